@@ -1,0 +1,41 @@
+# Every target builds .venv from nothing when it is missing, and reuses it when nothing changed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PACKS := $(wildcard rulepacks/*/pyproject.toml)
+
+.PHONY: demo test lint typecheck pytest docs bench fuzz clean
+
+$(STAMP): pyproject.toml requirements-dev.txt $(PACKS)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e '.[testing,cli,plot]' $(foreach p,$(dir $(PACKS)),-e ./$(p))
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/progression demo
+
+test: lint typecheck pytest docs
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q
+
+docs: $(STAMP)
+	$(BIN)/sphinx-build -W -n --keep-going -q -b html docs docs/_build/html
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+fuzz: $(STAMP)
+	PROGRESSION_FUZZ_EXAMPLES=20000 $(BIN)/pytest -q -m slow tests/core/test_fuzz.py
+
+clean:
+	rm -rf $(VENV) docs/_build .mypy_cache .ruff_cache

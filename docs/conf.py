@@ -1,0 +1,36 @@
+"""Sphinx configuration for the progression documentation."""
+
+from __future__ import annotations
+
+import sys
+from importlib.metadata import version as _version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
+project = "progression"
+author = "The progression developers"
+copyright = "2026, The progression developers"
+release = _version("progression")
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+html_theme = "furo"
+html_title = "progression"
+exclude_patterns = ["_build"]
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+napoleon_google_docstring = True
+nitpicky = True
+nitpick_ignore_regex = [
+    # Type names in signatures that Sphinx cannot link without the network or are private.
+    (
+        r"py:.*",
+        r"(attrs|cattrs|hypothesis|collections\.abc|typing|types|pathlib|Path|Mapping|Callable|Sequence|Collection|Iterable|Generator|Any|Literal|Union|Dice|Sheet|Event|Effect|Label|Quote|Requirement|Curve|RulePack|Context|Band|Override|Pending|Problem|Beyond|Overflow|Request|CostRule|Limit|Kind|StatSpec|PoolSpec|Currency|Upgrade|Ladder|Account|ProcedureContext|PackEntry|Violation|Names|_.*|progression\..*|progression_.*|NoneType|optional)(\..*)?",
+    ),
+    (r"py:.*", r"(int|str|bool|float|object|tuple|list|dict|set|frozenset|type|None|bytes)"),
+]

@@ -1,0 +1,393 @@
+"""Cost curves: what the n-th step costs, what a run of steps costs, how far a budget goes.
+
+Steps are numbered from 1: ``cost(n)`` is the price of going from level ``n - 1`` to
+level ``n``, and ``between(a, b)`` is the price of going from level ``a`` to level ``b``.
+All arithmetic is on integers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import cached_property
+from typing import Literal
+
+import attrs
+
+from ._frozen import as_tuple
+from .errors import InvalidInput
+
+__all__ = [
+    "Beyond",
+    "Curve",
+    "FunctionCurve",
+    "LinearCurve",
+    "PolynomialCurve",
+    "SteppedCurve",
+    "TableCurve",
+]
+
+#: What a table curve does past its last entry.
+Beyond = Literal["error", "clamp", "extrapolate"]
+
+#: How many steps of a curve without a closed form are checked for its declared properties.
+CHECKED_STEPS = 1000
+
+
+def _check_level(curve: str, name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        msg = f"curve {curve!r}: {name} must be an integer, got {value!r}"
+        raise InvalidInput(msg)
+    if value < 0:
+        msg = f"curve {curve!r}: {name} must be >= 0, got {value!r}"
+        raise InvalidInput(msg)
+    return value
+
+
+@attrs.frozen(kw_only=True)
+class Curve:
+    """The common behaviour of every curve family.
+
+    Subclasses give ``_total(n)``, the price of levels ``0 → n``, in closed form where
+    one exists; everything else is derived from it.
+    """
+
+    #: The id the curve is known by in its pack.
+    name: str
+    #: Declared that no step costs less than zero; checked when the curve is built.
+    non_negative: bool = True
+    #: Declared that no step costs less than the one before; checked when the curve is built.
+    non_decreasing: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        self._check_declared()
+
+    # -- the interface -------------------------------------------------------------
+
+    @property
+    def last_step(self) -> int | None:
+        """The last step the curve defines, or ``None`` when it goes on for ever."""
+        return None
+
+    @property
+    def closed_form(self) -> bool:
+        """Whether totals are computed in constant time."""
+        return True
+
+    def cost(self, n: int) -> int:
+        """The price of step ``n`` (going from level ``n - 1`` to ``n``), ``n >= 1``."""
+        _check_level(self.name, "step", n)
+        if n == 0:
+            msg = f"curve {self.name!r}: steps are numbered from 1, got 0"
+            raise InvalidInput(msg)
+        self._check_defined(n)
+        return self._cost(n)
+
+    def total(self, n: int) -> int:
+        """The price of levels ``0 → n``."""
+        _check_level(self.name, "level", n)
+        self._check_defined(n)
+        return self._total(n)
+
+    def between(self, start: int, end: int) -> int:
+        """The price of going from level ``start`` to level ``end`` (``start <= end``)."""
+        _check_level(self.name, "start", start)
+        _check_level(self.name, "end", end)
+        if end < start:
+            msg = f"curve {self.name!r}: end must be >= start, got start={start} end={end}"
+            raise InvalidInput(msg)
+        self._check_defined(end)
+        return self._total(end) - self._total(start)
+
+    def reach(self, start: int, budget: int) -> int:
+        """The highest level a ``budget`` reaches from level ``start``.
+
+        Uses the totals and a galloping search, so it costs O(log n) total
+        computations. Needs a non-negative, non-decreasing curve.
+
+        Raises:
+            InvalidInput: for a curve not declared non-negative and non-decreasing, or
+                one whose steps cost nothing for ever (the budget would never run out).
+        """
+        _check_level(self.name, "start", start)
+        _check_level(self.name, "budget", budget)
+        if not (self.non_negative and self.non_decreasing):
+            msg = f"curve {self.name!r}: reach needs a non-negative, non-decreasing curve"
+            raise InvalidInput(msg)
+        self._check_defined(start)
+        base = self._total(start)
+        last = self.last_step
+
+        def affordable(level: int) -> bool:
+            return self._total(level) - base <= budget
+
+        low, step = start, 1
+        while True:
+            high = start + step
+            if last is not None and high >= last:
+                high = last
+                if affordable(high):
+                    return high
+                break
+            if not affordable(high):
+                break
+            low = high
+            if self._cost(high + 1) == 0 and self._is_free_from(high + 1):
+                msg = f"curve {self.name!r}: steps from {high + 1} on cost nothing, so any budget reaches without bound"
+                raise InvalidInput(msg)
+            step *= 2
+        # affordable(low) and not affordable(high)
+        while high - low > 1:
+            middle = (low + high) // 2
+            if affordable(middle):
+                low = middle
+            else:
+                high = middle
+        return low
+
+    def table(self, start: int = 0, end: int = 10) -> list[tuple[int, int, int]]:
+        """Rows ``(level, cost of reaching it, total from 0)`` for ``start < level <= end``."""
+        return [(n, self.cost(n), self.total(n)) for n in range(start + 1, end + 1)]
+
+    # -- for subclasses ------------------------------------------------------------
+
+    def _cost(self, n: int) -> int:
+        return self._total(n) - self._total(n - 1)
+
+    def _total(self, n: int) -> int:
+        raise NotImplementedError
+
+    def _is_free_from(self, n: int) -> bool:
+        """Whether every step from ``n`` on costs nothing (only asked when step ``n`` is free)."""
+        return False
+
+    def _check_defined(self, n: int) -> None:
+        last = self.last_step
+        if last is not None and n > last:
+            msg = f"curve {self.name!r} defines steps 1..{last}; step {n} is past its end"
+            raise InvalidInput(msg)
+
+    def _check_declared(self) -> None:
+        last = self.last_step
+        upto = CHECKED_STEPS if last is None else min(last, CHECKED_STEPS)
+        previous: int | None = None
+        for n in range(1, upto + 1):
+            value = self._cost(n)
+            if self.non_negative and value < 0:
+                msg = f"curve {self.name!r} is declared non-negative but step {n} costs {value}"
+                raise InvalidInput(msg)
+            if self.non_decreasing and previous is not None and value < previous:
+                msg = (
+                    f"curve {self.name!r} is declared non-decreasing but step {n} costs "
+                    f"{value}, less than step {n - 1} ({previous})"
+                )
+                raise InvalidInput(msg)
+            previous = value
+
+
+@attrs.frozen(kw_only=True)
+class LinearCurve(Curve):
+    """``base + step × (steps already taken)``: the n-th step costs ``base + step·(n − 1)``."""
+
+    #: The price of the first step.
+    base: int
+    #: How much each step costs more than the one before.
+    step: int = 0
+
+    def _cost(self, n: int) -> int:
+        return self.base + self.step * (n - 1)
+
+    def _total(self, n: int) -> int:
+        return n * self.base + self.step * n * (n - 1) // 2
+
+    def _is_free_from(self, n: int) -> bool:
+        return self.step == 0 and self.base == 0
+
+    def _check_declared(self) -> None:
+        if self.non_negative and (self.base < 0 or self.step < 0):
+            msg = f"curve {self.name!r} is declared non-negative but has base={self.base} step={self.step}"
+            raise InvalidInput(msg)
+        if self.non_decreasing and self.step < 0:
+            msg = f"curve {self.name!r} is declared non-decreasing but has step={self.step}"
+            raise InvalidInput(msg)
+
+
+@attrs.frozen(kw_only=True)
+class SteppedCurve(Curve):
+    """``ceil(n / width) × unit``: the price rises by ``unit`` every ``width`` steps."""
+
+    #: How many steps share one price.
+    width: int
+    #: The price added at each new band of ``width`` steps.
+    unit: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.width < 1:
+            msg = f"curve {self.name!r}: width must be >= 1, got {self.width}"
+            raise InvalidInput(msg)
+        super().__attrs_post_init__()
+
+    def _cost(self, n: int) -> int:
+        return -(-n // self.width) * self.unit
+
+    def _total(self, n: int) -> int:
+        full, rest = divmod(n, self.width)
+        return self.unit * (self.width * full * (full + 1) // 2 + rest * (full + 1))
+
+    def _is_free_from(self, n: int) -> bool:
+        return self.unit == 0
+
+    def _check_declared(self) -> None:
+        if (self.non_negative or self.non_decreasing) and self.unit < 0:
+            msg = f"curve {self.name!r} is declared non-negative and non-decreasing but has unit={self.unit}"
+            raise InvalidInput(msg)
+
+
+@attrs.frozen(kw_only=True)
+class TableCurve(Curve):
+    """Prices read from a list; totals through prefix sums."""
+
+    #: ``values[0]`` is the price of step 1.
+    values: tuple[int, ...] = attrs.field(converter=as_tuple)
+    #: What happens past the last entry, ``error``, ``clamp`` (repeat the last price) or
+    #: ``extrapolate`` (continue the last difference).
+    beyond: Beyond = "error"
+
+    def __attrs_post_init__(self) -> None:
+        if not self.values:
+            msg = f"curve {self.name!r}: a table needs at least one value"
+            raise InvalidInput(msg)
+        if self.beyond not in ("error", "clamp", "extrapolate"):
+            msg = f"curve {self.name!r}: beyond must be error, clamp or extrapolate, got {self.beyond!r}"
+            raise InvalidInput(msg)
+        super().__attrs_post_init__()
+
+    @cached_property
+    def _prefix(self) -> tuple[int, ...]:
+        sums = [0]
+        for value in self.values:
+            sums.append(sums[-1] + value)
+        return tuple(sums)
+
+    @property
+    def last_step(self) -> int | None:
+        return len(self.values) if self.beyond == "error" else None
+
+    @property
+    def _slope(self) -> int:
+        if self.beyond == "clamp" or len(self.values) < 2:
+            return 0
+        return self.values[-1] - self.values[-2]
+
+    def _cost(self, n: int) -> int:
+        size = len(self.values)
+        if n <= size:
+            return self.values[n - 1]
+        return self.values[-1] + self._slope * (n - size)
+
+    def _total(self, n: int) -> int:
+        size = len(self.values)
+        if n <= size:
+            return self._prefix[n]
+        extra = n - size
+        return self._prefix[size] + extra * self.values[-1] + self._slope * extra * (extra + 1) // 2
+
+    def _is_free_from(self, n: int) -> bool:
+        return n > len(self.values) and self.values[-1] == 0 and self._slope == 0
+
+    def _check_declared(self) -> None:
+        # The table itself, then one step past it, which shows the slope beyond.
+        upto = len(self.values) + (0 if self.beyond == "error" else 1)
+        for n in range(1, upto + 1):
+            value = self._cost(n)
+            if self.non_negative and value < 0:
+                msg = f"curve {self.name!r} is declared non-negative but step {n} costs {value}"
+                raise InvalidInput(msg)
+            if self.non_decreasing and n > 1 and value < self._cost(n - 1):
+                msg = (
+                    f"curve {self.name!r} is declared non-decreasing but step {n} costs "
+                    f"{value}, less than step {n - 1} ({self._cost(n - 1)})"
+                )
+                raise InvalidInput(msg)
+
+
+def _power_sum(k: int, n: int) -> int:
+    """``1**k + 2**k + ... + n**k`` in closed form (Faulhaber), exact."""
+    if k == 0:
+        return n
+    total = Fraction(0)
+    for j, bernoulli in enumerate(_bernoulli(k)):
+        total += math.comb(k + 1, j) * bernoulli * Fraction(n) ** (k + 1 - j)
+    return int(total / (k + 1))
+
+
+def _bernoulli(k: int) -> list[Fraction]:
+    """B_0..B_k with the convention B_1 = +1/2 (so the power sum formula runs to n)."""
+    numbers: list[Fraction] = [Fraction(1)]
+    for m in range(1, k + 1):
+        acc = sum((math.comb(m + 1, j) * numbers[j] for j in range(m)), Fraction(0))
+        numbers.append(-acc / (m + 1))
+    if k >= 1:
+        numbers[1] = Fraction(1, 2)
+    return numbers
+
+
+@attrs.frozen(kw_only=True)
+class PolynomialCurve(Curve):
+    """``c0 + c1·n + c2·n² + ...``: a formula curve given by integer coefficients."""
+
+    #: ``coefficients[i]`` multiplies ``n**i``.
+    coefficients: tuple[int, ...] = attrs.field(converter=as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.coefficients:
+            msg = f"curve {self.name!r}: a polynomial needs at least one coefficient"
+            raise InvalidInput(msg)
+        super().__attrs_post_init__()
+
+    def _cost(self, n: int) -> int:
+        return sum(c * n**i for i, c in enumerate(self.coefficients))
+
+    def _total(self, n: int) -> int:
+        return sum(c * _power_sum(i, n) for i, c in enumerate(self.coefficients) if c)
+
+    def _is_free_from(self, n: int) -> bool:
+        return not any(self.coefficients)
+
+
+@attrs.frozen(kw_only=True)
+class FunctionCurve(Curve):
+    """Prices from a named Python function of a pack; totals by a cached running sum.
+
+    Use this only for what the closed-form families cannot say: totals cost O(n) the
+    first time a level is reached.
+    """
+
+    #: The registered name of the function, as the pack's TOML refers to it.
+    function: str
+    #: The function itself, ``step -> price``.
+    compute: Callable[[int], int] = attrs.field(eq=False, repr=False)
+    _sums: list[int] = attrs.field(factory=lambda: [0], eq=False, repr=False, init=False)
+
+    @property
+    def closed_form(self) -> bool:
+        return False
+
+    def _cost(self, n: int) -> int:
+        value = self.compute(n)
+        if not isinstance(value, int) or isinstance(value, bool):
+            msg = f"curve {self.name!r}: function {self.function!r} returned {value!r} for step {n}, not an integer"
+            raise InvalidInput(msg)
+        return value
+
+    def _total(self, n: int) -> int:
+        sums = self._sums
+        while len(sums) <= n:
+            sums.append(sums[-1] + self._cost(len(sums)))
+        return sums[n]
+
+
+def table_from(name: str, values: Sequence[int], beyond: Beyond = "error") -> TableCurve:
+    """A table curve from a list of prices, the first being step 1's."""
+    return TableCurve(name=name, values=tuple(values), beyond=beyond)

@@ -1,0 +1,533 @@
+"""Reading rule packs from TOML: every problem in a file reported at once, with its key path."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ._curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from ._labels import Label
+from ._ladders import Band, Ladder
+from ._model import (
+    OVERFLOWS,
+    CostRule,
+    Currency,
+    CurveCost,
+    Effect,
+    FixedCost,
+    FunctionCost,
+    Kind,
+    Limit,
+    PoolSpec,
+    StatSpec,
+    Upgrade,
+)
+from ._packs import RulePack
+from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
+from .errors import Problem, ProgressionError, RulePackError
+
+__all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
+
+#: The version of the pack file format this library reads.
+FORMAT = 1
+_MISSING = object()
+_SECTIONS = (
+    "format",
+    "pack",
+    "currencies",
+    "pools",
+    "stats",
+    "curves",
+    "ladders",
+    "upgrades",
+    "kinds",
+    "names",
+    "tables",
+)
+
+
+class Reader:
+    """Reads typed values out of parsed TOML, collecting a :class:`Problem` for each misfit."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def problem(self, path: str, reason: str) -> None:
+        self.problems.append(Problem(self.source, path, reason))
+
+    def get(
+        self, table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str, default: Any = _MISSING
+    ) -> Any:
+        """``table[key]`` if it has the right type; else a problem, and ``default`` (None if required)."""
+        where = f"{path}.{key}"
+        if key not in table:
+            if default is _MISSING:
+                self.problem(where, f"required key {key!r} is missing")
+                return None
+            return default
+        value = table[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            names = " or ".join(_type_name(k) for k in kinds)
+            self.problem(where, f"expected {names}, got {value!r:.60}")
+            return None if default is _MISSING else default
+        return value
+
+    def table(self, parent: Mapping[str, Any], key: str, path: str) -> dict[str, Any]:
+        value = self.get(parent, key, dict, path, default={})
+        return value if isinstance(value, dict) else {}
+
+    def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
+        raw = self.get(table, key, (dict, str), path)
+        if isinstance(raw, str):
+            self.problem(f"{path}.{key}", f"expected a table with 'en' and 'fr' names, got a single text {raw!r}")
+            return Label.same(raw)
+        if not isinstance(raw, dict):
+            return Label.same("?")
+        en = self.get(raw, "en", str, f"{path}.{key}")
+        fr = self.get(raw, "fr", str, f"{path}.{key}")
+        self.extra(raw, ("en", "fr"), f"{path}.{key}")
+        return Label(en=en or "?", fr=fr or "?")
+
+    def ints(self, table: Mapping[str, Any], key: str, path: str, default: Any = _MISSING) -> Any:
+        value = self.get(table, key, list, path, default=default)
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, bool) or not isinstance(item, int):
+                    self.problem(f"{path}.{key}[{index}]", f"expected an integer, got {item!r}")
+                    return default if default is not _MISSING else None
+            return tuple(value)
+        return value
+
+    def strings(self, table: Mapping[str, Any], key: str, path: str, default: Any = ()) -> tuple[str, ...]:
+        value = self.get(table, key, list, path, default=list(default))
+        if not isinstance(value, list):
+            return tuple(default)
+        for index, item in enumerate(value):
+            if not isinstance(item, str):
+                self.problem(f"{path}.{key}[{index}]", f"expected a text, got {item!r}")
+                return tuple(default)
+        return tuple(value)
+
+    def extra(self, table: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
+        for key in table:
+            if key not in allowed:
+                self.problem(f"{path}.{key}", f"unknown key {key!r}; expected one of: {', '.join(allowed)}")
+
+
+def _type_name(kind: type) -> str:
+    return {
+        int: "an integer",
+        str: "a text",
+        dict: "a table",
+        list: "a list",
+        bool: "true or false",
+        float: "a number",
+    }.get(kind, kind.__name__)
+
+
+def _slug_ok(ident: str) -> bool:
+    return bool(ident) and ident.isascii() and all(c.islower() or c.isdigit() or c in "_.-" for c in ident)
+
+
+class PackReader(Reader):
+    """Reads the sections of a pack file into model objects."""
+
+    def __init__(self, source: str, functions: Mapping[str, Callable[..., Any]]) -> None:
+        super().__init__(source)
+        self.functions = functions
+
+    def entries(self, data: Mapping[str, Any], section: str) -> list[tuple[str, dict[str, Any], str]]:
+        out = []
+        for ident, body in self.table(data, section, "$").items():
+            path = f"$.{section}.{ident}"
+            if not _slug_ok(ident):
+                self.problem(path, f"ids are lowercase ASCII slugs (a-z, 0-9, _ . -), got {ident!r}")
+            if not isinstance(body, dict):
+                self.problem(path, f"expected a table, got {body!r:.60}")
+                continue
+            out.append((ident, body, path))
+        return out
+
+    def function_ref(self, body: Mapping[str, Any], key: str, path: str) -> str | None:
+        name = self.get(body, key, str, path, default=None)
+        if name is not None and name not in self.functions:
+            known = ", ".join(sorted(self.functions)) or "none (a data-only pack has no functions)"
+            self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; provided: {known}")
+        return name  # type: ignore[no-any-return]
+
+    def curve(self, ident: str, body: dict[str, Any], path: str) -> Curve | None:
+        kind = self.get(body, "kind", str, path)
+        common = {
+            "name": ident,
+            "non_negative": self.get(body, "non_negative", bool, path, default=True),
+            "non_decreasing": self.get(body, "non_decreasing", bool, path, default=True),
+        }
+        allowed: tuple[str, ...] = ("kind", "label", "non_negative", "non_decreasing", "description")
+        if "label" in body:
+            self.label(body, path)
+        build: Callable[[], Curve] | None = None
+        if kind == "table":
+            allowed += ("values", "beyond")
+            values = self.ints(body, "values", path)
+            beyond = self.get(body, "beyond", str, path, default="error")
+            if values is not None:
+                build = lambda: TableCurve(values=values, beyond=beyond, **common)  # noqa: E731
+        elif kind == "linear":
+            allowed += ("base", "step")
+            base, step = self.get(body, "base", int, path), self.get(body, "step", int, path, default=0)
+            if base is not None:
+                build = lambda: LinearCurve(base=base, step=step, **common)  # noqa: E731
+        elif kind == "stepped":
+            allowed += ("width", "unit")
+            width, unit = self.get(body, "width", int, path), self.get(body, "unit", int, path, default=1)
+            if width is not None:
+                build = lambda: SteppedCurve(width=width, unit=unit, **common)  # noqa: E731
+        elif kind == "polynomial":
+            allowed += ("coefficients",)
+            coefficients = self.ints(body, "coefficients", path)
+            if coefficients is not None:
+                build = lambda: PolynomialCurve(coefficients=coefficients, **common)  # noqa: E731
+        elif kind == "function":
+            allowed += ("function",)
+            name = self.function_ref(body, "function", path)
+            if name is not None and name in self.functions:
+                compute = self.functions[name]
+                build = lambda: FunctionCurve(function=name, compute=compute, **common)  # noqa: E731
+        elif kind is not None:
+            self.problem(
+                f"{path}.kind", f"unknown curve kind {kind!r}; expected table, linear, stepped, polynomial or function"
+            )
+        self.extra(body, allowed, path)
+        if build is None:
+            return None
+        try:
+            return build()
+        except ProgressionError as error:
+            self.problem(path, str(error))
+            return None
+
+    def requirement(self, raw: Any, path: str) -> Requirement | None:
+        if isinstance(raw, list):
+            items = [self.requirement(item, f"{path}[{i}]") for i, item in enumerate(raw)]
+            return AllOf(items=[i for i in items if i is not None])
+        if not isinstance(raw, dict):
+            self.problem(path, f"expected a requirement table or a list of them, got {raw!r:.60}")
+            return None
+        message = self.get(raw, "message", str, path, default=None)
+        forms = [k for k in ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "predicate") if k in raw]
+        if len(forms) != 1:
+            self.problem(
+                path,
+                f"a requirement needs exactly one of all, any, not, at_least, at_most, owns, owns_among, predicate; got {sorted(raw)}",
+            )
+            return None
+        form = forms[0]
+        if form in ("all", "any"):
+            items = self.get(raw, form, list, path)
+            parts = [self.requirement(item, f"{path}.{form}[{i}]") for i, item in enumerate(items or [])]
+            self.extra(raw, (form, "message"), path)
+            cls = AllOf if form == "all" else AnyOf
+            return cls(items=[p for p in parts if p is not None], message=message)
+        if form == "not":
+            inner = self.requirement(raw["not"], f"{path}.not")
+            self.extra(raw, ("not", "message"), path)
+            return Not(item=inner, message=message) if inner else None
+        if form in ("at_least", "at_most"):
+            quantity = self.get(raw, "quantity", str, path)
+            value = self.get(raw, form, int, path)
+            self.extra(raw, (form, "quantity", "message"), path)
+            if quantity is None or value is None:
+                return None
+            return (AtLeast if form == "at_least" else AtMost)(quantity=quantity, value=value, message=message)
+        if form == "owns":
+            item = self.get(raw, "owns", str, path)
+            count = self.get(raw, "count", int, path, default=1)
+            self.extra(raw, ("owns", "count", "message"), path)
+            return Owns(item=item, count=count, message=message) if item else None
+        if form == "owns_among":
+            among = self.strings(raw, "owns_among", path)
+            count = self.get(raw, "count", int, path, default=1)
+            what = self.get(raw, "what", str, path, default="items")
+            self.extra(raw, ("owns_among", "count", "what", "message"), path)
+            return OwnsAmong(among=among, count=count, what=what, message=message)
+        name = self.function_ref(raw, "predicate", path)
+        args = self.get(raw, "args", dict, path, default={})
+        self.extra(raw, ("predicate", "args", "message"), path)
+        return Predicate(function=name, args=args, message=message) if name else None
+
+    def cost(self, raw: Any, path: str) -> CostRule | None:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return FixedCost(amount=raw)
+        if not isinstance(raw, dict):
+            self.problem(path, f"expected an amount or a table with amount, curve+axis or function; got {raw!r:.60}")
+            return None
+        if "amount" in raw:
+            self.extra(raw, ("amount",), path)
+            amount = self.get(raw, "amount", int, path)
+            return FixedCost(amount=amount) if amount is not None else None
+        if "curve" in raw:
+            self.extra(raw, ("curve", "axis"), path)
+            curve, axis = self.get(raw, "curve", str, path), self.get(raw, "axis", str, path)
+            return CurveCost(curve=curve, axis=axis) if curve and axis else None
+        if "function" in raw:
+            self.extra(raw, ("function",), path)
+            name = self.function_ref(raw, "function", path)
+            return FunctionCost(function=name) if name else None
+        self.problem(path, "a cost needs one of: amount, curve (with axis), function")
+        return None
+
+    def effect(self, raw: Any, path: str) -> Effect:
+        if not isinstance(raw, dict):
+            self.problem(path, f"expected an effect table, got {raw!r:.60}")
+            return Effect()
+        self.extra(raw, ("stats", "grants", "tags", "untag"), path)
+        parts = {}
+        for key, kind in (("stats", int), ("grants", int), ("tags", str)):
+            table = self.get(raw, key, dict, path, default={})
+            for name, value in table.items():
+                if isinstance(value, bool) or not isinstance(value, kind):
+                    self.problem(f"{path}.{key}.{name}", f"expected {_type_name(kind)}, got {value!r}")
+            parts[key] = table
+        return Effect(untag=self.strings(raw, "untag", path), **parts)
+
+
+def read_pack(
+    data: Mapping[str, Any], source: str, functions: Mapping[str, Callable[..., Any]] | None = None
+) -> RulePack:
+    """Build a :class:`RulePack` from parsed TOML, or raise :class:`RulePackError` listing every problem."""
+    functions = dict(functions or {})
+    r = PackReader(source, functions)
+    version = data.get("format", None)
+    if version != FORMAT:
+        r.problem("$.format", f"expected format = {FORMAT}, got {version!r}")
+        raise RulePackError(source, r.problems)
+    r.extra(data, _SECTIONS, "$")
+    head = r.table(data, "pack", "$")
+    name = r.get(head, "name", str, "$.pack")
+    title = r.label(head, "$.pack", "title")
+    version_text = r.get(head, "version", str, "$.pack", default="0")
+    r.extra(head, ("name", "title", "version", "description"), "$.pack")
+    if name is not None and not _slug_ok(name):
+        r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
+
+    currencies = [Currency(id=i, label=r.label(b, p)) for i, b, p in r.entries(data, "currencies")]
+    pools = []
+    for ident, body, path in r.entries(data, "pools"):
+        r.extra(body, ("label", "currency", "cap", "overflow", "auto_spend"), path)
+        overflow = r.get(body, "overflow", str, path, default="refuse")
+        if overflow not in OVERFLOWS:
+            r.problem(f"{path}.overflow", f"expected one of {', '.join(OVERFLOWS)}, got {overflow!r}")
+            overflow = "refuse"
+        pools.append(
+            PoolSpec(
+                id=ident,
+                label=r.label(body, path),
+                currency=r.get(body, "currency", str, path) or "?",
+                cap=r.get(body, "cap", (int, str), path, default=None),
+                overflow=overflow,
+                auto_spend=r.strings(body, "auto_spend", path),
+            )
+        )
+    stats = []
+    for ident, body, path in r.entries(data, "stats"):
+        r.extra(body, ("label", "initial", "minimum", "maximum"), path)
+        stats.append(
+            StatSpec(
+                id=ident,
+                label=r.label(body, path),
+                initial=r.get(body, "initial", int, path, default=0),
+                minimum=r.get(body, "minimum", int, path, default=None),
+                maximum=r.get(body, "maximum", int, path, default=None),
+            )
+        )
+    curves = [c for i, b, p in r.entries(data, "curves") if (c := r.curve(i, b, p)) is not None]
+    ladders = []
+    for ident, body, path in r.entries(data, "ladders"):
+        r.extra(body, ("label", "axis", "bands"), path)
+        bands = []
+        for index, band in enumerate(r.get(body, "bands", list, path) or []):
+            bpath = f"{path}.bands[{index}]"
+            if not isinstance(band, dict):
+                r.problem(bpath, f"expected a band table, got {band!r:.60}")
+                continue
+            r.extra(band, ("id", "label", "from", "to", "requires"), bpath)
+            requires = r.requirement(band["requires"], f"{bpath}.requires") if "requires" in band else None
+            bands.append(
+                Band(
+                    id=r.get(band, "id", str, bpath) or "?",
+                    label=r.label(band, bpath),
+                    low=r.get(band, "from", int, bpath) or 0,
+                    high=r.get(band, "to", int, bpath, default=None),
+                    requires=requires,
+                )
+            )
+        try:
+            ladders.append(
+                Ladder(id=ident, label=r.label(body, path), axis=r.get(body, "axis", str, path) or "?", bands=bands)
+            )
+        except ProgressionError as error:
+            r.problem(path, str(error))
+    upgrades = []
+    for ident, body, path in r.entries(data, "upgrades"):
+        r.extra(
+            body,
+            (
+                "label",
+                "pool",
+                "pools",
+                "cost",
+                "requires",
+                "effect",
+                "limit",
+                "procedure",
+                "options",
+                "kinds",
+                "description",
+            ),
+            path,
+        )
+        paying = r.strings(body, "pools", path) if "pools" in body else ((r.get(body, "pool", str, path) or "?"),)
+        limit_raw = r.get(body, "limit", dict, path, default={})
+        r.extra(limit_raw, ("times", "maxima"), f"{path}.limit")
+        cost = r.cost(body["cost"], f"{path}.cost") if "cost" in body else None
+        if "cost" not in body:
+            r.problem(f"{path}.cost", "required key 'cost' is missing")
+        upgrades.append(
+            Upgrade(
+                id=ident,
+                label=r.label(body, path),
+                pools=paying,
+                cost=cost or FixedCost(amount=0),
+                requires=r.requirement(body["requires"], f"{path}.requires") if "requires" in body else None,
+                effect=r.effect(body["effect"], f"{path}.effect") if "effect" in body else Effect(),
+                limit=Limit(
+                    times=r.get(limit_raw, "times", int, f"{path}.limit", default=None),
+                    maxima=r.get(limit_raw, "maxima", dict, f"{path}.limit", default={}),
+                ),
+                procedure=r.function_ref(body, "procedure", path),
+                options=r.function_ref(body, "options", path),
+                kinds=r.strings(body, "kinds", path),
+                description=r.label(body, path, "description") if "description" in body else None,
+            )
+        )
+    kinds = []
+    for ident, body, path in r.entries(data, "kinds"):
+        r.extra(body, ("label", "pools", "stats", "members"), path)
+        kinds.append(
+            Kind(
+                id=ident,
+                label=r.label(body, path),
+                pools=r.strings(body, "pools", path),
+                stats=r.strings(body, "stats", path),
+                members=r.strings(body, "members", path),
+            )
+        )
+    names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
+    tables = r.table(data, "tables", "$")
+    if not r.problems:
+        pack = RulePack(
+            name=name or "?",
+            title=title,
+            version=version_text,
+            source=source,
+            currencies=currencies,
+            pools=pools,
+            stats=stats,
+            curves=curves,
+            ladders=ladders,
+            upgrades=upgrades,
+            kinds=kinds,
+            names=names,
+            tables=tables,
+            functions=functions,
+        )
+        r.problems.extend(check_references(pack))
+    if r.problems:
+        raise RulePackError(source, r.problems)
+    return pack
+
+
+def check_references(pack: RulePack) -> list[Problem]:
+    """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades."""
+    problems: list[Problem] = []
+    src = pack.source
+
+    def need(kind: str, ident: str, table: Mapping[str, Any], path: str) -> None:
+        if ident not in table:
+            known = ", ".join(sorted(table)) or "none"
+            problems.append(Problem(src, path, f"{kind} {ident!r} is not defined; defined: {known}"))
+
+    quantities = {*pack.stats, *pack.pools}
+    for clash in sorted(set(pack.stats) & set(pack.pools)):
+        problems.append(
+            Problem(src, f"$.stats.{clash}", f"{clash!r} is both a stat and a pool; quantities need distinct ids")
+        )
+    for pool in pack.pools.values():
+        need("currency", pool.currency, pack.currencies, f"$.pools.{pool.id}.currency")
+        if isinstance(pool.cap, str) and pool.cap not in quantities:
+            need("stat or pool", pool.cap, dict.fromkeys(quantities), f"$.pools.{pool.id}.cap")
+        for spend in pool.auto_spend:
+            need("upgrade", spend, pack.upgrades, f"$.pools.{pool.id}.auto_spend")
+            if spend in pack.upgrades and pack.upgrades[spend].procedure is not None:
+                problems.append(
+                    Problem(
+                        src,
+                        f"$.pools.{pool.id}.auto_spend",
+                        f"{spend!r} has a procedure; auto spending buys only upgrades without one",
+                    )
+                )
+    for upgrade in pack.upgrades.values():
+        path = f"$.upgrades.{upgrade.id}"
+        currencies = set()
+        for payer in upgrade.pools:
+            need("pool", payer, pack.pools, f"{path}.pools")
+            if payer in pack.pools:
+                currencies.add(pack.pools[payer].currency)
+        if len(currencies) > 1:
+            problems.append(
+                Problem(
+                    src,
+                    f"{path}.pools",
+                    f"the paying pools hold different currencies ({', '.join(sorted(currencies))}); a price is paid in one",
+                )
+            )
+        if isinstance(upgrade.cost, CurveCost):
+            need("curve", upgrade.cost.curve, pack.curves, f"{path}.cost.curve")
+        for buyer in upgrade.kinds:
+            need("kind", buyer, pack.kinds, f"{path}.kinds")
+    for kind in pack.kinds.values():
+        for held in kind.pools:
+            need("pool", held, pack.pools, f"$.kinds.{kind.id}.pools")
+        for stat in kind.stats:
+            need("stat", stat, pack.stats, f"$.kinds.{kind.id}.stats")
+        for member in kind.members:
+            need("kind", member, pack.kinds, f"$.kinds.{kind.id}.members")
+    return problems
+
+
+def load_text(text: str, source: str = "<text>", functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
+    """A pack from TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulePackError(source, [Problem(source, "$", f"not valid TOML: {error}")]) from None
+    return read_pack(data, source, functions)
+
+
+def load_file(path: str | Path, functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
+    """A pack that is not installed, from its TOML file.
+
+    Raises:
+        RulePackError: the file is missing, unreadable, not TOML, or breaks the format;
+            every problem is listed.
+    """
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulePackError(str(file), [Problem(str(file), "$", f"cannot read the file: {error}")]) from None
+    return load_text(text, str(file), functions)

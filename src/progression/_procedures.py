@@ -1,0 +1,138 @@
+"""Random procedures: a pack's generator that rolls dice and pauses for people's decisions.
+
+A procedure is a function of a :class:`ProcedureContext`. It either returns an
+:class:`~progression.Effect` at once, or is a generator that yields :class:`Roll`
+and :class:`Choose` requests, receives their answers, and returns the effect::
+
+    def random_skill(context):
+        first = yield Roll(sides=6, count=2, label="first skill")
+        second = yield Roll(sides=6, count=2, label="second skill")
+        kept = yield Choose(label="keep one", options=(...))
+        return Effect(grants={kept: 1})
+
+The engine records every roll and decision in the ledger. To resume a paused
+procedure it runs it again from the start, feeding back the recorded answers, so
+a procedure must be deterministic given its answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import TYPE_CHECKING, Union
+
+import attrs
+
+from ._events import Asked, Decided, Event, Finished, Rolled
+from ._frozen import as_tuple
+from ._model import Effect
+from .errors import DecisionError, InvalidInput
+
+if TYPE_CHECKING:
+    from ._dice import Dice
+    from ._sheet import Sheet
+
+__all__ = ["Choose", "ProcedureContext", "Roll"]
+
+
+@attrs.frozen(kw_only=True)
+class Roll:
+    """Ask for ``count`` dice of ``sides`` sides; the answer is a tuple of results."""
+
+    sides: int
+    count: int = 1
+    label: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Choose:
+    """Ask a person to pick one of ``options``; the answer is the option chosen."""
+
+    label: str
+    options: tuple[str, ...] = attrs.field(converter=as_tuple)
+
+
+Request = Union[Roll, Choose]  # noqa: UP007 - a runtime alias
+ProcedureResult = Generator[Request, object, Effect] | Effect
+Procedure = Callable[["ProcedureContext"], ProcedureResult]
+
+
+@attrs.frozen(kw_only=True)
+class ProcedureContext:
+    """What a procedure sees: the sheet (already paid), the choice, the pack and the roster."""
+
+    sheet: Sheet
+    choice: str | None
+    pack: object
+    #: The roster the sheet belongs to, when it is a member.
+    roster: Sheet | None = None
+    #: Extra arguments the caller passed to the purchase.
+    args: Mapping[str, object] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class Outcome:
+    """What driving a procedure produced: the new events, and the effect when it finished."""
+
+    events: tuple[Event, ...]
+    effect: Effect | None
+
+
+def drive(
+    procedure: Procedure,
+    context: ProcedureContext,
+    *,
+    recorded_rolls: Sequence[tuple[int, ...]] = (),
+    recorded_decisions: Sequence[str] = (),
+    decisions: Sequence[str] = (),
+    dice: Dice | None,
+) -> Outcome:
+    """Run ``procedure``: replay recorded answers silently, then roll and decide for real.
+
+    Stops at the first :class:`Choose` with no decision left to give, recording an
+    :class:`Asked` event. Raises :class:`DecisionError` for a decision that is not
+    an option, and :class:`InvalidInput` when dice are needed and none were given.
+    """
+    result = procedure(context)
+    if isinstance(result, Effect):
+        return Outcome((Finished(effect=result),), result)
+    events: list[Event] = []
+    old_rolls, old_decisions, new_decisions = list(recorded_rolls), list(recorded_decisions), list(decisions)
+    answer: object = None
+    try:
+        while True:
+            request = result.send(answer)
+            if isinstance(request, Roll):
+                if old_rolls:
+                    answer = old_rolls.pop(0)
+                    continue
+                if dice is None:
+                    msg = f"{request.label or 'this procedure'} needs {request.count}D{request.sides}, but no dice were given"
+                    raise InvalidInput(msg)
+                answer = dice.roll(request.sides, request.count, request.label)
+                events.append(Rolled(label=request.label, sides=request.sides, results=answer))
+            elif isinstance(request, Choose):
+                if old_decisions:
+                    answer = old_decisions.pop(0)
+                    continue
+                if not new_decisions:
+                    events.append(Asked(label=request.label, options=request.options))
+                    result.close()
+                    return Outcome(tuple(events), None)
+                answer = new_decisions.pop(0)
+                if answer not in request.options:
+                    msg = f"{answer!r} is not an option for {request.label!r}; the options are: {', '.join(request.options)}"
+                    raise DecisionError(msg)
+                events.append(Decided(label=request.label, options=request.options, choice=str(answer)))
+            else:
+                msg = f"a procedure may yield Roll or Choose, got {request!r}"
+                raise InvalidInput(msg)
+    except StopIteration as stop:
+        effect = stop.value
+        if not isinstance(effect, Effect):
+            msg = f"a procedure must return an Effect, got {effect!r}"
+            raise InvalidInput(msg) from None
+        if new_decisions:
+            msg = f"{len(new_decisions)} decision(s) were given that the procedure never asked for: {new_decisions!r}"
+            raise DecisionError(msg) from None
+        events.append(Finished(effect=effect))
+        return Outcome(tuple(events), effect)

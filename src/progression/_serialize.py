@@ -1,0 +1,142 @@
+"""Sheets and ledgers to and from JSON, through one cattrs converter."""
+
+from __future__ import annotations
+
+import json
+from collections import abc
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, get_origin
+
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.v import format_exception
+
+from ._events import EVENT_TYPES, Event
+from ._sheet import Sheet, replay
+from .errors import Problem, SheetError
+
+__all__ = ["FORMAT", "converter", "dump_sheet", "dumps", "load_sheet", "loads"]
+
+#: The version of the sheet file format this library writes and reads.
+FORMAT = 1
+
+
+def _strict_int(value: Any, _: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"expected an integer, got {value!r}"
+        raise TypeError(msg)
+    return value
+
+
+def _strict_str(value: Any, _: type) -> str:
+    if not isinstance(value, str):
+        msg = f"expected a text, got {value!r}"
+        raise TypeError(msg)
+    return value
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(str, _strict_str)
+    # Model mappings are read-only proxies; saved files hold plain objects.
+    conv.register_unstructure_hook_func(
+        lambda t: bool(t is MappingProxyType or get_origin(t) is abc.Mapping),  # type: ignore[comparison-overlap]
+        lambda m: {key: conv.unstructure(value) for key, value in m.items()},
+    )
+
+    # Events are a tagged union: each is saved with its tag under "event".
+    dump_event = {cls: make_dict_unstructure_fn(cls, conv) for cls in EVENT_TYPES.values()}
+    load_event = {
+        tag: make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True) for tag, cls in EVENT_TYPES.items()
+    }
+
+    def unstructure_event(event: Event) -> dict[str, Any]:
+        return {"event": event.tag, **dump_event[type(event)](event)}
+
+    def structure_event(data: Any, _: type) -> Event:
+        if not isinstance(data, Mapping):
+            msg = f"expected an event object, got {data!r:.60}"
+            raise TypeError(msg)
+        tag = data.get("event")
+        if not isinstance(tag, str) or tag not in load_event:
+            msg = f"unknown event {tag!r}; expected one of: {', '.join(EVENT_TYPES)}"
+            raise ValueError(msg)
+        body = {k: v for k, v in data.items() if k != "event"}
+        event: Event = load_event[tag](body, EVENT_TYPES[tag])
+        return event
+
+    conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, Event), unstructure_event)
+    conv.register_structure_hook(Event, structure_event)
+    return conv
+
+
+#: The converter for every model object and event.
+converter = _make_converter()
+
+
+def dumps(sheet: Sheet) -> dict[str, Any]:
+    """A sheet as plain data: its format, pack and ledger (the state follows from the ledger)."""
+    return {
+        "format": FORMAT,
+        "pack": sheet.pack,
+        "ledger": [converter.unstructure(event, Event) for event in sheet.ledger],
+    }
+
+
+def loads(data: Any, source: str = "<data>") -> Sheet:
+    """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`."""
+    if not isinstance(data, Mapping):
+        raise SheetError(source, [Problem(source, "$", f"expected an object, got {type(data).__name__}")])
+    version = data.get("format")
+    if version != FORMAT:
+        reason = f"unknown format version {version!r}; this library reads format {FORMAT}"
+        raise SheetError(source, [Problem(source, "$.format", reason)])
+    ledger = data.get("ledger")
+    if not isinstance(ledger, list) or not ledger:
+        reason = f"expected a non-empty list of events, got {ledger!r:.60}"
+        raise SheetError(source, [Problem(source, "$.ledger", reason)])
+    try:
+        events = converter.structure(ledger, tuple[Event, ...])
+    except Exception as error:  # cattrs groups every problem; report each with its path
+        if isinstance(error, cattrs.BaseValidationError):
+            messages = cattrs.transform_error(error, path="$.ledger", format_exception=_describe)
+        else:
+            messages = [f"{error} @ $.ledger"]
+        problems = [Problem(source, *_split_message(m)) for m in messages]
+        raise SheetError(source, problems) from None
+    sheet = replay(events)
+    if data.get("pack") != sheet.pack:
+        reason = f"the file says pack {data.get('pack')!r} but its ledger was made with {sheet.pack!r}"
+        raise SheetError(source, [Problem(source, "$.pack", reason)])
+    return sheet
+
+
+def _describe(error: BaseException, kind: type | None) -> str:
+    """Our hooks' messages say what was expected and what came; keep them, else cattrs' wording."""
+    if isinstance(error, TypeError | ValueError) and str(error).startswith(("expected", "unknown event")):
+        return str(error)
+    return format_exception(error, kind)
+
+
+def _split_message(message: str) -> tuple[str, str]:
+    reason, _, path = message.rpartition(" @ ")
+    return (path or "$", reason or message)
+
+
+def dump_sheet(sheet: Sheet) -> str:
+    """A sheet as JSON text."""
+    return json.dumps(dumps(sheet), ensure_ascii=False, indent=1)
+
+
+def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
+    """A sheet from JSON text; malformed or truncated text raises :class:`~progression.errors.SheetError`."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        where = f"line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else "$"
+        raise SheetError(source, [Problem(source, where, f"not valid JSON: {error}")]) from None
+    except RecursionError:
+        raise SheetError(source, [Problem(source, "$", "nested too deeply to be a sheet")]) from None
+    return loads(data, source)

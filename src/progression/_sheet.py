@@ -1,0 +1,294 @@
+"""Sheets: the state of one progressing subject, and the fold that builds it from its ledger."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+
+import attrs
+
+from ._events import (
+    Adjusted,
+    Asked,
+    Awarded,
+    Created,
+    Decided,
+    Event,
+    Finished,
+    Joined,
+    Left,
+    Lost,
+    Marked,
+    Member,
+    Purchased,
+    Rolled,
+    Started,
+    Step,
+)
+from ._frozen import freeze
+from ._model import Effect, Override
+from .errors import InvalidInput, Problem, SheetError, UnknownName
+
+__all__ = ["Account", "Pending", "Sheet", "replay"]
+
+
+@attrs.frozen(kw_only=True)
+class Pending:
+    """A procedure that has started and waits for a person's decision."""
+
+    upgrade: str
+    choice: str | None
+    price: Mapping[str, int] = attrs.field(converter=freeze)
+    override: Override | None = None
+    #: Every roll made so far, in order (each a tuple of dice).
+    rolls: tuple[tuple[int, ...], ...] = ()
+    #: Every decision made so far, in order.
+    decisions: tuple[str, ...] = ()
+    #: The question now waiting for an answer, as its label and options.
+    question: tuple[str, tuple[str, ...]] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Account:
+    """Where the points of one pool went: ``awarded == held + spent + lost``."""
+
+    awarded: int
+    held: int
+    spent: int
+    lost: int
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every point is accounted for."""
+        return self.awarded == self.held + self.spent + self.lost
+
+
+@attrs.frozen(kw_only=True, eq=True)
+class Sheet:
+    """The state of one subject, and the ledger it was folded from.
+
+    Build sheets with a pack's ``new_sheet`` and change them with its ``award``,
+    ``purchase``, ``decide`` and ``undo``; each returns a new sheet. Equality
+    compares the ledger, since the state follows from it.
+    """
+
+    pack: str
+    kind: str
+    name: str
+    pools: Mapping[str, int] = attrs.field(eq=False)
+    stats: Mapping[str, int] = attrs.field(eq=False)
+    owned: Mapping[str, int] = attrs.field(eq=False)
+    tags: Mapping[str, str] = attrs.field(eq=False)
+    #: How many times each upgrade was bought.
+    bought: Mapping[str, int] = attrs.field(eq=False)
+    members: Mapping[str, Sheet] = attrs.field(eq=False)
+    pending: Pending | None = attrs.field(eq=False)
+    ledger: tuple[Event, ...]
+
+    def quantity(self, name: str) -> int:
+        """A stat, else a pool balance, else an owned count (0 when none of these)."""
+        if name in self.stats:
+            return self.stats[name]
+        if name in self.pools:
+            return self.pools[name]
+        return self.owned.get(name, 0)
+
+    def balance(self, pool: str) -> int:
+        """The points a pool holds."""
+        try:
+            return self.pools[pool]
+        except KeyError:
+            raise UnknownName("pool", pool, self.pools, f"sheet {self.name!r}") from None
+
+    def member(self, member_id: str) -> Sheet:
+        """A member of a roster."""
+        try:
+            return self.members[member_id]
+        except KeyError:
+            raise UnknownName("member", member_id, self.members, f"roster {self.name!r}") from None
+
+    def has(self, item: str) -> bool:
+        """Whether the sheet owns ``item``."""
+        return self.owned.get(item, 0) > 0
+
+    def account(self, pool: str) -> Account:
+        """Awarded, held, spent and lost points of a pool, from the ledger."""
+        held = self.balance(pool)
+        awarded = spent = lost = 0
+        for event in _flatten(self.ledger):
+            if isinstance(event, Created):
+                awarded += event.pools.get(pool, 0)
+            elif isinstance(event, Awarded) and event.pool == pool:
+                awarded += event.amount
+            elif isinstance(event, Lost) and event.pool == pool:
+                lost += event.amount
+            elif isinstance(event, Purchased | Started):
+                spent += event.price.get(pool, 0)
+        return Account(awarded=awarded, held=held, spent=spent, lost=lost)
+
+    def as_of(self, point: int | str) -> Sheet:
+        """The sheet as it was after ``point`` ledger entries, or at the last :class:`Marked` ``point``."""
+        return replay(self.ledger[: self._position(point)])
+
+    def _position(self, point: int | str) -> int:
+        if isinstance(point, str):
+            for index in range(len(self.ledger) - 1, -1, -1):
+                event = self.ledger[index]
+                if isinstance(event, Marked) and event.label == point:
+                    return index + 1
+            marks = [e.label for e in self.ledger if isinstance(e, Marked)]
+            raise UnknownName("mark", point, marks, f"the ledger of {self.name!r}")
+        if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= len(self.ledger):
+            msg = f"a ledger position must be an integer from 1 to {len(self.ledger)}, got {point!r}"
+            raise InvalidInput(msg)
+        return point
+
+    def apply(self, event: Event) -> Sheet:
+        """The sheet after ``event``. Trusts the event: rules are checked before it is made."""
+        fold = _Fold.of(self)
+        fold.apply(event)
+        return fold.freeze((*self.ledger, event))
+
+
+def _flatten(events: Iterable[Event]) -> Iterable[Event]:
+    for event in events:
+        if isinstance(event, Step):
+            yield from _flatten(event.events)
+        else:
+            yield event
+
+
+class _Fold:
+    """The mutable state a ledger is folded into; frozen into a :class:`Sheet` at the end."""
+
+    __slots__ = ("bought", "kind", "members", "name", "owned", "pack", "pending", "pools", "stats", "tags")
+
+    def __init__(self, created: Created) -> None:
+        self.pack = created.pack
+        self.kind = created.kind
+        self.name = created.name
+        self.pools = dict(created.pools)
+        self.stats = dict(created.stats)
+        self.owned = dict(created.owned)
+        self.tags = dict(created.tags)
+        self.bought: dict[str, int] = {}
+        self.members: dict[str, Sheet] = {}
+        self.pending: Pending | None = None
+
+    @classmethod
+    def of(cls, sheet: Sheet) -> _Fold:
+        fold = cls.__new__(cls)
+        fold.pack, fold.kind, fold.name = sheet.pack, sheet.kind, sheet.name
+        fold.pools = dict(sheet.pools)
+        fold.stats = dict(sheet.stats)
+        fold.owned = dict(sheet.owned)
+        fold.tags = dict(sheet.tags)
+        fold.bought = dict(sheet.bought)
+        fold.members = dict(sheet.members)
+        fold.pending = sheet.pending
+        return fold
+
+    def freeze(self, ledger: tuple[Event, ...]) -> Sheet:
+        return Sheet(
+            pack=self.pack,
+            kind=self.kind,
+            name=self.name,
+            pools=MappingProxyType(self.pools),
+            stats=MappingProxyType(self.stats),
+            owned=MappingProxyType(self.owned),
+            tags=MappingProxyType(self.tags),
+            bought=MappingProxyType(self.bought),
+            members=MappingProxyType(self.members),
+            pending=self.pending,
+            ledger=ledger,
+        )
+
+    def pay(self, price: Mapping[str, int]) -> None:
+        pools = self.pools
+        for pool, amount in price.items():
+            pools[pool] = pools.get(pool, 0) - amount
+
+    def affect(self, effect: Effect) -> None:
+        stats, owned = self.stats, self.owned
+        for key, delta in effect.stats.items():
+            stats[key] = stats.get(key, 0) + delta
+        for key, delta in effect.grants.items():
+            count = owned.get(key, 0) + delta
+            if count > 0:
+                owned[key] = count
+            else:
+                owned.pop(key, None)
+        for key in effect.untag:
+            self.tags.pop(key, None)
+        self.tags.update(effect.tags)
+
+    def count(self, upgrade: str) -> None:
+        self.bought[upgrade] = self.bought.get(upgrade, 0) + 1
+
+    def apply(self, event: Event) -> None:
+        match event:
+            case Awarded(pool=pool, amount=amount):
+                self.pools[pool] = self.pools.get(pool, 0) + amount
+            case Lost(pool=pool, amount=amount):
+                self.pools[pool] = self.pools.get(pool, 0) - amount
+            case Purchased():
+                self.pay(event.price)
+                self.affect(event.effect)
+                self.count(event.upgrade)
+            case Started():
+                self.pay(event.price)
+                self.pending = Pending(
+                    upgrade=event.upgrade, choice=event.choice, price=event.price, override=event.override
+                )
+            case Rolled(results=results) if self.pending is not None:
+                self.pending = attrs.evolve(self.pending, rolls=(*self.pending.rolls, results))
+            case Asked(label=label, options=options) if self.pending is not None:
+                self.pending = attrs.evolve(self.pending, question=(label, options))
+            case Decided(choice=choice) if self.pending is not None:
+                self.pending = attrs.evolve(self.pending, decisions=(*self.pending.decisions, choice), question=None)
+            case Finished(effect=effect) if self.pending is not None:
+                self.affect(effect)
+                self.count(self.pending.upgrade)
+                self.pending = None
+            case Adjusted(effect=effect):
+                self.affect(effect)
+            case Joined(member=member, ledger=ledger):
+                self.members[member] = replay(ledger)
+            case Left(member=member):
+                self.members.pop(member, None)
+            case Member(member=member, event=inner):
+                self.members[member] = self.members[member].apply(inner)
+            case Step(events=events):
+                for inner in events:
+                    self.apply(inner)
+            case Marked() | Rolled() | Decided() | Asked():
+                pass
+            case _:
+                msg = f"event {event!r} cannot be applied here"
+                raise SheetError("ledger", [_problem(msg)])
+
+
+def _problem(reason: str, path: str = "$") -> Problem:
+    return Problem(source="ledger", path=path, reason=reason)
+
+
+def replay(ledger: Iterable[Event]) -> Sheet:
+    """Fold a ledger into the sheet it describes. Never rolls a die: every roll is in the ledger.
+
+    Raises:
+        SheetError: when the ledger does not start with a :class:`Created` event, or an
+            event does not fit the state (a member that is not there).
+    """
+    events = tuple(ledger)
+    if not events or not isinstance(events[0], Created):
+        first = type(events[0]).__name__ if events else "nothing"
+        msg = f"a ledger must start with a 'created' event, got {first}"
+        raise SheetError("ledger", [_problem(msg, "$[0]")])
+    fold = _Fold(events[0])
+    for index, event in enumerate(events[1:], start=1):
+        try:
+            fold.apply(event)
+        except KeyError as error:
+            msg = f"event {index} ({event.tag}) refers to {error.args[0]!r}, which is not on the sheet"
+            raise SheetError("ledger", [_problem(msg, f"$[{index}]")]) from None
+    return fold.freeze(events)

@@ -1,0 +1,148 @@
+"""The exceptions raised by :mod:`progression`.
+
+Every error the library raises on purpose derives from :class:`ProgressionError`.
+Each also derives from the builtin whose meaning it shares, so that
+``except ValueError`` or ``except LookupError`` keeps working in callers that
+know nothing of this library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+__all__ = [
+    "DecisionError",
+    "DiceError",
+    "InsufficientPoints",
+    "InvalidInput",
+    "LimitReached",
+    "PendingState",
+    "Problem",
+    "ProgressionError",
+    "PurchaseError",
+    "RequirementNotMet",
+    "RulePackError",
+    "SheetError",
+    "UnknownName",
+    "UnknownPackError",
+]
+
+
+class ProgressionError(Exception):
+    """The root of every error raised by the library on purpose."""
+
+
+@attrs.frozen
+class Problem:
+    """One thing wrong in a file: where it is and why it is wrong."""
+
+    #: The file (or other source) the problem was found in.
+    source: str
+    #: A JSONPath-like location of the offending key, ``$`` for the whole document.
+    path: str
+    #: What was expected and what was found.
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.reason} @ {self.path}"
+
+
+class RulePackError(ProgressionError, ValueError):
+    """A rule pack that does not load. Carries every problem found, not just the first."""
+
+    def __init__(self, source: str, problems: Iterable[Problem]) -> None:
+        self.source = source
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        count = len(self.problems)
+        noun = "problem" if count == 1 else "problems"
+        lines = "\n".join(f"  - {problem}" for problem in self.problems)
+        super().__init__(f"rule pack {source} has {count} {noun}:\n{lines}")
+
+
+class SheetError(ProgressionError, ValueError):
+    """A saved sheet or ledger that does not load."""
+
+    def __init__(self, source: str, problems: Iterable[Problem]) -> None:
+        self.source = source
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        lines = "; ".join(f"{p.reason} @ {p.path}" for p in self.problems)
+        super().__init__(f"sheet {source} does not load: {lines}")
+
+
+class UnknownPackError(ProgressionError, LookupError):
+    """A pack name that no installed distribution provides."""
+
+    def __init__(self, name: str, installed: Sequence[str]) -> None:
+        self.name = name
+        self.installed = tuple(installed)
+        choices = ", ".join(self.installed) or "none"
+        super().__init__(f"no rule pack named {name!r} is installed; installed packs: {choices}")
+
+
+class UnknownName(ProgressionError, LookupError):
+    """An id (pool, stat, upgrade, member, curve, ...) that the pack or sheet does not define."""
+
+    def __init__(self, kind: str, name: object, known: Iterable[str], where: str) -> None:
+        self.kind = kind
+        self.name = name
+        self.known = tuple(sorted(known))
+        shown = ", ".join(self.known[:12]) + (", ..." if len(self.known) > 12 else "")
+        super().__init__(f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}")
+
+    def __str__(self) -> str:  # LookupError subclasses quote their message otherwise
+        return str(self.args[0])
+
+
+class InvalidInput(ProgressionError, ValueError):
+    """An argument of the wrong type or out of range (a negative amount, a die of 7 on a D6, ...)."""
+
+
+class DiceError(ProgressionError, ValueError):
+    """Dice that cannot give what is asked: a scripted sequence run out, a result out of range."""
+
+
+class PendingState(ProgressionError):
+    """The sheet has something to settle first: surplus over a cap, or a decision to make."""
+
+
+class DecisionError(ProgressionError, ValueError):
+    """A decision that is not among the offered options, or given when none is asked."""
+
+
+class PurchaseError(ProgressionError):
+    """A purchase refused by the rules. Nothing was changed."""
+
+    def __init__(self, message: str, *, upgrade: str, violations: Sequence[str]) -> None:
+        self.upgrade = upgrade
+        self.violations = tuple(violations)
+        super().__init__(message)
+
+
+class InsufficientPoints(PurchaseError):
+    """The pools that may pay hold fewer points than the price."""
+
+    def __init__(self, *, upgrade: str, needed: int, available: int, currency: str) -> None:
+        self.needed = needed
+        self.available = available
+        self.currency = currency
+        message = f"{upgrade!r} costs {needed} {currency} but only {available} are available"
+        super().__init__(message, upgrade=upgrade, violations=(message,))
+
+
+class RequirementNotMet(PurchaseError):
+    """One or more requirements are unmet; ``missing`` has one sentence for each."""
+
+    def __init__(self, *, upgrade: str, missing: Sequence[str]) -> None:
+        self.missing = tuple(missing)
+        message = f"{upgrade!r} cannot be bought: " + "; ".join(self.missing)
+        super().__init__(message, upgrade=upgrade, violations=self.missing)
+
+
+class LimitReached(PurchaseError):
+    """The upgrade was bought as often as allowed, or would take a value past its maximum."""
+
+    def __init__(self, *, upgrade: str, reason: str) -> None:
+        message = f"{upgrade!r} cannot be bought: {reason}"
+        super().__init__(message, upgrade=upgrade, violations=(reason,))

@@ -1,0 +1,34 @@
+"""The public surface changes only on purpose."""
+
+import progression
+
+EXPECTED = [
+    "Account", "Adjusted", "AllOf", "AnyOf", "Asked", "AtLeast", "AtMost", "Awarded", "Band",
+    "CallbackDice", "Choose", "Context", "CostRule", "Created", "Currency", "Curve", "CurveCost",
+    "Decided", "Dice", "Effect", "Event", "Finished", "FixedCost", "FunctionCost", "FunctionCurve",
+    "Joined", "Kind", "Label", "Ladder", "Left", "Limit", "LinearCurve", "Lost", "Marked", "Member",
+    "Not", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending", "PolynomialCurve", "PoolSpec",
+    "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote", "Requirement", "Roll",
+    "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet", "Started", "StatSpec", "Step",
+    "SteppedCurve", "TableCurve", "Upgrade", "Violation", "combine", "converter", "dump_sheet", "dumps",
+    "entries", "join", "leave", "load", "load_file", "load_sheet", "load_text", "loads", "mark", "packs",
+    "read_pack", "replay", "undo",
+]  # fmt: skip
+
+
+class TestExports:
+    def test_all_is_pinned(self) -> None:
+        """Adding or removing a public name is a deliberate change to this list."""
+        assert EXPECTED == progression.__all__
+
+    def test_all_is_sorted_and_importable(self) -> None:
+        """``__all__`` is sorted (case-sensitive) and every name in it exists."""
+        assert sorted(progression.__all__) == progression.__all__
+        for name in progression.__all__:
+            assert hasattr(progression, name), name
+
+    def test_version_comes_from_metadata(self) -> None:
+        """The version is read from the installed distribution, never typed twice."""
+        from importlib.metadata import version
+
+        assert version("progression") == progression.__version__
