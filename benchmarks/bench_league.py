@@ -1,0 +1,161 @@
+"""Target 3: a league season, 1,000 teams of 11 players playing 15 matches each.
+
+After each match the players who scored are awarded their Star Player Points and
+buy advancements while they can afford one; the floor runs the same script on
+plain dicts (a balance, an advancement count and a list of what happened per player).
+Until the Blood Bowl pack is installed, the pack is built here with the same shape:
+a player kind with an SPP pool and table-priced advancements (BB2025 costs).
+"""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from timing import Row, human, seconds
+
+import progression
+from progression import (
+    Currency,
+    CurveCost,
+    Effect,
+    Kind,
+    Label,
+    Limit,
+    PoolSpec,
+    RulePack,
+    StatSpec,
+    TableCurve,
+    Upgrade,
+)
+
+PLAYERS = 11
+#: The price of the cheapest advancement (a random primary skill), by advancements already taken.
+COSTS = (3, 4, 6, 8, 10, 15)
+#: What a scorer earns: touchdowns, casualties, completions, and the MVP.
+AWARDS = (("touchdown", 3), ("casualty", 2), ("completion", 1), ("mvp", 4))
+
+#: One match of one team: who earned what (player index, reason, points).
+Match = list[tuple[int, str, int]]
+
+
+def shaped_pack() -> RulePack:
+    """A pack shaped like Blood Bowl's advancement rules, built in Python."""
+    same = Label.same
+    return RulePack(
+        name="league",
+        title=same("League benchmark"),
+        currencies=[Currency(id="spp", label=same("Star Player Points"))],
+        pools=[PoolSpec(id="spp", label=same("Star Player Points"), currency="spp")],
+        stats=[StatSpec(id="advancements", label=same("Advancements"), maximum=6)],
+        curves=[TableCurve(name="random_primary", values=COSTS)],
+        upgrades=[
+            Upgrade(
+                id="random_primary",
+                label=same("Random primary skill"),
+                pools=("spp",),
+                cost=CurveCost(curve="random_primary", axis="advancements"),
+                effect=Effect(stats={"advancements": 1}),
+                limit=Limit(maxima={"advancements": 6}),
+                kinds=("player",),
+            )
+        ],
+        kinds=[
+            Kind(id="player", label=same("Player"), pools=("spp",), stats=("advancements",)),
+            Kind(id="team", label=same("Team"), members=("player",)),
+        ],
+    )
+
+
+def schedule(teams: int, matches: int, seed: int = 2025) -> list[list[Match]]:
+    """For each team, each match's scorers: decided before the clock starts."""
+    dice = random.Random(seed)
+    season = []
+    for _ in range(teams):
+        games = []
+        for _ in range(matches):
+            game = [
+                (dice.randrange(PLAYERS), reason, points)
+                for reason, points in AWARDS[:3]
+                for _ in range(dice.randint(0, 2))
+            ]
+            game.append((dice.randrange(PLAYERS), "mvp", 4))
+            games.append(game)
+        season.append(games)
+    return season
+
+
+def with_library(pack: RulePack, season: list[list[Match]]) -> list[progression.Sheet]:
+    """The season through the library: award, quote, purchase and a mark per match, on team rosters."""
+    teams = []
+    for number, games in enumerate(season):
+        team = pack.new_sheet("team", f"team {number}")
+        for index in range(PLAYERS):
+            team = progression.join(team, f"p{index}", pack.new_sheet("player", f"player {index}"))
+        for match, game in enumerate(games, start=1):
+            for index, reason, points in game:
+                team = pack.award(team, "spp", points, reason=reason, member=f"p{index}")
+            for index in sorted({index for index, _, _ in game}):
+                while pack.quote(team, "random_primary", member=f"p{index}").ok:
+                    team = pack.purchase(team, "random_primary", member=f"p{index}")
+            team = progression.mark(team, f"match {match}")
+        teams.append(team)
+    return teams
+
+
+def with_dicts(season: list[list[Match]]) -> list[list[dict[str, Any]]]:
+    """The floor: the same script on plain dicts, each change also written to the player's history."""
+    teams = []
+    for games in season:
+        team = [{"spp": 0, "advancements": 0, "history": []} for _ in range(PLAYERS)]
+        for match, game in enumerate(games, start=1):
+            for index, reason, points in game:
+                player = team[index]
+                player["spp"] += points
+                player["history"].append(("awarded", points, reason))
+            for index in sorted({index for index, _, _ in game}):
+                player = team[index]
+                while player["advancements"] < len(COSTS) and player["spp"] >= COSTS[player["advancements"]]:
+                    price = COSTS[player["advancements"]]
+                    player["spp"] -= price
+                    player["advancements"] += 1
+                    player["history"].append(("purchased", price))
+            for player in team:
+                player["history"].append(("marked", match))
+        teams.append(team)
+    return teams
+
+
+def memory(build: Callable[[], object], players: int) -> float:
+    """Bytes held per player by what ``build`` returns, measured with tracemalloc."""
+    tracemalloc.start()
+    try:
+        kept = build()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del kept
+    return held / players
+
+
+def run(teams: int = 1000, matches: int = 15, sampled: int = 100) -> list[Row]:
+    """One row: the season through the library against the plain-dict floor; memory per player as context."""
+    pack, season = shaped_pack(), schedule(teams, matches)
+    ours, floor = with_library(pack, season), with_dicts(season)
+    for team, plain in zip(ours, floor, strict=True):
+        got = [(team.member(f"p{i}").pools["spp"], team.member(f"p{i}").stats["advancements"]) for i in range(PLAYERS)]
+        if got != [(p["spp"], p["advancements"]) for p in plain]:
+            msg = f"the library and the floor disagree on {team.name}: {got}"
+            raise AssertionError(msg)
+    measured = seconds(lambda: with_library(pack, season), repeat=1)
+    baseline = seconds(lambda: with_dicts(season), repeat=3)
+    sample = season[:sampled]
+    per_player = memory(lambda: with_library(pack, sample), len(sample) * PLAYERS)
+    per_plain = memory(lambda: with_dicts(sample), len(sample) * PLAYERS)
+    note = (
+        f"{human(measured)} vs {human(baseline)}; {per_player:,.0f} B per player "
+        f"(plain dicts: {per_plain:,.0f} B); pack: {pack.name}"
+    )
+    return [Row(f"league: {teams:,} teams x {matches} matches / plain dicts", measured, baseline, 3, note=note)]

@@ -1,0 +1,89 @@
+"""Run the performance suite and print one table: each line a ratio against a baseline of the same run.
+
+``python benchmarks/run.py`` runs the full sizes; ``--tiny`` runs every code path at a
+tiny size (what the test suite does), where the ratios mean nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import bench_curves
+import bench_json
+import bench_league
+import bench_random_skill
+import bench_replay
+import bench_startup
+from timing import Row, human
+
+#: Each benchmark with its sizes: full, then tiny.
+SUITE: tuple[tuple[Callable[..., list[Row]], dict[str, int], dict[str, int]], ...] = (
+    (bench_curves.run, {}, {"far": 10**3, "looped": 50}),
+    (bench_replay.run, {}, {"size": 200}),
+    (bench_league.run, {}, {"teams": 3, "matches": 2, "sampled": 2}),
+    (bench_json.run, {}, {"count": 20, "events": 8}),
+    (bench_startup.run, {}, {"runs": 1}),
+    (bench_random_skill.run, {}, {"trials": 200}),
+)
+
+
+def machine() -> str:
+    """The machine the figures were taken on: CPU model, cores, memory, Python."""
+    model = "unknown CPU"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    memory = "unknown memory"
+    meminfo = Path("/proc/meminfo")
+    if meminfo.exists():
+        kib = int(meminfo.read_text().split()[1])
+        memory = f"{kib / 1024**2:.1f} GiB"
+    return f"{model}, {os.cpu_count()} cores, {memory}, Python {platform.python_version()} on {platform.system()}"
+
+
+def table(rows: Sequence[Row]) -> str:
+    """The rows as an aligned text table."""
+    lines = [("benchmark", "ratio", "target", "result", "figures (measured vs baseline)")]
+    lines += [
+        (r.name, "-", r.target, "skip", r.skipped)
+        if r.skipped
+        else (r.name, f"{r.ratio:,.2f}x", r.target, "pass" if r.passed else "FAIL", r.note)
+        for r in rows
+    ]
+    widths = [max(len(line[i]) for line in lines) for i in range(4)]
+    out = []
+    for number, line in enumerate(lines):
+        out.append("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=False)) + "  " + line[4])
+        if number == 0:
+            out.append("-" * len(out[0]))
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the suite and print the table; the exit status is 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tiny", action="store_true", help="run every path at a tiny size (ratios meaningless)")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    rows = []
+    for bench, full, tiny in SUITE:
+        rows += bench(**(tiny if args.tiny else full))
+    print(f"progression benchmarks on {machine()}")
+    print(table(rows))
+    met = sum(row.passed for row in rows)
+    skipped = sum(bool(row.skipped) for row in rows)
+    print(f"{met} of {len(rows)} targets met, {skipped} skipped, in {human(time.perf_counter() - start)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
