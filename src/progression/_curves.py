@@ -11,11 +11,10 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cached_property
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
-from ._frozen import as_tuple
 from .errors import InvalidInput
 
 __all__ = [
@@ -33,6 +32,29 @@ Beyond = Literal["error", "clamp", "extrapolate"]
 
 #: How many steps of a curve without a closed form are checked for its declared properties.
 CHECKED_STEPS = 1000
+#: How far ``reach`` walks a curve without a closed form before it gives up.
+REACH_LIMIT = 1_000_000
+
+
+def _tuple_of(items: object) -> object:
+    """An attrs converter: a list or tuple as a tuple; anything else is left for the type check to refuse."""
+    return tuple(items) if isinstance(items, list | tuple) else items
+
+
+def _check_integer(curve: str, name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"curve {curve!r}: {name} must be an integer, got {value!r}"
+        raise InvalidInput(msg)
+
+
+def _negative(curve: str, n: int, value: int) -> InvalidInput:
+    return InvalidInput(f"curve {curve!r} is declared non-negative but step {n} costs {value}")
+
+
+def _decreasing(curve: str, n: int, value: int, previous: int) -> InvalidInput:
+    return InvalidInput(
+        f"curve {curve!r} is declared non-decreasing but step {n} costs {value}, less than step {n - 1} ({previous})"
+    )
 
 
 def _check_level(curve: str, name: str, value: object) -> int:
@@ -60,8 +82,32 @@ class Curve:
     #: Declared that no step costs less than the one before; checked when the curve is built.
     non_decreasing: bool = True
 
+    #: The fields that hold one integer, and those that hold a list of integers.
+    _integers: ClassVar[tuple[str, ...]] = ()
+    _integer_lists: ClassVar[tuple[str, ...]] = ()
+
     def __attrs_post_init__(self) -> None:
+        self._check_types()
         self._check_declared()
+
+    def _check_types(self) -> None:
+        """Refuse parameters of the wrong type before any arithmetic trips on them."""
+        if not isinstance(self.name, str):
+            msg = f"a curve name must be a text, got {self.name!r}"
+            raise InvalidInput(msg)
+        for flag in ("non_negative", "non_decreasing"):
+            if not isinstance(getattr(self, flag), bool):
+                msg = f"curve {self.name!r}: {flag} must be true or false, got {getattr(self, flag)!r}"
+                raise InvalidInput(msg)
+        for field in self._integers:
+            _check_integer(self.name, field, getattr(self, field))
+        for field in self._integer_lists:
+            values = getattr(self, field)
+            if not isinstance(values, tuple):
+                msg = f"curve {self.name!r}: {field} must be a list of integers, got {values!r}"
+                raise InvalidInput(msg)
+            for index, value in enumerate(values):
+                _check_integer(self.name, f"{field}[{index}]", value)
 
     # -- the interface -------------------------------------------------------------
 
@@ -133,6 +179,12 @@ class Curve:
             if not affordable(high):
                 break
             low = high
+            if not self.closed_form and high >= REACH_LIMIT:
+                msg = (
+                    f"curve {self.name!r}: a budget of {budget} from level {start} still reaches past level {high}; "
+                    f"reach walks a function curve at most {REACH_LIMIT} levels"
+                )
+                raise InvalidInput(msg)
             if self._cost(high + 1) == 0 and self._is_free_from(high + 1):
                 msg = f"curve {self.name!r}: steps from {high + 1} on cost nothing, so any budget reaches without bound"
                 raise InvalidInput(msg)
@@ -175,14 +227,9 @@ class Curve:
         for n in range(1, upto + 1):
             value = self._cost(n)
             if self.non_negative and value < 0:
-                msg = f"curve {self.name!r} is declared non-negative but step {n} costs {value}"
-                raise InvalidInput(msg)
+                raise _negative(self.name, n, value)
             if self.non_decreasing and previous is not None and value < previous:
-                msg = (
-                    f"curve {self.name!r} is declared non-decreasing but step {n} costs "
-                    f"{value}, less than step {n - 1} ({previous})"
-                )
-                raise InvalidInput(msg)
+                raise _decreasing(self.name, n, value, previous)
             previous = value
 
 
@@ -195,6 +242,8 @@ class LinearCurve(Curve):
     #: How much each step costs more than the one before.
     step: int = 0
 
+    _integers: ClassVar[tuple[str, ...]] = ("base", "step")
+
     def _cost(self, n: int) -> int:
         return self.base + self.step * (n - 1)
 
@@ -206,11 +255,11 @@ class LinearCurve(Curve):
 
     def _check_declared(self) -> None:
         if self.non_negative and (self.base < 0 or self.step < 0):
-            msg = f"curve {self.name!r} is declared non-negative but has base={self.base} step={self.step}"
-            raise InvalidInput(msg)
+            # the first negative step: 1 when the base is, else the first past base / -step
+            n = 1 if self.base < 0 else self.base // -self.step + 2
+            raise _negative(self.name, n, self._cost(n))
         if self.non_decreasing and self.step < 0:
-            msg = f"curve {self.name!r} is declared non-decreasing but has step={self.step}"
-            raise InvalidInput(msg)
+            raise _decreasing(self.name, 2, self._cost(2), self._cost(1))
 
 
 @attrs.frozen(kw_only=True)
@@ -222,7 +271,10 @@ class SteppedCurve(Curve):
     #: The price added at each new band of ``width`` steps.
     unit: int = 1
 
+    _integers: ClassVar[tuple[str, ...]] = ("width", "unit")
+
     def __attrs_post_init__(self) -> None:
+        self._check_types()
         if self.width < 1:
             msg = f"curve {self.name!r}: width must be >= 1, got {self.width}"
             raise InvalidInput(msg)
@@ -239,9 +291,11 @@ class SteppedCurve(Curve):
         return self.unit == 0
 
     def _check_declared(self) -> None:
-        if (self.non_negative or self.non_decreasing) and self.unit < 0:
-            msg = f"curve {self.name!r} is declared non-negative and non-decreasing but has unit={self.unit}"
-            raise InvalidInput(msg)
+        if self.non_negative and self.unit < 0:
+            raise _negative(self.name, 1, self._cost(1))
+        if self.non_decreasing and self.unit < 0:
+            n = self.width + 1
+            raise _decreasing(self.name, n, self._cost(n), self._cost(n - 1))
 
 
 @attrs.frozen(kw_only=True)
@@ -249,12 +303,15 @@ class TableCurve(Curve):
     """Prices read from a list; totals through prefix sums."""
 
     #: ``values[0]`` is the price of step 1.
-    values: tuple[int, ...] = attrs.field(converter=as_tuple)
+    values: tuple[int, ...] = attrs.field(converter=_tuple_of)
     #: What happens past the last entry, ``error``, ``clamp`` (repeat the last price) or
     #: ``extrapolate`` (continue the last difference).
     beyond: Beyond = "error"
 
+    _integer_lists: ClassVar[tuple[str, ...]] = ("values",)
+
     def __attrs_post_init__(self) -> None:
+        self._check_types()
         if not self.values:
             msg = f"curve {self.name!r}: a table needs at least one value"
             raise InvalidInput(msg)
@@ -302,24 +359,38 @@ class TableCurve(Curve):
         for n in range(1, upto + 1):
             value = self._cost(n)
             if self.non_negative and value < 0:
-                msg = f"curve {self.name!r} is declared non-negative but step {n} costs {value}"
-                raise InvalidInput(msg)
+                raise _negative(self.name, n, value)
             if self.non_decreasing and n > 1 and value < self._cost(n - 1):
-                msg = (
-                    f"curve {self.name!r} is declared non-decreasing but step {n} costs "
-                    f"{value}, less than step {n - 1} ({self._cost(n - 1)})"
-                )
-                raise InvalidInput(msg)
+                raise _decreasing(self.name, n, value, self._cost(n - 1))
+        if self.non_negative and self.beyond == "extrapolate" and self._slope < 0:
+            # Extrapolating downwards goes below zero sooner or later: name the first step that does.
+            n = len(self.values) + self.values[-1] // -self._slope + 1
+            raise _negative(self.name, n, self._cost(n))
 
 
-def _power_sum(k: int, n: int) -> int:
-    """``1**k + 2**k + ... + n**k`` in closed form (Faulhaber), exact."""
-    if k == 0:
-        return n
-    total = Fraction(0)
-    for j, bernoulli in enumerate(_bernoulli(k)):
-        total += math.comb(k + 1, j) * bernoulli * Fraction(n) ** (k + 1 - j)
-    return int(total / (k + 1))
+def _sum_polynomial(coefficients: tuple[int, ...]) -> Callable[[int], int]:
+    """``n -> sum of c0 + c1·m + c2·m² + ... for m in 1..n``, as one integer polynomial over a common denominator.
+
+    Faulhaber's formula gives each power sum as a polynomial with rational coefficients;
+    adding them up once, when the curve is built, leaves a Horner evaluation in integers per total.
+    """
+    powers = [Fraction(0)] * (len(coefficients) + 1)
+    for k, c in enumerate(coefficients):
+        if not c:
+            continue
+        # 1**k + ... + n**k == sum over j of comb(k+1, j)·B_j·n**(k+1-j) / (k+1)
+        for j, bernoulli in enumerate(_bernoulli(k)):
+            powers[k + 1 - j] += c * math.comb(k + 1, j) * bernoulli / (k + 1)
+    denominator = math.lcm(*(p.denominator for p in powers))
+    numerators = tuple(int(p * denominator) for p in reversed(powers))
+
+    def total(n: int) -> int:
+        acc = 0
+        for a in numerators:
+            acc = acc * n + a
+        return acc // denominator
+
+    return total
 
 
 def _bernoulli(k: int) -> list[Fraction]:
@@ -338,9 +409,12 @@ class PolynomialCurve(Curve):
     """``c0 + c1·n + c2·n² + ...``: a formula curve given by integer coefficients."""
 
     #: ``coefficients[i]`` multiplies ``n**i``.
-    coefficients: tuple[int, ...] = attrs.field(converter=as_tuple)
+    coefficients: tuple[int, ...] = attrs.field(converter=_tuple_of)
+
+    _integer_lists: ClassVar[tuple[str, ...]] = ("coefficients",)
 
     def __attrs_post_init__(self) -> None:
+        self._check_types()
         if not self.coefficients:
             msg = f"curve {self.name!r}: a polynomial needs at least one coefficient"
             raise InvalidInput(msg)
@@ -349,11 +423,30 @@ class PolynomialCurve(Curve):
     def _cost(self, n: int) -> int:
         return sum(c * n**i for i, c in enumerate(self.coefficients))
 
+    @cached_property
+    def _summed(self) -> Callable[[int], int]:
+        return _sum_polynomial(self.coefficients)
+
     def _total(self, n: int) -> int:
-        return sum(c * _power_sum(i, n) for i, c in enumerate(self.coefficients) if c)
+        return self._summed(n)
 
     def _is_free_from(self, n: int) -> bool:
         return not any(self.coefficients)
+
+    def _check_declared(self) -> None:
+        super()._check_declared()  # the first steps, then where the leading term takes over
+        degree = max((i for i, c in enumerate(self.coefficients) if c), default=0)
+        if degree == 0 or self.coefficients[degree] > 0 or not (self.non_negative or self.non_decreasing):
+            return
+        # A negative leading coefficient wins in the end: every later step costs less, then below zero.
+        n = CHECKED_STEPS
+        while not (
+            (self.non_negative and self._cost(n) < 0) or (self.non_decreasing and self._cost(n) < self._cost(n - 1))
+        ):
+            n *= 2
+        if self.non_negative and self._cost(n) < 0:
+            raise _negative(self.name, n, self._cost(n))
+        raise _decreasing(self.name, n, self._cost(n), self._cost(n - 1))
 
 
 @attrs.frozen(kw_only=True)
@@ -368,6 +461,13 @@ class FunctionCurve(Curve):
     function: str
     #: The function itself, ``step -> price``.
     compute: Callable[[int], int] = attrs.field(eq=False, repr=False)
+
+    def _check_types(self) -> None:
+        super()._check_types()
+        if not isinstance(self.function, str) or not callable(self.compute):
+            msg = f"curve {self.name!r}: a function curve needs a function name and a callable, got {self.function!r}, {self.compute!r}"
+            raise InvalidInput(msg)
+
     _sums: list[int] = attrs.field(factory=lambda: [0], eq=False, repr=False, init=False)
 
     @property

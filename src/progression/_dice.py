@@ -19,10 +19,10 @@ class Dice(Protocol):
 
 
 def _check_request(sides: int, count: int) -> None:
-    if not isinstance(sides, int) or sides < 2:
+    if not isinstance(sides, int) or isinstance(sides, bool) or sides < 2:
         msg = f"a die needs at least 2 sides, got {sides!r}"
         raise InvalidInput(msg)
-    if not isinstance(count, int) or count < 1:
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         msg = f"a roll needs at least 1 die, got {count!r}"
         raise InvalidInput(msg)
 
@@ -98,7 +98,7 @@ class CallbackDice:
         results = []
         for _ in range(count):
             result = self._ask(sides, label)
-            if not isinstance(result, int) or not 1 <= result <= sides:
+            if not isinstance(result, int) or isinstance(result, bool) or not 1 <= result <= sides:
                 msg = f"a D{sides} for {label or 'a roll'} must show 1 to {sides}, got {result!r}"
                 raise DiceError(msg)
             results.append(result)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from importlib import metadata
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ._packs import RulePack
-from .errors import Problem, RulePackError, UnknownPackError
+from .errors import Problem, ProgressionError, RulePackError, UnknownPackError
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 __all__ = ["GROUP", "PackEntry", "entries", "load", "packs"]
 
@@ -36,6 +39,8 @@ def _distribution(entry: metadata.EntryPoint) -> tuple[str, str]:
 
 def entries() -> dict[str, PackEntry]:
     """The installed packs by name. Two distributions claiming one name is an error naming both."""
+    from importlib import metadata  # on first use: importing it costs more than the rest of progression
+
     found: dict[str, list[PackEntry]] = {}
     for entry in metadata.entry_points(group=GROUP):
         distribution, version = _distribution(entry)
@@ -73,9 +78,17 @@ def load(name: str) -> RulePack:
     installed = entries()
     if name not in installed:
         raise UnknownPackError(name, list(installed))
+    from importlib import metadata
+
     for entry in metadata.entry_points(group=GROUP, name=name):
-        factory = entry.load()
-        pack = factory() if callable(factory) else factory
+        try:
+            factory = entry.load()
+            pack = factory() if callable(factory) else factory
+        except ProgressionError:
+            raise
+        except Exception as error:  # a broken pack: say which entry point, not a bare traceback
+            reason = f"entry point {entry.value!r} failed: {type(error).__name__}: {error}"
+            raise RulePackError(name, [Problem(name, "$", reason)]) from error
         if not isinstance(pack, RulePack):
             reason = f"entry point {entry.value!r} gave {type(pack).__name__}, not a RulePack"
             raise RulePackError(name, [Problem(name, "$", reason)])

@@ -36,6 +36,8 @@ __all__ = ["Quote", "Violation"]
 
 #: Violation keys a GM override can never waive.
 UNWAIVABLE = frozenset({"state", "kind", "choice", "pools", "points"})
+#: Violation keys a GM override may waive (``gate`` waives every ladder's gate, ``gate:<ladder>`` one).
+WAIVABLE = frozenset({"requires", "limit", "gate"})
 
 
 @attrs.frozen
@@ -99,6 +101,29 @@ def check_text(text: object, what: str, where: str) -> str:
     return text
 
 
+def check_sheet(sheet: object, where: str) -> Sheet:
+    """``sheet`` itself when it is a :class:`Sheet`, else :class:`InvalidInput` saying what came."""
+    if not isinstance(sheet, Sheet):
+        msg = f"{where}: expected a Sheet, got {type(sheet).__name__}"
+        raise InvalidInput(msg)
+    return sheet
+
+
+def check_id(ident: object, what: str, where: str) -> str:
+    """An id given by a caller: a text (anything else could not even be looked up)."""
+    if not isinstance(ident, str):
+        msg = f"{where}: a {what} id must be a text, got {ident!r} ({type(ident).__name__})"
+        raise InvalidInput(msg)
+    return ident
+
+
+def _check_mapping(value: object, what: str, where: str) -> Mapping[object, object]:
+    if not isinstance(value, Mapping):
+        msg = f"{where}: {what} must map names to values, got {type(value).__name__}"
+        raise InvalidInput(msg)
+    return value
+
+
 # -- locating the subject -----------------------------------------------------------
 
 
@@ -109,7 +134,7 @@ def _subject(sheet: Sheet, member: str | None) -> tuple[Sheet, Sheet | None]:
         raise InvalidInput(msg)
     if member is None:
         return sheet, None
-    return sheet.member(member), sheet
+    return sheet.member(check_id(member, "member", "roster")), sheet
 
 
 def _record(sheet: Sheet, member: str | None, events: Sequence[Event], label: str) -> Sheet:
@@ -186,13 +211,19 @@ def new_sheet(
     owned: Mapping[str, int] | None,
     tags: Mapping[str, str] | None,
 ) -> Sheet:
-    spec = pack.kind(kind)
+    spec = pack.kind(check_id(kind, "kind", "new sheet"))
     where = f"new {kind} sheet"
+    if not isinstance(name, str):
+        msg = f"{where}: a name must be a text, got {name!r}"
+        raise InvalidInput(msg)
+    for given, what in ((pools, "pools"), (stats, "stats"), (owned, "owned"), (tags, "tags")):
+        if given is not None:
+            _check_mapping(given, what, where)
     start_pools = dict.fromkeys(spec.pools, 0)
     for pool, amount in (pools or {}).items():
         if pool not in start_pools:
             raise UnknownName("pool", pool, start_pools, f"kind {kind!r}")
-        if amount != 0:
+        if not (isinstance(amount, int) and not isinstance(amount, bool) and amount == 0):
             check_amount(amount, f"{where}, pool {pool!r}")
         start_pools[pool] = amount
     start_stats = {s: pack.stats[s].initial for s in spec.stats}
@@ -204,8 +235,13 @@ def new_sheet(
             raise InvalidInput(msg)
         start_stats[stat] = value
     for item, count in (owned or {}).items():
+        check_id(item, "owned item", where)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             msg = f"{where}: owned {item!r} must be a positive count, got {count!r}"
+            raise InvalidInput(msg)
+    for key, text in (tags or {}).items():
+        if not isinstance(key, str) or not isinstance(text, str):
+            msg = f"{where}: tags map texts to texts, got {key!r} = {text!r}"
             raise InvalidInput(msg)
     created = Created(
         pack=pack.name, kind=kind, name=name, pools=start_pools, stats=start_stats, owned=owned or {}, tags=tags or {}
@@ -216,6 +252,7 @@ def new_sheet(
 def award(pack: RulePack, sheet: Sheet, pool: str, amount: int, *, reason: str, member: str | None) -> Sheet:
     subject, _ = _subject(sheet, member)
     where = f"award to {pool!r}"
+    check_id(pool, "pool", "award")
     check_amount(amount, where)
     check_text(reason, "reason", where)
     if pool not in subject.pools:
@@ -268,6 +305,7 @@ def _quote_ok_for(q: Quote, pool: str, sheet: Sheet) -> bool:
 
 def discard(pack: RulePack, sheet: Sheet, pool: str, *, reason: str, member: str | None) -> Sheet:
     subject, _ = _subject(sheet, member)
+    check_id(pool, "pool", "discard")
     check_text(reason, "reason", f"discard from {pool!r}")
     extra = surplus(pack, subject).get(pool, 0)
     if pool not in subject.pools:
@@ -294,7 +332,7 @@ def adjust(pack: RulePack, sheet: Sheet, effect: Effect, *, reason: str, member:
 def _price(pack: RulePack, subject: Sheet, upgrade_id: str, context: Context) -> tuple[int | None, list[Violation]]:
     cost = pack.upgrade(upgrade_id).cost
     if isinstance(cost, FixedCost):
-        return cost.amount, []
+        return _checked_price(upgrade_id, cost.amount, "its fixed cost"), []
     if isinstance(cost, CurveCost):
         curve = pack.curve(cost.curve)
         step = subject.quantity(cost.axis) + 1
@@ -303,11 +341,20 @@ def _price(pack: RulePack, subject: Sheet, upgrade_id: str, context: Context) ->
                 f"{pack.name_of(upgrade_id)} can be bought at most {curve.last_step} times by {pack.name_of(cost.axis)}"
             )
             return None, [Violation("limit", sentence)]
-        return curve.cost(step), []
+        return _checked_price(upgrade_id, curve.cost(step), f"curve {cost.curve!r} at step {step}"), []
     if isinstance(cost, FunctionCost):
-        return int(pack.function(cost.function)(context)), []
+        value = pack.function(cost.function)(context)
+        return _checked_price(upgrade_id, value, f"cost function {cost.function!r}"), []
     msg = f"upgrade {upgrade_id!r} has a cost rule of unknown type {type(cost).__name__}"
     raise InvalidInput(msg)
+
+
+def _checked_price(upgrade_id: str, value: object, source: str) -> int:
+    """A price is a whole number of points, never negative: a purchase never pays the buyer."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        msg = f"upgrade {upgrade_id!r}: {source} gave the price {value!r}; a price is a whole number >= 0"
+        raise InvalidInput(msg)
+    return value
 
 
 def _resolved(effect: Effect, choice: str | None) -> Effect:
@@ -433,7 +480,10 @@ def quote(
     context = _context(pack, subject, choice)
     violations: list[Violation] = []
     if upgrade.kinds and subject.kind not in upgrade.kinds:
-        violations.append(Violation("kind", f"{upgrade.label.en} is not for a {pack.name_of(subject.kind)}"))
+        buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
+        violations.append(
+            Violation("kind", f"{upgrade.label.en} can be bought by: {buyers}; not by {pack.name_of(subject.kind)}")
+        )
     if upgrade.options is not None:
         choices = options(pack, sheet, upgrade_id, member=member)
         if choice is None:
@@ -500,8 +550,10 @@ def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
     if "state" in keys:
         raise PendingState("; ".join(v.sentence for v in left if v.key == "state"))
     sentences = [v.sentence for v in left]
-    if keys <= {"points"} and q.price is not None:
+    if keys <= {"points"} and q.price is not None and q.available < q.price:
         raise InsufficientPoints(upgrade=upgrade, needed=q.price, available=q.available, currency=q.currency)
+    if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
+        raise InvalidInput("pay: " + "; ".join(sentences))
     if keys <= {"limit", "points"}:
         raise LimitReached(upgrade=upgrade, reason="; ".join(sentences))
     raise RequirementNotMet(upgrade=upgrade, missing=sentences)
@@ -514,7 +566,11 @@ def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[
             raise InvalidInput(msg)
         return None, set()
     check_text(override, "override reason", "purchase")
-    names = set(bypass)
+    names = {bypass} if isinstance(bypass, str) else set(bypass)
+    unknown = sorted(str(n) for n in names if not (n in WAIVABLE or (isinstance(n, str) and n.startswith("gate:"))))
+    if unknown and not set(unknown) & UNWAIVABLE:
+        msg = f"an override bypasses {', '.join(sorted(WAIVABLE))} or 'gate:<ladder>', got {', '.join(unknown)}"
+        raise InvalidInput(msg)
     if not names:
         msg = "an override must name what it bypasses, e.g. bypass=['requires'] or ['gate:<ladder>', 'limit']"
         raise InvalidInput(msg)
@@ -547,6 +603,12 @@ def purchase(
     assert q.price is not None  # a quote with no price carries a violation
     upgrade = pack.upgrade(upgrade_id)
     subject, roster = _subject(sheet, member)
+    if isinstance(decisions, str):
+        msg = f"decisions must be a list of texts, got the text {decisions!r}; pass [{decisions!r}]"
+        raise InvalidInput(msg)
+    if upgrade.procedure is None and decisions:
+        msg = f"{upgrade_id!r} has no procedure, so it asks for no decision; got {list(decisions)!r}"
+        raise DecisionError(msg)
     if upgrade.procedure is None:
         effect = _resolved(upgrade.effect, choice)
         event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
@@ -612,12 +674,14 @@ def undo(sheet: Sheet, steps: int = 1) -> Sheet:
 
 def mark(sheet: Sheet, label: str) -> Sheet:
     """Add a milestone to the ledger ("match 3"), to look back to with ``sheet.as_of(label)``."""
+    check_sheet(sheet, "mark")
     check_text(label, "label", "mark")
     return sheet.apply(Marked(label=label))
 
 
 def join(roster: Sheet, member_id: str, member: Sheet) -> Sheet:
     """Add ``member`` (a sheet with its own ledger) to ``roster`` under ``member_id``."""
+    check_sheet(roster, "join")
     check_text(member_id, "member id", "join")
     if not isinstance(member, Sheet):
         msg = f"join: expected a Sheet for member {member_id!r}, got {type(member).__name__}"
@@ -630,7 +694,8 @@ def join(roster: Sheet, member_id: str, member: Sheet) -> Sheet:
 
 def leave(roster: Sheet, member_id: str, *, reason: str) -> Sheet:
     """Remove a member from ``roster``, with the reason."""
-    roster.member(member_id)
+    check_sheet(roster, "leave")
+    roster.member(check_id(member_id, "member", "leave"))
     check_text(reason, "reason", f"removing {member_id!r}")
     return roster.apply(Left(member=member_id, reason=reason))
 
@@ -640,6 +705,8 @@ def combine(before: Sheet, after: Sheet, label: str) -> Sheet:
 
     Use it for a team-level step (a post-match sequence) made of many operations.
     """
+    check_sheet(before, "combine")
+    check_sheet(after, "combine")
     check_text(label, "label", "combine")
     size = len(before.ledger)
     if after.ledger[:size] != before.ledger:

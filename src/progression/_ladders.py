@@ -42,6 +42,19 @@ class Ladder:
         if not self.bands:
             msg = f"ladder {self.id!r} needs at least one band"
             raise InvalidInput(msg)
+        seen: set[str] = set()
+        for band in self.bands:
+            for name, value in (("low", band.low), ("high", band.high)):
+                if not (value is None and name == "high") and (isinstance(value, bool) or not isinstance(value, int)):
+                    msg = f"ladder {self.id!r}: band {band.id!r} {name} must be an integer, got {value!r}"
+                    raise InvalidInput(msg)
+            if band.high is not None and band.high < band.low:
+                msg = f"ladder {self.id!r}: band {band.id!r} ends at {band.high}, before it starts at {band.low}"
+                raise InvalidInput(msg)
+            if band.id in seen:
+                msg = f"ladder {self.id!r}: band id {band.id!r} is used twice"
+                raise InvalidInput(msg)
+            seen.add(band.id)
         for before, after in zip(self.bands, self.bands[1:], strict=False):
             if before.high is None or after.low != before.high + 1:
                 msg = (

@@ -261,6 +261,8 @@ class PackReader(Reader):
 
     def cost(self, raw: Any, path: str) -> CostRule | None:
         if isinstance(raw, int) and not isinstance(raw, bool):
+            if raw < 0:
+                self.problem(path, f"a price is a whole number >= 0, got {raw}")
             return FixedCost(amount=raw)
         if not isinstance(raw, dict):
             self.problem(path, f"expected an amount or a table with amount, curve+axis or function; got {raw!r:.60}")
@@ -268,6 +270,8 @@ class PackReader(Reader):
         if "amount" in raw:
             self.extra(raw, ("amount",), path)
             amount = self.get(raw, "amount", int, path)
+            if amount is not None and amount < 0:
+                self.problem(f"{path}.amount", f"a price is a whole number >= 0, got {amount}")
             return FixedCost(amount=amount) if amount is not None else None
         if "curve" in raw:
             self.extra(raw, ("curve", "axis"), path)
@@ -279,6 +283,18 @@ class PackReader(Reader):
             return FunctionCost(function=name) if name else None
         self.problem(path, "a cost needs one of: amount, curve (with axis), function")
         return None
+
+    def limit(self, body: Mapping[str, Any], path: str) -> Limit:
+        raw = self.get(body, "limit", dict, path, default={})
+        self.extra(raw, ("times", "maxima"), f"{path}.limit")
+        times = self.get(raw, "times", int, f"{path}.limit", default=None)
+        if times is not None and times < 1:
+            self.problem(f"{path}.limit.times", f"expected a number of purchases >= 1, got {times}")
+        maxima = self.get(raw, "maxima", dict, f"{path}.limit", default={})
+        for quantity, value in maxima.items():
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.problem(f"{path}.limit.maxima.{quantity}", f"expected an integer, got {value!r:.60}")
+        return Limit(times=times, maxima=maxima)
 
     def effect(self, raw: Any, path: str) -> Effect:
         if not isinstance(raw, dict):
@@ -294,6 +310,45 @@ class PackReader(Reader):
             parts[key] = table
         return Effect(untag=self.strings(raw, "untag", path), **parts)
 
+    def pools(self, data: Mapping[str, Any]) -> list[PoolSpec]:
+        pools = []
+        for ident, body, path in self.entries(data, "pools"):
+            self.extra(body, ("label", "currency", "cap", "overflow", "auto_spend"), path)
+            overflow = self.get(body, "overflow", str, path, default="refuse")
+            if overflow not in OVERFLOWS:
+                self.problem(f"{path}.overflow", f"expected one of {', '.join(OVERFLOWS)}, got {overflow!r}")
+                overflow = "refuse"
+            cap = self.get(body, "cap", (int, str), path, default=None)
+            if isinstance(cap, int) and cap < 0:
+                self.problem(f"{path}.cap", f"a cap is a number >= 0 or the id of a quantity, got {cap}")
+            pools.append(
+                PoolSpec(
+                    id=ident,
+                    label=self.label(body, path),
+                    currency=self.get(body, "currency", str, path) or "?",
+                    cap=cap,
+                    overflow=overflow,
+                    auto_spend=self.strings(body, "auto_spend", path),
+                )
+            )
+        return pools
+
+    def stats(self, data: Mapping[str, Any]) -> list[StatSpec]:
+        stats = []
+        for ident, body, path in self.entries(data, "stats"):
+            self.extra(body, ("label", "initial", "minimum", "maximum"), path)
+            initial = self.get(body, "initial", int, path, default=0)
+            minimum = self.get(body, "minimum", int, path, default=None)
+            maximum = self.get(body, "maximum", int, path, default=None)
+            if minimum is not None and maximum is not None and minimum > maximum:
+                self.problem(path, f"minimum {minimum} is above maximum {maximum}")
+            elif (minimum is not None and initial < minimum) or (maximum is not None and initial > maximum):
+                self.problem(f"{path}.initial", f"initial {initial} is outside {minimum}..{maximum}")
+            stats.append(
+                StatSpec(id=ident, label=self.label(body, path), initial=initial, minimum=minimum, maximum=maximum)
+            )
+        return stats
+
 
 def read_pack(
     data: Mapping[str, Any], source: str, functions: Mapping[str, Callable[..., Any]] | None = None
@@ -301,9 +356,15 @@ def read_pack(
     """Build a :class:`RulePack` from parsed TOML, or raise :class:`RulePackError` listing every problem."""
     functions = dict(functions or {})
     r = PackReader(source, functions)
-    version = data.get("format", None)
-    if version != FORMAT:
-        r.problem("$.format", f"expected format = {FORMAT}, got {version!r}")
+    if not isinstance(data, Mapping):
+        r.problem("$", f"expected a table of pack sections, got {type(data).__name__}")
+        raise RulePackError(source, r.problems)
+    if "format" not in data:
+        r.problem("$.format", f"required key 'format' is missing; expected format = {FORMAT}")
+        raise RulePackError(source, r.problems)
+    version = data["format"]
+    if isinstance(version, bool) or version != FORMAT:
+        r.problem("$.format", f"unknown format version {version!r}; this library reads format = {FORMAT}")
         raise RulePackError(source, r.problems)
     r.extra(data, _SECTIONS, "$")
     head = r.table(data, "pack", "$")
@@ -314,36 +375,12 @@ def read_pack(
     if name is not None and not _slug_ok(name):
         r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
 
-    currencies = [Currency(id=i, label=r.label(b, p)) for i, b, p in r.entries(data, "currencies")]
-    pools = []
-    for ident, body, path in r.entries(data, "pools"):
-        r.extra(body, ("label", "currency", "cap", "overflow", "auto_spend"), path)
-        overflow = r.get(body, "overflow", str, path, default="refuse")
-        if overflow not in OVERFLOWS:
-            r.problem(f"{path}.overflow", f"expected one of {', '.join(OVERFLOWS)}, got {overflow!r}")
-            overflow = "refuse"
-        pools.append(
-            PoolSpec(
-                id=ident,
-                label=r.label(body, path),
-                currency=r.get(body, "currency", str, path) or "?",
-                cap=r.get(body, "cap", (int, str), path, default=None),
-                overflow=overflow,
-                auto_spend=r.strings(body, "auto_spend", path),
-            )
-        )
-    stats = []
-    for ident, body, path in r.entries(data, "stats"):
-        r.extra(body, ("label", "initial", "minimum", "maximum"), path)
-        stats.append(
-            StatSpec(
-                id=ident,
-                label=r.label(body, path),
-                initial=r.get(body, "initial", int, path, default=0),
-                minimum=r.get(body, "minimum", int, path, default=None),
-                maximum=r.get(body, "maximum", int, path, default=None),
-            )
-        )
+    currencies = []
+    for ident, body, path in r.entries(data, "currencies"):
+        r.extra(body, ("label",), path)
+        currencies.append(Currency(id=ident, label=r.label(body, path)))
+    pools = r.pools(data)
+    stats = r.stats(data)
     curves = [c for i, b, p in r.entries(data, "curves") if (c := r.curve(i, b, p)) is not None]
     ladders = []
     for ident, body, path in r.entries(data, "ladders"):
@@ -390,9 +427,11 @@ def read_pack(
             ),
             path,
         )
+        if "pool" in body and "pools" in body:
+            r.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
         paying = r.strings(body, "pools", path) if "pools" in body else ((r.get(body, "pool", str, path) or "?"),)
-        limit_raw = r.get(body, "limit", dict, path, default={})
-        r.extra(limit_raw, ("times", "maxima"), f"{path}.limit")
+        if not paying:
+            r.problem(f"{path}.pools", "an upgrade needs at least one paying pool")
         cost = r.cost(body["cost"], f"{path}.cost") if "cost" in body else None
         if "cost" not in body:
             r.problem(f"{path}.cost", "required key 'cost' is missing")
@@ -404,10 +443,7 @@ def read_pack(
                 cost=cost or FixedCost(amount=0),
                 requires=r.requirement(body["requires"], f"{path}.requires") if "requires" in body else None,
                 effect=r.effect(body["effect"], f"{path}.effect") if "effect" in body else Effect(),
-                limit=Limit(
-                    times=r.get(limit_raw, "times", int, f"{path}.limit", default=None),
-                    maxima=r.get(limit_raw, "maxima", dict, f"{path}.limit", default={}),
-                ),
+                limit=r.limit(body, path),
                 procedure=r.function_ref(body, "procedure", path),
                 options=r.function_ref(body, "options", path),
                 kinds=r.strings(body, "kinds", path),
@@ -499,6 +535,25 @@ def check_references(pack: RulePack) -> list[Problem]:
             need("curve", upgrade.cost.curve, pack.curves, f"{path}.cost.curve")
         for buyer in upgrade.kinds:
             need("kind", buyer, pack.kinds, f"{path}.kinds")
+        for stat in upgrade.effect.stats:
+            if "{choice}" not in stat:
+                need("stat", stat, pack.stats, f"{path}.effect.stats.{stat}")
+    problems.extend(_shape_references(pack))
+    return problems
+
+
+def _shape_references(pack: RulePack) -> list[Problem]:
+    """The ids ladders and kinds refer to resolve."""
+    problems: list[Problem] = []
+    quantities = dict.fromkeys({*pack.stats, *pack.pools})
+
+    def need(kind: str, ident: str, table: Mapping[str, Any], path: str) -> None:
+        if ident not in table:
+            known = ", ".join(sorted(table)) or "none"
+            problems.append(Problem(pack.source, path, f"{kind} {ident!r} is not defined; defined: {known}"))
+
+    for ladder in pack.ladders.values():
+        need("stat or pool", ladder.axis, quantities, f"$.ladders.{ladder.id}.axis")
     for kind in pack.kinds.values():
         for held in kind.pools:
             need("pool", held, pack.pools, f"$.kinds.{kind.id}.pools")
@@ -511,6 +566,8 @@ def check_references(pack: RulePack) -> list[Problem]:
 
 def load_text(text: str, source: str = "<text>", functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
     """A pack from TOML text."""
+    if not isinstance(text, str):
+        raise RulePackError(source, [Problem(source, "$", f"expected TOML text, got {type(text).__name__}")])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -525,6 +582,9 @@ def load_file(path: str | Path, functions: Mapping[str, Callable[..., Any]] | No
         RulePackError: the file is missing, unreadable, not TOML, or breaks the format;
             every problem is listed.
     """
+    if not isinstance(path, str | Path):
+        shown = repr(path)
+        raise RulePackError(shown, [Problem(shown, "$", f"expected a file path, got {type(path).__name__}")])
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")

@@ -23,12 +23,15 @@ if TYPE_CHECKING:
 __all__ = ["RulePack"]
 
 
-def _by_id(items: Iterable[Any]) -> Mapping[str, Any]:
-    return freeze({item.id: item for item in items})
+def _by_id(items: Iterable[Any] | Mapping[str, Any]) -> Mapping[str, Any]:
+    # A mapping is already keyed (``attrs.evolve`` passes the pack's own tables back in).
+    values: Iterable[Any] = items.values() if isinstance(items, Mapping) else items
+    return freeze({item.id: item for item in values})
 
 
-def _by_name(curves: Iterable[Curve]) -> Mapping[str, Curve]:
-    return freeze({curve.name: curve for curve in curves})
+def _by_name(curves: Iterable[Curve] | Mapping[str, Curve]) -> Mapping[str, Curve]:
+    values: Iterable[Curve] = curves.values() if isinstance(curves, Mapping) else curves
+    return freeze({curve.name: curve for curve in values})
 
 
 @attrs.frozen(kw_only=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 import attrs
 
 from ._frozen import as_tuple, freeze
-from .errors import InvalidInput
+from .errors import InvalidInput, UnknownName
 
 if TYPE_CHECKING:
     from ._sheet import Sheet
@@ -192,9 +192,11 @@ class Predicate(Requirement):
         return sentences
 
     def _call(self, context: Context) -> tuple[str, ...]:
-        check = context.functions[self.function]
+        check = context.functions.get(self.function)
+        if check is None:
+            raise UnknownName("predicate function", self.function, context.functions, "the rule pack")
         result = check(context, **self.args)
-        if not isinstance(result, Iterable):
+        if isinstance(result, str) or not isinstance(result, Iterable):
             msg = f"predicate {self.function!r} must return the unmet sentences, got {result!r}"
             raise InvalidInput(msg)
         return tuple(str(sentence) for sentence in result)

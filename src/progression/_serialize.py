@@ -1,25 +1,34 @@
-"""Sheets and ledgers to and from JSON, through one cattrs converter."""
+"""Sheets and ledgers to and from JSON, through one cattrs converter.
+
+The converter is built on first use: importing cattrs and generating its functions is
+most of what ``import progression`` would otherwise cost.
+"""
 
 from __future__ import annotations
 
 import json
 from collections import abc
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from types import MappingProxyType
-from typing import Any, get_origin
+from typing import TYPE_CHECKING, Any, get_origin
 
-import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
-from cattrs.v import format_exception
-
-from ._events import EVENT_TYPES, Event
+from ._events import EVENT_TYPES, Event, Member
 from ._sheet import Sheet, replay
-from .errors import Problem, SheetError
+from .errors import InvalidInput, Problem, SheetError
+
+if TYPE_CHECKING:
+    import cattrs
+
+    #: The converter for every model object and event (built on first use).
+    converter: cattrs.Converter
 
 __all__ = ["FORMAT", "converter", "dump_sheet", "dumps", "load_sheet", "loads"]
 
 #: The version of the sheet file format this library writes and reads.
 FORMAT = 1
+#: The keys of a saved sheet.
+_KEYS = ("format", "pack", "ledger")
 
 
 def _strict_int(value: Any, _: type) -> int:
@@ -37,6 +46,9 @@ def _strict_str(value: Any, _: type) -> str:
 
 
 def _make_converter() -> cattrs.Converter:
+    import cattrs
+    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
     conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)
@@ -46,11 +58,11 @@ def _make_converter() -> cattrs.Converter:
         lambda m: {key: conv.unstructure(value) for key, value in m.items()},
     )
 
-    # Events are a tagged union: each is saved with its tag under "event".
-    dump_event = {cls: make_dict_unstructure_fn(cls, conv) for cls in EVENT_TYPES.values()}
-    load_event = {
-        tag: make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True) for tag, cls in EVENT_TYPES.items()
-    }
+    # Events are a tagged union: each is saved with its tag under "event". The hooks are
+    # registered before the per-class functions are generated, so that fields typed
+    # ``Event`` (a member's entry, a step's events, a joined member's ledger) use them.
+    dump_event: dict[type[Event], Callable[[Any], dict[str, Any]]] = {}
+    load_event: dict[str, Callable[[Any, type], Event]] = {}
 
     def unstructure_event(event: Event) -> dict[str, Any]:
         return {"event": event.tag, **dump_event[type(event)](event)}
@@ -64,24 +76,43 @@ def _make_converter() -> cattrs.Converter:
             msg = f"unknown event {tag!r}; expected one of: {', '.join(EVENT_TYPES)}"
             raise ValueError(msg)
         body = {k: v for k, v in data.items() if k != "event"}
-        event: Event = load_event[tag](body, EVENT_TYPES[tag])
-        return event
+        return load_event[tag](body, EVENT_TYPES[tag])
 
     conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, Event), unstructure_event)
     conv.register_structure_hook(Event, structure_event)
+    for tag, cls in EVENT_TYPES.items():
+        # ``event`` is the tag's key, so a member's wrapped event is saved as ``entry``.
+        if cls is Member:
+            entry = override(rename="entry")
+            dump_event[cls] = make_dict_unstructure_fn(cls, conv, event=entry)
+            load_event[tag] = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, event=entry)
+        else:
+            dump_event[cls] = make_dict_unstructure_fn(cls, conv)
+            load_event[tag] = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
     return conv
 
 
-#: The converter for every model object and event.
-converter = _make_converter()
+@cache
+def _converter() -> cattrs.Converter:
+    return _make_converter()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "converter":
+        return _converter()
+    msg = f"module {__name__!r} has no attribute {name!r}"
+    raise AttributeError(msg)
 
 
 def dumps(sheet: Sheet) -> dict[str, Any]:
     """A sheet as plain data: its format, pack and ledger (the state follows from the ledger)."""
+    if not isinstance(sheet, Sheet):
+        msg = f"expected a Sheet to save, got {type(sheet).__name__}"
+        raise InvalidInput(msg)
     return {
         "format": FORMAT,
         "pack": sheet.pack,
-        "ledger": [converter.unstructure(event, Event) for event in sheet.ledger],
+        "ledger": [_converter().unstructure(event, Event) for event in sheet.ledger],
     }
 
 
@@ -89,24 +120,36 @@ def loads(data: Any, source: str = "<data>") -> Sheet:
     """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`."""
     if not isinstance(data, Mapping):
         raise SheetError(source, [Problem(source, "$", f"expected an object, got {type(data).__name__}")])
-    version = data.get("format")
-    if version != FORMAT:
+    if "format" not in data:
+        raise SheetError(source, [Problem(source, "$.format", f"required key 'format' is missing; expected {FORMAT}")])
+    version = data["format"]
+    if isinstance(version, bool) or version != FORMAT:
         reason = f"unknown format version {version!r}; this library reads format {FORMAT}"
         raise SheetError(source, [Problem(source, "$.format", reason)])
+    extra = [key for key in data if key not in _KEYS]
+    if extra:
+        reason = f"unknown key {extra[0]!r}; a sheet file holds: {', '.join(_KEYS)}"
+        raise SheetError(source, [Problem(source, f"$.{extra[0]}", reason)])
     ledger = data.get("ledger")
     if not isinstance(ledger, list) or not ledger:
         reason = f"expected a non-empty list of events, got {ledger!r:.60}"
         raise SheetError(source, [Problem(source, "$.ledger", reason)])
     try:
-        events = converter.structure(ledger, tuple[Event, ...])
+        events = _converter().structure(ledger, tuple[Event, ...])
     except Exception as error:  # cattrs groups every problem; report each with its path
+        import cattrs
+
         if isinstance(error, cattrs.BaseValidationError):
             messages = cattrs.transform_error(error, path="$.ledger", format_exception=_describe)
         else:
             messages = [f"{error} @ $.ledger"]
         problems = [Problem(source, *_split_message(m)) for m in messages]
         raise SheetError(source, problems) from None
-    sheet = replay(events)
+    try:
+        sheet = replay(events)
+    except SheetError as error:  # the ledger parses but does not fold: say which file and which event
+        problems = [Problem(source, p.path.replace("$", "$.ledger", 1), p.reason) for p in error.problems]
+        raise SheetError(source, problems) from None
     if data.get("pack") != sheet.pack:
         reason = f"the file says pack {data.get('pack')!r} but its ledger was made with {sheet.pack!r}"
         raise SheetError(source, [Problem(source, "$.pack", reason)])
@@ -117,6 +160,8 @@ def _describe(error: BaseException, kind: type | None) -> str:
     """Our hooks' messages say what was expected and what came; keep them, else cattrs' wording."""
     if isinstance(error, TypeError | ValueError) and str(error).startswith(("expected", "unknown event")):
         return str(error)
+    from cattrs.v import format_exception
+
     return format_exception(error, kind)
 
 
@@ -132,6 +177,9 @@ def dump_sheet(sheet: Sheet) -> str:
 
 def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
     """A sheet from JSON text; malformed or truncated text raises :class:`~progression.errors.SheetError`."""
+    if not isinstance(text, str | bytes | bytearray):
+        msg = f"load_sheet reads JSON text (str or bytes), got {type(text).__name__}; use loads() for parsed data"
+        raise InvalidInput(msg)
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:

@@ -279,6 +279,9 @@ def replay(ledger: Iterable[Event]) -> Sheet:
         SheetError: when the ledger does not start with a :class:`Created` event, or an
             event does not fit the state (a member that is not there).
     """
+    if isinstance(ledger, Sheet) or not isinstance(ledger, Iterable):
+        msg = f"replay folds a ledger (a sequence of events), got {type(ledger).__name__}"
+        raise InvalidInput(msg)
     events = tuple(ledger)
     if not events or not isinstance(events[0], Created):
         first = type(events[0]).__name__ if events else "nothing"
