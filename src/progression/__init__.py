@@ -5,58 +5,170 @@ with requirements and random procedures, and the ledger every sheet is folded
 from. Rule packs plug into it through the ``progression.rulepacks`` entry points.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from ._curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
-from ._dice import CallbackDice, Dice, ScriptedDice, SeededDice
-from ._discovery import PackEntry, entries, load, packs
-from ._engine import Quote, Violation, combine, join, leave, mark, undo
-from ._events import (
-    Adjusted,
-    Asked,
-    Awarded,
-    Created,
-    Decided,
-    Event,
-    Finished,
-    Joined,
-    Left,
-    Lost,
-    Marked,
-    Member,
-    Purchased,
-    Rolled,
-    Started,
-    Step,
-)
-from ._labels import Label
-from ._ladders import Band, Ladder
-from ._loading import load_file, load_text, read_pack
-from ._model import (
-    CostRule,
-    Currency,
-    CurveCost,
-    Effect,
-    FixedCost,
-    FunctionCost,
-    Kind,
-    Limit,
-    Override,
-    PoolSpec,
-    StatSpec,
-    Upgrade,
-)
-from ._packs import RulePack
-from ._procedures import Choose, ProcedureContext, Roll
-from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement
-from ._serialize import converter, dump_sheet, dumps, load_sheet, loads
-from ._sheet import Account, Pending, Sheet, replay
-from .errors import ProgressionError
+if TYPE_CHECKING:  # what readers and type checkers see; at run time each module loads on first use
+    from ._curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+    from ._dice import CallbackDice, Dice, ScriptedDice, SeededDice
+    from ._discovery import PackEntry, entries, load, packs
+    from ._engine import Quote, Violation, combine, join, leave, mark, undo
+    from ._events import (
+        Adjusted,
+        Asked,
+        Awarded,
+        Created,
+        Decided,
+        Event,
+        Finished,
+        Joined,
+        Left,
+        Lost,
+        Marked,
+        Member,
+        Purchased,
+        Rolled,
+        Started,
+        Step,
+    )
+    from ._labels import Label
+    from ._ladders import Band, Ladder
+    from ._loading import load_file, load_text, read_pack
+    from ._model import (
+        CostRule,
+        Currency,
+        CurveCost,
+        Effect,
+        FixedCost,
+        FunctionCost,
+        Kind,
+        Limit,
+        Override,
+        PoolSpec,
+        StatSpec,
+        Upgrade,
+    )
+    from ._packs import RulePack
+    from ._procedures import Choose, ProcedureContext, Roll
+    from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement
+    from ._serialize import converter, dump_sheet, dumps, load_sheet, loads
+    from ._sheet import Account, Pending, Sheet, replay
+    from .errors import ProgressionError
 
-try:
-    __version__ = version("progression")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree that is not installed
-    __version__ = "0+unknown"
+    __version__: str
+
+#: The module each public name lives in. ``import progression`` imports none of them: a
+#: name's module is imported the first time the name is used, so that starting a script or
+#: the command stays fast (building the core's sixty-odd attrs classes, cattrs and the
+#: installed metadata would cost several times the import of attrs itself).
+_HOMES = {
+    "Account": "_sheet",
+    "Adjusted": "_events",
+    "AllOf": "_requirements",
+    "AnyOf": "_requirements",
+    "Asked": "_events",
+    "AtLeast": "_requirements",
+    "AtMost": "_requirements",
+    "Awarded": "_events",
+    "Band": "_ladders",
+    "CallbackDice": "_dice",
+    "Choose": "_procedures",
+    "Context": "_requirements",
+    "CostRule": "_model",
+    "Created": "_events",
+    "Currency": "_model",
+    "Curve": "_curves",
+    "CurveCost": "_model",
+    "Decided": "_events",
+    "Dice": "_dice",
+    "Effect": "_model",
+    "Event": "_events",
+    "Finished": "_events",
+    "FixedCost": "_model",
+    "FunctionCost": "_model",
+    "FunctionCurve": "_curves",
+    "Joined": "_events",
+    "Kind": "_model",
+    "Label": "_labels",
+    "Ladder": "_ladders",
+    "Left": "_events",
+    "Limit": "_model",
+    "LinearCurve": "_curves",
+    "Lost": "_events",
+    "Marked": "_events",
+    "Member": "_events",
+    "Not": "_requirements",
+    "Override": "_model",
+    "Owns": "_requirements",
+    "OwnsAmong": "_requirements",
+    "PackEntry": "_discovery",
+    "Pending": "_sheet",
+    "PolynomialCurve": "_curves",
+    "PoolSpec": "_model",
+    "Predicate": "_requirements",
+    "ProcedureContext": "_procedures",
+    "ProgressionError": "errors",
+    "Purchased": "_events",
+    "Quote": "_engine",
+    "Requirement": "_requirements",
+    "Roll": "_procedures",
+    "Rolled": "_events",
+    "RulePack": "_packs",
+    "ScriptedDice": "_dice",
+    "SeededDice": "_dice",
+    "Sheet": "_sheet",
+    "Started": "_events",
+    "StatSpec": "_model",
+    "Step": "_events",
+    "SteppedCurve": "_curves",
+    "TableCurve": "_curves",
+    "Upgrade": "_model",
+    "Violation": "_engine",
+    "combine": "_engine",
+    "converter": "_serialize",
+    "dump_sheet": "_serialize",
+    "dumps": "_serialize",
+    "entries": "_discovery",
+    "join": "_engine",
+    "leave": "_engine",
+    "load": "_discovery",
+    "load_file": "_loading",
+    "load_sheet": "_serialize",
+    "load_text": "_loading",
+    "loads": "_serialize",
+    "mark": "_engine",
+    "packs": "_discovery",
+    "read_pack": "_loading",
+    "replay": "_sheet",
+    "undo": "_engine",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("progression")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree that is not installed
+            return "0+unknown"
+    home = _HOMES.get(name)
+    if home is not None:
+        value = getattr(import_module(f".{home}", __name__), name)
+        globals()[name] = value
+        return value
+    try:  # a submodule used as an attribute, as in ``progression.errors.SheetError``
+        return import_module(f".{name}", __name__)
+    except ModuleNotFoundError as error:
+        if error.name != f"{__name__}.{name}":
+            raise
+    msg = f"module {__name__!r} has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "Account",
