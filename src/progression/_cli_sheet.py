@@ -1,0 +1,251 @@
+"""``progression sheet ...``: looking at a sheet file (show, history, options, quote).
+
+The commands that change the file live in :mod:`progression._cli_sheet_change`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ._cli_args import UsageError, int_pairs, json_option, lang_option, resolve_pack, whole
+from ._cli_describe import Describer, quote_data
+from ._cli_files import SheetFile, read_sheet
+from ._cli_output import Output, Table
+from ._discovery import load
+from ._packs import RulePack
+from ._sheet import Sheet
+from .errors import UnknownPackError
+
+__all__ = ["Opened", "open_sheet", "register", "subject_of"]
+
+
+class Opened:
+    """A sheet file read for a command, with the pack it was made with and words to describe it."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.file: SheetFile = read_sheet(args.file)
+        self.pack: RulePack = pack_for(getattr(args, "pack", None), self.file.sheet)
+        self.words = Describer(self.pack, getattr(args, "lang", "en"))
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.file.sheet
+
+
+def open_sheet(args: argparse.Namespace) -> Opened:
+    """Read the sheet file ``args.file`` and load its pack."""
+    return Opened(args)
+
+
+def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
+    """The pack a sheet was made with: ``--pack`` when given, else the installed pack it names."""
+    if spec:
+        pack = resolve_pack(spec)
+    else:
+        try:
+            pack = load(sheet.pack)
+        except UnknownPackError as error:
+            msg = f"{error}; pass --pack NAME or --pack FILE.toml to say where pack {sheet.pack!r} is"
+            raise UsageError(msg) from None
+    if pack.name != sheet.pack:
+        msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"
+        raise UsageError(msg)
+    return pack
+
+
+def subject_of(sheet: Sheet, member: str | None) -> Sheet:
+    """The sheet itself, or one member of a roster."""
+    return sheet if member is None else sheet.member(member)
+
+
+# -- parsers -------------------------------------------------------------------------
+
+
+def file_parent() -> argparse.ArgumentParser:
+    """``FILE`` and ``--pack`` for every sheet command."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("file", metavar="FILE", help="the sheet file (JSON)")
+    parent.add_argument(
+        "--pack",
+        metavar="PACK",
+        help="the pack's name or TOML file, when it is not the installed pack the sheet names",
+    )
+    return parent
+
+
+def member_parent() -> argparse.ArgumentParser:
+    """``--member ID`` to act on one member of a roster sheet."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--member", metavar="ID", help="act on this member of a roster (a player of a team)")
+    return parent
+
+
+def register(actions: Any, parents: list[argparse.ArgumentParser]) -> None:
+    """Add show, history, options and quote to the ``sheet`` subcommands."""
+    base = [file_parent(), member_parent(), json_option(), lang_option()]
+    show = actions.add_parser(
+        "show", parents=base, help="what a sheet holds", description="Pools, stats and their bands, owned items."
+    )
+    show.add_argument("--as-of", metavar="N|MARK", help="the sheet as it was after N entries, or at a mark")
+    show.set_defaults(run=run_show)
+
+    history = actions.add_parser(
+        "history", parents=base, help="the ledger, one line per entry", description="Every entry of the ledger."
+    )
+    history.set_defaults(run=run_history)
+
+    options = actions.add_parser(
+        "options",
+        parents=base,
+        help="what the sheet may buy now, and why not",
+        description="Without UPGRADE: every upgrade the sheet's kind may buy, with its price and what blocks it. "
+        "With UPGRADE: each choice it offers (a skill, a quality), priced.",
+    )
+    options.add_argument("upgrade", metavar="UPGRADE", nargs="?", help="list the choices of this upgrade")
+    options.set_defaults(run=run_options)
+
+    quote = actions.add_parser(
+        "quote",
+        parents=base,
+        help="the price of a purchase and every reason it would be refused",
+        description="Ask before buying: the price, how it would be paid, and every unmet rule. Exit 0 either way.",
+    )
+    quote.add_argument("upgrade", metavar="UPGRADE")
+    quote.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
+    quote.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    quote.set_defaults(run=run_quote)
+
+
+# -- show ------------------------------------------------------------------------------
+
+
+def _as_of(sheet: Sheet, point: str | None) -> Sheet:
+    if point is None:
+        return sheet
+    return sheet.as_of(whole(point, "--as-of") if point.strip().lstrip("-").isdigit() else point)
+
+
+def run_show(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    sheet = _as_of(opened.sheet, args.as_of)
+    subject = subject_of(sheet, args.member)
+    data = opened.words.sheet(subject)
+    if out.json_mode:
+        out.json(data)
+        return 0
+    render_sheet(out, opened.words, data)
+    return 0
+
+
+def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
+    """Print a sheet's data as text and tables."""
+    named = f"{data['name']} — " if data["name"] else ""
+    out.line(f"{named}{words.name(data['kind'])} ({data['pack']}), {data['entries']} ledger entries")
+    if data["pools"]:
+        rows: list[tuple[object, ...]] = [
+            (p["label"], p["balance"], "" if p["cap"] is None else p["cap"], data["surplus"].get(pool, ""))
+            for pool, p in data["pools"].items()
+        ]
+        out.table(Table(("pool", "balance", "cap", "over cap"), rows, title="Pools"))
+    bands_by_axis: dict[str, list[str]] = {}
+    for band in data["bands"].values():
+        done = " (complete)" if band["complete"] else ""
+        bands_by_axis.setdefault(band["axis"], []).append(f"{band['ladder']}: {band['label'] or '-'}{done}")
+    if data["stats"]:
+        rows = [(s["label"], s["value"], "; ".join(bands_by_axis.get(stat, []))) for stat, s in data["stats"].items()]
+        out.table(Table(("stat", "value", "band"), rows, title="Stats"))
+    if data["owned"]:
+        owned = (f"{o['label']}" + ("" if o["count"] == 1 else f" ×{o['count']}") for o in data["owned"].values())
+        out.line("Owned: " + ", ".join(owned))
+    if data["tags"]:
+        out.line("Tags: " + ", ".join(f"{k}={v}" for k, v in data["tags"].items()))
+    if data["members"]:
+        rows = [(member, m["name"], words.name(m["kind"])) for member, m in data["members"].items()]
+        out.table(Table(("member", "name", "kind"), rows, title="Members"))
+    pending = data["pending"]
+    if pending is not None:
+        asked = f" — {pending['question']}: {', '.join(pending['options'])}" if pending["question"] else ""
+        out.line(f"Waiting for a decision on {words.name(pending['upgrade'])}{asked}")
+
+
+# -- history -----------------------------------------------------------------------------
+
+
+def run_history(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    subject = subject_of(opened.sheet, args.member)
+    entries = [opened.words.entry(index, event) for index, event in enumerate(subject.ledger, start=1)]
+    if out.json_mode:
+        out.json(entries)
+        return 0
+    out.table(Table(("#", "entry"), [(e["index"], e["text"]) for e in entries]))
+    return 0
+
+
+# -- options and quotes ----------------------------------------------------------------------
+
+
+def _blocker(data: dict[str, Any]) -> str:
+    return "yes" if data["ok"] else "; ".join(u["text"] for u in data["unmet"])
+
+
+def run_options(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    pack, sheet, words = opened.pack, opened.sheet, opened.words
+    subject = subject_of(sheet, args.member)
+    rows: list[dict[str, Any]] = []
+    if args.upgrade is None:
+        for upgrade in pack.upgrades.values():
+            if upgrade.kinds and subject.kind not in upgrade.kinds:
+                continue
+            if upgrade.options is None:
+                rows.append(quote_data(pack.quote(sheet, upgrade.id, member=args.member)))
+            else:
+                choices = pack.options(sheet, upgrade.id, member=args.member)
+                rows.append({"upgrade": upgrade.id, "label": words.name(upgrade.id), "choices": len(choices)})
+        title = "What can be bought"
+    else:
+        pack.upgrade(args.upgrade)
+        for choice in pack.options(sheet, args.upgrade, member=args.member):
+            data = quote_data(pack.quote(sheet, args.upgrade, choice=choice, member=args.member))
+            rows.append({**data, "choice_label": words.name(choice)})
+        title = f"Choices for {words.name(args.upgrade)}"
+    if out.json_mode:
+        out.json(rows)
+        return 0
+    table_rows = []
+    for row in rows:
+        if "choices" in row:
+            table_rows.append((row["upgrade"], row["label"], "", f"takes a choice: {row['choices']} options"))
+        else:
+            first = row["choice"] if args.upgrade else row["upgrade"]
+            label = row["choice_label"] if args.upgrade else words.name(row["upgrade"])
+            table_rows.append((first, label, "" if row["price"] is None else row["price"], _blocker(row)))
+    if not table_rows:
+        out.line(f"{title}: nothing")
+        return 0
+    out.table(Table(("id", "name", "price", "can buy"), table_rows, title=title))
+    return 0
+
+
+def run_quote(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    pay = int_pairs(args.pay, "--pay") or None
+    quote = opened.pack.quote(opened.sheet, args.upgrade, choice=args.choice, pay=pay, member=args.member)
+    data = quote_data(quote)
+    if out.json_mode:
+        out.json(data)
+        return 0
+    words = opened.words
+    price = "cannot be priced" if quote.price is None else f"{quote.price} {words.name(quote.currency)}"
+    out.line(f"{words.name(quote.upgrade)}{words.choice(quote.choice)}: {price}")
+    if quote.split:
+        out.line(f"paid with {words.price(quote.split)} (the paying pools hold {quote.available})")
+    if quote.ok:
+        out.line("can be bought")
+    else:
+        out.line("cannot be bought:")
+        for violation in quote.violations:
+            out.line(f"  - {violation.sentence}")
+    return 0

@@ -1,0 +1,266 @@
+"""``progression sheet ...``: the commands that change a sheet file.
+
+Each reads the file, applies one operation of the pack, and writes the file back
+atomically. A refused operation raises before anything is written, so the file
+stays byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from ._cli_args import (
+    DiceChoice,
+    UsageError,
+    add_dice_options,
+    call_contract,
+    int_pairs,
+    json_option,
+    lang_option,
+    pairs,
+    resolve_pack,
+)
+from ._cli_describe import Describer
+from ._cli_files import create_sheet, write_sheet
+from ._cli_output import Output
+from ._cli_sheet import file_parent, member_parent, open_sheet, subject_of
+from ._dice import Dice
+from ._engine import mark, undo
+from ._packs import RulePack
+from ._sheet import Sheet
+from .errors import InvalidInput, ProgressionError
+
+__all__ = ["register"]
+
+Operation = Callable[[RulePack, Sheet, Dice], Sheet]
+
+
+def register(actions: Any, parents: list[argparse.ArgumentParser]) -> None:
+    """Add new, award, buy, decide, discard, mark, undo and do to the ``sheet`` subcommands."""
+    shown = [json_option(), lang_option()]
+    base = [file_parent(), member_parent(), *shown]
+
+    new = actions.add_parser(
+        "new",
+        parents=shown,
+        help="create a sheet file",
+        description="Create a sheet of KIND. A pack may offer a factory for the kind (a team drafted from a roster); "
+        "--set options go to it. Without one, --set gives starting pools and stats (key=whole number).",
+    )
+    new.add_argument("file", metavar="FILE", help="the sheet file to create")
+    new.add_argument("--pack", required=True, metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    new.add_argument("--kind", required=True, metavar="KIND", help="the kind of sheet (see `progression show PACK`)")
+    new.add_argument("--name", default="", metavar="NAME", help="the subject's name")
+    new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting (repeatable)")
+    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    new.set_defaults(run=run_new)
+
+    award = actions.add_parser("award", parents=base, help="give points to a pool", description="Give points.")
+    award.add_argument("pool", metavar="POOL")
+    award.add_argument("amount", metavar="AMOUNT", type=int)
+    award.add_argument("-r", "--reason", required=True, help="why the points were given (kept in the ledger)")
+    award.set_defaults(run=run_award)
+
+    buy = actions.add_parser(
+        "buy",
+        parents=[*base],
+        help="buy an upgrade",
+        description="Buy UPGRADE. A random procedure rolls dice (--seed, --dice, or asked on stdin) and may stop "
+        "to wait for a decision: answer it with `sheet decide`, or give it beforehand with --decide.",
+    )
+    buy.add_argument("upgrade", metavar="UPGRADE")
+    buy.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
+    buy.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    buy.add_argument("--decide", action="append", default=[], metavar="OPTION", help="answer a question in advance")
+    buy.add_argument("--override", metavar="REASON", help="a GM override, with the reason written in the ledger")
+    buy.add_argument(
+        "--bypass", action="append", default=[], metavar="KEY", help="what the override waives: requires, limit, gate"
+    )
+    add_dice_options(buy)
+    buy.set_defaults(run=run_buy)
+
+    decide = actions.add_parser(
+        "decide", parents=base, help="answer the question a purchase waits on", description="Answer a question."
+    )
+    decide.add_argument("choice", metavar="OPTION")
+    add_dice_options(decide)
+    decide.set_defaults(run=run_decide)
+
+    discard = actions.add_parser(
+        "discard", parents=base, help="lose the points a pool holds over its cap", description="Discard surplus."
+    )
+    discard.add_argument("pool", metavar="POOL")
+    discard.add_argument("-r", "--reason", default="surplus discarded", help="why (kept in the ledger)")
+    discard.set_defaults(run=run_discard)
+
+    marked = actions.add_parser(
+        "mark", parents=[file_parent(), *shown], help="add a milestone to the ledger", description="Add a mark."
+    )
+    marked.add_argument("label", metavar="LABEL", help='e.g. "session 3"; see it again with `sheet show --as-of`')
+    marked.set_defaults(run=run_mark)
+
+    undone = actions.add_parser(
+        "undo", parents=[file_parent(), *shown], help="take back the last entries", description="Undo entries."
+    )
+    undone.add_argument("-n", "--steps", type=int, default=1, metavar="N", help="how many entries (default 1)")
+    undone.set_defaults(run=run_undo)
+
+    do = actions.add_parser(
+        "do",
+        parents=[file_parent(), *shown],
+        help="run one of the pack's actions (record a match, a test)",
+        description="Run the pack's function action.ACTION with key=value options. "
+        "`progression show PACK` lists the actions a pack offers.",
+    )
+    do.add_argument("action", metavar="ACTION")
+    do.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    add_dice_options(do)
+    do.set_defaults(run=run_do)
+
+
+# -- the common path ------------------------------------------------------------------
+
+
+def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet, member: str | None = None) -> None:
+    """Say what changed: the ledger entries added (or removed by an undo), and any question waiting."""
+    size = min(len(before.ledger), len(after.ledger))
+    added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
+    removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]
+    subject = subject_of(after, member)
+    data = words.sheet(subject)
+    if out.json_mode:
+        out.json({"file": file, "added": added, "removed": removed, "sheet": data})
+        return
+    for entry in removed:
+        out.line(f"undone #{entry['index']}: {entry['text']}")
+    for entry in added:
+        out.line(f"#{entry['index']} {entry['text']}")
+    pending = data["pending"]
+    if pending is not None and pending["question"]:
+        who = f" --member {member}" if member else ""
+        out.line(
+            f"waits for a decision ({pending['question']}: {', '.join(pending['options'])}); "
+            f"answer with: progression sheet decide {file}{who} OPTION"
+        )
+
+
+def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
+    """Read the file, apply ``operate``, write the result atomically, report."""
+    opened = open_sheet(args)
+    dice = DiceChoice(args)
+    after = operate(opened.pack, opened.sheet, dice.dice)
+    dice.check_used()
+    write_sheet(opened.file, after)
+    report(out, opened.words, args.file, opened.sheet, after, getattr(args, "member", None))
+    return 0
+
+
+# -- the commands -----------------------------------------------------------------------
+
+
+def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict[str, int], dict[str, int]]:
+    spec = pack.kind(kind)
+    pools: dict[str, int] = {}
+    stats: dict[str, int] = {}
+    values = int_pairs([f"{k}={v}" for k, v in settings.items()], "--set")
+    for key, value in values.items():
+        if key in spec.pools:
+            pools[key] = value
+        elif key in spec.stats:
+            stats[key] = value
+        else:
+            known = ", ".join((*spec.pools, *spec.stats)) or "none"
+            msg = f"--set {key}: kind {kind!r} has no pool or stat {key!r}; expected one of: {known}"
+            raise UsageError(msg)
+    return pools, stats
+
+
+def run_new(args: argparse.Namespace, out: Output) -> int:
+    pack = resolve_pack(args.pack)
+    settings = pairs(args.set, "--set")
+    factory = pack.functions.get(f"new.{args.kind}")
+    if factory is not None:
+        options = {**settings, **({"name": args.name} if args.name else {})}
+        sheet = call_contract(factory, f"new.{args.kind}", pack, **options)
+        if not isinstance(sheet, Sheet):
+            msg = f"pack {pack.name!r}: new.{args.kind} returned {type(sheet).__name__}, not a Sheet"
+            raise ProgressionError(msg)
+    else:
+        pools, stats = _settings(pack, args.kind, settings)
+        sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
+    path = create_sheet(args.file, sheet, force=args.force)
+    words = Describer(pack, args.lang)
+    if out.json_mode:
+        out.json({"file": str(path), "sheet": words.sheet(sheet)})
+    else:
+        out.line(f"wrote {path}: {words.event(sheet.ledger[0])}")
+        for index, event in enumerate(sheet.ledger[1:], start=2):
+            out.line(f"#{index} {words.event(event)}")
+    return 0
+
+
+def run_award(args: argparse.Namespace, out: Output) -> int:
+    return change(
+        args,
+        out,
+        lambda pack, sheet, _: pack.award(sheet, args.pool, args.amount, reason=args.reason, member=args.member),
+    )
+
+
+def run_buy(args: argparse.Namespace, out: Output) -> int:
+    pay = int_pairs(args.pay, "--pay") or None
+
+    def buy(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
+        return pack.purchase(
+            sheet,
+            args.upgrade,
+            choice=args.choice,
+            pay=pay,
+            member=args.member,
+            dice=dice,
+            decisions=args.decide,
+            override=args.override,
+            bypass=args.bypass,
+        )
+
+    return change(args, out, buy)
+
+
+def run_decide(args: argparse.Namespace, out: Output) -> int:
+    return change(args, out, lambda pack, sheet, dice: pack.decide(sheet, args.choice, member=args.member, dice=dice))
+
+
+def run_discard(args: argparse.Namespace, out: Output) -> int:
+    return change(
+        args, out, lambda pack, sheet, _: pack.discard(sheet, args.pool, reason=args.reason, member=args.member)
+    )
+
+
+def run_mark(args: argparse.Namespace, out: Output) -> int:
+    return change(args, out, lambda _pack, sheet, _dice: mark(sheet, args.label))
+
+
+def run_undo(args: argparse.Namespace, out: Output) -> int:
+    return change(args, out, lambda _pack, sheet, _dice: undo(sheet, args.steps))
+
+
+def run_do(args: argparse.Namespace, out: Output) -> int:
+    options = pairs(args.options, args.action)
+
+    def act(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
+        name = f"action.{args.action}"
+        if name not in pack.functions:
+            known = sorted(k.removeprefix("action.") for k in pack.functions if k.startswith("action."))
+            msg = f"pack {pack.name!r} has no action {args.action!r}; its actions: {', '.join(known) or 'none'}"
+            raise UsageError(msg)
+        after = call_contract(pack.functions[name], name, pack, sheet, dice, **options)
+        if not isinstance(after, Sheet) or after.ledger[: len(sheet.ledger)] != sheet.ledger:
+            msg = (
+                f"action {args.action!r} of pack {pack.name!r} did not return the sheet continued; nothing was written"
+            )
+            raise InvalidInput(msg)
+        return after
+
+    return change(args, out, act)

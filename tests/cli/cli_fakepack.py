@@ -1,0 +1,189 @@
+"""A small pack for the command line's tests: it registers every function the CLI calls.
+
+It is installed in tests through monkeypatched entry points (in-process) or a
+throwaway ``*.dist-info`` on ``PYTHONPATH`` (subprocesses), so the CLI's tests do
+not depend on the real packs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from fractions import Fraction
+
+import attrs
+
+import progression
+from progression import Choose, Effect, ProcedureContext, Roll, RulePack, Sheet
+
+TOML = """
+format = 1
+
+[pack]
+name = "fake"
+title = { en = "Fake (CLI test pack)", fr = "Factice (pack de test)" }
+version = "2"
+
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+
+[stats.level]
+label = { en = "Level", fr = "Niveau" }
+maximum = 40
+
+[curves.level]
+kind = "linear"
+base = 10
+step = 5
+
+[ladders.grade]
+label = { en = "Grade", fr = "Grade" }
+axis = "level"
+bands = [
+    { id = "green", label = { en = "Green", fr = "Vert" }, from = 0, to = 2 },
+    { id = "seasoned", label = { en = "Seasoned", fr = "Aguerri" }, from = 3 },
+]
+
+[upgrades.level_up]
+label = { en = "Level up", fr = "Montée de niveau" }
+pool = "xp"
+cost = { curve = "level", axis = "level" }
+effect = { stats = { level = 1 } }
+
+[upgrades.lucky]
+label = { en = "Lucky find", fr = "Trouvaille" }
+pool = "xp"
+cost = 5
+procedure = "find"
+
+[upgrades.charm]
+label = { en = "Charm", fr = "Charme" }
+pool = "xp"
+cost = 3
+options = "charms"
+effect = { grants = { "{choice}" = 1 } }
+
+[kinds.hero]
+label = { en = "Hero", fr = "Héros" }
+pools = ["xp"]
+stats = ["level"]
+
+[kinds.band]
+label = { en = "Band", fr = "Bande" }
+members = ["hero"]
+
+[names]
+sword = { en = "Sword", fr = "Épée" }
+shield = { en = "Shield", fr = "Bouclier" }
+amulet = { en = "Amulet", fr = "Amulette" }
+ring = { en = "Ring", fr = "Anneau" }
+
+[tables.loot]
+sword = 3
+shield = 2
+
+[tables.prices]
+sword = [1, 2, 3]
+shield = [2, 4]
+"""
+
+LOOT = ("sword", "shield", "amulet", "ring", "sword", "shield")
+
+
+def find(context: ProcedureContext) -> Generator[Roll | Choose, object, Effect]:
+    """Roll 1D6 twice and keep one of the two finds."""
+    first = yield Roll(sides=6, label="first find")
+    second = yield Roll(sides=6, label="second find")
+    assert isinstance(first, tuple)
+    assert isinstance(second, tuple)
+    options = tuple(dict.fromkeys((LOOT[first[0] - 1], LOOT[second[0] - 1])))
+    kept = yield Choose(label="keep one", options=options)
+    assert isinstance(kept, str)
+    return Effect(grants={kept: 1})
+
+
+def charms(context: ProcedureContext) -> tuple[str, ...]:
+    """The charms a hero may pick: those not owned yet."""
+    return tuple(c for c in ("amulet", "ring") if not context.sheet.has(c))
+
+
+def new_band(pack: RulePack, name: str = "", heroes: str = "1") -> Sheet:
+    """A band of N heroes, each starting with 10 experience."""
+    band = pack.new_sheet("band", name)
+    for index in range(1, int(heroes) + 1):
+        band = progression.join(band, f"h{index}", pack.new_sheet("hero", f"Hero {index}", pools={"xp": 10}))
+    return band
+
+
+def train(pack: RulePack, sheet: Sheet, dice: progression.Dice, days: str = "1") -> Sheet:
+    """Train for some days: each day gives 1D6 experience."""
+    total = sum(dice.roll(6, 1, f"day {day}")[0] for day in range(1, int(days) + 1))
+    return pack.award(sheet, "xp", total, reason=f"trained {days} days")
+
+
+def climb(pack: RulePack, dice: progression.Dice, goal: int = 10) -> int:
+    """Days of 1D6 experience until the goal is reached."""
+    days = total = 0
+    while total < goal:
+        total += dice.roll(6)[0]
+        days += 1
+    return days
+
+
+def two_dice(pack: RulePack, sides: str = "6") -> dict[str, Fraction]:
+    """The sum of two dice, exactly."""
+    faces = int(sides)
+    counts: dict[str, int] = {}
+    for a in range(1, faces + 1):
+        for b in range(1, faces + 1):
+            counts[str(a + b)] = counts.get(str(a + b), 0) + 1
+    return {total: Fraction(n, faces * faces) for total, n in counts.items()}
+
+
+def demo(pack: RulePack, say: Callable[[str], None]) -> None:
+    """A hero levels up twice."""
+    hero = pack.new_sheet("hero", "Demo")
+    hero = pack.award(hero, "xp", 25, reason="a quest")
+    say("Demo earns 25 experience for a quest")
+    for _ in range(2):
+        price = pack.quote(hero, "level_up").price
+        hero = pack.purchase(hero, "level_up")
+        say(f"Demo buys a level for {price} experience: level {hero.stats['level']}")
+
+
+def tune(pack: RulePack, base: int = 10, step: int = 5) -> RulePack:
+    """The pack with another level curve: base + step per level taken."""
+    text = TOML.replace("base = 10\nstep = 5", f"base = {base}\nstep = {step}")
+    return progression.load_text(text, "cli_fakepack", pack.functions)
+
+
+def level_costs(pack: RulePack, language: str) -> list[dict[str, object]]:
+    """The first three levels, priced."""
+    return [{"level": n, "cost": pack.curve("level").cost(n)} for n in (1, 2, 3)]
+
+
+FUNCTIONS: dict[str, Callable[..., object]] = {
+    "find": find,
+    "charms": charms,
+    "new.band": new_band,
+    "action.train": train,
+    "simulate.climb": climb,
+    "exact.two_dice": two_dice,
+    "demo": demo,
+    "tune": tune,
+    "table.level_costs": level_costs,
+}
+
+
+def pack() -> RulePack:
+    """The fake pack (the entry point's target)."""
+    return progression.load_text(TOML, "cli_fakepack", FUNCTIONS)
+
+
+def quiet_pack() -> RulePack:
+    """The same pack under another name, without a demo."""
+    functions = {k: v for k, v in FUNCTIONS.items() if k != "demo"}
+    return attrs.evolve(progression.load_text(TOML, "cli_fakepack", functions), name="quiet")

@@ -1,0 +1,130 @@
+"""The command's frame: --help everywhere, exit statuses, one-line errors, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+
+import pytest
+from conftest import SKIRMISH, Result
+
+from progression import errors
+from progression._cli import exit_status, parser
+
+Run = Callable[..., Result]
+
+
+def commands(top: argparse.ArgumentParser, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """Every command path of the parser: ("packs",), ("sheet", "new"), ..."""
+    for action in top._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                yield (*prefix, name)
+                yield from commands(child, (*prefix, name))
+
+
+ALL = list(commands(parser()))
+
+
+class TestHelp:
+    def test_every_command_is_there(self) -> None:
+        """The commands the issue asks for all exist."""
+        expected = {"packs", "show", "table", "plot", "simulate", "validate", "demo", "sheet"} | {
+            f"sheet {a}" for a in ("new", "show", "award", "options", "quote", "buy", "decide", "undo", "history", "do")
+        }
+        assert expected <= {" ".join(c) for c in ALL}
+
+    @pytest.mark.parametrize("command", ALL, ids=" ".join)
+    def test_help_everywhere(self, run: Run, command: tuple[str, ...]) -> None:
+        """`--help` works on every command and subcommand, exit 0."""
+        result = run(*command, "--help")
+        assert 0 == result.status
+        assert result.out.startswith(f"usage: progression {' '.join(command)}")
+
+    @pytest.mark.parametrize("command", [c for c in ALL if c != ("sheet",)], ids=" ".join)
+    def test_json_wherever_data_is_printed(self, command: tuple[str, ...]) -> None:
+        """Every command that prints data takes --json."""
+        top = parser()
+        sub = top
+        for word in command:
+            action = next(a for a in sub._actions if isinstance(a, argparse._SubParsersAction))
+            sub = action.choices[word]
+        assert "--json" in sub._option_string_actions
+
+    def test_version(self, run: Run) -> None:
+        """--version prints the version."""
+        result = run("--version")
+        assert (0, True) == (result.status, result.out.startswith("progression "))
+
+
+class TestExitStatus:
+    @pytest.mark.parametrize(
+        ("error", "status"),
+        [
+            (errors.InsufficientPoints(upgrade="u", needed=3, available=1, currency="xp"), 1),
+            (errors.RequirementNotMet(upgrade="u", missing=["x"]), 1),
+            (errors.LimitReached(upgrade="u", reason="max"), 1),
+            (errors.PendingState("settle"), 1),
+            (errors.DecisionError("no"), 1),
+            (errors.ProgressionError("a pack's own rule"), 1),
+            (errors.InvalidInput("bad"), 2),
+            (errors.UnknownName("pool", "x", [], "here"), 2),
+            (errors.UnknownPackError("x", []), 2),
+            (errors.RulePackError("f", []), 2),
+            (errors.SheetError("f", []), 2),
+            (errors.DiceError("out"), 2),
+        ],
+        ids=lambda v: type(v).__name__ if isinstance(v, Exception) else str(v),
+    )
+    def test_mapping(self, error: errors.ProgressionError, status: int) -> None:
+        """Refusals by the rules exit 1; errors of usage exit 2."""
+        assert status == exit_status(error)
+
+    def test_bad_arguments_are_one_line(self, run: Run) -> None:
+        """An argparse error is one line on stderr, exit 2."""
+        result = run("sheet", "award", "f.json", "xp")
+        assert 2 == result.status
+        expected = (
+            "progression: sheet award: the following arguments are required: AMOUNT, -r/--reason "
+            "(see `progression sheet award --help`)\n"
+        )
+        assert expected == result.err
+
+    def test_unknown_pack(self, run: Run, no_packs: None) -> None:
+        """An unknown pack is bad usage, listing those installed."""
+        result = run("show", "nope")
+        assert (2, "progression: no rule pack named 'nope' is installed; installed packs: none\n") == (
+            result.status,
+            result.err,
+        )
+
+    def test_a_bug_is_one_line_without_traceback(self, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+        """An unexpected exception prints one line (exit 3) and no traceback, unless PROGRESSION_DEBUG is set."""
+        import progression._cli_tables as tables
+
+        def broken(*args: object) -> int:
+            raise ZeroDivisionError("oops")
+
+        monkeypatch.setattr(tables, "curve_rows", broken)
+        monkeypatch.delenv("PROGRESSION_DEBUG", raising=False)
+        result = run("table", SKIRMISH, "level")
+        assert 3 == result.status
+        assert "progression: internal error: ZeroDivisionError: oops (set PROGRESSION_DEBUG=1" in result.err
+        assert "Traceback" not in result.err
+        monkeypatch.setenv("PROGRESSION_DEBUG", "1")
+        with pytest.raises(ZeroDivisionError):
+            run("table", SKIRMISH, "level")
+
+    def test_pack_file_with_problems_is_one_line(self, run: Run, tmp_path: object) -> None:
+        """A pack file with several problems is reported on one line, problems joined."""
+        from pathlib import Path
+
+        path = Path(str(tmp_path)) / "bad.toml"
+        path.write_text('format = 1\n[pack]\nname = "Bad Name"\n', encoding="utf-8")
+        result = run("show", str(path))
+        assert 2 == result.status
+        assert 1 == len(result.err.splitlines())
+        assert (
+            "has 2 problems: required key 'title' is missing @ $.pack.title; a pack name is a lowercase ASCII slug"
+            in result.err
+        )

@@ -1,0 +1,279 @@
+"""``progression sheet ...`` in-process: every action on a sheet file, its output, exit status and JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import SKIRMISH, Result
+
+import progression
+
+Run = Callable[..., Result]
+
+
+def sheet_of(path: Path) -> progression.Sheet:
+    return progression.load_sheet(path.read_bytes())
+
+
+class TestNew:
+    def test_new_writes_a_loadable_sheet(self, run: Run, tmp_path: Path) -> None:
+        """`sheet new` writes a sheet file with the kind, name and --set starting values."""
+        path = tmp_path / "ana.json"
+        result = run(
+            "sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana", "--set", "purse=30"
+        )
+        assert 0 == result.status
+        sheet = sheet_of(path)
+        assert ("hero", "Ana", 30) == (sheet.kind, sheet.name, sheet.pools["purse"])
+        assert f"wrote {path}: created Hero 'Ana'" in result.out
+
+    def test_new_refuses_to_replace_without_force(self, run: Run, sheet_file: Path) -> None:
+        """An existing file is kept (exit 2) unless --force is given."""
+        before = sheet_file.read_bytes()
+        result = run("sheet", "new", str(sheet_file), "--pack", SKIRMISH, "--kind", "hero")
+        assert (2, before) == (result.status, sheet_file.read_bytes())
+        assert "already exists; pass --force" in result.err
+        assert 0 == run("sheet", "new", str(sheet_file), "--pack", SKIRMISH, "--kind", "hero", "--force").status
+        assert 1 == len(sheet_of(sheet_file).ledger)
+
+    def test_new_unknown_setting_is_bad_usage(self, run: Run, tmp_path: Path) -> None:
+        """A --set key that is no pool or stat of the kind is refused with the keys it may be."""
+        result = run("sheet", "new", str(tmp_path / "x.json"), "--pack", SKIRMISH, "--kind", "hero", "--set", "mana=3")
+        assert 2 == result.status
+        assert "expected one of: xp, purse, level, level_cap, feats" in result.err
+        assert not (tmp_path / "x.json").exists()
+
+    def test_new_uses_the_pack_factory(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """A pack's new.<kind> factory receives --name and --set options as texts."""
+        path = tmp_path / "band.json"
+        result = run(
+            "sheet",
+            "new",
+            str(path),
+            "--pack",
+            "fake",
+            "--kind",
+            "band",
+            "--name",
+            "Rats",
+            "--set",
+            "heroes=2",
+            "--json",
+        )
+        assert 0 == result.status
+        assert {"h1", "h2"} == set(result.json()["sheet"]["members"])
+        assert ["h1", "h2"] == sorted(sheet_of(path).members)
+
+    def test_new_factory_with_an_unknown_option(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """An option the factory does not take is bad usage, naming the options it takes."""
+        result = run("sheet", "new", str(tmp_path / "b.json"), "--pack", "fake", "--kind", "band", "--set", "size=2")
+        assert 2 == result.status
+        assert "it takes: name, heroes" in result.err
+
+
+class TestAward:
+    def test_award_adds_points_and_reports_the_entry(self, run: Run, tmp_path: Path) -> None:
+        """`sheet award` appends one entry and prints it."""
+        path = tmp_path / "a.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero")
+        result = run("sheet", "award", str(path), "xp", "7", "-r", "a duel", "--pack", SKIRMISH)
+        assert (0, "#2 +7 Experience: a duel\n") == (result.status, result.out)
+        assert 7 == sheet_of(path).pools["xp"]
+
+    def test_refused_award_leaves_the_bytes(self, run: Run, sheet_file: Path) -> None:
+        """An award refused by the rules (surplus to settle) exits 1 and leaves the file byte for byte."""
+        before = sheet_file.read_bytes()
+        result = run("sheet", "award", str(sheet_file), "xp", "1", "-r", "more", "--pack", SKIRMISH)
+        assert 1 == result.status
+        assert before == sheet_file.read_bytes()
+        assert "progression: Experience holds 5 points over its cap" in result.err
+        assert 1 == len(result.err.splitlines())
+
+    def test_award_json(self, run: Run, tmp_path: Path) -> None:
+        """--json gives the file, the entries added and the sheet after."""
+        path = tmp_path / "a.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero")
+        data = run("sheet", "award", str(path), "xp", "3", "-r", "x", "--pack", SKIRMISH, "--json").json()
+        assert (str(path), [], 3) == (data["file"], data["removed"], data["sheet"]["pools"]["xp"]["balance"])
+        assert [
+            {
+                "index": 2,
+                "text": "+3 Experience: x",
+                "event": {"event": "awarded", "pool": "xp", "amount": 3, "reason": "x"},
+            }
+        ] == data["added"]
+
+
+class TestBuyAndQuote:
+    def test_buy_and_refusal(self, run: Run, sheet_file: Path) -> None:
+        """A purchase goes through (0); one blocked by a requirement is refused (1) with the reason."""
+        assert 0 == run("sheet", "buy", str(sheet_file), "level_up", "--pack", SKIRMISH).status
+        before = sheet_file.read_bytes()
+        result = run("sheet", "buy", str(sheet_file), "speed", "--pack", SKIRMISH)
+        assert (1, before) == (result.status, sheet_file.read_bytes())
+        assert "'speed' cannot be bought: needs Level at least 2 (it is 1)" in result.err
+
+    def test_quote_answers_without_writing(self, run: Run, sheet_file: Path) -> None:
+        """`sheet quote` prints the price and every unmet rule, exit 0, file untouched."""
+        before = sheet_file.read_bytes()
+        result = run("sheet", "quote", str(sheet_file), "speed", "--pack", SKIRMISH, "--json")
+        data = result.json()
+        assert (0, before) == (result.status, sheet_file.read_bytes())
+        assert (5, False) == (data["price"], data["ok"])
+        assert ["requires"] == [u["key"] for u in data["unmet"]]
+
+    def test_options_lists_every_upgrade(self, run: Run, sheet_file: Path) -> None:
+        """`sheet options` quotes every upgrade the kind may buy."""
+        data = run("sheet", "options", str(sheet_file), "--pack", SKIRMISH, "--json").json()
+        assert ["level_up", "toughness", "speed", "sword"] == [row["upgrade"] for row in data]
+        assert [True, True, False, False] == [row["ok"] for row in data]
+
+    def test_options_of_an_upgrade_lists_its_choices(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """With UPGRADE, each choice is priced; buying one with --choice grants it."""
+        path = tmp_path / "h.json"
+        run("sheet", "new", str(path), "--pack", "fake", "--kind", "hero", "--set", "xp=10")
+        rows = run("sheet", "options", str(path), "charm", "--json").json()
+        assert ["amulet", "ring"] == [row["choice"] for row in rows]
+        result = run("sheet", "buy", str(path), "charm", "--choice", "ring")
+        assert "bought Charm (Ring) for 3 Experience: gains Ring" in result.out
+        assert ["amulet"] == [row["choice"] for row in run("sheet", "options", str(path), "charm", "--json").json()]
+
+    def test_pay_split_must_add_up(self, run: Run, sheet_file: Path) -> None:
+        """A --pay that does not add up to the price is bad usage (2)."""
+        result = run("sheet", "buy", str(sheet_file), "level_up", "--pay", "xp=3", "--pack", SKIRMISH)
+        assert 2 == result.status
+        assert "pay adds up to 3 but 'level_up' costs 1" in result.err
+
+
+class TestDice:
+    @pytest.fixture
+    def hero(self, run: Run, tmp_path: Path, fake: None) -> Path:
+        path = tmp_path / "h.json"
+        run("sheet", "new", str(path), "--pack", "fake", "--kind", "hero", "--set", "xp=20")
+        return path
+
+    def test_scripted_dice_then_decide(self, run: Run, hero: Path) -> None:
+        """--dice feeds the rolls; the purchase waits for a decision, and `sheet decide` answers it."""
+        result = run("sheet", "buy", str(hero), "lucky", "--dice", "1,3")
+        assert 0 == result.status
+        assert "rolled 1D6 for first find: 1" in result.out
+        assert "waits for a decision (keep one: sword, amulet)" in result.out
+        assert "answer with: progression sheet decide" in result.out
+        decided = run("sheet", "decide", str(hero), "amulet")
+        assert "chose Amulet for keep one" in decided.out
+        assert {"amulet": 1} == dict(sheet_of(hero).owned)
+
+    def test_wrong_decision_is_refused(self, run: Run, hero: Path) -> None:
+        """A decision that is not an option is a refusal (1); the file stays as it was."""
+        run("sheet", "buy", str(hero), "lucky", "--dice", "1,3")
+        before = hero.read_bytes()
+        result = run("sheet", "decide", str(hero), "ring")
+        assert (1, before) == (result.status, hero.read_bytes())
+        assert "'ring' is not an option for 'keep one'" in result.err
+
+    def test_unused_dice_are_refused(self, run: Run, hero: Path) -> None:
+        """Typed-in dice that were not all rolled are bad usage: nothing is written."""
+        before = hero.read_bytes()
+        result = run("sheet", "buy", str(hero), "lucky", "--dice", "1,3,5", "--decide", "sword")
+        assert (2, before) == (result.status, hero.read_bytes())
+        assert "unused: 5; nothing was written" in result.err
+
+    def test_seeded_dice_repeat(self, run: Run, hero: Path, tmp_path: Path) -> None:
+        """The same --seed gives the same rolls."""
+        other = tmp_path / "copy.json"
+        other.write_bytes(hero.read_bytes())
+        first = run("sheet", "buy", str(hero), "lucky", "--seed", "7").out
+        second = run("sheet", "buy", str(other), "lucky", "--seed", "7").out
+        assert first.replace(str(hero), "F") == second.replace(str(other), "F")
+
+    def test_prompted_dice_read_stdin(self, run: Run, hero: Path) -> None:
+        """With neither --seed nor --dice, each die is asked for on stderr and read from stdin."""
+        result = run("sheet", "buy", str(hero), "lucky", "--decide", "shield", stdin="2\n6\n")
+        assert 0 == result.status
+        assert "roll a D6 for first find: roll a D6 for second find: " == result.err
+        assert {"shield": 1} == dict(sheet_of(hero).owned)
+
+    def test_prompt_at_end_of_input(self, run: Run, hero: Path) -> None:
+        """When stdin ends before a die is given, the command stops (2) and writes nothing."""
+        before = hero.read_bytes()
+        result = run("sheet", "buy", str(hero), "lucky", stdin="2\n")
+        assert (2, before) == (result.status, hero.read_bytes())
+        assert "stdin ended; give the results with --dice or roll with --seed" in result.err
+
+
+class TestUndoHistoryShowMark:
+    def test_history_lists_every_entry(self, run: Run, sheet_file: Path) -> None:
+        """`sheet history` numbers the ledger from 1."""
+        data = run("sheet", "history", str(sheet_file), "--pack", SKIRMISH, "--json").json()
+        assert [1, 2] == [e["index"] for e in data]
+        assert "+25 Experience: the crypt" == data[1]["text"]
+
+    def test_undo_takes_back_the_last_entry(self, run: Run, sheet_file: Path) -> None:
+        """`sheet undo` removes the last entry and says which."""
+        result = run("sheet", "undo", str(sheet_file), "--pack", SKIRMISH)
+        assert "undone #2: +25 Experience: the crypt\n" == result.out
+        assert 1 == len(sheet_of(sheet_file).ledger)
+        assert 2 == run("sheet", "undo", str(sheet_file), "--pack", SKIRMISH).status
+
+    def test_show_as_of_a_mark(self, run: Run, sheet_file: Path) -> None:
+        """`sheet mark` then `sheet show --as-of` looks back without changing the file."""
+        run("sheet", "mark", str(sheet_file), "session 1", "--pack", SKIRMISH)
+        run("sheet", "buy", str(sheet_file), "level_up", "--pack", SKIRMISH)
+        now = run("sheet", "show", str(sheet_file), "--pack", SKIRMISH, "--json").json()
+        then = run("sheet", "show", str(sheet_file), "--pack", SKIRMISH, "--as-of", "session 1", "--json").json()
+        assert (1, 0) == (now["stats"]["level"]["value"], then["stats"]["level"]["value"])
+        assert (1, 0) == (now["bands"]["rank"]["value"], then["bands"]["rank"]["value"])
+
+    def test_show_text(self, run: Run, sheet_file: Path) -> None:
+        """`sheet show` prints pools with caps and surplus, and stats with their band."""
+        out = run("sheet", "show", str(sheet_file), "--pack", SKIRMISH).out
+        assert out.startswith("Ana — Hero (skirmish), 2 ledger entries\n")
+        assert "Experience       25   20         5" in out
+        assert "Level               0  Rank: Novice" in out
+
+    def test_discard_settles_the_surplus(self, run: Run, sheet_file: Path) -> None:
+        """`sheet discard` loses what a pool holds over its cap."""
+        result = run("sheet", "discard", str(sheet_file), "xp", "--pack", SKIRMISH)
+        assert "#3 lost 5 Experience: surplus discarded\n" == result.out
+
+
+class TestMembersAndActions:
+    @pytest.fixture
+    def band(self, run: Run, tmp_path: Path, fake: None) -> Path:
+        path = tmp_path / "band.json"
+        run("sheet", "new", str(path), "--pack", "fake", "--kind", "band", "--set", "heroes=2")
+        return path
+
+    def test_member_award_and_show(self, run: Run, band: Path) -> None:
+        """--member acts on one member of a roster; the roster's ledger records it."""
+        result = run("sheet", "award", str(band), "xp", "5", "-r", "a fight", "--member", "h2")
+        assert "#4 h2: +5 Experience: a fight\n" == result.out
+        assert 15 == run("sheet", "show", str(band), "--member", "h2", "--json").json()["pools"]["xp"]["balance"]
+        assert 2 == run("sheet", "show", str(band), "--member", "h9").status
+
+    def test_do_runs_a_pack_action_with_dice(self, run: Run, band: Path, tmp_path: Path) -> None:
+        """`sheet do` runs action.<name> with key=value options and the chosen dice."""
+        hero = tmp_path / "hero.json"
+        run("sheet", "new", str(hero), "--pack", "fake", "--kind", "hero")
+        result = run("sheet", "do", str(hero), "train", "days=2", "--dice", "4,5")
+        assert "#2 +9 Experience: trained 2 days\n" == result.out
+
+    def test_do_unknown_action_lists_actions(self, run: Run, band: Path) -> None:
+        """An unknown action is bad usage naming the pack's actions."""
+        result = run("sheet", "do", str(band), "fly")
+        assert 2 == result.status
+        assert "pack 'fake' has no action 'fly'; its actions: train" in result.err
+
+    def test_sheet_of_an_uninstalled_pack_needs_pack(self, run: Run, sheet_file: Path, no_packs: None) -> None:
+        """A sheet whose pack is not installed asks for --pack."""
+        result = run("sheet", "show", str(sheet_file))
+        assert 2 == result.status
+        assert "pass --pack NAME or --pack FILE.toml" in result.err
+
+    def test_pack_that_is_not_the_sheets(self, run: Run, sheet_file: Path, fake: None) -> None:
+        """--pack naming another pack than the sheet's is bad usage."""
+        result = run("sheet", "show", str(sheet_file), "--pack", "fake")
+        assert 2 == result.status
+        assert "the sheet was made with pack 'skirmish', but --pack fake is pack 'fake'" in result.err
