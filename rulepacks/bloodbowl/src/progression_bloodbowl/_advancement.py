@@ -1,0 +1,243 @@
+"""Spending Star Player Points: the four advancements, their procedures and the must-advance rule.
+
+Each advancement is an upgrade of the pack whose procedure returns the effect: the
+characteristic or skill gained, one more advancement, and a tag ``advancement.<n>``
+naming what it was (``random_primary:dodge``, ``characteristic:ma``,
+``characteristic:block`` for a skill taken instead of a characteristic). The
+player's Current Value is read from those tags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import cast
+
+from progression import Choose, Dice, Effect, ProcedureContext, Roll, RulePack, Sheet
+from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+
+from ._data import CHARACTERISTICS, Data
+from ._players import data_of, owns_skill, position_of
+
+__all__ = [
+    "advance",
+    "characteristic",
+    "chosen_skill",
+    "improvable",
+    "must_advance",
+    "primary_categories",
+    "primary_skills",
+    "random_primary",
+    "secondary_skills",
+    "skill_index",
+    "takeable",
+]
+
+ADVANCEMENTS = ("random_primary", "chosen_primary", "chosen_secondary", "characteristic")
+
+
+def skill_index(first: int, second: int) -> int:
+    """The place 1..12 two D6 give on a skill table: 1-3 picks the upper half, 4-6 the lower."""
+    return second if first <= 3 else 6 + second
+
+
+def _context(ctx: ProcedureContext) -> tuple[RulePack, Data, Sheet]:
+    pack = cast(RulePack, ctx.pack)
+    return pack, data_of(pack), ctx.sheet
+
+
+def takeable(data: Data, player: Sheet, categories: Sequence[str]) -> tuple[str, ...]:
+    """The skills of ``categories`` the player does not have yet, in table order."""
+    return tuple(s.id for c in categories for s in data.table_of(c) if not owns_skill(player, s.id))
+
+
+def primary_categories(ctx: ProcedureContext) -> tuple[str, ...]:
+    """Options of a random primary skill: the player's primary categories with a skill left to take."""
+    _, data, player = _context(ctx)
+    _, position = position_of(data, player)
+    return tuple(c for c in position.primary if takeable(data, player, (c,)))
+
+
+def primary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
+    """Options of a chosen primary skill."""
+    _, data, player = _context(ctx)
+    return takeable(data, player, position_of(data, player)[1].primary)
+
+
+def secondary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
+    """Options of a chosen secondary skill."""
+    _, data, player = _context(ctx)
+    return takeable(data, player, position_of(data, player)[1].secondary)
+
+
+def _effect(
+    player: Sheet, upgrade: str, what: str, stats: dict[str, int] | None = None, skill: str | None = None
+) -> Effect:
+    number = player.stats["advancements"] + 1
+    return Effect(
+        stats={"advancements": 1, **(stats or {})},
+        grants={skill: 1} if skill else {},
+        tags={f"advancement.{number}": f"{upgrade}:{what}"},
+    )
+
+
+def chosen_skill(ctx: ProcedureContext) -> Effect:
+    """A chosen primary or secondary skill: the choice, checked by the options, is added."""
+    skill = ctx.choice or ""
+    upgrade = "chosen_primary" if skill in primary_skills(ctx) else "chosen_secondary"
+    return _effect(ctx.sheet, upgrade, skill, skill=skill)
+
+
+def random_primary(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Effect]:
+    """Roll two skills on the table of the chosen primary category and keep one.
+
+    Each skill is 2D6: the first die picks the half of the table, the second the row.
+    A skill the player already has is rolled again (every roll is recorded). The same
+    skill twice is imposed; otherwise the coach keeps one of the two.
+    """
+    _, data, player = _context(ctx)
+    category = ctx.choice or ""
+    table = data.table_of(category)
+    open_skills = set(takeable(data, player, (category,)))
+    name = data.categories[category].en
+    kept: list[str] = []
+    for which in ("first", "second"):
+        while True:
+            first, second = cast(tuple[int, int], (yield Roll(sides=6, count=2, label=f"{which} {name} skill")))
+            skill = table[skill_index(first, second) - 1].id
+            if skill in open_skills:
+                kept.append(skill)
+                break
+    if kept[0] == kept[1]:
+        choice = kept[0]
+    else:
+        choice = cast(str, (yield Choose(label="keep one of the two skills", options=tuple(kept))))
+    return _effect(player, "random_primary", choice, skill=choice)
+
+
+def improvable(data: Data, player: Sheet, characteristic: str) -> bool:
+    """Whether a characteristic may still improve: fewer than two improvements, and not at its best."""
+    if player.stats[f"{characteristic}_up"] >= data.rules.max_improvements:
+        return False
+    best, _ = data.rules.limits[characteristic]
+    value = player.stats[characteristic]
+    if characteristic == "pa" and value == 0:
+        return True  # PA "-" improves to the value the tables give (see the rulings page)
+    return value - 1 >= best if characteristic in ("ag", "pa") else value + 1 <= best
+
+
+def _delta(data: Data, player: Sheet, characteristic: str) -> int:
+    value = player.stats[characteristic]
+    if characteristic == "pa" and value == 0:
+        return data.rules.pa_none_improves_to
+    return -1 if characteristic in ("ag", "pa") else 1
+
+
+def characteristic(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Effect]:
+    """Roll a D8, then improve one characteristic its row allows, or take a chosen skill instead.
+
+    The characteristics offered are those of the row that are still improvable; every
+    primary and secondary skill the player lacks is offered too (the SPP stay spent).
+    """
+    _, data, player = _context(ctx)
+    (roll,) = cast(tuple[int], (yield Roll(sides=8, label="characteristic improvement")))
+    allowed = tuple(c for c in data.rules.d8[roll] if improvable(data, player, c))
+    _, position = position_of(data, player)
+    skills = takeable(data, player, (*position.primary, *position.secondary))
+    if not allowed and not skills:
+        msg = f"D8 {roll}: {player.name} can improve none of {', '.join(data.rules.d8[roll])} and has no skill left to take"
+        raise LimitReached(upgrade="characteristic", reason=msg)
+    shown = ", ".join(c.upper() for c in allowed) or "no characteristic"
+    pick = cast(
+        str, (yield Choose(label=f"D8 {roll}: improve {shown}, or take a skill instead", options=(*allowed, *skills)))
+    )
+    if pick in CHARACTERISTICS:
+        return _effect(player, "characteristic", pick, stats={pick: _delta(data, player, pick), f"{pick}_up": 1})
+    return _effect(player, "characteristic", pick, skill=pick)
+
+
+def must_advance(pack: RulePack, player: Sheet) -> str | None:
+    """Why the player must take an advancement now, or None.
+
+    Unspent SPP at least the cost of the player's next characteristic improvement oblige
+    an advancement of any type; a player with every advancement taken is never obliged.
+    """
+    taken = player.stats["advancements"]
+    data = data_of(pack)
+    if taken >= data.rules.advancement.maximum:
+        return None
+    threshold = data.rules.advancement.costs["characteristic"][taken]
+    held = player.pools["spp"]
+    if held < threshold:
+        return None
+    return (
+        f"{player.name} holds {held} SPP, at least the {threshold} a characteristic improvement costs as "
+        f"advancement {taken + 1}; an advancement must be taken"
+    )
+
+
+def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str | None) -> None:
+    """Refuse bad input with one clear sentence before the engine is asked."""
+    if upgrade not in ADVANCEMENTS:
+        raise UnknownName("advancement", upgrade, ADVANCEMENTS, "the bloodbowl pack")
+    data = data_of(pack)
+    player = team.member(member)
+    _, position = position_of(data, player)
+    who = f"{player.name} ({position.label.en})"
+    if upgrade == "random_primary":
+        if not isinstance(choice, str) or choice not in data.categories:
+            msg = f"random primary skill: expected a skill category ({', '.join(data.categories)}), got {choice!r}"
+            raise InvalidInput(msg)
+        if choice not in position.primary:
+            missing = (
+                f"category {data.categories[choice].en} ({choice}) is not primary for {who}; "
+                f"primary: {', '.join(f'{data.categories[c].en} ({c})' for c in position.primary)}"
+            )
+            raise RequirementNotMet(upgrade=upgrade, missing=[missing])
+    elif upgrade in ("chosen_primary", "chosen_secondary"):
+        if not isinstance(choice, str) or choice not in data.skills:
+            what = "a trait, which cannot be learned" if choice in data.traits else "not a skill of the pack"
+            msg = f"{upgrade.replace('_', ' ')}: {choice!r} is {what}"
+            raise InvalidInput(msg)
+        skill = data.skills[choice]
+        cats = position.primary if upgrade == "chosen_primary" else position.secondary
+        kind = "primary" if upgrade == "chosen_primary" else "secondary"
+        if owns_skill(player, choice):
+            raise RequirementNotMet(upgrade=upgrade, missing=[f"{who} already has {skill.label.en}"])
+        if skill.category not in cats:
+            missing = (
+                f"{skill.label.en} is in the {data.categories[skill.category].en} category, not {kind} for {who}; "
+                f"{kind}: {', '.join(data.categories[c].en for c in cats) or 'none'}"
+            )
+            raise RequirementNotMet(upgrade=upgrade, missing=[missing])
+    quote = pack.quote(team, upgrade, choice=choice, member=member)
+    if quote.price is not None and not quote.affordable:
+        raise InsufficientPoints(upgrade=upgrade, needed=quote.price, available=quote.available, currency="SPP")
+
+
+def advance(
+    pack: RulePack,
+    team: Sheet,
+    member: str,
+    upgrade: str,
+    *,
+    choice: str | None = None,
+    dice: Dice | None = None,
+    decisions: Sequence[str] = (),
+) -> Sheet:
+    """Buy an advancement for a member of ``team``: one entry on the team's ledger.
+
+    Args:
+        member: The member id of the player.
+        upgrade: ``random_primary`` (choice: a category letter), ``chosen_primary`` or
+            ``chosen_secondary`` (choice: a skill id), or ``characteristic``.
+        dice: The dice the procedure rolls (scripted dice for physical ones).
+        decisions: Answers to the procedure's questions, in order (the skill kept, the
+            characteristic improved). Without them the purchase pauses; answer with
+            ``pack.decide(team, answer, member=member)``.
+
+    Raises:
+        ProgressionError: an unknown skill or category, a category that is not primary,
+            not enough SPP, a seventh advancement, dice out of range; nothing is changed.
+    """
+    _check(pack, team, member, upgrade, choice)
+    return pack.purchase(team, upgrade, choice=choice, member=member, dice=dice, decisions=decisions)

@@ -1,0 +1,282 @@
+"""A match and what it earns: SPP from recorded events, the MVP, injuries, winnings, Dedicated Fans.
+
+A :class:`MatchRecord` is what a coach writes down during a game. :func:`record_outcome`
+turns it into one ledger entry on the team (step 1 of the post-match sequence) and
+:func:`update_fans` is step 2. Every die is rolled through the given dice and recorded
+on the ledger as a :class:`~progression.Rolled` event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
+from progression.errors import InvalidInput, UnknownName
+
+from ._injuries import check_injury, injury_effect, lasting_row
+from ._players import available, data_of
+from ._values import Explanation, Item
+
+__all__ = ["EVENTS", "MatchRecord", "check_match", "outcome", "record_outcome", "spp_values", "update_fans", "winnings"]
+
+#: Match events that earn SPP -> the key of their value in tables.toml [spp].
+EVENTS = {
+    "completion": "completion",
+    "superb_throw": "throw_team_mate_superb_and_landed",
+    "landing": "thrown_player_landing",
+    "interception": "interception",
+    "casualty": "casualty",
+    "touchdown": "touchdown",
+}
+#: Match events recorded for the history that earn no SPP.
+NO_SPP = {"casualty_special": "a casualty from a Special Action", "casualty_crowd": "a casualty caused by the crowd"}
+
+
+def _frozen_events(value: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
+    return {member: dict(counts) for member, counts in value.items()}
+
+
+@attrs.frozen(kw_only=True)
+class MatchRecord:
+    """What happened in one match, from one team's side. Extend with ``extra`` (inducements, issue 5)."""
+
+    #: The fixture number (1 for the first match of the team).
+    number: int
+    opponent: str
+    #: Touchdowns scored and conceded.
+    score: tuple[int, int]
+    #: member id -> {event: count}; events are the keys of :data:`EVENTS` and :data:`NO_SPP`.
+    events: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict, converter=_frozen_events)
+    #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
+    mvp_nominees: tuple[str, ...] = ()
+    #: member id -> casualty result (see ``_injuries.INJURIES``).
+    injuries: Mapping[str, str] = attrs.field(factory=dict)
+    #: Both teams' Fan Factors added.
+    fan_attendance: int = 0
+    #: Whether a player of this team was Stalling (no winnings bonus).
+    stalling: bool = False
+    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
+    conceded: str = ""
+    #: Free notes other rules add (Star Players and Wizards used, prayers).
+    extra: Mapping[str, str] = attrs.field(factory=dict)
+
+
+def outcome(match: MatchRecord) -> str:
+    """``win``, ``draw`` or ``loss``; a concession decides it whatever the score."""
+    if match.conceded:
+        return "loss" if match.conceded == "us" else "win"
+    scored, against = match.score
+    return "win" if scored > against else "loss" if scored < against else "draw"
+
+
+def _count(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        msg = f"{where}: expected a whole number >= 0, got {value!r}"
+        raise InvalidInput(msg)
+    return value
+
+
+def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse a record that does not fit the team: every problem named, nothing changed."""
+    if not isinstance(match, MatchRecord):
+        msg = f"expected a MatchRecord, got {type(match).__name__}"
+        raise InvalidInput(msg)
+    _count(match.number, "match number")
+    for n, side in enumerate(match.score):
+        _count(side, f"score[{n}]")
+    _count(match.fan_attendance, "fan attendance")
+    if match.conceded not in ("", "us", "them"):
+        msg = f"conceded is '', 'us' or 'them', got {match.conceded!r}"
+        raise InvalidInput(msg)
+    played = {m for m, p in team.members.items() if available(p)}
+    for member, counts in match.events.items():
+        if member not in team.members:
+            raise UnknownName("member", member, team.members, f"team {team.name!r}")
+        if member not in played:
+            msg = f"#{member} {team.members[member].name} did not take part (missing the match, retired or dead)"
+            raise InvalidInput(msg)
+        for event, count in counts.items():
+            if event not in EVENTS and event not in NO_SPP:
+                raise UnknownName("match event", event, [*EVENTS, *NO_SPP], f"the record of #{member}")
+            _count(count, f"#{member} {event}")
+    if len(match.mvp_nominees) > 6 or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
+        msg = f"the MVP nominees are up to six different players, got {list(match.mvp_nominees)}"
+        raise InvalidInput(msg)
+    for member in match.mvp_nominees:
+        if member not in played or "no_spp" in team.members[member].tags:
+            msg = f"MVP nominee {member!r} is not a player of {team.name!r} who took part and may earn SPP"
+            raise InvalidInput(msg)
+    for member, result in match.injuries.items():
+        if member not in played:
+            msg = f"injury of {member!r}: not a player of {team.name!r} who took part"
+            raise InvalidInput(msg)
+        check_injury(result)
+
+
+def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
+    """The SPP each event earns this team (Brawlin' Brutes: casualty 3, touchdown 2)."""
+    data = data_of(pack)
+    values = {event: data.rules.spp[key] for event, key in EVENTS.items()}
+    if "brawlin_brutes" in data.teams[team.tags["team"]].special_rules:
+        values.update(data.rules.brawlin_brutes)
+    return values
+
+
+def winnings(pack: RulePack, team: Sheet, match: MatchRecord) -> Explanation:
+    """(Fan Attendance / 2, rounded down, + own touchdowns + 1 if no Stalling) x 10,000; a concession changes it."""
+    rules = data_of(pack).rules.winnings
+    unit = rules["multiplier"]
+    scored = match.score[0]
+    if match.conceded == "us":
+        items = [Item(label="conceded", amount=0, rule="a conceding team earns no winnings")]
+    elif match.conceded == "them":
+        items = [
+            Item(
+                label=f"whole fan attendance {match.fan_attendance} x {unit:,}",
+                amount=match.fan_attendance * unit,
+                rule="opponent conceded",
+            ),
+            Item(label=f"{scored} touchdown(s) x {unit:,}", amount=scored * unit, rule="opponent conceded"),
+        ]
+    else:
+        half = match.fan_attendance // rules["fan_attendance_divisor"]
+        items = [
+            Item(
+                label=f"fan attendance {match.fan_attendance} / 2 = {half}, x {unit:,}",
+                amount=half * unit,
+                rule="winnings, rounded down",
+            ),
+            Item(
+                label=f"{scored} touchdown(s) x {unit:,}",
+                amount=scored * rules["per_own_touchdown"] * unit,
+                rule="winnings",
+            ),
+        ]
+        bonus = 0 if match.stalling else rules["no_stalling_bonus"] * unit
+        items.append(
+            Item(label="no player Stalling" if bonus else "a player was Stalling", amount=bonus, rule="winnings")
+        )
+    return Explanation(what=f"winnings of match {match.number}", items=tuple(items))
+
+
+def _spp_events(pack: RulePack, team: Sheet, match: MatchRecord) -> list[Event]:
+    values = spp_values(pack, team)
+    events: list[Event] = []
+    for member, counts in sorted(match.events.items()):
+        parts, total = [], 0
+        for event, count in counts.items():
+            if count and event in EVENTS:
+                parts.append(f"{count} {event.replace('_', ' ')} x {values[event]}")
+                total += count * values[event]
+        if total and "no_spp" not in team.members[member].tags:
+            events.append(
+                Member(
+                    member=member,
+                    event=Awarded(pool="spp", amount=total, reason=f"match {match.number}: {', '.join(parts)}"),
+                )
+            )
+    return events
+
+
+def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
+    """One MVP (two when the opponent conceded, none when this team did): a D6, rolled again on a number no player holds."""
+    count = {"us": 0, "them": 2}.get(match.conceded, 1)
+    if not match.mvp_nominees or not count:
+        return []
+    mvp = data_of(pack).rules.spp["mvp"]
+    events: list[Event] = []
+    for n in range(count):
+        while True:
+            (roll,) = dice.roll(6, 1, "MVP")
+            events.append(Rolled(label=f"MVP {n + 1}", sides=6, results=(roll,)))
+            if roll <= len(match.mvp_nominees):
+                break
+        member = match.mvp_nominees[roll - 1]
+        events.append(
+            Member(
+                member=member,
+                event=Awarded(pool="spp", amount=mvp, reason=f"match {match.number}: MVP (nominee {roll})"),
+            )
+        )
+    return events
+
+
+def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+    """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
+    injuries recorded, winnings paid into the treasury, the result counted."""
+    check_match(pack, team, match)
+    data = data_of(pack)
+    after = team
+    missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags]
+    for member in missed:
+        after = after.apply(
+            Member(
+                member=member,
+                event=Adjusted(effect=Effect(untag=("miss_next",)), reason=f"missed match {match.number}"),
+            )
+        )
+    if match.conceded != "us":
+        for event in _spp_events(pack, team, match):
+            after = after.apply(event)
+    for event in _mvp_events(pack, match, dice):
+        after = after.apply(event)
+    for member, result in sorted(match.injuries.items()):
+        events: list[Event] = []
+        if result == "lasting_injury":
+            (d6,) = dice.roll(6, 1, "lasting injury")
+            events.append(Rolled(label="lasting injury", sides=6, results=(d6,)))
+            result = f"lasting_injury:{lasting_row(data, d6)[1]}"
+        effect, sentence = injury_effect(data, dict(after.members[member].stats), result)
+        events.append(Adjusted(effect=effect, reason=f"match {match.number}: {sentence}"))
+        after = after.apply(Member(member=member, event=Step(label="injury", events=tuple(events))))
+    money = winnings(pack, team, match).total
+    if money:
+        after = after.apply(Awarded(pool="treasury", amount=money, reason=f"winnings of match {match.number}"))
+    result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome(match)]
+    after = after.apply(
+        Adjusted(
+            effect=Effect(stats={"played": 1, result_stat: 1}),
+            reason=f"match {match.number} against {match.opponent}: {outcome(match)}",
+        )
+    )
+    if match.conceded == "us":
+        after = _quit_after_concession(after, dice)
+    return combine(team, after, f"match {match.number}: outcome and winnings")
+
+
+def _quit_after_concession(team: Sheet, dice: Dice) -> Sheet:
+    """Each player of a conceding team with 3+ advancements leaves on a D6 of 1-3."""
+    for member, player in sorted(team.members.items()):
+        if player.stats["advancements"] >= 3:
+            (roll,) = dice.roll(6, 1, f"{player.name} stays after the concession")
+            team = team.apply(Rolled(label=f"#{member} stays", sides=6, results=(roll,)))
+            if roll <= 3:
+                team = team.apply(Left(member=member, reason=f"left after the concession (D6 {roll})"))
+    return team
+
+
+def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+    """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
+    a draw changes nothing; a team that conceded loses D3 instead (never below 1, never above 7)."""
+    rules = data_of(pack).rules
+    fans = team.stats["dedicated_fans"]
+    result = outcome(match)
+    if result == "draw":
+        return team.apply(Adjusted(effect=Effect(), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}"))
+    sides = rules.concede_fans_die if match.conceded == "us" else 6
+    (roll,) = dice.roll(sides, 1, "Dedicated Fans")
+    if match.conceded == "us":
+        change, why = -roll, f"conceded: lose D{sides} = {roll}"
+    elif result == "win":
+        change, why = (1 if roll >= fans else 0), f"win: D6 {roll} {'>=' if roll >= fans else '<'} {fans}"
+    else:
+        change, why = (-1 if roll < fans else 0), f"loss: D6 {roll} {'<' if roll < fans else '>='} {fans}"
+    new = min(rules.fans["max"], max(rules.fans["min"], fans + change))
+    rolled = Rolled(label="Dedicated Fans", sides=sides, results=(roll,))
+    adjusted = Adjusted(
+        effect=Effect(stats={"dedicated_fans": new - fans}),
+        reason=f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}",
+    )
+    return team.apply(Step(label="update Dedicated Fans", events=(rolled, adjusted)))

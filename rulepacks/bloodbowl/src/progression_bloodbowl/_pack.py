@@ -1,0 +1,31 @@
+"""The entry point: the Blood Bowl rule pack with its named functions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from progression import RulePack
+
+from . import _advancement, _team
+from ._build import build
+
+__all__ = ["FUNCTIONS", "pack"]
+
+#: The functions the pack's TOML and the command line refer to by name.
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "bloodbowl.random_primary": _advancement.random_primary,
+    "bloodbowl.chosen_skill": _advancement.chosen_skill,
+    "bloodbowl.characteristic": _advancement.characteristic,
+    "bloodbowl.primary_categories": _advancement.primary_categories,
+    "bloodbowl.primary_skills": _advancement.primary_skills,
+    "bloodbowl.secondary_skills": _advancement.secondary_skills,
+    "bloodbowl.reroll_price": _team.reroll_price,
+    "bloodbowl.apothecary_allowed": _team.apothecary_allowed,
+    "bloodbowl.drafting": _team.drafting,
+}
+
+
+def pack() -> RulePack:
+    """The Blood Bowl (BB2025) rule pack."""
+    return build(FUNCTIONS)

@@ -1,0 +1,217 @@
+"""Explainable numbers: a player's Current Value, Team Value (TV), Current Team Value (CTV), SPP and treasury.
+
+Each figure is an :class:`Explanation`: the total and the items that add up to it, each
+naming the rule it applies, so a wrong value can always be traced to its cause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from progression import Awarded, Created, Event, Joined, Lost, Member, Purchased, RulePack, Sheet, Started, Step
+
+from ._data import CHARACTERISTICS, Data
+from ._players import available, data_of, position_of
+
+__all__ = [
+    "Explanation",
+    "Item",
+    "current_team_value",
+    "current_value",
+    "spp_account",
+    "team_value",
+    "treasury_account",
+]
+
+
+@attrs.frozen(kw_only=True)
+class Item:
+    """One line of an explanation: what, how much, and the rule applied."""
+
+    label: str
+    amount: int
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.amount:+,} {self.label} ({self.rule})"
+
+
+@attrs.frozen(kw_only=True)
+class Explanation:
+    """A derived figure and the items it is the sum of."""
+
+    what: str
+    items: tuple[Item, ...]
+
+    @property
+    def total(self) -> int:
+        """The figure: the sum of the items."""
+        return sum(item.amount for item in self.items)
+
+    def lines(self) -> list[str]:
+        """The explanation as printable lines, the total last."""
+        return [f"  {item}" for item in self.items] + [f"  = {self.total:,} {self.what}"]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def _advancement_item(data: Data, player: Sheet, number: int, record: str) -> Item:
+    upgrade, _, what = record.partition(":")
+    values = data.rules.value
+    how = upgrade.replace("_", " ")
+    if what in CHARACTERISTICS:
+        amount = values.characteristic[what]
+        return Item(
+            label=f"advancement {number}: +{what.upper()} ({how})",
+            amount=amount,
+            rule=f"value increase: {what.upper()}",
+        )
+    skill = data.skills[what]
+    _, position = position_of(data, player)
+    primary = skill.category in position.primary
+    amount = values.primary if primary else values.secondary
+    rule = f"value increase: {'primary' if primary else 'secondary'} skill {amount:,}"
+    if what in values.elite:
+        amount += values.elite_extra
+        rule += f" + elite skill {values.elite_extra:,}"
+    return Item(label=f"advancement {number}: {skill.label.en} ({how})", amount=amount, rule=rule)
+
+
+def current_value(pack: RulePack, player: Sheet) -> Explanation:
+    """Current Value = hiring fee + the value increase of every advancement."""
+    data = data_of(pack)
+    _, position = position_of(data, player)
+    items = [Item(label=f"hiring fee of a {position.label.en}", amount=player.stats["hiring_fee"], rule="roster cost")]
+    numbered = sorted((int(k.split(".")[1]), v) for k, v in player.tags.items() if k.startswith("advancement."))
+    items.extend(_advancement_item(data, player, n, record) for n, record in numbered)
+    return Explanation(what=f"Current Value of {player.name}", items=tuple(items))
+
+
+def _staff_items(pack: RulePack, team: Sheet) -> list[Item]:
+    data = data_of(pack)
+    roster = data.teams[team.tags["team"]]
+    items = []
+    rerolls = team.stats["rerolls"]
+    if rerolls:
+        items.append(
+            Item(
+                label=f"{rerolls} team re-roll(s) at {roster.reroll_cost:,}",
+                amount=rerolls * roster.reroll_cost,
+                rule="re-rolls at the roster price, never doubled",
+            )
+        )
+    for ident, stat in (
+        ("assistant_coach", "assistant_coaches"),
+        ("cheerleader", "cheerleaders"),
+        ("apothecary", "apothecary"),
+    ):
+        count = team.stats[stat]
+        cost = data.rules.staff[ident].cost or 0
+        if count:
+            items.append(
+                Item(
+                    label=f"{count} {data.rules.staff[ident].label.en}",
+                    amount=count * cost,
+                    rule=f"sideline staff at {cost:,} each",
+                )
+            )
+    return items
+
+
+def _permanent(team: Sheet) -> list[tuple[str, Sheet]]:
+    return [(mid, p) for mid, p in sorted(team.members.items()) if "journeyman" not in p.tags and "star" not in p.tags]
+
+
+def team_value(pack: RulePack, team: Sheet) -> Explanation:
+    """TV: every rostered player's Current Value, plus re-rolls and staff (fans and treasury excluded).
+
+    Journeymen are not on the roster for TV; they count in CTV only.
+    """
+    items = [
+        Item(label=f"#{mid} {p.name}", amount=current_value(pack, p).total, rule="player's Current Value")
+        for mid, p in _permanent(team)
+    ]
+    items.extend(_staff_items(pack, team))
+    return Explanation(what=f"Team Value of {team.name}", items=tuple(items))
+
+
+def current_team_value(pack: RulePack, team: Sheet) -> Explanation:
+    """CTV: TV less the players who cannot play the next match (missing it, temporarily retired,
+    dead), plus journeymen; a Low Cost Linemen team counts its linemen's hiring fee as 0."""
+    data = data_of(pack)
+    roster = data.teams[team.tags["team"]]
+    low_cost = "low_cost_linemen" in roster.special_rules
+    items = []
+    for mid, player in sorted(team.members.items()):
+        if "star" in player.tags:
+            continue  # inducements are valued by the inducements rules, not here
+        value = current_value(pack, player).total
+        label = f"#{mid} {player.name}" + (" (journeyman)" if "journeyman" in player.tags else "")
+        if not available(player):
+            why = (
+                "temporarily retired"
+                if "retired" in player.tags
+                else "dead"
+                if "dead" in player.tags
+                else "misses the next match"
+            )
+            items.append(Item(label=f"{label}: {why}", amount=0, rule="left out of CTV"))
+            continue
+        items.append(Item(label=label, amount=value, rule="player's Current Value"))
+        _, position = position_of(data, player)
+        if low_cost and "lineman" in position.keywords:
+            items.append(
+                Item(
+                    label=f"{label}: hiring fee",
+                    amount=-player.stats["hiring_fee"],
+                    rule="Low Cost Linemen: the fee counts 0 in CTV",
+                )
+            )
+    items.extend(_staff_items(pack, team))
+    return Explanation(what=f"Current Team Value of {team.name}", items=tuple(items))
+
+
+def _events(ledger: Iterable[Event], member: str | None) -> Iterable[Event]:
+    for event in ledger:
+        if isinstance(event, Step):
+            yield from _events(event.events, member)
+        elif isinstance(event, Joined):
+            if member is not None and event.member == member:
+                yield from _events(event.ledger, None)
+        elif isinstance(event, Member):
+            if member is not None and event.member == member:
+                yield from _events((event.event,), None)
+        elif member is None:
+            yield event
+
+
+def _account(pack: RulePack, sheet: Sheet, pool: str, member: str | None, what: str) -> Explanation:
+    items = []
+    for event in _events(sheet.ledger, member):
+        if isinstance(event, Created) and event.pools.get(pool):
+            items.append(Item(label="starting balance", amount=event.pools[pool], rule="creation"))
+        elif isinstance(event, Awarded) and event.pool == pool:
+            items.append(Item(label=event.reason, amount=event.amount, rule="awarded"))
+        elif isinstance(event, Lost) and event.pool == pool:
+            items.append(Item(label=event.reason, amount=-event.amount, rule="lost"))
+        elif isinstance(event, Purchased | Started) and event.price.get(pool):
+            bought = pack.name_of(event.upgrade) + (f": {pack.name_of(event.choice)}" if event.choice else "")
+            items.append(Item(label=bought, amount=-event.price[pool], rule="spent"))
+    return Explanation(what=what, items=tuple(items))
+
+
+def spp_account(pack: RulePack, team: Sheet, member: str) -> Explanation:
+    """A player's SPP balance from the team's ledger: every award (with the match event) and every spend.
+
+    Read on the team, because the roster's ledger holds the player's history since joining.
+    """
+    player = team.member(member)
+    return _account(pack, team, "spp", member, f"unspent SPP of {player.name}")
+
+
+def treasury_account(pack: RulePack, team: Sheet) -> Explanation:
+    """The treasury from the team's ledger: budget, winnings, hires, staff, losses."""
+    return _account(pack, team, "treasury", None, f"treasury of {team.name}")

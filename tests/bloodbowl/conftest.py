@@ -1,0 +1,31 @@
+"""Fixtures of the Blood Bowl pack's tests: the pack, and a Human team drafted on 1,000,000."""
+
+from __future__ import annotations
+
+import pytest
+
+import progression
+import progression_bloodbowl as bb
+from progression import RulePack, Sheet
+
+#: The draft every test starts from: 11 Humans, the first Blitzer is the Team Captain.
+HUMANS = [
+    ("human_blitzer", "Griselda"),
+    ("human_blitzer", "Otto"),
+    ("human_thrower", "Hans"),
+    ("human_catcher", "Lena"),
+    ("human_catcher", "Kurt"),
+    *[("human_lineman", f"Lineman {n}") for n in range(1, 7)],
+]
+
+
+@pytest.fixture(scope="session")
+def pack() -> RulePack:
+    """The installed Blood Bowl pack."""
+    return progression.load("bloodbowl")
+
+
+@pytest.fixture
+def team(pack: RulePack) -> Sheet:
+    """Eleven Humans, two re-rolls, an Apothecary, one extra Dedicated Fan: 850,000 spent."""
+    return bb.draft(pack, "human", "Altdorf Anvils", HUMANS, rerolls=2, apothecary=True, dedicated_fans=1, captain=0)
