@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import Any
 
 import attrs
 
@@ -158,8 +159,21 @@ def _flatten(events: Iterable[Event]) -> Iterable[Event]:
             yield event
 
 
+#: The empty mapping a fold starts its purchases and members from.
+_NONE: Mapping[str, Any] = MappingProxyType({})
+
+
+def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(mapping) if type(mapping) is dict else mapping
+
+
 class _Fold:
-    """The mutable state a ledger is folded into; frozen into a :class:`Sheet` at the end."""
+    """The mutable state a ledger is folded into; frozen into a :class:`Sheet` at the end.
+
+    Copy on write: the fold starts from the read-only mappings of the sheet (or the
+    creation) and copies one into a dict only when an event changes it, so applying an
+    event to a sheet copies what the event touches and shares the rest.
+    """
 
     __slots__ = ("bought", "kind", "members", "name", "owned", "pack", "pending", "pools", "stats", "tags")
 
@@ -167,25 +181,20 @@ class _Fold:
         self.pack = created.pack
         self.kind = created.kind
         self.name = created.name
-        self.pools = dict(created.pools)
-        self.stats = dict(created.stats)
-        self.owned = dict(created.owned)
-        self.tags = dict(created.tags)
-        self.bought: dict[str, int] = {}
-        self.members: dict[str, Sheet] = {}
+        self.pools: Mapping[str, int] = created.pools
+        self.stats: Mapping[str, int] = created.stats
+        self.owned: Mapping[str, int] = created.owned
+        self.tags: Mapping[str, str] = created.tags
+        self.bought: Mapping[str, int] = _NONE
+        self.members: Mapping[str, Sheet] = _NONE
         self.pending: Pending | None = None
 
     @classmethod
     def of(cls, sheet: Sheet) -> _Fold:
         fold = cls.__new__(cls)
         fold.pack, fold.kind, fold.name = sheet.pack, sheet.kind, sheet.name
-        fold.pools = dict(sheet.pools)
-        fold.stats = dict(sheet.stats)
-        fold.owned = dict(sheet.owned)
-        fold.tags = dict(sheet.tags)
-        fold.bought = dict(sheet.bought)
-        fold.members = dict(sheet.members)
-        fold.pending = sheet.pending
+        fold.pools, fold.stats, fold.owned, fold.tags = sheet.pools, sheet.stats, sheet.owned, sheet.tags
+        fold.bought, fold.members, fold.pending = sheet.bought, sheet.members, sheet.pending
         return fold
 
     def freeze(self, ledger: tuple[Event, ...]) -> Sheet:
@@ -193,44 +202,88 @@ class _Fold:
             pack=self.pack,
             kind=self.kind,
             name=self.name,
-            pools=MappingProxyType(self.pools),
-            stats=MappingProxyType(self.stats),
-            owned=MappingProxyType(self.owned),
-            tags=MappingProxyType(self.tags),
-            bought=MappingProxyType(self.bought),
-            members=MappingProxyType(self.members),
+            pools=_read_only(self.pools),
+            stats=_read_only(self.stats),
+            owned=_read_only(self.owned),
+            tags=_read_only(self.tags),
+            bought=_read_only(self.bought),
+            members=_read_only(self.members),
             pending=self.pending,
             ledger=ledger,
         )
 
+    # Each returns the mapping as a dict this fold owns, copying the shared one on first change.
+    def own_pools(self) -> dict[str, int]:
+        if type(self.pools) is not dict:
+            self.pools = dict(self.pools)
+        return self.pools
+
+    def own_stats(self) -> dict[str, int]:
+        if type(self.stats) is not dict:
+            self.stats = dict(self.stats)
+        return self.stats
+
+    def own_owned(self) -> dict[str, int]:
+        if type(self.owned) is not dict:
+            self.owned = dict(self.owned)
+        return self.owned
+
+    def own_tags(self) -> dict[str, str]:
+        if type(self.tags) is not dict:
+            self.tags = dict(self.tags)
+        return self.tags
+
+    def own_bought(self) -> dict[str, int]:
+        if type(self.bought) is not dict:
+            self.bought = dict(self.bought)
+        return self.bought
+
+    def own_members(self) -> dict[str, Sheet]:
+        if type(self.members) is not dict:
+            self.members = dict(self.members)
+        return self.members
+
     def pay(self, price: Mapping[str, int]) -> None:
-        pools = self.pools
+        pools = self.own_pools()
         for pool, amount in price.items():
             pools[pool] = pools.get(pool, 0) - amount
 
     def affect(self, effect: Effect) -> None:
-        stats, owned = self.stats, self.owned
-        for key, delta in effect.stats.items():
-            stats[key] = stats.get(key, 0) + delta
-        for key, delta in effect.grants.items():
+        if effect.stats:
+            stats = self.own_stats()
+            for key, delta in effect.stats.items():
+                stats[key] = stats.get(key, 0) + delta
+        if effect.grants:
+            self._grant(effect.grants)
+        if effect.untag or effect.tags:
+            tags = self.own_tags()
+            for key in effect.untag:
+                tags.pop(key, None)
+            tags.update(effect.tags)
+
+    def _grant(self, grants: Mapping[str, int]) -> None:
+        owned = self.own_owned()
+        for key, delta in grants.items():
             count = owned.get(key, 0) + delta
             if count > 0:
                 owned[key] = count
             else:
                 owned.pop(key, None)
-        for key in effect.untag:
-            self.tags.pop(key, None)
-        self.tags.update(effect.tags)
 
     def count(self, upgrade: str) -> None:
-        self.bought[upgrade] = self.bought.get(upgrade, 0) + 1
+        bought = self.own_bought()
+        bought[upgrade] = bought.get(upgrade, 0) + 1
 
     def apply(self, event: Event) -> None:
         match event:
             case Awarded(pool=pool, amount=amount):
-                self.pools[pool] = self.pools.get(pool, 0) + amount
+                pools = self.own_pools()
+                pools[pool] = pools.get(pool, 0) + amount
             case Lost(pool=pool, amount=amount):
-                self.pools[pool] = self.pools.get(pool, 0) - amount
+                pools = self.own_pools()
+                pools[pool] = pools.get(pool, 0) - amount
+            case Marked():
+                pass
             case Purchased():
                 self.pay(event.price)
                 self.affect(event.effect)
@@ -253,15 +306,16 @@ class _Fold:
             case Adjusted(effect=effect):
                 self.affect(effect)
             case Joined(member=member, ledger=ledger):
-                self.members[member] = replay(ledger)
+                self.own_members()[member] = replay(ledger)
             case Left(member=member):
-                self.members.pop(member, None)
+                self.own_members().pop(member, None)
             case Member(member=member, event=inner):
-                self.members[member] = self.members[member].apply(inner)
+                subject = self.members[member]  # a KeyError here is a ledger naming no member
+                self.own_members()[member] = subject.apply(inner)
             case Step(events=events):
                 for inner in events:
                     self.apply(inner)
-            case Marked() | Rolled() | Decided() | Asked():
+            case Rolled() | Decided() | Asked():
                 pass
             case _:
                 msg = f"event {event!r} cannot be applied here"
