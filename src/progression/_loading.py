@@ -342,8 +342,10 @@ class PackReader(Reader):
             maximum = self.get(body, "maximum", int, path, default=None)
             if minimum is not None and maximum is not None and minimum > maximum:
                 self.problem(path, f"minimum {minimum} is above maximum {maximum}")
-            elif (minimum is not None and initial < minimum) or (maximum is not None and initial > maximum):
-                self.problem(f"{path}.initial", f"initial {initial} is outside {minimum}..{maximum}")
+            elif minimum is not None and initial < minimum:
+                self.problem(f"{path}.initial", f"initial {initial} is below the minimum {minimum}")
+            elif maximum is not None and initial > maximum:
+                self.problem(f"{path}.initial", f"initial {initial} is above the maximum {maximum}")
             stats.append(
                 StatSpec(id=ident, label=self.label(body, path), initial=initial, minimum=minimum, maximum=maximum)
             )
