@@ -260,6 +260,8 @@ def award(pack: RulePack, sheet: Sheet, pool: str, amount: int, *, reason: str, 
     _ensure_settled(pack, subject)
     spec = pack.pool(pool)
     events: list[Event] = [Awarded(pool=pool, amount=amount, reason=reason)]
+    if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
+        return _record(sheet, member, events, f"award {amount} to {pool}")
     after = subject.apply(events[0])
     cap = cap_of(pack, after, pool)
     if cap is not None and after.pools[pool] > cap:
