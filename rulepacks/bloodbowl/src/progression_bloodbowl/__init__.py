@@ -8,8 +8,10 @@ returns the pack; the functions here work on its sheets.
 
 from ._advancement import advance, must_advance
 from ._data import Data, Position, Skill, Star, Team, Trait
+from ._match import MatchRecord, record_outcome, update_fans, winnings
 from ._pack import pack
 from ._players import level_of, new_player, notation, profile
+from ._postmatch import PostMatch, expensive_mistakes
 from ._team import (
     add_journeymen,
     buy_staff,
@@ -30,7 +32,9 @@ __all__ = [
     "Data",
     "Explanation",
     "Item",
+    "MatchRecord",
     "Position",
+    "PostMatch",
     "Skill",
     "Star",
     "Team",
@@ -42,6 +46,7 @@ __all__ = [
     "current_team_value",
     "current_value",
     "draft",
+    "expensive_mistakes",
     "fire",
     "fire_staff",
     "hire",
@@ -53,10 +58,13 @@ __all__ = [
     "notation",
     "pack",
     "profile",
+    "record_outcome",
     "release_journeymen",
     "remove_dead",
     "retire",
     "spp_account",
     "team_value",
     "treasury_account",
+    "update_fans",
+    "winnings",
 ]

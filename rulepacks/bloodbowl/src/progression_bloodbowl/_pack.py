@@ -7,8 +7,9 @@ from typing import Any
 
 from progression import RulePack
 
-from . import _advancement, _team
+from . import _advancement, _commands, _odds, _team
 from ._build import build
+from ._demo import demo
 
 __all__ = ["FUNCTIONS", "pack"]
 
@@ -23,6 +24,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "bloodbowl.reroll_price": _team.reroll_price,
     "bloodbowl.apothecary_allowed": _team.apothecary_allowed,
     "bloodbowl.drafting": _team.drafting,
+    "demo": demo,
+    "new.team": _commands.new_team,
+    **{f"action.{name}": action for name, action in _commands.ACTIONS.items()},
+    "simulate.matches_to_legend": _odds.matches_to_legend,
+    "exact.random_skill": _odds.random_skill_odds,
 }
 
 

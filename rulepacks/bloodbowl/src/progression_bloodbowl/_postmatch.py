@@ -26,6 +26,7 @@ from . import _team
 from ._advancement import advance, must_advance
 from ._match import MatchRecord, record_outcome, update_fans
 from ._players import data_of
+from ._story import told_since
 
 __all__ = ["STAGES", "PostMatch", "expensive_mistakes"]
 
@@ -104,6 +105,15 @@ class PostMatch:
     def history(self) -> tuple[str, ...]:
         """The labels of the operations done, in order."""
         return tuple(label for label, _, _ in self.done)
+
+    def report(self) -> list[str]:
+        """Every operation done, with what it did, roll by roll."""
+        lines, before = [], self.before
+        for label, _, after in self.done:
+            lines.append(f"{label}:")
+            lines.extend(f"    {line}" for line in told_since(self.pack, before, after))
+            before = after
+        return lines
 
     def undo(self) -> PostMatch:
         """Take back the last operation."""

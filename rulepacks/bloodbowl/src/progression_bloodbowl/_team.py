@@ -322,7 +322,9 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
         Purchased(upgrade="hire_journeyman", choice=member, price={"treasury": price}),
         Member(
             member=member,
-            event=Step(label="hired for good", events=(_adjusted(effect, f"hired for good; loses {trait}"),)),
+            event=Step(
+                label="hired for good", events=(_adjusted(effect, f"hired for good; loses {data.name(trait).en}"),)
+            ),
         ),
     ]
     return _one_entry(team, events, f"hire journeyman {player.name}")

@@ -121,8 +121,16 @@ def _staff_items(pack: RulePack, team: Sheet) -> list[Item]:
     return items
 
 
+def roster_order(team: Sheet) -> list[tuple[str, Sheet]]:
+    """The members by roster number (numeric ids in number order, then the others)."""
+    return sorted(
+        team.members.items(),
+        key=lambda item: (not item[0].isdigit(), int(item[0]) if item[0].isdigit() else 0, item[0]),
+    )
+
+
 def _permanent(team: Sheet) -> list[tuple[str, Sheet]]:
-    return [(mid, p) for mid, p in sorted(team.members.items()) if "journeyman" not in p.tags and "star" not in p.tags]
+    return [(mid, p) for mid, p in roster_order(team) if "journeyman" not in p.tags and "star" not in p.tags]
 
 
 def team_value(pack: RulePack, team: Sheet) -> Explanation:
@@ -145,7 +153,7 @@ def current_team_value(pack: RulePack, team: Sheet) -> Explanation:
     roster = data.teams[team.tags["team"]]
     low_cost = "low_cost_linemen" in roster.special_rules
     items = []
-    for mid, player in sorted(team.members.items()):
+    for mid, player in roster_order(team):
         if "star" in player.tags:
             continue  # inducements are valued by the inducements rules, not here
         value = current_value(pack, player).total

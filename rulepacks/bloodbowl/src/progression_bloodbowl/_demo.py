@@ -1,0 +1,101 @@
+"""The pack's demonstration: a short season told step by step, with scripted dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from progression import RulePack, ScriptedDice, Sheet
+
+from ._match import MatchRecord
+from ._postmatch import PostMatch
+from ._story import told_since
+from ._team import add_journeymen, draft
+from ._values import current_team_value, current_value, team_value
+
+__all__ = ["demo"]
+
+Say = Callable[[str], None]
+
+
+def _values(pack: RulePack, team: Sheet, say: Say) -> None:
+    say(
+        f"  TV {team_value(pack, team).total:,}, CTV {current_team_value(pack, team).total:,}, treasury {team.pools['treasury']:,}"
+    )
+
+
+def _draft(pack: RulePack, say: Say) -> Sheet:
+    players = [("human_blitzer", "Griselda"), ("human_thrower", "Hans"), ("human_catcher", "Lena")]
+    players += [("human_lineman", f"Lineman {n}") for n in range(1, 9)]
+    team = draft(pack, "human", "Altdorf Anvils", players, rerolls=3, captain=0)
+    say("Drafted the Altdorf Anvils (Human) on 1,000,000: 11 players and 3 re-rolls; Griselda is captain (Pro).")
+    _values(pack, team, say)
+    return team
+
+
+def _first_match(pack: RulePack, team: Sheet, say: Say) -> Sheet:
+    record = MatchRecord(
+        number=1,
+        opponent="Orcs",
+        score=(2, 0),
+        events={"1": {"touchdown": 2}, "2": {"completion": 2}, "4": {"casualty": 1}},
+        mvp_nominees=("1", "2", "3", "4"),
+        injuries={"5": "seriously_hurt", "6": "lasting_injury:ma"},
+        fan_attendance=7,
+    )
+    say("Match 1 against the Orcs, won 2-0; the post-match sequence, step by step:")
+    post = PostMatch.start(pack, team, record)
+    post = post.record_outcome(ScriptedDice([4]))
+    post = post.update_fans(ScriptedDice([5]))
+    post = post.advance(
+        "1", "random_primary", choice="G", dice=ScriptedDice([1, 1, 2, 2, 5, 5]), decisions=["dauntless"]
+    )
+    post = post.advance("4", "chosen_primary", choice="wrestle")
+    post = post.retire("6")
+    post = post.expensive_mistakes(ScriptedDice([6]))
+    post = post.prepare_next()
+    for line in post.report():
+        say(f"  {line}")
+    team = post.commit()
+    griselda = team.member("1")
+    say(f"  Griselda's Current Value, explained: {current_value(pack, griselda).total:,}")
+    for line in current_value(pack, griselda).lines():
+        say(f"  {line}")
+    _values(pack, team, say)
+    return team
+
+
+def _second_match(pack: RulePack, team: Sheet, say: Say) -> Sheet:
+    before = team
+    team = add_journeymen(pack, team, ["Jonas", "Jakob"])
+    say("Match 2: Lineman 2 misses it and Lineman 3 is retired, so two journeymen (Loner (4+)) join.")
+    for line in told_since(pack, before, team):
+        say(f"    {line}")
+    # Issue 5 (Star Players and Wizards) adds its inducements to this match here: a Star Player
+    # hired for the match and the Sports-Wizard's Fireball, recorded in MatchRecord.extra.
+    record = MatchRecord(
+        number=2,
+        opponent="Dwarfs",
+        score=(1, 1),
+        events={"12": {"touchdown": 1}},
+        mvp_nominees=("1", "12"),
+        fan_attendance=6,
+    )
+    post = PostMatch.start(pack, team, record)
+    post = post.record_outcome(ScriptedDice([2]))
+    post = post.update_fans(ScriptedDice([]))
+    post = post.advance("12", "random_primary", choice="G", dice=ScriptedDice([1, 6, 1, 6]))
+    post = post.hire_journeyman("12")
+    post = post.expensive_mistakes(ScriptedDice([3, 1]))
+    post = post.prepare_next()
+    for line in post.report():
+        say(f"  {line}")
+    team = post.commit()
+    _values(pack, team, say)
+    return team
+
+
+def demo(pack: RulePack, say: Say) -> None:
+    """Blood Bowl: draft a team, play two matches, advance players, hire a journeyman (scripted dice)."""
+    team = _draft(pack, say)
+    team = _first_match(pack, team, say)
+    _second_match(pack, team, say)
