@@ -17,10 +17,15 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "packpages",
 ]
+#: Pack files documented beside the installed packs (relative to this folder).
+packpages_files = ["../examples/dnd5e/pack.toml"]
 html_theme = "furo"
 html_title = "progression"
 exclude_patterns = ["_build"]
+html_static_path = ["_static"]
+html_css_files = ["progression.css"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}

@@ -1,0 +1,126 @@
+"""The documentation's pack pages: generated from the packs, valid reST, cleaned up when a pack goes."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+from docutils.core import publish_doctree
+
+import progression
+from progression import Label, RulePack
+
+ROOT = Path(__file__).parents[2]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+import pack_rst  # noqa: E402
+import packpages  # noqa: E402
+
+DND5E = ROOT / "examples" / "dnd5e" / "pack.toml"
+
+
+def parse(text: str) -> str:
+    """The warnings docutils reports on ``text`` (Sphinx-only directives aside)."""
+    stream = io.StringIO()
+    publish_doctree(text, settings_overrides={"report_level": 2, "halt_level": 5, "warning_stream": stream})
+    return stream.getvalue()
+
+
+@pytest.fixture(scope="module")
+def dnd5e() -> RulePack:
+    return progression.load_file(DND5E)
+
+
+class TestRenderPack:
+    def test_valid_rest(self, dnd5e: RulePack) -> None:
+        """The page parses without a warning."""
+        assert "" == parse(pack_rst.render_pack(dnd5e, origin="a test"))
+
+    def test_every_name_in_both_languages(self, dnd5e: RulePack) -> None:
+        """Every band, stat and upgrade appears with its English and its French name."""
+        page = pack_rst.render_pack(dnd5e, origin="a test")
+        labels = [b.label for ladder in dnd5e.ladders.values() for b in ladder.bands]
+        labels += [s.label for s in dnd5e.stats.values()] + [u.label for u in dnd5e.upgrades.values()]
+        missing = [
+            label for label in labels if pack_rst.escape(label.en) not in page or pack_rst.escape(label.fr) not in page
+        ]
+        assert [] == missing
+
+    def test_curve_rows(self, dnd5e: RulePack) -> None:
+        """The point-buy curve lists its first steps: five at 1, then 2 (a 15 costs 9 in all)."""
+        rows, stopped = pack_rst.curve_rows(dnd5e.curve("point_buy"), 7)
+        assert ([1, 1, 1, 1, 1, 2, 2], 9, None) == ([c for _, c, _ in rows], rows[-1][2], stopped)
+
+    def test_table_curve_stops_at_its_end(self) -> None:
+        """A table curve that ends is listed to its end, no further."""
+        curve = progression.TableCurve(name="short", values=(1, 2, 3))
+        assert ([1, 2, 3], None) == ([c for _, c, _ in pack_rst.curve_rows(curve)[0]], pack_rst.curve_rows(curve)[1])
+
+    def test_plots_are_shown(self, dnd5e: RulePack) -> None:
+        """A curve with a plot gets an image directive pointing at it."""
+        page = pack_rst.render_pack(dnd5e, origin="a test", plot_for=lambda curve: f"_plots/{curve}.svg")
+        assert ".. image:: _plots/point_buy.svg" in page.splitlines()
+
+    def test_requirements_in_words(self, dnd5e: RulePack) -> None:
+        """A gate is described by its structure and its message."""
+        gate = dnd5e.ladder("improvement").band("level_4").requires
+        assert gate is not None
+        assert "Experience points ≥ 2700 (message: “needs character level 4 (2,700 experience points)”)" == (
+            pack_rst.describe_requirement(dnd5e, gate)
+        )
+
+
+class TestDataTables:
+    def pack(self) -> RulePack:
+        team = {
+            "label": {"en": "Amazon", "fr": "Amazones"},
+            "tier": 1,
+            "apothecary": True,
+            "positions": [{"id": "eagle", "cost": 50000, "skills": ["dodge"]}],
+        }
+        return RulePack(
+            name="league",
+            title=Label.same("League"),
+            names={"dodge": Label(en="Dodge", fr="Esquive")},
+            tables={"teams": {"amazon": team}, "rules": {"max_players": 16}},
+        )
+
+    def test_nested_records(self) -> None:
+        """A record holding a list of records: its label as a heading, its fields, then the list as a table."""
+        page = pack_rst.render_pack(self.pack(), origin="a test")
+        lines = page.splitlines()
+        assert "Amazon / Amazones" in lines
+        assert lines.index("   * - ``apothecary``") + 1 == lines.index("     - yes")
+        assert "   * - ``eagle``" in lines
+        assert "" == parse(page)
+
+    def test_known_ids_by_name(self) -> None:
+        """An id that has a displayed name is shown by it."""
+        assert "Dodge" == pack_rst.inline(self.pack(), ["dodge"])
+
+    def test_escape(self) -> None:
+        """Markup characters in data do not turn into markup."""
+        assert "not\\_a\\_link\\_ \\*x\\*" == pack_rst.escape("not_a_link_ *x*")
+
+
+class TestGenerate:
+    def test_writes_and_cleans(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Pages of packs that are gone are removed; hand-written pages and the index stay."""
+        monkeypatch.setattr(progression, "entries", dict)
+        folder = tmp_path / "reference" / "packs"
+        folder.mkdir(parents=True)
+        (folder / "gone.rst").write_text(packpages.MARKER + " by a test\n\nGone\n====\n", encoding="utf-8")
+        (folder / "index.rst").write_text("Packs\n=====\n", encoding="utf-8")
+        written = packpages.generate(tmp_path, ROOT / "docs", ["../examples/dnd5e/pack.toml"])
+        assert (["dnd5e"], ["dnd5e.rst", "index.rst"]) == (written, sorted(p.name for p in folder.glob("*.rst")))
+
+    def test_unchanged_files_are_not_rewritten(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A second build leaves the page untouched, so Sphinx does not read it again."""
+        monkeypatch.setattr(progression, "entries", dict)
+        packpages.generate(tmp_path, ROOT / "docs", ["../examples/dnd5e/pack.toml"])
+        page = tmp_path / "reference" / "packs" / "dnd5e.rst"
+        before = page.stat().st_mtime_ns
+        packpages.generate(tmp_path, ROOT / "docs", ["../examples/dnd5e/pack.toml"])
+        assert before == page.stat().st_mtime_ns

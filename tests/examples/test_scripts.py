@@ -1,0 +1,77 @@
+"""Every script in examples/ runs to the end and prints what it promises."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import progression
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+
+
+def run(script: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(script), *args], cwd=cwd, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def competence_loads() -> bool:
+    if "competence" not in progression.packs():
+        return False
+    try:
+        progression.load("competence")
+    except progression.ProgressionError:
+        return False
+    return True
+
+
+class TestEveryScript:
+    def test_there_are_scripts(self) -> None:
+        """The folder holds the scripts the documentation promises."""
+        assert {"character_sheet.py", "tuning_comparison.py"} <= {s.name for s in SCRIPTS}
+
+    @pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+    def test_runs_cleanly(self, script: Path, tmp_path: Path) -> None:
+        """Each script exits with 0 from any working directory and writes nothing to stderr."""
+        done = run(script, cwd=tmp_path)
+        assert (0, "") == (done.returncode, done.stderr)
+
+
+class TestCharacterSheet:
+    def test_story_and_round_trip(self, tmp_path: Path) -> None:
+        """The character's story ends with a sheet file that reloads identical and a ledger that replays."""
+        out = run(EXAMPLES / "character_sheet.py", cwd=tmp_path).stdout.splitlines()
+        assert "Saved and reloaded: identical." in out
+        assert any(line.startswith("Replaying the ledger of ") and line.endswith(": True.") for line in out)
+
+    @pytest.mark.skipif(competence_loads(), reason="the competence pack is installed, so the script uses it")
+    def test_dnd5e_levels(self, tmp_path: Path) -> None:
+        """Without the competence pack, the D&D 5e fighter levels up at the Player's Handbook thresholds."""
+        out = run(EXAMPLES / "character_sheet.py", cwd=tmp_path).stdout.splitlines()
+        assert "After session 3: 2700 XP: Level 4, Local heroes (levels 1-4)" in out
+        assert "After session 7: 34000 XP: Level 8, Heroes of the realm (levels 5-10)" in out
+        assert "Point buy spent 27 of 27 ability points." in out
+
+
+class TestTuningComparison:
+    def test_the_rule_as_written(self, tmp_path: Path) -> None:
+        """50 + 10 per quality: the 6th costs 100, six cost 450; 300 points buy 4 and 600 buy 7."""
+        out = run(EXAMPLES / "tuning_comparison.py", cwd=tmp_path).stdout.splitlines()
+        row = next(line for line in out if line.startswith("base 50, +10 each"))
+        assert ["50", "70", "100", "450", "4", "7"] == row.removeprefix("base 50, +10 each").split()
+
+    def test_cheaper_base_buys_more(self, tmp_path: Path) -> None:
+        """Lowering the base to 40 lets 600 points buy 8 qualities (40+50+...+110 = 600)."""
+        out = run(EXAMPLES / "tuning_comparison.py", cwd=tmp_path).stdout.splitlines()
+        assert any(line.startswith("Most qualities for 600 points: 8, with base 40, +10 each") for line in out)
+
+    def test_plot(self, tmp_path: Path) -> None:
+        """With --plot the totals are drawn into the file given."""
+        pytest.importorskip("matplotlib")
+        done = run(EXAMPLES / "tuning_comparison.py", "--plot", "tunings.png", cwd=tmp_path)
+        assert (0, True) == (done.returncode, (tmp_path / "tunings.png").stat().st_size > 0)
