@@ -80,9 +80,10 @@ def progress_bar(total: int, *, quiet: bool) -> Iterator[Callable[[int], None]]:
         yield lambda done: None
         return
     if rich_available():
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(transient=True) as bar:
+        with Progress(console=Console(file=sys.stderr), transient=True) as bar:
             task = bar.add_task("simulating", total=total)
             yield lambda done: bar.update(task, completed=done)
         return

@@ -1,0 +1,55 @@
+"""``progression validate``: every problem of every pack file at once, JSON, exit status."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import SKIRMISH, Result
+
+Run = Callable[..., Result]
+
+BROKEN = """format = 1
+[pack]
+name = "Broken"
+[curves.cost]
+kind = "spiral"
+"""
+
+
+class TestValidate:
+    def test_a_good_file(self, run: Run) -> None:
+        """A pack that loads: ok, exit 0."""
+        result = run("validate", SKIRMISH)
+        assert (0, f"ok   {SKIRMISH}\n1 of 1 packs load\n") == (result.status, result.out)
+
+    def test_every_problem_at_once(self, run: Run, tmp_path: Path) -> None:
+        """A faulty file lists all its problems, with key paths; exit 1."""
+        path = tmp_path / "broken.toml"
+        path.write_text(BROKEN, encoding="utf-8")
+        result = run("validate", str(path), "--json")
+        data = result.json()
+        assert (1, False) == (result.status, data["ok"])
+        problems = data["packs"][0]["problems"]
+        assert {"$.pack.title", "$.pack.name", "$.curves.cost.kind"} == {p["path"] for p in problems}
+        assert all(p["file"] == str(path) for p in problems)
+
+    def test_a_folder(self, run: Run, tmp_path: Path) -> None:
+        """A folder is searched for *.toml; each file is reported."""
+        (tmp_path / "good.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        (tmp_path / "sub").mkdir()
+        (tmp_path / "sub" / "bad.toml").write_text("format = 2\n", encoding="utf-8")
+        result = run("validate", str(tmp_path))
+        assert 1 == result.status
+        assert f"FAIL {tmp_path / 'sub' / 'bad.toml'}: 1 problem\n  - " in result.out
+        assert " @ $.format\n" in result.out
+        assert result.out.endswith("1 of 2 packs load\n")
+
+    def test_an_installed_pack(self, run: Run, fake: None) -> None:
+        """An installed pack's name is validated by loading it."""
+        assert (0, "ok   fake\n1 of 1 packs load\n") == (run("validate", "fake").status, run("validate", "fake").out)
+
+    def test_nothing_there(self, run: Run, tmp_path: Path, no_packs: None) -> None:
+        """A path that is not there is bad usage (2); so is an empty folder."""
+        assert 2 == run("validate", str(tmp_path / "none.toml")).status
+        assert "holds no *.toml file" in run("validate", str(tmp_path)).err
