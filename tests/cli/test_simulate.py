@@ -6,11 +6,11 @@ import statistics
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
+import cli_fakepack
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import cli_fakepack
 from progression._simulate import Trials, exact, run_trials
 from progression.errors import InvalidInput, UnknownName
 
