@@ -1,0 +1,318 @@
+"""Generating the rule pack from the fixed part (``data/pack.toml``), a campaign and its settings.
+
+Per competence *c*: a pool ``pp.c`` capped by the stat ``level.c``, the upgrade ``raise.c``
+priced on the level curve, and the ladder ``degree.c`` whose gates ask for qualities from
+*c*'s list. Per quality *q*: the upgrade ``quality.q``, payable from the pool of every
+competence listing *q*. Per specialization: an upgrade bought once, from its degree on.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import progression
+from progression import (
+    Band,
+    Context,
+    CurveCost,
+    Effect,
+    FixedCost,
+    Kind,
+    Label,
+    Ladder,
+    Limit,
+    OwnsAmong,
+    PoolSpec,
+    Predicate,
+    RulePack,
+    StatSpec,
+    Upgrade,
+)
+from progression.errors import RulePackError
+
+from ._campaign import Campaign, Competence, check_campaign, example_campaign
+from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
+from ._reader import parse_resource
+from ._settings import Settings
+
+__all__ = ["build", "pack", "reached"]
+
+#: The name the degree requirement of specializations is registered under.
+REACHED = "competence.reached"
+
+
+@functools.cache
+def _base() -> RulePack:
+    """The fixed part of the pack, checked by the core's loader."""
+    text, source = parse_resource("pack.toml")
+    return progression.load_text(text, source)
+
+
+@functools.cache
+def pack() -> RulePack:
+    """The competence pack for the example campaign, under the rules' own numbers.
+
+    The entry point ``progression.load("competence")`` calls; built once.
+    """
+    return build()
+
+
+def build(campaign: Campaign | None = None, settings: Settings | None = None) -> RulePack:
+    """The competence rule pack for ``campaign`` (the example campaign by default) under
+    ``settings`` (the campaign's own by default).
+
+    Raises:
+        RulePackError: the campaign cannot be played under these settings (a quality list
+            shorter than a gate asks, a specialization without a price); every problem is listed.
+    """
+    campaign = example_campaign() if campaign is None else campaign
+    if not isinstance(campaign, Campaign):
+        msg = f"expected a Campaign, got {type(campaign).__name__}"
+        raise RulePackError("<argument>", [progression.errors.Problem("<argument>", "$", msg)])
+    settings = campaign.settings if settings is None else settings
+    if not isinstance(settings, Settings):
+        msg = f"expected Settings, got {type(settings).__name__}"
+        raise RulePackError("<argument>", [progression.errors.Problem("<argument>", "$", msg)])
+    problems = check_campaign(campaign, settings)
+    if problems:
+        raise RulePackError(campaign.source, problems)
+    base = _base()
+    ids = [c.id for c in campaign.competences]
+    pools = [_pool(c, settings) for c in campaign.competences]
+    stats = [*base.stats.values()] + [
+        StatSpec(id=level_id(c.id), label=_of("{} level", "Niveau", c.label), minimum=0) for c in campaign.competences
+    ]
+    upgrades = [_raise(c) for c in campaign.competences]
+    if settings.overflow == "lose":
+        upgrades += [_open(c) for c in campaign.competences]
+    upgrades += [_quality(campaign, q.id, q.label) for q in campaign.qualities if campaign.listing(q.id)]
+    upgrades += [_specialization(c, s.id, settings) for c in campaign.competences for s in c.specializations]
+    character = base.kind("character")
+    kinds = [
+        Kind(
+            id=character.id,
+            label=character.label,
+            pools=[pool_id(c) for c in ids],
+            stats=[*character.stats, *(level_id(c) for c in ids)],
+        )
+    ]
+    names = {
+        **{c.id: c.label for c in campaign.competences},
+        **{q.id: q.label for q in campaign.qualities},
+        **{d.id: d.label for d in settings.degrees},
+    }
+    return RulePack(
+        name=base.name,
+        title=base.title,
+        version=base.version,
+        source=f"{base.source} + {campaign.source}",
+        currencies=base.currencies.values(),
+        pools=pools,
+        stats=stats,
+        curves=[settings.level_curve(), settings.quality_curve()],
+        ladders=[_ladder(c, settings) for c in campaign.competences],
+        upgrades=upgrades,
+        kinds=kinds,
+        names=names,
+        tables=_tables(campaign, settings),
+        functions=_functions(),
+    )
+
+
+def _functions() -> dict[str, Callable[..., Any]]:
+    from . import _commands  # the commands build packs too: imported late to avoid a cycle
+
+    return {
+        REACHED: reached,
+        "demo": _commands.demo,
+        "new.character": _commands.make_character,
+        "action.test": _commands.action_test,
+        "simulate.sessions_to_expert": _commands.sessions_to_expert,
+    }
+
+
+def _of(english: str, french: str, label: Label) -> Label:
+    """``english`` with the competence's name in it, and the French ``<french> de <name>``."""
+    return Label(en=english.format(label.en), fr=f"{french} {_de(label.fr)}")
+
+
+def _de(name: str) -> str:
+    return f"d'{name}" if name[:1].lower() in "aeiouyéèêàâîôûh" else f"de {name}"
+
+
+def _pool(competence: Competence, settings: Settings) -> PoolSpec:
+    # ``lose`` is the core's ``auto`` restricted to the opening raise: see the rulings page.
+    spend = {"settle": (), "auto": (raise_id(competence.id),), "lose": (open_id(competence.id),)}
+    return PoolSpec(
+        id=pool_id(competence.id),
+        label=_of("{} PP", "PP", competence.label),
+        currency="pp",
+        cap=level_id(competence.id),
+        overflow="settle" if settings.overflow == "settle" else "auto",
+        auto_spend=spend[settings.overflow],
+    )
+
+
+def _raise(competence: Competence) -> Upgrade:
+    return Upgrade(
+        id=raise_id(competence.id),
+        label=Label(en=f"Raise {competence.label.en}", fr=f"Progresser en {competence.label.fr}"),
+        pools=(pool_id(competence.id),),
+        cost=CurveCost(curve="level", axis=level_id(competence.id)),
+        effect=Effect(stats={level_id(competence.id): 1}),
+        kinds=("character",),
+        description=Label(
+            en=f"One more level of {competence.label.en}", fr=f"Un niveau de plus en {competence.label.fr}"
+        ),
+    )
+
+
+def _open(competence: Competence) -> Upgrade:
+    level = level_id(competence.id)
+    return Upgrade(
+        id=open_id(competence.id),
+        label=Label(en=f"Discover {competence.label.en}", fr=f"Découvrir {competence.label.fr}"),
+        pools=(pool_id(competence.id),),
+        cost=CurveCost(curve="level", axis=level),
+        requires=progression.AtMost(quantity=level, value=0, message=f"{competence.label.en} is already discovered"),
+        effect=Effect(stats={level: 1}),
+        kinds=("character",),
+    )
+
+
+def _ladder(competence: Competence, settings: Settings) -> Ladder:
+    bands = []
+    for degree in settings.degrees:
+        gate = None
+        if degree.qualities > 0:
+            noun = "quality" if degree.qualities == 1 else "qualities"
+            gate = OwnsAmong(
+                among=competence.qualities,
+                count=degree.qualities,
+                what=f"{noun} from the list of {competence.label.en}",
+            )
+        bands.append(Band(id=degree.id, label=degree.label, low=degree.low, high=degree.high, requires=gate))
+    return Ladder(
+        id=degree_id(competence.id),
+        label=_of("{} degree", "Degré", competence.label),
+        axis=level_id(competence.id),
+        bands=bands,
+    )
+
+
+def _quality(campaign: Campaign, quality: str, label: Label) -> Upgrade:
+    return Upgrade(
+        id=quality_id(quality),
+        label=label,
+        pools=tuple(pool_id(c) for c in campaign.listing(quality)),
+        cost=CurveCost(curve="quality", axis="qualities"),
+        effect=Effect(stats={"qualities": 1}, grants={quality: 1}),
+        limit=Limit(times=1),
+        kinds=("character",),
+        description=Label(
+            en="Opens the higher degrees of: "
+            + ", ".join(c.label.en for c in campaign.competences if quality in c.qualities),
+            fr="Ouvre les degrés supérieurs de : "
+            + ", ".join(c.label.fr for c in campaign.competences if quality in c.qualities),
+        ),
+    )
+
+
+def _specialization(competence: Competence, spec_id: str, settings: Settings) -> Upgrade:
+    spec = competence.specialization(spec_id)
+    assert spec is not None
+    cost = spec.cost if spec.cost is not None else settings.degree(spec.degree).specialization_cost
+    assert cost is not None  # check_campaign refused a specialization without a price
+    ident = specialization_id(competence.id, spec.id)
+    return Upgrade(
+        id=ident,
+        label=spec.label,
+        pools=(pool_id(competence.id),),
+        cost=FixedCost(amount=cost),
+        requires=Predicate(function=REACHED, args={"competence": competence.id, "degree": spec.degree}),
+        effect=Effect(grants={ident: 1}),
+        limit=Limit(times=1),
+        kinds=("character",),
+        description=spec.effect,
+    )
+
+
+def reached(context: Context, *, competence: str, degree: str) -> tuple[str, ...]:
+    """The requirement of a specialization: ``competence`` has reached ``degree``.
+
+    Returns:
+        Nothing when it has; else one sentence saying the degree needed and where the competence is.
+    """
+    pack = context.names
+    assert isinstance(pack, RulePack)
+    ladder = pack.ladder(degree_id(competence))
+    band = ladder.band(degree)
+    level = context.sheet.quantity(level_id(competence))
+    if level >= band.low:
+        return ()
+    now = ladder.band_of(level).label.en
+    return (
+        f"needs {pack.name_of(competence)} at {band.label.en} (level {band.low} or more); "
+        f"it is at level {level} ({now})",
+    )
+
+
+def _tables(campaign: Campaign, settings: Settings) -> dict[str, Any]:
+    """The campaign as plain data, for the pack's helpers and for ``progression show``."""
+
+    def label(value: Label) -> dict[str, str]:
+        return {"en": value.en, "fr": value.fr}
+
+    def degree(value: Any) -> dict[str, Any]:
+        row = {"id": value.id, "label": label(value.label), "from": value.low, "qualities": value.qualities}
+        if value.high is not None:
+            row["to"] = value.high
+        if value.specialization_cost is not None:
+            row["specialization_cost"] = value.specialization_cost
+        return row
+
+    def specialization(competence: Competence) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for spec in competence.specializations:
+            cost = spec.cost if spec.cost is not None else settings.degree(spec.degree).specialization_cost
+            row: dict[str, Any] = {
+                "label": label(spec.label),
+                "degree": spec.degree,
+                "effect": label(spec.effect),
+                "cost": cost,
+                "secret": spec.secret,
+            }
+            if spec.bonus is not None:
+                row["bonus"] = spec.bonus
+            out[spec.id] = row
+        return out
+
+    settings_table: dict[str, Any] = settings.as_table()
+    settings_table["degrees"] = [degree(d) for d in settings.degrees]
+    return {
+        "campaign": {
+            "name": campaign.name,
+            "title": label(campaign.title),
+            "example": campaign.example,
+            "source": campaign.source,
+        },
+        "settings": settings_table,
+        "qualities": {
+            q.id: {"label": label(q.label), "competences": list(campaign.listing(q.id))} for q in campaign.qualities
+        },
+        "competences": {
+            c.id: {"label": label(c.label), "qualities": list(c.qualities), "specializations": specialization(c)}
+            for c in campaign.competences
+        },
+    }
+
+
+def tables_of(pack: RulePack) -> Mapping[str, Any]:
+    """The campaign data of a competence pack, or an error when ``pack`` is not one."""
+    if not isinstance(pack, RulePack) or "competences" not in pack.tables or "settings" not in pack.tables:
+        shown = pack.name if isinstance(pack, RulePack) else type(pack).__name__
+        msg = f"expected a competence rule pack (from progression_competence.build), got {shown!r}"
+        raise progression.errors.InvalidInput(msg)
+    return pack.tables

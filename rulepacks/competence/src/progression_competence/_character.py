@@ -1,0 +1,288 @@
+"""A character's competences, by competence id: awards, raises, qualities, specializations, degrees.
+
+Everything here goes through the pack's generic operations (``award``, ``quote``,
+``purchase``); these helpers speak in competence and quality ids and word their refusals
+in the game's terms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+import progression
+from progression import Quote, RulePack, Sheet
+from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+
+from ._build import tables_of
+from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
+
+__all__ = [
+    "Completion",
+    "award",
+    "buy_quality",
+    "buy_specialization",
+    "competences",
+    "completed",
+    "completion_history",
+    "completions",
+    "default_split",
+    "degree",
+    "level",
+    "listing",
+    "new_character",
+    "qualities_of",
+    "quote_quality",
+    "raise_level",
+    "settle",
+]
+
+
+# -- what the campaign holds -----------------------------------------------------------
+
+
+def competences(pack: RulePack) -> tuple[str, ...]:
+    """The competence ids of the pack's campaign, in campaign order."""
+    return tuple(tables_of(pack)["competences"])
+
+
+def check_competence(pack: RulePack, competence: object) -> str:
+    """``competence`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise."""
+    table = tables_of(pack)["competences"]
+    if not isinstance(competence, str) or competence not in table:
+        raise UnknownName("competence", competence, table, f"campaign {tables_of(pack)['campaign']['name']!r}")
+    return competence
+
+
+def check_quality(pack: RulePack, quality: object) -> str:
+    """``quality`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise."""
+    table = tables_of(pack)["qualities"]
+    if not isinstance(quality, str) or quality not in table:
+        raise UnknownName("quality", quality, table, f"campaign {tables_of(pack)['campaign']['name']!r}")
+    return quality
+
+
+def qualities_of(pack: RulePack, competence: str) -> tuple[str, ...]:
+    """The quality list of ``competence``: what counts for its degree gates."""
+    return tuple(tables_of(pack)["competences"][check_competence(pack, competence)]["qualities"])
+
+
+def listing(pack: RulePack, quality: str) -> tuple[str, ...]:
+    """The competences whose list holds ``quality``: those whose points may pay for it."""
+    return tuple(tables_of(pack)["qualities"][check_quality(pack, quality)]["competences"])
+
+
+def specialization_data(pack: RulePack, competence: str, specialization: object) -> Mapping[str, Any]:
+    """The data of a specialization of ``competence``, or an :class:`~progression.errors.UnknownName`."""
+    table = tables_of(pack)["competences"][check_competence(pack, competence)]["specializations"]
+    if not isinstance(specialization, str) or specialization not in table:
+        raise UnknownName("specialization", specialization, table, f"competence {competence!r}")
+    data: Mapping[str, Any] = table[specialization]
+    return data
+
+
+# -- a character ---------------------------------------------------------------------
+
+
+def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] | None = None) -> Sheet:
+    """A new character: every competence of the campaign at ``levels`` (Ignorant, 0, by default).
+
+    A starting level counts as having been reached at creation: it costs no points and passes no
+    gate (a game master sets up a character). Each competence's points start at 0.
+
+    Raises:
+        UnknownName: a level for a competence the campaign does not have.
+        InvalidInput: a level that is not a whole number >= 0.
+    """
+    stats = {}
+    for competence, value in (levels or {}).items():
+        check_competence(pack, competence)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            msg = f"new character: the level of {competence!r} must be a whole number >= 0, got {value!r}"
+            raise InvalidInput(msg)
+        stats[level_id(competence)] = value
+    return pack.new_sheet("character", name, stats=stats, tags={"campaign": tables_of(pack)["campaign"]["name"]})
+
+
+def level(pack: RulePack, sheet: Sheet, competence: str) -> int:
+    """The level of ``competence``: what a competence test adds to the die."""
+    return sheet.quantity(level_id(check_competence(pack, competence)))
+
+
+def degree(pack: RulePack, sheet: Sheet, competence: str) -> str:
+    """The id of the degree ``competence`` is at (``ignorant`` ... ``maitre``); its name is
+    ``pack.name_of(id)``."""
+    return pack.ladder(degree_id(competence)).band_of(level(pack, sheet, competence)).id
+
+
+def award(pack: RulePack, sheet: Sheet, competence: str, amount: int, *, reason: str) -> Sheet:
+    """Award ``amount`` progression points to ``competence``, for ``reason``.
+
+    Points over the cap (the level) follow the campaign's policy: pending until spent on the
+    competence or discarded (``settle``), spent on raises then lost (``auto``), lost (``lose``).
+    """
+    return pack.award(sheet, pool_id(check_competence(pack, competence)), amount, reason=reason)
+
+
+def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) -> Sheet:
+    """Raise ``competence`` by ``levels``, each level paid from its points: one ledger entry.
+
+    Raises:
+        InvalidInput: ``levels`` is not a whole number >= 1.
+        PurchaseError: a raise is refused (too few points, a degree gate); nothing is changed.
+    """
+    check_competence(pack, competence)
+    if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
+        msg = f"raise {competence!r}: levels must be a whole number >= 1, got {levels!r}"
+        raise InvalidInput(msg)
+    after = sheet
+    for _ in range(levels):
+        after = pack.purchase(after, raise_id(competence))
+    if levels == 1:
+        return after
+    start = level(pack, sheet, competence)
+    return progression.combine(sheet, after, f"raise {competence} {start} -> {start + levels}")
+
+
+def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = False) -> Sheet:
+    """Spend the points ``competence`` holds over its cap on raises, as far as they go: one ledger entry.
+
+    This is what the ``auto`` policy does by itself, asked for under ``settle``. Raises stop at
+    a degree gate or when the points run short; with ``discard``, what is still over the cap is
+    then discarded (and recorded as lost). Under ``auto`` and ``lose`` nothing waits, so
+    nothing changes.
+    """
+    pool = pool_id(check_competence(pack, competence))
+    after = sheet
+    while pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
+        after = pack.purchase(after, raise_id(competence))
+    if discard and pack.surplus(after).get(pool, 0):
+        after = pack.discard(after, pool, reason="over the cap, and no raise left to spend it on")
+    added = len(after.ledger) - len(sheet.ledger)
+    if added <= 1:
+        return after
+    return progression.combine(sheet, after, f"settle {competence}")
+
+
+def _pools(pack: RulePack, quality: str, pay: Mapping[str, int] | None) -> dict[str, int] | None:
+    """A split by competence as a split by pool, refusing contributors that do not list ``quality``."""
+    if pay is None:
+        return None
+    if not isinstance(pay, Mapping):
+        msg = f"pay must map competences to points, got {type(pay).__name__}"
+        raise InvalidInput(msg)
+    allowed = listing(pack, quality)
+    wrong = []
+    for competence in pay:
+        check_competence(pack, competence)
+        if competence not in allowed:
+            wrong.append(
+                f"{pack.name_of(quality)} is not in the quality list of {pack.name_of(competence)}; "
+                f"it can be paid from: {', '.join(pack.name_of(c) for c in allowed)}"
+            )
+    if wrong:
+        raise RequirementNotMet(upgrade=quality_id(quality), missing=wrong)
+    return {pool_id(competence): amount for competence, amount in pay.items()}
+
+
+def quote_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, int] | None = None) -> Quote:
+    """The price of ``quality``, the split it would be paid with, and every reason it would be refused.
+
+    ``pay`` maps competences to points; without it, the default split (see :func:`default_split`).
+    """
+    return pack.quote(sheet, quality_id(check_quality(pack, quality)), pay=_pools(pack, quality, pay))
+
+
+def default_split(pack: RulePack, sheet: Sheet, quality: str) -> dict[str, int]:
+    """How ``quality`` is paid when the buyer gives no split, by competence.
+
+    The points come first from a competence holding surplus over its cap (points that would be
+    lost), then from the competences with the least room left under their cap, the fuller first:
+    each point taken from a full pool is room for the next award instead of a point lost to the
+    cap. When the listing competences hold less than the price together, the split takes all they
+    hold and the quote says what is short.
+    """
+    split = quote_quality(pack, sheet, quality).split
+    return {pool.removeprefix("pp."): amount for pool, amount in split.items()}
+
+
+def buy_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, int] | None = None) -> Sheet:
+    """Buy ``quality``, paid from the points of competences that list it.
+
+    Args:
+        pay: points by competence, adding up to the price; without it, :func:`default_split`.
+
+    Raises:
+        UnknownName: an unknown quality or competence.
+        RequirementNotMet: a contributor does not list the quality (the message names those that do).
+        InvalidInput: a split that does not add up to the price.
+        InsufficientPoints: the listing competences hold less than the price.
+        LimitReached: the character already owns the quality.
+    """
+    return pack.purchase(sheet, quality_id(check_quality(pack, quality)), pay=_pools(pack, quality, pay))
+
+
+def buy_specialization(pack: RulePack, sheet: Sheet, competence: str, specialization: str) -> Sheet:
+    """Buy a specialization of ``competence``, paid from its points, once its degree is reached.
+
+    Raises:
+        UnknownName: an unknown competence or specialization.
+        RequirementNotMet: the competence has not reached the specialization's degree.
+        LimitReached: it was bought already.
+        InsufficientPoints: the competence holds too few points.
+    """
+    specialization_data(pack, competence, specialization)
+    return pack.purchase(sheet, specialization_id(competence, specialization))
+
+
+# -- completed degrees ---------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class Completion:
+    """A degree completed: the competence reached the top level of the degree."""
+
+    competence: str
+    degree: str
+    #: The top level of the degree (30, 60, 90 by the rules).
+    level: int
+
+
+def completed(pack: RulePack, sheet: Sheet, competence: str) -> tuple[str, ...]:
+    """The degrees of ``competence`` whose top level has been reached, lowest first.
+
+    A degree is complete at its top level (Beginner at 30); one that was left upward was
+    completed on the way. Master has no top, so it is never complete.
+    """
+    value = level(pack, sheet, competence)
+    ladder = pack.ladder(degree_id(competence))
+    return tuple(b.id for b in ladder.bands if b.high is not None and b.low > 0 and b.high <= value)
+
+
+def completions(pack: RulePack, before: Sheet, after: Sheet) -> tuple[Completion, ...]:
+    """The degrees completed between two states of a character: the completion hook.
+
+    Call it after any operation (``completions(pack, sheet, new_sheet)``) and grant whatever the
+    campaign gives for a completed degree; the rules leave those advantages to the game master.
+    """
+    found = []
+    for competence in competences(pack):
+        old, new = level(pack, before, competence), level(pack, after, competence)
+        for band in pack.ladder(degree_id(competence)).bands:
+            if band.high is not None and band.low > 0 and old < band.high <= new:
+                found.append(Completion(competence=competence, degree=band.id, level=band.high))
+    return tuple(found)
+
+
+def completion_history(pack: RulePack, sheet: Sheet) -> tuple[tuple[int, Completion], ...]:
+    """Every completion in the ledger, with the ledger position after which it happened
+    (``sheet.as_of(position)`` is the sheet right after it)."""
+    state = progression.replay(sheet.ledger[:1])
+    found: list[tuple[int, Completion]] = []
+    for position, entry in enumerate(sheet.ledger[1:], start=2):
+        following = state.apply(entry)
+        found.extend((position, c) for c in completions(pack, state, following))
+        state = following
+    return tuple(found)

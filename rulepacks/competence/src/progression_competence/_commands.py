@@ -1,0 +1,230 @@
+"""What the ``progression`` command reaches through the pack's named functions: the demo, a new
+character, a competence test on a sheet file, and a Monte Carlo trial of a character's climb."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from progression import Dice, RulePack, ScriptedDice, Sheet
+from progression.errors import InvalidInput
+
+from ._build import build, tables_of
+from ._campaign import load_campaign
+from ._character import (
+    award,
+    buy_quality,
+    check_competence,
+    competences,
+    completions,
+    degree,
+    level,
+    listing,
+    new_character,
+    qualities_of,
+    raise_level,
+    settle,
+)
+from ._ids import degree_id, pool_id, quality_id, raise_id
+from ._rolls import roll_competence
+
+__all__ = ["action_test", "demo", "make_character", "pack_for", "sessions_to_expert"]
+
+#: The tag a sheet made from a campaign file carries, so later commands use the same campaign.
+CAMPAIGN_FILE = "campaign_file"
+
+
+def pack_for(sheet: Sheet, default: RulePack) -> RulePack:
+    """The pack of the campaign ``sheet`` was made in: built from its campaign file when it was
+    made from one (see the ``new.character`` command), else ``default``."""
+    path = sheet.tags.get(CAMPAIGN_FILE)
+    if path is None:
+        return default
+    return build(load_campaign(path))
+
+
+def make_character(pack: RulePack, **options: str) -> Sheet:
+    """A new character, Ignorant in every competence unless given levels (name=..., campaign=FILE, <competence>=LEVEL).
+
+    Options:
+        name: the character's name.
+        campaign: a campaign TOML file to use instead of the pack's; the sheet remembers it.
+        <competence>: a starting level for that competence, a whole number.
+    """
+    name = options.pop("name", "")
+    path = options.pop("campaign", None)
+    used = pack if path is None else build(load_campaign(path))
+    levels = {}
+    for key, text in options.items():
+        check_competence(used, key)
+        try:
+            levels[key] = int(text)
+        except (TypeError, ValueError):
+            msg = f"new character: the level of {key!r} must be a whole number, got {text!r}"
+            raise InvalidInput(msg) from None
+    sheet = new_character(used, name, levels=levels)
+    if path is not None:
+        sheet = used.new_sheet(
+            "character",
+            name,
+            stats={f"level.{c}": v for c, v in levels.items()},
+            tags={**sheet.tags, CAMPAIGN_FILE: str(path)},
+        )
+    return sheet
+
+
+def action_test(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Roll a competence test: the die + the level + applicable specializations (competence=ID, specializations=A,B).
+
+    The roll and the total in words are recorded in the sheet's ledger.
+    """
+    used = pack_for(sheet, pack)
+    if "competence" not in options:
+        msg = f"a competence test needs competence=<id>; the competences are: {', '.join(competences(used))}"
+        raise InvalidInput(msg)
+    given = options.get("specializations", options.get("specialization", ""))
+    specs = tuple(s.strip() for s in given.split(",") if s.strip())
+    after, _ = roll_competence(used, sheet, options["competence"], dice, specs)
+    return after
+
+
+def sessions_to_expert(pack: RulePack, dice: Dice, **params: int) -> int:
+    """Sessions until a new character reaches Expert in one competence (one trial).
+
+    Params:
+        competence: which competence, by its position in the campaign (0 for the first).
+        award: each session the competence earns 1..award PP (one die), default 10.
+        helper_award: each competence sharing a quality with it earns 1..helper_award, default 6.
+        limit: give up after this many sessions (returned when Expert is out of reach), default 500.
+
+    The player raises the competence whenever the points allow; at a degree gate, buys the
+    first affordable quality of its list with the default split; the competences that share its
+    qualities spend only what is over their cap (on raises), so their points can help pay.
+    Whatever is still over a cap is discarded.
+    """
+    known = competences(pack)
+    index = params.get("competence", 0)
+    if not 0 <= index < len(known):
+        msg = f"competence must be a position from 0 to {len(known) - 1}, got {index}"
+        raise InvalidInput(msg)
+    target = known[index]
+    mine = set(qualities_of(pack, target))
+    helpers = [c for c in known if c != target and mine & set(qualities_of(pack, c))]
+    goal = pack.ladder(degree_id(target)).band("expert").low
+    sheet = new_character(pack, "trial")
+    limit = params.get("limit", 500)
+    for session in range(1, limit + 1):
+        reason = f"session {session}"
+        for helper in helpers:
+            (amount,) = dice.roll(params.get("helper_award", 6), 1, f"{helper} award")
+            sheet = settle(pack, award(pack, sheet, helper, amount, reason=reason), helper, discard=True)
+        (amount,) = dice.roll(params.get("award", 10), 1, f"{target} award")
+        sheet = settle(
+            pack, _climb(pack, award(pack, sheet, target, amount, reason=reason), target), target, discard=True
+        )
+        if level(pack, sheet, target) >= goal:
+            return session
+    return limit
+
+
+def _climb(pack: RulePack, sheet: Sheet, competence: str) -> Sheet:
+    """Raise ``competence`` while its points allow, buying a quality of its list at a gate."""
+    while True:
+        quote = pack.quote(sheet, raise_id(competence))
+        if quote.ok:
+            sheet = pack.purchase(sheet, raise_id(competence))
+            continue
+        if not any(v.key.startswith("gate:") for v in quote.violations):
+            return sheet
+        for quality in qualities_of(pack, competence):
+            if not sheet.has(quality) and pack.quote(sheet, quality_id(quality)).ok:
+                sheet = buy_quality(pack, sheet, quality)
+                break
+        else:
+            return sheet
+
+
+# -- the demo ------------------------------------------------------------------------
+
+
+def demo(pack: RulePack, say: Callable[[str], None]) -> None:
+    """A character climbs from nothing to Proficient (Confirmé) with a quality paid from two competences."""
+    target, partner, quality = _cast(pack)
+    name = pack.name_of
+    sheet = new_character(pack, "Aline")
+    title = tables_of(pack)["campaign"]["title"]["en"]
+    say(f"Aline is a new character of the {title}: Ignorant (level 0) in every competence.")
+    say(
+        f"A competence holds at most as many PP as its level, so at level 0 every point is over the cap "
+        f"({tables_of(pack)['settings']['overflow']} policy)."
+    )
+
+    def step(before: Sheet, after: Sheet, why: str) -> Sheet:
+        spent = {p: before.pools[p] - after.pools[p] for p in after.pools if before.pools[p] != after.pools[p]}
+        levels = [
+            f"{name(c)} {level(pack, before, c)} -> {level(pack, after, c)}"
+            for c in competences(pack)
+            if level(pack, before, c) != level(pack, after, c)
+        ]
+        held = ", ".join(f"{name(c)} {after.pools[pool_id(c)]}/{level(pack, after, c)}" for c in (target, partner))
+        changes = "; ".join(levels) or "no level changes"
+        flows = ", ".join(f"{name(p)} {-d:+d}" for p, d in spent.items()) or "no PP moved"
+        say(f"  {why}: {changes} ({flows}); PP held/cap: {held}")
+        for done in completions(pack, before, after):
+            say(f"  -> {name(done.competence)}: degree {name(done.degree)} complete at level {done.level}")
+        return after
+
+    def earn(sheet: Sheet, competence: str, amount: int, reason: str) -> Sheet:
+        after = award(pack, sheet, competence, amount, reason=reason)
+        after = step(sheet, after, f"GM awards {amount} PP to {name(competence)} ({reason})")
+        return step(after, settle(pack, after, competence), f"points over the cap are spent on {name(competence)}")
+
+    settings = tables_of(pack)["settings"]
+    divisor = settings["level_divisor"]
+    sheet = earn(sheet, target, 1, "a first lesson")
+    say(f"  The raise 0 -> 1 cost {pack.curve('level').cost(1)} PP: reaching level n costs ceil(n / {divisor}).")
+    for amount, reason in ((40, "a season in a fencing hall"), (49, "a duel won")):
+        sheet = earn(sheet, target, amount, reason)
+    gate = pack.quote(sheet, raise_id(target))
+    say(f"  {name(target)} is at level {level(pack, sheet, target)} and cannot go on: {gate.unmet[0]}")
+    for amount, reason in ((1, "a first ball"), (49, "a winter of court balls")):
+        sheet = earn(sheet, partner, amount, reason)
+    price = pack.quote(sheet, quality_id(quality)).price
+    split = pack.quote(sheet, quality_id(quality)).split
+    say(
+        f"  {name(quality)} costs {price} PP ({settings['quality_base']} + {settings['quality_step']} per quality "
+        f"owned); {name(target)} holds only "
+        f"{sheet.pools[pool_id(target)]}, but {name(quality)} is in the lists of "
+        f"{', '.join(name(c) for c in listing(pack, quality))}, so they may pool: "
+        + ", ".join(f"{name(p)} {n}" for p, n in split.items())
+    )
+    sheet = step(sheet, buy_quality(pack, sheet, quality), f"buy {name(quality)}")
+    gate_level = level(pack, sheet, target) + 1
+    cost = pack.curve("level").cost(gate_level)
+    sheet = step(sheet, award(pack, sheet, target, cost, reason="a lesson"), f"GM awards {cost} PP to {name(target)}")
+    sheet = step(
+        sheet,
+        raise_level(pack, sheet, target),
+        f"raise {name(target)} past the gate (ceil({gate_level} / {divisor}) = {cost} PP)",
+    )
+    say(f"Aline is now {name(degree(pack, sheet, target))} in {name(target)}. Every PP accounted for:")
+    for competence in (target, partner):
+        account = sheet.account(pool_id(competence))
+        say(
+            f"  {name(competence)}: awarded {account.awarded} = held {account.held} + spent {account.spent} "
+            f"+ lost {account.lost}"
+        )
+    size = tables_of(pack)["settings"]["die_size"]
+    sheet, result = roll_competence(pack, sheet, target, ScriptedDice([min(57, size)]))
+    say(f"A competence test adds the level to the die: {result.describe(pack)}.")
+
+
+def _cast(pack: RulePack) -> tuple[str, str, str]:
+    """The demo's competence, the one it pools with, and the quality they share."""
+    known = competences(pack)
+    for target in known:
+        for quality in qualities_of(pack, target):
+            others = [c for c in listing(pack, quality) if c != target]
+            if others:
+                return target, others[0], quality
+    msg = "the demo needs two competences that share a quality; this campaign has none"
+    raise InvalidInput(msg)

@@ -1,0 +1,122 @@
+"""Cost tables: levels by runs, qualities by how many are owned, specializations by degree,
+and what it takes to bring one competence to a degree."""
+
+from __future__ import annotations
+
+import attrs
+
+from progression import RulePack
+from progression.errors import InvalidInput
+
+from ._build import tables_of
+from ._settings import DEGREES
+
+__all__ = ["LevelRow", "Reach", "cost_to_reach", "level_table", "quality_table", "specialization_costs"]
+
+
+@attrs.frozen(kw_only=True)
+class LevelRow:
+    """The levels ``start → end`` of a competence and what they cost."""
+
+    start: int
+    end: int
+    #: What each level of the run costs, when they all cost the same (else None).
+    each: int | None
+    #: The whole run.
+    run: int
+    #: From level 0 to ``end``.
+    total: int
+
+
+@attrs.frozen(kw_only=True)
+class Reach:
+    """The points that take one competence from level 0 into a degree."""
+
+    degree: str
+    #: The first level of the degree.
+    level: int
+    #: The levels 0 → ``level``.
+    levels: int
+    #: The qualities the gates ask for, bought after those already owned.
+    qualities: int
+
+    @property
+    def total(self) -> int:
+        """Levels and qualities together."""
+        return self.levels + self.qualities
+
+
+def _whole(value: object, name: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        msg = f"{name} must be a whole number >= {minimum}, got {value!r}"
+        raise InvalidInput(msg)
+    return value
+
+
+def level_table(pack: RulePack, start: int = 0, end: int = 100, by: int = 10) -> tuple[LevelRow, ...]:
+    """The cost of levels in runs of ``by``, from ``start`` to ``end`` (the rules' table by default).
+
+    >>> from progression_competence import pack, level_table
+    >>> [(row.end, row.each, row.run, row.total) for row in level_table(pack())][:4]
+    [(10, 1, 10, 10), (20, 2, 20, 30), (30, 3, 30, 60), (40, 4, 40, 100)]
+    """
+    _whole(start, "start", 0)
+    _whole(end, "end", start)
+    _whole(by, "by", 1)
+    curve = pack.curve("level")
+    rows = []
+    for low in range(start, end, by):
+        high = min(low + by, end)
+        first, last = curve.cost(low + 1), curve.cost(high)
+        rows.append(
+            LevelRow(
+                start=low,
+                end=high,
+                each=first if first == last else None,
+                run=curve.between(low, high),
+                total=curve.total(high),
+            )
+        )
+    return tuple(rows)
+
+
+def quality_table(pack: RulePack, count: int = 6) -> tuple[tuple[int, int], ...]:
+    """``(qualities owned, price of the next)`` for 0 … ``count - 1`` owned.
+
+    >>> from progression_competence import pack, quality_table
+    >>> quality_table(pack(), 3)
+    ((0, 50), (1, 60), (2, 70))
+    """
+    curve = pack.curve("quality")
+    return tuple((owned, curve.cost(owned + 1)) for owned in range(_whole(count, "count", 0)))
+
+
+def specialization_costs(pack: RulePack) -> dict[str, int]:
+    """The fixed price of a specialization by degree (degrees without one are left out)."""
+    return dict(tables_of(pack)["settings"]["specialization_costs"])
+
+
+def cost_to_reach(pack: RulePack, degree: str, *, owned: int = 0) -> Reach:
+    """The points that take one competence from level 0 to the first level of ``degree``,
+    with the qualities its gates ask for, when the character already owns ``owned``
+    qualities that are not in this competence's list.
+
+    >>> from progression_competence import pack, cost_to_reach
+    >>> reach = cost_to_reach(pack(), "expert")
+    >>> reach.level, reach.levels, reach.qualities, reach.total
+    (61, 217, 110, 327)
+    """
+    degrees = {row["id"]: row for row in tables_of(pack)["settings"]["degrees"]}
+    if degree not in degrees:
+        msg = f"expected a degree among {', '.join(DEGREES)}, got {degree!r}"
+        raise InvalidInput(msg)
+    _whole(owned, "owned", 0)
+    row = degrees[degree]
+    needed = int(row["qualities"])
+    quality = pack.curve("quality")
+    return Reach(
+        degree=degree,
+        level=int(row["from"]),
+        levels=pack.curve("level").total(int(row["from"])),
+        qualities=quality.between(owned, owned + needed),
+    )

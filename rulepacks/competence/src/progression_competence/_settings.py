@@ -1,0 +1,273 @@
+"""Campaign settings: the numbers a game master may tune, with the rules' own values as defaults.
+
+The defaults are not typed here: they are read from ``data/pack.toml``, the pack's
+fixed part, so the rules' numbers live in one place.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+import progression
+from progression import Label, LinearCurve, SteppedCurve
+from progression.errors import InvalidInput, Problem, RulePackError, UnknownName
+
+from ._reader import Reader, parse_file, parse_resource
+
+__all__ = [
+    "DEGREES",
+    "POLICIES",
+    "Degree",
+    "Policy",
+    "Settings",
+    "default_settings",
+    "load_settings",
+    "read_settings",
+]
+
+#: What happens to points awarded over a competence's cap (see the rulings page).
+Policy = Literal["settle", "auto", "lose"]
+POLICIES: tuple[Policy, ...] = ("settle", "auto", "lose")
+#: The degrees, lowest first. Their number and ids are the rules'; their bounds are settings.
+DEGREES = ("ignorant", "debutant", "confirme", "expert", "maitre")
+#: The degrees whose first level a campaign may move (Ignorant is level 0, Beginner starts at 1).
+_MOVABLE = DEGREES[2:]
+
+_KEYS = (
+    "quality_base",
+    "quality_step",
+    "level_divisor",
+    "overflow",
+    "die_size",
+    "degree_starts",
+    "gate_qualities",
+    "specialization_costs",
+)
+
+
+@attrs.frozen(kw_only=True)
+class Degree:
+    """One degree of a competence: its levels, its gate and the price of its specializations."""
+
+    id: str
+    label: Label
+    #: The first level of the degree.
+    low: int
+    #: The last level (None for Master, which has no top).
+    high: int | None
+    #: How many qualities from the competence's own list are needed to enter it from below.
+    qualities: int
+    #: The fixed price of a specialization of this degree; None when each must carry its own.
+    specialization_cost: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Settings:
+    """The tunable numbers of a campaign. Build one with :func:`default_settings` and
+    :meth:`changed`, or read one with :func:`load_settings`."""
+
+    #: The price of a character's first quality.
+    quality_base: int
+    #: How much each quality already owned adds to the price of the next.
+    quality_step: int
+    #: Reaching level n costs ceil(n / level_divisor) points.
+    level_divisor: int
+    #: The five degrees, lowest first.
+    degrees: tuple[Degree, ...]
+    #: What happens to points awarded over a competence's cap.
+    overflow: Policy
+    #: The die rolled for a competence test.
+    die_size: int
+
+    def degree(self, degree_id: str) -> Degree:
+        """The degree ``degree_id`` (``ignorant``, ``debutant``, ``confirme``, ``expert``, ``maitre``)."""
+        for degree in self.degrees:
+            if degree.id == degree_id:
+                return degree
+        raise UnknownName("degree", degree_id, DEGREES, "the competence rules")
+
+    def degree_at(self, level: int) -> Degree:
+        """The degree a competence at ``level`` is in."""
+        if isinstance(level, bool) or not isinstance(level, int) or level < 0:
+            msg = f"a competence level is a whole number >= 0, got {level!r}"
+            raise InvalidInput(msg)
+        for degree in reversed(self.degrees):
+            if level >= degree.low:
+                return degree
+        return self.degrees[0]  # pragma: no cover - level 0 is always Ignorant
+
+    def quality_cost(self, owned: int) -> int:
+        """The price of a new quality for a character who owns ``owned`` already."""
+        return self.quality_curve().cost(owned + 1)
+
+    def level_curve(self) -> SteppedCurve:
+        """The cost curve of levels: step n costs ceil(n / divisor)."""
+        return SteppedCurve(name="level", width=self.level_divisor, unit=1)
+
+    def quality_curve(self) -> LinearCurve:
+        """The cost curve of qualities: the n-th costs base + step·(n - 1)."""
+        return LinearCurve(name="quality", base=self.quality_base, step=self.quality_step)
+
+    def changed(self, **changes: Any) -> Settings:
+        """These settings with some keys changed, checked like a settings file (``degree_starts``,
+        ``gate_qualities`` and ``specialization_costs`` take mappings by degree id).
+
+        Raises:
+            RulePackError: listing every value that does not fit.
+        """
+        return read_settings(changes, "<changed settings>", base=self)
+
+    def as_table(self) -> dict[str, Any]:
+        """The settings as plain data (what a settings file holds, fully spelt out)."""
+        return {
+            "quality_base": self.quality_base,
+            "quality_step": self.quality_step,
+            "level_divisor": self.level_divisor,
+            "overflow": self.overflow,
+            "die_size": self.die_size,
+            "degree_starts": {d.id: d.low for d in self.degrees if d.id in _MOVABLE},
+            "gate_qualities": {d.id: d.qualities for d in self.degrees[1:]},
+            "specialization_costs": {
+                d.id: d.specialization_cost for d in self.degrees if d.specialization_cost is not None
+            },
+        }
+
+
+@functools.cache
+def default_settings() -> Settings:
+    """The rules' own numbers, read from the pack's ``data/pack.toml``."""
+    text, source = parse_resource("pack.toml")
+    base = progression.load_text(text, source)
+    reader = Reader(source)
+    level, quality = base.curve("level"), base.curve("quality")
+    if not isinstance(level, SteppedCurve) or not isinstance(quality, LinearCurve):  # pragma: no cover - shipped data
+        raise RulePackError(source, [Problem(source, "$.curves", "the level curve must be stepped, quality linear")])
+    degrees = []
+    raw_degrees = base.tables.get("degrees", [])
+    for index, raw in enumerate(raw_degrees if isinstance(raw_degrees, list) else []):
+        path = f"$.tables.degrees[{index}]"
+        reader.extra(raw, ("id", "label", "from", "to", "qualities", "specialization_cost"), path)
+        degrees.append(
+            Degree(
+                id=reader.get(raw, "id", str, path) or "?",
+                label=reader.label(raw, path),
+                low=reader.count(raw, "from", path) or 0,
+                high=reader.count(raw, "to", path, default=None),
+                qualities=reader.count(raw, "qualities", path) or 0,
+                specialization_cost=reader.count(raw, "specialization_cost", path, default=None),
+            )
+        )
+    if tuple(d.id for d in degrees) != DEGREES:
+        reader.problem("$.tables.degrees", f"expected the degrees {', '.join(DEGREES)} in that order")
+    campaign = base.tables.get("campaign", {})
+    settings = Settings(
+        quality_base=quality.base,
+        quality_step=quality.step,
+        level_divisor=level.width,
+        degrees=_with_tops(tuple(degrees)),
+        overflow=reader.get(campaign, "overflow", str, "$.tables.campaign") or "settle",
+        die_size=reader.count(campaign, "die_size", "$.tables.campaign", minimum=2) or 100,
+    )
+    for degree, read in zip(settings.degrees, degrees, strict=True):
+        if degree.high != read.high:
+            reader.problem(
+                "$.tables.degrees", f"{degree.id} must end at {degree.high}, where the next starts, got {read.high}"
+            )
+    reader.problems.extend(_coherence(settings, source, "$.tables.degrees"))
+    reader.done()
+    return settings
+
+
+def read_settings(data: Mapping[str, Any], source: str, *, base: Settings | None = None, path: str = "$") -> Settings:
+    """Settings from a parsed table: every key is optional and falls back on ``base``
+    (the rules' numbers by default).
+
+    Raises:
+        RulePackError: listing every problem at once, each with ``source`` and its key path.
+    """
+    base = base or default_settings()
+    r = Reader(source)
+    if not isinstance(data, Mapping):
+        r.problem(path, f"expected a table of settings, got {data!r:.60}")
+        r.done()
+    r.extra(data, _KEYS, path)
+    overflow = r.get(data, "overflow", str, path, default=base.overflow)
+    if overflow not in POLICIES:
+        r.problem(f"{path}.overflow", f"expected one of {', '.join(POLICIES)}, got {overflow!r}")
+        overflow = base.overflow
+    degrees = {d.id: d for d in base.degrees}
+    for key, field, allowed in (
+        ("degree_starts", "low", _MOVABLE),
+        ("gate_qualities", "qualities", DEGREES[1:]),
+        ("specialization_costs", "specialization_cost", DEGREES[1:]),
+    ):
+        table = r.get(data, key, (dict, Mapping), path, default={})
+        for degree_id, value in table.items():
+            where = f"{path}.{key}.{degree_id}"
+            if degree_id not in allowed:
+                r.problem(where, f"unknown degree {degree_id!r}; expected one of: {', '.join(allowed)}")
+            elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                r.problem(where, f"expected an integer >= 0, got {value!r:.60}")
+            else:
+                changes: dict[str, Any] = {field: value}
+                degrees[degree_id] = attrs.evolve(degrees[degree_id], **changes)
+    settings = Settings(
+        quality_base=r.count(data, "quality_base", path, default=base.quality_base),
+        quality_step=r.count(data, "quality_step", path, default=base.quality_step),
+        level_divisor=r.count(data, "level_divisor", path, default=base.level_divisor, minimum=1),
+        degrees=_with_tops(tuple(degrees[d] for d in DEGREES)),
+        overflow=overflow,
+        die_size=r.count(data, "die_size", path, default=base.die_size, minimum=2),
+    )
+    r.problems.extend(_coherence(settings, source, f"{path}.degree_starts"))
+    r.done()
+    return settings
+
+
+def load_settings(path: str | Path) -> Settings:
+    """Settings from a TOML file holding ``format = 1`` and a ``[settings]`` table.
+
+    Raises:
+        RulePackError: the file is missing, not TOML, or has wrong values; every problem is listed.
+    """
+    data, source = parse_file(path)
+    r = Reader(source)
+    if r.check_format(data):
+        r.extra(data, ("format", "settings"), "$")
+        if not isinstance(data.get("settings", {}), dict):
+            r.problem("$.settings", f"expected a table, got {data['settings']!r:.60}")
+    r.done()
+    return read_settings(data.get("settings", {}), source, path="$.settings")
+
+
+def _with_tops(degrees: tuple[Degree, ...]) -> tuple[Degree, ...]:
+    """Each degree ends the level before the next one starts; the last has no top."""
+    out = []
+    for degree, following in zip(degrees, (*degrees[1:], None), strict=True):
+        high = None if following is None else following.low - 1
+        out.append(attrs.evolve(degree, high=high))
+    return tuple(out)
+
+
+def _coherence(settings: Settings, source: str, path: str) -> list[Problem]:
+    problems = []
+    lows = [d.low for d in settings.degrees]
+    if lows[:2] != [0, 1]:
+        problems.append(
+            Problem(source, path, f"Ignorant is level 0 and Beginner starts at 1, got {lows[0]} and {lows[1]}")
+        )
+    for lower, upper in zip(settings.degrees[1:], settings.degrees[2:], strict=False):
+        if upper.low <= lower.low:
+            problems.append(
+                Problem(
+                    source,
+                    f"{path}.{upper.id}",
+                    f"{upper.label.en} must start above {lower.label.en} (which starts at {lower.low}), got {upper.low}",
+                )
+            )
+    return problems

@@ -1,0 +1,120 @@
+"""The generated rule pack: what it holds per competence, quality and specialization."""
+
+from __future__ import annotations
+
+import pytest
+
+import progression
+import progression_competence as pc
+from progression import CurveCost, FixedCost, OwnsAmong, RulePack
+from progression.errors import RulePackError
+from progression.testing import assert_pack_conforms, check_pack
+
+
+class TestEntryPoint:
+    def test_installed_pack_is_the_example(self) -> None:
+        """``progression.load("competence")`` gives the example campaign's pack, built once."""
+        loaded = progression.load("competence")
+        assert (loaded is pc.pack(), "example") == (True, loaded.tables["campaign"]["name"])
+
+    def test_conforms(self, pack: RulePack) -> None:
+        """The core's conformance check finds nothing wrong with the installed pack."""
+        assert_pack_conforms(pack, examples=5, steps=15)
+
+    def test_conforms_under_auto_and_lose(self, any_policy: RulePack) -> None:
+        """Under every policy the state machine, round trips, ids and references find nothing wrong.
+
+        The static reachability check is left out: it does not see that ``auto`` spends a
+        surplus over the cap on raises, so it believes nothing can be paid from a pool capped
+        at level 0 (reported to the core's maintainers).
+        """
+        report = check_pack(any_policy, examples=5, steps=15)
+        assert [] == [str(f) for f in report.findings if f.check != "reachable"]
+
+    def test_functions_for_the_command(self, pack: RulePack) -> None:
+        """The pack offers its demo, a character factory, a test action and a simulation, each documented."""
+        names = {"demo", "new.character", "action.test", "simulate.sessions_to_expert"}
+        assert names <= set(pack.functions)
+        assert all(pack.functions[n].__doc__ for n in names)
+
+
+class TestPerCompetence:
+    def test_pool_capped_by_level(self, pack: RulePack) -> None:
+        """Each competence has a PP pool whose cap is its level, settling surplus by default."""
+        pool = pack.pool("pp.escrime")
+        assert ("pp", "level.escrime", "settle") == (pool.currency, pool.cap, pool.overflow)
+
+    def test_raise_on_the_level_curve(self, pack: RulePack) -> None:
+        """Raising costs the next step of the level curve, read on the competence's level."""
+        upgrade = pack.upgrade("raise.escrime")
+        assert (CurveCost(curve="level", axis="level.escrime"), {"level.escrime": 1}) == (
+            upgrade.cost,
+            dict(upgrade.effect.stats),
+        )
+
+    def test_ladder_gates(self, pack: RulePack) -> None:
+        """The degree ladder asks 1, 2, 3 qualities of the competence's own list at 31, 61, 91."""
+        ladder = pack.ladder("degree.escrime")
+        gates = [(b.low, b.requires) for b in ladder.bands if b.requires is not None]
+        listed = pc.qualities_of(pack, "escrime")
+        assert [(31, 1), (61, 2), (91, 3)] == [(low, r.count) for low, r in gates if isinstance(r, OwnsAmong)]
+        assert all(isinstance(r, OwnsAmong) and r.among == listed for _, r in gates)
+
+    def test_french_names(self, pack: RulePack) -> None:
+        """Generated names read in French too, with elision: PP d'Escrime, Niveau de Danse."""
+        assert ("PP d'Escrime", "Niveau de Danse") == (
+            pack.name_of("pp.escrime", "fr"),
+            pack.name_of("level.danse", "fr"),
+        )
+
+    def test_auto_spends_on_raises(self) -> None:
+        """Under ``auto`` the pool spends its surplus on raises of its competence."""
+        built = pc.build(settings=pc.default_settings().changed(overflow="auto"))
+        assert ("auto", ("raise.escrime",)) == (built.pool("pp.escrime").overflow, built.pool("pp.escrime").auto_spend)
+
+    def test_lose_opens_only(self) -> None:
+        """Under ``lose`` the only automatic spending is the opening raise 0 -> 1 (the level-0 ruling)."""
+        built = pc.build(settings=pc.default_settings().changed(overflow="lose"))
+        assert (("open.escrime",), "open.escrime" in pc.pack().upgrades) == (
+            built.pool("pp.escrime").auto_spend,
+            False,
+        )
+
+
+class TestQualitiesAndSpecializations:
+    def test_quality_payable_from_every_listing_competence(self, pack: RulePack) -> None:
+        """Suppleness may be paid from the PP of each competence listing it, and no other."""
+        expected = tuple(f"pp.{c}" for c in pc.listing(pack, "souplesse"))
+        assert expected == pack.upgrade("quality.souplesse").pools
+        assert {"escrime", "danse"} <= set(pc.listing(pack, "souplesse"))
+
+    def test_quality_escalates_on_qualities_owned(self, pack: RulePack) -> None:
+        """A quality's price is read on the count of qualities owned; it is bought once."""
+        upgrade = pack.upgrade("quality.souplesse")
+        assert (CurveCost(curve="quality", axis="qualities"), 1) == (upgrade.cost, upgrade.limit.times)
+
+    @pytest.mark.parametrize(
+        ("spec", "price"),
+        [("feinte", 20), ("rapiere", 50), ("riposte", 80), ("coup-double", 120), ("botte-secrete", 150)],
+    )
+    def test_specialization_price(self, pack: RulePack, spec: str, price: int) -> None:
+        """Beginner 20, Proficient 50, Expert 80; Master and secret techniques at their own price."""
+        upgrade = pack.upgrade(f"spec.escrime.{spec}")
+        assert (FixedCost(amount=price), 1) == (upgrade.cost, upgrade.limit.times)
+
+    def test_campaign_prices_override(self) -> None:
+        """Changed specialization costs reach the generated upgrades."""
+        built = pc.build(settings=pc.default_settings().changed(specialization_costs={"debutant": 15}))
+        assert FixedCost(amount=15) == built.upgrade("spec.escrime.feinte").cost
+
+
+class TestBadArguments:
+    def test_not_a_campaign(self) -> None:
+        """``build`` refuses anything but a Campaign with a RulePackError saying what came."""
+        with pytest.raises(RulePackError, match="expected a Campaign, got str"):
+            pc.build("example")  # type: ignore[arg-type]
+
+    def test_not_settings(self) -> None:
+        """``build`` refuses settings that are not Settings."""
+        with pytest.raises(RulePackError, match="expected Settings, got dict"):
+            pc.build(settings={"quality_base": 10})  # type: ignore[arg-type]

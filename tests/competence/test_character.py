@@ -1,0 +1,279 @@
+"""A character's competences: awards under each policy, pooled qualities, specializations,
+completed degrees, refusals that change nothing, and the climb from nothing to Proficient."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import progression
+import progression_competence as pc
+from progression import RulePack, Sheet
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    PendingState,
+    ProgressionError,
+    RequirementNotMet,
+    UnknownName,
+)
+
+from .test_levels import at
+
+
+def policy(name: str) -> RulePack:
+    return pc.build(settings=pc.default_settings().changed(overflow=name))
+
+
+class TestAward:
+    def test_settle_leaves_surplus_pending(self, pack: RulePack) -> None:
+        """Under ``settle`` points over the cap wait, and nothing else may happen to the character."""
+        sheet = pc.award(pack, at(pack, "escrime", 5, held=0), "escrime", 8, reason="a duel")
+        assert {"pp.escrime": 3} == dict(pack.surplus(sheet))
+        with pytest.raises(PendingState, match="Fencing PP holds 3 points over its cap"):
+            pc.award(pack, sheet, "danse", 1, reason="a ball")
+
+    def test_settle_spends_or_discards(self, pack: RulePack) -> None:
+        """``settle`` spends the surplus on raises; with ``discard`` what a gate blocks is lost and recorded."""
+        sheet = pc.award(pack, at(pack, "escrime", 29), "escrime", 20, reason="a tournament")
+        sheet = pc.settle(pack, sheet, "escrime", discard=True)
+        assert (30, 30, 16) == (
+            pc.level(pack, sheet, "escrime"),
+            sheet.pools["pp.escrime"],
+            sheet.account("pp.escrime").lost,
+        )
+
+    def test_auto_raises_cheapest_first_then_loses(self) -> None:
+        """Under ``auto`` the surplus buys raises until the points fit under the new level; a gate makes the rest lost."""
+        built = policy("auto")
+        sheet = pc.award(built, at(built, "escrime", 29), "escrime", 20, reason="a tournament")
+        assert (30, 30, 16) == (
+            pc.level(built, sheet, "escrime"),
+            sheet.pools["pp.escrime"],
+            sheet.account("pp.escrime").lost,
+        )
+
+    def test_lose(self) -> None:
+        """Under ``lose`` the surplus is lost at once, and recorded."""
+        built = policy("lose")
+        sheet = pc.award(built, at(built, "escrime", 5, held=0), "escrime", 8, reason="a duel")
+        assert (5, 5, 3) == (
+            pc.level(built, sheet, "escrime"),
+            sheet.pools["pp.escrime"],
+            sheet.account("pp.escrime").lost,
+        )
+
+    def test_lose_still_opens_a_competence(self) -> None:
+        """Under ``lose`` an award at level 0 first buys 0 -> 1 (the level-0 ruling), then loses what is over."""
+        built = policy("lose")
+        sheet = pc.award(built, pc.new_character(built), "escrime", 4, reason="a first lesson")
+        assert (1, 1, 1, 2) == (
+            pc.level(built, sheet, "escrime"),
+            sheet.pools["pp.escrime"],
+            sheet.account("pp.escrime").spent,
+            sheet.account("pp.escrime").lost,
+        )
+
+    def test_settle_at_level_zero(self, pack: RulePack) -> None:
+        """At level 0 the whole award is surplus; spent on raises it lands under the new cap."""
+        sheet = pc.settle(pack, pc.award(pack, pc.new_character(pack), "escrime", 10, reason="lessons"), "escrime")
+        assert (5, 5, {}) == (pc.level(pack, sheet, "escrime"), sheet.pools["pp.escrime"], dict(pack.surplus(sheet)))
+
+
+def pooled(pack: RulePack) -> Sheet:
+    """Fencing at 30 holding 30, Dance at 20 holding 20: together 50, the price of a first quality."""
+    sheet = pc.new_character(pack, "Aline", levels={"escrime": 30, "danse": 20})
+    sheet = pc.award(pack, sheet, "escrime", 30, reason="practice")
+    return pc.award(pack, sheet, "danse", 20, reason="balls")
+
+
+class TestQualities:
+    def test_first_quality_pooled(self, pack: RulePack) -> None:
+        """A first quality (50) is more than Fencing at 30 may hold: paid 30 + 20 with Dance, which lists it too."""
+        sheet = pc.buy_quality(pack, pooled(pack), "souplesse", pay={"escrime": 30, "danse": 20})
+        assert (True, 0, 0, 1) == (
+            sheet.has("souplesse"),
+            sheet.pools["pp.escrime"],
+            sheet.pools["pp.danse"],
+            sheet.stats["qualities"],
+        )
+
+    def test_default_split(self, pack: RulePack) -> None:
+        """Without a split, the fullest pools pay first; here both are full, so both pay all they hold."""
+        assert {"escrime": 30, "danse": 20} == pc.default_split(pack, pooled(pack), "souplesse")
+
+    def test_default_split_prefers_full_pools(self, pack: RulePack) -> None:
+        """Dance at its cap pays before Fencing, which still has room under its cap."""
+        sheet = pc.new_character(pack, "Aline", levels={"escrime": 60, "danse": 40})
+        sheet = pc.award(pack, pc.award(pack, sheet, "escrime", 45, reason="x"), "danse", 40, reason="y")
+        assert {"danse": 40, "escrime": 10} == pc.default_split(pack, sheet, "souplesse")
+
+    @pytest.mark.parametrize(("owned", "price"), [(0, 50), (1, 60), (2, 70)])
+    def test_escalation(self, pack: RulePack, owned: int, price: int) -> None:
+        """The next quality costs 50 + 10 per quality owned."""
+        taken = ("vitesse", "coordination")[:owned]
+        sheet = at(pack, "escrime", 90, qualities=taken)
+        assert price == pc.quote_quality(pack, sheet, "souplesse").price
+
+    def test_escalation_counts_every_quality(self, pack: RulePack) -> None:
+        """Qualities of other lists count too: the price follows what the character owns."""
+        sheet = at(pack, "escrime", 90, qualities=("memoire", "patience"))
+        assert 70 == pc.quote_quality(pack, sheet, "souplesse").price
+
+    def test_refused_from_a_competence_not_listing_it(self, pack: RulePack) -> None:
+        """Riding does not list Suppleness: the refusal names the competences that do."""
+        sheet = pc.award(
+            pack, pc.new_character(pack, "A", levels={"escrime": 30, "equitation": 20}), "escrime", 30, reason="x"
+        )
+        sheet = pc.award(pack, sheet, "equitation", 20, reason="y")
+        with pytest.raises(
+            RequirementNotMet,
+            match="Suppleness is not in the quality list of Riding; it can be paid from: Fencing, Dance",
+        ):
+            pc.buy_quality(pack, sheet, "souplesse", pay={"escrime": 30, "equitation": 20})
+
+    def test_split_that_does_not_add_up(self, pack: RulePack) -> None:
+        """A split of 40 for a price of 50 is refused, saying both numbers."""
+        with pytest.raises(InvalidInput, match=r"pay adds up to 40 but 'quality\.souplesse' costs 50"):
+            pc.buy_quality(pack, pooled(pack), "souplesse", pay={"escrime": 30, "danse": 10})
+
+    def test_split_asking_more_than_held(self, pack: RulePack) -> None:
+        """A contributor asked for more than it holds is refused, saying what it holds."""
+        with pytest.raises(InvalidInput, match="Dance PP holds 20, not the 25 asked of it"):
+            pc.buy_quality(pack, pooled(pack), "souplesse", pay={"escrime": 25, "danse": 25})
+
+    def test_total_short(self, pack: RulePack) -> None:
+        """Memory is listed by Dance alone here (20 held): 50 is short."""
+        with pytest.raises(InsufficientPoints, match="costs 50 pp but only 20 are available"):
+            pc.buy_quality(pack, pooled(pack), "memoire")
+
+    def test_already_owned(self, pack: RulePack) -> None:
+        """A quality is bought once."""
+        sheet = pc.buy_quality(pack, pooled(pack), "souplesse")
+        sheet = pc.award(pack, sheet, "escrime", 30, reason="x")
+        with pytest.raises(LimitReached, match="once only"):
+            pc.buy_quality(pack, pc.award(pack, sheet, "danse", 20, reason="y"), "souplesse")
+
+
+class TestSpecializations:
+    def test_bought_at_its_degree(self, pack: RulePack) -> None:
+        """A Beginner specialization costs 20 from the competence's points, once it is a Beginner."""
+        sheet = pc.buy_specialization(pack, at(pack, "escrime", 25), "escrime", "feinte")
+        assert (True, 5) == (sheet.has("spec.escrime.feinte"), sheet.pools["pp.escrime"])
+
+    def test_degree_not_reached(self, pack: RulePack) -> None:
+        """A Proficient specialization at level 30 is refused, saying the degree and the level."""
+        with pytest.raises(
+            RequirementNotMet, match=r"needs Fencing at Proficient \(level 31 or more\); it is at level 30 \(Beginner\)"
+        ):
+            pc.buy_specialization(pack, at(pack, "escrime", 30), "escrime", "rapiere")
+
+    def test_once_only(self, pack: RulePack) -> None:
+        """A specialization is never bought twice."""
+        sheet = pc.buy_specialization(pack, at(pack, "escrime", 30), "escrime", "feinte")
+        with pytest.raises(LimitReached, match="once only"):
+            pc.buy_specialization(pack, pc.award(pack, sheet, "escrime", 20, reason="x"), "escrime", "feinte")
+
+    def test_master_at_its_own_price(self, pack: RulePack) -> None:
+        """A Master specialization costs what the campaign says (120 for Double strike)."""
+        sheet = at(pack, "escrime", 120, qualities=("souplesse", "vitesse", "coordination"))
+        after = pc.buy_specialization(pack, sheet, "escrime", "coup-double")
+        assert 0 == after.pools["pp.escrime"]
+
+    def test_of_another_competence(self, pack: RulePack) -> None:
+        """Specializations belong to one competence: Feint is not one of Dance's."""
+        with pytest.raises(UnknownName, match="specialization 'feinte' is not defined in competence 'danse'"):
+            pc.buy_specialization(pack, at(pack, "danse", 25), "danse", "feinte")
+
+
+class TestCompletion:
+    def test_completed_degrees(self, pack: RulePack) -> None:
+        """At 30 Beginner is complete; at 61 Beginner and Proficient; Master never is."""
+        assert [(), ("debutant",), ("debutant", "confirme"), ("debutant", "confirme", "expert")] == [
+            pc.completed(pack, pc.new_character(pack, levels={"escrime": n}), "escrime") for n in (29, 30, 61, 500)
+        ]
+
+    def test_hook_between_two_states(self, pack: RulePack) -> None:
+        """The completion hook reports the degree completed by a raise, and nothing for the next."""
+        sheet = at(pack, "escrime", 29)
+        after = pc.raise_level(pack, sheet, "escrime")
+        assert (
+            (pc.Completion(competence="escrime", degree="debutant", level=30),),
+            (),
+        ) == (pc.completions(pack, sheet, after), pc.completions(pack, after, after))
+
+    def test_history(self, pack: RulePack) -> None:
+        """Completions are found in the ledger, with the position after which they happened."""
+        sheet = pc.raise_level(pack, at(pack, "escrime", 28), "escrime", 2)
+        ((position, completion),) = pc.completion_history(pack, sheet)
+        assert (30, 30) == (completion.level, pc.level(pack, sheet.as_of(position), "escrime"))
+
+
+BAD: dict[str, Callable[[RulePack, Sheet], object]] = {
+    "unknown competence": lambda p, s: pc.award(p, s, "alchimie", 3, reason="x"),
+    "unknown quality": lambda p, s: pc.buy_quality(p, s, "chance"),
+    "negative award": lambda p, s: pc.award(p, s, "escrime", -3, reason="x"),
+    "zero award": lambda p, s: pc.award(p, s, "escrime", 0, reason="x"),
+    "bad split": lambda p, s: pc.buy_quality(p, s, "souplesse", pay={"escrime": 30, "danse": 30}),
+    "split from a stranger": lambda p, s: pc.buy_quality(p, s, "souplesse", pay={"erudition": 50}),
+    "split not a mapping": lambda p, s: pc.buy_quality(p, s, "souplesse", pay=[30, 20]),  # type: ignore[arg-type]
+    "unreached degree": lambda p, s: pc.buy_specialization(p, s, "escrime", "riposte"),
+    "unknown specialization": lambda p, s: pc.buy_specialization(p, s, "escrime", "sabre"),
+    "zero levels": lambda p, s: pc.raise_level(p, s, "escrime", 0),
+    "gate": lambda p, s: pc.raise_level(p, s, "escrime", 2),
+    "bad starting level": lambda p, s: pc.new_character(p, levels={"escrime": -1}),
+}
+
+
+class TestBadInput:
+    @pytest.mark.parametrize("case", sorted(BAD))
+    def test_clear_error_and_nothing_changed(self, pack: RulePack, case: str) -> None:
+        """Each bad call is a ProgressionError with a message, and the sheet given is as it was."""
+        sheet = pooled(pack)
+        before = (sheet.ledger, dict(sheet.pools), dict(sheet.stats), dict(sheet.owned))
+        with pytest.raises(ProgressionError) as caught:
+            BAD[case](pack, sheet)
+        assert str(caught.value)
+        assert before == (sheet.ledger, dict(sheet.pools), dict(sheet.stats), dict(sheet.owned))
+
+    def test_unknown_competence_names_the_known(self, pack: RulePack) -> None:
+        """An unknown competence lists the campaign's."""
+        with pytest.raises(
+            UnknownName, match="competence 'alchimie' is not defined in campaign 'example'; expected one of: athletisme"
+        ):
+            pc.level(pack, pc.new_character(pack), "alchimie")
+
+    def test_not_a_competence_pack(self) -> None:
+        """The helpers refuse a pack that is not a competence pack."""
+        other = progression.load_file("tests/core/packs/skirmish.toml")
+        with pytest.raises(InvalidInput, match="expected a competence rule pack"):
+            pc.competences(other)
+
+
+class TestFromNothingToProficient:
+    def test_climb_with_a_pooled_quality(self, pack: RulePack) -> None:
+        """Ignorant to Proficient in Fencing, the first quality paid with Dance: every PP accounted for."""
+        sheet = pc.new_character(pack, "Aline")
+        for amount in (1, 40, 49):  # 1 + 40 + 49 = 60 for the levels 0 -> 30, and 30 held
+            sheet = pc.settle(pack, pc.award(pack, sheet, "escrime", amount, reason="training"), "escrime")
+        for amount in (1, 49):  # 30 for the levels 0 -> 20, and 20 held
+            sheet = pc.settle(pack, pc.award(pack, sheet, "danse", amount, reason="balls"), "danse")
+        assert ((30, 30), (20, 20)) == (
+            (pc.level(pack, sheet, "escrime"), sheet.pools["pp.escrime"]),
+            (pc.level(pack, sheet, "danse"), sheet.pools["pp.danse"]),
+        )
+        sheet = pc.buy_quality(pack, sheet, "souplesse")
+        sheet = pc.raise_level(pack, pc.award(pack, sheet, "escrime", 4, reason="a lesson"), "escrime")
+        fencing, dance = sheet.account("pp.escrime"), sheet.account("pp.danse")
+        assert ("confirme", (94, 0, 94, 0), (50, 0, 50, 0), True, True) == (
+            pc.degree(pack, sheet, "escrime"),
+            (fencing.awarded, fencing.held, fencing.spent, fencing.lost),
+            (dance.awarded, dance.held, dance.spent, dance.lost),
+            fencing.balanced and dance.balanced,
+            progression.replay(sheet.ledger) == sheet,
+        )
+        # what was spent: the levels, and each pool's share of the quality
+        assert 60 + 30 + 4 == fencing.spent
+        assert 30 + 20 == dance.spent

@@ -1,0 +1,110 @@
+"""The pack's functions for the ``progression`` command: demo, new.character, action.test, simulate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import progression
+import progression_competence as pc
+from progression import RulePack, ScriptedDice, SeededDice
+from progression.errors import InvalidInput, UnknownName
+
+CAMPAIGN = Path(pc.__file__).parent / "data" / "example-campaign.toml"
+
+
+class TestDemo:
+    def test_story(self, pack: RulePack) -> None:
+        """The demo takes a character to Proficient with a pooled quality, every PP accounted for."""
+        lines: list[str] = []
+        pack.function("demo")(pack, lines.append)
+        text = "\n".join(lines)
+        assert "Suppleness costs 50 PP" in text
+        assert "Fencing PP 30, Dance PP 20" in text
+        assert "Aline is now Proficient in Fencing" in text
+        assert "Fencing: awarded 94 = held 0 + spent 94 + lost 0" in text
+        assert "Fencing test: 57 (D100) + level 31 = 88" in text
+
+    def test_deterministic(self, pack: RulePack) -> None:
+        """Two runs say the same."""
+        first: list[str] = []
+        second: list[str] = []
+        pack.function("demo")(pack, first.append)
+        pack.function("demo")(pack, second.append)
+        assert first == second
+
+
+class TestNewCharacter:
+    def test_name_and_levels(self, pack: RulePack) -> None:
+        """Options give the name and starting levels, as texts."""
+        sheet = pack.function("new.character")(pack, name="Aline", escrime="12")
+        assert ("Aline", 12, 0) == (sheet.name, pc.level(pack, sheet, "escrime"), pc.level(pack, sheet, "danse"))
+
+    def test_campaign_file_is_remembered(self, pack: RulePack) -> None:
+        """A character made from a campaign file carries its path; later commands use that campaign."""
+        sheet = pack.function("new.character")(pack, name="B", campaign=str(CAMPAIGN))
+        assert (str(CAMPAIGN), "example") == (
+            sheet.tags["campaign_file"],
+            pc.pack_for(sheet, pack).tables["campaign"]["name"],
+        )
+
+    def test_bad_level(self, pack: RulePack) -> None:
+        """A level that is not a number is refused, saying what came."""
+        with pytest.raises(InvalidInput, match="the level of 'escrime' must be a whole number, got 'douze'"):
+            pack.function("new.character")(pack, escrime="douze")
+
+    def test_unknown_option(self, pack: RulePack) -> None:
+        """An option that is not a competence is refused, naming the competences."""
+        with pytest.raises(UnknownName, match="competence 'age'"):
+            pack.function("new.character")(pack, age="30")
+
+
+class TestActionTest:
+    def test_records_the_roll(self, pack: RulePack) -> None:
+        """``action.test`` rolls the campaign's die and records the sum in the ledger."""
+        sheet = pc.new_character(pack, "Aline", levels={"escrime": 31})
+        after = pack.function("action.test")(pack, sheet, ScriptedDice([40]), competence="escrime")
+        assert "Fencing test: 40 (D100) + level 31 = 71" == after.ledger[-1].label
+
+    def test_needs_a_competence(self, pack: RulePack) -> None:
+        """Without competence=..., the refusal lists the competences."""
+        with pytest.raises(InvalidInput, match="needs competence=<id>; the competences are: escrime"):
+            pack.function("action.test")(pack, pc.new_character(pack), ScriptedDice([40]))
+
+
+class TestSimulation:
+    def test_reaches_expert(self, pack: RulePack) -> None:
+        """A trial ends when Fencing is Expert, after a plausible number of sessions."""
+        sessions = pack.function("simulate.sessions_to_expert")(pack, SeededDice(7))
+        # 327 PP at most 10 a session need at least 33 sessions; the gates' waits keep it under the limit.
+        assert 33 <= sessions < 500
+
+    def test_same_seed_same_count(self, pack: RulePack) -> None:
+        """One trial is a function of its dice."""
+        run = pack.function("simulate.sessions_to_expert")
+        assert run(pack, SeededDice(3), award=8) == run(pack, SeededDice(3), award=8)
+
+    def test_out_of_reach(self) -> None:
+        """Alone, a competence at cap 30 can never pay a quality of 50: the trial gives up at its limit."""
+        campaign = pc.example_campaign()
+        built = pc.build(settings=campaign.settings.changed(quality_base=200))
+        assert 40 == built.function("simulate.sessions_to_expert")(built, SeededDice(1), limit=40)
+
+    def test_bad_competence_position(self, pack: RulePack) -> None:
+        """The competence is given by position; one out of range is refused."""
+        with pytest.raises(InvalidInput, match="competence must be a position from 0 to 5, got 9"):
+            pack.function("simulate.sessions_to_expert")(pack, SeededDice(1), competence=9)
+
+    def test_picklable(self, pack: RulePack) -> None:
+        """The trial is a module-level function, so workers can receive it."""
+        import pickle
+
+        assert pickle.loads(pickle.dumps(pack.function("simulate.sessions_to_expert"))) is pack.function(
+            "simulate.sessions_to_expert"
+        )
+
+
+def test_installed_pack_is_found() -> None:
+    """The pack is listed by the core without being imported."""
+    assert "competence" in progression.packs()
