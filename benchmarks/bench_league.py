@@ -1,15 +1,20 @@
 """Target 3: a league season, 1,000 teams of 11 players playing 15 matches each.
 
 After each match the players who scored are awarded their Star Player Points and
-buy advancements while they can afford one; the floor runs the same script on
+buy random primary skills while they can afford one; the floor runs the same script on
 plain dicts (a balance, an advancement count and a list of what happened per player).
-Until the Blood Bowl pack is installed, the pack is built here with the same shape:
-a player kind with an SPP pool and table-priced advancements (BB2025 costs).
+
+With the Blood Bowl pack installed, each match is its whole post-match sequence
+(``progression_bloodbowl.PostMatch``: outcome and SPP, fans, advancements rolled and
+kept, expensive mistakes, one ledger step per match). Without it, a pack of the same
+shape is built here (a player kind with an SPP pool, table-priced advancements) and
+driven through the core's ``award``, ``quote``, ``purchase`` and ``mark``.
 """
 
 from __future__ import annotations
 
 import random
+import time
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
@@ -105,6 +110,55 @@ def with_library(pack: RulePack, season: list[list[Match]]) -> list[progression.
     return teams
 
 
+#: The Human team every league team drafts (as in examples/bloodbowl_season.py): member ids 1 to 11.
+HUMANS = [
+    ("human_blitzer", "Griselda"),
+    ("human_blitzer", "Otto"),
+    ("human_thrower", "Hans"),
+    ("human_catcher", "Lena"),
+    ("human_catcher", "Kurt"),
+    *[("human_lineman", f"Lineman {n}") for n in range(1, 7)],
+]
+
+
+def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progression.Sheet]:
+    """The season through the Blood Bowl pack: one post-match sequence per match.
+
+    The MVP is the only nominee (so the D6 cannot move it) and each random skill keeps
+    the first of the two offered, so the SPP spent are the floor's whatever the dice.
+    """
+    import progression_bloodbowl as bb
+
+    dice = progression.SeededDice(2025)
+    teams = []
+    for number, games in enumerate(season):
+        team = bb.draft(pack, "human", f"team {number}", HUMANS, rerolls=2, apothecary=True)
+        for match, game in enumerate(games, start=1):
+            events: dict[str, dict[str, int]] = {}
+            for index, reason, _ in game[:-1]:
+                counts = events.setdefault(str(index + 1), {})
+                counts[reason] = counts.get(reason, 0) + 1
+            record = bb.MatchRecord(
+                number=match,
+                opponent="Orcs",
+                score=(sum(c.get("touchdown", 0) for c in events.values()), 1),
+                events=events,
+                mvp_nominees=(str(game[-1][0] + 1),),
+                fan_attendance=8,
+            )
+            post = bb.PostMatch.start(pack, team, record).record_outcome(dice).update_fans(dice)
+            for index in sorted({index for index, _, _ in game}):
+                member = str(index + 1)
+                while pack.quote(post.sheet, "random_primary", choice="G", member=member).ok:
+                    post = post.advance(member, "random_primary", choice="G", dice=dice)
+                    pending = post.sheet.member(member).pending
+                    if pending is not None and pending.question is not None:
+                        post = post.decide(member, pending.question[1][0])
+            team = post.expensive_mistakes(dice).prepare_next().commit()
+        teams.append(team)
+    return teams
+
+
 def with_dicts(season: list[list[Match]]) -> list[list[dict[str, Any]]]:
     """The floor: the same script on plain dicts, each change also written to the player's history."""
     teams = []
@@ -140,19 +194,29 @@ def memory(build: Callable[[], object], players: int) -> float:
     return held / players
 
 
-def run(teams: int = 1000, matches: int = 15, sampled: int = 100) -> list[Row]:
+def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
     """One row: the season through the library against the plain-dict floor; memory per player as context."""
-    pack, season = shaped_pack(), schedule(teams, matches)
-    ours, floor = with_library(pack, season), with_dicts(season)
-    for team, plain in zip(ours, floor, strict=True):
-        got = [(team.member(f"p{i}").pools["spp"], team.member(f"p{i}").stats["advancements"]) for i in range(PLAYERS)]
-        if got != [(p["spp"], p["advancements"]) for p in plain]:
-            msg = f"the library and the floor disagree on {team.name}: {got}"
-            raise AssertionError(msg)
-    measured = seconds(lambda: with_library(pack, season), repeat=1)
+    season = schedule(teams, matches)
+    library: Callable[[list[list[Match]]], list[progression.Sheet]]
+    if "bloodbowl" in progression.packs():
+        pack, first = progression.load("bloodbowl"), 1  # members "1" to "11"
+        library = lambda part: with_bloodbowl(pack, part)  # noqa: E731
+    else:
+        pack, first = shaped_pack(), 0
+        library = lambda part: with_library(pack, part)  # noqa: E731
+    ident = "{}" if first else "p{}"
+    start = time.perf_counter()
+    ours = library(season)
+    measured = time.perf_counter() - start
     baseline = seconds(lambda: with_dicts(season), repeat=3)
+    floor = with_dicts(season)
+    players = [[t.member(ident.format(i + first)) for i in range(PLAYERS)] for t in ours]
+    got = [[(p.pools["spp"], p.stats["advancements"]) for p in team] for team in players]
+    if got != [[(p["spp"], p["advancements"]) for p in plain] for plain in floor]:
+        msg = "the library and the floor disagree on a player's SPP or advancements"
+        raise AssertionError(msg)
     sample = season[:sampled]
-    per_player = memory(lambda: with_library(pack, sample), len(sample) * PLAYERS)
+    per_player = memory(lambda: library(sample), len(sample) * PLAYERS)
     per_plain = memory(lambda: with_dicts(sample), len(sample) * PLAYERS)
     note = (
         f"{human(measured)} vs {human(baseline)}; {per_player:,.0f} B per player "

@@ -99,6 +99,20 @@ class TestLeague:
         ]
         assert [[(p["spp"], p["advancements"]) for p in team] for team in plain] == got
 
+    def test_bloodbowl_and_floor_agree(self, bench) -> None:
+        """Through the Blood Bowl pack's post-match sequences, every player ends as on the floor."""
+        pytest.importorskip("progression_bloodbowl")
+        import progression
+
+        module = bench("bench_league")
+        season = module.schedule(2, 4)
+        teams, plain = module.with_bloodbowl(progression.load("bloodbowl"), season), module.with_dicts(season)
+        got = [
+            [(t.member(str(i + 1)).pools["spp"], t.member(str(i + 1)).stats["advancements"]) for i in range(11)]
+            for t in teams
+        ]
+        assert [[(p["spp"], p["advancements"]) for p in team] for team in plain] == got
+
     def test_rows(self, bench) -> None:
         """One row, with memory per player in its figures."""
         rows = bench("bench_league").run(teams=2, matches=2, sampled=1)
