@@ -1,11 +1,14 @@
 """Build a character sheet, play a few sessions, and look back through its ledger.
 
-Run it with ``python examples/character_sheet.py``. It uses the competence pack when
-it is installed, and otherwise the data-only D&D 5e pack that ships beside this script.
+Run it with ``python examples/character_sheet.py``. It takes a fencer of the competence
+pack to Proficient (Confirmé) when that pack is installed, and otherwise a D&D 5e fighter
+to level 8 with the data-only pack that ships beside this script; ``--pack dnd5e`` or
+``--pack competence`` chooses. Either way the sheet is saved, reloaded and replayed.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -63,9 +66,66 @@ def dnd5e_story() -> Sheet:
     return ana
 
 
-def main() -> int:
-    """Run the story with the best pack available; check the ledger and the sheet file round trip."""
-    sheet = dnd5e_story()
+def competence_story() -> Sheet:
+    """A fencer of the competence pack's example campaign taken to Proficient (Confirmé)."""
+    import progression_competence as pc
+
+    pack = progression.load("competence")
+
+    def where(sheet: Sheet, competence: str) -> str:
+        degree = pc.degree(pack, sheet, competence)
+        return (
+            f"{pack.name_of(competence)} level {pc.level(pack, sheet, competence)} "
+            f"({pack.name_of(degree)} / {pack.name_of(degree, 'fr')}), "
+            f"{sheet.pools[pc.pool_id(competence)]} points"
+        )
+
+    ana = pc.new_character(pack, "Ana", levels={"escrime": 28, "danse": 20})
+    ana = progression.mark(ana, "created")
+    ana = pc.award(pack, ana, "escrime", 20, reason="session 1: the duel at the inn")
+    ana = pc.award(pack, ana, "danse", 20, reason="session 1: the ball")
+    ana = pc.raise_level(pack, ana, "escrime", 2)
+    ana = progression.mark(ana, "session 1")
+    print(f"After session 1: {where(ana, 'escrime')}; {where(ana, 'danse')}")
+    print(f"  Level 31? {pack.quote(ana, pc.raise_id('escrime')).unmet[0]}")
+
+    ana = pc.award(pack, ana, "escrime", 16, reason="session 2: the fencing school")
+    quality = pc.quote_quality(pack, ana, "souplesse", pay={"escrime": 30, "danse": 20})
+    print(f"  {pack.name_of('souplesse')} costs {quality.price}, paid from Fencing and Dance: {quality.ok}")
+    ana = pc.buy_quality(pack, ana, "souplesse", pay={"escrime": 30, "danse": 20})
+    ana = pc.award(pack, ana, "escrime", 8, reason="session 2: a rematch")
+    ana = pc.raise_level(pack, ana, "escrime")
+    ana = progression.mark(ana, "session 2")
+    print(f"After session 2: {where(ana, 'escrime')}; {where(ana, 'danse')}")
+    for position, done in pc.completion_history(pack, ana):
+        print(
+            f"  Completed {pack.name_of(done.degree)} of {pack.name_of(done.competence)} at level {done.level} "
+            f"(ledger entry {position})."
+        )
+    show(pack, ana)
+    print(f"As of session 1, Fencing was at level {pc.level(pack, ana.as_of('session 1'), 'escrime')}.")
+    return ana
+
+
+def competence_installed() -> bool:
+    """Whether the competence pack is installed and loads."""
+    if "competence" not in progression.packs():
+        return False
+    try:
+        progression.load("competence")
+    except progression.ProgressionError:
+        return False
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the story with the pack asked for or the best available; check the sheet file round trip."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--pack", choices=("competence", "dnd5e"), help="the pack to use (default: competence if installed)"
+    )
+    chosen = parser.parse_args(argv).pack or ("competence" if competence_installed() else "dnd5e")
+    sheet = competence_story() if chosen == "competence" else dnd5e_story()
     again = progression.load_sheet(progression.dump_sheet(sheet))
     print(f"Saved and reloaded: {'identical' if again == sheet else 'DIFFERENT'}.")
     print(

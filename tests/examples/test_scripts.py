@@ -49,13 +49,27 @@ class TestCharacterSheet:
         assert "Saved and reloaded: identical." in out
         assert any(line.startswith("Replaying the ledger of ") and line.endswith(": True.") for line in out)
 
-    @pytest.mark.skipif(competence_loads(), reason="the competence pack is installed, so the script uses it")
     def test_dnd5e_levels(self, tmp_path: Path) -> None:
-        """Without the competence pack, the D&D 5e fighter levels up at the Player's Handbook thresholds."""
-        out = run(EXAMPLES / "character_sheet.py", cwd=tmp_path).stdout.splitlines()
+        """The D&D 5e fighter levels up at the Player's Handbook thresholds, with the pack in TOML alone."""
+        out = run(EXAMPLES / "character_sheet.py", "--pack", "dnd5e", cwd=tmp_path).stdout.splitlines()
         assert "After session 3: 2700 XP: Level 4, Local heroes (levels 1-4)" in out
         assert "After session 7: 34000 XP: Level 8, Heroes of the realm (levels 5-10)" in out
         assert "Point buy spent 27 of 27 ability points." in out
+        assert "Saved and reloaded: identical." in out
+
+    @pytest.mark.skipif(not competence_loads(), reason="the competence pack is not installed")
+    def test_competence_to_proficient(self, tmp_path: Path) -> None:
+        """Levels 29 and 30 cost 3 each, the gate to 31 wants a quality, Suppleness costs 50, level 31 costs 4."""
+        out = run(EXAMPLES / "character_sheet.py", "--pack", "competence", cwd=tmp_path).stdout.splitlines()
+        assert (
+            "After session 1: Fencing level 30 (Beginner / Débutant), 14 points; Dance level 20 (Beginner / Débutant), 20 points"
+            in out
+        )
+        assert (
+            "After session 2: Fencing level 31 (Proficient / Confirmé), 4 points; Dance level 20 (Beginner / Débutant), 0 points"
+            in out
+        )
+        assert "  Completed Beginner of Fencing at level 30 (ledger entry 5)." in out
 
 
 class TestTuningComparison:
