@@ -1,0 +1,66 @@
+"""The command-line contract: the team factory, actions with text options, the demo."""
+
+from __future__ import annotations
+
+import pytest
+
+from progression import RulePack, ScriptedDice, Sheet
+from progression.errors import InvalidInput
+from progression_bloodbowl._commands import parse_events
+
+
+class TestParseEvents:
+    def test_members_events_and_counts(self) -> None:
+        """``member:event,event*N;...``"""
+        assert {"1": {"touchdown": 1, "casualty": 1}, "3": {"completion": 2}} == parse_events(
+            "1:touchdown,casualty;3:completion*2"
+        )
+
+    def test_missing_member(self) -> None:
+        """An entry without ``member:`` is refused."""
+        with pytest.raises(InvalidInput, match="expected member:event"):
+            parse_events("touchdown")
+
+
+class TestActions:
+    def test_new_team(self, pack: RulePack) -> None:
+        """roster, name and treasury as text."""
+        team = pack.function("new.team")(pack, roster="orc", name="Da Boyz", treasury="900000")
+        assert (900_000, "badlands_brawl") == (team.pools["treasury"], team.tags["league"])
+
+    def test_a_match_then_an_advancement(self, pack: RulePack, team: Sheet) -> None:
+        """Each action is one ledger entry."""
+        after = pack.function("action.match")(
+            pack,
+            team,
+            ScriptedDice([2, 6]),
+            number="1",
+            opponent="Orcs",
+            score="1-0",
+            events="1:touchdown",
+            nominees="1,2",
+            attendance="6",
+        )
+        assert (len(team.ledger) + 1, 3) == (len(after.ledger), after.member("1").pools["spp"])
+        after = pack.function("action.advance")(
+            pack, after, ScriptedDice([2, 2, 2, 2]), member="1", type="random_primary", choice="G"
+        )
+        assert after.member("1").has("dauntless")
+
+    def test_required_option(self, pack: RulePack, team: Sheet) -> None:
+        """A missing option is named."""
+        with pytest.raises(InvalidInput, match=r"hire: the option position=\.\.\. is required"):
+            pack.function("action.hire")(pack, team, ScriptedDice([]))
+
+    def test_every_function_has_a_docstring(self, pack: RulePack) -> None:
+        """``progression show`` prints the first line of each."""
+        contract = [n for n in pack.functions if n.split(".")[0] in ("demo", "new", "action", "simulate", "exact")]
+        assert all((pack.function(n).__doc__ or "").strip() for n in contract)
+
+
+def test_demo_tells_the_story(pack: RulePack) -> None:
+    """The demo runs with scripted dice and says each step."""
+    lines: list[str] = []
+    pack.function("demo")(pack, lines.append)
+    assert any("hired for good; loses Loner (4+)" in line for line in lines)
+    assert lines[-1].startswith("  TV ")

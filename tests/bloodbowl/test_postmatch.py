@@ -1,0 +1,150 @@
+"""The post-match sequence: order, undo, the must-advance rule, commit, and the match record."""
+
+from __future__ import annotations
+
+import pytest
+
+import progression_bloodbowl as bb
+from progression import RulePack, ScriptedDice, Sheet, undo
+from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+
+WIN = bb.MatchRecord(
+    number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("1", "2"), fan_attendance=7
+)
+
+
+def started(pack: RulePack, team: Sheet, match: bb.MatchRecord = WIN, **kw: bool) -> bb.PostMatch:
+    """The sequence after steps 1 and 2 (MVP D6 1, fans D6 6)."""
+    return bb.PostMatch.start(pack, team, match, **kw).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
+
+
+class TestOrder:
+    def test_steps_in_order(self, pack: RulePack, team: Sheet) -> None:
+        """Nothing before the outcome; no advancement after hiring; the whole commits as one entry."""
+        post = bb.PostMatch.start(pack, team, WIN)
+        with pytest.raises(InvalidInput, match="record the outcome of match 1 first"):
+            post.hire("human_lineman", "X")
+        post = started(pack, team).hire("human_lineman", "X")
+        with pytest.raises(InvalidInput, match="step 'advancement' comes before 'hire'"):
+            post.advance("1", "random_primary", choice="G", dice=ScriptedDice([2, 2, 2, 2]))
+        with pytest.raises(InvalidInput, match="the sequence ends with 'prepare'"):
+            post.commit()
+        committed = post.expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
+        assert len(team.ledger) + 1 == len(committed.ledger)
+        assert team == undo(committed)
+
+    def test_each_step_undoes(self, pack: RulePack, team: Sheet) -> None:
+        """Undo takes back one operation at a time."""
+        post = started(pack, team)
+        hired = post.hire("human_lineman", "X")
+        assert post.sheet == hired.undo().sheet
+        assert ("outcome and winnings", "Dedicated Fans") == hired.undo().history
+
+
+class TestMustAdvance:
+    def test_obliged_player_blocks_step_four(self, pack: RulePack, team: Sheet) -> None:
+        """14 SPP oblige an advancement before hiring; with the league switch off they may be banked."""
+        team = pack.award(team, "spp", 10, reason="earlier matches", member="1")
+        post = started(pack, team)  # +3 touchdown, +4 MVP (D6 1): 17 SPP
+        assert 17 == post.sheet.member("1").pools["spp"]
+        with pytest.raises(RequirementNotMet, match="Griselda holds 17 SPP"):
+            post.hire("human_lineman", "X")
+        assert started(pack, team, must_advance=False).hire("human_lineman", "X").stage == 5
+        post = post.advance("1", "chosen_primary", choice="dauntless")
+        assert post.hire("human_lineman", "X").sheet.member("12").name == "X"
+
+
+class TestMatchRecord:
+    def test_spp_by_event(self, pack: RulePack, team: Sheet) -> None:
+        """Completion 1, landing 1, superb throw 1, interception 2, casualty 2, touchdown 3; crowd casualty 0."""
+        match = bb.MatchRecord(
+            number=1,
+            opponent="X",
+            score=(0, 0),
+            events={
+                "1": {
+                    "completion": 1,
+                    "landing": 1,
+                    "superb_throw": 1,
+                    "interception": 1,
+                    "casualty": 1,
+                    "touchdown": 1,
+                    "casualty_crowd": 2,
+                }
+            },
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        assert 1 + 1 + 1 + 2 + 2 + 3 == after.member("1").pools["spp"]
+
+    def test_brawlin_brutes(self, pack: RulePack) -> None:
+        """An Orc team: casualty 3, touchdown 2."""
+        team = bb.draft(pack, "orc", "T", [("orc_lineman", f"L{n}") for n in range(11)])
+        match = bb.MatchRecord(number=1, opponent="X", score=(1, 0), events={"1": {"casualty": 1, "touchdown": 1}})
+        assert 5 == bb.record_outcome(pack, team, match, ScriptedDice([])).member("1").pools["spp"]
+
+    def test_conceding_team_loses_the_game_spp(self, pack: RulePack, team: Sheet) -> None:
+        """SPP of a game the team conceded are not awarded; no MVP; no winnings."""
+        match = bb.MatchRecord(
+            number=1,
+            opponent="X",
+            score=(0, 2),
+            events={"1": {"touchdown": 1}},
+            mvp_nominees=("1",),
+            conceded="us",
+            fan_attendance=9,
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (0, team.pools["treasury"]) == (after.member("1").pools["spp"], after.pools["treasury"])
+
+    def test_mvp_number_without_a_player_is_rolled_again(self, pack: RulePack, team: Sheet) -> None:
+        """Two nominees: a 5 names nobody, the die is rolled again until it names one; every roll recorded."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=("3", "4"))
+        after = bb.record_outcome(pack, team, match, ScriptedDice([5, 6, 2]))
+        assert 4 == after.member("4").pools["spp"]
+
+    def test_opponent_conceding_gives_two_mvps_and_whole_attendance(self, pack: RulePack, team: Sheet) -> None:
+        """Two MVP rolls; winnings (attendance 7 + 1 TD) x 10,000."""
+        match = bb.MatchRecord(
+            number=1, opponent="X", score=(1, 0), mvp_nominees=("3", "4"), conceded="them", fan_attendance=7
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([1, 2]))
+        assert (4, 4) == (after.member("3").pools["spp"], after.member("4").pools["spp"])
+        assert 80_000 == after.pools["treasury"] - team.pools["treasury"]
+
+    def test_winnings_explained(self, pack: RulePack, team: Sheet) -> None:
+        """Attendance 7: 3 (rounded down) + 1 TD + 1 no Stalling = 50,000."""
+        assert [30_000, 10_000, 10_000] == [i.amount for i in bb.winnings(pack, team, WIN).items]
+
+    def test_unknown_event_is_refused(self, pack: RulePack, team: Sheet) -> None:
+        """A misspelt event names the known ones."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), events={"1": {"touchdowns": 1}})
+        with pytest.raises(UnknownName, match="match event 'touchdowns'"):
+            bb.record_outcome(pack, team, match, ScriptedDice([]))
+
+    def test_more_than_six_nominees(self, pack: RulePack, team: Sheet) -> None:
+        """Up to six players are nominated."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=tuple(str(n) for n in range(1, 8)))
+        with pytest.raises(InvalidInput, match="up to six different players"):
+            bb.record_outcome(pack, team, match, ScriptedDice([]))
+
+    def test_lasting_injury_at_its_worst_only_misses_a_match(self, pack: RulePack, team: Sheet) -> None:
+        """A Lasting Injury to a characteristic already at its worst reduces nothing."""
+        from progression import Effect
+
+        team = pack.adjust(team, Effect(stats={"av": -6}), reason="test: AV 3+", member="6")
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), injuries={"6": "lasting_injury:av"})
+        player = bb.record_outcome(pack, team, match, ScriptedDice([])).member("6")
+        assert (3, 0, "yes") == (player.stats["av"], player.stats["lasting_injuries"], player.tags["miss_next"])
+
+
+class TestExpensiveMistakes:
+    def test_major_incident(self, pack: RulePack, team: Sheet) -> None:
+        """Treasury 455,000 (band 400-495k), D6 2: Major Incident, lose half rounded down to 5,000: 225,000."""
+        team = pack.award(team, "treasury", 305_000, reason="test")
+        after = bb.expensive_mistakes(pack, team, ScriptedDice([2]))
+        assert 455_000 - 225_000 == after.pools["treasury"]
+
+    def test_catastrophe_keeps_2d6_times_10000(self, pack: RulePack, team: Sheet) -> None:
+        """Treasury 650,000, D6 1: Catastrophe; 2D6 = 7 keeps 70,000."""
+        team = pack.award(team, "treasury", 500_000, reason="test")
+        assert 70_000 == bb.expensive_mistakes(pack, team, ScriptedDice([1, 3, 4])).pools["treasury"]

@@ -1,0 +1,127 @@
+"""Teams: drafting, hiring and firing, staff, journeymen, temporary retirement."""
+
+from __future__ import annotations
+
+import pytest
+
+import progression_bloodbowl as bb
+from progression import RulePack, Sheet, undo
+from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+
+
+class TestDraft:
+    def test_over_budget_is_refused(self, pack: RulePack) -> None:
+        """Sixteen Blitzers do not fit: the limit of two is hit first, with the roster's words."""
+        with pytest.raises(LimitReached, match="at most 2 Human Blitzer"):
+            bb.draft(pack, "human", "T", [("human_blitzer", f"B{n}") for n in range(11)])
+
+    def test_budget_is_checked(self, pack: RulePack) -> None:
+        """Eleven Linemen on 500,000: the ninth cannot be paid."""
+        with pytest.raises(InsufficientPoints, match="costs 50000 gold but only 0 are available"):
+            bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], budget=400_000)
+
+    def test_fewer_than_eleven_players(self, pack: RulePack) -> None:
+        """A drafted team has 11 to 16 players."""
+        with pytest.raises(InvalidInput, match="11 to 16 players, got 3"):
+            bb.draft(pack, "human", "T", [("human_lineman", "A")] * 3)
+
+    def test_unknown_roster(self, pack: RulePack) -> None:
+        """A roster that does not exist is named with the known ones."""
+        with pytest.raises(UnknownName, match="team roster 'humans'"):
+            bb.create_team(pack, "humans", "T")
+
+    def test_the_draft_is_one_ledger_entry(self, team: Sheet) -> None:
+        """Creation, then the whole draft as one step."""
+        assert 2 == len(team.ledger)
+
+
+class TestFiring:
+    def test_firing_down_to_eleven_then_refused(self, pack: RulePack, team: Sheet) -> None:
+        """With 12 players, one may be fired (11 remain); the next firing would leave 10 and is refused."""
+        team = bb.hire(pack, team, "human_lineman", "Lineman 7")
+        team = bb.fire(pack, team, "12")
+        assert 11 == len(team.members)
+        with pytest.raises(RequirementNotMet, match="would leave 10 players able to play the next match; at least 11"):
+            bb.fire(pack, team, "11")
+
+    def test_a_player_missing_the_match_does_not_count(self, pack: RulePack, team: Sheet) -> None:
+        """Twelve on the roster but one misses the next match: no eligible player may be fired."""
+        from progression import Effect
+
+        team = bb.hire(pack, team, "human_lineman", "Lineman 7")
+        team = pack.adjust(team, Effect(tags={"miss_next": "yes"}), reason="test", member="6")
+        with pytest.raises(RequirementNotMet):
+            bb.fire(pack, team, "7")
+
+
+class TestStaff:
+    def test_rerolls_cost_double_after_the_draft(self, pack: RulePack, team: Sheet) -> None:
+        """50,000 at the draft, 100,000 after; valued at 50,000."""
+        team = pack.award(team, "treasury", 100_000, reason="test")
+        after = bb.buy_staff(pack, team, "team_reroll")
+        assert 100_000 == team.pools["treasury"] - after.pools["treasury"]
+        assert 50_000 == bb.team_value(pack, after).total - bb.team_value(pack, team).total
+
+    def test_rerolls_are_never_removed(self, pack: RulePack, team: Sheet) -> None:
+        """Team re-rolls cannot be let go."""
+        with pytest.raises(RequirementNotMet, match="never removed"):
+            bb.fire_staff(pack, team, "team_reroll")
+
+    def test_apothecary_only_where_allowed(self, pack: RulePack) -> None:
+        """Shambling Undead may not hire an Apothecary."""
+        team = bb.create_team(pack, "shambling_undead", "T")
+        with pytest.raises(RequirementNotMet, match="may not hire an Apothecary"):
+            bb.buy_staff(pack, team, "apothecary")
+
+    def test_treasury_never_goes_negative(self, pack: RulePack, team: Sheet) -> None:
+        """150,000 left: a 100,000 re-roll is bought, a second one is refused."""
+        team = bb.buy_staff(pack, team, "team_reroll")
+        with pytest.raises(InsufficientPoints):
+            bb.buy_staff(pack, team, "team_reroll")
+        assert 50_000 == team.pools["treasury"]
+
+
+class TestHiring:
+    def test_sixteen_at_most(self, pack: RulePack, team: Sheet) -> None:
+        """Five more Linemen fill the roster to 16; a seventeenth is refused."""
+        team = pack.award(team, "treasury", 500_000, reason="test")
+        for n in range(5):
+            team = bb.hire(pack, team, "human_lineman", f"New {n}")
+        with pytest.raises(LimitReached, match="at most 16 players"):
+            bb.hire(pack, team, "human_lineman", "One too many")
+
+    def test_hiring_is_undone_whole(self, pack: RulePack, team: Sheet) -> None:
+        """Payment and joining are one entry: undo takes both back."""
+        after = bb.hire(pack, team, "human_lineman", "Lineman 7")
+        assert team == undo(after)
+
+
+class TestRetirement:
+    def test_only_after_a_lasting_injury(self, pack: RulePack, team: Sheet) -> None:
+        """A fit player cannot be temporarily retired."""
+        with pytest.raises(RequirementNotMet, match="has suffered no Lasting Injury"):
+            bb.retire(pack, team, "6")
+
+    def test_retired_players_come_back_next_season(self, pack: RulePack, team: Sheet) -> None:
+        """Retired: out of CTV, still on the roster; a new season brings him back."""
+        from progression import Effect
+
+        team = pack.adjust(team, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="test", member="6")
+        retired = bb.retire(pack, team, "6")
+        assert 50_000 == bb.current_team_value(pack, team).total - bb.current_team_value(pack, retired).total
+        assert bb.team_value(pack, team) == bb.team_value(pack, retired)
+        back = bb.new_season(pack, retired)
+        assert bb.current_team_value(pack, team).total == bb.current_team_value(pack, back).total
+
+
+class TestJourneymen:
+    def test_only_to_reach_eleven(self, pack: RulePack, team: Sheet) -> None:
+        """A team with 11 able players takes no journeyman."""
+        with pytest.raises(InvalidInput, match="journeymen join only to reach 11"):
+            bb.add_journeymen(pack, team)
+
+    def test_low_cost_linemen_count_zero_in_ctv(self, pack: RulePack) -> None:
+        """Snotlings: a Snotling Lineman's 15,000 fee counts 0 in CTV, not in TV."""
+        team = bb.draft(pack, "snotling", "T", [("snotling_lineman", f"S{n}") for n in range(11)])
+        assert 0 == bb.current_team_value(pack, team).total
+        assert 11 * 15_000 == bb.team_value(pack, team).total
