@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ._packs import RulePack
-from .errors import Problem, ProgressionError, RulePackError, UnknownPackError
+from .errors import InvalidInput, Problem, ProgressionError, RulePackError, UnknownPackError
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -74,7 +74,8 @@ def load(name: str) -> RulePack:
         RulePackError: the pack is installed but does not load.
     """
     if not isinstance(name, str):
-        raise UnknownPackError(repr(name), packs())
+        msg = f"a pack name must be a text, got {name!r} ({type(name).__name__})"
+        raise InvalidInput(msg)
     installed = entries()
     if name not in installed:
         raise UnknownPackError(name, list(installed))

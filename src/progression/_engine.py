@@ -19,6 +19,7 @@ from ._procedures import ProcedureContext, drive
 from ._requirements import Context
 from ._sheet import Sheet, replay
 from .errors import (
+    CapExceeded,
     DecisionError,
     InsufficientPoints,
     InvalidInput,
@@ -271,7 +272,7 @@ def award(pack: RulePack, sheet: Sheet, pool: str, amount: int, *, reason: str, 
                 f"{where}: {pack.name_of(pool)} holds {subject.pools[pool]} of a cap of {cap}; "
                 f"{amount} more would put it {extra} over"
             )
-            raise LimitReached(upgrade=pool, reason=msg)
+            raise CapExceeded(msg, pool=pool, cap=cap)
         if spec.overflow == "auto":
             after, bought = _auto_spend(pack, after, pool)
             events.extend(bought)
@@ -615,13 +616,30 @@ def purchase(
         effect = _resolved(upgrade.effect, choice)
         event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
         return _record(sheet, member, [event], f"buy {upgrade_id}")
-    started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override)
+    extra = _check_args(args)
+    started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
     paid = subject.apply(started)
-    context = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=dict(args or {}))
+    context = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
     outcome = drive(pack.function(upgrade.procedure), context, decisions=decisions, dice=dice)
     if outcome.effect is not None:
         _check_outcome(pack, paid, upgrade_id, outcome.effect, choice)
     return _record(sheet, member, [started, *outcome.events], f"buy {upgrade_id}")
+
+
+def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool]:
+    """Procedure arguments are recorded in the ledger, so they must be plain texts, integers or booleans."""
+    if args is None:
+        return {}
+    if not isinstance(args, Mapping):
+        msg = f"args must map names to values, got {type(args).__name__}"
+        raise InvalidInput(msg)
+    checked: dict[str, str | int | bool] = {}
+    for key, value in args.items():
+        if not isinstance(key, str) or not isinstance(value, str | int | bool):
+            msg = f"args: {key!r} must be a text name with a text, integer or boolean value, got {value!r}"
+            raise InvalidInput(msg)
+        checked[key] = value
+    return checked
 
 
 def _check_outcome(pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None) -> None:
@@ -646,7 +664,7 @@ def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dic
         raise DecisionError(msg)
     upgrade = pack.upgrade(pending.upgrade)
     assert upgrade.procedure is not None
-    context = ProcedureContext(sheet=subject, choice=pending.choice, pack=pack, roster=roster)
+    context = ProcedureContext(sheet=subject, choice=pending.choice, pack=pack, roster=roster, args=pending.args)
     outcome = drive(
         pack.function(upgrade.procedure),
         context,

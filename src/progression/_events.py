@@ -92,6 +92,8 @@ class Started(Event):
     choice: str | None = None
     price: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
     override: Override | None = None
+    #: Extra arguments the buyer passed to the procedure (texts, integers, booleans), kept to resume it.
+    args: Mapping[str, str | int | bool] = attrs.field(factory=dict, converter=freeze)
 
 
 @attrs.frozen(kw_only=True)

@@ -41,6 +41,8 @@ class Pending:
     choice: str | None
     price: Mapping[str, int] = attrs.field(converter=freeze)
     override: Override | None = None
+    #: The extra arguments the procedure was started with.
+    args: Mapping[str, str | int | bool] = attrs.field(factory=dict, converter=freeze)
     #: Every roll made so far, in order (each a tuple of dice).
     rolls: tuple[tuple[int, ...], ...] = ()
     #: Every decision made so far, in order.
@@ -291,7 +293,11 @@ class _Fold:
             case Started():
                 self.pay(event.price)
                 self.pending = Pending(
-                    upgrade=event.upgrade, choice=event.choice, price=event.price, override=event.override
+                    upgrade=event.upgrade,
+                    choice=event.choice,
+                    price=event.price,
+                    override=event.override,
+                    args=event.args,
                 )
             case Rolled(results=results) if self.pending is not None:
                 self.pending = attrs.evolve(self.pending, rolls=(*self.pending.rolls, results))

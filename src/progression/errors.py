@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 __all__ = [
+    "CapExceeded",
     "DecisionError",
     "DiceError",
     "InsufficientPoints",
@@ -109,6 +110,15 @@ class PendingState(ProgressionError):
 
 class DecisionError(ProgressionError, ValueError):
     """A decision that is not among the offered options, or given when none is asked."""
+
+
+class CapExceeded(ProgressionError, ValueError):
+    """An award refused because the pool's cap would be passed (the ``refuse`` overflow policy)."""
+
+    def __init__(self, message: str, *, pool: str, cap: int) -> None:
+        self.pool = pool
+        self.cap = cap
+        super().__init__(message)
 
 
 class PurchaseError(ProgressionError):

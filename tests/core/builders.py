@@ -184,7 +184,9 @@ def random_skill(context: ProcedureContext) -> Generator[Roll | Choose, object, 
     second = yield Roll(sides=6, label="second skill")
     assert isinstance(first, tuple)
     assert isinstance(second, tuple)
-    options = tuple(dict.fromkeys((SKILLS[first[0]], SKILLS[second[0]])))
+    shift = context.args.get("shift", 0)  # a purchase argument: read again when the procedure resumes
+    assert isinstance(shift, int)
+    options = tuple(dict.fromkeys(SKILLS[(die[0] - 1 + shift) % 6 + 1] for die in (first, second)))
     kept = yield Choose(label="keep one", options=options)
     assert isinstance(kept, str)
     return Effect(grants={kept: 1}, stats={"skills": 1})

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import progression
-from progression.errors import RulePackError, UnknownPackError
+from progression.errors import InvalidInput, RulePackError, UnknownPackError
 
 from .builders import market
 
@@ -88,6 +88,11 @@ class TestLoad:
             UnknownPackError, match="no rule pack named 'chess' is installed; installed packs: bloodbowl, market"
         ):
             progression.load("chess")
+
+    def test_name_not_a_text(self) -> None:
+        """A pack name that is not a text is bad input, not an unknown name."""
+        with pytest.raises(InvalidInput, match=r"a pack name must be a text, got 5 \(int\)"):
+            progression.load(5)  # type: ignore[arg-type]
 
     def test_nothing_installed(self, installed: Callable[..., list[FakeEntryPoint]]) -> None:
         """With no pack installed, the message says so."""

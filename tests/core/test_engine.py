@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import progression
 from progression import Awarded, Effect, Lost, Override, Purchased, Sheet, Step
 from progression.errors import (
+    CapExceeded,
     DecisionError,
     InsufficientPoints,
     InvalidInput,
@@ -82,7 +83,7 @@ class TestCaps:
     def test_cap_as_a_number_refuses(self) -> None:
         """``refuse``: an award past the cap is refused whole, saying by how much."""
         sheet = market().award(ana(), "chest", 8, reason="x")
-        with pytest.raises(LimitReached, match="Chest holds 8 of a cap of 10; 3 more would put it 1 over"):
+        with pytest.raises(CapExceeded, match="Chest holds 8 of a cap of 10; 3 more would put it 1 over"):
             market().award(sheet, "chest", 3, reason="x")
 
     def test_cap_as_a_number_loses(self) -> None:

@@ -48,6 +48,21 @@ class TestPause:
         assert Decided(label="keep one", options=("block", "dodge"), choice="dodge") == sheet.ledger[-1].events[0]  # type: ignore[attr-defined]
         assert Finished(effect=Effect(grants={"dodge": 1}, stats={"skills": 1})) == sheet.ledger[-1].events[1]  # type: ignore[attr-defined]
 
+    def test_arguments_survive_a_pause(self) -> None:
+        """The purchase's arguments are recorded, so the procedure resumes as it started, even from a file."""
+        shifted = trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), args={"shift": 1})
+        assert ("keep one", ("dodge", "tackle")) == shifted.pending.question  # type: ignore[union-attr]
+        loaded = progression.load_sheet(progression.dump_sheet(shifted))
+        sheet = trainer().decide(loaded, "tackle", dice=NoDice())
+        assert {"tackle": 1} == dict(sheet.owned)
+
+    def test_arguments_must_be_plain_values(self) -> None:
+        """Arguments go into the ledger, so only texts, integers and booleans are taken."""
+        with pytest.raises(
+            InvalidInput, match=r"args: .shift. must be a text name with a text, integer or boolean value, got 1\.5"
+        ):
+            trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), args={"shift": 1.5})
+
     def test_decision_given_up_front(self) -> None:
         """With the decision given, the purchase runs to the end in one go."""
         sheet = trainer().purchase(bo(), "random_skill", dice=ScriptedDice([3, 4]), decisions=["guard"])
