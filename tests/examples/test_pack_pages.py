@@ -124,3 +124,25 @@ class TestGenerate:
         before = page.stat().st_mtime_ns
         packpages.generate(tmp_path, ROOT / "docs", ["../examples/dnd5e/pack.toml"])
         assert before == page.stat().st_mtime_ns
+
+
+class TestPackFormatPage:
+    def test_every_key_the_loader_reads_is_documented(self) -> None:
+        """Each key the loader accepts (every list it checks for unknown keys) is named on the format page."""
+        import ast
+        import re
+
+        source = ast.parse((ROOT / "src" / "progression" / "_loading.py").read_text(encoding="utf-8"))
+        keys = set()
+        for node in ast.walk(source):
+            lists = []
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "extra":
+                lists.append(node.args[1])
+            if isinstance(node, ast.AnnAssign | ast.AugAssign | ast.Assign):
+                lists.append(node.value)
+            for found in lists:
+                if isinstance(found, ast.Tuple) and all(isinstance(e, ast.Constant) for e in found.elts):
+                    keys |= {e.value for e in found.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+        page = (ROOT / "docs" / "reference" / "pack-format.rst").read_text(encoding="utf-8")
+        named = {word for literal in re.findall(r"``(.+?)``", page) for word in re.findall(r"[a-z_]+", literal)}
+        assert (set(), True) == (keys - named, len(keys) > 40)
