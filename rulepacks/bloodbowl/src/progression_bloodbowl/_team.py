@@ -201,7 +201,12 @@ def hire(
 def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> Sheet:
     """Fire a player; refused if fewer than 11 players would be able to play the next match."""
     player = team.member(member)
-    left = _available_count(team) - (1 if available(player) else 0)
+    # Journeymen leave after this step: they are not eligible for the next match.
+    left = sum(
+        1
+        for m, p in team.members.items()
+        if m != member and available(p) and "journeyman" not in p.tags and "star" not in p.tags
+    )
     minimum = data_of(pack).rules.min_players
     if left < minimum:
         missing = f"firing {player.name} would leave {left} players able to play the next match; at least {minimum} must remain"
