@@ -23,8 +23,12 @@ def available() -> bool:
 
 
 def _steps(curve: progression.Curve) -> list[int]:
+    """Every step to its end for a short curve; enough steps to show several price changes otherwise."""
     last = curve.last_step
-    return list(range(1, (PLOT_STEPS if last is None else min(last, PLOT_STEPS * 2)) + 1))
+    if last is not None:
+        return list(range(1, min(last, PLOT_STEPS * 5) + 1))
+    width = curve.width if isinstance(curve, progression.SteppedCurve) else 1
+    return list(range(1, min(max(PLOT_STEPS, 5 * width), PLOT_STEPS * 5) + 1))
 
 
 def curve_svg(curve: progression.Curve, title: str) -> bytes:

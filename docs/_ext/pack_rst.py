@@ -192,12 +192,20 @@ def curve_formula(curve: progression.Curve) -> str:
     return type(curve).__name__
 
 
-def curve_rows(curve: progression.Curve, count: int = CURVE_ROWS) -> tuple[list[tuple[int, int, int]], str | None]:
-    """The first ``count`` rows ``(step, cost, total)`` of a curve, and why it stopped early (or None)."""
+def shown_steps(curve: progression.Curve, count: int = CURVE_ROWS) -> list[int]:
+    """The steps a page lists: the first ``count``, or for a stepped curve whose price holds for
+    several steps, the first step and the two sides of each of the first ``count // 2`` price changes."""
+    if isinstance(curve, SteppedCurve) and curve.width * 2 > count:
+        edges = {1} | {k * curve.width + d for k in range(1, count // 2) for d in (0, 1)}
+        return sorted(edges)
     last = curve.last_step
-    end = count if last is None else min(count, last)
+    return list(range(1, (count if last is None else min(count, last)) + 1))
+
+
+def curve_rows(curve: progression.Curve, count: int = CURVE_ROWS) -> tuple[list[tuple[int, int, int]], str | None]:
+    """Rows ``(step, cost, total)`` of the steps a page lists, and why they stopped early (or None)."""
     rows = []
-    for step in range(1, end + 1):
+    for step in shown_steps(curve, count):
         try:
             rows.append((step, curve.cost(step), curve.total(step)))
         except ProgressionError as error:

@@ -50,8 +50,14 @@ class TestRenderPack:
 
     def test_curve_rows(self, dnd5e: RulePack) -> None:
         """The point-buy curve lists its first steps: five at 1, then 2 (a 15 costs 9 in all)."""
-        rows, stopped = pack_rst.curve_rows(dnd5e.curve("point_buy"), 7)
-        assert ([1, 1, 1, 1, 1, 2, 2], 9, None) == ([c for _, c, _ in rows], rows[-1][2], stopped)
+        rows, stopped = pack_rst.curve_rows(dnd5e.curve("point_buy"))
+        assert ([1, 1, 1, 1, 1, 2, 2], 9, None) == ([c for _, c, _ in rows[:7]], rows[6][2], stopped)
+
+    def test_wide_stepped_curve_shows_its_price_changes(self) -> None:
+        """A price that holds for ten steps is listed on both sides of each change, not ten times over."""
+        curve = progression.SteppedCurve(name="level", width=10, unit=1)
+        steps = [n for n, _, _ in pack_rst.curve_rows(curve)[0]]
+        assert [1, 10, 11, 20, 21, 30, 31, 40, 41] == steps
 
     def test_table_curve_stops_at_its_end(self) -> None:
         """A table curve that ends is listed to its end, no further."""
