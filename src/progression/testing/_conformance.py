@@ -1,0 +1,205 @@
+"""The conformance check of a rule pack: every problem found, in one report.
+
+Call :func:`check_pack` from a pack's tests (or use the ``pack_conformance`` pytest
+fixture). It looks at the pack's data (ids, references, reachability, requirement cycles,
+curves, JSON round trips of fresh sheets), then drives random operations through the
+pack's state machine (:class:`~progression.testing.PackMachine`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from .._curves import Curve
+from .._packs import RulePack
+from .._serialize import dump_sheet, load_sheet
+from .._sheet import Sheet, replay
+from ..errors import InvalidInput, ProgressionError
+from ._actions import starting_sheets
+from ._curves import check_additive, check_monotonic, check_non_negative
+from ._machine import run_machine, state_of, walk
+from ._static import Finding, check_ids, check_reachable, check_refs
+
+__all__ = ["DEFAULT_EXAMPLES", "DEFAULT_STEPS", "Report", "assert_pack_conforms", "check_pack"]
+
+#: How many random runs the state machine makes by default: few, so a pack's suite stays quick.
+DEFAULT_EXAMPLES = 15
+#: How many operations each run makes at most by default.
+DEFAULT_STEPS = 20
+#: How many steps of each curve are examined one by one.
+CURVE_STEPS = 500
+#: Far steps sampled on unending curves: what a scan of the first steps cannot see.
+FAR_STEPS = tuple(2**k for k in range(10, 41))
+
+CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "machine")
+
+
+@attrs.frozen(kw_only=True)
+class Report:
+    """What :func:`check_pack` found: every problem, each with the check that found it."""
+
+    #: The name of the pack checked.
+    pack: str
+    #: Every problem found, in the order the checks ran.
+    findings: tuple[Finding, ...]
+    #: The checks that ran.
+    checks: tuple[str, ...]
+    #: How many random runs the state machine made (0 when it did not run).
+    examples: int
+    #: Kinds of sheet no fresh sheet could be made of (their factory needs options), and why.
+    skipped: Mapping[str, str] = attrs.field(factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Whether no problem was found."""
+        return not self.findings
+
+    def by_check(self, check: str) -> tuple[Finding, ...]:
+        """The findings of one check."""
+        return tuple(f for f in self.findings if f.check == check)
+
+    def __str__(self) -> str:
+        if self.ok:
+            lines = [f"pack {self.pack!r} passes {', '.join(self.checks)}"]
+        else:
+            count = len(self.findings)
+            lines = [f"pack {self.pack!r} has {count} {'problem' if count == 1 else 'problems'}:"]
+            lines += [f"  - {finding}" for finding in self.findings]
+        lines += [
+            f"  (kind {kind!r} was not driven: {why}; pass setup={{{kind!r}: {{...}}}})"
+            for kind, why in self.skipped.items()
+        ]
+        return "\n".join(lines)
+
+    def raise_for_problems(self) -> Report:
+        """Raise an :class:`AssertionError` listing every problem; return the report when there is none."""
+        if not self.ok:
+            raise AssertionError(str(self))
+        return self
+
+
+def check_curve(curve: Curve) -> list[Finding]:
+    """A curve keeps what it declares, far past its first steps, and its totals agree with its steps."""
+    last = curve.last_step
+    end = CURVE_STEPS if last is None else min(last, CURVE_STEPS)
+    sentences: list[str | None] = []
+    try:
+        if curve.non_negative:
+            sentences.append(check_non_negative(curve, end))
+        if curve.non_decreasing:
+            sentences.append(check_monotonic(curve, end))
+        sentences.append(check_additive(curve, min(end, 100)))
+        if last is None:
+            sentences += _far_steps(curve, end)
+    except ProgressionError as error:
+        sentences.append(f"curve {curve.name!r} refused a step: {error}")
+    where = f"curve {curve.name!r}"
+    return [Finding("curves", where, s.removeprefix(where + ": ")) for s in dict.fromkeys(sentences) if s]
+
+
+def _far_steps(curve: Curve, scanned: int) -> list[str]:
+    """What a scan of the first steps cannot see: steps far out, each with the step after it."""
+    found = []
+    previous, before = scanned, curve.cost(scanned)
+    for step in FAR_STEPS:
+        for n in (step, step + 1):
+            price = curve.cost(n)
+            if curve.non_negative and price < 0:
+                found.append(f"curve {curve.name!r}: step {n} costs {price}, less than zero")
+            if curve.non_decreasing and price < before:
+                found.append(f"curve {curve.name!r}: step {n} costs {price}, less than step {previous} ({before})")
+            previous, before = n, price
+        if curve.closed_form and curve.total(step + 1) - curve.total(step) != curve.cost(step + 1):
+            found.append(f"curve {curve.name!r}: total({step + 1}) - total({step}) is not cost({step + 1})")
+    return found[:2]
+
+
+def check_round_trips(starts: Mapping[str, Sheet]) -> list[Finding]:
+    """A fresh sheet of each kind survives replay and a JSON round trip unchanged."""
+    found = []
+    for kind, sheet in sorted(starts.items()):
+        where = f"a fresh {kind!r}"
+        try:
+            loaded = load_sheet(dump_sheet(sheet), f"<fresh {kind}>")
+        except ProgressionError as error:
+            found.append(Finding("round trip", where, f"does not load back from its JSON: {error}"))
+            continue
+        if loaded.ledger != sheet.ledger or state_of(loaded) != state_of(sheet):
+            found.append(Finding("round trip", where, "comes back different from its JSON"))
+        if state_of(replay(sheet.ledger)) != state_of(sheet):
+            found.append(Finding("round trip", where, "replay(sheet.ledger) does not rebuild it"))
+        for place, subject in walk(sheet, where):
+            negative = {pool: held for pool, held in subject.pools.items() if held < 0}
+            if negative:
+                found.append(Finding("round trip", place, f"starts with pools below zero: {negative}"))
+    return found
+
+
+def check_pack(
+    pack: RulePack,
+    *,
+    examples: int = DEFAULT_EXAMPLES,
+    steps: int = DEFAULT_STEPS,
+    setup: Mapping[str, Mapping[str, str]] | None = None,
+) -> Report:
+    """Check a rule pack; a :class:`Report` listing every problem found.
+
+    Args:
+        pack: the pack to check.
+        examples: how many random runs the state machine makes (0 skips it). Raise it for a
+            thorough check; the default keeps a pack's suite quick.
+        steps: how many operations each run makes at most.
+        setup: options for the pack's ``"new.<kind>"`` factories, by kind, for kinds whose
+            factory needs some.
+
+    Raises:
+        InvalidInput: ``pack`` is not a rule pack, or a count is not a whole number >= 0.
+    """
+    if not isinstance(pack, RulePack):
+        msg = f"check_pack: expected a RulePack, got {type(pack).__name__}"
+        raise InvalidInput(msg)
+    for name, value in (("examples", examples), ("steps", steps)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            msg = f"check_pack: {name} must be a whole number >= 0, got {value!r}"
+            raise InvalidInput(msg)
+    starts, failed = starting_sheets(pack, setup=setup)
+    findings = [
+        Finding("round trip", f"kind {kind!r}", f"no sheet of it can be made to check: {why}")
+        for kind, why in failed.items()
+        if setup and kind in setup
+    ]
+    findings += check_ids(pack)
+    findings += check_refs(pack, starts)
+    findings += check_reachable(pack, starts)
+    for curve in pack.curves.values():
+        findings += check_curve(curve)
+    findings += check_round_trips(starts)
+    ran = CHECKS if examples and steps and starts else CHECKS[:-1]
+    if ran == CHECKS:
+        broken = run_machine(pack, examples=examples, steps=steps, setup=setup)
+        if broken is not None:
+            findings.append(Finding("machine", f"pack {pack.name!r}", broken))
+    return Report(
+        pack=pack.name,
+        findings=tuple(findings),
+        checks=ran,
+        examples=examples if ran == CHECKS else 0,
+        skipped={kind: why for kind, why in failed.items() if not (setup and kind in setup)},
+    )
+
+
+def assert_pack_conforms(
+    pack: RulePack,
+    *,
+    examples: int = DEFAULT_EXAMPLES,
+    steps: int = DEFAULT_STEPS,
+    setup: Mapping[str, Mapping[str, str]] | None = None,
+) -> Report:
+    """Like :func:`check_pack`, but raise an :class:`AssertionError` listing every problem.
+
+    Returns:
+        The report, when there is no problem.
+    """
+    return check_pack(pack, examples=examples, steps=steps, setup=setup).raise_for_problems()

@@ -1,0 +1,168 @@
+"""Curve helpers for designers: is a curve as monotonic and additive as it should be, and does it match a table?
+
+Each helper returns ``None`` when the curve passes, else one sentence naming the first
+step that does not, so a designer's test reads ``assert check_monotonic(curve, 50) is None``
+and fails with the sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._curves import Curve
+from ..errors import InvalidInput
+
+__all__ = ["check_additive", "check_monotonic", "check_non_negative", "compare_to_table"]
+
+
+def _check_range(curve: Curve, start: int, end: int, lowest: int) -> int:
+    """The last step to look at: ``end``, or the curve's last step if it stops sooner (maybe before ``start``)."""
+    for name, value in (("start", start), ("end", end)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            msg = f"curve {curve.name!r}: {name} must be an integer, got {value!r}"
+            raise InvalidInput(msg)
+    if start < lowest or end < start:
+        msg = f"curve {curve.name!r}: expected {lowest} <= start <= end, got start={start} end={end}"
+        raise InvalidInput(msg)
+    last = curve.last_step
+    return end if last is None else min(end, last)
+
+
+def check_non_negative(curve: Curve, end: int, start: int = 1) -> str | None:
+    """The first step in ``start..end`` that costs less than zero, as a sentence; None if there is none.
+
+    Args:
+        curve: the curve to examine.
+        end: the last step examined (or the curve's last step, if it stops sooner).
+        start: the first step examined, at least 1.
+
+    Steps past the end of a curve that stops are not examined.
+    """
+    upto = _check_range(curve, start, end, 1)
+    for step in range(start, upto + 1):
+        price = curve.cost(step)
+        if price < 0:
+            return f"curve {curve.name!r}: step {step} costs {price}, less than zero"
+    return None
+
+
+def check_monotonic(curve: Curve, end: int, start: int = 1, *, strict: bool = False) -> str | None:
+    """The first step in ``start..end`` that costs less than the one before, as a sentence; None if none.
+
+    Args:
+        curve: the curve to examine.
+        end: the last step examined (or the curve's last step, if it stops sooner).
+        start: the first step examined, at least 1; it is compared with the step after it.
+        strict: also refuse a step that costs the same as the one before.
+    """
+    upto = _check_range(curve, start, end, 1)
+    if upto < start:
+        return None
+    previous = curve.cost(start)
+    for step in range(start + 1, upto + 1):
+        price = curve.cost(step)
+        if price < previous or (strict and price == previous):
+            relation = "less than" if price < previous else "the same as"
+            return f"curve {curve.name!r}: step {step} costs {price}, {relation} step {step - 1} ({previous})"
+        previous = price
+    return None
+
+
+def check_additive(curve: Curve, end: int, start: int = 0) -> str | None:
+    """Whether totals agree with the steps over levels ``start..end``; the first disagreement, or None.
+
+    Checks, for every level ``n`` in the range, that ``total(n)`` is the sum of ``cost(1..n)``,
+    that ``between(start, n)`` and ``between(n, end)`` are the sums of their steps, so that
+    ``between(start, n) + between(n, end) == between(start, end)``. Linear in the range.
+
+    Args:
+        curve: the curve to examine.
+        end: the last level examined (or the curve's last step, if it stops sooner).
+        start: the first level, at least 0.
+    """
+    upto = _check_range(curve, start, end, 0)
+    if upto < start:
+        return None
+    running = curve.total(start)
+    steps = [0] * (upto + 1)
+    for level in range(start + 1, upto + 1):
+        steps[level] = curve.cost(level)
+        running += steps[level]
+        if curve.total(level) != running:
+            return (
+                f"curve {curve.name!r}: the total to level {level} is {curve.total(level)}, "
+                f"but its steps 1..{level} add up to {running}"
+            )
+        if curve.between(level - 1, level) != steps[level]:
+            return (
+                f"curve {curve.name!r}: going from level {level - 1} to {level} costs "
+                f"{curve.between(level - 1, level)}, but step {level} costs {steps[level]}"
+            )
+    whole = curve.between(start, upto)
+    below = 0
+    for level in range(start, upto + 1):
+        below += steps[level]
+        if curve.between(start, level) + curve.between(level, upto) != whole:
+            return (
+                f"curve {curve.name!r}: {start}→{level} costs {curve.between(start, level)} and "
+                f"{level}→{upto} costs {curve.between(level, upto)}, which do not add up to "
+                f"{start}→{upto} ({whole})"
+            )
+        if curve.between(start, level) != below:
+            return (
+                f"curve {curve.name!r}: {start}→{level} costs {curve.between(start, level)}, "
+                f"but its steps add up to {below}"
+            )
+    return None
+
+
+def compare_to_table(curve: Curve, published: Sequence[int], *, cumulative: bool = False, start: int = 1) -> str | None:
+    """Compare a curve to a published table; the first difference as a sentence, or None.
+
+    Args:
+        curve: the curve to compare.
+        published: the table, one number per step from step ``start`` on.
+        cumulative: the table lists totals from level 0 (what reaching each level costs in all)
+            instead of the price of each step.
+        start: the step (or level, for totals) the table's first number is for.
+
+    Returns:
+        ``None`` when every number agrees, else a sentence such as
+        ``"step 4 costs 12 by curve 'xp' but 10 by the table"``.
+    """
+    if isinstance(published, str | bytes) or not isinstance(published, Sequence):
+        msg = f"curve {curve.name!r}: expected the published table as a list of integers, got {published!r:.60}"
+        raise InvalidInput(msg)
+    for index, number in enumerate(published):
+        if isinstance(number, bool) or not isinstance(number, int):
+            msg = f"curve {curve.name!r}: entry {index} of the published table is {number!r}, not an integer"
+            raise InvalidInput(msg)
+    end = start + len(published) - 1
+    _check_range(curve, start, max(start, end), 1)
+    last = curve.last_step
+    for offset, expected in enumerate(published):
+        step = start + offset
+        if last is not None and step > last:
+            return (
+                f"curve {curve.name!r} stops at step {last}, but the table goes on to step {end} "
+                f"({len(published)} entries from step {start})"
+            )
+        if cumulative:
+            actual = curve.total(step)
+            if actual != expected:
+                return (
+                    f"reaching level {step} costs {actual} in all by curve {curve.name!r} but {expected} by the table"
+                    f"{_hint(curve, published, offset, start)}"
+                )
+        else:
+            actual = curve.cost(step)
+            if actual != expected:
+                return f"step {step} costs {actual} by curve {curve.name!r} but {expected} by the table"
+    return None
+
+
+def _hint(curve: Curve, published: Sequence[int], offset: int, start: int) -> str:
+    """For a cumulative table, what the table's own step price is at the first difference."""
+    step = start + offset
+    before = published[offset - 1] if offset else curve.total(step - 1)
+    return f" (the table's step {step} costs {published[offset] - before}, the curve's {curve.cost(step)})"

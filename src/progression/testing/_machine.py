@@ -1,0 +1,431 @@
+"""A Hypothesis state machine that drives a pack's sheets through random operations.
+
+It awards, quotes, buys, decides, discards, joins and undoes at random, and after every
+step checks what must always hold, whatever the pack: every point is accounted for
+(awarded = held + spent + lost, per pool), no balance is negative, a refused operation
+raises a :class:`~progression.ProgressionError` and changes nothing, a successful one adds
+exactly one ledger entry, ``quote(...).ok`` exactly when ``purchase`` succeeds and at the
+price quoted, ``undo`` gives back the sheet as it was, ``replay(ledger)`` rebuilds the same
+state, and a save / load round trip through JSON changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar, cast
+
+import attrs
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+from hypothesis.reporting import with_reporter
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from .._dice import _check_request
+from .._engine import join, undo
+from .._events import Event, Member, Purchased, Started, Step
+from .._packs import RulePack
+from .._serialize import dump_sheet, load_sheet
+from .._sheet import Sheet, replay
+from ..errors import DecisionError, InvalidInput, ProgressionError
+from ._actions import REASON, price_scale, starting_sheets
+
+__all__ = ["DrawnDice", "PackMachine", "machine_for", "run_machine", "state_of"]
+
+#: Health checks that say a pack is slow or its data large, which a pack may well be.
+_SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+
+
+def state_of(sheet: Sheet) -> dict[str, Any]:
+    """Everything a sheet holds besides its ledger, members included, as plain comparable data."""
+    return {
+        "pack": sheet.pack,
+        "kind": sheet.kind,
+        "name": sheet.name,
+        "pools": dict(sheet.pools),
+        "stats": dict(sheet.stats),
+        "owned": dict(sheet.owned),
+        "tags": dict(sheet.tags),
+        "bought": dict(sheet.bought),
+        "pending": sheet.pending,
+        "members": {ident: state_of(member) for ident, member in sorted(sheet.members.items())},
+    }
+
+
+def expect(condition: bool, message: str) -> None:
+    """Fail the run with ``message`` unless ``condition`` holds (an ``assert`` that ``python -O`` keeps)."""
+    if not condition:
+        raise AssertionError(message)
+
+
+def walk(sheet: Sheet, where: str = "the sheet") -> Iterator[tuple[str, Sheet]]:
+    """The sheet and every member below it, each with a phrase saying where it is."""
+    yield where, sheet
+    for ident, member in sorted(sheet.members.items()):
+        yield from walk(member, f"member {ident!r} of {where}")
+
+
+class DrawnDice:
+    """Dice whose every result Hypothesis draws, so a failing run shrinks to the rolls that matter."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self._data = data
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+        """Draw ``count`` results from 1 to ``sides``."""
+        _check_request(sides, count)
+        draw = self._data.draw
+        return tuple(draw(st.integers(1, sides), label=label or f"D{sides}") for _ in range(count))
+
+
+def _paid(entry: Event, upgrade: str) -> dict[str, int]:
+    """What the purchase recorded in a ledger entry paid, by pool."""
+    while isinstance(entry, Member):
+        entry = entry.event
+    events = entry.events if isinstance(entry, Step) else (entry,)
+    paid: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, Purchased | Started) and event.upgrade == upgrade:
+            for pool, amount in event.price.items():
+                paid[pool] = paid.get(pool, 0) + amount
+    return paid
+
+
+@attrs.frozen
+class Outcome:
+    """What an attempted operation gave: the new sheet, or the refusal."""
+
+    sheet: Sheet | None
+    refusal: ProgressionError | None
+
+
+class PackMachine(RuleBasedStateMachine):
+    """Random operations on sheets of one pack, with the invariants every pack must keep.
+
+    Use :func:`machine_for` to make the machine of a pack, and Hypothesis'
+    ``run_state_machine_as_test`` (or :func:`run_machine`) to run it.
+    """
+
+    #: The pack under test.
+    pack: ClassVar[RulePack]
+    #: A fresh sheet of each kind that can be made.
+    starts: ClassVar[Mapping[str, Sheet]]
+    #: The largest award, about twice a typical price.
+    award_size: ClassVar[int]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sheet: Sheet = next(iter(self.starts.values()))
+        self.history: list[Sheet] = [self.sheet]
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _member(self, data: st.DataObject) -> str | None:
+        return data.draw(st.sampled_from([None, *sorted(self.sheet.members)]), label="member")
+
+    def _subject(self, member: str | None) -> Sheet:
+        return self.sheet if member is None else self.sheet.member(member)
+
+    def _attempt(self, what: str, operation: Callable[[], Sheet]) -> Outcome:
+        """Run an operation; check a refusal changed nothing and a success added one ledger entry."""
+        before, state = self.sheet, state_of(self.sheet)
+        try:
+            after = operation()
+        except ProgressionError as refusal:
+            expect(state == state_of(before), f"{what} was refused ({refusal}) but the sheet changed")
+            return Outcome(None, refusal)
+        except Exception as error:
+            msg = f"{what} raised {type(error).__name__}: {error}; a refusal must raise a ProgressionError"
+            raise AssertionError(msg) from error
+        added = len(after.ledger) - len(before.ledger)
+        expect(
+            added == 1 and after.ledger[:-1] == before.ledger,
+            f"{what} added {added} ledger entries; an operation appends exactly one",
+        )
+        self.sheet = after
+        self.history.append(after)
+        return Outcome(after, None)
+
+    def _waiting(self) -> list[str | None]:
+        found: list[str | None] = []
+        if self.sheet.pending is not None and self.sheet.pending.question is not None:
+            found.append(None)
+        for ident, member in sorted(self.sheet.members.items()):
+            if member.pending is not None and member.pending.question is not None:
+                found.append(ident)
+        return found
+
+    # -- rules --------------------------------------------------------------------
+
+    @initialize(data=st.data())
+    def begin(self, data: st.DataObject) -> None:
+        """Start from a fresh sheet of a drawn kind."""
+        kind = data.draw(st.sampled_from(sorted(self.starts)), label="kind")
+        self.sheet = self.starts[kind]
+        self.history = [self.sheet]
+
+    @rule(data=st.data())
+    def award(self, data: st.DataObject) -> None:
+        """Award points to a pool of the sheet or of a member."""
+        member = self._member(data)
+        pools = sorted(self._subject(member).pools) or sorted(self.pack.pools) or ["nothing"]
+        pool = data.draw(st.sampled_from(pools), label="pool")
+        amount = data.draw(st.integers(1, self.award_size), label="amount")
+        self._attempt(
+            f"award {amount} to {pool!r}",
+            lambda: self.pack.award(self.sheet, pool, amount, reason=REASON, member=member),
+        )
+
+    @rule(data=st.data())
+    def buy(self, data: st.DataObject) -> None:
+        """Quote an upgrade, then buy it: the quote must tell the outcome and the price."""
+        self._buy(data)
+
+    @rule(data=st.data())
+    def buy_more(self, data: st.DataObject) -> None:
+        """As :meth:`buy`: purchases are the heart of a pack, so they are drawn more often."""
+        self._buy(data)
+
+    def _buy(self, data: st.DataObject) -> None:
+        member = self._member(data)
+        kind = self._subject(member).kind
+        own = sorted(u.id for u in self.pack.upgrades.values() if not u.kinds or kind in u.kinds)
+        every = sorted(self.pack.upgrades)
+        if not every:
+            return
+        mine = bool(own) and data.draw(st.integers(0, 9), label="any upgrade?") > 0
+        upgrade = data.draw(st.sampled_from(own if mine else every), label="upgrade")
+        offered = self._call(f"options of {upgrade!r}", lambda: self.pack.options(self.sheet, upgrade, member=member))
+        choice = data.draw(st.sampled_from(offered), label="choice") if offered else None
+        if data.draw(st.booleans(), label="top up first"):
+            self._top_up(member, upgrade, choice)
+        quoted = self._call(
+            f"quote of {upgrade!r}", lambda: self.pack.quote(self.sheet, upgrade, choice=choice, member=member)
+        )
+        dice = DrawnDice(data)
+        outcome = self._attempt(
+            f"purchase of {upgrade!r}" + (f" with {choice!r}" if choice else ""),
+            lambda: self.pack.purchase(self.sheet, upgrade, choice=choice, member=member, dice=dice),
+        )
+        if quoted is not None and quoted.price is not None:
+            expect(quoted.price >= 0, f"the quote of {upgrade!r} priced it at {quoted.price}, below zero")
+        if quoted is None:
+            expect(outcome.sheet is None, f"the quote of {upgrade!r} was refused but the purchase went through")
+            return
+        said = "yes" if quoted.ok else f"no ({'; '.join(quoted.unmet)})"
+        if outcome.sheet is None:
+            expect(not quoted.ok, f"the quote of {upgrade!r} said yes, but the purchase was refused: {outcome.refusal}")
+            return
+        expect(quoted.ok, f"the quote of {upgrade!r} said {said}, but the purchase went through")
+        paid = _paid(outcome.sheet.ledger[-1], upgrade)
+        expect(
+            paid == dict(quoted.split) and sum(paid.values()) == quoted.price,
+            f"the quote of {upgrade!r} said {quoted.price} paid as {dict(quoted.split)}, but the purchase paid {paid}",
+        )
+
+    def _top_up(self, member: str | None, upgrade: str, choice: str | None) -> None:
+        """Award what the paying pools lack for the upgrade (as its own operation)."""
+        quoted = self._call(
+            f"quote of {upgrade!r}", lambda: self.pack.quote(self.sheet, upgrade, choice=choice, member=member)
+        )
+        subject = self._subject(member)
+        paying = [p for p in self.pack.upgrade(upgrade).pools if p in subject.pools]
+        if quoted is None or quoted.price is None or quoted.available >= quoted.price or not paying:
+            return
+        amount = quoted.price - quoted.available
+        self._attempt(
+            f"award {amount} to {paying[0]!r}",
+            lambda: self.pack.award(self.sheet, paying[0], amount, reason=REASON, member=member),
+        )
+
+    def _call(self, what: str, ask: Callable[[], Any]) -> Any:
+        try:
+            return ask()
+        except ProgressionError:
+            return None
+        except Exception as error:
+            msg = f"{what} raised {type(error).__name__}: {error}; a refusal must raise a ProgressionError"
+            raise AssertionError(msg) from error
+
+    @precondition(lambda self: bool(self._waiting()))
+    @rule(data=st.data())
+    def decide(self, data: st.DataObject) -> None:
+        """Answer a waiting question (now and then with an answer that is not offered)."""
+        member = data.draw(st.sampled_from(self._waiting()), label="member")
+        pending = self._subject(member).pending
+        question = pending.question if pending is not None else None
+        if question is None:
+            return
+        label, offered = question
+        wrong = data.draw(st.integers(0, 9), label="wrong?") == 0
+        answer = "not-an-option" if wrong or not offered else data.draw(st.sampled_from(offered), label="answer")
+        outcome = self._attempt(
+            f"decision {answer!r} for {label!r}",
+            lambda: self.pack.decide(self.sheet, answer, member=member, dice=DrawnDice(data)),
+        )
+        if answer not in offered:
+            expect(
+                isinstance(outcome.refusal, DecisionError),
+                f"the answer {answer!r} is not among {offered!r}, yet it was not refused with a DecisionError",
+            )
+
+    @precondition(lambda self: any(self.pack.surplus(subject) for _, subject in self._subjects()))
+    @rule(data=st.data())
+    def discard(self, data: st.DataObject) -> None:
+        """Discard the surplus of a pool over its cap."""
+        waiting = [(m, p) for m, subject in self._subjects() for p in sorted(self.pack.surplus(subject))]
+        member, pool = data.draw(st.sampled_from(waiting), label="surplus")
+        self._attempt(
+            f"discard from {pool!r}",
+            lambda: self.pack.discard(self.sheet, pool, reason=REASON, member=member),
+        )
+
+    def _subjects(self) -> list[tuple[str | None, Sheet]]:
+        return [(None, self.sheet), *sorted(self.sheet.members.items())]
+
+    @precondition(lambda self: any(k in self.starts for k in self.pack.kinds[self.sheet.kind].members))
+    @rule(data=st.data())
+    def join_member(self, data: st.DataObject) -> None:
+        """Add a fresh member of a kind the roster holds."""
+        kinds = sorted(k for k in self.pack.kinds[self.sheet.kind].members if k in self.starts)
+        kind = data.draw(st.sampled_from(kinds), label="member kind")
+        ident = f"{kind}-{len(self.sheet.ledger)}"
+        self._attempt(f"join {ident!r}", lambda: join(self.sheet, ident, self.starts[kind]))
+
+    @precondition(lambda self: len(self.history) > 1)
+    @rule(data=st.data())
+    def take_back(self, data: st.DataObject) -> None:
+        """Undo some operations: the sheet is as it was before them."""
+        steps = data.draw(st.integers(1, min(3, len(self.history) - 1)), label="steps")
+        after = undo(self.sheet, steps)
+        before = self.history[-1 - steps]
+        expect(
+            after.ledger == before.ledger and state_of(after) == state_of(before),
+            f"undo of {steps} operation(s) did not give back the sheet as it was",
+        )
+        self.sheet = after
+        del self.history[-steps:]
+
+    @rule(data=st.data())
+    def refused(self, data: st.DataObject) -> None:
+        """Operations the rules must refuse, each changing nothing."""
+        member = self._member(data)
+        attempts: list[tuple[str, Callable[[], Sheet], type[ProgressionError]]] = [
+            ("undo past the creation", lambda: undo(self.sheet, len(self.sheet.ledger)), InvalidInput),
+            (
+                "an award of 0 points",
+                lambda: self.pack.award(self.sheet, "?", 0, reason=REASON, member=member),
+                InvalidInput,
+            ),
+            (
+                "a purchase of an unknown upgrade",
+                lambda: self.pack.purchase(self.sheet, "no such upgrade", member=member),
+                ProgressionError,
+            ),
+            (
+                "an award to an unknown pool",
+                lambda: self.pack.award(self.sheet, "no such pool", 1, reason=REASON, member=member),
+                ProgressionError,
+            ),
+        ]
+        if not any(self.pack.surplus(subject) for _, subject in self._subjects()):
+            attempts.append(
+                (
+                    "a discard with no surplus",
+                    lambda: self.pack.discard(self.sheet, "?", member=member),
+                    ProgressionError,
+                )
+            )
+        what, operation, expected = data.draw(st.sampled_from(attempts), label="refused")
+        outcome = self._attempt(what, operation)
+        expect(isinstance(outcome.refusal, expected), f"{what} was not refused with a {expected.__name__}")
+
+    # -- invariants ---------------------------------------------------------------
+
+    @invariant()
+    def points_are_conserved(self) -> None:
+        """Per pool: awarded = held + spent + lost, and no balance below zero."""
+        for where, subject in walk(self.sheet):
+            for pool, held in sorted(subject.pools.items()):
+                expect(held >= 0, f"{where}: pool {pool!r} holds {held}, below zero")
+                account = subject.account(pool)
+                expect(
+                    account.balanced,
+                    f"{where}: pool {pool!r} was awarded {account.awarded} but holds {account.held}, "
+                    f"spent {account.spent} and lost {account.lost}",
+                )
+
+    @invariant()
+    def replay_rebuilds_the_sheet(self) -> None:
+        """Folding the ledger from scratch gives the same state as the operations did."""
+        rebuilt = replay(self.sheet.ledger)
+        expect(
+            rebuilt == self.sheet and state_of(rebuilt) == state_of(self.sheet),
+            "replay(sheet.ledger) does not rebuild the sheet",
+        )
+
+    @invariant()
+    def json_round_trip(self) -> None:
+        """Saving to JSON and loading back changes nothing."""
+        loaded = load_sheet(dump_sheet(self.sheet), "<round trip>")
+        expect(loaded.ledger == self.sheet.ledger, "a JSON round trip changed the ledger")
+        expect(state_of(loaded) == state_of(self.sheet), "a JSON round trip changed the state")
+
+
+def machine_for(pack: RulePack, setup: Mapping[str, Mapping[str, str]] | None = None) -> type[PackMachine]:
+    """The state machine of ``pack``, starting from a fresh sheet of each kind that can be made.
+
+    Args:
+        pack: the rule pack.
+        setup: options for the ``"new.<kind>"`` factories, by kind.
+
+    Raises:
+        InvalidInput: no kind of the pack can be made.
+    """
+    made, failed = starting_sheets(pack, setup=setup)
+    if not made:
+        reasons = "; ".join(f"{kind}: {why}" for kind, why in failed.items()) or "the pack defines no kinds"
+        msg = f"pack {pack.name!r}: no sheet can be made to drive: {reasons}"
+        raise InvalidInput(msg)
+    name = "".join(part.capitalize() for part in pack.name.replace("-", "_").split("_")) + "Machine"
+    body = {"pack": pack, "starts": made, "award_size": 2 * price_scale(pack), "__doc__": f"Pack {pack.name!r}."}
+    return cast(type[PackMachine], type(name, (PackMachine,), body))
+
+
+def run_machine(
+    pack: RulePack,
+    *,
+    examples: int,
+    steps: int,
+    setup: Mapping[str, Mapping[str, str]] | None = None,
+) -> str | None:
+    """Run the pack's machine; None when every run kept the invariants, else what broke and the steps."""
+    machine = machine_for(pack, setup)
+    lines: list[str] = []
+    config = settings(
+        max_examples=examples,
+        stateful_step_count=steps,
+        deadline=None,
+        print_blob=False,
+        suppress_health_check=_SLOW_IS_FINE,
+        phases=[phase for phase in Phase if phase is not Phase.explain],
+    )
+    try:
+        with with_reporter(lambda value: lines.append(str(value))):
+            run_state_machine_as_test(machine, settings=config)
+    except Exception as error:
+        return "\n".join([_describe(error), *lines])
+    return None
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, BaseExceptionGroup):
+        return "\n".join(_describe(inner) for inner in error.exceptions)
+    notes = [str(note) for note in getattr(error, "__notes__", ())]
+    return "\n".join([f"{type(error).__name__}: {error}", *notes])

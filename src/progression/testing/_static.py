@@ -1,0 +1,439 @@
+"""The checks of a pack that need no dice: ids, references, reachability and requirement cycles.
+
+Reachability is an over-approximation: for each kind of sheet it follows how low and how
+high each quantity can go, buying every upgrade whose requirement could be met and whose
+price could be paid, until nothing changes. An upgrade it never buys can never be bought
+by any sequence of awards and purchases. A procedure or a ``{choice}`` in an effect can
+grant anything, so a pack that buys one is assumed to reach any owned item and any stat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from .._loading import _slug_ok, check_references
+from .._model import CurveCost, FixedCost, FunctionCost, Upgrade
+from .._packs import RulePack
+from .._requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
+from .._sheet import Sheet
+from ..errors import ProgressionError
+
+__all__ = ["Finding", "check_ids", "check_reachable", "check_refs"]
+
+INF = math.inf
+
+
+@attrs.frozen
+class Finding:
+    """One problem found in a pack: which check found it, where, and what is wrong."""
+
+    #: The check that found it: ``ids``, ``references``, ``cycle``, ``reachable``, ``curves``,
+    #: ``round trip`` or ``machine``.
+    check: str
+    #: What it is about (``upgrade 'speed'``, ``curve 'xp'``).
+    where: str
+    #: What is wrong, in a sentence.
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.check}] {self.where}: {self.message}"
+
+
+def atoms(requirement: Requirement) -> Iterator[Requirement]:
+    """Every leaf requirement inside ``requirement``."""
+    if isinstance(requirement, AllOf | AnyOf):
+        for item in requirement.items:
+            yield from atoms(item)
+    elif isinstance(requirement, Not):
+        yield from atoms(requirement.item)
+    else:
+        yield requirement
+
+
+def _grants(pack: RulePack) -> set[str]:
+    return {item for u in pack.upgrades.values() for item in u.effect.grants if "{" not in item}
+
+
+# -- ids ----------------------------------------------------------------------------
+
+
+def check_ids(pack: RulePack) -> list[Finding]:
+    """Ids are slugs, band ids are unique in their ladder, no item shadows a quantity, labels are complete."""
+    found: list[Finding] = []
+    tables: dict[str, Mapping[str, object]] = {
+        "currency": pack.currencies,
+        "pool": pack.pools,
+        "stat": pack.stats,
+        "curve": pack.curves,
+        "ladder": pack.ladders,
+        "upgrade": pack.upgrades,
+        "kind": pack.kinds,
+        "name": pack.names,
+    }
+    for what, table in tables.items():
+        for ident in table:
+            if not _slug_ok(ident):
+                found.append(Finding("ids", f"{what} {ident!r}", "ids are lowercase ASCII slugs (a-z, 0-9, _ . -)"))
+    for ladder in pack.ladders.values():
+        seen: set[str] = set()
+        for band in ladder.bands:
+            if band.id in seen:
+                found.append(Finding("ids", f"ladder {ladder.id!r}", f"band id {band.id!r} is used twice"))
+            seen.add(band.id)
+    quantities = {*pack.stats, *pack.pools}
+    for upgrade in pack.upgrades.values():
+        for item in upgrade.effect.grants:
+            if item in quantities:
+                found.append(
+                    Finding(
+                        "ids",
+                        f"upgrade {upgrade.id!r}",
+                        f"grants {item!r}, which is also a stat or pool id; a requirement on {item!r} would read "
+                        "the stat or pool, never the owned count",
+                    )
+                )
+    labelled: dict[str, Mapping[str, Any]] = {
+        "upgrade": pack.upgrades,
+        "stat": pack.stats,
+        "pool": pack.pools,
+        "kind": pack.kinds,
+    }
+    for what, named in labelled.items():
+        for ident, part in named.items():
+            label = getattr(part, "label", None)
+            if label is None or not label.en.strip() or not label.fr.strip():
+                found.append(Finding("ids", f"{what} {ident!r}", f"needs an English and a French label, got {label!r}"))
+    return found
+
+
+# -- references -----------------------------------------------------------------------
+
+
+def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
+    """Every id the pack refers to resolves: the loader's checks, and those of requirements and effects."""
+    found = [Finding("references", problem.path, problem.reason) for problem in check_references(pack)]
+    known = {*pack.stats, *pack.pools, *pack.upgrades, *pack.names, *_grants(pack)}
+    for sheet in starts.values():
+        for subject in _sheets(sheet):
+            known.update(subject.owned)
+    functions = pack.functions
+
+    def need_function(where: str, name: str | None, role: str) -> None:
+        if name is not None and name not in functions:
+            found.append(Finding("references", where, f"{role} {name!r} is not among the pack's functions"))
+
+    def need_known(where: str, name: str, role: str) -> None:
+        if "{" not in name and name not in known:
+            found.append(
+                Finding(
+                    "references",
+                    where,
+                    f"{role} {name!r}, which is not a stat, pool, upgrade, named id or granted item of the pack",
+                )
+            )
+
+    def requirement(where: str, required: Requirement | None) -> None:
+        for atom in atoms(required) if required is not None else ():
+            if isinstance(atom, Predicate):
+                need_function(where, atom.function, "predicate")
+            else:
+                for name in atom.references():
+                    need_known(where, name, "the requirement names")
+
+    for upgrade in pack.upgrades.values():
+        where = f"upgrade {upgrade.id!r}"
+        cost = upgrade.cost
+        if isinstance(cost, CurveCost):
+            need_known(where, cost.axis, "the cost is read on")
+        elif isinstance(cost, FunctionCost):
+            need_function(where, cost.function, "cost function")
+        need_function(where, upgrade.procedure, "procedure")
+        need_function(where, upgrade.options, "options function")
+        requirement(where, upgrade.requires)
+        for stat in upgrade.effect.stats:
+            if "{" not in stat and stat not in pack.stats:
+                found.append(Finding("references", where, f"the effect changes {stat!r}, which is not a stat"))
+        for name in upgrade.limit.maxima:
+            need_known(where, name, "the limit caps")
+    _check_ladders_and_stats(pack, found, requirement)
+    return found
+
+
+def _check_ladders_and_stats(
+    pack: RulePack, found: list[Finding], requirement: Callable[[str, Requirement | None], None]
+) -> None:
+    for ladder in pack.ladders.values():
+        where = f"ladder {ladder.id!r}"
+        if ladder.axis not in pack.stats and ladder.axis not in pack.pools:
+            found.append(Finding("references", where, f"its axis {ladder.axis!r} is not a stat or pool"))
+        for band in ladder.bands:
+            requirement(f"{where}, band {band.id!r}", band.requires)
+    for spec in pack.stats.values():
+        low = -INF if spec.minimum is None else spec.minimum
+        high = INF if spec.maximum is None else spec.maximum
+        if not low <= spec.initial <= high:
+            found.append(Finding("references", f"stat {spec.id!r}", f"starts at {spec.initial}, outside {low}..{high}"))
+
+
+def _sheets(sheet: Sheet) -> Iterator[Sheet]:
+    yield sheet
+    for member in sheet.members.values():
+        yield from _sheets(member)
+
+
+# -- reachability -------------------------------------------------------------------------
+
+
+class _Space:
+    """How low and how high each quantity of one kind of sheet can go, given what is bought."""
+
+    def __init__(self, pack: RulePack, kind: str, starts: list[Sheet]) -> None:
+        self.pack = pack
+        self.kind = pack.kinds[kind]
+        self.unknown_start = not starts
+        self.start_lo: dict[str, float] = {}
+        self.start_hi: dict[str, float] = {}
+        for stat in self.kind.stats:
+            spec = pack.stats.get(stat)
+            if not starts and spec is not None:
+                self.start_lo[stat] = -INF if spec.minimum is None else spec.minimum
+                self.start_hi[stat] = INF if spec.maximum is None else spec.maximum
+        for sheet in starts:
+            for name, value in (*sheet.stats.items(), *sheet.pools.items(), *sheet.owned.items()):
+                self.start_lo[name] = min(self.start_lo.get(name, INF), value)
+                self.start_hi[name] = max(self.start_hi.get(name, -INF), value)
+            for name in self.start_lo:
+                if name not in sheet.stats and name not in sheet.pools and name not in sheet.owned:
+                    self.start_lo[name] = min(self.start_lo[name], 0)
+        self.lo, self.hi = dict(self.start_lo), dict(self.start_hi)
+        self.wild = self.unknown_start
+
+    def low(self, name: str) -> float:
+        if name in self.kind.pools:
+            return 0
+        return self.lo.get(name, 0)
+
+    def high(self, name: str) -> float:
+        if name in self.kind.pools:
+            spec = self.pack.pools.get(name)
+            if spec is None or spec.cap is None or spec.overflow == "settle":
+                return INF
+            if isinstance(spec.cap, int):
+                return max(spec.cap, self.start_hi.get(name, 0))
+            return INF if spec.cap in self.kind.pools else self.high(spec.cap)
+        if self.wild and name not in self.pack.pools:
+            spec_max = self.pack.stats[name].maximum if name in self.pack.stats else None
+            return INF if spec_max is None else spec_max
+        return self.hi.get(name, 0)
+
+    def update(self, bought: set[str]) -> None:
+        """Recompute the bounds from the start and the upgrades that can be bought."""
+        up: dict[str, float] = {}
+        down: dict[str, float] = {}
+        for ident in bought:
+            upgrade = self.pack.upgrades[ident]
+            if upgrade.procedure is not None or any("{" in k for k in (*upgrade.effect.stats, *upgrade.effect.grants)):
+                self.wild = True
+            times = INF if upgrade.limit.times is None else upgrade.limit.times
+            for name, delta in (*upgrade.effect.stats.items(), *upgrade.effect.grants.items()):
+                if delta > 0:
+                    up[name] = up.get(name, 0) + delta * times
+                elif delta < 0:
+                    down[name] = down.get(name, 0) + delta * times
+        for name in {*self.start_lo, *up, *down}:
+            spec = self.pack.stats.get(name)
+            top = INF if spec is None or spec.maximum is None else spec.maximum
+            bottom = (0 if spec is None else -INF) if spec is None or spec.minimum is None else spec.minimum
+            self.hi[name] = min(top, self.start_hi.get(name, 0) + up.get(name, 0))
+            self.lo[name] = max(bottom, self.start_lo.get(name, 0) + down.get(name, 0))
+        for ladder in self.pack.ladders.values():
+            for band in ladder.bands:
+                gated = band.requires is not None and band.low > self.start_hi.get(ladder.axis, 0)
+                if gated and band.requires is not None and not self.possible(band.requires):
+                    self.hi[ladder.axis] = min(self.hi.get(ladder.axis, 0), band.low - 1)
+                    break
+
+    def possible(self, requirement: Requirement, positive: bool = True) -> bool:
+        """Whether the requirement (or its negation) could hold, each condition taken on its own."""
+        r = requirement
+        if isinstance(r, AtLeast):
+            return self.high(r.quantity) >= r.value if positive else self.low(r.quantity) < r.value
+        if isinstance(r, AtMost):
+            return self.low(r.quantity) <= r.value if positive else self.high(r.quantity) > r.value
+        if isinstance(r, Owns):
+            return self.high(r.item) >= r.count if positive else self.low(r.item) < r.count
+        if isinstance(r, OwnsAmong):
+            if positive:
+                return sum(self.high(i) >= 1 for i in r.among) >= r.count
+            return sum(self.low(i) >= 1 for i in r.among) < r.count
+        if isinstance(r, Not):
+            return self.possible(r.item, not positive)
+        if isinstance(r, AllOf | AnyOf):
+            every = isinstance(r, AllOf) == positive
+            results = (self.possible(item, positive) for item in r.items)
+            return all(results) if every else any(results)
+        return True  # a predicate: its function cannot be read
+
+    def price(self, upgrade: Upgrade) -> float | None:
+        """The lowest price the upgrade could have, or None when it can never be priced."""
+        cost = upgrade.cost
+        if isinstance(cost, FixedCost):
+            return cost.amount
+        if isinstance(cost, CurveCost) and cost.curve in self.pack.curves:
+            curve = self.pack.curves[cost.curve]
+            low = self.low(cost.axis)
+            step = 1 if low == -INF else max(0, int(low)) + 1
+            if curve.last_step is not None and step > curve.last_step:
+                return None
+            try:
+                return curve.cost(step)
+            except ProgressionError:
+                return None
+        return 0
+
+    def blockers(self, upgrade: Upgrade) -> list[str]:
+        """Why the upgrade cannot be bought by a sheet of this kind; empty when it could."""
+        if upgrade.kinds and self.kind.id not in upgrade.kinds:
+            return [f"it is not for a {self.kind.id!r}"]
+        reasons = []
+        if upgrade.limit.times == 0:
+            reasons.append("its limit allows 0 purchases")
+        if upgrade.requires is not None and not self.possible(upgrade.requires):
+            reasons.append("its requirement can never be met: " + "; ".join(self.unmet(upgrade.requires)))
+        price = self.price(upgrade)
+        if price is None:
+            reasons.append("its price curve has no step left to buy")
+        elif price > 0:
+            paying = [p for p in upgrade.pools if p in self.kind.pools]
+            if not paying:
+                reasons.append(
+                    f"a {self.kind.id!r} holds none of the pools that pay for it ({', '.join(upgrade.pools)})"
+                )
+            elif sum(self.high(p) for p in paying) < price:
+                most = sum(self.high(p) for p in paying)
+                reasons.append(f"it costs {price} but its pools can hold at most {most:g}")
+        for name, delta in upgrade.effect.stats.items():
+            spec = self.pack.stats.get(name)
+            if delta > 0 and spec is not None and spec.maximum is not None and self.low(name) + delta > spec.maximum:
+                reasons.append(f"it raises {name!r} past its maximum of {spec.maximum}")
+        return reasons
+
+    def unmet(self, requirement: Requirement) -> list[str]:
+        """The conditions of a requirement that can never hold, in words."""
+        r = requirement
+        if isinstance(r, AllOf):
+            return [s for item in r.items if not self.possible(item) for s in self.unmet(item)]
+        if isinstance(r, AtLeast):
+            return [f"{r.quantity!r} at least {r.value}, but it reaches at most {self.high(r.quantity):g}"]
+        if isinstance(r, AtMost):
+            return [f"{r.quantity!r} at most {r.value}, but it never drops below {self.low(r.quantity):g}"]
+        if isinstance(r, Owns):
+            most = self.high(r.item)
+            return [f"owning {r.item!r}, but {'nothing grants it' if most == 0 else f'at most {most:g} can be had'}"]
+        if isinstance(r, OwnsAmong):
+            have = [i for i in r.among if self.high(i) >= 1]
+            return [f"owning {r.count} of {', '.join(r.among)}, but only {len(have)} of them can be had"]
+        return [f"{type(r).__name__} {r!r:.80}"]
+
+
+def check_reachable(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
+    """Upgrades no sequence of awards and purchases can buy, and the requirement cycles behind them."""
+    by_kind: dict[str, list[Sheet]] = {kind: [] for kind in pack.kinds}
+    for sheet in starts.values():
+        for subject in _sheets(sheet):
+            if subject.kind in by_kind:
+                by_kind[subject.kind].append(subject)
+    spaces = {kind: _Space(pack, kind, sheets) for kind, sheets in by_kind.items()}
+    reached: set[str] = set()
+    for space in spaces.values():
+        bought: set[str] = set()
+        changed = True
+        while changed:
+            space.update(bought)
+            fresh = {u.id for u in pack.upgrades.values() if u.id not in bought and not space.blockers(u)}
+            bought |= fresh
+            changed = bool(fresh)
+        reached |= bought
+    stuck = sorted(set(pack.upgrades) - reached)
+    found: list[Finding] = []
+    in_cycles: set[str] = set()
+    for cycle in _cycles(pack, stuck):
+        in_cycles.update(cycle)
+        path = " → ".join([*cycle, cycle[0]])
+        found.append(
+            Finding(
+                "cycle",
+                f"upgrade {cycle[0]!r}",
+                f"requirement cycle {path}: each needs what the next one gives, so none can be bought first",
+            )
+        )
+    for ident in stuck:
+        if ident in in_cycles:
+            continue
+        upgrade = pack.upgrades[ident]
+        reasons = [f"as a {kind!r}: {', '.join(s.blockers(upgrade))}" for kind, s in sorted(spaces.items())]
+        relevant = [r for r in reasons if "it is not for a" not in r] or ["no kind of sheet may buy it"]
+        found.append(Finding("reachable", f"upgrade {ident!r}", "can never be bought: " + "; ".join(relevant)))
+    return found
+
+
+def _needs(requirement: Requirement | None) -> set[str]:
+    """The quantities a requirement needs raised (its positive conditions)."""
+    if requirement is None:
+        return set()
+    if isinstance(requirement, AtLeast):
+        return {requirement.quantity}
+    if isinstance(requirement, Owns):
+        return {requirement.item}
+    if isinstance(requirement, OwnsAmong):
+        return set(requirement.among)
+    if isinstance(requirement, AllOf | AnyOf):
+        return {name for item in requirement.items for name in _needs(item)}
+    return set()
+
+
+def _cycles(pack: RulePack, stuck: list[str]) -> list[list[str]]:
+    """Cycles among stuck upgrades, where each needs a quantity the next one raises."""
+    gives = {
+        ident: {
+            n
+            for n, d in (*pack.upgrades[ident].effect.stats.items(), *pack.upgrades[ident].effect.grants.items())
+            if d > 0
+        }
+        for ident in stuck
+    }
+    edges = {a: sorted(b for b in stuck if _needs(pack.upgrades[a].requires) & gives[b]) for a in stuck}
+    cycles: list[list[str]] = []
+    seen: set[str] = set()
+    for start in stuck:
+        if start in seen:
+            continue
+        path = _find_cycle(start, edges)
+        if path:
+            cycles.append(path)
+            seen.update(path)
+    return cycles
+
+
+def _find_cycle(start: str, edges: Mapping[str, list[str]]) -> list[str] | None:
+    """The shortest cycle through ``start``, by breadth-first search."""
+    parents: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for target in edges.get(node, []):
+                if target == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(parents[path[-1]])
+                    return list(reversed(path))
+                if target not in parents:
+                    parents[target] = node
+                    following.append(target)
+        frontier = following
+    return None

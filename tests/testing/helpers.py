@@ -1,0 +1,70 @@
+"""Packs for the tests of progression.testing: skirmish (the core's), duel (with functions) and broken."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+
+import progression
+from progression import Choose, Effect, ProcedureContext, Roll, RulePack, Sheet
+from progression.errors import InvalidInput
+
+HERE = Path(__file__).parent
+SKILLS = ("parry", "riposte", "lunge")
+
+
+def train(context: ProcedureContext) -> Generator[Roll | Choose, object, Effect]:
+    """Roll a D6: 1-2 parry, 3-4 riposte, 5 lunge; on a 6 the fighter chooses any skill not owned."""
+    (roll,) = yield Roll(sides=6, label="training")
+    assert isinstance(roll, int)
+    missing = [s for s in SKILLS if not context.sheet.has(s)] or list(SKILLS)
+    if roll == 6:
+        picked = yield Choose(label="skill learnt", options=missing)
+        return Effect(stats={"skills": 1}, grants={str(picked): 1})
+    return Effect(stats={"skills": 1}, grants={SKILLS[min(roll - 1, 4) // 2]: 1})
+
+
+def unknown_skills(context: ProcedureContext) -> tuple[str, ...]:
+    """The skills a fighter does not have yet."""
+    return tuple(s for s in SKILLS if not context.sheet.has(s))
+
+
+def new_band(pack: RulePack, **options: str) -> Sheet:
+    """A band of ``size`` fighters (2 unless told), with 10 gold."""
+    size_text = options.get("size", "2")
+    if not size_text.isdigit():
+        msg = f"new.band: size must be a whole number, got {size_text!r}"
+        raise InvalidInput(msg)
+    size = int(size_text)
+    band = pack.new_sheet("band", options.get("name", "the band"), pools={"purse": 10})
+    for index in range(size):
+        band = progression.join(band, f"f{index}", pack.new_sheet("fighter", f"fighter {index}"))
+    return band
+
+
+FUNCTIONS = {"train": train, "unknown_skills": unknown_skills, "new.band": new_band}
+
+
+def load_skirmish() -> RulePack:
+    """The core's small test pack."""
+    return progression.load_file(HERE.parent / "core" / "packs" / "skirmish.toml")
+
+
+def load_duel() -> RulePack:
+    """The duel test pack, with its functions."""
+    return progression.load_file(HERE / "packs" / "duel.toml", FUNCTIONS)
+
+
+def gamble(context: ProcedureContext) -> Effect:
+    """Win twenty levels at once, past the maximum of ten."""
+    return Effect(stats={"level": 20})
+
+
+def wobble(step: int) -> int:
+    """10 a step up to step 1200, then -5."""
+    return 10 if step <= 1200 else -5
+
+
+def load_broken() -> RulePack:
+    """The broken test pack, with its functions."""
+    return progression.load_file(HERE / "packs" / "broken.toml", {"gamble": gamble, "wobble": wobble})

@@ -1,0 +1,145 @@
+"""Actions as data, the strategies that draw them, and sheets reached by them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from progression import RulePack, ScriptedDice, SeededDice, Sheet, replay
+from progression.errors import InvalidInput, ProgressionError
+from progression.testing import (
+    Action,
+    AwardAction,
+    DecideAction,
+    DiscardAction,
+    PurchaseAction,
+    QuoteAction,
+    UndoAction,
+    actions,
+    fresh_sheet,
+    from_pack,
+    run_actions,
+    state_of,
+)
+
+from .helpers import load_skirmish
+
+FEW = settings(max_examples=25, deadline=None)
+SKIRMISH = load_skirmish()
+
+
+class TestActions:
+    def test_award_and_purchase(self, skirmish: RulePack) -> None:
+        """An award then a purchase act on the sheet as the pack's operations do."""
+        hero = fresh_sheet(skirmish, "hero")
+        hero = AwardAction(pool="xp", amount=10).apply(skirmish, hero)
+        hero = PurchaseAction(upgrade="level_up").apply(skirmish, hero)
+        assert (1, 9) == (hero.stats["level"], hero.pools["xp"])
+
+    def test_quote_changes_nothing(self, skirmish: RulePack) -> None:
+        """A quote action gives back the very same sheet."""
+        hero = fresh_sheet(skirmish, "hero")
+        assert hero is QuoteAction(upgrade="sword").apply(skirmish, hero)
+
+    def test_member_index_wraps(self, duel: RulePack) -> None:
+        """A member index picks among the sorted member ids, modulo their number."""
+        band = fresh_sheet(duel, "band")
+        band = AwardAction(pool="xp", amount=5, member=3).apply(duel, band)
+        assert 5 == band.member("f1").pools["xp"]
+
+    def test_purchase_picks_an_option(self, duel: RulePack) -> None:
+        """``pick`` chooses among the options the upgrade offers now."""
+        fighter = AwardAction(pool="xp", amount=10).apply(duel, fresh_sheet(duel, "fighter"))
+        fighter = PurchaseAction(upgrade="study", pick=4).apply(duel, fighter)
+        assert {"riposte": 1} == dict(fighter.owned)
+
+    def test_decide_answers_the_question(self, duel: RulePack) -> None:
+        """A decide action answers the waiting question with its ``pick``-th option."""
+        fighter = fresh_sheet(duel, "fighter")
+        fighter = AwardAction(pool="xp", amount=20).apply(duel, fighter)
+        fighter = PurchaseAction(upgrade="level_up").apply(duel, fighter)
+        fighter = PurchaseAction(upgrade="train").apply(duel, fighter, ScriptedDice([6]))
+        assert fighter.pending is not None
+        fighter = DecideAction(pick=2).apply(duel, fighter)
+        assert {"lunge": 1} == dict(fighter.owned)
+
+    def test_refusals_raise_progression_errors(self, skirmish: RulePack) -> None:
+        """Refused actions raise a ProgressionError: a discard with no surplus, an undo past the creation."""
+        hero = fresh_sheet(skirmish, "hero")
+        with pytest.raises(ProgressionError):
+            DiscardAction(pool="xp").apply(skirmish, hero)
+        with pytest.raises(InvalidInput):
+            UndoAction(steps=1).apply(skirmish, hero)
+        with pytest.raises(ProgressionError):
+            DecideAction().apply(skirmish, hero)
+
+    def test_base_action_is_abstract(self, skirmish: RulePack) -> None:
+        """The base class does nothing by itself."""
+        with pytest.raises(NotImplementedError):
+            Action().apply(skirmish, fresh_sheet(skirmish, "hero"))
+
+
+class TestFreshSheet:
+    def test_factory_is_used(self, duel: RulePack) -> None:
+        """A kind with a ``new.<kind>`` factory is made by it, with its options."""
+        band = fresh_sheet(duel, "band", {"size": "3"})
+        assert ["f0", "f1", "f2"] == sorted(band.members)
+
+    def test_options_without_a_factory(self, skirmish: RulePack) -> None:
+        """Options for a kind that has no factory are refused, naming the kind."""
+        with pytest.raises(InvalidInput, match=r"kind 'hero' of pack 'skirmish' has no 'new\.hero' factory"):
+            fresh_sheet(skirmish, "hero", {"size": "3"})
+
+
+class TestRunActions:
+    @FEW
+    @given(data=st.data())
+    def test_refused_actions_are_skipped(self, data: st.DataObject, skirmish: RulePack) -> None:
+        """Any sequence applies: each action either succeeds (one ledger entry) or is skipped."""
+        steps = data.draw(actions(skirmish, kinds=["hero"]))
+        start = fresh_sheet(skirmish, "hero")
+        end = run_actions(skirmish, start, steps, SeededDice(1))
+        assert state_of(replay(end.ledger)) == state_of(end)
+        assert end.ledger[:1] == start.ledger
+
+    @FEW
+    @given(actions(SKIRMISH, max_size=8))
+    def test_actions_name_only_pack_ids(self, steps: list[Action]) -> None:
+        """Drawn actions name only the pack's pools and upgrades."""
+        for step in steps:
+            assert getattr(step, "pool", "xp") in SKIRMISH.pools
+            assert getattr(step, "upgrade", "sword") in SKIRMISH.upgrades
+
+    def test_other_exceptions_propagate(self, skirmish: RulePack) -> None:
+        """An exception that is not a ProgressionError is a bug, and is not swallowed."""
+
+        class Boom(Action):
+            def apply(self, pack: RulePack, sheet: Sheet, dice: object = None) -> Sheet:
+                raise KeyError("boom")
+
+        with pytest.raises(KeyError):
+            run_actions(skirmish, fresh_sheet(skirmish, "hero"), [Boom()])
+
+
+class TestFromPack:
+    @FEW
+    @given(data=st.data())
+    def test_sheets_of_every_kind(self, data: st.DataObject, duel: RulePack) -> None:
+        """Sheets drawn from a pack are of its kinds and keep every point accounted for."""
+        sheet = data.draw(from_pack(duel))
+        assert sheet.kind in duel.kinds
+        for subject in (sheet, *sheet.members.values()):
+            for pool in subject.pools:
+                assert subject.account(pool).balanced
+                assert subject.pools[pool] >= 0
+
+    def test_kinds_that_cannot_be_made(self, duel: RulePack) -> None:
+        """Asking for a kind whose factory refuses is an error naming the kind and why."""
+        expected = (
+            "from_pack: cannot make a sheet of pack 'duel': band: new.band: size must be a whole number, got 'many'"
+        )
+        with pytest.raises(InvalidInput, match=re.escape(expected)):
+            from_pack(duel, kinds=["band"], setup={"band": {"size": "many"}})

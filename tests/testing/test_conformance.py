@@ -1,0 +1,178 @@
+"""The conformance check: reports, the broken pack's exact findings, and the pytest fixture."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from progression import (
+    AtLeast,
+    Currency,
+    Effect,
+    FixedCost,
+    Kind,
+    Label,
+    Owns,
+    PoolSpec,
+    RulePack,
+    StatSpec,
+    Upgrade,
+)
+from progression.errors import InvalidInput
+from progression.testing import Finding, Report, assert_pack_conforms, check_pack
+
+PACKS = Path(__file__).parent / "packs"
+
+
+def tiny(
+    *upgrades: Upgrade, stats: tuple[StatSpec, ...] = (), functions: dict[str, Callable[..., object]] | None = None
+) -> RulePack:
+    """A one-kind pack built in Python around the given upgrades."""
+    label = Label(en="x", fr="x")
+    return RulePack(
+        name="tiny",
+        title=label,
+        currencies=[Currency(id="xp", label=label)],
+        pools=[PoolSpec(id="xp", label=label, currency="xp")],
+        stats=[StatSpec(id="level", label=label, maximum=3), *stats],
+        upgrades=list(upgrades),
+        kinds=[Kind(id="hero", label=label, pools=("xp",), stats=("level", *(s.id for s in stats)))],
+        functions=functions or {},
+    )
+
+
+def upgrade(ident: str, **fields: object) -> Upgrade:
+    """An upgrade paid 1 xp, with the given fields."""
+    return Upgrade(id=ident, label=Label(en=ident, fr=ident), pools=("xp",), cost=FixedCost(amount=1), **fields)  # type: ignore[arg-type]
+
+
+class TestShippedTestPacks:
+    def test_skirmish_passes(self, skirmish: RulePack) -> None:
+        """The core's test pack passes every check."""
+        report = check_pack(skirmish)
+        assert report.ok, str(report)
+        assert ("ids", "references", "reachable", "cycle", "curves", "round trip", "machine") == report.checks
+
+    def test_duel_passes(self, duel: RulePack) -> None:
+        """A pack with a procedure, options, a factory and a roster passes every check."""
+        report = check_pack(duel, examples=25)
+        assert report.ok, str(report)
+        assert 25 == report.examples
+
+
+class TestBrokenPack:
+    def test_static_findings_are_exact(self, broken: RulePack) -> None:
+        """The broken pack's findings name each problem, word for word as in broken.expected."""
+        expected = (PACKS / "broken.expected").read_text(encoding="utf-8").splitlines()
+        report = check_pack(broken, examples=0)
+        assert expected == [str(finding) for finding in report.findings]
+        assert "machine" not in report.checks
+
+    def test_machine_finds_the_lying_quote(self, broken: RulePack) -> None:
+        """The state machine finds the upgrade whose quote says yes and whose purchase refuses."""
+        report = check_pack(broken, examples=30)
+        (machine,) = report.by_check("machine")
+        assert "the quote of 'gamble' said yes, but the purchase was refused" in machine.message
+        assert "Level would be 20, past its maximum of 10" in machine.message
+        assert "state.buy" in machine.message  # the steps that lead there
+
+    def test_assertion_lists_every_problem(self, broken: RulePack) -> None:
+        """The convenience raises one AssertionError naming every problem."""
+        with pytest.raises(AssertionError) as raised:
+            assert_pack_conforms(broken, examples=0)
+        text = str(raised.value)
+        assert text.startswith("pack 'broken' has 8 problems:")
+        for line in (PACKS / "broken.expected").read_text(encoding="utf-8").splitlines():
+            assert f"  - {line}" in text
+
+
+class TestStaticChecks:
+    def test_unreachable_through_a_stat_maximum(self) -> None:
+        """A requirement past a stat's maximum can never be met."""
+        train = upgrade("train", effect=Effect(stats={"level": 1}))
+        report = check_pack(tiny(train, upgrade("up", requires=AtLeast(quantity="level", value=5))), examples=0)
+        expected = [
+            "[reachable] upgrade 'up': can never be bought: as a 'hero': its requirement can never be met: "
+            "'level' at least 5, but it reaches at most 3"
+        ]
+        assert expected == [str(f) for f in report.findings]
+
+    def test_reachable_through_another_upgrade(self) -> None:
+        """What one upgrade raises, another may require: nothing is reported."""
+        pack = tiny(
+            upgrade("train", effect=Effect(stats={"level": 1})),
+            upgrade("master", requires=AtLeast(quantity="level", value=3), effect=Effect(grants={"master": 1})),
+        )
+        assert check_pack(pack, examples=0).ok
+
+    def test_self_cycle(self) -> None:
+        """An upgrade that needs what only it gives is a cycle of one."""
+        pack = tiny(upgrade("seed", requires=Owns(item="seed"), effect=Effect(grants={"seed": 1})))
+        (finding,) = check_pack(pack, examples=0).findings
+        expected = Finding(
+            "cycle",
+            "upgrade 'seed'",
+            "requirement cycle seed → seed: each needs what the next one gives, so none can be bought first",
+        )
+        assert expected == finding
+
+    def test_missing_label(self) -> None:
+        """Every displayed name needs an English and a French text."""
+        pack = tiny(Upgrade(id="up", label=Label(en="Up", fr=" "), pools=("xp",), cost=FixedCost(amount=1)))
+        (finding,) = check_pack(pack, examples=0).by_check("ids")
+        assert "upgrade 'up'" == finding.where
+
+    def test_stat_starting_outside_its_range(self) -> None:
+        """A stat whose initial value is outside its range is reported."""
+        pack = tiny(stats=(StatSpec(id="luck", label=Label(en="Luck", fr="Chance"), initial=9, maximum=5),))
+        (finding,) = check_pack(pack, examples=0).by_check("references")
+        assert "starts at 9, outside -inf..5" == finding.message
+
+
+class TestReport:
+    def test_passing_report_reads_well(self, skirmish: RulePack) -> None:
+        """A passing report says which checks ran."""
+        expected = "pack 'skirmish' passes ids, references, reachable, cycle, curves, round trip"
+        assert expected == str(check_pack(skirmish, examples=0))
+
+    def test_raise_for_problems_returns_a_passing_report(self, skirmish: RulePack) -> None:
+        """A report without problems is returned as it is."""
+        report = check_pack(skirmish, examples=0)
+        assert report is report.raise_for_problems()
+
+    def test_skipped_kinds_are_said(self) -> None:
+        """A kind whose factory needs options is not driven, and the report says so."""
+
+        def new_hero(pack: RulePack, **options: str) -> object:
+            if "name" not in options:
+                raise InvalidInput("new.hero: give a name")
+            return pack.new_sheet("hero", options["name"])
+
+        pack = tiny(functions={"new.hero": new_hero})
+        report = check_pack(pack, examples=0)
+        assert {"hero": "new.hero: give a name"} == dict(report.skipped)
+        assert "(kind 'hero' was not driven: new.hero: give a name; pass setup={'hero': {...}})" in str(report)
+        assert check_pack(pack, examples=3, setup={"hero": {"name": "Ana"}}).ok
+
+    @pytest.mark.parametrize(("arguments", "message"), [
+        ({"pack": "skirmish"}, "check_pack: expected a RulePack, got str"),
+        ({"examples": -1}, "check_pack: examples must be a whole number >= 0, got -1"),
+        ({"steps": True}, "check_pack: steps must be a whole number >= 0, got True"),
+    ])  # fmt: skip
+    def test_bad_arguments(self, skirmish: RulePack, arguments: dict[str, object], message: str) -> None:
+        """Arguments of the wrong kind are refused with what came."""
+        with pytest.raises(InvalidInput, match=message):
+            check_pack(**{"pack": skirmish, **arguments})  # type: ignore[arg-type]
+
+
+class TestFixture:
+    def test_fixture_passes_a_good_pack(self, pack_conformance: Callable[..., Report], skirmish: RulePack) -> None:
+        """The pytest fixture returns the report of a pack that passes."""
+        assert pack_conformance(skirmish, examples=5).ok
+
+    def test_fixture_fails_a_broken_pack(self, pack_conformance: Callable[..., Report], broken: RulePack) -> None:
+        """The pytest fixture fails the test, listing every problem."""
+        with pytest.raises(pytest.fail.Exception, match="pack 'broken' has 8 problems"):
+            pack_conformance(broken, examples=0)

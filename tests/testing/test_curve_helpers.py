@@ -1,0 +1,134 @@
+"""The designer's curve helpers: monotonicity, additivity, and comparison with a published table."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from progression import FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.errors import InvalidInput
+from progression.testing import (
+    check_additive,
+    check_monotonic,
+    check_non_negative,
+    compare_to_table,
+    curves,
+    table_curves,
+)
+
+FEW = settings(max_examples=40, deadline=None)
+
+
+class Broken(LinearCurve):
+    """A linear curve whose totals forget the first step: what a hand-written family might get wrong."""
+
+    def _total(self, n: int) -> int:
+        return super()._total(n) - (self.base if n >= 3 else 0)
+
+
+class TestCheckMonotonic:
+    def test_rising_curve_passes(self) -> None:
+        """A linear curve with a positive step never falls."""
+        assert check_monotonic(LinearCurve(name="xp", base=1, step=2), 50) is None
+
+    def test_first_fall_is_named(self) -> None:
+        """The first step cheaper than the one before is named with both prices."""
+        curve = TableCurve(name="odd", values=[5, 7, 6, 4], non_decreasing=False)
+        expected = "curve 'odd': step 3 costs 6, less than step 2 (7)"
+        assert expected == check_monotonic(curve, 10)
+
+    def test_strict_refuses_a_flat_step(self) -> None:
+        """``strict=True`` also refuses a step that costs the same as the one before."""
+        curve = SteppedCurve(name="band", width=3, unit=2)
+        assert check_monotonic(curve, 10) is None
+        assert "curve 'band': step 2 costs 2, the same as step 1 (2)" == check_monotonic(curve, 10, strict=True)
+
+    def test_range_is_checked(self) -> None:
+        """An end before the start is refused with both values."""
+        with pytest.raises(InvalidInput, match="expected 1 <= start <= end, got start=5 end=2"):
+            check_monotonic(LinearCurve(name="xp", base=1), 2, 5)
+
+    @FEW
+    @given(curves(non_decreasing=True, non_negative=None))
+    def test_declared_non_decreasing_curves_pass(self, curve: object) -> None:
+        """Every curve the strategy declares non-decreasing passes over its first 60 steps."""
+        assert isinstance(curve, LinearCurve | SteppedCurve | TableCurve | PolynomialCurve)
+        assert check_monotonic(curve, 60) is None
+
+
+class TestCheckNonNegative:
+    def test_negative_step_is_named(self) -> None:
+        """A step below zero is named with its price."""
+        curve = LinearCurve(name="refund", base=2, step=-1, non_negative=False, non_decreasing=False)
+        assert "curve 'refund': step 4 costs -1, less than zero" == check_non_negative(curve, 10)
+
+    @FEW
+    @given(curves(non_negative=True, non_decreasing=None))
+    def test_declared_non_negative_curves_pass(self, curve: object) -> None:
+        """Every curve the strategy declares non-negative passes over its first 60 steps."""
+        assert isinstance(curve, LinearCurve | SteppedCurve | TableCurve | PolynomialCurve)
+        assert check_non_negative(curve, 60) is None
+
+
+class TestCheckAdditive:
+    @FEW
+    @given(curves(non_negative=None, non_decreasing=None), st.integers(0, 5))
+    def test_every_family_is_additive(self, curve: object, start: int) -> None:
+        """Totals of every family agree with their steps, from any start."""
+        assert isinstance(curve, LinearCurve | SteppedCurve | TableCurve | PolynomialCurve)
+        assert check_additive(curve, 40, start) is None
+
+    def test_wrong_totals_are_named(self) -> None:
+        """A family whose totals do not add up is caught at the first level that differs."""
+        curve = Broken(name="broken", base=3, step=1)
+        expected = "curve 'broken': the total to level 3 is 9, but its steps 1..3 add up to 12"
+        assert expected == check_additive(curve, 10)
+
+    def test_function_curve(self) -> None:
+        """A pack's function curve is checked the same way."""
+        curve = FunctionCurve(name="squares", function="squares", compute=lambda n: n * n)
+        assert check_additive(curve, 30) is None
+
+
+class TestCompareToTable:
+    def test_equal_table(self) -> None:
+        """A published list of step prices equal to the curve gives None."""
+        assert compare_to_table(LinearCurve(name="xp", base=2, step=2), [2, 4, 6, 8]) is None
+
+    def test_first_step_difference(self) -> None:
+        """The first differing step is named with both prices."""
+        expected = "step 3 costs 6 by curve 'xp' but 7 by the table"
+        assert expected == compare_to_table(LinearCurve(name="xp", base=2, step=2), [2, 4, 7, 9])
+
+    def test_cumulative_difference(self) -> None:
+        """For a table of totals, the first level whose total differs, and the step prices behind it."""
+        curve = LinearCurve(name="xp", base=2, step=2)
+        expected = (
+            "reaching level 2 costs 6 in all by curve 'xp' but 7 by the table "
+            "(the table's step 2 costs 5, the curve's 4)"
+        )
+        assert expected == compare_to_table(curve, [2, 7, 13], cumulative=True)
+
+    def test_table_from_a_later_step(self) -> None:
+        """``start`` says which step the table's first number is for."""
+        assert compare_to_table(LinearCurve(name="xp", base=2, step=2), [6, 8], start=3) is None
+
+    def test_table_longer_than_curve(self) -> None:
+        """A curve that stops before the table ends is reported as such."""
+        curve = TableCurve(name="short", values=[1, 2])
+        expected = "curve 'short' stops at step 2, but the table goes on to step 3 (3 entries from step 1)"
+        assert expected == compare_to_table(curve, [1, 2, 3])
+
+    def test_bad_table(self) -> None:
+        """A table that is not a list of integers is refused, saying which entry."""
+        with pytest.raises(InvalidInput, match="entry 1 of the published table is '4', not an integer"):
+            compare_to_table(LinearCurve(name="xp", base=2), [2, "4"])  # type: ignore[list-item]
+
+    @FEW
+    @given(table_curves(beyond="error"))
+    def test_a_table_curve_matches_its_own_values(self, curve: TableCurve) -> None:
+        """A table curve compared with its own values, and its own totals, shows no difference."""
+        totals = [curve.total(n) for n in range(1, len(curve.values) + 1)]
+        assert compare_to_table(curve, list(curve.values)) is None
+        assert compare_to_table(curve, totals, cumulative=True) is None
