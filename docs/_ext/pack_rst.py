@@ -51,11 +51,14 @@ def escape(text: object) -> str:
 
     >>> escape("a*b_|c")
     'a\\*b\\_\\|c'
+    >>> escape(">>> 1")
+    '>\\>> 1'
     """
     out = str(text).replace("\\", "\\\\")
     for char in "*`_|":
         out = out.replace(char, "\\" + char)
-    return " ".join(out.split()) or ""
+    # A line starting with ">>>" would be a doctest to pytest, which collects these pages.
+    return " ".join(out.replace(">>>", ">\\>>").split())
 
 
 class Page:

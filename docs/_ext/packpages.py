@@ -10,15 +10,21 @@ no doctest, so pytest's collection of ``docs/*.rst`` finds nothing to run in the
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
-from pack_plots import available, curve_svg, write_if_changed
-from pack_rst import render_pack
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
 import progression
+
+# conf.py puts this folder on sys.path; pytest, which imports this module to run its doctests, does not.
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from pack_plots import available, curve_svg, write_if_changed
+from pack_rst import render_pack
 
 __all__ = ["MARKER", "generate", "setup"]
 
