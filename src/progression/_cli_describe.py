@@ -75,8 +75,12 @@ class Describer:
         """One sentence for a ledger entry."""
         match event:
             case Created():
-                start = {**{p: v for p, v in event.pools.items() if v}, **dict(event.stats)}
-                shown = ", ".join(f"{self.name(k)} {v}" for k, v in start.items() if v)
+                # What the subject starts with beyond the pack's defaults: pools at 0, stats at their initial value.
+                stats = {
+                    k: v for k, v in event.stats.items() if k not in self.pack.stats or v != self.pack.stats[k].initial
+                }
+                start = {**{p: v for p, v in event.pools.items() if v}, **stats}
+                shown = ", ".join(f"{self.name(k)} {v}" for k, v in start.items())
                 named = f" {event.name!r}" if event.name else ""
                 return f"created {self.name(event.kind)}{named}" + (f" with {shown}" if shown else "")
             case Awarded():

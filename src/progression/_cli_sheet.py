@@ -147,6 +147,7 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
             (p["label"], p["balance"], "" if p["cap"] is None else p["cap"], data["surplus"].get(pool, ""))
             for pool, p in data["pools"].items()
         ]
+        out.line()
         out.table(Table(("pool", "balance", "cap", "over cap"), rows, title="Pools"))
     bands_by_axis: dict[str, list[str]] = {}
     for band in data["bands"].values():
@@ -154,7 +155,10 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
         bands_by_axis.setdefault(band["axis"], []).append(f"{band['ladder']}: {band['label'] or '-'}{done}")
     if data["stats"]:
         rows = [(s["label"], s["value"], "; ".join(bands_by_axis.get(stat, []))) for stat, s in data["stats"].items()]
+        out.line()
         out.table(Table(("stat", "value", "band"), rows, title="Stats"))
+    if data["owned"] or data["tags"]:
+        out.line()
     if data["owned"]:
         owned = (f"{o['label']}" + ("" if o["count"] == 1 else f" ×{o['count']}") for o in data["owned"].values())
         out.line("Owned: " + ", ".join(owned))
@@ -162,6 +166,7 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
         out.line("Tags: " + ", ".join(f"{k}={v}" for k, v in data["tags"].items()))
     if data["members"]:
         rows = [(member, m["name"], words.name(m["kind"])) for member, m in data["members"].items()]
+        out.line()
         out.table(Table(("member", "name", "kind"), rows, title="Members"))
     pending = data["pending"]
     if pending is not None:

@@ -2,51 +2,23 @@
 
 from __future__ import annotations
 
-import json
+import io
 import os
 import subprocess
 import sys
 from collections.abc import Callable
-from importlib import metadata
 from pathlib import Path
-from typing import Any
 
-import attrs
 import pytest
+
+# The fake pack and the shared helpers are imported by name, from this folder.
+if str(Path(__file__).parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).parent))
+
+from cli_support import HERE, SKIRMISH, Result, install
 
 from progression._cli import main
 from progression._discovery import GROUP
-
-HERE = Path(__file__).parent
-ROOT = HERE.parents[1]
-#: The core's small test pack, loaded from its file.
-SKIRMISH = str(ROOT / "tests" / "core" / "packs" / "skirmish.toml")
-
-
-@attrs.frozen
-class Result:
-    """What a command did: its exit status and what it printed."""
-
-    status: int
-    out: str
-    err: str
-
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-
-def install(monkeypatch: pytest.MonkeyPatch, packs: dict[str, str]) -> None:
-    """Make ``packs`` (name → ``module:function``) the only installed packs, through entry points."""
-    points = [metadata.EntryPoint(name=name, value=value, group=GROUP) for name, value in packs.items()]
-    real = metadata.entry_points
-
-    def entry_points(**selection: Any) -> Any:
-        if selection.get("group") != GROUP:
-            return real(**selection)
-        found = [p for p in points if all(getattr(p, k) == v for k, v in selection.items())]
-        return metadata.EntryPoints(found)
-
-    monkeypatch.setattr(metadata, "entry_points", entry_points)
 
 
 @pytest.fixture
@@ -66,8 +38,6 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
     """Run the command in this process: ``run("sheet", "show", path, stdin="...")``."""
 
     def runner(*argv: str, stdin: str = "") -> Result:
-        import io
-
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
         capsys.readouterr()
         status = main(list(argv))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import Result, install
+from cli_support import Result, install
 
 Run = Callable[..., Result]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 import pytest
-from conftest import SKIRMISH, Result
+from cli_support import SKIRMISH, Result
 
 import progression
 from progression import _cli_files

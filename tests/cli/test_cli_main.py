@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable, Iterator
 
 import pytest
-from conftest import SKIRMISH, Result
+from cli_support import SKIRMISH, Result
 
 from progression import errors
 from progression._cli import exit_status, parser

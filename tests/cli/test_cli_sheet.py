@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import SKIRMISH, Result
+from cli_support import SKIRMISH, Result
 
 import progression
 

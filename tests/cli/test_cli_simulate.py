@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import SKIRMISH, Result
+from cli_support import SKIRMISH, Result
 
 from progression import _cli_output
 

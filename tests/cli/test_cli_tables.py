@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import SKIRMISH, Result
+from cli_support import SKIRMISH, Result
 
 import progression
 from progression._cli_tables import curve_rows, data_rows

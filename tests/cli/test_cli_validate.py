@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import SKIRMISH, Result
+from cli_support import SKIRMISH, Result
 
 Run = Callable[..., Result]
 
