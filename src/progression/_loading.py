@@ -574,6 +574,8 @@ def load_text(text: str, source: str = "<text>", functions: Mapping[str, Callabl
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulePackError(source, [Problem(source, "$", f"not valid TOML: {error}")]) from None
+    except RecursionError:  # tomllib parses nested arrays and tables recursively
+        raise RulePackError(source, [Problem(source, "$", "not valid TOML: nested too deeply")]) from None
     return read_pack(data, source, functions)
 
 
