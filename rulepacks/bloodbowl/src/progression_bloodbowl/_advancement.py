@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import cast
 
-from progression import Choose, Dice, Effect, ProcedureContext, Roll, RulePack, Sheet
+from progression import Choose, Context, Dice, Effect, ProcedureContext, Roll, RulePack, Sheet
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import CHARACTERISTICS, Data
@@ -23,6 +23,7 @@ __all__ = [
     "characteristic",
     "chosen_skill",
     "improvable",
+    "known_position",
     "must_advance",
     "primary_categories",
     "primary_skills",
@@ -153,6 +154,18 @@ def characteristic(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Ef
     if pick in CHARACTERISTICS:
         return _effect(player, "characteristic", pick, stats={pick: _delta(data, player, pick), f"{pick}_up": 1})
     return _effect(player, "characteristic", pick, skill=pick)
+
+
+def known_position(context: Context) -> tuple[str, ...]:
+    """Unmet when the sheet is not a player hired from a roster position (no skill access to read)."""
+    player = context.sheet
+    team = player.tags.get("team", "")
+    data = data_of(cast(RulePack, context.names))
+    if team in data.teams and data.teams[team].position(player.tags.get("position", "")) is not None:
+        return ()
+    return (
+        f"{player.name or player.kind!r} is not a player of a roster position; make players with new.player or by hiring",
+    )
 
 
 def must_advance(pack: RulePack, player: Sheet) -> str | None:

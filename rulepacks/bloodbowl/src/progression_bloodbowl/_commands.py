@@ -13,9 +13,10 @@ from progression.errors import InvalidInput
 from . import _team
 from ._advancement import advance
 from ._match import MatchRecord, record_outcome, update_fans
+from ._players import new_player as make_player
 from ._postmatch import expensive_mistakes
 
-__all__ = ["ACTIONS", "new_team", "parse_events"]
+__all__ = ["ACTIONS", "new_player", "new_team", "parse_events"]
 
 
 def _need(options: Mapping[str, str], key: str, action: str) -> str:
@@ -61,6 +62,17 @@ def new_team(pack: RulePack, **options: str) -> Sheet:
         treasury=_int(treasury, "treasury") if treasury else None,
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,
+    )
+
+
+def new_player(pack: RulePack, **options: str) -> Sheet:
+    """A new player: team (roster), position, name; journeyman=yes for a journeyman."""
+    return make_player(
+        pack,
+        _need(options, "team", "new player"),
+        _need(options, "position", "new player"),
+        options.get("name", "") or "Player",
+        journeyman=options.get("journeyman") == "yes",
     )
 
 

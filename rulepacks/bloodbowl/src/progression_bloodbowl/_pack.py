@@ -26,6 +26,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "bloodbowl.drafting": _team.drafting,
     "demo": demo,
     "new.team": _commands.new_team,
+    "new.player": _commands.new_player,
+    "bloodbowl.known_position": _advancement.known_position,
     **{f"action.{name}": action for name, action in _commands.ACTIONS.items()},
     "simulate.matches_to_legend": _odds.matches_to_legend,
     "exact.random_skill": _odds.random_skill_odds,

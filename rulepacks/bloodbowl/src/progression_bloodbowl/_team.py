@@ -94,18 +94,27 @@ def _next_id(team: Sheet) -> str:
 # -- functions the pack's TOML names ------------------------------------------------
 
 
+def _roster_in(context: Context) -> tuple[Data, Team | None]:
+    data = data_of(cast(RulePack, context.names))
+    return data, data.teams.get(context.sheet.tags.get("team", ""))
+
+
 def reroll_price(context: Context) -> int:
     """A team re-roll costs the roster price at the draft, double once the team is drafted."""
     team = context.sheet
-    data = data_of(cast(RulePack, context.names))
-    cost = data.teams[team.tags["team"]].reroll_cost
+    data, roster = _roster_in(context)
+    if roster is None:
+        msg = f"{team.kind} {team.name!r} has no roster, so no re-roll price; make teams with new.team (create_team)"
+        raise InvalidInput(msg)
+    cost = roster.reroll_cost
     return cost * data.rules.staff["reroll"].after_draft if "drafted" in team.tags else cost
 
 
 def apothecary_allowed(context: Context) -> tuple[str, ...]:
     """Unmet when the roster may not hire an Apothecary."""
-    data = data_of(cast(RulePack, context.names))
-    roster = data.teams[context.sheet.tags["team"]]
+    _, roster = _roster_in(context)
+    if roster is None:
+        return (f"{context.sheet.name!r} has no team roster",)
     return () if roster.apothecary else (f"a {roster.label.en} team may not hire an Apothecary",)
 
 
