@@ -96,16 +96,42 @@ def _cost_text(cost: int | list[int]) -> int | str:
     return cost if isinstance(cost, int) else f"{cost[0]}–{cost[1]}"
 
 
+def shared_name(labels: list[str]) -> str:
+    """What several ladder names have in common: "Degré d'Escrime", "Degré de Danse" → "Degré"."""
+    if len(set(labels)) == 1:
+        return labels[0]
+    split = [label.split() for label in labels]
+    for words in (split, [list(reversed(w)) for w in split]):
+        common = []
+        for column in zip(*words, strict=False):
+            if len(set(column)) > 1:
+                break
+            common.append(column[0])
+        if common:
+            text = " ".join(common if words is split else reversed(common))
+            return text[0].upper() + text[1:]
+    return labels[0] + " …"
+
+
+def band_columns(ladders: list[Ladder], language: str) -> list[tuple[str, Ladder]]:
+    """One column per distinct set of bands: ladders with the same bands (a degree per competence) share one."""
+    groups: dict[tuple[tuple[str, int, int | None], ...], list[Ladder]] = {}
+    for ladder in ladders:
+        groups.setdefault(tuple((b.id, b.low, b.high) for b in ladder.bands), []).append(ladder)
+    return [(shared_name([lad.label.in_language(language) for lad in group]), group[0]) for group in groups.values()]
+
+
 def _curve_table(pack: RulePack, curve: Curve, rows: list[dict[str, Any]], by: int, language: str) -> Table:
     words = HEADERS[language]
-    ladders = ladders_of(pack, curve.name)
+    columns = band_columns(ladders_of(pack, curve.name), language)
 
     def band_cells(row: dict[str, Any]) -> list[str]:
         return [
-            "/".join(ladder.band(b).label.in_language(language) for b in row["bands"][ladder.id]) for ladder in ladders
+            "/".join(ladder.band(b).label.in_language(language) for b in row["bands"][ladder.id])
+            for _, ladder in columns
         ]
 
-    band_headers = [ladder.label.in_language(language) for ladder in ladders]
+    band_headers = [header for header, _ in columns]
     title = pack.name_of(curve.name, language)
     if by == 1:
         headers = [*band_headers, words["level"], words["cost"], words["total"]]

@@ -1,0 +1,78 @@
+"""The command on the shipped packs: the competence level table reads like the seed's, and the demo runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from cli_support import Result
+
+import progression
+from progression._cli_tables import shared_name
+from progression.errors import ProgressionError
+
+Run = Callable[..., Result]
+
+
+def loads(name: str) -> bool:
+    try:
+        progression.load(name)
+    except ProgressionError:
+        return False
+    return True
+
+
+competence = pytest.mark.skipif(not loads("competence"), reason="the competence pack is not installed")
+bloodbowl = pytest.mark.skipif(not loads("bloodbowl"), reason="the bloodbowl pack is not installed")
+
+
+class TestSharedName:
+    def test_common_words(self) -> None:
+        """Ladders named per competence share one column, named by the words they have in common."""
+        assert "Degré" == shared_name(["Degré d'Escrime", "Degré de Danse"])
+        assert "Degree" == shared_name(["Fencing degree", "Dance degree"])
+        assert "Rank" == shared_name(["Rank"])
+        assert "Alpha …" == shared_name(["Alpha", "Beta"])
+
+
+@competence
+class TestCompetence:
+    def test_level_table_reads_like_the_seed(self, run: Run) -> None:
+        """`table competence level --by 10 --lang fr`: degree, levels by tens, cost per level, cost of the ten, total.
+
+        The seed's table: Débutant 0-30, Confirmé 30-60, Expert 60-90, Maître 90-100; a level costs its
+        tens rounded up (1 to 10) and a ten costs ten times that. Its cumulative column reads 290 and 370
+        at levels 70 and 80, where the running sum of its own ten-costs is 280 and 360: the command
+        prints the running sum.
+        """
+        lines = run("table", "competence", "level", "--by", "10", "--lang", "fr").out.splitlines()
+        assert ["Degré", "niveaux", "coût", "coût", "de", "la", "dizaine", "coût", "cumulé", "depuis", "0"] == lines[
+            1
+        ].split()
+        rows = [line.split() for line in lines[3:]]
+        degrees = ["Débutant"] * 3 + ["Confirmé"] * 3 + ["Expert"] * 3 + ["Maître"]
+        assert degrees == [row[0] for row in rows]
+        assert [f"de {10 * i} à {10 * i + 10}" for i in range(10)] == [" ".join(row[1:5]) for row in rows]
+        assert [str(i) for i in range(1, 11)] == [row[5] for row in rows]
+        assert [str(10 * i) for i in range(1, 11)] == [row[6] for row in rows]
+        assert ["10", "30", "60", "100", "150", "210", "280", "360", "450", "550"] == [row[7] for row in rows]
+
+    def test_sheet_of_a_character(self, run: Run, tmp_path: object) -> None:
+        """A competence character is created through the pack's factory and shown."""
+        from pathlib import Path
+
+        path = Path(str(tmp_path)) / "aline.json"
+        assert (
+            0 == run("sheet", "new", str(path), "--pack", "competence", "--kind", "character", "--name", "Aline").status
+        )
+        assert "Aline" == run("sheet", "show", str(path), "--json").json()["name"]
+
+
+@competence
+@bloodbowl
+class TestDemo:
+    def test_the_demo_tells_both_stories(self, run: Run) -> None:
+        """`progression demo` runs the Blood Bowl season and the character's climb, each step said."""
+        data = run("demo", "--json").json()
+        assert ["bloodbowl", "competence"] == [story["pack"] for story in data["packs"]]
+        assert all(len(story["steps"]) > 5 for story in data["packs"])
