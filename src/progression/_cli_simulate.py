@@ -125,6 +125,7 @@ def report(out: Output, trials: Trials) -> None:
         + (f", {shown}" if shown else "")
     )
     out.line(f"mean {data['mean']:.2f}, median {data['median']:g}, min {data['min']}, max {data['max']}")
+    out.line()
     out.table(Table([f"p{p}" for p in data["percentiles"]], [list(data["percentiles"].values())], title="Percentiles"))
     widest = max(row["trials"] for row in data["histogram"])
     rows = [
@@ -135,6 +136,7 @@ def report(out: Output, trials: Trials) -> None:
         )
         for row in data["histogram"]
     ]
+    out.line()
     out.table(Table(("count", "trials", ""), rows, title="Histogram"))
 
 
