@@ -283,7 +283,7 @@ def _upgrades(page: Page, pack: RulePack) -> None:
     for ident, upgrade in pack.upgrades.items():
         limit = []
         if upgrade.limit.times is not None:
-            limit.append("once" if upgrade.limit.times == 1 else f"{upgrade.limit.times} times")
+            limit.append("once" if upgrade.limit.times == 1 else f"at most {upgrade.limit.times} times")
         limit += [f"{escape(_name(pack, q))} ≤ {v}" for q, v in upgrade.limit.maxima.items()]
         rules = []
         if upgrade.procedure:
@@ -292,6 +292,9 @@ def _upgrades(page: Page, pack: RulePack) -> None:
             rules.append(f"choice from {_lit(upgrade.options)}")
         if upgrade.kinds:
             rules.append("for " + ", ".join(escape(_name(pack, k)) for k in upgrade.kinds))
+        for ladder in pack.ladders.values():
+            if upgrade.effect.stats.get(ladder.axis, 0) > 0 and any(b.requires for b in ladder.bands):
+                rules.append(f"gated by the ladder {escape(ladder.label.en)}")
         if upgrade.description:
             rules.append(escape(upgrade.description.en))
         rows.append(
