@@ -1,0 +1,132 @@
+"""The command line's way to inducements and spells: options as text, one ledger entry per action.
+
+``progression sheet do team.json induce match=2 opponent_ctv=1200000 stars=griff_oberwald wizard=sports_wizard``
+
+``progression sheet do team.json fireball square=5,5 players="us:1@5,5;them:Orc@5,6 st3 av10 prone" ball=us:1``
+
+A pitch is written player by player, separated by ``;``: ``us:<member>@x,y`` for a member of
+the team on the sheet (his profile is read from it), ``them:<name>@x,y`` for an opponent
+with his profile in words (``ma6 st3 ag3 pa4 av9``, defaults MA 6 ST 3 AG 3+ PA - AV 9+,
+``+stunty`` for a skill); either may add ``prone`` or ``stunned``. ``ball`` is a player
+(``us:1``) or a square (``5,5``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from progression import Dice, RulePack, Sheet
+from progression.errors import InvalidInput
+
+from ._inducements import Order, budget, induce
+from ._pitch import STATES, Pitch, Profile, Who, square_of
+from ._spells import cast, fireball, profile_of, zap
+
+__all__ = ["ACTIONS", "parse_pitch"]
+
+_DEFAULT = {"ma": 6, "st": 3, "ag": 3, "av": 9}
+
+
+def _need(options: Mapping[str, str], key: str, action: str) -> str:
+    if not options.get(key):
+        msg = f"{action}: the option {key}=... is required"
+        raise InvalidInput(msg)
+    return options[key]
+
+
+def _number(text: str, what: str) -> int:
+    if not text.strip().isdigit():
+        msg = f"{what} must be a whole number, got {text!r}"
+        raise InvalidInput(msg)
+    return int(text)
+
+
+def _list(text: str | None) -> tuple[str, ...]:
+    return tuple(part.strip() for part in (text or "").split(",") if part.strip())
+
+
+def _who(text: str) -> Who:
+    side, sep, member = text.strip().partition(":")
+    if not sep or side not in ("us", "them") or not member:
+        msg = f"a player is written us:<member> or them:<name>, got {text!r}"
+        raise InvalidInput(msg)
+    return side, member
+
+
+def _opponent(words: list[str], name: str) -> tuple[Profile, str]:
+    numbers = dict(_DEFAULT)
+    skills, state, pa = set(), "standing", None
+    for word in words:
+        if word in STATES:
+            state = word
+        elif word.startswith("+"):
+            skills.add(word[1:])
+        elif word[:2] in ("ma", "st", "ag", "pa", "av") and word[2:].isdigit():
+            if word[:2] == "pa":
+                pa = int(word[2:])
+            else:
+                numbers[word[:2]] = int(word[2:])
+        else:
+            msg = f"{name}: {word!r} is not a characteristic (st3), a skill (+stunty) or a state ({', '.join(STATES)})"
+            raise InvalidInput(msg)
+    return Profile(pa=pa, skills=frozenset(skills), **numbers), state
+
+
+def parse_pitch(pack: RulePack, team: Sheet, text: str, ball: str = "") -> Pitch:
+    """A pitch from its text (see the module's text): the team on the sheet is ``us``."""
+    pitch = Pitch.empty(pack)
+    for entry in filter(None, (e.strip() for e in text.split(";"))):
+        head, *words = entry.split()
+        who_text, sep, square_text = head.partition("@")
+        if not sep:
+            msg = f"a player on the pitch is written side:id@x,y, got {entry!r}"
+            raise InvalidInput(msg)
+        who = _who(who_text)
+        square = square_of(square_text)
+        if who[0] == "us":
+            player = team.member(who[1])
+            states = [w for w in words if w in STATES] or ["standing"]
+            pitch = pitch.place(who, player.name, profile_of(player), square, state=states[0])
+        else:
+            profile, state = _opponent(words, who[1])
+            pitch = pitch.place(who, who[1], profile, square, state=state)
+    if ball:
+        pitch = pitch.with_ball(square_of(ball) if "," in ball else _who(ball))
+    return pitch
+
+
+def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Induce for a match: match, opponent_ctv, opponent_spent, stars, wizard, items (bribe*2,...), mercenaries."""
+    items: dict[str, int] = {}
+    for item in _list(options.get("items")):
+        name, _, times = item.partition("*")
+        items[name] = items.get(name, 0) + (_number(times, f"the count of {name}") if times else 1)
+    order = Order(
+        items=items,
+        stars=_list(options.get("stars")),
+        wizards=_list(options.get("wizard")),
+        mercenaries=_list(options.get("mercenaries")),
+    )
+    money = budget(
+        pack,
+        sheet,
+        _number(_need(options, "opponent_ctv", "induce"), "opponent_ctv"),
+        opponent_spent=_number(options.get("opponent_spent", "0"), "opponent_spent"),
+    )
+    return induce(pack, sheet, order, money, match=_number(_need(options, "match", "induce"), "match"))
+
+
+def fireball_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Cast the Sports-Wizard's Fireball: square, players (the pitch), ball."""
+    pitch = parse_pitch(pack, sheet, options.get("players", ""), options.get("ball", ""))
+    return cast(pack, sheet, fireball(pack, pitch, square_of(_need(options, "square", "fireball")), dice))
+
+
+def zap_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Cast the Sports-Wizard's Zap!: target (us:1 or them:Name), players (the pitch), ball."""
+    pitch = parse_pitch(pack, sheet, options.get("players", ""), options.get("ball", ""))
+    return cast(pack, sheet, zap(pack, pitch, _who(_need(options, "target", "zap")), dice))
+
+
+#: Actions by the name the command line uses.
+ACTIONS = {"induce": induce_action, "fireball": fireball_action, "zap": zap_action}
