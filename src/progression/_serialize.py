@@ -45,6 +45,10 @@ def _strict_str(value: Any, _: type) -> str:
     return value
 
 
+#: Values saved as they are, without asking the converter.
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def _make_converter() -> cattrs.Converter:
     import cattrs
     from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
@@ -55,7 +59,7 @@ def _make_converter() -> cattrs.Converter:
     # Model mappings are read-only proxies; saved files hold plain objects.
     conv.register_unstructure_hook_func(
         lambda t: bool(t is MappingProxyType or get_origin(t) is abc.Mapping),  # type: ignore[comparison-overlap]
-        lambda m: {key: conv.unstructure(value) for key, value in m.items()},
+        lambda m: {key: value if type(value) in _PLAIN else conv.unstructure(value) for key, value in m.items()},
     )
 
     # Events are a tagged union: each is saved with its tag under "event". The hooks are
@@ -171,8 +175,13 @@ def _split_message(message: str) -> tuple[str, str]:
 
 
 def dump_sheet(sheet: Sheet) -> str:
-    """A sheet as JSON text."""
-    return json.dumps(dumps(sheet), ensure_ascii=False, indent=1)
+    """A sheet as JSON text, one ledger entry per line."""
+    data = dumps(sheet)
+    # Each entry is encoded on its own line by json's C encoder: ``indent`` would switch
+    # json to its pure-Python encoder, several times slower, for a file no easier to read.
+    entries = ",\n  ".join(json.dumps(entry, ensure_ascii=False) for entry in data["ledger"])
+    pack = json.dumps(data["pack"], ensure_ascii=False)
+    return f'{{\n "format": {data["format"]},\n "pack": {pack},\n "ledger": [\n  {entries}\n ]\n}}'
 
 
 def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
