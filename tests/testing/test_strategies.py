@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 from progression import (
@@ -90,12 +90,21 @@ class TestCurveStrategies:
         assert (True, True) == (curve.non_negative, curve.non_decreasing)
         keeps_its_word(curve)
 
-    @FEW
-    @given(st.data())
-    def test_every_family_is_drawn(self, data: st.DataObject) -> None:
-        """``curves()`` draws from every family, tables of each policy included."""
-        seen = {type(data.draw(curves(name="c"))).__name__ for _ in range(60)}
-        assert seen <= {"TableCurve", "LinearCurve", "SteppedCurve", "PolynomialCurve"}
+    @pytest.mark.parametrize(
+        "family",
+        ["table/error", "table/clamp", "table/extrapolate", "LinearCurve", "SteppedCurve", "PolynomialCurve"],
+    )
+    def test_every_family_is_drawn(self, family: str) -> None:
+        """``curves()`` draws every family, and tables with each ``beyond`` policy."""
+
+        def kind(curve: Curve) -> str:
+            return f"table/{curve.beyond}" if isinstance(curve, TableCurve) else type(curve).__name__
+
+        assert family == kind(
+            find(
+                curves(), lambda curve: kind(curve) == family, settings=settings(database=None, phases=[Phase.generate])
+            )
+        )
 
     @FEW
     @given(curves(name="xp"))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar, cast
 
 import attrs
+import hypothesis.strategies
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.reporting import with_reporter
@@ -26,6 +27,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from hypothesis.strategies import DataObject
 
 from .._dice import _check_request
 from .._engine import join, undo
@@ -74,7 +76,7 @@ def walk(sheet: Sheet, where: str = "the sheet") -> Iterator[tuple[str, Sheet]]:
 class DrawnDice:
     """Dice whose every result Hypothesis draws, so a failing run shrinks to the rolls that matter."""
 
-    def __init__(self, data: st.DataObject) -> None:
+    def __init__(self, data: hypothesis.strategies.DataObject) -> None:
         self._data = data
 
     def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
@@ -108,8 +110,8 @@ class Outcome:
 class PackMachine(RuleBasedStateMachine):
     """Random operations on sheets of one pack, with the invariants every pack must keep.
 
-    Use :func:`machine_for` to make the machine of a pack, and Hypothesis'
-    ``run_state_machine_as_test`` (or :func:`run_machine`) to run it.
+    Use :func:`~progression.testing.machine_for` to make the machine of a pack, and Hypothesis'
+    ``run_state_machine_as_test`` to run it (:func:`~progression.testing.check_pack` does both).
     """
 
     #: The pack under test.
@@ -126,7 +128,7 @@ class PackMachine(RuleBasedStateMachine):
 
     # -- helpers ------------------------------------------------------------------
 
-    def _member(self, data: st.DataObject) -> str | None:
+    def _member(self, data: DataObject) -> str | None:
         return data.draw(st.sampled_from([None, *sorted(self.sheet.members)]), label="member")
 
     def _subject(self, member: str | None) -> Sheet:
@@ -164,14 +166,14 @@ class PackMachine(RuleBasedStateMachine):
     # -- rules --------------------------------------------------------------------
 
     @initialize(data=st.data())
-    def begin(self, data: st.DataObject) -> None:
+    def begin(self, data: DataObject) -> None:
         """Start from a fresh sheet of a drawn kind."""
         kind = data.draw(st.sampled_from(sorted(self.starts)), label="kind")
         self.sheet = self.starts[kind]
         self.history = [self.sheet]
 
     @rule(data=st.data())
-    def award(self, data: st.DataObject) -> None:
+    def award(self, data: DataObject) -> None:
         """Award points to a pool of the sheet or of a member."""
         member = self._member(data)
         pools = sorted(self._subject(member).pools) or sorted(self.pack.pools) or ["nothing"]
@@ -183,16 +185,16 @@ class PackMachine(RuleBasedStateMachine):
         )
 
     @rule(data=st.data())
-    def buy(self, data: st.DataObject) -> None:
+    def buy(self, data: DataObject) -> None:
         """Quote an upgrade, then buy it: the quote must tell the outcome and the price."""
         self._buy(data)
 
     @rule(data=st.data())
-    def buy_more(self, data: st.DataObject) -> None:
+    def buy_more(self, data: DataObject) -> None:
         """As :meth:`buy`: purchases are the heart of a pack, so they are drawn more often."""
         self._buy(data)
 
-    def _buy(self, data: st.DataObject) -> None:
+    def _buy(self, data: DataObject) -> None:
         member = self._member(data)
         kind = self._subject(member).kind
         own = sorted(u.id for u in self.pack.upgrades.values() if not u.kinds or kind in u.kinds)
@@ -255,7 +257,7 @@ class PackMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: bool(self._waiting()))
     @rule(data=st.data())
-    def decide(self, data: st.DataObject) -> None:
+    def decide(self, data: DataObject) -> None:
         """Answer a waiting question (now and then with an answer that is not offered)."""
         member = data.draw(st.sampled_from(self._waiting()), label="member")
         pending = self._subject(member).pending
@@ -277,7 +279,7 @@ class PackMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: any(self.pack.surplus(subject) for _, subject in self._subjects()))
     @rule(data=st.data())
-    def discard(self, data: st.DataObject) -> None:
+    def discard(self, data: DataObject) -> None:
         """Discard the surplus of a pool over its cap."""
         waiting = [(m, p) for m, subject in self._subjects() for p in sorted(self.pack.surplus(subject))]
         member, pool = data.draw(st.sampled_from(waiting), label="surplus")
@@ -291,7 +293,7 @@ class PackMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: any(k in self.starts for k in self.pack.kinds[self.sheet.kind].members))
     @rule(data=st.data())
-    def join_member(self, data: st.DataObject) -> None:
+    def join_member(self, data: DataObject) -> None:
         """Add a fresh member of a kind the roster holds."""
         kinds = sorted(k for k in self.pack.kinds[self.sheet.kind].members if k in self.starts)
         kind = data.draw(st.sampled_from(kinds), label="member kind")
@@ -300,7 +302,7 @@ class PackMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: len(self.history) > 1)
     @rule(data=st.data())
-    def take_back(self, data: st.DataObject) -> None:
+    def take_back(self, data: DataObject) -> None:
         """Undo some operations: the sheet is as it was before them."""
         steps = data.draw(st.integers(1, min(3, len(self.history) - 1)), label="steps")
         after = undo(self.sheet, steps)
@@ -313,7 +315,7 @@ class PackMachine(RuleBasedStateMachine):
         del self.history[-steps:]
 
     @rule(data=st.data())
-    def refused(self, data: st.DataObject) -> None:
+    def refused(self, data: DataObject) -> None:
         """Operations the rules must refuse, each changing nothing."""
         member = self._member(data)
         attempts: list[tuple[str, Callable[[], Sheet], type[ProgressionError]]] = [

@@ -31,8 +31,8 @@ INF = math.inf
 class Finding:
     """One problem found in a pack: which check found it, where, and what is wrong."""
 
-    #: The check that found it: ``ids``, ``references``, ``cycle``, ``reachable``, ``curves``,
-    #: ``round trip`` or ``machine``.
+    #: The check that found it, one of ``ids``, ``references``, ``cycle``, ``reachable``,
+    #: ``curves``, ``round trip`` and ``machine``.
     check: str
     #: What it is about (``upgrade 'speed'``, ``curve 'xp'``).
     where: str
