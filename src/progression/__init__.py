@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement
     from ._serialize import converter, dump_sheet, dumps, load_sheet, loads
     from ._sheet import Account, Pending, Sheet, replay
+    from ._simulate import Trials, run_trials
     from .errors import ProgressionError
 
     __version__: str
@@ -122,6 +123,7 @@ _HOMES = {
     "Step": "_events",
     "SteppedCurve": "_curves",
     "TableCurve": "_curves",
+    "Trials": "_simulate",
     "Upgrade": "_model",
     "Violation": "_engine",
     "combine": "_engine",
@@ -140,6 +142,7 @@ _HOMES = {
     "packs": "_discovery",
     "read_pack": "_loading",
     "replay": "_sheet",
+    "run_trials": "_simulate",
     "undo": "_engine",
 }
 
@@ -231,6 +234,7 @@ __all__ = [
     "Step",
     "SteppedCurve",
     "TableCurve",
+    "Trials",
     "Upgrade",
     "Violation",
     "combine",
@@ -249,5 +253,6 @@ __all__ = [
     "packs",
     "read_pack",
     "replay",
+    "run_trials",
     "undo",
 ]

@@ -51,6 +51,10 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
     if pack.name != sheet.pack:
         msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"
         raise UsageError(msg)
+    # A pack whose sheets can carry their own variant (a campaign file) says which one to use.
+    if "pack_for" in pack.functions:
+        chosen: RulePack = pack.functions["pack_for"](pack, sheet)
+        return chosen
     return pack
 
 

@@ -95,7 +95,7 @@ class Trials:
 
     pack: str
     name: str
-    #: The seed the trials' seeds were drawn from: the same seed gives the same counts.
+    #: The seed the trials' seeds were drawn from (the same seed gives the same counts).
     seed: int
     params: Mapping[str, int] = attrs.field(converter=freeze)
     counts: tuple[int, ...]

@@ -105,6 +105,24 @@ class TestSimulation:
         )
 
 
+class TestTune:
+    def test_quality_base_changes_the_quality_curve_only(self, pack: RulePack) -> None:
+        """``tune`` rebuilds the same campaign with another quality base; levels cost the same."""
+        tuned = pack.function("tune")(pack, quality_base=40)
+        assert ([40, 50, 60], pack.curve("level").total(100)) == (
+            [tuned.curve("quality").cost(n) for n in (1, 2, 3)],
+            tuned.curve("level").total(100),
+        )
+        assert sorted(pack.upgrades) == sorted(tuned.upgrades)
+
+    def test_unknown_setting_is_refused(self, pack: RulePack) -> None:
+        """A setting the campaign does not have is named, with the ones it has."""
+        with pytest.raises(
+            progression.errors.RulePackError, match="unknown key 'bogus'; expected one of: quality_base"
+        ):
+            pack.function("tune")(pack, bogus=1)
+
+
 def test_installed_pack_is_found() -> None:
     """The pack is listed by the core without being imported."""
     assert "competence" in progression.packs()

@@ -10,9 +10,9 @@ EXPECTED = [
     "Not", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending", "PolynomialCurve", "PoolSpec",
     "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote", "Requirement", "Roll",
     "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet", "Started", "StatSpec", "Step",
-    "SteppedCurve", "TableCurve", "Upgrade", "Violation", "combine", "converter", "dump_sheet", "dumps",
+    "SteppedCurve", "TableCurve", "Trials", "Upgrade", "Violation", "combine", "converter", "dump_sheet", "dumps",
     "entries", "join", "leave", "load", "load_file", "load_sheet", "load_text", "loads", "mark", "packs",
-    "read_pack", "replay", "undo",
+    "read_pack", "replay", "run_trials", "undo",
 ]  # fmt: skip
 
 

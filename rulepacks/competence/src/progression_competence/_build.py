@@ -117,15 +117,27 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
         kinds=kinds,
         names=names,
         tables=_tables(campaign, settings),
-        functions=_functions(),
+        functions=_functions(campaign, settings),
     )
 
 
-def _functions() -> dict[str, Callable[..., Any]]:
+def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[..., Any]]:
     from . import _commands  # the commands build packs too: imported late to avoid a cycle
+
+    def tune(pack: RulePack, **changes: int) -> RulePack:
+        """This campaign rebuilt with other settings (quality_base, quality_step, level_divisor, die_size).
+
+        ``progression plot competence quality --tune quality_base=40,50,60`` compares them.
+
+        Raises:
+            RulePackError: a setting that does not exist or does not fit, every one listed.
+        """
+        return build(campaign, settings.changed(**changes))
 
     return {
         REACHED: reached,
+        "tune": tune,
+        "pack_for": lambda pack, sheet: _commands.pack_for(sheet, pack),
         "demo": _commands.demo,
         "new.character": _commands.make_character,
         "action.test": _commands.action_test,
