@@ -344,4 +344,6 @@ def _is_normal(pitch: Pitch, square: Square, direction: tuple[int, int]) -> bool
     dx, dy = direction
     if dx == 0:
         return (y == 0 and dy == 1) or (y == pitch.width - 1 and dy == -1)
-    return (x == 0 and dx == 1) or (x == pitch.length - 1 and dx == -1)
+    if dy == 0:
+        return (x == 0 and dx == 1) or (x == pitch.length - 1 and dx == -1)
+    return False

@@ -1,0 +1,194 @@
+"""Inducements: one validation for all, petty cash and treasury, what was fielded, the command-line action."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import progression_bloodbowl as bb
+from progression import Lost, RulePack, ScriptedDice, Sheet, replay, undo
+from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+
+
+def _ctv(pack: RulePack, team: Sheet) -> int:
+    return bb.current_team_value(pack, team).total
+
+
+def _induce(pack: RulePack, team: Sheet, order: bb.Order, opponent: int = 2_000_000) -> Sheet:
+    return bb.induce(pack, team, order, bb.budget(pack, team, opponent), match=1)
+
+
+class TestBudget:
+    def test_the_lower_ctv_gets_petty_cash(self, pack: RulePack, team: Sheet) -> None:
+        """Petty cash = CTV difference + what the higher-CTV team spent; the treasury adds at most 50,000."""
+        money = bb.budget(pack, team, _ctv(pack, team) + 100_000, opponent_spent=30_000)
+        assert (130_000, 50_000) == (money.petty_cash, money.treasury)
+
+    def test_the_top_up_is_never_more_than_the_treasury(self, pack: RulePack, team: Sheet) -> None:
+        """With 20,000 in the treasury, 20,000 is all it can add."""
+        poor = team.apply(Lost(pool="treasury", amount=team.pools["treasury"] - 20_000, reason="test"))
+        assert 20_000 == bb.budget(pack, poor, _ctv(pack, poor) + 1).treasury
+
+    def test_the_higher_ctv_spends_its_treasury(self, pack: RulePack, team: Sheet) -> None:
+        """The higher-CTV team gets no petty cash and may spend its whole treasury."""
+        money = bb.budget(pack, team, _ctv(pack, team) - 1)
+        assert (0, team.pools["treasury"]) == (money.petty_cash, money.treasury)
+
+    def test_equal_ctv_spends_nothing(self, pack: RulePack, team: Sheet) -> None:
+        """At equal CTV neither team gets petty cash nor may spend its treasury."""
+        money = bb.budget(pack, team, _ctv(pack, team))
+        assert (0, 0) == (money.petty_cash, money.treasury)
+
+    def test_the_higher_team_chooses_first(self, pack: RulePack, team: Sheet) -> None:
+        """Giving the higher-CTV team an opponent's treasury spending is refused."""
+        with pytest.raises(InvalidInput, match="chooses first"):
+            bb.budget(pack, team, 0, opponent_spent=10_000)
+
+
+class TestOneValidation:
+    def test_maximum(self, pack: RulePack, team: Sheet) -> None:
+        """Four Bribes are one too many."""
+        with pytest.raises(LimitReached, match="at most 3 Bribe, asked for 4"):
+            bb.price(pack, team, bb.Order(items={"bribe": 4}))
+
+    def test_a_special_rule_raises_the_maximum_and_lowers_the_cost(self, pack: RulePack) -> None:
+        """Bribery and Corruption: six Bribes at 50,000; a seventh is refused."""
+        goblins = bb.create_team(pack, "goblin", "Gobbos")
+        assert 300_000 == bb.price(pack, goblins, bb.Order(items={"bribe": 6})).total
+        with pytest.raises(LimitReached, match=r"at most 6 Bribe \(Bribery and Corruption\)"):
+            bb.price(pack, goblins, bb.Order(items={"bribe": 7}))
+
+    def test_a_roster_pays_less(self, pack: RulePack, team: Sheet) -> None:
+        """The Halfling Master Chef costs Halflings 100,000 and Humans 300,000."""
+        halflings = bb.create_team(pack, "halfling", "Hobbits")
+        order = bb.Order(items={"halfling_master_chef": 1})
+        assert (100_000, 300_000) == (bb.price(pack, halflings, order).total, bb.price(pack, team, order).total)
+
+    def test_required_special_rule(self, pack: RulePack, team: Sheet) -> None:
+        """A Plague Doctor is for Favoured of Nurgle teams only."""
+        nurgle = bb.create_team(pack, "nurgle", "Rotters")
+        order = bb.Order(items={"plague_doctor": 1})
+        assert 100_000 == bb.price(pack, nurgle, order).total
+        with pytest.raises(RequirementNotMet, match="Plague Doctor is for Favoured of Nurgle teams"):
+            bb.price(pack, team, order)
+
+    def test_apothecary_rosters_only(self, pack: RulePack) -> None:
+        """A Wandering Apothecary is refused to a roster that may not hire an Apothecary."""
+        undead = bb.create_team(pack, "shambling_undead", "Zombies")
+        with pytest.raises(RequirementNotMet, match="may not hire an Apothecary"):
+            bb.price(pack, undead, bb.Order(items={"wandering_apothecary": 1}))
+
+    def test_bugman_is_staff_or_star(self, pack: RulePack, team: Sheet) -> None:
+        """A team that hires Josef Bugman as coaching staff cannot also hire him as a star."""
+        order = bb.Order(items={"infamous_coaching_staff_josef_bugman": 1}, stars=("josef_bugman",))
+        with pytest.raises(RequirementNotMet, match="cannot also hire him as a Star Player"):
+            bb.price(pack, team, order)
+
+    def test_unknown_inducement(self, pack: RulePack, team: Sheet) -> None:
+        """A name that is no inducement, or one with a field of its own, is refused with the list."""
+        with pytest.raises(UnknownName, match="inducement 'wizard'"):
+            bb.price(pack, team, bb.Order(items={"wizard": 1}))
+
+    def test_mercenaries(self, pack: RulePack, team: Sheet) -> None:
+        """A Mercenary costs his position plus 30,000, and 50,000 more with a Primary skill."""
+        bill = bb.price(pack, team, bb.Order(mercenaries=("human_lineman", "human_blitzer:wrestle")))
+        assert [50_000 + 30_000, 85_000 + 30_000 + 50_000] == [i.amount for i in bill.items]
+
+    def test_a_mercenary_skill_must_be_primary(self, pack: RulePack, team: Sheet) -> None:
+        """A Lineman's Mercenary may not buy a Strength skill (secondary for him)."""
+        with pytest.raises(RequirementNotMet, match="one Primary skill he lacks"):
+            bb.price(pack, team, bb.Order(mercenaries=("human_lineman:mighty_blow",)))
+
+    def test_four_mercenaries(self, pack: RulePack, team: Sheet) -> None:
+        """At most three Mercenaries."""
+        with pytest.raises(LimitReached, match="at most 3 Mercenary Players"):
+            bb.price(pack, team, bb.Order(mercenaries=("human_lineman",) * 4))
+
+
+class TestPayment:
+    def test_petty_cash_first_then_the_treasury(self, pack: RulePack, team: Sheet) -> None:
+        """A 300,000 star with 280,000 petty cash: 20,000 comes from the treasury."""
+        money = bb.budget(pack, team, _ctv(pack, team) + 280_000)
+        after = bb.induce(pack, team, bb.Order(stars=("griff_oberwald",)), money, match=2)
+        assert 20_000 == team.pools["treasury"] - after.pools["treasury"]
+        assert {"petty_cash": "280000", "treasury": "20000", "total": "300000"} == {
+            k: bb.fielded(after)[k] for k in ("petty_cash", "treasury", "total")
+        }
+        assert 20_000 == bb.spent_from_treasury(after)
+
+    def test_unspent_petty_cash_is_lost(self, pack: RulePack, team: Sheet) -> None:
+        """Petty cash left over is said to be lost; the treasury is untouched."""
+        after = _induce(pack, team, bb.Order(items={"bribe": 1}), opponent=_ctv(pack, team) + 150_000)
+        assert team.pools["treasury"] == after.pools["treasury"]
+        assert "50,000 petty cash unspent, lost" in after.ledger[-1].events[-1].reason  # type: ignore[attr-defined]
+
+    def test_beyond_the_budget(self, pack: RulePack, team: Sheet) -> None:
+        """100,000 petty cash and a 50,000 top-up do not pay a 300,000 star: refused, nothing changed."""
+        with pytest.raises(InsufficientPoints, match="costs 300000 gold but only 150000 are available"):
+            _induce(pack, team, bb.Order(stars=("griff_oberwald",)), opponent=_ctv(pack, team) + 100_000)
+
+    def test_one_ledger_entry_undone_whole(self, pack: RulePack, team: Sheet) -> None:
+        """The hire is one entry: undo takes back the payment, the stars and the tags; replay gives the same team."""
+        after = _induce(pack, team, bb.Order(stars=("grak", "griff_oberwald"), wizards=("sports_wizard",)))
+        assert len(team.ledger) + 1 == len(after.ledger)
+        assert team == undo(after)
+        assert after == replay(after.ledger)
+
+    def test_once_per_match(self, pack: RulePack, team: Sheet) -> None:
+        """A team already holding inducements must record its match first."""
+        after = _induce(pack, team, bb.Order(items={"bribe": 1}))
+        with pytest.raises(InvalidInput, match="already holds inducements for match 1"):
+            _induce(pack, after, bb.Order(items={"bribe": 1}))
+
+    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(bribes=st.integers(min_value=0, max_value=3), extra=st.integers(min_value=0, max_value=400_000))
+    def test_the_treasury_pays_only_what_petty_cash_does_not(
+        self, pack: RulePack, team: Sheet, bribes: int, extra: int
+    ) -> None:
+        """Whatever the bill and the petty cash, the treasury pays the rest, or the hire is refused whole."""
+        money = bb.budget(pack, team, _ctv(pack, team) + extra)
+        bill = 100_000 * bribes
+        if bill > money.petty_cash + money.treasury:
+            with pytest.raises(InsufficientPoints):
+                bb.induce(pack, team, bb.Order(items={"bribe": bribes}), money, match=1)
+        else:
+            after = bb.induce(pack, team, bb.Order(items={"bribe": bribes}), money, match=1)
+            assert max(0, bill - money.petty_cash) == team.pools["treasury"] - after.pools["treasury"]
+
+
+class TestAfterTheMatch:
+    def test_recorded_on_the_match_and_released(self, pack: RulePack, team: Sheet) -> None:
+        """The outcome of the match says what was fielded and what it cost; the inducements then end."""
+        after = _induce(pack, team, bb.Order(stars=("griff_oberwald",), wizards=("sports_wizard",)))
+        notes = bb.match_notes(after)
+        assert {"inducements.stars": "griff_oberwald", "inducements.wizard": "sports_wizard"}.items() <= notes.items()
+        match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 1), extra=notes)
+        done = bb.record_outcome(pack, after, match, ScriptedDice([]))
+        reasons = [getattr(e, "reason", "") for e in done.ledger[-1].events]  # type: ignore[attr-defined]
+        assert (
+            "match 1: fielded petty_cash 450000, stars griff_oberwald, treasury 0, wizard sports_wizard; inducements 450,000 gp"
+            in reasons
+        )
+        assert ({}, False) == (bb.fielded(done), "griff_oberwald" in done.members)
+
+
+class TestCommandLine:
+    def test_induce_action(self, pack: RulePack, team: Sheet) -> None:
+        """``sheet do FILE induce`` takes its options as text."""
+        action = pack.function("action.induce")
+        after = action(
+            pack,
+            team,
+            ScriptedDice([]),
+            match="3",
+            opponent_ctv=str(_ctv(pack, team) + 400_000),
+            stars="griff_oberwald",
+            items="bribe*1",
+        )
+        assert ("3", "400000") == (after.tags["induced.match"], after.tags["induced.total"])
+
+    def test_a_required_option(self, pack: RulePack, team: Sheet) -> None:
+        """Without the opponent's CTV the action says which option is missing."""
+        with pytest.raises(InvalidInput, match=r"induce: the option opponent_ctv=\.\.\. is required"):
+            pack.function("action.induce")(pack, team, ScriptedDice([]), match="1")
