@@ -8,10 +8,14 @@ returns the pack; the functions here work on its sheets.
 
 from ._advancement import advance, must_advance
 from ._data import Data, Position, Skill, Star, Team, Trait
+from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
 from ._match import MatchRecord, record_outcome, update_fans, winnings
 from ._pack import pack
+from ._pitch import Outcome, Piece, Pitch, Profile
 from ._players import level_of, new_player, notation, profile
 from ._postmatch import PostMatch, expensive_mistakes
+from ._spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
+from ._stars import eligibility, hireable, star_sheet
 from ._team import (
     add_journeymen,
     buy_staff,
@@ -27,44 +31,71 @@ from ._team import (
     retire,
 )
 from ._values import Explanation, Item, current_team_value, current_value, spp_account, team_value, treasury_account
+from ._wizards import Wizard, wizard_eligibility, wizards
 
 __all__ = [
+    "Budget",
     "Data",
     "Explanation",
     "Item",
     "MatchRecord",
+    "Order",
+    "Outcome",
+    "Piece",
+    "Pitch",
     "Position",
     "PostMatch",
+    "Profile",
     "Skill",
     "Star",
     "Team",
     "Trait",
+    "Wizard",
     "add_journeymen",
     "advance",
+    "apothecary",
+    "budget",
     "buy_staff",
+    "cast",
     "create_team",
     "current_team_value",
     "current_value",
     "draft",
+    "eligibility",
+    "end_of_drive",
     "expensive_mistakes",
+    "fielded",
     "fire",
     "fire_staff",
+    "fireball",
+    "frog_profile",
     "hire",
     "hire_journeyman",
+    "hireable",
+    "induce",
     "level_of",
+    "match_notes",
     "must_advance",
     "new_player",
     "new_season",
     "notation",
     "pack",
+    "price",
     "profile",
     "record_outcome",
     "release_journeymen",
     "remove_dead",
     "retire",
+    "rolls_in",
+    "set_up",
+    "spent_from_treasury",
     "spp_account",
+    "star_sheet",
     "team_value",
     "treasury_account",
     "update_fans",
     "winnings",
+    "wizard_eligibility",
+    "wizards",
+    "zap",
 ]

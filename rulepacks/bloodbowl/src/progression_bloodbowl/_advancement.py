@@ -194,6 +194,10 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
         raise UnknownName("advancement", upgrade, ADVANCEMENTS, "the bloodbowl pack")
     data = data_of(pack)
     player = team.member(member)
+    if "star" in player.tags:
+        raise RequirementNotMet(
+            upgrade=upgrade, missing=[f"{player.name} is a Star Player: Star Players receive no advancement"]
+        )
     _, position = position_of(data, player)
     who = f"{player.name} ({position.label.en})"
     if upgrade == "random_primary":

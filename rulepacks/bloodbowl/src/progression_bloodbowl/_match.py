@@ -15,6 +15,7 @@ import attrs
 from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, UnknownName
 
+from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
 from ._players import available, data_of
 from ._values import Explanation, Item
@@ -105,6 +106,9 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         msg = f"the MVP nominees are up to six different players, got {list(match.mvp_nominees)}"
         raise InvalidInput(msg)
     for member in match.mvp_nominees:
+        if member in played and "star" in team.members[member].tags:
+            msg = f"MVP nominee {member!r} is {team.members[member].name}, a Star Player: Star Players cannot be MVP"
+            raise InvalidInput(msg)
         if member not in played or "no_spp" in team.members[member].tags:
             msg = f"MVP nominee {member!r} is not a player of {team.name!r} who took part and may earn SPP"
             raise InvalidInput(msg)
@@ -223,6 +227,12 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     for event in _mvp_events(pack, match, dice):
         after = after.apply(event)
     for member, result in sorted(match.injuries.items()):
+        if "star" in after.members[member].tags:  # issue 5: a star's casualty ends with the match
+            sentence = (
+                f"match {match.number}: {result.replace('_', ' ')}, no consequence for a Star Player after the match"
+            )
+            after = after.apply(Member(member=member, event=Adjusted(effect=Effect(), reason=sentence)))
+            continue
         events: list[Event] = []
         if result == "lasting_injury":
             (d6,) = dice.roll(6, 1, "lasting injury")
@@ -243,6 +253,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     )
     if match.conceded == "us":
         after = _quit_after_concession(after, dice)
+    after = release(after, match.number)  # issue 5: hired stars leave, inducements end
     return combine(team, after, f"match {match.number}: outcome and winnings")
 
 

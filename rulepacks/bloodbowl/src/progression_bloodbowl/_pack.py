@@ -7,7 +7,7 @@ from typing import Any
 
 from progression import RulePack
 
-from . import _advancement, _commands, _odds, _team
+from . import _advancement, _commands, _match_day, _odds, _team
 from ._build import build
 from ._demo import demo
 
@@ -29,6 +29,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "new.player": _commands.new_player,
     "bloodbowl.known_position": _advancement.known_position,
     **{f"action.{name}": action for name, action in _commands.ACTIONS.items()},
+    **{f"action.{name}": action for name, action in _match_day.ACTIONS.items()},
     "simulate.matches_to_legend": _odds.matches_to_legend,
     "exact.random_skill": _odds.random_skill_odds,
 }
