@@ -6,8 +6,12 @@ from collections.abc import Callable
 
 from progression import RulePack, ScriptedDice, Sheet
 
+from ._inducements import Order, budget, induce, match_notes
 from ._match import MatchRecord
+from ._pitch import Pitch, Profile
+from ._players import data_of
 from ._postmatch import PostMatch
+from ._spells import cast, fireball, set_up
 from ._story import told_since
 from ._team import add_journeymen, draft
 from ._values import current_team_value, current_value, team_value
@@ -64,21 +68,46 @@ def _first_match(pack: RulePack, team: Sheet, say: Say) -> Sheet:
     return team
 
 
+def _inducements(pack: RulePack, team: Sheet, say: Say) -> Sheet:
+    """Match 2: petty cash hires Griff Oberwald and the Sports-Wizard, whose Fireball hits three Dwarfs."""
+    money = budget(pack, team, 1_250_000)
+    say(f"  The Dwarfs' CTV is 1,250,000: petty cash {money.petty_cash:,}, up to {money.treasury:,} from the treasury.")
+    before = team
+    team = induce(pack, team, Order(stars=("griff_oberwald",), wizards=("sports_wizard",)), money, match=2)
+    for line in told_since(pack, before, team):
+        say(f"    {line}")
+    lineman = data_of(pack).teams["dwarf"].position("dwarf_lineman")
+    assert lineman is not None
+    dwarf = Profile(
+        ma=lineman.ma, st=lineman.st, ag=lineman.ag, pa=lineman.pa, av=lineman.av, skills=frozenset(lineman.skills)
+    )
+    pitch = set_up(Pitch.empty(pack), "home", team, {"griff_oberwald": (12, 7)})
+    for n, square in enumerate([(14, 6), (14, 7), (15, 8)], start=1):
+        pitch = pitch.place(("away", str(n)), f"{lineman.label.en} {n}", dwarf, square)
+    pitch = pitch.with_ball(("away", "2"))
+    outcome = fireball(pack, pitch, (14, 7), ScriptedDice([5, 4, 2, 6, 5, 5, 4, 5, 1, 8, 3, 5]))
+    team = cast(pack, team, outcome)
+    say("  At the end of a Dwarf turn the Sports-Wizard casts Fireball on (14, 7):")
+    for line in outcome.lines:
+        say(f"    {line}")
+    return team
+
+
 def _second_match(pack: RulePack, team: Sheet, say: Say) -> Sheet:
     before = team
     team = add_journeymen(pack, team, ["Jonas", "Jakob"])
     say("Match 2: Lineman 2 misses it and Lineman 3 is retired, so two journeymen (Loner (4+)) join.")
     for line in told_since(pack, before, team):
         say(f"    {line}")
-    # Issue 5 (Star Players and Wizards) adds its inducements to this match here: a Star Player
-    # hired for the match and the Sports-Wizard's Fireball, recorded in MatchRecord.extra.
+    team = _inducements(pack, team, say)
     record = MatchRecord(
         number=2,
         opponent="Dwarfs",
         score=(1, 1),
-        events={"12": {"touchdown": 1}},
+        events={"12": {"touchdown": 1}, "griff_oberwald": {"completion": 1}},
         mvp_nominees=("1", "12"),
         fan_attendance=6,
+        extra=match_notes(team),
     )
     post = PostMatch.start(pack, team, record)
     post = post.record_outcome(ScriptedDice([2]))
@@ -95,7 +124,7 @@ def _second_match(pack: RulePack, team: Sheet, say: Say) -> Sheet:
 
 
 def demo(pack: RulePack, say: Say) -> None:
-    """Blood Bowl: draft a team, play two matches, advance players, hire a journeyman (scripted dice)."""
+    """Blood Bowl: draft a team, play two matches (a Star Player and a Fireball in the second), advance players."""
     team = _draft(pack, say)
     team = _first_match(pack, team, say)
     _second_match(pack, team, say)
