@@ -39,3 +39,17 @@ nitpick_ignore_regex = [
     ),
     (r"py:.*", r"(int|str|bool|float|object|tuple|list|dict|set|frozenset|type|None|bytes)"),
 ]
+
+
+def _attribute_docstring_as_written(self: object) -> list[str]:
+    """Keep an attribute's ``#:`` comment as written.
+
+    Napoleon reads ``"text: more text"`` in an attribute docstring as ``type: description``;
+    ours are sentences, never types (the annotations carry those).
+    """
+    return self._consume_to_end()  # type: ignore[attr-defined,no-any-return]
+
+
+from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402 - patched after the settings
+
+GoogleDocstring._parse_attribute_docstring = _attribute_docstring_as_written  # type: ignore[method-assign]
