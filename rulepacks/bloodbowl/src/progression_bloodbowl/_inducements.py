@@ -198,7 +198,7 @@ def price(pack: RulePack, team: Sheet, order: Order) -> Explanation:
 
     Raises:
         ProgressionError: an unknown inducement, more than its maximum, one the team may not take;
-            the Star Player and Wizard rules of :func:`check_stars` and :func:`check_wizards`.
+            the Star Player rules (two choices, 16 places, plays for) and the Wizard rules (one, works for).
     """
     if not isinstance(order, Order):
         msg = f"expected an inducements Order, got {type(order).__name__}"

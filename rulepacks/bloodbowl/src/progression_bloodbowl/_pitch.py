@@ -109,7 +109,7 @@ class Pitch:
         return 0 <= square[0] < self.length and 0 <= square[1] < self.width
 
     def check(self, square: Square) -> Square:
-        """``square`` if it is on the pitch, else :class:`InvalidInput`."""
+        """``square`` if it is on the pitch, else ``InvalidInput``."""
         if not (isinstance(square, tuple) and len(square) == 2 and all(isinstance(c, int) for c in square)):
             msg = f"a square is (x, y), got {square!r}"
             raise InvalidInput(msg)
