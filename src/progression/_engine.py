@@ -735,4 +735,6 @@ def combine(before: Sheet, after: Sheet, label: str) -> Sheet:
     added = after.ledger[size:]
     if not added:
         return before
-    return before.apply(Step(label=label, events=added))
+    # ``after`` is ``before`` with the added entries folded one by one, which is exactly what
+    # folding them as one step gives: keep its state rather than fold every entry again.
+    return attrs.evolve(after, ledger=(*before.ledger, Step(label=label, events=added)))
