@@ -48,7 +48,7 @@ class MatchRecord:
     opponent: str
     #: Touchdowns scored and conceded.
     score: tuple[int, int]
-    #: member id -> {event: count}; events are the keys of :data:`EVENTS` and :data:`NO_SPP`.
+    #: member id -> {event: count}; events are the keys of ``EVENTS`` and ``NO_SPP`` (in ``progression_bloodbowl._match``).
     events: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict, converter=_frozen_events)
     #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
     mvp_nominees: tuple[str, ...] = ()
