@@ -220,6 +220,8 @@ def _curves(page: Page, pack: RulePack, plot_for: PlotFor) -> None:
     page.heading("Curves", 1)
     for ident, curve in pack.curves.items():
         page.heading(ident, 2, literal=True)
+        if curve.label is not None:
+            page.para(f"{escape(curve.label.en)} / {escape(curve.label.fr)}")
         facts = [curve_formula(curve)]
         facts.append("defined for every step" if curve.last_step is None else f"steps 1 to {curve.last_step}")
         if not curve.non_negative:

@@ -132,7 +132,7 @@ def _curve_table(pack: RulePack, curve: Curve, rows: list[dict[str, Any]], by: i
         ]
 
     band_headers = [header for header, _ in columns]
-    title = pack.name_of(curve.name, language)
+    title = curve.label.in_language(language) if curve.label is not None else pack.name_of(curve.name, language)
     if by == 1:
         headers = [*band_headers, words["level"], words["cost"], words["total"]]
         cells = [[*band_cells(r), r["level"], r["cost"], r["total"]] for r in rows]

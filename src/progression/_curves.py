@@ -15,6 +15,7 @@ from typing import ClassVar, Literal
 
 import attrs
 
+from ._labels import Label
 from .errors import InvalidInput
 
 __all__ = [
@@ -81,6 +82,8 @@ class Curve:
     non_negative: bool = True
     #: Declared that no step costs less than the one before; checked when the curve is built.
     non_decreasing: bool = True
+    #: The displayed name, when the pack gives one.
+    label: Label | None = attrs.field(default=None, eq=False)
 
     #: The fields that hold one integer, and those that hold a list of integers.
     _integers: ClassVar[tuple[str, ...]] = ()

@@ -161,14 +161,14 @@ class PackReader(Reader):
 
     def curve(self, ident: str, body: dict[str, Any], path: str) -> Curve | None:
         kind = self.get(body, "kind", str, path)
-        common = {
+        common: dict[str, Any] = {
             "name": ident,
             "non_negative": self.get(body, "non_negative", bool, path, default=True),
             "non_decreasing": self.get(body, "non_decreasing", bool, path, default=True),
         }
         allowed: tuple[str, ...] = ("kind", "label", "non_negative", "non_decreasing", "description")
         if "label" in body:
-            self.label(body, path)
+            common["label"] = self.label(body, path)
         build: Callable[[], Curve] | None = None
         if kind == "table":
             allowed += ("values", "beyond")

@@ -52,10 +52,10 @@ class TestDataRows:
 
 class TestTableCommand:
     def test_plain_table(self, run: Run) -> None:
-        """The default view: band, level, cost, total; numbers right-aligned."""
+        """The default view: the curve's label, then band, level, cost, total; numbers right-aligned."""
         result = run("table", SKIRMISH, "level", "--from", "8", "--to", "11")
         expected = [
-            "Level",
+            "Level cost",
             "Rank     level  cost  total from 0",
             "-------  -----  ----  ------------",
             "Veteran      9     1             9",

@@ -23,13 +23,14 @@ def _label(label: Any) -> dict[str, str]:
     return {"en": label.en, "fr": label.fr}
 
 
-def _curves(data: Data) -> dict[str, Any]:
+def _curves(data: Data, upgrades: Mapping[str, Any]) -> dict[str, Any]:
+    """One table curve per advancement type, named like the upgrade it prices."""
     return {
         kind: {
             "kind": "table",
             "values": list(values),
             "beyond": "error",
-            "label": {"en": kind.replace("_", " "), "fr": kind.replace("_", " ")},
+            "label": upgrades[kind]["label"],
         }
         for kind, values in data.rules.advancement.costs.items()
     }
@@ -110,7 +111,7 @@ def build(functions: Mapping[str, Callable[..., Any]]) -> RulePack:
     """The Blood Bowl rule pack, with ``functions`` registered (the data accessor is added here)."""
     data = load_data()
     raw = tomllib.loads(files("progression_bloodbowl").joinpath("data", "pack.toml").read_text(encoding="utf-8"))
-    raw["curves"] = _curves(data)
+    raw["curves"] = _curves(data, raw["upgrades"])
     raw["ladders"] = _ladder(data)
     raw.setdefault("upgrades", {}).update(_upgrades(data))
     raw.setdefault("names", {}).update(_names(data))

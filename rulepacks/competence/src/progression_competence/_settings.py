@@ -107,11 +107,13 @@ class Settings:
 
     def level_curve(self) -> SteppedCurve:
         """The cost curve of levels: step n costs ceil(n / divisor)."""
-        return SteppedCurve(name="level", width=self.level_divisor, unit=1)
+        label = Label(en="Cost of a level", fr="Coût d'un niveau")
+        return SteppedCurve(name="level", width=self.level_divisor, unit=1, label=label)
 
     def quality_curve(self) -> LinearCurve:
         """The cost curve of qualities: the n-th costs base + step·(n - 1)."""
-        return LinearCurve(name="quality", base=self.quality_base, step=self.quality_step)
+        label = Label(en="Cost of a quality", fr="Coût d'une qualité")
+        return LinearCurve(name="quality", base=self.quality_base, step=self.quality_step, label=label)
 
     def changed(self, **changes: Any) -> Settings:
         """These settings with some keys changed, checked like a settings file (``degree_starts``,
