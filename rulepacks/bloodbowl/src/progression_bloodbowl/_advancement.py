@@ -16,7 +16,7 @@ from progression import Choose, Context, Dice, Effect, ProcedureContext, Roll, R
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import CHARACTERISTICS, Data
-from ._players import data_of, owns_skill, position_of
+from ._players import base_of, data_of, owns_skill, position_of, skill_bases
 
 __all__ = [
     "advance",
@@ -48,7 +48,8 @@ def _context(ctx: ProcedureContext) -> tuple[RulePack, Data, Sheet]:
 
 def takeable(data: Data, player: Sheet, categories: Sequence[str]) -> tuple[str, ...]:
     """The skills of ``categories`` the player does not have yet, in table order."""
-    return tuple(s.id for c in categories for s in data.table_of(c) if not owns_skill(player, s.id))
+    owned = skill_bases(player)
+    return tuple(s.id for c in categories for s in data.table_of(c) if base_of(s.id) not in owned)
 
 
 def primary_categories(ctx: ProcedureContext) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ are checked after all files are read.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Mapping
 from importlib.resources import files
@@ -137,7 +138,15 @@ class Data:
 
     def table_of(self, category: str) -> tuple[Skill, ...]:
         """The 12 skills of ``category`` in 2D6 order."""
-        return tuple(sorted((s for s in self.skills.values() if s.category == category), key=lambda s: s.index))
+        return self._tables.get(category, ())
+
+    @functools.cached_property
+    def _tables(self) -> Mapping[str, tuple[Skill, ...]]:
+        """Every category's table, sorted once: the procedures ask for them on every advancement."""
+        tables: dict[str, list[Skill]] = {}
+        for skill in sorted(self.skills.values(), key=lambda s: s.index):
+            tables.setdefault(skill.category, []).append(skill)
+        return {category: tuple(skills) for category, skills in tables.items()}
 
     def team(self, team_id: str) -> Team:
         """The roster ``team_id`` (trusted: ids on sheets were checked when the sheet was made)."""

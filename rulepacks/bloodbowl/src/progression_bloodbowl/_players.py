@@ -22,6 +22,7 @@ __all__ = [
     "owns_skill",
     "position_of",
     "profile",
+    "skill_bases",
 ]
 
 #: Tag values a player sheet carries.
@@ -41,8 +42,12 @@ def base_of(ref: str) -> str:
 
 def owns_skill(player: Sheet, skill: str) -> bool:
     """Whether the player has ``skill`` (a parametrised trait counts whatever its parameter)."""
-    base = base_of(skill)
-    return any(base_of(owned) == base for owned in player.owned)
+    return base_of(skill) in skill_bases(player)
+
+
+def skill_bases(player: Sheet) -> frozenset[str]:
+    """The skill and trait ids the player owns, parameters dropped: build it once to test many skills."""
+    return frozenset(owned.partition(":")[0] for owned in player.owned)
 
 
 def notation(characteristic: str, value: int) -> str:
