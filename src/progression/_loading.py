@@ -466,7 +466,9 @@ def read_pack(
         )
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
     tables = r.table(data, "tables", "$")
-    if not r.problems:
+    # References are checked on whatever did parse, so a file with both kinds of problem
+    # reports them all at once; ids that failed to parse ("?") are not reported twice.
+    try:
         pack = RulePack(
             name=name or "?",
             title=title,
@@ -483,7 +485,11 @@ def read_pack(
             tables=tables,
             functions=functions,
         )
-        r.problems.extend(check_references(pack))
+    except ProgressionError as error:  # a value so wrong the model refuses it: already reported
+        if not r.problems:
+            r.problem("$", str(error))
+        raise RulePackError(source, r.problems) from None
+    r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason)
     if r.problems:
         raise RulePackError(source, r.problems)
     return pack

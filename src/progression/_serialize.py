@@ -13,6 +13,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, get_origin
 
+from ._checks import ledger_problems
 from ._events import EVENT_TYPES, Event, Member
 from ._sheet import Sheet, replay
 from .errors import InvalidInput, Problem, SheetError
@@ -157,6 +158,9 @@ def loads(data: Any, source: str = "<data>") -> Sheet:
     if data.get("pack") != sheet.pack:
         reason = f"the file says pack {data.get('pack')!r} but its ledger was made with {sheet.pack!r}"
         raise SheetError(source, [Problem(source, "$.pack", reason)])
+    problems = [Problem(source, path, reason) for path, reason in ledger_problems(sheet)]
+    if problems:
+        raise SheetError(source, problems)
     return sheet
 
 
