@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -106,6 +107,33 @@ class TestStaticChecks:
             upgrade("master", requires=AtLeast(quantity="level", value=3), effect=Effect(grants={"master": 1})),
         )
         assert check_pack(pack, examples=0).ok
+
+    def test_auto_spend_pays_from_an_award(self) -> None:
+        """A pool capped by a stat at 0 still pays its ``auto`` upgrades: an award's surplus buys them.
+
+        Under the ``auto`` policy an award over the cap is spent on the pool's ``auto_spend``
+        upgrades, however little the pool may hold; what they raise opens the rest.
+        """
+        label = Label(en="x", fr="x")
+        train = upgrade("train", effect=Effect(stats={"level": 1}))
+        master = Upgrade(
+            id="master", label=label, pools=("xp",), cost=FixedCost(amount=3), effect=Effect(grants={"master": 1})
+        )
+
+        def capped(overflow: Literal["auto", "lose"], spend: tuple[str, ...]) -> RulePack:
+            return RulePack(
+                name="capped",
+                title=label,
+                currencies=[Currency(id="xp", label=label)],
+                pools=[PoolSpec(id="xp", label=label, currency="xp", cap="level", overflow=overflow, auto_spend=spend)],
+                stats=[StatSpec(id="level", label=label, maximum=3)],
+                upgrades=[train, master],
+                kinds=[Kind(id="hero", label=label, pools=("xp",), stats=("level",))],
+            )
+
+        assert [] == [str(f) for f in check_pack(capped("auto", ("train",)), examples=5).findings]
+        stuck = check_pack(capped("lose", ()), examples=0).by_check("reachable")
+        assert ["upgrade 'master'", "upgrade 'train'"] == [f.where for f in stuck]
 
     def test_self_cycle(self) -> None:
         """An upgrade that needs what only it gives is a cycle of one."""

@@ -2,7 +2,8 @@
 
 Reachability is an over-approximation: for each kind of sheet it follows how low and how
 high each quantity can go, buying every upgrade whose requirement could be met and whose
-price could be paid, until nothing changes. An upgrade it never buys can never be bought
+price could be paid (a pool's ``auto_spend`` upgrades from an award's surplus, however
+little the pool may hold), until nothing changes. An upgrade it never buys can never be bought
 by any sequence of awards and purchases. A procedure or a ``{choice}`` in an effect can
 grant anything, so a pack that buys one is assumed to reach any owned item and any stat.
 """
@@ -295,6 +296,18 @@ class _Space:
                 return None
         return 0
 
+    def paid_by_surplus(self, upgrade: Upgrade, paying: list[str]) -> bool:
+        """Whether an award's surplus can pay for the upgrade, however little its pools may hold.
+
+        Under the ``auto`` policy an award over a pool's cap is spent on the pool's
+        ``auto_spend`` upgrades: an award can be as large as their price.
+        """
+        for pool in paying:
+            spec = self.pack.pools.get(pool)
+            if spec is not None and spec.overflow == "auto" and upgrade.id in spec.auto_spend:
+                return True
+        return False
+
     def blockers(self, upgrade: Upgrade) -> list[str]:
         """Why the upgrade cannot be bought by a sheet of this kind; empty when it could."""
         if upgrade.kinds and self.kind.id not in upgrade.kinds:
@@ -313,7 +326,7 @@ class _Space:
                 reasons.append(
                     f"a {self.kind.id!r} holds none of the pools that pay for it ({', '.join(upgrade.pools)})"
                 )
-            elif sum(self.high(p) for p in paying) < price:
+            elif sum(self.high(p) for p in paying) < price and not self.paid_by_surplus(upgrade, paying):
                 most = sum(self.high(p) for p in paying)
                 reasons.append(f"it costs {price} but its pools can hold at most {most:g}")
         for name, delta in upgrade.effect.stats.items():
