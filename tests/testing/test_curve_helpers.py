@@ -114,6 +114,37 @@ class TestCompareToTable:
         """``start`` says which step the table's first number is for."""
         assert compare_to_table(LinearCurve(name="xp", base=2, step=2), [6, 8], start=3) is None
 
+    def test_a_table_by_tens(self) -> None:
+        """``every=10``: the table has one number per ten levels, totals or the price of each ten."""
+        curve = SteppedCurve(name="level", width=10, unit=1)
+        assert compare_to_table(curve, [10, 30, 60], cumulative=True, start=10, every=10) is None
+        assert compare_to_table(curve, [10, 20, 30], start=10, every=10) is None
+
+    def test_a_slip_in_a_table_by_tens(self) -> None:
+        """The first total that differs is named, with the run of levels the table's numbers imply."""
+        curve = SteppedCurve(name="level", width=10, unit=1)
+        published = [10, 30, 60, 100, 150, 210, 290, 370, 450, 550]
+        expected = (
+            "reaching level 70 costs 280 in all by curve 'level' but 290 by the table "
+            "(the table's steps 61 to 70 cost 80, the curve's 70)"
+        )
+        assert expected == compare_to_table(curve, published, cumulative=True, start=10, every=10)
+
+    def test_a_run_that_differs(self) -> None:
+        """Without ``cumulative``, each number is the price of the run of ``every`` steps ending there."""
+        expected = "steps 4 to 6 cost 15 by curve 'xp' but 16 by the table"
+        assert expected == compare_to_table(LinearCurve(name="xp", base=1, step=1), [6, 16], start=3, every=3)
+
+    def test_every_must_be_positive(self) -> None:
+        """A stride below 1 is refused, saying what came."""
+        with pytest.raises(InvalidInput, match="every must be a whole number >= 1, got 0"):
+            compare_to_table(LinearCurve(name="xp", base=2), [2], every=0)
+
+    def test_start_before_the_first_run(self) -> None:
+        """With ``every``, the first number's step must leave a whole run before it."""
+        with pytest.raises(InvalidInput, match="start must be at least every"):
+            compare_to_table(LinearCurve(name="xp", base=2), [2], start=5, every=10)
+
     def test_table_longer_than_curve(self) -> None:
         """A curve that stops before the table ends is reported as such."""
         curve = TableCurve(name="short", values=[1, 2])

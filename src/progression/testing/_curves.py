@@ -116,19 +116,28 @@ def check_additive(curve: Curve, end: int, start: int = 0) -> str | None:
     return None
 
 
-def compare_to_table(curve: Curve, published: Sequence[int], *, cumulative: bool = False, start: int = 1) -> str | None:
+def compare_to_table(
+    curve: Curve, published: Sequence[int], *, cumulative: bool = False, start: int = 1, every: int = 1
+) -> str | None:
     """Compare a curve to a published table; the first difference as a sentence, or None.
 
     Args:
         curve: the curve to compare.
-        published: the table, one number per step from step ``start`` on.
+        published: the table, one number per step from step ``start`` on (per ``every`` steps).
         cumulative: the table lists totals from level 0 (what reaching each level costs in all)
             instead of the price of each step.
         start: the step (or level, for totals) the table's first number is for.
+        every: how many steps apart the table's numbers are (10 for a table by tens). Without
+            ``cumulative``, each number is then the price of the ``every`` steps ending at its step.
 
     Returns:
         ``None`` when every number agrees, else a sentence such as
         ``"step 4 costs 12 by curve 'xp' but 10 by the table"``.
+
+    >>> from progression import SteppedCurve
+    >>> level = SteppedCurve(name="level", width=10, unit=1)
+    >>> print(compare_to_table(level, [10, 30, 60, 100], cumulative=True, start=10, every=10))
+    None
     """
     if isinstance(published, str | bytes) or not isinstance(published, Sequence):
         msg = f"curve {curve.name!r}: expected the published table as a list of integers, got {published!r:.60}"
@@ -137,11 +146,20 @@ def compare_to_table(curve: Curve, published: Sequence[int], *, cumulative: bool
         if isinstance(number, bool) or not isinstance(number, int):
             msg = f"curve {curve.name!r}: entry {index} of the published table is {number!r}, not an integer"
             raise InvalidInput(msg)
-    end = start + len(published) - 1
+    if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+        msg = f"curve {curve.name!r}: every must be a whole number >= 1, got {every!r}"
+        raise InvalidInput(msg)
+    end = start + every * (len(published) - 1)
     _check_range(curve, start, max(start, end), 1)
+    if start < every:
+        msg = (
+            f"curve {curve.name!r}: start must be at least every (the run of {every} steps ending at the "
+            f"first number starts at step 1 or later), got start={start} every={every}"
+        )
+        raise InvalidInput(msg)
     last = curve.last_step
     for offset, expected in enumerate(published):
-        step = start + offset
+        step = start + every * offset
         if last is not None and step > last:
             return (
                 f"curve {curve.name!r} stops at step {last}, but the table goes on to step {end} "
@@ -152,17 +170,31 @@ def compare_to_table(curve: Curve, published: Sequence[int], *, cumulative: bool
             if actual != expected:
                 return (
                     f"reaching level {step} costs {actual} in all by curve {curve.name!r} but {expected} by the table"
-                    f"{_hint(curve, published, offset, start)}"
+                    f"{_hint(curve, published, offset, start, every)}"
                 )
         else:
-            actual = curve.cost(step)
+            actual = curve.between(step - every, step)
             if actual != expected:
-                return f"step {step} costs {actual} by curve {curve.name!r} but {expected} by the table"
+                return (
+                    f"{_steps(step, every)} {_verb(every)} {actual} by curve {curve.name!r} but {expected} by the table"
+                )
     return None
 
 
-def _hint(curve: Curve, published: Sequence[int], offset: int, start: int) -> str:
-    """For a cumulative table, what the table's own step price is at the first difference."""
-    step = start + offset
-    before = published[offset - 1] if offset else curve.total(step - 1)
-    return f" (the table's step {step} costs {published[offset] - before}, the curve's {curve.cost(step)})"
+def _steps(step: int, every: int) -> str:
+    """``step 7``, or ``steps 61 to 70`` for a run of several."""
+    return f"step {step}" if every == 1 else f"steps {step - every + 1} to {step}"
+
+
+def _verb(every: int) -> str:
+    return "costs" if every == 1 else "cost"
+
+
+def _hint(curve: Curve, published: Sequence[int], offset: int, start: int, every: int) -> str:
+    """For a cumulative table, what the table's own price of the last step (or run) is at the first difference."""
+    step = start + every * offset
+    before = published[offset - 1] if offset else curve.total(step - every)
+    return (
+        f" (the table's {_steps(step, every)} {_verb(every)} {published[offset] - before}, "
+        f"the curve's {curve.between(step - every, step)})"
+    )
