@@ -47,6 +47,14 @@ class TestActions:
         )
         assert after.member("1").has("dauntless")
 
+    def test_end_draft(self, pack: RulePack) -> None:
+        """A team built with hire actions ends its draft with end_draft: the next re-roll costs double."""
+        team = pack.function("new.team")(pack, roster="human", name="Reikland")
+        for n in range(11):
+            team = pack.function("action.hire")(pack, team, ScriptedDice([]), position="human_lineman", name=f"L{n}")
+        team = pack.function("action.end_draft")(pack, team, ScriptedDice([]))
+        assert 100_000 == pack.quote(team, "team_reroll").price
+
     def test_required_option(self, pack: RulePack, team: Sheet) -> None:
         """A missing option is named."""
         with pytest.raises(InvalidInput, match=r"hire: the option position=\.\.\. is required"):

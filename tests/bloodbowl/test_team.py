@@ -35,6 +35,48 @@ class TestDraft:
         assert 2 == len(team.ledger)
 
 
+class TestEndOfDraft:
+    def _built(self, pack: RulePack, count: int) -> Sheet:
+        team = bb.create_team(pack, "human", "Built by hand")
+        for n in range(count):
+            team = bb.hire(pack, team, "human_lineman", f"L{n}")
+        return team
+
+    def test_ending_the_draft_doubles_the_reroll_price(self, pack: RulePack) -> None:
+        """A team built hire by hire pays the roster price for a re-roll until its draft ends, then double."""
+        team = self._built(pack, 11)
+        assert 50_000 == pack.quote(team, "team_reroll").price
+        team = bb.end_draft(pack, team)
+        assert (100_000, "yes") == (pack.quote(team, "team_reroll").price, team.tags["drafted"])
+
+    def test_extra_dedicated_fans_only_before_the_end(self, pack: RulePack) -> None:
+        """Dedicated Fans are bought at the draft only."""
+        team = bb.end_draft(pack, self._built(pack, 11))
+        with pytest.raises(RequirementNotMet, match="only while the team is being drafted"):
+            pack.purchase(team, "dedicated_fan")
+
+    def test_ten_players_cannot_end_the_draft(self, pack: RulePack) -> None:
+        """The draft needs 11 to 16 players; nothing changes when it is refused."""
+        team = self._built(pack, 10)
+        with pytest.raises(InvalidInput, match="a drafted team has 11 to 16 players, got 10"):
+            bb.end_draft(pack, team)
+
+    def test_twice(self, team: Sheet, pack: RulePack) -> None:
+        """A drafted team's draft is over already."""
+        with pytest.raises(InvalidInput, match="the draft of Altdorf Anvils is over already"):
+            bb.end_draft(pack, team)
+
+    def test_the_first_match_ends_the_draft(self, pack: RulePack) -> None:
+        """A team never closed by hand is drafted once its first match's outcome is recorded."""
+        from progression import ScriptedDice
+
+        team = self._built(pack, 11)
+        match = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0))
+        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        assert ("yes", 100_000) == (after.tags["drafted"], pack.quote(after, "team_reroll").price)
+        assert len(team.ledger) + 1 == len(after.ledger)
+
+
 class TestFiring:
     def test_firing_down_to_eleven_then_refused(self, pack: RulePack, team: Sheet) -> None:
         """With 12 players, one may be fired (11 remain); the next firing would leave 10 and is refused."""

@@ -152,6 +152,11 @@ def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     return combine(sheet, after, "close the post-match sequence")
 
 
+def end_draft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """End the draft (11 to 16 players): re-rolls cost double from now on (the first match ends it too)."""
+    return _team.end_draft(pack, sheet)
+
+
 def new_season(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """A new season: temporarily retired players come back."""
     return _team.new_season(pack, sheet)
@@ -169,5 +174,6 @@ ACTIONS = {
     "hire_journeyman": hire_journeyman,
     "retire": retire,
     "close": close,
+    "end_draft": end_draft,
     "new_season": new_season,
 }

@@ -17,7 +17,7 @@ from progression.errors import InvalidInput, UnknownName
 
 from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
-from ._players import available, data_of
+from ._players import YES, available, data_of
 from ._values import Explanation, Item
 
 __all__ = ["EVENTS", "MatchRecord", "check_match", "outcome", "record_outcome", "spp_values", "update_fans", "winnings"]
@@ -213,6 +213,8 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     check_match(pack, team, match)
     data = data_of(pack)
     after = team
+    if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft
+        after = after.apply(Adjusted(effect=Effect(tags={"drafted": YES}), reason="the first match ends the draft"))
     missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags]
     for member in missed:
         after = after.apply(

@@ -37,6 +37,7 @@ __all__ = [
     "create_team",
     "draft",
     "drafting",
+    "end_draft",
     "fire",
     "fire_staff",
     "hire",
@@ -290,8 +291,25 @@ def draft(
         team = pack.purchase(team, "apothecary")
     for _ in range(dedicated_fans):
         team = pack.purchase(team, "dedicated_fan")
-    team = pack.adjust(team, Effect(tags={"drafted": YES}), reason="draft complete")
+    team = end_draft(pack, team)
     return combine(created, team, f"draft of {name}")
+
+
+def end_draft(pack: RulePack, team: Sheet) -> Sheet:
+    """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
+
+    Raises:
+        InvalidInput: fewer than 11 or more than 16 players, or a draft already over; nothing is changed.
+    """
+    rules = data_of(pack).rules
+    if "drafted" in team.tags:
+        msg = f"the draft of {team.name} is over already"
+        raise InvalidInput(msg)
+    count = len(permanent(team))
+    if not rules.min_players <= count <= rules.max_players:
+        msg = f"a drafted team has {rules.min_players} to {rules.max_players} players, got {count}; hire or fire first"
+        raise InvalidInput(msg)
+    return pack.adjust(team, Effect(tags={"drafted": YES}), reason="draft complete")
 
 
 # -- journeymen, the dead, retirement ------------------------------------------------
