@@ -185,6 +185,12 @@ class TestStarInTheMatch:
         ):
             bb.advance(pack, rich, "griff_oberwald", "chosen_primary", choice="tackle")
 
+    def test_the_quote_says_why_too(self, pack: RulePack, hired: Sheet) -> None:
+        """Asked through the core (``sheet quote``, ``sheet buy``), an advancement for a star gives the same reason."""
+        rich = pack.award(hired, "spp", 50, reason="test", member="griff_oberwald")
+        quote = pack.quote(rich, "chosen_primary", choice="tackle", member="griff_oberwald")
+        assert any("Griff Oberwald is a Star Player: Star Players receive no advancement" in r for r in quote.unmet)
+
     def test_a_casualty_has_no_consequence_after_the_match(self, pack: RulePack, hired: Sheet) -> None:
         """Griff dies in the match: the record says it has no consequence, and he leaves with the other inducements."""
         match = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), injuries={"griff_oberwald": "dead"})

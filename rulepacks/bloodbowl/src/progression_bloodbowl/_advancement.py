@@ -15,7 +15,7 @@ from typing import cast
 from progression import Choose, Context, Dice, Effect, ProcedureContext, Roll, RulePack, Sheet
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
-from ._data import CHARACTERISTICS, Data
+from ._data import CHARACTERISTICS, Data, Position
 from ._players import base_of, data_of, owns_skill, position_of, skill_bases
 
 __all__ = [
@@ -52,23 +52,32 @@ def takeable(data: Data, player: Sheet, categories: Sequence[str]) -> tuple[str,
     return tuple(s.id for c in categories for s in data.table_of(c) if base_of(s.id) not in owned)
 
 
+def _position(data: Data, player: Sheet) -> Position | None:
+    """The roster position of a player, or None for a sheet that has none (a Star Player): no options then,
+    and the requirement ``known_position`` says why."""
+    team = data.teams.get(player.tags.get("team", ""))
+    return team.position(player.tags.get("position", "")) if team else None
+
+
 def primary_categories(ctx: ProcedureContext) -> tuple[str, ...]:
     """Options of a random primary skill: the player's primary categories with a skill left to take."""
     _, data, player = _context(ctx)
-    _, position = position_of(data, player)
-    return tuple(c for c in position.primary if takeable(data, player, (c,)))
+    position = _position(data, player)
+    return tuple(c for c in position.primary if takeable(data, player, (c,))) if position else ()
 
 
 def primary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
     """Options of a chosen primary skill."""
     _, data, player = _context(ctx)
-    return takeable(data, player, position_of(data, player)[1].primary)
+    position = _position(data, player)
+    return takeable(data, player, position.primary) if position else ()
 
 
 def secondary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
     """Options of a chosen secondary skill."""
     _, data, player = _context(ctx)
-    return takeable(data, player, position_of(data, player)[1].secondary)
+    position = _position(data, player)
+    return takeable(data, player, position.secondary) if position else ()
 
 
 def _effect(
@@ -164,6 +173,8 @@ def known_position(context: Context) -> tuple[str, ...]:
     data = data_of(cast(RulePack, context.names))
     if team in data.teams and data.teams[team].position(player.tags.get("position", "")) is not None:
         return ()
+    if "star" in player.tags:
+        return (f"{player.name} is a Star Player: Star Players receive no advancement",)
     return (
         f"{player.name or player.kind!r} is not a player of a roster position; make players with new.player or by hiring",
     )
