@@ -186,7 +186,8 @@ def curve_formula(curve: progression.Curve) -> str:
     if isinstance(curve, LinearCurve):
         return f"linear: step *n* costs {curve.base} + {curve.step}·(*n* − 1)"
     if isinstance(curve, SteppedCurve):
-        return f"stepped: step *n* costs ⌈*n* / {curve.width}⌉ · {curve.unit}"
+        # ``⌈`` is no punctuation that may open inline markup: escaped spaces (which vanish) let *n* be italic.
+        return f"stepped: step *n* costs ⌈\\ *n* / {curve.width}⌉ · {curve.unit}"
     if isinstance(curve, PolynomialCurve):
         terms = [f"{c}·n^{i}" if i > 1 else f"{c}·n" if i == 1 else f"{c}" for i, c in enumerate(curve.coefficients)]
         return "polynomial: step *n* costs " + escape(" + ".join(terms))

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from docutils import nodes
 from docutils.core import publish_doctree
 
 import progression
@@ -58,6 +59,22 @@ class TestRenderPack:
         curve = progression.SteppedCurve(name="level", width=10, unit=1)
         steps = [n for n, _, _ in pack_rst.curve_rows(curve)[0]]
         assert [1, 10, 11, 20, 21, 30, 31, 40, 41] == steps
+
+    @pytest.mark.parametrize(
+        "curve",
+        [
+            progression.SteppedCurve(name="level", width=10, unit=1),
+            progression.LinearCurve(name="quality", base=50, step=10),
+        ],
+        ids=["stepped", "linear"],
+    )
+    def test_formula_renders_without_stray_asterisks(self, curve: progression.Curve) -> None:
+        """The formula of a curve reads as text with an italic *n*: no asterisk is left over."""
+        tree = publish_doctree(pack_rst.curve_formula(curve), settings_overrides={"report_level": 5})
+        assert ("", ["n"]) == (
+            "*" if "*" in tree.astext() else "",
+            sorted({node.astext() for node in tree.findall(nodes.emphasis)}),
+        )
 
     def test_table_curve_stops_at_its_end(self) -> None:
         """A table curve that ends is listed to its end, no further."""
