@@ -8,6 +8,7 @@ import progression
 import progression_competence as pc
 from progression import RulePack, Sheet
 from progression.errors import RequirementNotMet
+from progression.testing import compare_to_table
 
 
 def at(pack: RulePack, competence: str, value: int, held: int | None = None, qualities: tuple[str, ...] = ()) -> Sheet:
@@ -45,6 +46,27 @@ class TestLevelCost:
         runs = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100]
         sums = [sum(runs[: i + 1]) for i in range(10)]
         assert sums == [pack.curve("level").total(n) for n in range(10, 101, 10)]
+
+    def test_printed_table_differs_at_seventy_and_eighty_only(self, pack: RulePack) -> None:
+        """Compared with the rules' printed totals, the first difference is level 70 (290 printed,
+        its own runs make 280); with that cell corrected, level 80; with both, none."""
+        printed = [10, 30, 60, 100, 150, 210, 290, 370, 450, 550]
+        curve = pack.curve("level")
+
+        def first_difference(table: list[int]) -> str | None:
+            return compare_to_table(curve, table, cumulative=True, start=10, every=10)
+
+        assert (
+            "reaching level 70 costs 280 in all by curve 'level' but 290 by the table "
+            "(the table's steps 61 to 70 cost 80, the curve's 70)",
+            "reaching level 80 costs 360 in all by curve 'level' but 370 by the table "
+            "(the table's steps 71 to 80 cost 90, the curve's 80)",
+            None,
+        ) == (
+            first_difference(printed),
+            first_difference([*printed[:6], 280, *printed[7:]]),
+            first_difference([*printed[:6], 280, 360, *printed[8:]]),
+        )
 
     def test_table_rows(self, pack: RulePack) -> None:
         """``level_table`` gives, for each run of ten, the price of each level, the run and the total."""
