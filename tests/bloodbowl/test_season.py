@@ -87,3 +87,33 @@ class TestSeason:
         assert ["winnings of match 1", "winnings of match 2", "winnings of match 3"] == [
             i.label for i in account.items if i.label.startswith("winnings")
         ]
+
+
+class TestAccountsNameTheirRules:
+    def test_spp_items_name_the_rule(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Jonas's SPP: a touchdown and the MVP from match 3, then his first advancement from the advancement table."""
+        account = bb.spp_account(pack, season["match 3"], "8")
+        assert [
+            ("match 3: 1 touchdown x 3", 3, "SPP for match events"),
+            ("match 3: MVP (nominee 4)", 4, "MVP: 4 SPP to the nominee the D6 picks"),
+            ("advancement 1: Random primary skill (General)", -3, "advancement table: advancement 1 costs 3 SPP"),
+        ] == [(i.label, i.amount, i.rule) for i in account.items]
+
+    def test_treasury_items_name_the_rule(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Hires at the roster cost, a re-roll at the draft and one at double price, winnings, a mistake, a journeyman."""
+        items = {(i.label, i.amount, i.rule) for i in bb.treasury_account(pack, season["match 3"]).items}
+        assert {
+            ("draft budget", 1_000_000, "team creation"),
+            ("hire a Human Blitzer", -85_000, "hiring fee (roster cost)"),
+            ("Team Re-roll", -50_000, "re-roll at the roster price during the draft"),
+            ("Team Re-roll", -100_000, "re-roll after the draft: double the roster price of 50,000"),
+            ("Apothecary", -50_000, "sideline staff price"),
+            ("Dedicated Fan (at the draft)", -5_000, "extra Dedicated Fan at the draft"),
+            (
+                "winnings of match 1",
+                70_000,
+                "winnings: (fan attendance / 2 + own touchdowns + 1 without Stalling) x 10,000",
+            ),
+            ("match 2: Expensive Mistakes, Minor Incident (D6 1)", -20_000, "Expensive Mistakes table"),
+            ("hire journeyman #8 Jonas", -70_000, "a journeyman hired for good: hiring fee + value increases"),
+        } <= items

@@ -196,18 +196,73 @@ def _events(ledger: Iterable[Event], member: str | None) -> Iterable[Event]:
             yield event
 
 
+_STAFF_RULES = {
+    "assistant_coach": "sideline staff price",
+    "cheerleader": "sideline staff price",
+    "apothecary": "sideline staff price",
+    "dedicated_fan": "extra Dedicated Fan at the draft",
+    "inducements": "inducements: what petty cash does not pay comes from the treasury",
+}
+
+
+def _award_rule(data: Data, pool: str, reason: str) -> str:
+    """The rule an award applies, read from the reason the pack wrote on it."""
+    if pool == "spp":
+        if "MVP" in reason:
+            return f"MVP: {data.rules.spp['mvp']} SPP to the nominee the D6 picks"
+        return "SPP for match events" if reason.startswith("match ") else "awarded by hand"
+    if reason.startswith("winnings"):
+        return "winnings: (fan attendance / 2 + own touchdowns + 1 without Stalling) x 10,000"
+    return "awarded by hand"
+
+
+def _spent(pack: RulePack, sheet: Sheet, event: Purchased | Started, pool: str, number: int) -> Item:
+    """What a purchase paid for, and the rule that set its price (``number``: the advancement it was)."""
+    data = data_of(pack)
+    price = event.price[pool]
+    upgrade, choice = event.upgrade, event.choice or ""
+    if pool == "spp":
+        what = data.categories[choice].en if choice in data.categories else pack.name_of(choice) if choice else ""
+        label = f"advancement {number}: {pack.name_of(upgrade)}" + (f" ({what})" if what else "")
+        return Item(label=label, amount=-price, rule=f"advancement table: advancement {number} costs {price} SPP")
+    if upgrade == "hire":
+        roster = data.teams.get(sheet.tags.get("team", ""))
+        position = roster.position(choice) if roster else None
+        label = f"hire a {position.label.en}" if position else f"hire {choice}"
+        return Item(label=label, amount=-price, rule="hiring fee (roster cost)")
+    if upgrade == "hire_journeyman":
+        player = sheet.members.get(choice)
+        label = f"hire journeyman #{choice}" + (f" {player.name}" if player else "")
+        return Item(label=label, amount=-price, rule="a journeyman hired for good: hiring fee + value increases")
+    if upgrade == "team_reroll":
+        roster = data.teams.get(sheet.tags.get("team", ""))
+        base = roster.reroll_cost if roster else price
+        rule = (
+            "re-roll at the roster price during the draft"
+            if price == base
+            else f"re-roll after the draft: double the roster price of {base:,}"
+        )
+        return Item(label=pack.name_of(upgrade), amount=-price, rule=rule)
+    label = pack.name_of(upgrade) + (f": {pack.name_of(choice)}" if choice else "")
+    return Item(label=label, amount=-price, rule=_STAFF_RULES.get(upgrade, "price of the upgrade"))
+
+
 def _account(pack: RulePack, sheet: Sheet, pool: str, member: str | None, what: str) -> Explanation:
     items = []
+    advancements = 0
     for event in _events(sheet.ledger, member):
         if isinstance(event, Created) and event.pools.get(pool):
-            items.append(Item(label="starting balance", amount=event.pools[pool], rule="creation"))
+            label, rule = ("draft budget", "team creation") if pool == "treasury" else ("starting SPP", "player creation")
+            items.append(Item(label=label, amount=event.pools[pool], rule=rule))
         elif isinstance(event, Awarded) and event.pool == pool:
-            items.append(Item(label=event.reason, amount=event.amount, rule="awarded"))
+            rule = _award_rule(data_of(pack), pool, event.reason)
+            items.append(Item(label=event.reason, amount=event.amount, rule=rule))
         elif isinstance(event, Lost) and event.pool == pool:
-            items.append(Item(label=event.reason, amount=-event.amount, rule="lost"))
+            rule = "Expensive Mistakes table" if "Expensive Mistakes" in event.reason else "lost"
+            items.append(Item(label=event.reason, amount=-event.amount, rule=rule))
         elif isinstance(event, Purchased | Started) and event.price.get(pool):
-            bought = pack.name_of(event.upgrade) + (f": {pack.name_of(event.choice)}" if event.choice else "")
-            items.append(Item(label=bought, amount=-event.price[pool], rule="spent"))
+            advancements += pool == "spp"
+            items.append(_spent(pack, sheet, event, pool, advancements))
     return Explanation(what=what, items=tuple(items))
 
 
