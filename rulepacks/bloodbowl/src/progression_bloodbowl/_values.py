@@ -252,7 +252,9 @@ def _account(pack: RulePack, sheet: Sheet, pool: str, member: str | None, what: 
     advancements = 0
     for event in _events(sheet.ledger, member):
         if isinstance(event, Created) and event.pools.get(pool):
-            label, rule = ("draft budget", "team creation") if pool == "treasury" else ("starting SPP", "player creation")
+            label, rule = (
+                ("draft budget", "team creation") if pool == "treasury" else ("starting SPP", "player creation")
+            )
             items.append(Item(label=label, amount=event.pools[pool], rule=rule))
         elif isinstance(event, Awarded) and event.pool == pool:
             rule = _award_rule(data_of(pack), pool, event.reason)
