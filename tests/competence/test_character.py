@@ -134,6 +134,23 @@ class TestQualities:
         ):
             pc.buy_quality(pack, sheet, "souplesse", pay={"escrime": 30, "equitation": 20})
 
+    def test_quote_reports_a_contributor_not_listing_it(self, pack: RulePack) -> None:
+        """The quote answers with the same sentence the purchase refuses with, and raises nothing."""
+        sheet = pc.award(
+            pack, pc.new_character(pack, "A", levels={"escrime": 30, "equitation": 20}), "escrime", 30, reason="x"
+        )
+        sheet = pc.award(pack, sheet, "equitation", 20, reason="y")
+        pay = {"escrime": 30, "equitation": 20}
+        quote = pc.quote_quality(pack, sheet, "souplesse", pay=pay)
+        with pytest.raises(RequirementNotMet) as refused:
+            pc.buy_quality(pack, sheet, "souplesse", pay=pay)
+        sentence = "Suppleness is not in the quality list of Riding; it can be paid from: Fencing, Dance, Athletics, Stealth"
+        assert (False, [sentence], (sentence,)) == (
+            quote.ok,
+            [s for s in quote.unmet if "Riding" in s or "pp.equitation" in s],
+            refused.value.missing,
+        )
+
     def test_split_that_does_not_add_up(self, pack: RulePack) -> None:
         """A split of 40 for a price of 50 is refused, saying both numbers."""
         with pytest.raises(InvalidInput, match=r"pay adds up to 40 but 'quality\.souplesse' costs 50"):

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 import progression
-from progression import Quote, RulePack, Sheet
+from progression import Quote, RulePack, Sheet, Violation
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
 
 from ._build import tables_of
@@ -166,24 +166,26 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     return progression.combine(sheet, after, f"settle {competence}")
 
 
+def _strangers(pack: RulePack, quality: str, pay: Mapping[str, int]) -> list[str]:
+    """A sentence for each contributor of ``pay`` whose list does not hold ``quality``."""
+    allowed = listing(pack, quality)
+    return [
+        f"{pack.name_of(quality)} is not in the quality list of {pack.name_of(competence)}; "
+        f"it can be paid from: {', '.join(pack.name_of(c) for c in allowed)}"
+        for competence in pay
+        if check_competence(pack, competence) not in allowed
+    ]
+
+
 def _pools(pack: RulePack, quality: str, pay: Mapping[str, int] | None) -> dict[str, int] | None:
-    """A split by competence as a split by pool, refusing contributors that do not list ``quality``."""
+    """A split by competence as a split by pool (unknown competences refused)."""
     if pay is None:
         return None
     if not isinstance(pay, Mapping):
         msg = f"pay must map competences to points, got {type(pay).__name__}"
         raise InvalidInput(msg)
-    allowed = listing(pack, quality)
-    wrong = []
     for competence in pay:
         check_competence(pack, competence)
-        if competence not in allowed:
-            wrong.append(
-                f"{pack.name_of(quality)} is not in the quality list of {pack.name_of(competence)}; "
-                f"it can be paid from: {', '.join(pack.name_of(c) for c in allowed)}"
-            )
-    if wrong:
-        raise RequirementNotMet(upgrade=quality_id(quality), missing=wrong)
     return {pool_id(competence): amount for competence, amount in pay.items()}
 
 
@@ -191,8 +193,20 @@ def quote_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, 
     """The price of ``quality``, the split it would be paid with, and every reason it would be refused.
 
     ``pay`` maps competences to points; without it, the default split (see :func:`default_split`).
+    A contributor whose list does not hold the quality is one of the reasons, in the words
+    :func:`buy_quality` refuses with.
+
+    Raises:
+        UnknownName: an unknown quality or competence.
+        InvalidInput: a split that does not add up to the price.
     """
-    return pack.quote(sheet, quality_id(check_quality(pack, quality)), pay=_pools(pack, quality, pay))
+    pools = _pools(pack, check_quality(pack, quality), pay)
+    quote = pack.quote(sheet, quality_id(quality), pay=pools)
+    wrong = _strangers(pack, quality, pay) if pay is not None else []
+    if not wrong:
+        return quote
+    kept = [v for v in quote.violations if v.key != "pools"]
+    return attrs.evolve(quote, violations=(*kept, *(Violation("pools", sentence) for sentence in wrong)))
 
 
 def default_split(pack: RulePack, sheet: Sheet, quality: str) -> dict[str, int]:
@@ -221,7 +235,11 @@ def buy_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, in
         InsufficientPoints: the listing competences hold less than the price.
         LimitReached: the character already owns the quality.
     """
-    return pack.purchase(sheet, quality_id(check_quality(pack, quality)), pay=_pools(pack, quality, pay))
+    pools = _pools(pack, check_quality(pack, quality), pay)
+    wrong = _strangers(pack, quality, pay) if pay is not None else []
+    if wrong:
+        raise RequirementNotMet(upgrade=quality_id(quality), missing=wrong)
+    return pack.purchase(sheet, quality_id(quality), pay=pools)
 
 
 def buy_specialization(pack: RulePack, sheet: Sheet, competence: str, specialization: str) -> Sheet:
