@@ -26,7 +26,7 @@ from ._events import (
     Started,
     Step,
 )
-from ._frozen import freeze
+from ._frozen import EMPTY, freeze
 from ._model import Effect, Override
 from .errors import InvalidInput, Problem, SheetError, UnknownName
 
@@ -162,11 +162,13 @@ def _flatten(events: Iterable[Event]) -> Iterable[Event]:
 
 
 #: The empty mapping a fold starts its purchases and members from.
-_NONE: Mapping[str, Any] = MappingProxyType({})
+_NONE: Mapping[str, Any] = EMPTY
 
 
 def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(mapping) if type(mapping) is dict else mapping
+    if type(mapping) is not dict:
+        return mapping
+    return MappingProxyType(mapping) if mapping else EMPTY
 
 
 class _Fold:
@@ -300,11 +302,14 @@ class _Fold:
                     args=event.args,
                 )
             case Rolled(results=results) if self.pending is not None:
-                self.pending = attrs.evolve(self.pending, rolls=(*self.pending.rolls, results))
+                was = self.pending
+                self.pending = _pending(was, (*was.rolls, results), was.decisions, was.question)
             case Asked(label=label, options=options) if self.pending is not None:
-                self.pending = attrs.evolve(self.pending, question=(label, options))
+                was = self.pending
+                self.pending = _pending(was, was.rolls, was.decisions, (label, options))
             case Decided(choice=choice) if self.pending is not None:
-                self.pending = attrs.evolve(self.pending, decisions=(*self.pending.decisions, choice), question=None)
+                was = self.pending
+                self.pending = _pending(was, was.rolls, (*was.decisions, choice), None)
             case Finished(effect=effect) if self.pending is not None:
                 self.affect(effect)
                 self.count(self.pending.upgrade)
@@ -326,6 +331,25 @@ class _Fold:
             case _:
                 msg = f"event {event!r} cannot be applied here"
                 raise SheetError("ledger", [_problem(msg)])
+
+
+def _pending(
+    was: Pending,
+    rolls: tuple[tuple[int, ...], ...],
+    decisions: tuple[str, ...],
+    question: tuple[str, tuple[str, ...]] | None,
+) -> Pending:
+    """``was`` with its rolls, decisions and question replaced (``attrs.evolve`` without its introspection)."""
+    return Pending(
+        upgrade=was.upgrade,
+        choice=was.choice,
+        price=was.price,
+        override=was.override,
+        args=was.args,
+        rolls=rolls,
+        decisions=decisions,
+        question=question,
+    )
 
 
 def _problem(reason: str, path: str = "$") -> Problem:
