@@ -7,6 +7,7 @@ Rules are checked here, at the edge; the fold in ``_sheet`` trusts the events.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -468,6 +469,34 @@ def _payment(
     return split, available, problems
 
 
+class _LastQuote:
+    """The last quote made with the default split, by the pack and sheet it was made for (held weakly).
+
+    A purchase quotes what its caller has often just quoted (``if quote(...).ok: purchase(...)``):
+    sheets are immutable and a pack's functions depend only on what they are given, so the same
+    question about the same sheet object has the same answer, and it is given again.
+    """
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        #: (pack, sheet, question, answer), replaced in one assignment so that threads see a whole entry.
+        self.entry: tuple[weakref.ref[RulePack], weakref.ref[Sheet], tuple[str, str | None, str | None], Quote] | None
+        self.entry = None
+
+    def get(self, pack: RulePack, sheet: Sheet, question: tuple[str, str | None, str | None]) -> Quote | None:
+        entry = self.entry
+        if entry is None or entry[0]() is not pack or entry[1]() is not sheet or entry[2] != question:
+            return None
+        return entry[3]
+
+    def keep(self, pack: RulePack, sheet: Sheet, question: tuple[str, str | None, str | None], answer: Quote) -> None:
+        self.entry = (weakref.ref(pack), weakref.ref(sheet), question, answer)
+
+
+_last_quote = _LastQuote()
+
+
 def quote(
     pack: RulePack,
     sheet: Sheet,
@@ -477,6 +506,26 @@ def quote(
     pay: Mapping[str, int] | None,
     member: str | None,
     _paying: Collection[str] | None = None,
+) -> Quote:
+    if pay is not None or _paying is not None:
+        return _quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member, _paying=_paying)
+    question = (upgrade_id, choice, member)
+    known = _last_quote.get(pack, sheet, question)
+    if known is None:
+        known = _quote(pack, sheet, upgrade_id, choice=choice, pay=None, member=member, _paying=None)
+        _last_quote.keep(pack, sheet, question, known)
+    return known
+
+
+def _quote(
+    pack: RulePack,
+    sheet: Sheet,
+    upgrade_id: str,
+    *,
+    choice: str | None,
+    pay: Mapping[str, int] | None,
+    member: str | None,
+    _paying: Collection[str] | None,
 ) -> Quote:
     subject, _ = _subject(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
