@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Lost, RulePack, ScriptedDice, Sheet, replay, undo
+from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 
@@ -167,10 +167,22 @@ class TestAfterTheMatch:
         done = bb.record_outcome(pack, after, match, ScriptedDice([]))
         reasons = [getattr(e, "reason", "") for e in done.ledger[-1].events]  # type: ignore[attr-defined]
         assert (
-            "match 1: fielded petty_cash 450000, stars griff_oberwald, treasury 0, wizard sports_wizard; inducements 450,000 gp"
-            in reasons
+            "match 1: fielded Griff Oberwald and the Sports-Wizard; "
+            "inducements 450,000 gp = 450,000 petty cash + 0 from the treasury" in reasons
         )
         assert ({}, False) == (bb.fielded(done), "griff_oberwald" in done.members)
+
+    def test_the_record_names_items_mercenaries_and_the_spell(self, pack: RulePack, team: Sheet) -> None:
+        """Items by count and name, mercenaries by position and skill, the spell the Wizard cast."""
+        order = bb.Order(items={"bribe": 1}, wizards=("sports_wizard",), mercenaries=("human_lineman:wrestle",))
+        after = _induce(pack, team, order)
+        after = pack.adjust(after, Effect(tags={"induced.spell": "Zap! on Grotsnik"}), reason="test")
+        done = bb.record_outcome(pack, after, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([]))
+        reasons = [getattr(e, "reason", "") for e in done.ledger[-1].events]  # type: ignore[attr-defined]
+        assert (
+            "match 1: fielded 1 x Bribe, the Sports-Wizard (cast Zap! on Grotsnik) and a Mercenary Human Lineman "
+            "with Wrestle; inducements 380,000 gp = 380,000 petty cash + 0 from the treasury" in reasons
+        )
 
 
 class TestCommandLine:

@@ -284,11 +284,32 @@ def match_notes(team: Sheet) -> dict[str, str]:
     return {f"inducements.{k}": v for k, v in fielded(team).items() if k != "match"}
 
 
-def release(team: Sheet, number: int) -> Sheet:
+def _fielded_sentence(data: Data, team: Sheet, held: Mapping[str, str]) -> str:
+    """What a team fielded, in words: items, stars, the wizard and his spell, mercenaries."""
+    parts = []
+    for entry in filter(None, held.get("items", "").split(",")):
+        ident, _, count = entry.partition("*")
+        parts.append(f"{count} x {_table(data)[ident]['label']['en']}")
+    parts += [choice_label(data, tuple(g.split("+"))) for g in filter(None, held.get("stars", "").split(","))]
+    if "wizard" in held:
+        body = data.raw["inducements.toml"]["wizards"]["list"][held["wizard"]]
+        spell = f" (cast {held['spell']})" if "spell" in held else ""
+        parts.append(f"the {body['label']['en']}{spell}")
+    roster = data.teams[team.tags["team"]]
+    for entry in filter(None, held.get("mercenaries", "").split(",")):
+        position_id, _, skill = entry.partition(":")
+        position = roster.position(position_id)
+        name = position.label.en if position else position_id
+        parts.append(f"a Mercenary {name}" + (f" with {data.skills[skill].label.en}" if skill in data.skills else ""))
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else (parts[0] if parts else "nothing")
+
+
+def release(team: Sheet, number: int, pack: RulePack | None = None) -> Sheet:
     """After match ``number``: the stars leave and the inducements end, with what was fielded said once.
 
     Returns the team unchanged when it held nothing. The events are applied one by one, for
-    the caller to group (the match's outcome is one ledger entry).
+    the caller to group (the match's outcome is one ledger entry). With ``pack``, the
+    sentence names what was fielded; without, it lists the tags as they are.
     """
     held = fielded(team)
     stars = sorted(m for m, p in team.members.items() if is_star(p))
@@ -296,6 +317,13 @@ def release(team: Sheet, number: int) -> Sheet:
         return team
     for member in stars:
         team = team.apply(Left(member=member, reason=f"Star Player hired for match {number} only"))
-    shown = ", ".join(f"{k} {v}" for k, v in sorted(held.items()) if k not in ("match", "total"))
-    summary = f"match {number}: fielded {shown or 'nothing'}; inducements {int(held.get('total', '0')):,} gp"
+    if pack is not None:
+        money = {k: int(held.get(k, "0")) for k in ("total", "petty_cash", "treasury")}
+        summary = (
+            f"match {number}: fielded {_fielded_sentence(data_of(pack), team, held)}; inducements {money['total']:,} gp"
+            f" = {money['petty_cash']:,} petty cash + {money['treasury']:,} from the treasury"
+        )
+    else:
+        shown = ", ".join(f"{k} {v}" for k, v in sorted(held.items()) if k not in ("match", "total"))
+        summary = f"match {number}: fielded {shown or 'nothing'}; inducements {int(held.get('total', '0')):,} gp"
     return team.apply(Adjusted(effect=Effect(untag=tuple(f"induced.{k}" for k in held)), reason=summary))

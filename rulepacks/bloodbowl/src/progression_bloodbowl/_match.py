@@ -255,7 +255,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     )
     if match.conceded == "us":
         after = _quit_after_concession(after, dice)
-    after = release(after, match.number)  # issue 5: hired stars leave, inducements end
+    after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
     return combine(team, after, f"match {match.number}: outcome and winnings")
 
 
