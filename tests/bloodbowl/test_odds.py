@@ -74,3 +74,16 @@ class TestMatchesToLegend:
     def test_gives_up_at_the_limit(self, pack: RulePack) -> None:
         """At most 4 SPP a match (MVPs only) cannot buy 46 SPP of skills in 5 matches: the trial stops at 5."""
         assert 5 == pack.function("simulate.matches_to_legend")(pack, SeededDice(1), nominees=6, limit=5)
+
+    def test_an_unknown_parameter_is_refused(self, pack: RulePack) -> None:
+        """A misspelt rate (``touchdown`` for ``touchdowns``) is named with the known ones, not silently ignored."""
+        trial = pack.function("simulate.matches_to_legend")
+        with pytest.raises(UnknownName, match=r"parameter 'touchdown' is not defined in simulate\.matches_to_legend"):
+            trial(pack, SeededDice(1), touchdown=100)
+
+
+class TestRequiredCategory:
+    def test_the_category_is_required(self, pack: RulePack) -> None:
+        """Without a category the odds say which parameter to give."""
+        with pytest.raises(InvalidInput, match=r"exact.random_skill needs category=\.\.\., one of A, D, G, M, P, S"):
+            pack.function("exact.random_skill")(pack)

@@ -13,6 +13,8 @@ from ._players import data_of
 __all__ = ["matches_to_legend", "random_skill_odds"]
 
 POLICIES = ("first", "prefer", "either")
+#: The parameters of one matches-to-Legend trial.
+_TRIAL_PARAMETERS = ("touchdowns", "casualties", "completions", "interceptions", "nominees", "limit")
 
 
 def random_skill_odds(pack: RulePack, **params: str) -> Mapping[str, Fraction]:
@@ -30,6 +32,9 @@ def random_skill_odds(pack: RulePack, **params: str) -> Mapping[str, Fraction]:
     """
     data = data_of(pack)
     category = params.get("category", "")
+    if not category:
+        msg = f"exact.random_skill needs category=..., one of {', '.join(data.categories)}"
+        raise InvalidInput(msg)
     if category not in data.categories:
         raise UnknownName("skill category", category, data.categories, "exact.random_skill")
     owned = {s for s in params.get("owned", "").split(",") if s}
@@ -76,6 +81,9 @@ def matches_to_legend(pack: RulePack, dice: Dice, **params: int) -> int:
     that many); ``limit`` (give up after this many matches, default 500). The player buys a
     random primary skill as soon as he can afford one.
     """
+    for name in params:
+        if name not in _TRIAL_PARAMETERS:
+            raise UnknownName("parameter", name, _TRIAL_PARAMETERS, "simulate.matches_to_legend")
     rules = data_of(pack).rules
     spp_of = rules.spp
     rates = {key: params.get(f"{key}s", 0) for key in ("touchdown", "casualty", "completion", "interception")}
