@@ -97,6 +97,17 @@ class TestQualitiesAndSpecializations:
         upgrade = pack.upgrade(f"spec.escrime.{spec}")
         assert (FixedCost(amount=price), 1) == (upgrade.cost, upgrade.limit.times)
 
+    def test_degree_requirement_reads_as_a_sentence(self, pack: RulePack) -> None:
+        """A specialization's requirement says which degree it needs, in words (``progression show``
+        prints it), and is a level threshold the conformance check can follow."""
+        requirement = pack.upgrade("spec.escrime.rapiere").requires
+        context = progression.Context(sheet=pc.new_character(pack), names=pack, functions=pack.functions)
+        assert ("have Fencing at Proficient (level 31 or more)", "level.escrime", 31) == (
+            requirement.describe(context),
+            requirement.quantity,
+            requirement.value,
+        )
+
     def test_campaign_prices_override(self) -> None:
         """Changed specialization costs reach the generated upgrades."""
         built = pc.build(settings=pc.default_settings().changed(specialization_costs={"debutant": 15}))

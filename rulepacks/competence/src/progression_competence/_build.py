@@ -12,8 +12,11 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 import progression
 from progression import (
+    AtLeast,
     Band,
     Context,
     CurveCost,
@@ -25,7 +28,6 @@ from progression import (
     Limit,
     OwnsAmong,
     PoolSpec,
-    Predicate,
     RulePack,
     StatSpec,
     Upgrade,
@@ -37,10 +39,7 @@ from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, s
 from ._reader import parse_resource
 from ._settings import Settings
 
-__all__ = ["build", "pack", "reached"]
-
-#: The name the degree requirement of specializations is registered under.
-REACHED = "competence.reached"
+__all__ = ["Reached", "build", "pack", "reached"]
 
 
 @functools.cache
@@ -135,7 +134,6 @@ def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[...
         return build(campaign, settings.changed(**changes))
 
     return {
-        REACHED: reached,
         "tune": tune,
         "pack_for": lambda pack, sheet: _commands.pack_for(sheet, pack),
         "demo": _commands.demo,
@@ -243,7 +241,7 @@ def _specialization(competence: Competence, spec_id: str, settings: Settings) ->
         label=spec.label,
         pools=(pool_id(competence.id),),
         cost=FixedCost(amount=cost),
-        requires=Predicate(function=REACHED, args={"competence": competence.id, "degree": spec.degree}),
+        requires=reached(competence.id, spec.degree, settings),
         effect=Effect(grants={ident: 1}),
         limit=Limit(times=1),
         kinds=("character",),
@@ -251,23 +249,31 @@ def _specialization(competence: Competence, spec_id: str, settings: Settings) ->
     )
 
 
-def reached(context: Context, *, competence: str, degree: str) -> tuple[str, ...]:
-    """The requirement of a specialization: ``competence`` has reached ``degree``.
+@attrs.frozen(kw_only=True)
+class Reached(AtLeast):
+    """The requirement of a specialization: a competence has reached a degree, that is, its
+    level is at least the degree's first level (``quantity`` and ``value``)."""
 
-    Returns:
-        Nothing when it has; else one sentence saying the degree needed and where the competence is.
-    """
-    pack = context.names
-    assert isinstance(pack, RulePack)
-    ladder = pack.ladder(degree_id(competence))
-    band = ladder.band(degree)
-    level = context.sheet.quantity(level_id(competence))
-    if level >= band.low:
-        return ()
-    now = ladder.band_of(level).label.en
-    return (
-        f"needs {pack.name_of(competence)} at {band.label.en} (level {band.low} or more); "
-        f"it is at level {level} ({now})",
+    competence: str
+    degree: str
+
+    def describe(self, context: Context) -> str:
+        names = context.names.name_of
+        return f"have {names(self.competence)} at {names(self.degree)} (level {self.value} or more)"
+
+    def explain(self, context: Context) -> str:
+        level = context.sheet.quantity(self.quantity)
+        pack = context.names
+        where = f"level {level}"
+        if isinstance(pack, RulePack) and degree_id(self.competence) in pack.ladders:
+            where += f" ({pack.ladder(degree_id(self.competence)).band_of(level).label.en})"
+        return "needs " + self.describe(context).removeprefix("have ") + f"; it is at {where}"
+
+
+def reached(competence: str, degree: str, settings: Settings) -> Reached:
+    """The requirement that ``competence`` has reached ``degree`` under ``settings``."""
+    return Reached(
+        quantity=level_id(competence), value=settings.degree(degree).low, competence=competence, degree=degree
     )
 
 
