@@ -127,6 +127,56 @@ class TestLimits:
         assert 50_000 + 40_000 + 10_000 == bb.current_value(pack, player).total
 
 
+class TestImprovements:
+    @pytest.mark.parametrize(
+        ("characteristic", "change", "value"),
+        [("ma", +1, 20_000), ("st", +1, 60_000), ("ag", -1, 30_000), ("pa", -1, 20_000), ("av", +1, 10_000)],
+    )
+    def test_each_characteristic_one_better_and_its_value(
+        self, pack: RulePack, team: Sheet, characteristic: str, change: int, value: int
+    ) -> None:
+        """D8 8 allows any: MA and ST +1, AG 3+ -> 2+ and PA 4+ -> 3+ (the number goes down), AV 9+ -> 10+;
+        the Current Value grows by MA 20k, ST 60k, AG 30k, PA 20k, AV 10k."""
+        before = team.member("6")
+        team = bb.advance(
+            pack,
+            with_spp(pack, team, "6", 14),
+            "6",
+            "characteristic",
+            dice=ScriptedDice([8]),
+            decisions=[characteristic],
+        )
+        after = team.member("6")
+        assert (change, 1) == (
+            after.stats[characteristic] - before.stats[characteristic],
+            after.stats[f"{characteristic}_up"],
+        )
+        assert value == bb.current_value(pack, after).total - bb.current_value(pack, before).total
+
+    def test_ag_stops_at_one_plus(self, pack: RulePack, team: Sheet) -> None:
+        """A player at AG 2+ improves to 1+, the best; AG is then no longer offered on a 6 (AG or MA)."""
+        team = pack.adjust(team, Effect(stats={"ag": -1}), reason="test: AG 2+", member="6")
+        team = bb.advance(
+            pack, with_spp(pack, team, "6", 14 + 16), "6", "characteristic", dice=ScriptedDice([6]), decisions=["ag"]
+        )
+        assert "1+" == bb.notation("ag", team.member("6").stats["ag"])
+        paused = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([6]))
+        assert "ag" not in paused.member("6").pending.question[1]
+
+    @pytest.mark.parametrize(
+        ("member", "skill", "value"),
+        [("6", "block", 30_000), ("6", "wrestle", 20_000), ("6", "guard", 50_000), ("6", "brawler", 40_000)],
+    )
+    def test_skill_values_with_the_elite_surcharge(
+        self, pack: RulePack, team: Sheet, member: str, skill: str, value: int
+    ) -> None:
+        """A Lineman (G primary, A D S secondary): primary 20k, secondary 40k, and 10k more for an elite skill."""
+        kind = "chosen_primary" if skill in ("block", "wrestle") else "chosen_secondary"
+        before = bb.current_value(pack, team.member(member)).total
+        team = bb.advance(pack, with_spp(pack, team, member, 10), member, kind, choice=skill)
+        assert value == bb.current_value(pack, team.member(member)).total - before
+
+
 class TestBadInput:
     def test_unknown_skill(self, pack: RulePack, team: Sheet) -> None:
         """A skill that does not exist is refused by name."""

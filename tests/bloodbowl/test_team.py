@@ -155,6 +155,18 @@ class TestRetirement:
         back = bb.new_season(pack, retired)
         assert bb.current_team_value(pack, team).total == bb.current_team_value(pack, back).total
 
+    def test_a_retired_player_counts_toward_sixteen(self, pack: RulePack, team: Sheet) -> None:
+        """Sixteen on the roster, one of them temporarily retired: no seventeenth may be hired."""
+        from progression import Effect
+
+        team = pack.award(team, "treasury", 300_000, reason="test")
+        for n in range(5):
+            team = bb.hire(pack, team, "human_lineman", f"Extra {n}")
+        team = pack.adjust(team, Effect(stats={"lasting_injuries": 1}), reason="test", member="6")
+        team = bb.retire(pack, team, "6")
+        with pytest.raises(LimitReached, match="at most 16 players"):
+            bb.hire(pack, team, "human_lineman", "Seventeenth")
+
 
 class TestJourneymen:
     def test_only_to_reach_eleven(self, pack: RulePack, team: Sheet) -> None:
