@@ -48,7 +48,9 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        error(f"{self.prog.removeprefix('progression ')}: {message} (see `{self.prog} --help`)")
+        command = self.prog.removeprefix("progression").strip()
+        where = f"{command}: " if command else ""  # `error` names the program itself
+        error(f"{where}{message} (see `{self.prog} --help`)")
         raise SystemExit(2)
 
 

@@ -83,6 +83,7 @@ def _prompt(sides: int, label: str) -> int:
     sys.stderr.flush()
     answer = sys.stdin.readline()
     if not answer:
+        sys.stderr.write("\n")  # the error that follows starts its own line, after the prompt
         msg = f"a {what} is needed but stdin ended; give the results with --dice or roll with --seed"
         raise DiceError(msg)
     try:

@@ -55,13 +55,17 @@ class Describer:
 
     def effect(self, effect: Effect) -> str:
         """``Level +1, gains Toughness`` — what an effect changes."""
+        return ", ".join(self.changes(effect)) or "no change"
+
+    def changes(self, effect: Effect) -> list[str]:
+        """Each change an effect makes, in words: ``["Level +1", "gains Toughness"]``."""
         parts = [f"{self.name(stat)} {delta:+d}" for stat, delta in effect.stats.items() if delta]
         for item, count in effect.grants.items():
             times = "" if abs(count) == 1 else f" ×{abs(count)}"
             parts.append(f"{'gains' if count > 0 else 'loses'} {self.name(item)}{times}")
         parts.extend(f"{key} = {value}" for key, value in effect.tags.items())
         parts.extend(f"no longer {key}" for key in effect.untag)
-        return ", ".join(parts) or "no change"
+        return parts
 
     def override(self, override: Override | None) -> str:
         if override is None:
@@ -88,9 +92,11 @@ class Describer:
             case Lost():
                 return f"lost {event.amount} {self.name(event.pool)}" + (f": {event.reason}" if event.reason else "")
             case Purchased():
+                changes = self.changes(event.effect)
+                changed = f": {', '.join(changes)}" if changes else ""
                 return (
-                    f"bought {self.name(event.upgrade)}{self.choice(event.choice)} for {self.price(event.price)}: "
-                    f"{self.effect(event.effect)}{self.override(event.override)}"
+                    f"bought {self.name(event.upgrade)}{self.choice(event.choice)} for {self.price(event.price)}"
+                    f"{changed}{self.override(event.override)}"
                 )
             case Started():
                 return (

@@ -145,7 +145,8 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
 def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
     """Print a sheet's data as text and tables."""
     named = f"{data['name']} — " if data["name"] else ""
-    out.line(f"{named}{words.name(data['kind'])} ({data['pack']}), {data['entries']} ledger entries")
+    entries = f"{data['entries']} ledger {'entry' if data['entries'] == 1 else 'entries'}"
+    out.line(f"{named}{words.name(data['kind'])} ({data['pack']}), {entries}")
     if data["pools"]:
         rows: list[tuple[object, ...]] = [
             (p["label"], p["balance"], "" if p["cap"] is None else p["cap"], data["surplus"].get(pool, ""))

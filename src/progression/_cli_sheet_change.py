@@ -8,7 +8,7 @@ stays byte for byte as it was.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._cli_args import (
@@ -29,7 +29,7 @@ from ._cli_sheet import file_parent, member_parent, open_sheet, subject_of
 from ._dice import Dice
 from ._engine import mark, undo
 from ._packs import RulePack
-from ._sheet import Sheet
+from ._sheet import Pending, Sheet
 from .errors import InvalidInput, ProgressionError
 
 __all__ = ["register"]
@@ -133,17 +133,32 @@ def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet
     if out.json_mode:
         out.json({"file": file, "added": added, "removed": removed, "sheet": data})
         return
-    for entry in removed:
+    for entry in reversed(removed):  # an undo takes back the latest entry first
         out.line(f"undone #{entry['index']}: {entry['text']}")
     for entry in added:
         out.line(f"#{entry['index']} {entry['text']}")
-    pending = data["pending"]
-    if pending is not None and pending["question"]:
-        who = f" --member {member}" if member else ""
+    for who, (question, options) in waiting(before, after, member):
+        named = f" --member {who}" if who else ""
         out.line(
-            f"waits for a decision ({pending['question']}: {', '.join(pending['options'])}); "
-            f"answer with: progression sheet decide {file}{who} OPTION"
+            f"waits for a decision ({question}: {', '.join(options)}); "
+            f"answer with: progression sheet decide {file}{named} OPTION"
         )
+
+
+def waiting(before: Sheet, after: Sheet, member: str | None) -> list[tuple[str | None, tuple[str, Sequence[str]]]]:
+    """The questions waiting after a change: the subject's, and on a whole roster (a pack's action on a
+    team) each member's that the change left open."""
+    found: list[tuple[str | None, Pending | None]]
+    if member is not None:
+        found = [(member, subject_of(after, member).pending)]
+    else:
+        found = [(None, after.pending)]
+        found += [
+            (ident, sub.pending)
+            for ident, sub in after.members.items()
+            if ident not in before.members or before.members[ident].pending != sub.pending
+        ]
+    return [(who, pending.question) for who, pending in found if pending is not None and pending.question]
 
 
 def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:

@@ -124,6 +124,11 @@ def train(pack: RulePack, sheet: Sheet, dice: progression.Dice, days: str = "1")
     return pack.award(sheet, "xp", total, reason=f"trained {days} days")
 
 
+def quest(pack: RulePack, sheet: Sheet, dice: progression.Dice, member: str = "h1") -> Sheet:
+    """A member of a band goes on a quest: buys a lucky find, which may wait for a decision."""
+    return pack.purchase(sheet, "lucky", member=member, dice=dice)
+
+
 def climb(pack: RulePack, dice: progression.Dice, goal: int = 10) -> int:
     """Days of 1D6 experience until the goal is reached."""
     days = total = 0
@@ -170,6 +175,7 @@ FUNCTIONS: dict[str, Callable[..., object]] = {
     "charms": charms,
     "new.band": new_band,
     "action.train": train,
+    "action.quest": quest,
     "simulate.climb": climb,
     "exact.two_dice": two_dice,
     "demo": demo,

@@ -90,6 +90,13 @@ class TestExitStatus:
         )
         assert expected == result.err
 
+    def test_bad_command_is_one_line_with_one_prefix(self, run: Run) -> None:
+        """An unknown command is named once by the program, not twice."""
+        result = run("fly")
+        assert 2 == result.status
+        assert result.err.startswith("progression: argument COMMAND: invalid choice: 'fly'")
+        assert result.err.endswith("(see `progression --help`)\n")
+
     def test_unknown_pack(self, run: Run, no_packs: None) -> None:
         """An unknown pack is bad usage, listing those installed."""
         result = run("show", "nope")

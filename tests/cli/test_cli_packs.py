@@ -40,6 +40,7 @@ class TestShow:
         """The functions the command line calls are listed with the first line of their docstring."""
         functions = run("show", "fake", "--json").json()["functions"]
         assert {
+            "action.quest": "A member of a band goes on a quest: buys a lucky find, which may wait for a decision.",
             "action.train": "Train for some days: each day gives 1D6 experience.",
             "demo": "A hero levels up twice.",
             "exact.two_dice": "The sum of two dice, exactly.",

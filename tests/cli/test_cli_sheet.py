@@ -201,6 +201,7 @@ class TestDice:
         result = run("sheet", "buy", str(hero), "lucky", stdin="2\n")
         assert (2, before) == (result.status, hero.read_bytes())
         assert "stdin ended; give the results with --dice or roll with --seed" in result.err
+        assert result.err.splitlines()[-1].startswith("progression: "), "the error starts its own line"
 
 
 class TestUndoHistoryShowMark:
@@ -216,6 +217,18 @@ class TestUndoHistoryShowMark:
         assert "undone #2: +25 Experience: the crypt\n" == result.out
         assert 1 == len(sheet_of(sheet_file).ledger)
         assert 2 == run("sheet", "undo", str(sheet_file), "--pack", SKIRMISH).status
+
+    def test_undo_of_several_entries_names_the_latest_first(self, run: Run, sheet_file: Path) -> None:
+        """`sheet undo -n 2` says what it took back in the order it took it: the latest entry first."""
+        run("sheet", "mark", str(sheet_file), "session 1", "--pack", SKIRMISH)
+        result = run("sheet", "undo", str(sheet_file), "-n", "2", "--pack", SKIRMISH)
+        assert "undone #3: mark 'session 1'\nundone #2: +25 Experience: the crypt\n" == result.out
+
+    def test_show_says_one_entry_in_the_singular(self, run: Run, sheet_file: Path) -> None:
+        """A sheet with only its creation holds "1 ledger entry", not "1 ledger entries"."""
+        run("sheet", "undo", str(sheet_file), "--pack", SKIRMISH)
+        out = run("sheet", "show", str(sheet_file), "--pack", SKIRMISH).out
+        assert "Ana — Hero (skirmish), 1 ledger entry" == out.splitlines()[0]
 
     def test_show_as_of_a_mark(self, run: Run, sheet_file: Path) -> None:
         """`sheet mark` then `sheet show --as-of` looks back without changing the file."""
@@ -260,11 +273,20 @@ class TestMembersAndActions:
         result = run("sheet", "do", str(hero), "train", "days=2", "--dice", "4,5")
         assert "#2 +9 Experience: trained 2 days\n" == result.out
 
+    def test_do_says_how_to_answer_a_member_waiting(self, run: Run, band: Path) -> None:
+        """An action that leaves a member waiting for a decision says so, with the command that answers it."""
+        result = run("sheet", "do", str(band), "quest", "member=h2", "--dice", "1,3")
+        assert (
+            f"waits for a decision (keep one: sword, amulet); answer with: progression sheet decide {band} "
+            "--member h2 OPTION"
+        ) == result.out.splitlines()[-1]
+        assert 0 == run("sheet", "decide", str(band), "--member", "h2", "amulet").status
+
     def test_do_unknown_action_lists_actions(self, run: Run, band: Path) -> None:
         """An unknown action is bad usage naming the pack's actions."""
         result = run("sheet", "do", str(band), "fly")
         assert 2 == result.status
-        assert "pack 'fake' has no action 'fly'; its actions: train" in result.err
+        assert "pack 'fake' has no action 'fly'; its actions: quest, train" in result.err
 
     def test_sheet_of_an_uninstalled_pack_needs_pack(self, run: Run, sheet_file: Path, no_packs: None) -> None:
         """A sheet whose pack is not installed asks for --pack."""
