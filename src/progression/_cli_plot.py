@@ -15,7 +15,7 @@ from ._cli_args import UsageError, call_contract, json_option, lang_option, pair
 from ._cli_output import Output
 from ._packs import RulePack
 
-__all__ = ["register", "series"]
+__all__ = ["legend", "register", "series"]
 
 FORMATS = (".png", ".svg")
 INSTALL = "plotting needs matplotlib, an optional extra: pip install 'progression[plot]'"
@@ -96,6 +96,15 @@ def series(
     return drawn
 
 
+def legend(pack: RulePack, line: dict[str, Any], language: str) -> str:
+    """How a drawn line is named: the curve's label (its id when it has none), then the tuning's settings."""
+    curve = pack.curve(line["curve"])
+    label = curve.label.in_language(language) if curve.label is not None else pack.name_of(curve.name, language)
+    if line["settings"]:
+        label += " (" + ", ".join(f"{k}={v}" for k, v in line["settings"].items()) + ")"
+    return label
+
+
 def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str) -> None:
     """Write the two panels to ``path``."""
     try:
@@ -108,9 +117,7 @@ def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str)
     costs, totals = figure.subplots(1, 2)
     french = language == "fr"
     for line in drawn:
-        label = pack.name_of(line["curve"], language)
-        if line["settings"]:
-            label += " (" + ", ".join(f"{k}={v}" for k, v in line["settings"].items()) + ")"
+        label = legend(pack, line, language)
         costs.step(line["levels"], line["costs"], where="mid", label=label)
         totals.plot(line["levels"], line["totals"], label=label)
     costs.set_title("coût de chaque pas" if french else "cost of each step")

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 from cli_support import SKIRMISH, Result
 
+import progression
+from progression._cli_plot import legend
+
 Run = Callable[..., Result]
 
 
@@ -30,6 +33,13 @@ class TestPlot:
         assert [[40, 45, 50], [50, 55, 60], [60, 65, 70]] == [s["costs"] for s in data["series"]]
         assert [135, 165, 195] == [s["totals"][-1] for s in data["series"]]
         assert b"<svg" in path.read_bytes()
+
+    def test_legend_names_curves_by_their_label(self) -> None:
+        """The legend reads the curve's own label in the language asked for (its id when it has none),
+        then the settings of a tuning."""
+        pack = progression.load_file(SKIRMISH)
+        lines = [{"curve": "level", "settings": {}}, {"curve": "feat", "settings": {"base": 4, "step": 1}}]
+        assert ["Coût de niveau", "feat (base=4, step=1)"] == [legend(pack, line, "fr") for line in lines]
 
     def test_tune_needs_a_tune_function(self, run: Run, tmp_path: Path) -> None:
         """A pack without a tune function cannot be tuned."""
