@@ -101,6 +101,9 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
         **{c.id: c.label for c in campaign.competences},
         **{q.id: q.label for q in campaign.qualities},
         **{d.id: d.label for d in settings.degrees},
+        # the titles of the rules' tables the pack computes (``progression table competence NAME``)
+        "quality_costs": Label(en="Cost of a new quality", fr="Coût d'acquisition des qualités"),
+        "specialization_costs": Label(en="Cost of specializations", fr="Coût des spécialisations"),
     }
     return RulePack(
         name=base.name,
@@ -121,7 +124,7 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
 
 
 def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[..., Any]]:
-    from . import _commands  # the commands build packs too: imported late to avoid a cycle
+    from . import _commands, _costs  # they build or read packs too: imported late to avoid a cycle
 
     def tune(pack: RulePack, **changes: int) -> RulePack:
         """This campaign rebuilt with other settings (quality_base, quality_step, level_divisor, die_size).
@@ -137,6 +140,8 @@ def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[...
         "tune": tune,
         "pack_for": lambda pack, sheet: _commands.pack_for(sheet, pack),
         "demo": _commands.demo,
+        "table.quality_costs": _costs.quality_rows,
+        "table.specialization_costs": _costs.specialization_rows,
         "new.character": _commands.make_character,
         "action.test": _commands.action_test,
         "simulate.sessions_to_expert": _commands.sessions_to_expert,
@@ -289,6 +294,8 @@ def _tables(campaign: Campaign, settings: Settings) -> dict[str, Any]:
             row["to"] = value.high
         if value.specialization_cost is not None:
             row["specialization_cost"] = value.specialization_cost
+        if value.typical_bonus is not None:
+            row["typical_bonus"] = value.typical_bonus
         return row
 
     def specialization(competence: Competence) -> dict[str, Any]:

@@ -11,7 +11,16 @@ from progression.errors import InvalidInput
 from ._build import tables_of
 from ._settings import DEGREES
 
-__all__ = ["LevelRow", "Reach", "cost_to_reach", "level_table", "quality_table", "specialization_costs"]
+__all__ = [
+    "LevelRow",
+    "Reach",
+    "cost_to_reach",
+    "level_table",
+    "quality_rows",
+    "quality_table",
+    "specialization_costs",
+    "specialization_rows",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -94,6 +103,39 @@ def quality_table(pack: RulePack, count: int = 6) -> tuple[tuple[int, int], ...]
 def specialization_costs(pack: RulePack) -> dict[str, int]:
     """The fixed price of a specialization by degree (degrees without one are left out)."""
     return dict(tables_of(pack)["settings"]["specialization_costs"])
+
+
+def _language(language: object) -> str:
+    if language not in ("en", "fr"):
+        msg = f"expected the language 'en' or 'fr', got {language!r}"
+        raise InvalidInput(msg)
+    return str(language)
+
+
+def quality_rows(pack: RulePack, language: str = "en") -> list[dict[str, object]]:
+    """The rules' table of quality prices (``progression table competence quality_costs``):
+    the price of a new quality by how many are owned, 0 to 5, headed in ``language``."""
+    owned, price = (
+        ("Nombre de qualités", "Coût d'acquisition d'une nouvelle qualité")
+        if _language(language) == "fr"
+        else ("Qualities owned", "Price of a new quality")
+    )
+    return [{owned: count, price: cost} for count, cost in quality_table(pack)]
+
+
+def specialization_rows(pack: RulePack, language: str = "en") -> list[dict[str, object]]:
+    """The rules' table of specializations (``progression table competence specialization_costs``):
+    each degree with a fixed price, and the bonus its specializations usually give, headed in ``language``."""
+    french = _language(language) == "fr"
+    heads = ("Degré de la spécialisation", "Coût", "Bonus moyen") if french else ("Degree", "Cost", "Typical bonus")
+    rows = []
+    for degree in tables_of(pack)["settings"]["degrees"]:
+        if "specialization_cost" not in degree:
+            continue
+        bonus = degree.get("typical_bonus")
+        cells = (degree["label"][language], degree["specialization_cost"], "" if bonus is None else f"+{bonus}")
+        rows.append(dict(zip(heads, cells, strict=True)))
+    return rows
 
 
 def cost_to_reach(pack: RulePack, degree: str, *, owned: int = 0) -> Reach:

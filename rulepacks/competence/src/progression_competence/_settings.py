@@ -64,6 +64,8 @@ class Degree:
     qualities: int
     #: The fixed price of a specialization of this degree; None when each must carry its own.
     specialization_cost: int | None = None
+    #: The bonus a specialization of this degree usually gives (+10, +20, +30 by the rules); None for Master.
+    typical_bonus: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -153,7 +155,7 @@ def default_settings() -> Settings:
     raw_degrees = base.tables.get("degrees", [])
     for index, raw in enumerate(raw_degrees if isinstance(raw_degrees, list) else []):
         path = f"$.tables.degrees[{index}]"
-        reader.extra(raw, ("id", "label", "from", "to", "qualities", "specialization_cost"), path)
+        reader.extra(raw, ("id", "label", "from", "to", "qualities", "specialization_cost", "typical_bonus"), path)
         degrees.append(
             Degree(
                 id=reader.get(raw, "id", str, path) or "?",
@@ -162,6 +164,7 @@ def default_settings() -> Settings:
                 high=reader.count(raw, "to", path, default=None),
                 qualities=reader.count(raw, "qualities", path) or 0,
                 specialization_cost=reader.count(raw, "specialization_cost", path, default=None),
+                typical_bonus=reader.count(raw, "typical_bonus", path, default=None),
             )
         )
     if tuple(d.id for d in degrees) != DEGREES:
