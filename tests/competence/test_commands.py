@@ -126,3 +126,49 @@ class TestTune:
 def test_installed_pack_is_found() -> None:
     """The pack is listed by the core without being imported."""
     assert "competence" in progression.packs()
+
+
+class TestSheetActions:
+    def test_settle_spends_a_surplus_in_one_entry(self, pack: RulePack) -> None:
+        """``sheet do FILE settle competence=escrime`` spends what is over the cap on raises: one ledger entry."""
+        sheet = pc.award(pack, pc.new_character(pack, levels={"escrime": 1}), "escrime", 40, reason="a season")
+        after = pack.function("action.settle")(pack, sheet, ScriptedDice([]), competence="escrime")
+        assert (17, 17, len(sheet.ledger) + 1) == (
+            pc.level(pack, after, "escrime"),
+            after.pools["pp.escrime"],
+            len(after.ledger),
+        )
+
+    def test_settle_and_discard(self, pack: RulePack) -> None:
+        """``discard=yes`` loses what a gate leaves over the cap, recorded."""
+        sheet = pc.award(pack, pc.new_character(pack, levels={"escrime": 29}), "escrime", 49, reason="x")
+        after = pack.function("action.settle")(pack, sheet, ScriptedDice([]), competence="escrime", discard="yes")
+        assert (30, 30, 16) == (
+            pc.level(pack, after, "escrime"),
+            after.pools["pp.escrime"],
+            after.account("pp.escrime").lost,
+        )
+
+    def test_raise_several_levels(self, pack: RulePack) -> None:
+        """``sheet do FILE raise competence=escrime levels=5``: five levels, one ledger entry."""
+        sheet = pc.award(pack, pc.new_character(pack, levels={"escrime": 20}), "escrime", 20, reason="x")
+        after = pack.function("action.raise")(pack, sheet, ScriptedDice([]), competence="escrime", levels="5")
+        assert (25, 5, len(sheet.ledger) + 1) == (
+            pc.level(pack, after, "escrime"),
+            after.pools["pp.escrime"],
+            len(after.ledger),
+        )
+
+    @pytest.mark.parametrize(
+        ("options", "message"),
+        [
+            ({"competence": "escrime", "levels": "cinq"}, "levels must be a whole number, got 'cinq'"),
+            ({"competence": "escrime", "discard": "maybe"}, "discard must be yes or no, got 'maybe'"),
+            ({}, "needs competence=<id>; the competences are: escrime"),
+        ],
+    )
+    def test_bad_options(self, pack: RulePack, options: dict[str, str], message: str) -> None:
+        """Options that do not fit are refused, saying what came."""
+        name = "action.settle" if "discard" in options else "action.raise"
+        with pytest.raises(InvalidInput, match=message):
+            pack.function(name)(pack, pc.new_character(pack), ScriptedDice([]), **options)

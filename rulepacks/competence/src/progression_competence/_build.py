@@ -144,6 +144,8 @@ def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[...
         "table.specialization_costs": _costs.specialization_rows,
         "new.character": _commands.make_character,
         "action.test": _commands.action_test,
+        "action.settle": _commands.action_settle,
+        "action.raise": _commands.action_raise,
         "simulate.sessions_to_expert": _commands.sessions_to_expert,
     }
 

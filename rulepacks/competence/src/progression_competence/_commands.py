@@ -27,7 +27,7 @@ from ._character import (
 from ._ids import degree_id, pool_id, quality_id, raise_id
 from ._rolls import roll_competence
 
-__all__ = ["action_test", "demo", "make_character", "pack_for", "sessions_to_expert"]
+__all__ = ["action_raise", "action_settle", "action_test", "demo", "make_character", "pack_for", "sessions_to_expert"]
 
 #: The tag a sheet made from a campaign file carries, so later commands use the same campaign.
 CAMPAIGN_FILE = "campaign_file"
@@ -85,6 +85,39 @@ def action_test(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> She
     specs = tuple(s.strip() for s in given.split(",") if s.strip())
     after, _ = roll_competence(used, sheet, options["competence"], dice, specs)
     return after
+
+
+def _competence(pack: RulePack, options: dict[str, str], action: str) -> str:
+    """The ``competence=`` option of an action, checked."""
+    if "competence" not in options:
+        msg = f"{action} needs competence=<id>; the competences are: {', '.join(competences(pack))}"
+        raise InvalidInput(msg)
+    return check_competence(pack, options["competence"])
+
+
+def action_settle(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Spend the PP a competence holds over its cap on raises, one entry (competence=ID, discard=yes to lose the rest).
+
+    What a degree gate leaves over the cap waits, or with ``discard=yes`` is lost and recorded.
+    """
+    used = pack_for(sheet, pack)
+    competence = _competence(used, options, "settle")
+    flag = options.get("discard", "no")
+    if flag not in ("yes", "no"):
+        msg = f"settle: discard must be yes or no, got {flag!r}"
+        raise InvalidInput(msg)
+    return settle(used, sheet, competence, discard=flag == "yes")
+
+
+def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Raise a competence by several levels, each paid from its PP, one entry (competence=ID, levels=N)."""
+    used = pack_for(sheet, pack)
+    competence = _competence(used, options, "raise")
+    text = options.get("levels", "1")
+    if not text.isdigit():
+        msg = f"raise: levels must be a whole number, got {text!r}"
+        raise InvalidInput(msg)
+    return raise_level(used, sheet, competence, int(text))
 
 
 def sessions_to_expert(pack: RulePack, dice: Dice, **params: int) -> int:
