@@ -35,6 +35,21 @@ class TestLoaded:
         assert "Human Lineman" == pack.name_of("position.human.human_lineman")
         assert "Sonné" == pack.name_of("stunned", "fr")
 
+    def test_french_names_of_positions_results_and_staff(self, pack: RulePack) -> None:
+        """The French rules' words (Trois-quarts, Lanceur, Receveur, Commotion, Séquelle, Relance d'équipe); a
+        position with no established French name keeps its English one."""
+        names = {
+            "position.human.human_lineman": "Trois-quarts humain",
+            "position.orc.orc_thrower": "Lanceur orque",
+            "position.wood_elf.wood_elf_catcher": "Receveur elfe sylvain",
+            "position.dwarf.troll_slayer": "Tueur de trolls",
+            "position.amazon.eagle_warrior": "Eagle Warrior",
+            "badly_hurt": "Commotion",
+            "lasting_injury": "Séquelle",
+            "team_reroll": "Relance d'équipe",
+        }
+        assert names == {ident: pack.name_of(ident, "fr") for ident in names}
+
     def test_tables_hold_every_file(self, pack: RulePack) -> None:
         """The raw data of each file is in the pack's tables (stars and inducements included)."""
         assert {"skills", "teams", "stars", "inducements", "tables"} == set(pack.tables)
