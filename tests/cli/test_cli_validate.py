@@ -45,6 +45,21 @@ class TestValidate:
         assert " @ $.format\n" in result.out
         assert result.out.endswith("1 of 2 packs load\n")
 
+    def test_a_folder_skips_toml_that_is_no_pack(self, run: Run, tmp_path: Path) -> None:
+        """In a folder, a TOML file with neither a [pack] table nor a format key (a pyproject.toml) is
+        skipped and said so, as are hidden folders (a .venv); a file that does not parse is still checked."""
+        (tmp_path / "good.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        (tmp_path / "pyproject.toml").write_text('[project]\nname = "dojo"\n', encoding="utf-8")
+        (tmp_path / ".venv").mkdir()
+        (tmp_path / ".venv" / "bad.toml").write_text("format = 2\n", encoding="utf-8")
+        (tmp_path / "torn.toml").write_text("[pack\n", encoding="utf-8")
+        result = run("validate", str(tmp_path), "--json")
+        data = result.json()
+        assert (1, [str(tmp_path / "pyproject.toml")]) == (result.status, data["skipped"])
+        assert [str(tmp_path / "good.toml"), str(tmp_path / "torn.toml")] == [p["source"] for p in data["packs"]]
+        text = run("validate", str(tmp_path)).out
+        assert f"skip {tmp_path / 'pyproject.toml'}: not a pack file (no [pack] table, no format key)\n" in text
+
     def test_an_installed_pack(self, run: Run, fake: None) -> None:
         """An installed pack's name is validated by loading it."""
         assert (0, "ok   fake\n1 of 1 packs load\n") == (run("validate", "fake").status, run("validate", "fake").out)
@@ -52,4 +67,4 @@ class TestValidate:
     def test_nothing_there(self, run: Run, tmp_path: Path, no_packs: None) -> None:
         """A path that is not there is bad usage (2); so is an empty folder."""
         assert 2 == run("validate", str(tmp_path / "none.toml")).status
-        assert "holds no *.toml file" in run("validate", str(tmp_path)).err
+        assert "holds no pack file" in run("validate", str(tmp_path)).err
