@@ -144,7 +144,9 @@ class TestQualities:
         quote = pc.quote_quality(pack, sheet, "souplesse", pay=pay)
         with pytest.raises(RequirementNotMet) as refused:
             pc.buy_quality(pack, sheet, "souplesse", pay=pay)
-        sentence = "Suppleness is not in the quality list of Riding; it can be paid from: Fencing, Dance, Athletics, Stealth"
+        sentence = (
+            "Suppleness is not in the quality list of Riding; it can be paid from: Fencing, Dance, Athletics, Stealth"
+        )
         assert (False, [sentence], (sentence,)) == (
             quote.ok,
             [s for s in quote.unmet if "Riding" in s or "pp.equitation" in s],
