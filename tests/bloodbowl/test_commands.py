@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from progression import RulePack, ScriptedDice, Sheet
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, RequirementNotMet
 from progression_bloodbowl._commands import parse_events
 
 
@@ -54,6 +54,15 @@ class TestActions:
             team = pack.function("action.hire")(pack, team, ScriptedDice([]), position="human_lineman", name=f"L{n}")
         team = pack.function("action.end_draft")(pack, team, ScriptedDice([]))
         assert 100_000 == pack.quote(team, "team_reroll").price
+
+    def test_step_four_waits_for_forced_advancements(self, pack: RulePack, team: Sheet) -> None:
+        """A player holding 14 SPP must advance before hiring or closing the sequence, unless the league says no."""
+        rich = pack.award(team, "spp", 14, reason="test", member="1")
+        for action, options in (("hire", {"position": "human_lineman"}), ("close", {"number": "1"})):
+            with pytest.raises(RequirementNotMet, match="Griselda holds 14 SPP, at least the 14"):
+                pack.function(f"action.{action}")(pack, rich, ScriptedDice([]), **options)
+        closed = pack.function("action.close")(pack, rich, ScriptedDice([6]), number="1", must_advance="no")
+        assert len(rich.ledger) + 1 == len(closed.ledger)
 
     def test_required_option(self, pack: RulePack, team: Sheet) -> None:
         """A missing option is named."""

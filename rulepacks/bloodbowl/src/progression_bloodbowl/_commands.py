@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from progression import Dice, RulePack, Sheet, combine
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, RequirementNotMet
 
 from . import _team
-from ._advancement import advance
+from ._advancement import advance, must_advance
 from ._match import MatchRecord, record_outcome, update_fans
 from ._players import new_player as make_player
 from ._postmatch import expensive_mistakes
@@ -112,19 +112,31 @@ def decide(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     return pack.decide(sheet, _need(options, "choice", "decide"), member=_need(options, "member", "decide"), dice=dice)
 
 
+def _advanced(pack: RulePack, sheet: Sheet, options: Mapping[str, str]) -> None:
+    """Step 4 of the post-match sequence waits while a player must still advance (``must_advance=no`` turns it off)."""
+    if options.get("must_advance", "yes") == "no":
+        return
+    obliged = [reason for player in sheet.members.values() if (reason := must_advance(pack, player))]
+    if obliged:
+        raise RequirementNotMet(upgrade="player advancement", missing=obliged)
+
+
 def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a player: position, name."""
+    _advanced(pack, sheet, options)
     return _team.hire(pack, sheet, _need(options, "position", "hire"), options.get("name", "") or "New player")
 
 
 def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Fire a player: member (refused below 11 able to play)."""
+    _advanced(pack, sheet, options)
     return _team.fire(pack, sheet, _need(options, "member", "fire"))
 
 
 def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Buy staff (item=team_reroll|assistant_coach|cheerleader|apothecary), or let it go with fire=yes."""
     item = _need(options, "item", "staff")
+    _advanced(pack, sheet, options)
     if options.get("fire") == "yes":
         return _team.fire_staff(pack, sheet, item)
     return _team.buy_staff(pack, sheet, item)
@@ -137,16 +149,23 @@ def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Shee
 
 def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a journeyman who played for good: member."""
+    _advanced(pack, sheet, options)
     return _team.hire_journeyman(pack, sheet, _need(options, "member", "hire_journeyman"))
 
 
 def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Temporarily retire a player with a Lasting Injury: member."""
+    _advanced(pack, sheet, options)
     return _team.retire(pack, sheet, _need(options, "member", "retire"))
 
 
 def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """End the post-match sequence: the dead leave, unhired journeymen go, Expensive Mistakes (number)."""
+    """End the post-match sequence: the dead leave, unhired journeymen go, Expensive Mistakes (number).
+
+    Like every step-4 action (hire, fire, staff, retire, hire_journeyman) it waits while a player must still
+    advance; ``must_advance=no`` is the league switch that turns the rule off.
+    """
+    _advanced(pack, sheet, options)
     after = _team.release_journeymen(_team.remove_dead(sheet))
     after = expensive_mistakes(pack, after, dice, number=_int(options.get("number", "0"), "number"))
     return combine(sheet, after, "close the post-match sequence")
