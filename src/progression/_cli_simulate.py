@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -29,7 +30,9 @@ def register(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
         "probabilities as fractions and decimals instead.",
     )
     simulate.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
-    simulate.add_argument("name", metavar="NAME", nargs="?", help="the simulation (see `progression show PACK`)")
+    simulate.add_argument(
+        "name", metavar="NAME", nargs="?", help="the simulation; leave it out to list those the pack offers"
+    )
     simulate.add_argument("--exact", metavar="NAME", help="exact probabilities from the pack's exact.NAME")
     simulate.add_argument("--trials", type=int, default=1000, metavar="N", help="number of trials (default 1000)")
     simulate.add_argument("--seed", type=int, metavar="S", help="seed: the same seed gives the same result")
@@ -47,9 +50,40 @@ def _listing(pack_spec: str) -> str:
     return f"simulations: {', '.join(sims) or 'none'}; exact: {', '.join(exacts) or 'none'}"
 
 
+def offered(pack_spec: str, out: Output) -> int:
+    """What a pack offers to simulate, each with its whole docstring: its parameters are told there."""
+    pack = resolve_pack(pack_spec)
+    found = {
+        family: {
+            key.removeprefix(f"{family}."): inspect.getdoc(function) or ""
+            for key, function in sorted(pack.functions.items())
+            if key.startswith(f"{family}.")
+        }
+        for family in ("simulate", "exact")
+    }
+    if out.json_mode:
+        out.json(found)
+        return 0
+    out.line(
+        f"{pack.name} offers (run one with `progression simulate {pack_spec} NAME` "
+        f"or `progression simulate {pack_spec} --exact NAME`, parameters with --param KEY=VALUE):"
+    )
+    for family, functions in found.items():
+        for name, doc in functions.items():
+            out.line()
+            out.line(f"{family}.{name}")
+            for line in doc.splitlines():
+                out.line(f"  {line}".rstrip())
+    if not any(found.values()):
+        out.line("nothing: the pack registers no simulate.NAME nor exact.NAME function")
+    return 0
+
+
 def run_simulate(args: argparse.Namespace, out: Output) -> int:
-    if (args.name is None) == (args.exact is None):
-        msg = f"name one simulation, or --exact NAME (not both); pack {args.pack!r} has {_listing(args.pack)}"
+    if args.name is None and args.exact is None:
+        return offered(args.pack, out)
+    if args.name is not None and args.exact is not None:
+        msg = f"name one simulation, or --exact NAME, not both; pack {args.pack!r} has {_listing(args.pack)}"
         raise UsageError(msg)
     if args.exact is not None:
         return _exact(args, out)

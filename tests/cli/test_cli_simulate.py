@@ -49,10 +49,24 @@ class TestSimulate:
         assert (2, "progression: --param goal: expected a whole number, got 'ten'\n") == (result.status, result.err)
 
     def test_neither_name_nor_exact(self, run: Run) -> None:
-        """Without a simulation, the command lists those the pack offers."""
+        """Without a simulation, the command lists those the pack offers, each with its whole docstring
+        (where its parameters are told), exit 0."""
         result = run("simulate", "fake")
+        assert (0, "") == (result.status, result.err)
+        assert result.out.startswith("fake offers (run one with `progression simulate fake NAME`")
+        assert "simulate.climb\n  Days of 1D6 experience until the goal is reached.\n" in result.out
+        assert "exact.two_dice\n  The sum of two dice, exactly.\n" in result.out
+        data = run("simulate", "fake", "--json").json()
+        assert {"simulate": ["climb"], "exact": ["two_dice"]} == {k: list(v) for k, v in data.items()}
+
+    def test_both_name_and_exact(self, run: Run) -> None:
+        """A simulation and --exact together are bad usage, naming what the pack offers."""
+        result = run("simulate", "fake", "climb", "--exact", "two_dice")
         assert 2 == result.status
-        assert "simulations: climb; exact: two_dice" in result.err
+        assert (
+            "name one simulation, or --exact NAME, not both; pack 'fake' has simulations: climb; exact: two_dice"
+            in (result.err)
+        )
 
     def test_pack_without_simulations(self, run: Run) -> None:
         """A pack with no simulation says so."""
