@@ -3,13 +3,16 @@
 Run it with ``python examples/character_sheet.py``. It takes a fencer of the competence
 pack to Proficient (Confirmé) when that pack is installed, and otherwise a D&D 5e fighter
 to level 8 with the data-only pack that ships beside this script; ``--pack dnd5e`` or
-``--pack competence`` chooses. Either way the sheet is saved, reloaded and replayed.
+``--pack competence`` chooses. Either way the sheet is saved to a file, reloaded and replayed;
+``--save ana.json`` keeps the file, for ``progression sheet show ana.json`` (add
+``--pack examples/dnd5e/pack.toml`` for the D&D pack, which is not installed).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 
 import progression
@@ -91,7 +94,8 @@ def competence_story() -> Sheet:
 
     ana = pc.award(pack, ana, "escrime", 16, reason="session 2: the fencing school")
     quality = pc.quote_quality(pack, ana, "souplesse", pay={"escrime": 30, "danse": 20})
-    print(f"  {pack.name_of('souplesse')} costs {quality.price}, paid from Fencing and Dance: {quality.ok}")
+    answer = "can be bought" if quality.ok else f"cannot be bought: {quality.unmet[0]}"
+    print(f"  {pack.name_of('souplesse')} costs {quality.price}, paid 30 from Fencing and 20 from Dance: {answer}.")
     ana = pc.buy_quality(pack, ana, "souplesse", pay={"escrime": 30, "danse": 20})
     ana = pc.award(pack, ana, "escrime", 8, reason="session 2: a rematch")
     ana = pc.raise_level(pack, ana, "escrime")
@@ -124,9 +128,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pack", choices=("competence", "dnd5e"), help="the pack to use (default: competence if installed)"
     )
-    chosen = parser.parse_args(argv).pack or ("competence" if competence_installed() else "dnd5e")
+    parser.add_argument("--save", metavar="FILE", type=Path, help="keep the sheet file here (default: a temporary one)")
+    args = parser.parse_args(argv)
+    chosen = args.pack or ("competence" if competence_installed() else "dnd5e")
     sheet = competence_story() if chosen == "competence" else dnd5e_story()
-    again = progression.load_sheet(progression.dump_sheet(sheet))
+    with tempfile.TemporaryDirectory() as scratch:
+        path = args.save or Path(scratch) / "sheet.json"
+        path.write_text(progression.dump_sheet(sheet), encoding="utf-8")
+        again = progression.load_sheet(path.read_text(encoding="utf-8"), str(path))
+    if args.save:
+        print(f"Saved to {args.save}.")
     print(f"Saved and reloaded: {'identical' if again == sheet else 'DIFFERENT'}.")
     print(
         f"Replaying the ledger of {len(sheet.ledger)} entries gives the same sheet: {progression.replay(sheet.ledger) == sheet}."

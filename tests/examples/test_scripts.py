@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,20 @@ class TestCharacterSheet:
         assert "Saved and reloaded: identical." in out
         assert any(line.startswith("Replaying the ledger of ") and line.endswith(": True.") for line in out)
 
+    def test_saved_file_is_a_sheet_file_for_the_command(self, tmp_path: Path) -> None:
+        """--save keeps the sheet in a file that `progression sheet` reads, with the D&D pack named by its file."""
+        run(EXAMPLES / "character_sheet.py", "--pack", "dnd5e", "--save", "ana.json", cwd=tmp_path)
+        command = ["sheet", "show", "ana.json", "--json", "--pack", str(EXAMPLES / "dnd5e" / "pack.toml")]
+        shown = subprocess.run(
+            [sys.executable, "-m", "progression", *command],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert (0, 34000) == (shown.returncode, json.loads(shown.stdout)["pools"]["xp"]["balance"])
+
     def test_dnd5e_levels(self, tmp_path: Path) -> None:
         """The D&D 5e fighter levels up at the Player's Handbook thresholds, with the pack in TOML alone."""
         out = run(EXAMPLES / "character_sheet.py", "--pack", "dnd5e", cwd=tmp_path).stdout.splitlines()
@@ -70,6 +85,7 @@ class TestCharacterSheet:
             in out
         )
         assert "  Completed Beginner of Fencing at level 30 (ledger entry 5)." in out
+        assert "  Suppleness costs 50, paid 30 from Fencing and 20 from Dance: can be bought." in out
 
 
 class TestTuningComparison:
