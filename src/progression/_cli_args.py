@@ -77,20 +77,24 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _prompt(sides: int, label: str) -> int:
-    """Ask for one die's result on stderr and read it from stdin."""
+    """Ask for one die's result on stderr and read it from stdin. At a terminal, a wrong answer is asked
+    again (the results typed so far are kept); piped in, it stops the command."""
     what = f"D{sides}" + (f" for {label}" if label else "")
-    sys.stderr.write(f"roll a {what}: ")
-    sys.stderr.flush()
-    answer = sys.stdin.readline()
-    if not answer:
-        sys.stderr.write("\n")  # the error that follows starts its own line, after the prompt
-        msg = f"a {what} is needed but stdin ended; give the results with --dice or roll with --seed"
-        raise DiceError(msg)
-    try:
-        return int(answer.strip())
-    except ValueError:
-        msg = f"a {what} must be a whole number from 1 to {sides}, got {answer.strip()!r}"
-        raise DiceError(msg) from None
+    while True:
+        sys.stderr.write(f"roll a {what}: ")
+        sys.stderr.flush()
+        answer = sys.stdin.readline()
+        if not answer:
+            sys.stderr.write("\n")  # the error that follows starts its own line, after the prompt
+            msg = f"a {what} is needed but stdin ended; give the results with --dice or roll with --seed"
+            raise DiceError(msg)
+        text = answer.strip()
+        if text.isdigit() and 1 <= int(text) <= sides:
+            return int(text)
+        msg = f"a {what} must be a whole number from 1 to {sides}, got {text!r}"
+        if not sys.stdin.isatty():
+            raise DiceError(msg)
+        sys.stderr.write(f"{msg}; again\n")
 
 
 class DiceChoice:

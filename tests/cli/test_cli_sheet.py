@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,6 +11,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
+from progression._cli import main
 
 Run = Callable[..., Result]
 
@@ -194,6 +197,33 @@ class TestDice:
         assert 0 == result.status
         assert "roll a D6 for first find: roll a D6 for second find: " == result.err
         assert {"shield": 1} == dict(sheet_of(hero).owned)
+
+    def test_prompt_asks_again_on_a_terminal(
+        self, hero: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """At a terminal, an answer that no die shows is refused and asked again, instead of losing the
+        results already typed."""
+
+        class Terminal(io.StringIO):
+            def isatty(self) -> bool:
+                return True
+
+        monkeypatch.setattr(sys, "stdin", Terminal("seven\n9\n2\n6\n"))
+        status = main(["sheet", "buy", str(hero), "lucky", "--decide", "shield"])
+        err = capsys.readouterr().err
+        assert (0, {"shield": 1}) == (status, dict(sheet_of(hero).owned))
+        assert [
+            "roll a D6 for first find: a D6 for first find must be a whole number from 1 to 6, got 'seven'; again",
+            "roll a D6 for first find: a D6 for first find must be a whole number from 1 to 6, got '9'; again",
+            "roll a D6 for first find: roll a D6 for second find: ",
+        ] == err.splitlines()
+
+    def test_prompt_piped_refuses_a_wrong_answer(self, run: Run, hero: Path) -> None:
+        """Piped in, an answer that no die shows stops the command (2): there is nobody to ask again."""
+        before = hero.read_bytes()
+        result = run("sheet", "buy", str(hero), "lucky", stdin="7\n")
+        assert (2, before) == (result.status, hero.read_bytes())
+        assert "a D6 for first find must be a whole number from 1 to 6, got '7'" in result.err
 
     def test_prompt_at_end_of_input(self, run: Run, hero: Path) -> None:
         """When stdin ends before a die is given, the command stops (2) and writes nothing."""
