@@ -65,6 +65,8 @@ class Quote:
     #: The points the paying pools hold together.
     available: int
     violations: tuple[Violation, ...] = ()
+    #: The currency's displayed name ("Star Player Points").
+    currency_name: str = ""
 
     @property
     def ok(self) -> bool:
@@ -187,7 +189,7 @@ def _state_problems(pack: RulePack, sheet: Sheet, paying: Collection[str] = ()) 
             problems.append(
                 Violation(
                     "state",
-                    f"{pack.name_of(pool)} holds {extra} points over its cap; spend them on "
+                    f"{pack.name_of(pool)} holds {extra} point{'' if extra == 1 else 's'} over its cap; spend them on "
                     f"{pack.name_of(pool)} or discard them first",
                 )
             )
@@ -410,6 +412,9 @@ def _effect_problems(
 
 def _split(pack: RulePack, subject: Sheet, allowed: Sequence[str], price: int) -> dict[str, int]:
     """The default split: surplus over a cap first, then the pools with least headroom under their cap."""
+    if len(allowed) == 1:  # one pool pays: there is no order to find
+        take = min(price, max(0, subject.pools[allowed[0]]))
+        return {allowed[0]: take} if take else {}
     over = surplus(pack, subject)
 
     def order(pool: str) -> tuple[int, float, int]:
@@ -449,7 +454,7 @@ def _payment(
                 problems.append(
                     Violation(
                         "pools",
-                        f"{pack.name_of(upgrade_id)} cannot be paid from {pool!r}; it can be paid from: {names}",
+                        f"{pack.name_of(upgrade_id)} cannot be paid from {pack.name_of(pool)}; it can be paid from: {names}",
                     )
                 )
             elif amount:
@@ -465,7 +470,9 @@ def _payment(
             raise InvalidInput(msg)
     if price is not None and available < price and not any(v.key == "points" for v in problems):
         currency = pack.pool(upgrade.pools[0]).currency if upgrade.pools else "points"
-        problems.append(Violation("points", f"costs {price} {currency}; the paying pools hold {available}"))
+        problems.append(
+            Violation("points", f"costs {price} {pack.name_of(currency)}; the paying pools hold {available}")
+        )
     return split, available, problems
 
 
@@ -561,15 +568,17 @@ def _quote(
     split, available, paying = _payment(pack, subject, upgrade_id, price, pay if _paying is None else None)
     violations.extend(paying)
     state = _state_problems(pack, subject, paying=tuple(split) if _paying is None else _paying)
+    currency = pack.pool(upgrade.pools[0]).currency if upgrade.pools else "points"
     return Quote(
         upgrade=upgrade_id,
         label=upgrade.label.en,
         choice=choice,
         price=price,
-        currency=pack.pool(upgrade.pools[0]).currency if upgrade.pools else "points",
+        currency=currency,
         split=split,
         available=available,
         violations=(*state, *violations),
+        currency_name=pack.name_of(currency),
     )
 
 
@@ -603,7 +612,13 @@ def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
         raise PendingState("; ".join(v.sentence for v in left if v.key == "state"))
     sentences = [v.sentence for v in left]
     if keys <= {"points"} and q.price is not None and q.available < q.price:
-        raise InsufficientPoints(upgrade=upgrade, needed=q.price, available=q.available, currency=q.currency)
+        raise InsufficientPoints(
+            upgrade=upgrade,
+            needed=q.price,
+            available=q.available,
+            currency=q.currency,
+            names=(q.label, q.currency_name or q.currency),
+        )
     if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
         raise InvalidInput("pay: " + "; ".join(sentences))
     if keys <= {"limit", "points"}:

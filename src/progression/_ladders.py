@@ -96,8 +96,13 @@ class Ladder:
         return self.bands.index(self.band(band_id))
 
     def completes(self, value: int) -> bool:
-        """Whether ``value`` is the top of its band (an open-topped band is never complete)."""
-        return self.band_of(value).high == value
+        """Whether ``value`` is the top of its band.
+
+        An open-topped band is never complete, and neither is a band of one value (Ignorant
+        at level 0): there is nothing in it to complete.
+        """
+        band = self.band_of(value)
+        return band.high == value and band.high > band.low
 
     def gates_crossed(self, before: int, after: int) -> tuple[Band, ...]:
         """The bands entered from below when the axis goes from ``before`` up to ``after``."""

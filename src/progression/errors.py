@@ -133,11 +133,15 @@ class PurchaseError(ProgressionError):
 class InsufficientPoints(PurchaseError):
     """The pools that may pay hold fewer points than the price."""
 
-    def __init__(self, *, upgrade: str, needed: int, available: int, currency: str) -> None:
+    def __init__(
+        self, *, upgrade: str, needed: int, available: int, currency: str, names: tuple[str, str] | None = None
+    ) -> None:
         self.needed = needed
         self.available = available
         self.currency = currency
-        message = f"{upgrade!r} costs {needed} {currency} but only {available} are available"
+        # ``names``: how the upgrade and the currency are displayed; their ids otherwise.
+        upgrade_name, currency_name = names or (repr(upgrade), currency)
+        message = f"{upgrade_name} costs {needed} {currency_name} but only {available} are available"
         super().__init__(message, upgrade=upgrade, violations=(message,))
 
 

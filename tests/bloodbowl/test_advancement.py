@@ -208,7 +208,9 @@ class TestBadInput:
     def test_not_enough_spp(self, pack: RulePack, team: Sheet) -> None:
         """A chosen secondary skill costs 10 SPP as a first advancement."""
         team = with_spp(pack, team, "6", 9)
-        with pytest.raises(InsufficientPoints, match="costs 10 SPP but only 9 are available"):
+        with pytest.raises(
+            InsufficientPoints, match="Chosen secondary skill costs 10 Star Player Points but only 9 are available"
+        ):
             bb.advance(pack, team, "6", "chosen_secondary", choice="guard")
 
     def test_dice_out_of_range(self, pack: RulePack, team: Sheet) -> None:

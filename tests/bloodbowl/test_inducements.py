@@ -125,7 +125,9 @@ class TestPayment:
 
     def test_beyond_the_budget(self, pack: RulePack, team: Sheet) -> None:
         """100,000 petty cash and a 50,000 top-up do not pay a 300,000 star: refused, nothing changed."""
-        with pytest.raises(InsufficientPoints, match="costs 300000 gold but only 150000 are available"):
+        with pytest.raises(
+            InsufficientPoints, match="This order of inducements costs 300000 gold pieces but only 150000 are available"
+        ):
             _induce(pack, team, bb.Order(stars=("griff_oberwald",)), opponent=_ctv(pack, team) + 100_000)
 
     def test_one_ledger_entry_undone_whole(self, pack: RulePack, team: Sheet) -> None:

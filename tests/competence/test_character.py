@@ -165,7 +165,7 @@ class TestQualities:
 
     def test_total_short(self, pack: RulePack) -> None:
         """Memory is listed by Dance alone here (20 held): 50 is short."""
-        with pytest.raises(InsufficientPoints, match="costs 50 pp but only 20 are available"):
+        with pytest.raises(InsufficientPoints, match="costs 50 Progression points but only 20 are available"):
             pc.buy_quality(pack, pooled(pack), "memoire")
 
     def test_already_owned(self, pack: RulePack) -> None:

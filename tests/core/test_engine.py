@@ -255,14 +255,14 @@ class TestPayment:
         """A pool that may not pay is named, with those that may."""
         pack = market()
         sheet = ana(purse=7, savings=5, chest=10)
-        expected = "Lesson cannot be paid from 'chest'; it can be paid from: Purse, Savings"
+        expected = "Lesson cannot be paid from Chest; it can be paid from: Purse, Savings"
         assert (expected,) == pack.quote(sheet, "lesson", pay={"chest": 10}).unmet[:1]
         with pytest.raises(RequirementNotMet, match=expected):
             pack.purchase(sheet, "lesson", pay={"chest": 10})
 
     def test_insufficient_points(self) -> None:
         """Too few points in all the paying pools: needed and available are carried on the error."""
-        with pytest.raises(InsufficientPoints, match="'lesson' costs 10 coin but only 6 are available") as caught:
+        with pytest.raises(InsufficientPoints, match="Lesson costs 10 Coin but only 6 are available") as caught:
             market().purchase(ana(purse=3, savings=3), "lesson")
         assert (10, 6, "coin") == (caught.value.needed, caught.value.available, caught.value.currency)
 

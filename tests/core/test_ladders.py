@@ -49,6 +49,19 @@ class TestBands:
         """A value completes its band at the band's top; an open band is never complete."""
         assert [False, True, False, True, False] == [rank().completes(v) for v in (0, 1, 2, 3, 10**6)]
 
+    def test_a_band_of_one_value_is_never_complete(self) -> None:
+        """Level 0 of a band 0..0 (Ignorant, Rookie) has nothing to complete."""
+        ladder = Ladder(
+            id="degree",
+            label=label("Degree"),
+            axis="level",
+            bands=[
+                Band(id="none", label=label("None"), low=0, high=0),
+                Band(id="some", label=label("Some"), low=1, high=3),
+            ],
+        )
+        assert [False, False, True] == [ladder.completes(v) for v in (0, 1, 3)]
+
     def test_below_the_first_band(self) -> None:
         """A value outside the ladder says which values it covers."""
         with pytest.raises(InvalidInput, match=r"ladder 'rank' covers 0\.\.; got -1"):

@@ -63,7 +63,10 @@ def primary_categories(ctx: ProcedureContext) -> tuple[str, ...]:
     """Options of a random primary skill: the player's primary categories with a skill left to take."""
     _, data, player = _context(ctx)
     position = _position(data, player)
-    return tuple(c for c in position.primary if takeable(data, player, (c,))) if position else ()
+    if position is None:
+        return ()
+    owned = skill_bases(player)  # once for every category: a quote lists the options each time
+    return tuple(c for c in position.primary if any(base_of(s.id) not in owned for s in data.table_of(c)))
 
 
 def primary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
@@ -240,7 +243,13 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
             raise RequirementNotMet(upgrade=upgrade, missing=[missing])
     quote = pack.quote(team, upgrade, choice=choice, member=member)
     if quote.price is not None and not quote.affordable:
-        raise InsufficientPoints(upgrade=upgrade, needed=quote.price, available=quote.available, currency="SPP")
+        raise InsufficientPoints(
+            upgrade=upgrade,
+            needed=quote.price,
+            available=quote.available,
+            currency="spp",
+            names=(quote.label, quote.currency_name),
+        )
 
 
 def advance(

@@ -249,7 +249,8 @@ def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: i
     from_treasury = total - petty
     if from_treasury > money.treasury:
         available = money.petty_cash + money.treasury
-        raise InsufficientPoints(upgrade="inducements", needed=total, available=available, currency="gold")
+        names = ("This order of inducements", pack.name_of("gold").lower())
+        raise InsufficientPoints(upgrade="inducements", needed=total, available=available, currency="gold", names=names)
     lost = money.petty_cash - petty
     tags = {
         "induced.match": str(match),

@@ -79,10 +79,12 @@ def _one_entry(team: Sheet, events: Sequence[Event], label: str) -> Sheet:
     return combine(team, after, label) if len(events) > 1 else after
 
 
-def _pay(pack: RulePack, team: Sheet, what: str, amount: int) -> None:
+def _pay(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
+    """Check the treasury holds ``amount``; ``name`` says what is bought, in a sentence."""
     held = team.pools["treasury"]
     if amount > held:
-        raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold")
+        names = (name, pack.name_of("gold").lower())
+        raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names)
 
 
 def _next_id(team: Sheet) -> str:
@@ -195,7 +197,7 @@ def hire(
     if spec is None:
         raise UnknownName("position", position, [p.id for p in roster.positions], f"the {roster.label.en} roster")
     _check_hire(data, roster, team, spec)
-    _pay(pack, team, "hire", spec.cost)
+    _pay(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
     member = member or _next_id(team)
     if member in team.members:
         msg = f"the team already has a member {member!r}"
@@ -347,7 +349,7 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
     if len(permanent(team)) >= data.rules.max_players:
         raise LimitReached(upgrade="hire_journeyman", reason=f"a roster holds at most {data.rules.max_players} players")
     price = current_value(pack, player).total
-    _pay(pack, team, "hire_journeyman", price)
+    _pay(pack, team, "hire_journeyman", price, name=f"Hiring {player.name} for good")
     trait = data.rules.journeyman_trait
     effect = Effect(grants={trait: -1} if trait in player.owned else {}, untag=("journeyman",))
     events = [
