@@ -225,9 +225,15 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
         out.json(rows)
         return 0
     table_rows = []
+    member = f" --member {args.member}" if args.member else ""
     for row in rows:
         if "choices" in row:
-            table_rows.append((row["upgrade"], row["label"], "", f"takes a choice: {row['choices']} options"))
+            count = row["choices"]
+            listed = f"progression sheet options {args.file}{member} {row['upgrade']}"
+            taken = (
+                f"takes a choice ({count} option{'' if count == 1 else 's'}): {listed}" if count else "no choice open"
+            )
+            table_rows.append((row["upgrade"], row["label"], "", taken))
         else:
             first = row["choice"] if args.upgrade else row["upgrade"]
             label = row["choice_label"] if args.upgrade else words.name(row["upgrade"])

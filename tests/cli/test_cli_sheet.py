@@ -133,6 +133,14 @@ class TestBuyAndQuote:
         assert ["level_up", "toughness", "speed", "sword"] == [row["upgrade"] for row in data]
         assert [True, True, False, False] == [row["ok"] for row in data]
 
+    def test_options_says_how_to_list_the_choices(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """An upgrade that takes a choice counts its options and names the command that lists them."""
+        path = tmp_path / "h.json"
+        run("sheet", "new", str(path), "--pack", "fake", "--kind", "hero", "--set", "xp=10")
+        run("sheet", "buy", str(path), "charm", "--choice", "ring")
+        line = next(row for row in run("sheet", "options", str(path)).out.splitlines() if row.startswith("charm"))
+        assert line.endswith(f"takes a choice (1 option): progression sheet options {path} charm")
+
     def test_options_of_an_upgrade_lists_its_choices(self, run: Run, tmp_path: Path, fake: None) -> None:
         """With UPGRADE, each choice is priced; buying one with --choice grants it."""
         path = tmp_path / "h.json"
