@@ -10,6 +10,7 @@ from progression import RulePack
 from . import _advancement, _commands, _match_day, _odds, _team
 from ._build import build
 from ._demo import demo
+from ._explain import EXPLAIN
 
 __all__ = ["FUNCTIONS", "pack"]
 
@@ -30,6 +31,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "bloodbowl.known_position": _advancement.known_position,
     **{f"action.{name}": action for name, action in _commands.ACTIONS.items()},
     **{f"action.{name}": action for name, action in _match_day.ACTIONS.items()},
+    **{f"explain.{name}": explain for name, explain in EXPLAIN.items()},
     "simulate.matches_to_legend": _odds.matches_to_legend,
     "exact.random_skill": _odds.random_skill_odds,
 }
