@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from cli_support import ROOT, SKIRMISH, Result
 
+import progression
+
 Run = Callable[..., Result]
 
 #: Pages whose ``console`` blocks are transcripts of the ``progression`` command.
@@ -25,6 +27,27 @@ def files(page: Path) -> dict[str, str]:
     ):
         found[match.group(1)] = "".join(line[3:] + "\n" for line in match.group(2).rstrip().splitlines())
     return found
+
+
+def readme_transcript(page: Path) -> Iterator[tuple[str, list[str]]]:
+    """Each ``$ progression ...`` line of a Markdown page's ```` ```console ```` blocks, with its output."""
+    for block in re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.DOTALL):
+        yield from commands_of(block.splitlines())
+
+
+def commands_of(body: list[str]) -> Iterator[tuple[str, list[str]]]:
+    """The commands of a console block's lines, each with the lines printed under it."""
+    command: str | None = None
+    output: list[str] = []
+    for line in body:
+        if line.startswith("$ "):
+            if command is not None:
+                yield command, output
+            command, output = line[2:], []
+        else:
+            output.append(line)
+    if command is not None:
+        yield command, output
 
 
 def transcript(page: Path) -> Iterator[tuple[str, list[str]]]:
@@ -44,17 +67,7 @@ def transcript(page: Path) -> Iterator[tuple[str, list[str]]]:
             body.pop()
         while body and not body[0].strip():
             body.pop(0)
-        command: str | None = None
-        output: list[str] = []
-        for line in body:
-            if line.startswith("$ "):
-                if command is not None:
-                    yield command, output
-                command, output = line[2:], []
-            else:
-                output.append(line)
-        if command is not None:
-            yield command, output
+        yield from commands_of(body)
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -64,7 +77,27 @@ def test_transcript(page: str, run: Run, tmp_path: Path, monkeypatch: pytest.Mon
     for name, text in files(ROOT / page).items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    steps = list(transcript(ROOT / page))
+    check(run, list(transcript(ROOT / page)), page)
+
+
+def competence_loads() -> bool:
+    """Whether the competence pack is installed and loads."""
+    try:
+        progression.load("competence")
+    except progression.ProgressionError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not competence_loads(), reason="the README's shell tour uses the competence pack")
+def test_readme_transcript(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's shell tour prints what it shows, with the installed competence pack."""
+    monkeypatch.chdir(tmp_path)
+    check(run, list(readme_transcript(ROOT / "README.md")), "README.md")
+
+
+def check(run: Run, steps: list[tuple[str, list[str]]], page: str) -> None:
+    """Run each command of a transcript; compare its output and exit status with the page's."""
     assert steps, f"{page} has no transcript"
     for command, expected in steps:
         words = shlex.split(command, comments=True)
