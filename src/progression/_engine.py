@@ -7,6 +7,7 @@ Rules are checked here, at the edge; the fold in ``_sheet`` trusts the events.
 
 from __future__ import annotations
 
+import sys
 import weakref
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -142,9 +143,10 @@ def _subject(sheet: Sheet, member: str | None) -> tuple[Sheet, Sheet | None]:
 
 
 def _record(sheet: Sheet, member: str | None, events: Sequence[Event], label: str) -> Sheet:
-    entry: Event = events[0] if len(events) == 1 else Step(label=label, events=tuple(events))
+    # Labels and member ids recur on every entry: interned, each is held once, not once per entry.
+    entry: Event = events[0] if len(events) == 1 else Step(label=sys.intern(label), events=tuple(events))
     if member is not None:
-        entry = Member(member=member, event=entry)
+        entry = Member(member=sys.intern(member), event=entry)
     return sheet.apply(entry)
 
 

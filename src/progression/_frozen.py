@@ -16,10 +16,26 @@ def as_tuple(items: Iterable[Any]) -> tuple[Any, ...]:
 EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 
+#: Small mappings of texts to texts or integers, frozen once and shared: a ledger repeats the same
+#: prices (``{"spp": 3}``) and effects (``{"advancements": 1}``) thousands of times.
+_SHARED: dict[tuple[tuple[str, str | int], ...], Mapping[Any, Any]] = {}
+#: How many small mappings are kept for sharing (the rest are frozen one by one).
+_SHARED_MAX = 4096
+
+
 def freeze(mapping: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
     """Return a read-only copy of ``mapping``: later changes to the argument do not leak in."""
     if type(mapping) is MappingProxyType:
         return mapping
     if mapping is None or (type(mapping) is dict and not mapping):
         return EMPTY
-    return MappingProxyType(dict(mapping))
+    copy = dict(mapping)
+    if len(copy) > 2 or not all(type(k) is str and type(v) in (str, int) for k, v in copy.items()):
+        return MappingProxyType(copy)
+    key = tuple(copy.items())
+    shared = _SHARED.get(key)
+    if shared is None:
+        shared = MappingProxyType(copy)
+        if len(_SHARED) < _SHARED_MAX:
+            _SHARED[key] = shared
+    return shared
