@@ -63,6 +63,11 @@ def _files(confdir: Path, files: list[str]) -> list[tuple[progression.RulePack, 
     return found
 
 
+def plot_title(pack: progression.RulePack, curve: progression.Curve) -> str:
+    """The title of a curve's plot: the pack's title and the curve's label (its id when it has none)."""
+    return f"{pack.title.en}: {curve.label.en if curve.label is not None else curve.name}"
+
+
 def generate(srcdir: Path, confdir: Path, files: list[str]) -> list[str]:
     """Write the pages and plots of every pack; the names of the packs written."""
     folder = srcdir / FOLDER
@@ -75,7 +80,7 @@ def generate(srcdir: Path, confdir: Path, files: list[str]) -> list[str]:
         pictures = {}
         for ident, curve in pack.curves.items() if draw else ():
             image = f"{pack.name}-{ident}.svg"
-            write_if_changed(plots / image, curve_svg(curve, f"{pack.title.en}: {curve.name}"))
+            write_if_changed(plots / image, curve_svg(curve, plot_title(pack, curve)))
             pictures[ident] = f"_plots/{image}"
             images.add(image)
         text = render_pack(pack, origin=origin, plot_for=pictures.get)

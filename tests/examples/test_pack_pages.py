@@ -76,6 +76,10 @@ class TestRenderPack:
             sorted({node.astext() for node in tree.findall(nodes.emphasis)}),
         )
 
+    def test_plot_title_names_the_curve_by_its_label(self, dnd5e: RulePack) -> None:
+        """A curve's plot is titled with the pack's title and the curve's English label, not its id."""
+        assert "D&D 5th edition advancement: Point-buy cost" == packpages.plot_title(dnd5e, dnd5e.curve("point_buy"))
+
     def test_table_curve_stops_at_its_end(self) -> None:
         """A table curve that ends is listed to its end, no further."""
         curve = progression.TableCurve(name="short", values=(1, 2, 3))
