@@ -6,9 +6,11 @@ plain dicts (a balance, an advancement count and a list of what happened per pla
 
 With the Blood Bowl pack installed, each match is its whole post-match sequence
 (``progression_bloodbowl.PostMatch``: outcome and SPP, fans, advancements rolled and
-kept, expensive mistakes, one ledger step per match). Without it, a pack of the same
-shape is built here (a player kind with an SPP pool, table-priced advancements) and
-driven through the core's ``award``, ``quote``, ``purchase`` and ``mark``.
+kept, expensive mistakes, one ledger step per match), and so is the floor: the same
+arithmetic with the same dice, on plain dicts (checked: the same SPP, advancements,
+skills, treasury and fans). Without the pack, a pack of the same shape is built here
+(a player kind with an SPP pool, table-priced advancements) and driven through the
+core's ``award``, ``quote``, ``purchase`` and ``mark``, against the SPP-only floor.
 """
 
 from __future__ import annotations
@@ -159,6 +161,96 @@ def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progressio
     return teams
 
 
+def bloodbowl_start(pack: RulePack) -> dict[str, Any]:
+    """What the plain-dict floor starts a Blood Bowl team from: the rule numbers and a drafted team, read once."""
+    import progression_bloodbowl as bb
+
+    data = pack.function("bloodbowl.data")()
+    team = bb.draft(pack, "human", "team", HUMANS, rerolls=2, apothecary=True)
+    players = [team.member(str(n)) for n in range(1, PLAYERS + 1)]
+    return {
+        "rules": data.rules,
+        "table": [s.id for s in data.table_of("G")],
+        "treasury": team.pools["treasury"],
+        "fans": team.stats["dedicated_fans"],
+        "owned": [{o.partition(":")[0] for o in p.owned} for p in players],
+    }
+
+
+def with_dicts_bloodbowl(start: dict[str, Any], season: list[list[Match]]) -> list[dict[str, Any]]:
+    """The floor of the Blood Bowl season: the same arithmetic and the same dice as the post-match sequence,
+    on plain dicts (SPP and MVP, winnings, Dedicated Fans, random General skills, Expensive Mistakes), each
+    change written to a history list."""
+    rules, table = start["rules"], start["table"]
+    costs, most = rules.advancement.costs["random_primary"], rules.advancement.maximum
+    win, fans_min, fans_max = rules.winnings, rules.fans["min"], rules.fans["max"]
+    randint = random.Random(2025).randint  # what SeededDice(2025) draws, in the same order
+    teams = []
+    for games in season:
+        team: dict[str, Any] = {"treasury": start["treasury"], "fans": start["fans"], "history": []}
+        players: list[dict[str, Any]] = [
+            {"spp": 0, "advancements": 0, "owned": set(owned), "history": []} for owned in start["owned"]
+        ]
+        team["players"] = players
+        history = team["history"]
+        for match, game in enumerate(games, start=1):
+            for index, reason, points in game[:-1]:
+                players[index]["spp"] += points
+                players[index]["history"].append(("awarded", points, reason))
+            while (roll := randint(1, 6)) > 1:  # the MVP: one nominee, so a D6 rolled until it shows 1
+                history.append(("MVP", roll))
+            mvp = players[game[-1][0]]
+            mvp["spp"] += rules.spp["mvp"]
+            mvp["history"].append(("awarded", rules.spp["mvp"], "mvp"))
+            scored = sum(1 for _, reason, _ in game if reason == "touchdown")
+            unit = win["multiplier"]
+            team["treasury"] += (8 // win["fan_attendance_divisor"] + scored * win["per_own_touchdown"]) * unit
+            team["treasury"] += win["no_stalling_bonus"] * unit
+            history.append(("winnings", team["treasury"]))
+            if scored != 1:  # a draw leaves the Dedicated Fans alone
+                roll, fans = randint(1, 6), team["fans"]
+                change = (1 if roll >= fans else 0) if scored > 1 else (-1 if roll < fans else 0)
+                team["fans"] = min(fans_max, max(fans_min, fans + change))
+                history.append(("fans", roll, team["fans"]))
+            for index in sorted({index for index, _, _ in game}):
+                player = players[index]
+                while (
+                    player["advancements"] < most
+                    and player["spp"] >= costs[player["advancements"]]
+                    and any(skill not in player["owned"] for skill in table)
+                ):
+                    price = costs[player["advancements"]]
+                    kept: list[str] = []
+                    while len(kept) < 2:  # two skills on 2D6, each rolled again while the player has it
+                        first, second = randint(1, 6), randint(1, 6)
+                        skill = table[(second if first <= 3 else 6 + second) - 1]
+                        if skill not in player["owned"]:
+                            kept.append(skill)
+                    player["spp"] -= price
+                    player["advancements"] += 1
+                    player["owned"].add(kept[0])
+                    player["history"].append(("purchased", price, kept[0]))
+            held = team["treasury"]
+            if held >= rules.mistakes_threshold:
+                column = max(i for i, low in enumerate(rules.mistakes_bands) if held >= low)
+                result = rules.mistakes_rows[randint(1, 6) - 1][column]
+                loss = 0
+                if result == "minor_incident":
+                    count, sides, unit = rules.minor_incident
+                    loss = min(held, sum(randint(1, sides) for _ in range(count)) * unit)
+                elif result == "major_incident":
+                    divisor, step = rules.major_incident
+                    loss = held // divisor // step * step
+                elif result == "catastrophe":
+                    count, sides, unit = rules.catastrophe
+                    loss = max(0, held - sum(randint(1, sides) for _ in range(count)) * unit)
+                team["treasury"] -= loss
+                history.append(("expensive mistakes", result, loss))
+            history.append(("marked", match))
+        teams.append(team)
+    return teams
+
+
 def with_dicts(season: list[list[Match]]) -> list[list[dict[str, Any]]]:
     """The floor: the same script on plain dicts, each change also written to the player's history."""
     teams = []
@@ -195,31 +287,52 @@ def memory(build: Callable[[], object], players: int) -> float:
 
 
 def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
-    """One row: the season through the library against the plain-dict floor; memory per player as context."""
+    """One row: the season through the library against the plain-dict floor; memory per player as context.
+
+    Through the Blood Bowl pack the floor is the whole post-match arithmetic with the same dice
+    (checked: the same SPP, advancements, skills, treasury and fans); the time of the SPP-only
+    floor is given beside it.
+    """
     season = schedule(teams, matches)
     library: Callable[[list[list[Match]]], list[progression.Sheet]]
+    floor: Callable[[list[list[Match]]], list[dict[str, Any]]]
     if "bloodbowl" in progression.packs():
         pack, first = progression.load("bloodbowl"), 1  # members "1" to "11"
         library = lambda part: with_bloodbowl(pack, part)  # noqa: E731
+        start = bloodbowl_start(pack)
+        floor = lambda part: with_dicts_bloodbowl(start, part)  # noqa: E731
     else:
         pack, first = shaped_pack(), 0
         library = lambda part: with_library(pack, part)  # noqa: E731
+        floor = lambda part: [{"players": players} for players in with_dicts(part)]  # noqa: E731
     ident = "{}" if first else "p{}"
-    start = time.perf_counter()
+    start_time = time.perf_counter()
     ours = library(season)
-    measured = time.perf_counter() - start
-    baseline = seconds(lambda: with_dicts(season), repeat=3)
-    floor = with_dicts(season)
+    measured = time.perf_counter() - start_time
+    baseline = seconds(lambda: floor(season), repeat=3)
+    spp_only = seconds(lambda: with_dicts(season), repeat=3)
+    plain = floor(season)
     players = [[t.member(ident.format(i + first)) for i in range(PLAYERS)] for t in ours]
     got = [[(p.pools["spp"], p.stats["advancements"]) for p in team] for team in players]
-    if got != [[(p["spp"], p["advancements"]) for p in plain] for plain in floor]:
+    if got != [[(p["spp"], p["advancements"]) for p in team["players"]] for team in plain]:
         msg = "the library and the floor disagree on a player's SPP or advancements"
+        raise AssertionError(msg)
+    if first and [(t.pools["treasury"], t.stats["dedicated_fans"]) for t in ours] != [
+        (team["treasury"], team["fans"]) for team in plain
+    ]:
+        msg = "the library and the floor disagree on a team's treasury or Dedicated Fans"
+        raise AssertionError(msg)
+    if first and [[{o.partition(":")[0] for o in p.owned} for p in team] for team in players] != [
+        [p["owned"] for p in team["players"]] for team in plain
+    ]:
+        msg = "the library and the floor disagree on a player's skills"
         raise AssertionError(msg)
     sample = season[:sampled]
     per_player = memory(lambda: library(sample), len(sample) * PLAYERS)
-    per_plain = memory(lambda: with_dicts(sample), len(sample) * PLAYERS)
+    per_plain = memory(lambda: floor(sample), len(sample) * PLAYERS)
+    what = "the whole post-match arithmetic" if first else "SPP and advancements"
     note = (
-        f"{human(measured)} vs {human(baseline)}; {per_player:,.0f} B per player "
-        f"(plain dicts: {per_plain:,.0f} B); pack: {pack.name}"
+        f"{human(measured)} vs {human(baseline)} ({what}; SPP and advancements alone: {human(spp_only)}); "
+        f"{per_player:,.0f} B per player (plain dicts: {per_plain:,.0f} B); pack: {pack.name}"
     )
     return [Row(f"league: {teams:,} teams x {matches} matches / plain dicts", measured, baseline, 3, note=note)]
