@@ -69,10 +69,8 @@ class ScriptedDice:
         _check_request(sides, count)
         what = f"{count}D{sides}" + (f" for {label}" if label else "")
         if self.used + count > len(self.results):
-            msg = (
-                f"the scripted dice ran out: {len(self.results)} results were given and "
-                f"{self.used} used; {what} needs {count} more"
-            )
+            given = "1 result was given" if len(self.results) == 1 else f"{len(self.results)} results were given"
+            msg = f"the scripted dice ran out: {given} and {self.used} used; {what} needs {count} more"
             raise DiceError(msg)
         results = self.results[self.used : self.used + count]
         for offset, result in enumerate(results):

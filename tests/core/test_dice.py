@@ -53,7 +53,7 @@ class TestScriptedDice:
         dice = ScriptedDice([4])
         dice.roll(6)
         with pytest.raises(
-            DiceError, match="the scripted dice ran out: 1 results were given and 1 used; 2D6 for block needs 2 more"
+            DiceError, match="the scripted dice ran out: 1 result was given and 1 used; 2D6 for block needs 2 more"
         ):
             dice.roll(6, 2, "block")
 

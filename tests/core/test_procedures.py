@@ -114,7 +114,7 @@ class TestBadDice:
         """Too few scripted results is a DiceError saying what was needed; nothing is recorded."""
         with pytest.raises(
             DiceError,
-            match="the scripted dice ran out: 1 results were given and 1 used; 1D6 for second skill needs 1 more",
+            match="the scripted dice ran out: 1 result was given and 1 used; 1D6 for second skill needs 1 more",
         ):
             trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1]))
 
