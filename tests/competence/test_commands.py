@@ -96,6 +96,11 @@ class TestSimulation:
         with pytest.raises(InvalidInput, match="competence must be a position from 0 to 5, got 9"):
             pack.function("simulate.sessions_to_expert")(pack, SeededDice(1), competence=9)
 
+    def test_misspelt_parameter_is_refused(self, pack: RulePack) -> None:
+        """A parameter the trial does not take is an error, not a silent default."""
+        with pytest.raises(TypeError, match="unexpected keyword argument 'awrd'"):
+            pack.function("simulate.sessions_to_expert")(pack, SeededDice(1), awrd=5)
+
     def test_picklable(self, pack: RulePack) -> None:
         """The trial is a module-level function, so workers can receive it."""
         import pickle

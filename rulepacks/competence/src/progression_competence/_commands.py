@@ -11,7 +11,9 @@ from progression.errors import InvalidInput
 from ._build import build, tables_of
 from ._campaign import load_campaign
 from ._character import (
-    award,
+    award as award_points,
+)
+from ._character import (
     buy_quality,
     check_competence,
     competences,
@@ -120,7 +122,9 @@ def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sh
     return raise_level(used, sheet, competence, int(text))
 
 
-def sessions_to_expert(pack: RulePack, dice: Dice, **params: int) -> int:
+def sessions_to_expert(
+    pack: RulePack, dice: Dice, *, competence: int = 0, award: int = 10, helper_award: int = 6, limit: int = 500
+) -> int:
     """Sessions until a new character reaches Expert in one competence (one trial).
 
     Params:
@@ -135,7 +139,7 @@ def sessions_to_expert(pack: RulePack, dice: Dice, **params: int) -> int:
     Whatever is still over a cap is discarded.
     """
     known = competences(pack)
-    index = params.get("competence", 0)
+    index = competence
     if not 0 <= index < len(known):
         msg = f"competence must be a position from 0 to {len(known) - 1}, got {index}"
         raise InvalidInput(msg)
@@ -144,15 +148,14 @@ def sessions_to_expert(pack: RulePack, dice: Dice, **params: int) -> int:
     helpers = [c for c in known if c != target and mine & set(qualities_of(pack, c))]
     goal = pack.ladder(degree_id(target)).band("expert").low
     sheet = new_character(pack, "trial")
-    limit = params.get("limit", 500)
     for session in range(1, limit + 1):
         reason = f"session {session}"
         for helper in helpers:
-            (amount,) = dice.roll(params.get("helper_award", 6), 1, f"{helper} award")
-            sheet = settle(pack, award(pack, sheet, helper, amount, reason=reason), helper, discard=True)
-        (amount,) = dice.roll(params.get("award", 10), 1, f"{target} award")
+            (amount,) = dice.roll(helper_award, 1, f"{helper} award")
+            sheet = settle(pack, award_points(pack, sheet, helper, amount, reason=reason), helper, discard=True)
+        (amount,) = dice.roll(award, 1, f"{target} award")
         sheet = settle(
-            pack, _climb(pack, award(pack, sheet, target, amount, reason=reason), target), target, discard=True
+            pack, _climb(pack, award_points(pack, sheet, target, amount, reason=reason), target), target, discard=True
         )
         if level(pack, sheet, target) >= goal:
             return session
@@ -207,7 +210,7 @@ def demo(pack: RulePack, say: Callable[[str], None]) -> None:
         return after
 
     def earn(sheet: Sheet, competence: str, amount: int, reason: str) -> Sheet:
-        after = award(pack, sheet, competence, amount, reason=reason)
+        after = award_points(pack, sheet, competence, amount, reason=reason)
         after = step(sheet, after, f"GM awards {amount} PP to {name(competence)} ({reason})")
         return step(after, settle(pack, after, competence), f"points over the cap are spent on {name(competence)}")
 
@@ -233,7 +236,9 @@ def demo(pack: RulePack, say: Callable[[str], None]) -> None:
     sheet = step(sheet, buy_quality(pack, sheet, quality), f"buy {name(quality)}")
     gate_level = level(pack, sheet, target) + 1
     cost = pack.curve("level").cost(gate_level)
-    sheet = step(sheet, award(pack, sheet, target, cost, reason="a lesson"), f"GM awards {cost} PP to {name(target)}")
+    sheet = step(
+        sheet, award_points(pack, sheet, target, cost, reason="a lesson"), f"GM awards {cost} PP to {name(target)}"
+    )
     sheet = step(
         sheet,
         raise_level(pack, sheet, target),
