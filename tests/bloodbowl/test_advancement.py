@@ -178,6 +178,15 @@ class TestImprovements:
 
 
 class TestBadInput:
+    def test_missing_choice(self, pack: RulePack, team: Sheet) -> None:
+        """A random skill without its category says what to give, not that None is not a category."""
+        team = with_spp(pack, team, "1", 10)
+        with pytest.raises(
+            InvalidInput,
+            match=r"random primary for Griselda \(Human Blitzer\) needs a choice: a primary skill category",
+        ):
+            bb.advance(pack, team, "1", "random_primary")
+
     def test_unknown_skill(self, pack: RulePack, team: Sheet) -> None:
         """A skill that does not exist is refused by name."""
         team = with_spp(pack, team, "1", 10)

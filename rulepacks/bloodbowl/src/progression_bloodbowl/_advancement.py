@@ -215,6 +215,10 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
         )
     _, position = position_of(data, player)
     who = f"{player.name} ({position.label.en})"
+    if choice is None and upgrade != "characteristic":
+        needed = "a primary skill category" if upgrade == "random_primary" else "a skill"
+        msg = f"{upgrade.replace('_', ' ')} for {who} needs a choice: {needed} (choice=...)"
+        raise InvalidInput(msg)
     if upgrade == "random_primary":
         if not isinstance(choice, str) or choice not in data.categories:
             msg = f"random primary skill: expected a skill category ({', '.join(data.categories)}), got {choice!r}"
