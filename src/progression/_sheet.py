@@ -155,6 +155,10 @@ class Sheet:
             return _build(self, ledger, self.pools, MappingProxyType(members), self.pending)
         if type(event) is Marked or (type(event) in _TRACE and self.pending is None):  # the state does not change
             return _build(self, ledger, self.pools, self.members, self.pending)
+        if type(event) is Awarded or type(event) is Lost:  # one balance changes
+            pools = dict(self.pools)
+            pools[event.pool] = pools.get(event.pool, 0) + (event.amount if type(event) is Awarded else -event.amount)
+            return _build(self, ledger, MappingProxyType(pools), self.members, self.pending)
         fold = _Fold.of(self)
         fold.apply(event)
         return fold.freeze(ledger)
