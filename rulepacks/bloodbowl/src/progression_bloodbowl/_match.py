@@ -8,6 +8,7 @@ on the ledger as a :class:`~progression.Rolled` event.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import attrs
@@ -184,6 +185,13 @@ def _spp_events(pack: RulePack, team: Sheet, match: MatchRecord) -> list[Event]:
     return events
 
 
+@functools.cache
+def _rolled(label: str, sides: int, results: tuple[int, ...]) -> Rolled:
+    """A roll as a ledger event, made once per label and result and shared (events are immutable):
+    a season's ledgers hold thousands of equal MVP and Dedicated Fans rolls."""
+    return Rolled(label=label, sides=sides, results=results)
+
+
 def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
     """One MVP (two when the opponent conceded, none when this team did): a D6, rolled again on a number no player holds."""
     count = {"us": 0, "them": 2}.get(match.conceded, 1)
@@ -194,7 +202,7 @@ def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
     for n in range(count):
         while True:
             (roll,) = dice.roll(6, 1, "MVP")
-            events.append(Rolled(label=f"MVP {n + 1}", sides=6, results=(roll,)))
+            events.append(_rolled(f"MVP {n + 1}", 6, (roll,)))
             if roll <= len(match.mvp_nominees):
                 break
         member = match.mvp_nominees[roll - 1]
@@ -287,7 +295,7 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     else:
         change, why = (-1 if roll < fans else 0), f"loss: D6 {roll} {'<' if roll < fans else '>='} {fans}"
     new = min(rules.fans["max"], max(rules.fans["min"], fans + change))
-    rolled = Rolled(label="Dedicated Fans", sides=sides, results=(roll,))
+    rolled = _rolled("Dedicated Fans", sides, (roll,))
     adjusted = Adjusted(
         effect=Effect(stats={"dedicated_fans": new - fans}),
         reason=f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}",
