@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
 from ._events import (
+    EVENT_TYPES,
     Adjusted,
     Asked,
     Awarded,
@@ -330,58 +331,80 @@ class _Fold:
         bought[upgrade] = bought.get(upgrade, 0) + 1
 
     def apply(self, event: Event) -> None:
-        match event:
-            case Awarded(pool=pool, amount=amount):
-                pools = self.own_pools()
-                pools[pool] = pools.get(pool, 0) + amount
-            case Lost(pool=pool, amount=amount):
-                pools = self.own_pools()
-                pools[pool] = pools.get(pool, 0) - amount
-            case Marked():
-                pass
-            case Purchased():
-                self.pay(event.price)
-                self.affect(event.effect)
-                self.count(event.upgrade)
-            case Started():
-                self.pay(event.price)
-                self.pending = Pending(
-                    upgrade=event.upgrade,
-                    choice=event.choice,
-                    price=event.price,
-                    override=event.override,
-                    args=event.args,
-                )
-            case Rolled(results=results) if self.pending is not None:
-                was = self.pending
-                self.pending = _pending(was, (*was.rolls, results), was.decisions, was.question)
-            case Asked(label=label, options=options) if self.pending is not None:
-                was = self.pending
-                self.pending = _pending(was, was.rolls, was.decisions, (label, options))
-            case Decided(choice=choice) if self.pending is not None:
-                was = self.pending
-                self.pending = _pending(was, was.rolls, (*was.decisions, choice), None)
-            case Finished(effect=effect) if self.pending is not None:
-                self.affect(effect)
-                self.count(self.pending.upgrade)
-                self.pending = None
-            case Adjusted(effect=effect):
-                self.affect(effect)
-            case Joined(member=member, ledger=ledger):
-                self.own_members()[member] = replay(ledger)
-            case Left(member=member):
-                self.own_members().pop(member, None)
-            case Member(member=member, event=inner):
-                subject = self.members[member]  # a KeyError here is a ledger naming no member
-                self.own_members()[member] = subject.apply(inner)
-            case Step(events=events):
-                for inner in events:
-                    self.apply(inner)
-            case Rolled() | Decided() | Asked():
-                pass
-            case _:
-                msg = f"event {event!r} cannot be applied here"
-                raise SheetError("ledger", [_problem(msg)])
+        handler = _HANDLERS.get(type(event))
+        if handler is None:  # a subclass of an event: the handler of the nearest class it derives from
+            handler = next((_HANDLERS[c] for c in type(event).__mro__ if c in _HANDLERS), _Fold._cannot)
+        handler(self, event)
+
+    # One handler per event class, found by the event's type (no chain of isinstance tests).
+    def _awarded(self, event: Awarded) -> None:
+        pools = self.own_pools()
+        pools[event.pool] = pools.get(event.pool, 0) + event.amount
+
+    def _lost(self, event: Lost) -> None:
+        pools = self.own_pools()
+        pools[event.pool] = pools.get(event.pool, 0) - event.amount
+
+    def _marked(self, event: Marked) -> None:
+        pass
+
+    def _purchased(self, event: Purchased) -> None:
+        self.pay(event.price)
+        self.affect(event.effect)
+        self.count(event.upgrade)
+
+    def _started(self, event: Started) -> None:
+        self.pay(event.price)
+        self.pending = Pending(
+            upgrade=event.upgrade, choice=event.choice, price=event.price, override=event.override, args=event.args
+        )
+
+    def _rolled(self, event: Rolled) -> None:
+        if (was := self.pending) is not None:
+            self.pending = _pending(was, (*was.rolls, event.results), was.decisions, was.question)
+
+    def _asked(self, event: Asked) -> None:
+        if (was := self.pending) is not None:
+            self.pending = _pending(was, was.rolls, was.decisions, (event.label, event.options))
+
+    def _decided(self, event: Decided) -> None:
+        if (was := self.pending) is not None:
+            self.pending = _pending(was, was.rolls, (*was.decisions, event.choice), None)
+
+    def _finished(self, event: Finished) -> None:
+        if self.pending is None:
+            self._cannot(event)
+            return
+        self.affect(event.effect)
+        self.count(self.pending.upgrade)
+        self.pending = None
+
+    def _adjusted(self, event: Adjusted) -> None:
+        self.affect(event.effect)
+
+    def _joined(self, event: Joined) -> None:
+        self.own_members()[event.member] = replay(event.ledger)
+
+    def _left(self, event: Left) -> None:
+        self.own_members().pop(event.member, None)
+
+    def _member(self, event: Member) -> None:
+        subject = self.members[event.member]  # a KeyError here is a ledger naming no member
+        self.own_members()[event.member] = subject.apply(event.event)
+
+    def _step(self, event: Step) -> None:
+        for inner in event.events:
+            self.apply(inner)
+
+    def _cannot(self, event: Event) -> None:
+        msg = f"event {event!r} cannot be applied here"
+        raise SheetError("ledger", [_problem(msg)])
+
+
+#: The fold's handler of each event class: the method named after its tag (a creation past the start cannot be applied).
+_HANDLERS: dict[type[Event], Callable[[_Fold, Any], None]] = {
+    cls: getattr(_Fold, f"_{tag}", _Fold._cannot) for tag, cls in EVENT_TYPES.items()
+}
 
 
 def _pending(
