@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ._events import Adjusted, Awarded, Created, Event, Joined, Left, Lost, Marked, Member, Purchased, Started, Step
-from ._frozen import freeze
+from ._frozen import EMPTY, freeze
 from ._model import CurveCost, Effect, FixedCost, FunctionCost, Override
 from ._procedures import ProcedureContext, drive
 from ._requirements import Context
@@ -536,7 +536,7 @@ def _quote(
     member: str | None,
     _paying: Collection[str] | None,
 ) -> Quote:
-    subject, _ = _subject(sheet, member)
+    subject, roster = _subject(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
     context = _context(pack, subject, choice)
     violations: list[Violation] = []
@@ -546,7 +546,7 @@ def _quote(
             Violation("kind", f"{upgrade.label.en} can be bought by: {buyers}; not by {pack.name_of(subject.kind)}")
         )
     if upgrade.options is not None:
-        choices = options(pack, sheet, upgrade_id, member=member)
+        choices = _options(pack, subject, roster, upgrade.options)
         if choice is None:
             violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
         elif choice not in choices:
@@ -589,8 +589,12 @@ def options(pack: RulePack, sheet: Sheet, upgrade_id: str, *, member: str | None
     upgrade = pack.upgrade(upgrade_id)
     if upgrade.options is None:
         return ()
-    listing = pack.function(upgrade.options)
-    return tuple(listing(ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster)))
+    return _options(pack, subject, roster, upgrade.options)
+
+
+def _options(pack: RulePack, subject: Sheet, roster: Sheet | None, listing: str) -> tuple[str, ...]:
+    context = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
+    return tuple(pack.function(listing)(context))
 
 
 def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quote, ...]:

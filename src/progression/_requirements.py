@@ -195,7 +195,9 @@ class Predicate(Requirement):
         check = context.functions.get(self.function)
         if check is None:
             raise UnknownName("predicate function", self.function, context.functions, "the rule pack")
-        result = check(context, **self.args)
+        result = check(context, **self.args) if self.args else check(context)
+        if result == ():  # met: the common answer, with nothing to check or convert
+            return ()
         if isinstance(result, str) or not isinstance(result, Iterable):
             msg = f"predicate {self.function!r} must return the unmet sentences, got {result!r}"
             raise InvalidInput(msg)
