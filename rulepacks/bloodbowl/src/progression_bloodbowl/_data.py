@@ -98,7 +98,15 @@ class Team:
 
     def position(self, position_id: str) -> Position | None:
         """The position ``position_id``, or None."""
-        return next((p for p in self.positions if p.id == position_id), None)
+        return self._positions.get(position_id)
+
+    @functools.cached_property
+    def _positions(self) -> Mapping[str, Position]:
+        """The positions by id (the first of an id, as a scan would find it), built on first use."""
+        by_id: dict[str, Position] = {}
+        for p in self.positions:
+            by_id.setdefault(p.id, p)
+        return by_id
 
 
 @attrs.frozen(kw_only=True)
