@@ -19,7 +19,7 @@ from ._frozen import EMPTY, freeze
 from ._model import CurveCost, Effect, FixedCost, FunctionCost, Override
 from ._procedures import ProcedureContext, drive
 from ._requirements import Context
-from ._sheet import Sheet, replay
+from ._sheet import Sheet, _build, replay
 from .errors import (
     CapExceeded,
     DecisionError,
@@ -807,4 +807,6 @@ def combine(before: Sheet, after: Sheet, label: str) -> Sheet:
         return before
     # ``after`` is ``before`` with the added entries folded one by one, which is exactly what
     # folding them as one step gives: keep its state rather than fold every entry again.
-    return attrs.evolve(after, ledger=(*before.ledger, Step(label=label, events=added)))
+    return _build(
+        after, (*before.ledger, Step(label=sys.intern(label), events=added)), after.pools, after.members, after.pending
+    )
