@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, get_origin
 
 from ._checks import ledger_problems
 from ._events import EVENT_TYPES, Event, Member
+from ._ledger_read import Unsure, read_ledger
+from ._ledger_write import encode, event_lines, write_ledger
 from ._sheet import Sheet, replay
 from .errors import InvalidInput, Problem, SheetError
 
@@ -114,15 +116,17 @@ def dumps(sheet: Sheet) -> dict[str, Any]:
     if not isinstance(sheet, Sheet):
         msg = f"expected a Sheet to save, got {type(sheet).__name__}"
         raise InvalidInput(msg)
-    return {
-        "format": FORMAT,
-        "pack": sheet.pack,
-        "ledger": [_converter().unstructure(event, Event) for event in sheet.ledger],
-    }
+    # The generated writers give what the converter would, without its dispatch.
+    return {"format": FORMAT, "pack": sheet.pack, "ledger": write_ledger(sheet.ledger)}
 
 
 def loads(data: Any, source: str = "<data>") -> Sheet:
     """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`."""
+    return _load(data, source, fresh=False)
+
+
+def _load(data: Any, source: str, *, fresh: bool) -> Sheet:
+    """:func:`loads`; ``fresh`` when ``data`` was just parsed here, so the events may keep its dicts."""
     if not isinstance(data, Mapping):
         raise SheetError(source, [Problem(source, "$", f"expected an object, got {type(data).__name__}")])
     if "format" not in data:
@@ -139,17 +143,10 @@ def loads(data: Any, source: str = "<data>") -> Sheet:
     if not isinstance(ledger, list) or not ledger:
         reason = f"expected a non-empty list of events, got {ledger!r:.60}"
         raise SheetError(source, [Problem(source, "$.ledger", reason)])
-    try:
-        events = _converter().structure(ledger, tuple[Event, ...])
-    except Exception as error:  # cattrs groups every problem; report each with its path
-        import cattrs
-
-        if isinstance(error, cattrs.BaseValidationError):
-            messages = cattrs.transform_error(error, path="$.ledger", format_exception=_describe)
-        else:
-            messages = [f"{error} @ $.ledger"]
-        problems = [Problem(source, *_split_message(m)) for m in messages]
-        raise SheetError(source, problems) from None
+    try:  # the generated readers build a right ledger; the converter judges anything else
+        events = read_ledger(ledger, fresh)
+    except (Unsure, RecursionError):
+        events = _structure(ledger, source)
     try:
         sheet = replay(events)
     except SheetError as error:  # the ledger parses but does not fold: say which file and which event
@@ -162,6 +159,22 @@ def loads(data: Any, source: str = "<data>") -> Sheet:
     if problems:
         raise SheetError(source, problems)
     return sheet
+
+
+def _structure(ledger: list[Any], source: str) -> tuple[Event, ...]:
+    """The events of a ledger through the converter, or every problem with its path."""
+    try:
+        events: tuple[Event, ...] = _converter().structure(ledger, tuple[Event, ...])
+    except Exception as error:  # cattrs groups every problem; report each with its path
+        import cattrs
+
+        if isinstance(error, cattrs.BaseValidationError):
+            messages = cattrs.transform_error(error, path="$.ledger", format_exception=_describe)
+        else:
+            messages = [f"{error} @ $.ledger"]
+        problems = [Problem(source, *_split_message(m)) for m in messages]
+        raise SheetError(source, problems) from None
+    return events
 
 
 def _describe(error: BaseException, kind: type | None) -> str:
@@ -180,12 +193,14 @@ def _split_message(message: str) -> tuple[str, str]:
 
 def dump_sheet(sheet: Sheet) -> str:
     """A sheet as JSON text, one ledger entry per line."""
-    data = dumps(sheet)
-    # Each entry is encoded on its own line by json's C encoder: ``indent`` would switch
-    # json to its pure-Python encoder, several times slower, for a file no easier to read.
-    entries = ",\n  ".join(json.dumps(entry, ensure_ascii=False) for entry in data["ledger"])
-    pack = json.dumps(data["pack"], ensure_ascii=False)
-    return f'{{\n "format": {data["format"]},\n "pack": {pack},\n "ledger": [\n  {entries}\n ]\n}}'
+    if not isinstance(sheet, Sheet):
+        msg = f"expected a Sheet to save, got {type(sheet).__name__}"
+        raise InvalidInput(msg)
+    # Each entry is written as the JSON text ``json.dumps(entry, ensure_ascii=False)`` would
+    # give for its ``dumps`` data, on its own line: ``indent`` would switch json to its
+    # pure-Python encoder, several times slower, for a file no easier to read.
+    entries = ",\n  ".join(event_lines(sheet.ledger))
+    return f'{{\n "format": {FORMAT},\n "pack": {encode(sheet.pack)},\n "ledger": [\n  {entries}\n ]\n}}'
 
 
 def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
@@ -196,8 +211,11 @@ def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        where = f"line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else "$"
-        raise SheetError(source, [Problem(source, where, f"not valid JSON: {error}")]) from None
+        if isinstance(error, json.JSONDecodeError):  # the location goes in the path, not twice
+            where, reason = f"line {error.lineno} column {error.colno}", error.msg
+        else:
+            where, reason = "$", str(error)
+        raise SheetError(source, [Problem(source, where, f"not valid JSON: {reason}")]) from None
     except RecursionError:
         raise SheetError(source, [Problem(source, "$", "nested too deeply to be a sheet")]) from None
-    return loads(data, source)
+    return _load(data, source, fresh=True)
