@@ -29,13 +29,15 @@ def freeze(mapping: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
         return mapping
     if mapping is None or (type(mapping) is dict and not mapping):
         return EMPTY
-    copy = dict(mapping)
-    if len(copy) > 2 or not all(type(k) is str and type(v) in (str, int) for k, v in copy.items()):
-        return MappingProxyType(copy)
-    key = tuple(copy.items())
+    if type(mapping) is not dict or len(mapping) > 2:
+        return MappingProxyType(dict(mapping))
+    key = tuple(mapping.items())
+    for k, v in key:  # texts to texts or integers only: equal keys then mean equal mappings
+        if type(k) is not str or (type(v) is not int and type(v) is not str):
+            return MappingProxyType(dict(mapping))
     shared = _SHARED.get(key)
     if shared is None:
-        shared = MappingProxyType(copy)
+        shared = MappingProxyType(dict(key))
         if len(_SHARED) < _SHARED_MAX:
             _SHARED[key] = shared
     return shared
