@@ -31,7 +31,8 @@ YES = "yes"
 
 def data_of(pack: RulePack) -> Data:
     """The typed data of the Blood Bowl pack."""
-    data: Data = pack.function("bloodbowl.data")()
+    read = pack.functions.get("bloodbowl.data") or pack.function("bloodbowl.data")  # the lookup, or its error
+    data: Data = read()
     return data
 
 
@@ -84,7 +85,8 @@ def level_of(pack: RulePack, player: Sheet) -> Label:
 
 def available(player: Sheet) -> bool:
     """Whether the player may play the next match: not dead, not missing it, not temporarily retired."""
-    return not any(key in player.tags for key in ("dead", "miss_next", "retired"))
+    tags = player.tags
+    return not ("dead" in tags or "miss_next" in tags or "retired" in tags)
 
 
 def new_player(
