@@ -1,4 +1,4 @@
-"""The ``progression`` command: the parser, and the one place errors become exit statuses.
+"""The ``progression`` command: running a parsed command, and the one place errors become exit statuses.
 
 Exit statuses:
 
@@ -18,75 +18,26 @@ Exit statuses:
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING
 
-from . import _cli_demo, _cli_packs, _cli_plot, _cli_sheet, _cli_sheet_change, _cli_simulate, _cli_tables, _cli_validate
-from ._cli_output import Output, error, one_line
-from .errors import (
-    DiceError,
-    InvalidInput,
-    ProgressionError,
-    RulePackError,
-    SheetError,
-    UnknownName,
-    UnknownPackError,
-)
+from ._cli_parser import EPILOG, Parser, parser
 
-__all__ = ["exit_status", "main", "parser"]
+if TYPE_CHECKING:
+    from .errors import ProgressionError
 
-#: Errors that mean the command was used wrongly (exit status 2); every other library error is a refusal (1).
-USAGE_ERRORS = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError)
-
-EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression COMMAND --help` for each command."
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        command = self.prog.removeprefix("progression").strip()
-        where = f"{command}: " if command else ""  # `error` names the program itself
-        error(f"{where}{message} (see `{self.prog} --help`)")
-        raise SystemExit(2)
-
-
-def parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``progression`` command."""
-    from . import __version__
-
-    top = Parser(
-        prog="progression",
-        description="Character progression for games: rule packs, cost tables, sheet files, simulations.",
-        epilog=EPILOG,
-    )
-    top.add_argument("--version", action="version", version=f"progression {__version__}")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    _cli_packs.register(sub, [])
-    _cli_tables.register(sub, [])
-    sheet = sub.add_parser(
-        "sheet",
-        help="keep a character or a team in a JSON file",
-        description="Create, look at and change a sheet file. Every change is written atomically; a refused "
-        "change leaves the file as it was; a file changed by someone else meanwhile is not overwritten.",
-        epilog=EPILOG,
-    )
-    actions = sheet.add_subparsers(dest="action", required=True, metavar="ACTION")
-    _cli_sheet_change.register(actions, [])
-    _cli_sheet.register(actions, [])
-    _cli_plot.register(sub, [])
-    _cli_simulate.register(sub, [])
-    _cli_validate.register(sub, [])
-    _cli_demo.register(sub, [])
-    return top
+__all__ = ["EPILOG", "Parser", "exit_status", "main", "parser"]
 
 
 def exit_status(problem: ProgressionError) -> int:
     """2 for an error of usage, 1 for a refusal by the rules."""
-    return 2 if isinstance(problem, USAGE_ERRORS) else 1
+    from .errors import DiceError, InvalidInput, RulePackError, SheetError, UnknownName, UnknownPackError
+
+    # Errors that mean the command was used wrongly; every other library error is a refusal.
+    usage = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError)
+    return 2 if isinstance(problem, usage) else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -95,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser().parse_args(argv)
     except SystemExit as stop:  # --help, --version, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
+    # Imported once the command is known: `--help` and usage errors stop above, without them.
+    from ._cli_output import Output, error, one_line
+    from .errors import ProgressionError
+
     out = Output(json_mode=getattr(args, "json", False))
     try:
         return int(args.run(args, out))

@@ -14,9 +14,7 @@ from ._loading import load_file
 from ._packs import RulePack
 from .errors import DiceError, InvalidInput
 
-__all__ = ["DiceChoice", "UsageError", "add_dice_options", "call_contract", "int_pairs", "pairs", "resolve_pack"]
-
-LANGUAGES = ("en", "fr")
+__all__ = ["DiceChoice", "UsageError", "call_contract", "int_pairs", "pairs", "resolve_pack"]
 
 
 class UsageError(InvalidInput):
@@ -63,17 +61,6 @@ def whole(text: str, what: str) -> int:
 def int_pairs(items: Sequence[str], what: str) -> dict[str, int]:
     """Like :func:`pairs`, with whole-number values."""
     return {key: whole(value, f"{what} {key}") for key, value in pairs(items, what).items()}
-
-
-def add_dice_options(parser: argparse.ArgumentParser) -> None:
-    """``--seed N`` and ``--dice 3,5,...``; with neither, a roll asks for its result on stdin."""
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--seed", type=int, metavar="N", help="roll seeded pseudo-random dice")
-    group.add_argument(
-        "--dice",
-        metavar="R,R,...",
-        help="results of physical dice, in the order they are rolled (all must be used)",
-    )
 
 
 def _prompt(sides: int, label: str) -> int:
@@ -130,20 +117,6 @@ def existing_path(text: str, what: str) -> Path:
         msg = f"{what} {text!r} does not exist"
         raise UsageError(msg)
     return path
-
-
-def json_option() -> argparse.ArgumentParser:
-    """A parent parser giving ``--json``."""
-    parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--json", action="store_true", help="print JSON instead of text")
-    return parent
-
-
-def lang_option() -> argparse.ArgumentParser:
-    """A parent parser giving ``--lang en|fr``."""
-    parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--lang", choices=LANGUAGES, default="en", help="language of displayed names (default: en)")
-    return parent
 
 
 def call_contract(function: Callable[..., object], what: str, *args: object, **options: object) -> object:

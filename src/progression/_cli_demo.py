@@ -8,31 +8,17 @@ no pack installed, the command says which packs to install.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from ._cli_args import UsageError, json_option
+from ._cli_args import UsageError
 from ._cli_output import Output
 from ._discovery import entries, load
 
-__all__ = ["INSTALL", "register"]
+__all__ = ["INSTALL", "run_demo"]
 
 INSTALL = (
     "install the rule packs: from a clone of the project run `make demo`, or "
     "pip install -e rulepacks/bloodbowl -e rulepacks/competence"
 )
-
-
-def register(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add ``demo``."""
-    demo = sub.add_parser(
-        "demo",
-        parents=[json_option()],
-        help="run every installed pack's demonstration",
-        description="Each installed pack that registers a 'demo' function tells its story: a Blood Bowl team's "
-        "short season, a character's climb. Each step is printed with what it cost and why.",
-    )
-    demo.add_argument("packs", nargs="*", metavar="PACK", help="only these packs (default: every installed pack)")
-    demo.set_defaults(run=run_demo)
 
 
 def run_demo(args: argparse.Namespace, out: Output) -> int:

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from ._cli_args import json_option, lang_option, resolve_pack
+from ._cli_args import resolve_pack
 from ._cli_output import Output, Table, one_line
 from ._discovery import entries, load
 from ._events import Created
@@ -16,30 +16,10 @@ from ._requirements import Context, Requirement
 from ._sheet import replay
 from .errors import ProgressionError
 
-__all__ = ["CONTRACTS", "contract_functions", "register"]
+__all__ = ["CONTRACTS", "contract_functions", "run_packs", "run_show"]
 
 #: Prefixes (and names) of the pack functions the command line calls; see docs/reference/cli.rst.
 CONTRACTS = ("demo", "tune", "new.", "action.", "simulate.", "exact.", "table.")
-
-
-def register(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add ``packs`` and ``show``."""
-    packs = sub.add_parser(
-        "packs",
-        parents=[json_option()],
-        help="list the installed rule packs",
-        description="Name, version, distribution and title of every installed pack.",
-    )
-    packs.set_defaults(run=run_packs)
-    show = sub.add_parser(
-        "show",
-        parents=[json_option(), lang_option()],
-        help="what a pack defines",
-        description="Currencies, pools, stats, curves, ladders, upgrades, kinds of sheet, data tables, "
-        "and the functions the command line can call (demo, new.*, action.*, simulate.*, exact.*, table.*, tune).",
-    )
-    show.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
-    show.set_defaults(run=run_show)
 
 
 def run_packs(args: argparse.Namespace, out: Output) -> int:

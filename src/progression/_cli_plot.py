@@ -11,35 +11,14 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from ._cli_args import UsageError, call_contract, json_option, lang_option, pairs, resolve_pack, whole
+from ._cli_args import UsageError, call_contract, pairs, resolve_pack, whole
 from ._cli_output import Output
 from ._packs import RulePack
 
-__all__ = ["legend", "register", "series"]
+__all__ = ["legend", "run_plot", "series"]
 
 FORMATS = (".png", ".svg")
 INSTALL = "plotting needs matplotlib, an optional extra: pip install 'progression[plot]'"
-
-
-def register(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add ``plot``."""
-    plot = sub.add_parser(
-        "plot",
-        parents=[json_option(), lang_option()],
-        help="draw cost and cumulative curves to a PNG or SVG file",
-        description="Two panels side by side: the cost of each step, and the total from --from. "
-        "--tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
-        "(e.g. the competence quality base 40 vs 50 vs 60). Needs matplotlib (pip install 'progression[plot]').",
-    )
-    plot.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
-    plot.add_argument("curves", nargs="+", metavar="CURVE", help="the curves to draw")
-    plot.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (.png or .svg)")
-    plot.add_argument("--from", dest="start", type=int, default=0, metavar="N", help="first level (default 0)")
-    plot.add_argument("--to", dest="end", type=int, metavar="N", help="last level (default 50, or the curve's end)")
-    plot.add_argument(
-        "--tune", action="append", default=[], metavar="KEY=V1,V2", help="settings to compare (repeatable)"
-    )
-    plot.set_defaults(run=run_plot)
 
 
 def settings_of(items: list[str]) -> list[dict[str, int]]:

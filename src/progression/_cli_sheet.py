@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ._cli_args import UsageError, int_pairs, json_option, lang_option, resolve_pack, whole
+from ._cli_args import UsageError, int_pairs, resolve_pack, whole
 from ._cli_describe import Describer, quote_data
 from ._cli_files import SheetFile, read_sheet
 from ._cli_output import Output, Table
@@ -17,7 +17,7 @@ from ._packs import RulePack
 from ._sheet import Sheet
 from .errors import UnknownPackError
 
-__all__ = ["Opened", "open_sheet", "register", "subject_of"]
+__all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_show", "subject_of"]
 
 
 class Opened:
@@ -61,67 +61,6 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
 def subject_of(sheet: Sheet, member: str | None) -> Sheet:
     """The sheet itself, or one member of a roster."""
     return sheet if member is None else sheet.member(member)
-
-
-# -- parsers -------------------------------------------------------------------------
-
-
-def file_parent() -> argparse.ArgumentParser:
-    """``FILE`` and ``--pack`` for every sheet command."""
-    parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("file", metavar="FILE", help="the sheet file (JSON)")
-    parent.add_argument(
-        "--pack",
-        metavar="PACK",
-        help="the pack's name or TOML file, when it is not the installed pack the sheet names",
-    )
-    return parent
-
-
-def member_parent() -> argparse.ArgumentParser:
-    """``--member ID`` to act on one member of a roster sheet."""
-    parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--member", metavar="ID", help="act on this member of a roster (a player of a team)")
-    return parent
-
-
-def register(actions: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add show, history, options and quote to the ``sheet`` subcommands."""
-    base = [file_parent(), member_parent(), json_option(), lang_option()]
-    show = actions.add_parser(
-        "show", parents=base, help="what a sheet holds", description="Pools, stats and their bands, owned items."
-    )
-    show.add_argument("--as-of", metavar="N|MARK", help="the sheet as it was after N entries, or at a mark")
-    show.set_defaults(run=run_show)
-
-    history = actions.add_parser(
-        "history", parents=base, help="the ledger, one line per entry", description="Every entry of the ledger."
-    )
-    history.set_defaults(run=run_history)
-
-    options = actions.add_parser(
-        "options",
-        parents=base,
-        help="what the sheet may buy now, and why not",
-        description="Without UPGRADE: every upgrade the sheet's kind may buy, with its price and what blocks it. "
-        "With UPGRADE: each choice it offers (a skill, a quality), priced.",
-    )
-    options.add_argument("upgrade", metavar="UPGRADE", nargs="?", help="list the choices of this upgrade")
-    options.set_defaults(run=run_options)
-
-    quote = actions.add_parser(
-        "quote",
-        parents=base,
-        help="the price of a purchase and every reason it would be refused",
-        description="Ask before buying: the price, how it would be paid, and every unmet rule. Exit 0 either way.",
-    )
-    quote.add_argument("upgrade", metavar="UPGRADE")
-    quote.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
-    quote.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
-    quote.set_defaults(run=run_quote)
-
-
-# -- show ------------------------------------------------------------------------------
 
 
 def _as_of(sheet: Sheet, point: str | None) -> Sheet:

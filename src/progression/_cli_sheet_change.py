@@ -9,115 +9,28 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ._cli_args import (
     DiceChoice,
     UsageError,
-    add_dice_options,
     call_contract,
     int_pairs,
-    json_option,
-    lang_option,
     pairs,
     resolve_pack,
 )
 from ._cli_describe import Describer
 from ._cli_files import create_sheet, write_sheet
 from ._cli_output import Output
-from ._cli_sheet import file_parent, member_parent, open_sheet, subject_of
+from ._cli_sheet import open_sheet, subject_of
 from ._dice import Dice
 from ._engine import mark, undo
 from ._packs import RulePack
 from ._sheet import Pending, Sheet
 from .errors import InvalidInput, ProgressionError
 
-__all__ = ["register"]
+__all__ = ["run_award", "run_buy", "run_decide", "run_discard", "run_do", "run_mark", "run_new", "run_undo"]
 
 Operation = Callable[[RulePack, Sheet, Dice], Sheet]
-
-
-def register(actions: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add new, award, buy, decide, discard, mark, undo and do to the ``sheet`` subcommands."""
-    shown = [json_option(), lang_option()]
-    base = [file_parent(), member_parent(), *shown]
-
-    new = actions.add_parser(
-        "new",
-        parents=shown,
-        help="create a sheet file",
-        description="Create a sheet of KIND. A pack may offer a factory for the kind (a team drafted from a roster); "
-        "--set options go to it. Without one, --set gives starting pools and stats (key=whole number).",
-    )
-    new.add_argument("file", metavar="FILE", help="the sheet file to create")
-    new.add_argument("--pack", required=True, metavar="PACK", help="an installed pack's name, or a pack TOML file")
-    new.add_argument("--kind", required=True, metavar="KIND", help="the kind of sheet (see `progression show PACK`)")
-    new.add_argument("--name", default="", metavar="NAME", help="the subject's name")
-    new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting (repeatable)")
-    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    new.set_defaults(run=run_new)
-
-    award = actions.add_parser("award", parents=base, help="give points to a pool", description="Give points.")
-    award.add_argument("pool", metavar="POOL")
-    award.add_argument("amount", metavar="AMOUNT", type=int)
-    award.add_argument("-r", "--reason", required=True, help="why the points were given (kept in the ledger)")
-    award.set_defaults(run=run_award)
-
-    buy = actions.add_parser(
-        "buy",
-        parents=[*base],
-        help="buy an upgrade",
-        description="Buy UPGRADE. A random procedure rolls dice (--seed, --dice, or asked on stdin) and may stop "
-        "to wait for a decision: answer it with `sheet decide`, or give it beforehand with --decide.",
-    )
-    buy.add_argument("upgrade", metavar="UPGRADE")
-    buy.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
-    buy.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
-    buy.add_argument("--decide", action="append", default=[], metavar="OPTION", help="answer a question in advance")
-    buy.add_argument("--override", metavar="REASON", help="a GM override, with the reason written in the ledger")
-    buy.add_argument(
-        "--bypass", action="append", default=[], metavar="KEY", help="what the override waives: requires, limit, gate"
-    )
-    add_dice_options(buy)
-    buy.set_defaults(run=run_buy)
-
-    decide = actions.add_parser(
-        "decide", parents=base, help="answer the question a purchase waits on", description="Answer a question."
-    )
-    decide.add_argument("choice", metavar="OPTION")
-    add_dice_options(decide)
-    decide.set_defaults(run=run_decide)
-
-    discard = actions.add_parser(
-        "discard", parents=base, help="lose the points a pool holds over its cap", description="Discard surplus."
-    )
-    discard.add_argument("pool", metavar="POOL")
-    discard.add_argument("-r", "--reason", default="surplus discarded", help="why (kept in the ledger)")
-    discard.set_defaults(run=run_discard)
-
-    marked = actions.add_parser(
-        "mark", parents=[file_parent(), *shown], help="add a milestone to the ledger", description="Add a mark."
-    )
-    marked.add_argument("label", metavar="LABEL", help='e.g. "session 3"; see it again with `sheet show --as-of`')
-    marked.set_defaults(run=run_mark)
-
-    undone = actions.add_parser(
-        "undo", parents=[file_parent(), *shown], help="take back the last entries", description="Undo entries."
-    )
-    undone.add_argument("-n", "--steps", type=int, default=1, metavar="N", help="how many entries (default 1)")
-    undone.set_defaults(run=run_undo)
-
-    do = actions.add_parser(
-        "do",
-        parents=[file_parent(), *shown],
-        help="run one of the pack's actions (record a match, a test)",
-        description="Run the pack's function action.ACTION with key=value options. "
-        "`progression show PACK` lists the actions a pack offers.",
-    )
-    do.add_argument("action", metavar="ACTION")
-    do.add_argument("options", nargs="*", metavar="KEY=VALUE")
-    add_dice_options(do)
-    do.set_defaults(run=run_do)
 
 
 # -- the common path ------------------------------------------------------------------

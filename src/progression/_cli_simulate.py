@@ -10,37 +10,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from ._cli_args import UsageError, int_pairs, json_option, pairs, resolve_pack
+from ._cli_args import UsageError, int_pairs, pairs, resolve_pack
 from ._cli_output import Output, Table, rich_available, terminal
 from ._simulate import PERCENTILES, Trials, exact, run_trials
 
-__all__ = ["register"]
+__all__ = ["run_simulate"]
 
 BAR = 40
-
-
-def register(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add ``simulate``."""
-    simulate = sub.add_parser(
-        "simulate",
-        parents=[json_option()],
-        help="Monte Carlo progressions, or exact probabilities",
-        description="Run the pack's simulate.NAME many times, each trial with its own seeded dice, and summarize "
-        "the counts (mean, median, percentiles, histogram). With --exact NAME, print the pack's exact.NAME "
-        "probabilities as fractions and decimals instead.",
-    )
-    simulate.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
-    simulate.add_argument(
-        "name", metavar="NAME", nargs="?", help="the simulation; leave it out to list those the pack offers"
-    )
-    simulate.add_argument("--exact", metavar="NAME", help="exact probabilities from the pack's exact.NAME")
-    simulate.add_argument("--trials", type=int, default=1000, metavar="N", help="number of trials (default 1000)")
-    simulate.add_argument("--seed", type=int, metavar="S", help="seed: the same seed gives the same result")
-    simulate.add_argument(
-        "--param", action="append", default=[], metavar="KEY=VALUE", help="a parameter of the simulation (repeatable)"
-    )
-    simulate.add_argument("--workers", type=int, default=1, metavar="N", help="run on N processes (default 1)")
-    simulate.set_defaults(run=run_simulate)
 
 
 def _listing(pack_spec: str) -> str:

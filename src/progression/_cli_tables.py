@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ._cli_args import UsageError, call_contract, json_option, lang_option, resolve_pack
+from ._cli_args import UsageError, call_contract, resolve_pack
 from ._cli_output import Output, Table
 from ._curves import Curve
 from ._ladders import Ladder
@@ -14,30 +14,12 @@ from ._model import CurveCost
 from ._packs import RulePack
 from .errors import InvalidInput, UnknownName
 
-__all__ = ["curve_rows", "register"]
+__all__ = ["curve_rows", "run_table"]
 
 HEADERS = {
     "en": {"level": "level", "levels": "levels", "cost": "cost", "total": "total from 0", "each": "cost per level"},
     "fr": {"level": "niveau", "levels": "niveaux", "cost": "coût", "total": "coût cumulé depuis 0", "each": "coût"},
 }
-
-
-def register(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add ``table``."""
-    table = sub.add_parser(
-        "table",
-        parents=[json_option(), lang_option()],
-        help="cost tables with cumulative totals and bands",
-        description="For each curve: the cost of every level, the total from 0, and the band of every ladder "
-        "read on the quantity the curve prices. --by N groups levels N at a time (the competence table by tens). "
-        "A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
-    )
-    table.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
-    table.add_argument("names", nargs="*", metavar="CURVE", help="curves or tables to print (default: every curve)")
-    table.add_argument("--from", dest="start", type=int, default=0, metavar="N", help="first level (default 0)")
-    table.add_argument("--to", dest="end", type=int, metavar="N", help="last level (default: 20, or 10 groups)")
-    table.add_argument("--by", type=int, default=1, metavar="N", help="group levels N at a time")
-    table.set_defaults(run=run_table)
 
 
 def ladders_of(pack: RulePack, curve: str) -> list[Ladder]:

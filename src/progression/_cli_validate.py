@@ -5,30 +5,14 @@ from __future__ import annotations
 import argparse
 import tomllib
 from pathlib import Path
-from typing import Any
 
-from ._cli_args import UsageError, is_path, json_option
+from ._cli_args import UsageError, is_path
 from ._cli_output import Output
 from ._discovery import entries, load
 from ._loading import load_file
 from .errors import Problem, RulePackError
 
-__all__ = ["register", "validate"]
-
-
-def register(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """Add ``validate``."""
-    validate = sub.add_parser(
-        "validate",
-        parents=[json_option()],
-        help="lint a pack file, a folder of them, or an installed pack",
-        description="Load each pack and list every problem found, each with its file, key path and reason. "
-        "Exit status 0 when every pack loads, 1 when some pack has problems, 2 when PATH is not there.",
-    )
-    validate.add_argument(
-        "path", metavar="PATH", help="a pack TOML file, a folder (searched for pack files), or a pack name"
-    )
-    validate.set_defaults(run=run_validate)
+__all__ = ["run_validate", "validate"]
 
 
 def is_pack_text(path: Path) -> bool:
