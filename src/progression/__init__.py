@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     )
     from ._packs import RulePack
     from ._procedures import Choose, ProcedureContext, Roll
+    from ._reader import Reader
     from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement
     from ._serialize import converter, dump_sheet, dumps, load_sheet, loads
     from ._sheet import Account, Pending, Sheet, replay
@@ -111,6 +112,7 @@ _HOMES = {
     "ProgressionError": "errors",
     "Purchased": "_events",
     "Quote": "_engine",
+    "Reader": "_reader",
     "Requirement": "_requirements",
     "Roll": "_procedures",
     "Rolled": "_events",
@@ -222,6 +224,7 @@ __all__ = [
     "ProgressionError",
     "Purchased",
     "Quote",
+    "Reader",
     "Requirement",
     "Roll",
     "Rolled",

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from ._curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
-from ._labels import Label
 from ._ladders import Band, Ladder
 from ._model import (
     OVERFLOWS,
@@ -25,6 +23,7 @@ from ._model import (
     Upgrade,
 )
 from ._packs import RulePack
+from ._reader import Reader, type_name
 from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
 from .errors import Problem, ProgressionError, RulePackError
 
@@ -32,7 +31,8 @@ __all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
 
 #: The version of the pack file format this library reads.
 FORMAT = 1
-_MISSING = object()
+#: The characters besides a-z and 0-9 that ids of a pack file may hold.
+_PUNCTUATION = "_.-"
 _SECTIONS = (
     "format",
     "pack",
@@ -48,89 +48,8 @@ _SECTIONS = (
 )
 
 
-class Reader:
-    """Reads typed values out of parsed TOML, collecting a :class:`Problem` for each misfit."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.problems: list[Problem] = []
-
-    def problem(self, path: str, reason: str) -> None:
-        self.problems.append(Problem(self.source, path, reason))
-
-    def get(
-        self, table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str, default: Any = _MISSING
-    ) -> Any:
-        """``table[key]`` if it has the right type; else a problem, and ``default`` (None if required)."""
-        where = f"{path}.{key}"
-        if key not in table:
-            if default is _MISSING:
-                self.problem(where, f"required key {key!r} is missing")
-                return None
-            return default
-        value = table[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            names = " or ".join(_type_name(k) for k in kinds)
-            self.problem(where, f"expected {names}, got {value!r:.60}")
-            return None if default is _MISSING else default
-        return value
-
-    def table(self, parent: Mapping[str, Any], key: str, path: str) -> dict[str, Any]:
-        value = self.get(parent, key, dict, path, default={})
-        return value if isinstance(value, dict) else {}
-
-    def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
-        raw = self.get(table, key, (dict, str), path)
-        if isinstance(raw, str):
-            self.problem(f"{path}.{key}", f"expected a table with 'en' and 'fr' names, got a single text {raw!r}")
-            return Label.same(raw)
-        if not isinstance(raw, dict):
-            return Label.same("?")
-        en = self.get(raw, "en", str, f"{path}.{key}")
-        fr = self.get(raw, "fr", str, f"{path}.{key}")
-        self.extra(raw, ("en", "fr"), f"{path}.{key}")
-        return Label(en=en or "?", fr=fr or "?")
-
-    def ints(self, table: Mapping[str, Any], key: str, path: str, default: Any = _MISSING) -> Any:
-        value = self.get(table, key, list, path, default=default)
-        if isinstance(value, list):
-            for index, item in enumerate(value):
-                if isinstance(item, bool) or not isinstance(item, int):
-                    self.problem(f"{path}.{key}[{index}]", f"expected an integer, got {item!r}")
-                    return default if default is not _MISSING else None
-            return tuple(value)
-        return value
-
-    def strings(self, table: Mapping[str, Any], key: str, path: str, default: Any = ()) -> tuple[str, ...]:
-        value = self.get(table, key, list, path, default=list(default))
-        if not isinstance(value, list):
-            return tuple(default)
-        for index, item in enumerate(value):
-            if not isinstance(item, str):
-                self.problem(f"{path}.{key}[{index}]", f"expected a text, got {item!r}")
-                return tuple(default)
-        return tuple(value)
-
-    def extra(self, table: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
-        for key in table:
-            if key not in allowed:
-                self.problem(f"{path}.{key}", f"unknown key {key!r}; expected one of: {', '.join(allowed)}")
-
-
-def _type_name(kind: type) -> str:
-    return {
-        int: "an integer",
-        str: "a text",
-        dict: "a table",
-        list: "a list",
-        bool: "true or false",
-        float: "a number",
-    }.get(kind, kind.__name__)
-
-
 def _slug_ok(ident: str) -> bool:
-    return bool(ident) and ident.isascii() and all(c.islower() or c.isdigit() or c in "_.-" for c in ident)
+    return Reader.is_slug(ident, _PUNCTUATION)
 
 
 class PackReader(Reader):
@@ -140,16 +59,21 @@ class PackReader(Reader):
         super().__init__(source)
         self.functions = functions
 
-    def entries(self, data: Mapping[str, Any], section: str) -> list[tuple[str, dict[str, Any], str]]:
+    def entries(
+        self, data: Mapping[str, Any], section: str, path: str = "$", *, punctuation: str = _PUNCTUATION
+    ) -> list[tuple[str, dict[str, Any], str]]:
+        """As :meth:`Reader.entries`, worded for pack files; an entry under a misnamed id is still
+        read, so that what refers to it resolves and its own problems are reported too."""
         out = []
-        for ident, body in self.table(data, section, "$").items():
-            path = f"$.{section}.{ident}"
-            if not _slug_ok(ident):
-                self.problem(path, f"ids are lowercase ASCII slugs (a-z, 0-9, _ . -), got {ident!r}")
+        for ident, body in self.table(data, section, path).items():
+            where = f"{path}.{section}.{ident}"
+            if not self.is_slug(ident, punctuation):
+                allowed = ", ".join(("a-z", "0-9", " ".join(punctuation)))
+                self.problem(where, f"ids are lowercase ASCII slugs ({allowed}), got {ident!r}")
             if not isinstance(body, dict):
-                self.problem(path, f"expected a table, got {body!r:.60}")
+                self.problem(where, f"expected a table, got {body!r:.60}")
                 continue
-            out.append((ident, body, path))
+            out.append((ident, body, where))
         return out
 
     def function_ref(self, body: Mapping[str, Any], key: str, path: str) -> str | None:
@@ -249,7 +173,7 @@ class PackReader(Reader):
             self.extra(raw, ("owns", "count", "message"), path)
             return Owns(item=item, count=count, message=message) if item else None
         if form == "owns_among":
-            among = self.strings(raw, "owns_among", path)
+            among = self.strings(raw, "owns_among", path, default=())
             count = self.get(raw, "count", int, path, default=1)
             what = self.get(raw, "what", str, path, default="items")
             self.extra(raw, ("owns_among", "count", "what", "message"), path)
@@ -306,9 +230,9 @@ class PackReader(Reader):
             table = self.get(raw, key, dict, path, default={})
             for name, value in table.items():
                 if isinstance(value, bool) or not isinstance(value, kind):
-                    self.problem(f"{path}.{key}.{name}", f"expected {_type_name(kind)}, got {value!r}")
+                    self.problem(f"{path}.{key}.{name}", f"expected {type_name(kind)}, got {value!r}")
             parts[key] = table
-        return Effect(untag=self.strings(raw, "untag", path), **parts)
+        return Effect(untag=self.strings(raw, "untag", path, default=()), **parts)
 
     def pools(self, data: Mapping[str, Any]) -> list[PoolSpec]:
         pools = []
@@ -328,7 +252,7 @@ class PackReader(Reader):
                     currency=self.get(body, "currency", str, path) or "?",
                     cap=cap,
                     overflow=overflow,
-                    auto_spend=self.strings(body, "auto_spend", path),
+                    auto_spend=self.strings(body, "auto_spend", path, default=()),
                 )
             )
         return pools
@@ -360,14 +284,14 @@ def read_pack(
     r = PackReader(source, functions)
     if not isinstance(data, Mapping):
         r.problem("$", f"expected a table of pack sections, got {type(data).__name__}")
-        raise RulePackError(source, r.problems)
+        raise r.error()
     if "format" not in data:
         r.problem("$.format", f"required key 'format' is missing; expected format = {FORMAT}")
-        raise RulePackError(source, r.problems)
+        raise r.error()
     version = data["format"]
     if isinstance(version, bool) or version != FORMAT:
         r.problem("$.format", f"unknown format version {version!r}; this library reads format = {FORMAT}")
-        raise RulePackError(source, r.problems)
+        raise r.error()
     r.extra(data, _SECTIONS, "$")
     head = r.table(data, "pack", "$")
     name = r.get(head, "name", str, "$.pack")
@@ -431,7 +355,11 @@ def read_pack(
         )
         if "pool" in body and "pools" in body:
             r.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
-        paying = r.strings(body, "pools", path) if "pools" in body else ((r.get(body, "pool", str, path) or "?"),)
+        paying = (
+            r.strings(body, "pools", path, default=())
+            if "pools" in body
+            else ((r.get(body, "pool", str, path) or "?"),)
+        )
         if not paying:
             r.problem(f"{path}.pools", "an upgrade needs at least one paying pool")
         cost = r.cost(body["cost"], f"{path}.cost") if "cost" in body else None
@@ -448,7 +376,7 @@ def read_pack(
                 limit=r.limit(body, path),
                 procedure=r.function_ref(body, "procedure", path),
                 options=r.function_ref(body, "options", path),
-                kinds=r.strings(body, "kinds", path),
+                kinds=r.strings(body, "kinds", path, default=()),
                 description=r.label(body, path, "description") if "description" in body else None,
             )
         )
@@ -459,9 +387,9 @@ def read_pack(
             Kind(
                 id=ident,
                 label=r.label(body, path),
-                pools=r.strings(body, "pools", path),
-                stats=r.strings(body, "stats", path),
-                members=r.strings(body, "members", path),
+                pools=r.strings(body, "pools", path, default=()),
+                stats=r.strings(body, "stats", path, default=()),
+                members=r.strings(body, "members", path, default=()),
             )
         )
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
@@ -488,10 +416,9 @@ def read_pack(
     except ProgressionError as error:  # a value so wrong the model refuses it: already reported
         if not r.problems:
             r.problem("$", str(error))
-        raise RulePackError(source, r.problems) from None
+        raise r.error() from None
     r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason)
-    if r.problems:
-        raise RulePackError(source, r.problems)
+    r.raise_if_problems()
     return pack
 
 
@@ -574,14 +501,9 @@ def _shape_references(pack: RulePack) -> list[Problem]:
 
 def load_text(text: str, source: str = "<text>", functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
     """A pack from TOML text."""
-    if not isinstance(text, str):
-        raise RulePackError(source, [Problem(source, "$", f"expected TOML text, got {type(text).__name__}")])
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulePackError(source, [Problem(source, "$", f"not valid TOML: {error}")]) from None
-    except RecursionError:  # tomllib parses nested arrays and tables recursively
-        raise RulePackError(source, [Problem(source, "$", "not valid TOML: nested too deeply")]) from None
+    reader = Reader(source)
+    data = reader.parse(text)
+    reader.raise_if_problems()
     return read_pack(data, source, functions)
 
 

@@ -8,7 +8,7 @@ EXPECTED = [
     "Decided", "Dice", "Effect", "Event", "Finished", "FixedCost", "FunctionCost", "FunctionCurve",
     "Joined", "Kind", "Label", "Ladder", "Left", "Limit", "LinearCurve", "Lost", "Marked", "Member",
     "Not", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending", "PolynomialCurve", "PoolSpec",
-    "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote", "Requirement", "Roll",
+    "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote", "Reader", "Requirement", "Roll",
     "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet", "Started", "StatSpec", "Step",
     "SteppedCurve", "TableCurve", "Trials", "Upgrade", "Violation", "combine", "converter", "dump_sheet", "dumps",
     "entries", "join", "leave", "load", "load_file", "load_sheet", "load_text", "loads", "mark", "packs",

@@ -9,7 +9,6 @@ are checked after all files are read.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from importlib.resources import files
 from typing import Any
@@ -19,7 +18,7 @@ import attrs
 from progression import Label
 from progression.errors import Problem, RulePackError
 
-from ._reading import Reader, slug_ok
+from ._reading import Reader
 from ._rules import Rules, read_rules
 
 __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
@@ -182,7 +181,7 @@ def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], 
     skills: dict[str, Skill] = {}
     for ident, body in r.table(data, "skills", "$").items():
         path = f"$.skills.{ident}"
-        r.known(body, ("label", "category", "index", "elite", "compulsory", "passive"), path)
+        r.extra(body, ("label", "category", "index", "elite", "compulsory", "passive"), path)
         category = r.get(body, "category", str, path)
         index = r.get(body, "index", int, path)
         if category not in categories:
@@ -199,7 +198,7 @@ def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], 
     traits: dict[str, Trait] = {}
     for ident, body in r.table(data, "traits", "$").items():
         path = f"$.traits.{ident}"
-        r.known(body, ("label", "parameter", "compulsory", "passive"), path)
+        r.extra(body, ("label", "parameter", "compulsory", "passive"), path)
         parameter = r.get(body, "parameter", str, path, default=None)
         if parameter not in (None, "target", "text"):
             r.problem(f"{path}.parameter", f"expected 'target' or 'text', got {parameter!r}")
@@ -235,9 +234,9 @@ _POSITION_KEYS = (
 
 
 def _read_position(r: Reader, body: Mapping[str, Any], path: str) -> Position:
-    r.known(body, (*_POSITION_KEYS, "big_guy"), path)
+    r.extra(body, (*_POSITION_KEYS, "big_guy"), path)
     ident = r.get(body, "id", str, path)
-    if not slug_ok(ident):
+    if not Reader.is_slug(ident, "_"):
         r.problem(f"{path}.id", f"a position id is a lowercase slug, got {ident!r}")
     numbers = {k: r.get(body, k, int, path) for k in ("max", "cost", "ma", "st", "ag", "av")}
     return Position(
@@ -259,7 +258,7 @@ def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], di
     teams: dict[str, Team] = {}
     for ident, body in r.table(data, "teams", "$").items():
         path = f"$.teams.{ident}"
-        r.known(body, _TEAM_KEYS, path)
+        r.extra(body, _TEAM_KEYS, path)
         positions = tuple(
             _read_position(r, p, f"{path}.positions[{n}]") for n, p in enumerate(r.get(body, "positions", list, path))
         )
@@ -284,7 +283,7 @@ def _read_stars(r: Reader, data: Mapping[str, Any]) -> dict[str, Star]:
     stars = {}
     for ident, body in r.table(data, "stars", "$").items():
         path = f"$.stars.{ident}"
-        r.known(
+        r.extra(
             body,
             _STAR_KEYS,
             path,
@@ -398,19 +397,18 @@ def read_data(texts: Mapping[str, str]) -> Data:
     """
     problems: list[Problem] = []
     parsed: dict[str, dict[str, Any]] = {}
-    for name in FILES:
-        try:
-            parsed[name] = tomllib.loads(texts[name])
-        except KeyError:
-            problems.append(Problem(name, "$", "the file is missing"))
+    for name in FILES:  # parsing problems first, then what each file's values say
+        parser = Reader(name)
+        if name in texts:
+            parsed[name] = parser.parse(texts[name])
+        else:
+            parser.problem("$", "the file is missing")
             parsed[name] = {}
-        except tomllib.TOMLDecodeError as error:
-            problems.append(Problem(name, "$", f"not valid TOML: {error}"))
-            parsed[name] = {}
+        problems.extend(parser.problems)
     readers = {name: Reader(name) for name in FILES}
     for name, reader in readers.items():
         if parsed[name]:
-            reader.format(parsed[name])
+            reader.check_format(parsed[name])
     categories, skills, traits = _read_skills(readers["skills.toml"], parsed["skills.toml"])
     teams, leagues, special_rules = _read_teams(readers["teams.toml"], parsed["teams.toml"])
     stars = _read_stars(readers["stars.toml"], parsed["stars.toml"])

@@ -14,10 +14,10 @@ from typing import Any
 
 import attrs
 
-from progression import Label
+from progression import Label, Reader
 from progression.errors import Problem, RulePackError
 
-from ._reader import Reader, parse_file, parse_resource, parse_text
+from ._reader import parse_file, parse_resource, parse_text
 from ._settings import DEGREES, Settings, read_settings
 
 __all__ = [
@@ -106,9 +106,9 @@ def read_campaign(data: Mapping[str, Any], source: str, *, settings: Settings | 
     r = Reader(source)
     if not isinstance(data, Mapping):
         r.problem("$", f"expected a table, got {data!r:.60}")
-        r.done()
+        raise r.error()
     if not r.check_format(data):
-        r.done()
+        raise r.error()
     r.extra(data, ("format", "campaign", "settings", "qualities", "competences"), "$")
     head = r.table(data, "campaign", "$")
     r.extra(head, ("name", "title", "example", "description"), "$.campaign")

@@ -14,10 +14,10 @@ from typing import Any, Literal
 import attrs
 
 import progression
-from progression import Label, LinearCurve, SteppedCurve
+from progression import Label, LinearCurve, Reader, SteppedCurve
 from progression.errors import InvalidInput, Problem, RulePackError, UnknownName
 
-from ._reader import Reader, parse_file, parse_resource
+from ._reader import parse_file, parse_resource
 
 __all__ = [
     "DEGREES",
@@ -184,7 +184,7 @@ def default_settings() -> Settings:
                 "$.tables.degrees", f"{degree.id} must end at {degree.high}, where the next starts, got {read.high}"
             )
     reader.problems.extend(_coherence(settings, source, "$.tables.degrees"))
-    reader.done()
+    reader.raise_if_problems()
     return settings
 
 
@@ -199,7 +199,7 @@ def read_settings(data: Mapping[str, Any], source: str, *, base: Settings | None
     r = Reader(source)
     if not isinstance(data, Mapping):
         r.problem(path, f"expected a table of settings, got {data!r:.60}")
-        r.done()
+        raise r.error()
     r.extra(data, _KEYS, path)
     overflow = r.get(data, "overflow", str, path, default=base.overflow)
     if overflow not in POLICIES:
@@ -230,7 +230,7 @@ def read_settings(data: Mapping[str, Any], source: str, *, base: Settings | None
         die_size=r.count(data, "die_size", path, default=base.die_size, minimum=2),
     )
     r.problems.extend(_coherence(settings, source, f"{path}.degree_starts"))
-    r.done()
+    r.raise_if_problems()
     return settings
 
 
@@ -246,7 +246,7 @@ def load_settings(path: str | Path) -> Settings:
         r.extra(data, ("format", "settings"), "$")
         if not isinstance(data.get("settings", {}), dict):
             r.problem("$.settings", f"expected a table, got {data['settings']!r:.60}")
-    r.done()
+    r.raise_if_problems()
     return read_settings(data.get("settings", {}), source, path="$.settings")
 
 
