@@ -16,7 +16,7 @@ from progression import Choose, Context, Dice, Effect, ProcedureContext, Roll, R
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import CHARACTERISTICS, Data, Position
-from ._players import base_of, data_of, owns_skill, position_of, skill_bases
+from ._players import data_of, owns_skill, position_of, skill_bases
 
 __all__ = [
     "advance",
@@ -49,7 +49,7 @@ def _context(ctx: ProcedureContext) -> tuple[RulePack, Data, Sheet]:
 def takeable(data: Data, player: Sheet, categories: Sequence[str]) -> tuple[str, ...]:
     """The skills of ``categories`` the player does not have yet, in table order."""
     owned = skill_bases(player)
-    return tuple(s.id for c in categories for s in data.table_of(c) if base_of(s.id) not in owned)
+    return tuple(skill for c in categories for skill, base in data._bases_of(c) if base not in owned)
 
 
 def _position(data: Data, player: Sheet) -> Position | None:
@@ -66,7 +66,7 @@ def primary_categories(ctx: ProcedureContext) -> tuple[str, ...]:
     if position is None:
         return ()
     owned = skill_bases(player)  # once for every category: a quote lists the options each time
-    return tuple(c for c in position.primary if any(base_of(s.id) not in owned for s in data.table_of(c)))
+    return tuple(c for c in position.primary if any(base not in owned for _, base in data._bases_of(c)))
 
 
 def primary_skills(ctx: ProcedureContext) -> tuple[str, ...]:

@@ -155,6 +155,14 @@ class Data:
             tables.setdefault(skill.category, []).append(skill)
         return {category: tuple(skills) for category, skills in tables.items()}
 
+    def _bases_of(self, category: str) -> tuple[tuple[str, str], ...]:
+        """The table of ``category`` as (skill id, id without parameter) pairs: what the advancement code tests."""
+        return self._bases.get(category, ())
+
+    @functools.cached_property
+    def _bases(self) -> Mapping[str, tuple[tuple[str, str], ...]]:
+        return {c: tuple((s.id, s.id.partition(":")[0]) for s in table) for c, table in self._tables.items()}
+
     def team(self, team_id: str) -> Team:
         """The roster ``team_id`` (trusted: ids on sheets were checked when the sheet was made)."""
         return self.teams[team_id]
