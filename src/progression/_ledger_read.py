@@ -13,15 +13,16 @@ the converter, never less, and the error messages stay the converter's.
 A reader builds an event without calling its ``__init__``, by setting its slots. So that a
 change to an event class cannot bypass a rule of its constructor, a reader is generated
 only for a slotted attrs class without validators or ``__attrs_post_init__``, whose
-converters are ``freeze`` on mappings and ``as_tuple`` on tuples: it builds their results
-itself (a read-only mapping of a dict no one else holds, a tuple).
+converters are ``freeze`` on mappings and ``as_tuple`` on tuples, and it applies them
+itself to the values it checked: an event read is what its constructor would have built
+(small mappings shared as ``freeze`` shares them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from types import MappingProxyType, MemberDescriptorType
+from types import MemberDescriptorType
 from typing import Any, cast, get_type_hints
 
 import attrs
@@ -51,8 +52,6 @@ _TESTS: dict[Any, str] = {
     int: "type({v}) is not int",
     str | None: "{v} is not None and type({v}) is not str",
 }
-#: The read-only empty mapping every empty mapping field shares.
-_EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 
 def field_key(cls: type, name: str) -> str:
@@ -88,31 +87,25 @@ def checked_fields(cls: type) -> list[tuple[attrs.Attribute[Any], Any]]:
     return fields
 
 
-def read_ledger(value: Any, fresh: bool = False) -> tuple[Event, ...]:
-    """A list of event objects as events; :class:`Unsure` when the converter must decide.
-
-    ``fresh`` says the caller just parsed ``value`` and holds no other reference to it, so
-    the events may keep its dicts instead of copying them.
-    """
+def read_ledger(value: Any) -> tuple[Event, ...]:
+    """A list of event objects as events; :class:`Unsure` when the converter must decide."""
     if type(value) is not list:
         raise Unsure
-    readers = _readers(fresh)
+    readers = _readers()
     try:  # each reader checks that its item is a dict; this only finds the reader by the tag
         return tuple([readers[item["event"]](item) for item in value])
     except (KeyError, TypeError):  # not an object, no tag, an unknown or unhashable tag
         raise Unsure from None
 
 
-def _map_reader(allowed: frozenset[type], fresh: bool) -> Callable[[Any], Mapping[str, Any]]:
+def _map_reader(allowed: frozenset[type]) -> Callable[[Any], Mapping[str, Any]]:
     def read(value: Any) -> Mapping[str, Any]:
         if type(value) is not dict:
             raise Unsure
-        if not value:
-            return _EMPTY
         for key, item in value.items():
             if type(key) is not str or type(item) not in allowed:
                 raise Unsure
-        return MappingProxyType(value if fresh else dict(value))
+        return freeze(value)
 
     return read
 
@@ -129,12 +122,12 @@ def _tuple_reader(allowed: type) -> Callable[[Any], tuple[Any, ...]]:
     return read
 
 
-def _field_reader(hint: Any, fresh: bool, nested: Mapping[type, Callable[[Any], Any]]) -> str | Callable[[Any], Any]:
+def _field_reader(hint: Any, nested: Mapping[type, Callable[[Any], Any]]) -> str | Callable[[Any], Any]:
     """How a field of type ``hint`` is read: a type test as code, or a function returning its value."""
     if hint in _TESTS:
         return _TESTS[hint]
     if hint in MAPS:
-        return _map_reader(MAPS[hint], fresh)
+        return _map_reader(MAPS[hint])
     if hint in TUPLES:
         return _tuple_reader(TUPLES[hint])
     if hint is Effect:
@@ -143,14 +136,14 @@ def _field_reader(hint: Any, fresh: bool, nested: Mapping[type, Callable[[Any], 
         override = nested[Override]
         return lambda value: None if value is None else override(value)
     if hint == tuple[Event, ...]:
-        return lambda value: read_ledger(value, fresh)
+        return read_ledger
     if hint is Event:
-        return lambda value: read_ledger([value], fresh)[0]
+        return lambda value: read_ledger([value])[0]
     msg = f"no reader for a field of type {hint!r}"
     raise TypeError(msg)
 
 
-def _generate(cls: type, fresh: bool, nested: Mapping[type, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+def _generate(cls: type, nested: Mapping[type, Callable[[Any], Any]]) -> Callable[[Any], Any]:
     """The reader of one attrs class (an event, an effect, an override).
 
     Each key is looked up once; a missing key reads as ``MISSING``, which no type test and
@@ -169,7 +162,7 @@ def _generate(cls: type, fresh: bool, nested: Mapping[type, Callable[[Any], Any]
         f"    n = {required}",
     ]
     for field, hint in fields:
-        name, check = field.name, _field_reader(hint, fresh, nested)
+        name, check = field.name, _field_reader(hint, nested)
         value = f"f_{name}"
         if isinstance(check, str):
             read = [f"if {check.format(v=value)}:", "    raise Unsure"]
@@ -201,9 +194,9 @@ def _generate(cls: type, fresh: bool, nested: Mapping[type, Callable[[Any], Any]
 
 
 @cache
-def _readers(fresh: bool) -> dict[str, Callable[[Any], Event]]:
-    """The reader of every event, by tag; ``fresh`` readers keep the dicts they read."""
+def _readers() -> dict[str, Callable[[Any], Event]]:
+    """The reader of every event, by tag."""
     nested: dict[type, Callable[[Any], Any]] = {}
     for cls in (Override, Effect):
-        nested[cls] = _generate(cls, fresh, nested)
-    return {tag: _generate(cls, fresh, nested) for tag, cls in EVENT_TYPES.items()}
+        nested[cls] = _generate(cls, nested)
+    return {tag: _generate(cls, nested) for tag, cls in EVENT_TYPES.items()}

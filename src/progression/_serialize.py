@@ -122,11 +122,6 @@ def dumps(sheet: Sheet) -> dict[str, Any]:
 
 def loads(data: Any, source: str = "<data>") -> Sheet:
     """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`."""
-    return _load(data, source, fresh=False)
-
-
-def _load(data: Any, source: str, *, fresh: bool) -> Sheet:
-    """:func:`loads`; ``fresh`` when ``data`` was just parsed here, so the events may keep its dicts."""
     if not isinstance(data, Mapping):
         raise SheetError(source, [Problem(source, "$", f"expected an object, got {type(data).__name__}")])
     if "format" not in data:
@@ -144,7 +139,7 @@ def _load(data: Any, source: str, *, fresh: bool) -> Sheet:
         reason = f"expected a non-empty list of events, got {ledger!r:.60}"
         raise SheetError(source, [Problem(source, "$.ledger", reason)])
     try:  # the generated readers build a right ledger; the converter judges anything else
-        events = read_ledger(ledger, fresh)
+        events = read_ledger(ledger)
     except (Unsure, RecursionError):
         events = _structure(ledger, source)
     try:
@@ -218,4 +213,4 @@ def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
         raise SheetError(source, [Problem(source, where, f"not valid JSON: {reason}")]) from None
     except RecursionError:
         raise SheetError(source, [Problem(source, "$", "nested too deeply to be a sheet")]) from None
-    return _load(data, source, fresh=True)
+    return loads(data, source)
