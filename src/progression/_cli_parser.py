@@ -277,6 +277,18 @@ def _sheet_looks(actions: Any) -> None:
     )
     history.set_defaults(run=command("_cli_sheet", "run_history"))
 
+    explain = actions.add_parser(
+        "explain",
+        parents=[file_parent(), json_option()],
+        help="how a figure of the sheet was reached, item by item",
+        description="Run the pack's function explain.NAME (a player's value, a team's TV or CTV, a treasury) "
+        "with key=value options: every item with the rule it applies, then the total. "
+        "`progression show PACK` lists what a pack explains.",
+    )
+    explain.add_argument("name", metavar="NAME")
+    explain.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    explain.set_defaults(run=command("_cli_sheet", "run_explain"))
+
     options = actions.add_parser(
         "options",
         parents=base,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ._cli_args import UsageError, int_pairs, resolve_pack, whole
+from ._cli_args import UsageError, call_contract, int_pairs, pairs, resolve_pack, whole
 from ._cli_describe import Describer, quote_data
 from ._cli_files import SheetFile, read_sheet
 from ._cli_output import Output, Table
@@ -129,6 +129,26 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
         out.json(entries)
         return 0
     out.table(Table(("#", "entry"), [(e["index"], e["text"]) for e in entries]))
+    return 0
+
+
+def run_explain(args: argparse.Namespace, out: Output) -> int:
+    """Print a pack's ``explain.NAME`` of the sheet: each item, its amount and rule, then the total."""
+    opened = open_sheet(args)
+    pack, sheet = opened.pack, opened.sheet
+    name = f"explain.{args.name}"
+    if name not in pack.functions:
+        known = sorted(k.removeprefix("explain.") for k in pack.functions if k.startswith("explain."))
+        msg = f"pack {pack.name!r} explains nothing called {args.name!r}; it explains: {', '.join(known) or 'nothing'}"
+        raise UsageError(msg)
+    explained: Any = call_contract(pack.functions[name], name, pack, sheet, **pairs(args.options, args.name))
+    items = [{"label": i.label, "amount": i.amount, "rule": i.rule} for i in explained.items]
+    if out.json_mode:
+        out.json({"what": explained.what, "total": explained.total, "items": items})
+        return 0
+    rows = [(f"{i['amount']:+,}", i["label"], i["rule"]) for i in items]
+    rows.append((f"{explained.total:,}", explained.what, "total"))
+    out.table(Table(("amount", "item", "rule"), rows))
     return 0
 
 

@@ -4,26 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from cli_support import Result
 
-import progression
 from progression._cli_tables import shared_name
-from progression.errors import ProgressionError
 
 Run = Callable[..., Result]
-
-
-def loads(name: str) -> bool:
-    try:
-        progression.load(name)
-    except ProgressionError:
-        return False
-    return True
-
-
-competence = pytest.mark.skipif(not loads("competence"), reason="the competence pack is not installed")
-bloodbowl = pytest.mark.skipif(not loads("bloodbowl"), reason="the bloodbowl pack is not installed")
 
 
 class TestSharedName:
@@ -35,7 +20,6 @@ class TestSharedName:
         assert "Alpha …" == shared_name(["Alpha", "Beta"])
 
 
-@competence
 class TestCompetence:
     def test_level_table_reads_like_the_seed(self, run: Run) -> None:
         """`table competence level --by 10 --lang fr`: degree, levels by tens, cost per level, cost of the ten, total.
@@ -68,11 +52,45 @@ class TestCompetence:
         assert "Aline" == run("sheet", "show", str(path), "--json").json()["name"]
 
 
-@competence
-@bloodbowl
 class TestDemo:
     def test_the_demo_tells_both_stories(self, run: Run) -> None:
         """`progression demo` runs the Blood Bowl season and the character's climb, each step said."""
         data = run("demo", "--json").json()
         assert ["bloodbowl", "competence"] == [story["pack"] for story in data["packs"]]
         assert all(len(story["steps"]) > 5 for story in data["packs"])
+
+
+class TestExplain:
+    def test_team_value_item_by_item(self, run: Run, tmp_path: object) -> None:
+        """A team file's Team Value is listed item by item, each with its rule, and totalled."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        new = (
+            "sheet",
+            "new",
+            path,
+            "--pack",
+            "bloodbowl",
+            "--kind",
+            "team",
+            "--name",
+            "Anvils",
+            "--set",
+            "roster=human",
+        )
+        assert 0 == run(*new).status
+        assert 0 == run("sheet", "do", path, "hire", "position=human_blitzer", "name=Gris").status
+        result = run("sheet", "explain", path, "tv", "--json")
+        expected = {
+            "what": "Team Value of Anvils",
+            "total": 85000,
+            "items": [{"label": "#1 Gris", "amount": 85000, "rule": "player's Current Value"}],
+        }
+        assert (0, expected) == (result.status, result.json())
+
+    def test_unknown_figure_lists_the_known_ones(self, run: Run, tmp_path: object) -> None:
+        """A figure the pack does not explain is a usage error naming those it does."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        result = run("sheet", "explain", path, "bogus")
+        expected = "progression: pack 'bloodbowl' explains nothing called 'bogus'; it explains: ctv, spp, treasury, tv, value\n"
+        assert (2, expected) == (result.status, result.err)
