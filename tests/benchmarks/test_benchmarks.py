@@ -101,7 +101,6 @@ class TestLeague:
 
     def test_bloodbowl_and_floor_agree(self, bench) -> None:
         """Through the Blood Bowl pack's post-match sequences, every player ends as on the floor."""
-        pytest.importorskip("progression_bloodbowl")
         import progression
 
         module = bench("bench_league")

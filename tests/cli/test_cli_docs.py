@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 from cli_support import ROOT, SKIRMISH, Result
 
-import progression
-
 Run = Callable[..., Result]
 
 #: Pages whose ``console`` blocks are transcripts of the ``progression`` command.
@@ -80,16 +78,6 @@ def test_transcript(page: str, run: Run, tmp_path: Path, monkeypatch: pytest.Mon
     check(run, list(transcript(ROOT / page)), page)
 
 
-def competence_loads() -> bool:
-    """Whether the competence pack is installed and loads."""
-    try:
-        progression.load("competence")
-    except progression.ProgressionError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not competence_loads(), reason="the README's shell tour uses the competence pack")
 def test_readme_transcript(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The README's shell tour prints what it shows, with the installed competence pack."""
     monkeypatch.chdir(tmp_path)

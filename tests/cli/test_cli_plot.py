@@ -18,7 +18,8 @@ Run = Callable[..., Result]
 class TestPlot:
     def test_png(self, run: Run, tmp_path: Path) -> None:
         """A PNG file is written, and the command says so."""
-        pytest.importorskip("matplotlib")
+        import matplotlib  # noqa: F401 - the plot extra, installed by make test
+
         path = tmp_path / "costs.png"
         result = run("plot", SKIRMISH, "level", "feat", "-o", str(path), "--to", "30")
         assert (0, f"wrote {path}: 2 curves\n") == (result.status, result.out)
@@ -26,7 +27,8 @@ class TestPlot:
 
     def test_tunings_side_by_side(self, run: Run, tmp_path: Path, fake: None) -> None:
         """--tune draws the curve once per setting, each from the pack's tune function."""
-        pytest.importorskip("matplotlib")
+        import matplotlib  # noqa: F401 - the plot extra, installed by make test
+
         path = tmp_path / "tuned.svg"
         data = run("plot", "fake", "level", "-o", str(path), "--tune", "base=40,50,60", "--to", "3", "--json").json()
         assert [{"base": 40}, {"base": 50}, {"base": 60}] == [s["settings"] for s in data["series"]]
