@@ -12,7 +12,6 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     from ._curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
     from ._dice import CallbackDice, Dice, ScriptedDice, SeededDice
     from ._discovery import PackEntry, entries, load, packs
-    from ._engine import Quote, Violation, combine, join, leave, mark, undo
     from ._events import (
         Adjusted,
         Asked,
@@ -31,6 +30,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
         Started,
         Step,
     )
+    from ._history import combine, mark, undo
     from ._labels import Label
     from ._ladders import Band, Ladder
     from ._loading import load_file, load_text, read_pack
@@ -50,11 +50,14 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     )
     from ._packs import RulePack
     from ._procedures import Choose, ProcedureContext, Roll
+    from ._quotes import Quote
     from ._reader import Reader
     from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement
+    from ._rosters import join, leave
     from ._serialize import converter, dump_sheet, dumps, load_sheet, loads
     from ._sheet import Account, Pending, Sheet, replay
     from ._simulate import Trials, run_trials
+    from ._violations import Violation
     from .errors import ProgressionError
 
     __version__: str
@@ -111,7 +114,7 @@ _HOMES = {
     "ProcedureContext": "_procedures",
     "ProgressionError": "errors",
     "Purchased": "_events",
-    "Quote": "_engine",
+    "Quote": "_quotes",
     "Reader": "_reader",
     "Requirement": "_requirements",
     "Roll": "_procedures",
@@ -127,25 +130,25 @@ _HOMES = {
     "TableCurve": "_curves",
     "Trials": "_simulate",
     "Upgrade": "_model",
-    "Violation": "_engine",
-    "combine": "_engine",
+    "Violation": "_violations",
+    "combine": "_history",
     "converter": "_serialize",
     "dump_sheet": "_serialize",
     "dumps": "_serialize",
     "entries": "_discovery",
-    "join": "_engine",
-    "leave": "_engine",
+    "join": "_rosters",
+    "leave": "_rosters",
     "load": "_discovery",
     "load_file": "_loading",
     "load_sheet": "_serialize",
     "load_text": "_loading",
     "loads": "_serialize",
-    "mark": "_engine",
+    "mark": "_history",
     "packs": "_discovery",
     "read_pack": "_loading",
     "replay": "_sheet",
     "run_trials": "_simulate",
-    "undo": "_engine",
+    "undo": "_history",
 }
 
 

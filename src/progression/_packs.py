@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from . import _engine
+from . import _awards, _payment, _purchases, _quotes
 from ._curves import Curve
 from ._frozen import freeze
 from ._labels import Label
@@ -17,7 +17,7 @@ from .errors import UnknownName
 
 if TYPE_CHECKING:
     from ._dice import Dice
-    from ._engine import Quote
+    from ._quotes import Quote
     from ._sheet import Sheet
 
 __all__ = ["RulePack"]
@@ -121,11 +121,11 @@ class RulePack:
     ) -> Sheet:
         """A new sheet of ``kind``: every pool of the kind at 0 and stats at their initial values,
         overridden by the arguments."""
-        return _engine.new_sheet(self, kind, name, pools=pools, stats=stats, owned=owned, tags=tags)
+        return _awards.new_sheet(self, kind, name, pools=pools, stats=stats, owned=owned, tags=tags)
 
     def award(self, sheet: Sheet, pool: str, amount: int, *, reason: str, member: str | None = None) -> Sheet:
         """Put ``amount`` points into ``pool``, applying its cap and overflow policy."""
-        return _engine.award(self, sheet, pool, amount, reason=reason, member=member)
+        return _awards.award(self, sheet, pool, amount, reason=reason, member=member)
 
     def quote(
         self,
@@ -137,7 +137,7 @@ class RulePack:
         member: str | None = None,
     ) -> Quote:
         """The price of a purchase, how it would be paid, and every reason it would be refused."""
-        return _engine.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member)
+        return _quotes.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member)
 
     def purchase(
         self,
@@ -159,7 +159,7 @@ class RulePack:
         with :meth:`decide`. ``override`` (the reason, written down) with ``bypass``
         (violation keys such as ``"requires"``) lets a GM waive named requirements.
         """
-        return _engine.purchase(
+        return _purchases.purchase(
             self,
             sheet,
             upgrade,
@@ -175,30 +175,30 @@ class RulePack:
 
     def decide(self, sheet: Sheet, choice: str, *, member: str | None = None, dice: Dice | None = None) -> Sheet:
         """Answer the question a paused procedure asked, and let it run on."""
-        return _engine.decide(self, sheet, choice, member=member, dice=dice)
+        return _purchases.decide(self, sheet, choice, member=member, dice=dice)
 
     def discard(
         self, sheet: Sheet, pool: str, *, reason: str = "surplus discarded", member: str | None = None
     ) -> Sheet:
         """Lose the surplus a pool holds over its cap (the ``settle`` policy's way out)."""
-        return _engine.discard(self, sheet, pool, reason=reason, member=member)
+        return _awards.discard(self, sheet, pool, reason=reason, member=member)
 
     def adjust(self, sheet: Sheet, effect: Effect, *, reason: str, member: str | None = None) -> Sheet:
         """Apply an effect that is not a purchase (an injury, a status, a correction), with its reason."""
-        return _engine.adjust(self, sheet, effect, reason=reason, member=member)
+        return _awards.adjust(self, sheet, effect, reason=reason, member=member)
 
     def surplus(self, sheet: Sheet) -> Mapping[str, int]:
         """Points held over a cap, by pool (only pools whose policy lets surplus wait)."""
-        return _engine.surplus(self, sheet)
+        return _payment.surplus(self, sheet)
 
     def cap(self, sheet: Sheet, pool: str) -> int | None:
         """The cap of ``pool`` on this sheet now, or None."""
-        return _engine.cap_of(self, sheet, pool)
+        return _payment.cap_of(self, sheet, pool)
 
     def options(self, sheet: Sheet, upgrade: str, *, member: str | None = None) -> tuple[str, ...]:
         """The choices a buyer may give for ``upgrade`` (empty when it takes none)."""
-        return _engine.options(self, sheet, upgrade, member=member)
+        return _quotes.options(self, sheet, upgrade, member=member)
 
     def available(self, sheet: Sheet, *, member: str | None = None) -> tuple[Quote, ...]:
         """A quote for every upgrade the sheet's kind may buy that takes no choice."""
-        return _engine.available(self, sheet, member=member)
+        return _quotes.available(self, sheet, member=member)

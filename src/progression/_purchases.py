@@ -1,0 +1,164 @@
+"""Purchases: buying an upgrade when its quote allows it (or a GM waives what it may), running its
+procedure, and resuming a paused procedure with a decision."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from ._events import Purchased, Started
+from ._model import Effect, Override
+from ._operations import check_text, record, subject_of
+from ._procedures import ProcedureContext, drive
+from ._quotes import Quote, context, effect_problems, quote, resolved
+from ._violations import UNWAIVABLE, WAIVABLE
+from .errors import DecisionError, InsufficientPoints, InvalidInput, LimitReached, PendingState, RequirementNotMet
+
+if TYPE_CHECKING:
+    from ._dice import Dice
+    from ._packs import RulePack
+    from ._sheet import Sheet
+
+__all__ = ["decide", "purchase"]
+
+
+def purchase(
+    pack: RulePack,
+    sheet: Sheet,
+    upgrade_id: str,
+    *,
+    choice: str | None,
+    pay: Mapping[str, int] | None,
+    member: str | None,
+    dice: Dice | None,
+    decisions: Sequence[str],
+    override: str | None,
+    bypass: Collection[str],
+    args: Mapping[str, object] | None,
+) -> Sheet:
+    """Buy ``upgrade_id``, or raise with nothing changed; a procedure asking a question with no decision pauses."""
+    q = quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member)
+    recorded_override, waived = _override(q, override, bypass)
+    _refuse(upgrade_id, q, waived)
+    assert q.price is not None  # a quote with no price carries a violation
+    upgrade = pack.upgrade(upgrade_id)
+    subject, roster = subject_of(sheet, member)
+    if isinstance(decisions, str):
+        msg = f"decisions must be a list of texts, got the text {decisions!r}; pass [{decisions!r}]"
+        raise InvalidInput(msg)
+    if upgrade.procedure is None and decisions:
+        msg = f"{upgrade_id!r} has no procedure, so it asks for no decision; got {list(decisions)!r}"
+        raise DecisionError(msg)
+    if upgrade.procedure is None:
+        effect = resolved(upgrade.effect, choice)
+        event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
+        return record(sheet, member, [event], f"buy {upgrade_id}")
+    extra = _check_args(args)
+    started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
+    paid = subject.apply(started)
+    running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
+    outcome = drive(pack.function(upgrade.procedure), running, decisions=decisions, dice=dice)
+    if outcome.effect is not None:
+        _check_outcome(pack, paid, upgrade_id, outcome.effect, choice)
+    return record(sheet, member, [started, *outcome.events], f"buy {upgrade_id}")
+
+
+def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[Override | None, set[str]]:
+    """The override to record and the violation keys it waives; a GM waives only what may be waived, in writing."""
+    if override is None:
+        if bypass:
+            msg = "a bypass needs a written reason: pass override='why the GM allows it'"
+            raise InvalidInput(msg)
+        return None, set()
+    check_text(override, "override reason", "purchase")
+    names = {bypass} if isinstance(bypass, str) else set(bypass)
+    unknown = sorted(str(n) for n in names if not (n in WAIVABLE or (isinstance(n, str) and n.startswith("gate:"))))
+    if unknown and not set(unknown) & UNWAIVABLE:
+        msg = f"an override bypasses {', '.join(sorted(WAIVABLE))} or 'gate:<ladder>', got {', '.join(unknown)}"
+        raise InvalidInput(msg)
+    if not names:
+        msg = "an override must name what it bypasses, e.g. bypass=['requires'] or ['gate:<ladder>', 'limit']"
+        raise InvalidInput(msg)
+    forbidden = names & UNWAIVABLE
+    if forbidden:
+        msg = f"an override cannot bypass {', '.join(sorted(forbidden))}: only requirements, gates and limits"
+        raise InvalidInput(msg)
+    waived = {v.key for v in q.violations if v.key in names or any(v.key.startswith(n + ":") for n in names)}
+    bypassed = tuple(v.sentence for v in q.violations if v.key in waived)
+    return Override(bypassed=bypassed, reason=override), waived
+
+
+def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
+    """Raise the error that fits the violations left once ``waived`` ones are set aside, if any are left."""
+    left = [v for v in q.violations if v.key not in waived]
+    if not left:
+        return
+    keys = {v.key for v in left}
+    if "state" in keys:
+        raise PendingState("; ".join(v.sentence for v in left if v.key == "state"))
+    sentences = [v.sentence for v in left]
+    if keys <= {"points"} and q.price is not None and q.available < q.price:
+        raise InsufficientPoints(
+            upgrade=upgrade,
+            needed=q.price,
+            available=q.available,
+            currency=q.currency,
+            names=(q.label, q.currency_name or q.currency),
+        )
+    if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
+        raise InvalidInput("pay: " + "; ".join(sentences))
+    if keys <= {"limit", "points"}:
+        raise LimitReached(upgrade=upgrade, reason="; ".join(sentences))
+    raise RequirementNotMet(upgrade=upgrade, missing=sentences)
+
+
+def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool]:
+    """Procedure arguments are recorded in the ledger, so they must be plain texts, integers or booleans."""
+    if args is None:
+        return {}
+    if not isinstance(args, Mapping):
+        msg = f"args must map names to values, got {type(args).__name__}"
+        raise InvalidInput(msg)
+    checked: dict[str, str | int | bool] = {}
+    for key, value in args.items():
+        if not isinstance(key, str) or not isinstance(value, str | int | bool):
+            msg = f"args: {key!r} must be a text name with a text, integer or boolean value, got {value!r}"
+            raise InvalidInput(msg)
+        checked[key] = value
+    return checked
+
+
+def _check_outcome(pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None) -> None:
+    """A procedure's effect may not break a limit (its price was paid before its effect was known)."""
+    upgrade = pack.upgrade(upgrade_id)
+    problems = effect_problems(pack, subject, upgrade, effect, context(pack, subject, choice))
+    limits = [v.sentence for v in problems if v.key == "limit"]
+    if limits:
+        raise LimitReached(upgrade=upgrade_id, reason="; ".join(limits))
+
+
+def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dice: Dice | None) -> Sheet:
+    """Answer the question a paused procedure asked, and run it on from its recorded rolls and decisions."""
+    subject, roster = subject_of(sheet, member)
+    pending = subject.pending
+    if pending is None or pending.question is None:
+        msg = "there is no decision to make: no procedure is waiting"
+        raise DecisionError(msg)
+    label, offered = pending.question
+    if choice not in offered:
+        msg = f"{choice!r} is not an option for {label!r}; the options are: {', '.join(offered)}"
+        raise DecisionError(msg)
+    upgrade = pack.upgrade(pending.upgrade)
+    assert upgrade.procedure is not None
+    running = ProcedureContext(sheet=subject, choice=pending.choice, pack=pack, roster=roster, args=pending.args)
+    outcome = drive(
+        pack.function(upgrade.procedure),
+        running,
+        recorded_rolls=pending.rolls,
+        recorded_decisions=pending.decisions,
+        decisions=[choice],
+        dice=dice,
+    )
+    if outcome.effect is not None:
+        _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice)
+    return record(sheet, member, list(outcome.events), f"decide {choice}")
