@@ -6,7 +6,7 @@ import sys
 
 from ._events import Marked, Step
 from ._operations import check_sheet, check_text
-from ._sheet import Sheet, _build, replay
+from ._sheet import Sheet, build, replay
 from .errors import InvalidInput
 
 __all__ = ["combine", "mark", "undo"]
@@ -48,6 +48,6 @@ def combine(before: Sheet, after: Sheet, label: str) -> Sheet:
         return before
     # ``after`` is ``before`` with the added entries folded one by one, which is exactly what
     # folding them as one step gives: keep its state rather than fold every entry again.
-    return _build(
+    return build(
         after, (*before.ledger, Step(label=sys.intern(label), events=added)), after.pools, after.members, after.pending
     )
