@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Effect, RulePack, ScriptedDice, SeededDice, Sheet
+from progression import Effect, Rolled, RulePack, ScriptedDice, SeededDice, Sheet
 from progression.errors import (
     DecisionError,
     DiceError,
@@ -16,6 +16,18 @@ from progression.errors import (
     LimitReached,
     RequirementNotMet,
 )
+
+#: The D8 table of the reference (section 4): the characteristics each roll lets a player improve.
+D8 = {
+    1: {"av"},
+    2: {"av", "pa"},
+    3: {"av", "ma", "pa"},
+    4: {"av", "ma", "pa"},
+    5: {"ma", "pa"},
+    6: {"ag", "ma"},
+    7: {"ag", "st"},
+    8: {"ma", "st", "ag", "pa", "av"},
+}
 
 
 def with_spp(pack: RulePack, team: Sheet, member: str, amount: int) -> Sheet:
@@ -62,6 +74,23 @@ class TestRandomPrimary:
                 pack, team, "1", "random_primary", choice="G", dice=ScriptedDice([1, 2, 1, 3]), decisions=["wrestle"]
             )
 
+    @settings(max_examples=25, deadline=None)
+    @given(seed=st.integers(min_value=0, max_value=10_000), category=st.sampled_from(["G", "S"]))
+    def test_random_skill_is_new_and_from_the_category(self, pack: RulePack, seed: int, category: str) -> None:
+        """Whatever the dice, a random primary skill is one the Blitzer lacked, from the chosen category."""
+        team = bb.draft(pack, "human", "T", [("human_blitzer", "B")] + [("human_lineman", f"L{n}") for n in range(10)])
+        team = pack.award(team, "spp", 3, reason="test", member="1")
+        before = set(team.member("1").owned)
+        after = bb.advance(pack, team, "1", "random_primary", choice=category, dice=SeededDice(seed))
+        rolls = [e for e in after.ledger[-1].event.events if isinstance(e, Rolled)]  # type: ignore[attr-defined]
+        event(f"{category}: an owned skill rolled again" if len(rolls) > 2 else f"{category}: no roll again")
+        player = after.member("1")
+        if player.pending is not None:
+            after = pack.decide(after, player.pending.question[1][0], member="1")
+            player = after.member("1")
+        (gained,) = set(player.owned) - before
+        assert category == pack.function("bloodbowl.data")().skills[gained].category
+
 
 class TestLimits:
     def test_sixth_advancement_then_a_seventh_is_refused(self, pack: RulePack, team: Sheet) -> None:
@@ -86,26 +115,56 @@ class TestLimits:
         assert ["Rookie", "Experienced", "Veteran", "Emerging Star", "Star", "Superstar", "Legend"] == levels
 
     def test_third_improvement_of_a_characteristic_is_not_offered(self, pack: RulePack, team: Sheet) -> None:
-        """After two AV improvements, a D8 of 1 (AV only) offers no characteristic, only skills."""
+        """MA 6 improved twice is MA 8, still under its limit of 9: yet a third MA improvement is refused, since a
+        characteristic improves at most twice. A D8 of 5 (MA or PA) then offers PA only, and deciding MA is refused."""
+        team = with_spp(pack, team, "6", 14 + 16 + 20)
+        team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([5]), decisions=["ma"])
+        team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([6]), decisions=["ma"])
+        assert (8, 2) == (team.member("6").stats["ma"], team.member("6").stats["ma_up"])
+        paused = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([5]))
+        label, options = paused.member("6").pending.question
+        assert ("D8 5: improve PA, or take a skill instead", {"pa"}) == (label, set(options) & D8[8])
+        with pytest.raises(
+            DecisionError, match="'ma' is not an option for 'D8 5: improve PA, or take a skill instead'"
+        ):
+            pack.decide(paused, "ma", member="6")
+
+    def test_a_characteristic_at_its_limit_after_two_improvements(self, pack: RulePack, team: Sheet) -> None:
+        """AV 9+ improved twice is AV 11+, its limit: a D8 of 1 (AV only) offers no characteristic, only skills."""
         team = with_spp(pack, team, "6", 14 + 16 + 20)
         team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([1]), decisions=["av"])
         team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([2]), decisions=["av"])
         assert (11, 2) == (team.member("6").stats["av"], team.member("6").stats["av_up"])
         paused = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([1]))
         label, options = paused.member("6").pending.question
-        assert "av" not in options
-        assert "D8 1: improve no characteristic, or take a skill instead" == label
-        with pytest.raises(DecisionError):
-            pack.decide(paused, "av", member="6")
+        assert ("D8 1: improve no characteristic, or take a skill instead", set()) == (label, set(options) & D8[8])
 
-    def test_characteristic_at_its_limit_is_not_offered(self, pack: RulePack, team: Sheet) -> None:
-        """AV 11+ is the best: a player at AV 10+ improves once, then AV is no longer offered."""
-        team = pack.adjust(team, Effect(stats={"av": 1}), reason="test: AV 10+", member="6")
+    @pytest.mark.parametrize(
+        ("characteristic", "best"), [("ma", "9"), ("st", "8"), ("ag", "1+"), ("pa", "1+"), ("av", "11+")]
+    )
+    def test_characteristic_at_its_limit_is_not_offered(
+        self, pack: RulePack, team: Sheet, characteristic: str, best: str
+    ) -> None:
+        """The limits of the reference (section 4): MA 9, ST 8, AG 1+, PA 1+, AV 11+. A Lineman set one step
+        short improves once to the limit (D8 8, any), and on the next D8 8 that characteristic is no longer offered."""
+        start = {"ma": 8, "st": 7, "ag": 2, "pa": 2, "av": 10}[characteristic]  # one step short of the limit
+        change = start - team.member("6").stats[characteristic]
+        team = pack.adjust(team, Effect(stats={characteristic: change}), reason="test: one short", member="6")
         team = with_spp(pack, team, "6", 14 + 16)
-        team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([1]), decisions=["av"])
-        assert (11, 1) == (team.member("6").stats["av"], team.member("6").stats["av_up"])
-        paused = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([3]))
-        assert ("ma", "pa") == paused.member("6").pending.question[1][:2]
+        team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([8]), decisions=[characteristic])
+        player = team.member("6")
+        assert (best, 1) == (
+            bb.notation(characteristic, player.stats[characteristic]),
+            player.stats[f"{characteristic}_up"],
+        )
+        paused = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([8]))
+        assert {"ma", "st", "ag", "pa", "av"} - {characteristic} == set(paused.member("6").pending.question[1]) & D8[8]
+
+    @pytest.mark.parametrize("roll", range(1, 9))
+    def test_d8_table(self, pack: RulePack, team: Sheet, roll: int) -> None:
+        """A Lineman, who may still improve everything, is offered exactly the characteristics of the D8's row."""
+        paused = bb.advance(pack, with_spp(pack, team, "6", 14), "6", "characteristic", dice=ScriptedDice([roll]))
+        assert D8[roll] == set(paused.member("6").pending.question[1]) & D8[8]
 
     def test_pa_dash_improves_to_six_plus(self, pack: RulePack) -> None:
         """A player with PA "-" who improves PA gets PA 6+ (the rulings page)."""
@@ -125,6 +184,26 @@ class TestLimits:
         player = team.member("6")
         assert (0, True) == (player.pools["spp"], player.has("dodge"))
         assert 50_000 + 40_000 + 10_000 == bb.current_value(pack, player).total
+
+
+class TestPrices:
+    @pytest.mark.parametrize("taken", range(6))
+    def test_price_follows_the_advancements_taken(self, pack: RulePack, team: Sheet, taken: int) -> None:
+        """A player with ``taken`` advancements pays the next row of the reference's table for each type."""
+        table = {
+            "random_primary": (3, 4, 6, 8, 10, 15),
+            "chosen_primary": (6, 8, 12, 16, 20, 30),
+            "chosen_secondary": (10, 12, 16, 20, 24, 34),
+            "characteristic": (14, 16, 20, 24, 28, 38),
+        }
+        if taken:
+            team = pack.adjust(
+                team, Effect(stats={"advancements": taken}), reason="test: earlier advancements", member="6"
+            )
+        choices = {"random_primary": "G", "chosen_primary": "dauntless", "chosen_secondary": "guard"}
+        assert {kind: row[taken] for kind, row in table.items()} == {
+            kind: pack.quote(team, kind, choice=choices.get(kind), member="6").price for kind in table
+        }
 
 
 class TestImprovements:
@@ -153,24 +232,23 @@ class TestImprovements:
         )
         assert value == bb.current_value(pack, after).total - bb.current_value(pack, before).total
 
-    def test_ag_stops_at_one_plus(self, pack: RulePack, team: Sheet) -> None:
-        """A player at AG 2+ improves to 1+, the best; AG is then no longer offered on a 6 (AG or MA)."""
-        team = pack.adjust(team, Effect(stats={"ag": -1}), reason="test: AG 2+", member="6")
-        team = bb.advance(
-            pack, with_spp(pack, team, "6", 14 + 16), "6", "characteristic", dice=ScriptedDice([6]), decisions=["ag"]
-        )
-        assert "1+" == bb.notation("ag", team.member("6").stats["ag"])
-        paused = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([6]))
-        assert "ag" not in paused.member("6").pending.question[1]
-
     @pytest.mark.parametrize(
         ("member", "skill", "value"),
-        [("6", "block", 30_000), ("6", "wrestle", 20_000), ("6", "guard", 50_000), ("6", "brawler", 40_000)],
+        [
+            ("6", "block", 30_000),
+            ("6", "wrestle", 20_000),
+            ("6", "guard", 50_000),
+            ("6", "mighty_blow", 50_000),
+            ("6", "dodge", 50_000),
+            ("6", "brawler", 40_000),
+            ("6", "sure_feet", 40_000),
+        ],
     )
     def test_skill_values_with_the_elite_surcharge(
         self, pack: RulePack, team: Sheet, member: str, skill: str, value: int
     ) -> None:
-        """A Lineman (G primary, A D S secondary): primary 20k, secondary 40k, and 10k more for an elite skill."""
+        """A Lineman (G primary, A D S secondary): primary 20k, secondary 40k, and 10k more for an elite skill
+        (Block, Dodge, Guard, Mighty Blow)."""
         kind = "chosen_primary" if skill in ("block", "wrestle") else "chosen_secondary"
         before = bb.current_value(pack, team.member(member)).total
         team = bb.advance(pack, with_spp(pack, team, member, 10), member, kind, choice=skill)
@@ -245,22 +323,3 @@ class TestMustAdvance:
             "Lineman 1 holds 14 SPP, at least the 14 a characteristic improvement costs as advancement 1; an advancement must be taken"
             == sentence
         )
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=10_000), category=st.sampled_from(["G", "S"]))
-def test_random_skill_is_new_and_from_the_category(seed: int, category: str) -> None:
-    """Whatever the dice, a random primary skill is one the Blitzer lacked, from the chosen category."""
-    import progression
-
-    pack = progression.load("bloodbowl")
-    team = bb.draft(pack, "human", "T", [("human_blitzer", "B")] + [("human_lineman", f"L{n}") for n in range(10)])
-    team = pack.award(team, "spp", 3, reason="test", member="1")
-    before = set(team.member("1").owned)
-    after = bb.advance(pack, team, "1", "random_primary", choice=category, dice=SeededDice(seed))
-    player = after.member("1")
-    if player.pending is not None:
-        after = pack.decide(after, player.pending.question[1][0], member="1")
-        player = after.member("1")
-    (gained,) = set(player.owned) - before
-    assert category == bb.pack().function("bloodbowl.data")().skills[gained].category

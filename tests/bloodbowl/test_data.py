@@ -55,10 +55,19 @@ class TestLoaded:
         assert {"skills", "teams", "stars", "inducements", "tables"} == set(pack.tables)
         assert 150_000 == pack.tables["inducements"]["wizards"]["list"]["sports_wizard"]["cost"]
 
-    def test_advancement_costs(self, pack: RulePack) -> None:
-        """The four curves, six steps each; a seventh is past the end."""
-        assert [14, 16, 20, 24, 28, 38] == [pack.curve("characteristic").cost(n) for n in range(1, 7)]
-        assert 6 == pack.curve("random_primary").last_step
+    @pytest.mark.parametrize(
+        ("advancement", "costs"),
+        [
+            ("random_primary", [3, 4, 6, 8, 10, 15]),
+            ("chosen_primary", [6, 8, 12, 16, 20, 30]),
+            ("chosen_secondary", [10, 12, 16, 20, 24, 34]),
+            ("characteristic", [14, 16, 20, 24, 28, 38]),
+        ],
+    )
+    def test_advancement_costs(self, pack: RulePack, advancement: str, costs: list[int]) -> None:
+        """The reference's advancement table (section 2), first to sixth advancement; a seventh is past the end."""
+        curve = pack.curve(advancement)
+        assert (costs, 6) == ([curve.cost(n) for n in range(1, 7)], curve.last_step)
 
 
 class TestBroken:

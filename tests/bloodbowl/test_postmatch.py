@@ -56,31 +56,27 @@ class TestMustAdvance:
 
 class TestMatchRecord:
     def test_spp_by_event(self, pack: RulePack, team: Sheet) -> None:
-        """Completion 1, landing 1, superb throw 1, interception 2, casualty 2, touchdown 3; crowd casualty 0."""
+        """Each event to its own player: completion 1, landing 1, superb throw 1, interception 2, casualty 2,
+        touchdown 3 (reference section 1); two crowd casualties 0."""
+        events = ("completion", "landing", "superb_throw", "interception", "casualty", "touchdown", "casualty_crowd")
         match = bb.MatchRecord(
             number=1,
             opponent="X",
             score=(0, 0),
-            events={
-                "1": {
-                    "completion": 1,
-                    "landing": 1,
-                    "superb_throw": 1,
-                    "interception": 1,
-                    "casualty": 1,
-                    "touchdown": 1,
-                    "casualty_crowd": 2,
-                }
-            },
+            events={str(n): {event: 2 if event == "casualty_crowd" else 1} for n, event in enumerate(events, 1)},
         )
         after = bb.record_outcome(pack, team, match, ScriptedDice([]))
-        assert 1 + 1 + 1 + 2 + 2 + 3 == after.member("1").pools["spp"]
+        assert (1, 1, 1, 2, 2, 3, 0) == tuple(after.member(str(n)).pools["spp"] for n in range(1, 8))
 
     def test_brawlin_brutes(self, pack: RulePack) -> None:
-        """An Orc team: casualty 3, touchdown 2."""
+        """An Orc team (Brawlin' Brutes): casualty 3, touchdown 2, so two casualties and a touchdown earn
+        3 + 3 + 2 = 8 (the standard values would give 2 + 2 + 3 = 7); a completion still earns 1."""
         team = bb.draft(pack, "orc", "T", [("orc_lineman", f"L{n}") for n in range(11)])
-        match = bb.MatchRecord(number=1, opponent="X", score=(1, 0), events={"1": {"casualty": 1, "touchdown": 1}})
-        assert 5 == bb.record_outcome(pack, team, match, ScriptedDice([])).member("1").pools["spp"]
+        match = bb.MatchRecord(
+            number=1, opponent="X", score=(1, 0), events={"1": {"casualty": 2, "touchdown": 1}, "2": {"completion": 1}}
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (8, 1) == (after.member("1").pools["spp"], after.member("2").pools["spp"])
 
     def test_conceding_team_loses_the_game_spp(self, pack: RulePack, team: Sheet) -> None:
         """SPP of a game the team conceded are not awarded; no MVP; no winnings."""
