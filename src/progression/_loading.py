@@ -24,10 +24,12 @@ from ._model import (
 )
 from ._packs import RulePack
 from ._reader import Reader, type_name
+from ._references import check_references
 from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
 from .errors import Problem, ProgressionError, RulePackError
 
-__all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
+#: ``check_references`` is read here by ``progression.testing`` too.
+__all__ = ["FORMAT", "check_references", "load_file", "load_text", "read_pack"]
 
 #: The version of the pack file format this library reads.
 FORMAT = 1
@@ -46,6 +48,9 @@ _SECTIONS = (
     "names",
     "tables",
 )
+
+#: The forms of a requirement table, each named by its key.
+_REQUIREMENT_FORMS = ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "predicate")
 
 
 def _slug_ok(ident: str) -> bool:
@@ -142,12 +147,9 @@ class PackReader(Reader):
             self.problem(path, f"expected a requirement table or a list of them, got {raw!r:.60}")
             return None
         message = self.get(raw, "message", str, path, default=None)
-        forms = [k for k in ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "predicate") if k in raw]
+        forms = [k for k in _REQUIREMENT_FORMS if k in raw]
         if len(forms) != 1:
-            self.problem(
-                path,
-                f"a requirement needs exactly one of all, any, not, at_least, at_most, owns, owns_among, predicate; got {sorted(raw)}",
-            )
+            self.problem(path, f"a requirement needs exactly one of {', '.join(_REQUIREMENT_FORMS)}; got {sorted(raw)}")
             return None
         form = forms[0]
         if form in ("all", "any"):
@@ -275,6 +277,112 @@ class PackReader(Reader):
             )
         return stats
 
+    def currencies(self, data: Mapping[str, Any]) -> list[Currency]:
+        currencies = []
+        for ident, body, path in self.entries(data, "currencies"):
+            self.extra(body, ("label",), path)
+            currencies.append(Currency(id=ident, label=self.label(body, path)))
+        return currencies
+
+    def ladders(self, data: Mapping[str, Any]) -> list[Ladder]:
+        ladders = []
+        for ident, body, path in self.entries(data, "ladders"):
+            self.extra(body, ("label", "axis", "bands"), path)
+            bands = [
+                self.band(band, f"{path}.bands[{i}]")
+                for i, band in enumerate(self.get(body, "bands", list, path) or [])
+            ]
+            try:
+                ladders.append(
+                    Ladder(
+                        id=ident,
+                        label=self.label(body, path),
+                        axis=self.get(body, "axis", str, path) or "?",
+                        bands=[b for b in bands if b is not None],
+                    )
+                )
+            except ProgressionError as error:
+                self.problem(path, str(error))
+        return ladders
+
+    def band(self, band: Any, path: str) -> Band | None:
+        if not isinstance(band, dict):
+            self.problem(path, f"expected a band table, got {band!r:.60}")
+            return None
+        self.extra(band, ("id", "label", "from", "to", "requires"), path)
+        requires = self.requirement(band["requires"], f"{path}.requires") if "requires" in band else None
+        return Band(
+            id=self.get(band, "id", str, path) or "?",
+            label=self.label(band, path),
+            low=self.get(band, "from", int, path) or 0,
+            high=self.get(band, "to", int, path, default=None),
+            requires=requires,
+        )
+
+    def upgrades(self, data: Mapping[str, Any]) -> list[Upgrade]:
+        upgrades = []
+        for ident, body, path in self.entries(data, "upgrades"):
+            self.extra(
+                body,
+                (
+                    "label",
+                    "pool",
+                    "pools",
+                    "cost",
+                    "requires",
+                    "effect",
+                    "limit",
+                    "procedure",
+                    "options",
+                    "kinds",
+                    "description",
+                ),
+                path,
+            )
+            if "pool" in body and "pools" in body:
+                self.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
+            paying = (
+                self.strings(body, "pools", path, default=())
+                if "pools" in body
+                else ((self.get(body, "pool", str, path) or "?"),)
+            )
+            if not paying:
+                self.problem(f"{path}.pools", "an upgrade needs at least one paying pool")
+            cost = self.cost(body["cost"], f"{path}.cost") if "cost" in body else None
+            if "cost" not in body:
+                self.problem(f"{path}.cost", "required key 'cost' is missing")
+            upgrades.append(
+                Upgrade(
+                    id=ident,
+                    label=self.label(body, path),
+                    pools=paying,
+                    cost=cost or FixedCost(amount=0),
+                    requires=self.requirement(body["requires"], f"{path}.requires") if "requires" in body else None,
+                    effect=self.effect(body["effect"], f"{path}.effect") if "effect" in body else Effect(),
+                    limit=self.limit(body, path),
+                    procedure=self.function_ref(body, "procedure", path),
+                    options=self.function_ref(body, "options", path),
+                    kinds=self.strings(body, "kinds", path, default=()),
+                    description=self.label(body, path, "description") if "description" in body else None,
+                )
+            )
+        return upgrades
+
+    def kinds(self, data: Mapping[str, Any]) -> list[Kind]:
+        kinds = []
+        for ident, body, path in self.entries(data, "kinds"):
+            self.extra(body, ("label", "pools", "stats", "members"), path)
+            kinds.append(
+                Kind(
+                    id=ident,
+                    label=self.label(body, path),
+                    pools=self.strings(body, "pools", path, default=()),
+                    stats=self.strings(body, "stats", path, default=()),
+                    members=self.strings(body, "members", path, default=()),
+                )
+            )
+        return kinds
+
 
 def read_pack(
     data: Mapping[str, Any], source: str, functions: Mapping[str, Callable[..., Any]] | None = None
@@ -300,98 +408,9 @@ def read_pack(
     r.extra(head, ("name", "title", "version", "description"), "$.pack")
     if name is not None and not _slug_ok(name):
         r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
-
-    currencies = []
-    for ident, body, path in r.entries(data, "currencies"):
-        r.extra(body, ("label",), path)
-        currencies.append(Currency(id=ident, label=r.label(body, path)))
-    pools = r.pools(data)
-    stats = r.stats(data)
+    currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
     curves = [c for i, b, p in r.entries(data, "curves") if (c := r.curve(i, b, p)) is not None]
-    ladders = []
-    for ident, body, path in r.entries(data, "ladders"):
-        r.extra(body, ("label", "axis", "bands"), path)
-        bands = []
-        for index, band in enumerate(r.get(body, "bands", list, path) or []):
-            bpath = f"{path}.bands[{index}]"
-            if not isinstance(band, dict):
-                r.problem(bpath, f"expected a band table, got {band!r:.60}")
-                continue
-            r.extra(band, ("id", "label", "from", "to", "requires"), bpath)
-            requires = r.requirement(band["requires"], f"{bpath}.requires") if "requires" in band else None
-            bands.append(
-                Band(
-                    id=r.get(band, "id", str, bpath) or "?",
-                    label=r.label(band, bpath),
-                    low=r.get(band, "from", int, bpath) or 0,
-                    high=r.get(band, "to", int, bpath, default=None),
-                    requires=requires,
-                )
-            )
-        try:
-            ladders.append(
-                Ladder(id=ident, label=r.label(body, path), axis=r.get(body, "axis", str, path) or "?", bands=bands)
-            )
-        except ProgressionError as error:
-            r.problem(path, str(error))
-    upgrades = []
-    for ident, body, path in r.entries(data, "upgrades"):
-        r.extra(
-            body,
-            (
-                "label",
-                "pool",
-                "pools",
-                "cost",
-                "requires",
-                "effect",
-                "limit",
-                "procedure",
-                "options",
-                "kinds",
-                "description",
-            ),
-            path,
-        )
-        if "pool" in body and "pools" in body:
-            r.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
-        paying = (
-            r.strings(body, "pools", path, default=())
-            if "pools" in body
-            else ((r.get(body, "pool", str, path) or "?"),)
-        )
-        if not paying:
-            r.problem(f"{path}.pools", "an upgrade needs at least one paying pool")
-        cost = r.cost(body["cost"], f"{path}.cost") if "cost" in body else None
-        if "cost" not in body:
-            r.problem(f"{path}.cost", "required key 'cost' is missing")
-        upgrades.append(
-            Upgrade(
-                id=ident,
-                label=r.label(body, path),
-                pools=paying,
-                cost=cost or FixedCost(amount=0),
-                requires=r.requirement(body["requires"], f"{path}.requires") if "requires" in body else None,
-                effect=r.effect(body["effect"], f"{path}.effect") if "effect" in body else Effect(),
-                limit=r.limit(body, path),
-                procedure=r.function_ref(body, "procedure", path),
-                options=r.function_ref(body, "options", path),
-                kinds=r.strings(body, "kinds", path, default=()),
-                description=r.label(body, path, "description") if "description" in body else None,
-            )
-        )
-    kinds = []
-    for ident, body, path in r.entries(data, "kinds"):
-        r.extra(body, ("label", "pools", "stats", "members"), path)
-        kinds.append(
-            Kind(
-                id=ident,
-                label=r.label(body, path),
-                pools=r.strings(body, "pools", path, default=()),
-                stats=r.strings(body, "stats", path, default=()),
-                members=r.strings(body, "members", path, default=()),
-            )
-        )
+    ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
     tables = r.table(data, "tables", "$")
     # References are checked on whatever did parse, so a file with both kinds of problem
@@ -420,83 +439,6 @@ def read_pack(
     r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason)
     r.raise_if_problems()
     return pack
-
-
-def check_references(pack: RulePack) -> list[Problem]:
-    """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades."""
-    problems: list[Problem] = []
-    src = pack.source
-
-    def need(kind: str, ident: str, table: Mapping[str, Any], path: str) -> None:
-        if ident not in table:
-            known = ", ".join(sorted(table)) or "none"
-            problems.append(Problem(src, path, f"{kind} {ident!r} is not defined; defined: {known}"))
-
-    quantities = {*pack.stats, *pack.pools}
-    for clash in sorted(set(pack.stats) & set(pack.pools)):
-        problems.append(
-            Problem(src, f"$.stats.{clash}", f"{clash!r} is both a stat and a pool; quantities need distinct ids")
-        )
-    for pool in pack.pools.values():
-        need("currency", pool.currency, pack.currencies, f"$.pools.{pool.id}.currency")
-        if isinstance(pool.cap, str) and pool.cap not in quantities:
-            need("stat or pool", pool.cap, dict.fromkeys(quantities), f"$.pools.{pool.id}.cap")
-        for spend in pool.auto_spend:
-            need("upgrade", spend, pack.upgrades, f"$.pools.{pool.id}.auto_spend")
-            if spend in pack.upgrades and pack.upgrades[spend].procedure is not None:
-                problems.append(
-                    Problem(
-                        src,
-                        f"$.pools.{pool.id}.auto_spend",
-                        f"{spend!r} has a procedure; auto spending buys only upgrades without one",
-                    )
-                )
-    for upgrade in pack.upgrades.values():
-        path = f"$.upgrades.{upgrade.id}"
-        currencies = set()
-        for payer in upgrade.pools:
-            need("pool", payer, pack.pools, f"{path}.pools")
-            if payer in pack.pools:
-                currencies.add(pack.pools[payer].currency)
-        if len(currencies) > 1:
-            problems.append(
-                Problem(
-                    src,
-                    f"{path}.pools",
-                    f"the paying pools hold different currencies ({', '.join(sorted(currencies))}); a price is paid in one",
-                )
-            )
-        if isinstance(upgrade.cost, CurveCost):
-            need("curve", upgrade.cost.curve, pack.curves, f"{path}.cost.curve")
-        for buyer in upgrade.kinds:
-            need("kind", buyer, pack.kinds, f"{path}.kinds")
-        for stat in upgrade.effect.stats:
-            if "{choice}" not in stat:
-                need("stat", stat, pack.stats, f"{path}.effect.stats.{stat}")
-    problems.extend(_shape_references(pack))
-    return problems
-
-
-def _shape_references(pack: RulePack) -> list[Problem]:
-    """The ids ladders and kinds refer to resolve."""
-    problems: list[Problem] = []
-    quantities = dict.fromkeys({*pack.stats, *pack.pools})
-
-    def need(kind: str, ident: str, table: Mapping[str, Any], path: str) -> None:
-        if ident not in table:
-            known = ", ".join(sorted(table)) or "none"
-            problems.append(Problem(pack.source, path, f"{kind} {ident!r} is not defined; defined: {known}"))
-
-    for ladder in pack.ladders.values():
-        need("stat or pool", ladder.axis, quantities, f"$.ladders.{ladder.id}.axis")
-    for kind in pack.kinds.values():
-        for held in kind.pools:
-            need("pool", held, pack.pools, f"$.kinds.{kind.id}.pools")
-        for stat in kind.stats:
-            need("stat", stat, pack.stats, f"$.kinds.{kind.id}.stats")
-        for member in kind.members:
-            need("kind", member, pack.kinds, f"$.kinds.{kind.id}.members")
-    return problems
 
 
 def load_text(text: str, source: str = "<text>", functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
