@@ -95,16 +95,16 @@ class TestCurveStrategies:
         ["table/error", "table/clamp", "table/extrapolate", "LinearCurve", "SteppedCurve", "PolynomialCurve"],
     )
     def test_every_family_is_drawn(self, family: str) -> None:
-        """``curves()`` draws every family, and tables with each ``beyond`` policy."""
+        """``curves()`` draws every family, and tables with each ``beyond`` policy.
+
+        The search is derandomized and long enough: with 100 random tries, about one run in a hundred missed a
+        family, so the test failed by chance (measured: 2 misses in 600 searches)."""
 
         def kind(curve: Curve) -> str:
             return f"table/{curve.beyond}" if isinstance(curve, TableCurve) else type(curve).__name__
 
-        assert family == kind(
-            find(
-                curves(), lambda curve: kind(curve) == family, settings=settings(database=None, phases=[Phase.generate])
-            )
-        )
+        search = settings(database=None, phases=[Phase.generate], derandomize=True, max_examples=1000)
+        assert family == kind(find(curves(), lambda curve: kind(curve) == family, settings=search))
 
     @FEW
     @given(curves(name="xp"))
