@@ -99,6 +99,27 @@ class TestPause:
         with pytest.raises(LimitReached, match="Skills would be 3, past its maximum of 2"):
             pack.purchase(sheet, "chosen_skill")
 
+    def test_limits_checked_on_a_decided_outcome(self) -> None:
+        """A stat's maximum holds for an outcome decided after a pause too: the decision is refused, and the
+        sheet still waits for one."""
+        pack = trainer()
+        sheet = pack.purchase(pack.purchase(bo(30), "chosen_skill"), "chosen_skill")
+        paused = pack.purchase(sheet, "random_skill", dice=ScriptedDice([1, 2]))
+        with pytest.raises(LimitReached, match="Skills would be 3, past its maximum of 2"):
+            pack.decide(paused, "block", dice=NoDice())
+        assert ("keep one", ("block", "dodge")) == paused.pending.question  # type: ignore[union-attr]
+
+    def test_events_applied_one_by_one_give_the_folded_state(self) -> None:
+        """``Sheet.apply`` of a paused purchase's events, one at a time, gives the state its one step gives:
+        the rolls and the question are remembered while the procedure waits."""
+        sheet = paused()
+        step = sheet.ledger[-1]
+        assert isinstance(step, Step)
+        one_by_one = bo()
+        for event in step.events:
+            one_by_one = one_by_one.apply(event)
+        assert (sheet.pending, dict(sheet.pools)) == (one_by_one.pending, dict(one_by_one.pools))
+
     def test_member_pauses_on_a_roster(self) -> None:
         """A member's paused procedure saves with the roster and is decided through it."""
         pack = trainer()
