@@ -327,6 +327,16 @@ class TestOverride:
             market().purchase(ana(purse=5), "crown", override="favour", bypass=["requirements"])
 
 
+class TestAdjust:
+    def test_taking_every_copy_away_removes_the_item(self) -> None:
+        """An effect that takes back what was granted leaves the item out of ``owned``, not there at 0."""
+        pack = market()
+        sheet = pack.adjust(ana(), Effect(grants={"badge": 2}), reason="two gifts")
+        once = pack.adjust(sheet, Effect(grants={"badge": -1}), reason="lost one")
+        gone = pack.adjust(once, Effect(grants={"badge": -1}), reason="lost the other")
+        assert ({"badge": 1}, {}, False) == (dict(once.owned), dict(gone.owned), gone.has("badge"))
+
+
 class TestQuoteAgreesWithPurchase:
     @FEW
     @given(histories(), st.sampled_from(UPGRADES))
