@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import hypothesis
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -131,6 +132,7 @@ class TestPlay:
             for event in getattr(entry, "events", (entry,)):
                 if isinstance(event, progression.Purchased) and event.upgrade.startswith("quality."):
                     allowed = {pc.pool_id(c) for c in pc.listing(pack, event.upgrade.removeprefix("quality."))}
+                    hypothesis.event(f"a quality paid by {min(len(event.price), 2)}+ competences")
                     assert set(event.price) <= allowed
 
     @settings(max_examples=30, deadline=None)
@@ -146,6 +148,7 @@ class TestPlay:
                 sheet = pc.award(pack, sheet, competence, value, reason="setup")
         split = split_for(pack, sheet, quality, seed)
         strangers = set(split) - set(pc.listing(pack, quality))
+        hypothesis.event("a stranger in the split" if strangers else "only listing competences")
         try:
             after = pc.buy_quality(pack, sheet, quality, pay=split)
         except ProgressionError:
