@@ -230,31 +230,81 @@ class TestCompletion:
         assert (30, 30) == (completion.level, pc.level(pack, sheet.as_of(position), "escrime"))
 
 
-BAD: dict[str, Callable[[RulePack, Sheet], object]] = {
-    "unknown competence": lambda p, s: pc.award(p, s, "alchimie", 3, reason="x"),
-    "unknown quality": lambda p, s: pc.buy_quality(p, s, "chance"),
-    "negative award": lambda p, s: pc.award(p, s, "escrime", -3, reason="x"),
-    "zero award": lambda p, s: pc.award(p, s, "escrime", 0, reason="x"),
-    "bad split": lambda p, s: pc.buy_quality(p, s, "souplesse", pay={"escrime": 30, "danse": 30}),
-    "split from a stranger": lambda p, s: pc.buy_quality(p, s, "souplesse", pay={"erudition": 50}),
-    "split not a mapping": lambda p, s: pc.buy_quality(p, s, "souplesse", pay=[30, 20]),  # type: ignore[arg-type]
-    "unreached degree": lambda p, s: pc.buy_specialization(p, s, "escrime", "riposte"),
-    "unknown specialization": lambda p, s: pc.buy_specialization(p, s, "escrime", "sabre"),
-    "zero levels": lambda p, s: pc.raise_level(p, s, "escrime", 0),
-    "gate": lambda p, s: pc.raise_level(p, s, "escrime", 2),
-    "bad starting level": lambda p, s: pc.new_character(p, levels={"escrime": -1}),
+#: Each bad call, the error it raises and what its message must say (expected, got, where).
+BAD: dict[str, tuple[Callable[[RulePack, Sheet], object], type[ProgressionError], str]] = {
+    "unknown competence": (
+        lambda p, s: pc.award(p, s, "alchimie", 3, reason="x"),
+        UnknownName,
+        "competence 'alchimie' is not defined in campaign 'example'; expected one of: athletisme, danse",
+    ),
+    "unknown quality": (
+        lambda p, s: pc.buy_quality(p, s, "chance"),
+        UnknownName,
+        "quality 'chance' is not defined in campaign 'example'; expected one of: coordination",
+    ),
+    "negative award": (
+        lambda p, s: pc.award(p, s, "escrime", -3, reason="x"),
+        InvalidInput,
+        "award to 'pp.escrime': points must be a positive whole number, got -3",
+    ),
+    "zero award": (
+        lambda p, s: pc.award(p, s, "escrime", 0, reason="x"),
+        InvalidInput,
+        "award to 'pp.escrime': points must be a positive whole number, got 0",
+    ),
+    "bad split": (
+        lambda p, s: pc.buy_quality(p, s, "souplesse", pay={"escrime": 30, "danse": 30}),
+        InvalidInput,
+        r"pay adds up to 60 but 'quality\.souplesse' costs 50",
+    ),
+    "split from a stranger": (
+        lambda p, s: pc.buy_quality(p, s, "souplesse", pay={"erudition": 50}),
+        RequirementNotMet,
+        "Suppleness is not in the quality list of Scholarship; it can be paid from: Fencing, Dance",
+    ),
+    "split not a mapping": (
+        lambda p, s: pc.buy_quality(p, s, "souplesse", pay=[30, 20]),  # type: ignore[arg-type]
+        InvalidInput,
+        "pay must map competences to points, got list",
+    ),
+    "unreached degree": (
+        lambda p, s: pc.buy_specialization(p, s, "escrime", "riposte"),
+        RequirementNotMet,
+        r"needs Fencing at Expert \(level 61 or more\); it is at level 30 \(Beginner\)",
+    ),
+    "unknown specialization": (
+        lambda p, s: pc.buy_specialization(p, s, "escrime", "sabre"),
+        UnknownName,
+        "specialization 'sabre' is not defined in competence 'escrime'; expected one of: botte-secrete",
+    ),
+    "zero levels": (
+        lambda p, s: pc.raise_level(p, s, "escrime", 0),
+        InvalidInput,
+        "raise 'escrime': levels must be a whole number >= 1, got 0",
+    ),
+    "gate": (
+        lambda p, s: pc.raise_level(p, s, "escrime", 2),
+        RequirementNotMet,
+        r"to reach Proficient: needs at least 1 quality from the list of Fencing \(has none\)",
+    ),
+    "bad starting level": (
+        lambda p, s: pc.new_character(p, levels={"escrime": -1}),
+        InvalidInput,
+        "new character: the level of 'escrime' must be a whole number >= 0, got -1",
+    ),
 }
 
 
 class TestBadInput:
     @pytest.mark.parametrize("case", sorted(BAD))
     def test_clear_error_and_nothing_changed(self, pack: RulePack, case: str) -> None:
-        """Each bad call is a ProgressionError with a message, and the sheet given is as it was."""
+        """Each bad call raises its ProgressionError saying what was expected and what came, and the sheet given
+        is as it was."""
+        call, error, message = BAD[case]
         sheet = pooled(pack)
         before = (sheet.ledger, dict(sheet.pools), dict(sheet.stats), dict(sheet.owned))
-        with pytest.raises(ProgressionError) as caught:
-            BAD[case](pack, sheet)
-        assert str(caught.value)
+        with pytest.raises(error, match=message):
+            call(pack, sheet)
         assert before == (sheet.ledger, dict(sheet.pools), dict(sheet.stats), dict(sheet.owned))
 
     def test_unknown_competence_names_the_known(self, pack: RulePack) -> None:

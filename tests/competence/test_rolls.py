@@ -79,7 +79,7 @@ class TestRoll:
     def test_checks_before_rolling(self, pack: RulePack) -> None:
         """A refused test rolls no die: the scripted dice are untouched."""
         dice = ScriptedDice([33])
-        with pytest.raises(InvalidInput):
+        with pytest.raises(InvalidInput, match="Test does not have the specialization Perfect riposte of Fencing"):
             pc.roll_competence(pack, fencer(pack), "escrime", dice, ["riposte"])
         assert (33,) == dice.remaining
 
@@ -91,5 +91,7 @@ class TestRoll:
 
     def test_dice_out_of_range(self, pack: RulePack) -> None:
         """Scripted dice that cannot show the result asked for raise a DiceError."""
-        with pytest.raises(DiceError):
+        with pytest.raises(
+            DiceError, match="scripted die 1 is 101, but 1D100 for escrime test needs results from 1 to 100"
+        ):
             pc.roll_competence(pack, fencer(pack), "escrime", ScriptedDice([101]))
