@@ -141,7 +141,7 @@ class TestSixteenPlaces:
         if able <= 14:
             assert {"grak", "crumbleberry"} <= set(_induce(pack, team, "grak").members)
         else:
-            with pytest.raises(LimitReached):
+            with pytest.raises(LimitReached, match=rf"would need 2 place\(s\), {16 - able} left"):
                 _induce(pack, team, "grak")
 
 

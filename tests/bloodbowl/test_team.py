@@ -92,7 +92,9 @@ class TestFiring:
 
         team = bb.hire(pack, team, "human_lineman", "Lineman 7")
         team = pack.adjust(team, Effect(tags={"miss_next": "yes"}), reason="test", member="6")
-        with pytest.raises(RequirementNotMet):
+        with pytest.raises(
+            RequirementNotMet, match="firing Lineman 2 would leave 10 players able to play the next match; at least 11"
+        ):
             bb.fire(pack, team, "7")
 
 
@@ -118,7 +120,9 @@ class TestStaff:
     def test_treasury_never_goes_negative(self, pack: RulePack, team: Sheet) -> None:
         """150,000 left: a 100,000 re-roll is bought, a second one is refused."""
         team = bb.buy_staff(pack, team, "team_reroll")
-        with pytest.raises(InsufficientPoints):
+        with pytest.raises(
+            InsufficientPoints, match="Team Re-roll costs 100000 Gold pieces but only 50000 are available"
+        ):
             bb.buy_staff(pack, team, "team_reroll")
         assert 50_000 == team.pools["treasury"]
 
