@@ -9,7 +9,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what readers and type checkers see; at run time each module loads on first use
-    from ._curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+    from ._curves import Curve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
     from ._dice import CallbackDice, Dice, ScriptedDice, SeededDice
     from ._discovery import PackEntry, entries, load, packs
     from ._events import (
@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
         Started,
         Step,
     )
+    from ._function_curve import FunctionCurve
     from ._history import combine, mark, undo
     from ._labels import Label
     from ._ladders import Band, Ladder
@@ -91,7 +92,7 @@ _HOMES = {
     "Finished": "_events",
     "FixedCost": "_model",
     "FunctionCost": "_model",
-    "FunctionCurve": "_curves",
+    "FunctionCurve": "_function_curve",
     "Joined": "_events",
     "Kind": "_model",
     "Label": "_labels",

@@ -1,5 +1,8 @@
 """Cost curves: what the n-th step costs, what a run of steps costs, how far a budget goes.
 
+The :class:`Curve` interface and the families with a closed form (linear, stepped, table,
+polynomial) live here; a pack's own Python function as a curve is in ``_function_curve``.
+
 Steps are numbered from 1: ``cost(n)`` is the price of going from level ``n - 1`` to
 level ``n``, and ``between(a, b)`` is the price of going from level ``a`` to level ``b``.
 All arithmetic is on integers.
@@ -7,21 +10,19 @@ All arithmetic is on integers.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from fractions import Fraction
+from collections.abc import Callable
 from functools import cached_property
 from typing import ClassVar, Literal
 
 import attrs
 
 from ._labels import Label
+from ._power_sums import sum_polynomial
 from .errors import InvalidInput
 
 __all__ = [
     "Beyond",
     "Curve",
-    "FunctionCurve",
     "LinearCurve",
     "PolynomialCurve",
     "SteppedCurve",
@@ -42,10 +43,11 @@ def _tuple_of(items: object) -> object:
     return tuple(items) if isinstance(items, list | tuple) else items
 
 
-def _check_integer(curve: str, name: str, value: object) -> None:
+def _check_integer(curve: str, name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         msg = f"curve {curve!r}: {name} must be an integer, got {value!r}"
         raise InvalidInput(msg)
+    return value
 
 
 def _negative(curve: str, n: int, value: int) -> InvalidInput:
@@ -59,13 +61,11 @@ def _decreasing(curve: str, n: int, value: int, previous: int) -> InvalidInput:
 
 
 def _check_level(curve: str, name: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        msg = f"curve {curve!r}: {name} must be an integer, got {value!r}"
+    level = _check_integer(curve, name, value)
+    if level < 0:
+        msg = f"curve {curve!r}: {name} must be >= 0, got {level!r}"
         raise InvalidInput(msg)
-    if value < 0:
-        msg = f"curve {curve!r}: {name} must be >= 0, got {value!r}"
-        raise InvalidInput(msg)
-    return value
+    return level
 
 
 @attrs.frozen(kw_only=True)
@@ -91,6 +91,7 @@ class Curve:
 
     def __attrs_post_init__(self) -> None:
         self._check_types()
+        self._check_shape()
         self._check_declared()
 
     def _check_types(self) -> None:
@@ -223,11 +224,17 @@ class Curve:
             msg = f"curve {self.name!r} defines steps 1..{last}; step {n} is past its end"
             raise InvalidInput(msg)
 
-    def _check_declared(self) -> None:
+    def _check_shape(self) -> None:
+        """Refuse parameters of the right type that still make no curve (a table of no values)."""
+
+    def _checked_steps(self) -> int:
+        """How many first steps are checked for the declared properties."""
         last = self.last_step
-        upto = CHECKED_STEPS if last is None else min(last, CHECKED_STEPS)
+        return CHECKED_STEPS if last is None else min(last, CHECKED_STEPS)
+
+    def _check_declared(self) -> None:
         previous: int | None = None
-        for n in range(1, upto + 1):
+        for n in range(1, self._checked_steps() + 1):
             value = self._cost(n)
             if self.non_negative and value < 0:
                 raise _negative(self.name, n, value)
@@ -276,12 +283,10 @@ class SteppedCurve(Curve):
 
     _integers: ClassVar[tuple[str, ...]] = ("width", "unit")
 
-    def __attrs_post_init__(self) -> None:
-        self._check_types()
+    def _check_shape(self) -> None:
         if self.width < 1:
             msg = f"curve {self.name!r}: width must be >= 1, got {self.width}"
             raise InvalidInput(msg)
-        super().__attrs_post_init__()
 
     def _cost(self, n: int) -> int:
         return -(-n // self.width) * self.unit
@@ -313,15 +318,13 @@ class TableCurve(Curve):
 
     _integer_lists: ClassVar[tuple[str, ...]] = ("values",)
 
-    def __attrs_post_init__(self) -> None:
-        self._check_types()
+    def _check_shape(self) -> None:
         if not self.values:
             msg = f"curve {self.name!r}: a table needs at least one value"
             raise InvalidInput(msg)
         if self.beyond not in ("error", "clamp", "extrapolate"):
             msg = f"curve {self.name!r}: beyond must be error, clamp or extrapolate, got {self.beyond!r}"
             raise InvalidInput(msg)
-        super().__attrs_post_init__()
 
     @cached_property
     def _prefix(self) -> tuple[int, ...]:
@@ -356,55 +359,16 @@ class TableCurve(Curve):
     def _is_free_from(self, n: int) -> bool:
         return n > len(self.values) and self.values[-1] == 0 and self._slope == 0
 
-    def _check_declared(self) -> None:
+    def _checked_steps(self) -> int:
         # The table itself, then one step past it, which shows the slope beyond.
-        upto = len(self.values) + (0 if self.beyond == "error" else 1)
-        for n in range(1, upto + 1):
-            value = self._cost(n)
-            if self.non_negative and value < 0:
-                raise _negative(self.name, n, value)
-            if self.non_decreasing and n > 1 and value < self._cost(n - 1):
-                raise _decreasing(self.name, n, value, self._cost(n - 1))
+        return len(self.values) + (0 if self.beyond == "error" else 1)
+
+    def _check_declared(self) -> None:
+        super()._check_declared()
         if self.non_negative and self.beyond == "extrapolate" and self._slope < 0:
             # Extrapolating downwards goes below zero sooner or later: name the first step that does.
             n = len(self.values) + self.values[-1] // -self._slope + 1
             raise _negative(self.name, n, self._cost(n))
-
-
-def _sum_polynomial(coefficients: tuple[int, ...]) -> Callable[[int], int]:
-    """``n -> sum of c0 + c1·m + c2·m² + ... for m in 1..n``, as one integer polynomial over a common denominator.
-
-    Faulhaber's formula gives each power sum as a polynomial with rational coefficients;
-    adding them up once, when the curve is built, leaves a Horner evaluation in integers per total.
-    """
-    powers = [Fraction(0)] * (len(coefficients) + 1)
-    for k, c in enumerate(coefficients):
-        if not c:
-            continue
-        # 1**k + ... + n**k == sum over j of comb(k+1, j)·B_j·n**(k+1-j) / (k+1)
-        for j, bernoulli in enumerate(_bernoulli(k)):
-            powers[k + 1 - j] += c * math.comb(k + 1, j) * bernoulli / (k + 1)
-    denominator = math.lcm(*(p.denominator for p in powers))
-    numerators = tuple(int(p * denominator) for p in reversed(powers))
-
-    def total(n: int) -> int:
-        acc = 0
-        for a in numerators:
-            acc = acc * n + a
-        return acc // denominator
-
-    return total
-
-
-def _bernoulli(k: int) -> list[Fraction]:
-    """B_0..B_k with the convention B_1 = +1/2 (so the power sum formula runs to n)."""
-    numbers: list[Fraction] = [Fraction(1)]
-    for m in range(1, k + 1):
-        acc = sum((math.comb(m + 1, j) * numbers[j] for j in range(m)), Fraction(0))
-        numbers.append(-acc / (m + 1))
-    if k >= 1:
-        numbers[1] = Fraction(1, 2)
-    return numbers
 
 
 @attrs.frozen(kw_only=True)
@@ -416,19 +380,17 @@ class PolynomialCurve(Curve):
 
     _integer_lists: ClassVar[tuple[str, ...]] = ("coefficients",)
 
-    def __attrs_post_init__(self) -> None:
-        self._check_types()
+    def _check_shape(self) -> None:
         if not self.coefficients:
             msg = f"curve {self.name!r}: a polynomial needs at least one coefficient"
             raise InvalidInput(msg)
-        super().__attrs_post_init__()
 
     def _cost(self, n: int) -> int:
         return sum(c * n**i for i, c in enumerate(self.coefficients))
 
     @cached_property
     def _summed(self) -> Callable[[int], int]:
-        return _sum_polynomial(self.coefficients)
+        return sum_polynomial(self.coefficients)
 
     def _total(self, n: int) -> int:
         return self._summed(n)
@@ -450,47 +412,3 @@ class PolynomialCurve(Curve):
         if self.non_negative and self._cost(n) < 0:
             raise _negative(self.name, n, self._cost(n))
         raise _decreasing(self.name, n, self._cost(n), self._cost(n - 1))
-
-
-@attrs.frozen(kw_only=True)
-class FunctionCurve(Curve):
-    """Prices from a named Python function of a pack; totals by a cached running sum.
-
-    Use this only for what the closed-form families cannot say: totals cost O(n) the
-    first time a level is reached.
-    """
-
-    #: The registered name of the function, as the pack's TOML refers to it.
-    function: str
-    #: The function itself, ``step -> price``.
-    compute: Callable[[int], int] = attrs.field(eq=False, repr=False)
-
-    def _check_types(self) -> None:
-        super()._check_types()
-        if not isinstance(self.function, str) or not callable(self.compute):
-            msg = f"curve {self.name!r}: a function curve needs a function name and a callable, got {self.function!r}, {self.compute!r}"
-            raise InvalidInput(msg)
-
-    _sums: list[int] = attrs.field(factory=lambda: [0], eq=False, repr=False, init=False)
-
-    @property
-    def closed_form(self) -> bool:
-        return False
-
-    def _cost(self, n: int) -> int:
-        value = self.compute(n)
-        if not isinstance(value, int) or isinstance(value, bool):
-            msg = f"curve {self.name!r}: function {self.function!r} returned {value!r} for step {n}, not an integer"
-            raise InvalidInput(msg)
-        return value
-
-    def _total(self, n: int) -> int:
-        sums = self._sums
-        while len(sums) <= n:
-            sums.append(sums[-1] + self._cost(len(sums)))
-        return sums[n]
-
-
-def table_from(name: str, values: Sequence[int], beyond: Beyond = "error") -> TableCurve:
-    """A table curve from a list of prices, the first being step 1's."""
-    return TableCurve(name=name, values=tuple(values), beyond=beyond)

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ._curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from ._curves import Curve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from ._function_curve import FunctionCurve
 from ._ladders import Band, Ladder
 from ._model import (
     OVERFLOWS,
