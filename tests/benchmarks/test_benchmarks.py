@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import math
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -13,13 +15,26 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
+def once(work: Callable[[], object], *, number: int = 1, repeat: int = 5) -> float:
+    """``timing.seconds`` at the smoke size: the work runs once, timed once. The benchmarks' own counts
+    (2,000 calls, five runs, a garbage collection before each) took 6 s of the suite for figures nobody reads
+    here; ``seconds`` itself is tested by ``TestSeconds``."""
+    start = time.perf_counter()
+    work()
+    return max(time.perf_counter() - start, 1e-9)
+
+
 @pytest.fixture
 def bench(monkeypatch: pytest.MonkeyPatch) -> object:
-    """A loader of the benchmark modules, which import each other as top-level modules."""
+    """A loader of the benchmark modules, which import each other as top-level modules; each module's
+    ``seconds`` (but the ``timing`` module's own) runs its work once."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))
 
     def load(name: str) -> ModuleType:
-        return importlib.import_module(name)
+        module = importlib.import_module(name)
+        if name != "timing" and hasattr(module, "seconds"):
+            monkeypatch.setattr(module, "seconds", once)
+        return module
 
     return load
 
@@ -136,10 +151,9 @@ class TestStartup:
 
 class TestRandomSkill:
     def test_row(self, bench) -> None:
-        """One row, measured when the Blood Bowl pack provides the exact function, else saying why it was skipped."""
+        """One row, measured: ``make test`` installs the Blood Bowl pack, so a skipped row here is a failure."""
         rows = bench("bench_random_skill").run(trials=200)
-        assert 1 == len(rows)
-        assert rows[0].skipped or rows[0].measured > 0
+        assert [("", True)] == [(row.skipped, row.measured > 0) for row in rows]
 
 
 class TestRun:
