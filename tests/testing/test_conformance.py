@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
+import attrs
 import pytest
 
 from progression import (
+    Account,
     AtLeast,
     Currency,
     Effect,
@@ -17,12 +20,18 @@ from progression import (
     Label,
     Owns,
     PoolSpec,
+    Quote,
     RulePack,
+    Sheet,
     StatSpec,
     Upgrade,
+    Violation,
+    load_sheet,
+    mark,
+    replay,
 )
 from progression.errors import InvalidInput
-from progression.testing import Finding, Report, assert_pack_conforms, check_pack
+from progression.testing import Finding, Report, _machine, assert_pack_conforms, check_pack
 
 PACKS = Path(__file__).parent / "packs"
 
@@ -204,3 +213,102 @@ class TestFixture:
         """The pytest fixture fails the test, listing every problem."""
         with pytest.raises(pytest.fail.Exception, match="pack 'broken' has 8 problems"):
             pack_conformance(broken, examples=0)
+
+
+class TestMachineCatchesEachFault:
+    """Each invariant of the state machine, seen to fire: a fault is put into what the machine calls (or into a
+    pack), and the report must name it. Without these, an invariant that checked nothing would pass unseen."""
+
+    @staticmethod
+    def machine_message(pack: RulePack) -> str:
+        """The machine's finding on ``pack`` (the test fails if there is none)."""
+        (finding,) = check_pack(pack, examples=20).by_check("machine")
+        return finding.message
+
+    def test_points_not_conserved(self, skirmish: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """An account that loses track of a point is reported as awarded, held, spent and lost."""
+        real = Sheet.account
+
+        def off_by_one(sheet: Sheet, pool: str) -> Account:
+            account = real(sheet, pool)
+            return attrs.evolve(account, awarded=account.awarded + 1)
+
+        monkeypatch.setattr(Sheet, "account", off_by_one)
+        assert re.search(
+            r"pool '\w+' was awarded \d+ but holds \d+, spent \d+ and lost \d+", self.machine_message(skirmish)
+        )
+
+    def test_a_balance_below_zero(self, skirmish: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A pool below zero is reported with its balance."""
+        real = _machine.walk
+
+        def sunk(sheet: Sheet, where: str = "the sheet") -> Iterator[tuple[str, Sheet]]:
+            for name, subject in real(sheet, where):
+                yield name, attrs.evolve(subject, pools=dict.fromkeys(subject.pools, -1))
+
+        monkeypatch.setattr(_machine, "walk", sunk)
+        assert re.search(r"the sheet: pool '\w+' holds -1, below zero", self.machine_message(skirmish))
+
+    def test_replay_that_does_not_rebuild(self, skirmish: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A fold that drops the last entry is caught by the replay invariant."""
+        monkeypatch.setattr(_machine, "replay", lambda ledger: replay(ledger[:-1] if len(ledger) > 1 else ledger))
+        assert "replay(sheet.ledger) does not rebuild the sheet" in self.machine_message(skirmish)
+
+    def test_json_round_trip_that_loses_an_entry(self, skirmish: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A loader that drops the last entry is caught by the round-trip invariant."""
+
+        def lossy(text: str, source: str = "<sheet>") -> Sheet:
+            ledger = load_sheet(text, source).ledger
+            return replay(ledger[:-1] if len(ledger) > 1 else ledger)
+
+        monkeypatch.setattr(_machine, "load_sheet", lossy)
+        assert "a JSON round trip changed the ledger" in self.machine_message(skirmish)
+
+    def test_quote_says_no_but_the_purchase_goes_through(
+        self, skirmish: RulePack, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A quote that refuses what the purchase allows is reported with what it said."""
+        real = RulePack.quote
+
+        def refusing(pack: RulePack, sheet: Sheet, upgrade: str, **options: Any) -> Quote:
+            quote = real(pack, sheet, upgrade, **options)
+            return attrs.evolve(quote, violations=(*quote.violations, Violation("requires", "never on a Tuesday")))
+
+        monkeypatch.setattr(RulePack, "quote", refusing)
+        assert re.search(
+            r"the quote of '\w+' said no \(.*never on a Tuesday\), but the purchase went through",
+            self.machine_message(skirmish),
+        )
+
+    def test_quote_at_another_price(self, skirmish: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A quote whose price is not what the purchase pays is reported with both."""
+        real = RulePack.quote
+
+        def dearer(pack: RulePack, sheet: Sheet, upgrade: str, **options: Any) -> Quote:
+            quote = real(pack, sheet, upgrade, **options)
+            return quote if quote.price is None else attrs.evolve(quote, price=quote.price + 1)
+
+        monkeypatch.setattr(RulePack, "quote", dearer)
+        assert re.search(
+            r"the quote of '\w+' said \d+ paid as \{.*\}, but the purchase paid \{", self.machine_message(skirmish)
+        )
+
+    def test_an_operation_that_adds_two_entries(self, skirmish: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """An award recorded as two ledger entries breaks "one operation, one entry"."""
+        real = RulePack.award
+        monkeypatch.setattr(RulePack, "award", lambda *args, **kw: mark(real(*args, **kw), "and one more"))
+        assert re.search(
+            r"award \d+ to '\w+' added 2 ledger entries; an operation appends exactly one",
+            self.machine_message(skirmish),
+        )
+
+    def test_a_pack_function_raising_another_error(self) -> None:
+        """A procedure that raises a KeyError is a pack bug: reported as such, not taken for a refusal."""
+
+        def boom(context: object) -> Effect:
+            raise KeyError("boom")
+
+        pack = tiny(upgrade("gamble", procedure="boom"), functions={"boom": boom})
+        assert "purchase of 'gamble' raised KeyError: 'boom'; a refusal must raise a ProgressionError" in (
+            self.machine_message(pack)
+        )
