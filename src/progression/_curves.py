@@ -43,11 +43,10 @@ def _tuple_of(items: object) -> object:
     return tuple(items) if isinstance(items, list | tuple) else items
 
 
-def _check_integer(curve: str, name: str, value: object) -> int:
+def _check_integer(curve: str, name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         msg = f"curve {curve!r}: {name} must be an integer, got {value!r}"
         raise InvalidInput(msg)
-    return value
 
 
 def _negative(curve: str, n: int, value: int) -> InvalidInput:
@@ -61,11 +60,14 @@ def _decreasing(curve: str, n: int, value: int, previous: int) -> InvalidInput:
 
 
 def _check_level(curve: str, name: str, value: object) -> int:
-    level = _check_integer(curve, name, value)
-    if level < 0:
-        msg = f"curve {curve!r}: {name} must be >= 0, got {level!r}"
+    # The integer check of _check_integer spelled out: every cost, total and between checks its levels.
+    if not isinstance(value, int) or isinstance(value, bool):
+        msg = f"curve {curve!r}: {name} must be an integer, got {value!r}"
         raise InvalidInput(msg)
-    return level
+    if value < 0:
+        msg = f"curve {curve!r}: {name} must be >= 0, got {value!r}"
+        raise InvalidInput(msg)
+    return value
 
 
 @attrs.frozen(kw_only=True)
