@@ -97,6 +97,20 @@ class TestFiring:
         ):
             bb.fire(pack, team, "7")
 
+    def test_journeymen_do_not_count(self, pack: RulePack, team: Sheet) -> None:
+        """Journeymen leave after the match, so they are not players for the next one: with 11 regulars able to
+        play and a journeyman, firing a regular would leave 10, and is refused."""
+        from progression import Effect
+
+        team = pack.adjust(team, Effect(tags={"miss_next": "yes"}), reason="test", member="6")
+        team = bb.add_journeymen(pack, team)  # 10 able to play: one journeyman joins
+        team = bb.hire(pack, team, "human_lineman", "Lineman 7")
+        assert ["12"] == [m for m, p in team.members.items() if "journeyman" in p.tags]
+        with pytest.raises(
+            RequirementNotMet, match="firing Lineman 2 would leave 10 players able to play the next match; at least 11"
+        ):
+            bb.fire(pack, team, "7")
+
 
 class TestStaff:
     def test_rerolls_cost_double_after_the_draft(self, pack: RulePack, team: Sheet) -> None:
