@@ -94,6 +94,8 @@ class Fold:
         )
 
     # Each returns the mapping as a dict this fold owns, copying the shared one on first change.
+    # One method per mapping, not one helper for all: replay runs them for every event, and a
+    # shared helper (``pools = self.pools = _own(self.pools)``) measured about 2% slower.
     def own_pools(self) -> dict[str, int]:
         if type(self.pools) is not dict:
             self.pools = dict(self.pools)
