@@ -174,6 +174,11 @@ def market() -> RulePack:
     )
 
 
+def ana(**pools: int) -> Sheet:
+    """A market adventurer holding ``pools``."""
+    return market().new_sheet("adventurer", "Ana", pools=pools)
+
+
 #: The results of a 1D6 on the trainer's skill table.
 SKILLS = {1: "block", 2: "dodge", 3: "tackle", 4: "guard", 5: "sprint", 6: "catch"}
 

@@ -24,15 +24,11 @@ from progression.errors import (
     UnknownName,
 )
 
-from .builders import FEW, UPGRADES, histories, market
-
-
-def ana(**pools: int) -> Sheet:
-    """A market adventurer holding ``pools``."""
-    return market().new_sheet("adventurer", "Ana", pools=pools)
+from .builders import FEW, UPGRADES, ana, histories, market
 
 
 def at_level(level: int, **pools: int) -> Sheet:
+    """A market adventurer at ``level`` who owns the badge that opens the Adept gate, holding ``pools``."""
     return market().new_sheet("adventurer", "Ana", pools=pools, stats={"level": level}, owned={"badge": 1})
 
 

@@ -9,11 +9,7 @@ import progression
 from progression import Account, Awarded, Joined, Left, Marked, Member, Sheet, Step
 from progression.errors import InvalidInput, SheetError, UnknownName
 
-from .builders import FEW, histories, market, operations, run
-
-
-def ana(**pools: int) -> Sheet:
-    return market().new_sheet("adventurer", "Ana", pools=pools)
+from .builders import FEW, ana, histories, market, operations, run
 
 
 class TestLedger:
