@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ._engine import Quote
 from ._events import (
     Adjusted,
     Asked,
@@ -26,6 +25,7 @@ from ._events import (
 )
 from ._model import Effect, Override
 from ._packs import RulePack
+from ._quotes import Quote
 from ._serialize import converter
 from ._sheet import Sheet
 

@@ -23,7 +23,7 @@ from ._cli_files import create_sheet, write_sheet
 from ._cli_output import Output
 from ._cli_sheet import open_sheet, subject_of
 from ._dice import Dice
-from ._engine import mark, undo
+from ._history import mark, undo
 from ._packs import RulePack
 from ._sheet import Pending, Sheet
 from .errors import InvalidInput, ProgressionError

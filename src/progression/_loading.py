@@ -29,8 +29,7 @@ from ._references import check_references
 from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
 from .errors import Problem, ProgressionError, RulePackError
 
-#: ``check_references`` is read here by ``progression.testing`` too.
-__all__ = ["FORMAT", "check_references", "load_file", "load_text", "read_pack"]
+__all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
 
 #: The version of the pack file format this library reads.
 FORMAT = 1

@@ -14,7 +14,7 @@ import attrs
 from hypothesis import strategies as st
 
 from .._dice import Dice, SeededDice
-from .._engine import undo
+from .._history import undo
 from .._model import CurveCost, FixedCost
 from .._packs import RulePack
 from .._sheet import Sheet

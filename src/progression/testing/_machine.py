@@ -30,9 +30,10 @@ from hypothesis.stateful import (
 from hypothesis.strategies import DataObject
 
 from .._dice import _check_request
-from .._engine import join, undo
 from .._events import Event, Member, Purchased, Started, Step
+from .._history import undo
 from .._packs import RulePack
+from .._rosters import join
 from .._serialize import dump_sheet, load_sheet
 from .._sheet import Sheet, replay
 from ..errors import DecisionError, InvalidInput, ProgressionError

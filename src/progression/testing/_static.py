@@ -16,9 +16,10 @@ from typing import Any
 
 import attrs
 
-from .._loading import _slug_ok, check_references
+from .._loading import _slug_ok
 from .._model import CurveCost, FixedCost, FunctionCost, Upgrade
 from .._packs import RulePack
+from .._references import check_references
 from .._requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
 from .._sheet import Sheet
 from ..errors import ProgressionError
