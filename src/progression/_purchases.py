@@ -107,9 +107,10 @@ def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
         )
     if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
         raise InvalidInput("pay: " + "; ".join(sentences))
+    head = f"{q.label} cannot be bought"
     if keys <= {"limit", "points"}:
-        raise LimitReached(upgrade=upgrade, reason="; ".join(sentences))
-    raise RequirementNotMet(upgrade=upgrade, missing=sentences)
+        raise LimitReached(upgrade=upgrade, reason="; ".join(sentences), head=head)
+    raise RequirementNotMet(upgrade=upgrade, missing=sentences, head=head)
 
 
 def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool]:

@@ -148,15 +148,17 @@ class InsufficientPoints(PurchaseError):
 class RequirementNotMet(PurchaseError):
     """One or more requirements are unmet; ``missing`` has one sentence for each."""
 
-    def __init__(self, *, upgrade: str, missing: Sequence[str]) -> None:
+    def __init__(self, *, upgrade: str, missing: Sequence[str], head: str | None = None) -> None:
         self.missing = tuple(missing)
-        message = f"{upgrade!r} cannot be bought: " + "; ".join(self.missing)
+        # ``head``: what was refused, as the sentence's start ("Block cannot be bought").
+        message = f"{head or f'{upgrade!r} cannot be bought'}: " + "; ".join(self.missing)
         super().__init__(message, upgrade=upgrade, violations=self.missing)
 
 
 class LimitReached(PurchaseError):
     """The upgrade was bought as often as allowed, or would take a value past its maximum."""
 
-    def __init__(self, *, upgrade: str, reason: str) -> None:
-        message = f"{upgrade!r} cannot be bought: {reason}"
+    def __init__(self, *, upgrade: str, reason: str, head: str | None = None) -> None:
+        # ``head``: what was refused, as the sentence's start ("Hiring a Human Lineman is refused").
+        message = f"{head or f'{upgrade!r} cannot be bought'}: {reason}"
         super().__init__(message, upgrade=upgrade, violations=(reason,))

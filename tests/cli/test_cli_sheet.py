@@ -116,7 +116,7 @@ class TestBuyAndQuote:
         before = sheet_file.read_bytes()
         result = run("sheet", "buy", str(sheet_file), "speed", "--pack", SKIRMISH)
         assert (1, before) == (result.status, sheet_file.read_bytes())
-        assert "'speed' cannot be bought: needs Level at least 2 (it is 1)" in result.err
+        assert "Speed cannot be bought: needs Level at least 2 (it is 1)" in result.err
 
     def test_quote_answers_without_writing(self, run: Run, sheet_file: Path) -> None:
         """`sheet quote` prints the price and every unmet rule, exit 0, file untouched."""

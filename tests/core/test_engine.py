@@ -165,7 +165,7 @@ class TestRequirementsAndLimits:
         pack = market()
         sheet = ana(purse=10)
         assert ("needs Level at least 3 (it is 0)",) == pack.quote(sheet, "crown").unmet
-        with pytest.raises(RequirementNotMet, match=r"'crown' cannot be bought: needs Level at least 3 \(it is 0\)"):
+        with pytest.raises(RequirementNotMet, match=r"Crown cannot be bought: needs Level at least 3 \(it is 0\)"):
             pack.purchase(sheet, "crown")
 
     def test_not_requirement(self) -> None:
@@ -185,7 +185,7 @@ class TestRequirementsAndLimits:
             pack.quote(sheet, "badge").unmet,
             pack.quote(sheet, "medal").unmet,
         )
-        with pytest.raises(LimitReached, match="'medal' cannot be bought: Medal can be bought at most 2 times"):
+        with pytest.raises(LimitReached, match="Medal cannot be bought: Medal can be bought at most 2 times"):
             pack.purchase(sheet, "medal")
 
     def test_maxima(self) -> None:

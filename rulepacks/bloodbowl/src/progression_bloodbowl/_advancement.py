@@ -159,7 +159,7 @@ def characteristic(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Ef
     skills = takeable(data, player, (*position.primary, *position.secondary))
     if not allowed and not skills:
         msg = f"D8 {roll}: {player.name} can improve none of {', '.join(data.rules.d8[roll])} and has no skill left to take"
-        raise LimitReached(upgrade="characteristic", reason=msg)
+        raise LimitReached(upgrade="characteristic", reason=msg, head="The characteristic improvement cannot be used")
     shown = ", ".join(c.upper() for c in allowed) or "no characteristic"
     pick = cast(
         str, (yield Choose(label=f"D8 {roll}: improve {shown}, or take a skill instead", options=(*allowed, *skills)))
@@ -211,7 +211,9 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
     player = team.member(member)
     if "star" in player.tags:
         raise RequirementNotMet(
-            upgrade=upgrade, missing=[f"{player.name} is a Star Player: Star Players receive no advancement"]
+            upgrade=upgrade,
+            missing=[f"{player.name} is a Star Player: Star Players receive no advancement"],
+            head=f"{pack.name_of(upgrade)} cannot be bought",
         )
     _, position = position_of(data, player)
     who = f"{player.name} ({position.label.en})"
@@ -228,7 +230,9 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
                 f"category {data.categories[choice].en} ({choice}) is not primary for {who}; "
                 f"primary: {', '.join(f'{data.categories[c].en} ({c})' for c in position.primary)}"
             )
-            raise RequirementNotMet(upgrade=upgrade, missing=[missing])
+            raise RequirementNotMet(
+                upgrade=upgrade, missing=[missing], head=f"{pack.name_of(upgrade)} cannot be bought"
+            )
     elif upgrade in ("chosen_primary", "chosen_secondary"):
         if not isinstance(choice, str) or choice not in data.skills:
             what = "a trait, which cannot be learned" if choice in data.traits else "not a skill of the pack"
@@ -238,13 +242,19 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
         cats = position.primary if upgrade == "chosen_primary" else position.secondary
         kind = "primary" if upgrade == "chosen_primary" else "secondary"
         if owns_skill(player, choice):
-            raise RequirementNotMet(upgrade=upgrade, missing=[f"{who} already has {skill.label.en}"])
+            raise RequirementNotMet(
+                upgrade=upgrade,
+                missing=[f"{who} already has {skill.label.en}"],
+                head=f"{pack.name_of(upgrade)} cannot be bought",
+            )
         if skill.category not in cats:
             missing = (
                 f"{skill.label.en} is in the {data.categories[skill.category].en} category, not {kind} for {who}; "
                 f"{kind}: {', '.join(data.categories[c].en for c in cats) or 'none'}"
             )
-            raise RequirementNotMet(upgrade=upgrade, missing=[missing])
+            raise RequirementNotMet(
+                upgrade=upgrade, missing=[missing], head=f"{pack.name_of(upgrade)} cannot be bought"
+            )
     quote = pack.quote(team, upgrade, choice=choice, member=member)
     if quote.price is not None and not quote.affordable:
         raise InsufficientPoints(

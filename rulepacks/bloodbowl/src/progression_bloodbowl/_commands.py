@@ -118,7 +118,9 @@ def _advanced(pack: RulePack, sheet: Sheet, options: Mapping[str, str]) -> None:
         return
     obliged = [reason for player in sheet.members.values() if (reason := must_advance(pack, player))]
     if obliged:
-        raise RequirementNotMet(upgrade="player advancement", missing=obliged)
+        raise RequirementNotMet(
+            upgrade="player advancement", missing=obliged, head="The post-match sequence waits for an advancement"
+        )
 
 
 def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:

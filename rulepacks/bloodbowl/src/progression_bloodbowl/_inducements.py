@@ -150,20 +150,24 @@ def _check_item(data: Data, team: Sheet, ident: str, count: object, order: Order
     label = body["label"]["en"]
     maximum, cost, why = _terms(data, team, ident)
     if number > maximum:
-        raise LimitReached(upgrade=ident, reason=f"a team induces at most {maximum} {label}{why}, asked for {number}")
+        reason = f"a team induces at most {maximum} {label}{why}, asked for {number}"
+        raise LimitReached(upgrade=ident, reason=reason, head=f"Inducing {number} {label} is refused")
     roster = data.teams[team.tags["team"]]
     if "requires" in body and body["requires"] not in affiliations(data, team):
         needed = data.special_rules[body["requires"]].en
-        raise RequirementNotMet(upgrade=ident, missing=[f"{label} is for {needed} teams; {team.name} is not one"])
+        missing = [f"{label} is for {needed} teams; {team.name} is not one"]
+        raise RequirementNotMet(upgrade=ident, missing=missing, head=f"Inducing {label} is refused")
     if body.get("requires_team_apothecary") and not roster.apothecary:
         raise RequirementNotMet(
-            upgrade=ident, missing=[f"{label}: a {roster.label.en} team may not hire an Apothecary"]
+            upgrade=ident,
+            missing=[f"{label}: a {roster.label.en} team may not hire an Apothecary"],
+            head=f"Inducing {label} is refused",
         )
     barred = body.get("excludes_star")
     if barred and number and (barred in order.stars or barred in team.members):
         star = data.stars[barred].label.en
         missing = [f"a team that hires {star} as {label} cannot also hire him as a Star Player"]
-        raise RequirementNotMet(upgrade=ident, missing=missing)
+        raise RequirementNotMet(upgrade=ident, missing=missing, head=f"Inducing {label} is refused")
     return Item(label=f"{number} x {label}", amount=number * cost, rule=f"{cost:,} each{why}")
 
 
@@ -171,7 +175,7 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
     body = _table(data)["mercenary_players"]
     if len(order.mercenaries) > body["max"]:
         reason = f"a team induces at most {body['max']} Mercenary Players, asked for {len(order.mercenaries)}"
-        raise LimitReached(upgrade="mercenary_players", reason=reason)
+        raise LimitReached(upgrade="mercenary_players", reason=reason, head="Hiring these Mercenary Players is refused")
     roster = data.teams[team.tags["team"]]
     items = []
     for entry in order.mercenaries:
@@ -186,7 +190,9 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
             found = data.skills.get(skill)
             if found is None or found.category not in position.primary or skill in position.skills:
                 missing = [f"a Mercenary {position.label.en} may buy one Primary skill he lacks, not {skill!r}"]
-                raise RequirementNotMet(upgrade="mercenary_players", missing=missing)
+                raise RequirementNotMet(
+                    upgrade="mercenary_players", missing=missing, head="Hiring these Mercenary Players is refused"
+                )
             cost += body["extra_primary_skill_cost"]
             rule += f" + {body['extra_primary_skill_cost']:,} for {found.label.en}"
         items.append(Item(label=f"Mercenary {position.label.en}", amount=cost, rule=rule))

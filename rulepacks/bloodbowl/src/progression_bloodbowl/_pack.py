@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +38,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
+@functools.cache
 def pack() -> RulePack:
-    """The Blood Bowl (BB2025) rule pack."""
+    """The Blood Bowl (BB2025) rule pack, built once: the pack is immutable, so every caller can share it."""
     return build(FUNCTIONS)

@@ -152,7 +152,11 @@ class PostMatch:
         if self.must_advance:
             obliged = [s for p in team.members.values() if (s := must_advance(self.pack, p))]
             if obliged:
-                raise RequirementNotMet(upgrade="player advancement", missing=obliged)
+                raise RequirementNotMet(
+                    upgrade="player advancement",
+                    missing=obliged,
+                    head="The post-match sequence waits for an advancement",
+                )
 
     def _did(self, stage: str, label: str, team: Sheet) -> PostMatch:
         return attrs.evolve(self, done=(*self.done, (label, STAGES.index(stage), team)))

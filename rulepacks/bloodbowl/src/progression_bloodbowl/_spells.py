@@ -307,12 +307,12 @@ def cast(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
     if outcome.spell not in wizard.spells:
         known = ", ".join(wizard.spells) or "none the pack models"
         missing = [f"the {wizard.label.en} casts {known}, not {outcome.spell or outcome.what!r}"]
-        raise RequirementNotMet(upgrade=outcome.spell or "spell", missing=missing)
+        raise RequirementNotMet(upgrade=outcome.spell or "spell", missing=missing, head="The spell cannot be cast")
     if "induced.spell" in team.tags:
         reason = (
             f"the {wizard.label.en} casts one spell a match; {team.name}'s cast {team.tags['induced.spell']} already"
         )
-        raise LimitReached(upgrade=outcome.spell, reason=reason)
+        raise LimitReached(upgrade=outcome.spell, reason=reason, head="The spell cannot be cast")
     number = team.tags.get("induced.match", "?")
     mark = Adjusted(effect=Effect(tags={"induced.spell": outcome.what}), reason=f"match {number}: {outcome.what}")
     return team.apply(Step(label=f"match {number}: {outcome.what}", events=(*outcome.events, mark)))

@@ -147,10 +147,12 @@ def check_stars(pack: RulePack, team: Sheet, star_ids: Sequence[str]) -> list[tu
             f"a team induces at most {limit} Star Players for a match (a pair counts as one); "
             f"{team.name} would have {len(hired) + len(groups)}: {named}"
         )
-        raise LimitReached(upgrade="star_players", reason=reason)
+        raise LimitReached(upgrade="star_players", reason=reason, head="Hiring these Star Players is refused")
     missing = [r for g in groups for s in g for r in eligibility(pack, team, s)]
     if missing:
-        raise RequirementNotMet(upgrade="star_players", missing=list(dict.fromkeys(missing)))
+        raise RequirementNotMet(
+            upgrade="star_players", missing=list(dict.fromkeys(missing)), head="Hiring these Star Players is refused"
+        )
     needed = sum(len(g) for g in groups)
     free = places_free(pack, team)
     if needed > free:
@@ -162,7 +164,7 @@ def check_stars(pack: RulePack, team: Sheet, star_ids: Sequence[str]) -> list[tu
             + (f" and {len(team.members) - able - out} star(s)" if len(team.members) - able - out else "")
             + f"; {', '.join(choice_label(data, g) for g in groups)} would need {needed} place(s), {free} left"
         )
-        raise LimitReached(upgrade="star_players", reason=reason)
+        raise LimitReached(upgrade="star_players", reason=reason, head="Hiring these Star Players is refused")
     return groups
 
 

@@ -167,18 +167,23 @@ def _check_hire(data: Data, roster: Team, team: Sheet, position: Position) -> No
     same = [m for m in permanent(team) if team.members[m].tags["position"] == position.id]
     if len(same) >= position.max:
         raise LimitReached(
-            upgrade="hire", reason=f"a {roster.label.en} team may have at most {position.max} {position.label.en}"
+            upgrade="hire",
+            reason=f"a {roster.label.en} team may have at most {position.max} {position.label.en}",
+            head=f"Hiring a {position.label.en} is refused",
         )
     if len(permanent(team)) >= data.rules.max_players:
         raise LimitReached(
             upgrade="hire",
             reason=f"a roster holds at most {data.rules.max_players} players (temporarily retired included)",
+            head=f"Hiring a {position.label.en} is refused",
         )
     if position.big_guy and roster.big_guy_limit is not None:
         big = [m for m in permanent(team) if (p := roster.position(team.members[m].tags["position"])) and p.big_guy]
         if len(big) >= roster.big_guy_limit:
             raise LimitReached(
-                upgrade="hire", reason=f"a {roster.label.en} team may have at most {roster.big_guy_limit} Big Guy(s)"
+                upgrade="hire",
+                reason=f"a {roster.label.en} team may have at most {roster.big_guy_limit} Big Guy(s)",
+                head=f"Hiring a {position.label.en} is refused",
             )
 
 
@@ -222,7 +227,7 @@ def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> 
     minimum = data_of(pack).rules.min_players
     if left < minimum:
         missing = f"firing {player.name} would leave {left} players able to play the next match; at least {minimum} must remain"
-        raise RequirementNotMet(upgrade="fire", missing=[missing])
+        raise RequirementNotMet(upgrade="fire", missing=[missing], head=f"{player.name} cannot be fired")
     return team.apply(Left(member=member, reason=reason))
 
 
@@ -239,11 +244,17 @@ def fire_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
         raise UnknownName("staff", item, _STAFF, "the bloodbowl pack")
     if item == "team_reroll":
         raise RequirementNotMet(
-            upgrade="fire_staff", missing=["team re-rolls can be bought after the draft but never removed"]
+            upgrade="fire_staff",
+            missing=["team re-rolls can be bought after the draft but never removed"],
+            head="Removing a team re-roll is refused",
         )
     stat = _STAFF[item]
     if team.stats[stat] < 1:
-        raise RequirementNotMet(upgrade="fire_staff", missing=[f"the team has no {pack.name_of(item)}"])
+        raise RequirementNotMet(
+            upgrade="fire_staff",
+            missing=[f"the team has no {pack.name_of(item)}"],
+            head=f"Letting the {pack.name_of(item)} go is refused",
+        )
     return pack.adjust(team, Effect(stats={stat: -1}), reason=f"{pack.name_of(item)} let go")
 
 
@@ -347,7 +358,11 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
         msg = f"{player.name} (#{member}) is not a journeyman"
         raise InvalidInput(msg)
     if len(permanent(team)) >= data.rules.max_players:
-        raise LimitReached(upgrade="hire_journeyman", reason=f"a roster holds at most {data.rules.max_players} players")
+        raise LimitReached(
+            upgrade="hire_journeyman",
+            reason=f"a roster holds at most {data.rules.max_players} players",
+            head=f"Hiring {player.name} for good is refused",
+        )
     price = current_value(pack, player).total
     _pay(pack, team, "hire_journeyman", price, name=f"Hiring {player.name} for good")
     trait = data.rules.journeyman_trait
@@ -389,9 +404,17 @@ def retire(pack: RulePack, team: Sheet, member: str) -> Sheet:
     """
     player = team.member(member)
     if player.stats["lasting_injuries"] < 1:
-        raise RequirementNotMet(upgrade="retire", missing=[f"{player.name} has suffered no Lasting Injury"])
+        raise RequirementNotMet(
+            upgrade="retire",
+            missing=[f"{player.name} has suffered no Lasting Injury"],
+            head=f"{player.name} cannot be temporarily retired",
+        )
     if "retired" in player.tags:
-        raise RequirementNotMet(upgrade="retire", missing=[f"{player.name} is already temporarily retired"])
+        raise RequirementNotMet(
+            upgrade="retire",
+            missing=[f"{player.name} is already temporarily retired"],
+            head=f"{player.name} cannot be temporarily retired",
+        )
     return pack.adjust(
         team, Effect(tags={"retired": "season"}), reason="temporarily retired for the season", member=member
     )

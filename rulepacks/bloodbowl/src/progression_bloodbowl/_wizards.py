@@ -94,10 +94,10 @@ def check_wizards(pack: RulePack, team: Sheet, wizard_ids: Sequence[str]) -> Wiz
     if len(already) + len(wizard_ids) > limit:
         names = ", ".join(known[w].label.en for w in (*already, *wizard_ids))
         reason = f"a team induces at most {limit} Wizard for a match; {team.name} would have {names}"
-        raise LimitReached(upgrade="wizard", reason=reason)
+        raise LimitReached(upgrade="wizard", reason=reason, head="Hiring the wizard is refused")
     if not wizard_ids:
         return None
     missing = wizard_eligibility(pack, team, wizard_ids[0])
     if missing:
-        raise RequirementNotMet(upgrade="wizard", missing=missing)
+        raise RequirementNotMet(upgrade="wizard", missing=missing, head="Hiring the wizard is refused")
     return known[wizard_ids[0]]

@@ -238,7 +238,8 @@ def buy_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, in
     pools = _pools(pack, check_quality(pack, quality), pay)
     wrong = _strangers(pack, quality, pay) if pay is not None else []
     if wrong:
-        raise RequirementNotMet(upgrade=quality_id(quality), missing=wrong)
+        head = f"{pack.name_of(quality_id(quality))} cannot be bought"
+        raise RequirementNotMet(upgrade=quality_id(quality), missing=wrong, head=head)
     return pack.purchase(sheet, quality_id(quality), pay=pools)
 
 
