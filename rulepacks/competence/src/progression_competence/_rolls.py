@@ -105,7 +105,7 @@ def roll_competence(
         pools = ", ".join(f"{pack.name_of(p)} ({n} over)" for p, n in waiting.items())
         msg = f"points over a cap wait to be spent or discarded first: {pools}"
         raise PendingState(msg)
-    (shown,) = dice.roll(die_size(pack), 1, f"{competence} test")
+    (shown,) = dice.roll(die_size(pack), 1, f"{pack.name_of(competence)} test")
     result = roll_total(pack, sheet, competence, shown, specializations)
     event = Rolled(label=result.describe(pack), sides=result.die, results=(shown,))
     return sheet.apply(event), result
