@@ -19,8 +19,6 @@ from progression import (
     AtLeast,
     AtMost,
     CurveCost,
-    FixedCost,
-    FunctionCost,
     FunctionCurve,
     LinearCurve,
     Not,
@@ -262,16 +260,6 @@ def _ladders(page: Page, pack: RulePack) -> None:
         page.table(["band", "English", "French", "from", "to", "to enter from below"], rows)
 
 
-def _cost(pack: RulePack, cost: progression.CostRule) -> str:
-    if isinstance(cost, FixedCost):
-        return str(cost.amount)
-    if isinstance(cost, CurveCost):
-        return f"next step of curve {_lit(cost.curve)} after {escape(_name(pack, cost.axis))}"
-    if isinstance(cost, FunctionCost):
-        return f"function {_lit(cost.function)}"
-    return type(cost).__name__
-
-
 def _effect(pack: RulePack, effect: progression.Effect) -> str:
     parts = [f"{escape(_name(pack, k))} {v:+d}" for k, v in effect.stats.items()]
     parts += [f"gains {escape(_name(pack, k))}" + (f" ×{v}" if v != 1 else "") for k, v in effect.grants.items()]
@@ -305,7 +293,7 @@ def _upgrades(page: Page, pack: RulePack) -> None:
                 _lit(ident),
                 *_names(pack, ident),
                 ", ".join(_lit(p) for p in upgrade.pools),
-                _cost(pack, upgrade.cost),
+                escape(upgrade.cost.describe(lambda ident: _name(pack, ident))),
                 escape(describe_requirement(pack, upgrade.requires)) if upgrade.requires else "",
                 _effect(pack, upgrade.effect),
                 "; ".join(limit),

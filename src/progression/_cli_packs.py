@@ -10,7 +10,7 @@ from ._cli_args import resolve_pack
 from ._cli_output import Output, Table, one_line
 from ._discovery import entries, load
 from ._events import Created
-from ._model import CostRule, CurveCost, FixedCost, FunctionCost, Upgrade
+from ._model import Upgrade
 from ._packs import RulePack
 from ._requirements import Context, Requirement
 from ._sheet import replay
@@ -49,23 +49,13 @@ def contract_functions(pack: RulePack) -> dict[str, str]:
     return found
 
 
-def _cost(rule: CostRule, name: Callable[[str], str]) -> str:
-    if isinstance(rule, FixedCost):
-        return str(rule.amount)
-    if isinstance(rule, CurveCost):
-        return f"curve {rule.curve} on {name(rule.axis)}"
-    if isinstance(rule, FunctionCost):
-        return f"function {rule.function}"
-    return type(rule).__name__  # pragma: no cover - the loader builds only the three rules above
-
-
 def _upgrade(
     upgrade: Upgrade, name: Callable[[str], str], explain: Callable[[Requirement | None], str]
 ) -> dict[str, Any]:
     return {
         "label": name(upgrade.id),
         "pools": list(upgrade.pools),
-        "cost": _cost(upgrade.cost, name),
+        "cost": upgrade.cost.describe(name),
         "requires": explain(upgrade.requires),
         "times": upgrade.limit.times,
         "kinds": list(upgrade.kinds),

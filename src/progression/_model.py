@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 import attrs
@@ -111,12 +111,19 @@ class Override:
 class CostRule:
     """Base of the ways an upgrade is priced."""
 
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        """The rule in words ("the next step of curve level after Fencing level"); ``name_of`` names ids."""
+        raise NotImplementedError
+
 
 @attrs.frozen(kw_only=True)
 class FixedCost(CostRule):
     """Always the same price."""
 
     amount: int
+
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        return str(self.amount)
 
 
 @attrs.frozen(kw_only=True)
@@ -127,12 +134,18 @@ class CurveCost(CostRule):
     #: The quantity that counts the steps already taken (a stat, or an owned count).
     axis: str
 
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        return f"the next step of curve {self.curve} after {name_of(self.axis)}"
+
 
 @attrs.frozen(kw_only=True)
 class FunctionCost(CostRule):
     """A named function of the pack: ``function(context) -> int``."""
 
     function: str
+
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        return f"the pack's function {self.function}"
 
 
 @attrs.frozen(kw_only=True)

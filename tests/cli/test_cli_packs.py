@@ -33,7 +33,7 @@ class TestShow:
         assert ("skirmish", ["xp", "gold"]) == (data["name"], list(data["currencies"]))
         assert {"family": "table", "first": [10, 20, 40], "last_step": 3} == data["curves"]["gear"]
         assert "have at least 1 feats" == data["ladders"]["rank"]["bands"][1]["gate"]
-        assert "curve feat on Feats" == data["upgrades"]["speed"]["cost"]
+        assert "the next step of curve feat after Feats" == data["upgrades"]["speed"]["cost"]
         assert {} == data["functions"]
 
     def test_show_lists_contract_functions_with_their_docstring(self, run: Run, fake: None) -> None:
