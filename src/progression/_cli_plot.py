@@ -58,7 +58,9 @@ def series(
         tuned = _tuned(pack, settings)
         for name in names:
             curve = tuned.curve(name)
-            last = end if end is not None else min(50, curve.last_step or 50)
+            last = end if end is not None else 50
+            if curve.last_step is not None:  # a table curve ends: draw what it defines
+                last = min(last, curve.last_step)
             if last <= start:
                 msg = f"--to must be above --from, got from {start} to {last}"
                 raise UsageError(msg)
@@ -120,5 +122,5 @@ def run_plot(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json({"file": str(path), "series": drawn})
     else:
-        out.line(f"wrote {path}: {len(drawn)} curves")
+        out.line(f"wrote {path}: {len(drawn)} curve{'' if len(drawn) == 1 else 's'}")
     return 0

@@ -39,8 +39,8 @@ def _range(curve: Curve, start: int, end: int | None, by: int) -> tuple[int, int
         raise UsageError(msg)
     if end is None:
         end = start + (10 * by if by > 1 else 20)
-        if curve.last_step is not None:
-            end = min(end, curve.last_step)
+    if curve.last_step is not None:  # a table curve ends: show what it defines, not an error
+        end = min(end, curve.last_step)
     if start < 0 or end <= start:
         msg = f"--from and --to must give 0 <= from < to, got from {start} to {end}"
         raise UsageError(msg)

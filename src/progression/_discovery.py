@@ -93,5 +93,8 @@ def load(name: str) -> RulePack:
         if not isinstance(pack, RulePack):
             reason = f"entry point {entry.value!r} gave {type(pack).__name__}, not a RulePack"
             raise RulePackError(name, [Problem(name, "$", reason)])
+        if pack.name != name:  # sheets record the pack's own name, and are found again by it
+            reason = f"the entry point is named {name!r} but its pack calls itself {pack.name!r}; they must be the same"
+            raise RulePackError(name, [Problem(name, "$.pack.name", reason)])
         return pack
     raise UnknownPackError(name, list(installed))  # pragma: no cover - entries() just found it

@@ -84,8 +84,14 @@ class PackReader(Reader):
     def function_ref(self, body: Mapping[str, Any], key: str, path: str) -> str | None:
         name = self.get(body, key, str, path, default=None)
         if name is not None and name not in self.functions:
-            known = ", ".join(sorted(self.functions)) or "none (a data-only pack has no functions)"
-            self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; provided: {known}")
+            if self.functions:
+                hint = f"provided: {', '.join(sorted(self.functions))}"
+            else:  # a file read on its own, or a pack() that forgot to pass them
+                hint = (
+                    "no functions were given: pass functions= to load_file/read_pack, "
+                    "or validate the installed pack by its name"
+                )
+            self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; {hint}")
         return name  # type: ignore[no-any-return]
 
     def curve(self, ident: str, body: dict[str, Any], path: str) -> Curve | None:
@@ -348,6 +354,11 @@ class PackReader(Reader):
             )
             if not paying:
                 self.problem(f"{path}.pools", "an upgrade needs at least one paying pool")
+            if "effect" in body and "procedure" in body:
+                self.problem(
+                    f"{path}.effect",
+                    "an upgrade with a procedure takes its effect from the procedure; remove 'effect' or 'procedure'",
+                )
             cost = self.cost(body["cost"], f"{path}.cost") if "cost" in body else None
             if "cost" not in body:
                 self.problem(f"{path}.cost", "required key 'cost' is missing")

@@ -85,12 +85,14 @@ def drive(
     recorded_decisions: Sequence[str] = (),
     decisions: Sequence[str] = (),
     dice: Dice | None,
+    name: str = "this procedure",
 ) -> Outcome:
     """Run ``procedure``: replay recorded answers silently, then roll and decide for real.
 
     Stops at the first :class:`Choose` with no decision left to give, recording an
     :class:`Asked` event. Raises :class:`DecisionError` for a decision that is not
-    an option, and :class:`InvalidInput` when dice are needed and none were given.
+    an option, and :class:`InvalidInput` when dice are needed and none were given or the
+    procedure itself breaks its contract; ``name`` (the upgrade's) says which procedure.
     """
     result = procedure(context)
     if isinstance(result, Effect):
@@ -106,11 +108,17 @@ def drive(
                     answer = old_rolls.pop(0)
                     continue
                 if dice is None:
-                    msg = f"{request.label or 'this procedure'} needs {request.count}D{request.sides}, but no dice were given"
+                    msg = (
+                        f"{name}: {request.label or 'a roll'} needs {request.count}D{request.sides}, but no dice "
+                        "were given; pass dice= (SeededDice, ScriptedDice or CallbackDice)"
+                    )
                     raise InvalidInput(msg)
                 answer = dice.roll(request.sides, request.count, request.label)
                 events.append(Rolled(label=request.label, sides=request.sides, results=answer))
             elif isinstance(request, Choose):
+                if not request.options or not all(isinstance(o, str) for o in request.options):
+                    msg = f"the procedure of {name} must offer texts to choose from, got {list(request.options)!r}"
+                    raise InvalidInput(msg)
                 if old_decisions:
                     answer = old_decisions.pop(0)
                     continue
@@ -124,12 +132,12 @@ def drive(
                     raise DecisionError(msg)
                 events.append(Decided(label=request.label, options=request.options, choice=str(answer)))
             else:
-                msg = f"a procedure may yield Roll or Choose, got {request!r}"
+                msg = f"the procedure of {name} may yield Roll or Choose, got {request!r}"
                 raise InvalidInput(msg)
     except StopIteration as stop:
         effect = stop.value
         if not isinstance(effect, Effect):
-            msg = f"a procedure must return an Effect, got {effect!r}"
+            msg = f"the procedure of {name} must return an Effect, got {effect!r}"
             raise InvalidInput(msg) from None
         if new_decisions:
             msg = f"{len(new_decisions)} decision(s) were given that the procedure never asked for: {new_decisions!r}"

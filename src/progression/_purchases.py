@@ -57,9 +57,9 @@ def purchase(
     started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
     paid = subject.apply(started)
     running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
-    outcome = drive(pack.function(upgrade.procedure), running, decisions=decisions, dice=dice)
+    outcome = drive(pack.function(upgrade.procedure), running, decisions=decisions, dice=dice, name=upgrade.label.en)
     if outcome.effect is not None:
-        _check_outcome(pack, paid, upgrade_id, outcome.effect, choice)
+        _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
     return record(sheet, member, [started, *outcome.events], f"buy {upgrade_id}")
 
 
@@ -129,13 +129,25 @@ def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool
     return checked
 
 
-def _check_outcome(pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None) -> None:
-    """A procedure's effect may not break a limit (its price was paid before its effect was known)."""
+def _check_outcome(
+    pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None, *, deciding: bool
+) -> None:
+    """A procedure's effect may not change a stat the pack lacks, nor break a limit or a gate: its
+    price was paid before its effect was known, so only the outcome can be checked."""
     upgrade = pack.upgrade(upgrade_id)
+    unknown = sorted(stat for stat in effect.stats if stat not in pack.stats)
+    if unknown:
+        msg = f"the procedure of {upgrade.label.en} changed stats the pack does not define: {', '.join(unknown)}"
+        raise InvalidInput(msg)
     problems = effect_problems(pack, subject, upgrade, effect, context(pack, subject, choice))
-    limits = [v.sentence for v in problems if v.key == "limit"]
-    if limits:
-        raise LimitReached(upgrade=upgrade_id, reason="; ".join(limits))
+    broken = [v.sentence for v in problems if v.key == "limit" or v.key.startswith("gate:")]
+    if not broken:
+        return
+    if deciding:  # the price is paid and the dice are rolled: only this decision is refused
+        head = f"{upgrade.label.en} cannot finish with this decision (another may; undo takes the purchase back)"
+    else:
+        head = f"{upgrade.label.en} cannot be bought"
+    raise LimitReached(upgrade=upgrade_id, reason="; ".join(broken), head=head)
 
 
 def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dice: Dice | None) -> Sheet:
@@ -159,7 +171,8 @@ def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dic
         recorded_decisions=pending.decisions,
         decisions=[choice],
         dice=dice,
+        name=upgrade.label.en,
     )
     if outcome.effect is not None:
-        _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice)
+        _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice, deciding=True)
     return record(sheet, member, list(outcome.events), f"decide {choice}")

@@ -47,6 +47,14 @@ class _References:
     def clashes(self) -> None:
         for clash in sorted(set(self.pack.stats) & set(self.pack.pools)):
             self.add(f"$.stats.{clash}", f"{clash!r} is both a stat and a pool; quantities need distinct ids")
+        for clash in sorted(set(self.pack.stats) & set(self.pack.upgrades)):
+            stat, upgrade = self.pack.stats[clash].label, self.pack.upgrades[clash].label
+            if stat != upgrade:  # an id is shown by one name: two different names would show one wrongly
+                self.add(
+                    f"$.stats.{clash}",
+                    f"{clash!r} is both a stat ({stat.en!r}) and an upgrade ({upgrade.en!r}) with another name; "
+                    "give them distinct ids or one name",
+                )
 
     def pools(self) -> None:
         pack = self.pack

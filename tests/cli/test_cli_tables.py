@@ -86,10 +86,9 @@ class TestTableCommand:
         assert ["level", "feat", "gear"] == [d["curve"] for d in data]
 
     def test_past_the_end_of_a_table_curve(self, run: Run) -> None:
-        """Asking past a table curve's last step is bad usage."""
-        result = run("table", SKIRMISH, "gear", "--to", "5")
-        assert 2 == result.status
-        assert "defines steps 1..3; step 4 is past its end" in result.err
+        """Asking past a table curve's last step shows every step it defines, and stops there."""
+        result = run("table", SKIRMISH, "gear", "--to", "5", "--json")
+        assert (0, [1, 2, 3]) == (result.status, [row["level"] for row in result.json()[0]["rows"]])
 
     def test_unknown_name_lists_curves_and_tables(self, run: Run, fake: None) -> None:
         """An unknown name lists the curves, computed tables and data tables."""

@@ -106,6 +106,12 @@ class TestLoad:
         with pytest.raises(RulePackError, match="entry point 'progression_market:pack' gave dict, not a RulePack"):
             progression.load("market")
 
+    def test_entry_point_named_otherwise_than_its_pack(self, installed: Callable[..., list[FakeEntryPoint]]) -> None:
+        """A pack must be registered under its own name: sheets record that name to find the pack again."""
+        installed(entry("shop"))
+        with pytest.raises(RulePackError, match="the entry point is named 'shop' but its pack calls itself 'market'"):
+            progression.load("shop")
+
     def test_entry_point_that_breaks(self, installed: Callable[..., list[FakeEntryPoint]]) -> None:
         """A factory that raises is reported with its entry point, not as a bare traceback."""
 

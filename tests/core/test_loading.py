@@ -32,6 +32,56 @@ class TestInvalidFiles:
         assert all(p.source == fixture.name for p in caught.value.problems)
 
 
+HERO = """
+format = 1
+[pack]
+name = "tiny"
+title = { en = "Tiny", fr = "Minuscule" }
+[currencies.xp]
+label = { en = "XP", fr = "XP" }
+[pools.xp]
+label = { en = "XP", fr = "XP" }
+currency = "xp"
+[stats.level]
+label = { en = "Level", fr = "Niveau" }
+[upgrades.level]
+label = %s
+pool = "xp"
+cost = 1
+%s
+[kinds.hero]
+label = { en = "Hero", fr = "Héros" }
+pools = ["xp"]
+stats = ["level"]
+"""
+
+
+class TestConsistency:
+    def test_effect_beside_a_procedure_is_refused(self) -> None:
+        """An upgrade's effect comes from its procedure when it has one: giving both is a mistake, named."""
+        text = HERO % ('{ en = "Level", fr = "Niveau" }', 'procedure = "roll"\neffect = { stats = { level = 1 } }')
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml", functions={"roll": lambda context: None})
+        expected = (
+            "tiny.toml: an upgrade with a procedure takes its effect from the procedure; "
+            "remove 'effect' or 'procedure' @ $.upgrades.level.effect"
+        )
+        assert [expected] == [str(p) for p in caught.value.problems]
+
+    def test_stat_and_upgrade_of_one_id_need_one_name(self) -> None:
+        """A stat and an upgrade may share an id only under one displayed name."""
+        text = HERO % ('{ en = "Level up", fr = "Montée" }', "effect = { stats = { level = 1 } }")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml")
+        expected = (
+            "tiny.toml: 'level' is both a stat ('Level') and an upgrade ('Level up') with another name; "
+            "give them distinct ids or one name @ $.stats.level"
+        )
+        assert [expected] == [str(p) for p in caught.value.problems]
+        same_name = HERO % ('{ en = "Level", fr = "Niveau" }', "effect = { stats = { level = 1 } }")
+        assert "tiny" == progression.load_text(same_name, "tiny.toml").name
+
+
 class TestValidFile:
     def test_skirmish_loads(self) -> None:
         """The test pack loads, with each part built from its table."""

@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
+import attrs
 import pytest
 
 import progression
-from progression import Asked, Decided, Effect, Finished, Rolled, ScriptedDice, Sheet, Started, Step
+from progression import (
+    Asked,
+    Choose,
+    Decided,
+    Effect,
+    Finished,
+    ProcedureContext,
+    Rolled,
+    ScriptedDice,
+    Sheet,
+    Started,
+    Step,
+)
 from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PendingState
 
 from .builders import NoDice, trainer
@@ -105,9 +120,36 @@ class TestPause:
         pack = trainer()
         sheet = pack.purchase(pack.purchase(bo(30), "chosen_skill"), "chosen_skill")
         paused = pack.purchase(sheet, "random_skill", dice=ScriptedDice([1, 2]))
-        with pytest.raises(LimitReached, match="Skills would be 3, past its maximum of 2"):
+        expected = (
+            "Random skill cannot finish with this decision (another may; undo takes the purchase back): "
+            "Skills would be 3, past its maximum of 2"
+        )
+        with pytest.raises(LimitReached) as caught:
             pack.decide(paused, "block", dice=NoDice())
-        assert ("keep one", ("block", "dodge")) == paused.pending.question  # type: ignore[union-attr]
+        assert (expected, ("keep one", ("block", "dodge"))) == (str(caught.value), paused.pending.question)  # type: ignore[union-attr]
+
+    def test_outcome_changing_an_undefined_stat(self) -> None:
+        """A procedure that returns a stat the pack lacks (a misspelling) is refused, naming the stat."""
+        pack = attrs.evolve(
+            trainer(), functions={**trainer().functions, "fixed_skill": lambda context: Effect(stats={"skils": 1})}
+        )
+        with pytest.raises(
+            InvalidInput, match="the procedure of Chosen skill changed stats the pack does not define: skils"
+        ):
+            pack.purchase(bo(12), "chosen_skill")
+
+    def test_options_must_be_texts(self) -> None:
+        """A procedure offering numbers to choose from is refused at once: decisions are saved as texts."""
+
+        def numbers(context: ProcedureContext) -> Generator[Choose, object, Effect]:
+            yield Choose(label="pick", options=(1, 2))  # type: ignore[arg-type]
+            return Effect()
+
+        pack = attrs.evolve(trainer(), functions={**trainer().functions, "fixed_skill": numbers})
+        with pytest.raises(
+            InvalidInput, match=r"the procedure of Chosen skill must offer texts to choose from, got \[1, 2\]"
+        ):
+            pack.purchase(bo(12), "chosen_skill")
 
     def test_events_applied_one_by_one_give_the_folded_state(self) -> None:
         """``Sheet.apply`` of a paused purchase's events, one at a time, gives the state its one step gives:
@@ -141,7 +183,9 @@ class TestBadDice:
 
     def test_no_dice(self) -> None:
         """A procedure that must roll, given no dice, says which roll."""
-        with pytest.raises(InvalidInput, match="first skill needs 1D6, but no dice were given"):
+        with pytest.raises(
+            InvalidInput, match="Random skill: first skill needs 1D6, but no dice were given; pass dice="
+        ):
             trainer().purchase(bo(), "random_skill")
 
 
