@@ -148,7 +148,7 @@ class Describer:
                 "value": value,
                 "band": None if band is None else band.id,
                 "label": "" if band is None else band.label.in_language(self.language),
-                "complete": band is not None and band.high == value,
+                "complete": band is not None and ladder.completes(value),
             }
         return found
 

@@ -95,7 +95,7 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
         out.table(Table(("pool", "balance", "cap", "over cap"), rows, title="Pools"))
     bands_by_axis: dict[str, list[str]] = {}
     for band in data["bands"].values():
-        done = " (complete)" if band["complete"] else ""
+        done = (" (complet)" if words.language == "fr" else " (complete)") if band["complete"] else ""
         bands_by_axis.setdefault(band["axis"], []).append(f"{band['ladder']}: {band['label'] or '-'}{done}")
     if data["stats"]:
         rows = [(s["label"], s["value"], "; ".join(bands_by_axis.get(stat, []))) for stat, s in data["stats"].items()]

@@ -51,6 +51,16 @@ class TestCompetence:
         )
         assert "Aline" == run("sheet", "show", str(path), "--json").json()["name"]
 
+    def test_a_degree_is_complete_at_its_top_only(self, run: Run, tmp_path: object) -> None:
+        """Level 30 completes Débutant ("complet" in French); Ignorant, a degree of one level, is never complete."""
+        path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "competence", "--kind", "character", "--set", "escrime=30")
+        shown = run("sheet", "show", path, "--lang", "fr").out
+        assert (True, True) == (
+            "Degré d'Escrime: Débutant (complet)" in shown,
+            "Degré de Danse: Ignorant\n" in shown,
+        )
+
 
 class TestDemo:
     def test_the_demo_tells_both_stories(self, run: Run) -> None:
