@@ -114,7 +114,8 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
         out.table(Table(("member", "name", "kind"), rows, title="Members"))
     pending = data["pending"]
     if pending is not None:
-        asked = f" — {pending['question']}: {', '.join(pending['options'])}" if pending["question"] else ""
+        offered = ", ".join(f"{words.name(o)} ({o})" if words.name(o) != o else o for o in pending["options"])
+        asked = f" — {pending['question']}: {offered}" if pending["question"] else ""
         out.line(f"Waiting for a decision on {words.name(pending['upgrade'])}{asked}")
 
 

@@ -104,3 +104,20 @@ class TestExplain:
         result = run("sheet", "explain", path, "bogus")
         expected = "progression: pack 'bloodbowl' explains nothing called 'bogus'; it explains: ctv, spp, treasury, tv, value\n"
         assert (2, expected) == (result.status, result.err)
+
+
+class TestWaitingDecision:
+    def test_a_waiting_decision_shows_names_and_ids(self, run: Run, tmp_path: object) -> None:
+        """A player waiting to keep one of two rolled skills is shown with each skill's name and the id to type."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        run("sheet", "do", path, "hire", "position=human_lineman", "name=Lars")
+        run("sheet", "award", path, "spp", "3", "--member", "1", "--reason", "a touchdown")
+        # General table: 1-3 then 5 -> Kick (5); 4-6 then 2 -> Strip Ball (8).
+        assert (
+            0
+            == run("sheet", "buy", path, "random_primary", "--member", "1", "--choice", "G", "--dice", "2,5,5,2").status
+        )
+        shown = run("sheet", "show", path, "--member", "1").out
+        expected = "Waiting for a decision on Random primary skill — keep one of the two skills: Kick (kick), Strip Ball (strip_ball)"
+        assert expected in shown.splitlines()
