@@ -33,12 +33,27 @@ def _band(ladder: Ladder, level: int) -> str | None:
     return None if band is None else band.id
 
 
-def _range(curve: Curve, start: int, end: int | None, by: int) -> tuple[int, int]:
+def _highest(pack: RulePack, curve: Curve) -> int | None:
+    """The highest level the pack lets a curve reach: the lowest maximum of the stats it prices, if any."""
+    maxima = [
+        spec.maximum
+        for upgrade in pack.upgrades.values()
+        if isinstance(upgrade.cost, CurveCost)
+        and upgrade.cost.curve == curve.name
+        and (spec := pack.stats.get(upgrade.cost.axis)) is not None
+        and spec.maximum is not None
+    ]
+    return min(maxima) if maxima else None
+
+
+def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | None = None) -> tuple[int, int]:
     if by < 1:
         msg = f"--by must be at least 1, got {by}"
         raise UsageError(msg)
     if end is None:
         end = start + (10 * by if by > 1 else 20)
+        if highest is not None and highest > start:  # a level the rules never allow is not worth a row
+            end = min(end, highest)
     if curve.last_step is not None:  # a table curve ends: show what it defines, not an error
         end = min(end, curve.last_step)
     if start < 0 or end <= start:
@@ -208,7 +223,7 @@ def run_table(args: argparse.Namespace, out: Output) -> int:
     for name in names:
         if name in pack.curves:
             curve = pack.curve(name)
-            start, end = _range(curve, args.start, args.end, args.by)
+            start, end = _range(curve, args.start, args.end, args.by, _highest(pack, curve))
             rows = curve_rows(pack, curve, start, end, args.by)
             documents.append({"curve": name, "by": args.by, "rows": rows})
             tables.append(_curve_table(pack, curve, rows, args.by, args.lang))

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from cli_support import SKIRMISH, Result
 
 import progression
 from progression._cli_tables import curve_rows, data_rows
+
+SKIRMISH_TEXT = Path(SKIRMISH).read_text(encoding="utf-8")
 
 Run = Callable[..., Result]
 
@@ -84,6 +87,14 @@ class TestTableCommand:
         """Without CURVE, every curve of the pack is printed."""
         data = run("table", SKIRMISH, "--json").json()
         assert ["level", "feat", "gear"] == [d["curve"] for d in data]
+
+    def test_stops_at_the_highest_level_the_rules_allow(self, run: Run, tmp_path: Path) -> None:
+        """Without --to, a curve pricing a stat with a maximum of 12 is listed up to 12, not 20."""
+        text = SKIRMISH_TEXT.replace("maximum = 30", "maximum = 12")
+        pack = tmp_path / "capped.toml"
+        pack.write_text(text, encoding="utf-8")
+        result = run("table", str(pack), "level", "--json")
+        assert (0, 12) == (result.status, result.json()[0]["rows"][-1]["level"])
 
     def test_past_the_end_of_a_table_curve(self, run: Run) -> None:
         """Asking past a table curve's last step shows every step it defines, and stops there."""
