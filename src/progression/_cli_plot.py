@@ -13,6 +13,7 @@ from typing import Any
 
 from ._cli_args import UsageError, call_contract, pairs, resolve_pack, whole
 from ._cli_output import Output
+from ._model import CurveCost
 from ._packs import RulePack
 
 __all__ = ["legend", "run_plot", "series"]
@@ -86,6 +87,19 @@ def legend(pack: RulePack, line: dict[str, Any], language: str) -> str:
     return label
 
 
+def axis_label(pack: RulePack, drawn: list[dict[str, Any]], language: str) -> str:
+    """What the steps count: the quantity the drawn curves price when they all price one (Qualities), else levels."""
+    axes = {
+        upgrade.cost.axis
+        for line in drawn
+        for upgrade in pack.upgrades.values()
+        if isinstance(upgrade.cost, CurveCost) and upgrade.cost.curve == line["curve"]
+    }
+    if len(axes) == 1:
+        return pack.name_of(axes.pop(), language)
+    return "niveau" if language == "fr" else "level"
+
+
 def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str) -> None:
     """Write the two panels to ``path``."""
     try:
@@ -103,8 +117,9 @@ def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str)
         totals.plot(line["levels"], line["totals"], label=label)
     costs.set_title("coût de chaque pas" if french else "cost of each step")
     totals.set_title("coût cumulé" if french else "cumulative cost")
+    steps = axis_label(pack, drawn, language)
     for axes in (costs, totals):
-        axes.set_xlabel("niveau" if french else "level")
+        axes.set_xlabel(steps)
         axes.grid(visible=True, alpha=0.3)
         axes.legend(fontsize="small")
     figure.suptitle(pack.title.in_language(language))

@@ -10,7 +10,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
-from progression._cli_plot import legend
+from progression._cli_plot import axis_label, legend
 
 Run = Callable[..., Result]
 
@@ -75,3 +75,15 @@ class TestPlot:
             result.err,
         )
         assert not path.exists()
+
+
+class TestAxisLabel:
+    def test_the_quantity_a_curve_prices(self) -> None:
+        """The quality curve counts qualities owned; the level curve prices one level per competence: "level"."""
+        pack = progression.load("competence")
+        assert ["Qualities", "Qualités", "level", "niveau"] == [
+            axis_label(pack, [{"curve": "quality"}], "en"),
+            axis_label(pack, [{"curve": "quality"}], "fr"),
+            axis_label(pack, [{"curve": "level"}], "en"),
+            axis_label(pack, [{"curve": "level"}], "fr"),
+        ]
