@@ -36,8 +36,13 @@ class SeededDice:
 
     def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` sides."""
-        _check_request(sides, count)
         randint = self._random.randint
+        if type(sides) is int and sides >= 2:  # the usual request, checked in two tests
+            if count == 1 and type(count) is int:
+                return (randint(1, sides),)
+            if count == 2 and type(count) is int:
+                return randint(1, sides), randint(1, sides)
+        _check_request(sides, count)
         return tuple(randint(1, sides) for _ in range(count))
 
     def __repr__(self) -> str:

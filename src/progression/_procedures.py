@@ -18,7 +18,7 @@ a procedure must be deterministic given its answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Union, cast
 
 import attrs
 
@@ -77,6 +77,56 @@ class Outcome:
     effect: Effect | None
 
 
+#: Roll, question and decision events made by :func:`drive`, shared by their fields (events are
+#: immutable, and a league's ledgers hold thousands of equal skill rolls and questions); emptied
+#: when it grows past its bound.
+_SHARED: dict[tuple[object, ...], Event] = {}
+_SHARED_BOUND = 4096
+
+
+def _shared(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
+    """The event ``make`` builds, shared with every one made before under ``key``."""
+    event = _SHARED.get(key)
+    if event is None:
+        if len(_SHARED) >= _SHARED_BOUND:
+            _SHARED.clear()
+        event = _SHARED[key] = make()
+    return event
+
+
+def _rolled(label: str, sides: int, results: tuple[int, ...]) -> Event:
+    """The roll event of ``results`` (shared when they are a tuple of integers, as dice give)."""
+    if type(results) is not tuple or not all(type(r) is int for r in results):  # only what equals itself alone
+        return Rolled(label=label, sides=sides, results=results)
+    return _shared((Rolled, label, sides, results), lambda: Rolled(label=label, sides=sides, results=results))
+
+
+def _asked(label: str, options: tuple[str, ...]) -> Event:
+    """The question event (shared: a procedure asks the same questions again and again)."""
+    if not all(type(o) is str for o in options):
+        return Asked(label=label, options=options)
+    return _shared((Asked, label, options), lambda: Asked(label=label, options=options))
+
+
+def _decided(label: str, options: tuple[str, ...], choice: str) -> Event:
+    """The decision event (shared)."""
+    if not all(type(o) is str for o in options):
+        return Decided(label=label, options=options, choice=choice)
+    return _shared((Decided, label, options, choice), lambda: Decided(label=label, options=options, choice=choice))
+
+
+def _finished(effect: Effect) -> Event:
+    """The event ending a procedure with ``effect``, shared by the effect's identity (the shared event
+    holds the effect, so the identity is never reused while the event is kept)."""
+    key = (Finished, id(effect))
+    event = _SHARED.get(key)
+    if event is None or cast(Finished, event).effect is not effect:
+        if len(_SHARED) >= _SHARED_BOUND:
+            _SHARED.clear()
+        event = _SHARED[key] = Finished(effect=effect)
+    return event
+
+
 def drive(
     procedure: Procedure,
     context: ProcedureContext,
@@ -96,7 +146,7 @@ def drive(
     """
     result = procedure(context)
     if isinstance(result, Effect):
-        return Outcome((Finished(effect=result),), result)
+        return Outcome((_finished(result),), result)
     events: list[Event] = []
     old_rolls, old_decisions, new_decisions = list(recorded_rolls), list(recorded_decisions), list(decisions)
     answer: object = None
@@ -114,7 +164,7 @@ def drive(
                     )
                     raise InvalidInput(msg)
                 answer = dice.roll(request.sides, request.count, request.label)
-                events.append(Rolled(label=request.label, sides=request.sides, results=answer))
+                events.append(_rolled(request.label, request.sides, answer))
             elif isinstance(request, Choose):
                 if not request.options or not all(isinstance(o, str) for o in request.options):
                     msg = f"the procedure of {name} must offer texts to choose from, got {list(request.options)!r}"
@@ -123,14 +173,14 @@ def drive(
                     answer = old_decisions.pop(0)
                     continue
                 if not new_decisions:
-                    events.append(Asked(label=request.label, options=request.options))
+                    events.append(_asked(request.label, request.options))
                     result.close()
                     return Outcome(tuple(events), None)
                 answer = new_decisions.pop(0)
                 if answer not in request.options:
                     msg = f"{answer!r} is not an option for {request.label!r}; the options are: {', '.join(request.options)}"
                     raise DecisionError(msg)
-                events.append(Decided(label=request.label, options=request.options, choice=str(answer)))
+                events.append(_decided(request.label, request.options, str(answer)))
             else:
                 msg = f"the procedure of {name} may yield Roll or Choose, got {request!r}"
                 raise InvalidInput(msg)
@@ -142,5 +192,5 @@ def drive(
         if new_decisions:
             msg = f"{len(new_decisions)} decision(s) were given that the procedure never asked for: {new_decisions!r}"
             raise DecisionError(msg) from None
-        events.append(Finished(effect=effect))
+        events.append(_finished(effect))
         return Outcome(tuple(events), effect)

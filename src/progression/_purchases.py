@@ -3,10 +3,11 @@ procedure, and resuming a paused procedure with a decision."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ._events import Purchased, Started
+from ._events import Event, Member, Purchased, Started, Step
 from ._model import Effect, Override
 from ._operations import check_text, record, subject_of
 from ._procedures import ProcedureContext, drive
@@ -54,13 +55,37 @@ def purchase(
         event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
         return record(sheet, member, [event], f"buy {upgrade_id}")
     extra = _check_args(args)
-    started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
+    if recorded_override is None and not extra:
+        started = _started(upgrade_id, choice, q.split)
+    else:
+        started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
     paid = subject.apply(started)
     running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
     outcome = drive(pack.function(upgrade.procedure), running, decisions=decisions, dice=dice, name=upgrade.label.en)
     if outcome.effect is not None:
         _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
     return record(sheet, member, [started, *outcome.events], f"buy {upgrade_id}")
+
+
+#: Start events with no override and no arguments, shared by upgrade, choice and price (events are
+#: immutable, and a league's players start the same advancements again and again); emptied when it
+#: grows past its bound.
+_STARTED: dict[tuple[object, ...], Started] = {}
+_STARTED_BOUND = 4096
+
+
+def _started(upgrade_id: str, choice: str | None, price: Mapping[str, int]) -> Started:
+    """The start of ``upgrade_id`` at ``price``, shared with every equal one made before."""
+    items = tuple(price.items())
+    if not all(type(k) is str and type(v) is int for k, v in items):  # only what equals itself alone
+        return Started(upgrade=upgrade_id, choice=choice, price=price)
+    key = (upgrade_id, choice, items)
+    event = _STARTED.get(key)
+    if event is None:
+        if len(_STARTED) >= _STARTED_BOUND:
+            _STARTED.clear()
+        event = _STARTED[key] = Started(upgrade=upgrade_id, choice=choice, price=price)
+    return event
 
 
 def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[Override | None, set[str]]:
@@ -175,4 +200,25 @@ def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dic
     )
     if outcome.effect is not None:
         _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice, deciding=True)
-    return record(sheet, member, list(outcome.events), f"decide {choice}")
+    return sheet.apply(_decided_entry(outcome.events, f"decide {choice}", member))
+
+
+#: Ledger entries of decisions, shared by label, member and the identity of their events: a decision's
+#: events are themselves shared (the question answered, the effect of the skill kept), so a league's
+#: players record the same entries again and again. Each entry holds its events, so the identities in
+#: a key are never reused while the key is kept; emptied when it grows past its bound.
+_DECIDED: dict[tuple[object, ...], Event] = {}
+_DECIDED_BOUND = 16384
+
+
+def _decided_entry(events: tuple[Event, ...], label: str, member: str | None) -> Event:
+    """What ``record`` appends for ``events``: the event, or a step of them, on ``member`` if one is
+    named; shared with every equal entry made before from the same events."""
+    key = (label, member, *map(id, events))
+    entry = _DECIDED.get(key)
+    if entry is None:
+        if len(_DECIDED) >= _DECIDED_BOUND:
+            _DECIDED.clear()
+        inner: Event = events[0] if len(events) == 1 else Step(label=sys.intern(label), events=events)
+        entry = _DECIDED[key] = inner if member is None else Member(member=sys.intern(member), event=inner)
+    return entry

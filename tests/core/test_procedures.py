@@ -172,6 +172,39 @@ class TestPause:
         assert {"catch": 1} == dict(team.member("bo").owned)
 
 
+class TestSharedEvents:
+    def test_equal_purchases_share_their_events(self) -> None:
+        """Two players who roll the same dice record equal entries, and the rolls, question and start are one object each."""
+        first, second = paused(), paused()
+        one, two = first.ledger[-1], second.ledger[-1]
+        assert isinstance(one, Step)
+        assert isinstance(two, Step)
+        assert (one, [True] * 4) == (two, [a is b for a, b in zip(one.events, two.events, strict=True)])
+
+    def test_a_roll_of_other_values_is_not_shared(self) -> None:
+        """Dice that answer True rather than 1 keep their own roll event: sharing never swaps what was rolled."""
+
+        class TrueDice:
+            def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+                return (True,) * count
+
+        paused()  # a roll of (1,) for "first skill" is known
+        sheet = trainer().purchase(bo(), "random_skill", dice=TrueDice())
+        entry = sheet.ledger[-1]
+        assert isinstance(entry, Step)
+        rolled = entry.events[1]
+        assert isinstance(rolled, Rolled)
+        assert (True, bool) == (rolled.results[0], type(rolled.results[0]))
+
+    def test_decisions_on_equal_pauses_are_equal(self) -> None:
+        """Deciding the same way on two equal pauses records equal entries and sheets; the decision is one object."""
+        one = trainer().decide(paused(), "dodge").ledger[-1]
+        two = trainer().decide(paused(), "dodge").ledger[-1]
+        assert isinstance(one, Step)
+        assert isinstance(two, Step)
+        assert (one, True) == (two, one.events[0] is two.events[0])
+
+
 class TestBadDice:
     def test_scripted_dice_run_out(self) -> None:
         """Too few scripted results is a DiceError saying what was needed; nothing is recorded."""

@@ -9,6 +9,7 @@ player's Current Value is read from those tags.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Generator, Sequence
 from typing import cast
 
@@ -87,8 +88,15 @@ def _effect(
     player: Sheet, upgrade: str, what: str, stats: dict[str, int] | None = None, skill: str | None = None
 ) -> Effect:
     number = player.stats["advancements"] + 1
+    return _made_effect(number, upgrade, what, tuple(stats.items()) if stats else (), skill)
+
+
+@functools.lru_cache(maxsize=4096)
+def _made_effect(number: int, upgrade: str, what: str, stats: tuple[tuple[str, int], ...], skill: str | None) -> Effect:
+    """The effect of an advancement, made once per advancement and kept and shared (effects are
+    immutable, and a league's players take the same advancements again and again)."""
     return Effect(
-        stats={"advancements": 1, **(stats or {})},
+        stats={"advancements": 1, **dict(stats)},
         grants={skill: 1} if skill else {},
         tags={f"advancement.{number}": f"{upgrade}:{what}"},
     )

@@ -9,6 +9,7 @@ on the ledger as a :class:`~progression.Rolled` event.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Mapping
 
 import attrs
@@ -176,12 +177,7 @@ def _spp_events(pack: RulePack, team: Sheet, match: MatchRecord) -> list[Event]:
                 parts.append(f"{count} {event.replace('_', ' ')} x {values[event]}")
                 total += count * values[event]
         if total and "no_spp" not in team.members[member].tags:
-            events.append(
-                Member(
-                    member=member,
-                    event=Awarded(pool="spp", amount=total, reason=f"match {match.number}: {', '.join(parts)}"),
-                )
-            )
+            events.append(_member_awarded(member, "spp", total, f"match {match.number}: {', '.join(parts)}"))
     return events
 
 
@@ -190,6 +186,39 @@ def _rolled(label: str, sides: int, results: tuple[int, ...]) -> Rolled:
     """A roll as a ledger event, made once per label and result and shared (events are immutable):
     a season's ledgers hold thousands of equal MVP and Dedicated Fans rolls."""
     return Rolled(label=label, sides=sides, results=results)
+
+
+@functools.lru_cache(maxsize=8192)
+def _member_awarded(member: str, pool: str, amount: int, reason: str) -> Member:
+    """Points awarded to a member, made once per member, amount and reason and shared (events are
+    immutable): every team of a league awards the same SPP for the same match."""
+    return Member(member=sys.intern(member), event=_awarded(pool, amount, reason))
+
+
+@functools.lru_cache(maxsize=8192)
+def _awarded(pool: str, amount: int, reason: str) -> Awarded:
+    """Points awarded to a pool, made once per amount and reason and shared."""
+    return Awarded(pool=pool, amount=amount, reason=reason)
+
+
+@functools.lru_cache(maxsize=4096)
+def _adjusted(stats: tuple[tuple[str, int], ...], reason: str) -> Adjusted:
+    """A change of stats with its reason, made once and shared (every team counts its results)."""
+    return Adjusted(effect=_stats_effect(stats), reason=reason)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fans_step(sides: int, roll: int, change: int, reason: str) -> Step:
+    """The Dedicated Fans' step (their roll and its change), made once per result and shared."""
+    events = (_rolled("Dedicated Fans", sides, (roll,)), _adjusted((("dedicated_fans", change),), reason))
+    return Step(label="update Dedicated Fans", events=events)
+
+
+@functools.cache
+def _stats_effect(stats: tuple[tuple[str, int], ...]) -> Effect:
+    """An effect that changes only stats, made once per change and shared (effects are immutable):
+    every match of every team counts its result and moves its Dedicated Fans."""
+    return Effect(stats=dict(stats))
 
 
 def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
@@ -206,12 +235,7 @@ def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
             if roll <= len(match.mvp_nominees):
                 break
         member = match.mvp_nominees[roll - 1]
-        events.append(
-            Member(
-                member=member,
-                event=Awarded(pool="spp", amount=mvp, reason=f"match {match.number}: MVP (nominee {roll})"),
-            )
-        )
+        events.append(_member_awarded(member, "spp", mvp, f"match {match.number}: MVP (nominee {roll})"))
     return events
 
 
@@ -253,13 +277,10 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
         after = after.apply(Member(member=member, event=Step(label="injury", events=tuple(events))))
     money = winnings(pack, team, match).total
     if money:
-        after = after.apply(Awarded(pool="treasury", amount=money, reason=f"winnings of match {match.number}"))
+        after = after.apply(_awarded("treasury", money, f"winnings of match {match.number}"))
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome(match)]
     after = after.apply(
-        Adjusted(
-            effect=Effect(stats={"played": 1, result_stat: 1}),
-            reason=f"match {match.number} against {match.opponent}: {outcome(match)}",
-        )
+        _adjusted((("played", 1), (result_stat, 1)), f"match {match.number} against {match.opponent}: {outcome(match)}")
     )
     if match.conceded == "us":
         after = _quit_after_concession(after, dice)
@@ -285,7 +306,9 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     fans = team.stats["dedicated_fans"]
     result = outcome(match)
     if result == "draw":
-        return team.apply(Adjusted(effect=Effect(), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}"))
+        return team.apply(
+            Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}")
+        )
     sides = rules.concede_fans_die if match.conceded == "us" else 6
     (roll,) = dice.roll(sides, 1, "Dedicated Fans")
     if match.conceded == "us":
@@ -295,9 +318,6 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     else:
         change, why = (-1 if roll < fans else 0), f"loss: D6 {roll} {'<' if roll < fans else '>='} {fans}"
     new = min(rules.fans["max"], max(rules.fans["min"], fans + change))
-    rolled = _rolled("Dedicated Fans", sides, (roll,))
-    adjusted = Adjusted(
-        effect=Effect(stats={"dedicated_fans": new - fans}),
-        reason=f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}",
+    return team.apply(
+        _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
     )
-    return team.apply(Step(label="update Dedicated Fans", events=(rolled, adjusted)))

@@ -15,6 +15,7 @@ go. :meth:`PostMatch.commit` records the whole sequence on the team as one
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -24,7 +25,7 @@ from progression.errors import InvalidInput, PendingState, RequirementNotMet
 
 from . import _team
 from ._advancement import advance, must_advance
-from ._match import MatchRecord, record_outcome, update_fans
+from ._match import MatchRecord, _rolled, record_outcome, update_fans
 from ._players import data_of
 from ._story import told_since
 
@@ -32,6 +33,15 @@ __all__ = ["STAGES", "PostMatch", "expensive_mistakes"]
 
 #: The operations of the sequence, in the order the rules impose.
 STAGES = ("outcome", "fans", "advancement", "dead", "hire", "fire", "staff", "journeymen", "mistakes", "prepare")
+#: Each stage's index in :data:`STAGES`.
+_INDEX = {stage: index for index, stage in enumerate(STAGES)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _marked(label: str) -> Marked:
+    """A mark, made once per label and shared (events are immutable): every team of a league marks
+    the same matches."""
+    return Marked(label=label)
 
 
 def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int = 0) -> Sheet:
@@ -40,14 +50,12 @@ def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int =
     held = team.pools["treasury"]
     if held < rules.mistakes_threshold:
         return team.apply(
-            Marked(
-                label=f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll"
-            )
+            _marked(f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll")
         )
     column = max(i for i, low in enumerate(rules.mistakes_bands) if held >= low)
     (roll,) = dice.roll(6, 1, "Expensive Mistakes")
     result = rules.mistakes_rows[roll - 1][column]
-    events: list[Event] = [Rolled(label="Expensive Mistakes", sides=6, results=(roll,))]
+    events: list[Event] = [_rolled("Expensive Mistakes", 6, (roll,))]
     loss = 0
     if result == "minor_incident":
         count, sides, unit = rules.minor_incident
@@ -68,7 +76,7 @@ def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int =
             Lost(pool="treasury", amount=loss, reason=f"match {number}: Expensive Mistakes, {name} (D6 {roll})")
         )
     else:
-        events.append(Marked(label=f"match {number}: Expensive Mistakes, {name} (D6 {roll})"))
+        events.append(_marked(f"match {number}: Expensive Mistakes, {name} (D6 {roll})"))
     return team.apply(Step(label="expensive mistakes", events=tuple(events)))
 
 
@@ -125,7 +133,7 @@ class PostMatch:
     # -- order -----------------------------------------------------------------------
 
     def _enter(self, stage: str) -> Sheet:
-        target = STAGES.index(stage) + 1
+        target = _INDEX[stage] + 1
         now = self.stage
         if target < now:
             msg = f"step {stage!r} comes before {STAGES[now - 1]!r}, already done; undo to go back"
@@ -159,7 +167,10 @@ class PostMatch:
                 )
 
     def _did(self, stage: str, label: str, team: Sheet) -> PostMatch:
-        return attrs.evolve(self, done=(*self.done, (label, STAGES.index(stage), team)))
+        done = (*self.done, (label, _INDEX[stage], team))
+        return type(self)(
+            pack=self.pack, match=self.match, before=self.before, done=done, must_advance=self.must_advance
+        )
 
     # -- the steps -------------------------------------------------------------------
 
@@ -237,7 +248,7 @@ class PostMatch:
 
     def prepare_next(self) -> PostMatch:
         """Step 6: the team is ready for the next fixture (a mark on its ledger)."""
-        team = self._enter("prepare").apply(Marked(label=f"after match {self.match.number}"))
+        team = self._enter("prepare").apply(_marked(f"after match {self.match.number}"))
         return self._did("prepare", "prepare for the next fixture", team)
 
     def commit(self) -> Sheet:
