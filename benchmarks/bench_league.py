@@ -274,6 +274,18 @@ def with_dicts(season: list[list[Match]]) -> list[list[dict[str, Any]]]:
     return teams
 
 
+def entries(ledger: tuple[progression.Event, ...]) -> int:
+    """How many entries a ledger records, counting those inside steps and member entries."""
+    count = 0
+    for event in ledger:
+        count += 1
+        if isinstance(event, progression.Step):
+            count += entries(event.events)
+        elif isinstance(event, progression.Member):
+            count += entries((event.event,))
+    return count
+
+
 def memory(build: Callable[[], object], players: int) -> float:
     """Bytes held per player by what ``build`` returns, measured with tracemalloc."""
     tracemalloc.start()
@@ -331,8 +343,10 @@ def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
     per_player = memory(lambda: library(sample), len(sample) * PLAYERS)
     per_plain = memory(lambda: floor(sample), len(sample) * PLAYERS)
     what = "the whole post-match arithmetic" if first else "SPP and advancements"
+    recorded = sum(entries(t.ledger) for t in ours) / (teams * matches)
     note = (
         f"{human(measured)} vs {human(baseline)} ({what}; SPP and advancements alone: {human(spp_only)}); "
-        f"{per_player:,.0f} B per player (plain dicts: {per_plain:,.0f} B); pack: {pack.name}"
+        f"{per_player:,.0f} B per player (plain dicts: {per_plain:,.0f} B); "
+        f"{recorded:.0f} ledger entries per team and match; pack: {pack.name}"
     )
     return [Row(f"league: {teams:,} teams x {matches} matches / plain dicts", measured, baseline, 3, note=note)]
