@@ -9,7 +9,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what readers and type checkers see; at run time each module loads on first use
-    from ._curves import Curve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+    from ._closed_curves import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+    from ._curves import Curve
     from ._dice import CallbackDice, Dice, ScriptedDice, SeededDice
     from ._discovery import PackEntry, entries, load, packs
     from ._events import (
@@ -99,7 +100,7 @@ _HOMES = {
     "Ladder": "_ladders",
     "Left": "_events",
     "Limit": "_model",
-    "LinearCurve": "_curves",
+    "LinearCurve": "_closed_curves",
     "Lost": "_events",
     "Marked": "_events",
     "Member": "_events",
@@ -109,7 +110,7 @@ _HOMES = {
     "OwnsAmong": "_requirements",
     "PackEntry": "_discovery",
     "Pending": "_sheet",
-    "PolynomialCurve": "_curves",
+    "PolynomialCurve": "_closed_curves",
     "PoolSpec": "_model",
     "Predicate": "_requirements",
     "ProcedureContext": "_procedures",
@@ -127,8 +128,8 @@ _HOMES = {
     "Started": "_events",
     "StatSpec": "_model",
     "Step": "_events",
-    "SteppedCurve": "_curves",
-    "TableCurve": "_curves",
+    "SteppedCurve": "_closed_curves",
+    "TableCurve": "_closed_curves",
     "Trials": "_simulate",
     "Upgrade": "_model",
     "Violation": "_violations",

@@ -159,9 +159,10 @@ class TestPackFormatPage:
         import ast
         import re
 
-        source = ast.parse((ROOT / "src" / "progression" / "_loading.py").read_text(encoding="utf-8"))
+        loader = ("_loading.py", "_rule_reader.py")  # the sections of a pack file, the values of its rules
+        sources = [ast.parse((ROOT / "src" / "progression" / name).read_text(encoding="utf-8")) for name in loader]
         keys = set()
-        for node in ast.walk(source):
+        for node in (node for source in sources for node in ast.walk(source)):
             lists = []
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "extra":
                 lists.append(node.args[1])

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from .._curves import Beyond, Curve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from .._closed_curves import Beyond, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from .._curves import Curve
 from .._dice import ScriptedDice
 from .._labels import Label
 from .._ladders import Band, Ladder
