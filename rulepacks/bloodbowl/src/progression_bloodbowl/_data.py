@@ -18,6 +18,7 @@ import attrs
 from progression import Label
 from progression.errors import Problem, RulePackError
 
+from ._matched_data import TIERS, MatchedPlay, read_matched_play
 from ._reading import Reader
 from ._rules import Rules, read_rules
 
@@ -82,6 +83,7 @@ class Team:
 
     id: str
     label: Label
+    #: The Matched Play tier, 1 (the strongest rosters) to 4.
     tier: int
     reroll_cost: int
     apothecary: bool
@@ -140,6 +142,8 @@ class Data:
     special_rules: Mapping[str, Label]
     results: Mapping[str, Label]
     rules: Rules
+    #: The numbers of Matched Play team building.
+    matched_play: MatchedPlay
     #: Each file's parsed TOML, by file name, for ``RulePack.tables``.
     raw: Mapping[str, Mapping[str, Any]]
 
@@ -271,10 +275,13 @@ def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], di
             _read_position(r, p, f"{path}.positions[{n}]") for n, p in enumerate(r.get(body, "positions", list, path))
         )
         by_league = {k: tuple(v) for k, v in r.get(body, "league_special_rules", dict, path, default={}).items()}
+        tier = r.get(body, "tier", int, path)
+        if "tier" in body and tier not in TIERS:
+            r.problem(f"{path}.tier", f"expected a Matched Play tier from {TIERS[0]} to {TIERS[-1]}, got {tier!r}")
         teams[ident] = Team(
             id=ident,
             label=r.label(body, path),
-            tier=r.get(body, "tier", int, path),
+            tier=tier,
             reroll_cost=r.get(body, "reroll_cost", int, path),
             apothecary=r.get(body, "apothecary", bool, path),
             leagues=r.strings(body, "leagues", path),
@@ -422,6 +429,9 @@ def read_data(texts: Mapping[str, str]) -> Data:
     stars = _read_stars(readers["stars.toml"], parsed["stars.toml"])
     _read_inducements(readers["inducements.toml"], parsed["inducements.toml"])
     rules = read_rules(readers["tables.toml"], parsed["tables.toml"], parsed["teams.toml"], readers["teams.toml"])
+    matched_play = read_matched_play(
+        readers["tables.toml"], parsed["tables.toml"], readers["stars.toml"], parsed["stars.toml"]
+    )
     results = {
         i: readers["tables.toml"].label(b, f"$.results.{i}")
         for i, b in parsed["tables.toml"].get("results", {}).items()
@@ -438,6 +448,7 @@ def read_data(texts: Mapping[str, str]) -> Data:
         special_rules=special_rules,
         results=results,
         rules=rules,
+        matched_play=matched_play,
         raw=parsed,
     )
     if not problems:

@@ -13,7 +13,9 @@ import attrs
 from progression import Awarded, Created, Event, Joined, Lost, Member, Purchased, RulePack, Sheet, Started, Step
 
 from ._data import CHARACTERISTICS, Data
+from ._matched_data import SKILLS_TAG
 from ._players import available, data_of, position_of
+from ._stars import choice_label
 
 __all__ = [
     "Explanation",
@@ -87,7 +89,25 @@ def current_value(pack: RulePack, player: Sheet) -> Explanation:
     items = [Item(label=f"hiring fee of a {position.label.en}", amount=player.stats["hiring_fee"], rule="roster cost")]
     numbered = sorted((int(k.split(".")[1]), v) for k, v in player.tags.items() if k.startswith("advancement."))
     items.extend(_advancement_item(data, player, n, record) for n, record in numbered)
+    items.extend(_matched_play_items(data, player))
     return Explanation(what=f"Current Value of {player.name}", items=tuple(items))
+
+
+def _matched_play_items(data: Data, player: Sheet) -> list[Item]:
+    """The skills bought for a Matched Play team: no value, unless the pack's data says they add some."""
+    items = []
+    for entry in filter(None, player.tags.get(SKILLS_TAG, "").split(",")):
+        kind, _, skill = entry.partition(":")
+        label = f"{data.name(skill).en} bought in Matched Play ({kind})"
+        if not data.matched_play.skills_add_value:
+            items.append(Item(label=label, amount=0, rule="Matched Play: a skill bought adds no value"))
+            continue
+        values = data.rules.value
+        amount = (values.primary if kind == "primary" else values.secondary) + (
+            values.elite_extra if skill in values.elite else 0
+        )
+        items.append(Item(label=label, amount=amount, rule=f"value increase: {kind} skill"))
+    return items
 
 
 def _staff_items(pack: RulePack, team: Sheet) -> list[Item]:
@@ -243,6 +263,11 @@ def _spent(pack: RulePack, sheet: Sheet, event: Purchased | Started, pool: str, 
             else f"re-roll after the draft: double the roster price of {base:,}"
         )
         return Item(label=pack.name_of(upgrade), amount=-price, rule=rule)
+    if upgrade == "matched_play_star":
+        label = choice_label(data, tuple(choice.split("+")))
+        return Item(label=label, amount=-price, rule="Matched Play: a Star Player on the draft list")
+    if upgrade == "matched_play_inducements":
+        return Item(label=f"inducements {choice}", amount=-price, rule="Matched Play: inducements on the draft list")
     label = pack.name_of(upgrade) + (f": {pack.name_of(choice)}" if choice else "")
     return Item(label=label, amount=-price, rule=_STAFF_RULES.get(upgrade, "price of the upgrade"))
 
@@ -260,7 +285,13 @@ def _account(pack: RulePack, sheet: Sheet, pool: str, member: str | None, what: 
             rule = _award_rule(data_of(pack), pool, event.reason)
             items.append(Item(label=event.reason, amount=event.amount, rule=rule))
         elif isinstance(event, Lost) and event.pool == pool:
-            rule = "Expensive Mistakes table" if "Expensive Mistakes" in event.reason else "lost"
+            rule = (
+                "Expensive Mistakes table"
+                if "Expensive Mistakes" in event.reason
+                else "Matched Play: gold not spent at the draft is lost"
+                if event.reason.startswith("Matched Play")
+                else "lost"
+            )
             items.append(Item(label=event.reason, amount=-event.amount, rule=rule))
         elif isinstance(event, Purchased | Started) and event.price.get(pool):
             advancements += pool == "spp"

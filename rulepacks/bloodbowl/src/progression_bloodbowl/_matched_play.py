@@ -1,0 +1,294 @@
+"""Matched Play team building: a Team Draft List bought with gold and with the Skill Points of the roster's tier.
+
+A Matched Play team is drafted like a league team (positions, staff, Dedicated Fans) on a
+larger budget, and spends Skill Points as well: a Primary skill costs 1, a Secondary skill 2
+(at most 1 to 4 of them by tier), a Star Player 2 on top of his gold (a pair is one choice,
+a Mega-star 4). A player is given one extra skill at most, each elite skill is bought four
+times at most in the team, and the skills bought add no value. Dedicated Fans start at 0, and
+gold the list does not spend is lost.
+
+:func:`quote_matched_play` checks a list before anything is built and names every rule it
+breaks at once (:mod:`._matched_quote`); :func:`draft_matched_play` builds the team as one
+ledger entry, so ``progression.undo`` takes it back whole and ``replay(team.ledger) == team``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from progression import Adjusted, Effect, Joined, Lost, Member, Purchased, RulePack, Sheet, combine
+from progression.errors import InvalidInput
+
+from ._inducements import Order, price
+from ._matched_data import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
+from ._matched_quote import MatchedPlayQuote, Plan, order_text, plan
+from ._players import YES, data_of
+from ._stars import choice_label, star_sheet
+from ._team import hire
+from ._values import Explanation, Item, roster_order
+
+__all__ = ["MatchedPlayQuote", "draft_matched_play", "new_matched_play_team", "quote_matched_play", "skill_points"]
+
+
+def quote_matched_play(
+    pack: RulePack,
+    roster: str,
+    players: Sequence[Sequence[str]],
+    *,
+    budget: int | None = None,
+    stars: Sequence[str] = (),
+    rerolls: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    dedicated_fans: int = 0,
+    inducements: Order | None = None,
+    league: str | None = None,
+    favoured: str | None = None,
+    captain: int | None = None,
+    name: str = "",
+) -> MatchedPlayQuote:
+    """Check a Matched Play draft list before it is built: its gold, its Skill Points, every rule it breaks.
+
+    Args:
+        players: ``(position, name)``, or ``(position, name, skill)`` for a player given a skill.
+        budget: The Team Draft Budget (the first of the common budgets, 1,100,000, by default).
+        stars: Star Player ids; a pair is named by one member or both.
+        dedicated_fans: Extra Dedicated Fans bought (the team starts at 0).
+        inducements: Other inducements bought for the list (no Star Players: they go in ``stars``).
+        captain: For a Team Captain roster, the index in ``players`` of the captain, who gains Pro free.
+
+    Raises:
+        InvalidInput, UnknownName: input of the wrong shape, or a roster, position, skill or star that does not exist.
+    """
+    counts: dict[str, object] = {
+        "team_reroll": rerolls,
+        "assistant_coach": assistant_coaches,
+        "cheerleader": cheerleaders,
+        "apothecary": apothecary,
+        "dedicated_fan": dedicated_fans,
+    }
+    return plan(
+        pack,
+        roster,
+        name,
+        players,
+        budget=budget,
+        stars=stars,
+        counts=counts,
+        inducements=inducements,
+        league=league,
+        favoured=favoured,
+        captain=captain,
+    ).quote
+
+
+def draft_matched_play(
+    pack: RulePack,
+    roster: str,
+    name: str,
+    players: Sequence[Sequence[str]],
+    *,
+    budget: int | None = None,
+    stars: Sequence[str] = (),
+    rerolls: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    dedicated_fans: int = 0,
+    inducements: Order | None = None,
+    league: str | None = None,
+    favoured: str | None = None,
+    captain: int | None = None,
+) -> Sheet:
+    """Draft a Matched Play team, as one ledger entry; the arguments are those of :func:`quote_matched_play`.
+
+    The team is tagged ``matched_play`` (its budget) and ``drafted``; its Star Players are members
+    tagged ``star``; gold the list does not spend is lost.
+
+    Raises:
+        RequirementNotMet, LimitReached, InsufficientPoints: the list breaks a rule; every rule it breaks is named.
+        InvalidInput, UnknownName: as :func:`quote_matched_play`. Nothing is built.
+    """
+    counts: dict[str, object] = {
+        "team_reroll": rerolls,
+        "assistant_coach": assistant_coaches,
+        "cheerleader": cheerleaders,
+        "apothecary": apothecary,
+        "dedicated_fan": dedicated_fans,
+    }
+    checked = plan(
+        pack,
+        roster,
+        name,
+        players,
+        budget=budget,
+        stars=stars,
+        counts=counts,
+        inducements=inducements,
+        league=league,
+        favoured=favoured,
+        captain=captain,
+    )
+    checked.quote.raise_problems()
+    return _build(pack, checked, name)
+
+
+def _build(pack: RulePack, checked: Plan, name: str) -> Sheet:
+    """The team of a checked plan: hires, skills, staff, stars, inducements, then the record and the lost gold."""
+    data = data_of(pack)
+    worth = "they add to its value" if data.matched_play.skills_add_value else "they add no value"
+    team = created = checked.team
+    for n, pick in enumerate(checked.picks):
+        member = str(n + 1)
+        extra = ("pro",) if checked.captain == n else ()
+        team = hire(pack, team, pick.position, pick.name, member=member, extra_skills=extra)
+        if pick.bought:
+            named = ", ".join(f"{data.skills[s].label.en} ({k})" for k, s in pick.bought)
+            effect = Effect(
+                grants=dict.fromkeys((s for _, s in pick.bought), 1),
+                tags={SKILLS_TAG: ",".join(f"{k}:{s}" for k, s in pick.bought)},
+            )
+            reason = f"Matched Play: {named} bought with Skill Points; {worth}"
+            team = team.apply(Member(member=member, event=Adjusted(effect=effect, reason=reason)))
+    for upgrade, count in checked.counts.items():
+        for _ in range(count):
+            team = pack.purchase(team, upgrade)
+    for group in checked.groups:
+        cost = data.stars[group[0]].cost
+        team = team.apply(Purchased(upgrade="matched_play_star", choice="+".join(group), price={"treasury": cost}))
+        for star in group:
+            team = team.apply(Joined(member=star, ledger=star_sheet(pack, star).ledger))
+    text = order_text(checked.order)
+    if text:
+        cost = price(pack, team, checked.order).total
+        team = team.apply(Purchased(upgrade="matched_play_inducements", choice=text, price={"treasury": cost}))
+    points = checked.quote.skill_points
+    allowance = points.items[0].amount
+    tags = {POINTS_TAG: str(allowance), "drafted": YES} | ({INDUCEMENTS_TAG: text} if text else {})
+    reason = (
+        f"Matched Play draft list complete: {allowance - points.total} of the {allowance} Skill Points"
+        f" of a Tier {checked.quote.tier} team spent"
+    )
+    team = team.apply(Adjusted(effect=Effect(tags=tags), reason=reason))
+    left = team.pools["treasury"]
+    if left:
+        reason = f"Matched Play: {left:,} gold pieces not spent on the draft list are lost"
+        team = team.apply(Lost(pool="treasury", amount=left, reason=reason))
+    return combine(created, team, f"Matched Play draft of {name}")
+
+
+def skill_points(pack: RulePack, team: Sheet) -> Explanation:
+    """The Skill Points of a Matched Play team: what its tier gave, then every skill and star they bought.
+
+    Raises:
+        InvalidInput: a team that was not drafted for Matched Play.
+    """
+    if POINTS_TAG not in team.tags:
+        msg = f"{team.name!r} was not drafted for Matched Play (draft_matched_play), so it has no Skill Points"
+        raise InvalidInput(msg)
+    data = data_of(pack)
+    mp = data.matched_play
+    roster = data.teams[team.tags["team"]]
+    items = [
+        Item(
+            label=f"Tier {roster.tier} team ({roster.label.en})",
+            amount=int(team.tags[POINTS_TAG]),
+            rule="Skill Points by tier",
+        )
+    ]
+    groups = []
+    for member, player in roster_order(team):
+        for entry in filter(None, player.tags.get(SKILLS_TAG, "").split(",")):
+            kind, _, skill = entry.partition(":")
+            cost = mp.primary_cost if kind == "primary" else mp.secondary_cost
+            label = f"#{member} {player.name}: {data.name(skill).en}"
+            items.append(
+                Item(
+                    label=label,
+                    amount=-cost,
+                    rule=f"a {kind.title()} skill costs {cost} Skill Point{'' if cost == 1 else 's'}",
+                )
+            )
+        if "star" in player.tags:
+            group = tuple(sorted((member, player.tags["pair"]))) if "pair" in player.tags else (member,)
+            if group not in groups:
+                groups.append(group)
+    for group in groups:
+        star = data.stars[group[0]]
+        cost, what = (mp.mega_star_cost, "a Mega-star") if star.mega_star else (mp.star_cost, "a Star Player")
+        items.append(
+            Item(
+                label=choice_label(data, group),
+                amount=-cost,
+                rule=f"{what} costs {cost} Skill Points as well as his gold",
+            )
+        )
+    return Explanation(what=f"Skill Points left to {team.name}", items=tuple(items))
+
+
+#: The options :func:`new_matched_play_team` takes, and what each says.
+OPTIONS = {
+    "roster": "the team roster (wood_elf)",
+    "name": "the team's name",
+    "budget": "the Team Draft Budget in gold pieces (1100000 by default)",
+    "players": "position:name or position:name:skill, separated by ';'",
+    "stars": "Star Player ids, separated by ','",
+    "rerolls": "team re-rolls",
+    "assistant_coaches": "Assistant Coaches",
+    "cheerleaders": "Cheerleaders",
+    "apothecary": "yes for an Apothecary",
+    "dedicated_fans": "extra Dedicated Fans (from 0)",
+    "inducements": "other inducements as id*count, separated by ','",
+    "wizard": "a Wizard's id",
+    "league": "one of the roster's leagues",
+    "favoured": "the god of a Favoured of... roster",
+    "captain": "the number in the list (1, 2, ...) of a Team Captain roster's captain",
+}
+
+
+def _number(options: Mapping[str, str], key: str) -> int:
+    text = options.get(key, "").strip() or "0"
+    if not text.isdigit():
+        msg = f"new matched_play_team: {key} must be a whole number, got {options[key]!r}"
+        raise InvalidInput(msg)
+    return int(text)
+
+
+def _parts(text: str, separator: str) -> list[str]:
+    return [part.strip() for part in text.split(separator) if part.strip()]
+
+
+def new_matched_play_team(pack: RulePack, **options: str) -> Sheet:
+    """A Matched Play team drafted from a list: roster, players=position:name[:skill];..., stars, budget, staff."""
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        msg = f"new matched_play_team: unknown option(s) {', '.join(unknown)}; expected: {', '.join(OPTIONS)}"
+        raise InvalidInput(msg)
+    roster = options.get("roster", "").strip()
+    if not roster:
+        msg = "new matched_play_team: the option roster=... is required"
+        raise InvalidInput(msg)
+    players = [tuple(_parts(entry, ":")) for entry in _parts(options.get("players", ""), ";")]
+    items = {}
+    for entry in _parts(options.get("inducements", ""), ","):
+        ident, _, count = entry.partition("*")
+        items[ident.strip()] = _number({"inducements": count or "1"}, "inducements")
+    captain = _number(options, "captain") if options.get("captain") else None
+    return draft_matched_play(
+        pack,
+        roster,
+        options.get("name", "") or roster,
+        players,
+        budget=_number(options, "budget") if options.get("budget") else None,
+        stars=_parts(options.get("stars", ""), ","),
+        rerolls=_number(options, "rerolls"),
+        assistant_coaches=_number(options, "assistant_coaches"),
+        cheerleaders=_number(options, "cheerleaders"),
+        apothecary=options.get("apothecary", "no") == "yes",
+        dedicated_fans=_number(options, "dedicated_fans"),
+        inducements=Order(items=items, wizards=tuple(_parts(options.get("wizard", ""), ","))),
+        league=options.get("league") or None,
+        favoured=options.get("favoured") or None,
+        captain=None if captain is None else captain - 1,
+    )
