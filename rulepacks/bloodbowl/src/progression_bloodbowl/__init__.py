@@ -9,11 +9,13 @@ returns the pack; the functions here work on its sheets.
 from ._advancement import advance, must_advance
 from ._data import Data, Position, Skill, Star, Team, Trait
 from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
+from ._league import Result, Standing, league_points, lose_trophy, prize, results, standings, standings_lines
 from ._match import MatchRecord, record_outcome, update_fans, winnings
 from ._pack import pack
 from ._pitch import Outcome, Piece, Pitch, Profile
 from ._players import level_of, new_player, notation, profile
 from ._postmatch import PostMatch, expensive_mistakes
+from ._season import agent_fee, new_season, redraft, redraft_budget
 from ._spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
 from ._stars import eligibility, hireable, star_sheet
 from ._team import (
@@ -26,7 +28,6 @@ from ._team import (
     fire_staff,
     hire,
     hire_journeyman,
-    new_season,
     release_journeymen,
     remove_dead,
     retire,
@@ -47,13 +48,16 @@ __all__ = [
     "Position",
     "PostMatch",
     "Profile",
+    "Result",
     "Skill",
+    "Standing",
     "Star",
     "Team",
     "Trait",
     "Wizard",
     "add_journeymen",
     "advance",
+    "agent_fee",
     "apothecary",
     "budget",
     "buy_staff",
@@ -75,7 +79,9 @@ __all__ = [
     "hire_journeyman",
     "hireable",
     "induce",
+    "league_points",
     "level_of",
+    "lose_trophy",
     "match_notes",
     "must_advance",
     "new_player",
@@ -83,15 +89,21 @@ __all__ = [
     "notation",
     "pack",
     "price",
+    "prize",
     "profile",
     "record_outcome",
+    "redraft",
+    "redraft_budget",
     "release_journeymen",
     "remove_dead",
+    "results",
     "retire",
     "rolls_in",
     "set_up",
     "spent_from_treasury",
     "spp_account",
+    "standings",
+    "standings_lines",
     "star_sheet",
     "team_value",
     "treasury_account",

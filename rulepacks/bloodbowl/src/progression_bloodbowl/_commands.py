@@ -10,11 +10,12 @@ from collections.abc import Mapping
 from progression import Dice, RulePack, Sheet, combine
 from progression.errors import InvalidInput, RequirementNotMet
 
-from . import _team
+from . import _league, _season, _team
 from ._advancement import advance, must_advance
 from ._match import MatchRecord, record_outcome, update_fans
 from ._players import new_player as make_player
 from ._postmatch import expensive_mistakes
+from ._values import Explanation
 
 __all__ = ["ACTIONS", "new_player", "new_team", "parse_events"]
 
@@ -77,7 +78,10 @@ def new_player(pack: RulePack, **options: str) -> Sheet:
 
 
 def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans)."""
+    """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans).
+
+    ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed.
+    """
     scored, _, against = options.get("score", "0-0").partition("-")
     record = MatchRecord(
         number=_int(_need(options, "number", "match"), "number"),
@@ -89,6 +93,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         fan_attendance=_int(options.get("attendance", "0"), "attendance"),
         stalling=options.get("stalling", "no") == "yes",
         conceded=options.get("conceded", ""),
+        kind=options.get("kind", "league"),
     )
     after = update_fans(pack, record_outcome(pack, sheet, record, dice), record, dice)
     return combine(sheet, after, f"match {record.number}: outcome, winnings, Dedicated Fans")
@@ -179,8 +184,70 @@ def end_draft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet
 
 
 def new_season(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """A new season: temporarily retired players come back."""
-    return _team.new_season(pack, sheet)
+    """A new season: off-season rolls for Niggling Injuries, retired players back (retirement=fit|roll)."""
+    return _season.new_season(pack, sheet, dice, retirement=options.get("retirement", "fit"))
+
+
+def _count(options: Mapping[str, str], key: str) -> int:
+    return _int(options.get(key) or "0", key)
+
+
+def _players(text: str) -> list[tuple[str, str]]:
+    """``"human_lineman:Anna;human_catcher:Bruno"`` -> ``[("human_lineman", "Anna"), ("human_catcher", "Bruno")]``."""
+    hires = []
+    for chunk in filter(None, (c.strip() for c in text.split(";"))):
+        position, sep, name = chunk.partition(":")
+        if not sep or not position.strip():
+            msg = f"players: expected position:name;..., got {chunk!r}"
+            raise InvalidInput(msg)
+        hires.append((position.strip(), name.strip() or "New player"))
+    return hires
+
+
+def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """End the season with a re-draft: keep (ids), players (position:name;...), rerolls, assistant_coaches,
+    cheerleaders, apothecary=yes, dedicated_fans, cap (gold, or none), retirement=fit|roll."""
+    cap = options.get("cap", "")
+    return _season.redraft(
+        pack,
+        sheet,
+        dice,
+        keep=_list(options.get("keep")),
+        players=_players(options.get("players", "")),
+        rerolls=_count(options, "rerolls"),
+        assistant_coaches=_count(options, "assistant_coaches"),
+        cheerleaders=_count(options, "cheerleaders"),
+        apothecary=options.get("apothecary") == "yes",
+        dedicated_fans=_count(options, "dedicated_fans"),
+        cap=_int(cap, "cap") if cap and cap != "none" else None,
+        capped=cap != "none",
+        retirement=options.get("retirement", "fit"),
+    )
+
+
+def prize(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """A play-off prize: place=1 (100,000 and the League Trophy), 2 (60,000) or 3 (30,000)."""
+    return _league.prize(pack, sheet, _int(_need(options, "place", "prize"), "place"))
+
+
+def lose_trophy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """The League Trophy passes to another team, with its free re-roll."""
+    return _league.lose_trophy(pack, sheet)
+
+
+def explain_points(pack: RulePack, sheet: Sheet, season: str = "", bonus: str = "") -> Explanation:
+    """League points of a season: each result, and the bonus points with bonus=yes (season=N, the current by default)."""
+    if sheet.kind != "team":
+        msg = f"league points are a figure of a team; this sheet is a {sheet.kind}"
+        raise InvalidInput(msg)
+    if season and not season.isdigit():
+        msg = f"season is a number, got {season!r}"
+        raise InvalidInput(msg)
+    if bonus not in ("yes", "no", ""):
+        msg = f"bonus is yes or no, got {bonus!r}"
+        raise InvalidInput(msg)
+    with_bonus = {"yes": True, "no": False}.get(bonus)
+    return _league.league_points(pack, sheet, season=int(season) if season else None, bonus=with_bonus)
 
 
 #: Actions by the name the command line uses.
@@ -197,4 +264,7 @@ ACTIONS = {
     "close": close,
     "end_draft": end_draft,
     "new_season": new_season,
+    "redraft": redraft,
+    "prize": prize,
+    "lose_trophy": lose_trophy,
 }

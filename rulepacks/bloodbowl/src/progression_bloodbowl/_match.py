@@ -22,7 +22,19 @@ from ._injuries import check_injury, injury_effect, lasting_row
 from ._players import YES, available, data_of
 from ._values import Explanation, Item
 
-__all__ = ["EVENTS", "MatchRecord", "check_match", "outcome", "record_outcome", "spp_values", "update_fans", "winnings"]
+__all__ = [
+    "EVENTS",
+    "KINDS",
+    "MatchRecord",
+    "casualties_caused",
+    "check_match",
+    "outcome",
+    "record_outcome",
+    "result_reason",
+    "spp_values",
+    "update_fans",
+    "winnings",
+]
 
 #: Match events that earn SPP -> the key of their value in tables.toml [spp].
 EVENTS = {
@@ -35,6 +47,8 @@ EVENTS = {
 }
 #: Match events recorded for the history that earn no SPP.
 NO_SPP = {"casualty_special": "a casualty from a Special Action", "casualty_crowd": "a casualty caused by the crowd"}
+#: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
+KINDS = ("league", "friendly", "unplayed")
 
 
 def _frozen_events(value: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
@@ -64,10 +78,16 @@ class MatchRecord:
     conceded: str = ""
     #: Free notes other rules add (Star Players and Wizards used, prayers).
     extra: Mapping[str, str] = attrs.field(factory=dict)
+    #: ``"league"`` (a fixture), ``"friendly"`` (no SPP, no league points, no winnings, every casualty Badly Hurt)
+    #: or ``"unplayed"`` (a fixture not played by the deadline: a loss for both, unless one side conceded it).
+    kind: str = "league"
 
 
 def outcome(match: MatchRecord) -> str:
-    """``win``, ``draw`` or ``loss``; a concession decides it whatever the score."""
+    """``win``, ``draw`` or ``loss``; a concession decides it whatever the score, and an unplayed fixture
+    nobody conceded is a loss for both teams."""
+    if match.kind == "unplayed" and not match.conceded:
+        return "loss"
     if match.conceded:
         return "loss" if match.conceded == "us" else "win"
     scored, against = match.score
@@ -93,6 +113,12 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     if match.conceded not in ("", "us", "them"):
         msg = f"conceded is '', 'us' or 'them', got {match.conceded!r}"
         raise InvalidInput(msg)
+    if match.kind not in KINDS:
+        raise UnknownName("match kind", match.kind, KINDS, f"the record of match {match.number}")
+    if match.kind == "unplayed":
+        _check_unplayed(match)
+    elif match.kind == "friendly":
+        _check_friendly(pack, match)
     played = {m for m, p in team.members.items() if available(p)}
     for member, counts in match.events.items():
         if member not in team.members:
@@ -121,6 +147,57 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         check_injury(result)
 
 
+def _check_unplayed(match: MatchRecord) -> None:
+    """An unplayed fixture has no score, events, injuries, crowd or Stalling; MVPs only for the side the other conceded to."""
+    wrong = [
+        what
+        for what, bad in (
+            (f"score {match.score[0]}-{match.score[1]}", match.score != (0, 0)),
+            ("match events", bool(match.events)),
+            ("injuries", bool(match.injuries)),
+            (f"fan attendance {match.fan_attendance}", bool(match.fan_attendance)),
+            ("Stalling", match.stalling),
+            ("MVP nominees", bool(match.mvp_nominees) and match.conceded != "them"),
+        )
+        if bad
+    ]
+    if wrong:
+        msg = f"match {match.number} is an unplayed fixture, so it has no {', '.join(wrong)}" + (
+            "; MVP nominees are given only when the opponent conceded it" if "MVP nominees" in wrong else ""
+        )
+        raise InvalidInput(msg)
+
+
+def _check_friendly(pack: RulePack, match: MatchRecord) -> None:
+    """Nothing is at stake in a friendly: no concession to record, and no MVP when it awards no SPP."""
+    if match.conceded:
+        msg = f"match {match.number} is a friendly game: nothing is at stake, so no concession is recorded; record the score"
+        raise InvalidInput(msg)
+    if match.mvp_nominees and not data_of(pack).rules.league.friendly_spp:
+        msg = f"match {match.number} is a friendly game, which awards no SPP: no MVP nominees, got {list(match.mvp_nominees)}"
+        raise InvalidInput(msg)
+
+
+def casualties_caused(match: MatchRecord) -> int:
+    """The SPP-earning casualties (Block Action knock-downs, ``casualty`` events) this team caused, whoever earned them."""
+    return sum(counts.get("casualty", 0) for counts in match.events.values())
+
+
+def result_reason(match: MatchRecord) -> str:
+    """The sentence that records a result on the ledger; the league standings read the facts back from it.
+
+    ``match 3 against Orcs: win 3-1, 2 casualties`` with ``(friendly)``, ``(unplayed)``, ``(conceded)`` or
+    ``(opponent conceded)`` after it when they apply.
+    """
+    scored, against = match.score
+    cas = casualties_caused(match)
+    notes = [match.kind] if match.kind != "league" else []
+    notes += {"us": ["conceded"], "them": ["opponent conceded"]}.get(match.conceded, [])
+    text = f"match {match.number} against {match.opponent}: {outcome(match)} {scored}-{against}"
+    text += f", {cas} casualt{'y' if cas == 1 else 'ies'}"
+    return text + (f" ({', '.join(notes)})" if notes else "")
+
+
 def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
     """The SPP each event earns this team (Brawlin' Brutes: casualty 3, touchdown 2)."""
     data = data_of(pack)
@@ -130,12 +207,34 @@ def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
     return values
 
 
-def winnings(pack: RulePack, team: Sheet, match: MatchRecord) -> Explanation:
-    """(Fan Attendance / 2, rounded down, + own touchdowns + 1 if no Stalling) x 10,000; a concession changes it."""
+def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | None = None) -> Explanation:
+    """(Fan Attendance / 2, rounded down, + own touchdowns + 1 if no Stalling) x 10,000; a concession changes it.
+
+    A friendly game earns nothing; an unplayed fixture earns nothing, unless the opponent conceded it:
+    then ``rolled`` (the D6 thrown when the outcome is recorded) x 10,000.
+    """
     rules = data_of(pack).rules.winnings
+    league = data_of(pack).rules.league
     unit = rules["multiplier"]
     scored = match.score[0]
-    if match.conceded == "us":
+    if match.kind == "friendly" and not league.friendly_winnings:
+        items = [Item(label="friendly game", amount=0, rule="a friendly game earns no winnings")]
+    elif match.kind == "unplayed" and match.conceded != "them":
+        rule = "an unplayed fixture earns no winnings" + (", and a conceding team none" if match.conceded else "")
+        items = [Item(label="unplayed fixture", amount=league.unplayed_winnings, rule=rule)]
+    elif match.kind == "unplayed":
+        count, sides = league.unplayed_concede_dice
+        if rolled is None or not count <= rolled <= count * sides:
+            msg = f"the winnings of an unplayed fixture the opponent conceded are {count}D{sides} x {league.unplayed_concede_multiplier:,}: pass the roll ({count} to {count * sides}), got {rolled!r}"
+            raise InvalidInput(msg)
+        items = [
+            Item(
+                label=f"D{sides} {rolled} x {league.unplayed_concede_multiplier:,}",
+                amount=rolled * league.unplayed_concede_multiplier,
+                rule="unplayed fixture conceded by the opponent",
+            )
+        ]
+    elif match.conceded == "us":
         items = [Item(label="conceded", amount=0, rule="a conceding team earns no winnings")]
     elif match.conceded == "them":
         items = [
@@ -221,9 +320,18 @@ def _stats_effect(stats: tuple[tuple[str, int], ...]) -> Effect:
     return Effect(stats=dict(stats))
 
 
+def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
+    league = data_of(pack).rules.league
+    if match.kind == "unplayed":
+        return league.unplayed_concede_mvps if match.conceded == "them" else league.unplayed_mvps
+    if match.kind == "friendly" and not league.friendly_spp:
+        return 0
+    return {"us": 0, "them": 2}.get(match.conceded, 1)
+
+
 def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
     """One MVP (two when the opponent conceded, none when this team did): a D6, rolled again on a number no player holds."""
-    count = {"us": 0, "them": 2}.get(match.conceded, 1)
+    count = _mvp_count(pack, match)
     if not match.mvp_nominees or not count:
         return []
     mvp = data_of(pack).rules.spp["mvp"]
@@ -247,7 +355,8 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     after = team
     if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft
         after = after.apply(Adjusted(effect=Effect(tags={"drafted": YES}), reason="the first match ends the draft"))
-    missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags]
+    # A friendly is not a fixture: who must miss the next match still does.
+    missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags and match.kind != "friendly"]
     for member in missed:
         after = after.apply(
             Member(
@@ -255,7 +364,8 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
                 event=Adjusted(effect=Effect(untag=("miss_next",)), reason=f"missed match {match.number}"),
             )
         )
-    if match.conceded != "us":
+    league = data.rules.league
+    if match.conceded != "us" and (match.kind != "friendly" or league.friendly_spp):
         for event in _spp_events(pack, team, match):
             after = after.apply(event)
     for event in _mvp_events(pack, match, dice):
@@ -268,6 +378,10 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
             after = after.apply(Member(member=member, event=Adjusted(effect=Effect(), reason=sentence)))
             continue
         events: list[Event] = []
+        if match.kind == "friendly" and result != league.friendly_casualty:
+            sentence = f"match {match.number}: friendly game, {result.replace('_', ' ').split(':')[0]} counts as {pack.name_of(league.friendly_casualty)}"
+            events.append(Adjusted(effect=Effect(), reason=sentence))
+            result = league.friendly_casualty
         if result == "lasting_injury":
             (d6,) = dice.roll(6, 1, "lasting injury")
             events.append(Rolled(label="lasting injury", sides=6, results=(d6,)))
@@ -275,13 +389,21 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
         effect, sentence = injury_effect(data, dict(after.members[member].stats), result)
         events.append(Adjusted(effect=effect, reason=f"match {match.number}: {sentence}"))
         after = after.apply(Member(member=member, event=Step(label="injury", events=tuple(events))))
-    money = winnings(pack, team, match).total
-    if money:
-        after = after.apply(_awarded("treasury", money, f"winnings of match {match.number}"))
+    if match.kind == "unplayed" and match.conceded == "them":
+        count, sides = league.unplayed_concede_dice
+        rolls = dice.roll(sides, count, "unplayed fixture winnings")
+        after = after.apply(_rolled("unplayed fixture winnings", sides, rolls))
+        money = winnings(pack, team, match, rolled=sum(rolls)).total
+        reason = f"match {match.number}: unplayed fixture conceded by {match.opponent}, D{sides} {sum(rolls)} x {league.unplayed_concede_multiplier:,}"
+        after = after.apply(_awarded("treasury", money, reason))
+    else:
+        money = winnings(pack, team, match).total
+        if money:
+            after = after.apply(_awarded("treasury", money, f"winnings of match {match.number}"))
+    # The team's record counts the matches played on the pitch; friendlies and unplayed fixtures are in the reason only.
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome(match)]
-    after = after.apply(
-        _adjusted((("played", 1), (result_stat, 1)), f"match {match.number} against {match.opponent}: {outcome(match)}")
-    )
+    counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
+    after = after.apply(_adjusted(counted, result_reason(match)))
     if match.conceded == "us":
         after = _quit_after_concession(after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
@@ -305,6 +427,11 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     rules = data_of(pack).rules
     fans = team.stats["dedicated_fans"]
     result = outcome(match)
+    if match.kind == "friendly" or (match.kind == "unplayed" and match.conceded != "us"):
+        why = "a friendly game" if match.kind == "friendly" else "an unplayed fixture"
+        return team.apply(
+            Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: {why}, Dedicated Fans stay {fans}")
+        )
     if result == "draw":
         return team.apply(
             Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}")

@@ -9,6 +9,7 @@ import attrs
 
 from progression import Label
 
+from ._league_rules import LeagueRules, read_league
 from ._reading import Reader
 
 __all__ = ["Advancement", "Level", "Rules", "StaffItem", "Values", "read_rules"]
@@ -98,6 +99,8 @@ class Rules:
     major_incident: tuple[int, int]
     #: Catastrophe: keep only (dice, sides) x multiplier.
     catastrophe: tuple[int, int, int]
+    #: League play: points, friendlies, unplayed fixtures, prizes, the re-draft, the off-season.
+    league: LeagueRules
 
 
 def parse_dice(text: object) -> tuple[int, int] | None:
@@ -294,4 +297,5 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
             *_dice(r, catastrophe, "keep_dice", path_m + ".catastrophe"),
             r.get(catastrophe, "multiplier", int, path_m + ".catastrophe"),
         ),
+        league=read_league(r, tables),
     )

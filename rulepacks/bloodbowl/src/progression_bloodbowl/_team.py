@@ -42,7 +42,6 @@ __all__ = [
     "fire_staff",
     "hire",
     "hire_journeyman",
-    "new_season",
     "permanent",
     "release_journeymen",
     "remove_dead",
@@ -418,15 +417,3 @@ def retire(pack: RulePack, team: Sheet, member: str) -> Sheet:
     return pack.adjust(
         team, Effect(tags={"retired": "season"}), reason="temporarily retired for the season", member=member
     )
-
-
-def new_season(pack: RulePack, team: Sheet) -> Sheet:
-    """A new season: temporarily retired players come back fit, and nobody misses a match any more."""
-    events: list[Event] = []
-    for member, player in sorted(team.members.items()):
-        untag = tuple(t for t in ("retired", "miss_next") if t in player.tags)
-        if untag:
-            events.append(Member(member=member, event=_adjusted(Effect(untag=untag), "a new season: back, fit")))
-    if not events:
-        return team
-    return _one_entry(team, events, "new season")

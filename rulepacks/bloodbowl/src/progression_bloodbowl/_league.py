@@ -1,0 +1,287 @@
+"""A league's table: each team's results read back from its ledger, league points, standings, play-off prizes.
+
+Recording a match writes its result on the team's ledger in one sentence
+(:func:`~progression_bloodbowl._match.result_reason`): the score, the SPP-earning casualties
+caused, and whether it was a friendly, an unplayed fixture or conceded. The standings are
+derived from those entries, season by season, so they never disagree with the teams and
+undoing a match takes it out of the table too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, Step, combine
+from progression.errors import InvalidInput, RequirementNotMet
+
+from ._league_rules import BONUSES, LeagueRules
+from ._players import data_of
+from ._values import Explanation, Item
+
+__all__ = [
+    "Result",
+    "Standing",
+    "league_points",
+    "lose_trophy",
+    "prize",
+    "results",
+    "season_of",
+    "standings",
+    "standings_lines",
+]
+
+_RESULT = re.compile(
+    r"^match (?P<number>\d+) against (?P<opponent>.*): (?P<outcome>win|draw|loss)"
+    r"(?: (?P<scored>\d+)-(?P<against>\d+), (?P<cas>\d+) casualt(?:y|ies))?"
+    r"(?: \((?P<notes>[a-z ,]+)\))?$"
+)
+_PLACES = ("1st", "2nd", "3rd")
+
+
+@attrs.frozen(kw_only=True)
+class Result:
+    """One recorded result of a team, as its ledger tells it."""
+
+    season: int
+    number: int
+    opponent: str
+    #: ``win``, ``draw`` or ``loss``.
+    outcome: str
+    scored: int
+    against: int
+    #: SPP-earning casualties the team caused.
+    casualties: int
+    #: ``league``, ``friendly`` or ``unplayed``.
+    kind: str = "league"
+    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
+    conceded: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Standing:
+    """A team's line in the league table; ``explanation`` lists every point."""
+
+    team: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    scored: int
+    against: int
+    casualties: int
+    bonus: int
+    explanation: Explanation
+
+    @property
+    def points(self) -> int:
+        """League points: results and bonus points."""
+        return self.explanation.total
+
+    @property
+    def difference(self) -> int:
+        """Touchdowns scored less touchdowns conceded."""
+        return self.scored - self.against
+
+
+def season_of(team: Sheet) -> int:
+    """The season the team plays (1 until its first new season)."""
+    return int(team.tags.get("season", "1"))
+
+
+def _walk(entries: Iterable[Event]) -> Iterator[Event]:
+    """The team's own events in order, steps opened; what happened to members is left out."""
+    for event in entries:
+        if isinstance(event, Step):
+            yield from _walk(event.events)
+        else:
+            yield event
+
+
+def _result(season: int, reason: str) -> Result | None:
+    found = _RESULT.match(reason)
+    if found is None:
+        return None
+    notes = [n.strip() for n in (found["notes"] or "").split(",")]
+    kind = next((n for n in notes if n in ("friendly", "unplayed")), "league")
+    conceded = "us" if "conceded" in notes else "them" if "opponent conceded" in notes else ""
+    return Result(
+        season=season,
+        number=int(found["number"]),
+        opponent=found["opponent"],
+        outcome=found["outcome"],
+        scored=int(found["scored"] or 0),
+        against=int(found["against"] or 0),
+        casualties=int(found["cas"] or 0),
+        kind=kind,
+        conceded=conceded,
+    )
+
+
+def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
+    """Every result recorded on the team's ledger in ``season`` (the current one by default), in order."""
+    wanted = season_of(team) if season is None else season
+    found, current = [], 1
+    for event in _walk(team.ledger):
+        if not isinstance(event, Adjusted):
+            continue
+        if "season" in event.effect.tags:
+            current = int(event.effect.tags["season"])
+        elif current == wanted and (result := _result(current, event.reason)) is not None:
+            found.append(result)
+    return tuple(found)
+
+
+def _counts(league: LeagueRules, result: Result) -> bool:
+    return result.kind != "friendly" or league.friendly_points
+
+
+def _bonus_items(league: LeagueRules, result: Result) -> list[Item]:
+    if result.kind == "unplayed" or result.conceded == "us":
+        return []  # no game played, or a conceding team: no bonus points
+    measures = {
+        "touchdowns scored": result.scored,
+        "touchdowns conceded": result.against,
+        "SPP-earning casualties caused": result.casualties,
+    }
+    items = []
+    for key, points in league.bonus.items():
+        what, threshold, reach = BONUSES[key]
+        value = measures[what]
+        if value >= threshold if reach else value <= threshold:
+            rule = f"bonus: {threshold}{'+' if reach else ''} {what}"
+            items.append(Item(label=f"match {result.number}: {value} {what}", amount=points, rule=rule))
+    return items
+
+
+def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bonus: bool | None = None) -> Explanation:
+    """A team's league points in ``season``: each result (win 3, draw 1, loss 0) and, when the league counts them
+    (``bonus``, off by default), +1 for 3+ touchdowns scored, for 0 conceded and for 3+ SPP-earning casualties.
+
+    Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to.
+    """
+    league = data_of(pack).rules.league
+    with_bonus = league.bonus_default if bonus is None else bonus
+    items = []
+    for result in results(team, season=season):
+        if not _counts(league, result):
+            continue
+        kind = {"unplayed": " (unplayed)", "friendly": " (friendly)"}.get(result.kind, "")
+        items.append(
+            Item(
+                label=f"match {result.number} against {result.opponent}: {result.outcome} {result.scored}-{result.against}{kind}",
+                amount=league.points[result.outcome],
+                rule=f"league points: a {result.outcome}",
+            )
+        )
+        if with_bonus:
+            items.extend(_bonus_items(league, result))
+    wanted = season_of(team) if season is None else season
+    return Explanation(what=f"league points of {team.name} in season {wanted}", items=tuple(items))
+
+
+def _standing(pack: RulePack, team: Sheet, season: int | None, bonus: bool | None) -> Standing:
+    league = data_of(pack).rules.league
+    counted = [r for r in results(team, season=season) if _counts(league, r)]
+    explanation = league_points(pack, team, season=season, bonus=bonus)
+    return Standing(
+        team=team.name,
+        played=len(counted),
+        won=sum(r.outcome == "win" for r in counted),
+        drawn=sum(r.outcome == "draw" for r in counted),
+        lost=sum(r.outcome == "loss" for r in counted),
+        scored=sum(r.scored for r in counted),
+        against=sum(r.against for r in counted),
+        casualties=sum(r.casualties for r in counted),
+        bonus=sum(i.amount for i in explanation.items if i.rule.startswith("bonus")),
+        explanation=explanation,
+    )
+
+
+def standings(
+    pack: RulePack, teams: Iterable[Sheet], *, season: int | None = None, bonus: bool | None = None
+) -> tuple[Standing, ...]:
+    """The league table of ``teams`` in ``season`` (each team's current one by default).
+
+    Ordered by league points, then touchdown difference, then touchdowns scored, then SPP-earning
+    casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
+
+    Raises:
+        InvalidInput: a sheet that is not a team, or two teams of the same name.
+    """
+    rows = []
+    for team in teams:
+        if not isinstance(team, Sheet) or team.kind != "team":
+            msg = f"standings are made of team sheets, got {getattr(team, 'kind', type(team).__name__)!r}"
+            raise InvalidInput(msg)
+        rows.append(_standing(pack, team, season, bonus))
+    names = [row.team for row in rows]
+    if len(set(names)) != len(names):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        msg = f"two teams of a league share a name: {', '.join(twice)}; the table names each team once"
+        raise InvalidInput(msg)
+    return tuple(sorted(rows, key=lambda r: (-r.points, -r.difference, -r.scored, -r.casualties, r.team)))
+
+
+def standings_lines(rows: Iterable[Standing]) -> list[str]:
+    """The table as printable lines: place, team, P W D L, TD for-against, CAS, bonus, points."""
+    lines = [f"{'#':>2} {'team':<24} {'P':>2} {'W':>2} {'D':>2} {'L':>2} {'TD':>7} {'CAS':>3} {'B':>2} {'Pts':>3}"]
+    for place, row in enumerate(rows, 1):
+        td = f"{row.scored}-{row.against}"
+        lines.append(
+            f"{place:>2} {row.team:<24} {row.played:>2} {row.won:>2} {row.drawn:>2} {row.lost:>2} "
+            f"{td:>7} {row.casualties:>3} {row.bonus:>2} {row.points:>3}"
+        )
+    return lines
+
+
+# -- play-off prizes -------------------------------------------------------------------
+
+
+def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
+    """The play-off prize of ``place`` (1, 2 or 3) into the treasury, as one ledger entry; the winner also
+    takes the League Trophy, a free extra team re-roll held until :func:`lose_trophy` (it counts toward TV).
+
+    Raises:
+        InvalidInput: a place other than 1, 2 or 3, or a team already given a prize this season.
+    """
+    league = data_of(pack).rules.league
+    if isinstance(place, bool) or place not in range(1, len(league.prizes) + 1):
+        msg = f"play-off prizes go to places 1 to {len(league.prizes)}, got {place!r}"
+        raise InvalidInput(msg)
+    season = season_of(team)
+    if team.tags.get("prize") == str(season):
+        msg = f"{team.name} already received a play-off prize in season {season}; undo it to give another"
+        raise InvalidInput(msg)
+    label = f"play-off prize: {_PLACES[place - 1]} place in season {season}"
+    events: list[Event] = [Awarded(pool="treasury", amount=league.prizes[place - 1], reason=label)]
+    tags = {"prize": str(season)}
+    if place == 1:
+        tags["league_trophy"] = str(season)
+    extra = {"rerolls": 1} if place == 1 and league.trophy_reroll and "league_trophy" not in team.tags else {}
+    why = "; the League Trophy: a free extra team re-roll while held" if place == 1 else ""
+    events.append(Adjusted(effect=Effect(stats=extra, tags=tags), reason=label + why))
+    after = team
+    for event in events:
+        after = after.apply(event)
+    return combine(team, after, label)
+
+
+def lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
+    """The League Trophy passes to another team: its free re-roll goes with it (one ledger entry).
+
+    Raises:
+        RequirementNotMet: the team does not hold the trophy.
+    """
+    if "league_trophy" not in team.tags:
+        raise RequirementNotMet(
+            upgrade="lose_trophy",
+            missing=[f"{team.name} does not hold the League Trophy"],
+            head="The League Trophy cannot pass on",
+        )
+    league = data_of(pack).rules.league
+    extra = {"rerolls": -1} if league.trophy_reroll and team.stats["rerolls"] > 0 else {}
+    reason = f"the League Trophy of season {team.tags['league_trophy']} passes on, with its free re-roll"
+    return team.apply(Adjusted(effect=Effect(stats=extra, untag=("league_trophy",)), reason=reason))

@@ -1,0 +1,136 @@
+"""The league tables of tables.toml, typed: league points, friendlies, unplayed fixtures, prizes, the re-draft,
+the off-season and the post-game sequence."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ._reading import Reader
+
+__all__ = ["BONUSES", "LeagueRules", "Recovery", "read_league"]
+
+#: The optional bonus points the pack knows, by their key in ``[league_points].optional_bonus``:
+#: (what is measured, the threshold, whether the measure must reach it (True) or not exceed it (False)).
+BONUSES: Mapping[str, tuple[str, int, bool]] = {
+    "scored_3_plus_touchdowns": ("touchdowns scored", 3, True),
+    "conceded_0_touchdowns": ("touchdowns conceded", 0, False),
+    "caused_3_plus_spp_casualties": ("SPP-earning casualties caused", 3, True),
+}
+
+
+@attrs.frozen(kw_only=True)
+class Recovery:
+    """An off-season roll: a die of ``sides`` reaching ``target`` succeeds, ``apothecary_bonus`` added with an Apothecary."""
+
+    sides: int
+    target: int
+    apothecary_bonus: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class LeagueRules:
+    """The numbers of league play the season code reads."""
+
+    #: win, draw, loss -> league points.
+    points: Mapping[str, int]
+    #: Bonus key (see :data:`BONUSES`) -> points.
+    bonus: Mapping[str, int]
+    #: Whether a league counts the bonus points unless it says otherwise.
+    bonus_default: bool
+    friendly_spp: bool
+    friendly_points: bool
+    friendly_winnings: bool
+    #: The result every casualty of a friendly game counts as.
+    friendly_casualty: str
+    unplayed_mvps: int
+    unplayed_winnings: int
+    #: When one side concedes an unplayed fixture: the other side's MVPs, winnings dice (count, sides) and multiplier.
+    unplayed_concede_mvps: int
+    unplayed_concede_dice: tuple[int, int]
+    unplayed_concede_multiplier: int
+    #: Play-off prizes by place (1st, 2nd, 3rd).
+    prizes: tuple[int, ...]
+    trophy_reroll: bool
+    base_budget: int
+    add_treasury: bool
+    per_fixture: int
+    per_win: int
+    per_draw: int
+    recommended_cap: int
+    agent_fee: int
+    miss_next_cleared: bool
+    niggling: Recovery
+    hatred: Recovery
+    retirement: Recovery
+    #: The post-game sequence, in order (compared with ``_postmatch.STAGES``).
+    post_game: tuple[str, ...]
+
+
+def _dice(r: Reader, table: Mapping[str, Any], key: str, path: str) -> tuple[int, int]:
+    raw = r.get(table, key, str, path)
+    count, _, sides = str(raw).partition("D")
+    if not sides.isdigit() or not (count == "" or count.isdigit()):
+        r.problem(f"{path}.{key}", f"expected dice such as 'D6' or '2D6', got {raw!r}")
+        return (1, 6)
+    return int(count or 1), int(sides)
+
+
+def _recovery(r: Reader, table: Mapping[str, Any], key: str, path: str) -> Recovery:
+    body = r.get(table, key, dict, path)
+    where = f"{path}.{key}"
+    return Recovery(
+        sides=_dice(r, body, "die", where)[1],
+        target=r.get(body, "target", int, where),
+        apothecary_bonus=r.get(body, "apothecary_bonus", int, where, default=0),
+    )
+
+
+def read_league(r: Reader, tables: Mapping[str, Any]) -> LeagueRules:
+    """Read the league tables of tables.toml; problems go to ``r``."""
+    points = r.table(tables, "league_points", "$")
+    bonus = r.get(points, "optional_bonus", dict, "$.league_points")
+    for key, value in bonus.items():
+        if key not in BONUSES:
+            r.problem(f"$.league_points.optional_bonus.{key}", f"unknown bonus; the pack knows {', '.join(BONUSES)}")
+        elif isinstance(value, bool) or not isinstance(value, int):
+            r.problem(f"$.league_points.optional_bonus.{key}", f"expected a number of points, got {value!r}")
+    friendly = r.table(tables, "friendly_game", "$")
+    unplayed = r.table(tables, "unplayed_fixture", "$")
+    if r.get(unplayed, "result", str, "$.unplayed_fixture") != "loss_both":
+        r.problem("$.unplayed_fixture.result", "the pack knows only 'loss_both' (a loss for both teams)")
+    concede = r.get(unplayed, "if_one_concedes", dict, "$.unplayed_fixture")
+    prizes = r.table(tables, "prizes", "$")
+    redraft = r.table(tables, "redraft", "$")
+    off = r.table(tables, "off_season", "$")
+    post = r.table(tables, "post_game", "$")
+    return LeagueRules(
+        points={k: r.get(points, k, int, "$.league_points") for k in ("win", "draw", "loss")},
+        bonus={k: v for k, v in bonus.items() if k in BONUSES and isinstance(v, int)},
+        bonus_default=r.get(points, "optional_bonus_default", bool, "$.league_points"),
+        friendly_spp=r.get(friendly, "spp", bool, "$.friendly_game"),
+        friendly_points=r.get(friendly, "league_points", bool, "$.friendly_game"),
+        friendly_winnings=r.get(friendly, "winnings", bool, "$.friendly_game"),
+        friendly_casualty=r.get(friendly, "casualty_result", str, "$.friendly_game"),
+        unplayed_mvps=r.get(unplayed, "mvps", int, "$.unplayed_fixture"),
+        unplayed_winnings=r.get(unplayed, "winnings", int, "$.unplayed_fixture"),
+        unplayed_concede_mvps=r.get(concede, "other_team_mvps", int, "$.unplayed_fixture.if_one_concedes"),
+        unplayed_concede_dice=_dice(r, concede, "winnings_dice", "$.unplayed_fixture.if_one_concedes"),
+        unplayed_concede_multiplier=r.get(concede, "multiplier", int, "$.unplayed_fixture.if_one_concedes"),
+        prizes=tuple(r.get(prizes, k, int, "$.prizes") for k in ("first", "second", "third")),
+        trophy_reroll=r.get(prizes, "league_trophy_free_reroll", bool, "$.prizes"),
+        base_budget=r.get(redraft, "base_budget", int, "$.redraft"),
+        add_treasury=r.get(redraft, "add_treasury", bool, "$.redraft"),
+        per_fixture=r.get(redraft, "per_fixture_played", int, "$.redraft"),
+        per_win=r.get(redraft, "per_win", int, "$.redraft"),
+        per_draw=r.get(redraft, "per_draw", int, "$.redraft"),
+        recommended_cap=r.get(redraft, "recommended_cap", int, "$.redraft"),
+        agent_fee=r.get(redraft, "agent_fee_per_previous_season", int, "$.redraft"),
+        miss_next_cleared=r.get(off, "miss_next_game_cleared", bool, "$.off_season"),
+        niggling=_recovery(r, off, "niggling_injury_removal", "$.off_season"),
+        hatred=_recovery(r, off, "gained_hatred_loss", "$.off_season"),
+        retirement=_recovery(r, off, "temporary_retirement_reduction_removal", "$.off_season"),
+        post_game=r.strings(post, "sequence", "$.post_game"),
+    )

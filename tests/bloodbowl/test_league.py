@@ -1,0 +1,384 @@
+"""League play: standings from the ledgers, friendlies and unplayed fixtures, prizes, the off-season and the re-draft."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import progression
+import progression_bloodbowl as bb
+from progression import Effect, Rolled, RulePack, ScriptedDice, Sheet, Step, replay, undo
+from progression.errors import InsufficientPoints, InvalidInput, RequirementNotMet, UnknownName
+from progression_bloodbowl._players import data_of
+from progression_bloodbowl._postmatch import STAGES
+from progression_bloodbowl._season import reductions
+
+from .conftest import HUMANS
+
+
+def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:
+    """Post-match steps 1 and 2 with scripted dice (an unused die is harmless)."""
+    dice = ScriptedDice([*rolls, 3, 3, 3])
+    return bb.update_fans(pack, bb.record_outcome(pack, team, match, dice), match, dice)
+
+
+def match(number: int, score: tuple[int, int], **fields: object) -> bb.MatchRecord:
+    """A record against the Orcs unless told otherwise."""
+    return bb.MatchRecord(number=number, opponent=str(fields.pop("opponent", "Orcs")), score=score, **fields)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def season(pack: RulePack, team: Sheet) -> Sheet:
+    """Win 3-0 (3 casualties, attendance 6), draw 1-1 (attendance 5), loss 0-2 (attendance 4): treasury 150k + 70k + 40k + 30k."""
+    events = {"1": {"touchdown": 3}, "2": {"casualty": 2}, "6": {"casualty": 1}}
+    team = play(pack, team, match(1, (3, 0), events=events, fan_attendance=6), 5)
+    team = play(pack, team, match(2, (1, 1), fan_attendance=5, opponent="Dwarfs"))
+    return play(pack, team, match(3, (0, 2), fan_attendance=4, opponent="Elves"), 6)
+
+
+class TestResults:
+    def test_read_back_from_the_ledger(self, season: Sheet) -> None:
+        """Each recorded match is a result with its score and casualties, in order."""
+        assert [("win", 3, 0, 3), ("draw", 1, 1, 0), ("loss", 0, 2, 0)] == [
+            (r.outcome, r.scored, r.against, r.casualties) for r in bb.results(season)
+        ]
+
+    def test_undo_takes_a_result_out(self, season: Sheet) -> None:
+        """The ledger is the truth: undoing the last match's Dedicated Fans and outcome removes its result."""
+        assert 2 == len(bb.results(undo(undo(season))))
+
+    def test_another_season_starts_empty(self, pack: RulePack, season: Sheet) -> None:
+        """After a new season, the results of season 1 are still asked for by number."""
+        later = bb.new_season(pack, season)
+        assert (0, 3) == (len(bb.results(later)), len(bb.results(later, season=1)))
+
+
+class TestLeaguePoints:
+    def test_without_bonus(self, pack: RulePack, season: Sheet) -> None:
+        """Win 3 + draw 1 + loss 0 = 4: the bonus points are off by default."""
+        assert 4 == bb.league_points(pack, season).total
+
+    def test_with_bonus(self, pack: RulePack, season: Sheet) -> None:
+        """The 3-0 win with 3 casualties earns all three bonus points: 4 + 3 = 7."""
+        explained = bb.league_points(pack, season, bonus=True)
+        assert 7 == explained.total
+        assert [
+            "bonus: 3+ touchdowns scored",
+            "bonus: 0 touchdowns conceded",
+            "bonus: 3+ SPP-earning casualties caused",
+        ] == [i.rule for i in explained.items if i.rule.startswith("bonus")]
+
+    def test_bonus_thresholds(self, pack: RulePack, team: Sheet) -> None:
+        """2 touchdowns, 1 conceded and 2 casualties earn no bonus; a conceding team earns none either."""
+        near = play(pack, team, match(1, (2, 1), events={"1": {"casualty": 2}}))
+        assert 3 == bb.league_points(pack, near, bonus=True).total
+        conceding = play(pack, team, match(1, (3, 0), conceded="us"), 1)
+        assert 0 == bb.league_points(pack, conceding, bonus=True).total
+
+
+class TestStandings:
+    def test_table_order_and_columns(self, pack: RulePack, team: Sheet, season: Sheet) -> None:
+        """The season's team leads one that lost 0-1 its only match."""
+        other = bb.draft(pack, "human", "Bögenhafen Barons", HUMANS)
+        other = play(pack, other, match(1, (0, 1)), 1)
+        rows = bb.standings(pack, [other, season], bonus=True)
+        assert [("Altdorf Anvils", 3, 1, 1, 1, 4, 3, 3, 7), ("Bögenhafen Barons", 1, 0, 0, 1, 0, 1, 0, 0)] == [
+            (r.team, r.played, r.won, r.drawn, r.lost, r.scored, r.against, r.bonus, r.points) for r in rows
+        ]
+        assert bb.standings_lines(rows)[1].split() == [
+            "1",
+            "Altdorf",
+            "Anvils",
+            "3",
+            "1",
+            "1",
+            "1",
+            "4-3",
+            "3",
+            "3",
+            "7",
+        ]
+
+    def test_tie_break_touchdown_difference(self, pack: RulePack, team: Sheet) -> None:
+        """Equal points: the better touchdown difference goes first, whatever the name."""
+        wide = play(pack, bb.draft(pack, "human", "Z Wide", HUMANS), match(1, (4, 0)), 1)
+        narrow = play(pack, bb.draft(pack, "human", "A Narrow", HUMANS), match(1, (1, 0)), 1)
+        assert ["Z Wide", "A Narrow"] == [r.team for r in bb.standings(pack, [narrow, wide])]
+
+    def test_refuses_non_teams_and_twins(self, pack: RulePack, team: Sheet) -> None:
+        """A player sheet or two teams of the same name cannot make a table."""
+        with pytest.raises(InvalidInput, match="standings are made of team sheets, got 'player'"):
+            bb.standings(pack, [team, team.member("1")])
+        with pytest.raises(InvalidInput, match="share a name: Altdorf Anvils"):
+            bb.standings(pack, [team, team])
+
+
+@functools.cache
+def _fresh(name: str) -> Sheet:
+    return bb.draft(progression.load("bloodbowl"), "human", name, HUMANS)
+
+
+class TestStandingsProperties:
+    @settings(max_examples=15, deadline=None)
+    @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=4))
+    def test_points_of_both_sides(self, scores: list[tuple[int, int]]) -> None:
+        """Two teams playing each other: 3 points per decided match, 2 per draw, between them."""
+        pack = progression.load("bloodbowl")
+        home, away = _fresh("Home"), _fresh("Away")
+        for number, (a, b) in enumerate(scores, 1):
+            home = play(pack, home, match(number, (a, b), opponent="Away"), 1)
+            away = play(pack, away, match(number, (b, a), opponent="Home"), 1)
+        draws = sum(a == b for a, b in scores)
+        assert 3 * (len(scores) - draws) + 2 * draws == sum(r.points for r in bb.standings(pack, [home, away]))
+
+
+class TestFriendly:
+    def test_nothing_at_stake(self, pack: RulePack, team: Sheet) -> None:
+        """No SPP, no winnings, no record, Dedicated Fans unchanged, no league points."""
+        after = play(pack, team, match(1, (2, 0), kind="friendly", events={"1": {"touchdown": 2}}, fan_attendance=6))
+        assert (0, 150_000, 0, 2) == (
+            after.member("1").pools["spp"],
+            after.pools["treasury"],
+            after.stats["played"],
+            after.stats["dedicated_fans"],
+        )
+        assert 0 == bb.league_points(pack, after).total
+        assert replay(after.ledger) == after
+
+    def test_every_casualty_is_badly_hurt(self, pack: RulePack, team: Sheet) -> None:
+        """A Lasting Injury in a friendly reduces nothing and misses no match."""
+        after = play(pack, team, match(1, (0, 0), kind="friendly", injuries={"2": "lasting_injury:av"}))
+        otto = after.member("2")
+        assert (9, 0, False) == (otto.stats["av"], otto.stats["lasting_injuries"], "miss_next" in otto.tags)
+
+    def test_a_missed_match_is_not_served(self, pack: RulePack, team: Sheet) -> None:
+        """A player who must miss the next fixture still does after a friendly."""
+        team = play(pack, team, match(1, (0, 0), injuries={"2": "seriously_hurt"}))
+        after = play(pack, team, match(2, (0, 0), kind="friendly"))
+        assert "miss_next" in after.member("2").tags
+
+    def test_refusals(self, pack: RulePack, team: Sheet) -> None:
+        """A concession or MVP nominees in a friendly are refused; an unknown kind is named."""
+        with pytest.raises(InvalidInput, match="friendly game: nothing is at stake"):
+            bb.record_outcome(pack, team, match(1, (0, 0), kind="friendly", conceded="us"), ScriptedDice([]))
+        with pytest.raises(InvalidInput, match="awards no SPP: no MVP nominees"):
+            bb.record_outcome(pack, team, match(1, (0, 0), kind="friendly", mvp_nominees=("1",)), ScriptedDice([]))
+        with pytest.raises(UnknownName, match="match kind 'exhibition'"):
+            bb.record_outcome(pack, team, match(1, (0, 0), kind="exhibition"), ScriptedDice([]))
+
+
+class TestUnplayed:
+    def test_a_loss_without_winnings(self, pack: RulePack, team: Sheet) -> None:
+        """A loss for the standings, no winnings, no MVP, no Dedicated Fans roll, no match on the record."""
+        after = play(pack, team, match(1, (0, 0), kind="unplayed"))
+        assert [("loss", "unplayed")] == [(r.outcome, r.kind) for r in bb.results(after)]
+        assert (150_000, 0, 2) == (after.pools["treasury"], after.stats["played"], after.stats["dedicated_fans"])
+
+    def test_conceded_by_the_opponent(self, pack: RulePack, team: Sheet) -> None:
+        """Two MVPs and D6 x 10,000: rolls 1 and 2 pick nominees, 4 gives 40,000; a win, 3 points."""
+        record = match(1, (0, 0), kind="unplayed", conceded="them", mvp_nominees=("1", "3"))
+        after = play(pack, team, record, 1, 2, 4)
+        assert (4, 4, 190_000) == (
+            after.member("1").pools["spp"],
+            after.member("3").pools["spp"],
+            after.pools["treasury"],
+        )
+        assert 3 == bb.league_points(pack, after).total
+        outcome = after.ledger[-2]
+        assert isinstance(outcome, Step)
+        rolls = [e for e in outcome.events if isinstance(e, Rolled)]
+        assert ["MVP 1", "MVP 2", "unplayed fixture winnings"] == [r.label for r in rolls]
+
+    def test_conceded_by_us(self, pack: RulePack, team: Sheet) -> None:
+        """The conceding side loses D3 Dedicated Fans (min 1) and earns nothing."""
+        after = play(pack, team, match(1, (0, 0), kind="unplayed", conceded="us"), 1)
+        assert (1, 150_000) == (after.stats["dedicated_fans"], after.pools["treasury"])
+
+    def test_refusals(self, pack: RulePack, team: Sheet) -> None:
+        """Scores, events and nominees have no place in a fixture nobody played."""
+        bad = match(1, (1, 0), kind="unplayed", events={"1": {"touchdown": 1}}, mvp_nominees=("1",))
+        with pytest.raises(
+            InvalidInput, match="has no score 1-0, match events, MVP nominees; MVP nominees are given only"
+        ):
+            bb.record_outcome(pack, team, bad, ScriptedDice([]))
+
+    def test_winnings_need_the_roll(self, pack: RulePack, team: Sheet) -> None:
+        """The explanation of conceded unplayed winnings asks for the D6 it was rolled with."""
+        record = match(1, (0, 0), kind="unplayed", conceded="them")
+        assert 30_000 == bb.winnings(pack, team, record, rolled=3).total
+        with pytest.raises(InvalidInput, match="pass the roll"):
+            bb.winnings(pack, team, record)
+
+
+class TestPrizes:
+    def test_first_place(self, pack: RulePack, team: Sheet) -> None:
+        """100,000 and the League Trophy's re-roll, counted in TV at the roster price (50,000)."""
+        after = bb.prize(pack, team, 1)
+        assert (250_000, 3) == (after.pools["treasury"], after.stats["rerolls"])
+        assert 50_000 == bb.team_value(pack, after).total - bb.team_value(pack, team).total
+        assert team == undo(after)
+
+    @pytest.mark.parametrize(("place", "money"), [(2, 60_000), (3, 30_000)])
+    def test_other_places(self, pack: RulePack, team: Sheet, place: int, money: int) -> None:
+        """2nd and 3rd: money only."""
+        after = bb.prize(pack, team, place)
+        assert (150_000 + money, 2) == (after.pools["treasury"], after.stats["rerolls"])
+
+    def test_refusals(self, pack: RulePack, team: Sheet) -> None:
+        """Place 4 and a second prize in one season are refused."""
+        with pytest.raises(InvalidInput, match="places 1 to 3, got 4"):
+            bb.prize(pack, team, 4)
+        with pytest.raises(InvalidInput, match="already received a play-off prize in season 1"):
+            bb.prize(pack, bb.prize(pack, team, 2), 1)
+
+    def test_losing_the_trophy(self, pack: RulePack, team: Sheet) -> None:
+        """The re-roll leaves with the trophy; a team without it cannot lose it."""
+        after = bb.lose_trophy(pack, bb.prize(pack, team, 1))
+        assert (2, False) == (after.stats["rerolls"], "league_trophy" in after.tags)
+        with pytest.raises(RequirementNotMet, match="does not hold the League Trophy"):
+            bb.lose_trophy(pack, team)
+
+
+class TestNewSeason:
+    def test_niggling_injury_with_an_apothecary(self, pack: RulePack, team: Sheet) -> None:
+        """D6 3 + 1 (Apothecary) = 4 removes it; without the Apothecary 3 does not."""
+        injured = play(pack, team, match(1, (0, 0), injuries={"7": "serious_injury"}))
+        healed = bb.new_season(pack, injured, ScriptedDice([3]))
+        assert (0, False) == (healed.member("7").stats["niggling"], "miss_next" in healed.member("7").tags)
+        alone = bb.fire_staff(pack, injured, "apothecary")
+        assert 1 == bb.new_season(pack, alone, ScriptedDice([3])).member("7").stats["niggling"]
+
+    def test_without_dice_no_roll(self, pack: RulePack, team: Sheet) -> None:
+        """Without dice the Niggling Injury stays, the season still moves on."""
+        injured = play(pack, team, match(1, (0, 0), injuries={"7": "serious_injury"}))
+        after = bb.new_season(pack, injured)
+        assert (1, "2") == (after.member("7").stats["niggling"], after.tags["season"])
+
+    def test_retired_back_fit_by_default(self, pack: RulePack, team: Sheet) -> None:
+        """The seed's rule: a retired player is back and plays; his reduction stays."""
+        hurt = bb.retire(pack, play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av"})), "2")
+        back = bb.new_season(pack, hurt)
+        assert (8, False) == (back.member("2").stats["av"], "retired" in back.member("2").tags)
+
+    @pytest.mark.parametrize(("roll", "av"), [(3, 9), (2, 8)])
+    def test_retired_roll_option(self, pack: RulePack, team: Sheet, roll: int, av: int) -> None:
+        """BB2025: D6 + 1 (Apothecary) of 4+ removes the AV reduction."""
+        hurt = bb.retire(pack, play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av"})), "2")
+        back = bb.new_season(pack, hurt, ScriptedDice([roll]), retirement="roll")
+        assert av == back.member("2").stats["av"]
+        assert (av == 9) == (reductions(back.member("2")) == [])
+        assert replay(back.ledger) == back
+
+    def test_retirement_rule_refusals(self, pack: RulePack, team: Sheet) -> None:
+        """An unknown rule is named; rolling needs dice."""
+        with pytest.raises(UnknownName, match="retirement rule 'heal'"):
+            bb.new_season(pack, team, retirement="heal")
+        with pytest.raises(InvalidInput, match="pass dice"):
+            bb.new_season(pack, team, retirement="roll")
+
+
+KEEP = [str(n) for n in range(1, 12)]
+
+
+class TestRedraft:
+    def test_budget_capped(self, pack: RulePack, season: Sheet) -> None:
+        """1,000,000 + 290,000 + 3 x 20,000 + 20,000 + 10,000 = 1,380,000, capped at 1,300,000."""
+        assert 290_000 == season.pools["treasury"]
+        assert 1_300_000 == bb.redraft_budget(pack, season).total
+        assert 1_380_000 == bb.redraft_budget(pack, season, capped=False).total
+        assert 1_350_000 == bb.redraft_budget(pack, season, cap=1_350_000).total
+
+    def test_rehire_everyone(self, pack: RulePack, season: Sheet) -> None:
+        """Current Values 695,000 + 11 agent fees of 20,000 = 915,000; 2 re-rolls and an Apothecary at draft prices
+        150,000: 1,300,000 - 1,065,000 = 235,000 left in the treasury."""
+        after = bb.redraft(pack, season, ScriptedDice([]), keep=KEEP, rerolls=2, apothecary=True)
+        assert (235_000, 2, 1, 1) == (
+            after.pools["treasury"],
+            after.stats["rerolls"],
+            after.stats["apothecary"],
+            after.stats["dedicated_fans"],
+        )
+        assert 40_000 == bb.agent_fee(pack, after.member("1"))  # two seasons now
+        assert bb.current_value(pack, after.member("1")) == bb.current_value(pack, season.member("1"))
+        assert "drafted" in after.tags
+        assert replay(after.ledger) == after
+        assert season == undo(after)
+
+    def test_players_not_kept_leave_and_new_ones_join(self, pack: RulePack, season: Sheet) -> None:
+        """Ten kept and a rookie: the eleventh leaves, the rookie has played no season."""
+        after = bb.redraft(pack, season, keep=KEEP[:10], players=[("human_lineman", "Rookie")])
+        assert "Lineman 6" not in [p.name for p in after.members.values()]
+        rookie = next(p for p in after.members.values() if p.name == "Rookie")
+        assert 20_000 == bb.agent_fee(pack, rookie)
+
+    def test_trophy_reroll_stays(self, pack: RulePack, season: Sheet) -> None:
+        """The holder starts the re-draft with the trophy's re-roll and buys one more."""
+        after = bb.redraft(pack, bb.prize(pack, season, 1), keep=KEEP, rerolls=1)
+        assert 2 == after.stats["rerolls"]
+
+    def test_over_budget(self, pack: RulePack, season: Sheet) -> None:
+        """With a 900,000 cap the eleventh re-hire (70,000 on 845,000 spent) is refused, naming him."""
+        with pytest.raises(InsufficientPoints, match="Re-hiring Lineman 6"):
+            bb.redraft(pack, season, keep=KEEP, cap=900_000)
+
+    def test_too_few_players(self, pack: RulePack, season: Sheet) -> None:
+        """Ten players are refused, counted."""
+        with pytest.raises(InvalidInput, match="11 to 16 players, got 10 \\(10 re-hired, 0 new\\)"):
+            bb.redraft(pack, season, keep=KEEP[:10])
+
+    def test_unknown_member(self, pack: RulePack, season: Sheet) -> None:
+        """A player to keep who is not on the roster is named."""
+        with pytest.raises(UnknownName, match="player to re-hire '99'"):
+            bb.redraft(pack, season, keep=[*KEEP, "99"])
+
+    def test_fixtures_exclude_friendlies_and_unplayed(self, pack: RulePack, team: Sheet) -> None:
+        """Only league matches played count: 1,000,000 + 160,000 (10,000 won without Stalling) + one draw 30,000."""
+        team = play(pack, team, match(1, (0, 0)))
+        team = play(pack, team, match(2, (1, 0), kind="friendly"))
+        team = play(pack, team, match(3, (0, 0), kind="unplayed"))
+        assert 1_190_000 == bb.redraft_budget(pack, team).total
+
+
+class TestPostGameSequence:
+    def test_data_sequence_agrees_with_stages(self, pack: RulePack) -> None:
+        """[post_game].sequence names the six steps the ten stages of PostMatch fall in, in the same order."""
+        step_of = {
+            "outcome": "record_outcome_and_winnings",
+            "fans": "update_dedicated_fans",
+            "advancement": "player_advancement",
+            "dead": "hiring_firing_and_retiring",
+            "hire": "hiring_firing_and_retiring",
+            "fire": "hiring_firing_and_retiring",
+            "staff": "hiring_firing_and_retiring",
+            "journeymen": "hiring_firing_and_retiring",
+            "mistakes": "expensive_mistakes",
+            "prepare": "prepare_next_fixture",
+        }
+        ordered = list(dict.fromkeys(step_of[stage] for stage in STAGES))
+        assert list(data_of(pack).rules.league.post_game) == ordered
+
+
+class TestCommands:
+    def test_end_of_season_actions(self, pack: RulePack, season: Sheet) -> None:
+        """prize, redraft and explain_points work on text options as the command line passes them."""
+        dice = ScriptedDice([])
+        team = pack.functions["action.prize"](pack, season, dice, place="1")
+        team = pack.functions["action.redraft"](
+            pack, team, dice, keep=",".join(KEEP), players="human_lineman:Rookie", rerolls="1", cap="none"
+        )
+        assert (12, 2) == (len(team.members), team.stats["rerolls"])
+        from progression_bloodbowl._commands import explain_points
+
+        assert 7 == explain_points(pack, season, bonus="yes").total
+        with pytest.raises(InvalidInput, match="season is a number"):
+            explain_points(pack, season, season="two")
+
+
+class TestReductions:
+    def test_a_reduction_set_by_hand(self, pack: RulePack, team: Sheet) -> None:
+        """A Lasting Injury adjusted by hand is a reduction the off-season roll can remove, like one from a match."""
+        hurt = pack.adjust(team, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="by hand", member="6")
+        assert [("ma", -1)] == reductions(hurt.member("6"))
