@@ -382,3 +382,55 @@ class TestReductions:
         """A Lasting Injury adjusted by hand is a reduction the off-season roll can remove, like one from a match."""
         hurt = pack.adjust(team, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="by hand", member="6")
         assert [("ma", -1)] == reductions(hurt.member("6"))
+
+
+@functools.cache
+def _season_team() -> Sheet:
+    pack = progression.load("bloodbowl")
+    team = bb.draft(pack, "human", "Altdorf Anvils", HUMANS, rerolls=2, apothecary=True)
+    events = {"1": {"touchdown": 2}, "2": {"casualty": 1}}
+    return play(pack, play(pack, team, match(1, (2, 1), events=events, fan_attendance=6), 6), match(2, (0, 0)))
+
+
+class TestRedraftProperties:
+    @settings(max_examples=12, deadline=None)
+    @given(st.sets(st.sampled_from(KEEP)), st.integers(0, 5))
+    def test_every_gold_piece_accounted_for(self, kept: set[str], rookies: int) -> None:
+        """Uncapped: the treasury left is the budget less each Current Value plus its 20,000 fee and 50,000 a rookie;
+        fewer than 11 or more than 16 players are refused and nothing changes."""
+        pack = progression.load("bloodbowl")
+        team = _season_team()
+        keep = sorted(kept, key=int)
+        hires = [("human_lineman", f"Rookie {n}") for n in range(rookies)]
+        budget = bb.redraft_budget(pack, team, capped=False).total
+        if not 11 <= len(keep) + rookies <= 16:
+            with pytest.raises(InvalidInput, match="a re-drafted team has 11 to 16 players"):
+                bb.redraft(pack, team, keep=keep, players=hires, capped=False)
+            return
+        after = bb.redraft(pack, team, keep=keep, players=hires, capped=False)
+        spent = sum(bb.current_value(pack, team.member(m)).total + 20_000 for m in keep) + 50_000 * rookies
+        assert budget - spent == after.pools["treasury"]
+        assert replay(after.ledger) == after
+        assert team == undo(after)
+
+
+class TestCommandLine:
+    def test_a_season_ends_on_a_team_file(self, tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+        """A team file plays an unplayed fixture, takes the 2nd prize and is re-drafted, each by `sheet do`."""
+        from progression._cli import main
+
+        path = f"{tmp_path}/team.json"
+        assert 0 == main(["sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human"])
+        for n in range(11):
+            assert 0 == main(["sheet", "do", path, "hire", "position=human_lineman", f"name=L{n}"])
+        steps = [
+            ["match", "number=1", "opponent=Orcs", "score=0-0", "kind=unplayed"],
+            ["prize", "place=2"],
+            ["redraft", f"keep={','.join(KEEP)}", "players=human_catcher:Cat", "cap=none"],
+        ]
+        for step in steps:
+            assert 0 == main(["sheet", "do", path, *step, "--seed", "1"]), capsys.readouterr().err
+        with open(path, encoding="utf-8") as saved:
+            team = progression.load_sheet(saved.read())
+        # 450,000 left after the hires, + 60,000 prize; re-draft 1,000,000 + 510,000; 11 x 70,000 and a Catcher 75,000.
+        assert (12, 1_510_000 - 770_000 - 75_000) == (len(team.members), team.pools["treasury"])

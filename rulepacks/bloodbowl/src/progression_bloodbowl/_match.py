@@ -17,6 +17,7 @@ import attrs
 from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, UnknownName
 
+from ._fixtures import KINDS, casualties_caused, check_kind, fixture_winnings, result_reason
 from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
 from ._players import YES, available, data_of
@@ -47,8 +48,6 @@ EVENTS = {
 }
 #: Match events recorded for the history that earn no SPP.
 NO_SPP = {"casualty_special": "a casualty from a Special Action", "casualty_crowd": "a casualty caused by the crowd"}
-#: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
-KINDS = ("league", "friendly", "unplayed")
 
 
 def _frozen_events(value: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
@@ -113,12 +112,7 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     if match.conceded not in ("", "us", "them"):
         msg = f"conceded is '', 'us' or 'them', got {match.conceded!r}"
         raise InvalidInput(msg)
-    if match.kind not in KINDS:
-        raise UnknownName("match kind", match.kind, KINDS, f"the record of match {match.number}")
-    if match.kind == "unplayed":
-        _check_unplayed(match)
-    elif match.kind == "friendly":
-        _check_friendly(pack, match)
+    check_kind(pack, match)
     played = {m for m, p in team.members.items() if available(p)}
     for member, counts in match.events.items():
         if member not in team.members:
@@ -147,57 +141,6 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         check_injury(result)
 
 
-def _check_unplayed(match: MatchRecord) -> None:
-    """An unplayed fixture has no score, events, injuries, crowd or Stalling; MVPs only for the side the other conceded to."""
-    wrong = [
-        what
-        for what, bad in (
-            (f"score {match.score[0]}-{match.score[1]}", match.score != (0, 0)),
-            ("match events", bool(match.events)),
-            ("injuries", bool(match.injuries)),
-            (f"fan attendance {match.fan_attendance}", bool(match.fan_attendance)),
-            ("Stalling", match.stalling),
-            ("MVP nominees", bool(match.mvp_nominees) and match.conceded != "them"),
-        )
-        if bad
-    ]
-    if wrong:
-        msg = f"match {match.number} is an unplayed fixture, so it has no {', '.join(wrong)}" + (
-            "; MVP nominees are given only when the opponent conceded it" if "MVP nominees" in wrong else ""
-        )
-        raise InvalidInput(msg)
-
-
-def _check_friendly(pack: RulePack, match: MatchRecord) -> None:
-    """Nothing is at stake in a friendly: no concession to record, and no MVP when it awards no SPP."""
-    if match.conceded:
-        msg = f"match {match.number} is a friendly game: nothing is at stake, so no concession is recorded; record the score"
-        raise InvalidInput(msg)
-    if match.mvp_nominees and not data_of(pack).rules.league.friendly_spp:
-        msg = f"match {match.number} is a friendly game, which awards no SPP: no MVP nominees, got {list(match.mvp_nominees)}"
-        raise InvalidInput(msg)
-
-
-def casualties_caused(match: MatchRecord) -> int:
-    """The SPP-earning casualties (Block Action knock-downs, ``casualty`` events) this team caused, whoever earned them."""
-    return sum(counts.get("casualty", 0) for counts in match.events.values())
-
-
-def result_reason(match: MatchRecord) -> str:
-    """The sentence that records a result on the ledger; the league standings read the facts back from it.
-
-    ``match 3 against Orcs: win 3-1, 2 casualties`` with ``(friendly)``, ``(unplayed)``, ``(conceded)`` or
-    ``(opponent conceded)`` after it when they apply.
-    """
-    scored, against = match.score
-    cas = casualties_caused(match)
-    notes = [match.kind] if match.kind != "league" else []
-    notes += {"us": ["conceded"], "them": ["opponent conceded"]}.get(match.conceded, [])
-    text = f"match {match.number} against {match.opponent}: {outcome(match)} {scored}-{against}"
-    text += f", {cas} casualt{'y' if cas == 1 else 'ies'}"
-    return text + (f" ({', '.join(notes)})" if notes else "")
-
-
 def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
     """The SPP each event earns this team (Brawlin' Brutes: casualty 3, touchdown 2)."""
     data = data_of(pack)
@@ -214,26 +157,11 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
     then ``rolled`` (the D6 thrown when the outcome is recorded) x 10,000.
     """
     rules = data_of(pack).rules.winnings
-    league = data_of(pack).rules.league
     unit = rules["multiplier"]
     scored = match.score[0]
-    if match.kind == "friendly" and not league.friendly_winnings:
-        items = [Item(label="friendly game", amount=0, rule="a friendly game earns no winnings")]
-    elif match.kind == "unplayed" and match.conceded != "them":
-        rule = "an unplayed fixture earns no winnings" + (", and a conceding team none" if match.conceded else "")
-        items = [Item(label="unplayed fixture", amount=league.unplayed_winnings, rule=rule)]
-    elif match.kind == "unplayed":
-        count, sides = league.unplayed_concede_dice
-        if rolled is None or not count <= rolled <= count * sides:
-            msg = f"the winnings of an unplayed fixture the opponent conceded are {count}D{sides} x {league.unplayed_concede_multiplier:,}: pass the roll ({count} to {count * sides}), got {rolled!r}"
-            raise InvalidInput(msg)
-        items = [
-            Item(
-                label=f"D{sides} {rolled} x {league.unplayed_concede_multiplier:,}",
-                amount=rolled * league.unplayed_concede_multiplier,
-                rule="unplayed fixture conceded by the opponent",
-            )
-        ]
+    special = fixture_winnings(pack, match, rolled)
+    if special is not None:
+        items = special
     elif match.conceded == "us":
         items = [Item(label="conceded", amount=0, rule="a conceding team earns no winnings")]
     elif match.conceded == "them":
@@ -403,7 +331,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     # The team's record counts the matches played on the pitch; friendlies and unplayed fixtures are in the reason only.
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome(match)]
     counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
-    after = after.apply(_adjusted(counted, result_reason(match)))
+    after = after.apply(_adjusted(counted, result_reason(match, outcome(match))))
     if match.conceded == "us":
         after = _quit_after_concession(after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
