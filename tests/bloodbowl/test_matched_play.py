@@ -66,6 +66,11 @@ def _humans(count: int = 11, skills: Sequence[str] = ()) -> list[tuple[str, ...]
     return [("human_lineman", f"Lineman {n}", *((skills[n],) if n < len(skills) else ())) for n in range(count)]
 
 
+def _linemen(position: str, skills: Sequence[str], count: int = 11) -> list[tuple[str, ...]]:
+    """``count`` players of ``position``, the first ones given ``skills`` (one each)."""
+    return [(position, f"Player {n}", *((skills[n],) if n < len(skills) else ())) for n in range(count)]
+
+
 def _wood_elves(pack: RulePack) -> Sheet:
     return draft_matched_play(pack, "wood_elf", "Athel Loren", WOOD_ELVES, stars=["akhorne_the_squirrel"], rerolls=2)
 
@@ -133,6 +138,19 @@ class TestData:
         assert [
             "stars.toml: expected an integer, got '4' @ $.rules.matched_play.skill_points.mega_star",
             "tables.toml: required key 'tier4' is missing @ $.matched_play.skill_points.tier4",
+        ] == [str(p) for p in caught.value.problems]
+
+    def test_mega_star_list_matches_the_marks(self) -> None:
+        """Akhorne listed among the Mega-stars but not marked so, and Griff marked but not listed: both refused."""
+        broken = _texts()
+        broken["stars.toml"] = broken["stars.toml"].replace(
+            'mega_stars = ["griff_oberwald"', 'mega_stars = ["akhorne_the_squirrel"', 1
+        )
+        with pytest.raises(RulePackError) as caught:
+            read_data(broken)
+        assert [
+            "stars.toml: expected stars marked mega_star = true, got akhorne_the_squirrel (not marked) @ $.rules.mega_stars",
+            "stars.toml: expected every star marked mega_star = true, griff_oberwald missing @ $.rules.mega_stars",
         ] == [str(p) for p in caught.value.problems]
 
 
@@ -231,23 +249,56 @@ class TestNoValue:
 
 
 class TestLimits:
-    def test_skill_points_edge(self, pack: RulePack) -> None:
-        """A Tier 1 team buys 6 Primary skills, not 7."""
-        six = quote_matched_play(pack, "wood_elf", _elves(["sprint"] * 6))
-        seven = quote_matched_play(pack, "wood_elf", _elves(["sprint"] * 7))
-        assert ((), ("the list spends 7 Skill Points; a Tier 1 team has 6",)) == (six.problems, seven.problems)
+    @pytest.mark.parametrize(
+        ("roster", "position", "primary", "allowance"),
+        [
+            ("wood_elf", "wood_elf_lineman", "sprint", 6),
+            ("human", "human_lineman", "wrestle", 8),
+            ("nurgle", "rotter", "wrestle", 9),
+            ("goblin", "goblin_lineman", "sprint", 10),
+        ],
+    )
+    def test_skill_points_edge(self, pack: RulePack, roster: str, position: str, primary: str, allowance: int) -> None:
+        """Tiers 1 to 4 have 6, 8, 9 and 10 Skill Points: that many Primary skills are bought, not one more."""
+        ok = quote_matched_play(pack, roster, _linemen(position, [primary] * allowance))
+        over = quote_matched_play(pack, roster, _linemen(position, [primary] * (allowance + 1)))
+        tier = ok.tier
+        expected = f"the list spends {allowance + 1} Skill Points; a Tier {tier} team has {allowance}"
+        assert ((), (expected,)) == (ok.problems, over.problems)
 
-    def test_secondary_edge(self, pack: RulePack) -> None:
-        """A Tier 1 team buys 1 Secondary skill, not 2 (Wood Elf Linemen: S is Secondary)."""
-        one = quote_matched_play(pack, "wood_elf", _elves(["guard"]))
-        two = quote_matched_play(pack, "wood_elf", _elves(["guard", "grab"]))
-        assert ((), ("a Tier 1 team buys at most 1 Secondary skill(s), got 2",)) == (one.problems, two.problems)
+    @pytest.mark.parametrize(
+        ("roster", "position", "secondary", "most"),
+        [
+            ("wood_elf", "wood_elf_lineman", "grab", 1),
+            ("human", "human_lineman", "sure_feet", 2),
+            ("nurgle", "rotter", "sure_feet", 3),
+            ("goblin", "goblin_lineman", "wrestle", 4),
+        ],
+    )
+    def test_secondary_edge(self, pack: RulePack, roster: str, position: str, secondary: str, most: int) -> None:
+        """Tiers 1 to 4 buy at most 1, 2, 3 and 4 Secondary skills: that many, not one more."""
+        ok = quote_matched_play(pack, roster, _linemen(position, [secondary] * most))
+        over = quote_matched_play(pack, roster, _linemen(position, [secondary] * (most + 1)))
+        expected = f"a Tier {ok.tier} team buys at most {most} Secondary skill(s), got {most + 1}"
+        assert ((), (expected,)) == (ok.problems, over.problems)
 
-    def test_tier_four_secondary_edge(self, pack: RulePack) -> None:
-        """A Tier 4 team buys 4 Secondary skills, not 5 (Goblin Linemen: S is Secondary)."""
-        four = quote_matched_play(pack, "goblin", _goblin_linemen(["guard", "grab", "wrestle", "tackle"]))
-        five = quote_matched_play(pack, "goblin", _goblin_linemen(["guard", "grab", "wrestle", "tackle", "fend"]))
-        assert ((), ("a Tier 4 team buys at most 4 Secondary skill(s), got 5",)) == (four.problems, five.problems)
+    @pytest.mark.parametrize(
+        ("roster", "position", "stars"),
+        [
+            ("wood_elf", "wood_elf_lineman", ["akhorne_the_squirrel", "gloriel_summerbloom"]),
+            ("human", "human_lineman", ["akhorne_the_squirrel", "barik_farblast", "grak"]),
+            ("nurgle", "rotter", ["akhorne_the_squirrel", "bilerot_vomitflesh", "grak"]),
+            ("goblin", "goblin_lineman", ["akhorne_the_squirrel", "bomber_dribblesnot", "grak"]),
+        ],
+    )
+    def test_star_edge(self, pack: RulePack, roster: str, position: str, stars: list[str]) -> None:
+        """A Tier 1 team takes 1 Star Player, the other tiers 2 (a pair is one): that many, not one more."""
+        ok = quote_matched_play(pack, roster, _linemen(position, [], 11), stars=stars[:-1], budget=2_000_000)
+        over = quote_matched_play(pack, roster, _linemen(position, [], 11), stars=stars, budget=2_000_000)
+        expected = (
+            f"a Tier {ok.tier} team takes at most {len(stars) - 1} Star Player(s) (a pair is one), got {len(stars)}"
+        )
+        assert ((), (expected,)) == (ok.problems, over.problems)
 
     def test_one_skill_per_player(self, pack: RulePack) -> None:
         """A player is given one skill; a second one is refused."""
@@ -265,25 +316,6 @@ class TestLimits:
             five.problems,
         )
 
-    def test_tier_one_star_edge(self, pack: RulePack) -> None:
-        """A Tier 1 team takes 1 Star Player, not 2."""
-        one = quote_matched_play(pack, "wood_elf", _elves(), stars=["akhorne_the_squirrel"])
-        two = quote_matched_play(pack, "wood_elf", _elves(), stars=["akhorne_the_squirrel", "gloriel_summerbloom"])
-        assert ((), ("a Tier 1 team takes at most 1 Star Player(s) (a pair is one), got 2",)) == (
-            one.problems,
-            two.problems,
-        )
-
-    def test_tier_two_star_edge(self, pack: RulePack) -> None:
-        """A Tier 2 team takes 2 Star Players, not 3."""
-        two = ["akhorne_the_squirrel", "barik_farblast"]
-        ok = quote_matched_play(pack, "human", _humans(), stars=two, budget=2_000_000)
-        over = quote_matched_play(pack, "human", _humans(), stars=[*two, "grak"], budget=2_000_000)
-        assert ((), ("a Tier 2 team takes at most 2 Star Player(s) (a pair is one), got 3",)) == (
-            ok.problems,
-            over.problems,
-        )
-
     def test_one_mega_star(self, pack: RulePack) -> None:
         """Griff Oberwald and Morg 'n' Thorg are two Mega-stars: 8 Skill Points a Tier 2 team has, but one too many."""
         quote = quote_matched_play(pack, "human", _humans(), stars=["griff_oberwald", "morg_n_thorg"], budget=2_000_000)
@@ -291,7 +323,9 @@ class TestLimits:
 
     def test_a_pair_is_one_choice_of_two_places(self, pack: RulePack) -> None:
         """Grak and Crumbleberry: one star for a Tier 1 team, 2 Skill Points, two places on the list."""
-        quote = quote_matched_play(pack, "wood_elf", _elves(count=9), stars=["grak"], budget=1_000_000)
+        quote = quote_matched_play(
+            pack, "wood_elf", _linemen("wood_elf_lineman", [], 9), stars=["grak"], budget=1_000_000
+        )
         assert ((), -2, 4) == (quote.problems, quote.skill_points.items[-1].amount, quote.skill_points.total)
 
     def test_eleven_players_with_stars(self, pack: RulePack) -> None:
@@ -327,14 +361,6 @@ class TestLimits:
             three.stats["dedicated_fans"],
             four.problems,
         )
-
-
-def _elves(skills: Sequence[str] = (), count: int = 11) -> list[tuple[str, ...]]:
-    return [("wood_elf_lineman", f"Elf {n}", *((skills[n],) if n < len(skills) else ())) for n in range(count)]
-
-
-def _goblin_linemen(skills: Sequence[str]) -> list[tuple[str, ...]]:
-    return [("goblin_lineman", f"Gob {n}", *((skills[n],) if n < len(skills) else ())) for n in range(11)]
 
 
 class TestRequirements:

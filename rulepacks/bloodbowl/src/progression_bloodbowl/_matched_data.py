@@ -64,6 +64,20 @@ def _by_tier(r: Reader, table: Mapping[str, Any], key: str, path: str) -> dict[i
     return {t: r.count(raw, f"tier{t}", where) for t in TIERS} if raw else dict.fromkeys(TIERS, 0)
 
 
+def _check_mega_stars(sr: Reader, star_rules: Mapping[str, Any], stars: Mapping[str, Any]) -> None:
+    """The Mega-stars listed in ``[rules]`` are exactly the stars marked ``mega_star = true``."""
+    listed = set(sr.strings(star_rules, "mega_stars", "$.rules"))
+    table = stars.get("stars")
+    bodies = table.items() if isinstance(table, Mapping) else ()
+    marked = {i for i, b in bodies if isinstance(b, Mapping) and b.get("mega_star") is True}
+    if listed - marked:
+        unmarked = ", ".join(sorted(listed - marked))
+        sr.problem("$.rules.mega_stars", f"expected stars marked mega_star = true, got {unmarked} (not marked)")
+    if marked - listed:
+        unlisted = ", ".join(sorted(marked - listed))
+        sr.problem("$.rules.mega_stars", f"expected every star marked mega_star = true, {unlisted} missing")
+
+
 def read_matched_play(r: Reader, tables: Mapping[str, Any], sr: Reader, stars: Mapping[str, Any]) -> MatchedPlay:
     """Read the Matched Play numbers; problems go to ``r`` (tables.toml) and ``sr`` (stars.toml)."""
     path = "$.matched_play"
@@ -75,7 +89,9 @@ def read_matched_play(r: Reader, tables: Mapping[str, Any], sr: Reader, stars: M
     if not budgets and "common_budgets" in mp:
         r.problem(f"{path}.common_budgets", "expected at least one budget")
     star_path = "$.rules.matched_play"
-    smp = sr.table(sr.table(stars, "rules", "$", required=True), "matched_play", "$.rules", required=True)
+    star_rules = sr.table(stars, "rules", "$", required=True)
+    smp = sr.table(star_rules, "matched_play", "$.rules", required=True)
+    _check_mega_stars(sr, star_rules, stars)
     star_points = sr.get(smp, "skill_points", dict, star_path)
     return MatchedPlay(
         common_budgets=budgets or (0,),
