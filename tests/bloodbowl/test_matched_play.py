@@ -435,6 +435,8 @@ class TestBadInput:
             ({"players": [("human_lineman", "X", "blok")]}, UnknownName, "skill 'blok'"),
             ({"players": [("human_lineman", "X", "loner")]}, UnknownName, "traits are never bought"),
             ({"stars": ["griff"]}, UnknownName, "Star Player 'griff'"),
+            ({"stars": "griff_oberwald"}, InvalidInput, "stars: expected a list of Star Player ids"),
+            ({"stars": ["griff_oberwald", "griff_oberwald"]}, InvalidInput, "Griff Oberwald is named twice"),
             ({"budget": 0}, InvalidInput, "budget is a whole number of gold pieces > 0"),
             ({"budget": True}, InvalidInput, "got True"),
             ({"rerolls": -1}, InvalidInput, "team reroll: expected a whole number >= 0, got -1"),
@@ -488,39 +490,45 @@ class TestCommandLine:
 
 #: Skills a Human Lineman lacks: Wrestle, Fend, Kick and Block are Primary (G); the others Secondary (A, D, S).
 _HUMAN_SKILLS = ["wrestle", "fend", "guard", "sure_feet", "dirty_player", "kick", "block", "dodge"]
+#: Stars who play for a Human team: two Mega-stars, a pair, and two others.
+_HUMAN_STARS = ["griff_oberwald", "morg_n_thorg", "grak", "akhorne_the_squirrel", "barik_farblast"]
 
 
 @st.composite
-def _human_lists(draw: st.DrawFn) -> tuple[list[tuple[str, ...]], int]:
-    """11 to 14 Human Linemen, each with no skill or one, and a budget of 550,000 to 1,200,000."""
-    count = draw(st.integers(min_value=11, max_value=14))
-    players: list[tuple[str, ...]] = []
-    for n in range(count):
-        skill = draw(st.none() | st.sampled_from(_HUMAN_SKILLS))
-        players.append(("human_lineman", f"L{n}", *((skill,) if skill else ())))
-    return players, draw(st.integers(min_value=110, max_value=240)) * 5_000
+def _human_lists(draw: st.DrawFn) -> tuple[list[tuple[str, ...]], list[str], int]:
+    """10 to 15 Human Linemen, up to four of them given a skill, up to two stars, a budget of 550,000 to 1,600,000."""
+    count = draw(st.integers(min_value=10, max_value=15))
+    skills = draw(st.lists(st.sampled_from(_HUMAN_SKILLS), max_size=4))
+    players = _linemen("human_lineman", skills, count)
+    stars = draw(st.lists(st.sampled_from(_HUMAN_STARS), max_size=2, unique=True))
+    return players, stars, draw(st.integers(min_value=110, max_value=320)) * 5_000
 
 
 class TestProperties:
-    @settings(max_examples=25, deadline=None)
+    @settings(max_examples=40, deadline=None)
     @given(_human_lists())
-    def test_accepted_lists_stay_in_budget(self, pack: RulePack, drawn: tuple[list[tuple[str, ...]], int]) -> None:
-        """An accepted list spends at most its gold and Skill Points, loses the rest, and replays; a refused one
-        raises naming every problem the quote found."""
-        players, budget = drawn
-        quote = quote_matched_play(pack, "human", players, budget=budget)
+    def test_accepted_lists_stay_in_bounds(
+        self, pack: RulePack, drawn: tuple[list[tuple[str, ...]], list[str], int]
+    ) -> None:
+        """An accepted list spends at most its gold and Skill Points, has 11 to 16 players, 2 stars and 1 Mega-star at
+        most, loses the rest of its gold and replays; a refused one raises naming every problem the quote found."""
+        players, stars, budget = drawn
+        quote = quote_matched_play(pack, "human", players, stars=stars, budget=budget)
         if not quote.ok:
             with pytest.raises((LimitReached, RequirementNotMet, InsufficientPoints)) as caught:
-                draft_matched_play(pack, "human", "H", players, budget=budget)
+                draft_matched_play(pack, "human", "H", players, stars=stars, budget=budget)
             if isinstance(caught.value, InsufficientPoints):
                 assert (quote.gold.total, budget) == (caught.value.needed, caught.value.available)
             else:
                 assert [] == [p for p in quote.problems if p not in str(caught.value)]
             return
-        team = draft_matched_play(pack, "human", "H", players, budget=budget)
-        assert (True, True, 0) == (
+        team = draft_matched_play(pack, "human", "H", players, stars=stars, budget=budget)
+        megas = sum(1 for s in stars if s in ("griff_oberwald", "morg_n_thorg"))
+        assert (True, True, True, True, 0) == (
             quote.gold.total <= budget,
             quote.skill_points.total >= 0,
+            11 <= len(team.members) <= 16,
+            len(stars) <= 2 and megas <= 1,
             team.pools["treasury"],
         )
         assert replay(team.ledger) == team

@@ -348,6 +348,9 @@ def plan(
         msg = f"captain: expected the index of a player of the list (0 to {len(players) - 1}), got {captain!r}"
         raise InvalidInput(msg)
     picks = _picks(data, roster, players, captain if captain_rule else None)
+    if isinstance(stars, str | bytes) or not isinstance(stars, Sequence):
+        msg = f"stars: expected a list of Star Player ids, got {stars!r}"
+        raise InvalidInput(msg)
     groups = choices(data, stars)
     order = Order() if inducements is None else inducements
     unmet: list[str] = []
