@@ -205,8 +205,11 @@ def _players(text: str) -> list[tuple[str, str]]:
 
 
 def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """End the season with a re-draft: keep (ids), players (position:name;...), rerolls, assistant_coaches,
-    cheerleaders, apothecary=yes, dedicated_fans, cap (gold, or none), retirement=fit|roll."""
+    """End the season with a re-draft: keep=IDS, players=POSITION:NAME;..., staff to buy, cap=GOLD|none.
+
+    Staff: rerolls, assistant_coaches, cheerleaders, dedicated_fans (counts), apothecary=yes;
+    retirement=fit|roll for temporarily retired players.
+    """
     cap = options.get("cap", "")
     return _season.redraft(
         pack,
