@@ -477,6 +477,27 @@ class TestCommandLine:
             team.stats["rerolls"],
         )
 
+    def test_sheet_file_round_trip(self, pack: RulePack) -> None:
+        """A team made from options, with a pair, staff, fans and a Bribe, is written and read back unchanged."""
+        players = ";".join(f"human_lineman:L{n}" for n in range(11))
+        team = new_matched_play_team(
+            pack,
+            roster="human",
+            players=players,
+            stars="grak",
+            apothecary="yes",
+            dedicated_fans="2",
+            inducements="bribe",
+            budget="1200000",
+        )
+        assert progression.load_sheet(progression.dump_sheet(team)) == team
+        assert ("human", 2, 1, "bribe*1") == (
+            team.name,
+            team.stats["dedicated_fans"],
+            team.stats["apothecary"],
+            team.tags["matched_play.inducements"],
+        )
+
     def test_unknown_option(self, pack: RulePack) -> None:
         """An option the function does not take is refused with the ones it does."""
         with pytest.raises(InvalidInput, match="unknown option\\(s\\) reroll; expected: roster"):
