@@ -86,21 +86,47 @@ odd_values = st.one_of(
 )
 
 
+#: Keys a damaged ledger gains: those of the event format, where an extra one means something else.
+ledger_keys = st.sampled_from(["event", "entry", "bonus", "pool", "amount"])
+
+
 @st.composite
-def damaged(draw: st.DrawFn, data: Any) -> Any:
-    """``data`` with some values replaced, some keys dropped and some keys added."""
-    if draw(st.integers(0, 7)) == 0:
-        return draw(odd_values)
-    if isinstance(data, dict):
-        out = {}
-        for key, value in data.items():
-            choice = draw(st.integers(0, 9))
-            if choice == 0:
-                continue
-            out[key] = draw(damaged(value)) if choice < 5 else value
-        if draw(st.integers(0, 7)) == 0:
-            out[draw(st.sampled_from(["event", "entry", "bonus", "pool", "amount"]))] = draw(odd_values)
-        return out
-    if isinstance(data, list):
-        return [draw(damaged(item)) for item in data]
-    return data
+def damaged(
+    draw: st.DrawFn,
+    data: Any,
+    *,
+    replacements: st.SearchStrategy[Any] = odd_values,
+    new_keys: st.SearchStrategy[str] = ledger_keys,
+    one_in: int = 8,
+) -> Any:
+    """``data`` mostly right, wrong somewhere: every kind of damage a reader of plain data must survive.
+
+    Any value, the whole of ``data`` included, may be replaced by one of ``replacements``;
+    a mapping may lose keys and gain one of ``new_keys`` (holding one of ``replacements``);
+    a list may lose items. Untouched parts keep their place, so the damage lands deep as well as near the top.
+
+    Args:
+        data: plain data (mappings, lists, scalars) as a loader reads it.
+        replacements: what a value is replaced by, and what an added key holds.
+        new_keys: the keys a mapping may gain.
+        one_in: a value is replaced, and a mapping gains a key, with a chance of one in this.
+    """
+
+    def damage(node: Any) -> Any:
+        if draw(st.integers(1, one_in)) == 1:
+            return draw(replacements)
+        if isinstance(node, dict):
+            out = {}
+            for key, value in node.items():
+                choice = draw(st.integers(0, 9))
+                if choice == 0:  # dropped
+                    continue
+                out[key] = damage(value) if choice < 5 else value
+            if draw(st.integers(1, one_in)) == 1:
+                out[draw(new_keys)] = draw(replacements)
+            return out
+        if isinstance(node, list):
+            return [damage(item) for item in node if draw(st.integers(0, 9))]
+        return node
+
+    return damage(data)

@@ -23,6 +23,8 @@ import progression
 from progression import Sheet
 from progression.errors import ProgressionError
 
+from .ledgers import damaged
+
 PACK_FILE = Path(__file__).parent / "packs" / "skirmish.toml"
 PACK_TEXT = PACK_FILE.read_text(encoding="utf-8")
 PACK_DATA = tomllib.loads(PACK_TEXT)
@@ -75,24 +77,9 @@ values = st.recursive(
 )
 
 
-@st.composite
-def mutated(draw: st.DrawFn, data: Any) -> Any:
-    """``data`` with some nodes replaced, deleted or added: mostly right, wrong somewhere."""
-    if draw(st.integers(0, 5)) == 0:
-        return draw(values)
-    if isinstance(data, dict):
-        out = {}
-        for key, value in data.items():
-            choice = draw(st.integers(0, 9))
-            if choice == 0:
-                continue
-            out[key] = draw(mutated(value)) if choice < 4 else value
-        if draw(st.integers(0, 5)) == 0:
-            out[draw(st.text(max_size=8))] = draw(values)
-        return out
-    if isinstance(data, list):
-        return [draw(mutated(item)) if draw(st.booleans()) else item for item in data if draw(st.integers(0, 9))]
-    return data
+def mutated(data: Any) -> st.SearchStrategy[Any]:
+    """``data`` with some nodes replaced by garbage, deleted or added under any key: mostly right, wrong somewhere."""
+    return damaged(data, replacements=values, new_keys=st.text(max_size=8), one_in=6)
 
 
 @st.composite
