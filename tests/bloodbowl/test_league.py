@@ -50,6 +50,11 @@ class TestResults:
         """The ledger is the truth: undoing the last match's Dedicated Fans and outcome removes its result."""
         assert 2 == len(bb.results(undo(undo(season))))
 
+    def test_a_result_written_before_scores_were(self, pack: RulePack, team: Sheet) -> None:
+        """A team file recorded before results carried their score still counts its results, at 0-0."""
+        old = pack.adjust(team, Effect(stats={"played": 1, "losses": 1}), reason="match 1 against Skaven: loss")
+        assert [("loss", 0, 0, "league")] == [(r.outcome, r.scored, r.against, r.kind) for r in bb.results(old)]
+
     def test_another_season_starts_empty(self, pack: RulePack, season: Sheet) -> None:
         """After a new season, the results of season 1 are still asked for by number."""
         later = bb.new_season(pack, season)
