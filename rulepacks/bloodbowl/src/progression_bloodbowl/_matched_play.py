@@ -137,7 +137,7 @@ def draft_matched_play(
 def _build(pack: RulePack, checked: Plan, name: str) -> Sheet:
     """The team of a checked plan: hires, skills, staff, stars, inducements, then the record and the lost gold."""
     data = data_of(pack)
-    worth = "they add to its value" if data.matched_play.skills_add_value else "they add no value"
+    worth = "to his value" if data.matched_play.skills_add_value else "no value"
     team = created = checked.team
     for n, pick in enumerate(checked.picks):
         member = str(n + 1)
@@ -149,7 +149,8 @@ def _build(pack: RulePack, checked: Plan, name: str) -> Sheet:
                 grants=dict.fromkeys((s for _, s in pick.bought), 1),
                 tags={SKILLS_TAG: ",".join(f"{k}:{s}" for k, s in pick.bought)},
             )
-            reason = f"Matched Play: {named} bought with Skill Points; {worth}"
+            adds = "it adds" if len(pick.bought) == 1 else "they add"
+            reason = f"Matched Play: {named} bought with Skill Points; {adds} {worth}"
             team = team.apply(Member(member=member, event=Adjusted(effect=effect, reason=reason)))
     for upgrade, count in checked.counts.items():
         for _ in range(count):
