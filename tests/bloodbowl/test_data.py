@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import json
+import tomllib
 from importlib.resources import files
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from progression import RulePack
 from progression.errors import RulePackError
@@ -101,3 +107,148 @@ class TestBroken:
         broken["tables.toml"] = broken["tables.toml"].replace("primary_skill = 20000", 'primary_skill = "20k"', 1)
         with pytest.raises(RulePackError, match=r"expected an integer, got '20k' @ \$.value_increase.primary_skill"):
             read_data(broken)
+
+
+# -- data broken in its shapes: a value of another type anywhere -----------------------------
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """Parsed TOML written back as TOML (inline tables), so that any shape can be fed to the reader as text."""
+
+    def value(item: Any) -> str:
+        if isinstance(item, bool):
+            return "true" if item else "false"
+        if isinstance(item, int | float):
+            return repr(item)
+        if isinstance(item, str):
+            return json.dumps(item)
+        if isinstance(item, list):
+            return "[" + ", ".join(value(i) for i in item) + "]"
+        return "{" + ", ".join(f"{json.dumps(k)} = {value(v)}" for k, v in item.items()) + "}"
+
+    return "".join(f"{json.dumps(key)} = {value(item)}\n" for key, item in data.items())
+
+
+def key_paths(node: Any, at: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every key path under ``node``: table keys and list indexes."""
+    if isinstance(node, dict):
+        items: list[tuple[str | int, Any]] = list(node.items())
+    elif isinstance(node, list):
+        items = list(enumerate(node))
+    else:
+        return []
+    return [path for key, child in items for path in [(*at, key), *key_paths(child, (*at, key))]]
+
+
+PARSED = {name: tomllib.loads(text) for name, text in texts().items()}
+PATHS = {name: key_paths(data) for name, data in PARSED.items()}
+#: Values of every TOML type, plus the shapes the files nest (a table of texts, a list of tables).
+ODD_VALUES = st.one_of(
+    st.integers(-3, 300_000),
+    st.booleans(),
+    st.floats(-10, 10),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 9) | st.text(max_size=3), max_size=2),
+    st.dictionaries(st.sampled_from(["en", "fr", "from", "to", "id", "x"]), st.integers(0, 9) | st.text(max_size=3)),
+    st.just([{}]),
+)
+
+
+@st.composite
+def reshaped(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """One data file, parsed, with one value at any depth replaced by a value of another shape."""
+    name = draw(st.sampled_from(FILES))
+    *parents, last = draw(st.sampled_from(PATHS[name]))
+    data = copy.deepcopy(PARSED[name])
+    node: Any = data
+    for key in parents:
+        node = node[key]
+    node[last] = draw(ODD_VALUES)
+    return name, data
+
+
+def with_file(name: str, text: str) -> dict[str, str]:
+    broken = texts()
+    broken[name] = text
+    return broken
+
+
+def problems_of(broken: dict[str, str]) -> list[str]:
+    with pytest.raises(RulePackError) as caught:
+        read_data(broken)
+    return [str(p) for p in caught.value.problems]
+
+
+class TestBrokenShapes:
+    @pytest.mark.parametrize(
+        ("name", "appended", "expected"),
+        [
+            ("skills.toml", "[skills]\nbogus = 3", "skills.toml: expected a table, got 3 @ $.skills.bogus"),
+            ("skills.toml", "[traits]\nbogus = true", "skills.toml: expected a table, got True @ $.traits.bogus"),
+            ("teams.toml", "[teams]\nbogus = 1.5", "teams.toml: expected a table, got 1.5 @ $.teams.bogus"),
+            ("stars.toml", '[stars]\nbogus = "x"', "stars.toml: expected a table, got 'x' @ $.stars.bogus"),
+            (
+                "inducements.toml",
+                "[inducements]\nbogus = 2",
+                "inducements.toml: expected a table, got 2 @ $.inducements.bogus",
+            ),
+            (
+                "inducements.toml",
+                "[wizards.list]\nbogus = []",
+                "inducements.toml: expected a table, got [] @ $.wizards.list.bogus",
+            ),
+        ],
+    )
+    def test_an_entry_that_is_not_a_table(self, name: str, appended: str, expected: str) -> None:
+        """An entry of a section that is a number, a text or a list where a table is expected is a problem at its key."""
+        assert expected in problems_of(with_file(name, texts()[name] + "\n" + appended + "\n"))
+
+    def test_league_special_rules_that_are_not_lists(self) -> None:
+        """A league's special rules given as a number (not a list of texts) are refused at their key."""
+        text = texts()["teams.toml"].replace(
+            "[teams.amazon]\n", "[teams.amazon]\nleague_special_rules = { lustrian = 3 }\n", 1
+        )
+        expected = "teams.toml: expected a list, got 3 @ $.teams.amazon.league_special_rules.lustrian"
+        assert [expected] == problems_of(with_file("teams.toml", text))
+
+    @pytest.mark.parametrize(
+        ("old", "new", "where"),
+        [
+            ('rows = { 1 = ["av"],', "rows = { 1 = 5,", "$.characteristic_improvement.rows"),
+            (
+                'rows = [\n  ["minor_incident",',
+                'rows = [\n  7, ["minor_incident",',
+                "$.expensive_mistakes.rows",
+            ),
+        ],
+    )
+    def test_a_shape_no_reader_foresaw_names_its_file_and_key(self, old: str, new: str, where: str) -> None:
+        """A row that is a number where a list is expected trips no builtin error out of the reader: a RulePackError
+        names the file and the key path it was reading."""
+        text = texts()["tables.toml"]
+        assert old in text
+        problems = problems_of(with_file("tables.toml", text.replace(old, new, 1)))
+        shape = "a value here or just after has a shape the pack cannot read (TypeError: 'int' object is not iterable)"
+        assert [f"tables.toml: {shape}; compare it with the shipped file @ {where}"] == problems
+
+    @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(reshaped())
+    def test_any_value_of_another_shape_is_a_progression_error(self, broken: tuple[str, dict[str, Any]]) -> None:
+        """Whatever value of whatever type replaces a value of a data file, reading answers with the data or a
+        ProgressionError whose problems name the pack's files."""
+        name, data = broken
+        try:
+            read_data(with_file(name, toml_text(data)))
+        except RulePackError as error:
+            sources = {p.source for p in error.problems}
+        else:
+            sources = set()
+        assert sources <= set(FILES)
+
+    def test_the_writer_of_the_property_test_round_trips(self) -> None:
+        """The TOML written back from each shipped file parses to the same data, and reads as the shipped data does."""
+        assert PARSED == {name: tomllib.loads(toml_text(data)) for name, data in PARSED.items()}
+        assert (
+            read_data({name: toml_text(data) for name, data in PARSED.items()}).teams.keys()
+            == read_data(texts()).teams.keys()
+        )

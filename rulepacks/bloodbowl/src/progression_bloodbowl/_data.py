@@ -19,7 +19,7 @@ from progression import Label
 from progression.errors import Problem, RulePackError
 
 from ._matched_data import TIERS, MatchedPlay, read_matched_play
-from ._reading import Reader
+from ._reading import Reader, guarded
 from ._rules import Rules, read_rules
 
 __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
@@ -191,8 +191,7 @@ def _flags(r: Reader, body: Mapping[str, Any], path: str) -> dict[str, bool]:
 def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], dict[str, Skill], dict[str, Trait]]:
     categories = {c: r.label(b, f"$.categories.{c}") for c, b in r.table(data, "categories", "$").items()}
     skills: dict[str, Skill] = {}
-    for ident, body in r.table(data, "skills", "$").items():
-        path = f"$.skills.{ident}"
+    for ident, body, path in r.tables(data, "skills", "$"):
         r.extra(body, ("label", "category", "index", "elite", "compulsory", "passive"), path)
         category = r.get(body, "category", str, path)
         index = r.get(body, "index", int, path)
@@ -208,8 +207,7 @@ def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], 
         if places != list(range(1, 13)):
             r.problem(f"$.skills ({category})", f"category {category} needs places 1..12 once each, got {places}")
     traits: dict[str, Trait] = {}
-    for ident, body in r.table(data, "traits", "$").items():
-        path = f"$.traits.{ident}"
+    for ident, body, path in r.tables(data, "traits", "$"):
         r.extra(body, ("label", "parameter", "compulsory", "passive"), path)
         parameter = r.get(body, "parameter", str, path, default=None)
         if parameter not in (None, "target", "text"):
@@ -268,13 +266,15 @@ def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], di
     leagues = {i: r.label(b, f"$.leagues.{i}") for i, b in r.table(data, "leagues", "$").items()}
     rules = {i: r.label(b, f"$.special_rules.{i}") for i, b in r.table(data, "special_rules", "$").items()}
     teams: dict[str, Team] = {}
-    for ident, body in r.table(data, "teams", "$").items():
-        path = f"$.teams.{ident}"
+    for ident, body, path in r.tables(data, "teams", "$"):
         r.extra(body, _TEAM_KEYS, path)
         positions = tuple(
             _read_position(r, p, f"{path}.positions[{n}]") for n, p in enumerate(r.get(body, "positions", list, path))
         )
-        by_league = {k: tuple(v) for k, v in r.get(body, "league_special_rules", dict, path, default={}).items()}
+        by_league = {
+            k: r.strings(body["league_special_rules"], k, f"{path}.league_special_rules")
+            for k in r.get(body, "league_special_rules", dict, path, default={})
+        }
         tier = r.get(body, "tier", int, path)
         if "tier" in body and tier not in TIERS:
             r.problem(f"{path}.tier", f"expected a Matched Play tier from {TIERS[0]} to {TIERS[-1]}, got {tier!r}")
@@ -296,8 +296,7 @@ def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], di
 
 def _read_stars(r: Reader, data: Mapping[str, Any]) -> dict[str, Star]:
     stars = {}
-    for ident, body in r.table(data, "stars", "$").items():
-        path = f"$.stars.{ident}"
+    for ident, body, path in r.tables(data, "stars", "$"):
         r.extra(
             body,
             _STAR_KEYS,
@@ -321,14 +320,12 @@ def _read_stars(r: Reader, data: Mapping[str, Any]) -> dict[str, Star]:
 
 
 def _read_inducements(r: Reader, data: Mapping[str, Any]) -> None:
-    for ident, body in r.table(data, "inducements", "$").items():
-        path = f"$.inducements.{ident}"
+    for _ident, body, path in r.tables(data, "inducements", "$"):
         r.label(body, path)
         r.get(body, "max", int, path)
         if "cost_basis" not in body:
             r.get(body, "cost", int, path)
-    for ident, body in r.table(r.table(data, "wizards", "$"), "list", "$.wizards").items():
-        path = f"$.wizards.list.{ident}"
+    for _ident, body, path in r.tables(r.table(data, "wizards", "$"), "list", "$.wizards"):
         r.label(body, path)
         r.get(body, "cost", int, path)
 
@@ -401,6 +398,7 @@ def _cross_check(data: Data, problems: list[Problem]) -> None:
             problem("tables.toml")("$.value_increase.elite_skills", f"elite skill {ident!r} is not a skill")
 
 
+@guarded  # a shape no reader foresaw is still a RulePackError, with its file and key path
 def read_data(texts: Mapping[str, str]) -> Data:
     """Build :class:`Data` from the text of each file, or raise every problem at once.
 
@@ -434,7 +432,7 @@ def read_data(texts: Mapping[str, str]) -> Data:
     )
     results = {
         i: readers["tables.toml"].label(b, f"$.results.{i}")
-        for i, b in parsed["tables.toml"].get("results", {}).items()
+        for i, b in readers["tables.toml"].table(parsed["tables.toml"], "results", "$", required=False).items()
     }
     for reader in readers.values():
         problems.extend(reader.problems)
