@@ -7,6 +7,7 @@ import pytest
 from progression import RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, RequirementNotMet
 from progression_bloodbowl._commands import parse_events
+from progression_bloodbowl._options import flag
 
 
 class TestParseEvents:
@@ -81,3 +82,48 @@ def test_demo_tells_the_story(pack: RulePack) -> None:
     pack.function("demo")(pack, lines.append)
     assert any("hired for good; loses Loner (4+)" in line for line in lines)
     assert lines[-1].startswith("  TV ")
+
+
+class TestFlags:
+    def test_yes_and_no(self) -> None:
+        """``yes`` and ``no`` are the two words; an absent option takes the default."""
+        assert (True, False, True) == (
+            flag({"apothecary": "yes"}, "apothecary"),
+            flag({"apothecary": "no"}, "apothecary", default=True),
+            flag({}, "must_advance", default=True),
+        )
+
+    @pytest.mark.parametrize("word", ["maybe", "Yes", "true", "1"])
+    def test_any_other_word_is_refused(self, pack: RulePack, word: str) -> None:
+        """``journeyman=maybe`` is refused rather than read as "no"."""
+        with pytest.raises(InvalidInput, match=f"journeyman= takes yes or no, got {word!r}"):
+            pack.function("new.player")(pack, team="human", position="human_lineman", journeyman=word)
+
+    def test_matched_play_reads_the_same_flag(self, pack: RulePack) -> None:
+        """The Matched Play factory refuses the same way, before it checks the list."""
+        with pytest.raises(InvalidInput, match="apothecary= takes yes or no"):
+            pack.function("new.matched_play_team")(pack, roster="human", apothecary="maybe")
+
+
+class TestUnknownOptions:
+    def test_a_misspelt_option_is_refused(self, pack: RulePack, team: Sheet) -> None:
+        """``must_advnce=no`` would otherwise pass unseen and leave the rule on: it is refused, naming the right ones."""
+        hire = pack.function("action.hire")
+        with pytest.raises(
+            InvalidInput, match="hire: unknown option must_advnce; it takes: position, name, must_advance"
+        ):
+            hire(pack, team, ScriptedDice([]), position="human_lineman", must_advnce="no")
+
+    @pytest.mark.parametrize("name", ["action.end_draft", "action.lose_trophy"])
+    def test_an_action_that_takes_none(self, pack: RulePack, team: Sheet, name: str) -> None:
+        """An action without options says so."""
+        with pytest.raises(InvalidInput, match="takes: no option"):
+            pack.function(name)(pack, team, ScriptedDice([]), colour="red")
+
+    def test_every_command_checks(self, pack: RulePack, team: Sheet) -> None:
+        """Every factory and action of the pack refuses an option it does not read."""
+        for name, function in pack.functions.items():
+            before = (pack,) if name.startswith("new.") else (pack, team, ScriptedDice([]))
+            if name.startswith(("new.", "action.")):
+                with pytest.raises(InvalidInput, match="unknown option bogus"):
+                    function(*before, bogus="1")

@@ -368,15 +368,14 @@ class TestPostGameSequence:
 
 class TestCommands:
     def test_end_of_season_actions(self, pack: RulePack, season: Sheet) -> None:
-        """prize, redraft and explain_points work on text options as the command line passes them."""
+        """prize, redraft and explain.points work on text options as the command line passes them."""
         dice = ScriptedDice([])
         team = pack.functions["action.prize"](pack, season, dice, place="1")
         team = pack.functions["action.redraft"](
             pack, team, dice, keep=",".join(KEEP), players="human_lineman:Rookie", rerolls="1", cap="none"
         )
         assert (12, 2) == (len(team.members), team.stats["rerolls"])
-        from progression_bloodbowl._commands import explain_points
-
+        explain_points = pack.functions["explain.points"]
         assert 7 == explain_points(pack, season, bonus="yes").total
         with pytest.raises(InvalidInput, match="season is a number"):
             explain_points(pack, season, season="two")

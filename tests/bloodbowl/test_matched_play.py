@@ -500,7 +500,7 @@ class TestCommandLine:
 
     def test_unknown_option(self, pack: RulePack) -> None:
         """An option the function does not take is refused with the ones it does."""
-        with pytest.raises(InvalidInput, match="unknown option\\(s\\) reroll; expected: roster"):
+        with pytest.raises(InvalidInput, match="unknown option reroll; it takes: roster"):
             new_matched_play_team(pack, roster="human", reroll="2")
 
     def test_number_as_text(self, pack: RulePack) -> None:

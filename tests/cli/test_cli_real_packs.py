@@ -102,7 +102,7 @@ class TestExplain:
         path = str(tmp_path) + "/team.json"  # type: ignore[operator]
         run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
         result = run("sheet", "explain", path, "bogus")
-        expected = "progression: pack 'bloodbowl' explains nothing called 'bogus'; it explains: ctv, spp, treasury, tv, value\n"
+        expected = "progression: pack 'bloodbowl' explains nothing called 'bogus'; it explains: ctv, points, skill_points, spp, treasury, tv, value\n"
         assert (2, expected) == (result.status, result.err)
 
 

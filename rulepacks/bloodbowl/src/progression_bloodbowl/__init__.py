@@ -11,6 +11,7 @@ from ._data import Data, Position, Skill, Star, Team, Trait
 from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
 from ._league import Result, Standing, league_points, lose_trophy, prize, results, standings, standings_lines
 from ._match import MatchRecord, record_outcome, update_fans, winnings
+from ._matched_play import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
 from ._pack import pack
 from ._pitch import Outcome, Piece, Pitch, Profile
 from ._players import level_of, new_player, notation, profile
@@ -41,6 +42,7 @@ __all__ = [
     "Explanation",
     "Item",
     "MatchRecord",
+    "MatchedPlayQuote",
     "Order",
     "Outcome",
     "Piece",
@@ -66,6 +68,7 @@ __all__ = [
     "current_team_value",
     "current_value",
     "draft",
+    "draft_matched_play",
     "eligibility",
     "end_draft",
     "end_of_drive",
@@ -91,6 +94,7 @@ __all__ = [
     "price",
     "prize",
     "profile",
+    "quote_matched_play",
     "record_outcome",
     "redraft",
     "redraft_budget",
@@ -100,6 +104,7 @@ __all__ = [
     "retire",
     "rolls_in",
     "set_up",
+    "skill_points",
     "spent_from_treasury",
     "spp_account",
     "standings",

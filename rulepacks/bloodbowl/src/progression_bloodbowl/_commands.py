@@ -13,70 +13,67 @@ from progression.errors import InvalidInput, RequirementNotMet
 from . import _league, _season, _team
 from ._advancement import advance, must_advance
 from ._match import MatchRecord, record_outcome, update_fans
+from ._options import flag, listed, need, takes, whole
 from ._players import new_player as make_player
 from ._postmatch import expensive_mistakes
-from ._values import Explanation
 
 __all__ = ["ACTIONS", "new_player", "new_team", "parse_events"]
-
-
-def _need(options: Mapping[str, str], key: str, action: str) -> str:
-    if not options.get(key):
-        msg = f"{action}: the option {key}=... is required"
-        raise InvalidInput(msg)
-    return options[key]
-
-
-def _int(text: str, what: str) -> int:
-    if not text.strip().lstrip("-").isdigit():
-        msg = f"{what} must be a whole number, got {text!r}"
-        raise InvalidInput(msg)
-    return int(text)
-
-
-def _list(text: str | None) -> list[str]:
-    return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
 def parse_events(text: str) -> dict[str, dict[str, int]]:
     """``"1:touchdown,casualty;3:completion*2"`` -> ``{"1": {"touchdown": 1, "casualty": 1}, "3": {"completion": 2}}``."""
     events: dict[str, dict[str, int]] = {}
     for chunk in filter(None, (c.strip() for c in text.split(";"))):
-        member, sep, listed = chunk.partition(":")
+        member, sep, names = chunk.partition(":")
         if not sep:
             msg = f"events: expected member:event,event*N;..., got {chunk!r}"
             raise InvalidInput(msg)
         counts = events.setdefault(member.strip(), {})
-        for item in _list(listed):
+        for item in listed(names):
             name, _, times = item.partition("*")
-            counts[name] = counts.get(name, 0) + (_int(times, f"the count of {name}") if times else 1)
+            counts[name] = counts.get(name, 0) + (whole(times, f"the count of {name}") if times else 1)
     return events
 
 
+@takes("new team", "roster", "name", "treasury", "league", "favoured")
 def new_team(pack: RulePack, **options: str) -> Sheet:
     """A new, empty team: roster, name, treasury (the draft budget by default), league, favoured."""
     treasury = options.get("treasury")
     return _team.create_team(
         pack,
-        _need(options, "roster", "new team"),
+        need(options, "roster", "new team"),
         options.get("name", "") or options["roster"],
-        treasury=_int(treasury, "treasury") if treasury else None,
+        treasury=whole(treasury, "treasury") if treasury else None,
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,
     )
 
 
+@takes("new player", "team", "position", "name", "journeyman")
 def new_player(pack: RulePack, **options: str) -> Sheet:
     """A new player: team (roster), position, name; journeyman=yes for a journeyman."""
     return make_player(
         pack,
-        _need(options, "team", "new player"),
-        _need(options, "position", "new player"),
+        need(options, "team", "new player"),
+        need(options, "position", "new player"),
         options.get("name", "") or "Player",
-        journeyman=options.get("journeyman") == "yes",
+        journeyman=flag(options, "journeyman"),
     )
 
 
+@takes(
+    "match",
+    "number",
+    "opponent",
+    "score",
+    "events",
+    "nominees",
+    "injuries",
+    "attendance",
+    "stalling",
+    "conceded",
+    "kind",
+)
 def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans).
 
@@ -84,14 +81,14 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """
     scored, _, against = options.get("score", "0-0").partition("-")
     record = MatchRecord(
-        number=_int(_need(options, "number", "match"), "number"),
+        number=whole(need(options, "number", "match"), "number"),
         opponent=options.get("opponent", "?"),
-        score=(_int(scored, "score"), _int(against or "0", "score")),
+        score=(whole(scored, "score"), whole(against or "0", "score")),
         events=parse_events(options.get("events", "")),
-        mvp_nominees=tuple(_list(options.get("nominees"))),
-        injuries=dict(part.split(":", 1) for part in _list(options.get("injuries")) if ":" in part),
-        fan_attendance=_int(options.get("attendance", "0"), "attendance"),
-        stalling=options.get("stalling", "no") == "yes",
+        mvp_nominees=tuple(listed(options.get("nominees"))),
+        injuries=dict(part.split(":", 1) for part in listed(options.get("injuries")) if ":" in part),
+        fan_attendance=whole(options.get("attendance", "0"), "attendance"),
+        stalling=flag(options, "stalling"),
         conceded=options.get("conceded", ""),
         kind=options.get("kind", "league"),
     )
@@ -99,27 +96,29 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     return combine(sheet, after, f"match {record.number}: outcome, winnings, Dedicated Fans")
 
 
+@takes("advance", "member", "type", "choice", "decisions")
 def advance_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Buy an advancement: member, type (random_primary ...), choice, decisions (comma-separated)."""
     return advance(
         pack,
         sheet,
-        _need(options, "member", "advance"),
-        _need(options, "type", "advance"),
+        need(options, "member", "advance"),
+        need(options, "type", "advance"),
         choice=options.get("choice") or None,
         dice=dice,
-        decisions=_list(options.get("decisions")),
+        decisions=listed(options.get("decisions")),
     )
 
 
+@takes("decide", "member", "choice")
 def decide(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Answer a paused advancement: member, choice."""
-    return pack.decide(sheet, _need(options, "choice", "decide"), member=_need(options, "member", "decide"), dice=dice)
+    return pack.decide(sheet, need(options, "choice", "decide"), member=need(options, "member", "decide"), dice=dice)
 
 
 def _advanced(pack: RulePack, sheet: Sheet, options: Mapping[str, str]) -> None:
     """Step 4 of the post-match sequence waits while a player must still advance (``must_advance=no`` turns it off)."""
-    if options.get("must_advance", "yes") == "no":
+    if not flag(options, "must_advance", default=True):
         return
     obliged = [reason for player in sheet.members.values() if (reason := must_advance(pack, player))]
     if obliged:
@@ -128,44 +127,51 @@ def _advanced(pack: RulePack, sheet: Sheet, options: Mapping[str, str]) -> None:
         )
 
 
+@takes("hire", "position", "name", "must_advance")
 def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a player: position, name."""
     _advanced(pack, sheet, options)
-    return _team.hire(pack, sheet, _need(options, "position", "hire"), options.get("name", "") or "New player")
+    return _team.hire(pack, sheet, need(options, "position", "hire"), options.get("name", "") or "New player")
 
 
+@takes("fire", "member", "must_advance")
 def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Fire a player: member (refused below 11 able to play)."""
     _advanced(pack, sheet, options)
-    return _team.fire(pack, sheet, _need(options, "member", "fire"))
+    return _team.fire(pack, sheet, need(options, "member", "fire"))
 
 
+@takes("staff", "item", "fire", "must_advance")
 def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Buy staff (item=team_reroll|assistant_coach|cheerleader|apothecary), or let it go with fire=yes."""
-    item = _need(options, "item", "staff")
+    item = need(options, "item", "staff")
     _advanced(pack, sheet, options)
-    if options.get("fire") == "yes":
+    if flag(options, "fire"):
         return _team.fire_staff(pack, sheet, item)
     return _team.buy_staff(pack, sheet, item)
 
 
+@takes("journeymen", "names", "position")
 def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Before a match: journeymen up to 11 able to play (names comma-separated, position optional)."""
-    return _team.add_journeymen(pack, sheet, _list(options.get("names")), position=options.get("position") or None)
+    return _team.add_journeymen(pack, sheet, listed(options.get("names")), position=options.get("position") or None)
 
 
+@takes("hire_journeyman", "member", "must_advance")
 def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a journeyman who played for good: member."""
     _advanced(pack, sheet, options)
-    return _team.hire_journeyman(pack, sheet, _need(options, "member", "hire_journeyman"))
+    return _team.hire_journeyman(pack, sheet, need(options, "member", "hire_journeyman"))
 
 
+@takes("retire", "member", "must_advance")
 def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Temporarily retire a player with a Lasting Injury: member."""
     _advanced(pack, sheet, options)
-    return _team.retire(pack, sheet, _need(options, "member", "retire"))
+    return _team.retire(pack, sheet, need(options, "member", "retire"))
 
 
+@takes("close", "number", "must_advance")
 def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """End the post-match sequence: the dead leave, unhired journeymen go, Expensive Mistakes (number).
 
@@ -174,22 +180,24 @@ def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """
     _advanced(pack, sheet, options)
     after = _team.release_journeymen(_team.remove_dead(sheet))
-    after = expensive_mistakes(pack, after, dice, number=_int(options.get("number", "0"), "number"))
+    after = expensive_mistakes(pack, after, dice, number=whole(options.get("number", "0"), "number"))
     return combine(sheet, after, "close the post-match sequence")
 
 
+@takes("end_draft")
 def end_draft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """End the draft (11 to 16 players): re-rolls cost double from now on (the first match ends it too)."""
     return _team.end_draft(pack, sheet)
 
 
+@takes("new_season", "retirement")
 def new_season(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """A new season: off-season rolls for Niggling Injuries, retired players back (retirement=fit|roll)."""
     return _season.new_season(pack, sheet, dice, retirement=options.get("retirement", "fit"))
 
 
 def _count(options: Mapping[str, str], key: str) -> int:
-    return _int(options.get(key) or "0", key)
+    return whole(options.get(key) or "0", key)
 
 
 def _players(text: str) -> list[tuple[str, str]]:
@@ -204,6 +212,18 @@ def _players(text: str) -> list[tuple[str, str]]:
     return hires
 
 
+@takes(
+    "redraft",
+    "keep",
+    "players",
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "apothecary",
+    "dedicated_fans",
+    "cap",
+    "retirement",
+)
 def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """End the season with a re-draft: keep=IDS, players=POSITION:NAME;..., staff to buy, cap=GOLD|none.
 
@@ -215,42 +235,29 @@ def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         pack,
         sheet,
         dice,
-        keep=_list(options.get("keep")),
+        keep=listed(options.get("keep")),
         players=_players(options.get("players", "")),
         rerolls=_count(options, "rerolls"),
         assistant_coaches=_count(options, "assistant_coaches"),
         cheerleaders=_count(options, "cheerleaders"),
-        apothecary=options.get("apothecary") == "yes",
+        apothecary=flag(options, "apothecary"),
         dedicated_fans=_count(options, "dedicated_fans"),
-        cap=_int(cap, "cap") if cap and cap != "none" else None,
+        cap=whole(cap, "cap") if cap and cap != "none" else None,
         capped=cap != "none",
         retirement=options.get("retirement", "fit"),
     )
 
 
+@takes("prize", "place")
 def prize(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """A play-off prize: place=1 (100,000 and the League Trophy), 2 (60,000) or 3 (30,000)."""
-    return _league.prize(pack, sheet, _int(_need(options, "place", "prize"), "place"))
+    return _league.prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
 
 
+@takes("lose_trophy")
 def lose_trophy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """The League Trophy passes to another team, with its free re-roll."""
     return _league.lose_trophy(pack, sheet)
-
-
-def explain_points(pack: RulePack, sheet: Sheet, season: str = "", bonus: str = "") -> Explanation:
-    """League points of a season: each result, and the bonus points with bonus=yes (season=N, the current by default)."""
-    if sheet.kind != "team":
-        msg = f"league points are a figure of a team; this sheet is a {sheet.kind}"
-        raise InvalidInput(msg)
-    if season and not season.isdigit():
-        msg = f"season is a number, got {season!r}"
-        raise InvalidInput(msg)
-    if bonus not in ("yes", "no", ""):
-        msg = f"bonus is yes or no, got {bonus!r}"
-        raise InvalidInput(msg)
-    with_bonus = {"yes": True, "no": False}.get(bonus)
-    return _league.league_points(pack, sheet, season=int(season) if season else None, bonus=with_bonus)
 
 
 #: Actions by the name the command line uses.

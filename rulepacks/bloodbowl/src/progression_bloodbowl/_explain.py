@@ -7,6 +7,7 @@ from collections.abc import Callable
 from progression import RulePack, Sheet
 from progression.errors import InvalidInput
 
+from ._league import league_points
 from ._values import Explanation, current_team_value, current_value, spp_account, team_value, treasury_account
 
 __all__ = ["EXPLAIN"]
@@ -49,6 +50,19 @@ def treasury(pack: RulePack, sheet: Sheet) -> Explanation:
     return treasury_account(pack, _team(sheet, "the treasury"))
 
 
+def points(pack: RulePack, sheet: Sheet, season: str = "", bonus: str = "") -> Explanation:
+    """League points of a season: each result, and the bonus points with bonus=yes (season=N, the current by default)."""
+    _team(sheet, "league points")
+    if season and not season.isdigit():
+        msg = f"season is a number, got {season!r}"
+        raise InvalidInput(msg)
+    if bonus not in ("yes", "no", ""):
+        msg = f"bonus is yes or no, got {bonus!r}"
+        raise InvalidInput(msg)
+    with_bonus = {"yes": True, "no": False}.get(bonus)
+    return league_points(pack, sheet, season=int(season) if season else None, bonus=with_bonus)
+
+
 #: ``explain.<name>`` functions, as the pack registers them.
 EXPLAIN: dict[str, Callable[..., Explanation]] = {
     "value": value,
@@ -56,4 +70,5 @@ EXPLAIN: dict[str, Callable[..., Explanation]] = {
     "ctv": ctv,
     "spp": spp,
     "treasury": treasury,
+    "points": points,
 }

@@ -13,36 +13,17 @@ with his profile in words (``ma6 st3 ag3 pa4 av9``, defaults MA 6 ST 3 AG 3+ PA 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from progression import Dice, RulePack, Sheet
 from progression.errors import InvalidInput
 
 from ._inducements import Order, budget, induce
+from ._options import listed, need, takes, whole
 from ._pitch import STATES, Pitch, Profile, Who, square_of
 from ._spells import cast, fireball, profile_of, zap
 
 __all__ = ["ACTIONS", "parse_pitch"]
 
 _DEFAULT = {"ma": 6, "st": 3, "ag": 3, "av": 9}
-
-
-def _need(options: Mapping[str, str], key: str, action: str) -> str:
-    if not options.get(key):
-        msg = f"{action}: the option {key}=... is required"
-        raise InvalidInput(msg)
-    return options[key]
-
-
-def _number(text: str, what: str) -> int:
-    if not text.strip().isdigit():
-        msg = f"{what} must be a whole number, got {text!r}"
-        raise InvalidInput(msg)
-    return int(text)
-
-
-def _list(text: str | None) -> tuple[str, ...]:
-    return tuple(part.strip() for part in (text or "").split(",") if part.strip())
 
 
 def _who(text: str) -> Who:
@@ -95,37 +76,40 @@ def parse_pitch(pack: RulePack, team: Sheet, text: str, ball: str = "") -> Pitch
     return pitch
 
 
+@takes("induce", "match", "items", "stars", "wizard", "mercenaries", "opponent_ctv", "opponent_spent")
 def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Induce for a match: match, opponent_ctv, opponent_spent, stars, wizard, items (bribe*2,...), mercenaries."""
     items: dict[str, int] = {}
-    for item in _list(options.get("items")):
+    for item in listed(options.get("items")):
         name, _, times = item.partition("*")
-        items[name] = items.get(name, 0) + (_number(times, f"the count of {name}") if times else 1)
+        items[name] = items.get(name, 0) + (whole(times, f"the count of {name}") if times else 1)
     order = Order(
         items=items,
-        stars=_list(options.get("stars")),
-        wizards=_list(options.get("wizard")),
-        mercenaries=_list(options.get("mercenaries")),
+        stars=tuple(listed(options.get("stars"))),
+        wizards=tuple(listed(options.get("wizard"))),
+        mercenaries=tuple(listed(options.get("mercenaries"))),
     )
     money = budget(
         pack,
         sheet,
-        _number(_need(options, "opponent_ctv", "induce"), "opponent_ctv"),
-        opponent_spent=_number(options.get("opponent_spent", "0"), "opponent_spent"),
+        whole(need(options, "opponent_ctv", "induce"), "opponent_ctv"),
+        opponent_spent=whole(options.get("opponent_spent", "0"), "opponent_spent"),
     )
-    return induce(pack, sheet, order, money, match=_number(_need(options, "match", "induce"), "match"))
+    return induce(pack, sheet, order, money, match=whole(need(options, "match", "induce"), "match"))
 
 
+@takes("fireball", "square", "players", "ball")
 def fireball_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Cast the Sports-Wizard's Fireball: square, players (the pitch), ball."""
     pitch = parse_pitch(pack, sheet, options.get("players", ""), options.get("ball", ""))
-    return cast(pack, sheet, fireball(pack, pitch, square_of(_need(options, "square", "fireball")), dice))
+    return cast(pack, sheet, fireball(pack, pitch, square_of(need(options, "square", "fireball")), dice))
 
 
+@takes("zap", "target", "players", "ball")
 def zap_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Cast the Sports-Wizard's Zap!: target (us:1 or them:Name), players (the pitch), ball."""
     pitch = parse_pitch(pack, sheet, options.get("players", ""), options.get("ball", ""))
-    return cast(pack, sheet, zap(pack, pitch, _who(_need(options, "target", "zap")), dice))
+    return cast(pack, sheet, zap(pack, pitch, _who(need(options, "target", "zap")), dice))
 
 
 #: Actions by the name the command line uses.

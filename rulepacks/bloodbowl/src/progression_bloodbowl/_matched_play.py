@@ -22,6 +22,7 @@ from progression.errors import InvalidInput
 from ._inducements import Order, price
 from ._matched_data import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
 from ._matched_quote import MatchedPlayQuote, Plan, order_text, plan
+from ._options import flag, listed, need, takes, whole
 from ._players import YES, data_of
 from ._stars import choice_label, star_sheet
 from ._team import hire
@@ -228,67 +229,53 @@ def skill_points(pack: RulePack, team: Sheet) -> Explanation:
     return Explanation(what=f"Skill Points left to {team.name}", items=tuple(items))
 
 
-#: The options :func:`new_matched_play_team` takes, and what each says.
-OPTIONS = {
-    "roster": "the team roster (wood_elf)",
-    "name": "the team's name",
-    "budget": "the Team Draft Budget in gold pieces (1100000 by default)",
-    "players": "position:name or position:name:skill, separated by ';'",
-    "stars": "Star Player ids, separated by ','",
-    "rerolls": "team re-rolls",
-    "assistant_coaches": "Assistant Coaches",
-    "cheerleaders": "Cheerleaders",
-    "apothecary": "yes for an Apothecary",
-    "dedicated_fans": "extra Dedicated Fans (from 0)",
-    "inducements": "other inducements as id*count, separated by ','",
-    "wizard": "a Wizard's id",
-    "league": "one of the roster's leagues",
-    "favoured": "the god of a Favoured of... roster",
-    "captain": "the number in the list (1, 2, ...) of a Team Captain roster's captain",
-}
+#: The options :func:`new_matched_play_team` takes.
+OPTIONS = (
+    "roster",  # the team roster (wood_elf)
+    "name",
+    "budget",  # the Team Draft Budget in gold pieces (1100000 by default)
+    "players",  # position:name or position:name:skill, separated by ';'
+    "stars",  # Star Player ids, separated by ','
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "apothecary",  # yes for an Apothecary
+    "dedicated_fans",  # extra Dedicated Fans (from 0)
+    "inducements",  # other inducements as id*count, separated by ','
+    "wizard",  # a Wizard's id
+    "league",  # one of the roster's leagues
+    "favoured",  # the god of a Favoured of... roster
+    "captain",  # the number in the list (1, 2, ...) of a Team Captain roster's captain
+)
 
 
-def _number(options: Mapping[str, str], key: str) -> int:
-    text = options.get(key, "").strip() or "0"
-    if not text.isdigit():
-        msg = f"new matched_play_team: {key} must be a whole number, got {options[key]!r}"
-        raise InvalidInput(msg)
-    return int(text)
+def _count(options: Mapping[str, str], key: str) -> int:
+    return whole(options.get(key) or "0", key)
 
 
-def _parts(text: str, separator: str) -> list[str]:
-    return [part.strip() for part in text.split(separator) if part.strip()]
-
-
+@takes("new matched_play_team", *OPTIONS)
 def new_matched_play_team(pack: RulePack, **options: str) -> Sheet:
     """A Matched Play team drafted from a list: roster, players=position:name[:skill];..., stars, budget, staff."""
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        msg = f"new matched_play_team: unknown option(s) {', '.join(unknown)}; expected: {', '.join(OPTIONS)}"
-        raise InvalidInput(msg)
-    roster = options.get("roster", "").strip()
-    if not roster:
-        msg = "new matched_play_team: the option roster=... is required"
-        raise InvalidInput(msg)
-    players = [tuple(_parts(entry, ":")) for entry in _parts(options.get("players", ""), ";")]
+    roster = need(options, "roster", "new matched_play_team").strip()
+    players = [tuple(listed(entry, ":")) for entry in listed(options.get("players"), ";")]
     items = {}
-    for entry in _parts(options.get("inducements", ""), ","):
+    for entry in listed(options.get("inducements")):
         ident, _, count = entry.partition("*")
-        items[ident.strip()] = _number({"inducements": count or "1"}, "inducements")
-    captain = _number(options, "captain") if options.get("captain") else None
+        items[ident.strip()] = whole(count or "1", f"the count of {ident.strip()}")
+    captain = _count(options, "captain") if options.get("captain") else None
     return draft_matched_play(
         pack,
         roster,
         options.get("name", "") or roster,
         players,
-        budget=_number(options, "budget") if options.get("budget") else None,
-        stars=_parts(options.get("stars", ""), ","),
-        rerolls=_number(options, "rerolls"),
-        assistant_coaches=_number(options, "assistant_coaches"),
-        cheerleaders=_number(options, "cheerleaders"),
-        apothecary=options.get("apothecary", "no") == "yes",
-        dedicated_fans=_number(options, "dedicated_fans"),
-        inducements=Order(items=items, wizards=tuple(_parts(options.get("wizard", ""), ","))),
+        budget=_count(options, "budget") if options.get("budget") else None,
+        stars=listed(options.get("stars")),
+        rerolls=_count(options, "rerolls"),
+        assistant_coaches=_count(options, "assistant_coaches"),
+        cheerleaders=_count(options, "cheerleaders"),
+        apothecary=flag(options, "apothecary"),
+        dedicated_fans=_count(options, "dedicated_fans"),
+        inducements=Order(items=items, wizards=tuple(listed(options.get("wizard")))),
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,
         captain=None if captain is None else captain - 1,

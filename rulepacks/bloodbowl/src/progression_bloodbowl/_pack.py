@@ -8,7 +8,7 @@ from typing import Any
 
 from progression import RulePack
 
-from . import _advancement, _commands, _match_day, _odds, _team
+from . import _advancement, _commands, _match_day, _matched_play, _odds, _team
 from ._build import build
 from ._demo import demo
 from ._explain import EXPLAIN
@@ -29,10 +29,12 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "demo": demo,
     "new.team": _commands.new_team,
     "new.player": _commands.new_player,
+    "new.matched_play_team": _matched_play.new_matched_play_team,
     "bloodbowl.known_position": _advancement.known_position,
     **{f"action.{name}": action for name, action in _commands.ACTIONS.items()},
     **{f"action.{name}": action for name, action in _match_day.ACTIONS.items()},
     **{f"explain.{name}": explain for name, explain in EXPLAIN.items()},
+    "explain.skill_points": _matched_play.skill_points,
     "simulate.matches_to_legend": _odds.matches_to_legend,
     "exact.random_skill": _odds.random_skill_odds,
 }
