@@ -347,6 +347,27 @@ class TestRedraft:
         assert 1_190_000 == bb.redraft_budget(pack, team).total
 
 
+class TestTreasuryAccount:
+    def test_every_league_payment_names_its_rule(self, pack: RulePack, season: Sheet) -> None:
+        """A prize, the re-draft budget and each re-hire say which rule set them, never "awarded by hand"."""
+        after = bb.redraft(pack, bb.prize(pack, season, 2), keep=KEEP)
+        items = bb.treasury_account(pack, after).items
+
+        def rule(label: str) -> str:
+            return next(item.rule for item in items if item.label.startswith(label))
+
+        assert "play-off prizes: 100,000, 60,000, 30,000 for places 1 to 3" == rule("play-off prize")
+        assert rule("re-draft budget").startswith("re-draft budget: 1,000,000 + treasury + 20,000 per fixture played")
+        assert "a player re-hired at his Current Value + 20,000 agent fee per season played" == rule("re-hire #1")
+
+    def test_conceded_unplayed_fixture(self, pack: RulePack, team: Sheet) -> None:
+        """The D6 x 10,000 of an unplayed fixture the opponent conceded is not the winnings formula."""
+        record = match(1, (0, 0), kind="unplayed", conceded="them", mvp_nominees=("1",))
+        after = play(pack, team, record, 1, 1, 4)
+        last = bb.treasury_account(pack, after).items[-1]
+        assert (40_000, "an unplayed fixture the opponent conceded: D6 x 10,000") == (last.amount, last.rule)
+
+
 class TestPostGameSequence:
     def test_data_sequence_agrees_with_stages(self, pack: RulePack) -> None:
         """[post_game].sequence names the six steps the ten stages of PostMatch fall in, in the same order."""

@@ -225,15 +225,35 @@ _STAFF_RULES = {
 }
 
 
+def _treasury_rule(data: Data, reason: str) -> str | None:
+    """The rule a treasury entry applies, read from how the pack begins its reason (None: not one of the pack's)."""
+    league = data.rules.league
+    rules = (
+        ("winnings", "winnings: (fan attendance / 2 + own touchdowns + 1 without Stalling) x 10,000"),
+        ("play-off prize", "play-off prizes: " + ", ".join(f"{p:,}" for p in league.prizes) + " for places 1 to 3"),
+        (
+            "re-draft budget",
+            f"re-draft budget: {league.base_budget:,} + treasury + {league.per_fixture:,} per fixture played"
+            f" + {league.per_win:,} per win + {league.per_draw:,} per draw",
+        ),
+        ("re-hire #", f"a player re-hired at his Current Value + {league.agent_fee:,} agent fee per season played"),
+        ("Matched Play", "Matched Play: gold not spent at the draft is lost"),
+    )
+    if "Expensive Mistakes" in reason:
+        return "Expensive Mistakes table"
+    if reason.startswith("match ") and "unplayed fixture conceded" in reason:
+        count, sides = league.unplayed_concede_dice
+        return f"an unplayed fixture the opponent conceded: {count if count > 1 else ''}D{sides} x {league.unplayed_concede_multiplier:,}"
+    return next((rule for start, rule in rules if reason.startswith(start)), None)
+
+
 def _award_rule(data: Data, pool: str, reason: str) -> str:
     """The rule an award applies, read from the reason the pack wrote on it."""
     if pool == "spp":
         if "MVP" in reason:
             return f"MVP: {data.rules.spp['mvp']} SPP to the nominee the D6 picks"
         return "SPP for match events" if reason.startswith("match ") else "awarded by hand"
-    if reason.startswith("winnings"):
-        return "winnings: (fan attendance / 2 + own touchdowns + 1 without Stalling) x 10,000"
-    return "awarded by hand"
+    return _treasury_rule(data, reason) or "awarded by hand"
 
 
 def _spent(pack: RulePack, sheet: Sheet, event: Purchased | Started, pool: str, number: int) -> Item:
@@ -285,13 +305,7 @@ def _account(pack: RulePack, sheet: Sheet, pool: str, member: str | None, what: 
             rule = _award_rule(data_of(pack), pool, event.reason)
             items.append(Item(label=event.reason, amount=event.amount, rule=rule))
         elif isinstance(event, Lost) and event.pool == pool:
-            rule = (
-                "Expensive Mistakes table"
-                if "Expensive Mistakes" in event.reason
-                else "Matched Play: gold not spent at the draft is lost"
-                if event.reason.startswith("Matched Play")
-                else "lost"
-            )
+            rule = (_treasury_rule(data_of(pack), event.reason) if pool == "treasury" else None) or "lost"
             items.append(Item(label=event.reason, amount=-event.amount, rule=rule))
         elif isinstance(event, Purchased | Started) and event.price.get(pool):
             advancements += pool == "spp"
