@@ -21,6 +21,7 @@ from ._fixtures import KINDS, casualties_caused, check_kind, fixture_winnings, r
 from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
 from ._players import YES, available, data_of
+from ._prayers import as_prayers, check_prayers, event_values, member_values
 from ._values import Explanation, Item
 
 __all__ = [
@@ -46,8 +47,13 @@ EVENTS = {
     "casualty": "casualty",
     "touchdown": "touchdown",
 }
-#: Match events recorded for the history that earn no SPP.
-NO_SPP = {"casualty_special": "a casualty from a Special Action", "casualty_crowd": "a casualty caused by the crowd"}
+#: Match events recorded for the history that earn no SPP, unless a prayer or a skill says so (see ``_prayers``).
+NO_SPP = {
+    "casualty_special": "a casualty from a Special Action (Violent Innovator: the casualty value)",
+    "casualty_crowd": "a casualty caused by the crowd (Fan Interaction: 2)",
+    "casualty_foul": "a casualty from a Foul Action (Fouling Frenzy: 2)",
+    "catch": "a catch from a Pass Action (Dazzling Catching: 1)",
+}
 
 
 def _frozen_events(value: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
@@ -75,8 +81,11 @@ class MatchRecord:
     stalling: bool = False
     #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
     conceded: str = ""
-    #: Free notes other rules add (Star Players and Wizards used, prayers).
+    #: Free notes other rules add (Star Players and Wizards used).
     extra: Mapping[str, str] = attrs.field(factory=dict)
+    #: The Prayers to Nuffle in effect for this team that change SPP, by id (``perfect_passing``,
+    #: ``dazzling_catching``, ``fan_interaction``, ``fouling_frenzy``), each once.
+    prayers: tuple[str, ...] = attrs.field(default=(), converter=as_prayers)
     #: ``"league"`` (a fixture), ``"friendly"`` (no SPP, no league points, no winnings, every casualty Badly Hurt)
     #: or ``"unplayed"`` (a fixture not played by the deadline: a loss for both, unless one side conceded it).
     kind: str = "league"
@@ -113,6 +122,7 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         msg = f"conceded is '', 'us' or 'them', got {match.conceded!r}"
         raise InvalidInput(msg)
     check_kind(pack, match)
+    check_prayers(pack, match)
     played = {m for m, p in team.members.items() if available(p)}
     for member, counts in match.events.items():
         if member not in team.members:
@@ -195,14 +205,16 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
 
 
 def _spp_events(pack: RulePack, team: Sheet, match: MatchRecord) -> list[Event]:
-    values = spp_values(pack, team)
+    values = event_values(pack, match, spp_values(pack, team))
     events: list[Event] = []
     for member, counts in sorted(match.events.items()):
         parts, total = [], 0
+        earned = member_values(pack, team.members[member], counts, values, EVENTS)
         for event, count in counts.items():
-            if count and event in EVENTS:
-                parts.append(f"{count} {event.replace('_', ' ')} x {values[event]}")
-                total += count * values[event]
+            value, why = earned.get(event, (0, ""))
+            if count and value:
+                parts.append(f"{count} {event.replace('_', ' ')} x {value}" + (f" ({why})" if why else ""))
+                total += count * value
         if total and "no_spp" not in team.members[member].tags:
             events.append(_member_awarded(member, "spp", total, f"match {match.number}: {', '.join(parts)}"))
     return events
