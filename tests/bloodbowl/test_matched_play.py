@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import progression
 import progression_bloodbowl as bb
-from progression import Lost, RulePack, Sheet, Step, replay
+from progression import Lost, Purchased, RulePack, Sheet, Step, replay
 from progression.errors import (
     InsufficientPoints,
     InvalidInput,
@@ -233,6 +233,20 @@ class TestLedger:
         )
         lost = [e.amount for e in team.ledger[1].events if isinstance(e, Lost)]
         assert ([100_000], 0) == (lost, team.pools["treasury"])
+
+    def test_every_purchase_has_a_name(self, pack: RulePack) -> None:
+        """The star and the inducements a draft buys show by name in a sheet's history, not as raw ids."""
+        team = draft_matched_play(
+            pack,
+            "goblin",
+            "Snotball",
+            GOBLINS,
+            budget=1_150_000,
+            stars=["morg_n_thorg"],
+            inducements=Order(items={"bribe": 2}),
+        )
+        bought = {e.upgrade for e in team.ledger[1].events if isinstance(e, Purchased)}
+        assert {"Star Player (Matched Play)", "Inducements (Matched Play)"} <= {pack.name_of(u) for u in bought}
 
 
 class TestNoValue:
