@@ -241,7 +241,7 @@ class TestLedger:
             "goblin",
             "Snotball",
             GOBLINS,
-            budget=1_150_000,
+            budget=1_250_000,
             stars=["morg_n_thorg"],
             inducements=Order(items={"bribe": 2}),
         )
