@@ -83,6 +83,15 @@ class TestLeaguePoints:
         conceding = play(pack, team, match(1, (3, 0), conceded="us"), 1)
         assert 0 == bb.league_points(pack, conceding, bonus=True).total
 
+    def test_casualties_a_prayer_makes_worth_spp(self, pack: RulePack, team: Sheet) -> None:
+        """Under Fouling Frenzy two foul casualties earn SPP, so with one Block casualty they make the 3 of the bonus;
+        without the prayer they earn nothing and do not count."""
+        events = {"1": {"casualty": 1}, "2": {"casualty_foul": 2}}
+        prayed = play(pack, team, match(1, (1, 2), events=events, prayers=("fouling_frenzy",)))
+        plain = play(pack, team, match(1, (1, 2), events=events))
+        assert [3, 1] == [bb.results(t)[0].casualties for t in (prayed, plain)]
+        assert [1, 0] == [bb.league_points(pack, t, bonus=True).total for t in (prayed, plain)]
+
 
 class TestStandings:
     def test_table_order_and_columns(self, pack: RulePack, team: Sheet, season: Sheet) -> None:

@@ -73,11 +73,13 @@ def new_player(pack: RulePack, **options: str) -> Sheet:
     "stalling",
     "conceded",
     "kind",
+    "prayers",
 )
 def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans).
 
-    ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed.
+    ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed;
+    ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP.
     """
     scored, _, against = options.get("score", "0-0").partition("-")
     record = MatchRecord(
@@ -91,6 +93,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         stalling=flag(options, "stalling"),
         conceded=options.get("conceded", ""),
         kind=options.get("kind", "league"),
+        prayers=tuple(listed(options.get("prayers"))),
     )
     after = update_fans(pack, record_outcome(pack, sheet, record, dice), record, dice)
     return combine(sheet, after, f"match {record.number}: outcome, winnings, Dedicated Fans")

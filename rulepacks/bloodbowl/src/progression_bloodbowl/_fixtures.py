@@ -14,7 +14,7 @@ from ._values import Item
 if TYPE_CHECKING:
     from ._match import MatchRecord
 
-__all__ = ["KINDS", "casualties_caused", "check_kind", "fixture_winnings", "result_reason"]
+__all__ = ["KINDS", "check_kind", "fixture_winnings", "result_reason"]
 
 #: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
 KINDS = ("league", "friendly", "unplayed")
@@ -87,19 +87,14 @@ def fixture_winnings(pack: RulePack, match: MatchRecord, rolled: int | None) -> 
     return None
 
 
-def casualties_caused(match: MatchRecord) -> int:
-    """The SPP-earning casualties (Block Action knock-downs, ``casualty`` events) this team caused, whoever earned them."""
-    return sum(counts.get("casualty", 0) for counts in match.events.values())
-
-
-def result_reason(match: MatchRecord, outcome: str) -> str:
+def result_reason(match: MatchRecord, outcome: str, casualties: int) -> str:
     """The sentence that records a result (``outcome``: win, draw, loss) on the ledger; the league table reads it back.
 
     ``match 3 against Orcs: win 3-1, 2 casualties`` with ``(friendly)``, ``(unplayed)``, ``(conceded)`` or
-    ``(opponent conceded)`` after it when they apply.
+    ``(opponent conceded)`` after it when they apply; ``casualties`` are those that earned SPP.
     """
     scored, against = match.score
-    cas = casualties_caused(match)
+    cas = casualties
     notes = [match.kind] if match.kind != "league" else []
     notes += {"us": ["conceded"], "them": ["opponent conceded"]}.get(match.conceded, [])
     text = f"match {match.number} against {match.opponent}: {outcome} {scored}-{against}"

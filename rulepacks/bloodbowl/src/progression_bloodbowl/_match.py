@@ -17,7 +17,7 @@ import attrs
 from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, UnknownName
 
-from ._fixtures import KINDS, casualties_caused, check_kind, fixture_winnings, result_reason
+from ._fixtures import KINDS, check_kind, fixture_winnings, result_reason
 from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
 from ._players import YES, available, data_of
@@ -204,12 +204,33 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
     return Explanation(what=f"winnings of match {match.number}", items=tuple(items))
 
 
-def _spp_events(pack: RulePack, team: Sheet, match: MatchRecord) -> list[Event]:
+def _earned(pack: RulePack, team: Sheet, match: MatchRecord) -> dict[str, dict[str, tuple[int, str]]]:
+    """For each member with events: what each of his events earns in this match, and what changed its value."""
     values = event_values(pack, match, spp_values(pack, team))
+    return {
+        member: member_values(pack, team.members[member], counts, values, EVENTS)
+        for member, counts in match.events.items()
+    }
+
+
+def casualties_caused(pack: RulePack, team: Sheet, match: MatchRecord) -> int:
+    """The casualties this team caused that earn SPP, whoever caused them: every Block Action ``casualty``, and a
+    crowd, foul or Special Action one that a Prayer to Nuffle or Violent Innovator made worth SPP."""
+    earned = _earned(pack, team, match)
+    return sum(
+        count
+        for member, counts in match.events.items()
+        for event, count in counts.items()
+        if event.startswith("casualty") and earned[member].get(event, (0, ""))[0]
+    )
+
+
+def _spp_events(pack: RulePack, team: Sheet, match: MatchRecord) -> list[Event]:
+    earned_by = _earned(pack, team, match)
     events: list[Event] = []
     for member, counts in sorted(match.events.items()):
         parts, total = [], 0
-        earned = member_values(pack, team.members[member], counts, values, EVENTS)
+        earned = earned_by[member]
         for event, count in counts.items():
             value, why = earned.get(event, (0, ""))
             if count and value:
@@ -343,7 +364,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     # The team's record counts the matches played on the pitch; friendlies and unplayed fixtures are in the reason only.
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome(match)]
     counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
-    after = after.apply(_adjusted(counted, result_reason(match, outcome(match))))
+    after = after.apply(_adjusted(counted, result_reason(match, outcome(match), casualties_caused(pack, team, match))))
     if match.conceded == "us":
         after = _quit_after_concession(after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
