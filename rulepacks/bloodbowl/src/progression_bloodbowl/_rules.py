@@ -178,7 +178,8 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     raw_rows = r.get(improvement, "rows", dict, "$.characteristic_improvement")
     d8 = {}
     for key, row in raw_rows.items():
-        if not key.isdigit() or not 1 <= int(key) <= 8 or not all(c in _CHARACTERISTICS for c in row):
+        listed = isinstance(row, list) and all(isinstance(c, str) and c in _CHARACTERISTICS for c in row)
+        if not key.isdigit() or not 1 <= int(key) <= 8 or not listed:
             r.problem(
                 f"$.characteristic_improvement.rows.{key}", f"expected a D8 result with characteristics, got {row!r}"
             )
@@ -200,7 +201,12 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         r.get(b, "from", int, "$.expensive_mistakes.bands")
         for b in r.get(mistakes, "bands", list, "$.expensive_mistakes")
     )
-    rows = tuple(tuple(row) for row in r.get(mistakes, "rows", list, "$.expensive_mistakes"))
+    rows = []
+    for index, row in enumerate(r.get(mistakes, "rows", list, "$.expensive_mistakes")):
+        if isinstance(row, list) and all(isinstance(result, str) for result in row):
+            rows.append(tuple(row))
+        else:
+            r.problem(f"$.expensive_mistakes.rows[{index}]", f"expected a list of result ids, got {row!r}")
     if len(rows) != 6 or any(len(row) != len(bands) for row in rows):
         r.problem("$.expensive_mistakes.rows", f"expected 6 rows of {len(bands)} results")
 
@@ -276,7 +282,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         },
         mistakes_threshold=r.get(mistakes, "threshold", int, "$.expensive_mistakes"),
         mistakes_bands=bands,
-        mistakes_rows=rows,
+        mistakes_rows=tuple(rows),
         casualty=cas_rows,
         lasting=lasting,
         min_players=tr.get(roster, "min_players_after_firing", int, "$.roster_rules"),
