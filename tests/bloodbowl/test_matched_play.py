@@ -472,6 +472,15 @@ class TestBadInput:
             skill_points(pack, team)
 
 
+class TestGames:
+    def test_no_post_match_sequence(self, pack: RulePack) -> None:
+        """A Matched Play game earns no SPP: recording one on the team is refused, the team unchanged."""
+        team = _goblins(pack)
+        record = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), events={"9": {"touchdown": 1}})
+        with pytest.raises(InvalidInput, match="Snotball is a Matched Play team: its games earn no SPP"):
+            bb.PostMatch.start(pack, team, record).record_outcome(progression.ScriptedDice([1]))
+
+
 class TestCommandLine:
     def test_new_team_from_options(self, pack: RulePack) -> None:
         """players=position:name:skill;..., stars, re-rolls, the captain by his number on the list."""

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +12,7 @@ import progression_bloodbowl as bb
 from progression import Awarded, Effect, Member, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RulePackError, UnknownName
 from progression_bloodbowl._players import data_of
-from progression_bloodbowl._prayers import prayers
+from progression_bloodbowl._prayers import read_prayers
 
 #: The four prayers of the reference that change SPP.
 ALL = ("perfect_passing", "dazzling_catching", "fan_interaction", "fouling_frenzy")
@@ -193,18 +191,15 @@ class TestRefusals:
 
     def test_damaged_prayer_table(self, pack: RulePack) -> None:
         """A prayer without its D16 number or with an unknown key, and one that changes nothing: every problem named."""
-        data = data_of(pack)
-        tables = dict(data.raw["tables.toml"])
+        tables = dict(data_of(pack).raw["tables.toml"])
         label = {"en": "P", "fr": "P"}
         damaged_prayers = {
             "perfect_passing": {"label": label, "completion": 2, "extra": 1},
             "x": {"label": label, "d16": 3},
         }
         tables["spp"] = {**tables["spp"], "prayers": damaged_prayers}
-        damaged = attrs.evolve(data, raw={**data.raw, "tables.toml": tables})
-        stand_in: Any = SimpleNamespace(functions={"bloodbowl.data": lambda: damaged})
         with pytest.raises(RulePackError) as error:
-            prayers(stand_in)
+            read_prayers(tables)
         expected = [
             ("$.spp.prayers.perfect_passing.extra", "unknown key 'extra'; expected one of: label, d16, completion, "),
             ("$.spp.prayers.perfect_passing.d16", "required key 'd16' is missing"),

@@ -16,6 +16,7 @@ from ._pack import pack
 from ._pitch import Outcome, Piece, Pitch, Profile
 from ._players import level_of, new_player, notation, profile
 from ._postmatch import PostMatch, expensive_mistakes
+from ._prayers import Prayer, prayers
 from ._season import agent_fee, new_season, redraft, redraft_budget
 from ._spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
 from ._stars import eligibility, hireable, star_sheet
@@ -49,6 +50,7 @@ __all__ = [
     "Pitch",
     "Position",
     "PostMatch",
+    "Prayer",
     "Profile",
     "Result",
     "Skill",
@@ -91,6 +93,7 @@ __all__ = [
     "new_season",
     "notation",
     "pack",
+    "prayers",
     "price",
     "prize",
     "profile",

@@ -20,6 +20,7 @@ from progression.errors import InvalidInput, UnknownName
 from ._fixtures import KINDS, check_kind, fixture_winnings, result_reason
 from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
+from ._matched_data import BUDGET_TAG
 from ._players import YES, available, data_of
 from ._prayers import as_prayers, check_prayers, event_values, member_values
 from ._values import Explanation, Item
@@ -113,6 +114,12 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     """Refuse a record that does not fit the team: every problem named, nothing changed."""
     if not isinstance(match, MatchRecord):
         msg = f"expected a MatchRecord, got {type(match).__name__}"
+        raise InvalidInput(msg)
+    if BUDGET_TAG in team.tags:
+        msg = (
+            f"{team.name} is a Matched Play team: its games earn no SPP and have no post-match sequence "
+            "(players recover after each game); record league matches on a league team"
+        )
         raise InvalidInput(msg)
     _count(match.number, "match number")
     for n, side in enumerate(match.score):

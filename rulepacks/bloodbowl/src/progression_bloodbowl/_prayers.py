@@ -33,7 +33,16 @@ from ._players import data_of, owns_skill
 if TYPE_CHECKING:
     from ._match import MatchRecord
 
-__all__ = ["VIOLENT_INNOVATOR", "Prayer", "as_prayers", "check_prayers", "event_values", "member_values", "prayers"]
+__all__ = [
+    "VIOLENT_INNOVATOR",
+    "Prayer",
+    "as_prayers",
+    "check_prayers",
+    "event_values",
+    "member_values",
+    "prayers",
+    "read_prayers",
+]
 
 #: A key of a prayer in ``[spp.prayers.<id>]`` -> (the match event it changes, whether its number is
 #: added to the event's usual value rather than replacing it).
@@ -67,13 +76,18 @@ class Prayer:
 
 
 def prayers(pack: RulePack) -> dict[str, Prayer]:
-    """The prayers of ``tables.toml`` ``[spp.prayers]`` that change SPP, by id.
+    """The prayers of ``tables.toml`` ``[spp.prayers]`` that change SPP, by id."""
+    return read_prayers(data_of(pack).raw["tables.toml"])
+
+
+def read_prayers(tables: Mapping[str, Any]) -> dict[str, Prayer]:
+    """The prayers of ``[spp.prayers]`` in the data of ``tables.toml`` (checked when the pack is built).
 
     Raises:
         RulePackError: a prayer without its label or D16 number, or with a change the pack does not know.
     """
     r = Reader("tables.toml")
-    spp = data_of(pack).raw["tables.toml"].get("spp", {})
+    spp = tables.get("spp", {})
     found = {}
     for ident, body, path in r.entries(spp, "prayers", "$.spp"):
         r.extra(body, ("label", "d16", *_CHANGES), path)
