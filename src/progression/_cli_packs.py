@@ -19,7 +19,7 @@ from .errors import ProgressionError
 __all__ = ["CONTRACTS", "contract_functions", "run_packs", "run_show"]
 
 #: Prefixes (and names) of the pack functions the command line calls; see docs/reference/cli.rst.
-CONTRACTS = ("demo", "tune", "new.", "action.", "simulate.", "exact.", "table.")
+CONTRACTS = ("demo", "tune", "pack_for", "new.", "action.", "explain.", "report.", "simulate.", "exact.", "table.")
 
 
 def run_packs(args: argparse.Namespace, out: Output) -> int:

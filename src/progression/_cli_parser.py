@@ -289,6 +289,24 @@ def _sheet_looks(actions: Any) -> None:
     explain.add_argument("options", nargs="*", metavar="KEY=VALUE")
     explain.set_defaults(run=command("_cli_sheet", "run_explain"))
 
+    report = actions.add_parser(
+        "report",
+        parents=[json_option()],
+        help="a table over several sheet files (a league's standings)",
+        description="Run the pack's function report.NAME over every sheet file given, all made with the same pack, "
+        "with --set key=value options; print the rows it returns. "
+        "`progression show PACK` lists the reports a pack offers.",
+    )
+    report.add_argument("name", metavar="NAME")
+    report.add_argument("files", nargs="+", metavar="FILE", help="the sheet files (JSON)")
+    report.add_argument(
+        "--pack",
+        metavar="PACK",
+        help="the pack's name or TOML file, when it is not the installed pack the sheets name",
+    )
+    report.add_argument("--set", dest="options", action="append", default=[], metavar="KEY=VALUE")
+    report.set_defaults(run=command("_cli_sheet", "run_report"))
+
     options = actions.add_parser(
         "options",
         parents=base,

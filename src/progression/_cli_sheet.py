@@ -6,18 +6,20 @@ The commands that change the file live in :mod:`progression._cli_sheet_change`.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._cli_args import UsageError, call_contract, int_pairs, pairs, resolve_pack, whole
 from ._cli_describe import Describer, quote_data
 from ._cli_files import SheetFile, read_sheet
 from ._cli_output import Output, Table
+from ._cli_tables import rows_table
 from ._discovery import load
 from ._packs import RulePack
 from ._sheet import Sheet
-from .errors import UnknownPackError
+from .errors import InvalidInput, UnknownPackError
 
-__all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_show", "subject_of"]
+__all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
 
 
 class Opened:
@@ -150,6 +152,33 @@ def run_explain(args: argparse.Namespace, out: Output) -> int:
     rows = [(f"{i['amount']:+,}", i["label"], i["rule"]) for i in items]
     rows.append((f"{explained.total:,}", explained.what, "total"))
     out.table(Table(("amount", "item", "rule"), rows))
+    return 0
+
+
+def run_report(args: argparse.Namespace, out: Output) -> int:
+    """Print a pack's ``report.NAME`` over several sheet files: the rows it returns, as a table."""
+    files = [read_sheet(path) for path in args.files]
+    made_with = sorted({f.sheet.pack for f in files})
+    if len(made_with) > 1:
+        named = ", ".join(f"{f.path} ({f.sheet.pack})" for f in files)
+        msg = f"a report reads sheets of one pack; these were made with {', '.join(made_with)}: {named}"
+        raise UsageError(msg)
+    pack = pack_for(args.pack, files[0].sheet)
+    name = f"report.{args.name}"
+    if name not in pack.functions:
+        known = sorted(k.removeprefix("report.") for k in pack.functions if k.startswith("report."))
+        msg = f"pack {pack.name!r} has no report called {args.name!r}; its reports: {', '.join(known) or 'none'}"
+        raise UsageError(msg)
+    sheets = [f.sheet for f in files]
+    rows = call_contract(pack.functions[name], name, pack, sheets, **pairs(args.options, args.name))
+    if not isinstance(rows, Sequence) or not all(isinstance(r, Mapping) for r in rows):
+        msg = f"pack {pack.name!r}: {name} must return a list of rows (mappings), got {type(rows).__name__}"
+        raise InvalidInput(msg)
+    data = [dict(row) for row in rows]
+    if out.json_mode:
+        out.json({"report": args.name, "rows": data})
+        return 0
+    out.table(rows_table(data, pack.name_of(args.name)))
     return 0
 
 

@@ -135,6 +135,15 @@ def _fresh(name: str) -> Sheet:
     return bb.draft(progression.load("bloodbowl"), "human", name, HUMANS)
 
 
+class TestStandingsRefusals:
+    def test_a_matched_play_team(self, pack: RulePack, season: Sheet) -> None:
+        """A Matched Play team plays no league fixture: it has no place in the table."""
+        humans = [("human_lineman", f"L{n}") for n in range(11)]
+        matched = bb.draft_matched_play(pack, "human", "Tourists", humans)
+        with pytest.raises(InvalidInput, match="Tourists is a Matched Play team: it plays no league fixtures"):
+            bb.standings(pack, [season, matched])
+
+
 class TestStandingsProperties:
     @settings(max_examples=15, deadline=None)
     @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=4))
@@ -407,7 +416,7 @@ class TestCommands:
         assert (12, 2) == (len(team.members), team.stats["rerolls"])
         explain_points = pack.functions["explain.points"]
         assert 7 == explain_points(pack, season, bonus="yes").total
-        with pytest.raises(InvalidInput, match="season is a number"):
+        with pytest.raises(InvalidInput, match="season must be a whole number, got 'two'"):
             explain_points(pack, season, season="two")
 
 

@@ -170,6 +170,16 @@ def level_costs(pack: RulePack, language: str) -> list[dict[str, object]]:
     return [{"level": n, "cost": pack.curve("level").cost(n)} for n in (1, 2, 3)]
 
 
+def members(pack: RulePack, sheets: list[Sheet]) -> list[dict[str, object]]:
+    """Each sheet and how many members it holds."""
+    return [{"sheet": sheet.name, "members": len(sheet.members)} for sheet in sheets]
+
+
+def no_rows(pack: RulePack, sheets: list[Sheet]) -> object:
+    """A report that breaks its contract: a text, not rows."""
+    return "nothing"
+
+
 FUNCTIONS: dict[str, Callable[..., object]] = {
     "find": find,
     "charms": charms,
@@ -181,6 +191,8 @@ FUNCTIONS: dict[str, Callable[..., object]] = {
     "demo": demo,
     "tune": tune,
     "table.level_costs": level_costs,
+    "report.members": members,
+    "report.no_rows": no_rows,
 }
 
 

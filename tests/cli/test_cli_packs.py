@@ -46,6 +46,8 @@ class TestShow:
             "exact.two_dice": "The sum of two dice, exactly.",
             "new.band": "A band of N heroes, each starting with 10 experience.",
             "simulate.climb": "Days of 1D6 experience until the goal is reached.",
+            "report.members": "Each sheet and how many members it holds.",
+            "report.no_rows": "A report that breaks its contract: a text, not rows.",
             "table.level_costs": "The first three levels, priced.",
             "tune": "The pack with another level curve: base + step per level taken.",
         } == functions

@@ -121,3 +121,53 @@ class TestWaitingDecision:
         shown = run("sheet", "show", path, "--member", "1").out
         expected = "Waiting for a decision on Random primary skill — keep one of the two skills: Kick (kick), Strip Ball (strip_ball)"
         assert expected in shown.splitlines()
+
+
+class TestReport:
+    @staticmethod
+    def _teams(tmp_path: object) -> list[str]:
+        """Two Human teams after one match: the Anvils won 2-0 with two casualties, the Barons lost 0-1."""
+        from pathlib import Path
+
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        paths = []
+        for name, score, events in (("Anvils", (2, 0), {"1": {"casualty": 2}}), ("Barons", (0, 1), {})):
+            team = bb.draft(pack, "human", name, [("human_lineman", f"L{n}") for n in range(11)])
+            record = bb.MatchRecord(number=1, opponent="Orcs", score=score, events=events, fan_attendance=6)
+            team = bb.record_outcome(pack, team, record, progression.ScriptedDice([]))
+            path = Path(str(tmp_path)) / f"{name}.json"
+            path.write_text(progression.dump_sheet(team), encoding="utf-8")
+            paths.append(str(path))
+        return paths
+
+    def test_standings_of_several_files(self, run: Run, tmp_path: object) -> None:
+        """`sheet report standings A B`: one row per team, in table order, as JSON too."""
+        anvils, barons = self._teams(tmp_path)
+        result = run("sheet", "report", "standings", barons, anvils, "--json")
+        rows = [(r["#"], r["team"], r["W"], r["L"], r["TD"], r["CAS"], r["points"]) for r in result.json()["rows"]]
+        assert (0, [(1, "Anvils", 1, 0, "2-0", 2, 3), (2, "Barons", 0, 1, "0-1", 0, 0)]) == (result.status, rows)
+
+    def test_options_and_title(self, run: Run, tmp_path: object) -> None:
+        """`--set bonus=yes` adds the bonus points (0 conceded): the Anvils have 4; the table is titled."""
+        anvils, barons = self._teams(tmp_path)
+        lines = run("sheet", "report", "standings", anvils, barons, "--set", "bonus=yes").out.splitlines()
+        assert ("League standings", ["1", "Anvils", "1", "1", "0", "0", "2-0", "2", "1", "4"]) == (
+            lines[0],
+            lines[3].split(),
+        )
+
+    def test_refusals(self, run: Run, tmp_path: object) -> None:
+        """An unknown report, an unknown option and sheets of two packs are usage errors that say why."""
+        anvils, _ = self._teams(tmp_path)
+        character = str(tmp_path) + "/aline.json"  # type: ignore[operator]
+        run("sheet", "new", character, "--pack", "competence", "--kind", "character", "--name", "Aline")
+        unknown = run("sheet", "report", "table", anvils)
+        option = run("sheet", "report", "standings", anvils, "--set", "colour=red")
+        mixed = run("sheet", "report", "standings", anvils, character)
+        assert [2, 2, 2] == [unknown.status, option.status, mixed.status]
+        assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
+        assert "report.standings: got an unexpected keyword argument 'colour'; it takes: season, bonus" in option.err
+        assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err

@@ -337,3 +337,42 @@ class TestMembersAndActions:
         result = run("sheet", "show", str(sheet_file), "--pack", "fake")
         assert 2 == result.status
         assert "the sheet was made with pack 'skirmish', but --pack fake is pack 'fake'" in result.err
+
+
+class TestReport:
+    @pytest.fixture
+    def bands(self, run: Run, tmp_path: Path, fake: None) -> list[str]:
+        paths = []
+        for name, heroes in (("Reds", "2"), ("Blues", "3")):
+            path = tmp_path / f"{name}.json"
+            run(
+                "sheet",
+                "new",
+                str(path),
+                "--pack",
+                "fake",
+                "--kind",
+                "band",
+                "--name",
+                name,
+                "--set",
+                f"heroes={heroes}",
+            )
+            paths.append(str(path))
+        return paths
+
+    def test_rows_over_several_files(self, run: Run, bands: list[str]) -> None:
+        """`sheet report NAME FILE...` passes every sheet, in the order given, to the pack's report.NAME."""
+        result = run("sheet", "report", "members", *bands, "--json")
+        assert (0, [{"sheet": "Reds", "members": 2}, {"sheet": "Blues", "members": 3}]) == (
+            result.status,
+            result.json()["rows"],
+        )
+
+    def test_a_report_that_breaks_its_contract(self, run: Run, bands: list[str]) -> None:
+        """A pack function that returns no rows is named, not printed."""
+        result = run("sheet", "report", "no_rows", *bands)
+        assert (2, "progression: pack 'fake': report.no_rows must return a list of rows (mappings), got str\n") == (
+            result.status,
+            result.err,
+        )

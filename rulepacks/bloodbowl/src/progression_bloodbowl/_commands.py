@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from progression import Dice, RulePack, Sheet, combine
 from progression.errors import InvalidInput, RequirementNotMet
@@ -13,11 +13,11 @@ from progression.errors import InvalidInput, RequirementNotMet
 from . import _league, _season, _team
 from ._advancement import advance, must_advance
 from ._match import MatchRecord, record_outcome, update_fans
-from ._options import flag, listed, need, takes, whole
+from ._options import flag, listed, maybe_flag, maybe_whole, need, takes, whole
 from ._players import new_player as make_player
 from ._postmatch import expensive_mistakes
 
-__all__ = ["ACTIONS", "new_player", "new_team", "parse_events"]
+__all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events"]
 
 
 def parse_events(text: str) -> dict[str, dict[str, int]]:
@@ -262,6 +262,31 @@ def lose_trophy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> She
     """The League Trophy passes to another team, with its free re-roll."""
     return _league.lose_trophy(pack, sheet)
 
+
+def standings_report(
+    pack: RulePack, sheets: Sequence[Sheet], season: str = "", bonus: str = ""
+) -> list[dict[str, object]]:
+    """The league table of the teams given: played, won, drawn, lost, touchdowns, casualties, bonus, points."""
+    table = _league.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
+    return [
+        {
+            "#": place,
+            "team": row.team,
+            "P": row.played,
+            "W": row.won,
+            "D": row.drawn,
+            "L": row.lost,
+            "TD": f"{row.scored}-{row.against}",
+            "CAS": row.casualties,
+            "bonus": row.bonus,
+            "points": row.points,
+        }
+        for place, row in enumerate(table, 1)
+    ]
+
+
+#: Reports over several team files, by the name the command line uses.
+REPORTS = {"standings": standings_report}
 
 #: Actions by the name the command line uses.
 ACTIONS = {

@@ -8,6 +8,7 @@ from progression import RulePack, Sheet
 from progression.errors import InvalidInput
 
 from ._league import league_points
+from ._options import maybe_flag, maybe_whole
 from ._values import Explanation, current_team_value, current_value, spp_account, team_value, treasury_account
 
 __all__ = ["EXPLAIN"]
@@ -52,15 +53,9 @@ def treasury(pack: RulePack, sheet: Sheet) -> Explanation:
 
 def points(pack: RulePack, sheet: Sheet, season: str = "", bonus: str = "") -> Explanation:
     """League points of a season: each result, and the bonus points with bonus=yes (season=N, the current by default)."""
-    _team(sheet, "league points")
-    if season and not season.isdigit():
-        msg = f"season is a number, got {season!r}"
-        raise InvalidInput(msg)
-    if bonus not in ("yes", "no", ""):
-        msg = f"bonus is yes or no, got {bonus!r}"
-        raise InvalidInput(msg)
-    with_bonus = {"yes": True, "no": False}.get(bonus)
-    return league_points(pack, sheet, season=int(season) if season else None, bonus=with_bonus)
+    return league_points(
+        pack, _team(sheet, "league points"), season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus")
+    )
 
 
 #: ``explain.<name>`` functions, as the pack registers them.

@@ -18,6 +18,7 @@ from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, Step,
 from progression.errors import InvalidInput, RequirementNotMet
 
 from ._league_rules import BONUSES, LeagueRules
+from ._matched_data import BUDGET_TAG
 from ._players import data_of
 from ._values import Explanation, Item
 
@@ -209,12 +210,15 @@ def standings(
     casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
 
     Raises:
-        InvalidInput: a sheet that is not a team, or two teams of the same name.
+        InvalidInput: a sheet that is not a team, a Matched Play team, or two teams of the same name.
     """
     rows = []
     for team in teams:
         if not isinstance(team, Sheet) or team.kind != "team":
             msg = f"standings are made of team sheets, got {getattr(team, 'kind', type(team).__name__)!r}"
+            raise InvalidInput(msg)
+        if BUDGET_TAG in team.tags:
+            msg = f"{team.name} is a Matched Play team: it plays no league fixtures, so it has no place in the table"
             raise InvalidInput(msg)
         rows.append(_standing(pack, team, season, bonus))
     names = [row.team for row in rows]

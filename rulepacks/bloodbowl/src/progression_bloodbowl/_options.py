@@ -12,7 +12,7 @@ from typing import Any, TypeVar, cast
 
 from progression.errors import InvalidInput
 
-__all__ = ["flag", "listed", "need", "takes", "whole"]
+__all__ = ["flag", "listed", "maybe_flag", "maybe_whole", "need", "takes", "whole"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,6 +54,16 @@ def whole(text: str, what: str) -> int:
 def listed(text: str | None, separator: str = ",") -> list[str]:
     """The non-empty parts of ``text`` between separators, stripped."""
     return [part.strip() for part in (text or "").split(separator) if part.strip()]
+
+
+def maybe_whole(text: str, what: str) -> int | None:
+    """A whole number written as text, or None for an empty text (the default)."""
+    return whole(text, what) if text else None
+
+
+def maybe_flag(text: str, key: str) -> bool | None:
+    """``yes``, ``no``, or None for an empty text (the default); any other word is refused."""
+    return flag({key: text}, key) if text else None
 
 
 def flag(options: Mapping[str, str], key: str, *, default: bool = False) -> bool:

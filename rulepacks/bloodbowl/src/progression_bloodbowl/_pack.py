@@ -34,6 +34,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     **{f"action.{name}": action for name, action in _commands.ACTIONS.items()},
     **{f"action.{name}": action for name, action in _match_day.ACTIONS.items()},
     **{f"explain.{name}": explain for name, explain in EXPLAIN.items()},
+    **{f"report.{name}": report for name, report in _commands.REPORTS.items()},
     "explain.skill_points": _matched_play.skill_points,
     "simulate.matches_to_legend": _odds.matches_to_legend,
     "exact.random_skill": _odds.random_skill_odds,

@@ -29,6 +29,7 @@ from progression import (
     OwnsAmong,
     PoolSpec,
     RulePack,
+    Sheet,
     StatSpec,
     Upgrade,
 )
@@ -136,9 +137,13 @@ def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[...
         """
         return build(campaign, settings.changed(**changes))
 
+    def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
+        """The campaign a character sheet was made in, rebuilt from its campaign file when it names one."""
+        return _commands.pack_for(sheet, pack)
+
     return {
         "tune": tune,
-        "pack_for": lambda pack, sheet: _commands.pack_for(sheet, pack),
+        "pack_for": pack_for,
         "demo": _commands.demo,
         "table.quality_costs": _costs.quality_rows,
         "table.specialization_costs": _costs.specialization_rows,

@@ -113,8 +113,9 @@ def _language(language: object) -> str:
 
 
 def quality_rows(pack: RulePack, language: str = "en") -> list[dict[str, object]]:
-    """The rules' table of quality prices (``progression table competence quality_costs``):
-    the price of a new quality by how many are owned, 0 to 5, headed in ``language``."""
+    """The rules' table of quality prices: a new quality's price by how many are owned, 0 to 5.
+
+    ``progression table competence quality_costs``; the columns are headed in ``language``."""
     owned, price = (
         ("Nombre de qualités", "Coût d'acquisition d'une nouvelle qualité")
         if _language(language) == "fr"
@@ -124,8 +125,9 @@ def quality_rows(pack: RulePack, language: str = "en") -> list[dict[str, object]
 
 
 def specialization_rows(pack: RulePack, language: str = "en") -> list[dict[str, object]]:
-    """The rules' table of specializations (``progression table competence specialization_costs``):
-    each degree with a fixed price, and the bonus its specializations usually give, headed in ``language``."""
+    """The rules' table of specializations: each degree's fixed price and the bonus they usually give.
+
+    ``progression table competence specialization_costs``; the columns are headed in ``language``."""
     french = _language(language) == "fr"
     heads = ("Degré de la spécialisation", "Coût", "Bonus moyen") if french else ("Degree", "Cost", "Typical bonus")
     rows = []
