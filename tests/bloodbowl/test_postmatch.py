@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import progression_bloodbowl as bb
-from progression import RulePack, ScriptedDice, Sheet, undo
+from progression import Lost, RulePack, ScriptedDice, Sheet, Step, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
 
 WIN = bb.MatchRecord(
@@ -144,3 +144,26 @@ class TestExpensiveMistakes:
         """Treasury 650,000, D6 1: Catastrophe; 2D6 = 7 keeps 70,000."""
         team = pack.award(team, "treasury", 500_000, reason="test")
         assert 70_000 == bb.expensive_mistakes(pack, team, ScriptedDice([1, 3, 4])).pools["treasury"]
+
+
+class TestExpensiveMistakesTable:
+    @pytest.mark.parametrize(
+        ("held", "roll", "result"),
+        [
+            (650_000, 2, "Major Incident"),  # BB2020: Catastrophe
+            (550_000, 3, "Minor Incident"),  # BB2020: Major Incident
+            (450_000, 4, "Crisis Averted"),  # BB2020: Minor Incident
+            (650_000, 4, "Minor Incident"),  # BB2020: Major Incident
+            (550_000, 5, "Crisis Averted"),  # BB2020: Minor Incident
+            (650_000, 6, "Minor Incident"),
+            (200_000, 2, "Minor Incident"),
+        ],
+    )
+    def test_the_bb2025_matrix(self, pack: RulePack, team: Sheet, held: int, roll: int, result: str) -> None:
+        """The cells where the BB2025 table differs from BB2020's, read by the treasury band and the D6."""
+        rich = pack.award(team, "treasury", held - team.pools["treasury"], reason="test")
+        step = bb.expensive_mistakes(pack, rich, ScriptedDice([roll, 2]), number=1).ledger[-1]
+        assert isinstance(step, Step)
+        last = step.events[-1]
+        said = last.reason if isinstance(last, Lost) else getattr(last, "label", "")
+        assert f"match 1: Expensive Mistakes, {result} (D6 {roll})" == said
