@@ -50,10 +50,12 @@ class TestResults:
         """The ledger is the truth: undoing the last match's Dedicated Fans and outcome removes its result."""
         assert 2 == len(bb.results(undo(undo(season))))
 
-    def test_a_result_written_before_scores_were(self, pack: RulePack, team: Sheet) -> None:
-        """A team file recorded before results carried their score still counts its results, at 0-0."""
-        old = pack.adjust(team, Effect(stats={"played": 1, "losses": 1}), reason="match 1 against Skaven: loss")
-        assert [("loss", 0, 0, "league")] == [(r.outcome, r.scored, r.against, r.kind) for r in bb.results(old)]
+    def test_an_opponent_named_in_words(self, pack: RulePack, team: Sheet) -> None:
+        """An opponent's name with spaces and punctuation comes back whole."""
+        after = play(pack, team, match(1, (1, 0), opponent="Reikland Reavers: (the) 2nd, 3-1"), 1)
+        assert [("Reikland Reavers: (the) 2nd, 3-1", "win", 1, 0)] == [
+            (r.opponent, r.outcome, r.scored, r.against) for r in bb.results(after)
+        ]
 
     def test_another_season_starts_empty(self, pack: RulePack, season: Sheet) -> None:
         """After a new season, the results of season 1 are still asked for by number."""
@@ -216,9 +218,9 @@ class TestUnplayed:
         assert ["MVP 1", "MVP 2", "unplayed fixture winnings"] == [r.label for r in rolls]
 
     def test_conceded_by_us(self, pack: RulePack, team: Sheet) -> None:
-        """The conceding side loses D3 Dedicated Fans (min 1) and earns nothing."""
+        """Conceding Without Penalty: the conceding side keeps its Dedicated Fans (no D3) and earns nothing."""
         after = play(pack, team, match(1, (0, 0), kind="unplayed", conceded="us"), 1)
-        assert (1, 150_000) == (after.stats["dedicated_fans"], after.pools["treasury"])
+        assert (2, 150_000) == (after.stats["dedicated_fans"], after.pools["treasury"])
 
     def test_refusals(self, pack: RulePack, team: Sheet) -> None:
         """Scores, events and nominees have no place in a fixture nobody played."""
@@ -281,10 +283,21 @@ class TestNewSeason:
         assert (1, "2") == (after.member("7").stats["niggling"], after.tags["season"])
 
     def test_retired_back_fit_by_default(self, pack: RulePack, team: Sheet) -> None:
-        """The seed's rule: a retired player is back and plays; his reduction stays."""
-        hurt = bb.retire(pack, play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av"})), "2")
-        back = bb.new_season(pack, hurt)
-        assert (8, False) == (back.member("2").stats["av"], "retired" in back.member("2").tags)
+        """The seed's rule: a retired player is back fully fit, no die rolled: each reduction is removed (AV 8 -> 9,
+        MA 6 -> 7), his Lasting Injuries counted off; a player who was not retired keeps his."""
+        hurt = play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av", "3": "lasting_injury:ma"}))
+        hurt = pack.adjust(hurt, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="a second one", member="2")
+        back = bb.new_season(pack, bb.retire(pack, hurt, "2"))
+        otto, hans = back.member("2"), back.member("3")
+        assert (9, 7, 0, False, []) == (
+            otto.stats["av"],
+            otto.stats["ma"],
+            otto.stats["lasting_injuries"],
+            "retired" in otto.tags,
+            reductions(otto),
+        )
+        assert (5, [("ma", -1)]) == (hans.stats["ma"], reductions(hans))
+        assert replay(back.ledger) == back
 
     @pytest.mark.parametrize(("roll", "av"), [(3, 9), (2, 8)])
     def test_retired_roll_option(self, pack: RulePack, team: Sheet, roll: int, av: int) -> None:

@@ -1,4 +1,5 @@
-"""The scripted season of examples/bloodbowl_season.py, checked against numbers worked out by hand."""
+"""The end of a season: the scripted season of examples/bloodbowl_season.py checked against numbers worked out by
+hand, then what new_season and redraft refuse and what becomes of retired players."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import progression_bloodbowl as bb
-from progression import RulePack, Sheet, replay
+from progression import RulePack, ScriptedDice, Sheet, replay
+from progression.errors import InvalidInput
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "bloodbowl_season.py"
 
@@ -117,3 +119,108 @@ class TestAccountsNameTheirRules:
             ("match 2: Expensive Mistakes, Minor Incident (D6 1)", -20_000, "Expensive Mistakes table"),
             ("hire journeyman #8 Jonas", -70_000, "a journeyman hired for good: hiring fee + value increases"),
         } <= items
+
+
+KEEP = [str(n) for n in range(1, 12)]
+
+
+def retired_otto(pack: RulePack, team: Sheet) -> Sheet:
+    """Otto (#2) took an AV Lasting Injury in match 1 and was temporarily retired."""
+    record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), injuries={"2": "lasting_injury:av"})
+    dice = ScriptedDice([3, 3, 3])
+    return bb.retire(pack, bb.update_fans(pack, bb.record_outcome(pack, team, record, dice), record, dice), "2")
+
+
+class TestRedraftArguments:
+    @pytest.mark.parametrize(
+        ("options", "message"),
+        [
+            ({"keep": "12"}, "keep is a list of the member ids to re-hire, such as \\['1', '2'\\], got '12'"),
+            ({"keep": [1, 2]}, "keep is a list of the member ids to re-hire, such as \\['1', '2'\\], got \\[1, 2\\]"),
+            (
+                {"players": "human_lineman:Rookie"},
+                "players is a list of \\(position, name\\) pairs, got 'human_lineman",
+            ),
+            (
+                {"players": [("human_lineman",)]},
+                "players\\[0\\] is a \\(position, name\\) pair of texts, got \\('human_lineman',\\)",
+            ),
+            ({"players": ["ab"]}, "players\\[0\\] is a \\(position, name\\) pair of texts, got 'ab'"),
+            ({"rerolls": "2"}, "rerolls is a whole number >= 0, got '2'"),
+            ({"cheerleaders": 2.5}, "cheerleaders is a whole number >= 0, got 2.5"),
+            ({"assistant_coaches": -3}, "assistant_coaches is a whole number >= 0, got -3"),
+            ({"dedicated_fans": True}, "dedicated_fans is a whole number >= 0, got True"),
+            ({"apothecary": "no"}, "apothecary is True or False, got 'no'"),
+        ],
+    )
+    def test_refused_up_front(self, pack: RulePack, team: Sheet, options: dict[str, object], message: str) -> None:
+        """Each argument of the wrong kind is named, with what came, before anything is bought."""
+        arguments: dict[str, object] = {"keep": KEEP, **options}
+        with pytest.raises(InvalidInput, match=f"^re-draft: {message}"):
+            bb.redraft(pack, team, **arguments)  # type: ignore[arg-type]
+
+    def test_a_retired_player_not_kept_leaves(self, pack: RulePack, team: Sheet) -> None:
+        """BB2025: a temporarily retired player who is not re-hired retires; the one re-hired comes back fit."""
+        hurt = bb.hire(pack, retired_otto(pack, team), "human_lineman", "Rookie")
+        gone = bb.redraft(pack, hurt, keep=[m for m in KEEP if m != "2"] + ["12"], capped=False)
+        back = bb.redraft(pack, hurt, keep=KEEP, capped=False)
+        assert ("2" not in gone.members, 9) == (True, back.member("2").stats["av"])
+
+
+class TestSeasonEnd:
+    def test_not_a_team(self, pack: RulePack, team: Sheet) -> None:
+        """A player sheet is named as what it is, for each end-of-season function."""
+        player = team.member("1")
+        with pytest.raises(InvalidInput, match="a new season takes a team sheet, got a player sheet \\('Griselda'\\)"):
+            bb.new_season(pack, player)
+        with pytest.raises(InvalidInput, match="the re-draft budget takes a team sheet, got a player sheet"):
+            bb.redraft_budget(pack, player)
+        with pytest.raises(InvalidInput, match="a re-draft takes a team sheet, got a player sheet"):
+            bb.redraft(pack, player, keep=KEEP)
+        with pytest.raises(InvalidInput, match="league points takes a team sheet, got a player sheet"):
+            bb.league_points(pack, player)
+        with pytest.raises(InvalidInput, match="results takes a team sheet, got str"):
+            bb.results("team")  # type: ignore[arg-type]
+
+    def test_a_matched_play_team(self, pack: RulePack) -> None:
+        """A Matched Play team has no seasons."""
+        matched = bb.draft_matched_play(pack, "human", "Tourists", [("human_lineman", f"L{n}") for n in range(11)])
+        with pytest.raises(InvalidInput, match="a new season: Tourists is a Matched Play team, which plays no league"):
+            bb.new_season(pack, matched)
+
+    @pytest.mark.parametrize("season", ["1", 0, -1, True, 1.0])
+    def test_a_season_is_a_whole_number(self, pack: RulePack, team: Sheet, season: object) -> None:
+        """A season that is not a whole number >= 1 is refused, not read as an empty season."""
+        with pytest.raises(InvalidInput, match=f"league points: a season is a whole number >= 1, got {season!r}"):
+            bb.league_points(pack, team, season=season)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=f"results: a season is a whole number >= 1, got {season!r}"):
+            bb.results(team, season=season)  # type: ignore[arg-type]
+
+    def test_bonus_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
+        """A text is not a flag: bonus='no' would be true."""
+        with pytest.raises(InvalidInput, match="bonus is True, False or None \\(the league's default\\), got 'no'"):
+            bb.league_points(pack, team, bonus="no")  # type: ignore[arg-type]
+
+    def test_inducements_still_held(self, pack: RulePack, team: Sheet) -> None:
+        """A star and a bribe induced for match 1 whose outcome was never recorded: the season cannot end,
+        and recording the match (ending the inducements) lets it."""
+        star = bb.hireable(pack, team)[0]
+        order = bb.Order(stars=(star,), items={"bribe": 1})
+        induced = bb.induce(pack, team, order, bb.budget(pack, team, 2_000_000), match=1)
+        name = induced.member(star).name
+        for call in (lambda: bb.new_season(pack, induced), lambda: bb.redraft(pack, induced, keep=KEEP)):
+            with pytest.raises(
+                InvalidInput, match=f"still holds Star Players #{star} {name} for match 1; inducements are"
+            ):
+                call()
+        played = bb.record_outcome(
+            pack, induced, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([])
+        )
+        later = bb.new_season(pack, played)
+        assert (star in later.members, [k for k in later.tags if k.startswith("induced.")]) == (False, [])
+
+    def test_induced_items_without_a_star(self, pack: RulePack, team: Sheet) -> None:
+        """Inducements without a star are named by what they are."""
+        induced = bb.induce(pack, team, bb.Order(items={"bribe": 1}), bb.budget(pack, team, 2_000_000), match=1)
+        with pytest.raises(InvalidInput, match=r"still holds inducements \(items bribe\*1\) for match 1"):
+            bb.new_season(pack, induced)

@@ -1,33 +1,94 @@
-"""The kinds of match a record may be (a league fixture, a friendly game, a fixture left unplayed) and the
-sentence that writes a result on the team's ledger, which the league table reads back."""
+"""The kinds of match a record may be (a league fixture, a friendly game, a fixture left unplayed), who pays
+for a concession, and the result a match writes on the team's ledger, which the league table reads back.
+
+A result is written twice on the same ledger entry: as a sentence for people (the entry's reason) and
+as the tag ``result`` of the entry's effect, in a compact machine format (:func:`result_tag`). Only
+the tag is ever read back (:func:`read_result`): a reason is prose, and prose is never parsed.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from progression import RulePack
 from progression.errors import InvalidInput, UnknownName
 
 from ._players import data_of
-from ._values import Item
 
 if TYPE_CHECKING:
     from ._match import MatchRecord
 
-__all__ = ["KINDS", "check_kind", "fixture_winnings", "result_reason"]
+__all__ = [
+    "KINDS",
+    "RESULT_TAG",
+    "Result",
+    "check_kind",
+    "check_opponent",
+    "penalised",
+    "read_result",
+    "result_reason",
+    "result_tag",
+]
 
 #: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
 KINDS = ("league", "friendly", "unplayed")
+#: The tag of the ledger entry that records a result; its value is written by :func:`result_tag`.
+RESULT_TAG = "result"
+_OUTCOMES = ("win", "draw", "loss")
+_CONCEDED = {"-": "", "us": "us", "them": "them"}
+_FORMAT = "'<number> <win|draw|loss> <scored>-<against> <casualties> <kind> <-|us|them> <opponent>'"
+
+
+@attrs.frozen(kw_only=True)
+class Result:
+    """One recorded result of a team, as its ledger tells it."""
+
+    season: int
+    number: int
+    opponent: str
+    #: ``win``, ``draw`` or ``loss``.
+    outcome: str
+    scored: int
+    against: int
+    #: SPP-earning casualties the team caused.
+    casualties: int
+    #: ``league``, ``friendly`` or ``unplayed``.
+    kind: str = "league"
+    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
+    conceded: str = ""
+
+
+def check_opponent(match: MatchRecord) -> None:
+    """Refuse an opponent that is not a name on one line: the result's tag ends with it."""
+    opponent = match.opponent
+    if not isinstance(opponent, str) or not opponent.strip() or opponent.splitlines() != [opponent]:
+        msg = f"the opponent of match {match.number} is a team's name on one line, got {opponent!r}"
+        raise InvalidInput(msg)
 
 
 def check_kind(pack: RulePack, match: MatchRecord) -> None:
     """Refuse a kind the pack does not know, and what a friendly or an unplayed fixture cannot hold."""
     if match.kind not in KINDS:
         raise UnknownName("match kind", match.kind, KINDS, f"the record of match {match.number}")
+    if not isinstance(match.without_penalty, bool) or (match.without_penalty and match.conceded != "us"):
+        msg = (
+            f"match {match.number}: without_penalty is True only for a team that conceded (conceded='us'), "
+            f"got without_penalty={match.without_penalty!r} with conceded={match.conceded!r}"
+        )
+        raise InvalidInput(msg)
     if match.kind == "unplayed":
         _check_unplayed(match)
     elif match.kind == "friendly":
         _check_friendly(pack, match)
+
+
+def penalised(match: MatchRecord) -> bool:
+    """Whether this team pays the concession's penalties: it conceded a fixture that was played, and not
+    because it could not set up three players on the Line of Scrimmage (``without_penalty``). Conceding an
+    unplayed fixture is always Conceding Without Penalty."""
+    return match.conceded == "us" and match.kind == "league" and not match.without_penalty
 
 
 def _check_unplayed(match: MatchRecord) -> None:
@@ -61,42 +122,61 @@ def _check_friendly(pack: RulePack, match: MatchRecord) -> None:
         raise InvalidInput(msg)
 
 
-def fixture_winnings(pack: RulePack, match: MatchRecord, rolled: int | None) -> list[Item] | None:
-    """The winnings of a friendly or an unplayed fixture as items; None for a league fixture (the usual formula).
-
-    Raises:
-        InvalidInput: an unplayed fixture the opponent conceded, without the D6 it was rolled with (``rolled``).
-    """
-    league = data_of(pack).rules.league
-    if match.kind == "friendly" and not league.friendly_winnings:
-        return [Item(label="friendly game", amount=0, rule="a friendly game earns no winnings")]
-    if match.kind == "unplayed" and match.conceded != "them":
-        rule = "an unplayed fixture earns no winnings" + (", and a conceding team none" if match.conceded else "")
-        return [Item(label="unplayed fixture", amount=league.unplayed_winnings, rule=rule)]
-    if match.kind == "unplayed":
-        count, sides = league.unplayed_concede_dice
-        unit = league.unplayed_concede_multiplier
-        if rolled is None or not count <= rolled <= count * sides:
-            msg = (
-                f"the winnings of an unplayed fixture the opponent conceded are {count}D{sides} x {unit:,}: "
-                f"pass the roll ({count} to {count * sides}), got {rolled!r}"
-            )
-            raise InvalidInput(msg)
-        rule = "unplayed fixture conceded by the opponent"
-        return [Item(label=f"D{sides} {rolled} x {unit:,}", amount=rolled * unit, rule=rule)]
-    return None
-
-
 def result_reason(match: MatchRecord, outcome: str, casualties: int) -> str:
-    """The sentence that records a result (``outcome``: win, draw, loss) on the ledger; the league table reads it back.
+    """The sentence that records a result (``outcome``: win, draw, loss) on the ledger, for people to read.
 
-    ``match 3 against Orcs: win 3-1, 2 casualties`` with ``(friendly)``, ``(unplayed)``, ``(conceded)`` or
-    ``(opponent conceded)`` after it when they apply; ``casualties`` are those that earned SPP.
+    ``match 3 against Orcs: win 3-1, 2 casualties`` with ``(friendly)``, ``(unplayed)``, ``(conceded)``,
+    ``(conceded without penalty)`` or ``(opponent conceded)`` after it when they apply; ``casualties``
+    are those that earned SPP.
     """
     scored, against = match.score
     cas = casualties
     notes = [match.kind] if match.kind != "league" else []
-    notes += {"us": ["conceded"], "them": ["opponent conceded"]}.get(match.conceded, [])
+    if match.conceded == "us":
+        notes.append("conceded" if penalised(match) else "conceded without penalty")
+    elif match.conceded == "them":
+        notes.append("opponent conceded")
     text = f"match {match.number} against {match.opponent}: {outcome} {scored}-{against}"
     text += f", {cas} casualt{'y' if cas == 1 else 'ies'}"
     return text + (f" ({', '.join(notes)})" if notes else "")
+
+
+def result_tag(match: MatchRecord, outcome: str, casualties: int) -> str:
+    """The result in the machine format the league table reads back (:func:`read_result`), the opponent last:
+    ``3 win 3-1 2 league - Orcs`` (number, outcome, score, SPP-earning casualties, kind, who conceded)."""
+    scored, against = match.score
+    conceded = match.conceded or "-"
+    return f"{match.number} {outcome} {scored}-{against} {casualties} {match.kind} {conceded} {match.opponent}"
+
+
+def read_result(value: str, season: int, where: str) -> Result:
+    """The result a ``result`` tag holds (see :func:`result_tag`).
+
+    Raises:
+        InvalidInput: a value not in that format, naming ``where`` (the ledger entry) it was found.
+    """
+    parts = value.split(" ", 6) if isinstance(value, str) else []
+    if len(parts) == 7:
+        number, outcome, score, cas, kind, conceded, opponent = parts
+        scored, _, against = score.partition("-")
+        numbers = (number, scored, against, cas)
+        if (
+            all(n.isdigit() and n.isascii() for n in numbers)
+            and outcome in _OUTCOMES
+            and kind in KINDS
+            and conceded in _CONCEDED
+            and opponent.strip()
+        ):
+            return Result(
+                season=season,
+                number=int(number),
+                opponent=opponent,
+                outcome=outcome,
+                scored=int(scored),
+                against=int(against),
+                casualties=int(cas),
+                kind=kind,
+                conceded=_CONCEDED[conceded],
+            )
+    msg = f"the result recorded by {where} is {_FORMAT}, got {value!r}"
+    raise InvalidInput(msg)

@@ -1,15 +1,15 @@
 """A league's table: each team's results read back from its ledger, league points, standings, play-off prizes.
 
-Recording a match writes its result on the team's ledger in one sentence
-(:func:`~progression_bloodbowl._match.result_reason`): the score, the SPP-earning casualties
-caused, and whether it was a friendly, an unplayed fixture or conceded. The standings are
-derived from those entries, season by season, so they never disagree with the teams and
-undoing a match takes it out of the table too.
+Recording a match writes its result on the team's ledger, as the tag ``result`` of the entry
+that counts it (:func:`~progression_bloodbowl._fixtures.result_tag`): the score, the SPP-earning
+casualties caused, and whether it was a friendly, an unplayed fixture or conceded. The standings
+are derived from those entries, season by season, so they never disagree with the teams and
+undoing a match takes it out of the table too. The entry's reason says the same for people; it is
+never read back.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 import attrs
@@ -17,6 +17,7 @@ import attrs
 from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, RequirementNotMet
 
+from ._fixtures import RESULT_TAG, Result, read_result
 from ._league_rules import BONUSES, LeagueRules
 from ._matched_data import BUDGET_TAG
 from ._players import data_of
@@ -25,6 +26,8 @@ from ._values import Explanation, Item
 __all__ = [
     "Result",
     "Standing",
+    "check_season",
+    "check_team",
     "league_points",
     "lose_trophy",
     "prize",
@@ -34,31 +37,7 @@ __all__ = [
     "standings_lines",
 ]
 
-_RESULT = re.compile(
-    r"^match (?P<number>\d+) against (?P<opponent>.*): (?P<outcome>win|draw|loss)"
-    r"(?: (?P<scored>\d+)-(?P<against>\d+), (?P<cas>\d+) casualt(?:y|ies))?"
-    r"(?: \((?P<notes>[a-z ,]+)\))?$"
-)
 _PLACES = ("1st", "2nd", "3rd")
-
-
-@attrs.frozen(kw_only=True)
-class Result:
-    """One recorded result of a team, as its ledger tells it."""
-
-    season: int
-    number: int
-    opponent: str
-    #: ``win``, ``draw`` or ``loss``.
-    outcome: str
-    scored: int
-    against: int
-    #: SPP-earning casualties the team caused.
-    casualties: int
-    #: ``league``, ``friendly`` or ``unplayed``.
-    kind: str = "league"
-    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
-    conceded: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -92,6 +71,31 @@ def season_of(team: Sheet) -> int:
     return int(team.tags.get("season", "1"))
 
 
+def check_team(team: object, where: str) -> Sheet:
+    """The league team ``team`` is, or a refusal naming ``where`` it was given: a sheet of kind ``team``
+    that is not a Matched Play team (which plays no league and has no seasons)."""
+    if not isinstance(team, Sheet) or team.kind != "team":
+        got = f"a {team.kind} sheet ({team.name!r})" if isinstance(team, Sheet) else type(team).__name__
+        msg = f"{where} takes a team sheet, got {got}"
+        raise InvalidInput(msg)
+    if BUDGET_TAG in team.tags:
+        msg = f"{where}: {team.name} is a Matched Play team, which plays no league fixtures and has no seasons"
+        raise InvalidInput(msg)
+    return team
+
+
+def check_season(team: object, season: object, where: str) -> int:
+    """The season asked of a league team (its current one for None), or a refusal naming ``where``: a whole
+    number >= 1 (not a text, not a bool)."""
+    checked = check_team(team, where)
+    if season is None:
+        return season_of(checked)
+    if isinstance(season, bool) or not isinstance(season, int) or season < 1:
+        msg = f"{where}: a season is a whole number >= 1, got {season!r}"
+        raise InvalidInput(msg)
+    return season
+
+
 def _walk(entries: Iterable[Event]) -> Iterator[Event]:
     """The team's own events in order, steps opened; what happened to members is left out."""
     for event in entries:
@@ -101,37 +105,22 @@ def _walk(entries: Iterable[Event]) -> Iterator[Event]:
             yield event
 
 
-def _result(season: int, reason: str) -> Result | None:
-    found = _RESULT.match(reason)
-    if found is None:
-        return None
-    notes = [n.strip() for n in (found["notes"] or "").split(",")]
-    kind = next((n for n in notes if n in ("friendly", "unplayed")), "league")
-    conceded = "us" if "conceded" in notes else "them" if "opponent conceded" in notes else ""
-    return Result(
-        season=season,
-        number=int(found["number"]),
-        opponent=found["opponent"],
-        outcome=found["outcome"],
-        scored=int(found["scored"] or 0),
-        against=int(found["against"] or 0),
-        casualties=int(found["cas"] or 0),
-        kind=kind,
-        conceded=conceded,
-    )
-
-
 def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
-    """Every result recorded on the team's ledger in ``season`` (the current one by default), in order."""
-    wanted = season_of(team) if season is None else season
+    """Every result recorded on the team's ledger in ``season`` (the current one by default), in order.
+
+    Raises:
+        InvalidInput: a sheet that is not a league team, a season that is not a whole number >= 1, or a
+            ``result`` tag on the ledger that is not in the format results are written in.
+    """
+    wanted = check_season(team, season, "results")
     found, current = [], 1
     for event in _walk(team.ledger):
         if not isinstance(event, Adjusted):
             continue
         if "season" in event.effect.tags:
             current = int(event.effect.tags["season"])
-        elif current == wanted and (result := _result(current, event.reason)) is not None:
-            found.append(result)
+        elif current == wanted and RESULT_TAG in event.effect.tags:
+            found.append(read_result(event.effect.tags[RESULT_TAG], current, f"the ledger entry {event.reason!r}"))
     return tuple(found)
 
 
@@ -163,10 +152,14 @@ def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bon
 
     Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to.
     """
+    wanted = check_season(team, season, "league points")
+    if bonus is not None and not isinstance(bonus, bool):
+        msg = f"league points: bonus is True, False or None (the league's default), got {bonus!r}"
+        raise InvalidInput(msg)
     league = data_of(pack).rules.league
     with_bonus = league.bonus_default if bonus is None else bonus
     items = []
-    for result in results(team, season=season):
+    for result in results(team, season=wanted):
         if not _counts(league, result):
             continue
         kind = {"unplayed": " (unplayed)", "friendly": " (friendly)"}.get(result.kind, "")
@@ -179,7 +172,6 @@ def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bon
         )
         if with_bonus:
             items.extend(_bonus_items(league, result))
-    wanted = season_of(team) if season is None else season
     return Explanation(what=f"league points of {team.name} in season {wanted}", items=tuple(items))
 
 

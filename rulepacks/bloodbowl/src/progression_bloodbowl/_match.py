@@ -17,13 +17,13 @@ import attrs
 from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, UnknownName
 
-from ._fixtures import KINDS, check_kind, fixture_winnings, result_reason
+from ._fixtures import KINDS, RESULT_TAG, check_kind, check_opponent, penalised, result_reason, result_tag
 from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
 from ._matched_data import BUDGET_TAG
 from ._players import YES, available, data_of
 from ._prayers import as_prayers, check_prayers, event_values, member_values
-from ._values import Explanation, Item
+from ._winnings import winnings
 
 __all__ = [
     "EVENTS",
@@ -82,6 +82,9 @@ class MatchRecord:
     stalling: bool = False
     #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
     conceded: str = ""
+    #: This team conceded without penalty (it could not set up three players on the Line of Scrimmage):
+    #: a plain loss, without the concession's penalties. Only with ``conceded="us"``.
+    without_penalty: bool = False
     #: Free notes other rules add (Star Players and Wizards used).
     extra: Mapping[str, str] = attrs.field(factory=dict)
     #: The Prayers to Nuffle in effect for this team that change SPP, by id (``perfect_passing``,
@@ -122,6 +125,7 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         )
         raise InvalidInput(msg)
     _count(match.number, "match number")
+    check_opponent(match)
     for n, side in enumerate(match.score):
         _count(side, f"score[{n}]")
     _count(match.fan_attendance, "fan attendance")
@@ -165,50 +169,6 @@ def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
     if "brawlin_brutes" in data.teams[team.tags["team"]].special_rules:
         values.update(data.rules.brawlin_brutes)
     return values
-
-
-def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | None = None) -> Explanation:
-    """(Fan Attendance / 2, rounded down, + own touchdowns + 1 if no Stalling) x 10,000; a concession changes it.
-
-    A friendly game earns nothing; an unplayed fixture earns nothing, unless the opponent conceded it:
-    then ``rolled`` (the D6 thrown when the outcome is recorded) x 10,000.
-    """
-    rules = data_of(pack).rules.winnings
-    unit = rules["multiplier"]
-    scored = match.score[0]
-    special = fixture_winnings(pack, match, rolled)
-    if special is not None:
-        items = special
-    elif match.conceded == "us":
-        items = [Item(label="conceded", amount=0, rule="a conceding team earns no winnings")]
-    elif match.conceded == "them":
-        items = [
-            Item(
-                label=f"whole fan attendance {match.fan_attendance} x {unit:,}",
-                amount=match.fan_attendance * unit,
-                rule="opponent conceded",
-            ),
-            Item(label=f"{scored} touchdown(s) x {unit:,}", amount=scored * unit, rule="opponent conceded"),
-        ]
-    else:
-        half = match.fan_attendance // rules["fan_attendance_divisor"]
-        items = [
-            Item(
-                label=f"fan attendance {match.fan_attendance} / 2 = {half}, x {unit:,}",
-                amount=half * unit,
-                rule="winnings, rounded down",
-            ),
-            Item(
-                label=f"{scored} touchdown(s) x {unit:,}",
-                amount=scored * rules["per_own_touchdown"] * unit,
-                rule="winnings",
-            ),
-        ]
-        bonus = 0 if match.stalling else rules["no_stalling_bonus"] * unit
-        items.append(
-            Item(label="no player Stalling" if bonus else "a player was Stalling", amount=bonus, rule="winnings")
-        )
-    return Explanation(what=f"winnings of match {match.number}", items=tuple(items))
 
 
 def _earned(pack: RulePack, team: Sheet, match: MatchRecord) -> dict[str, dict[str, tuple[int, str]]]:
@@ -270,8 +230,18 @@ def _awarded(pool: str, amount: int, reason: str) -> Awarded:
 
 @functools.lru_cache(maxsize=4096)
 def _adjusted(stats: tuple[tuple[str, int], ...], reason: str) -> Adjusted:
-    """A change of stats with its reason, made once and shared (every team counts its results)."""
+    """A change of stats with its reason, made once and shared (every team moves its Dedicated Fans)."""
     return Adjusted(effect=_stats_effect(stats), reason=reason)
+
+
+def _result_entry(match: MatchRecord, outcome: str, casualties: int) -> Adjusted:
+    """The entry that counts a result: the team's record (matches played on the pitch), the result as the
+    tag the league table reads back, and the sentence for people."""
+    # Friendlies and unplayed fixtures are not on the team's record: only in the tag and the sentence.
+    result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome]
+    counted = {"played": 1, result_stat: 1} if match.kind == "league" else {}
+    effect = Effect(stats=counted, tags={RESULT_TAG: result_tag(match, outcome, casualties)})
+    return Adjusted(effect=effect, reason=result_reason(match, outcome, casualties))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -294,11 +264,12 @@ def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
         return league.unplayed_concede_mvps if match.conceded == "them" else league.unplayed_mvps
     if match.kind == "friendly" and not league.friendly_spp:
         return 0
-    return {"us": 0, "them": 2}.get(match.conceded, 1)
+    return 0 if penalised(match) else 2 if match.conceded == "them" else 1
 
 
 def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
-    """One MVP (two when the opponent conceded, none when this team did): a D6, rolled again on a number no player holds."""
+    """One MVP (two when the opponent conceded, none when this team conceded with penalty): a D6, rolled again
+    on a number no player holds."""
     count = _mvp_count(pack, match)
     if not match.mvp_nominees or not count:
         return []
@@ -333,7 +304,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
             )
         )
     league = data.rules.league
-    if match.conceded != "us" and (match.kind != "friendly" or league.friendly_spp):
+    if not penalised(match) and (match.kind != "friendly" or league.friendly_spp):
         for event in _spp_events(pack, team, match):
             after = after.apply(event)
     for event in _mvp_events(pack, match, dice):
@@ -368,18 +339,15 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
         money = winnings(pack, team, match).total
         if money:
             after = after.apply(_awarded("treasury", money, f"winnings of match {match.number}"))
-    # The team's record counts the matches played on the pitch; friendlies and unplayed fixtures are in the reason only.
-    result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome(match)]
-    counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
-    after = after.apply(_adjusted(counted, result_reason(match, outcome(match), casualties_caused(pack, team, match))))
-    if match.conceded == "us":
+    after = after.apply(_result_entry(match, outcome(match), casualties_caused(pack, team, match)))
+    if penalised(match):
         after = _quit_after_concession(after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
     return combine(team, after, f"match {match.number}: outcome and winnings")
 
 
 def _quit_after_concession(team: Sheet, dice: Dice) -> Sheet:
-    """Each player of a conceding team with 3+ advancements leaves on a D6 of 1-3."""
+    """Each player of a team that conceded with penalty and has 3+ advancements leaves on a D6 of 1-3."""
     for member, player in sorted(team.members.items()):
         if player.stats["advancements"] >= 3:
             (roll,) = dice.roll(6, 1, f"{player.name} stays after the concession")
@@ -391,12 +359,14 @@ def _quit_after_concession(team: Sheet, dice: Dice) -> Sheet:
 
 def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
     """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
-    a draw changes nothing; a team that conceded loses D3 instead (never below 1, never above 7)."""
+    a draw changes nothing; a team that conceded with penalty loses D3 instead (never below 1, never above 7).
+    A friendly game and an unplayed fixture, conceded or not, change nothing."""
     rules = data_of(pack).rules
     fans = team.stats["dedicated_fans"]
     result = outcome(match)
-    if match.kind == "friendly" or (match.kind == "unplayed" and match.conceded != "us"):
+    if match.kind in ("friendly", "unplayed"):
         why = "a friendly game" if match.kind == "friendly" else "an unplayed fixture"
+        why += " conceded without penalty" if match.conceded == "us" else ""
         return team.apply(
             Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: {why}, Dedicated Fans stay {fans}")
         )
@@ -404,9 +374,9 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
         return team.apply(
             Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}")
         )
-    sides = rules.concede_fans_die if match.conceded == "us" else 6
+    sides = rules.concede_fans_die if penalised(match) else 6
     (roll,) = dice.roll(sides, 1, "Dedicated Fans")
-    if match.conceded == "us":
+    if penalised(match):
         change, why = -roll, f"conceded: lose D{sides} = {roll}"
     elif result == "win":
         change, why = (1 if roll >= fans else 0), f"win: D6 {roll} {'>=' if roll >= fans else '<'} {fans}"

@@ -6,6 +6,9 @@ season number moved on. :func:`redraft` is the whole end of season for a league 
 the budget earned in the season ending, the off-season, the players re-hired (Current Value plus
 an agent fee per season played), staff, re-rolls and Dedicated Fans bought again, new hires, and
 what is left of the budget kept as the treasury, all as one ledger entry.
+
+A season cannot end while the team holds the inducements of a match (Star Players, ``induced.*``):
+they are for that match only, and recording its outcome ends them.
 """
 
 from __future__ import annotations
@@ -31,15 +34,16 @@ from progression.errors import InvalidInput, UnknownName
 
 from . import _team
 from ._data import CHARACTERISTICS
-from ._league import results, season_of
+from ._league import check_team, results, season_of
 from ._league_rules import Recovery
 from ._players import data_of
 from ._values import Explanation, Item, current_value, roster_order
 
 __all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions"]
 
-#: What becomes of temporarily retired players at a new season: ``fit`` (the seed: back fit, the
-#: reductions stay) or ``roll`` (BB2025: each characteristic reduction removed on a D6 4+, +1 with an Apothecary).
+#: What becomes of temporarily retired players at a new season: ``fit`` (the seed and BB2020: back fit and
+#: healthy, every characteristic reduction removed) or ``roll`` (BB2025: each reduction removed on a D6 4+,
+#: +1 with an Apothecary).
 RETIREMENT = ("fit", "roll")
 
 
@@ -90,20 +94,50 @@ def _recover(pack: RulePack, team: Sheet, member: str, dice: Dice | None, retire
                 events.append(Adjusted(effect=effect, reason=f"off-season: D6 {roll}{plus}, a Niggling Injury heals"))
     if "retired" in player.tags:
         untag.append("retired")
-        if retirement == "roll":
+        for characteristic, delta in reductions(player):
+            name = characteristic.upper()
+            effect = Effect(stats={characteristic: -delta, "lasting_injuries": -1})
+            if retirement == "fit":
+                events.append(Adjusted(effect=effect, reason=f"off-season: back fit, the {name} reduction is removed"))
+                continue
             assert dice is not None  # checked by new_season
-            for characteristic, delta in reductions(player):
-                name = characteristic.upper()
-                roll, healed, rolled = _roll(dice, league.retirement, apothecary, f"#{member} {name} reduction")
-                events.append(rolled)
-                if healed:
-                    effect = Effect(stats={characteristic: -delta, "lasting_injuries": -1})
-                    why = f"off-season: D6 {roll}{plus}, the {name} reduction is removed"
-                    events.append(Adjusted(effect=effect, reason=why))
+            roll, healed, rolled = _roll(dice, league.retirement, apothecary, f"#{member} {name} reduction")
+            events.append(rolled)
+            if healed:
+                why = f"off-season: D6 {roll}{plus}, the {name} reduction is removed"
+                events.append(Adjusted(effect=effect, reason=why))
     if untag:
         back = "back from temporary retirement" if "retired" in untag else "fit again"
         events.append(Adjusted(effect=Effect(untag=tuple(untag)), reason=f"a new season: {back}"))
     return events
+
+
+def _check_season_end(team: object, dice: Dice | None, retirement: object, where: str) -> Sheet:
+    """The league team whose season may end, or a refusal naming ``where``: not a team, a Matched Play
+    team, inducements still held, an unknown retirement rule, or ``roll`` without dice."""
+    checked = check_team(team, where)
+    stars = [f"#{m} {p.name}" for m, p in sorted(checked.members.items()) if "star" in p.tags]
+    money = ("induced.match", "induced.total", "induced.petty_cash", "induced.treasury")
+    induced = [f"{k.removeprefix('induced.')} {v}" for k, v in sorted(checked.tags.items()) if k.startswith("induced.")]
+    fielded = [
+        f"{k.removeprefix('induced.')} {v}"
+        for k, v in sorted(checked.tags.items())
+        if k.startswith("induced.") and k not in money
+    ]
+    if stars or induced:
+        held = f"Star Players {', '.join(stars)}" if stars else f"inducements ({'; '.join(fielded or induced)})"
+        number = checked.tags.get("induced.match", "?")
+        msg = (
+            f"{where}: {checked.name} still holds {held} for match {number}; inducements are for one match: record "
+            "its outcome first (an unplayed fixture too), which ends them, or undo the inducements"
+        )
+        raise InvalidInput(msg)
+    if not isinstance(retirement, str) or retirement not in RETIREMENT:
+        raise UnknownName("retirement rule", str(retirement), RETIREMENT, where)
+    if retirement == "roll" and dice is None:
+        msg = f"{where}: retirement='roll' rolls a D6 per characteristic reduction: pass dice"
+        raise InvalidInput(msg)
+    return checked
 
 
 def new_season(pack: RulePack, team: Sheet, dice: Dice | None = None, *, retirement: str = "fit") -> Sheet:
@@ -114,17 +148,19 @@ def new_season(pack: RulePack, team: Sheet, dice: Dice | None = None, *, retirem
     without, no roll is made (the Niggling Injuries stay). Gained Hatred is not modelled by the pack.
 
     Args:
-        retirement: ``fit`` (default, the seed's rule: back fit, reductions kept) or ``roll`` (BB2025:
-            each characteristic reduction of a retired player removed on a D6 4+, +1 with an Apothecary; needs dice).
+        retirement: ``fit`` (default, the seed's and BB2020's rule: back fit and healthy, every characteristic
+            reduction removed) or ``roll`` (BB2025: each characteristic reduction of a retired player removed
+            on a D6 4+, +1 with an Apothecary; needs dice).
 
     Raises:
-        InvalidInput: an unknown ``retirement``, or ``roll`` without dice.
+        InvalidInput: not a league team, a team still holding a match's inducements (Star Players), an
+            unknown ``retirement``, or ``roll`` without dice.
     """
-    if retirement not in RETIREMENT:
-        raise UnknownName("retirement rule", retirement, RETIREMENT, "a new season")
-    if retirement == "roll" and dice is None:
-        msg = "retirement='roll' rolls a D6 per characteristic reduction: pass dice"
-        raise InvalidInput(msg)
+    _check_season_end(team, dice, retirement, "a new season")
+    return _new_season(pack, team, dice, retirement)
+
+
+def _new_season(pack: RulePack, team: Sheet, dice: Dice | None, retirement: str) -> Sheet:
     season = season_of(team) + 1
     after = _team.release_journeymen(team)
     for member, _ in roster_order(after):
@@ -146,6 +182,7 @@ def redraft_budget(pack: RulePack, team: Sheet, *, cap: int | None = None, cappe
 
     Fixtures played are the league matches recorded this season: friendlies and unplayed fixtures do not count.
     """
+    check_team(team, "the re-draft budget")
     league = data_of(pack).rules.league
     played = [r for r in results(team) if r.kind == "league"]
     wins = sum(r.outcome == "win" for r in played)
@@ -177,7 +214,10 @@ def agent_fee(pack: RulePack, player: Sheet) -> int:
     return data_of(pack).rules.league.agent_fee * (int(player.tags.get("seasons", "0")) + 1)
 
 
-def _check_keep(team: Sheet, keep: Sequence[str]) -> None:
+def _check_keep(team: Sheet, keep: object) -> list[str]:
+    if not isinstance(keep, (list, tuple)) or not all(isinstance(m, str) for m in keep):
+        msg = f"re-draft: keep is a list of the member ids to re-hire, such as ['1', '2'], got {keep!r}"
+        raise InvalidInput(msg)
     permanent = _team.permanent(team)
     for member in keep:
         if member not in permanent:
@@ -188,6 +228,29 @@ def _check_keep(team: Sheet, keep: Sequence[str]) -> None:
     if len(set(keep)) != len(keep):
         msg = f"each player is re-hired once, got {list(keep)}"
         raise InvalidInput(msg)
+    return list(keep)
+
+
+def _check_players(players: object) -> list[tuple[str, str]]:
+    if not isinstance(players, (list, tuple)):
+        msg = f"re-draft: players is a list of (position, name) pairs, got {players!r}"
+        raise InvalidInput(msg)
+    for n, entry in enumerate(players):
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not all(isinstance(x, str) for x in entry):
+            msg = f"re-draft: players[{n}] is a (position, name) pair of texts, got {entry!r}"
+            raise InvalidInput(msg)
+    return [(position, name) for position, name in players]
+
+
+def _check_options(counts: dict[str, object], apothecary: object, capped: object) -> None:
+    for key, value in counts.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            msg = f"re-draft: {key} is a whole number >= 0, got {value!r}"
+            raise InvalidInput(msg)
+    for key, flag in (("apothecary", apothecary), ("capped", capped)):
+        if not isinstance(flag, bool):
+            msg = f"re-draft: {key} is True or False, got {flag!r}"
+            raise InvalidInput(msg)
 
 
 def redraft(
@@ -215,10 +278,21 @@ def redraft(
     hired as ``(position, name)``; what the budget does not spend stays in the treasury.
 
     Raises:
-        ProgressionError: an unknown or dead player to keep, over budget (naming the purchase),
-            fewer than 11 or more than 16 players; nothing is changed.
+        ProgressionError: not a league team, inducements still held, an argument of the wrong kind (``keep``
+            not a list of member ids, ``players`` not (position, name) pairs, a count not a whole number
+            >= 0, ``apothecary`` not a bool), an unknown or dead player to keep, over budget (naming the
+            purchase), fewer than 11 or more than 16 players; nothing is changed.
     """
-    _check_keep(team, keep)
+    team = _check_season_end(team, dice, retirement, "a re-draft")
+    counts: dict[str, object] = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "dedicated_fans": dedicated_fans,
+    }
+    _check_options(counts, apothecary, capped)
+    keep = _check_keep(team, keep)
+    players = _check_players(players)
     data = data_of(pack)
     budget = redraft_budget(pack, team, cap=cap, capped=capped).total
     after = team
@@ -231,9 +305,10 @@ def redraft(
             if change > 0
             else Lost(pool="treasury", amount=-change, reason=reason)
         )
-    after = new_season(pack, after, dice, retirement=retirement)
-    for member, player in roster_order(after):
-        if member not in keep and "star" not in player.tags:
+    after = _new_season(pack, after, dice, retirement)
+    # Every player not kept leaves, a temporarily retired one too: BB2025 retires those not re-hired.
+    for member, _ in roster_order(after):
+        if member not in keep:
             after = after.apply(Left(member=member, reason=f"not re-hired at the re-draft after season {season}"))
     total = len(keep) + len(players)
     if not data.rules.min_players <= total <= data.rules.max_players:
@@ -260,7 +335,7 @@ def redraft(
         player = after.members[member]
         value, fee = current_value(pack, player).total, agent_fee(pack, player)
         seasons = int(player.tags.get("seasons", "0")) + 1
-        _team._pay(pack, after, "rehire", value + fee, name=f"Re-hiring {player.name}")
+        _team.check_funds(pack, after, "rehire", value + fee, name=f"Re-hiring {player.name}")
         why = f"re-hire #{member} {player.name}: Current Value {value:,} + agent fee {seasons} season(s) x {fee // seasons:,}"
         after = after.apply(Lost(pool="treasury", amount=value + fee, reason=why))
         after = after.apply(

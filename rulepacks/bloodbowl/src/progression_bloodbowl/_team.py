@@ -34,6 +34,7 @@ __all__ = [
     "add_journeymen",
     "apothecary_allowed",
     "buy_staff",
+    "check_funds",
     "create_team",
     "draft",
     "drafting",
@@ -78,8 +79,12 @@ def _one_entry(team: Sheet, events: Sequence[Event], label: str) -> Sheet:
     return combine(team, after, label) if len(events) > 1 else after
 
 
-def _pay(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
-    """Check the treasury holds ``amount``; ``name`` says what is bought, in a sentence."""
+def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
+    """Check the treasury holds ``amount`` for ``what`` (an upgrade id); ``name`` says what is bought, in a sentence.
+
+    Raises:
+        InsufficientPoints: the treasury holds less.
+    """
     held = team.pools["treasury"]
     if amount > held:
         names = (name, pack.name_of("gold").lower())
@@ -201,7 +206,7 @@ def hire(
     if spec is None:
         raise UnknownName("position", position, [p.id for p in roster.positions], f"the {roster.label.en} roster")
     _check_hire(data, roster, team, spec)
-    _pay(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
+    check_funds(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
     member = member or _next_id(team)
     if member in team.members:
         msg = f"the team already has a member {member!r}"
@@ -363,7 +368,7 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
             head=f"Hiring {player.name} for good is refused",
         )
     price = current_value(pack, player).total
-    _pay(pack, team, "hire_journeyman", price, name=f"Hiring {player.name} for good")
+    check_funds(pack, team, "hire_journeyman", price, name=f"Hiring {player.name} for good")
     trait = data.rules.journeyman_trait
     effect = Effect(grants={trait: -1} if trait in player.owned else {}, untag=("journeyman",))
     events = [

@@ -1,0 +1,178 @@
+"""What a match writes and who pays for a concession: the result tag the league table reads back, the opponent's
+name, and Conceding Without Penalty (a played match, or an unplayed fixture)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import progression_bloodbowl as bb
+from progression import Adjusted, Effect, Left, Rolled, RulePack, ScriptedDice, Sheet, Step
+from progression.errors import InvalidInput
+from progression_bloodbowl._fixtures import KINDS, read_result, result_tag
+
+
+def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:
+    """Post-match steps 1 and 2 with scripted dice (an unused die is harmless)."""
+    dice = ScriptedDice([*rolls, 3, 3, 3])
+    return bb.update_fans(pack, bb.record_outcome(pack, team, match, dice), match, dice)
+
+
+def veteran(pack: RulePack, team: Sheet) -> Sheet:
+    """Lineman 1 (#6) with three advancements: a conceding team's quit check concerns him."""
+    return pack.adjust(team, Effect(stats={"advancements": 3}), reason="test: three advancements", member="6")
+
+
+def entries(team: Sheet) -> list[object]:
+    """Every event of the team's own ledger and of its members' entries, steps opened."""
+    found: list[object] = []
+    stack = list(reversed(team.ledger))
+    while stack:
+        event = stack.pop()
+        found.append(event)
+        if isinstance(event, Step):
+            stack.extend(reversed(event.events))
+        inner = getattr(event, "event", None)
+        if inner is not None:
+            stack.append(inner)
+    return found
+
+
+class TestResultTag:
+    def test_prose_is_not_a_result(self, pack: RulePack, team: Sheet) -> None:
+        """A hand adjustment whose reason reads like a result adds nothing to the table."""
+        noted = pack.adjust(team, Effect(), reason="match 9 against Nobody: win 5-0, 3 casualties")
+        assert () == bb.results(noted)
+        assert 0 == bb.league_points(pack, noted).total
+
+    def test_the_reason_stays_a_sentence(self, pack: RulePack, team: Sheet) -> None:
+        """The entry that counts a result keeps its sentence for people, and holds the result as its tag."""
+        after = play(pack, team, bb.MatchRecord(number=1, opponent="Reikland Reavers", score=(2, 1)), 6)
+        entry = next(e for e in entries(after) if isinstance(e, Adjusted) and "result" in e.effect.tags)
+        assert ("match 1 against Reikland Reavers: win 2-1, 0 casualties", "1 win 2-1 0 league - Reikland Reavers") == (
+            entry.reason,
+            entry.effect.tags["result"],
+        )
+
+    @pytest.mark.parametrize("opponent", ["Orcs\nB", "Orcs\r", "", "   ", "\u2028Orcs"])
+    def test_an_opponent_on_more_than_one_line(self, pack: RulePack, team: Sheet, opponent: str) -> None:
+        """A name with a line break, or no name, is refused before anything is recorded."""
+        record = bb.MatchRecord(number=1, opponent=opponent, score=(1, 0))
+        with pytest.raises(InvalidInput, match="the opponent of match 1 is a team's name on one line, got "):
+            bb.record_outcome(pack, team, record, ScriptedDice([]))
+
+    def test_a_malformed_tag(self, pack: RulePack, team: Sheet) -> None:
+        """A result tag set by hand that is not in the format is named with its entry, not skipped."""
+        odd = pack.adjust(team, Effect(tags={"result": "win 5-0"}), reason="by hand")
+        with pytest.raises(
+            InvalidInput, match=r"the result recorded by the ledger entry 'by hand' is '<number> .*got 'win 5-0'"
+        ):
+            bb.results(odd)
+
+    @settings(max_examples=40, deadline=None)
+    @given(
+        number=st.integers(0, 99),
+        outcome=st.sampled_from(["win", "draw", "loss"]),
+        score=st.tuples(st.integers(0, 20), st.integers(0, 20)),
+        casualties=st.integers(0, 30),
+        kind=st.sampled_from(KINDS),
+        conceded=st.sampled_from(["", "us", "them"]),
+        opponent=st.text(min_size=1, max_size=30).filter(lambda s: s.strip() and s.splitlines() == [s]),
+    )
+    def test_round_trip(
+        self,
+        number: int,
+        outcome: str,
+        score: tuple[int, int],
+        casualties: int,
+        kind: str,
+        conceded: str,
+        opponent: str,
+    ) -> None:
+        """Whatever one-line name the opponent has, the tag reads back the result it was written from."""
+        record = bb.MatchRecord(number=number, opponent=opponent, score=score, kind=kind, conceded=conceded)
+        read = read_result(result_tag(record, outcome, casualties), 2, "a test")
+        assert (2, number, opponent, outcome, score, casualties, kind, conceded) == (
+            read.season,
+            read.number,
+            read.opponent,
+            read.outcome,
+            (read.scored, read.against),
+            read.casualties,
+            read.kind,
+            read.conceded,
+        )
+
+
+class TestConcession:
+    def test_with_penalty(self, pack: RulePack, team: Sheet) -> None:
+        """A played match conceded: no SPP, no MVP, no winnings, D3 Dedicated Fans lost, and the veteran
+        leaves on the quit check's 1."""
+        record = bb.MatchRecord(
+            number=1, opponent="Orcs", score=(0, 2), events={"1": {"touchdown": 1}}, mvp_nominees=("1",), conceded="us"
+        )
+        after = play(pack, veteran(pack, team), record, 1, 1)
+        assert (0, 150_000, 1, False) == (
+            after.member("1").pools["spp"],
+            after.pools["treasury"],
+            after.stats["dedicated_fans"],
+            "6" in after.members,
+        )
+
+    def test_without_penalty(self, pack: RulePack, team: Sheet) -> None:
+        """Conceded without penalty: a loss that keeps its SPP, its MVP and the usual winnings, rolls the usual
+        loss D6 for Dedicated Fans (4 >= 2: none lost) and makes no quit check."""
+        record = bb.MatchRecord(
+            number=1,
+            opponent="Orcs",
+            score=(1, 2),
+            events={"1": {"touchdown": 1}},
+            mvp_nominees=("1",),
+            fan_attendance=4,
+            conceded="us",
+            without_penalty=True,
+        )
+        after = play(pack, veteran(pack, team), record, 1, 4)
+        assert (3 + 4, 150_000 + 40_000, 2, True) == (
+            after.member("1").pools["spp"],
+            after.pools["treasury"],
+            after.stats["dedicated_fans"],
+            "6" in after.members,
+        )
+        assert [("loss", "us")] == [(r.outcome, r.conceded) for r in bb.results(after)]
+        assert any(isinstance(e, Adjusted) and "(conceded without penalty)" in e.reason for e in entries(after))
+
+    def test_unplayed_conceded_by_us(self, pack: RulePack, team: Sheet) -> None:
+        """Conceding an unplayed fixture is Conceding Without Penalty: a loss, no winnings, Dedicated Fans
+        unchanged (no D3), no quit check (the veteran stays, no die is rolled for him)."""
+        after = play(
+            pack,
+            veteran(pack, team),
+            bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), kind="unplayed", conceded="us"),
+            1,
+        )
+        assert (2, 150_000, True, 0) == (
+            after.stats["dedicated_fans"],
+            after.pools["treasury"],
+            "6" in after.members,
+            after.stats["played"],
+        )
+        assert [("loss", "unplayed", "us")] == [(r.outcome, r.kind, r.conceded) for r in bb.results(after)]
+        assert not [e for e in entries(after) if isinstance(e, (Rolled, Left))]
+        assert 0 == bb.league_points(pack, after).total
+
+    @pytest.mark.parametrize("conceded", ["", "them"])
+    def test_without_penalty_needs_our_concession(self, pack: RulePack, team: Sheet, conceded: str) -> None:
+        """Only a team that conceded concedes without penalty."""
+        record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), conceded=conceded, without_penalty=True)
+        with pytest.raises(
+            InvalidInput, match=f"without_penalty is True only for a team that conceded .*conceded={conceded!r}"
+        ):
+            bb.record_outcome(pack, team, record, ScriptedDice([]))
+
+    def test_without_penalty_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
+        """A text is not a flag."""
+        record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), conceded="us", without_penalty="no")  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="got without_penalty='no'"):
+            bb.record_outcome(pack, team, record, ScriptedDice([]))
