@@ -239,9 +239,14 @@ def _result_entry(match: MatchRecord, outcome: str, casualties: int) -> Adjusted
     tag the league table reads back, and the sentence for people."""
     # Friendlies and unplayed fixtures are not on the team's record: only in the tag and the sentence.
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome]
-    counted = {"played": 1, result_stat: 1} if match.kind == "league" else {}
-    effect = Effect(stats=counted, tags={RESULT_TAG: result_tag(match, outcome, casualties)})
-    return Adjusted(effect=effect, reason=result_reason(match, outcome, casualties))
+    counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
+    return _result_event(counted, result_tag(match, outcome, casualties), result_reason(match, outcome, casualties))
+
+
+@functools.lru_cache(maxsize=4096)
+def _result_event(stats: tuple[tuple[str, int], ...], tag: str, reason: str) -> Adjusted:
+    """A result's entry, made once per result and shared (the teams of a simulated league repeat theirs)."""
+    return Adjusted(effect=Effect(stats=dict(stats), tags={RESULT_TAG: tag}), reason=reason)
 
 
 @functools.lru_cache(maxsize=4096)
