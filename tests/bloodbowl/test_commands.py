@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from progression import RulePack, ScriptedDice, Sheet
+from progression import Joined, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, RequirementNotMet
 from progression_bloodbowl._commands import parse_events
-from progression_bloodbowl._options import flag
+from progression_bloodbowl._match_day import parse_pitch
+from progression_bloodbowl._options import count, flag, natural, pairs, tallies, whole
+from progression_bloodbowl._values import roster_order
 
 
 class TestParseEvents:
@@ -21,6 +25,143 @@ class TestParseEvents:
         """An entry without ``member:`` is refused."""
         with pytest.raises(InvalidInput, match="expected member:event"):
             parse_events("touchdown")
+
+    @pytest.mark.parametrize("chunk", ["1:", ":touchdown", " 1 : , "])
+    def test_a_member_or_events_left_out(self, chunk: str) -> None:
+        """A member without events, or events without their member, is refused rather than dropped."""
+        with pytest.raises(InvalidInput) as error:
+            parse_events(f"3:completion;{chunk}")
+        assert f"events: expected member:event,event*N;..., got {chunk.strip()!r}" == str(error.value)
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("1:completion*", "the count of completion must be a whole number, got ''"),
+            ("1:completion*²", "the count of completion must be a whole number, got '²'"),
+            ("1:*2", "events of 1: expected name or name*N, got '*2'"),
+        ],
+    )
+    def test_a_count_without_its_name_or_number(self, text: str, expected: str) -> None:
+        """``completion*`` is not one completion, and ``*2`` is not two of nothing: both refused."""
+        with pytest.raises(InvalidInput) as error:
+            parse_events(text)
+        assert expected == str(error.value)
+
+    def test_the_same_member_twice_adds_up(self) -> None:
+        """Two chunks for one member, and one event named twice, add their counts."""
+        assert {"1": {"touchdown": 2, "casualty": 1}} == parse_events("1:touchdown;1:casualty,touchdown")
+
+
+class TestOptions:
+    @pytest.mark.parametrize("text", ["²", "٣", "1²", "", " ", "-1", "1.5", "+2"])
+    def test_whole_takes_ascii_digits_only(self, text: str) -> None:
+        """A superscript or an Arabic-Indic digit is a digit to Python but not a number here: refused, not a
+        bare ValueError."""
+        with pytest.raises(InvalidInput) as error:
+            whole(text, "attendance")
+        assert f"attendance must be a whole number, got {text!r}" == str(error.value)
+
+    @settings(max_examples=50)
+    @given(st.integers(min_value=0, max_value=10**12), st.sampled_from(["", " "]))
+    def test_whole_reads_what_it_is_written_from(self, number: int, space: str) -> None:
+        """Any whole number written in digits, spaces around or not, reads back as itself."""
+        assert number == whole(f"{space}{number}{space}", "n")
+
+    @settings(max_examples=50)
+    @given(st.text(max_size=6))
+    def test_whole_answers_any_text(self, text: str) -> None:
+        """Any text is a number or an InvalidInput, never another error."""
+        try:
+            value = whole(text, "n")
+        except InvalidInput:
+            return
+        assert (True, int(text)) == (text.strip().isascii(), value)
+
+    def test_count(self) -> None:
+        """An absent or empty option counts 0; a present one is read as whole."""
+        assert (0, 0, 3) == (
+            count({}, "rerolls"),
+            count({"rerolls": ""}, "rerolls"),
+            count({"rerolls": "3"}, "rerolls"),
+        )
+
+    @pytest.mark.parametrize("value", [True, -1, 2.0, "2", None])
+    def test_natural_refuses_what_is_not_a_whole_number(self, value: object) -> None:
+        """A bool, a negative number, a float, a text or None is refused, naming what came."""
+        with pytest.raises(InvalidInput) as error:
+            natural(value, "match number")
+        assert f"match number: expected a whole number >= 0, got {value!r}" == str(error.value)
+
+    def test_tallies(self) -> None:
+        """``name*N`` counts N, a bare name 1, and a name given twice adds up."""
+        assert {"bribe": 3, "riotous_rookies": 1} == tallies("bribe*2, riotous_rookies, bribe", "items")
+
+    def test_pairs(self) -> None:
+        """Parts split at their first colon; a part without its colon or either side is refused."""
+        assert [("2", "lasting_injury:av"), ("3", "dead")] == pairs("2:lasting_injury:av,3:dead", "injuries", "m:r")
+        for part in ("2", "2:", ":dead"):
+            with pytest.raises(InvalidInput) as error:
+                pairs(f"3:dead,{part}", "injuries", "member:result")
+            assert f"injuries: expected member:result, got {part!r}" == str(error.value)
+
+    def test_roster_order_reads_ascii_numbers_only(self, pack: RulePack, team: Sheet) -> None:
+        """Members numbered in ASCII digits come first in number order; a member id ``²`` is a name, not a bare
+        ValueError."""
+        odd = team.apply(Joined(member="²", ledger=team.member("3").ledger))
+        assert [*(str(n) for n in range(1, 12)), "²"] == [member for member, _ in roster_order(odd)]
+
+
+class TestMatchOptions:
+    def _match(self, pack: RulePack, team: Sheet, **options: str) -> Sheet:
+        sheet: Sheet = pack.function("action.match")(
+            pack, team, ScriptedDice([]), number="1", opponent="Orcs", **options
+        )
+        return sheet
+
+    def test_an_injury_without_its_member(self, pack: RulePack, team: Sheet) -> None:
+        """``injuries=2`` was dropped without a word; it is refused, saying how an injury is written."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, injuries="2")
+        assert "injuries: expected member:result, got '2'" == str(error.value)
+
+    def test_one_injury_per_member(self, pack: RulePack, team: Sheet) -> None:
+        """Two injuries for one member were one dropped; refused, naming both."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, injuries="2:badly_hurt,2:dead")
+        assert "injuries: one injury per member, got 2:badly_hurt and 2:dead" == str(error.value)
+
+    def test_an_injury_is_recorded(self, pack: RulePack, team: Sheet) -> None:
+        """A Lasting Injury written with its characteristic keeps its second colon."""
+        after = self._match(pack, team, injuries="2:lasting_injury:av")
+        assert (team.member("2").stats["av"] - 1, 1) == (
+            after.member("2").stats["av"],
+            after.member("2").stats["lasting_injuries"],
+        )
+
+    @pytest.mark.parametrize("score", ["2", "2:1", "²-1"])
+    def test_a_score_is_both_sides(self, pack: RulePack, team: Sheet, score: str) -> None:
+        """``score=2`` was read as 2-0; a score without both sides, or with a digit that is not ASCII, is refused."""
+        with pytest.raises(InvalidInput, match="score"):
+            self._match(pack, team, score=score)
+
+
+class TestPitchText:
+    @pytest.mark.parametrize(
+        ("players", "ball", "expected"),
+        [
+            ("them:Orc@²,3", "", "a square is written x,y (two whole numbers), got '²,3'"),
+            ("them:Orc@5,5", "²,3", "a square is written x,y (two whole numbers), got '²,3'"),
+            ("them:Orc@5,5 st²", "", "Orc: 'st²' is not a characteristic (st3), a skill (+stunty) or a state"),
+        ],
+    )
+    def test_digits_that_are_not_ascii(
+        self, pack: RulePack, team: Sheet, players: str, ball: str, expected: str
+    ) -> None:
+        """A superscript digit in a square or a characteristic is refused with the way to write it, not a bare
+        ValueError."""
+        with pytest.raises(InvalidInput) as error:
+            parse_pitch(pack, team, players, ball)
+        assert str(error.value).startswith(expected)
 
 
 class TestActions:

@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from progression import RulePack
-from progression.errors import RulePackError
+from progression.errors import InvalidInput, Problem, RulePackError
 from progression_bloodbowl._data import FILES, read_data
+from progression_bloodbowl._reading import Reader, guarded
 
 
 def texts() -> dict[str, str]:
@@ -100,6 +101,38 @@ class TestBroken:
             read_data(broken)
         sources = {p.source for p in caught.value.problems}
         assert {"stars.toml", "inducements.toml"} <= sources
+
+    @pytest.mark.parametrize(
+        ("name", "old", "new", "expected"),
+        [
+            (
+                "teams.toml",
+                '["always_hungry", "loner:4"',
+                '["always_hungry", "loner:²"',
+                "teams.toml: the X of loner (X+) must be 2..6, got '²' @ $.teams.chaos_chosen.positions[2].skills[1]",
+            ),
+            (
+                "tables.toml",
+                'rows = { 1 = ["av"],',
+                'rows = { "²" = ["av"],',
+                "tables.toml: expected a D8 result with characteristics, got ['av'] @ $.characteristic_improvement.rows.²",
+            ),
+            (
+                "tables.toml",
+                'dedicated_fans_loss_dice = "D3"',
+                'dedicated_fans_loss_dice = "D³"',
+                "tables.toml: expected dice such as 'D3' or '2D6', got 'D³' @ $.concede.dedicated_fans_loss_dice",
+            ),
+        ],
+    )
+    def test_a_digit_that_is_not_ascii(self, name: str, old: str, new: str, expected: str) -> None:
+        """``²`` is a digit to ``str.isdigit`` but not to ``int``: in the data it is a problem at its key, not a bare
+        ValueError."""
+        text = texts()[name]
+        assert old in text
+        with pytest.raises(RulePackError) as caught:
+            read_data({**texts(), name: text.replace(old, new, 1)})
+        assert expected in [str(p) for p in caught.value.problems]
 
     def test_wrong_type(self) -> None:
         """A cost written as text is refused where it stands."""
@@ -257,3 +290,56 @@ class TestBrokenShapes:
             read_data({name: toml_text(data) for name, data in PARSED.items()}).teams.keys()
             == read_data(texts()).teams.keys()
         )
+
+
+class TestGuarded:
+    def test_a_trip_with_no_problem_is_a_bug_shown_as_it_is(self) -> None:
+        """A builtin error the data do not explain is raised as it is, not disguised as bad data."""
+
+        @guarded
+        def read() -> None:
+            Reader("x.toml").get({"a": 1}, "a", int, "$")
+            raise KeyError("a bug")
+
+        with pytest.raises(KeyError, match="a bug"):
+            read()
+
+    def test_a_trip_after_a_problem_is_the_problem(self) -> None:
+        """A trip after a recorded problem raises the problems, then where reading stopped."""
+
+        @guarded
+        def read() -> None:
+            r = Reader("x.toml")
+            rows = r.get({"rows": 3}, "rows", list, "$")  # a problem: 3 is not a list; [] stands in
+            r.get({"n": 1}, "n", int, "$.other")
+            rows[0]["id"]  # a reader that forgot to check the length trips on the stand-in
+
+        with pytest.raises(RulePackError) as caught:
+            read()
+        problems = caught.value.problems
+        assert Problem("x.toml", "$.rows", "expected a list, got 3") == problems[0]
+        assert ("x.toml", "$.other.n") == (problems[1].source, problems[1].path)
+        assert problems[1].reason.startswith("reading stopped at this value or just after, on a shape the problems")
+        assert isinstance(caught.value.__cause__, IndexError)
+
+    def test_a_progression_error_passes(self) -> None:
+        """An error of the library's own is raised as it is."""
+
+        @guarded
+        def read() -> None:
+            Reader("x.toml").problem("$", "bad")
+            raise InvalidInput("refused")
+
+        with pytest.raises(InvalidInput, match="refused"):
+            read()
+
+    def test_problems_outside_are_not_counted(self) -> None:
+        """A problem recorded before the guarded call does not turn a bug inside it into bad data."""
+        Reader("x.toml").problem("$", "earlier")
+
+        @guarded
+        def read() -> None:
+            raise TypeError("a bug")
+
+        with pytest.raises(TypeError, match="a bug"):
+            read()

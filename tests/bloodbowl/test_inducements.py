@@ -85,6 +85,17 @@ class TestOneValidation:
         with pytest.raises(RequirementNotMet, match="cannot also hire him as a Star Player"):
             bb.price(pack, team, order)
 
+    @pytest.mark.parametrize(
+        ("stars", "name"), [(("grak", "grak"), "Grak"), (("crumbleberry", "grak", "crumbleberry"), "Crumbleberry")]
+    )
+    def test_a_member_of_a_pair_named_twice(
+        self, pack: RulePack, team: Sheet, stars: tuple[str, ...], name: str
+    ) -> None:
+        """A pair is named by one member or both, each once: a member named twice is refused as any star is."""
+        with pytest.raises(InvalidInput) as error:
+            _induce(pack, team, bb.Order(stars=stars))
+        assert f"{name} is named twice; a team fields each Star Player once" == str(error.value)
+
     def test_unknown_inducement(self, pack: RulePack, team: Sheet) -> None:
         """A name that is no inducement, or one with a field of its own, is refused with the list."""
         with pytest.raises(UnknownName, match="inducement 'wizard'"):
@@ -201,6 +212,19 @@ class TestCommandLine:
             items="bribe*1",
         )
         assert ("3", "400000") == (after.tags["induced.match"], after.tags["induced.total"])
+
+    def test_items_named_twice_add_up(self, pack: RulePack, team: Sheet) -> None:
+        """``items=bribe,bribe*2`` is three Bribes."""
+        action = pack.function("action.induce")
+        after = action(
+            pack, team, ScriptedDice([]), match="3", opponent_ctv=str(_ctv(pack, team) + 400_000), items="bribe,bribe*2"
+        )
+        assert "bribe*3" == after.tags["induced.items"]
+
+    def test_a_count_left_out(self, pack: RulePack, team: Sheet) -> None:
+        """``items=bribe*`` is refused rather than read as one Bribe."""
+        with pytest.raises(InvalidInput, match="the count of bribe must be a whole number, got ''"):
+            pack.function("action.induce")(pack, team, ScriptedDice([]), match="3", opponent_ctv="1", items="bribe*")
 
     def test_a_required_option(self, pack: RulePack, team: Sheet) -> None:
         """Without the opponent's CTV the action says which option is missing."""

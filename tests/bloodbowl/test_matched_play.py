@@ -451,6 +451,8 @@ class TestBadInput:
             ({"stars": ["griff"]}, UnknownName, "Star Player 'griff'"),
             ({"stars": "griff_oberwald"}, InvalidInput, "stars: expected a list of Star Player ids"),
             ({"stars": ["griff_oberwald", "griff_oberwald"]}, InvalidInput, "Griff Oberwald is named twice"),
+            ({"stars": ["grak", "grak"]}, InvalidInput, "^Grak is named twice; a team fields each Star Player once$"),
+            ({"stars": ["crumbleberry", "grak", "crumbleberry"]}, InvalidInput, "^Crumbleberry is named twice"),
             ({"budget": 0}, InvalidInput, "budget is a whole number of gold pieces > 0"),
             ({"budget": True}, InvalidInput, "got True"),
             ({"rerolls": -1}, InvalidInput, "team reroll: expected a whole number >= 0, got -1"),
@@ -525,6 +527,32 @@ class TestCommandLine:
         """An option the function does not take is refused with the ones it does."""
         with pytest.raises(InvalidInput, match="unknown option reroll; it takes: roster"):
             new_matched_play_team(pack, roster="human", reroll="2")
+
+    @pytest.mark.parametrize(("captain", "shown"), [("0", "'0'"), ("12", "'12'")])
+    def test_the_captain_by_his_number(self, pack: RulePack, captain: str, shown: str) -> None:
+        """The captain is named by his number on the list, 1 to 11: the refusal speaks in those terms."""
+        players = ";".join(f"human_lineman:L{n}" for n in range(11))
+        with pytest.raises(InvalidInput) as error:
+            new_matched_play_team(pack, roster="human", players=players, captain=captain)
+        assert f"captain: expected the number of a player in the list (1 to 11), got {shown}" == str(error.value)
+
+    @pytest.mark.parametrize("entry", ["human_lineman", "human_lineman:", "human_lineman::block", ":Anna"])
+    def test_a_player_with_a_part_left_out(self, pack: RulePack, entry: str) -> None:
+        """An empty part was dropped (``position::skill`` took the skill for the name): refused, naming the entry."""
+        with pytest.raises(InvalidInput) as error:
+            new_matched_play_team(pack, roster="human", players=f"human_lineman:L1;{entry}")
+        assert f"players: expected position:name or position:name:skill, got {entry!r}" == str(error.value)
+
+    def test_an_inducement_named_twice_adds_up(self, pack: RulePack) -> None:
+        """``inducements=bribe,bribe`` is two Bribes, not one (the second used to replace the first)."""
+        players = ";".join(f"human_lineman:L{n}" for n in range(11))
+        team = new_matched_play_team(pack, roster="human", players=players, inducements="bribe,bribe")
+        assert "bribe*2" == team.tags["matched_play.inducements"]
+
+    def test_an_inducement_count_left_out(self, pack: RulePack) -> None:
+        """``bribe*`` is refused rather than read as one Bribe."""
+        with pytest.raises(InvalidInput, match="the count of bribe must be a whole number, got ''"):
+            new_matched_play_team(pack, roster="human", players="human_lineman:L1", inducements="bribe*")
 
     def test_number_as_text(self, pack: RulePack) -> None:
         """A count must be a whole number."""

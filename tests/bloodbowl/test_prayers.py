@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,11 +13,13 @@ from hypothesis import strategies as st
 import progression_bloodbowl as bb
 from progression import Awarded, Effect, Member, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RulePackError, UnknownName
+from progression_bloodbowl._data import FILES, read_data
 from progression_bloodbowl._players import data_of
-from progression_bloodbowl._prayers import read_prayers
 
 #: The four prayers of the reference that change SPP.
 ALL = ("perfect_passing", "dazzling_catching", "fan_interaction", "fouling_frenzy")
+#: Three of them: as many as a team may have in a match.
+THREE = ALL[:3]
 #: Every event a prayer or Violent Innovator changes, for one player each: Hans the Thrower, Lena the Catcher,
 #: Kurt the Catcher (crowd and foul), Lineman 1 (a Special Action).
 EVENTS = {
@@ -70,11 +74,11 @@ class TestPrayers:
         """Fouling Frenzy: a casualty from a Foul Action earns 2; the crowd's earn nothing."""
         assert {"3": 3, "4": 3, "5": 2, "6": 0} == _spp(pack, team, _record(prayers=("fouling_frenzy",)))
 
-    def test_all_four(self, pack: RulePack, team: Sheet) -> None:
-        """All four at once, in any order: 6, 3 + 2, 4 + 2, and still nothing for a Special Action."""
-        expected = {"3": 6, "4": 5, "5": 6, "6": 0}
-        assert expected == _spp(pack, team, _record(prayers=ALL))
-        assert expected == _spp(pack, team, _record(prayers=tuple(reversed(ALL))))
+    def test_three_at_once(self, pack: RulePack, team: Sheet) -> None:
+        """Three at once, in any order: 6, 3 + 2, 4 for the crowd (not the foul), nothing for a Special Action."""
+        expected = {"3": 6, "4": 5, "5": 4, "6": 0}
+        assert expected == _spp(pack, team, _record(prayers=THREE))
+        assert expected == _spp(pack, team, _record(prayers=tuple(reversed(THREE))))
 
     def test_a_list_is_taken(self, pack: RulePack, team: Sheet) -> None:
         """A list of prayer ids is kept as a tuple."""
@@ -83,11 +87,11 @@ class TestPrayers:
     def test_brawlin_brutes_keep_the_prayers_numbers(self, pack: RulePack, orcs: Sheet) -> None:
         """An Orc team's crowd and foul casualties earn the prayers' 2, not the Brutes' casualty 3."""
         events = {"1": {"casualty_crowd": 1, "casualty_foul": 1}, "2": {"casualty": 1}}
-        assert {"1": 4, "2": 3} == _spp(pack, orcs, _record(events, ALL))
+        assert {"1": 4, "2": 3} == _spp(pack, orcs, _record(events, ("fan_interaction", "fouling_frenzy")))
 
     def test_reason_names_the_prayer(self, pack: RulePack, team: Sheet) -> None:
         """The award's reason, and so the player's SPP account, names the prayer and its D16 number."""
-        after = bb.record_outcome(pack, team, _record(prayers=ALL), ScriptedDice([]))
+        after = bb.record_outcome(pack, team, _record(prayers=ALL[1:]), ScriptedDice([]))
         lines = [str(item) for item in pack.function("explain.spp")(pack, after, "4").items]
         expected = [
             "+5 match 1: 2 catch x 1 (Dazzling Catching, Prayer to Nuffle 11), 1 touchdown x 3 (SPP for match events)"
@@ -99,7 +103,7 @@ class TestPrayers:
 
     def test_replay_and_undo(self, pack: RulePack, team: Sheet) -> None:
         """The outcome is one ledger entry: replaying it gives the same team, undoing it the team before."""
-        after = bb.record_outcome(pack, team, _record(prayers=ALL), ScriptedDice([]))
+        after = bb.record_outcome(pack, team, _record(prayers=THREE), ScriptedDice([]))
         assert after == replay(after.ledger)
         assert team == undo(after)
 
@@ -137,12 +141,12 @@ class TestViolentInnovator:
 class TestWhoEarnsNothing:
     def test_conceding_team(self, pack: RulePack, team: Sheet) -> None:
         """A team that concedes loses the game's SPP, prayers and skill included."""
-        record = _record(prayers=ALL, conceded="us", score=(0, 0))
+        record = _record(prayers=ALL[1:], conceded="us", score=(0, 0))
         assert {"3": 0, "4": 0, "5": 0, "6": 0} == _spp(pack, _innovator(pack, team, "6"), record)
 
     def test_friendly(self, pack: RulePack, team: Sheet) -> None:
         """A friendly game earns no SPP, whatever the prayers."""
-        assert {"3": 0, "4": 0, "5": 0, "6": 0} == _spp(pack, team, _record(prayers=ALL, kind="friendly"))
+        assert {"3": 0, "4": 0, "5": 0, "6": 0} == _spp(pack, team, _record(prayers=THREE, kind="friendly"))
 
     def test_star_player(self, pack: RulePack, team: Sheet) -> None:
         """A Star Player's completions earn nothing under Perfect Passing; a team-mate's earn 2."""
@@ -189,25 +193,104 @@ class TestRefusals:
         with pytest.raises(UnknownName, match="Prayer to Nuffle that changes SPP 'nope'"):
             bb.PostMatch.start(pack, team, _record(prayers=("nope",))).record_outcome(ScriptedDice([]))
 
-    def test_damaged_prayer_table(self, pack: RulePack) -> None:
+    def test_a_fourth_prayer(self, pack: RulePack, team: Sheet) -> None:
+        """Four prayers are refused: a team induces at most three, and the message says where that limit comes from."""
+        expected = (
+            "the record of match 1: a team has at most 3 Prayers to Nuffle in a match (the inducement "
+            "prayers_to_nuffle, inducements.toml), got 4: perfect_passing, dazzling_catching, fan_interaction, "
+            "fouling_frenzy"
+        )
+        with pytest.raises(InvalidInput) as error:
+            bb.record_outcome(pack, team, _record(prayers=ALL), ScriptedDice([]))
+        assert expected == str(error.value)
+
+    def test_the_limit_is_the_data_s(self, pack: RulePack, team: Sheet) -> None:
+        """With the inducement's maximum at 2 in the data, three prayers are refused and two are taken."""
+        two = attrs.evolve(data_of(pack), max_prayers=2)
+        smaller = attrs.evolve(pack, functions={**pack.functions, "bloodbowl.data": lambda: two})
+        with pytest.raises(InvalidInput, match="at most 2 Prayers to Nuffle in a match"):
+            bb.record_outcome(smaller, team, _record(prayers=THREE), ScriptedDice([]))
+        assert {"3": 6, "4": 5, "5": 0, "6": 0} == _spp(smaller, team, _record(prayers=THREE[:2]))
+
+
+def _texts(**changes: tuple[str, str]) -> dict[str, str]:
+    """The installed data files as text, with ``file=(old, new)`` replaced once in a file."""
+    folder = files("progression_bloodbowl").joinpath("data")
+    found = {name: folder.joinpath(name).read_text(encoding="utf-8") for name in FILES}
+    for name, (old, new) in changes.items():
+        text = found[f"{name}.toml"]
+        assert old in text
+        found[f"{name}.toml"] = text.replace(old, new, 1)
+    return found
+
+
+def _problems(texts: dict[str, str]) -> list[str]:
+    with pytest.raises(RulePackError) as error:
+        read_data(texts)
+    return [str(p) for p in error.value.problems]
+
+
+class TestReadWhenThePackLoads:
+    def test_typed_data(self, pack: RulePack) -> None:
+        """The prayers, the limit and Violent Innovator's value are in the typed data, read once with the pack."""
+        data = data_of(pack)
+        assert (ALL, 3, "casualty") == (tuple(data.rules.prayers), data.max_prayers, data.rules.violent_innovator)
+        assert {"catch": (1, True)} == data.rules.prayers["dazzling_catching"].changes
+
+    def test_damaged_prayer_table(self) -> None:
         """A prayer without its D16 number or with an unknown key, and one that changes nothing: every problem named."""
-        tables = dict(data_of(pack).raw["tables.toml"])
-        label = {"en": "P", "fr": "P"}
-        damaged_prayers = {
-            "perfect_passing": {"label": label, "completion": 2, "extra": 1},
-            "x": {"label": label, "d16": 3},
-        }
-        tables["spp"] = {**tables["spp"], "prayers": damaged_prayers}
-        with pytest.raises(RulePackError) as error:
-            read_prayers(tables)
+        texts = _texts(
+            tables=(
+                "d16 = 10\ncompletion = 2\n",
+                'completion = 2\nextra = 1\n\n[spp.prayers.x]\nlabel = { en = "X", fr = "X" }\nd16 = 3\n',
+            )
+        )
         expected = [
-            ("$.spp.prayers.perfect_passing.extra", "unknown key 'extra'; expected one of: label, d16, completion, "),
-            ("$.spp.prayers.perfect_passing.d16", "required key 'd16' is missing"),
-            ("$.spp.prayers.x", "a prayer that changes SPP names at least one of: completion, catch_from_pass_bonus, "),
+            "tables.toml: unknown key 'extra'; expected one of: label, d16, completion, catch_from_pass_bonus, "
+            "casualty_pushed_into_crowd, casualty_from_foul @ $.spp.prayers.perfect_passing.extra",
+            "tables.toml: required key 'd16' is missing @ $.spp.prayers.perfect_passing.d16",
+            "tables.toml: a prayer that changes SPP names at least one of: completion, catch_from_pass_bonus, "
+            "casualty_pushed_into_crowd, casualty_from_foul @ $.spp.prayers.x",
         ]
-        assert expected == [
-            (p.path, p.reason[: len(r)]) for p, (_, r) in zip(error.value.problems, expected, strict=True)
-        ]
+        assert expected == _problems(texts)
+
+    @pytest.mark.parametrize(
+        ("new", "expected"),
+        [
+            ("", "required key 'violent_innovator_special_action_casualty' is missing"),
+            (
+                'violent_innovator_special_action_casualty = "casualties"',
+                "expected the key of a number of [spp] such as 'casualty', got 'casualties'",
+            ),
+            ("violent_innovator_special_action_casualty = 2", "expected a text, got 2"),
+        ],
+    )
+    def test_violent_innovator_s_value(self, new: str, expected: str) -> None:
+        """Violent Innovator's value is a key of a number of [spp]; missing or wrong, it is refused when the data load."""
+        texts = _texts(tables=('violent_innovator_special_action_casualty = "casualty"', new))
+        assert [f"tables.toml: {expected} @ $.spp.violent_innovator_special_action_casualty"] == _problems(texts)
+
+    def test_the_prayer_inducement_is_required(self) -> None:
+        """Without the Prayers to Nuffle inducement the data have no limit on prayers: refused when they load."""
+        texts = _texts(inducements=("[inducements.prayers_to_nuffle]", "[inducements.prayers_to_nuffle_x]"))
+        expected = (
+            "inducements.toml: required: its max is the most Prayers to Nuffle a team has in a match "
+            "@ $.inducements.prayers_to_nuffle"
+        )
+        assert [expected] == _problems(texts)
+
+    def test_the_limit_follows_the_data(self) -> None:
+        """The inducement's max is the limit: 2 in the data, 2 in the typed data."""
+        texts = _texts(inducements=('max = 3\ncost = 10000\ndie = "D16"', 'max = 2\ncost = 10000\ndie = "D16"'))
+        assert 2 == read_data(texts).max_prayers
+
+    def test_violent_innovator_must_be_a_skill(self) -> None:
+        """The skill whose value [spp] gives must exist."""
+        texts = _texts(skills=("[skills.violent_innovator]", "[skills.violent_innovatorx]"))
+        assert (
+            "skills.toml: the skill 'violent_innovator' is required: [spp] says what its Special Action casualty "
+            "earns @ $.skills" in _problems(texts)
+        )
 
 
 counts = st.integers(min_value=0, max_value=4)
@@ -220,13 +303,14 @@ class TestProperties:
         catches=counts,
         crowd=counts,
         fouls=counts,
-        chosen=st.lists(st.sampled_from(ALL), unique=True, max_size=4),
+        chosen=st.lists(st.sampled_from(ALL), unique=True, max_size=len(ALL)),
     )
     def test_prayers_add_what_the_reference_says(
         self, pack: RulePack, team: Sheet, completions: int, catches: int, crowd: int, fouls: int, chosen: list[str]
     ) -> None:
         """Each prayer adds its events' SPP on top of the usual ones, whatever else is in effect:
-        completion 2 instead of 1, catch +1, crowd and foul casualty 2 instead of 0 (reference section 1)."""
+        completion 2 instead of 1, catch +1, crowd and foul casualty 2 instead of 0 (reference section 1);
+        more prayers than a team may have are refused, with nothing changed."""
         events = {"3": {"completion": completions, "catch": catches, "casualty_crowd": crowd, "casualty_foul": fouls}}
         without = _spp(pack, team, _record(events))["3"]
         added = {
@@ -235,4 +319,8 @@ class TestProperties:
             "fan_interaction": 2 * crowd,
             "fouling_frenzy": 2 * fouls,
         }
+        if len(chosen) > data_of(pack).max_prayers:
+            with pytest.raises(InvalidInput, match="Prayers to Nuffle in a match"):
+                _spp(pack, team, _record(events, tuple(chosen)))
+            return
         assert without + sum(added[p] for p in chosen) == _spp(pack, team, _record(events, tuple(chosen)))["3"]

@@ -15,7 +15,6 @@ from typing import Any
 from progression import RulePack, read_pack
 
 from ._data import Data, load_data
-from ._prayers import read_prayers
 
 __all__ = ["build"]
 
@@ -111,7 +110,6 @@ def _names(data: Data) -> dict[str, Any]:
 def build(functions: Mapping[str, Callable[..., Any]]) -> RulePack:
     """The Blood Bowl rule pack, with ``functions`` registered (the data accessor is added here)."""
     data = load_data()
-    read_prayers(data.raw["tables.toml"])  # read on use; checked here, so a broken table fails when the pack loads
     raw = tomllib.loads(files("progression_bloodbowl").joinpath("data", "pack.toml").read_text(encoding="utf-8"))
     raw["curves"] = _curves(data, raw["upgrades"])
     raw["ladders"] = _ladder(data)

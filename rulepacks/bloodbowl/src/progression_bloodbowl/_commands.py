@@ -13,7 +13,7 @@ from progression.errors import InvalidInput, RequirementNotMet
 from . import _league, _season, _team
 from ._advancement import advance, must_advance
 from ._match import MatchRecord, record_outcome, update_fans
-from ._options import flag, listed, maybe_flag, maybe_whole, need, takes, whole
+from ._options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 from ._players import new_player as make_player
 from ._postmatch import expensive_mistakes
 
@@ -24,15 +24,34 @@ def parse_events(text: str) -> dict[str, dict[str, int]]:
     """``"1:touchdown,casualty;3:completion*2"`` -> ``{"1": {"touchdown": 1, "casualty": 1}, "3": {"completion": 2}}``."""
     events: dict[str, dict[str, int]] = {}
     for chunk in filter(None, (c.strip() for c in text.split(";"))):
-        member, sep, names = chunk.partition(":")
-        if not sep:
+        member, sep, names = (part.strip() for part in chunk.partition(":"))
+        if not sep or not member or not listed(names):
             msg = f"events: expected member:event,event*N;..., got {chunk!r}"
             raise InvalidInput(msg)
-        counts = events.setdefault(member.strip(), {})
-        for item in listed(names):
-            name, _, times = item.partition("*")
-            counts[name] = counts.get(name, 0) + (whole(times, f"the count of {name}") if times else 1)
+        counts = events.setdefault(member, {})
+        for name, times in tallies(names, f"events of {member}").items():
+            counts[name] = counts.get(name, 0) + times
     return events
+
+
+def _score(text: str) -> tuple[int, int]:
+    """``"2-1"`` -> ``(2, 1)``: both sides, ours first."""
+    scored, sep, against = text.partition("-")
+    if not sep:
+        msg = f"score: expected ours-theirs such as 2-1, got {text!r}"
+        raise InvalidInput(msg)
+    return whole(scored, "score"), whole(against, "score")
+
+
+def _once(parts: list[tuple[str, str]], key: str, what: str) -> dict[str, str]:
+    """``[(member, value)]`` as a mapping; a member given twice is refused rather than one value dropped."""
+    found: dict[str, str] = {}
+    for member, value in parts:
+        if member in found:
+            msg = f"{key}: one {what} per member, got {member}:{found[member]} and {member}:{value}"
+            raise InvalidInput(msg)
+        found[member] = value
+    return found
 
 
 @takes("new team", "roster", "name", "treasury", "league", "favoured")
@@ -81,14 +100,14 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed;
     ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP.
     """
-    scored, _, against = options.get("score", "0-0").partition("-")
+    injuries = pairs(options.get("injuries"), "injuries", "member:result")
     record = MatchRecord(
         number=whole(need(options, "number", "match"), "number"),
         opponent=options.get("opponent", "?"),
-        score=(whole(scored, "score"), whole(against or "0", "score")),
+        score=_score(options.get("score") or "0-0"),
         events=parse_events(options.get("events", "")),
         mvp_nominees=tuple(listed(options.get("nominees"))),
-        injuries=dict(part.split(":", 1) for part in listed(options.get("injuries")) if ":" in part),
+        injuries=_once(injuries, "injuries", "injury"),
         fan_attendance=whole(options.get("attendance", "0"), "attendance"),
         stalling=flag(options, "stalling"),
         conceded=options.get("conceded", ""),
@@ -199,10 +218,6 @@ def new_season(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Shee
     return _season.new_season(pack, sheet, dice, retirement=options.get("retirement", "fit"))
 
 
-def _count(options: Mapping[str, str], key: str) -> int:
-    return whole(options.get(key) or "0", key)
-
-
 def _players(text: str) -> list[tuple[str, str]]:
     """``"human_lineman:Anna;human_catcher:Bruno"`` -> ``[("human_lineman", "Anna"), ("human_catcher", "Bruno")]``."""
     hires = []
@@ -240,11 +255,11 @@ def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         dice,
         keep=listed(options.get("keep")),
         players=_players(options.get("players", "")),
-        rerolls=_count(options, "rerolls"),
-        assistant_coaches=_count(options, "assistant_coaches"),
-        cheerleaders=_count(options, "cheerleaders"),
+        rerolls=count(options, "rerolls"),
+        assistant_coaches=count(options, "assistant_coaches"),
+        cheerleaders=count(options, "cheerleaders"),
         apothecary=flag(options, "apothecary"),
-        dedicated_fans=_count(options, "dedicated_fans"),
+        dedicated_fans=count(options, "dedicated_fans"),
         cap=whole(cap, "cap") if cap and cap != "none" else None,
         capped=cap != "none",
         retirement=options.get("retirement", "fit"),

@@ -20,7 +20,7 @@ from progression.errors import Problem, RulePackError
 
 from ._matched_data import TIERS, MatchedPlay, read_matched_play
 from ._reading import Reader, guarded
-from ._rules import Rules, read_rules
+from ._rules import VIOLENT_INNOVATOR, Rules, read_rules
 
 __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
 
@@ -28,6 +28,8 @@ __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trai
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 #: The data files of the pack, in the order they are read.
 FILES = ("skills.toml", "teams.toml", "stars.toml", "inducements.toml", "tables.toml")
+#: The inducement whose ``max`` is the most Prayers to Nuffle a team has in a match.
+PRAYERS_INDUCEMENT = "prayers_to_nuffle"
 
 
 @attrs.frozen(kw_only=True)
@@ -142,6 +144,8 @@ class Data:
     special_rules: Mapping[str, Label]
     results: Mapping[str, Label]
     rules: Rules
+    #: The most Prayers to Nuffle a team has in a match: the ``max`` of the inducement ``prayers_to_nuffle``.
+    max_prayers: int
     #: The numbers of Matched Play team building.
     matched_play: MatchedPlay
     #: Each file's parsed TOML, by file name, for ``RulePack.tables``.
@@ -319,15 +323,25 @@ def _read_stars(r: Reader, data: Mapping[str, Any]) -> dict[str, Star]:
     return stars
 
 
-def _read_inducements(r: Reader, data: Mapping[str, Any]) -> None:
-    for _ident, body, path in r.tables(data, "inducements", "$"):
+def _read_inducements(r: Reader, data: Mapping[str, Any]) -> int:
+    """Check the inducements and wizards; return the most Prayers to Nuffle a team induces (:data:`PRAYERS_INDUCEMENT`)."""
+    maxima: dict[str, int] = {}
+    for ident, body, path in r.tables(data, "inducements", "$"):
         r.label(body, path)
-        r.get(body, "max", int, path)
+        maxima[ident] = r.count(body, "max", path)
         if "cost_basis" not in body:
             r.get(body, "cost", int, path)
     for _ident, body, path in r.tables(r.table(data, "wizards", "$"), "list", "$.wizards"):
         r.label(body, path)
         r.get(body, "cost", int, path)
+    if data and PRAYERS_INDUCEMENT not in maxima:
+        reason = "required: its max is the most Prayers to Nuffle a team has in a match"
+        r.problem(f"$.inducements.{PRAYERS_INDUCEMENT}", reason)
+    return maxima.get(PRAYERS_INDUCEMENT, 0)
+
+
+#: The X a trait's "X+" may take, as written after its colon (``loner:4``).
+_TARGETS = tuple(str(x) for x in range(2, 7))
 
 
 def _check_profile(problem: Any, data: Data, skills: tuple[str, ...], path: str) -> None:
@@ -341,9 +355,7 @@ def _check_profile(problem: Any, data: Data, skills: tuple[str, ...], path: str)
             problem(where, f"{base!r} takes no parameter, got {ref!r}")
         elif trait is not None and trait.parameter is not None and not sep:
             problem(where, f"trait {base!r} needs a parameter ({trait.parameter}), written {base}:<value>")
-        elif (
-            sep and trait is not None and trait.parameter == "target" and not (param.isdigit() and 2 <= int(param) <= 6)
-        ):
+        elif sep and trait is not None and trait.parameter == "target" and param not in _TARGETS:
             problem(where, f"the X of {base} (X+) must be 2..6, got {param!r}")
 
 
@@ -396,6 +408,9 @@ def _cross_check(data: Data, problems: list[Problem]) -> None:
     for ident in data.rules.value.elite:
         if ident not in data.skills:
             problem("tables.toml")("$.value_increase.elite_skills", f"elite skill {ident!r} is not a skill")
+    if VIOLENT_INNOVATOR not in data.skills:
+        reason = f"the skill {VIOLENT_INNOVATOR!r} is required: [spp] says what its Special Action casualty earns"
+        problem("skills.toml")("$.skills", reason)
 
 
 @guarded  # a shape no reader foresaw is still a RulePackError, with its file and key path
@@ -425,7 +440,7 @@ def read_data(texts: Mapping[str, str]) -> Data:
     categories, skills, traits = _read_skills(readers["skills.toml"], parsed["skills.toml"])
     teams, leagues, special_rules = _read_teams(readers["teams.toml"], parsed["teams.toml"])
     stars = _read_stars(readers["stars.toml"], parsed["stars.toml"])
-    _read_inducements(readers["inducements.toml"], parsed["inducements.toml"])
+    max_prayers = _read_inducements(readers["inducements.toml"], parsed["inducements.toml"])
     rules = read_rules(readers["tables.toml"], parsed["tables.toml"], parsed["teams.toml"], readers["teams.toml"])
     matched_play = read_matched_play(
         readers["tables.toml"], parsed["tables.toml"], readers["stars.toml"], parsed["stars.toml"]
@@ -446,6 +461,7 @@ def read_data(texts: Mapping[str, str]) -> Data:
         special_rules=special_rules,
         results=results,
         rules=rules,
+        max_prayers=max_prayers,
         matched_play=matched_play,
         raw=parsed,
     )

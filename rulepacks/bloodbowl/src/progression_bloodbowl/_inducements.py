@@ -17,7 +17,7 @@ payment, the stars who join, and what was fielded (tags ``induced.*``), which
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -26,12 +26,24 @@ from progression import Adjusted, Effect, Event, Joined, Left, Purchased, RulePa
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import Data
+from ._options import natural
 from ._players import data_of
 from ._stars import affiliations, check_stars, choice_label, choices, is_star, star_sheet
 from ._values import Explanation, Item, current_team_value
 from ._wizards import check_wizards
 
-__all__ = ["Budget", "Order", "budget", "fielded", "induce", "match_notes", "price", "release", "spent_from_treasury"]
+__all__ = [
+    "Budget",
+    "Order",
+    "budget",
+    "fielded",
+    "induce",
+    "match_notes",
+    "price",
+    "release",
+    "spent_from_treasury",
+    "star_choices",
+]
 
 #: Inducements with rules of their own, ordered through their own fields of :class:`Order`.
 _OWN_FIELDS = {"star_players": "stars", "wizard": "wizards", "mercenary_players": "mercenaries"}
@@ -68,13 +80,6 @@ class Budget:
     explanation: Explanation
 
 
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        msg = f"{what}: expected a whole number >= 0, got {value!r}"
-        raise InvalidInput(msg)
-    return value
-
-
 def budget(pack: RulePack, team: Sheet, opponent_ctv: int, *, opponent_spent: int = 0) -> Budget:
     """The petty cash and treasury a team may spend, from both teams' CTV.
 
@@ -85,8 +90,8 @@ def budget(pack: RulePack, team: Sheet, opponent_ctv: int, *, opponent_spent: in
     Raises:
         InvalidInput: a negative amount, or treasury spent by an opponent that gets petty cash itself.
     """
-    _whole(opponent_ctv, "opponent CTV")
-    _whole(opponent_spent, "gold the opponent spent from its treasury")
+    natural(opponent_ctv, "opponent CTV")
+    natural(opponent_spent, "gold the opponent spent from its treasury")
     top_up = data_of(pack).raw["inducements.toml"]["petty_cash"]["treasury_top_up_max"]
     ctv = current_team_value(pack, team).total
     held = team.pools["treasury"]
@@ -145,7 +150,7 @@ def _check_item(data: Data, team: Sheet, ident: str, count: object, order: Order
         plain = [k for k in table if k not in _OWN_FIELDS]
         where = "the inducements (stars, wizards and mercenaries are ordered by their own fields)"
         raise UnknownName("inducement", ident, plain, where)
-    number = _whole(count, f"the number of {ident}")
+    number = natural(count, f"the number of {ident}")
     body = table[ident]
     label = body["label"]["en"]
     maximum, cost, why = _terms(data, team, ident)
@@ -199,6 +204,24 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
     return items
 
 
+def star_choices(data: Data, star_ids: Sequence[str]) -> list[tuple[str, ...]]:
+    """The stars as choices (a pair as one), each star named once.
+
+    :func:`~._stars.choices` takes a pair named by one member or both; a member of a pair
+    named twice (``grak, grak``) is refused here as any star named twice is.
+
+    Raises:
+        UnknownName: an id that is not a star.
+        InvalidInput: a star named twice.
+    """
+    groups = choices(data, star_ids)
+    twice = next((ident for n, ident in enumerate(star_ids) if ident in star_ids[:n]), None)
+    if twice is not None:
+        msg = f"{data.stars[twice].label.en} is named twice; a team fields each Star Player once"
+        raise InvalidInput(msg)
+    return groups
+
+
 def price(pack: RulePack, team: Sheet, order: Order) -> Explanation:
     """Check every inducement of ``order`` for ``team`` and price it, line by line.
 
@@ -211,6 +234,7 @@ def price(pack: RulePack, team: Sheet, order: Order) -> Explanation:
         raise InvalidInput(msg)
     data = data_of(pack)
     items = [_check_item(data, team, ident, count, order) for ident, count in order.items.items() if count]
+    star_choices(data, order.stars)
     for group in check_stars(pack, team, order.stars):
         star = data.stars[group[0]]
         rule = "one price for the pair" if star.pair else "Star Player"
@@ -244,7 +268,7 @@ def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: i
         InvalidInput: the team already holds inducements (record that match's outcome first).
         ProgressionError: anything :func:`price` refuses. Nothing is changed.
     """
-    _whole(match, "match number")
+    natural(match, "match number")
     if "induced.match" in team.tags:
         msg = f"{team.name} already holds inducements for match {team.tags['induced.match']}; record its outcome first"
         raise InvalidInput(msg)

@@ -17,8 +17,8 @@ from progression import Dice, RulePack, Sheet
 from progression.errors import InvalidInput
 
 from ._inducements import Order, budget, induce
-from ._options import listed, need, takes, whole
-from ._pitch import STATES, Pitch, Profile, Who, square_of
+from ._options import listed, need, takes, tallies, whole
+from ._pitch import STATES, Pitch, Profile, Square, Who, square_of
 from ._spells import cast, fireball, profile_of, zap
 
 __all__ = ["ACTIONS", "parse_pitch"]
@@ -34,6 +34,14 @@ def _who(text: str) -> Who:
     return side, member
 
 
+def _square(text: str) -> Square:
+    """A square ``x,y`` in ASCII digits (``square_of`` would take ``²`` for a digit and fail on it)."""
+    if not text.isascii():
+        msg = f"a square is written x,y (two whole numbers), got {text!r}"
+        raise InvalidInput(msg)
+    return square_of(text)
+
+
 def _opponent(words: list[str], name: str) -> tuple[Profile, str]:
     numbers = dict(_DEFAULT)
     skills, state, pa = set(), "standing", None
@@ -42,7 +50,7 @@ def _opponent(words: list[str], name: str) -> tuple[Profile, str]:
             state = word
         elif word.startswith("+"):
             skills.add(word[1:])
-        elif word[:2] in ("ma", "st", "ag", "pa", "av") and word[2:].isdigit():
+        elif word[:2] in ("ma", "st", "ag", "pa", "av") and word[2:].isascii() and word[2:].isdigit():
             if word[:2] == "pa":
                 pa = int(word[2:])
             else:
@@ -63,7 +71,7 @@ def parse_pitch(pack: RulePack, team: Sheet, text: str, ball: str = "") -> Pitch
             msg = f"a player on the pitch is written side:id@x,y, got {entry!r}"
             raise InvalidInput(msg)
         who = _who(who_text)
-        square = square_of(square_text)
+        square = _square(square_text)
         if who[0] == "us":
             player = team.member(who[1])
             states = [w for w in words if w in STATES] or ["standing"]
@@ -72,19 +80,15 @@ def parse_pitch(pack: RulePack, team: Sheet, text: str, ball: str = "") -> Pitch
             profile, state = _opponent(words, who[1])
             pitch = pitch.place(who, who[1], profile, square, state=state)
     if ball:
-        pitch = pitch.with_ball(square_of(ball) if "," in ball else _who(ball))
+        pitch = pitch.with_ball(_square(ball) if "," in ball else _who(ball))
     return pitch
 
 
 @takes("induce", "match", "items", "stars", "wizard", "mercenaries", "opponent_ctv", "opponent_spent")
 def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Induce for a match: match, opponent_ctv, opponent_spent, stars, wizard, items (bribe*2,...), mercenaries."""
-    items: dict[str, int] = {}
-    for item in listed(options.get("items")):
-        name, _, times = item.partition("*")
-        items[name] = items.get(name, 0) + (whole(times, f"the count of {name}") if times else 1)
     order = Order(
-        items=items,
+        items=tallies(options.get("items"), "items"),
         stars=tuple(listed(options.get("stars"))),
         wizards=tuple(listed(options.get("wizard"))),
         mercenaries=tuple(listed(options.get("mercenaries"))),
@@ -102,7 +106,7 @@ def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> S
 def fireball_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Cast the Sports-Wizard's Fireball: square, players (the pitch), ball."""
     pitch = parse_pitch(pack, sheet, options.get("players", ""), options.get("ball", ""))
-    return cast(pack, sheet, fireball(pack, pitch, square_of(need(options, "square", "fireball")), dice))
+    return cast(pack, sheet, fireball(pack, pitch, _square(need(options, "square", "fireball")), dice))
 
 
 @takes("zap", "target", "players", "ball")

@@ -14,7 +14,7 @@ ledger entry, so ``progression.undo`` takes it back whole and ``replay(team.ledg
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from progression import Adjusted, Effect, Joined, Lost, Member, Purchased, RulePack, Sheet, combine
 from progression.errors import InvalidInput
@@ -22,7 +22,7 @@ from progression.errors import InvalidInput
 from ._inducements import Order, price
 from ._matched_data import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
 from ._matched_quote import MatchedPlayQuote, Plan, order_text, plan
-from ._options import flag, listed, need, takes, whole
+from ._options import count, flag, listed, need, takes, tallies, whole
 from ._players import YES, data_of
 from ._stars import choice_label, star_sheet
 from ._team import hire
@@ -153,8 +153,8 @@ def _build(pack: RulePack, checked: Plan, name: str) -> Sheet:
             adds = "it adds" if len(pick.bought) == 1 else "they add"
             reason = f"Matched Play: {named} bought with Skill Points; {adds} {worth}"
             team = team.apply(Member(member=member, event=Adjusted(effect=effect, reason=reason)))
-    for upgrade, count in checked.counts.items():
-        for _ in range(count):
+    for upgrade, times in checked.counts.items():
+        for _ in range(times):
             team = pack.purchase(team, upgrade)
     for group in checked.groups:
         cost = data.stars[group[0]].cost
@@ -249,34 +249,50 @@ OPTIONS = (
 )
 
 
-def _count(options: Mapping[str, str], key: str) -> int:
-    return whole(options.get(key) or "0", key)
+def _players(text: str | None) -> list[tuple[str, ...]]:
+    """``"wood_elf_lineman:Ash;wardancer:Eli:dodge"`` -> ``[("wood_elf_lineman", "Ash"), ("wardancer", "Eli", "dodge")]``."""
+    players = []
+    for entry in listed(text, ";"):
+        parts = tuple(part.strip() for part in entry.split(":"))
+        if len(parts) < 2 or not all(parts):
+            msg = f"players: expected position:name or position:name:skill, got {entry!r}"
+            raise InvalidInput(msg)
+        players.append(parts)
+    return players
+
+
+def _captain(text: str, players: Sequence[object]) -> int | None:
+    """The option ``captain`` (1, 2, ... in the list) as an index of ``players``, or None when absent."""
+    if not text:
+        return None
+    number = whole(text, "captain")
+    if not 1 <= number <= len(players):
+        msg = f"captain: expected the number of a player in the list (1 to {len(players)}), got {text!r}"
+        raise InvalidInput(msg)
+    return number - 1
 
 
 @takes("new matched_play_team", *OPTIONS)
 def new_matched_play_team(pack: RulePack, **options: str) -> Sheet:
     """A Matched Play team drafted from a list: roster, players=position:name[:skill];..., stars, budget, staff."""
     roster = need(options, "roster", "new matched_play_team").strip()
-    players = [tuple(listed(entry, ":")) for entry in listed(options.get("players"), ";")]
-    items = {}
-    for entry in listed(options.get("inducements")):
-        ident, _, count = entry.partition("*")
-        items[ident.strip()] = whole(count or "1", f"the count of {ident.strip()}")
-    captain = _count(options, "captain") if options.get("captain") else None
+    players = _players(options.get("players"))
     return draft_matched_play(
         pack,
         roster,
         options.get("name", "") or roster,
         players,
-        budget=_count(options, "budget") if options.get("budget") else None,
+        budget=count(options, "budget") if options.get("budget") else None,
         stars=listed(options.get("stars")),
-        rerolls=_count(options, "rerolls"),
-        assistant_coaches=_count(options, "assistant_coaches"),
-        cheerleaders=_count(options, "cheerleaders"),
+        rerolls=count(options, "rerolls"),
+        assistant_coaches=count(options, "assistant_coaches"),
+        cheerleaders=count(options, "cheerleaders"),
         apothecary=flag(options, "apothecary"),
-        dedicated_fans=_count(options, "dedicated_fans"),
-        inducements=Order(items=items, wizards=tuple(listed(options.get("wizard")))),
+        dedicated_fans=count(options, "dedicated_fans"),
+        inducements=Order(
+            items=tallies(options.get("inducements"), "inducements"), wizards=tuple(listed(options.get("wizard")))
+        ),
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,
-        captain=None if captain is None else captain - 1,
+        captain=_captain(options.get("captain", ""), players),
     )

@@ -22,10 +22,11 @@ from progression.errors import (
 )
 
 from ._data import Data, Team
-from ._inducements import Order, price
+from ._inducements import Order, price, star_choices
 from ._matched_data import BUDGET_TAG
+from ._options import natural
 from ._players import data_of
-from ._stars import choice_label, choices, eligibility
+from ._stars import choice_label, eligibility
 from ._team import create_team
 from ._values import Explanation, Item
 
@@ -102,13 +103,6 @@ class Pick:
     position: str
     name: str
     bought: tuple[tuple[str, str], ...] = ()
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        msg = f"{what}: expected a whole number >= 0, got {value!r}"
-        raise InvalidInput(msg)
-    return value
 
 
 def _picks(data: Data, roster: Team, players: Sequence[Sequence[str]], captain: int | None) -> list[Pick]:
@@ -330,7 +324,7 @@ def plan(
         common = ", ".join(f"{b:,}" for b in mp.common_budgets)
         msg = f"a Matched Play budget is a whole number of gold pieces > 0 (most events use {common}), got {budget!r}"
         raise InvalidInput(msg)
-    checked = {k: _whole(int(v) if isinstance(v, bool) else v, k.replace("_", " ")) for k, v in counts.items()}
+    checked = {k: natural(int(v) if isinstance(v, bool) else v, k.replace("_", " ")) for k, v in counts.items()}
     base = create_team(pack, roster_id, name, treasury=budget, league=league, favoured=favoured)
     roster = data.teams[roster_id]
     tags = {**base.tags, BUDGET_TAG: str(budget)}
@@ -351,7 +345,7 @@ def plan(
     if isinstance(stars, str | bytes) or not isinstance(stars, Sequence):
         msg = f"stars: expected a list of Star Player ids, got {stars!r}"
         raise InvalidInput(msg)
-    groups = choices(data, stars)
+    groups = star_choices(data, stars)
     order = Order() if inducements is None else inducements
     unmet: list[str] = []
     over: list[str] = []

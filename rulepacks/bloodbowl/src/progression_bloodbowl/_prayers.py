@@ -12,7 +12,12 @@ Without its prayer such an event earns nothing; it is recorded for the history a
 A player with Violent Innovator earns the casualty value (2, or 3 for Brawlin' Brutes) for a
 casualty from a Special Action (``casualty_special``). The other prayers act during the game
 (a trapdoor, a friendly referee) and change no SPP: they are out of the pack's scope, and a
-match record refuses their names.
+match record refuses their names. A record names each prayer once, and no more than the
+Prayers to Nuffle inducement allows a team (its ``max`` in ``inducements.toml``, 3).
+
+The prayers and Violent Innovator's value are read and checked with the other rule tables
+when the pack loads (``Data.rules.prayers``, ``Data.max_prayers``), so a
+match only looks them up.
 
 Each changed value carries the name of what changed it, which the award's reason repeats,
 so a player's SPP account says why a completion earned 2.
@@ -23,12 +28,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from progression import Label, Reader, RulePack, Sheet
+from progression import RulePack, Sheet
 from progression.errors import InvalidInput, UnknownName
 
+from ._data import PRAYERS_INDUCEMENT
 from ._players import data_of, owns_skill
+from ._rules import VIOLENT_INNOVATOR, Prayer
 
 if TYPE_CHECKING:
     from ._match import MatchRecord
@@ -41,68 +46,12 @@ __all__ = [
     "event_values",
     "member_values",
     "prayers",
-    "read_prayers",
 ]
-
-#: A key of a prayer in ``[spp.prayers.<id>]`` -> (the match event it changes, whether its number is
-#: added to the event's usual value rather than replacing it).
-_CHANGES = {
-    "completion": ("completion", False),
-    "catch_from_pass_bonus": ("catch", True),
-    "casualty_pushed_into_crowd": ("casualty_crowd", False),
-    "casualty_from_foul": ("casualty_foul", False),
-}
-#: The skill whose owner earns SPP for a casualty from a Special Action.
-VIOLENT_INNOVATOR = "violent_innovator"
-#: The key of ``[spp]`` naming the event whose value Violent Innovator's casualty earns.
-_VIOLENT_INNOVATOR_KEY = "violent_innovator_special_action_casualty"
-
-
-@attrs.frozen(kw_only=True)
-class Prayer:
-    """A Prayer to Nuffle that changes SPP."""
-
-    id: str
-    label: Label
-    #: Its number on the D16 Prayers to Nuffle table.
-    d16: int
-    #: Match event -> (SPP, whether they are added to the event's usual value).
-    changes: Mapping[str, tuple[int, bool]]
-
-    @property
-    def name(self) -> str:
-        """``Perfect Passing, Prayer to Nuffle 10``: how a reason names it."""
-        return f"{self.label.en}, Prayer to Nuffle {self.d16}"
 
 
 def prayers(pack: RulePack) -> dict[str, Prayer]:
-    """The prayers of ``tables.toml`` ``[spp.prayers]`` that change SPP, by id."""
-    return read_prayers(data_of(pack).raw["tables.toml"])
-
-
-def read_prayers(tables: Mapping[str, Any]) -> dict[str, Prayer]:
-    """The prayers of ``[spp.prayers]`` in the data of ``tables.toml`` (checked when the pack is built).
-
-    Raises:
-        RulePackError: a prayer without its label or D16 number, or with a change the pack does not know.
-    """
-    r = Reader("tables.toml")
-    spp = tables.get("spp", {})
-    found = {}
-    for ident, body, path in r.entries(spp, "prayers", "$.spp"):
-        r.extra(body, ("label", "d16", *_CHANGES), path)
-        label = r.label(body, path)
-        d16 = r.count(body, "d16", path, minimum=1)
-        changes = {}
-        for key, (event, added) in _CHANGES.items():
-            value = r.count(body, key, path, default=None)
-            if value is not None:
-                changes[event] = (value, added)
-        if not changes:
-            r.problem(path, f"a prayer that changes SPP names at least one of: {', '.join(_CHANGES)}")
-        found[ident] = Prayer(id=ident, label=label, d16=d16 or 0, changes=changes)
-    r.raise_if_problems()
-    return found
+    """The prayers of ``tables.toml`` ``[spp.prayers]`` that change SPP, by id (read when the pack loads)."""
+    return dict(data_of(pack).rules.prayers)
 
 
 def as_prayers(value: object) -> Any:
@@ -123,7 +72,8 @@ def check_prayers(pack: RulePack, match: MatchRecord) -> None:
     if match.kind == "unplayed":
         msg = f"match {match.number} is an unplayed fixture, so no Prayers to Nuffle were in effect, got {list(named)}"
         raise InvalidInput(msg)
-    known = prayers(pack)
+    data = data_of(pack)
+    known = data.rules.prayers
     for ident in named:
         if ident not in known:
             raise UnknownName("Prayer to Nuffle that changes SPP", ident, known, where)
@@ -132,6 +82,12 @@ def check_prayers(pack: RulePack, match: MatchRecord) -> None:
         msg = (
             f"{where}: the Prayers to Nuffle are rolled on a D16 without duplicates, got "
             f"{', '.join(f'{i!r} ({known[i].label.en}, D16 {known[i].d16})' for i in twice)} more than once"
+        )
+        raise InvalidInput(msg)
+    if len(named) > data.max_prayers:
+        msg = (
+            f"{where}: a team has at most {data.max_prayers} Prayers to Nuffle in a match (the inducement "
+            f"{PRAYERS_INDUCEMENT}, inducements.toml), got {len(named)}: {', '.join(named)}"
         )
         raise InvalidInput(msg)
 
@@ -145,7 +101,7 @@ def event_values(pack: RulePack, match: MatchRecord, usual: Mapping[str, int]) -
     values = {event: (value, "") for event, value in usual.items()}
     if not match.prayers:
         return values
-    known = prayers(pack)
+    known = data_of(pack).rules.prayers
     for ident in match.prayers:
         prayer = known[ident]
         for event, (value, added) in prayer.changes.items():
@@ -174,6 +130,6 @@ def member_values(
     if not counts.get("casualty_special") or not owns_skill(player, VIOLENT_INNOVATOR):
         return values
     data = data_of(pack)
-    key = data.raw["tables.toml"]["spp"][_VIOLENT_INNOVATOR_KEY]  # "casualty": the casualty value of this team
+    key = data.rules.violent_innovator  # "casualty": the casualty value of this team
     event = next((e for e, k in keys.items() if k == key), key)
     return {**values, "casualty_special": (values.get(event, (0, ""))[0], data.skills[VIOLENT_INNOVATOR].label.en)}

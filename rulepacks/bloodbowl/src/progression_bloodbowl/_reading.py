@@ -1,11 +1,16 @@
 """The reader of the pack's data files: :class:`progression.Reader`, tuned to files that are complete.
 
 The readers of the files trust the shapes the reader hands back (an empty table after a problem,
-never None). A file broken in a way they did not foresee (a number where a table of tables is
-expected, a text where a list of lists is) would still make them trip on a builtin error;
-:func:`guarded` turns such a trip into a :class:`~progression.errors.RulePackError` naming the
-file and the key path the readers last looked at, so bad data never escapes as a bare
-``TypeError`` or ``KeyError``.
+never None), and check every value before they look inside it, so bad data is a
+:class:`~progression.errors.RulePackError` listing every problem with its file and key path.
+
+:func:`guarded` is the safety net behind them, and a narrow one. When a reader trips on a
+builtin error (``TypeError``, ``KeyError``...) *after* a problem was recorded, the trip is the
+consequence of that bad value (a reader went on with a value the problem left unreadable):
+the net raises the recorded problems as a :class:`~progression.errors.RulePackError`, with
+one more naming where reading stopped. When no problem was recorded, the data gave the
+reader no reason to fail, so the trip is a bug in the code (or a shape no reader checks,
+which is a bug too): it is raised as it is, with its traceback, never disguised as bad data.
 """
 
 from __future__ import annotations
@@ -33,12 +38,22 @@ _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
     bool: bool,
     tuple: tuple,
 }
-#: While a :func:`guarded` function runs: ``[(file, key path)]`` its readers last looked at.
-_LAST_LOOK: ContextVar[list[tuple[str, str]] | None] = ContextVar("bloodbowl_last_look", default=None)
 #: ``get`` called without a default: the key is required (the core reader's own default then applies).
 _NO_DEFAULT: Any = object()
 #: The builtin errors a reader trips on when a value has a shape it did not foresee.
 _TRIPS = (TypeError, KeyError, IndexError, AttributeError, ValueError)
+
+
+class _Looks:
+    """Where the readers under one :func:`guarded` call last looked, and the problems they recorded."""
+
+    def __init__(self) -> None:
+        self.last = ("progression_bloodbowl/data", "$")
+        self.problems: list[Problem] = []
+
+
+#: While a :func:`guarded` function runs: what its readers saw, so a trip can be told from a bug.
+_LOOKS: ContextVar[_Looks | None] = ContextVar("bloodbowl_looks", default=None)
 
 
 class Reader(progression.Reader):
@@ -47,6 +62,13 @@ class Reader(progression.Reader):
     A misfit reads as an empty value of its type (``0``, ``""``, ``{}``), so the readers of
     the files go on to the end and every problem is reported at once.
     """
+
+    def problem(self, path: str, reason: str) -> None:
+        """As :meth:`progression.Reader.problem`; under :func:`guarded`, the problem is remembered there too."""
+        super().problem(path, reason)
+        looks = _LOOKS.get()
+        if looks is not None:
+            looks.problems.append(self.problems[-1])
 
     def fallback(self, kind: type | tuple[type, ...]) -> Any:
         """An empty value of ``kind``."""
@@ -97,34 +119,38 @@ class Reader(progression.Reader):
         return super().label({key: {k: v for k, v in raw.items() if k in ("en", "fr")}}, path, key)
 
     def _looked(self, path: str) -> None:
-        look = _LAST_LOOK.get()
-        if look is not None:
-            look[0] = (self.source, path)
+        looks = _LOOKS.get()
+        if looks is not None:
+            looks.last = (self.source, path)
 
 
 def guarded(read: Callable[_P, _T]) -> Callable[_P, _T]:
-    """``read``, with a builtin error raised while it reads turned into a :class:`RulePackError`.
+    """``read``, with a builtin error that follows a recorded problem raised as those problems.
 
-    The error names the file and key path its readers last looked at: the value whose shape
-    tripped them, or the one just before it.
+    A trip after a problem becomes a :class:`RulePackError` listing every problem recorded so
+    far, then where reading stopped (the key path its readers last looked at). A trip with no
+    problem recorded is a bug, raised as it is.
     """
 
     @functools.wraps(read)
     def reading(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        look = [("progression_bloodbowl/data", "$")]
-        token = _LAST_LOOK.set(look)
+        looks = _Looks()
+        token = _LOOKS.set(looks)
         try:
             return read(*args, **kwargs)
         except ProgressionError:
             raise
         except _TRIPS as error:
-            source, path = look[0]
+            if not looks.problems:
+                raise  # nothing in the data explains it: a bug, shown as it is
+            source, path = looks.last
             reason = (
-                f"a value here or just after has a shape the pack cannot read "
-                f"({type(error).__name__}: {error}); compare it with the shipped file"
+                f"reading stopped at this value or just after, on a shape the problems above left unreadable "
+                f"({type(error).__name__}: {error})"
             )
-            raise RulePackError(source, [Problem(source, path, reason)]) from error
+            problems = [*dict.fromkeys(looks.problems), Problem(source, path, reason)]
+            raise RulePackError("progression_bloodbowl/data", problems) from error
         finally:
-            _LAST_LOOK.reset(token)
+            _LOOKS.reset(token)
 
     return reading

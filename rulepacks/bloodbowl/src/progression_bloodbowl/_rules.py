@@ -12,10 +12,22 @@ from progression import Label
 from ._league_rules import LeagueRules, read_league
 from ._reading import Reader
 
-__all__ = ["Advancement", "Level", "Rules", "StaffItem", "Values", "read_rules"]
+__all__ = ["Advancement", "Level", "Prayer", "Rules", "StaffItem", "Values", "read_rules"]
 
 ADVANCEMENT_TYPES = ("random_primary", "chosen_primary", "chosen_secondary", "characteristic")
 _CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+#: A key of a prayer in ``[spp.prayers.<id>]`` -> (the match event it changes, whether its number is
+#: added to the event's usual value rather than replacing it).
+PRAYER_CHANGES = {
+    "completion": ("completion", False),
+    "catch_from_pass_bonus": ("catch", True),
+    "casualty_pushed_into_crowd": ("casualty_crowd", False),
+    "casualty_from_foul": ("casualty_foul", False),
+}
+#: The skill whose owner earns SPP for a casualty from a Special Action.
+VIOLENT_INNOVATOR = "violent_innovator"
+#: The key of ``[spp]`` naming the ``[spp]`` value Violent Innovator's Special Action casualty earns.
+VIOLENT_INNOVATOR_KEY = "violent_innovator_special_action_casualty"
 
 
 @attrs.frozen(kw_only=True)
@@ -51,6 +63,23 @@ class Values:
 
 
 @attrs.frozen(kw_only=True)
+class Prayer:
+    """A Prayer to Nuffle that changes SPP."""
+
+    id: str
+    label: Label
+    #: Its number on the D16 Prayers to Nuffle table.
+    d16: int
+    #: Match event -> (SPP, whether they are added to the event's usual value).
+    changes: Mapping[str, tuple[int, bool]]
+
+    @property
+    def name(self) -> str:
+        """``Perfect Passing, Prayer to Nuffle 10``: how a reason names it."""
+        return f"{self.label.en}, Prayer to Nuffle {self.d16}"
+
+
+@attrs.frozen(kw_only=True)
 class StaffItem:
     """A kind of sideline staff (or team re-rolls): price, maximum."""
 
@@ -68,6 +97,10 @@ class Rules:
 
     spp: Mapping[str, int]
     brawlin_brutes: Mapping[str, int]
+    #: The Prayers to Nuffle that change SPP (``[spp.prayers]``), by id.
+    prayers: Mapping[str, Prayer]
+    #: The key of the ``[spp]`` value a casualty from a Special Action earns its Violent Innovator (``casualty``).
+    violent_innovator: str
     advancement: Advancement
     value: Values
     #: D8 result -> the characteristics it may improve.
@@ -103,12 +136,17 @@ class Rules:
     league: LeagueRules
 
 
+def _number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_dice(text: object) -> tuple[int, int] | None:
     """``"2D6"`` -> ``(2, 6)``, ``"D3"`` -> ``(1, 3)``; None when it is not dice."""
     if not isinstance(text, str) or "D" not in text:
         return None
     count, _, sides = text.partition("D")
-    if not sides.isdigit() or not (count == "" or count.isdigit()):
+    if not _number(sides) or not (count == "" or _number(count)):
         return None
     return int(count or 1), int(sides)
 
@@ -134,6 +172,34 @@ def _ranges(r: Reader, rows: Any, path: str, keys: tuple[str, ...]) -> list[dict
         for key in ("from", "to"):
             r.get(row, key, int, where)
     return out
+
+
+def read_prayers(r: Reader, spp: Mapping[str, Any]) -> dict[str, Prayer]:
+    """The prayers of ``[spp.prayers]``: each with its label, its D16 number and at least one SPP it changes."""
+    found = {}
+    for ident, body, path in r.entries(spp, "prayers", "$.spp"):
+        r.extra(body, ("label", "d16", *PRAYER_CHANGES), path)
+        label = r.label(body, path)
+        d16 = r.count(body, "d16", path, minimum=1)
+        changes = {}
+        for key, (event, added) in PRAYER_CHANGES.items():
+            value = r.count(body, key, path, default=None)
+            if value is not None:
+                changes[event] = (value, added)
+        if not changes:
+            r.problem(path, f"a prayer that changes SPP names at least one of: {', '.join(PRAYER_CHANGES)}")
+        found[ident] = Prayer(id=ident, label=label, d16=d16, changes=changes)
+    return found
+
+
+def _violent_innovator(r: Reader, spp: Mapping[str, Any], values: Mapping[str, int]) -> str:
+    """The ``[spp]`` key whose value Violent Innovator's casualty earns: it must name a number of ``[spp]``."""
+    key = r.get(spp, VIOLENT_INNOVATOR_KEY, str, "$.spp")
+    if key and key not in values:
+        r.problem(
+            f"$.spp.{VIOLENT_INNOVATOR_KEY}", f"expected the key of a number of [spp] such as 'casualty', got {key!r}"
+        )
+    return str(key)
 
 
 def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], tr: Reader) -> Rules:
@@ -179,7 +245,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     d8 = {}
     for key, row in raw_rows.items():
         listed = isinstance(row, list) and all(isinstance(c, str) and c in _CHARACTERISTICS for c in row)
-        if not key.isdigit() or not 1 <= int(key) <= 8 or not listed:
+        if not _number(key) or not 1 <= int(key) <= 8 or not listed:
             r.problem(
                 f"$.characteristic_improvement.rows.{key}", f"expected a D8 result with characteristics, got {row!r}"
             )
@@ -260,6 +326,8 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     return Rules(
         spp=spp_values,
         brawlin_brutes=brutes,
+        prayers=read_prayers(r, spp),
+        violent_innovator=_violent_innovator(r, spp, spp_values),
         advancement=Advancement(
             costs=costs,
             maximum=maximum,

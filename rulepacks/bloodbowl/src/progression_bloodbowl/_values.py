@@ -143,10 +143,13 @@ def _staff_items(pack: RulePack, team: Sheet) -> list[Item]:
 
 def roster_order(team: Sheet) -> list[tuple[str, Sheet]]:
     """The members by roster number (numeric ids in number order, then the others)."""
-    return sorted(
-        team.members.items(),
-        key=lambda item: (not item[0].isdigit(), int(item[0]) if item[0].isdigit() else 0, item[0]),
-    )
+    return sorted(team.members.items(), key=lambda item: _roster_key(item[0]))
+
+
+def _roster_key(member: str) -> tuple[bool, int, str]:
+    """Numbers written in ASCII digits first, in number order (``²`` is a digit to Python, not a number here)."""
+    number = member.isascii() and member.isdigit()
+    return (not number, int(member) if number else 0, member)
 
 
 def _permanent(team: Sheet) -> list[tuple[str, Sheet]]:
