@@ -163,6 +163,29 @@ class TestPitchText:
             parse_pitch(pack, team, players, ball)
         assert str(error.value).startswith(expected)
 
+    @pytest.mark.parametrize(
+        ("players", "expected"),
+        [
+            (
+                "us:1@5,5 st4",
+                "us:1: a member's profile is read from the sheet; only a state (standing, prone, stunned) "
+                "is written after him, got st4",
+            ),
+            ("us:1@5,5 prone stunned", "us:1: one state of standing, prone, stunned, got prone, stunned"),
+            ("them:Orc@5,5 stunned prone", "Orc: one state of standing, prone, stunned, got stunned, prone"),
+        ],
+    )
+    def test_words_that_would_be_dropped(self, pack: RulePack, team: Sheet, players: str, expected: str) -> None:
+        """A member's characteristic (his profile is the sheet's) and a second state were ignored: both refused."""
+        with pytest.raises(InvalidInput) as error:
+            parse_pitch(pack, team, players)
+        assert expected == str(error.value)
+
+    def test_one_state_each(self, pack: RulePack, team: Sheet) -> None:
+        """A member and an opponent each take the one state written after them."""
+        pitch = parse_pitch(pack, team, "us:1@5,5 prone; them:Orc@5,6 st4 stunned")
+        assert ("prone", "stunned") == (pitch.piece(("us", "1")).state, pitch.piece(("them", "Orc")).state)
+
 
 class TestActions:
     def test_new_team(self, pack: RulePack) -> None:

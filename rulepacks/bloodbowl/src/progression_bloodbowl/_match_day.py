@@ -7,7 +7,8 @@
 A pitch is written player by player, separated by ``;``: ``us:<member>@x,y`` for a member of
 the team on the sheet (his profile is read from it), ``them:<name>@x,y`` for an opponent
 with his profile in words (``ma6 st3 ag3 pa4 av9``, defaults MA 6 ST 3 AG 3+ PA - AV 9+,
-``+stunty`` for a skill); either may add ``prone`` or ``stunned``. ``ball`` is a player
+``+stunty`` for a skill); either may add one state, ``prone`` or ``stunned``. A member's
+profile comes from the sheet, so any other word after him is refused rather than ignored. ``ball`` is a player
 (``us:1``) or a square (``5,5``).
 """
 
@@ -42,12 +43,21 @@ def _square(text: str) -> Square:
     return square_of(text)
 
 
+def _state(words: list[str], name: str) -> str:
+    """The one state among ``words`` (``standing`` when none); two states for one player are refused."""
+    states = [word for word in words if word in STATES]
+    if len(states) > 1:
+        msg = f"{name}: one state of {', '.join(STATES)}, got {', '.join(states)}"
+        raise InvalidInput(msg)
+    return states[0] if states else "standing"
+
+
 def _opponent(words: list[str], name: str) -> tuple[Profile, str]:
     numbers = dict(_DEFAULT)
-    skills, state, pa = set(), "standing", None
+    skills, state, pa = set(), _state(words, name), None
     for word in words:
         if word in STATES:
-            state = word
+            pass
         elif word.startswith("+"):
             skills.add(word[1:])
         elif word[:2] in ("ma", "st", "ag", "pa", "av") and word[2:].isascii() and word[2:].isdigit():
@@ -74,8 +84,14 @@ def parse_pitch(pack: RulePack, team: Sheet, text: str, ball: str = "") -> Pitch
         square = _square(square_text)
         if who[0] == "us":
             player = team.member(who[1])
-            states = [w for w in words if w in STATES] or ["standing"]
-            pitch = pitch.place(who, player.name, profile_of(player), square, state=states[0])
+            stray = [word for word in words if word not in STATES]
+            if stray:  # his profile is the sheet's: a characteristic or a skill written here would be dropped
+                msg = (
+                    f"us:{who[1]}: a member's profile is read from the sheet; only a state "
+                    f"({', '.join(STATES)}) is written after him, got {' '.join(stray)}"
+                )
+                raise InvalidInput(msg)
+            pitch = pitch.place(who, player.name, profile_of(player), square, state=_state(words, f"us:{who[1]}"))
         else:
             profile, state = _opponent(words, who[1])
             pitch = pitch.place(who, who[1], profile, square, state=state)
