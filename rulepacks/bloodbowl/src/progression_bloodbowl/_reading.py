@@ -40,7 +40,7 @@ _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
 }
 #: ``get`` called without a default: the key is required (the core reader's own default then applies).
 _NO_DEFAULT: Any = object()
-#: The builtin errors a reader trips on when a value has a shape it did not foresee.
+#: The builtin errors a reader trips on when it goes on with a value a problem left unreadable (or when it has a bug).
 _TRIPS = (TypeError, KeyError, IndexError, AttributeError, ValueError)
 
 
