@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import progression_bloodbowl as bb
 from progression import Joined, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, RequirementNotMet
 from progression_bloodbowl._commands import parse_events
@@ -291,3 +292,25 @@ class TestUnknownOptions:
             if name.startswith(("new.", "action.")):
                 with pytest.raises(InvalidInput, match="unknown option bogus"):
                     function(*before, bogus="1")
+
+
+class TestWithoutPenalty:
+    def test_conceded_without_penalty(self, pack: RulePack, team: Sheet) -> None:
+        """``conceded=us without_penalty=yes``: a 0-2 loss, no D3 off the Dedicated Fans, the SPP and the MVP kept."""
+        after = pack.function("action.match")(
+            pack,
+            team,
+            ScriptedDice([1, 6]),  # the MVP's D6 picks nominee 1; the loss's D6 6 keeps the 2 Dedicated Fans
+            number="1",
+            score="1-0",
+            events="1:touchdown",
+            conceded="us",
+            without_penalty="yes",
+            nominees="2",
+        )
+        assert (2, 3, 4) == (
+            after.stats["dedicated_fans"],
+            after.member("1").pools["spp"],
+            after.member("2").pools["spp"],
+        )
+        assert [(0, 2)] == [(r.scored, r.against) for r in bb.results(after)]

@@ -92,7 +92,7 @@ class TestResultTag:
     ) -> None:
         """Whatever one-line name the opponent has, the tag reads back the result it was written from."""
         record = bb.MatchRecord(number=number, opponent=opponent, score=score, kind=kind, conceded=conceded)
-        read = read_result(result_tag(record, outcome, casualties), 2, "a test")
+        read = read_result(result_tag(record, outcome, score, casualties), 2, "a test")
         assert (2, number, opponent, outcome, score, casualties, kind, conceded) == (
             read.season,
             read.number,
@@ -176,3 +176,31 @@ class TestConcession:
         record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), conceded="us", without_penalty="no")  # type: ignore[arg-type]
         with pytest.raises(InvalidInput, match="got without_penalty='no'"):
             bb.record_outcome(pack, team, record, ScriptedDice([]))
+
+
+class TestFinalScore:
+    @pytest.mark.parametrize(
+        ("score", "conceded", "counted"),
+        [
+            ((1, 0), "us", (0, 2)),  # leading when conceding: still a 0-2 loss
+            ((0, 3), "us", (0, 3)),  # the other side had scored more than 2: 0-X
+            ((0, 1), "them", (2, 0)),  # trailing when the opponent conceded: a 2-0 win
+            ((3, 1), "them", (3, 0)),
+            ((2, 2), "", (2, 2)),  # no concession: the score as played
+        ],
+    )
+    def test_a_concession_counts_two_nil(
+        self, pack: RulePack, team: Sheet, score: tuple[int, int], conceded: str, counted: tuple[int, int]
+    ) -> None:
+        """The side conceded to wins 2-0, or X-0 when it had scored X > 2; the league table reads that score."""
+        nominees = ("1",) if conceded == "them" else ()
+        record = bb.MatchRecord(number=1, opponent="Orcs", score=score, conceded=conceded, mvp_nominees=nominees)
+        after = play(pack, team, record, 1, 1)
+        result = bb.results(after)[0]
+        assert counted == (result.scored, result.against)
+
+    def test_an_unplayed_fixture_conceded(self, pack: RulePack, team: Sheet) -> None:
+        """Conceded without penalty, an unplayed fixture is still a 2-0 win for the other side."""
+        record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), kind="unplayed", conceded="them")
+        result = bb.results(play(pack, team, record, 4))[0]
+        assert ("win", 2, 0) == (result.outcome, result.scored, result.against)

@@ -93,12 +93,14 @@ def new_player(pack: RulePack, **options: str) -> Sheet:
     "conceded",
     "kind",
     "prayers",
+    "without_penalty",
 )
 def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans).
 
     ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed;
-    ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP.
+    ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP;
+    ``conceded=us without_penalty=yes`` a concession without penalty (3 players could not be set up).
     """
     injuries = pairs(options.get("injuries"), "injuries", "member:result")
     record = MatchRecord(
@@ -113,6 +115,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         conceded=options.get("conceded", ""),
         kind=options.get("kind", "league"),
         prayers=tuple(listed(options.get("prayers"))),
+        without_penalty=flag(options, "without_penalty"),
     )
     after = update_fans(pack, record_outcome(pack, sheet, record, dice), record, dice)
     return combine(sheet, after, f"match {record.number}: outcome, winnings, Dedicated Fans")

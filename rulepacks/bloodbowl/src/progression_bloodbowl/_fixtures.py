@@ -26,6 +26,7 @@ __all__ = [
     "Result",
     "check_kind",
     "check_opponent",
+    "final_score",
     "penalised",
     "read_result",
     "result_reason",
@@ -122,14 +123,27 @@ def _check_friendly(pack: RulePack, match: MatchRecord) -> None:
         raise InvalidInput(msg)
 
 
-def result_reason(match: MatchRecord, outcome: str, casualties: int) -> str:
+def final_score(pack: RulePack, match: MatchRecord) -> tuple[int, int]:
+    """The score that counts (touchdowns for, against). After a concession, with or without penalty and on
+    an unplayed fixture too, the side conceded to wins 2-0, or X-0 when it had already scored X > 2
+    (``[concede]`` winner_score, loser_score)."""
+    if not match.conceded:
+        return match.score
+    rules = data_of(pack).rules.league.concession
+    scored, against = match.score
+    if match.conceded == "us":
+        return rules.loser, max(rules.winner, against)
+    return max(rules.winner, scored), rules.loser
+
+
+def result_reason(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> str:
     """The sentence that records a result (``outcome``: win, draw, loss) on the ledger, for people to read.
 
     ``match 3 against Orcs: win 3-1, 2 casualties`` with ``(friendly)``, ``(unplayed)``, ``(conceded)``,
-    ``(conceded without penalty)`` or ``(opponent conceded)`` after it when they apply; ``casualties``
-    are those that earned SPP.
+    ``(conceded without penalty)`` or ``(opponent conceded)`` after it when they apply; ``score`` is the
+    one that counts (:func:`final_score`), ``casualties`` those that earned SPP.
     """
-    scored, against = match.score
+    scored, against = score
     cas = casualties
     notes = [match.kind] if match.kind != "league" else []
     if match.conceded == "us":
@@ -141,10 +155,10 @@ def result_reason(match: MatchRecord, outcome: str, casualties: int) -> str:
     return text + (f" ({', '.join(notes)})" if notes else "")
 
 
-def result_tag(match: MatchRecord, outcome: str, casualties: int) -> str:
+def result_tag(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> str:
     """The result in the machine format the league table reads back (:func:`read_result`), the opponent last:
     ``3 win 3-1 2 league - Orcs`` (number, outcome, score, SPP-earning casualties, kind, who conceded)."""
-    scored, against = match.score
+    scored, against = score
     conceded = match.conceded or "-"
     return f"{match.number} {outcome} {scored}-{against} {casualties} {match.kind} {conceded} {match.opponent}"
 

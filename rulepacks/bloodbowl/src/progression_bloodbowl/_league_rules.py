@@ -10,7 +10,7 @@ import attrs
 
 from ._reading import Reader
 
-__all__ = ["BONUSES", "LeagueRules", "Recovery", "read_league"]
+__all__ = ["BONUSES", "Concession", "LeagueRules", "Recovery", "read_league"]
 
 #: The optional bonus points the pack knows, by their key in ``[league_points].optional_bonus``:
 #: (what is measured, the threshold, whether the measure must reach it (True) or not exceed it (False)).
@@ -28,6 +28,28 @@ class Recovery:
     sides: int
     target: int
     apothecary_bonus: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class Concession:
+    """What conceding a match costs and gives (``[concede]``)."""
+
+    #: The score a concession records: the other side wins ``winner``-``loser``, or X-0 when it had scored more.
+    winner: int
+    loser: int
+    #: MVP awards of the conceding team and of the side it conceded to.
+    conceding_mvps: int
+    opponent_mvps: int
+    #: The side conceded to earns (Fan Attendance / divisor + touchdowns x per_touchdown) x multiplier.
+    opponent_winnings: tuple[int, int, int]
+    #: Whether the conceding team loses the SPP its players earned in the match.
+    loses_spp: bool
+    #: The die the conceding team's Dedicated Fans lose (a D3: 1 to 3, never below the minimum).
+    fans_die: int
+    #: Each player with at least ``quit_advancements`` rolls a D``quit_die``; he leaves on any of ``quit_on``.
+    quit_advancements: int
+    quit_die: int
+    quit_on: tuple[int, ...]
 
 
 @attrs.frozen(kw_only=True)
@@ -67,22 +89,38 @@ class LeagueRules:
     retirement: Recovery
     #: The post-game sequence, in order (compared with ``_postmatch.STAGES``).
     post_game: tuple[str, ...]
+    concession: Concession
 
 
-def _dice(r: Reader, table: Mapping[str, Any], key: str, path: str) -> tuple[int, int]:
-    raw = r.get(table, key, str, path)
-    count, _, sides = str(raw).partition("D")
-    if not sides.isdigit() or not (count == "" or count.isdigit()):
-        r.problem(f"{path}.{key}", f"expected dice such as 'D6' or '2D6', got {raw!r}")
-        return (1, 6)
-    return int(count or 1), int(sides)
+def _concession(r: Reader, tables: Mapping[str, Any]) -> Concession:
+    path = "$.concede"
+    body = r.table(tables, "concede", "$")
+    paid = r.get(body, "opponent_winnings", dict, path)
+    quits = r.get(body, "quit_check", dict, path)
+    if r.get(body, "conceding_team_winnings", int, path) != 0:
+        r.problem(f"{path}.conceding_team_winnings", "the pack knows only 0 (a conceding team earns no winnings)")
+    return Concession(
+        winner=r.get(body, "winner_score", int, path),
+        loser=r.get(body, "loser_score", int, path),
+        conceding_mvps=r.get(body, "conceding_team_mvps", int, path),
+        opponent_mvps=r.get(body, "opponent_mvps", int, path),
+        opponent_winnings=tuple(
+            r.get(paid, k, int, f"{path}.opponent_winnings")
+            for k in ("fan_attendance_divisor", "per_own_touchdown", "multiplier")
+        ),
+        loses_spp=r.get(body, "conceding_team_loses_game_spp", bool, path),
+        fans_die=r.dice(body, "dedicated_fans_loss_dice", path)[1],
+        quit_advancements=r.get(quits, "min_advancements", int, f"{path}.quit_check"),
+        quit_die=r.dice(quits, "die", f"{path}.quit_check")[1],
+        quit_on=tuple(r.ints(quits, "leaves_on", f"{path}.quit_check")),
+    )
 
 
 def _recovery(r: Reader, table: Mapping[str, Any], key: str, path: str) -> Recovery:
     body = r.get(table, key, dict, path)
     where = f"{path}.{key}"
     return Recovery(
-        sides=_dice(r, body, "die", where)[1],
+        sides=r.dice(body, "die", where)[1],
         target=r.get(body, "target", int, where),
         apothecary_bonus=r.get(body, "apothecary_bonus", int, where, default=0),
     )
@@ -117,7 +155,7 @@ def read_league(r: Reader, tables: Mapping[str, Any]) -> LeagueRules:
         unplayed_mvps=r.get(unplayed, "mvps", int, "$.unplayed_fixture"),
         unplayed_winnings=r.get(unplayed, "winnings", int, "$.unplayed_fixture"),
         unplayed_concede_mvps=r.get(concede, "other_team_mvps", int, "$.unplayed_fixture.if_one_concedes"),
-        unplayed_concede_dice=_dice(r, concede, "winnings_dice", "$.unplayed_fixture.if_one_concedes"),
+        unplayed_concede_dice=r.dice(concede, "winnings_dice", "$.unplayed_fixture.if_one_concedes"),
         unplayed_concede_multiplier=r.get(concede, "multiplier", int, "$.unplayed_fixture.if_one_concedes"),
         prizes=tuple(r.get(prizes, k, int, "$.prizes") for k in ("first", "second", "third")),
         trophy_reroll=r.get(prizes, "league_trophy_free_reroll", bool, "$.prizes"),
@@ -133,4 +171,5 @@ def read_league(r: Reader, tables: Mapping[str, Any]) -> LeagueRules:
         hatred=_recovery(r, off, "gained_hatred_loss", "$.off_season"),
         retirement=_recovery(r, off, "temporary_retirement_reduction_removal", "$.off_season"),
         post_game=r.strings(post, "sequence", "$.post_game"),
+        concession=_concession(r, tables),
     )

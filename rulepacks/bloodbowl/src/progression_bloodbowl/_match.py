@@ -17,10 +17,11 @@ import attrs
 from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, UnknownName
 
-from ._fixtures import KINDS, RESULT_TAG, check_kind, check_opponent, penalised, result_reason, result_tag
+from ._fixtures import KINDS, RESULT_TAG, check_kind, check_opponent, final_score, penalised, result_reason, result_tag
 from ._inducements import release
 from ._injuries import check_injury, injury_effect, lasting_row
 from ._matched_data import BUDGET_TAG
+from ._options import natural
 from ._players import YES, available, data_of
 from ._prayers import as_prayers, check_prayers, event_values, member_values
 from ._winnings import winnings
@@ -106,13 +107,6 @@ def outcome(match: MatchRecord) -> str:
     return "win" if scored > against else "loss" if scored < against else "draw"
 
 
-def _count(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        msg = f"{where}: expected a whole number >= 0, got {value!r}"
-        raise InvalidInput(msg)
-    return value
-
-
 def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     """Refuse a record that does not fit the team: every problem named, nothing changed."""
     if not isinstance(match, MatchRecord):
@@ -124,11 +118,11 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
             "(players recover after each game); record league matches on a league team"
         )
         raise InvalidInput(msg)
-    _count(match.number, "match number")
+    natural(match.number, "match number")
     check_opponent(match)
     for n, side in enumerate(match.score):
-        _count(side, f"score[{n}]")
-    _count(match.fan_attendance, "fan attendance")
+        natural(side, f"score[{n}]")
+    natural(match.fan_attendance, "fan attendance")
     if match.conceded not in ("", "us", "them"):
         msg = f"conceded is '', 'us' or 'them', got {match.conceded!r}"
         raise InvalidInput(msg)
@@ -144,7 +138,7 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         for event, count in counts.items():
             if event not in EVENTS and event not in NO_SPP:
                 raise UnknownName("match event", event, [*EVENTS, *NO_SPP], f"the record of #{member}")
-            _count(count, f"#{member} {event}")
+            natural(count, f"#{member} {event}")
     if len(match.mvp_nominees) > 6 or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
         msg = f"the MVP nominees are up to six different players, got {list(match.mvp_nominees)}"
         raise InvalidInput(msg)
@@ -234,13 +228,14 @@ def _adjusted(stats: tuple[tuple[str, int], ...], reason: str) -> Adjusted:
     return Adjusted(effect=_stats_effect(stats), reason=reason)
 
 
-def _result_entry(match: MatchRecord, outcome: str, casualties: int) -> Adjusted:
+def _result_entry(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> Adjusted:
     """The entry that counts a result: the team's record (matches played on the pitch), the result as the
     tag the league table reads back, and the sentence for people."""
     # Friendlies and unplayed fixtures are not on the team's record: only in the tag and the sentence.
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome]
     counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
-    return _result_event(counted, result_tag(match, outcome, casualties), result_reason(match, outcome, casualties))
+    tag, reason = result_tag(match, outcome, score, casualties), result_reason(match, outcome, score, casualties)
+    return _result_event(counted, tag, reason)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -269,7 +264,10 @@ def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
         return league.unplayed_concede_mvps if match.conceded == "them" else league.unplayed_mvps
     if match.kind == "friendly" and not league.friendly_spp:
         return 0
-    return 0 if penalised(match) else 2 if match.conceded == "them" else 1
+    concession = league.concession
+    return (
+        concession.conceding_mvps if penalised(match) else concession.opponent_mvps if match.conceded == "them" else 1
+    )
 
 
 def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
@@ -309,7 +307,8 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
             )
         )
     league = data.rules.league
-    if not penalised(match) and (match.kind != "friendly" or league.friendly_spp):
+    loses_spp = penalised(match) and league.concession.loses_spp
+    if not loses_spp and (match.kind != "friendly" or league.friendly_spp):
         for event in _spp_events(pack, team, match):
             after = after.apply(event)
     for event in _mvp_events(pack, match, dice):
@@ -344,21 +343,24 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
         money = winnings(pack, team, match).total
         if money:
             after = after.apply(_awarded("treasury", money, f"winnings of match {match.number}"))
-    after = after.apply(_result_entry(match, outcome(match), casualties_caused(pack, team, match)))
+    score = final_score(pack, match)
+    after = after.apply(_result_entry(match, outcome(match), score, casualties_caused(pack, team, match)))
     if penalised(match):
-        after = _quit_after_concession(after, dice)
+        after = _quit_after_concession(pack, after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
     return combine(team, after, f"match {match.number}: outcome and winnings")
 
 
-def _quit_after_concession(team: Sheet, dice: Dice) -> Sheet:
-    """Each player of a team that conceded with penalty and has 3+ advancements leaves on a D6 of 1-3."""
+def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
+    """Each player of a team that conceded with penalty and has 3+ advancements leaves on a D6 of 1-3
+    (``[concede].quit_check``)."""
+    rules = data_of(pack).rules.league.concession
     for member, player in sorted(team.members.items()):
-        if player.stats["advancements"] >= 3:
-            (roll,) = dice.roll(6, 1, f"{player.name} stays after the concession")
-            team = team.apply(Rolled(label=f"#{member} stays", sides=6, results=(roll,)))
-            if roll <= 3:
-                team = team.apply(Left(member=member, reason=f"left after the concession (D6 {roll})"))
+        if player.stats["advancements"] >= rules.quit_advancements:
+            (roll,) = dice.roll(rules.quit_die, 1, f"{player.name} stays after the concession")
+            team = team.apply(Rolled(label=f"#{member} stays", sides=rules.quit_die, results=(roll,)))
+            if roll in rules.quit_on:
+                team = team.apply(Left(member=member, reason=f"left after the concession (D{rules.quit_die} {roll})"))
     return team
 
 
@@ -379,7 +381,7 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
         return team.apply(
             Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}")
         )
-    sides = rules.concede_fans_die if penalised(match) else 6
+    sides = rules.league.concession.fans_die if penalised(match) else 6
     (roll,) = dice.roll(sides, 1, "Dedicated Fans")
     if penalised(match):
         change, why = -roll, f"conceded: lose D{sides} = {roll}"

@@ -22,6 +22,7 @@ from progression import Dice, Event, Marked, Rolled, RulePack
 from progression.errors import InvalidInput, UnknownName
 
 from ._players import data_of
+from ._reading import ascii_number
 
 __all__ = ["STATES", "Log", "Outcome", "Piece", "Pitch", "Profile", "Square", "Who", "square_of", "told"]
 
@@ -40,7 +41,7 @@ _MAX_MOVES = 100
 def square_of(text: str) -> Square:
     """``"3,7"`` -> ``(3, 7)``."""
     x, sep, y = text.partition(",")
-    if not sep or not x.strip().isdigit() or not y.strip().isdigit():
+    if not sep or not ascii_number(x.strip()) or not ascii_number(y.strip()):
         msg = f"a square is written x,y (two whole numbers), got {text!r}"
         raise InvalidInput(msg)
     return int(x), int(y)

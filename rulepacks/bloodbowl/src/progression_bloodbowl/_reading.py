@@ -24,7 +24,7 @@ import progression
 from progression import Label
 from progression.errors import Problem, ProgressionError, RulePackError
 
-__all__ = ["Reader", "guarded"]
+__all__ = ["Reader", "ascii_number", "guarded", "parse_dice"]
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -54,6 +54,21 @@ class _Looks:
 
 #: While a :func:`guarded` function runs: what its readers saw, so a trip can be told from a bug.
 _LOOKS: ContextVar[_Looks | None] = ContextVar("bloodbowl_looks", default=None)
+
+
+def ascii_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+def parse_dice(text: object) -> tuple[int, int] | None:
+    """``"2D6"`` -> ``(2, 6)``, ``"D3"`` -> ``(1, 3)``; None when it is not dice."""
+    if not isinstance(text, str) or "D" not in text:
+        return None
+    count, _, sides = text.partition("D")
+    if not ascii_number(sides) or not (count == "" or ascii_number(count)):
+        return None
+    return int(count or 1), int(sides)
 
 
 class Reader(progression.Reader):
@@ -107,6 +122,16 @@ class Reader(progression.Reader):
             else:
                 self.problem(where, f"expected a table, got {body!r:.60}")
         return out
+
+    def dice(self, table: Mapping[str, Any], key: str, path: str) -> tuple[int, int]:
+        """Dice written ``"D6"`` or ``"2D6"``, as (count, sides); ``(1, 6)`` after a problem."""
+        raw = self.get(table, key, str, path)
+        dice = parse_dice(raw)
+        if dice is None:
+            if raw:
+                self.problem(f"{path}.{key}", f"expected dice such as 'D3' or '2D6', got {raw!r}")
+            return (1, 6)
+        return dice
 
     def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
         """A displayed name with ``en`` and ``fr``; a label that is not a table (a single text) is refused as such."""

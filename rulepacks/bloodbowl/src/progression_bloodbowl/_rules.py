@@ -10,7 +10,7 @@ import attrs
 from progression import Label
 
 from ._league_rules import LeagueRules, read_league
-from ._reading import Reader
+from ._reading import Reader, ascii_number
 
 __all__ = ["Advancement", "Level", "Prayer", "Rules", "StaffItem", "Values", "read_rules"]
 
@@ -125,7 +125,6 @@ class Rules:
     journeyman_trait: str
     journeyman_fill_to: int
     staff: Mapping[str, StaffItem]
-    concede_fans_die: int
     #: Minor Incident: lose (dice, sides) x multiplier.
     minor_incident: tuple[int, int, int]
     #: Major Incident: lose treasury / divisor, rounded down to a multiple of round_to.
@@ -134,31 +133,6 @@ class Rules:
     catastrophe: tuple[int, int, int]
     #: League play: points, friendlies, unplayed fixtures, prizes, the re-draft, the off-season.
     league: LeagueRules
-
-
-def _number(text: str) -> bool:
-    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
-    return text.isascii() and text.isdigit()
-
-
-def parse_dice(text: object) -> tuple[int, int] | None:
-    """``"2D6"`` -> ``(2, 6)``, ``"D3"`` -> ``(1, 3)``; None when it is not dice."""
-    if not isinstance(text, str) or "D" not in text:
-        return None
-    count, _, sides = text.partition("D")
-    if not _number(sides) or not (count == "" or _number(count)):
-        return None
-    return int(count or 1), int(sides)
-
-
-def _dice(r: Reader, table: Mapping[str, Any], key: str, path: str) -> tuple[int, int]:
-    raw = r.get(table, key, str, path)
-    dice = parse_dice(raw)
-    if dice is None:
-        if raw:
-            r.problem(f"{path}.{key}", f"expected dice such as 'D3' or '2D6', got {raw!r}")
-        return (1, 6)
-    return dice
 
 
 def _ranges(r: Reader, rows: Any, path: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -245,7 +219,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     d8 = {}
     for key, row in raw_rows.items():
         listed = isinstance(row, list) and all(isinstance(c, str) and c in _CHARACTERISTICS for c in row)
-        if not _number(key) or not 1 <= int(key) <= 8 or not listed:
+        if not ascii_number(key) or not 1 <= int(key) <= 8 or not listed:
             r.problem(
                 f"$.characteristic_improvement.rows.{key}", f"expected a D8 result with characteristics, got {row!r}"
             )
@@ -318,7 +292,6 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         )
     fans = r.table(tables, "dedicated_fans", "$")
     winnings = r.table(tables, "winnings", "$")
-    concede = r.table(tables, "concede", "$")
     path_m = "$.expensive_mistakes"
     minor = r.table(mistakes, "minor_incident", path_m)
     major = r.table(mistakes, "major_incident", path_m)
@@ -358,9 +331,8 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         journeyman_trait=tr.get(journeymen, "trait", str, "$.roster_rules.journeymen"),
         journeyman_fill_to=tr.get(journeymen, "fill_to", int, "$.roster_rules.journeymen"),
         staff=staff,
-        concede_fans_die=_dice(r, concede, "dedicated_fans_loss_dice", "$.concede")[1],
         minor_incident=(
-            *_dice(r, minor, "lose_dice", path_m + ".minor_incident"),
+            *r.dice(minor, "lose_dice", path_m + ".minor_incident"),
             r.get(minor, "multiplier", int, path_m + ".minor_incident"),
         ),
         major_incident=(
@@ -368,7 +340,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
             r.get(major, "round_down_to", int, path_m + ".major_incident"),
         ),
         catastrophe=(
-            *_dice(r, catastrophe, "keep_dice", path_m + ".catastrophe"),
+            *r.dice(catastrophe, "keep_dice", path_m + ".catastrophe"),
             r.get(catastrophe, "multiplier", int, path_m + ".catastrophe"),
         ),
         league=read_league(r, tables),

@@ -34,13 +34,20 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
     elif penalised(match):
         items = [Item(label="conceded", amount=0, rule="a conceding team earns no winnings")]
     elif match.conceded == "them":
+        divisor, per_touchdown, paid = data_of(pack).rules.league.concession.opponent_winnings
+        crowd = match.fan_attendance // divisor
+        whole = "whole " if divisor == 1 else ""
         items = [
             Item(
-                label=f"whole fan attendance {match.fan_attendance} x {unit:,}",
-                amount=match.fan_attendance * unit,
+                label=f"{whole}fan attendance {match.fan_attendance} x {paid:,}",
+                amount=crowd * paid,
                 rule="opponent conceded",
             ),
-            Item(label=f"{scored} touchdown(s) x {unit:,}", amount=scored * unit, rule="opponent conceded"),
+            Item(
+                label=f"{scored} touchdown(s) x {paid:,}",
+                amount=scored * per_touchdown * paid,
+                rule="opponent conceded: the touchdowns scored",
+            ),
         ]
     else:
         half = match.fan_attendance // rules["fan_attendance_divisor"]
