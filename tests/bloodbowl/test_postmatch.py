@@ -120,7 +120,7 @@ class TestMatchRecord:
     def test_more_than_six_nominees(self, pack: RulePack, team: Sheet) -> None:
         """Up to six players are nominated."""
         match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=tuple(str(n) for n in range(1, 8)))
-        with pytest.raises(InvalidInput, match="up to six different players"):
+        with pytest.raises(InvalidInput, match="up to 6 different players"):
             bb.record_outcome(pack, team, match, ScriptedDice([]))
 
     def test_lasting_injury_at_its_worst_only_misses_a_match(self, pack: RulePack, team: Sheet) -> None:

@@ -139,8 +139,9 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
             if event not in EVENTS and event not in NO_SPP:
                 raise UnknownName("match event", event, [*EVENTS, *NO_SPP], f"the record of #{member}")
             natural(count, f"#{member} {event}")
-    if len(match.mvp_nominees) > 6 or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
-        msg = f"the MVP nominees are up to six different players, got {list(match.mvp_nominees)}"
+    most = data_of(pack).rules.spp["mvp_nominees"]
+    if len(match.mvp_nominees) > most or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
+        msg = f"the MVP nominees are up to {most} different players, got {list(match.mvp_nominees)}"
         raise InvalidInput(msg)
     for member in match.mvp_nominees:
         if member in played and "star" in team.members[member].tags:

@@ -182,7 +182,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     spp_values = {k: v for k, v in spp.items() if isinstance(v, int) and not isinstance(v, bool)}
     for key in ("completion", "throw_team_mate_superb_and_landed", "thrown_player_landing", "interception"):
         r.get(spp, key, int, "$.spp")
-    for key in ("casualty", "touchdown", "mvp"):
+    for key in ("casualty", "touchdown", "mvp", "mvp_nominees"):
         r.get(spp, key, int, "$.spp")
     brutes = {
         k: r.get(spp.get("brawlin_brutes", {}), k, int, "$.spp.brawlin_brutes") for k in ("casualty", "touchdown")
