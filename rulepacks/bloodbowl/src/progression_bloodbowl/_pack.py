@@ -8,7 +8,7 @@ from typing import Any
 
 from progression import RulePack
 
-from . import _advancement, _commands, _match_day, _matched_play, _odds, _team
+from . import _advancement, _commands, _match_day, _matched_play, _odds, _staff
 from ._build import build
 from ._demo import demo
 from ._explain import EXPLAIN
@@ -23,9 +23,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "bloodbowl.primary_categories": _advancement.primary_categories,
     "bloodbowl.primary_skills": _advancement.primary_skills,
     "bloodbowl.secondary_skills": _advancement.secondary_skills,
-    "bloodbowl.reroll_price": _team.reroll_price,
-    "bloodbowl.apothecary_allowed": _team.apothecary_allowed,
-    "bloodbowl.drafting": _team.drafting,
+    "bloodbowl.reroll_price": _staff.reroll_price,
+    "bloodbowl.apothecary_allowed": _staff.apothecary_allowed,
+    "bloodbowl.drafting": _staff.drafting,
     "demo": demo,
     "new.team": _commands.new_team,
     "new.player": _commands.new_player,

@@ -8,11 +8,9 @@ takes it back whole. Money never takes the treasury below zero.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from progression import (
     Adjusted,
-    Context,
     Effect,
     Event,
     Joined,
@@ -32,12 +30,10 @@ from ._values import current_value
 
 __all__ = [
     "add_journeymen",
-    "apothecary_allowed",
     "buy_staff",
     "check_funds",
     "create_team",
     "draft",
-    "drafting",
     "end_draft",
     "fire",
     "fire_staff",
@@ -46,7 +42,6 @@ __all__ = [
     "permanent",
     "release_journeymen",
     "remove_dead",
-    "reroll_price",
     "retire",
 ]
 
@@ -96,38 +91,6 @@ def _next_id(team: Sheet) -> str:
     while str(number) in team.members:
         number += 1
     return str(number)
-
-
-# -- functions the pack's TOML names ------------------------------------------------
-
-
-def _roster_in(context: Context) -> tuple[Data, Team | None]:
-    data = data_of(cast(RulePack, context.names))
-    return data, data.teams.get(context.sheet.tags.get("team", ""))
-
-
-def reroll_price(context: Context) -> int:
-    """A team re-roll costs the roster price at the draft, double once the team is drafted."""
-    team = context.sheet
-    data, roster = _roster_in(context)
-    if roster is None:
-        msg = f"{team.kind} {team.name!r} has no roster, so no re-roll price; make teams with new.team (create_team)"
-        raise InvalidInput(msg)
-    cost = roster.reroll_cost
-    return cost * data.rules.staff["reroll"].after_draft if "drafted" in team.tags else cost
-
-
-def apothecary_allowed(context: Context) -> tuple[str, ...]:
-    """Unmet when the roster may not hire an Apothecary."""
-    _, roster = _roster_in(context)
-    if roster is None:
-        return (f"{context.sheet.name!r} has no team roster",)
-    return () if roster.apothecary else (f"a {roster.label.en} team may not hire an Apothecary",)
-
-
-def drafting(context: Context) -> tuple[str, ...]:
-    """Unmet once the team is drafted (extra Dedicated Fans are bought at the draft only)."""
-    return ("only while the team is being drafted",) if "drafted" in context.sheet.tags else ()
 
 
 # -- the team itself ---------------------------------------------------------------
