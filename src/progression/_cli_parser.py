@@ -117,15 +117,21 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def file_parent() -> argparse.ArgumentParser:
-    """``FILE`` and ``--pack`` for every sheet command."""
+def pack_parent() -> argparse.ArgumentParser:
+    """``--pack`` for the commands that read sheet files."""
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("file", metavar="FILE", help="the sheet file (JSON)")
     parent.add_argument(
         "--pack",
         metavar="PACK",
         help="the pack's name or TOML file, when it is not the installed pack the sheet names",
     )
+    return parent
+
+
+def file_parent() -> argparse.ArgumentParser:
+    """``FILE`` and ``--pack`` for every sheet command."""
+    parent = argparse.ArgumentParser(add_help=False, parents=[pack_parent()])
+    parent.add_argument("file", metavar="FILE", help="the sheet file (JSON)")
     return parent
 
 
@@ -291,7 +297,7 @@ def _sheet_looks(actions: Any) -> None:
 
     report = actions.add_parser(
         "report",
-        parents=[json_option()],
+        parents=[pack_parent(), json_option()],
         help="a table over several sheet files (a league's standings)",
         description="Run the pack's function report.NAME over every sheet file given, all made with the same pack, "
         "with --set key=value options; print the rows it returns. "
@@ -299,11 +305,6 @@ def _sheet_looks(actions: Any) -> None:
     )
     report.add_argument("name", metavar="NAME")
     report.add_argument("files", nargs="+", metavar="FILE", help="the sheet files (JSON)")
-    report.add_argument(
-        "--pack",
-        metavar="PACK",
-        help="the pack's name or TOML file, when it is not the installed pack the sheets name",
-    )
     report.add_argument("--set", dest="options", action="append", default=[], metavar="KEY=VALUE")
     report.set_defaults(run=command("_cli_sheet", "run_report"))
 
