@@ -178,7 +178,10 @@ def _earned(pack: RulePack, team: Sheet, match: MatchRecord) -> dict[str, dict[s
 def casualties_caused(pack: RulePack, team: Sheet, match: MatchRecord) -> int:
     """The casualties this team caused that earn SPP, whoever caused them: every Block Action ``casualty``, and a
     crowd, foul or Special Action one that a Prayer to Nuffle or Violent Innovator made worth SPP."""
-    earned = _earned(pack, team, match)
+    return _casualties(match, _earned(pack, team, match))
+
+
+def _casualties(match: MatchRecord, earned: dict[str, dict[str, tuple[int, str]]]) -> int:
     return sum(
         count
         for member, counts in match.events.items()
@@ -187,8 +190,7 @@ def casualties_caused(pack: RulePack, team: Sheet, match: MatchRecord) -> int:
     )
 
 
-def _spp_events(pack: RulePack, team: Sheet, match: MatchRecord) -> list[Event]:
-    earned_by = _earned(pack, team, match)
+def _spp_events(team: Sheet, match: MatchRecord, earned_by: dict[str, dict[str, tuple[int, str]]]) -> list[Event]:
     events: list[Event] = []
     for member, counts in sorted(match.events.items()):
         parts, total = [], 0
@@ -308,9 +310,10 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
             )
         )
     league = data.rules.league
+    earned = _earned(pack, team, match)
     loses_spp = penalised(match) and league.concession.loses_spp
     if not loses_spp and (match.kind != "friendly" or league.friendly_spp):
-        for event in _spp_events(pack, team, match):
+        for event in _spp_events(team, match, earned):
             after = after.apply(event)
     for event in _mvp_events(pack, match, dice):
         after = after.apply(event)
@@ -345,7 +348,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
         if money:
             after = after.apply(_awarded("treasury", money, f"winnings of match {match.number}"))
     score = final_score(pack, match)
-    after = after.apply(_result_entry(match, outcome(match), score, casualties_caused(pack, team, match)))
+    after = after.apply(_result_entry(match, outcome(match), score, _casualties(match, earned)))
     if penalised(match):
         after = _quit_after_concession(pack, after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
