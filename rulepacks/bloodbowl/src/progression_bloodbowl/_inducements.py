@@ -17,7 +17,7 @@ payment, the stars who join, and what was fielded (tags ``induced.*``), which
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -42,7 +42,6 @@ __all__ = [
     "price",
     "release",
     "spent_from_treasury",
-    "star_choices",
 ]
 
 #: Inducements with rules of their own, ordered through their own fields of :class:`Order`.
@@ -204,24 +203,6 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
     return items
 
 
-def star_choices(data: Data, star_ids: Sequence[str]) -> list[tuple[str, ...]]:
-    """The stars as choices (a pair as one), each star named once.
-
-    :func:`~._stars.choices` takes a pair named by one member or both; a member of a pair
-    named twice (``grak, grak``) is refused here as any star named twice is.
-
-    Raises:
-        UnknownName: an id that is not a star.
-        InvalidInput: a star named twice.
-    """
-    groups = choices(data, star_ids)
-    twice = next((ident for n, ident in enumerate(star_ids) if ident in star_ids[:n]), None)
-    if twice is not None:
-        msg = f"{data.stars[twice].label.en} is named twice; a team fields each Star Player once"
-        raise InvalidInput(msg)
-    return groups
-
-
 def price(pack: RulePack, team: Sheet, order: Order) -> Explanation:
     """Check every inducement of ``order`` for ``team`` and price it, line by line.
 
@@ -234,7 +215,6 @@ def price(pack: RulePack, team: Sheet, order: Order) -> Explanation:
         raise InvalidInput(msg)
     data = data_of(pack)
     items = [_check_item(data, team, ident, count, order) for ident, count in order.items.items() if count]
-    star_choices(data, order.stars)
     for group in check_stars(pack, team, order.stars):
         star = data.stars[group[0]]
         rule = "one price for the pair" if star.pair else "Star Player"

@@ -22,11 +22,11 @@ from progression.errors import (
 )
 
 from ._data import Data, Team
-from ._inducements import Order, price, star_choices
+from ._inducements import Order, price
 from ._matched_data import BUDGET_TAG
 from ._options import natural
 from ._players import data_of
-from ._stars import choice_label, eligibility
+from ._stars import choice_label, choices, eligibility
 from ._team import create_team
 from ._values import Explanation, Item
 
@@ -345,7 +345,7 @@ def plan(
     if isinstance(stars, str | bytes) or not isinstance(stars, Sequence):
         msg = f"stars: expected a list of Star Player ids, got {stars!r}"
         raise InvalidInput(msg)
-    groups = star_choices(data, stars)
+    groups = choices(data, stars)
     order = Order() if inducements is None else inducements
     unmet: list[str] = []
     over: list[str] = []

@@ -83,25 +83,21 @@ def choices(data: Data, star_ids: Iterable[str]) -> list[tuple[str, ...]]:
 
     Raises:
         UnknownName: an id that is not a star.
-        InvalidInput: the same star named twice.
+        InvalidInput: a star named twice (``grak, grak`` as much as ``griff_oberwald, griff_oberwald``).
     """
     groups: list[tuple[str, ...]] = []
-    seen: set[str] = set()
+    named: set[str] = set()
     for ident in star_ids:
         if ident not in data.stars:
             raise UnknownName("Star Player", ident, data.stars, "the bloodbowl pack")
         star = data.stars[ident]
-        group = tuple(sorted((ident, star.pair))) if star.pair else (ident,)
-        if ident in seen and group not in groups:
+        if ident in named:
             msg = f"{star.label.en} is named twice; a team fields each Star Player once"
             raise InvalidInput(msg)
-        if group in groups:
-            if star.pair is None:
-                msg = f"{star.label.en} is named twice; a team fields each Star Player once"
-                raise InvalidInput(msg)
-            continue  # the other member of a pair already named
-        seen.update(group)
-        groups.append(group)
+        named.add(ident)
+        group = tuple(sorted((ident, star.pair))) if star.pair else (ident,)
+        if group not in groups:
+            groups.append(group)
     return groups
 
 
