@@ -343,3 +343,18 @@ class TestGuarded:
 
         with pytest.raises(TypeError, match="a bug"):
             read()
+
+
+class TestJourneymanTrait:
+    @pytest.mark.parametrize(
+        ("trait", "reason"),
+        [
+            ("lonr:4", "skill or trait 'lonr' is not defined in skills.toml"),
+            ("loner", "trait 'loner' needs a parameter (target), written loner:<value>"),
+            ("loner:9", "the X of loner (X+) must be 2..6, got '9'"),
+        ],
+    )
+    def test_checked_like_a_profile(self, trait: str, reason: str) -> None:
+        """The trait a journeyman gains is checked against the traits, as any profile's are."""
+        text = texts()["teams.toml"].replace('trait = "loner:4"', f'trait = "{trait}"', 1)
+        assert [f"teams.toml: {reason} @ $.roster_rules.journeymen.trait"] == problems_of(with_file("teams.toml", text))

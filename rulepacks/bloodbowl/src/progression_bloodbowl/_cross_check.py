@@ -23,19 +23,23 @@ __all__ = ["cross_check"]
 _TARGETS = tuple(str(x) for x in range(2, 7))
 
 
+def _check_ref(problem: Any, data: Data, ref: str, where: str) -> None:
+    """A skill or trait as a profile names it (``block``, ``loner:4``)."""
+    base, sep, param = ref.partition(":")
+    trait = data.traits.get(base)
+    if base not in data.skills and trait is None:
+        problem(where, f"skill or trait {base!r} is not defined in skills.toml")
+    elif sep and (trait is None or trait.parameter is None):
+        problem(where, f"{base!r} takes no parameter, got {ref!r}")
+    elif trait is not None and trait.parameter is not None and not sep:
+        problem(where, f"trait {base!r} needs a parameter ({trait.parameter}), written {base}:<value>")
+    elif sep and trait is not None and trait.parameter == "target" and param not in _TARGETS:
+        problem(where, f"the X of {base} (X+) must be 2..6, got {param!r}")
+
+
 def _check_profile(problem: Any, data: Data, skills: tuple[str, ...], path: str) -> None:
     for index, ref in enumerate(skills):
-        base, sep, param = ref.partition(":")
-        where = f"{path}.skills[{index}]"
-        trait = data.traits.get(base)
-        if base not in data.skills and trait is None:
-            problem(where, f"skill or trait {base!r} is not defined in skills.toml")
-        elif sep and (trait is None or trait.parameter is None):
-            problem(where, f"{base!r} takes no parameter, got {ref!r}")
-        elif trait is not None and trait.parameter is not None and not sep:
-            problem(where, f"trait {base!r} needs a parameter ({trait.parameter}), written {base}:<value>")
-        elif sep and trait is not None and trait.parameter == "target" and param not in _TARGETS:
-            problem(where, f"the X of {base} (X+) must be 2..6, got {param!r}")
+        _check_ref(problem, data, ref, f"{path}.skills[{index}]")
 
 
 def _check_team(teams: Any, data: Data, team: Team) -> None:
@@ -86,6 +90,7 @@ def cross_check(data: Data, problems: list[Problem]) -> None:
                 stars(f"$.stars.{star.id}.plays_for", f"{plays!r} is neither a league nor a special rule")
         if star.pair is not None and (star.pair not in data.stars or data.stars[star.pair].pair != star.id):
             stars(f"$.stars.{star.id}.pair", f"pair {star.pair!r} must be a star whose pair is {star.id!r}")
+    _check_ref(problem("teams.toml"), data, data.rules.journeyman_trait, "$.roster_rules.journeymen.trait")
     for ident in data.rules.value.elite:
         if ident not in data.skills:
             problem("tables.toml")("$.value_increase.elite_skills", f"elite skill {ident!r} is not a skill")
