@@ -9,6 +9,7 @@ returns the pack; the functions here work on its sheets.
 from ._advancement import advance, must_advance
 from ._data import Data, Position, Skill, Star, Team, Trait
 from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
+from ._journeymen import add_journeymen, hire_journeyman, release_journeymen, remove_dead, retire
 from ._league import Result, Standing, league_points, lose_trophy, prize, results, standings, standings_lines
 from ._match import MatchRecord, record_outcome, update_fans, winnings
 from ._matched_play import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
@@ -20,20 +21,7 @@ from ._prayers import Prayer, prayers
 from ._season import agent_fee, new_season, redraft, redraft_budget
 from ._spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
 from ._stars import eligibility, hireable, star_sheet
-from ._team import (
-    add_journeymen,
-    buy_staff,
-    create_team,
-    draft,
-    end_draft,
-    fire,
-    fire_staff,
-    hire,
-    hire_journeyman,
-    release_journeymen,
-    remove_dead,
-    retire,
-)
+from ._team import buy_staff, create_team, draft, end_draft, fire, fire_staff, hire
 from ._values import Explanation, Item, current_team_value, current_value, spp_account, team_value, treasury_account
 from ._wizards import Wizard, wizard_eligibility, wizards
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from progression import Dice, RulePack, Sheet, combine
 from progression.errors import InvalidInput, RequirementNotMet
 
-from . import _league, _season, _team
+from . import _journeymen, _league, _season, _team
 from ._advancement import advance, must_advance
 from ._match import MatchRecord, record_outcome, update_fans
 from ._options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
@@ -179,21 +179,23 @@ def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("journeymen", "names", "position")
 def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Before a match: journeymen up to 11 able to play (names comma-separated, position optional)."""
-    return _team.add_journeymen(pack, sheet, listed(options.get("names")), position=options.get("position") or None)
+    return _journeymen.add_journeymen(
+        pack, sheet, listed(options.get("names")), position=options.get("position") or None
+    )
 
 
 @takes("hire_journeyman", "member", "must_advance")
 def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a journeyman who played for good: member."""
     _advanced(pack, sheet, options)
-    return _team.hire_journeyman(pack, sheet, need(options, "member", "hire_journeyman"))
+    return _journeymen.hire_journeyman(pack, sheet, need(options, "member", "hire_journeyman"))
 
 
 @takes("retire", "member", "must_advance")
 def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Temporarily retire a player with a Lasting Injury: member."""
     _advanced(pack, sheet, options)
-    return _team.retire(pack, sheet, need(options, "member", "retire"))
+    return _journeymen.retire(pack, sheet, need(options, "member", "retire"))
 
 
 @takes("close", "number", "must_advance")
@@ -204,7 +206,7 @@ def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     advance; ``must_advance=no`` is the league switch that turns the rule off.
     """
     _advanced(pack, sheet, options)
-    after = _team.release_journeymen(_team.remove_dead(sheet))
+    after = _journeymen.release_journeymen(_journeymen.remove_dead(sheet))
     after = expensive_mistakes(pack, after, dice, number=whole(options.get("number", "0"), "number"))
     return combine(sheet, after, "close the post-match sequence")
 

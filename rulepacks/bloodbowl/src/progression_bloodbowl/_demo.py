@@ -7,13 +7,14 @@ from collections.abc import Callable
 from progression import RulePack, ScriptedDice, Sheet
 
 from ._inducements import Order, budget, induce, match_notes
+from ._journeymen import add_journeymen
 from ._match import MatchRecord
 from ._pitch import Pitch, Profile
 from ._players import data_of
 from ._postmatch import PostMatch
 from ._spells import cast, fireball, set_up
 from ._story import told_since
-from ._team import add_journeymen, draft
+from ._team import draft
 from ._values import current_team_value, current_value, team_value
 
 __all__ = ["demo"]

@@ -23,7 +23,7 @@ import attrs
 from progression import Dice, Event, Lost, Marked, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 
-from . import _team
+from . import _journeymen, _team
 from ._advancement import advance, must_advance
 from ._match import MatchRecord, _rolled, record_outcome, update_fans
 from ._players import data_of
@@ -148,9 +148,9 @@ class PostMatch:
         if now <= 3 < target:
             self._check_advancement_done(team)
         if now < 4 <= target:
-            team = _team.remove_dead(team)
+            team = _journeymen.remove_dead(team)
         if now < 9 <= target:
-            team = _team.release_journeymen(team)
+            team = _journeymen.release_journeymen(team)
         return team
 
     def _check_advancement_done(self, team: Sheet) -> None:
@@ -223,7 +223,7 @@ class PostMatch:
     def retire(self, member: str) -> PostMatch:
         """Step 4: temporarily retire a player with a Lasting Injury."""
         stage = STAGES[max(self.stage, STAGES.index("dead") + 1) - 1]
-        return self._did(stage, f"retire #{member}", _team.retire(self.pack, self._enter(stage), member))
+        return self._did(stage, f"retire #{member}", _journeymen.retire(self.pack, self._enter(stage), member))
 
     def buy_staff(self, item: str) -> PostMatch:
         """Step 4.4: a team re-roll (double price), coach, cheerleader or Apothecary."""
@@ -238,7 +238,7 @@ class PostMatch:
         return self._did(
             "journeymen",
             f"hire journeyman #{member}",
-            _team.hire_journeyman(self.pack, self._enter("journeymen"), member),
+            _journeymen.hire_journeyman(self.pack, self._enter("journeymen"), member),
         )
 
     def expensive_mistakes(self, dice: Dice) -> PostMatch:

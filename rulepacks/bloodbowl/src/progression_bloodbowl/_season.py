@@ -32,7 +32,7 @@ from progression import (
 )
 from progression.errors import InvalidInput, UnknownName
 
-from . import _team
+from . import _journeymen, _team
 from ._data import CHARACTERISTICS
 from ._league import check_team, results, season_of
 from ._league_rules import Recovery
@@ -162,7 +162,7 @@ def new_season(pack: RulePack, team: Sheet, dice: Dice | None = None, *, retirem
 
 def _new_season(pack: RulePack, team: Sheet, dice: Dice | None, retirement: str) -> Sheet:
     season = season_of(team) + 1
-    after = _team.release_journeymen(team)
+    after = _journeymen.release_journeymen(team)
     for member, _ in roster_order(after):
         events = _recover(pack, after, member, dice, retirement)
         if events:
@@ -346,16 +346,14 @@ def redraft(
         )
     for position, name in players:
         after = _team.hire(pack, after, position, name)
-    for item, count in (
-        ("team_reroll", rerolls),
-        ("assistant_coach", assistant_coaches),
-        ("cheerleader", cheerleaders),
-    ):
-        for _ in range(count):
-            after = pack.purchase(after, item)
-    if apothecary:
-        after = pack.purchase(after, "apothecary")
-    for _ in range(dedicated_fans):
-        after = pack.purchase(after, "dedicated_fan")
+    after = _team.draft_staff(
+        pack,
+        after,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+    )
     after = _team.end_draft(pack, after)
     return combine(team, after, f"re-draft after season {season}")

@@ -1,4 +1,5 @@
-"""Teams: drafting from a roster, hiring and firing players and staff, journeymen, temporary retirement.
+"""Teams: drafting from a roster, hiring and firing players and staff (journeymen, the dead and temporary
+retirement: :mod:`._journeymen`).
 
 Every operation returns a new team sheet with exactly one new ledger entry (a
 :class:`~progression.Step` when it is made of several events), so ``progression.undo``
@@ -10,39 +11,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from progression import (
-    Adjusted,
     Effect,
     Event,
     Joined,
     Left,
-    Member,
     Purchased,
     RulePack,
     Sheet,
-    Step,
     combine,
 )
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import Data, Position, Team
 from ._players import YES, available, data_of, new_player
-from ._values import current_value
 
 __all__ = [
-    "add_journeymen",
+    "available_count",
     "buy_staff",
     "check_funds",
     "create_team",
     "draft",
+    "draft_staff",
     "end_draft",
     "fire",
     "fire_staff",
     "hire",
-    "hire_journeyman",
+    "next_id",
+    "one_entry",
     "permanent",
-    "release_journeymen",
-    "remove_dead",
-    "retire",
+    "roster_of",
 ]
 
 _STAFF = {
@@ -53,7 +50,7 @@ _STAFF = {
 }
 
 
-def _roster(pack: RulePack, team: Sheet) -> tuple[Data, Team]:
+def roster_of(pack: RulePack, team: Sheet) -> tuple[Data, Team]:
     data = data_of(pack)
     return data, data.teams[team.tags["team"]]
 
@@ -63,11 +60,11 @@ def permanent(team: Sheet) -> list[str]:
     return [m for m, p in team.members.items() if "journeyman" not in p.tags and "star" not in p.tags]
 
 
-def _available_count(team: Sheet) -> int:
+def available_count(team: Sheet) -> int:
     return sum(1 for p in team.members.values() if available(p) and "star" not in p.tags)
 
 
-def _one_entry(team: Sheet, events: Sequence[Event], label: str) -> Sheet:
+def one_entry(team: Sheet, events: Sequence[Event], label: str) -> Sheet:
     after = team
     for event in events:
         after = after.apply(event)
@@ -86,7 +83,7 @@ def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: st
         raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names)
 
 
-def _next_id(team: Sheet) -> str:
+def next_id(team: Sheet) -> str:
     number = 1
     while str(number) in team.members:
         number += 1
@@ -164,13 +161,13 @@ def hire(
     extra_skills: Sequence[str] = (),
 ) -> Sheet:
     """Hire a player of ``position`` from the treasury (position limits, 16 at most)."""
-    data, roster = _roster(pack, team)
+    data, roster = roster_of(pack, team)
     spec = roster.position(position)
     if spec is None:
         raise UnknownName("position", position, [p.id for p in roster.positions], f"the {roster.label.en} roster")
     _check_hire(data, roster, team, spec)
     check_funds(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
-    member = member or _next_id(team)
+    member = member or next_id(team)
     if member in team.members:
         msg = f"the team already has a member {member!r}"
         raise InvalidInput(msg)
@@ -179,7 +176,7 @@ def hire(
         Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}),
         Joined(member=member, ledger=player.ledger),
     ]
-    return _one_entry(team, events, f"hire {name} ({spec.label.en})")
+    return one_entry(team, events, f"hire {name} ({spec.label.en})")
 
 
 def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> Sheet:
@@ -260,19 +257,39 @@ def draft(
     for index, (position, player_name) in enumerate(players):
         extra = ("pro",) if captain_rule and index == captain else ()
         team = hire(pack, team, position, player_name, extra_skills=extra)
+    team = draft_staff(
+        pack,
+        team,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+    )
+    return combine(created, end_draft(pack, team), f"draft of {name}")
+
+
+def draft_staff(
+    pack: RulePack,
+    team: Sheet,
+    *,
+    rerolls: int,
+    assistant_coaches: int,
+    cheerleaders: int,
+    apothecary: bool,
+    dedicated_fans: int,
+) -> Sheet:
+    """The staff, re-rolls and Dedicated Fans a draft buys, at draft prices, each one a purchase."""
     for item, count in (
         ("team_reroll", rerolls),
         ("assistant_coach", assistant_coaches),
         ("cheerleader", cheerleaders),
+        ("apothecary", int(apothecary)),
+        ("dedicated_fan", dedicated_fans),
     ):
         for _ in range(count):
             team = pack.purchase(team, item)
-    if apothecary:
-        team = pack.purchase(team, "apothecary")
-    for _ in range(dedicated_fans):
-        team = pack.purchase(team, "dedicated_fan")
-    team = end_draft(pack, team)
-    return combine(created, team, f"draft of {name}")
+    return team
 
 
 def end_draft(pack: RulePack, team: Sheet) -> Sheet:
@@ -290,98 +307,3 @@ def end_draft(pack: RulePack, team: Sheet) -> Sheet:
         msg = f"a drafted team has {rules.min_players} to {rules.max_players} players, got {count}; hire or fire first"
         raise InvalidInput(msg)
     return pack.adjust(team, Effect(tags={"drafted": YES}), reason="draft complete")
-
-
-# -- journeymen, the dead, retirement ------------------------------------------------
-
-
-def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, position: str | None = None) -> Sheet:
-    """Before a match: add journeymen until 11 players can play (Loner (4+), from a 0-16 Lineman position)."""
-    data, roster = _roster(pack, team)
-    choices = [p for p in roster.positions if "lineman" in p.keywords and p.max >= 16]
-    spec = next((p for p in choices if p.id == position), None) if position else (choices[0] if choices else None)
-    if spec is None:
-        raise UnknownName("journeyman position", position, [p.id for p in choices], f"the {roster.label.en} roster")
-    needed = data.rules.journeyman_fill_to - _available_count(team)
-    if needed <= 0:
-        msg = f"{team.name} has {_available_count(team)} players able to play; journeymen join only to reach {data.rules.journeyman_fill_to}"
-        raise InvalidInput(msg)
-    events: list[Event] = []
-    after = team
-    for n in range(needed):
-        member = _next_id(after)
-        name = names[n] if n < len(names) else f"Journeyman {member}"
-        event = Joined(member=member, ledger=new_player(pack, roster.id, spec.id, name, journeyman=True).ledger)
-        events.append(event)
-        after = after.apply(event)
-    return combine(team, after, f"{needed} journeymen join") if len(events) > 1 else after
-
-
-def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
-    """Hire a journeyman who played for good: his Current Value from the treasury; he loses Loner and keeps his SPP."""
-    data = data_of(pack)
-    player = team.member(member)
-    if "journeyman" not in player.tags:
-        msg = f"{player.name} (#{member}) is not a journeyman"
-        raise InvalidInput(msg)
-    if len(permanent(team)) >= data.rules.max_players:
-        raise LimitReached(
-            upgrade="hire_journeyman",
-            reason=f"a roster holds at most {data.rules.max_players} players",
-            head=f"Hiring {player.name} for good is refused",
-        )
-    price = current_value(pack, player).total
-    check_funds(pack, team, "hire_journeyman", price, name=f"Hiring {player.name} for good")
-    trait = data.rules.journeyman_trait
-    effect = Effect(grants={trait: -1} if trait in player.owned else {}, untag=("journeyman",))
-    events = [
-        Purchased(upgrade="hire_journeyman", choice=member, price={"treasury": price}),
-        Member(
-            member=member,
-            event=Step(
-                label="hired for good", events=(_adjusted(effect, f"hired for good; loses {data.name(trait).en}"),)
-            ),
-        ),
-    ]
-    return _one_entry(team, events, f"hire journeyman {player.name}")
-
-
-def _adjusted(effect: Effect, reason: str) -> Event:
-    return Adjusted(effect=effect, reason=reason)
-
-
-def release_journeymen(team: Sheet) -> Sheet:
-    """Journeymen who were not hired leave the team (one entry; the team unchanged when there are none)."""
-    events = [
-        Left(member=m, reason="journeyman not hired") for m, p in sorted(team.members.items()) if "journeyman" in p.tags
-    ]
-    return _one_entry(team, events, "journeymen leave") if events else team
-
-
-def remove_dead(team: Sheet) -> Sheet:
-    """Dead players leave the roster (one entry; the team unchanged when there are none)."""
-    events = [Left(member=m, reason="dead") for m, p in sorted(team.members.items()) if "dead" in p.tags]
-    return _one_entry(team, events, "the dead leave the roster") if events else team
-
-
-def retire(pack: RulePack, team: Sheet, member: str) -> Sheet:
-    """Temporarily retire a player who suffered a Lasting Injury, for the rest of the season.
-
-    He stays on the roster and counts toward 16, but leaves CTV and may not play.
-    """
-    player = team.member(member)
-    if player.stats["lasting_injuries"] < 1:
-        raise RequirementNotMet(
-            upgrade="retire",
-            missing=[f"{player.name} has suffered no Lasting Injury"],
-            head=f"{player.name} cannot be temporarily retired",
-        )
-    if "retired" in player.tags:
-        raise RequirementNotMet(
-            upgrade="retire",
-            missing=[f"{player.name} is already temporarily retired"],
-            head=f"{player.name} cannot be temporarily retired",
-        )
-    return pack.adjust(
-        team, Effect(tags={"retired": "season"}), reason="temporarily retired for the season", member=member
-    )
