@@ -90,7 +90,13 @@ class UnknownName(ProgressionError, LookupError):
         self.name = name
         self.known = tuple(sorted(known))
         shown = ", ".join(self.known[:12]) + (", ..." if len(self.known) > 12 else "")
-        super().__init__(f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}")
+        message = f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}"
+        if len(self.known) > 12:  # the list is cut: name the ids closest to the one given
+            import difflib  # only here: the error module loads with the command's first line
+
+            close = difflib.get_close_matches(str(name), self.known, n=3, cutoff=0.6)
+            message += f"; the closest: {', '.join(close)}" if close else ""
+        super().__init__(message)
 
     def __str__(self) -> str:  # LookupError subclasses quote their message otherwise
         return str(self.args[0])

@@ -1,0 +1,23 @@
+"""The errors' own messages: what was expected, what came and where."""
+
+from __future__ import annotations
+
+from progression.errors import UnknownName
+
+ROSTERS = [f"roster_{n:02}" for n in range(20)] + ["orc", "norse"]
+
+
+class TestUnknownName:
+    def test_a_short_list_is_shown_whole(self) -> None:
+        """Up to twelve known ids are all listed, sorted."""
+        error = UnknownName("pool", "wallet", ["purse", "bag"], "sheet 'Ana'")
+        assert "pool 'wallet' is not defined in sheet 'Ana'; expected one of: bag, purse" == str(error)
+
+    def test_a_cut_list_names_the_closest(self) -> None:
+        """Past twelve the list is cut, so the ids closest to the one given are named after it."""
+        error = UnknownName("team roster", "orcs", ROSTERS, "the pack")
+        assert str(error).endswith(", ...; the closest: orc")
+
+    def test_nothing_close(self) -> None:
+        """A name like none of them adds nothing after the cut list."""
+        assert str(UnknownName("team roster", "zzzz", ROSTERS, "the pack")).endswith(", ...")
