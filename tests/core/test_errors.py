@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from progression.errors import UnknownName
 
-ROSTERS = [f"roster_{n:02}" for n in range(20)] + ["orc", "norse"]
+ROSTERS = [f"a_roster_{n:02}" for n in range(20)] + ["orc", "norse"]  # orc falls past the twelve shown
 
 
 class TestUnknownName:
@@ -16,7 +16,7 @@ class TestUnknownName:
     def test_a_cut_list_names_the_closest(self) -> None:
         """Past twelve the list is cut, so the ids closest to the one given are named after it."""
         error = UnknownName("team roster", "orcs", ROSTERS, "the pack")
-        assert str(error).endswith(", ...; the closest: orc")
+        assert str(error).endswith(", ...; the closest: orc, norse")
 
     def test_nothing_close(self) -> None:
         """A name like none of them adds nothing after the cut list."""
