@@ -46,6 +46,9 @@ def contract_functions(pack: RulePack) -> dict[str, str]:
         if name in CONTRACTS or name.startswith(tuple(c for c in CONTRACTS if c.endswith("."))):
             doc = (function.__doc__ or "").strip()
             found[name] = doc.splitlines()[0] if doc else ""
+            options = getattr(function, "options", None)  # the option keys a function may say it takes
+            if isinstance(options, tuple) and options and all(isinstance(o, str) for o in options):
+                found[name] += f" Options: {', '.join(options)}."
     return found
 
 

@@ -46,6 +46,7 @@ def takes(command: str, *known: str) -> Callable[[F], F]:
                 raise InvalidInput(msg)
             return function(*args, **options)
 
+        checked.options = known  # type: ignore[attr-defined]  # what `progression show` lists
         return cast(F, checked)
 
     return wrap
