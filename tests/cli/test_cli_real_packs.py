@@ -179,3 +179,28 @@ class TestShowOptions:
         functions = run("show", "bloodbowl", "--json").json()["functions"]
         assert functions["action.hire"] == "Hire a player: position, name. Options: position, name, must_advance."
         assert functions["action.end_draft"].endswith("(the first match ends it too).")
+
+
+class TestStepsInLines:
+    def test_a_match_prints_one_event_per_line(self, run: Run, tmp_path: object) -> None:
+        """A post-match step is printed as its label, then each of its events indented under it, as in history."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        lines = run(
+            "sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=1-0", "--dice", "3"
+        ).out.splitlines()
+        assert "#3 match 1: outcome, winnings, Dedicated Fans:" == lines[0]
+        assert ["    match 1: outcome and winnings:", "    update Dedicated Fans:"] == [
+            line for line in lines if line.startswith("    ") and not line.startswith("     ")
+        ]
+        assert "      +20000 Treasury: winnings of match 1" in lines
+        assert all(line.startswith("    ") for line in lines[1:])
+        history = run("sheet", "history", path).out.splitlines()
+        assert any(line.startswith("3  match 1: outcome, winnings, Dedicated Fans:") for line in history)
+        assert any(line.startswith("     match 1: outcome and winnings:") for line in history)
