@@ -258,7 +258,10 @@ class TestBrokenShapes:
             (
                 'rows = [\n  ["minor_incident",',
                 'rows = [\n  7, ["minor_incident",',
-                ["expected a list of result ids, got 7 @ $.expensive_mistakes.rows[0]"],
+                [
+                    "expected a list of result ids (averted, minor_incident, major_incident or catastrophe), got 7 "
+                    "@ $.expensive_mistakes.rows[0]"
+                ],
             ),
         ],
     )
@@ -358,3 +361,182 @@ class TestJourneymanTrait:
         """The trait a journeyman gains is checked against the traits, as any profile's are."""
         text = texts()["teams.toml"].replace('trait = "loner:4"', f'trait = "{trait}"', 1)
         assert [f"teams.toml: {reason} @ $.roster_rules.journeymen.trait"] == problems_of(with_file("teams.toml", text))
+
+
+# -- every number within its range -----------------------------------------------------------
+
+
+def changed(name: str, old: str, new: str) -> dict[str, str]:
+    """The shipped files with ``old`` replaced once by ``new`` in ``name`` (``old`` must be there)."""
+    text = texts()[name]
+    assert old in text, old
+    return with_file(name, text.replace(old, new, 1))
+
+
+class TestRanges:
+    @pytest.mark.parametrize(
+        ("old", "new", "expected"),
+        [
+            (
+                "opponent_winnings = { fan_attendance_divisor = 1,",
+                "opponent_winnings = { fan_attendance_divisor = 0,",
+                ["expected an integer >= 1, got 0 @ $.concede.opponent_winnings.fan_attendance_divisor"],
+            ),
+            (
+                "winner_score = 2",
+                "winner_score = -2",
+                ["expected a score above loser_score (0), got -2 @ $.concede.winner_score"],
+            ),
+            (
+                "leaves_on = [1, 2, 3]",
+                "leaves_on = [7, 9]",
+                [
+                    "expected a face of the D6, 1 to 6, got 7 @ $.concede.quit_check.leaves_on[0]",
+                    "expected a face of the D6, 1 to 6, got 9 @ $.concede.quit_check.leaves_on[1]",
+                ],
+            ),
+            (
+                "opponent_mvps = 2",
+                "opponent_mvps = -1",
+                ["expected a number of MVPs from 0 to 6 ([spp].mvp_nominees), got -1 @ $.concede.opponent_mvps"],
+            ),
+        ],
+    )
+    def test_the_reviewers_concessions(self, old: str, new: str, expected: list[str]) -> None:
+        """A divisor of 0, a winning score below the losing one, faces off the D6 and negative MVPs are refused
+        when the pack loads, each at its key (they once gave a ZeroDivisionError, a 0-0 or passed silently)."""
+        assert [f"tables.toml: {e}" for e in expected] == problems_of(changed("tables.toml", old, new))
+
+    @pytest.mark.parametrize(
+        ("old", "new", "expected"),
+        [
+            (
+                "fan_attendance_divisor = 2",
+                "fan_attendance_divisor = 0",
+                ["expected an integer >= 1, got 0 @ $.winnings.fan_attendance_divisor"],
+            ),
+            (
+                "lose_fraction_divisor = 2",
+                "lose_fraction_divisor = -2",
+                ["expected an integer >= 1, got -2 @ $.expensive_mistakes.major_incident.lose_fraction_divisor"],
+            ),
+            (
+                'keep_dice = "2D6"',
+                'keep_dice = "0D6"',
+                [
+                    "expected at least one die of at least 2 sides, got '0D6' @ $.expensive_mistakes.catastrophe.keep_dice"
+                ],
+            ),
+            (
+                "{ from = 300000, to = 395000 }",
+                "{ from = 150000, to = 395000 }",
+                [
+                    "expected gold pieces above the band before (>= 200,001), got 150000 @ $.expensive_mistakes.bands[2].from"
+                ],
+            ),
+            (
+                "{ from = 9, to = 10, result",
+                "{ from = 10, to = 10, result",
+                ["expected 9 (rows cover 1 to 16 in order, once each), got 10 @ $.casualty.ranges[1].from"],
+            ),
+            (
+                "{ from = 6, to = 6, result",
+                "{ from = 6, to = 7, result",
+                [
+                    "expected a result from 6 to 6 (a D6), got 7 @ $.lasting_injury.rows[4].to",
+                    "expected rows covering 1 to 6 (a D6), got rows up to 5 @ $.lasting_injury.rows",
+                ],
+            ),
+            (
+                'characteristic = "st" }',
+                'characteristic = "str" }',
+                ["expected one of ma, st, ag, pa, av, got 'str' @ $.lasting_injury.rows[4].characteristic"],
+            ),
+            (
+                'niggling_injury_removal = { die = "D6", target = 4',
+                'niggling_injury_removal = { die = "D6", target = 7',
+                ["expected a target on the D6, 1 to 6, got 7 @ $.off_season.niggling_injury_removal.target"],
+            ),
+            (
+                "recommended_cap = 1300000",
+                "recommended_cap = 900000",
+                ["expected a cap >= base_budget (1,000,000), got 900000 @ $.redraft.recommended_cap"],
+            ),
+            (
+                "chosen_primary = [6, 8, 12,",
+                "chosen_primary = [6, 8, 5,",
+                [
+                    "expected SPP >= 8 (an advancement costs no less than the one before), got 5 "
+                    "@ $.advancement.cost.chosen_primary[2]"
+                ],
+            ),
+            (
+                "pa_none_improves_to = 6",
+                "pa_none_improves_to = 7",
+                ["expected an integer from 1 to 6, got 7 @ $.characteristic_improvement.pa_none_improves_to"],
+            ),
+            (
+                "d16 = 10",
+                "d16 = 17",
+                ["expected a result of the D16, 1 to 16, got 17 @ $.spp.prayers.perfect_passing.d16"],
+            ),
+            (
+                "mvp_nominees = 6",
+                "mvp_nominees = 7",
+                ["expected 1 to 6 nominees (a D6 picks one), got 7 @ $.spp.mvp_nominees"],
+            ),
+            (
+                "draw = 1\n",
+                "draw = 4\n",
+                ["expected points from 0 to win (3), got 4 @ $.league_points.draw"],
+            ),
+            (
+                "conceded_0_touchdowns = 1,",
+                "conceded_0_touchdowns = -1,",
+                ["expected a number of points >= 0, got -1 @ $.league_points.optional_bonus.conceded_0_touchdowns"],
+            ),
+            (
+                "ag = { best = 1, worst = 6 }",
+                "ag = { best = 1, worst = 7 }",
+                ["expected a target from best (1) to 6, got 7 @ $.characteristic_limits.ag.worst"],
+            ),
+            (
+                "max = 7\n",
+                "max = 0\n",
+                ["expected an integer >= min (1), got 0 @ $.dedicated_fans.max"],
+            ),
+        ],
+    )
+    def test_other_tables(self, old: str, new: str, expected: list[str]) -> None:
+        """Divisors, dice, bands, ranged tables, targets, caps, costs, prayers, nominees, points, limits and fans:
+        each number out of its range is one problem at its key (no second one caused by the first)."""
+        assert [f"tables.toml: {e}" for e in expected] == problems_of(changed("tables.toml", old, new))
+
+    @pytest.mark.parametrize(
+        ("old", "new", "expected"),
+        [
+            (
+                "max_players = 16",
+                "max_players = 10",
+                ["expected an integer >= min_players_after_firing (11), got 10 @ $.roster_rules.max_players"],
+            ),
+            (
+                "fill_to = 11",
+                "fill_to = 17",
+                ["expected an integer from 1 to 16, got 17 @ $.roster_rules.journeymen.fill_to"],
+            ),
+            (
+                "cost = 10000\nmax = 6",
+                "cost = -10000\nmax = 6",
+                ["expected an integer >= 0, got -10000 @ $.staff.assistant_coach.cost"],
+            ),
+            (
+                "price_multiplier_after_draft = 2",
+                "price_multiplier_after_draft = 0",
+                ["expected an integer >= 1, got 0 @ $.staff.reroll.price_multiplier_after_draft"],
+            ),
+        ],
+    )
+    def test_roster_rules_and_staff(self, old: str, new: str, expected: list[str]) -> None:
+        """The roster's size, the journeymen's fill and the staff's prices in teams.toml are checked the same way."""
+        assert [f"teams.toml: {e}" for e in expected] == problems_of(changed("teams.toml", old, new))

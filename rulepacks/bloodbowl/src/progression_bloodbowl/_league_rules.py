@@ -92,49 +92,78 @@ class LeagueRules:
     concession: Concession
 
 
-def _concession(r: Reader, tables: Mapping[str, Any]) -> Concession:
+def _concession(r: Reader, tables: Mapping[str, Any], most_mvps: int | None) -> Concession:
     path = "$.concede"
     body = r.table(tables, "concede", "$")
     paid = r.get(body, "opponent_winnings", dict, path)
     quits = r.get(body, "quit_check", dict, path)
     if r.get(body, "conceding_team_winnings", int, path) != 0:
         r.problem(f"{path}.conceding_team_winnings", "the pack knows only 0 (a conceding team earns no winnings)")
+    loser = r.count(body, "loser_score", path)
+    mvps = _mvps(most_mvps)
+    quit_die = r.dice(quits, "die", f"{path}.quit_check")[1]
     return Concession(
-        winner=r.get(body, "winner_score", int, path),
-        loser=r.get(body, "loser_score", int, path),
-        conceding_mvps=r.get(body, "conceding_team_mvps", int, path),
-        opponent_mvps=r.get(body, "opponent_mvps", int, path),
-        opponent_winnings=tuple(
-            r.get(paid, k, int, f"{path}.opponent_winnings")
-            for k in ("fan_attendance_divisor", "per_own_touchdown", "multiplier")
+        winner=r.count(body, "winner_score", path, minimum=loser + 1, expected=f"a score above loser_score ({loser})"),
+        loser=loser,
+        conceding_mvps=r.count(body, "conceding_team_mvps", path, maximum=most_mvps, expected=mvps),
+        opponent_mvps=r.count(body, "opponent_mvps", path, maximum=most_mvps, expected=mvps),
+        opponent_winnings=(
+            r.count(paid, "fan_attendance_divisor", f"{path}.opponent_winnings", minimum=1),
+            r.count(paid, "per_own_touchdown", f"{path}.opponent_winnings"),
+            r.count(paid, "multiplier", f"{path}.opponent_winnings"),
         ),
         loses_spp=r.get(body, "conceding_team_loses_game_spp", bool, path),
         fans_die=r.dice(body, "dedicated_fans_loss_dice", path)[1],
-        quit_advancements=r.get(quits, "min_advancements", int, f"{path}.quit_check"),
-        quit_die=r.dice(quits, "die", f"{path}.quit_check")[1],
-        quit_on=tuple(r.ints(quits, "leaves_on", f"{path}.quit_check")),
+        quit_advancements=r.count(quits, "min_advancements", f"{path}.quit_check"),
+        quit_die=quit_die,
+        quit_on=r.faces(quits, "leaves_on", f"{path}.quit_check", quit_die),
     )
+
+
+def _mvps(most: int | None) -> str | None:
+    """What a number of MVPs is expected to be: at most the nominees (no message of its own when they are unknown)."""
+    return None if most is None else f"a number of MVPs from 0 to {most} ([spp].mvp_nominees)"
 
 
 def _recovery(r: Reader, table: Mapping[str, Any], key: str, path: str) -> Recovery:
     body = r.get(table, key, dict, path)
     where = f"{path}.{key}"
+    sides = r.dice(body, "die", where)[1]
     return Recovery(
-        sides=r.dice(body, "die", where)[1],
-        target=r.get(body, "target", int, where),
-        apothecary_bonus=r.get(body, "apothecary_bonus", int, where, default=0),
+        sides=sides,
+        target=r.roll_target(body, "target", where, sides),
+        apothecary_bonus=r.count(body, "apothecary_bonus", where, default=0),
     )
 
 
-def read_league(r: Reader, tables: Mapping[str, Any]) -> LeagueRules:
-    """Read the league tables of tables.toml; problems go to ``r``."""
+def _points(r: Reader, points: Mapping[str, Any]) -> dict[str, int]:
+    """League points for a win, a draw and a loss: none negative, a draw worth no more than a win, a loss no more
+    than a draw."""
+    path = "$.league_points"
+    win = r.count(points, "win", path)
+    top = win if r.fine(f"{path}.win") else None
+    draw = r.count(points, "draw", path, maximum=top, expected=None if top is None else f"points from 0 to win ({win})")
+    top = draw if r.fine(f"{path}.draw") and top is not None else None
+    loss = r.count(
+        points, "loss", path, maximum=top, expected=None if top is None else f"points from 0 to draw ({draw})"
+    )
+    return {"win": win, "draw": draw, "loss": loss}
+
+
+def read_league(r: Reader, tables: Mapping[str, Any], *, most_mvps: int | None = 6) -> LeagueRules:
+    """Read the league tables of tables.toml; problems go to ``r``.
+
+    Every number is checked for its range: counts and prices are never negative, a divisor is at
+    least 1, a target or a face lies on its die, a cap is at least the budget it caps, and no
+    side is given more MVPs than ``most_mvps`` (the nominees of ``[spp]``; None when they are unreadable).
+    """
     points = r.table(tables, "league_points", "$")
     bonus = r.get(points, "optional_bonus", dict, "$.league_points")
     for key, value in bonus.items():
         if key not in BONUSES:
             r.problem(f"$.league_points.optional_bonus.{key}", f"unknown bonus; the pack knows {', '.join(BONUSES)}")
-        elif isinstance(value, bool) or not isinstance(value, int):
-            r.problem(f"$.league_points.optional_bonus.{key}", f"expected a number of points, got {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            r.problem(f"$.league_points.optional_bonus.{key}", f"expected a number of points >= 0, got {value!r}")
     friendly = r.table(tables, "friendly_game", "$")
     unplayed = r.table(tables, "unplayed_fixture", "$")
     if r.get(unplayed, "result", str, "$.unplayed_fixture") != "loss_both":
@@ -144,32 +173,45 @@ def read_league(r: Reader, tables: Mapping[str, Any]) -> LeagueRules:
     redraft = r.table(tables, "redraft", "$")
     off = r.table(tables, "off_season", "$")
     post = r.table(tables, "post_game", "$")
+    base_budget = r.count(redraft, "base_budget", "$.redraft")
     return LeagueRules(
-        points={k: r.get(points, k, int, "$.league_points") for k in ("win", "draw", "loss")},
-        bonus={k: v for k, v in bonus.items() if k in BONUSES and isinstance(v, int)},
+        points=_points(r, points),
+        bonus={k: v for k, v in bonus.items() if k in BONUSES and isinstance(v, int) and v >= 0},
         bonus_default=r.get(points, "optional_bonus_default", bool, "$.league_points"),
         friendly_spp=r.get(friendly, "spp", bool, "$.friendly_game"),
         friendly_points=r.get(friendly, "league_points", bool, "$.friendly_game"),
         friendly_winnings=r.get(friendly, "winnings", bool, "$.friendly_game"),
         friendly_casualty=r.get(friendly, "casualty_result", str, "$.friendly_game"),
-        unplayed_mvps=r.get(unplayed, "mvps", int, "$.unplayed_fixture"),
-        unplayed_winnings=r.get(unplayed, "winnings", int, "$.unplayed_fixture"),
-        unplayed_concede_mvps=r.get(concede, "other_team_mvps", int, "$.unplayed_fixture.if_one_concedes"),
+        unplayed_mvps=r.count(unplayed, "mvps", "$.unplayed_fixture", maximum=most_mvps, expected=_mvps(most_mvps)),
+        unplayed_winnings=r.count(unplayed, "winnings", "$.unplayed_fixture"),
+        unplayed_concede_mvps=r.count(
+            concede,
+            "other_team_mvps",
+            "$.unplayed_fixture.if_one_concedes",
+            maximum=most_mvps,
+            expected=_mvps(most_mvps),
+        ),
         unplayed_concede_dice=r.dice(concede, "winnings_dice", "$.unplayed_fixture.if_one_concedes"),
-        unplayed_concede_multiplier=r.get(concede, "multiplier", int, "$.unplayed_fixture.if_one_concedes"),
-        prizes=tuple(r.get(prizes, k, int, "$.prizes") for k in ("first", "second", "third")),
+        unplayed_concede_multiplier=r.count(concede, "multiplier", "$.unplayed_fixture.if_one_concedes"),
+        prizes=tuple(r.count(prizes, k, "$.prizes") for k in ("first", "second", "third")),
         trophy_reroll=r.get(prizes, "league_trophy_free_reroll", bool, "$.prizes"),
-        base_budget=r.get(redraft, "base_budget", int, "$.redraft"),
+        base_budget=base_budget,
         add_treasury=r.get(redraft, "add_treasury", bool, "$.redraft"),
-        per_fixture=r.get(redraft, "per_fixture_played", int, "$.redraft"),
-        per_win=r.get(redraft, "per_win", int, "$.redraft"),
-        per_draw=r.get(redraft, "per_draw", int, "$.redraft"),
-        recommended_cap=r.get(redraft, "recommended_cap", int, "$.redraft"),
-        agent_fee=r.get(redraft, "agent_fee_per_previous_season", int, "$.redraft"),
+        per_fixture=r.count(redraft, "per_fixture_played", "$.redraft"),
+        per_win=r.count(redraft, "per_win", "$.redraft"),
+        per_draw=r.count(redraft, "per_draw", "$.redraft"),
+        recommended_cap=r.count(
+            redraft,
+            "recommended_cap",
+            "$.redraft",
+            minimum=base_budget,
+            expected=f"a cap >= base_budget ({base_budget:,})",
+        ),
+        agent_fee=r.count(redraft, "agent_fee_per_previous_season", "$.redraft"),
         miss_next_cleared=r.get(off, "miss_next_game_cleared", bool, "$.off_season"),
         niggling=_recovery(r, off, "niggling_injury_removal", "$.off_season"),
         hatred=_recovery(r, off, "gained_hatred_loss", "$.off_season"),
         retirement=_recovery(r, off, "temporary_retirement_reduction_removal", "$.off_season"),
         post_game=r.strings(post, "sequence", "$.post_game"),
-        concession=_concession(r, tables),
+        concession=_concession(r, tables, most_mvps),
     )

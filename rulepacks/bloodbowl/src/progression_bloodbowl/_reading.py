@@ -123,15 +123,69 @@ class Reader(progression.Reader):
                 self.problem(where, f"expected a table, got {body!r:.60}")
         return out
 
+    def count(
+        self,
+        table: Mapping[str, Any],
+        key: str,
+        path: str,
+        default: Any = _NO_DEFAULT,
+        *,
+        minimum: int = 0,
+        maximum: int | None = None,
+        expected: str | None = None,
+    ) -> Any:
+        """An integer from ``minimum`` to ``maximum`` (no upper bound when None); as :meth:`get` otherwise.
+
+        A value out of range is a problem saying ``expected`` (by default the range, such as
+        ``an integer from 1 to 6``) and what came; it then reads as ``default`` (0 when required).
+        """
+        value = self.get(table, key, int, path) if default is _NO_DEFAULT else self.get(table, key, int, path, default)
+        present = isinstance(table, Mapping) and isinstance(table.get(key), int) and not isinstance(table[key], bool)
+        if present and not self.within(f"{path}.{key}", value, minimum, maximum, expected):
+            return self.fallback(int) if default is _NO_DEFAULT else default
+        return value
+
+    def within(
+        self, where: str, value: int, minimum: int, maximum: int | None = None, expected: str | None = None
+    ) -> bool:
+        """Whether ``minimum <= value <= maximum``; a problem at ``where`` otherwise (see :meth:`count`)."""
+        if minimum <= value and (maximum is None or value <= maximum):
+            return True
+        if expected is None:
+            expected = f"an integer >= {minimum}" if maximum is None else f"an integer from {minimum} to {maximum}"
+        self.problem(where, f"expected {expected}, got {value}")
+        return False
+
+    def fine(self, where: str) -> bool:
+        """Whether no problem was recorded at ``where``: a bound taken from a value read there is worth checking."""
+        return all(problem.path != where for problem in self.problems)
+
+    def faces(self, table: Mapping[str, Any], key: str, path: str, sides: int) -> tuple[int, ...]:
+        """A list of results of a D``sides``, each from 1 to ``sides``; ``()`` after a problem."""
+        faces: tuple[int, ...] = self.ints(table, key, path)
+        fits = [
+            self.within(f"{path}.{key}[{n}]", face, 1, sides, f"a face of the D{sides}, 1 to {sides}")
+            for n, face in enumerate(faces)
+        ]
+        return faces if all(fits) else ()
+
     def dice(self, table: Mapping[str, Any], key: str, path: str) -> tuple[int, int]:
-        """Dice written ``"D6"`` or ``"2D6"``, as (count, sides); ``(1, 6)`` after a problem."""
+        """Dice written ``"D6"`` or ``"2D6"`` (at least one die of at least 2 sides), as (count, sides); ``(1, 6)``
+        after a problem."""
         raw = self.get(table, key, str, path)
         dice = parse_dice(raw)
-        if dice is None:
+        if dice is None or dice[0] < 1 or dice[1] < 2:
             if raw:
-                self.problem(f"{path}.{key}", f"expected dice such as 'D3' or '2D6', got {raw!r}")
+                what = "dice such as 'D3' or '2D6'" if dice is None else "at least one die of at least 2 sides"
+                self.problem(f"{path}.{key}", f"expected {what}, got {raw!r}")
             return (1, 6)
         return dice
+
+    def roll_target(self, table: Mapping[str, Any], key: str, path: str, sides: int) -> int:
+        """The N of a D``sides`` roll of "N+": a face from 1 to ``sides``."""
+        return int(
+            self.count(table, key, path, minimum=1, maximum=sides, expected=f"a target on the D{sides}, 1 to {sides}")
+        )
 
     def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
         """A displayed name with ``en`` and ``fr``; a label that is not a table (a single text) is refused as such."""

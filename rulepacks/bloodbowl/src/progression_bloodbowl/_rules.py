@@ -11,11 +11,18 @@ from progression import Label
 
 from ._league_rules import LeagueRules, read_league
 from ._reading import Reader, ascii_number
+from ._roll_tables import read_casualty, read_incident, read_lasting, read_mistakes
 
 __all__ = ["Advancement", "Level", "Prayer", "Rules", "StaffItem", "Values", "read_rules"]
 
 ADVANCEMENT_TYPES = ("random_primary", "chosen_primary", "chosen_secondary", "characteristic")
 _CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+#: The SPP events every ``[spp]`` has (more numbers may follow: each is an SPP value, never negative).
+_SPP_EVENTS = (
+    *("completion", "throw_team_mate_superb_and_landed", "thrown_player_landing", "interception"),
+    *("casualty", "touchdown", "mvp", "mvp_nominees"),
+)
+_BRUTES = ("casualty", "touchdown")
 #: A key of a prayer in ``[spp.prayers.<id>]`` -> (the match event it changes, whether its number is
 #: added to the event's usual value rather than replacing it).
 PRAYER_CHANGES = {
@@ -135,26 +142,13 @@ class Rules:
     league: LeagueRules
 
 
-def _ranges(r: Reader, rows: Any, path: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
-    out = []
-    for index, row in enumerate(rows if isinstance(rows, list) else []):
-        where = f"{path}[{index}]"
-        if not isinstance(row, dict):
-            r.problem(where, f"expected a row table, got {row!r:.40}")
-            continue
-        out.append({k: row.get(k) for k in keys})
-        for key in ("from", "to"):
-            r.get(row, key, int, where)
-    return out
-
-
 def read_prayers(r: Reader, spp: Mapping[str, Any]) -> dict[str, Prayer]:
     """The prayers of ``[spp.prayers]``: each with its label, its D16 number and at least one SPP it changes."""
     found = {}
     for ident, body, path in r.entries(spp, "prayers", "$.spp"):
         r.extra(body, ("label", "d16", *PRAYER_CHANGES), path)
         label = r.label(body, path)
-        d16 = r.count(body, "d16", path, minimum=1)
+        d16 = r.count(body, "d16", path, minimum=1, maximum=16, expected="a result of the D16, 1 to 16")
         changes = {}
         for key, (event, added) in PRAYER_CHANGES.items():
             value = r.count(body, key, path, default=None)
@@ -176,22 +170,29 @@ def _violent_innovator(r: Reader, spp: Mapping[str, Any], values: Mapping[str, i
     return str(key)
 
 
-def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], tr: Reader) -> Rules:
-    """Read the rule tables; problems go to ``r`` (tables.toml) and ``tr`` (teams.toml)."""
-    spp = r.table(tables, "spp", "$")
-    spp_values = {k: v for k, v in spp.items() if isinstance(v, int) and not isinstance(v, bool)}
-    for key in ("completion", "throw_team_mate_superb_and_landed", "thrown_player_landing", "interception"):
-        r.get(spp, key, int, "$.spp")
-    for key in ("casualty", "touchdown", "mvp", "mvp_nominees"):
-        r.get(spp, key, int, "$.spp")
-    brutes = {
-        k: r.get(spp.get("brawlin_brutes", {}), k, int, "$.spp.brawlin_brutes") for k in ("casualty", "touchdown")
-    }
+def _spp(r: Reader, spp: Mapping[str, Any]) -> dict[str, int]:
+    """The numbers of ``[spp]``: SPP never negative, and 1 to 6 MVP nominees (the MVP is picked with a D6)."""
+    values = {}
+    for key in (*_SPP_EVENTS, *(k for k, v in spp.items() if type(v) is int and k not in _SPP_EVENTS)):
+        if key == "mvp_nominees":
+            values[key] = r.count(spp, key, "$.spp", minimum=1, maximum=6, expected="1 to 6 nominees (a D6 picks one)")
+        else:
+            values[key] = r.count(spp, key, "$.spp")
+    return values
 
-    adv = r.table(tables, "advancement", "$")
+
+def _advancement(r: Reader, adv: Mapping[str, Any]) -> Advancement:
+    """Costs by type that never fall from one advancement to the next, and one level per advancement."""
+    maximum = r.count(adv, "max_advancements", "$.advancement", minimum=1)
     cost = r.table(adv, "cost", "$.advancement")
-    maximum = r.get(adv, "max_advancements", int, "$.advancement")
-    costs = {t: r.ints(cost, t, "$.advancement.cost", length=maximum) for t in ADVANCEMENT_TYPES}
+    costs = {}
+    for kind in ADVANCEMENT_TYPES:
+        costs[kind] = r.ints(cost, kind, "$.advancement.cost", length=maximum)
+        floor = 1
+        for n, spp in enumerate(costs[kind]):
+            expected = f"SPP >= {floor} (an advancement costs no less than the one before)" if n else None
+            r.within(f"$.advancement.cost.{kind}[{n}]", spp, floor, expected=expected)
+            floor = max(floor, spp)
     levels = []
     for n, level in enumerate(r.get(adv, "levels", list, "$.advancement")):
         path = f"$.advancement.levels[{n}]"
@@ -202,19 +203,17 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
                 advancements=r.get(level, "advancements", int, path),
             )
         )
-    if [lv.advancements for lv in levels] != list(range(1, maximum + 1)):
+    if [lv.advancements for lv in levels] != list(range(1, len(levels) + 1)) or len(levels) != maximum:
         r.problem("$.advancement.levels", f"expected one level for each advancement 1..{maximum}")
-
-    value = r.table(tables, "value_increase", "$")
-    values = Values(
-        primary=r.get(value, "primary_skill", int, "$.value_increase"),
-        secondary=r.get(value, "secondary_skill", int, "$.value_increase"),
-        elite_extra=r.get(value, "elite_skill_extra", int, "$.value_increase"),
-        elite=r.strings(value, "elite_skills", "$.value_increase"),
-        characteristic={c: r.get(value, c, int, "$.value_increase") for c in _CHARACTERISTICS},
+    return Advancement(
+        costs=costs,
+        maximum=maximum,
+        levels=tuple(levels),
+        must_advance=r.get(adv, "must_advance_default", bool, "$.advancement"),
     )
 
-    improvement = r.table(tables, "characteristic_improvement", "$")
+
+def _d8(r: Reader, improvement: Mapping[str, Any]) -> dict[int, tuple[str, ...]]:
     raw_rows = r.get(improvement, "rows", dict, "$.characteristic_improvement")
     d8 = {}
     for key, row in raw_rows.items():
@@ -227,121 +226,125 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         d8[int(key)] = tuple(row)
     if sorted(d8) != list(range(1, 9)):
         r.problem("$.characteristic_improvement.rows", "expected one row for each D8 result 1..8")
-    limits_raw = r.table(tables, "characteristic_limits", "$")
+    return d8
+
+
+def _limits(r: Reader, limits_raw: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    """(best, worst) of each characteristic: MA and ST from 1 up, AG and PA a D6 target (best the smaller), AV a
+    2D6 target (2 to 12, best the larger)."""
     limits = {}
     for c in _CHARACTERISTICS:
         row = r.get(limits_raw, c, dict, "$.characteristic_limits")
-        limits[c] = (
-            r.get(row, "best", int, f"$.characteristic_limits.{c}"),
-            r.get(row, "worst", int, f"$.characteristic_limits.{c}"),
-        )
-
-    mistakes = r.table(tables, "expensive_mistakes", "$")
-    bands = tuple(
-        r.get(b, "from", int, "$.expensive_mistakes.bands")
-        for b in r.get(mistakes, "bands", list, "$.expensive_mistakes")
-    )
-    rows = []
-    for index, row in enumerate(r.get(mistakes, "rows", list, "$.expensive_mistakes")):
-        if isinstance(row, list) and all(isinstance(result, str) for result in row):
-            rows.append(tuple(row))
+        where = f"$.characteristic_limits.{c}"
+        if c in ("ag", "pa"):
+            best = r.count(row, "best", where, minimum=1, maximum=6, expected="a target on the D6, 1 to 6")
+            worst = r.count(row, "worst", where, minimum=best, maximum=6, expected=f"a target from best ({best}) to 6")
         else:
-            r.problem(f"$.expensive_mistakes.rows[{index}]", f"expected a list of result ids, got {row!r}")
-    if len(rows) != 6 or any(len(row) != len(bands) for row in rows):
-        r.problem("$.expensive_mistakes.rows", f"expected 6 rows of {len(bands)} results")
+            low, high = (2, 12) if c == "av" else (1, None)
+            worst = r.count(row, "worst", where, minimum=low, maximum=high)
+            best = r.count(row, "best", where, minimum=worst, maximum=high, expected=f"a value >= worst ({worst})")
+        limits[c] = (best, worst)
+    return limits
 
-    casualty = r.table(tables, "casualty", "$")
-    cas_rows = tuple(
-        (
-            row["from"],
-            row["to"],
-            row["result"],
-            bool(row["miss_next_game"]),
-            bool(row["niggling"]),
-            bool(row["lasting"]),
-            bool(row["dead"]),
-        )
-        for row in _ranges(
-            r,
-            casualty.get("ranges"),
-            "$.casualty.ranges",
-            ("from", "to", "result", "miss_next_game", "niggling", "lasting", "dead"),
-        )
-    )
-    lasting = tuple(
-        (row["from"], row["to"], row["result"], row["characteristic"])
-        for row in _ranges(
-            r,
-            r.table(tables, "lasting_injury", "$").get("rows"),
-            "$.lasting_injury.rows",
-            ("from", "to", "result", "characteristic"),
-        )
-    )
 
-    roster = tr.table(teams, "roster_rules", "$")
-    journeymen = tr.table(roster, "journeymen", "$.roster_rules")
+def _staff(tr: Reader, teams: Mapping[str, Any]) -> dict[str, StaffItem]:
     staff = {}
-    for ident, body in tr.table(teams, "staff", "$").items():
-        path = f"$.staff.{ident}"
+    for ident, body, path in tr.tables(teams, "staff", "$"):
         staff[ident] = StaffItem(
             id=ident,
             label=tr.label(body, path),
-            cost=tr.get(body, "cost", int, path, default=None),
-            max=tr.get(body, "max", int, path),
-            after_draft=tr.get(body, "price_multiplier_after_draft", int, path, default=1),
+            cost=tr.count(body, "cost", path, default=None),
+            max=tr.count(body, "max", path),
+            after_draft=tr.count(body, "price_multiplier_after_draft", path, default=1, minimum=1),
         )
+    return staff
+
+
+def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], tr: Reader) -> Rules:
+    """Read the rule tables; problems go to ``r`` (tables.toml) and ``tr`` (teams.toml).
+
+    Every number is checked for its range as it is read (see the helpers above and
+    :func:`~._league_rules.read_league`): nothing the code divides by is under 1, nothing it
+    compares to a die lies off the die, no count or price is negative.
+    """
+    spp = r.table(tables, "spp", "$")
+    spp_values = _spp(r, spp)
+    brutes = {k: r.count(r.table(spp, "brawlin_brutes", "$.spp"), k, "$.spp.brawlin_brutes") for k in _BRUTES}
+    value = r.table(tables, "value_increase", "$")
+    values = Values(
+        primary=r.count(value, "primary_skill", "$.value_increase"),
+        secondary=r.count(value, "secondary_skill", "$.value_increase"),
+        elite_extra=r.count(value, "elite_skill_extra", "$.value_increase"),
+        elite=r.strings(value, "elite_skills", "$.value_increase"),
+        characteristic={c: r.count(value, c, "$.value_increase") for c in _CHARACTERISTICS},
+    )
+    improvement = r.table(tables, "characteristic_improvement", "$")
+    limits = _limits(r, r.table(tables, "characteristic_limits", "$"))
+    pa_best, pa_worst = limits["pa"]
+    mistakes = r.table(tables, "expensive_mistakes", "$")
+    threshold, bands, rows = read_mistakes(r, mistakes)
+    roster = tr.table(teams, "roster_rules", "$")
+    journeymen = tr.table(roster, "journeymen", "$.roster_rules")
+    fewest = tr.count(roster, "min_players_after_firing", "$.roster_rules", minimum=1)
+    most = tr.count(
+        roster,
+        "max_players",
+        "$.roster_rules",
+        minimum=fewest,
+        expected=f"an integer >= min_players_after_firing ({fewest})",
+    )
+    fine_most = tr.fine("$.roster_rules.max_players")
     fans = r.table(tables, "dedicated_fans", "$")
+    fans_min = r.count(fans, "min", "$.dedicated_fans")
+    fans_max = r.count(fans, "max", "$.dedicated_fans", minimum=fans_min, expected=f"an integer >= min ({fans_min})")
+    fans_top = fans_max if r.fine("$.dedicated_fans.max") else None
+    fans_start = r.count(fans, "start", "$.dedicated_fans", minimum=fans_min, maximum=fans_top)
     winnings = r.table(tables, "winnings", "$")
-    path_m = "$.expensive_mistakes"
-    minor = r.table(mistakes, "minor_incident", path_m)
-    major = r.table(mistakes, "major_incident", path_m)
-    catastrophe = r.table(mistakes, "catastrophe", path_m)
+    major = r.table(mistakes, "major_incident", "$.expensive_mistakes")
     return Rules(
         spp=spp_values,
         brawlin_brutes=brutes,
         prayers=read_prayers(r, spp),
         violent_innovator=_violent_innovator(r, spp, spp_values),
-        advancement=Advancement(
-            costs=costs,
-            maximum=maximum,
-            levels=tuple(levels),
-            must_advance=r.get(adv, "must_advance_default", bool, "$.advancement"),
-        ),
+        advancement=_advancement(r, r.table(tables, "advancement", "$")),
         value=values,
-        d8=d8,
-        max_improvements=r.get(improvement, "max_improvements_per_characteristic", int, "$.characteristic_improvement"),
-        pa_none_improves_to=r.get(improvement, "pa_none_improves_to", int, "$.characteristic_improvement"),
+        d8=_d8(r, improvement),
+        max_improvements=r.count(improvement, "max_improvements_per_characteristic", "$.characteristic_improvement"),
+        pa_none_improves_to=r.count(
+            improvement, "pa_none_improves_to", "$.characteristic_improvement", minimum=pa_best, maximum=pa_worst
+        ),
         limits=limits,
-        budget=r.get(r.table(tables, "draft", "$"), "budget", int, "$.draft"),
+        budget=r.count(r.table(tables, "draft", "$"), "budget", "$.draft"),
         fans={
-            k: r.get(fans, k, int, "$.dedicated_fans")
-            for k in ("start", "max_at_draft", "cost_per_point", "min", "max")
+            "start": fans_start,
+            "max_at_draft": r.count(
+                fans, "max_at_draft", "$.dedicated_fans", maximum=None if fans_top is None else fans_top - fans_start
+            ),
+            "cost_per_point": r.count(fans, "cost_per_point", "$.dedicated_fans"),
+            "min": fans_min,
+            "max": fans_max,
         },
         winnings={
-            k: r.get(winnings, k, int, "$.winnings")
-            for k in ("fan_attendance_divisor", "per_own_touchdown", "no_stalling_bonus", "multiplier")
+            "fan_attendance_divisor": r.count(winnings, "fan_attendance_divisor", "$.winnings", minimum=1),
+            **{k: r.count(winnings, k, "$.winnings") for k in ("per_own_touchdown", "no_stalling_bonus", "multiplier")},
         },
-        mistakes_threshold=r.get(mistakes, "threshold", int, "$.expensive_mistakes"),
+        mistakes_threshold=threshold,
         mistakes_bands=bands,
-        mistakes_rows=tuple(rows),
-        casualty=cas_rows,
-        lasting=lasting,
-        min_players=tr.get(roster, "min_players_after_firing", int, "$.roster_rules"),
-        max_players=tr.get(roster, "max_players", int, "$.roster_rules"),
+        mistakes_rows=rows,
+        casualty=read_casualty(r, tables),
+        lasting=read_lasting(r, tables),
+        min_players=fewest,
+        max_players=most,
         journeyman_trait=tr.get(journeymen, "trait", str, "$.roster_rules.journeymen"),
-        journeyman_fill_to=tr.get(journeymen, "fill_to", int, "$.roster_rules.journeymen"),
-        staff=staff,
-        minor_incident=(
-            *r.dice(minor, "lose_dice", path_m + ".minor_incident"),
-            r.get(minor, "multiplier", int, path_m + ".minor_incident"),
+        journeyman_fill_to=tr.count(
+            journeymen, "fill_to", "$.roster_rules.journeymen", minimum=1, maximum=most if fine_most else None
         ),
+        staff=_staff(tr, teams),
+        minor_incident=read_incident(r, mistakes, "minor_incident", "lose_dice"),
         major_incident=(
-            r.get(major, "lose_fraction_divisor", int, path_m + ".major_incident"),
-            r.get(major, "round_down_to", int, path_m + ".major_incident"),
+            r.count(major, "lose_fraction_divisor", "$.expensive_mistakes.major_incident", minimum=1),
+            r.count(major, "round_down_to", "$.expensive_mistakes.major_incident", minimum=1),
         ),
-        catastrophe=(
-            *r.dice(catastrophe, "keep_dice", path_m + ".catastrophe"),
-            r.get(catastrophe, "multiplier", int, path_m + ".catastrophe"),
-        ),
-        league=read_league(r, tables),
+        catastrophe=read_incident(r, mistakes, "catastrophe", "keep_dice"),
+        league=read_league(r, tables, most_mvps=spp_values["mvp_nominees"] if r.fine("$.spp.mvp_nominees") else None),
     )
