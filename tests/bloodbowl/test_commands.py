@@ -10,9 +10,12 @@ import progression_bloodbowl as bb
 from progression import Joined, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, RequirementNotMet
 from progression_bloodbowl._commands import parse_events
+from progression_bloodbowl._league import closed
 from progression_bloodbowl._match_day import parse_pitch
 from progression_bloodbowl._options import count, flag, natural, pairs, tallies, whole
 from progression_bloodbowl._values import roster_order
+
+from .conftest import HUMANS
 
 
 class TestParseEvents:
@@ -114,6 +117,7 @@ class TestOptions:
 
 class TestMatchOptions:
     def _match(self, pack: RulePack, team: Sheet, **options: str) -> Sheet:
+        options.setdefault("score", "0-0")
         sheet: Sheet = pack.function("action.match")(
             pack, team, ScriptedDice([]), number="1", opponent="Orcs", **options
         )
@@ -223,7 +227,8 @@ class TestActions:
 
     def test_step_four_waits_for_forced_advancements(self, pack: RulePack, team: Sheet) -> None:
         """A player holding 14 SPP must advance before hiring or closing the sequence, unless the league says no."""
-        rich = pack.award(team, "spp", 14, reason="test", member="1")
+        played = pack.function("action.match")(pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="0-0")
+        rich = pack.award(played, "spp", 14, reason="test", member="1")
         for action, options in (("hire", {"position": "human_lineman"}), ("close", {"number": "1"})):
             with pytest.raises(RequirementNotMet, match="Griselda holds 14 SPP, at least the 14"):
                 pack.function(f"action.{action}")(pack, rich, ScriptedDice([]), **options)
@@ -302,6 +307,7 @@ class TestWithoutPenalty:
             team,
             ScriptedDice([1, 6]),  # the MVP's D6 picks nominee 1; the loss's D6 6 keeps the 2 Dedicated Fans
             number="1",
+            opponent="Orcs",
             score="1-0",
             events="1:touchdown",
             conceded="us",
@@ -314,3 +320,113 @@ class TestWithoutPenalty:
             after.member("2").pools["spp"],
         )
         assert [(0, 2)] == [(r.scored, r.against) for r in bb.results(after)]
+
+
+def _match(pack: RulePack, team: Sheet, number: str = "1", **options: str) -> Sheet:
+    """The match action with its required options (a 0-0 draw against the Orcs unless told otherwise)."""
+    options = {"opponent": "Orcs", "score": "0-0", **options}
+    sheet: Sheet = pack.function("action.match")(pack, team, ScriptedDice([3, 3]), number=number, **options)
+    return sheet
+
+
+class TestMatchRequires:
+    @pytest.mark.parametrize(
+        ("options", "expected"),
+        [
+            ({"score": "1-0"}, "match: the option opponent=... is required"),
+            (
+                {"opponent": "Orcs"},
+                "match: the option score=ours-theirs (such as score=2-1) is required for a league match",
+            ),
+            (
+                {"opponent": "Orcs", "kind": "friendly"},
+                "match: the option score=ours-theirs (such as score=2-1) is required for a friendly match",
+            ),
+        ],
+    )
+    def test_opponent_and_score(self, pack: RulePack, team: Sheet, options: dict[str, str], expected: str) -> None:
+        """``match number=1`` alone recorded a 0-0 draw against "?": the opponent and a played match's score are required."""
+        with pytest.raises(InvalidInput) as error:
+            pack.function("action.match")(pack, team, ScriptedDice([]), number="1", **options)
+        assert str(error.value).startswith(expected)
+
+    def test_an_unplayed_fixture_needs_no_score(self, pack: RulePack, team: Sheet) -> None:
+        """A fixture left unplayed has no score to give: a loss, 0-0."""
+        after = pack.function("action.match")(
+            pack, team, ScriptedDice([]), number="4", opponent="Orcs", kind="unplayed"
+        )
+        assert [(4, "loss", 0, 0)] == [(r.number, r.outcome, r.scored, r.against) for r in bb.results(after)]
+
+    def test_a_number_recorded_twice(self, pack: RulePack, team: Sheet) -> None:
+        """The same match number twice would count two results in the standings: the second is refused."""
+        once = _match(pack, team, score="1-0", events="1:touchdown")
+        with pytest.raises(InvalidInput) as error:
+            _match(pack, once, score="2-0", opponent="Elves")
+        expected = (
+            "match 1 is already recorded for Altdorf Anvils in season 1 (against Orcs: win 1-0); "
+            "give the fixture's own number, or undo the record to make it again"
+        )
+        assert expected == str(error.value)
+        assert [1, 2] == [r.number for r in bb.results(_match(pack, once, "2", opponent="Elves"))]
+
+
+class TestClose:
+    def test_number_is_required(self, pack: RulePack, team: Sheet) -> None:
+        """``close`` without a number rolled Expensive Mistakes for a match 0: the number is required."""
+        with pytest.raises(InvalidInput) as error:
+            pack.function("action.close")(pack, _match(pack, team), ScriptedDice([6]))
+        assert "close: the option number=... is required" == str(error.value)
+
+    def test_a_match_not_recorded(self, pack: RulePack, team: Sheet) -> None:
+        """A number with no result this season is refused, naming the matches recorded."""
+        with pytest.raises(InvalidInput) as error:
+            pack.function("action.close")(pack, _match(pack, team), ScriptedDice([6]), number="2")
+        expected = (
+            "Expensive Mistakes end the post-match sequence of a recorded match: Altdorf Anvils has no result of "
+            "match 2 in season 1 (matches recorded: 1); record the match first"
+        )
+        assert expected == str(error.value)
+
+    def test_closed_once(self, pack: RulePack, team: Sheet) -> None:
+        """Closing a match twice rolled Expensive Mistakes twice: the second close is refused; the next match closes."""
+        rich = pack.award(_match(pack, team), "treasury", 300_000, reason="test")
+        done = pack.function("action.close")(pack, rich, ScriptedDice([6]), number="1")
+        assert (1,) == closed(done)
+        with pytest.raises(InvalidInput) as error:
+            pack.function("action.close")(pack, done, ScriptedDice([1, 3, 4]), number="1")
+        expected = (
+            "the post-match sequence of match 1 of Altdorf Anvils already ended in season 1: "
+            "Expensive Mistakes are rolled once per match"
+        )
+        assert expected == str(error.value)
+        again = pack.function("action.close")(pack, _match(pack, done, "2"), ScriptedDice([6]), number="2")
+        assert (1, 2) == closed(again)
+
+
+class TestStandingsReport:
+    def test_teams_in_different_seasons(self, pack: RulePack, team: Sheet) -> None:
+        """Without season=N, teams in different seasons are refused, naming who plays which; season=N chooses."""
+        later = bb.new_season(pack, bb.draft(pack, "human", "Later", HUMANS))
+        report = pack.function("report.standings")
+        with pytest.raises(InvalidInput) as error:
+            report(pack, [team, later])
+        expected = (
+            "standings: the teams play different seasons (season 1: Altdorf Anvils; season 2: Later); say which "
+            "season the table counts with season=N (--set season=N on the command line)"
+        )
+        assert expected == str(error.value)
+        assert [("Altdorf Anvils", 0), ("Later", 0)] == [
+            (r["team"], r["P"]) for r in report(pack, [team, later], season="1")
+        ]
+
+
+class TestCommandLineWords:
+    def test_without_penalty_alone(self, pack: RulePack, team: Sheet) -> None:
+        """``without_penalty=yes`` without ``conceded=us`` is refused in the words of both Python and the command line."""
+        with pytest.raises(InvalidInput) as error:
+            _match(pack, team, without_penalty="yes")
+        expected = (
+            "match 1: only a team that conceded may concede without penalty (without_penalty=True with "
+            "conceded='us'; on the command line without_penalty=yes with conceded=us), got conceded=''"
+        )
+        assert expected == str(error.value)

@@ -4,12 +4,12 @@ name, and Conceding Without Penalty (a played match, or an unplayed fixture)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
 from progression import Adjusted, Effect, Left, Rolled, RulePack, ScriptedDice, Sheet, Step
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 from progression_bloodbowl._fixtures import KINDS, read_result, result_tag
 
 
@@ -110,7 +110,7 @@ class TestConcession:
         """A played match conceded: no SPP, no MVP, no winnings, D3 Dedicated Fans lost, and the veteran
         leaves on the quit check's 1."""
         record = bb.MatchRecord(
-            number=1, opponent="Orcs", score=(0, 2), events={"1": {"touchdown": 1}}, mvp_nominees=("1",), conceded="us"
+            number=1, opponent="Orcs", score=(1, 2), events={"1": {"touchdown": 1}}, mvp_nominees=("1",), conceded="us"
         )
         after = play(pack, veteran(pack, team), record, 1, 1)
         assert (0, 150_000, 1, False) == (
@@ -167,14 +167,17 @@ class TestConcession:
         """Only a team that conceded concedes without penalty."""
         record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), conceded=conceded, without_penalty=True)
         with pytest.raises(
-            InvalidInput, match=f"without_penalty is True only for a team that conceded .*conceded={conceded!r}"
+            InvalidInput, match=f"only a team that conceded may concede without penalty .*conceded={conceded!r}"
         ):
             bb.record_outcome(pack, team, record, ScriptedDice([]))
 
     def test_without_penalty_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
         """A text is not a flag."""
         record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), conceded="us", without_penalty="no")  # type: ignore[arg-type]
-        with pytest.raises(InvalidInput, match="got without_penalty='no'"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"without_penalty is True or False \(without_penalty=yes or without_penalty=no on the command line\), got 'no'",
+        ):
             bb.record_outcome(pack, team, record, ScriptedDice([]))
 
 
@@ -204,3 +207,160 @@ class TestFinalScore:
         record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), kind="unplayed", conceded="them")
         result = bb.results(play(pack, team, record, 4))[0]
         assert ("win", 2, 0) == (result.outcome, result.scored, result.against)
+
+
+def record(**fields: object) -> bb.MatchRecord:
+    """A 1-0 win against the Orcs, changed by ``fields``."""
+    values: dict[str, object] = {"number": 1, "opponent": "Orcs", "score": (1, 0), **fields}
+    return bb.MatchRecord(**values)  # type: ignore[arg-type]
+
+
+class TestRecordShape:
+    @pytest.mark.parametrize(
+        ("fields", "expected"),
+        [
+            ({"score": (1,)}, "the score of match 1 is two whole numbers (ours, theirs) such as (2, 1), got (1,)"),
+            ({"score": (1, -1)}, "the score of match 1 (theirs): expected a whole number >= 0, got -1"),
+            ({"score": "1-0"}, "the score of match 1 is two whole numbers (ours, theirs) such as (2, 1), got '1-0'"),
+            (
+                {"events": ["1", "touchdown"]},
+                "the events of match 1 map member ids to {event: count} such as {'1': {'touchdown': 1}}, "
+                "got ['1', 'touchdown']",
+            ),
+            (
+                {"events": {"1": 1}},
+                "the events of match 1 map member ids to {event: count} such as {'1': {'touchdown': 1}}, got {'1': 1}",
+            ),
+            ({"events": {"1": {"touchdown": -1}}}, "match 1: #1 touchdown: expected a whole number >= 0, got -1"),
+            (
+                {"injuries": [("2", "dead")]},
+                "the injuries of match 1 map member ids to results such as {'3': 'badly_hurt'}, got [('2', 'dead')]",
+            ),
+            (
+                {"stalling": "no"},
+                "match 1: stalling is True or False (stalling=yes or stalling=no on the command line), got 'no'",
+            ),
+            ({"fan_attendance": -3}, "the fan attendance of match 1: expected a whole number >= 0, got -3"),
+            (
+                {"conceded": "yes"},
+                "match 1: conceded is 'us' (this team conceded), 'them' (the opponent did) or '' (nobody; on the "
+                "command line, leave conceded= out), got 'yes'",
+            ),
+            ({"mvp_nominees": (1, 2)}, "the MVP nominees of match 1 are member ids such as ('1', '3'), got (1, 2)"),
+        ],
+    )
+    def test_refused_with_its_field(
+        self, pack: RulePack, team: Sheet, fields: dict[str, object], expected: str
+    ) -> None:
+        """A field not of its shape is named with what it takes, by record_outcome, winnings and update_fans alike
+        (a bare ValueError, or ``stalling="no"`` counted as Stalling, before)."""
+        bad = record(**fields)
+        for check in (
+            lambda: bb.record_outcome(pack, team, bad, ScriptedDice([])),
+            lambda: bb.winnings(pack, team, bad),
+            lambda: bb.update_fans(pack, team, bad, ScriptedDice([])),
+        ):
+            with pytest.raises(InvalidInput) as error:
+                check()
+            assert expected == str(error.value)
+
+    def test_an_unknown_kind(self, pack: RulePack, team: Sheet) -> None:
+        """``update_fans`` took ``kind="bogus"`` as a league fixture; it is refused, naming the kinds."""
+        with pytest.raises(UnknownName) as error:
+            bb.update_fans(pack, team, record(kind="bogus"), ScriptedDice([6]))
+        expected = (
+            "match kind 'bogus' is not defined in the record of match 1; expected one of: friendly, league, unplayed"
+        )
+        assert expected == str(error.value)
+
+    def test_a_list_is_a_tuple(self, pack: RulePack, team: Sheet) -> None:
+        """A score or nominees written as lists (read from JSON) are taken as tuples."""
+        written = record(score=[1, 0], mvp_nominees=["1"])
+        assert ((1, 0), ("1",)) == (written.score, written.mvp_nominees)
+
+    @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(
+        st.one_of(
+            st.integers(),
+            st.text(max_size=3),
+            st.none(),
+            st.tuples(st.integers(min_value=-2, max_value=9)),
+            st.tuples(st.integers(min_value=-2, max_value=9), st.integers(min_value=-2, max_value=9)),
+        )
+    )
+    def test_any_score_is_checked(self, pack: RulePack, team: Sheet, score: object) -> None:
+        """Whatever the score holds, the record is taken (two whole numbers) or refused with an InvalidInput
+        naming the score, never another error."""
+        if isinstance(score, tuple) and len(score) == 2 and min(score) >= 0:
+            assert 10_000 * (1 + score[0]) == bb.winnings(pack, team, record(score=score)).total
+        else:
+            with pytest.raises(InvalidInput, match="score of match 1"):
+                bb.winnings(pack, team, record(score=score))
+
+
+class TestNumberOnce:
+    def test_a_second_record_of_a_number(self, pack: RulePack, team: Sheet) -> None:
+        """The library refuses the number already in this season's results, naming the first record."""
+        once = play(pack, team, record())
+        with pytest.raises(InvalidInput) as error:
+            bb.record_outcome(pack, once, record(opponent="Elves", score=(0, 0)), ScriptedDice([]))
+        expected = (
+            "match 1 is already recorded for Altdorf Anvils in season 1 (against Orcs: win 1-0); "
+            "give the fixture's own number, or undo the record to make it again"
+        )
+        assert expected == str(error.value)
+
+    def test_a_new_season_starts_the_numbers_again(self, pack: RulePack, team: Sheet) -> None:
+        """Match 1 of season 2 is not match 1 of season 1."""
+        after = play(pack, bb.new_season(pack, play(pack, team, record())), record(opponent="Elves"))
+        assert [("Elves", 2)] == [(r.opponent, r.season) for r in bb.results(after)]
+
+
+class TestTouchdowns:
+    def test_more_than_scored(self, pack: RulePack, team: Sheet) -> None:
+        """Three touchdowns given to players of a 1-0 win are refused, naming both numbers."""
+        with pytest.raises(InvalidInput) as error:
+            bb.record_outcome(
+                pack, team, record(events={"1": {"touchdown": 2}, "2": {"touchdown": 1}}), ScriptedDice([])
+            )
+        expected = (
+            "match 1: 3 touchdown(s) recorded as events for Altdorf Anvils, but the score that counts is 1-0: "
+            "at most 1 touchdown(s) may be given to players"
+        )
+        assert expected == str(error.value)
+
+    def test_awarded_by_a_concession(self, pack: RulePack, team: Sheet) -> None:
+        """The opponent conceded at 0-0: the 2-0 awarded gives two touchdowns to players of the coach's choice,
+        not three."""
+        awarded = record(score=(0, 0), conceded="them", events={"1": {"touchdown": 2}})
+        assert 6 == bb.record_outcome(pack, team, awarded, ScriptedDice([])).member("1").pools["spp"]
+        with pytest.raises(InvalidInput) as error:
+            bb.record_outcome(
+                pack, team, record(score=(0, 0), conceded="them", events={"1": {"touchdown": 3}}), ScriptedDice([])
+            )
+        assert "is 2-0 (awarded for the concession; 0-0 on the pitch): at most 2 touchdown(s)" in str(error.value)
+
+    def test_fewer_is_allowed(self, pack: RulePack, team: Sheet) -> None:
+        """A 2-0 win with one touchdown recorded (a Star Player scored the other)."""
+        after = bb.record_outcome(pack, team, record(score=(2, 0), events={"1": {"touchdown": 1}}), ScriptedDice([]))
+        assert 3 == after.member("1").pools["spp"]
+
+
+class TestQuitCheck:
+    def test_the_dead_and_the_retired_make_no_roll(self, pack: RulePack, team: Sheet) -> None:
+        """Three veterans of a conceding team: #6 killed in the match and #7 temporarily retired roll nothing and the
+        dead leaves as the dead; only #8 rolls (a 1: he leaves)."""
+        team = veteran(pack, team)
+        for member in ("7", "8"):
+            team = pack.adjust(
+                team, Effect(stats={"advancements": 3}), reason="test: three advancements", member=member
+            )
+        team = pack.adjust(
+            team, Effect(stats={"lasting_injuries": 1}, tags={"retired": "season"}), reason="test", member="7"
+        )
+        conceded = record(score=(0, 2), conceded="us", injuries={"6": "dead"})
+        after = bb.record_outcome(pack, team, conceded, ScriptedDice([1]))
+        rolls = [e.label for e in entries(after) if isinstance(e, Rolled)]
+        left = [(e.member, e.reason) for e in entries(after) if isinstance(e, Left)]
+        assert (["#8 stays"], [("8", "left after the concession (D6 1)")]) == (rolls, left)
+        assert "dead" in after.member("6").tags

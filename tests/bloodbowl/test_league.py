@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -104,7 +105,8 @@ class TestStandings:
         assert [("Altdorf Anvils", 3, 1, 1, 1, 4, 3, 3, 7), ("Bögenhafen Barons", 1, 0, 0, 1, 0, 1, 0, 0)] == [
             (r.team, r.played, r.won, r.drawn, r.lost, r.scored, r.against, r.bonus, r.points) for r in rows
         ]
-        assert bb.standings_lines(rows)[1].split() == [
+        assert "season 1" == bb.standings_lines(rows)[0]
+        assert bb.standings_lines(rows)[2].split() == [
             "1",
             "Altdorf",
             "Anvils",
@@ -144,6 +146,35 @@ class TestStandingsRefusals:
         matched = bb.draft_matched_play(pack, "human", "Tourists", humans)
         with pytest.raises(InvalidInput, match="Tourists is a Matched Play team: it plays no league fixtures"):
             bb.standings(pack, [season, matched])
+
+
+class TestStandingsSeasons:
+    def test_teams_in_different_seasons_are_refused(self, pack: RulePack, season: Sheet) -> None:
+        """Each team's current season mixed seasons silently; without ``season`` the table is refused, naming who plays
+        which and how to choose."""
+        later = bb.new_season(pack, _fresh("Bögenhafen Barons"))
+        with pytest.raises(InvalidInput) as error:
+            bb.standings(pack, [season, later])
+        expected = (
+            "standings: the teams play different seasons (season 1: Altdorf Anvils; season 2: Bögenhafen Barons); "
+            "say which season the table counts with season=N (--set season=N on the command line)"
+        )
+        assert expected == str(error.value)
+
+    def test_a_season_given_counts_that_season(self, pack: RulePack, season: Sheet) -> None:
+        """``season=2`` counts season 2 of both teams: the Anvils, still in season 1, have played none of it."""
+        later = bb.new_season(pack, _fresh("Bögenhafen Barons"))
+        rows = bb.standings(pack, [season, later], season=2)
+        assert [("Altdorf Anvils", 0, 2), ("Bögenhafen Barons", 0, 2)] == [(r.team, r.played, r.season) for r in rows]
+        assert "season 2" == bb.standings_lines(rows)[0]
+
+    def test_the_lines_name_the_season(self, pack: RulePack, season: Sheet) -> None:
+        """The printed table starts with its season; rows of several seasons (made by hand) name them all."""
+        (row,) = bb.standings(pack, [season])
+        assert ["season 1", "seasons 1, 3"] == [
+            bb.standings_lines([row])[0],
+            bb.standings_lines([row, attrs.evolve(row, team="Z", season=3)])[0],
+        ]
 
 
 class TestStandingsProperties:
@@ -337,7 +368,7 @@ class TestRedraft:
             after.stats["apothecary"],
             after.stats["dedicated_fans"],
         )
-        assert 40_000 == bb.agent_fee(pack, after.member("1"))  # two seasons now
+        assert 40_000 == bb.agent_fee(pack, after, "1")  # two seasons now
         assert bb.current_value(pack, after.member("1")) == bb.current_value(pack, season.member("1"))
         assert "drafted" in after.tags
         assert replay(after.ledger) == after
@@ -347,8 +378,8 @@ class TestRedraft:
         """Ten kept and a rookie: the eleventh leaves, the rookie has played no season."""
         after = bb.redraft(pack, season, keep=KEEP[:10], players=[("human_lineman", "Rookie")])
         assert "Lineman 6" not in [p.name for p in after.members.values()]
-        rookie = next(p for p in after.members.values() if p.name == "Rookie")
-        assert 20_000 == bb.agent_fee(pack, rookie)
+        rookie = next(m for m, p in after.members.items() if p.name == "Rookie")
+        assert 20_000 == bb.agent_fee(pack, after, rookie)
 
     def test_trophy_reroll_stays(self, pack: RulePack, season: Sheet) -> None:
         """The holder starts the re-draft with the trophy's re-roll and buys one more."""

@@ -7,6 +7,7 @@ import pytest
 import progression_bloodbowl as bb
 from progression import Lost, RulePack, ScriptedDice, Sheet, Step, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+from progression_bloodbowl._league import closed
 
 WIN = bb.MatchRecord(
     number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("1", "2"), fan_attendance=7
@@ -16,6 +17,12 @@ WIN = bb.MatchRecord(
 def started(pack: RulePack, team: Sheet, match: bb.MatchRecord = WIN, **kw: bool) -> bb.PostMatch:
     """The sequence after steps 1 and 2 (MVP D6 1, fans D6 6)."""
     return bb.PostMatch.start(pack, team, match, **kw).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
+
+
+def recorded(pack: RulePack, team: Sheet, number: int = 1) -> Sheet:
+    """The team with match ``number`` recorded, a 0-0 draw that pays nothing (no crowd, a player Stalling)."""
+    record = bb.MatchRecord(number=number, opponent="Orcs", score=(0, 0), stalling=True)
+    return bb.record_outcome(pack, team, record, ScriptedDice([]))
 
 
 class TestOrder:
@@ -62,7 +69,7 @@ class TestMatchRecord:
         match = bb.MatchRecord(
             number=1,
             opponent="X",
-            score=(0, 0),
+            score=(1, 0),
             events={str(n): {event: 2 if event == "casualty_crowd" else 1} for n, event in enumerate(events, 1)},
         )
         after = bb.record_outcome(pack, team, match, ScriptedDice([]))
@@ -83,7 +90,7 @@ class TestMatchRecord:
         match = bb.MatchRecord(
             number=1,
             opponent="X",
-            score=(0, 2),
+            score=(1, 2),
             events={"1": {"touchdown": 1}},
             mvp_nominees=("1",),
             conceded="us",
@@ -136,14 +143,14 @@ class TestMatchRecord:
 class TestExpensiveMistakes:
     def test_major_incident(self, pack: RulePack, team: Sheet) -> None:
         """Treasury 455,000 (band 400-495k), D6 2: Major Incident, lose half rounded down to 5,000: 225,000."""
-        team = pack.award(team, "treasury", 305_000, reason="test")
-        after = bb.expensive_mistakes(pack, team, ScriptedDice([2]))
+        team = pack.award(recorded(pack, team), "treasury", 305_000, reason="test")
+        after = bb.expensive_mistakes(pack, team, ScriptedDice([2]), number=1)
         assert 455_000 - 225_000 == after.pools["treasury"]
 
     def test_catastrophe_keeps_2d6_times_10000(self, pack: RulePack, team: Sheet) -> None:
         """Treasury 650,000, D6 1: Catastrophe; 2D6 = 7 keeps 70,000."""
-        team = pack.award(team, "treasury", 500_000, reason="test")
-        assert 70_000 == bb.expensive_mistakes(pack, team, ScriptedDice([1, 3, 4])).pools["treasury"]
+        team = pack.award(recorded(pack, team), "treasury", 500_000, reason="test")
+        assert 70_000 == bb.expensive_mistakes(pack, team, ScriptedDice([1, 3, 4]), number=1).pools["treasury"]
 
 
 class TestExpensiveMistakesTable:
@@ -161,9 +168,33 @@ class TestExpensiveMistakesTable:
     )
     def test_the_bb2025_matrix(self, pack: RulePack, team: Sheet, held: int, roll: int, result: str) -> None:
         """The cells where the BB2025 table differs from BB2020's, read by the treasury band and the D6."""
-        rich = pack.award(team, "treasury", held - team.pools["treasury"], reason="test")
+        rich = pack.award(recorded(pack, team), "treasury", held - team.pools["treasury"], reason="test")
         step = bb.expensive_mistakes(pack, rich, ScriptedDice([roll, 2]), number=1).ledger[-1]
         assert isinstance(step, Step)
         last = step.events[-1]
         said = last.reason if isinstance(last, Lost) else getattr(last, "label", "")
         assert f"match 1: Expensive Mistakes, {result} (D6 {roll})" == said
+
+
+class TestClosing:
+    def test_the_sequence_closes_its_match(self, pack: RulePack, team: Sheet) -> None:
+        """A committed post-match sequence is closed: Expensive Mistakes for its number again are refused."""
+        committed = started(pack, team).expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
+        assert (1,) == closed(committed)
+        with pytest.raises(InvalidInput, match="the post-match sequence of match 1 of Altdorf Anvils already ended"):
+            bb.expensive_mistakes(pack, committed, ScriptedDice([6]), number=1)
+
+    def test_undo_opens_it_again(self, pack: RulePack, team: Sheet) -> None:
+        """Undoing the closing step takes its tag away: the match may close again."""
+        rich = recorded(pack, team)
+        done = bb.expensive_mistakes(pack, rich, ScriptedDice([6]), number=1)
+        assert ((1,), ()) == (closed(done), closed(undo(done)))
+
+    @pytest.mark.parametrize("number", [-1, True, "1"])
+    def test_a_number_that_is_not_one(self, pack: RulePack, team: Sheet, number: object) -> None:
+        """A match number is a whole number."""
+        with pytest.raises(InvalidInput) as error:
+            bb.expensive_mistakes(pack, recorded(pack, team), ScriptedDice([6]), number=number)  # type: ignore[arg-type]
+        assert f"the match number of Expensive Mistakes: expected a whole number >= 0, got {number!r}" == str(
+            error.value
+        )

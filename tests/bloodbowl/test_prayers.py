@@ -141,7 +141,7 @@ class TestViolentInnovator:
 class TestWhoEarnsNothing:
     def test_conceding_team(self, pack: RulePack, team: Sheet) -> None:
         """A team that concedes loses the game's SPP, prayers and skill included."""
-        record = _record(prayers=ALL[1:], conceded="us", score=(0, 0))
+        record = _record(prayers=ALL[1:], conceded="us")
         assert {"3": 0, "4": 0, "5": 0, "6": 0} == _spp(pack, _innovator(pack, team, "6"), record)
 
     def test_friendly(self, pack: RulePack, team: Sheet) -> None:

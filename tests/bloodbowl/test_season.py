@@ -3,14 +3,17 @@ hand, then what new_season and redraft refuse and what becomes of retired player
 
 from __future__ import annotations
 
+import itertools
 import runpy
 from pathlib import Path
 
 import pytest
 
 import progression_bloodbowl as bb
-from progression import RulePack, ScriptedDice, Sheet, replay
-from progression.errors import InvalidInput
+from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, Step, replay
+from progression.errors import InvalidInput, UnknownName
+from progression_bloodbowl._league import season_of
+from progression_bloodbowl._season import seasons_played
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "bloodbowl_season.py"
 
@@ -224,3 +227,60 @@ class TestSeasonEnd:
         induced = bb.induce(pack, team, bb.Order(items={"bribe": 1}), bb.budget(pack, team, 2_000_000), match=1)
         with pytest.raises(InvalidInput, match=r"still holds inducements \(items bribe\*1\) for match 1"):
             bb.new_season(pack, induced)
+
+
+ENDINGS = [(), ("new_season",), ("redraft",), *itertools.product(("new_season", "redraft"), repeat=2)]
+
+
+def _end(pack: RulePack, team: Sheet, how: str) -> Sheet:
+    """End the team's season with ``new_season`` alone, or with an uncapped re-draft keeping everyone."""
+    if how == "new_season":
+        return bb.new_season(pack, team)
+    return bb.redraft(pack, team, keep=[str(n) for n in range(1, 12)], capped=False)
+
+
+class TestAgentFee:
+    @pytest.mark.parametrize("endings", ENDINGS)
+    def test_every_season_on_the_roster(self, pack: RulePack, team: Sheet, endings: tuple[str, ...]) -> None:
+        """A player drafted in season 1 pays 20,000 per season on the roster, the current one included, whether the
+        seasons before ended with new_season alone or with a re-draft (new_season then a re-draft paid 20,000)."""
+        for how in endings:
+            team = _end(pack, team, how)
+        assert (len(endings) + 1, 20_000 * (len(endings) + 1)) == (
+            seasons_played(team, "1"),
+            bb.agent_fee(pack, team, "1"),
+        )
+
+    def test_new_season_then_redraft_charges_two_seasons(self, pack: RulePack, team: Sheet) -> None:
+        """The re-draft at the end of season 2 takes Current Value + 40,000 for a player of season 1 (it took 20,000)."""
+        second = bb.new_season(pack, team)
+        after = bb.redraft(pack, second, keep=[str(n) for n in range(1, 12)], capped=False)
+        entry = after.ledger[-1]
+        assert isinstance(entry, Step)
+        paid = [e for e in entry.events if isinstance(e, Lost) and e.reason.startswith("re-hire #1 ")]
+        assert ["re-hire #1 Griselda: Current Value 85,000 + agent fee 2 season(s) x 20,000"] == [
+            e.reason for e in paid
+        ]
+        assert 85_000 + 40_000 == paid[0].amount
+
+    def test_a_player_hired_in_season_two(self, pack: RulePack, team: Sheet) -> None:
+        """A player hired after the first new season has one season on the roster."""
+        hired = bb.hire(pack, bb.new_season(pack, team), "human_lineman", "Rookie")
+        rookie = next(m for m, p in hired.members.items() if p.name == "Rookie")
+        assert (1, 20_000) == (seasons_played(hired, rookie), bb.agent_fee(pack, hired, rookie))
+
+    def test_not_on_the_roster(self, pack: RulePack, team: Sheet) -> None:
+        """A member the team does not have is named."""
+        with pytest.raises(UnknownName, match="'99'"):
+            bb.agent_fee(pack, team, "99")
+
+
+class TestSeasonTag:
+    def test_a_season_tag_that_is_not_a_number(self, pack: RulePack, team: Sheet) -> None:
+        """A hand-edited ``season`` tag ("two") was an internal ValueError; it is refused, naming the tag."""
+        edited = pack.adjust(team, Effect(tags={"season": "two"}), reason="edited by hand")
+        with pytest.raises(InvalidInput) as error:
+            season_of(edited)
+        assert "the season tag of Altdorf Anvils is a whole number >= 1 such as '2', got 'two'" == str(error.value)
+        with pytest.raises(InvalidInput, match="the season tag of the ledger entry 'edited by hand'"):
+            bb.results(edited, season=1)

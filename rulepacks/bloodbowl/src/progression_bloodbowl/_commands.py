@@ -98,14 +98,21 @@ def new_player(pack: RulePack, **options: str) -> Sheet:
 def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans).
 
+    ``number`` and ``opponent`` are required, and ``score`` (ours-theirs) for a match that was played; a number
+    already recorded this season is refused.
+
     ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed;
     ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP;
     ``conceded=us without_penalty=yes`` a concession without penalty (3 players could not be set up).
     """
     injuries = pairs(options.get("injuries"), "injuries", "member:result")
+    kind = options.get("kind", "league")
+    if kind != "unplayed" and not options.get("score"):
+        msg = f"match: the option score=ours-theirs (such as score=2-1) is required for a {kind} match; only kind=unplayed has none"
+        raise InvalidInput(msg)
     record = MatchRecord(
         number=whole(need(options, "number", "match"), "number"),
-        opponent=options.get("opponent", "?"),
+        opponent=need(options, "opponent", "match"),
         score=_score(options.get("score") or "0-0"),
         events=parse_events(options.get("events", "")),
         mvp_nominees=tuple(listed(options.get("nominees"))),
@@ -113,7 +120,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         fan_attendance=whole(options.get("attendance", "0"), "attendance"),
         stalling=flag(options, "stalling"),
         conceded=options.get("conceded", ""),
-        kind=options.get("kind", "league"),
+        kind=kind,
         prayers=tuple(listed(options.get("prayers"))),
         without_penalty=flag(options, "without_penalty"),
     )
@@ -200,14 +207,16 @@ def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 
 @takes("close", "number", "must_advance")
 def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """End the post-match sequence: the dead leave, unhired journeymen go, Expensive Mistakes (number).
+    """End the post-match sequence of match number (required): the dead leave, unhired journeymen go, Expensive Mistakes.
 
-    Like every step-4 action (hire, fire, staff, retire, hire_journeyman) it waits while a player must still
-    advance; ``must_advance=no`` is the league switch that turns the rule off.
+    Refused for a match with no result recorded this season, or one already closed. Like every step-4 action
+    (hire, fire, staff, retire, hire_journeyman) it waits while a player must still advance; ``must_advance=no``
+    is the league switch that turns the rule off.
     """
+    number = whole(need(options, "number", "close"), "number")
     _advanced(pack, sheet, options)
     after = _journeymen.release_journeymen(_journeymen.remove_dead(sheet))
-    after = expensive_mistakes(pack, after, dice, number=whole(options.get("number", "0"), "number"))
+    after = expensive_mistakes(pack, after, dice, number=number)
     return combine(sheet, after, "close the post-match sequence")
 
 
@@ -286,7 +295,8 @@ def lose_trophy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> She
 def standings_report(
     pack: RulePack, sheets: Sequence[Sheet], season: str = "", bonus: str = ""
 ) -> list[dict[str, object]]:
-    """The league table of the teams given: played, won, drawn, lost, touchdowns, casualties, bonus, points."""
+    """The league table of the teams given (season=N when they play different seasons; bonus=yes|no): played, won,
+    drawn, lost, touchdowns, SPP-earning casualties caused, bonus, points."""
     table = _league.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
     return [
         {

@@ -1,31 +1,39 @@
-"""The kinds of match a record may be (a league fixture, a friendly game, a fixture left unplayed), who pays
-for a concession, and the result a match writes on the team's ledger, which the league table reads back.
+"""What a coach writes down for a match (:class:`MatchRecord`) and the shape it must have, the kinds of match a
+record may be (a league fixture, a friendly game, a fixture left unplayed), who pays for a concession, and the
+result a match writes on the team's ledger, which the league table reads back.
 
 A result is written twice on the same ledger entry: as a sentence for people (the entry's reason) and
 as the tag ``result`` of the entry's effect, in a compact machine format (:func:`result_tag`). Only
-the tag is ever read back (:func:`read_result`): a reason is prose, and prose is never parsed.
+the tag is ever read back (:func:`read_result`): a reason is prose, and prose is never parsed. The end
+of a match's post-match sequence is written the same way, as the tag ``closed`` (:data:`CLOSED_TAG`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 import attrs
 
 from progression import RulePack
 from progression.errors import InvalidInput, UnknownName
 
+from ._injuries import check_injury
+from ._options import natural
 from ._players import data_of
-
-if TYPE_CHECKING:
-    from ._match import MatchRecord
+from ._prayers import as_prayers, check_prayers
 
 __all__ = [
+    "CLOSED_TAG",
+    "CONCEDED",
+    "EVENTS",
     "KINDS",
+    "NO_SPP",
     "RESULT_TAG",
+    "MatchRecord",
     "Result",
     "check_kind",
     "check_opponent",
+    "check_record",
     "final_score",
     "penalised",
     "read_result",
@@ -35,11 +43,78 @@ __all__ = [
 
 #: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
 KINDS = ("league", "friendly", "unplayed")
+#: Who conceded: nobody, this team, the opponent.
+CONCEDED = ("", "us", "them")
 #: The tag of the ledger entry that records a result; its value is written by :func:`result_tag`.
 RESULT_TAG = "result"
+#: The tag of the ledger entry that ends a match's post-match sequence (Expensive Mistakes): the match number.
+CLOSED_TAG = "closed"
 _OUTCOMES = ("win", "draw", "loss")
 _CONCEDED = {"-": "", "us": "us", "them": "them"}
 _FORMAT = "'<number> <win|draw|loss> <scored>-<against> <casualties> <kind> <-|us|them> <opponent>'"
+
+#: Match events that earn SPP -> the key of their value in tables.toml [spp].
+EVENTS = {
+    "completion": "completion",
+    "superb_throw": "throw_team_mate_superb_and_landed",
+    "landing": "thrown_player_landing",
+    "interception": "interception",
+    "casualty": "casualty",
+    "touchdown": "touchdown",
+}
+#: Match events recorded for the history that earn no SPP, unless a prayer or a skill says so (see ``_prayers``).
+NO_SPP = {
+    "casualty_special": "a casualty from a Special Action (Violent Innovator: the casualty value)",
+    "casualty_crowd": "a casualty caused by the crowd (Fan Interaction: 2)",
+    "casualty_foul": "a casualty from a Foul Action (Fouling Frenzy: 2)",
+    "catch": "a catch from a Pass Action (Dazzling Catching: 1)",
+}
+
+
+def _frozen_events(value: object) -> Mapping[str, Mapping[str, int]]:
+    """A copy of the events, each member's counts copied too; anything not of that shape is left for the check."""
+    if isinstance(value, Mapping) and all(isinstance(counts, Mapping) for counts in value.values()):
+        return {member: dict(counts) for member, counts in value.items()}
+    return value  # type: ignore[return-value]  # refused by check_record
+
+
+def _as_tuple(value: object) -> object:
+    """A list becomes a tuple (the score, the MVP nominees); anything else is left for the check."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+@attrs.frozen(kw_only=True)
+class MatchRecord:
+    """What happened in one match, from one team's side. Extend with ``extra`` (inducements, issue 5)."""
+
+    #: The fixture number (1 for the first match of the team).
+    number: int
+    opponent: str
+    #: Touchdowns scored and conceded.
+    score: tuple[int, int] = attrs.field(converter=_as_tuple)
+    #: member id -> {event: count}; events are the keys of ``EVENTS`` and ``NO_SPP`` (in ``progression_bloodbowl._match``).
+    events: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict, converter=_frozen_events)
+    #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
+    mvp_nominees: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
+    #: member id -> casualty result (see ``_injuries.INJURIES``).
+    injuries: Mapping[str, str] = attrs.field(factory=dict)
+    #: Both teams' Fan Factors added.
+    fan_attendance: int = 0
+    #: Whether a player of this team was Stalling (no winnings bonus).
+    stalling: bool = False
+    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
+    conceded: str = ""
+    #: This team conceded without penalty (it could not set up three players on the Line of Scrimmage):
+    #: a plain loss, without the concession's penalties. Only with ``conceded="us"``.
+    without_penalty: bool = False
+    #: Free notes other rules add (Star Players and Wizards used).
+    extra: Mapping[str, str] = attrs.field(factory=dict)
+    #: The Prayers to Nuffle in effect for this team that change SPP, by id (``perfect_passing``,
+    #: ``dazzling_catching``, ``fan_interaction``, ``fouling_frenzy``), each once.
+    prayers: tuple[str, ...] = attrs.field(default=(), converter=as_prayers)
+    #: ``"league"`` (a fixture), ``"friendly"`` (no SPP, no league points, no winnings, every casualty Badly Hurt)
+    #: or ``"unplayed"`` (a fixture not played by the deadline: a loss for both, unless one side conceded it).
+    kind: str = "league"
 
 
 @attrs.frozen(kw_only=True)
@@ -69,14 +144,89 @@ def check_opponent(match: MatchRecord) -> None:
         raise InvalidInput(msg)
 
 
-def check_kind(pack: RulePack, match: MatchRecord) -> None:
-    """Refuse a kind the pack does not know, and what a friendly or an unplayed fixture cannot hold."""
-    if match.kind not in KINDS:
-        raise UnknownName("match kind", match.kind, KINDS, f"the record of match {match.number}")
-    if not isinstance(match.without_penalty, bool) or (match.without_penalty and match.conceded != "us"):
+def _words(what: str, value: object) -> str:
+    """How a yes-or-no field is written, in Python and on the command line, and what came."""
+    return f"{what} is True or False ({what}=yes or {what}=no on the command line), got {value!r}"
+
+
+def check_record(pack: RulePack, match: object) -> MatchRecord:
+    """``match`` when it is a :class:`MatchRecord` whose every field has its shape and whose words are known
+    (a record checked without its team: :func:`~progression_bloodbowl._match.check_match` checks it against one).
+
+    Raises:
+        InvalidInput: the first field that is not of its shape, named with what it takes and what came.
+        UnknownName: a kind of match, a match event or a prayer the pack does not know.
+    """
+    if not isinstance(match, MatchRecord):
+        msg = f"expected a MatchRecord, got {type(match).__name__}"
+        raise InvalidInput(msg)
+    number = natural(match.number, "match number")
+    check_opponent(match)
+    score = match.score
+    if not isinstance(score, tuple) or len(score) != 2:
+        msg = f"the score of match {number} is two whole numbers (ours, theirs) such as (2, 1), got {score!r}"
+        raise InvalidInput(msg)
+    for side, touchdowns in zip(("ours", "theirs"), score, strict=True):
+        natural(touchdowns, f"the score of match {number} ({side})")
+    _check_events(match)
+    nominees = match.mvp_nominees
+    if not isinstance(nominees, tuple) or not all(isinstance(member, str) for member in nominees):
+        msg = f"the MVP nominees of match {number} are member ids such as ('1', '3'), got {nominees!r}"
+        raise InvalidInput(msg)
+    injuries = match.injuries
+    if not isinstance(injuries, Mapping) or not all(isinstance(m, str) for m in injuries):
         msg = (
-            f"match {match.number}: without_penalty is True only for a team that conceded (conceded='us'), "
-            f"got without_penalty={match.without_penalty!r} with conceded={match.conceded!r}"
+            f"the injuries of match {number} map member ids to results such as {{'3': 'badly_hurt'}}, got {injuries!r}"
+        )
+        raise InvalidInput(msg)
+    for result in injuries.values():
+        check_injury(result)
+    natural(match.fan_attendance, f"the fan attendance of match {number}")
+    for what, value in (("stalling", match.stalling), ("without_penalty", match.without_penalty)):
+        if not isinstance(value, bool):
+            msg = f"match {number}: {_words(what, value)}"
+            raise InvalidInput(msg)
+    if not isinstance(match.extra, Mapping):
+        msg = f"the extra notes of match {number} map names to texts, got {match.extra!r}"
+        raise InvalidInput(msg)
+    check_kind(pack, match)
+    check_prayers(pack, match)
+    return match
+
+
+def _check_events(match: MatchRecord) -> None:
+    """The events: member id -> {event: count}, each event known, each count a whole number."""
+    events, number = match.events, match.number
+    if not isinstance(events, Mapping) or not all(
+        isinstance(member, str) and isinstance(counts, Mapping) for member, counts in events.items()
+    ):
+        msg = (
+            f"the events of match {number} map member ids to {{event: count}} such as "
+            f"{{'1': {{'touchdown': 1}}}}, got {events!r}"
+        )
+        raise InvalidInput(msg)
+    for member, counts in events.items():
+        for event, count in counts.items():
+            if event not in EVENTS and event not in NO_SPP:
+                raise UnknownName("match event", str(event), [*EVENTS, *NO_SPP], f"the record of #{member}")
+            natural(count, f"match {number}: #{member} {event}")
+
+
+def check_kind(pack: RulePack, match: MatchRecord) -> None:
+    """Refuse a kind or a concession the pack does not know, and what a friendly or an unplayed fixture cannot hold."""
+    if match.kind not in KINDS:
+        raise UnknownName("match kind", str(match.kind), KINDS, f"the record of match {match.number}")
+    if match.conceded not in CONCEDED:
+        msg = (
+            f"match {match.number}: conceded is 'us' (this team conceded), 'them' (the opponent did) or '' "
+            f"(nobody; on the command line, leave conceded= out), got {match.conceded!r}"
+        )
+        raise InvalidInput(msg)
+    if match.without_penalty and match.conceded != "us":
+        msg = (
+            f"match {match.number}: only a team that conceded may concede without penalty "
+            f"(without_penalty=True with conceded='us'; on the command line without_penalty=yes with conceded=us), "
+            f"got conceded={match.conceded!r}"
         )
         raise InvalidInput(msg)
     if match.kind == "unplayed":

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, Step, combine
-from progression.errors import InvalidInput, RequirementNotMet
+from progression import Adjusted, Awarded, Effect, Event, Joined, RulePack, Sheet, Step, combine
+from progression.errors import InvalidInput, RequirementNotMet, UnknownName
 
-from ._fixtures import RESULT_TAG, Result, read_result
+from ._fixtures import CLOSED_TAG, RESULT_TAG, Result, read_result
 from ._league_rules import BONUSES, LeagueRules
 from ._matched_data import BUDGET_TAG
 from ._players import data_of
@@ -28,6 +28,8 @@ __all__ = [
     "Standing",
     "check_season",
     "check_team",
+    "closed",
+    "joined_in",
     "league_points",
     "lose_trophy",
     "prize",
@@ -45,6 +47,8 @@ class Standing:
     """A team's line in the league table; ``explanation`` lists every point."""
 
     team: str
+    #: The season the line counts.
+    season: int
     played: int
     won: int
     drawn: int
@@ -67,8 +71,20 @@ class Standing:
 
 
 def season_of(team: Sheet) -> int:
-    """The season the team plays (1 until its first new season)."""
-    return int(team.tags.get("season", "1"))
+    """The season the team plays (1 until its first new season).
+
+    Raises:
+        InvalidInput: a ``season`` tag that is not a whole number >= 1 (a hand-edited file), named.
+    """
+    return _season_number(team.tags.get("season", "1"), f"the season tag of {team.name}")
+
+
+def _season_number(tag: str, where: str, least: int = 1) -> int:
+    """The whole number a tag holds (a season, a match number), or a refusal naming ``where`` it was found."""
+    if not (isinstance(tag, str) and tag.isascii() and tag.isdigit() and int(tag) >= least):
+        msg = f"{where} is a whole number >= {least} such as '2', got {tag!r}"
+        raise InvalidInput(msg)
+    return int(tag)
 
 
 def check_team(team: object, where: str) -> Sheet:
@@ -113,15 +129,54 @@ def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
             ``result`` tag on the ledger that is not in the format results are written in.
     """
     wanted = check_season(team, season, "results")
-    found, current = [], 1
+    return tuple(
+        read_result(event.effect.tags[RESULT_TAG], wanted, f"the ledger entry {event.reason!r}")
+        for event in _tagged(team, wanted, RESULT_TAG)
+    )
+
+
+def closed(team: Sheet, *, season: int | None = None) -> tuple[int, ...]:
+    """The numbers of the matches whose post-match sequence ended (Expensive Mistakes) in ``season`` (the
+    current one by default), in order, read from the ``closed`` tag of the entries that ended them."""
+    wanted = check_season(team, season, "closed matches")
+    return tuple(
+        _season_number(event.effect.tags[CLOSED_TAG], f"the closed tag of the ledger entry {event.reason!r}", 0)
+        for event in _tagged(team, wanted, CLOSED_TAG)
+    )
+
+
+def joined_in(team: Sheet, member: str) -> int:
+    """The season ``member`` last joined the team's roster in, read from the team's ledger (a re-drafted
+    player stays on the roster: he joined in the season he was first hired, as a journeyman too).
+
+    Raises:
+        UnknownName: a member not on the roster.
+    """
+    if member not in team.members:
+        raise UnknownName("member", member, team.members, f"team {team.name!r}")
+    current, joined = 1, 1
+    for event in _walk(team.ledger):
+        if isinstance(event, Joined) and event.member == member:
+            joined = current
+        elif isinstance(event, Adjusted) and "season" in event.effect.tags:
+            current = _season_number(
+                event.effect.tags["season"], f"the season tag of the ledger entry {event.reason!r}"
+            )
+    return joined
+
+
+def _tagged(team: Sheet, season: int, tag: str) -> Iterator[Adjusted]:
+    """The team's entries in ``season`` that carry ``tag``, in order (a ``season`` tag starts a season)."""
+    current = 1
     for event in _walk(team.ledger):
         if not isinstance(event, Adjusted):
             continue
         if "season" in event.effect.tags:
-            current = int(event.effect.tags["season"])
-        elif current == wanted and RESULT_TAG in event.effect.tags:
-            found.append(read_result(event.effect.tags[RESULT_TAG], current, f"the ledger entry {event.reason!r}"))
-    return tuple(found)
+            current = _season_number(
+                event.effect.tags["season"], f"the season tag of the ledger entry {event.reason!r}"
+            )
+        elif current == season and tag in event.effect.tags:
+            yield event
 
 
 def _counts(league: LeagueRules, result: Result) -> bool:
@@ -181,6 +236,7 @@ def _standing(pack: RulePack, team: Sheet, season: int | None, bonus: bool | Non
     explanation = league_points(pack, team, season=season, bonus=bonus)
     return Standing(
         team=team.name,
+        season=season_of(team) if season is None else season,
         played=len(counted),
         won=sum(r.outcome == "win" for r in counted),
         drawn=sum(r.outcome == "draw" for r in counted),
@@ -196,15 +252,16 @@ def _standing(pack: RulePack, team: Sheet, season: int | None, bonus: bool | Non
 def standings(
     pack: RulePack, teams: Iterable[Sheet], *, season: int | None = None, bonus: bool | None = None
 ) -> tuple[Standing, ...]:
-    """The league table of ``teams`` in ``season`` (each team's current one by default).
+    """The league table of ``teams`` in ``season`` (by default the season the teams play, which must be the same).
 
     Ordered by league points, then touchdown difference, then touchdowns scored, then SPP-earning
     casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
 
     Raises:
-        InvalidInput: a sheet that is not a team, a Matched Play team, or two teams of the same name.
+        InvalidInput: a sheet that is not a team, a Matched Play team, two teams of the same name, or, without
+            ``season``, teams that play different seasons (naming who plays which).
     """
-    rows = []
+    given = []
     for team in teams:
         if not isinstance(team, Sheet) or team.kind != "team":
             msg = f"standings are made of team sheets, got {getattr(team, 'kind', type(team).__name__)!r}"
@@ -212,7 +269,10 @@ def standings(
         if BUDGET_TAG in team.tags:
             msg = f"{team.name} is a Matched Play team: it plays no league fixtures, so it has no place in the table"
             raise InvalidInput(msg)
-        rows.append(_standing(pack, team, season, bonus))
+        given.append(team)
+    if season is None:
+        _same_season(given)
+    rows = [_standing(pack, team, season, bonus) for team in given]
     names = [row.team for row in rows]
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
@@ -221,9 +281,30 @@ def standings(
     return tuple(sorted(rows, key=lambda r: (-r.points, -r.difference, -r.scored, -r.casualties, r.team)))
 
 
+def _same_season(teams: list[Sheet]) -> None:
+    """Refuse teams that play different seasons: a table of each team's current season would mix them."""
+    by_season: dict[int, list[str]] = {}
+    for team in teams:
+        by_season.setdefault(season_of(team), []).append(team.name)
+    if len(by_season) > 1:
+        playing = "; ".join(f"season {s}: {', '.join(names)}" for s, names in sorted(by_season.items()))
+        msg = (
+            f"standings: the teams play different seasons ({playing}); say which season the table counts "
+            "with season=N (--set season=N on the command line)"
+        )
+        raise InvalidInput(msg)
+
+
 def standings_lines(rows: Iterable[Standing]) -> list[str]:
-    """The table as printable lines: place, team, P W D L, TD for-against, CAS, bonus, points."""
-    lines = [f"{'#':>2} {'team':<24} {'P':>2} {'W':>2} {'D':>2} {'L':>2} {'TD':>7} {'CAS':>3} {'B':>2} {'Pts':>3}"]
+    """The table as printable lines: the season, then place, team, P W D L, TD for-against, CAS, bonus, points.
+
+    P counts every fixture in the table, unplayed ones too (a team's ``played`` stat counts the matches played
+    on the pitch); CAS counts the SPP-earning casualties the team caused.
+    """
+    rows = list(rows)
+    seasons = sorted({row.season for row in rows})
+    lines = [f"season{'s' if len(seasons) > 1 else ''} {', '.join(map(str, seasons))}"] if seasons else []
+    lines.append(f"{'#':>2} {'team':<24} {'P':>2} {'W':>2} {'D':>2} {'L':>2} {'TD':>7} {'CAS':>3} {'B':>2} {'Pts':>3}")
     for place, row in enumerate(rows, 1):
         td = f"{row.scored}-{row.against}"
         lines.append(

@@ -10,25 +10,34 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Mapping
-
-import attrs
 
 from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, UnknownName
 
-from ._fixtures import KINDS, RESULT_TAG, check_kind, check_opponent, final_score, penalised, result_reason, result_tag
+from ._fixtures import (
+    EVENTS,
+    KINDS,
+    NO_SPP,
+    RESULT_TAG,
+    MatchRecord,
+    check_record,
+    final_score,
+    penalised,
+    result_reason,
+    result_tag,
+)
 from ._inducements import release
-from ._injuries import check_injury, injury_effect, lasting_row
+from ._injuries import injury_effect, lasting_row
+from ._league import check_team, results, season_of
 from ._matched_data import BUDGET_TAG
-from ._options import natural
 from ._players import YES, available, data_of
-from ._prayers import as_prayers, check_prayers, event_values, member_values
+from ._prayers import event_values, member_values
 from ._winnings import winnings
 
 __all__ = [
     "EVENTS",
     "KINDS",
+    "NO_SPP",
     "MatchRecord",
     "casualties_caused",
     "check_match",
@@ -39,61 +48,6 @@ __all__ = [
     "update_fans",
     "winnings",
 ]
-
-#: Match events that earn SPP -> the key of their value in tables.toml [spp].
-EVENTS = {
-    "completion": "completion",
-    "superb_throw": "throw_team_mate_superb_and_landed",
-    "landing": "thrown_player_landing",
-    "interception": "interception",
-    "casualty": "casualty",
-    "touchdown": "touchdown",
-}
-#: Match events recorded for the history that earn no SPP, unless a prayer or a skill says so (see ``_prayers``).
-NO_SPP = {
-    "casualty_special": "a casualty from a Special Action (Violent Innovator: the casualty value)",
-    "casualty_crowd": "a casualty caused by the crowd (Fan Interaction: 2)",
-    "casualty_foul": "a casualty from a Foul Action (Fouling Frenzy: 2)",
-    "catch": "a catch from a Pass Action (Dazzling Catching: 1)",
-}
-
-
-def _frozen_events(value: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
-    return {member: dict(counts) for member, counts in value.items()}
-
-
-@attrs.frozen(kw_only=True)
-class MatchRecord:
-    """What happened in one match, from one team's side. Extend with ``extra`` (inducements, issue 5)."""
-
-    #: The fixture number (1 for the first match of the team).
-    number: int
-    opponent: str
-    #: Touchdowns scored and conceded.
-    score: tuple[int, int]
-    #: member id -> {event: count}; events are the keys of ``EVENTS`` and ``NO_SPP`` (in ``progression_bloodbowl._match``).
-    events: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict, converter=_frozen_events)
-    #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
-    mvp_nominees: tuple[str, ...] = ()
-    #: member id -> casualty result (see ``_injuries.INJURIES``).
-    injuries: Mapping[str, str] = attrs.field(factory=dict)
-    #: Both teams' Fan Factors added.
-    fan_attendance: int = 0
-    #: Whether a player of this team was Stalling (no winnings bonus).
-    stalling: bool = False
-    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
-    conceded: str = ""
-    #: This team conceded without penalty (it could not set up three players on the Line of Scrimmage):
-    #: a plain loss, without the concession's penalties. Only with ``conceded="us"``.
-    without_penalty: bool = False
-    #: Free notes other rules add (Star Players and Wizards used).
-    extra: Mapping[str, str] = attrs.field(factory=dict)
-    #: The Prayers to Nuffle in effect for this team that change SPP, by id (``perfect_passing``,
-    #: ``dazzling_catching``, ``fan_interaction``, ``fouling_frenzy``), each once.
-    prayers: tuple[str, ...] = attrs.field(default=(), converter=as_prayers)
-    #: ``"league"`` (a fixture), ``"friendly"`` (no SPP, no league points, no winnings, every casualty Badly Hurt)
-    #: or ``"unplayed"`` (a fixture not played by the deadline: a loss for both, unless one side conceded it).
-    kind: str = "league"
 
 
 def outcome(match: MatchRecord) -> str:
@@ -108,37 +62,29 @@ def outcome(match: MatchRecord) -> str:
 
 
 def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
-    """Refuse a record that does not fit the team: every problem named, nothing changed."""
-    if not isinstance(match, MatchRecord):
-        msg = f"expected a MatchRecord, got {type(match).__name__}"
-        raise InvalidInput(msg)
-    if BUDGET_TAG in team.tags:
+    """Refuse a record that does not fit the team: every problem named, nothing changed.
+
+    Beyond the record's shape (:func:`~progression_bloodbowl._fixtures.check_record`): a league team, a match
+    number not yet recorded this season, players who took part, no more touchdowns recorded as events than the
+    team has in the score that counts, and MVP nominees who may earn SPP.
+    """
+    check_record(pack, match)
+    if isinstance(team, Sheet) and BUDGET_TAG in team.tags:
         msg = (
             f"{team.name} is a Matched Play team: its games earn no SPP and have no post-match sequence "
             "(players recover after each game); record league matches on a league team"
         )
         raise InvalidInput(msg)
-    natural(match.number, "match number")
-    check_opponent(match)
-    for n, side in enumerate(match.score):
-        natural(side, f"score[{n}]")
-    natural(match.fan_attendance, "fan attendance")
-    if match.conceded not in ("", "us", "them"):
-        msg = f"conceded is '', 'us' or 'them', got {match.conceded!r}"
-        raise InvalidInput(msg)
-    check_kind(pack, match)
-    check_prayers(pack, match)
+    check_team(team, f"the record of match {match.number}")
+    _check_new_number(team, match)
     played = {m for m, p in team.members.items() if available(p)}
-    for member, counts in match.events.items():
+    for member in match.events:
         if member not in team.members:
             raise UnknownName("member", member, team.members, f"team {team.name!r}")
         if member not in played:
             msg = f"#{member} {team.members[member].name} did not take part (missing the match, retired or dead)"
             raise InvalidInput(msg)
-        for event, count in counts.items():
-            if event not in EVENTS and event not in NO_SPP:
-                raise UnknownName("match event", event, [*EVENTS, *NO_SPP], f"the record of #{member}")
-            natural(count, f"#{member} {event}")
+    _check_touchdowns(pack, team, match)
     most = data_of(pack).rules.spp["mvp_nominees"]
     if len(match.mvp_nominees) > most or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
         msg = f"the MVP nominees are up to {most} different players, got {list(match.mvp_nominees)}"
@@ -150,11 +96,41 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         if member not in played or "no_spp" in team.members[member].tags:
             msg = f"MVP nominee {member!r} is not a player of {team.name!r} who took part and may earn SPP"
             raise InvalidInput(msg)
-    for member, result in match.injuries.items():
+    for member in match.injuries:
         if member not in played:
             msg = f"injury of {member!r}: not a player of {team.name!r} who took part"
             raise InvalidInput(msg)
-        check_injury(result)
+
+
+def _check_new_number(team: Sheet, match: MatchRecord) -> None:
+    """Refuse a match number already recorded for the team this season (it would count twice in the table)."""
+    for result in results(team):
+        if result.number == match.number:
+            msg = (
+                f"match {match.number} is already recorded for {team.name} in season {season_of(team)} "
+                f"(against {result.opponent}: {result.outcome} {result.scored}-{result.against}); "
+                "give the fixture's own number, or undo the record to make it again"
+            )
+            raise InvalidInput(msg)
+
+
+def _check_touchdowns(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse more touchdowns recorded as events than count for the team: those it scored, or after the
+    opponent conceded the awarded score (2-0 or X-0), whose touchdowns the coach gives to players of his
+    choice. A conceding team's players may still record those they scored before it conceded. Fewer is
+    allowed: a Star Player's touchdown earns no SPP and need not be recorded."""
+    recorded = sum(counts.get("touchdown", 0) for counts in match.events.values())
+    scored, against = final_score(pack, match)
+    allowed = max(scored, match.score[0])
+    if recorded > allowed:
+        counted = f"the score that counts is {scored}-{against}" + (
+            f" (awarded for the concession; {match.score[0]}-{match.score[1]} on the pitch)" if match.conceded else ""
+        )
+        msg = (
+            f"match {match.number}: {recorded} touchdown(s) recorded as events for {team.name}, but {counted}: "
+            f"at most {allowed} touchdown(s) may be given to players"
+        )
+        raise InvalidInput(msg)
 
 
 def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
@@ -357,9 +333,11 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
 
 def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
     """Each player of a team that conceded with penalty and has 3+ advancements leaves on a D6 of 1-3
-    (``[concede].quit_check``)."""
+    (``[concede].quit_check``); the dead (killed in this match too) and the temporarily retired make no roll."""
     rules = data_of(pack).rules.league.concession
     for member, player in sorted(team.members.items()):
+        if "dead" in player.tags or "retired" in player.tags:
+            continue
         if player.stats["advancements"] >= rules.quit_advancements:
             (roll,) = dice.roll(rules.quit_die, 1, f"{player.name} stays after the concession")
             team = team.apply(Rolled(label=f"#{member} stays", sides=rules.quit_die, results=(roll,)))
@@ -372,6 +350,8 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
     a draw changes nothing; a team that conceded with penalty loses D3 instead (never below 1, never above 7).
     A friendly game and an unplayed fixture, conceded or not, change nothing."""
+    check_record(pack, match)
+    check_team(team, f"the Dedicated Fans of match {match.number}")
     rules = data_of(pack).rules
     fans = team.stats["dedicated_fans"]
     result = outcome(match)

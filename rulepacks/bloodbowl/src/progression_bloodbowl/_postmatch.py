@@ -20,12 +20,15 @@ from collections.abc import Sequence
 
 import attrs
 
-from progression import Dice, Event, Lost, Marked, Rolled, RulePack, Sheet, Step, combine
+from progression import Adjusted, Dice, Effect, Event, Lost, Marked, Rolled, RulePack, Sheet, Step, combine
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 
 from . import _journeymen, _team
 from ._advancement import advance, must_advance
+from ._fixtures import CLOSED_TAG
+from ._league import check_team, closed, results, season_of
 from ._match import MatchRecord, _rolled, record_outcome, update_fans
+from ._options import natural
 from ._players import data_of
 from ._story import told_since
 
@@ -44,18 +47,25 @@ def _marked(label: str) -> Marked:
     return Marked(label=label)
 
 
-def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int = 0) -> Sheet:
-    """Post-match step 5: with 100,000 or more in the treasury, a D6 on the treasury's band decides the loss."""
+def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int) -> Sheet:
+    """Post-match step 5, which ends the sequence of match ``number``: with 100,000 or more in the treasury, a D6
+    on the treasury's band decides the loss. One ledger step, tagged ``closed`` with the match number.
+
+    Raises:
+        InvalidInput: a ``number`` that is not a whole number, a match with no result recorded this season, or
+            one whose sequence already ended (Expensive Mistakes are rolled once per match).
+    """
+    _check_open(team, number)
+    closing = _closed(number)
     rules = data_of(pack).rules
     held = team.pools["treasury"]
     if held < rules.mistakes_threshold:
-        return team.apply(
-            _marked(f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll")
-        )
+        sentence = f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll"
+        return team.apply(Step(label="expensive mistakes", events=(closing, _marked(sentence))))
     column = max(i for i, low in enumerate(rules.mistakes_bands) if held >= low)
     (roll,) = dice.roll(6, 1, "Expensive Mistakes")
     result = rules.mistakes_rows[roll - 1][column]
-    events: list[Event] = [_rolled("Expensive Mistakes", 6, (roll,))]
+    events: list[Event] = [closing, _rolled("Expensive Mistakes", 6, (roll,))]
     loss = 0
     if result == "minor_incident":
         count, sides, unit = rules.minor_incident
@@ -78,6 +88,34 @@ def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int =
     else:
         events.append(_marked(f"match {number}: Expensive Mistakes, {name} (D6 {roll})"))
     return team.apply(Step(label="expensive mistakes", events=tuple(events)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _closed(number: int) -> Adjusted:
+    """The entry that ends the sequence of match ``number``, read back by :func:`~progression_bloodbowl._league.closed`."""
+    return Adjusted(
+        effect=Effect(tags={CLOSED_TAG: str(number)}), reason=f"match {number}: the post-match sequence ends"
+    )
+
+
+def _check_open(team: Sheet, number: object) -> None:
+    """Refuse to end the sequence of a match not recorded this season, or one already ended."""
+    natural(number, "the match number of Expensive Mistakes")
+    season = season_of(check_team(team, "Expensive Mistakes"))
+    recorded = [result.number for result in results(team)]
+    if number not in recorded:
+        known = f"matches recorded: {', '.join(map(str, recorded))}" if recorded else "no match recorded yet"
+        msg = (
+            f"Expensive Mistakes end the post-match sequence of a recorded match: {team.name} has no result of "
+            f"match {number} in season {season} ({known}); record the match first"
+        )
+        raise InvalidInput(msg)
+    if number in closed(team):
+        msg = (
+            f"the post-match sequence of match {number} of {team.name} already ended in season {season}: "
+            "Expensive Mistakes are rolled once per match"
+        )
+        raise InvalidInput(msg)
 
 
 @attrs.frozen(kw_only=True)

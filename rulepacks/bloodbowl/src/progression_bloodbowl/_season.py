@@ -34,12 +34,12 @@ from progression.errors import InvalidInput, UnknownName
 
 from . import _journeymen, _team
 from ._data import CHARACTERISTICS
-from ._league import check_team, results, season_of
+from ._league import check_team, joined_in, results, season_of
 from ._league_rules import Recovery
 from ._players import data_of
 from ._values import Explanation, Item, current_value, roster_order
 
-__all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions"]
+__all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions", "seasons_played"]
 
 #: What becomes of temporarily retired players at a new season: ``fit`` (the seed and BB2020: back fit and
 #: healthy, every characteristic reduction removed) or ``roll`` (BB2025: each reduction removed on a D6 4+,
@@ -209,9 +209,25 @@ def redraft_budget(pack: RulePack, team: Sheet, *, cap: int | None = None, cappe
     return Explanation(what=f"re-draft budget of {team.name}", items=tuple(items))
 
 
-def agent_fee(pack: RulePack, player: Sheet) -> int:
-    """The agent fee to re-hire ``player``: 20,000 per season he played, the one ending included."""
-    return data_of(pack).rules.league.agent_fee * (int(player.tags.get("seasons", "0")) + 1)
+def seasons_played(team: Sheet, member: str) -> int:
+    """The seasons ``member`` has been on the team's roster, the current one included: from the season he
+    joined to the team's, whether those seasons ended by :func:`new_season` or by :func:`redraft`.
+
+    Raises:
+        InvalidInput: not a league team. UnknownName: a member not on the roster.
+    """
+    checked = check_team(team, "seasons played")
+    return season_of(checked) - joined_in(checked, member) + 1
+
+
+def agent_fee(pack: RulePack, team: Sheet, member: str) -> int:
+    """The agent fee to re-hire ``member`` of ``team`` at the end of its season: 20,000 per season he was on
+    the roster, the one ending included (``seasons_played``).
+
+    Raises:
+        InvalidInput: not a league team. UnknownName: a member not on the roster.
+    """
+    return data_of(pack).rules.league.agent_fee * seasons_played(team, member)
 
 
 def _check_keep(team: Sheet, keep: object) -> list[str]:
@@ -273,7 +289,7 @@ def redraft(
 
     The budget of the season ending (:func:`redraft_budget`) becomes the treasury; the off-season
     follows (:func:`new_season`); the players in ``keep`` are re-hired at their Current Value plus the
-    agent fee (:func:`agent_fee`), the others leave; re-rolls, staff and Dedicated Fans start again
+    agent fee (:func:`agent_fee`, per season on the roster), the others leave; re-rolls, staff and Dedicated Fans start again
     and are bought at draft prices (the League Trophy's re-roll stays while held); ``players`` are
     hired as ``(position, name)``; what the budget does not spend stays in the treasury.
 
@@ -333,8 +349,8 @@ def redraft(
     )
     for member in keep:
         player = after.members[member]
-        value, fee = current_value(pack, player).total, agent_fee(pack, player)
-        seasons = int(player.tags.get("seasons", "0")) + 1
+        seasons = seasons_played(team, member)
+        value, fee = current_value(pack, player).total, agent_fee(pack, team, member)
         _team.check_funds(pack, after, "rehire", value + fee, name=f"Re-hiring {player.name}")
         why = f"re-hire #{member} {player.name}: Current Value {value:,} + agent fee {seasons} season(s) x {fee // seasons:,}"
         after = after.apply(Lost(pool="treasury", amount=value + fee, reason=why))

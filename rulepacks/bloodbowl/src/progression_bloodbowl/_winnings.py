@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from progression import RulePack, Sheet
 from progression.errors import InvalidInput
 
-from ._fixtures import penalised
+from ._fixtures import MatchRecord, check_record, penalised
 from ._players import data_of
 from ._values import Explanation, Item
-
-if TYPE_CHECKING:
-    from ._match import MatchRecord
 
 __all__ = ["fixture_winnings", "winnings"]
 
@@ -24,7 +19,11 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
     (whole Fan Attendance + its touchdowns) x 10,000. A friendly game earns nothing; an unplayed fixture
     earns nothing, unless the opponent conceded it: then ``rolled`` (the D6 thrown when the outcome is
     recorded) x 10,000.
+
+    Raises:
+        InvalidInput: a record not of its shape (see :func:`~progression_bloodbowl._fixtures.check_record`).
     """
+    check_record(pack, match)
     rules = data_of(pack).rules.winnings
     unit = rules["multiplier"]
     scored = match.score[0]
