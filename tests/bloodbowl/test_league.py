@@ -13,6 +13,7 @@ import progression
 import progression_bloodbowl as bb
 from progression import Effect, Rolled, RulePack, ScriptedDice, Sheet, Step, replay, undo
 from progression.errors import InsufficientPoints, InvalidInput, RequirementNotMet, UnknownName
+from progression_bloodbowl._league import numbers
 from progression_bloodbowl._players import data_of
 from progression_bloodbowl._postmatch import STAGES
 from progression_bloodbowl._season import reductions
@@ -175,6 +176,16 @@ class TestStandingsSeasons:
             bb.standings_lines([row])[0],
             bb.standings_lines([row, attrs.evolve(row, team="Z", season=3)])[0],
         ]
+
+
+class TestMatchNumbers:
+    def test_recorded_and_closed(self, pack: RulePack, season: Sheet) -> None:
+        """The season's three matches are recorded; the one closed is the one ended; undo and a new season forget."""
+        ended = bb.expensive_mistakes(pack, season, ScriptedDice([6]), number=2)
+        assert (frozenset({1, 2, 3}), frozenset({2})) == numbers(ended)
+        assert (frozenset({1, 2, 3}), frozenset()) == numbers(undo(ended))
+        assert (frozenset(), frozenset()) == numbers(bb.new_season(pack, ended))
+        assert (frozenset({1, 2, 3}), frozenset({2})) == numbers(bb.new_season(pack, ended), season=1)
 
 
 class TestStandingsProperties:

@@ -32,6 +32,7 @@ __all__ = [
     "joined_in",
     "league_points",
     "lose_trophy",
+    "numbers",
     "prize",
     "results",
     "season_of",
@@ -113,12 +114,17 @@ def check_season(team: object, season: object, where: str) -> int:
 
 
 def _walk(entries: Iterable[Event]) -> Iterator[Event]:
-    """The team's own events in order, steps opened; what happened to members is left out."""
-    for event in entries:
-        if isinstance(event, Step):
-            yield from _walk(event.events)
-        else:
+    """The team's own events in order, steps opened; what happened to members is left out. (A stack of
+    iterators rather than nested generators: the ledger is walked at every match.)"""
+    stack = [iter(entries)]
+    while stack:
+        for event in stack[-1]:
+            if isinstance(event, Step):
+                stack.append(iter(event.events))
+                break
             yield event
+        else:
+            stack.pop()
 
 
 def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
@@ -133,6 +139,21 @@ def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
         read_result(event.effect.tags[RESULT_TAG], wanted, f"the ledger entry {event.reason!r}")
         for event in _tagged(team, wanted, RESULT_TAG)
     )
+
+
+def numbers(team: Sheet, *, season: int | None = None) -> tuple[frozenset[int], frozenset[int]]:
+    """The numbers of the matches recorded in ``season`` (the current one by default), and of those whose
+    post-match sequence ended: one walk of the ledger, reading only the numbers."""
+    wanted = check_season(team, season, "match numbers")
+    recorded, ended = set(), set()
+    for event in _tagged(team, wanted, RESULT_TAG, CLOSED_TAG):
+        where = f"the ledger entry {event.reason!r}"
+        tags = event.effect.tags
+        if RESULT_TAG in tags:
+            recorded.add(_season_number(str(tags[RESULT_TAG]).split(" ", 1)[0], f"the result number of {where}", 0))
+        if CLOSED_TAG in tags:
+            ended.add(_season_number(tags[CLOSED_TAG], f"the closed tag of {where}", 0))
+    return frozenset(recorded), frozenset(ended)
 
 
 def closed(team: Sheet, *, season: int | None = None) -> tuple[int, ...]:
@@ -165,17 +186,38 @@ def joined_in(team: Sheet, member: str) -> int:
     return joined
 
 
-def _tagged(team: Sheet, season: int, tag: str) -> Iterator[Adjusted]:
-    """The team's entries in ``season`` that carry ``tag``, in order (a ``season`` tag starts a season)."""
+#: The tags :func:`_tagged` looks for: a season's start, a result, the end of a post-match sequence.
+_MARKS = frozenset({"season", RESULT_TAG, CLOSED_TAG})
+#: Each step of a ledger with its marked entries, by identity: a team's ledger is read at every match and its
+#: entries are shared by every later sheet of the team, so each step is opened once. The step is kept beside its
+#: marks, so its id cannot be taken by another object while it is cached; the cache is emptied when full.
+_MARKED: dict[int, tuple[Step, tuple[Adjusted, ...]]] = {}
+_MARKED_MOST = 1 << 15
+
+
+def _marked(entry: Event) -> tuple[Adjusted, ...]:
+    """The entries of one top-level ledger entry (a step opened) that carry a season, result or closed tag."""
+    if not isinstance(entry, Step):
+        return (entry,) if isinstance(entry, Adjusted) and not _MARKS.isdisjoint(entry.effect.tags) else ()
+    cached = _MARKED.get(id(entry))
+    if cached is not None and cached[0] is entry:
+        return cached[1]
+    found = tuple(e for e in _walk(entry.events) if isinstance(e, Adjusted) and not _MARKS.isdisjoint(e.effect.tags))
+    if len(_MARKED) >= _MARKED_MOST:
+        _MARKED.clear()
+    _MARKED[id(entry)] = (entry, found)
+    return found
+
+
+def _tagged(team: Sheet, season: int, *tags: str) -> Iterator[Adjusted]:
+    """The team's entries in ``season`` that carry one of ``tags``, in order (a ``season`` tag starts a season)."""
     current = 1
-    for event in _walk(team.ledger):
-        if not isinstance(event, Adjusted):
-            continue
+    for event in (marked for entry in team.ledger for marked in _marked(entry)):
         if "season" in event.effect.tags:
             current = _season_number(
                 event.effect.tags["season"], f"the season tag of the ledger entry {event.reason!r}"
             )
-        elif current == season and tag in event.effect.tags:
+        elif current == season and any(tag in event.effect.tags for tag in tags):
             yield event
 
 

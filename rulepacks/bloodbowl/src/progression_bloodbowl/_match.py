@@ -28,7 +28,7 @@ from ._fixtures import (
 )
 from ._inducements import release
 from ._injuries import injury_effect, lasting_row
-from ._league import check_team, results, season_of
+from ._league import check_team, numbers, results, season_of
 from ._matched_data import BUDGET_TAG
 from ._players import YES, available, data_of
 from ._prayers import event_values, member_values
@@ -104,6 +104,8 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
 
 def _check_new_number(team: Sheet, match: MatchRecord) -> None:
     """Refuse a match number already recorded for the team this season (it would count twice in the table)."""
+    if match.number not in numbers(team)[0]:
+        return
     for result in results(team):
         if result.number == match.number:
             msg = (

@@ -26,7 +26,7 @@ from progression.errors import InvalidInput, PendingState, RequirementNotMet
 from . import _journeymen, _team
 from ._advancement import advance, must_advance
 from ._fixtures import CLOSED_TAG
-from ._league import check_team, closed, results, season_of
+from ._league import check_team, numbers, season_of
 from ._match import MatchRecord, _rolled, record_outcome, update_fans
 from ._options import natural
 from ._players import data_of
@@ -102,15 +102,15 @@ def _check_open(team: Sheet, number: object) -> None:
     """Refuse to end the sequence of a match not recorded this season, or one already ended."""
     natural(number, "the match number of Expensive Mistakes")
     season = season_of(check_team(team, "Expensive Mistakes"))
-    recorded = [result.number for result in results(team)]
+    recorded, ended = numbers(team)
     if number not in recorded:
-        known = f"matches recorded: {', '.join(map(str, recorded))}" if recorded else "no match recorded yet"
+        known = f"matches recorded: {', '.join(map(str, sorted(recorded)))}" if recorded else "no match recorded yet"
         msg = (
             f"Expensive Mistakes end the post-match sequence of a recorded match: {team.name} has no result of "
             f"match {number} in season {season} ({known}); record the match first"
         )
         raise InvalidInput(msg)
-    if number in closed(team):
+    if number in ended:
         msg = (
             f"the post-match sequence of match {number} of {team.name} already ended in season {season}: "
             "Expensive Mistakes are rolled once per match"
