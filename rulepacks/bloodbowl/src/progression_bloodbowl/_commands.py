@@ -106,13 +106,13 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     ``conceded=us without_penalty=yes`` a concession without penalty (3 players could not be set up).
     """
     injuries = pairs(options.get("injuries"), "injuries", "member:result")
-    kind = options.get("kind", "league")
+    kind, opponent = options.get("kind", "league"), need(options, "opponent", "match")
     if kind != "unplayed" and not options.get("score"):
         msg = f"match: the option score=ours-theirs (such as score=2-1) is required for a {kind} match; only kind=unplayed has none"
         raise InvalidInput(msg)
     record = MatchRecord(
         number=whole(need(options, "number", "match"), "number"),
-        opponent=need(options, "opponent", "match"),
+        opponent=opponent,
         score=_score(options.get("score") or "0-0"),
         events=parse_events(options.get("events", "")),
         mvp_nominees=tuple(listed(options.get("nominees"))),
