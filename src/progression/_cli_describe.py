@@ -130,6 +130,18 @@ class Describer:
                 return f"{event.label}: " + "; ".join(self.event(inner) for inner in event.events)
         return event.tag  # pragma: no cover - every event type is matched above
 
+    def outline(self, event: Event, indent: str = "") -> list[str]:
+        """An entry as lines of text: a step's label, then each of its events indented under it."""
+        if isinstance(event, Step):
+            lines = [f"{indent}{event.label}:"]
+            for inner in event.events:
+                lines.extend(self.outline(inner, indent + "  "))
+            return lines
+        if isinstance(event, Member) and isinstance(event.event, Step):
+            first, *rest = self.outline(event.event, indent)
+            return [f"{indent}{event.member}: {first.lstrip()}", *rest]
+        return [indent + self.event(event)]
+
     def entry(self, index: int, event: Event) -> dict[str, Any]:
         """A ledger entry as JSON data: its position, its sentence and the event as saved."""
         return {"index": index, "text": self.event(event), "event": converter.unstructure(event, Event)}

@@ -131,7 +131,11 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json(entries)
         return 0
-    out.table(Table(("#", "entry"), [(e["index"], e["text"]) for e in entries]))
+    rows: list[tuple[object, str]] = []
+    for index, event in enumerate(subject.ledger, start=1):  # a step's events one per line, under its label
+        first, *rest = opened.words.outline(event)
+        rows += [(index, first), *(("", line) for line in rest)]
+    out.table(Table(("#", "entry"), rows))
     return 0
 
 

@@ -48,8 +48,11 @@ def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet
         return
     for entry in reversed(removed):  # an undo takes back the latest entry first
         out.line(f"undone #{entry['index']}: {entry['text']}")
-    for entry in added:
-        out.line(f"#{entry['index']} {entry['text']}")
+    for index, event in enumerate(after.ledger[size:], start=size + 1):
+        first, *rest = words.outline(event)
+        out.line(f"#{index} {first}")
+        for line in rest:
+            out.line(f"  {line}")
     for who, (question, options) in waiting(before, after, member):
         named = f" --member {who}" if who else ""
         out.line(
