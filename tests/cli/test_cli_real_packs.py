@@ -154,7 +154,7 @@ class TestReport:
         """`--set bonus=yes` adds the bonus points (0 conceded): the Anvils have 4; the table is titled."""
         anvils, barons = self._teams(tmp_path)
         lines = run("sheet", "report", "standings", anvils, barons, "--set", "bonus=yes").out.splitlines()
-        assert ("League standings", ["1", "Anvils", "1", "1", "0", "0", "2-0", "2", "1", "4"]) == (
+        assert ("League standings", ["1", "1", "Anvils", "1", "1", "0", "0", "2-0", "2", "1", "4"]) == (
             lines[0],
             lines[3].split(),
         )

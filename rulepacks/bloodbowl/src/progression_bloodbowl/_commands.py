@@ -300,6 +300,7 @@ def standings_report(
     table = _league.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
     return [
         {
+            "season": row.season,
             "#": place,
             "team": row.team,
             "P": row.played,
