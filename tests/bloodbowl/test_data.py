@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import json
 import tomllib
 from importlib.resources import files
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from progression import RulePack
-from progression.errors import InvalidInput, Problem, RulePackError
-from progression_bloodbowl._data import FILES, read_data
+import progression_bloodbowl as bb
+from progression import RulePack, SeededDice
+from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError
+from progression_bloodbowl import _build
+from progression_bloodbowl._data import FILES, Data, read_data
+from progression_bloodbowl._pack import FUNCTIONS
 from progression_bloodbowl._reading import Reader, guarded
+
+from .conftest import HUMANS
 
 
 def texts() -> dict[str, str]:
@@ -443,8 +451,8 @@ class TestRanges:
                 "{ from = 6, to = 6, result",
                 "{ from = 6, to = 7, result",
                 [
-                    "expected a result from 6 to 6 (a D6), got 7 @ $.lasting_injury.rows[4].to",
-                    "expected rows covering 1 to 6 (a D6), got rows up to 5 @ $.lasting_injury.rows",
+                    "expected a result from 6 to 6 (D6), got 7 @ $.lasting_injury.rows[4].to",
+                    "expected rows covering 1 to 6 (D6), got rows up to 5 @ $.lasting_injury.rows",
                 ],
             ),
             (
@@ -540,3 +548,138 @@ class TestRanges:
     def test_roster_rules_and_staff(self, old: str, new: str, expected: list[str]) -> None:
         """The roster's size, the journeymen's fill and the staff's prices in teams.toml are checked the same way."""
         assert [f"teams.toml: {e}" for e in expected] == problems_of(changed("teams.toml", old, new))
+
+
+# -- any number of the rule tables out of range: refused when the pack loads, or played without a builtin error ----
+
+#: The tables of tables.toml no code reads (the armour roll and the ball are rules text for now): not fuzzed.
+_UNREAD = ("format", "armour", "ball")
+#: Every integer of the data files but those of :data:`_UNREAD` (and ``format``), by file and key path.
+NUMBERS = [
+    (name, path)
+    for name in FILES
+    for path in PATHS[name]
+    if path[0] not in (_UNREAD if name == "tables.toml" else ("format",))
+    and type(functools.reduce(lambda node, key: node[key], path, PARSED[name])) is int
+]
+#: The three matches played on a pack that loads: won, conceded by the opponent, conceded by the team.
+MATCHES = (
+    bb.MatchRecord(
+        number=1,
+        opponent="Orcs",
+        score=(2, 1),
+        events={"1": {"touchdown": 1, "casualty": 1}, "3": {"completion": 1}},
+        mvp_nominees=("1", "2", "3"),
+        fan_attendance=9,
+    ),
+    bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), mvp_nominees=("3", "4"), conceded="them", fan_attendance=7),
+    bb.MatchRecord(number=1, opponent="Orcs", score=(0, 1), mvp_nominees=("1",), conceded="us", fan_attendance=7),
+)
+
+
+@st.composite
+def out_of_range(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """One data file, parsed, with one of its integers replaced by 0, a negative or a huge number."""
+    name, (*parents, last) = draw(st.sampled_from(NUMBERS))
+    data = copy.deepcopy(PARSED[name])
+    node: Any = data
+    for key in parents:
+        node = node[key]
+    node[last] = draw(st.sampled_from([0, -1, -100]) | st.integers(2**31, 2**62))
+    return name, data
+
+
+def play(data: Data) -> list[int]:
+    """The pack built on ``data``: a Human team drafted, then each of :data:`MATCHES` and its whole post-match
+    sequence (seeded dice); the treasury after each, or an error of the library's own when the data refuse it."""
+    with mock.patch.object(_build, "load_data", return_value=data):
+        pack = _build.build(FUNCTIONS)
+    team = bb.draft(pack, "human", "Anvils", HUMANS, rerolls=2, apothecary=True, dedicated_fans=1, captain=0)
+    treasuries = []
+    for match in MATCHES:
+        dice = SeededDice(1)
+        post = bb.PostMatch.start(pack, team, match).record_outcome(dice).update_fans(dice)
+        treasuries.append(post.expensive_mistakes(dice).prepare_next().commit().pools["treasury"])
+    return treasuries
+
+
+class TestOutOfRange:
+    def test_the_shipped_data_play_the_three_matches(self) -> None:
+        """The matches the property test plays are played through on the shipped data: a win (winnings then the
+        Expensive Mistakes of 150,000 + 50,000), the opponent's concession, the team's own."""
+        assert 3 == len(play(read_data(texts())))
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(out_of_range())
+    def test_refused_when_loading_or_played(self, broken: tuple[str, dict[str, Any]]) -> None:
+        """A number of the rule tables made 0, negative or huge: the pack refuses to load with a RulePackError
+        naming the file, or it loads and the matches end in their results or in a refusal of the library's own,
+        never a bare builtin error (ZeroDivisionError, IndexError...)."""
+        name, data = broken
+        loaded: Data | None = None
+        try:
+            loaded = read_data(with_file(name, toml_text(data)))
+        except RulePackError as error:
+            sources = {p.source for p in error.problems}
+        else:
+            sources = set()
+        assert sources <= {name}
+        if loaded is not None:
+            with contextlib.suppress(ProgressionError):  # a refusal of the library's own: the data allow it
+                play(loaded)
+
+
+class TestRawRanges:
+    @pytest.mark.parametrize(
+        ("name", "old", "new", "expected"),
+        [
+            ("tables.toml", "width = 15", "width = 0", "tables.toml: expected an integer >= 1, got 0 @ $.pitch.width"),
+            (
+                "tables.toml",
+                "3 = [1, -1]",
+                "3 = [2, -1]",
+                "tables.toml: expected a step [dx, dy] of -1, 0 or 1 each, got [2, -1] @ $.directions.d8.3",
+            ),
+            (
+                "tables.toml",
+                '{ from = 8, to = 9, result = "ko" }',
+                '{ from = 9, to = 9, result = "ko" }',
+                "tables.toml: expected 8 (rows cover 2 to 12 in order, once each), got 9 @ $.injury.standard[1].from",
+            ),
+            (
+                "tables.toml",
+                "hit_on = 4",
+                "hit_on = 7",
+                "tables.toml: expected a target on the D6, 1 to 6, got 7 @ $.spells.fireball.hit_on",
+            ),
+            (
+                "inducements.toml",
+                "treasury_top_up_max = 50000",
+                "treasury_top_up_max = -50000",
+                "inducements.toml: expected an integer >= 0, got -50000 @ $.petty_cash.treasury_top_up_max",
+            ),
+            (
+                "stars.toml",
+                "max_per_team = 2",
+                "max_per_team = -1",
+                "stars.toml: expected an integer >= 0, got -1 @ $.rules.max_per_team",
+            ),
+            (
+                "stars.toml",
+                "ag = 2\nav = 6",
+                "ag = 2\nav = 12",
+                "stars.toml: av 12 is outside the limits 3..11 @ $.stars.akhorne_the_squirrel.av",
+            ),
+            (
+                "teams.toml",
+                "pa = 4\nav = 8",
+                "pa = 7\nav = 8",
+                "teams.toml: pa 7 is outside the limits 6..1 @ $.teams.amazon.positions[0].pa",
+            ),
+        ],
+    )
+    def test_values_read_where_they_are_used(self, name: str, old: str, new: str, expected: str) -> None:
+        """The pitch, the D8 directions, the 2D6 Injury tables, Fireball, petty cash, the Star Players a team
+        induces, and every profile's characteristics (PA and Star Players included) are checked when the pack
+        loads, though the code reads them raw or later."""
+        assert [expected] == problems_of(changed(name, old, new))

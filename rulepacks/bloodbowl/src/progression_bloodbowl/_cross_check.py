@@ -15,7 +15,7 @@ from progression.errors import Problem
 from ._rules import VIOLENT_INNOVATOR
 
 if TYPE_CHECKING:
-    from ._data import Data, Team
+    from ._data import Data, Position, Star, Team
 
 __all__ = ["cross_check"]
 
@@ -66,11 +66,16 @@ def _check_team(teams: Any, data: Data, team: Team) -> None:
         if set(position.primary) & set(position.secondary):
             teams(ppath, "a category cannot be both primary and secondary")
         _check_profile(teams, data, position.skills, ppath)
-        for stat in ("ma", "st", "ag", "av"):
-            best, worst = data.rules.limits[stat]
-            value = getattr(position, stat)
-            if not min(best, worst) <= value <= max(best, worst):
-                teams(f"{ppath}.{stat}", f"{stat} {value} is outside the limits {worst}..{best}")
+        _check_limits(teams, data, position, ppath)
+
+
+def _check_limits(problem: Any, data: Data, profile: Position | Star, path: str) -> None:
+    """A profile's characteristics within ``[characteristic_limits]`` (PA "-" has none to check)."""
+    for stat in ("ma", "st", "ag", "pa", "av"):
+        best, worst = data.rules.limits[stat]
+        value = getattr(profile, stat)
+        if value is not None and not min(best, worst) <= value <= max(best, worst):
+            problem(f"{path}.{stat}", f"{stat} {value} is outside the limits {worst}..{best}")
 
 
 def cross_check(data: Data, problems: list[Problem]) -> None:
@@ -85,6 +90,7 @@ def cross_check(data: Data, problems: list[Problem]) -> None:
     eligible = {"any", *data.leagues, *data.special_rules}
     for star in data.stars.values():
         _check_profile(stars, data, star.skills, f"$.stars.{star.id}")
+        _check_limits(stars, data, star, f"$.stars.{star.id}")
         for plays in star.plays_for:
             if plays not in eligible:
                 stars(f"$.stars.{star.id}.plays_for", f"{plays!r} is neither a league nor a special rule")

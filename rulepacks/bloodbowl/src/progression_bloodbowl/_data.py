@@ -20,6 +20,7 @@ from progression.errors import Problem, RulePackError
 
 from ._cross_check import cross_check
 from ._matched_data import TIERS, MatchedPlay, read_matched_play
+from ._raw_tables import check_raw
 from ._reading import Reader, guarded
 from ._rules import Rules, read_rules
 
@@ -253,7 +254,9 @@ def _read_position(r: Reader, body: Mapping[str, Any], path: str) -> Position:
     ident = r.get(body, "id", str, path)
     if not Reader.is_slug(ident, "_"):
         r.problem(f"{path}.id", f"a position id is a lowercase slug, got {ident!r}")
-    numbers = {k: r.get(body, k, int, path) for k in ("max", "cost", "ma", "st", "ag", "av")}
+    numbers = {k: r.count(body, k, path) for k in ("max", "cost")} | {
+        k: r.get(body, k, int, path) for k in ("ma", "st", "ag", "av")
+    }
     return Position(
         id=ident,
         label=r.label(body, path),
@@ -287,13 +290,13 @@ def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], di
             id=ident,
             label=r.label(body, path),
             tier=tier,
-            reroll_cost=r.get(body, "reroll_cost", int, path),
+            reroll_cost=r.count(body, "reroll_cost", path),
             apothecary=r.get(body, "apothecary", bool, path),
             leagues=r.strings(body, "leagues", path),
             special_rules=r.strings(body, "special_rules", path),
             positions=positions,
             favoured_of=r.strings(body, "favoured_of", path, default=()),
-            big_guy_limit=r.get(body, "big_guy_limit", int, path, default=None),
+            big_guy_limit=r.count(body, "big_guy_limit", path, default=None),
             league_special_rules=by_league,
         )
     return teams, leagues, rules
@@ -319,7 +322,8 @@ def _read_stars(r: Reader, data: Mapping[str, Any]) -> dict[str, Star]:
             plays_for=r.strings(body, "plays_for", path),
             pair=r.get(body, "pair", str, path, default=None),
             mega_star=r.get(body, "mega_star", bool, path, default=False),
-            **{k: r.get(body, k, int, path) for k in ("cost", "ma", "st", "ag", "av")},
+            cost=r.count(body, "cost", path),
+            **{k: r.get(body, k, int, path) for k in ("ma", "st", "ag", "av")},
         )
     return stars
 
@@ -331,10 +335,10 @@ def _read_inducements(r: Reader, data: Mapping[str, Any]) -> int:
         r.label(body, path)
         maxima[ident] = r.count(body, "max", path)
         if "cost_basis" not in body:
-            r.get(body, "cost", int, path)
+            r.count(body, "cost", path)
     for _ident, body, path in r.tables(r.table(data, "wizards", "$"), "list", "$.wizards"):
         r.label(body, path)
-        r.get(body, "cost", int, path)
+        r.count(body, "cost", path)
     if data and PRAYERS_INDUCEMENT not in maxima:
         reason = "required: its max is the most Prayers to Nuffle a team has in a match"
         r.problem(f"$.inducements.{PRAYERS_INDUCEMENT}", reason)
@@ -373,6 +377,7 @@ def read_data(texts: Mapping[str, str]) -> Data:
     matched_play = read_matched_play(
         readers["tables.toml"], parsed["tables.toml"], readers["stars.toml"], parsed["stars.toml"]
     )
+    check_raw(readers, parsed)
     results = {
         i: readers["tables.toml"].label(b, f"$.results.{i}")
         for i, b in readers["tables.toml"].table(parsed["tables.toml"], "results", "$", required=False).items()

@@ -8,7 +8,7 @@ from typing import Any
 
 from ._reading import Reader
 
-__all__ = ["read_casualty", "read_incident", "read_lasting", "read_mistakes"]
+__all__ = ["read_casualty", "read_incident", "read_lasting", "read_mistakes", "read_ranges"]
 
 #: The characteristics a Lasting Injury may reduce.
 _CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
@@ -19,25 +19,29 @@ _LASTING_KEYS = ("result", "characteristic")
 _MISTAKES = ("averted", "minor_incident", "major_incident", "catastrophe")
 
 
-def _ranges(r: Reader, rows: Any, path: str, keys: tuple[str, ...], sides: int) -> list[dict[str, Any]]:
-    """The rows of a ranged table of a D``sides``: ``{from, to}`` ranges covering 1 to ``sides`` in order, once each.
+def read_ranges(r: Reader, rows: Any, path: str, keys: tuple[str, ...], dice: tuple[int, int]) -> list[dict[str, Any]]:
+    """The rows of a table rolled on with ``dice`` (count, sides): ``{from, to}`` ranges covering every total of
+    the dice (``count`` to ``count x sides``) in order, once each.
 
     Of the other ``keys`` of a row, ``result`` is a text, ``characteristic`` one of ma, st, ag, pa or
     av, and the others flags (true or false).
     """
+    lowest, highest = dice[0], dice[0] * dice[1]
+    die = f"{'' if dice[0] == 1 else dice[0]}D{dice[1]}"
     out = []
-    after = 0  # the highest result the rows so far cover
+    after = lowest - 1  # the highest result the rows so far cover
     for index, row in enumerate(rows if isinstance(rows, list) else []):
         where = f"{path}[{index}]"
         if not isinstance(row, dict):
             r.problem(where, f"expected a row table, got {row!r:.40}")
             continue
         r.extra(row, ("from", "to", *keys), where)
-        low = r.count(row, "from", where, minimum=1, maximum=sides)
-        if low != after + 1 and 1 <= low <= sides:
-            r.problem(f"{where}.from", f"expected {after + 1} (rows cover 1 to {sides} in order, once each), got {low}")
+        low = r.count(row, "from", where, minimum=lowest, maximum=highest)
+        if low != after + 1 and lowest <= low <= highest:
+            order = f"rows cover {lowest} to {highest} in order, once each"
+            r.problem(f"{where}.from", f"expected {after + 1} ({order}), got {low}")
         high = r.count(
-            row, "to", where, minimum=low, maximum=sides, expected=f"a result from {low} to {sides} (a D{sides})"
+            row, "to", where, minimum=low, maximum=highest, expected=f"a result from {low} to {highest} ({die})"
         )
         after = max(after, high)
         values: dict[str, Any] = {"from": low, "to": high}
@@ -47,14 +51,14 @@ def _ranges(r: Reader, rows: Any, path: str, keys: tuple[str, ...], sides: int) 
             expected = f"one of {', '.join(_CHARACTERISTICS)}"
             r.problem(f"{where}.characteristic", f"expected {expected}, got {values['characteristic']!r}")
         out.append(values)
-    if isinstance(rows, list) and after != sides:
-        r.problem(path, f"expected rows covering 1 to {sides} (a D{sides}), got rows up to {after}")
+    if isinstance(rows, list) and after != highest:
+        r.problem(path, f"expected rows covering {lowest} to {highest} ({die}), got rows up to {after}")
     return out
 
 
 def read_casualty(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int, str, bool, bool, bool, bool], ...]:
     """The rows of ``[casualty].ranges``: (from, to, result, miss_next_game, niggling, lasting, dead), over a D16."""
-    rows = _ranges(r, r.table(tables, "casualty", "$").get("ranges"), "$.casualty.ranges", _CASUALTY_KEYS, 16)
+    rows = read_ranges(r, r.table(tables, "casualty", "$").get("ranges"), "$.casualty.ranges", _CASUALTY_KEYS, (1, 16))
     return tuple(
         (row["from"], row["to"], row["result"], row["miss_next_game"], row["niggling"], row["lasting"], row["dead"])
         for row in rows
@@ -63,7 +67,9 @@ def read_casualty(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int,
 
 def read_lasting(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int, str, str], ...]:
     """The rows of ``[lasting_injury].rows``: (from, to, result, characteristic), over a D6."""
-    rows = _ranges(r, r.table(tables, "lasting_injury", "$").get("rows"), "$.lasting_injury.rows", _LASTING_KEYS, 6)
+    rows = read_ranges(
+        r, r.table(tables, "lasting_injury", "$").get("rows"), "$.lasting_injury.rows", _LASTING_KEYS, (1, 6)
+    )
     return tuple((row["from"], row["to"], row["result"], row["characteristic"]) for row in rows)
 
 
