@@ -210,7 +210,23 @@ def _marked(entry: Event) -> tuple[Adjusted, ...]:
 
 
 def _tagged(team: Sheet, season: int, *tags: str) -> Iterator[Adjusted]:
-    """The team's entries in ``season`` that carry one of ``tags``, in order (a ``season`` tag starts a season)."""
+    """The team's entries in ``season`` that carry one of ``tags``, in order (a ``season`` tag starts a season).
+
+    The current season is read backwards from the end to its start, so a team's long history is not walked at
+    every match; an earlier season is read from the start.
+    """
+    # The current season, compared as written: a tag that is not a number is named below, with its entry.
+    if str(season) == team.tags.get("season", "1"):
+        found: list[Adjusted] = []
+        for entry in reversed(team.ledger):
+            for event in reversed(_marked(entry)):
+                if "season" in event.effect.tags:
+                    yield from reversed(found)
+                    return
+                if any(tag in event.effect.tags for tag in tags):
+                    found.append(event)
+        yield from reversed(found)
+        return
     current = 1
     for event in (marked for entry in team.ledger for marked in _marked(entry)):
         if "season" in event.effect.tags:
