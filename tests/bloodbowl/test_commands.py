@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
 from progression import Joined, RulePack, ScriptedDice, Sheet
-from progression.errors import InvalidInput, RequirementNotMet
+from progression.errors import InvalidInput, PendingState, RequirementNotMet
 from progression_bloodbowl._commands import parse_events
 from progression_bloodbowl._league import closed
 from progression_bloodbowl._match_day import parse_pitch
@@ -401,6 +401,16 @@ class TestClose:
         assert expected == str(error.value)
         again = pack.function("action.close")(pack, _match(pack, done, "2"), ScriptedDice([6]), number="2")
         assert (1, 2) == closed(again)
+
+    def test_a_decision_still_waiting(self, pack: RulePack, team: Sheet) -> None:
+        """A player who waits to keep one of two rolled skills holds the sequence: ``close`` is refused, naming him."""
+        played = pack.award(_match(pack, team), "spp", 3, reason="test", member="6")
+        # General table: 1-3 then 5 -> Kick; 4-6 then 2 -> Strip Ball: two skills to keep one of.
+        paused = pack.function("action.advance")(
+            pack, played, ScriptedDice([2, 5, 5, 2]), member="6", type="random_primary", choice="G"
+        )
+        with pytest.raises(PendingState, match="Lineman 1 waits for a decision"):
+            pack.function("action.close")(pack, paused, ScriptedDice([6]), number="1")
 
 
 class TestStandingsReport:

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from progression import Dice, RulePack, Sheet, combine
-from progression.errors import InvalidInput, RequirementNotMet
+from progression.errors import InvalidInput
 
 from . import _journeymen, _league, _season, _team
-from ._advancement import advance, must_advance
+from ._advancement import advance
 from ._match import MatchRecord, record_outcome, update_fans
 from ._options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 from ._players import new_player as make_player
-from ._postmatch import expensive_mistakes
+from ._postmatch import check_advancement_done, expensive_mistakes
 
 __all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events"]
 
@@ -149,14 +149,9 @@ def decide(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 
 
 def _advanced(pack: RulePack, sheet: Sheet, options: Mapping[str, str]) -> None:
-    """Step 4 of the post-match sequence waits while a player must still advance (``must_advance=no`` turns it off)."""
-    if not flag(options, "must_advance", default=True):
-        return
-    obliged = [reason for player in sheet.members.values() if (reason := must_advance(pack, player))]
-    if obliged:
-        raise RequirementNotMet(
-            upgrade="player advancement", missing=obliged, head="The post-match sequence waits for an advancement"
-        )
+    """Step 4 of the post-match sequence waits for step 3: a decision still to make, or a player who must still
+    advance (``must_advance=no`` turns that rule off)."""
+    check_advancement_done(pack, sheet, obliged=flag(options, "must_advance", default=True))
 
 
 @takes("hire", "position", "name", "must_advance")

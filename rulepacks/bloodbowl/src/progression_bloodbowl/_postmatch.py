@@ -32,7 +32,7 @@ from ._options import natural
 from ._players import data_of
 from ._story import told_since
 
-__all__ = ["STAGES", "PostMatch", "expensive_mistakes"]
+__all__ = ["STAGES", "PostMatch", "check_advancement_done", "expensive_mistakes"]
 
 #: The operations of the sequence, in the order the rules impose.
 STAGES = ("outcome", "fans", "advancement", "dead", "hire", "fire", "staff", "journeymen", "mistakes", "prepare")
@@ -88,6 +88,25 @@ def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int) 
     else:
         events.append(_marked(f"match {number}: Expensive Mistakes, {name} (D6 {roll})"))
     return team.apply(Step(label="expensive mistakes", events=tuple(events)))
+
+
+def check_advancement_done(pack: RulePack, team: Sheet, *, obliged: bool = True) -> None:
+    """Step 3 of the post-match sequence is done: no player waits for a decision, and (unless the league turned
+    the rule off with ``obliged=False``) none holds so many SPP that he must advance.
+
+    Raises:
+        PendingState: a player waits to keep one of two rolled skills.
+        RequirementNotMet: a player must still advance; each one named.
+    """
+    waiting = [f"{p.name} waits for a decision" for p in team.members.values() if p.pending is not None]
+    if waiting:
+        raise PendingState("; ".join(waiting))
+    if obliged:
+        must = [s for p in team.members.values() if (s := must_advance(pack, p))]
+        if must:
+            raise RequirementNotMet(
+                upgrade="player advancement", missing=must, head="The post-match sequence waits for an advancement"
+            )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -184,25 +203,12 @@ class PostMatch:
             raise InvalidInput(msg)
         team = self.sheet
         if now <= 3 < target:
-            self._check_advancement_done(team)
+            check_advancement_done(self.pack, team, obliged=self.must_advance)
         if now < 4 <= target:
             team = _journeymen.remove_dead(team)
         if now < 9 <= target:
             team = _journeymen.release_journeymen(team)
         return team
-
-    def _check_advancement_done(self, team: Sheet) -> None:
-        waiting = [f"{p.name} waits for a decision" for p in team.members.values() if p.pending is not None]
-        if waiting:
-            raise PendingState("; ".join(waiting))
-        if self.must_advance:
-            obliged = [s for p in team.members.values() if (s := must_advance(self.pack, p))]
-            if obliged:
-                raise RequirementNotMet(
-                    upgrade="player advancement",
-                    missing=obliged,
-                    head="The post-match sequence waits for an advancement",
-                )
 
     def _did(self, stage: str, label: str, team: Sheet) -> PostMatch:
         done = (*self.done, (label, _INDEX[stage], team))
