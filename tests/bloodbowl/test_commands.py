@@ -409,8 +409,13 @@ class TestClose:
         paused = pack.function("action.advance")(
             pack, played, ScriptedDice([2, 5, 5, 2]), member="6", type="random_primary", choice="G"
         )
-        with pytest.raises(PendingState, match="Lineman 1 waits for a decision"):
+        with pytest.raises(PendingState) as error:
             pack.function("action.close")(pack, paused, ScriptedDice([6]), number="1")
+        expected = (
+            "Lineman 1 (#6) waits for a decision: keep one of the two skills; "
+            "the post-match sequence goes on once it is made"
+        )
+        assert expected == str(error.value)
 
 
 class TestStandingsReport:

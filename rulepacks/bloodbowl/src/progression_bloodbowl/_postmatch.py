@@ -98,9 +98,13 @@ def check_advancement_done(pack: RulePack, team: Sheet, *, obliged: bool = True)
         PendingState: a player waits to keep one of two rolled skills.
         RequirementNotMet: a player must still advance; each one named.
     """
-    waiting = [f"{p.name} waits for a decision" for p in team.members.values() if p.pending is not None]
+    waiting = [
+        f"{p.name} (#{m}) waits for a decision" + (f": {p.pending.question[0]}" if p.pending.question else "")
+        for m, p in sorted(team.members.items())
+        if p.pending is not None
+    ]
     if waiting:
-        raise PendingState("; ".join(waiting))
+        raise PendingState("; ".join(waiting) + "; the post-match sequence goes on once it is made")
     if obliged:
         must = [s for p in team.members.values() if (s := must_advance(pack, p))]
         if must:
