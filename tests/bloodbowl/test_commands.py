@@ -10,9 +10,9 @@ import progression_bloodbowl as bb
 from progression import Joined, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 from progression_bloodbowl._commands import parse_events
-from progression_bloodbowl._league import closed
 from progression_bloodbowl._match_day import parse_pitch
 from progression_bloodbowl._options import count, flag, natural, pairs, tallies, whole
+from progression_bloodbowl._results import closed
 from progression_bloodbowl._values import roster_order
 
 from .conftest import HUMANS

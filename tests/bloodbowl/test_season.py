@@ -12,7 +12,7 @@ import pytest
 import progression_bloodbowl as bb
 from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, Step, replay
 from progression.errors import InvalidInput, UnknownName
-from progression_bloodbowl._league import season_of
+from progression_bloodbowl._results import season_of
 from progression_bloodbowl._season import seasons_played
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "bloodbowl_season.py"

@@ -10,17 +10,7 @@ from ._advancement import advance, must_advance
 from ._data import Data, Position, Skill, Star, Team, Trait
 from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
 from ._journeymen import add_journeymen, hire_journeyman, release_journeymen, remove_dead, retire
-from ._league import (
-    Result,
-    Standing,
-    closed,
-    league_points,
-    lose_trophy,
-    prize,
-    results,
-    standings,
-    standings_lines,
-)
+from ._league import Result, Standing, league_points, lose_trophy, prize, standings, standings_lines
 from ._match import MatchRecord, check_match, record_outcome, update_fans, winnings
 from ._matched_play import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
 from ._pack import pack
@@ -28,6 +18,7 @@ from ._pitch import Outcome, Piece, Pitch, Profile
 from ._players import level_of, new_player, notation, profile
 from ._postmatch import PostMatch, expensive_mistakes
 from ._prayers import Prayer, prayers
+from ._results import closed, results
 from ._season import agent_fee, new_season, redraft, redraft_budget, seasons_played
 from ._spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
 from ._stars import eligibility, hireable, star_sheet

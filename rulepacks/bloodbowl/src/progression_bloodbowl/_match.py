@@ -28,10 +28,10 @@ from ._fixtures import (
 )
 from ._inducements import release
 from ._injuries import injury_effect, lasting_row
-from ._league import check_team, numbers, results, season_of
 from ._matched_data import BUDGET_TAG
 from ._players import YES, available, data_of
 from ._prayers import event_values, member_values
+from ._results import check_team, numbers, results, season_of
 from ._winnings import winnings
 
 __all__ = [

@@ -26,10 +26,10 @@ from progression.errors import InvalidInput, PendingState, RequirementNotMet
 from . import _journeymen, _team
 from ._advancement import advance, must_advance
 from ._fixtures import CLOSED_TAG
-from ._league import check_team, numbers, season_of
 from ._match import MatchRecord, _rolled, record_outcome, update_fans
 from ._options import natural
 from ._players import data_of
+from ._results import check_team, numbers, season_of
 from ._story import told_since
 
 __all__ = ["STAGES", "PostMatch", "check_advancement_done", "expensive_mistakes"]
@@ -115,7 +115,7 @@ def check_advancement_done(pack: RulePack, team: Sheet, *, obliged: bool = True)
 
 @functools.lru_cache(maxsize=4096)
 def _closed(number: int) -> Adjusted:
-    """The entry that ends the sequence of match ``number``, read back by :func:`~progression_bloodbowl._league.closed`."""
+    """The entry that ends the sequence of match ``number``, read back by :func:`~progression_bloodbowl._results.closed`."""
     return Adjusted(
         effect=Effect(tags={CLOSED_TAG: str(number)}), reason=f"match {number}: the post-match sequence ends"
     )

@@ -34,9 +34,9 @@ from progression.errors import InvalidInput, UnknownName
 
 from . import _journeymen, _team
 from ._data import CHARACTERISTICS
-from ._league import check_team, joined_in, results, season_of
 from ._league_rules import Recovery
 from ._players import data_of
+from ._results import check_team, joined_in, results, season_of
 from ._values import Explanation, Item, current_value, roster_order
 
 __all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions", "seasons_played"]
