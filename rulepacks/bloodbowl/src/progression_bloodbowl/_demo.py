@@ -8,10 +8,12 @@ from progression import RulePack, ScriptedDice, Sheet
 
 from ._inducements import Order, budget, induce, match_notes
 from ._journeymen import add_journeymen
+from ._league import league_points, prize
 from ._match import MatchRecord
 from ._pitch import Pitch, Profile
 from ._players import data_of
 from ._postmatch import PostMatch
+from ._season import redraft, redraft_budget
 from ._spells import cast, fireball, set_up
 from ._story import told_since
 from ._team import draft
@@ -124,8 +126,24 @@ def _second_match(pack: RulePack, team: Sheet, say: Say) -> Sheet:
     return team
 
 
+def _season_end(pack: RulePack, team: Sheet, say: Say) -> None:
+    say("The season ends. League points, read back from the results on the ledger:")
+    for item in league_points(pack, team).items:
+        say(f"    {item}")
+    team = prize(pack, team, 2)
+    say("Second in the play-offs: 60,000 gp. The re-draft budget:")
+    for item in redraft_budget(pack, team).items:
+        say(f"    {item}")
+    after = redraft(pack, team, ScriptedDice([4] * 8), keep=sorted(team.members, key=int), rerolls=3)
+    say("The off-season and the re-draft: everyone re-hired at Current Value plus 20,000 a season, 3 re-rolls again:")
+    for line in told_since(pack, team, after)[1:8]:
+        say(f"    {line}")
+    say("    ... and so on for each player")
+    _values(pack, after, say)
+
+
 def demo(pack: RulePack, say: Say) -> None:
-    """Blood Bowl: draft a team, play two matches (a Star Player and a Fireball in the second), advance players."""
+    """Blood Bowl: draft a team, play two matches (a Star Player and a Fireball in the second), advance, re-draft."""
     team = _draft(pack, say)
     team = _first_match(pack, team, say)
-    _second_match(pack, team, say)
+    _season_end(pack, _second_match(pack, team, say), say)
