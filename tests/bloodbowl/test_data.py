@@ -683,3 +683,36 @@ class TestRawRanges:
         induces, and every profile's characteristics (PA and Star Players included) are checked when the pack
         loads, though the code reads them raw or later."""
         assert [expected] == problems_of(changed(name, old, new))
+
+
+class TestRollTablesNamed:
+    @pytest.mark.parametrize(
+        ("old", "new", "expected"),
+        [
+            ("ranges = [", "rangez = [", "required key 'ranges' is missing"),
+            ('{ from = 1, to = 2, result = "head_injury"', '{ from = 1, to = 2, result = "headache"', "got 'headache'"),
+            ('result = "stunned" }', 'result = "stunnd" }', "expected one of stunned, ko, badly_hurt, casualty"),
+        ],
+    )
+    def test_refused_when_the_pack_loads(self, old: str, new: str, expected: str) -> None:
+        """A Casualty table without its rows, an unknown Lasting Injury or Injury result: each was loaded and failed
+        in a match with a builtin error; each is now a problem of the data, named."""
+        text = texts()["tables.toml"]
+        assert old in text
+        problems = problems_of(with_file("tables.toml", text.replace(old, new, 1)))
+        assert not any("not valid TOML" in problem for problem in problems)
+        assert any(expected in problem for problem in problems), problems
+
+    def test_no_band_of_treasury(self) -> None:
+        """Expensive Mistakes with no band (and six empty rows) crashed at the first roll: refused at load."""
+        text = texts()["tables.toml"]
+        start = text.index("bands = [{ from = 100000")
+        end = text.index("\n", start)
+        rows_start = text.index('rows = [\n  ["minor_incident"')
+        rows_end = text.index("\n]\n", rows_start) + 2
+        broken = (
+            text[:start] + "bands = []" + text[end:rows_start] + "rows = [[], [], [], [], [], []]" + text[rows_end:]
+        )
+        assert ["tables.toml: expected at least one band of treasury @ $.expensive_mistakes.bands"] == problems_of(
+            with_file("tables.toml", broken)
+        )

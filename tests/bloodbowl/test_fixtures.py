@@ -364,3 +364,28 @@ class TestQuitCheck:
         left = [(e.member, e.reason) for e in entries(after) if isinstance(e, Left)]
         assert (["#8 stays"], [("8", "left after the concession (D6 1)")]) == (rolls, left)
         assert "dead" in after.member("6").tags
+
+    def test_the_touchdowns_an_unplayed_fixture_awards(self, pack: RulePack, team: Sheet) -> None:
+        """The 2-0 an opponent's concession of an unplayed fixture awards may be given to players as touchdown events
+        (the SPP of awarded touchdowns go to players of the coach's choice); nothing else happened on a pitch."""
+        events = {"1": {"touchdown": 2}}
+        record = bb.MatchRecord(
+            number=1, opponent="Orcs", score=(0, 0), kind="unplayed", conceded="them", events=events
+        )
+        assert 6 == play(pack, team, record, 4).member("1").pools["spp"]
+        with pytest.raises(
+            InvalidInput, match="an unplayed fixture, so it has no match events other than the touchdowns"
+        ):
+            bb.record_outcome(
+                pack,
+                team,
+                bb.MatchRecord(
+                    number=1,
+                    opponent="Orcs",
+                    score=(0, 0),
+                    kind="unplayed",
+                    conceded="them",
+                    events={"1": {"casualty": 1}},
+                ),
+                ScriptedDice([4]),
+            )

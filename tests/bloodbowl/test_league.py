@@ -129,8 +129,10 @@ class TestStandings:
 
     def test_refuses_non_teams_and_twins(self, pack: RulePack, team: Sheet) -> None:
         """A player sheet or two teams of the same name cannot make a table."""
-        with pytest.raises(InvalidInput, match="standings are made of team sheets, got 'player'"):
+        with pytest.raises(InvalidInput, match="standings takes a team sheet, got a player sheet \\('Griselda'\\)"):
             bb.standings(pack, [team, team.member("1")])
+        with pytest.raises(InvalidInput, match="standings: expected the league's team sheets \\(a list\\), got int"):
+            bb.standings(pack, 5)  # type: ignore[arg-type]
         with pytest.raises(InvalidInput, match="share a name: Altdorf Anvils"):
             bb.standings(pack, [team, team])
 
@@ -145,8 +147,12 @@ class TestStandingsRefusals:
         """A Matched Play team plays no league fixture: it has no place in the table."""
         humans = [("human_lineman", f"L{n}") for n in range(11)]
         matched = bb.draft_matched_play(pack, "human", "Tourists", humans)
-        with pytest.raises(InvalidInput, match="Tourists is a Matched Play team: it plays no league fixtures"):
+        with pytest.raises(InvalidInput, match="standings: Tourists is a Matched Play team, which plays no league"):
             bb.standings(pack, [season, matched])
+        with pytest.raises(InvalidInput, match="a play-off prize: Tourists is a Matched Play team"):
+            bb.prize(pack, matched, 1)
+        with pytest.raises(InvalidInput, match="the League Trophy takes a team sheet, got NoneType"):
+            bb.lose_trophy(pack, None)  # type: ignore[arg-type]
 
 
 class TestStandingsSeasons:
@@ -278,6 +284,8 @@ class TestUnplayed:
         assert 30_000 == bb.winnings(pack, team, record, rolled=3).total
         with pytest.raises(InvalidInput, match="pass the roll"):
             bb.winnings(pack, team, record)
+        with pytest.raises(InvalidInput, match="pass the roll \\(1 to 6\\), got '3'"):
+            bb.winnings(pack, team, record, rolled="3")  # type: ignore[arg-type]
 
 
 class TestPrizes:

@@ -243,12 +243,18 @@ def penalised(match: MatchRecord) -> bool:
 
 
 def _check_unplayed(match: MatchRecord) -> None:
-    """An unplayed fixture has no score, events, injuries, crowd or Stalling; MVPs only for the side the other conceded to."""
+    """An unplayed fixture has no score, events, injuries, crowd or Stalling; MVPs, and the touchdowns the
+    concession awards (given to players as ``touchdown`` events), only for the side the other conceded to."""
+    awarded = match.conceded == "them"
+    other_events = any(event != "touchdown" for counts in match.events.values() for event in counts)
     wrong = [
         what
         for what, bad in (
             (f"score {match.score[0]}-{match.score[1]}", match.score != (0, 0)),
-            ("match events", bool(match.events)),
+            (
+                "match events" + (" other than the touchdowns awarded" if awarded else ""),
+                other_events or (bool(match.events) and not awarded),
+            ),
             ("injuries", bool(match.injuries)),
             (f"fan attendance {match.fan_attendance}", bool(match.fan_attendance)),
             ("Stalling", match.stalling),

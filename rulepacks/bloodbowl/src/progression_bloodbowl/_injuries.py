@@ -12,11 +12,9 @@ from progression.errors import InvalidInput
 
 from ._data import CHARACTERISTICS, Data
 from ._players import YES
+from ._roll_tables import INJURIES
 
 __all__ = ["INJURIES", "check_injury", "injury_effect", "lasting_row", "roll_casualty"]
-
-#: The results a match record may give for a player, besides ``lasting_injury:<characteristic>``.
-INJURIES = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
 
 
 def check_injury(result: object) -> str:

@@ -19,9 +19,8 @@ from progression.errors import InvalidInput, RequirementNotMet
 
 from ._fixtures import Result
 from ._league_rules import BONUSES, LeagueRules
-from ._matched_data import BUDGET_TAG
 from ._players import data_of
-from ._results import check_season, results, season_of
+from ._results import check_season, check_team, results, season_of
 from ._values import Explanation, Item
 
 __all__ = ["Result", "Standing", "league_points", "lose_trophy", "prize", "standings", "standings_lines"]
@@ -139,15 +138,10 @@ def standings(
         InvalidInput: a sheet that is not a team, a Matched Play team, two teams of the same name, or, without
             ``season``, teams that play different seasons (naming who plays which).
     """
-    given = []
-    for team in teams:
-        if not isinstance(team, Sheet) or team.kind != "team":
-            msg = f"standings are made of team sheets, got {getattr(team, 'kind', type(team).__name__)!r}"
-            raise InvalidInput(msg)
-        if BUDGET_TAG in team.tags:
-            msg = f"{team.name} is a Matched Play team: it plays no league fixtures, so it has no place in the table"
-            raise InvalidInput(msg)
-        given.append(team)
+    if isinstance(teams, Sheet) or not isinstance(teams, Iterable):
+        msg = f"standings: expected the league's team sheets (a list), got {type(teams).__name__}"
+        raise InvalidInput(msg)
+    given = [check_team(team, "standings") for team in teams]
     if season is None:
         _same_season(given)
     rows = [_standing(pack, team, season, bonus) for team in given]
@@ -200,8 +194,9 @@ def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
     takes the League Trophy, a free extra team re-roll held until :func:`lose_trophy` (it counts toward TV).
 
     Raises:
-        InvalidInput: a place other than 1, 2 or 3, or a team already given a prize this season.
+        InvalidInput: not a league team, a place other than 1, 2 or 3, or a team already given a prize this season.
     """
+    team = check_team(team, "a play-off prize")
     league = data_of(pack).rules.league
     if isinstance(place, bool) or place not in range(1, len(league.prizes) + 1):
         msg = f"play-off prizes go to places 1 to {len(league.prizes)}, got {place!r}"
@@ -228,8 +223,10 @@ def lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
     """The League Trophy passes to another team: its free re-roll goes with it (one ledger entry).
 
     Raises:
+        InvalidInput: not a league team.
         RequirementNotMet: the team does not hold the trophy.
     """
+    team = check_team(team, "the League Trophy")
     if "league_trophy" not in team.tags:
         raise RequirementNotMet(
             upgrade="lose_trophy",

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._reading import Reader
-from ._roll_tables import read_ranges
+from ._roll_tables import INJURY_TABLE_RESULTS, read_ranges
 
 __all__ = ["check_raw"]
 
@@ -32,7 +32,8 @@ def _check_tables(r: Reader, tables: Mapping[str, Any]) -> None:
             r.problem(f"$.directions.d8.{face}", f"expected a step [dx, dy] of -1, 0 or 1 each, got {step!r}")
     injury = r.table(tables, "injury", "$")
     for key in INJURY_TABLES:
-        read_ranges(r, r.get(injury, key, list, "$.injury"), f"$.injury.{key}", ("result",), (2, 6))
+        rows = r.get(injury, key, list, "$.injury")
+        read_ranges(r, rows, f"$.injury.{key}", ("result",), (2, 6), INJURY_TABLE_RESULTS)
     fireball = r.table(r.table(tables, "spells", "$"), "fireball", "$.spells")
     r.roll_target(fireball, "hit_on", "$.spells.fireball", 6)
     r.count(fireball, "armour_modifier", "$.spells.fireball")

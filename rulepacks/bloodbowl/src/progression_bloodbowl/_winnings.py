@@ -84,7 +84,7 @@ def fixture_winnings(pack: RulePack, match: MatchRecord, rolled: int | None) -> 
     if match.kind == "unplayed":
         count, sides = league.unplayed_concede_dice
         unit = league.unplayed_concede_multiplier
-        if rolled is None or not count <= rolled <= count * sides:
+        if isinstance(rolled, bool) or not isinstance(rolled, int) or not count <= rolled <= count * sides:
             msg = (
                 f"the winnings of an unplayed fixture the opponent conceded are {count}D{sides} x {unit:,}: "
                 f"pass the roll ({count} to {count * sides}), got {rolled!r}"
