@@ -23,6 +23,7 @@ from ._cli_files import create_sheet, write_sheet
 from ._cli_output import Output
 from ._cli_sheet import open_sheet, subject_of
 from ._dice import Dice
+from ._events import Event
 from ._history import mark, undo
 from ._packs import RulePack
 from ._sheet import Pending, Sheet
@@ -39,20 +40,22 @@ Operation = Callable[[RulePack, Sheet, Dice], Sheet]
 def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet, member: str | None = None) -> None:
     """Say what changed: the ledger entries added (or removed by an undo), and any question waiting."""
     size = min(len(before.ledger), len(after.ledger))
-    added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
-    removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]
-    subject = subject_of(after, member)
-    data = words.sheet(subject)
     if out.json_mode:
-        out.json({"file": file, "added": added, "removed": removed, "sheet": data})
+        added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
+        removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]
+        out.json({"file": file, "added": added, "removed": removed, "sheet": words.sheet(subject_of(after, member))})
         return
-    for entry in reversed(removed):  # an undo takes back the latest entry first
-        out.line(f"undone #{entry['index']}: {entry['text']}")
-    for index, event in enumerate(after.ledger[size:], start=size + 1):
+
+    def say(head: str, event: Event) -> None:  # a step's events one per line, under its label
         first, *rest = words.outline(event)
-        out.line(f"#{index} {first}")
+        out.line(head + first)
         for line in rest:
             out.line(f"  {line}")
+
+    for index in range(len(before.ledger), size, -1):  # an undo takes back the latest entry first
+        say(f"undone #{index}: ", before.ledger[index - 1])
+    for index in range(size + 1, len(after.ledger) + 1):
+        say(f"#{index} ", after.ledger[index - 1])
     for who, (question, options) in waiting(before, after, member):
         named = f" --member {who}" if who else ""
         out.line(
