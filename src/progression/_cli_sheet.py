@@ -127,9 +127,8 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
 def run_history(args: argparse.Namespace, out: Output) -> int:
     opened = open_sheet(args)
     subject = subject_of(opened.sheet, args.member)
-    entries = [opened.words.entry(index, event) for index, event in enumerate(subject.ledger, start=1)]
     if out.json_mode:
-        out.json(entries)
+        out.json([opened.words.entry(index, event) for index, event in enumerate(subject.ledger, start=1)])
         return 0
     rows: list[tuple[object, str]] = []
     for index, event in enumerate(subject.ledger, start=1):  # a step's events one per line, under its label
