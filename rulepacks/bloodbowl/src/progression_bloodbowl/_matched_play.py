@@ -31,6 +31,19 @@ from ._values import Explanation, Item, roster_order
 __all__ = ["MatchedPlayQuote", "draft_matched_play", "new_matched_play_team", "quote_matched_play", "skill_points"]
 
 
+def _staff(
+    rerolls: int, assistant_coaches: int, cheerleaders: int, apothecary: bool, dedicated_fans: int
+) -> dict[str, object]:
+    """The staff a list buys, by the upgrade that buys it (checked by the plan)."""
+    return {
+        "team_reroll": rerolls,
+        "assistant_coach": assistant_coaches,
+        "cheerleader": cheerleaders,
+        "apothecary": apothecary,
+        "dedicated_fan": dedicated_fans,
+    }
+
+
 def quote_matched_play(
     pack: RulePack,
     roster: str,
@@ -62,13 +75,7 @@ def quote_matched_play(
     Raises:
         InvalidInput, UnknownName: input of the wrong shape, or a roster, position, skill or star that does not exist.
     """
-    counts: dict[str, object] = {
-        "team_reroll": rerolls,
-        "assistant_coach": assistant_coaches,
-        "cheerleader": cheerleaders,
-        "apothecary": apothecary,
-        "dedicated_fan": dedicated_fans,
-    }
+    counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
     return plan(
         pack,
         roster,
@@ -111,13 +118,7 @@ def draft_matched_play(
         RequirementNotMet, LimitReached, InsufficientPoints: the list breaks a rule; every rule it breaks is named.
         InvalidInput, UnknownName: as :func:`quote_matched_play`. Nothing is built.
     """
-    counts: dict[str, object] = {
-        "team_reroll": rerolls,
-        "assistant_coach": assistant_coaches,
-        "cheerleader": cheerleaders,
-        "apothecary": apothecary,
-        "dedicated_fan": dedicated_fans,
-    }
+    counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
     checked = plan(
         pack,
         roster,
