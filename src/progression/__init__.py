@@ -9,11 +9,18 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what readers and type checkers see; at run time each module loads on first use
-    from ._closed_curves import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
-    from ._curves import Curve
-    from ._dice import CallbackDice, Dice, ScriptedDice, SeededDice
-    from ._discovery import PackEntry, entries, load, packs
-    from ._events import (
+    from progression._labels import Label
+    from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+    from progression.curves.curve import Curve
+    from progression.curves.function import FunctionCurve
+    from progression.engine.dice import CallbackDice, Dice, ScriptedDice, SeededDice
+    from progression.engine.history import combine, mark, undo
+    from progression.engine.procedures import Choose, ProcedureContext, Roll
+    from progression.engine.quotes import Quote
+    from progression.engine.rosters import join, leave
+    from progression.errors import ProgressionError
+    from progression.files.sheets import converter, dump_sheet, dumps, load_sheet, loads
+    from progression.ledger.events import (
         Adjusted,
         Asked,
         Awarded,
@@ -31,12 +38,26 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
         Started,
         Step,
     )
-    from ._function_curve import FunctionCurve
-    from ._history import combine, mark, undo
-    from ._labels import Label
-    from ._ladders import Band, Ladder
-    from ._loading import load_file, load_text, read_pack
-    from ._model import (
+    from progression.ledger.sheet import Account, Pending, Sheet, replay
+    from progression.requirements.ladders import Band, Ladder
+    from progression.requirements.predicates import (
+        AllOf,
+        AnyOf,
+        AtLeast,
+        AtMost,
+        Context,
+        Not,
+        Owns,
+        OwnsAmong,
+        Predicate,
+        Requirement,
+    )
+    from progression.requirements.violations import Violation
+    from progression.rulepacks.discovery import PackEntry, entries, load, packs
+    from progression.rulepacks.loading import load_file, load_text, read_pack
+    from progression.rulepacks.reader import Reader
+    from progression.rulepacks.rulepack import RulePack
+    from progression.rules.parts import (
         CostRule,
         Currency,
         CurveCost,
@@ -50,17 +71,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
         StatSpec,
         Upgrade,
     )
-    from ._packs import RulePack
-    from ._procedures import Choose, ProcedureContext, Roll
-    from ._quotes import Quote
-    from ._reader import Reader
-    from ._requirements import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement
-    from ._rosters import join, leave
-    from ._serialize import converter, dump_sheet, dumps, load_sheet, loads
-    from ._sheet import Account, Pending, Sheet, replay
-    from ._simulate import Trials, run_trials
-    from ._violations import Violation
-    from .errors import ProgressionError
+    from progression.studies.trials import Trials, run_trials
 
     __version__: str
 
@@ -69,88 +80,88 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
 #: the command stays fast (building the core's sixty-odd attrs classes, cattrs and the
 #: installed metadata would cost several times the import of attrs itself).
 _HOMES = {
-    "Account": "_sheet",
-    "Adjusted": "_events",
-    "AllOf": "_requirements",
-    "AnyOf": "_requirements",
-    "Asked": "_events",
-    "AtLeast": "_requirements",
-    "AtMost": "_requirements",
-    "Awarded": "_events",
-    "Band": "_ladders",
-    "CallbackDice": "_dice",
-    "Choose": "_procedures",
-    "Context": "_requirements",
-    "CostRule": "_model",
-    "Created": "_events",
-    "Currency": "_model",
-    "Curve": "_curves",
-    "CurveCost": "_model",
-    "Decided": "_events",
-    "Dice": "_dice",
-    "Effect": "_model",
-    "Event": "_events",
-    "Finished": "_events",
-    "FixedCost": "_model",
-    "FunctionCost": "_model",
-    "FunctionCurve": "_function_curve",
-    "Joined": "_events",
-    "Kind": "_model",
+    "Account": "ledger.sheet",
+    "Adjusted": "ledger.events",
+    "AllOf": "requirements.predicates",
+    "AnyOf": "requirements.predicates",
+    "Asked": "ledger.events",
+    "AtLeast": "requirements.predicates",
+    "AtMost": "requirements.predicates",
+    "Awarded": "ledger.events",
+    "Band": "requirements.ladders",
+    "CallbackDice": "engine.dice",
+    "Choose": "engine.procedures",
+    "Context": "requirements.predicates",
+    "CostRule": "rules.parts",
+    "Created": "ledger.events",
+    "Currency": "rules.parts",
+    "Curve": "curves.curve",
+    "CurveCost": "rules.parts",
+    "Decided": "ledger.events",
+    "Dice": "engine.dice",
+    "Effect": "rules.parts",
+    "Event": "ledger.events",
+    "Finished": "ledger.events",
+    "FixedCost": "rules.parts",
+    "FunctionCost": "rules.parts",
+    "FunctionCurve": "curves.function",
+    "Joined": "ledger.events",
+    "Kind": "rules.parts",
     "Label": "_labels",
-    "Ladder": "_ladders",
-    "Left": "_events",
-    "Limit": "_model",
-    "LinearCurve": "_closed_curves",
-    "Lost": "_events",
-    "Marked": "_events",
-    "Member": "_events",
-    "Not": "_requirements",
-    "Override": "_model",
-    "Owns": "_requirements",
-    "OwnsAmong": "_requirements",
-    "PackEntry": "_discovery",
-    "Pending": "_sheet",
-    "PolynomialCurve": "_closed_curves",
-    "PoolSpec": "_model",
-    "Predicate": "_requirements",
-    "ProcedureContext": "_procedures",
+    "Ladder": "requirements.ladders",
+    "Left": "ledger.events",
+    "Limit": "rules.parts",
+    "LinearCurve": "curves.closed",
+    "Lost": "ledger.events",
+    "Marked": "ledger.events",
+    "Member": "ledger.events",
+    "Not": "requirements.predicates",
+    "Override": "rules.parts",
+    "Owns": "requirements.predicates",
+    "OwnsAmong": "requirements.predicates",
+    "PackEntry": "rulepacks.discovery",
+    "Pending": "ledger.sheet",
+    "PolynomialCurve": "curves.closed",
+    "PoolSpec": "rules.parts",
+    "Predicate": "requirements.predicates",
+    "ProcedureContext": "engine.procedures",
     "ProgressionError": "errors",
-    "Purchased": "_events",
-    "Quote": "_quotes",
-    "Reader": "_reader",
-    "Requirement": "_requirements",
-    "Roll": "_procedures",
-    "Rolled": "_events",
-    "RulePack": "_packs",
-    "ScriptedDice": "_dice",
-    "SeededDice": "_dice",
-    "Sheet": "_sheet",
-    "Started": "_events",
-    "StatSpec": "_model",
-    "Step": "_events",
-    "SteppedCurve": "_closed_curves",
-    "TableCurve": "_closed_curves",
-    "Trials": "_simulate",
-    "Upgrade": "_model",
-    "Violation": "_violations",
-    "combine": "_history",
-    "converter": "_serialize",
-    "dump_sheet": "_serialize",
-    "dumps": "_serialize",
-    "entries": "_discovery",
-    "join": "_rosters",
-    "leave": "_rosters",
-    "load": "_discovery",
-    "load_file": "_loading",
-    "load_sheet": "_serialize",
-    "load_text": "_loading",
-    "loads": "_serialize",
-    "mark": "_history",
-    "packs": "_discovery",
-    "read_pack": "_loading",
-    "replay": "_sheet",
-    "run_trials": "_simulate",
-    "undo": "_history",
+    "Purchased": "ledger.events",
+    "Quote": "engine.quotes",
+    "Reader": "rulepacks.reader",
+    "Requirement": "requirements.predicates",
+    "Roll": "engine.procedures",
+    "Rolled": "ledger.events",
+    "RulePack": "rulepacks.rulepack",
+    "ScriptedDice": "engine.dice",
+    "SeededDice": "engine.dice",
+    "Sheet": "ledger.sheet",
+    "Started": "ledger.events",
+    "StatSpec": "rules.parts",
+    "Step": "ledger.events",
+    "SteppedCurve": "curves.closed",
+    "TableCurve": "curves.closed",
+    "Trials": "studies.trials",
+    "Upgrade": "rules.parts",
+    "Violation": "requirements.violations",
+    "combine": "engine.history",
+    "converter": "files.sheets",
+    "dump_sheet": "files.sheets",
+    "dumps": "files.sheets",
+    "entries": "rulepacks.discovery",
+    "join": "engine.rosters",
+    "leave": "engine.rosters",
+    "load": "rulepacks.discovery",
+    "load_file": "rulepacks.loading",
+    "load_sheet": "files.sheets",
+    "load_text": "rulepacks.loading",
+    "loads": "files.sheets",
+    "mark": "engine.history",
+    "packs": "rulepacks.discovery",
+    "read_pack": "rulepacks.loading",
+    "replay": "ledger.sheet",
+    "run_trials": "studies.trials",
+    "undo": "engine.history",
 }
 
 

@@ -1,5 +1,5 @@
 """``python -m progression`` runs the command line."""
 
-from ._cli import main
+from progression.cli.main import main
 
 raise SystemExit(main())

@@ -523,7 +523,7 @@ class TestRedraftProperties:
 class TestCommandLine:
     def test_a_season_ends_on_a_team_file(self, tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
         """A team file plays an unplayed fixture, takes the 2nd prize and is re-drafted, each by `sheet do`."""
-        from progression._cli import main
+        from progression.cli.main import main
 
         path = f"{tmp_path}/team.json"
         assert 0 == main(["sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human"])

@@ -14,12 +14,12 @@ from typing import Any
 import attrs
 import pytest
 
-from progression._discovery import GROUP
+from progression.rulepacks.discovery import GROUP
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 #: The core's small test pack, loaded from its file.
-SKIRMISH = str(ROOT / "tests" / "core" / "packs" / "skirmish.toml")
+SKIRMISH = str(ROOT / "tests" / "support" / "packs" / "skirmish.toml")
 
 
 @attrs.frozen

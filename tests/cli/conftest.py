@@ -17,8 +17,8 @@ if str(Path(__file__).parent) not in sys.path:
 
 from cli_support import HERE, SKIRMISH, Result, install
 
-from progression._cli import main
-from progression._discovery import GROUP
+from progression.cli.main import main
+from progression.rulepacks.discovery import GROUP
 
 
 @pytest.fixture

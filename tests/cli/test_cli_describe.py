@@ -6,7 +6,7 @@ from cli_support import SKIRMISH
 
 import progression
 from progression import Effect, Purchased
-from progression._cli_describe import Describer
+from progression.cli.describe import Describer
 
 
 class TestPurchaseSentence:

@@ -103,7 +103,7 @@ def test_reference_names_every_command_and_option() -> None:
     """docs/reference/cli.rst names every command and every long option the parser has, so it cannot drift."""
     import argparse
 
-    from progression._cli import parser
+    from progression.cli.main import parser
 
     text = (ROOT / "docs" / "reference" / "cli.rst").read_text(encoding="utf-8")
     missing = []

@@ -12,8 +12,8 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
-from progression import _cli_files
-from progression._cli_files import Conflict, atomic_write, fingerprint, read_sheet, write_sheet
+from progression.cli import files as _cli_files
+from progression.cli.files import Conflict, atomic_write, fingerprint, read_sheet, write_sheet
 
 Run = Callable[..., Result]
 
@@ -88,7 +88,7 @@ class TestConflict:
             Path(path).write_bytes(Path(path).read_bytes() + b" ")
             return opened
 
-        monkeypatch.setattr("progression._cli_sheet.read_sheet", read_then_someone_writes)
+        monkeypatch.setattr("progression.cli.sheet.read_sheet", read_then_someone_writes)
         result = run("sheet", "mark", str(sheet_file), "m", "--pack", SKIRMISH)
         assert 1 == result.status
         assert "nothing was written: run the command again" in result.err

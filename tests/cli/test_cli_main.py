@@ -9,7 +9,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 from progression import errors
-from progression._cli import exit_status, parser
+from progression.cli.main import exit_status, parser
 
 Run = Callable[..., Result]
 
@@ -107,7 +107,7 @@ class TestExitStatus:
 
     def test_a_bug_is_one_line_without_traceback(self, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
         """An unexpected exception prints one line (exit 3) and no traceback, unless PROGRESSION_DEBUG is set."""
-        import progression._cli_tables as tables
+        import progression.cli.tables as tables
 
         def broken(*args: object) -> int:
             raise ZeroDivisionError("oops")

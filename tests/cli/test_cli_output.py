@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 from cli_support import SKIRMISH, Result
 
-from progression import _cli_output
-from progression._cli_output import Table
+from progression.cli import output as _cli_output
+from progression.cli.output import Table
 
 Run = Callable[..., Result]
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from progression._cli_parser import command
+from progression.cli.parser import command
 
 #: Modules a parse must not import: the core's heavy parts, cattrs, the process pool, the extras.
 HEAVY = (
@@ -18,9 +18,9 @@ HEAVY = (
     "importlib.metadata",
     "matplotlib",
     "rich",
-    "progression._packs",
-    "progression._sheet",
-    "progression._discovery",
+    "progression.rulepacks.rulepack",
+    "progression.ledger.sheet",
+    "progression.rulepacks.discovery",
     "progression.errors",
 )
 
@@ -29,7 +29,7 @@ def imported_after(*argv: str) -> tuple[int, list[str]]:
     """The exit status of ``progression ARGV`` in a fresh interpreter, and the HEAVY modules it imported."""
     code = (
         "import io, json, sys, contextlib\n"
-        "from progression._cli import main\n"
+        "from progression.cli.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
         f"    status = main({list(argv)!r})\n"
         f"print(json.dumps([status, [m for m in {HEAVY!r} if m in sys.modules]]))\n"
@@ -53,19 +53,19 @@ class TestLightParse:
     def test_a_command_imports_its_module_when_it_runs(self) -> None:
         """The parse names each command's function; the function's module is imported when it runs."""
         status, heavy = imported_after("packs", "--json")
-        assert (0, True) == (status, "progression._discovery" in heavy)
+        assert (0, True) == (status, "progression.rulepacks.discovery" in heavy)
 
 
 class TestCommand:
     def test_named_after_its_function(self) -> None:
         """A lazy command carries the name of the function it stands for (shown in tracebacks)."""
-        assert "run_table" == command("_cli_tables", "run_table").__name__
+        assert "run_table" == command("tables", "run_table").__name__
 
     def test_runs_the_named_function(self) -> None:
         """Calling it imports the module and calls the function with the same arguments."""
         import argparse
 
-        from progression._cli_output import Output
+        from progression.cli.output import Output
 
         calls: list[object] = []
 
@@ -73,11 +73,11 @@ class TestCommand:
             calls.append(args.value)
             return 7
 
-        module = type(sys)("progression._cli_recorded")
+        module = type(sys)("progression.cli.recorded")
         module.run_record = run_record  # type: ignore[attr-defined]
-        sys.modules["progression._cli_recorded"] = module
+        sys.modules["progression.cli.recorded"] = module
         try:
-            status = command("_cli_recorded", "run_record")(argparse.Namespace(value="x"), Output(json_mode=False))
+            status = command("recorded", "run_record")(argparse.Namespace(value="x"), Output(json_mode=False))
         finally:
-            del sys.modules["progression._cli_recorded"]
+            del sys.modules["progression.cli.recorded"]
         assert (7, ["x"]) == (status, calls)

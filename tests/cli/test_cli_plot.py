@@ -10,7 +10,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
-from progression._cli_plot import axis_label, legend
+from progression.cli.plot import axis_label, legend
 
 Run = Callable[..., Result]
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from cli_support import Result
 
-from progression._cli_tables import shared_name
+from progression.cli.tables import shared_name
 
 Run = Callable[..., Result]
 

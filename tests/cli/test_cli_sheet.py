@@ -11,7 +11,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
-from progression._cli import main
+from progression.cli.main import main
 
 Run = Callable[..., Result]
 

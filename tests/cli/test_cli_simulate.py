@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from cli_support import SKIRMISH, Result
 
-from progression import _cli_output
+from progression.cli import output as _cli_output
 
 Run = Callable[..., Result]
 
@@ -99,8 +99,8 @@ class TestProgressBar:
     def test_plain_bar_on_a_terminal(self, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
         """On a terminal without rich, a plain bar is drawn on stderr."""
         monkeypatch.setattr(_cli_output, "terminal", lambda stream: True)
-        monkeypatch.setattr("progression._cli_simulate.terminal", lambda stream: True)
-        monkeypatch.setattr("progression._cli_simulate.rich_available", lambda: False)
+        monkeypatch.setattr("progression.cli.simulate.terminal", lambda stream: True)
+        monkeypatch.setattr("progression.cli.simulate.rich_available", lambda: False)
         monkeypatch.setattr(_cli_output, "rich_available", lambda: False)
         err = run("simulate", "fake", "climb", "--trials", "100", "--seed", "1").err
         assert "simulating [" in err
@@ -114,6 +114,6 @@ class TestProgressBar:
         """On a terminal with rich, rich's progress bar runs and the summary still prints."""
         import rich  # noqa: F401 - the cli extra, installed by make test
 
-        monkeypatch.setattr("progression._cli_simulate.terminal", lambda stream: True)
+        monkeypatch.setattr("progression.cli.simulate.terminal", lambda stream: True)
         result = run("simulate", "fake", "climb", "--trials", "50", "--seed", "1")
         assert (0, True) == (result.status, result.out.startswith("fake simulate.climb: 50 trials"))

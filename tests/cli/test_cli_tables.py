@@ -8,7 +8,7 @@ from pathlib import Path
 from cli_support import SKIRMISH, Result
 
 import progression
-from progression._cli_tables import curve_rows, data_rows
+from progression.cli.tables import curve_rows, data_rows
 
 SKIRMISH_TEXT = Path(SKIRMISH).read_text(encoding="utf-8")
 

@@ -316,7 +316,7 @@ class TestBadInput:
 
     def test_not_a_competence_pack(self) -> None:
         """The helpers refuse a pack that is not a competence pack."""
-        other = progression.load_file("tests/core/packs/skirmish.toml")
+        other = progression.load_file("tests/support/packs/skirmish.toml")
         with pytest.raises(InvalidInput, match="expected a competence rule pack"):
             pc.competences(other)
 

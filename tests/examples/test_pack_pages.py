@@ -159,7 +159,10 @@ class TestPackFormatPage:
         import ast
         import re
 
-        loader = ("_loading.py", "_rule_reader.py")  # the sections of a pack file, the values of its rules
+        loader = (
+            "rulepacks/loading.py",
+            "rulepacks/rule_reader.py",
+        )  # the sections of a pack file, the values of its rules
         sources = [ast.parse((ROOT / "src" / "progression" / name).read_text(encoding="utf-8")) for name in loader]
         keys = set()
         for node in (node for source in sources for node in ast.walk(source)):

@@ -47,7 +47,7 @@ FUNCTIONS = {"train": train, "unknown_skills": unknown_skills, "new.band": new_b
 
 def load_skirmish() -> RulePack:
     """The core's small test pack."""
-    return progression.load_file(HERE.parent / "core" / "packs" / "skirmish.toml")
+    return progression.load_file(HERE.parent / "support" / "packs" / "skirmish.toml")
 
 
 def load_duel() -> RulePack:

@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 from hypothesis import strategies as st
 
-from .._dice import Dice, SeededDice
-from .._history import undo
-from .._model import CurveCost, FixedCost
-from .._packs import RulePack
-from .._sheet import Sheet
-from ..errors import InvalidInput, ProgressionError
+from progression.engine.dice import Dice, SeededDice
+from progression.engine.history import undo
+from progression.errors import InvalidInput, ProgressionError
+from progression.ledger.sheet import Sheet
+from progression.rulepacks.rulepack import RulePack
+from progression.rules.parts import CurveCost, FixedCost
 
 __all__ = [
     "Action",

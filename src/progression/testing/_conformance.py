@@ -12,11 +12,12 @@ from collections.abc import Mapping
 
 import attrs
 
-from .._curves import Curve
-from .._packs import RulePack
-from .._serialize import dump_sheet, load_sheet
-from .._sheet import Sheet, replay
-from ..errors import InvalidInput, ProgressionError
+from progression.curves.curve import Curve
+from progression.errors import InvalidInput, ProgressionError
+from progression.files.sheets import dump_sheet, load_sheet
+from progression.ledger.sheet import Sheet, replay
+from progression.rulepacks.rulepack import RulePack
+
 from ._actions import starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative
 from ._machine import run_machine, state_of, walk

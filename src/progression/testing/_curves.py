@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._curves import Curve
-from ..errors import InvalidInput
+from progression.curves.curve import Curve
+from progression.errors import InvalidInput
 
 __all__ = ["check_additive", "check_monotonic", "check_non_negative", "compare_to_table"]
 

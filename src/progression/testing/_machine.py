@@ -29,14 +29,15 @@ from hypothesis.stateful import (
 )
 from hypothesis.strategies import DataObject
 
-from .._dice import _check_request
-from .._events import Event, Member, Purchased, Started, Step
-from .._history import undo
-from .._packs import RulePack
-from .._rosters import join
-from .._serialize import dump_sheet, load_sheet
-from .._sheet import Sheet, replay
-from ..errors import DecisionError, InvalidInput, ProgressionError
+from progression.engine.dice import _check_request
+from progression.engine.history import undo
+from progression.engine.rosters import join
+from progression.errors import DecisionError, InvalidInput, ProgressionError
+from progression.files.sheets import dump_sheet, load_sheet
+from progression.ledger.events import Event, Member, Purchased, Started, Step
+from progression.ledger.sheet import Sheet, replay
+from progression.rulepacks.rulepack import RulePack
+
 from ._actions import REASON, price_scale, starting_sheets
 
 __all__ = ["DrawnDice", "PackMachine", "machine_for", "run_machine", "state_of"]

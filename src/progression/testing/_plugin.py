@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from .._packs import RulePack
+    from progression.rulepacks.rulepack import RulePack
+
     from ._conformance import Report
 
 #: The command-line option that raises the state machine's example count.

@@ -16,13 +16,23 @@ from typing import Any
 
 import attrs
 
-from .._loading import _slug_ok
-from .._model import CurveCost, FixedCost, FunctionCost, Upgrade
-from .._packs import RulePack
-from .._references import check_references
-from .._requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
-from .._sheet import Sheet
-from ..errors import ProgressionError
+from progression.errors import ProgressionError
+from progression.ledger.sheet import Sheet
+from progression.requirements.predicates import (
+    AllOf,
+    AnyOf,
+    AtLeast,
+    AtMost,
+    Not,
+    Owns,
+    OwnsAmong,
+    Predicate,
+    Requirement,
+)
+from progression.rulepacks.loading import _slug_ok
+from progression.rulepacks.references import check_references
+from progression.rulepacks.rulepack import RulePack
+from progression.rules.parts import CurveCost, FixedCost, FunctionCost, Upgrade
 
 __all__ = ["Finding", "check_ids", "check_reachable", "check_refs"]
 

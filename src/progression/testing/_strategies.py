@@ -12,14 +12,14 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from .._closed_curves import Beyond, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
-from .._curves import Curve
-from .._dice import ScriptedDice
-from .._labels import Label
-from .._ladders import Band, Ladder
-from .._model import CostRule, CurveCost, Effect, FixedCost, Limit, Upgrade
-from .._requirements import AtLeast, AtMost, Not, Owns, Requirement
-from ..errors import InvalidInput
+from progression._labels import Label
+from progression.curves.closed import Beyond, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.curves.curve import Curve
+from progression.engine.dice import ScriptedDice
+from progression.errors import InvalidInput
+from progression.requirements.ladders import Band, Ladder
+from progression.requirements.predicates import AtLeast, AtMost, Not, Owns, Requirement
+from progression.rules.parts import CostRule, CurveCost, Effect, FixedCost, Limit, Upgrade
 
 __all__ = [
     "curves",

@@ -1,0 +1,142 @@
+"""Reading the command line's words: packs by name or file, ``key=value`` pairs, and the dice to roll."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from progression.engine.dice import CallbackDice, Dice, ScriptedDice, SeededDice
+from progression.errors import DiceError, InvalidInput
+from progression.rulepacks.discovery import load
+from progression.rulepacks.loading import load_file
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["DiceChoice", "UsageError", "call_contract", "int_pairs", "pairs", "resolve_pack"]
+
+
+class UsageError(InvalidInput):
+    """The command was used wrongly (a missing file, a malformed ``key=value``): exit status 2."""
+
+
+def is_path(spec: str) -> bool:
+    """Whether a pack argument names a file rather than an installed pack."""
+    return spec.endswith(".toml") or "/" in spec or "\\" in spec
+
+
+def resolve_pack(spec: str) -> RulePack:
+    """The pack an argument names: a TOML file (``*.toml`` or a path), else an installed pack."""
+    if is_path(spec):
+        return load_file(spec)
+    return load(spec)
+
+
+def pairs(items: Sequence[str], what: str) -> dict[str, str]:
+    """``["a=1", "b=x"]`` as ``{"a": "1", "b": "x"}``; a malformed or repeated key is a usage error."""
+    found: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            msg = f"{what}: expected key=value, got {item!r}"
+            raise UsageError(msg)
+        if key in found:
+            msg = f"{what}: {key!r} is given twice ({found[key]!r} and {value!r})"
+            raise UsageError(msg)
+        found[key] = value
+    return found
+
+
+def whole(text: str, what: str) -> int:
+    """``text`` as an integer, or a usage error naming ``what``."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        msg = f"{what}: expected a whole number, got {text!r}"
+        raise UsageError(msg) from None
+
+
+def int_pairs(items: Sequence[str], what: str) -> dict[str, int]:
+    """Like :func:`pairs`, with whole-number values."""
+    return {key: whole(value, f"{what} {key}") for key, value in pairs(items, what).items()}
+
+
+def _prompt(sides: int, label: str) -> int:
+    """Ask for one die's result on stderr and read it from stdin. At a terminal, a wrong answer is asked
+    again (the results typed so far are kept); piped in, it stops the command."""
+    what = f"D{sides}" + (f" for {label}" if label else "")
+    while True:
+        sys.stderr.write(f"roll a {what}: ")
+        sys.stderr.flush()
+        answer = sys.stdin.readline()
+        if not answer:
+            sys.stderr.write("\n")  # the error that follows starts its own line, after the prompt
+            msg = f"a {what} is needed but stdin ended; give the results with --dice or roll with --seed"
+            raise DiceError(msg)
+        text = answer.strip()
+        if text.isdigit() and 1 <= int(text) <= sides:
+            return int(text)
+        msg = f"a {what} must be a whole number from 1 to {sides}, got {text!r}"
+        if not sys.stdin.isatty():
+            raise DiceError(msg)
+        sys.stderr.write(f"{msg}; again\n")
+
+
+class DiceChoice:
+    """The dice a command rolls, from its options, and a check that typed-in dice were all used."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.scripted: ScriptedDice | None = None
+        self.dice: Dice
+        if getattr(args, "seed", None) is not None:
+            self.dice = SeededDice(args.seed)
+        elif getattr(args, "dice", None) is not None:
+            results = [whole(part, "--dice") for part in args.dice.split(",") if part.strip()]
+            self.scripted = ScriptedDice(results)
+            self.dice = self.scripted
+        else:
+            self.dice = CallbackDice(_prompt)
+
+    def check_used(self) -> None:
+        """Refuse to go on when some typed-in results were not rolled: a mistake in the list is likelier."""
+        if self.scripted is not None and self.scripted.remaining:
+            left = ", ".join(str(r) for r in self.scripted.remaining)
+            msg = (
+                f"--dice gave {len(self.scripted.results)} results but only {self.scripted.used} were rolled; "
+                f"unused: {left}; nothing was written"
+            )
+            raise UsageError(msg)
+
+
+def existing_path(text: str, what: str) -> Path:
+    """A path that must exist."""
+    path = Path(text)
+    if not path.exists():
+        msg = f"{what} {text!r} does not exist"
+        raise UsageError(msg)
+    return path
+
+
+def call_contract(function: Callable[..., object], what: str, *args: object, **options: object) -> object:
+    """Call a pack's contract function, turning options it does not take into a usage error.
+
+    The keyword options come from ``key=value`` words on the command line, so a
+    misspelt key must be answered with the keys the function does take.
+    """
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        return function(*args, **options)
+    try:
+        signature.bind(*args, **options)
+    except TypeError as error:
+        takes = [
+            p.name
+            for p in list(signature.parameters.values())[len(args) :]
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+        msg = f"{what}: {error}; it takes: {', '.join(takes) or 'no options'}"
+        raise UsageError(msg) from None
+    return function(*args, **options)

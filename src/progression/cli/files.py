@@ -1,0 +1,164 @@
+"""Sheet files on disk: read with a fingerprint, written atomically, never over someone else's change.
+
+A write goes to a temporary file in the same directory, is flushed to disk, and
+replaces the sheet file in one ``os.replace``: a crash at any moment leaves either
+the old file or the new one, whole. Just before replacing, the file is read again
+and compared with the fingerprint taken when the command read it; if another
+program changed it meanwhile, nothing is written and the command is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import BinaryIO
+
+import attrs
+
+from progression.cli.args import UsageError
+from progression.errors import ProgressionError
+from progression.files.sheets import dump_sheet, load_sheet
+from progression.ledger.sheet import Sheet
+
+__all__ = ["Conflict", "SheetFile", "create_sheet", "read_sheet", "write_sheet"]
+
+
+class Conflict(ProgressionError):
+    """The sheet file changed on disk after the command read it: nothing was written (exit status 1)."""
+
+
+@attrs.frozen(kw_only=True)
+class SheetFile:
+    """A sheet as read from a file, with the fingerprint of the bytes it came from."""
+
+    path: Path
+    #: SHA-256 of the bytes read, or None when the file did not exist.
+    digest: str | None
+    sheet: Sheet
+
+
+def fingerprint(data: bytes) -> str:
+    """The SHA-256 of ``data``, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _current(path: Path) -> str | None:
+    try:
+        return fingerprint(path.read_bytes())
+    except FileNotFoundError:
+        return None
+
+
+def read_sheet(path: str | Path) -> SheetFile:
+    """Read and check a sheet file.
+
+    Raises:
+        UsageError: the file is missing or unreadable.
+        SheetError: the file is not a valid sheet.
+    """
+    file = Path(path)
+    try:
+        data = file.read_bytes()
+    except FileNotFoundError:
+        msg = f"sheet file {str(file)!r} does not exist; create it with `progression sheet new`"
+        raise UsageError(msg) from None
+    except OSError as error:
+        msg = f"cannot read sheet file {str(file)!r}: {error.strerror or error}"
+        raise UsageError(msg) from None
+    return SheetFile(path=file, digest=fingerprint(data), sheet=load_sheet(data, str(file)))
+
+
+def _write_all(stream: BinaryIO, data: bytes) -> None:
+    """Write every byte (a seam the crash tests cut in the middle)."""
+    stream.write(data)
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool = True) -> None:
+    """Replace ``path`` by ``data`` in one step, if it still has the fingerprint ``expected``.
+
+    ``expected`` None means the file must not exist. With ``check`` False the file is
+    replaced whatever it holds.
+
+    Raises:
+        Conflict: the file is not what the caller read; nothing was written.
+        OSError: the write failed; the old file is untouched and no temporary file is left.
+    """
+    directory = path.parent if str(path.parent) else Path()
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            _write_all(stream, data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, _mode_for(path))
+        if check:
+            now = _current(path)
+            if now != expected:
+                if expected is None:
+                    msg = f"{str(path)!r} was created by someone else meanwhile; nothing was written"
+                else:
+                    what = "deleted" if now is None else "changed"
+                    msg = (
+                        f"sheet file {str(path)!r} was {what} by someone else since this command read it; "
+                        "nothing was written: run the command again on the new content"
+                    )
+                raise Conflict(msg)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(directory)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the rename itself durable (POSIX); harmless where directories cannot be opened."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover - Windows
+        return
+    try:
+        os.fsync(handle)
+    except OSError:  # pragma: no cover - file systems that refuse it
+        pass
+    finally:
+        os.close(handle)
+
+
+def encode(sheet: Sheet) -> bytes:
+    """The bytes of a sheet file."""
+    return (dump_sheet(sheet) + "\n").encode("utf-8")
+
+
+def write_sheet(file: SheetFile, sheet: Sheet) -> None:
+    """Save ``sheet`` over the file it was read from, refusing if the file changed since."""
+    atomic_write(file.path, encode(sheet), expected=file.digest)
+
+
+def create_sheet(path: str | Path, sheet: Sheet, *, force: bool = False) -> Path:
+    """Save a new sheet; an existing file is replaced only with ``force``."""
+    file = Path(path)
+    if file.is_dir():
+        msg = f"{str(file)!r} is a directory; give the name of the sheet file to create"
+        raise UsageError(msg)
+    if not file.parent.is_dir() and str(file.parent):
+        msg = f"cannot create {str(file)!r}: the directory {str(file.parent)!r} does not exist"
+        raise UsageError(msg)
+    if file.exists() and not force:
+        msg = f"{str(file)!r} already exists; pass --force to replace it"
+        raise UsageError(msg)
+    atomic_write(file, encode(sheet), expected=None, check=not force)
+    return file

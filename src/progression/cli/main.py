@@ -1,0 +1,84 @@
+"""The ``progression`` command: running a parsed command, and the one place errors become exit statuses.
+
+Exit statuses:
+
+* 0 — done.
+* 1 — refused by the rules: a purchase refused (:class:`~progression.errors.PurchaseError` and its kinds),
+  something pending to settle first (:class:`~progression.errors.PendingState`), a decision that is not an
+  option (:class:`~progression.errors.DecisionError`), a sheet file changed by someone else meanwhile,
+  a pack file that ``validate`` finds faulty, and any other rule error a pack raises.
+* 2 — bad usage: a malformed command line, an unknown pack or id, a missing or broken file, bad input
+  (:class:`~progression.errors.InvalidInput`, :class:`~progression.errors.UnknownName`,
+  :class:`~progression.errors.UnknownPackError`, :class:`~progression.errors.RulePackError`,
+  :class:`~progression.errors.SheetError`, :class:`~progression.errors.DiceError`), a missing optional extra.
+* 3 — a bug (an unexpected exception in a pack's function or here): one line, and the traceback with
+  ``PROGRESSION_DEBUG=1``.
+* 130 — interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from progression.cli.parser import EPILOG, Parser, parser
+
+if TYPE_CHECKING:
+    from progression.errors import ProgressionError
+
+__all__ = ["EPILOG", "Parser", "exit_status", "main", "parser"]
+
+
+def exit_status(problem: ProgressionError) -> int:
+    """2 for an error of usage, 1 for a refusal by the rules."""
+    from progression.errors import DiceError, InvalidInput, RulePackError, SheetError, UnknownName, UnknownPackError
+
+    # Errors that mean the command was used wrongly; every other library error is a refusal.
+    usage = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError)
+    return 2 if isinstance(problem, usage) else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; return its exit status (0 done, 1 refused by the rules, 2 bad usage)."""
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a usage error already printed
+        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
+    # Imported once the command is known: `--help` and usage errors stop above, without them.
+    from progression.cli.output import Output, error, one_line
+    from progression.errors import ProgressionError
+
+    out = Output(json_mode=getattr(args, "json", False))
+    try:
+        return int(args.run(args, out))
+    except ProgressionError as problem:
+        error(one_line(problem))
+        return exit_status(problem)
+    except BrokenPipeError:  # `progression table ... | head`: the reader has had enough
+        _silence_stdout()
+        return 0
+    except OSError as problem:
+        where = f" {problem.filename!r}" if problem.filename else ""
+        error(f"cannot use file{where}: {problem.strerror or problem}")
+        return 2
+    except KeyboardInterrupt:
+        error("interrupted")
+        return 130
+    except Exception as problem:
+        if os.environ.get("PROGRESSION_DEBUG"):
+            raise
+        error(
+            f"internal error: {type(problem).__name__}: {problem} "
+            "(set PROGRESSION_DEBUG=1 to see the traceback, and report it)"
+        )
+        return 3
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - stdout without a descriptor
+        pass

@@ -1,0 +1,403 @@
+"""The ``progression`` command's parser: every command, its options and help texts, and nothing else.
+
+Building the parser imports :mod:`argparse` alone. Each command's ``run`` is named by its
+module and function and imported when that command runs, so ``progression --help``, a
+usage error, and the parse before any command never import the core, cattrs, the
+packs, the process pool of ``simulate`` or the optional extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from progression.cli.output import Output
+
+__all__ = ["EPILOG", "Parser", "command", "parser"]
+
+EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression COMMAND --help` for each command."
+LANGUAGES = ("en", "fr")
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        from progression.cli.output import error
+
+        command = self.prog.removeprefix("progression").strip()
+        where = f"{command}: " if command else ""  # `error` names the program itself
+        error(f"{where}{message} (see `{self.prog} --help`)")
+        raise SystemExit(2)
+
+
+class _Version(argparse._VersionAction):
+    """``--version``: the version is read from the installed metadata only when it is asked for."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        from progression import __version__
+
+        self.version = f"progression {__version__}"
+        super().__call__(parser, namespace, values, option_string)
+
+
+def command(module: str, function: str) -> Callable[[argparse.Namespace, Output], int]:
+    """A command's ``run``: ``function`` of ``progression.<module>``, imported when the command runs."""
+
+    def run(args: argparse.Namespace, out: Output) -> int:
+        found: Callable[[argparse.Namespace, Output], int] = getattr(import_module(f"{__package__}.{module}"), function)
+        return found(args, out)
+
+    run.__qualname__ = run.__name__ = function
+    return run
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``progression`` command."""
+    top = Parser(
+        prog="progression",
+        description="Character progression for games: rule packs, cost tables, sheet files, simulations.",
+        epilog=EPILOG,
+    )
+    top.add_argument("--version", action=_Version)
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _packs_and_show(sub)
+    _table(sub)
+    sheet = sub.add_parser(
+        "sheet",
+        help="keep a character or a team in a JSON file",
+        description="Create, look at and change a sheet file. Every change is written atomically; a refused "
+        "change leaves the file as it was; a file changed by someone else meanwhile is not overwritten.",
+        epilog=EPILOG,
+    )
+    actions = sheet.add_subparsers(dest="action", required=True, metavar="ACTION")
+    _sheet_changes(actions)
+    _sheet_looks(actions)
+    _plot(sub)
+    _simulate(sub)
+    _validate(sub)
+    _demo(sub)
+    return top
+
+
+# -- options shared by several commands -----------------------------------------------
+
+
+def json_option() -> argparse.ArgumentParser:
+    """A parent parser giving ``--json``."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--json", action="store_true", help="print JSON instead of text")
+    return parent
+
+
+def lang_option() -> argparse.ArgumentParser:
+    """A parent parser giving ``--lang en|fr``."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--lang", choices=LANGUAGES, default="en", help="language of displayed names (default: en)")
+    return parent
+
+
+def add_dice_options(parser: argparse.ArgumentParser) -> None:
+    """``--seed N`` and ``--dice 3,5,...``; with neither, a roll asks for its result on stdin."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--seed", type=int, metavar="N", help="roll seeded pseudo-random dice")
+    group.add_argument(
+        "--dice",
+        metavar="R,R,...",
+        help="results of physical dice, in the order they are rolled (all must be used)",
+    )
+
+
+def pack_parent() -> argparse.ArgumentParser:
+    """``--pack`` for the commands that read sheet files."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument(
+        "--pack",
+        metavar="PACK",
+        help="the pack's name or TOML file, when it is not the installed pack the sheet names",
+    )
+    return parent
+
+
+def file_parent() -> argparse.ArgumentParser:
+    """``FILE`` and ``--pack`` for every sheet command."""
+    parent = argparse.ArgumentParser(add_help=False, parents=[pack_parent()])
+    parent.add_argument("file", metavar="FILE", help="the sheet file (JSON)")
+    return parent
+
+
+def member_parent() -> argparse.ArgumentParser:
+    """``--member ID`` to act on one member of a roster sheet."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--member", metavar="ID", help="act on this member of a roster (a player of a team)")
+    return parent
+
+
+# -- show ------------------------------------------------------------------------------
+
+
+# -- the commands ----------------------------------------------------------------------
+
+
+def _packs_and_show(sub: Any) -> None:
+    """Add ``packs`` and ``show``."""
+    packs = sub.add_parser(
+        "packs",
+        parents=[json_option()],
+        help="list the installed rule packs",
+        description="Name, version, distribution and title of every installed pack.",
+    )
+    packs.set_defaults(run=command("packs", "run_packs"))
+    show = sub.add_parser(
+        "show",
+        parents=[json_option(), lang_option()],
+        help="what a pack defines",
+        description="Currencies, pools, stats, curves, ladders, upgrades, kinds of sheet, data tables, "
+        "and the functions the command line can call (demo, new.*, action.*, simulate.*, exact.*, table.*, tune).",
+    )
+    show.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    show.set_defaults(run=command("packs", "run_show"))
+
+
+def _table(sub: Any) -> None:
+    """Add ``table``."""
+    table = sub.add_parser(
+        "table",
+        parents=[json_option(), lang_option()],
+        help="cost tables with cumulative totals and bands",
+        description="For each curve: the cost of every level, the total from 0, and the band of every ladder "
+        "read on the quantity the curve prices. --by N groups levels N at a time (the competence table by tens). "
+        "A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
+    )
+    table.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    table.add_argument("names", nargs="*", metavar="CURVE", help="curves or tables to print (default: every curve)")
+    table.add_argument("--from", dest="start", type=int, default=0, metavar="N", help="first level (default 0)")
+    table.add_argument("--to", dest="end", type=int, metavar="N", help="last level (default: 20, or 10 groups)")
+    table.add_argument("--by", type=int, default=1, metavar="N", help="group levels N at a time")
+    table.set_defaults(run=command("tables", "run_table"))
+
+
+def _sheet_changes(actions: Any) -> None:
+    """Add new, award, buy, decide, discard, mark, undo and do to the ``sheet`` subcommands."""
+    shown = [json_option(), lang_option()]
+    base = [file_parent(), member_parent(), *shown]
+
+    new = actions.add_parser(
+        "new",
+        parents=shown,
+        help="create a sheet file",
+        description="Create a sheet of KIND. A pack may offer a factory for the kind (a team drafted from a roster); "
+        "--set options go to it. Without one, --set gives starting pools and stats (key=whole number).",
+    )
+    new.add_argument("file", metavar="FILE", help="the sheet file to create")
+    new.add_argument("--pack", required=True, metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    new.add_argument("--kind", required=True, metavar="KIND", help="the kind of sheet (see `progression show PACK`)")
+    new.add_argument("--name", default="", metavar="NAME", help="the subject's name")
+    new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting (repeatable)")
+    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    new.set_defaults(run=command("sheet_change", "run_new"))
+
+    award = actions.add_parser("award", parents=base, help="give points to a pool", description="Give points.")
+    award.add_argument("pool", metavar="POOL")
+    award.add_argument("amount", metavar="AMOUNT", type=int)
+    award.add_argument("-r", "--reason", required=True, help="why the points were given (kept in the ledger)")
+    award.set_defaults(run=command("sheet_change", "run_award"))
+
+    buy = actions.add_parser(
+        "buy",
+        parents=[*base],
+        help="buy an upgrade",
+        description="Buy UPGRADE. A random procedure rolls dice (--seed, --dice, or asked on stdin) and may stop "
+        "to wait for a decision: answer it with `sheet decide`, or give it beforehand with --decide.",
+    )
+    buy.add_argument("upgrade", metavar="UPGRADE")
+    buy.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
+    buy.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    buy.add_argument("--decide", action="append", default=[], metavar="OPTION", help="answer a question in advance")
+    buy.add_argument("--override", metavar="REASON", help="a GM override, with the reason written in the ledger")
+    buy.add_argument(
+        "--bypass", action="append", default=[], metavar="KEY", help="what the override waives: requires, limit, gate"
+    )
+    add_dice_options(buy)
+    buy.set_defaults(run=command("sheet_change", "run_buy"))
+
+    decide = actions.add_parser(
+        "decide", parents=base, help="answer the question a purchase waits on", description="Answer a question."
+    )
+    decide.add_argument("choice", metavar="OPTION")
+    add_dice_options(decide)
+    decide.set_defaults(run=command("sheet_change", "run_decide"))
+
+    discard = actions.add_parser(
+        "discard", parents=base, help="lose the points a pool holds over its cap", description="Discard surplus."
+    )
+    discard.add_argument("pool", metavar="POOL")
+    discard.add_argument("-r", "--reason", default="surplus discarded", help="why (kept in the ledger)")
+    discard.set_defaults(run=command("sheet_change", "run_discard"))
+
+    marked = actions.add_parser(
+        "mark", parents=[file_parent(), *shown], help="add a milestone to the ledger", description="Add a mark."
+    )
+    marked.add_argument("label", metavar="LABEL", help='e.g. "session 3"; see it again with `sheet show --as-of`')
+    marked.set_defaults(run=command("sheet_change", "run_mark"))
+
+    undone = actions.add_parser(
+        "undo", parents=[file_parent(), *shown], help="take back the last entries", description="Undo entries."
+    )
+    undone.add_argument("-n", "--steps", type=int, default=1, metavar="N", help="how many entries (default 1)")
+    undone.set_defaults(run=command("sheet_change", "run_undo"))
+
+    do = actions.add_parser(
+        "do",
+        parents=[file_parent(), *shown],
+        help="run one of the pack's actions (record a match, a test)",
+        description="Run the pack's function action.ACTION with key=value options. "
+        "`progression show PACK` lists the actions a pack offers.",
+    )
+    do.add_argument("action", metavar="ACTION")
+    do.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    add_dice_options(do)
+    do.set_defaults(run=command("sheet_change", "run_do"))
+
+
+def _sheet_looks(actions: Any) -> None:
+    """Add show, history, options and quote to the ``sheet`` subcommands."""
+    base = [file_parent(), member_parent(), json_option(), lang_option()]
+    show = actions.add_parser(
+        "show", parents=base, help="what a sheet holds", description="Pools, stats and their bands, owned items."
+    )
+    show.add_argument("--as-of", metavar="N|MARK", help="the sheet as it was after N entries, or at a mark")
+    show.set_defaults(run=command("sheet", "run_show"))
+
+    history = actions.add_parser(
+        "history", parents=base, help="the ledger, one line per entry", description="Every entry of the ledger."
+    )
+    history.set_defaults(run=command("sheet", "run_history"))
+
+    explain = actions.add_parser(
+        "explain",
+        parents=[file_parent(), json_option()],
+        help="how a figure of the sheet was reached, item by item",
+        description="Run the pack's function explain.NAME (a player's value, a team's TV or CTV, a treasury) "
+        "with key=value options: every item with the rule it applies, then the total. "
+        "`progression show PACK` lists what a pack explains.",
+    )
+    explain.add_argument("name", metavar="NAME")
+    explain.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    explain.set_defaults(run=command("sheet", "run_explain"))
+
+    report = actions.add_parser(
+        "report",
+        parents=[pack_parent(), json_option()],
+        help="a table over several sheet files (a league's standings)",
+        description="Run the pack's function report.NAME over every sheet file given, all made with the same pack, "
+        "with --set key=value options; print the rows it returns. "
+        "`progression show PACK` lists the reports a pack offers.",
+    )
+    report.add_argument("name", metavar="NAME")
+    report.add_argument("files", nargs="+", metavar="FILE", help="the sheet files (JSON)")
+    report.add_argument("--set", dest="options", action="append", default=[], metavar="KEY=VALUE")
+    report.set_defaults(run=command("sheet", "run_report"))
+
+    options = actions.add_parser(
+        "options",
+        parents=base,
+        help="what the sheet may buy now, and why not",
+        description="Without UPGRADE: every upgrade the sheet's kind may buy, with its price and what blocks it. "
+        "With UPGRADE: each choice it offers (a skill, a quality), priced.",
+    )
+    options.add_argument("upgrade", metavar="UPGRADE", nargs="?", help="list the choices of this upgrade")
+    options.set_defaults(run=command("sheet", "run_options"))
+
+    quote = actions.add_parser(
+        "quote",
+        parents=base,
+        help="the price of a purchase and every reason it would be refused",
+        description="Ask before buying: the price, how it would be paid, and every unmet rule. Exit 0 either way.",
+    )
+    quote.add_argument("upgrade", metavar="UPGRADE")
+    quote.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
+    quote.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    quote.set_defaults(run=command("sheet", "run_quote"))
+
+
+def _plot(sub: Any) -> None:
+    """Add ``plot``."""
+    plot = sub.add_parser(
+        "plot",
+        parents=[json_option(), lang_option()],
+        help="draw cost and cumulative curves to a PNG or SVG file",
+        description="Two panels side by side: the cost of each step, and the total from --from. "
+        "--tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
+        "(e.g. the competence quality base 40 vs 50 vs 60). Needs matplotlib (pip install 'progression[plot]').",
+    )
+    plot.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    plot.add_argument("curves", nargs="+", metavar="CURVE", help="the curves to draw")
+    plot.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (.png or .svg)")
+    plot.add_argument("--from", dest="start", type=int, default=0, metavar="N", help="first level (default 0)")
+    plot.add_argument("--to", dest="end", type=int, metavar="N", help="last level (default 50, or the curve's end)")
+    plot.add_argument(
+        "--tune", action="append", default=[], metavar="KEY=V1,V2", help="settings to compare (repeatable)"
+    )
+    plot.set_defaults(run=command("plot", "run_plot"))
+
+
+def _simulate(sub: Any) -> None:
+    """Add ``simulate``."""
+    simulate = sub.add_parser(
+        "simulate",
+        parents=[json_option()],
+        help="Monte Carlo progressions, or exact probabilities",
+        description="Run the pack's simulate.NAME many times, each trial with its own seeded dice, and summarize "
+        "the counts (mean, median, percentiles, histogram). With --exact NAME, print the pack's exact.NAME "
+        "probabilities as fractions and decimals instead.",
+    )
+    simulate.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    simulate.add_argument(
+        "name", metavar="NAME", nargs="?", help="the simulation; leave it out to list those the pack offers"
+    )
+    simulate.add_argument("--exact", metavar="NAME", help="exact probabilities from the pack's exact.NAME")
+    simulate.add_argument("--trials", type=int, default=1000, metavar="N", help="number of trials (default 1000)")
+    simulate.add_argument("--seed", type=int, metavar="S", help="seed: the same seed gives the same result")
+    simulate.add_argument(
+        "--param", action="append", default=[], metavar="KEY=VALUE", help="a parameter of the simulation (repeatable)"
+    )
+    simulate.add_argument("--workers", type=int, default=1, metavar="N", help="run on N processes (default 1)")
+    simulate.set_defaults(run=command("simulate", "run_simulate"))
+
+
+def _validate(sub: Any) -> None:
+    """Add ``validate``."""
+    validate = sub.add_parser(
+        "validate",
+        parents=[json_option()],
+        help="lint a pack file, a folder of them, or an installed pack",
+        description="Load each pack and list every problem found, each with its file, key path and reason. "
+        "Exit status 0 when every pack loads, 1 when some pack has problems, 2 when PATH is not there.",
+    )
+    validate.add_argument(
+        "path", metavar="PATH", help="a pack TOML file, a folder (searched for pack files), or a pack name"
+    )
+    validate.set_defaults(run=command("validate", "run_validate"))
+
+
+def _demo(sub: Any) -> None:
+    """Add ``demo``."""
+    demo = sub.add_parser(
+        "demo",
+        parents=[json_option()],
+        help="run every installed pack's demonstration",
+        description="Each installed pack that registers a 'demo' function tells its story: a Blood Bowl team's "
+        "short season, a character's climb. Each step is printed with what it cost and why.",
+    )
+    demo.add_argument("packs", nargs="*", metavar="PACK", help="only these packs (default: every installed pack)")
+    demo.set_defaults(run=command("demo", "run_demo"))

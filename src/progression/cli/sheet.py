@@ -1,0 +1,259 @@
+"""``progression sheet ...``: looking at a sheet file (show, history, options, quote).
+
+The commands that change the file live in :mod:`progression.cli.sheet_change`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from progression.cli.args import UsageError, call_contract, int_pairs, pairs, resolve_pack, whole
+from progression.cli.describe import Describer, quote_data
+from progression.cli.files import SheetFile, read_sheet
+from progression.cli.output import Output, Table
+from progression.cli.tables import rows_table
+from progression.errors import InvalidInput, UnknownPackError
+from progression.ledger.sheet import Sheet
+from progression.rulepacks.discovery import load
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
+
+
+class Opened:
+    """A sheet file read for a command, with the pack it was made with and words to describe it."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.file: SheetFile = read_sheet(args.file)
+        self.pack: RulePack = pack_for(getattr(args, "pack", None), self.file.sheet)
+        self.words = Describer(self.pack, getattr(args, "lang", "en"))
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.file.sheet
+
+
+def open_sheet(args: argparse.Namespace) -> Opened:
+    """Read the sheet file ``args.file`` and load its pack."""
+    return Opened(args)
+
+
+def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
+    """The pack a sheet was made with: ``--pack`` when given, else the installed pack it names."""
+    if spec:
+        pack = resolve_pack(spec)
+    else:
+        try:
+            pack = load(sheet.pack)
+        except UnknownPackError as error:
+            msg = f"{error}; pass --pack NAME or --pack FILE.toml to say where pack {sheet.pack!r} is"
+            raise UsageError(msg) from None
+    if pack.name != sheet.pack:
+        msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"
+        raise UsageError(msg)
+    # A pack whose sheets can carry their own variant (a campaign file) says which one to use.
+    if "pack_for" in pack.functions:
+        chosen: RulePack = pack.functions["pack_for"](pack, sheet)
+        return chosen
+    return pack
+
+
+def subject_of(sheet: Sheet, member: str | None) -> Sheet:
+    """The sheet itself, or one member of a roster."""
+    return sheet if member is None else sheet.member(member)
+
+
+def _as_of(sheet: Sheet, point: str | None) -> Sheet:
+    if point is None:
+        return sheet
+    return sheet.as_of(whole(point, "--as-of") if point.strip().lstrip("-").isdigit() else point)
+
+
+def run_show(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    sheet = _as_of(opened.sheet, args.as_of)
+    subject = subject_of(sheet, args.member)
+    data = opened.words.sheet(subject)
+    if out.json_mode:
+        out.json(data)
+        return 0
+    render_sheet(out, opened.words, data)
+    return 0
+
+
+def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
+    """Print a sheet's data as text and tables."""
+    named = f"{data['name']} — " if data["name"] else ""
+    entries = f"{data['entries']} ledger {'entry' if data['entries'] == 1 else 'entries'}"
+    out.line(f"{named}{words.name(data['kind'])} ({data['pack']}), {entries}")
+    if data["pools"]:
+        rows: list[tuple[object, ...]] = [
+            (p["label"], p["balance"], "" if p["cap"] is None else p["cap"], data["surplus"].get(pool, ""))
+            for pool, p in data["pools"].items()
+        ]
+        out.line()
+        out.table(Table(("pool", "balance", "cap", "over cap"), rows, title="Pools"))
+    bands_by_axis: dict[str, list[str]] = {}
+    for band in data["bands"].values():
+        done = (" (complet)" if words.language == "fr" else " (complete)") if band["complete"] else ""
+        bands_by_axis.setdefault(band["axis"], []).append(f"{band['ladder']}: {band['label'] or '-'}{done}")
+    if data["stats"]:
+        rows = [(s["label"], s["value"], "; ".join(bands_by_axis.get(stat, []))) for stat, s in data["stats"].items()]
+        out.line()
+        out.table(Table(("stat", "value", "band"), rows, title="Stats"))
+    if data["owned"] or data["tags"]:
+        out.line()
+    if data["owned"]:
+        owned = (f"{o['label']}" + ("" if o["count"] == 1 else f" ×{o['count']}") for o in data["owned"].values())
+        out.line("Owned: " + ", ".join(owned))
+    if data["tags"]:
+        out.line("Tags: " + ", ".join(f"{k}={v}" for k, v in data["tags"].items()))
+    if data["members"]:
+        rows = [(member, m["name"], words.name(m["kind"])) for member, m in data["members"].items()]
+        out.line()
+        out.table(Table(("member", "name", "kind"), rows, title="Members"))
+    pending = data["pending"]
+    if pending is not None:
+        offered = ", ".join(f"{words.name(o)} ({o})" if words.name(o) != o else o for o in pending["options"])
+        asked = f" — {pending['question']}: {offered}" if pending["question"] else ""
+        out.line(f"Waiting for a decision on {words.name(pending['upgrade'])}{asked}")
+
+
+# -- history -----------------------------------------------------------------------------
+
+
+def run_history(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    subject = subject_of(opened.sheet, args.member)
+    if out.json_mode:
+        out.json([opened.words.entry(index, event) for index, event in enumerate(subject.ledger, start=1)])
+        return 0
+    rows: list[tuple[object, str]] = []
+    for index, event in enumerate(subject.ledger, start=1):  # a step's events one per line, under its label
+        first, *rest = opened.words.outline(event)
+        rows += [(index, first), *(("", line) for line in rest)]
+    out.table(Table(("#", "entry"), rows))
+    return 0
+
+
+def run_explain(args: argparse.Namespace, out: Output) -> int:
+    """Print a pack's ``explain.NAME`` of the sheet: each item, its amount and rule, then the total."""
+    opened = open_sheet(args)
+    pack, sheet = opened.pack, opened.sheet
+    name = f"explain.{args.name}"
+    if name not in pack.functions:
+        known = sorted(k.removeprefix("explain.") for k in pack.functions if k.startswith("explain."))
+        msg = f"pack {pack.name!r} explains nothing called {args.name!r}; it explains: {', '.join(known) or 'nothing'}"
+        raise UsageError(msg)
+    explained: Any = call_contract(pack.functions[name], name, pack, sheet, **pairs(args.options, args.name))
+    items = [{"label": i.label, "amount": i.amount, "rule": i.rule} for i in explained.items]
+    if out.json_mode:
+        out.json({"what": explained.what, "total": explained.total, "items": items})
+        return 0
+    rows = [(f"{i['amount']:+,}", i["label"], i["rule"]) for i in items]
+    rows.append((f"{explained.total:,}", explained.what, "total"))
+    out.table(Table(("amount", "item", "rule"), rows))
+    return 0
+
+
+def run_report(args: argparse.Namespace, out: Output) -> int:
+    """Print a pack's ``report.NAME`` over several sheet files: the rows it returns, as a table."""
+    files = [read_sheet(path) for path in args.files]
+    made_with = sorted({f.sheet.pack for f in files})
+    if len(made_with) > 1:
+        named = ", ".join(f"{f.path} ({f.sheet.pack})" for f in files)
+        msg = f"a report reads sheets of one pack; these were made with {', '.join(made_with)}: {named}"
+        raise UsageError(msg)
+    pack = pack_for(args.pack, files[0].sheet)
+    name = f"report.{args.name}"
+    if name not in pack.functions:
+        known = sorted(k.removeprefix("report.") for k in pack.functions if k.startswith("report."))
+        msg = f"pack {pack.name!r} has no report called {args.name!r}; its reports: {', '.join(known) or 'none'}"
+        raise UsageError(msg)
+    sheets = [f.sheet for f in files]
+    rows = call_contract(pack.functions[name], name, pack, sheets, **pairs(args.options, args.name))
+    if not isinstance(rows, Sequence) or not all(isinstance(r, Mapping) for r in rows):
+        msg = f"pack {pack.name!r}: {name} must return a list of rows (mappings), got {type(rows).__name__}"
+        raise InvalidInput(msg)
+    data = [dict(row) for row in rows]
+    if out.json_mode:
+        out.json({"report": args.name, "rows": data})
+        return 0
+    out.table(rows_table(data, pack.name_of(args.name)))
+    return 0
+
+
+# -- options and quotes ----------------------------------------------------------------------
+
+
+def _blocker(data: dict[str, Any]) -> str:
+    return "yes" if data["ok"] else "; ".join(u["text"] for u in data["unmet"])
+
+
+def run_options(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    pack, sheet, words = opened.pack, opened.sheet, opened.words
+    subject = subject_of(sheet, args.member)
+    rows: list[dict[str, Any]] = []
+    if args.upgrade is None:
+        for upgrade in pack.upgrades.values():
+            if upgrade.kinds and subject.kind not in upgrade.kinds:
+                continue
+            if upgrade.options is None:
+                rows.append(quote_data(pack.quote(sheet, upgrade.id, member=args.member)))
+            else:
+                choices = pack.options(sheet, upgrade.id, member=args.member)
+                rows.append({"upgrade": upgrade.id, "label": words.name(upgrade.id), "choices": len(choices)})
+        title = "What can be bought"
+    else:
+        pack.upgrade(args.upgrade)
+        for choice in pack.options(sheet, args.upgrade, member=args.member):
+            data = quote_data(pack.quote(sheet, args.upgrade, choice=choice, member=args.member))
+            rows.append({**data, "choice_label": words.name(choice)})
+        title = f"Choices for {words.name(args.upgrade)}"
+    if out.json_mode:
+        out.json(rows)
+        return 0
+    table_rows = []
+    member = f" --member {args.member}" if args.member else ""
+    for row in rows:
+        if "choices" in row:
+            count = row["choices"]
+            listed = f"progression sheet options {args.file}{member} {row['upgrade']}"
+            taken = (
+                f"takes a choice ({count} option{'' if count == 1 else 's'}): {listed}" if count else "no choice open"
+            )
+            table_rows.append((row["upgrade"], row["label"], "", taken))
+        else:
+            first = row["choice"] if args.upgrade else row["upgrade"]
+            label = row["choice_label"] if args.upgrade else words.name(row["upgrade"])
+            table_rows.append((first, label, "" if row["price"] is None else row["price"], _blocker(row)))
+    if not table_rows:
+        out.line(f"{title}: nothing")
+        return 0
+    out.table(Table(("id", "name", "price", "can buy"), table_rows, title=title))
+    return 0
+
+
+def run_quote(args: argparse.Namespace, out: Output) -> int:
+    opened = open_sheet(args)
+    pay = int_pairs(args.pay, "--pay") or None
+    quote = opened.pack.quote(opened.sheet, args.upgrade, choice=args.choice, pay=pay, member=args.member)
+    data = quote_data(quote)
+    if out.json_mode:
+        out.json(data)
+        return 0
+    words = opened.words
+    price = "cannot be priced" if quote.price is None else f"{quote.price} {words.name(quote.currency)}"
+    out.line(f"{words.name(quote.upgrade)}{words.choice(quote.choice)}: {price}")
+    if quote.split:
+        out.line(f"paid with {words.price(quote.split)} (the paying pools hold {quote.available})")
+    if quote.ok:
+        out.line("can be bought")
+    else:
+        out.line("cannot be bought:")
+        for violation in quote.violations:
+            out.line(f"  - {violation.sentence}")
+    return 0

@@ -1,0 +1,200 @@
+"""``progression sheet ...``: the commands that change a sheet file.
+
+Each reads the file, applies one operation of the pack, and writes the file back
+atomically. A refused operation raises before anything is written, so the file
+stays byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from progression.cli.args import (
+    DiceChoice,
+    UsageError,
+    call_contract,
+    int_pairs,
+    pairs,
+    resolve_pack,
+)
+from progression.cli.describe import Describer
+from progression.cli.files import create_sheet, write_sheet
+from progression.cli.output import Output
+from progression.cli.sheet import open_sheet, subject_of
+from progression.engine.dice import Dice
+from progression.engine.history import mark, undo
+from progression.errors import InvalidInput, ProgressionError
+from progression.ledger.events import Event
+from progression.ledger.sheet import Pending, Sheet
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["run_award", "run_buy", "run_decide", "run_discard", "run_do", "run_mark", "run_new", "run_undo"]
+
+Operation = Callable[[RulePack, Sheet, Dice], Sheet]
+
+
+# -- the common path ------------------------------------------------------------------
+
+
+def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet, member: str | None = None) -> None:
+    """Say what changed: the ledger entries added (or removed by an undo), and any question waiting."""
+    size = min(len(before.ledger), len(after.ledger))
+    if out.json_mode:
+        added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
+        removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]
+        out.json({"file": file, "added": added, "removed": removed, "sheet": words.sheet(subject_of(after, member))})
+        return
+
+    def say(head: str, event: Event) -> None:  # a step's events one per line, under its label
+        first, *rest = words.outline(event)
+        out.line(head + first)
+        for line in rest:
+            out.line(f"  {line}")
+
+    for index in range(len(before.ledger), size, -1):  # an undo takes back the latest entry first
+        say(f"undone #{index}: ", before.ledger[index - 1])
+    for index in range(size + 1, len(after.ledger) + 1):
+        say(f"#{index} ", after.ledger[index - 1])
+    for who, (question, options) in waiting(before, after, member):
+        named = f" --member {who}" if who else ""
+        out.line(
+            f"waits for a decision ({question}: {', '.join(options)}); "
+            f"answer with: progression sheet decide {file}{named} OPTION"
+        )
+
+
+def waiting(before: Sheet, after: Sheet, member: str | None) -> list[tuple[str | None, tuple[str, Sequence[str]]]]:
+    """The questions waiting after a change: the subject's, and on a whole roster (a pack's action on a
+    team) each member's that the change left open."""
+    found: list[tuple[str | None, Pending | None]]
+    if member is not None:
+        found = [(member, subject_of(after, member).pending)]
+    else:
+        found = [(None, after.pending)]
+        found += [
+            (ident, sub.pending)
+            for ident, sub in after.members.items()
+            if ident not in before.members or before.members[ident].pending != sub.pending
+        ]
+    return [(who, pending.question) for who, pending in found if pending is not None and pending.question]
+
+
+def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
+    """Read the file, apply ``operate``, write the result atomically, report."""
+    opened = open_sheet(args)
+    dice = DiceChoice(args)
+    after = operate(opened.pack, opened.sheet, dice.dice)
+    dice.check_used()
+    write_sheet(opened.file, after)
+    report(out, opened.words, args.file, opened.sheet, after, getattr(args, "member", None))
+    return 0
+
+
+# -- the commands -----------------------------------------------------------------------
+
+
+def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict[str, int], dict[str, int]]:
+    spec = pack.kind(kind)
+    pools: dict[str, int] = {}
+    stats: dict[str, int] = {}
+    values = int_pairs([f"{k}={v}" for k, v in settings.items()], "--set")
+    for key, value in values.items():
+        if key in spec.pools:
+            pools[key] = value
+        elif key in spec.stats:
+            stats[key] = value
+        else:
+            known = ", ".join((*spec.pools, *spec.stats)) or "none"
+            msg = f"--set {key}: kind {kind!r} has no pool or stat {key!r}; expected one of: {known}"
+            raise UsageError(msg)
+    return pools, stats
+
+
+def run_new(args: argparse.Namespace, out: Output) -> int:
+    pack = resolve_pack(args.pack)
+    settings = pairs(args.set, "--set")
+    factory = pack.functions.get(f"new.{args.kind}")
+    if factory is not None:
+        options = {**settings, **({"name": args.name} if args.name else {})}
+        sheet = call_contract(factory, f"new.{args.kind}", pack, **options)
+        if not isinstance(sheet, Sheet):
+            msg = f"pack {pack.name!r}: new.{args.kind} returned {type(sheet).__name__}, not a Sheet"
+            raise ProgressionError(msg)
+    else:
+        pools, stats = _settings(pack, args.kind, settings)
+        sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
+    path = create_sheet(args.file, sheet, force=args.force)
+    words = Describer(pack, args.lang)
+    if out.json_mode:
+        out.json({"file": str(path), "sheet": words.sheet(sheet)})
+    else:
+        out.line(f"wrote {path}: {words.event(sheet.ledger[0])}")
+        for index, event in enumerate(sheet.ledger[1:], start=2):
+            out.line(f"#{index} {words.event(event)}")
+    return 0
+
+
+def run_award(args: argparse.Namespace, out: Output) -> int:
+    return change(
+        args,
+        out,
+        lambda pack, sheet, _: pack.award(sheet, args.pool, args.amount, reason=args.reason, member=args.member),
+    )
+
+
+def run_buy(args: argparse.Namespace, out: Output) -> int:
+    pay = int_pairs(args.pay, "--pay") or None
+
+    def buy(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
+        return pack.purchase(
+            sheet,
+            args.upgrade,
+            choice=args.choice,
+            pay=pay,
+            member=args.member,
+            dice=dice,
+            decisions=args.decide,
+            override=args.override,
+            bypass=args.bypass,
+        )
+
+    return change(args, out, buy)
+
+
+def run_decide(args: argparse.Namespace, out: Output) -> int:
+    return change(args, out, lambda pack, sheet, dice: pack.decide(sheet, args.choice, member=args.member, dice=dice))
+
+
+def run_discard(args: argparse.Namespace, out: Output) -> int:
+    return change(
+        args, out, lambda pack, sheet, _: pack.discard(sheet, args.pool, reason=args.reason, member=args.member)
+    )
+
+
+def run_mark(args: argparse.Namespace, out: Output) -> int:
+    return change(args, out, lambda _pack, sheet, _dice: mark(sheet, args.label))
+
+
+def run_undo(args: argparse.Namespace, out: Output) -> int:
+    return change(args, out, lambda _pack, sheet, _dice: undo(sheet, args.steps))
+
+
+def run_do(args: argparse.Namespace, out: Output) -> int:
+    options = pairs(args.options, args.action)
+
+    def act(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
+        name = f"action.{args.action}"
+        if name not in pack.functions:
+            known = sorted(k.removeprefix("action.") for k in pack.functions if k.startswith("action."))
+            msg = f"pack {pack.name!r} has no action {args.action!r}; its actions: {', '.join(known) or 'none'}"
+            raise UsageError(msg)
+        after = call_contract(pack.functions[name], name, pack, sheet, dice, **options)
+        if not isinstance(after, Sheet) or after.ledger[: len(sheet.ledger)] != sheet.ledger:
+            msg = (
+                f"action {args.action!r} of pack {pack.name!r} did not return the sheet continued; nothing was written"
+            )
+            raise InvalidInput(msg)
+        return after
+
+    return change(args, out, act)

@@ -1,0 +1,171 @@
+"""``progression simulate``: Monte Carlo studies with a progress bar, and exact probabilities."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager, nullcontext
+from typing import Any
+
+from progression.cli.args import UsageError, int_pairs, pairs, resolve_pack
+from progression.cli.output import Output, Table, rich_available, terminal
+from progression.studies.trials import PERCENTILES, Trials, exact, run_trials
+
+__all__ = ["run_simulate"]
+
+BAR = 40
+
+
+def _listing(pack_spec: str) -> str:
+    pack = resolve_pack(pack_spec)
+    sims = sorted(k.removeprefix("simulate.") for k in pack.functions if k.startswith("simulate."))
+    exacts = sorted(k.removeprefix("exact.") for k in pack.functions if k.startswith("exact."))
+    return f"simulations: {', '.join(sims) or 'none'}; exact: {', '.join(exacts) or 'none'}"
+
+
+def offered(pack_spec: str, out: Output) -> int:
+    """What a pack offers to simulate, each with its whole docstring: its parameters are told there."""
+    pack = resolve_pack(pack_spec)
+    found = {
+        family: {
+            key.removeprefix(f"{family}."): inspect.getdoc(function) or ""
+            for key, function in sorted(pack.functions.items())
+            if key.startswith(f"{family}.")
+        }
+        for family in ("simulate", "exact")
+    }
+    if out.json_mode:
+        out.json(found)
+        return 0
+    out.line(
+        f"{pack.name} offers (run one with `progression simulate {pack_spec} NAME` "
+        f"or `progression simulate {pack_spec} --exact NAME`, parameters with --param KEY=VALUE):"
+    )
+    for family, functions in found.items():
+        for name, doc in functions.items():
+            out.line()
+            out.line(f"{family}.{name}")
+            for line in doc.splitlines():
+                out.line(f"  {line}".rstrip())
+    if not any(found.values()):
+        out.line("nothing: the pack registers no simulate.NAME nor exact.NAME function")
+    return 0
+
+
+def run_simulate(args: argparse.Namespace, out: Output) -> int:
+    if args.name is None and args.exact is None:
+        return offered(args.pack, out)
+    if args.name is not None and args.exact is not None:
+        msg = f"name one simulation, or --exact NAME, not both; pack {args.pack!r} has {_listing(args.pack)}"
+        raise UsageError(msg)
+    if args.exact is not None:
+        return _exact(args, out)
+    if args.workers < 1:
+        msg = f"--workers must be at least 1, got {args.workers}"
+        raise UsageError(msg)
+    params = int_pairs(args.param, "--param")
+    resolve_pack(args.pack)  # a bad pack is reported before any worker starts
+    executor: Any = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else nullcontext()
+    with executor as pool, progress_bar(args.trials, quiet=out.json_mode) as advance:
+        trials = run_trials(
+            args.pack,
+            args.name,
+            args.trials,
+            seed=args.seed,
+            params=params,
+            executor=pool if isinstance(pool, Executor) else None,
+            progress=advance,
+        )
+    report(out, trials)
+    return 0
+
+
+@contextmanager
+def progress_bar(total: int, *, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr, only when both stdout and stderr are terminals: rich's, or a plain one."""
+    if quiet or not (terminal(sys.stdout) and terminal(sys.stderr)):
+        yield lambda done: None
+        return
+    if rich_available():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(file=sys.stderr), transient=True) as bar:
+            task = bar.add_task("simulating", total=total)
+            yield lambda done: bar.update(task, completed=done)
+        return
+
+    def plain(done: int) -> None:
+        filled = BAR * done // total
+        sys.stderr.write(f"\rsimulating [{'#' * filled}{' ' * (BAR - filled)}] {done}/{total}")
+        sys.stderr.flush()
+
+    yield plain
+    sys.stderr.write("\r" + " " * (BAR + 30) + "\r")
+
+
+def summary(trials: Trials) -> dict[str, Any]:
+    """A study's summary as JSON data."""
+    return {
+        "pack": trials.pack,
+        "name": trials.name,
+        "trials": len(trials.counts),
+        "seed": trials.seed,
+        "params": dict(trials.params),
+        "mean": trials.mean,
+        "median": trials.median,
+        "min": min(trials.counts),
+        "max": max(trials.counts),
+        "percentiles": {str(p): trials.percentile(p) for p in PERCENTILES},
+        "histogram": [{"from": low, "to": high, "trials": n} for low, high, n in trials.histogram()],
+    }
+
+
+def report(out: Output, trials: Trials) -> None:
+    data = summary(trials)
+    if out.json_mode:
+        out.json(data)
+        return
+    shown = ", ".join(f"{k}={v}" for k, v in data["params"].items())
+    out.line(
+        f"{data['pack']} simulate.{data['name']}: {data['trials']} trials, seed {data['seed']}"
+        + (f", {shown}" if shown else "")
+    )
+    out.line(f"mean {data['mean']:.2f}, median {data['median']:g}, min {data['min']}, max {data['max']}")
+    out.line()
+    out.table(Table([f"p{p}" for p in data["percentiles"]], [list(data["percentiles"].values())], title="Percentiles"))
+    widest = max(row["trials"] for row in data["histogram"])
+    rows = [
+        (
+            str(row["from"]) if row["from"] == row["to"] else f"{row['from']}–{row['to']}",
+            row["trials"],
+            "#" * max(1 if row["trials"] else 0, round(BAR * row["trials"] / widest)),
+        )
+        for row in data["histogram"]
+    ]
+    out.line()
+    out.table(Table(("count", "trials", ""), rows, title="Histogram"))
+
+
+def _exact(args: argparse.Namespace, out: Output) -> int:
+    pack = resolve_pack(args.pack)
+    params = pairs(args.param, "--param")
+    probabilities = exact(pack, args.exact, params)
+    if out.json_mode:
+        out.json(
+            {
+                "pack": pack.name,
+                "name": args.exact,
+                "params": params,
+                "probabilities": {k: {"fraction": str(v), "decimal": float(v)} for k, v in probabilities.items()},
+            }
+        )
+        return 0
+    shown = ", ".join(f"{k}={v}" for k, v in params.items())
+    title = f"{pack.name} exact.{args.exact}" + (f" ({shown})" if shown else "")
+    rows = [(pack.name_of(k), str(v), f"{float(v):.6f}") for k, v in probabilities.items()]
+    out.table(Table(("outcome", "probability", "decimal"), rows, title=title))
+    return 0

@@ -1,0 +1,99 @@
+"""``progression validate``: lint pack files, reporting every problem of every file at once."""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from pathlib import Path
+
+from progression.cli.args import UsageError, is_path
+from progression.cli.output import Output
+from progression.errors import Problem, RulePackError
+from progression.rulepacks.discovery import entries, load
+from progression.rulepacks.loading import load_file
+
+__all__ = ["run_validate", "validate"]
+
+
+def is_pack_text(path: Path) -> bool:
+    """Whether a TOML file in a folder is meant as a pack: it has a ``[pack]`` table or a ``format`` key.
+    A file that does not parse counts as one, so that its error is reported."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True
+    return "pack" in data or "format" in data
+
+
+def folder_files(folder: Path) -> tuple[list[str], list[str]]:
+    """The ``*.toml`` files under ``folder`` outside hidden folders (a ``.venv``): the packs to check, and
+    those skipped as no pack (a ``pyproject.toml``)."""
+    found = sorted(
+        p for p in folder.rglob("*.toml") if not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    )
+    checked = [str(p) for p in found if is_pack_text(p)]
+    return checked, [str(p) for p in found if str(p) not in checked]
+
+
+def _targets(spec: str) -> tuple[list[str], list[str]]:
+    path = Path(spec)
+    if path.is_dir():
+        files, skipped = folder_files(path)
+        if not files:
+            msg = f"folder {spec!r} holds no pack file (*.toml with a [pack] table or a format key) to validate"
+            raise UsageError(msg)
+        return files, skipped
+    if path.is_file():
+        return [spec], []
+    if not is_path(spec) and spec in entries():
+        return [spec], []
+    msg = f"{spec!r} is neither a pack file, a folder, nor an installed pack (installed: {', '.join(entries()) or 'none'})"
+    raise UsageError(msg)
+
+
+def validate(spec: str) -> tuple[dict[str, tuple[Problem, ...]], list[str]]:
+    """Every problem of every pack ``spec`` names, by source (an empty tuple for a pack that loads), and the
+    TOML files of a folder skipped as no pack."""
+    found: dict[str, tuple[Problem, ...]] = {}
+    targets, skipped = _targets(spec)
+    for target in targets:
+        try:
+            load_file(target) if Path(target).is_file() else load(target)
+        except RulePackError as error:
+            found[target] = error.problems
+        else:
+            found[target] = ()
+    return found, skipped
+
+
+def run_validate(args: argparse.Namespace, out: Output) -> int:
+    found, skipped = validate(args.path)
+    bad = sum(1 for problems in found.values() if problems)
+    if out.json_mode:
+        out.json(
+            {
+                "ok": not bad,
+                "packs": [
+                    {
+                        "source": source,
+                        "ok": not problems,
+                        "problems": [{"file": p.source, "path": p.path, "reason": p.reason} for p in problems],
+                    }
+                    for source, problems in found.items()
+                ],
+                "skipped": skipped,
+            }
+        )
+    else:
+        for source in skipped:
+            out.line(f"skip {source}: not a pack file (no [pack] table, no format key)")
+        for source, problems in found.items():
+            if not problems:
+                out.line(f"ok   {source}")
+                continue
+            noun = "problem" if len(problems) == 1 else "problems"
+            out.line(f"FAIL {source}: {len(problems)} {noun}")
+            for problem in problems:
+                out.line(f"  - {problem.reason} @ {problem.path}")
+        out.line(f"{len(found) - bad} of {len(found)} packs load")
+    return 1 if bad else 0

@@ -1,0 +1,154 @@
+"""Changes that are not purchases: a new sheet, awards (each pool's cap and overflow policy applied),
+discarded surplus, and adjustments."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from progression.engine.checks import check_amount, check_id, check_mapping, check_text, record, subject_of
+from progression.engine.payment import cap_of, ensure_settled, surplus
+from progression.engine.quotes import Quote, quote
+from progression.errors import CapExceeded, InvalidInput, UnknownName
+from progression.ledger.events import Adjusted, Awarded, Created, Event, Lost, Purchased
+from progression.ledger.sheet import Sheet, replay
+from progression.rules.parts import Effect
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["adjust", "award", "discard", "new_sheet"]
+
+
+def new_sheet(
+    pack: RulePack,
+    kind: str,
+    name: str,
+    *,
+    pools: Mapping[str, int] | None,
+    stats: Mapping[str, int] | None,
+    owned: Mapping[str, int] | None,
+    tags: Mapping[str, str] | None,
+) -> Sheet:
+    """A new sheet of ``kind``: every pool of the kind at 0 and stats at their initial values, overridden."""
+    spec = pack.kind(check_id(kind, "kind", "new sheet"))
+    where = f"new {kind} sheet"
+    if not isinstance(name, str):
+        msg = f"{where}: a name must be a text, got {name!r}"
+        raise InvalidInput(msg)
+    for given, what in ((pools, "pools"), (stats, "stats"), (owned, "owned"), (tags, "tags")):
+        if given is not None:
+            check_mapping(given, what, where)
+    start_pools = dict.fromkeys(spec.pools, 0)
+    for pool, amount in (pools or {}).items():
+        if pool not in start_pools:
+            raise UnknownName("pool", pool, start_pools, f"kind {kind!r}")
+        if not (isinstance(amount, int) and not isinstance(amount, bool) and amount == 0):
+            check_amount(amount, f"{where}, pool {pool!r}")
+        start_pools[pool] = amount
+    start_stats = {s: pack.stats[s].initial for s in spec.stats}
+    for stat, value in (stats or {}).items():
+        if stat not in start_stats:
+            raise UnknownName("stat", stat, start_stats, f"kind {kind!r}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            msg = f"{where}: stat {stat!r} must be an integer, got {value!r}"
+            raise InvalidInput(msg)
+        start_stats[stat] = value
+    for item, count in (owned or {}).items():
+        check_id(item, "owned item", where)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            msg = f"{where}: owned {item!r} must be a positive count, got {count!r}"
+            raise InvalidInput(msg)
+    for key, text in (tags or {}).items():
+        if not isinstance(key, str) or not isinstance(text, str):
+            msg = f"{where}: tags map texts to texts, got {key!r} = {text!r}"
+            raise InvalidInput(msg)
+    created = Created(
+        pack=pack.name, kind=kind, name=name, pools=start_pools, stats=start_stats, owned=owned or {}, tags=tags or {}
+    )
+    return replay((created,))
+
+
+def award(pack: RulePack, sheet: Sheet, pool: str, amount: int, *, reason: str, member: str | None) -> Sheet:
+    """``amount`` points into ``pool``; past its cap they are refused, lost, left to settle or spent."""
+    subject, _ = subject_of(sheet, member)
+    where = f"award to {pool!r}"
+    check_id(pool, "pool", "award")
+    check_amount(amount, where)
+    check_text(reason, "reason", where)
+    _check_held(subject, pool)
+    ensure_settled(pack, subject)
+    spec = pack.pool(pool)
+    events: list[Event] = [Awarded(pool=pool, amount=amount, reason=reason)]
+    if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
+        return record(sheet, member, events, f"award {amount} to {pool}")
+    after = subject.apply(events[0])
+    cap = cap_of(pack, after, pool)
+    if cap is not None and after.pools[pool] > cap:
+        extra = after.pools[pool] - cap
+        if spec.overflow == "refuse":
+            msg = (
+                f"{where}: {pack.name_of(pool)} holds {subject.pools[pool]} of a cap of {cap}; "
+                f"{amount} more would put it {extra} over"
+            )
+            raise CapExceeded(msg, pool=pool, cap=cap)
+        if spec.overflow == "auto":
+            after, bought = _auto_spend(pack, after, pool)
+            events.extend(bought)
+            cap = cap_of(pack, after, pool)
+            extra = max(0, after.pools[pool] - (cap or 0))
+        if spec.overflow in ("lose", "auto") and extra > 0:
+            events.append(Lost(pool=pool, amount=extra, reason=f"over the cap of {cap}"))
+    return record(sheet, member, events, f"award {amount} to {pool}")
+
+
+def _auto_spend(pack: RulePack, sheet: Sheet, pool: str) -> tuple[Sheet, list[Event]]:
+    """Spend a pool's surplus on its ``auto_spend`` upgrades, cheapest first."""
+    events: list[Event] = []
+    spec = pack.pool(pool)
+    while (cap := cap_of(pack, sheet, pool)) is not None and sheet.pools[pool] > cap:
+        quotes = [quote(pack, sheet, u, pay=None, member=None, choice=None, paying=(pool,)) for u in spec.auto_spend]
+        affordable = [q for q in quotes if _affordable_from(q, pool, sheet)]
+        if not affordable:
+            break
+        best = min(affordable, key=lambda q: q.price or 0)
+        upgrade = pack.upgrade(best.upgrade)
+        event = Purchased(upgrade=upgrade.id, price={pool: best.price or 0}, effect=upgrade.effect)
+        events.append(event)
+        sheet = sheet.apply(event)
+    return sheet, events
+
+
+def _affordable_from(q: Quote, pool: str, sheet: Sheet) -> bool:
+    """Whether ``pool`` alone pays for ``q`` and nothing but points or pools stands in the way."""
+    blocking = [v for v in q.violations if v.key not in ("points", "pools")]
+    return not blocking and q.price is not None and sheet.pools[pool] >= q.price
+
+
+def discard(pack: RulePack, sheet: Sheet, pool: str, *, reason: str, member: str | None) -> Sheet:
+    """Lose the surplus ``pool`` holds over its cap."""
+    subject, _ = subject_of(sheet, member)
+    check_id(pool, "pool", "discard")
+    check_text(reason, "reason", f"discard from {pool!r}")
+    _check_held(subject, pool)
+    extra = surplus(pack, subject).get(pool, 0)
+    if extra == 0:
+        msg = f"{pack.name_of(pool)} holds nothing over its cap; there is nothing to discard"
+        raise InvalidInput(msg)
+    return record(sheet, member, [Lost(pool=pool, amount=extra, reason=reason)], f"discard {pool}")
+
+
+def _check_held(subject: Sheet, pool: str) -> None:
+    if pool not in subject.pools:
+        raise UnknownName("pool", pool, subject.pools, f"sheet {subject.name or subject.kind!r}")
+
+
+def adjust(pack: RulePack, sheet: Sheet, effect: Effect, *, reason: str, member: str | None) -> Sheet:
+    """Apply an effect that is not a purchase, with its reason."""
+    subject, _ = subject_of(sheet, member)
+    check_text(reason, "reason", "adjustment")
+    if not isinstance(effect, Effect):
+        msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
+        raise InvalidInput(msg)
+    ensure_settled(pack, subject)
+    return record(sheet, member, [Adjusted(effect=effect, reason=reason)], "adjust")

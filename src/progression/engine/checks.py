@@ -1,0 +1,78 @@
+"""What every operation on a sheet shares: its input checked at the edge, the sheet it acts on, and
+the one ledger entry it records.
+
+Each public operation appends exactly one entry to the ledger (one event, or a
+:class:`~progression.Step` of several), so ``undo`` takes back one operation.
+Rules are checked before that entry is made; the fold trusts the events.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+
+from progression.errors import InvalidInput
+from progression.ledger.events import Event, Member, Step
+from progression.ledger.sheet import Sheet
+
+__all__ = ["check_amount", "check_id", "check_mapping", "check_sheet", "check_text", "record", "subject_of"]
+
+
+def check_amount(amount: object, where: str) -> int:
+    """A positive integer amount of points, or :class:`InvalidInput` saying what came."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        msg = f"{where}: points must be a whole number, got {amount!r} ({type(amount).__name__})"
+        raise InvalidInput(msg)
+    if amount <= 0:
+        msg = f"{where}: points must be a positive whole number, got {amount!r}"
+        raise InvalidInput(msg)
+    return amount
+
+
+def check_text(text: object, what: str, where: str) -> str:
+    """A text with something in it (a reason, a label), or :class:`InvalidInput` saying what came."""
+    if not isinstance(text, str) or not text.strip():
+        msg = f"{where}: a {what} must be a non-empty text, got {text!r}"
+        raise InvalidInput(msg)
+    return text
+
+
+def check_sheet(sheet: object, where: str | None = None) -> Sheet:
+    """``sheet`` itself when it is a :class:`Sheet`, else :class:`InvalidInput` saying what came."""
+    if not isinstance(sheet, Sheet):
+        msg = f"expected a Sheet, got {type(sheet).__name__}"
+        raise InvalidInput(msg if where is None else f"{where}: {msg}")
+    return sheet
+
+
+def check_id(ident: object, what: str, where: str) -> str:
+    """An id given by a caller: a text (anything else could not even be looked up)."""
+    if not isinstance(ident, str):
+        msg = f"{where}: a {what} id must be a text, got {ident!r} ({type(ident).__name__})"
+        raise InvalidInput(msg)
+    return ident
+
+
+def check_mapping(value: object, what: str, where: str) -> Mapping[object, object]:
+    """``value`` itself when it is a mapping, else :class:`InvalidInput` saying what came."""
+    if not isinstance(value, Mapping):
+        msg = f"{where}: {what} must map names to values, got {type(value).__name__}"
+        raise InvalidInput(msg)
+    return value
+
+
+def subject_of(sheet: Sheet, member: str | None) -> tuple[Sheet, Sheet | None]:
+    """The sheet an operation acts on, and the roster above it (or None)."""
+    check_sheet(sheet)
+    if member is None:
+        return sheet, None
+    return sheet.member(check_id(member, "member", "roster")), sheet
+
+
+def record(sheet: Sheet, member: str | None, events: Sequence[Event], label: str) -> Sheet:
+    """``sheet`` with one more ledger entry: the event, or a step of the events, on ``member`` if one is named."""
+    # Labels and member ids recur on every entry: interned, each is held once, not once per entry.
+    entry: Event = events[0] if len(events) == 1 else Step(label=sys.intern(label), events=tuple(events))
+    if member is not None:
+        entry = Member(member=sys.intern(member), event=entry)
+    return sheet.apply(entry)

@@ -1,0 +1,108 @@
+"""Dice: seeded for simulations, scripted for physical dice a person reads out."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Protocol, runtime_checkable
+
+from progression.errors import DiceError, InvalidInput
+
+__all__ = ["CallbackDice", "Dice", "ScriptedDice", "SeededDice"]
+
+
+@runtime_checkable
+class Dice(Protocol):
+    """Anything that rolls: ``roll(sides, count, label)`` returns ``count`` results in ``1..sides``."""
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]: ...
+
+
+def _check_request(sides: int, count: int) -> None:
+    if not isinstance(sides, int) or isinstance(sides, bool) or sides < 2:
+        msg = f"a die needs at least 2 sides, got {sides!r}"
+        raise InvalidInput(msg)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        msg = f"a roll needs at least 1 die, got {count!r}"
+        raise InvalidInput(msg)
+
+
+class SeededDice:
+    """Pseudo-random dice from a seed: the same seed gives the same rolls."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+        """Roll ``count`` dice of ``sides`` sides."""
+        randint = self._random.randint
+        if type(sides) is int and sides >= 2:  # the usual request, checked in two tests
+            if count == 1 and type(count) is int:
+                return (randint(1, sides),)
+            if count == 2 and type(count) is int:
+                return randint(1, sides), randint(1, sides)
+        _check_request(sides, count)
+        return tuple(randint(1, sides) for _ in range(count))
+
+    def __repr__(self) -> str:
+        return f"SeededDice(seed={self.seed!r})"
+
+
+class ScriptedDice:
+    """Results typed in by a person (physical dice), used in order.
+
+    Raises:
+        DiceError: when a result does not fit the die asked for, or the script runs out.
+    """
+
+    def __init__(self, results: Iterable[int]) -> None:
+        self.results = tuple(results)
+        for position, result in enumerate(self.results, start=1):
+            if not isinstance(result, int) or isinstance(result, bool) or result < 1:
+                msg = f"scripted die {position} must be a positive integer, got {result!r}"
+                raise DiceError(msg)
+        self.used = 0
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The results not used yet."""
+        return self.results[self.used :]
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+        """Take the next ``count`` scripted results, checking each fits a die of ``sides``."""
+        _check_request(sides, count)
+        what = f"{count}D{sides}" + (f" for {label}" if label else "")
+        if self.used + count > len(self.results):
+            given = "1 result was given" if len(self.results) == 1 else f"{len(self.results)} results were given"
+            msg = f"the scripted dice ran out: {given} and {self.used} used; {what} needs {count} more"
+            raise DiceError(msg)
+        results = self.results[self.used : self.used + count]
+        for offset, result in enumerate(results):
+            if result > sides:
+                msg = f"scripted die {self.used + offset + 1} is {result}, but {what} needs results from 1 to {sides}"
+                raise DiceError(msg)
+        self.used += count
+        return results
+
+    def __repr__(self) -> str:
+        return f"ScriptedDice({list(self.results)!r}, used={self.used})"
+
+
+class CallbackDice:
+    """Dice that ask a function for each result (a prompt at a terminal, a bot command)."""
+
+    def __init__(self, ask: Callable[[int, str], int]) -> None:
+        self._ask = ask
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+        """Ask for each of ``count`` dice, checking each result fits."""
+        _check_request(sides, count)
+        results = []
+        for _ in range(count):
+            result = self._ask(sides, label)
+            if not isinstance(result, int) or isinstance(result, bool) or not 1 <= result <= sides:
+                msg = f"a D{sides} for {label or 'a roll'} must show 1 to {sides}, got {result!r}"
+                raise DiceError(msg)
+            results.append(result)
+        return tuple(results)

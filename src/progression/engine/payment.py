@@ -1,0 +1,158 @@
+"""Paying from pools: caps and the surplus held over them, and how a price is split across the paying pools.
+
+A pool whose overflow policy is ``settle`` may hold points over its cap; until they are spent on
+that pool or discarded, the sheet is not settled and other operations are refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from progression._frozen import freeze
+from progression.errors import InvalidInput, PendingState
+from progression.requirements.violations import Violation
+
+if TYPE_CHECKING:
+    from progression.ledger.sheet import Sheet
+    from progression.rulepacks.rulepack import RulePack
+    from progression.rules.parts import Upgrade
+
+__all__ = ["cap_of", "currency_of", "ensure_settled", "payment", "state_problems", "surplus"]
+
+
+def cap_of(pack: RulePack, sheet: Sheet, pool: str) -> int | None:
+    """The cap of ``pool`` on ``sheet`` now: a number, a quantity read on the sheet, or None."""
+    cap = pack.pool(pool).cap
+    if isinstance(cap, str):
+        return sheet.quantity(cap)
+    return cap
+
+
+def surplus(pack: RulePack, sheet: Sheet) -> Mapping[str, int]:
+    """Points held over a cap, by pool (only pools whose policy lets surplus wait)."""
+    over = {}
+    for pool, balance in sheet.pools.items():
+        spec = pack.pools.get(pool)
+        if spec is None or spec.overflow != "settle":
+            continue
+        cap = cap_of(pack, sheet, pool)
+        if cap is not None and balance > cap:
+            over[pool] = balance - cap
+    return freeze(over)
+
+
+def state_problems(pack: RulePack, sheet: Sheet, paying: Collection[str] = ()) -> list[Violation]:
+    """What keeps ``sheet`` from being changed: a decision awaited, or surplus on a pool other than ``paying``."""
+    problems = []
+    if sheet.pending is not None:
+        question = sheet.pending.question
+        asked = f" ({question[0]}: {', '.join(question[1])})" if question else ""
+        problems.append(
+            Violation(
+                "state", f"{pack.name_of(sheet.pending.upgrade)} waits for a decision{asked}; decide or undo first"
+            )
+        )
+    for pool, extra in surplus(pack, sheet).items():
+        if pool not in paying:
+            problems.append(
+                Violation(
+                    "state",
+                    f"{pack.name_of(pool)} holds {extra} point{'' if extra == 1 else 's'} over its cap; spend them on "
+                    f"{pack.name_of(pool)} or discard them first",
+                )
+            )
+    return problems
+
+
+def ensure_settled(pack: RulePack, sheet: Sheet) -> None:
+    """Raise :class:`PendingState` when a decision or a surplus waits."""
+    problems = state_problems(pack, sheet)
+    if problems:
+        raise PendingState("; ".join(p.sentence for p in problems))
+
+
+def currency_of(pack: RulePack, upgrade: Upgrade) -> str:
+    """The currency ``upgrade`` is paid in (its paying pools share one)."""
+    return pack.pool(upgrade.pools[0]).currency if upgrade.pools else "points"
+
+
+def payment(
+    pack: RulePack, subject: Sheet, upgrade: Upgrade, price: int | None, pay: Mapping[str, int] | None
+) -> tuple[dict[str, int], int, list[Violation]]:
+    """How ``price`` would be paid (the buyer's ``pay``, or the default split), what the paying pools
+    hold together, and every problem with it."""
+    allowed = [p for p in upgrade.pools if p in subject.pools]
+    available = sum(max(0, subject.pools[p]) for p in allowed)
+    problems: list[Violation]
+    if pay is None:
+        split, problems = _split(pack, subject, allowed, price or 0), []
+    else:
+        split, problems = _buyers_split(pack, subject, upgrade.id, allowed, pay)
+        if price is not None and sum(pay.values()) != price:
+            msg = f"pay adds up to {sum(pay.values())} but {upgrade.id!r} costs {price}"
+            raise InvalidInput(msg)
+    if price is not None and available < price and not any(v.key == "points" for v in problems):
+        problems.append(
+            Violation(
+                "points", f"costs {price} {pack.name_of(currency_of(pack, upgrade))}; the paying pools hold {available}"
+            )
+        )
+    return split, available, problems
+
+
+def _split(pack: RulePack, subject: Sheet, allowed: Sequence[str], price: int) -> dict[str, int]:
+    """The default split: surplus over a cap first, then the pools with least headroom under their cap."""
+    if len(allowed) == 1:  # one pool pays: there is no order to find
+        take = min(price, max(0, subject.pools[allowed[0]]))
+        return {allowed[0]: take} if take else {}
+    over = surplus(pack, subject)
+
+    def order(pool: str) -> tuple[int, float, int]:
+        cap = cap_of(pack, subject, pool)
+        headroom = float("inf") if cap is None else cap - subject.pools[pool]
+        return (-over.get(pool, 0), headroom, -subject.pools[pool])
+
+    split, left = {}, price
+    for pool in sorted(allowed, key=order):
+        take = min(left, max(0, subject.pools[pool]))
+        if take:
+            split[pool] = take
+            left -= take
+    return split
+
+
+def _buyers_split(
+    pack: RulePack,
+    subject: Sheet,
+    upgrade_id: str,
+    allowed: Sequence[str],
+    pay: Mapping[str, int],
+) -> tuple[dict[str, int], list[Violation]]:
+    """The split a buyer asked for, checked: a pool that may not pay, or is asked more than it holds, is a problem."""
+    if not isinstance(pay, Mapping):
+        msg = f"pay must map pools to points, got {type(pay).__name__}"
+        raise InvalidInput(msg)
+    split: dict[str, int] = {}
+    problems: list[Violation] = []
+    for pool, amount in pay.items():
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            msg = f"pay: {pool!r} must give a whole number of points >= 0, got {amount!r}"
+            raise InvalidInput(msg)
+        if pool not in allowed:
+            names = ", ".join(pack.name_of(p) for p in allowed) or "nothing on this sheet"
+            problems.append(
+                Violation(
+                    "pools",
+                    f"{pack.name_of(upgrade_id)} cannot be paid from {pack.name_of(pool)}; it can be paid from: {names}",
+                )
+            )
+        elif amount:
+            split[pool] = amount
+            if amount > subject.pools[pool]:
+                problems.append(
+                    Violation(
+                        "points", f"{pack.name_of(pool)} holds {subject.pools[pool]}, not the {amount} asked of it"
+                    )
+                )
+    return split, problems

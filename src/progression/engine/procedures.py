@@ -1,0 +1,196 @@
+"""Random procedures: a pack's generator that rolls dice and pauses for people's decisions.
+
+A procedure is a function of a :class:`ProcedureContext`. It either returns an
+:class:`~progression.Effect` at once, or is a generator that yields :class:`Roll`
+and :class:`Choose` requests, receives their answers, and returns the effect::
+
+    def random_skill(context):
+        first = yield Roll(sides=6, count=2, label="first skill")
+        second = yield Roll(sides=6, count=2, label="second skill")
+        kept = yield Choose(label="keep one", options=(...))
+        return Effect(grants={kept: 1})
+
+The engine records every roll and decision in the ledger. To resume a paused
+procedure it runs it again from the start, feeding back the recorded answers, so
+a procedure must be deterministic given its answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import TYPE_CHECKING, Union, cast
+
+import attrs
+
+from progression._frozen import as_tuple
+from progression.errors import DecisionError, InvalidInput
+from progression.ledger.events import Asked, Decided, Event, Finished, Rolled
+from progression.rules.parts import Effect
+
+if TYPE_CHECKING:
+    from progression.engine.dice import Dice
+    from progression.ledger.sheet import Sheet
+
+__all__ = ["Choose", "ProcedureContext", "Roll"]
+
+
+@attrs.frozen(kw_only=True)
+class Roll:
+    """Ask for ``count`` dice of ``sides`` sides; the answer is a tuple of results."""
+
+    sides: int
+    count: int = 1
+    label: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Choose:
+    """Ask a person to pick one of ``options``; the answer is the option chosen."""
+
+    label: str
+    options: tuple[str, ...] = attrs.field(converter=as_tuple)
+
+
+Request = Union[Roll, Choose]  # noqa: UP007 - a runtime alias
+ProcedureResult = Generator[Request, object, Effect] | Effect
+Procedure = Callable[["ProcedureContext"], ProcedureResult]
+
+
+@attrs.frozen(kw_only=True)
+class ProcedureContext:
+    """What a procedure sees: the sheet (already paid), the choice, the pack and the roster."""
+
+    sheet: Sheet
+    choice: str | None
+    pack: object
+    #: The roster the sheet belongs to, when it is a member.
+    roster: Sheet | None = None
+    #: Extra arguments the caller passed to the purchase.
+    args: Mapping[str, object] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class Outcome:
+    """What driving a procedure produced: the new events, and the effect when it finished."""
+
+    events: tuple[Event, ...]
+    effect: Effect | None
+
+
+#: Roll, question and decision events made by :func:`drive`, shared by their fields (events are
+#: immutable, and a league's ledgers hold thousands of equal skill rolls and questions); emptied
+#: when it grows past its bound.
+_SHARED: dict[tuple[object, ...], Event] = {}
+_SHARED_BOUND = 4096
+
+
+def _shared(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
+    """The event ``make`` builds, shared with every one made before under ``key``."""
+    event = _SHARED.get(key)
+    if event is None:
+        if len(_SHARED) >= _SHARED_BOUND:
+            _SHARED.clear()
+        event = _SHARED[key] = make()
+    return event
+
+
+def _rolled(label: str, sides: int, results: tuple[int, ...]) -> Event:
+    """The roll event of ``results`` (shared when they are a tuple of integers, as dice give)."""
+    if type(results) is not tuple or not all(type(r) is int for r in results):  # only what equals itself alone
+        return Rolled(label=label, sides=sides, results=results)
+    return _shared((Rolled, label, sides, results), lambda: Rolled(label=label, sides=sides, results=results))
+
+
+def _asked(label: str, options: tuple[str, ...]) -> Event:
+    """The question event (shared: a procedure asks the same questions again and again)."""
+    if not all(type(o) is str for o in options):
+        return Asked(label=label, options=options)
+    return _shared((Asked, label, options), lambda: Asked(label=label, options=options))
+
+
+def _decided(label: str, options: tuple[str, ...], choice: str) -> Event:
+    """The decision event (shared)."""
+    if not all(type(o) is str for o in options):
+        return Decided(label=label, options=options, choice=choice)
+    return _shared((Decided, label, options, choice), lambda: Decided(label=label, options=options, choice=choice))
+
+
+def _finished(effect: Effect) -> Event:
+    """The event ending a procedure with ``effect``, shared by the effect's identity (the shared event
+    holds the effect, so the identity is never reused while the event is kept)."""
+    key = (Finished, id(effect))
+    event = _SHARED.get(key)
+    if event is None or cast(Finished, event).effect is not effect:
+        if len(_SHARED) >= _SHARED_BOUND:
+            _SHARED.clear()
+        event = _SHARED[key] = Finished(effect=effect)
+    return event
+
+
+def drive(
+    procedure: Procedure,
+    context: ProcedureContext,
+    *,
+    recorded_rolls: Sequence[tuple[int, ...]] = (),
+    recorded_decisions: Sequence[str] = (),
+    decisions: Sequence[str] = (),
+    dice: Dice | None,
+    name: str = "this procedure",
+) -> Outcome:
+    """Run ``procedure``: replay recorded answers silently, then roll and decide for real.
+
+    Stops at the first :class:`Choose` with no decision left to give, recording an
+    :class:`Asked` event. Raises :class:`DecisionError` for a decision that is not
+    an option, and :class:`InvalidInput` when dice are needed and none were given or the
+    procedure itself breaks its contract; ``name`` (the upgrade's) says which procedure.
+    """
+    result = procedure(context)
+    if isinstance(result, Effect):
+        return Outcome((_finished(result),), result)
+    events: list[Event] = []
+    old_rolls, old_decisions, new_decisions = list(recorded_rolls), list(recorded_decisions), list(decisions)
+    answer: object = None
+    try:
+        while True:
+            request = result.send(answer)
+            if isinstance(request, Roll):
+                if old_rolls:
+                    answer = old_rolls.pop(0)
+                    continue
+                if dice is None:
+                    msg = (
+                        f"{name}: {request.label or 'a roll'} needs {request.count}D{request.sides}, but no dice "
+                        "were given; pass dice= (SeededDice, ScriptedDice or CallbackDice)"
+                    )
+                    raise InvalidInput(msg)
+                answer = dice.roll(request.sides, request.count, request.label)
+                events.append(_rolled(request.label, request.sides, answer))
+            elif isinstance(request, Choose):
+                if not request.options or not all(isinstance(o, str) for o in request.options):
+                    msg = f"the procedure of {name} must offer texts to choose from, got {list(request.options)!r}"
+                    raise InvalidInput(msg)
+                if old_decisions:
+                    answer = old_decisions.pop(0)
+                    continue
+                if not new_decisions:
+                    events.append(_asked(request.label, request.options))
+                    result.close()
+                    return Outcome(tuple(events), None)
+                answer = new_decisions.pop(0)
+                if answer not in request.options:
+                    msg = f"{answer!r} is not an option for {request.label!r}; the options are: {', '.join(request.options)}"
+                    raise DecisionError(msg)
+                events.append(_decided(request.label, request.options, str(answer)))
+            else:
+                msg = f"the procedure of {name} may yield Roll or Choose, got {request!r}"
+                raise InvalidInput(msg)
+    except StopIteration as stop:
+        effect = stop.value
+        if not isinstance(effect, Effect):
+            msg = f"the procedure of {name} must return an Effect, got {effect!r}"
+            raise InvalidInput(msg) from None
+        if new_decisions:
+            msg = f"{len(new_decisions)} decision(s) were given that the procedure never asked for: {new_decisions!r}"
+            raise DecisionError(msg) from None
+        events.append(_finished(effect))
+        return Outcome(tuple(events), effect)

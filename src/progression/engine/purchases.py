@@ -1,0 +1,231 @@
+"""Purchases: buying an upgrade when its quote allows it (or a GM waives what it may), running its
+procedure, and resuming a paused procedure with a decision."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from progression.engine.checks import check_text, record, subject_of
+from progression.engine.procedures import ProcedureContext, drive
+from progression.engine.quotes import Quote, context, effect_problems, quote, resolved
+from progression.errors import (
+    DecisionError,
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    PendingState,
+    RequirementNotMet,
+)
+from progression.ledger.events import Event, Member, Purchased, Started, Step
+from progression.requirements.violations import UNWAIVABLE, WAIVABLE
+from progression.rules.parts import Effect, Override
+
+if TYPE_CHECKING:
+    from progression.engine.dice import Dice
+    from progression.ledger.sheet import Sheet
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["decide", "purchase"]
+
+
+def purchase(
+    pack: RulePack,
+    sheet: Sheet,
+    upgrade_id: str,
+    *,
+    choice: str | None,
+    pay: Mapping[str, int] | None,
+    member: str | None,
+    dice: Dice | None,
+    decisions: Sequence[str],
+    override: str | None,
+    bypass: Collection[str],
+    args: Mapping[str, object] | None,
+) -> Sheet:
+    """Buy ``upgrade_id``, or raise with nothing changed; a procedure asking a question with no decision pauses."""
+    q = quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member)
+    recorded_override, waived = _override(q, override, bypass)
+    _refuse(upgrade_id, q, waived)
+    assert q.price is not None  # a quote with no price carries a violation
+    upgrade = pack.upgrade(upgrade_id)
+    subject, roster = subject_of(sheet, member)
+    if isinstance(decisions, str):
+        msg = f"decisions must be a list of texts, got the text {decisions!r}; pass [{decisions!r}]"
+        raise InvalidInput(msg)
+    if upgrade.procedure is None and decisions:
+        msg = f"{upgrade_id!r} has no procedure, so it asks for no decision; got {list(decisions)!r}"
+        raise DecisionError(msg)
+    if upgrade.procedure is None:
+        effect = resolved(upgrade.effect, choice)
+        event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
+        return record(sheet, member, [event], f"buy {upgrade_id}")
+    extra = _check_args(args)
+    if recorded_override is None and not extra:
+        started = _started(upgrade_id, choice, q.split)
+    else:
+        started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
+    paid = subject.apply(started)
+    running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
+    outcome = drive(pack.function(upgrade.procedure), running, decisions=decisions, dice=dice, name=upgrade.label.en)
+    if outcome.effect is not None:
+        _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
+    return record(sheet, member, [started, *outcome.events], f"buy {upgrade_id}")
+
+
+#: Start events with no override and no arguments, shared by upgrade, choice and price (events are
+#: immutable, and a league's players start the same advancements again and again); emptied when it
+#: grows past its bound.
+_STARTED: dict[tuple[object, ...], Started] = {}
+_STARTED_BOUND = 4096
+
+
+def _started(upgrade_id: str, choice: str | None, price: Mapping[str, int]) -> Started:
+    """The start of ``upgrade_id`` at ``price``, shared with every equal one made before."""
+    items = tuple(price.items())
+    if not all(type(k) is str and type(v) is int for k, v in items):  # only what equals itself alone
+        return Started(upgrade=upgrade_id, choice=choice, price=price)
+    key = (upgrade_id, choice, items)
+    event = _STARTED.get(key)
+    if event is None:
+        if len(_STARTED) >= _STARTED_BOUND:
+            _STARTED.clear()
+        event = _STARTED[key] = Started(upgrade=upgrade_id, choice=choice, price=price)
+    return event
+
+
+def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[Override | None, set[str]]:
+    """The override to record and the violation keys it waives; a GM waives only what may be waived, in writing."""
+    if override is None:
+        if bypass:
+            msg = "a bypass needs a written reason: pass override='why the GM allows it'"
+            raise InvalidInput(msg)
+        return None, set()
+    check_text(override, "override reason", "purchase")
+    names = {bypass} if isinstance(bypass, str) else set(bypass)
+    unknown = sorted(str(n) for n in names if not (n in WAIVABLE or (isinstance(n, str) and n.startswith("gate:"))))
+    if unknown and not set(unknown) & UNWAIVABLE:
+        msg = f"an override bypasses {', '.join(sorted(WAIVABLE))} or 'gate:<ladder>', got {', '.join(unknown)}"
+        raise InvalidInput(msg)
+    if not names:
+        msg = "an override must name what it bypasses, e.g. bypass=['requires'] or ['gate:<ladder>', 'limit']"
+        raise InvalidInput(msg)
+    forbidden = names & UNWAIVABLE
+    if forbidden:
+        msg = f"an override cannot bypass {', '.join(sorted(forbidden))}: only requirements, gates and limits"
+        raise InvalidInput(msg)
+    waived = {v.key for v in q.violations if v.key in names or any(v.key.startswith(n + ":") for n in names)}
+    bypassed = tuple(v.sentence for v in q.violations if v.key in waived)
+    return Override(bypassed=bypassed, reason=override), waived
+
+
+def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
+    """Raise the error that fits the violations left once ``waived`` ones are set aside, if any are left."""
+    left = [v for v in q.violations if v.key not in waived]
+    if not left:
+        return
+    keys = {v.key for v in left}
+    if "state" in keys:
+        raise PendingState("; ".join(v.sentence for v in left if v.key == "state"))
+    sentences = [v.sentence for v in left]
+    if keys <= {"points"} and q.price is not None and q.available < q.price:
+        raise InsufficientPoints(
+            upgrade=upgrade,
+            needed=q.price,
+            available=q.available,
+            currency=q.currency,
+            names=(q.label, q.currency_name or q.currency),
+        )
+    if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
+        raise InvalidInput("pay: " + "; ".join(sentences))
+    head = f"{q.label} cannot be bought"
+    if keys <= {"limit", "points"}:
+        raise LimitReached(upgrade=upgrade, reason="; ".join(sentences), head=head)
+    raise RequirementNotMet(upgrade=upgrade, missing=sentences, head=head)
+
+
+def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool]:
+    """Procedure arguments are recorded in the ledger, so they must be plain texts, integers or booleans."""
+    if args is None:
+        return {}
+    if not isinstance(args, Mapping):
+        msg = f"args must map names to values, got {type(args).__name__}"
+        raise InvalidInput(msg)
+    checked: dict[str, str | int | bool] = {}
+    for key, value in args.items():
+        if not isinstance(key, str) or not isinstance(value, str | int | bool):
+            msg = f"args: {key!r} must be a text name with a text, integer or boolean value, got {value!r}"
+            raise InvalidInput(msg)
+        checked[key] = value
+    return checked
+
+
+def _check_outcome(
+    pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None, *, deciding: bool
+) -> None:
+    """A procedure's effect may not change a stat the pack lacks, nor break a limit or a gate: its
+    price was paid before its effect was known, so only the outcome can be checked."""
+    upgrade = pack.upgrade(upgrade_id)
+    unknown = sorted(stat for stat in effect.stats if stat not in pack.stats)
+    if unknown:
+        msg = f"the procedure of {upgrade.label.en} changed stats the pack does not define: {', '.join(unknown)}"
+        raise InvalidInput(msg)
+    problems = effect_problems(pack, subject, upgrade, effect, context(pack, subject, choice))
+    broken = [v.sentence for v in problems if v.key == "limit" or v.key.startswith("gate:")]
+    if not broken:
+        return
+    if deciding:  # the price is paid and the dice are rolled: only this decision is refused
+        head = f"{upgrade.label.en} cannot finish with this decision (another may; undo takes the purchase back)"
+    else:
+        head = f"{upgrade.label.en} cannot be bought"
+    raise LimitReached(upgrade=upgrade_id, reason="; ".join(broken), head=head)
+
+
+def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dice: Dice | None) -> Sheet:
+    """Answer the question a paused procedure asked, and run it on from its recorded rolls and decisions."""
+    subject, roster = subject_of(sheet, member)
+    pending = subject.pending
+    if pending is None or pending.question is None:
+        msg = "there is no decision to make: no procedure is waiting"
+        raise DecisionError(msg)
+    label, offered = pending.question
+    if choice not in offered:
+        msg = f"{choice!r} is not an option for {label!r}; the options are: {', '.join(offered)}"
+        raise DecisionError(msg)
+    upgrade = pack.upgrade(pending.upgrade)
+    assert upgrade.procedure is not None
+    running = ProcedureContext(sheet=subject, choice=pending.choice, pack=pack, roster=roster, args=pending.args)
+    outcome = drive(
+        pack.function(upgrade.procedure),
+        running,
+        recorded_rolls=pending.rolls,
+        recorded_decisions=pending.decisions,
+        decisions=[choice],
+        dice=dice,
+        name=upgrade.label.en,
+    )
+    if outcome.effect is not None:
+        _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice, deciding=True)
+    return sheet.apply(_decided_entry(outcome.events, f"decide {choice}", member))
+
+
+#: Ledger entries of decisions, shared by label, member and the identity of their events: a decision's
+#: events are themselves shared (the question answered, the effect of the skill kept), so a league's
+#: players record the same entries again and again. Each entry holds its events, so the identities in
+#: a key are never reused while the key is kept; emptied when it grows past its bound.
+_DECIDED: dict[tuple[object, ...], Event] = {}
+_DECIDED_BOUND = 16384
+
+
+def _decided_entry(events: tuple[Event, ...], label: str, member: str | None) -> Event:
+    """What ``record`` appends for ``events``: the event, or a step of them, on ``member`` if one is
+    named; shared with every equal entry made before from the same events."""
+    key = (label, member, *map(id, events))
+    entry = _DECIDED.get(key)
+    if entry is None:
+        if len(_DECIDED) >= _DECIDED_BOUND:
+            _DECIDED.clear()
+        inner: Event = events[0] if len(events) == 1 else Step(label=sys.intern(label), events=events)
+        entry = _DECIDED[key] = inner if member is None else Member(member=sys.intern(member), event=inner)
+    return entry

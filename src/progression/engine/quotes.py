@@ -1,0 +1,275 @@
+"""Quotes: "may I buy this, and at what price?" answered with the price, its split and every violation.
+
+A purchase goes through exactly when its quote has no violation, so a quote runs every check
+a purchase makes: the buyer's kind, the choice, the price, the limits, the requirements, the
+ladder gates an effect crosses, the payment and the sheet's state.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from progression._frozen import EMPTY, freeze
+from progression.engine.checks import subject_of
+from progression.engine.payment import currency_of, payment, state_problems
+from progression.engine.procedures import ProcedureContext
+from progression.errors import InvalidInput
+from progression.requirements.predicates import Context
+from progression.requirements.violations import Violation
+from progression.rules.parts import CurveCost, Effect, FixedCost, FunctionCost
+
+if TYPE_CHECKING:
+    from progression.ledger.sheet import Sheet
+    from progression.rulepacks.rulepack import RulePack
+    from progression.rules.parts import Upgrade
+
+__all__ = ["Quote", "available", "context", "effect_problems", "options", "quote", "resolved"]
+
+
+@attrs.frozen(kw_only=True)
+class Quote:
+    """The answer to "may I buy this, and at what price?"."""
+
+    upgrade: str
+    label: str
+    choice: str | None
+    #: The price, or None when it cannot be priced (a curve past its end).
+    price: int | None
+    currency: str
+    #: How the price would be paid, by pool.
+    split: Mapping[str, int] = attrs.field(converter=freeze)
+    #: The points the paying pools hold together.
+    available: int
+    violations: tuple[Violation, ...] = ()
+    #: The currency's displayed name ("Star Player Points").
+    currency_name: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether a purchase would go through."""
+        return not self.violations
+
+    @property
+    def affordable(self) -> bool:
+        """Whether the paying pools hold enough."""
+        return self.price is not None and self.available >= self.price
+
+    @property
+    def unmet(self) -> tuple[str, ...]:
+        """Every reason it would be refused, in sentences."""
+        return tuple(v.sentence for v in self.violations)
+
+
+class _LastQuote:
+    """The last quote made with the default split, by the pack and sheet it was made for (held weakly).
+
+    A purchase quotes what its caller has often just quoted (``if quote(...).ok: purchase(...)``):
+    sheets are immutable and a pack's functions depend only on what they are given, so the same
+    question about the same sheet object has the same answer, and it is given again.
+    """
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        #: (pack, sheet, question, answer), replaced in one assignment so that threads see a whole entry.
+        self.entry: tuple[weakref.ref[RulePack], weakref.ref[Sheet], tuple[str, str | None, str | None], Quote] | None
+        self.entry = None
+
+    def get(self, pack: RulePack, sheet: Sheet, question: tuple[str, str | None, str | None]) -> Quote | None:
+        entry = self.entry
+        if entry is None or entry[0]() is not pack or entry[1]() is not sheet or entry[2] != question:
+            return None
+        return entry[3]
+
+    def keep(self, pack: RulePack, sheet: Sheet, question: tuple[str, str | None, str | None], answer: Quote) -> None:
+        self.entry = (weakref.ref(pack), weakref.ref(sheet), question, answer)
+
+
+_last_quote = _LastQuote()
+
+
+def quote(
+    pack: RulePack,
+    sheet: Sheet,
+    upgrade_id: str,
+    *,
+    choice: str | None,
+    pay: Mapping[str, int] | None,
+    member: str | None,
+    paying: Collection[str] | None = None,
+) -> Quote:
+    """The quote for buying ``upgrade_id``; ``paying`` (spending a surplus automatically) names the only
+    pools that pay, whose surplus then does not block the purchase."""
+    if pay is not None or paying is not None:
+        return _quote(pack, sheet, upgrade_id, choice, pay, member, paying)
+    question = (upgrade_id, choice, member)
+    known = _last_quote.get(pack, sheet, question)
+    if known is None:
+        known = _quote(pack, sheet, upgrade_id, choice, None, member, None)
+        _last_quote.keep(pack, sheet, question, known)
+    return known
+
+
+def _quote(
+    pack: RulePack,
+    sheet: Sheet,
+    upgrade_id: str,
+    choice: str | None,
+    pay: Mapping[str, int] | None,
+    member: str | None,
+    paying: Collection[str] | None,
+) -> Quote:
+    subject, roster = subject_of(sheet, member)
+    upgrade = pack.upgrade(upgrade_id)
+    checked = context(pack, subject, choice)
+    violations: list[Violation] = []
+    if upgrade.kinds and subject.kind not in upgrade.kinds:
+        buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
+        violations.append(
+            Violation("kind", f"{upgrade.label.en} can be bought by: {buyers}; not by {pack.name_of(subject.kind)}")
+        )
+    if upgrade.options is not None:
+        choices = _options(pack, subject, roster, upgrade.options)
+        if choice is None:
+            violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
+        elif choice not in choices:
+            shown = ", ".join(choices) or "none now"
+            violations.append(
+                Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}; options: {shown}")
+            )
+    elif choice is not None:
+        msg = f"{upgrade_id!r} takes no choice, got {choice!r}"
+        raise InvalidInput(msg)
+    price, priced = _price(pack, subject, upgrade, checked)
+    violations.extend(priced)
+    times = upgrade.limit.times
+    if times is not None and subject.bought.get(upgrade_id, 0) >= times:
+        how = "once only" if times == 1 else f"at most {times} times"
+        violations.append(Violation("limit", f"{upgrade.label.en} can be bought {how}, and it was"))
+    if upgrade.requires is not None:
+        violations.extend(Violation("requires", s) for s in upgrade.requires.unmet(checked))
+    if upgrade.procedure is None:
+        violations.extend(effect_problems(pack, subject, upgrade, resolved(upgrade.effect, choice), checked))
+    split, held, unpaid = payment(pack, subject, upgrade, price, pay if paying is None else None)
+    violations.extend(unpaid)
+    state = state_problems(pack, subject, paying=tuple(split) if paying is None else paying)
+    currency = currency_of(pack, upgrade)
+    return Quote(
+        upgrade=upgrade_id,
+        label=upgrade.label.en,
+        choice=choice,
+        price=price,
+        currency=currency,
+        split=split,
+        available=held,
+        violations=(*state, *violations),
+        currency_name=pack.name_of(currency),
+    )
+
+
+def context(pack: RulePack, subject: Sheet, choice: str | None) -> Context:
+    """What the requirements of a purchase by ``subject`` are checked against."""
+    return Context(sheet=subject, names=pack, choice=choice, functions=pack.functions)
+
+
+def options(pack: RulePack, sheet: Sheet, upgrade_id: str, *, member: str | None) -> tuple[str, ...]:
+    """The choices a buyer may give for ``upgrade_id`` (empty when it takes none)."""
+    subject, roster = subject_of(sheet, member)
+    upgrade = pack.upgrade(upgrade_id)
+    if upgrade.options is None:
+        return ()
+    return _options(pack, subject, roster, upgrade.options)
+
+
+def _options(pack: RulePack, subject: Sheet, roster: Sheet | None, listing: str) -> tuple[str, ...]:
+    listed = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
+    return tuple(pack.function(listing)(listed))
+
+
+def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quote, ...]:
+    """A quote for every upgrade the sheet's kind may buy that takes no choice."""
+    subject, _ = subject_of(sheet, member)
+    return tuple(
+        quote(pack, sheet, u.id, choice=None, pay=None, member=member)
+        for u in pack.upgrades.values()
+        if (not u.kinds or subject.kind in u.kinds) and u.options is None
+    )
+
+
+def _price(pack: RulePack, subject: Sheet, upgrade: Upgrade, checked: Context) -> tuple[int | None, list[Violation]]:
+    cost = upgrade.cost
+    if isinstance(cost, FixedCost):
+        return _checked_price(upgrade.id, cost.amount, "its fixed cost"), []
+    if isinstance(cost, CurveCost):
+        curve = pack.curve(cost.curve)
+        step = subject.quantity(cost.axis) + 1
+        if curve.last_step is not None and step > curve.last_step:
+            sentence = (
+                f"{pack.name_of(upgrade.id)} can be bought at most {curve.last_step} times by {pack.name_of(cost.axis)}"
+            )
+            return None, [Violation("limit", sentence)]
+        return _checked_price(upgrade.id, curve.cost(step), f"curve {cost.curve!r} at step {step}"), []
+    if isinstance(cost, FunctionCost):
+        value = pack.function(cost.function)(checked)
+        return _checked_price(upgrade.id, value, f"cost function {cost.function!r}"), []
+    msg = f"upgrade {upgrade.id!r} has a cost rule of unknown type {type(cost).__name__}"
+    raise InvalidInput(msg)
+
+
+def _checked_price(upgrade_id: str, value: object, source: str) -> int:
+    """A price is a whole number of points, never negative: a purchase never pays the buyer."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        msg = f"upgrade {upgrade_id!r}: {source} gave the price {value!r}; a price is a whole number >= 0"
+        raise InvalidInput(msg)
+    return value
+
+
+def resolved(effect: Effect, choice: str | None) -> Effect:
+    """``effect`` with ``{choice}`` in its stat and grant names replaced by the choice made."""
+    if choice is None or not any("{choice}" in k for k in (*effect.stats, *effect.grants)):
+        return effect
+    return Effect(
+        stats={k.replace("{choice}", choice): v for k, v in effect.stats.items()},
+        grants={k.replace("{choice}", choice): v for k, v in effect.grants.items()},
+        tags=effect.tags,
+        untag=effect.untag,
+    )
+
+
+def effect_problems(
+    pack: RulePack, subject: Sheet, upgrade: Upgrade, effect: Effect, checked: Context
+) -> list[Violation]:
+    """Limits and ladder gates an effect would break."""
+    problems = []
+    for quantity, maximum in upgrade.limit.maxima.items():
+        after = subject.quantity(quantity) + effect.stats.get(quantity, 0) + effect.grants.get(quantity, 0)
+        if after > maximum:
+            problems.append(
+                Violation("limit", f"{pack.name_of(quantity)} would be {after}, past its maximum of {maximum}")
+            )
+    for stat, delta in effect.stats.items():
+        spec = pack.stats.get(stat)
+        after = subject.quantity(stat) + delta
+        if spec is not None and spec.maximum is not None and after > spec.maximum:
+            problems.append(
+                Violation("limit", f"{pack.name_of(stat)} would be {after}, past its maximum of {spec.maximum}")
+            )
+        if spec is not None and spec.minimum is not None and after < spec.minimum:
+            problems.append(
+                Violation("limit", f"{pack.name_of(stat)} would be {after}, below its minimum of {spec.minimum}")
+            )
+    for ladder in pack.ladders.values():
+        delta = effect.stats.get(ladder.axis, 0)
+        if delta <= 0:
+            continue
+        before = subject.quantity(ladder.axis)
+        for band in ladder.gates_crossed(before, before + delta):
+            if band.requires is None:
+                continue
+            for sentence in band.requires.unmet(checked):
+                problems.append(Violation(f"gate:{ladder.id}", f"to reach {band.label.en}: {sentence}"))
+    return problems

@@ -1,0 +1,86 @@
+"""What a ledger read from a file must satisfy, whatever the pack: the engine never writes otherwise.
+
+A saved sheet is only its ledger, so a hand-edited file could claim a negative award, pay from a
+pool the sheet does not have, or spend more than a pool holds. The fold would accept such events
+(it trusts what the engine made); :func:`ledger_problems` refuses them when a file is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from progression.ledger.events import Awarded, Created, Event, Joined, Lost, Member, Purchased, Started, Step
+from progression.ledger.sheet import Sheet
+
+__all__ = ["ledger_problems"]
+
+
+def _amount_problem(value: int, what: str) -> str | None:
+    if value <= 0:
+        return f"{what} must be a positive number of points, got {value}"
+    return None
+
+
+def _event_problems(event: Event, pools: Mapping[str, object], path: str) -> Iterable[tuple[str, str]]:
+    if isinstance(event, Awarded | Lost):
+        if event.pool not in pools:
+            yield (
+                path,
+                f"{event.tag} points for pool {event.pool!r}, which the sheet does not have ({', '.join(pools) or 'none'})",
+            )
+        problem = _amount_problem(event.amount, f"an {event.tag} amount" if event.tag == "awarded" else "a lost amount")
+        if problem:
+            yield f"{path}.amount", problem
+    elif isinstance(event, Purchased | Started):
+        for pool, amount in event.price.items():
+            if pool not in pools:
+                yield f"{path}.price", f"a price paid from pool {pool!r}, which the sheet does not have"
+            elif amount < 0:
+                yield f"{path}.price.{pool}", f"a price must be >= 0, got {amount}"
+    elif isinstance(event, Step):
+        for index, inner in enumerate(event.events):
+            yield from _event_problems(inner, pools, f"{path}.events[{index}]")
+
+
+def _roster_problems(events: tuple[Event, ...], path: str) -> Iterable[tuple[str, str]]:
+    first = events[0]
+    pools = first.pools if isinstance(first, Created) else {}
+    members: dict[str, Mapping[str, object]] = {}
+    for index, event in enumerate(events[1:], start=1):
+        where = f"{path}[{index}]"
+        yield from _nested_problems(event, pools, members, where)
+
+
+def _nested_problems(
+    event: Event, pools: Mapping[str, object], members: dict[str, Mapping[str, object]], where: str
+) -> Iterable[tuple[str, str]]:
+    if isinstance(event, Joined):
+        yield from _roster_problems(event.ledger, f"{where}.ledger")
+        first = event.ledger[0]
+        members[event.member] = first.pools if isinstance(first, Created) else {}
+    elif isinstance(event, Member) and event.member in members:
+        yield from _event_problems(event.event, members[event.member], f"{where}.entry")
+    elif isinstance(event, Step):
+        for index, inner in enumerate(event.events):
+            yield from _nested_problems(inner, pools, members, f"{where}.events[{index}]")
+    else:
+        yield from _event_problems(event, pools, where)
+
+
+def _negative_balances(sheet: Sheet, path: str) -> Iterable[tuple[str, str]]:
+    for pool, balance in sheet.pools.items():
+        if balance < 0:
+            yield (
+                path,
+                f"pool {pool!r} of {sheet.name or sheet.kind!r} ends at {balance}; no operation spends more than a pool holds",
+            )
+    for member_id, member in sheet.members.items():
+        yield from _negative_balances(member, f"{path} (member {member_id!r})")
+
+
+def ledger_problems(sheet: Sheet) -> list[tuple[str, str]]:
+    """``(path, reason)`` for each event no operation of the engine could have written."""
+    problems = list(_roster_problems(sheet.ledger, "$.ledger"))
+    if not problems:
+        problems.extend(_negative_balances(sheet, "$.ledger"))
+    return problems

@@ -1,0 +1,7 @@
+"""The ledger and the sheets folded from it: the events (``events``), the sheet and its state
+(``sheet``), and the fold that applies events without checking a rule (``fold``).
+"""
+
+from progression.ledger.sheet import Account, Pending, Sheet, replay
+
+__all__ = ["Account", "Pending", "Sheet", "replay"]

@@ -1,0 +1,209 @@
+"""The events of a ledger. Each carries what it did as data, so replaying needs no rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import attrs
+
+from progression._frozen import as_tuple, freeze
+from progression.rules.parts import Effect, Override
+
+__all__ = [
+    "Adjusted",
+    "Asked",
+    "Awarded",
+    "Created",
+    "Decided",
+    "Event",
+    "Finished",
+    "Joined",
+    "Left",
+    "Lost",
+    "Marked",
+    "Member",
+    "Purchased",
+    "Rolled",
+    "Started",
+    "Step",
+]
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """Base of every ledger event. ``tag`` names the event in saved files."""
+
+    tag: ClassVar[str] = "event"
+
+
+@attrs.frozen(kw_only=True)
+class Created(Event):
+    """The first event of every ledger: what the subject started with."""
+
+    tag: ClassVar[str] = "created"
+    pack: str
+    kind: str
+    name: str = ""
+    pools: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    stats: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    owned: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    tags: Mapping[str, str] = attrs.field(factory=dict, converter=freeze)
+
+
+@attrs.frozen(kw_only=True)
+class Awarded(Event):
+    """Points put into a pool, with the reason they were given."""
+
+    tag: ClassVar[str] = "awarded"
+    pool: str
+    amount: int
+    reason: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Lost(Event):
+    """Points taken out of a pool unspent (surplus over a cap, a discarded balance)."""
+
+    tag: ClassVar[str] = "lost"
+    pool: str
+    amount: int
+    reason: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Purchased(Event):
+    """An upgrade bought in one go: the price paid from each pool and the effect."""
+
+    tag: ClassVar[str] = "purchased"
+    upgrade: str
+    choice: str | None = None
+    price: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    effect: Effect = attrs.field(factory=Effect)
+    override: Override | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Started(Event):
+    """An upgrade with a procedure: paid, its dice and decisions follow, then :class:`Finished`."""
+
+    tag: ClassVar[str] = "started"
+    upgrade: str
+    choice: str | None = None
+    price: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    override: Override | None = None
+    #: Extra arguments the buyer passed to the procedure (texts, integers, booleans), kept to resume it.
+    args: Mapping[str, str | int | bool] = attrs.field(factory=dict, converter=freeze)
+
+
+@attrs.frozen(kw_only=True)
+class Rolled(Event):
+    """Dice rolled, and what they showed."""
+
+    tag: ClassVar[str] = "rolled"
+    label: str
+    sides: int
+    results: tuple[int, ...] = attrs.field(converter=as_tuple)
+
+
+@attrs.frozen(kw_only=True)
+class Asked(Event):
+    """A procedure waiting for a person to choose among ``options``."""
+
+    tag: ClassVar[str] = "asked"
+    label: str
+    options: tuple[str, ...] = attrs.field(converter=as_tuple)
+
+
+@attrs.frozen(kw_only=True)
+class Decided(Event):
+    """A person's choice among the options a procedure offered."""
+
+    tag: ClassVar[str] = "decided"
+    label: str
+    options: tuple[str, ...] = attrs.field(converter=as_tuple)
+    choice: str
+
+
+@attrs.frozen(kw_only=True)
+class Finished(Event):
+    """The end of a procedure: the effect it had."""
+
+    tag: ClassVar[str] = "finished"
+    effect: Effect = attrs.field(factory=Effect)
+
+
+@attrs.frozen(kw_only=True)
+class Adjusted(Event):
+    """A change that is not a purchase (an injury, a status, a GM correction), with its reason."""
+
+    tag: ClassVar[str] = "adjusted"
+    effect: Effect
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class Marked(Event):
+    """A milestone in the history ("match 3", "session 12"), to look back to."""
+
+    tag: ClassVar[str] = "marked"
+    label: str
+
+
+@attrs.frozen(kw_only=True)
+class Joined(Event):
+    """A member added to a roster, with its own ledger."""
+
+    tag: ClassVar[str] = "joined"
+    member: str
+    ledger: tuple[Event, ...] = attrs.field(converter=as_tuple)
+
+
+@attrs.frozen(kw_only=True)
+class Left(Event):
+    """A member removed from a roster, and why."""
+
+    tag: ClassVar[str] = "left"
+    member: str
+    reason: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Member(Event):
+    """An event that happened to one member of a roster."""
+
+    tag: ClassVar[str] = "member"
+    member: str
+    event: Event
+
+
+@attrs.frozen(kw_only=True)
+class Step(Event):
+    """Several events recorded as one entry (a post-match step): undone together."""
+
+    tag: ClassVar[str] = "step"
+    label: str
+    events: tuple[Event, ...] = attrs.field(converter=as_tuple)
+
+
+#: Every event class, by its tag.
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.tag: cls
+    for cls in (
+        Created,
+        Awarded,
+        Lost,
+        Purchased,
+        Started,
+        Rolled,
+        Asked,
+        Decided,
+        Finished,
+        Adjusted,
+        Marked,
+        Joined,
+        Left,
+        Member,
+        Step,
+    )
+}

@@ -1,0 +1,34 @@
+"""Requirements: predicates over a sheet that explain themselves when unmet, the ladders whose band
+edges gate purchases, and the violations a refusal is made of.
+"""
+
+from progression.requirements.ladders import Band, Ladder
+from progression.requirements.predicates import (
+    AllOf,
+    AnyOf,
+    AtLeast,
+    AtMost,
+    Context,
+    Not,
+    Owns,
+    OwnsAmong,
+    Predicate,
+    Requirement,
+)
+from progression.requirements.violations import Violation
+
+__all__ = [
+    "AllOf",
+    "AnyOf",
+    "AtLeast",
+    "AtMost",
+    "Band",
+    "Context",
+    "Ladder",
+    "Not",
+    "Owns",
+    "OwnsAmong",
+    "Predicate",
+    "Requirement",
+    "Violation",
+]

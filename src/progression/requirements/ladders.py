@@ -1,0 +1,111 @@
+"""Ladders: named bands over a numeric axis, with gates at their edges."""
+
+from __future__ import annotations
+
+import attrs
+
+from progression._frozen import as_tuple
+from progression._labels import Label
+from progression.errors import InvalidInput, UnknownName
+from progression.requirements.predicates import Requirement
+
+__all__ = ["Band", "Ladder"]
+
+
+@attrs.frozen(kw_only=True)
+class Band:
+    """One band of a ladder: the values ``low..high`` (``high`` None: no top)."""
+
+    id: str
+    label: Label
+    low: int
+    high: int | None = None
+    #: What must hold to enter this band from below (a gate at its lower edge).
+    requires: Requirement | None = None
+
+    def contains(self, value: int) -> bool:
+        """Whether ``value`` lies in this band."""
+        return self.low <= value and (self.high is None or value <= self.high)
+
+
+@attrs.frozen(kw_only=True)
+class Ladder:
+    """Ordered bands over the quantity ``axis``; bands touch and do not overlap."""
+
+    id: str
+    label: Label
+    #: The quantity (stat, pool or owned count) the bands are read on.
+    axis: str
+    bands: tuple[Band, ...] = attrs.field(converter=as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.bands:
+            msg = f"ladder {self.id!r} needs at least one band"
+            raise InvalidInput(msg)
+        seen: set[str] = set()
+        for band in self.bands:
+            for name, value in (("low", band.low), ("high", band.high)):
+                if not (value is None and name == "high") and (isinstance(value, bool) or not isinstance(value, int)):
+                    msg = f"ladder {self.id!r}: band {band.id!r} {name} must be an integer, got {value!r}"
+                    raise InvalidInput(msg)
+            if band.high is not None and band.high < band.low:
+                msg = f"ladder {self.id!r}: band {band.id!r} ends at {band.high}, before it starts at {band.low}"
+                raise InvalidInput(msg)
+            if band.id in seen:
+                msg = f"ladder {self.id!r}: band id {band.id!r} is used twice"
+                raise InvalidInput(msg)
+            seen.add(band.id)
+        for before, after in zip(self.bands, self.bands[1:], strict=False):
+            if before.high is None or after.low != before.high + 1:
+                msg = (
+                    f"ladder {self.id!r}: band {after.id!r} must start at "
+                    f"{'the end of ' + before.id if before.high is None else before.high + 1}, "
+                    f"got {after.low}"
+                )
+                raise InvalidInput(msg)
+
+    def band_of(self, value: int) -> Band:
+        """The band ``value`` lies in.
+
+        Raises:
+            InvalidInput: when the value is below the first band or above the last.
+        """
+        for band in self.bands:
+            if band.contains(value):
+                return band
+        msg = (
+            f"ladder {self.id!r} covers {self.bands[0].low}.."
+            f"{self.bands[-1].high if self.bands[-1].high is not None else ''}; got {value!r}"
+        )
+        raise InvalidInput(msg)
+
+    def band(self, band_id: str) -> Band:
+        """The band with id ``band_id``."""
+        for band in self.bands:
+            if band.id == band_id:
+                return band
+        raise UnknownName("band", band_id, [b.id for b in self.bands], f"ladder {self.id!r}")
+
+    def range_of(self, band_id: str) -> tuple[int, int | None]:
+        """The ``(low, high)`` values of a band; ``high`` is None for an open top."""
+        band = self.band(band_id)
+        return band.low, band.high
+
+    def index_of(self, band_id: str) -> int:
+        """The position of a band, 0 for the lowest."""
+        return self.bands.index(self.band(band_id))
+
+    def completes(self, value: int) -> bool:
+        """Whether ``value`` is the top of its band.
+
+        An open-topped band is never complete, and neither is a band of one value (Ignorant
+        at level 0): there is nothing in it to complete.
+        """
+        band = self.band_of(value)
+        return band.high == value and band.high > band.low
+
+    def gates_crossed(self, before: int, after: int) -> tuple[Band, ...]:
+        """The bands entered from below when the axis goes from ``before`` up to ``after``."""
+        if after <= before:
+            return ()
+        return tuple(b for b in self.bands if before < b.low <= after)

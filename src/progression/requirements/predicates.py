@@ -1,0 +1,273 @@
+"""Requirements: predicates over a sheet that explain themselves when unmet.
+
+A requirement answers :meth:`Requirement.unmet` with one sentence per unmet
+condition, an empty tuple when it is met. Requirements compose with
+:class:`AllOf`, :class:`AnyOf` and :class:`Not`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Protocol
+
+import attrs
+
+from progression._frozen import as_tuple, freeze
+from progression.errors import InvalidInput, UnknownName
+
+if TYPE_CHECKING:
+    from progression.ledger.sheet import Sheet
+
+__all__ = [
+    "AllOf",
+    "AnyOf",
+    "AtLeast",
+    "AtMost",
+    "Context",
+    "Not",
+    "Owns",
+    "OwnsAmong",
+    "Predicate",
+    "Requirement",
+]
+
+
+class Names(Protocol):
+    """What a requirement needs to word its sentences: displayed names of ids."""
+
+    def name_of(self, ident: str) -> str: ...
+
+
+@attrs.frozen(kw_only=True)
+class Context:
+    """What a requirement is checked against."""
+
+    #: The sheet the purchase would change.
+    sheet: Sheet
+    #: Displayed names (the rule pack).
+    names: Names
+    #: The option the buyer chose (a skill, a competence), if the upgrade takes one.
+    choice: str | None = None
+    #: The pack's named functions, for :class:`Predicate`.
+    functions: Mapping[str, Callable[..., object]] = attrs.field(factory=dict)
+
+
+@attrs.frozen(kw_only=True)
+class Requirement:
+    """Base of every requirement."""
+
+    #: A sentence that replaces the generated one when the requirement is unmet.
+    message: str | None = None
+
+    def unmet(self, context: Context) -> tuple[str, ...]:
+        """One sentence for each unmet condition; empty when the requirement holds."""
+        if self.holds(context):
+            return ()
+        return (self.message or self.explain(context),)
+
+    def holds(self, context: Context) -> bool:
+        """Whether the requirement is met."""
+        raise NotImplementedError
+
+    def explain(self, context: Context) -> str:
+        """Why it is unmet, in a sentence a player understands."""
+        return "must " + self.describe(context)
+
+    def describe(self, context: Context) -> str:
+        """What the requirement asks, in the positive ("have Block")."""
+        raise NotImplementedError
+
+    def references(self) -> tuple[str, ...]:
+        """The ids (quantities, upgrades, functions) the requirement refers to."""
+        return ()
+
+
+@attrs.frozen(kw_only=True)
+class AtLeast(Requirement):
+    """A quantity (stat, pool balance or owned count) is at least ``value``."""
+
+    quantity: str
+    value: int
+
+    def holds(self, context: Context) -> bool:
+        return context.sheet.quantity(self.quantity) >= self.value
+
+    def describe(self, context: Context) -> str:
+        return f"have {context.names.name_of(self.quantity)} at least {self.value}"
+
+    def explain(self, context: Context) -> str:
+        has = context.sheet.quantity(self.quantity)
+        return f"needs {context.names.name_of(self.quantity)} at least {self.value} (it is {has})"
+
+    def references(self) -> tuple[str, ...]:
+        return (self.quantity,)
+
+
+@attrs.frozen(kw_only=True)
+class AtMost(Requirement):
+    """A quantity is at most ``value``."""
+
+    quantity: str
+    value: int
+
+    def holds(self, context: Context) -> bool:
+        return context.sheet.quantity(self.quantity) <= self.value
+
+    def describe(self, context: Context) -> str:
+        return f"have {context.names.name_of(self.quantity)} at most {self.value}"
+
+    def explain(self, context: Context) -> str:
+        has = context.sheet.quantity(self.quantity)
+        return f"needs {context.names.name_of(self.quantity)} at most {self.value} (it is {has})"
+
+    def references(self) -> tuple[str, ...]:
+        return (self.quantity,)
+
+
+@attrs.frozen(kw_only=True)
+class Owns(Requirement):
+    """The sheet owns ``item`` (an upgrade or anything an effect grants) ``count`` times."""
+
+    item: str
+    count: int = 1
+
+    def holds(self, context: Context) -> bool:
+        return context.sheet.owned.get(self.item, 0) >= self.count
+
+    def describe(self, context: Context) -> str:
+        times = "" if self.count == 1 else f" {self.count} times"
+        return f"have {context.names.name_of(self.item)}{times}"
+
+    def explain(self, context: Context) -> str:
+        return "needs " + self.describe(context).removeprefix("have ")
+
+    def references(self) -> tuple[str, ...]:
+        return (self.item,)
+
+
+@attrs.frozen(kw_only=True)
+class OwnsAmong(Requirement):
+    """The sheet owns at least ``count`` distinct items of ``among``."""
+
+    among: tuple[str, ...] = attrs.field(converter=as_tuple)
+    count: int
+    #: What the items are called, for the sentence ("qualities of Fencing").
+    what: str = "items"
+
+    def owned_items(self, context: Context) -> tuple[str, ...]:
+        return tuple(i for i in self.among if context.sheet.owned.get(i, 0) > 0)
+
+    def holds(self, context: Context) -> bool:
+        return len(self.owned_items(context)) >= self.count
+
+    def describe(self, context: Context) -> str:
+        return f"have at least {self.count} {self.what}"
+
+    def explain(self, context: Context) -> str:
+        have = self.owned_items(context)
+        names = context.names.name_of
+        missing = self.count - len(have)
+        candidates = [names(i) for i in self.among if i not in have]
+        had = f" (has {len(have)}: {', '.join(names(i) for i in have)})" if have else " (has none)"
+        return (
+            f"needs at least {self.count} {self.what}{had}; {missing} missing, "
+            f"any of these would count: {', '.join(candidates)}"
+        )
+
+    def references(self) -> tuple[str, ...]:
+        return self.among
+
+
+@attrs.frozen(kw_only=True)
+class Predicate(Requirement):
+    """A named function of the pack: ``function(context, **args)`` returns the unmet sentences."""
+
+    function: str
+    args: Mapping[str, object] = attrs.field(factory=dict, converter=freeze)
+
+    def unmet(self, context: Context) -> tuple[str, ...]:
+        sentences = self._call(context)
+        if sentences and self.message:
+            return (self.message,)
+        return sentences
+
+    def _call(self, context: Context) -> tuple[str, ...]:
+        check = context.functions.get(self.function)
+        if check is None:
+            raise UnknownName("predicate function", self.function, context.functions, "the rule pack")
+        result = check(context, **self.args) if self.args else check(context)
+        if result == ():  # met: the common answer, with nothing to check or convert
+            return ()
+        if isinstance(result, str) or not isinstance(result, Iterable):
+            msg = f"predicate {self.function!r} must return the unmet sentences, got {result!r}"
+            raise InvalidInput(msg)
+        return tuple(str(sentence) for sentence in result)
+
+    def holds(self, context: Context) -> bool:
+        return not self._call(context)
+
+    def describe(self, context: Context) -> str:
+        return self.message or f"satisfy {self.function}"
+
+    def references(self) -> tuple[str, ...]:
+        return (self.function,)
+
+
+@attrs.frozen(kw_only=True)
+class AllOf(Requirement):
+    """Every one of ``items`` holds; unmet lists every failing item."""
+
+    items: tuple[Requirement, ...] = attrs.field(converter=as_tuple)
+
+    def unmet(self, context: Context) -> tuple[str, ...]:
+        sentences = tuple(s for item in self.items for s in item.unmet(context))
+        if sentences and self.message:
+            return (self.message,)
+        return sentences
+
+    def holds(self, context: Context) -> bool:
+        return all(item.holds(context) for item in self.items)
+
+    def describe(self, context: Context) -> str:
+        return " and ".join(item.describe(context) for item in self.items)
+
+    def references(self) -> tuple[str, ...]:
+        return tuple(r for item in self.items for r in item.references())
+
+
+@attrs.frozen(kw_only=True)
+class AnyOf(Requirement):
+    """At least one of ``items`` holds."""
+
+    items: tuple[Requirement, ...] = attrs.field(converter=as_tuple)
+
+    def holds(self, context: Context) -> bool:
+        return any(item.holds(context) for item in self.items)
+
+    def describe(self, context: Context) -> str:
+        return " or ".join(item.describe(context) for item in self.items)
+
+    def explain(self, context: Context) -> str:
+        return "needs one of: " + "; or ".join(item.describe(context) for item in self.items)
+
+    def references(self) -> tuple[str, ...]:
+        return tuple(r for item in self.items for r in item.references())
+
+
+@attrs.frozen(kw_only=True)
+class Not(Requirement):
+    """``item`` does not hold."""
+
+    item: Requirement
+
+    def holds(self, context: Context) -> bool:
+        return not self.item.holds(context)
+
+    def describe(self, context: Context) -> str:
+        return "not " + self.item.describe(context)
+
+    def explain(self, context: Context) -> str:
+        return "must not " + self.item.describe(context)
+
+    def references(self) -> tuple[str, ...]:
+        return self.item.references()

@@ -1,0 +1,11 @@
+"""Rule packs: the pack itself (``rulepack``), reading one from TOML (``loading``, with ``reader``
+and ``rule_reader``), the checks of its references (``references``), and finding installed packs
+through their entry points (``discovery``).
+"""
+
+from progression.rulepacks.discovery import PackEntry, entries, load, packs
+from progression.rulepacks.loading import load_file, load_text, read_pack
+from progression.rulepacks.reader import Reader
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["PackEntry", "Reader", "RulePack", "entries", "load", "load_file", "load_text", "packs", "read_pack"]

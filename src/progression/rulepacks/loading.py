@@ -1,0 +1,300 @@
+"""Reading rule packs from TOML: every problem in a file reported at once, with its key path.
+
+A file is checked for its format version, read section by section into model objects
+(the values inside a rule, such as a cost or a requirement, by ``_rule_reader``), then
+cross-checked by ``_references`` so that every id it names is defined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from progression.errors import Problem, ProgressionError, RulePackError
+from progression.requirements.ladders import Band, Ladder
+from progression.rulepacks.reader import Reader
+from progression.rulepacks.references import check_references
+from progression.rulepacks.rule_reader import RuleReader
+from progression.rulepacks.rulepack import RulePack
+from progression.rules.parts import OVERFLOWS, Currency, Effect, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
+
+__all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
+
+#: The version of the pack file format this library reads.
+FORMAT = 1
+#: The characters besides a-z and 0-9 that ids of a pack file may hold.
+_PUNCTUATION = "_.-"
+_SECTIONS = (
+    "format",
+    "pack",
+    "currencies",
+    "pools",
+    "stats",
+    "curves",
+    "ladders",
+    "upgrades",
+    "kinds",
+    "names",
+    "tables",
+)
+
+
+def _slug_ok(ident: str) -> bool:
+    return Reader.is_slug(ident, _PUNCTUATION)
+
+
+class PackReader(RuleReader):
+    """Reads the sections of a pack file into model objects."""
+
+    def entries(
+        self, data: Mapping[str, Any], section: str, path: str = "$", *, punctuation: str = _PUNCTUATION
+    ) -> list[tuple[str, dict[str, Any], str]]:
+        """As :meth:`Reader.entries`, worded for pack files; an entry under a misnamed id is still
+        read, so that what refers to it resolves and its own problems are reported too."""
+        out = []
+        for ident, body in self.table(data, section, path).items():
+            where = f"{path}.{section}.{ident}"
+            if not self.is_slug(ident, punctuation):
+                allowed = ", ".join(("a-z", "0-9", " ".join(punctuation)))
+                self.problem(where, f"ids are lowercase ASCII slugs ({allowed}), got {ident!r}")
+            if not isinstance(body, dict):
+                self.problem(where, f"expected a table, got {body!r:.60}")
+                continue
+            out.append((ident, body, where))
+        return out
+
+    def pools(self, data: Mapping[str, Any]) -> list[PoolSpec]:
+        pools = []
+        for ident, body, path in self.entries(data, "pools"):
+            self.extra(body, ("label", "currency", "cap", "overflow", "auto_spend"), path)
+            overflow = self.get(body, "overflow", str, path, default="refuse")
+            if overflow not in OVERFLOWS:
+                self.problem(f"{path}.overflow", f"expected one of {', '.join(OVERFLOWS)}, got {overflow!r}")
+                overflow = "refuse"
+            cap = self.get(body, "cap", (int, str), path, default=None)
+            if isinstance(cap, int) and cap < 0:
+                self.problem(f"{path}.cap", f"a cap is a number >= 0 or the id of a quantity, got {cap}")
+            pools.append(
+                PoolSpec(
+                    id=ident,
+                    label=self.label(body, path),
+                    currency=self.get(body, "currency", str, path) or "?",
+                    cap=cap,
+                    overflow=overflow,
+                    auto_spend=self.strings(body, "auto_spend", path, default=()),
+                )
+            )
+        return pools
+
+    def stats(self, data: Mapping[str, Any]) -> list[StatSpec]:
+        stats = []
+        for ident, body, path in self.entries(data, "stats"):
+            self.extra(body, ("label", "initial", "minimum", "maximum"), path)
+            initial = self.get(body, "initial", int, path, default=0)
+            minimum = self.get(body, "minimum", int, path, default=None)
+            maximum = self.get(body, "maximum", int, path, default=None)
+            if minimum is not None and maximum is not None and minimum > maximum:
+                self.problem(path, f"minimum {minimum} is above maximum {maximum}")
+            elif minimum is not None and initial < minimum:
+                self.problem(f"{path}.initial", f"initial {initial} is below the minimum {minimum}")
+            elif maximum is not None and initial > maximum:
+                self.problem(f"{path}.initial", f"initial {initial} is above the maximum {maximum}")
+            stats.append(
+                StatSpec(id=ident, label=self.label(body, path), initial=initial, minimum=minimum, maximum=maximum)
+            )
+        return stats
+
+    def currencies(self, data: Mapping[str, Any]) -> list[Currency]:
+        currencies = []
+        for ident, body, path in self.entries(data, "currencies"):
+            self.extra(body, ("label",), path)
+            currencies.append(Currency(id=ident, label=self.label(body, path)))
+        return currencies
+
+    def ladders(self, data: Mapping[str, Any]) -> list[Ladder]:
+        ladders = []
+        for ident, body, path in self.entries(data, "ladders"):
+            self.extra(body, ("label", "axis", "bands"), path)
+            bands = [
+                self.band(band, f"{path}.bands[{i}]")
+                for i, band in enumerate(self.get(body, "bands", list, path) or [])
+            ]
+            try:
+                ladders.append(
+                    Ladder(
+                        id=ident,
+                        label=self.label(body, path),
+                        axis=self.get(body, "axis", str, path) or "?",
+                        bands=[b for b in bands if b is not None],
+                    )
+                )
+            except ProgressionError as error:
+                self.problem(path, str(error))
+        return ladders
+
+    def band(self, band: Any, path: str) -> Band | None:
+        if not isinstance(band, dict):
+            self.problem(path, f"expected a band table, got {band!r:.60}")
+            return None
+        self.extra(band, ("id", "label", "from", "to", "requires"), path)
+        requires = self.requirement(band["requires"], f"{path}.requires") if "requires" in band else None
+        return Band(
+            id=self.get(band, "id", str, path) or "?",
+            label=self.label(band, path),
+            low=self.get(band, "from", int, path) or 0,
+            high=self.get(band, "to", int, path, default=None),
+            requires=requires,
+        )
+
+    def upgrades(self, data: Mapping[str, Any]) -> list[Upgrade]:
+        upgrades = []
+        for ident, body, path in self.entries(data, "upgrades"):
+            self.extra(
+                body,
+                (
+                    "label",
+                    "pool",
+                    "pools",
+                    "cost",
+                    "requires",
+                    "effect",
+                    "limit",
+                    "procedure",
+                    "options",
+                    "kinds",
+                    "description",
+                ),
+                path,
+            )
+            if "pool" in body and "pools" in body:
+                self.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
+            paying = (
+                self.strings(body, "pools", path, default=())
+                if "pools" in body
+                else ((self.get(body, "pool", str, path) or "?"),)
+            )
+            if not paying:
+                self.problem(f"{path}.pools", "an upgrade needs at least one paying pool")
+            if "effect" in body and "procedure" in body:
+                self.problem(
+                    f"{path}.effect",
+                    "an upgrade with a procedure takes its effect from the procedure; remove 'effect' or 'procedure'",
+                )
+            cost = self.cost(body["cost"], f"{path}.cost") if "cost" in body else None
+            if "cost" not in body:
+                self.problem(f"{path}.cost", "required key 'cost' is missing")
+            upgrades.append(
+                Upgrade(
+                    id=ident,
+                    label=self.label(body, path),
+                    pools=paying,
+                    cost=cost or FixedCost(amount=0),
+                    requires=self.requirement(body["requires"], f"{path}.requires") if "requires" in body else None,
+                    effect=self.effect(body["effect"], f"{path}.effect") if "effect" in body else Effect(),
+                    limit=self.limit(body, path),
+                    procedure=self.function_ref(body, "procedure", path),
+                    options=self.function_ref(body, "options", path),
+                    kinds=self.strings(body, "kinds", path, default=()),
+                    description=self.label(body, path, "description") if "description" in body else None,
+                )
+            )
+        return upgrades
+
+    def kinds(self, data: Mapping[str, Any]) -> list[Kind]:
+        kinds = []
+        for ident, body, path in self.entries(data, "kinds"):
+            self.extra(body, ("label", "pools", "stats", "members"), path)
+            kinds.append(
+                Kind(
+                    id=ident,
+                    label=self.label(body, path),
+                    pools=self.strings(body, "pools", path, default=()),
+                    stats=self.strings(body, "stats", path, default=()),
+                    members=self.strings(body, "members", path, default=()),
+                )
+            )
+        return kinds
+
+
+def read_pack(
+    data: Mapping[str, Any], source: str, functions: Mapping[str, Callable[..., Any]] | None = None
+) -> RulePack:
+    """Build a :class:`RulePack` from parsed TOML, or raise :class:`RulePackError` listing every problem."""
+    functions = dict(functions or {})
+    r = PackReader(source, functions)
+    if not isinstance(data, Mapping):
+        r.problem("$", f"expected a table of pack sections, got {type(data).__name__}")
+        raise r.error()
+    if "format" not in data:
+        r.problem("$.format", f"required key 'format' is missing; expected format = {FORMAT}")
+        raise r.error()
+    version = data["format"]
+    if isinstance(version, bool) or version != FORMAT:
+        r.problem("$.format", f"unknown format version {version!r}; this library reads format = {FORMAT}")
+        raise r.error()
+    r.extra(data, _SECTIONS, "$")
+    head = r.table(data, "pack", "$")
+    name = r.get(head, "name", str, "$.pack")
+    title = r.label(head, "$.pack", "title")
+    version_text = r.get(head, "version", str, "$.pack", default="0")
+    r.extra(head, ("name", "title", "version", "description"), "$.pack")
+    if name is not None and not _slug_ok(name):
+        r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
+    currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
+    curves = [c for i, b, p in r.entries(data, "curves") if (c := r.curve(i, b, p)) is not None]
+    ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
+    names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
+    tables = r.table(data, "tables", "$")
+    # References are checked on whatever did parse, so a file with both kinds of problem
+    # reports them all at once; ids that failed to parse ("?") are not reported twice.
+    try:
+        pack = RulePack(
+            name=name or "?",
+            title=title,
+            version=version_text,
+            source=source,
+            currencies=currencies,
+            pools=pools,
+            stats=stats,
+            curves=curves,
+            ladders=ladders,
+            upgrades=upgrades,
+            kinds=kinds,
+            names=names,
+            tables=tables,
+            functions=functions,
+        )
+    except ProgressionError as error:  # a value so wrong the model refuses it: already reported
+        if not r.problems:
+            r.problem("$", str(error))
+        raise r.error() from None
+    r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason)
+    r.raise_if_problems()
+    return pack
+
+
+def load_text(text: str, source: str = "<text>", functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
+    """A pack from TOML text."""
+    reader = Reader(source)
+    data = reader.parse(text)
+    reader.raise_if_problems()
+    return read_pack(data, source, functions)
+
+
+def load_file(path: str | Path, functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
+    """A pack that is not installed, from its TOML file.
+
+    Raises:
+        RulePackError: the file is missing, unreadable, not TOML, or breaks the format;
+            every problem is listed.
+    """
+    if not isinstance(path, str | Path):
+        shown = repr(path)
+        raise RulePackError(shown, [Problem(shown, "$", f"expected a file path, got {type(path).__name__}")])
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulePackError(str(file), [Problem(str(file), "$", f"cannot read the file: {error}")]) from None
+    return load_text(text, str(file), functions)

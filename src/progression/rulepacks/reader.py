@@ -1,0 +1,279 @@
+"""Reading typed values out of parsed TOML: every misfit collected as a problem with its key path."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from progression._labels import Label
+from progression.errors import Problem, RulePackError
+
+__all__ = ["Reader"]
+
+
+class _Required:
+    """The default of a key that must be there."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+#: Passed (or left) as a ``default``: the key is required.
+_REQUIRED: Any = _Required()
+_TYPE_NAMES: dict[type, str] = {
+    int: "an integer",
+    str: "a text",
+    dict: "a table",
+    list: "a list",
+    bool: "true or false",
+    float: "a number",
+}
+
+
+def type_name(kind: type) -> str:
+    """How messages name a TOML type: ``an integer``, ``a text``, ``a table`` ..."""
+    return _TYPE_NAMES.get(kind, kind.__name__)
+
+
+def _is_int(item: object) -> bool:
+    return isinstance(item, int) and not isinstance(item, bool)
+
+
+def _is_text(item: object) -> bool:
+    return isinstance(item, str)
+
+
+def _allowed(punctuation: str) -> str:
+    """``a-z, 0-9, - or _`` for ``punctuation="-_"``."""
+    parts = ["a-z", "0-9", *punctuation]
+    return f"{', '.join(parts[:-1])} or {parts[-1]}"
+
+
+class Reader:
+    """Reads typed values out of parsed TOML, collecting a :class:`~progression.errors.Problem` per misfit.
+
+    Each method reads one value under a key path such as ``$.skills.block``. A value that is
+    missing or does not fit is recorded as a problem, and reading goes on with a stand-in, so
+    one pass over a file finds every problem in it; :meth:`raise_if_problems` then raises them
+    all at once as one :class:`~progression.errors.RulePackError`, each with the file and the
+    key path. A key is required unless a ``default`` is given. ``true`` and ``false`` are never
+    taken for integers.
+
+    A pack reads its own data files with it (subclass it to add readers of its own)::
+
+        >>> from progression import Reader
+        >>> r = Reader("belts.toml")
+        >>> data = r.parse('format = 1\\n[belts.white]\\nlabel = { en = "White", fr = "Blanche" }\\nfrom = "one"')
+        >>> r.check_format(data)
+        True
+        >>> for ident, body, path in r.entries(data, "belts"):
+        ...     r.extra(body, ("label", "from"), path)
+        ...     print(ident, r.label(body, path).en, r.count(body, "from", path))
+        white White None
+        >>> r.raise_if_problems()
+        Traceback (most recent call last):
+        ...
+        progression.errors.RulePackError: rule pack belts.toml has 1 problem:
+          - belts.toml: expected an integer, got 'one' @ $.belts.white.from
+
+    Args:
+        source: The file (or other name) every problem is reported against.
+    """
+
+    def __init__(self, source: str) -> None:
+        #: The file (or other name) every problem is reported against.
+        self.source = source
+        #: The problems recorded so far, in the order they were found.
+        self.problems: list[Problem] = []
+
+    def problem(self, path: str, reason: str) -> None:
+        """Record that the value at ``path`` is wrong, and why (what was expected, what came)."""
+        self.problems.append(Problem(self.source, path, reason))
+
+    def error(self) -> RulePackError:
+        """The :class:`~progression.errors.RulePackError` listing every problem recorded so far."""
+        return RulePackError(self.source, self.problems)
+
+    def raise_if_problems(self) -> None:
+        """Raise :meth:`error` if any problem was recorded.
+
+        Raises:
+            RulePackError: listing every problem at once.
+        """
+        if self.problems:
+            raise self.error()
+
+    def fallback(self, kind: type | tuple[type, ...]) -> Any:
+        """What a required value reads as once its problem is recorded: None.
+
+        A subclass may return an empty value of ``kind`` instead (``0``, ``""``, ``{}``, ``()``)
+        so that its callers need not check for None. ``kind`` is the type asked of :meth:`get`,
+        :data:`int` for :meth:`count` and :data:`tuple` for the list readers.
+        """
+        return None
+
+    def parse(self, text: str) -> dict[str, Any]:
+        """TOML text, parsed; an empty table and a problem at ``$`` when it is not TOML."""
+        if not isinstance(text, str):
+            self.problem("$", f"expected TOML text, got {type(text).__name__}")
+            return {}
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            self.problem("$", f"not valid TOML: {error}")
+        except RecursionError:  # tomllib parses nested arrays and tables recursively
+            self.problem("$", "not valid TOML: nested too deeply")
+        return {}
+
+    def check_format(self, data: Mapping[str, Any], version: int = 1) -> bool:
+        """Whether the document declares ``format = version``; a problem at ``$.format`` otherwise."""
+        found = data.get("format") if isinstance(data, Mapping) else None
+        if found != version or isinstance(found, bool):
+            self.problem("$.format", f"expected format = {version}, got {found!r}")
+            return False
+        return True
+
+    def get(
+        self, table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str, default: Any = _REQUIRED
+    ) -> Any:
+        """``table[key]`` when it is of type ``kind`` (or one of several).
+
+        Args:
+            table: The table to read from; anything but a table reads as an empty one.
+            key: The key to read.
+            kind: The type (or types) the value must have.
+            path: The key path of ``table``, such as ``$.skills.block``.
+            default: What a missing key reads as; when omitted, the key is required.
+
+        Returns:
+            The value; or, after a problem, ``default`` (:meth:`fallback` when required).
+        """
+        where = f"{path}.{key}"
+        if not isinstance(table, Mapping) or key not in table:
+            if default is _REQUIRED:
+                self.problem(where, f"required key {key!r} is missing")
+                return self.fallback(kind)
+            return default
+        value = table[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            names = " or ".join(type_name(k) for k in kinds)
+            self.problem(where, f"expected {names}, got {value!r:.60}")
+            return self.fallback(kind) if default is _REQUIRED else default
+        return value
+
+    def count(
+        self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED, *, minimum: int = 0
+    ) -> Any:
+        """An integer of at least ``minimum``; as :meth:`get` otherwise."""
+        value = self.get(table, key, int, path, default)
+        present = isinstance(table, Mapping) and key in table
+        if present and isinstance(value, int) and value < minimum:
+            self.problem(f"{path}.{key}", f"expected an integer >= {minimum}, got {value}")
+            return self.fallback(int) if default is _REQUIRED else default
+        return value
+
+    def table(self, parent: Mapping[str, Any], key: str, path: str, *, required: bool = False) -> dict[str, Any]:
+        """A sub-table: empty when it is missing (a problem only if ``required``) or not a table (a problem)."""
+        value = self.get(parent, key, dict, path) if required else self.get(parent, key, dict, path, default={})
+        return value if isinstance(value, dict) else {}
+
+    def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
+        """A displayed name: a table with ``en`` and ``fr`` texts (``?`` stands in for what is missing)."""
+        raw = self.get(table, key, (dict, str), path)
+        if isinstance(raw, str):
+            self.problem(f"{path}.{key}", f"expected a table with 'en' and 'fr' names, got a single text {raw!r}")
+            return Label.same(raw)
+        if not isinstance(raw, dict):
+            return Label.same("?")
+        en = self.get(raw, "en", str, f"{path}.{key}")
+        fr = self.get(raw, "fr", str, f"{path}.{key}")
+        self.extra(raw, ("en", "fr"), f"{path}.{key}")
+        return Label(en=en or "?", fr=fr or "?")
+
+    def ints(
+        self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED, *, length: int | None = None
+    ) -> Any:
+        """A list of integers, as a tuple; of ``length`` items when that is given.
+
+        Every item that is not an integer is a problem, and the list then reads as ``default``
+        (:meth:`fallback` when required). A wrong length is a problem too.
+        """
+        value = self._items(table, key, path, default, _is_int, "an integer")
+        raw = table.get(key) if isinstance(table, Mapping) else None
+        if length is not None and isinstance(raw, list) and len(raw) != length:
+            self.problem(f"{path}.{key}", f"expected {length} values, got {len(raw)}")
+        return value
+
+    def strings(self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) -> Any:
+        """A list of texts, as a tuple; as :meth:`ints` otherwise."""
+        return self._items(table, key, path, default, _is_text, "a text")
+
+    def slugs(
+        self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED, *, punctuation: str = "-_"
+    ) -> Any:
+        """A list of ids (see :meth:`is_slug`), as a tuple; as :meth:`ints` otherwise."""
+        expected = f"an id (lowercase {_allowed(punctuation)})"
+        return self._items(table, key, path, default, lambda item: self.is_slug(item, punctuation), expected)
+
+    def _items(
+        self,
+        table: Mapping[str, Any],
+        key: str,
+        path: str,
+        default: Any,
+        fits: Callable[[object], bool],
+        expected: str,
+    ) -> Any:
+        value = self.get(table, key, list, path, default=default)
+        if not isinstance(value, list):
+            return value if value is default else self.fallback(tuple)
+        misfits = [(index, item) for index, item in enumerate(value) if not fits(item)]
+        for index, item in misfits:
+            self.problem(f"{path}.{key}[{index}]", f"expected {expected}, got {item!r}")
+        if misfits:
+            return self.fallback(tuple) if default is _REQUIRED else default
+        return tuple(value)
+
+    def entries(
+        self, data: Mapping[str, Any], section: str, path: str = "$", *, punctuation: str = "-_"
+    ) -> list[tuple[str, dict[str, Any], str]]:
+        """The tables of ``[section.<id>]``, each as ``(id, table, key path)``.
+
+        The section is optional. An entry whose id is not a slug (see :meth:`is_slug`), or
+        that is not a table, is a problem and is left out.
+        """
+        out = []
+        for ident, body in self.table(data, section, path).items():
+            where = f"{path}.{section}.{ident}"
+            if not self.is_slug(ident, punctuation):
+                self.problem(where, f"ids are lowercase ASCII ({_allowed(punctuation)}), got {ident!r}")
+                continue
+            if not isinstance(body, dict):
+                self.problem(where, f"expected a table, got {body!r:.60}")
+                continue
+            out.append((ident, body, where))
+        return out
+
+    def extra(self, table: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
+        """A problem for every key of ``table`` that is not ``allowed`` (a misspelt key is never ignored)."""
+        if not isinstance(table, Mapping):
+            return
+        for key in table:
+            if key not in allowed:
+                self.problem(f"{path}.{key}", f"unknown key {key!r}; expected one of: {', '.join(allowed)}")
+
+    @staticmethod
+    def is_slug(ident: object, punctuation: str = "-_") -> bool:
+        """Whether ``ident`` is an id: lowercase ASCII letters, digits and the characters of ``punctuation``.
+
+        >>> Reader.is_slug("pp.escrime"), Reader.is_slug("pp.escrime", punctuation="_.-")
+        (False, True)
+        """
+        return (
+            isinstance(ident, str)
+            and bool(ident)
+            and ident.isascii()
+            and all(c.islower() or c.isdigit() or c in punctuation for c in ident)
+        )

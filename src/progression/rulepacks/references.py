@@ -1,0 +1,105 @@
+"""Reference checks of a rule pack: every id it refers to is defined, and quantities do not share an id.
+
+They run on a built pack, after its sections were read, so a file with both broken sections and
+broken references reports all of them at once; ``progression.testing`` runs them on any pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+from progression.errors import Problem
+from progression.rules.parts import CurveCost
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["check_references"]
+
+
+def check_references(pack: RulePack) -> list[Problem]:
+    """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades."""
+    found = _References(pack)
+    found.clashes()
+    found.pools()
+    found.upgrades()
+    found.ladders_and_kinds()
+    return found.problems
+
+
+class _References:
+    """The problems found in one pack's references so far."""
+
+    def __init__(self, pack: RulePack) -> None:
+        self.pack = pack
+        self.problems: list[Problem] = []
+        self.quantities = {*pack.stats, *pack.pools}
+
+    def add(self, path: str, reason: str) -> None:
+        self.problems.append(Problem(self.pack.source, path, reason))
+
+    def need(self, kind: str, ident: str, defined: Collection[str], path: str) -> None:
+        """A problem when ``ident`` is not among the ``defined`` ids of its ``kind``."""
+        if ident not in defined:
+            self.add(path, f"{kind} {ident!r} is not defined; defined: {', '.join(sorted(defined)) or 'none'}")
+
+    def clashes(self) -> None:
+        for clash in sorted(set(self.pack.stats) & set(self.pack.pools)):
+            self.add(f"$.stats.{clash}", f"{clash!r} is both a stat and a pool; quantities need distinct ids")
+        for clash in sorted(set(self.pack.stats) & set(self.pack.upgrades)):
+            stat, upgrade = self.pack.stats[clash].label, self.pack.upgrades[clash].label
+            if stat != upgrade:  # an id is shown by one name: two different names would show one wrongly
+                self.add(
+                    f"$.stats.{clash}",
+                    f"{clash!r} is both a stat ({stat.en!r}) and an upgrade ({upgrade.en!r}) with another name; "
+                    "give them distinct ids or one name",
+                )
+
+    def pools(self) -> None:
+        pack = self.pack
+        for pool in pack.pools.values():
+            self.need("currency", pool.currency, pack.currencies, f"$.pools.{pool.id}.currency")
+            if isinstance(pool.cap, str):
+                self.need("stat or pool", pool.cap, self.quantities, f"$.pools.{pool.id}.cap")
+            for spend in pool.auto_spend:
+                self.need("upgrade", spend, pack.upgrades, f"$.pools.{pool.id}.auto_spend")
+                if spend in pack.upgrades and pack.upgrades[spend].procedure is not None:
+                    self.add(
+                        f"$.pools.{pool.id}.auto_spend",
+                        f"{spend!r} has a procedure; auto spending buys only upgrades without one",
+                    )
+
+    def upgrades(self) -> None:
+        pack = self.pack
+        for upgrade in pack.upgrades.values():
+            path = f"$.upgrades.{upgrade.id}"
+            currencies = set()
+            for payer in upgrade.pools:
+                self.need("pool", payer, pack.pools, f"{path}.pools")
+                if payer in pack.pools:
+                    currencies.add(pack.pools[payer].currency)
+            if len(currencies) > 1:
+                self.add(
+                    f"{path}.pools",
+                    f"the paying pools hold different currencies ({', '.join(sorted(currencies))}); a price is paid in one",
+                )
+            if isinstance(upgrade.cost, CurveCost):
+                self.need("curve", upgrade.cost.curve, pack.curves, f"{path}.cost.curve")
+            for buyer in upgrade.kinds:
+                self.need("kind", buyer, pack.kinds, f"{path}.kinds")
+            for stat in upgrade.effect.stats:
+                if "{choice}" not in stat:
+                    self.need("stat", stat, pack.stats, f"{path}.effect.stats.{stat}")
+
+    def ladders_and_kinds(self) -> None:
+        pack = self.pack
+        for ladder in pack.ladders.values():
+            self.need("stat or pool", ladder.axis, self.quantities, f"$.ladders.{ladder.id}.axis")
+        for kind in pack.kinds.values():
+            for held in kind.pools:
+                self.need("pool", held, pack.pools, f"$.kinds.{kind.id}.pools")
+            for stat in kind.stats:
+                self.need("stat", stat, pack.stats, f"$.kinds.{kind.id}.stats")
+            for member in kind.members:
+                self.need("kind", member, pack.kinds, f"$.kinds.{kind.id}.members")

@@ -1,0 +1,203 @@
+"""Reading the values a pack's rules are made of: curves, requirements, costs, limits and effects.
+
+Each is read from its TOML table (or the shorthand the format allows, such as a bare price
+or a list of requirements) into a model object, every misfit a problem with its key path;
+the sections that hold them are read by ``_loading``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.curves.curve import Curve
+from progression.curves.function import FunctionCurve
+from progression.errors import ProgressionError
+from progression.requirements.predicates import (
+    AllOf,
+    AnyOf,
+    AtLeast,
+    AtMost,
+    Not,
+    Owns,
+    OwnsAmong,
+    Predicate,
+    Requirement,
+)
+from progression.rulepacks.reader import Reader, type_name
+from progression.rules.parts import CostRule, CurveCost, Effect, FixedCost, FunctionCost, Limit
+
+__all__ = ["RuleReader"]
+
+#: The forms of a requirement table, each named by its key.
+_REQUIREMENT_FORMS = ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "predicate")
+
+
+class RuleReader(Reader):
+    """Reads the values rules are made of, resolving the names of the pack's Python functions."""
+
+    def __init__(self, source: str, functions: Mapping[str, Callable[..., Any]]) -> None:
+        super().__init__(source)
+        self.functions = functions
+
+    def function_ref(self, body: Mapping[str, Any], key: str, path: str) -> str | None:
+        name = self.get(body, key, str, path, default=None)
+        if name is not None and name not in self.functions:
+            if self.functions:
+                hint = f"provided: {', '.join(sorted(self.functions))}"
+            else:  # a file read on its own, or a pack() that forgot to pass them
+                hint = (
+                    "no functions were given: pass functions= to load_file/read_pack, "
+                    "or validate the installed pack by its name"
+                )
+            self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; {hint}")
+        return name  # type: ignore[no-any-return]
+
+    def curve(self, ident: str, body: dict[str, Any], path: str) -> Curve | None:
+        kind = self.get(body, "kind", str, path)
+        common: dict[str, Any] = {
+            "name": ident,
+            "non_negative": self.get(body, "non_negative", bool, path, default=True),
+            "non_decreasing": self.get(body, "non_decreasing", bool, path, default=True),
+        }
+        allowed: tuple[str, ...] = ("kind", "label", "non_negative", "non_decreasing", "description")
+        if "label" in body:
+            common["label"] = self.label(body, path)
+        build: Callable[[], Curve] | None = None
+        if kind == "table":
+            allowed += ("values", "beyond")
+            values = self.ints(body, "values", path)
+            beyond = self.get(body, "beyond", str, path, default="error")
+            if values is not None:
+                build = lambda: TableCurve(values=values, beyond=beyond, **common)  # noqa: E731
+        elif kind == "linear":
+            allowed += ("base", "step")
+            base, step = self.get(body, "base", int, path), self.get(body, "step", int, path, default=0)
+            if base is not None:
+                build = lambda: LinearCurve(base=base, step=step, **common)  # noqa: E731
+        elif kind == "stepped":
+            allowed += ("width", "unit")
+            width, unit = self.get(body, "width", int, path), self.get(body, "unit", int, path, default=1)
+            if width is not None:
+                build = lambda: SteppedCurve(width=width, unit=unit, **common)  # noqa: E731
+        elif kind == "polynomial":
+            allowed += ("coefficients",)
+            coefficients = self.ints(body, "coefficients", path)
+            if coefficients is not None:
+                build = lambda: PolynomialCurve(coefficients=coefficients, **common)  # noqa: E731
+        elif kind == "function":
+            allowed += ("function",)
+            name = self.function_ref(body, "function", path)
+            if name is not None and name in self.functions:
+                compute = self.functions[name]
+                build = lambda: FunctionCurve(function=name, compute=compute, **common)  # noqa: E731
+        elif kind is not None:
+            self.problem(
+                f"{path}.kind", f"unknown curve kind {kind!r}; expected table, linear, stepped, polynomial or function"
+            )
+        self.extra(body, allowed, path)
+        if build is None:
+            return None
+        try:
+            return build()
+        except ProgressionError as error:
+            self.problem(path, str(error))
+            return None
+
+    def requirement(self, raw: Any, path: str) -> Requirement | None:
+        if isinstance(raw, list):
+            items = [self.requirement(item, f"{path}[{i}]") for i, item in enumerate(raw)]
+            return AllOf(items=[i for i in items if i is not None])
+        if not isinstance(raw, dict):
+            self.problem(path, f"expected a requirement table or a list of them, got {raw!r:.60}")
+            return None
+        message = self.get(raw, "message", str, path, default=None)
+        forms = [k for k in _REQUIREMENT_FORMS if k in raw]
+        if len(forms) != 1:
+            self.problem(path, f"a requirement needs exactly one of {', '.join(_REQUIREMENT_FORMS)}; got {sorted(raw)}")
+            return None
+        form = forms[0]
+        if form in ("all", "any"):
+            items = self.get(raw, form, list, path)
+            parts = [self.requirement(item, f"{path}.{form}[{i}]") for i, item in enumerate(items or [])]
+            self.extra(raw, (form, "message"), path)
+            cls = AllOf if form == "all" else AnyOf
+            return cls(items=[p for p in parts if p is not None], message=message)
+        if form == "not":
+            inner = self.requirement(raw["not"], f"{path}.not")
+            self.extra(raw, ("not", "message"), path)
+            return Not(item=inner, message=message) if inner else None
+        if form in ("at_least", "at_most"):
+            quantity = self.get(raw, "quantity", str, path)
+            value = self.get(raw, form, int, path)
+            self.extra(raw, (form, "quantity", "message"), path)
+            if quantity is None or value is None:
+                return None
+            return (AtLeast if form == "at_least" else AtMost)(quantity=quantity, value=value, message=message)
+        if form == "owns":
+            item = self.get(raw, "owns", str, path)
+            count = self.get(raw, "count", int, path, default=1)
+            self.extra(raw, ("owns", "count", "message"), path)
+            return Owns(item=item, count=count, message=message) if item else None
+        if form == "owns_among":
+            among = self.strings(raw, "owns_among", path, default=())
+            count = self.get(raw, "count", int, path, default=1)
+            what = self.get(raw, "what", str, path, default="items")
+            self.extra(raw, ("owns_among", "count", "what", "message"), path)
+            return OwnsAmong(among=among, count=count, what=what, message=message)
+        name = self.function_ref(raw, "predicate", path)
+        args = self.get(raw, "args", dict, path, default={})
+        self.extra(raw, ("predicate", "args", "message"), path)
+        return Predicate(function=name, args=args, message=message) if name else None
+
+    def cost(self, raw: Any, path: str) -> CostRule | None:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            if raw < 0:
+                self.problem(path, f"a price is a whole number >= 0, got {raw}")
+            return FixedCost(amount=raw)
+        if not isinstance(raw, dict):
+            self.problem(path, f"expected an amount or a table with amount, curve+axis or function; got {raw!r:.60}")
+            return None
+        if "amount" in raw:
+            self.extra(raw, ("amount",), path)
+            amount = self.get(raw, "amount", int, path)
+            if amount is not None and amount < 0:
+                self.problem(f"{path}.amount", f"a price is a whole number >= 0, got {amount}")
+            return FixedCost(amount=amount) if amount is not None else None
+        if "curve" in raw:
+            self.extra(raw, ("curve", "axis"), path)
+            curve, axis = self.get(raw, "curve", str, path), self.get(raw, "axis", str, path)
+            return CurveCost(curve=curve, axis=axis) if curve and axis else None
+        if "function" in raw:
+            self.extra(raw, ("function",), path)
+            name = self.function_ref(raw, "function", path)
+            return FunctionCost(function=name) if name else None
+        self.problem(path, "a cost needs one of: amount, curve (with axis), function")
+        return None
+
+    def limit(self, body: Mapping[str, Any], path: str) -> Limit:
+        raw = self.get(body, "limit", dict, path, default={})
+        self.extra(raw, ("times", "maxima"), f"{path}.limit")
+        times = self.get(raw, "times", int, f"{path}.limit", default=None)
+        if times is not None and times < 1:
+            self.problem(f"{path}.limit.times", f"expected a number of purchases >= 1, got {times}")
+        maxima = self.get(raw, "maxima", dict, f"{path}.limit", default={})
+        for quantity, value in maxima.items():
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.problem(f"{path}.limit.maxima.{quantity}", f"expected an integer, got {value!r:.60}")
+        return Limit(times=times, maxima=maxima)
+
+    def effect(self, raw: Any, path: str) -> Effect:
+        if not isinstance(raw, dict):
+            self.problem(path, f"expected an effect table, got {raw!r:.60}")
+            return Effect()
+        self.extra(raw, ("stats", "grants", "tags", "untag"), path)
+        parts = {}
+        for key, kind in (("stats", int), ("grants", int), ("tags", str)):
+            table = self.get(raw, key, dict, path, default={})
+            for name, value in table.items():
+                if isinstance(value, bool) or not isinstance(value, kind):
+                    self.problem(f"{path}.{key}.{name}", f"expected {type_name(kind)}, got {value!r}")
+            parts[key] = table
+        return Effect(untag=self.strings(raw, "untag", path, default=()), **parts)

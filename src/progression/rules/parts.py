@@ -1,0 +1,193 @@
+"""The parts of a rule pack: currencies, pools, stats, costs, effects, limits, upgrades, kinds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Literal
+
+import attrs
+
+from progression._frozen import as_tuple, freeze
+from progression._labels import Label
+from progression.requirements.predicates import Requirement
+
+__all__ = [
+    "CostRule",
+    "Currency",
+    "CurveCost",
+    "Effect",
+    "FixedCost",
+    "FunctionCost",
+    "Kind",
+    "Limit",
+    "Overflow",
+    "Override",
+    "PoolSpec",
+    "StatSpec",
+    "Upgrade",
+]
+
+#: What happens to points awarded past a pool's cap.
+#: ``refuse``: the award is refused; ``lose``: the surplus is lost at once;
+#: ``settle``: the surplus is pending and must be spent or discarded before anything else;
+#: ``auto``: the surplus is spent on the pool's ``auto_spend`` upgrades, cheapest first, the rest lost.
+Overflow = Literal["refuse", "lose", "settle", "auto"]
+OVERFLOWS: tuple[Overflow, ...] = ("refuse", "lose", "settle", "auto")
+
+
+@attrs.frozen(kw_only=True)
+class Currency:
+    """A kind of point (Star Player Points, progression points, gold)."""
+
+    id: str
+    label: Label
+
+
+@attrs.frozen(kw_only=True)
+class PoolSpec:
+    """A balance of one currency that a sheet holds."""
+
+    id: str
+    label: Label
+    currency: str
+    #: No cap (None), a fixed number, or the name of a quantity read on the sheet.
+    cap: int | str | None = None
+    overflow: Overflow = "refuse"
+    #: Upgrades the ``auto`` policy spends surplus on, cheapest first.
+    auto_spend: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+
+
+@attrs.frozen(kw_only=True)
+class StatSpec:
+    """A numeric quantity of a sheet (a level, a characteristic, a count)."""
+
+    id: str
+    label: Label
+    initial: int = 0
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Effect:
+    """What an event does to a sheet, as data: replaying it needs no rule."""
+
+    #: Added to stats (negative to lower them).
+    stats: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    #: Added to owned counts (skills, qualities, specializations); an item at 0 is dropped.
+    grants: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    #: Tags set (``key -> value``), such as a status.
+    tags: Mapping[str, str] = attrs.field(factory=dict, converter=freeze)
+    #: Tags removed.
+    untag: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+
+    def __bool__(self) -> bool:
+        return bool(self.stats or self.grants or self.tags or self.untag)
+
+    def merged(self, other: Effect) -> Effect:
+        """Both effects, one after the other."""
+        stats = dict(self.stats)
+        for key, delta in other.stats.items():
+            stats[key] = stats.get(key, 0) + delta
+        grants = dict(self.grants)
+        for key, delta in other.grants.items():
+            grants[key] = grants.get(key, 0) + delta
+        tags = {k: v for k, v in self.tags.items() if k not in other.untag}
+        tags.update(other.tags)
+        untag = tuple(dict.fromkeys(t for t in (*self.untag, *other.untag) if t not in tags))
+        return Effect(stats=stats, grants=grants, tags=tags, untag=untag)
+
+
+@attrs.frozen(kw_only=True)
+class Override:
+    """A GM's decision to let a purchase bypass named requirements, with the reason written down."""
+
+    #: The sentences of the requirements bypassed, as they were unmet.
+    bypassed: tuple[str, ...] = attrs.field(converter=as_tuple)
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class CostRule:
+    """Base of the ways an upgrade is priced."""
+
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        """The rule in words ("the next step of curve level after Fencing level"); ``name_of`` names ids."""
+        raise NotImplementedError
+
+
+@attrs.frozen(kw_only=True)
+class FixedCost(CostRule):
+    """Always the same price."""
+
+    amount: int
+
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        return str(self.amount)
+
+
+@attrs.frozen(kw_only=True)
+class CurveCost(CostRule):
+    """The next step of a curve, read on a quantity: ``curve.cost(quantity + 1)``."""
+
+    curve: str
+    #: The quantity that counts the steps already taken (a stat, or an owned count).
+    axis: str
+
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        return f"the next step of curve {self.curve} after {name_of(self.axis)}"
+
+
+@attrs.frozen(kw_only=True)
+class FunctionCost(CostRule):
+    """A named function of the pack: ``function(context) -> int``."""
+
+    function: str
+
+    def describe(self, name_of: Callable[[str], str] = str) -> str:
+        return f"the pack's function {self.function}"
+
+
+@attrs.frozen(kw_only=True)
+class Limit:
+    """How often, and how far, an upgrade may be bought."""
+
+    #: At most this many purchases (1 for once only), or None for no limit.
+    times: int | None = None
+    #: Quantities the effect must not push past these values.
+    maxima: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+
+
+@attrs.frozen(kw_only=True)
+class Upgrade:
+    """Something a sheet can buy."""
+
+    id: str
+    label: Label
+    #: The pools that may pay, all of one currency; with several, the price may be split.
+    pools: tuple[str, ...] = attrs.field(converter=as_tuple)
+    cost: CostRule
+    requires: Requirement | None = None
+    #: The effect of a purchase with no procedure; ``grants`` may name ``"{choice}"``.
+    effect: Effect = attrs.field(factory=Effect)
+    limit: Limit = attrs.field(factory=Limit)
+    #: A named procedure of the pack (rolls dice, asks for decisions, returns the effect).
+    procedure: str | None = None
+    #: A named function listing the options a buyer may choose, or None when it takes no choice.
+    options: str | None = None
+    #: The sheet kinds that may buy it (empty for every kind).
+    kinds: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    #: What it is for, shown by ``progression show``.
+    description: Label | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Kind:
+    """A kind of sheet the pack knows (a character, a player, a team)."""
+
+    id: str
+    label: Label
+    pools: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    stats: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    #: The kinds of member a sheet of this kind holds (a team holds players).
+    members: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)

@@ -1,0 +1,217 @@
+"""Monte Carlo studies of a pack: many independent trials of its ``"simulate.<name>"`` function.
+
+A pack registers ``simulate.<name>(pack, dice, **params) -> int``: one trial, returning
+a count (matches until a player reaches Legend, sessions until a character is
+Expert). :func:`run_trials` runs it many times, each trial with its own seeded dice,
+in this process or on any :class:`concurrent.futures.Executor` (a process pool, a
+cluster's executor): the trials are shipped as chunks of seeds, and each worker
+loads the pack by name, so nothing unpicklable travels.
+
+The same seed gives the same counts whatever the executor and the chunk size.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import secrets
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from progression._frozen import freeze
+from progression.engine.dice import SeededDice
+from progression.errors import InvalidInput, UnknownName
+from progression.rulepacks.discovery import load
+from progression.rulepacks.loading import load_file
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["Trials", "exact", "run_chunk", "run_trials"]
+
+#: The percentiles reported by default.
+PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
+
+
+def pack_named(spec: str) -> RulePack:
+    """A pack by installed name, or from a TOML file when ``spec`` looks like a path."""
+    if spec.endswith(".toml") or "/" in spec or "\\" in spec:
+        return load_file(spec)
+    return load(spec)
+
+
+@lru_cache(maxsize=8)
+def _worker_pack(spec: str) -> RulePack:
+    """The pack a worker process loads once and keeps for every chunk it runs."""
+    return pack_named(spec)
+
+
+def _function(pack: RulePack, prefix: str, name: str) -> Callable[..., Any]:
+    key = f"{prefix}.{name}"
+    if key not in pack.functions:
+        known = sorted(k.removeprefix(prefix + ".") for k in pack.functions if k.startswith(prefix + "."))
+        raise UnknownName(prefix.replace("simulate", "simulation"), name, known, f"rule pack {pack.name!r}")
+    return pack.functions[key]
+
+
+def _check_call(function: Callable[..., Any], key: str, *args: object, **params: object) -> None:
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        return
+    try:
+        signature.bind(*args, **params)
+    except TypeError as error:
+        takes = [p.name for p in list(signature.parameters.values())[len(args) :]]
+        msg = f"{key}: {error}; its parameters: {', '.join(takes) or 'none'}"
+        raise InvalidInput(msg) from None
+
+
+def run_chunk(pack_spec: str, name: str, seeds: Sequence[int], params: Mapping[str, int]) -> list[int]:
+    """Run one trial per seed and return the counts (a module-level function, so executors can ship it)."""
+    return _run_seeds(_worker_pack(pack_spec), name, seeds, params)
+
+
+def _run_seeds(pack: RulePack, name: str, seeds: Sequence[int], params: Mapping[str, int]) -> list[int]:
+    function = _function(pack, "simulate", name)
+    counts = []
+    for seed in seeds:
+        count = function(pack, SeededDice(seed), **params)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            msg = f"simulate.{name} of pack {pack.name!r} must return a count >= 0, got {count!r}"
+            raise InvalidInput(msg)
+        counts.append(count)
+    return counts
+
+
+@attrs.frozen(kw_only=True)
+class Trials:
+    """The counts of a Monte Carlo study, and their summary."""
+
+    pack: str
+    name: str
+    #: The seed the trials' seeds were drawn from (the same seed gives the same counts).
+    seed: int
+    params: Mapping[str, int] = attrs.field(converter=freeze)
+    counts: tuple[int, ...]
+
+    @property
+    def mean(self) -> float:
+        """The average count."""
+        return statistics.fmean(self.counts)
+
+    @property
+    def median(self) -> float:
+        """The middle count (the mean of the two middle ones for an even number of trials)."""
+        return float(statistics.median(self.counts))
+
+    def percentile(self, p: float) -> int:
+        """The smallest count with at least ``p`` percent of the trials at or below it (nearest rank)."""
+        if not 0 <= p <= 100:
+            msg = f"a percentile is from 0 to 100, got {p!r}"
+            raise InvalidInput(msg)
+        ordered = sorted(self.counts)
+        rank = max(1, math.ceil(p / 100 * len(ordered)))
+        return ordered[rank - 1]
+
+    def histogram(self, bins: int = 20) -> list[tuple[int, int, int]]:
+        """``(low, high, trials)`` for consecutive ranges of counts: one per value when they are few."""
+        low, high = min(self.counts), max(self.counts)
+        width = max(1, math.ceil((high - low + 1) / bins))
+        tally = [0] * ((high - low) // width + 1)
+        for count in self.counts:
+            tally[(count - low) // width] += 1
+        return [(low + i * width, low + (i + 1) * width - 1, n) for i, n in enumerate(tally)]
+
+
+def _chunks(seeds: list[int], size: int) -> list[list[int]]:
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+
+
+def run_trials(
+    pack_name: str,
+    name: str,
+    trials: int,
+    seed: int | None = None,
+    params: Mapping[str, int] | None = None,
+    executor: Executor | None = None,
+    *,
+    progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
+) -> Trials:
+    """Run ``trials`` trials of the pack's ``simulate.<name>``.
+
+    Args:
+        pack_name: an installed pack's name, or a pack TOML file.
+        name: the simulation (the part after ``simulate.``).
+        trials: how many trials.
+        seed: where the trials' seeds come from; None draws one (recorded in the result).
+        params: whole-number parameters passed to every trial.
+        executor: runs chunks of trials (any :class:`concurrent.futures.Executor`); None runs them here.
+        progress: called with the number of trials finished so far, after each chunk.
+        chunk: trials per chunk (default: about a hundredth of them).
+
+    Returns:
+        The counts, in trial order, with their summary.
+
+    Raises:
+        InvalidInput: a bad number of trials, parameters the simulation does not take, a non-count result.
+        UnknownName: the pack has no such simulation; the message lists those it has.
+    """
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        msg = f"trials must be a whole number >= 1, got {trials!r}"
+        raise InvalidInput(msg)
+    values = dict(params or {})
+    for key, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            msg = f"simulation parameter {key!r} must be a whole number, got {value!r}"
+            raise InvalidInput(msg)
+    pack = pack_named(pack_name)
+    _check_call(_function(pack, "simulate", name), f"simulate.{name}", pack, SeededDice(0), **values)
+    base = secrets.randbits(32) if seed is None else seed
+    source = random.Random(base)
+    seeds = [source.getrandbits(64) for _ in range(trials)]
+    parts = _chunks(seeds, chunk or max(1, trials // 100))
+    results: list[list[int]] = [[] for _ in parts]
+    done = 0
+    if executor is None:
+        for index, part in enumerate(parts):
+            results[index] = _run_seeds(pack, name, part, values)
+            done += len(part)
+            if progress is not None:
+                progress(done)
+    else:
+        futures: dict[Future[list[int]], int] = {
+            executor.submit(run_chunk, pack_name, name, part, values): index for index, part in enumerate(parts)
+        }
+        for future in as_completed(futures):
+            index = futures[future]
+            results[index] = future.result()
+            done += len(parts[index])
+            if progress is not None:
+                progress(done)
+    counts = tuple(count for part in results for count in part)
+    return Trials(pack=pack.name, name=name, seed=base, params=values, counts=counts)
+
+
+def exact(pack: RulePack, name: str, params: Mapping[str, str] | None = None) -> dict[str, Fraction]:
+    """The pack's ``exact.<name>(pack, **params)``: outcomes and their exact probabilities, checked."""
+    function = _function(pack, "exact", name)
+    values = dict(params or {})
+    _check_call(function, f"exact.{name}", pack, **values)
+    result = function(pack, **values)
+    if not isinstance(result, Mapping):
+        msg = f"exact.{name} of pack {pack.name!r} must return a mapping of outcomes to fractions, got {result!r:.60}"
+        raise InvalidInput(msg)
+    checked = {}
+    for outcome, probability in result.items():
+        if isinstance(probability, bool) or not isinstance(probability, Fraction | int):
+            msg = f"exact.{name}: the probability of {outcome!r} must be a Fraction, got {probability!r}"
+            raise InvalidInput(msg)
+        checked[str(outcome)] = Fraction(probability)
+    return checked

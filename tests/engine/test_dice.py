@@ -1,0 +1,88 @@
+"""Dice: seeded for simulations, scripted for physical dice, prompting through a function."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from progression import CallbackDice, Dice, ScriptedDice, SeededDice
+from progression.errors import DiceError, InvalidInput
+from support.builders import FEW
+
+
+class TestSeededDice:
+    @FEW
+    @given(st.integers(0, 2**32), st.integers(2, 20), st.integers(1, 6))
+    def test_same_seed_same_rolls(self, seed: int, sides: int, count: int) -> None:
+        """Two dice with one seed roll alike, every result within the die."""
+        first, second = SeededDice(seed), SeededDice(seed)
+        rolls = [first.roll(sides, count) for _ in range(5)]
+        assert rolls == [second.roll(sides, count) for _ in range(5)]
+        assert all(1 <= r <= sides for roll in rolls for r in roll)
+
+    def test_is_dice(self) -> None:
+        """Each implementation satisfies the Dice protocol."""
+        assert all(
+            isinstance(d, Dice) for d in (SeededDice(1), ScriptedDice([1]), CallbackDice(lambda sides, label: 1))
+        )
+
+    @pytest.mark.parametrize(
+        ("sides", "count", "message"),
+        [
+            (1, 1, "a die needs at least 2 sides, got 1"),
+            (6, 0, "a roll needs at least 1 die, got 0"),
+            (True, 1, "got True"),
+        ],
+    )
+    def test_bad_request(self, sides: int, count: int, message: str) -> None:
+        """Impossible dice are refused."""
+        with pytest.raises(InvalidInput, match=message):
+            SeededDice(1).roll(sides, count)
+
+
+class TestScriptedDice:
+    def test_results_in_order(self) -> None:
+        """Results are used in the order typed in; what is left is shown."""
+        dice = ScriptedDice([3, 5, 1])
+        assert ((3, 5), (1,), ()) == (dice.roll(6, 2), dice.remaining, (dice.roll(6), dice.remaining)[1])
+
+    def test_running_out(self) -> None:
+        """Running out says how many were given, used and needed."""
+        dice = ScriptedDice([4])
+        dice.roll(6)
+        with pytest.raises(
+            DiceError, match="the scripted dice ran out: 1 result was given and 1 used; 2D6 for block needs 2 more"
+        ):
+            dice.roll(6, 2, "block")
+
+    def test_result_too_big_for_the_die(self) -> None:
+        """A 7 typed in for a D6 is refused, and not used up."""
+        dice = ScriptedDice([7])
+        with pytest.raises(DiceError, match="scripted die 1 is 7, but 1D6 needs results from 1 to 6"):
+            dice.roll(6)
+        assert (7,) == dice.remaining
+
+    @pytest.mark.parametrize("bad", [0, -2, 2.5, True, "4"])
+    def test_bad_script(self, bad: object) -> None:
+        """Only positive whole numbers can be typed in."""
+        with pytest.raises(DiceError, match=f"scripted die 2 must be a positive integer, got {bad!r}"):
+            ScriptedDice([1, bad])  # type: ignore[list-item]
+
+
+class TestCallbackDice:
+    def test_asks_for_each_die(self) -> None:
+        """The function is asked once per die, with the die and the label."""
+        asked: list[tuple[int, str]] = []
+
+        def ask(sides: int, label: str) -> int:
+            asked.append((sides, label))
+            return len(asked)
+
+        assert ((1, 2), [(8, "armour"), (8, "armour")]) == (CallbackDice(ask).roll(8, 2, "armour"), asked)
+
+    @pytest.mark.parametrize("bad", [0, 7, True, "3"])
+    def test_bad_answer(self, bad: object) -> None:
+        """An answer that no die shows is refused."""
+        with pytest.raises(DiceError, match=f"a D6 for injury must show 1 to 6, got {bad!r}"):
+            CallbackDice(lambda sides, label: bad).roll(6, 1, "injury")  # type: ignore[arg-type, return-value]

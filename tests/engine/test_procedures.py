@@ -1,0 +1,256 @@
+"""Random procedures: dice rolled and recorded, pauses for a person's decision, resumed later."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import attrs
+import pytest
+
+import progression
+from progression import (
+    Asked,
+    Choose,
+    Decided,
+    Effect,
+    Finished,
+    ProcedureContext,
+    Rolled,
+    ScriptedDice,
+    Sheet,
+    Started,
+    Step,
+)
+from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PendingState
+from support.builders import NoDice, trainer
+
+
+def bo(spp: int = 6) -> Sheet:
+    return trainer().new_sheet("player", "Bo", pools={"spp": spp})
+
+
+def paused() -> Sheet:
+    """Bo bought a random skill: the dice showed 1 (Block) and 2 (Dodge), and he has not chosen yet."""
+    return trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]))
+
+
+class TestPause:
+    def test_pause_records_the_rolls_and_the_question(self) -> None:
+        """The purchase pays, rolls, asks, and stops: one ledger entry."""
+        sheet = paused()
+        assert sheet.pending is not None
+        expected = Step(
+            label="buy random_skill",
+            events=(
+                Started(upgrade="random_skill", price={"spp": 6}),
+                Rolled(label="first skill", sides=6, results=(1,)),
+                Rolled(label="second skill", sides=6, results=(2,)),
+                Asked(label="keep one", options=("block", "dodge")),
+            ),
+        )
+        assert (expected, ("keep one", ("block", "dodge")), 0) == (
+            sheet.ledger[-1],
+            sheet.pending.question,
+            sheet.pools["spp"],
+        )
+
+    def test_save_load_decide(self) -> None:
+        """A paused sheet is saved, loaded elsewhere, and decided without rolling again."""
+        loaded = progression.load_sheet(progression.dump_sheet(paused()))
+        sheet = trainer().decide(loaded, "dodge", dice=NoDice())
+        assert (None, {"dodge": 1}, 1) == (sheet.pending, dict(sheet.owned), sheet.stats["skills"])
+        assert Decided(label="keep one", options=("block", "dodge"), choice="dodge") == sheet.ledger[-1].events[0]  # type: ignore[attr-defined]
+        assert Finished(effect=Effect(grants={"dodge": 1}, stats={"skills": 1})) == sheet.ledger[-1].events[1]  # type: ignore[attr-defined]
+
+    def test_arguments_survive_a_pause(self) -> None:
+        """The purchase's arguments are recorded, so the procedure resumes as it started, even from a file."""
+        shifted = trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), args={"shift": 1})
+        assert ("keep one", ("dodge", "tackle")) == shifted.pending.question  # type: ignore[union-attr]
+        loaded = progression.load_sheet(progression.dump_sheet(shifted))
+        sheet = trainer().decide(loaded, "tackle", dice=NoDice())
+        assert {"tackle": 1} == dict(sheet.owned)
+
+    def test_arguments_must_be_plain_values(self) -> None:
+        """Arguments go into the ledger, so only texts, integers and booleans are taken."""
+        with pytest.raises(
+            InvalidInput, match=r"args: .shift. must be a text name with a text, integer or boolean value, got 1\.5"
+        ):
+            trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), args={"shift": 1.5})
+
+    def test_decision_given_up_front(self) -> None:
+        """With the decision given, the purchase runs to the end in one go."""
+        sheet = trainer().purchase(bo(), "random_skill", dice=ScriptedDice([3, 4]), decisions=["guard"])
+        assert (None, {"guard": 1}) == (sheet.pending, dict(sheet.owned))
+
+    def test_replay_never_rolls(self) -> None:
+        """Replaying a finished procedure folds its recorded events; it needs no dice at all."""
+        sheet = trainer().decide(paused(), "block", dice=NoDice())
+        assert (sheet, {"block": 1}) == (progression.replay(sheet.ledger), dict(progression.replay(sheet.ledger).owned))
+
+    def test_pending_blocks_other_operations(self) -> None:
+        """While a decision waits, nothing else happens to the sheet."""
+        with pytest.raises(
+            PendingState, match=r"Random skill waits for a decision \(keep one: block, dodge\); decide or undo first"
+        ):
+            trainer().award(paused(), "spp", 1, reason="touchdown")
+
+    def test_undo_a_paused_purchase(self) -> None:
+        """Undo takes back the whole paused purchase, price included."""
+        assert bo() == progression.undo(paused())
+
+    def test_procedure_without_a_pause(self) -> None:
+        """A procedure may return its effect at once."""
+        sheet = trainer().purchase(bo(12), "chosen_skill")
+        assert (Finished(effect=Effect(grants={"block": 1}, stats={"skills": 1})), {"block": 1}) == (
+            sheet.ledger[-1].events[-1],  # type: ignore[attr-defined]
+            dict(sheet.owned),
+        )
+
+    def test_limits_checked_on_the_outcome(self) -> None:
+        """A procedure's effect still respects a stat's maximum."""
+        pack = trainer()
+        sheet = pack.purchase(pack.purchase(bo(36), "chosen_skill"), "chosen_skill")
+        with pytest.raises(LimitReached, match="Skills would be 3, past its maximum of 2"):
+            pack.purchase(sheet, "chosen_skill")
+
+    def test_limits_checked_on_a_decided_outcome(self) -> None:
+        """A stat's maximum holds for an outcome decided after a pause too: the decision is refused, and the
+        sheet still waits for one."""
+        pack = trainer()
+        sheet = pack.purchase(pack.purchase(bo(30), "chosen_skill"), "chosen_skill")
+        paused = pack.purchase(sheet, "random_skill", dice=ScriptedDice([1, 2]))
+        expected = (
+            "Random skill cannot finish with this decision (another may; undo takes the purchase back): "
+            "Skills would be 3, past its maximum of 2"
+        )
+        with pytest.raises(LimitReached) as caught:
+            pack.decide(paused, "block", dice=NoDice())
+        assert (expected, ("keep one", ("block", "dodge"))) == (str(caught.value), paused.pending.question)  # type: ignore[union-attr]
+
+    def test_outcome_changing_an_undefined_stat(self) -> None:
+        """A procedure that returns a stat the pack lacks (a misspelling) is refused, naming the stat."""
+        pack = attrs.evolve(
+            trainer(), functions={**trainer().functions, "fixed_skill": lambda context: Effect(stats={"skils": 1})}
+        )
+        with pytest.raises(
+            InvalidInput, match="the procedure of Chosen skill changed stats the pack does not define: skils"
+        ):
+            pack.purchase(bo(12), "chosen_skill")
+
+    def test_options_must_be_texts(self) -> None:
+        """A procedure offering numbers to choose from is refused at once: decisions are saved as texts."""
+
+        def numbers(context: ProcedureContext) -> Generator[Choose, object, Effect]:
+            yield Choose(label="pick", options=(1, 2))  # type: ignore[arg-type]
+            return Effect()
+
+        pack = attrs.evolve(trainer(), functions={**trainer().functions, "fixed_skill": numbers})
+        with pytest.raises(
+            InvalidInput, match=r"the procedure of Chosen skill must offer texts to choose from, got \[1, 2\]"
+        ):
+            pack.purchase(bo(12), "chosen_skill")
+
+    def test_events_applied_one_by_one_give_the_folded_state(self) -> None:
+        """``Sheet.apply`` of a paused purchase's events, one at a time, gives the state its one step gives:
+        the rolls and the question are remembered while the procedure waits."""
+        sheet = paused()
+        step = sheet.ledger[-1]
+        assert isinstance(step, Step)
+        one_by_one = bo()
+        for event in step.events:
+            one_by_one = one_by_one.apply(event)
+        assert (sheet.pending, dict(sheet.pools)) == (one_by_one.pending, dict(one_by_one.pools))
+
+    def test_member_pauses_on_a_roster(self) -> None:
+        """A member's paused procedure saves with the roster and is decided through it."""
+        pack = trainer()
+        team = progression.join(pack.new_sheet("team", "Lions"), "bo", bo())
+        team = pack.purchase(team, "random_skill", member="bo", dice=ScriptedDice([5, 6]))
+        team = progression.load_sheet(progression.dump_sheet(team))
+        team = pack.decide(team, "catch", member="bo", dice=NoDice())
+        assert {"catch": 1} == dict(team.member("bo").owned)
+
+
+class TestSharedEvents:
+    def test_equal_purchases_share_their_events(self) -> None:
+        """Two players who roll the same dice record equal entries, and the rolls, question and start are one object each."""
+        first, second = paused(), paused()
+        one, two = first.ledger[-1], second.ledger[-1]
+        assert isinstance(one, Step)
+        assert isinstance(two, Step)
+        assert (one, [True] * 4) == (two, [a is b for a, b in zip(one.events, two.events, strict=True)])
+
+    def test_a_roll_of_other_values_is_not_shared(self) -> None:
+        """Dice that answer True rather than 1 keep their own roll event: sharing never swaps what was rolled."""
+
+        class TrueDice:
+            def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+                return (True,) * count
+
+        paused()  # a roll of (1,) for "first skill" is known
+        sheet = trainer().purchase(bo(), "random_skill", dice=TrueDice())
+        entry = sheet.ledger[-1]
+        assert isinstance(entry, Step)
+        rolled = entry.events[1]
+        assert isinstance(rolled, Rolled)
+        assert (True, bool) == (rolled.results[0], type(rolled.results[0]))
+
+    def test_decisions_on_equal_pauses_are_equal(self) -> None:
+        """Deciding the same way on two equal pauses records equal entries and sheets; the decision is one object."""
+        one = trainer().decide(paused(), "dodge").ledger[-1]
+        two = trainer().decide(paused(), "dodge").ledger[-1]
+        assert isinstance(one, Step)
+        assert isinstance(two, Step)
+        assert (one, True) == (two, one.events[0] is two.events[0])
+
+
+class TestBadDice:
+    def test_scripted_dice_run_out(self) -> None:
+        """Too few scripted results is a DiceError saying what was needed; nothing is recorded."""
+        with pytest.raises(
+            DiceError,
+            match="the scripted dice ran out: 1 result was given and 1 used; 1D6 for second skill needs 1 more",
+        ):
+            trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1]))
+
+    def test_no_dice(self) -> None:
+        """A procedure that must roll, given no dice, says which roll."""
+        with pytest.raises(
+            InvalidInput, match="Random skill: first skill needs 1D6, but no dice were given; pass dice="
+        ):
+            trainer().purchase(bo(), "random_skill")
+
+
+class TestBadDecisions:
+    def test_decision_not_an_option(self) -> None:
+        """A decision outside the options is refused, listing them."""
+        with pytest.raises(
+            DecisionError, match="'catch' is not an option for 'keep one'; the options are: block, dodge"
+        ):
+            trainer().decide(paused(), "catch", dice=NoDice())
+
+    def test_decision_up_front_not_an_option(self) -> None:
+        """The same when given with the purchase."""
+        with pytest.raises(
+            DecisionError, match="'catch' is not an option for 'keep one'; the options are: block, dodge"
+        ):
+            trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), decisions=["catch"])
+
+    def test_no_decision_waiting(self) -> None:
+        """Deciding when nothing is asked is refused."""
+        with pytest.raises(DecisionError, match="there is no decision to make: no procedure is waiting"):
+            trainer().decide(bo(), "block")
+
+    def test_too_many_decisions(self) -> None:
+        """Decisions the procedure never asked for are refused, not dropped."""
+        with pytest.raises(
+            DecisionError, match=r"1 decision\(s\) were given that the procedure never asked for: \['dodge'\]"
+        ):
+            trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), decisions=["block", "dodge"])
+
+    def test_decisions_as_a_text(self) -> None:
+        """``decisions="block"`` would be read letter by letter: refused with the fix."""
+        with pytest.raises(
+            InvalidInput, match=r"decisions must be a list of texts, got the text 'block'; pass \['block'\]"
+        ):
+            trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), decisions="block")

@@ -1,0 +1,156 @@
+"""Sheets to and from JSON: exact round trips, and files that do not load."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+import progression
+from progression import ScriptedDice, Sheet, dump_sheet, dumps, load_sheet, loads
+from progression.errors import InvalidInput, SheetError
+from support.builders import FEW, histories, market, trainer
+
+
+def roster() -> Sheet:
+    """A guild with two members, operations on each, a combined step and a member who left."""
+    pack = market()
+    guild = market().new_sheet("guild", "Lions", pools={"purse": 4})
+    guild = progression.join(guild, "ana", market().new_sheet("adventurer", "Ana", pools={"purse": 5}))
+    guild = progression.join(guild, "bo", market().new_sheet("adventurer", "Bo"))
+    before = guild
+    guild = pack.award(guild, "bag", 14, reason="loot", member="ana")
+    guild = pack.purchase(guild, "medal", member="ana")
+    guild = progression.combine(before, guild, "match 1")
+    return progression.leave(progression.mark(guild, "after match 1"), "bo", reason="retired")
+
+
+class TestRoundTrip:
+    @FEW
+    @given(histories())
+    def test_json_round_trip_is_identity(self, sheet: Sheet) -> None:
+        """``load_sheet(dump_sheet(x)) == x`` for generated histories, state included."""
+        again = load_sheet(dump_sheet(sheet))
+        assert (sheet, dict(sheet.pools), dict(sheet.owned)) == (again, dict(again.pools), dict(again.owned))
+
+    def test_roster_with_members_and_steps(self) -> None:
+        """Members, their wrapped events, a combined Step and a departure survive a save."""
+        sheet = roster()
+        again = load_sheet(dump_sheet(sheet))
+        assert (sheet, again.member("ana"), list(again.members)) == (again, sheet.member("ana"), ["ana"])
+
+    def test_paused_procedure(self) -> None:
+        """A sheet waiting for a decision saves with its rolls and its question."""
+        sheet = trainer().purchase(
+            trainer().new_sheet("player", "Bo", pools={"spp": 6}), "random_skill", dice=ScriptedDice([2, 4])
+        )
+        again = load_sheet(dump_sheet(sheet))
+        assert (sheet, sheet.pending) == (again, again.pending)
+
+    def test_override_survives(self) -> None:
+        """A GM override and its reason are in the file."""
+        sheet = market().purchase(
+            market().new_sheet("adventurer", "A", pools={"purse": 5}), "crown", override="favour", bypass=["requires"]
+        )
+        assert sheet == load_sheet(dump_sheet(sheet))
+
+    def test_file_shape(self) -> None:
+        """A file holds its format, its pack and its ledger; each event names itself under ``event``."""
+        data = dumps(roster())
+        member = next(e for e in data["ledger"][3]["events"] if e["event"] == "member")
+        assert (["format", "pack", "ledger"], 1, "market", "created", ["event", "member", "entry"]) == (
+            list(data),
+            data["format"],
+            data["pack"],
+            data["ledger"][0]["event"],
+            list(member),
+        )
+
+
+def saved(**changes: Any) -> dict[str, Any]:
+    data = dumps(market().award(market().new_sheet("adventurer", "Ana"), "purse", 3, reason="x"))
+    data.update(changes)
+    return data
+
+
+class TestBadFiles:
+    def test_truncated(self) -> None:
+        """A file cut short says where the JSON broke."""
+        text = dump_sheet(market().new_sheet("adventurer", "Ana"))
+        with pytest.raises(SheetError, match=r"sheet ana.json does not load: not valid JSON: .* @ line \d+ column \d+"):
+            load_sheet(text[: len(text) // 2], "ana.json")
+
+    @pytest.mark.parametrize(
+        ("changes", "message"),
+        [
+            ({"format": 2}, r"unknown format version 2; this library reads format 1 @ \$\.format"),
+            ({"format": True}, r"unknown format version True; this library reads format 1 @ \$\.format"),
+            ({"format": "1"}, r"unknown format version '1'; this library reads format 1 @ \$\.format"),
+            ({"ledger": []}, r"expected a non-empty list of events, got \[\] @ \$\.ledger"),
+            ({"pack": "other"}, r"the file says pack 'other' but its ledger was made with 'market' @ \$\.pack"),
+            ({"notes": "hi"}, r"unknown key 'notes'; a sheet file holds: format, pack, ledger @ \$\.notes"),
+        ],
+    )
+    def test_bad_top_level(self, changes: dict[str, Any], message: str) -> None:
+        """Versions, ledgers, packs and stray keys are checked, each with its key path."""
+        with pytest.raises(SheetError, match="sheet ana.json does not load: " + message):
+            loads(saved(**changes), "ana.json")
+
+    def test_missing_format(self) -> None:
+        """A file without a format is refused, saying which it expects."""
+        data = saved()
+        del data["format"]
+        with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 1 @ \$\.format"):
+            loads(data, "ana.json")
+
+    def test_every_bad_event_at_once(self) -> None:
+        """Wrong types inside events are all reported, each with its path in the ledger."""
+        data = saved()
+        data["ledger"][1].update(amount="3", pool=7)
+        data["ledger"].append({"event": "exploded"})
+        with pytest.raises(SheetError) as caught:
+            loads(data, "ana.json")
+        assert [
+            ("$.ledger[1].pool", "expected a text, got 7"),
+            ("$.ledger[1].amount", "expected an integer, got '3'"),
+            (
+                "$.ledger[2]",
+                "unknown event 'exploded'; expected one of: created, awarded, lost, purchased, started, rolled, asked, decided, finished, adjusted, marked, joined, left, member, step",
+            ),
+        ] == [(p.path, p.reason) for p in caught.value.problems]
+
+    def test_unknown_field_in_an_event(self) -> None:
+        """A key an event does not have is refused, not dropped."""
+        data = saved()
+        data["ledger"][1]["bonus"] = 2
+        with pytest.raises(SheetError, match=r"\$\.ledger\[1\]"):
+            loads(data, "ana.json")
+
+    def test_ledger_that_does_not_fold(self) -> None:
+        """A ledger that parses but does not fold names the file and the event."""
+        data = saved()
+        data["ledger"].append({"event": "member", "member": "ghost", "entry": {"event": "marked", "label": "x"}})
+        with pytest.raises(
+            SheetError,
+            match=r"sheet ana.json does not load: event 2 \(member\) refers to 'ghost', which is not on the sheet @ \$\.ledger\[2\]",
+        ):
+            loads(data, "ana.json")
+
+    def test_not_an_object(self) -> None:
+        """A JSON list is not a sheet."""
+        with pytest.raises(SheetError, match=r"expected an object, got list @ \$"):
+            load_sheet(json.dumps([1, 2]), "ana.json")
+
+    def test_not_text(self) -> None:
+        """``load_sheet`` reads text; parsed data goes to ``loads``."""
+        with pytest.raises(
+            InvalidInput, match=r"load_sheet reads JSON text \(str or bytes\), got dict; use loads\(\) for parsed data"
+        ):
+            load_sheet(saved())  # type: ignore[arg-type]
+
+    def test_dump_something_else(self) -> None:
+        """Only sheets are saved."""
+        with pytest.raises(InvalidInput, match="expected a Sheet to save, got dict"):
+            dump_sheet(saved())  # type: ignore[arg-type]

@@ -1,0 +1,157 @@
+"""Reading packs from TOML: every problem of a file at once, with file, key path and reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import progression
+from progression import Effect, FixedCost, FunctionCurve, LinearCurve, PoolSpec, SteppedCurve, TableCurve
+from progression.errors import RulePackError
+from support.builders import PACKS, skirmish
+
+INVALID = PACKS / "invalid"
+FIXTURES = sorted(INVALID.glob("*.toml"))
+
+
+class TestInvalidFiles:
+    def test_every_fixture_has_its_expected_text(self) -> None:
+        """Each invalid pack file sits next to the exact error it must produce."""
+        assert [f.with_suffix(".expected").name for f in FIXTURES] == sorted(p.name for p in INVALID.glob("*.expected"))
+
+    @pytest.mark.parametrize("fixture", FIXTURES, ids=[f.stem for f in FIXTURES])
+    def test_error_text(self, fixture: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Loading the file raises RulePackError whose text is exactly the expected one, every problem listed."""
+        monkeypatch.chdir(INVALID)  # the source in the message is the file name as given
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(fixture.name)
+        expected = fixture.with_suffix(".expected").read_text(encoding="utf-8")
+        assert expected.rstrip("\n") == str(caught.value)
+        assert all(p.source == fixture.name for p in caught.value.problems)
+
+
+HERO = """
+format = 1
+[pack]
+name = "tiny"
+title = { en = "Tiny", fr = "Minuscule" }
+[currencies.xp]
+label = { en = "XP", fr = "XP" }
+[pools.xp]
+label = { en = "XP", fr = "XP" }
+currency = "xp"
+[stats.level]
+label = { en = "Level", fr = "Niveau" }
+[upgrades.level]
+label = %s
+pool = "xp"
+cost = 1
+%s
+[kinds.hero]
+label = { en = "Hero", fr = "Héros" }
+pools = ["xp"]
+stats = ["level"]
+"""
+
+
+class TestConsistency:
+    def test_effect_beside_a_procedure_is_refused(self) -> None:
+        """An upgrade's effect comes from its procedure when it has one: giving both is a mistake, named."""
+        text = HERO % ('{ en = "Level", fr = "Niveau" }', 'procedure = "roll"\neffect = { stats = { level = 1 } }')
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml", functions={"roll": lambda context: None})
+        expected = (
+            "tiny.toml: an upgrade with a procedure takes its effect from the procedure; "
+            "remove 'effect' or 'procedure' @ $.upgrades.level.effect"
+        )
+        assert [expected] == [str(p) for p in caught.value.problems]
+
+    def test_stat_and_upgrade_of_one_id_need_one_name(self) -> None:
+        """A stat and an upgrade may share an id only under one displayed name."""
+        text = HERO % ('{ en = "Level up", fr = "Montée" }', "effect = { stats = { level = 1 } }")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml")
+        expected = (
+            "tiny.toml: 'level' is both a stat ('Level') and an upgrade ('Level up') with another name; "
+            "give them distinct ids or one name @ $.stats.level"
+        )
+        assert [expected] == [str(p) for p in caught.value.problems]
+        same_name = HERO % ('{ en = "Level", fr = "Niveau" }', "effect = { stats = { level = 1 } }")
+        assert "tiny" == progression.load_text(same_name, "tiny.toml").name
+
+
+class TestValidFile:
+    def test_skirmish_loads(self) -> None:
+        """The test pack loads, with each part built from its table."""
+        pack = skirmish()
+        assert (
+            "skirmish",
+            SteppedCurve(name="level", width=10, unit=1),
+            LinearCurve(name="feat", base=5, step=2),
+            TableCurve(name="gear", values=[10, 20, 40]),
+            FixedCost(amount=15),
+            PoolSpec(id="xp", label=pack.label_of("xp"), currency="xp", cap="level_cap", overflow="settle"),
+        ) == (
+            pack.name,
+            pack.curve("level"),
+            pack.curve("feat"),
+            pack.curve("gear"),
+            pack.upgrade("sword").cost,
+            pack.pool("xp"),
+        )
+
+    def test_labels_in_both_languages(self) -> None:
+        """Every displayed name has English and French."""
+        assert ("Experience", "Expérience") == (skirmish().name_of("xp"), skirmish().name_of("xp", "fr"))
+
+    def test_functions_named_in_toml(self) -> None:
+        """A curve or cost that a table cannot say names a function the caller provides."""
+        text = """
+format = 1
+[pack]
+name = "fn"
+title = { en = "Fn", fr = "Fn" }
+[curves.squares]
+kind = "function"
+function = "square"
+"""
+        pack = progression.load_text(text, "fn.toml", functions={"square": lambda n: n * n})
+        curve = pack.curve("squares")
+        assert (True, 1 + 4 + 9) == (isinstance(curve, FunctionCurve), curve.total(3))
+
+    def test_load_text_equals_load_file(self) -> None:
+        """The same text gives the same pack, wherever it comes from."""
+        text = (PACKS / "skirmish.toml").read_text(encoding="utf-8")
+        from_text = progression.load_text(text, str(PACKS / "skirmish.toml"))
+        assert (from_text, Effect(grants={"sword": 1})) == (skirmish(), skirmish().upgrade("sword").effect)
+
+
+class TestBadArguments:
+    def test_missing_file(self, tmp_path: Path) -> None:
+        """A file that is not there is a RulePackError naming it."""
+        missing = tmp_path / "nowhere.toml"
+        with pytest.raises(RulePackError, match=r"nowhere\.toml: cannot read the file: .*No such file"):
+            progression.load_file(missing)
+
+    def test_path_of_the_wrong_type(self) -> None:
+        """A number where a path belongs says what came."""
+        with pytest.raises(RulePackError, match=r"5: expected a file path, got int @ \$"):
+            progression.load_file(5)  # type: ignore[arg-type]
+
+    def test_text_of_the_wrong_type(self) -> None:
+        """``load_text`` wants the TOML text itself."""
+        with pytest.raises(RulePackError, match=r"<text>: expected TOML text, got bytes @ \$"):
+            progression.load_text(b"format = 1")  # type: ignore[arg-type]
+
+    def test_read_pack_of_something_else(self) -> None:
+        """``read_pack`` wants parsed TOML: a table."""
+        with pytest.raises(RulePackError, match=r"x\.toml: expected a table of pack sections, got list @ \$"):
+            progression.read_pack([], "x.toml")  # type: ignore[arg-type]
+
+    def test_format_given_as_true(self) -> None:
+        """``format = true`` is not version 1, although ``True == 1`` in Python."""
+        with pytest.raises(
+            RulePackError, match=r"unknown format version True; this library reads format = 1 @ \$\.format"
+        ):
+            progression.read_pack({"format": True}, "x.toml")

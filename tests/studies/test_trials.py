@@ -1,0 +1,80 @@
+"""``progression.studies.trials``: trials on any executor, reproducible by seed, summarized."""
+
+from __future__ import annotations
+
+import statistics
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import cli_fakepack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from progression.errors import InvalidInput, UnknownName
+from progression.studies.trials import Trials, exact, run_trials
+
+
+@pytest.mark.usefixtures("fake")
+class TestRunTrials:
+    def test_same_seed_same_counts_whatever_the_executor(self) -> None:
+        """The counts depend on the seed only: in-process, on a thread pool, in other chunk sizes."""
+        here = run_trials("fake", "climb", 60, seed=5, params={"goal": 12})
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            there = run_trials("fake", "climb", 60, seed=5, params={"goal": 12}, executor=pool, chunk=7)
+        assert here.counts == there.counts
+        assert 60 == len(here.counts)
+        assert all(2 <= c <= 12 for c in here.counts)
+
+    def test_progress_reaches_the_total(self) -> None:
+        """The progress callback is told how many trials are done, ending with all of them."""
+        seen: list[int] = []
+        run_trials("fake", "climb", 250, seed=1, progress=seen.append)
+        assert (250, sorted(seen)) == (seen[-1], seen)
+
+    def test_seed_is_recorded_when_drawn(self) -> None:
+        """Without a seed, one is drawn and recorded, and it reproduces the counts."""
+        first = run_trials("fake", "climb", 20)
+        assert first.counts == run_trials("fake", "climb", 20, seed=first.seed).counts
+
+    def test_unknown_simulation_lists_those_there(self) -> None:
+        """An unknown simulation names the pack's simulations."""
+        with pytest.raises(
+            UnknownName, match="simulation 'fly' is not defined in rule pack 'fake'; expected one of: climb"
+        ):
+            run_trials("fake", "fly", 10)
+
+    def test_bad_parameters(self) -> None:
+        """Parameters the simulation does not take, and bad trial counts, are InvalidInput."""
+        with pytest.raises(InvalidInput, match="its parameters: goal"):
+            run_trials("fake", "climb", 10, params={"speed": 2})
+        with pytest.raises(InvalidInput, match="trials must be a whole number >= 1, got 0"):
+            run_trials("fake", "climb", 0)
+
+
+class TestTrials:
+    @settings(max_examples=50)
+    @given(st.lists(st.integers(0, 200), min_size=1, max_size=80))
+    def test_summary_agrees_with_statistics(self, counts: list[int]) -> None:
+        """Mean and median are the statistics module's; percentiles are counts; the histogram counts every trial."""
+        trials = Trials(pack="p", name="n", seed=0, params={}, counts=tuple(counts))
+        assert statistics.fmean(counts) == trials.mean
+        assert statistics.median(counts) == trials.median
+        assert (min(counts), max(counts)) == (trials.percentile(0), trials.percentile(100))
+        assert len(counts) == sum(n for _, _, n in trials.histogram())
+        assert all(p in counts for p in (trials.percentile(q) for q in (5, 50, 95)))
+        ordered = sorted(counts)
+        assert sum(c <= trials.percentile(50) for c in ordered) >= len(counts) / 2
+
+    def test_histogram_one_bin_per_value_when_few(self) -> None:
+        """Few distinct values get one bin each."""
+        trials = Trials(pack="p", name="n", seed=0, params={}, counts=(3, 5, 5))
+        assert [(3, 3, 1), (4, 4, 0), (5, 5, 2)] == trials.histogram()
+
+
+class TestExact:
+    def test_fractions(self) -> None:
+        """exact.<name> results are checked and given as fractions."""
+        probabilities = exact(cli_fakepack.pack(), "two_dice", {"sides": "4"})
+        assert Fraction(1, 4) == probabilities["5"]
+        assert 1 == sum(probabilities.values())
