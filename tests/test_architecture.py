@@ -24,8 +24,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"ledger"}),
     frozenset({"engine"}),
     frozenset({"rulepacks"}),
+    frozenset({"history"}),
     frozenset({"files", "studies"}),
-    frozenset({"cli", "testing"}),
+    frozenset({"cli", "testing", "operations"}),
 )
 #: What a rule pack may import of the core: the public face and its public submodules.
 PUBLIC = frozenset({"progression", "progression.errors", "progression.testing"})

@@ -3,16 +3,17 @@
 import progression
 
 EXPECTED = [
-    "Account", "Adjusted", "AllOf", "AnyOf", "Asked", "AtLeast", "AtMost", "Awarded", "Band",
-    "CallbackDice", "Choose", "Context", "CostRule", "Created", "Currency", "Curve", "CurveCost",
-    "Decided", "Dice", "Effect", "Event", "Finished", "FixedCost", "FunctionCost", "FunctionCurve",
-    "Joined", "Kind", "Label", "Ladder", "Left", "Limit", "LinearCurve", "Lost", "Marked", "Member",
-    "Not", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending", "PolynomialCurve", "PoolSpec",
-    "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote", "Reader", "Requirement", "Roll",
-    "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet", "Started", "StatSpec", "Step",
-    "SteppedCurve", "TableCurve", "Trials", "Upgrade", "Violation", "combine", "converter", "dump_sheet", "dumps",
-    "entries", "join", "leave", "load", "load_file", "load_sheet", "load_text", "loads", "mark", "packs",
-    "read_pack", "replay", "run_trials", "undo",
+    "Account", "Adjusted", "AllOf", "Amendment", "AmendmentRefused", "AnyOf", "Asked", "AtLeast", "AtMost",
+    "Awarded", "Band", "CallbackDice", "Choose", "Context", "CostRule", "Created", "Currency", "Curve", "CurveCost",
+    "Decided", "Dice", "Divergence", "Effect", "Entry", "Event", "Finished", "FixedCost", "FunctionCost",
+    "FunctionCurve", "Joined", "Kind", "Label", "Ladder", "Ledger", "Left", "Limit", "LinearCurve", "Lost",
+    "Marked", "Member", "Not", "Operation", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending",
+    "PolynomialCurve", "PoolSpec", "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote",
+    "Reader", "RecordedDice", "Requirement", "Roll", "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet",
+    "Started", "StatSpec", "Step", "SteppedCurve", "TableCurve", "Trials", "Upgrade", "Verification", "Violation",
+    "Work", "amend", "combine", "converter", "create", "dump_sheet", "dumps", "entries", "execute", "join", "leave",
+    "load", "load_file", "load_sheet", "load_text", "loads", "mark", "packs", "read_pack", "rebase", "replay",
+    "run", "run_trials", "undo", "verify",
 ]  # fmt: skip
 
 

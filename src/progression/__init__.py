@@ -13,19 +13,24 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
     from progression.curves.curve import Curve
     from progression.curves.function import FunctionCurve
-    from progression.engine.dice import CallbackDice, Dice, ScriptedDice, SeededDice
-    from progression.engine.history import combine, mark, undo
+    from progression.engine.dice import CallbackDice, Dice, RecordedDice, ScriptedDice, SeededDice
     from progression.engine.procedures import Choose, ProcedureContext, Roll
     from progression.engine.quotes import Quote
     from progression.engine.rosters import join, leave
+    from progression.engine.run import create, execute, run
+    from progression.engine.steps import combine, mark
+    from progression.engine.work import Work
     from progression.errors import ProgressionError
     from progression.files.sheets import converter, dump_sheet, dumps, load_sheet, loads
+    from progression.history import Amendment, AmendmentRefused, Divergence, Verification, amend, rebase, verify
+    from progression.history.undo import undo
     from progression.ledger.events import (
         Adjusted,
         Asked,
         Awarded,
         Created,
         Decided,
+        Entry,
         Event,
         Finished,
         Joined,
@@ -33,11 +38,13 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
         Lost,
         Marked,
         Member,
+        Operation,
         Purchased,
         Rolled,
         Started,
         Step,
     )
+    from progression.ledger.ledger import Ledger
     from progression.ledger.sheet import Account, Pending, Sheet, replay
     from progression.requirements.ladders import Band, Ladder
     from progression.requirements.predicates import (
@@ -83,6 +90,8 @@ _HOMES = {
     "Account": "ledger.sheet",
     "Adjusted": "ledger.events",
     "AllOf": "requirements.predicates",
+    "Amendment": "history.amend",
+    "AmendmentRefused": "history.amend",
     "AnyOf": "requirements.predicates",
     "Asked": "ledger.events",
     "AtLeast": "requirements.predicates",
@@ -99,7 +108,9 @@ _HOMES = {
     "CurveCost": "rules.parts",
     "Decided": "ledger.events",
     "Dice": "engine.dice",
+    "Divergence": "history.verify",
     "Effect": "rules.parts",
+    "Entry": "ledger.events",
     "Event": "ledger.events",
     "Finished": "ledger.events",
     "FixedCost": "rules.parts",
@@ -109,6 +120,7 @@ _HOMES = {
     "Kind": "rules.parts",
     "Label": "_labels",
     "Ladder": "requirements.ladders",
+    "Ledger": "ledger.ledger",
     "Left": "ledger.events",
     "Limit": "rules.parts",
     "LinearCurve": "curves.closed",
@@ -116,6 +128,7 @@ _HOMES = {
     "Marked": "ledger.events",
     "Member": "ledger.events",
     "Not": "requirements.predicates",
+    "Operation": "ledger.events",
     "Override": "rules.parts",
     "Owns": "requirements.predicates",
     "OwnsAmong": "requirements.predicates",
@@ -129,6 +142,7 @@ _HOMES = {
     "Purchased": "ledger.events",
     "Quote": "engine.quotes",
     "Reader": "rulepacks.reader",
+    "RecordedDice": "engine.dice",
     "Requirement": "requirements.predicates",
     "Roll": "engine.procedures",
     "Rolled": "ledger.events",
@@ -143,12 +157,17 @@ _HOMES = {
     "TableCurve": "curves.closed",
     "Trials": "studies.trials",
     "Upgrade": "rules.parts",
+    "Verification": "history.verify",
     "Violation": "requirements.violations",
-    "combine": "engine.history",
+    "Work": "engine.work",
+    "amend": "history.amend",
+    "combine": "engine.steps",
     "converter": "files.sheets",
+    "create": "engine.run",
     "dump_sheet": "files.sheets",
     "dumps": "files.sheets",
     "entries": "rulepacks.discovery",
+    "execute": "engine.run",
     "join": "engine.rosters",
     "leave": "engine.rosters",
     "load": "rulepacks.discovery",
@@ -156,12 +175,15 @@ _HOMES = {
     "load_sheet": "files.sheets",
     "load_text": "rulepacks.loading",
     "loads": "files.sheets",
-    "mark": "engine.history",
+    "mark": "engine.steps",
     "packs": "rulepacks.discovery",
     "read_pack": "rulepacks.loading",
+    "rebase": "history.amend",
     "replay": "ledger.sheet",
+    "run": "engine.run",
     "run_trials": "studies.trials",
-    "undo": "engine.history",
+    "undo": "history.undo",
+    "verify": "history.verify",
 }
 
 
@@ -195,6 +217,8 @@ __all__ = [
     "Account",
     "Adjusted",
     "AllOf",
+    "Amendment",
+    "AmendmentRefused",
     "AnyOf",
     "Asked",
     "AtLeast",
@@ -211,7 +235,9 @@ __all__ = [
     "CurveCost",
     "Decided",
     "Dice",
+    "Divergence",
     "Effect",
+    "Entry",
     "Event",
     "Finished",
     "FixedCost",
@@ -221,6 +247,7 @@ __all__ = [
     "Kind",
     "Label",
     "Ladder",
+    "Ledger",
     "Left",
     "Limit",
     "LinearCurve",
@@ -228,6 +255,7 @@ __all__ = [
     "Marked",
     "Member",
     "Not",
+    "Operation",
     "Override",
     "Owns",
     "OwnsAmong",
@@ -241,6 +269,7 @@ __all__ = [
     "Purchased",
     "Quote",
     "Reader",
+    "RecordedDice",
     "Requirement",
     "Roll",
     "Rolled",
@@ -255,12 +284,17 @@ __all__ = [
     "TableCurve",
     "Trials",
     "Upgrade",
+    "Verification",
     "Violation",
+    "Work",
+    "amend",
     "combine",
     "converter",
+    "create",
     "dump_sheet",
     "dumps",
     "entries",
+    "execute",
     "join",
     "leave",
     "load",
@@ -271,7 +305,10 @@ __all__ = [
     "mark",
     "packs",
     "read_pack",
+    "rebase",
     "replay",
+    "run",
     "run_trials",
     "undo",
+    "verify",
 ]

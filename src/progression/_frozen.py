@@ -24,14 +24,19 @@ _SHARED_MAX = 4096
 
 
 def freeze(mapping: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
-    """Return a read-only copy of ``mapping``: later changes to the argument do not leak in."""
-    if type(mapping) is MappingProxyType:
-        return mapping
-    if mapping is None or (type(mapping) is dict and not mapping):
+    """Return a read-only copy of ``mapping``: later changes to the argument do not leak in.
+
+    Always a copy, even of a read-only view: a caller may hold the dictionary behind a
+    ``MappingProxyType`` it passes, and change it later. Only :data:`EMPTY` and the small shared
+    mappings this function made itself are returned as they are (nobody else holds what is behind them).
+    """
+    if mapping is None or not mapping:
         return EMPTY
-    if type(mapping) is not dict or len(mapping) > 2:
+    if len(mapping) > 2:
         return MappingProxyType(dict(mapping))
     key = tuple(mapping.items())
+    if type(mapping) is MappingProxyType and _shared(key) is mapping:
+        return mapping
     for k, v in key:  # texts to texts or integers only: equal keys then mean equal mappings
         if type(k) is not str or (type(v) is not int and type(v) is not str):
             return MappingProxyType(dict(mapping))
@@ -41,3 +46,10 @@ def freeze(mapping: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
         if len(_SHARED) < _SHARED_MAX:
             _SHARED[key] = shared
     return shared
+
+
+def _shared(key: tuple[tuple[Any, Any], ...]) -> Mapping[Any, Any] | None:
+    try:
+        return _SHARED.get(key)
+    except TypeError:  # an unhashable value: never shared
+        return None

@@ -25,6 +25,7 @@ __all__ = [
     "PurchaseError",
     "RequirementNotMet",
     "RulePackError",
+    "RulesChanged",
     "SheetError",
     "UnknownName",
     "UnknownPackError",
@@ -125,6 +126,18 @@ class CapExceeded(ProgressionError, ValueError):
         self.pool = pool
         self.cap = cap
         super().__init__(message)
+
+
+class RulesChanged(ProgressionError, ValueError):
+    """A sheet made under other rules than the pack given (another version of its data): rebase it first."""
+
+    def __init__(self, subject: str, recorded: str, given: str) -> None:
+        self.recorded = recorded
+        self.given = given
+        super().__init__(
+            f"{subject} was made under the rules {recorded!r}, not under {given!r}; "
+            "rebase its history onto these rules first (progression.rebase, or progression sheet rebase FILE)"
+        )
 
 
 class PurchaseError(ProgressionError):

@@ -44,7 +44,7 @@ class TestRandomPrimary:
         )
         player = after.member("1")
         assert ((1, 1), (4, 2), (2, 3)) == tuple(
-            e.results for e in after.ledger[-1].event.events if hasattr(e, "results")
+            e.results for e in after.ledger[-1].events[0].event.events if hasattr(e, "results")
         )
         assert player.has("fend")
         assert not player.has("strip_ball")
@@ -82,7 +82,7 @@ class TestRandomPrimary:
         team = pack.award(team, "spp", 3, reason="test", member="1")
         before = set(team.member("1").owned)
         after = bb.advance(pack, team, "1", "random_primary", choice=category, dice=SeededDice(seed))
-        rolls = [e for e in after.ledger[-1].event.events if isinstance(e, Rolled)]  # type: ignore[attr-defined]
+        rolls = [e for e in after.ledger[-1].events[0].event.events if isinstance(e, Rolled)]  # type: ignore[attr-defined]
         event(f"{category}: an owned skill rolled again" if len(rolls) > 2 else f"{category}: no roll again")
         player = after.member("1")
         if player.pending is not None:

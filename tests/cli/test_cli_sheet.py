@@ -95,7 +95,7 @@ class TestAward:
         assert 1 == len(result.err.splitlines())
 
     def test_award_json(self, run: Run, tmp_path: Path) -> None:
-        """--json gives the file, the entries added and the sheet after."""
+        """--json gives the file, the entries added (each as saved: the operation and its events) and the sheet after."""
         path = tmp_path / "a.json"
         run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero")
         data = run("sheet", "award", str(path), "xp", "3", "-r", "x", "--pack", SKIRMISH, "--json").json()
@@ -104,7 +104,11 @@ class TestAward:
             {
                 "index": 2,
                 "text": "+3 Experience: x",
-                "event": {"event": "awarded", "pool": "xp", "amount": 3, "reason": "x"},
+                "event": {
+                    "event": "entry",
+                    "operation": {"op": "award", "pool": "xp", "amount": 3, "reason": "x", "member": None},
+                    "events": [{"event": "awarded", "pool": "xp", "amount": 3, "reason": "x"}],
+                },
             }
         ] == data["added"]
 

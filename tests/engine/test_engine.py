@@ -10,7 +10,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import progression
-from progression import Awarded, Effect, Lost, Override, Purchased, Sheet, Step
+from progression import Awarded, Effect, Entry, Lost, Override, Purchased, Sheet, Step
 from progression.errors import (
     CapExceeded,
     DecisionError,
@@ -23,6 +23,7 @@ from progression.errors import (
     RequirementNotMet,
     UnknownName,
 )
+from progression.operations import Award
 from support.builders import FEW, UPGRADES, ana, histories, market
 
 
@@ -33,9 +34,14 @@ def at_level(level: int, **pools: int) -> Sheet:
 
 class TestAward:
     def test_award_adds_points_with_a_reason(self) -> None:
-        """An award is one ledger entry carrying its reason."""
+        """An award is one ledger entry: the operation asked, and the award with its reason."""
         sheet = market().award(ana(), "purse", 7, reason="found a chest")
-        assert (7, Awarded(pool="purse", amount=7, reason="found a chest")) == (sheet.pools["purse"], sheet.ledger[-1])
+        expected = Entry(
+            label="award 7 to purse",
+            events=(Awarded(pool="purse", amount=7, reason="found a chest"),),
+            operation=Award(pool="purse", amount=7, reason="found a chest"),
+        )
+        assert (7, expected) == (sheet.pools["purse"], sheet.ledger[-1])
 
     @pytest.mark.parametrize(
         ("amount", "message"),
@@ -87,14 +93,11 @@ class TestCaps:
     def test_cap_as_a_number_loses(self) -> None:
         """``lose``: the surplus is lost at once, as a Lost event in the same ledger entry."""
         sheet = market().award(ana(), "bag", 15, reason="loot")
-        expected = Step(
-            label="award 15 to bag",
-            events=(
-                Awarded(pool="bag", amount=15, reason="loot"),
-                Lost(pool="bag", amount=5, reason="over the cap of 10"),
-            ),
+        expected = (
+            Awarded(pool="bag", amount=15, reason="loot"),
+            Lost(pool="bag", amount=5, reason="over the cap of 10"),
         )
-        assert (10, expected) == (sheet.pools["bag"], sheet.ledger[-1])
+        assert (10, expected) == (sheet.pools["bag"], sheet.ledger[-1].events)
 
     def test_cap_as_a_quantity_name(self) -> None:
         """A cap named after a stat follows the stat."""
@@ -133,7 +136,10 @@ class TestCaps:
         """Discarding loses exactly the surplus, as a Lost event with its reason."""
         pack = market()
         sheet = pack.discard(pack.award(ana(), "xp", 8, reason="quest"), "xp", reason="too much at once")
-        assert (Lost(pool="xp", amount=3, reason="too much at once"), 5) == (sheet.ledger[-1], sheet.pools["xp"])
+        assert ((Lost(pool="xp", amount=3, reason="too much at once"),), 5) == (
+            sheet.ledger[-1].events,
+            sheet.pools["xp"],
+        )
 
     def test_discard_with_nothing_over(self) -> None:
         """There is nothing to discard under the cap."""
@@ -225,7 +231,7 @@ class TestPayment:
     def test_given_split(self) -> None:
         """The buyer may say how much each pool pays; the ledger records that split."""
         sheet = market().purchase(ana(purse=7, savings=6), "lesson", pay={"purse": 4, "savings": 6})
-        event = sheet.ledger[-1]
+        (event,) = sheet.ledger[-1].events
         assert isinstance(event, Purchased)
         assert ({"purse": 4, "savings": 6}, 3, 0) == (dict(event.price), sheet.pools["purse"], sheet.pools["savings"])
 
@@ -236,8 +242,8 @@ class TestPayment:
         sheet = pack.purchase(ana(purse=7, savings=5), "lesson")
         assert ({"purse": 7, "savings": 3}, {"purse": 7, "savings": 3}) == (
             dict(quote.split),
-            dict(sheet.ledger[-1].price),
-        )  # type: ignore[attr-defined]
+            dict(sheet.ledger[-1].events[0].price),  # type: ignore[attr-defined]
+        )
 
     def test_split_that_does_not_add_up(self) -> None:
         """A split must add up to the price."""
@@ -274,7 +280,7 @@ class TestOverride:
     def test_override_with_a_reason_is_recorded(self) -> None:
         """A GM waives the requirement; the ledger keeps what was waived and why."""
         sheet = market().purchase(ana(purse=5), "crown", override="the king's favour", bypass=["requires"])
-        event = sheet.ledger[-1]
+        (event,) = sheet.ledger[-1].events
         assert isinstance(event, Purchased)
         assert Override(bypassed=("needs Level at least 3 (it is 0)",), reason="the king's favour") == event.override
 
@@ -367,7 +373,7 @@ class TestQuoteAgreesWithPurchase:
             assert not quote.ok
             return
         hypothesis.event("bought")
-        event = after.ledger[-1]
+        (event,) = after.ledger[-1].events
         assert isinstance(event, Purchased)
         assert (True, quote.price, dict(quote.split)) == (quote.ok, sum(event.price.values()), dict(event.price))
 

@@ -13,6 +13,7 @@ from progression import (
     Choose,
     Decided,
     Effect,
+    Entry,
     Finished,
     ProcedureContext,
     Rolled,
@@ -22,6 +23,7 @@ from progression import (
     Step,
 )
 from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PendingState
+from progression.operations import Purchase
 from support.builders import NoDice, trainer
 
 
@@ -39,14 +41,19 @@ class TestPause:
         """The purchase pays, rolls, asks, and stops: one ledger entry."""
         sheet = paused()
         assert sheet.pending is not None
-        expected = Step(
+        rolls = (
+            Rolled(label="first skill", sides=6, results=(1,)),
+            Rolled(label="second skill", sides=6, results=(2,)),
+        )
+        expected = Entry(
             label="buy random_skill",
             events=(
                 Started(upgrade="random_skill", price={"spp": 6}),
-                Rolled(label="first skill", sides=6, results=(1,)),
-                Rolled(label="second skill", sides=6, results=(2,)),
+                *rolls,
                 Asked(label="keep one", options=("block", "dodge")),
             ),
+            operation=Purchase(upgrade="random_skill"),
+            rolls=rolls,
         )
         assert (expected, ("keep one", ("block", "dodge")), 0) == (
             sheet.ledger[-1],

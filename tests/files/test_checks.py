@@ -34,29 +34,29 @@ class TestTamperedLedgers:
     def test_negative_award(self) -> None:
         """An award of -5 points is no award: refused, naming the event."""
         data = saved_ana()
-        data["ledger"][1]["amount"] = -5
+        data["ledger"][1]["events"][0]["amount"] = -5
         assert (
-            "sheet ana.json does not load: an awarded amount must be a positive number of points, got -5 @ $.ledger[1].amount"
-            == refused(data)
-        )
+            "sheet ana.json does not load: an awarded amount must be a positive number of points, got -5 "
+            "@ $.ledger[1].events[0].amount"
+        ) == refused(data)
 
     def test_award_to_a_pool_the_sheet_lacks(self) -> None:
         """Points put in a pool the sheet was not created with are refused."""
         data = saved_ana()
-        data["ledger"][1]["pool"] = "vault"
+        data["ledger"][1]["events"][0]["pool"] = "vault"
         assert "awarded points for pool 'vault', which the sheet does not have" in refused(data)
 
     def test_spending_more_than_held(self) -> None:
         """A price raised by hand past the balance leaves a negative pool: refused."""
         data = saved_ana()
-        data["ledger"][2]["price"] = {"purse": 30}
+        data["ledger"][2]["events"][0]["price"] = {"purse": 30}
         assert "pool 'purse' of 'Ana' ends at -20; no operation spends more than a pool holds" in refused(data)
 
     def test_negative_price(self) -> None:
         """A negative price would pay the buyer: refused."""
         data = saved_ana()
-        data["ledger"][2]["price"] = {"purse": -3}
-        assert "a price must be >= 0, got -3 @ $.ledger[2].price.purse" in refused(data)
+        data["ledger"][2]["events"][0]["price"] = {"purse": -3}
+        assert "a price must be >= 0, got -3 @ $.ledger[2].events[0].price.purse" in refused(data)
 
     def test_member_award_checked_against_the_member(self) -> None:
         """A member's event is checked against the member's own pools."""
@@ -64,5 +64,5 @@ class TestTamperedLedgers:
         guild = progression.join(pack.new_sheet("guild", "Lions"), "ana", pack.new_sheet("adventurer", "Ana"))
         guild = pack.award(guild, "bag", 4, reason="loot", member="ana")
         data = json.loads(progression.dump_sheet(guild))
-        data["ledger"][2]["entry"]["pool"] = "banner"
+        data["ledger"][2]["events"][0]["entry"]["pool"] = "banner"
         assert "awarded points for pool 'banner', which the sheet does not have" in refused(data)

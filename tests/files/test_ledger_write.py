@@ -64,8 +64,9 @@ class TestText:
         """A sheet file is its format, pack and one ledger entry per line."""
         sheet = progression.replay([Created(pack="pack", kind="k"), Awarded(pool="spp", amount=2)])
         expected = (
-            '{\n "format": 1,\n "pack": "pack",\n "ledger": [\n'
-            '  {"event": "created", "pack": "pack", "kind": "k", "name": "", "pools": {}, "stats": {}, "owned": {}, "tags": {}},\n'
+            '{\n "format": 2,\n "pack": "pack",\n "ledger": [\n'
+            '  {"event": "created", "pack": "pack", "kind": "k", "name": "", "rules": "", "pools": {}, "stats": {}, '
+            '"owned": {}, "tags": {}},\n'
             '  {"event": "awarded", "pool": "spp", "amount": 2, "reason": ""}\n ]\n}'
         )
         assert expected == progression.dump_sheet(sheet)

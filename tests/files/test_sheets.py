@@ -57,14 +57,22 @@ class TestRoundTrip:
         assert sheet == load_sheet(dump_sheet(sheet))
 
     def test_file_shape(self) -> None:
-        """A file holds its format, its pack and its ledger; each event names itself under ``event``."""
+        """A file holds its format, its pack and its ledger: an entry per operation holding the operation (by
+        ``op``) and its events, each event naming itself under ``event``."""
         data = dumps(roster())
-        member = next(e for e in data["ledger"][3]["events"] if e["event"] == "member")
-        assert (["format", "pack", "ledger"], 1, "market", "created", ["event", "member", "entry"]) == (
+        batch = data["ledger"][3]  # the combined step: a batch of two entries
+        member = next(e for entry in batch["events"] for e in entry["events"] if e["event"] == "member")
+        first = data["ledger"][0]
+        assert (["format", "pack", "ledger"], 2, "market", ["event", "operation", "events"]) == (
             list(data),
             data["format"],
             data["pack"],
-            data["ledger"][0]["event"],
+            list(first),
+        )
+        assert ("entry", "create", "created", ["event", "member", "entry"]) == (
+            first["event"],
+            first["operation"]["op"],
+            first["events"][0]["event"],
             list(member),
         )
 
@@ -85,9 +93,9 @@ class TestBadFiles:
     @pytest.mark.parametrize(
         ("changes", "message"),
         [
-            ({"format": 2}, r"unknown format version 2; this library reads format 1 @ \$\.format"),
-            ({"format": True}, r"unknown format version True; this library reads format 1 @ \$\.format"),
-            ({"format": "1"}, r"unknown format version '1'; this library reads format 1 @ \$\.format"),
+            ({"format": 3}, r"unknown format version 3; this library reads formats 1 and 2 @ \$\.format"),
+            ({"format": True}, r"unknown format version True; this library reads formats 1 and 2 @ \$\.format"),
+            ({"format": "1"}, r"unknown format version '1'; this library reads formats 1 and 2 @ \$\.format"),
             ({"ledger": []}, r"expected a non-empty list of events, got \[\] @ \$\.ledger"),
             ({"pack": "other"}, r"the file says pack 'other' but its ledger was made with 'market' @ \$\.pack"),
             ({"notes": "hi"}, r"unknown key 'notes'; a sheet file holds: format, pack, ledger @ \$\.notes"),
@@ -102,22 +110,23 @@ class TestBadFiles:
         """A file without a format is refused, saying which it expects."""
         data = saved()
         del data["format"]
-        with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 1 @ \$\.format"):
+        with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 2 @ \$\.format"):
             loads(data, "ana.json")
 
     def test_every_bad_event_at_once(self) -> None:
         """Wrong types inside events are all reported, each with its path in the ledger."""
         data = saved()
-        data["ledger"][1].update(amount="3", pool=7)
+        data["ledger"][1]["events"][0].update(amount="3", pool=7)
         data["ledger"].append({"event": "exploded"})
         with pytest.raises(SheetError) as caught:
             loads(data, "ana.json")
         assert [
-            ("$.ledger[1].pool", "expected a text, got 7"),
-            ("$.ledger[1].amount", "expected an integer, got '3'"),
+            ("$.ledger[1].events[0].pool", "expected a text, got 7"),
+            ("$.ledger[1].events[0].amount", "expected an integer, got '3'"),
             (
                 "$.ledger[2]",
-                "unknown event 'exploded'; expected one of: created, awarded, lost, purchased, started, rolled, asked, decided, finished, adjusted, marked, joined, left, member, step",
+                "unknown event 'exploded'; expected one of: created, awarded, lost, purchased, started, rolled, asked, "
+                "decided, finished, adjusted, marked, joined, left, member, step, entry",
             ),
         ] == [(p.path, p.reason) for p in caught.value.problems]
 

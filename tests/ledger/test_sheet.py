@@ -8,6 +8,7 @@ from hypothesis import given
 import progression
 from progression import Account, Awarded, Joined, Left, Marked, Member, Sheet, Step
 from progression.errors import InvalidInput, SheetError, UnknownName
+from progression.operations import Leave
 from support.builders import FEW, ana, histories, market, operations, run
 
 
@@ -153,17 +154,20 @@ class TestRoster:
     def test_join_and_leave(self) -> None:
         """Members join with their own ledger and leave with a reason, each one ledger entry."""
         guild = progression.leave(self.guild(), "bo", reason="retired")
-        assert (["ana"], 3, Left(member="bo", reason="retired")) == (
+        assert (["ana"], 3, (Left(member="bo", reason="retired"),), Leave(member="bo", reason="retired")) == (
             list(guild.members),
             guild.member("ana").pools["purse"],
-            guild.ledger[-1],
+            guild.ledger[-1].events,
+            guild.ledger[-1].operation,
         )
 
     def test_member_operation_is_wrapped(self) -> None:
         """An award to a member is recorded on the roster as a Member event, and on the member."""
         guild = market().award(self.guild(), "purse", 2, reason="bounty", member="ana")
-        assert (Member(member="ana", event=Awarded(pool="purse", amount=2, reason="bounty")), 5, 10) == (
-            guild.ledger[-1],
+        awarded = Awarded(pool="purse", amount=2, reason="bounty")
+        assert ((Member(member="ana", event=awarded),), awarded, 5, 10) == (
+            guild.ledger[-1].events,
+            guild.member("ana").ledger[-1],
             guild.member("ana").pools["purse"],
             guild.pools["purse"],
         )
@@ -211,4 +215,8 @@ class TestRoster:
         """A roster's ledger rebuilds its members too."""
         guild = market().purchase(self.guild(), "medal", member="ana")
         again = progression.replay(guild.ledger)
-        assert (guild, guild.member("ana"), isinstance(guild.ledger[1], Joined)) == (again, again.member("ana"), True)
+        assert (guild, guild.member("ana"), True) == (
+            again,
+            again.member("ana"),
+            isinstance(guild.ledger[1].events[0], Joined),
+        )

@@ -13,6 +13,7 @@ from progression.ledger.events import (
     Awarded,
     Created,
     Decided,
+    Entry,
     Event,
     Finished,
     Joined,
@@ -25,6 +26,7 @@ from progression.ledger.events import (
     Started,
     Step,
 )
+from progression.ledger.fold import creation
 from progression.ledger.sheet import Sheet
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import Effect, Override
@@ -76,7 +78,9 @@ class Describer:
         return "" if choice is None else f" ({self.name(choice)})"
 
     def event(self, event: Event) -> str:
-        """One sentence for a ledger entry."""
+        """One sentence for a ledger entry (an entry of one event is told as that event)."""
+        if isinstance(event, Entry) and len(event.events) == 1:
+            event = event.events[0]
         match event:
             case Created():
                 # What the subject starts with beyond the pack's defaults: pools at 0, stats at their initial value.
@@ -119,8 +123,8 @@ class Describer:
             case Marked():
                 return f"mark {event.label!r}"
             case Joined():
-                first = event.ledger[0] if event.ledger else None
-                who = self.event(first).removeprefix("created ") if isinstance(first, Created) else "a member"
+                first = creation(event.ledger[0]) if event.ledger else None
+                who = self.event(first).removeprefix("created ") if first is not None else "a member"
                 return f"{event.member} joined: {who}"
             case Left():
                 return f"{event.member} left" + (f": {event.reason}" if event.reason else "")
@@ -132,6 +136,8 @@ class Describer:
 
     def outline(self, event: Event, indent: str = "") -> list[str]:
         """An entry as lines of text: a step's label, then each of its events indented under it."""
+        if isinstance(event, Entry) and len(event.events) == 1:
+            return self.outline(event.events[0], indent)
         if isinstance(event, Step):
             lines = [f"{indent}{event.label}:"]
             for inner in event.events:
@@ -143,7 +149,7 @@ class Describer:
         return [indent + self.event(event)]
 
     def entry(self, index: int, event: Event) -> dict[str, Any]:
-        """A ledger entry as JSON data: its position, its sentence and the event as saved."""
+        """A ledger entry as JSON data: its position, its sentence and the entry as saved (operation and events)."""
         return {"index": index, "text": self.event(event), "event": converter.unstructure(event, Event)}
 
     def bands(self, sheet: Sheet) -> dict[str, dict[str, Any]]:

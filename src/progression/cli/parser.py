@@ -268,6 +268,50 @@ def _sheet_changes(actions: Any) -> None:
     add_dice_options(do)
     do.set_defaults(run=command("sheet_change", "run_do"))
 
+    verify = actions.add_parser(
+        "verify",
+        parents=[file_parent(), *shown],
+        help="check the history against the rules",
+        description="Run every recorded operation again under the pack's rules, with its recorded rolls, and "
+        "report each entry that comes out otherwise (edited by hand, made by another version, or under other "
+        "rules). Exits with 1 when an entry diverges.",
+    )
+    verify.set_defaults(run=command("history", "run_verify"))
+
+    amend = actions.add_parser(
+        "amend",
+        parents=[file_parent(), *shown],
+        help="correct an old entry and run the later ones again",
+        description="Replace the operation of entry N (numbered as `sheet history` numbers them) with KEY=VALUE "
+        "changes to its fields, run every later entry again (reusing its recorded rolls), and print what became "
+        "of each: holds, changed, or refused. Lists are written a,b; mappings name:value,name:value; no value none.",
+    )
+    amend.add_argument("entry", metavar="N", help="the entry to correct")
+    amend.add_argument("changes", nargs="+", metavar="KEY=VALUE", help="a field of its operation and its new value")
+    _history_options(amend, "run_amend")
+
+    rebase = actions.add_parser(
+        "rebase",
+        parents=[file_parent(), *shown],
+        help="run the whole history again under the pack's present rules",
+        description="Run every entry again under the rules the pack has now (after an errata or a new version), "
+        "and print what changed for each entry.",
+    )
+    _history_options(rebase, "run_rebase")
+
+
+def _history_options(parser: argparse.ArgumentParser, run: str) -> None:
+    """The options shared by amend and rebase, and the function that runs the command."""
+    parser.add_argument("--dry-run", action="store_true", help="print what would change, write nothing")
+    parser.add_argument(
+        "--invalid",
+        choices=("refuse", "drop", "stop"),
+        default="refuse",
+        help="what to do with later entries made invalid: refuse the change (default), drop them, or stop before them",
+    )
+    add_dice_options(parser)
+    parser.set_defaults(run=command("history", run))
+
 
 def _sheet_looks(actions: Any) -> None:
     """Add show, history, options and quote to the ``sheet`` subcommands."""

@@ -23,8 +23,9 @@ from progression.cli.files import create_sheet, write_sheet
 from progression.cli.output import Output
 from progression.cli.sheet import open_sheet, subject_of
 from progression.engine.dice import Dice
-from progression.engine.history import mark, undo
+from progression.engine.steps import mark
 from progression.errors import InvalidInput, ProgressionError
+from progression.history.undo import undo
 from progression.ledger.events import Event
 from progression.ledger.sheet import Pending, Sheet
 from progression.rulepacks.rulepack import RulePack

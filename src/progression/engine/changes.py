@@ -1,26 +1,27 @@
-"""Changes that are not purchases: a new sheet, awards (each pool's cap and overflow policy applied),
-discarded surplus, and adjustments."""
+"""The rule code of the changes that are not purchases: a new sheet's creation, awards (each pool's cap
+and overflow policy applied), discarded surplus, and adjustments. Each records through a :class:`Work`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from progression.engine.checks import check_amount, check_id, check_mapping, check_text, record, subject_of
+from progression.engine.checks import check_amount, check_id, check_mapping, check_text, subject_of
 from progression.engine.payment import cap_of, ensure_settled, surplus
 from progression.engine.quotes import Quote, quote
 from progression.errors import CapExceeded, InvalidInput, UnknownName
 from progression.ledger.events import Adjusted, Awarded, Created, Event, Lost, Purchased
-from progression.ledger.sheet import Sheet, replay
+from progression.ledger.sheet import Sheet
 from progression.rules.parts import Effect
 
 if TYPE_CHECKING:
+    from progression.engine.work import Work
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["adjust", "award", "discard", "new_sheet"]
+__all__ = ["adjust", "award", "created", "discard"]
 
 
-def new_sheet(
+def created(
     pack: RulePack,
     kind: str,
     name: str,
@@ -29,8 +30,8 @@ def new_sheet(
     stats: Mapping[str, int] | None,
     owned: Mapping[str, int] | None,
     tags: Mapping[str, str] | None,
-) -> Sheet:
-    """A new sheet of ``kind``: every pool of the kind at 0 and stats at their initial values, overridden."""
+) -> Created:
+    """The creation of a sheet of ``kind``: every pool of the kind at 0 and stats at their initial values, overridden."""
     spec = pack.kind(check_id(kind, "kind", "new sheet"))
     where = f"new {kind} sheet"
     if not isinstance(name, str):
@@ -63,15 +64,22 @@ def new_sheet(
         if not isinstance(key, str) or not isinstance(text, str):
             msg = f"{where}: tags map texts to texts, got {key!r} = {text!r}"
             raise InvalidInput(msg)
-    created = Created(
-        pack=pack.name, kind=kind, name=name, pools=start_pools, stats=start_stats, owned=owned or {}, tags=tags or {}
+    return Created(
+        pack=pack.name,
+        kind=kind,
+        name=name,
+        rules=pack.rules,
+        pools=start_pools,
+        stats=start_stats,
+        owned=owned or {},
+        tags=tags or {},
     )
-    return replay((created,))
 
 
-def award(pack: RulePack, sheet: Sheet, pool: str, amount: int, *, reason: str, member: str | None) -> Sheet:
+def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None) -> None:
     """``amount`` points into ``pool``; past its cap they are refused, lost, left to settle or spent."""
-    subject, _ = subject_of(sheet, member)
+    pack = work.pack
+    subject, _ = subject_of(work.sheet, member)
     where = f"award to {pool!r}"
     check_id(pool, "pool", "award")
     check_amount(amount, where)
@@ -81,7 +89,8 @@ def award(pack: RulePack, sheet: Sheet, pool: str, amount: int, *, reason: str, 
     spec = pack.pool(pool)
     events: list[Event] = [Awarded(pool=pool, amount=amount, reason=reason)]
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
-        return record(sheet, member, events, f"award {amount} to {pool}")
+        work.record(events, member=member)
+        return
     after = subject.apply(events[0])
     cap = cap_of(pack, after, pool)
     if cap is not None and after.pools[pool] > cap:
@@ -99,7 +108,7 @@ def award(pack: RulePack, sheet: Sheet, pool: str, amount: int, *, reason: str, 
             extra = max(0, after.pools[pool] - (cap or 0))
         if spec.overflow in ("lose", "auto") and extra > 0:
             events.append(Lost(pool=pool, amount=extra, reason=f"over the cap of {cap}"))
-    return record(sheet, member, events, f"award {amount} to {pool}")
+    work.record(events, member=member, label=f"award {amount} to {pool}")
 
 
 def _auto_spend(pack: RulePack, sheet: Sheet, pool: str) -> tuple[Sheet, list[Event]]:
@@ -125,9 +134,10 @@ def _affordable_from(q: Quote, pool: str, sheet: Sheet) -> bool:
     return not blocking and q.price is not None and sheet.pools[pool] >= q.price
 
 
-def discard(pack: RulePack, sheet: Sheet, pool: str, *, reason: str, member: str | None) -> Sheet:
+def discard(work: Work, pool: str, *, reason: str, member: str | None) -> None:
     """Lose the surplus ``pool`` holds over its cap."""
-    subject, _ = subject_of(sheet, member)
+    pack = work.pack
+    subject, _ = subject_of(work.sheet, member)
     check_id(pool, "pool", "discard")
     check_text(reason, "reason", f"discard from {pool!r}")
     _check_held(subject, pool)
@@ -135,7 +145,7 @@ def discard(pack: RulePack, sheet: Sheet, pool: str, *, reason: str, member: str
     if extra == 0:
         msg = f"{pack.name_of(pool)} holds nothing over its cap; there is nothing to discard"
         raise InvalidInput(msg)
-    return record(sheet, member, [Lost(pool=pool, amount=extra, reason=reason)], f"discard {pool}")
+    work.record([Lost(pool=pool, amount=extra, reason=reason)], member=member)
 
 
 def _check_held(subject: Sheet, pool: str) -> None:
@@ -143,12 +153,12 @@ def _check_held(subject: Sheet, pool: str) -> None:
         raise UnknownName("pool", pool, subject.pools, f"sheet {subject.name or subject.kind!r}")
 
 
-def adjust(pack: RulePack, sheet: Sheet, effect: Effect, *, reason: str, member: str | None) -> Sheet:
+def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> None:
     """Apply an effect that is not a purchase, with its reason."""
-    subject, _ = subject_of(sheet, member)
+    subject, _ = subject_of(work.sheet, member)
     check_text(reason, "reason", "adjustment")
     if not isinstance(effect, Effect):
         msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
         raise InvalidInput(msg)
-    ensure_settled(pack, subject)
-    return record(sheet, member, [Adjusted(effect=effect, reason=reason)], "adjust")
+    ensure_settled(work.pack, subject)
+    work.record([Adjusted(effect=effect, reason=reason)], member=member)

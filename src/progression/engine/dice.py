@@ -7,8 +7,9 @@ from collections.abc import Callable, Iterable
 from typing import Protocol, runtime_checkable
 
 from progression.errors import DiceError, InvalidInput
+from progression.ledger.events import Rolled
 
-__all__ = ["CallbackDice", "Dice", "ScriptedDice", "SeededDice"]
+__all__ = ["CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice"]
 
 
 @runtime_checkable
@@ -106,3 +107,61 @@ class CallbackDice:
                 raise DiceError(msg)
             results.append(result)
         return tuple(results)
+
+
+class RecordedDice:
+    """The rolls an entry recorded, given back when its operation runs again (``verify``, ``amend``).
+
+    In order (``by_place=False``, what ``verify`` uses), each request must be the next recorded
+    roll: the same label and the same dice. By place (``amend``), a request takes the next recorded
+    roll with its label and dice, wherever it came in the old run; a request no recorded roll
+    answers is rolled by ``fallback``, or refused when there is none.
+
+    Raises:
+        DiceError: a request the record does not answer.
+    """
+
+    def __init__(self, rolls: Iterable[Rolled], *, by_place: bool = False, fallback: Dice | None = None) -> None:
+        self.rolls = tuple(rolls)
+        self._by_place = by_place
+        self._fallback = fallback
+        self._next = 0
+        self._unused: dict[tuple[str, int, int], list[Rolled]] = {}
+        for roll in self.rolls:
+            self._unused.setdefault((roll.label, roll.sides, len(roll.results)), []).append(roll)
+        #: Rolls that ``fallback`` made, in order.
+        self.new: list[Rolled] = []
+
+    @property
+    def left(self) -> tuple[Rolled, ...]:
+        """The recorded rolls nothing asked for."""
+        if self._by_place:
+            return tuple(roll for rolls in self._unused.values() for roll in rolls)
+        return self.rolls[self._next :]
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+        """The recorded result for this request."""
+        _check_request(sides, count)
+        what = f"{count}D{sides}" + (f" for {label!r}" if label else "")
+        if self._by_place:
+            waiting = self._unused.get((label, sides, count))
+            if waiting:
+                return waiting.pop(0).results
+            if self._fallback is None:
+                msg = f"the history now needs {what}, which it never rolled before; pass dice= to roll it"
+                raise DiceError(msg)
+            results = tuple(self._fallback.roll(sides, count, label))
+            self.new.append(Rolled(label=label, sides=sides, results=results))
+            return results
+        if self._next >= len(self.rolls):
+            msg = f"the rules ask for {what}, but the entry recorded only {len(self.rolls)} roll(s)"
+            raise DiceError(msg)
+        recorded = self.rolls[self._next]
+        if (recorded.label, recorded.sides, len(recorded.results)) != (label, sides, count):
+            msg = (
+                f"the rules ask for {what} where the entry recorded "
+                f"{len(recorded.results)}D{recorded.sides} for {recorded.label!r}"
+            )
+            raise DiceError(msg)
+        self._next += 1
+        return recorded.results

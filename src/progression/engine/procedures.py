@@ -157,7 +157,7 @@ def drive(
                 if old_rolls:
                     answer = old_rolls.pop(0)
                     continue
-                if dice is None:
+                if dice is None or not getattr(dice, "given", True):
                     msg = (
                         f"{name}: {request.label or 'a roll'} needs {request.count}D{request.sides}, but no dice "
                         "were given; pass dice= (SeededDice, ScriptedDice or CallbackDice)"

@@ -3,11 +3,10 @@ procedure, and resuming a paused procedure with a decision."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from progression.engine.checks import check_text, record, subject_of
+from progression.engine.checks import check_text, subject_of
 from progression.engine.procedures import ProcedureContext, drive
 from progression.engine.quotes import Quote, context, effect_problems, quote, resolved
 from progression.errors import (
@@ -18,12 +17,12 @@ from progression.errors import (
     PendingState,
     RequirementNotMet,
 )
-from progression.ledger.events import Event, Member, Purchased, Started, Step
+from progression.ledger.events import Purchased, Started
 from progression.requirements.violations import UNWAIVABLE, WAIVABLE
 from progression.rules.parts import Effect, Override
 
 if TYPE_CHECKING:
-    from progression.engine.dice import Dice
+    from progression.engine.work import Work
     from progression.ledger.sheet import Sheet
     from progression.rulepacks.rulepack import RulePack
 
@@ -31,24 +30,25 @@ __all__ = ["decide", "purchase"]
 
 
 def purchase(
-    pack: RulePack,
-    sheet: Sheet,
+    work: Work,
     upgrade_id: str,
     *,
     choice: str | None,
     pay: Mapping[str, int] | None,
     member: str | None,
-    dice: Dice | None,
     decisions: Sequence[str],
     override: str | None,
     bypass: Collection[str],
     args: Mapping[str, object] | None,
-) -> Sheet:
+) -> None:
     """Buy ``upgrade_id``, or raise with nothing changed; a procedure asking a question with no decision pauses."""
+    pack, sheet = work.pack, work.sheet
     q = quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member)
     recorded_override, waived = _override(q, override, bypass)
     _refuse(upgrade_id, q, waived)
-    assert q.price is not None  # a quote with no price carries a violation
+    if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
+        head = f"{q.label} cannot be bought"
+        raise LimitReached(upgrade=upgrade_id, reason=f"{q.label} has no price at this level", head=head)
     upgrade = pack.upgrade(upgrade_id)
     subject, roster = subject_of(sheet, member)
     if isinstance(decisions, str):
@@ -60,7 +60,8 @@ def purchase(
     if upgrade.procedure is None:
         effect = resolved(upgrade.effect, choice)
         event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
-        return record(sheet, member, [event], f"buy {upgrade_id}")
+        work.record([event], member=member)
+        return
     extra = _check_args(args)
     if recorded_override is None and not extra:
         started = _started(upgrade_id, choice, q.split)
@@ -68,10 +69,12 @@ def purchase(
         started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
     paid = subject.apply(started)
     running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
-    outcome = drive(pack.function(upgrade.procedure), running, decisions=decisions, dice=dice, name=upgrade.label.en)
+    outcome = drive(
+        pack.function(upgrade.procedure), running, decisions=decisions, dice=work.dice, name=upgrade.label.en
+    )
     if outcome.effect is not None:
         _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
-    return record(sheet, member, [started, *outcome.events], f"buy {upgrade_id}")
+    work.record([started, *outcome.events], member=member, label=f"buy {upgrade_id}")
 
 
 #: Start events with no override and no arguments, shared by upgrade, choice and price (events are
@@ -182,9 +185,10 @@ def _check_outcome(
     raise LimitReached(upgrade=upgrade_id, reason="; ".join(broken), head=head)
 
 
-def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dice: Dice | None) -> Sheet:
+def decide(work: Work, choice: str, *, member: str | None) -> None:
     """Answer the question a paused procedure asked, and run it on from its recorded rolls and decisions."""
-    subject, roster = subject_of(sheet, member)
+    pack = work.pack
+    subject, roster = subject_of(work.sheet, member)
     pending = subject.pending
     if pending is None or pending.question is None:
         msg = "there is no decision to make: no procedure is waiting"
@@ -194,7 +198,9 @@ def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dic
         msg = f"{choice!r} is not an option for {label!r}; the options are: {', '.join(offered)}"
         raise DecisionError(msg)
     upgrade = pack.upgrade(pending.upgrade)
-    assert upgrade.procedure is not None
+    if upgrade.procedure is None:
+        msg = f"{upgrade.label.en} waits for a decision but has no procedure in pack {pack.name!r}: the rules changed"
+        raise DecisionError(msg)
     running = ProcedureContext(sheet=subject, choice=pending.choice, pack=pack, roster=roster, args=pending.args)
     outcome = drive(
         pack.function(upgrade.procedure),
@@ -202,30 +208,9 @@ def decide(pack: RulePack, sheet: Sheet, choice: str, *, member: str | None, dic
         recorded_rolls=pending.rolls,
         recorded_decisions=pending.decisions,
         decisions=[choice],
-        dice=dice,
+        dice=work.dice,
         name=upgrade.label.en,
     )
     if outcome.effect is not None:
         _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice, deciding=True)
-    return sheet.apply(_decided_entry(outcome.events, f"decide {choice}", member))
-
-
-#: Ledger entries of decisions, shared by label, member and the identity of their events: a decision's
-#: events are themselves shared (the question answered, the effect of the skill kept), so a league's
-#: players record the same entries again and again. Each entry holds its events, so the identities in
-#: a key are never reused while the key is kept; emptied when it grows past its bound.
-_DECIDED: dict[tuple[object, ...], Event] = {}
-_DECIDED_BOUND = 16384
-
-
-def _decided_entry(events: tuple[Event, ...], label: str, member: str | None) -> Event:
-    """What ``record`` appends for ``events``: the event, or a step of them, on ``member`` if one is
-    named; shared with every equal entry made before from the same events."""
-    key = (label, member, *map(id, events))
-    entry = _DECIDED.get(key)
-    if entry is None:
-        if len(_DECIDED) >= _DECIDED_BOUND:
-            _DECIDED.clear()
-        inner: Event = events[0] if len(events) == 1 else Step(label=sys.intern(label), events=events)
-        entry = _DECIDED[key] = inner if member is None else Member(member=sys.intern(member), event=inner)
-    return entry
+    work.record(outcome.events, member=member, label=f"decide {choice}")

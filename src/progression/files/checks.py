@@ -7,9 +7,10 @@ pool the sheet does not have, or spend more than a pool holds. The fold would ac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
-from progression.ledger.events import Awarded, Created, Event, Joined, Lost, Member, Purchased, Started, Step
+from progression.ledger.events import Awarded, Event, Joined, Lost, Member, Purchased, Started, Step
+from progression.ledger.fold import creation
 from progression.ledger.sheet import Sheet
 
 __all__ = ["ledger_problems"]
@@ -42,9 +43,9 @@ def _event_problems(event: Event, pools: Mapping[str, object], path: str) -> Ite
             yield from _event_problems(inner, pools, f"{path}.events[{index}]")
 
 
-def _roster_problems(events: tuple[Event, ...], path: str) -> Iterable[tuple[str, str]]:
-    first = events[0]
-    pools = first.pools if isinstance(first, Created) else {}
+def _roster_problems(events: Sequence[Event], path: str) -> Iterable[tuple[str, str]]:
+    first = creation(events[0])
+    pools = first.pools if first is not None else {}
     members: dict[str, Mapping[str, object]] = {}
     for index, event in enumerate(events[1:], start=1):
         where = f"{path}[{index}]"
@@ -56,8 +57,8 @@ def _nested_problems(
 ) -> Iterable[tuple[str, str]]:
     if isinstance(event, Joined):
         yield from _roster_problems(event.ledger, f"{where}.ledger")
-        first = event.ledger[0]
-        members[event.member] = first.pools if isinstance(first, Created) else {}
+        first = creation(event.ledger[0])
+        members[event.member] = first.pools if first is not None else {}
     elif isinstance(event, Member) and event.member in members:
         yield from _event_problems(event.event, members[event.member], f"{where}.entry")
     elif isinstance(event, Step):

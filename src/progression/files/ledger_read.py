@@ -28,10 +28,16 @@ from typing import Any, cast, get_type_hints
 import attrs
 
 from progression._frozen import as_tuple, freeze
-from progression.ledger.events import EVENT_TYPES, Event, Member
+from progression.engine.operations import CORE_OPERATIONS
+from progression.ledger.events import EVENT_TYPES, Entry, Event, Member, Operation, Rolled
 from progression.rules.parts import Effect, Override
 
-__all__ = ["MAPS", "TUPLES", "Unsure", "checked_fields", "field_key", "read_ledger"]
+__all__ = ["MAPS", "TUPLES", "Operations", "Unsure", "checked_fields", "field_key", "read_ledger"]
+
+#: The operation classes a ledger may hold, as ``(tag, class)`` pairs (hashable, so readers are made once per set).
+Operations = tuple[tuple[str, type[Operation]], ...]
+#: The core's operations alone.
+CORE: Operations = tuple(sorted(CORE_OPERATIONS.items()))
 
 
 class Unsure(Exception):
@@ -87,15 +93,57 @@ def checked_fields(cls: type) -> list[tuple[attrs.Attribute[Any], Any]]:
     return fields
 
 
-def read_ledger(value: Any) -> tuple[Event, ...]:
+def read_ledger(value: Any, operations: Operations = CORE) -> tuple[Event, ...]:
     """A list of event objects as events; :class:`Unsure` when the converter must decide."""
-    if type(value) is not list:
+    return _ledger_reader(operations)(value)
+
+
+def _list_reader(readers: Mapping[str, Callable[[Any], Event]]) -> Callable[[Any], tuple[Event, ...]]:
+    def read(value: Any) -> tuple[Event, ...]:
+        if type(value) is not list:
+            raise Unsure
+        try:  # each reader checks that its item is a dict; this only finds the reader by the tag
+            return tuple([readers[item["event"]](item) for item in value])
+        except (KeyError, TypeError):  # not an object, no tag, an unknown or unhashable tag
+            raise Unsure from None
+
+    return read
+
+
+_ENTRY_KEYS = frozenset({"event", "operation", "rolls", "events"})
+_ROLL_KEYS = frozenset({"label", "sides", "results"})
+
+
+def _roll(value: Any) -> Rolled:
+    if type(value) is not dict or value.keys() != _ROLL_KEYS:
         raise Unsure
-    readers = _readers()
-    try:  # each reader checks that its item is a dict; this only finds the reader by the tag
-        return tuple([readers[item["event"]](item) for item in value])
-    except (KeyError, TypeError):  # not an object, no tag, an unknown or unhashable tag
-        raise Unsure from None
+    label, sides, results = value["label"], value["sides"], value["results"]
+    if type(label) is not str or type(sides) is not int or type(results) is not list:
+        raise Unsure
+    if not all(type(result) is int for result in results):
+        raise Unsure
+    return Rolled(label=label, sides=sides, results=tuple(results))
+
+
+def _entry_reader(read_events: Callable[[Any], tuple[Event, ...]], operations: Operations) -> Callable[[Any], Entry]:
+    """The reader of an entry: its operation through the converter, its rolls and events as every event is read."""
+
+    def read(value: Any) -> Entry:
+        if type(value) is not dict or not value.keys() <= _ENTRY_KEYS or "operation" not in value:
+            raise Unsure
+        from progression.files.sheets import structure_operation
+
+        try:
+            operation = structure_operation(value["operation"], operations)
+        except Exception:  # the converter's own reading of the whole ledger says what is wrong, and where
+            raise Unsure from None
+        rolls = value.get("rolls", [])
+        if type(rolls) is not list:
+            raise Unsure
+        events = read_events(value.get("events"))
+        return Entry(label=operation.label, events=events, operation=operation, rolls=tuple(map(_roll, rolls)))
+
+    return read
 
 
 def _map_reader(allowed: frozenset[type]) -> Callable[[Any], Mapping[str, Any]]:
@@ -136,9 +184,10 @@ def _field_reader(hint: Any, nested: Mapping[type, Callable[[Any], Any]]) -> str
         override = nested[Override]
         return lambda value: None if value is None else override(value)
     if hint == tuple[Event, ...]:
-        return read_ledger
+        return nested[tuple]
     if hint is Event:
-        return lambda value: read_ledger([value])[0]
+        events = nested[tuple]
+        return lambda value: events([value])[0]
     msg = f"no reader for a field of type {hint!r}"
     raise TypeError(msg)
 
@@ -194,9 +243,13 @@ def _generate(cls: type, nested: Mapping[type, Callable[[Any], Any]]) -> Callabl
 
 
 @cache
-def _readers() -> dict[str, Callable[[Any], Event]]:
-    """The reader of every event, by tag."""
-    nested: dict[type, Callable[[Any], Any]] = {}
+def _ledger_reader(operations: Operations) -> Callable[[Any], tuple[Event, ...]]:
+    """The reader of a list of events whose entries hold ``operations`` (each event read by its tag's reader)."""
+    readers: dict[str, Callable[[Any], Any]] = {}
+    nested: dict[type, Callable[[Any], Any]] = {tuple: _list_reader(readers)}
     for cls in (Override, Effect):
         nested[cls] = _generate(cls, nested)
-    return {tag: _generate(cls, nested) for tag, cls in EVENT_TYPES.items()}
+    readers.update({tag: _generate(cls, nested) for tag, cls in EVENT_TYPES.items() if cls is not Entry})
+    readers[Entry.tag] = _entry_reader(nested[tuple], operations)
+    reader: Callable[[Any], tuple[Event, ...]] = nested[tuple]
+    return reader

@@ -11,12 +11,12 @@ an integer or a text, say) goes through the converter and ``json``, as before.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from progression.files.ledger_read import MAPS, TUPLES, checked_fields, field_key
-from progression.ledger.events import EVENT_TYPES, Event
+from progression.ledger.events import EVENT_TYPES, Entry, Event, Rolled
 from progression.rules.parts import Effect, Override
 
 __all__ = ["encode", "event_lines", "write_event", "write_ledger"]
@@ -46,7 +46,7 @@ encode = _line_encoder()
 _quote: Callable[[str], str] = json.encoder.encode_basestring
 
 
-def write_ledger(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+def write_ledger(events: Sequence[Event]) -> list[dict[str, Any]]:
     """Events as plain data, as the converter writes them."""
     writers = _writers()
     return [writers[type(event)](event) for event in events]
@@ -57,7 +57,7 @@ def write_event(event: Event) -> dict[str, Any]:
     return _writers()[type(event)](event)
 
 
-def event_lines(events: tuple[Event, ...]) -> list[str]:
+def event_lines(events: Sequence[Event]) -> list[str]:
     """Each event as JSON text: ``encode(write_event(event))``, without the dict in between."""
     texts = _texts()
     return [texts[type(event)](event) for event in events]
@@ -95,7 +95,7 @@ def _list_text(items: tuple[Any, ...]) -> str:
     return encode(list(items)) if items else "[]"
 
 
-def _ledger_text(events: tuple[Event, ...]) -> str:
+def _ledger_text(events: Sequence[Event]) -> str:
     return f"[{', '.join(event_lines(events))}]"
 
 
@@ -162,7 +162,32 @@ def _generate_all(text: bool) -> dict[type, Callable[[Any], Any]]:
     nested: dict[type, Callable[[Any], Any]] = {}
     for cls in (Override, Effect):
         nested[cls] = _generate(cls, text, nested)
-    return {cls: _generate(cls, text, nested) for cls in EVENT_TYPES.values()}
+    writers = {cls: _generate(cls, text, nested) for cls in EVENT_TYPES.values() if cls is not Entry}
+    writers[Entry] = _entry_text if text else _entry_data
+    return writers
+
+
+def _rolls_data(rolls: tuple[Rolled, ...]) -> list[dict[str, Any]]:
+    return [{"label": roll.label, "sides": roll.sides, "results": list(roll.results)} for roll in rolls]
+
+
+def _entry_data(entry: Entry) -> dict[str, Any]:
+    """An entry as plain data: its operation (tagged ``op``), its rolls when it made any, its events."""
+    from progression.files.sheets import unstructure_operation
+
+    data: dict[str, Any] = {"event": "entry", "operation": unstructure_operation(entry.operation)}
+    if entry.rolls:
+        data["rolls"] = _rolls_data(entry.rolls)
+    data["events"] = write_ledger(entry.events)
+    return data
+
+
+def _entry_text(entry: Entry) -> str:
+    from progression.files.sheets import unstructure_operation
+
+    rolls = f', "rolls": {encode(_rolls_data(entry.rolls))}' if entry.rolls else ""
+    operation = encode(unstructure_operation(entry.operation))
+    return f'{{"event": "entry", "operation": {operation}{rolls}, "events": {_ledger_text(entry.events)}}}'
 
 
 @cache

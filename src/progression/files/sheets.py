@@ -1,4 +1,9 @@
-"""Sheets and ledgers to and from JSON, through one cattrs converter.
+"""Sheets and ledgers to and from JSON, through one cattrs converter per set of operations.
+
+A sheet file (format 2) holds the pack's name and the ledger: one entry per operation, each
+with the operation (tagged ``op``), its rolls and its events. Files of format 1, written
+before operations were recorded, hold events only; they still load, as history that
+``verify`` reports as recorded before operations.
 
 The converter is built on first use: importing cattrs and generating its functions is
 most of what ``import progression`` would otherwise cost.
@@ -13,23 +18,39 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, get_origin
 
-from progression.errors import InvalidInput, Problem, SheetError
+import attrs
+
+from progression.engine.operations import CORE_OPERATIONS
+from progression.errors import InvalidInput, Problem, ProgressionError, SheetError
 from progression.files.checks import ledger_problems
-from progression.files.ledger_read import Unsure, read_ledger
+from progression.files.ledger_read import CORE, Operations, Unsure, read_ledger
 from progression.files.ledger_write import encode, event_lines, write_ledger
-from progression.ledger.events import EVENT_TYPES, Event, Member
+from progression.ledger.events import EVENT_TYPES, Entry, Event, Member, Operation, Rolled
 from progression.ledger.sheet import Sheet, replay
 
 if TYPE_CHECKING:
     import cattrs
 
-    #: The converter for every model object and event (built on first use).
+    from progression.rulepacks.rulepack import RulePack
+
+    #: The converter for every model object, event and core operation (built on first use).
     converter: cattrs.Converter
 
-__all__ = ["FORMAT", "converter", "dump_sheet", "dumps", "load_sheet", "loads"]
+__all__ = [
+    "FORMAT",
+    "converter",
+    "dump_sheet",
+    "dumps",
+    "load_sheet",
+    "loads",
+    "structure_operation",
+    "unstructure_operation",
+]
 
-#: The version of the sheet file format this library writes and reads.
-FORMAT = 1
+#: The version of the sheet file format this library writes.
+FORMAT = 2
+#: The versions it reads: format 1 holds events only, written before operations were recorded.
+READS = (1, 2)
 #: The keys of a saved sheet.
 _KEYS = ("format", "pack", "ledger")
 
@@ -52,7 +73,7 @@ def _strict_str(value: Any, _: type) -> str:
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
-def _make_converter() -> cattrs.Converter:
+def _make_converter(operations: Operations) -> cattrs.Converter:
     import cattrs
     from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
@@ -87,9 +108,46 @@ def _make_converter() -> cattrs.Converter:
 
     conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, Event), unstructure_event)
     conv.register_structure_hook(Event, structure_event)
+
+    # Operations are a tagged union too, by "op"; a ledger may hold the core's and one pack's.
+    by_tag = dict(operations)
+    dump_operation: dict[type[Operation], Callable[[Any], dict[str, Any]]] = {}
+    load_operation: dict[str, Callable[[Any, type], Operation]] = {}
+
+    def unstructure_op(operation: Operation) -> dict[str, Any]:
+        cls = type(operation)
+        if cls not in dump_operation:
+            dump_operation[cls] = make_dict_unstructure_fn(cls, conv)
+        return {"op": operation.tag, **dump_operation[cls](operation)}
+
+    def structure_op(data: Any, _: type) -> Operation:
+        if not isinstance(data, Mapping):
+            msg = f"expected an operation object, got {data!r:.60}"
+            raise TypeError(msg)
+        tag = data.get("op")
+        if not isinstance(tag, str) or tag not in by_tag:
+            msg = f"unknown operation {tag!r}; expected one of: {', '.join(by_tag)}"
+            raise ValueError(msg)
+        if tag not in load_operation:
+            load_operation[tag] = make_dict_structure_fn(by_tag[tag], conv, _cattrs_forbid_extra_keys=True)
+        return load_operation[tag]({k: v for k, v in data.items() if k != "op"}, by_tag[tag])
+
+    conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, Operation), unstructure_op)
+    conv.register_structure_hook(Operation, structure_op)
     for tag, cls in EVENT_TYPES.items():
         # ``event`` is the tag's key, so a member's wrapped event is saved as ``entry``.
-        if cls is Member:
+        if cls is Entry:
+            load_saved = make_dict_structure_fn(_SavedEntry, conv, _cattrs_forbid_extra_keys=True)
+
+            def dump_entry(entry: Entry) -> dict[str, Any]:
+                return _saved_entry_data(conv, entry)
+
+            def load_entry(body: Any, _: type, load_saved: Callable[..., _SavedEntry] = load_saved) -> Event:
+                return load_saved(body, _SavedEntry).entry()
+
+            dump_event[cls] = dump_entry
+            load_event[tag] = load_entry
+        elif cls is Member:
             entry = override(rename="entry")
             dump_event[cls] = make_dict_unstructure_fn(cls, conv, event=entry)
             load_event[tag] = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, event=entry)
@@ -99,9 +157,58 @@ def _make_converter() -> cattrs.Converter:
     return conv
 
 
+@attrs.frozen(kw_only=True)
+class _SavedRoll:
+    """A roll as an entry saves it (the event's fields, without its tag)."""
+
+    label: str
+    sides: int
+    results: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class _SavedEntry:
+    """An entry as a file holds it: its label is its operation's, so it is not saved."""
+
+    operation: Operation
+    rolls: tuple[_SavedRoll, ...] = ()
+    events: tuple[Event, ...]
+
+    def entry(self) -> Entry:
+        rolls = tuple(Rolled(label=r.label, sides=r.sides, results=r.results) for r in self.rolls)
+        return Entry(label=self.operation.label, events=self.events, operation=self.operation, rolls=rolls)
+
+
+def _saved_entry_data(conv: cattrs.Converter, entry: Entry) -> dict[str, Any]:
+    data: dict[str, Any] = {"operation": conv.unstructure(entry.operation, Operation)}
+    if entry.rolls:
+        data["rolls"] = [{"label": r.label, "sides": r.sides, "results": list(r.results)} for r in entry.rolls]
+    data["events"] = conv.unstructure(entry.events, tuple[Event, ...])
+    return data
+
+
 @cache
-def _converter() -> cattrs.Converter:
-    return _make_converter()
+def _converter(operations: Operations = CORE) -> cattrs.Converter:
+    return _make_converter(operations)
+
+
+def structure_operation(data: Any, operations: Operations = CORE) -> Operation:
+    """An operation from plain data (its ``op`` tag names its class among ``operations``)."""
+    operation: Operation = _converter(operations).structure(data, Operation)
+    return operation
+
+
+def unstructure_operation(operation: Operation) -> dict[str, Any]:
+    """An operation as plain data, tagged with ``op``."""
+    data: dict[str, Any] = _converter().unstructure(operation, Operation)
+    return data
+
+
+def operations_of(pack: RulePack | None) -> Operations:
+    """The operations a ledger of ``pack`` may hold: the core's and the pack's own."""
+    if pack is None or not pack.operations:
+        return CORE
+    return tuple(sorted({**CORE_OPERATIONS, **pack.operations}.items()))
 
 
 def __getattr__(name: str) -> Any:
@@ -120,15 +227,24 @@ def dumps(sheet: Sheet) -> dict[str, Any]:
     return {"format": FORMAT, "pack": sheet.pack, "ledger": write_ledger(sheet.ledger)}
 
 
-def loads(data: Any, source: str = "<data>") -> Sheet:
-    """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`."""
+def loads(data: Any, source: str = "<data>", *, pack: RulePack | None = None, verify: bool = False) -> Sheet:
+    """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`.
+
+    Args:
+        data: the parsed file.
+        source: where it came from, for messages.
+        pack: the rules the sheet is read under; when None and the ledger holds a pack's own
+            operations, the installed pack of the sheet's name.
+        verify: also re-execute the history under the rules (:func:`progression.verify`) and
+            refuse a sheet whose history the rules do not give.
+    """
     if not isinstance(data, Mapping):
         raise SheetError(source, [Problem(source, "$", f"expected an object, got {type(data).__name__}")])
     if "format" not in data:
         raise SheetError(source, [Problem(source, "$.format", f"required key 'format' is missing; expected {FORMAT}")])
     version = data["format"]
-    if isinstance(version, bool) or version != FORMAT:
-        reason = f"unknown format version {version!r}; this library reads format {FORMAT}"
+    if isinstance(version, bool) or version not in READS:
+        reason = f"unknown format version {version!r}; this library reads formats {READS[0]} and {READS[1]}"
         raise SheetError(source, [Problem(source, "$.format", reason)])
     extra = [key for key in data if key not in _KEYS]
     if extra:
@@ -138,10 +254,11 @@ def loads(data: Any, source: str = "<data>") -> Sheet:
     if not isinstance(ledger, list) or not ledger:
         reason = f"expected a non-empty list of events, got {ledger!r:.60}"
         raise SheetError(source, [Problem(source, "$.ledger", reason)])
+    operations = operations_of(pack if pack is not None else _pack_of(data, ledger, source))
     try:  # the generated readers build a right ledger; the converter judges anything else
-        events = read_ledger(ledger)
+        events = read_ledger(ledger, operations)
     except (Unsure, RecursionError):
-        events = _structure(ledger, source)
+        events = _structure(ledger, source, operations)
     try:
         sheet = replay(events)
     except SheetError as error:  # the ledger parses but does not fold: say which file and which event
@@ -153,13 +270,46 @@ def loads(data: Any, source: str = "<data>") -> Sheet:
     problems = [Problem(source, path, reason) for path, reason in ledger_problems(sheet)]
     if problems:
         raise SheetError(source, problems)
+    if verify:
+        from progression.history.verify import verify as verify_sheet
+
+        report = verify_sheet(sheet, pack)
+        if not report.ok:
+            problems = [Problem(source, f"$.ledger[{d.position - 1}]", d.sentence) for d in report.divergences]
+            raise SheetError(source, problems)
     return sheet
 
 
-def _structure(ledger: list[Any], source: str) -> tuple[Event, ...]:
+def _pack_of(data: Mapping[str, Any], ledger: list[Any], source: str) -> RulePack | None:
+    """The installed pack a ledger's own operations need, or None when it holds only the core's."""
+    core = set(CORE_OPERATIONS)
+    if not any(_pack_operations(item, core) for item in ledger):
+        return None
+    name = data.get("pack")
+    from progression.rulepacks.discovery import load
+
+    try:
+        return load(name) if isinstance(name, str) else None
+    except ProgressionError as error:
+        reason = f"the ledger holds operations of pack {name!r}, which cannot be loaded: {error}"
+        raise SheetError(source, [Problem(source, "$.pack", reason)]) from None
+
+
+def _pack_operations(item: Any, core: set[str]) -> bool:
+    """Whether a saved entry (or an entry nested in it) holds an operation that is not the core's."""
+    if not isinstance(item, Mapping):
+        return False
+    operation = item.get("operation")
+    if isinstance(operation, Mapping) and isinstance(operation.get("op"), str) and operation["op"] not in core:
+        return True
+    nested = item.get("events", ())
+    return isinstance(nested, list) and any(_pack_operations(inner, core) for inner in nested)
+
+
+def _structure(ledger: list[Any], source: str, operations: Operations = CORE) -> tuple[Event, ...]:
     """The events of a ledger through the converter, or every problem with its path."""
     try:
-        events: tuple[Event, ...] = _converter().structure(ledger, tuple[Event, ...])
+        events: tuple[Event, ...] = _converter(operations).structure(ledger, tuple[Event, ...])
     except Exception as error:  # cattrs groups every problem; report each with its path
         import cattrs
 
@@ -198,7 +348,9 @@ def dump_sheet(sheet: Sheet) -> str:
     return f'{{\n "format": {FORMAT},\n "pack": {encode(sheet.pack)},\n "ledger": [\n  {entries}\n ]\n}}'
 
 
-def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
+def load_sheet(
+    text: str | bytes, source: str = "<text>", *, pack: RulePack | None = None, verify: bool = False
+) -> Sheet:
     """A sheet from JSON text; malformed or truncated text raises :class:`~progression.errors.SheetError`."""
     if not isinstance(text, str | bytes | bytearray):
         msg = f"load_sheet reads JSON text (str or bytes), got {type(text).__name__}; use loads() for parsed data"
@@ -213,4 +365,4 @@ def load_sheet(text: str | bytes, source: str = "<text>") -> Sheet:
         raise SheetError(source, [Problem(source, where, f"not valid JSON: {reason}")]) from None
     except RecursionError:
         raise SheetError(source, [Problem(source, "$", "nested too deeply to be a sheet")]) from None
-    return loads(data, source)
+    return loads(data, source, pack=pack, verify=verify)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -16,6 +16,7 @@ __all__ = [
     "Awarded",
     "Created",
     "Decided",
+    "Entry",
     "Event",
     "Finished",
     "Joined",
@@ -23,6 +24,7 @@ __all__ = [
     "Lost",
     "Marked",
     "Member",
+    "Operation",
     "Purchased",
     "Rolled",
     "Started",
@@ -45,6 +47,9 @@ class Created(Event):
     pack: str
     kind: str
     name: str = ""
+    #: The rules the sheet was made under: the pack's name, version and data fingerprint
+    #: (:attr:`RulePack.rules <progression.RulePack.rules>`); empty in a file written before it was recorded.
+    rules: str = ""
     pools: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
     stats: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
     owned: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
@@ -186,6 +191,44 @@ class Step(Event):
     events: tuple[Event, ...] = attrs.field(converter=as_tuple)
 
 
+@attrs.frozen(kw_only=True)
+class Operation:
+    """What was asked of a sheet, with its inputs as typed fields: the unit of change, undo, verify and amend.
+
+    The engine (:func:`progression.run`) executes an operation: it calls :meth:`run` with a
+    :class:`~progression.Work` context, and records one :class:`Entry` holding the operation, every
+    roll it made and the events it caused. ``tag`` names the class in saved files; a pack's
+    operations carry the pack's name in theirs (``"bloodbowl.record_match"``).
+    """
+
+    tag: ClassVar[str] = "operation"
+
+    @property
+    def label(self) -> str:
+        """A short description of what was asked, for histories (``"award 6 to spp"``)."""
+        return self.tag
+
+    def run(self, work: Any) -> None:
+        """Do what was asked through ``work``; raise a :class:`~progression.errors.ProgressionError` to refuse."""
+        msg = f"operation {type(self).__name__} does not say how it runs: it must define run(work)"
+        raise NotImplementedError(msg)
+
+
+@attrs.frozen(kw_only=True)
+class Entry(Step):
+    """One operation as the ledger keeps it: the operation, every die it rolled, the events it caused.
+
+    An entry is a :class:`Step` of its events (its ``label`` is the operation's), so whatever reads a
+    ledger's steps reads its entries. ``verify`` runs the operation again with the recorded rolls and
+    compares the entry it gives with this one.
+    """
+
+    tag: ClassVar[str] = "entry"
+    operation: Operation
+    #: Every roll made while the operation ran, in order (nested operations' rolls included).
+    rolls: tuple[Rolled, ...] = attrs.field(default=(), converter=as_tuple)
+
+
 #: Every event class, by its tag.
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.tag: cls
@@ -205,5 +248,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Left,
         Member,
         Step,
+        Entry,
     )
 }

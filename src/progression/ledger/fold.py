@@ -23,6 +23,7 @@ from progression.ledger.events import (
     Awarded,
     Created,
     Decided,
+    Entry,
     Event,
     Finished,
     Joined,
@@ -35,9 +36,10 @@ from progression.ledger.events import (
     Started,
     Step,
 )
+from progression.ledger.ledger import SNAPSHOT_EVERY, Ledger
 from progression.rules.parts import Effect
 
-__all__ = ["Fold", "fold"]
+__all__ = ["Fold", "creation", "fold"]
 
 
 #: The empty mapping a fold starts its purchases and members from.
@@ -80,17 +82,20 @@ class Fold:
         fold.bought, fold.members, fold.pending = sheet.bought, sheet.members, sheet.pending
         return fold
 
-    def freeze(self, ledger: tuple[Event, ...]) -> _sheet.Sheet:
+    def freeze(self, ledger: Ledger) -> _sheet.Sheet:
+        """The sheet of this state; the fold may go on (what it changes next, it copies first)."""
+        self.pools, self.stats, self.owned = _read_only(self.pools), _read_only(self.stats), _read_only(self.owned)
+        self.tags, self.bought, self.members = _read_only(self.tags), _read_only(self.bought), _read_only(self.members)
         return _sheet.build(
             self,
             ledger,
-            pools=_read_only(self.pools),
-            members=_read_only(self.members),
+            pools=self.pools,
+            members=self.members,
             pending=self.pending,
-            stats=_read_only(self.stats),
-            owned=_read_only(self.owned),
-            tags=_read_only(self.tags),
-            bought=_read_only(self.bought),
+            stats=self.stats,
+            owned=self.owned,
+            tags=self.tags,
+            bought=self.bought,
         )
 
     # Each returns the mapping as a dict this fold owns, copying the shared one on first change.
@@ -210,7 +215,7 @@ class Fold:
         self.affect(event.effect)
 
     def _joined(self, event: Joined) -> None:
-        self.own_members()[event.member] = fold(event.ledger)
+        self.own_members()[event.member] = fold(Ledger(event.ledger))
 
     def _left(self, event: Left) -> None:
         self.own_members().pop(event.member, None)
@@ -222,6 +227,8 @@ class Fold:
     def _step(self, event: Step) -> None:
         for inner in event.events:
             self.apply(inner)
+
+    _entry = _step
 
     def _cannot(self, event: Event) -> None:
         msg = f"event {event!r} cannot be applied here"
@@ -257,19 +264,32 @@ def _problem(reason: str, path: str = "$") -> Problem:
     return Problem(source="ledger", path=path, reason=reason)
 
 
-def fold(events: tuple[Event, ...]) -> _sheet.Sheet:
-    """The sheet ``events`` describe.
+def creation(first: Event) -> Created | None:
+    """The creation a ledger starts with: a :class:`Created` event, or the entry of the operation
+    that made it (holding that one event); None for anything else."""
+    if isinstance(first, Entry) and len(first.events) == 1:
+        first = first.events[0]
+    return first if isinstance(first, Created) else None
+
+
+def fold(events: Ledger) -> _sheet.Sheet:
+    """The sheet ``events`` describe, with a snapshot kept every ``SNAPSHOT_EVERY`` entries.
 
     Raises:
         SheetError: when they do not start with a :class:`Created` event, or an event does
             not fit the state (a member that is not there).
     """
-    if not events or not isinstance(events[0], Created):
+    created = creation(events[0]) if events else None
+    if created is None:
         first = type(events[0]).__name__ if events else "nothing"
         msg = f"a ledger must start with a 'created' event, got {first}"
         raise SheetError("ledger", [_problem(msg, "$[0]")])
-    state = Fold(events[0])
-    for index, event in enumerate(events[1:], start=1):
+    state = Fold(created)
+    for index, event in enumerate(events):
+        if index == 0:
+            continue
+        if index % SNAPSHOT_EVERY == 0:
+            state.freeze(events.prefix(index))
         try:
             state.apply(event)
         except KeyError as error:

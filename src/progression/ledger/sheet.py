@@ -24,9 +24,10 @@ from progression.ledger.events import (
     Started,
     Step,
 )
+from progression.ledger.ledger import Ledger
 from progression.rules.parts import Override
 
-__all__ = ["Account", "Pending", "Sheet", "replay"]
+__all__ = ["Account", "Ledger", "Pending", "Sheet", "replay"]
 
 
 @attrs.frozen(kw_only=True)
@@ -67,22 +68,34 @@ class Sheet:
     """The state of one subject, and the ledger it was folded from.
 
     Build sheets with a pack's ``new_sheet`` and change them with its ``award``,
-    ``purchase``, ``decide`` and ``undo``; each returns a new sheet. Equality
-    compares the ledger, since the state follows from it.
+    ``purchase``, ``decide`` and ``undo``; each returns a new sheet. Two sheets are equal
+    when their state (pools, stats, owned items, tags, purchases, members, pending
+    procedure) and their ledgers are equal, so ``replay(sheet.ledger) == sheet`` checks
+    the fold. Sheets are not hashable: their state is held in read-only views of
+    dictionaries, which Python does not hash (use a sheet's saved text as a key).
     """
 
     pack: str
     kind: str
     name: str
-    pools: Mapping[str, int] = attrs.field(eq=False)
-    stats: Mapping[str, int] = attrs.field(eq=False)
-    owned: Mapping[str, int] = attrs.field(eq=False)
-    tags: Mapping[str, str] = attrs.field(eq=False)
+    pools: Mapping[str, int]
+    stats: Mapping[str, int]
+    owned: Mapping[str, int]
+    tags: Mapping[str, str]
     #: How many times each upgrade was bought.
-    bought: Mapping[str, int] = attrs.field(eq=False)
-    members: Mapping[str, Sheet] = attrs.field(eq=False)
-    pending: Pending | None = attrs.field(eq=False)
-    ledger: tuple[Event, ...]
+    bought: Mapping[str, int]
+    members: Mapping[str, Sheet]
+    pending: Pending | None
+    #: Every entry, in order: the first is the creation (see :class:`~progression.Ledger`).
+    ledger: Ledger
+
+    __hash__ = None  # type: ignore[assignment]  # read-only dict views are not hashable (see above)
+
+    @property
+    def rules(self) -> str:
+        """The rules the sheet was made under (:attr:`RulePack.rules <progression.RulePack.rules>`), or ``""``."""
+        created = _fold.creation(self.ledger[0])
+        return "" if created is None else created.rules
 
     def quantity(self, name: str) -> int:
         """A stat, else a pool balance, else an owned count (0 when none of these)."""
@@ -127,24 +140,41 @@ class Sheet:
 
     def as_of(self, point: int | str) -> Sheet:
         """The sheet as it was after ``point`` ledger entries, or at the last :class:`Marked` ``point``."""
-        return replay(self.ledger[: self._position(point)])
+        return self.at(self._position(point))
+
+    def at(self, length: int) -> Sheet:
+        """The sheet after its first ``length`` entries, folded from the nearest kept snapshot.
+
+        Its ledger is this one's first ``length`` entries (shared, not copied); the cost does not
+        grow with the history, only with the distance to a snapshot (at most
+        ``SNAPSHOT_EVERY`` (32) entries).
+        """
+        if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= len(self.ledger):
+            msg = f"a ledger position must be an integer from 1 to {len(self.ledger)}, got {length!r}"
+            raise InvalidInput(msg)
+        if length == len(self.ledger):
+            return self
+        ledger = self.ledger.prefix(length)
+        start = ledger.snapshot(length)
+        if start is None:
+            return _fold.fold(ledger)
+        state = _fold.Fold.of(start)
+        for index in range(len(start.ledger), length):
+            state.apply(ledger[index])
+        return state.freeze(ledger)
 
     def _position(self, point: int | str) -> int:
         if isinstance(point, str):
-            for index in range(len(self.ledger) - 1, -1, -1):
-                event = self.ledger[index]
-                if isinstance(event, Marked) and event.label == point:
-                    return index + 1
-            marks = [e.label for e in self.ledger if isinstance(e, Marked)]
+            for index, entry in enumerate(reversed(self.ledger)):
+                if point in _marks(entry):
+                    return len(self.ledger) - index
+            marks = [label for entry in self.ledger for label in _marks(entry)]
             raise UnknownName("mark", point, marks, f"the ledger of {self.name!r}")
-        if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= len(self.ledger):
-            msg = f"a ledger position must be an integer from 1 to {len(self.ledger)}, got {point!r}"
-            raise InvalidInput(msg)
         return point
 
     def apply(self, event: Event) -> Sheet:
         """The sheet after ``event``. Trusts the event: rules are checked before it is made."""
-        ledger = (*self.ledger, event)
+        ledger = self.ledger.append(event)
         if type(event) is Member:  # the commonest entry of a roster: one member changes, the rest is shared
             members = dict(self.members)
             members[event.member] = members[event.member].apply(event.event)
@@ -158,6 +188,15 @@ class Sheet:
         fold = _fold.Fold.of(self)
         fold.apply(event)
         return fold.freeze(ledger)
+
+
+def _marks(entry: Event) -> tuple[str, ...]:
+    """The milestones an entry sets: a :class:`Marked` event, alone or among a step's own events."""
+    if type(entry) is Marked:
+        return (entry.label,)
+    if isinstance(entry, Step):
+        return tuple(event.label for event in entry.events if type(event) is Marked)
+    return ()
 
 
 def _flatten(events: Iterable[Event]) -> Iterable[Event]:
@@ -181,7 +220,7 @@ _set_members, _set_pending, _set_ledger = _SET["members"], _SET["pending"], _SET
 
 def build(
     like: Sheet | _fold.Fold,
-    ledger: tuple[Event, ...],
+    ledger: Ledger,
     pools: Mapping[str, int],
     members: Mapping[str, Sheet],
     pending: Pending | None,
@@ -207,6 +246,7 @@ def build(
     _set_members(sheet, members)
     _set_pending(sheet, pending)
     _set_ledger(sheet, ledger)
+    ledger.keep(sheet)
     return sheet
 
 
@@ -220,4 +260,4 @@ def replay(ledger: Iterable[Event]) -> Sheet:
     if isinstance(ledger, Sheet) or not isinstance(ledger, Iterable):
         msg = f"replay folds a ledger (a sequence of events), got {type(ledger).__name__}"
         raise InvalidInput(msg)
-    return _fold.fold(tuple(ledger))
+    return _fold.fold(ledger if isinstance(ledger, Ledger) else Ledger(ledger))

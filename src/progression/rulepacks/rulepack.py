@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -10,11 +12,12 @@ import attrs
 from progression._frozen import freeze
 from progression._labels import Label
 from progression.curves.curve import Curve
-from progression.engine import changes as _awards
 from progression.engine import payment as _payment
-from progression.engine import purchases as _purchases
 from progression.engine import quotes as _quotes
-from progression.errors import UnknownName
+from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
+from progression.engine.run import Rules, create, execute
+from progression.errors import InvalidInput, RulePackError, UnknownName
+from progression.ledger.events import Operation
 from progression.requirements.ladders import Ladder
 from progression.rules.parts import Currency, Effect, Kind, PoolSpec, StatSpec, Upgrade
 
@@ -37,8 +40,31 @@ def _by_name(curves: Iterable[Curve] | Mapping[str, Curve]) -> Mapping[str, Curv
     return freeze({curve.name: curve for curve in values})
 
 
+def _operations(classes: Iterable[type[Operation]] | Mapping[str, type[Operation]]) -> Mapping[str, type[Operation]]:
+    values = classes.values() if isinstance(classes, Mapping) else classes
+    return freeze({cls.tag: cls for cls in values})
+
+
+def _check_operations(pack: RulePack, _: attrs.Attribute[Any], value: Mapping[str, type[Operation]]) -> None:
+    """A pack's operations are declared when the pack is made: each an Operation class with a tag of its own."""
+    from progression.errors import Problem
+
+    problems = []
+    for tag, cls in value.items():
+        where = f"$.operations.{tag}"
+        if not (isinstance(cls, type) and issubclass(cls, Operation) and attrs.has(cls)):
+            problems.append(Problem(pack.source, where, f"expected an attrs Operation class, got {cls!r}"))
+        elif tag in CORE_OPERATIONS or not tag.startswith(f"{pack.name}."):
+            reason = f"a pack's operation tags start with {pack.name + '.'!r} and are not the core's, got {tag!r}"
+            problems.append(Problem(pack.source, where, reason))
+        elif cls.run is Operation.run:  # type: ignore[attr-defined]  # narrowed to attrs by attrs.has
+            problems.append(Problem(pack.source, where, f"{cls.__name__} does not define run(work)"))
+    if problems:
+        raise RulePackError(pack.source, problems)
+
+
 @attrs.frozen(kw_only=True)
-class RulePack:
+class RulePack(Rules):
     """A ruleset: currencies, pools, stats, curves, ladders, upgrades, kinds of sheet and data tables.
 
     Every operation takes a sheet and returns a new one; a refused operation raises
@@ -63,6 +89,24 @@ class RulePack:
     tables: Mapping[str, Any] = attrs.field(factory=dict, converter=freeze)
     #: The pack's named functions (curves, costs, requirements, procedures, options).
     functions: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict, converter=freeze, repr=False)
+    #: The pack's own operations, by tag (each tag starts with the pack's name and a dot).
+    operations: Mapping[str, type[Operation]] = attrs.field(
+        factory=dict, converter=_operations, validator=_check_operations, repr=False
+    )
+
+    @functools.cached_property
+    def rules(self) -> str:
+        """Which rules these are: the pack's name, its version and a fingerprint of its data.
+
+        A sheet records the rules it was made under; ``verify`` tells a history that the rules
+        no longer give from one edited by hand, and the engine refuses to go on with a sheet
+        of other rules until it is rebased (:func:`progression.rebase`). The fingerprint digests
+        every table, curve, upgrade and name of the pack (not where it was read from).
+        """
+        data = repr(attrs.evolve(self, source="", functions={}, operations={}))
+        names = ",".join(sorted(self.functions)) + ";" + ",".join(sorted(self.operations))
+        digest = hashlib.sha256(f"{data}\n{names}".encode()).hexdigest()[:12]
+        return f"{self.name} {self.version} {digest}"
 
     # -- lookups -------------------------------------------------------------------
 
@@ -123,12 +167,17 @@ class RulePack:
         tags: Mapping[str, str] | None = None,
     ) -> Sheet:
         """A new sheet of ``kind``: every pool of the kind at 0 and stats at their initial values,
-        overridden by the arguments."""
-        return _awards.new_sheet(self, kind, name, pools=pools, stats=stats, owned=owned, tags=tags)
+        overridden by the arguments (the :class:`~progression.operations.Create` operation)."""
+        given = {"pools": pools, "stats": stats, "owned": owned, "tags": tags}
+        for what, value in given.items():
+            if value is not None and not isinstance(value, Mapping):
+                msg = f"new {kind} sheet: {what} must map names to values, got {type(value).__name__}"
+                raise InvalidInput(msg)
+        return create(self, Create(kind=kind, name=name, **{k: v for k, v in given.items() if v is not None}))
 
     def award(self, sheet: Sheet, pool: str, amount: int, *, reason: str, member: str | None = None) -> Sheet:
         """Put ``amount`` points into ``pool``, applying its cap and overflow policy."""
-        return _awards.award(self, sheet, pool, amount, reason=reason, member=member)
+        return execute(self, sheet, Award(pool=pool, amount=amount, reason=reason, member=member))
 
     def quote(
         self,
@@ -162,33 +211,43 @@ class RulePack:
         with :meth:`decide`. ``override`` (the reason, written down) with ``bypass``
         (violation keys such as ``"requires"``) lets a GM waive named requirements.
         """
-        return _purchases.purchase(
-            self,
-            sheet,
-            upgrade,
+        if isinstance(decisions, str):
+            msg = f"decisions must be a list of texts, got the text {decisions!r}; pass [{decisions!r}]"
+            raise InvalidInput(msg)
+        if pay is not None and not isinstance(pay, Mapping):
+            msg = f"pay must map pools to points, got {type(pay).__name__}"
+            raise InvalidInput(msg)
+        if args is not None and not isinstance(args, Mapping):
+            msg = f"args must map names to values, got {type(args).__name__}"
+            raise InvalidInput(msg)
+        operation = Purchase(
+            upgrade=upgrade,
             choice=choice,
             pay=pay,
             member=member,
-            dice=dice,
             decisions=decisions,
             override=override,
-            bypass=bypass,
-            args=args,
+            bypass=(bypass,) if isinstance(bypass, str) else tuple(bypass),
+            args=args or {},
         )
+        return execute(self, sheet, operation, dice)
 
     def decide(self, sheet: Sheet, choice: str, *, member: str | None = None, dice: Dice | None = None) -> Sheet:
         """Answer the question a paused procedure asked, and let it run on."""
-        return _purchases.decide(self, sheet, choice, member=member, dice=dice)
+        return execute(self, sheet, Decide(choice=choice, member=member), dice)
 
     def discard(
         self, sheet: Sheet, pool: str, *, reason: str = "surplus discarded", member: str | None = None
     ) -> Sheet:
         """Lose the surplus a pool holds over its cap (the ``settle`` policy's way out)."""
-        return _awards.discard(self, sheet, pool, reason=reason, member=member)
+        return execute(self, sheet, Discard(pool=pool, reason=reason, member=member))
 
     def adjust(self, sheet: Sheet, effect: Effect, *, reason: str, member: str | None = None) -> Sheet:
         """Apply an effect that is not a purchase (an injury, a status, a correction), with its reason."""
-        return _awards.adjust(self, sheet, effect, reason=reason, member=member)
+        if not isinstance(effect, Effect):
+            msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
+            raise InvalidInput(msg)
+        return execute(self, sheet, Adjust(effect=effect, reason=reason, member=member))
 
     def surplus(self, sheet: Sheet) -> Mapping[str, int]:
         """Points held over a cap, by pool (only pools whose policy lets surplus wait)."""

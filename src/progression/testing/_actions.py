@@ -14,8 +14,8 @@ import attrs
 from hypothesis import strategies as st
 
 from progression.engine.dice import Dice, SeededDice
-from progression.engine.history import undo
 from progression.errors import InvalidInput, ProgressionError
+from progression.history.undo import undo
 from progression.ledger.sheet import Sheet
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import CurveCost, FixedCost

@@ -30,10 +30,10 @@ from hypothesis.stateful import (
 from hypothesis.strategies import DataObject
 
 from progression.engine.dice import _check_request
-from progression.engine.history import undo
 from progression.engine.rosters import join
 from progression.errors import DecisionError, InvalidInput, ProgressionError
 from progression.files.sheets import dump_sheet, load_sheet
+from progression.history.undo import undo
 from progression.ledger.events import Event, Member, Purchased, Started, Step
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
@@ -89,13 +89,16 @@ class DrawnDice:
 
 
 def _paid(entry: Event, upgrade: str) -> dict[str, int]:
-    """What the purchase recorded in a ledger entry paid, by pool."""
-    while isinstance(entry, Member):
-        entry = entry.event
-    events = entry.events if isinstance(entry, Step) else (entry,)
+    """What the purchase recorded in a ledger entry paid, by pool (through members and steps)."""
     paid: dict[str, int] = {}
-    for event in events:
-        if isinstance(event, Purchased | Started) and event.upgrade == upgrade:
+    stack = [entry]
+    while stack:
+        event = stack.pop()
+        if isinstance(event, Member):
+            stack.append(event.event)
+        elif isinstance(event, Step):
+            stack.extend(event.events)
+        elif isinstance(event, Purchased | Started) and event.upgrade == upgrade:
             for pool, amount in event.price.items():
                 paid[pool] = paid.get(pool, 0) + amount
     return paid

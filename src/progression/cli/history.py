@@ -1,0 +1,180 @@
+"""``progression sheet verify``, ``amend`` and ``rebase``: a sheet file's history checked, and corrected."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+from progression.cli.args import DiceChoice, UsageError, pairs, whole
+from progression.cli.files import write_sheet
+from progression.cli.output import Output, error
+from progression.cli.sheet import open_sheet
+from progression.errors import InvalidInput
+from progression.files.sheets import operations_of, structure_operation, unstructure_operation
+from progression.history.amend import Amendment, AmendmentRefused, amend, rebase
+from progression.history.verify import verify
+from progression.ledger.events import Entry, Operation
+
+__all__ = ["changed_operation", "run_amend", "run_rebase", "run_verify"]
+
+
+def run_verify(args: argparse.Namespace, out: Output) -> int:
+    """Run the history again under the rules; exit 1 when an entry diverges."""
+    opened = open_sheet(args)
+    report = verify(opened.sheet, opened.pack)
+    if out.json_mode:
+        divergences = [
+            {"entry": d.position, "label": d.label, "kind": d.kind, "sentence": d.sentence} for d in report.divergences
+        ]
+        out.json(
+            {
+                "file": args.file,
+                "ok": report.ok,
+                "entries": report.entries,
+                "rules": report.rules,
+                "recorded_rules": report.recorded_rules,
+                "divergences": divergences,
+            }
+        )
+    else:
+        for line in report.lines():
+            out.line(line)
+    return 0 if report.ok else 1
+
+
+def run_amend(args: argparse.Namespace, out: Output) -> int:
+    """Replace the operation of entry N with KEY=VALUE changes, run the later entries again, print the diff."""
+    opened = open_sheet(args)
+    sheet = opened.sheet
+    position = whole(args.entry, "entry")
+    if not 1 <= position <= len(sheet.ledger):
+        msg = f"entry: the ledger holds entries 1 to {len(sheet.ledger)}, got {position}"
+        raise UsageError(msg)
+    recorded = sheet.ledger[position - 1]
+    if not isinstance(recorded, Entry):
+        msg = f"entry {position} was recorded before operations were: there is no operation to amend"
+        raise UsageError(msg)
+    operation = changed_operation(recorded.operation, pairs(args.changes, "amend"), opened.pack)
+    dice = DiceChoice(args)
+    try:
+        after, report = amend(sheet, position, operation, pack=opened.pack, dice=dice.dice, invalid=args.invalid)
+    except AmendmentRefused as refused:
+        _print(out, args, recorded.label, refused.report, written=False)
+        error(str(refused))
+        return 1
+    dice.check_used()
+    if not args.dry_run:
+        write_sheet(opened.file, after)
+    _print(out, args, recorded.label, report, written=not args.dry_run)
+    return 0
+
+
+def run_rebase(args: argparse.Namespace, out: Output) -> int:
+    """Run the whole history again under the pack's rules as they are now, and print what changed."""
+    opened = open_sheet(args)
+    dice = DiceChoice(args)
+    try:
+        after, report = rebase(opened.sheet, opened.pack, dice=dice.dice, invalid=args.invalid)
+    except AmendmentRefused as refused:
+        _print(out, args, None, refused.report, written=False)
+        error(str(refused))
+        return 1
+    dice.check_used()
+    if not args.dry_run:
+        write_sheet(opened.file, after)
+    _print(out, args, None, report, written=not args.dry_run)
+    return 0
+
+
+#: How each outcome is marked in the diff.
+_MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
+
+
+def _print(out: Output, args: argparse.Namespace, old: str | None, report: Amendment, *, written: bool) -> None:
+    if out.json_mode:
+        outcomes = [
+            {"entry": o.position, "label": o.label, "status": o.status, "changes": list(o.changes), "reason": o.reason}
+            for o in report.outcomes
+        ]
+        out.json({"file": args.file, "written": written, "outcomes": outcomes})
+        return
+    for outcome in report.outcomes:
+        if outcome.status == "amended" and old is not None:
+            out.line(f"- #{outcome.position} {old}")
+        out.line(f"{_MARKS[outcome.status]} {outcome.line()}")
+    out.line(f"wrote {args.file}" if written else "nothing written")
+
+
+def changed_operation(operation: Operation, changes: Mapping[str, str], pack: Any) -> Operation:
+    """``operation`` with each ``key=value`` change made, the values read by the type of what they replace.
+
+    A key may name a field inside a field (``record.score``). Lists are written with commas
+    (``decisions=block,dodge``), mappings as ``name:value`` pairs (``pay=purse:4,savings:6``), no
+    value as ``none``.
+    """
+    data = unstructure_operation(operation)
+    for key, text in changes.items():
+        holder: Any = data
+        *path, last = key.split(".")
+        for part in path:
+            holder = holder.get(part) if isinstance(holder, dict) else None
+            if not isinstance(holder, dict):
+                msg = f"amend {key}: {part!r} is not a field holding fields in {operation.label!r}"
+                raise UsageError(msg)
+        if last not in holder or last == "op":
+            fields = ", ".join(k for k in holder if k != "op")
+            msg = f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {fields}"
+            raise UsageError(msg)
+        hint = _hint(type(operation), last) if not path else None
+        holder[last] = _value(text, holder[last], key, hint)
+    try:
+        return structure_operation(data, operations_of(pack))
+    except Exception as error:  # the converter says which value does not fit, and where
+        msg = f"amend: the changed operation does not read: {error}"
+        raise InvalidInput(msg) from None
+
+
+def _hint(cls: type, name: str) -> Any:
+    """The declared type of an operation's field ``name`` (None when it has no such field)."""
+    return typing.get_type_hints(cls).get(name)
+
+
+def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
+    """``text`` read as a value of the kind ``current`` is (or, when it is empty, the field's type says)."""
+    if text.strip().lower() in ("none", "null"):
+        return None
+    if current is None and hint is not None:
+        kinds = typing.get_args(hint) or (hint,)
+        if str in kinds:
+            return text
+        if int in kinds:
+            return whole(text, f"amend {key}")
+    if isinstance(current, bool):
+        if text.strip().lower() not in ("yes", "no", "true", "false"):
+            msg = f"amend {key}: expected yes or no, got {text!r}"
+            raise UsageError(msg)
+        return text.strip().lower() in ("yes", "true")
+    if isinstance(current, int):
+        return whole(text, f"amend {key}")
+    if isinstance(current, list):
+        item = current[0] if current else ""
+        return [_value(part.strip(), item, key) for part in text.split(",") if part.strip()]
+    if isinstance(current, dict):
+        found = {}
+        for part in (p for p in text.split(",") if p.strip()):
+            name, sep, value = part.partition(":")
+            if not sep:
+                msg = f"amend {key}: expected name:value pairs separated by commas, got {text!r}"
+                raise UsageError(msg)
+            found[name.strip()] = _value(value.strip(), current.get(name.strip(), 0), key)
+        return found
+    if current is None:  # a field left empty: a number when it reads as one, else the text
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return text
+        return value if isinstance(value, int | list | dict) and not isinstance(value, bool) else text
+    return text

@@ -1,0 +1,96 @@
+"""The one gate: every change to a sheet is an operation, and only :func:`run` executes operations.
+
+``run`` checks the operation and the sheet, gives the operation a :class:`~progression.Work`, and
+appends one :class:`~progression.Entry`: the operation, every roll its dice made, and the events
+it caused. A refused operation raises a :class:`~progression.errors.ProgressionError` and changes
+nothing. ``create`` runs the one operation that starts a sheet rather than change one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from progression.engine import changes
+from progression.engine.checks import check_sheet
+from progression.engine.dice import Dice
+from progression.engine.operations import Create
+from progression.engine.work import RecordingDice, Work
+from progression.errors import InvalidInput, RulesChanged
+from progression.ledger.events import Entry, Operation
+from progression.ledger.ledger import Ledger
+from progression.ledger.sheet import Sheet, replay
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["Rules", "create", "execute", "execute_in", "run"]
+
+
+class Rules:
+    """The base of :class:`~progression.RulePack`, so that the engine can tell a pack from anything else
+    without importing the layer above it."""
+
+    __slots__ = ()
+
+
+def run(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = None) -> tuple[Sheet, Entry]:
+    """Execute ``operation`` on ``sheet`` under ``pack``'s rules, rolling ``dice`` where it needs them.
+
+    Returns:
+        The new sheet and the entry appended to its ledger.
+
+    Raises:
+        ProgressionError: the rules refuse the operation; nothing changed.
+        RulesChanged: ``sheet`` was made under other rules than ``pack``'s (rebase it first).
+    """
+    check_gate(pack, sheet, operation)
+    return execute_in(pack, sheet, operation, dice)
+
+
+def execute(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = None) -> Sheet:
+    """:func:`run`, returning only the new sheet."""
+    return run(pack, sheet, operation, dice)[0]
+
+
+def execute_in(pack: RulePack | None, sheet: Sheet, operation: Operation, dice: Dice | None) -> tuple[Sheet, Entry]:
+    """Run ``operation`` with its own work (its own record of rolls, feeding those of ``dice`` when it records too)."""
+    work = Work(pack, sheet, RecordingDice(dice))
+    operation.run(work)
+    return work.finish(operation)
+
+
+def create(pack: RulePack, operation: Create) -> Sheet:
+    """A new sheet from its creation: the first entry of its ledger."""
+    if not isinstance(operation, Create):
+        msg = f"a sheet starts with a Create operation, got {type(operation).__name__}"
+        raise InvalidInput(msg)
+    created = changes.created(
+        pack,
+        operation.kind,
+        operation.name,
+        pools=operation.pools,
+        stats=operation.stats,
+        owned=operation.owned,
+        tags=operation.tags,
+    )
+    entry = Entry(label=operation.label, events=(created,), operation=operation)
+    return replay(Ledger((entry,)))
+
+
+def check_gate(pack: RulePack, sheet: Sheet, operation: Operation) -> None:
+    """Refuse what no rule code should see: not a sheet, not an operation, or a sheet of other rules."""
+    if not isinstance(pack, Rules):
+        msg = f"operations run under a RulePack, got {type(pack).__name__}"
+        raise InvalidInput(msg)
+    check_sheet(sheet)
+    if not isinstance(operation, Operation):
+        msg = f"expected an operation (an Operation such as Award or Purchase), got {type(operation).__name__}"
+        raise InvalidInput(msg)
+    if isinstance(operation, Create):
+        msg = "a creation starts a sheet: run it with progression.create(pack, operation), not on a sheet"
+        raise InvalidInput(msg)
+    if sheet.pack != pack.name:
+        msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
+        raise InvalidInput(msg)
+    if sheet.rules and sheet.rules != pack.rules:
+        raise RulesChanged(sheet.name or sheet.kind, sheet.rules, pack.rules)

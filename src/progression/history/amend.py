@@ -1,0 +1,261 @@
+"""Amend: the past corrected. An old entry's operation is replaced, and every later one runs again.
+
+Each later operation runs on the corrected state, with the rolls it recorded where the same
+roll is asked again (by label and dice); a roll the new history needs and the old one never
+made is rolled by the dice given, or refused. The report says, for each later entry, whether
+it holds as recorded, changed (and what it now does otherwise), or is now refused by the rules.
+
+:func:`rebase` runs a whole history again under new rules (an errata: a price, a table cell),
+from the creation, and reports the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from progression.engine.checks import check_sheet
+from progression.engine.dice import Dice, RecordedDice
+from progression.engine.operations import Create
+from progression.engine.run import create, execute_in
+from progression.errors import InvalidInput, ProgressionError
+from progression.history.verify import rules_of
+from progression.ledger.events import Entry, Event, Operation
+from progression.ledger.sheet import Sheet
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["INVALID", "Amendment", "AmendmentRefused", "Outcome", "amend", "rebase"]
+
+#: What to do with later entries the amended history makes invalid: refuse the amendment (and change
+#: nothing), drop them and go on, or stop the history before the first of them.
+INVALID = ("refuse", "drop", "stop")
+
+
+@attrs.frozen(kw_only=True)
+class Outcome:
+    """What became of one entry when the history ran again."""
+
+    #: The entry's number in the old history.
+    position: int
+    label: str
+    #: ``"amended"`` (the entry replaced), ``"holds"`` (the same entry), ``"changed"``, ``"refused"``,
+    #: ``"dropped"`` (refused and left out), ``"kept"`` (recorded before operations: kept as it is).
+    status: str
+    #: What it now does otherwise, one sentence a change (``"treasury: +70000 (was +50000)"``).
+    changes: tuple[str, ...] = ()
+    #: Why the rules refuse it, for a refused or dropped entry.
+    reason: str = ""
+
+    def line(self) -> str:
+        """The outcome in one line, as the command line prints it."""
+        text = f"#{self.position} {self.label}: {self.status}"
+        if self.changes:
+            text += " (" + "; ".join(self.changes) + ")"
+        if self.reason:
+            text += f": {self.reason}"
+        return text
+
+
+@attrs.frozen(kw_only=True)
+class Amendment:
+    """The report of :func:`amend` or :func:`rebase`: an outcome per entry from the first changed."""
+
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def refused(self) -> tuple[Outcome, ...]:
+        """The entries the new history makes invalid."""
+        return tuple(o for o in self.outcomes if o.status in ("refused", "dropped"))
+
+    @property
+    def changed(self) -> tuple[Outcome, ...]:
+        """The entries that now do something else."""
+        return tuple(o for o in self.outcomes if o.status in ("amended", "changed"))
+
+    def lines(self) -> Iterator[str]:
+        """Each outcome in a line."""
+        for outcome in self.outcomes:
+            yield outcome.line()
+
+
+class AmendmentRefused(ProgressionError, ValueError):
+    """An amendment that would make later entries invalid (with ``invalid="refuse"``): nothing changed."""
+
+    def __init__(self, report: Amendment) -> None:
+        self.report = report
+        refused = "; ".join(f"#{o.position} {o.label}: {o.reason}" for o in report.refused)
+        super().__init__(
+            f"the amendment makes {len(report.refused)} later entr{'y' if len(report.refused) == 1 else 'ies'} "
+            f"invalid, so nothing was changed: {refused} (pass invalid='drop' or 'stop' to go on without them)"
+        )
+
+
+def amend(
+    sheet: Sheet,
+    position: int,
+    operation: Operation,
+    *,
+    pack: RulePack | None = None,
+    dice: Dice | None = None,
+    invalid: str = "refuse",
+) -> tuple[Sheet, Amendment]:
+    """Replace the operation of entry ``position`` (numbered as ``history`` numbers them) and run every
+    later entry again.
+
+    Args:
+        sheet: the sheet whose history is corrected.
+        position: the entry to replace; 1 is the creation (a :class:`~progression.operations.Create`).
+        operation: what should have been recorded there.
+        pack: the rules; the installed pack the sheet names when None.
+        dice: rolls a later entry now needs and never made; without them such an entry is refused.
+        invalid: ``"refuse"`` (the default: change nothing when a later entry becomes invalid),
+            ``"drop"`` (leave such entries out) or ``"stop"`` (end the history before the first).
+
+    Returns:
+        The corrected sheet, and the report of what became of every entry from ``position`` on.
+
+    Raises:
+        AmendmentRefused: a later entry becomes invalid and ``invalid`` is ``"refuse"``.
+        ProgressionError: the rules refuse the new operation itself.
+    """
+    check_sheet(sheet, "amend")
+    rules = rules_of(sheet, pack)
+    if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= len(sheet.ledger):
+        msg = f"amend: the entry must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
+        raise InvalidInput(msg)
+    if not isinstance(operation, Operation):
+        msg = f"amend: expected an operation to record at #{position}, got {type(operation).__name__}"
+        raise InvalidInput(msg)
+    return _run_again(rules, sheet, position, operation, dice, invalid)
+
+
+def rebase(
+    sheet: Sheet, pack: RulePack, *, dice: Dice | None = None, invalid: str = "refuse"
+) -> tuple[Sheet, Amendment]:
+    """Run a whole history again under ``pack``'s rules (new data: an errata, a new version), from its
+    creation, and report what changed for each entry.
+
+    Raises:
+        AmendmentRefused: an entry the new rules refuse, with ``invalid="refuse"``.
+    """
+    check_sheet(sheet, "rebase")
+    rules = rules_of(sheet, pack)
+    first = sheet.ledger[0]
+    if not isinstance(first, Entry):
+        msg = "rebase: the history was recorded before operations were, so it cannot run again"
+        raise InvalidInput(msg)
+    return _run_again(rules, sheet, 1, first.operation, dice, invalid)
+
+
+def _run_again(
+    pack: RulePack, sheet: Sheet, position: int, operation: Operation, dice: Dice | None, invalid: str
+) -> tuple[Sheet, Amendment]:
+    if invalid not in INVALID:
+        msg = f"invalid must be one of {', '.join(INVALID)}, got {invalid!r}"
+        raise InvalidInput(msg)
+    old = sheet.ledger[position - 1]
+    old_rolls = old.rolls if isinstance(old, Entry) else ()
+    state = _first(pack, sheet, position, operation, RecordedDice(old_rolls, by_place=True, fallback=dice))
+    outcomes = [Outcome(position=position, label=operation.label, status="amended")]
+    old_before = sheet.at(position)
+    for index in range(position, len(sheet.ledger)):
+        number, recorded = index + 1, sheet.ledger[index]
+        old_after = sheet.at(number)
+        outcome, after = _again(pack, state, recorded, number, dice)
+        if outcome.status == "refused" and invalid != "refuse":
+            outcome = attrs.evolve(outcome, status="dropped")
+            if invalid == "stop":
+                outcomes.append(outcome)
+                outcomes.extend(
+                    Outcome(position=n, label=_label(sheet.ledger[n - 1]), status="dropped", reason="after the stop")
+                    for n in range(number + 1, len(sheet.ledger) + 1)
+                )
+                break
+        if outcome.status == "changed":
+            outcome = attrs.evolve(outcome, changes=changes(old_before, old_after, state, after))
+        outcomes.append(outcome)
+        state, old_before = after, old_after
+    report = Amendment(outcomes=tuple(outcomes))
+    if invalid == "refuse" and report.refused:
+        raise AmendmentRefused(report)
+    return state, report
+
+
+def _first(pack: RulePack, sheet: Sheet, position: int, operation: Operation, dice: RecordedDice) -> Sheet:
+    """The history up to the amended entry, that entry run anew."""
+    if position == 1:
+        if not isinstance(operation, Create):
+            msg = f"the first entry is the creation: amend it with a Create operation, not {operation.label!r}"
+            raise InvalidInput(msg)
+        return create(pack, operation)
+    if isinstance(operation, Create):
+        msg = f"a creation can only be the first entry, not #{position}"
+        raise InvalidInput(msg)
+    return execute_in(pack, sheet.at(position - 1), operation, dice)[0]
+
+
+def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dice | None) -> tuple[Outcome, Sheet]:
+    """One later entry on the new state: the outcome, and the state after it (unchanged when refused)."""
+    label = _label(recorded)
+    if not isinstance(recorded, Entry):
+        try:
+            return Outcome(position=number, label=label, status="kept"), state.apply(recorded)
+        except ProgressionError as error:
+            return Outcome(position=number, label=label, status="refused", reason=str(error)), state
+    try:
+        after, entry = execute_in(
+            pack, state, recorded.operation, RecordedDice(recorded.rolls, by_place=True, fallback=dice)
+        )
+    except ProgressionError as error:
+        return Outcome(position=number, label=label, status="refused", reason=str(error)), state
+    status = "holds" if entry.events == recorded.events else "changed"
+    return Outcome(position=number, label=label, status=status), after
+
+
+def _label(entry: Event) -> str:
+    return entry.label if isinstance(entry, Entry) else entry.tag
+
+
+def changes(old_before: Sheet, old_after: Sheet, new_before: Sheet, new_after: Sheet) -> tuple[str, ...]:
+    """What an entry now does otherwise: each quantity whose change by the entry differs, on the sheet and its members."""
+    found = list(_deltas("", old_before, old_after, new_before, new_after))
+    for member in sorted(set(old_after.members) | set(new_after.members)):
+        sheets = (old_before.members.get(member), old_after.members.get(member))
+        new = (new_before.members.get(member), new_after.members.get(member))
+        if (sheets[1] is None) != (new[1] is None):
+            found.append(f"member {member}: {'now leaves' if new[1] is None else 'now stays'}")
+            continue
+        if sheets[1] is not None and new[1] is not None:
+            name = f"#{member} {new[1].name}".rstrip() + " "
+            found.extend(_deltas(name, sheets[0] or sheets[1], sheets[1], new[0] or new[1], new[1]))
+    return tuple(found)
+
+
+def _deltas(name: str, old_before: Sheet, old_after: Sheet, new_before: Sheet, new_after: Sheet) -> Iterator[str]:
+    for part in ("pools", "stats", "owned"):
+        old = _delta(getattr(old_before, part), getattr(old_after, part))
+        new = _delta(getattr(new_before, part), getattr(new_after, part))
+        for key in sorted(set(old) | set(new)):
+            if old.get(key, 0) != new.get(key, 0):
+                yield f"{name}{key}: {new.get(key, 0):+} (was {old.get(key, 0):+})"
+    old_tags = _tag_delta(old_before.tags, old_after.tags)
+    new_tags = _tag_delta(new_before.tags, new_after.tags)
+    for key in sorted(set(old_tags) | set(new_tags)):
+        if old_tags.get(key) != new_tags.get(key):
+            yield f"{name}tag {key}: {new_tags.get(key)!r} (was {old_tags.get(key)!r})"
+
+
+def _delta(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, int]:
+    return {
+        key: after.get(key, 0) - before.get(key, 0)
+        for key in set(before) | set(after)
+        if after.get(key, 0) != before.get(key, 0)
+    }
+
+
+def _tag_delta(before: Mapping[str, str], after: Mapping[str, str]) -> dict[str, str | None]:
+    return {key: after.get(key) for key in set(before) | set(after) if after.get(key) != before.get(key)}

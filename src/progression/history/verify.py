@@ -1,0 +1,219 @@
+"""Verify: a history checked against the rules, entry by entry.
+
+Each entry holds the operation that made it and the rolls it made. :func:`verify` runs every
+operation again on the state before it, under the pack's rules, feeding back the recorded
+rolls, and compares the entry this gives with the recorded one. A file edited by hand (an award
+of 6 changed to 60, a price lowered, a die result changed, an entry deleted or moved) is found
+at the entry that differs, with what was recorded and what the rules give. After a divergent
+entry the check goes on from what the rules give there (or from the record, when the rules
+refuse it), so one edit is reported where it was made, not again at every later entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
+
+from progression.engine.checks import check_sheet
+from progression.engine.dice import RecordedDice
+from progression.engine.operations import Create
+from progression.engine.run import create, execute_in
+from progression.errors import InvalidInput, ProgressionError
+from progression.ledger.events import Entry, Event, Operation
+from progression.ledger.fold import creation
+from progression.ledger.sheet import Sheet, replay
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["Divergence", "Verification", "difference", "rules_of", "verify"]
+
+
+@attrs.frozen(kw_only=True)
+class Divergence:
+    """An entry the rules do not give as it was recorded."""
+
+    #: The entry's number, as ``history`` numbers them (the creation is 1).
+    position: int
+    #: What the entry says it did ("award 6 to spp").
+    label: str
+    #: ``"edited"`` (the rules give another entry), ``"refused"`` (the rules refuse its operation),
+    #: ``"rules"`` (either, on a sheet made under other rules: the rules changed, nobody need have
+    #: edited anything), or ``"unverifiable"`` (recorded before operations were: nothing to run again).
+    kind: str
+    #: What was recorded and what the rules give, in a sentence.
+    sentence: str
+    #: The entry as the ledger holds it.
+    recorded: Event = attrs.field(repr=False)
+    #: The entry the rules give, when they give one.
+    produced: Entry | None = attrs.field(default=None, repr=False)
+
+
+@attrs.frozen(kw_only=True)
+class Verification:
+    """What :func:`verify` found: every divergent entry, or none."""
+
+    #: The sheet's name (or kind).
+    subject: str
+    #: How many entries the history holds.
+    entries: int
+    #: The rules the sheet was made under, and those it was checked against.
+    recorded_rules: str
+    rules: str
+    divergences: tuple[Divergence, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Whether the rules give every entry as recorded (an unverifiable entry is not verified)."""
+        return not self.divergences
+
+    @property
+    def rules_changed(self) -> bool:
+        """Whether the sheet was made under other rules (then a divergence may be the rules' change, not an edit)."""
+        return bool(self.recorded_rules) and self.recorded_rules != self.rules
+
+    def lines(self) -> Iterator[str]:
+        """The report as sentences, one per divergence after a heading."""
+        if self.ok:
+            yield f"{self.subject}: all {self.entries} entries verified under {self.rules}"
+            return
+        count = len(self.divergences)
+        yield f"{self.subject}: {count} of {self.entries} entries diverge from the rules {self.rules}"
+        if self.rules_changed:
+            yield "  (the rules changed since the sheet was made: rebase it onto these rules to go on)"
+        for divergence in self.divergences:
+            yield f"  #{divergence.position} {divergence.label}: {divergence.sentence}"
+
+
+def rules_of(sheet: Sheet, pack: RulePack | None) -> RulePack:
+    """``pack``, or the installed pack the sheet names."""
+    from progression.rulepacks.discovery import load
+    from progression.rulepacks.rulepack import RulePack
+
+    if pack is None:
+        return load(sheet.pack)
+    if not isinstance(pack, RulePack):
+        msg = f"expected a RulePack to check the history against, got {type(pack).__name__}"
+        raise InvalidInput(msg)
+    if pack.name != sheet.pack:
+        msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
+        raise InvalidInput(msg)
+    return pack
+
+
+def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
+    """Run every recorded operation again under ``pack``'s rules (the installed pack the sheet names
+    when None) with its recorded rolls, and report each entry that comes out otherwise.
+
+    Raises:
+        UnknownPackError: no pack given and none installed under the sheet's pack name.
+    """
+    check_sheet(sheet, "verify")
+    rules = rules_of(sheet, pack)
+    divergences: list[Divergence] = []
+    before: Sheet | None = None
+    changed = bool(sheet.rules) and sheet.rules != rules.rules
+    if changed:
+        sentence = f"made under the rules {sheet.rules!r}, checked under {rules.rules!r}: the rules changed since"
+        divergences.append(
+            Divergence(
+                position=1, label=_label(sheet.ledger[0]), kind="rules", sentence=sentence, recorded=sheet.ledger[0]
+            )
+        )
+    for position, recorded in enumerate(sheet.ledger, start=1):
+        found = _check(rules, before, recorded, position, sheet.rules)
+        if found is not None:
+            divergences.append(attrs.evolve(found, kind="rules") if changed and found.kind != "unverifiable" else found)
+        entry = recorded if found is None or found.produced is None else found.produced
+        before = replay((entry,)) if before is None else before.apply(entry)
+    return Verification(
+        subject=sheet.name or sheet.kind,
+        entries=len(sheet.ledger),
+        recorded_rules=sheet.rules,
+        rules=rules.rules,
+        divergences=tuple(divergences),
+    )
+
+
+def _label(entry: Event) -> str:
+    return entry.label if isinstance(entry, Entry) else entry.tag
+
+
+def _check(pack: RulePack, before: Sheet | None, recorded: Event, position: int, made_under: str) -> Divergence | None:
+    """The divergence of one entry from what the rules give on ``before``, or None."""
+    label = _label(recorded)
+    if not isinstance(recorded, Entry):
+        sentence = "recorded before operations were (or outside the engine): nothing to run again, not verifiable"
+        return Divergence(position=position, label=label, kind="unverifiable", sentence=sentence, recorded=recorded)
+    dice = RecordedDice(recorded.rolls)
+    try:
+        produced = _produce(pack, before, recorded.operation, dice, made_under)
+    except ProgressionError as error:
+        return Divergence(
+            position=position, label=label, kind="refused", sentence=f"the rules refuse it: {error}", recorded=recorded
+        )
+    if dice.left:
+        left = ", ".join(f"{len(r.results)}D{r.sides} for {r.label!r}" for r in dice.left)
+        sentence = f"the entry recorded rolls the rules never ask for: {left}"
+        return Divergence(
+            position=position, label=label, kind="edited", sentence=sentence, recorded=recorded, produced=produced
+        )
+    if produced == recorded:
+        return None
+    sentence = difference(recorded, produced) or "the rules give another entry"
+    return Divergence(
+        position=position, label=label, kind="edited", sentence=sentence, recorded=recorded, produced=produced
+    )
+
+
+def _produce(pack: RulePack, before: Sheet | None, operation: Operation, dice: RecordedDice, made_under: str) -> Entry:
+    """The entry ``operation`` gives on ``before`` (the creation when there is none)."""
+    if before is None:
+        if not isinstance(operation, Create):
+            msg = f"a history starts with a creation, not {operation.label!r}"
+            raise InvalidInput(msg)
+        first = cast(Entry, create(pack, operation).ledger[0])  # a creation's one entry
+        created = creation(first)
+        if made_under and created is not None:  # the rules changing is reported once, on its own
+            first = attrs.evolve(first, events=(attrs.evolve(created, rules=made_under),))
+        return first
+    if isinstance(operation, Create):
+        msg = "a creation can only start a history"
+        raise InvalidInput(msg)
+    return execute_in(pack, before, operation, dice)[1]
+
+
+def difference(recorded: Any, produced: Any, path: str = "") -> str | None:
+    """The first place two entries differ, as ``where: recorded ..., the rules give ...``; None when equal."""
+    where = path or "the entry"
+    if recorded == produced:
+        return None
+    if type(recorded) is not type(produced):
+        return f"{where}: recorded {_show(recorded)}, the rules give {_show(produced)}"
+    if attrs.has(type(recorded)):
+        for field in attrs.fields(type(recorded)):
+            found = difference(getattr(recorded, field.name), getattr(produced, field.name), _join(path, field.name))
+            if found is not None:
+                return found
+    elif isinstance(recorded, tuple):
+        for index, (a, b) in enumerate(zip(recorded, produced, strict=False)):
+            found = difference(a, b, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return f"{where}: recorded {len(recorded)} item(s), the rules give {len(produced)}"
+    elif isinstance(recorded, Mapping):
+        for key in sorted(set(recorded) | set(produced)):
+            if recorded.get(key) != produced.get(key):
+                return f"{_join(path, key)}: recorded {_show(recorded.get(key))}, the rules give {_show(produced.get(key))}"
+    return f"{where}: recorded {_show(recorded)}, the rules give {_show(produced)}"
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."

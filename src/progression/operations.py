@@ -1,0 +1,21 @@
+"""The core's operations, the values every change to a sheet is made of.
+
+Build one and run it with :func:`progression.run` (or let a pack's methods build them: ``pack.award``
+runs an :class:`Award`). A pack declares its own operations as subclasses of
+:class:`~progression.Operation` in :attr:`RulePack.operations <progression.RulePack.operations>`.
+"""
+
+from progression.engine.operations import (
+    Adjust,
+    Award,
+    Batch,
+    Create,
+    Decide,
+    Discard,
+    Join,
+    Leave,
+    Mark,
+    Purchase,
+)
+
+__all__ = ["Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase"]

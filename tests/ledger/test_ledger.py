@@ -1,0 +1,73 @@
+"""The ledger as a value: appending shares every entry, and no ledger ever changes, whoever appends."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import progression
+from progression import Ledger, Marked, Sheet
+from support.builders import FEW, histories, market
+
+
+def marks(*labels: str) -> list[Marked]:
+    return [Marked(label=label) for label in labels]
+
+
+class TestLedger:
+    def test_append_leaves_the_ledger_as_it_was(self) -> None:
+        """Appending to a ledger, then again to the first one, gives three ledgers that each keep their entries."""
+        first = Ledger(marks("a", "b"))
+        second = first.append(Marked(label="c"))
+        third = first.append(Marked(label="d"))
+        assert (marks("a", "b"), marks("a", "b", "c"), marks("a", "b", "d")) == (list(first), list(second), list(third))
+
+    def test_sequence_behaviour(self) -> None:
+        """Indexing, slicing, reversing and comparing work as on a tuple; a beginning is a ledger."""
+        ledger = (
+            Ledger(marks("a")).append(Marked(label="b")).prefix(1).append(Marked(label="c")).append(Marked(label="d"))
+        )
+        as_tuple = tuple(marks("a", "c", "d"))
+        assert (as_tuple, as_tuple[-1], as_tuple[1:], as_tuple[::-1]) == (
+            tuple(ledger),
+            ledger[-1],
+            ledger[1:],
+            tuple(reversed(ledger)),
+        )
+        assert (True, True, Ledger) == (ledger == as_tuple, ledger[:2] == as_tuple[:2], type(ledger[:2]))
+        with pytest.raises(IndexError):
+            ledger[3]
+
+    @FEW
+    @given(st.lists(st.tuples(st.integers(0, 30), st.text(max_size=3)), max_size=40))
+    def test_any_appends_keep_every_ledger(self, steps: list[tuple[int, str]]) -> None:
+        """Appends to any earlier ledger, in any order: each ledger equals the list it was made as."""
+        ledgers: list[tuple[Ledger, list[Marked]]] = [(Ledger(), [])]
+        for pick, text in steps:
+            ledger, entries = ledgers[pick % len(ledgers)]
+            entry = Marked(label=text)
+            ledgers.append((ledger.append(entry), [*entries, entry]))
+        assert [entries for _, entries in ledgers] == [list(ledger) for ledger, _ in ledgers]
+        assert [len(entries) for _, entries in ledgers] == [len(ledger) for ledger, _ in ledgers]
+
+
+class TestLookingBack:
+    @FEW
+    @given(histories(), st.data())
+    def test_the_sheet_at_any_length_is_the_fold_of_that_beginning(self, sheet: Sheet, data: st.DataObject) -> None:
+        """``at`` (and so ``undo`` and ``as_of``) folds from a snapshot, and gives what folding from the start gives."""
+        length = data.draw(st.integers(1, len(sheet.ledger)))
+        assert progression.replay(tuple(sheet.ledger)[:length]) == sheet.at(length)
+
+    def test_a_long_history_looks_back_from_snapshots(self) -> None:
+        """Two hundred awards: each undo gives the sheet one award poorer, as far back as asked."""
+        pack = market()
+        sheet = pack.new_sheet("adventurer", "Ana")
+        for _ in range(200):
+            sheet = pack.award(sheet, "purse", 1, reason="wages")
+        assert (199, 137, 0) == (
+            progression.undo(sheet).pools["purse"],
+            progression.undo(sheet, 63).pools["purse"],
+            sheet.at(1).pools["purse"],
+        )
