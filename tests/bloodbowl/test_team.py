@@ -35,6 +35,27 @@ class TestDraft:
         assert 2 == len(team.ledger)
 
 
+class TestDedicatedFans:
+    def test_two_bought_at_the_draft(self, pack: RulePack) -> None:
+        """A league team starts with 1 Dedicated Fan and buys up to 2 more at the draft: 3, for 10,000."""
+        team = bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], dedicated_fans=2)
+        assert (3, 1_000_000 - 550_000 - 10_000) == (team.stats["dedicated_fans"], team.pools["treasury"])
+
+    def test_a_third_bought_is_refused(self, pack: RulePack) -> None:
+        """At most 3 Dedicated Fans at a league draft: a third one bought (a fourth fan) is refused."""
+        with pytest.raises(LimitReached) as error:
+            bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], dedicated_fans=3)
+        assert "Dedicated Fan (at the draft) cannot be bought: Dedicated Fans would be 4, past its maximum of 3" == str(
+            error.value
+        )
+
+    def test_a_team_built_by_hand(self, pack: RulePack) -> None:
+        """Bought one by one while the team is drafted, the same limit: 1 to 3."""
+        team = bb.create_team(pack, "human", "By hand")
+        team = pack.purchase(pack.purchase(team, "dedicated_fan"), "dedicated_fan")
+        assert (3, False) == (team.stats["dedicated_fans"], pack.quote(team, "dedicated_fan").ok)
+
+
 class TestEndOfDraft:
     def _built(self, pack: RulePack, count: int) -> Sheet:
         team = bb.create_team(pack, "human", "Built by hand")

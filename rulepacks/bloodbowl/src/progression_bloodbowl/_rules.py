@@ -318,7 +318,11 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         fans={
             "start": fans_start,
             "max_at_draft": r.count(
-                fans, "max_at_draft", "$.dedicated_fans", maximum=None if fans_top is None else fans_top - fans_start
+                fans,
+                "max_at_draft",
+                "$.dedicated_fans",
+                minimum=fans_start,
+                maximum=fans_top,
             ),
             "cost_per_point": r.count(fans, "cost_per_point", "$.dedicated_fans"),
             "min": fans_min,
