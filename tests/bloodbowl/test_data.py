@@ -514,6 +514,11 @@ class TestRanges:
                 ["expected an integer >= min (1), got 0 @ $.dedicated_fans.max"],
             ),
             (
+                "turns_per_team = 16",
+                "turns_per_team = 0",
+                ["expected an integer >= 1, got 0 @ $.match_limits.turns_per_team"],
+            ),
+            (
                 "max_at_draft = 3 ",
                 "max_at_draft = 0 ",
                 ["expected an integer from 1 to 7, got 0 @ $.dedicated_fans.max_at_draft"],
