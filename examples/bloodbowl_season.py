@@ -96,7 +96,9 @@ def season(say: Callable[[str], None] = print) -> dict[str, Sheet]:
     team = finish(pack, post, say)
     seen["match 2"] = team
 
-    say("Match 3 against the Wood Elves: two journeymen fill the team to 11.")
+    say(
+        "Match 3 against the Wood Elves: two journeymen, #13 and #14, fill the team to 11 (#8, dead, keeps his number)."
+    )
     team = bb.add_journeymen(pack, team, ["Jonas", "Jakob"])
     show_values(pack, team, say)
     seen["before match 3"] = team
@@ -104,20 +106,20 @@ def season(say: Callable[[str], None] = print) -> dict[str, Sheet]:
         number=3,
         opponent="Wood Elves",
         score=(1, 1),
-        events={"8": {"touchdown": 1}, "4": {"casualty": 1}},
-        mvp_nominees=("1", "3", "4", "8"),
+        events={"13": {"touchdown": 1}, "4": {"casualty": 1}},
+        mvp_nominees=("1", "3", "4", "13"),
         fan_attendance=9,
     )
     post = bb.PostMatch.start(pack, team, match)
     post = post.record_outcome(ScriptedDice([4]))  # MVP: nominee 4, Jonas the journeyman
     post = post.update_fans(ScriptedDice([]))  # a draw: no roll
-    post = post.advance("8", "random_primary", choice="G", dice=ScriptedDice([1, 5, 2, 3]), decisions=["kick"])
-    post = post.hire_journeyman("8")  # his Current Value: 50,000 + 20,000
+    post = post.advance("13", "random_primary", choice="G", dice=ScriptedDice([1, 5, 2, 3]), decisions=["kick"])
+    post = post.hire_journeyman("13")  # his Current Value: 50,000 + 20,000
     post = post.expensive_mistakes(ScriptedDice([]))
     post = post.prepare_next()
     team = finish(pack, post, say)
     seen["match 3"] = team
-    jonas = team.member("8")
+    jonas = team.member("13")
     say(f"  Jonas stays: {bb.profile(jonas)}, skills {', '.join(sorted(jonas.owned))}, {jonas.pools['spp']} SPP kept")
     say("The Current Team Value, item by item:")
     for line in bb.current_team_value(pack, team).lines():

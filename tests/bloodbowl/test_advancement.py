@@ -16,6 +16,7 @@ from progression.errors import (
     LimitReached,
     RequirementNotMet,
 )
+from progression_bloodbowl._players import data_of
 
 #: The D8 table of the reference (section 4): the characteristics each roll lets a player improve.
 D8 = {
@@ -184,6 +185,20 @@ class TestLimits:
         player = team.member("6")
         assert (0, True) == (player.pools["spp"], player.has("dodge"))
         assert 50_000 + 40_000 + 10_000 == bb.current_value(pack, player).total
+
+
+class TestSecondaryAccess:
+    def test_the_loren_forest_treeman_takes_passing_skills(self, pack: RulePack) -> None:
+        """The Loren Forest Treeman's secondary categories are A, G and P (the printed roster's transcription):
+        Accurate (P) may be his chosen secondary skill, as Dodge (A) may."""
+        players = [("loren_forest_treeman", "Oakheart")] + [("wood_elf_lineman", f"L{n}") for n in range(10)]
+        team = bb.draft(pack, "wood_elf", "Athelorn Avengers", players)
+        team = pack.award(team, "spp", 10, reason="test", member="1")
+        quotes = [pack.quote(team, "chosen_secondary", choice=skill, member="1").ok for skill in ("accurate", "dodge")]
+        assert ([True, True], ("A", "G", "P")) == (
+            quotes,
+            data_of(pack).teams["wood_elf"].position("loren_forest_treeman").secondary,
+        )
 
 
 class TestPrices:

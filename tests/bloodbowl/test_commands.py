@@ -217,6 +217,13 @@ class TestActions:
         )
         assert after.member("1").has("dauntless")
 
+    def test_an_absurd_attendance(self, pack: RulePack, team: Sheet) -> None:
+        """``sheet do FILE match ... attendance=20000`` paid 100,030,000 gp: refused, with the range."""
+        with pytest.raises(InvalidInput, match=r"\(Dedicated Fans 1 to 7 \+ D3 each\): 4 to 20, .*got 20000$"):
+            pack.function("action.match")(
+                pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="1-0", attendance="20000"
+            )
+
     def test_end_draft(self, pack: RulePack) -> None:
         """A team built with hire actions ends its draft with end_draft: the next re-roll costs double."""
         team = pack.function("new.team")(pack, roster="human", name="Reikland")

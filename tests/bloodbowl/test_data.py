@@ -513,6 +513,21 @@ class TestRanges:
                 "max = 0\n",
                 ["expected an integer >= min (1), got 0 @ $.dedicated_fans.max"],
             ),
+            (
+                "turns_per_team = 16",
+                "turns_per_team = 0",
+                ["expected an integer >= 1, got 0 @ $.match_limits.turns_per_team"],
+            ),
+            (
+                "max_at_draft = 3 ",
+                "max_at_draft = 0 ",
+                ["expected an integer from 1 to 7, got 0 @ $.dedicated_fans.max_at_draft"],
+            ),
+            (
+                "max_at_draft = 3 ",
+                "max_at_draft = 8 ",
+                ["expected an integer from 1 to 7, got 8 @ $.dedicated_fans.max_at_draft"],
+            ),
         ],
     )
     def test_other_tables(self, old: str, new: str, expected: list[str]) -> None:

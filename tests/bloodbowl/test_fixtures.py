@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import progression_bloodbowl as bb
 from progression import Adjusted, Effect, Left, Rolled, RulePack, ScriptedDice, Sheet, Step
 from progression.errors import InvalidInput, UnknownName
-from progression_bloodbowl._fixtures import KINDS, read_result, result_tag
+from progression_bloodbowl._fixtures import KINDS, check_record, read_result, result_tag
 
 
 def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:
@@ -129,7 +129,7 @@ class TestConcession:
             score=(1, 2),
             events={"1": {"touchdown": 1}},
             mvp_nominees=("1",),
-            fan_attendance=4,
+            fan_attendance=5,
             conceded="us",
             without_penalty=True,
         )
@@ -389,3 +389,68 @@ class TestQuitCheck:
                 ),
                 ScriptedDice([4]),
             )
+
+
+def _record(**fields: object) -> bb.MatchRecord:
+    """A league fixture against Orcs, 1-0 unless ``fields`` say otherwise."""
+    return bb.MatchRecord(**{"number": 1, "opponent": "Orcs", "score": (1, 0), **fields})  # type: ignore[arg-type]
+
+
+class TestWhatAGameCanProduce:
+    def test_an_absurd_attendance(self, pack: RulePack, team: Sheet) -> None:
+        """``attendance=20000`` paid 100,030,000 gp: no game has more than 20 fans (two Fan Factors of 7 + D3)."""
+        with pytest.raises(InvalidInput) as error:
+            bb.record_outcome(pack, team, _record(fan_attendance=20_000), ScriptedDice([]))
+        assert (
+            "the fan attendance of match 1 is both teams' Fan Factors added (Dedicated Fans 1 to 7 + D3 each): 4 to 20, "
+            "or 0 when it was not recorded; got 20000"
+        ) == str(error.value)
+
+    @pytest.mark.parametrize(("attendance", "ok"), [(3, False), (4, True), (20, True), (21, False), (0, True)])
+    def test_attendance_without_the_team(self, pack: RulePack, team: Sheet, attendance: int, ok: bool) -> None:
+        """Without a team (``winnings``) the Fan Attendance is 4 to 20, or 0 when it was not recorded."""
+        record = _record(fan_attendance=attendance)
+        if ok:
+            assert (attendance // 2 + 1 + 1) * 10_000 == bb.winnings(pack, team, record).total
+        else:
+            with pytest.raises(InvalidInput, match=f"4 to 20, or 0 when it was not recorded; got {attendance}$"):
+                bb.winnings(pack, team, record)
+
+    @pytest.mark.parametrize(("attendance", "ok"), [(4, False), (5, True), (15, True), (16, False)])
+    def test_attendance_with_the_team(self, pack: RulePack, team: Sheet, attendance: int, ok: bool) -> None:
+        """The Anvils' 2 Dedicated Fans + D3 (3 to 5) and an opponent's 2 to 10 make 5 to 15."""
+        record = _record(fan_attendance=attendance)
+        if ok:
+            after = bb.record_outcome(pack, team, record, ScriptedDice([]))
+            assert team.pools["treasury"] + (attendance // 2 + 2) * 10_000 == after.pools["treasury"]
+        else:
+            with pytest.raises(InvalidInput) as error:
+                bb.record_outcome(pack, team, record, ScriptedDice([]))
+            assert (
+                "the fan attendance of match 1 is both teams' Fan Factors added: the 2 Dedicated Fans of Altdorf Anvils "
+                f"+ D3 and the opponent's 2 to 10, make 5 to 15; got {attendance}"
+            ) == str(error.value)
+
+    @pytest.mark.parametrize(("score", "ok"), [((16, 16), True), ((32, 0), True), ((17, 16), False), ((0, 33), False)])
+    def test_the_score(self, pack: RulePack, team: Sheet, score: tuple[int, int], ok: bool) -> None:
+        """At most one touchdown a turn and 16 turns a team: 32 touchdowns for both teams together."""
+        record = _record(score=score)
+        if ok:
+            assert record is check_record(pack, record)
+        else:
+            with pytest.raises(InvalidInput) as error:
+                check_record(pack, record)
+            assert (
+                "the score of match 1 is at most 32 touchdowns for both teams together (one a turn at most, "
+                f"16 turns a team), got {score[0]}-{score[1]}"
+            ) == str(error.value)
+
+    @pytest.mark.parametrize("event", ["casualty", "completion", "interception", "casualty_foul", "catch"])
+    def test_a_players_events(self, pack: RulePack, event: str) -> None:
+        """A player records at most 32 of one event in a game (two a turn, 16 turns): 32 pass, 33 are refused."""
+        assert 32 == check_record(pack, _record(events={"3": {event: 32}})).events["3"][event]
+        with pytest.raises(InvalidInput) as error:
+            check_record(pack, _record(events={"3": {event: 33}}))
+        assert f"match 1: #3 {event} is 0 to 32 in a game (at most 2 a turn, 16 turns a team), got 33" == str(
+            error.value
+        )

@@ -198,6 +198,30 @@ class TestAfterTheMatch:
         )
 
 
+class TestAPlayedMatch:
+    def _played(self, pack: RulePack, team: Sheet, *, close: bool) -> Sheet:
+        done = bb.record_outcome(pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([]))
+        return bb.expensive_mistakes(pack, done, ScriptedDice([6]), number=1) if close else done
+
+    def test_a_closed_match_takes_no_inducements(self, pack: RulePack, team: Sheet) -> None:
+        """Match 1 recorded and its sequence closed: inducements for match 1 are refused; for match 2 they are bought."""
+        played = self._played(pack, team, close=True)
+        with pytest.raises(InvalidInput) as error:
+            bb.induce(pack, played, bb.Order(items={"bribe": 1}), bb.budget(pack, played, 2_000_000), match=1)
+        assert (
+            "inducements are bought before their match: match 1 of Altdorf Anvils is already recorded in season 1 "
+            "and its post-match sequence has ended; give the number of the match to come"
+        ) == str(error.value)
+        after = bb.induce(pack, played, bb.Order(items={"bribe": 1}), bb.budget(pack, played, 2_000_000), match=2)
+        assert "2" == after.tags["induced.match"]
+
+    def test_a_recorded_match_takes_none_either(self, pack: RulePack, team: Sheet) -> None:
+        """Recorded but not yet closed, the match was played all the same: refused."""
+        played = self._played(pack, team, close=False)
+        with pytest.raises(InvalidInput, match="match 1 of Altdorf Anvils is already recorded in season 1;"):
+            bb.induce(pack, played, bb.Order(items={"bribe": 1}), bb.budget(pack, played, 2_000_000), match=1)
+
+
 class TestCommandLine:
     def test_induce_action(self, pack: RulePack, team: Sheet) -> None:
         """``sheet do FILE induce`` takes its options as text."""

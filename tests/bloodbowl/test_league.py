@@ -37,8 +37,8 @@ def season(pack: RulePack, team: Sheet) -> Sheet:
     """Win 3-0 (3 casualties, attendance 6), draw 1-1 (attendance 5), loss 0-2 (attendance 4): treasury 150k + 70k + 40k + 30k."""
     events = {"1": {"touchdown": 3}, "2": {"casualty": 2}, "6": {"casualty": 1}}
     team = play(pack, team, match(1, (3, 0), events=events, fan_attendance=6), 5)
-    team = play(pack, team, match(2, (1, 1), fan_attendance=5, opponent="Dwarfs"))
-    return play(pack, team, match(3, (0, 2), fan_attendance=4, opponent="Elves"), 6)
+    team = play(pack, team, match(2, (1, 1), fan_attendance=6, opponent="Dwarfs"))
+    return play(pack, team, match(3, (0, 2), fan_attendance=7, opponent="Elves"), 6)
 
 
 class TestResults:
@@ -371,10 +371,10 @@ KEEP = [str(n) for n in range(1, 12)]
 
 class TestRedraft:
     def test_budget_capped(self, pack: RulePack, season: Sheet) -> None:
-        """1,000,000 + 290,000 + 3 x 20,000 + 20,000 + 10,000 = 1,380,000, capped at 1,300,000."""
-        assert 290_000 == season.pools["treasury"]
+        """1,000,000 + 310,000 + 3 x 20,000 + 20,000 + 10,000 = 1,400,000, capped at 1,300,000."""
+        assert 310_000 == season.pools["treasury"]
         assert 1_300_000 == bb.redraft_budget(pack, season).total
-        assert 1_380_000 == bb.redraft_budget(pack, season, capped=False).total
+        assert 1_400_000 == bb.redraft_budget(pack, season, capped=False).total
         assert 1_350_000 == bb.redraft_budget(pack, season, cap=1_350_000).total
 
     def test_rehire_everyone(self, pack: RulePack, season: Sheet) -> None:

@@ -7,6 +7,7 @@ import pytest
 import progression_bloodbowl as bb
 from progression import Lost, RulePack, ScriptedDice, Sheet, Step, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+from progression_bloodbowl._players import data_of
 from progression_bloodbowl._results import closed
 
 WIN = bb.MatchRecord(
@@ -157,23 +158,44 @@ class TestExpensiveMistakesTable:
     @pytest.mark.parametrize(
         ("held", "roll", "result"),
         [
-            (650_000, 2, "Major Incident"),  # BB2020: Catastrophe
-            (550_000, 3, "Minor Incident"),  # BB2020: Major Incident
-            (450_000, 4, "Crisis Averted"),  # BB2020: Minor Incident
-            (650_000, 4, "Minor Incident"),  # BB2020: Major Incident
-            (550_000, 5, "Crisis Averted"),  # BB2020: Minor Incident
-            (650_000, 6, "Minor Incident"),
+            # the six cells the early transcription had wrong, each at the edges of its band
+            (600_000, 2, "Catastrophe"),
+            (595_000, 2, "Major Incident"),
+            (500_000, 3, "Major Incident"),
+            (595_000, 3, "Major Incident"),
+            (495_000, 3, "Minor Incident"),
+            (400_000, 4, "Minor Incident"),
+            (495_000, 4, "Minor Incident"),
+            (395_000, 4, "Crisis Averted"),
+            (600_000, 4, "Major Incident"),
+            (595_000, 4, "Minor Incident"),
+            (500_000, 5, "Minor Incident"),
+            (595_000, 5, "Minor Incident"),
+            (495_000, 5, "Crisis Averted"),
+            (600_000, 5, "Minor Incident"),
+            # rows 1 and 6, unchanged
+            (195_000, 1, "Minor Incident"),
+            (600_000, 1, "Catastrophe"),
+            (595_000, 6, "Crisis Averted"),
+            (600_000, 6, "Minor Incident"),
             (200_000, 2, "Minor Incident"),
         ],
     )
     def test_the_bb2025_matrix(self, pack: RulePack, team: Sheet, held: int, roll: int, result: str) -> None:
-        """The cells where the BB2025 table differs from BB2020's, read by the treasury band and the D6."""
+        """The corrected BB2025 table (its rows 2-6 as issue 16 gives them), read by the treasury band and the D6."""
         rich = pack.award(recorded(pack, team), "treasury", held - team.pools["treasury"], reason="test")
-        step = bb.expensive_mistakes(pack, rich, ScriptedDice([roll, 2]), number=1).ledger[-1]
+        step = bb.expensive_mistakes(pack, rich, ScriptedDice([roll, 2, 3, 4]), number=1).ledger[-1]
         assert isinstance(step, Step)
         last = step.events[-1]
         said = last.reason if isinstance(last, Lost) else getattr(last, "label", "")
         assert f"match 1: Expensive Mistakes, {result} (D6 {roll})" == said
+
+    def test_the_whole_matrix(self, pack: RulePack) -> None:
+        """Rows D6 1-6, columns the treasury bands in order (A averted, m minor, M major, C catastrophe)."""
+        letters = {"averted": "A", "minor_incident": "m", "major_incident": "M", "catastrophe": "C"}
+        rows = data_of(pack).raw["tables.toml"]["expensive_mistakes"]["rows"]
+        expected = ["m m M M C C", "A m m M M C", "A A m m M M", "A A A m m M", "A A A A m m", "A A A A A m"]
+        assert expected == [" ".join(letters[cell] for cell in row) for row in rows]
 
 
 class TestClosing:

@@ -70,7 +70,7 @@ class TestSeason:
         """Jonas hired for 50k + 20k (Kick) keeps 4 SPP and loses Loner; Jakob leaves.
         TV 955k + 70k = 1,025k; CTV without Otto 940k; treasury 90k + 60k - 70k = 80k."""
         team = season["match 3"]
-        jonas = team.member("8")
+        jonas = team.member("13")
         assert (4, False, True) == (jonas.pools["spp"], jonas.has("loner:4"), jonas.has("kick"))
         assert "journeyman" not in jonas.tags
         assert 12 == len(team.members)
@@ -97,7 +97,7 @@ class TestSeason:
 class TestAccountsNameTheirRules:
     def test_spp_items_name_the_rule(self, pack: RulePack, season: dict[str, Sheet]) -> None:
         """Jonas's SPP: a touchdown and the MVP from match 3, then his first advancement from the advancement table."""
-        account = bb.spp_account(pack, season["match 3"], "8")
+        account = bb.spp_account(pack, season["match 3"], "13")
         assert [
             ("match 3: 1 touchdown x 3", 3, "SPP for match events"),
             ("match 3: MVP (nominee 4)", 4, "MVP: 4 SPP to the nominee the D6 picks"),
@@ -120,7 +120,7 @@ class TestAccountsNameTheirRules:
                 "winnings: (fan attendance / 2 + own touchdowns + 1 without Stalling) x 10,000",
             ),
             ("match 2: Expensive Mistakes, Minor Incident (D6 1)", -20_000, "Expensive Mistakes table"),
-            ("hire journeyman #8 Jonas", -70_000, "a journeyman hired for good: hiring fee + value increases"),
+            ("hire journeyman #13 Jonas", -70_000, "a journeyman hired for good: hiring fee + value increases"),
         } <= items
 
 

@@ -30,6 +30,13 @@ def _with_players(pack: RulePack, count: int, missing: int = 0) -> Sheet:
     return team
 
 
+class TestProfiles:
+    def test_the_black_gobbo_is_stunty(self, pack: RulePack) -> None:
+        """The Black Gobbo has Stunty (the 2025 card, two of three transcriptions), beside his other skills."""
+        expected = {"bombardier", "disturbing_presence", "dodge", "loner:3", "sidestep", "sneaky_git", "stab", "stunty"}
+        assert expected == set(bb.star_sheet(pack, "the_black_gobbo").owned)
+
+
 class TestEligibility:
     def test_league_matches(self, pack: RulePack, team: Sheet) -> None:
         """A Human team plays in the Old World Classic: Griff Oberwald plays for it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import progression_bloodbowl as bb
-from progression import RulePack, Sheet, undo
+from progression import Effect, RulePack, Sheet, undo
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 
@@ -33,6 +33,27 @@ class TestDraft:
     def test_the_draft_is_one_ledger_entry(self, team: Sheet) -> None:
         """Creation, then the whole draft as one step."""
         assert 2 == len(team.ledger)
+
+
+class TestDedicatedFans:
+    def test_two_bought_at_the_draft(self, pack: RulePack) -> None:
+        """A league team starts with 1 Dedicated Fan and buys up to 2 more at the draft: 3, for 10,000."""
+        team = bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], dedicated_fans=2)
+        assert (3, 1_000_000 - 550_000 - 10_000) == (team.stats["dedicated_fans"], team.pools["treasury"])
+
+    def test_a_third_bought_is_refused(self, pack: RulePack) -> None:
+        """At most 3 Dedicated Fans at a league draft: a third one bought (a fourth fan) is refused."""
+        with pytest.raises(LimitReached) as error:
+            bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], dedicated_fans=3)
+        assert "Dedicated Fan (at the draft) cannot be bought: Dedicated Fans would be 4, past its maximum of 3" == str(
+            error.value
+        )
+
+    def test_a_team_built_by_hand(self, pack: RulePack) -> None:
+        """Bought one by one while the team is drafted, the same limit: 1 to 3."""
+        team = bb.create_team(pack, "human", "By hand")
+        team = pack.purchase(pack.purchase(team, "dedicated_fan"), "dedicated_fan")
+        assert (3, False) == (team.stats["dedicated_fans"], pack.quote(team, "dedicated_fan").ok)
 
 
 class TestEndOfDraft:
@@ -184,6 +205,43 @@ class TestRetirement:
         team = bb.retire(pack, team, "6")
         with pytest.raises(LimitReached, match="at most 16 players"):
             bb.hire(pack, team, "human_lineman", "Seventeenth")
+
+
+class TestNumbers:
+    def test_a_dead_players_number_is_not_given_again(self, pack: RulePack, team: Sheet) -> None:
+        """#11 dies and leaves the roster: the next player hired is #12, and the ledger keeps #11's history."""
+        dead = pack.adjust(team, Effect(tags={"dead": "yes"}), reason="test: killed", member="11")
+        after = bb.hire(pack, bb.remove_dead(dead), "human_lineman", "New")
+        assert (False, "New") == ("11" in after.members, after.member("12").name)
+
+    def test_a_fired_players_number_is_not_given_again(self, pack: RulePack, team: Sheet) -> None:
+        """#3 is fired (a gap in the numbers): the next player is #12, not #3."""
+        team = bb.hire(pack, team, "human_lineman", "Twelfth")
+        fired = bb.fire(pack, team, "3")
+        assert ["13"] == [m for m in bb.hire(pack, fired, "human_lineman", "New").members if m not in team.members]
+
+    def test_journeymen_take_new_numbers(self, pack: RulePack, team: Sheet) -> None:
+        """A fired player's number is not given to a journeyman either."""
+        fired = bb.fire(pack, bb.hire(pack, team, "human_lineman", "Twelfth"), "12")
+        injured = pack.adjust(fired, Effect(tags={"miss_next": "yes"}), reason="test", member="1")
+        assert {"13"} == set(bb.add_journeymen(pack, injured).members) - set(injured.members)
+
+    def test_an_old_number_asked_for(self, pack: RulePack, team: Sheet) -> None:
+        """Asking for the number of a player who left is refused; a number above those given is taken."""
+        fired = bb.fire(pack, bb.hire(pack, team, "human_lineman", "Twelfth"), "12")
+        with pytest.raises(InvalidInput) as error:
+            bb.hire(pack, fired, "human_lineman", "New", member="12")
+        assert (
+            "a player's number is never given twice: Altdorf Anvils has given #1 to #12 "
+            "(a player who left keeps his number in the history), so a new player takes #13 or above, got '12'"
+        ) == str(error.value)
+        assert "New" == bb.hire(pack, fired, "human_lineman", "New", member="13").member("13").name
+
+    def test_a_team_saved_without_the_tag(self, pack: RulePack, team: Sheet) -> None:
+        """A team whose ledger was written before numbers were kept still never gives a departed player's number."""
+        fired = bb.fire(pack, bb.hire(pack, team, "human_lineman", "Twelfth"), "12")
+        untagged = pack.adjust(fired, Effect(untag=("numbers.given",)), reason="test: an older file")
+        assert "13" in bb.hire(pack, untagged, "human_lineman", "New").members
 
 
 class TestJourneymen:

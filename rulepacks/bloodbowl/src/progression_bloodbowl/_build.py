@@ -84,7 +84,7 @@ def _upgrades(data: Data) -> dict[str, Any]:
         "pool": "treasury",
         "cost": fans["cost_per_point"],
         "effect": {"stats": {"dedicated_fans": 1}},
-        "limit": {"maxima": {"dedicated_fans": fans["start"] + fans["max_at_draft"]}},
+        "limit": {"maxima": {"dedicated_fans": fans["max_at_draft"]}},
         "requires": {"predicate": "bloodbowl.drafting"},
         "kinds": ["team"],
     }

@@ -21,6 +21,7 @@ from ._injuries import check_injury
 from ._options import natural
 from ._players import data_of
 from ._prayers import as_prayers, check_prayers
+from ._rules import MatchLimits
 
 __all__ = [
     "CLOSED_TAG",
@@ -98,7 +99,7 @@ class MatchRecord:
     mvp_nominees: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
     #: member id -> casualty result (see ``_injuries.INJURIES``).
     injuries: Mapping[str, str] = attrs.field(factory=dict)
-    #: Both teams' Fan Factors added.
+    #: Both teams' Fan Factors added (4 to 20 by the league's fans; 0, the default: not recorded).
     fan_attendance: int = 0
     #: Whether a player of this team was Stalling (no winnings bonus).
     stalling: bool = False
@@ -168,7 +169,14 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
         raise InvalidInput(msg)
     for side, touchdowns in zip(("ours", "theirs"), score, strict=True):
         natural(touchdowns, f"the score of match {number} ({side})")
-    _check_events(match)
+    limits = data_of(pack).rules.match_limits
+    if sum(score) > limits.touchdowns:
+        msg = (
+            f"the score of match {number} is at most {limits.touchdowns} touchdowns for both teams together "
+            f"(one a turn at most, {limits.turns_per_team} turns a team), got {score[0]}-{score[1]}"
+        )
+        raise InvalidInput(msg)
+    _check_events(match, limits)
     nominees = match.mvp_nominees
     if not isinstance(nominees, tuple) or not all(isinstance(member, str) for member in nominees):
         msg = f"the MVP nominees of match {number} are member ids such as ('1', '3'), got {nominees!r}"
@@ -181,7 +189,7 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
         raise InvalidInput(msg)
     for result in injuries.values():
         check_injury(result)
-    natural(match.fan_attendance, f"the fan attendance of match {number}")
+    _check_attendance(pack, match)
     for what, value in (("stalling", match.stalling), ("without_penalty", match.without_penalty)):
         if not isinstance(value, bool):
             msg = f"match {number}: {_words(what, value)}"
@@ -194,8 +202,24 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
     return match
 
 
-def _check_events(match: MatchRecord) -> None:
-    """The events: member id -> {event: count}, each event known, each count a whole number."""
+def _check_attendance(pack: RulePack, match: MatchRecord) -> None:
+    """The Fan Attendance: 0 when it was not recorded, else both teams' Fan Factors added, which no game makes
+    lower or higher than :attr:`MatchLimits.attendance` (a team's own Dedicated Fans are checked with the team)."""
+    attendance = natural(match.fan_attendance, f"the fan attendance of match {match.number}")
+    rules = data_of(pack).rules
+    low, high = rules.match_limits.attendance
+    if attendance and not low <= attendance <= high:
+        count, sides = rules.match_limits.fan_die
+        msg = (
+            f"the fan attendance of match {match.number} is both teams' Fan Factors added (Dedicated Fans "
+            f"{rules.fans['min']} to {rules.fans['max']} + {count if count > 1 else ''}D{sides} each): {low} to {high}, "
+            f"or 0 when it was not recorded; got {attendance}"
+        )
+        raise InvalidInput(msg)
+
+
+def _check_events(match: MatchRecord, limits: MatchLimits) -> None:
+    """The events: member id -> {event: count}, each event known, each count a whole number no game exceeds."""
     events, number = match.events, match.number
     if not isinstance(events, Mapping) or not all(
         isinstance(member, str) and isinstance(counts, Mapping) for member, counts in events.items()
@@ -209,7 +233,12 @@ def _check_events(match: MatchRecord) -> None:
         for event, count in counts.items():
             if event not in EVENTS and event not in NO_SPP:
                 raise UnknownName("match event", str(event), [*EVENTS, *NO_SPP], f"the record of #{member}")
-            natural(count, f"match {number}: #{member} {event}")
+            if natural(count, f"match {number}: #{member} {event}") > limits.per_player:
+                msg = (
+                    f"match {number}: #{member} {event} is 0 to {limits.per_player} in a game (at most "
+                    f"{limits.most_per_turn} a turn, {limits.turns_per_team} turns a team), got {count}"
+                )
+                raise InvalidInput(msg)
 
 
 def check_kind(pack: RulePack, match: MatchRecord) -> None:

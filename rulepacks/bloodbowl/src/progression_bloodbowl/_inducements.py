@@ -26,8 +26,10 @@ from progression import Adjusted, Effect, Event, Joined, Left, Purchased, RulePa
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import Data
+from ._matched_data import BUDGET_TAG
 from ._options import natural
 from ._players import data_of
+from ._results import numbers, season_of
 from ._stars import affiliations, check_stars, choice_label, choices, is_star, star_sheet
 from ._values import Explanation, Item, current_team_value
 from ._wizards import check_wizards
@@ -245,10 +247,12 @@ def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: i
 
     Raises:
         InsufficientPoints: the treasury part is more than the budget allows.
-        InvalidInput: the team already holds inducements (record that match's outcome first).
+        InvalidInput: the team already holds inducements (record that match's outcome first), or match ``match``
+            is already recorded this season (inducements are bought before their match).
         ProgressionError: anything :func:`price` refuses. Nothing is changed.
     """
     natural(match, "match number")
+    _check_to_come(team, match)
     if "induced.match" in team.tags:
         msg = f"{team.name} already holds inducements for match {team.tags['induced.match']}; record its outcome first"
         raise InvalidInput(msg)
@@ -278,6 +282,20 @@ def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: i
     events += [Joined(member=s, ledger=star_sheet(pack, s).ledger) for g in choices(data, order.stars) for s in g]
     events.append(Adjusted(effect=Effect(tags=tags), reason=reason))
     return team.apply(Step(label=f"match {match}: inducements", events=tuple(events)))
+
+
+def _check_to_come(team: Sheet, match: int) -> None:
+    """Refuse inducements for a match a league team has already recorded this season, closed or not."""
+    if not isinstance(team, Sheet) or team.kind != "team" or BUDGET_TAG in team.tags:
+        return  # a Matched Play team plays no numbered fixtures
+    recorded, ended = numbers(team)
+    if match in recorded:
+        ended_too = " and its post-match sequence has ended" if match in ended else ""
+        msg = (
+            f"inducements are bought before their match: match {match} of {team.name} is already recorded in season "
+            f"{season_of(team)}{ended_too}; give the number of the match to come"
+        )
+        raise InvalidInput(msg)
 
 
 def fielded(team: Sheet) -> dict[str, str]:

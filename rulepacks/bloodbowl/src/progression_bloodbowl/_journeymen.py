@@ -9,7 +9,7 @@ from progression import Adjusted, Effect, Event, Joined, Left, Member, Purchased
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._players import data_of, new_player
-from ._team import available_count, check_funds, next_id, one_entry, permanent, roster_of
+from ._team import available_count, check_funds, next_id, numbered, one_entry, permanent, roster_of
 from ._values import current_value
 
 __all__ = ["add_journeymen", "hire_journeyman", "release_journeymen", "remove_dead", "retire"]
@@ -34,7 +34,8 @@ def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, po
         event = Joined(member=member, ledger=new_player(pack, roster.id, spec.id, name, journeyman=True).ledger)
         events.append(event)
         after = after.apply(event)
-    return combine(team, after, f"{needed} journeymen join") if len(events) > 1 else after
+    after = after.apply(numbered(member))
+    return combine(team, after, f"{needed} journeymen join" if needed > 1 else "a journeyman joins")
 
 
 def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:

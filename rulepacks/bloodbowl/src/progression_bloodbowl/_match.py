@@ -85,6 +85,7 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
             msg = f"#{member} {team.members[member].name} did not take part (missing the match, retired or dead)"
             raise InvalidInput(msg)
     _check_touchdowns(pack, team, match)
+    _check_attendance(pack, team, match)
     most = data_of(pack).rules.spp["mvp_nominees"]
     if len(match.mvp_nominees) > most or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
         msg = f"the MVP nominees are up to {most} different players, got {list(match.mvp_nominees)}"
@@ -131,6 +132,23 @@ def _check_touchdowns(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         msg = (
             f"match {match.number}: {recorded} touchdown(s) recorded as events for {team.name}, but {counted}: "
             f"at most {allowed} touchdown(s) may be given to players"
+        )
+        raise InvalidInput(msg)
+
+
+def _check_attendance(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse a Fan Attendance this team's Fan Factor cannot be part of: its own Dedicated Fans + the die, added to
+    an opponent's lowest or highest Fan Factor (0, not recorded, is left alone)."""
+    attendance = match.fan_attendance
+    limits = data_of(pack).rules.match_limits
+    count, sides = limits.fan_die
+    fans = team.stats["dedicated_fans"]
+    low, high = fans + count + limits.fan_factor[0], fans + count * sides + limits.fan_factor[1]
+    if attendance and not low <= attendance <= high:
+        msg = (
+            f"the fan attendance of match {match.number} is both teams' Fan Factors added: the "
+            f"{fans} Dedicated Fans of {team.name} + {count if count > 1 else ''}D{sides} and the opponent's "
+            f"{limits.fan_factor[0]} to {limits.fan_factor[1]}, make {low} to {high}; got {attendance}"
         )
         raise InvalidInput(msg)
 

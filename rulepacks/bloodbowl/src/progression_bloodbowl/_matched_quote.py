@@ -211,8 +211,9 @@ def _staff_lines(data: Data, roster: Team, counts: dict[str, int], unmet: list[s
     if counts["apothecary"] and not roster.apothecary:
         unmet.append(f"a {roster.label.en} team may not hire an Apothecary")
     fans, extra = data.rules.fans, counts["dedicated_fan"]
-    if extra > fans["max_at_draft"]:
-        over.append(f"a team buys at most {fans['max_at_draft']} extra Dedicated Fans at the draft, got {extra}")
+    most = fans["max_at_draft"] - data.matched_play.dedicated_fans_start
+    if extra > most:
+        over.append(f"a team buys at most {most} extra Dedicated Fans at the draft, got {extra}")
     if extra:
         cost = fans["cost_per_point"]
         items.append(

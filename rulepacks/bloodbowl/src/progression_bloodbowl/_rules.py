@@ -13,7 +13,7 @@ from ._league_rules import LeagueRules, read_league
 from ._reading import Reader, ascii_number
 from ._roll_tables import read_casualty, read_incident, read_lasting, read_mistakes
 
-__all__ = ["Advancement", "Level", "Prayer", "Rules", "StaffItem", "Values", "read_rules"]
+__all__ = ["Advancement", "Level", "MatchLimits", "Prayer", "Rules", "StaffItem", "Values", "read_rules"]
 
 ADVANCEMENT_TYPES = ("random_primary", "chosen_primary", "chosen_secondary", "characteristic")
 _CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
@@ -99,6 +99,36 @@ class StaffItem:
 
 
 @attrs.frozen(kw_only=True)
+class MatchLimits:
+    """What one game can produce (tables.toml ``[match_limits]``): a match record with more is refused."""
+
+    #: The turns each team plays in a game (two halves of 8).
+    turns_per_team: int
+    #: The most of one event a player records in one turn (a Frenzy's or a Multiple Block's two blocks).
+    most_per_turn: int
+    #: The lowest and highest Fan Factor a team can have: its Dedicated Fans (league range) + the fair-weather fans' die.
+    fan_factor: tuple[int, int]
+    #: The fair-weather fans' die, as (count, sides): the part of a Fan Factor that is rolled.
+    fan_die: tuple[int, int]
+
+    @property
+    def touchdowns(self) -> int:
+        """The touchdowns of both teams together: a touchdown ends its drive, so a turn sees at most one."""
+        return 2 * self.turns_per_team
+
+    @property
+    def per_player(self) -> int:
+        """The most of one event a player records in a game."""
+        return self.most_per_turn * self.turns_per_team
+
+    @property
+    def attendance(self) -> tuple[int, int]:
+        """The lowest and highest Fan Attendance: both teams' Fan Factors added."""
+        low, high = self.fan_factor
+        return 2 * low, 2 * high
+
+
+@attrs.frozen(kw_only=True)
 class Rules:
     """The numbers of the rules, as the code uses them."""
 
@@ -140,6 +170,8 @@ class Rules:
     catastrophe: tuple[int, int, int]
     #: League play: points, friendlies, unplayed fixtures, prizes, the re-draft, the off-season.
     league: LeagueRules
+    #: What one game can produce, checked on every match record.
+    match_limits: MatchLimits
 
 
 def read_prayers(r: Reader, spp: Mapping[str, Any]) -> dict[str, Prayer]:
@@ -300,6 +332,14 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     fans_top = fans_max if r.fine("$.dedicated_fans.max") else None
     fans_start = r.count(fans, "start", "$.dedicated_fans", minimum=fans_min, maximum=fans_top)
     winnings = r.table(tables, "winnings", "$")
+    fan_die = r.dice(winnings, "fan_factor_die", "$.winnings")
+    game = r.table(tables, "match_limits", "$")
+    match_limits = MatchLimits(
+        turns_per_team=r.count(game, "turns_per_team", "$.match_limits", minimum=1),
+        most_per_turn=r.count(game, "most_per_turn", "$.match_limits", minimum=1),
+        fan_factor=(fans_min + fan_die[0], fans_max + fan_die[0] * fan_die[1]),
+        fan_die=fan_die,
+    )
     major = r.table(mistakes, "major_incident", "$.expensive_mistakes")
     return Rules(
         spp=spp_values,
@@ -318,7 +358,11 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         fans={
             "start": fans_start,
             "max_at_draft": r.count(
-                fans, "max_at_draft", "$.dedicated_fans", maximum=None if fans_top is None else fans_top - fans_start
+                fans,
+                "max_at_draft",
+                "$.dedicated_fans",
+                minimum=fans_start,
+                maximum=fans_top,
             ),
             "cost_per_point": r.count(fans, "cost_per_point", "$.dedicated_fans"),
             "min": fans_min,
@@ -347,4 +391,5 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         ),
         catastrophe=read_incident(r, mistakes, "catastrophe", "keep_dice"),
         league=read_league(r, tables, most_mvps=spp_values["mvp_nominees"] if r.fine("$.spp.mvp_nominees") else None),
+        match_limits=match_limits,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from progression import (
+    Adjusted,
     Effect,
     Event,
     Joined,
@@ -18,6 +19,7 @@ from progression import (
     Purchased,
     RulePack,
     Sheet,
+    Step,
     combine,
 )
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
@@ -26,6 +28,7 @@ from ._data import Data, Position, Team
 from ._players import YES, available, data_of, new_player
 
 __all__ = [
+    "NUMBER_TAG",
     "available_count",
     "buy_staff",
     "check_funds",
@@ -37,6 +40,7 @@ __all__ = [
     "fire_staff",
     "hire",
     "next_id",
+    "numbered",
     "one_entry",
     "permanent",
     "roster_of",
@@ -83,11 +87,59 @@ def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: st
         raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names)
 
 
+#: The team's tag holding the highest player number it has given: a number is never given twice, since the
+#: ledger keeps the history of a player who left (dead, fired, a journeyman gone) under his number.
+NUMBER_TAG = "numbers.given"
+
+
+def _number(member: str) -> int | None:
+    return int(member) if member.isascii() and member.isdigit() else None
+
+
+def given(team: Sheet) -> int:
+    """The highest player number the team has given (0 when none): its tag or its members' numbers, or for a team
+    whose ledger was written before the tag was kept, the numbers its ledger ever joined (read once, at its next
+    hire)."""
+    members = max((n for m in team.members if (n := _number(m)) is not None), default=0)
+    tag = team.tags.get(NUMBER_TAG, "")
+    if tag.isascii() and tag.isdigit():
+        return max(int(tag), members)
+    highest, stack = members, [iter(team.ledger)]
+    while stack:
+        for event in stack[-1]:
+            if isinstance(event, Step):
+                stack.append(iter(event.events))
+                break
+            if isinstance(event, Joined) and (number := _number(event.member)) is not None:
+                highest = max(highest, number)
+        else:
+            stack.pop()
+    return highest
+
+
 def next_id(team: Sheet) -> str:
-    number = 1
-    while str(number) in team.members:
-        number += 1
-    return str(number)
+    """The number of the next player to join: one above every number the team has given."""
+    return str(given(team) + 1)
+
+
+def numbered(member: str) -> Event:
+    """The event that keeps ``member``'s number as the highest given (a number is never given twice)."""
+    return Adjusted(effect=Effect(tags={NUMBER_TAG: member}), reason=f"player number #{member} given")
+
+
+def _check_number(team: Sheet, member: str) -> None:
+    """Refuse a number asked for a new player that the team has given before, or that is its member's already."""
+    if member in team.members:
+        msg = f"the team already has a member {member!r}"
+        raise InvalidInput(msg)
+    number, highest = _number(member), given(team)
+    if number is not None and number <= highest:
+        msg = (
+            f"a player's number is never given twice: {team.name} has given #1 to #{highest} "
+            f"(a player who left keeps his number in the history), so a new player takes #{highest + 1} or above, "
+            f"got {member!r}"
+        )
+        raise InvalidInput(msg)
 
 
 # -- the team itself ---------------------------------------------------------------
@@ -168,12 +220,11 @@ def hire(
     _check_hire(data, roster, team, spec)
     check_funds(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
     member = member or next_id(team)
-    if member in team.members:
-        msg = f"the team already has a member {member!r}"
-        raise InvalidInput(msg)
+    _check_number(team, member)
     player = new_player(pack, roster.id, position, name, extra_skills=extra_skills)
+    keep = {NUMBER_TAG: member} if _number(member) is not None else {}
     events = [
-        Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}),
+        Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}, effect=Effect(tags=keep)),
         Joined(member=member, ledger=player.ledger),
     ]
     return one_entry(team, events, f"hire {name} ({spec.label.en})")
