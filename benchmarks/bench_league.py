@@ -165,7 +165,7 @@ def bloodbowl_start(pack: RulePack) -> dict[str, Any]:
     """What the plain-dict floor starts a Blood Bowl team from: the rule numbers and a drafted team, read once."""
     import progression_bloodbowl as bb
 
-    data = pack.function("bloodbowl.data")()
+    data = pack.data
     team = bb.draft(pack, "human", "team", HUMANS, rerolls=2, apothecary=True)
     players = [team.member(str(n)) for n in range(1, PLAYERS + 1)]
     return {

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
     from progression.curves.curve import Curve
     from progression.curves.function import FunctionCurve
+    from progression.engine.declared import operation
     from progression.engine.dice import CallbackDice, Dice, RecordedDice, ScriptedDice, SeededDice
     from progression.engine.procedures import Choose, ProcedureContext, Roll
     from progression.engine.quotes import Quote
@@ -176,6 +177,7 @@ _HOMES = {
     "load_text": "rulepacks.loading",
     "loads": "files.sheets",
     "mark": "engine.steps",
+    "operation": "engine.declared",
     "packs": "rulepacks.discovery",
     "read_pack": "rulepacks.loading",
     "rebase": "history.amend",
@@ -303,6 +305,7 @@ __all__ = [
     "load_text",
     "loads",
     "mark",
+    "operation",
     "packs",
     "read_pack",
     "rebase",

@@ -90,7 +90,7 @@ class TestRandomPrimary:
             after = pack.decide(after, player.pending.question[1][0], member="1")
             player = after.member("1")
         (gained,) = set(player.owned) - before
-        assert category == pack.function("bloodbowl.data")().skills[gained].category
+        assert category == pack.data.skills[gained].category
 
 
 class TestLimits:

@@ -35,13 +35,13 @@ def texts() -> dict[str, str]:
 class TestLoaded:
     def test_seventy_two_skills_in_six_categories(self, pack: RulePack) -> None:
         """Twelve skills in each of A, D, G, M, P, S; four elite skills."""
-        data = pack.function("bloodbowl.data")()
+        data = pack.data
         assert dict.fromkeys("ADGMPS", 12) == {c: len(data.table_of(c)) for c in data.categories}
         assert ("block", "dodge", "guard", "mighty_blow") == data.rules.value.elite
 
     def test_thirty_rosters(self, pack: RulePack) -> None:
         """All 30 teams, each with a Lineman-keyword position."""
-        data = pack.function("bloodbowl.data")()
+        data = pack.data
         assert 30 == len(data.teams)
 
     def test_names_in_two_languages(self, pack: RulePack) -> None:

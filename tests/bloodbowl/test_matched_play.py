@@ -96,14 +96,14 @@ def _texts() -> dict[str, str]:
 class TestData:
     def test_tiers_of_the_rosters(self, pack: RulePack) -> None:
         """The May 2026 tier list: Wood Elf Tier 1, Human Tier 2, Nurgle Tier 3, Goblin Tier 4."""
-        data = pack.function("bloodbowl.data")()
+        data = pack.data
         assert {"wood_elf": 1, "human": 2, "nurgle": 3, "goblin": 4} == {
             t: data.teams[t].tier for t in ("wood_elf", "human", "nurgle", "goblin")
         }
 
     def test_numbers_of_the_reference(self, pack: RulePack) -> None:
         """Skill Points 6/8/9/10, Secondary skills 1/2/3/4, stars 1/2/2/2, a star 2 SP and a Mega-star 4."""
-        mp = pack.function("bloodbowl.data")().matched_play
+        mp = pack.data.matched_play
         assert ((6, 8, 9, 10), (1, 2, 3, 4), (1, 2, 2, 2)) == tuple(
             tuple(table[t] for t in (1, 2, 3, 4)) for table in (mp.skill_points, mp.max_secondary, mp.max_stars)
         )

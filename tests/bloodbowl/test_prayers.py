@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import progression
 import progression_bloodbowl as bb
 from progression import Awarded, Effect, Member, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RulePackError, UnknownName
@@ -207,7 +208,8 @@ class TestRefusals:
     def test_the_limit_is_the_data_s(self, pack: RulePack, team: Sheet) -> None:
         """With the inducement's maximum at 2 in the data, three prayers are refused and two are taken."""
         two = attrs.evolve(data_of(pack), max_prayers=2)
-        smaller = attrs.evolve(pack, functions={**pack.functions, "bloodbowl.data": lambda: two})
+        smaller = attrs.evolve(pack, data=two)
+        team, _ = progression.rebase(team, smaller)  # other data are other rules: the team moves onto them
         with pytest.raises(InvalidInput, match="at most 2 Prayers to Nuffle in a match"):
             bb.record_outcome(smaller, team, _record(prayers=THREE), ScriptedDice([]))
         assert {"3": 6, "4": 5, "5": 0, "6": 0} == _spp(smaller, team, _record(prayers=THREE[:2]))

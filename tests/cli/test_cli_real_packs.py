@@ -196,7 +196,7 @@ class TestStepsInLines:
             "sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=1-0", "--dice", "3"
         ).out.splitlines()
         assert "#3 match 1: outcome, winnings, Dedicated Fans:" == lines[0]
-        assert ["    match 1: outcome and winnings:", "    update Dedicated Fans:"] == [
+        assert ["    match 1: outcome and winnings:", "    match 1: Dedicated Fans:"] == [
             line for line in lines if line.startswith("    ") and not line.startswith("     ")
         ]
         assert "      +20000 Treasury: winnings of match 1" in lines

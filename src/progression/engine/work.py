@@ -109,7 +109,10 @@ class Work:
         if len(after.ledger) < size or after.ledger.prefix(size) != self._sheet.ledger:
             msg = "the rule code returned a sheet that does not continue the one it was given; nothing was recorded"
             raise InvalidInput(msg)
-        self._events.extend(after.ledger[size:])
+        added = after.ledger[size:]
+        if len(added) == 1 and type(added[0]) is Step:  # the events it combined into one step are the entry's
+            added = added[0].events
+        self._events.extend(added)
         self._sheet = after
         return after
 

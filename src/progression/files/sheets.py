@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, get_origin
 
 import attrs
 
+from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS
 from progression.errors import InvalidInput, Problem, ProgressionError, SheetError
 from progression.files.checks import ledger_problems
@@ -62,6 +63,13 @@ def _strict_int(value: Any, _: type) -> int:
     return value
 
 
+def _strict_bool(value: Any, _: type) -> bool:
+    if not isinstance(value, bool):
+        msg = f"expected true or false, got {value!r}"
+        raise TypeError(msg)
+    return value
+
+
 def _strict_str(value: Any, _: type) -> str:
     if not isinstance(value, str):
         msg = f"expected a text, got {value!r}"
@@ -80,6 +88,7 @@ def _make_converter(operations: Operations) -> cattrs.Converter:
     conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)  # bool is an int: without its own hook it would take int's
     # Model mappings are read-only proxies; saved files hold plain objects.
     conv.register_unstructure_hook_func(
         lambda t: bool(t is MappingProxyType or get_origin(t) is abc.Mapping),  # type: ignore[comparison-overlap]
@@ -117,7 +126,7 @@ def _make_converter(operations: Operations) -> cattrs.Converter:
     def unstructure_op(operation: Operation) -> dict[str, Any]:
         cls = type(operation)
         if cls not in dump_operation:
-            dump_operation[cls] = make_dict_unstructure_fn(cls, conv)
+            dump_operation[cls] = make_dict_unstructure_fn(resolved(cls), conv)
         return {"op": operation.tag, **dump_operation[cls](operation)}
 
     def structure_op(data: Any, _: type) -> Operation:
@@ -129,7 +138,7 @@ def _make_converter(operations: Operations) -> cattrs.Converter:
             msg = f"unknown operation {tag!r}; expected one of: {', '.join(by_tag)}"
             raise ValueError(msg)
         if tag not in load_operation:
-            load_operation[tag] = make_dict_structure_fn(by_tag[tag], conv, _cattrs_forbid_extra_keys=True)
+            load_operation[tag] = make_dict_structure_fn(resolved(by_tag[tag]), conv, _cattrs_forbid_extra_keys=True)
         return load_operation[tag]({k: v for k, v in data.items() if k != "op"}, by_tag[tag])
 
     conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, Operation), unstructure_op)

@@ -7,11 +7,12 @@ cross-checked by ``_references`` so that every id it names is defined.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from progression.errors import Problem, ProgressionError, RulePackError
+from progression.ledger.events import Operation
 from progression.requirements.ladders import Band, Ladder
 from progression.rulepacks.reader import Reader
 from progression.rulepacks.references import check_references
@@ -218,9 +219,22 @@ class PackReader(RuleReader):
 
 
 def read_pack(
-    data: Mapping[str, Any], source: str, functions: Mapping[str, Callable[..., Any]] | None = None
+    data: Mapping[str, Any],
+    source: str,
+    functions: Mapping[str, Callable[..., Any]] | None = None,
+    *,
+    operations: Iterable[type[Operation] | Callable[..., Any]] = (),
+    own: object = None,
 ) -> RulePack:
-    """Build a :class:`RulePack` from parsed TOML, or raise :class:`RulePackError` listing every problem."""
+    """Build a :class:`RulePack` from parsed TOML, or raise :class:`RulePackError` listing every problem.
+
+    Args:
+        data: the parsed TOML.
+        source: where it was read from, for messages.
+        functions: the pack's named functions.
+        operations: the pack's own operation classes (:attr:`RulePack.operations`).
+        own: the pack's own typed data (:attr:`RulePack.data`), for its code to read.
+    """
     functions = dict(functions or {})
     r = PackReader(source, functions)
     if not isinstance(data, Mapping):
@@ -264,6 +278,8 @@ def read_pack(
             names=names,
             tables=tables,
             functions=functions,
+            operations=tuple(operations),
+            data=own,
         )
     except ProgressionError as error:  # a value so wrong the model refuses it: already reported
         if not r.problems:

@@ -14,6 +14,7 @@ from progression._labels import Label
 from progression.curves.curve import Curve
 from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
+from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, create, execute
 from progression.errors import InvalidInput, RulePackError, UnknownName
@@ -40,9 +41,13 @@ def _by_name(curves: Iterable[Curve] | Mapping[str, Curve]) -> Mapping[str, Curv
     return freeze({curve.name: curve for curve in values})
 
 
-def _operations(classes: Iterable[type[Operation]] | Mapping[str, type[Operation]]) -> Mapping[str, type[Operation]]:
+def _operations(
+    classes: Iterable[type[Operation] | Callable[..., Any]] | Mapping[str, type[Operation]],
+) -> Mapping[str, type[Operation]]:
+    """Operation classes by tag; a function declared with ``progression.operation`` stands for its class."""
     values = classes.values() if isinstance(classes, Mapping) else classes
-    return freeze({cls.tag: cls for cls in values})
+    found = [getattr(item, "operation", item) for item in values]
+    return freeze({getattr(cls, "tag", repr(cls)): cls for cls in found})
 
 
 def _check_operations(pack: RulePack, _: attrs.Attribute[Any], value: Mapping[str, type[Operation]]) -> None:
@@ -59,6 +64,11 @@ def _check_operations(pack: RulePack, _: attrs.Attribute[Any], value: Mapping[st
             problems.append(Problem(pack.source, where, reason))
         elif cls.run is Operation.run:  # type: ignore[attr-defined]  # narrowed to attrs by attrs.has
             problems.append(Problem(pack.source, where, f"{cls.__name__} does not define run(work)"))
+        else:
+            try:
+                resolved(cls)  # type: ignore[arg-type]  # an Operation, checked above
+            except InvalidInput as error:
+                problems.append(Problem(pack.source, where, str(error)))
     if problems:
         raise RulePackError(pack.source, problems)
 
@@ -89,7 +99,11 @@ class RulePack(Rules):
     tables: Mapping[str, Any] = attrs.field(factory=dict, converter=freeze)
     #: The pack's named functions (curves, costs, requirements, procedures, options).
     functions: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict, converter=freeze, repr=False)
-    #: The pack's own operations, by tag (each tag starts with the pack's name and a dot).
+    #: The pack's own typed data, for its code to read (Blood Bowl's rosters, skills and tables, typed);
+    #: part of the rules' fingerprint like every table.
+    data: Any = attrs.field(default=None, repr=False)
+    #: The pack's own operations, by tag (each tag starts with the pack's name and a dot). Given as
+    #: operation classes, or as the functions declared with :func:`progression.operation`.
     operations: Mapping[str, type[Operation]] = attrs.field(
         factory=dict, converter=_operations, validator=_check_operations, repr=False
     )
@@ -103,7 +117,7 @@ class RulePack(Rules):
         of other rules until it is rebased (:func:`progression.rebase`). The fingerprint digests
         every table, curve, upgrade and name of the pack (not where it was read from).
         """
-        data = repr(attrs.evolve(self, source="", functions={}, operations={}))
+        data = repr(attrs.evolve(self, source="", functions={}, operations={})) + repr(self.data)
         names = ",".join(sorted(self.functions)) + ";" + ",".join(sorted(self.operations))
         digest = hashlib.sha256(f"{data}\n{names}".encode()).hexdigest()[:12]
         return f"{self.name} {self.version} {digest}"

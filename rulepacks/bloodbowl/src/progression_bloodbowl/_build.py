@@ -8,11 +8,11 @@ upgrades and every displayed name are derived from them here, then read by the c
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib.resources import files
 from typing import Any
 
-from progression import RulePack, read_pack
+from progression import Operation, RulePack, read_pack
 
 from ._data import Data, load_data
 
@@ -107,8 +107,10 @@ def _names(data: Data) -> dict[str, Any]:
     return names
 
 
-def build(functions: Mapping[str, Callable[..., Any]]) -> RulePack:
-    """The Blood Bowl rule pack, with ``functions`` registered (the data accessor is added here)."""
+def build(
+    functions: Mapping[str, Callable[..., Any]], operations: Iterable[type[Operation] | Callable[..., Any]] = ()
+) -> RulePack:
+    """The Blood Bowl rule pack, with ``functions`` and ``operations`` registered and its typed data on it."""
     data = load_data()
     raw = tomllib.loads(files("progression_bloodbowl").joinpath("data", "pack.toml").read_text(encoding="utf-8"))
     raw["curves"] = _curves(data, raw["upgrades"])
@@ -116,4 +118,4 @@ def build(functions: Mapping[str, Callable[..., Any]]) -> RulePack:
     raw.setdefault("upgrades", {}).update(_upgrades(data))
     raw.setdefault("names", {}).update(_names(data))
     raw["tables"] = {name.removesuffix(".toml"): table for name, table in data.raw.items()}
-    return read_pack(raw, "progression_bloodbowl/data/pack.toml", {**functions, "bloodbowl.data": lambda: data})
+    return read_pack(raw, "progression_bloodbowl/data/pack.toml", functions, operations=operations, own=data)

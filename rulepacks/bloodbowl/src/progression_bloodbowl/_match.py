@@ -11,7 +11,21 @@ from __future__ import annotations
 import functools
 import sys
 
-from progression import Adjusted, Awarded, Dice, Effect, Event, Left, Member, Rolled, RulePack, Sheet, Step, combine
+from progression import (
+    Adjusted,
+    Awarded,
+    Dice,
+    Effect,
+    Event,
+    Left,
+    Member,
+    Rolled,
+    RulePack,
+    Sheet,
+    Step,
+    combine,
+    operation,
+)
 from progression.errors import InvalidInput, UnknownName
 
 from ._fixtures import (
@@ -288,6 +302,7 @@ def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
     return events
 
 
+@operation("bloodbowl.record_outcome", label=lambda op: f"match {op.match.number}: outcome and winnings")
 def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
     """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
     injuries recorded, winnings paid into the treasury, the result counted."""
@@ -366,6 +381,7 @@ def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
     return team
 
 
+@operation("bloodbowl.update_fans", label=lambda op: f"match {op.match.number}: Dedicated Fans")
 def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
     """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
     a draw changes nothing; a team that conceded with penalty loses D3 instead (never below 1, never above 7).

@@ -8,12 +8,12 @@ from typing import Any
 
 from progression import RulePack
 
-from . import _advancement, _commands, _match_day, _matched_play, _odds, _staff
+from . import _advancement, _commands, _match, _match_day, _matched_play, _odds, _staff
 from ._build import build
 from ._demo import demo
 from ._explain import EXPLAIN
 
-__all__ = ["FUNCTIONS", "pack"]
+__all__ = ["FUNCTIONS", "OPERATIONS", "pack"]
 
 #: The functions the pack's TOML and the command line refer to by name.
 FUNCTIONS: dict[str, Callable[..., Any]] = {
@@ -41,7 +41,14 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
+#: The pack's own operations: every function that changes a sheet, declared with ``progression.operation``.
+OPERATIONS: tuple[Callable[..., Any], ...] = (
+    _match.record_outcome,
+    _match.update_fans,
+)
+
+
 @functools.cache
 def pack() -> RulePack:
     """The Blood Bowl (BB2025) rule pack, built once: the pack is immutable, so every caller can share it."""
-    return build(FUNCTIONS)
+    return build(FUNCTIONS, OPERATIONS)

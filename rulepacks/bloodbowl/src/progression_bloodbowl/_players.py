@@ -31,8 +31,10 @@ YES = "yes"
 
 def data_of(pack: RulePack) -> Data:
     """The typed data of the Blood Bowl pack."""
-    read = pack.functions.get("bloodbowl.data") or pack.function("bloodbowl.data")  # the lookup, or its error
-    data: Data = read()
+    data = pack.data
+    if not isinstance(data, Data):
+        msg = f"pack {pack.name!r} holds no Blood Bowl data: these functions work on the bloodbowl pack's sheets"
+        raise InvalidInput(msg)
     return data
 
 

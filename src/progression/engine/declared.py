@@ -1,0 +1,141 @@
+"""Operations declared from a pack's functions: ``@operation("pack.name")`` on ``f(pack, sheet, ...)``.
+
+A pack's rule code that changes a sheet is a function of the pack, the sheet and its inputs (and
+``dice`` when it rolls). Decorated, it becomes an :class:`~progression.Operation` class whose fields
+are its inputs, with the types its signature gives; calling the function builds that operation and
+runs it through the engine, so every call is one ledger entry that ``verify`` can run again and
+``amend`` can change. The class is the function's ``operation`` attribute, to list in
+:attr:`RulePack.operations <progression.RulePack.operations>`::
+
+    @progression.operation("dojo.train", label=lambda op: f"train {op.style}")
+    def train(pack: RulePack, student: Sheet, style: str, *, dice: Dice) -> Sheet:
+        ...
+
+The function may make the sheet it returns by applying events itself (code written before
+operations existed does): the engine takes what it appended as the entry's events.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
+
+import attrs
+
+from progression._frozen import freeze
+from progression.engine.run import execute
+from progression.engine.work import Work
+from progression.errors import InvalidInput
+from progression.ledger.events import Operation
+from progression.ledger.sheet import Sheet
+
+__all__ = ["operation", "resolved"]
+
+F = TypeVar("F", bound=Callable[..., Sheet])
+
+
+def _frozen(value: Any) -> Any:
+    """An input kept on an operation: lists as tuples, mappings read-only, so the operation cannot change."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, Mapping):
+        return freeze({key: _frozen(item) for key, item in value.items()})
+    return value
+
+
+def operation(tag: str, *, label: Callable[[Any], str] | None = None) -> Callable[[F], F]:
+    """Declare ``f(pack, sheet, *inputs, dice=None) -> Sheet`` as an operation tagged ``tag``.
+
+    Args:
+        tag: the operation's name in saved files, the pack's name and a dot first (``"bloodbowl.hire"``).
+        label: how an entry of it is described (``lambda op: f"hire {op.name}"``); the tag's last part
+            otherwise.
+
+    Returns:
+        A decorator giving back a function with ``f``'s signature that runs the operation, with the
+        operation class as its ``operation`` attribute.
+    """
+    if not isinstance(tag, str) or "." not in tag.strip(".") or " " in tag:
+        msg = f"an operation's tag is the pack's name, a dot and a name (such as 'dojo.train'), got {tag!r}"
+        raise InvalidInput(msg)
+
+    def declare(function: F) -> F:
+        signature = inspect.signature(function)
+        parameters = list(signature.parameters.values())
+        if len(parameters) < 2:
+            msg = f"{function.__qualname__}: an operation's function takes the pack and the sheet first"
+            raise InvalidInput(msg)
+        inputs = [p for p in parameters[2:] if p.name != "dice"]
+        rolls = "dice" in signature.parameters
+        for parameter in inputs:
+            if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+                msg = f"{function.__qualname__}: an operation's inputs are named, not *{parameter.name}"
+                raise InvalidInput(msg)
+        fields = {
+            p.name: attrs.field(
+                type=p.annotation if p.annotation is not inspect.Parameter.empty else Any,
+                converter=_frozen,
+                **({} if p.default is inspect.Parameter.empty else {"default": _frozen(p.default)}),
+            )
+            for p in inputs
+        }
+        # Fields without a default first (attrs requires it; they are keyword-only, so order is free).
+        ordered = dict(sorted(fields.items(), key=lambda item: item[1]._default is not attrs.NOTHING))
+
+        def run(self: Operation, work: Work) -> None:
+            given = {name: getattr(self, name) for name in fields}
+            if rolls:
+                given["dice"] = work.dice
+            work.follow(function(work.pack, work.sheet, **given))
+
+        def described(self: Operation) -> str:
+            return label(self) if label is not None else tag.rsplit(".", 1)[1].replace("_", " ")
+
+        name = "".join(part.title() for part in tag.rsplit(".", 1)[1].split("_"))
+        body: dict[str, Any] = {
+            "tag": tag,
+            "run": run,
+            "label": property(described),
+            "__doc__": (function.__doc__ or tag).strip().splitlines()[0],
+            "__module__": function.__module__,
+        }
+        cls = attrs.make_class(name, ordered, bases=(Operation,), class_body=body, kw_only=True, frozen=True)
+        cls.__module__ = function.__module__  # where its fields' types are named
+
+        @functools.wraps(function)
+        def call(pack: Any, sheet: Any, *args: Any, **kwargs: Any) -> Sheet:
+            try:
+                bound = signature.bind(pack, sheet, *args, **kwargs)
+            except TypeError as error:
+                msg = f"{function.__qualname__}: {error}"
+                raise InvalidInput(msg) from None
+            dice = bound.arguments.get("dice")
+            given = {k: v for k, v in bound.arguments.items() if k in fields}
+            if not isinstance(sheet, Sheet):
+                msg = f"{function.__qualname__} acts on a sheet, got {type(sheet).__name__}"
+                raise InvalidInput(msg)
+            return execute(pack, sheet, cls(**given), dice)
+
+        call.operation = cls  # type: ignore[attr-defined]
+        return cast(F, call)
+
+    return declare
+
+
+def resolved(cls: type[Operation]) -> type[Operation]:
+    """``cls`` with its fields' types resolved in the module it was declared in (names written as text).
+
+    Raises:
+        InvalidInput: a type named that the module does not define at run time.
+    """
+    module = sys.modules.get(cls.__module__)
+    names = {**vars(sys.modules[Operation.__module__]), **(vars(module) if module is not None else {})}
+    try:
+        attrs.resolve_types(cls, globalns=names)
+    except NameError as error:
+        msg = f"operation {getattr(cls, 'tag', cls.__name__)!r}: a field's type cannot be read in {cls.__module__}: {error}"
+        raise InvalidInput(msg) from None
+    return cls
