@@ -65,7 +65,10 @@ class TestActionTest:
         """``action.test`` rolls the campaign's die and records the sum in the ledger."""
         sheet = pc.new_character(pack, "Aline", levels={"escrime": 31})
         after = pack.function("action.test")(pack, sheet, ScriptedDice([40]), competence="escrime")
-        assert "Fencing test: 40 (D100) + level 31 = 71" == after.ledger[-1].label
+        assert ("escrime test", "Fencing test: 40 (D100) + level 31 = 71") == (
+            after.ledger[-1].label,
+            after.ledger[-1].events[0].label,
+        )
 
     def test_needs_a_competence(self, pack: RulePack) -> None:
         """Without competence=..., the refusal lists the competences."""

@@ -52,6 +52,7 @@ operations = st.lists(
         st.tuples(st.just("settle"), st.sampled_from(COMPETENCES), st.integers(min_value=0, max_value=1)),
         st.tuples(st.just("quality"), st.sampled_from(QUALITIES), st.just(0)),
         st.tuples(st.just("split"), st.sampled_from(QUALITIES), st.integers(min_value=0, max_value=2**16)),
+        st.tuples(st.just("test"), st.sampled_from(COMPETENCES), st.integers(min_value=1, max_value=100)),
     ),
     max_size=30,
 )
@@ -87,6 +88,7 @@ def apply(pack: RulePack, sheet: Sheet, operation: Operation) -> Sheet:
         "settle": lambda: pc.settle(pack, sheet, name, discard=bool(number)),
         "quality": lambda: pc.buy_quality(pack, sheet, name),
         "split": lambda: pc.buy_quality(pack, sheet, name, pay=split_for(pack, sheet, name, number)),
+        "test": lambda: pc.roll_competence(pack, sheet, name, progression.ScriptedDice([number]))[0],
     }
     try:
         return steps[what]()
@@ -120,6 +122,18 @@ class TestPlay:
         assert all(sheet.account(pc.pool_id(c)).balanced for c in COMPETENCES)
         assert progression.replay(sheet.ledger) == sheet
 
+    @settings(max_examples=30, deadline=None)
+    @given(st.sampled_from(pc.POLICIES), starts, operations)
+    def test_every_history_verifies(self, policy: str, start: list[int], ops: list[Operation]) -> None:
+        """Awards, raises, settling, qualities and tests in any order, under any policy: the rules give every
+        entry again (verify is ok), before and after the sheet goes through a file."""
+        pack = PACKS[policy]
+        sheet = stocked(pack, start)
+        for op in ops:
+            sheet = apply(pack, sheet, op)
+        again = progression.load_sheet(progression.dump_sheet(sheet), pack=pack)
+        assert (True, True, sheet) == (progression.verify(sheet, pack).ok, progression.verify(again, pack).ok, again)
+
     @settings(max_examples=40, deadline=None)
     @given(starts, operations)
     def test_pooled_payments_draw_only_from_listing_competences(self, start: list[int], ops: list[Operation]) -> None:
@@ -128,12 +142,15 @@ class TestPlay:
         sheet = stocked(pack, start)
         for op in ops:
             sheet = apply(pack, sheet, op)
-        for entry in sheet.ledger:
-            for event in getattr(entry, "events", (entry,)):
-                if isinstance(event, progression.Purchased) and event.upgrade.startswith("quality."):
-                    allowed = {pc.pool_id(c) for c in pc.listing(pack, event.upgrade.removeprefix("quality."))}
-                    hypothesis.event(f"a quality paid by {min(len(event.price), 2)}+ competences")
-                    assert set(event.price) <= allowed
+        stack = list(sheet.ledger)
+        while stack:
+            event = stack.pop()
+            if isinstance(event, progression.Step):  # an entry, a batch of entries, a step
+                stack.extend(event.events)
+            elif isinstance(event, progression.Purchased) and event.upgrade.startswith("quality."):
+                allowed = {pc.pool_id(c) for c in pc.listing(pack, event.upgrade.removeprefix("quality."))}
+                hypothesis.event(f"a quality paid by {min(len(event.price), 2)}+ competences")
+                assert set(event.price) <= allowed
 
     @settings(max_examples=30, deadline=None)
     @given(

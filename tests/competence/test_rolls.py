@@ -65,16 +65,19 @@ class TestTotal:
 
 class TestRoll:
     def test_recorded_in_the_ledger(self, pack: RulePack) -> None:
-        """The die is rolled once and recorded with the sum in words; replay does not roll again."""
+        """The die is rolled once and recorded with the sum in words, in the entry of the test's operation;
+        replay does not roll again, verify runs the test again on the recorded die."""
         sheet = fencer(pack)
         after, result = pc.roll_competence(pack, sheet, "escrime", ScriptedDice([33]), ["rapiere"])
         entry = after.ledger[-1]
-        assert (98, len(sheet.ledger) + 1, (33,), after) == (
+        assert (98, len(sheet.ledger) + 1, (33,), after, True) == (
             result.total,
             len(after.ledger),
-            entry.results,  # type: ignore[attr-defined]
+            entry.events[0].results,  # type: ignore[attr-defined]
             progression.replay(after.ledger),
+            progression.verify(after, pack).ok,
         )
+        assert pc.competence_test.operation(competence="escrime", specializations=("rapiere",)) == entry.operation  # type: ignore[attr-defined]
 
     def test_checks_before_rolling(self, pack: RulePack) -> None:
         """A refused test rolls no die: the scripted dice are untouched."""

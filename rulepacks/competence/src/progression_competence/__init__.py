@@ -29,7 +29,7 @@ from ._character import (
 from ._commands import pack_for
 from ._costs import LevelRow, Reach, cost_to_reach, level_table, quality_table, specialization_costs
 from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
-from ._rolls import CompetenceRoll, roll_competence, roll_total
+from ._rolls import CompetenceRoll, competence_test, roll_competence, roll_total
 from ._settings import DEGREES, POLICIES, Degree, Settings, default_settings, load_settings, read_settings
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "build",
     "buy_quality",
     "buy_specialization",
+    "competence_test",
     "competences",
     "completed",
     "completion_history",

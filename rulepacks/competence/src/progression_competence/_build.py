@@ -121,7 +121,15 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
         names=names,
         tables=_tables(campaign, settings),
         functions=_functions(campaign, settings),
+        operations=_operations(),
     )
+
+
+def _operations() -> tuple[Callable[..., Any], ...]:
+    """The pack's own operations (the core's purchases, awards and discards do the rest)."""
+    from . import _rolls  # it reads the pack's tables through this module: imported late to avoid a cycle
+
+    return (_rolls.competence_test,)
 
 
 def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[..., Any]]:

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 
 import attrs
 
-from progression import Dice, Rolled, RulePack, Sheet
+from progression import Dice, Rolled, RulePack, Sheet, operation
 from progression.errors import InvalidInput, PendingState
 
 from ._build import tables_of
 from ._character import check_competence, level, specialization_data
 from ._ids import specialization_id
 
-__all__ = ["CompetenceRoll", "roll_competence", "roll_total"]
+__all__ = ["CompetenceRoll", "competence_test", "roll_competence", "roll_total"]
 
 
 @attrs.frozen(kw_only=True)
@@ -93,12 +93,26 @@ def roll_total(
 def roll_competence(
     pack: RulePack, sheet: Sheet, competence: str, dice: Dice, specializations: Sequence[str] = ()
 ) -> tuple[Sheet, CompetenceRoll]:
-    """Roll a competence test: the die is recorded in the ledger (one entry) with the total in words.
+    """Roll a competence test: the die is recorded in the ledger (one entry, the operation
+    ``competence.test``) with the total in words.
 
     Raises:
         PendingState: points over a cap wait to be spent or discarded first.
         InvalidInput, UnknownName: as :func:`roll_total`, checked before the die is rolled.
     """
+    if isinstance(specializations, str) or not isinstance(specializations, Sequence):
+        msg = f"specializations must be a list of ids, got {specializations!r}"
+        raise InvalidInput(msg)
+    after = competence_test(pack, sheet, competence, tuple(specializations), dice=dice)
+    (shown,) = after.ledger[-1].rolls[0].results  # type: ignore[attr-defined]  # the entry the test appended
+    return after, roll_total(pack, sheet, competence, shown, specializations)
+
+
+@operation("competence.test", label=lambda op: f"{op.competence} test")
+def competence_test(
+    pack: RulePack, sheet: Sheet, competence: str, specializations: tuple[str, ...] = (), *, dice: Dice
+) -> Sheet:
+    """A competence test: the die rolled and recorded with the total in words."""
     roll_total(pack, sheet, competence, 1, specializations)  # every check before the die is rolled
     waiting = pack.surplus(sheet)
     if waiting:
@@ -107,5 +121,4 @@ def roll_competence(
         raise PendingState(msg)
     (shown,) = dice.roll(die_size(pack), 1, f"{pack.name_of(competence)} test")
     result = roll_total(pack, sheet, competence, shown, specializations)
-    event = Rolled(label=result.describe(pack), sides=result.die, results=(shown,))
-    return sheet.apply(event), result
+    return sheet.apply(Rolled(label=result.describe(pack), sides=result.die, results=(shown,)))
