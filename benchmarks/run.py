@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import bench_curves
+import bench_growth
 import bench_json
 import bench_league
 import bench_random_skill
@@ -26,6 +27,7 @@ from timing import Row, human
 SUITE: tuple[tuple[Callable[..., list[Row]], dict[str, int], dict[str, int]], ...] = (
     (bench_curves.run, {}, {"far": 10**3, "looped": 50}),
     (bench_replay.run, {}, {"size": 200}),
+    (bench_growth.run, {}, {"short": 40, "long": 200, "calls": 64}),
     (bench_league.run, {}, {"teams": 3, "matches": 2, "sampled": 2}),
     (bench_json.run, {}, {"count": 20, "events": 8}),
     (bench_startup.run, {}, {"runs": 1}),

@@ -96,6 +96,11 @@ class TestReplay:
         rows = bench("bench_replay").run(size=60)
         assert ["replay of 60 events / plain-dict fold"] == [row.name for row in rows]
 
+    def test_growth_rows(self, bench) -> None:
+        """The growth benchmark builds both histories, checks one continues the other, and gives four rows."""
+        rows = bench("bench_growth").run(short=40, long=120, calls=32)
+        assert (4, True) == (len(rows), all(r.measured > 0 and r.baseline > 0 for r in rows))
+
     def test_ledger_size(self, bench) -> None:
         """The ledger has exactly the size asked, starting with its creation."""
         events = bench("bench_replay").ledger(10)

@@ -1,0 +1,104 @@
+"""``progression sheet verify``, ``amend`` and ``rebase``: a sheet file's history checked and corrected."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from cli_support import SKIRMISH, Result
+
+Run = Callable[..., Result]
+
+
+def hero(tmp_path: Path, run: Run) -> Path:
+    """A skirmish hero: 12 experience, a level bought with 1, then 3 more."""
+    path = tmp_path / "ana.json"
+    run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana")
+    run("sheet", "award", str(path), "xp", "12", "-r", "the crypt", "--pack", SKIRMISH)
+    run("sheet", "buy", str(path), "level_up", "--pack", SKIRMISH)
+    run("sheet", "award", str(path), "xp", "3", "-r", "rats", "--pack", SKIRMISH)
+    return path
+
+
+def edit(path: Path, entry: int, **values: object) -> None:
+    """Change values of the first event of an entry in the file, as a hand would."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["ledger"][entry]["events"][0].update(values)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+class TestVerify:
+    def test_a_file_made_by_the_commands_verifies(self, run: Run, tmp_path: Path) -> None:
+        """Exit 0, and the report says every entry was verified."""
+        result = run("sheet", "verify", str(hero(tmp_path, run)), "--pack", SKIRMISH)
+        assert (0, "Ana: all 4 entries verified under skirmish 1") == (result.status, result.out.rsplit(" ", 1)[0])
+
+    def test_an_edited_file_is_found_at_its_entry(self, run: Run, tmp_path: Path) -> None:
+        """The award of 3 edited to 30: exit 1, the entry, what was recorded and what the rules give."""
+        path = hero(tmp_path, run)
+        edit(path, 3, amount=30)
+        result = run("sheet", "verify", str(path), "--pack", SKIRMISH)
+        assert (1, "  #4 award 3 to xp: events[0].amount: recorded 30, the rules give 3") == (
+            result.status,
+            result.out.splitlines()[1],
+        )
+
+    def test_json(self, run: Run, tmp_path: Path) -> None:
+        """``--json``: ok, the number of entries, each divergence with its entry, kind and sentence."""
+        path = hero(tmp_path, run)
+        edit(path, 3, amount=30)
+        data = run("sheet", "verify", str(path), "--pack", SKIRMISH, "--json").json()
+        assert (False, 4, [{"entry": 4, "label": "award 3 to xp", "kind": "edited"}]) == (
+            data["ok"],
+            data["entries"],
+            [{k: d[k] for k in ("entry", "label", "kind")} for d in data["divergences"]],
+        )
+
+
+class TestAmend:
+    def test_dry_run_prints_the_diff_and_writes_nothing(self, run: Run, tmp_path: Path) -> None:
+        """The first award was 5: the diff shows the old and new entry, the later ones holding; the file stays."""
+        path = hero(tmp_path, run)
+        before = path.read_text(encoding="utf-8")
+        result = run("sheet", "amend", str(path), "2", "amount=5", "--pack", SKIRMISH, "--dry-run")
+        assert (0, before) == (result.status, path.read_text(encoding="utf-8"))
+        assert [
+            "- #2 award 12 to xp",
+            "+ #2 award 5 to xp: amended",
+            "  #3 buy level_up: holds",
+            "  #4 award 3 to xp: holds",
+            "nothing written",
+        ] == result.out.splitlines()
+
+    def test_amend_writes_and_the_file_verifies(self, run: Run, tmp_path: Path) -> None:
+        """Written, the amended file verifies, and shows the new balance."""
+        path = hero(tmp_path, run)
+        assert 0 == run("sheet", "amend", str(path), "2", "amount=5", "--pack", SKIRMISH).status
+        assert 0 == run("sheet", "verify", str(path), "--pack", SKIRMISH).status
+        shown = run("sheet", "show", str(path), "--pack", SKIRMISH, "--json").json()
+        assert 7 == shown["pools"]["xp"]["balance"]
+
+    def test_a_later_entry_made_invalid_refuses_the_change(self, run: Run, tmp_path: Path) -> None:
+        """The award amended into one that leaves no point for the level: exit 1, nothing written;
+        with ``--invalid drop`` the purchase is dropped."""
+        path = hero(tmp_path, run)
+        before = path.read_text(encoding="utf-8")
+        refused = run("sheet", "amend", str(path), "2", "pool=purse", "--pack", SKIRMISH)
+        assert (1, before, True) == (
+            refused.status,
+            path.read_text(encoding="utf-8"),
+            refused.out.splitlines()[2].startswith("! #3 buy level_up: refused: "),
+        )
+        assert "the amendment makes 1 later entry invalid, so nothing was changed" in refused.err
+        dropped = run("sheet", "amend", str(path), "2", "pool=purse", "--pack", SKIRMISH, "--invalid", "drop")
+        assert (0, True) == (dropped.status, dropped.out.splitlines()[2].startswith("- #3 buy level_up: dropped: "))
+
+    def test_a_field_the_operation_lacks(self, run: Run, tmp_path: Path) -> None:
+        """A key the operation has no field for is a usage error naming its fields."""
+        result = run("sheet", "amend", str(hero(tmp_path, run)), "2", "points=5", "--pack", SKIRMISH)
+        assert 2 == result.status
+        assert (
+            "the operation 'award 12 to xp' has no field 'points'; its fields: pool, amount, reason, member"
+            in result.err
+        )
