@@ -153,7 +153,14 @@ class InsufficientPoints(PurchaseError):
     """The pools that may pay hold fewer points than the price."""
 
     def __init__(
-        self, *, upgrade: str, needed: int, available: int, currency: str, names: tuple[str, str] | None = None
+        self,
+        *,
+        upgrade: str,
+        needed: int,
+        available: int,
+        currency: str,
+        names: tuple[str, str] | None = None,
+        why: str = "",
     ) -> None:
         self.needed = needed
         self.available = available
@@ -161,6 +168,8 @@ class InsufficientPoints(PurchaseError):
         # ``names``: how the upgrade and the currency are displayed; their ids otherwise.
         upgrade_name, currency_name = names or (repr(upgrade), currency)
         message = f"{upgrade_name} costs {needed} {currency_name} but only {available} are available"
+        # ``why``: what keeps points held from paying (they are over a cap), when something does.
+        message += f" ({why})" if why else ""
         super().__init__(message, upgrade=upgrade, violations=(message,))
 
 

@@ -346,3 +346,52 @@ class TestFromNothingToProficient:
         # what was spent: the levels, and each pool's share of the quality
         assert 60 + 30 + 4 == fencing.spent
         assert 30 + 20 == dance.spent
+
+
+class TestSurplusRaisesOnly:
+    """Points over a competence's level may only raise it (or be lost); everything else sees the points under it."""
+
+    def test_a_specialization_is_not_paid_from_the_surplus(self, pack: RulePack) -> None:
+        """Level 15 holding 15, awarded 20: a 20-PP Beginner specialization sees only the 15 under the cap."""
+        sheet = pc.award(pack, at(pack, "escrime", 15), "escrime", 20, reason="a duel")
+        with pytest.raises(
+            InsufficientPoints,
+            match=r"Feint costs 20 Progression points but only 15 are available "
+            r"\(20 more are over a cap and may pay only Raise Fencing\)",
+        ):
+            pc.buy_specialization(pack, sheet, "escrime", "feinte")
+
+    def test_at_the_cap_it_is(self, pack: RulePack) -> None:
+        """Level 20 holding 20, with 5 more pending: the 20 under the cap pay the specialization; 5 stay."""
+        sheet = pc.award(pack, at(pack, "escrime", 20), "escrime", 5, reason="a duel")
+        after = pc.buy_specialization(pack, sheet, "escrime", "feinte")
+        assert (True, 5) == (after.has(pc.specialization_id("escrime", "feinte")), after.pools["pp.escrime"])
+
+    def test_one_award_at_level_one(self, pack: RulePack) -> None:
+        """Level 1 awarded 20 at once: 1 point under the cap, so no specialization."""
+        sheet = pc.award(pack, at(pack, "escrime", 1, held=0), "escrime", 20, reason="a duel")
+        with pytest.raises(InsufficientPoints, match="Feint costs 20 Progression points but only 1 are available"):
+            pc.buy_specialization(pack, sheet, "escrime", "feinte")
+
+    def test_a_quality_is_not_paid_from_the_surplus(self, pack: RulePack) -> None:
+        """Level 30 holding 30, awarded 20 more: a 50-PP quality sees 30; at level 50 holding 50 it is paid alone."""
+        sheet = pc.award(pack, at(pack, "escrime", 30), "escrime", 20, reason="a duel")
+        with pytest.raises(InsufficientPoints, match="Speed costs 50 Progression points but only 30 are available"):
+            pc.buy_quality(pack, sheet, "vitesse")
+        assert 0 == pc.buy_quality(pack, at(pack, "escrime", 50), "vitesse").pools["pp.escrime"]
+
+    def test_a_split_asking_the_surplus_is_refused(self, pack: RulePack) -> None:
+        """A split may not ask a competence for points over its cap either: the quote says which, and why."""
+        sheet = pc.award(pack, at(pack, "escrime", 30), "escrime", 20, reason="a duel")
+        quote = pc.quote_quality(pack, sheet, "vitesse", pay={"escrime": 50})
+        assert [
+            "Fencing PP holds 50, but only 30 under its cap may pay Speed (the points over the cap pay only "
+            "Raise Fencing), not the 50 asked of it"
+        ] == [v.sentence for v in quote.violations]
+        with pytest.raises(InsufficientPoints):
+            pc.buy_quality(pack, sheet, "vitesse", pay={"escrime": 50})
+
+    def test_the_surplus_still_raises(self, pack: RulePack) -> None:
+        """Raises spend the surplus as before."""
+        sheet = pc.award(pack, at(pack, "escrime", 15), "escrime", 20, reason="a duel")
+        assert 16 == pc.level(pack, pc.raise_level(pack, sheet, "escrime"), "escrime")

@@ -472,3 +472,53 @@ class TestBadInput:
             InvalidInput, match="upgrade 'gift': cost function 'gift' gave the price -3; a price is a whole number >= 0"
         ):
             broken.quote(ana(), "gift")
+
+
+SURPLUS_PACK = """
+format = 1
+[pack]
+name = "dojo"
+title = { en = "Dojo", fr = "Dojo" }
+[currencies.pp]
+label = { en = "PP", fr = "PP" }
+[stats.rank]
+label = { en = "Rank", fr = "Rang" }
+[pools.pp]
+label = { en = "PP", fr = "PP" }
+currency = "pp"
+cap = "rank"
+overflow = "settle"
+surplus_buys = ["rank_up"]
+[upgrades.rank_up]
+label = { en = "Rank up", fr = "Monter" }
+pools = ["pp"]
+cost = { amount = 1 }
+effect = { stats = { rank = 1 } }
+[upgrades.kata]
+label = { en = "Kata", fr = "Kata" }
+pools = ["pp"]
+cost = { amount = 3 }
+[kinds.student]
+label = { en = "Student", fr = "Élève" }
+pools = ["pp"]
+stats = ["rank"]
+"""
+
+
+class TestSurplusBuys:
+    def test_points_over_the_cap_pay_only_what_the_pool_names(self) -> None:
+        """Rank 2 holding 2, awarded 3: the kata (3) sees the 2 under the cap and is refused; a rank up is paid."""
+        pack = progression.load_text(SURPLUS_PACK, "dojo.toml")
+        student = pack.award(pack.new_sheet("student", "Kenji", stats={"rank": 2}), "pp", 5, reason="training")
+        quote = pack.quote(student, "kata")
+        assert (False, 2, "3 more are over a cap and may pay only Rank up") == (
+            quote.ok,
+            quote.available,
+            quote.over_cap,
+        )
+        assert 3 == pack.purchase(student, "rank_up").stats["rank"]
+
+    def test_an_unknown_upgrade_is_refused_when_the_pack_loads(self) -> None:
+        """``surplus_buys`` names upgrades of the pack."""
+        with pytest.raises(progression.errors.RulePackError, match=r"surplus_buys"):
+            progression.load_text(SURPLUS_PACK.replace('["rank_up"]', '["rank_upp"]'), "dojo.toml")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
     from progression.rules.parts import Upgrade
 
-__all__ = ["cap_of", "currency_of", "ensure_settled", "payment", "state_problems", "surplus"]
+__all__ = ["cap_of", "currency_of", "ensure_settled", "payment", "spendable", "state_problems", "surplus"]
 
 
 def cap_of(pack: RulePack, sheet: Sheet, pool: str) -> int | None:
@@ -77,34 +77,57 @@ def currency_of(pack: RulePack, upgrade: Upgrade) -> str:
     return pack.pool(upgrade.pools[0]).currency if upgrade.pools else "points"
 
 
+def spendable(pack: RulePack, subject: Sheet, pool: str, upgrade_id: str) -> int:
+    """What ``pool`` may pay towards ``upgrade_id``: its balance, or, when the points over its cap may pay only
+    some upgrades (``surplus_buys``) and this is not one of them, no more than its cap."""
+    balance = max(0, subject.pools[pool])
+    spec = pack.pools.get(pool)
+    if spec is None or spec.overflow != "settle" or not spec.surplus_buys or upgrade_id in spec.surplus_buys:
+        return balance
+    cap = cap_of(pack, subject, pool)
+    return balance if cap is None else min(balance, max(0, cap))
+
+
 def payment(
     pack: RulePack, subject: Sheet, upgrade: Upgrade, price: int | None, pay: Mapping[str, int] | None
-) -> tuple[dict[str, int], int, list[Violation]]:
+) -> tuple[dict[str, int], int, list[Violation], str]:
     """How ``price`` would be paid (the buyer's ``pay``, or the default split), what the paying pools
-    hold together, and every problem with it."""
+    may give together, every problem with it, and why points they hold may not pay (or ``""``)."""
     allowed = [p for p in upgrade.pools if p in subject.pools]
-    available = sum(max(0, subject.pools[p]) for p in allowed)
+    may = {p: spendable(pack, subject, p, upgrade.id) for p in allowed}
+    available = sum(may.values())
     problems: list[Violation]
     if pay is None:
-        split, problems = _split(pack, subject, allowed, price or 0), []
+        split, problems = _split(pack, subject, allowed, price or 0, may), []
     else:
-        split, problems = _buyers_split(pack, subject, upgrade.id, allowed, pay)
+        split, problems = _buyers_split(pack, subject, upgrade.id, allowed, pay, may)
         if price is not None and sum(pay.values()) != price:
             msg = f"pay adds up to {sum(pay.values())} but {upgrade.id!r} costs {price}"
             raise InvalidInput(msg)
+    held = sum(max(0, subject.pools[p]) for p in allowed)
+    kept = [p for p in allowed if max(0, subject.pools[p]) > may[p]]  # pools whose surplus may not pay this
+    over = f"{held - available} more are over a cap and may pay only {_surplus_buys(pack, kept)}"
+    over = over if held > available else ""
     if price is not None and available < price and not any(v.key == "points" for v in problems):
-        problems.append(
-            Violation(
-                "points", f"costs {price} {pack.name_of(currency_of(pack, upgrade))}; the paying pools hold {available}"
-            )
-        )
-    return split, available, problems
+        shown = f"{available} ({over})" if over else f"{available}"
+        currency = pack.name_of(currency_of(pack, upgrade))
+        problems.append(Violation("points", f"costs {price} {currency}; the paying pools hold {shown}"))
+    return split, available, problems, over
 
 
-def _split(pack: RulePack, subject: Sheet, allowed: Sequence[str], price: int) -> dict[str, int]:
-    """The default split: surplus over a cap first, then the pools with least headroom under their cap."""
+def _surplus_buys(pack: RulePack, pools: Sequence[str]) -> str:
+    """The upgrades the points over the caps of ``pools`` may pay, named."""
+    names = [pack.name_of(u) for p in pools for u in pack.pool(p).surplus_buys]
+    return ", ".join(dict.fromkeys(names)) or "nothing"
+
+
+def _split(
+    pack: RulePack, subject: Sheet, allowed: Sequence[str], price: int, may: Mapping[str, int]
+) -> dict[str, int]:
+    """The default split: surplus over a cap first, then the pools with least headroom under their cap,
+    each giving no more than it ``may``."""
     if len(allowed) == 1:  # one pool pays: there is no order to find
-        take = min(price, max(0, subject.pools[allowed[0]]))
+        take = min(price, may[allowed[0]])
         return {allowed[0]: take} if take else {}
     over = surplus(pack, subject)
 
@@ -115,7 +138,7 @@ def _split(pack: RulePack, subject: Sheet, allowed: Sequence[str], price: int) -
 
     split, left = {}, price
     for pool in sorted(allowed, key=order):
-        take = min(left, max(0, subject.pools[pool]))
+        take = min(left, may[pool])
         if take:
             split[pool] = take
             left -= take
@@ -128,6 +151,7 @@ def _buyers_split(
     upgrade_id: str,
     allowed: Sequence[str],
     pay: Mapping[str, int],
+    may: Mapping[str, int],
 ) -> tuple[dict[str, int], list[Violation]]:
     """The split a buyer asked for, checked: a pool that may not pay, or is asked more than it holds, is a problem."""
     if not isinstance(pay, Mapping):
@@ -153,6 +177,15 @@ def _buyers_split(
                 problems.append(
                     Violation(
                         "points", f"{pack.name_of(pool)} holds {subject.pools[pool]}, not the {amount} asked of it"
+                    )
+                )
+            elif amount > may[pool]:
+                problems.append(
+                    Violation(
+                        "points",
+                        f"{pack.name_of(pool)} holds {subject.pools[pool]}, but only {may[pool]} under its cap may pay "
+                        f"{pack.name_of(upgrade_id)} (the points over the cap pay only "
+                        f"{_surplus_buys(pack, [pool])}), not the {amount} asked of it",
                     )
                 )
     return split, problems

@@ -139,6 +139,7 @@ def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
             available=q.available,
             currency=q.currency,
             names=(q.label, q.currency_name or q.currency),
+            why=q.over_cap,
         )
     if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
         raise InvalidInput("pay: " + "; ".join(sentences))

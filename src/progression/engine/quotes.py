@@ -47,6 +47,9 @@ class Quote:
     violations: tuple[Violation, ...] = ()
     #: The currency's displayed name ("Star Player Points").
     currency_name: str = ""
+    #: Why points the paying pools hold may not pay (they are over a cap that keeps them for other
+    #: upgrades), or ``""``.
+    over_cap: str = ""
 
     @property
     def ok(self) -> bool:
@@ -154,7 +157,7 @@ def _quote(
         violations.extend(Violation("requires", s) for s in upgrade.requires.unmet(checked))
     if upgrade.procedure is None:
         violations.extend(effect_problems(pack, subject, upgrade, resolved(upgrade.effect, choice), checked))
-    split, held, unpaid = payment(pack, subject, upgrade, price, pay if paying is None else None)
+    split, held, unpaid, over_cap = payment(pack, subject, upgrade, price, pay if paying is None else None)
     violations.extend(unpaid)
     state = state_problems(pack, subject, paying=tuple(split) if paying is None else paying)
     currency = currency_of(pack, upgrade)
@@ -168,6 +171,7 @@ def _quote(
         available=held,
         violations=(*state, *violations),
         currency_name=pack.name_of(currency),
+        over_cap=over_cap,
     )
 
 

@@ -68,7 +68,7 @@ class PackReader(RuleReader):
     def pools(self, data: Mapping[str, Any]) -> list[PoolSpec]:
         pools = []
         for ident, body, path in self.entries(data, "pools"):
-            self.extra(body, ("label", "currency", "cap", "overflow", "auto_spend"), path)
+            self.extra(body, ("label", "currency", "cap", "overflow", "auto_spend", "surplus_buys"), path)
             overflow = self.get(body, "overflow", str, path, default="refuse")
             if overflow not in OVERFLOWS:
                 self.problem(f"{path}.overflow", f"expected one of {', '.join(OVERFLOWS)}, got {overflow!r}")
@@ -84,6 +84,7 @@ class PackReader(RuleReader):
                     cap=cap,
                     overflow=overflow,
                     auto_spend=self.strings(body, "auto_spend", path, default=()),
+                    surplus_buys=self.strings(body, "surplus_buys", path, default=()),
                 )
             )
         return pools

@@ -69,6 +69,8 @@ class _References:
                         f"$.pools.{pool.id}.auto_spend",
                         f"{spend!r} has a procedure; auto spending buys only upgrades without one",
                     )
+            for buys in pool.surplus_buys:
+                self.need("upgrade", buys, pack.upgrades, f"$.pools.{pool.id}.surplus_buys")
 
     def upgrades(self) -> None:
         pack = self.pack

@@ -55,6 +55,9 @@ class PoolSpec:
     overflow: Overflow = "refuse"
     #: Upgrades the ``auto`` policy spends surplus on, cheapest first.
     auto_spend: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    #: Under ``settle``: the only upgrades the points held over the cap may pay (empty: any). Every
+    #: other purchase sees at most the cap's worth of this pool ("surplus must raise the competence").
+    surplus_buys: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
 
 
 @attrs.frozen(kw_only=True)

@@ -182,6 +182,8 @@ def _pool(competence: Competence, settings: Settings) -> PoolSpec:
         cap=level_id(competence.id),
         overflow="settle" if settings.overflow == "settle" else "auto",
         auto_spend=spend[settings.overflow],
+        # The rules: points over the level "must be used to raise the competence, or be lost".
+        surplus_buys=(raise_id(competence.id),) if settings.overflow == "settle" else (),
     )
 
 
