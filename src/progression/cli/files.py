@@ -4,7 +4,10 @@ A write goes to a temporary file in the same directory, is flushed to disk, and
 replaces the sheet file in one ``os.replace``: a crash at any moment leaves either
 the old file or the new one, whole. Just before replacing, the file is read again
 and compared with the fingerprint taken when the command read it; if another
-program changed it meanwhile, nothing is written and the command is refused.
+program changed it meanwhile, nothing is written and the command is refused. The
+check and the replacement happen under an exclusive lock of the directory
+(``flock``), so two writers never both pass the check: one waits for the other,
+then finds the file changed and is refused. No update is lost.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import hashlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -104,24 +108,45 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _mode_for(path))
-        if check:
-            now = _current(path)
-            if now != expected:
-                if expected is None:
-                    msg = f"{str(path)!r} was created by someone else meanwhile; nothing was written"
-                else:
-                    what = "deleted" if now is None else "changed"
-                    msg = (
-                        f"sheet file {str(path)!r} was {what} by someone else since this command read it; "
-                        "nothing was written: run the command again on the new content"
-                    )
-                raise Conflict(msg)
-        os.replace(temporary, path)
+        with _locked(directory):
+            if check:
+                now = _current(path)
+                if now != expected:
+                    if expected is None:
+                        msg = f"{str(path)!r} was created by someone else meanwhile; nothing was written"
+                    else:
+                        what = "deleted" if now is None else "changed"
+                        msg = (
+                            f"sheet file {str(path)!r} was {what} by someone else since this command read it; "
+                            "nothing was written: run the command again on the new content"
+                        )
+                    raise Conflict(msg)
+            os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     _sync_directory(directory)
+
+
+@contextlib.contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    """Hold an exclusive lock of ``directory`` (POSIX ``flock``) while checking and replacing a file in it.
+
+    Every writer of this library takes it, so a check and its rename are never interleaved with
+    another's. Where ``fcntl`` does not exist (Windows) the write goes on unlocked, as before.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    handle = os.open(directory, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
 
 
 def _sync_directory(directory: Path) -> None:

@@ -33,7 +33,7 @@ from progression import (
     StatSpec,
     Upgrade,
 )
-from progression.errors import RulePackError
+from progression.errors import Problem, RulePackError
 
 from ._campaign import Campaign, Competence, check_campaign, example_campaign
 from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
@@ -254,9 +254,16 @@ def _quality(campaign: Campaign, quality: str, label: Label) -> Upgrade:
 
 def _specialization(competence: Competence, spec_id: str, settings: Settings) -> Upgrade:
     spec = competence.specialization(spec_id)
-    assert spec is not None
-    cost = spec.cost if spec.cost is not None else settings.degree(spec.degree).specialization_cost
-    assert cost is not None  # check_campaign refused a specialization without a price
+    cost = (
+        None
+        if spec is None
+        else spec.cost
+        if spec.cost is not None
+        else settings.degree(spec.degree).specialization_cost
+    )
+    if spec is None or cost is None:  # check_campaign refuses both before a pack is built
+        msg = f"specialization {spec_id!r} of {competence.id!r} has no price in the campaign or its degree"
+        raise RulePackError(competence.id, [Problem(competence.id, f"$.competences.{competence.id}", msg)])
     ident = specialization_id(competence.id, spec.id)
     return Upgrade(
         id=ident,
