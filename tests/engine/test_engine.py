@@ -522,3 +522,12 @@ class TestSurplusBuys:
         """``surplus_buys`` names upgrades of the pack."""
         with pytest.raises(progression.errors.RulePackError, match=r"surplus_buys"):
             progression.load_text(SURPLUS_PACK.replace('["rank_up"]', '["rank_upp"]'), "dojo.toml")
+
+
+class TestWritableText:
+    def test_a_reason_or_a_name_that_cannot_be_saved_is_refused(self) -> None:
+        """A lone surrogate (a stray byte of another encoding from a command line) is refused at the edge."""
+        with pytest.raises(InvalidInput, match="a reason must be text that can be written as UTF-8"):
+            market().award(ana(), "purse", 1, reason="bad\udc80")
+        with pytest.raises(InvalidInput, match="a name must be text that can be written as UTF-8"):
+            market().new_sheet("adventurer", "A\ud800")

@@ -163,3 +163,16 @@ class TestBadFiles:
         """Only sheets are saved."""
         with pytest.raises(InvalidInput, match="expected a Sheet to save, got dict"):
             dump_sheet(saved())  # type: ignore[arg-type]
+
+
+class TestTextThatCannotBeWritten:
+    def test_a_lone_surrogate_in_a_file_is_refused(self) -> None:
+        """A JSON escape of half a UTF-16 pair parses, but no save could write it back: refused with its path."""
+        text = dump_sheet(market().new_sheet("adventurer", "Ana")).replace('"name": "Ana"', '"name": "A\\ud800"', 1)
+        with pytest.raises(SheetError, match=r"a lone surrogate\): 'A\\ud800' @ \$\.ledger\[0\]\.operation\.name"):
+            load_sheet(text, "ana.json")
+
+    def test_a_whole_pair_is_text(self) -> None:
+        """An escaped pair (an emoji) is one character, and loads."""
+        text = dump_sheet(market().new_sheet("adventurer", "Ana")).replace('"name": "Ana"', '"name": "\\ud83c\\udfc8"')
+        assert "🏈" == load_sheet(text, "ana.json").name

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from progression.engine.checks import check_amount, check_id, check_mapping, check_text, subject_of
+from progression.engine.checks import check_amount, check_id, check_mapping, check_text, check_writable, subject_of
 from progression.engine.payment import cap_of, ensure_settled, surplus
 from progression.engine.quotes import Quote, quote
 from progression.errors import CapExceeded, InvalidInput, UnknownName
@@ -37,6 +37,7 @@ def created(
     if not isinstance(name, str):
         msg = f"{where}: a name must be a text, got {name!r}"
         raise InvalidInput(msg)
+    check_writable(name, "name", where)
     for given, what in ((pools, "pools"), (stats, "stats"), (owned, "owned"), (tags, "tags")):
         if given is not None:
             check_mapping(given, what, where)
@@ -64,6 +65,7 @@ def created(
         if not isinstance(key, str) or not isinstance(text, str):
             msg = f"{where}: tags map texts to texts, got {key!r} = {text!r}"
             raise InvalidInput(msg)
+        check_writable(key + text, "tag", where)
     return Created(
         pack=pack.name,
         kind=kind,

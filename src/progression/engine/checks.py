@@ -15,7 +15,16 @@ from progression.errors import InvalidInput
 from progression.ledger.events import Event, Member, Step
 from progression.ledger.sheet import Sheet
 
-__all__ = ["check_amount", "check_id", "check_mapping", "check_sheet", "check_text", "record", "subject_of"]
+__all__ = [
+    "check_amount",
+    "check_id",
+    "check_mapping",
+    "check_sheet",
+    "check_text",
+    "check_writable",
+    "record",
+    "subject_of",
+]
 
 
 def check_amount(amount: object, where: str) -> int:
@@ -34,6 +43,17 @@ def check_text(text: object, what: str, where: str) -> str:
     if not isinstance(text, str) or not text.strip():
         msg = f"{where}: a {what} must be a non-empty text, got {text!r}"
         raise InvalidInput(msg)
+    return check_writable(text, what, where)
+
+
+def check_writable(text: str, what: str, where: str) -> str:
+    """``text`` when it can be written to a file (UTF-8): a lone surrogate, such as a byte of another encoding
+    read from a command line, cannot be, and every later save would fail."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        msg = f"{where}: a {what} must be text that can be written as UTF-8, got {text!r} ({error.reason} at {error.start})"
+        raise InvalidInput(msg) from None
     return text
 
 

@@ -12,6 +12,7 @@ most of what ``import progression`` would otherwise cost.
 from __future__ import annotations
 
 import json
+import re
 from collections import abc
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -374,4 +375,27 @@ def load_sheet(
         raise SheetError(source, [Problem(source, where, f"not valid JSON: {reason}")]) from None
     except RecursionError:
         raise SheetError(source, [Problem(source, "$", "nested too deeply to be a sheet")]) from None
+    if _SURROGATE.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        _check_writable(data, "$", source)
     return loads(data, source, pack=pack, verify=verify)
+
+
+#: A JSON escape of a UTF-16 surrogate: only such text can hold a lone surrogate once parsed.
+_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _check_writable(value: Any, path: str, source: str) -> None:
+    """Refuse a text holding a lone surrogate: it loads, but no save could write it again."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            reason = f"a text that cannot be written as UTF-8 (a lone surrogate): {value!r:.60}"
+            raise SheetError(source, [Problem(source, path, reason)]) from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_writable(key, path, source)
+            _check_writable(item, f"{path}.{key}", source)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_writable(item, f"{path}[{index}]", source)
