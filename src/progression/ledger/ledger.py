@@ -9,9 +9,10 @@ to the list; appending to any other ledger (the one before an undo, say) starts 
 chained to it. Neither copies an entry, and no ledger ever sees an entry appended past its end,
 so every ledger is immutable, whoever else appends.
 
-Every ``SNAPSHOT_EVERY`` entries the sheet of that length is kept beside the ledger, so
-that the sheet at any earlier length (``undo``, ``as_of``) is folded from the nearest snapshot
-rather than from the creation.
+Every ``SNAPSHOT_EVERY`` entries an operation makes, the sheet of that length is kept beside
+the ledger (a whole fold, such as reading a file, keeps one every eight times that), so that the
+sheet at any earlier length (``undo``, ``as_of``) is folded from the nearest snapshot rather than
+from the creation.
 """
 
 from __future__ import annotations
