@@ -531,3 +531,12 @@ class TestWritableText:
             market().award(ana(), "purse", 1, reason="bad\udc80")
         with pytest.raises(InvalidInput, match="a name must be text that can be written as UTF-8"):
             market().new_sheet("adventurer", "A\ud800")
+
+
+class TestLargestAward:
+    def test_an_award_past_a_quadrillion_is_refused(self) -> None:
+        """The bound of a file is the bound of an award; the message counts the digits (even past 4,300)."""
+        with pytest.raises(
+            InvalidInput, match="points must be at most 1,000,000,000,000,000, got a number of 5001 digits"
+        ):
+            market().award(ana(), "purse", 10**5000, reason="x")

@@ -176,3 +176,18 @@ class TestTextThatCannotBeWritten:
         """An escaped pair (an emoji) is one character, and loads."""
         text = dump_sheet(market().new_sheet("adventurer", "Ana")).replace('"name": "Ana"', '"name": "\\ud83c\\udfc8"')
         assert "🏈" == load_sheet(text, "ana.json").name
+
+
+class TestNumbersTooLarge:
+    @pytest.mark.parametrize(("digits", "reason"), [(20, "got one of 20 digits"), (5000, "a number too long to read")])
+    def test_a_huge_number_in_a_file_is_refused(self, digits: int, reason: str) -> None:
+        """Past a quadrillion (or past what Python reads at all) a number is refused, with its key path when known."""
+        text = dump_sheet(market().award(market().new_sheet("adventurer", "Ana"), "purse", 5, reason="x"))
+        with pytest.raises(SheetError, match=reason):
+            load_sheet(text.replace('"amount": 5', '"amount": ' + "9" * digits), "ana.json")
+
+    def test_the_largest_number_loads(self) -> None:
+        """A quadrillion itself is a number a file may hold."""
+        pack = market()
+        sheet = pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 10**15, reason="a dragon's hoard")
+        assert 10**15 == load_sheet(dump_sheet(sheet), "ana.json").pools["purse"]

@@ -35,7 +35,21 @@ def check_amount(amount: object, where: str) -> int:
     if amount <= 0:
         msg = f"{where}: points must be a positive whole number, got {amount!r}"
         raise InvalidInput(msg)
+    if amount > LARGEST:
+        msg = f"{where}: points must be at most {LARGEST:,}, got a number of {digits(amount)} digits"
+        raise InvalidInput(msg)
     return amount
+
+
+#: The most points one operation may give (a quadrillion): what a sheet file may hold (``files.sheets``).
+LARGEST = 10**15
+
+
+def digits(number: int) -> int:
+    """How many decimal digits ``number`` has, without writing it out (Python refuses past 4,300)."""
+    size = abs(number)
+    estimate = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2)
+    return estimate + 1 if size >= 10**estimate else estimate
 
 
 def check_text(text: object, what: str, where: str) -> str:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, get_origin
 
 import attrs
 
+from progression.engine.checks import digits
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS
 from progression.errors import InvalidInput, Problem, ProgressionError, SheetError
@@ -375,17 +376,27 @@ def load_sheet(
         raise SheetError(source, [Problem(source, where, f"not valid JSON: {reason}")]) from None
     except RecursionError:
         raise SheetError(source, [Problem(source, "$", "nested too deeply to be a sheet")]) from None
-    if _SURROGATE.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
-        _check_writable(data, "$", source)
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise SheetError(source, [Problem(source, "$", f"a number too long to read: {error}")]) from None
+    if _SUSPECT.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        _check_values(data, "$", source)
     return loads(data, source, pack=pack, verify=verify)
 
 
-#: A JSON escape of a UTF-16 surrogate: only such text can hold a lone surrogate once parsed.
-_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+#: The largest number a sheet file may hold, either sign (a quadrillion): far past any game's points or
+#: prices, and small enough for every figure to print and add up exactly everywhere.
+LARGEST = 10**15
+#: What only a suspect file holds: a JSON escape of a UTF-16 surrogate (a lone one cannot be written
+#: again), or a run of 16 digits (a number past LARGEST). Files without either are not walked.
+_SUSPECT = re.compile(r"\\u[dD][89abcdefABCDEF]|[0-9]{16}")
 
 
-def _check_writable(value: Any, path: str, source: str) -> None:
-    """Refuse a text holding a lone surrogate: it loads, but no save could write it again."""
+def _check_values(value: Any, path: str, source: str) -> None:
+    """Refuse a text holding a lone surrogate (it loads, but no save could write it again) and a number
+    past :data:`LARGEST`."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
+        reason = f"a number must be at most {LARGEST:,} either way, got one of {digits(value)} digits"
+        raise SheetError(source, [Problem(source, path, reason)])
     if isinstance(value, str):
         try:
             value.encode("utf-8")
@@ -394,8 +405,8 @@ def _check_writable(value: Any, path: str, source: str) -> None:
             raise SheetError(source, [Problem(source, path, reason)]) from None
     elif isinstance(value, dict):
         for key, item in value.items():
-            _check_writable(key, path, source)
-            _check_writable(item, f"{path}.{key}", source)
+            _check_values(key, path, source)
+            _check_values(item, f"{path}.{key}", source)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _check_writable(item, f"{path}[{index}]", source)
+            _check_values(item, f"{path}[{index}]", source)
