@@ -210,7 +210,7 @@ def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """
     number = whole(need(options, "number", "close"), "number")
     _advanced(pack, sheet, options)
-    after = _journeymen.release_journeymen(_journeymen.remove_dead(sheet))
+    after = _journeymen.release_journeymen(pack, _journeymen.remove_dead(pack, sheet))
     after = expensive_mistakes(pack, after, dice, number=number)
     return combine(sheet, after, "close the post-match sequence")
 
