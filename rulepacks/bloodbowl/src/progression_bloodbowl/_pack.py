@@ -71,6 +71,7 @@ OPERATIONS: tuple[Callable[..., Any], ...] = (
     _journeymen.retire,
     _match.record_outcome,
     _match.update_fans,
+    _match.record_match,
     _postmatch.expensive_mistakes,
     _inducements.induce,
     _spells._cast,

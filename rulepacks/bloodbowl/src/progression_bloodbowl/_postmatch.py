@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
+import progression
 from progression import (
     Adjusted,
     Dice,
@@ -36,7 +37,6 @@ from progression import (
     operation,
 )
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
-from progression.operations import Mark
 
 from . import _journeymen, _team
 from ._advancement import advance, must_advance
@@ -312,7 +312,9 @@ class PostMatch:
 
     def prepare_next(self) -> PostMatch:
         """Step 6: the team is ready for the next fixture (a mark on its ledger)."""
-        team = execute(self.pack, self._enter("prepare"), Mark(name=f"after match {self.match.number}"))
+        team = execute(
+            self.pack, self._enter("prepare"), progression.operations.Mark(name=f"after match {self.match.number}")
+        )
         return self._did("prepare", "prepare for the next fixture", team)
 
     def commit(self) -> Sheet:
