@@ -211,7 +211,7 @@ class TestNumbers:
     def test_a_dead_players_number_is_not_given_again(self, pack: RulePack, team: Sheet) -> None:
         """#11 dies and leaves the roster: the next player hired is #12, and the ledger keeps #11's history."""
         dead = pack.adjust(team, Effect(tags={"dead": "yes"}), reason="test: killed", member="11")
-        after = bb.hire(pack, bb.remove_dead(dead), "human_lineman", "New")
+        after = bb.hire(pack, bb.remove_dead(pack, dead), "human_lineman", "New")
         assert (False, "New") == ("11" in after.members, after.member("12").name)
 
     def test_a_fired_players_number_is_not_given_again(self, pack: RulePack, team: Sheet) -> None:

@@ -12,7 +12,7 @@ from progression.errors import InvalidInput
 
 from . import _journeymen, _league, _season, _team
 from ._advancement import advance
-from ._match import MatchRecord, record_outcome, update_fans
+from ._match import MatchRecord, record_match
 from ._options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 from ._players import new_player as make_player
 from ._postmatch import check_advancement_done, expensive_mistakes
@@ -124,8 +124,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         prayers=tuple(listed(options.get("prayers"))),
         without_penalty=flag(options, "without_penalty"),
     )
-    after = update_fans(pack, record_outcome(pack, sheet, record, dice), record, dice)
-    return combine(sheet, after, f"match {record.number}: outcome, winnings, Dedicated Fans")
+    return record_match(pack, sheet, record, dice)
 
 
 @takes("advance", "member", "type", "choice", "decisions")
@@ -210,7 +209,7 @@ def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """
     number = whole(need(options, "number", "close"), "number")
     _advanced(pack, sheet, options)
-    after = _journeymen.release_journeymen(_journeymen.remove_dead(sheet))
+    after = _journeymen.release_journeymen(pack, _journeymen.remove_dead(pack, sheet))
     after = expensive_mistakes(pack, after, dice, number=number)
     return combine(sheet, after, "close the post-match sequence")
 

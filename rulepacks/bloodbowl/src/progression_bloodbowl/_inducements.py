@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from progression import Adjusted, Effect, Event, Joined, Left, Purchased, RulePack, Sheet, Step
+from progression import Adjusted, Effect, Event, Joined, Left, Purchased, RulePack, Sheet, Step, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import Data
@@ -242,6 +242,7 @@ def _fielded_tags(data: Data, order: Order) -> dict[str, str]:
     return tags
 
 
+@operation("bloodbowl.induce", label=lambda op: f"match {op.match}: inducements")
 def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: int) -> Sheet:
     """Hire ``order`` for match ``match``: petty cash first, then the treasury; one ledger entry.
 

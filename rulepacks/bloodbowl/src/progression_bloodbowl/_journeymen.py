@@ -3,9 +3,23 @@ dead removed, a player with a Lasting Injury temporarily retired."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 
-from progression import Adjusted, Effect, Event, Joined, Left, Member, Purchased, RulePack, Sheet, Step, combine
+from progression import (
+    Adjusted,
+    Effect,
+    Event,
+    Joined,
+    Left,
+    Member,
+    Purchased,
+    RulePack,
+    Sheet,
+    Step,
+    combine,
+    operation,
+)
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._players import data_of, new_player
@@ -15,6 +29,7 @@ from ._values import current_value
 __all__ = ["add_journeymen", "hire_journeyman", "release_journeymen", "remove_dead", "retire"]
 
 
+@operation("bloodbowl.add_journeymen", label=lambda op: "journeymen join")
 def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, position: str | None = None) -> Sheet:
     """Before a match: add journeymen until 11 players can play (Loner (4+), from a 0-16 Lineman position)."""
     data, roster = roster_of(pack, team)
@@ -38,6 +53,7 @@ def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, po
     return combine(team, after, f"{needed} journeymen join" if needed > 1 else "a journeyman joins")
 
 
+@operation("bloodbowl.hire_journeyman", label=lambda op: f"hire journeyman #{op.member}")
 def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
     """Hire a journeyman who played for good: his Current Value from the treasury; he loses Loner and keeps his SPP."""
     data = data_of(pack)
@@ -71,20 +87,55 @@ def _adjusted(effect: Effect, reason: str) -> Event:
     return Adjusted(effect=effect, reason=reason)
 
 
-def release_journeymen(team: Sheet) -> Sheet:
+def _pack_and_team(pack: RulePack | Sheet, team: Sheet | None, name: str) -> tuple[RulePack, Sheet]:
+    """The pack and the team of a call, also of the older call without the pack (``name(team)``)."""
+    if team is not None:
+        return pack, team  # type: ignore[return-value]
+    warnings.warn(
+        f"{name}(team) is deprecated: pass the pack first, {name}(pack, team), so that the change is an operation",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    from ._pack import pack as shipped
+
+    return shipped(), pack  # type: ignore[return-value]
+
+
+def release_journeymen(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
     """Journeymen who were not hired leave the team (one entry; the team unchanged when there are none)."""
-    events = [
-        Left(member=m, reason="journeyman not hired") for m, p in sorted(team.members.items()) if "journeyman" in p.tags
-    ]
-    return one_entry(team, events, "journeymen leave") if events else team
+    rules, team = _pack_and_team(pack, team, "release_journeymen")
+    return _release_journeymen(rules, team) if _journeymen_of(team) else team
 
 
-def remove_dead(team: Sheet) -> Sheet:
+def _journeymen_of(team: Sheet) -> list[str]:
+    return [m for m, p in sorted(team.members.items()) if "journeyman" in p.tags]
+
+
+@operation("bloodbowl.release_journeymen", label=lambda op: "journeymen leave")
+def _release_journeymen(pack: RulePack, team: Sheet) -> Sheet:
+    """Journeymen who were not hired leave the team."""
+    return one_entry(
+        team, [Left(member=m, reason="journeyman not hired") for m in _journeymen_of(team)], "journeymen leave"
+    )
+
+
+def remove_dead(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
     """Dead players leave the roster (one entry; the team unchanged when there are none)."""
-    events = [Left(member=m, reason="dead") for m, p in sorted(team.members.items()) if "dead" in p.tags]
-    return one_entry(team, events, "the dead leave the roster") if events else team
+    rules, team = _pack_and_team(pack, team, "remove_dead")
+    return _remove_dead(rules, team) if _dead_of(team) else team
 
 
+def _dead_of(team: Sheet) -> list[str]:
+    return [m for m, p in sorted(team.members.items()) if "dead" in p.tags]
+
+
+@operation("bloodbowl.remove_dead", label=lambda op: "the dead leave the roster")
+def _remove_dead(pack: RulePack, team: Sheet) -> Sheet:
+    """Dead players leave the roster."""
+    return one_entry(team, [Left(member=m, reason="dead") for m in _dead_of(team)], "the dead leave the roster")
+
+
+@operation("bloodbowl.retire", label=lambda op: f"retire #{op.member}")
 def retire(pack: RulePack, team: Sheet, member: str) -> Sheet:
     """Temporarily retire a player who suffered a Lasting Injury, for the rest of the season.
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, combine
+from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, combine, operation
 from progression.errors import InvalidInput, RequirementNotMet
 
 from ._fixtures import Result
@@ -189,6 +189,12 @@ def standings_lines(rows: Iterable[Standing]) -> list[str]:
 # -- play-off prizes -------------------------------------------------------------------
 
 
+def _prize_label(op: object) -> str:
+    place = getattr(op, "place", None)
+    shown = _PLACES[place - 1] if isinstance(place, int) and 1 <= place <= len(_PLACES) else repr(place)
+    return f"play-off prize: {shown} place"
+
+
 def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
     """The play-off prize of ``place`` (1, 2 or 3) into the treasury, as one ledger entry; the winner also
     takes the League Trophy, a free extra team re-roll held until :func:`lose_trophy` (it counts toward TV).
@@ -196,6 +202,12 @@ def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
     Raises:
         InvalidInput: not a league team, a place other than 1, 2 or 3, or a team already given a prize this season.
     """
+    return _prize(pack, check_team(team, "a play-off prize"), place)
+
+
+@operation("bloodbowl.prize", label=_prize_label)
+def _prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
+    """A play-off prize into the treasury (and the League Trophy for the winner)."""
     team = check_team(team, "a play-off prize")
     league = data_of(pack).rules.league
     if isinstance(place, bool) or place not in range(1, len(league.prizes) + 1):
@@ -226,6 +238,12 @@ def lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
         InvalidInput: not a league team.
         RequirementNotMet: the team does not hold the trophy.
     """
+    return _lose_trophy(pack, check_team(team, "the League Trophy"))
+
+
+@operation("bloodbowl.lose_trophy", label=lambda op: "the League Trophy passes on")
+def _lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
+    """The League Trophy passes to another team, with its free re-roll."""
     team = check_team(team, "the League Trophy")
     if "league_trophy" not in team.tags:
         raise RequirementNotMet(

@@ -413,3 +413,9 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     return team.apply(
         _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
     )
+
+
+@operation("bloodbowl.match", label=lambda op: f"match {op.match.number}: outcome, winnings, Dedicated Fans")
+def record_match(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+    """Post-match steps 1 and 2 as one entry (the command line's ``match``): the outcome, then Dedicated Fans."""
+    return update_fans(pack, record_outcome(pack, team, match, dice), match, dice)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from progression import Adjusted, Effect, Joined, Lost, Member, Purchased, RulePack, Sheet, combine
+from progression import Adjusted, Effect, Joined, Lost, Member, Purchased, RulePack, Sheet, operation
 from progression.errors import InvalidInput
 
 from ._inducements import Order, price
@@ -133,14 +133,61 @@ def draft_matched_play(
         captain=captain,
     )
     checked.quote.raise_problems()
-    return _build(pack, checked, name)
+    return _draft_list(
+        pack,
+        checked.team,
+        players=players,
+        budget=budget,
+        stars=stars,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+        inducements=inducements,
+        captain=captain,
+    )
 
 
-def _build(pack: RulePack, checked: Plan, name: str) -> Sheet:
+@operation("bloodbowl.matched_play_draft", label=lambda op: "Matched Play draft list")
+def _draft_list(
+    pack: RulePack,
+    team: Sheet,
+    *,
+    players: Sequence[Sequence[str]],
+    budget: int | None,
+    stars: Sequence[str],
+    rerolls: int,
+    assistant_coaches: int,
+    cheerleaders: int,
+    apothecary: bool,
+    dedicated_fans: int,
+    inducements: Order | None,
+    captain: int | None,
+) -> Sheet:
+    """Buy a Matched Play draft list on the team just created for it: the list is checked again and bought."""
+    counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
+    checked = plan(
+        pack,
+        team.tags["team"],
+        team.name,
+        players,
+        budget=budget,
+        stars=stars,
+        counts=counts,
+        inducements=inducements,
+        league=team.tags.get("league"),
+        favoured=team.tags.get("favoured_of"),
+        captain=captain,
+    )
+    checked.quote.raise_problems()
+    return _build(pack, checked, team)
+
+
+def _build(pack: RulePack, checked: Plan, team: Sheet) -> Sheet:
     """The team of a checked plan: hires, skills, staff, stars, inducements, then the record and the lost gold."""
     data = data_of(pack)
     worth = "to his value" if data.matched_play.skills_add_value else "no value"
-    team = created = checked.team
     for n, pick in enumerate(checked.picks):
         member = str(n + 1)
         extra = ("pro",) if checked.captain == n else ()
@@ -178,7 +225,7 @@ def _build(pack: RulePack, checked: Plan, name: str) -> Sheet:
     if left:
         reason = f"Matched Play: {left:,} gold pieces not spent on the draft list are lost"
         team = team.apply(Lost(pool="treasury", amount=left, reason=reason))
-    return combine(created, team, f"Matched Play draft of {name}")
+    return team
 
 
 def skill_points(pack: RulePack, team: Sheet) -> Explanation:

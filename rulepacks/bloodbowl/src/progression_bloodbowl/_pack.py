@@ -8,7 +8,22 @@ from typing import Any
 
 from progression import RulePack
 
-from . import _advancement, _commands, _match, _match_day, _matched_play, _odds, _staff
+from . import (
+    _advancement,
+    _commands,
+    _inducements,
+    _journeymen,
+    _league,
+    _match,
+    _match_day,
+    _matched_play,
+    _odds,
+    _postmatch,
+    _season,
+    _spells,
+    _staff,
+    _team,
+)
 from ._build import build
 from ._demo import demo
 from ._explain import EXPLAIN
@@ -43,8 +58,28 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 
 #: The pack's own operations: every function that changes a sheet, declared with ``progression.operation``.
 OPERATIONS: tuple[Callable[..., Any], ...] = (
+    _team.hire,
+    _team.fire,
+    _team.buy_staff,
+    _team.fire_staff,
+    _team.draft_staff,
+    _team.end_draft,
+    _journeymen.add_journeymen,
+    _journeymen.hire_journeyman,
+    _journeymen._release_journeymen,
+    _journeymen._remove_dead,
+    _journeymen.retire,
     _match.record_outcome,
     _match.update_fans,
+    _match.record_match,
+    _postmatch.expensive_mistakes,
+    _inducements.induce,
+    _spells._cast,
+    _season._season_turns,
+    _season._redraft,
+    _league._prize,
+    _league._lose_trophy,
+    _matched_play._draft_list,
 )
 
 

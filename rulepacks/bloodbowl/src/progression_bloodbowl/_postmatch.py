@@ -20,7 +20,22 @@ from collections.abc import Sequence
 
 import attrs
 
-from progression import Adjusted, Dice, Effect, Event, Lost, Marked, Rolled, RulePack, Sheet, Step, combine
+import progression
+from progression import (
+    Adjusted,
+    Dice,
+    Effect,
+    Event,
+    Lost,
+    Marked,
+    Rolled,
+    RulePack,
+    Sheet,
+    Step,
+    combine,
+    execute,
+    operation,
+)
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 
 from . import _journeymen, _team
@@ -47,6 +62,7 @@ def _marked(label: str) -> Marked:
     return Marked(label=label)
 
 
+@operation("bloodbowl.expensive_mistakes", label=lambda op: "expensive mistakes")
 def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int) -> Sheet:
     """Post-match step 5, which ends the sequence of match ``number``: with 100,000 or more in the treasury, a D6
     on the treasury's band decides the loss. One ledger step, tagged ``closed`` with the match number.
@@ -209,9 +225,9 @@ class PostMatch:
         if now <= 3 < target:
             check_advancement_done(self.pack, team, obliged=self.must_advance)
         if now < 4 <= target:
-            team = _journeymen.remove_dead(team)
+            team = _journeymen.remove_dead(self.pack, team)
         if now < 9 <= target:
-            team = _journeymen.release_journeymen(team)
+            team = _journeymen.release_journeymen(self.pack, team)
         return team
 
     def _did(self, stage: str, label: str, team: Sheet) -> PostMatch:
@@ -296,7 +312,9 @@ class PostMatch:
 
     def prepare_next(self) -> PostMatch:
         """Step 6: the team is ready for the next fixture (a mark on its ledger)."""
-        team = self._enter("prepare").apply(_marked(f"after match {self.match.number}"))
+        team = execute(
+            self.pack, self._enter("prepare"), progression.operations.Mark(name=f"after match {self.match.number}")
+        )
         return self._did("prepare", "prepare for the next fixture", team)
 
     def commit(self) -> Sheet:

@@ -29,6 +29,7 @@ from progression import (
     Sheet,
     Step,
     combine,
+    operation,
 )
 from progression.errors import InvalidInput, UnknownName
 
@@ -157,12 +158,20 @@ def new_season(pack: RulePack, team: Sheet, dice: Dice | None = None, *, retirem
             unknown ``retirement``, or ``roll`` without dice.
     """
     _check_season_end(team, dice, retirement, "a new season")
-    return _new_season(pack, team, dice, retirement)
+    return _season_turns(pack, team, retirement=retirement, rolled=dice is not None, dice=dice)
+
+
+@operation("bloodbowl.new_season", label=lambda op: "new season")
+def _season_turns(pack: RulePack, team: Sheet, *, retirement: str, rolled: bool, dice: Dice | None) -> Sheet:
+    """The off-season and a new season (``rolled``: whether dice were given, so Niggling Injuries are rolled)."""
+    given = dice if rolled else None
+    _check_season_end(team, given, retirement, "a new season")
+    return _new_season(pack, team, given, retirement)
 
 
 def _new_season(pack: RulePack, team: Sheet, dice: Dice | None, retirement: str) -> Sheet:
     season = season_of(team) + 1
-    after = _journeymen.release_journeymen(team)
+    after = _journeymen.release_journeymen(pack, team)
     for member, _ in roster_order(after):
         events = _recover(pack, after, member, dice, retirement)
         if events:
@@ -299,7 +308,55 @@ def redraft(
             >= 0, ``apothecary`` not a bool), an unknown or dead player to keep, over budget (naming the
             purchase), fewer than 11 or more than 16 players; nothing is changed.
     """
-    team = _check_season_end(team, dice, retirement, "a re-draft")
+    checked = _check_season_end(team, dice, retirement, "a re-draft")
+    counts: dict[str, object] = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "dedicated_fans": dedicated_fans,
+    }
+    _check_options(counts, apothecary, capped)  # the arguments as given, before the operation keeps them
+    _check_keep(checked, keep)
+    _check_players(players)
+    return _redraft(
+        pack,
+        team,
+        keep=keep,
+        players=players,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+        cap=cap,
+        capped=capped,
+        retirement=retirement,
+        rolled=dice is not None,
+        dice=dice,
+    )
+
+
+@operation("bloodbowl.redraft", label=lambda op: "re-draft")
+def _redraft(
+    pack: RulePack,
+    team: Sheet,
+    *,
+    keep: Sequence[str],
+    players: Sequence[tuple[str, str]],
+    rerolls: int,
+    assistant_coaches: int,
+    cheerleaders: int,
+    apothecary: bool,
+    dedicated_fans: int,
+    cap: int | None,
+    capped: bool,
+    retirement: str,
+    rolled: bool,
+    dice: Dice | None,
+) -> Sheet:
+    """The end of a season with a re-draft (``rolled``: whether dice were given)."""
+    given = dice if rolled else None
+    team = _check_season_end(team, given, retirement, "a re-draft")
     counts: dict[str, object] = {
         "rerolls": rerolls,
         "assistant_coaches": assistant_coaches,
@@ -321,7 +378,7 @@ def redraft(
             if change > 0
             else Lost(pool="treasury", amount=-change, reason=reason)
         )
-    after = _new_season(pack, after, dice, retirement)
+    after = _new_season(pack, after, given, retirement)
     # Every player not kept leaves, a temporarily retired one too: BB2025 retires those not re-hired.
     for member, _ in roster_order(after):
         if member not in keep:

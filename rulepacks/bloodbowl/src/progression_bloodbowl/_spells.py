@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from progression import Adjusted, Dice, Effect, Rolled, RulePack, Sheet, Step
+from progression import Adjusted, Dice, Effect, Event, Rolled, RulePack, Sheet, Step, operation
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet
 
 from ._data import Data
@@ -298,24 +298,33 @@ def cast(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
         RequirementNotMet: the team holds no Wizard, or one whose spells are not this one.
         LimitReached: the Wizard has cast his spell this match already.
     """
+    if not isinstance(outcome, Outcome):
+        msg = f"cast: expected the Outcome of a spell (fireball, zap), got {type(outcome).__name__}"
+        raise InvalidInput(msg)
+    return _cast(pack, team, what=outcome.what, spell=outcome.spell, events=outcome.events)
+
+
+@operation("bloodbowl.cast", label=lambda op: f"spell: {op.what}")
+def _cast(pack: RulePack, team: Sheet, *, what: str, spell: str, events: tuple[Event, ...]) -> Sheet:
+    """Record a spell the team's Wizard cast: its dice and consequences as the pitch gave them (the pitch is
+    not on the sheet, so the spell's own rolls are recorded as its events, and what is checked again is
+    that the team's Wizard may cast it, once)."""
     held = team.tags.get("induced.wizard")
     if held is None:
-        raise RequirementNotMet(
-            upgrade=outcome.spell or "spell", missing=[f"{team.name} hired no Wizard for this match"]
-        )
+        raise RequirementNotMet(upgrade=spell or "spell", missing=[f"{team.name} hired no Wizard for this match"])
     wizard = wizards(pack)[held]
-    if outcome.spell not in wizard.spells:
+    if spell not in wizard.spells:
         known = ", ".join(wizard.spells) or "none the pack models"
-        missing = [f"the {wizard.label.en} casts {known}, not {outcome.spell or outcome.what!r}"]
-        raise RequirementNotMet(upgrade=outcome.spell or "spell", missing=missing, head="The spell cannot be cast")
+        missing = [f"the {wizard.label.en} casts {known}, not {spell or what!r}"]
+        raise RequirementNotMet(upgrade=spell or "spell", missing=missing, head="The spell cannot be cast")
     if "induced.spell" in team.tags:
         reason = (
             f"the {wizard.label.en} casts one spell a match; {team.name}'s cast {team.tags['induced.spell']} already"
         )
-        raise LimitReached(upgrade=outcome.spell, reason=reason, head="The spell cannot be cast")
+        raise LimitReached(upgrade=spell, reason=reason, head="The spell cannot be cast")
     number = team.tags.get("induced.match", "?")
-    mark = Adjusted(effect=Effect(tags={"induced.spell": outcome.what}), reason=f"match {number}: {outcome.what}")
-    return team.apply(Step(label=f"match {number}: {outcome.what}", events=(*outcome.events, mark)))
+    mark = Adjusted(effect=Effect(tags={"induced.spell": what}), reason=f"match {number}: {what}")
+    return team.apply(Step(label=f"match {number}: {what}", events=(*events, mark)))
 
 
 def rolls_in(entry: object) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from progression import (
     Sheet,
     Step,
     combine,
+    operation,
 )
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
@@ -203,6 +204,22 @@ def _check_hire(data: Data, roster: Team, team: Sheet, position: Position) -> No
             )
 
 
+def _hire_label(op: object) -> str:
+    return f"hire {getattr(op, 'name', '')} ({_position_name(getattr(op, 'position', ''))})"
+
+
+def _position_name(position: str) -> str:
+    """A position's name in words, for a label (labels are read without the pack: the shipped data names it)."""
+    from ._pack import pack
+
+    for roster in data_of(pack()).teams.values():
+        spec = roster.position(position)
+        if spec is not None:
+            return spec.label.en
+    return position
+
+
+@operation("bloodbowl.hire", label=_hire_label)
 def hire(
     pack: RulePack,
     team: Sheet,
@@ -230,6 +247,7 @@ def hire(
     return one_entry(team, events, f"hire {name} ({spec.label.en})")
 
 
+@operation("bloodbowl.fire", label=lambda op: f"fire #{op.member}")
 def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> Sheet:
     """Fire a player; refused if fewer than 11 players would be able to play the next match."""
     player = team.member(member)
@@ -246,6 +264,7 @@ def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> 
     return team.apply(Left(member=member, reason=reason))
 
 
+@operation("bloodbowl.buy_staff", label=lambda op: f"buy {op.item}")
 def buy_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
     """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary."""
     if item not in _STAFF and item != "dedicated_fan":
@@ -253,6 +272,7 @@ def buy_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
     return pack.purchase(team, item)
 
 
+@operation("bloodbowl.fire_staff", label=lambda op: f"let {op.item} go")
 def fire_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
     """Let a member of staff go (no refund). Team re-rolls are never removed."""
     if item not in _STAFF:
@@ -320,6 +340,7 @@ def draft(
     return combine(created, end_draft(pack, team), f"draft of {name}")
 
 
+@operation("bloodbowl.draft_staff", label=lambda op: "staff at draft prices")
 def draft_staff(
     pack: RulePack,
     team: Sheet,
@@ -343,6 +364,7 @@ def draft_staff(
     return team
 
 
+@operation("bloodbowl.end_draft", label=lambda op: "end of the draft")
 def end_draft(pack: RulePack, team: Sheet) -> Sheet:
     """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
 
