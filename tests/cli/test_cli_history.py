@@ -102,3 +102,27 @@ class TestAmend:
             "the operation 'award 12 to xp' has no field 'points'; its fields: pool, amount, reason, member"
             in result.err
         )
+
+
+class TestABloodBowlMatch:
+    def test_the_score_and_an_injury_of_a_match_amended(self, run: Run, tmp_path: Path) -> None:
+        """Match 1 recorded 2-1 with #3 hurt; it was 1-2 with #4 hurt: amended by its record's fields, the team
+        now counts a loss, the injury is #4's, and the file verifies."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        path = tmp_path / "team.json"
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        path.write_text(progression.dump_sheet(team), encoding="utf-8")
+        match = ("number=1", "opponent=Orcs", "score=2-1", "injuries=3:badly_hurt", "--seed", "3")
+        assert 0 == run("sheet", "do", str(path), "match", *match).status
+        entry = str(len(progression.load_sheet(path.read_text(encoding="utf-8")).ledger))
+        changes = ("match.score=1,2", "match.injuries=4:badly_hurt")
+        amended = run("sheet", "amend", str(path), entry, *changes, "--seed", "3")
+        after = progression.load_sheet(path.read_text(encoding="utf-8"))
+        assert (0, (0, 1), True) == (
+            amended.status,
+            (after.stats["wins"], after.stats["losses"]),
+            progression.verify(after, pack).ok,
+        )

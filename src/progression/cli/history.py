@@ -159,17 +159,18 @@ def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
         return text.strip().lower() in ("yes", "true")
     if isinstance(current, int):
         return whole(text, f"amend {key}")
-    if isinstance(current, list):
+    if isinstance(current, list | tuple):  # a tuple (a score) is written as a list too
         item = current[0] if current else ""
         return [_value(part.strip(), item, key) for part in text.split(",") if part.strip()]
     if isinstance(current, dict):
         found = {}
+        like = next(iter(current.values()), None)  # a new name's value reads as the others do
         for part in (p for p in text.split(",") if p.strip()):
             name, sep, value = part.partition(":")
             if not sep:
                 msg = f"amend {key}: expected name:value pairs separated by commas, got {text!r}"
                 raise UsageError(msg)
-            found[name.strip()] = _value(value.strip(), current.get(name.strip(), 0), key)
+            found[name.strip()] = _value(value.strip(), current.get(name.strip(), like), key)
         return found
     if current is None:  # a field left empty: a number when it reads as one, else the text
         try:
