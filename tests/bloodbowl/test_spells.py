@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Marked, RulePack, ScriptedDice, SeededDice, Sheet, replay
+from progression import Awarded, Marked, RulePack, ScriptedDice, SeededDice, Sheet, replay
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet
 from progression_bloodbowl import Pitch, Profile
 
@@ -210,6 +211,16 @@ class TestRecorded:
         assert outcome.dice == bb.rolls_in(after.ledger[-1])
         assert outcome == bb.fireball(pack, pitch, (12, 7), ScriptedDice(bb.rolls_in(after.ledger[-1])))
         assert after == replay(after.ledger)
+
+    def test_a_cast_that_would_change_the_sheet_is_refused(self, pack: RulePack, team: Sheet, pitch: Pitch) -> None:
+        """A spell's entry holds only its dice and what they did on the pitch: a cast carrying an award (as a
+        file edited by hand could write it, and verify would run it again) is refused, the Fireball's own taken."""
+        hired = _team_with_wizard(pack, team)
+        outcome = bb.fireball(pack, pitch, (12, 7), ScriptedDice([5, 6, 6, 5, 5, 11]))
+        forged = attrs.evolve(outcome, events=(*outcome.events, Awarded(pool="treasury", amount=10**6)))
+        with pytest.raises(InvalidInput, match=r"a spell records its dice .* \(Rolled, Marked\), got Awarded"):
+            bb.cast(pack, hired, forged)
+        assert len(hired.ledger) + 1 == len(bb.cast(pack, hired, outcome).ledger)
 
     def test_once_a_match(self, pack: RulePack, team: Sheet, pitch: Pitch) -> None:
         """One spell a match in total: a Zap! after a Fireball is refused."""

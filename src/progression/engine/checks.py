@@ -1,18 +1,14 @@
-"""What every operation on a sheet shares: its input checked at the edge, the sheet it acts on, and
-the one ledger entry it records.
+"""What every operation's rule code shares: its input checked at the edge, and the sheet it acts on.
 
-Each public operation appends exactly one entry to the ledger (one event, or a
-:class:`~progression.Step` of several), so ``undo`` takes back one operation.
-Rules are checked before that entry is made; the fold trusts the events.
+Rules are checked before an operation's entry is made (by :mod:`progression.engine.run`); the fold trusts
+the events.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from progression.errors import InvalidInput
-from progression.ledger.events import Event, Member, Step
 from progression.ledger.sheet import Sheet
 
 __all__ = [
@@ -22,7 +18,6 @@ __all__ = [
     "check_sheet",
     "check_text",
     "check_writable",
-    "record",
     "subject_of",
 ]
 
@@ -101,12 +96,3 @@ def subject_of(sheet: Sheet, member: str | None) -> tuple[Sheet, Sheet | None]:
     if member is None:
         return sheet, None
     return sheet.member(check_id(member, "member", "roster")), sheet
-
-
-def record(sheet: Sheet, member: str | None, events: Sequence[Event], label: str) -> Sheet:
-    """``sheet`` with one more ledger entry: the event, or a step of the events, on ``member`` if one is named."""
-    # Labels and member ids recur on every entry: interned, each is held once, not once per entry.
-    entry: Event = events[0] if len(events) == 1 else Step(label=sys.intern(label), events=tuple(events))
-    if member is not None:
-        entry = Member(member=sys.intern(member), event=entry)
-    return sheet.apply(entry)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from progression import Adjusted, Dice, Effect, Event, Rolled, RulePack, Sheet, Step, operation
+from progression import Adjusted, Dice, Effect, Event, Marked, Rolled, RulePack, Sheet, Step, operation
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet
 
 from ._data import Data
@@ -308,7 +308,12 @@ def cast(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
 def _cast(pack: RulePack, team: Sheet, *, what: str, spell: str, events: tuple[Event, ...]) -> Sheet:
     """Record a spell the team's Wizard cast: its dice and consequences as the pitch gave them (the pitch is
     not on the sheet, so the spell's own rolls are recorded as its events, and what is checked again is
-    that the team's Wizard may cast it, once)."""
+    that the team's Wizard may cast it, once). A spell's events are its dice and what they did on the pitch
+    (``Rolled`` and ``Marked``): anything else, which would change the sheet, is refused."""
+    changing = sorted({type(e).__name__ for e in events if not isinstance(e, Rolled | Marked)})
+    if changing:
+        msg = f"a spell records its dice and what they did on the pitch (Rolled, Marked), got {', '.join(changing)}"
+        raise InvalidInput(msg)
     held = team.tags.get("induced.wizard")
     if held is None:
         raise RequirementNotMet(upgrade=spell or "spell", missing=[f"{team.name} hired no Wizard for this match"])
