@@ -174,6 +174,67 @@ class TestTampering:
         assert [(at, "refused")] == _reported(pack, edited)
         assert "'claws' is not an option for Chosen primary skill" in report.divergences[0].sentence
 
+    def test_an_entry_deleted(self, pack: RulePack, season: Sheet) -> None:
+        """Match 1's post-match sequence deleted: the gap is found where it is, and what it changes later
+        (the Dedicated Fans roll of match 2 needs another number) is found too."""
+        at = _position(season, "post-match sequence of match 1")
+
+        def edit(ledger: list[Any]) -> None:
+            del ledger[at - 1]
+
+        report = progression.verify(_edited(pack, season, edit), pack)
+        first = report.divergences[0]
+        assert (at, "edited") == (first.position, first.kind)
+        assert first.sentence.startswith(
+            f"recorded as entry {at + 1}, it stands at {at}: an entry before it was deleted"
+        )
+
+    def test_two_entries_swapped(self, pack: RulePack, season: Sheet) -> None:
+        """Match 1's post-match sequence moved after match 2's outcome: both entries are reported where they stand."""
+        at = _position(season, "post-match sequence of match 1")
+
+        def edit(ledger: list[Any]) -> None:
+            ledger[at - 1], ledger[at] = ledger[at], ledger[at - 1]
+
+        assert [at, at + 1] == [position for position, _ in _reported(pack, _edited(pack, season, edit))][:2]
+
+    def test_a_die_changed(self, pack: RulePack, season: Sheet) -> None:
+        """Match 1's Dedicated Fans roll changed from 3 to 6: found at the entry that rolled it."""
+        at = _position(season, "post-match sequence of match 1")
+
+        def edit(ledger: list[Any]) -> None:
+            roll = _find(ledger[at - 1]["rolls"], label="Dedicated Fans")
+            roll["results"] = [6 if roll["results"][0] != 6 else 1]
+
+        edited = _edited(pack, season, edit)
+        report = progression.verify(edited, pack)
+        assert (at, "edited") == (report.divergences[0].position, report.divergences[0].kind)
+        assert (
+            "the rules give 6" in report.divergences[0].sentence or "the rules give 1" in report.divergences[0].sentence
+        )
+
+    def test_a_die_no_die_shows(self, pack: RulePack, season: Sheet) -> None:
+        """A D3 of the Minor Incident recorded as a 6: the file is refused at that roll."""
+        at = _position(season, "post-match sequence of match 1")
+
+        def edit(ledger: list[Any]) -> None:
+            _find(ledger[at - 1]["rolls"], label="Minor Incident")["results"] = [6]
+
+        with pytest.raises(progression.errors.SheetError, match=r"a D3 shows 1 to 3, got 6 @ \$\.ledger\[2\]\.rolls"):
+            _edited(pack, season, edit)
+
+    def test_an_advancement_price_lowered(self, pack: RulePack, season: Sheet) -> None:
+        """The 6 SPP of the first chosen primary skill lowered to 1: found at the post-match sequence that paid it."""
+        at = _position(season, "post-match sequence of match 1")
+
+        def edit(ledger: list[Any]) -> None:
+            _find(ledger[at - 1], event="started", upgrade="chosen_primary")["price"]["spp"] = 1
+
+        edited = _edited(pack, season, edit)
+        report = progression.verify(edited, pack)
+        assert [(at, "edited")] == _reported(pack, edited)
+        assert "price.spp: recorded 1, the rules give 6" in report.divergences[0].sentence
+
 
 @pytest.fixture(scope="module")
 def played(pack: RulePack) -> Sheet:

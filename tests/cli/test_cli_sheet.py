@@ -106,6 +106,7 @@ class TestAward:
                 "text": "+3 Experience: x",
                 "event": {
                     "event": "entry",
+                    "number": 2,
                     "operation": {"op": "award", "pool": "xp", "amount": 3, "reason": "x", "member": None},
                     "events": [{"event": "awarded", "pool": "xp", "amount": 3, "reason": "x"}],
                 },

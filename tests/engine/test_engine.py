@@ -38,6 +38,7 @@ class TestAward:
         sheet = market().award(ana(), "purse", 7, reason="found a chest")
         expected = Entry(
             label="award 7 to purse",
+            number=2,
             events=(Awarded(pool="purse", amount=7, reason="found a chest"),),
             operation=Award(pool="purse", amount=7, reason="found a chest"),
         )

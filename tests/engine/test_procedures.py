@@ -47,6 +47,7 @@ class TestPause:
         )
         expected = Entry(
             label="buy random_skill",
+            number=len(sheet.ledger),
             events=(
                 Started(upgrade="random_skill", price={"spp": 6}),
                 *rolls,

@@ -63,7 +63,7 @@ class TestRoundTrip:
         batch = data["ledger"][3]  # the combined step: a batch of two entries
         member = next(e for entry in batch["events"] for e in entry["events"] if e["event"] == "member")
         first = data["ledger"][0]
-        assert (["format", "pack", "ledger"], 2, "market", ["event", "operation", "events"]) == (
+        assert (["format", "pack", "ledger"], 2, "market", ["event", "number", "operation", "events"]) == (
             list(data),
             data["format"],
             data["pack"],

@@ -99,17 +99,49 @@ class TestTampering:
 
         (position, kind, sentence), *_ = found(edited(ana_history(), edit))
         assert (2, "refused") == (position, kind)
-        assert "the rules refuse it: Medal costs 2 Coin but only 0 are available" == sentence
+        assert (
+            "recorded as entry 3, it stands at 2: an entry before it was deleted, or entries were moved;"
+            " and the rules refuse it: Medal costs 2 Coin but only 0 are available"
+        ) == sentence
+
+    def test_an_entry_deleted_that_changed_nothing_later(self) -> None:
+        """The milestone deleted: the rules give every later entry as before, and the gap is found where it is."""
+
+        def edit(ledger: list[Any]) -> None:
+            del ledger[2]
+
+        assert [
+            (3, "edited", "recorded as entry 4, it stands at 3: an entry before it was deleted, or entries were moved")
+        ] == found(edited(ana_history(), edit))
 
     def test_two_entries_swapped(self) -> None:
-        """The medal bought before the wages were paid: the purchase, now first, is refused."""
+        """The medal bought before the wages were paid: the purchase, now first, is refused; both entries moved."""
 
         def edit(ledger: list[Any]) -> None:
             ledger[1], ledger[2] = ledger[2], ledger[1]
             ledger[1]["events"][0]["price"]["purse"] = 0
 
-        (position, kind, _), *_ = found(edited(ana_history(), edit))
-        assert (2, "refused") == (position, kind)
+        reported = found(edited(ana_history(), edit))
+        assert [(2, "refused"), (3, "edited")] == [(position, kind) for position, kind, _ in reported]
+        assert reported[1][2].startswith("recorded as entry 2, it stands at 3: an entry was added before it")
+
+    def test_two_entries_swapped_that_the_rules_allow_in_either_order(self) -> None:
+        """The milestone and the bounty swapped: each is reported where it stands."""
+
+        def edit(ledger: list[Any]) -> None:
+            ledger[3], ledger[4] = ledger[4], ledger[3]
+
+        assert [4, 5] == [position for position, _, _ in found(edited(ana_history(), edit))]
+
+    def test_a_die_that_no_die_shows(self) -> None:
+        """A D6 recorded as showing 7 in an entry's rolls: the file is refused where it says so."""
+        pack = trainer()
+        player = pack.award(pack.new_sheet("player", "Ana"), "spp", 6, reason="a touchdown")
+        player = pack.purchase(player, "random_skill", dice=ScriptedDice([1, 2]), decisions=["dodge"])
+        data = progression.dumps(player)
+        data["ledger"][2]["rolls"][1]["results"] = [7]
+        with pytest.raises(SheetError, match=r"a D6 shows 1 to 6, got 7 @ \$\.ledger\[2\]\.rolls\[1\]\.results\[0\]"):
+            progression.loads(data, "ana.json")
 
     def test_a_purchase_the_sheet_could_not_make(self) -> None:
         """A crown (it needs level 3) written into the file: the rules refuse it, with their reason."""

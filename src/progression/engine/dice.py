@@ -109,6 +109,15 @@ class CallbackDice:
         return tuple(results)
 
 
+def _fitting(roll: Rolled) -> tuple[int, ...]:
+    """A recorded roll's results, refused when one cannot be on its die (a 6 on a D3)."""
+    for result in roll.results:
+        if not 1 <= result <= roll.sides:
+            msg = f"the entry recorded a {result} on a D{roll.sides} for {roll.label!r}, which no die shows"
+            raise DiceError(msg)
+    return roll.results
+
+
 class RecordedDice:
     """The rolls an entry recorded, given back when its operation runs again (``verify``, ``amend``).
 
@@ -146,7 +155,7 @@ class RecordedDice:
         if self._by_place:
             waiting = self._unused.get((label, sides, count))
             if waiting:
-                return waiting.pop(0).results
+                return _fitting(waiting.pop(0))
             if self._fallback is None:
                 msg = f"the history now needs {what}, which it never rolled before; pass dice= to roll it"
                 raise DiceError(msg)
@@ -164,4 +173,4 @@ class RecordedDice:
             )
             raise DiceError(msg)
         self._next += 1
-        return recorded.results
+        return _fitting(recorded)

@@ -73,7 +73,7 @@ def create(pack: RulePack, operation: Create) -> Sheet:
         owned=operation.owned,
         tags=operation.tags,
     )
-    entry = Entry(label=operation.label, events=(created,), operation=operation)
+    entry = Entry(label=operation.label, number=1, events=(created,), operation=operation)
     return replay(Ledger((entry,)))
 
 

@@ -42,7 +42,7 @@ def combine(before: Sheet, after: Sheet, label: str) -> Sheet:
         entries = [item for item in added if isinstance(item, Entry)]
         operation = Batch(title=label, operations=tuple(item.operation for item in entries))
         rolls = tuple(roll for item in entries for roll in item.rolls)
-        entry = Entry(label=operation.label, events=added, operation=operation, rolls=rolls)
+        entry = Entry(label=operation.label, number=size + 1, events=added, operation=operation, rolls=rolls)
     else:
         entry = Step(label=label, events=added)
     # ``after`` is ``before`` with the added entries folded one by one, which is exactly what

@@ -122,6 +122,12 @@ class Work:
 
     def finish(self, operation: Operation) -> tuple[Sheet, Entry]:
         """The sheet with the operation's one entry appended to the real ledger, and that entry."""
-        entry = Entry(label=operation.label, events=tuple(self._events), operation=operation, rolls=self.dice.rolls)
+        entry = Entry(
+            label=operation.label,
+            number=len(self.before.ledger) + 1,
+            events=tuple(self._events),
+            operation=operation,
+            rolls=self.dice.rolls,
+        )
         done = self._sheet
         return build(done, self.before.ledger.append(entry), done.pools, done.members, done.pending), entry

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from progression.ledger.events import Awarded, Event, Joined, Lost, Member, Purchased, Started, Step
+from progression.ledger.events import Awarded, Entry, Event, Joined, Lost, Member, Purchased, Rolled, Started, Step
 from progression.ledger.fold import creation
 from progression.ledger.sheet import Sheet
 
@@ -38,9 +38,28 @@ def _event_problems(event: Event, pools: Mapping[str, object], path: str) -> Ite
                 yield f"{path}.price", f"a price paid from pool {pool!r}, which the sheet does not have"
             elif amount < 0:
                 yield f"{path}.price.{pool}", f"a price must be >= 0, got {amount}"
+    elif isinstance(event, Rolled):
+        yield from _roll_problems(event, path)
     elif isinstance(event, Step):
+        yield from _entry_roll_problems(event, path)
         for index, inner in enumerate(event.events):
             yield from _event_problems(inner, pools, f"{path}.events[{index}]")
+
+
+def _entry_roll_problems(step: Step, path: str) -> Iterable[tuple[str, str]]:
+    if isinstance(step, Entry):
+        for index, roll in enumerate(step.rolls):
+            yield from _roll_problems(roll, f"{path}.rolls[{index}]")
+
+
+def _roll_problems(roll: Rolled, path: str) -> Iterable[tuple[str, str]]:
+    if roll.sides < 2:
+        yield f"{path}.sides", f"a die has at least 2 sides, got {roll.sides}"
+    elif not roll.results:
+        yield f"{path}.results", "a roll shows at least one die, got none"
+    for index, result in enumerate(roll.results):
+        if not 1 <= result <= roll.sides:
+            yield f"{path}.results[{index}]", f"a D{roll.sides} shows 1 to {roll.sides}, got {result}"
 
 
 def _roster_problems(events: Sequence[Event], path: str) -> Iterable[tuple[str, str]]:
@@ -62,6 +81,7 @@ def _nested_problems(
     elif isinstance(event, Member) and event.member in members:
         yield from _event_problems(event.event, members[event.member], f"{where}.entry")
     elif isinstance(event, Step):
+        yield from _entry_roll_problems(event, where)
         for index, inner in enumerate(event.events):
             yield from _nested_problems(inner, pools, members, f"{where}.events[{index}]")
     else:

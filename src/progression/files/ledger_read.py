@@ -110,7 +110,7 @@ def _list_reader(readers: Mapping[str, Callable[[Any], Event]]) -> Callable[[Any
     return read
 
 
-_ENTRY_KEYS = frozenset({"event", "operation", "rolls", "events"})
+_ENTRY_KEYS = frozenset({"event", "number", "operation", "rolls", "events"})
 _ROLL_KEYS = frozenset({"label", "sides", "results"})
 
 
@@ -131,6 +131,9 @@ def _entry_reader(read_events: Callable[[Any], tuple[Event, ...]], operations: O
     def read(value: Any) -> Entry:
         if type(value) is not dict or not value.keys() <= _ENTRY_KEYS or "operation" not in value:
             raise Unsure
+        number = value.get("number")
+        if type(number) is not int or number < 1:
+            raise Unsure
         from progression.files.sheets import structure_operation
 
         try:
@@ -141,7 +144,8 @@ def _entry_reader(read_events: Callable[[Any], tuple[Event, ...]], operations: O
         if type(rolls) is not list:
             raise Unsure
         events = read_events(value.get("events"))
-        return Entry(label=operation.label, events=events, operation=operation, rolls=tuple(map(_roll, rolls)))
+        rolled = tuple(map(_roll, rolls))
+        return Entry(label=operation.label, number=number, events=events, operation=operation, rolls=rolled)
 
     return read
 

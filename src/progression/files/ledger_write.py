@@ -175,7 +175,11 @@ def _entry_data(entry: Entry) -> dict[str, Any]:
     """An entry as plain data: its operation (tagged ``op``), its rolls when it made any, its events."""
     from progression.files.sheets import unstructure_operation
 
-    data: dict[str, Any] = {"event": "entry", "operation": unstructure_operation(entry.operation)}
+    data: dict[str, Any] = {
+        "event": "entry",
+        "number": entry.number,
+        "operation": unstructure_operation(entry.operation),
+    }
     if entry.rolls:
         data["rolls"] = _rolls_data(entry.rolls)
     data["events"] = write_ledger(entry.events)
@@ -187,7 +191,8 @@ def _entry_text(entry: Entry) -> str:
 
     rolls = f', "rolls": {encode(_rolls_data(entry.rolls))}' if entry.rolls else ""
     operation = encode(unstructure_operation(entry.operation))
-    return f'{{"event": "entry", "operation": {operation}{rolls}, "events": {_ledger_text(entry.events)}}}'
+    events = _ledger_text(entry.events)
+    return f'{{"event": "entry", "number": {entry.number}, "operation": {operation}{rolls}, "events": {events}}}'
 
 
 @cache

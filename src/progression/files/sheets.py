@@ -181,17 +181,20 @@ class _SavedRoll:
 class _SavedEntry:
     """An entry as a file holds it: its label is its operation's, so it is not saved."""
 
+    number: int = attrs.field(validator=attrs.validators.ge(1))
     operation: Operation
     rolls: tuple[_SavedRoll, ...] = ()
     events: tuple[Event, ...]
 
     def entry(self) -> Entry:
         rolls = tuple(Rolled(label=r.label, sides=r.sides, results=r.results) for r in self.rolls)
-        return Entry(label=self.operation.label, events=self.events, operation=self.operation, rolls=rolls)
+        return Entry(
+            label=self.operation.label, number=self.number, events=self.events, operation=self.operation, rolls=rolls
+        )
 
 
 def _saved_entry_data(conv: cattrs.Converter, entry: Entry) -> dict[str, Any]:
-    data: dict[str, Any] = {"operation": conv.unstructure(entry.operation, Operation)}
+    data: dict[str, Any] = {"number": entry.number, "operation": conv.unstructure(entry.operation, Operation)}
     if entry.rolls:
         data["rolls"] = [{"label": r.label, "sides": r.sides, "results": list(r.results)} for r in entry.rolls]
     data["events"] = conv.unstructure(entry.events, tuple[Event, ...])

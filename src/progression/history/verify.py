@@ -122,11 +122,29 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
                 position=1, label=_label(sheet.ledger[0]), kind="rules", sentence=sentence, recorded=sheet.ledger[0]
             )
         )
+    shift = 0  # how far the entries stand from the places they were recorded at
     for position, recorded in enumerate(sheet.ledger, start=1):
-        found = _check(rules, before, recorded, position, sheet.rules)
+        here = recorded
+        moved = None
+        if isinstance(recorded, Entry):
+            moved = _moved(recorded, position, shift)
+            shift = recorded.number - position
+            here = attrs.evolve(recorded, number=position) if shift else recorded
+        found = _check(rules, before, here, position, sheet.rules)
+        if moved is not None:
+            sentence = moved if found is None else f"{moved}; and {found.sentence}"
+            found = Divergence(
+                position=position,
+                label=_label(recorded),
+                kind="edited" if found is None else found.kind,
+                sentence=sentence,
+                recorded=recorded,
+                produced=None if found is None else found.produced,
+            )
         if found is not None:
+            found = attrs.evolve(found, recorded=recorded)
             divergences.append(attrs.evolve(found, kind="rules") if changed and found.kind != "unverifiable" else found)
-        entry = recorded if found is None or found.produced is None else found.produced
+        entry = here if found is None or found.produced is None else found.produced
         before = replay((entry,)) if before is None else before.apply(entry)
     return Verification(
         subject=sheet.name or sheet.kind,
@@ -135,6 +153,18 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
         rules=rules.rules,
         divergences=tuple(divergences),
     )
+
+
+def _moved(entry: Entry, position: int, shift: int) -> str | None:
+    """What a number other than the entry's place says, when the entry before did not say it already."""
+    offset = entry.number - position
+    if offset in (0, shift):
+        return None
+    if offset > 0:
+        why = "an entry before it was deleted, or entries were moved"
+    else:
+        why = "an entry was added before it, or entries were moved"
+    return f"recorded as entry {entry.number}, it stands at {position}: {why}"
 
 
 def _label(entry: Event) -> str:

@@ -224,6 +224,9 @@ class Entry(Step):
     """
 
     tag: ClassVar[str] = "entry"
+    #: The entry's place in its ledger (the creation is 1), so that an entry deleted or moved is
+    #: found where it was: ``verify`` compares it with where the entry stands.
+    number: int
     operation: Operation
     #: Every roll made while the operation ran, in order (nested operations' rolls included).
     rolls: tuple[Rolled, ...] = attrs.field(default=(), converter=as_tuple)
