@@ -12,6 +12,7 @@ import progression
 import progression_competence as pc
 from progression import RulePack, Sheet
 from progression.errors import ProgressionError
+from support.edits import assert_found
 
 PACKS = {name: pc.build(settings=pc.default_settings().changed(overflow=name)) for name in pc.POLICIES}
 COMPETENCES = pc.competences(pc.pack())
@@ -133,6 +134,19 @@ class TestPlay:
             sheet = apply(pack, sheet, op)
         again = progression.load_sheet(progression.dump_sheet(sheet), pack=pack)
         assert (True, True, sheet) == (progression.verify(sheet, pack).ok, progression.verify(again, pack).ok, again)
+
+    @settings(max_examples=30, deadline=None)
+    @given(st.sampled_from(pc.POLICIES), starts, operations, st.data())
+    def test_one_edited_value_is_found(
+        self, policy: str, start: list[int], ops: list[Operation], data: st.DataObject
+    ) -> None:
+        """Any one value of any entry edited in the file: the file is refused, or verify reports that entry, or
+        the edit changed nothing the rules produce."""
+        pack = PACKS[policy]
+        sheet = stocked(pack, start)
+        for op in ops:
+            sheet = apply(pack, sheet, op)
+        assert_found(sheet, pack, data)
 
     @settings(max_examples=40, deadline=None)
     @given(starts, operations)

@@ -28,7 +28,7 @@ from progression.errors import InsufficientPoints, InvalidInput, LimitReached, R
 from ._data import Data
 from ._matched_data import BUDGET_TAG
 from ._options import natural
-from ._players import data_of
+from ._players import data_of, team_roster
 from ._results import numbers, season_of
 from ._stars import affiliations, check_stars, choice_label, choices, is_star, star_sheet
 from ._values import Explanation, Item, current_team_value
@@ -158,7 +158,7 @@ def _check_item(data: Data, team: Sheet, ident: str, count: object, order: Order
     if number > maximum:
         reason = f"a team induces at most {maximum} {label}{why}, asked for {number}"
         raise LimitReached(upgrade=ident, reason=reason, head=f"Inducing {number} {label} is refused")
-    roster = data.teams[team.tags["team"]]
+    roster = team_roster(data, team)
     if "requires" in body and body["requires"] not in affiliations(data, team):
         needed = data.special_rules[body["requires"]].en
         missing = [f"{label} is for {needed} teams; {team.name} is not one"]
@@ -182,7 +182,7 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
     if len(order.mercenaries) > body["max"]:
         reason = f"a team induces at most {body['max']} Mercenary Players, asked for {len(order.mercenaries)}"
         raise LimitReached(upgrade="mercenary_players", reason=reason, head="Hiring these Mercenary Players is refused")
-    roster = data.teams[team.tags["team"]]
+    roster = team_roster(data, team)
     items = []
     for entry in order.mercenaries:
         position_id, _, skill = entry.partition(":")
@@ -325,7 +325,7 @@ def _fielded_sentence(data: Data, team: Sheet, held: Mapping[str, str]) -> str:
         body = data.raw["inducements.toml"]["wizards"]["list"][held["wizard"]]
         spell = f" (cast {held['spell']})" if "spell" in held else ""
         parts.append(f"the {body['label']['en']}{spell}")
-    roster = data.teams[team.tags["team"]]
+    roster = team_roster(data, team)
     for entry in filter(None, held.get("mercenaries", "").split(",")):
         position_id, _, skill = entry.partition(":")
         position = roster.position(position_id)

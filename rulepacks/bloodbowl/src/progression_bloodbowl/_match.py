@@ -43,7 +43,7 @@ from ._fixtures import (
 from ._inducements import release
 from ._injuries import injury_effect, lasting_row
 from ._matched_data import BUDGET_TAG
-from ._players import YES, available, data_of
+from ._players import YES, available, data_of, team_roster
 from ._prayers import event_values, member_values
 from ._results import check_team, numbers, results, season_of
 from ._winnings import winnings
@@ -171,7 +171,7 @@ def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
     """The SPP each event earns this team (Brawlin' Brutes: casualty 3, touchdown 2)."""
     data = data_of(pack)
     values = {event: data.rules.spp[key] for event, key in EVENTS.items()}
-    if "brawlin_brutes" in data.teams[team.tags["team"]].special_rules:
+    if "brawlin_brutes" in team_roster(data, team).special_rules:
         values.update(data.rules.brawlin_brutes)
     return values
 

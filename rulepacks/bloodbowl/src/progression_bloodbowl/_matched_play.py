@@ -23,7 +23,7 @@ from ._inducements import Order, price
 from ._matched_data import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
 from ._matched_quote import MatchedPlayQuote, Plan, order_text, plan
 from ._options import count, flag, listed, need, takes, tallies, whole
-from ._players import YES, data_of
+from ._players import YES, data_of, team_roster
 from ._stars import choice_label, star_sheet
 from ._team import hire
 from ._values import Explanation, Item, roster_order
@@ -239,7 +239,7 @@ def skill_points(pack: RulePack, team: Sheet) -> Explanation:
         raise InvalidInput(msg)
     data = data_of(pack)
     mp = data.matched_play
-    roster = data.teams[team.tags["team"]]
+    roster = team_roster(data, team)
     items = [
         Item(
             label=f"Tier {roster.tier} team ({roster.label.en})",

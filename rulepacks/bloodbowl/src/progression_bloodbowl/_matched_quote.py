@@ -25,7 +25,7 @@ from ._data import Data, Team
 from ._inducements import Order, price
 from ._matched_data import BUDGET_TAG
 from ._options import natural
-from ._players import data_of
+from ._players import data_of, team_roster
 from ._stars import choice_label, choices, eligibility
 from ._team import create_team
 from ._values import Explanation, Item
@@ -227,7 +227,7 @@ def _star_lines(
 ) -> tuple[list[Item], list[Item]]:
     """The stars' gold and Skill Points; the tier's star limit, the Mega-star limit, who plays for the team."""
     data = data_of(pack)
-    mp, tier = data.matched_play, data.teams[team.tags["team"]].tier
+    mp, tier = data.matched_play, team_roster(data, team).tier
     gold, points = [], []
     for group in groups:
         star, label = data.stars[group[0]], choice_label(data, group)

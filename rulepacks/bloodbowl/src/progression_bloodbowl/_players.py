@@ -38,6 +38,17 @@ def data_of(pack: RulePack) -> Data:
     return data
 
 
+def team_roster(data: Data, team: Sheet) -> Team:
+    """The roster a team sheet was drafted from, or a refusal: a sheet that names no roster of the pack
+    (not a team, or a file edited by hand) is never read as one."""
+    roster = team.tags.get("team")
+    if roster is None or roster not in data.teams:
+        what = f"names the roster {roster!r}" if roster is not None else "names no roster (its 'team' tag)"
+        msg = f"{team.kind} sheet {team.name!r} {what}; expected a team of one of the pack's rosters ({', '.join(sorted(data.teams))})"
+        raise InvalidInput(msg)
+    return data.teams[roster]
+
+
 def base_of(ref: str) -> str:
     """The skill or trait id of a reference: ``loner:4`` -> ``loner``."""
     return ref.partition(":")[0]

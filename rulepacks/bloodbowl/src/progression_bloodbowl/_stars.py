@@ -20,7 +20,7 @@ from progression import RulePack, Sheet
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import CHARACTERISTICS, Data, Star
-from ._players import YES, available, data_of
+from ._players import YES, available, data_of, team_roster
 
 __all__ = [
     "affiliations",
@@ -42,7 +42,7 @@ def is_star(player: Sheet) -> bool:
 
 def affiliations(data: Data, team: Sheet) -> frozenset[str]:
     """The league a team chose and its special rules (a "Favoured of..." team's god included)."""
-    roster = data.teams[team.tags["team"]]
+    roster = team_roster(data, team)
     league = team.tags.get("league", roster.leagues[0])
     rules = {r for r in roster.special_rules if r != "favoured_of"}
     rules.update(roster.league_special_rules.get(league, ()))

@@ -26,7 +26,7 @@ from progression import (
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import Data, Position, Team
-from ._players import YES, available, data_of, new_player
+from ._players import YES, available, data_of, new_player, team_roster
 
 __all__ = [
     "NUMBER_TAG",
@@ -57,7 +57,7 @@ _STAFF = {
 
 def roster_of(pack: RulePack, team: Sheet) -> tuple[Data, Team]:
     data = data_of(pack)
-    return data, data.teams[team.tags["team"]]
+    return data, team_roster(data, team)
 
 
 def permanent(team: Sheet) -> list[str]:

@@ -14,7 +14,7 @@ from progression import Awarded, Created, Event, Joined, Lost, Member, Purchased
 
 from ._data import CHARACTERISTICS, Data
 from ._matched_data import SKILLS_TAG
-from ._players import available, data_of, position_of
+from ._players import available, data_of, position_of, team_roster
 from ._stars import choice_label
 
 __all__ = [
@@ -112,7 +112,7 @@ def _matched_play_items(data: Data, player: Sheet) -> list[Item]:
 
 def _staff_items(pack: RulePack, team: Sheet) -> list[Item]:
     data = data_of(pack)
-    roster = data.teams[team.tags["team"]]
+    roster = team_roster(data, team)
     items = []
     rerolls = team.stats["rerolls"]
     if rerolls:
@@ -173,7 +173,7 @@ def current_team_value(pack: RulePack, team: Sheet) -> Explanation:
     """CTV: TV less the players who cannot play the next match (missing it, temporarily retired,
     dead), plus journeymen; a Low Cost Linemen team counts its linemen's hiring fee as 0."""
     data = data_of(pack)
-    roster = data.teams[team.tags["team"]]
+    roster = team_roster(data, team)
     low_cost = "low_cost_linemen" in roster.special_rules
     items = []
     for mid, player in roster_order(team):
