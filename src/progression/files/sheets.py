@@ -284,6 +284,8 @@ def loads(data: Any, source: str = "<data>", *, pack: RulePack | None = None, ve
     problems = [Problem(source, path, reason) for path, reason in ledger_problems(sheet)]
     if problems:
         raise SheetError(source, problems)
+    if version == 1:
+        sheet = _recovered(sheet, pack)
     if verify:
         from progression.history.verify import verify as verify_sheet
 
@@ -292,6 +294,20 @@ def loads(data: Any, source: str = "<data>", *, pack: RulePack | None = None, ve
             problems = [Problem(source, f"$.ledger[{d.position - 1}]", d.sentence) for d in report.divergences]
             raise SheetError(source, problems)
     return sheet
+
+
+def _recovered(sheet: Sheet, pack: RulePack | None) -> Sheet:
+    """A format-1 sheet with the operations of its entries where the rules give them again: under ``pack``,
+    or the installed pack of its name (as it was, when there is none)."""
+    from progression.history.recover import recover
+    from progression.rulepacks.discovery import load
+
+    if pack is None:
+        try:
+            pack = load(sheet.pack)
+        except ProgressionError:  # not installed, or not loadable: the history stays as it was recorded
+            return sheet
+    return recover(sheet, pack)
 
 
 def _pack_of(data: Mapping[str, Any], ledger: list[Any], source: str) -> RulePack | None:
