@@ -18,7 +18,7 @@ PACKS = sorted((ROOT / "rulepacks").glob("*/src/progression_*"))
 #: folder of its own layer or a higher one. ``progression/__init__`` (the public face) and
 #: ``__main__`` may import anything.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "_labels", "_frozen"}),
+    frozenset({"errors", "_labels", "_frozen", "_reading"}),
     frozenset({"curves", "requirements"}),
     frozenset({"rules"}),
     frozenset({"ledger"}),

@@ -51,6 +51,19 @@ class Problem:
         return f"{self.source}: {self.reason} @ {self.path}"
 
 
+#: How many problems a refusal's message shows (all are kept in its ``problems``), and how long each may be.
+SHOWN = 10
+_LONGEST = 500
+
+
+def _shown(line: str) -> str:
+    return line if len(line) <= _LONGEST else f"{line[: _LONGEST - 3]}..."
+
+
+def _more(count: int, separator: str) -> str:
+    return f"{separator}and {count - SHOWN} more" if count > SHOWN else ""
+
+
 class RulePackError(ProgressionError, ValueError):
     """A rule pack that does not load. Carries every problem found, not just the first."""
 
@@ -59,8 +72,8 @@ class RulePackError(ProgressionError, ValueError):
         self.problems: tuple[Problem, ...] = tuple(problems)
         count = len(self.problems)
         noun = "problem" if count == 1 else "problems"
-        lines = "\n".join(f"  - {problem}" for problem in self.problems)
-        super().__init__(f"rule pack {source} has {count} {noun}:\n{lines}")
+        lines = "\n".join(f"  - {_shown(str(problem))}" for problem in self.problems[:SHOWN])
+        super().__init__(f"rule pack {source} has {count} {noun}:\n{lines}{_more(count, chr(10) + '  - ')}")
 
 
 class SheetError(ProgressionError, ValueError):
@@ -69,8 +82,8 @@ class SheetError(ProgressionError, ValueError):
     def __init__(self, source: str, problems: Iterable[Problem]) -> None:
         self.source = source
         self.problems: tuple[Problem, ...] = tuple(problems)
-        lines = "; ".join(f"{p.reason} @ {p.path}" for p in self.problems)
-        super().__init__(f"sheet {source} does not load: {lines}")
+        lines = "; ".join(_shown(f"{p.reason} @ {p.path}") for p in self.problems[:SHOWN])
+        super().__init__(f"sheet {source} does not load: {lines}{_more(len(self.problems), '; ')}")
 
 
 class UnknownPackError(ProgressionError, LookupError):

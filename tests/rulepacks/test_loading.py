@@ -22,7 +22,8 @@ class TestInvalidFiles:
 
     @pytest.mark.parametrize("fixture", FIXTURES, ids=[f.stem for f in FIXTURES])
     def test_error_text(self, fixture: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Loading the file raises RulePackError whose text is exactly the expected one, every problem listed."""
+        """Loading the file raises RulePackError whose text is exactly the expected one: every problem on the
+        error, the first ten in its text (then "and N more")."""
         monkeypatch.chdir(INVALID)  # the source in the message is the file name as given
         with pytest.raises(RulePackError) as caught:
             progression.load_file(fixture.name)

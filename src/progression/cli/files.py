@@ -2,12 +2,15 @@
 
 A write goes to a temporary file in the same directory, is flushed to disk, and
 replaces the sheet file in one ``os.replace``: a crash at any moment leaves either
-the old file or the new one, whole. Just before replacing, the file is read again
-and compared with the fingerprint taken when the command read it; if another
-program changed it meanwhile, nothing is written and the command is refused. The
-check and the replacement happen under an exclusive lock of the directory
-(``flock``), so two writers never both pass the check: one waits for the other,
-then finds the file changed and is refused. No update is lost.
+the old file or the new one, whole (and the next write removes the temporary file
+a killed one left). Just before replacing, the file is read again and compared
+with the fingerprint taken when the command read it; if another program changed
+it meanwhile, nothing is written and the command is refused. The write, the check
+and the replacement happen under an exclusive lock of the directory (``flock``),
+so two writers never both pass the check: one waits for the other, then finds the
+file changed and is refused. No update is lost. Only regular files are read, up to
+:data:`~progression.files.sheets.LARGEST_FILE` bytes; through a symbolic link, the
+file it names is written; a read-only file is never replaced.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ from typing import BinaryIO
 
 import attrs
 
+from progression._reading import Unreadable, read_regular
 from progression.cli.args import UsageError
 from progression.errors import ProgressionError
-from progression.files.sheets import dump_sheet, load_sheet
+from progression.files.sheets import LARGEST_FILE, dump_sheet, load_sheet
 from progression.ledger.sheet import Sheet
 
 __all__ = ["Conflict", "SheetFile", "create_sheet", "read_sheet", "write_sheet"]
@@ -52,9 +56,12 @@ def fingerprint(data: bytes) -> str:
 
 def _current(path: Path) -> str | None:
     try:
-        return fingerprint(path.read_bytes())
+        return fingerprint(read_regular(path, LARGEST_FILE))
     except FileNotFoundError:
         return None
+    except Unreadable as error:
+        msg = f"{str(path)!r} cannot be replaced: {error}; nothing was written"
+        raise Conflict(msg) from None
 
 
 def read_sheet(path: str | Path) -> SheetFile:
@@ -66,12 +73,12 @@ def read_sheet(path: str | Path) -> SheetFile:
     """
     file = Path(path)
     try:
-        data = file.read_bytes()
+        data = read_regular(file, LARGEST_FILE)
     except FileNotFoundError:
         msg = f"sheet file {str(file)!r} does not exist; create it with `progression sheet new`"
         raise UsageError(msg) from None
-    except OSError as error:
-        msg = f"cannot read sheet file {str(file)!r}: {error.strerror or error}"
+    except Unreadable as error:
+        msg = f"cannot read sheet file {str(file)!r}: {error}"
         raise UsageError(msg) from None
     return SheetFile(path=file, digest=fingerprint(data), sheet=load_sheet(data, str(file)))
 
@@ -94,23 +101,29 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
     """Replace ``path`` by ``data`` in one step, if it still has the fingerprint ``expected``.
 
     ``expected`` None means the file must not exist. With ``check`` False the file is
-    replaced whatever it holds.
+    replaced whatever it holds. Through a symbolic link, the file the link names is replaced
+    (the link stays). Temporary files a killed writer left behind are removed first.
 
     Raises:
         Conflict: the file is not what the caller read; nothing was written.
+        UsageError: the file is read-only; nothing was written.
         OSError: the write failed; the old file is untouched and no temporary file is left.
     """
-    directory = path.parent if str(path.parent) else Path()
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            _write_all(stream, data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, _mode_for(path))
-        with _locked(directory):
+    target = Path(os.path.realpath(path))
+    directory = target.parent
+    _check_writable(path, target)
+    with _locked(directory):
+        prefix = _temporary_prefix(target.name)
+        _remove_left_behind(directory, prefix)
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                _write_all(stream, data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(temporary, _mode_for(target))
             if check:
-                now = _current(path)
+                now = _current(target)
                 if now != expected:
                     if expected is None:
                         msg = f"{str(path)!r} was created by someone else meanwhile; nothing was written"
@@ -121,17 +134,47 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
                             "nothing was written: run the command again on the new content"
                         )
                     raise Conflict(msg)
-            os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
     _sync_directory(directory)
+
+
+def _check_writable(path: Path, target: Path) -> None:
+    """Refuse to replace a file its permissions protect (replacing it would ignore them)."""
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        return
+    if not mode & 0o222 or not os.access(target, os.W_OK):
+        msg = (
+            f"sheet file {str(path)!r} is read-only (mode {mode:04o}); nothing was written: "
+            f"make it writable (chmod u+w) to change it"
+        )
+        raise UsageError(msg)
+
+
+def _temporary_prefix(name: str) -> str:
+    """The start of a temporary file's name for the file ``name``: short whatever the name's length (a file
+    name of 255 bytes leaves no room for more), and the same for every write of that file."""
+    return f".progression-{hashlib.sha256(name.encode('utf-8', 'surrogateescape')).hexdigest()[:16]}-"
+
+
+def _remove_left_behind(directory: Path, prefix: str) -> None:
+    """Remove the temporary files of writes that were killed. Every writer makes its temporary file while
+    holding the directory's lock, so while this one holds it, any other is left over."""
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
+        for entry in entries:
+            if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
 
 
 @contextlib.contextmanager
 def _locked(directory: Path) -> Iterator[None]:
-    """Hold an exclusive lock of ``directory`` (POSIX ``flock``) while checking and replacing a file in it.
+    """Hold an exclusive lock of ``directory`` (POSIX ``flock``) while writing, checking and replacing a file in it.
 
     Every writer of this library takes it, so a check and its rename are never interleaved with
     another's. Where ``fcntl`` does not exist (Windows) the write goes on unlocked, as before.

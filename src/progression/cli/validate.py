@@ -6,11 +6,12 @@ import argparse
 import tomllib
 from pathlib import Path
 
+from progression._reading import Unreadable, read_regular
 from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
 from progression.errors import Problem, RulePackError
 from progression.rulepacks.discovery import entries, load
-from progression.rulepacks.loading import load_file
+from progression.rulepacks.loading import LARGEST_PACK, load_file
 
 __all__ = ["run_validate", "validate"]
 
@@ -19,8 +20,8 @@ def is_pack_text(path: Path) -> bool:
     """Whether a TOML file in a folder is meant as a pack: it has a ``[pack]`` table or a ``format`` key.
     A file that does not parse counts as one, so that its error is reported."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(read_regular(path, LARGEST_PACK).decode("utf-8"))
+    except (OSError, Unreadable, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return True
     return "pack" in data or "format" in data
 

@@ -9,11 +9,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from progression.ledger.events import Awarded, Entry, Event, Joined, Lost, Member, Purchased, Rolled, Started, Step
+from progression.ledger.events import (
+    Awarded,
+    Entry,
+    Event,
+    Joined,
+    Lost,
+    Member,
+    Operation,
+    Purchased,
+    Rolled,
+    Started,
+    Step,
+)
 from progression.ledger.fold import creation
 from progression.ledger.sheet import Sheet
 
-__all__ = ["ledger_problems"]
+__all__ = ["DEEPEST", "ledger_problems", "nesting_problem"]
+
+#: How deep events may nest in a saved ledger (a step in an entry in a member's ledger...): a
+#: league's deepest is about 6; past this a file is refused, so that whatever loads can be saved.
+DEEPEST = 32
 
 
 def _amount_problem(value: int, what: str) -> str | None:
@@ -105,3 +121,35 @@ def ledger_problems(sheet: Sheet) -> list[tuple[str, str]]:
     if not problems:
         problems.extend(_negative_balances(sheet, "$.ledger"))
     return problems
+
+
+def nesting_problem(events: Sequence[Event]) -> tuple[str, str] | None:
+    """``(path, reason)`` of the first event nested deeper than :data:`DEEPEST`, or None.
+
+    Walked without recursion, so that no depth of nesting can exhaust the stack here.
+    """
+    stack: list[tuple[Event | Operation, int, str]] = [
+        (event, 1, f"$.ledger[{index}]") for index, event in enumerate(events)
+    ]
+    while stack:
+        node, depth, path = stack.pop()
+        if depth > DEEPEST:
+            return path, f"events nest at most {DEEPEST} deep; this one is deeper"
+        stack.extend((child, depth + 1, f"{path}.{where}") for where, child in _children(node))
+    return None
+
+
+def _children(node: Event | Operation) -> Iterable[tuple[str, Event | Operation]]:
+    """What an event or an operation holds that can nest (the keys as a file saves them)."""
+    from progression.engine.operations import Batch, Join
+
+    if isinstance(node, Step):
+        yield from ((f"events[{i}]", e) for i, e in enumerate(node.events))
+        if isinstance(node, Entry):
+            yield "operation", node.operation
+    elif isinstance(node, Member):
+        yield "entry", node.event
+    elif isinstance(node, Joined | Join):
+        yield from ((f"ledger[{i}]", e) for i, e in enumerate(node.ledger))
+    elif isinstance(node, Batch):
+        yield from ((f"operations[{i}]", o) for i, o in enumerate(node.operations))

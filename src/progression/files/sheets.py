@@ -25,7 +25,7 @@ from progression.engine.checks import digits
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS
 from progression.errors import InvalidInput, Problem, ProgressionError, SheetError
-from progression.files.checks import ledger_problems
+from progression.files.checks import DEEPEST, ledger_problems, nesting_problem
 from progression.files.ledger_read import CORE, Operations, Unsure, read_ledger
 from progression.files.ledger_write import encode, event_lines, write_ledger
 from progression.ledger.events import EVENT_TYPES, Entry, Event, Member, Operation, Rolled
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "LARGEST_FILE",
     "converter",
     "dump_sheet",
     "dumps",
@@ -272,7 +273,13 @@ def loads(data: Any, source: str = "<data>", *, pack: RulePack | None = None, ve
     try:  # the generated readers build a right ledger; the converter judges anything else
         events = read_ledger(ledger, operations)
     except (Unsure, RecursionError):
-        events = _structure(ledger, source, operations)
+        try:
+            events = _structure(ledger, source, operations)
+        except RecursionError:
+            raise SheetError(source, [Problem(source, "$.ledger", _TOO_DEEP)]) from None
+    deep = nesting_problem(events)
+    if deep is not None:
+        raise SheetError(source, [Problem(source, *deep)])
     try:
         sheet = replay(events)
     except SheetError as error:  # the ledger parses but does not fold: say which file and which event
@@ -337,19 +344,28 @@ def _pack_operations(item: Any, core: set[str]) -> bool:
 
 
 def _structure(ledger: list[Any], source: str, operations: Operations = CORE) -> tuple[Event, ...]:
-    """The events of a ledger through the converter, or every problem with its path."""
-    try:
-        events: tuple[Event, ...] = _converter(operations).structure(ledger, tuple[Event, ...])
-    except Exception as error:  # cattrs groups every problem; report each with its path
-        import cattrs
+    """The events of a ledger through the converter, or every problem with its path.
 
-        if isinstance(error, cattrs.BaseValidationError):
-            messages = cattrs.transform_error(error, path="$.ledger", format_exception=_describe)
-        else:
-            messages = [f"{error} @ $.ledger"]
-        problems = [Problem(source, *_split_message(m)) for m in messages]
-        raise SheetError(source, problems) from None
-    return events
+    Each entry is structured on its own, so that a long ledger of bad entries costs memory for its
+    problems only, never for one exception holding them all.
+    """
+    import cattrs
+
+    converter = _converter(operations)
+    events: list[Event] = []
+    problems: list[Problem] = []
+    for index, item in enumerate(ledger):
+        where = f"$.ledger[{index}]"
+        try:
+            events.append(converter.structure(item, Event))
+        except cattrs.BaseValidationError as error:
+            messages = cattrs.transform_error(error, path=where, format_exception=_describe)
+            problems.extend(Problem(source, *_split_message(m)) for m in messages)
+        except Exception as error:  # a hook's own refusal: it says what was expected and what came
+            problems.append(Problem(source, where, _describe(error, None)))
+    if problems:
+        raise SheetError(source, problems)
+    return tuple(events)
 
 
 def _describe(error: BaseException, kind: type | None) -> str:
@@ -385,6 +401,9 @@ def load_sheet(
     if not isinstance(text, str | bytes | bytearray):
         msg = f"load_sheet reads JSON text (str or bytes), got {type(text).__name__}; use loads() for parsed data"
         raise InvalidInput(msg)
+    if len(text) > LARGEST_FILE:
+        reason = f"a sheet file holds at most {LARGEST_FILE:,} bytes, this one {len(text):,}"
+        raise SheetError(source, [Problem(source, "$", reason)])
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -394,12 +413,20 @@ def load_sheet(
             where, reason = "$", str(error)
         raise SheetError(source, [Problem(source, where, f"not valid JSON: {reason}")]) from None
     except RecursionError:
-        raise SheetError(source, [Problem(source, "$", "nested too deeply to be a sheet")]) from None
+        raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
     except ValueError as error:  # an integer of more digits than Python converts
         raise SheetError(source, [Problem(source, "$", f"a number too long to read: {error}")]) from None
     if _SUSPECT.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
-        _check_values(data, "$", source)
+        try:
+            _check_values(data, "$", source)
+        except RecursionError:
+            raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
     return loads(data, source, pack=pack, verify=verify)
+
+
+#: The largest sheet file read (16 MiB): a Blood Bowl team after ten seasons of 15 matches is 0.4 MB.
+LARGEST_FILE = 16 * 2**20
+_TOO_DEEP = f"nested too deeply to be a sheet (events nest at most {DEEPEST} deep)"
 
 
 #: The largest number a sheet file may hold, either sign (a quadrillion): far past any game's points or

@@ -1,0 +1,89 @@
+"""The bounds of a sheet file: its size, how deep it nests, and how long a refusal's message may be."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tracemalloc
+from typing import Any
+
+import pytest
+
+import progression
+from progression.errors import SHOWN, SheetError
+from progression.files.checks import DEEPEST
+from progression.files.sheets import LARGEST_FILE
+from support.builders import market
+
+
+def ana() -> dict[str, Any]:
+    pack = market()
+    return progression.dumps(pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 10, reason="wages"))
+
+
+def nested(depth: int) -> dict[str, Any]:
+    """Ana's file with her award wrapped in ``depth - 1`` steps, one inside the other."""
+    data = ana()
+    inner: dict[str, Any] = data["ledger"][1]["events"][0]
+    for _ in range(depth - 1):
+        inner = {"event": "step", "label": "deeper", "events": [inner]}
+    data["ledger"][1]["events"][0] = inner
+    return data
+
+
+class TestSize:
+    def test_a_file_past_the_limit_is_refused_before_it_is_parsed(self) -> None:
+        text = json.dumps(ana()) + " " * LARGEST_FILE
+        with pytest.raises(SheetError, match=f"a sheet file holds at most {LARGEST_FILE:,} bytes"):
+            progression.load_sheet(text)
+
+
+class TestNesting:
+    def test_what_loads_at_the_deepest_saves(self) -> None:
+        """Events nested as deep as allowed load, and save again as they were."""
+        sheet = progression.loads(nested(DEEPEST - 1))
+        assert sheet == progression.load_sheet(progression.dump_sheet(sheet))
+
+    @pytest.mark.parametrize("depth", [DEEPEST + 1, 300])
+    def test_deeper_is_refused_at_load(self, depth: int) -> None:
+        """300 nested steps once loaded and could never be saved again; now refused, with where."""
+        with pytest.raises(SheetError, match=f"nest at most {DEEPEST} deep"):
+            progression.load_sheet(json.dumps(nested(depth)))
+
+    def test_json_too_deep_for_any_reader(self) -> None:
+        """100,000 nested lists: refused as nested too deeply, not a RecursionError."""
+        text = '{"format": 2, "pack": "market", "ledger": [' + "[" * 100_000 + "]" * 100_000 + "]}"
+        with pytest.raises(SheetError, match="nested too deeply"):
+            progression.load_sheet(text)
+
+
+class TestRefusals:
+    def bad_ledger(self, count: int) -> str:
+        data = ana()
+        bad = copy.deepcopy(data["ledger"][1])
+        bad["events"][0]["amount"] = "many"
+        data["ledger"] += [bad] * count
+        return json.dumps(data)
+
+    def test_the_message_shows_the_first_problems_and_counts_the_rest(self) -> None:
+        """1,000 bad entries: every problem is kept, the message shows the first ones and 'and N more'."""
+        with pytest.raises(SheetError) as refused:
+            progression.load_sheet(self.bad_ledger(1000))
+        message = str(refused.value)
+        assert (1000, True, True) == (
+            len(refused.value.problems),
+            message.endswith(f"; and {1000 - SHOWN} more"),
+            len(message) < 2000,
+        )
+
+    def test_memory_stays_proportional_to_the_file(self) -> None:
+        """Refusing a ledger of a few MB of bad entries takes memory of the order of the file, not of GB."""
+        text = self.bad_ledger(5000)
+        tracemalloc.start()
+        try:
+            with pytest.raises(SheetError):
+                progression.load_sheet(text)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 20 * len(text)
