@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,16 @@ class TestRead:
         with pytest.raises(RulePackError) as caught:
             pc.load_campaign(path)
         assert expected == str(caught.value)
+
+    @pytest.mark.parametrize("kind", ["device", "pipe", "folder"])
+    def test_only_a_regular_file_is_read(self, tmp_path: Path, kind: str) -> None:
+        """A sheet's ``campaign_file`` tag is read on every command: ``/dev/zero`` would fill the memory and a pipe
+        would hang it. Each is refused at once as not a campaign file."""
+        path = {"device": Path("/dev/zero"), "pipe": tmp_path / "campaign.toml", "folder": tmp_path}[kind]
+        if kind == "pipe":
+            os.mkfifo(path)
+        with pytest.raises(RulePackError, match="cannot read the file: it is (a directory|not a regular file)"):
+            pc.load_campaign(path)
 
     def test_clashing_ids(self, tmp_path: Path) -> None:
         """A quality and a competence may not share an id."""

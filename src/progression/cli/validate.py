@@ -11,7 +11,8 @@ from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
 from progression.errors import Problem, RulePackError
 from progression.rulepacks.discovery import entries, load
-from progression.rulepacks.loading import LARGEST_PACK, load_file
+from progression.rulepacks.loading import load_file
+from progression.rulepacks.reader import LARGEST_PACK
 
 __all__ = ["run_validate", "validate"]
 

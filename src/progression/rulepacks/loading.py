@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from progression._reading import Unreadable, read_regular
 from progression.errors import Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
 from progression.requirements.ladders import Band, Ladder
@@ -21,7 +20,7 @@ from progression.rulepacks.rule_reader import RuleReader
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import OVERFLOWS, Currency, Effect, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
 
-__all__ = ["FORMAT", "LARGEST_PACK", "load_file", "load_text", "read_pack"]
+__all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
 
 #: The version of the pack file format this library reads.
 FORMAT = 1
@@ -311,12 +310,7 @@ def load_file(path: str | Path, functions: Mapping[str, Callable[..., Any]] | No
         shown = repr(path)
         raise RulePackError(shown, [Problem(shown, "$", f"expected a file path, got {type(path).__name__}")])
     file = Path(path)
-    try:
-        text = read_regular(file, LARGEST_PACK).decode("utf-8")
-    except (OSError, Unreadable, UnicodeDecodeError) as error:
-        raise RulePackError(str(file), [Problem(str(file), "$", f"cannot read the file: {error}")]) from None
+    reader = Reader(str(file))
+    text = reader.read(file)
+    reader.raise_if_problems()
     return load_text(text, str(file), functions)
-
-
-#: The largest pack file read (16 MiB; all the Blood Bowl pack's data files hold about 0.2 MB).
-LARGEST_PACK = 16 * 2**20

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from progression._labels import Label
+from progression._reading import Unreadable, read_regular
 from progression.errors import Problem, RulePackError
 
-__all__ = ["Reader"]
+__all__ = ["LARGEST_PACK", "Reader"]
+
+#: The largest TOML file read (16 MiB; all the Blood Bowl pack's data files hold about 0.2 MB).
+LARGEST_PACK = 16 * 2**20
 
 
 class _Required:
@@ -112,6 +117,15 @@ class Reader:
         :data:`int` for :meth:`count` and :data:`tuple` for the list readers.
         """
         return None
+
+    def read(self, path: str | Path) -> str:
+        """The text of the file at ``path``: a regular file of at most :data:`LARGEST_PACK` bytes, in UTF-8;
+        ``""`` and a problem at ``$`` otherwise (a directory, a device or a pipe is never read)."""
+        try:
+            return read_regular(Path(path), LARGEST_PACK).decode("utf-8")
+        except (OSError, Unreadable, UnicodeDecodeError) as error:
+            self.problem("$", f"cannot read the file: {error}")
+        return ""
 
     def parse(self, text: str) -> dict[str, Any]:
         """TOML text, parsed; an empty table and a problem at ``$`` when it is not TOML."""

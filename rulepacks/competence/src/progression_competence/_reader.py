@@ -25,12 +25,10 @@ def parse_file(path: str | Path) -> tuple[dict[str, Any], str]:
     if not isinstance(path, str | Path):
         msg = f"expected a file path, got {path!r} ({type(path).__name__})"
         raise RulePackError("<argument>", [Problem("<argument>", "$", msg)])
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulePackError(str(file), [Problem(str(file), "$", f"cannot read the file: {error}")]) from None
-    return parse_text(text, str(file)), str(file)
+    reader = Reader(str(path))
+    text = reader.read(path)  # a regular file, of a bounded size: never a device or a pipe
+    reader.raise_if_problems()
+    return parse_text(text, str(path)), str(path)
 
 
 def parse_resource(name: str) -> tuple[str, str]:
