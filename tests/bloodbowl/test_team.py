@@ -255,3 +255,20 @@ class TestJourneymen:
         team = bb.draft(pack, "snotling", "T", [("snotling_lineman", f"S{n}") for n in range(11)])
         assert 0 == bb.current_team_value(pack, team).total
         assert 11 * 15_000 == bb.team_value(pack, team).total
+
+
+class TestWrongSheets:
+    """Each operation says which kind of sheet it needs (issue 19, item 7), never a KeyError from deep inside."""
+
+    def test_a_player_sheet(self, pack: RulePack) -> None:
+        player = pack.new_sheet("player", "Bo")
+        with pytest.raises(InvalidInput, match=r"bloodbowl\.hire works on team sheets, not on player sheets \('Bo'\)"):
+            bb.hire(pack, player, "human_lineman", "Al")
+
+    def test_a_team_of_no_roster(self, pack: RulePack) -> None:
+        """A team sheet made without a roster (or edited to name none) is refused by what reads its roster."""
+        bare = pack.new_sheet("team", "Nobody")
+        with pytest.raises(InvalidInput, match=r"team sheet 'Nobody' names no roster \(its 'team' tag\)"):
+            bb.hire(pack, bare, "human_lineman", "Al")
+        with pytest.raises(InvalidInput, match="names no roster"):
+            bb.team_value(pack, bare)

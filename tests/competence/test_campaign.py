@@ -100,7 +100,7 @@ class TestRead:
         path = {"device": Path("/dev/zero"), "pipe": tmp_path / "campaign.toml", "folder": tmp_path}[kind]
         if kind == "pipe":
             os.mkfifo(path)
-        with pytest.raises(RulePackError, match="cannot read the file: it is (a directory|not a regular file)"):
+        with pytest.raises(RulePackError, match=r"cannot read the file: it is (a directory|not a regular file)"):
             pc.load_campaign(path)
 
     def test_clashing_ids(self, tmp_path: Path) -> None:

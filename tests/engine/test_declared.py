@@ -11,7 +11,7 @@ from progression.errors import InvalidInput, RulePackError
 from support.builders import market
 
 
-@progression.operation("market.bounty", label=lambda op: f"bounty of {op.targets} for {op.hunter}")
+@progression.operation("market.bounty", kind="guild", label=lambda op: f"bounty of {op.targets} for {op.hunter}")
 def bounty(pack: RulePack, guild: Sheet, hunter: str, targets: int, *, dice: Dice) -> Sheet:
     """A hunter brings in ``targets`` heads: a D6 each, paid into the hunter's purse."""
     (*rolls,) = dice.roll(6, targets, "bounty")
@@ -63,6 +63,14 @@ class TestDeclared:
 
         with pytest.raises(RulePackError, match=r"a pack's operation tags start with 'market\.'"):
             attrs.evolve(market(), operations=[thing])
+
+    def test_the_kind_of_sheet_is_checked_before_the_function_sees_it(self) -> None:
+        """A bounty is paid to a guild: on an adventurer's sheet it is refused, naming the kind it needs."""
+        ana = guild_pack().new_sheet("adventurer", "Ana")
+        with pytest.raises(
+            InvalidInput, match=r"market\.bounty works on guild sheets, not on adventurer sheets \(.Ana.\)"
+        ):
+            bounty(guild_pack(), ana, "ana", 1, dice=ScriptedDice([1]))
 
     def test_declaring_refuses_what_cannot_be_an_operation(self) -> None:
         """A tag without the pack's name, a function without pack and sheet, and calls on something not a sheet."""

@@ -46,13 +46,15 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def operation(tag: str, *, label: Callable[[Any], str] | None = None) -> Callable[[F], F]:
+def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str | None = None) -> Callable[[F], F]:
     """Declare ``f(pack, sheet, *inputs, dice=None) -> Sheet`` as an operation tagged ``tag``.
 
     Args:
         tag: the operation's name in saved files, the pack's name and a dot first (``"bloodbowl.hire"``).
         label: how an entry of it is described (``lambda op: f"hire {op.name}"``); the tag's last part
             otherwise.
+        kind: the kind of sheet it works on (``"team"``): any other is refused, saying which it needs,
+            before the function sees it.
 
     Returns:
         A decorator giving back a function with ``f``'s signature that runs the operation, with the
@@ -60,6 +62,9 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None) -> Callabl
     """
     if not isinstance(tag, str) or "." not in tag.strip(".") or " " in tag:
         msg = f"an operation's tag is the pack's name, a dot and a name (such as 'dojo.train'), got {tag!r}"
+        raise InvalidInput(msg)
+    if kind is not None and not isinstance(kind, str):
+        msg = f"{tag}: the kind of sheet an operation works on is a kind's id, got {kind!r}"
         raise InvalidInput(msg)
 
     def declare(function: F) -> F:
@@ -86,6 +91,10 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None) -> Callabl
         ordered = dict(sorted(fields.items(), key=lambda item: item[1]._default is not attrs.NOTHING))
 
         def run(self: Operation, work: Work) -> None:
+            if kind is not None and work.sheet.kind != kind:
+                sheet = work.sheet
+                msg = f"{tag} works on {kind} sheets, not on {sheet.kind} sheets ({sheet.name or sheet.kind!r})"
+                raise InvalidInput(msg)
             given = {name: getattr(self, name) for name in fields}
             if rolls:
                 given["dice"] = work.dice

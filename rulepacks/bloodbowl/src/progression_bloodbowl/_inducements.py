@@ -242,7 +242,7 @@ def _fielded_tags(data: Data, order: Order) -> dict[str, str]:
     return tags
 
 
-@operation("bloodbowl.induce", label=lambda op: f"match {op.match}: inducements")
+@operation("bloodbowl.induce", kind="team", label=lambda op: f"match {op.match}: inducements")
 def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: int) -> Sheet:
     """Hire ``order`` for match ``match``: petty cash first, then the treasury; one ledger entry.
 

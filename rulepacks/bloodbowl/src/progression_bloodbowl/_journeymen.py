@@ -29,7 +29,7 @@ from ._values import current_value
 __all__ = ["add_journeymen", "hire_journeyman", "release_journeymen", "remove_dead", "retire"]
 
 
-@operation("bloodbowl.add_journeymen", label=lambda op: "journeymen join")
+@operation("bloodbowl.add_journeymen", kind="team", label=lambda op: "journeymen join")
 def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, position: str | None = None) -> Sheet:
     """Before a match: add journeymen until 11 players can play (Loner (4+), from a 0-16 Lineman position)."""
     data, roster = roster_of(pack, team)
@@ -53,7 +53,7 @@ def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, po
     return combine(team, after, f"{needed} journeymen join" if needed > 1 else "a journeyman joins")
 
 
-@operation("bloodbowl.hire_journeyman", label=lambda op: f"hire journeyman #{op.member}")
+@operation("bloodbowl.hire_journeyman", kind="team", label=lambda op: f"hire journeyman #{op.member}")
 def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
     """Hire a journeyman who played for good: his Current Value from the treasury; he loses Loner and keeps his SPP."""
     data = data_of(pack)
@@ -111,7 +111,7 @@ def _journeymen_of(team: Sheet) -> list[str]:
     return [m for m, p in sorted(team.members.items()) if "journeyman" in p.tags]
 
 
-@operation("bloodbowl.release_journeymen", label=lambda op: "journeymen leave")
+@operation("bloodbowl.release_journeymen", kind="team", label=lambda op: "journeymen leave")
 def _release_journeymen(pack: RulePack, team: Sheet) -> Sheet:
     """Journeymen who were not hired leave the team."""
     return one_entry(
@@ -129,13 +129,13 @@ def _dead_of(team: Sheet) -> list[str]:
     return [m for m, p in sorted(team.members.items()) if "dead" in p.tags]
 
 
-@operation("bloodbowl.remove_dead", label=lambda op: "the dead leave the roster")
+@operation("bloodbowl.remove_dead", kind="team", label=lambda op: "the dead leave the roster")
 def _remove_dead(pack: RulePack, team: Sheet) -> Sheet:
     """Dead players leave the roster."""
     return one_entry(team, [Left(member=m, reason="dead") for m in _dead_of(team)], "the dead leave the roster")
 
 
-@operation("bloodbowl.retire", label=lambda op: f"retire #{op.member}")
+@operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")
 def retire(pack: RulePack, team: Sheet, member: str) -> Sheet:
     """Temporarily retire a player who suffered a Lasting Injury, for the rest of the season.
 

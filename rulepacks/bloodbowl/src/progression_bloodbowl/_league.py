@@ -205,7 +205,7 @@ def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
     return _prize(pack, check_team(team, "a play-off prize"), place)
 
 
-@operation("bloodbowl.prize", label=_prize_label)
+@operation("bloodbowl.prize", kind="team", label=_prize_label)
 def _prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
     """A play-off prize into the treasury (and the League Trophy for the winner)."""
     team = check_team(team, "a play-off prize")
@@ -241,7 +241,7 @@ def lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
     return _lose_trophy(pack, check_team(team, "the League Trophy"))
 
 
-@operation("bloodbowl.lose_trophy", label=lambda op: "the League Trophy passes on")
+@operation("bloodbowl.lose_trophy", kind="team", label=lambda op: "the League Trophy passes on")
 def _lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
     """The League Trophy passes to another team, with its free re-roll."""
     team = check_team(team, "the League Trophy")

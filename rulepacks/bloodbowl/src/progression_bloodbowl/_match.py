@@ -302,7 +302,7 @@ def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
     return events
 
 
-@operation("bloodbowl.record_outcome", label=lambda op: f"match {op.match.number}: outcome and winnings")
+@operation("bloodbowl.record_outcome", kind="team", label=lambda op: f"match {op.match.number}: outcome and winnings")
 def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
     """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
     injuries recorded, winnings paid into the treasury, the result counted."""
@@ -381,7 +381,7 @@ def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
     return team
 
 
-@operation("bloodbowl.update_fans", label=lambda op: f"match {op.match.number}: Dedicated Fans")
+@operation("bloodbowl.update_fans", kind="team", label=lambda op: f"match {op.match.number}: Dedicated Fans")
 def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
     """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
     a draw changes nothing; a team that conceded with penalty loses D3 instead (never below 1, never above 7).
@@ -415,7 +415,9 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     )
 
 
-@operation("bloodbowl.match", label=lambda op: f"match {op.match.number}: outcome, winnings, Dedicated Fans")
+@operation(
+    "bloodbowl.match", kind="team", label=lambda op: f"match {op.match.number}: outcome, winnings, Dedicated Fans"
+)
 def record_match(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
     """Post-match steps 1 and 2 as one entry (the command line's ``match``): the outcome, then Dedicated Fans."""
     return update_fans(pack, record_outcome(pack, team, match, dice), match, dice)

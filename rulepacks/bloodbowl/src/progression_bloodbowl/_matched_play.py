@@ -149,7 +149,7 @@ def draft_matched_play(
     )
 
 
-@operation("bloodbowl.matched_play_draft", label=lambda op: "Matched Play draft list")
+@operation("bloodbowl.matched_play_draft", kind="team", label=lambda op: "Matched Play draft list")
 def _draft_list(
     pack: RulePack,
     team: Sheet,

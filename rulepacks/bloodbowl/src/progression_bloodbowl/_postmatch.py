@@ -62,7 +62,7 @@ def _marked(label: str) -> Marked:
     return Marked(label=label)
 
 
-@operation("bloodbowl.expensive_mistakes", label=lambda op: "expensive mistakes")
+@operation("bloodbowl.expensive_mistakes", kind="team", label=lambda op: "expensive mistakes")
 def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int) -> Sheet:
     """Post-match step 5, which ends the sequence of match ``number``: with 100,000 or more in the treasury, a D6
     on the treasury's band decides the loss. One ledger step, tagged ``closed`` with the match number.

@@ -161,7 +161,7 @@ def new_season(pack: RulePack, team: Sheet, dice: Dice | None = None, *, retirem
     return _season_turns(pack, team, retirement=retirement, rolled=dice is not None, dice=dice)
 
 
-@operation("bloodbowl.new_season", label=lambda op: "new season")
+@operation("bloodbowl.new_season", kind="team", label=lambda op: "new season")
 def _season_turns(pack: RulePack, team: Sheet, *, retirement: str, rolled: bool, dice: Dice | None) -> Sheet:
     """The off-season and a new season (``rolled``: whether dice were given, so Niggling Injuries are rolled)."""
     given = dice if rolled else None
@@ -336,7 +336,7 @@ def redraft(
     )
 
 
-@operation("bloodbowl.redraft", label=lambda op: "re-draft")
+@operation("bloodbowl.redraft", kind="team", label=lambda op: "re-draft")
 def _redraft(
     pack: RulePack,
     team: Sheet,

@@ -304,7 +304,7 @@ def cast(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
     return _cast(pack, team, what=outcome.what, spell=outcome.spell, events=outcome.events)
 
 
-@operation("bloodbowl.cast", label=lambda op: f"spell: {op.what}")
+@operation("bloodbowl.cast", kind="team", label=lambda op: f"spell: {op.what}")
 def _cast(pack: RulePack, team: Sheet, *, what: str, spell: str, events: tuple[Event, ...]) -> Sheet:
     """Record a spell the team's Wizard cast: its dice and consequences as the pitch gave them (the pitch is
     not on the sheet, so the spell's own rolls are recorded as its events, and what is checked again is

@@ -219,7 +219,7 @@ def _position_name(position: str) -> str:
     return position
 
 
-@operation("bloodbowl.hire", label=_hire_label)
+@operation("bloodbowl.hire", kind="team", label=_hire_label)
 def hire(
     pack: RulePack,
     team: Sheet,
@@ -247,7 +247,7 @@ def hire(
     return one_entry(team, events, f"hire {name} ({spec.label.en})")
 
 
-@operation("bloodbowl.fire", label=lambda op: f"fire #{op.member}")
+@operation("bloodbowl.fire", kind="team", label=lambda op: f"fire #{op.member}")
 def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> Sheet:
     """Fire a player; refused if fewer than 11 players would be able to play the next match."""
     player = team.member(member)
@@ -264,7 +264,7 @@ def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> 
     return team.apply(Left(member=member, reason=reason))
 
 
-@operation("bloodbowl.buy_staff", label=lambda op: f"buy {op.item}")
+@operation("bloodbowl.buy_staff", kind="team", label=lambda op: f"buy {op.item}")
 def buy_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
     """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary."""
     if item not in _STAFF and item != "dedicated_fan":
@@ -272,7 +272,7 @@ def buy_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
     return pack.purchase(team, item)
 
 
-@operation("bloodbowl.fire_staff", label=lambda op: f"let {op.item} go")
+@operation("bloodbowl.fire_staff", kind="team", label=lambda op: f"let {op.item} go")
 def fire_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
     """Let a member of staff go (no refund). Team re-rolls are never removed."""
     if item not in _STAFF:
@@ -340,7 +340,7 @@ def draft(
     return combine(created, end_draft(pack, team), f"draft of {name}")
 
 
-@operation("bloodbowl.draft_staff", label=lambda op: "staff at draft prices")
+@operation("bloodbowl.draft_staff", kind="team", label=lambda op: "staff at draft prices")
 def draft_staff(
     pack: RulePack,
     team: Sheet,
@@ -364,7 +364,7 @@ def draft_staff(
     return team
 
 
-@operation("bloodbowl.end_draft", label=lambda op: "end of the draft")
+@operation("bloodbowl.end_draft", kind="team", label=lambda op: "end of the draft")
 def end_draft(pack: RulePack, team: Sheet) -> Sheet:
     """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
 

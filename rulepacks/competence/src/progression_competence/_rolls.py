@@ -108,7 +108,7 @@ def roll_competence(
     return after, roll_total(pack, sheet, competence, shown, specializations)
 
 
-@operation("competence.test", label=lambda op: f"{op.competence} test")
+@operation("competence.test", kind="character", label=lambda op: f"{op.competence} test")
 def competence_test(
     pack: RulePack, sheet: Sheet, competence: str, specializations: tuple[str, ...] = (), *, dice: Dice
 ) -> Sheet:
