@@ -35,7 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 fuzz: $(STAMP)
-	PROGRESSION_FUZZ_EXAMPLES=20000 $(BIN)/pytest -q -m slow tests/files/test_fuzz.py
+	PROGRESSION_FUZZ_EXAMPLES=50000 PROGRESSION_FUZZ_ROUNDS=200 $(BIN)/pytest -q -m slow tests/files/test_fuzz.py tests/cli/test_cli_concurrency.py
 
 clean:
 	rm -rf $(VENV) docs/_build .mypy_cache .ruff_cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -26,31 +27,42 @@ class TestConcurrentWriters:
     def test_every_award_that_exited_0_is_in_the_file(self, tmp_path: Path) -> None:
         """Rounds of writers started together on one file: the awards in the file are exactly those whose
         command exited 0 (the others exit 1, refused as changed by someone else), never fewer."""
-        path = tmp_path / "ana.json"
-        created = subprocess.run(
-            command("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana"),
-            capture_output=True,
-            check=False,
-        )
-        assert 0 == created.returncode
-        succeeded = 0
-        for round_ in range(ROUNDS):
-            started = [
-                subprocess.Popen(
-                    command("sheet", "award", str(path), "purse", "1", "-r", f"r{round_}w{n}", "--pack", SKIRMISH),
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                )
-                for n in range(WRITERS)
-            ]
-            for process in started:
-                _, err = process.communicate(timeout=120)
-                assert process.returncode in (0, 1), err
-                if process.returncode == 1:
-                    assert b"by someone else since this command read it" in err
-                succeeded += process.returncode == 0
-        awards = [e for e in json.loads(path.read_text(encoding="utf-8"))["ledger"] if e["operation"]["op"] == "award"]
-        assert (succeeded, True) == (len(awards), succeeded >= ROUNDS)
+        rounds_of_writers(tmp_path, ROUNDS)
+
+    @pytest.mark.slow
+    def test_many_rounds(self, tmp_path: Path) -> None:
+        """The same, for as many rounds as ``make fuzz`` asks (``PROGRESSION_FUZZ_ROUNDS``, 100 by default)."""
+        rounds_of_writers(tmp_path, int(os.environ.get("PROGRESSION_FUZZ_ROUNDS", "100")))
+
+
+def rounds_of_writers(tmp_path: Path, rounds: int) -> None:
+    """``rounds`` rounds of :data:`WRITERS` award commands started together on one file: every one that
+    exited 0 is in the file, and every other was refused as changed by someone else."""
+    path = tmp_path / "ana.json"
+    created = subprocess.run(
+        command("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana"),
+        capture_output=True,
+        check=False,
+    )
+    assert 0 == created.returncode
+    succeeded = 0
+    for round_ in range(rounds):
+        started = [
+            subprocess.Popen(
+                command("sheet", "award", str(path), "purse", "1", "-r", f"r{round_}w{n}", "--pack", SKIRMISH),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+            for n in range(WRITERS)
+        ]
+        for process in started:
+            _, err = process.communicate(timeout=120)
+            assert process.returncode in (0, 1), err
+            if process.returncode == 1:
+                assert b"by someone else since this command read it" in err
+            succeeded += process.returncode == 0
+    awards = [e for e in json.loads(path.read_text(encoding="utf-8"))["ledger"] if e["operation"]["op"] == "award"]
+    assert (succeeded, True) == (len(awards), succeeded >= rounds)
 
 
 class TestTheLock:

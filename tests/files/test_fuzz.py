@@ -92,12 +92,50 @@ def edited(draw: st.DrawFn, text: str) -> str:
     return text
 
 
+@st.composite
+def cut_bytes(draw: st.DrawFn, data: bytes) -> bytes:
+    """``data`` with a few byte runs cut, and any bytes put in (a non-UTF-8 byte, half a character, a surrogate
+    written as UTF-8), as a disk or a transfer could leave it."""
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(data)))
+        cut = draw(st.integers(0, 40))
+        insert = draw(st.one_of(st.binary(max_size=6), st.sampled_from([b"\xff", b"\xed\xa0\x80", b"\xc3", b"\x00"])))
+        data = data[:at] + insert + data[at + cut :]
+    return data
+
+
+#: Values no game holds, put where a value goes: huge numbers, escapes of lone surrogates, deep nesting.
+ODD_JSON = st.one_of(
+    st.integers(16, 5000).map(lambda n: "9" * n),
+    st.sampled_from(['"\\ud800"', '"a\\udfff"', '"\\u0000"', "1e400", "-0", "1.5"]),
+    st.integers(30, 3000).map(lambda n: "[" * n + "]" * n),
+    st.integers(30, 400).map(lambda n: '{"event": "step", "label": "x", "events": [' * n + "]}" * n),
+)
+
+
+@st.composite
+def odd_values(draw: st.DrawFn, text: str) -> str:
+    """``text`` with one number or text replaced by an odd value (:data:`ODD_JSON`)."""
+    spots = [i for i, c in enumerate(text) if c in '0123456789"' and text[i - 1] in " [:"]
+    at = draw(st.sampled_from(spots))
+    end = at + 1
+    if text[at] == '"':
+        end = text.index('"', at + 1) + 1
+    else:
+        while text[end].isdigit():
+            end += 1
+    return text[:at] + draw(ODD_JSON) + text[end:]
+
+
 def only_progression_errors(load: Callable[[], object]) -> None:
-    """Run a loader: a result or a ProgressionError are fine; anything else fails the test."""
+    """Run a loader: a result or a ProgressionError are fine; anything else fails the test. A sheet that
+    loads saves again, and reads back as itself."""
     try:
-        load()
+        loaded = load()
     except ProgressionError:
         return
+    if isinstance(loaded, Sheet):
+        assert loaded == progression.load_sheet(progression.dump_sheet(loaded))
 
 
 def load_pack_text(text: str) -> None:
@@ -116,10 +154,15 @@ def load_sheet_data(data: Any) -> None:
     only_progression_errors(lambda: progression.loads(data, "<fuzz>"))
 
 
+def load_sheet_bytes(data: bytes) -> None:
+    only_progression_errors(lambda: progression.load_sheet(data, "<fuzz>"))
+
+
 pack_texts = st.one_of(st.text(max_size=200), edited(PACK_TEXT))
 pack_data = st.one_of(values, mutated(PACK_DATA))
-sheet_texts = st.one_of(st.text(max_size=200), edited(SHEET_TEXT))
+sheet_texts = st.one_of(st.text(max_size=200), edited(SHEET_TEXT), odd_values(SHEET_TEXT))
 sheet_data = st.one_of(values, mutated(SHEET_DATA))
+sheet_bytes = cut_bytes(SHEET_TEXT.encode("utf-8"))
 
 
 class TestPackLoader:
@@ -159,6 +202,12 @@ class TestSheetLoader:
         """Garbage and damaged sheet data load or raise a ProgressionError."""
         load_sheet_data(data)
 
+    @fuzz(QUICK)
+    @given(sheet_bytes)
+    def test_bytes(self, data: bytes) -> None:
+        """Bytes cut and inserted anywhere (not UTF-8, half a character) load or raise a ProgressionError."""
+        load_sheet_bytes(data)
+
     def test_deep_nesting(self) -> None:
         """JSON nested deeper than the parser can follow is refused as a SheetError."""
         with pytest.raises(progression.errors.SheetError, match="nested too deeply"):
@@ -196,3 +245,9 @@ class TestLongFuzz:
     def test_json_data(self, data: Any) -> None:
         """Garbage and damaged sheet data load or raise a ProgressionError."""
         load_sheet_data(data)
+
+    @fuzz(LONG)
+    @given(sheet_bytes)
+    def test_bytes(self, data: bytes) -> None:
+        """Bytes cut and inserted anywhere load or raise a ProgressionError."""
+        load_sheet_bytes(data)
