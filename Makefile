@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PACKS := $(wildcard rulepacks/*/pyproject.toml)
 
-.PHONY: demo test lint typecheck pytest docs bench fuzz clean
+.PHONY: demo test lint typecheck pytest docs bench fuzz path clean
 
 $(STAMP): pyproject.toml requirements-dev.txt $(PACKS)
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+path:
+	@echo 'export PATH="$(abspath $(BIN)):$$PATH"   # or: source $(VENV)/bin/activate'
 
 fuzz: $(STAMP)
 	PROGRESSION_FUZZ_EXAMPLES=50000 PROGRESSION_FUZZ_ROUNDS=200 $(BIN)/pytest -q -m slow tests/files/test_fuzz.py tests/cli/test_cli_concurrency.py

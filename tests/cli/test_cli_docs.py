@@ -124,3 +124,16 @@ def test_reference_names_every_command_and_option() -> None:
 
     walk(parser(), ())
     assert [] == missing
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_path_says_where_the_command_is() -> None:
+    """After ``make``, ``progression`` is in the project's virtual environment: ``make path`` prints the line
+    that puts it on the PATH, and the folder it names holds the command (the README says so)."""
+    import subprocess
+
+    done = subprocess.run(["make", "-s", "path"], cwd=ROOT, capture_output=True, text=True, check=True)
+    folder = re.search(r'export PATH="([^:"]+):\$PATH"', done.stdout)
+    assert folder is not None, done.stdout
+    assert (Path(folder.group(1)) / "progression").is_file()
+    assert "make path" in (ROOT / "README.md").read_text(encoding="utf-8")
