@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PACKS := $(wildcard rulepacks/*/pyproject.toml)
 
-.PHONY: demo test lint typecheck pytest docs bench fuzz clean
+.PHONY: demo test test-postgres lint typecheck pytest docs bench fuzz clean
 
 $(STAMP): pyproject.toml requirements-dev.txt $(PACKS)
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q
+
+# The store's suite against a throwaway local PostgreSQL server (Debian's postgresql package), and on SQLite.
+test-postgres: $(STAMP)
+	.ci/postgres $(BIN)/pytest -q tests/store
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W -n --keep-going -q -b html docs docs/_build/html

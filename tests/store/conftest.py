@@ -8,7 +8,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -22,8 +22,8 @@ BACKENDS = ["sqlite", "postgres"] if POSTGRES else ["sqlite"]
 
 def database(base: str, name: str) -> str:
     """``base`` with its database name replaced by ``name``."""
-    parts = urlsplit(base)
-    return urlunsplit(parts._replace(path=f"/{name}"))
+    parts = urlsplit(base)  # (urlunsplit would drop the "//" of an empty host: a socket given as ?host=)
+    return f"{parts.scheme}://{parts.netloc}/{name}" + (f"?{parts.query}" if parts.query else "")
 
 
 @pytest.fixture(params=BACKENDS)

@@ -248,6 +248,14 @@ class TestVerify:
         with pytest.raises(SheetError, match=r"unknown event 'nonsense'.* @ \$\.ledger\[1\]"):
             store.verify("ana")
 
+    def test_an_entry_cut_short(self, where, store) -> None:
+        """An entry whose JSON was cut is refused with its place in the ledger."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", ('{"event": "entry", ', "ana"))
+        with pytest.raises(SheetError, match=r"not valid JSON: .* @ \$\.ledger\[1\]"):
+            list(store.sheet("ana").ledger)
+
     def test_a_missing_entry(self, where, store) -> None:
         """An entry deleted from the table is reported as a gap, not read around."""
         hero(store)
