@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 
 import progression
 from progression import ScriptedDice
@@ -19,7 +21,7 @@ from progression.errors import (
 )
 from progression.operations import Award, Create, Decide, Join, Purchase
 from progression.store import schema
-from support.builders import trainer
+from support.builders import FEW, histories, market, trainer
 from support.stores import raw
 
 
@@ -79,6 +81,21 @@ class TestRoundTrip:
             assert (paused, ("keep one", ("block", "dodge"))) == (read, read.pending.question)
             done = store.execute("grim", Decide(choice="dodge"))
             assert ({"dodge": 1}, None, True) == (dict(done.owned), done.pending, store.verify("grim").ok)
+
+
+class TestAnyHistory:
+    @FEW
+    @given(histories())
+    def test_any_sheet_reads_back_equal(self, sheet: progression.Sheet) -> None:
+        """Any history the engine makes (awards, purchases, surplus pending, discards, marks) goes into a store
+        and comes back equal, its snapshot equal to the fold of its entries, and verifies."""
+        with (
+            tempfile.TemporaryDirectory() as folder,
+            progression.open_store(Path(folder) / "s.sqlite", market()) as store,
+        ):
+            store.add("one", sheet)
+            again = store.sheet("one")
+            assert (sheet, again, True) == (again, progression.replay(tuple(again.ledger)), store.verify("one").ok)
 
 
 class TestSnapshots:
@@ -166,6 +183,35 @@ class TestTransactions:
                 tx.run("ana", Purchase(upgrade="sword"))
             tx.run("ana", Award(pool="xp", amount=1, reason="the duel"))
         assert (3, {"xp": 4, "purse": 0}) == (store.version("ana"), dict(store.sheet("ana").pools))
+
+    def test_one_transaction_at_a_time(self, store) -> None:
+        """A change made beside an open transaction (not through it) is refused, and the transaction goes on."""
+        hero(store)
+        with store.transaction() as tx:
+            with pytest.raises(StoreError, match="a transaction is already open on this store in this thread"):
+                store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+            tx.run("ana", Award(pool="xp", amount=2, reason="a bat"))
+        assert (2, 2) == (store.version("ana"), store.sheet("ana").pools["xp"])
+
+    def test_threads_take_turns(self, store) -> None:
+        """Threads sharing one store each run their transactions whole, one after the other."""
+        import threading
+
+        hero(store, "ana")
+        hero(store, "bo")
+
+        def pairs() -> None:
+            for _ in range(10):
+                with store.transaction() as tx:
+                    tx.run("ana", Award(pool="purse", amount=1, reason="a pair"))
+                    tx.run("bo", Award(pool="purse", amount=1, reason="a pair"))
+
+        threads = [threading.Thread(target=pairs) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert (31, 31, 30) == (store.version("ana"), store.version("bo"), store.sheet("bo").pools["purse"])
 
     def test_a_transaction_only_works_open(self, store) -> None:
         """A transaction used outside its ``with`` block refuses, saying how to use it."""
@@ -349,6 +395,36 @@ class TestErrors:
         """A store is opened from a path or a connection string."""
         with pytest.raises(InvalidInput, match="a store is a SQLite file path or a postgresql:// connection string"):
             progression.open_store(given)
+
+    def test_files_that_cannot_be_read_or_written(self, store, tmp_path: Path) -> None:
+        """A file to import that is not there, or an export to a folder that is not there, says which file."""
+        hero(store)
+        with pytest.raises(StoreError, match=r"cannot read .*missing\.json: No such file or directory"):
+            store.import_file("bo", tmp_path / "missing.json")
+        with pytest.raises(StoreError, match=r"cannot write .*ana\.json: No such file or directory"):
+            store.export_file("ana", tmp_path / "nowhere" / "ana.json")
+        with pytest.raises(InvalidInput, match=r"store\.add: expected a Sheet, got str"):
+            store.add("bo", "ana.json")
+        with pytest.raises(InvalidInput, match=r"store\.export_file: expected a file path, got 7"):
+            store.export_file("ana", 7)
+
+    def test_postgres_without_psycopg(self, pack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A PostgreSQL store without psycopg installed says what to install."""
+        import sys
+
+        monkeypatch.setitem(sys.modules, "psycopg", None)
+        with pytest.raises(
+            StoreError, match=r"a PostgreSQL store needs psycopg 3: pip install 'progression\[postgres\]'"
+        ):
+            progression.open_store("postgresql://bob:secret@localhost/league", pack)
+
+    def test_postgres_unreachable(self, pack, tmp_path: Path) -> None:
+        """A server that is not there is a StoreError naming the database, without its password."""
+        pytest.importorskip("psycopg")  # installed by make test (the postgres extra)
+        where = f"postgresql://bob:secret@/league?host={tmp_path}&connect_timeout=2"
+        with pytest.raises(StoreError, match="cannot connect to PostgreSQL") as caught:
+            progression.open_store(where, pack)
+        assert ("secret" not in str(caught.value), "bob:***@" in str(caught.value)) == (True, True)
 
     def test_not_a_database(self, tmp_path: Path, pack) -> None:
         """A file that is not a SQLite database is refused as a store, not overwritten."""

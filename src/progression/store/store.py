@@ -127,6 +127,8 @@ class Store:
         self._operations: Operations = files.operations_of(pack)
         #: Each sheet's creation, as committed: an entry never changes once written, so it is read once.
         self._creations: dict[str, Event] = {}
+        #: The transaction open on the connection, if any (one at a time: other threads wait for it).
+        self._open: Transaction | None = None
 
     @property
     def where(self) -> str:
@@ -178,8 +180,8 @@ class Store:
 
     def export_file(self, sheet_id: str, path: str | os.PathLike[str]) -> Path:
         """Write the sheet to a sheet file (format 2); the path written."""
+        target = _check_path(path, "export_file")
         text = self.export(sheet_id)
-        target = Path(path)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
             temporary.write_text(text, encoding="utf-8")
@@ -214,7 +216,7 @@ class Store:
 
     def import_file(self, sheet_id: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """Store the sheet of a sheet file (format 1 or 2) under ``sheet_id``; as :meth:`add`."""
-        target = Path(path)
+        target = _check_path(path, "import_file")
         try:
             text = target.read_bytes()
         except OSError as error:
@@ -344,6 +346,10 @@ class Transaction:
         if self._open:
             raise StoreError(self._store.where, "this transaction is already open")
         self._backend.lock.acquire()
+        if self._store._open is not None:  # the lock is reentrant: this thread already has a transaction open
+            self._backend.lock.release()
+            msg = "a transaction is already open on this store in this thread; make the changes through it"
+            raise StoreError(self._store.where, msg)
         try:
             self._backend.begin()
         except BaseException as error:
@@ -354,6 +360,7 @@ class Transaction:
                 raise StoreError(self._store.where, f"the {self._backend.name} database refused: {error}") from None
             raise
         self._open = True
+        self._store._open = self
         return self
 
     def __exit__(
@@ -372,6 +379,7 @@ class Transaction:
                     raise StoreError(self._store.where, f"the transaction was rolled back: {self._broken}")
         finally:
             self._open = False
+            self._store._open = None
             self._sheets.clear()
             self._backend.lock.release()
 
@@ -569,6 +577,13 @@ def _check_id(sheet_id: object) -> str:
         msg = f"a sheet id must be text that can be written as UTF-8, got {sheet_id!r}"
         raise InvalidInput(msg) from None
     return sheet_id
+
+
+def _check_path(path: object, where: str) -> Path:
+    if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
+        msg = f"store.{where}: expected a file path, got {path!r}"
+        raise InvalidInput(msg)
+    return Path(path)
 
 
 def _ranges(numbers: Sequence[int]) -> str:
