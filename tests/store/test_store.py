@@ -193,6 +193,16 @@ class TestTransactions:
             tx.run("ana", Award(pool="xp", amount=2, reason="a bat"))
         assert (2, 2) == (store.version("ana"), store.sheet("ana").pools["xp"])
 
+    def test_a_sheet_rolled_back_is_forgotten(self, store) -> None:
+        """A sheet created in a transaction that was rolled back, read inside it, leaves nothing behind: the id
+        is free, and a new sheet under it is the new one."""
+        with pytest.raises(RuntimeError), store.transaction() as tx:  # noqa: PT012 - the read must be inside
+            tx.create("bo", Create(kind="hero", name="Bo"))
+            assert "Bo" == store.sheet("bo").name
+            raise RuntimeError("changed our mind")
+        store.create("bo", Create(kind="hero", name="Bob"))
+        assert ("Bob", "Bob") == (store.sheet("bo").name, store.sheet("bo").ledger[0].operation.name)
+
     def test_threads_take_turns(self, store) -> None:
         """Threads sharing one store each run their transactions whole, one after the other."""
         import threading

@@ -154,7 +154,8 @@ class Store:
     def sheet(self, sheet_id: str) -> Sheet:
         """The sheet as stored: its state from the snapshot, its ledger read from the store when first needed."""
         version, state = self._row(sheet_id)
-        return self._rebuild(sheet_id, version, state, committed=True)
+        # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
+        return self._rebuild(sheet_id, version, state, committed=self._open is None)
 
     def verify(self, sheet_id: str) -> Verification:
         """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored
@@ -345,6 +346,7 @@ class Transaction:
     def __enter__(self) -> Transaction:
         if self._open:
             raise StoreError(self._store.where, "this transaction is already open")
+        self._broken = None
         self._backend.lock.acquire()
         if self._store._open is not None:  # the lock is reentrant: this thread already has a transaction open
             self._backend.lock.release()
