@@ -6,7 +6,8 @@ is said here and nowhere else: how a connection is opened, how a writing transac
 which of the driver's errors mean "another writer got there first".
 
 * **SQLite**: WAL mode (readers never wait for a writer, a writer never for readers), foreign keys
-  on, and a busy timeout, so that concurrent writers wait for each other and go one after the other
+  on, ``synchronous = NORMAL`` (a commit survives its process being killed; a power cut may lose the
+  last commits, never leave one half-written), and a busy timeout, so that concurrent writers wait for each other and go one after the other
   instead of failing. A writing transaction starts with ``BEGIN IMMEDIATE``: it takes the write lock
   at once, so the state it reads is the state it writes after.
 * **PostgreSQL**: autocommit outside the store's transactions (a read never leaves one open); a
