@@ -5,12 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PACKS := $(wildcard rulepacks/*/pyproject.toml)
 
-.PHONY: demo test lint typecheck pytest docs bench fuzz path clean
+.PHONY: demo test test-postgres lint typecheck pytest docs bench fuzz path clean
 
 $(STAMP): pyproject.toml requirements-dev.txt $(PACKS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e '.[testing,cli,plot]' $(foreach p,$(dir $(PACKS)),-e ./$(p))
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e '.[testing,cli,plot,postgres]' $(foreach p,$(dir $(PACKS)),-e ./$(p))
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -27,6 +27,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q
+
+# The store's suite against a throwaway local PostgreSQL server (Debian's postgresql package), and on SQLite.
+test-postgres: $(STAMP)
+	.ci/postgres $(BIN)/pytest -q tests/store
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W -n --keep-going -q -b html docs docs/_build/html

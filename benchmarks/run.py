@@ -21,6 +21,7 @@ import bench_league
 import bench_random_skill
 import bench_replay
 import bench_startup
+import bench_store
 from timing import Row, human
 
 #: Each benchmark with its sizes: full, then tiny.
@@ -28,6 +29,7 @@ SUITE: tuple[tuple[Callable[..., list[Row]], dict[str, int], dict[str, int]], ..
     (bench_curves.run, {}, {"far": 10**3, "looped": 50}),
     (bench_replay.run, {}, {"size": 200}),
     (bench_growth.run, {}, {"short": 40, "long": 200, "calls": 64}),
+    (bench_store.run, {}, {"short": 20, "long": 200, "calls": 4}),
     (bench_league.run, {}, {"teams": 3, "matches": 2, "sampled": 2}),
     (bench_json.run, {}, {"count": 20, "events": 8}),
     (bench_startup.run, {}, {"runs": 1}),

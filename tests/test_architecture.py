@@ -26,6 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"rulepacks"}),
     frozenset({"history"}),
     frozenset({"files", "studies"}),
+    frozenset({"store"}),
     frozenset({"cli", "testing", "operations"}),
 )
 #: What a rule pack may import of the core: the public face and its public submodules.

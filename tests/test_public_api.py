@@ -10,9 +10,9 @@ EXPECTED = [
     "Marked", "Member", "Not", "Operation", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending",
     "PolynomialCurve", "PoolSpec", "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote",
     "Reader", "RecordedDice", "Requirement", "Roll", "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet",
-    "Started", "StatSpec", "Step", "SteppedCurve", "TableCurve", "Trials", "Upgrade", "Verification", "Violation",
+    "Started", "StatSpec", "Step", "SteppedCurve", "Store", "TableCurve", "Transaction", "Trials", "Upgrade", "Verification", "Violation",
     "Work", "amend", "combine", "converter", "create", "dump_sheet", "dumps", "entries", "execute", "join", "leave",
-    "load", "load_file", "load_sheet", "load_text", "loads", "mark", "operation", "packs", "read_pack", "rebase", "replay",
+    "load", "load_file", "load_sheet", "load_text", "loads", "mark", "open_store", "operation", "packs", "read_pack", "rebase", "replay",
     "run", "run_trials", "undo", "verify",
 ]  # fmt: skip
 

@@ -79,6 +79,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
         StatSpec,
         Upgrade,
     )
+    from progression.store import Store, Transaction, open_store
     from progression.studies.trials import Trials, run_trials
 
     __version__: str
@@ -154,9 +155,11 @@ _HOMES = {
     "Started": "ledger.events",
     "StatSpec": "rules.parts",
     "Step": "ledger.events",
+    "Store": "store.store",
     "SteppedCurve": "curves.closed",
     "TableCurve": "curves.closed",
     "Trials": "studies.trials",
+    "Transaction": "store.store",
     "Upgrade": "rules.parts",
     "Verification": "history.verify",
     "Violation": "requirements.violations",
@@ -177,6 +180,7 @@ _HOMES = {
     "load_text": "rulepacks.loading",
     "loads": "files.sheets",
     "mark": "engine.steps",
+    "open_store": "store.store",
     "operation": "engine.declared",
     "packs": "rulepacks.discovery",
     "read_pack": "rulepacks.loading",
@@ -283,7 +287,9 @@ __all__ = [
     "StatSpec",
     "Step",
     "SteppedCurve",
+    "Store",
     "TableCurve",
+    "Transaction",
     "Trials",
     "Upgrade",
     "Verification",
@@ -305,6 +311,7 @@ __all__ = [
     "load_text",
     "loads",
     "mark",
+    "open_store",
     "operation",
     "packs",
     "read_pack",

@@ -27,6 +27,8 @@ __all__ = [
     "RulePackError",
     "RulesChanged",
     "SheetError",
+    "StoreConflict",
+    "StoreError",
     "UnknownName",
     "UnknownPackError",
 ]
@@ -203,3 +205,28 @@ class LimitReached(PurchaseError):
         # ``head``: what was refused, as the sentence's start ("Hiring a Human Lineman is refused").
         message = f"{head or f'{upgrade!r} cannot be bought'}: {reason}"
         super().__init__(message, upgrade=upgrade, violations=(reason,))
+
+
+class StoreError(ProgressionError):
+    """A store that cannot do what was asked: not a store, of a newer schema, of another pack, closed, or a
+    sheet id already taken. Nothing was written."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        self.reason = reason
+        super().__init__(f"store {where}: {reason}")
+
+
+class StoreConflict(StoreError):
+    """A change made against a version of a sheet that is no longer the stored one: someone else changed it
+    since it was read. Nothing was written; read the sheet again and retry."""
+
+    def __init__(self, where: str, sheet: str, expected: int, found: int) -> None:
+        self.sheet = sheet
+        self.expected = expected
+        self.found = found
+        super().__init__(
+            where,
+            f"sheet {sheet!r} was expected at version {expected} but is at version {found}: "
+            "it changed since it was read; read it again and retry",
+        )

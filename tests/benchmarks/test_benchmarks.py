@@ -107,6 +107,15 @@ class TestReplay:
         assert (10, "created") == (len(events), events[0].tag)
 
 
+class TestStore:
+    def test_rows(self, bench) -> None:
+        """Both histories go into a store and read back equal (run raises otherwise), giving a read and an append row."""
+        rows = bench("bench_store").run(short=20, long=120, calls=2)
+        assert ["store: read a sheet at 120 entries / at 20", "store: append at 120 entries / at 20"] == [
+            row.name for row in rows
+        ]
+
+
 class TestLeague:
     def test_library_and_floor_agree(self, bench) -> None:
         """The season run through the library leaves every player as the plain-dict floor does."""

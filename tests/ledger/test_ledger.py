@@ -71,3 +71,64 @@ class TestLookingBack:
             progression.undo(sheet, 63).pools["purse"],
             sheet.at(1).pools["purse"],
         )
+
+
+class TestDeferred:
+    """A ledger kept elsewhere (a store): its length and creation known, its other entries read when first needed."""
+
+    def deferred(self, labels: list[str], reads: list[int]) -> Ledger:
+        entries = marks(*labels)
+
+        def load() -> list[Marked]:
+            reads.append(1)
+            return entries
+
+        return Ledger.deferred(len(entries), load, {0: entries[0]})
+
+    def test_length_known_entries_and_appends_read_nothing(self) -> None:
+        """The length, the known first entry, appending and the appended entries come without a read."""
+        reads: list[int] = []
+        ledger = self.deferred(["a", "b", "c"], reads)
+        longer = ledger.append(Marked(label="d")).append(Marked(label="e"))
+        assert (3, 5, marks("a")[0], longer[-2:], longer[3], False) == (
+            len(ledger),
+            len(longer),
+            ledger[0],
+            tuple(marks("d", "e")),
+            marks("d")[0],
+            longer.loaded,
+        )
+        assert [] == reads
+
+    def test_the_rest_is_read_once(self) -> None:
+        """Iterating reads the entries, once; after that the ledger is as any other."""
+        reads: list[int] = []
+        ledger = self.deferred(["a", "b", "c"], reads).append(Marked(label="d"))
+        assert (marks("a", "b", "c", "d"), marks("b")[0], True) == (list(ledger), ledger[1], ledger.loaded)
+        assert (tuple(marks("d", "c", "b", "a")), [1]) == (tuple(reversed(ledger)), reads)
+
+    def test_equal_to_the_ledger_it_stands_for(self) -> None:
+        """A deferred ledger equals the ledger of the same entries, and a sheet folded on it equals the sheet."""
+        sheet = progression.mark(progression.mark(market().new_sheet("adventurer", "Ana"), "one"), "two")
+        deferred = Ledger.deferred(len(sheet.ledger), lambda: tuple(sheet.ledger), {0: sheet.ledger[0]})
+        assert (sheet.ledger, sheet) == (deferred, progression.replay(deferred))
+
+    def test_a_read_of_another_length_is_refused(self) -> None:
+        """Entries read that are not as many as the ledger said are not taken."""
+        ledger = Ledger.deferred(3, lambda: marks("a", "b"), {})
+        with pytest.raises(RuntimeError, match="a deferred ledger of 3 entries read 2"):
+            list(ledger)
+
+    def test_entries_are_never_replaced(self) -> None:
+        """The deferred entries can only be read and appended to (as a ledger's list)."""
+        ledger = self.deferred(["a", "b"], [])
+        items = ledger.prefix(1)._segment.items
+        with pytest.raises(TypeError, match="never replaced"):
+            items[0] = Marked(label="x")
+
+    def test_a_stretch_at_the_end_reads_only_the_end(self) -> None:
+        """What an operation added (a slice from a position) is taken from the end, without reading the start."""
+        reads: list[int] = []
+        ledger = self.deferred(["a", "b"], reads).append(Marked(label="c")).append(Marked(label="d"))
+        assert (tuple(marks("c", "d")), tuple(marks("d")), []) == (ledger[2:], ledger[3:], reads)
+        assert (tuple(marks("b", "c")), [1]) == (ledger[1:3], reads)

@@ -41,7 +41,8 @@ class Divergence:
     label: str
     #: ``"edited"`` (the rules give another entry), ``"refused"`` (the rules refuse its operation),
     #: ``"rules"`` (either, on a sheet made under other rules: the rules changed, nobody need have
-    #: edited anything), or ``"unverifiable"`` (recorded before operations were: nothing to run again).
+    #: edited anything), ``"unverifiable"`` (recorded before operations were: nothing to run again),
+    #: or ``"state"`` (a store's snapshot of the sheet is not what its entries add up to; ``Store.verify``).
     kind: str
     #: What was recorded and what the rules give, in a sentence.
     sentence: str

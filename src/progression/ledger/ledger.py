@@ -9,6 +9,12 @@ to the list; appending to any other ledger (the one before an undo, say) starts 
 chained to it. Neither copies an entry, and no ledger ever sees an entry appended past its end,
 so every ledger is immutable, whoever else appends.
 
+A ledger kept elsewhere (a store's table) starts as a *deferred* segment: its length and a few of
+its entries are known, and the rest is read once, the first time something looks past them
+(``Ledger.deferred``). Appending to it, the engine's work and ``sheet.rules`` read nothing more,
+so a sheet read from a store costs the same at any length of history; iterating, comparing and
+``verify`` read the whole ledger, as they must.
+
 Every ``SNAPSHOT_EVERY`` entries an operation makes, the sheet of that length is kept beside
 the ledger (a whole fold, such as reading a file, keeps one every eight times that), so that the
 sheet at any earlier length (``undo``, ``as_of``) is folded from the nearest snapshot rather than
@@ -17,7 +23,8 @@ from the creation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
@@ -30,12 +37,82 @@ __all__ = ["SNAPSHOT_EVERY", "Ledger"]
 SNAPSHOT_EVERY = 32
 
 
+class _Deferred(MutableSequence["Event"]):
+    """The entries of a ledger kept elsewhere: their number and a few of them known, the rest read on first use.
+
+    ``load`` returns every entry, in order; it is called at most once (under a lock, so two threads
+    looking at once read once). Until then the length, and the entries given in ``known`` by position,
+    are answered without it.
+    """
+
+    __slots__ = ("_count", "_items", "_known", "_load", "_lock")
+
+    def __init__(self, count: int, load: Callable[[], Sequence[Event]], known: Mapping[int, Event]) -> None:
+        self._count = count
+        self._load: Callable[[], Sequence[Event]] | None = load
+        self._known = dict(known)
+        self._items: list[Event] | None = None
+        self._lock = threading.Lock()
+
+    def _all(self) -> list[Event]:
+        items = self._items
+        if items is None:
+            with self._lock:
+                if self._items is None:
+                    assert self._load is not None  # set until the entries are read
+                    loaded = list(self._load())
+                    if len(loaded) != self._count:
+                        msg = f"a deferred ledger of {self._count} entries read {len(loaded)}"
+                        raise RuntimeError(msg)
+                    self._items, self._load, self._known = loaded, None, {}
+                items = self._items
+        return items
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the entries were read."""
+        return self._items is not None
+
+    def __len__(self) -> int:
+        items = self._items
+        return self._count if items is None else len(items)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> MutableSequence[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | MutableSequence[Event]:
+        if self._items is None and type(index) is int and index in self._known:
+            return self._known[index]
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._all())
+
+    def append(self, value: Event) -> None:
+        self._all().append(value)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        msg = "ledger entries are never replaced"
+        raise TypeError(msg)
+
+    def __delitem__(self, index: Any) -> None:
+        msg = "ledger entries are never removed"
+        raise TypeError(msg)
+
+    def insert(self, index: int, value: Event) -> None:
+        msg = "ledger entries are only appended"
+        raise TypeError(msg)
+
+
 class _Segment:
     """A list of entries that only grows at its end, after the ledger it continues."""
 
     __slots__ = ("before", "items", "offset", "snapshots")
 
-    def __init__(self, before: Ledger | None, items: list[Event]) -> None:
+    def __init__(self, before: Ledger | None, items: MutableSequence[Event]) -> None:
         self.before = before
         self.offset = 0 if before is None else len(before)
         self.items = items
@@ -52,6 +129,30 @@ class Ledger(Sequence["Event"]):
         items = list(entries)
         self._segment = _Segment(None, items)
         self._length = len(items)
+
+    @classmethod
+    def deferred(
+        cls, length: int, load: Callable[[], Sequence[Event]], known: Mapping[int, Event] | None = None
+    ) -> Ledger:
+        """A ledger of ``length`` entries kept elsewhere: ``load()`` reads them all, the first time
+        something needs an entry not in ``known`` (entries by position, such as the creation).
+
+        Appending to it does not read it: the new entries go to a segment of their own.
+        """
+        ledger = cls.__new__(cls)
+        ledger._segment = _Segment(None, _Deferred(length, load, known or {}))
+        ledger._length = length
+        return ledger.scratch()
+
+    @property
+    def loaded(self) -> bool:
+        """Whether every entry is in memory (False for a deferred ledger not read yet)."""
+        segment: _Segment | None = self._segment
+        while segment is not None:
+            if isinstance(segment.items, _Deferred) and not segment.items.loaded:
+                return False
+            segment = None if segment.before is None else segment.before._segment
+        return True
 
     @classmethod
     def _view(cls, segment: _Segment, length: int) -> Ledger:
@@ -115,6 +216,8 @@ class Ledger(Sequence["Event"]):
             start, stop, step = index.indices(self._length)
             if start == 0 and step == 1:  # a ledger's beginning is a ledger, shared
                 return self.prefix(max(stop, 0))
+            if step == 1:  # a stretch (what an operation added): read from the end, not from the start
+                return self.prefix(max(stop, start))._tail(start)
             return tuple(self)[index]
         if isinstance(index, bool) or not isinstance(index, int):
             msg = f"ledger indices must be integers or slices, not {type(index).__name__}"
@@ -125,6 +228,18 @@ class Ledger(Sequence["Event"]):
             raise IndexError(msg)
         segment, _ = self._locate(position + 1)
         return segment.items[position - segment.offset]
+
+    def _tail(self, start: int) -> tuple[Event, ...]:
+        """The entries from position ``start`` to the end, walking back only as far as ``start``."""
+        parts: list[Sequence[Event]] = []
+        segment: _Segment | None = self._segment
+        end = self._length
+        while segment is not None and end > start:
+            first = max(start - segment.offset, 0)
+            parts.append(segment.items[first : end - segment.offset])
+            end = segment.offset
+            segment = None if segment.before is None else segment.before._segment
+        return tuple(entry for part in reversed(parts) for entry in part)
 
     def prefix(self, length: int) -> Ledger:
         """The first ``length`` entries, as a ledger sharing them."""
@@ -142,6 +257,11 @@ class Ledger(Sequence["Event"]):
         while length <= segment.offset and segment.before is not None:
             segment = segment.before._segment
         return segment, segment.offset
+
+    def _home(self) -> _Segment:
+        """The segment holding this ledger's last entry (a view may end on an empty segment after it)."""
+        segment, _ = self._locate(self._length)
+        return segment
 
     # -- snapshots ----------------------------------------------------------------
 
@@ -167,7 +287,7 @@ class Ledger(Sequence["Event"]):
         if isinstance(other, Ledger):
             if self._length != other._length:
                 return False
-            if self._segment is other._segment:
+            if self._segment is other._segment or self._home() is other._home():
                 return True
             return all(a == b for a, b in zip(self, other, strict=True))
         if isinstance(other, tuple):

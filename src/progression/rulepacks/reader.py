@@ -119,7 +119,7 @@ class Reader:
         return None
 
     def read(self, path: str | Path) -> str:
-        """The text of the file at ``path``: a regular file of at most :data:`LARGEST_PACK` bytes, in UTF-8;
+        """The text of the file at ``path``: a regular file of at most ``LARGEST_PACK`` bytes (16 MiB), in UTF-8;
         ``""`` and a problem at ``$`` otherwise (a directory, a device or a pipe is never read)."""
         try:
             return read_regular(Path(path), LARGEST_PACK).decode("utf-8")

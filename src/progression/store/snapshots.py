@@ -1,0 +1,120 @@
+"""A sheet's state as JSON text (the store's snapshot), and the sheet rebuilt from it on a deferred ledger.
+
+The snapshot holds what a sheet is besides its ledger: pools, stats, owned items, tags, purchases,
+the pending procedure and each member's state, with the length of each ledger. Reading a sheet
+decodes the snapshot (its size is the state's, whatever the history) and gives the sheet a
+:meth:`deferred <progression.Ledger.deferred>` ledger: its creation is known, and the other
+entries are read from the store the first time something looks at them (``verify``, equality,
+``account``). A member's ledger is the entries its roster recorded for it, so it is taken from
+the roster's ledger when first needed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from progression._frozen import freeze
+from progression.errors import Problem, SheetError
+from progression.files.sheets import converter
+from progression.ledger.events import Event, Joined, Member, Step
+from progression.ledger.ledger import Ledger
+from progression.ledger.sheet import Pending, Sheet
+
+__all__ = ["FORMAT", "decode_state", "encode_state", "member_ledger"]
+
+#: The version of the snapshot's layout: a snapshot of another version is rebuilt from the ledger.
+FORMAT = 1
+#: The keys of a sheet's state, in the order they are written.
+_COUNTS = ("pools", "stats", "owned", "bought")
+
+
+def state_data(sheet: Sheet) -> dict[str, Any]:
+    """A sheet's state as plain data: everything but the ledger, whose length stands for it."""
+    data: dict[str, Any] = {"pack": sheet.pack, "kind": sheet.kind, "name": sheet.name}
+    for key in _COUNTS:
+        data[key] = dict(getattr(sheet, key))
+    data["tags"] = dict(sheet.tags)
+    data["pending"] = None if sheet.pending is None else converter.unstructure(sheet.pending, Pending)
+    data["members"] = {ident: state_data(member) for ident, member in sheet.members.items()}
+    data["length"] = len(sheet.ledger)
+    return data
+
+
+def encode_state(sheet: Sheet) -> str:
+    """The snapshot of ``sheet`` as JSON text."""
+    return json.dumps({"snapshot": FORMAT, **state_data(sheet)}, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode_state(text: str, load: Callable[[], Sequence[Event]], first: Event, source: str) -> Sheet | None:
+    """The sheet a snapshot describes, its ledger deferred to ``load`` (every entry) with its creation ``first``
+    known; None when the snapshot is of another layout (then the caller folds the ledger instead).
+
+    Raises:
+        SheetError: the text is not a snapshot this library wrote.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise SheetError(source, [Problem(source, "$", f"the stored state is not JSON: {error}")]) from None
+    if not isinstance(data, dict) or data.get("snapshot") != FORMAT:
+        return None
+    try:
+        ledger = Ledger.deferred(data["length"], load, {0: first})
+        return _sheet(data, ledger)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        reason = f"the stored state does not fit a sheet: {type(error).__name__}: {error}"
+        raise SheetError(source, [Problem(source, "$", reason)]) from None
+
+
+def _sheet(data: Mapping[str, Any], ledger: Ledger) -> Sheet:
+    members = {}
+    for ident, member in data["members"].items():
+        members[ident] = _sheet(member, Ledger.deferred(member["length"], _member_loader(ledger, ident)))
+    pending = data["pending"]
+    return Sheet(
+        pack=data["pack"],
+        kind=data["kind"],
+        name=data["name"],
+        pools=_counts(data["pools"]),
+        stats=_counts(data["stats"]),
+        owned=_counts(data["owned"]),
+        tags=freeze({str(k): str(v) for k, v in data["tags"].items()}),
+        bought=_counts(data["bought"]),
+        members=freeze(members),
+        pending=None if pending is None else converter.structure(pending, Pending),
+        ledger=ledger,
+    )
+
+
+def _counts(data: Mapping[str, Any]) -> Mapping[str, int]:
+    for key, value in data.items():
+        if type(value) is not int:
+            msg = f"{key!r} holds {value!r}, not a whole number"
+            raise TypeError(msg)
+    return freeze(data)
+
+
+def _member_loader(roster: Ledger, ident: str) -> Callable[[], Sequence[Event]]:
+    return lambda: member_ledger(roster, ident)
+
+
+def member_ledger(roster: Iterable[Event], ident: str) -> list[Event]:
+    """The ledger of member ``ident`` as the roster's ledger made it (what the fold gives it): the ledger it
+    joined with, then each event the roster recorded for it, steps and entries read through."""
+    entries: list[Event] = []
+    stack = [iter(roster)]
+    while stack:
+        event = next(stack[-1], None)
+        if event is None:
+            stack.pop()
+        elif type(event) is Member:
+            if event.member == ident:
+                entries.append(event.event)
+        elif type(event) is Joined:
+            if event.member == ident:
+                entries = list(event.ledger)
+        elif isinstance(event, Step):
+            stack.append(iter(event.events))
+    return entries

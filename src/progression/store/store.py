@@ -1,0 +1,603 @@
+"""The store: many sheets' ledgers in one database, changed only through the engine, several at once or none.
+
+A :class:`Store` keeps, for each sheet, its entries (append-only rows, each the JSON text of one
+ledger entry exactly as a sheet file holds it) and a snapshot of its state with its version (the
+number of entries). Reading a sheet decodes the snapshot and gives it a deferred ledger, so it
+costs the same at any length of history; appending runs the operation through the engine
+(:func:`progression.run`) on the stored sheet and writes one entry and the new snapshot.
+
+Every change happens in a :class:`Transaction`: what it wrote is committed together, or, when
+anything in it fails, not at all. A writing transaction takes the database's write lock (SQLite)
+or each changed sheet's row lock (PostgreSQL) before it reads the sheet it changes, so concurrent
+writers wait for each other and none loses another's entry. A caller that read a sheet earlier and
+acts on what it saw passes the version it read (``expected=``): if the sheet changed since, the
+change is refused with :class:`~progression.errors.StoreConflict`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from progression.engine.checks import check_sheet
+from progression.engine.dice import Dice
+from progression.engine.operations import Create
+from progression.engine.run import create as create_sheet
+from progression.engine.run import run as run_operation
+from progression.errors import InvalidInput, Problem, ProgressionError, SheetError, StoreError, UnknownName
+from progression.files import sheets as files
+from progression.files.ledger_read import Operations, Unsure, read_ledger
+from progression.files.ledger_write import event_lines
+from progression.history.verify import Divergence, Verification
+from progression.history.verify import verify as verify_history
+from progression.ledger.events import Entry, Event, Operation
+from progression.ledger.sheet import Sheet, replay
+from progression.rulepacks.rulepack import RulePack
+from progression.store import schema
+from progression.store.backends import BUSY_TIMEOUT, Backend, connect
+from progression.store.snapshots import decode_state, encode_state, state_data
+
+if TYPE_CHECKING:
+    from progression.errors import StoreConflict
+
+__all__ = ["Store", "Transaction", "open_store"]
+
+
+def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, timeout: float = BUSY_TIMEOUT) -> Store:
+    """Open the store at ``where`` (a SQLite file, made when missing, or a ``postgresql://`` connection string),
+    bringing its tables to this library's schema.
+
+    Args:
+        where: the database.
+        pack: the rules the store's sheets are played under. A new store records its name; an existing
+            one refuses another pack. When None, the installed pack the store names.
+        timeout: how long, in seconds, a writer waits for another before giving up.
+
+    Raises:
+        StoreError: the database cannot be opened, is of a newer schema, or belongs to another pack.
+        InvalidInput: ``where`` or ``pack`` is not what is expected.
+    """
+    if not isinstance(where, str | os.PathLike) or (isinstance(where, str) and not where.strip()):
+        msg = f"open_store: a store is a SQLite file path or a postgresql:// connection string, got {where!r}"
+        raise InvalidInput(msg)
+    if pack is not None and not isinstance(pack, RulePack):
+        msg = f"open_store: pack must be a RulePack (progression.load(name)), got {type(pack).__name__}"
+        raise InvalidInput(msg)
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout < 0:
+        msg = f"open_store: timeout must be a number of seconds >= 0, got {timeout!r}"
+        raise InvalidInput(msg)
+    backend = connect(where if isinstance(where, str) else Path(where), timeout)
+    try:
+        schema.migrate(backend)
+        named = _pack_of(backend, pack)
+        rules = pack
+        if rules is None:
+            from progression.rulepacks.discovery import load
+
+            rules = load(named)
+        elif rules.name != named:
+            msg = f"it keeps sheets of pack {named!r}, not {rules.name!r}"
+            raise StoreError(backend.where, msg)
+    except BaseException as error:
+        backend.close()
+        if backend.failure(error):
+            raise StoreError(backend.where, f"the {backend.name} database refused: {error}") from None
+        raise
+    return Store(backend, rules, where)
+
+
+def _pack_of(backend: Backend, pack: RulePack | None) -> str:
+    """The name of the store's pack, recorded from ``pack`` when the store is new."""
+    rows = backend.query("SELECT value FROM settings WHERE name = ?", ("pack",))
+    if rows:
+        return str(rows[0][0])
+    if pack is None:
+        raise StoreError(backend.where, "a new store needs its pack: open_store(where, pack)")
+    backend.begin()
+    try:
+        if not backend.query("SELECT value FROM settings WHERE name = ?", ("pack",)):
+            backend.change("INSERT INTO settings (name, value) VALUES (?, ?)", ("pack", pack.name))
+        rows = backend.query("SELECT value FROM settings WHERE name = ?", ("pack",))
+        backend.commit()
+    except BaseException:
+        backend.rollback()
+        raise
+    return str(rows[0][0])
+
+
+class Store:
+    """Sheets' ledgers in one database: read them, run operations on them, one or several at once.
+
+    Open one with :func:`open_store`; close it with :meth:`close` (or use it in a ``with`` block).
+    One store may be used from several threads; each process opens its own.
+    """
+
+    def __init__(self, backend: Backend, pack: RulePack, target: str | os.PathLike[str] | None = None) -> None:
+        self._backend = backend
+        #: What was opened, to read a ledger again after the store is closed.
+        self._target = backend.where if target is None else target
+        #: The rules every sheet of the store is played under.
+        self.pack = pack
+        self._operations: Operations = files.operations_of(pack)
+        #: Each sheet's creation, as committed: an entry never changes once written, so it is read once.
+        self._creations: dict[str, Event] = {}
+        #: The transaction open on the connection, if any (one at a time: other threads wait for it).
+        self._open: Transaction | None = None
+
+    @property
+    def where(self) -> str:
+        """The database, as messages name it."""
+        return self._backend.where
+
+    def __repr__(self) -> str:
+        return f"<Store {self.where} ({self._backend.name}, pack {self.pack.name!r})>"
+
+    # -- reading -------------------------------------------------------------------
+
+    def ids(self) -> tuple[str, ...]:
+        """The ids of the store's sheets, sorted."""
+        return tuple(row[0] for row in self._query("SELECT id FROM sheets ORDER BY id"))
+
+    def __contains__(self, sheet_id: object) -> bool:
+        return isinstance(sheet_id, str) and bool(self._query("SELECT 1 FROM sheets WHERE id = ?", (sheet_id,)))
+
+    def version(self, sheet_id: str) -> int:
+        """How many entries the sheet's ledger holds (its creation is version 1)."""
+        return self._row(sheet_id)[0]
+
+    def sheet(self, sheet_id: str) -> Sheet:
+        """The sheet as stored: its state from the snapshot, its ledger read from the store when first needed."""
+        version, state = self._row(sheet_id)
+        # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
+        return self._rebuild(sheet_id, version, state, committed=self._open is None)
+
+    def verify(self, sheet_id: str) -> Verification:
+        """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored
+        state is the fold of the stored entries (a ``state`` divergence when it is not)."""
+        sheet = self.sheet(sheet_id)
+        report = verify_history(sheet, self.pack)
+        folded = replay(tuple(sheet.ledger))
+        found = _difference(state_data(sheet), state_data(folded), "")
+        if found is None:
+            return report
+        state = Divergence(
+            position=len(sheet.ledger),
+            label="the stored state",
+            kind="state",
+            sentence=found,
+            recorded=sheet.ledger[-1],
+        )
+        return attrs.evolve(report, divergences=(*report.divergences, state))
+
+    def export(self, sheet_id: str) -> str:
+        """The sheet as a sheet file's text (format 2, :func:`progression.dump_sheet`)."""
+        return files.dump_sheet(self.sheet(sheet_id))
+
+    def export_file(self, sheet_id: str, path: str | os.PathLike[str]) -> Path:
+        """Write the sheet to a sheet file (format 2); the path written."""
+        target = _check_path(path, "export_file")
+        text = self.export(sheet_id)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            temporary.replace(target)
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise StoreError(self.where, f"cannot write {target}: {error.strerror or error}") from None
+        return target
+
+    # -- writing -------------------------------------------------------------------
+
+    def transaction(self) -> Transaction:
+        """A transaction over any number of sheets: ``with store.transaction() as tx: tx.run(...)``.
+
+        Everything it wrote is committed when the block ends, or nothing when it ends with an exception.
+        """
+        return Transaction(self)
+
+    def create(self, sheet_id: str, operation: Create) -> Sheet:
+        """A new sheet from its creation (run by :func:`progression.create`), stored under ``sheet_id``."""
+        with self.transaction() as tx:
+            return tx.create(sheet_id, operation)
+
+    def add(self, sheet_id: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
+        """Store a sheet made elsewhere (a pack's ``new_sheet``, a drafted team, a file) under ``sheet_id``.
+
+        Its history must verify under the store's pack (every entry the engine would make), unless
+        ``verify=False``; the sheet is then taken as it is, and :meth:`verify` reports what diverges.
+        """
+        with self.transaction() as tx:
+            return tx.add(sheet_id, sheet, verify=verify)
+
+    def import_file(self, sheet_id: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
+        """Store the sheet of a sheet file (format 1 or 2) under ``sheet_id``; as :meth:`add`."""
+        target = _check_path(path, "import_file")
+        try:
+            text = target.read_bytes()
+        except OSError as error:
+            raise StoreError(self.where, f"cannot read {target}: {error.strerror or error}") from None
+        return self.add(sheet_id, files.load_sheet(text, str(target), pack=self.pack), verify=verify)
+
+    def run(
+        self,
+        sheet_id: str,
+        operation: Operation,
+        dice: Dice | None = None,
+        *,
+        expected: int | None = None,
+    ) -> tuple[Sheet, Entry]:
+        """Run ``operation`` on the stored sheet under the store's pack and store its entry; the new sheet and
+        the entry. With ``expected``, refused unless the sheet is still at that version."""
+        with self.transaction() as tx:
+            return tx.run(sheet_id, operation, dice, expected=expected)
+
+    def execute(
+        self, sheet_id: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None
+    ) -> Sheet:
+        """:meth:`run`, returning only the new sheet."""
+        return self.run(sheet_id, operation, dice, expected=expected)[0]
+
+    def close(self) -> None:
+        """Close the connection. Sheets read before stay whole: a ledger not read yet is read through a
+        connection of its own (the entries never change once written)."""
+        self._backend.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- inside -------------------------------------------------------------------
+
+    def _query(self, statement: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._backend.query(statement, parameters)
+        except Exception as error:
+            if self._backend.failure(error):
+                raise StoreError(self.where, f"the {self._backend.name} database refused: {error}") from None
+            raise
+
+    def _row(self, sheet_id: str) -> tuple[int, str]:
+        _check_id(sheet_id)
+        rows = self._query("SELECT version, state FROM sheets WHERE id = ?", (sheet_id,))
+        if not rows:
+            raise UnknownName("sheet", sheet_id, self.ids(), f"store {self.where}")
+        return int(rows[0][0]), str(rows[0][1])
+
+    def _rebuild(self, sheet_id: str, version: int, state: str, *, committed: bool = False) -> Sheet:
+        """The sheet of a stored row; ``committed`` when the row was read outside a transaction (its creation
+        may then be kept for later reads)."""
+        source = f"{self.where}:{sheet_id}"
+        first = self._creations.get(sheet_id)
+        if first is None:
+            (first,) = self._entries(sheet_id, 1, 1)
+            if committed:
+                self._creations[sheet_id] = first
+        sheet = decode_state(state, lambda: self._entries(sheet_id, 1, version), first, source)
+        if sheet is None:  # a snapshot of another layout: fold the entries
+            sheet = replay(self._entries(sheet_id, 1, version))
+        return sheet
+
+    def _entries(self, sheet_id: str, start: int, stop: int) -> tuple[Event, ...]:
+        """The sheet's entries of versions ``start`` to ``stop``, read from their JSON text."""
+        source = f"{self.where}:{sheet_id}"
+        statement = (
+            "SELECT version, entry FROM entries WHERE sheet = ? AND version >= ? AND version <= ? ORDER BY version"
+        )
+        if self._backend.closed:  # a sheet read before the store was closed: its entries are still there
+            backend = connect(self._target if isinstance(self._target, str) else Path(self._target))
+            try:
+                rows = backend.query(statement, (sheet_id, start, stop))
+            finally:
+                backend.close()
+        else:
+            rows = self._query(statement, (sheet_id, start, stop))
+        if [row[0] for row in rows] != list(range(start, stop + 1)):
+            got = [row[0] for row in rows]
+            reason = f"expected entries {start} to {stop}, the table holds {_ranges(got)}"
+            raise SheetError(source, [Problem(source, "$.ledger", reason)])
+        try:  # one document of every entry: json reads it several times faster than entry by entry
+            data = json.loads("[" + ",".join(str(row[1]) for row in rows) + "]")
+        except ValueError:
+            data = None
+        if not isinstance(data, list) or len(data) != len(rows):  # find the entry that does not read
+            data = []
+            for version, text in rows:
+                try:
+                    data.append(json.loads(text))
+                except ValueError as error:
+                    problem = Problem(source, f"$.ledger[{version - 1}]", f"not valid JSON: {error}")
+                    raise SheetError(source, [problem]) from None
+        try:
+            return read_ledger(data, self._operations)
+        except (Unsure, RecursionError):
+            pass
+        try:
+            return files._structure(data, source, self._operations)
+        except SheetError as error:  # the paths count from the first entry read
+            problems = [Problem(source, _shift(p.path, start - 1), p.reason) for p in error.problems]
+            raise SheetError(source, problems) from None
+
+
+class Transaction:
+    """Changes to several sheets, committed together or not at all (see :meth:`Store.transaction`).
+
+    Inside it, :meth:`sheet` gives each sheet as the transaction left it. When anything raises out of the
+    ``with`` block, nothing it wrote is kept. An operation the rules refuse writes nothing, so a caller may
+    catch that refusal and go on; any other failure (the database's) ends the transaction, which then
+    refuses to go on and is rolled back.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._backend = store._backend
+        self._open = False
+        self._broken: str | None = None
+        #: Each sheet changed or read for a change, as the transaction leaves it.
+        self._sheets: dict[str, Sheet] = {}
+
+    def __enter__(self) -> Transaction:
+        if self._open:
+            raise StoreError(self._store.where, "this transaction is already open")
+        self._broken = None
+        self._backend.lock.acquire()
+        if self._store._open is not None:  # the lock is reentrant: this thread already has a transaction open
+            self._backend.lock.release()
+            msg = "a transaction is already open on this store in this thread; make the changes through it"
+            raise StoreError(self._store.where, msg)
+        try:
+            self._backend.begin()
+        except BaseException as error:
+            self._backend.lock.release()
+            if self._backend.busy(error):
+                raise StoreError(self._store.where, f"another writer held the database too long: {error}") from None
+            if self._backend.failure(error):
+                raise StoreError(self._store.where, f"the {self._backend.name} database refused: {error}") from None
+            raise
+        self._open = True
+        self._store._open = self
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        try:
+            if kind is None and self._broken is None:
+                try:
+                    self._backend.commit()
+                except Exception as failure:
+                    self._rollback()
+                    self._raise(failure, "the commit failed, nothing was written")
+            else:
+                self._rollback()
+                if kind is None:
+                    raise StoreError(self._store.where, f"the transaction was rolled back: {self._broken}")
+        finally:
+            self._open = False
+            self._store._open = None
+            self._sheets.clear()
+            self._backend.lock.release()
+
+    def _rollback(self) -> None:
+        try:
+            self._backend.rollback()
+        except Exception as failure:
+            if not self._backend.failure(failure):
+                raise
+
+    # -- what a transaction does ----------------------------------------------------
+
+    def sheet(self, sheet_id: str) -> Sheet:
+        """The sheet as this transaction has it (what it changed included)."""
+        self._check()
+        return self._current(sheet_id)
+
+    def version(self, sheet_id: str) -> int:
+        """The sheet's version as this transaction has it."""
+        return len(self.sheet(sheet_id).ledger)
+
+    def create(self, sheet_id: str, operation: Create) -> Sheet:
+        """A new sheet from its creation, stored under ``sheet_id``."""
+        self._check()
+        _check_id(sheet_id)
+        if not isinstance(operation, Create):
+            msg = f"store.create: a sheet starts with a Create operation, got {type(operation).__name__}"
+            raise InvalidInput(msg)
+        return self._insert(sheet_id, create_sheet(self._store.pack, operation))
+
+    def add(self, sheet_id: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
+        """Store a sheet made elsewhere under ``sheet_id`` (see :meth:`Store.add`)."""
+        self._check()
+        _check_id(sheet_id)
+        check_sheet(sheet, "store.add")
+        pack = self._store.pack
+        if sheet.pack != pack.name:
+            msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}; this store keeps pack {pack.name!r}"
+            raise StoreError(self._store.where, msg)
+        if verify:
+            report = verify_history(sheet, pack)
+            if not report.ok:
+                lines = "; ".join(f"#{d.position} {d.label}: {d.sentence}" for d in report.divergences)
+                msg = (
+                    f"sheet {sheet_id!r} does not verify under {pack.rules} and was not stored: {lines} "
+                    "(add it with verify=False to keep it as it is)"
+                )
+                raise StoreError(self._store.where, msg)
+        return self._insert(sheet_id, sheet)
+
+    def run(
+        self, sheet_id: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None
+    ) -> tuple[Sheet, Entry]:
+        """Run ``operation`` on the sheet as this transaction has it, and store its entry (see :meth:`Store.run`).
+
+        Raises:
+            StoreConflict: ``expected`` is not the sheet's version.
+            ProgressionError: the rules refuse the operation; nothing was written.
+        """
+        self._check()
+        _check_id(sheet_id)
+        if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+            msg = f"store.run: expected must be a version (a whole number), got {expected!r}"
+            raise InvalidInput(msg)
+        before = self._current(sheet_id)
+        version = len(before.ledger)
+        if expected is not None and expected != version:
+            raise _conflict(self._store.where, sheet_id, expected, version)
+        after, entry = run_operation(self._store.pack, before, operation, dice)
+        line = event_lines((entry,))[0]
+        state = encode_state(after)
+        self._write(
+            sheet_id,
+            [
+                ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, version + 1, line)),
+                (
+                    "UPDATE sheets SET version = ?, state = ? WHERE id = ? AND version = ?",
+                    (version + 1, state, sheet_id, version),
+                ),
+            ],
+            version,
+        )
+        self._sheets[sheet_id] = after
+        return after, entry
+
+    def execute(
+        self, sheet_id: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None
+    ) -> Sheet:
+        """:meth:`run`, returning only the new sheet."""
+        return self.run(sheet_id, operation, dice, expected=expected)[0]
+
+    # -- inside -------------------------------------------------------------------
+
+    def _check(self) -> None:
+        if not self._open:
+            raise StoreError(self._store.where, "the transaction is not open: use it in a `with` block")
+        if self._broken is not None:
+            raise StoreError(self._store.where, f"the transaction failed and will be rolled back: {self._broken}")
+
+    def _current(self, sheet_id: str) -> Sheet:
+        """The sheet, locked for this transaction's changes (read once, then kept as the transaction changes it)."""
+        kept = self._sheets.get(sheet_id)
+        if kept is not None:
+            return kept
+        try:
+            # The first statement on the sheet changes its row without changing it: PostgreSQL locks the row
+            # until the end of the transaction (SQLite holds the whole database since BEGIN IMMEDIATE).
+            found = self._backend.change("UPDATE sheets SET version = version WHERE id = ?", (sheet_id,))
+            rows = self._backend.query("SELECT version, state FROM sheets WHERE id = ?", (sheet_id,))
+        except Exception as error:
+            self._raise(error, f"reading sheet {sheet_id!r}")
+        if not found or not rows:
+            raise UnknownName("sheet", sheet_id, self._store.ids(), f"store {self._store.where}")
+        sheet = self._store._rebuild(sheet_id, int(rows[0][0]), str(rows[0][1]))
+        self._sheets[sheet_id] = sheet
+        return sheet
+
+    def _insert(self, sheet_id: str, sheet: Sheet) -> Sheet:
+        if sheet_id in self._sheets or sheet_id in self._store:
+            raise StoreError(self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id")
+        lines = event_lines(sheet.ledger)
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("INSERT INTO sheets (id, version, state) VALUES (?, ?, ?)", (sheet_id, len(lines), encode_state(sheet)))
+        ]
+        statements += [
+            ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
+            for number, line in enumerate(lines, start=1)
+        ]
+        self._write(sheet_id, statements, None)
+        stored = self._store._rebuild(sheet_id, len(lines), encode_state(sheet)) if not sheet.ledger.loaded else sheet
+        self._sheets[sheet_id] = stored
+        return stored
+
+    def _write(self, sheet_id: str, statements: list[tuple[str, tuple[Any, ...]]], version: int | None) -> None:
+        """Run the statements of one change; a version check that fails is a conflict, any failure ends the transaction."""
+        try:
+            for statement, parameters in statements:
+                changed = self._backend.change(statement, parameters)
+                if statement.startswith("UPDATE") and changed != 1 and version is not None:
+                    found = self._store._row(sheet_id)[0]
+                    self._broken = f"sheet {sheet_id!r} changed under the transaction"
+                    raise _conflict(self._store.where, sheet_id, version, found)
+        except ProgressionError:
+            raise
+        except Exception as error:
+            if self._backend.taken(error):
+                self._broken = f"sheet {sheet_id!r} was written by another writer"
+                if version is None:
+                    raise StoreError(
+                        self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id"
+                    ) from None
+                raise _conflict(self._store.where, sheet_id, version, self._store._row(sheet_id)[0]) from None
+            self._raise(error, f"writing sheet {sheet_id!r}")
+
+    def _raise(self, error: Exception, doing: str) -> Any:
+        """End the transaction on a database failure, as a :class:`StoreError`; other errors go on as they are."""
+        self._broken = f"{doing}: {error}"
+        if self._backend.busy(error):
+            raise StoreError(
+                self._store.where, f"another writer held the database too long ({doing}): {error}"
+            ) from None
+        if self._backend.failure(error):
+            raise StoreError(
+                self._store.where, f"the {self._backend.name} database refused ({doing}): {error}"
+            ) from None
+        raise error
+
+
+def _conflict(where: str, sheet_id: str, expected: int, found: int) -> StoreConflict:
+    from progression.errors import StoreConflict
+
+    return StoreConflict(where, sheet_id, expected, found)
+
+
+def _difference(stored: Any, folded: Any, path: str) -> str | None:
+    """Where a stored state differs from the fold of the entries (``pools.xp: stored 99, the entries give 12``)."""
+    if isinstance(stored, dict) and isinstance(folded, dict):
+        for key in sorted(set(stored) | set(folded)):
+            found = _difference(stored.get(key), folded.get(key), f"{path}.{key}" if path else key)
+            if found is not None:
+                return found
+        return None
+    if stored == folded:
+        return None
+    return f"{path or 'the state'}: stored {stored!r}, the entries give {folded!r}"
+
+
+def _check_id(sheet_id: object) -> str:
+    if not isinstance(sheet_id, str) or not sheet_id.strip() or sheet_id != sheet_id.strip():
+        msg = f"a sheet id must be a non-empty text without surrounding spaces, got {sheet_id!r}"
+        raise InvalidInput(msg)
+    try:
+        sheet_id.encode("utf-8")
+    except UnicodeEncodeError:
+        msg = f"a sheet id must be text that can be written as UTF-8, got {sheet_id!r}"
+        raise InvalidInput(msg) from None
+    return sheet_id
+
+
+def _check_path(path: object, where: str) -> Path:
+    if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
+        msg = f"store.{where}: expected a file path, got {path!r}"
+        raise InvalidInput(msg)
+    return Path(path)
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    if not numbers:
+        return "none"
+    return f"{len(numbers)} entries from {numbers[0]} to {numbers[-1]}"
+
+
+def _shift(path: str, by: int) -> str:
+    """A path ``$.ledger[i]...`` of a stretch read from position ``by`` as a path in the whole ledger."""
+    head, bracket, rest = path.partition("$.ledger[")
+    if not bracket:
+        return path
+    index, close, tail = rest.partition("]")
+    return f"{head}$.ledger[{int(index) + by}]{tail}" if index.isdigit() and close else path

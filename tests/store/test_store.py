@@ -1,0 +1,484 @@
+"""The store on a real database: sheets in and out, operations through the engine, transactions, verify, errors."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+import progression
+from progression import ScriptedDice
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    SheetError,
+    StoreConflict,
+    StoreError,
+    UnknownName,
+)
+from progression.operations import Award, Create, Decide, Join, Purchase
+from progression.store import schema
+from support.builders import FEW, histories, market, trainer
+from support.stores import raw
+
+
+def hero(store: progression.Store, name: str = "ana") -> progression.Sheet:
+    return store.create(name, Create(kind="hero", name=name.title()))
+
+
+class TestRoundTrip:
+    def test_a_sheet_reads_back_equal(self, store) -> None:
+        """What the engine returned is what the store gives back: state and ledger, entry for entry."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        after = store.execute("ana", Purchase(upgrade="level_up"))
+        again = store.sheet("ana")
+        assert (after, 3, {"xp": 11, "purse": 0}) == (again, store.version("ana"), dict(again.pools))
+
+    def test_the_store_outlives_its_connection(self, where, pack) -> None:
+        """A sheet written, the store closed and opened again (without naming the pack: it is recorded) reads the same."""
+        with progression.open_store(where, pack) as first:
+            made = first.execute(hero(first).name.lower(), Award(pool="xp", amount=5, reason="a rat"))
+        with progression.open_store(where, pack) as second:
+            assert (made, ("ana",)) == (second.sheet("ana"), second.ids())
+
+    def test_the_pack_is_recorded(self, where) -> None:
+        """A store opened without a pack plays under the installed pack it was made with."""
+        progression.open_store(where, progression.load("competence")).close()
+        with progression.open_store(where) as again:
+            assert "competence" == again.pack.name
+
+    def test_entries_are_the_lines_of_a_sheet_file(self, where, store) -> None:
+        """Each row of the entries table is the text of that entry in the sheet's file: one format, two places."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        rows = [row[0] for row in raw(where, "SELECT entry FROM entries WHERE sheet = ? ORDER BY version", ("ana",))]
+        assert json.loads(store.export("ana"))["ledger"] == [json.loads(row) for row in rows]
+        assert all(row in store.export("ana") for row in rows)
+
+    def test_a_roster_and_its_members(self, store, pack) -> None:
+        """A party's members come back with their state and their own ledgers, taken from the party's."""
+        store.create("party", Create(kind="party", name="The Company"))
+        ana = pack.award(pack.new_sheet("hero", "Ana"), "xp", 3, reason="before joining")
+        store.run("party", Join(member="ana", ledger=tuple(ana.ledger)))
+        store.run("party", Award(pool="xp", amount=9, reason="the crypt", member="ana"))
+        made = store.execute("party", Purchase(upgrade="level_up", member="ana"))
+        again = store.sheet("party")
+        member = again.member("ana")
+        assert (made, 9 + 3 - 1, 4) == (again, member.pools["xp"], len(member.ledger))
+        assert made.member("ana").ledger == member.ledger
+
+    def test_a_pending_procedure(self, where) -> None:
+        """A purchase paused for a decision is stored paused, and decided later from the store."""
+        pack = trainer()
+        with progression.open_store(where, pack) as store:
+            store.create("grim", Create(kind="player", name="Grim", pools={"spp": 6}))
+            paused = store.execute("grim", Purchase(upgrade="random_skill"), ScriptedDice([1, 2]))
+            read = store.sheet("grim")
+            assert (paused, ("keep one", ("block", "dodge"))) == (read, read.pending.question)
+            done = store.execute("grim", Decide(choice="dodge"))
+            assert ({"dodge": 1}, None, True) == (dict(done.owned), done.pending, store.verify("grim").ok)
+
+
+class TestAnyHistory:
+    @FEW
+    @given(histories())
+    def test_any_sheet_reads_back_equal(self, sheet: progression.Sheet) -> None:
+        """Any history the engine makes (awards, purchases, surplus pending, discards, marks) goes into a store
+        and comes back equal, its snapshot equal to the fold of its entries, and verifies."""
+        with (
+            tempfile.TemporaryDirectory() as folder,
+            progression.open_store(Path(folder) / "s.sqlite", market()) as store,
+        ):
+            store.add("one", sheet)
+            again = store.sheet("one")
+            assert (sheet, again, True) == (again, progression.replay(tuple(again.ledger)), store.verify("one").ok)
+
+
+class TestSnapshots:
+    def test_reading_does_not_read_the_history(self, store) -> None:
+        """A sheet read from the store has its state and its creation, not its other entries (they are read when needed)."""
+        hero(store)
+        for n in range(5):
+            store.run("ana", Award(pool="xp", amount=1, reason=f"rat {n}"))
+        sheet = store.sheet("ana")
+        assert (False, {"xp": 5, "purse": 0}) == (sheet.ledger.loaded, dict(sheet.pools))
+        assert sheet.rules == store.pack.rules  # the creation is at hand
+        assert not sheet.ledger.loaded
+
+    def test_appending_does_not_read_the_history(self, store) -> None:
+        """Running an operation on a stored sheet reads its snapshot, not its entries."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        after = store.execute("ana", Award(pool="xp", amount=2, reason="a bat"))
+        assert (False, 3) == (after.ledger.loaded, len(after.ledger))
+        assert after.ledger[-1].operation == Award(pool="xp", amount=2, reason="a bat")
+
+    def test_the_history_is_read_when_looked_at(self, store) -> None:
+        """Iterating, comparing, accounting: the entries are read from the store, once."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=4, reason="a rat"))
+        sheet = store.sheet("ana")
+        assert ["create hero Ana", "award 4 to xp"] == [entry.label for entry in sheet.ledger]
+        assert (True, 4) == (sheet.ledger.loaded, sheet.account("xp").awarded)
+
+    def test_a_snapshot_of_another_layout_is_folded_from_the_entries(self, where, store) -> None:
+        """A snapshot this library cannot read as it is (an older layout) is not trusted: the entries are folded."""
+        hero(store)
+        made = store.execute("ana", Award(pool="xp", amount=4, reason="a rat"))
+        raw(where, "UPDATE sheets SET state = ? WHERE id = ?", ('{"snapshot": 0}', "ana"))
+        assert made == store.sheet("ana")
+
+
+class TestTransactions:
+    def test_two_sheets_at_once(self, store) -> None:
+        """A transaction's changes to two sheets are both there once it ends."""
+        hero(store, "ana")
+        hero(store, "bo")
+        with store.transaction() as tx:
+            tx.run("ana", Award(pool="xp", amount=3, reason="the duel"))
+            tx.run("bo", Award(pool="xp", amount=1, reason="the duel"))
+            assert 3 == tx.sheet("ana").pools["xp"]  # the transaction sees what it did
+        assert (2, 2) == (store.version("ana"), store.version("bo"))
+
+    def test_the_second_refused_leaves_neither(self, store) -> None:
+        """When the second sheet's operation is refused, the first sheet's entry is not kept either."""
+        hero(store, "ana")
+        hero(store, "bo")
+        before = store.sheet("ana")
+
+        def duel() -> None:
+            with store.transaction() as tx:
+                tx.run("ana", Award(pool="xp", amount=3, reason="the duel"))
+                tx.run("bo", Purchase(upgrade="sword"))  # bo has no gold
+
+        with pytest.raises(InsufficientPoints):
+            duel()
+        assert (1, 1, before) == (store.version("ana"), store.version("bo"), store.sheet("ana"))
+        assert [(1,), (1,)] == [(r[0],) for r in raw_versions(store)]
+
+    def test_an_error_of_the_caller_leaves_neither(self, store) -> None:
+        """Any exception out of the block rolls back what the transaction wrote."""
+        hero(store, "ana")
+
+        def regret() -> None:
+            with store.transaction() as tx:
+                tx.run("ana", Award(pool="xp", amount=3, reason="the duel"))
+                tx.create("bo", Create(kind="hero", name="Bo"))
+                raise RuntimeError("the caller changed its mind")
+
+        with pytest.raises(RuntimeError):
+            regret()
+        assert (("ana",), 1) == (store.ids(), store.version("ana"))
+
+    def test_a_refusal_caught_inside_writes_nothing_and_the_rest_holds(self, store) -> None:
+        """An operation the rules refuse writes nothing; a caller that catches it may go on."""
+        hero(store, "ana")
+        with store.transaction() as tx:
+            tx.run("ana", Award(pool="xp", amount=3, reason="the duel"))
+            with pytest.raises(InsufficientPoints):
+                tx.run("ana", Purchase(upgrade="sword"))
+            tx.run("ana", Award(pool="xp", amount=1, reason="the duel"))
+        assert (3, {"xp": 4, "purse": 0}) == (store.version("ana"), dict(store.sheet("ana").pools))
+
+    def test_one_transaction_at_a_time(self, store) -> None:
+        """A change made beside an open transaction (not through it) is refused, and the transaction goes on."""
+        hero(store)
+        with store.transaction() as tx:
+            with pytest.raises(StoreError, match="a transaction is already open on this store in this thread"):
+                store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+            tx.run("ana", Award(pool="xp", amount=2, reason="a bat"))
+        assert (2, 2) == (store.version("ana"), store.sheet("ana").pools["xp"])
+
+    def test_a_sheet_rolled_back_is_forgotten(self, store) -> None:
+        """A sheet created in a transaction that was rolled back, read inside it, leaves nothing behind: the id
+        is free, and a new sheet under it is the new one."""
+        with pytest.raises(RuntimeError), store.transaction() as tx:  # noqa: PT012 - the read must be inside
+            tx.create("bo", Create(kind="hero", name="Bo"))
+            assert "Bo" == store.sheet("bo").name
+            raise RuntimeError("changed our mind")
+        store.create("bo", Create(kind="hero", name="Bob"))
+        assert ("Bob", "Bob") == (store.sheet("bo").name, store.sheet("bo").ledger[0].operation.name)
+
+    def test_threads_take_turns(self, store) -> None:
+        """Threads sharing one store each run their transactions whole, one after the other."""
+        import threading
+
+        hero(store, "ana")
+        hero(store, "bo")
+
+        def pairs() -> None:
+            for _ in range(10):
+                with store.transaction() as tx:
+                    tx.run("ana", Award(pool="purse", amount=1, reason="a pair"))
+                    tx.run("bo", Award(pool="purse", amount=1, reason="a pair"))
+
+        threads = [threading.Thread(target=pairs) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert (31, 31, 30) == (store.version("ana"), store.version("bo"), store.sheet("bo").pools["purse"])
+
+    def test_a_transaction_only_works_open(self, store) -> None:
+        """A transaction used outside its ``with`` block refuses, saying how to use it."""
+        hero(store)
+        tx = store.transaction()
+        with pytest.raises(StoreError, match="use it in a `with` block"):
+            tx.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+
+
+def raw_versions(store: progression.Store) -> list[tuple[int]]:
+    return [(store.version(ident),) for ident in store.ids()]
+
+
+class TestConcurrency:
+    def test_a_stale_version_is_refused(self, where, pack) -> None:
+        """Two clients read version 2; the first writes; the second, acting on what it read, is refused."""
+        with progression.open_store(where, pack) as one, progression.open_store(where, pack) as two:
+            hero(one)
+            one.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+            seen = two.version("ana")
+            one.run("ana", Award(pool="xp", amount=5, reason="a bat"), expected=seen)
+            with pytest.raises(StoreConflict) as caught:
+                two.run("ana", Purchase(upgrade="level_up"), expected=seen)
+            assert (2, 3) == (caught.value.expected, caught.value.found)
+            assert str(caught.value).endswith(
+                "sheet 'ana' was expected at version 2 but is at version 3: "
+                "it changed since it was read; read it again and retry"
+            )
+            assert (3, 6) == (two.version("ana"), two.sheet("ana").pools["xp"])
+
+    def test_without_a_version_the_latest_is_changed(self, where, pack) -> None:
+        """A change that names no version runs on the sheet as stored when it runs: nothing is lost."""
+        with progression.open_store(where, pack) as one, progression.open_store(where, pack) as two:
+            hero(one)
+            stale = two.sheet("ana")
+            one.run("ana", Award(pool="xp", amount=5, reason="a bat"))
+            after = two.execute("ana", Award(pool="xp", amount=1, reason="a rat"))
+            assert (1, 3, 6) == (len(stale.ledger), len(after.ledger), after.pools["xp"])
+
+
+class TestVerify:
+    def test_a_clean_sheet_verifies(self, store) -> None:
+        """Every entry the store holds is the one the rules give, and the stored state is their fold."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        report = store.verify("ana")
+        assert (True, ["Ana: all 2 entries verified under " + store.pack.rules]) == (report.ok, list(report.lines()))
+        assert progression.verify(store.sheet("ana"), store.pack).ok
+
+    def test_a_tampered_entry_is_found(self, where, store) -> None:
+        """An award edited in the table (12 to 120) is found at its entry, by the store and by progression.verify."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        (text,) = raw(where, "SELECT entry FROM entries WHERE sheet = ? AND version = 2", ("ana",))[0]
+        edited = text.replace('"awarded", "pool": "xp", "amount": 12', '"awarded", "pool": "xp", "amount": 120')
+        assert edited != text
+        raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", (edited, "ana"))
+        report = store.verify("ana")
+        # the entry is found where it was edited; the stored state (13 xp) is not what the edited entries give (121)
+        assert [(2, "edited"), (3, "state")] == [(d.position, d.kind) for d in report.divergences]
+        assert "recorded 120, the rules give 12" in report.divergences[0].sentence
+        assert not progression.verify(store.sheet("ana"), store.pack).ok
+
+    def test_a_tampered_state_is_found(self, where, store) -> None:
+        """A snapshot edited in the table (xp 12 to 99) is found: the entries give another state."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = ?", ("ana",))[0]
+        raw(where, "UPDATE sheets SET state = ? WHERE id = ?", (state.replace('"xp":12', '"xp":99'), "ana"))
+        report = store.verify("ana")
+        assert [(2, "state")] == [(d.position, d.kind) for d in report.divergences]
+        assert "pools.xp: stored 99, the entries give 12" == report.divergences[0].sentence
+
+    def test_an_entry_that_no_longer_reads(self, where, store) -> None:
+        """An entry edited into something that is not an entry is refused when the ledger is read, with its place."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", ('{"event": "nonsense"}', "ana"))
+        with pytest.raises(SheetError, match=r"unknown event 'nonsense'.* @ \$\.ledger\[1\]"):
+            store.verify("ana")
+
+    def test_an_entry_cut_short(self, where, store) -> None:
+        """An entry whose JSON was cut is refused with its place in the ledger."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", ('{"event": "entry", ', "ana"))
+        with pytest.raises(SheetError, match=r"not valid JSON: .* @ \$\.ledger\[1\]"):
+            list(store.sheet("ana").ledger)
+
+    def test_a_missing_entry(self, where, store) -> None:
+        """An entry deleted from the table is reported as a gap, not read around."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        raw(where, "DELETE FROM entries WHERE sheet = ? AND version = 2", ("ana",))
+        with pytest.raises(SheetError, match="expected entries 1 to 2, the table holds 1 entries from 1 to 1"):
+            list(store.sheet("ana").ledger)
+
+
+class TestFiles:
+    def test_export_then_import(self, store, tmp_path: Path) -> None:
+        """A sheet exported to a file (format 2) loads as the stored sheet, and imports as another, equal one."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        path = store.export_file("ana", tmp_path / "ana.json")
+        assert store.sheet("ana") == progression.load_sheet(path.read_text(encoding="utf-8"))
+        imported = store.import_file("ana-copy", path)
+        assert (imported, 2) == (store.sheet("ana"), store.version("ana-copy"))
+
+    def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
+        """A file edited by hand is refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""
+        data = progression.dumps(pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt"))
+        data["ledger"][1]["events"][0]["amount"] = 120
+        path = tmp_path / "ana.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(StoreError, match=r"sheet 'ana' does not verify .*: #2 award 12 to xp: events\[0\]\.amount"):
+            store.import_file("ana", path)
+        assert () == store.ids()
+        store.import_file("ana", path, verify=False)
+        assert [2] == [d.position for d in store.verify("ana").divergences]
+
+    def test_a_sheet_made_through_the_pack(self, store, pack) -> None:
+        """A sheet made with the pack's API (its entries from the engine) is added as it is."""
+        made = pack.purchase(pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt"), "level_up")
+        assert (made, 3) == (store.add("ana", made), store.version("ana"))
+        assert made == store.sheet("ana")
+
+
+class TestErrors:
+    def test_unknown_sheet(self, store) -> None:
+        """A sheet id the store does not hold names the ones it does."""
+        hero(store)
+        with pytest.raises(UnknownName, match=r"sheet 'bo' is not defined in store .*; expected one of: ana"):
+            store.sheet("bo")
+        with pytest.raises(UnknownName):
+            store.run("bo", Award(pool="xp", amount=1, reason="a rat"))
+
+    def test_an_id_is_stored_once(self, store) -> None:
+        """Creating a sheet under an id already taken is refused, and nothing changes."""
+        hero(store)
+        with pytest.raises(StoreError, match="a sheet 'ana' is already stored; choose another id"):
+            hero(store)
+        assert 1 == store.version("ana")
+
+    @pytest.mark.parametrize("ident", ["", "  ", " ana", 7, None])
+    def test_bad_ids(self, store, ident) -> None:
+        """A sheet id is a non-empty text without surrounding spaces."""
+        with pytest.raises(InvalidInput, match="a sheet id must be a non-empty text"):
+            store.create(ident, Create(kind="hero"))
+
+    def test_only_operations_go_in(self, store) -> None:
+        """Raw events are not operations: the engine refuses them, and nothing is written."""
+        hero(store)
+        with pytest.raises(InvalidInput, match="expected an operation"):
+            store.run("ana", progression.Awarded(pool="xp", amount=99))
+        with pytest.raises(InvalidInput, match="a sheet starts with a Create operation, got Award"):
+            store.create("bo", Award(pool="xp", amount=1, reason="a rat"))
+        with pytest.raises(InvalidInput, match="expected must be a version"):
+            store.run("ana", Award(pool="xp", amount=1, reason="a rat"), expected="1")
+        assert (("ana",), 1) == (store.ids(), store.version("ana"))
+
+    def test_a_sheet_of_another_pack(self, store) -> None:
+        """A store keeps the sheets of its pack only."""
+        other = trainer().new_sheet("player", "Grim")
+        with pytest.raises(StoreError, match="belongs to pack 'trainer'; this store keeps pack 'skirmish'"):
+            store.add("grim", other)
+
+    def test_a_store_of_another_pack(self, where, pack) -> None:
+        """Opening a store with another pack than its own is refused."""
+        progression.open_store(where, pack).close()
+        with pytest.raises(StoreError, match="it keeps sheets of pack 'skirmish', not 'trainer'"):
+            progression.open_store(where, trainer())
+
+    def test_a_new_store_needs_its_pack(self, where) -> None:
+        """A new store records its pack: without one it cannot start."""
+        with pytest.raises(StoreError, match=r"a new store needs its pack: open_store\(where, pack\)"):
+            progression.open_store(where)
+
+    @pytest.mark.parametrize("given", [3, "", None])
+    def test_bad_places(self, given) -> None:
+        """A store is opened from a path or a connection string."""
+        with pytest.raises(InvalidInput, match="a store is a SQLite file path or a postgresql:// connection string"):
+            progression.open_store(given)
+
+    def test_files_that_cannot_be_read_or_written(self, store, tmp_path: Path) -> None:
+        """A file to import that is not there, or an export to a folder that is not there, says which file."""
+        hero(store)
+        with pytest.raises(StoreError, match=r"cannot read .*missing\.json: No such file or directory"):
+            store.import_file("bo", tmp_path / "missing.json")
+        with pytest.raises(StoreError, match=r"cannot write .*ana\.json: No such file or directory"):
+            store.export_file("ana", tmp_path / "nowhere" / "ana.json")
+        with pytest.raises(InvalidInput, match=r"store\.add: expected a Sheet, got str"):
+            store.add("bo", "ana.json")
+        with pytest.raises(InvalidInput, match=r"store\.export_file: expected a file path, got 7"):
+            store.export_file("ana", 7)
+
+    def test_postgres_without_psycopg(self, pack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A PostgreSQL store without psycopg installed says what to install."""
+        import sys
+
+        monkeypatch.setitem(sys.modules, "psycopg", None)
+        with pytest.raises(
+            StoreError, match=r"a PostgreSQL store needs psycopg 3: pip install 'progression\[postgres\]'"
+        ):
+            progression.open_store("postgresql://bob:secret@localhost/league", pack)
+
+    def test_postgres_unreachable(self, pack, tmp_path: Path) -> None:
+        """A server that is not there is a StoreError naming the database, without its password."""
+        pytest.importorskip("psycopg")  # installed by make test (the postgres extra)
+        where = f"postgresql://bob:secret@/league?host={tmp_path}&connect_timeout=2"
+        with pytest.raises(StoreError, match="cannot connect to PostgreSQL") as caught:
+            progression.open_store(where, pack)
+        assert ("secret" not in str(caught.value), "bob:***@" in str(caught.value)) == (True, True)
+
+    def test_not_a_database(self, tmp_path: Path, pack) -> None:
+        """A file that is not a SQLite database is refused as a store, not overwritten."""
+        path = tmp_path / "notes.txt"
+        path.write_text("not a database, " * 100, encoding="utf-8")
+        with pytest.raises(StoreError, match=r"notes\.txt: "):
+            progression.open_store(path, pack)
+        assert path.read_text(encoding="utf-8").startswith("not a database")
+
+    def test_a_closed_store(self, where, pack) -> None:
+        """A closed store says so; a sheet read before stays whole, its ledger read when first needed."""
+        store = progression.open_store(where, pack)
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=2, reason="a rat"))
+        sheet = store.sheet("ana")
+        store.close()
+        with pytest.raises(StoreError, match="the store is closed; open it again"):
+            store.sheet("ana")
+        assert (2, ["create hero Ana", "award 2 to xp"]) == (sheet.pools["xp"], [e.label for e in sheet.ledger])
+
+
+class TestSchema:
+    def test_a_new_store_is_at_the_latest_version(self, where, store) -> None:
+        """The schema version table records each migration applied, from version 1."""
+        assert [(1,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert schema.VERSION == 1
+
+    def test_a_migration_is_applied_once(self, where, store, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A later version's migration runs when an older store is opened, and the store keeps its sheets."""
+        hero(store)
+        store.close()
+        later = (*schema.MIGRATIONS, ("CREATE TABLE notes (sheet TEXT NOT NULL, note TEXT NOT NULL)",))
+        monkeypatch.setattr(schema, "MIGRATIONS", later)
+        monkeypatch.setattr(schema.migrate, "__defaults__", (later,))
+        for _ in range(2):
+            progression.open_store(where, store.pack).close()
+        assert [(1,), (2,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert [] == raw(where, "SELECT note FROM notes")
+        with progression.open_store(where, store.pack) as again:
+            assert ("ana",) == again.ids()
+
+    def test_a_newer_store_is_refused(self, where, store) -> None:
+        """A database of a schema this library does not know is not opened (nor changed)."""
+        store.close()
+        raw(where, "INSERT INTO schema_version (version) VALUES (?)", (7,))
+        with pytest.raises(StoreError, match="schema version 7, newer than this library's 1; upgrade progression"):
+            progression.open_store(where)

@@ -1,0 +1,20 @@
+"""Helpers of the store's tests: a statement run on a store's database beside the store."""
+
+from __future__ import annotations
+
+
+def raw(where: str, statement: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """A statement run on the database directly, beside the store (to tamper with it, or to look)."""
+    if where.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as connection:
+            cursor = connection.execute(statement.replace("?", "%s"), parameters)
+            return cursor.fetchall() if cursor.description else []
+    import sqlite3
+
+    connection = sqlite3.connect(where, isolation_level=None)
+    try:
+        return connection.execute(statement, parameters).fetchall()
+    finally:
+        connection.close()
