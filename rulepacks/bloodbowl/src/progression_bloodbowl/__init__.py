@@ -11,7 +11,7 @@ from ._data import Data, Position, Skill, Star, Team, Trait
 from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
 from ._journeymen import add_journeymen, hire_journeyman, release_journeymen, remove_dead, retire
 from ._league import Result, Standing, league_points, lose_trophy, prize, standings, standings_lines
-from ._match import MatchRecord, check_match, record_outcome, update_fans, winnings
+from ._match import MatchRecord, check_match, record_match, record_outcome, update_fans, winnings
 from ._matched_play import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
 from ._pack import pack
 from ._pitch import Outcome, Piece, Pitch, Profile
@@ -89,6 +89,7 @@ __all__ = [
     "prize",
     "profile",
     "quote_matched_play",
+    "record_match",
     "record_outcome",
     "redraft",
     "redraft_budget",

@@ -24,6 +24,8 @@ from progression import (
     Step,
 )
 
+from ._sequence import SEQUENCE_TAG
+
 __all__ = ["tell", "told_since"]
 
 
@@ -72,7 +74,8 @@ def tell(pack: RulePack, events: Iterable[Event], team: Sheet | None = None, who
             got += [f"{k.upper()} {v:+d}" for k, v in event.effect.stats.items() if k in ("ma", "st", "ag", "pa", "av")]
             lines.append(f"{prefix}gains {', '.join(got)}")
         elif isinstance(event, Adjusted):
-            lines.append(f"{prefix}{event.reason}")
+            if set(event.effect.tags) != {SEQUENCE_TAG} or event.effect.stats:  # the sequence's own bookkeeping
+                lines.append(f"{prefix}{event.reason}")
         elif isinstance(event, Joined):
             name = getattr(event.ledger[0], "name", "")
             lines.append(f"#{event.member} {name} joins")
