@@ -431,9 +431,10 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     else:
         change, why = (-1 if roll < fans else 0), f"loss: D6 {roll} {'<' if roll < fans else '>='} {fans}"
     new = min(rules.fans["max"], max(rules.fans["min"], fans + change))
-    return team.apply(
-        _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
-    )
+    step = _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
+    for event in step.events:  # the roll and its change, beside the sequence's move: one flat entry
+        team = team.apply(event)
+    return team
 
 
 @operation("bloodbowl.match", label=lambda op: f"match {op.match.number}: outcome, winnings, Dedicated Fans")

@@ -181,11 +181,11 @@ class PostMatch:
         return tuple(label for label, _, _ in self.done)
 
     def report(self) -> list[str]:
-        """Every operation done, with what it did, roll by roll."""
+        """Every operation done, with what it did, roll by roll: each entry as ``progression sheet history``
+        tells it (the one narrator)."""
         lines, before = [], self.before
-        for label, _, after in self.done:
-            lines.append(f"{label}:")
-            lines.extend(f"    {line}" for line in told_since(self.pack, before, after))
+        for _, _, after in self.done:
+            lines.extend(told_since(self.pack, before, after))
             before = after
         return lines
 
