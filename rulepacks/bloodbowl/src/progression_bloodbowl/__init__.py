@@ -7,6 +7,7 @@ returns the pack; the functions here work on its sheets.
 """
 
 from ._advancement import advance, must_advance
+from ._corrections import amend_match, match_entry
 from ._data import Data, Position, Skill, Star, Team, Trait
 from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
 from ._journeymen import add_journeymen, hire_journeyman, release_journeymen, remove_dead, retire
@@ -51,6 +52,7 @@ __all__ = [
     "add_journeymen",
     "advance",
     "agent_fee",
+    "amend_match",
     "apothecary",
     "budget",
     "buy_staff",
@@ -78,6 +80,7 @@ __all__ = [
     "league_points",
     "level_of",
     "lose_trophy",
+    "match_entry",
     "match_notes",
     "must_advance",
     "new_player",
