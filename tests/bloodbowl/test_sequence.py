@@ -3,9 +3,11 @@ legal sequence ends in the same team through either."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression
@@ -226,3 +228,37 @@ class TestSameTeam:
         )
         assert (True, True) == (progression.verify(committed, pack).ok, progression.verify(typed, pack).ok)
         assert (0, "") == cli("sheet", "verify", str(team_file))
+
+
+def _without_tag(node: object) -> object:
+    """The saved data with every event that moves the ``postmatch`` tag left out (a file of an earlier version)."""
+    if isinstance(node, list):
+        kept = [
+            item
+            for item in node
+            if not (isinstance(item, dict) and SEQUENCE_TAG in item.get("effect", {}).get("tags", {}))
+        ]
+        return [_without_tag(item) for item in kept]
+    if isinstance(node, dict):
+        return {key: _without_tag(value) for key, value in node.items()}
+    return node
+
+
+class TestFilesOfAnEarlierVersion:
+    def test_a_match_recorded_before_the_tag(self, pack: RulePack, team: Sheet) -> None:
+        """A team file whose match 1 was recorded before the sequence was (no ``postmatch`` tag) stands in that
+        match's sequence at Dedicated Fans: the dead leave at the first step-4 operation, an advancement after a
+        hire is refused, and ``close`` ends the sequence."""
+        record = attrs.evolve(MATCH, injuries={"7": "dead"})
+        played = bb.record_match(pack, team, record, ScriptedDice([1, 6]))
+        data = _without_tag(json.loads(progression.dump_sheet(played)))
+        old = progression.load_sheet(json.dumps(data), pack=pack)
+        assert (None, "1") == (
+            old.tags.get(SEQUENCE_TAG),
+            str(standing(bb.hire(pack, old, "human_lineman", "X")).number),
+        )
+        hired = bb.hire(pack, old, "human_lineman", "X")
+        assert "7" not in hired.members
+        with pytest.raises(ProgressionError, match="step 'advancement' comes before 'hire', already done"):
+            bb.advance(pack, hired, "2", "chosen_primary", choice="dauntless")
+        assert (1,) == bb.closed(bb.expensive_mistakes(pack, old, ScriptedDice([6]), number=1))

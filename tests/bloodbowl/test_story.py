@@ -84,7 +84,7 @@ class TestOneNarrator:
         capsys.readouterr()
         assert 0 == main(["sheet", "history", str(path), "--json"])
         data = json.loads(capsys.readouterr().out)
-        narrator = Narrator(pack).within(season)
+        narrator = Narrator(pack).within(season, events=season.ledger)
         assert [narrator.event(entry) for entry in season.ledger] == [row["text"] for row in data]
 
     def test_tell_is_the_narrator(self, pack: RulePack, team: Sheet) -> None:

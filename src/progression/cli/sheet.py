@@ -127,7 +127,7 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
 def run_history(args: argparse.Namespace, out: Output) -> int:
     opened = open_sheet(args)
     subject = subject_of(opened.sheet, args.member)
-    words = opened.words.within(subject)  # members named, those who left too
+    words = opened.words.within(subject, events=subject.ledger)  # members named, those who left too
     if out.json_mode:
         out.json([words.entry(index, event) for index, event in enumerate(subject.ledger, start=1)])
         return 0

@@ -41,7 +41,7 @@ Operation = Callable[[RulePack, Sheet, Dice], Sheet]
 def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet, member: str | None = None) -> None:
     """Say what changed: the ledger entries added (or removed by an undo), and any question waiting."""
     size = min(len(before.ledger), len(after.ledger))
-    words = words.within(before, after)
+    words = words.within(before, after, events=(*after.ledger[size:], *before.ledger[size:]))
     if out.json_mode:
         added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
         removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]

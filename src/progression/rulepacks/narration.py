@@ -50,15 +50,16 @@ __all__ = ["Narration", "Narrator", "names_in"]
 Narration = Callable[["Narrator", Event], "str | None"]
 
 
-def names_in(*sheets: Sheet) -> dict[str, str]:
-    """The name of every member the sheets hold or their ledgers saw join (a member who left is still named)."""
+def names_in(*sheets: Sheet, events: Iterable[Event] = ()) -> dict[str, str]:
+    """The name of every member the sheets hold, and of every member who joins in ``events`` (so that one who
+    left since is still named): the sheets' members only, so naming costs nothing more on a long history."""
     names: dict[str, str] = {}
+    for event in _walk(events):
+        if isinstance(event, Joined) and event.ledger:
+            first = creation(event.ledger[0])
+            if first is not None and first.name:
+                names[event.member] = first.name
     for sheet in sheets:
-        for event in _walk(sheet.ledger):
-            if isinstance(event, Joined) and event.ledger:
-                first = creation(event.ledger[0])
-                if first is not None and first.name:
-                    names[event.member] = first.name
         names.update((member, sub.name) for member, sub in sheet.members.items() if sub.name)
     return names
 
@@ -87,11 +88,12 @@ class Narrator:
         #: Members' names by id, to say ``Otto (2)``.
         self.names: Mapping[str, str] = dict(names or {})
 
-    def within(self, *sheets: Sheet) -> Self:
-        """This narrator, naming the members of ``sheets`` (and those their ledgers saw join)."""
+    def within(self, *sheets: Sheet, events: Iterable[Event] = ()) -> Self:
+        """This narrator, naming the members of ``sheets`` and those who join in ``events`` (the entries to be
+        told: a member who left since is named too)."""
         told = type(self).__new__(type(self))
         told.__dict__.update(self.__dict__)
-        told.names = {**self.names, **names_in(*sheets)}
+        told.names = {**self.names, **names_in(*sheets, events=events)}
         return told
 
     # -- words -----------------------------------------------------------------------
@@ -235,8 +237,9 @@ class Narrator:
 
     def since(self, before: Sheet, after: Sheet) -> list[str]:
         """The entries ``after`` added to ``before``, each outlined."""
-        told = self.within(before, after)
-        return [line for entry in after.ledger[len(before.ledger) :] for line in told.outline(entry)]
+        added = after.ledger[len(before.ledger) :]
+        told = self.within(before, after, events=added)
+        return [line for entry in added for line in told.outline(entry)]
 
     def _pack_says(self, event: Event) -> str | None:
         hook: Any = getattr(self.pack, "narration", None)

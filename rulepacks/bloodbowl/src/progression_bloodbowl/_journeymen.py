@@ -58,7 +58,7 @@ def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, po
 def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: bool | None = None) -> Sheet:
     """Hire a journeyman who played for good (step 4 of the post-match sequence): his Current Value from the
     treasury; he loses Loner and keeps his SPP."""
-    team = enter(pack, team, "journeymen", must_advance=must_advance)
+    start, team = team, enter(pack, team, "journeymen", must_advance=must_advance)
     data = data_of(pack)
     player = team.member(member)
     if "journeyman" not in player.tags:
@@ -83,7 +83,7 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: b
             ),
         ),
     ]
-    return one_entry(team, events, f"hire journeyman {player.name}")
+    return one_entry(team, events, f"hire journeyman {player.name}", since=start)
 
 
 def _adjusted(effect: Effect, reason: str) -> Event:

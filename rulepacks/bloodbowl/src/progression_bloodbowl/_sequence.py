@@ -26,6 +26,7 @@ import attrs
 from progression import Adjusted, Effect, RulePack, Sheet
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 
+from ._matched_data import BUDGET_TAG
 from ._players import data_of
 from ._results import numbers, season_of
 
@@ -85,6 +86,17 @@ def standing(team: Sheet) -> Standing | None:
     if int(season) != season_of(team):
         return None
     return Standing(season=int(season), number=int(number), place=PLACE[stage])
+
+
+def _unrecorded(team: Sheet) -> Standing | None:
+    """Where a team stands whose file was written before the sequence was recorded (no ``postmatch`` tag): in
+    the sequence of its last match this season not yet closed, at Dedicated Fans, as the command line's ``match``
+    left it; None when every match is closed, or none recorded (a draft)."""
+    if team.kind != "team" or BUDGET_TAG in team.tags:  # a Matched Play team plays no league and no sequence
+        return None
+    recorded, ended = numbers(team)
+    open_ = recorded - ended
+    return Standing(season=season_of(team), number=max(open_), place=PLACE["fans"]) if open_ else None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -147,10 +159,10 @@ def check(
         PendingState: moving past step 3 while a player waits for a decision.
         RequirementNotMet: moving past step 3 while a player must still advance.
     """
-    now = standing(team)
     target = PLACE[stage]
     if stage == "outcome":
-        return now
+        return standing(team)
+    now = standing(team) or _unrecorded(team)
     if now is None or (number is not None and now.number != number):
         if number is None and stage not in ("fans", "mistakes", "prepare"):
             return now  # outside any sequence: the draft, before the first match of the season

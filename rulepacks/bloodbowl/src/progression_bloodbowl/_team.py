@@ -70,11 +70,14 @@ def available_count(team: Sheet) -> int:
     return sum(1 for p in team.members.values() if available(p) and "star" not in p.tags)
 
 
-def one_entry(team: Sheet, events: Sequence[Event], label: str) -> Sheet:
+def one_entry(team: Sheet, events: Sequence[Event], label: str, *, since: Sheet | None = None) -> Sheet:
+    """``events`` applied to ``team`` as one step (and what ``team`` added to ``since``, the sheet an operation
+    began from: the post-match sequence's way into its step)."""
     after = team
     for event in events:
         after = after.apply(event)
-    return combine(team, after, label) if len(events) > 1 else after
+    start = team if since is None else since
+    return combine(start, after, label) if len(after.ledger) - len(start.ledger) > 1 else after
 
 
 def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
@@ -233,7 +236,7 @@ def hire(
 ) -> Sheet:
     """Hire a player of ``position`` from the treasury (position limits, 16 at most): step 4 of the post-match
     sequence, or a draft (``must_advance``: the league's switch for the must-advance rule, the pack's by default)."""
-    team = enter(pack, team, "hire", must_advance=must_advance)
+    start, team = team, enter(pack, team, "hire", must_advance=must_advance)
     data, roster = roster_of(pack, team)
     spec = roster.position(position)
     if spec is None:
@@ -248,7 +251,7 @@ def hire(
         Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}, effect=Effect(tags=keep)),
         Joined(member=member, ledger=player.ledger),
     ]
-    return one_entry(team, events, f"hire {name} ({spec.label.en})")
+    return one_entry(team, events, f"hire {name} ({spec.label.en})", since=start)
 
 
 @operation("bloodbowl.fire", label=lambda op: f"fire #{op.member}")
