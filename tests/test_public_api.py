@@ -7,7 +7,7 @@ EXPECTED = [
     "Awarded", "Band", "CallbackDice", "Choose", "Context", "CostRule", "Created", "Currency", "Curve", "CurveCost",
     "Decided", "Dice", "Divergence", "Effect", "Entry", "Event", "Finished", "FixedCost", "FunctionCost",
     "FunctionCurve", "Joined", "Kind", "Label", "Ladder", "Ledger", "Left", "Limit", "LinearCurve", "Lost",
-    "Marked", "Member", "Not", "Operation", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending",
+    "Marked", "Member", "Narrator", "Not", "Operation", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending",
     "PolynomialCurve", "PoolSpec", "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote",
     "Reader", "RecordedDice", "Requirement", "Roll", "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet",
     "Started", "StatSpec", "Step", "SteppedCurve", "Store", "TableCurve", "Transaction", "Trials", "Upgrade", "Verification", "Violation",

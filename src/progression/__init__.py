@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     from progression.requirements.violations import Violation
     from progression.rulepacks.discovery import PackEntry, entries, load, packs
     from progression.rulepacks.loading import load_file, load_text, read_pack
+    from progression.rulepacks.narration import Narrator
     from progression.rulepacks.reader import Reader
     from progression.rulepacks.rulepack import RulePack
     from progression.rules.parts import (
@@ -129,6 +130,7 @@ _HOMES = {
     "Lost": "ledger.events",
     "Marked": "ledger.events",
     "Member": "ledger.events",
+    "Narrator": "rulepacks.narration",
     "Not": "requirements.predicates",
     "Operation": "ledger.events",
     "Override": "rules.parts",
@@ -260,6 +262,7 @@ __all__ = [
     "Lost",
     "Marked",
     "Member",
+    "Narrator",
     "Not",
     "Operation",
     "Override",

@@ -200,7 +200,7 @@ class TestAfterTheMatch:
 
 class TestAPlayedMatch:
     def _played(self, pack: RulePack, team: Sheet, *, close: bool) -> Sheet:
-        done = bb.record_outcome(pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([]))
+        done = bb.record_match(pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([]))
         return bb.expensive_mistakes(pack, done, ScriptedDice([6]), number=1) if close else done
 
     def test_a_closed_match_takes_no_inducements(self, pack: RulePack, team: Sheet) -> None:

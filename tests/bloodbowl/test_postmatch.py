@@ -21,9 +21,10 @@ def started(pack: RulePack, team: Sheet, match: bb.MatchRecord = WIN, **kw: bool
 
 
 def recorded(pack: RulePack, team: Sheet, number: int = 1) -> Sheet:
-    """The team with match ``number`` recorded, a 0-0 draw that pays nothing (no crowd, a player Stalling)."""
+    """The team with match ``number`` recorded (steps 1 and 2), a 0-0 draw that pays nothing (no crowd, a player
+    Stalling) and moves no Dedicated Fans."""
     record = bb.MatchRecord(number=number, opponent="Orcs", score=(0, 0), stalling=True)
-    return bb.record_outcome(pack, team, record, ScriptedDice([]))
+    return bb.record_match(pack, team, record, ScriptedDice([]))
 
 
 class TestOrder:

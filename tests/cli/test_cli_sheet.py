@@ -305,7 +305,7 @@ class TestMembersAndActions:
     def test_member_award_and_show(self, run: Run, band: Path) -> None:
         """--member acts on one member of a roster; the roster's ledger records it."""
         result = run("sheet", "award", str(band), "xp", "5", "-r", "a fight", "--member", "h2")
-        assert "#4 h2: +5 Experience: a fight\n" == result.out
+        assert "#4 Hero 2 (h2): +5 Experience: a fight\n" == result.out
         assert 15 == run("sheet", "show", str(band), "--member", "h2", "--json").json()["pools"]["xp"]["balance"]
         assert 2 == run("sheet", "show", str(band), "--member", "h9").status
 

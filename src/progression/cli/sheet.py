@@ -127,12 +127,13 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
 def run_history(args: argparse.Namespace, out: Output) -> int:
     opened = open_sheet(args)
     subject = subject_of(opened.sheet, args.member)
+    words = opened.words.within(subject, events=subject.ledger)  # members named, those who left too
     if out.json_mode:
-        out.json([opened.words.entry(index, event) for index, event in enumerate(subject.ledger, start=1)])
+        out.json([words.entry(index, event) for index, event in enumerate(subject.ledger, start=1)])
         return 0
     rows: list[tuple[object, str]] = []
     for index, event in enumerate(subject.ledger, start=1):  # a step's events one per line, under its label
-        first, *rest = opened.words.outline(event)
+        first, *rest = words.outline(event) or [""]
         rows += [(index, first), *(("", line) for line in rest)]
     out.table(Table(("#", "entry"), rows))
     return 0

@@ -41,6 +41,7 @@ Operation = Callable[[RulePack, Sheet, Dice], Sheet]
 def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet, member: str | None = None) -> None:
     """Say what changed: the ledger entries added (or removed by an undo), and any question waiting."""
     size = min(len(before.ledger), len(after.ledger))
+    words = words.within(before, after, events=(*after.ledger[size:], *before.ledger[size:]))
     if out.json_mode:
         added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
         removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]
@@ -48,7 +49,7 @@ def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet
         return
 
     def say(head: str, event: Event) -> None:  # a step's events one per line, under its label
-        first, *rest = words.outline(event)
+        first, *rest = words.outline(event) or [""]
         out.line(head + first)
         for line in rest:
             out.line(f"  {line}")

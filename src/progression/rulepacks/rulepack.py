@@ -18,8 +18,9 @@ from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, create, execute
 from progression.errors import InvalidInput, RulePackError, UnknownName
-from progression.ledger.events import Operation
+from progression.ledger.events import Event, Operation
 from progression.requirements.ladders import Ladder
+from progression.rulepacks.narration import Narrator
 from progression.rules.parts import Currency, Effect, Kind, PoolSpec, StatSpec, Upgrade
 
 if TYPE_CHECKING:
@@ -107,6 +108,9 @@ class RulePack(Rules):
     operations: Mapping[str, type[Operation]] = attrs.field(
         factory=dict, converter=_operations, validator=_check_operations, repr=False
     )
+    #: The pack's one hook into the narrator (:class:`~progression.Narrator`): ``(narrator, event) -> str | None``,
+    #: the pack's sentence for an event of its operations, ``""`` to leave it untold, None to let the core tell it.
+    narration: Callable[[Narrator, Event], str | None] | None = attrs.field(default=None, repr=False)
 
     @functools.cached_property
     def rules(self) -> str:

@@ -7,11 +7,12 @@ returns the pack; the functions here work on its sheets.
 """
 
 from ._advancement import advance, must_advance
+from ._corrections import amend_match, match_entry
 from ._data import Data, Position, Skill, Star, Team, Trait
 from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
 from ._journeymen import add_journeymen, hire_journeyman, release_journeymen, remove_dead, retire
 from ._league import Result, Standing, league_points, lose_trophy, prize, standings, standings_lines
-from ._match import MatchRecord, check_match, record_outcome, update_fans, winnings
+from ._match import MatchRecord, check_match, record_match, record_outcome, update_fans, winnings
 from ._matched_play import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
 from ._pack import pack
 from ._pitch import Outcome, Piece, Pitch, Profile
@@ -51,6 +52,7 @@ __all__ = [
     "add_journeymen",
     "advance",
     "agent_fee",
+    "amend_match",
     "apothecary",
     "budget",
     "buy_staff",
@@ -78,6 +80,7 @@ __all__ = [
     "league_points",
     "level_of",
     "lose_trophy",
+    "match_entry",
     "match_notes",
     "must_advance",
     "new_player",
@@ -89,6 +92,7 @@ __all__ = [
     "prize",
     "profile",
     "quote_matched_play",
+    "record_match",
     "record_outcome",
     "redraft",
     "redraft_budget",

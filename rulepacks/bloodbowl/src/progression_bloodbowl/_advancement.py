@@ -18,6 +18,7 @@ from progression.errors import InsufficientPoints, InvalidInput, LimitReached, R
 
 from ._data import CHARACTERISTICS, Data, Position
 from ._players import data_of, owns_skill, position_of, skill_bases
+from ._sequence import check
 
 __all__ = [
     "advance",
@@ -297,7 +298,9 @@ def advance(
 
     Raises:
         ProgressionError: an unknown skill or category, a category that is not primary,
-            not enough SPP, a seventh advancement, dice out of range; nothing is changed.
+            not enough SPP, a seventh advancement, dice out of range, or the post-match sequence past
+            step 3 (a hire made, or the sequence ended); nothing is changed.
     """
+    check(pack, team, "advancement")
     _check(pack, team, member, upgrade, choice)
     return pack.purchase(team, upgrade, choice=choice, member=member, dice=dice, decisions=decisions)

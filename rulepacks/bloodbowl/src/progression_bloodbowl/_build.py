@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterable, Mapping
 from importlib.resources import files
 from typing import Any
 
+import attrs
+
 from progression import Operation, RulePack, read_pack
 
 from ._data import Data, load_data
+from ._story import narration
 
 __all__ = ["build"]
 
@@ -118,4 +121,5 @@ def build(
     raw.setdefault("upgrades", {}).update(_upgrades(data))
     raw.setdefault("names", {}).update(_names(data))
     raw["tables"] = {name.removesuffix(".toml"): table for name, table in data.raw.items()}
-    return read_pack(raw, "progression_bloodbowl/data/pack.toml", functions, operations=operations, own=data)
+    built = read_pack(raw, "progression_bloodbowl/data/pack.toml", functions, operations=operations, own=data)
+    return attrs.evolve(built, narration=narration)  # the pack's words for its own operations

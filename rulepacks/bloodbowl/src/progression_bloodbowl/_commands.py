@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from progression import Dice, RulePack, Sheet, combine
+from progression import Dice, RulePack, Sheet
 from progression.errors import InvalidInput
 
 from . import _journeymen, _league, _season, _team
@@ -15,7 +15,7 @@ from ._advancement import advance
 from ._match import MatchRecord, record_match
 from ._options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 from ._players import new_player as make_player
-from ._postmatch import check_advancement_done, expensive_mistakes
+from ._postmatch import expensive_mistakes
 
 __all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events"]
 
@@ -96,7 +96,8 @@ def new_player(pack: RulePack, **options: str) -> Sheet:
     "without_penalty",
 )
 def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans).
+    """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans); the
+    match's post-match sequence goes on with ``advance``, the step-4 actions and ``close``, in that order.
 
     ``number`` and ``opponent`` are required, and ``score`` (ours-theirs) for a match that was played; a number
     already recorded this season is refused.
@@ -147,34 +148,36 @@ def decide(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     return pack.decide(sheet, need(options, "choice", "decide"), member=need(options, "member", "decide"), dice=dice)
 
 
-def _advanced(pack: RulePack, sheet: Sheet, options: Mapping[str, str]) -> None:
-    """Step 4 of the post-match sequence waits for step 3: a decision still to make, or a player who must still
-    advance (``must_advance=no`` turns that rule off)."""
-    check_advancement_done(pack, sheet, obliged=flag(options, "must_advance", default=True))
+def _switch(options: Mapping[str, str]) -> bool | None:
+    """The league's switch for the must-advance rule (``must_advance=no`` turns it off; the pack's rule otherwise).
+    The order of the post-match sequence is each operation's own check, as in ``PostMatch``."""
+    return maybe_flag(options.get("must_advance", ""), "must_advance")
 
 
 @takes("hire", "position", "name", "must_advance")
 def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Hire a player: position, name."""
-    _advanced(pack, sheet, options)
-    return _team.hire(pack, sheet, need(options, "position", "hire"), options.get("name", "") or "New player")
+    """Hire a player: position, name.
+
+    Step 4 of the post-match sequence (refused once the sequence is past it, as in ``PostMatch``), or a draft
+    before the season's first match.
+    """
+    name = options.get("name", "") or "New player"
+    return _team.hire(pack, sheet, need(options, "position", "hire"), name, must_advance=_switch(options))
 
 
 @takes("fire", "member", "must_advance")
 def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Fire a player: member (refused below 11 able to play)."""
-    _advanced(pack, sheet, options)
-    return _team.fire(pack, sheet, need(options, "member", "fire"))
+    return _team.fire(pack, sheet, need(options, "member", "fire"), must_advance=_switch(options))
 
 
 @takes("staff", "item", "fire", "must_advance")
 def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Buy staff (item=team_reroll|assistant_coach|cheerleader|apothecary), or let it go with fire=yes."""
     item = need(options, "item", "staff")
-    _advanced(pack, sheet, options)
     if flag(options, "fire"):
-        return _team.fire_staff(pack, sheet, item)
-    return _team.buy_staff(pack, sheet, item)
+        return _team.fire_staff(pack, sheet, item, must_advance=_switch(options))
+    return _team.buy_staff(pack, sheet, item, must_advance=_switch(options))
 
 
 @takes("journeymen", "names", "position")
@@ -188,15 +191,14 @@ def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Shee
 @takes("hire_journeyman", "member", "must_advance")
 def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a journeyman who played for good: member."""
-    _advanced(pack, sheet, options)
-    return _journeymen.hire_journeyman(pack, sheet, need(options, "member", "hire_journeyman"))
+    member = need(options, "member", "hire_journeyman")
+    return _journeymen.hire_journeyman(pack, sheet, member, must_advance=_switch(options))
 
 
 @takes("retire", "member", "must_advance")
 def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Temporarily retire a player with a Lasting Injury: member."""
-    _advanced(pack, sheet, options)
-    return _journeymen.retire(pack, sheet, need(options, "member", "retire"))
+    return _journeymen.retire(pack, sheet, need(options, "member", "retire"), must_advance=_switch(options))
 
 
 @takes("close", "number", "must_advance")
@@ -208,10 +210,7 @@ def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     is the league switch that turns the rule off.
     """
     number = whole(need(options, "number", "close"), "number")
-    _advanced(pack, sheet, options)
-    after = _journeymen.release_journeymen(pack, _journeymen.remove_dead(pack, sheet))
-    after = expensive_mistakes(pack, after, dice, number=number)
-    return combine(sheet, after, "close the post-match sequence")
+    return expensive_mistakes(pack, sheet, dice, number=number, must_advance=_switch(options))
 
 
 @takes("end_draft")

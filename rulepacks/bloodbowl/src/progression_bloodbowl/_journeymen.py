@@ -23,6 +23,7 @@ from progression import (
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._players import data_of, new_player
+from ._sequence import enter, retire_stage
 from ._team import available_count, check_funds, next_id, numbered, one_entry, permanent, roster_of
 from ._values import current_value
 
@@ -54,8 +55,10 @@ def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, po
 
 
 @operation("bloodbowl.hire_journeyman", kind="team", label=lambda op: f"hire journeyman #{op.member}")
-def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
-    """Hire a journeyman who played for good: his Current Value from the treasury; he loses Loner and keeps his SPP."""
+def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: bool | None = None) -> Sheet:
+    """Hire a journeyman who played for good (step 4 of the post-match sequence): his Current Value from the
+    treasury; he loses Loner and keeps his SPP."""
+    start, team = team, enter(pack, team, "journeymen", must_advance=must_advance)
     data = data_of(pack)
     player = team.member(member)
     if "journeyman" not in player.tags:
@@ -80,7 +83,7 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str) -> Sheet:
             ),
         ),
     ]
-    return one_entry(team, events, f"hire journeyman {player.name}")
+    return one_entry(team, events, f"hire journeyman {player.name}", since=start)
 
 
 def _adjusted(effect: Effect, reason: str) -> Event:
@@ -136,11 +139,13 @@ def _remove_dead(pack: RulePack, team: Sheet) -> Sheet:
 
 
 @operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")
-def retire(pack: RulePack, team: Sheet, member: str) -> Sheet:
-    """Temporarily retire a player who suffered a Lasting Injury, for the rest of the season.
+def retire(pack: RulePack, team: Sheet, member: str, *, must_advance: bool | None = None) -> Sheet:
+    """Temporarily retire a player who suffered a Lasting Injury, for the rest of the season (step 4 of the
+    post-match sequence, at any point of it).
 
     He stays on the roster and counts toward 16, but leaves CTV and may not play.
     """
+    team = enter(pack, team, retire_stage(team), must_advance=must_advance)
     player = team.member(member)
     if player.stats["lasting_injuries"] < 1:
         raise RequirementNotMet(

@@ -46,6 +46,7 @@ from ._matched_data import BUDGET_TAG
 from ._players import YES, available, data_of, team_roster
 from ._prayers import event_values, member_values
 from ._results import check_team, numbers, results, season_of
+from ._sequence import enter, moved
 from ._winnings import winnings
 
 __all__ = [
@@ -363,6 +364,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     if penalised(match):
         after = _quit_after_concession(pack, after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
+    after = after.apply(moved(season_of(team), match.number, "outcome"))  # the sequence of this match opens
     return combine(team, after, f"match {match.number}: outcome and winnings")
 
 
@@ -381,6 +383,23 @@ def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
     return team
 
 
+def _check_recorded_as(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse Dedicated Fans updated from a record other than the one whose outcome was recorded (an amended
+    outcome whose Dedicated Fans would still follow the old score)."""
+    for result in results(team):
+        if result.number != match.number:
+            continue
+        scored, against = final_score(pack, match)
+        given = (outcome(match), scored, against, match.opponent, match.kind, match.conceded)
+        if given != (result.outcome, result.scored, result.against, result.opponent, result.kind, result.conceded):
+            msg = (
+                f"the Dedicated Fans of match {match.number} follow its recorded outcome ({result.outcome} "
+                f"{result.scored}-{result.against} against {result.opponent}), got a record of a {given[0]} "
+                f"{scored}-{against} against {match.opponent}; amend both steps, or record the match as one entry"
+            )
+            raise InvalidInput(msg)
+
+
 @operation("bloodbowl.update_fans", kind="team", label=lambda op: f"match {op.match.number}: Dedicated Fans")
 def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
     """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
@@ -388,6 +407,8 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     A friendly game and an unplayed fixture, conceded or not, change nothing."""
     check_record(pack, match)
     check_team(team, f"the Dedicated Fans of match {match.number}")
+    _check_recorded_as(pack, team, match)
+    team = enter(pack, team, "fans", number=match.number)
     rules = data_of(pack).rules
     fans = team.stats["dedicated_fans"]
     result = outcome(match)
@@ -410,9 +431,10 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     else:
         change, why = (-1 if roll < fans else 0), f"loss: D6 {roll} {'<' if roll < fans else '>='} {fans}"
     new = min(rules.fans["max"], max(rules.fans["min"], fans + change))
-    return team.apply(
-        _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
-    )
+    step = _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
+    for event in step.events:  # the roll and its change, beside the sequence's move: one flat entry
+        team = team.apply(event)
+    return team
 
 
 @operation(

@@ -7,6 +7,8 @@ since, in order. The steps must come in the rules' order::
     4 hiring, firing and temporary retirement: remove the dead, hire, fire, staff, journeymen
     5 expensive mistakes     6 prepare for the next fixture
 
+The order and its checks live in :mod:`~progression_bloodbowl._sequence`, which every operation of
+the sequence calls: ``PostMatch`` refuses what the command line's actions refuse, in the same words.
 Moving past step 3 is refused while a player must still advance (unless the league turned
 the rule off); moving into step 4 removes the dead, and leaving it lets unhired journeymen
 go. :meth:`PostMatch.commit` records the whole sequence on the team as one
@@ -31,26 +33,24 @@ from progression import (
     Rolled,
     RulePack,
     Sheet,
-    Step,
     combine,
     execute,
     operation,
 )
-from progression.errors import InvalidInput, PendingState, RequirementNotMet
+from progression.errors import InvalidInput
 
 from . import _journeymen, _team
-from ._advancement import advance, must_advance
+from ._advancement import advance
 from ._fixtures import CLOSED_TAG
 from ._match import MatchRecord, _rolled, record_outcome, update_fans
 from ._options import natural
 from ._players import data_of
 from ._results import check_team, numbers, season_of
+from ._sequence import STAGES, check, check_advancement_done, enter, retire_stage
 from ._story import told_since
 
 __all__ = ["STAGES", "PostMatch", "check_advancement_done", "expensive_mistakes"]
 
-#: The operations of the sequence, in the order the rules impose.
-STAGES = ("outcome", "fans", "advancement", "dead", "hire", "fire", "staff", "journeymen", "mistakes", "prepare")
 #: Each stage's index in :data:`STAGES`.
 _INDEX = {stage: index for index, stage in enumerate(STAGES)}
 
@@ -62,22 +62,27 @@ def _marked(label: str) -> Marked:
     return Marked(label=label)
 
 
-@operation("bloodbowl.expensive_mistakes", kind="team", label=lambda op: "expensive mistakes")
-def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int) -> Sheet:
-    """Post-match step 5, which ends the sequence of match ``number``: with 100,000 or more in the treasury, a D6
-    on the treasury's band decides the loss. One ledger step, tagged ``closed`` with the match number.
+@operation("bloodbowl.expensive_mistakes", kind="team", label=lambda op: f"match {op.number}: expensive mistakes")
+def expensive_mistakes(
+    pack: RulePack, team: Sheet, dice: Dice, *, number: int, must_advance: bool | None = None
+) -> Sheet:
+    """Post-match step 5, which ends the sequence of match ``number``: the dead leave and unhired journeymen go
+    (when step 4 did not see them out), then with 100,000 or more in the treasury a D6 on the treasury's band
+    decides the loss. One ledger step, tagged ``closed`` with the match number.
 
     Raises:
         InvalidInput: a ``number`` that is not a whole number, a match with no result recorded this season, or
             one whose sequence already ended (Expensive Mistakes are rolled once per match).
+        RequirementNotMet: a player must still advance (``must_advance=False``: the league's switch is off).
     """
     _check_open(team, number)
+    start, team = team, enter(pack, team, "mistakes", number=number, must_advance=must_advance)
     closing = _closed(number)
     rules = data_of(pack).rules
     held = team.pools["treasury"]
     if held < rules.mistakes_threshold:
         sentence = f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll"
-        return team.apply(Step(label="expensive mistakes", events=(closing, _marked(sentence))))
+        return _ended(start, team, (closing, _marked(sentence)))
     column = max(i for i, low in enumerate(rules.mistakes_bands) if held >= low)
     (roll,) = dice.roll(6, 1, "Expensive Mistakes")
     result = rules.mistakes_rows[roll - 1][column]
@@ -103,30 +108,14 @@ def expensive_mistakes(pack: RulePack, team: Sheet, dice: Dice, *, number: int) 
         )
     else:
         events.append(_marked(f"match {number}: Expensive Mistakes, {name} (D6 {roll})"))
-    return team.apply(Step(label="expensive mistakes", events=tuple(events)))
+    return _ended(start, team, events)
 
 
-def check_advancement_done(pack: RulePack, team: Sheet, *, obliged: bool = True) -> None:
-    """Step 3 of the post-match sequence is done: no player waits for a decision, and (unless the league turned
-    the rule off with ``obliged=False``) none holds so many SPP that he must advance.
-
-    Raises:
-        PendingState: a player waits to keep one of two rolled skills.
-        RequirementNotMet: a player must still advance; each one named.
-    """
-    waiting = [
-        f"{p.name} (#{m}) waits for a decision" + (f": {p.pending.question[0]}" if p.pending.question else "")
-        for m, p in sorted(team.members.items())
-        if p.pending is not None
-    ]
-    if waiting:
-        raise PendingState("; ".join(waiting) + "; the post-match sequence goes on once it is made")
-    if obliged:
-        must = [s for p in team.members.values() if (s := must_advance(pack, p))]
-        if must:
-            raise RequirementNotMet(
-                upgrade="player advancement", missing=must, head="The post-match sequence waits for an advancement"
-            )
+def _ended(start: Sheet, team: Sheet, events: Sequence[Event]) -> Sheet:
+    """The whole step as one entry: the team's way into it (the dead, the journeymen), then its own events."""
+    for event in events:
+        team = team.apply(event)
+    return combine(start, team, "expensive mistakes")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -192,11 +181,11 @@ class PostMatch:
         return tuple(label for label, _, _ in self.done)
 
     def report(self) -> list[str]:
-        """Every operation done, with what it did, roll by roll."""
+        """Every operation done, with what it did, roll by roll: each entry as ``progression sheet history``
+        tells it (the one narrator)."""
         lines, before = [], self.before
-        for label, _, after in self.done:
-            lines.append(f"{label}:")
-            lines.extend(f"    {line}" for line in told_since(self.pack, before, after))
+        for _, _, after in self.done:
+            lines.extend(told_since(self.pack, before, after))
             before = after
         return lines
 
@@ -209,26 +198,12 @@ class PostMatch:
 
     # -- order -----------------------------------------------------------------------
 
-    def _enter(self, stage: str) -> Sheet:
-        target = _INDEX[stage] + 1
-        now = self.stage
-        if target < now:
-            msg = f"step {stage!r} comes before {STAGES[now - 1]!r}, already done; undo to go back"
+    def _check(self, stage: str) -> None:
+        """The sequence's own check (:func:`~progression_bloodbowl._sequence.check`), for this match."""
+        if stage == "prepare" and self.stage == len(STAGES):
+            msg = f"the post-match sequence of match {self.match.number}: the next fixture is already prepared"
             raise InvalidInput(msg)
-        if target > 1 and now == 0:
-            msg = f"record the outcome of match {self.match.number} first"
-            raise InvalidInput(msg)
-        if target > 2 and now < 2:
-            msg = "update the Dedicated Fans (step 2) before going on"
-            raise InvalidInput(msg)
-        team = self.sheet
-        if now <= 3 < target:
-            check_advancement_done(self.pack, team, obliged=self.must_advance)
-        if now < 4 <= target:
-            team = _journeymen.remove_dead(self.pack, team)
-        if now < 9 <= target:
-            team = _journeymen.release_journeymen(self.pack, team)
-        return team
+        check(self.pack, self.sheet, stage, number=self.match.number, must_advance=self.must_advance)
 
     def _did(self, stage: str, label: str, team: Sheet) -> PostMatch:
         done = (*self.done, (label, _INDEX[stage], team))
@@ -241,16 +216,13 @@ class PostMatch:
     def record_outcome(self, dice: Dice) -> PostMatch:
         """Step 1: SPP, MVP, injuries, winnings."""
         if self.done:
-            msg = "the outcome is already recorded"
+            msg = f"the post-match sequence of match {self.match.number}: the outcome is already recorded"
             raise InvalidInput(msg)
         team = record_outcome(self.pack, self.before, self.match, dice)
         return self._did("outcome", "outcome and winnings", team)
 
     def update_fans(self, dice: Dice) -> PostMatch:
         """Step 2: Dedicated Fans."""
-        if self.stage != 1:
-            msg = "Dedicated Fans are updated once, right after the outcome is recorded"
-            raise InvalidInput(msg)
         return self._did("fans", "Dedicated Fans", update_fans(self.pack, self.sheet, self.match, dice))
 
     def advance(
@@ -263,58 +235,69 @@ class PostMatch:
         decisions: Sequence[str] = (),
     ) -> PostMatch:
         """Step 3: an advancement for one player (see :func:`progression_bloodbowl.advance`)."""
-        team = self._enter("advancement")
-        team = advance(self.pack, team, member, upgrade, choice=choice, dice=dice, decisions=decisions)
+        self._check("advancement")
+        team = advance(self.pack, self.sheet, member, upgrade, choice=choice, dice=dice, decisions=decisions)
         return self._did("advancement", f"#{member} {upgrade}", team)
 
     def decide(self, member: str, choice: str) -> PostMatch:
         """Step 3: answer the question a paused advancement asks."""
-        team = self.pack.decide(self._enter("advancement"), choice, member=member)
+        self._check("advancement")
+        team = self.pack.decide(self.sheet, choice, member=member)
         return self._did("advancement", f"#{member} keeps {choice}", team)
 
     def remove_dead(self) -> PostMatch:
         """Step 4.1: dead players leave the roster (also done on moving past it)."""
-        return self._did("dead", "remove the dead", self._enter("dead"))
+        self._check("dead")
+        team = enter(self.pack, self.sheet, "dead", number=self.match.number, must_advance=self.must_advance)
+        return self._did("dead", "remove the dead", team)
 
     def hire(self, position: str, name: str) -> PostMatch:
         """Step 4.2: hire a player from the treasury."""
-        return self._did("hire", f"hire {name}", _team.hire(self.pack, self._enter("hire"), position, name))
+        self._check("hire")
+        team = _team.hire(self.pack, self.sheet, position, name, must_advance=self.must_advance)
+        return self._did("hire", f"hire {name}", team)
 
     def fire(self, member: str) -> PostMatch:
         """Step 4.3: fire a player (not below 11 able to play)."""
-        return self._did("fire", f"fire #{member}", _team.fire(self.pack, self._enter("fire"), member))
+        self._check("fire")
+        return self._did(
+            "fire", f"fire #{member}", _team.fire(self.pack, self.sheet, member, must_advance=self.must_advance)
+        )
 
     def retire(self, member: str) -> PostMatch:
         """Step 4: temporarily retire a player with a Lasting Injury."""
-        stage = STAGES[max(self.stage, STAGES.index("dead") + 1) - 1]
-        return self._did(stage, f"retire #{member}", _journeymen.retire(self.pack, self._enter(stage), member))
+        stage = retire_stage(self.sheet)
+        self._check(stage)
+        team = _journeymen.retire(self.pack, self.sheet, member, must_advance=self.must_advance)
+        return self._did(stage, f"retire #{member}", team)
 
     def buy_staff(self, item: str) -> PostMatch:
         """Step 4.4: a team re-roll (double price), coach, cheerleader or Apothecary."""
-        return self._did("staff", f"buy {item}", _team.buy_staff(self.pack, self._enter("staff"), item))
+        self._check("staff")
+        team = _team.buy_staff(self.pack, self.sheet, item, must_advance=self.must_advance)
+        return self._did("staff", f"buy {item}", team)
 
     def fire_staff(self, item: str) -> PostMatch:
         """Step 4.4: let a member of staff go (never a re-roll)."""
-        return self._did("staff", f"let {item} go", _team.fire_staff(self.pack, self._enter("staff"), item))
+        self._check("staff")
+        team = _team.fire_staff(self.pack, self.sheet, item, must_advance=self.must_advance)
+        return self._did("staff", f"let {item} go", team)
 
     def hire_journeyman(self, member: str) -> PostMatch:
         """Step 4.5: hire a journeyman who played, for his Current Value."""
-        return self._did(
-            "journeymen",
-            f"hire journeyman #{member}",
-            _journeymen.hire_journeyman(self.pack, self._enter("journeymen"), member),
-        )
+        self._check("journeymen")
+        team = _journeymen.hire_journeyman(self.pack, self.sheet, member, must_advance=self.must_advance)
+        return self._did("journeymen", f"hire journeyman #{member}", team)
 
     def expensive_mistakes(self, dice: Dice) -> PostMatch:
         """Step 5."""
-        team = expensive_mistakes(self.pack, self._enter("mistakes"), dice, number=self.match.number)
+        team = expensive_mistakes(self.pack, self.sheet, dice, number=self.match.number, must_advance=self.must_advance)
         return self._did("mistakes", "expensive mistakes", team)
 
     def prepare_next(self) -> PostMatch:
         """Step 6: the team is ready for the next fixture (a mark on its ledger)."""
-        team = execute(
-            self.pack, self._enter("prepare"), progression.operations.Mark(name=f"after match {self.match.number}")
-        )
+        self._check("prepare")
+        team = execute(self.pack, self.sheet, progression.operations.Mark(name=f"after match {self.match.number}"))
         return self._did("prepare", "prepare for the next fixture", team)
 
     def commit(self) -> Sheet:

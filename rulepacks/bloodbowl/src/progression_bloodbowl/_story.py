@@ -1,88 +1,68 @@
-"""Ledger entries told in sentences: what a step did, roll by roll, point by point."""
+"""Ledger entries told in sentences: the pack's words for its own operations, given to the one narrator.
+
+The core's :class:`~progression.Narrator` tells every entry, for ``progression sheet history`` and
+for the pack's story (:meth:`PostMatch.report <progression_bloodbowl.PostMatch.report>`, the demo)
+alike; :func:`narration` is the pack's hook (:attr:`RulePack.narration <progression.RulePack.narration>`):
+a Blood Bowl adjustment is told by its reason (a sentence of what changed), a hire names the
+position, an advancement says what the player gains, and the post-match sequence's bookkeeping
+(the ``postmatch`` tag, player numbers given) is not told at all.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from progression import (
-    Adjusted,
-    Asked,
-    Awarded,
-    Decided,
-    Event,
-    Finished,
-    Joined,
-    Left,
-    Lost,
-    Marked,
-    Member,
-    Purchased,
-    Rolled,
-    RulePack,
-    Sheet,
-    Started,
-    Step,
-)
+from progression import Adjusted, Event, Finished, Joined, Marked, Narrator, Purchased, RulePack, Sheet
 
-__all__ = ["tell", "told_since"]
+from ._sequence import SEQUENCE_TAG
+
+__all__ = ["narration", "tell", "told_since"]
+
+#: Tags that are bookkeeping: where the team stands in the post-match sequence, the player numbers given.
+_BOOKKEEPING = frozenset({SEQUENCE_TAG, "numbers.given"})
+#: The characteristics an advancement shows (not the counters it moves).
+_CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 
 
-def _who(team: Sheet | None, member: str) -> str:
-    player = team.members.get(member) if team is not None else None
-    return f"#{member} {player.name}" if player is not None else f"#{member}"
+def _position(narrator: Narrator, position: str) -> str:
+    """A position's name, found under any roster (``position.human.human_lineman`` is "Human Lineman")."""
+    suffix = f".{position}"
+    for key, label in narrator.pack.names.items():
+        if key.startswith("position.") and key.endswith(suffix):
+            return label.in_language(narrator.language)
+    return narrator.name(position)
 
 
-def _choice(pack: RulePack, team: Sheet | None, choice: str) -> str:
-    """The name of a purchase's choice: a skill, a category letter, a position, a member."""
-    roster = team.tags.get("team", "") if team is not None else ""
-    for key in (choice, f"category.{choice.lower()}", f"position.{roster}.{choice}"):
-        if key in pack.names:
-            return pack.names[key].en
-    return _who(team, choice) if team is not None and choice in team.members else choice
+def narration(narrator: Narrator, event: Event) -> str | None:
+    """The pack's sentence for ``event``, ``""`` for bookkeeping, None to leave it to the core."""
+    if isinstance(event, Adjusted):
+        effect = event.effect
+        if effect.tags and set(effect.tags) <= _BOOKKEEPING and not (effect.stats or effect.grants or effect.untag):
+            return ""
+        return event.reason or None
+    if isinstance(event, Purchased) and event.upgrade == "hire" and event.choice:
+        return f"hired a {_position(narrator, event.choice)} for {narrator.price(event.price)}"
+    if isinstance(event, Purchased) and event.upgrade == "hire_journeyman" and event.choice:
+        return f"{narrator.who(event.choice)} hired for good for {narrator.price(event.price)}"
+    if isinstance(event, Joined):
+        return f"{narrator.who(event.member)} joins"
+    if isinstance(event, Marked):
+        return event.label
+    if isinstance(event, Finished):
+        effect = event.effect
+        got = [narrator.name(item) for item, count in effect.grants.items() if count > 0]
+        got += [f"{narrator.name(k)} {v:+d}" for k, v in effect.stats.items() if k in _CHARACTERISTICS and v]
+        return f"gains {', '.join(got)}" if got else None
+    return None
 
 
 def tell(pack: RulePack, events: Iterable[Event], team: Sheet | None = None, who: str = "") -> list[str]:
-    """One line per event that changed something or rolled a die."""
-    lines: list[str] = []
+    """Each event outlined by the one narrator, its members named from ``team``; ``who: `` before each line."""
+    narrator = Narrator(pack) if team is None else Narrator(pack).within(team)
     prefix = f"{who}: " if who else ""
-    for event in events:
-        if isinstance(event, Step):
-            lines.extend(tell(pack, event.events, team, who))
-        elif isinstance(event, Member):
-            lines.extend(tell(pack, (event.event,), team, _who(team, event.member)))
-        elif isinstance(event, Awarded):
-            unit = "SPP" if event.pool == "spp" else "gp"
-            lines.append(f"{prefix}+{event.amount:,} {unit} ({event.reason})")
-        elif isinstance(event, Lost):
-            lines.append(f"{prefix}-{event.amount:,} {'SPP' if event.pool == 'spp' else 'gp'} ({event.reason})")
-        elif isinstance(event, Rolled):
-            lines.append(
-                f"{prefix}rolled {'+'.join(map(str, event.results))} on {len(event.results)}D{event.sides} ({event.label})"
-            )
-        elif isinstance(event, Purchased | Started):
-            paid = ", ".join(f"{amount:,} {'SPP' if pool == 'spp' else 'gp'}" for pool, amount in event.price.items())
-            choice = f" ({_choice(pack, team, event.choice)})" if event.choice else ""
-            lines.append(f"{prefix}{pack.name_of(event.upgrade)}{choice} for {paid or 'nothing'}")
-        elif isinstance(event, Decided):
-            lines.append(f"{prefix}chose {pack.name_of(event.choice)} ({event.label})")
-        elif isinstance(event, Asked):
-            lines.append(f"{prefix}waits: {event.label} ({', '.join(event.options)})")
-        elif isinstance(event, Finished):
-            got = [pack.name_of(k) for k, v in event.effect.grants.items() if v > 0]
-            got += [f"{k.upper()} {v:+d}" for k, v in event.effect.stats.items() if k in ("ma", "st", "ag", "pa", "av")]
-            lines.append(f"{prefix}gains {', '.join(got)}")
-        elif isinstance(event, Adjusted):
-            lines.append(f"{prefix}{event.reason}")
-        elif isinstance(event, Joined):
-            name = getattr(event.ledger[0], "name", "")
-            lines.append(f"#{event.member} {name} joins")
-        elif isinstance(event, Left):
-            lines.append(f"{_who(team, event.member)} leaves: {event.reason}")
-        elif isinstance(event, Marked):
-            lines.append(f"{prefix}{event.label}")
-    return lines
+    return [f"{prefix}{line}" for event in events for line in narrator.outline(event)]
 
 
 def told_since(pack: RulePack, before: Sheet, after: Sheet) -> list[str]:
-    """The entries ``after`` added to ``before``, told."""
-    return tell(pack, after.ledger[len(before.ledger) :], before)
+    """The entries ``after`` added to ``before``, told as ``progression sheet history`` tells them."""
+    return Narrator(pack).since(before, after)

@@ -27,6 +27,7 @@ from progression.errors import InsufficientPoints, InvalidInput, LimitReached, R
 
 from ._data import Data, Position, Team
 from ._players import YES, available, data_of, new_player, team_roster
+from ._sequence import enter
 
 __all__ = [
     "NUMBER_TAG",
@@ -69,11 +70,14 @@ def available_count(team: Sheet) -> int:
     return sum(1 for p in team.members.values() if available(p) and "star" not in p.tags)
 
 
-def one_entry(team: Sheet, events: Sequence[Event], label: str) -> Sheet:
+def one_entry(team: Sheet, events: Sequence[Event], label: str, *, since: Sheet | None = None) -> Sheet:
+    """``events`` applied to ``team`` as one step (and what ``team`` added to ``since``, the sheet an operation
+    began from: the post-match sequence's way into its step)."""
     after = team
     for event in events:
         after = after.apply(event)
-    return combine(team, after, label) if len(events) > 1 else after
+    start = team if since is None else since
+    return combine(start, after, label) if len(after.ledger) - len(start.ledger) > 1 else after
 
 
 def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
@@ -228,8 +232,11 @@ def hire(
     *,
     member: str | None = None,
     extra_skills: Sequence[str] = (),
+    must_advance: bool | None = None,
 ) -> Sheet:
-    """Hire a player of ``position`` from the treasury (position limits, 16 at most)."""
+    """Hire a player of ``position`` from the treasury (position limits, 16 at most): step 4 of the post-match
+    sequence, or a draft (``must_advance``: the league's switch for the must-advance rule, the pack's by default)."""
+    start, team = team, enter(pack, team, "hire", must_advance=must_advance)
     data, roster = roster_of(pack, team)
     spec = roster.position(position)
     if spec is None:
@@ -244,12 +251,14 @@ def hire(
         Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}, effect=Effect(tags=keep)),
         Joined(member=member, ledger=player.ledger),
     ]
-    return one_entry(team, events, f"hire {name} ({spec.label.en})")
+    return one_entry(team, events, f"hire {name} ({spec.label.en})", since=start)
 
 
 @operation("bloodbowl.fire", kind="team", label=lambda op: f"fire #{op.member}")
-def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> Sheet:
-    """Fire a player; refused if fewer than 11 players would be able to play the next match."""
+def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired", must_advance: bool | None = None) -> Sheet:
+    """Fire a player (step 4 of the post-match sequence); refused if fewer than 11 players would be able to play
+    the next match."""
+    team = enter(pack, team, "fire", must_advance=must_advance)
     player = team.member(member)
     # Journeymen leave after this step: they are not eligible for the next match.
     left = sum(
@@ -265,18 +274,21 @@ def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired") -> 
 
 
 @operation("bloodbowl.buy_staff", kind="team", label=lambda op: f"buy {op.item}")
-def buy_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
-    """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary."""
+def buy_staff(pack: RulePack, team: Sheet, item: str, *, must_advance: bool | None = None) -> Sheet:
+    """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary
+    (step 4 of the post-match sequence, or a draft)."""
     if item not in _STAFF and item != "dedicated_fan":
         raise UnknownName("staff", item, [*_STAFF, "dedicated_fan"], "the bloodbowl pack")
+    team = enter(pack, team, "staff", must_advance=must_advance)
     return pack.purchase(team, item)
 
 
 @operation("bloodbowl.fire_staff", kind="team", label=lambda op: f"let {op.item} go")
-def fire_staff(pack: RulePack, team: Sheet, item: str) -> Sheet:
-    """Let a member of staff go (no refund). Team re-rolls are never removed."""
+def fire_staff(pack: RulePack, team: Sheet, item: str, *, must_advance: bool | None = None) -> Sheet:
+    """Let a member of staff go (no refund; step 4 of the post-match sequence). Team re-rolls are never removed."""
     if item not in _STAFF:
         raise UnknownName("staff", item, _STAFF, "the bloodbowl pack")
+    team = enter(pack, team, "staff", must_advance=must_advance)
     if item == "team_reroll":
         raise RequirementNotMet(
             upgrade="fire_staff",

@@ -1,0 +1,252 @@
+"""One narrator: ledger entries told in sentences, for the command line and for a pack alike.
+
+:class:`Narrator` tells the core's events (an award, a purchase, a roll, a member who joins) in
+the words of a pack's names; a pack tells its own operations' events in its own words through
+one hook, :attr:`RulePack.narration <progression.RulePack.narration>`: a function
+``(narrator, event) -> str | None`` asked first for every event. It answers with the sentence,
+``""`` for an event that is bookkeeping and not told, or None to leave the event to the core.
+``progression sheet history``, what ``progression sheet do`` prints, and a pack's own story
+(Blood Bowl's ``PostMatch.report``) all tell through it, so one entry reads the same everywhere.
+
+Members of a roster are named from the sheets the narrator is told about (:meth:`Narrator.within`):
+``Otto (2)`` rather than ``2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Self
+
+from progression.errors import InvalidInput
+from progression.ledger.events import (
+    Adjusted,
+    Asked,
+    Awarded,
+    Created,
+    Decided,
+    Entry,
+    Event,
+    Finished,
+    Joined,
+    Left,
+    Lost,
+    Marked,
+    Member,
+    Purchased,
+    Rolled,
+    Started,
+    Step,
+)
+from progression.ledger.fold import creation
+from progression.ledger.sheet import Sheet
+from progression.rules.parts import Effect, Override
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["Narration", "Narrator", "names_in"]
+
+#: A pack's hook: the sentence for an event, ``""`` to leave it untold, None to let the core tell it.
+Narration = Callable[["Narrator", Event], "str | None"]
+
+
+def names_in(*sheets: Sheet, events: Iterable[Event] = ()) -> dict[str, str]:
+    """The name of every member the sheets hold, and of every member who joins in ``events`` (so that one who
+    left since is still named): the sheets' members only, so naming costs nothing more on a long history."""
+    names: dict[str, str] = {}
+    for event in _walk(events):
+        if isinstance(event, Joined) and event.ledger:
+            first = creation(event.ledger[0])
+            if first is not None and first.name:
+                names[event.member] = first.name
+    for sheet in sheets:
+        names.update((member, sub.name) for member, sub in sheet.members.items() if sub.name)
+    return names
+
+
+def _walk(events: Iterable[Event]) -> Iterator[Event]:
+    for event in events:
+        yield event
+        if isinstance(event, Step):
+            yield from _walk(event.events)
+
+
+class Narrator:
+    """Words for a pack's ledger entries, in one language.
+
+    Args:
+        pack: the rules whose names (and whose :attr:`~progression.RulePack.narration`) are used.
+        language: the language of the names (``"en"``, ``"fr"``).
+        names: the members' names, by member id (see :meth:`within`).
+
+    Amounts are written with thousands separators (``+50,000 Treasury``).
+    """
+
+    def __init__(self, pack: RulePack, language: str = "en", *, names: Mapping[str, str] | None = None) -> None:
+        self.pack = pack
+        self.language = language
+        #: Members' names by id, to say ``Otto (2)``.
+        self.names: Mapping[str, str] = dict(names or {})
+
+    def within(self, *sheets: Sheet, events: Iterable[Event] = ()) -> Self:
+        """This narrator, naming the members of ``sheets`` and those who join in ``events`` (the entries to be
+        told: a member who left since is named too)."""
+        told = type(self).__new__(type(self))
+        told.__dict__.update(self.__dict__)
+        told.names = {**self.names, **names_in(*sheets, events=events)}
+        return told
+
+    # -- words -----------------------------------------------------------------------
+
+    def name(self, ident: str) -> str:
+        """The displayed name of ``ident``."""
+        return self.pack.name_of(ident, self.language)
+
+    def who(self, member: str) -> str:
+        """A member as a sentence names him: ``Otto (2)`` when his name is known, else his id."""
+        name = self.names.get(member)
+        return f"{name} ({member})" if name else member
+
+    def price(self, price: Mapping[str, int]) -> str:
+        """``3 Experience`` or ``20 from Fencing + 30 from Dance``."""
+        paid = {pool: amount for pool, amount in price.items() if amount}
+        if not paid:
+            return "nothing"
+        if len(paid) == 1:
+            ((pool, amount),) = paid.items()
+            return f"{amount:,} {self.name(pool)}"
+        return " + ".join(f"{amount:,} from {self.name(pool)}" for pool, amount in paid.items())
+
+    def effect(self, effect: Effect) -> str:
+        """``Level +1, gains Toughness`` — what an effect changes."""
+        return ", ".join(self.changes(effect)) or "no change"
+
+    def changes(self, effect: Effect) -> list[str]:
+        """Each change an effect makes, in words: ``["Level +1", "gains Toughness"]``."""
+        parts = [f"{self.name(stat)} {delta:+d}" for stat, delta in effect.stats.items() if delta]
+        for item, count in effect.grants.items():
+            times = "" if abs(count) == 1 else f" ×{abs(count)}"
+            parts.append(f"{'gains' if count > 0 else 'loses'} {self.name(item)}{times}")
+        parts.extend(f"{key} = {value}" for key, value in effect.tags.items())
+        parts.extend(f"no longer {key}" for key in effect.untag)
+        return parts
+
+    def override(self, override: Override | None) -> str:
+        """`` [GM override: reason; waived: ...]`` after a purchase made against the rules, else nothing."""
+        if override is None:
+            return ""
+        return f" [GM override: {override.reason}; waived: {'; '.join(override.bypassed)}]"
+
+    def choice(self, choice: str | None) -> str:
+        """`` (Block)`` after a purchase's name, or nothing."""
+        return "" if choice is None else f" ({self.name(choice)})"
+
+    # -- sentences -------------------------------------------------------------------
+
+    def event(self, event: Event) -> str:
+        """One sentence for a ledger entry or event (an entry of one event is told as that event)."""
+        if isinstance(event, Entry) and len(event.events) == 1:
+            event = event.events[0]
+        said = self._pack_says(event)
+        if said is not None:
+            return said
+        if isinstance(event, Step):
+            told = [sentence for inner in event.events if (sentence := self.event(inner))]
+            return f"{event.label}: " + "; ".join(told)
+        if isinstance(event, Member):
+            inner = self.event(event.event)
+            return f"{self.who(event.member)}: {inner}" if inner else ""
+        return self.core(event)
+
+    def core(self, event: Event) -> str:
+        """The core's sentence for one event (what :meth:`event` says when the pack leaves it to the core)."""
+        match event:
+            case Created():
+                # What the subject starts with beyond the pack's defaults: pools at 0, stats at their initial value.
+                stats = {
+                    k: v for k, v in event.stats.items() if k not in self.pack.stats or v != self.pack.stats[k].initial
+                }
+                start = {**{p: v for p, v in event.pools.items() if v}, **stats}
+                shown = ", ".join(f"{self.name(k)} {v}" for k, v in start.items())
+                named = f" {event.name!r}" if event.name else ""
+                return f"created {self.name(event.kind)}{named}" + (f" with {shown}" if shown else "")
+            case Awarded():
+                return f"+{event.amount:,} {self.name(event.pool)}" + (f": {event.reason}" if event.reason else "")
+            case Lost():
+                return f"lost {event.amount:,} {self.name(event.pool)}" + (f": {event.reason}" if event.reason else "")
+            case Purchased():
+                changes = self.changes(event.effect)
+                changed = f": {', '.join(changes)}" if changes else ""
+                return (
+                    f"bought {self.name(event.upgrade)}{self.choice(event.choice)} for {self.price(event.price)}"
+                    f"{changed}{self.override(event.override)}"
+                )
+            case Started():
+                return (
+                    f"started {self.name(event.upgrade)}{self.choice(event.choice)}, paid {self.price(event.price)}"
+                    f"{self.override(event.override)}"
+                )
+            case Rolled():
+                dice = f"{len(event.results)}D{event.sides}"
+                shown = ", ".join(str(r) for r in event.results)
+                return f"rolled {dice}" + (f" for {event.label}" if event.label else "") + f": {shown}"
+            case Asked():
+                options = ", ".join(self.name(o) for o in event.options)
+                return f"waits for a decision, {event.label}: {options}"
+            case Decided():
+                return f"chose {self.name(event.choice)} for {event.label}"
+            case Finished():
+                return f"finished: {self.effect(event.effect)}"
+            case Adjusted():
+                return f"adjusted: {self.effect(event.effect)} ({event.reason})"
+            case Marked():
+                return f"mark {event.label!r}"
+            case Joined():
+                first = creation(event.ledger[0]) if event.ledger else None
+                who = self.core(first).removeprefix("created ") if first is not None else "a member"
+                return f"{event.member} joined: {who}"
+            case Left():
+                return f"{self.who(event.member)} left" + (f": {event.reason}" if event.reason else "")
+            case Member() | Step():
+                return self.event(event)
+        return event.tag  # pragma: no cover - every event type is matched above
+
+    def outline(self, event: Event, indent: str = "") -> list[str]:
+        """An entry as lines of text: a step's label, then each of its events indented under it (an event
+        the pack leaves untold makes no line)."""
+        if isinstance(event, Entry) and len(event.events) == 1:
+            return self.outline(event.events[0], indent)
+        said = self._pack_says(event)
+        if said is not None:
+            return [indent + said] if said else []
+        if isinstance(event, Step):
+            lines = [f"{indent}{event.label}:"]
+            for inner in event.events:
+                lines.extend(self.outline(inner, indent + "  "))
+            return lines
+        if isinstance(event, Member) and isinstance(event.event, Step):
+            told = self.outline(event.event, indent)
+            if len(told) == 2:  # a step of one event for a member: told as that event
+                told = told[1:]
+            if not told:
+                return []
+            first, *rest = told
+            return [f"{indent}{self.who(event.member)}: {first.lstrip()}", *rest]
+        sentence = self.event(event)
+        return [indent + sentence] if sentence else []
+
+    def since(self, before: Sheet, after: Sheet) -> list[str]:
+        """The entries ``after`` added to ``before``, each outlined."""
+        added = after.ledger[len(before.ledger) :]
+        told = self.within(before, after, events=added)
+        return [line for entry in added for line in told.outline(entry)]
+
+    def _pack_says(self, event: Event) -> str | None:
+        hook: Any = getattr(self.pack, "narration", None)
+        if hook is None:
+            return None
+        said = hook(self, event)
+        if said is not None and not isinstance(said, str):
+            msg = f"pack {self.pack.name!r}: its narration returned {type(said).__name__} for a {event.tag!r} event, not a sentence"
+            raise InvalidInput(msg)
+        return said

@@ -1,0 +1,48 @@
+"""The one narrator: the core tells its events, a pack's one hook tells its own, members are named."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from progression import Awarded, Event, Lost, Marked, Member, Narrator, Step
+from progression.errors import InvalidInput
+from support.builders import skirmish
+
+
+def _hook(narrator: Narrator, event: Event) -> str | None:
+    """A pack's hook: its own words for a mark, nothing for a bookkeeping mark, the core for the rest."""
+    if isinstance(event, Marked):
+        return "" if event.label == "bookkeeping" else f"milestone: {event.label}"
+    return None
+
+
+class TestNarrator:
+    def test_the_core_tells_its_events(self) -> None:
+        """Without a hook, an award is the core's sentence, its amount with thousands separators."""
+        narrator = Narrator(skirmish())
+        assert "+1,200 Experience: a dragon" == narrator.event(Awarded(pool="xp", amount=1200, reason="a dragon"))
+
+    def test_the_hook_is_asked_first(self) -> None:
+        """The hook's sentence wins; ``""`` leaves an event untold (no line in an outline); None is the core's."""
+        narrator = Narrator(attrs.evolve(skirmish(), narration=_hook))
+        step = Step(
+            label="session 1", events=(Marked(label="level 2"), Marked(label="bookkeeping"), Lost(pool="xp", amount=2))
+        )
+        assert ["session 1:", "  milestone: level 2", "  lost 2 Experience"] == narrator.outline(step)
+        assert "session 1: milestone: level 2; lost 2 Experience" == narrator.event(step)
+
+    def test_members_are_named(self) -> None:
+        """A member the narrator knows is told by name and id."""
+        narrator = Narrator(skirmish(), names={"h2": "Hero 2"})
+        event = Member(member="h2", event=Awarded(pool="xp", amount=5, reason="a fight"))
+        assert ("Hero 2 (h2): +5 Experience: a fight", "x: +5 Experience: a fight") == (
+            narrator.event(event),
+            narrator.event(attrs.evolve(event, member="x")),
+        )
+
+    def test_a_hook_that_answers_no_sentence(self) -> None:
+        """A hook returning something else than a text is a pack's error, named."""
+        narrator = Narrator(attrs.evolve(skirmish(), narration=lambda narrator, event: 3))
+        with pytest.raises(InvalidInput, match="its narration returned int for a 'marked' event, not a sentence"):
+            narrator.event(Marked(label="x"))
