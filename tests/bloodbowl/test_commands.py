@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import progression_bloodbowl as bb
 from progression import Joined, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
+from progression.ledger.sheet import applied
 from progression_bloodbowl._commands import parse_events
 from progression_bloodbowl._match_day import parse_pitch
 from progression_bloodbowl._options import count, flag, natural, pairs, tallies, whole
@@ -111,7 +112,7 @@ class TestOptions:
     def test_roster_order_reads_ascii_numbers_only(self, pack: RulePack, team: Sheet) -> None:
         """Members numbered in ASCII digits come first in number order; a member id ``²`` is a name, not a bare
         ValueError."""
-        odd = team.apply(Joined(member="²", ledger=team.member("3").ledger))
+        odd = applied(team, Joined(member="²", ledger=team.member("3").ledger))
         assert [*(str(n) for n in range(1, 12)), "²"] == [member for member, _ in roster_order(odd)]
 
 

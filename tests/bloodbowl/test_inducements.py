@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import progression_bloodbowl as bb
 from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.ledger.sheet import applied
 
 
 def _ctv(pack: RulePack, team: Sheet) -> int:
@@ -27,7 +28,7 @@ class TestBudget:
 
     def test_the_top_up_is_never_more_than_the_treasury(self, pack: RulePack, team: Sheet) -> None:
         """With 20,000 in the treasury, 20,000 is all it can add."""
-        poor = team.apply(Lost(pool="treasury", amount=team.pools["treasury"] - 20_000, reason="test"))
+        poor = applied(team, Lost(pool="treasury", amount=team.pools["treasury"] - 20_000, reason="test"))
         assert 20_000 == bb.budget(pack, poor, _ctv(pack, poor) + 1).treasury
 
     def test_the_higher_ctv_spends_its_treasury(self, pack: RulePack, team: Sheet) -> None:

@@ -23,6 +23,7 @@ from progression import (
     Step,
 )
 from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PendingState
+from progression.ledger.sheet import applied
 from progression.operations import Purchase
 from support.builders import NoDice, trainer
 
@@ -159,14 +160,14 @@ class TestPause:
             pack.purchase(bo(12), "chosen_skill")
 
     def test_events_applied_one_by_one_give_the_folded_state(self) -> None:
-        """``Sheet.apply`` of a paused purchase's events, one at a time, gives the state its one step gives:
+        """The fold of a paused purchase's events, one at a time, gives the state its one step gives:
         the rolls and the question are remembered while the procedure waits."""
         sheet = paused()
         step = sheet.ledger[-1]
         assert isinstance(step, Step)
         one_by_one = bo()
         for event in step.events:
-            one_by_one = one_by_one.apply(event)
+            one_by_one = applied(one_by_one, event)
         assert (sheet.pending, dict(sheet.pools)) == (one_by_one.pending, dict(one_by_one.pools))
 
     def test_member_pauses_on_a_roster(self) -> None:

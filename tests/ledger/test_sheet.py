@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 
@@ -85,6 +86,34 @@ class TestLedger:
             SheetError, match=r"event 1 \(member\) refers to 'bob', which is not on the sheet @ \$\[1\]"
         ):
             progression.replay(ledger)
+
+
+class TestTheOneGate:
+    def test_an_event_applied_from_outside_an_operation_is_refused(self) -> None:
+        """``Sheet.apply`` outside an operation would put an event in the ledger that no operation made (and that
+        the core never checked): refused, and the sheet is as it was."""
+        sheet = ana()
+        with pytest.raises(InvalidInput, match="an event is applied to a sheet only by an operation the engine runs"):
+            sheet.apply(Awarded(pool="purse", amount=1000, reason="found"))
+        assert sheet == ana()
+
+    def test_an_operation_s_rule_code_may_apply_events(self) -> None:
+        """Inside an operation (a pack's declared function), applying events is how old rule code records them:
+        the engine takes them as the operation's entry."""
+
+        @progression.operation("market.windfall", kind="adventurer")
+        def windfall(pack: progression.RulePack, sheet: Sheet, amount: int) -> Sheet:
+            """A windfall, applied as an event by the rule code itself."""
+            return sheet.apply(Awarded(pool="purse", amount=amount, reason="windfall"))
+
+        pack = attrs.evolve(market(), operations=[windfall])
+        before = pack.new_sheet("adventurer", "Ana")
+        after = windfall(pack, before, 5)
+        assert ("windfall", 5, True) == (
+            after.ledger[-1].label,
+            after.pools["purse"],
+            progression.verify(after, pack).ok,
+        )
 
 
 class TestAsOf:

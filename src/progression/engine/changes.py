@@ -11,7 +11,7 @@ from progression.engine.payment import cap_of, ensure_settled, surplus
 from progression.engine.quotes import Quote, quote
 from progression.errors import CapExceeded, InvalidInput, UnknownName
 from progression.ledger.events import Adjusted, Awarded, Created, Event, Lost, Purchased
-from progression.ledger.sheet import Sheet
+from progression.ledger.sheet import Sheet, applied
 from progression.rules.parts import Effect
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
         work.record(events, member=member)
         return
-    after = subject.apply(events[0])
+    after = applied(subject, events[0])
     cap = cap_of(pack, after, pool)
     if cap is not None and after.pools[pool] > cap:
         extra = after.pools[pool] - cap
@@ -126,7 +126,7 @@ def _auto_spend(pack: RulePack, sheet: Sheet, pool: str) -> tuple[Sheet, list[Ev
         upgrade = pack.upgrade(best.upgrade)
         event = Purchased(upgrade=upgrade.id, price={pool: best.price or 0}, effect=upgrade.effect)
         events.append(event)
-        sheet = sheet.apply(event)
+        sheet = applied(sheet, event)
     return sheet, events
 
 

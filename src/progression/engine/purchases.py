@@ -18,6 +18,7 @@ from progression.errors import (
     RequirementNotMet,
 )
 from progression.ledger.events import Purchased, Started
+from progression.ledger.sheet import applied
 from progression.requirements.violations import UNWAIVABLE, WAIVABLE
 from progression.rules.parts import Effect, Override
 
@@ -67,7 +68,7 @@ def purchase(
         started = _started(upgrade_id, choice, q.split)
     else:
         started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
-    paid = subject.apply(started)
+    paid = applied(subject, started)
     running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
     outcome = drive(
         pack.function(upgrade.procedure), running, decisions=decisions, dice=work.dice, name=upgrade.label.en

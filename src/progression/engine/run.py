@@ -18,7 +18,7 @@ from progression.engine.work import RecordingDice, Work
 from progression.errors import InvalidInput, RulesChanged
 from progression.ledger.events import Entry, Operation
 from progression.ledger.ledger import Ledger
-from progression.ledger.sheet import Sheet, replay
+from progression.ledger.sheet import Sheet, replay, running
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -55,7 +55,8 @@ def execute(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | Non
 def execute_in(pack: RulePack | None, sheet: Sheet, operation: Operation, dice: Dice | None) -> tuple[Sheet, Entry]:
     """Run ``operation`` with its own work (its own record of rolls, feeding those of ``dice`` when it records too)."""
     work = Work(pack, sheet, RecordingDice(dice))
-    operation.run(work)
+    with running():
+        operation.run(work)
     return work.finish(operation)
 
 

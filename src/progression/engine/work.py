@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from progression.engine.dice import Dice
 from progression.errors import InvalidInput
 from progression.ledger.events import Entry, Event, Member, Operation, Rolled, Step
-from progression.ledger.sheet import Sheet, build
+from progression.ledger.sheet import Sheet, applied, build
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -117,7 +117,7 @@ class Work:
         return after
 
     def _append(self, event: Event) -> None:
-        self._sheet = self._sheet.apply(event)
+        self._sheet = applied(self._sheet, event)
         self._events.append(event)
 
     def finish(self, operation: Operation) -> tuple[Sheet, Entry]:

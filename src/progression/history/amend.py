@@ -23,7 +23,7 @@ from progression.engine.run import create, execute_in
 from progression.errors import InvalidInput, ProgressionError
 from progression.history.verify import rules_of
 from progression.ledger.events import Entry, Event, Operation
-from progression.ledger.sheet import Sheet
+from progression.ledger.sheet import Sheet, applied
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -203,7 +203,7 @@ def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dic
     label = _label(recorded)
     if not isinstance(recorded, Entry):
         try:
-            return Outcome(position=number, label=label, status="kept"), state.apply(recorded)
+            return Outcome(position=number, label=label, status="kept"), applied(state, recorded)
         except ProgressionError as error:
             return Outcome(position=number, label=label, status="refused", reason=str(error)), state
     try:

@@ -38,7 +38,7 @@ from progression.ledger.events import (
     Step,
 )
 from progression.ledger.ledger import Ledger
-from progression.ledger.sheet import Sheet, replay
+from progression.ledger.sheet import Sheet, applied, replay
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -58,7 +58,7 @@ def recover(sheet: Sheet, pack: RulePack) -> Sheet:
     for event in list(sheet.ledger)[1:]:
         entry = event if isinstance(event, Entry) else _entry(pack, current, event)
         entries.append(entry)
-        current = current.apply(entry)
+        current = applied(current, entry)
     recovered = replay(Ledger(entries))
     same = all(getattr(recovered, f.name) == getattr(sheet, f.name) for f in attrs.fields(Sheet) if f.name != "ledger")
     return recovered if same else sheet

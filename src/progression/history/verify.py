@@ -23,7 +23,7 @@ from progression.engine.run import create, execute_in
 from progression.errors import InvalidInput, ProgressionError
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.fold import creation
-from progression.ledger.sheet import Sheet, replay
+from progression.ledger.sheet import Sheet, applied, replay
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -146,7 +146,7 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
             found = attrs.evolve(found, recorded=recorded)
             divergences.append(attrs.evolve(found, kind="rules") if changed and found.kind != "unverifiable" else found)
         entry = here if found is None or found.produced is None else found.produced
-        before = replay((entry,)) if before is None else before.apply(entry)
+        before = replay((entry,)) if before is None else applied(before, entry)
     return Verification(
         subject=sheet.name or sheet.kind,
         entries=len(sheet.ledger),

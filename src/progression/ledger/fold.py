@@ -222,7 +222,7 @@ class Fold:
 
     def _member(self, event: Member) -> None:
         subject = self.members[event.member]  # a KeyError here is a ledger naming no member
-        self.own_members()[event.member] = subject.apply(event.event)
+        self.own_members()[event.member] = subject._applied(event.event)
 
     def _step(self, event: Step) -> None:
         for inner in event.events:

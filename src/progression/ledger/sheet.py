@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import contextlib
+from collections.abc import Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from types import MappingProxyType
 
 import attrs
@@ -173,11 +175,27 @@ class Sheet:
         return point
 
     def apply(self, event: Event) -> Sheet:
-        """The sheet after ``event``. Trusts the event: rules are checked before it is made."""
+        """The sheet after ``event``, for rule code that an operation runs (a pack's function declared with
+        :func:`progression.operation`); the engine takes what it applied as the operation's events.
+
+        Raises:
+            InvalidInput: called while no operation runs: a change to a sheet is an operation
+                (:func:`progression.run`), never an event applied from outside the engine.
+        """
+        if not _RUNNING.get():
+            msg = (
+                f"an event is applied to a sheet only by an operation the engine runs; got {event.tag!r} applied "
+                f"to {self.name or self.kind!r} from outside one: run an operation (progression.run, or a pack's)"
+            )
+            raise InvalidInput(msg)
+        return applied(self, event)
+
+    def _applied(self, event: Event) -> Sheet:
+        """The sheet after ``event``, trusted: the core's own fold, replay and checks (see :func:`applied`)."""
         ledger = self.ledger.append(event)
         if type(event) is Member:  # the commonest entry of a roster: one member changes, the rest is shared
             members = dict(self.members)
-            members[event.member] = members[event.member].apply(event.event)
+            members[event.member] = members[event.member]._applied(event.event)
             return build(self, ledger, self.pools, MappingProxyType(members), self.pending)
         if type(event) is Marked or (type(event) in _TRACE and self.pending is None):  # the state does not change
             return build(self, ledger, self.pools, self.members, self.pending)
@@ -188,6 +206,27 @@ class Sheet:
         fold = _fold.Fold.of(self)
         fold.apply(event)
         return fold.freeze(ledger)
+
+
+#: Whether an operation is being run (the engine sets it around an operation's rule code).
+_RUNNING: ContextVar[bool] = ContextVar("progression_operation_running", default=False)
+
+
+def applied(sheet: Sheet, event: Event) -> Sheet:
+    """``sheet`` after ``event``, trusted: for the core (the fold of a history, the checks that try an event
+    before recording it). Nothing outside the core calls it: a pack's rule code applies events through
+    :meth:`Sheet.apply`, which only an operation may."""
+    return sheet._applied(event)
+
+
+@contextlib.contextmanager
+def running() -> Iterator[None]:
+    """The engine is running an operation: its rule code may apply events (:meth:`Sheet.apply`)."""
+    token = _RUNNING.set(True)
+    try:
+        yield
+    finally:
+        _RUNNING.reset(token)
 
 
 def _marks(entry: Event) -> tuple[str, ...]:

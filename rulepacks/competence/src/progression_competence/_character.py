@@ -298,10 +298,10 @@ def completions(pack: RulePack, before: Sheet, after: Sheet) -> tuple[Completion
 def completion_history(pack: RulePack, sheet: Sheet) -> tuple[tuple[int, Completion], ...]:
     """Every completion in the ledger, with the ledger position after which it happened
     (``sheet.as_of(position)`` is the sheet right after it)."""
-    state = progression.replay(sheet.ledger[:1])
+    state = sheet.at(1)
     found: list[tuple[int, Completion]] = []
-    for position, entry in enumerate(sheet.ledger[1:], start=2):
-        following = state.apply(entry)
+    for position in range(2, len(sheet.ledger) + 1):
+        following = sheet.at(position)  # from the nearest snapshot: a few entries folded, never the history
         found.extend((position, c) for c in completions(pack, state, following))
         state = following
     return tuple(found)
