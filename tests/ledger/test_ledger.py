@@ -132,3 +132,20 @@ class TestDeferred:
         ledger = self.deferred(["a", "b"], reads).append(Marked(label="c")).append(Marked(label="d"))
         assert (tuple(marks("c", "d")), tuple(marks("d")), []) == (ledger[2:], ledger[3:], reads)
         assert (tuple(marks("b", "c")), [1]) == (ledger[1:3], reads)
+
+    def test_reading_back_reads_stretches(self) -> None:
+        """Looked at from its end, a deferred ledger with a way to read stretches reads the last entries, and
+        each later stretch as long as all those read before it; a whole read still happens once."""
+        entries = marks(*(f"m{n}" for n in range(300)))
+        stretches: list[tuple[int, int]] = []
+
+        def stretch(start: int, stop: int) -> list[Marked]:
+            stretches.append((start, stop))
+            return entries[start:stop]
+
+        ledger = Ledger.deferred(300, lambda: entries, {0: entries[0]}, stretch)
+        backwards = reversed(ledger)
+        last_ten = [next(backwards) for _ in range(10)]
+        assert (entries[-10:][::-1], [(236, 300)], False) == (last_ten, stretches, ledger.loaded)
+        assert (entries[100], [(236, 300), (36, 101)]) == (ledger[100], stretches)
+        assert (entries, True) == (list(ledger), ledger.loaded)

@@ -117,6 +117,16 @@ class TestSnapshots:
         assert (False, 3) == (after.ledger.loaded, len(after.ledger))
         assert after.ledger[-1].operation == Award(pool="xp", amount=2, reason="a bat")
 
+    def test_the_last_entries_are_read_alone(self, store) -> None:
+        """Looking at the last entries (a pack's rule code reading back to the start of a season) reads those,
+        not the whole history."""
+        hero(store)
+        for n in range(100):
+            store.run("ana", Award(pool="purse", amount=1, reason=f"coin {n}"))
+        sheet = store.sheet("ana")
+        last = [sheet.ledger[-1].operation.reason, sheet.ledger[-2].operation.reason]
+        assert (["coin 99", "coin 98"], False) == (last, sheet.ledger.loaded)
+
     def test_the_history_is_read_when_looked_at(self, store) -> None:
         """Iterating, comparing, accounting: the entries are read from the store, once."""
         hero(store)

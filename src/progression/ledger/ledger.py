@@ -35,6 +35,8 @@ __all__ = ["SNAPSHOT_EVERY", "Ledger"]
 
 #: How often (in entries) a ledger keeps the sheet of its length.
 SNAPSHOT_EVERY = 32
+#: The fewest entries a deferred ledger reads at once when an entry is looked at by its position.
+STRETCH = 64
 
 
 class _Deferred(MutableSequence["Event"]):
@@ -42,17 +44,28 @@ class _Deferred(MutableSequence["Event"]):
 
     ``load`` returns every entry, in order; it is called at most once (under a lock, so two threads
     looking at once read once). Until then the length, and the entries given in ``known`` by position,
-    are answered without it.
+    are answered without it. With ``stretch``, an entry looked at by its position is read with the
+    stretch of entries before it, each stretch as long as all those read so far (at least
+    ``STRETCH``): reading back from the end (the last season of a team) reads what it looks at,
+    in a few reads, not the whole history.
     """
 
-    __slots__ = ("_count", "_items", "_known", "_load", "_lock")
+    __slots__ = ("_count", "_items", "_known", "_load", "_lock", "_stretch")
 
-    def __init__(self, count: int, load: Callable[[], Sequence[Event]], known: Mapping[int, Event]) -> None:
+    def __init__(
+        self,
+        count: int,
+        load: Callable[[], Sequence[Event]],
+        known: Mapping[int, Event],
+        stretch: Callable[[int, int], Sequence[Event]] | None = None,
+    ) -> None:
         self._count = count
         self._load: Callable[[], Sequence[Event]] | None = load
         self._known = dict(known)
         self._items: list[Event] | None = None
         self._lock = threading.Lock()
+        #: Reads the entries from one position to another (half-open), when the place they are kept can.
+        self._stretch = stretch
 
     def _all(self) -> list[Event]:
         items = self._items
@@ -84,9 +97,31 @@ class _Deferred(MutableSequence["Event"]):
     def __getitem__(self, index: slice) -> MutableSequence[Event]: ...
 
     def __getitem__(self, index: int | slice) -> Event | MutableSequence[Event]:
-        if self._items is None and type(index) is int and index in self._known:
-            return self._known[index]
+        if self._items is None and type(index) is int:
+            found = self._known.get(index)
+            if found is not None:
+                return found
+            if self._stretch is not None and 0 <= index < self._count:
+                return self._read_back(index)
         return self._all()[index]
+
+    def _read_back(self, index: int) -> Event:
+        """The entry at ``index``, read with a stretch of the entries before it."""
+        with self._lock:
+            if self._items is not None:
+                return self._items[index]
+            found = self._known.get(index)
+            if found is None:
+                assert self._stretch is not None  # checked by the caller
+                start = max(0, index + 1 - max(STRETCH, len(self._known)))
+                entries = self._stretch(start, index + 1)
+                if len(entries) != index + 1 - start:
+                    msg = f"a deferred ledger read {len(entries)} entries for positions {start} to {index}"
+                    raise RuntimeError(msg)
+                for position, entry in enumerate(entries, start=start):
+                    self._known.setdefault(position, entry)
+                found = self._known[index]
+            return found
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self._all())
@@ -132,15 +167,22 @@ class Ledger(Sequence["Event"]):
 
     @classmethod
     def deferred(
-        cls, length: int, load: Callable[[], Sequence[Event]], known: Mapping[int, Event] | None = None
+        cls,
+        length: int,
+        load: Callable[[], Sequence[Event]],
+        known: Mapping[int, Event] | None = None,
+        stretch: Callable[[int, int], Sequence[Event]] | None = None,
     ) -> Ledger:
         """A ledger of ``length`` entries kept elsewhere: ``load()`` reads them all, the first time
         something needs an entry not in ``known`` (entries by position, such as the creation).
+        ``stretch(start, stop)``, when given, reads the entries from position ``start`` up to ``stop``:
+        an entry looked at by its position (``ledger[-1]``, ``reversed(ledger)``) is then read with the
+        entries just before it, not with the whole ledger.
 
         Appending to it does not read it: the new entries go to a segment of their own.
         """
         ledger = cls.__new__(cls)
-        ledger._segment = _Segment(None, _Deferred(length, load, known or {}))
+        ledger._segment = _Segment(None, _Deferred(length, load, known or {}, stretch))
         ledger._length = length
         return ledger.scratch()
 

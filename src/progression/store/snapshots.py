@@ -47,9 +47,16 @@ def encode_state(sheet: Sheet) -> str:
     return json.dumps({"snapshot": FORMAT, **state_data(sheet)}, ensure_ascii=False, separators=(",", ":"))
 
 
-def decode_state(text: str, load: Callable[[], Sequence[Event]], first: Event, source: str) -> Sheet | None:
-    """The sheet a snapshot describes, its ledger deferred to ``load`` (every entry) with its creation ``first``
-    known; None when the snapshot is of another layout (then the caller folds the ledger instead).
+def decode_state(
+    text: str,
+    load: Callable[[], Sequence[Event]],
+    first: Event,
+    source: str,
+    stretch: Callable[[int, int], Sequence[Event]] | None = None,
+) -> Sheet | None:
+    """The sheet a snapshot describes, its ledger deferred to ``load`` (every entry) and ``stretch`` (the entries
+    from one position to another) with its creation ``first`` known; None when the snapshot is of another layout
+    (then the caller folds the ledger instead).
 
     Raises:
         SheetError: the text is not a snapshot this library wrote.
@@ -61,7 +68,7 @@ def decode_state(text: str, load: Callable[[], Sequence[Event]], first: Event, s
     if not isinstance(data, dict) or data.get("snapshot") != FORMAT:
         return None
     try:
-        ledger = Ledger.deferred(data["length"], load, {0: first})
+        ledger = Ledger.deferred(data["length"], load, {0: first}, stretch)
         return _sheet(data, ledger)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         reason = f"the stored state does not fit a sheet: {type(error).__name__}: {error}"

@@ -280,7 +280,13 @@ class Store:
             (first,) = self._entries(sheet_id, 1, 1)
             if committed:
                 self._creations[sheet_id] = first
-        sheet = decode_state(state, lambda: self._entries(sheet_id, 1, version), first, source)
+        sheet = decode_state(
+            state,
+            lambda: self._entries(sheet_id, 1, version),
+            first,
+            source,
+            lambda start, stop: self._entries(sheet_id, start + 1, stop),
+        )
         if sheet is None:  # a snapshot of another layout: fold the entries
             sheet = replay(self._entries(sheet_id, 1, version))
         return sheet
