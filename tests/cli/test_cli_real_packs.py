@@ -169,13 +169,13 @@ class TestReport:
         mixed = run("sheet", "report", "standings", anvils, character)
         assert [2, 2, 2] == [unknown.status, option.status, mixed.status]
         assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
-        assert "report.standings: got an unexpected keyword argument 'colour'; it takes: season, bonus" in option.err
+        assert "report 'standings': unknown option 'colour'; it takes: season, bonus" in option.err
         assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err
 
 
 class TestShowOptions:
     def test_an_action_lists_the_options_it_takes(self, run: Run) -> None:
-        """`show` adds the option keys a pack function declares to its docstring's first line."""
+        """`show` adds the options a pack's command declares to its one-line doc."""
         functions = run("show", "bloodbowl", "--json").json()["functions"]
         assert functions["action.hire"] == "Hire a player: position, name. Options: position, name, must_advance."
         assert functions["action.end_draft"].endswith("(the first match ends it too).")

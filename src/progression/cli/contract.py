@@ -1,0 +1,94 @@
+"""A pack's declared commands on the command line: found by name, their ``key=value`` words read by the
+types their declaration gives, and their ``--help`` written from the same declaration."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from progression.cli.args import UsageError, pairs
+from progression.errors import InvalidInput
+from progression.rulepacks.contract import Command
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["find", "help_text", "listing", "read_options"]
+
+#: How the messages name each family: (the command for one, the pack's list of them).
+_WORDS = {
+    "actions": ("has no action {name!r}", "its actions: {names}", "none"),
+    "explanations": ("explains nothing called {name!r}", "it explains: {names}", "nothing"),
+    "reports": ("has no report called {name!r}", "its reports: {names}", "none"),
+    "factories": ("has no factory of {name!r}", "its factories: {names}", "none"),
+    "simulations": ("has no simulation {name!r}", "its simulations: {names}", "none"),
+    "exacts": ("has no exact computation {name!r}", "its exact computations: {names}", "none"),
+    "tables": ("computes no table {name!r}", "it computes: {names}", "none"),
+}
+
+
+def find(pack: RulePack, family: str, name: str) -> Command:
+    """The command ``name`` of a family of the pack's contract, or a usage error listing the family."""
+    found = pack.contract.find(family, name)
+    if found is None:
+        missing, known, none = _WORDS[family]
+        names = ", ".join(pack.contract.names(family)) or none
+        msg = f"pack {pack.name!r} {missing.format(name=name)}; {known.format(names=names)}"
+        raise UsageError(msg)
+    return found
+
+
+def read_options(command: Command, words: Sequence[str], what: str) -> dict[str, object]:
+    """The values of ``key=value`` words, each read by the type its option declares.
+
+    Raises:
+        UsageError: a malformed word, an unknown option, a value not of its type, a required option
+            missing: the message names the option, what was expected and what came.
+    """
+    texts = pairs(words, what)
+    try:
+        return command.read(texts)
+    except InvalidInput as error:
+        raise UsageError(str(error)) from None
+
+
+def listing(command: Command) -> list[str]:
+    """The lines that tell a command's options: ``  number=N  whole number, required: the match's number``."""
+    lines = []
+    for option in command.signature.options:
+        given = "required" if option.required else f"default {option._shown_default()}"
+        lines.append(f"  {option.name}=  {option.kind.shown}, {given}" + (f"; {option.doc}" if option.doc else ""))
+    if command.signature.others is not None:
+        lines.append(f"  (and any other KEY=VALUE it knows, as {command.signature.others.shown})")
+    return lines
+
+
+def help_text(command: Command, usage: str) -> str:
+    """The help of one command of a pack: its usage, its doc, and each option with its type and default."""
+    lines = [f"usage: {usage}", "", command.summary]
+    options = listing(command)
+    lines += ["", "options (KEY=VALUE):", *options] if options else ["", "it takes no options"]
+    return "\n".join(lines) + "\n"
+
+
+def help_for(parser: argparse.ArgumentParser, namespace: argparse.Namespace, family: str, name_attr: str) -> str:
+    """The help of the pack command a half-typed command line names (``sheet do FILE match --help``).
+
+    The pack is the sheet file's (``FILE``, or the first of ``FILE...``), or ``--pack``/``PACK``.
+    """
+    from progression.cli.files import read_sheet
+    from progression.cli.sheet import pack_for
+
+    name = getattr(namespace, name_attr)
+    files = getattr(namespace, "files", None) or []
+    file = getattr(namespace, "file", None) if family != "factories" else None
+    if file is not None or files:
+        sheet = read_sheet(file if file is not None else files[0]).sheet
+        pack = pack_for(getattr(namespace, "pack", None), sheet)
+    elif getattr(namespace, "pack", None):
+        from progression.cli.args import resolve_pack
+
+        pack = resolve_pack(namespace.pack)
+    else:
+        msg = f"{parser.prog} {name} --help: name the pack (or the sheet file) first, to learn its options"
+        raise UsageError(msg)
+    command = find(pack, family, name)
+    return help_text(command, f"{parser.prog} ... {name} [KEY=VALUE ...]")
