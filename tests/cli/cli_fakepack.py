@@ -228,3 +228,18 @@ def pack() -> RulePack:
 def quiet_pack() -> RulePack:
     """The same pack under another name, without a demo."""
     return attrs.evolve(pack(), name="quiet", contract=attrs.evolve(CONTRACT, demo=None))
+
+
+def rest(pack: RulePack, sheet: Sheet, dice: progression.Dice, days=1) -> Sheet:  # type: ignore[no-untyped-def]
+    """Rest for some days (its option has no type: the pack does not load)."""
+    return sheet
+
+
+def badly_declared() -> RulePack:
+    """The fake pack with an action whose option has no type."""
+    return attrs.evolve(pack(), contract=attrs.evolve(CONTRACT, actions=[Action(name="rest", function=rest)]))
+
+
+def legacy_pack() -> RulePack:
+    """The fake pack as packs registered their commands before the contract: strings in ``functions``."""
+    return progression.load_text(TOML, "cli_fakepack", {**FUNCTIONS, **LEGACY})

@@ -58,8 +58,8 @@ class TestSimulate:
         assert (0, "") == (result.status, result.err)
         assert result.out.startswith("fake offers (run one with `progression simulate fake NAME`")
         assert "simulate climb: Days of 1D6 experience until the goal is reached.\n" in result.out
-        assert "  goal=  whole number, default 10\n" in result.out
-        assert "exact two_dice: The sum of two dice, exactly.\n  sides=  whole number, default 6\n" in result.out
+        assert "  goal  whole number, default 10\n" in result.out
+        assert "exact two_dice: The sum of two dice, exactly.\n  sides  whole number, default 6\n" in result.out
         data = run("simulate", "fake", "--json").json()
         assert {"simulate": ["climb"], "exact": ["two_dice"]} == {k: list(v) for k, v in data.items()}
         assert "whole number" == data["simulate"]["climb"]["options"][0]["type"]

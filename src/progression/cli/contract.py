@@ -51,11 +51,19 @@ def read_options(command: Command, words: Sequence[str], what: str) -> dict[str,
 
 
 def listing(command: Command) -> list[str]:
-    """The lines that tell a command's options: ``  number=N  whole number, required: the match's number``."""
+    """The lines that tell a command's options: ``  number   whole number, required — the match's number``."""
     lines = []
-    for option in command.signature.options:
-        given = "required" if option.required else f"default {option._shown_default()}"
-        lines.append(f"  {option.name}=  {option.kind.shown}, {given}" + (f"; {option.doc}" if option.doc else ""))
+    options = command.signature.options
+    width = max((len(o.name) for o in options), default=0)
+    for option in options:
+        if option.required:
+            given = "required"
+        elif option.default is None and option.kind.family != "optional":
+            given = "optional"
+        else:
+            given = f"default {option.shown_default()}"
+        text = f"  {option.name:<{width}}  {option.kind.shown}, {given}"
+        lines.append(text + (f" — {option.doc}" if option.doc else ""))
     if command.signature.others is not None:
         lines.append(f"  (and any other KEY=VALUE it knows, as {command.signature.others.shown})")
     return lines
@@ -91,4 +99,14 @@ def help_for(parser: argparse.ArgumentParser, namespace: argparse.Namespace, fam
         msg = f"{parser.prog} {name} --help: name the pack (or the sheet file) first, to learn its options"
         raise UsageError(msg)
     command = find(pack, family, name)
-    return help_text(command, f"{parser.prog} ... {name} [KEY=VALUE ...]")
+    return help_text(command, _USAGE[family].format(prog=parser.prog, name=name))
+
+
+#: How each family's command is written, for its help.
+_USAGE = {
+    "actions": "{prog} FILE {name} [KEY=VALUE ...]",
+    "explanations": "{prog} FILE {name} [KEY=VALUE ...]",
+    "reports": "{prog} {name} FILE [FILE ...] [--set KEY=VALUE ...]",
+    "factories": "{prog} FILE --pack PACK --kind {name} [--set KEY=VALUE ...]",
+    "simulations": "{prog} PACK {name} [--param KEY=VALUE ...]",
+}

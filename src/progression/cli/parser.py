@@ -84,7 +84,10 @@ class _PackHelp(argparse.Action):
         except ProgressionError as problem:
             error(one_line(problem))
             parser.exit(2)
-        parser.exit(message=text)
+        import sys
+
+        sys.stdout.write(text)
+        parser.exit()
 
 
 def pack_help(parser: argparse.ArgumentParser, family: str, name: str) -> None:

@@ -218,10 +218,11 @@ class Option:
 
     def describe(self) -> str:
         """``number (whole number, required): the match's number``."""
-        given = "required" if self.required else f"default {self._shown_default()}"
+        given = "required" if self.required else f"default {self.shown_default()}"
         return f"{self.name} ({self.kind.shown}, {given})" + (f": {self.doc}" if self.doc else "")
 
-    def _shown_default(self) -> str:
+    def shown_default(self) -> str:
+        """The default as the command line writes it (``yes``, ``1``, ``none``, ``empty``)."""
         if self.default is None:
             return "none"
         if self.default in ("", ()):
@@ -298,8 +299,9 @@ def _option_tuple(value: Iterable[Option] | None) -> tuple[Option, ...] | None:
 
 
 def _first_line(doc: str | None) -> str:
-    text = inspect.cleandoc(doc or "")
-    return text.splitlines()[0] if text else ""
+    """The summary of a docstring: its first paragraph, on one line."""
+    paragraph = inspect.cleandoc(doc or "").split("\n\n", 1)[0]
+    return " ".join(line.strip() for line in paragraph.splitlines())
 
 
 @attrs.frozen(kw_only=True)
