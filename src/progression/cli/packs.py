@@ -79,7 +79,7 @@ def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
         return pack.name_of(ident, language)
 
     blank = replay((Created(pack=pack.name, kind=next(iter(pack.kinds), "?")),))
-    context = Context(sheet=blank, names=pack, functions=pack.functions)
+    context = Context(sheet=blank, names=pack, functions=pack.functions, pack=pack)
 
     def explain(requirement: Requirement | None) -> str:
         return "" if requirement is None else requirement.describe(context)

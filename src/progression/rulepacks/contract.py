@@ -199,7 +199,7 @@ class Option:
     name: str
     #: The annotation (``int``, ``str``, ``Literal["fit", "roll"]``, ``tuple[str, ...]``, ``int | None``).
     type: Any = str
-    #: Its default; :data:`REQUIRED` when it must be given.
+    #: Its default; :data:`~progression.contract.REQUIRED` when it must be given.
     default: Any = REQUIRED
     #: What it means, in one sentence (from the function's ``Args:`` section, or given).
     doc: str = ""

@@ -328,9 +328,9 @@ class Reached(AtLeast):
 
     def explain(self, context: Context) -> str:
         level = context.sheet.quantity(self.quantity)
-        pack = context.names
+        pack = context.pack
         where = f"level {level}"
-        if isinstance(pack, RulePack) and degree_id(self.competence) in pack.ladders:
+        if pack is not None and degree_id(self.competence) in pack.ladders:
             where += f" ({pack.ladder(degree_id(self.competence)).band_of(level).label.en})"
         return "needs " + self.describe(context).removeprefix("have ") + f"; it is at {where}"
 
