@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 from cli_support import Result, install
 
@@ -129,3 +130,36 @@ class TestShow:
         assert "Commands for the command line" in out
         assert "sheet do FILE train" in out
         assert "days=whole number" in out
+
+
+class TestCompletion:
+    def test_action_names_and_their_options(self, run: Run, band: str) -> None:
+        """The actions of the file's pack, then each option not given yet, from the declarations."""
+        assert "train\n" == run("complete", f"progression sheet do {band} tr").out
+        assert "quest\ntrain\n" == run("complete", f"progression sheet act {band} ").out
+        assert "days=\n" == run("complete", f"progression sheet do {band} train ").out
+        assert "" == run("complete", f"progression sheet do {band} train days=2 ").out
+
+    def test_the_values_of_a_choice(self, run: Run, tmp_path: Path) -> None:
+        """After ``key=``, the values a choice or a yes/no option takes; only what follows ``=`` is printed."""
+        path = str(tmp_path / "team.json")
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        assert "yes\nno\n" == run("complete", f"progression sheet do {path} hire must_advance=").out
+        assert "chosen_primary\nchosen_secondary\ncharacteristic\n" == (
+            run("complete", f"progression sheet do {path} advance type=ch").out
+        )
+
+    def test_simulations_and_factories(self, run: Run, fake: None) -> None:
+        """A pack's simulations and their parameters, a factory's ``--set`` options."""
+        assert "climb\n" == run("complete", "progression simulate fake ").out
+        assert "goal=\n" == run("complete", "progression simulate fake climb --param ").out
+        assert "heroes=\n" == run("complete", "progression sheet new b.json --pack fake --kind band --set he").out
+
+    def test_quiet_when_it_cannot(self, run: Run, tmp_path: Path) -> None:
+        """A file that is not there, a line it does not know: nothing printed, exit 0."""
+        assert (0, "", "") == tuple(attrs.astuple(run("complete", f"progression sheet do {tmp_path / 'none.json'} hi")))
+        assert (0, "") == (run("complete", "progression table ").status, run("complete", "progression table ").out)
+
+    def test_as_json(self, run: Run, band: str) -> None:
+        """``--json`` gives the candidates as a list."""
+        assert ["days="] == run("complete", f"progression sheet do {band} train ", "--json").json()

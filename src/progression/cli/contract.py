@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Sequence
 
 from progression.cli.args import UsageError, pairs
+from progression.cli.output import Output
 from progression.errors import InvalidInput
 from progression.rulepacks.contract import Command
 from progression.rulepacks.rulepack import RulePack
@@ -110,3 +111,110 @@ _USAGE = {
     "factories": "{prog} FILE --pack PACK --kind {name} [--set KEY=VALUE ...]",
     "simulations": "{prog} PACK {name} [--param KEY=VALUE ...]",
 }
+
+
+# -- completion ------------------------------------------------------------------------------
+
+#: The options that take a value, so the word after one is not a positional word.
+_VALUED = frozenset(
+    {"--pack", "--seed", "--dice", "--lang", "--kind", "--name", "--set", "--param", "--trials", "--workers", "--exact"}
+)
+
+
+def _positional(words: Sequence[str]) -> list[str]:
+    found, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _VALUED
+        else:
+            found.append(word)
+    return found
+
+
+def _after(words: Sequence[str], flag: str) -> str | None:
+    """The value given to ``flag`` among ``words`` (the last one), or None."""
+    values = [words[i + 1] for i, word in enumerate(words[:-1]) if word == flag]
+    return values[-1] if values else None
+
+
+def option_candidates(command: Command, given: Sequence[str], current: str) -> list[str]:
+    """What ``current`` may become among a command's ``KEY=VALUE`` words: an option's ``key=`` not given yet, or,
+    after ``key=``, each value it takes (its choices, ``yes``/``no``)."""
+    key, sep, typed = current.partition("=")
+    options = {o.name: o for o in command.signature.options}
+    if sep:
+        option = options.get(key)
+        if option is None:
+            return []
+        kind = option.kind.item if option.kind.family == "optional" and option.kind.item else option.kind
+        values = list(kind.choices) if kind.family == "choice" else ["yes", "no"] if kind.family == "bool" else []
+        return [f"{key}={value}" for value in values if value.startswith(typed)]
+    taken = {word.partition("=")[0] for word in given}
+    return [f"{name}=" for name in options if name.startswith(current) and name not in taken]
+
+
+def candidates(words: Sequence[str], current: str) -> list[str]:
+    """What the word being typed (``current``) may become, after ``words`` (the command line after
+    ``progression``): a pack's command names and their options, from the pack's declarations."""
+    from progression.cli.args import resolve_pack
+    from progression.cli.files import read_sheet
+    from progression.cli.sheet import pack_for
+
+    plain = _positional(words)
+    head = plain[:2]
+    if head in (["sheet", "do"], ["sheet", "act"], ["sheet", "explain"]) and len(plain) >= 3:
+        family = "explanations" if head[1] == "explain" else "actions"
+        pack = pack_for(_after(words, "--pack"), read_sheet(plain[2]).sheet)
+        if len(plain) == 3:
+            return [name for name in pack.contract.names(family) if name.startswith(current)]
+        return option_candidates(find(pack, family, plain[3]), plain[4:], current)
+    if head == ["sheet", "new"] and words and words[-1] == "--set":
+        spec, kind = _after(words, "--pack"), _after(words, "--kind")
+        factory = resolve_pack(spec).contract.find("factories", kind) if spec and kind else None
+        given = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--set"]
+        return option_candidates(factory, given, current) if factory is not None else []
+    if plain[:1] == ["simulate"] and len(plain) >= 2:
+        pack = resolve_pack(plain[1])
+        if words and words[-1] == "--param" and len(plain) >= 3:
+            given = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--param"]
+            return option_candidates(find(pack, "simulations", plain[2]), given, current)
+        if len(plain) == 2 and not (words and words[-1].startswith("-")):
+            return [name for name in pack.contract.names("simulations") if name.startswith(current)]
+    return []
+
+
+def run_complete(args: argparse.Namespace, out: Output) -> int:
+    """Print, one a line, what the last word of a command line may become (for a shell's completion).
+
+    Only the part after the last ``=`` of a candidate is printed when the word typed has one, as shells
+    split words there. Nothing is printed for a line it cannot complete, or one naming a file or a pack
+    that does not load: completion stays quiet.
+    """
+    import shlex
+
+    from progression.errors import ProgressionError
+
+    line = args.line
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = None
+    if words is None:
+        if out.json_mode:
+            out.json([])
+        return 0
+    if words and words[0].endswith("progression"):
+        words = words[1:]
+    current = "" if not line or line[-1].isspace() or not words else words.pop()
+    try:
+        found = candidates(words, current)
+    except (ProgressionError, OSError):
+        found = []
+    shown = [candidate.rpartition("=")[2] if "=" in current else candidate for candidate in found]
+    if out.json_mode:
+        out.json(shown)
+    for candidate in shown:
+        out.line(candidate)
+    return 0

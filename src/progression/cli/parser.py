@@ -131,6 +131,7 @@ def parser() -> argparse.ArgumentParser:
     _simulate(sub)
     _validate(sub)
     _demo(sub)
+    _complete(sub)
     return top
 
 
@@ -505,3 +506,19 @@ def _demo(sub: Any) -> None:
     )
     demo.add_argument("packs", nargs="*", metavar="PACK", help="only these packs (default: every installed pack)")
     demo.set_defaults(run=command("demo", "run_demo"))
+
+
+def _complete(sub: Any) -> None:
+    """Add ``complete``."""
+    complete = sub.add_parser(
+        "complete",
+        parents=[json_option()],
+        help="what the last word of a command line may become, for a shell's completion",
+        description="Print, one a line, what the last word of LINE (a command line up to the cursor) may "
+        "become: a pack's action, explanation or simulation names, and their KEY=VALUE options with the values "
+        "a choice or yes/no takes, from the pack's declarations. For bash: "
+        '_progression() { mapfile -t COMPREPLY < <(progression complete "${COMP_LINE:0:COMP_POINT}"); }; '
+        "complete -o nospace -o default -F _progression progression",
+    )
+    complete.add_argument("line", metavar="LINE", help="the command line up to the cursor")
+    complete.set_defaults(run=command("contract", "run_complete"))
