@@ -5,24 +5,21 @@ its function (or, for an action, the operation it runs), and its options are rea
 signature (or the operation's fields). The pack refuses to load when a declaration does not hold.
 """
 
-from progression.rulepacks.contract import (
-    REQUIRED,
+from progression.rulepacks.commands import (
     Action,
     Command,
     ComputedTable,
-    Contract,
     Demo,
     Exact,
     Explanation,
     Factory,
-    Option,
-    OptionType,
     PackFor,
     Report,
     Simulation,
     Tuner,
-    option_type,
 )
+from progression.rulepacks.contract import Contract
+from progression.rulepacks.options import REQUIRED, Option, OptionType, option_type
 
 __all__ = [
     "REQUIRED",

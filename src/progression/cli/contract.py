@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from progression.cli.args import UsageError, pairs
 from progression.cli.output import Output
 from progression.errors import InvalidInput
-from progression.rulepacks.contract import Command
+from progression.rulepacks.commands import Command
 from progression.rulepacks.rulepack import RulePack
 
 __all__ = ["find", "help_text", "listing", "read_options"]

@@ -26,7 +26,7 @@ import attrs
 from progression._frozen import freeze
 from progression.engine.dice import SeededDice
 from progression.errors import InvalidInput
-from progression.rulepacks.contract import Exact, Simulation
+from progression.rulepacks.commands import Exact, Simulation
 from progression.rulepacks.discovery import load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.rulepack import RulePack
