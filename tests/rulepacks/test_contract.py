@@ -340,3 +340,30 @@ class TestContract:
             "doc": "",
         } == pace.data()
         assert (True, 1) == (pool.data()["required"], days.data()["default"])
+
+
+class TestTextFunctions:
+    def test_an_empty_value_is_no_value(self) -> None:
+        """To a function reading its options as text, ``treasury=`` is left out, as it always read it."""
+
+        def legacy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+            return sheet
+
+        action = Action(name="legacy", function=legacy, options=[Option(name="treasury", type=int, default=None)])
+        assert {} == action.read({"treasury": ""})
+        assert {"treasury": 5} == action.read({"treasury": "5"})
+
+    def test_an_operation_refusing_a_value(self) -> None:
+        """An operation's own validator refusing a value is bad input naming the action."""
+
+        @attrs.frozen(kw_only=True)
+        class Picky(Operation):
+            tag = "skirmish.picky"
+            amount: int = attrs.field(validator=attrs.validators.ge(0))
+
+            def run(self, work: Work) -> None:
+                return None
+
+        pack = attrs.evolve(skirmish(), operations=[Picky])
+        with pytest.raises(InvalidInput, match="action 'picky': 'amount' must be >= 0: -1"):
+            Action(name="picky", operation=Picky)(pack, pack.new_sheet("hero"), None, amount=-1)

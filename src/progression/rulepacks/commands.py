@@ -205,6 +205,9 @@ class Command:
     def read(self, texts: Mapping[str, str], *, complete: bool = True) -> dict[str, object]:
         """The values ``key=value`` words give, each read by the type its option declares.
 
+        To a function that reads its options as text, an empty value (``treasury=``) is no value, as
+        such functions have always read it: the option is left out.
+
         Raises:
             InvalidInput: an unknown option, a value that is not of the option's type, a required
                 option missing; the message names the option, what was expected and what came.
@@ -216,6 +219,8 @@ class Command:
                 kind = others
             else:
                 kind = self.option(name).kind
+            if self.signature.text and not text.strip():
+                continue
             try:
                 values[name] = kind.read(text)
             except ValueError:
@@ -364,7 +369,14 @@ class Action(Command):
         from progression.engine.run import execute
 
         pack, sheet, dice = fixed
-        return execute(pack, sheet, self.operation(**options), dice)
+        try:
+            operation = self.operation(**options)
+        except (TypeError, ValueError) as error:  # the operation's own validators refuse a value
+            if isinstance(error, InvalidInput):
+                raise
+            msg = f"{self.what}: {error}"
+            raise InvalidInput(msg) from None
+        return execute(pack, sheet, operation, dice)
 
     def result(self, value: Any) -> Any:
         from progression.ledger.sheet import Sheet
