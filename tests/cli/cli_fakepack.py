@@ -15,6 +15,7 @@ import attrs
 import progression
 from progression import Choose, Effect, ProcedureContext, Roll, RulePack, Sheet
 from progression.contract import Action, ComputedTable, Contract, Exact, Factory, Report, Simulation
+from progression.operations import Award
 
 TOML = """
 format = 1
@@ -243,3 +244,28 @@ def badly_declared() -> RulePack:
 def legacy_pack() -> RulePack:
     """The fake pack as packs registered their commands before the contract: strings in ``functions``."""
     return progression.load_text(TOML, "cli_fakepack", {**FUNCTIONS, **LEGACY})
+
+
+@attrs.frozen(kw_only=True)
+class Gift(progression.Operation):
+    """A gift of experience.
+
+    Attributes:
+        amount: how many points.
+    """
+
+    tag = "fake.gift"
+    amount: int = 1
+
+    @property
+    def label(self) -> str:
+        return f"gift of {self.amount}"
+
+    def run(self, work: progression.Work) -> None:
+        work.run(Award(pool="xp", amount=self.amount, reason="a gift"))
+
+
+def gifted_pack() -> RulePack:
+    """The fake pack with an action bound to its operation ``fake.gift``."""
+    actions = [*CONTRACT.actions, Action(name="gift", operation=Gift)]
+    return attrs.evolve(pack(), operations=[Gift], contract=attrs.evolve(CONTRACT, actions=actions))

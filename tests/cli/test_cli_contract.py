@@ -163,3 +163,23 @@ class TestCompletion:
     def test_as_json(self, run: Run, band: str) -> None:
         """``--json`` gives the candidates as a list."""
         assert ["days="] == run("complete", f"progression sheet do {band} train ", "--json").json()
+
+
+class TestAnActionBoundToAnOperation:
+    def test_options_are_its_fields_and_it_verifies(
+        self, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An action bound to an operation takes its fields as options, runs it through the engine (one entry that
+        verifies and can be amended), and documents the fields in ``--help``."""
+        install(monkeypatch, {"fake": "cli_fakepack:gifted_pack"})
+        path = str(tmp_path / "hero.json")
+        run("sheet", "new", path, "--pack", "fake", "--kind", "hero")
+        assert (
+            "  amount  whole number, default 1 — how many points.\n" in run("sheet", "do", path, "gift", "--help").out
+        )
+        assert (0, "#2 +3 Experience: a gift\n") == tuple(attrs.astuple(run("sheet", "do", path, "gift", "amount=3")))[
+            :2
+        ]
+        assert 0 == run("sheet", "verify", path).status
+        assert 0 == run("sheet", "amend", path, "2", "amount=5").status
+        assert 5 == run("sheet", "show", path, "--json").json()["pools"]["xp"]["balance"]
