@@ -313,6 +313,14 @@ class TestUnknownOptions:
             with pytest.raises(InvalidInput, match="unknown option 'bogus'; it takes: "):
                 command(*before, bogus="1")
 
+    def test_every_option_has_its_type_declared(self) -> None:
+        """Each option a command reads has its type and meaning declared, so none is taken as a bare text unseen."""
+        from progression_bloodbowl import _pack
+
+        commands = [*_pack.CONTRACT.actions, *_pack.CONTRACT.factories]
+        names = {n for c in commands for n in getattr(c.function, "options", ())}
+        assert set() == names - set(_pack._TYPES)
+
     def test_the_declared_options_are_those_the_function_reads(self, pack: RulePack) -> None:
         """Each action's declared options are the ones its function says it reads, in order."""
         for command in pack.contract.actions:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -155,16 +156,27 @@ def _options(command: str, function: Callable[..., Any]) -> tuple[Option, ...]:
     """The declared options of a command whose function reads them as text, named by its ``takes``."""
     found = []
     for name in getattr(function, "options", ()):
-        kind, doc = _OVERRIDES.get((command, name)) or _OVERRIDES.get((f"new {command}", name)) or _TYPES[name]
+        found_type = _OVERRIDES.get((command, name)) or _OVERRIDES.get((f"new {command}", name)) or _TYPES.get(name)
+        kind, doc = found_type or (str, "")
         default = REQUIRED if name in _REQUIRED.get(command, ()) else _DEFAULTS.get(name)
         found.append(Option(name=name, type=kind, doc=doc, default=default))
     return tuple(found)
 
 
+def _declared(declaration: type[Action] | type[Factory], name: str, function: Callable[..., Any]) -> Any:
+    """A command of the pack: its options named by its ``takes`` and typed here; or, for a function that
+    names its options as typed parameters, read from them; or, for one reading any ``**options``, open."""
+    given: dict[str, Any] = {"kind" if declaration is Factory else "name": name, "function": function}
+    if hasattr(function, "options"):
+        return declaration(**given, options=_options(name, function))
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in inspect.signature(function).parameters.values())
+    return declaration(**given, open=takes_any)
+
+
 #: What the pack offers the command line.
 CONTRACT = Contract(
     actions=[
-        Action(name=name, function=function, options=_options(name, function))
+        _declared(Action, name, function)
         for name, function in (*_commands.ACTIONS.items(), *_match_day.ACTIONS.items())
     ],
     explanations=[
@@ -173,7 +185,7 @@ CONTRACT = Contract(
     ],
     reports=[Report(name=name, function=function) for name, function in _commands.REPORTS.items()],
     factories=[
-        Factory(kind=kind, function=function, options=_options(kind, function))
+        _declared(Factory, kind, function)
         for kind, function in (
             ("team", _commands.new_team),
             ("player", _commands.new_player),
