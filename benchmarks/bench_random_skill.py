@@ -1,6 +1,6 @@
 """Target 6: the exact chance of a random-skill advancement, against a Monte Carlo estimate.
 
-The Blood Bowl pack gives ``functions["exact.random_skill"]``. The estimate is written
+The Blood Bowl pack declares the exact computation ``random_skill`` in its contract. The estimate is written
 here: the same procedure (2D6 on the category's table, owned skills rolled again, two
 rolls, the coach keeps his preferred one) played ``trials`` times with :class:`random.Random`.
 """
@@ -63,9 +63,9 @@ def run(trials: int = 10**5) -> list[Row]:
         pack = progression.load(PACK)
     except progression.ProgressionError as error:
         return skipped(name, f"the {PACK} pack does not load: {str(error).splitlines()[0]}")
-    if "exact.random_skill" not in pack.functions:
-        return skipped(name, f"the {PACK} pack has no exact.random_skill")
-    exact = pack.functions["exact.random_skill"]
+    if pack.contract.find("exacts", "random_skill") is None:
+        return skipped(name, f"the {PACK} pack has no exact computation random_skill")
+    exact = pack.contract.exact("random_skill").function
     skills, owned, prefer = table(pack, QUERY["category"]), {QUERY["owned"]}, QUERY["prefer"].split(",")
     odds: Mapping[str, Fraction] = exact(pack, **QUERY)
     shares = estimate(skills, owned, prefer, trials)

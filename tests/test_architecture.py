@@ -27,10 +27,12 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"history"}),
     frozenset({"files", "studies"}),
     frozenset({"store"}),
-    frozenset({"cli", "testing", "operations"}),
+    frozenset({"cli", "testing", "operations", "contract"}),
 )
 #: What a rule pack may import of the core: the public face and its public submodules.
-PUBLIC = frozenset({"progression", "progression.errors", "progression.operations", "progression.testing"})
+PUBLIC = frozenset(
+    {"progression", "progression.contract", "progression.errors", "progression.operations", "progression.testing"}
+)
 
 
 def imports(source: str) -> Iterator[str]:
@@ -131,7 +133,7 @@ class TestLayers:
         )
         assert [
             "progression_x.rules imports progression.ledger.sheet: a pack imports only "
-            "progression, progression.errors, progression.operations, progression.testing"
+            "progression, progression.contract, progression.errors, progression.operations, progression.testing"
         ] == pack_violations("progression_x.rules", "from progression.ledger.sheet import Sheet\n")
 
     def test_type_checking_imports_are_not_layers(self) -> None:

@@ -33,3 +33,16 @@ class TestExports:
         from importlib.metadata import version
 
         assert version("progression") == progression.__version__
+
+
+class TestContractFamily:
+    def test_the_contract_s_names_are_pinned(self) -> None:
+        """``progression.contract``, the declarations a pack author writes, changes only on purpose."""
+        import progression.contract
+
+        assert [
+            "REQUIRED", "Action", "Command", "ComputedTable", "Contract", "Demo", "Exact", "Explanation", "Factory",
+            "Option", "OptionType", "PackFor", "Report", "Simulation", "Tuner", "option_type",
+        ] == progression.contract.__all__  # fmt: skip
+        for name in progression.contract.__all__:
+            assert hasattr(progression.contract, name), name

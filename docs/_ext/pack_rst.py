@@ -327,8 +327,24 @@ def _named(page: Page, pack: RulePack) -> None:
 
 def _functions(page: Page, pack: RulePack) -> None:
     page.heading("Functions", 1)
-    page.para("The named Python functions the pack provides, which its TOML and the command line refer to.")
+    page.para("The named Python functions the pack provides, which its TOML refers to.")
     page.table(["name", "what it does"], ([_lit(n), escape(_first_line(f))] for n, f in sorted(pack.functions.items())))
+
+
+def _commands(page: Page, pack: RulePack) -> None:
+    page.heading("Commands", 1)
+    page.para(
+        "What the pack offers the command line, as its contract declares it (:attr:`progression.RulePack.contract`): "
+        "each command with its options, their types and defaults (* required)."
+    )
+
+    def options(command: Any) -> str:
+        return ", ".join(
+            f"``{o.name}{'*' if o.required else ''}`` ({escape(o.kind.shown)})" for o in command.signature.options
+        )
+
+    rows = ([_lit(key), escape(command.summary), options(command)] for key, command in sorted(pack.contract.entries()))
+    page.table(["command", "what it does", "options"], rows)
 
 
 # -- free data tables ---------------------------------------------------------------
@@ -462,6 +478,7 @@ def render_pack(pack: RulePack, *, origin: str, plot_for: PlotFor = lambda _curv
         (pack.names, _named),
         (pack.tables, _tables),
         (pack.functions, _functions),
+        (pack.contract, _commands),
     ]
     for present, write in sections:
         if present:

@@ -119,7 +119,7 @@ class TestOptions:
 class TestMatchOptions:
     def _match(self, pack: RulePack, team: Sheet, **options: str) -> Sheet:
         options.setdefault("score", "0-0")
-        sheet: Sheet = pack.function("action.match")(
+        sheet: Sheet = pack.contract.action("match").function(
             pack, team, ScriptedDice([]), number="1", opponent="Orcs", **options
         )
         return sheet
@@ -196,12 +196,12 @@ class TestPitchText:
 class TestActions:
     def test_new_team(self, pack: RulePack) -> None:
         """roster, name and treasury as text."""
-        team = pack.function("new.team")(pack, roster="orc", name="Da Boyz", treasury="900000")
+        team = pack.contract.factory("team").function(pack, roster="orc", name="Da Boyz", treasury="900000")
         assert (900_000, "badlands_brawl") == (team.pools["treasury"], team.tags["league"])
 
     def test_a_match_then_an_advancement(self, pack: RulePack, team: Sheet) -> None:
         """Each action is one ledger entry."""
-        after = pack.function("action.match")(
+        after = pack.contract.action("match").function(
             pack,
             team,
             ScriptedDice([2, 6]),
@@ -213,7 +213,7 @@ class TestActions:
             attendance="6",
         )
         assert (len(team.ledger) + 1, 3) == (len(after.ledger), after.member("1").pools["spp"])
-        after = pack.function("action.advance")(
+        after = pack.contract.action("advance").function(
             pack, after, ScriptedDice([2, 2, 2, 2]), member="1", type="random_primary", choice="G"
         )
         assert after.member("1").has("dauntless")
@@ -221,43 +221,46 @@ class TestActions:
     def test_an_absurd_attendance(self, pack: RulePack, team: Sheet) -> None:
         """``sheet do FILE match ... attendance=20000`` paid 100,030,000 gp: refused, with the range."""
         with pytest.raises(InvalidInput, match=r"\(Dedicated Fans 1 to 7 \+ D3 each\): 4 to 20, .*got 20000$"):
-            pack.function("action.match")(
+            pack.contract.action("match").function(
                 pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="1-0", attendance="20000"
             )
 
     def test_end_draft(self, pack: RulePack) -> None:
         """A team built with hire actions ends its draft with end_draft: the next re-roll costs double."""
-        team = pack.function("new.team")(pack, roster="human", name="Reikland")
+        team = pack.contract.factory("team").function(pack, roster="human", name="Reikland")
         for n in range(11):
-            team = pack.function("action.hire")(pack, team, ScriptedDice([]), position="human_lineman", name=f"L{n}")
-        team = pack.function("action.end_draft")(pack, team, ScriptedDice([]))
+            team = pack.contract.action("hire").function(
+                pack, team, ScriptedDice([]), position="human_lineman", name=f"L{n}"
+            )
+        team = pack.contract.action("end_draft").function(pack, team, ScriptedDice([]))
         assert 100_000 == pack.quote(team, "team_reroll").price
 
     def test_step_four_waits_for_forced_advancements(self, pack: RulePack, team: Sheet) -> None:
         """A player holding 14 SPP must advance before hiring or closing the sequence, unless the league says no."""
-        played = pack.function("action.match")(pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="0-0")
+        played = pack.contract.action("match").function(
+            pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="0-0"
+        )
         rich = pack.award(played, "spp", 14, reason="test", member="1")
         for action, options in (("hire", {"position": "human_lineman"}), ("close", {"number": "1"})):
             with pytest.raises(RequirementNotMet, match="Griselda holds 14 SPP, at least the 14"):
-                pack.function(f"action.{action}")(pack, rich, ScriptedDice([]), **options)
-        closed = pack.function("action.close")(pack, rich, ScriptedDice([6]), number="1", must_advance="no")
+                pack.contract.action(action).function(pack, rich, ScriptedDice([]), **options)
+        closed = pack.contract.action("close").function(pack, rich, ScriptedDice([6]), number="1", must_advance="no")
         assert len(rich.ledger) + 1 == len(closed.ledger)
 
     def test_required_option(self, pack: RulePack, team: Sheet) -> None:
         """A missing option is named."""
         with pytest.raises(InvalidInput, match=r"hire: the option position=\.\.\. is required"):
-            pack.function("action.hire")(pack, team, ScriptedDice([]))
+            pack.contract.action("hire").function(pack, team, ScriptedDice([]))
 
-    def test_every_function_has_a_docstring(self, pack: RulePack) -> None:
-        """``progression show`` prints the first line of each."""
-        contract = [n for n in pack.functions if n.split(".")[0] in ("demo", "new", "action", "simulate", "exact")]
-        assert all((pack.function(n).__doc__ or "").strip() for n in contract)
+    def test_every_command_has_a_doc(self, pack: RulePack) -> None:
+        """``progression show`` prints the first line of each command's docstring."""
+        assert all(command.summary for _, command in pack.contract.entries())
 
 
 def test_demo_tells_the_story(pack: RulePack) -> None:
     """The demo runs with scripted dice and says each step."""
     lines: list[str] = []
-    pack.function("demo")(pack, lines.append)
+    pack.contract.demo.function(pack, lines.append)
     assert any("hired for good; loses Loner (4+)" in line for line in lines)
     assert lines[-1].startswith("  TV ")
 
@@ -275,42 +278,60 @@ class TestFlags:
     def test_any_other_word_is_refused(self, pack: RulePack, word: str) -> None:
         """``journeyman=maybe`` is refused rather than read as "no"."""
         with pytest.raises(InvalidInput, match=f"journeyman= takes yes or no, got {word!r}"):
-            pack.function("new.player")(pack, team="human", position="human_lineman", journeyman=word)
+            pack.contract.factory("player").function(pack, team="human", position="human_lineman", journeyman=word)
 
     def test_matched_play_reads_the_same_flag(self, pack: RulePack) -> None:
         """The Matched Play factory refuses the same way, before it checks the list."""
         with pytest.raises(InvalidInput, match="apothecary= takes yes or no"):
-            pack.function("new.matched_play_team")(pack, roster="human", apothecary="maybe")
+            pack.contract.factory("matched_play_team").function(pack, roster="human", apothecary="maybe")
 
 
 class TestUnknownOptions:
     def test_a_misspelt_option_is_refused(self, pack: RulePack, team: Sheet) -> None:
         """``must_advnce=no`` would otherwise pass unseen and leave the rule on: it is refused, naming the right ones."""
-        hire = pack.function("action.hire")
+        hire = pack.contract.action("hire").function
         with pytest.raises(
             InvalidInput, match="hire: unknown option must_advnce; it takes: position, name, must_advance"
         ):
             hire(pack, team, ScriptedDice([]), position="human_lineman", must_advnce="no")
 
-    @pytest.mark.parametrize("name", ["action.end_draft", "action.lose_trophy"])
+    @pytest.mark.parametrize("name", ["end_draft", "lose_trophy"])
     def test_an_action_that_takes_none(self, pack: RulePack, team: Sheet, name: str) -> None:
-        """An action without options says so."""
+        """An action without options says so, and so does its declaration."""
         with pytest.raises(InvalidInput, match="takes: no option"):
-            pack.function(name)(pack, team, ScriptedDice([]), colour="red")
+            pack.contract.action(name).function(pack, team, ScriptedDice([]), colour="red")
+        with pytest.raises(InvalidInput, match=f"action '{name}': unknown option 'colour'; it takes: no options"):
+            pack.contract.action(name)(pack, team, ScriptedDice([]), colour="red")
 
     def test_every_command_checks(self, pack: RulePack, team: Sheet) -> None:
-        """Every factory and action of the pack refuses an option it does not read."""
-        for name, function in pack.functions.items():
-            before = (pack,) if name.startswith("new.") else (pack, team, ScriptedDice([]))
-            if name.startswith(("new.", "action.")):
-                with pytest.raises(InvalidInput, match="unknown option bogus"):
-                    function(*before, bogus="1")
+        """Every factory and action of the pack refuses an option it does not read: its function, and its
+        declaration, which names the ones it takes."""
+        for command in (*pack.contract.factories, *pack.contract.actions):
+            before = (pack,) if command in pack.contract.factories else (pack, team, ScriptedDice([]))
+            assert command.function is not None
+            with pytest.raises(InvalidInput, match="unknown option bogus"):
+                command.function(*before, bogus="1")
+            with pytest.raises(InvalidInput, match="unknown option 'bogus'; it takes: "):
+                command(*before, bogus="1")
+
+    def test_every_option_has_its_type_declared(self) -> None:
+        """Each option a command reads has its type and meaning declared, so none is taken as a bare text unseen."""
+        from progression_bloodbowl import _pack
+
+        commands = [*_pack.CONTRACT.actions, *_pack.CONTRACT.factories]
+        names = {n for c in commands for n in getattr(c.function, "options", ())}
+        assert set() == names - set(_pack._TYPES)
+
+    def test_the_declared_options_are_those_the_function_reads(self, pack: RulePack) -> None:
+        """Each action's declared options are the ones its function says it reads, in order."""
+        for command in pack.contract.actions:
+            assert getattr(command.function, "options", None) == tuple(o.name for o in command.signature.options)
 
 
 class TestWithoutPenalty:
     def test_conceded_without_penalty(self, pack: RulePack, team: Sheet) -> None:
         """``conceded=us without_penalty=yes``: a 0-2 loss, no D3 off the Dedicated Fans, the SPP and the MVP kept."""
-        after = pack.function("action.match")(
+        after = pack.contract.action("match").function(
             pack,
             team,
             ScriptedDice([1, 6]),  # the MVP's D6 picks nominee 1; the loss's D6 6 keeps the 2 Dedicated Fans
@@ -333,7 +354,7 @@ class TestWithoutPenalty:
 def _match(pack: RulePack, team: Sheet, number: str = "1", **options: str) -> Sheet:
     """The match action with its required options (a 0-0 draw against the Orcs unless told otherwise)."""
     options = {"opponent": "Orcs", "score": "0-0", **options}
-    sheet: Sheet = pack.function("action.match")(pack, team, ScriptedDice([3, 3]), number=number, **options)
+    sheet: Sheet = pack.contract.action("match").function(pack, team, ScriptedDice([3, 3]), number=number, **options)
     return sheet
 
 
@@ -355,12 +376,12 @@ class TestMatchRequires:
     def test_opponent_and_score(self, pack: RulePack, team: Sheet, options: dict[str, str], expected: str) -> None:
         """``match number=1`` alone recorded a 0-0 draw against "?": the opponent and a played match's score are required."""
         with pytest.raises(InvalidInput) as error:
-            pack.function("action.match")(pack, team, ScriptedDice([]), number="1", **options)
+            pack.contract.action("match").function(pack, team, ScriptedDice([]), number="1", **options)
         assert str(error.value).startswith(expected)
 
     def test_an_unplayed_fixture_needs_no_score(self, pack: RulePack, team: Sheet) -> None:
         """A fixture left unplayed has no score to give: a loss, 0-0."""
-        after = pack.function("action.match")(
+        after = pack.contract.action("match").function(
             pack, team, ScriptedDice([]), number="4", opponent="Orcs", kind="unplayed"
         )
         assert [(4, "loss", 0, 0)] == [(r.number, r.outcome, r.scored, r.against) for r in bb.results(after)]
@@ -382,13 +403,13 @@ class TestClose:
     def test_number_is_required(self, pack: RulePack, team: Sheet) -> None:
         """``close`` without a number rolled Expensive Mistakes for a match 0: the number is required."""
         with pytest.raises(InvalidInput) as error:
-            pack.function("action.close")(pack, _match(pack, team), ScriptedDice([6]))
+            pack.contract.action("close").function(pack, _match(pack, team), ScriptedDice([6]))
         assert "close: the option number=... is required" == str(error.value)
 
     def test_a_match_not_recorded(self, pack: RulePack, team: Sheet) -> None:
         """A number with no result this season is refused, naming the matches recorded."""
         with pytest.raises(InvalidInput) as error:
-            pack.function("action.close")(pack, _match(pack, team), ScriptedDice([6]), number="2")
+            pack.contract.action("close").function(pack, _match(pack, team), ScriptedDice([6]), number="2")
         expected = (
             "Expensive Mistakes end the post-match sequence of a recorded match: Altdorf Anvils has no result of "
             "match 2 in season 1 (matches recorded: 1); record the match first"
@@ -398,27 +419,27 @@ class TestClose:
     def test_closed_once(self, pack: RulePack, team: Sheet) -> None:
         """Closing a match twice rolled Expensive Mistakes twice: the second close is refused; the next match closes."""
         rich = pack.award(_match(pack, team), "treasury", 300_000, reason="test")
-        done = pack.function("action.close")(pack, rich, ScriptedDice([6]), number="1")
+        done = pack.contract.action("close").function(pack, rich, ScriptedDice([6]), number="1")
         assert (1,) == closed(done)
         with pytest.raises(InvalidInput) as error:
-            pack.function("action.close")(pack, done, ScriptedDice([1, 3, 4]), number="1")
+            pack.contract.action("close").function(pack, done, ScriptedDice([1, 3, 4]), number="1")
         expected = (
             "the post-match sequence of match 1 of Altdorf Anvils already ended in season 1: "
             "Expensive Mistakes are rolled once per match"
         )
         assert expected == str(error.value)
-        again = pack.function("action.close")(pack, _match(pack, done, "2"), ScriptedDice([6]), number="2")
+        again = pack.contract.action("close").function(pack, _match(pack, done, "2"), ScriptedDice([6]), number="2")
         assert (1, 2) == closed(again)
 
     def test_a_decision_still_waiting(self, pack: RulePack, team: Sheet) -> None:
         """A player who waits to keep one of two rolled skills holds the sequence: ``close`` is refused, naming him."""
         played = pack.award(_match(pack, team), "spp", 3, reason="test", member="6")
         # General table: 1-3 then 5 -> Kick; 4-6 then 2 -> Strip Ball: two skills to keep one of.
-        paused = pack.function("action.advance")(
+        paused = pack.contract.action("advance").function(
             pack, played, ScriptedDice([2, 5, 5, 2]), member="6", type="random_primary", choice="G"
         )
         with pytest.raises(PendingState) as error:
-            pack.function("action.close")(pack, paused, ScriptedDice([6]), number="1")
+            pack.contract.action("close").function(pack, paused, ScriptedDice([6]), number="1")
         expected = (
             "Lineman 1 (#6) waits for a decision: keep one of the two skills; "
             "the post-match sequence goes on once it is made"
@@ -430,7 +451,7 @@ class TestStandingsReport:
     def test_teams_in_different_seasons(self, pack: RulePack, team: Sheet) -> None:
         """Without season=N, teams in different seasons are refused, naming who plays which; season=N chooses."""
         later = bb.new_season(pack, bb.draft(pack, "human", "Later", HUMANS))
-        report = pack.function("report.standings")
+        report = pack.contract.report("standings").function
         with pytest.raises(InvalidInput) as error:
             report(pack, [team, later])
         expected = (

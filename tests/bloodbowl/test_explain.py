@@ -19,24 +19,24 @@ class TestExplain:
             bb.spp_account(pack, team, "1"),
             bb.treasury_account(pack, team),
         ] == [
-            pack.function("explain.value")(pack, team, member="1"),
-            pack.function("explain.tv")(pack, team),
-            pack.function("explain.ctv")(pack, team),
-            pack.function("explain.spp")(pack, team, member="1"),
-            pack.function("explain.treasury")(pack, team),
+            pack.contract.explanation("value").function(pack, team, member="1"),
+            pack.contract.explanation("tv").function(pack, team),
+            pack.contract.explanation("ctv").function(pack, team),
+            pack.contract.explanation("spp").function(pack, team, member="1"),
+            pack.contract.explanation("treasury").function(pack, team),
         ]
 
     def test_team_value_adds_up(self, pack: RulePack, team: Sheet) -> None:
         """Every item names the rule it applies, and the items add up to the total."""
-        explained = pack.function("explain.tv")(pack, team)
+        explained = pack.contract.explanation("tv").function(pack, team)
         assert (explained.total, True) == (sum(i.amount for i in explained.items), all(i.rule for i in explained.items))
 
     def test_value_needs_a_member_on_a_team(self, pack: RulePack, team: Sheet) -> None:
         """A team has many players: asking for "the" value says which argument is missing."""
         with pytest.raises(InvalidInput, match="which player\\? pass member=ID"):
-            pack.function("explain.value")(pack, team)
+            pack.contract.explanation("value").function(pack, team)
 
     def test_team_figures_refuse_a_player_sheet(self, pack: RulePack, team: Sheet) -> None:
         """Team Value of a single player's sheet is refused, naming what the sheet is."""
         with pytest.raises(InvalidInput, match="Team Value is a figure of a team; this sheet is a player"):
-            pack.function("explain.tv")(pack, team.member("1"))
+            pack.contract.explanation("tv").function(pack, team.member("1"))

@@ -226,7 +226,7 @@ class TestAPlayedMatch:
 class TestCommandLine:
     def test_induce_action(self, pack: RulePack, team: Sheet) -> None:
         """``sheet do FILE induce`` takes its options as text."""
-        action = pack.function("action.induce")
+        action = pack.contract.action("induce").function
         after = action(
             pack,
             team,
@@ -240,7 +240,7 @@ class TestCommandLine:
 
     def test_items_named_twice_add_up(self, pack: RulePack, team: Sheet) -> None:
         """``items=bribe,bribe*2`` is three Bribes."""
-        action = pack.function("action.induce")
+        action = pack.contract.action("induce").function
         after = action(
             pack, team, ScriptedDice([]), match="3", opponent_ctv=str(_ctv(pack, team) + 400_000), items="bribe,bribe*2"
         )
@@ -249,9 +249,11 @@ class TestCommandLine:
     def test_a_count_left_out(self, pack: RulePack, team: Sheet) -> None:
         """``items=bribe*`` is refused rather than read as one Bribe."""
         with pytest.raises(InvalidInput, match="the count of bribe must be a whole number, got ''"):
-            pack.function("action.induce")(pack, team, ScriptedDice([]), match="3", opponent_ctv="1", items="bribe*")
+            pack.contract.action("induce").function(
+                pack, team, ScriptedDice([]), match="3", opponent_ctv="1", items="bribe*"
+            )
 
     def test_a_required_option(self, pack: RulePack, team: Sheet) -> None:
         """Without the opponent's CTV the action says which option is missing."""
         with pytest.raises(InvalidInput, match=r"induce: the option opponent_ctv=\.\.\. is required"):
-            pack.function("action.induce")(pack, team, ScriptedDice([]), match="1")
+            pack.contract.action("induce").function(pack, team, ScriptedDice([]), match="1")

@@ -472,12 +472,12 @@ class TestCommands:
     def test_end_of_season_actions(self, pack: RulePack, season: Sheet) -> None:
         """prize, redraft and explain.points work on text options as the command line passes them."""
         dice = ScriptedDice([])
-        team = pack.functions["action.prize"](pack, season, dice, place="1")
-        team = pack.functions["action.redraft"](
+        team = pack.contract.action("prize").function(pack, season, dice, place="1")
+        team = pack.contract.action("redraft").function(
             pack, team, dice, keep=",".join(KEEP), players="human_lineman:Rookie", rerolls="1", cap="none"
         )
         assert (12, 2) == (len(team.members), team.stats["rerolls"])
-        explain_points = pack.functions["explain.points"]
+        explain_points = pack.contract.explanation("points").function
         assert 7 == explain_points(pack, season, bonus="yes").total
         with pytest.raises(InvalidInput, match="season must be a whole number, got 'two'"):
             explain_points(pack, season, season="two")

@@ -93,7 +93,7 @@ class TestPrayers:
     def test_reason_names_the_prayer(self, pack: RulePack, team: Sheet) -> None:
         """The award's reason, and so the player's SPP account, names the prayer and its D16 number."""
         after = bb.record_outcome(pack, team, _record(prayers=ALL[1:]), ScriptedDice([]))
-        lines = [str(item) for item in pack.function("explain.spp")(pack, after, "4").items]
+        lines = [str(item) for item in pack.contract.explanation("spp").function(pack, after, "4").items]
         expected = [
             "+5 match 1: 2 catch x 1 (Dazzling Catching, Prayer to Nuffle 11), 1 touchdown x 3 (SPP for match events)"
         ]

@@ -258,7 +258,7 @@ class TestRecorded:
     def test_fireball_action(self, pack: RulePack, team: Sheet) -> None:
         """``sheet do FILE fireball`` reads the pitch from text and records the spell."""
         hired = _team_with_wizard(pack, team)
-        action = pack.function("action.fireball")
+        action = pack.contract.action("fireball").function
         after = action(
             pack,
             hired,
@@ -272,7 +272,7 @@ class TestRecorded:
     def test_zap_action(self, pack: RulePack, team: Sheet) -> None:
         """``sheet do FILE zap`` names its target as them:<name>."""
         hired = _team_with_wizard(pack, team)
-        after = pack.function("action.zap")(
+        after = pack.contract.action("zap").function(
             pack, hired, ScriptedDice([6]), target="them:Orc", players="them:Orc@11,7 st5 prone"
         )
         assert "Zap! on Orc (them #Orc)" == after.tags["induced.spell"]

@@ -1,4 +1,4 @@
-"""A small pack for the command line's tests: it registers every function the CLI calls.
+"""A small pack for the command line's tests: it declares every kind of command the CLI calls.
 
 It is installed in tests through monkeypatched entry points (in-process) or a
 throwaway ``*.dist-info`` on ``PYTHONPATH`` (subprocesses), so the CLI's tests do
@@ -14,6 +14,8 @@ import attrs
 
 import progression
 from progression import Choose, Effect, ProcedureContext, Roll, RulePack, Sheet
+from progression.contract import Action, ComputedTable, Contract, Exact, Factory, Report, Simulation
+from progression.operations import Award
 
 TOML = """
 format = 1
@@ -110,17 +112,26 @@ def charms(context: ProcedureContext) -> tuple[str, ...]:
     return tuple(c for c in ("amulet", "ring") if not context.sheet.has(c))
 
 
-def new_band(pack: RulePack, name: str = "", heroes: str = "1") -> Sheet:
-    """A band of N heroes, each starting with 10 experience."""
+def new_band(pack: RulePack, name: str = "", heroes: int = 1) -> Sheet:
+    """A band of N heroes, each starting with 10 experience.
+
+    Args:
+        name: the band's name.
+        heroes: how many heroes.
+    """
     band = pack.new_sheet("band", name)
-    for index in range(1, int(heroes) + 1):
+    for index in range(1, heroes + 1):
         band = progression.join(band, f"h{index}", pack.new_sheet("hero", f"Hero {index}", pools={"xp": 10}))
     return band
 
 
-def train(pack: RulePack, sheet: Sheet, dice: progression.Dice, days: str = "1") -> Sheet:
-    """Train for some days: each day gives 1D6 experience."""
-    total = sum(dice.roll(6, 1, f"day {day}")[0] for day in range(1, int(days) + 1))
+def train(pack: RulePack, sheet: Sheet, dice: progression.Dice, days: int = 1) -> Sheet:
+    """Train for some days: each day gives 1D6 experience.
+
+    Args:
+        days: how many days of training.
+    """
+    total = sum(dice.roll(6, 1, f"day {day}")[0] for day in range(1, days + 1))
     return pack.award(sheet, "xp", total, reason=f"trained {days} days")
 
 
@@ -138,9 +149,9 @@ def climb(pack: RulePack, dice: progression.Dice, goal: int = 10) -> int:
     return days
 
 
-def two_dice(pack: RulePack, sides: str = "6") -> dict[str, Fraction]:
+def two_dice(pack: RulePack, sides: int = 6) -> dict[str, Fraction]:
     """The sum of two dice, exactly."""
-    faces = int(sides)
+    faces = sides
     counts: dict[str, int] = {}
     for a in range(1, faces + 1):
         for b in range(1, faces + 1):
@@ -162,7 +173,7 @@ def demo(pack: RulePack, say: Callable[[str], None]) -> None:
 def tune(pack: RulePack, base: int = 10, step: int = 5) -> RulePack:
     """The pack with another level curve: base + step per level taken."""
     text = TOML.replace("base = 10\nstep = 5", f"base = {base}\nstep = {step}")
-    return progression.load_text(text, "cli_fakepack", pack.functions)
+    return progression.load_text(text, "cli_fakepack", pack.functions, contract=pack.contract)
 
 
 def level_costs(pack: RulePack, language: str) -> list[dict[str, object]]:
@@ -180,9 +191,23 @@ def no_rows(pack: RulePack, sheets: list[Sheet]) -> object:
     return "nothing"
 
 
-FUNCTIONS: dict[str, Callable[..., object]] = {
-    "find": find,
-    "charms": charms,
+#: The functions the pack's TOML names.
+FUNCTIONS: dict[str, Callable[..., object]] = {"find": find, "charms": charms}
+
+#: What the pack offers the command line.
+CONTRACT = Contract(
+    actions=[Action(name="train", function=train), Action(name="quest", function=quest)],
+    factories=[Factory(kind="band", function=new_band)],
+    simulations=[Simulation(name="climb", function=climb)],
+    exacts=[Exact(name="two_dice", function=two_dice)],
+    tables=[ComputedTable(name="level_costs", function=level_costs)],
+    reports=[Report(name="members", function=members), Report(name="no_rows", function=no_rows)],
+    tune=tune,
+    demo=demo,
+)
+
+#: The same commands, registered as the old string contract did (converted, with a DeprecationWarning).
+LEGACY: dict[str, Callable[..., object]] = {
     "new.band": new_band,
     "action.train": train,
     "action.quest": quest,
@@ -198,10 +223,49 @@ FUNCTIONS: dict[str, Callable[..., object]] = {
 
 def pack() -> RulePack:
     """The fake pack (the entry point's target)."""
-    return progression.load_text(TOML, "cli_fakepack", FUNCTIONS)
+    return progression.load_text(TOML, "cli_fakepack", FUNCTIONS, contract=CONTRACT)
 
 
 def quiet_pack() -> RulePack:
     """The same pack under another name, without a demo."""
-    functions = {k: v for k, v in FUNCTIONS.items() if k != "demo"}
-    return attrs.evolve(progression.load_text(TOML, "cli_fakepack", functions), name="quiet")
+    return attrs.evolve(pack(), name="quiet", contract=attrs.evolve(CONTRACT, demo=None))
+
+
+def rest(pack: RulePack, sheet: Sheet, dice: progression.Dice, days=1) -> Sheet:  # type: ignore[no-untyped-def]
+    """Rest for some days (its option has no type: the pack does not load)."""
+    return sheet
+
+
+def badly_declared() -> RulePack:
+    """The fake pack with an action whose option has no type."""
+    return attrs.evolve(pack(), contract=attrs.evolve(CONTRACT, actions=[Action(name="rest", function=rest)]))
+
+
+def legacy_pack() -> RulePack:
+    """The fake pack as packs registered their commands before the contract: strings in ``functions``."""
+    return progression.load_text(TOML, "cli_fakepack", {**FUNCTIONS, **LEGACY})
+
+
+@attrs.frozen(kw_only=True)
+class Gift(progression.Operation):
+    """A gift of experience.
+
+    Attributes:
+        amount: how many points.
+    """
+
+    tag = "fake.gift"
+    amount: int = 1
+
+    @property
+    def label(self) -> str:
+        return f"gift of {self.amount}"
+
+    def run(self, work: progression.Work) -> None:
+        work.run(Award(pool="xp", amount=self.amount, reason="a gift"))
+
+
+def gifted_pack() -> RulePack:
+    """The fake pack with an action bound to its operation ``fake.gift``."""
+    actions = [*CONTRACT.actions, Action(name="gift", operation=Gift)]
+    return attrs.evolve(pack(), operations=[Gift], contract=attrs.evolve(CONTRACT, actions=actions))

@@ -19,6 +19,8 @@ def commands(top: argparse.ArgumentParser, prefix: tuple[str, ...] = ()) -> Iter
     for action in top._actions:
         if isinstance(action, argparse._SubParsersAction):
             for name, child in action.choices.items():
+                if not child.prog.endswith(f" {name}"):  # an alias (``sheet act`` for ``sheet do``)
+                    continue
                 yield (*prefix, name)
                 yield from commands(child, (*prefix, name))
 

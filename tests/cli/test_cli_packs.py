@@ -40,16 +40,17 @@ class TestShow:
         """The functions the command line calls are listed with the first line of their docstring."""
         functions = run("show", "fake", "--json").json()["functions"]
         assert {
-            "action.quest": "A member of a band goes on a quest: buys a lucky find, which may wait for a decision.",
-            "action.train": "Train for some days: each day gives 1D6 experience.",
+            "action.quest": "A member of a band goes on a quest: buys a lucky find, which may wait for a decision. "
+            "Options: member.",
+            "action.train": "Train for some days: each day gives 1D6 experience. Options: days.",
             "demo": "A hero levels up twice.",
-            "exact.two_dice": "The sum of two dice, exactly.",
-            "new.band": "A band of N heroes, each starting with 10 experience.",
-            "simulate.climb": "Days of 1D6 experience until the goal is reached.",
+            "exact.two_dice": "The sum of two dice, exactly. Options: sides.",
+            "new.band": "A band of N heroes, each starting with 10 experience. Options: name, heroes.",
+            "simulate.climb": "Days of 1D6 experience until the goal is reached. Options: goal.",
             "report.members": "Each sheet and how many members it holds.",
             "report.no_rows": "A report that breaks its contract: a text, not rows.",
             "table.level_costs": "The first three levels, priced.",
-            "tune": "The pack with another level curve: base + step per level taken.",
+            "tune": "The pack with another level curve: base + step per level taken. Options: base, step.",
         } == functions
 
     def test_show_text_in_french(self, run: Run) -> None:

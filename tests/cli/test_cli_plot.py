@@ -44,10 +44,10 @@ class TestPlot:
         assert ["Coût de niveau", "feat (base=4, step=1)"] == [legend(pack, line, "fr") for line in lines]
 
     def test_tune_needs_a_tune_function(self, run: Run, tmp_path: Path) -> None:
-        """A pack without a tune function cannot be tuned."""
+        """A pack that declares no tuner cannot be tuned."""
         result = run("plot", SKIRMISH, "level", "-o", str(tmp_path / "x.png"), "--tune", "base=1")
         assert 2 == result.status
-        assert "offers no tuning (it registers no 'tune' function)" in result.err
+        assert "offers no tuning (it declares no tuner)" in result.err
 
     def test_unknown_setting(self, run: Run, tmp_path: Path, fake: None) -> None:
         """A setting the tune function does not take is bad usage, naming those it takes."""

@@ -169,13 +169,13 @@ class TestReport:
         mixed = run("sheet", "report", "standings", anvils, character)
         assert [2, 2, 2] == [unknown.status, option.status, mixed.status]
         assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
-        assert "report.standings: got an unexpected keyword argument 'colour'; it takes: season, bonus" in option.err
+        assert "report 'standings': unknown option 'colour'; it takes: season, bonus" in option.err
         assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err
 
 
 class TestShowOptions:
     def test_an_action_lists_the_options_it_takes(self, run: Run) -> None:
-        """`show` adds the option keys a pack function declares to its docstring's first line."""
+        """`show` adds the options a pack's command declares to its one-line doc."""
         functions = run("show", "bloodbowl", "--json").json()["functions"]
         assert functions["action.hire"] == "Hire a player: position, name. Options: position, name, must_advance."
         assert functions["action.end_draft"].endswith("(the first match ends it too).")
@@ -204,3 +204,35 @@ class TestStepsInLines:
         history = run("sheet", "history", path).out.splitlines()
         assert any(line.startswith("3  match 1: outcome, winnings, Dedicated Fans:") for line in history)
         assert any(line.startswith("     match 1: outcome and winnings:") for line in history)
+
+
+class TestDeclaredOptions:
+    def test_advance_help_lists_its_typed_options(self, run: Run, tmp_path: object) -> None:
+        """`sheet act FILE advance --help` lists the Blood Bowl action's options with the types it declares."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        assert 0 == run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human").status
+        result = run("sheet", "act", path, "advance", "--help")
+        assert 0 == result.status
+        assert result.out.startswith("usage: progression sheet do FILE advance [KEY=VALUE ...]\n\nBuy an advancement")
+        assert "  type       random_primary|chosen_primary|chosen_secondary|characteristic, required" in result.out
+        assert "  decisions  text,..., optional — answers to the questions the advancement asks, in order" in result.out
+
+    def test_a_mistyped_flag_is_refused_before_the_action_runs(self, run: Run, tmp_path: object) -> None:
+        """``must_advance=maybe`` names the option, the words it takes and what came."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        result = run("sheet", "do", path, "hire", "position=human_lineman", "must_advance=maybe")
+        assert (2, "progression: action 'hire': option 'must_advance' expects yes|no, got 'maybe'\n") == (
+            result.status,
+            result.err,
+        )
+
+    def test_competence_actions_take_typed_options(self, run: Run, tmp_path: object) -> None:
+        """The competence pack's actions name their options as typed parameters: ``levels`` is a whole number."""
+        path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "competence", "--kind", "character", "--set", "escrime=20")
+        result = run("sheet", "do", path, "raise", "competence=escrime", "levels=five")
+        assert (2, "progression: action 'raise': option 'levels' expects whole number, got 'five'\n") == (
+            result.status,
+            result.err,
+        )

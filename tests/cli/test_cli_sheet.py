@@ -377,7 +377,7 @@ class TestReport:
     def test_a_report_that_breaks_its_contract(self, run: Run, bands: list[str]) -> None:
         """A pack function that returns no rows is named, not printed."""
         result = run("sheet", "report", "no_rows", *bands)
-        assert (2, "progression: pack 'fake': report.no_rows must return a list of rows (mappings), got str\n") == (
+        assert (2, "progression: report 'no_rows' must return a list of rows (mappings), got str\n") == (
             result.status,
             result.err,
         )

@@ -46,18 +46,23 @@ class TestSimulate:
     def test_bad_param_value(self, run: Run) -> None:
         """A parameter that is not a whole number is bad usage."""
         result = run("simulate", "fake", "climb", "--param", "goal=ten")
-        assert (2, "progression: --param goal: expected a whole number, got 'ten'\n") == (result.status, result.err)
+        assert (2, "progression: simulation 'climb': option 'goal' expects whole number, got 'ten'\n") == (
+            result.status,
+            result.err,
+        )
 
     def test_neither_name_nor_exact(self, run: Run) -> None:
-        """Without a simulation, the command lists those the pack offers, each with its whole docstring
-        (where its parameters are told), exit 0."""
+        """Without a simulation, the command lists those the pack offers, each with its doc and its
+        parameters as the pack declares them, exit 0."""
         result = run("simulate", "fake")
         assert (0, "") == (result.status, result.err)
         assert result.out.startswith("fake offers (run one with `progression simulate fake NAME`")
-        assert "simulate.climb\n  Days of 1D6 experience until the goal is reached.\n" in result.out
-        assert "exact.two_dice\n  The sum of two dice, exactly.\n" in result.out
+        assert "simulate climb: Days of 1D6 experience until the goal is reached.\n" in result.out
+        assert "  goal  whole number, default 10\n" in result.out
+        assert "exact two_dice: The sum of two dice, exactly.\n  sides  whole number, default 6\n" in result.out
         data = run("simulate", "fake", "--json").json()
         assert {"simulate": ["climb"], "exact": ["two_dice"]} == {k: list(v) for k, v in data.items()}
+        assert "whole number" == data["simulate"]["climb"]["options"][0]["type"]
 
     def test_both_name_and_exact(self, run: Run) -> None:
         """A simulation and --exact together are bad usage, naming what the pack offers."""

@@ -27,10 +27,11 @@ class TestEntryPoint:
         assert_pack_conforms(any_policy, examples=5, steps=15)
 
     def test_functions_for_the_command(self, pack: RulePack) -> None:
-        """The pack offers its demo, a character factory, a test action and a simulation, each documented."""
+        """The pack declares its demo, a character factory, a test action and a simulation, each documented."""
         names = {"demo", "new.character", "action.test", "simulate.sessions_to_expert"}
-        assert names <= set(pack.functions)
-        assert all(pack.functions[n].__doc__ for n in names)
+        declared = dict(pack.contract.entries())
+        assert names <= set(declared)
+        assert all(declared[n].summary for n in names)
 
 
 class TestPerCompetence:

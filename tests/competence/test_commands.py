@@ -9,7 +9,7 @@ import pytest
 import progression
 import progression_competence as pc
 from progression import RulePack, ScriptedDice, SeededDice
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, ProgressionError, UnknownName
 
 CAMPAIGN = Path(pc.__file__).parent / "data" / "example-campaign.toml"
 
@@ -18,7 +18,7 @@ class TestDemo:
     def test_story(self, pack: RulePack) -> None:
         """The demo takes a character to Proficient with a pooled quality, every PP accounted for."""
         lines: list[str] = []
-        pack.function("demo")(pack, lines.append)
+        pack.contract.demo(pack, lines.append)
         text = "\n".join(lines)
         assert "Suppleness costs 50 PP" in text
         assert "Fencing PP 30, Dance PP 20" in text
@@ -30,93 +30,97 @@ class TestDemo:
         """Two runs say the same."""
         first: list[str] = []
         second: list[str] = []
-        pack.function("demo")(pack, first.append)
-        pack.function("demo")(pack, second.append)
+        pack.contract.demo(pack, first.append)
+        pack.contract.demo(pack, second.append)
         assert first == second
 
 
 class TestNewCharacter:
     def test_name_and_levels(self, pack: RulePack) -> None:
-        """Options give the name and starting levels, as texts."""
-        sheet = pack.function("new.character")(pack, name="Aline", escrime="12")
+        """Options give the name and starting levels."""
+        sheet = pack.contract.factory("character")(pack, name="Aline", escrime=12)
         assert ("Aline", 12, 0) == (sheet.name, pc.level(pack, sheet, "escrime"), pc.level(pack, sheet, "danse"))
 
     def test_campaign_file_is_remembered(self, pack: RulePack) -> None:
         """A character made from a campaign file carries its path; later commands use that campaign."""
-        sheet = pack.function("new.character")(pack, name="B", campaign=str(CAMPAIGN))
+        sheet = pack.contract.factory("character")(pack, name="B", campaign=str(CAMPAIGN))
         assert (str(CAMPAIGN), "example") == (
             sheet.tags["campaign_file"],
             pc.pack_for(sheet, pack).tables["campaign"]["name"],
         )
 
     def test_bad_level(self, pack: RulePack) -> None:
-        """A level that is not a number is refused, saying what came."""
+        """A level that is not a number is refused, saying what came: by the declaration (a competence's
+        level is a whole number), and by the function for a competence only a campaign file names."""
+        factory = pack.contract.factory("character")
+        with pytest.raises(InvalidInput, match="option 'escrime' expects whole number, got 'douze'"):
+            factory.read({"escrime": "douze"})
+        assert factory.function is not None
         with pytest.raises(InvalidInput, match="the level of 'escrime' must be a whole number, got 'douze'"):
-            pack.function("new.character")(pack, escrime="douze")
+            factory.function(pack, escrime="douze")
 
     def test_unknown_option(self, pack: RulePack) -> None:
         """An option that is not a competence is refused, naming the competences."""
         with pytest.raises(UnknownName, match="competence 'age'"):
-            pack.function("new.character")(pack, age="30")
+            pack.contract.factory("character")(pack, age="30")
 
 
 class TestActionTest:
     def test_records_the_roll(self, pack: RulePack) -> None:
         """``action.test`` rolls the campaign's die and records the sum in the ledger."""
         sheet = pc.new_character(pack, "Aline", levels={"escrime": 31})
-        after = pack.function("action.test")(pack, sheet, ScriptedDice([40]), competence="escrime")
+        after = pack.contract.action("test")(pack, sheet, ScriptedDice([40]), competence="escrime")
         assert ("escrime test", "Fencing test: 40 (D100) + level 31 = 71") == (
             after.ledger[-1].label,
             after.ledger[-1].events[0].label,
         )
 
     def test_needs_a_competence(self, pack: RulePack) -> None:
-        """Without competence=..., the refusal lists the competences."""
-        with pytest.raises(InvalidInput, match="needs competence=<id>; the competences are: escrime"):
-            pack.function("action.test")(pack, pc.new_character(pack), ScriptedDice([40]))
+        """Without competence=..., the declaration refuses it."""
+        with pytest.raises(InvalidInput, match="action 'test': the option 'competence' \\(text\\) is required"):
+            pack.contract.action("test")(pack, pc.new_character(pack), ScriptedDice([40]))
 
 
 class TestSimulation:
     def test_reaches_expert(self, pack: RulePack) -> None:
         """A trial ends when Fencing is Expert, after a plausible number of sessions."""
-        sessions = pack.function("simulate.sessions_to_expert")(pack, SeededDice(7))
+        sessions = pack.contract.simulation("sessions_to_expert")(pack, SeededDice(7))
         # 327 PP at most 10 a session need at least 33 sessions; the gates' waits keep it under the limit.
         assert 33 <= sessions < 500
 
     def test_same_seed_same_count(self, pack: RulePack) -> None:
         """One trial is a function of its dice."""
-        run = pack.function("simulate.sessions_to_expert")
+        run = pack.contract.simulation("sessions_to_expert")
         assert run(pack, SeededDice(3), award=8) == run(pack, SeededDice(3), award=8)
 
     def test_out_of_reach(self) -> None:
         """Alone, a competence at cap 30 can never pay a quality of 50: the trial gives up at its limit."""
         campaign = pc.example_campaign()
         built = pc.build(settings=campaign.settings.changed(quality_base=200))
-        assert 40 == built.function("simulate.sessions_to_expert")(built, SeededDice(1), limit=40)
+        assert 40 == built.contract.simulation("sessions_to_expert")(built, SeededDice(1), limit=40)
 
     def test_bad_competence_position(self, pack: RulePack) -> None:
         """The competence is given by position; one out of range is refused."""
         with pytest.raises(InvalidInput, match="competence must be a position from 0 to 5, got 9"):
-            pack.function("simulate.sessions_to_expert")(pack, SeededDice(1), competence=9)
+            pack.contract.simulation("sessions_to_expert")(pack, SeededDice(1), competence=9)
 
     def test_misspelt_parameter_is_refused(self, pack: RulePack) -> None:
         """A parameter the trial does not take is an error, not a silent default."""
-        with pytest.raises(TypeError, match="unexpected keyword argument 'awrd'"):
-            pack.function("simulate.sessions_to_expert")(pack, SeededDice(1), awrd=5)
+        with pytest.raises(InvalidInput, match="simulation 'sessions_to_expert': unknown option 'awrd'; it takes: "):
+            pack.contract.simulation("sessions_to_expert")(pack, SeededDice(1), awrd=5)
 
     def test_picklable(self, pack: RulePack) -> None:
         """The trial is a module-level function, so workers can receive it."""
         import pickle
 
-        assert pickle.loads(pickle.dumps(pack.function("simulate.sessions_to_expert"))) is pack.function(
-            "simulate.sessions_to_expert"
-        )
+        function = pack.contract.simulation("sessions_to_expert").function
+        assert pickle.loads(pickle.dumps(function)) is function
 
 
 class TestTune:
     def test_quality_base_changes_the_quality_curve_only(self, pack: RulePack) -> None:
         """``tune`` rebuilds the same campaign with another quality base; levels cost the same."""
-        tuned = pack.function("tune")(pack, quality_base=40)
+        tuned = pack.contract.tune(pack, quality_base=40)
         assert ([40, 50, 60], pack.curve("level").total(100)) == (
             [tuned.curve("quality").cost(n) for n in (1, 2, 3)],
             tuned.curve("level").total(100),
@@ -124,11 +128,12 @@ class TestTune:
         assert sorted(pack.upgrades) == sorted(tuned.upgrades)
 
     def test_unknown_setting_is_refused(self, pack: RulePack) -> None:
-        """A setting the campaign does not have is named, with the ones it has."""
-        with pytest.raises(
-            progression.errors.RulePackError, match="unknown key 'bogus'; expected one of: quality_base"
-        ):
-            pack.function("tune")(pack, bogus=1)
+        """A setting the tuner does not take is named, with the ones it takes; one that does not fit is
+        refused by the campaign's settings."""
+        with pytest.raises(InvalidInput, match="tuner 'tune': unknown option 'bogus'; it takes: quality_base, "):
+            pack.contract.tune(pack, bogus=1)
+        with pytest.raises(progression.errors.RulePackError, match="level_divisor"):
+            pack.contract.tune(pack, level_divisor=0)
 
 
 def test_installed_pack_is_found() -> None:
@@ -140,7 +145,7 @@ class TestSheetActions:
     def test_settle_spends_a_surplus_in_one_entry(self, pack: RulePack) -> None:
         """``sheet do FILE settle competence=escrime`` spends what is over the cap on raises: one ledger entry."""
         sheet = pc.award(pack, pc.new_character(pack, levels={"escrime": 1}), "escrime", 40, reason="a season")
-        after = pack.function("action.settle")(pack, sheet, ScriptedDice([]), competence="escrime")
+        after = pack.contract.action("settle")(pack, sheet, ScriptedDice([]), competence="escrime")
         assert (17, 17, len(sheet.ledger) + 1) == (
             pc.level(pack, after, "escrime"),
             after.pools["pp.escrime"],
@@ -150,7 +155,7 @@ class TestSheetActions:
     def test_settle_and_discard(self, pack: RulePack) -> None:
         """``discard=yes`` loses what a gate leaves over the cap, recorded."""
         sheet = pc.award(pack, pc.new_character(pack, levels={"escrime": 29}), "escrime", 49, reason="x")
-        after = pack.function("action.settle")(pack, sheet, ScriptedDice([]), competence="escrime", discard="yes")
+        after = pack.contract.action("settle")(pack, sheet, ScriptedDice([]), competence="escrime", discard=True)
         assert (30, 30, 16) == (
             pc.level(pack, after, "escrime"),
             after.pools["pp.escrime"],
@@ -160,7 +165,7 @@ class TestSheetActions:
     def test_raise_several_levels(self, pack: RulePack) -> None:
         """``sheet do FILE raise competence=escrime levels=5``: five levels, one ledger entry."""
         sheet = pc.award(pack, pc.new_character(pack, levels={"escrime": 20}), "escrime", 20, reason="x")
-        after = pack.function("action.raise")(pack, sheet, ScriptedDice([]), competence="escrime", levels="5")
+        after = pack.contract.action("raise")(pack, sheet, ScriptedDice([]), competence="escrime", levels=5)
         assert (25, 5, len(sheet.ledger) + 1) == (
             pc.level(pack, after, "escrime"),
             after.pools["pp.escrime"],
@@ -170,13 +175,14 @@ class TestSheetActions:
     @pytest.mark.parametrize(
         ("options", "message"),
         [
-            ({"competence": "escrime", "levels": "cinq"}, "levels must be a whole number, got 'cinq'"),
-            ({"competence": "escrime", "discard": "maybe"}, "discard must be yes or no, got 'maybe'"),
-            ({}, "needs competence=<id>; the competences are: escrime"),
+            ({"competence": "escrime", "levels": "cinq"}, "option 'levels' expects whole number, got 'cinq'"),
+            ({"competence": "escrime", "discard": "maybe"}, "option 'discard' expects yes\\|no, got 'maybe'"),
+            ({}, "the option 'competence' \\(text\\) is required"),
+            ({"competence": "nage"}, "competence 'nage' is not defined"),
         ],
     )
     def test_bad_options(self, pack: RulePack, options: dict[str, str], message: str) -> None:
-        """Options that do not fit are refused, saying what came."""
-        name = "action.settle" if "discard" in options else "action.raise"
-        with pytest.raises(InvalidInput, match=message):
-            pack.function(name)(pack, pc.new_character(pack), ScriptedDice([]), **options)
+        """Options that do not fit are refused, saying what came: as the command line writes them."""
+        action = pack.contract.action("settle" if "discard" in options else "raise")
+        with pytest.raises(ProgressionError, match=message):
+            action(pack, pc.new_character(pack), ScriptedDice([]), **action.read(options))

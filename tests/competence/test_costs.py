@@ -60,13 +60,13 @@ class TestCostToReach:
 class TestRulesTables:
     def test_quality_costs_in_french(self, pack: RulePack) -> None:
         """``table competence quality_costs --lang fr`` prints the rules' table of quality prices, their headings."""
-        rows = pack.function("table.quality_costs")(pack, "fr")
+        rows = pack.contract.table("quality_costs")(pack, "fr")
         heads = ("Nombre de qualités", "Coût d'acquisition d'une nouvelle qualité")
         assert [(0, 50), (1, 60), (2, 70), (3, 80), (4, 90), (5, 100)] == [(r[heads[0]], r[heads[1]]) for r in rows]
 
     def test_specialization_costs_in_french(self, pack: RulePack) -> None:
         """The rules' table of specializations: degree, cost and typical bonus, Master left out (no price)."""
-        rows = pack.function("table.specialization_costs")(pack, "fr")
+        rows = pack.contract.table("specialization_costs")(pack, "fr")
         assert [
             {"Degré de la spécialisation": "Débutant", "Coût": 20, "Bonus moyen": "+10"},
             {"Degré de la spécialisation": "Confirmé", "Coût": 50, "Bonus moyen": "+20"},
@@ -76,8 +76,8 @@ class TestRulesTables:
     def test_tables_follow_the_settings_in_english(self) -> None:
         """A tuned campaign's tables show its own prices, with English headings."""
         built = pc.build(settings=pc.default_settings().changed(quality_step=15, specialization_costs={"maitre": 120}))
-        qualities = built.function("table.quality_costs")(built, "en")
-        specializations = built.function("table.specialization_costs")(built, "en")
+        qualities = built.contract.table("quality_costs")(built, "en")
+        specializations = built.contract.table("specialization_costs")(built, "en")
         assert ([50, 65, 80], ("Master", 120, "")) == (
             [r["Price of a new quality"] for r in qualities[:3]],
             tuple(specializations[-1].values()),

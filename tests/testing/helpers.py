@@ -7,7 +7,7 @@ from pathlib import Path
 
 import progression
 from progression import Choose, Effect, ProcedureContext, Roll, RulePack, Sheet
-from progression.errors import InvalidInput
+from progression.contract import Contract, Factory
 
 HERE = Path(__file__).parent
 SKILLS = ("parry", "riposte", "lunge")
@@ -29,20 +29,16 @@ def unknown_skills(context: ProcedureContext) -> tuple[str, ...]:
     return tuple(s for s in SKILLS if not context.sheet.has(s))
 
 
-def new_band(pack: RulePack, **options: str) -> Sheet:
-    """A band of ``size`` fighters (2 unless told), with 10 gold."""
-    size_text = options.get("size", "2")
-    if not size_text.isdigit():
-        msg = f"new.band: size must be a whole number, got {size_text!r}"
-        raise InvalidInput(msg)
-    size = int(size_text)
-    band = pack.new_sheet("band", options.get("name", "the band"), pools={"purse": 10})
+def new_band(pack: RulePack, size: int = 2, name: str = "the band") -> Sheet:
+    """A band of ``size`` fighters, with 10 gold."""
+    band = pack.new_sheet("band", name, pools={"purse": 10})
     for index in range(size):
         band = progression.join(band, f"f{index}", pack.new_sheet("fighter", f"fighter {index}"))
     return band
 
 
-FUNCTIONS = {"train": train, "unknown_skills": unknown_skills, "new.band": new_band}
+FUNCTIONS = {"train": train, "unknown_skills": unknown_skills}
+CONTRACT = Contract(factories=[Factory(kind="band", function=new_band)])
 
 
 def load_skirmish() -> RulePack:
@@ -52,7 +48,7 @@ def load_skirmish() -> RulePack:
 
 def load_duel() -> RulePack:
     """The duel test pack, with its functions."""
-    return progression.load_file(HERE / "packs" / "duel.toml", FUNCTIONS)
+    return progression.load_file(HERE / "packs" / "duel.toml", FUNCTIONS, contract=CONTRACT)
 
 
 def gamble(context: ProcedureContext) -> Effect:

@@ -90,7 +90,7 @@ class TestFreshSheet:
 
     def test_options_without_a_factory(self, skirmish: RulePack) -> None:
         """Options for a kind that has no factory are refused, naming the kind."""
-        with pytest.raises(InvalidInput, match=r"kind 'hero' of pack 'skirmish' has no 'new\.hero' factory"):
+        with pytest.raises(InvalidInput, match=r"kind 'hero' of pack 'skirmish' has no factory to take options"):
             fresh_sheet(skirmish, "hero", {"size": "3"})
 
 
@@ -139,7 +139,8 @@ class TestFromPack:
     def test_kinds_that_cannot_be_made(self, duel: RulePack) -> None:
         """Asking for a kind whose factory refuses is an error naming the kind and why."""
         expected = (
-            "from_pack: cannot make a sheet of pack 'duel': band: new.band: size must be a whole number, got 'many'"
+            "from_pack: cannot make a sheet of pack 'duel': band: factory of 'band': option 'size' expects whole number, "
+            "got 'many'"
         )
         with pytest.raises(InvalidInput, match=re.escape(expected)):
             from_pack(duel, kinds=["band"], setup={"band": {"size": "many"}})

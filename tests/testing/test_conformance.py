@@ -30,6 +30,7 @@ from progression import (
     mark,
     replay,
 )
+from progression.contract import Contract, Factory
 from progression.errors import InvalidInput
 from progression.testing import Finding, Report, _machine, assert_pack_conforms, check_pack
 
@@ -37,7 +38,10 @@ PACKS = Path(__file__).parent / "packs"
 
 
 def tiny(
-    *upgrades: Upgrade, stats: tuple[StatSpec, ...] = (), functions: dict[str, Callable[..., object]] | None = None
+    *upgrades: Upgrade,
+    stats: tuple[StatSpec, ...] = (),
+    functions: dict[str, Callable[..., object]] | None = None,
+    contract: Contract | None = None,
 ) -> RulePack:
     """A one-kind pack built in Python around the given upgrades."""
     label = Label(en="x", fr="x")
@@ -50,6 +54,7 @@ def tiny(
         upgrades=list(upgrades),
         kinds=[Kind(id="hero", label=label, pools=("xp",), stats=("level", *(s.id for s in stats)))],
         functions=functions or {},
+        contract=contract,
     )
 
 
@@ -182,15 +187,14 @@ class TestReport:
     def test_skipped_kinds_are_said(self) -> None:
         """A kind whose factory needs options is not driven, and the report says so."""
 
-        def new_hero(pack: RulePack, **options: str) -> object:
-            if "name" not in options:
-                raise InvalidInput("new.hero: give a name")
-            return pack.new_sheet("hero", options["name"])
+        def new_hero(pack: RulePack, name: str) -> Sheet:
+            return pack.new_sheet("hero", name)
 
-        pack = tiny(functions={"new.hero": new_hero})
+        pack = tiny(contract=Contract(factories=[Factory(kind="hero", function=new_hero)]))
         report = check_pack(pack, examples=0)
-        assert {"hero": "new.hero: give a name"} == dict(report.skipped)
-        assert "(kind 'hero' was not driven: new.hero: give a name; pass setup={'hero': {...}})" in str(report)
+        needs = "factory of 'hero': the option 'name' (text) is required; none was given"
+        assert {"hero": needs} == dict(report.skipped)
+        assert f"(kind 'hero' was not driven: {needs}; pass setup={{'hero': {{...}}}})" in str(report)
         assert check_pack(pack, examples=3, setup={"hero": {"name": "Ana"}}).ok
 
     @pytest.mark.parametrize(("arguments", "message"), [

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from progression.engine.dice import CallbackDice, Dice, ScriptedDice, SeededDice
@@ -14,7 +13,7 @@ from progression.rulepacks.discovery import load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["DiceChoice", "UsageError", "call_contract", "int_pairs", "pairs", "resolve_pack"]
+__all__ = ["DiceChoice", "UsageError", "int_pairs", "pairs", "resolve_pack"]
 
 
 class UsageError(InvalidInput):
@@ -117,26 +116,3 @@ def existing_path(text: str, what: str) -> Path:
         msg = f"{what} {text!r} does not exist"
         raise UsageError(msg)
     return path
-
-
-def call_contract(function: Callable[..., object], what: str, *args: object, **options: object) -> object:
-    """Call a pack's contract function, turning options it does not take into a usage error.
-
-    The keyword options come from ``key=value`` words on the command line, so a
-    misspelt key must be answered with the keys the function does take.
-    """
-    try:
-        signature = inspect.signature(function)
-    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-        return function(*args, **options)
-    try:
-        signature.bind(*args, **options)
-    except TypeError as error:
-        takes = [
-            p.name
-            for p in list(signature.parameters.values())[len(args) :]
-            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
-        ]
-        msg = f"{what}: {error}; it takes: {', '.join(takes) or 'no options'}"
-        raise UsageError(msg) from None
-    return function(*args, **options)

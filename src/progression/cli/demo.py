@@ -1,6 +1,7 @@
 """``progression demo``: every installed pack tells its demonstration story, step by step.
 
-A pack takes part by registering ``"demo"``: ``demo(pack, say)``, deterministic,
+A pack takes part by declaring a demo (:attr:`Contract.demo <progression.contract.Contract.demo>`):
+``demo(pack, say)``, deterministic,
 saying each step with what it cost and why. The core has no story of its own: with
 no pack installed, the command says which packs to install.
 """
@@ -28,9 +29,9 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
         raise UsageError(msg)
     names = args.packs or installed
     packs = [load(name) for name in names]
-    with_demo = [pack for pack in packs if "demo" in pack.functions]
+    with_demo = [pack for pack in packs if pack.contract.demo is not None]
     if not with_demo:
-        msg = f"none of the packs {', '.join(names)} offers a demo (a 'demo' function); {INSTALL}"
+        msg = f"none of the packs {', '.join(names)} offers a demo (a declared demo); {INSTALL}"
         raise UsageError(msg)
     stories = []
     for index, pack in enumerate(with_demo):
@@ -44,9 +45,11 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
             steps.append(str(text))
             out.line(str(text))
 
-        pack.functions["demo"](pack, say)
+        demo = pack.contract.demo
+        assert demo is not None
+        demo(pack, say)
         stories.append({"pack": pack.name, "title": pack.title.en, "steps": steps})
-    skipped = [pack.name for pack in packs if "demo" not in pack.functions]
+    skipped = [pack.name for pack in packs if pack.contract.demo is None]
     if out.json_mode:
         out.json({"packs": stories, "without_demo": skipped})
     elif skipped:

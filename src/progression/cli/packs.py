@@ -16,10 +16,7 @@ from progression.rulepacks.discovery import entries, load
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import Upgrade
 
-__all__ = ["CONTRACTS", "contract_functions", "run_packs", "run_show"]
-
-#: Prefixes (and names) of the pack functions the command line calls; see docs/reference/cli.rst.
-CONTRACTS = ("demo", "tune", "pack_for", "new.", "action.", "explain.", "report.", "simulate.", "exact.", "table.")
+__all__ = ["contract_data", "contract_functions", "run_packs", "run_show"]
 
 
 def run_packs(args: argparse.Namespace, out: Output) -> int:
@@ -40,16 +37,24 @@ def run_packs(args: argparse.Namespace, out: Output) -> int:
 
 
 def contract_functions(pack: RulePack) -> dict[str, str]:
-    """The pack's functions the command line calls, with the first line of each docstring."""
+    """Each command the pack declares, by the name the command line knew it by (``action.hire``), with its
+    one-line doc and the options it takes."""
     found = {}
-    for name, function in sorted(pack.functions.items()):
-        if name in CONTRACTS or name.startswith(tuple(c for c in CONTRACTS if c.endswith("."))):
-            doc = (function.__doc__ or "").strip()
-            found[name] = doc.splitlines()[0] if doc else ""
-            options = getattr(function, "options", None)  # the option keys a function may say it takes
-            if isinstance(options, tuple) and options and all(isinstance(o, str) for o in options):
-                found[name] += f" Options: {', '.join(options)}."
+    for key, command in sorted(pack.contract.entries(), key=lambda item: item[0]):
+        options = [o.name for o in command.signature.options]
+        found[key] = command.summary + (f" Options: {', '.join(options)}." if options else "")
     return found
+
+
+def contract_data(pack: RulePack) -> dict[str, dict[str, Any]]:
+    """Every command the pack declares, by family and name: its doc and its options (name, type,
+    default, choices, doc), as JSON data."""
+    contract = pack.contract
+    data: dict[str, dict[str, Any]] = {}
+    for key, command in contract.entries():
+        family = key.partition(".")[0] if "." in key else key
+        data.setdefault(family, {})[command.name] = command.data()
+    return data
 
 
 def _upgrade(
@@ -74,7 +79,7 @@ def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
         return pack.name_of(ident, language)
 
     blank = replay((Created(pack=pack.name, kind=next(iter(pack.kinds), "?")),))
-    context = Context(sheet=blank, names=pack, functions=pack.functions)
+    context = Context(sheet=blank, names=pack, functions=pack.functions, pack=pack)
 
     def explain(requirement: Requirement | None) -> str:
         return "" if requirement is None else requirement.describe(context)
@@ -125,7 +130,30 @@ def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
         },
         "tables": sorted(pack.tables),
         "functions": contract_functions(pack),
+        "contract": contract_data(pack),
     }
+
+
+#: The command line's word for each family of commands.
+_USE = {
+    "action.": "sheet do FILE ",
+    "explain.": "sheet explain FILE ",
+    "report.": "sheet report ",
+    "new.": "sheet new --kind ",
+    "simulate.": "simulate PACK ",
+    "exact.": "simulate PACK --exact ",
+    "table.": "table PACK ",
+}
+
+
+def _commands(pack: RulePack) -> list[tuple[str, str, str]]:
+    rows = []
+    for key, command in sorted(pack.contract.entries(), key=lambda item: item[0]):
+        prefix = next((p for p in _USE if key.startswith(p)), "")
+        used = _USE[prefix] + command.name if prefix else key
+        options = ", ".join(f"{o.name}{'*' if o.required else ''}={o.kind.shown}" for o in command.signature.options)
+        rows.append((used, command.summary, options))
+    return rows
 
 
 def _none(value: object) -> object:
@@ -184,7 +212,9 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
             ],
             title="Kinds of sheet",
         ),
-        Table(("function", "what it does"), list(data["functions"].items()), title="Functions for the command line"),
+        Table(
+            ("command", "what it does", "options (* required)"), _commands(pack), title="Commands for the command line"
+        ),
     ]
     for table in sections:
         if table.rows:

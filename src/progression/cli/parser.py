@@ -50,6 +50,51 @@ class _Version(argparse._VersionAction):
         super().__call__(parser, namespace, values, option_string)
 
 
+class _PackHelp(argparse.Action):
+    """``-h``/``--help``: the command's help; once a pack's command is named (``sheet do FILE match --help``),
+    that command's own, read from the pack's declaration of it (the pack is loaded only then)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, family: str = "", name: str = "", **_: Any) -> None:
+        super().__init__(
+            option_strings,
+            dest=argparse.SUPPRESS,
+            default=argparse.SUPPRESS,
+            nargs=0,
+            help="show this help and exit; after NAME, the options NAME takes",
+        )
+        self.family = family
+        self.name = name
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        if not getattr(namespace, self.name, None):
+            parser.print_help()
+            parser.exit()
+        from progression.cli.contract import help_for
+        from progression.cli.output import error, one_line
+        from progression.errors import ProgressionError
+
+        try:
+            text = help_for(parser, namespace, self.family, self.name)
+        except ProgressionError as problem:
+            error(one_line(problem))
+            parser.exit(2)
+        import sys
+
+        sys.stdout.write(text)
+        parser.exit()
+
+
+def pack_help(parser: argparse.ArgumentParser, family: str, name: str) -> None:
+    """Give ``parser`` (made with ``add_help=False``) the ``--help`` that knows the pack's command ``name``."""
+    parser.add_argument("-h", "--help", action=_PackHelp, family=family, name=name)
+
+
 def command(module: str, function: str) -> Callable[[argparse.Namespace, Output], int]:
     """A command's ``run``: ``function`` of ``progression.<module>``, imported when the command runs."""
 
@@ -86,6 +131,7 @@ def parser() -> argparse.ArgumentParser:
     _simulate(sub)
     _validate(sub)
     _demo(sub)
+    _complete(sub)
     return top
 
 
@@ -162,7 +208,8 @@ def _packs_and_show(sub: Any) -> None:
         parents=[json_option(), lang_option()],
         help="what a pack defines",
         description="Currencies, pools, stats, curves, ladders, upgrades, kinds of sheet, data tables, "
-        "and the functions the command line can call (demo, new.*, action.*, simulate.*, exact.*, table.*, tune).",
+        "and the commands the pack declares for the command line (actions, explanations, reports, factories, "
+        "simulations, exact computations, computed tables, tune, demo), each with its options.",
     )
     show.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
     show.set_defaults(run=command("packs", "run_show"))
@@ -194,6 +241,7 @@ def _sheet_changes(actions: Any) -> None:
     new = actions.add_parser(
         "new",
         parents=shown,
+        add_help=False,
         help="create a sheet file",
         description="Create a sheet of KIND. A pack may offer a factory for the kind (a team drafted from a roster); "
         "--set options go to it. Without one, --set gives starting pools and stats (key=whole number).",
@@ -204,6 +252,7 @@ def _sheet_changes(actions: Any) -> None:
     new.add_argument("--name", default="", metavar="NAME", help="the subject's name")
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting (repeatable)")
     new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    pack_help(new, "factories", "kind")
     new.set_defaults(run=command("sheet_change", "run_new"))
 
     award = actions.add_parser("award", parents=base, help="give points to a pool", description="Give points.")
@@ -258,13 +307,17 @@ def _sheet_changes(actions: Any) -> None:
 
     do = actions.add_parser(
         "do",
+        aliases=["act"],
         parents=[file_parent(), *shown],
+        add_help=False,
         help="run one of the pack's actions (record a match, a test)",
-        description="Run the pack's function action.ACTION with key=value options. "
+        description="Run the pack's action ACTION with KEY=VALUE options, each read by the type the pack "
+        "declares for it. `progression sheet do FILE ACTION --help` lists its options; "
         "`progression show PACK` lists the actions a pack offers.",
     )
     do.add_argument("action", metavar="ACTION")
     do.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    pack_help(do, "actions", "action")
     add_dice_options(do)
     do.set_defaults(run=command("sheet_change", "run_do"))
 
@@ -330,26 +383,31 @@ def _sheet_looks(actions: Any) -> None:
     explain = actions.add_parser(
         "explain",
         parents=[file_parent(), json_option()],
+        add_help=False,
         help="how a figure of the sheet was reached, item by item",
-        description="Run the pack's function explain.NAME (a player's value, a team's TV or CTV, a treasury) "
-        "with key=value options: every item with the rule it applies, then the total. "
+        description="Run the pack's explanation NAME (a player's value, a team's TV or CTV, a treasury) "
+        "with KEY=VALUE options: every item with the rule it applies, then the total. "
+        "`progression sheet explain FILE NAME --help` lists its options; "
         "`progression show PACK` lists what a pack explains.",
     )
     explain.add_argument("name", metavar="NAME")
     explain.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    pack_help(explain, "explanations", "name")
     explain.set_defaults(run=command("sheet", "run_explain"))
 
     report = actions.add_parser(
         "report",
         parents=[pack_parent(), json_option()],
+        add_help=False,
         help="a table over several sheet files (a league's standings)",
-        description="Run the pack's function report.NAME over every sheet file given, all made with the same pack, "
-        "with --set key=value options; print the rows it returns. "
-        "`progression show PACK` lists the reports a pack offers.",
+        description="Run the pack's report NAME over every sheet file given, all made with the same pack, "
+        "with --set KEY=VALUE options; print the rows it returns. "
+        "`progression show PACK` lists the reports a pack offers and their options.",
     )
     report.add_argument("name", metavar="NAME")
     report.add_argument("files", nargs="+", metavar="FILE", help="the sheet files (JSON)")
     report.add_argument("--set", dest="options", action="append", default=[], metavar="KEY=VALUE")
+    pack_help(report, "reports", "name")
     report.set_defaults(run=command("sheet", "run_report"))
 
     options = actions.add_parser(
@@ -400,10 +458,12 @@ def _simulate(sub: Any) -> None:
     simulate = sub.add_parser(
         "simulate",
         parents=[json_option()],
+        add_help=False,
         help="Monte Carlo progressions, or exact probabilities",
-        description="Run the pack's simulate.NAME many times, each trial with its own seeded dice, and summarize "
-        "the counts (mean, median, percentiles, histogram). With --exact NAME, print the pack's exact.NAME "
-        "probabilities as fractions and decimals instead.",
+        description="Run the pack's simulation NAME many times, each trial with its own seeded dice, and summarize "
+        "the counts (mean, median, percentiles, histogram). With --exact NAME, print the pack's exact "
+        "probabilities NAME as fractions and decimals instead. `progression simulate PACK NAME --help` "
+        "lists a simulation's parameters.",
     )
     simulate.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
     simulate.add_argument(
@@ -416,6 +476,7 @@ def _simulate(sub: Any) -> None:
         "--param", action="append", default=[], metavar="KEY=VALUE", help="a parameter of the simulation (repeatable)"
     )
     simulate.add_argument("--workers", type=int, default=1, metavar="N", help="run on N processes (default 1)")
+    pack_help(simulate, "simulations", "name")
     simulate.set_defaults(run=command("simulate", "run_simulate"))
 
 
@@ -445,3 +506,19 @@ def _demo(sub: Any) -> None:
     )
     demo.add_argument("packs", nargs="*", metavar="PACK", help="only these packs (default: every installed pack)")
     demo.set_defaults(run=command("demo", "run_demo"))
+
+
+def _complete(sub: Any) -> None:
+    """Add ``complete``."""
+    complete = sub.add_parser(
+        "complete",
+        parents=[json_option()],
+        help="what the last word of a command line may become, for a shell's completion",
+        description="Print, one a line, what the last word of LINE (a command line up to the cursor) may "
+        "become: a pack's action, explanation or simulation names, and their KEY=VALUE options with the values "
+        "a choice or yes/no takes, from the pack's declarations. For bash: "
+        '_progression() { mapfile -t COMPREPLY < <(progression complete "${COMP_LINE:0:COMP_POINT}"); }; '
+        "complete -o nospace -o default -F _progression progression",
+    )
+    complete.add_argument("line", metavar="LINE", help="the command line up to the cursor")
+    complete.set_defaults(run=command("contract", "run_complete"))

@@ -11,8 +11,9 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from progression.cli.args import UsageError, call_contract, pairs, resolve_pack, whole
+from progression.cli.args import UsageError, pairs, resolve_pack
 from progression.cli.output import Output
+from progression.errors import InvalidInput
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import CurveCost
 
@@ -22,36 +23,39 @@ FORMATS = (".png", ".svg")
 INSTALL = "plotting needs matplotlib, an optional extra: pip install 'progression[plot]'"
 
 
-def settings_of(items: list[str]) -> list[dict[str, int]]:
-    """Every combination of the ``--tune`` values: ``["a=1,2", "b=3"]`` → ``[{a:1,b:3}, {a:2,b:3}]``."""
-    choices = {
-        key: [whole(v, f"--tune {key}") for v in text.split(",") if v.strip()]
-        for key, text in pairs(items, "--tune").items()
-    }
-    for key, values in choices.items():
+def settings_of(pack: RulePack, items: list[str]) -> list[dict[str, object]]:
+    """Every combination of the ``--tune`` values, each read by the type the pack's tuner declares:
+    ``["a=1,2", "b=3"]`` → ``[{a:1,b:3}, {a:2,b:3}]``."""
+    given = pairs(items, "--tune")
+    if not given:
+        return []
+    tuner = pack.contract.tune
+    if tuner is None:
+        msg = f"pack {pack.name!r} offers no tuning (it declares no tuner), so --tune cannot be used"
+        raise UsageError(msg)
+    choices: dict[str, list[object]] = {}
+    for key, text in given.items():
+        values = [v.strip() for v in text.split(",") if v.strip()]
         if not values:
             msg = f"--tune {key}: give at least one value, e.g. {key}=40,50,60"
             raise UsageError(msg)
+        try:
+            choices[key] = [tuner.read({key: v}, complete=False)[key] for v in values]
+        except InvalidInput as error:
+            raise UsageError(str(error)) from None
     keys = list(choices)
     return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(choices[k] for k in keys))]
 
 
-def _tuned(pack: RulePack, settings: dict[str, int]) -> RulePack:
-    if not settings:
+def _tuned(pack: RulePack, settings: dict[str, object]) -> RulePack:
+    if not settings or pack.contract.tune is None:
         return pack
-    tune = pack.functions.get("tune")
-    if tune is None:
-        msg = f"pack {pack.name!r} offers no tuning (it registers no 'tune' function), so --tune cannot be used"
-        raise UsageError(msg)
-    tuned = call_contract(tune, "tune", pack, **settings)
-    if not isinstance(tuned, RulePack):
-        msg = f"pack {pack.name!r}: tune returned {type(tuned).__name__}, not a RulePack"
-        raise UsageError(msg)
+    tuned: RulePack = pack.contract.tune(pack, **settings)
     return tuned
 
 
 def series(
-    pack: RulePack, names: list[str], start: int, end: int | None, tunings: list[dict[str, int]]
+    pack: RulePack, names: list[str], start: int, end: int | None, tunings: list[dict[str, object]]
 ) -> list[dict[str, Any]]:
     """The points to draw: for each setting and curve, the levels, their costs and running totals."""
     drawn = []
@@ -132,7 +136,7 @@ def run_plot(args: argparse.Namespace, out: Output) -> int:
         msg = f"-o {args.output}: the image must end in .png or .svg"
         raise UsageError(msg)
     pack = resolve_pack(args.pack)
-    drawn = series(pack, args.curves, args.start, args.end, settings_of(args.tune))
+    drawn = series(pack, args.curves, args.start, args.end, settings_of(pack, args.tune))
     draw(pack, drawn, path, args.lang)
     if out.json_mode:
         out.json({"file": str(path), "series": drawn})

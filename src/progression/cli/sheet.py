@@ -6,15 +6,15 @@ The commands that change the file live in :mod:`progression.cli.sheet_change`.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from progression.cli.args import UsageError, call_contract, int_pairs, pairs, resolve_pack, whole
+from progression.cli.args import UsageError, int_pairs, resolve_pack, whole
+from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
 from progression.cli.output import Output, Table
 from progression.cli.tables import rows_table
-from progression.errors import InvalidInput, UnknownPackError
+from progression.errors import UnknownPackError
 from progression.ledger.sheet import Sheet
 from progression.rulepacks.discovery import load
 from progression.rulepacks.rulepack import RulePack
@@ -54,8 +54,8 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
         msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"
         raise UsageError(msg)
     # A pack whose sheets can carry their own variant (a campaign file) says which one to use.
-    if "pack_for" in pack.functions:
-        chosen: RulePack = pack.functions["pack_for"](pack, sheet)
+    if pack.contract.pack_for is not None:
+        chosen: RulePack = pack.contract.pack_for(pack, sheet)
         return chosen
     return pack
 
@@ -140,15 +140,11 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_explain(args: argparse.Namespace, out: Output) -> int:
-    """Print a pack's ``explain.NAME`` of the sheet: each item, its amount and rule, then the total."""
+    """Print a pack's explanation NAME of the sheet: each item, its amount and rule, then the total."""
     opened = open_sheet(args)
     pack, sheet = opened.pack, opened.sheet
-    name = f"explain.{args.name}"
-    if name not in pack.functions:
-        known = sorted(k.removeprefix("explain.") for k in pack.functions if k.startswith("explain."))
-        msg = f"pack {pack.name!r} explains nothing called {args.name!r}; it explains: {', '.join(known) or 'nothing'}"
-        raise UsageError(msg)
-    explained: Any = call_contract(pack.functions[name], name, pack, sheet, **pairs(args.options, args.name))
+    explanation = find(pack, "explanations", args.name)
+    explained: Any = explanation(pack, sheet, **read_options(explanation, args.options, args.name))
     items = [{"label": i.label, "amount": i.amount, "rule": i.rule} for i in explained.items]
     if out.json_mode:
         out.json({"what": explained.what, "total": explained.total, "items": items})
@@ -160,7 +156,7 @@ def run_explain(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_report(args: argparse.Namespace, out: Output) -> int:
-    """Print a pack's ``report.NAME`` over several sheet files: the rows it returns, as a table."""
+    """Print a pack's report NAME over several sheet files: the rows it returns, as a table."""
     files = [read_sheet(path) for path in args.files]
     made_with = sorted({f.sheet.pack for f in files})
     if len(made_with) > 1:
@@ -168,17 +164,9 @@ def run_report(args: argparse.Namespace, out: Output) -> int:
         msg = f"a report reads sheets of one pack; these were made with {', '.join(made_with)}: {named}"
         raise UsageError(msg)
     pack = pack_for(args.pack, files[0].sheet)
-    name = f"report.{args.name}"
-    if name not in pack.functions:
-        known = sorted(k.removeprefix("report.") for k in pack.functions if k.startswith("report."))
-        msg = f"pack {pack.name!r} has no report called {args.name!r}; its reports: {', '.join(known) or 'none'}"
-        raise UsageError(msg)
+    report = find(pack, "reports", args.name)
     sheets = [f.sheet for f in files]
-    rows = call_contract(pack.functions[name], name, pack, sheets, **pairs(args.options, args.name))
-    if not isinstance(rows, Sequence) or not all(isinstance(r, Mapping) for r in rows):
-        msg = f"pack {pack.name!r}: {name} must return a list of rows (mappings), got {type(rows).__name__}"
-        raise InvalidInput(msg)
-    data = [dict(row) for row in rows]
+    data = report(pack, sheets, **read_options(report, args.options, args.name))
     if out.json_mode:
         out.json({"report": args.name, "rows": data})
         return 0

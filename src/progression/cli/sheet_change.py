@@ -10,21 +10,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from progression.cli.args import (
-    DiceChoice,
-    UsageError,
-    call_contract,
-    int_pairs,
-    pairs,
-    resolve_pack,
-)
+from progression.cli.args import DiceChoice, UsageError, int_pairs, pairs, resolve_pack
+from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import create_sheet, write_sheet
 from progression.cli.output import Output
 from progression.cli.sheet import open_sheet, subject_of
 from progression.engine.dice import Dice
 from progression.engine.steps import mark
-from progression.errors import InvalidInput, ProgressionError
+from progression.errors import InvalidInput
 from progression.history.undo import undo
 from progression.ledger.events import Event
 from progression.ledger.sheet import Pending, Sheet
@@ -115,16 +109,12 @@ def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
     pack = resolve_pack(args.pack)
-    settings = pairs(args.set, "--set")
-    factory = pack.functions.get(f"new.{args.kind}")
+    factory = pack.contract.find("factories", args.kind)
     if factory is not None:
-        options = {**settings, **({"name": args.name} if args.name else {})}
-        sheet = call_contract(factory, f"new.{args.kind}", pack, **options)
-        if not isinstance(sheet, Sheet):
-            msg = f"pack {pack.name!r}: new.{args.kind} returned {type(sheet).__name__}, not a Sheet"
-            raise ProgressionError(msg)
+        given = [*args.set, *([f"name={args.name}"] if args.name else [])]
+        sheet = factory(pack, **read_options(factory, given, "--set"))
     else:
-        pools, stats = _settings(pack, args.kind, settings)
+        pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
         sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
     path = create_sheet(args.file, sheet, force=args.force)
     words = Describer(pack, args.lang)
@@ -183,16 +173,10 @@ def run_undo(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_do(args: argparse.Namespace, out: Output) -> int:
-    options = pairs(args.options, args.action)
-
     def act(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
-        name = f"action.{args.action}"
-        if name not in pack.functions:
-            known = sorted(k.removeprefix("action.") for k in pack.functions if k.startswith("action."))
-            msg = f"pack {pack.name!r} has no action {args.action!r}; its actions: {', '.join(known) or 'none'}"
-            raise UsageError(msg)
-        after = call_contract(pack.functions[name], name, pack, sheet, dice, **options)
-        if not isinstance(after, Sheet) or after.ledger[: len(sheet.ledger)] != sheet.ledger:
+        action = find(pack, "actions", args.action)
+        after: Sheet = action(pack, sheet, dice, **read_options(action, args.options, args.action))
+        if after.ledger[: len(sheet.ledger)] != sheet.ledger:
             msg = (
                 f"action {args.action!r} of pack {pack.name!r} did not return the sheet continued; nothing was written"
             )

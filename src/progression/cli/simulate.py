@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from progression.cli.args import UsageError, int_pairs, pairs, resolve_pack
+from progression.cli.args import UsageError, resolve_pack
+from progression.cli.contract import find, listing, read_options
 from progression.cli.output import Output, Table, rich_available, terminal
 from progression.studies.trials import PERCENTILES, Trials, exact, run_trials
 
@@ -21,37 +21,29 @@ BAR = 40
 
 def _listing(pack_spec: str) -> str:
     pack = resolve_pack(pack_spec)
-    sims = sorted(k.removeprefix("simulate.") for k in pack.functions if k.startswith("simulate."))
-    exacts = sorted(k.removeprefix("exact.") for k in pack.functions if k.startswith("exact."))
+    sims, exacts = pack.contract.names("simulations"), pack.contract.names("exacts")
     return f"simulations: {', '.join(sims) or 'none'}; exact: {', '.join(exacts) or 'none'}"
 
 
 def offered(pack_spec: str, out: Output) -> int:
-    """What a pack offers to simulate, each with its whole docstring: its parameters are told there."""
+    """What a pack offers to simulate, each with its doc and its parameters, as it declares them."""
     pack = resolve_pack(pack_spec)
-    found = {
-        family: {
-            key.removeprefix(f"{family}."): inspect.getdoc(function) or ""
-            for key, function in sorted(pack.functions.items())
-            if key.startswith(f"{family}.")
-        }
-        for family in ("simulate", "exact")
-    }
+    families = {"simulate": pack.contract.simulations, "exact": pack.contract.exacts}
     if out.json_mode:
-        out.json(found)
+        out.json({family: {c.name: c.data() for c in commands} for family, commands in families.items()})
         return 0
     out.line(
         f"{pack.name} offers (run one with `progression simulate {pack_spec} NAME` "
         f"or `progression simulate {pack_spec} --exact NAME`, parameters with --param KEY=VALUE):"
     )
-    for family, functions in found.items():
-        for name, doc in functions.items():
+    for family, commands in families.items():
+        for command in sorted(commands, key=lambda c: c.name):
             out.line()
-            out.line(f"{family}.{name}")
-            for line in doc.splitlines():
-                out.line(f"  {line}".rstrip())
-    if not any(found.values()):
-        out.line("nothing: the pack registers no simulate.NAME nor exact.NAME function")
+            out.line(f"{family} {command.name}: {command.summary}")
+            for line in listing(command):
+                out.line(line)
+    if not any(families.values()):
+        out.line("nothing: the pack declares no simulation nor exact computation")
     return 0
 
 
@@ -66,8 +58,9 @@ def run_simulate(args: argparse.Namespace, out: Output) -> int:
     if args.workers < 1:
         msg = f"--workers must be at least 1, got {args.workers}"
         raise UsageError(msg)
-    params = int_pairs(args.param, "--param")
-    resolve_pack(args.pack)  # a bad pack is reported before any worker starts
+    pack = resolve_pack(args.pack)  # a bad pack, or bad parameters, are reported before any worker starts
+    simulation = pack.contract.find("simulations", args.name)  # an unknown one is named by run_trials
+    params = read_options(simulation, args.param, "--param") if simulation is not None else {}
     executor: Any = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else nullcontext()
     with executor as pool, progress_bar(args.trials, quiet=out.json_mode) as advance:
         trials = run_trials(
@@ -152,7 +145,7 @@ def report(out: Output, trials: Trials) -> None:
 
 def _exact(args: argparse.Namespace, out: Output) -> int:
     pack = resolve_pack(args.pack)
-    params = pairs(args.param, "--param")
+    params = read_options(find(pack, "exacts", args.exact), args.param, "--param")
     probabilities = exact(pack, args.exact, params)
     if out.json_mode:
         out.json(

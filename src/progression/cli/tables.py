@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from progression.cli.args import UsageError, call_contract, resolve_pack
+from progression.cli.args import UsageError, resolve_pack
 from progression.cli.output import Output, Table
 from progression.curves.curve import Curve
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import UnknownName
 from progression.requirements.ladders import Ladder
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import CurveCost
@@ -184,22 +184,18 @@ def _lookup(pack: RulePack, name: str) -> object:
     node: object = pack.tables
     for part in name.split("."):
         if not isinstance(node, Mapping) or part not in node:
-            computed = sorted(k.removeprefix("table.") for k in pack.functions if k.startswith("table."))
-            known = [*pack.curves, *computed, *pack.tables]
+            known = [*pack.curves, *pack.contract.names("tables"), *pack.tables]
             raise UnknownName("curve or table", name, known, f"rule pack {pack.name!r}")
         node = node[part]
     return node
 
 
 def named_rows(pack: RulePack, name: str, language: str) -> list[dict[str, object]]:
-    """The rows of a table the pack computes (``"table.<name>"``) or holds in its data."""
-    function = pack.functions.get(f"table.{name}")
-    if function is not None:
-        rows = call_contract(function, f"table.{name}", pack, language)
-        if not isinstance(rows, Sequence) or not all(isinstance(r, Mapping) for r in rows):
-            msg = f"pack {pack.name!r}: table.{name} must return a list of rows (mappings), got {type(rows).__name__}"
-            raise InvalidInput(msg)
-        return [dict(row) for row in rows]
+    """The rows of a table the pack computes (a :class:`~progression.contract.ComputedTable`) or holds in its data."""
+    computed = pack.contract.find("tables", name)
+    if computed is not None:
+        rows: list[dict[str, object]] = computed(pack, language)
+        return rows
     return data_rows(_lookup(pack, name), name, language)
 
 

@@ -30,6 +30,7 @@ from progression.rules.parts import Effect
 if TYPE_CHECKING:
     from progression.engine.dice import Dice
     from progression.ledger.sheet import Sheet
+    from progression.rulepacks.rulepack import RulePack
 
 __all__ = ["Choose", "ProcedureContext", "Roll"]
 
@@ -62,7 +63,8 @@ class ProcedureContext:
 
     sheet: Sheet
     choice: str | None
-    pack: object
+    #: The rule pack, whose data (:attr:`RulePack.data <progression.RulePack.data>`) a procedure may read.
+    pack: RulePack
     #: The roster the sheet belongs to, when it is a member.
     roster: Sheet | None = None
     #: Extra arguments the caller passed to the purchase.

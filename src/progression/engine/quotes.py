@@ -177,7 +177,7 @@ def _quote(
 
 def context(pack: RulePack, subject: Sheet, choice: str | None) -> Context:
     """What the requirements of a purchase by ``subject`` are checked against."""
-    return Context(sheet=subject, names=pack, choice=choice, functions=pack.functions)
+    return Context(sheet=subject, names=pack, choice=choice, functions=pack.functions, pack=pack)
 
 
 def options(pack: RulePack, sheet: Sheet, upgrade_id: str, *, member: str | None) -> tuple[str, ...]:

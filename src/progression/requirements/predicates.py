@@ -17,6 +17,7 @@ from progression.errors import InvalidInput, UnknownName
 
 if TYPE_CHECKING:
     from progression.ledger.sheet import Sheet
+    from progression.rulepacks.rulepack import RulePack
 
 __all__ = [
     "AllOf",
@@ -50,6 +51,9 @@ class Context:
     choice: str | None = None
     #: The pack's named functions, for :class:`Predicate`.
     functions: Mapping[str, Callable[..., object]] = attrs.field(factory=dict)
+    #: The rule pack, for a pack's function that reads its data (:attr:`RulePack.data
+    #: <progression.RulePack.data>`); None when the requirement is read without one.
+    pack: RulePack | None = None
 
 
 @attrs.frozen(kw_only=True)

@@ -1,6 +1,7 @@
 """Rule packs: the pack itself (``rulepack``), reading one from TOML (``loading``, with ``reader``
-and ``rule_reader``), the checks of its references (``references``), and finding installed packs
-through their entry points (``discovery``).
+and ``rule_reader``), the checks of its references (``references``), finding installed packs
+through their entry points (``discovery``), and what a pack offers the command line (``contract``,
+its declared ``commands`` and their ``options``).
 """
 
 from progression.rulepacks.discovery import PackEntry, entries, load, packs

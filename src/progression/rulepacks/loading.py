@@ -14,6 +14,7 @@ from typing import Any
 from progression.errors import Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
 from progression.requirements.ladders import Band, Ladder
+from progression.rulepacks.contract import Contract
 from progression.rulepacks.reader import Reader
 from progression.rulepacks.references import check_references
 from progression.rulepacks.rule_reader import RuleReader
@@ -226,6 +227,7 @@ def read_pack(
     *,
     operations: Iterable[type[Operation] | Callable[..., Any]] = (),
     own: object = None,
+    contract: Contract | None = None,
 ) -> RulePack:
     """Build a :class:`RulePack` from parsed TOML, or raise :class:`RulePackError` listing every problem.
 
@@ -235,6 +237,7 @@ def read_pack(
         functions: the pack's named functions.
         operations: the pack's own operation classes (:attr:`RulePack.operations`).
         own: the pack's own typed data (:attr:`RulePack.data`), for its code to read.
+        contract: what the pack offers the command line (:attr:`RulePack.contract`).
     """
     functions = dict(functions or {})
     r = PackReader(source, functions)
@@ -281,7 +284,11 @@ def read_pack(
             functions=functions,
             operations=tuple(operations),
             data=own,
+            contract=contract,
         )
+    except RulePackError as error:  # the pack's own declarations (its operations, its contract) do not hold
+        r.problems.extend(error.problems)
+        raise r.error() from None
     except ProgressionError as error:  # a value so wrong the model refuses it: already reported
         if not r.problems:
             r.problem("$", str(error))
@@ -291,15 +298,26 @@ def read_pack(
     return pack
 
 
-def load_text(text: str, source: str = "<text>", functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
-    """A pack from TOML text."""
+def load_text(
+    text: str,
+    source: str = "<text>",
+    functions: Mapping[str, Callable[..., Any]] | None = None,
+    *,
+    contract: Contract | None = None,
+) -> RulePack:
+    """A pack from TOML text, with the functions its TOML names and what it offers the command line."""
     reader = Reader(source)
     data = reader.parse(text)
     reader.raise_if_problems()
-    return read_pack(data, source, functions)
+    return read_pack(data, source, functions, contract=contract)
 
 
-def load_file(path: str | Path, functions: Mapping[str, Callable[..., Any]] | None = None) -> RulePack:
+def load_file(
+    path: str | Path,
+    functions: Mapping[str, Callable[..., Any]] | None = None,
+    *,
+    contract: Contract | None = None,
+) -> RulePack:
     """A pack that is not installed, from its TOML file.
 
     Raises:
@@ -313,4 +331,4 @@ def load_file(path: str | Path, functions: Mapping[str, Callable[..., Any]] | No
     reader = Reader(str(file))
     text = reader.read(file)
     reader.raise_if_problems()
-    return load_text(text, str(file), functions)
+    return load_text(text, str(file), functions, contract=contract)

@@ -17,9 +17,10 @@ from progression.engine import quotes as _quotes
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, create, execute
-from progression.errors import InvalidInput, RulePackError, UnknownName
+from progression.errors import InvalidInput, Problem, RulePackError, UnknownName
 from progression.ledger.events import Event, Operation
 from progression.requirements.ladders import Ladder
+from progression.rulepacks.contract import SINGLES, Contract, warn_deprecated
 from progression.rulepacks.narration import Narrator
 from progression.rules.parts import Currency, Effect, Kind, PoolSpec, StatSpec, Upgrade
 
@@ -53,8 +54,6 @@ def _operations(
 
 def _check_operations(pack: RulePack, _: attrs.Attribute[Any], value: Mapping[str, type[Operation]]) -> None:
     """A pack's operations are declared when the pack is made: each an Operation class with a tag of its own."""
-    from progression.errors import Problem
-
     problems = []
     for tag, cls in value.items():
         where = f"$.operations.{tag}"
@@ -72,6 +71,19 @@ def _check_operations(pack: RulePack, _: attrs.Attribute[Any], value: Mapping[st
                 problems.append(Problem(pack.source, where, str(error)))
     if problems:
         raise RulePackError(pack.source, problems)
+
+
+def _contract(value: Contract | None) -> Contract:
+    return Contract() if value is None else value
+
+
+def _is_contract_key(name: str) -> bool:
+    """Whether a function's name is one of the old string contract's (``action.match``, ``demo``)."""
+    from progression.rulepacks.contract import FAMILIES
+
+    return name in dict(SINGLES) or any(
+        name.startswith(prefix) and len(name) > len(prefix) for _, _, prefix in FAMILIES
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -98,7 +110,7 @@ class RulePack(Rules):
     names: Mapping[str, Label] = attrs.field(factory=dict, converter=freeze)
     #: Data the pack's own code reads (rosters, skill tables), as loaded from TOML.
     tables: Mapping[str, Any] = attrs.field(factory=dict, converter=freeze)
-    #: The pack's named functions (curves, costs, requirements, procedures, options).
+    #: The pack's named functions its TOML refers to (curves, costs, requirements, procedures, options).
     functions: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict, converter=freeze, repr=False)
     #: The pack's own typed data, for its code to read (Blood Bowl's rosters, skills and tables, typed);
     #: part of the rules' fingerprint like every table.
@@ -111,6 +123,28 @@ class RulePack(Rules):
     #: The pack's one hook into the narrator (:class:`~progression.Narrator`): ``(narrator, event) -> str | None``,
     #: the pack's sentence for an event of its operations, ``""`` to leave it untold, None to let the core tell it.
     narration: Callable[[Narrator, Event], str | None] | None = attrs.field(default=None, repr=False)
+    #: What the pack offers the command line: actions, explanations, reports, factories, simulations,
+    #: exact computations, computed tables, a tuner, ``pack_for`` and a demo, each declared with its
+    #: options (:class:`progression.contract.Contract`), checked when the pack is made.
+    contract: Contract = attrs.field(factory=Contract, converter=_contract, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Functions registered under the old string names (``"action.match"``) become declarations.
+        legacy = [key for key in self.functions if _is_contract_key(key)]
+        if legacy:
+            warn_deprecated(legacy, self.name)
+            converted, rest = Contract.from_functions(self.functions)
+            object.__setattr__(self, "functions", freeze(rest))
+            object.__setattr__(self, "contract", converted.merged(self.contract))
+        if not isinstance(self.contract, Contract):
+            found = [Problem(self.source, "$.contract", f"expected a Contract, got {self.contract!r:.60}")]
+            raise RulePackError(self.source, found)
+        problems = self.contract.problems()
+        if problems:
+            raise RulePackError(
+                self.source,
+                [Problem(self.source, where, f"pack {self.name!r}: {reason}") for where, reason in problems],
+            )
 
     @functools.cached_property
     def rules(self) -> str:
@@ -122,7 +156,7 @@ class RulePack(Rules):
         every table, curve, upgrade and name of the pack (not where it was read from).
         """
         data = repr(attrs.evolve(self, source="", functions={}, operations={})) + repr(self.data)
-        names = ",".join(sorted(self.functions)) + ";" + ",".join(sorted(self.operations))
+        names = ",".join(sorted({*self.functions, *self.contract.keys()})) + ";" + ",".join(sorted(self.operations))
         digest = hashlib.sha256(f"{data}\n{names}".encode()).hexdigest()[:12]
         return f"{self.name} {self.version} {digest}"
 
@@ -155,7 +189,23 @@ class RulePack(Rules):
         return self._get("pool", self.pools, pool_id)  # type: ignore[no-any-return]
 
     def function(self, name: str) -> Callable[..., Any]:
-        """The pack's function registered as ``name``."""
+        """The pack's function registered as ``name``.
+
+        A name of the old string contract (``"action.match"``) still finds its command's function, with a
+        :class:`DeprecationWarning`: use :attr:`contract` (``pack.contract.get("actions", "match")``).
+        """
+        if name not in self.functions and _is_contract_key(name):
+            found = dict(self.contract.entries()).get(name)
+            if found is not None:
+                import warnings
+
+                warnings.warn(
+                    f"RulePack.function({name!r}) is deprecated: the command-line functions are declared in "
+                    f"RulePack.contract; use pack.contract.get(...) and call the declaration",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                return found.function if found.function is not None else found
         return self._get("function", self.functions, name)  # type: ignore[no-any-return]
 
     def label_of(self, ident: str) -> Label:

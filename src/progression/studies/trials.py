@@ -1,7 +1,7 @@
 """Monte Carlo studies of a pack: many independent trials of its ``"simulate.<name>"`` function.
 
-A pack registers ``simulate.<name>(pack, dice, **params) -> int``: one trial, returning
-a count (matches until a player reaches Legend, sessions until a character is
+A pack declares a :class:`~progression.contract.Simulation`, ``function(pack, dice, **params) -> int``:
+one trial, returning a count (matches until a player reaches Legend, sessions until a character is
 Expert). :func:`run_trials` runs it many times, each trial with its own seeded dice,
 in this process or on any :class:`concurrent.futures.Executor` (a process pool, a
 cluster's executor): the trials are shipped as chunks of seeds, and each worker
@@ -12,7 +12,6 @@ The same seed gives the same counts whatever the executor and the chunk size.
 
 from __future__ import annotations
 
-import inspect
 import math
 import random
 import secrets
@@ -21,13 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 import attrs
 
 from progression._frozen import freeze
 from progression.engine.dice import SeededDice
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput
+from progression.rulepacks.commands import Exact, Simulation
 from progression.rulepacks.discovery import load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.rulepack import RulePack
@@ -51,42 +50,20 @@ def _worker_pack(spec: str) -> RulePack:
     return pack_named(spec)
 
 
-def _function(pack: RulePack, prefix: str, name: str) -> Callable[..., Any]:
-    key = f"{prefix}.{name}"
-    if key not in pack.functions:
-        known = sorted(k.removeprefix(prefix + ".") for k in pack.functions if k.startswith(prefix + "."))
-        raise UnknownName(prefix.replace("simulate", "simulation"), name, known, f"rule pack {pack.name!r}")
-    return pack.functions[key]
+def _simulation(pack: RulePack, name: str) -> Simulation:
+    """The pack's simulation ``name``, or an error listing those it has."""
+    found: Simulation = pack.contract.get("simulations", name, f"rule pack {pack.name!r}")  # type: ignore[assignment]
+    return found
 
 
-def _check_call(function: Callable[..., Any], key: str, *args: object, **params: object) -> None:
-    try:
-        signature = inspect.signature(function)
-    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-        return
-    try:
-        signature.bind(*args, **params)
-    except TypeError as error:
-        takes = [p.name for p in list(signature.parameters.values())[len(args) :]]
-        msg = f"{key}: {error}; its parameters: {', '.join(takes) or 'none'}"
-        raise InvalidInput(msg) from None
-
-
-def run_chunk(pack_spec: str, name: str, seeds: Sequence[int], params: Mapping[str, int]) -> list[int]:
+def run_chunk(pack_spec: str, name: str, seeds: Sequence[int], params: Mapping[str, object]) -> list[int]:
     """Run one trial per seed and return the counts (a module-level function, so executors can ship it)."""
     return _run_seeds(_worker_pack(pack_spec), name, seeds, params)
 
 
-def _run_seeds(pack: RulePack, name: str, seeds: Sequence[int], params: Mapping[str, int]) -> list[int]:
-    function = _function(pack, "simulate", name)
-    counts = []
-    for seed in seeds:
-        count = function(pack, SeededDice(seed), **params)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            msg = f"simulate.{name} of pack {pack.name!r} must return a count >= 0, got {count!r}"
-            raise InvalidInput(msg)
-        counts.append(count)
-    return counts
+def _run_seeds(pack: RulePack, name: str, seeds: Sequence[int], params: Mapping[str, object]) -> list[int]:
+    simulation = _simulation(pack, name)
+    return [simulation(pack, SeededDice(seed), **params) for seed in seeds]
 
 
 @attrs.frozen(kw_only=True)
@@ -97,7 +74,7 @@ class Trials:
     name: str
     #: The seed the trials' seeds were drawn from (the same seed gives the same counts).
     seed: int
-    params: Mapping[str, int] = attrs.field(converter=freeze)
+    params: Mapping[str, object] = attrs.field(converter=freeze)
     counts: tuple[int, ...]
 
     @property
@@ -138,7 +115,7 @@ def run_trials(
     name: str,
     trials: int,
     seed: int | None = None,
-    params: Mapping[str, int] | None = None,
+    params: Mapping[str, object] | None = None,
     executor: Executor | None = None,
     *,
     progress: Callable[[int], None] | None = None,
@@ -148,10 +125,10 @@ def run_trials(
 
     Args:
         pack_name: an installed pack's name, or a pack TOML file.
-        name: the simulation (the part after ``simulate.``).
+        name: the simulation (its name in the pack's contract).
         trials: how many trials.
         seed: where the trials' seeds come from; None draws one (recorded in the result).
-        params: whole-number parameters passed to every trial.
+        params: the parameters of every trial, as its declaration types them (a text is read by the type).
         executor: runs chunks of trials (any :class:`concurrent.futures.Executor`); None runs them here.
         progress: called with the number of trials finished so far, after each chunk.
         chunk: trials per chunk (default: about a hundredth of them).
@@ -160,19 +137,17 @@ def run_trials(
         The counts, in trial order, with their summary.
 
     Raises:
-        InvalidInput: a bad number of trials, parameters the simulation does not take, a non-count result.
+        InvalidInput: a bad number of trials, parameters the simulation does not take or of the wrong
+            type, a non-count result.
         UnknownName: the pack has no such simulation; the message lists those it has.
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         msg = f"trials must be a whole number >= 1, got {trials!r}"
         raise InvalidInput(msg)
-    values = dict(params or {})
-    for key, value in values.items():
-        if isinstance(value, bool) or not isinstance(value, int):
-            msg = f"simulation parameter {key!r} must be a whole number, got {value!r}"
-            raise InvalidInput(msg)
     pack = pack_named(pack_name)
-    _check_call(_function(pack, "simulate", name), f"simulate.{name}", pack, SeededDice(0), **values)
+    simulation = _simulation(pack, name)
+    values = simulation.coerce(params or {})
+    simulation.bind(values)  # wrong parameters are refused before any trial runs
     base = secrets.randbits(32) if seed is None else seed
     source = random.Random(base)
     seeds = [source.getrandbits(64) for _ in range(trials)]
@@ -199,19 +174,16 @@ def run_trials(
     return Trials(pack=pack.name, name=name, seed=base, params=values, counts=counts)
 
 
-def exact(pack: RulePack, name: str, params: Mapping[str, str] | None = None) -> dict[str, Fraction]:
-    """The pack's ``exact.<name>(pack, **params)``: outcomes and their exact probabilities, checked."""
-    function = _function(pack, "exact", name)
-    values = dict(params or {})
-    _check_call(function, f"exact.{name}", pack, **values)
-    result = function(pack, **values)
-    if not isinstance(result, Mapping):
-        msg = f"exact.{name} of pack {pack.name!r} must return a mapping of outcomes to fractions, got {result!r:.60}"
-        raise InvalidInput(msg)
-    checked = {}
-    for outcome, probability in result.items():
-        if isinstance(probability, bool) or not isinstance(probability, Fraction | int):
-            msg = f"exact.{name}: the probability of {outcome!r} must be a Fraction, got {probability!r}"
-            raise InvalidInput(msg)
-        checked[str(outcome)] = Fraction(probability)
-    return checked
+def exact(pack: RulePack, name: str, params: Mapping[str, object] | None = None) -> dict[str, Fraction]:
+    """The pack's exact computation ``name``: outcomes and their exact probabilities, checked.
+
+    Args:
+        params: its parameters, typed as it declares them (a text is read by the type).
+
+    Raises:
+        UnknownName: the pack has no such computation; the message lists those it has.
+        InvalidInput: parameters it does not take or of the wrong type, a result that is not fractions.
+    """
+    computation: Exact = pack.contract.get("exacts", name, f"rule pack {pack.name!r}")  # type: ignore[assignment]
+    result: dict[str, Fraction] = computation(pack, **computation.coerce(params or {}))
+    return result

@@ -152,7 +152,7 @@ def check_pack(
         examples: how many random runs the state machine makes (0 skips it). Raise it for a
             thorough check; the default keeps a pack's suite quick.
         steps: how many operations each run makes at most.
-        setup: options for the pack's ``"new.<kind>"`` factories, by kind, for kinds whose
+        setup: options for the pack's factories (its contract's), by kind, for kinds whose
             factory needs some.
 
     Raises:

@@ -390,7 +390,7 @@ def machine_for(pack: RulePack, setup: Mapping[str, Mapping[str, str]] | None = 
 
     Args:
         pack: the rule pack.
-        setup: options for the ``"new.<kind>"`` factories, by kind.
+        setup: options for the pack's factories (its contract's), by kind.
 
     Raises:
         InvalidInput: no kind of the pack can be made.

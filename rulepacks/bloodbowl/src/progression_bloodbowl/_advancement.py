@@ -17,7 +17,7 @@ from progression import Choose, Context, Dice, Effect, ProcedureContext, Roll, R
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ._data import CHARACTERISTICS, Data, Position
-from ._players import data_of, owns_skill, position_of, skill_bases
+from ._players import context_data, data_of, owns_skill, position_of, skill_bases
 from ._sequence import check
 
 __all__ = [
@@ -44,7 +44,7 @@ def skill_index(first: int, second: int) -> int:
 
 
 def _context(ctx: ProcedureContext) -> tuple[RulePack, Data, Sheet]:
-    pack = cast(RulePack, ctx.pack)
+    pack = ctx.pack
     return pack, data_of(pack), ctx.sheet
 
 
@@ -182,7 +182,7 @@ def known_position(context: Context) -> tuple[str, ...]:
     """Unmet when the sheet is not a player hired from a roster position (no skill access to read)."""
     player = context.sheet
     team = player.tags.get("team", "")
-    data = data_of(cast(RulePack, context.names))
+    data = context_data(context)
     if team in data.teams and data.teams[team].position(player.tags.get("position", "")) is not None:
         return ()
     if "star" in player.tags:

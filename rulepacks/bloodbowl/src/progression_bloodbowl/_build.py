@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from progression import Operation, RulePack, read_pack
+from progression.contract import Contract
 
 from ._data import Data, load_data
 from ._story import narration
@@ -111,9 +112,12 @@ def _names(data: Data) -> dict[str, Any]:
 
 
 def build(
-    functions: Mapping[str, Callable[..., Any]], operations: Iterable[type[Operation] | Callable[..., Any]] = ()
+    functions: Mapping[str, Callable[..., Any]],
+    operations: Iterable[type[Operation] | Callable[..., Any]] = (),
+    contract: Contract | None = None,
 ) -> RulePack:
-    """The Blood Bowl rule pack, with ``functions`` and ``operations`` registered and its typed data on it."""
+    """The Blood Bowl rule pack, with ``functions``, ``operations`` and ``contract`` registered and its typed
+    data on it."""
     data = load_data()
     raw = tomllib.loads(files("progression_bloodbowl").joinpath("data", "pack.toml").read_text(encoding="utf-8"))
     raw["curves"] = _curves(data, raw["upgrades"])
@@ -121,5 +125,6 @@ def build(
     raw.setdefault("upgrades", {}).update(_upgrades(data))
     raw.setdefault("names", {}).update(_names(data))
     raw["tables"] = {name.removesuffix(".toml"): table for name, table in data.raw.items()}
-    built = read_pack(raw, "progression_bloodbowl/data/pack.toml", functions, operations=operations, own=data)
+    source = "progression_bloodbowl/data/pack.toml"
+    built = read_pack(raw, source, functions, operations=operations, own=data, contract=contract)
     return attrs.evolve(built, narration=narration)  # the pack's words for its own operations

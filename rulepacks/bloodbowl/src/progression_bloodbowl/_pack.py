@@ -1,12 +1,25 @@
-"""The entry point: the Blood Bowl rule pack with its named functions."""
+"""The entry point: the Blood Bowl rule pack, its named functions and its contract with the command line."""
 
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from progression import RulePack
+from progression.contract import (
+    REQUIRED,
+    Action,
+    Contract,
+    Demo,
+    Exact,
+    Explanation,
+    Factory,
+    Option,
+    Report,
+    Simulation,
+)
 
 from . import (
     _advancement,
@@ -28,9 +41,9 @@ from ._build import build
 from ._demo import demo
 from ._explain import EXPLAIN
 
-__all__ = ["FUNCTIONS", "OPERATIONS", "pack"]
+__all__ = ["CONTRACT", "FUNCTIONS", "OPERATIONS", "pack"]
 
-#: The functions the pack's TOML and the command line refer to by name.
+#: The functions the pack's TOML refers to by name.
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "bloodbowl.random_primary": _advancement.random_primary,
     "bloodbowl.chosen_skill": _advancement.chosen_skill,
@@ -41,19 +54,172 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "bloodbowl.reroll_price": _staff.reroll_price,
     "bloodbowl.apothecary_allowed": _staff.apothecary_allowed,
     "bloodbowl.drafting": _staff.drafting,
-    "demo": demo,
-    "new.team": _commands.new_team,
-    "new.player": _commands.new_player,
-    "new.matched_play_team": _matched_play.new_matched_play_team,
     "bloodbowl.known_position": _advancement.known_position,
-    **{f"action.{name}": action for name, action in _commands.ACTIONS.items()},
-    **{f"action.{name}": action for name, action in _match_day.ACTIONS.items()},
-    **{f"explain.{name}": explain for name, explain in EXPLAIN.items()},
-    **{f"report.{name}": report for name, report in _commands.REPORTS.items()},
-    "explain.skill_points": _matched_play.skill_points,
-    "simulate.matches_to_legend": _odds.matches_to_legend,
-    "exact.random_skill": _odds.random_skill_odds,
 }
+
+# -- the contract: the commands' options as the command line writes them --------------------------
+#
+# The commands read their options as text themselves (``**options: str``, in ``_commands``,
+# ``_match_day`` and ``_matched_play``); what each option is, its type and what it means, is
+# declared here, so the command line checks it, and tells it in ``--help``, before the command runs.
+
+_LIST = tuple[str, ...]
+#: Each option's type and meaning, by its name (the same name means the same thing in every command).
+_TYPES: dict[str, tuple[Any, str]] = {
+    "number": (int, "the match's number in the season"),
+    "opponent": (str, "the opposing team's name"),
+    "score": (str, "ours-theirs, such as 2-1 (every kind but unplayed)"),
+    "events": (str, "what each player did: member:event,event*N;... (1:touchdown,casualty;3:completion*2)"),
+    "nominees": (_LIST, "the players nominated for MVP"),
+    "injuries": (str, "member:result,... (4:badly_hurt)"),
+    "attendance": (int, "the fan attendance roll"),
+    "stalling": (bool, "a player stalled"),
+    "conceded": (Literal["", "us", "them"], "who conceded, if anyone"),
+    "kind": (Literal["league", "friendly", "unplayed"], "a league match, a friendly game, an unplayed fixture"),
+    "prayers": (_LIST, "the Prayers to Nuffle in effect that change SPP"),
+    "without_penalty": (bool, "a concession without penalty (3 players could not be set up)"),
+    "member": (str, "the player's id on the team"),
+    "type": (
+        Literal["random_primary", "chosen_primary", "chosen_secondary", "characteristic"],
+        "the kind of advancement",
+    ),
+    "choice": (str, "the skill or characteristic chosen"),
+    "decisions": (_LIST, "answers to the questions the advancement asks, in order"),
+    "position": (str, "a position of the team's roster (human_lineman)"),
+    "name": (str, "the name"),
+    "must_advance": (bool, "a player who can must advance before step 4 (the league switch)"),
+    "item": (Literal["team_reroll", "assistant_coach", "cheerleader", "apothecary"], "the staff"),
+    "fire": (bool, "let the staff go instead of buying it"),
+    "names": (_LIST, "the journeymen's names"),
+    "retirement": (Literal["fit", "roll"], "temporarily retired players come back fit, or roll"),
+    "keep": (_LIST, "the ids of the players kept"),
+    "players": (str, "the players hired: position:name;..."),
+    "rerolls": (int, "team re-rolls to buy"),
+    "assistant_coaches": (int, "assistant coaches to buy"),
+    "cheerleaders": (int, "cheerleaders to buy"),
+    "apothecary": (bool, "buy an apothecary"),
+    "dedicated_fans": (int, "Dedicated Fans to buy"),
+    "cap": (str, "the re-draft budget cap in gold pieces, or none"),
+    "place": (Literal["1", "2", "3"], "the play-off place"),
+    "match": (int, "the match's number in the season"),
+    "items": (str, "inducements as id or id*count, comma-separated (bribe*2,riotous_rookies)"),
+    "stars": (_LIST, "Star Player ids"),
+    "wizard": (_LIST, "a Wizard's id"),
+    "mercenaries": (_LIST, "mercenary positions"),
+    "opponent_ctv": (int, "the opponent's Current Team Value"),
+    "opponent_spent": (int, "what the opponent spent on inducements from its treasury"),
+    "square": (str, "the target square x,y"),
+    "target": (str, "the target: us:<member> or them:<name>"),
+    "ball": (str, "who holds the ball (us:1), or where it lies (5,5)"),
+    "roster": (str, "the team's roster (human)"),
+    "team": (str, "the team's roster (human)"),
+    "treasury": (int, "the treasury in gold pieces (the draft budget by default)"),
+    "league": (str, "one of the roster's leagues"),
+    "favoured": (str, "the god of a Favoured of... roster"),
+    "journeyman": (bool, "a journeyman"),
+    "budget": (int, "the Team Draft Budget in gold pieces (1100000 by default)"),
+    "inducements": (str, "other inducements as id*count, comma-separated"),
+    "captain": (int, "the number in the list (1, 2, ...) of a Team Captain roster's captain"),
+}
+#: Where one option means something else in one command.
+_OVERRIDES: dict[tuple[str, str], tuple[Any, str]] = {
+    ("fireball", "players"): (str, "the pitch: us:<member>@x,y or them:<name>@x,y [profile] [state];..."),
+    ("zap", "players"): (str, "the pitch: us:<member>@x,y or them:<name>@x,y [profile] [state];..."),
+    ("matched_play_team", "players"): (str, "position:name or position:name:skill, separated by ';'"),
+    ("matched_play_team", "wizard"): (str, "a Wizard's id"),
+    ("new team", "name"): (str, "the team's name (the roster's by default)"),
+}
+#: The options each command cannot do without.
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "match": ("number", "opponent"),
+    "advance": ("member", "type"),
+    "decide": ("member", "choice"),
+    "hire": ("position",),
+    "fire": ("member",),
+    "staff": ("item",),
+    "hire_journeyman": ("member",),
+    "retire": ("member",),
+    "close": ("number",),
+    "prize": ("place",),
+    "induce": ("match", "opponent_ctv"),
+    "fireball": ("square",),
+    "zap": ("target",),
+    "team": ("roster",),
+    "player": ("team", "position"),
+    "matched_play_team": ("roster",),
+}
+#: Defaults that are worth telling.
+_DEFAULTS: dict[str, object] = {"must_advance": True, "kind": "league", "retirement": "fit", "conceded": ""}
+
+
+def _options(command: str, function: Callable[..., Any]) -> tuple[Option, ...]:
+    """The declared options of a command whose function reads them as text, named by its ``takes``."""
+    found = []
+    for name in getattr(function, "options", ()):
+        found_type = _OVERRIDES.get((command, name)) or _OVERRIDES.get((f"new {command}", name)) or _TYPES.get(name)
+        kind, doc = found_type or (str, "")
+        default = REQUIRED if name in _REQUIRED.get(command, ()) else _DEFAULTS.get(name)
+        found.append(Option(name=name, type=kind, doc=doc, default=default))
+    return tuple(found)
+
+
+def _declared(declaration: type[Action] | type[Factory], name: str, function: Callable[..., Any]) -> Any:
+    """A command of the pack: its options named by its ``takes`` and typed here; or, for a function that
+    names its options as typed parameters, read from them; or, for one reading any ``**options``, open."""
+    given: dict[str, Any] = {"kind" if declaration is Factory else "name": name, "function": function}
+    if hasattr(function, "options"):
+        return declaration(**given, options=_options(name, function))
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in inspect.signature(function).parameters.values())
+    return declaration(**given, open=takes_any)
+
+
+#: What the pack offers the command line.
+CONTRACT = Contract(
+    actions=[
+        _declared(Action, name, function)
+        for name, function in (*_commands.ACTIONS.items(), *_match_day.ACTIONS.items())
+    ],
+    explanations=[
+        *(Explanation(name=name, function=function) for name, function in EXPLAIN.items()),
+        Explanation(name="skill_points", function=_matched_play.skill_points),
+    ],
+    reports=[Report(name=name, function=function) for name, function in _commands.REPORTS.items()],
+    factories=[
+        _declared(Factory, kind, function)
+        for kind, function in (
+            ("team", _commands.new_team),
+            ("player", _commands.new_player),
+            ("matched_play_team", _matched_play.new_matched_play_team),
+        )
+    ],
+    simulations=[
+        Simulation(
+            name="matches_to_legend",
+            function=_odds.matches_to_legend,
+            options=(
+                Option(name="touchdowns", type=int, default=0, doc="touchdowns per hundred matches"),
+                Option(name="casualties", type=int, default=0, doc="casualties per hundred matches"),
+                Option(name="completions", type=int, default=0, doc="completions per hundred matches"),
+                Option(name="interceptions", type=int, default=0, doc="interceptions per hundred matches"),
+                Option(name="nominees", type=int, default=6, doc="1-6: the MVP goes to him one time in that many"),
+                Option(name="limit", type=int, default=500, doc="give up after this many matches"),
+            ),
+        )
+    ],
+    exacts=[
+        Exact(
+            name="random_skill",
+            function=_odds.random_skill_odds,
+            options=(
+                Option(name="category", type=str, doc="the category letter (G)", default=REQUIRED),
+                Option(name="owned", type=_LIST, default=(), doc="skills the player has: rolled again"),
+                Option(name="policy", type=Literal["first", "prefer", "either"], default="first"),
+                Option(name="prefer", type=_LIST, default=(), doc="the coach's order of preference (policy=prefer)"),
+            ),
+        )
+    ],
+    demo=Demo(function=demo),
+)
 
 
 #: The pack's own operations: every function that changes a sheet, declared with ``progression.operation``.
@@ -86,4 +252,4 @@ OPERATIONS: tuple[Callable[..., Any], ...] = (
 @functools.cache
 def pack() -> RulePack:
     """The Blood Bowl (BB2025) rule pack, built once: the pack is immutable, so every caller can share it."""
-    return build(FUNCTIONS, OPERATIONS)
+    return build(FUNCTIONS, OPERATIONS, CONTRACT)

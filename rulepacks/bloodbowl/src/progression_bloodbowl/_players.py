@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from progression import Label, RulePack, Sheet
+from progression import Context, Label, RulePack, Sheet
 from progression.errors import InvalidInput, UnknownName
 
 from ._data import CHARACTERISTICS, Data, Position, Team
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 __all__ = [
     "available",
     "base_of",
+    "context_data",
     "data_of",
     "level_of",
     "new_player",
@@ -27,6 +28,14 @@ __all__ = [
 
 #: Tag values a player sheet carries.
 YES = "yes"
+
+
+def context_data(context: Context) -> Data:
+    """The typed data of the pack a requirement is read under (``Context.pack``)."""
+    if context.pack is None:
+        msg = "this requirement reads the Blood Bowl pack's data: check it through the pack (a quote, a purchase)"
+        raise InvalidInput(msg)
+    return data_of(context.pack)
 
 
 def data_of(pack: RulePack) -> Data:

@@ -3,19 +3,17 @@ not hire, the Dedicated Fans bought only at the draft (functions named in ``pack
 
 from __future__ import annotations
 
-from typing import cast
-
-from progression import Context, RulePack
+from progression import Context
 from progression.errors import InvalidInput
 
 from ._data import Data, Team
-from ._players import data_of
+from ._players import context_data
 
 __all__ = ["apothecary_allowed", "drafting", "reroll_price"]
 
 
 def _roster_in(context: Context) -> tuple[Data, Team | None]:
-    data = data_of(cast(RulePack, context.names))
+    data = context_data(context)
     return data, data.teams.get(context.sheet.tags.get("team", ""))
 
 

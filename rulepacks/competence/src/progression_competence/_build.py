@@ -33,6 +33,7 @@ from progression import (
     StatSpec,
     Upgrade,
 )
+from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
 from progression.errors import Problem, RulePackError
 
 from ._campaign import Campaign, Competence, check_campaign, example_campaign
@@ -120,7 +121,7 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
         kinds=kinds,
         names=names,
         tables=_tables(campaign, settings),
-        functions=_functions(campaign, settings),
+        contract=_contract(campaign, settings),
         operations=_operations(),
     )
 
@@ -132,35 +133,70 @@ def _operations() -> tuple[Callable[..., Any], ...]:
     return (_rolls.competence_test,)
 
 
-def _functions(campaign: Campaign, settings: Settings) -> dict[str, Callable[..., Any]]:
+def _contract(campaign: Campaign, settings: Settings) -> Contract:
+    """What the pack offers the command line: its commands, declared with their options."""
     from . import _commands, _costs  # they build or read packs too: imported late to avoid a cycle
 
-    def tune(pack: RulePack, **changes: int) -> RulePack:
-        """This campaign rebuilt with other settings (quality_base, quality_step, level_divisor, die_size).
+    def tune(
+        pack: RulePack,
+        *,
+        quality_base: int | None = None,
+        quality_step: int | None = None,
+        level_divisor: int | None = None,
+        die_size: int | None = None,
+    ) -> RulePack:
+        """This campaign rebuilt with other settings.
 
         ``progression plot competence quality --tune quality_base=40,50,60`` compares them.
 
+        Args:
+            quality_base: the price of a first quality.
+            quality_step: what each quality owned adds to the price of the next.
+            level_divisor: reaching level n costs ceil(n / level_divisor).
+            die_size: the die of a competence test.
+
         Raises:
-            RulePackError: a setting that does not exist or does not fit, every one listed.
+            RulePackError: a setting that does not fit, every one listed.
         """
-        return build(campaign, settings.changed(**changes))
+        given = {"quality_base": quality_base, "quality_step": quality_step}
+        given |= {"level_divisor": level_divisor, "die_size": die_size}
+        return build(campaign, settings.changed(**{k: v for k, v in given.items() if v is not None}))
 
     def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
         """The campaign a character sheet was made in, rebuilt from its campaign file when it names one."""
         return _commands.pack_for(sheet, pack)
 
-    return {
-        "tune": tune,
-        "pack_for": pack_for,
-        "demo": _commands.demo,
-        "table.quality_costs": _costs.quality_rows,
-        "table.specialization_costs": _costs.specialization_rows,
-        "new.character": _commands.make_character,
-        "action.test": _commands.action_test,
-        "action.settle": _commands.action_settle,
-        "action.raise": _commands.action_raise,
-        "simulate.sessions_to_expert": _commands.sessions_to_expert,
-    }
+    levels = tuple(
+        Option(name=c.id, type=int, default=0, doc=f"the starting level of {c.label.en}") for c in campaign.competences
+    )
+    return Contract(
+        actions=[
+            Action(name="test", function=_commands.action_test),
+            Action(name="settle", function=_commands.action_settle),
+            Action(name="raise", function=_commands.action_raise),
+        ],
+        factories=[
+            Factory(
+                kind="character",
+                function=_commands.make_character,
+                options=(
+                    Option(name="name", type=str, default="", doc="the character's name"),
+                    Option(name="campaign", type=str, default="", doc="a campaign TOML file to use instead"),
+                    *levels,
+                ),
+                # A campaign file given as an option brings competences of its own.
+                open=True,
+            )
+        ],
+        simulations=[Simulation(name="sessions_to_expert", function=_commands.sessions_to_expert)],
+        tables=[
+            ComputedTable(name="quality_costs", function=_costs.quality_rows),
+            ComputedTable(name="specialization_costs", function=_costs.specialization_rows),
+        ],
+        tune=Tuner(function=tune),
+        pack_for=PackFor(function=pack_for),
+        demo=Demo(function=_commands.demo),
+    )
 
 
 def _of(english: str, french: str, label: Label) -> Label:
@@ -292,9 +328,9 @@ class Reached(AtLeast):
 
     def explain(self, context: Context) -> str:
         level = context.sheet.quantity(self.quantity)
-        pack = context.names
+        pack = context.pack
         where = f"level {level}"
-        if isinstance(pack, RulePack) and degree_id(self.competence) in pack.ladders:
+        if pack is not None and degree_id(self.competence) in pack.ladders:
             where += f" ({pack.ladder(degree_id(self.competence)).band_of(level).label.en})"
         return "needs " + self.describe(context).removeprefix("have ") + f"; it is at {where}"
 

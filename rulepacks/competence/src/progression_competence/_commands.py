@@ -74,52 +74,51 @@ def make_character(pack: RulePack, **options: str) -> Sheet:
     return sheet
 
 
-def action_test(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Roll a competence test: the die + the level + applicable specializations (competence=ID, specializations=A,B).
+def action_test(
+    pack: RulePack,
+    sheet: Sheet,
+    dice: Dice,
+    *,
+    competence: str,
+    specializations: tuple[str, ...] = (),
+    specialization: tuple[str, ...] = (),
+) -> Sheet:
+    """Roll a competence test: the die + the level + applicable specializations.
 
     The roll and the total in words are recorded in the sheet's ledger.
+
+    Args:
+        competence: the competence tested (its id).
+        specializations: the specializations that apply.
+        specialization: the same as specializations.
     """
     used = pack_for(sheet, pack)
-    if "competence" not in options:
-        msg = f"a competence test needs competence=<id>; the competences are: {', '.join(competences(used))}"
-        raise InvalidInput(msg)
-    given = options.get("specializations", options.get("specialization", ""))
-    specs = tuple(s.strip() for s in given.split(",") if s.strip())
-    after, _ = roll_competence(used, sheet, options["competence"], dice, specs)
+    after, _ = roll_competence(used, sheet, check_competence(used, competence), dice, specializations or specialization)
     return after
 
 
-def _competence(pack: RulePack, options: dict[str, str], action: str) -> str:
-    """The ``competence=`` option of an action, checked."""
-    if "competence" not in options:
-        msg = f"{action} needs competence=<id>; the competences are: {', '.join(competences(pack))}"
-        raise InvalidInput(msg)
-    return check_competence(pack, options["competence"])
-
-
-def action_settle(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Spend the PP a competence holds over its cap on raises, one entry (competence=ID, discard=yes to lose the rest).
+def action_settle(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, discard: bool = False) -> Sheet:
+    """Spend the PP a competence holds over its cap on raises, one entry.
 
     What a degree gate leaves over the cap waits, or with ``discard=yes`` is lost and recorded.
+
+    Args:
+        competence: the competence whose points are spent (its id).
+        discard: lose what is still over the cap.
     """
     used = pack_for(sheet, pack)
-    competence = _competence(used, options, "settle")
-    flag = options.get("discard", "no")
-    if flag not in ("yes", "no"):
-        msg = f"settle: discard must be yes or no, got {flag!r}"
-        raise InvalidInput(msg)
-    return settle(used, sheet, competence, discard=flag == "yes")
+    return settle(used, sheet, check_competence(used, competence), discard=discard)
 
 
-def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Raise a competence by several levels, each paid from its PP, one entry (competence=ID, levels=N)."""
+def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, levels: int = 1) -> Sheet:
+    """Raise a competence by several levels, each paid from its PP, one entry.
+
+    Args:
+        competence: the competence raised (its id).
+        levels: how many levels.
+    """
     used = pack_for(sheet, pack)
-    competence = _competence(used, options, "raise")
-    text = options.get("levels", "1")
-    if not text.isdigit():
-        msg = f"raise: levels must be a whole number, got {text!r}"
-        raise InvalidInput(msg)
-    return raise_level(used, sheet, competence, int(text))
+    return raise_level(used, sheet, check_competence(used, competence), levels)
 
 
 def sessions_to_expert(

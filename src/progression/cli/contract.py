@@ -1,0 +1,220 @@
+"""A pack's declared commands on the command line: found by name, their ``key=value`` words read by the
+types their declaration gives, and their ``--help`` written from the same declaration."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from progression.cli.args import UsageError, pairs
+from progression.cli.output import Output
+from progression.errors import InvalidInput
+from progression.rulepacks.commands import Command
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["find", "help_text", "listing", "read_options"]
+
+#: How the messages name each family: (the command for one, the pack's list of them).
+_WORDS = {
+    "actions": ("has no action {name!r}", "its actions: {names}", "none"),
+    "explanations": ("explains nothing called {name!r}", "it explains: {names}", "nothing"),
+    "reports": ("has no report called {name!r}", "its reports: {names}", "none"),
+    "factories": ("has no factory of {name!r}", "its factories: {names}", "none"),
+    "simulations": ("has no simulation {name!r}", "its simulations: {names}", "none"),
+    "exacts": ("has no exact computation {name!r}", "its exact computations: {names}", "none"),
+    "tables": ("computes no table {name!r}", "it computes: {names}", "none"),
+}
+
+
+def find(pack: RulePack, family: str, name: str) -> Command:
+    """The command ``name`` of a family of the pack's contract, or a usage error listing the family."""
+    found = pack.contract.find(family, name)
+    if found is None:
+        missing, known, none = _WORDS[family]
+        names = ", ".join(pack.contract.names(family)) or none
+        msg = f"pack {pack.name!r} {missing.format(name=name)}; {known.format(names=names)}"
+        raise UsageError(msg)
+    return found
+
+
+def read_options(command: Command, words: Sequence[str], what: str) -> dict[str, object]:
+    """The values of ``key=value`` words, each read by the type its option declares.
+
+    Raises:
+        UsageError: a malformed word, an unknown option, a value not of its type, a required option
+            missing: the message names the option, what was expected and what came.
+    """
+    texts = pairs(words, what)
+    try:
+        return command.read(texts)
+    except InvalidInput as error:
+        raise UsageError(str(error)) from None
+
+
+def listing(command: Command) -> list[str]:
+    """The lines that tell a command's options: ``  number   whole number, required — the match's number``."""
+    lines = []
+    options = command.signature.options
+    width = max((len(o.name) for o in options), default=0)
+    for option in options:
+        if option.required:
+            given = "required"
+        elif option.default is None and option.kind.family != "optional":
+            given = "optional"
+        else:
+            given = f"default {option.shown_default()}"
+        text = f"  {option.name:<{width}}  {option.kind.shown}, {given}"
+        lines.append(text + (f" — {option.doc}" if option.doc else ""))
+    if command.signature.others is not None:
+        lines.append(f"  (and any other KEY=VALUE it knows, as {command.signature.others.shown})")
+    return lines
+
+
+def help_text(command: Command, usage: str) -> str:
+    """The help of one command of a pack: its usage, its doc, and each option with its type and default."""
+    lines = [f"usage: {usage}", "", command.summary]
+    options = listing(command)
+    lines += ["", "options (KEY=VALUE):", *options] if options else ["", "it takes no options"]
+    return "\n".join(lines) + "\n"
+
+
+def help_for(parser: argparse.ArgumentParser, namespace: argparse.Namespace, family: str, name_attr: str) -> str:
+    """The help of the pack command a half-typed command line names (``sheet do FILE match --help``).
+
+    The pack is the sheet file's (``FILE``, or the first of ``FILE...``), or ``--pack``/``PACK``.
+    """
+    from progression.cli.files import read_sheet
+    from progression.cli.sheet import pack_for
+
+    name = getattr(namespace, name_attr)
+    files = getattr(namespace, "files", None) or []
+    file = getattr(namespace, "file", None) if family != "factories" else None
+    if file is not None or files:
+        sheet = read_sheet(file if file is not None else files[0]).sheet
+        pack = pack_for(getattr(namespace, "pack", None), sheet)
+    elif getattr(namespace, "pack", None):
+        from progression.cli.args import resolve_pack
+
+        pack = resolve_pack(namespace.pack)
+    else:
+        msg = f"{parser.prog} {name} --help: name the pack (or the sheet file) first, to learn its options"
+        raise UsageError(msg)
+    command = find(pack, family, name)
+    return help_text(command, _USAGE[family].format(prog=parser.prog, name=name))
+
+
+#: How each family's command is written, for its help.
+_USAGE = {
+    "actions": "{prog} FILE {name} [KEY=VALUE ...]",
+    "explanations": "{prog} FILE {name} [KEY=VALUE ...]",
+    "reports": "{prog} {name} FILE [FILE ...] [--set KEY=VALUE ...]",
+    "factories": "{prog} FILE --pack PACK --kind {name} [--set KEY=VALUE ...]",
+    "simulations": "{prog} PACK {name} [--param KEY=VALUE ...]",
+}
+
+
+# -- completion ------------------------------------------------------------------------------
+
+#: The options that take a value, so the word after one is not a positional word.
+_VALUED = frozenset(
+    {"--pack", "--seed", "--dice", "--lang", "--kind", "--name", "--set", "--param", "--trials", "--workers", "--exact"}
+)
+
+
+def _positional(words: Sequence[str]) -> list[str]:
+    found, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _VALUED
+        else:
+            found.append(word)
+    return found
+
+
+def _after(words: Sequence[str], flag: str) -> str | None:
+    """The value given to ``flag`` among ``words`` (the last one), or None."""
+    values = [words[i + 1] for i, word in enumerate(words[:-1]) if word == flag]
+    return values[-1] if values else None
+
+
+def option_candidates(command: Command, given: Sequence[str], current: str) -> list[str]:
+    """What ``current`` may become among a command's ``KEY=VALUE`` words: an option's ``key=`` not given yet, or,
+    after ``key=``, each value it takes (its choices, ``yes``/``no``)."""
+    key, sep, typed = current.partition("=")
+    options = {o.name: o for o in command.signature.options}
+    if sep:
+        option = options.get(key)
+        if option is None:
+            return []
+        kind = option.kind.item if option.kind.family == "optional" and option.kind.item else option.kind
+        values = list(kind.choices) if kind.family == "choice" else ["yes", "no"] if kind.family == "bool" else []
+        return [f"{key}={value}" for value in values if value.startswith(typed)]
+    taken = {word.partition("=")[0] for word in given}
+    return [f"{name}=" for name in options if name.startswith(current) and name not in taken]
+
+
+def candidates(words: Sequence[str], current: str) -> list[str]:
+    """What the word being typed (``current``) may become, after ``words`` (the command line after
+    ``progression``): a pack's command names and their options, from the pack's declarations."""
+    from progression.cli.args import resolve_pack
+    from progression.cli.files import read_sheet
+    from progression.cli.sheet import pack_for
+
+    plain = _positional(words)
+    head = plain[:2]
+    if head in (["sheet", "do"], ["sheet", "act"], ["sheet", "explain"]) and len(plain) >= 3:
+        family = "explanations" if head[1] == "explain" else "actions"
+        pack = pack_for(_after(words, "--pack"), read_sheet(plain[2]).sheet)
+        if len(plain) == 3:
+            return [name for name in pack.contract.names(family) if name.startswith(current)]
+        return option_candidates(find(pack, family, plain[3]), plain[4:], current)
+    if head == ["sheet", "new"] and words and words[-1] == "--set":
+        spec, kind = _after(words, "--pack"), _after(words, "--kind")
+        factory = resolve_pack(spec).contract.find("factories", kind) if spec and kind else None
+        given = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--set"]
+        return option_candidates(factory, given, current) if factory is not None else []
+    if plain[:1] == ["simulate"] and len(plain) >= 2:
+        pack = resolve_pack(plain[1])
+        if words and words[-1] == "--param" and len(plain) >= 3:
+            given = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--param"]
+            return option_candidates(find(pack, "simulations", plain[2]), given, current)
+        if len(plain) == 2 and not (words and words[-1].startswith("-")):
+            return [name for name in pack.contract.names("simulations") if name.startswith(current)]
+    return []
+
+
+def run_complete(args: argparse.Namespace, out: Output) -> int:
+    """Print, one a line, what the last word of a command line may become (for a shell's completion).
+
+    Only the part after the last ``=`` of a candidate is printed when the word typed has one, as shells
+    split words there. Nothing is printed for a line it cannot complete, or one naming a file or a pack
+    that does not load: completion stays quiet.
+    """
+    import shlex
+
+    from progression.errors import ProgressionError
+
+    line = args.line
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = None
+    if words is None:
+        if out.json_mode:
+            out.json([])
+        return 0
+    if words and words[0].endswith("progression"):
+        words = words[1:]
+    current = "" if not line or line[-1].isspace() or not words else words.pop()
+    try:
+        found = candidates(words, current)
+    except (ProgressionError, OSError):
+        found = []
+    shown = [candidate.rpartition("=")[2] if "=" in current else candidate for candidate in found]
+    if out.json_mode:
+        out.json(shown)
+    for candidate in shown:
+        out.line(candidate)
+    return 0

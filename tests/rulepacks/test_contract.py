@@ -1,0 +1,369 @@
+"""A pack's contract with the command line: declarations, their options read from signatures, checked at load."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+import attrs
+import pytest
+
+import progression
+from progression import Dice, Operation, RulePack, ScriptedDice, Sheet, Work
+from progression.contract import (
+    REQUIRED,
+    Action,
+    ComputedTable,
+    Contract,
+    Demo,
+    Explanation,
+    Factory,
+    Option,
+    Report,
+    Simulation,
+    Tuner,
+    option_type,
+)
+from progression.errors import InvalidInput, RulePackError, UnknownName
+from progression.operations import Award
+
+SKIRMISH = Path(__file__).parents[1] / "support" / "packs" / "skirmish.toml"
+
+
+def skirmish(contract: Contract | None = None, functions: dict[str, Callable[..., object]] | None = None) -> RulePack:
+    """The core's small test pack, with a contract."""
+    return progression.load_file(SKIRMISH, functions, contract=contract)
+
+
+def train(
+    pack: RulePack,
+    sheet: Sheet,
+    dice: Dice,
+    *,
+    pool: str,
+    days: int = 1,
+    pace: Literal["slow", "fast"] = "slow",
+    tags: tuple[str, ...] = (),
+    rested: bool = False,
+    coach: str | None = None,
+) -> Sheet:
+    """Train for some days: each day gives 1D6 points.
+
+    Args:
+        pool: the pool the points go to.
+        days: how many days of
+            training.
+    """
+    total = sum(dice.roll(6, 1, f"day {day}")[0] for day in range(1, days + 1))
+    return pack.award(sheet, pool, total * (2 if pace == "fast" else 1), reason=f"trained {days} days")
+
+
+@attrs.frozen(kw_only=True)
+class Gift(Operation):
+    """A gift of points to a pool.
+
+    Attributes:
+        amount: how many points.
+    """
+
+    tag = "skirmish.gift"
+    pool: str
+    amount: int = 1
+
+    def run(self, work: Work) -> None:
+        work.run(Award(pool=self.pool, amount=self.amount, reason="a gift"))
+
+
+class TestOptions:
+    def test_read_from_the_signature(self) -> None:
+        """Each keyword after (pack, sheet, dice) is an option: its type, default and doc from the function."""
+        options = Action(name="train", function=train).signature.options
+        assert [
+            "pool (text, required): the pool the points go to.",
+            "days (whole number, default 1): how many days of training.",
+            "pace (slow|fast, default slow)",
+            "tags (text,..., default empty)",
+            "rested (yes|no, default no)",
+            "coach (text or none, default none)",
+        ] == [option.describe() for option in options]
+
+    def test_texts_are_read_by_type(self) -> None:
+        """The command line's texts become typed values."""
+        action = Action(name="train", function=train)
+        given = {"pool": "xp", "days": "3", "pace": "fast", "tags": "a, b", "rested": "yes", "coach": "none"}
+        expected = {"pool": "xp", "days": 3, "pace": "fast", "tags": ("a", "b"), "rested": True, "coach": None}
+        assert expected == action.read(given)
+
+    @pytest.mark.parametrize(
+        ("given", "message"),
+        [
+            ({"pool": "xp", "days": "three"}, "action 'train': option 'days' expects whole number, got 'three'"),
+            ({"pool": "xp", "days": "²"}, "action 'train': option 'days' expects whole number, got '²'"),
+            ({"pool": "xp", "pace": "medium"}, "action 'train': option 'pace' expects slow|fast, got 'medium'"),
+            ({"pool": "xp", "rested": "maybe"}, "action 'train': option 'rested' expects yes|no, got 'maybe'"),
+            (
+                {"pool": "xp", "dayz": "3"},
+                "action 'train': unknown option 'dayz'; it takes: pool, days, pace, tags, rested, coach",
+            ),
+            ({"days": "3"}, "action 'train': the option 'pool' (text) is required; none was given"),
+        ],
+    )
+    def test_a_bad_text_is_refused_naming_the_option(self, given: dict[str, str], message: str) -> None:
+        """An unknown option, a value not of its type, a missing one: the option, what was expected, what came."""
+        with pytest.raises(InvalidInput) as caught:
+            Action(name="train", function=train).read(given)
+        assert message == str(caught.value)
+
+    def test_a_program_is_checked_too(self) -> None:
+        """Calling the declaration checks typed values: a text where a number is expected is refused."""
+        pack, action = skirmish(), Action(name="train", function=train)
+        sheet = pack.new_sheet("hero")
+        after = action(pack, sheet, ScriptedDice([3, 4]), pool="xp", days=2)
+        assert 7 == after.pools["xp"]
+        with pytest.raises(InvalidInput, match="option 'days' expects whole number, got '2'"):
+            action(pack, sheet, ScriptedDice([3, 4]), pool="xp", days="2")
+        assert 7 == action(pack, sheet, ScriptedDice([3, 4]), **action.coerce({"pool": "xp", "days": "2"})).pools["xp"]
+
+    @pytest.mark.parametrize(
+        ("annotation", "shown"),
+        [(str, "text"), (int, "whole number"), (bool, "yes|no"), (Literal["a", "b"], "a|b"), (tuple[int, ...], "whole number,..."), (list[str], "text,..."), (int | None, "whole number or none")],
+    )  # fmt: skip
+    def test_the_types_the_command_line_reads(self, annotation: object, shown: str) -> None:
+        """Texts, whole numbers, flags, choices, lists of them, and any of them or none."""
+        assert shown == option_type(annotation).shown
+
+    @pytest.mark.parametrize("annotation", [float, dict[str, int], tuple[int, int], Path, list[bool]])
+    def test_other_types_are_refused(self, annotation: object) -> None:
+        """A type the command line cannot write is refused, saying which types it can."""
+        with pytest.raises(InvalidInput, match="an option's type is str, int, bool, a Literal of texts"):
+            option_type(annotation)
+
+    def test_a_function_that_reads_text_gets_text(self) -> None:
+        """A function taking ``**options: str`` lists its options; it is given each value as the command line
+        writes it, once the declaration has checked it."""
+        seen: dict[str, str] = {}
+
+        def legacy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+            seen.update(options)
+            return sheet
+
+        declared = (Option(name="number", type=int), Option(name="stalling", type=bool, default=False))
+        action = Action(name="legacy", function=legacy, options=declared)
+        pack = skirmish()
+        action(pack, pack.new_sheet("hero"), ScriptedDice([]), **action.read({"number": "3", "stalling": "yes"}))
+        assert {"number": "3", "stalling": "yes"} == seen
+        with pytest.raises(InvalidInput, match="option 'number' expects whole number, got 'x'"):
+            action.read({"number": "x"})
+
+    def test_an_action_bound_to_an_operation(self) -> None:
+        """An action bound to an operation takes the operation's fields as options and runs it through the engine."""
+        action = Action(name="gift", operation=Gift)
+        pack = attrs.evolve(skirmish(), operations=[Gift])
+        assert "A gift of points to a pool." == action.summary
+        assert ["pool (text, required)", "amount (whole number, default 1): how many points."] == [
+            o.describe() for o in action.signature.options
+        ]
+        after = action(pack, pack.new_sheet("hero"), None, **action.read({"pool": "xp", "amount": "4"}))
+        assert (4, Gift(pool="xp", amount=4)) == (after.pools["xp"], after.ledger[-1].operation)
+
+    def test_a_function_declared_as_an_operation_stands_for_it(self) -> None:
+        """A function made with ``progression.operation`` binds the action to its operation class."""
+
+        @progression.operation("skirmish.bonus")
+        def bonus(pack: RulePack, sheet: Sheet, pool: str, amount: int = 2) -> Sheet:
+            """A bonus."""
+            return pack.award(sheet, pool, amount, reason="bonus")
+
+        action = Action(name="bonus", function=bonus)
+        assert (bonus.operation, None) == (action.operation, action.function)  # type: ignore[attr-defined]
+        assert ["pool", "amount"] == [o.name for o in action.signature.options]
+
+
+def _untyped(pack: RulePack, sheet: Sheet, dice: Dice, days=1) -> Sheet:  # type: ignore[no-untyped-def]
+    return sheet
+
+
+def _loose(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    return sheet
+
+
+def _odd(pack: RulePack, sheet: Sheet, dice: Dice, *, ratio: float = 1.0) -> Sheet:
+    return sheet
+
+
+def _short(pack: RulePack) -> Sheet:
+    return pack.new_sheet("hero")
+
+
+def _rows(pack: RulePack, language: str, extra=1) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
+    return []
+
+
+class TestCheckedWhenThePackLoads:
+    @pytest.mark.parametrize(
+        ("contract", "path", "reason"),
+        [
+            (
+                Contract(actions=[Action(name="rest", function=_untyped)]),
+                "$.contract.actions.rest",
+                "action 'rest': option 'days' of _untyped has no type annotation; annotate it (days: str, int, bool, ...)",
+            ),
+            (
+                Contract(actions=[Action(name="rest", function=_loose)]),
+                "$.contract.actions.rest",
+                "action 'rest': _loose takes **options, so its options cannot be read from it: name them as "
+                "parameters with types, or list them (options=[Option(...)])",
+            ),
+            (
+                Contract(actions=[Action(name="rest", function=_odd)]),
+                "$.contract.actions.rest",
+                "action 'rest': option 'ratio': an option's type is str, int, bool, a Literal of texts, a tuple of "
+                "texts or numbers, or one of these | None; got 'float'",
+            ),
+            (
+                Contract(actions=[Action(name="rest", function=_short)]),
+                "$.contract.actions.rest",
+                "action 'rest': _short must take (pack, sheet, dice, ...) first, got (pack: 'RulePack')",
+            ),
+            (
+                Contract(actions=[Action(name="train", function=train), Action(name="train", function=train)]),
+                "$.contract.actions.train",
+                "two actions are named 'train'",
+            ),
+            (
+                Contract(actions=[Report(name="x", function=train)]),  # type: ignore[list-item]
+                "$.contract.actions.x",
+                "expected Action declarations in actions, got Report(name='x', function=<function train",
+            ),
+            (
+                Contract(tables=[ComputedTable(name="t", function=_rows)]),
+                "$.contract.tables.t",
+                "table 't': option 'extra' of _rows has no type annotation; annotate it (extra: str, int, bool, ...)",
+            ),
+        ],
+    )
+    def test_a_declaration_that_does_not_hold(self, contract: Contract, path: str, reason: str) -> None:
+        """The pack does not load: the error names the pack, the entry and what is wrong."""
+        with pytest.raises(RulePackError) as caught:
+            skirmish(contract)
+        (problem,) = caught.value.problems
+        assert path == problem.path
+        assert problem.reason.startswith(f"pack 'skirmish': {reason}")
+
+    def test_every_problem_at_once(self) -> None:
+        """Several declarations that do not hold are all reported."""
+        contract = Contract(actions=[Action(name="a", function=_untyped), Action(name="b", function=_odd)])
+        with pytest.raises(RulePackError) as caught:
+            skirmish(contract)
+        assert ["$.contract.actions.a", "$.contract.actions.b"] == [p.path for p in caught.value.problems]
+
+
+class TestTheOldStringContract:
+    def test_prefixed_names_are_converted_with_a_warning(self) -> None:
+        """A pack still registering ``action.<name>`` strings loads, with its commands declared, and a warning."""
+        legacy = {"action.train": train, "demo": lambda pack, say: None, "new.hero": _short}
+        with pytest.warns(DeprecationWarning, match=r"pack 'skirmish' registers command-line functions by prefixed"):
+            pack = skirmish(functions=legacy)
+        assert (("train",), ("hero",), {}) == (
+            pack.contract.names("actions"),
+            pack.contract.names("factories"),
+            dict(pack.functions),
+        )
+        assert ("action.train", "demo", "new.hero") == pack.contract.keys()
+        assert ["pool", "days", "pace", "tags", "rested", "coach"] == [
+            o.name for o in pack.contract.action("train").signature.options
+        ]
+
+    def test_a_text_function_without_names_takes_any_option(self) -> None:
+        """An old ``**options: str`` function that names no options keeps taking any, as text."""
+        with pytest.warns(DeprecationWarning, match="prefixed names"):
+            pack = skirmish(functions={"action.rest": _loose})
+        assert {"anything": "goes"} == pack.contract.action("rest").read({"anything": "goes"})
+
+    def test_the_old_lookup_still_finds_the_function(self) -> None:
+        """``pack.function("action.train")`` still gives the function, with a warning naming the new way."""
+        pack = skirmish(Contract(actions=[Action(name="train", function=train)]))
+        with pytest.warns(DeprecationWarning, match=r"RulePack.function\('action.train'\) is deprecated"):
+            assert train is pack.function("action.train")
+
+    def test_the_rules_fingerprint_does_not_change(self) -> None:
+        """Declaring the same commands keeps the rules' fingerprint, so sheets made before verify as before."""
+        with pytest.warns(DeprecationWarning, match="prefixed names"):
+            old = skirmish(functions={"action.train": train, "demo": lambda pack, say: None})
+        new = skirmish(Contract(actions=[Action(name="train", function=train)], demo=lambda pack, say: None))
+        assert old.rules == new.rules
+
+
+class TestContract:
+    def test_lookups(self) -> None:
+        """Each family is found by name; an unknown name lists the family's."""
+        contract = Contract(
+            actions={"train": train},
+            factories=[Factory(kind="hero", function=_short)],
+            explanations=[Explanation(name="x", function=lambda pack, sheet: None)],
+            reports=[Report(name="r", function=lambda pack, sheets: [])],
+            simulations=[Simulation(name="s", function=lambda pack, dice: 1)],
+            tune=Tuner(function=lambda pack, *, base=1: pack),
+            demo=Demo(function=lambda pack, say: None),
+        )
+        assert ("train", "hero", "hero") == (
+            contract.action("train").name,
+            contract.factory("hero").name,
+            contract.factory("hero").kind,
+        )
+        with pytest.raises(
+            UnknownName, match="action 'fly' is not defined in the pack's contract; expected one of: train"
+        ):
+            contract.action("fly")
+
+    def test_results_are_checked(self) -> None:
+        """A command that returns what its kind does not is refused, naming it."""
+        pack = skirmish()
+        report = Report(name="r", function=lambda pack, sheets: "rows")
+        simulation = Simulation(name="s", function=lambda pack, dice: -1)
+        with pytest.raises(InvalidInput, match=r"report 'r' must return a list of rows \(mappings\), got str"):
+            report(pack, [])
+        with pytest.raises(InvalidInput, match="simulation 's' must return a count >= 0, got -1"):
+            simulation(pack, ScriptedDice([]))
+
+    def test_required_and_defaults_in_data(self) -> None:
+        """An option as JSON data: its name, type, whether it is required, its default, choices and doc."""
+        (pool, days, pace, *_) = Action(name="train", function=train).signature.options
+        assert REQUIRED is pool.default
+        assert {
+            "name": "pace",
+            "type": "slow|fast",
+            "required": False,
+            "default": "slow",
+            "choices": ["slow", "fast"],
+            "doc": "",
+        } == pace.data()
+        assert (True, 1) == (pool.data()["required"], days.data()["default"])
+
+
+class TestTextFunctions:
+    def test_an_empty_value_is_no_value(self) -> None:
+        """To a function reading its options as text, ``treasury=`` is left out, as it always read it."""
+
+        def legacy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+            return sheet
+
+        action = Action(name="legacy", function=legacy, options=[Option(name="treasury", type=int, default=None)])
+        assert {} == action.read({"treasury": ""})
+        assert {"treasury": 5} == action.read({"treasury": "5"})
+
+    def test_an_operation_refusing_a_value(self) -> None:
+        """An operation's own validator refusing a value is bad input naming the action."""
+
+        @attrs.frozen(kw_only=True)
+        class Picky(Operation):
+            tag = "skirmish.picky"
+            amount: int = attrs.field(validator=attrs.validators.ge(0))
+
+            def run(self, work: Work) -> None:
+                return None
+
+        pack = attrs.evolve(skirmish(), operations=[Picky])
+        with pytest.raises(InvalidInput, match="action 'picky': 'amount' must be >= 0: -1"):
+            Action(name="picky", operation=Picky)(pack, pack.new_sheet("hero"), None, amount=-1)
