@@ -155,6 +155,14 @@ class TestSameRefusals:
         switched = switched.record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
         assert _state(_sheet(pack, team_file)) == _state(switched.hire("human_lineman", "X").sheet)
 
+    def test_no_skipping_expensive_mistakes(self, pack: RulePack, team: Sheet) -> None:
+        """PostMatch let ``prepare_next`` skip Expensive Mistakes and commit: step 6 now waits for step 5."""
+        post = bb.PostMatch.start(pack, team, MATCH).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
+        assert (
+            "progression: the post-match sequence of match 1: Expensive Mistakes (step 5) come before preparing "
+            "for the next fixture"
+        ) == _refusal(post.prepare_next)
+
     def test_python_calls_check_too(self, pack: RulePack, team: Sheet) -> None:
         """The order is each operation's own check: ``bb.advance`` after ``bb.hire`` in the sequence is refused
         in Python as well, with the same sentence."""

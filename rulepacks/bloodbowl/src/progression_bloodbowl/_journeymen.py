@@ -58,7 +58,7 @@ def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, po
 def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: bool | None = None) -> Sheet:
     """Hire a journeyman who played for good (step 4 of the post-match sequence): his Current Value from the
     treasury; he loses Loner and keeps his SPP."""
-    start, team = team, enter(pack, team, "journeymen", must_advance=must_advance)
+    team = enter(pack, team, "journeymen", must_advance=must_advance)
     data = data_of(pack)
     player = team.member(member)
     if "journeyman" not in player.tags:
@@ -83,7 +83,7 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: b
             ),
         ),
     ]
-    return one_entry(team, events, f"hire journeyman {player.name}", since=start)
+    return one_entry(team, events)
 
 
 def _adjusted(effect: Effect, reason: str) -> Event:
@@ -117,9 +117,7 @@ def _journeymen_of(team: Sheet) -> list[str]:
 @operation("bloodbowl.release_journeymen", kind="team", label=lambda op: "journeymen leave")
 def _release_journeymen(pack: RulePack, team: Sheet) -> Sheet:
     """Journeymen who were not hired leave the team."""
-    return one_entry(
-        team, [Left(member=m, reason="journeyman not hired") for m in _journeymen_of(team)], "journeymen leave"
-    )
+    return one_entry(team, [Left(member=m, reason="journeyman not hired") for m in _journeymen_of(team)])
 
 
 def remove_dead(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
@@ -135,7 +133,7 @@ def _dead_of(team: Sheet) -> list[str]:
 @operation("bloodbowl.remove_dead", kind="team", label=lambda op: "the dead leave the roster")
 def _remove_dead(pack: RulePack, team: Sheet) -> Sheet:
     """Dead players leave the roster."""
-    return one_entry(team, [Left(member=m, reason="dead") for m in _dead_of(team)], "the dead leave the roster")
+    return one_entry(team, [Left(member=m, reason="dead") for m in _dead_of(team)])
 
 
 @operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")

@@ -45,7 +45,7 @@ from ._injuries import injury_effect, lasting_row
 from ._matched_data import BUDGET_TAG
 from ._players import YES, available, data_of, team_roster
 from ._prayers import event_values, member_values
-from ._results import check_team, numbers, results, season_of
+from ._results import check_team, numbers, result_of, results, season_of
 from ._sequence import enter, moved
 from ._winnings import winnings
 
@@ -386,9 +386,8 @@ def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
 def _check_recorded_as(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     """Refuse Dedicated Fans updated from a record other than the one whose outcome was recorded (an amended
     outcome whose Dedicated Fans would still follow the old score)."""
-    for result in results(team):
-        if result.number != match.number:
-            continue
+    result = result_of(team, match.number)
+    if result is not None:
         scored, against = final_score(pack, match)
         given = (outcome(match), scored, against, match.opponent, match.kind, match.conceded)
         if given != (result.outcome, result.scored, result.against, result.opponent, result.kind, result.conceded):

@@ -76,13 +76,13 @@ def expensive_mistakes(
         RequirementNotMet: a player must still advance (``must_advance=False``: the league's switch is off).
     """
     _check_open(team, number)
-    start, team = team, enter(pack, team, "mistakes", number=number, must_advance=must_advance)
+    team = enter(pack, team, "mistakes", number=number, must_advance=must_advance)
     closing = _closed(number)
     rules = data_of(pack).rules
     held = team.pools["treasury"]
     if held < rules.mistakes_threshold:
         sentence = f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll"
-        return _ended(start, team, (closing, _marked(sentence)))
+        return _ended(team, (closing, _marked(sentence)))
     column = max(i for i, low in enumerate(rules.mistakes_bands) if held >= low)
     (roll,) = dice.roll(6, 1, "Expensive Mistakes")
     result = rules.mistakes_rows[roll - 1][column]
@@ -108,14 +108,15 @@ def expensive_mistakes(
         )
     else:
         events.append(_marked(f"match {number}: Expensive Mistakes, {name} (D6 {roll})"))
-    return _ended(start, team, events)
+    return _ended(team, events)
 
 
-def _ended(start: Sheet, team: Sheet, events: Sequence[Event]) -> Sheet:
-    """The whole step as one entry: the team's way into it (the dead, the journeymen), then its own events."""
+def _ended(team: Sheet, events: Sequence[Event]) -> Sheet:
+    """The whole step, one entry of the operation: the team's way into it (the dead, the journeymen), then its
+    own events, each appended (the engine takes them all as the entry's)."""
     for event in events:
         team = team.apply(event)
-    return combine(start, team, "expensive mistakes")
+    return team
 
 
 @functools.lru_cache(maxsize=4096)

@@ -13,7 +13,7 @@ from progression.errors import InvalidInput, UnknownName
 from ._fixtures import CLOSED_TAG, RESULT_TAG, Result, read_result
 from ._matched_data import BUDGET_TAG
 
-__all__ = ["check_season", "check_team", "closed", "joined_in", "numbers", "results", "season_of"]
+__all__ = ["check_season", "check_team", "closed", "joined_in", "numbers", "result_of", "results", "season_of"]
 
 
 def season_of(team: Sheet) -> int:
@@ -84,6 +84,20 @@ def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
         read_result(event.effect.tags[RESULT_TAG], wanted, f"the ledger entry {event.reason!r}")
         for event in _tagged(team, wanted, RESULT_TAG)
     )
+
+
+def result_of(team: Sheet, number: int) -> Result | None:
+    """The result of match ``number`` in the team's current season, read from the end of the ledger (the last
+    recorded match is found at once), or None when it was not recorded."""
+    season = season_of(team)
+    for entry in reversed(team.ledger):
+        for event in reversed(_marked(entry)):
+            tags = event.effect.tags
+            if "season" in tags:
+                return None
+            if RESULT_TAG in tags and str(tags[RESULT_TAG]).split(" ", 1)[0] == str(number):
+                return read_result(tags[RESULT_TAG], season, f"the ledger entry {event.reason!r}")
+    return None
 
 
 def numbers(team: Sheet, *, season: int | None = None) -> tuple[frozenset[int], frozenset[int]]:

@@ -94,6 +94,8 @@ def _unrecorded(team: Sheet) -> Standing | None:
     left it; None when every match is closed, or none recorded (a draft)."""
     if team.kind != "team" or BUDGET_TAG in team.tags:  # a Matched Play team plays no league and no sequence
         return None
+    if not team.stats.get("played"):  # never played: a draft, read without walking its ledger
+        return None
     recorded, ended = numbers(team)
     open_ = recorded - ended
     return Standing(season=season_of(team), number=max(open_), place=PLACE["fans"]) if open_ else None

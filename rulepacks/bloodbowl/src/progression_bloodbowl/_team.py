@@ -70,14 +70,16 @@ def available_count(team: Sheet) -> int:
     return sum(1 for p in team.members.values() if available(p) and "star" not in p.tags)
 
 
-def one_entry(team: Sheet, events: Sequence[Event], label: str, *, since: Sheet | None = None) -> Sheet:
-    """``events`` applied to ``team`` as one step (and what ``team`` added to ``since``, the sheet an operation
-    began from: the post-match sequence's way into its step)."""
+def one_entry(team: Sheet, events: Sequence[Event]) -> Sheet:
+    """``events`` applied to ``team``, inside the operation that records them as its one entry.
+
+    The engine takes every event an operation's function appended as the entry's (``Work.follow``), so
+    nothing is combined here: combining would compare the whole ledger again at every operation.
+    """
     after = team
     for event in events:
         after = after.apply(event)
-    start = team if since is None else since
-    return combine(start, after, label) if len(after.ledger) - len(start.ledger) > 1 else after
+    return after
 
 
 def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
@@ -236,7 +238,7 @@ def hire(
 ) -> Sheet:
     """Hire a player of ``position`` from the treasury (position limits, 16 at most): step 4 of the post-match
     sequence, or a draft (``must_advance``: the league's switch for the must-advance rule, the pack's by default)."""
-    start, team = team, enter(pack, team, "hire", must_advance=must_advance)
+    team = enter(pack, team, "hire", must_advance=must_advance)
     data, roster = roster_of(pack, team)
     spec = roster.position(position)
     if spec is None:
@@ -251,7 +253,7 @@ def hire(
         Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}, effect=Effect(tags=keep)),
         Joined(member=member, ledger=player.ledger),
     ]
-    return one_entry(team, events, f"hire {name} ({spec.label.en})", since=start)
+    return one_entry(team, events)
 
 
 @operation("bloodbowl.fire", kind="team", label=lambda op: f"fire #{op.member}")
