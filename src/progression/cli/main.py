@@ -48,12 +48,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # --help, --version, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     # Imported once the command is known: `--help` and usage errors stop above, without them.
+    from progression.cli.args import DiceAsked
     from progression.cli.output import Output, error, one_line
     from progression.errors import ProgressionError
 
     out = Output(json_mode=getattr(args, "json", False))
     try:
         return int(args.run(args, out))
+    except DiceAsked as asked:  # the answer to `--dice ...,?`: which roll comes next
+        out.json({"next": str(asked)}) if out.json_mode else out.line(str(asked))
+        return 0
     except ProgressionError as problem:
         error(one_line(problem))
         if out.json_mode:  # a program reading --json gets the refusal as data too

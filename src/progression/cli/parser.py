@@ -168,7 +168,8 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--dice",
         metavar="R,R,...",
-        help="results of physical dice, in the order they are rolled (all must be used)",
+        help="results of physical dice, in the order they are rolled (all must be used); end with ? "
+        "(--dice ? or --dice 3,?) to be told which roll comes next, without running the command",
     )
 
 
