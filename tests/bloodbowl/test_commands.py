@@ -396,7 +396,15 @@ class TestMatchRequires:
             "give the fixture's own number, or undo the record to make it again"
         )
         assert expected == str(error.value)
-        assert [1, 2] == [r.number for r in bb.results(_match(pack, once, "2", opponent="Elves"))]
+        closed = bb.expensive_mistakes(pack, once, ScriptedDice([6]), number=1)
+        assert [1, 2] == [r.number for r in bb.results(_match(pack, closed, "2", opponent="Elves"))]
+
+    def test_the_next_match_waits_for_the_sequence_to_end(self, pack: RulePack, team: Sheet) -> None:
+        """Recording match 2 while match 1's sequence is open would skip its advancements and its Expensive
+        Mistakes: refused, naming the step that ends it."""
+        once = _match(pack, team, score="1-0", events="1:touchdown")
+        with pytest.raises(InvalidInput, match=r"the post-match sequence of match 1 is still open \(at 'fans'\)"):
+            _match(pack, once, "2", opponent="Elves")
 
 
 class TestClose:

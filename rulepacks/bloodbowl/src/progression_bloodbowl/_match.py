@@ -46,7 +46,7 @@ from ._matched_data import BUDGET_TAG
 from ._players import YES, available, data_of, team_roster
 from ._prayers import event_values, member_values
 from ._results import check_team, numbers, result_of, results, season_of
-from ._sequence import enter, moved
+from ._sequence import check_closed, enter, moved
 from ._winnings import winnings
 
 __all__ = [
@@ -308,6 +308,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
     injuries recorded, winnings paid into the treasury, the result counted."""
     check_match(pack, team, match)
+    check_closed(team, match.number)
     data = data_of(pack)
     after = team
     if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft
