@@ -165,11 +165,16 @@ class PackReader(RuleReader):
                     "limit",
                     "procedure",
                     "options",
+                    "items",
                     "kinds",
                     "description",
                 ),
                 path,
             )
+            if "items" in body and "options" in body:
+                self.problem(
+                    path, "give 'items' (the choices, as data) or 'options' (a function listing them), not both"
+                )
             if "pool" in body and "pools" in body:
                 self.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
             paying = (
@@ -198,11 +203,50 @@ class PackReader(RuleReader):
                     limit=self.limit(body, path),
                     procedure=self.function_ref(body, "procedure", path),
                     options=self.function_ref(body, "options", path),
+                    items=self.items(data, body, path) if "items" in body else None,
                     kinds=self.strings(body, "kinds", path, default=()),
                     description=self.label(body, path, "description") if "description" in body else None,
                 )
             )
         return upgrades
+
+    def items(self, data: Mapping[str, Any], body: Mapping[str, Any], path: str) -> tuple[str, ...]:
+        """The items an upgrade ranges over: ``items = ["swim", ...]``, or ``items = { table = "skills" }``
+        for the keys of ``[tables.skills]``."""
+        raw, where = body["items"], f"{path}.items"
+        if isinstance(raw, dict):
+            self.extra(raw, ("table",), where)
+            name = self.get(raw, "table", str, where)
+            if name is None:
+                return ()
+            tables = data.get("tables", {})
+            table = tables.get(name) if isinstance(tables, dict) else None
+            if not isinstance(table, dict):
+                defined = (
+                    sorted(k for k, v in tables.items() if isinstance(v, dict)) if isinstance(tables, dict) else []
+                )
+                self.problem(
+                    f"{where}.table",
+                    f"table {name!r} is not defined in [tables]; defined: {', '.join(defined) or 'none'}",
+                )
+                return ()
+            found: tuple[str, ...] = tuple(table)
+            for item in found:
+                if not _slug_ok(item):
+                    self.problem(f"$.tables.{name}.{item}", f"an item's id is a lowercase ASCII slug, got {item!r}")
+        elif isinstance(raw, list):
+            found = self.slugs(body, "items", path, default=(), punctuation=_PUNCTUATION)
+            if raw and not found:  # a misfit, reported
+                return ()
+        else:
+            self.problem(where, f'expected a list of ids or {{ table = "<table>" }}, got {raw!r:.60}')
+            return ()
+        if not found:
+            self.problem(where, "an upgrade over items needs at least one item")
+        twice = sorted({item for item in found if found.count(item) > 1})
+        if twice:
+            self.problem(where, f"items are listed once each; listed twice: {', '.join(twice)}")
+        return found
 
     def kinds(self, data: Mapping[str, Any]) -> list[Kind]:
         kinds = []
@@ -264,6 +308,7 @@ def read_pack(
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
     tables = r.table(data, "tables", "$")
+    r.placeholders(data)
     # References are checked on whatever did parse, so a file with both kinds of problem
     # reports them all at once; ids that failed to parse ("?") are not reported twice.
     try:
@@ -293,7 +338,8 @@ def read_pack(
         if not r.problems:
             r.problem("$", str(error))
         raise r.error() from None
-    r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason)
+    # A misplaced '{choice}' was reported where it stands; that it names nothing is not news.
+    r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason and "'{choice}'" not in p.reason)
     r.raise_if_problems()
     return pack
 

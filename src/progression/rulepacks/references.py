@@ -10,7 +10,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from progression.errors import Problem
-from progression.rules.parts import CurveCost
+from progression.rules.parts import CHOICE, CurveCost
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -91,8 +91,17 @@ class _References:
             for buyer in upgrade.kinds:
                 self.need("kind", buyer, pack.kinds, f"{path}.kinds")
             for stat in upgrade.effect.stats:
-                if "{choice}" not in stat:
+                if CHOICE not in stat:
                     self.need("stat", stat, pack.stats, f"{path}.effect.stats.{stat}")
+                else:  # each item then names a stat; a function's options are known only when it runs
+                    for item in upgrade.items or ():
+                        chosen = stat.replace(CHOICE, item)
+                        if chosen not in pack.stats:
+                            self.add(
+                                f"{path}.effect.stats.{stat}",
+                                f"for item {item!r} it changes stat {chosen!r}, which is not defined; "
+                                f"defined: {', '.join(sorted(pack.stats)) or 'none'}",
+                            )
 
     def ladders_and_kinds(self) -> None:
         pack = self.pack

@@ -7,6 +7,7 @@ the sections that hold them are read by ``_loading``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -26,12 +27,21 @@ from progression.requirements.predicates import (
     Requirement,
 )
 from progression.rulepacks.reader import Reader, type_name
-from progression.rules.parts import CostRule, CurveCost, Effect, FixedCost, FunctionCost, Limit
+from progression.rules.parts import CHOICE, CostRule, CurveCost, Effect, FixedCost, FunctionCost, Limit
 
 __all__ = ["RuleReader"]
 
 #: The forms of a requirement table, each named by its key.
 _REQUIREMENT_FORMS = ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "predicate")
+#: Where an upgrade's ``{choice}`` means something: keys of these tables under ``$.upgrades.<id>``...
+_CHOICE_KEYS = (("limit", "maxima"), ("effect", "stats"), ("effect", "grants"))
+#: ... and the value of this key.
+_CHOICE_VALUES = (("cost", "axis"),)
+_CHOICE_PLACES = "an upgrade's cost.axis and the keys of its limit.maxima, effect.stats and effect.grants"
+#: A ``{name}`` placeholder, the format's own or a misspelt one.
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: The keys whose texts are displayed, not read as ids: a brace there is the author's own text.
+_DISPLAYED = frozenset(("label", "title", "description", "names"))
 
 
 class RuleReader(Reader):
@@ -53,6 +63,59 @@ class RuleReader(Reader):
                 )
             self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; {hint}")
         return name  # type: ignore[no-any-return]
+
+    def placeholders(self, data: Mapping[str, Any]) -> None:
+        """Refuse ``{choice}`` wherever it would be read literally, and any other placeholder in an id.
+
+        ``{choice}`` stands for the buyer's choice only in the places of ``_CHOICE_PLACES``, and only in an
+        upgrade that takes a choice; anywhere else it would be an id nobody has (a maximum never reached,
+        a price that never rises), so the file is refused. The pack's own ``[tables]`` are its own to read.
+        """
+        for section, value in data.items():
+            if section != "tables":
+                self._placeholders(value, f"$.{section}", (str(section),), data)
+
+    def _placeholders(self, node: Any, path: str, parts: tuple[str, ...], data: Mapping[str, Any]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                where = f"{path}.{key}"
+                self._placeholder(str(key), where, (*parts, str(key)), data, key=True)
+                self._placeholders(value, where, (*parts, str(key)), data)
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                self._placeholders(item, f"{path}[{i}]", (*parts, "[]"), data)
+        elif isinstance(node, str):
+            self._placeholder(node, path, parts, data, key=False)
+
+    def _placeholder(self, text: str, path: str, parts: tuple[str, ...], data: Mapping[str, Any], *, key: bool) -> None:
+        if "{" not in text or any(p.path == path for p in self.problems):  # reported already
+            return
+        displayed = bool(_DISPLAYED.intersection(parts))
+        unknown = [p for p in _PLACEHOLDER.findall(text) if p != CHOICE]
+        if unknown and not displayed:
+            self.problem(
+                path, f"unknown placeholder {unknown[0]!r}; the format knows only {CHOICE!r} (the buyer's choice)"
+            )
+            return
+        if CHOICE not in text:
+            return
+        below = parts[2:4]
+        meant = parts[0] == "upgrades" and (
+            (key and len(parts) == 5 and below in _CHOICE_KEYS)
+            or (not key and len(parts) == 4 and below in _CHOICE_VALUES)
+        )
+        if not meant:
+            self.problem(
+                path, f"{CHOICE!r} means nothing here; it stands for the buyer's choice only in {_CHOICE_PLACES}"
+            )
+            return
+        body = data["upgrades"][parts[1]]
+        if "options" not in body and "items" not in body:
+            self.problem(
+                path,
+                f"{CHOICE!r} stands for the buyer's choice, but upgrade {parts[1]!r} takes none; "
+                "give it items or an options function",
+            )
 
     def curve(self, ident: str, body: dict[str, Any], path: str) -> Curve | None:
         kind = self.get(body, "kind", str, path)
