@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from progression.curves.curve import Curve
 from progression.errors import Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
 from progression.requirements.ladders import Band, Ladder
@@ -65,6 +66,30 @@ class PackReader(RuleReader):
                 continue
             out.append((ident, body, where))
         return out
+
+    def curves(self, data: Mapping[str, Any]) -> list[Curve]:
+        """The curves, in the file's order; a ``scaled`` one is built after the curve it multiplies,
+        wherever that one is written, and a cycle of them is refused."""
+        bodies = {ident: (body, path) for ident, body, path in self.entries(data, "curves")}
+        built: dict[str, Curve | None] = {}
+
+        def build(ident: str, chain: tuple[str, ...]) -> Curve | None:
+            if ident in built:
+                return built[ident]
+            body, path = bodies[ident]
+            base = None
+            of = body.get("of") if body.get("kind") == "scaled" else None
+            if isinstance(of, str) and of in bodies:
+                if of in (*chain, ident):
+                    looped = (*chain, ident)[(*chain, ident).index(of) :]
+                    cycle = " -> ".join((*looped, of))
+                    self.problem(f"{path}.of", f"curves are multiples of each other in a cycle: {cycle}")
+                else:
+                    base = build(of, (*chain, ident))
+            built[ident] = self.curve(ident, body, path, base=base, defined=bodies)
+            return built[ident]
+
+        return [c for ident in bodies if (c := build(ident, ())) is not None]
 
     def pools(self, data: Mapping[str, Any]) -> list[PoolSpec]:
         pools = []
@@ -304,7 +329,7 @@ def read_pack(
     if name is not None and not _slug_ok(name):
         r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
     currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
-    curves = [c for i, b, p in r.entries(data, "curves") if (c := r.curve(i, b, p)) is not None]
+    curves = r.curves(data)
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
     tables = r.table(data, "tables", "$")

@@ -8,12 +8,13 @@ the sections that hold them are read by ``_loading``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.curves.curve import Curve
 from progression.curves.function import FunctionCurve
+from progression.curves.scaled import ScaledCurve
 from progression.errors import ProgressionError
 from progression.requirements.predicates import (
     AllOf,
@@ -38,6 +39,8 @@ _CHOICE_KEYS = (("limit", "maxima"), ("effect", "stats"), ("effect", "grants"))
 #: ... and the value of this key.
 _CHOICE_VALUES = (("cost", "axis"),)
 _CHOICE_PLACES = "an upgrade's cost.axis and the keys of its limit.maxima, effect.stats and effect.grants"
+#: The most steps a table written as runs may hold (a rulebook's table is a few dozen).
+LONGEST_RUNS = 100_000
 #: A ``{name}`` placeholder, the format's own or a misspelt one.
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 #: The keys whose texts are displayed, not read as ids: a brace there is the author's own text.
@@ -117,7 +120,17 @@ class RuleReader(Reader):
                 "give it items or an options function",
             )
 
-    def curve(self, ident: str, body: dict[str, Any], path: str) -> Curve | None:
+    def curve(
+        self,
+        ident: str,
+        body: dict[str, Any],
+        path: str,
+        *,
+        base: Curve | None = None,
+        defined: Collection[str] = (),
+    ) -> Curve | None:
+        """The curve of ``[curves.<ident>]``; a ``scaled`` one is a multiple of ``base``, the curve its
+        ``of`` names among the ``defined`` ones (None when that one did not read)."""
         kind = self.get(body, "kind", str, path)
         common: dict[str, Any] = {
             "name": ident,
@@ -129,16 +142,18 @@ class RuleReader(Reader):
             common["label"] = self.label(body, path)
         build: Callable[[], Curve] | None = None
         if kind == "table":
-            allowed += ("values", "beyond")
-            values = self.ints(body, "values", path)
+            allowed += ("values", "runs", "beyond")
+            if "values" in body and "runs" in body:
+                self.problem(path, "give 'values' (one price a step) or 'runs' ([steps, price] pairs), not both")
+            values = self.runs(body, path) if "runs" in body else self.ints(body, "values", path)
             beyond = self.get(body, "beyond", str, path, default="error")
             if values is not None:
                 build = lambda: TableCurve(values=values, beyond=beyond, **common)  # noqa: E731
         elif kind == "linear":
             allowed += ("base", "step")
-            base, step = self.get(body, "base", int, path), self.get(body, "step", int, path, default=0)
-            if base is not None:
-                build = lambda: LinearCurve(base=base, step=step, **common)  # noqa: E731
+            first, step = self.get(body, "base", int, path), self.get(body, "step", int, path, default=0)
+            if first is not None:
+                build = lambda: LinearCurve(base=first, step=step, **common)  # noqa: E731
         elif kind == "stepped":
             allowed += ("width", "unit")
             width, unit = self.get(body, "width", int, path), self.get(body, "unit", int, path, default=1)
@@ -155,9 +170,22 @@ class RuleReader(Reader):
             if name is not None and name in self.functions:
                 compute = self.functions[name]
                 build = lambda: FunctionCurve(function=name, compute=compute, **common)  # noqa: E731
+        elif kind == "scaled":
+            allowed += ("of", "scale")
+            of, scale = self.get(body, "of", str, path), self.get(body, "scale", int, path)
+            if scale is not None and scale < 0:
+                self.problem(f"{path}.scale", f"a scale is a whole number >= 0, got {scale}")
+                scale = None
+            if of is not None and of not in defined:
+                self.problem(
+                    f"{path}.of", f"curve {of!r} is not defined; defined: {', '.join(sorted(defined)) or 'none'}"
+                )
+            if base is not None and scale is not None:
+                build = lambda: ScaledCurve(of=base, scale=scale, **common)  # noqa: E731
         elif kind is not None:
             self.problem(
-                f"{path}.kind", f"unknown curve kind {kind!r}; expected table, linear, stepped, polynomial or function"
+                f"{path}.kind",
+                f"unknown curve kind {kind!r}; expected table, linear, stepped, polynomial, scaled or function",
             )
         self.extra(body, allowed, path)
         if build is None:
@@ -167,6 +195,31 @@ class RuleReader(Reader):
         except ProgressionError as error:
             self.problem(path, str(error))
             return None
+
+    def runs(self, body: Mapping[str, Any], path: str) -> tuple[int, ...] | None:
+        """A table's prices written as runs, ``[[6, 25], [5, 30]]``: 6 steps at 25, then 5 at 30."""
+        raw = self.get(body, "runs", list, path)
+        if raw is None:
+            return None
+        values: list[int] = []
+        fits = True
+        for i, run in enumerate(raw):
+            where = f"{path}.runs[{i}]"
+            pair = isinstance(run, list) and len(run) == 2
+            if not pair or any(isinstance(x, bool) or not isinstance(x, int) for x in run):
+                self.problem(where, f"a run is [steps, price], two whole numbers, got {run!r:.60}")
+                fits = False
+                continue
+            steps, price = run
+            if steps < 1:
+                self.problem(where, f"a run covers at least 1 step, got {steps}")
+                fits = False
+            elif len(values) + steps > LONGEST_RUNS:
+                self.problem(where, f"the runs reach past {LONGEST_RUNS} steps; a table holds at most that many")
+                return None
+            else:
+                values.extend([price] * steps)
+        return tuple(values) if fits else None
 
     def requirement(self, raw: Any, path: str) -> Requirement | None:
         if isinstance(raw, list):
