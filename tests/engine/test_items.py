@@ -171,3 +171,18 @@ class TestFingerprint:
         text = PACK.read_text(encoding="utf-8")
         other = progression.load_text(text.replace('"sixth_sense"]', '"sixth_sense", "luck"]'), str(PACK))
         assert pack.rules != other.rules
+
+
+class TestChoiceInPython:
+    def test_the_conformance_check_finds_a_literal_choice(self, pack: RulePack) -> None:
+        """A pack built in Python whose upgrade with no choice reads ``{choice}`` fails the conformance
+        check, naming the upgrade, where the file's loader would have refused it."""
+        import attrs
+
+        from progression.testing import check_pack
+
+        talent = pack.upgrade("talent")
+        broken = attrs.evolve(pack, upgrades={**pack.upgrades, "talent": attrs.evolve(talent, items=None)})
+        found = [(f.where, f.message) for f in check_pack(broken, examples=0).findings if f.check == "references"]
+        expected = "'{choice}' stands for the buyer's choice, but upgrade 'talent' takes none"
+        assert [("$.upgrades.talent.limit.maxima", expected), ("$.upgrades.talent.effect", expected)] == found

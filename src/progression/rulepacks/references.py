@@ -25,6 +25,7 @@ def check_references(pack: RulePack) -> list[Problem]:
     found.pools()
     found.upgrades()
     found.ladders_and_kinds()
+    found.choices()
     return found.problems
 
 
@@ -102,6 +103,29 @@ class _References:
                                 f"for item {item!r} it changes stat {chosen!r}, which is not defined; "
                                 f"defined: {', '.join(sorted(pack.stats)) or 'none'}",
                             )
+
+    def choices(self) -> None:
+        """``{choice}`` where a built pack (a file's loader reports these at the key, so it leaves them
+        out) reads it literally: in an upgrade that takes no choice, in a requirement, a tag, a ladder."""
+        pack = self.pack
+        for upgrade in pack.upgrades.values():
+            path = f"$.upgrades.{upgrade.id}"
+            read = {
+                f"{path}.cost.axis": isinstance(upgrade.cost, CurveCost) and CHOICE in upgrade.cost.axis,
+                f"{path}.limit.maxima": any(CHOICE in k for k in upgrade.limit.maxima),
+                f"{path}.effect": any(CHOICE in k for k in (*upgrade.effect.stats, *upgrade.effect.grants)),
+            }
+            for where in (w for w, uses in read.items() if uses and not upgrade.takes_choice):
+                self.add(where, f"{CHOICE!r} stands for the buyer's choice, but upgrade {upgrade.id!r} takes none")
+            tags = (*upgrade.effect.tags, *upgrade.effect.tags.values(), *upgrade.effect.untag)
+            if any(CHOICE in t for t in tags):
+                self.add(f"{path}.effect.tags", f"{CHOICE!r} is not replaced in tags; it would be kept as written")
+            named = upgrade.requires.references() if upgrade.requires is not None else ()
+            if any(CHOICE in n for n in named):
+                self.add(f"{path}.requires", f"{CHOICE!r} is not replaced in requirements; use a predicate function")
+        for ladder in pack.ladders.values():
+            if CHOICE in ladder.axis:
+                self.add(f"$.ladders.{ladder.id}.axis", f"{CHOICE!r} means nothing in a ladder's axis")
 
     def ladders_and_kinds(self) -> None:
         pack = self.pack
