@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.curves.closed import BandedCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.curves.curve import Curve
 from progression.curves.function import FunctionCurve
 from progression.curves.scaled import ScaledCurve
@@ -143,22 +143,15 @@ class RuleReader(Reader):
         build: Callable[[], Curve] | None = None
         if kind == "table":
             allowed += ("values", "runs", "beyond")
-            if "values" in body and "runs" in body:
-                self.problem(path, "give 'values' (one price a step) or 'runs' ([steps, price] pairs), not both")
-            values = self.runs(body, path) if "runs" in body else self.ints(body, "values", path)
-            beyond = self.get(body, "beyond", str, path, default="error")
-            if values is not None:
-                build = lambda: TableCurve(values=values, beyond=beyond, **common)  # noqa: E731
+            build = self._table(body, path, common)
         elif kind == "linear":
             allowed += ("base", "step")
             first, step = self.get(body, "base", int, path), self.get(body, "step", int, path, default=0)
             if first is not None:
                 build = lambda: LinearCurve(base=first, step=step, **common)  # noqa: E731
         elif kind == "stepped":
-            allowed += ("width", "unit")
-            width, unit = self.get(body, "width", int, path), self.get(body, "unit", int, path, default=1)
-            if width is not None:
-                build = lambda: SteppedCurve(width=width, unit=unit, **common)  # noqa: E731
+            allowed += ("width", "widths", "unit")
+            build = self._stepped(body, path, common)
         elif kind == "polynomial":
             allowed += ("coefficients",)
             coefficients = self.ints(body, "coefficients", path)
@@ -172,16 +165,7 @@ class RuleReader(Reader):
                 build = lambda: FunctionCurve(function=name, compute=compute, **common)  # noqa: E731
         elif kind == "scaled":
             allowed += ("of", "scale")
-            of, scale = self.get(body, "of", str, path), self.get(body, "scale", int, path)
-            if scale is not None and scale < 0:
-                self.problem(f"{path}.scale", f"a scale is a whole number >= 0, got {scale}")
-                scale = None
-            if of is not None and of not in defined:
-                self.problem(
-                    f"{path}.of", f"curve {of!r} is not defined; defined: {', '.join(sorted(defined)) or 'none'}"
-                )
-            if base is not None and scale is not None:
-                build = lambda: ScaledCurve(of=base, scale=scale, **common)  # noqa: E731
+            build = self._scaled(body, path, common, base, defined)
         elif kind is not None:
             self.problem(
                 f"{path}.kind",
@@ -195,6 +179,39 @@ class RuleReader(Reader):
         except ProgressionError as error:
             self.problem(path, str(error))
             return None
+
+    def _table(self, body: Mapping[str, Any], path: str, common: dict[str, Any]) -> Callable[[], Curve] | None:
+        if "values" in body and "runs" in body:
+            self.problem(path, "give 'values' (one price a step) or 'runs' ([steps, price] pairs), not both")
+        values = self.runs(body, path) if "runs" in body else self.ints(body, "values", path)
+        beyond = self.get(body, "beyond", str, path, default="error")
+        if values is None:
+            return None
+        return lambda: TableCurve(values=values, beyond=beyond, **common)
+
+    def _stepped(self, body: Mapping[str, Any], path: str, common: dict[str, Any]) -> Callable[[], Curve] | None:
+        unit = self.get(body, "unit", int, path, default=1)
+        if "widths" not in body:
+            width = self.get(body, "width", int, path)
+            return None if width is None else lambda: SteppedCurve(width=width, unit=unit, **common)
+        if "width" in body:  # bands of unequal width
+            self.problem(path, "give 'width' (bands of one width) or 'widths' (one width a band), not both")
+        widths = self.ints(body, "widths", path)
+        return None if widths is None else lambda: BandedCurve(widths=widths, unit=unit, **common)
+
+    def _scaled(
+        self, body: Mapping[str, Any], path: str, common: dict[str, Any], base: Curve | None, defined: Collection[str]
+    ) -> Callable[[], Curve] | None:
+        of, scale = self.get(body, "of", str, path), self.get(body, "scale", int, path)
+        if scale is not None and scale < 0:
+            self.problem(f"{path}.scale", f"a scale is a whole number >= 0, got {scale}")
+            scale = None
+        if of is not None and of not in defined:
+            self.problem(f"{path}.of", f"curve {of!r} is not defined; defined: {', '.join(sorted(defined)) or 'none'}")
+        if base is None or scale is None:
+            return None
+        factor = scale
+        return lambda: ScaledCurve(of=base, scale=factor, **common)
 
     def runs(self, body: Mapping[str, Any], path: str) -> tuple[int, ...] | None:
         """A table's prices written as runs, ``[[6, 25], [5, 30]]``: 6 steps at 25, then 5 at 30."""
