@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,20 @@ class TestChoiceInPython:
         found = [(f.where, f.message) for f in check_pack(broken, examples=0).findings if f.check == "references"]
         expected = "'{choice}' stands for the buyer's choice, but upgrade 'talent' takes none"
         assert [("$.upgrades.talent.limit.maxima", expected), ("$.upgrades.talent.effect", expected)] == found
+
+
+class TestCommandLine:
+    def test_sheet_options_count_and_price_the_items(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """`progression sheet options` says an upgrade over items takes a choice, and prices each item."""
+        from progression.cli.main import main
+
+        path, pack = str(tmp_path / "ana.json"), str(PACK)
+        main(["sheet", "new", path, "--pack", pack, "--kind", "adventurer", "--set", "xp=100"])
+        main(["sheet", "buy", path, "skill", "--choice", "swim", "--pack", pack])
+        capsys.readouterr()
+        main(["sheet", "options", path, "--pack", pack])
+        listed = next(row for row in capsys.readouterr().out.splitlines() if row.startswith("talent"))
+        main(["sheet", "options", path, "skill", "--pack", pack, "--json"])
+        prices = {row["choice"]: row["price"] for row in json.loads(capsys.readouterr().out)}
+        assert listed.endswith(f"takes a choice (3 options): progression sheet options {path} talent")
+        assert {**dict.fromkeys(SKILLS, 10), "swim": 15} == prices

@@ -151,7 +151,12 @@ class CurveCost(CostRule):
     axis: str
 
     def describe(self, name_of: Callable[[str], str] = str) -> str:
-        after = "the chosen item's own count" if self.axis == CHOICE else name_of(self.axis)
+        if self.axis == CHOICE:
+            after = "the chosen item's own count"
+        elif CHOICE in self.axis:  # a composed id: "<item>_advances"
+            after = self.axis.replace(CHOICE, "<item>") + " of the chosen item"
+        else:
+            after = name_of(self.axis)
         return f"the next step of curve {self.curve} after {after}"
 
 
