@@ -204,3 +204,14 @@ class TestCommandLine:
         prices = {row["choice"]: row["price"] for row in json.loads(capsys.readouterr().out)}
         assert listed.endswith(f"takes a choice (3 options): progression sheet options {path} talent")
         assert {**dict.fromkeys(SKILLS, 10), "swim": 15} == prices
+
+
+class TestDisplayedText:
+    def test_braces_in_displayed_text_are_the_authors(self) -> None:
+        """A brace in a requirement's message (displayed text, not an id) is kept as written."""
+        text = PACK.read_text(encoding="utf-8").replace(
+            'kinds = ["adventurer"]\n',
+            'kinds = ["adventurer"]\nrequires = { at_most = 60, quantity = "toughness", message = "{tough} enough" }\n',
+            1,
+        )
+        assert "{tough} enough" == progression.load_text(text).upgrade("skill").requires.message  # type: ignore[union-attr]
