@@ -308,3 +308,33 @@ class TestLevels:
         with pytest.raises(InvalidInput, match=message) as caught:
             call(LinearCurve(name="l", base=1))
         assert isinstance(caught.value, ProgressionError)
+
+
+class TestBandedCurve:
+    def test_bands_of_unequal_width(self) -> None:
+        """``widths = [3, 5]``, ``unit = 10``: steps 1-3 cost 10, 4-8 cost 20, then bands of 5 at 30, 40 ..."""
+        from progression.curves import BandedCurve
+
+        curve = BandedCurve(name="b", widths=(3, 5), unit=10)
+        assert [10] * 3 + [20] * 5 + [30] * 5 + [40] == [curve.cost(n) for n in range(1, 15)]
+
+    @FEW
+    @given(
+        st.lists(st.integers(1, 6), min_size=1, max_size=5), st.integers(0, 9), st.integers(0, 80),
+        st.integers(0, 80),
+    )  # fmt: skip
+    def test_totals_are_the_sum_of_the_steps(self, widths: list[int], unit: int, a: int, b: int) -> None:
+        """The closed-form total is the sum of the step prices, and between(a, b) their difference."""
+        from progression.curves import BandedCurve
+
+        a, b = sorted((a, b))
+        curve = BandedCurve(name="b", widths=widths, unit=unit)
+        assert sum(curve.cost(n) for n in range(1, b + 1)) == curve.total(b)
+        assert curve.total(b) - curve.total(a) == curve.between(a, b)
+
+    def test_a_width_below_one_is_refused(self) -> None:
+        """Every band is at least one step wide."""
+        from progression.curves import BandedCurve
+
+        with pytest.raises(InvalidInput, match=r"curve 'b': widths\[1\] must be >= 1, got 0"):
+            BandedCurve(name="b", widths=(2, 0))

@@ -156,3 +156,32 @@ class TestBadArguments:
             RulePackError, match=r"unknown format version True; this library reads format = 1 @ \$\.format"
         ):
             progression.read_pack({"format": True}, "x.toml")
+
+
+CURVES = """
+format = 1
+[pack]
+name = "curvy"
+title = { en = "Curvy", fr = "Courbes" }
+[curves.talent]
+kind = "scaled"
+of = "skill"
+scale = 2
+[curves.skill]
+kind = "table"
+runs = [[6, 25], [5, 30]]
+"""
+
+
+class TestCurvesFromCurves:
+    def test_runs_are_a_table(self) -> None:
+        """``runs = [[6, 25], [5, 30]]`` is the table of six 25s and five 30s."""
+        skill = progression.load_text(CURVES).curve("skill")
+        assert TableCurve(name="skill", values=[25] * 6 + [30] * 5) == skill
+
+    def test_a_multiple_of_a_curve_written_later(self) -> None:
+        """A scaled curve may name a curve written after it; each of its steps is the multiple."""
+        pack = progression.load_text(CURVES)
+        assert [2 * pack.curve("skill").cost(n) for n in range(1, 12)] == [
+            pack.curve("talent").cost(n) for n in range(1, 12)
+        ]

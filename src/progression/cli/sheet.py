@@ -190,7 +190,7 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
         for upgrade in pack.upgrades.values():
             if upgrade.kinds and subject.kind not in upgrade.kinds:
                 continue
-            if upgrade.options is None:
+            if not upgrade.takes_choice:
                 rows.append(quote_data(pack.quote(sheet, upgrade.id, member=args.member)))
             else:
                 choices = pack.options(sheet, upgrade.id, member=args.member)

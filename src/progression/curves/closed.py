@@ -1,4 +1,4 @@
-"""The curve families with a closed form: linear, stepped, table and polynomial.
+"""The curve families with a closed form: linear, stepped (bands of one width or of several), table and polynomial.
 
 Each gives the price of levels ``0 → n`` in constant time (a polynomial's through
 ``_power_sums``), so ``reach`` over them is a galloping search of O(log n) totals.
@@ -7,6 +7,7 @@ The :class:`~progression.Curve` interface they share is in ``_curves``.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from functools import cached_property
 from typing import ClassVar, Literal
@@ -17,7 +18,7 @@ from progression.curves.curve import CHECKED_STEPS, Curve, _decreasing, _negativ
 from progression.curves.power_sums import sum_polynomial
 from progression.errors import InvalidInput
 
-__all__ = ["Beyond", "LinearCurve", "PolynomialCurve", "SteppedCurve", "TableCurve"]
+__all__ = ["BandedCurve", "Beyond", "LinearCurve", "PolynomialCurve", "SteppedCurve", "TableCurve"]
 
 #: What a table curve does past its last entry.
 Beyond = Literal["error", "clamp", "extrapolate"]
@@ -88,6 +89,73 @@ class SteppedCurve(Curve):
             raise _negative(self.name, 1, self._cost(1))
         if self.non_decreasing and self.unit < 0:
             n = self.width + 1
+            raise _decreasing(self.name, n, self._cost(n), self._cost(n - 1))
+
+
+@attrs.frozen(kw_only=True)
+class BandedCurve(Curve):
+    """A stepped curve whose bands differ in width: each step of band *k* costs ``k × unit``.
+
+    The bands are ``widths`` steps long, one after the other; past them, the last width repeats for
+    ever (``widths = [3, 5]``, ``unit = 10``: steps 1-3 cost 10, 4-8 cost 20, 9-13 cost 30 ...).
+    """
+
+    #: The width of each band, first band first; the last one repeats.
+    widths: tuple[int, ...] = attrs.field(converter=_tuple_of)
+    #: The price added at each new band.
+    unit: int = 1
+
+    _integers: ClassVar[tuple[str, ...]] = ("unit",)
+    _integer_lists: ClassVar[tuple[str, ...]] = ("widths",)
+
+    def _check_shape(self) -> None:
+        if not self.widths:
+            msg = f"curve {self.name!r}: a banded curve needs at least one width"
+            raise InvalidInput(msg)
+        for index, width in enumerate(self.widths):
+            if width < 1:
+                msg = f"curve {self.name!r}: widths[{index}] must be >= 1, got {width}"
+                raise InvalidInput(msg)
+
+    @cached_property
+    def _edges(self) -> tuple[int, ...]:
+        """``_edges[k]``: the steps in the first ``k`` listed bands."""
+        edges = [0]
+        for width in self.widths:
+            edges.append(edges[-1] + width)
+        return tuple(edges)
+
+    @cached_property
+    def _sums(self) -> tuple[int, ...]:
+        """``_sums[k]``: the price of the first ``k`` listed bands, in units."""
+        sums = [0]
+        for band, width in enumerate(self.widths, start=1):
+            sums.append(sums[-1] + band * width)
+        return tuple(sums)
+
+    def _cost(self, n: int) -> int:
+        end = self._edges[-1]
+        if n <= end:
+            return bisect.bisect_left(self._edges, n) * self.unit
+        return (len(self.widths) + -(-(n - end) // self.widths[-1])) * self.unit
+
+    def _total(self, n: int) -> int:
+        edges, listed, last = self._edges, len(self.widths), self.widths[-1]
+        if n <= edges[-1]:
+            band = max(1, bisect.bisect_left(edges, n))
+            return self.unit * (self._sums[band - 1] + (n - edges[band - 1]) * band)
+        full, rest = divmod(n - edges[-1], last)
+        beyond = last * (full * listed + full * (full + 1) // 2) + rest * (listed + full + 1)
+        return self.unit * (self._sums[listed] + beyond)
+
+    def _is_free_from(self, n: int) -> bool:
+        return self.unit == 0
+
+    def _check_declared(self) -> None:
+        if self.non_negative and self.unit < 0:
+            raise _negative(self.name, 1, self._cost(1))
+        if self.non_decreasing and self.unit < 0:
+            n = self.widths[0] + 1
             raise _decreasing(self.name, n, self._cost(n), self._cost(n - 1))
 
 

@@ -20,7 +20,7 @@ from progression.engine.procedures import ProcedureContext
 from progression.errors import InvalidInput
 from progression.requirements.predicates import Context
 from progression.requirements.violations import Violation
-from progression.rules.parts import CurveCost, Effect, FixedCost, FunctionCost
+from progression.rules.parts import CHOICE, CurveCost, Effect, FixedCost, FunctionCost, chosen
 
 if TYPE_CHECKING:
     from progression.ledger.sheet import Sheet
@@ -126,6 +126,9 @@ def _quote(
     member: str | None,
     paying: Collection[str] | None,
 ) -> Quote:
+    if choice is not None and not isinstance(choice, str):
+        msg = f"quote of {upgrade_id!r}: a choice is the text of an option, got {choice!r}"
+        raise InvalidInput(msg)
     subject, roster = subject_of(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
     checked = context(pack, subject, choice)
@@ -135,8 +138,8 @@ def _quote(
         violations.append(
             Violation("kind", f"{upgrade.label.en} can be bought by: {buyers}; not by {pack.name_of(subject.kind)}")
         )
-    if upgrade.options is not None:
-        choices = _options(pack, subject, roster, upgrade.options)
+    if upgrade.takes_choice:
+        choices = _choices(pack, subject, roster, upgrade)
         if choice is None:
             violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
         elif choice not in choices:
@@ -184,14 +187,17 @@ def options(pack: RulePack, sheet: Sheet, upgrade_id: str, *, member: str | None
     """The choices a buyer may give for ``upgrade_id`` (empty when it takes none)."""
     subject, roster = subject_of(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
+    return _choices(pack, subject, roster, upgrade)
+
+
+def _choices(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgrade) -> tuple[str, ...]:
+    """The items of ``upgrade``, or what its options function lists now (empty when it takes no choice)."""
+    if upgrade.items is not None:
+        return upgrade.items
     if upgrade.options is None:
         return ()
-    return _options(pack, subject, roster, upgrade.options)
-
-
-def _options(pack: RulePack, subject: Sheet, roster: Sheet | None, listing: str) -> tuple[str, ...]:
     listed = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
-    return tuple(pack.function(listing)(listed))
+    return tuple(pack.function(upgrade.options)(listed))
 
 
 def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quote, ...]:
@@ -200,7 +206,7 @@ def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quot
     return tuple(
         quote(pack, sheet, u.id, choice=None, pay=None, member=member)
         for u in pack.upgrades.values()
-        if (not u.kinds or subject.kind in u.kinds) and u.options is None
+        if (not u.kinds or subject.kind in u.kinds) and not u.takes_choice
     )
 
 
@@ -210,10 +216,13 @@ def _price(pack: RulePack, subject: Sheet, upgrade: Upgrade, checked: Context) -
         return _checked_price(upgrade.id, cost.amount, "its fixed cost"), []
     if isinstance(cost, CurveCost):
         curve = pack.curve(cost.curve)
-        step = subject.quantity(cost.axis) + 1
+        axis = chosen(cost.axis, checked.choice)
+        if axis is None:  # read on the chosen item, and none is chosen yet: the choice violation says so
+            return None, []
+        step = subject.quantity(axis) + 1
         if curve.last_step is not None and step > curve.last_step:
             sentence = (
-                f"{pack.name_of(upgrade.id)} can be bought at most {curve.last_step} times by {pack.name_of(cost.axis)}"
+                f"{pack.name_of(upgrade.id)} can be bought at most {curve.last_step} times by {pack.name_of(axis)}"
             )
             return None, [Violation("limit", sentence)]
         return _checked_price(upgrade.id, curve.cost(step), f"curve {cost.curve!r} at step {step}"), []
@@ -234,11 +243,11 @@ def _checked_price(upgrade_id: str, value: object, source: str) -> int:
 
 def resolved(effect: Effect, choice: str | None) -> Effect:
     """``effect`` with ``{choice}`` in its stat and grant names replaced by the choice made."""
-    if choice is None or not any("{choice}" in k for k in (*effect.stats, *effect.grants)):
+    if choice is None or not any(CHOICE in k for k in (*effect.stats, *effect.grants)):
         return effect
     return Effect(
-        stats={k.replace("{choice}", choice): v for k, v in effect.stats.items()},
-        grants={k.replace("{choice}", choice): v for k, v in effect.grants.items()},
+        stats={k.replace(CHOICE, choice): v for k, v in effect.stats.items()},
+        grants={k.replace(CHOICE, choice): v for k, v in effect.grants.items()},
         tags=effect.tags,
         untag=effect.untag,
     )
@@ -249,7 +258,10 @@ def effect_problems(
 ) -> list[Violation]:
     """Limits and ladder gates an effect would break."""
     problems = []
-    for quantity, maximum in upgrade.limit.maxima.items():
+    for written, maximum in upgrade.limit.maxima.items():
+        quantity = chosen(written, checked.choice)
+        if quantity is None:  # a maximum of the chosen item, and none is chosen yet
+            continue
         after = subject.quantity(quantity) + effect.stats.get(quantity, 0) + effect.grants.get(quantity, 0)
         if after > maximum:
             problems.append(

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from progression.curves.curve import Curve
 from progression.errors import Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
 from progression.requirements.ladders import Band, Ladder
@@ -65,6 +66,30 @@ class PackReader(RuleReader):
                 continue
             out.append((ident, body, where))
         return out
+
+    def curves(self, data: Mapping[str, Any]) -> list[Curve]:
+        """The curves, in the file's order; a ``scaled`` one is built after the curve it multiplies,
+        wherever that one is written, and a cycle of them is refused."""
+        bodies = {ident: (body, path) for ident, body, path in self.entries(data, "curves")}
+        built: dict[str, Curve | None] = {}
+
+        def build(ident: str, chain: tuple[str, ...]) -> Curve | None:
+            if ident in built:
+                return built[ident]
+            body, path = bodies[ident]
+            base = None
+            of = body.get("of") if body.get("kind") == "scaled" else None
+            if isinstance(of, str) and of in bodies:
+                if of in (*chain, ident):
+                    looped = (*chain, ident)[(*chain, ident).index(of) :]
+                    cycle = " -> ".join((*looped, of))
+                    self.problem(f"{path}.of", f"curves are multiples of each other in a cycle: {cycle}")
+                else:
+                    base = build(of, (*chain, ident))
+            built[ident] = self.curve(ident, body, path, base=base, defined=bodies)
+            return built[ident]
+
+        return [c for ident in bodies if (c := build(ident, ())) is not None]
 
     def pools(self, data: Mapping[str, Any]) -> list[PoolSpec]:
         pools = []
@@ -165,11 +190,16 @@ class PackReader(RuleReader):
                     "limit",
                     "procedure",
                     "options",
+                    "items",
                     "kinds",
                     "description",
                 ),
                 path,
             )
+            if "items" in body and "options" in body:
+                self.problem(
+                    path, "give 'items' (the choices, as data) or 'options' (a function listing them), not both"
+                )
             if "pool" in body and "pools" in body:
                 self.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
             paying = (
@@ -198,11 +228,50 @@ class PackReader(RuleReader):
                     limit=self.limit(body, path),
                     procedure=self.function_ref(body, "procedure", path),
                     options=self.function_ref(body, "options", path),
+                    items=self.items(data, body, path) if "items" in body else None,
                     kinds=self.strings(body, "kinds", path, default=()),
                     description=self.label(body, path, "description") if "description" in body else None,
                 )
             )
         return upgrades
+
+    def items(self, data: Mapping[str, Any], body: Mapping[str, Any], path: str) -> tuple[str, ...]:
+        """The items an upgrade ranges over: ``items = ["swim", ...]``, or ``items = { table = "skills" }``
+        for the keys of ``[tables.skills]``."""
+        raw, where = body["items"], f"{path}.items"
+        if isinstance(raw, dict):
+            self.extra(raw, ("table",), where)
+            name = self.get(raw, "table", str, where)
+            if name is None:
+                return ()
+            tables = data.get("tables", {})
+            table = tables.get(name) if isinstance(tables, dict) else None
+            if not isinstance(table, dict):
+                defined = (
+                    sorted(k for k, v in tables.items() if isinstance(v, dict)) if isinstance(tables, dict) else []
+                )
+                self.problem(
+                    f"{where}.table",
+                    f"table {name!r} is not defined in [tables]; defined: {', '.join(defined) or 'none'}",
+                )
+                return ()
+            found: tuple[str, ...] = tuple(table)
+            for item in found:
+                if not _slug_ok(item):
+                    self.problem(f"$.tables.{name}.{item}", f"an item's id is a lowercase ASCII slug, got {item!r}")
+        elif isinstance(raw, list):
+            found = self.slugs(body, "items", path, default=(), punctuation=_PUNCTUATION)
+            if raw and not found:  # a misfit, reported
+                return ()
+        else:
+            self.problem(where, f'expected a list of ids or {{ table = "<table>" }}, got {raw!r:.60}')
+            return ()
+        if not found:
+            self.problem(where, "an upgrade over items needs at least one item")
+        twice = sorted({item for item in found if found.count(item) > 1})
+        if twice:
+            self.problem(where, f"items are listed once each; listed twice: {', '.join(twice)}")
+        return found
 
     def kinds(self, data: Mapping[str, Any]) -> list[Kind]:
         kinds = []
@@ -260,10 +329,11 @@ def read_pack(
     if name is not None and not _slug_ok(name):
         r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
     currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
-    curves = [c for i, b, p in r.entries(data, "curves") if (c := r.curve(i, b, p)) is not None]
+    curves = r.curves(data)
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
     tables = r.table(data, "tables", "$")
+    r.placeholders(data)
     # References are checked on whatever did parse, so a file with both kinds of problem
     # reports them all at once; ids that failed to parse ("?") are not reported twice.
     try:
@@ -293,7 +363,8 @@ def read_pack(
         if not r.problems:
             r.problem("$", str(error))
         raise r.error() from None
-    r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason)
+    # A misplaced '{choice}' was reported where it stands; that it names nothing is not news.
+    r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason and "'{choice}'" not in p.reason)
     r.raise_if_problems()
     return pack
 

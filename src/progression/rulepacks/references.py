@@ -10,7 +10,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from progression.errors import Problem
-from progression.rules.parts import CurveCost
+from progression.rules.parts import CHOICE, CurveCost
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -25,6 +25,7 @@ def check_references(pack: RulePack) -> list[Problem]:
     found.pools()
     found.upgrades()
     found.ladders_and_kinds()
+    found.choices()
     return found.problems
 
 
@@ -91,8 +92,40 @@ class _References:
             for buyer in upgrade.kinds:
                 self.need("kind", buyer, pack.kinds, f"{path}.kinds")
             for stat in upgrade.effect.stats:
-                if "{choice}" not in stat:
+                if CHOICE not in stat:
                     self.need("stat", stat, pack.stats, f"{path}.effect.stats.{stat}")
+                else:  # each item then names a stat; a function's options are known only when it runs
+                    for item in upgrade.items or ():
+                        chosen = stat.replace(CHOICE, item)
+                        if chosen not in pack.stats:
+                            self.add(
+                                f"{path}.effect.stats.{stat}",
+                                f"for item {item!r} it changes stat {chosen!r}, which is not defined; "
+                                f"defined: {', '.join(sorted(pack.stats)) or 'none'}",
+                            )
+
+    def choices(self) -> None:
+        """``{choice}`` where a built pack (a file's loader reports these at the key, so it leaves them
+        out) reads it literally: in an upgrade that takes no choice, in a requirement, a tag, a ladder."""
+        pack = self.pack
+        for upgrade in pack.upgrades.values():
+            path = f"$.upgrades.{upgrade.id}"
+            read = {
+                f"{path}.cost.axis": isinstance(upgrade.cost, CurveCost) and CHOICE in upgrade.cost.axis,
+                f"{path}.limit.maxima": any(CHOICE in k for k in upgrade.limit.maxima),
+                f"{path}.effect": any(CHOICE in k for k in (*upgrade.effect.stats, *upgrade.effect.grants)),
+            }
+            for where in (w for w, uses in read.items() if uses and not upgrade.takes_choice):
+                self.add(where, f"{CHOICE!r} stands for the buyer's choice, but upgrade {upgrade.id!r} takes none")
+            tags = (*upgrade.effect.tags, *upgrade.effect.tags.values(), *upgrade.effect.untag)
+            if any(CHOICE in t for t in tags):
+                self.add(f"{path}.effect.tags", f"{CHOICE!r} is not replaced in tags; it would be kept as written")
+            named = upgrade.requires.references() if upgrade.requires is not None else ()
+            if any(CHOICE in n for n in named):
+                self.add(f"{path}.requires", f"{CHOICE!r} is not replaced in requirements; use a predicate function")
+        for ladder in pack.ladders.values():
+            if CHOICE in ladder.axis:
+                self.add(f"$.ladders.{ladder.id}.axis", f"{CHOICE!r} means nothing in a ladder's axis")
 
     def ladders_and_kinds(self) -> None:
         pack = self.pack

@@ -7,12 +7,14 @@ the sections that hold them are read by ``_loading``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.curves.closed import BandedCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.curves.curve import Curve
 from progression.curves.function import FunctionCurve
+from progression.curves.scaled import ScaledCurve
 from progression.errors import ProgressionError
 from progression.requirements.predicates import (
     AllOf,
@@ -26,12 +28,23 @@ from progression.requirements.predicates import (
     Requirement,
 )
 from progression.rulepacks.reader import Reader, type_name
-from progression.rules.parts import CostRule, CurveCost, Effect, FixedCost, FunctionCost, Limit
+from progression.rules.parts import CHOICE, CostRule, CurveCost, Effect, FixedCost, FunctionCost, Limit
 
 __all__ = ["RuleReader"]
 
 #: The forms of a requirement table, each named by its key.
 _REQUIREMENT_FORMS = ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "predicate")
+#: Where an upgrade's ``{choice}`` means something: keys of these tables under ``$.upgrades.<id>``...
+_CHOICE_KEYS = (("limit", "maxima"), ("effect", "stats"), ("effect", "grants"))
+#: ... and the value of this key.
+_CHOICE_VALUES = (("cost", "axis"),)
+_CHOICE_PLACES = "an upgrade's cost.axis and the keys of its limit.maxima, effect.stats and effect.grants"
+#: The most steps a table written as runs may hold (a rulebook's table is a few dozen).
+LONGEST_RUNS = 100_000
+#: A ``{name}`` placeholder, the format's own or a misspelt one.
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: The keys whose texts are displayed, not read as ids: a brace there is the author's own text.
+_DISPLAYED = frozenset(("label", "title", "description", "message", "names"))
 
 
 class RuleReader(Reader):
@@ -54,7 +67,70 @@ class RuleReader(Reader):
             self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; {hint}")
         return name  # type: ignore[no-any-return]
 
-    def curve(self, ident: str, body: dict[str, Any], path: str) -> Curve | None:
+    def placeholders(self, data: Mapping[str, Any]) -> None:
+        """Refuse ``{choice}`` wherever it would be read literally, and any other placeholder in an id.
+
+        ``{choice}`` stands for the buyer's choice only in the places of ``_CHOICE_PLACES``, and only in an
+        upgrade that takes a choice; anywhere else it would be an id nobody has (a maximum never reached,
+        a price that never rises), so the file is refused. The pack's own ``[tables]`` are its own to read.
+        """
+        for section, value in data.items():
+            if section != "tables":
+                self._placeholders(value, f"$.{section}", (str(section),), data)
+
+    def _placeholders(self, node: Any, path: str, parts: tuple[str, ...], data: Mapping[str, Any]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                where = f"{path}.{key}"
+                self._placeholder(str(key), where, (*parts, str(key)), data, key=True)
+                self._placeholders(value, where, (*parts, str(key)), data)
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                self._placeholders(item, f"{path}[{i}]", (*parts, "[]"), data)
+        elif isinstance(node, str):
+            self._placeholder(node, path, parts, data, key=False)
+
+    def _placeholder(self, text: str, path: str, parts: tuple[str, ...], data: Mapping[str, Any], *, key: bool) -> None:
+        if "{" not in text or any(p.path == path for p in self.problems):  # reported already
+            return
+        displayed = bool(_DISPLAYED.intersection(parts))
+        unknown = [p for p in _PLACEHOLDER.findall(text) if p != CHOICE]
+        if unknown and not displayed:
+            self.problem(
+                path, f"unknown placeholder {unknown[0]!r}; the format knows only {CHOICE!r} (the buyer's choice)"
+            )
+            return
+        if CHOICE not in text:
+            return
+        below = parts[2:4]
+        meant = parts[0] == "upgrades" and (
+            (key and len(parts) == 5 and below in _CHOICE_KEYS)
+            or (not key and len(parts) == 4 and below in _CHOICE_VALUES)
+        )
+        if not meant:
+            self.problem(
+                path, f"{CHOICE!r} means nothing here; it stands for the buyer's choice only in {_CHOICE_PLACES}"
+            )
+            return
+        body = data["upgrades"][parts[1]]
+        if "options" not in body and "items" not in body:
+            self.problem(
+                path,
+                f"{CHOICE!r} stands for the buyer's choice, but upgrade {parts[1]!r} takes none; "
+                "give it items or an options function",
+            )
+
+    def curve(
+        self,
+        ident: str,
+        body: dict[str, Any],
+        path: str,
+        *,
+        base: Curve | None = None,
+        defined: Collection[str] = (),
+    ) -> Curve | None:
+        """The curve of ``[curves.<ident>]``; a ``scaled`` one is a multiple of ``base``, the curve its
+        ``of`` names among the ``defined`` ones (None when that one did not read)."""
         kind = self.get(body, "kind", str, path)
         common: dict[str, Any] = {
             "name": ident,
@@ -66,21 +142,16 @@ class RuleReader(Reader):
             common["label"] = self.label(body, path)
         build: Callable[[], Curve] | None = None
         if kind == "table":
-            allowed += ("values", "beyond")
-            values = self.ints(body, "values", path)
-            beyond = self.get(body, "beyond", str, path, default="error")
-            if values is not None:
-                build = lambda: TableCurve(values=values, beyond=beyond, **common)  # noqa: E731
+            allowed += ("values", "runs", "beyond")
+            build = self._table(body, path, common)
         elif kind == "linear":
             allowed += ("base", "step")
-            base, step = self.get(body, "base", int, path), self.get(body, "step", int, path, default=0)
-            if base is not None:
-                build = lambda: LinearCurve(base=base, step=step, **common)  # noqa: E731
+            first, step = self.get(body, "base", int, path), self.get(body, "step", int, path, default=0)
+            if first is not None:
+                build = lambda: LinearCurve(base=first, step=step, **common)  # noqa: E731
         elif kind == "stepped":
-            allowed += ("width", "unit")
-            width, unit = self.get(body, "width", int, path), self.get(body, "unit", int, path, default=1)
-            if width is not None:
-                build = lambda: SteppedCurve(width=width, unit=unit, **common)  # noqa: E731
+            allowed += ("width", "widths", "unit")
+            build = self._stepped(body, path, common)
         elif kind == "polynomial":
             allowed += ("coefficients",)
             coefficients = self.ints(body, "coefficients", path)
@@ -92,9 +163,13 @@ class RuleReader(Reader):
             if name is not None and name in self.functions:
                 compute = self.functions[name]
                 build = lambda: FunctionCurve(function=name, compute=compute, **common)  # noqa: E731
+        elif kind == "scaled":
+            allowed += ("of", "scale")
+            build = self._scaled(body, path, common, base, defined)
         elif kind is not None:
             self.problem(
-                f"{path}.kind", f"unknown curve kind {kind!r}; expected table, linear, stepped, polynomial or function"
+                f"{path}.kind",
+                f"unknown curve kind {kind!r}; expected table, linear, stepped, polynomial, scaled or function",
             )
         self.extra(body, allowed, path)
         if build is None:
@@ -104,6 +179,64 @@ class RuleReader(Reader):
         except ProgressionError as error:
             self.problem(path, str(error))
             return None
+
+    def _table(self, body: Mapping[str, Any], path: str, common: dict[str, Any]) -> Callable[[], Curve] | None:
+        if "values" in body and "runs" in body:
+            self.problem(path, "give 'values' (one price a step) or 'runs' ([steps, price] pairs), not both")
+        values = self.runs(body, path) if "runs" in body else self.ints(body, "values", path)
+        beyond = self.get(body, "beyond", str, path, default="error")
+        if values is None:
+            return None
+        return lambda: TableCurve(values=values, beyond=beyond, **common)
+
+    def _stepped(self, body: Mapping[str, Any], path: str, common: dict[str, Any]) -> Callable[[], Curve] | None:
+        unit = self.get(body, "unit", int, path, default=1)
+        if "widths" not in body:
+            width = self.get(body, "width", int, path)
+            return None if width is None else lambda: SteppedCurve(width=width, unit=unit, **common)
+        if "width" in body:  # bands of unequal width
+            self.problem(path, "give 'width' (bands of one width) or 'widths' (one width a band), not both")
+        widths = self.ints(body, "widths", path)
+        return None if widths is None else lambda: BandedCurve(widths=widths, unit=unit, **common)
+
+    def _scaled(
+        self, body: Mapping[str, Any], path: str, common: dict[str, Any], base: Curve | None, defined: Collection[str]
+    ) -> Callable[[], Curve] | None:
+        of, scale = self.get(body, "of", str, path), self.get(body, "scale", int, path)
+        if scale is not None and scale < 0:
+            self.problem(f"{path}.scale", f"a scale is a whole number >= 0, got {scale}")
+            scale = None
+        if of is not None and of not in defined:
+            self.problem(f"{path}.of", f"curve {of!r} is not defined; defined: {', '.join(sorted(defined)) or 'none'}")
+        if base is None or scale is None:
+            return None
+        factor = scale
+        return lambda: ScaledCurve(of=base, scale=factor, **common)
+
+    def runs(self, body: Mapping[str, Any], path: str) -> tuple[int, ...] | None:
+        """A table's prices written as runs, ``[[6, 25], [5, 30]]``: 6 steps at 25, then 5 at 30."""
+        raw = self.get(body, "runs", list, path)
+        if raw is None:
+            return None
+        values: list[int] = []
+        fits = True
+        for i, run in enumerate(raw):
+            where = f"{path}.runs[{i}]"
+            pair = isinstance(run, list) and len(run) == 2
+            if not pair or any(isinstance(x, bool) or not isinstance(x, int) for x in run):
+                self.problem(where, f"a run is [steps, price], two whole numbers, got {run!r:.60}")
+                fits = False
+                continue
+            steps, price = run
+            if steps < 1:
+                self.problem(where, f"a run covers at least 1 step, got {steps}")
+                fits = False
+            elif len(values) + steps > LONGEST_RUNS:
+                self.problem(where, f"the runs reach past {LONGEST_RUNS} steps; a table holds at most that many")
+                return None
+            else:
+                values.extend([price] * steps)
+        return tuple(values) if fits else None
 
     def requirement(self, raw: Any, path: str) -> Requirement | None:
         if isinstance(raw, list):

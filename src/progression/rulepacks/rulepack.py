@@ -156,6 +156,9 @@ class RulePack(Rules):
         every table, curve, upgrade and name of the pack (not where it was read from).
         """
         data = repr(attrs.evolve(self, source="", functions={}, operations={})) + repr(self.data)
+        items = {u.id: u.items for u in self.upgrades.values() if u.items is not None}
+        if items:  # only then: the fingerprints of packs without items stay what they were
+            data += repr(items)
         names = ",".join(sorted({*self.functions, *self.contract.keys()})) + ";" + ",".join(sorted(self.operations))
         digest = hashlib.sha256(f"{data}\n{names}".encode()).hexdigest()[:12]
         return f"{self.name} {self.version} {digest}"

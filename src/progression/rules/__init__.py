@@ -3,6 +3,7 @@ kinds of sheet (``parts``).
 """
 
 from progression.rules.parts import (
+    CHOICE,
     CostRule,
     Currency,
     CurveCost,
@@ -18,6 +19,7 @@ from progression.rules.parts import (
 )
 
 __all__ = [
+    "CHOICE",
     "CostRule",
     "Currency",
     "CurveCost",

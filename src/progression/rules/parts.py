@@ -12,6 +12,7 @@ from progression._labels import Label
 from progression.requirements.predicates import Requirement
 
 __all__ = [
+    "CHOICE",
     "CostRule",
     "Currency",
     "CurveCost",
@@ -33,6 +34,17 @@ __all__ = [
 #: ``auto``: the surplus is spent on the pool's ``auto_spend`` upgrades, cheapest first, the rest lost.
 Overflow = Literal["refuse", "lose", "settle", "auto"]
 OVERFLOWS: tuple[Overflow, ...] = ("refuse", "lose", "settle", "auto")
+
+#: The placeholder that stands for the buyer's choice in the names an upgrade reads or changes
+#: (its cost axis, its ``limit.maxima`` keys, its effect's stat and grant keys).
+CHOICE = "{choice}"
+
+
+def chosen(name: str, choice: str | None) -> str | None:
+    """``name`` with ``CHOICE`` replaced by ``choice``; None when it needs a choice and none is given."""
+    if CHOICE not in name:
+        return name
+    return None if choice is None else name.replace(CHOICE, choice)
 
 
 @attrs.frozen(kw_only=True)
@@ -134,11 +146,18 @@ class CurveCost(CostRule):
     """The next step of a curve, read on a quantity: ``curve.cost(quantity + 1)``."""
 
     curve: str
-    #: The quantity that counts the steps already taken (a stat, or an owned count).
+    #: The quantity that counts the steps already taken (a stat, or an owned count); ``"{choice}"``
+    #: reads the chosen item's own count.
     axis: str
 
     def describe(self, name_of: Callable[[str], str] = str) -> str:
-        return f"the next step of curve {self.curve} after {name_of(self.axis)}"
+        if self.axis == CHOICE:
+            after = "the chosen item's own count"
+        elif CHOICE in self.axis:  # a composed id: "<item>_advances"
+            after = self.axis.replace(CHOICE, "<item>") + " of the chosen item"
+        else:
+            after = name_of(self.axis)
+        return f"the next step of curve {self.curve} after {after}"
 
 
 @attrs.frozen(kw_only=True)
@@ -178,10 +197,21 @@ class Upgrade:
     procedure: str | None = None
     #: A named function listing the options a buyer may choose, or None when it takes no choice.
     options: str | None = None
+    #: The items a buyer chooses among (``items`` in the TOML, listed or a table's keys), or None;
+    #: each is priced and limited by its own count through ``"{choice}"``.
+    #: Not in the repr, so that the fingerprint of a pack without items (:attr:`RulePack.rules
+    #: <progression.RulePack.rules>`, recorded on its sheets) is what it was before items existed;
+    #: the fingerprint adds the items of the upgrades that have some.
+    items: tuple[str, ...] | None = attrs.field(default=None, converter=attrs.converters.optional(as_tuple), repr=False)
     #: The sheet kinds that may buy it (empty for every kind).
     kinds: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     #: What it is for, shown by ``progression show``.
     description: Label | None = None
+
+    @property
+    def takes_choice(self) -> bool:
+        """Whether a purchase names a choice (among ``items``, or what ``options`` lists)."""
+        return self.options is not None or self.items is not None
 
 
 @attrs.frozen(kw_only=True)

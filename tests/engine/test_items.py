@@ -1,0 +1,217 @@
+"""Upgrades over a set of items: each item priced by its own count on a curve, and limited per item."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import progression
+from progression import RulePack, Sheet
+from progression.errors import LimitReached, ProgressionError, RequirementNotMet, RulePackError
+from progression.operations import Purchase
+from support.builders import FEW
+
+PACK = Path(__file__).parents[2] / "examples" / "skirmish" / "pack.toml"
+SKILLS = ("athletics", "climb", "swim", "stealth", "perception", "ride", "heal", "intimidate", "charm",
+          "navigation", "lore", "dodge")  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def pack() -> RulePack:
+    return progression.load_file(PACK)
+
+
+def rich(pack: RulePack, xp: int = 5000) -> Sheet:
+    return pack.award(pack.new_sheet("adventurer", "Ana"), "xp", xp, reason="a long campaign")
+
+
+def advance(pack: RulePack, sheet: Sheet, item: str, times: int = 1) -> Sheet:
+    for _ in range(times):
+        sheet = pack.purchase(sheet, "skill", choice=item)
+    return sheet
+
+
+class TestItems:
+    def test_items_from_a_table(self, pack: RulePack) -> None:
+        """``items = { table = "skills" }`` ranges over the table's keys, in the file's order."""
+        assert SKILLS == pack.upgrade("skill").items
+
+    def test_options_list_the_items(self, pack: RulePack) -> None:
+        """The options of an upgrade over items are its items, whatever the sheet holds."""
+        assert ("hardy", "strike_to_stun", "sixth_sense") == pack.options(rich(pack), "talent")
+
+    def test_an_item_that_is_not_listed_is_refused(self, pack: RulePack) -> None:
+        """A choice outside the items is refused with the items it could be."""
+        with pytest.raises(RequirementNotMet) as caught:
+            pack.purchase(rich(pack), "talent", choice="luck")
+        assert "'luck' is not an option for Take a talent; options: hardy, strike_to_stun, sixth_sense" in str(
+            caught.value
+        )
+
+    def test_no_choice_is_no_price(self, pack: RulePack) -> None:
+        """Read on the chosen item, the price is unknown until an item is chosen, and the quote says why."""
+        quoted = pack.quote(rich(pack), "skill")
+        assert (None, False) == (quoted.price, quoted.ok)
+        assert quoted.unmet[0].startswith("Advance a skill needs a choice among: athletics, climb, swim")
+
+    def test_a_quote_per_item(self, pack: RulePack) -> None:
+        """Each item is quoted at its own next step: Swim at its third advance, the others at their first."""
+        sheet = advance(pack, rich(pack), "swim", 2)
+        prices = {item: pack.quote(sheet, "skill", choice=item).price for item in pack.options(sheet, "skill")}
+        assert {**dict.fromkeys(SKILLS, 10), "swim": 20} == prices
+
+
+class TestOwnCount:
+    def test_the_nth_advance_is_priced_by_its_own_count(self, pack: RulePack) -> None:
+        """The n-th advance of Swim costs step n of the curve (10, 15, 20 ...), and each is paid as quoted."""
+        sheet = rich(pack)
+        paid = []
+        for _ in range(5):
+            before = sheet.pools["xp"]
+            sheet = advance(pack, sheet, "swim")
+            paid.append(before - sheet.pools["xp"])
+        assert ([10, 15, 20, 25, 30], 5) == (paid, sheet.owned["swim"])
+
+    def test_other_items_do_not_move_the_price(self, pack: RulePack) -> None:
+        """Advancing Climb four times leaves Swim's next advance at its first price."""
+        sheet = advance(pack, rich(pack), "climb", 4)
+        assert (10, 30) == (
+            pack.quote(sheet, "skill", choice="swim").price,
+            pack.quote(sheet, "skill", choice="climb").price,
+        )
+
+    def test_a_composed_axis(self, pack: RulePack) -> None:
+        """``axis = "{choice}_advances"`` reads the chosen characteristic's own count of advances."""
+        sheet = rich(pack)
+        for _ in range(3):
+            sheet = pack.purchase(sheet, "characteristic", choice="toughness")
+        assert (35, 25, 45) == (
+            pack.quote(sheet, "characteristic", choice="toughness").price - 5,
+            pack.quote(sheet, "characteristic", choice="willpower").price,
+            sheet.stats["toughness"],
+        )
+
+    @FEW
+    @given(st.lists(st.sampled_from(SKILLS), max_size=25), st.sampled_from(SKILLS))
+    def test_a_price_depends_only_on_its_own_count(self, pack: RulePack, bought: list[str], item: str) -> None:
+        """Whatever else was advanced, an item's price is the curve's step after its own count."""
+        sheet = rich(pack, 100_000)
+        for other in bought:
+            if sheet.owned.get(other, 0) < 5:
+                sheet = advance(pack, sheet, other)
+        count = sheet.owned.get(item, 0)
+        quoted = pack.quote(sheet, "skill", choice=item)
+        expected = pack.curve("skill_advance").cost(count + 1)
+        assert (expected, count < 5) == (quoted.price, quoted.ok)
+
+
+class TestPerItemLimit:
+    def test_the_maximum_is_per_item(self, pack: RulePack) -> None:
+        """A sixth advance of Swim is refused, naming the item and its maximum; Climb may still advance."""
+        sheet = advance(pack, rich(pack), "swim", 5)
+        with pytest.raises(LimitReached) as caught:
+            advance(pack, sheet, "swim")
+        assert "Advance a skill cannot be bought: Swim would be 6, past its maximum of 5" == str(caught.value)
+        assert 1 == advance(pack, sheet, "climb").owned["climb"]
+
+    def test_a_talent_twice_each(self, pack: RulePack) -> None:
+        """Each talent is taken at most twice; the limit of one does not touch another."""
+        sheet = rich(pack)
+        for _ in range(2):
+            sheet = pack.purchase(sheet, "talent", choice="hardy")
+        assert (False, True) == (
+            pack.quote(sheet, "talent", choice="hardy").ok,
+            pack.quote(sheet, "talent", choice="sixth_sense").ok,
+        )
+
+
+class TestHistory:
+    def test_verify_amend_and_undo(self, pack: RulePack) -> None:
+        """A per-item advance is a normal purchase: it verifies, can be amended to another item, and undone."""
+        sheet = advance(pack, advance(pack, rich(pack), "swim"), "swim")
+        assert progression.verify(sheet, pack).ok
+        amended, _ = progression.amend(sheet, 3, Purchase(upgrade="skill", choice="climb"), pack=pack)
+        assert ({"climb": 1, "swim": 1}, 5000 - 20) == (dict(amended.owned), amended.pools["xp"])
+        assert {"swim": 1} == dict(progression.undo(sheet).owned)
+
+    def test_the_conformance_check_passes(self, pack: RulePack) -> None:
+        """The example pack, TOML alone, passes the conformance check."""
+        from progression.testing import check_pack
+
+        assert [] == list(check_pack(pack, examples=10).findings)
+
+
+class TestChoiceInTOML:
+    def test_choice_is_refused_where_it_means_nothing(self) -> None:
+        """A ``{choice}`` in a requirement is refused at load, naming its key path, instead of being read
+        literally (an item nobody owns)."""
+        text = PACK.read_text(encoding="utf-8").replace(
+            'kinds = ["adventurer"]\n', 'kinds = ["adventurer"]\nrequires = { owns = "{choice}" }\n', 1
+        )
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "skirmish.toml")
+        expected = (
+            "skirmish.toml: '{choice}' means nothing here; it stands for the buyer's choice only in an upgrade's "
+            "cost.axis and the keys of its limit.maxima, effect.stats and effect.grants @ $.upgrades.skill.requires.owns"
+        )
+        assert [expected] == [str(p) for p in caught.value.problems]
+
+    def test_a_wrong_choice_is_a_progression_error(self, pack: RulePack) -> None:
+        """Bad input at the public entry points is a ProgressionError."""
+        with pytest.raises(ProgressionError):
+            pack.quote(rich(pack), "skill", choice=3)  # type: ignore[arg-type]
+
+
+class TestFingerprint:
+    def test_items_are_part_of_the_rules(self, pack: RulePack) -> None:
+        """Two packs that differ only in an upgrade's items are different rules (a sheet notices)."""
+        text = PACK.read_text(encoding="utf-8")
+        other = progression.load_text(text.replace('"sixth_sense"]', '"sixth_sense", "luck"]'), str(PACK))
+        assert pack.rules != other.rules
+
+
+class TestChoiceInPython:
+    def test_the_conformance_check_finds_a_literal_choice(self, pack: RulePack) -> None:
+        """A pack built in Python whose upgrade with no choice reads ``{choice}`` fails the conformance
+        check, naming the upgrade, where the file's loader would have refused it."""
+        import attrs
+
+        from progression.testing import check_pack
+
+        talent = pack.upgrade("talent")
+        broken = attrs.evolve(pack, upgrades={**pack.upgrades, "talent": attrs.evolve(talent, items=None)})
+        found = [(f.where, f.message) for f in check_pack(broken, examples=0).findings if f.check == "references"]
+        expected = "'{choice}' stands for the buyer's choice, but upgrade 'talent' takes none"
+        assert [("$.upgrades.talent.limit.maxima", expected), ("$.upgrades.talent.effect", expected)] == found
+
+
+class TestCommandLine:
+    def test_sheet_options_count_and_price_the_items(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """`progression sheet options` says an upgrade over items takes a choice, and prices each item."""
+        from progression.cli.main import main
+
+        path, pack = str(tmp_path / "ana.json"), str(PACK)
+        main(["sheet", "new", path, "--pack", pack, "--kind", "adventurer", "--set", "xp=100"])
+        main(["sheet", "buy", path, "skill", "--choice", "swim", "--pack", pack])
+        capsys.readouterr()
+        main(["sheet", "options", path, "--pack", pack])
+        listed = next(row for row in capsys.readouterr().out.splitlines() if row.startswith("talent"))
+        main(["sheet", "options", path, "skill", "--pack", pack, "--json"])
+        prices = {row["choice"]: row["price"] for row in json.loads(capsys.readouterr().out)}
+        assert listed.endswith(f"takes a choice (3 options): progression sheet options {path} talent")
+        assert {**dict.fromkeys(SKILLS, 10), "swim": 15} == prices
+
+
+class TestDisplayedText:
+    def test_braces_in_displayed_text_are_the_authors(self) -> None:
+        """A brace in a requirement's message (displayed text, not an id) is kept as written."""
+        text = PACK.read_text(encoding="utf-8").replace(
+            'kinds = ["adventurer"]\n',
+            'kinds = ["adventurer"]\nrequires = { at_most = 60, quantity = "toughness", message = "{tough} enough" }\n',
+            1,
+        )
+        assert "{tough} enough" == progression.load_text(text).upgrade("skill").requires.message  # type: ignore[union-attr]
