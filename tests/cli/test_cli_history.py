@@ -129,6 +129,25 @@ class TestAmend:
 
 
 class TestABloodBowlMatch:
+    def test_two_events_of_one_player(self, run: Run, tmp_path: Path) -> None:
+        """``match.events=1:touchdown:1,1:casualty:1`` gives player 1 both events (the last no longer wins
+        silently), and a plain name given twice is refused."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        path = tmp_path / "team.json"
+        path.write_text(progression.dump_sheet(team), encoding="utf-8")
+        words = ["number=1", "opponent=Orcs", "score=1-0", "events=1:touchdown", "--dice", "3"]
+        assert 0 == run("sheet", "do", str(path), "match", *words).status
+        both = run("sheet", "amend", str(path), "3", "match.events=1:touchdown:1,1:casualty:1")
+        assert 0 == both.status, both.err
+        spp = progression.load_sheet(path.read_bytes()).member("1").pools["spp"]
+        assert 5 == spp  # a touchdown (3) and a casualty (2)
+        twice = run("sheet", "amend", str(path), "3", "match.score=1,0", "match.opponent=Orcs", "match.extra=a:x,a:y")
+        assert (2, True) == (twice.status, "'a' is given twice" in twice.err)
+
     def test_the_score_and_an_injury_of_a_match_amended(self, run: Run, tmp_path: Path) -> None:
         """Match 1 recorded 2-1 with #3 hurt; it was 1-2 with #4 hurt: amended by its record's fields, the team
         now counts a loss, the injury is #4's, and the file verifies."""

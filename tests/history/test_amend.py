@@ -185,3 +185,20 @@ class TestRebase:
             progression.verify(sheet, pack).ok,
             sheet.rules,
         )
+
+
+class TestOnAnEditedHistory:
+    def test_an_edit_before_the_amended_entry_refuses_it(self) -> None:
+        """A file whose second entry was edited by hand (12 made 120): amending a later entry would carry the edit
+        on and blame the amendment for it, so it is refused, naming the entry to amend first; amending the edited
+        entry itself is how to put it right."""
+        pack = market()
+        ana = pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 12, reason="wages")
+        ana = pack.award(ana, "purse", 3, reason="tips")
+        data = progression.dumps(ana)
+        data["ledger"][1]["events"][0]["amount"] = 120
+        edited = progression.loads(data, "ana.json")
+        with pytest.raises(InvalidInput, match=r"amend #3: the history before it is not what the rules give \(#2 "):
+            amend(edited, 3, Award(pool="purse", amount=4, reason="tips"), pack=pack)
+        fixed, _ = amend(edited, 2, Award(pool="purse", amount=12, reason="wages"), pack=pack)
+        assert (15, True) == (fixed.pools["purse"], progression.verify(fixed, pack).ok)

@@ -304,7 +304,8 @@ class TestVerify:
         raw(where, "UPDATE sheets SET state = ? WHERE id = ?", (state.replace('"xp":12', '"xp":99'), "ana"))
         report = store.verify("ana")
         assert [(2, "state")] == [(d.position, d.kind) for d in report.divergences]
-        assert "pools.xp: stored 99, the entries give 12" == report.divergences[0].sentence
+        assert "pools.xp: held 99, its history gives 12" == report.divergences[0].sentence
+        assert not progression.verify(store.sheet("ana"), store.pack).ok  # the same check, on any sheet
 
     def test_an_entry_that_no_longer_reads(self, where, store) -> None:
         """An entry edited into something that is not an entry is refused when the ledger is read, with its place."""

@@ -187,14 +187,21 @@ def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
         item = current[0] if current else ""
         return [_value(part.strip(), item, key) for part in text.split(",") if part.strip()]
     if isinstance(current, dict):
-        found = {}
+        found: dict[str, Any] = {}
         like = next(iter(current.values()), None)  # a new name's value reads as the others do
         for part in (p for p in text.split(",") if p.strip()):
             name, sep, value = part.partition(":")
             if not sep:
                 msg = f"amend {key}: expected name:value pairs separated by commas, got {text!r}"
                 raise UsageError(msg)
-            found[name.strip()] = _value(value.strip(), current.get(name.strip(), like), key)
+            name = name.strip()
+            read = _value(value.strip(), current.get(name, like), key)
+            if name in found:  # a name given twice: its mappings join (1:touchdown:1,1:casualty:1), else refused
+                if not (isinstance(found[name], dict) and isinstance(read, dict)) or set(found[name]) & set(read):
+                    msg = f"amend {key}: {name!r} is given twice in {text!r}; give each name once"
+                    raise UsageError(msg)
+                read = {**found[name], **read}
+            found[name] = read
         return found
     if current is None:  # a field left empty: a number when it reads as one, else the text
         try:

@@ -21,7 +21,7 @@ from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import create, execute_in
 from progression.errors import InvalidInput, ProgressionError
-from progression.history.verify import rules_of
+from progression.history.verify import rules_of, verify
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, applied
 
@@ -132,7 +132,28 @@ def amend(
     if not isinstance(operation, Operation):
         msg = f"amend: expected an operation to record at #{position}, got {type(operation).__name__}"
         raise InvalidInput(msg)
+    _check_before(rules, sheet, position)
     return _run_again(rules, sheet, position, operation, dice, invalid)
+
+
+def _check_before(rules: RulePack, sheet: Sheet, position: int) -> None:
+    """Refuse to build an amendment on entries before it that the rules do not give (a file edited by hand):
+    the corrected history would carry the edit on, and the report would blame the amendment for it.
+
+    Raises:
+        InvalidInput: an entry before ``position`` diverges (an entry recorded before operations were,
+            which cannot be checked, is not counted against it).
+    """
+    if position < 2:
+        return
+    wrong = [d for d in verify(sheet.at(position - 1), rules).divergences if d.kind in ("edited", "refused", "state")]
+    if wrong:
+        first = wrong[0]
+        msg = (
+            f"amend #{position}: the history before it is not what the rules give (#{first.position} "
+            f"{first.label}: {first.sentence}); amend #{first.position} first, or rebase the sheet"
+        )
+        raise InvalidInput(msg)
 
 
 def rebase(

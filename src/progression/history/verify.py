@@ -42,7 +42,7 @@ class Divergence:
     #: ``"edited"`` (the rules give another entry), ``"refused"`` (the rules refuse its operation),
     #: ``"rules"`` (either, on a sheet made under other rules: the rules changed, nobody need have
     #: edited anything), ``"unverifiable"`` (recorded before operations were: nothing to run again),
-    #: or ``"state"`` (a store's snapshot of the sheet is not what its entries add up to; ``Store.verify``).
+    #: or ``"state"`` (the sheet holds a state its history does not add up to: a stored snapshot edited, say).
     kind: str
     #: What was recorded and what the rules give, in a sentence.
     sentence: str
@@ -147,6 +147,17 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
             divergences.append(attrs.evolve(found, kind="rules") if changed and found.kind != "unverifiable" else found)
         entry = here if found is None or found.produced is None else found.produced
         before = replay((entry,)) if before is None else applied(before, entry)
+    held = _state_difference(sheet, replay(tuple(sheet.ledger)), "")
+    if held is not None:  # a sheet built otherwise than by folding its ledger: a stored snapshot, say
+        divergences.append(
+            Divergence(
+                position=len(sheet.ledger),
+                label="the state held",
+                kind="state",
+                sentence=held,
+                recorded=sheet.ledger[-1],
+            )
+        )
     return Verification(
         subject=sheet.name or sheet.kind,
         entries=len(sheet.ledger),
@@ -154,6 +165,32 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
         rules=rules.rules,
         divergences=tuple(divergences),
     )
+
+
+#: The parts of a sheet's state, in the order a difference is looked for.
+_STATE = ("pack", "kind", "name", "pools", "stats", "owned", "tags", "bought", "pending", "members")
+
+
+def _state_difference(held: Sheet, folded: Sheet, where: str) -> str | None:
+    """The first place ``held``'s state differs from ``folded``'s, as ``where: held ..., its history gives ...``."""
+    for name in _STATE:
+        mine, theirs = getattr(held, name), getattr(folded, name)
+        if mine == theirs:
+            continue
+        path = f"{where}{name}"
+        if name == "members":
+            for member in sorted(set(mine) | set(theirs)):
+                if member not in mine or member not in theirs:
+                    return f"{path}.{member}: held {'a member' if member in mine else 'none'}, its history gives {'a member' if member in theirs else 'none'}"
+                found = _state_difference(mine[member], theirs[member], f"{path}.{member}.")
+                if found is not None:
+                    return found
+            continue
+        if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+            key = next(k for k in sorted(set(mine) | set(theirs)) if mine.get(k) != theirs.get(k))
+            return f"{path}.{key}: held {_show(mine.get(key))}, its history gives {_show(theirs.get(key))}"
+        return f"{path}: held {_show(mine)}, its history gives {_show(theirs)}"
+    return None
 
 
 def _moved(entry: Entry, position: int, shift: int) -> str | None:

@@ -23,8 +23,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from progression.engine.checks import check_sheet
 from progression.engine.dice import Dice
 from progression.engine.operations import Create
@@ -34,14 +32,14 @@ from progression.errors import InvalidInput, Problem, ProgressionError, SheetErr
 from progression.files import sheets as files
 from progression.files.ledger_read import Operations, Unsure, read_ledger
 from progression.files.ledger_write import event_lines
-from progression.history.verify import Divergence, Verification
+from progression.history.verify import Verification
 from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.store import schema
 from progression.store.backends import BUSY_TIMEOUT, Backend, connect
-from progression.store.snapshots import decode_state, encode_state, state_data
+from progression.store.snapshots import decode_state, encode_state
 
 if TYPE_CHECKING:
     from progression.errors import StoreConflict
@@ -160,20 +158,7 @@ class Store:
     def verify(self, sheet_id: str) -> Verification:
         """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored
         state is the fold of the stored entries (a ``state`` divergence when it is not)."""
-        sheet = self.sheet(sheet_id)
-        report = verify_history(sheet, self.pack)
-        folded = replay(tuple(sheet.ledger))
-        found = _difference(state_data(sheet), state_data(folded), "")
-        if found is None:
-            return report
-        state = Divergence(
-            position=len(sheet.ledger),
-            label="the stored state",
-            kind="state",
-            sentence=found,
-            recorded=sheet.ledger[-1],
-        )
-        return attrs.evolve(report, divergences=(*report.divergences, state))
+        return verify_history(self.sheet(sheet_id), self.pack)
 
     def export(self, sheet_id: str) -> str:
         """The sheet as a sheet file's text (format 2, :func:`progression.dump_sheet`)."""
@@ -560,19 +545,6 @@ def _conflict(where: str, sheet_id: str, expected: int, found: int) -> StoreConf
     from progression.errors import StoreConflict
 
     return StoreConflict(where, sheet_id, expected, found)
-
-
-def _difference(stored: Any, folded: Any, path: str) -> str | None:
-    """Where a stored state differs from the fold of the entries (``pools.xp: stored 99, the entries give 12``)."""
-    if isinstance(stored, dict) and isinstance(folded, dict):
-        for key in sorted(set(stored) | set(folded)):
-            found = _difference(stored.get(key), folded.get(key), f"{path}.{key}" if path else key)
-            if found is not None:
-                return found
-        return None
-    if stored == folded:
-        return None
-    return f"{path or 'the state'}: stored {stored!r}, the entries give {folded!r}"
 
 
 def _check_id(sheet_id: object) -> str:
