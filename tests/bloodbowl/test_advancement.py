@@ -16,7 +16,7 @@ from progression.errors import (
     LimitReached,
     RequirementNotMet,
 )
-from progression_bloodbowl._players import data_of
+from progression_bloodbowl.data.access import data_of
 
 #: The D8 table of the reference (section 4): the characteristics each roll lets a player improve.
 D8 = {

@@ -10,11 +10,12 @@ import progression_bloodbowl as bb
 from progression import Joined, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 from progression.ledger.sheet import applied
-from progression_bloodbowl._commands import parse_events
-from progression_bloodbowl._match_day import parse_pitch
-from progression_bloodbowl._options import count, flag, natural, pairs, tallies, whole
-from progression_bloodbowl._results import closed
-from progression_bloodbowl._values import roster_order
+from progression_bloodbowl.cli.actions import parse_events
+from progression_bloodbowl.cli.inducements import parse_pitch
+from progression_bloodbowl.cli.options import count, flag, pairs, tallies, whole
+from progression_bloodbowl.data.reading import natural
+from progression_bloodbowl.team.results import closed
+from progression_bloodbowl.team.values import roster_order
 
 from .conftest import HUMANS
 

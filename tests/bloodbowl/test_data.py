@@ -19,9 +19,9 @@ import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
 from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError
 from progression_bloodbowl import _build
-from progression_bloodbowl._data import FILES, Data, read_data
 from progression_bloodbowl._pack import FUNCTIONS
-from progression_bloodbowl._reading import Reader, guarded
+from progression_bloodbowl.data.model import FILES, Data, read_data
+from progression_bloodbowl.data.reading import Reader, guarded
 
 from .conftest import HUMANS
 

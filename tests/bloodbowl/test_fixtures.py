@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 import progression_bloodbowl as bb
 from progression import Adjusted, Effect, Left, Rolled, RulePack, ScriptedDice, Sheet, Step
 from progression.errors import InvalidInput, UnknownName
-from progression_bloodbowl._fixtures import KINDS, check_record, read_result, result_tag
+from progression_bloodbowl.match.record import check_record, result_tag
+from progression_bloodbowl.team.results import KINDS, read_result
 
 
 def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:

@@ -13,10 +13,10 @@ import progression
 import progression_bloodbowl as bb
 from progression import Effect, Rolled, RulePack, ScriptedDice, Sheet, Step, replay, undo
 from progression.errors import InsufficientPoints, InvalidInput, RequirementNotMet, UnknownName
-from progression_bloodbowl._players import data_of
-from progression_bloodbowl._postmatch import STAGES
-from progression_bloodbowl._results import numbers
-from progression_bloodbowl._season import reductions
+from progression_bloodbowl.data.access import data_of
+from progression_bloodbowl.league.season import reductions
+from progression_bloodbowl.team.results import numbers
+from progression_bloodbowl.team.sequence import STAGES
 
 from .conftest import HUMANS
 

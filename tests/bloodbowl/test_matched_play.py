@@ -25,14 +25,10 @@ from progression.errors import (
     RulePackError,
     UnknownName,
 )
-from progression_bloodbowl._data import FILES, read_data
-from progression_bloodbowl._inducements import Order
-from progression_bloodbowl._matched_play import (
-    draft_matched_play,
-    new_matched_play_team,
-    quote_matched_play,
-    skill_points,
-)
+from progression_bloodbowl.cli.matched_play import new_matched_play_team
+from progression_bloodbowl.data.model import FILES, read_data
+from progression_bloodbowl.inducements.order import Order
+from progression_bloodbowl.matched_play.draft import draft_matched_play, quote_matched_play, skill_points
 
 #: The rulebook's example: Strip Ball, Sidestep, Grab and Leader as Primary skills, then Akhorne.
 WOOD_ELVES = [

@@ -7,8 +7,8 @@ import pytest
 import progression_bloodbowl as bb
 from progression import Lost, RulePack, ScriptedDice, Sheet, Step, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
-from progression_bloodbowl._players import data_of
-from progression_bloodbowl._results import closed
+from progression_bloodbowl.data.access import data_of
+from progression_bloodbowl.team.results import closed
 
 WIN = bb.MatchRecord(
     number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("1", "2"), fan_attendance=7

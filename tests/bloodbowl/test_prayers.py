@@ -14,8 +14,8 @@ import progression
 import progression_bloodbowl as bb
 from progression import Awarded, Effect, Member, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RulePackError, UnknownName
-from progression_bloodbowl._data import FILES, read_data
-from progression_bloodbowl._players import data_of
+from progression_bloodbowl.data.access import data_of
+from progression_bloodbowl.data.model import FILES, read_data
 
 #: The four prayers of the reference that change SPP.
 ALL = ("perfect_passing", "dazzling_catching", "fan_interaction", "fouling_frenzy")

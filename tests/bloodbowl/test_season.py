@@ -12,8 +12,8 @@ import pytest
 import progression_bloodbowl as bb
 from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, Step, replay
 from progression.errors import InvalidInput, UnknownName
-from progression_bloodbowl._results import season_of
-from progression_bloodbowl._season import seasons_played
+from progression_bloodbowl.league.season import seasons_played
+from progression_bloodbowl.team.results import season_of
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "bloodbowl_season.py"
 

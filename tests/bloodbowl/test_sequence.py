@@ -15,7 +15,7 @@ import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet
 from progression.cli.main import main
 from progression.errors import ProgressionError
-from progression_bloodbowl._sequence import SEQUENCE_TAG, standing
+from progression_bloodbowl.team.sequence import SEQUENCE_TAG, standing
 
 #: Match 1: a 1-0 win, Griselda's touchdown, Otto and Hans nominated, attendance 7.
 MATCH = bb.MatchRecord(

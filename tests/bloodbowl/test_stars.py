@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import progression_bloodbowl as bb
 from progression import Adjusted, Awarded, Effect, Event, Member, RulePack, ScriptedDice, Sheet, Step, replay
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
-from progression_bloodbowl._stars import check_stars, places_free
+from progression_bloodbowl.inducements.stars import check_stars, places_free
 
 from .conftest import HUMANS
 

@@ -11,7 +11,7 @@ import progression
 import progression_bloodbowl as bb
 from progression import Narrator, RulePack, ScriptedDice, Sheet
 from progression.cli.main import main
-from progression_bloodbowl._story import tell, told_since
+from progression_bloodbowl.team.story import tell, told_since
 
 RECORD = bb.MatchRecord(
     number=1,
@@ -105,7 +105,7 @@ class TestTheHook:
 
     def test_bookkeeping_is_untold(self, pack: RulePack) -> None:
         """The sequence's tag is told as nothing; any other adjustment by its reason."""
-        from progression_bloodbowl._sequence import moved
+        from progression_bloodbowl.team.sequence import moved
 
         narrator = Narrator(pack)
         assert ("", []) == (narrator.event(moved(1, 1, "hire")), narrator.outline(moved(1, 1, "hire")))

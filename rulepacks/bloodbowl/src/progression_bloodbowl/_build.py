@@ -17,8 +17,8 @@ import attrs
 from progression import Operation, RulePack, read_pack
 from progression.contract import Contract
 
-from ._data import Data, load_data
-from ._story import narration
+from .data.model import Data, load_data
+from .team.story import narration
 
 __all__ = ["build"]
 

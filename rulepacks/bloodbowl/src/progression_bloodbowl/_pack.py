@@ -21,25 +21,24 @@ from progression.contract import (
     Simulation,
 )
 
-from . import (
-    _advancement,
-    _commands,
-    _inducements,
-    _journeymen,
-    _league,
-    _match,
-    _match_day,
-    _matched_play,
-    _odds,
-    _postmatch,
-    _season,
-    _spells,
-    _staff,
-    _team,
-)
 from ._build import build
-from ._demo import demo
-from ._explain import EXPLAIN
+from .advancement import advance as _advancement
+from .advancement import odds as _odds
+from .cli import actions as _commands
+from .cli import inducements as _match_day
+from .cli import matched_play as _matched_play_cli
+from .cli.demo import demo
+from .cli.explain import EXPLAIN
+from .inducements import order as _inducements
+from .inducements import spells as _spells
+from .league import season as _season
+from .league import standings as _league
+from .match import outcome as _match
+from .match import postmatch as _postmatch
+from .matched_play import draft as _matched_play
+from .team import journeymen as _journeymen
+from .team import roster as _team
+from .team import staff as _staff
 
 __all__ = ["CONTRACT", "FUNCTIONS", "OPERATIONS", "pack"]
 
@@ -59,8 +58,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 
 # -- the contract: the commands' options as the command line writes them --------------------------
 #
-# The commands read their options as text themselves (``**options: str``, in ``_commands``,
-# ``_match_day`` and ``_matched_play``); what each option is, its type and what it means, is
+# The commands read their options as text themselves (``**options: str``, in ``cli.actions``,
+# ``cli.inducements`` and ``cli.matched_play``); what each option is, its type and what it means, is
 # declared here, so the command line checks it, and tells it in ``--help``, before the command runs.
 
 _LIST = tuple[str, ...]
@@ -189,7 +188,7 @@ CONTRACT = Contract(
         for kind, function in (
             ("team", _commands.new_team),
             ("player", _commands.new_player),
-            ("matched_play_team", _matched_play.new_matched_play_team),
+            ("matched_play_team", _matched_play_cli.new_matched_play_team),
         )
     ],
     simulations=[
