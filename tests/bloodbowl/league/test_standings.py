@@ -18,7 +18,7 @@ from progression_bloodbowl.league.season import reductions
 from progression_bloodbowl.team.results import numbers
 from progression_bloodbowl.team.sequence import STAGES
 
-from .conftest import HUMANS
+from ..conftest import HUMANS
 
 
 def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:

@@ -17,7 +17,7 @@ from progression_bloodbowl.data.reading import natural
 from progression_bloodbowl.team.results import closed
 from progression_bloodbowl.team.values import roster_order
 
-from .conftest import HUMANS
+from ..conftest import HUMANS
 
 
 class TestParseEvents:

@@ -11,7 +11,7 @@ from progression import Adjusted, Awarded, Effect, Event, Member, RulePack, Scri
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 from progression_bloodbowl.inducements.stars import check_stars, places_free
 
-from .conftest import HUMANS
+from ..conftest import HUMANS
 
 #: The opponent's CTV in these tests: well above a fresh team's, so petty cash pays for stars.
 RICH = 2_000_000

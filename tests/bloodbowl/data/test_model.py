@@ -23,7 +23,7 @@ from progression_bloodbowl._pack import FUNCTIONS
 from progression_bloodbowl.data.model import FILES, Data, read_data
 from progression_bloodbowl.data.reading import Reader, guarded
 
-from .conftest import HUMANS
+from ..conftest import HUMANS
 
 
 def texts() -> dict[str, str]:

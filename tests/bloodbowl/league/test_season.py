@@ -15,7 +15,7 @@ from progression.errors import InvalidInput, UnknownName
 from progression_bloodbowl.league.season import seasons_played
 from progression_bloodbowl.team.results import season_of
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "bloodbowl_season.py"
+EXAMPLE = Path(__file__).parents[3] / "examples" / "bloodbowl_season.py"
 
 
 @pytest.fixture(scope="module")

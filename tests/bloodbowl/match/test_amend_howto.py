@@ -16,7 +16,7 @@ from progression import ScriptedDice, Sheet
 from progression.cli.main import main
 from progression.errors import InvalidInput
 
-PAGE = Path(__file__).parents[2] / "docs" / "how-to" / "bloodbowl-amend.rst"
+PAGE = Path(__file__).parents[3] / "docs" / "how-to" / "bloodbowl-amend.rst"
 
 
 def files(text: str) -> dict[str, str]:
