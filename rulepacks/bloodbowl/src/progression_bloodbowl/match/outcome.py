@@ -1,4 +1,4 @@
-"""A match and what it earns: SPP from recorded events, the MVP, injuries, winnings, Dedicated Fans.
+"""A match's outcome and what it earns: the SPP and MVP (:mod:`.spp`), injuries, winnings, Dedicated Fans.
 
 A :class:`MatchRecord` is what a coach writes down during a game. :func:`record_outcome`
 turns it into one ledger entry on the team (step 1 of the post-match sequence) and
@@ -9,11 +9,9 @@ on the ledger as a :class:`~progression.Rolled` event.
 from __future__ import annotations
 
 import functools
-import sys
 
 from progression import (
     Adjusted,
-    Awarded,
     Dice,
     Effect,
     Event,
@@ -28,15 +26,15 @@ from progression import (
 )
 from progression.errors import InvalidInput, UnknownName
 
-from ..data.access import data_of, team_roster
+from ..data.access import data_of
 from ..data.matched_play import BUDGET_TAG
 from ..inducements.order import release
-from ..inducements.prayers import event_values, member_values
 from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, numbers, result_of, results, season_of
 from ..team.sequence import enter, moved
 from .record import EVENTS, NO_SPP, MatchRecord, check_record, final_score, penalised, result_reason, result_tag
+from .spp import awarded, mvp_events, rolled, spp_casualties, spp_earned, spp_events, spp_values
 from .winnings import winnings
 
 __all__ = [
@@ -44,7 +42,6 @@ __all__ = [
     "KINDS",
     "NO_SPP",
     "MatchRecord",
-    "casualties_caused",
     "check_match",
     "outcome",
     "record_outcome",
@@ -158,74 +155,6 @@ def _check_attendance(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         raise InvalidInput(msg)
 
 
-def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
-    """The SPP each event earns this team (Brawlin' Brutes: casualty 3, touchdown 2)."""
-    data = data_of(pack)
-    values = {event: data.rules.spp[key] for event, key in EVENTS.items()}
-    if "brawlin_brutes" in team_roster(data, team).special_rules:
-        values.update(data.rules.brawlin_brutes)
-    return values
-
-
-def _earned(pack: RulePack, team: Sheet, match: MatchRecord) -> dict[str, dict[str, tuple[int, str]]]:
-    """For each member with events: what each of his events earns in this match, and what changed its value."""
-    values = event_values(pack, match, spp_values(pack, team))
-    return {
-        member: member_values(pack, team.members[member], counts, values, EVENTS)
-        for member, counts in match.events.items()
-    }
-
-
-def casualties_caused(pack: RulePack, team: Sheet, match: MatchRecord) -> int:
-    """The casualties this team caused that earn SPP, whoever caused them: every Block Action ``casualty``, and a
-    crowd, foul or Special Action one that a Prayer to Nuffle or Violent Innovator made worth SPP."""
-    return _casualties(match, _earned(pack, team, match))
-
-
-def _casualties(match: MatchRecord, earned: dict[str, dict[str, tuple[int, str]]]) -> int:
-    return sum(
-        count
-        for member, counts in match.events.items()
-        for event, count in counts.items()
-        if event.startswith("casualty") and earned[member].get(event, (0, ""))[0]
-    )
-
-
-def _spp_events(team: Sheet, match: MatchRecord, earned_by: dict[str, dict[str, tuple[int, str]]]) -> list[Event]:
-    events: list[Event] = []
-    for member, counts in sorted(match.events.items()):
-        parts, total = [], 0
-        earned = earned_by[member]
-        for event, count in counts.items():
-            value, why = earned.get(event, (0, ""))
-            if count and value:
-                parts.append(f"{count} {event.replace('_', ' ')} x {value}" + (f" ({why})" if why else ""))
-                total += count * value
-        if total and "no_spp" not in team.members[member].tags:
-            events.append(_member_awarded(member, "spp", total, f"match {match.number}: {', '.join(parts)}"))
-    return events
-
-
-@functools.cache
-def _rolled(label: str, sides: int, results: tuple[int, ...]) -> Rolled:
-    """A roll as a ledger event, made once per label and result and shared (events are immutable):
-    a season's ledgers hold thousands of equal MVP and Dedicated Fans rolls."""
-    return Rolled(label=label, sides=sides, results=results)
-
-
-@functools.lru_cache(maxsize=8192)
-def _member_awarded(member: str, pool: str, amount: int, reason: str) -> Member:
-    """Points awarded to a member, made once per member, amount and reason and shared (events are
-    immutable): every team of a league awards the same SPP for the same match."""
-    return Member(member=sys.intern(member), event=_awarded(pool, amount, reason))
-
-
-@functools.lru_cache(maxsize=8192)
-def _awarded(pool: str, amount: int, reason: str) -> Awarded:
-    """Points awarded to a pool, made once per amount and reason and shared."""
-    return Awarded(pool=pool, amount=amount, reason=reason)
-
-
 @functools.lru_cache(maxsize=4096)
 def _adjusted(stats: tuple[tuple[str, int], ...], reason: str) -> Adjusted:
     """A change of stats with its reason, made once and shared (every team moves its Dedicated Fans)."""
@@ -251,7 +180,7 @@ def _result_event(stats: tuple[tuple[str, int], ...], tag: str, reason: str) -> 
 @functools.lru_cache(maxsize=4096)
 def _fans_step(sides: int, roll: int, change: int, reason: str) -> Step:
     """The Dedicated Fans' step (their roll and its change), made once per result and shared."""
-    events = (_rolled("Dedicated Fans", sides, (roll,)), _adjusted((("dedicated_fans", change),), reason))
+    events = (rolled("Dedicated Fans", sides, (roll,)), _adjusted((("dedicated_fans", change),), reason))
     return Step(label="update Dedicated Fans", events=events)
 
 
@@ -260,37 +189,6 @@ def _stats_effect(stats: tuple[tuple[str, int], ...]) -> Effect:
     """An effect that changes only stats, made once per change and shared (effects are immutable):
     every match of every team counts its result and moves its Dedicated Fans."""
     return Effect(stats=dict(stats))
-
-
-def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
-    league = data_of(pack).rules.league
-    if match.kind == "unplayed":
-        return league.unplayed_concede_mvps if match.conceded == "them" else league.unplayed_mvps
-    if match.kind == "friendly" and not league.friendly_spp:
-        return 0
-    concession = league.concession
-    return (
-        concession.conceding_mvps if penalised(match) else concession.opponent_mvps if match.conceded == "them" else 1
-    )
-
-
-def _mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
-    """One MVP (two when the opponent conceded, none when this team conceded with penalty): a D6, rolled again
-    on a number no player holds."""
-    count = _mvp_count(pack, match)
-    if not match.mvp_nominees or not count:
-        return []
-    mvp = data_of(pack).rules.spp["mvp"]
-    events: list[Event] = []
-    for n in range(count):
-        while True:
-            (roll,) = dice.roll(6, 1, "MVP")
-            events.append(_rolled(f"MVP {n + 1}", 6, (roll,)))
-            if roll <= len(match.mvp_nominees):
-                break
-        member = match.mvp_nominees[roll - 1]
-        events.append(_member_awarded(member, "spp", mvp, f"match {match.number}: MVP (nominee {roll})"))
-    return events
 
 
 @operation("bloodbowl.record_outcome", kind="team", label=lambda op: f"match {op.match.number}: outcome and winnings")
@@ -312,12 +210,12 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
             )
         )
     league = data.rules.league
-    earned = _earned(pack, team, match)
+    earned = spp_earned(pack, team, match)
     loses_spp = penalised(match) and league.concession.loses_spp
     if not loses_spp and (match.kind != "friendly" or league.friendly_spp):
-        for event in _spp_events(team, match, earned):
+        for event in spp_events(team, match, earned):
             after = after.apply(event)
-    for event in _mvp_events(pack, match, dice):
+    for event in mvp_events(pack, match, dice):
         after = after.apply(event)
     for member, result in sorted(match.injuries.items()):
         if "star" in after.members[member].tags:  # issue 5: a star's casualty ends with the match
@@ -341,16 +239,16 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     if match.kind == "unplayed" and match.conceded == "them":
         count, sides = league.unplayed_concede_dice
         rolls = dice.roll(sides, count, "unplayed fixture winnings")
-        after = after.apply(_rolled("unplayed fixture winnings", sides, rolls))
+        after = after.apply(rolled("unplayed fixture winnings", sides, rolls))
         money = winnings(pack, team, match, rolled=sum(rolls)).total
         reason = f"match {match.number}: unplayed fixture conceded by {match.opponent}, D{sides} {sum(rolls)} x {league.unplayed_concede_multiplier:,}"
-        after = after.apply(_awarded("treasury", money, reason))
+        after = after.apply(awarded("treasury", money, reason))
     else:
         money = winnings(pack, team, match).total
         if money:
-            after = after.apply(_awarded("treasury", money, f"winnings of match {match.number}"))
+            after = after.apply(awarded("treasury", money, f"winnings of match {match.number}"))
     score = final_score(pack, match)
-    after = after.apply(_result_entry(match, outcome(match), score, _casualties(match, earned)))
+    after = after.apply(_result_entry(match, outcome(match), score, spp_casualties(match, earned)))
     if penalised(match):
         after = _quit_after_concession(pack, after, dice)
     after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end

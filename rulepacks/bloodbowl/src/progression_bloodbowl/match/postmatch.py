@@ -47,7 +47,8 @@ from ..team import roster as _team
 from ..team.results import CLOSED_TAG, check_team, numbers, season_of
 from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
 from ..team.story import told_since
-from .outcome import MatchRecord, _rolled, record_outcome, update_fans
+from .outcome import MatchRecord, record_outcome, update_fans
+from .spp import rolled
 
 __all__ = ["STAGES", "PostMatch", "check_advancement_done", "expensive_mistakes"]
 
@@ -86,7 +87,7 @@ def expensive_mistakes(
     column = max(i for i, low in enumerate(rules.mistakes_bands) if held >= low)
     (roll,) = dice.roll(6, 1, "Expensive Mistakes")
     result = rules.mistakes_rows[roll - 1][column]
-    events: list[Event] = [closing, _rolled("Expensive Mistakes", 6, (roll,))]
+    events: list[Event] = [closing, rolled("Expensive Mistakes", 6, (roll,))]
     loss = 0
     if result == "minor_incident":
         count, sides, unit = rules.minor_incident
