@@ -607,7 +607,7 @@ def out_of_range(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
 def play(data: Data) -> list[int]:
     """The pack built on ``data``: a Human team drafted, then each of :data:`MATCHES` and its whole post-match
     sequence (seeded dice); the treasury after each, or an error of the library's own when the data refuse it."""
-    with mock.patch.object(_build, "load_data", return_value=data):
+    with mock.patch.object(_build, "shipped_data", return_value=data):
         pack = _build.build(FUNCTIONS)
     team = bb.draft(pack, "human", "Anvils", HUMANS, rerolls=2, apothecary=True, dedicated_fans=1, captain=0)
     treasuries = []

@@ -22,9 +22,10 @@ from .match.outcome import MatchRecord, check_match, record_match, record_outcom
 from .match.postmatch import PostMatch, expensive_mistakes
 from .matched_play.draft import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
 from .players.player import level_of, must_advance, new_player, notation, profile
-from .team.journeymen import add_journeymen, hire_journeyman, release_journeymen, remove_dead, retire
+from .team.journeymen import add_journeymen, hire_journeyman, retire
 from .team.results import closed, results
 from .team.roster import buy_staff, create_team, draft, end_draft, fire, fire_staff, hire
+from .team.sequence import release_journeymen, remove_dead
 from .team.values import Explanation, Item, current_team_value, current_value, spp_account, team_value, treasury_account
 
 __all__ = [

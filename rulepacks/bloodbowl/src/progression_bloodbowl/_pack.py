@@ -38,6 +38,7 @@ from .match import postmatch as _postmatch
 from .matched_play import draft as _matched_play
 from .team import journeymen as _journeymen
 from .team import roster as _team
+from .team import sequence as _sequence
 from .team import staff as _staff
 
 __all__ = ["CONTRACT", "FUNCTIONS", "OPERATIONS", "pack"]
@@ -231,8 +232,8 @@ OPERATIONS: tuple[Callable[..., Any], ...] = (
     _team.end_draft,
     _journeymen.add_journeymen,
     _journeymen.hire_journeyman,
-    _journeymen._release_journeymen,
-    _journeymen._remove_dead,
+    _sequence._release_journeymen,
+    _sequence._remove_dead,
     _journeymen.retire,
     _match.record_outcome,
     _match.update_fans,

@@ -1,14 +1,16 @@
 """The pack's data as the code reaches it: the typed :class:`~progression_bloodbowl.Data` of a pack or of a
-requirement's context, a team's roster, a star's label."""
+requirement's context, the data as shipped, a team's roster, a star's label."""
 
 from __future__ import annotations
+
+import functools
 
 from progression import Context, RulePack, Sheet
 from progression.errors import InvalidInput
 
-from .model import Data, Team
+from .model import Data, Team, load_data
 
-__all__ = ["choice_label", "context_data", "data_of", "team_roster"]
+__all__ = ["choice_label", "context_data", "data_of", "shipped_data", "team_roster"]
 
 
 def context_data(context: Context) -> Data:
@@ -44,3 +46,10 @@ def choice_label(data: Data, group: tuple[str, ...]) -> str:
     if star.pair:
         return str(data.raw["stars.toml"]["stars"][star.id]["pair_label"]["en"])
     return star.label.en
+
+
+@functools.cache
+def shipped_data() -> Data:
+    """The data of the pack as shipped (its TOML files), read once: the pack is built on it, and what is told
+    without a pack at hand (an operation's label) reads it."""
+    return load_data()

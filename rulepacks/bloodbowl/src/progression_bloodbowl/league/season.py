@@ -36,9 +36,9 @@ from progression.errors import InvalidInput, UnknownName
 from ..data.access import data_of
 from ..data.league_rules import Recovery
 from ..data.model import CHARACTERISTICS
-from ..team import journeymen as _journeymen
 from ..team import roster as _team
 from ..team.results import check_team, joined_in, results, season_of
+from ..team.sequence import release_journeymen
 from ..team.values import Explanation, Item, current_value, roster_order
 
 __all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions", "seasons_played"]
@@ -172,7 +172,7 @@ def _season_turns(pack: RulePack, team: Sheet, *, retirement: str, rolled: bool,
 
 def _new_season(pack: RulePack, team: Sheet, dice: Dice | None, retirement: str) -> Sheet:
     season = season_of(team) + 1
-    after = _journeymen.release_journeymen(pack, team)
+    after = release_journeymen(pack, team)
     for member, _ in roster_order(after):
         events = _recover(pack, after, member, dice, retirement)
         if events:

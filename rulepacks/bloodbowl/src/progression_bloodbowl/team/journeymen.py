@@ -1,9 +1,10 @@
-"""Who comes and goes around a match: journeymen taken on to reach 11 and hired for good or let go, the
-dead removed, a player with a Lasting Injury temporarily retired."""
+"""Who comes and goes around a match: journeymen taken on to reach 11 and hired for good, a player with a
+Lasting Injury temporarily retired. The dead and the unhired journeymen leave as the post-match sequence
+moves on (:func:`~progression_bloodbowl.team.sequence.remove_dead`,
+:func:`~progression_bloodbowl.team.sequence.release_journeymen`)."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 from progression import (
@@ -11,7 +12,6 @@ from progression import (
     Effect,
     Event,
     Joined,
-    Left,
     Member,
     Purchased,
     RulePack,
@@ -28,7 +28,7 @@ from .roster import available_count, check_funds, next_id, numbered, one_entry, 
 from .sequence import enter, retire_stage
 from .values import current_value
 
-__all__ = ["add_journeymen", "hire_journeyman", "release_journeymen", "remove_dead", "retire"]
+__all__ = ["add_journeymen", "hire_journeyman", "retire"]
 
 
 @operation("bloodbowl.add_journeymen", kind="team", label=lambda op: "journeymen join")
@@ -89,52 +89,6 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: b
 
 def _adjusted(effect: Effect, reason: str) -> Event:
     return Adjusted(effect=effect, reason=reason)
-
-
-def _pack_and_team(pack: RulePack | Sheet, team: Sheet | None, name: str) -> tuple[RulePack, Sheet]:
-    """The pack and the team of a call, also of the older call without the pack (``name(team)``)."""
-    if team is not None:
-        return pack, team  # type: ignore[return-value]
-    warnings.warn(
-        f"{name}(team) is deprecated: pass the pack first, {name}(pack, team), so that the change is an operation",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    from .._pack import pack as shipped
-
-    return shipped(), pack  # type: ignore[return-value]
-
-
-def release_journeymen(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
-    """Journeymen who were not hired leave the team (one entry; the team unchanged when there are none)."""
-    rules, team = _pack_and_team(pack, team, "release_journeymen")
-    return _release_journeymen(rules, team) if _journeymen_of(team) else team
-
-
-def _journeymen_of(team: Sheet) -> list[str]:
-    return [m for m, p in sorted(team.members.items()) if "journeyman" in p.tags]
-
-
-@operation("bloodbowl.release_journeymen", kind="team", label=lambda op: "journeymen leave")
-def _release_journeymen(pack: RulePack, team: Sheet) -> Sheet:
-    """Journeymen who were not hired leave the team."""
-    return one_entry(team, [Left(member=m, reason="journeyman not hired") for m in _journeymen_of(team)])
-
-
-def remove_dead(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
-    """Dead players leave the roster (one entry; the team unchanged when there are none)."""
-    rules, team = _pack_and_team(pack, team, "remove_dead")
-    return _remove_dead(rules, team) if _dead_of(team) else team
-
-
-def _dead_of(team: Sheet) -> list[str]:
-    return [m for m, p in sorted(team.members.items()) if "dead" in p.tags]
-
-
-@operation("bloodbowl.remove_dead", kind="team", label=lambda op: "the dead leave the roster")
-def _remove_dead(pack: RulePack, team: Sheet) -> Sheet:
-    """Dead players leave the roster."""
-    return one_entry(team, [Left(member=m, reason="dead") for m in _dead_of(team)])
 
 
 @operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")

@@ -25,7 +25,7 @@ from progression import (
 )
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
-from ..data.access import data_of, team_roster
+from ..data.access import data_of, shipped_data, team_roster
 from ..data.model import Data, Position, Team
 from ..players.player import YES, available, new_player
 from .sequence import enter
@@ -217,9 +217,7 @@ def _hire_label(op: object) -> str:
 
 def _position_name(position: str) -> str:
     """A position's name in words, for a label (labels are read without the pack: the shipped data names it)."""
-    from .._pack import pack
-
-    for roster in data_of(pack()).teams.values():
+    for roster in shipped_data().teams.values():
         spec = roster.position(position)
         if spec is not None:
             return spec.label.en

@@ -14,16 +14,19 @@ orders with the same sentence, and ``verify`` and ``amend`` check them again::
 A team outside any sequence (a draft, before its first match of the season) hires and fires freely;
 once a match is recorded, its steps come in order until the next match opens the next sequence.
 Moving past step 3 waits while a player must still advance (unless the league turned the rule off);
-moving into step 4 removes the dead, and moving past it lets unhired journeymen go.
+moving into step 4 removes the dead (:func:`remove_dead`), and moving past it lets unhired journeymen go
+(:func:`release_journeymen`).
 """
 
 from __future__ import annotations
 
 import functools
+import warnings
 
 import attrs
 
-from progression import Adjusted, Effect, RulePack, Sheet
+import progression
+from progression import Adjusted, Effect, Left, RulePack, Sheet, operation
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 
 from ..data.access import data_of
@@ -38,6 +41,8 @@ __all__ = [
     "check_advancement_done",
     "enter",
     "moved",
+    "release_journeymen",
+    "remove_dead",
     "retire_stage",
     "standing",
 ]
@@ -217,16 +222,66 @@ def enter(
     Returns:
         The team ready for the step's own work (unchanged outside any sequence, or when it stays where it is).
     """
-    from . import journeymen as _journeymen
 
     now = check(pack, team, stage, number=number, must_advance=must_advance)
     target = PLACE[stage]
     if now is None or target <= now.place:
         return team
     if now.place < PLACE["dead"] <= target:
-        team = _journeymen.remove_dead(pack, team)
+        team = remove_dead(pack, team)
     if now.place < PLACE["mistakes"] <= target:
-        team = _journeymen.release_journeymen(pack, team)
+        team = release_journeymen(pack, team)
     if target == PLACE["advancement"]:
         return team  # advancing closes no way back: step 4 may still follow, and more advancements
     return team.apply(moved(now.season, now.number, stage))
+
+
+def _pack_and_team(pack: RulePack | Sheet, team: Sheet | None, name: str) -> tuple[RulePack, Sheet]:
+    """The pack and the team of a call, also of the older call without the pack (``name(team)``)."""
+    if team is not None:
+        return pack, team  # type: ignore[return-value]
+    warnings.warn(
+        f"{name}(team) is deprecated: pass the pack first, {name}(pack, team), so that the change is an operation",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return progression.load("bloodbowl"), pack  # type: ignore[return-value]
+
+
+def release_journeymen(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
+    """Journeymen who were not hired leave the team (one entry; the team unchanged when there are none)."""
+    rules, team = _pack_and_team(pack, team, "release_journeymen")
+    return _release_journeymen(rules, team) if _journeymen_of(team) else team
+
+
+def _journeymen_of(team: Sheet) -> list[str]:
+    return [m for m, p in sorted(team.members.items()) if "journeyman" in p.tags]
+
+
+@operation("bloodbowl.release_journeymen", kind="team", label=lambda op: "journeymen leave")
+def _release_journeymen(pack: RulePack, team: Sheet) -> Sheet:
+    """Journeymen who were not hired leave the team."""
+    return _left(team, dict.fromkeys(_journeymen_of(team), "journeyman not hired"))
+
+
+def remove_dead(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
+    """Dead players leave the roster (one entry; the team unchanged when there are none)."""
+    rules, team = _pack_and_team(pack, team, "remove_dead")
+    return _remove_dead(rules, team) if _dead_of(team) else team
+
+
+def _dead_of(team: Sheet) -> list[str]:
+    return [m for m, p in sorted(team.members.items()) if "dead" in p.tags]
+
+
+@operation("bloodbowl.remove_dead", kind="team", label=lambda op: "the dead leave the roster")
+def _remove_dead(pack: RulePack, team: Sheet) -> Sheet:
+    """Dead players leave the roster."""
+    return _left(team, dict.fromkeys(_dead_of(team), "dead"))
+
+
+def _left(team: Sheet, reasons: dict[str, str]) -> Sheet:
+    """Each member of ``reasons`` leaves, for his reason, inside the operation that records it as its one entry."""
+    for member, reason in reasons.items():
+        team = team.apply(Left(member=member, reason=reason))
+    return team
