@@ -12,12 +12,12 @@ from progression.errors import InvalidInput
 
 from ..advancement.advance import advance
 from ..league import season as _season
-from ..league import standings as _league
+from ..league import standings as _standings
 from ..match.outcome import MatchRecord, record_match
 from ..match.postmatch import expensive_mistakes
 from ..players.player import new_player as make_player
 from ..team import journeymen as _journeymen
-from ..team import roster as _team
+from ..team import roster as _roster
 from .options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 
 __all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events"]
@@ -61,7 +61,7 @@ def _once(parts: list[tuple[str, str]], key: str, what: str) -> dict[str, str]:
 def new_team(pack: RulePack, **options: str) -> Sheet:
     """A new, empty team: roster, name, treasury (the draft budget by default), league, favoured."""
     treasury = options.get("treasury")
-    return _team.create_team(
+    return _roster.create_team(
         pack,
         need(options, "roster", "new team"),
         options.get("name", "") or options["roster"],
@@ -165,13 +165,13 @@ def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     before the season's first match.
     """
     name = options.get("name", "") or "New player"
-    return _team.hire(pack, sheet, need(options, "position", "hire"), name, must_advance=_switch(options))
+    return _roster.hire(pack, sheet, need(options, "position", "hire"), name, must_advance=_switch(options))
 
 
 @takes("fire", "member", "must_advance")
 def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Fire a player: member (refused below 11 able to play)."""
-    return _team.fire(pack, sheet, need(options, "member", "fire"), must_advance=_switch(options))
+    return _roster.fire(pack, sheet, need(options, "member", "fire"), must_advance=_switch(options))
 
 
 @takes("staff", "item", "fire", "must_advance")
@@ -179,8 +179,8 @@ def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Buy staff (item=team_reroll|assistant_coach|cheerleader|apothecary), or let it go with fire=yes."""
     item = need(options, "item", "staff")
     if flag(options, "fire"):
-        return _team.fire_staff(pack, sheet, item, must_advance=_switch(options))
-    return _team.buy_staff(pack, sheet, item, must_advance=_switch(options))
+        return _roster.fire_staff(pack, sheet, item, must_advance=_switch(options))
+    return _roster.buy_staff(pack, sheet, item, must_advance=_switch(options))
 
 
 @takes("journeymen", "names", "position")
@@ -219,7 +219,7 @@ def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("end_draft")
 def end_draft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """End the draft (11 to 16 players): re-rolls cost double from now on (the first match ends it too)."""
-    return _team.end_draft(pack, sheet)
+    return _roster.end_draft(pack, sheet)
 
 
 @takes("new_season", "retirement")
@@ -279,13 +279,13 @@ def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("prize", "place")
 def prize(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """A play-off prize: place=1 (100,000 and the League Trophy), 2 (60,000) or 3 (30,000)."""
-    return _league.prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
+    return _standings.prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
 
 
 @takes("lose_trophy")
 def lose_trophy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """The League Trophy passes to another team, with its free re-roll."""
-    return _league.lose_trophy(pack, sheet)
+    return _standings.lose_trophy(pack, sheet)
 
 
 def standings_report(
@@ -293,7 +293,7 @@ def standings_report(
 ) -> list[dict[str, object]]:
     """The league table of the teams given (season=N when they play different seasons; bonus=yes|no): played, won,
     drawn, lost, touchdowns, SPP-earning casualties caused, bonus, points."""
-    table = _league.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
+    table = _standings.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
     return [
         {
             "season": row.season,

@@ -36,7 +36,7 @@ from progression.errors import InvalidInput, UnknownName
 from ..data.access import data_of
 from ..data.league_rules import Recovery
 from ..data.model import CHARACTERISTICS
-from ..team import roster as _team
+from ..team import roster
 from ..team.results import check_team, joined_in, results, season_of
 from ..team.sequence import release_journeymen
 from ..team.values import Explanation, Item, current_value, roster_order
@@ -244,7 +244,7 @@ def _check_keep(team: Sheet, keep: object) -> list[str]:
     if not isinstance(keep, (list, tuple)) or not all(isinstance(m, str) for m in keep):
         msg = f"re-draft: keep is a list of the member ids to re-hire, such as ['1', '2'], got {keep!r}"
         raise InvalidInput(msg)
-    permanent = _team.permanent(team)
+    permanent = roster.permanent(team)
     for member in keep:
         if member not in permanent:
             raise UnknownName("player to re-hire", member, permanent, f"team {team.name!r}")
@@ -409,7 +409,7 @@ def _redraft(
         player = after.members[member]
         seasons = seasons_played(team, member)
         value, fee = current_value(pack, player).total, agent_fee(pack, team, member)
-        _team.check_funds(pack, after, "rehire", value + fee, name=f"Re-hiring {player.name}")
+        roster.check_funds(pack, after, "rehire", value + fee, name=f"Re-hiring {player.name}")
         why = f"re-hire #{member} {player.name}: Current Value {value:,} + agent fee {seasons} season(s) x {fee // seasons:,}"
         after = after.apply(Lost(pool="treasury", amount=value + fee, reason=why))
         after = after.apply(
@@ -419,8 +419,8 @@ def _redraft(
             )
         )
     for position, name in players:
-        after = _team.hire(pack, after, position, name)
-    after = _team.draft_staff(
+        after = roster.hire(pack, after, position, name)
+    after = roster.draft_staff(
         pack,
         after,
         rerolls=rerolls,
@@ -429,5 +429,5 @@ def _redraft(
         apothecary=apothecary,
         dedicated_fans=dedicated_fans,
     )
-    after = _team.end_draft(pack, after)
+    after = roster.end_draft(pack, after)
     return combine(team, after, f"re-draft after season {season}")

@@ -42,8 +42,7 @@ from progression.errors import InvalidInput
 from ..advancement.advance import advance
 from ..data.access import data_of
 from ..data.reading import natural
-from ..team import journeymen as _journeymen
-from ..team import roster as _team
+from ..team import journeymen, roster
 from ..team.results import CLOSED_TAG, check_team, numbers, season_of
 from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
 from ..team.story import told_since
@@ -257,39 +256,39 @@ class PostMatch:
     def hire(self, position: str, name: str) -> PostMatch:
         """Step 4.2: hire a player from the treasury."""
         self._check("hire")
-        team = _team.hire(self.pack, self.sheet, position, name, must_advance=self.must_advance)
+        team = roster.hire(self.pack, self.sheet, position, name, must_advance=self.must_advance)
         return self._did("hire", f"hire {name}", team)
 
     def fire(self, member: str) -> PostMatch:
         """Step 4.3: fire a player (not below 11 able to play)."""
         self._check("fire")
         return self._did(
-            "fire", f"fire #{member}", _team.fire(self.pack, self.sheet, member, must_advance=self.must_advance)
+            "fire", f"fire #{member}", roster.fire(self.pack, self.sheet, member, must_advance=self.must_advance)
         )
 
     def retire(self, member: str) -> PostMatch:
         """Step 4: temporarily retire a player with a Lasting Injury."""
         stage = retire_stage(self.sheet)
         self._check(stage)
-        team = _journeymen.retire(self.pack, self.sheet, member, must_advance=self.must_advance)
+        team = journeymen.retire(self.pack, self.sheet, member, must_advance=self.must_advance)
         return self._did(stage, f"retire #{member}", team)
 
     def buy_staff(self, item: str) -> PostMatch:
         """Step 4.4: a team re-roll (double price), coach, cheerleader or Apothecary."""
         self._check("staff")
-        team = _team.buy_staff(self.pack, self.sheet, item, must_advance=self.must_advance)
+        team = roster.buy_staff(self.pack, self.sheet, item, must_advance=self.must_advance)
         return self._did("staff", f"buy {item}", team)
 
     def fire_staff(self, item: str) -> PostMatch:
         """Step 4.4: let a member of staff go (never a re-roll)."""
         self._check("staff")
-        team = _team.fire_staff(self.pack, self.sheet, item, must_advance=self.must_advance)
+        team = roster.fire_staff(self.pack, self.sheet, item, must_advance=self.must_advance)
         return self._did("staff", f"let {item} go", team)
 
     def hire_journeyman(self, member: str) -> PostMatch:
         """Step 4.5: hire a journeyman who played, for his Current Value."""
         self._check("journeymen")
-        team = _journeymen.hire_journeyman(self.pack, self.sheet, member, must_advance=self.must_advance)
+        team = journeymen.hire_journeyman(self.pack, self.sheet, member, must_advance=self.must_advance)
         return self._did("journeymen", f"hire journeyman #{member}", team)
 
     def expensive_mistakes(self, dice: Dice) -> PostMatch:
