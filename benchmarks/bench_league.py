@@ -123,6 +123,11 @@ HUMANS = [
 ]
 
 
+#: The Fan Attendance of each match beyond the team's own Dedicated Fans: its D3 (2) and the opponent's Fan Factor
+#: (3), so that it is a crowd the rules allow whatever the team's fans have become.
+CROWD = 5
+
+
 def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progression.Sheet]:
     """The season through the Blood Bowl pack: one post-match sequence per match.
 
@@ -146,7 +151,7 @@ def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progressio
                 score=(sum(c.get("touchdown", 0) for c in events.values()), 1),
                 events=events,
                 mvp_nominees=(str(game[-1][0] + 1),),
-                fan_attendance=8,
+                fan_attendance=team.stats["dedicated_fans"] + CROWD,
             )
             post = bb.PostMatch.start(pack, team, record).record_outcome(dice).update_fans(dice)
             for index in sorted({index for index, _, _ in game}):
@@ -204,7 +209,8 @@ def with_dicts_bloodbowl(start: dict[str, Any], season: list[list[Match]]) -> li
             mvp["history"].append(("awarded", rules.spp["mvp"], "mvp"))
             scored = sum(1 for _, reason, _ in game if reason == "touchdown")
             unit = win["multiplier"]
-            team["treasury"] += (8 // win["fan_attendance_divisor"] + scored * win["per_own_touchdown"]) * unit
+            crowd = team["fans"] + CROWD
+            team["treasury"] += (crowd // win["fan_attendance_divisor"] + scored * win["per_own_touchdown"]) * unit
             team["treasury"] += win["no_stalling_bonus"] * unit
             history.append(("winnings", team["treasury"]))
             if scored != 1:  # a draw leaves the Dedicated Fans alone

@@ -452,13 +452,21 @@ def _tables(page: Page, pack: RulePack) -> None:
 # -- the page -------------------------------------------------------------------------
 
 
-def render_pack(pack: RulePack, *, origin: str, plot_for: PlotFor = lambda _curve: None) -> str:
+def render_pack(
+    pack: RulePack,
+    *,
+    origin: str,
+    plot_for: PlotFor = lambda _curve: None,
+    data: Callable[[Page, RulePack], None] | None = None,
+) -> str:
     """The reference page of ``pack``.
 
     Args:
         pack: the loaded pack.
         origin: where it comes from, in a sentence ("installed from the distribution ...").
         plot_for: gives the image path for a curve id, or None for no image.
+        data: writes the pack's own data in its place (its tables as its readers know them), instead of
+            the generic rendering of ``RulePack.tables``.
     """
     page = Page()
     page.lines += [
@@ -476,7 +484,7 @@ def render_pack(pack: RulePack, *, origin: str, plot_for: PlotFor = lambda _curv
         (pack.upgrades, _upgrades),
         (pack.kinds, _kinds),
         (pack.names, _named),
-        (pack.tables, _tables),
+        (pack.tables, data or _tables),
         (pack.functions, _functions),
         (pack.contract, _commands),
     ]

@@ -23,8 +23,12 @@ import progression
 if str(Path(__file__).resolve().parent) not in sys.path:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from pack_bloodbowl import render_bloodbowl
 from pack_plots import available, curve_svg, write_if_changed
 from pack_rst import render_pack
+
+#: The packs whose data has a page section of its own (by pack name), instead of the generic tables.
+DATA_PAGES = {"bloodbowl": render_bloodbowl}
 
 __all__ = ["MARKER", "generate", "setup"]
 
@@ -83,7 +87,7 @@ def generate(srcdir: Path, confdir: Path, files: list[str]) -> list[str]:
             write_if_changed(plots / image, curve_svg(curve, plot_title(pack, curve)))
             pictures[ident] = f"_plots/{image}"
             images.add(image)
-        text = render_pack(pack, origin=origin, plot_for=pictures.get)
+        text = render_pack(pack, origin=origin, plot_for=pictures.get, data=DATA_PAGES.get(pack.name))
         write_if_changed(folder / f"{pack.name}.rst", text.encode("utf-8"))
         written.append(pack.name)
     for page in folder.glob("*.rst"):

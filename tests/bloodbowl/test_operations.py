@@ -238,11 +238,12 @@ class TestTampering:
 
 @pytest.fixture(scope="module")
 def played(pack: RulePack) -> Sheet:
-    """Three matches recorded by the command line's operation, one entry each."""
+    """Three matches recorded by the command line's operation, one entry each, each sequence closed."""
     team = bb.draft(pack, "human", "Reikland", LINEMEN)
     dice = SeededDice(11)
     for number in (1, 2, 3):
         team = bb.match.outcome.record_match(pack, team, _match(number, injuries={"4": "badly_hurt"}), dice)
+        team = bb.expensive_mistakes(pack, team, dice, number=number)
     return team
 
 

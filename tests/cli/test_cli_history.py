@@ -94,6 +94,30 @@ class TestAmend:
         dropped = run("sheet", "amend", str(path), "2", "pool=purse", "--pack", SKIRMISH, "--invalid", "drop")
         assert (0, True) == (dropped.status, dropped.out.splitlines()[2].startswith("- #3 buy level_up: dropped: "))
 
+    def test_the_hint_names_the_option(self, run: Run, tmp_path: Path) -> None:
+        """On the command line, the refusal says how to go on in the command's own words (``--invalid drop``)."""
+        refused = run("sheet", "amend", str(hero(tmp_path, run)), "2", "pool=purse", "--pack", SKIRMISH)
+        assert (True, False) == (
+            "(pass --invalid drop or --invalid stop" in refused.err,
+            "invalid='drop'" in refused.err,
+        )
+
+    def test_an_operation_inside_a_batch(self, run: Run, tmp_path: Path) -> None:
+        """Entries combined into one (a batch) are amended by naming the operation's place: ``operations[1].amount``;
+        the list named without a place lists its operations."""
+        import progression
+
+        pack = progression.load_file(SKIRMISH)
+        ana = pack.new_sheet("hero", "Ana")
+        both = pack.award(pack.award(ana, "xp", 2, reason="rats"), "xp", 3, reason="bats")
+        path = tmp_path / "ana.json"
+        path.write_text(progression.dump_sheet(progression.combine(ana, both, "a night's work")), encoding="utf-8")
+        listed = run("sheet", "amend", str(path), "2", "operations.amount=4", "--pack", SKIRMISH)
+        assert (2, True) == (listed.status, "name one of its items by its place: [0] award, [1] award" in listed.err)
+        assert 0 == run("sheet", "amend", str(path), "2", "operations[1].amount=4", "--pack", SKIRMISH).status
+        after = progression.load_sheet(path.read_bytes(), pack=pack, verify=True)
+        assert 6 == after.pools["xp"]
+
     def test_a_field_the_operation_lacks(self, run: Run, tmp_path: Path) -> None:
         """A key the operation has no field for is a usage error naming its fields."""
         result = run("sheet", "amend", str(hero(tmp_path, run)), "2", "points=5", "--pack", SKIRMISH)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from cli_support import SKIRMISH, Result
@@ -137,3 +138,41 @@ class TestExitStatus:
             "has 2 problems: required key 'title' is missing @ $.pack.title; a pack name is a lowercase ASCII slug"
             in result.err
         )
+
+
+class TestAnyOrder:
+    """The command a tool prints works, and options may come before or after a command's KEY=VALUE words."""
+
+    def test_an_unknown_word_points_at_the_command_s_help(self, run: Run, sheet_file: Path) -> None:
+        result = run("sheet", "show", str(sheet_file), "extra")
+        assert (
+            2,
+            "progression: sheet show: unrecognized arguments: extra (see `progression sheet show --help`)\n",
+        ) == (
+            result.status,
+            result.err,
+        )
+
+    def test_the_upgrade_after_the_member(self, run: Run, sheet_file: Path) -> None:
+        """``sheet options FILE --pack P level_up``: the upgrade named after an option lists its choices."""
+        after = run("sheet", "options", str(sheet_file), "--pack", SKIRMISH, "level_up")
+        before = run("sheet", "options", str(sheet_file), "level_up", "--pack", SKIRMISH)
+        assert (0, before.out) == (after.status, after.out)
+
+
+class TestJsonRefusals:
+    def test_a_refusal_is_data_on_stdout_too(self, run: Run, sheet_file: Path) -> None:
+        """With ``--json`` a refusal prints a JSON object (kind, message) on stdout as well as the line on stderr."""
+        result = run("sheet", "quote", str(sheet_file), "nothing", "--pack", SKIRMISH, "--json")
+        data = result.json()
+        assert (2, "UnknownName", True) == (
+            result.status,
+            data["error"]["kind"],
+            data["error"]["message"] in result.err,
+        )
+
+    def test_a_file_that_does_not_load_gives_its_problems(self, run: Run, tmp_path: Path) -> None:
+        bad = tmp_path / "bad.json"
+        bad.write_text('{"format": 2, "pack": "x", "ledger": []}', encoding="utf-8")
+        data = run("sheet", "show", str(bad), "--json").json()
+        assert ("SheetError", "$.ledger") == (data["error"]["kind"], data["error"]["problems"][0]["path"])

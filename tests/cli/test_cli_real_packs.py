@@ -205,6 +205,48 @@ class TestStepsInLines:
         assert any(line.startswith("3  match 1: outcome, winnings, Dedicated Fans:") for line in history)
         assert any(line.startswith("     match 1: outcome and winnings:") for line in history)
 
+    def test_the_options_may_follow_the_dice(self, run: Run, tmp_path: object) -> None:
+        """``sheet do FILE match --dice 3 number=1 ...`` (the options after ``--dice``) records the same match."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        first, second = (str(tmp_path) + f"/{name}.json" for name in ("first", "second"))  # type: ignore[operator]
+        for path in (first, second):
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(progression.dump_sheet(team))
+        words = ["number=1", "opponent=Orcs", "score=1-0"]
+        assert 0 == run("sheet", "do", first, "match", *words, "--dice", "3").status
+        assert 0 == run("sheet", "do", second, "match", "--dice", "3", *words).status
+        with open(first, encoding="utf-8") as a, open(second, encoding="utf-8") as b:
+            assert a.read() == b.read()
+
+    def test_which_die_comes_next(self, run: Run, tmp_path: object) -> None:
+        """``--dice ?`` says the first roll a match needs, ``--dice 3,?`` that no more are needed; nothing is
+        written either way, and the same match with ``--dice 3`` then runs."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        words = ["sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=1-0"]
+        first, after = run(*words, "--dice", "?"), run(*words, "--dice", "3,?")
+        assert (
+            0,
+            "the next roll is 1D6 for 'Dedicated Fans'; add its result before the '?' (nothing was written)",
+        ) == (
+            first.status,
+            first.out.strip(),
+        )
+        assert (0, True) == (after.status, after.out.startswith("no more dice are needed after 3"))
+        with open(path, encoding="utf-8") as file:
+            assert team == progression.load_sheet(file.read())
+        assert 0 == run(*words, "--dice", "3").status
+
 
 class TestDeclaredOptions:
     def test_advance_help_lists_its_typed_options(self, run: Run, tmp_path: object) -> None:

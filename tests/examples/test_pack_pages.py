@@ -34,6 +34,53 @@ def dnd5e() -> RulePack:
     return progression.load_file(DND5E)
 
 
+class TestTheBloodBowlPage:
+    """The Blood Bowl page reads like the rulebook's team pages and Star Player cards, not a dump of its tables."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def page(cls) -> str:
+        pack = progression.load("bloodbowl")
+        return pack_rst.render_pack(pack, origin="a test", data=packpages.DATA_PAGES["bloodbowl"])
+
+    def rows(self, page: str, first: str) -> list[str]:
+        """The cells of the list-table row that starts with ``first``."""
+        lines = page.splitlines()
+        at = lines.index(f"   * - {first}")
+        cells = [lines[at].removeprefix("   * - ")]
+        for line in lines[at + 1 :]:
+            if not line.startswith("     - "):
+                break
+            cells.append(line.removeprefix("     - "))
+        return cells
+
+    def test_valid_rest(self) -> None:
+        """The part the Blood Bowl data writes parses without a warning."""
+        part = pack_rst.Page()
+        packpages.DATA_PAGES["bloodbowl"](part, progression.load("bloodbowl"))
+        assert "" == parse("\n".join(part.lines))
+
+    def test_a_position_as_the_team_page_prints_it(self, page: str) -> None:
+        """The Human Catcher: 0-2, 75,000 gp, MA 8 ST 3 AG 3+ PA 4+ AV 8+, Catch and Dodge, A G / D P S."""
+        human = page[page.index("\nHuman\n~~~~~") :]
+        assert ["0-2", "Human Catcher", "75,000 gp", "8", "3", "3+", "4+", "8+", "Catch, Dodge", "A G", "D P S"] == (
+            self.rows(human, "0-2")
+        )
+
+    def test_a_star_as_his_card_shows_him(self, page: str) -> None:
+        """A star's fee, profile with PA ``-``, a trait's value as the book writes it (``Loner (4+)``)."""
+        card = self.rows(page, "Akhorne The Squirrel")
+        assert (["80,000 gp", "7", "1", "2+", "-", "6+"], True, "any team") == (
+            card[1:7],
+            "Loner (4+)" in card[7],
+            card[8],
+        )
+
+    def test_no_internal_fields(self, page: str) -> None:
+        """The rosters are not dumped as loaded: no ``big_guy`` or ``keywords`` field of a position is shown."""
+        assert ("``teams``" not in page, "keywords" not in page.split("Other data tables")[0]) == (True, True)
+
+
 class TestRenderPack:
     def test_valid_rest(self, dnd5e: RulePack) -> None:
         """The page parses without a warning."""

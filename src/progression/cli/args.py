@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from progression.engine.dice import CallbackDice, Dice, ScriptedDice, SeededDice
-from progression.errors import DiceError, InvalidInput
+from progression.errors import DiceError, InvalidInput, ProgressionError
 from progression.rulepacks.discovery import load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.rulepack import RulePack
@@ -83,23 +83,57 @@ def _prompt(sides: int, label: str) -> int:
         sys.stderr.write(f"{msg}; again\n")
 
 
+class DiceAsked(ProgressionError):
+    """``--dice ...,?``: the answer to which die the command needs next (exit status 0, nothing written)."""
+
+
+class _Asking:
+    """Typed-in dice followed by a question mark: the results given, then the request that needs one more,
+    said instead of rolled (a commissioner asks before typing physical dice)."""
+
+    def __init__(self, scripted: ScriptedDice) -> None:
+        self._scripted = scripted
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+        if self._scripted.used + count <= len(self._scripted.results):
+            return self._scripted.roll(sides, count, label)
+        given = ", ".join(map(str, self._scripted.results[: self._scripted.used]))
+        after = f" after {given}" if given else ""
+        what = f"{count}D{sides}" + (f" for {label!r}" if label else "")
+        msg = f"the next roll{after} is {what}; add its result before the '?' (nothing was written)"
+        raise DiceAsked(msg)
+
+
 class DiceChoice:
     """The dice a command rolls, from its options, and a check that typed-in dice were all used."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.scripted: ScriptedDice | None = None
+        #: ``--dice ...,?``: say which roll comes next rather than run the command.
+        self.asking = False
         self.dice: Dice
         if getattr(args, "seed", None) is not None:
             self.dice = SeededDice(args.seed)
         elif getattr(args, "dice", None) is not None:
-            results = [whole(part, "--dice") for part in args.dice.split(",") if part.strip()]
+            parts = [part.strip() for part in args.dice.split(",") if part.strip()]
+            self.asking = bool(parts) and parts[-1] == "?"
+            results = [whole(part, "--dice") for part in (parts[:-1] if self.asking else parts)]
             self.scripted = ScriptedDice(results)
-            self.dice = self.scripted
+            self.dice = _Asking(self.scripted) if self.asking else self.scripted
         else:
             self.dice = CallbackDice(_prompt)
 
     def check_used(self) -> None:
-        """Refuse to go on when some typed-in results were not rolled: a mistake in the list is likelier."""
+        """Refuse to go on when some typed-in results were not rolled: a mistake in the list is likelier.
+
+        Raises:
+            DiceAsked: ``--dice ...,?`` and no roll was needed past the results given.
+        """
+        if self.asking and self.scripted is not None and not self.scripted.remaining:
+            given = ", ".join(map(str, self.scripted.results))
+            after = f"after {given}" if given else "at all"
+            msg = f"no more dice are needed {after}: give them without '?' to run it; nothing was written"
+            raise DiceAsked(msg)
         if self.scripted is not None and self.scripted.remaining:
             left = ", ".join(str(r) for r in self.scripted.remaining)
             msg = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import typing
 from collections.abc import Mapping
 from typing import Any
@@ -63,7 +64,7 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         after, report = amend(sheet, position, operation, pack=opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:
         _print(out, args, recorded.label, refused.report, written=False)
-        error(str(refused))
+        error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:
@@ -80,7 +81,7 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
         after, report = rebase(opened.sheet, opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:
         _print(out, args, None, refused.report, written=False)
-        error(str(refused))
+        error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:
@@ -120,10 +121,7 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
         holder: Any = data
         *path, last = key.split(".")
         for part in path:
-            holder = holder.get(part) if isinstance(holder, dict) else None
-            if not isinstance(holder, dict):
-                msg = f"amend {key}: {part!r} is not a field holding fields in {operation.label!r}"
-                raise UsageError(msg)
+            holder = _inside(holder, part, key, operation)
         if last not in holder or last == "op":
             fields = ", ".join(k for k in holder if k != "op")
             msg = f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {fields}"
@@ -135,6 +133,32 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
     except Exception as error:  # the converter says which value does not fit, and where
         msg = f"amend: the changed operation does not read: {error}"
         raise InvalidInput(msg) from None
+
+
+def _inside(holder: Any, part: str, key: str, operation: Operation) -> dict[str, Any]:
+    """The fields ``part`` of a key names in ``holder``: a field holding fields (``match``), or one item of a
+    field holding a list of them (``operations[1]``, an operation of a batch)."""
+    found = re.fullmatch(r"([A-Za-z_]\w*)(?:\[(\d+)\])?", part)
+    inner = holder.get(found.group(1)) if found is not None and isinstance(holder, dict) else None
+    if found is not None and found.group(2) is not None and isinstance(inner, list):
+        index = int(found.group(2))
+        if index >= len(inner):
+            msg = f"amend {key}: {found.group(1)!r} holds {len(inner)} item(s) (0 to {len(inner) - 1}), not [{index}]"
+            raise UsageError(msg)
+        inner = inner[index]
+    elif isinstance(inner, list):
+        listed = ", ".join(f"[{i}] {_told(item)}" for i, item in enumerate(inner))
+        msg = f"amend {key}: {part!r} holds a list; name one of its items by its place: {listed}"
+        raise UsageError(msg)
+    if not isinstance(inner, dict):
+        msg = f"amend {key}: {part!r} is not a field holding fields in {operation.label!r}"
+        raise UsageError(msg)
+    return inner
+
+
+def _told(item: Any) -> str:
+    """An item of a list in a message: an operation by its name, anything else briefly."""
+    return str(item.get("op", "")) if isinstance(item, dict) and "op" in item else f"{item!r:.30}"
 
 
 def _hint(cls: type, name: str) -> Any:

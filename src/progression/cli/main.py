@@ -18,6 +18,7 @@ Exit statuses:
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -43,18 +44,24 @@ def exit_status(problem: ProgressionError) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return its exit status (0 done, 1 refused by the rules, 2 bad usage)."""
     try:
-        args = parser().parse_args(argv)
+        args = _parsed(argv)
     except SystemExit as stop:  # --help, --version, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     # Imported once the command is known: `--help` and usage errors stop above, without them.
+    from progression.cli.args import DiceAsked
     from progression.cli.output import Output, error, one_line
     from progression.errors import ProgressionError
 
     out = Output(json_mode=getattr(args, "json", False))
     try:
         return int(args.run(args, out))
+    except DiceAsked as asked:  # the answer to `--dice ...,?`: which roll comes next
+        out.json({"next": str(asked)}) if out.json_mode else out.line(str(asked))
+        return 0
     except ProgressionError as problem:
         error(one_line(problem))
+        if out.json_mode:  # a program reading --json gets the refusal as data too
+            out.json({"error": refusal(problem)})
         return exit_status(problem)
     except BrokenPipeError:  # `progression table ... | head`: the reader has had enough
         _silence_stdout()
@@ -74,6 +81,39 @@ def main(argv: Sequence[str] | None = None) -> int:
             "(set PROGRESSION_DEBUG=1 to see the traceback, and report it)"
         )
         return 3
+
+
+def _parsed(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line read, options in any order: a ``KEY=VALUE`` (or the one optional name a command
+    takes) that comes after the command's options is taken where it belongs, as if it came before them."""
+    args, extras = parser().parse_known_args(argv)
+    unplaced = [word for word in extras if not _place(args, word)]
+    if unplaced:
+        args._parser.error(f"unrecognized arguments: {' '.join(unplaced)}")
+    return args
+
+
+def _place(args: argparse.Namespace, word: str) -> bool:
+    """Put ``word``, left over after the options, where the command takes such words; whether it could."""
+    if word.startswith("-"):
+        return False
+    options = getattr(args, "options", None)
+    if isinstance(options, list) and "=" in word:
+        options.append(word)
+        return True
+    if hasattr(args, "upgrade") and args.upgrade is None:  # `sheet options FILE --member 2 chosen_primary`
+        args.upgrade = word
+        return True
+    return False
+
+
+def refusal(problem: ProgressionError) -> dict[str, object]:
+    """A refusal as data: its kind, its message, and each problem's key path when it has them."""
+    data: dict[str, object] = {"kind": type(problem).__name__, "message": str(problem)}
+    problems = getattr(problem, "problems", None)
+    if problems:
+        data["problems"] = [{"file": p.source, "path": p.path, "reason": p.reason} for p in problems]
+    return data
 
 
 def _silence_stdout() -> None:

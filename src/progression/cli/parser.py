@@ -23,7 +23,16 @@ LANGUAGES = ("en", "fr")
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, exit status 2."""
+    """An argument parser whose errors are one line on stderr, exit status 2, pointing at the help of the
+    command they are about; it remembers which (sub)command it parsed (``_parser`` on the namespace)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if not hasattr(parsed, "_parser"):  # the deepest command parsed sets it first
+            parsed._parser = self
+        return parsed, extras
 
     def error(self, message: str) -> NoReturn:
         from progression.cli.output import error
@@ -159,7 +168,8 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--dice",
         metavar="R,R,...",
-        help="results of physical dice, in the order they are rolled (all must be used)",
+        help="results of physical dice, in the order they are rolled (all must be used); end with ? "
+        "(--dice ? or --dice 3,?) to be told which roll comes next, without running the command",
     )
 
 

@@ -88,10 +88,12 @@ class AmendmentRefused(ProgressionError, ValueError):
     def __init__(self, report: Amendment) -> None:
         self.report = report
         refused = "; ".join(f"#{o.position} {o.label}: {o.reason}" for o in report.refused)
-        super().__init__(
+        #: What was refused, without the hint of how to go on (each caller words it: an argument, an option).
+        self.summary = (
             f"the amendment makes {len(report.refused)} later entr{'y' if len(report.refused) == 1 else 'ies'} "
-            f"invalid, so nothing was changed: {refused} (pass invalid='drop' or 'stop' to go on without them)"
+            f"invalid, so nothing was changed: {refused}"
         )
+        super().__init__(f"{self.summary} (pass invalid='drop' or 'stop' to go on without them)")
 
 
 def amend(

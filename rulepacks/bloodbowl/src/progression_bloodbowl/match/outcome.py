@@ -32,7 +32,7 @@ from ..inducements.order import release
 from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, numbers, result_of, results, season_of
-from ..team.sequence import enter, moved
+from ..team.sequence import check_closed, enter, moved
 from .record import EVENTS, NO_SPP, MatchRecord, check_record, final_score, penalised, result_reason, result_tag
 from .spp import awarded, mvp_events, rolled, spp_casualties, spp_earned, spp_events, spp_values
 from .winnings import winnings
@@ -196,6 +196,7 @@ def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) 
     """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
     injuries recorded, winnings paid into the treasury, the result counted."""
     check_match(pack, team, match)
+    check_closed(team, match.number)
     data = data_of(pack)
     after = team
     if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft

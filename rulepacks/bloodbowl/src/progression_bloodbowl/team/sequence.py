@@ -39,6 +39,7 @@ __all__ = [
     "Standing",
     "check",
     "check_advancement_done",
+    "check_closed",
     "enter",
     "moved",
     "release_journeymen",
@@ -202,6 +203,23 @@ def check(
     if now.place <= PLACE["advancement"] < target:
         check_advancement_done(pack, team, obliged=_obliged(pack, must_advance))
     return now
+
+
+def check_closed(team: Sheet, number: int) -> None:
+    """Refuse to record match ``number`` while the sequence of the team's last match is still open: its
+    advancements, hiring and Expensive Mistakes cannot be skipped by playing on.
+
+    Raises:
+        InvalidInput: the last match's sequence has not reached Expensive Mistakes (step 5).
+    """
+    now = standing(team) or _unrecorded(team)
+    if now is not None and now.number != number and now.place < PLACE["mistakes"]:
+        msg = (
+            f"the post-match sequence of match {now.number} is still open (at {now.stage!r}): end it with "
+            f"Expensive Mistakes (step 5; the command line's close number={now.number}) before recording "
+            f"match {number}"
+        )
+        raise InvalidInput(msg)
 
 
 def retire_stage(team: Sheet) -> str:
