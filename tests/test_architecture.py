@@ -1,5 +1,6 @@
-"""The layers of the code: the core never imports a pack, a pack only the public API, and each folder
-of the core only the folders below it; the architecture page lists exactly the modules of the tree."""
+"""The layers of the code: the core never imports a pack, a pack only the public API, each folder
+of the core only the folders below it, and each facet of the Blood Bowl pack only the facets below it;
+the architecture page lists exactly the modules of the core's tree and the pack's facets."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 ROOT = Path(__file__).parents[1]
 CORE = ROOT / "src" / "progression"
 PACKS = sorted((ROOT / "rulepacks").glob("*/src/progression_*"))
+BLOODBOWL = ROOT / "rulepacks" / "bloodbowl" / "src" / "progression_bloodbowl"
 
 #: The core's folders, lowest first: a module may import its own folder or a lower layer, never a
 #: folder of its own layer or a higher one. ``progression/__init__`` (the public face) and
@@ -32,6 +34,19 @@ LAYERS: tuple[frozenset[str], ...] = (
 #: What a rule pack may import of the core: the public face and its public submodules.
 PUBLIC = frozenset(
     {"progression", "progression.contract", "progression.errors", "progression.operations", "progression.testing"}
+)
+
+
+#: The Blood Bowl pack's facets (its folders), lowest first, read as the core's :data:`LAYERS`: a module
+#: may import its own facet or a lower layer. The pack's face (``__init__``) and the modules that
+#: assemble the pack (``_pack``, ``_build``) sit above every facet and may import anything.
+FACETS: tuple[frozenset[str], ...] = (
+    frozenset({"data"}),
+    frozenset({"players"}),
+    frozenset({"team"}),
+    frozenset({"advancement", "inducements"}),
+    frozenset({"league", "match", "matched_play"}),
+    frozenset({"cli"}),
 )
 
 
@@ -90,6 +105,110 @@ def pack_violations(module: str, source: str) -> list[str]:
     ]
 
 
+def pack_imports(module: str, source: str, *, package: bool = False, names: bool = False) -> Iterator[str]:
+    """The absolute names a pack module's source imports, relative imports resolved (``from ..data.model
+    import Data`` in ``progression_bloodbowl.team.roster`` is ``progression_bloodbowl.data.model``), and
+    ``TYPE_CHECKING`` blocks left out. ``package``: ``module`` is a package's ``__init__``; ``names``: each
+    imported name as well, as if it were a module (``from ..team import roster`` is ``..team.roster`` too)."""
+    here = module.split(".") if package else module.split(".")[:-1]
+    for node in ast.walk(_without_type_checking(ast.parse(source))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(here[: len(here) - node.level + 1]) if node.level else ""
+            module = ".".join(part for part in (base, node.module) if part)
+            if "." in module:
+                yield module
+                if names:
+                    yield from (f"{module}.{alias.name}" for alias in node.names)
+            else:  # ``from . import cli``, ``from progression_bloodbowl import cli``: the names are the modules
+                yield from (f"{module}.{alias.name}" for alias in node.names)
+
+
+def facet_of(module: str) -> str | None:
+    """The Blood Bowl facet ``module`` belongs to: ``progression_bloodbowl.match.record`` is in ``match``;
+    None for a module of no facet (the pack's face, ``_pack``, ``_build``, any other distribution)."""
+    parts = module.split(".")
+    if parts[0] != BLOODBOWL.name or len(parts) == 1 or parts[1] not in set().union(*FACETS):
+        return None
+    return parts[1]
+
+
+def facet_layer(facet: str) -> int:
+    return next(index for index, layer in enumerate(FACETS) if facet in layer)
+
+
+def facet_violations(module: str, source: str, *, package: bool = False) -> list[str]:
+    """Why ``source``, the text of Blood Bowl module ``module``, imports a facet not below its own (empty when
+    it does not)."""
+    own = facet_of(module)
+    problems = []
+    for name in pack_imports(module, source, package=package):
+        target = facet_of(name)
+        if own is None or target is None or target == own:
+            continue
+        if facet_layer(target) >= facet_layer(own):
+            problems.append(f"{module} ({own}) imports {name} ({target}), which is not below it")
+    return problems
+
+
+def facet_graph() -> dict[str, set[str]]:
+    """Which facets each facet of the Blood Bowl pack imports, read from every module of the tree."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(BLOODBOWL.rglob("*.py")):
+        module = module_name(path, BLOODBOWL.parent)
+        own = facet_of(module)
+        if own is None:
+            continue
+        source = path.read_text(encoding="utf-8")
+        targets = {facet_of(name) for name in pack_imports(module, source, package=path.name == "__init__.py")}
+        graph.setdefault(own, set()).update(t for t in targets if t is not None and t != own)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph`` (node -> the nodes it imports): each group of nodes that reach one
+    another (Tarjan's strongly connected components of more than one node), sorted; empty when the graph
+    is a layering."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = stack[stack.index(node) :]
+            del stack[stack.index(node) :]
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Which of the Blood Bowl pack's modules each of its modules imports (``from ..team import roster`` is
+    ``progression_bloodbowl.team`` and ``progression_bloodbowl.team.roster``)."""
+    paths = sorted(BLOODBOWL.rglob("*.py"))
+    modules = {module_name(path, BLOODBOWL.parent) for path in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        module = module_name(path, BLOODBOWL.parent)
+        names = pack_imports(module, path.read_text(encoding="utf-8"), package=path.name == "__init__.py", names=True)
+        graph[module] = {name for name in names if name in modules and name != module}
+    return graph
+
+
 def module_name(path: Path, base: Path) -> str:
     parts = path.relative_to(base).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -140,6 +259,59 @@ class TestLayers:
         """An import under ``TYPE_CHECKING`` is for annotations only and never runs."""
         source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from progression.cli.main import main\n"
         assert [] == core_violations("progression.ledger.sheet", source)
+
+
+class TestPackFacets:
+    @pytest.mark.parametrize("path", sorted(BLOODBOWL.rglob("*.py")), ids=lambda p: str(p.relative_to(BLOODBOWL)))
+    def test_a_facet_imports_only_lower_facets(self, path: Path) -> None:
+        """Each module of a Blood Bowl facet imports its own facet or the facets below it."""
+        module = module_name(path, BLOODBOWL.parent)
+        source = path.read_text(encoding="utf-8")
+        assert [] == facet_violations(module, source, package=path.name == "__init__.py")
+
+    def test_every_folder_is_a_facet(self) -> None:
+        """A new folder of the pack must be given its place in the facets, and every facet is a folder with its
+        ``__init__`` (a package, saying what it offers)."""
+        folders = {p.parent.name for p in BLOODBOWL.glob("*/__init__.py")}
+        assert (set(), set()) == (folders - set().union(*FACETS), set().union(*FACETS) - folders)
+
+    def test_the_facets_form_no_import_cycle(self) -> None:
+        """No facet imports, directly or through others, a facet that imports it (lazy imports in function
+        bodies count: they close a circle as surely as any)."""
+        graph = facet_graph()
+        assert set().union(*FACETS) == set(graph)
+        assert [] == circles(graph)
+
+    def test_the_modules_form_no_import_cycle(self) -> None:
+        """Inside a facet too, no module imports one that imports it back, not even late in a function."""
+        assert [] == circles(module_graph())
+
+    def test_a_wrong_facet_import_is_caught(self) -> None:
+        """The check fails on an import up the facets (relative or absolute, at the top or in a function) and
+        on one across a layer; the cycle finder names the circle a wrong import closes."""
+        assert [
+            "progression_bloodbowl.data.model (data) imports progression_bloodbowl.match.record (match), "
+            "which is not below it"
+        ] == facet_violations("progression_bloodbowl.data.model", "from ..match.record import MatchRecord\n")
+        assert [
+            "progression_bloodbowl.team.roster (team) imports progression_bloodbowl.cli (cli), which is not below it"
+        ] == facet_violations(
+            "progression_bloodbowl.team.roster", "def hire():\n    from progression_bloodbowl import cli\n"
+        )
+        assert [
+            "progression_bloodbowl.match.outcome (match) imports progression_bloodbowl.league (league), "
+            "which is not below it"
+        ] == facet_violations("progression_bloodbowl.match.outcome", "from ..league import standings\n")
+        assert [] == facet_violations("progression_bloodbowl.match.outcome", "from .record import MatchRecord\n")
+        assert [] == facet_violations("progression_bloodbowl.match", "from .record import MatchRecord\n", package=True)
+        wrong = facet_graph()
+        wrong["data"] = {*wrong["data"], "match"}
+        assert [["advancement", "data", "inducements", "match", "players", "team"]] == circles(wrong)
+        modules = module_graph()
+        modules["progression_bloodbowl.team.sequence"].add("progression_bloodbowl.team.journeymen")
+        team = ["progression_bloodbowl.team.journeymen", "progression_bloodbowl.team.roster"]
+        assert [[*team, "progression_bloodbowl.team.sequence"]] == circles(modules)
+        assert [["a", "b", "c"]] == circles({"b": {"c"}, "c": {"a"}, "a": {"b"}, "d": {"a"}})
 
 
 class TestArchitecturePage:

@@ -103,7 +103,7 @@ class TestVerified:
         team = bb.add_journeymen(pack, team, ["Jo"])
         team = bb.hire_journeyman(pack, team, next(m for m, p in team.members.items() if "journeyman" in p.tags))
         team = bb.lose_trophy(pack, bb.prize(pack, bb.expensive_mistakes(pack, team, dice, number=1), 1))
-        team = bb.redraft(pack, team, dice, keep=sorted(bb._team.permanent(team))[:11])
+        team = bb.redraft(pack, team, dice, keep=sorted(bb.team.roster.permanent(team))[:11])
         assert (True, team) == (progression.verify(team, pack).ok, _reloaded(pack, team))
 
     def test_the_old_call_warns(self, pack: RulePack, season: Sheet) -> None:
@@ -242,7 +242,7 @@ def played(pack: RulePack) -> Sheet:
     team = bb.draft(pack, "human", "Reikland", LINEMEN)
     dice = SeededDice(11)
     for number in (1, 2, 3):
-        team = bb._match.record_match(pack, team, _match(number, injuries={"4": "badly_hurt"}), dice)
+        team = bb.match.outcome.record_match(pack, team, _match(number, injuries={"4": "badly_hurt"}), dice)
         team = bb.expensive_mistakes(pack, team, dice, number=number)
     return team
 
@@ -262,7 +262,7 @@ class TestAmend:
         team = bb.draft(pack, "human", "Reikland", LINEMEN)
         dice = ScriptedDice([1, 3] * 3)
         record = _match(1, events={"1": {"touchdown": 2}})
-        team = bb._match.record_match(pack, team, record, dice)
+        team = bb.match.outcome.record_match(pack, team, record, dice)
         team = bb.advance(pack, team, "1", "chosen_primary", choice="block")
         at = _position(team, "match 1")
         fewer = attrs.evolve(record, events={"1": {"touchdown": 1}})

@@ -6,26 +6,27 @@ through the post-match sequence step by step. ``progression.load("bloodbowl")``
 returns the pack; the functions here work on its sheets.
 """
 
-from ._advancement import advance, must_advance
-from ._corrections import amend_match, match_entry
-from ._data import Data, Position, Skill, Star, Team, Trait
-from ._inducements import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
-from ._journeymen import add_journeymen, hire_journeyman, release_journeymen, remove_dead, retire
-from ._league import Result, Standing, league_points, lose_trophy, prize, standings, standings_lines
-from ._match import MatchRecord, check_match, record_match, record_outcome, update_fans, winnings
-from ._matched_play import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
 from ._pack import pack
-from ._pitch import Outcome, Piece, Pitch, Profile
-from ._players import level_of, new_player, notation, profile
-from ._postmatch import PostMatch, expensive_mistakes
-from ._prayers import Prayer, prayers
-from ._results import closed, results
-from ._season import agent_fee, new_season, redraft, redraft_budget, seasons_played
-from ._spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
-from ._stars import eligibility, hireable, star_sheet
-from ._team import buy_staff, create_team, draft, end_draft, fire, fire_staff, hire
-from ._values import Explanation, Item, current_team_value, current_value, spp_account, team_value, treasury_account
-from ._wizards import Wizard, wizard_eligibility, wizards
+from .advancement.advance import advance
+from .data.model import Data, Position, Skill, Star, Team, Trait
+from .inducements.order import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
+from .inducements.pitch import Outcome, Piece, Pitch, Profile
+from .inducements.prayers import Prayer, prayers
+from .inducements.spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
+from .inducements.stars import eligibility, hireable, star_sheet
+from .inducements.wizards import Wizard, wizard_eligibility, wizards
+from .league.season import agent_fee, new_season, redraft, redraft_budget, seasons_played
+from .league.standings import Result, Standing, league_points, lose_trophy, prize, standings, standings_lines
+from .match.corrections import amend_match, match_entry
+from .match.outcome import MatchRecord, check_match, record_match, record_outcome, update_fans, winnings
+from .match.postmatch import PostMatch, expensive_mistakes
+from .matched_play.draft import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
+from .players.player import level_of, must_advance, new_player, notation, profile
+from .team.journeymen import add_journeymen, hire_journeyman, retire
+from .team.results import closed, results
+from .team.roster import buy_staff, create_team, draft, end_draft, fire, fire_staff, hire
+from .team.sequence import release_journeymen, remove_dead
+from .team.values import Explanation, Item, current_team_value, current_value, spp_account, team_value, treasury_account
 
 __all__ = [
     "Budget",

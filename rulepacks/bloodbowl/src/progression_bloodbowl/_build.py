@@ -17,8 +17,9 @@ import attrs
 from progression import Operation, RulePack, read_pack
 from progression.contract import Contract
 
-from ._data import Data, load_data
-from ._story import narration
+from .data.access import shipped_data
+from .data.model import Data
+from .team.story import narration
 
 __all__ = ["build"]
 
@@ -118,7 +119,7 @@ def build(
 ) -> RulePack:
     """The Blood Bowl rule pack, with ``functions``, ``operations`` and ``contract`` registered and its typed
     data on it."""
-    data = load_data()
+    data = shipped_data()
     raw = tomllib.loads(files("progression_bloodbowl").joinpath("data", "pack.toml").read_text(encoding="utf-8"))
     raw["curves"] = _curves(data, raw["upgrades"])
     raw["ladders"] = _ladder(data)

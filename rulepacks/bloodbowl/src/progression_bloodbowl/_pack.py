@@ -21,46 +21,39 @@ from progression.contract import (
     Simulation,
 )
 
-from . import (
-    _advancement,
-    _commands,
-    _inducements,
-    _journeymen,
-    _league,
-    _match,
-    _match_day,
-    _matched_play,
-    _odds,
-    _postmatch,
-    _season,
-    _spells,
-    _staff,
-    _team,
-)
 from ._build import build
-from ._demo import demo
-from ._explain import EXPLAIN
+from .advancement import advance, odds
+from .cli import actions
+from .cli import inducements as cli_inducements
+from .cli import matched_play as cli_matched_play
+from .cli.demo import demo
+from .cli.explain import EXPLAIN
+from .inducements import order, spells
+from .league import season, standings
+from .match import outcome, postmatch
+from .matched_play import draft
+from .team import journeymen, roster, sequence, staff
 
 __all__ = ["CONTRACT", "FUNCTIONS", "OPERATIONS", "pack"]
 
 #: The functions the pack's TOML refers to by name.
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "bloodbowl.random_primary": _advancement.random_primary,
-    "bloodbowl.chosen_skill": _advancement.chosen_skill,
-    "bloodbowl.characteristic": _advancement.characteristic,
-    "bloodbowl.primary_categories": _advancement.primary_categories,
-    "bloodbowl.primary_skills": _advancement.primary_skills,
-    "bloodbowl.secondary_skills": _advancement.secondary_skills,
-    "bloodbowl.reroll_price": _staff.reroll_price,
-    "bloodbowl.apothecary_allowed": _staff.apothecary_allowed,
-    "bloodbowl.drafting": _staff.drafting,
-    "bloodbowl.known_position": _advancement.known_position,
+    "bloodbowl.random_primary": advance.random_primary,
+    "bloodbowl.chosen_skill": advance.chosen_skill,
+    "bloodbowl.characteristic": advance.characteristic,
+    "bloodbowl.primary_categories": advance.primary_categories,
+    "bloodbowl.primary_skills": advance.primary_skills,
+    "bloodbowl.secondary_skills": advance.secondary_skills,
+    "bloodbowl.reroll_price": staff.reroll_price,
+    "bloodbowl.apothecary_allowed": staff.apothecary_allowed,
+    "bloodbowl.drafting": staff.drafting,
+    "bloodbowl.known_position": advance.known_position,
 }
 
 # -- the contract: the commands' options as the command line writes them --------------------------
 #
-# The commands read their options as text themselves (``**options: str``, in ``_commands``,
-# ``_match_day`` and ``_matched_play``); what each option is, its type and what it means, is
+# The commands read their options as text themselves (``**options: str``, in ``cli.actions``,
+# ``cli.inducements`` and ``cli.matched_play``); what each option is, its type and what it means, is
 # declared here, so the command line checks it, and tells it in ``--help``, before the command runs.
 
 _LIST = tuple[str, ...]
@@ -177,25 +170,25 @@ def _declared(declaration: type[Action] | type[Factory], name: str, function: Ca
 CONTRACT = Contract(
     actions=[
         _declared(Action, name, function)
-        for name, function in (*_commands.ACTIONS.items(), *_match_day.ACTIONS.items())
+        for name, function in (*actions.ACTIONS.items(), *cli_inducements.ACTIONS.items())
     ],
     explanations=[
         *(Explanation(name=name, function=function) for name, function in EXPLAIN.items()),
-        Explanation(name="skill_points", function=_matched_play.skill_points),
+        Explanation(name="skill_points", function=draft.skill_points),
     ],
-    reports=[Report(name=name, function=function) for name, function in _commands.REPORTS.items()],
+    reports=[Report(name=name, function=function) for name, function in actions.REPORTS.items()],
     factories=[
         _declared(Factory, kind, function)
         for kind, function in (
-            ("team", _commands.new_team),
-            ("player", _commands.new_player),
-            ("matched_play_team", _matched_play.new_matched_play_team),
+            ("team", actions.new_team),
+            ("player", actions.new_player),
+            ("matched_play_team", cli_matched_play.new_matched_play_team),
         )
     ],
     simulations=[
         Simulation(
             name="matches_to_legend",
-            function=_odds.matches_to_legend,
+            function=odds.matches_to_legend,
             options=(
                 Option(name="touchdowns", type=int, default=0, doc="touchdowns per hundred matches"),
                 Option(name="casualties", type=int, default=0, doc="casualties per hundred matches"),
@@ -209,7 +202,7 @@ CONTRACT = Contract(
     exacts=[
         Exact(
             name="random_skill",
-            function=_odds.random_skill_odds,
+            function=odds.random_skill_odds,
             options=(
                 Option(name="category", type=str, doc="the category letter (G)", default=REQUIRED),
                 Option(name="owned", type=_LIST, default=(), doc="skills the player has: rolled again"),
@@ -224,28 +217,28 @@ CONTRACT = Contract(
 
 #: The pack's own operations: every function that changes a sheet, declared with ``progression.operation``.
 OPERATIONS: tuple[Callable[..., Any], ...] = (
-    _team.hire,
-    _team.fire,
-    _team.buy_staff,
-    _team.fire_staff,
-    _team.draft_staff,
-    _team.end_draft,
-    _journeymen.add_journeymen,
-    _journeymen.hire_journeyman,
-    _journeymen._release_journeymen,
-    _journeymen._remove_dead,
-    _journeymen.retire,
-    _match.record_outcome,
-    _match.update_fans,
-    _match.record_match,
-    _postmatch.expensive_mistakes,
-    _inducements.induce,
-    _spells._cast,
-    _season._season_turns,
-    _season._redraft,
-    _league._prize,
-    _league._lose_trophy,
-    _matched_play._draft_list,
+    roster.hire,
+    roster.fire,
+    roster.buy_staff,
+    roster.fire_staff,
+    roster.draft_staff,
+    roster.end_draft,
+    journeymen.add_journeymen,
+    journeymen.hire_journeyman,
+    sequence._release_journeymen,
+    sequence._remove_dead,
+    journeymen.retire,
+    outcome.record_outcome,
+    outcome.update_fans,
+    outcome.record_match,
+    postmatch.expensive_mistakes,
+    order.induce,
+    spells._cast,
+    season._season_turns,
+    season._redraft,
+    standings._prize,
+    standings._lose_trophy,
+    draft._draft_list,
 )
 
 

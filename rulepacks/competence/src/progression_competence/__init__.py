@@ -26,7 +26,7 @@ from ._character import (
     raise_level,
     settle,
 )
-from ._commands import pack_for
+from ._cli import pack_for
 from ._costs import LevelRow, Reach, cost_to_reach, level_table, quality_table, specialization_costs
 from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
 from ._rolls import CompetenceRoll, competence_test, roll_competence, roll_total

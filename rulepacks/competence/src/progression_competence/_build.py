@@ -135,7 +135,7 @@ def _operations() -> tuple[Callable[..., Any], ...]:
 
 def _contract(campaign: Campaign, settings: Settings) -> Contract:
     """What the pack offers the command line: its commands, declared with their options."""
-    from . import _commands, _costs  # they build or read packs too: imported late to avoid a cycle
+    from . import _cli, _costs  # they build or read packs too: imported late to avoid a cycle
 
     def tune(
         pack: RulePack,
@@ -164,21 +164,21 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
 
     def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
         """The campaign a character sheet was made in, rebuilt from its campaign file when it names one."""
-        return _commands.pack_for(sheet, pack)
+        return _cli.pack_for(sheet, pack)
 
     levels = tuple(
         Option(name=c.id, type=int, default=0, doc=f"the starting level of {c.label.en}") for c in campaign.competences
     )
     return Contract(
         actions=[
-            Action(name="test", function=_commands.action_test),
-            Action(name="settle", function=_commands.action_settle),
-            Action(name="raise", function=_commands.action_raise),
+            Action(name="test", function=_cli.action_test),
+            Action(name="settle", function=_cli.action_settle),
+            Action(name="raise", function=_cli.action_raise),
         ],
         factories=[
             Factory(
                 kind="character",
-                function=_commands.make_character,
+                function=_cli.make_character,
                 options=(
                     Option(name="name", type=str, default="", doc="the character's name"),
                     Option(name="campaign", type=str, default="", doc="a campaign TOML file to use instead"),
@@ -188,14 +188,14 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
                 open=True,
             )
         ],
-        simulations=[Simulation(name="sessions_to_expert", function=_commands.sessions_to_expert)],
+        simulations=[Simulation(name="sessions_to_expert", function=_cli.sessions_to_expert)],
         tables=[
             ComputedTable(name="quality_costs", function=_costs.quality_rows),
             ComputedTable(name="specialization_costs", function=_costs.specialization_rows),
         ],
         tune=Tuner(function=tune),
         pack_for=PackFor(function=pack_for),
-        demo=Demo(function=_commands.demo),
+        demo=Demo(function=_cli.demo),
     )
 
 

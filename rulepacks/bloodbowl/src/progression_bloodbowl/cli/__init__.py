@@ -1,0 +1,3 @@
+"""The command line's way in, all options as text: the options read and checked (:mod:`.options`), the actions on
+a team file (:mod:`.actions`), inducements and spells (:mod:`.inducements`), a Matched Play team
+(:mod:`.matched_play`), the figures ``sheet explain`` shows (:mod:`.explain`) and the demo (:mod:`.demo`)."""

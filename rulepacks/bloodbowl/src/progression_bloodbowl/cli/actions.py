@@ -1,0 +1,335 @@
+"""The command line's way in: a team factory and actions on a team sheet file, all options as text.
+
+``progression sheet do team.json match number=1 opponent=Orcs score=2-1 events="1:touchdown,casualty;3:completion*2"``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from progression import Dice, RulePack, Sheet
+from progression.errors import InvalidInput
+
+from ..advancement.advance import advance
+from ..league import season as _season
+from ..league import standings as _standings
+from ..match.outcome import MatchRecord, record_match
+from ..match.postmatch import expensive_mistakes
+from ..players.player import new_player as make_player
+from ..team import journeymen as _journeymen
+from ..team import roster as _roster
+from .options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
+
+__all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events"]
+
+
+def parse_events(text: str) -> dict[str, dict[str, int]]:
+    """``"1:touchdown,casualty;3:completion*2"`` -> ``{"1": {"touchdown": 1, "casualty": 1}, "3": {"completion": 2}}``."""
+    events: dict[str, dict[str, int]] = {}
+    for chunk in filter(None, (c.strip() for c in text.split(";"))):
+        member, sep, names = (part.strip() for part in chunk.partition(":"))
+        if not sep or not member or not listed(names):
+            msg = f"events: expected member:event,event*N;..., got {chunk!r}"
+            raise InvalidInput(msg)
+        counts = events.setdefault(member, {})
+        for name, times in tallies(names, f"events of {member}").items():
+            counts[name] = counts.get(name, 0) + times
+    return events
+
+
+def _score(text: str) -> tuple[int, int]:
+    """``"2-1"`` -> ``(2, 1)``: both sides, ours first."""
+    scored, sep, against = text.partition("-")
+    if not sep:
+        msg = f"score: expected ours-theirs such as 2-1, got {text!r}"
+        raise InvalidInput(msg)
+    return whole(scored, "score"), whole(against, "score")
+
+
+def _once(parts: list[tuple[str, str]], key: str, what: str) -> dict[str, str]:
+    """``[(member, value)]`` as a mapping; a member given twice is refused rather than one value dropped."""
+    found: dict[str, str] = {}
+    for member, value in parts:
+        if member in found:
+            msg = f"{key}: one {what} per member, got {member}:{found[member]} and {member}:{value}"
+            raise InvalidInput(msg)
+        found[member] = value
+    return found
+
+
+@takes("new team", "roster", "name", "treasury", "league", "favoured")
+def new_team(pack: RulePack, **options: str) -> Sheet:
+    """A new, empty team: roster, name, treasury (the draft budget by default), league, favoured."""
+    treasury = options.get("treasury")
+    return _roster.create_team(
+        pack,
+        need(options, "roster", "new team"),
+        options.get("name", "") or options["roster"],
+        treasury=whole(treasury, "treasury") if treasury else None,
+        league=options.get("league") or None,
+        favoured=options.get("favoured") or None,
+    )
+
+
+@takes("new player", "team", "position", "name", "journeyman")
+def new_player(pack: RulePack, **options: str) -> Sheet:
+    """A new player: team (roster), position, name; journeyman=yes for a journeyman."""
+    return make_player(
+        pack,
+        need(options, "team", "new player"),
+        need(options, "position", "new player"),
+        options.get("name", "") or "Player",
+        journeyman=flag(options, "journeyman"),
+    )
+
+
+@takes(
+    "match",
+    "number",
+    "opponent",
+    "score",
+    "events",
+    "nominees",
+    "injuries",
+    "attendance",
+    "stalling",
+    "conceded",
+    "kind",
+    "prayers",
+    "without_penalty",
+)
+def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans); the
+    match's post-match sequence goes on with ``advance``, the step-4 actions and ``close``, in that order.
+
+    ``number`` and ``opponent`` are required, and ``score`` (ours-theirs) for a match that was played; a number
+    already recorded this season is refused.
+
+    ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed;
+    ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP;
+    ``conceded=us without_penalty=yes`` a concession without penalty (3 players could not be set up).
+    """
+    injuries = pairs(options.get("injuries"), "injuries", "member:result")
+    kind, opponent = options.get("kind", "league"), need(options, "opponent", "match")
+    if kind != "unplayed" and not options.get("score"):
+        msg = f"match: the option score=ours-theirs (such as score=2-1) is required for a {kind} match; only kind=unplayed has none"
+        raise InvalidInput(msg)
+    record = MatchRecord(
+        number=whole(need(options, "number", "match"), "number"),
+        opponent=opponent,
+        score=_score(options.get("score") or "0-0"),
+        events=parse_events(options.get("events", "")),
+        mvp_nominees=tuple(listed(options.get("nominees"))),
+        injuries=_once(injuries, "injuries", "injury"),
+        fan_attendance=whole(options.get("attendance", "0"), "attendance"),
+        stalling=flag(options, "stalling"),
+        conceded=options.get("conceded", ""),
+        kind=kind,
+        prayers=tuple(listed(options.get("prayers"))),
+        without_penalty=flag(options, "without_penalty"),
+    )
+    return record_match(pack, sheet, record, dice)
+
+
+@takes("advance", "member", "type", "choice", "decisions")
+def advance_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Buy an advancement: member, type (random_primary ...), choice, decisions (comma-separated)."""
+    return advance(
+        pack,
+        sheet,
+        need(options, "member", "advance"),
+        need(options, "type", "advance"),
+        choice=options.get("choice") or None,
+        dice=dice,
+        decisions=listed(options.get("decisions")),
+    )
+
+
+@takes("decide", "member", "choice")
+def decide(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Answer a paused advancement: member, choice."""
+    return pack.decide(sheet, need(options, "choice", "decide"), member=need(options, "member", "decide"), dice=dice)
+
+
+def _switch(options: Mapping[str, str]) -> bool | None:
+    """The league's switch for the must-advance rule (``must_advance=no`` turns it off; the pack's rule otherwise).
+    The order of the post-match sequence is each operation's own check, as in ``PostMatch``."""
+    return maybe_flag(options.get("must_advance", ""), "must_advance")
+
+
+@takes("hire", "position", "name", "must_advance")
+def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Hire a player: position, name.
+
+    Step 4 of the post-match sequence (refused once the sequence is past it, as in ``PostMatch``), or a draft
+    before the season's first match.
+    """
+    name = options.get("name", "") or "New player"
+    return _roster.hire(pack, sheet, need(options, "position", "hire"), name, must_advance=_switch(options))
+
+
+@takes("fire", "member", "must_advance")
+def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Fire a player: member (refused below 11 able to play)."""
+    return _roster.fire(pack, sheet, need(options, "member", "fire"), must_advance=_switch(options))
+
+
+@takes("staff", "item", "fire", "must_advance")
+def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Buy staff (item=team_reroll|assistant_coach|cheerleader|apothecary), or let it go with fire=yes."""
+    item = need(options, "item", "staff")
+    if flag(options, "fire"):
+        return _roster.fire_staff(pack, sheet, item, must_advance=_switch(options))
+    return _roster.buy_staff(pack, sheet, item, must_advance=_switch(options))
+
+
+@takes("journeymen", "names", "position")
+def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Before a match: journeymen up to 11 able to play (names comma-separated, position optional)."""
+    return _journeymen.add_journeymen(
+        pack, sheet, listed(options.get("names")), position=options.get("position") or None
+    )
+
+
+@takes("hire_journeyman", "member", "must_advance")
+def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Hire a journeyman who played for good: member."""
+    member = need(options, "member", "hire_journeyman")
+    return _journeymen.hire_journeyman(pack, sheet, member, must_advance=_switch(options))
+
+
+@takes("retire", "member", "must_advance")
+def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """Temporarily retire a player with a Lasting Injury: member."""
+    return _journeymen.retire(pack, sheet, need(options, "member", "retire"), must_advance=_switch(options))
+
+
+@takes("close", "number", "must_advance")
+def close(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """End the post-match sequence of match number (required): the dead leave, unhired journeymen go, Expensive Mistakes.
+
+    Refused for a match with no result recorded this season, or one already closed. Like every step-4 action
+    (hire, fire, staff, retire, hire_journeyman) it waits while a player must still advance; ``must_advance=no``
+    is the league switch that turns the rule off.
+    """
+    number = whole(need(options, "number", "close"), "number")
+    return expensive_mistakes(pack, sheet, dice, number=number, must_advance=_switch(options))
+
+
+@takes("end_draft")
+def end_draft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """End the draft (11 to 16 players): re-rolls cost double from now on (the first match ends it too)."""
+    return _roster.end_draft(pack, sheet)
+
+
+@takes("new_season", "retirement")
+def new_season(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """A new season: off-season rolls for Niggling Injuries, retired players back (retirement=fit|roll)."""
+    return _season.new_season(pack, sheet, dice, retirement=options.get("retirement", "fit"))
+
+
+def _players(text: str) -> list[tuple[str, str]]:
+    """``"human_lineman:Anna;human_catcher:Bruno"`` -> ``[("human_lineman", "Anna"), ("human_catcher", "Bruno")]``."""
+    hires = []
+    for chunk in filter(None, (c.strip() for c in text.split(";"))):
+        position, sep, name = chunk.partition(":")
+        if not sep or not position.strip():
+            msg = f"players: expected position:name;..., got {chunk!r}"
+            raise InvalidInput(msg)
+        hires.append((position.strip(), name.strip() or "New player"))
+    return hires
+
+
+@takes(
+    "redraft",
+    "keep",
+    "players",
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "apothecary",
+    "dedicated_fans",
+    "cap",
+    "retirement",
+)
+def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """End the season with a re-draft: keep=IDS, players=POSITION:NAME;..., staff to buy, cap=GOLD|none.
+
+    Staff: rerolls, assistant_coaches, cheerleaders, dedicated_fans (counts), apothecary=yes;
+    retirement=fit|roll for temporarily retired players.
+    """
+    cap = options.get("cap", "")
+    return _season.redraft(
+        pack,
+        sheet,
+        dice,
+        keep=listed(options.get("keep")),
+        players=_players(options.get("players", "")),
+        rerolls=count(options, "rerolls"),
+        assistant_coaches=count(options, "assistant_coaches"),
+        cheerleaders=count(options, "cheerleaders"),
+        apothecary=flag(options, "apothecary"),
+        dedicated_fans=count(options, "dedicated_fans"),
+        cap=whole(cap, "cap") if cap and cap != "none" else None,
+        capped=cap != "none",
+        retirement=options.get("retirement", "fit"),
+    )
+
+
+@takes("prize", "place")
+def prize(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """A play-off prize: place=1 (100,000 and the League Trophy), 2 (60,000) or 3 (30,000)."""
+    return _standings.prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
+
+
+@takes("lose_trophy")
+def lose_trophy(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
+    """The League Trophy passes to another team, with its free re-roll."""
+    return _standings.lose_trophy(pack, sheet)
+
+
+def standings_report(
+    pack: RulePack, sheets: Sequence[Sheet], season: str = "", bonus: str = ""
+) -> list[dict[str, object]]:
+    """The league table of the teams given (season=N when they play different seasons; bonus=yes|no): played, won,
+    drawn, lost, touchdowns, SPP-earning casualties caused, bonus, points."""
+    table = _standings.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
+    return [
+        {
+            "season": row.season,
+            "#": place,
+            "team": row.team,
+            "P": row.played,
+            "W": row.won,
+            "D": row.drawn,
+            "L": row.lost,
+            "TD": f"{row.scored}-{row.against}",
+            "CAS": row.casualties,
+            "bonus": row.bonus,
+            "points": row.points,
+        }
+        for place, row in enumerate(table, 1)
+    ]
+
+
+#: Reports over several team files, by the name the command line uses.
+REPORTS = {"standings": standings_report}
+
+#: Actions by the name the command line uses.
+ACTIONS = {
+    "match": match,
+    "advance": advance_action,
+    "decide": decide,
+    "hire": hire,
+    "fire": fire,
+    "staff": staff,
+    "journeymen": journeymen,
+    "hire_journeyman": hire_journeyman,
+    "retire": retire,
+    "close": close,
+    "end_draft": end_draft,
+    "new_season": new_season,
+    "redraft": redraft,
+    "prize": prize,
+    "lose_trophy": lose_trophy,
+}

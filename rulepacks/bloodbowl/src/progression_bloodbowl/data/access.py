@@ -1,0 +1,55 @@
+"""The pack's data as the code reaches it: the typed :class:`~progression_bloodbowl.Data` of a pack or of a
+requirement's context, the data as shipped, a team's roster, a star's label."""
+
+from __future__ import annotations
+
+import functools
+
+from progression import Context, RulePack, Sheet
+from progression.errors import InvalidInput
+
+from .model import Data, Team, load_data
+
+__all__ = ["choice_label", "context_data", "data_of", "shipped_data", "team_roster"]
+
+
+def context_data(context: Context) -> Data:
+    """The typed data of the pack a requirement is read under (``Context.pack``)."""
+    if context.pack is None:
+        msg = "this requirement reads the Blood Bowl pack's data: check it through the pack (a quote, a purchase)"
+        raise InvalidInput(msg)
+    return data_of(context.pack)
+
+
+def data_of(pack: RulePack) -> Data:
+    """The typed data of the Blood Bowl pack."""
+    data = pack.data
+    if not isinstance(data, Data):
+        msg = f"pack {pack.name!r} holds no Blood Bowl data: these functions work on the bloodbowl pack's sheets"
+        raise InvalidInput(msg)
+    return data
+
+
+def team_roster(data: Data, team: Sheet) -> Team:
+    """The roster a team sheet was drafted from, or a refusal: a sheet that names no roster of the pack
+    (not a team, or a file edited by hand) is never read as one."""
+    roster = team.tags.get("team")
+    if roster is None or roster not in data.teams:
+        what = f"names the roster {roster!r}" if roster is not None else "names no roster (its 'team' tag)"
+        msg = f"{team.kind} sheet {team.name!r} {what}; expected a team of one of the pack's rosters ({', '.join(sorted(data.teams))})"
+        raise InvalidInput(msg)
+    return data.teams[roster]
+
+
+def choice_label(data: Data, group: tuple[str, ...]) -> str:
+    star = data.stars[group[0]]
+    if star.pair:
+        return str(data.raw["stars.toml"]["stars"][star.id]["pair_label"]["en"])
+    return star.label.en
+
+
+@functools.cache
+def shipped_data() -> Data:
+    """The data of the pack as shipped (its TOML files), read once: the pack is built on it, and what is told
+    without a pack at hand (an operation's label) reads it."""
+    return load_data()

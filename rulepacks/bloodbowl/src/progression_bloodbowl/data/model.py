@@ -1,0 +1,411 @@
+"""The pack's data: skills, traits, rosters, stars, inducements and rule tables, loaded and checked.
+
+Every file is read with :mod:`importlib.resources` and :mod:`tomllib`; every problem of
+every file is collected and raised at once as a :class:`~progression.errors.RulePackError`,
+each with its file and key path. Cross-references (a roster's skills, a star's leagues)
+are checked after all files are read (:mod:`progression_bloodbowl.data.cross_check`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from importlib.resources import files
+from typing import Any
+
+import attrs
+
+from progression import Label
+from progression.errors import Problem, RulePackError
+
+from .cross_check import cross_check
+from .matched_play import TIERS, MatchedPlay, read_matched_play
+from .raw_tables import check_raw
+from .reading import Reader, guarded
+from .rules import Rules, read_rules
+
+__all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
+
+#: The characteristics of a profile, in the order they are printed.
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+#: The data files of the pack, in the order they are read.
+FILES = ("skills.toml", "teams.toml", "stars.toml", "inducements.toml", "tables.toml")
+#: The inducement whose ``max`` is the most Prayers to Nuffle a team has in a match.
+PRAYERS_INDUCEMENT = "prayers_to_nuffle"
+
+
+@attrs.frozen(kw_only=True)
+class Skill:
+    """A skill of one of the six categories, at its place in the category's 2D6 table."""
+
+    id: str
+    label: Label
+    category: str
+    #: Place 1..12 in the table: ``d2`` when the first D6 shows 1-3, else ``6 + d2``.
+    index: int
+    elite: bool = False
+    compulsory: bool = False
+    passive: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Trait:
+    """A trait: on a profile, never learned by advancement."""
+
+    id: str
+    label: Label
+    #: ``"target"`` (the X of "X+"), ``"text"`` (a keyword), or None.
+    parameter: str | None = None
+    compulsory: bool = False
+    passive: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Position:
+    """A position of a team roster: how many, what it costs, its profile and skill access."""
+
+    id: str
+    label: Label
+    max: int
+    cost: int
+    ma: int
+    st: int
+    ag: int
+    #: The N of "PA N+", or None for PA "-".
+    pa: int | None
+    av: int
+    skills: tuple[str, ...]
+    primary: tuple[str, ...]
+    secondary: tuple[str, ...]
+    keywords: tuple[str, ...]
+    big_guy: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Team:
+    """A team roster."""
+
+    id: str
+    label: Label
+    #: The Matched Play tier, 1 (the strongest rosters) to 4.
+    tier: int
+    reroll_cost: int
+    apothecary: bool
+    leagues: tuple[str, ...]
+    special_rules: tuple[str, ...]
+    positions: tuple[Position, ...]
+    #: Gods a "Favoured of..." team picks from when drafted.
+    favoured_of: tuple[str, ...] = ()
+    #: At most this many of the positions marked ``big_guy``, or None.
+    big_guy_limit: int | None = None
+    #: Special rules a team gains only in one of its leagues.
+    league_special_rules: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+
+    def position(self, position_id: str) -> Position | None:
+        """The position ``position_id``, or None."""
+        return self._positions.get(position_id)
+
+    @functools.cached_property
+    def _positions(self) -> Mapping[str, Position]:
+        """The positions by id (the first of an id, as a scan would find it), built on first use."""
+        by_id: dict[str, Position] = {}
+        for p in self.positions:
+            by_id.setdefault(p.id, p)
+        return by_id
+
+
+@attrs.frozen(kw_only=True)
+class Star:
+    """A Star Player's profile (hired as an inducement; issue 5 uses it)."""
+
+    id: str
+    label: Label
+    cost: int
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    skills: tuple[str, ...]
+    keywords: tuple[str, ...]
+    plays_for: tuple[str, ...]
+    pair: str | None = None
+    mega_star: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Data:
+    """Everything the data files hold, typed, plus the raw tables as read."""
+
+    categories: Mapping[str, Label]
+    skills: Mapping[str, Skill]
+    traits: Mapping[str, Trait]
+    teams: Mapping[str, Team]
+    stars: Mapping[str, Star]
+    leagues: Mapping[str, Label]
+    special_rules: Mapping[str, Label]
+    results: Mapping[str, Label]
+    rules: Rules
+    #: The most Prayers to Nuffle a team has in a match: the ``max`` of the inducement ``prayers_to_nuffle``.
+    max_prayers: int
+    #: The numbers of Matched Play team building.
+    matched_play: MatchedPlay
+    #: Each file's parsed TOML, by file name, for ``RulePack.tables``.
+    raw: Mapping[str, Mapping[str, Any]]
+
+    def table_of(self, category: str) -> tuple[Skill, ...]:
+        """The 12 skills of ``category`` in 2D6 order."""
+        return self._tables.get(category, ())
+
+    @functools.cached_property
+    def _tables(self) -> Mapping[str, tuple[Skill, ...]]:
+        """Every category's table, sorted once: the procedures ask for them on every advancement."""
+        tables: dict[str, list[Skill]] = {}
+        for skill in sorted(self.skills.values(), key=lambda s: s.index):
+            tables.setdefault(skill.category, []).append(skill)
+        return {category: tuple(skills) for category, skills in tables.items()}
+
+    def _bases_of(self, category: str) -> tuple[tuple[str, str], ...]:
+        """The table of ``category`` as (skill id, id without parameter) pairs: what the advancement code tests."""
+        return self._bases.get(category, ())
+
+    @functools.cached_property
+    def _bases(self) -> Mapping[str, tuple[tuple[str, str], ...]]:
+        return {c: tuple((s.id, s.id.partition(":")[0]) for s in table) for c, table in self._tables.items()}
+
+    def team(self, team_id: str) -> Team:
+        """The roster ``team_id`` (trusted: ids on sheets were checked when the sheet was made)."""
+        return self.teams[team_id]
+
+    def name(self, ident: str) -> Label:
+        """The label of a skill or trait reference (``loner:4`` reads "Loner (4+)")."""
+        base, _, param = ident.partition(":")
+        found = self.skills.get(base) or self.traits.get(base)
+        if found is None:
+            return Label.same(ident)
+        if not param:
+            return found.label
+        trait = self.traits.get(base)
+        shown = f"{param}+" if trait is not None and trait.parameter == "target" else param.replace("_", " ")
+        return Label(en=f"{found.label.en} ({shown})", fr=f"{found.label.fr} ({shown})")
+
+
+def _flags(r: Reader, body: Mapping[str, Any], path: str) -> dict[str, bool]:
+    return {k: r.get(body, k, bool, path, default=False) for k in ("elite", "compulsory", "passive") if k in body}
+
+
+def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], dict[str, Skill], dict[str, Trait]]:
+    categories = {c: r.label(b, f"$.categories.{c}") for c, b in r.table(data, "categories", "$").items()}
+    skills: dict[str, Skill] = {}
+    for ident, body, path in r.tables(data, "skills", "$"):
+        r.extra(body, ("label", "category", "index", "elite", "compulsory", "passive"), path)
+        category = r.get(body, "category", str, path)
+        index = r.get(body, "index", int, path)
+        if category not in categories:
+            r.problem(f"{path}.category", f"expected one of {', '.join(categories)}, got {category!r}")
+        if not 1 <= index <= 12:
+            r.problem(f"{path}.index", f"expected a place from 1 to 12 in the 2D6 table, got {index!r}")
+        skills[ident] = Skill(
+            id=ident, label=r.label(body, path), category=category, index=index, **_flags(r, body, path)
+        )
+    for category in categories:
+        places = sorted(s.index for s in skills.values() if s.category == category)
+        if places != list(range(1, 13)):
+            r.problem(f"$.skills ({category})", f"category {category} needs places 1..12 once each, got {places}")
+    traits: dict[str, Trait] = {}
+    for ident, body, path in r.tables(data, "traits", "$"):
+        r.extra(body, ("label", "parameter", "compulsory", "passive"), path)
+        parameter = r.get(body, "parameter", str, path, default=None)
+        if parameter not in (None, "target", "text"):
+            r.problem(f"{path}.parameter", f"expected 'target' or 'text', got {parameter!r}")
+        traits[ident] = Trait(id=ident, label=r.label(body, path), parameter=parameter, **_flags(r, body, path))
+    for clash in sorted(set(skills) & set(traits)):
+        r.problem(f"$.traits.{clash}", f"{clash!r} is both a skill and a trait")
+    return categories, skills, traits
+
+
+_STAR_KEYS = (
+    *("label", "cost", "ma", "st", "ag", "pa", "av", "skills", "keywords", "plays_for", "special_rule"),
+    *("pair", "pair_label", "mega_star", "disputed", "excludes"),
+)
+_TEAM_KEYS = (
+    *("label", "tier", "reroll_cost", "apothecary", "leagues", "special_rules", "positions"),
+    *("favoured_of", "big_guy_limit", "league_special_rules"),
+)
+_POSITION_KEYS = (
+    "id",
+    "label",
+    "max",
+    "cost",
+    "ma",
+    "st",
+    "ag",
+    "pa",
+    "av",
+    "skills",
+    "primary",
+    "secondary",
+    "keywords",
+)
+
+
+def _read_position(r: Reader, body: Mapping[str, Any], path: str) -> Position:
+    r.extra(body, (*_POSITION_KEYS, "big_guy"), path)
+    ident = r.get(body, "id", str, path)
+    if not Reader.is_slug(ident, "_"):
+        r.problem(f"{path}.id", f"a position id is a lowercase slug, got {ident!r}")
+    numbers = {k: r.count(body, k, path) for k in ("max", "cost")} | {
+        k: r.get(body, k, int, path) for k in ("ma", "st", "ag", "av")
+    }
+    return Position(
+        id=ident,
+        label=r.label(body, path),
+        pa=r.get(body, "pa", int, path, default=None),
+        skills=r.strings(body, "skills", path),
+        primary=r.strings(body, "primary", path),
+        secondary=r.strings(body, "secondary", path),
+        keywords=r.strings(body, "keywords", path),
+        big_guy=r.get(body, "big_guy", bool, path, default=False),
+        **numbers,
+    )
+
+
+def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], dict[str, Label], dict[str, Label]]:
+    leagues = {i: r.label(b, f"$.leagues.{i}") for i, b in r.table(data, "leagues", "$").items()}
+    rules = {i: r.label(b, f"$.special_rules.{i}") for i, b in r.table(data, "special_rules", "$").items()}
+    teams: dict[str, Team] = {}
+    for ident, body, path in r.tables(data, "teams", "$"):
+        r.extra(body, _TEAM_KEYS, path)
+        positions = tuple(
+            _read_position(r, p, f"{path}.positions[{n}]") for n, p in enumerate(r.get(body, "positions", list, path))
+        )
+        by_league = {
+            k: r.strings(body["league_special_rules"], k, f"{path}.league_special_rules")
+            for k in r.get(body, "league_special_rules", dict, path, default={})
+        }
+        tier = r.get(body, "tier", int, path)
+        if "tier" in body and tier not in TIERS:
+            r.problem(f"{path}.tier", f"expected a Matched Play tier from {TIERS[0]} to {TIERS[-1]}, got {tier!r}")
+        teams[ident] = Team(
+            id=ident,
+            label=r.label(body, path),
+            tier=tier,
+            reroll_cost=r.count(body, "reroll_cost", path),
+            apothecary=r.get(body, "apothecary", bool, path),
+            leagues=r.strings(body, "leagues", path),
+            special_rules=r.strings(body, "special_rules", path),
+            positions=positions,
+            favoured_of=r.strings(body, "favoured_of", path, default=()),
+            big_guy_limit=r.count(body, "big_guy_limit", path, default=None),
+            league_special_rules=by_league,
+        )
+    return teams, leagues, rules
+
+
+def _read_stars(r: Reader, data: Mapping[str, Any]) -> dict[str, Star]:
+    stars = {}
+    for ident, body, path in r.tables(data, "stars", "$"):
+        r.extra(
+            body,
+            _STAR_KEYS,
+            path,
+        )
+        r.label(body, path, "special_rule")
+        if "pair_label" in body:
+            r.label(body, path, "pair_label")
+        stars[ident] = Star(
+            id=ident,
+            label=r.label(body, path),
+            pa=r.get(body, "pa", int, path, default=None),
+            skills=r.strings(body, "skills", path),
+            keywords=r.strings(body, "keywords", path),
+            plays_for=r.strings(body, "plays_for", path),
+            pair=r.get(body, "pair", str, path, default=None),
+            mega_star=r.get(body, "mega_star", bool, path, default=False),
+            cost=r.count(body, "cost", path),
+            **{k: r.get(body, k, int, path) for k in ("ma", "st", "ag", "av")},
+        )
+    return stars
+
+
+def _read_inducements(r: Reader, data: Mapping[str, Any]) -> int:
+    """Check the inducements and wizards; return the most Prayers to Nuffle a team induces (:data:`PRAYERS_INDUCEMENT`)."""
+    maxima: dict[str, int] = {}
+    for ident, body, path in r.tables(data, "inducements", "$"):
+        r.label(body, path)
+        maxima[ident] = r.count(body, "max", path)
+        if "cost_basis" not in body:
+            r.count(body, "cost", path)
+    for _ident, body, path in r.tables(r.table(data, "wizards", "$"), "list", "$.wizards"):
+        r.label(body, path)
+        r.count(body, "cost", path)
+    if data and PRAYERS_INDUCEMENT not in maxima:
+        reason = "required: its max is the most Prayers to Nuffle a team has in a match"
+        r.problem(f"$.inducements.{PRAYERS_INDUCEMENT}", reason)
+    return maxima.get(PRAYERS_INDUCEMENT, 0)
+
+
+@guarded  # a shape no reader foresaw is still a RulePackError, with its file and key path
+def read_data(texts: Mapping[str, str]) -> Data:
+    """Build :class:`Data` from the text of each file, or raise every problem at once.
+
+    Args:
+        texts: The TOML text of each of :data:`FILES`, by file name.
+
+    Raises:
+        RulePackError: a file is missing or not TOML, a value does not fit, or a reference does not resolve.
+    """
+    problems: list[Problem] = []
+    parsed: dict[str, dict[str, Any]] = {}
+    for name in FILES:  # parsing problems first, then what each file's values say
+        parser = Reader(name)
+        if name in texts:
+            parsed[name] = parser.parse(texts[name])
+        else:
+            parser.problem("$", "the file is missing")
+            parsed[name] = {}
+        problems.extend(parser.problems)
+    readers = {name: Reader(name) for name in FILES}
+    for name, reader in readers.items():
+        if parsed[name]:
+            reader.check_format(parsed[name])
+    categories, skills, traits = _read_skills(readers["skills.toml"], parsed["skills.toml"])
+    teams, leagues, special_rules = _read_teams(readers["teams.toml"], parsed["teams.toml"])
+    stars = _read_stars(readers["stars.toml"], parsed["stars.toml"])
+    max_prayers = _read_inducements(readers["inducements.toml"], parsed["inducements.toml"])
+    rules = read_rules(readers["tables.toml"], parsed["tables.toml"], parsed["teams.toml"], readers["teams.toml"])
+    matched_play = read_matched_play(
+        readers["tables.toml"], parsed["tables.toml"], readers["stars.toml"], parsed["stars.toml"]
+    )
+    check_raw(readers, parsed)
+    results = {
+        i: readers["tables.toml"].label(b, f"$.results.{i}")
+        for i, b in readers["tables.toml"].table(parsed["tables.toml"], "results", "$", required=False).items()
+    }
+    for reader in readers.values():
+        problems.extend(reader.problems)
+    data = Data(
+        categories=categories,
+        skills=skills,
+        traits=traits,
+        teams=teams,
+        stars=stars,
+        leagues=leagues,
+        special_rules=special_rules,
+        results=results,
+        rules=rules,
+        max_prayers=max_prayers,
+        matched_play=matched_play,
+        raw=parsed,
+    )
+    if not problems:
+        cross_check(data, problems)
+    if problems:
+        raise RulePackError("progression_bloodbowl/data", problems)
+    return data
+
+
+def load_data() -> Data:
+    """The installed data files of the pack, read and checked."""
+    folder = files("progression_bloodbowl").joinpath("data")
+    return read_data({name: folder.joinpath(name).read_text(encoding="utf-8") for name in FILES})

@@ -1,0 +1,128 @@
+"""The tables rolled on after a match, typed and checked: Casualty (D16), Lasting Injury (D6), Expensive Mistakes
+(D6 by treasury band) and what each incident costs."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from .reading import Reader
+
+__all__ = [
+    "INJURIES",
+    "INJURY_TABLE_RESULTS",
+    "read_casualty",
+    "read_incident",
+    "read_lasting",
+    "read_mistakes",
+    "read_ranges",
+]
+
+#: The characteristics a Lasting Injury may reduce.
+_CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+#: The keys of a row of the Casualty table and of the Lasting Injury table, after its ``from`` and ``to``.
+_CASUALTY_KEYS = ("result", "miss_next_game", "niggling", "lasting", "dead")
+_LASTING_KEYS = ("result", "characteristic")
+#: The results a Casualty table row may give (``players.injuries`` applies them to a player).
+INJURIES = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
+#: The results an Injury table row may give.
+INJURY_TABLE_RESULTS = ("stunned", "ko", "badly_hurt", "casualty")
+#: The results an Expensive Mistakes row may give.
+_MISTAKES = ("averted", "minor_incident", "major_incident", "catastrophe")
+
+
+def read_ranges(
+    r: Reader, rows: Any, path: str, keys: tuple[str, ...], dice: tuple[int, int], results: Collection[str] = ()
+) -> list[dict[str, Any]]:
+    """The rows of a table rolled on with ``dice`` (count, sides): ``{from, to}`` ranges covering every total of
+    the dice (``count`` to ``count x sides``) in order, once each.
+
+    Of the other ``keys`` of a row, ``result`` is one of ``results`` (any text when none are given),
+    ``characteristic`` one of ma, st, ag, pa or av, and the others flags (true or false).
+    """
+    lowest, highest = dice[0], dice[0] * dice[1]
+    die = f"{'' if dice[0] == 1 else dice[0]}D{dice[1]}"
+    out = []
+    after = lowest - 1  # the highest result the rows so far cover
+    for index, row in enumerate(rows if isinstance(rows, list) else []):
+        where = f"{path}[{index}]"
+        if not isinstance(row, dict):
+            r.problem(where, f"expected a row table, got {row!r:.40}")
+            continue
+        r.extra(row, ("from", "to", *keys), where)
+        low = r.count(row, "from", where, minimum=lowest, maximum=highest)
+        if low != after + 1 and lowest <= low <= highest:
+            order = f"rows cover {lowest} to {highest} in order, once each"
+            r.problem(f"{where}.from", f"expected {after + 1} ({order}), got {low}")
+        high = r.count(
+            row, "to", where, minimum=low, maximum=highest, expected=f"a result from {low} to {highest} ({die})"
+        )
+        after = max(after, high)
+        values: dict[str, Any] = {"from": low, "to": high}
+        for key in keys:
+            values[key] = r.get(row, key, str if key in ("result", "characteristic") else bool, where)
+        if results and values.get("result") not in results:
+            r.problem(f"{where}.result", f"expected one of {', '.join(results)}, got {values.get('result')!r}")
+        if "characteristic" in keys and values["characteristic"] not in _CHARACTERISTICS:
+            expected = f"one of {', '.join(_CHARACTERISTICS)}"
+            r.problem(f"{where}.characteristic", f"expected {expected}, got {values['characteristic']!r}")
+        out.append(values)
+    if isinstance(rows, list) and after != highest:
+        r.problem(path, f"expected rows covering {lowest} to {highest} ({die}), got rows up to {after}")
+    return out
+
+
+def read_casualty(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int, str, bool, bool, bool, bool], ...]:
+    """The rows of ``[casualty].ranges``: (from, to, result, miss_next_game, niggling, lasting, dead), over a D16."""
+    ranges = r.get(r.table(tables, "casualty", "$"), "ranges", list, "$.casualty")
+    rows = read_ranges(r, ranges, "$.casualty.ranges", _CASUALTY_KEYS, (1, 16), INJURIES)
+    return tuple(
+        (row["from"], row["to"], row["result"], row["miss_next_game"], row["niggling"], row["lasting"], row["dead"])
+        for row in rows
+    )
+
+
+def read_lasting(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int, str, str], ...]:
+    """The rows of ``[lasting_injury].rows``: (from, to, result, characteristic), over a D6."""
+    listed = r.get(r.table(tables, "lasting_injury", "$"), "rows", list, "$.lasting_injury")
+    named = tuple(r.table(tables, "results", "$"))  # a Lasting Injury is named by its entry in [results]
+    rows = read_ranges(r, listed, "$.lasting_injury.rows", _LASTING_KEYS, (1, 6), named)
+    return tuple((row["from"], row["to"], row["result"], row["characteristic"]) for row in rows)
+
+
+def read_mistakes(r: Reader, mistakes: Mapping[str, Any]) -> tuple[int, tuple[int, ...], tuple[tuple[str, ...], ...]]:
+    """The threshold, the bands (ascending, the first starting at or under the threshold) and the six rows."""
+    path = "$.expensive_mistakes"
+    threshold = r.count(mistakes, "threshold", path)
+    bands: list[int] = []
+    for n, band in enumerate(r.get(mistakes, "bands", list, path)):
+        where = f"{path}.bands[{n}]"
+        if n == 0:
+            expected = f"gold pieces from 0 to threshold ({threshold:,})"
+            low = r.count(band, "from", where, maximum=threshold, expected=expected)
+        else:
+            above = bands[-1] + 1
+            expected = f"gold pieces above the band before (>= {above:,})"
+            low = r.count(band, "from", where, minimum=above, expected=expected)
+        if isinstance(band, Mapping) and "to" in band:
+            r.count(band, "to", where, minimum=low, expected=f"gold pieces >= from ({low:,})")
+        bands.append(low)
+    rows = []
+    for index, row in enumerate(r.get(mistakes, "rows", list, path)):
+        if isinstance(row, list) and all(result in _MISTAKES for result in row):
+            rows.append(tuple(row))
+        else:
+            ids = f"{', '.join(_MISTAKES[:-1])} or {_MISTAKES[-1]}"
+            r.problem(f"{path}.rows[{index}]", f"expected a list of result ids ({ids}), got {row!r}")
+    if not bands:
+        r.problem(f"{path}.bands", "expected at least one band of treasury")
+    if len(rows) != 6 or any(len(row) != len(bands) for row in rows):
+        r.problem(f"{path}.rows", f"expected 6 rows of {len(bands)} results")
+    return threshold, tuple(bands), tuple(rows)
+
+
+def read_incident(r: Reader, mistakes: Mapping[str, Any], key: str, dice: str) -> tuple[int, int, int]:
+    """Dice and the gold pieces each pip is worth."""
+    table = r.table(mistakes, key, "$.expensive_mistakes")
+    where = f"$.expensive_mistakes.{key}"
+    return (*r.dice(table, dice, where), r.count(table, "multiplier", where))

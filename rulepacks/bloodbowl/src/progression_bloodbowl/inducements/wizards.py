@@ -1,0 +1,103 @@
+"""Wizards hired for one match: at most one per team; both teams may hire the same named wizard.
+
+The BB2025 book has one Wizard, the Sports-Wizard (150,000, any team), who casts
+Fireball or Zap! once a match. The named wizards of an older publication (the BB2020
+*Death Zone*) are kept as data with their cost and eligible teams and marked so: they are
+hireable, but their spells are not modelled and none of them is confirmed for BB2025.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from progression import Label, RulePack, Sheet
+from progression.errors import LimitReached, RequirementNotMet, UnknownName
+
+from ..data.access import data_of
+from .stars import affiliations
+
+__all__ = ["CURRENT_EDITION", "Wizard", "check_wizards", "wizard_eligibility", "wizards"]
+
+#: The edition the pack implements; a wizard of any other is from an older publication.
+CURRENT_EDITION = "BB2025"
+
+
+@attrs.frozen(kw_only=True)
+class Wizard:
+    """A wizard who may be induced."""
+
+    id: str
+    label: Label
+    cost: int
+    #: ``any``, leagues, special rules, or ``favoured_of`` (any "Favoured of..." rule).
+    available_to: tuple[str, ...]
+    edition: str
+    #: The spells the pack models for him (Fireball and Zap! for the Sports-Wizard).
+    spells: tuple[str, ...] = ()
+    spells_per_game: int = 1
+
+    @property
+    def older(self) -> bool:
+        """Whether he comes from an older publication than the edition the pack implements."""
+        return self.edition != CURRENT_EDITION
+
+
+def wizards(pack: RulePack) -> Mapping[str, Wizard]:
+    """Every wizard of the pack's data, by id."""
+    listed = data_of(pack).raw["inducements.toml"]["wizards"]["list"]
+    return {
+        ident: Wizard(
+            id=ident,
+            label=Label(en=body["label"]["en"], fr=body["label"]["fr"]),
+            cost=body["cost"],
+            available_to=tuple(body["available_to"]),
+            edition=body.get("edition", CURRENT_EDITION),
+            spells=tuple(body.get("spells", ())),
+            spells_per_game=body.get("spells_per_game", 1),
+        )
+        for ident, body in listed.items()
+    }
+
+
+def wizard_eligibility(pack: RulePack, team: Sheet, wizard_id: str) -> tuple[str, ...]:
+    """Why ``team`` may not hire ``wizard_id`` (empty when it may)."""
+    known = wizards(pack)
+    if wizard_id not in known:
+        raise UnknownName("wizard", wizard_id, known, "the bloodbowl pack")
+    wizard = known[wizard_id]
+    own = affiliations(data_of(pack), team)
+    if "any" in wizard.available_to or own & set(wizard.available_to):
+        return ()
+    if "favoured_of" in wizard.available_to and any(a.startswith("favoured_of_") for a in own):
+        return ()
+    return (
+        f"the {wizard.label.en} works for {', '.join(wizard.available_to)}; {team.name} is {', '.join(sorted(own))}",
+    )
+
+
+def check_wizards(pack: RulePack, team: Sheet, wizard_ids: Sequence[str]) -> Wizard | None:
+    """Check a team's wizards for a match: at most one, and one the team may hire.
+
+    Raises:
+        LimitReached: two or more wizards (one already hired counts).
+        RequirementNotMet: a wizard who does not work for the team.
+        UnknownName: not a wizard.
+    """
+    known = wizards(pack)
+    for ident in wizard_ids:
+        if ident not in known:
+            raise UnknownName("wizard", ident, known, "the bloodbowl pack")
+    already = [team.tags["induced.wizard"]] if "induced.wizard" in team.tags else []
+    limit = data_of(pack).raw["inducements.toml"]["wizards"]["max_per_team"]
+    if len(already) + len(wizard_ids) > limit:
+        names = ", ".join(known[w].label.en for w in (*already, *wizard_ids))
+        reason = f"a team induces at most {limit} Wizard for a match; {team.name} would have {names}"
+        raise LimitReached(upgrade="wizard", reason=reason, head="Hiring the wizard is refused")
+    if not wizard_ids:
+        return None
+    missing = wizard_eligibility(pack, team, wizard_ids[0])
+    if missing:
+        raise RequirementNotMet(upgrade="wizard", missing=missing, head="Hiring the wizard is refused")
+    return known[wizard_ids[0]]

@@ -1,0 +1,433 @@
+"""The end of a season: off-season recovery, a new season, and the re-draft.
+
+:func:`new_season` is the off-season, one ledger entry: Miss Next Game cleared, each Niggling
+Injury rolled off (D6 4+, +1 with an Apothecary), temporarily retired players back, and the
+season number moved on. :func:`redraft` is the whole end of season for a league that re-drafts:
+the budget earned in the season ending, the off-season, the players re-hired (Current Value plus
+an agent fee per season played), staff, re-rolls and Dedicated Fans bought again, new hires, and
+what is left of the budget kept as the treasury, all as one ledger entry.
+
+A season cannot end while the team holds the inducements of a match (Star Players, ``induced.*``):
+they are for that match only, and recording its outcome ends them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from progression import (
+    Adjusted,
+    Awarded,
+    Dice,
+    Effect,
+    Event,
+    Left,
+    Lost,
+    Member,
+    Rolled,
+    RulePack,
+    Sheet,
+    Step,
+    combine,
+    operation,
+)
+from progression.errors import InvalidInput, UnknownName
+
+from ..data.access import data_of
+from ..data.league_rules import Recovery
+from ..data.model import CHARACTERISTICS
+from ..team import roster
+from ..team.results import check_team, joined_in, results, season_of
+from ..team.sequence import release_journeymen
+from ..team.values import Explanation, Item, current_value, roster_order
+
+__all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions", "seasons_played"]
+
+#: What becomes of temporarily retired players at a new season: ``fit`` (the seed and BB2020: back fit and
+#: healthy, every characteristic reduction removed) or ``roll`` (BB2025: each reduction removed on a D6 4+,
+#: +1 with an Apothecary).
+RETIREMENT = ("fit", "roll")
+
+
+def reductions(player: Sheet) -> list[tuple[str, int]]:
+    """The characteristic reductions a player's Lasting Injuries left and no recovery took back:
+    ``(characteristic, change)`` in the order suffered."""
+    left: list[tuple[str, int]] = []
+    stack = list(reversed(player.ledger))
+    while stack:
+        event = stack.pop()
+        if isinstance(event, Step):
+            stack.extend(reversed(event.events))
+            continue
+        if not isinstance(event, Adjusted) or not event.effect.stats.get("lasting_injuries"):
+            continue
+        changed = [(c, d) for c, d in event.effect.stats.items() if c in CHARACTERISTICS and d]
+        if event.effect.stats["lasting_injuries"] > 0:
+            left.extend(changed)
+        else:
+            for characteristic, delta in changed:
+                undone = (characteristic, -delta)
+                if undone in left:
+                    left.remove(undone)
+    return left
+
+
+def _roll(dice: Dice, rule: Recovery, bonus: bool, label: str) -> tuple[int, bool, Rolled]:
+    (roll,) = dice.roll(rule.sides, 1, label)
+    total = roll + (rule.apothecary_bonus if bonus else 0)
+    return roll, total >= rule.target, Rolled(label=label, sides=rule.sides, results=(roll,))
+
+
+def _recover(pack: RulePack, team: Sheet, member: str, dice: Dice | None, retirement: str) -> list[Event]:
+    """The off-season events of one player (none when nothing happens to him)."""
+    league = data_of(pack).rules.league
+    player = team.members[member]
+    apothecary = team.stats["apothecary"] > 0
+    plus = " +1 (Apothecary)" if apothecary else ""
+    events: list[Event] = []
+    untag = [t for t in ("miss_next",) if t in player.tags and league.miss_next_cleared]
+    if dice is not None:
+        for n in range(player.stats["niggling"]):
+            label = f"#{member} Niggling Injury {n + 1}"
+            roll, healed, rolled = _roll(dice, league.niggling, apothecary, label)
+            events.append(rolled)
+            if healed:
+                effect = Effect(stats={"niggling": -1})
+                events.append(Adjusted(effect=effect, reason=f"off-season: D6 {roll}{plus}, a Niggling Injury heals"))
+    if "retired" in player.tags:
+        untag.append("retired")
+        for characteristic, delta in reductions(player):
+            name = characteristic.upper()
+            effect = Effect(stats={characteristic: -delta, "lasting_injuries": -1})
+            if retirement == "fit":
+                events.append(Adjusted(effect=effect, reason=f"off-season: back fit, the {name} reduction is removed"))
+                continue
+            assert dice is not None  # checked by new_season
+            roll, healed, rolled = _roll(dice, league.retirement, apothecary, f"#{member} {name} reduction")
+            events.append(rolled)
+            if healed:
+                why = f"off-season: D6 {roll}{plus}, the {name} reduction is removed"
+                events.append(Adjusted(effect=effect, reason=why))
+    if untag:
+        back = "back from temporary retirement" if "retired" in untag else "fit again"
+        events.append(Adjusted(effect=Effect(untag=tuple(untag)), reason=f"a new season: {back}"))
+    return events
+
+
+def _check_season_end(team: object, dice: Dice | None, retirement: object, where: str) -> Sheet:
+    """The league team whose season may end, or a refusal naming ``where``: not a team, a Matched Play
+    team, inducements still held, an unknown retirement rule, or ``roll`` without dice."""
+    checked = check_team(team, where)
+    stars = [f"#{m} {p.name}" for m, p in sorted(checked.members.items()) if "star" in p.tags]
+    money = ("induced.match", "induced.total", "induced.petty_cash", "induced.treasury")
+    induced = [f"{k.removeprefix('induced.')} {v}" for k, v in sorted(checked.tags.items()) if k.startswith("induced.")]
+    fielded = [
+        f"{k.removeprefix('induced.')} {v}"
+        for k, v in sorted(checked.tags.items())
+        if k.startswith("induced.") and k not in money
+    ]
+    if stars or induced:
+        held = f"Star Players {', '.join(stars)}" if stars else f"inducements ({'; '.join(fielded or induced)})"
+        number = checked.tags.get("induced.match", "?")
+        msg = (
+            f"{where}: {checked.name} still holds {held} for match {number}; inducements are for one match: record "
+            "its outcome first (an unplayed fixture too), which ends them, or undo the inducements"
+        )
+        raise InvalidInput(msg)
+    if not isinstance(retirement, str) or retirement not in RETIREMENT:
+        raise UnknownName("retirement rule", str(retirement), RETIREMENT, where)
+    if retirement == "roll" and dice is None:
+        msg = f"{where}: retirement='roll' rolls a D6 per characteristic reduction: pass dice"
+        raise InvalidInput(msg)
+    return checked
+
+
+def new_season(pack: RulePack, team: Sheet, dice: Dice | None = None, *, retirement: str = "fit") -> Sheet:
+    """The off-season and a new season, as one ledger entry.
+
+    Nobody misses a match any more and temporarily retired players come back. With ``dice``,
+    each Niggling Injury is removed on a D6 4+ (+1 with an Apothecary), every roll recorded;
+    without, no roll is made (the Niggling Injuries stay). Gained Hatred is not modelled by the pack.
+
+    Args:
+        retirement: ``fit`` (default, the seed's and BB2020's rule: back fit and healthy, every characteristic
+            reduction removed) or ``roll`` (BB2025: each characteristic reduction of a retired player removed
+            on a D6 4+, +1 with an Apothecary; needs dice).
+
+    Raises:
+        InvalidInput: not a league team, a team still holding a match's inducements (Star Players), an
+            unknown ``retirement``, or ``roll`` without dice.
+    """
+    _check_season_end(team, dice, retirement, "a new season")
+    return _season_turns(pack, team, retirement=retirement, rolled=dice is not None, dice=dice)
+
+
+@operation("bloodbowl.new_season", kind="team", label=lambda op: "new season")
+def _season_turns(pack: RulePack, team: Sheet, *, retirement: str, rolled: bool, dice: Dice | None) -> Sheet:
+    """The off-season and a new season (``rolled``: whether dice were given, so Niggling Injuries are rolled)."""
+    given = dice if rolled else None
+    _check_season_end(team, given, retirement, "a new season")
+    return _new_season(pack, team, given, retirement)
+
+
+def _new_season(pack: RulePack, team: Sheet, dice: Dice | None, retirement: str) -> Sheet:
+    season = season_of(team) + 1
+    after = release_journeymen(pack, team)
+    for member, _ in roster_order(after):
+        events = _recover(pack, after, member, dice, retirement)
+        if events:
+            event = events[0] if len(events) == 1 else Step(label="off-season", events=tuple(events))
+            after = after.apply(Member(member=member, event=event))
+    after = after.apply(Adjusted(effect=Effect(tags={"season": str(season)}), reason=f"season {season} begins"))
+    return combine(team, after, f"new season {season}")
+
+
+# -- the re-draft ------------------------------------------------------------------------
+
+
+def redraft_budget(pack: RulePack, team: Sheet, *, cap: int | None = None, capped: bool = True) -> Explanation:
+    """The re-draft budget: 1,000,000 + the treasury + 20,000 per fixture played, 20,000 per win and
+    10,000 per draw of the season ending, at most ``cap`` (the recommended 1,300,000 by default;
+    ``capped=False`` for a league without a cap).
+
+    Fixtures played are the league matches recorded this season: friendlies and unplayed fixtures do not count.
+    """
+    check_team(team, "the re-draft budget")
+    league = data_of(pack).rules.league
+    played = [r for r in results(team) if r.kind == "league"]
+    wins = sum(r.outcome == "win" for r in played)
+    draws = sum(r.outcome == "draw" for r in played)
+    items = [Item(label="re-draft budget", amount=league.base_budget, rule="re-draft")]
+    if league.add_treasury:
+        items.append(Item(label="treasury", amount=team.pools["treasury"], rule="re-draft: plus the treasury"))
+    items += [
+        Item(
+            label=f"{len(played)} fixture(s) played x {league.per_fixture:,}",
+            amount=len(played) * league.per_fixture,
+            rule="re-draft: per fixture played",
+        ),
+        Item(label=f"{wins} win(s) x {league.per_win:,}", amount=wins * league.per_win, rule="re-draft: per win"),
+        Item(label=f"{draws} draw(s) x {league.per_draw:,}", amount=draws * league.per_draw, rule="re-draft: per draw"),
+    ]
+    limit = league.recommended_cap if cap is None else cap
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        msg = f"a re-draft cap is a whole number of gold pieces >= 0, got {limit!r}"
+        raise InvalidInput(msg)
+    total = sum(i.amount for i in items)
+    if capped and total > limit:
+        items.append(Item(label=f"over the cap of {limit:,}", amount=limit - total, rule="re-draft: the league's cap"))
+    return Explanation(what=f"re-draft budget of {team.name}", items=tuple(items))
+
+
+def seasons_played(team: Sheet, member: str) -> int:
+    """The seasons ``member`` has been on the team's roster, the current one included: from the season he
+    joined to the team's, whether those seasons ended by :func:`new_season` or by :func:`redraft`.
+
+    Raises:
+        InvalidInput: not a league team. UnknownName: a member not on the roster.
+    """
+    checked = check_team(team, "seasons played")
+    return season_of(checked) - joined_in(checked, member) + 1
+
+
+def agent_fee(pack: RulePack, team: Sheet, member: str) -> int:
+    """The agent fee to re-hire ``member`` of ``team`` at the end of its season: 20,000 per season he was on
+    the roster, the one ending included (``seasons_played``).
+
+    Raises:
+        InvalidInput: not a league team. UnknownName: a member not on the roster.
+    """
+    return data_of(pack).rules.league.agent_fee * seasons_played(team, member)
+
+
+def _check_keep(team: Sheet, keep: object) -> list[str]:
+    if not isinstance(keep, (list, tuple)) or not all(isinstance(m, str) for m in keep):
+        msg = f"re-draft: keep is a list of the member ids to re-hire, such as ['1', '2'], got {keep!r}"
+        raise InvalidInput(msg)
+    permanent = roster.permanent(team)
+    for member in keep:
+        if member not in permanent:
+            raise UnknownName("player to re-hire", member, permanent, f"team {team.name!r}")
+        if "dead" in team.members[member].tags:
+            msg = f"#{member} {team.members[member].name} is dead and cannot be re-hired"
+            raise InvalidInput(msg)
+    if len(set(keep)) != len(keep):
+        msg = f"each player is re-hired once, got {list(keep)}"
+        raise InvalidInput(msg)
+    return list(keep)
+
+
+def _check_players(players: object) -> list[tuple[str, str]]:
+    if not isinstance(players, (list, tuple)):
+        msg = f"re-draft: players is a list of (position, name) pairs, got {players!r}"
+        raise InvalidInput(msg)
+    for n, entry in enumerate(players):
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not all(isinstance(x, str) for x in entry):
+            msg = f"re-draft: players[{n}] is a (position, name) pair of texts, got {entry!r}"
+            raise InvalidInput(msg)
+    return [(position, name) for position, name in players]
+
+
+def _check_options(counts: dict[str, object], apothecary: object, capped: object) -> None:
+    for key, value in counts.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            msg = f"re-draft: {key} is a whole number >= 0, got {value!r}"
+            raise InvalidInput(msg)
+    for key, flag in (("apothecary", apothecary), ("capped", capped)):
+        if not isinstance(flag, bool):
+            msg = f"re-draft: {key} is True or False, got {flag!r}"
+            raise InvalidInput(msg)
+
+
+def redraft(
+    pack: RulePack,
+    team: Sheet,
+    dice: Dice | None = None,
+    *,
+    keep: Sequence[str],
+    players: Sequence[tuple[str, str]] = (),
+    rerolls: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    dedicated_fans: int = 0,
+    cap: int | None = None,
+    capped: bool = True,
+    retirement: str = "fit",
+) -> Sheet:
+    """The end of a season with a re-draft, as one ledger entry.
+
+    The budget of the season ending (:func:`redraft_budget`) becomes the treasury; the off-season
+    follows (:func:`new_season`); the players in ``keep`` are re-hired at their Current Value plus the
+    agent fee (:func:`agent_fee`, per season on the roster), the others leave; re-rolls, staff and Dedicated Fans start again
+    and are bought at draft prices (the League Trophy's re-roll stays while held); ``players`` are
+    hired as ``(position, name)``; what the budget does not spend stays in the treasury.
+
+    Raises:
+        ProgressionError: not a league team, inducements still held, an argument of the wrong kind (``keep``
+            not a list of member ids, ``players`` not (position, name) pairs, a count not a whole number
+            >= 0, ``apothecary`` not a bool), an unknown or dead player to keep, over budget (naming the
+            purchase), fewer than 11 or more than 16 players; nothing is changed.
+    """
+    checked = _check_season_end(team, dice, retirement, "a re-draft")
+    counts: dict[str, object] = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "dedicated_fans": dedicated_fans,
+    }
+    _check_options(counts, apothecary, capped)  # the arguments as given, before the operation keeps them
+    _check_keep(checked, keep)
+    _check_players(players)
+    return _redraft(
+        pack,
+        team,
+        keep=keep,
+        players=players,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+        cap=cap,
+        capped=capped,
+        retirement=retirement,
+        rolled=dice is not None,
+        dice=dice,
+    )
+
+
+@operation("bloodbowl.redraft", kind="team", label=lambda op: "re-draft")
+def _redraft(
+    pack: RulePack,
+    team: Sheet,
+    *,
+    keep: Sequence[str],
+    players: Sequence[tuple[str, str]],
+    rerolls: int,
+    assistant_coaches: int,
+    cheerleaders: int,
+    apothecary: bool,
+    dedicated_fans: int,
+    cap: int | None,
+    capped: bool,
+    retirement: str,
+    rolled: bool,
+    dice: Dice | None,
+) -> Sheet:
+    """The end of a season with a re-draft (``rolled``: whether dice were given)."""
+    given = dice if rolled else None
+    team = _check_season_end(team, given, retirement, "a re-draft")
+    counts: dict[str, object] = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "dedicated_fans": dedicated_fans,
+    }
+    _check_options(counts, apothecary, capped)
+    keep = _check_keep(team, keep)
+    players = _check_players(players)
+    data = data_of(pack)
+    budget = redraft_budget(pack, team, cap=cap, capped=capped).total
+    after = team
+    change = budget - team.pools["treasury"]
+    season = season_of(team)
+    reason = f"re-draft budget after season {season}"
+    if change:
+        after = after.apply(
+            Awarded(pool="treasury", amount=change, reason=reason)
+            if change > 0
+            else Lost(pool="treasury", amount=-change, reason=reason)
+        )
+    after = _new_season(pack, after, given, retirement)
+    # Every player not kept leaves, a temporarily retired one too: BB2025 retires those not re-hired.
+    for member, _ in roster_order(after):
+        if member not in keep:
+            after = after.apply(Left(member=member, reason=f"not re-hired at the re-draft after season {season}"))
+    total = len(keep) + len(players)
+    if not data.rules.min_players <= total <= data.rules.max_players:
+        msg = (
+            f"a re-drafted team has {data.rules.min_players} to {data.rules.max_players} players, got {total} "
+            f"({len(keep)} re-hired, {len(players)} new)"
+        )
+        raise InvalidInput(msg)
+    trophy = 1 if "league_trophy" in team.tags and data.rules.league.trophy_reroll else 0
+    start = {
+        "rerolls": trophy - after.stats["rerolls"],
+        "assistant_coaches": -after.stats["assistant_coaches"],
+        "cheerleaders": -after.stats["cheerleaders"],
+        "apothecary": -after.stats["apothecary"],
+        "dedicated_fans": data.rules.fans["start"] - after.stats["dedicated_fans"],
+    }
+    after = after.apply(
+        Adjusted(
+            effect=Effect(stats={k: v for k, v in start.items() if v}, untag=("drafted",)),
+            reason="re-draft: re-rolls, staff and Dedicated Fans start again, bought at draft prices",
+        )
+    )
+    for member in keep:
+        player = after.members[member]
+        seasons = seasons_played(team, member)
+        value, fee = current_value(pack, player).total, agent_fee(pack, team, member)
+        roster.check_funds(pack, after, "rehire", value + fee, name=f"Re-hiring {player.name}")
+        why = f"re-hire #{member} {player.name}: Current Value {value:,} + agent fee {seasons} season(s) x {fee // seasons:,}"
+        after = after.apply(Lost(pool="treasury", amount=value + fee, reason=why))
+        after = after.apply(
+            Member(
+                member=member,
+                event=Adjusted(effect=Effect(tags={"seasons": str(seasons)}), reason=f"re-hired after season {season}"),
+            )
+        )
+    for position, name in players:
+        after = roster.hire(pack, after, position, name)
+    after = roster.draft_staff(
+        pack,
+        after,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+    )
+    after = roster.end_draft(pack, after)
+    return combine(team, after, f"re-draft after season {season}")

@@ -1,0 +1,257 @@
+"""A league's table: league points, standings and play-off prizes, from each team's results
+(:mod:`progression_bloodbowl.team.results`).
+
+Recording a match writes its result on the team's ledger, as the tag ``result`` of the entry
+that counts it (:func:`~progression_bloodbowl.match.record.result_tag`): the score, the SPP-earning
+casualties caused, and whether it was a friendly, an unplayed fixture or conceded. The standings
+are derived from those entries, season by season, so they never disagree with the teams and
+undoing a match takes it out of the table too. The entry's reason says the same for people; it is
+never read back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, combine, operation
+from progression.errors import InvalidInput, RequirementNotMet
+
+from ..data.access import data_of
+from ..data.league_rules import BONUSES, LeagueRules
+from ..team.results import Result, check_season, check_team, results, season_of
+from ..team.values import Explanation, Item
+
+__all__ = ["Result", "Standing", "league_points", "lose_trophy", "prize", "standings", "standings_lines"]
+
+_PLACES = ("1st", "2nd", "3rd")
+
+
+@attrs.frozen(kw_only=True)
+class Standing:
+    """A team's line in the league table; ``explanation`` lists every point."""
+
+    team: str
+    #: The season the line counts.
+    season: int
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    scored: int
+    against: int
+    casualties: int
+    bonus: int
+    explanation: Explanation
+
+    @property
+    def points(self) -> int:
+        """League points: results and bonus points."""
+        return self.explanation.total
+
+    @property
+    def difference(self) -> int:
+        """Touchdowns scored less touchdowns conceded."""
+        return self.scored - self.against
+
+
+def _counts(league: LeagueRules, result: Result) -> bool:
+    return result.kind != "friendly" or league.friendly_points
+
+
+def _bonus_items(league: LeagueRules, result: Result) -> list[Item]:
+    if result.kind == "unplayed" or result.conceded == "us":
+        return []  # no game played, or a conceding team: no bonus points
+    measures = {
+        "touchdowns scored": result.scored,
+        "touchdowns conceded": result.against,
+        "SPP-earning casualties caused": result.casualties,
+    }
+    items = []
+    for key, points in league.bonus.items():
+        what, threshold, reach = BONUSES[key]
+        value = measures[what]
+        if value >= threshold if reach else value <= threshold:
+            rule = f"bonus: {threshold}{'+' if reach else ''} {what}"
+            items.append(Item(label=f"match {result.number}: {value} {what}", amount=points, rule=rule))
+    return items
+
+
+def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bonus: bool | None = None) -> Explanation:
+    """A team's league points in ``season``: each result (win 3, draw 1, loss 0) and, when the league counts them
+    (``bonus``, off by default), +1 for 3+ touchdowns scored, for 0 conceded and for 3+ SPP-earning casualties.
+
+    Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to.
+    """
+    wanted = check_season(team, season, "league points")
+    if bonus is not None and not isinstance(bonus, bool):
+        msg = f"league points: bonus is True, False or None (the league's default), got {bonus!r}"
+        raise InvalidInput(msg)
+    league = data_of(pack).rules.league
+    with_bonus = league.bonus_default if bonus is None else bonus
+    items = []
+    for result in results(team, season=wanted):
+        if not _counts(league, result):
+            continue
+        kind = {"unplayed": " (unplayed)", "friendly": " (friendly)"}.get(result.kind, "")
+        items.append(
+            Item(
+                label=f"match {result.number} against {result.opponent}: {result.outcome} {result.scored}-{result.against}{kind}",
+                amount=league.points[result.outcome],
+                rule=f"league points: a {result.outcome}",
+            )
+        )
+        if with_bonus:
+            items.extend(_bonus_items(league, result))
+    return Explanation(what=f"league points of {team.name} in season {wanted}", items=tuple(items))
+
+
+def _standing(pack: RulePack, team: Sheet, season: int | None, bonus: bool | None) -> Standing:
+    league = data_of(pack).rules.league
+    counted = [r for r in results(team, season=season) if _counts(league, r)]
+    explanation = league_points(pack, team, season=season, bonus=bonus)
+    return Standing(
+        team=team.name,
+        season=season_of(team) if season is None else season,
+        played=len(counted),
+        won=sum(r.outcome == "win" for r in counted),
+        drawn=sum(r.outcome == "draw" for r in counted),
+        lost=sum(r.outcome == "loss" for r in counted),
+        scored=sum(r.scored for r in counted),
+        against=sum(r.against for r in counted),
+        casualties=sum(r.casualties for r in counted),
+        bonus=sum(i.amount for i in explanation.items if i.rule.startswith("bonus")),
+        explanation=explanation,
+    )
+
+
+def standings(
+    pack: RulePack, teams: Iterable[Sheet], *, season: int | None = None, bonus: bool | None = None
+) -> tuple[Standing, ...]:
+    """The league table of ``teams`` in ``season`` (by default the season the teams play, which must be the same).
+
+    Ordered by league points, then touchdown difference, then touchdowns scored, then SPP-earning
+    casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
+
+    Raises:
+        InvalidInput: a sheet that is not a team, a Matched Play team, two teams of the same name, or, without
+            ``season``, teams that play different seasons (naming who plays which).
+    """
+    if isinstance(teams, Sheet) or not isinstance(teams, Iterable):
+        msg = f"standings: expected the league's team sheets (a list), got {type(teams).__name__}"
+        raise InvalidInput(msg)
+    given = [check_team(team, "standings") for team in teams]
+    if season is None:
+        _same_season(given)
+    rows = [_standing(pack, team, season, bonus) for team in given]
+    names = [row.team for row in rows]
+    if len(set(names)) != len(names):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        msg = f"two teams of a league share a name: {', '.join(twice)}; the table names each team once"
+        raise InvalidInput(msg)
+    return tuple(sorted(rows, key=lambda r: (-r.points, -r.difference, -r.scored, -r.casualties, r.team)))
+
+
+def _same_season(teams: list[Sheet]) -> None:
+    """Refuse teams that play different seasons: a table of each team's current season would mix them."""
+    by_season: dict[int, list[str]] = {}
+    for team in teams:
+        by_season.setdefault(season_of(team), []).append(team.name)
+    if len(by_season) > 1:
+        playing = "; ".join(f"season {s}: {', '.join(names)}" for s, names in sorted(by_season.items()))
+        msg = (
+            f"standings: the teams play different seasons ({playing}); say which season the table counts "
+            "with season=N (--set season=N on the command line)"
+        )
+        raise InvalidInput(msg)
+
+
+def standings_lines(rows: Iterable[Standing]) -> list[str]:
+    """The table as printable lines: the season, then place, team, P W D L, TD for-against, CAS, bonus, points.
+
+    P counts every fixture in the table, unplayed ones too (a team's ``played`` stat counts the matches played
+    on the pitch); CAS counts the SPP-earning casualties the team caused.
+    """
+    rows = list(rows)
+    seasons = sorted({row.season for row in rows})
+    lines = [f"season{'s' if len(seasons) > 1 else ''} {', '.join(map(str, seasons))}"] if seasons else []
+    lines.append(f"{'#':>2} {'team':<24} {'P':>2} {'W':>2} {'D':>2} {'L':>2} {'TD':>7} {'CAS':>3} {'B':>2} {'Pts':>3}")
+    for place, row in enumerate(rows, 1):
+        td = f"{row.scored}-{row.against}"
+        lines.append(
+            f"{place:>2} {row.team:<24} {row.played:>2} {row.won:>2} {row.drawn:>2} {row.lost:>2} "
+            f"{td:>7} {row.casualties:>3} {row.bonus:>2} {row.points:>3}"
+        )
+    return lines
+
+
+# -- play-off prizes -------------------------------------------------------------------
+
+
+def _prize_label(op: object) -> str:
+    place = getattr(op, "place", None)
+    shown = _PLACES[place - 1] if isinstance(place, int) and 1 <= place <= len(_PLACES) else repr(place)
+    return f"play-off prize: {shown} place"
+
+
+def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
+    """The play-off prize of ``place`` (1, 2 or 3) into the treasury, as one ledger entry; the winner also
+    takes the League Trophy, a free extra team re-roll held until :func:`lose_trophy` (it counts toward TV).
+
+    Raises:
+        InvalidInput: not a league team, a place other than 1, 2 or 3, or a team already given a prize this season.
+    """
+    return _prize(pack, check_team(team, "a play-off prize"), place)
+
+
+@operation("bloodbowl.prize", kind="team", label=_prize_label)
+def _prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
+    """A play-off prize into the treasury (and the League Trophy for the winner)."""
+    team = check_team(team, "a play-off prize")
+    league = data_of(pack).rules.league
+    if isinstance(place, bool) or place not in range(1, len(league.prizes) + 1):
+        msg = f"play-off prizes go to places 1 to {len(league.prizes)}, got {place!r}"
+        raise InvalidInput(msg)
+    season = season_of(team)
+    if team.tags.get("prize") == str(season):
+        msg = f"{team.name} already received a play-off prize in season {season}; undo it to give another"
+        raise InvalidInput(msg)
+    label = f"play-off prize: {_PLACES[place - 1]} place in season {season}"
+    events: list[Event] = [Awarded(pool="treasury", amount=league.prizes[place - 1], reason=label)]
+    tags = {"prize": str(season)}
+    if place == 1:
+        tags["league_trophy"] = str(season)
+    extra = {"rerolls": 1} if place == 1 and league.trophy_reroll and "league_trophy" not in team.tags else {}
+    why = "; the League Trophy: a free extra team re-roll while held" if place == 1 else ""
+    events.append(Adjusted(effect=Effect(stats=extra, tags=tags), reason=label + why))
+    after = team
+    for event in events:
+        after = after.apply(event)
+    return combine(team, after, label)
+
+
+def lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
+    """The League Trophy passes to another team: its free re-roll goes with it (one ledger entry).
+
+    Raises:
+        InvalidInput: not a league team.
+        RequirementNotMet: the team does not hold the trophy.
+    """
+    return _lose_trophy(pack, check_team(team, "the League Trophy"))
+
+
+@operation("bloodbowl.lose_trophy", kind="team", label=lambda op: "the League Trophy passes on")
+def _lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
+    """The League Trophy passes to another team, with its free re-roll."""
+    team = check_team(team, "the League Trophy")
+    if "league_trophy" not in team.tags:
+        raise RequirementNotMet(
+            upgrade="lose_trophy",
+            missing=[f"{team.name} does not hold the League Trophy"],
+            head="The League Trophy cannot pass on",
+        )
+    league = data_of(pack).rules.league
+    extra = {"rerolls": -1} if league.trophy_reroll and team.stats["rerolls"] > 0 else {}
+    reason = f"the League Trophy of season {team.tags['league_trophy']} passes on, with its free re-roll"
+    return team.apply(Adjusted(effect=Effect(stats=extra, untag=("league_trophy",)), reason=reason))

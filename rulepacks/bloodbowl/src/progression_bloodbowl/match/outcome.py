@@ -1,0 +1,333 @@
+"""A match's outcome and what it earns: the SPP and MVP (:mod:`.spp`), injuries, winnings, Dedicated Fans.
+
+A :class:`MatchRecord` is what a coach writes down during a game. :func:`record_outcome`
+turns it into one ledger entry on the team (step 1 of the post-match sequence) and
+:func:`update_fans` is step 2. Every die is rolled through the given dice and recorded
+on the ledger as a :class:`~progression.Rolled` event.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from progression import (
+    Adjusted,
+    Dice,
+    Effect,
+    Event,
+    Left,
+    Member,
+    Rolled,
+    RulePack,
+    Sheet,
+    Step,
+    combine,
+    operation,
+)
+from progression.errors import InvalidInput, UnknownName
+
+from ..data.access import data_of
+from ..data.matched_play import BUDGET_TAG
+from ..inducements.order import release
+from ..players.injuries import injury_effect, lasting_row
+from ..players.player import YES, available
+from ..team.results import KINDS, RESULT_TAG, check_team, numbers, result_of, results, season_of
+from ..team.sequence import check_closed, enter, moved
+from .record import EVENTS, NO_SPP, MatchRecord, check_record, final_score, penalised, result_reason, result_tag
+from .spp import awarded, mvp_events, rolled, spp_casualties, spp_earned, spp_events, spp_values
+from .winnings import winnings
+
+__all__ = [
+    "EVENTS",
+    "KINDS",
+    "NO_SPP",
+    "MatchRecord",
+    "check_match",
+    "outcome",
+    "record_outcome",
+    "result_reason",
+    "spp_values",
+    "update_fans",
+    "winnings",
+]
+
+
+def outcome(match: MatchRecord) -> str:
+    """``win``, ``draw`` or ``loss``; a concession decides it whatever the score, and an unplayed fixture
+    nobody conceded is a loss for both teams."""
+    if match.kind == "unplayed" and not match.conceded:
+        return "loss"
+    if match.conceded:
+        return "loss" if match.conceded == "us" else "win"
+    scored, against = match.score
+    return "win" if scored > against else "loss" if scored < against else "draw"
+
+
+def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse a record that does not fit the team: every problem named, nothing changed.
+
+    Beyond the record's shape (:func:`~progression_bloodbowl.match.record.check_record`): a league team, a match
+    number not yet recorded this season, players who took part, no more touchdowns recorded as events than the
+    team has in the score that counts, and MVP nominees who may earn SPP.
+    """
+    check_record(pack, match)
+    if isinstance(team, Sheet) and BUDGET_TAG in team.tags:
+        msg = (
+            f"{team.name} is a Matched Play team: its games earn no SPP and have no post-match sequence "
+            "(players recover after each game); record league matches on a league team"
+        )
+        raise InvalidInput(msg)
+    check_team(team, f"the record of match {match.number}")
+    _check_new_number(team, match)
+    played = {m for m, p in team.members.items() if available(p)}
+    for member in match.events:
+        if member not in team.members:
+            raise UnknownName("member", member, team.members, f"team {team.name!r}")
+        if member not in played:
+            msg = f"#{member} {team.members[member].name} did not take part (missing the match, retired or dead)"
+            raise InvalidInput(msg)
+    _check_touchdowns(pack, team, match)
+    _check_attendance(pack, team, match)
+    most = data_of(pack).rules.spp["mvp_nominees"]
+    if len(match.mvp_nominees) > most or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
+        msg = f"the MVP nominees are up to {most} different players, got {list(match.mvp_nominees)}"
+        raise InvalidInput(msg)
+    for member in match.mvp_nominees:
+        if member in played and "star" in team.members[member].tags:
+            msg = f"MVP nominee {member!r} is {team.members[member].name}, a Star Player: Star Players cannot be MVP"
+            raise InvalidInput(msg)
+        if member not in played or "no_spp" in team.members[member].tags:
+            msg = f"MVP nominee {member!r} is not a player of {team.name!r} who took part and may earn SPP"
+            raise InvalidInput(msg)
+    for member in match.injuries:
+        if member not in played:
+            msg = f"injury of {member!r}: not a player of {team.name!r} who took part"
+            raise InvalidInput(msg)
+
+
+def _check_new_number(team: Sheet, match: MatchRecord) -> None:
+    """Refuse a match number already recorded for the team this season (it would count twice in the table)."""
+    if match.number not in numbers(team)[0]:
+        return
+    for result in results(team):
+        if result.number == match.number:
+            msg = (
+                f"match {match.number} is already recorded for {team.name} in season {season_of(team)} "
+                f"(against {result.opponent}: {result.outcome} {result.scored}-{result.against}); "
+                "give the fixture's own number, or undo the record to make it again"
+            )
+            raise InvalidInput(msg)
+
+
+def _check_touchdowns(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse more touchdowns recorded as events than count for the team: those it scored, or after the
+    opponent conceded the awarded score (2-0 or X-0), whose touchdowns the coach gives to players of his
+    choice. A conceding team's players may still record those they scored before it conceded. Fewer is
+    allowed: a Star Player's touchdown earns no SPP and need not be recorded."""
+    recorded = sum(counts.get("touchdown", 0) for counts in match.events.values())
+    scored, against = final_score(pack, match)
+    allowed = max(scored, match.score[0])
+    if recorded > allowed:
+        counted = f"the score that counts is {scored}-{against}" + (
+            f" (awarded for the concession; {match.score[0]}-{match.score[1]} on the pitch)" if match.conceded else ""
+        )
+        msg = (
+            f"match {match.number}: {recorded} touchdown(s) recorded as events for {team.name}, but {counted}: "
+            f"at most {allowed} touchdown(s) may be given to players"
+        )
+        raise InvalidInput(msg)
+
+
+def _check_attendance(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse a Fan Attendance this team's Fan Factor cannot be part of: its own Dedicated Fans + the die, added to
+    an opponent's lowest or highest Fan Factor (0, not recorded, is left alone)."""
+    attendance = match.fan_attendance
+    limits = data_of(pack).rules.match_limits
+    count, sides = limits.fan_die
+    fans = team.stats["dedicated_fans"]
+    low, high = fans + count + limits.fan_factor[0], fans + count * sides + limits.fan_factor[1]
+    if attendance and not low <= attendance <= high:
+        msg = (
+            f"the fan attendance of match {match.number} is both teams' Fan Factors added: the "
+            f"{fans} Dedicated Fans of {team.name} + {count if count > 1 else ''}D{sides} and the opponent's "
+            f"{limits.fan_factor[0]} to {limits.fan_factor[1]}, make {low} to {high}; got {attendance}"
+        )
+        raise InvalidInput(msg)
+
+
+@functools.lru_cache(maxsize=4096)
+def _adjusted(stats: tuple[tuple[str, int], ...], reason: str) -> Adjusted:
+    """A change of stats with its reason, made once and shared (every team moves its Dedicated Fans)."""
+    return Adjusted(effect=_stats_effect(stats), reason=reason)
+
+
+def _result_entry(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> Adjusted:
+    """The entry that counts a result: the team's record (matches played on the pitch), the result as the
+    tag the league table reads back, and the sentence for people."""
+    # Friendlies and unplayed fixtures are not on the team's record: only in the tag and the sentence.
+    result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome]
+    counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
+    tag, reason = result_tag(match, outcome, score, casualties), result_reason(match, outcome, score, casualties)
+    return _result_event(counted, tag, reason)
+
+
+@functools.lru_cache(maxsize=4096)
+def _result_event(stats: tuple[tuple[str, int], ...], tag: str, reason: str) -> Adjusted:
+    """A result's entry, made once per result and shared (the teams of a simulated league repeat theirs)."""
+    return Adjusted(effect=Effect(stats=dict(stats), tags={RESULT_TAG: tag}), reason=reason)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fans_step(sides: int, roll: int, change: int, reason: str) -> Step:
+    """The Dedicated Fans' step (their roll and its change), made once per result and shared."""
+    events = (rolled("Dedicated Fans", sides, (roll,)), _adjusted((("dedicated_fans", change),), reason))
+    return Step(label="update Dedicated Fans", events=events)
+
+
+@functools.cache
+def _stats_effect(stats: tuple[tuple[str, int], ...]) -> Effect:
+    """An effect that changes only stats, made once per change and shared (effects are immutable):
+    every match of every team counts its result and moves its Dedicated Fans."""
+    return Effect(stats=dict(stats))
+
+
+@operation("bloodbowl.record_outcome", kind="team", label=lambda op: f"match {op.match.number}: outcome and winnings")
+def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+    """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
+    injuries recorded, winnings paid into the treasury, the result counted."""
+    check_match(pack, team, match)
+    check_closed(team, match.number)
+    data = data_of(pack)
+    after = team
+    if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft
+        after = after.apply(Adjusted(effect=Effect(tags={"drafted": YES}), reason="the first match ends the draft"))
+    # A friendly is not a fixture: who must miss the next match still does.
+    missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags and match.kind != "friendly"]
+    for member in missed:
+        after = after.apply(
+            Member(
+                member=member,
+                event=Adjusted(effect=Effect(untag=("miss_next",)), reason=f"missed match {match.number}"),
+            )
+        )
+    league = data.rules.league
+    earned = spp_earned(pack, team, match)
+    loses_spp = penalised(match) and league.concession.loses_spp
+    if not loses_spp and (match.kind != "friendly" or league.friendly_spp):
+        for event in spp_events(team, match, earned):
+            after = after.apply(event)
+    for event in mvp_events(pack, match, dice):
+        after = after.apply(event)
+    for member, result in sorted(match.injuries.items()):
+        if "star" in after.members[member].tags:  # issue 5: a star's casualty ends with the match
+            sentence = (
+                f"match {match.number}: {result.replace('_', ' ')}, no consequence for a Star Player after the match"
+            )
+            after = after.apply(Member(member=member, event=Adjusted(effect=Effect(), reason=sentence)))
+            continue
+        events: list[Event] = []
+        if match.kind == "friendly" and result != league.friendly_casualty:
+            sentence = f"match {match.number}: friendly game, {result.replace('_', ' ').split(':')[0]} counts as {pack.name_of(league.friendly_casualty)}"
+            events.append(Adjusted(effect=Effect(), reason=sentence))
+            result = league.friendly_casualty
+        if result == "lasting_injury":
+            (d6,) = dice.roll(6, 1, "lasting injury")
+            events.append(Rolled(label="lasting injury", sides=6, results=(d6,)))
+            result = f"lasting_injury:{lasting_row(data, d6)[1]}"
+        effect, sentence = injury_effect(data, dict(after.members[member].stats), result)
+        events.append(Adjusted(effect=effect, reason=f"match {match.number}: {sentence}"))
+        after = after.apply(Member(member=member, event=Step(label="injury", events=tuple(events))))
+    if match.kind == "unplayed" and match.conceded == "them":
+        count, sides = league.unplayed_concede_dice
+        rolls = dice.roll(sides, count, "unplayed fixture winnings")
+        after = after.apply(rolled("unplayed fixture winnings", sides, rolls))
+        money = winnings(pack, team, match, rolled=sum(rolls)).total
+        reason = f"match {match.number}: unplayed fixture conceded by {match.opponent}, D{sides} {sum(rolls)} x {league.unplayed_concede_multiplier:,}"
+        after = after.apply(awarded("treasury", money, reason))
+    else:
+        money = winnings(pack, team, match).total
+        if money:
+            after = after.apply(awarded("treasury", money, f"winnings of match {match.number}"))
+    score = final_score(pack, match)
+    after = after.apply(_result_entry(match, outcome(match), score, spp_casualties(match, earned)))
+    if penalised(match):
+        after = _quit_after_concession(pack, after, dice)
+    after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
+    after = after.apply(moved(season_of(team), match.number, "outcome"))  # the sequence of this match opens
+    return combine(team, after, f"match {match.number}: outcome and winnings")
+
+
+def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
+    """Each player of a team that conceded with penalty and has 3+ advancements leaves on a D6 of 1-3
+    (``[concede].quit_check``); the dead (killed in this match too) and the temporarily retired make no roll."""
+    rules = data_of(pack).rules.league.concession
+    for member, player in sorted(team.members.items()):
+        if "dead" in player.tags or "retired" in player.tags:
+            continue
+        if player.stats["advancements"] >= rules.quit_advancements:
+            (roll,) = dice.roll(rules.quit_die, 1, f"{player.name} stays after the concession")
+            team = team.apply(Rolled(label=f"#{member} stays", sides=rules.quit_die, results=(roll,)))
+            if roll in rules.quit_on:
+                team = team.apply(Left(member=member, reason=f"left after the concession (D{rules.quit_die} {roll})"))
+    return team
+
+
+def _check_recorded_as(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
+    """Refuse Dedicated Fans updated from a record other than the one whose outcome was recorded (an amended
+    outcome whose Dedicated Fans would still follow the old score)."""
+    result = result_of(team, match.number)
+    if result is not None:
+        scored, against = final_score(pack, match)
+        given = (outcome(match), scored, against, match.opponent, match.kind, match.conceded)
+        if given != (result.outcome, result.scored, result.against, result.opponent, result.kind, result.conceded):
+            msg = (
+                f"the Dedicated Fans of match {match.number} follow its recorded outcome ({result.outcome} "
+                f"{result.scored}-{result.against} against {result.opponent}), got a record of a {given[0]} "
+                f"{scored}-{against} against {match.opponent}; amend both steps, or record the match as one entry"
+            )
+            raise InvalidInput(msg)
+
+
+@operation("bloodbowl.update_fans", kind="team", label=lambda op: f"match {op.match.number}: Dedicated Fans")
+def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+    """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
+    a draw changes nothing; a team that conceded with penalty loses D3 instead (never below 1, never above 7).
+    A friendly game and an unplayed fixture, conceded or not, change nothing."""
+    check_record(pack, match)
+    check_team(team, f"the Dedicated Fans of match {match.number}")
+    _check_recorded_as(pack, team, match)
+    team = enter(pack, team, "fans", number=match.number)
+    rules = data_of(pack).rules
+    fans = team.stats["dedicated_fans"]
+    result = outcome(match)
+    if match.kind in ("friendly", "unplayed"):
+        why = "a friendly game" if match.kind == "friendly" else "an unplayed fixture"
+        why += " conceded without penalty" if match.conceded == "us" else ""
+        return team.apply(
+            Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: {why}, Dedicated Fans stay {fans}")
+        )
+    if result == "draw":
+        return team.apply(
+            Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}")
+        )
+    sides = rules.league.concession.fans_die if penalised(match) else 6
+    (roll,) = dice.roll(sides, 1, "Dedicated Fans")
+    if penalised(match):
+        change, why = -roll, f"conceded: lose D{sides} = {roll}"
+    elif result == "win":
+        change, why = (1 if roll >= fans else 0), f"win: D6 {roll} {'>=' if roll >= fans else '<'} {fans}"
+    else:
+        change, why = (-1 if roll < fans else 0), f"loss: D6 {roll} {'<' if roll < fans else '>='} {fans}"
+    new = min(rules.fans["max"], max(rules.fans["min"], fans + change))
+    step = _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
+    for event in step.events:  # the roll and its change, beside the sequence's move: one flat entry
+        team = team.apply(event)
+    return team
+
+
+@operation(
+    "bloodbowl.match", kind="team", label=lambda op: f"match {op.match.number}: outcome, winnings, Dedicated Fans"
+)
+def record_match(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+    """Post-match steps 1 and 2 as one entry (the command line's ``match``): the outcome, then Dedicated Fans."""
+    return update_fans(pack, record_outcome(pack, team, match, dice), match, dice)

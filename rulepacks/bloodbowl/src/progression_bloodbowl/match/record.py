@@ -1,0 +1,318 @@
+"""What a coach writes down for a match (:class:`MatchRecord`) and the shape it must have, the kinds of match a
+record may be (a league fixture, a friendly game, a fixture left unplayed), who pays for a concession, and the
+result a match writes on the team's ledger, which the league table reads back.
+
+A result is written twice on the same ledger entry: as a sentence for people (the entry's reason) and
+as the tag ``result`` of the entry's effect, in a compact machine format (:func:`result_tag`). Only
+the tag is ever read back (:func:`read_result`): a reason is prose, and prose is never parsed. The end
+of a match's post-match sequence is written the same way, as the tag ``closed`` (:data:`CLOSED_TAG`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from progression import RulePack
+from progression.errors import InvalidInput, UnknownName
+
+from ..data.access import data_of
+from ..data.reading import natural
+from ..data.rules import MatchLimits
+from ..inducements.prayers import as_prayers, check_prayers
+from ..players.injuries import check_injury
+from ..team.results import KINDS
+
+__all__ = [
+    "CONCEDED",
+    "EVENTS",
+    "NO_SPP",
+    "MatchRecord",
+    "check_kind",
+    "check_opponent",
+    "check_record",
+    "final_score",
+    "penalised",
+    "result_reason",
+    "result_tag",
+]
+
+#: Who conceded: nobody, this team, the opponent.
+CONCEDED = ("", "us", "them")
+
+#: Match events that earn SPP -> the key of their value in tables.toml [spp].
+EVENTS = {
+    "completion": "completion",
+    "superb_throw": "throw_team_mate_superb_and_landed",
+    "landing": "thrown_player_landing",
+    "interception": "interception",
+    "casualty": "casualty",
+    "touchdown": "touchdown",
+}
+#: Match events recorded for the history that earn no SPP, unless a prayer or a skill says so
+#: (see ``inducements.prayers``).
+NO_SPP = {
+    "casualty_special": "a casualty from a Special Action (Violent Innovator: the casualty value)",
+    "casualty_crowd": "a casualty caused by the crowd (Fan Interaction: 2)",
+    "casualty_foul": "a casualty from a Foul Action (Fouling Frenzy: 2)",
+    "catch": "a catch from a Pass Action (Dazzling Catching: 1)",
+}
+
+
+def _frozen_events(value: object) -> Mapping[str, Mapping[str, int]]:
+    """A copy of the events, each member's counts copied too; anything not of that shape is left for the check."""
+    if isinstance(value, Mapping) and all(isinstance(counts, Mapping) for counts in value.values()):
+        return {member: dict(counts) for member, counts in value.items()}
+    return value  # type: ignore[return-value]  # refused by check_record
+
+
+def _as_tuple(value: object) -> object:
+    """A list becomes a tuple (the score, the MVP nominees); anything else is left for the check."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+@attrs.frozen(kw_only=True)
+class MatchRecord:
+    """What happened in one match, from one team's side. Extend with ``extra`` (inducements, issue 5)."""
+
+    #: The fixture number (1 for the first match of the team).
+    number: int
+    opponent: str
+    #: Touchdowns scored and conceded.
+    score: tuple[int, int] = attrs.field(converter=_as_tuple)
+    #: member id -> {event: count}; events are the keys of ``EVENTS`` and ``NO_SPP`` (their SPP in
+    #: ``progression_bloodbowl.match.outcome``).
+    events: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict, converter=_frozen_events)
+    #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
+    mvp_nominees: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
+    #: member id -> casualty result (see ``players.injuries.INJURIES``).
+    injuries: Mapping[str, str] = attrs.field(factory=dict)
+    #: Both teams' Fan Factors added (4 to 20 by the league's fans; 0, the default: not recorded).
+    fan_attendance: int = 0
+    #: Whether a player of this team was Stalling (no winnings bonus).
+    stalling: bool = False
+    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
+    conceded: str = ""
+    #: This team conceded without penalty (it could not set up three players on the Line of Scrimmage):
+    #: a plain loss, without the concession's penalties. Only with ``conceded="us"``.
+    without_penalty: bool = False
+    #: Free notes other rules add (Star Players and Wizards used).
+    extra: Mapping[str, str] = attrs.field(factory=dict)
+    #: The Prayers to Nuffle in effect for this team that change SPP, by id (``perfect_passing``,
+    #: ``dazzling_catching``, ``fan_interaction``, ``fouling_frenzy``), each once.
+    prayers: tuple[str, ...] = attrs.field(default=(), converter=as_prayers)
+    #: ``"league"`` (a fixture), ``"friendly"`` (no SPP, no league points, no winnings, every casualty Badly Hurt)
+    #: or ``"unplayed"`` (a fixture not played by the deadline: a loss for both, unless one side conceded it).
+    kind: str = "league"
+
+
+def check_opponent(match: MatchRecord) -> None:
+    """Refuse an opponent that is not a name on one line: the result's tag ends with it."""
+    opponent = match.opponent
+    if not isinstance(opponent, str) or not opponent.strip() or opponent.splitlines() != [opponent]:
+        msg = f"the opponent of match {match.number} is a team's name on one line, got {opponent!r}"
+        raise InvalidInput(msg)
+
+
+def _words(what: str, value: object) -> str:
+    """How a yes-or-no field is written, in Python and on the command line, and what came."""
+    return f"{what} is True or False ({what}=yes or {what}=no on the command line), got {value!r}"
+
+
+def check_record(pack: RulePack, match: object) -> MatchRecord:
+    """``match`` when it is a :class:`MatchRecord` whose every field has its shape and whose words are known
+    (a record checked without its team: :func:`~progression_bloodbowl.match.outcome.check_match` checks it against one).
+
+    Raises:
+        InvalidInput: the first field that is not of its shape, named with what it takes and what came.
+        UnknownName: a kind of match, a match event or a prayer the pack does not know.
+    """
+    if not isinstance(match, MatchRecord):
+        msg = f"expected a MatchRecord, got {type(match).__name__}"
+        raise InvalidInput(msg)
+    number = natural(match.number, "match number")
+    check_opponent(match)
+    score = match.score
+    if not isinstance(score, tuple) or len(score) != 2:
+        msg = f"the score of match {number} is two whole numbers (ours, theirs) such as (2, 1), got {score!r}"
+        raise InvalidInput(msg)
+    for side, touchdowns in zip(("ours", "theirs"), score, strict=True):
+        natural(touchdowns, f"the score of match {number} ({side})")
+    limits = data_of(pack).rules.match_limits
+    if sum(score) > limits.touchdowns:
+        msg = (
+            f"the score of match {number} is at most {limits.touchdowns} touchdowns for both teams together "
+            f"(one a turn at most, {limits.turns_per_team} turns a team), got {score[0]}-{score[1]}"
+        )
+        raise InvalidInput(msg)
+    _check_events(match, limits)
+    nominees = match.mvp_nominees
+    if not isinstance(nominees, tuple) or not all(isinstance(member, str) for member in nominees):
+        msg = f"the MVP nominees of match {number} are member ids such as ('1', '3'), got {nominees!r}"
+        raise InvalidInput(msg)
+    injuries = match.injuries
+    if not isinstance(injuries, Mapping) or not all(isinstance(m, str) for m in injuries):
+        msg = (
+            f"the injuries of match {number} map member ids to results such as {{'3': 'badly_hurt'}}, got {injuries!r}"
+        )
+        raise InvalidInput(msg)
+    for result in injuries.values():
+        check_injury(result)
+    _check_attendance(pack, match)
+    for what, value in (("stalling", match.stalling), ("without_penalty", match.without_penalty)):
+        if not isinstance(value, bool):
+            msg = f"match {number}: {_words(what, value)}"
+            raise InvalidInput(msg)
+    if not isinstance(match.extra, Mapping):
+        msg = f"the extra notes of match {number} map names to texts, got {match.extra!r}"
+        raise InvalidInput(msg)
+    check_kind(pack, match)
+    check_prayers(pack, match)
+    return match
+
+
+def _check_attendance(pack: RulePack, match: MatchRecord) -> None:
+    """The Fan Attendance: 0 when it was not recorded, else both teams' Fan Factors added, which no game makes
+    lower or higher than :attr:`MatchLimits.attendance` (a team's own Dedicated Fans are checked with the team)."""
+    attendance = natural(match.fan_attendance, f"the fan attendance of match {match.number}")
+    rules = data_of(pack).rules
+    low, high = rules.match_limits.attendance
+    if attendance and not low <= attendance <= high:
+        count, sides = rules.match_limits.fan_die
+        msg = (
+            f"the fan attendance of match {match.number} is both teams' Fan Factors added (Dedicated Fans "
+            f"{rules.fans['min']} to {rules.fans['max']} + {count if count > 1 else ''}D{sides} each): {low} to {high}, "
+            f"or 0 when it was not recorded; got {attendance}"
+        )
+        raise InvalidInput(msg)
+
+
+def _check_events(match: MatchRecord, limits: MatchLimits) -> None:
+    """The events: member id -> {event: count}, each event known, each count a whole number no game exceeds."""
+    events, number = match.events, match.number
+    if not isinstance(events, Mapping) or not all(
+        isinstance(member, str) and isinstance(counts, Mapping) for member, counts in events.items()
+    ):
+        msg = (
+            f"the events of match {number} map member ids to {{event: count}} such as "
+            f"{{'1': {{'touchdown': 1}}}}, got {events!r}"
+        )
+        raise InvalidInput(msg)
+    for member, counts in events.items():
+        for event, count in counts.items():
+            if event not in EVENTS and event not in NO_SPP:
+                raise UnknownName("match event", str(event), [*EVENTS, *NO_SPP], f"the record of #{member}")
+            if natural(count, f"match {number}: #{member} {event}") > limits.per_player:
+                msg = (
+                    f"match {number}: #{member} {event} is 0 to {limits.per_player} in a game (at most "
+                    f"{limits.most_per_turn} a turn, {limits.turns_per_team} turns a team), got {count}"
+                )
+                raise InvalidInput(msg)
+
+
+def check_kind(pack: RulePack, match: MatchRecord) -> None:
+    """Refuse a kind or a concession the pack does not know, and what a friendly or an unplayed fixture cannot hold."""
+    if match.kind not in KINDS:
+        raise UnknownName("match kind", str(match.kind), KINDS, f"the record of match {match.number}")
+    if match.conceded not in CONCEDED:
+        msg = (
+            f"match {match.number}: conceded is 'us' (this team conceded), 'them' (the opponent did) or '' "
+            f"(nobody; on the command line, leave conceded= out), got {match.conceded!r}"
+        )
+        raise InvalidInput(msg)
+    if match.without_penalty and match.conceded != "us":
+        msg = (
+            f"match {match.number}: only a team that conceded may concede without penalty "
+            f"(without_penalty=True with conceded='us'; on the command line without_penalty=yes with conceded=us), "
+            f"got conceded={match.conceded!r}"
+        )
+        raise InvalidInput(msg)
+    if match.kind == "unplayed":
+        _check_unplayed(match)
+    elif match.kind == "friendly":
+        _check_friendly(pack, match)
+
+
+def penalised(match: MatchRecord) -> bool:
+    """Whether this team pays the concession's penalties: it conceded a fixture that was played, and not
+    because it could not set up three players on the Line of Scrimmage (``without_penalty``). Conceding an
+    unplayed fixture is always Conceding Without Penalty."""
+    return match.conceded == "us" and match.kind == "league" and not match.without_penalty
+
+
+def _check_unplayed(match: MatchRecord) -> None:
+    """An unplayed fixture has no score, events, injuries, crowd or Stalling; MVPs, and the touchdowns the
+    concession awards (given to players as ``touchdown`` events), only for the side the other conceded to."""
+    awarded = match.conceded == "them"
+    other_events = any(event != "touchdown" for counts in match.events.values() for event in counts)
+    wrong = [
+        what
+        for what, bad in (
+            (f"score {match.score[0]}-{match.score[1]}", match.score != (0, 0)),
+            (
+                "match events" + (" other than the touchdowns awarded" if awarded else ""),
+                other_events or (bool(match.events) and not awarded),
+            ),
+            ("injuries", bool(match.injuries)),
+            (f"fan attendance {match.fan_attendance}", bool(match.fan_attendance)),
+            ("Stalling", match.stalling),
+            ("MVP nominees", bool(match.mvp_nominees) and match.conceded != "them"),
+        )
+        if bad
+    ]
+    if wrong:
+        msg = f"match {match.number} is an unplayed fixture, so it has no {', '.join(wrong)}" + (
+            "; MVP nominees are given only when the opponent conceded it" if "MVP nominees" in wrong else ""
+        )
+        raise InvalidInput(msg)
+
+
+def _check_friendly(pack: RulePack, match: MatchRecord) -> None:
+    """Nothing is at stake in a friendly: no concession to record, and no MVP when it awards no SPP."""
+    if match.conceded:
+        msg = f"match {match.number} is a friendly game: nothing is at stake, so no concession is recorded; record the score"
+        raise InvalidInput(msg)
+    if match.mvp_nominees and not data_of(pack).rules.league.friendly_spp:
+        msg = f"match {match.number} is a friendly game, which awards no SPP: no MVP nominees, got {list(match.mvp_nominees)}"
+        raise InvalidInput(msg)
+
+
+def final_score(pack: RulePack, match: MatchRecord) -> tuple[int, int]:
+    """The score that counts (touchdowns for, against). After a concession, with or without penalty and on
+    an unplayed fixture too, the side conceded to wins 2-0, or X-0 when it had already scored X > 2
+    (``[concede]`` winner_score, loser_score)."""
+    if not match.conceded:
+        return match.score
+    rules = data_of(pack).rules.league.concession
+    scored, against = match.score
+    if match.conceded == "us":
+        return rules.loser, max(rules.winner, against)
+    return max(rules.winner, scored), rules.loser
+
+
+def result_reason(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> str:
+    """The sentence that records a result (``outcome``: win, draw, loss) on the ledger, for people to read.
+
+    ``match 3 against Orcs: win 3-1, 2 casualties`` with ``(friendly)``, ``(unplayed)``, ``(conceded)``,
+    ``(conceded without penalty)`` or ``(opponent conceded)`` after it when they apply; ``score`` is the
+    one that counts (:func:`final_score`), ``casualties`` those that earned SPP.
+    """
+    scored, against = score
+    cas = casualties
+    notes = [match.kind] if match.kind != "league" else []
+    if match.conceded == "us":
+        notes.append("conceded" if penalised(match) else "conceded without penalty")
+    elif match.conceded == "them":
+        notes.append("opponent conceded")
+    text = f"match {match.number} against {match.opponent}: {outcome} {scored}-{against}"
+    text += f", {cas} casualt{'y' if cas == 1 else 'ies'}"
+    return text + (f" ({', '.join(notes)})" if notes else "")
+
+
+def result_tag(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> str:
+    """The result in the machine format the league table reads back (:func:`read_result`), the opponent last:
+    ``3 win 3-1 2 league - Orcs`` (number, outcome, score, SPP-earning casualties, kind, who conceded)."""
+    scored, against = score
+    conceded = match.conceded or "-"
+    return f"{match.number} {outcome} {scored}-{against} {casualties} {match.kind} {conceded} {match.opponent}"

@@ -1,0 +1,97 @@
+"""Injuries as far as the roster needs them: miss next game, niggling, lasting (a characteristic reduced), dead.
+
+The result of a casualty is read at the table (or rolled with :func:`roll_casualty`) and
+recorded on the player: tags ``miss_next`` and ``dead``, stats ``niggling`` and
+``lasting_injuries``, and the reduced characteristic itself.
+"""
+
+from __future__ import annotations
+
+from progression import Dice, Effect, Event, Rolled
+from progression.errors import InvalidInput
+
+from ..data.model import CHARACTERISTICS, Data
+from ..data.roll_tables import INJURIES
+from .player import YES
+
+__all__ = ["INJURIES", "check_injury", "injury_effect", "lasting_row", "roll_casualty"]
+
+
+def check_injury(result: object) -> str:
+    """``result`` if it is a casualty result a match record may give, else :class:`InvalidInput`."""
+    base, sep, characteristic = str(result).partition(":")
+    if (
+        isinstance(result, str)
+        and base in INJURIES
+        and (not sep or (base == "lasting_injury" and characteristic in CHARACTERISTICS))
+    ):
+        return result
+    msg = f"an injury is one of {', '.join(INJURIES)} or lasting_injury:<{'|'.join(CHARACTERISTICS)}>, got {result!r}"
+    raise InvalidInput(msg)
+
+
+def lasting_row(data: Data, roll: int) -> tuple[str, str]:
+    """The Lasting Injury (name, characteristic) a D6 gives."""
+    for low, high, result, characteristic in data.rules.lasting:
+        if low <= roll <= high:
+            return result, characteristic
+    msg = f"a Lasting Injury D6 shows 1..6, got {roll}"
+    raise InvalidInput(msg)
+
+
+def roll_casualty(data: Data, dice: Dice, *, niggling: int = 0, decay: bool = False) -> tuple[str, list[Event]]:
+    """Roll a D16 on the Casualty table (+1 per Niggling Injury, +1 for Decay), and the D6 of a Lasting Injury.
+
+    Returns:
+        The result (``lasting_injury:<characteristic>`` for a lasting one) and the rolls as events.
+    """
+    (roll,) = dice.roll(16, 1, "casualty")
+    events: list[Event] = [Rolled(label="casualty", sides=16, results=(roll,))]
+    total = roll + niggling + (1 if decay else 0)
+    rows = data.rules.casualty
+    result = next((row[2] for row in rows if row[0] <= total <= row[1]), rows[-1][2])
+    if result == "lasting_injury":
+        (d6,) = dice.roll(6, 1, "lasting injury")
+        events.append(Rolled(label="lasting injury", sides=6, results=(d6,)))
+        result = f"lasting_injury:{lasting_row(data, d6)[1]}"
+    return result, events
+
+
+def _reduced(data: Data, characteristic: str, value: int) -> int | None:
+    """The characteristic one step worse, or None when it is at its worst (or PA "-")."""
+    _, worst = data.rules.limits[characteristic]
+    if characteristic == "pa" and value == 0:
+        return None
+    after = value + 1 if characteristic in ("ag", "pa") else value - 1
+    beyond = after > worst if characteristic in ("ag", "pa") else after < worst
+    return None if beyond else after
+
+
+def injury_effect(data: Data, stats: dict[str, int] | None, result: str) -> tuple[Effect, str]:
+    """What a casualty result does to a player, and the sentence saying so.
+
+    Args:
+        stats: The player's stats (for a lasting injury's limits).
+        result: One of :data:`INJURIES`, or ``lasting_injury:<characteristic>``.
+    """
+    base, _, characteristic = result.partition(":")
+    miss = {"miss_next": YES}
+    if base == "badly_hurt":
+        return Effect(), "Badly Hurt: out for the rest of the match only"
+    if base == "seriously_hurt":
+        return Effect(tags=miss), "Seriously Hurt: misses the next match"
+    if base == "serious_injury":
+        return Effect(stats={"niggling": 1}, tags=miss), "Serious Injury: a Niggling Injury, and misses the next match"
+    if base == "dead":
+        return Effect(tags={"dead": YES}), "Dead: leaves the roster after the match"
+    if base == "lasting_injury" and characteristic in CHARACTERISTICS:
+        value = (stats or {}).get(characteristic, 0)
+        after = _reduced(data, characteristic, value)
+        if after is None:
+            return Effect(
+                tags=miss
+            ), f"Lasting Injury to {characteristic.upper()}, already at its worst: only misses the next match"
+        effect = Effect(stats={characteristic: after - value, "lasting_injuries": 1}, tags=miss)
+        return effect, f"Lasting Injury: {characteristic.upper()} one worse, and misses the next match"
+    msg = f"an injury is one of {', '.join(INJURIES)} or lasting_injury:<{'|'.join(CHARACTERISTICS)}>, got {result!r}"
+    raise InvalidInput(msg)

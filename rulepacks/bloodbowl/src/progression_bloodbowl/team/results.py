@@ -1,0 +1,274 @@
+"""What a team's ledger says about its seasons, read back: the season it plays, its results (:class:`Result`),
+the matches whose post-match sequence ended, the season a player joined. Each is read from the structured tags
+of the entries that wrote it (``season``, ``result``, ``closed``), never from a reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from progression import Adjusted, Event, Joined, Sheet, Step
+from progression.errors import InvalidInput, UnknownName
+
+from ..data.matched_play import BUDGET_TAG
+
+__all__ = [
+    "CLOSED_TAG",
+    "KINDS",
+    "RESULT_TAG",
+    "Result",
+    "check_season",
+    "check_team",
+    "closed",
+    "joined_in",
+    "numbers",
+    "read_result",
+    "result_of",
+    "results",
+    "season_of",
+]
+
+#: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
+KINDS = ("league", "friendly", "unplayed")
+#: The tag of the ledger entry that records a result; its value is written by
+#: :func:`~progression_bloodbowl.match.record.result_tag`.
+RESULT_TAG = "result"
+#: The tag of the ledger entry that ends a match's post-match sequence (Expensive Mistakes): the match number.
+CLOSED_TAG = "closed"
+_OUTCOMES = ("win", "draw", "loss")
+_CONCEDED = {"-": "", "us": "us", "them": "them"}
+_FORMAT = "'<number> <win|draw|loss> <scored>-<against> <casualties> <kind> <-|us|them> <opponent>'"
+
+
+def season_of(team: Sheet) -> int:
+    """The season the team plays (1 until its first new season).
+
+    Raises:
+        InvalidInput: a ``season`` tag that is not a whole number >= 1 (a hand-edited file), named.
+    """
+    return _season_number(team.tags.get("season", "1"), f"the season tag of {team.name}")
+
+
+def _season_number(tag: str, where: str, least: int = 1) -> int:
+    """The whole number a tag holds (a season, a match number), or a refusal naming ``where`` it was found."""
+    if not (isinstance(tag, str) and tag.isascii() and tag.isdigit() and int(tag) >= least):
+        msg = f"{where} is a whole number >= {least} such as '2', got {tag!r}"
+        raise InvalidInput(msg)
+    return int(tag)
+
+
+def check_team(team: object, where: str) -> Sheet:
+    """The league team ``team`` is, or a refusal naming ``where`` it was given: a sheet of kind ``team``
+    that is not a Matched Play team (which plays no league and has no seasons)."""
+    if not isinstance(team, Sheet) or team.kind != "team":
+        got = f"a {team.kind} sheet ({team.name!r})" if isinstance(team, Sheet) else type(team).__name__
+        msg = f"{where} takes a team sheet, got {got}"
+        raise InvalidInput(msg)
+    if BUDGET_TAG in team.tags:
+        msg = f"{where}: {team.name} is a Matched Play team, which plays no league fixtures and has no seasons"
+        raise InvalidInput(msg)
+    return team
+
+
+def check_season(team: object, season: object, where: str) -> int:
+    """The season asked of a league team (its current one for None), or a refusal naming ``where``: a whole
+    number >= 1 (not a text, not a bool)."""
+    checked = check_team(team, where)
+    if season is None:
+        return season_of(checked)
+    if isinstance(season, bool) or not isinstance(season, int) or season < 1:
+        msg = f"{where}: a season is a whole number >= 1, got {season!r}"
+        raise InvalidInput(msg)
+    return season
+
+
+def _walk(entries: Iterable[Event]) -> Iterator[Event]:
+    """The team's own events in order, steps opened; what happened to members is left out. (A stack of
+    iterators rather than nested generators: the ledger is walked at every match.)"""
+    stack = [iter(entries)]
+    while stack:
+        for event in stack[-1]:
+            if isinstance(event, Step):
+                stack.append(iter(event.events))
+                break
+            yield event
+        else:
+            stack.pop()
+
+
+def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
+    """Every result recorded on the team's ledger in ``season`` (the current one by default), in order.
+
+    Raises:
+        InvalidInput: a sheet that is not a league team, a season that is not a whole number >= 1, or a
+            ``result`` tag on the ledger that is not in the format results are written in.
+    """
+    wanted = check_season(team, season, "results")
+    return tuple(
+        read_result(event.effect.tags[RESULT_TAG], wanted, f"the ledger entry {event.reason!r}")
+        for event in _tagged(team, wanted, RESULT_TAG)
+    )
+
+
+def result_of(team: Sheet, number: int) -> Result | None:
+    """The result of match ``number`` in the team's current season, read from the end of the ledger (the last
+    recorded match is found at once), or None when it was not recorded."""
+    season = season_of(team)
+    for entry in reversed(team.ledger):
+        for event in reversed(_marked(entry)):
+            tags = event.effect.tags
+            if "season" in tags:
+                return None
+            if RESULT_TAG in tags and str(tags[RESULT_TAG]).split(" ", 1)[0] == str(number):
+                return read_result(tags[RESULT_TAG], season, f"the ledger entry {event.reason!r}")
+    return None
+
+
+def numbers(team: Sheet, *, season: int | None = None) -> tuple[frozenset[int], frozenset[int]]:
+    """The numbers of the matches recorded in ``season`` (the current one by default), and of those whose
+    post-match sequence ended: one walk of the ledger, reading only the numbers."""
+    wanted = check_season(team, season, "match numbers")
+    recorded, ended = set(), set()
+    for event in _tagged(team, wanted, RESULT_TAG, CLOSED_TAG):
+        where = f"the ledger entry {event.reason!r}"
+        tags = event.effect.tags
+        if RESULT_TAG in tags:
+            recorded.add(_season_number(str(tags[RESULT_TAG]).split(" ", 1)[0], f"the result number of {where}", 0))
+        if CLOSED_TAG in tags:
+            ended.add(_season_number(tags[CLOSED_TAG], f"the closed tag of {where}", 0))
+    return frozenset(recorded), frozenset(ended)
+
+
+def closed(team: Sheet, *, season: int | None = None) -> tuple[int, ...]:
+    """The numbers of the matches whose post-match sequence ended (Expensive Mistakes) in ``season`` (the
+    current one by default), in order, read from the ``closed`` tag of the entries that ended them."""
+    wanted = check_season(team, season, "closed matches")
+    return tuple(
+        _season_number(event.effect.tags[CLOSED_TAG], f"the closed tag of the ledger entry {event.reason!r}", 0)
+        for event in _tagged(team, wanted, CLOSED_TAG)
+    )
+
+
+def joined_in(team: Sheet, member: str) -> int:
+    """The season ``member`` last joined the team's roster in, read from the team's ledger (a re-drafted
+    player stays on the roster: he joined in the season he was first hired, as a journeyman too).
+
+    Raises:
+        UnknownName: a member not on the roster.
+    """
+    if member not in team.members:
+        raise UnknownName("member", member, team.members, f"team {team.name!r}")
+    current, joined = 1, 1
+    for event in _walk(team.ledger):
+        if isinstance(event, Joined) and event.member == member:
+            joined = current
+        elif isinstance(event, Adjusted) and "season" in event.effect.tags:
+            current = _season_number(
+                event.effect.tags["season"], f"the season tag of the ledger entry {event.reason!r}"
+            )
+    return joined
+
+
+#: The tags :func:`_tagged` looks for: a season's start, a result, the end of a post-match sequence.
+_MARKS = frozenset({"season", RESULT_TAG, CLOSED_TAG})
+#: Each step of a ledger with its marked entries, by identity: a team's ledger is read at every match and its
+#: entries are shared by every later sheet of the team, so each step is opened once. The step is kept beside its
+#: marks, so its id cannot be taken by another object while it is cached; the cache is emptied when full.
+_MARKED: dict[int, tuple[Step, tuple[Adjusted, ...]]] = {}
+_MARKED_MOST = 1 << 15
+
+
+def _marked(entry: Event) -> tuple[Adjusted, ...]:
+    """The entries of one top-level ledger entry (a step opened) that carry a season, result or closed tag."""
+    if not isinstance(entry, Step):
+        return (entry,) if isinstance(entry, Adjusted) and not _MARKS.isdisjoint(entry.effect.tags) else ()
+    cached = _MARKED.get(id(entry))
+    if cached is not None and cached[0] is entry:
+        return cached[1]
+    found = tuple(e for e in _walk(entry.events) if isinstance(e, Adjusted) and not _MARKS.isdisjoint(e.effect.tags))
+    if len(_MARKED) >= _MARKED_MOST:
+        _MARKED.clear()
+    _MARKED[id(entry)] = (entry, found)
+    return found
+
+
+def _tagged(team: Sheet, season: int, *tags: str) -> Iterator[Adjusted]:
+    """The team's entries in ``season`` that carry one of ``tags``, in order (a ``season`` tag starts a season).
+
+    The current season is read backwards from the end to its start, so a team's long history is not walked at
+    every match; an earlier season is read from the start.
+    """
+    # The current season, compared as written: a tag that is not a number is named below, with its entry.
+    if str(season) == team.tags.get("season", "1"):
+        found: list[Adjusted] = []
+        for entry in reversed(team.ledger):
+            for event in reversed(_marked(entry)):
+                if "season" in event.effect.tags:
+                    yield from reversed(found)
+                    return
+                if any(tag in event.effect.tags for tag in tags):
+                    found.append(event)
+        yield from reversed(found)
+        return
+    current = 1
+    for event in (marked for entry in team.ledger for marked in _marked(entry)):
+        if "season" in event.effect.tags:
+            current = _season_number(
+                event.effect.tags["season"], f"the season tag of the ledger entry {event.reason!r}"
+            )
+        elif current == season and any(tag in event.effect.tags for tag in tags):
+            yield event
+
+
+@attrs.frozen(kw_only=True)
+class Result:
+    """One recorded result of a team, as its ledger tells it."""
+
+    season: int
+    number: int
+    opponent: str
+    #: ``win``, ``draw`` or ``loss``.
+    outcome: str
+    scored: int
+    against: int
+    #: SPP-earning casualties the team caused.
+    casualties: int
+    #: ``league``, ``friendly`` or ``unplayed``.
+    kind: str = "league"
+    #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
+    conceded: str = ""
+
+
+def read_result(value: str, season: int, where: str) -> Result:
+    """The result a ``result`` tag holds (see :func:`result_tag`).
+
+    Raises:
+        InvalidInput: a value not in that format, naming ``where`` (the ledger entry) it was found.
+    """
+    parts = value.split(" ", 6) if isinstance(value, str) else []
+    if len(parts) == 7:
+        number, outcome, score, cas, kind, conceded, opponent = parts
+        scored, _, against = score.partition("-")
+        numbers = (number, scored, against, cas)
+        if (
+            all(n.isdigit() and n.isascii() for n in numbers)
+            and outcome in _OUTCOMES
+            and kind in KINDS
+            and conceded in _CONCEDED
+            and opponent.strip()
+        ):
+            return Result(
+                season=season,
+                number=int(number),
+                opponent=opponent,
+                outcome=outcome,
+                scored=int(scored),
+                against=int(against),
+                casualties=int(cas),
+                kind=kind,
+                conceded=_CONCEDED[conceded],
+            )
+    msg = f"the result recorded by {where} is {_FORMAT}, got {value!r}"
+    raise InvalidInput(msg)

@@ -1,0 +1,395 @@
+"""Teams: drafting from a roster, hiring and firing players and staff (journeymen, the dead and temporary
+retirement: :mod:`progression_bloodbowl.team.journeymen`).
+
+Every operation returns a new team sheet with exactly one new ledger entry (a
+:class:`~progression.Step` when it is made of several events), so ``progression.undo``
+takes it back whole. Money never takes the treasury below zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from progression import (
+    Adjusted,
+    Effect,
+    Event,
+    Joined,
+    Left,
+    Purchased,
+    RulePack,
+    Sheet,
+    Step,
+    combine,
+    operation,
+)
+from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+
+from ..data.access import data_of, shipped_data, team_roster
+from ..data.model import Data, Position, Team
+from ..players.player import YES, available, new_player
+from .sequence import enter
+
+__all__ = [
+    "NUMBER_TAG",
+    "available_count",
+    "buy_staff",
+    "check_funds",
+    "create_team",
+    "draft",
+    "draft_staff",
+    "end_draft",
+    "fire",
+    "fire_staff",
+    "hire",
+    "next_id",
+    "numbered",
+    "one_entry",
+    "permanent",
+    "roster_of",
+]
+
+_STAFF = {
+    "team_reroll": "rerolls",
+    "assistant_coach": "assistant_coaches",
+    "cheerleader": "cheerleaders",
+    "apothecary": "apothecary",
+}
+
+
+def roster_of(pack: RulePack, team: Sheet) -> tuple[Data, Team]:
+    data = data_of(pack)
+    return data, team_roster(data, team)
+
+
+def permanent(team: Sheet) -> list[str]:
+    """Member ids of the players on the roster for good (journeymen and inducements left out)."""
+    return [m for m, p in team.members.items() if "journeyman" not in p.tags and "star" not in p.tags]
+
+
+def available_count(team: Sheet) -> int:
+    return sum(1 for p in team.members.values() if available(p) and "star" not in p.tags)
+
+
+def one_entry(team: Sheet, events: Sequence[Event]) -> Sheet:
+    """``events`` applied to ``team``, inside the operation that records them as its one entry.
+
+    The engine takes every event an operation's function appended as the entry's (``Work.follow``), so
+    nothing is combined here: combining would compare the whole ledger again at every operation.
+    """
+    after = team
+    for event in events:
+        after = after.apply(event)
+    return after
+
+
+def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
+    """Check the treasury holds ``amount`` for ``what`` (an upgrade id); ``name`` says what is bought, in a sentence.
+
+    Raises:
+        InsufficientPoints: the treasury holds less.
+    """
+    held = team.pools["treasury"]
+    if amount > held:
+        names = (name, pack.name_of("gold").lower())
+        raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names)
+
+
+#: The team's tag holding the highest player number it has given: a number is never given twice, since the
+#: ledger keeps the history of a player who left (dead, fired, a journeyman gone) under his number.
+NUMBER_TAG = "numbers.given"
+
+
+def _number(member: str) -> int | None:
+    return int(member) if member.isascii() and member.isdigit() else None
+
+
+def given(team: Sheet) -> int:
+    """The highest player number the team has given (0 when none): its tag or its members' numbers, or for a team
+    whose ledger was written before the tag was kept, the numbers its ledger ever joined (read once, at its next
+    hire)."""
+    members = max((n for m in team.members if (n := _number(m)) is not None), default=0)
+    tag = team.tags.get(NUMBER_TAG, "")
+    if tag.isascii() and tag.isdigit():
+        return max(int(tag), members)
+    highest, stack = members, [iter(team.ledger)]
+    while stack:
+        for event in stack[-1]:
+            if isinstance(event, Step):
+                stack.append(iter(event.events))
+                break
+            if isinstance(event, Joined) and (number := _number(event.member)) is not None:
+                highest = max(highest, number)
+        else:
+            stack.pop()
+    return highest
+
+
+def next_id(team: Sheet) -> str:
+    """The number of the next player to join: one above every number the team has given."""
+    return str(given(team) + 1)
+
+
+def numbered(member: str) -> Event:
+    """The event that keeps ``member``'s number as the highest given (a number is never given twice)."""
+    return Adjusted(effect=Effect(tags={NUMBER_TAG: member}), reason=f"player number #{member} given")
+
+
+def _check_number(team: Sheet, member: str) -> None:
+    """Refuse a number asked for a new player that the team has given before, or that is its member's already."""
+    if member in team.members:
+        msg = f"the team already has a member {member!r}"
+        raise InvalidInput(msg)
+    number, highest = _number(member), given(team)
+    if number is not None and number <= highest:
+        msg = (
+            f"a player's number is never given twice: {team.name} has given #1 to #{highest} "
+            f"(a player who left keeps his number in the history), so a new player takes #{highest + 1} or above, "
+            f"got {member!r}"
+        )
+        raise InvalidInput(msg)
+
+
+# -- the team itself ---------------------------------------------------------------
+
+
+def create_team(
+    pack: RulePack,
+    roster: str,
+    name: str,
+    *,
+    treasury: int | None = None,
+    league: str | None = None,
+    favoured: str | None = None,
+) -> Sheet:
+    """An empty team of ``roster`` with ``treasury`` gold (the draft budget by default).
+
+    Args:
+        league: One of the roster's leagues (the first by default).
+        favoured: The god of a "Favoured of..." roster.
+    """
+    data = data_of(pack)
+    if roster not in data.teams:
+        raise UnknownName("team roster", roster, data.teams, "the bloodbowl pack")
+    team = data.teams[roster]
+    league = league or team.leagues[0]
+    if league not in team.leagues:
+        raise UnknownName("league", league, team.leagues, f"the {team.label.en} roster")
+    tags = {"team": roster, "league": league}
+    if team.favoured_of:
+        if favoured not in team.favoured_of:
+            raise UnknownName("god of Favoured of...", favoured, team.favoured_of, f"the {team.label.en} roster")
+        tags["favoured_of"] = favoured
+    budget = data.rules.budget if treasury is None else treasury
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+        msg = f"a treasury is a whole number of gold pieces >= 0, got {budget!r}"
+        raise InvalidInput(msg)
+    return pack.new_sheet("team", name, pools={"treasury": budget}, tags=tags)
+
+
+def _check_hire(data: Data, roster: Team, team: Sheet, position: Position) -> None:
+    same = [m for m in permanent(team) if team.members[m].tags["position"] == position.id]
+    if len(same) >= position.max:
+        raise LimitReached(
+            upgrade="hire",
+            reason=f"a {roster.label.en} team may have at most {position.max} {position.label.en}",
+            head=f"Hiring a {position.label.en} is refused",
+        )
+    if len(permanent(team)) >= data.rules.max_players:
+        raise LimitReached(
+            upgrade="hire",
+            reason=f"a roster holds at most {data.rules.max_players} players (temporarily retired included)",
+            head=f"Hiring a {position.label.en} is refused",
+        )
+    if position.big_guy and roster.big_guy_limit is not None:
+        big = [m for m in permanent(team) if (p := roster.position(team.members[m].tags["position"])) and p.big_guy]
+        if len(big) >= roster.big_guy_limit:
+            raise LimitReached(
+                upgrade="hire",
+                reason=f"a {roster.label.en} team may have at most {roster.big_guy_limit} Big Guy(s)",
+                head=f"Hiring a {position.label.en} is refused",
+            )
+
+
+def _hire_label(op: object) -> str:
+    return f"hire {getattr(op, 'name', '')} ({_position_name(getattr(op, 'position', ''))})"
+
+
+def _position_name(position: str) -> str:
+    """A position's name in words, for a label (labels are read without the pack: the shipped data names it)."""
+    for roster in shipped_data().teams.values():
+        spec = roster.position(position)
+        if spec is not None:
+            return spec.label.en
+    return position
+
+
+@operation("bloodbowl.hire", kind="team", label=_hire_label)
+def hire(
+    pack: RulePack,
+    team: Sheet,
+    position: str,
+    name: str,
+    *,
+    member: str | None = None,
+    extra_skills: Sequence[str] = (),
+    must_advance: bool | None = None,
+) -> Sheet:
+    """Hire a player of ``position`` from the treasury (position limits, 16 at most): step 4 of the post-match
+    sequence, or a draft (``must_advance``: the league's switch for the must-advance rule, the pack's by default)."""
+    team = enter(pack, team, "hire", must_advance=must_advance)
+    data, roster = roster_of(pack, team)
+    spec = roster.position(position)
+    if spec is None:
+        raise UnknownName("position", position, [p.id for p in roster.positions], f"the {roster.label.en} roster")
+    _check_hire(data, roster, team, spec)
+    check_funds(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
+    member = member or next_id(team)
+    _check_number(team, member)
+    player = new_player(pack, roster.id, position, name, extra_skills=extra_skills)
+    keep = {NUMBER_TAG: member} if _number(member) is not None else {}
+    events = [
+        Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}, effect=Effect(tags=keep)),
+        Joined(member=member, ledger=player.ledger),
+    ]
+    return one_entry(team, events)
+
+
+@operation("bloodbowl.fire", kind="team", label=lambda op: f"fire #{op.member}")
+def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired", must_advance: bool | None = None) -> Sheet:
+    """Fire a player (step 4 of the post-match sequence); refused if fewer than 11 players would be able to play
+    the next match."""
+    team = enter(pack, team, "fire", must_advance=must_advance)
+    player = team.member(member)
+    # Journeymen leave after this step: they are not eligible for the next match.
+    left = sum(
+        1
+        for m, p in team.members.items()
+        if m != member and available(p) and "journeyman" not in p.tags and "star" not in p.tags
+    )
+    minimum = data_of(pack).rules.min_players
+    if left < minimum:
+        missing = f"firing {player.name} would leave {left} players able to play the next match; at least {minimum} must remain"
+        raise RequirementNotMet(upgrade="fire", missing=[missing], head=f"{player.name} cannot be fired")
+    return team.apply(Left(member=member, reason=reason))
+
+
+@operation("bloodbowl.buy_staff", kind="team", label=lambda op: f"buy {op.item}")
+def buy_staff(pack: RulePack, team: Sheet, item: str, *, must_advance: bool | None = None) -> Sheet:
+    """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary
+    (step 4 of the post-match sequence, or a draft)."""
+    if item not in _STAFF and item != "dedicated_fan":
+        raise UnknownName("staff", item, [*_STAFF, "dedicated_fan"], "the bloodbowl pack")
+    team = enter(pack, team, "staff", must_advance=must_advance)
+    return pack.purchase(team, item)
+
+
+@operation("bloodbowl.fire_staff", kind="team", label=lambda op: f"let {op.item} go")
+def fire_staff(pack: RulePack, team: Sheet, item: str, *, must_advance: bool | None = None) -> Sheet:
+    """Let a member of staff go (no refund; step 4 of the post-match sequence). Team re-rolls are never removed."""
+    if item not in _STAFF:
+        raise UnknownName("staff", item, _STAFF, "the bloodbowl pack")
+    team = enter(pack, team, "staff", must_advance=must_advance)
+    if item == "team_reroll":
+        raise RequirementNotMet(
+            upgrade="fire_staff",
+            missing=["team re-rolls can be bought after the draft but never removed"],
+            head="Removing a team re-roll is refused",
+        )
+    stat = _STAFF[item]
+    if team.stats[stat] < 1:
+        raise RequirementNotMet(
+            upgrade="fire_staff",
+            missing=[f"the team has no {pack.name_of(item)}"],
+            head=f"Letting the {pack.name_of(item)} go is refused",
+        )
+    return pack.adjust(team, Effect(stats={stat: -1}), reason=f"{pack.name_of(item)} let go")
+
+
+def draft(
+    pack: RulePack,
+    roster: str,
+    name: str,
+    players: Sequence[tuple[str, str]],
+    *,
+    rerolls: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    dedicated_fans: int = 0,
+    budget: int | None = None,
+    league: str | None = None,
+    favoured: str | None = None,
+    captain: int | None = None,
+) -> Sheet:
+    """Draft a team on a budget: players as ``(position, name)``, staff, extra Dedicated Fans.
+
+    The whole draft is one ledger entry; what the budget does not spend stays in the treasury.
+
+    Args:
+        captain: For a Team Captain roster, the index in ``players`` of the captain, who gains Pro free.
+
+    Raises:
+        ProgressionError: over budget, a position over its limit, fewer than 11 or more than 16 players.
+    """
+    data = data_of(pack)
+    team = created = create_team(pack, roster, name, treasury=budget, league=league, favoured=favoured)
+    if not data.rules.min_players <= len(players) <= data.rules.max_players:
+        msg = f"a drafted team has {data.rules.min_players} to {data.rules.max_players} players, got {len(players)}"
+        raise InvalidInput(msg)
+    captain_rule = "team_captain" in data.teams[roster].special_rules
+    for index, (position, player_name) in enumerate(players):
+        extra = ("pro",) if captain_rule and index == captain else ()
+        team = hire(pack, team, position, player_name, extra_skills=extra)
+    team = draft_staff(
+        pack,
+        team,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+    )
+    return combine(created, end_draft(pack, team), f"draft of {name}")
+
+
+@operation("bloodbowl.draft_staff", kind="team", label=lambda op: "staff at draft prices")
+def draft_staff(
+    pack: RulePack,
+    team: Sheet,
+    *,
+    rerolls: int,
+    assistant_coaches: int,
+    cheerleaders: int,
+    apothecary: bool,
+    dedicated_fans: int,
+) -> Sheet:
+    """The staff, re-rolls and Dedicated Fans a draft buys, at draft prices, each one a purchase."""
+    for item, count in (
+        ("team_reroll", rerolls),
+        ("assistant_coach", assistant_coaches),
+        ("cheerleader", cheerleaders),
+        ("apothecary", int(apothecary)),
+        ("dedicated_fan", dedicated_fans),
+    ):
+        for _ in range(count):
+            team = pack.purchase(team, item)
+    return team
+
+
+@operation("bloodbowl.end_draft", kind="team", label=lambda op: "end of the draft")
+def end_draft(pack: RulePack, team: Sheet) -> Sheet:
+    """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
+
+    Raises:
+        InvalidInput: fewer than 11 or more than 16 players, or a draft already over; nothing is changed.
+    """
+    rules = data_of(pack).rules
+    if "drafted" in team.tags:
+        msg = f"the draft of {team.name} is over already"
+        raise InvalidInput(msg)
+    count = len(permanent(team))
+    if not rules.min_players <= count <= rules.max_players:
+        msg = f"a drafted team has {rules.min_players} to {rules.max_players} players, got {count}; hire or fire first"
+        raise InvalidInput(msg)
+    return pack.adjust(team, Effect(tags={"drafted": YES}), reason="draft complete")

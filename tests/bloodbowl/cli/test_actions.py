@@ -1,0 +1,487 @@
+"""The command-line contract: the team factory, actions with text options, the demo."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import progression_bloodbowl as bb
+from progression import Joined, RulePack, ScriptedDice, Sheet
+from progression.errors import InvalidInput, PendingState, RequirementNotMet
+from progression.ledger.sheet import applied
+from progression_bloodbowl.cli.actions import parse_events
+from progression_bloodbowl.cli.inducements import parse_pitch
+from progression_bloodbowl.cli.options import count, flag, pairs, tallies, whole
+from progression_bloodbowl.data.reading import natural
+from progression_bloodbowl.team.results import closed
+from progression_bloodbowl.team.values import roster_order
+
+from ..conftest import HUMANS
+
+
+class TestParseEvents:
+    def test_members_events_and_counts(self) -> None:
+        """``member:event,event*N;...``"""
+        assert {"1": {"touchdown": 1, "casualty": 1}, "3": {"completion": 2}} == parse_events(
+            "1:touchdown,casualty;3:completion*2"
+        )
+
+    def test_missing_member(self) -> None:
+        """An entry without ``member:`` is refused."""
+        with pytest.raises(InvalidInput, match="expected member:event"):
+            parse_events("touchdown")
+
+    @pytest.mark.parametrize("chunk", ["1:", ":touchdown", " 1 : , "])
+    def test_a_member_or_events_left_out(self, chunk: str) -> None:
+        """A member without events, or events without their member, is refused rather than dropped."""
+        with pytest.raises(InvalidInput) as error:
+            parse_events(f"3:completion;{chunk}")
+        assert f"events: expected member:event,event*N;..., got {chunk.strip()!r}" == str(error.value)
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("1:completion*", "the count of completion must be a whole number, got ''"),
+            ("1:completion*²", "the count of completion must be a whole number, got '²'"),
+            ("1:*2", "events of 1: expected name or name*N, got '*2'"),
+        ],
+    )
+    def test_a_count_without_its_name_or_number(self, text: str, expected: str) -> None:
+        """``completion*`` is not one completion, and ``*2`` is not two of nothing: both refused."""
+        with pytest.raises(InvalidInput) as error:
+            parse_events(text)
+        assert expected == str(error.value)
+
+    def test_the_same_member_twice_adds_up(self) -> None:
+        """Two chunks for one member, and one event named twice, add their counts."""
+        assert {"1": {"touchdown": 2, "casualty": 1}} == parse_events("1:touchdown;1:casualty,touchdown")
+
+
+class TestOptions:
+    @pytest.mark.parametrize("text", ["²", "٣", "1²", "", " ", "-1", "1.5", "+2"])
+    def test_whole_takes_ascii_digits_only(self, text: str) -> None:
+        """A superscript or an Arabic-Indic digit is a digit to Python but not a number here: refused, not a
+        bare ValueError."""
+        with pytest.raises(InvalidInput) as error:
+            whole(text, "attendance")
+        assert f"attendance must be a whole number, got {text!r}" == str(error.value)
+
+    @settings(max_examples=50)
+    @given(st.integers(min_value=0, max_value=10**12), st.sampled_from(["", " "]))
+    def test_whole_reads_what_it_is_written_from(self, number: int, space: str) -> None:
+        """Any whole number written in digits, spaces around or not, reads back as itself."""
+        assert number == whole(f"{space}{number}{space}", "n")
+
+    @settings(max_examples=50)
+    @given(st.text(max_size=6))
+    @example("0\x1f")
+    def test_whole_answers_any_text(self, text: str) -> None:
+        """Any text is a number or an InvalidInput, never another error."""
+        try:
+            value = whole(text, "n")
+        except InvalidInput:
+            return
+        # str.strip drops more than int() does (U+001F is whitespace to one, not the other): compare stripped
+        assert (True, int(text.strip())) == (text.strip().isascii(), value)
+
+    def test_count(self) -> None:
+        """An absent or empty option counts 0; a present one is read as whole."""
+        assert (0, 0, 3) == (
+            count({}, "rerolls"),
+            count({"rerolls": ""}, "rerolls"),
+            count({"rerolls": "3"}, "rerolls"),
+        )
+
+    @pytest.mark.parametrize("value", [True, -1, 2.0, "2", None])
+    def test_natural_refuses_what_is_not_a_whole_number(self, value: object) -> None:
+        """A bool, a negative number, a float, a text or None is refused, naming what came."""
+        with pytest.raises(InvalidInput) as error:
+            natural(value, "match number")
+        assert f"match number: expected a whole number >= 0, got {value!r}" == str(error.value)
+
+    def test_tallies(self) -> None:
+        """``name*N`` counts N, a bare name 1, and a name given twice adds up."""
+        assert {"bribe": 3, "riotous_rookies": 1} == tallies("bribe*2, riotous_rookies, bribe", "items")
+
+    def test_pairs(self) -> None:
+        """Parts split at their first colon; a part without its colon or either side is refused."""
+        assert [("2", "lasting_injury:av"), ("3", "dead")] == pairs("2:lasting_injury:av,3:dead", "injuries", "m:r")
+        for part in ("2", "2:", ":dead"):
+            with pytest.raises(InvalidInput) as error:
+                pairs(f"3:dead,{part}", "injuries", "member:result")
+            assert f"injuries: expected member:result, got {part!r}" == str(error.value)
+
+    def test_roster_order_reads_ascii_numbers_only(self, pack: RulePack, team: Sheet) -> None:
+        """Members numbered in ASCII digits come first in number order; a member id ``²`` is a name, not a bare
+        ValueError."""
+        odd = applied(team, Joined(member="²", ledger=team.member("3").ledger))
+        assert [*(str(n) for n in range(1, 12)), "²"] == [member for member, _ in roster_order(odd)]
+
+
+class TestMatchOptions:
+    def _match(self, pack: RulePack, team: Sheet, **options: str) -> Sheet:
+        options.setdefault("score", "0-0")
+        sheet: Sheet = pack.contract.action("match").function(
+            pack, team, ScriptedDice([]), number="1", opponent="Orcs", **options
+        )
+        return sheet
+
+    def test_an_injury_without_its_member(self, pack: RulePack, team: Sheet) -> None:
+        """``injuries=2`` was dropped without a word; it is refused, saying how an injury is written."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, injuries="2")
+        assert "injuries: expected member:result, got '2'" == str(error.value)
+
+    def test_one_injury_per_member(self, pack: RulePack, team: Sheet) -> None:
+        """Two injuries for one member were one dropped; refused, naming both."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, injuries="2:badly_hurt,2:dead")
+        assert "injuries: one injury per member, got 2:badly_hurt and 2:dead" == str(error.value)
+
+    def test_an_injury_is_recorded(self, pack: RulePack, team: Sheet) -> None:
+        """A Lasting Injury written with its characteristic keeps its second colon."""
+        after = self._match(pack, team, injuries="2:lasting_injury:av")
+        assert (team.member("2").stats["av"] - 1, 1) == (
+            after.member("2").stats["av"],
+            after.member("2").stats["lasting_injuries"],
+        )
+
+    @pytest.mark.parametrize("score", ["2", "2:1", "²-1"])
+    def test_a_score_is_both_sides(self, pack: RulePack, team: Sheet, score: str) -> None:
+        """``score=2`` was read as 2-0; a score without both sides, or with a digit that is not ASCII, is refused."""
+        with pytest.raises(InvalidInput, match="score"):
+            self._match(pack, team, score=score)
+
+
+class TestPitchText:
+    @pytest.mark.parametrize(
+        ("players", "ball", "expected"),
+        [
+            ("them:Orc@²,3", "", "a square is written x,y (two whole numbers), got '²,3'"),
+            ("them:Orc@5,5", "²,3", "a square is written x,y (two whole numbers), got '²,3'"),
+            ("them:Orc@5,5 st²", "", "Orc: 'st²' is not a characteristic (st3), a skill (+stunty) or a state"),
+        ],
+    )
+    def test_digits_that_are_not_ascii(
+        self, pack: RulePack, team: Sheet, players: str, ball: str, expected: str
+    ) -> None:
+        """A superscript digit in a square or a characteristic is refused with the way to write it, not a bare
+        ValueError."""
+        with pytest.raises(InvalidInput) as error:
+            parse_pitch(pack, team, players, ball)
+        assert str(error.value).startswith(expected)
+
+    @pytest.mark.parametrize(
+        ("players", "expected"),
+        [
+            (
+                "us:1@5,5 st4",
+                "us:1: a member's profile is read from the sheet; only a state (standing, prone, stunned) "
+                "is written after him, got st4",
+            ),
+            ("us:1@5,5 prone stunned", "us:1: one state of standing, prone, stunned, got prone, stunned"),
+            ("them:Orc@5,5 stunned prone", "Orc: one state of standing, prone, stunned, got stunned, prone"),
+        ],
+    )
+    def test_words_that_would_be_dropped(self, pack: RulePack, team: Sheet, players: str, expected: str) -> None:
+        """A member's characteristic (his profile is the sheet's) and a second state were ignored: both refused."""
+        with pytest.raises(InvalidInput) as error:
+            parse_pitch(pack, team, players)
+        assert expected == str(error.value)
+
+    def test_one_state_each(self, pack: RulePack, team: Sheet) -> None:
+        """A member and an opponent each take the one state written after them."""
+        pitch = parse_pitch(pack, team, "us:1@5,5 prone; them:Orc@5,6 st4 stunned")
+        assert ("prone", "stunned") == (pitch.piece(("us", "1")).state, pitch.piece(("them", "Orc")).state)
+
+
+class TestActions:
+    def test_new_team(self, pack: RulePack) -> None:
+        """roster, name and treasury as text."""
+        team = pack.contract.factory("team").function(pack, roster="orc", name="Da Boyz", treasury="900000")
+        assert (900_000, "badlands_brawl") == (team.pools["treasury"], team.tags["league"])
+
+    def test_a_match_then_an_advancement(self, pack: RulePack, team: Sheet) -> None:
+        """Each action is one ledger entry."""
+        after = pack.contract.action("match").function(
+            pack,
+            team,
+            ScriptedDice([2, 6]),
+            number="1",
+            opponent="Orcs",
+            score="1-0",
+            events="1:touchdown",
+            nominees="1,2",
+            attendance="6",
+        )
+        assert (len(team.ledger) + 1, 3) == (len(after.ledger), after.member("1").pools["spp"])
+        after = pack.contract.action("advance").function(
+            pack, after, ScriptedDice([2, 2, 2, 2]), member="1", type="random_primary", choice="G"
+        )
+        assert after.member("1").has("dauntless")
+
+    def test_an_absurd_attendance(self, pack: RulePack, team: Sheet) -> None:
+        """``sheet do FILE match ... attendance=20000`` paid 100,030,000 gp: refused, with the range."""
+        with pytest.raises(InvalidInput, match=r"\(Dedicated Fans 1 to 7 \+ D3 each\): 4 to 20, .*got 20000$"):
+            pack.contract.action("match").function(
+                pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="1-0", attendance="20000"
+            )
+
+    def test_end_draft(self, pack: RulePack) -> None:
+        """A team built with hire actions ends its draft with end_draft: the next re-roll costs double."""
+        team = pack.contract.factory("team").function(pack, roster="human", name="Reikland")
+        for n in range(11):
+            team = pack.contract.action("hire").function(
+                pack, team, ScriptedDice([]), position="human_lineman", name=f"L{n}"
+            )
+        team = pack.contract.action("end_draft").function(pack, team, ScriptedDice([]))
+        assert 100_000 == pack.quote(team, "team_reroll").price
+
+    def test_step_four_waits_for_forced_advancements(self, pack: RulePack, team: Sheet) -> None:
+        """A player holding 14 SPP must advance before hiring or closing the sequence, unless the league says no."""
+        played = pack.contract.action("match").function(
+            pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="0-0"
+        )
+        rich = pack.award(played, "spp", 14, reason="test", member="1")
+        for action, options in (("hire", {"position": "human_lineman"}), ("close", {"number": "1"})):
+            with pytest.raises(RequirementNotMet, match="Griselda holds 14 SPP, at least the 14"):
+                pack.contract.action(action).function(pack, rich, ScriptedDice([]), **options)
+        closed = pack.contract.action("close").function(pack, rich, ScriptedDice([6]), number="1", must_advance="no")
+        assert len(rich.ledger) + 1 == len(closed.ledger)
+
+    def test_required_option(self, pack: RulePack, team: Sheet) -> None:
+        """A missing option is named."""
+        with pytest.raises(InvalidInput, match=r"hire: the option position=\.\.\. is required"):
+            pack.contract.action("hire").function(pack, team, ScriptedDice([]))
+
+    def test_every_command_has_a_doc(self, pack: RulePack) -> None:
+        """``progression show`` prints the first line of each command's docstring."""
+        assert all(command.summary for _, command in pack.contract.entries())
+
+
+def test_demo_tells_the_story(pack: RulePack) -> None:
+    """The demo runs with scripted dice and says each step."""
+    lines: list[str] = []
+    pack.contract.demo.function(pack, lines.append)
+    assert any("hired for good; loses Loner (4+)" in line for line in lines)
+    assert lines[-1].startswith("  TV ")
+
+
+class TestFlags:
+    def test_yes_and_no(self) -> None:
+        """``yes`` and ``no`` are the two words; an absent option takes the default."""
+        assert (True, False, True) == (
+            flag({"apothecary": "yes"}, "apothecary"),
+            flag({"apothecary": "no"}, "apothecary", default=True),
+            flag({}, "must_advance", default=True),
+        )
+
+    @pytest.mark.parametrize("word", ["maybe", "Yes", "true", "1"])
+    def test_any_other_word_is_refused(self, pack: RulePack, word: str) -> None:
+        """``journeyman=maybe`` is refused rather than read as "no"."""
+        with pytest.raises(InvalidInput, match=f"journeyman= takes yes or no, got {word!r}"):
+            pack.contract.factory("player").function(pack, team="human", position="human_lineman", journeyman=word)
+
+    def test_matched_play_reads_the_same_flag(self, pack: RulePack) -> None:
+        """The Matched Play factory refuses the same way, before it checks the list."""
+        with pytest.raises(InvalidInput, match="apothecary= takes yes or no"):
+            pack.contract.factory("matched_play_team").function(pack, roster="human", apothecary="maybe")
+
+
+class TestUnknownOptions:
+    def test_a_misspelt_option_is_refused(self, pack: RulePack, team: Sheet) -> None:
+        """``must_advnce=no`` would otherwise pass unseen and leave the rule on: it is refused, naming the right ones."""
+        hire = pack.contract.action("hire").function
+        with pytest.raises(
+            InvalidInput, match="hire: unknown option must_advnce; it takes: position, name, must_advance"
+        ):
+            hire(pack, team, ScriptedDice([]), position="human_lineman", must_advnce="no")
+
+    @pytest.mark.parametrize("name", ["end_draft", "lose_trophy"])
+    def test_an_action_that_takes_none(self, pack: RulePack, team: Sheet, name: str) -> None:
+        """An action without options says so, and so does its declaration."""
+        with pytest.raises(InvalidInput, match="takes: no option"):
+            pack.contract.action(name).function(pack, team, ScriptedDice([]), colour="red")
+        with pytest.raises(InvalidInput, match=f"action '{name}': unknown option 'colour'; it takes: no options"):
+            pack.contract.action(name)(pack, team, ScriptedDice([]), colour="red")
+
+    def test_every_command_checks(self, pack: RulePack, team: Sheet) -> None:
+        """Every factory and action of the pack refuses an option it does not read: its function, and its
+        declaration, which names the ones it takes."""
+        for command in (*pack.contract.factories, *pack.contract.actions):
+            before = (pack,) if command in pack.contract.factories else (pack, team, ScriptedDice([]))
+            assert command.function is not None
+            with pytest.raises(InvalidInput, match="unknown option bogus"):
+                command.function(*before, bogus="1")
+            with pytest.raises(InvalidInput, match="unknown option 'bogus'; it takes: "):
+                command(*before, bogus="1")
+
+    def test_every_option_has_its_type_declared(self) -> None:
+        """Each option a command reads has its type and meaning declared, so none is taken as a bare text unseen."""
+        from progression_bloodbowl import _pack
+
+        commands = [*_pack.CONTRACT.actions, *_pack.CONTRACT.factories]
+        names = {n for c in commands for n in getattr(c.function, "options", ())}
+        assert set() == names - set(_pack._TYPES)
+
+    def test_the_declared_options_are_those_the_function_reads(self, pack: RulePack) -> None:
+        """Each action's declared options are the ones its function says it reads, in order."""
+        for command in pack.contract.actions:
+            assert getattr(command.function, "options", None) == tuple(o.name for o in command.signature.options)
+
+
+class TestWithoutPenalty:
+    def test_conceded_without_penalty(self, pack: RulePack, team: Sheet) -> None:
+        """``conceded=us without_penalty=yes``: a 0-2 loss, no D3 off the Dedicated Fans, the SPP and the MVP kept."""
+        after = pack.contract.action("match").function(
+            pack,
+            team,
+            ScriptedDice([1, 6]),  # the MVP's D6 picks nominee 1; the loss's D6 6 keeps the 2 Dedicated Fans
+            number="1",
+            opponent="Orcs",
+            score="1-0",
+            events="1:touchdown",
+            conceded="us",
+            without_penalty="yes",
+            nominees="2",
+        )
+        assert (2, 3, 4) == (
+            after.stats["dedicated_fans"],
+            after.member("1").pools["spp"],
+            after.member("2").pools["spp"],
+        )
+        assert [(0, 2)] == [(r.scored, r.against) for r in bb.results(after)]
+
+
+def _match(pack: RulePack, team: Sheet, number: str = "1", **options: str) -> Sheet:
+    """The match action with its required options (a 0-0 draw against the Orcs unless told otherwise)."""
+    options = {"opponent": "Orcs", "score": "0-0", **options}
+    sheet: Sheet = pack.contract.action("match").function(pack, team, ScriptedDice([3, 3]), number=number, **options)
+    return sheet
+
+
+class TestMatchRequires:
+    @pytest.mark.parametrize(
+        ("options", "expected"),
+        [
+            ({"score": "1-0"}, "match: the option opponent=... is required"),
+            (
+                {"opponent": "Orcs"},
+                "match: the option score=ours-theirs (such as score=2-1) is required for a league match",
+            ),
+            (
+                {"opponent": "Orcs", "kind": "friendly"},
+                "match: the option score=ours-theirs (such as score=2-1) is required for a friendly match",
+            ),
+        ],
+    )
+    def test_opponent_and_score(self, pack: RulePack, team: Sheet, options: dict[str, str], expected: str) -> None:
+        """``match number=1`` alone recorded a 0-0 draw against "?": the opponent and a played match's score are required."""
+        with pytest.raises(InvalidInput) as error:
+            pack.contract.action("match").function(pack, team, ScriptedDice([]), number="1", **options)
+        assert str(error.value).startswith(expected)
+
+    def test_an_unplayed_fixture_needs_no_score(self, pack: RulePack, team: Sheet) -> None:
+        """A fixture left unplayed has no score to give: a loss, 0-0."""
+        after = pack.contract.action("match").function(
+            pack, team, ScriptedDice([]), number="4", opponent="Orcs", kind="unplayed"
+        )
+        assert [(4, "loss", 0, 0)] == [(r.number, r.outcome, r.scored, r.against) for r in bb.results(after)]
+
+    def test_a_number_recorded_twice(self, pack: RulePack, team: Sheet) -> None:
+        """The same match number twice would count two results in the standings: the second is refused."""
+        once = _match(pack, team, score="1-0", events="1:touchdown")
+        with pytest.raises(InvalidInput) as error:
+            _match(pack, once, score="2-0", opponent="Elves")
+        expected = (
+            "match 1 is already recorded for Altdorf Anvils in season 1 (against Orcs: win 1-0); "
+            "give the fixture's own number, or undo the record to make it again"
+        )
+        assert expected == str(error.value)
+        closed = bb.expensive_mistakes(pack, once, ScriptedDice([6]), number=1)
+        assert [1, 2] == [r.number for r in bb.results(_match(pack, closed, "2", opponent="Elves"))]
+
+    def test_the_next_match_waits_for_the_sequence_to_end(self, pack: RulePack, team: Sheet) -> None:
+        """Recording match 2 while match 1's sequence is open would skip its advancements and its Expensive
+        Mistakes: refused, naming the step that ends it."""
+        once = _match(pack, team, score="1-0", events="1:touchdown")
+        with pytest.raises(InvalidInput, match=r"the post-match sequence of match 1 is still open \(at 'fans'\)"):
+            _match(pack, once, "2", opponent="Elves")
+
+
+class TestClose:
+    def test_number_is_required(self, pack: RulePack, team: Sheet) -> None:
+        """``close`` without a number rolled Expensive Mistakes for a match 0: the number is required."""
+        with pytest.raises(InvalidInput) as error:
+            pack.contract.action("close").function(pack, _match(pack, team), ScriptedDice([6]))
+        assert "close: the option number=... is required" == str(error.value)
+
+    def test_a_match_not_recorded(self, pack: RulePack, team: Sheet) -> None:
+        """A number with no result this season is refused, naming the matches recorded."""
+        with pytest.raises(InvalidInput) as error:
+            pack.contract.action("close").function(pack, _match(pack, team), ScriptedDice([6]), number="2")
+        expected = (
+            "Expensive Mistakes end the post-match sequence of a recorded match: Altdorf Anvils has no result of "
+            "match 2 in season 1 (matches recorded: 1); record the match first"
+        )
+        assert expected == str(error.value)
+
+    def test_closed_once(self, pack: RulePack, team: Sheet) -> None:
+        """Closing a match twice rolled Expensive Mistakes twice: the second close is refused; the next match closes."""
+        rich = pack.award(_match(pack, team), "treasury", 300_000, reason="test")
+        done = pack.contract.action("close").function(pack, rich, ScriptedDice([6]), number="1")
+        assert (1,) == closed(done)
+        with pytest.raises(InvalidInput) as error:
+            pack.contract.action("close").function(pack, done, ScriptedDice([1, 3, 4]), number="1")
+        expected = (
+            "the post-match sequence of match 1 of Altdorf Anvils already ended in season 1: "
+            "Expensive Mistakes are rolled once per match"
+        )
+        assert expected == str(error.value)
+        again = pack.contract.action("close").function(pack, _match(pack, done, "2"), ScriptedDice([6]), number="2")
+        assert (1, 2) == closed(again)
+
+    def test_a_decision_still_waiting(self, pack: RulePack, team: Sheet) -> None:
+        """A player who waits to keep one of two rolled skills holds the sequence: ``close`` is refused, naming him."""
+        played = pack.award(_match(pack, team), "spp", 3, reason="test", member="6")
+        # General table: 1-3 then 5 -> Kick; 4-6 then 2 -> Strip Ball: two skills to keep one of.
+        paused = pack.contract.action("advance").function(
+            pack, played, ScriptedDice([2, 5, 5, 2]), member="6", type="random_primary", choice="G"
+        )
+        with pytest.raises(PendingState) as error:
+            pack.contract.action("close").function(pack, paused, ScriptedDice([6]), number="1")
+        expected = (
+            "Lineman 1 (#6) waits for a decision: keep one of the two skills; "
+            "the post-match sequence goes on once it is made"
+        )
+        assert expected == str(error.value)
+
+
+class TestStandingsReport:
+    def test_teams_in_different_seasons(self, pack: RulePack, team: Sheet) -> None:
+        """Without season=N, teams in different seasons are refused, naming who plays which; season=N chooses."""
+        later = bb.new_season(pack, bb.draft(pack, "human", "Later", HUMANS))
+        report = pack.contract.report("standings").function
+        with pytest.raises(InvalidInput) as error:
+            report(pack, [team, later])
+        expected = (
+            "standings: the teams play different seasons (season 1: Altdorf Anvils; season 2: Later); say which "
+            "season the table counts with season=N (--set season=N on the command line)"
+        )
+        assert expected == str(error.value)
+        assert [("Altdorf Anvils", 0), ("Later", 0)] == [
+            (r["team"], r["P"]) for r in report(pack, [team, later], season="1")
+        ]
+
+
+class TestCommandLineWords:
+    def test_without_penalty_alone(self, pack: RulePack, team: Sheet) -> None:
+        """``without_penalty=yes`` without ``conceded=us`` is refused in the words of both Python and the command line."""
+        with pytest.raises(InvalidInput) as error:
+            _match(pack, team, without_penalty="yes")
+        expected = (
+            "match 1: only a team that conceded may concede without penalty (without_penalty=True with "
+            "conceded='us'; on the command line without_penalty=yes with conceded=us), got conceded=''"
+        )
+        assert expected == str(error.value)

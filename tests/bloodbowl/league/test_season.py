@@ -1,0 +1,286 @@
+"""The end of a season: the scripted season of examples/bloodbowl_season.py checked against numbers worked out by
+hand, then what new_season and redraft refuse and what becomes of retired players."""
+
+from __future__ import annotations
+
+import itertools
+import runpy
+from pathlib import Path
+
+import pytest
+
+import progression_bloodbowl as bb
+from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, Step, replay
+from progression.errors import InvalidInput, UnknownName
+from progression_bloodbowl.league.season import seasons_played
+from progression_bloodbowl.team.results import season_of
+
+EXAMPLE = Path(__file__).parents[3] / "examples" / "bloodbowl_season.py"
+
+
+@pytest.fixture(scope="module")
+def season() -> dict[str, Sheet]:
+    """The team at each checkpoint of the example's season (its output is collected, not printed)."""
+    lines: list[str] = []
+    result: dict[str, Sheet] = runpy.run_path(str(EXAMPLE))["season"](lines.append)
+    assert lines  # the example tells its story
+    return result
+
+
+class TestSeason:
+    def test_draft(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Players 2x85k + 75k + 2x75k + 6x50k = 695k; re-rolls 2x50k; Apothecary 50k; one fan 5k: 850k spent."""
+        team = season["draft"]
+        assert 150_000 == team.pools["treasury"]
+        assert 695_000 + 100_000 + 50_000 == bb.team_value(pack, team).total
+        assert 845_000 == bb.current_team_value(pack, team).total
+        assert 2 == team.stats["dedicated_fans"]
+        assert team.member("1").has("pro")  # Team Captain
+
+    def test_after_match_one(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Griselda +20k (Wrestle), Lena +20k (Sure Feet), Lineman 7 50k, 3 re-rolls at 50k: TV 985k;
+        Lineman 1 misses match 2: CTV 935k. Treasury 150k + 70k winnings - 50k - 100k (re-roll at double) = 70k."""
+        team = season["match 1"]
+        assert 985_000 == bb.team_value(pack, team).total
+        assert 935_000 == bb.current_team_value(pack, team).total
+        assert 70_000 == team.pools["treasury"]
+        assert 3 == team.stats["dedicated_fans"]
+        assert (5 - 3, 2, 3 + 4 - 6) == tuple(team.member(m).pools["spp"] for m in ("1", "3", "4"))
+        assert 105_000 == bb.current_value(pack, team.member("1")).total
+
+    def test_after_match_two(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Lineman 3 died (-50k), Hans +20k (Accurate, imposed): TV 955k. Otto retired (85k) and
+        Lineman 2 missing (50k) leave CTV: 820k. Treasury 70k + 40k - 20k (Minor Incident) = 90k."""
+        team = season["match 2"]
+        assert "8" not in team.members
+        assert 955_000 == bb.team_value(pack, team).total
+        assert 820_000 == bb.current_team_value(pack, team).total
+        assert 90_000 == team.pools["treasury"]
+        otto = team.member("2")
+        assert ("season", 8, 1) == (otto.tags["retired"], otto.stats["av"], otto.stats["lasting_injuries"])
+        assert 1 == team.member("7").stats["niggling"]
+
+    def test_journeymen_count_in_ctv_only(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Two journeymen at 50k: CTV 820k + 100k = 920k, TV unchanged at 955k."""
+        team = season["before match 3"]
+        assert 955_000 == bb.team_value(pack, team).total
+        assert 920_000 == bb.current_team_value(pack, team).total
+
+    def test_after_match_three(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Jonas hired for 50k + 20k (Kick) keeps 4 SPP and loses Loner; Jakob leaves.
+        TV 955k + 70k = 1,025k; CTV without Otto 940k; treasury 90k + 60k - 70k = 80k."""
+        team = season["match 3"]
+        jonas = team.member("13")
+        assert (4, False, True) == (jonas.pools["spp"], jonas.has("loner:4"), jonas.has("kick"))
+        assert "journeyman" not in jonas.tags
+        assert 12 == len(team.members)
+        assert 1_025_000 == bb.team_value(pack, team).total
+        assert 940_000 == bb.current_team_value(pack, team).total
+        assert 80_000 == team.pools["treasury"]
+        assert (3, 1, 1, 1) == tuple(team.stats[k] for k in ("played", "wins", "draws", "losses"))
+
+    def test_the_season_replays_from_its_ledger(self, season: dict[str, Sheet]) -> None:
+        """The ledger is the truth: replaying it rebuilds the team, and each post-match sequence is one entry."""
+        team = season["match 3"]
+        assert replay(team.ledger) == team
+        assert len(season["match 2"].ledger) + 2 == len(team.ledger)  # journeymen, then match 3
+
+    def test_treasury_explains_itself(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Every gold piece of the treasury is an item of its explanation."""
+        account = bb.treasury_account(pack, season["match 3"])
+        assert 80_000 == account.total
+        assert ["winnings of match 1", "winnings of match 2", "winnings of match 3"] == [
+            i.label for i in account.items if i.label.startswith("winnings")
+        ]
+
+
+class TestAccountsNameTheirRules:
+    def test_spp_items_name_the_rule(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Jonas's SPP: a touchdown and the MVP from match 3, then his first advancement from the advancement table."""
+        account = bb.spp_account(pack, season["match 3"], "13")
+        assert [
+            ("match 3: 1 touchdown x 3", 3, "SPP for match events"),
+            ("match 3: MVP (nominee 4)", 4, "MVP: 4 SPP to the nominee the D6 picks"),
+            ("advancement 1: Random primary skill (General)", -3, "advancement table: advancement 1 costs 3 SPP"),
+        ] == [(i.label, i.amount, i.rule) for i in account.items]
+
+    def test_treasury_items_name_the_rule(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Hires at the roster cost, a re-roll at the draft and one at double price, winnings, a mistake, a journeyman."""
+        items = {(i.label, i.amount, i.rule) for i in bb.treasury_account(pack, season["match 3"]).items}
+        assert {
+            ("draft budget", 1_000_000, "team creation"),
+            ("hire a Human Blitzer", -85_000, "hiring fee (roster cost)"),
+            ("Team Re-roll", -50_000, "re-roll at the roster price during the draft"),
+            ("Team Re-roll", -100_000, "re-roll after the draft: double the roster price of 50,000"),
+            ("Apothecary", -50_000, "sideline staff price"),
+            ("Dedicated Fan (at the draft)", -5_000, "extra Dedicated Fan at the draft"),
+            (
+                "winnings of match 1",
+                70_000,
+                "winnings: (fan attendance / 2 + own touchdowns + 1 without Stalling) x 10,000",
+            ),
+            ("match 2: Expensive Mistakes, Minor Incident (D6 1)", -20_000, "Expensive Mistakes table"),
+            ("hire journeyman #13 Jonas", -70_000, "a journeyman hired for good: hiring fee + value increases"),
+        } <= items
+
+
+KEEP = [str(n) for n in range(1, 12)]
+
+
+def retired_otto(pack: RulePack, team: Sheet) -> Sheet:
+    """Otto (#2) took an AV Lasting Injury in match 1 and was temporarily retired."""
+    record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), injuries={"2": "lasting_injury:av"})
+    dice = ScriptedDice([3, 3, 3])
+    return bb.retire(pack, bb.update_fans(pack, bb.record_outcome(pack, team, record, dice), record, dice), "2")
+
+
+class TestRedraftArguments:
+    @pytest.mark.parametrize(
+        ("options", "message"),
+        [
+            ({"keep": "12"}, "keep is a list of the member ids to re-hire, such as \\['1', '2'\\], got '12'"),
+            ({"keep": [1, 2]}, "keep is a list of the member ids to re-hire, such as \\['1', '2'\\], got \\[1, 2\\]"),
+            (
+                {"players": "human_lineman:Rookie"},
+                "players is a list of \\(position, name\\) pairs, got 'human_lineman",
+            ),
+            (
+                {"players": [("human_lineman",)]},
+                "players\\[0\\] is a \\(position, name\\) pair of texts, got \\('human_lineman',\\)",
+            ),
+            ({"players": ["ab"]}, "players\\[0\\] is a \\(position, name\\) pair of texts, got 'ab'"),
+            ({"rerolls": "2"}, "rerolls is a whole number >= 0, got '2'"),
+            ({"cheerleaders": 2.5}, "cheerleaders is a whole number >= 0, got 2.5"),
+            ({"assistant_coaches": -3}, "assistant_coaches is a whole number >= 0, got -3"),
+            ({"dedicated_fans": True}, "dedicated_fans is a whole number >= 0, got True"),
+            ({"apothecary": "no"}, "apothecary is True or False, got 'no'"),
+        ],
+    )
+    def test_refused_up_front(self, pack: RulePack, team: Sheet, options: dict[str, object], message: str) -> None:
+        """Each argument of the wrong kind is named, with what came, before anything is bought."""
+        arguments: dict[str, object] = {"keep": KEEP, **options}
+        with pytest.raises(InvalidInput, match=f"^re-draft: {message}"):
+            bb.redraft(pack, team, **arguments)  # type: ignore[arg-type]
+
+    def test_a_retired_player_not_kept_leaves(self, pack: RulePack, team: Sheet) -> None:
+        """BB2025: a temporarily retired player who is not re-hired retires; the one re-hired comes back fit."""
+        hurt = bb.hire(pack, retired_otto(pack, team), "human_lineman", "Rookie")
+        gone = bb.redraft(pack, hurt, keep=[m for m in KEEP if m != "2"] + ["12"], capped=False)
+        back = bb.redraft(pack, hurt, keep=KEEP, capped=False)
+        assert ("2" not in gone.members, 9) == (True, back.member("2").stats["av"])
+
+
+class TestSeasonEnd:
+    def test_not_a_team(self, pack: RulePack, team: Sheet) -> None:
+        """A player sheet is named as what it is, for each end-of-season function."""
+        player = team.member("1")
+        with pytest.raises(InvalidInput, match="a new season takes a team sheet, got a player sheet \\('Griselda'\\)"):
+            bb.new_season(pack, player)
+        with pytest.raises(InvalidInput, match="the re-draft budget takes a team sheet, got a player sheet"):
+            bb.redraft_budget(pack, player)
+        with pytest.raises(InvalidInput, match="a re-draft takes a team sheet, got a player sheet"):
+            bb.redraft(pack, player, keep=KEEP)
+        with pytest.raises(InvalidInput, match="league points takes a team sheet, got a player sheet"):
+            bb.league_points(pack, player)
+        with pytest.raises(InvalidInput, match="results takes a team sheet, got str"):
+            bb.results("team")  # type: ignore[arg-type]
+
+    def test_a_matched_play_team(self, pack: RulePack) -> None:
+        """A Matched Play team has no seasons."""
+        matched = bb.draft_matched_play(pack, "human", "Tourists", [("human_lineman", f"L{n}") for n in range(11)])
+        with pytest.raises(InvalidInput, match="a new season: Tourists is a Matched Play team, which plays no league"):
+            bb.new_season(pack, matched)
+
+    @pytest.mark.parametrize("season", ["1", 0, -1, True, 1.0])
+    def test_a_season_is_a_whole_number(self, pack: RulePack, team: Sheet, season: object) -> None:
+        """A season that is not a whole number >= 1 is refused, not read as an empty season."""
+        with pytest.raises(InvalidInput, match=f"league points: a season is a whole number >= 1, got {season!r}"):
+            bb.league_points(pack, team, season=season)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=f"results: a season is a whole number >= 1, got {season!r}"):
+            bb.results(team, season=season)  # type: ignore[arg-type]
+
+    def test_bonus_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
+        """A text is not a flag: bonus='no' would be true."""
+        with pytest.raises(InvalidInput, match="bonus is True, False or None \\(the league's default\\), got 'no'"):
+            bb.league_points(pack, team, bonus="no")  # type: ignore[arg-type]
+
+    def test_inducements_still_held(self, pack: RulePack, team: Sheet) -> None:
+        """A star and a bribe induced for match 1 whose outcome was never recorded: the season cannot end,
+        and recording the match (ending the inducements) lets it."""
+        star = bb.hireable(pack, team)[0]
+        order = bb.Order(stars=(star,), items={"bribe": 1})
+        induced = bb.induce(pack, team, order, bb.budget(pack, team, 2_000_000), match=1)
+        name = induced.member(star).name
+        for call in (lambda: bb.new_season(pack, induced), lambda: bb.redraft(pack, induced, keep=KEEP)):
+            with pytest.raises(
+                InvalidInput, match=f"still holds Star Players #{star} {name} for match 1; inducements are"
+            ):
+                call()
+        played = bb.record_outcome(
+            pack, induced, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([])
+        )
+        later = bb.new_season(pack, played)
+        assert (star in later.members, [k for k in later.tags if k.startswith("induced.")]) == (False, [])
+
+    def test_induced_items_without_a_star(self, pack: RulePack, team: Sheet) -> None:
+        """Inducements without a star are named by what they are."""
+        induced = bb.induce(pack, team, bb.Order(items={"bribe": 1}), bb.budget(pack, team, 2_000_000), match=1)
+        with pytest.raises(InvalidInput, match=r"still holds inducements \(items bribe\*1\) for match 1"):
+            bb.new_season(pack, induced)
+
+
+ENDINGS = [(), ("new_season",), ("redraft",), *itertools.product(("new_season", "redraft"), repeat=2)]
+
+
+def _end(pack: RulePack, team: Sheet, how: str) -> Sheet:
+    """End the team's season with ``new_season`` alone, or with an uncapped re-draft keeping everyone."""
+    if how == "new_season":
+        return bb.new_season(pack, team)
+    return bb.redraft(pack, team, keep=[str(n) for n in range(1, 12)], capped=False)
+
+
+class TestAgentFee:
+    @pytest.mark.parametrize("endings", ENDINGS)
+    def test_every_season_on_the_roster(self, pack: RulePack, team: Sheet, endings: tuple[str, ...]) -> None:
+        """A player drafted in season 1 pays 20,000 per season on the roster, the current one included, whether the
+        seasons before ended with new_season alone or with a re-draft (new_season then a re-draft paid 20,000)."""
+        for how in endings:
+            team = _end(pack, team, how)
+        assert (len(endings) + 1, 20_000 * (len(endings) + 1)) == (
+            seasons_played(team, "1"),
+            bb.agent_fee(pack, team, "1"),
+        )
+
+    def test_new_season_then_redraft_charges_two_seasons(self, pack: RulePack, team: Sheet) -> None:
+        """The re-draft at the end of season 2 takes Current Value + 40,000 for a player of season 1 (it took 20,000)."""
+        second = bb.new_season(pack, team)
+        after = bb.redraft(pack, second, keep=[str(n) for n in range(1, 12)], capped=False)
+        entry = after.ledger[-1]
+        assert isinstance(entry, Step)
+        paid = [e for e in entry.events if isinstance(e, Lost) and e.reason.startswith("re-hire #1 ")]
+        assert ["re-hire #1 Griselda: Current Value 85,000 + agent fee 2 season(s) x 20,000"] == [
+            e.reason for e in paid
+        ]
+        assert 85_000 + 40_000 == paid[0].amount
+
+    def test_a_player_hired_in_season_two(self, pack: RulePack, team: Sheet) -> None:
+        """A player hired after the first new season has one season on the roster."""
+        hired = bb.hire(pack, bb.new_season(pack, team), "human_lineman", "Rookie")
+        rookie = next(m for m, p in hired.members.items() if p.name == "Rookie")
+        assert (1, 20_000) == (seasons_played(hired, rookie), bb.agent_fee(pack, hired, rookie))
+
+    def test_not_on_the_roster(self, pack: RulePack, team: Sheet) -> None:
+        """A member the team does not have is named."""
+        with pytest.raises(UnknownName, match="'99'"):
+            bb.agent_fee(pack, team, "99")
+
+
+class TestSeasonTag:
+    def test_a_season_tag_that_is_not_a_number(self, pack: RulePack, team: Sheet) -> None:
+        """A hand-edited ``season`` tag ("two") was an internal ValueError; it is refused, naming the tag."""
+        edited = pack.adjust(team, Effect(tags={"season": "two"}), reason="edited by hand")
+        with pytest.raises(InvalidInput) as error:
+            season_of(edited)
+        assert "the season tag of Altdorf Anvils is a whole number >= 1 such as '2', got 'two'" == str(error.value)
+        with pytest.raises(InvalidInput, match="the season tag of the ledger entry 'edited by hand'"):
+            bb.results(edited, season=1)

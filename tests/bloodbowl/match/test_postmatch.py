@@ -1,0 +1,223 @@
+"""The post-match sequence: order, undo, the must-advance rule, commit, and the match record."""
+
+from __future__ import annotations
+
+import pytest
+
+import progression_bloodbowl as bb
+from progression import Lost, RulePack, ScriptedDice, Sheet, Step, undo
+from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+from progression_bloodbowl.data.access import data_of
+from progression_bloodbowl.team.results import closed
+
+WIN = bb.MatchRecord(
+    number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("1", "2"), fan_attendance=7
+)
+
+
+def started(pack: RulePack, team: Sheet, match: bb.MatchRecord = WIN, **kw: bool) -> bb.PostMatch:
+    """The sequence after steps 1 and 2 (MVP D6 1, fans D6 6)."""
+    return bb.PostMatch.start(pack, team, match, **kw).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
+
+
+def recorded(pack: RulePack, team: Sheet, number: int = 1) -> Sheet:
+    """The team with match ``number`` recorded (steps 1 and 2), a 0-0 draw that pays nothing (no crowd, a player
+    Stalling) and moves no Dedicated Fans."""
+    record = bb.MatchRecord(number=number, opponent="Orcs", score=(0, 0), stalling=True)
+    return bb.record_match(pack, team, record, ScriptedDice([]))
+
+
+class TestOrder:
+    def test_steps_in_order(self, pack: RulePack, team: Sheet) -> None:
+        """Nothing before the outcome; no advancement after hiring; the whole commits as one entry."""
+        post = bb.PostMatch.start(pack, team, WIN)
+        with pytest.raises(InvalidInput, match="record the outcome of match 1 first"):
+            post.hire("human_lineman", "X")
+        post = started(pack, team).hire("human_lineman", "X")
+        with pytest.raises(InvalidInput, match="step 'advancement' comes before 'hire'"):
+            post.advance("1", "random_primary", choice="G", dice=ScriptedDice([2, 2, 2, 2]))
+        with pytest.raises(InvalidInput, match="the sequence ends with 'prepare'"):
+            post.commit()
+        committed = post.expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
+        assert len(team.ledger) + 1 == len(committed.ledger)
+        assert team == undo(committed)
+
+    def test_each_step_undoes(self, pack: RulePack, team: Sheet) -> None:
+        """Undo takes back one operation at a time."""
+        post = started(pack, team)
+        hired = post.hire("human_lineman", "X")
+        assert post.sheet == hired.undo().sheet
+        assert ("outcome and winnings", "Dedicated Fans") == hired.undo().history
+
+
+class TestMustAdvance:
+    def test_obliged_player_blocks_step_four(self, pack: RulePack, team: Sheet) -> None:
+        """14 SPP oblige an advancement before hiring; with the league switch off they may be banked."""
+        team = pack.award(team, "spp", 10, reason="earlier matches", member="1")
+        post = started(pack, team)  # +3 touchdown, +4 MVP (D6 1): 17 SPP
+        assert 17 == post.sheet.member("1").pools["spp"]
+        with pytest.raises(RequirementNotMet, match="Griselda holds 17 SPP"):
+            post.hire("human_lineman", "X")
+        assert started(pack, team, must_advance=False).hire("human_lineman", "X").stage == 5
+        post = post.advance("1", "chosen_primary", choice="dauntless")
+        assert post.hire("human_lineman", "X").sheet.member("12").name == "X"
+
+
+class TestMatchRecord:
+    def test_spp_by_event(self, pack: RulePack, team: Sheet) -> None:
+        """Each event to its own player: completion 1, landing 1, superb throw 1, interception 2, casualty 2,
+        touchdown 3 (reference section 1); two crowd casualties 0."""
+        events = ("completion", "landing", "superb_throw", "interception", "casualty", "touchdown", "casualty_crowd")
+        match = bb.MatchRecord(
+            number=1,
+            opponent="X",
+            score=(1, 0),
+            events={str(n): {event: 2 if event == "casualty_crowd" else 1} for n, event in enumerate(events, 1)},
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (1, 1, 1, 2, 2, 3, 0) == tuple(after.member(str(n)).pools["spp"] for n in range(1, 8))
+
+    def test_brawlin_brutes(self, pack: RulePack) -> None:
+        """An Orc team (Brawlin' Brutes): casualty 3, touchdown 2, so two casualties and a touchdown earn
+        3 + 3 + 2 = 8 (the standard values would give 2 + 2 + 3 = 7); a completion still earns 1."""
+        team = bb.draft(pack, "orc", "T", [("orc_lineman", f"L{n}") for n in range(11)])
+        match = bb.MatchRecord(
+            number=1, opponent="X", score=(1, 0), events={"1": {"casualty": 2, "touchdown": 1}, "2": {"completion": 1}}
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (8, 1) == (after.member("1").pools["spp"], after.member("2").pools["spp"])
+
+    def test_conceding_team_loses_the_game_spp(self, pack: RulePack, team: Sheet) -> None:
+        """SPP of a game the team conceded are not awarded; no MVP; no winnings."""
+        match = bb.MatchRecord(
+            number=1,
+            opponent="X",
+            score=(1, 2),
+            events={"1": {"touchdown": 1}},
+            mvp_nominees=("1",),
+            conceded="us",
+            fan_attendance=9,
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (0, team.pools["treasury"]) == (after.member("1").pools["spp"], after.pools["treasury"])
+
+    def test_mvp_number_without_a_player_is_rolled_again(self, pack: RulePack, team: Sheet) -> None:
+        """Two nominees: a 5 names nobody, the die is rolled again until it names one; every roll recorded."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=("3", "4"))
+        after = bb.record_outcome(pack, team, match, ScriptedDice([5, 6, 2]))
+        assert 4 == after.member("4").pools["spp"]
+
+    def test_opponent_conceding_gives_two_mvps_and_whole_attendance(self, pack: RulePack, team: Sheet) -> None:
+        """Two MVP rolls; winnings (attendance 7 + 1 TD) x 10,000."""
+        match = bb.MatchRecord(
+            number=1, opponent="X", score=(1, 0), mvp_nominees=("3", "4"), conceded="them", fan_attendance=7
+        )
+        after = bb.record_outcome(pack, team, match, ScriptedDice([1, 2]))
+        assert (4, 4) == (after.member("3").pools["spp"], after.member("4").pools["spp"])
+        assert 80_000 == after.pools["treasury"] - team.pools["treasury"]
+
+    def test_winnings_explained(self, pack: RulePack, team: Sheet) -> None:
+        """Attendance 7: 3 (rounded down) + 1 TD + 1 no Stalling = 50,000."""
+        assert [30_000, 10_000, 10_000] == [i.amount for i in bb.winnings(pack, team, WIN).items]
+
+    def test_unknown_event_is_refused(self, pack: RulePack, team: Sheet) -> None:
+        """A misspelt event names the known ones."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), events={"1": {"touchdowns": 1}})
+        with pytest.raises(UnknownName, match="match event 'touchdowns'"):
+            bb.record_outcome(pack, team, match, ScriptedDice([]))
+
+    def test_more_than_six_nominees(self, pack: RulePack, team: Sheet) -> None:
+        """Up to six players are nominated."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=tuple(str(n) for n in range(1, 8)))
+        with pytest.raises(InvalidInput, match="up to 6 different players"):
+            bb.record_outcome(pack, team, match, ScriptedDice([]))
+
+    def test_lasting_injury_at_its_worst_only_misses_a_match(self, pack: RulePack, team: Sheet) -> None:
+        """A Lasting Injury to a characteristic already at its worst reduces nothing."""
+        from progression import Effect
+
+        team = pack.adjust(team, Effect(stats={"av": -6}), reason="test: AV 3+", member="6")
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), injuries={"6": "lasting_injury:av"})
+        player = bb.record_outcome(pack, team, match, ScriptedDice([])).member("6")
+        assert (3, 0, "yes") == (player.stats["av"], player.stats["lasting_injuries"], player.tags["miss_next"])
+
+
+class TestExpensiveMistakes:
+    def test_major_incident(self, pack: RulePack, team: Sheet) -> None:
+        """Treasury 455,000 (band 400-495k), D6 2: Major Incident, lose half rounded down to 5,000: 225,000."""
+        team = pack.award(recorded(pack, team), "treasury", 305_000, reason="test")
+        after = bb.expensive_mistakes(pack, team, ScriptedDice([2]), number=1)
+        assert 455_000 - 225_000 == after.pools["treasury"]
+
+    def test_catastrophe_keeps_2d6_times_10000(self, pack: RulePack, team: Sheet) -> None:
+        """Treasury 650,000, D6 1: Catastrophe; 2D6 = 7 keeps 70,000."""
+        team = pack.award(recorded(pack, team), "treasury", 500_000, reason="test")
+        assert 70_000 == bb.expensive_mistakes(pack, team, ScriptedDice([1, 3, 4]), number=1).pools["treasury"]
+
+
+class TestExpensiveMistakesTable:
+    @pytest.mark.parametrize(
+        ("held", "roll", "result"),
+        [
+            # the six cells the early transcription had wrong, each at the edges of its band
+            (600_000, 2, "Catastrophe"),
+            (595_000, 2, "Major Incident"),
+            (500_000, 3, "Major Incident"),
+            (595_000, 3, "Major Incident"),
+            (495_000, 3, "Minor Incident"),
+            (400_000, 4, "Minor Incident"),
+            (495_000, 4, "Minor Incident"),
+            (395_000, 4, "Crisis Averted"),
+            (600_000, 4, "Major Incident"),
+            (595_000, 4, "Minor Incident"),
+            (500_000, 5, "Minor Incident"),
+            (595_000, 5, "Minor Incident"),
+            (495_000, 5, "Crisis Averted"),
+            (600_000, 5, "Minor Incident"),
+            # rows 1 and 6, unchanged
+            (195_000, 1, "Minor Incident"),
+            (600_000, 1, "Catastrophe"),
+            (595_000, 6, "Crisis Averted"),
+            (600_000, 6, "Minor Incident"),
+            (200_000, 2, "Minor Incident"),
+        ],
+    )
+    def test_the_bb2025_matrix(self, pack: RulePack, team: Sheet, held: int, roll: int, result: str) -> None:
+        """The corrected BB2025 table (its rows 2-6 as issue 16 gives them), read by the treasury band and the D6."""
+        rich = pack.award(recorded(pack, team), "treasury", held - team.pools["treasury"], reason="test")
+        step = bb.expensive_mistakes(pack, rich, ScriptedDice([roll, 2, 3, 4]), number=1).ledger[-1]
+        assert isinstance(step, Step)
+        last = step.events[-1]
+        said = last.reason if isinstance(last, Lost) else getattr(last, "label", "")
+        assert f"match 1: Expensive Mistakes, {result} (D6 {roll})" == said
+
+    def test_the_whole_matrix(self, pack: RulePack) -> None:
+        """Rows D6 1-6, columns the treasury bands in order (A averted, m minor, M major, C catastrophe)."""
+        letters = {"averted": "A", "minor_incident": "m", "major_incident": "M", "catastrophe": "C"}
+        rows = data_of(pack).raw["tables.toml"]["expensive_mistakes"]["rows"]
+        expected = ["m m M M C C", "A m m M M C", "A A m m M M", "A A A m m M", "A A A A m m", "A A A A A m"]
+        assert expected == [" ".join(letters[cell] for cell in row) for row in rows]
+
+
+class TestClosing:
+    def test_the_sequence_closes_its_match(self, pack: RulePack, team: Sheet) -> None:
+        """A committed post-match sequence is closed: Expensive Mistakes for its number again are refused."""
+        committed = started(pack, team).expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
+        assert (1,) == closed(committed)
+        with pytest.raises(InvalidInput, match="the post-match sequence of match 1 of Altdorf Anvils already ended"):
+            bb.expensive_mistakes(pack, committed, ScriptedDice([6]), number=1)
+
+    def test_undo_opens_it_again(self, pack: RulePack, team: Sheet) -> None:
+        """Undoing the closing step takes its tag away: the match may close again."""
+        rich = recorded(pack, team)
+        done = bb.expensive_mistakes(pack, rich, ScriptedDice([6]), number=1)
+        assert ((1,), ()) == (closed(done), closed(undo(done)))
+
+    @pytest.mark.parametrize("number", [-1, True, "1"])
+    def test_a_number_that_is_not_one(self, pack: RulePack, team: Sheet, number: object) -> None:
+        """A match number is a whole number."""
+        with pytest.raises(InvalidInput) as error:
+            bb.expensive_mistakes(pack, recorded(pack, team), ScriptedDice([6]), number=number)  # type: ignore[arg-type]
+        assert f"the match number of Expensive Mistakes: expected a whole number >= 0, got {number!r}" == str(
+            error.value
+        )

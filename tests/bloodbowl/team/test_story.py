@@ -1,0 +1,113 @@
+"""One narrator: ``progression sheet history`` and the pack's story tell the same entry in the same sentences."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import progression
+import progression_bloodbowl as bb
+from progression import Narrator, RulePack, ScriptedDice, Sheet
+from progression.cli.main import main
+from progression_bloodbowl.team.story import tell, told_since
+
+RECORD = bb.MatchRecord(
+    number=1,
+    opponent="Orcs",
+    score=(1, 0),
+    events={"1": {"touchdown": 1}},
+    mvp_nominees=("2",),
+    injuries={"7": "dead"},
+    fan_attendance=7,
+)
+
+
+def _season(pack: RulePack, team: Sheet) -> Sheet:
+    """A match with a death, an advancement, a hire, Expensive Mistakes: one entry each."""
+    after = bb.record_match(pack, team, RECORD, ScriptedDice([1, 6]))
+    after = pack.award(after, "spp", 3, reason="a bonus", member="1")
+    after = bb.advance(pack, after, "1", "chosen_primary", choice="dauntless")
+    after = bb.hire(pack, after, "human_lineman", "Rookie")
+    return bb.expensive_mistakes(pack, after, ScriptedDice([6]), number=1)
+
+
+def _history(capsys: pytest.CaptureFixture[str], path: Path) -> dict[int, list[str]]:
+    """``progression sheet history FILE``: the lines of each entry, by its number, without the table's columns."""
+    capsys.readouterr()
+    assert 0 == main(["sheet", "history", str(path)])
+    entries: dict[int, list[str]] = {}
+    for line in capsys.readouterr().out.splitlines()[2:]:  # the header and its rule
+        number, _, text = line.strip().partition(" ")
+        if number.isdigit():
+            entries[int(number)] = [text.strip()]
+        elif entries:
+            entries[max(entries)].append(line.strip())
+    return entries
+
+
+class TestOneNarrator:
+    def test_history_and_story_agree(
+        self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Every entry of a team's post-match sequence: the command line's history prints exactly the lines the
+        pack's story (PostMatch.report, the demo) tells for it."""
+        season = _season(pack, team)
+        path = tmp_path / "anvils.json"
+        path.write_text(progression.dump_sheet(season), encoding="utf-8")
+        history = _history(capsys, path)
+        first = len(team.ledger) + 1
+        for number in range(first, len(season.ledger) + 1):
+            story = told_since(pack, season.at(number - 1), season.at(number))
+            assert [line.strip() for line in story] == history[number], number
+
+    def test_the_sentences(self, pack: RulePack, team: Sheet) -> None:
+        """The match told in the pack's words: players named, the dead leaving, the hire's position, what an
+        advancement gains; the sequence's bookkeeping left out."""
+        season = _season(pack, team)
+        lines = [line.strip() for line in told_since(pack, team, season)]
+        assert "Griselda (1): +3 Star Player Points: match 1: 1 touchdown x 3" in lines
+        assert "Lineman 2 (7): match 1: Dead: leaves the roster after the match" in lines
+        assert "hired a Human Lineman for 50,000 Treasury" in lines
+        assert "gains Dauntless" in lines
+        assert "Lineman 2 (7) left: dead" in lines
+        assert not [line for line in lines if "post-match sequence at" in line]
+
+    def test_one_entry_one_sentence(
+        self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``history --json`` gives each entry the one-line sentence of the same narrator."""
+        season = _season(pack, team)
+        path = tmp_path / "anvils.json"
+        path.write_text(progression.dump_sheet(season), encoding="utf-8")
+        capsys.readouterr()
+        assert 0 == main(["sheet", "history", str(path), "--json"])
+        data = json.loads(capsys.readouterr().out)
+        narrator = Narrator(pack).within(season, events=season.ledger)
+        assert [narrator.event(entry) for entry in season.ledger] == [row["text"] for row in data]
+
+    def test_tell_is_the_narrator(self, pack: RulePack, team: Sheet) -> None:
+        """The pack's ``tell`` is the narrator's outline, its members named from the team."""
+        season = _season(pack, team)
+        entry = season.ledger[-1]
+        assert Narrator(pack).within(season).outline(entry) == tell(pack, [entry], season)
+
+
+class TestTheHook:
+    def test_a_pack_without_one(self) -> None:
+        """A pack with no narration is told by the core alone."""
+        pack = progression.load("competence")
+        award = progression.Awarded(pool="xp", amount=1500, reason="a quest")
+        narrator = Narrator(pack)
+        assert (None, narrator.core(award)) == (pack.narration, narrator.event(award))
+        assert narrator.event(award).startswith("+1,500 ")
+
+    def test_bookkeeping_is_untold(self, pack: RulePack) -> None:
+        """The sequence's tag is told as nothing; any other adjustment by its reason."""
+        from progression_bloodbowl.team.sequence import moved
+
+        narrator = Narrator(pack)
+        assert ("", []) == (narrator.event(moved(1, 1, "hire")), narrator.outline(moved(1, 1, "hire")))
+        adjusted = progression.Adjusted(effect=progression.Effect(tags={"drafted": "yes"}), reason="draft complete")
+        assert "draft complete" == narrator.event(adjusted)
