@@ -342,6 +342,17 @@ class TestFiles:
         imported = store.import_file("ana-copy", path)
         assert (imported, 2) == (store.sheet("ana"), store.version("ana-copy"))
 
+    def test_an_existing_file_is_not_overwritten(self, store, tmp_path: Path) -> None:
+        """Exporting over a file that is there is refused, the file kept; ``force=True`` replaces it."""
+        hero(store)
+        notes = tmp_path / "notes.txt"
+        notes.write_text("my notes", encoding="utf-8")
+        with pytest.raises(StoreError, match="already exists; pass force=True to replace it"):
+            store.export_file("ana", notes)
+        assert "my notes" == notes.read_text(encoding="utf-8")
+        store.export_file("ana", notes, force=True)
+        assert store.sheet("ana") == progression.load_sheet(notes.read_text(encoding="utf-8"))
+
     def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
         """A file edited by hand is refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""
         data = progression.dumps(pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt"))

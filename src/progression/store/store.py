@@ -164,9 +164,19 @@ class Store:
         """The sheet as a sheet file's text (format 2, :func:`progression.dump_sheet`)."""
         return files.dump_sheet(self.sheet(sheet_id))
 
-    def export_file(self, sheet_id: str, path: str | os.PathLike[str]) -> Path:
-        """Write the sheet to a sheet file (format 2); the path written."""
+    def export_file(self, sheet_id: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
+        """Write the sheet to a new sheet file (format 2); the path written. A file already there is
+        replaced only with ``force=True`` (as ``progression sheet new`` asks ``--force``).
+
+        Raises:
+            StoreError: the file exists (without ``force``), or cannot be written.
+        """
         target = _check_path(path, "export_file")
+        if not isinstance(force, bool):
+            msg = f"export_file: force is True or False, got {force!r}"
+            raise InvalidInput(msg)
+        if target.exists() and not force:
+            raise StoreError(self.where, f"export_file: {target} already exists; pass force=True to replace it")
         text = self.export(sheet_id)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:

@@ -59,13 +59,20 @@ class TestParseEvents:
 
 
 class TestOptions:
-    @pytest.mark.parametrize("text", ["²", "٣", "1²", "", " ", "-1", "1.5", "+2"])
+    @pytest.mark.parametrize("text", ["²", "٣", "1²", "", " ", "1.5", "+2", "-"])
     def test_whole_takes_ascii_digits_only(self, text: str) -> None:
         """A superscript or an Arabic-Indic digit is a digit to Python but not a number here: refused, not a
         bare ValueError."""
         with pytest.raises(InvalidInput) as error:
             whole(text, "attendance")
         assert f"attendance must be a whole number, got {text!r}" == str(error.value)
+
+    @pytest.mark.parametrize("text", ["-1", " -3 "])
+    def test_a_negative_number_says_what_is_wrong(self, text: str) -> None:
+        """-1 is a whole number; what is wrong with it is its sign, and the message says so."""
+        with pytest.raises(InvalidInput) as error:
+            whole(text, "attendance")
+        assert f"attendance must be 0 or more, got {text!r}" == str(error.value)
 
     @settings(max_examples=50)
     @given(st.integers(min_value=0, max_value=10**12), st.sampled_from(["", " "]))

@@ -68,7 +68,8 @@ def whole(text: str, what: str) -> int:
     """A whole number >= 0 written as text, in ASCII digits."""
     digits = text.strip()
     if not digits or not set(digits) <= _DIGITS:
-        msg = f"{what} must be a whole number, got {text!r}"
+        negative = digits.startswith("-") and digits[1:] and set(digits[1:]) <= _DIGITS
+        msg = f"{what} must be 0 or more, got {text!r}" if negative else f"{what} must be a whole number, got {text!r}"
         raise InvalidInput(msg)
     return int(digits)
 
