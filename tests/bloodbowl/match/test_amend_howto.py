@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import re
 import runpy
-import shlex
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,40 +12,9 @@ import progression_bloodbowl as bb
 from progression import ScriptedDice, Sheet
 from progression.cli.main import main
 from progression.errors import InvalidInput
+from support.transcripts import check, files, transcript
 
 PAGE = Path(__file__).parents[3] / "docs" / "how-to" / "bloodbowl-amend.rst"
-
-
-def files(text: str) -> dict[str, str]:
-    """The ``code-block`` bodies of the page that carry a ``:caption:`` naming a file."""
-    found = {}
-    for match in re.finditer(r"\.\. code-block:: \w+\n   :caption: (\S+)\n\n((?:   .*\n|\n)+)", text):
-        found[match.group(1)] = "".join(line[3:] + "\n" for line in match.group(2).rstrip().splitlines())
-    return found
-
-
-def transcript(text: str) -> Iterator[tuple[str, list[str]]]:
-    """Each ``$ progression ...`` line of the page's console blocks, with the lines printed under it."""
-    lines = text.splitlines()
-    index = 0
-    while index < len(lines):
-        if lines[index].strip() != ".. code-block:: console":
-            index += 1
-            continue
-        index += 1
-        body: list[str] = []
-        while index < len(lines) and (not lines[index].strip() or lines[index].startswith("   ")):
-            body.append(lines[index][3:])
-            index += 1
-        command: str | None = None
-        output: list[str] = []
-        for line in [line for line in body if line.strip()] + ["$ end"]:
-            if line.startswith("$ "):
-                if command is not None:
-                    yield command, output
-                command, output = line[2:], []
-            else:
-                output.append(line)
 
 
 def test_the_page_runs_as_written(
@@ -62,20 +28,16 @@ def test_the_page_runs_as_written(
     for name, body in scripts.items():
         (tmp_path / name).write_text(body, encoding="utf-8")
         runpy.run_path(str(tmp_path / name), run_name="__main__")
+
+    def command(words: list[str]) -> tuple[int, str, str]:
+        capsys.readouterr()
+        status = main(words)
+        captured = capsys.readouterr()
+        return status, captured.out, captured.err
+
     steps = list(transcript(text))
     assert len(steps) > 5
-    for command, expected in steps:
-        words = shlex.split(command, comments=True)
-        assert "progression" == words[0], command
-        wanted = re.search(r"#\s*exit status (\d+)", command)
-        capsys.readouterr()
-        status = main(words[1:])
-        captured = capsys.readouterr()
-        printed = (captured.out + captured.err).rstrip("\n").split("\n") if captured.out + captured.err else []
-        assert ([line.rstrip() for line in expected], int(wanted.group(1)) if wanted else 0) == (
-            [line.rstrip() for line in printed],
-            status,
-        ), command
+    check(command, steps, str(PAGE))
 
 
 class TestAmendMatch:
