@@ -185,3 +185,29 @@ class TestCurvesFromCurves:
         assert [2 * pack.curve("skill").cost(n) for n in range(1, 12)] == [
             pack.curve("talent").cost(n) for n in range(1, 12)
         ]
+
+
+class TestCommandLineNames:
+    def test_a_rule_naming_a_command_line_hook_is_refused(self) -> None:
+        """A cost written as ``{ function = "demo" }`` named the command line's demo, which a quote then called
+        with a rule's context (a TypeError deep in a quote): refused when the pack loads, with its path."""
+        import warnings
+
+        from support.builders import PACKS
+
+        text = (
+            (PACKS / "skirmish.toml")
+            .read_text(encoding="utf-8")
+            .replace("cost = 15", 'cost = { function = "demo" }', 1)
+        )
+
+        def demo(pack: object, say: object) -> None:
+            """A demo."""
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # the old string name converts, with a warning
+            with pytest.raises(
+                RulePackError,
+                match=r"function 'demo' is a name of the command line's hooks .* @ \$\.upgrades\.\w+\.cost\.function",
+            ):
+                progression.load_text(text, "x.toml", {"demo": demo})

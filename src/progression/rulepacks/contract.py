@@ -47,7 +47,7 @@ from progression.rulepacks.commands import (
 )
 from progression.rulepacks.options import Option
 
-__all__ = ["FAMILIES", "SINGLES", "Contract", "warn_deprecated"]
+__all__ = ["FAMILIES", "SINGLES", "Contract", "is_contract_name", "warn_deprecated"]
 
 
 #: The families of commands: the field of :class:`Contract`, the declaration, and the prefix packs
@@ -292,6 +292,14 @@ def _check(entry: Command, where: str) -> list[tuple[str, str]]:
     except InvalidInput as error:
         return [(where, str(error))]
     return []
+
+
+def is_contract_name(name: str) -> bool:
+    """Whether ``name`` is one of the command line's names of the old string contract (``action.match``,
+    ``demo``): a hook of the command line, never a rule's own function."""
+    return name in dict(SINGLES) or any(
+        name.startswith(prefix) and len(name) > len(prefix) for _, _, prefix in FAMILIES
+    )
 
 
 def warn_deprecated(keys: Iterable[str], pack: str) -> None:

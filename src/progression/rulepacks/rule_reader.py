@@ -27,6 +27,7 @@ from progression.requirements.predicates import (
     Predicate,
     Requirement,
 )
+from progression.rulepacks.contract import is_contract_name
 from progression.rulepacks.reader import Reader, type_name
 from progression.rules.parts import CHOICE, CostRule, CurveCost, Effect, FixedCost, FunctionCost, Limit
 
@@ -56,6 +57,13 @@ class RuleReader(Reader):
 
     def function_ref(self, body: Mapping[str, Any], key: str, path: str) -> str | None:
         name = self.get(body, key, str, path, default=None)
+        if name is not None and is_contract_name(name):
+            self.problem(
+                f"{path}.{key}",
+                f"function {name!r} is a name of the command line's hooks (demo, tune, pack_for, action.<name>, ...), "
+                "not a rule's function; give the rule a function of its own name",
+            )
+            return None
         if name is not None and name not in self.functions:
             if self.functions:
                 hint = f"provided: {', '.join(sorted(self.functions))}"

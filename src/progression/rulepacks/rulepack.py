@@ -20,7 +20,7 @@ from progression.engine.run import Rules, create, execute
 from progression.errors import InvalidInput, Problem, RulePackError, UnknownName
 from progression.ledger.events import Event, Operation
 from progression.requirements.ladders import Ladder
-from progression.rulepacks.contract import SINGLES, Contract, warn_deprecated
+from progression.rulepacks.contract import Contract, is_contract_name, warn_deprecated
 from progression.rulepacks.narration import Narrator
 from progression.rules.parts import Currency, Effect, Kind, PoolSpec, StatSpec, Upgrade
 
@@ -79,11 +79,7 @@ def _contract(value: Contract | None) -> Contract:
 
 def _is_contract_key(name: str) -> bool:
     """Whether a function's name is one of the old string contract's (``action.match``, ``demo``)."""
-    from progression.rulepacks.contract import FAMILIES
-
-    return name in dict(SINGLES) or any(
-        name.startswith(prefix) and len(name) > len(prefix) for _, _, prefix in FAMILIES
-    )
+    return is_contract_name(name)
 
 
 @attrs.frozen(kw_only=True)
