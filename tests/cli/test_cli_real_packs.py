@@ -177,7 +177,10 @@ class TestShowOptions:
     def test_an_action_lists_the_options_it_takes(self, run: Run) -> None:
         """`show` adds the options a pack's command declares to its one-line doc."""
         functions = run("show", "bloodbowl", "--json").json()["functions"]
-        assert functions["action.hire"] == "Hire a player: position, name. Options: position, name, must_advance."
+        assert functions["action.hire"] == (
+            "Hire a player: position, name; captain=yes for a Team Captain roster's captain, at the draft "
+            "(he gains Pro). Options: position, name, must_advance, captain."
+        )
         assert functions["action.end_draft"].endswith("(the first match ends it too).")
 
 
@@ -277,4 +280,22 @@ class TestDeclaredOptions:
         assert (2, "progression: action 'raise': option 'levels' expects whole number, got 'five'\n") == (
             result.status,
             result.err,
+        )
+
+
+class TestTeamCaptainFromTheCommandLine:
+    def test_hire_with_captain(self, run: Run, tmp_path: object) -> None:
+        """``hire ... captain=yes`` names a Human team's captain at the draft (Pro); a second is refused, exit 2."""
+        import progression
+
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        assert 0 == run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human").status
+        assert 0 == run("sheet", "do", path, "hire", "position=human_blitzer", "name=Gris", "captain=yes").status
+        second = run("sheet", "do", path, "hire", "position=human_blitzer", "name=Otto", "captain=yes")
+        with open(path, encoding="utf-8") as file:
+            team = progression.load_sheet(file.read())
+        assert ("pro" in team.member("1").owned, 2, True) == (
+            True,
+            second.status,
+            "has its Team Captain already" in second.err,
         )

@@ -272,3 +272,34 @@ class TestWrongSheets:
             bb.hire(pack, bare, "human_lineman", "Al")
         with pytest.raises(InvalidInput, match="names no roster"):
             bb.team_value(pack, bare)
+
+
+class TestTeamCaptain:
+    """A Team Captain roster's captain gains Pro at the draft; no other skill comes with a hire."""
+
+    def test_the_captain_hired_at_the_draft(self, pack: RulePack) -> None:
+        team = bb.create_team(pack, "human", "Caps")
+        team = bb.hire(pack, team, "human_blitzer", "Gris", extra_skills=("pro",))
+        assert ("pro" in team.member("1").owned, "pro" in team.member("1").tags.get("position", "")) == (True, False)
+
+    @pytest.mark.parametrize(
+        ("roster", "extra", "message"),
+        [
+            ("human", ("block",), "hired with his position's skills only"),
+            ("dwarf", ("pro",), "the Dwarf roster has no Team Captain"),
+        ],
+    )
+    def test_refused(self, pack: RulePack, roster: str, extra: tuple[str, ...], message: str) -> None:
+        team = bb.create_team(pack, roster, "Caps")
+        position = {"human": "human_blitzer", "dwarf": "dwarf_lineman"}[roster]
+        with pytest.raises(InvalidInput, match=message):
+            bb.hire(pack, team, position, "Gris", extra_skills=extra)
+
+    def test_one_captain_and_only_at_the_draft(self, pack: RulePack, team: Sheet) -> None:
+        """The conftest's team was drafted with its first Blitzer as captain: a second is refused, and so is one
+        named after the draft."""
+        with pytest.raises(InvalidInput, match=r"the draft is over|has its Team Captain already"):
+            bb.hire(pack, team, "human_lineman", "Otto", extra_skills=("pro",))
+        fresh = bb.hire(pack, bb.create_team(pack, "human", "Caps"), "human_blitzer", "Gris", extra_skills=("pro",))
+        with pytest.raises(InvalidInput, match=r"has its Team Captain already: #1 Gris"):
+            bb.hire(pack, fresh, "human_blitzer", "Otto", extra_skills=("pro",))

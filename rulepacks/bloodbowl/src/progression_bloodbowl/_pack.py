@@ -121,6 +121,7 @@ _OVERRIDES: dict[tuple[str, str], tuple[Any, str]] = {
     ("matched_play_team", "players"): (str, "position:name or position:name:skill, separated by ';'"),
     ("matched_play_team", "wizard"): (str, "a Wizard's id"),
     ("new team", "name"): (str, "the team's name (the roster's by default)"),
+    ("hire", "captain"): (bool, "the team's Team Captain (a Team Captain roster, at the draft): he gains Pro"),
 }
 #: The options each command cannot do without.
 _REQUIRED: dict[str, tuple[str, ...]] = {

@@ -157,15 +157,17 @@ def _switch(options: Mapping[str, str]) -> bool | None:
     return maybe_flag(options.get("must_advance", ""), "must_advance")
 
 
-@takes("hire", "position", "name", "must_advance")
+@takes("hire", "position", "name", "must_advance", "captain")
 def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Hire a player: position, name.
+    """Hire a player: position, name; captain=yes for a Team Captain roster's captain, at the draft (he gains Pro).
 
     Step 4 of the post-match sequence (refused once the sequence is past it, as in ``PostMatch``), or a draft
     before the season's first match.
     """
     name = options.get("name", "") or "New player"
-    return _roster.hire(pack, sheet, need(options, "position", "hire"), name, must_advance=_switch(options))
+    extra = ("pro",) if flag(options, "captain") else ()
+    position = need(options, "position", "hire")
+    return _roster.hire(pack, sheet, position, name, extra_skills=extra, must_advance=_switch(options))
 
 
 @takes("fire", "member", "must_advance")

@@ -187,6 +187,35 @@ def create_team(
     return pack.new_sheet("team", name, pools={"treasury": budget}, tags=tags)
 
 
+def _check_captain(roster: Team, team: Sheet, position: Position, extra: tuple[str, ...]) -> None:
+    """The only skill a player is hired with beyond his position's is the Team Captain's Pro: on a roster with
+    the Team Captain rule, at the draft, one captain per team.
+
+    Raises:
+        InvalidInput: another extra skill, a roster without the rule, a team past its draft, a second captain.
+    """
+    if not extra:
+        return
+    if extra != ("pro",):
+        msg = f"a player is hired with his position's skills only (a Team Captain gains Pro); got extra {list(extra)}"
+        raise InvalidInput(msg)
+    if "team_captain" not in roster.special_rules:
+        msg = f"the {roster.label.en} roster has no Team Captain, so no player is hired with Pro"
+        raise InvalidInput(msg)
+    if "drafted" in team.tags:
+        msg = f"{team.name}'s Team Captain is named when the team is drafted; the draft is over"
+        raise InvalidInput(msg)
+    captains = [m for m, p in team.members.items() if "pro" in p.owned and "pro" not in _position_skills(roster, p)]
+    if captains:
+        msg = f"{team.name} has its Team Captain already: #{captains[0]} {team.members[captains[0]].name}"
+        raise InvalidInput(msg)
+
+
+def _position_skills(roster: Team, player: Sheet) -> tuple[str, ...]:
+    spec = roster.position(player.tags.get("position", ""))
+    return spec.skills if spec is not None else ()
+
+
 def _check_hire(data: Data, roster: Team, team: Sheet, position: Position) -> None:
     same = [m for m in permanent(team) if team.members[m].tags["position"] == position.id]
     if len(same) >= position.max:
@@ -243,6 +272,7 @@ def hire(
     if spec is None:
         raise UnknownName("position", position, [p.id for p in roster.positions], f"the {roster.label.en} roster")
     _check_hire(data, roster, team, spec)
+    _check_captain(roster, team, spec, tuple(extra_skills))
     check_funds(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
     member = member or next_id(team)
     _check_number(team, member)
