@@ -45,6 +45,18 @@ class TestAward:
             sheet.account("pp.escrime").lost,
         )
 
+    def test_settle_says_why_it_could_not(self, pack: RulePack) -> None:
+        """At a degree gate that wants a quality, ``settle`` spends nothing: it says what the raise needs and that
+        ``discard`` would lose the points, where it changed nothing and said nothing."""
+        sheet = pc.award(pack, at(pack, "escrime", 30), "escrime", 20, reason="a tournament")
+        with pytest.raises(PendingState) as refused:
+            pc.settle(pack, sheet, "escrime")
+        assert (True, True, True) == (
+            str(refused.value).startswith("Fencing holds 20 PP over its cap and no raise can take them: "),
+            "needs at least 1 quality from the list of Fencing" in str(refused.value),
+            str(refused.value).endswith("or settle with discard=yes to lose them"),
+        )
+
     def test_auto_raises_cheapest_first_then_loses(self) -> None:
         """Under ``auto`` the surplus buys raises until the points fit under the new level; a gate makes the rest lost."""
         built = policy("auto")

@@ -55,11 +55,13 @@ def state_problems(pack: RulePack, sheet: Sheet, paying: Collection[str] = ()) -
         )
     for pool, extra in surplus(pack, sheet).items():
         if pool not in paying:
+            buys = pack.pool(pool).surplus_buys
+            spend = " or ".join(pack.name_of(u) for u in buys) if buys else f"what {pack.name_of(pool)} pays for"
             problems.append(
                 Violation(
                     "state",
-                    f"{pack.name_of(pool)} holds {extra} point{'' if extra == 1 else 's'} over its cap; spend them on "
-                    f"{pack.name_of(pool)} or discard them first",
+                    f"{pack.name_of(pool)} holds {extra} point{'' if extra == 1 else 's'} over its cap; spend them "
+                    f"on {spend}, or discard them (discard {pool}), first",
                 )
             )
     return problems

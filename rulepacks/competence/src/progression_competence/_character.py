@@ -14,7 +14,7 @@ import attrs
 
 import progression
 from progression import Quote, RulePack, Sheet, Violation
-from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+from progression.errors import InvalidInput, PendingState, RequirementNotMet, UnknownName
 
 from ._build import tables_of
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
@@ -153,13 +153,26 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     a degree gate or when the points run short; with ``discard``, what is still over the cap is
     then discarded (and recorded as lost). Under ``auto`` and ``lose`` nothing waits, so
     nothing changes.
+
+    Raises:
+        PendingState: points are over the cap and not one raise can take them (a degree gate that wants a
+            quality): the message says what the raise needs, and that ``discard`` loses them.
     """
     pool = pool_id(check_competence(pack, competence))
     after = sheet
     while pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
         after = pack.purchase(after, raise_id(competence))
-    if discard and pack.surplus(after).get(pool, 0):
+    left = pack.surplus(after).get(pool, 0)
+    if discard and left:
         after = pack.discard(after, pool, reason="over the cap, and no raise left to spend it on")
+    elif left and after is sheet:  # nothing could be spent: say why, and what would
+        blocked = pack.quote(after, raise_id(competence))
+        why = "; ".join(v.sentence for v in blocked.violations) or "no raise can be bought"
+        msg = (
+            f"{pack.name_of(competence)} holds {left} PP over its cap and no raise can take them: {why}. "
+            f"Buy what the rules ask for first (a quality of its list), or settle with discard=yes to lose them"
+        )
+        raise PendingState(msg)
     added = len(after.ledger) - len(sheet.ledger)
     if added <= 1:
         return after
