@@ -421,6 +421,13 @@ class TestErrors:
         """A new store records its pack: without one it cannot start."""
         with pytest.raises(StoreError, match=r"a new store needs its pack: open_store\(where, pack\)"):
             progression.open_store(where)
+        if not str(where).startswith("postgres"):  # and no empty database is left behind
+            assert not Path(where).exists()
+
+    def test_verify_is_true_or_false(self, store) -> None:
+        """``verify="no"`` would have read as True: refused."""
+        with pytest.raises(InvalidInput, match="verify is True or False, got 'no'"):
+            store.add("x", hero(store), verify="no")
 
     @pytest.mark.parametrize("given", [3, "", None])
     def test_bad_places(self, given) -> None:

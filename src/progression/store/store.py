@@ -70,7 +70,10 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout < 0:
         msg = f"open_store: timeout must be a number of seconds >= 0, got {timeout!r}"
         raise InvalidInput(msg)
-    backend = connect(where if isinstance(where, str) else Path(where), timeout)
+    location = where if isinstance(where, str) else Path(where)
+    if pack is None and not str(location).startswith(("postgresql://", "postgres://")) and not Path(location).exists():
+        raise StoreError(str(location), "a new store needs its pack: open_store(where, pack); no file was made")
+    backend = connect(location, timeout)
     try:
         schema.migrate(backend)
         named = _pack_of(backend, pack)
@@ -418,6 +421,9 @@ class Transaction:
         self._check()
         _check_id(sheet_id)
         check_sheet(sheet, "store.add")
+        if not isinstance(verify, bool):  # "no" would read as True
+            msg = f"store.add: verify is True or False, got {verify!r}"
+            raise InvalidInput(msg)
         pack = self._store.pack
         if sheet.pack != pack.name:
             msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}; this store keeps pack {pack.name!r}"

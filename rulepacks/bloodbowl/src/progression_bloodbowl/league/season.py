@@ -102,7 +102,9 @@ def _recover(pack: RulePack, team: Sheet, member: str, dice: Dice | None, retire
             if retirement == "fit":
                 events.append(Adjusted(effect=effect, reason=f"off-season: back fit, the {name} reduction is removed"))
                 continue
-            assert dice is not None  # checked by new_season
+            if dice is None:  # new_season refuses it first; never an assert, which python -O removes
+                msg = f"retirement=roll rolls a D6 for #{member} {name}'s reduction: give dice"
+                raise InvalidInput(msg)
             roll, healed, rolled = _roll(dice, league.retirement, apothecary, f"#{member} {name} reduction")
             events.append(rolled)
             if healed:

@@ -106,6 +106,8 @@ def amend_match(
         raise InvalidInput(msg)
     position = match_entry(team, number)
     entry = team.ledger[position - 1]
-    assert isinstance(entry, Entry)  # match_entry finds entries only
+    if not isinstance(entry, Entry):  # match_entry finds entries only; never an assert, which python -O removes
+        msg = f"match {number}'s record is in ledger entry {position}, which holds no operation to correct"
+        raise InvalidInput(msg)
     corrected = _replaced(entry.operation, number, changes)
     return progression.amend(team, position, corrected, pack=pack, dice=dice, invalid=invalid)
