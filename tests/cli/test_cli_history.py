@@ -114,6 +114,8 @@ class TestAmend:
         path.write_text(progression.dump_sheet(progression.combine(ana, both, "a night's work")), encoding="utf-8")
         listed = run("sheet", "amend", str(path), "2", "operations.amount=4", "--pack", SKIRMISH)
         assert (2, True) == (listed.status, "name one of its items by its place: [0] award, [1] award" in listed.err)
+        beyond = run("sheet", "amend", str(path), "2", "operations[2].amount=4", "--pack", SKIRMISH)
+        assert (2, True) == (beyond.status, "'operations' holds 2 item(s) (0 to 1), not [2]" in beyond.err)
         assert 0 == run("sheet", "amend", str(path), "2", "operations[1].amount=4", "--pack", SKIRMISH).status
         after = progression.load_sheet(path.read_bytes(), pack=pack, verify=True)
         assert 6 == after.pools["xp"]

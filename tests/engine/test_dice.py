@@ -86,3 +86,21 @@ class TestCallbackDice:
         """An answer that no die shows is refused."""
         with pytest.raises(DiceError, match=f"a D6 for injury must show 1 to 6, got {bad!r}"):
             CallbackDice(lambda sides, label: bad).roll(6, 1, "injury")  # type: ignore[arg-type, return-value]
+
+
+class TestRecordedDice:
+    """The rolls an entry recorded, given back to verify and amend; a result no die shows is refused."""
+
+    @pytest.mark.parametrize("by_place", [False, True])
+    def test_a_result_no_die_shows(self, by_place: bool) -> None:
+        from progression import RecordedDice, Rolled
+
+        dice = RecordedDice([Rolled(label="Minor Incident", sides=3, results=(6,))], by_place=by_place)
+        with pytest.raises(DiceError, match=r"the entry recorded a 6 on a D3 for 'Minor Incident', which no die shows"):
+            dice.roll(3, 1, "Minor Incident")
+
+    def test_the_recorded_result_in_order(self) -> None:
+        from progression import RecordedDice, Rolled
+
+        dice = RecordedDice([Rolled(label="a", sides=6, results=(1,)), Rolled(label="b", sides=6, results=(6,))])
+        assert ((1,), (6,), ()) == (dice.roll(6, 1, "a"), dice.roll(6, 1, "b"), dice.left)

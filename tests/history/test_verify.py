@@ -134,6 +134,23 @@ class TestTampering:
 
         assert [4, 5] == [position for position, _, _ in found(edited(ana_history(), edit))]
 
+    @pytest.mark.parametrize(
+        ("roll", "message"),
+        [
+            ({"sides": 1, "results": [1]}, r"a die has at least 2 sides, got 1 @ \$\.ledger\[2\]\.rolls\[1\]\.sides"),
+            ({"results": []}, r"a roll shows at least one die, got none @ \$\.ledger\[2\]\.rolls\[1\]\.results"),
+        ],
+    )
+    def test_a_roll_that_is_no_roll(self, roll: dict[str, Any], message: str) -> None:
+        """A die of one side, or a roll of no die, recorded in an entry: the file is refused where it says so."""
+        pack = trainer()
+        player = pack.award(pack.new_sheet("player", "Ana"), "spp", 6, reason="a touchdown")
+        player = pack.purchase(player, "random_skill", dice=ScriptedDice([1, 2]), decisions=["dodge"])
+        data = progression.dumps(player)
+        data["ledger"][2]["rolls"][1].update(roll)
+        with pytest.raises(SheetError, match=message):
+            progression.loads(data, "ana.json")
+
     def test_a_die_that_no_die_shows(self) -> None:
         """A D6 recorded as showing 7 in an entry's rolls: the file is refused where it says so."""
         pack = trainer()

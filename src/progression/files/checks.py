@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from progression.engine.operations import Batch, Join
 from progression.ledger.events import (
     Awarded,
     Entry,
@@ -126,30 +127,43 @@ def ledger_problems(sheet: Sheet) -> list[tuple[str, str]]:
 def nesting_problem(events: Sequence[Event]) -> tuple[str, str] | None:
     """``(path, reason)`` of the first event nested deeper than :data:`DEEPEST`, or None.
 
-    Walked without recursion, so that no depth of nesting can exhaust the stack here.
+    Walked without recursion, so that no depth of nesting can exhaust the stack here, and without
+    naming where each node is (it runs on every file read): only a file that is too deep is walked
+    again to say where.
     """
-    stack: list[tuple[Event | Operation, int, str]] = [
-        (event, 1, f"$.ledger[{index}]") for index, event in enumerate(events)
-    ]
+    stack: list[tuple[Event | Operation, int]] = [(event, 1) for event in events]
     while stack:
-        node, depth, path = stack.pop()
+        node, depth = stack.pop()
         if depth > DEEPEST:
-            return path, f"events nest at most {DEEPEST} deep; this one is deeper"
-        stack.extend((child, depth + 1, f"{path}.{where}") for where, child in _children(node))
+            return _deepest_path(events), f"events nest at most {DEEPEST} deep; this one is deeper"
+        inner = _inner(node)
+        if inner:
+            stack.extend([(child, depth + 1) for _, child in inner])
     return None
 
 
-def _children(node: Event | Operation) -> Iterable[tuple[str, Event | Operation]]:
-    """What an event or an operation holds that can nest (the keys as a file saves them)."""
-    from progression.engine.operations import Batch, Join
+def _deepest_path(events: Sequence[Event]) -> str:
+    """Where the first node past :data:`DEEPEST` is, in the same order :func:`nesting_problem` walks."""
+    stack: list[tuple[Event | Operation, int, str]] = [(e, 1, f"$.ledger[{i}]") for i, e in enumerate(events)]
+    while stack:
+        node, depth, path = stack.pop()
+        if depth > DEEPEST:
+            return path
+        stack.extend([(child, depth + 1, f"{path}.{where}") for where, child in _inner(node)])
+    return "$.ledger"
 
+
+def _inner(node: Event | Operation) -> list[tuple[str, Event | Operation]]:
+    """What an event or an operation holds that can nest, each with its key as a file saves it."""
     if isinstance(node, Step):
-        yield from ((f"events[{i}]", e) for i, e in enumerate(node.events))
+        found: list[tuple[str, Event | Operation]] = [(f"events[{i}]", e) for i, e in enumerate(node.events)]
         if isinstance(node, Entry):
-            yield "operation", node.operation
-    elif isinstance(node, Member):
-        yield "entry", node.event
-    elif isinstance(node, Joined | Join):
-        yield from ((f"ledger[{i}]", e) for i, e in enumerate(node.ledger))
-    elif isinstance(node, Batch):
-        yield from ((f"operations[{i}]", o) for i, o in enumerate(node.operations))
+            found.append(("operation", node.operation))
+        return found
+    if isinstance(node, Member):
+        return [("entry", node.event)]
+    if isinstance(node, Joined | Join):
+        return [(f"ledger[{i}]", e) for i, e in enumerate(node.ledger)]
+    if isinstance(node, Batch):
+        return [(f"operations[{i}]", o) for i, o in enumerate(node.operations)]
+    return []

@@ -20,6 +20,7 @@ from progression.engine.dice import RecordedDice
 from progression.engine.operations import Adjust, Award, Create, Join, Leave, Mark, Purchase
 from progression.engine.run import create, execute_in
 from progression.errors import ProgressionError
+from progression.history.verify import state_difference
 from progression.ledger.events import (
     Adjusted,
     Awarded,
@@ -60,8 +61,7 @@ def recover(sheet: Sheet, pack: RulePack) -> Sheet:
         entries.append(entry)
         current = applied(current, entry)
     recovered = replay(Ledger(entries))
-    same = all(getattr(recovered, f.name) == getattr(sheet, f.name) for f in attrs.fields(Sheet) if f.name != "ledger")
-    return recovered if same else sheet
+    return recovered if state_difference(sheet, recovered) is None else sheet
 
 
 def _created(pack: RulePack, created: Created) -> Sheet | None:

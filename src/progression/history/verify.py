@@ -28,7 +28,7 @@ from progression.ledger.sheet import Sheet, applied, replay
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["Divergence", "Verification", "difference", "rules_of", "verify"]
+__all__ = ["Divergence", "Verification", "difference", "rules_of", "state_difference", "verify"]
 
 
 @attrs.frozen(kw_only=True)
@@ -124,6 +124,7 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
             )
         )
     shift = 0  # how far the entries stand from the places they were recorded at
+    folded_as_recorded = True  # whether ``before`` folds the recorded entries (no produced one put in their place)
     for position, recorded in enumerate(sheet.ledger, start=1):
         here = recorded
         moved = None
@@ -146,8 +147,11 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
             found = attrs.evolve(found, recorded=recorded)
             divergences.append(attrs.evolve(found, kind="rules") if changed and found.kind != "unverifiable" else found)
         entry = here if found is None or found.produced is None else found.produced
+        folded_as_recorded = folded_as_recorded and entry is here
         before = replay((entry,)) if before is None else applied(before, entry)
-    held = _state_difference(sheet, replay(tuple(sheet.ledger)), "")
+    # The state the recorded entries add up to: the fold just made, unless it went on from what the rules give.
+    folded = before if folded_as_recorded and before is not None else replay(tuple(sheet.ledger))
+    held = state_difference(sheet, folded)
     if held is not None:  # a sheet built otherwise than by folding its ledger: a stored snapshot, say
         divergences.append(
             Divergence(
@@ -171,8 +175,9 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
 _STATE = ("pack", "kind", "name", "pools", "stats", "owned", "tags", "bought", "pending", "members")
 
 
-def _state_difference(held: Sheet, folded: Sheet, where: str) -> str | None:
-    """The first place ``held``'s state differs from ``folded``'s, as ``where: held ..., its history gives ...``."""
+def state_difference(held: Sheet, folded: Sheet, where: str = "") -> str | None:
+    """The first place ``held``'s state differs from ``folded``'s (the fold of its ledger), as
+    ``where: held ..., its history gives ...``; None when they hold the same state."""
     for name in _STATE:
         mine, theirs = getattr(held, name), getattr(folded, name)
         if mine == theirs:
@@ -182,7 +187,7 @@ def _state_difference(held: Sheet, folded: Sheet, where: str) -> str | None:
             for member in sorted(set(mine) | set(theirs)):
                 if member not in mine or member not in theirs:
                     return f"{path}.{member}: held {'a member' if member in mine else 'none'}, its history gives {'a member' if member in theirs else 'none'}"
-                found = _state_difference(mine[member], theirs[member], f"{path}.{member}.")
+                found = state_difference(mine[member], theirs[member], f"{path}.{member}.")
                 if found is not None:
                     return found
             continue
