@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 from functools import cached_property
+from itertools import accumulate
 from typing import ClassVar, Literal
 
 import attrs
@@ -120,18 +121,12 @@ class BandedCurve(Curve):
     @cached_property
     def _edges(self) -> tuple[int, ...]:
         """``_edges[k]``: the steps in the first ``k`` listed bands."""
-        edges = [0]
-        for width in self.widths:
-            edges.append(edges[-1] + width)
-        return tuple(edges)
+        return tuple(accumulate(self.widths, initial=0))
 
     @cached_property
     def _sums(self) -> tuple[int, ...]:
         """``_sums[k]``: the price of the first ``k`` listed bands, in units."""
-        sums = [0]
-        for band, width in enumerate(self.widths, start=1):
-            sums.append(sums[-1] + band * width)
-        return tuple(sums)
+        return tuple(accumulate((band * width for band, width in enumerate(self.widths, start=1)), initial=0))
 
     def _cost(self, n: int) -> int:
         end = self._edges[-1]
@@ -181,10 +176,7 @@ class TableCurve(Curve):
 
     @cached_property
     def _prefix(self) -> tuple[int, ...]:
-        sums = [0]
-        for value in self.values:
-            sums.append(sums[-1] + value)
-        return tuple(sums)
+        return tuple(accumulate(self.values, initial=0))
 
     @property
     def last_step(self) -> int | None:
