@@ -6,16 +6,16 @@ import attrs
 import pytest
 
 import progression
-from progression import Dice, RulePack, ScriptedDice, Sheet
+from progression import Dice, RulePack, ScriptedDice, Sheet, Work
 from progression.errors import InvalidInput, RulePackError
 from support.builders import market
 
 
 @progression.operation("market.bounty", kind="guild", label=lambda op: f"bounty of {op.targets} for {op.hunter}")
-def bounty(pack: RulePack, guild: Sheet, hunter: str, targets: int, *, dice: Dice) -> Sheet:
+def bounty(work: Work, hunter: str, targets: int, *, dice: Dice) -> None:
     """A hunter brings in ``targets`` heads: a D6 each, paid into the hunter's purse."""
-    (*rolls,) = dice.roll(6, targets, "bounty")
-    return pack.award(guild, "purse", sum(rolls), reason=f"{targets} heads", member=hunter)
+    rolls = work.roll(6, targets, label="bounty")
+    work.award("purse", sum(rolls), f"{targets} heads", member=hunter)
 
 
 def guild_pack() -> RulePack:
@@ -58,8 +58,8 @@ class TestDeclared:
         """A pack's operation tags carry its name; anything else is refused when the pack is made."""
 
         @progression.operation("other.thing")
-        def thing(pack: RulePack, sheet: Sheet) -> Sheet:
-            return sheet
+        def thing(work: Work) -> None:
+            work.note("nothing")
 
         with pytest.raises(RulePackError, match=r"a pack's operation tags start with 'market\.'"):
             attrs.evolve(market(), operations=[thing])
@@ -76,7 +76,7 @@ class TestDeclared:
         """A tag without the pack's name, a function without pack and sheet, and calls on something not a sheet."""
         with pytest.raises(InvalidInput, match="an operation's tag is the pack's name, a dot and a name"):
             progression.operation("bounty")
-        with pytest.raises(InvalidInput, match="takes the pack and the sheet first"):
+        with pytest.raises(InvalidInput, match=r"takes the work first \(def f\(work, \.\.\.\)\)"):
             progression.operation("market.x")(lambda pack: pack)
         with pytest.raises(InvalidInput, match="bounty acts on a sheet, got dict"):
             bounty(guild_pack(), {}, "ana", 1, dice=ScriptedDice([1]))  # type: ignore[arg-type]

@@ -1,16 +1,17 @@
 """The rule code of the changes that are not purchases: a new sheet's creation, awards (each pool's cap
-and overflow policy applied), discarded surplus, and adjustments. Each records through a :class:`Work`."""
+and overflow policy applied), losses, prices a pack's rule code computed, discarded surplus, adjustments,
+members joining and leaving. Each checks the change against the sheet and records through a :class:`Work`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from progression.engine.checks import check_amount, check_id, check_mapping, check_text, check_writable, subject_of
+from progression.engine.checks import check_amount, check_id, check_mapping, check_sheet, check_text, check_writable
 from progression.engine.payment import cap_of, ensure_settled, surplus
 from progression.engine.quotes import Quote, quote
-from progression.errors import CapExceeded, InvalidInput, UnknownName
-from progression.ledger.events import Adjusted, Awarded, Created, Event, Lost, Purchased
+from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
+from progression.ledger.events import Adjusted, Awarded, Created, Event, Joined, Left, Lost, Purchased
 from progression.ledger.sheet import Sheet, applied
 from progression.rules.parts import Effect
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from progression.engine.work import Work
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["adjust", "award", "created", "discard"]
+__all__ = ["adjust", "award", "created", "discard", "join", "leave", "lose", "note", "spend"]
 
 
 def created(
@@ -81,7 +82,7 @@ def created(
 def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None) -> None:
     """``amount`` points into ``pool``; past its cap they are refused, lost, left to settle or spent."""
     pack = work.pack
-    subject, _ = subject_of(work.sheet, member)
+    subject = work.subject(member)
     where = f"award to {pool!r}"
     check_id(pool, "pool", "award")
     check_amount(amount, where)
@@ -91,7 +92,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     spec = pack.pool(pool)
     events: list[Event] = [Awarded(pool=pool, amount=amount, reason=reason)]
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
-        work.record(events, member=member)
+        work._record(events, member=member)
         return
     after = applied(subject, events[0])
     cap = cap_of(pack, after, pool)
@@ -110,7 +111,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
             extra = max(0, after.pools[pool] - (cap or 0))
         if spec.overflow in ("lose", "auto") and extra > 0:
             events.append(Lost(pool=pool, amount=extra, reason=f"over the cap of {cap}"))
-    work.record(events, member=member, label=f"award {amount} to {pool}")
+    work._record(events, member=member, label=f"award {amount} to {pool}")
 
 
 def _auto_spend(pack: RulePack, sheet: Sheet, pool: str) -> tuple[Sheet, list[Event]]:
@@ -139,7 +140,7 @@ def _affordable_from(q: Quote, pool: str, sheet: Sheet) -> bool:
 def discard(work: Work, pool: str, *, reason: str, member: str | None) -> None:
     """Lose the surplus ``pool`` holds over its cap."""
     pack = work.pack
-    subject, _ = subject_of(work.sheet, member)
+    subject = work.subject(member)
     check_id(pool, "pool", "discard")
     check_text(reason, "reason", f"discard from {pool!r}")
     _check_held(subject, pool)
@@ -147,7 +148,7 @@ def discard(work: Work, pool: str, *, reason: str, member: str | None) -> None:
     if extra == 0:
         msg = f"{pack.name_of(pool)} holds nothing over its cap; there is nothing to discard"
         raise InvalidInput(msg)
-    work.record([Lost(pool=pool, amount=extra, reason=reason)], member=member)
+    work._record([Lost(pool=pool, amount=extra, reason=reason)], member=member)
 
 
 def _check_held(subject: Sheet, pool: str) -> None:
@@ -156,11 +157,80 @@ def _check_held(subject: Sheet, pool: str) -> None:
 
 
 def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> None:
-    """Apply an effect that is not a purchase, with its reason."""
-    subject, _ = subject_of(work.sheet, member)
+    """Apply an effect that is not a purchase, with its reason: the stats it changes are the subject's."""
+    subject = work.subject(member)
     check_text(reason, "reason", "adjustment")
     if not isinstance(effect, Effect):
         msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
         raise InvalidInput(msg)
+    for stat in effect.stats:
+        if stat not in subject.stats:
+            raise UnknownName("stat", stat, subject.stats, f"sheet {subject.name or subject.kind!r}")
     ensure_settled(work.pack, subject)
-    work.record([Adjusted(effect=effect, reason=reason)], member=member)
+    work._record([Adjusted(effect=effect, reason=reason)], member=member)
+
+
+def note(work: Work, reason: str, *, member: str | None) -> None:
+    """A sentence in the history, changing nothing."""
+    work.subject(member)
+    check_text(reason, "reason", "a note")
+    work._record([Adjusted(effect=_NOTHING, reason=reason)], member=member)
+
+
+_NOTHING = Effect()
+
+
+def lose(work: Work, pool: str, amount: int, *, reason: str, member: str | None) -> None:
+    """``amount`` points out of ``pool``, which holds at least that many."""
+    subject = work.subject(member)
+    where = f"loss from {pool!r}"
+    check_id(pool, "pool", "loss")
+    check_amount(amount, where)
+    check_text(reason, "reason", where)
+    _check_held(subject, pool)
+    held = subject.pools[pool]
+    if amount > held:
+        msg = f"{where}: {work.pack.name_of(pool)} of {subject.name or subject.kind!r} holds {held}, so {amount} cannot be lost"
+        raise InvalidInput(msg)
+    work._record([Lost(pool=pool, amount=amount, reason=reason)], member=member)
+
+
+def spend(work: Work, price: Mapping[str, int], *, upgrade: str, choice: str, member: str | None) -> None:
+    """Pay ``price``, computed by a pack's rule code, for ``upgrade``: each pool holds its part."""
+    pack = work.pack
+    subject = work.subject(member)
+    check_text(upgrade, "upgrade", "a payment")
+    where = f"the price of {upgrade!r}"
+    if not isinstance(choice, str):
+        msg = f"{where}: a choice is a text, got {choice!r}"
+        raise InvalidInput(msg)
+    check_writable(choice, "choice", where)
+    check_mapping(price, "a price", where)
+    for pool, amount in price.items():
+        _check_held(subject, check_id(pool, "pool", where))
+        if not (isinstance(amount, int) and not isinstance(amount, bool) and amount == 0):
+            check_amount(amount, f"{where}, pool {pool!r}")
+        if amount > subject.pools[pool]:
+            names = (upgrade if choice == "" else f"{upgrade} ({choice})", pack.name_of(pool))
+            raise InsufficientPoints(
+                upgrade=upgrade, needed=amount, available=subject.pools[pool], currency=pool, names=names
+            )
+    work._record([Purchased(upgrade=upgrade, choice=choice, price=dict(price))], member=member)
+
+
+def join(work: Work, member: str, sheet: Sheet) -> None:
+    """``sheet`` joins the roster as ``member``: an id no member holds."""
+    roster = work.subject()
+    check_text(member, "member id", "join")
+    if member in roster.members:
+        msg = f"join: roster {roster.name or roster.kind!r} already has a member {member!r}"
+        raise InvalidInput(msg)
+    check_sheet(sheet, f"join {member!r}")
+    work._record([Joined(member=member, ledger=sheet.ledger)])
+
+
+def leave(work: Work, member: str, reason: str) -> None:
+    """Member ``member`` of the roster leaves, for ``reason``."""
+    work.subject(check_id(member, "member", "leave"))
+    check_text(reason, "reason", f"removing {member!r}")
+    work._record([Left(member=member, reason=reason)])

@@ -1,18 +1,22 @@
-"""Operations declared from a pack's functions: ``@operation("pack.name")`` on ``f(pack, sheet, ...)``.
+"""Operations declared from a pack's functions: ``@operation("pack.name")`` on ``f(work, ...)``.
 
-A pack's rule code that changes a sheet is a function of the pack, the sheet and its inputs (and
-``dice`` when it rolls). Decorated, it becomes an :class:`~progression.Operation` class whose fields
-are its inputs, with the types its signature gives; calling the function builds that operation and
-runs it through the engine, so every call is one ledger entry that ``verify`` can run again and
-``amend`` can change. The class is the function's ``operation`` attribute, to list in
+A pack's rule code that changes a sheet is a function of the operation's :class:`~progression.Work`
+and its inputs (and ``dice`` when its callers give dice). Decorated, it becomes an
+:class:`~progression.Operation` class whose fields are its inputs, with the types its signature
+gives, and a function ``f(pack, sheet, *inputs, dice=...)`` that builds that operation and runs it
+through the engine, so every call is one ledger entry that ``verify`` can run again and ``amend`` can
+change. The class is that function's ``operation`` attribute, to list in
 :attr:`RulePack.operations <progression.RulePack.operations>`::
 
     @progression.operation("dojo.train", label=lambda op: f"train {op.style}")
-    def train(pack: RulePack, student: Sheet, style: str, *, dice: Dice) -> Sheet:
-        ...
+    def train(work: Work, style: str, *, dice: Dice) -> None:
+        (roll,) = work.roll(6, label="training")
+        work.award("xp", roll, f"trained in {style}")
 
-The function may make the sheet it returns by applying events itself (code written before
-operations existed does): the engine takes what it appended as the entry's events.
+The rule code says what should happen through the work (``work.award``, ``work.adjust``, ...), which
+checks each change: it never builds a ledger event. A function of the pack and the sheet returning
+the sheet it made by applying events itself (code written before operations existed) is still run,
+with a :class:`DeprecationWarning`.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import functools
 import inspect
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar, cast, overload
 
 import attrs
 
@@ -34,7 +38,22 @@ from progression.ledger.sheet import Sheet
 
 __all__ = ["operation", "resolved"]
 
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
 F = TypeVar("F", bound=Callable[..., Sheet])
+P = ParamSpec("P")
+
+
+class Declare(Protocol):
+    """What :func:`operation` gives back: the decorator of a rule function."""
+
+    @overload
+    def __call__(
+        self, function: Callable[Concatenate[Work, P], None]
+    ) -> Callable[Concatenate[RulePack, Sheet, P], Sheet]: ...
+    @overload
+    def __call__(self, function: F) -> F: ...
 
 
 def _frozen(value: Any) -> Any:
@@ -46,8 +65,8 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str | None = None) -> Callable[[F], F]:
-    """Declare ``f(pack, sheet, *inputs, dice=None) -> Sheet`` as an operation tagged ``tag``.
+def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str | None = None) -> Declare:
+    """Declare ``f(work, *inputs)``, the rule code of an operation tagged ``tag``.
 
     Args:
         tag: the operation's name in saved files, the pack's name and a dot first (``"bloodbowl.hire"``).
@@ -57,8 +76,8 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
             before the function sees it.
 
     Returns:
-        A decorator giving back a function with ``f``'s signature that runs the operation, with the
-        operation class as its ``operation`` attribute.
+        A decorator giving back ``f(pack, sheet, *inputs)``, which runs the operation and returns the new
+        sheet, with the operation class as its ``operation`` attribute.
     """
     if not isinstance(tag, str) or "." not in tag.strip(".") or " " in tag:
         msg = f"an operation's tag is the pack's name, a dot and a name (such as 'dojo.train'), got {tag!r}"
@@ -67,13 +86,14 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
         msg = f"{tag}: the kind of sheet an operation works on is a kind's id, got {kind!r}"
         raise InvalidInput(msg)
 
-    def declare(function: F) -> F:
+    def declare(function: Callable[..., Any]) -> Callable[..., Sheet]:
         signature = inspect.signature(function)
         parameters = list(signature.parameters.values())
-        if len(parameters) < 2:
-            msg = f"{function.__qualname__}: an operation's function takes the pack and the sheet first"
+        worked = bool(parameters) and parameters[0].name == "work"
+        if not worked and len(parameters) < 2:
+            msg = f"{function.__qualname__}: an operation's function takes the work first (def f(work, ...))"
             raise InvalidInput(msg)
-        inputs = [p for p in parameters[2:] if p.name != "dice"]
+        inputs = [p for p in parameters[1 if worked else 2 :] if p.name != "dice"]
         rolls = "dice" in signature.parameters
         for parameter in inputs:
             if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
@@ -98,7 +118,10 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
             given = {name: getattr(self, name) for name in fields}
             if rolls:
                 given["dice"] = work.dice
-            work.follow(function(work.pack, work.sheet, **given))
+            if worked:
+                function(work, **given)
+            else:
+                work._follow(function(work.pack, work.sheet, **given))
 
         def described(self: Operation) -> str:
             return label(self) if label is not None else tag.rsplit(".", 1)[1].replace("_", " ")
@@ -114,10 +137,12 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
         cls = attrs.make_class(name, ordered, bases=(Operation,), class_body=body, kw_only=True, frozen=True)
         cls.__module__ = function.__module__  # where its fields' types are named
 
+        called = _called(signature) if worked else signature
+
         @functools.wraps(function)
         def call(pack: Any, sheet: Any, *args: Any, **kwargs: Any) -> Sheet:
             try:
-                bound = signature.bind(pack, sheet, *args, **kwargs)
+                bound = called.bind(pack, sheet, *args, **kwargs)
             except TypeError as error:
                 msg = f"{function.__qualname__}: {error}"
                 raise InvalidInput(msg) from None
@@ -129,9 +154,20 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
             return execute(pack, sheet, cls(**given), dice)
 
         call.operation = cls  # type: ignore[attr-defined]
-        return cast(F, call)
+        call.__signature__ = called  # type: ignore[attr-defined]
+        return call
 
-    return declare
+    return cast(Declare, declare)
+
+
+def _called(signature: inspect.Signature) -> inspect.Signature:
+    """How a rule function ``f(work, *inputs)`` is called: ``f(pack, sheet, *inputs)``, returning the new sheet."""
+    given = list(signature.parameters.values())[1:]
+    head = [
+        inspect.Parameter("pack", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="RulePack"),
+        inspect.Parameter("sheet", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="Sheet"),
+    ]
+    return signature.replace(parameters=[*head, *given], return_annotation="Sheet")
 
 
 def resolved(cls: type[Operation]) -> type[Operation]:

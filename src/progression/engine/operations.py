@@ -15,10 +15,10 @@ import attrs
 
 from progression._frozen import as_tuple, freeze
 from progression.engine import changes, purchases
-from progression.engine.checks import check_id, check_sheet, check_text
+from progression.engine.checks import check_sheet, check_text
 from progression.engine.work import Work
 from progression.errors import InvalidInput
-from progression.ledger.events import Event, Joined, Left, Marked, Operation
+from progression.ledger.events import Event, Joined, Operation
 from progression.ledger.sheet import Sheet
 from progression.rules.parts import Effect
 
@@ -179,8 +179,7 @@ class Mark(Operation):
         return f"mark {self.name}"
 
     def run(self, work: Work) -> None:
-        check_text(self.name, "label", "mark")
-        work.record([Marked(label=self.name)])
+        work.mark(self.name)
 
 
 @attrs.frozen(kw_only=True)
@@ -202,7 +201,7 @@ class Join(Operation):
         if self.member in roster.members:
             msg = f"join: roster {roster.name!r} already has a member {self.member!r}"
             raise InvalidInput(msg)
-        work.record([Joined(member=self.member, ledger=self.ledger)])
+        work._record([Joined(member=self.member, ledger=self.ledger)])
 
 
 @attrs.frozen(kw_only=True)
@@ -218,9 +217,7 @@ class Leave(Operation):
         return f"{self.member} leaves"
 
     def run(self, work: Work) -> None:
-        work.sheet.member(check_id(self.member, "member", "leave"))
-        check_text(self.reason, "reason", f"removing {self.member!r}")
-        work.record([Left(member=self.member, reason=self.reason)])
+        changes.leave(work, self.member, self.reason)
 
 
 @attrs.frozen(kw_only=True)

@@ -61,7 +61,7 @@ def purchase(
     if upgrade.procedure is None:
         effect = resolved(upgrade.effect, choice)
         event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
-        work.record([event], member=member)
+        work._record([event], member=member)
         return
     extra = _check_args(args)
     if recorded_override is None and not extra:
@@ -75,7 +75,7 @@ def purchase(
     )
     if outcome.effect is not None:
         _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
-    work.record([started, *outcome.events], member=member, label=f"buy {upgrade_id}")
+    work._record([started, *outcome.events], member=member, label=f"buy {upgrade_id}")
 
 
 #: Start events with no override and no arguments, shared by upgrade, choice and price (events are
@@ -215,4 +215,4 @@ def decide(work: Work, choice: str, *, member: str | None) -> None:
     )
     if outcome.effect is not None:
         _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice, deciding=True)
-    work.record(outcome.events, member=member, label=f"decide {choice}")
+    work._record(outcome.events, member=member, label=f"decide {choice}")

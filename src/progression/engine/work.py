@@ -1,11 +1,11 @@
 """The work of one operation: what its rule code reads and does, and what the engine records of it.
 
 :func:`~progression.engine.run.run` gives an operation a :class:`Work` and calls its ``run``.
-Rule code reads the sheet as it stands (``work.sheet``), rolls through ``work.dice`` and changes
-the sheet only through the work: the core's operations record the events they checked, a nested
-operation runs through :meth:`Work.run`, and code written before operations existed hands the
-sheet it made to :meth:`Work.follow`. The engine then appends one :class:`~progression.Entry`: the
-operation, every roll, every event.
+Rule code reads the sheet as it stands (``work.sheet``), rolls through the work, and says what
+should happen through the work's changes (``award``, ``lose``, ``spend``, ``adjust``, ``note``,
+``join``, ``leave``, ``mark``, ``roll``, a nested operation with ``run``), each checked against
+the sheet before the engine records it: no rule code builds a ledger event. The engine then
+appends one :class:`~progression.Entry`: the operation, every roll, every event.
 
 While an operation runs, its sheet's ledger is a scratch continuation of the real one, so that
 what the work appends never touches the ledger the finished entry is appended to.
@@ -13,16 +13,20 @@ what the work appends never touches the ledger the finished entry is appended to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from progression.engine import changes
+from progression.engine.checks import check_id, check_text
 from progression.engine.dice import Dice
 from progression.errors import InvalidInput
-from progression.ledger.events import Entry, Event, Member, Operation, Rolled, Step
+from progression.ledger.events import Entry, Event, Marked, Member, Operation, Rolled, Step
 from progression.ledger.sheet import Sheet, applied, build
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
+    from progression.rules.parts import Effect
 
 __all__ = ["RecordingDice", "Work"]
 
@@ -51,16 +55,24 @@ class RecordingDice:
 
 
 class Work:
-    """One operation being executed: the pack, the sheet as it stands, the dice, and what was done."""
+    """One operation being executed: the pack, the sheet as it stands, the dice, and what was done.
+
+    Rule code changes the sheet only through the work's methods; each checks the change against the
+    sheet as it stands (the pool is held, the points are there, the member exists, the cap holds)
+    and refuses it with a :class:`~progression.errors.ProgressionError` before anything is recorded.
+    ``member=`` makes a change on one member of a roster; inside :meth:`step` for a member, on that
+    member (``member=`` then names one of its own members).
+    """
 
     def __init__(self, pack: RulePack | None, sheet: Sheet, dice: RecordingDice) -> None:
         self._pack = pack
         #: The sheet the operation started from.
         self.before = sheet
         self._sheet = build(sheet, sheet.ledger.scratch(), sheet.pools, sheet.members, sheet.pending)
-        #: The dice: every roll goes into the entry.
+        #: The dice: every roll goes into the entry (roll through :meth:`roll` to show it in the history too).
         self.dice = dice
         self._events: list[Event] = []
+        self._open: list[_Open] = []
 
     @property
     def pack(self) -> RulePack:
@@ -77,23 +89,92 @@ class Work:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """What the operation did so far."""
+        """What the operation did so far (a step still open is not among them yet)."""
         return tuple(self._events)
 
-    def record(self, events: Sequence[Event], *, member: str | None = None, label: str = "") -> None:
-        """Record events the core's rule code checked; on ``member`` (one entry for it: the event, or a
-        step of them under ``label``) when one is named."""
-        if member is None:
-            for event in events:
-                self._append(event)
-            return
-        inner: Event = events[0] if len(events) == 1 else Step(label=label, events=tuple(events))
-        self._append(Member(member=member, event=inner))
+    def subject(self, member: str | None = None) -> Sheet:
+        """The sheet a change acts on: the sheet as it stands, or its member ``member`` (inside a
+        :meth:`step` for a member, that member, or one of its own).
+
+        Raises:
+            UnknownName: no such member.
+        """
+        subject = self._sheet
+        for ident in self._path(member):
+            subject = subject.member(check_id(ident, "member", f"the roster of {subject.name or subject.kind!r}"))
+        return subject
+
+    # -- the changes rule code makes --------------------------------------------------
+
+    def award(self, pool: str, amount: int, reason: str, *, member: str | None = None) -> None:
+        """``amount`` points into ``pool``, under its cap and overflow policy (refused, lost, spent)."""
+        changes.award(self, pool, amount, reason=reason, member=member)
+
+    def lose(self, pool: str, amount: int, reason: str, *, member: str | None = None) -> None:
+        """``amount`` points out of ``pool``, which must hold them."""
+        changes.lose(self, pool, amount, reason=reason, member=member)
+
+    def spend(self, price: Mapping[str, int], *, upgrade: str, choice: str = "", member: str | None = None) -> None:
+        """Pay ``price`` (points by pool, priced by the rule code) for ``upgrade``, counted as bought once.
+
+        Raises:
+            InsufficientPoints: a pool holds less than its part of the price.
+        """
+        changes.spend(self, price, upgrade=upgrade, choice=choice, member=member)
+
+    def adjust(self, effect: Effect, reason: str, *, member: str | None = None) -> None:
+        """Apply ``effect`` (stats, items, tags) for ``reason``: the stats must be the subject's."""
+        changes.adjust(self, effect, reason=reason, member=member)
+
+    def note(self, reason: str, *, member: str | None = None) -> None:
+        """Write ``reason`` in the history, changing nothing (a consequence the rules name but that has none)."""
+        changes.note(self, reason, member=member)
+
+    def join(self, member: str, sheet: Sheet) -> None:
+        """``sheet`` joins the roster as member ``member``, with its whole ledger."""
+        changes.join(self, member, sheet)
+
+    def leave(self, member: str, reason: str) -> None:
+        """Member ``member`` leaves the roster, for ``reason``."""
+        changes.leave(self, member, reason)
+
+    def mark(self, label: str) -> None:
+        """A milestone, to look back to with ``sheet.as_of(label)``."""
+        check_text(label, "label", "mark")
+        self._record([Marked(label=label)])
+
+    def roll(
+        self, sides: int, count: int = 1, *, label: str, shown: str | None = None, member: str | None = None
+    ) -> tuple[int, ...]:
+        """Roll ``count`` dice of ``sides`` through the operation's dice, and show the roll in the history
+        under ``shown`` (``label`` when not given; on ``member`` when named). ``work.dice.roll`` rolls
+        without showing it; either way the roll is in the entry, for ``verify`` to feed back."""
+        results = self.dice.roll(sides, count, label)
+        self._record([Rolled(label=label if shown is None else shown, sides=sides, results=results)], member=member)
+        return results
+
+    @contextlib.contextmanager
+    def step(self, label: str, *, member: str | None = None) -> Iterator[None]:
+        """Group the changes made inside into one step of the history, labelled ``label`` (on ``member``
+        when named: the changes inside then act on it). A step where nothing changed records nothing."""
+        check_text(label, "label", "a step")
+        self.subject(member)  # the member exists
+        self._open.append(_Open(label, member))
+        try:
+            yield
+        finally:
+            done = self._open.pop()
+        if done.events:
+            step: Event = Step(label=done.label, events=tuple(done.events))
+            self._recorded(step if done.member is None else Member(member=done.member, event=step))
 
     def run(self, operation: Operation) -> Sheet:
         """Run a nested operation on the sheet as it stands; its entry becomes one of this work's events."""
         from progression.engine.run import execute_in
 
+        if self._open:
+            msg = f"a nested operation ({operation.tag}) runs outside a step; step {self._open[-1].label!r} is open"
+            raise InvalidInput(msg)
         sheet, entry = execute_in(self._pack, self._sheet, operation, self.dice)
         self._events.append(entry)
         self._sheet = sheet
@@ -101,7 +182,12 @@ class Work:
 
     def follow(self, after: Sheet) -> Sheet:
         """Take ``after``, a sheet that rule code made from :attr:`sheet` by applying events, as the
-        sheet as it stands: what it appended becomes this work's events."""
+        sheet as it stands: what it appended becomes this work's events.
+
+        Deprecated: rule code says what should happen through the work's changes, which check it."""
+        return self._follow(after)
+
+    def _follow(self, after: Sheet) -> Sheet:
         if not isinstance(after, Sheet):
             msg = f"the rule code of {self.before.name or self.before.kind!r} returned {type(after).__name__}, not the sheet it made"
             raise InvalidInput(msg)
@@ -116,12 +202,40 @@ class Work:
         self._sheet = after
         return after
 
-    def _append(self, event: Event) -> None:
+    # -- what the engine records ------------------------------------------------------
+
+    def _record(self, events: Sequence[Event], *, member: str | None = None, label: str = "") -> None:
+        """Record events the core checked, on the subject (``member``, inside the open steps): each
+        event, or one entry for a member (the event, or a step of them under ``label``)."""
+        if member is None:
+            for event in events:
+                self._apply(event)
+                self._recorded(event)
+            return
+        inner: Event = events[0] if len(events) == 1 else Step(label=label, events=tuple(events))
+        event = Member(member=member, event=inner)
+        self._apply(event)
+        self._recorded(event)
+
+    def _apply(self, event: Event) -> None:
+        """The sheet as it stands after ``event``, an event on the subject of the innermost open step."""
+        for step in reversed(self._open):
+            if step.member is not None:
+                event = Member(member=step.member, event=event)
         self._sheet = applied(self._sheet, event)
-        self._events.append(event)
+
+    def _recorded(self, event: Event) -> None:
+        (self._open[-1].events if self._open else self._events).append(event)
+
+    def _path(self, member: str | None) -> list[str]:
+        path = [step.member for step in self._open if step.member is not None]
+        return path if member is None else [*path, member]
 
     def finish(self, operation: Operation) -> tuple[Sheet, Entry]:
         """The sheet with the operation's one entry appended to the real ledger, and that entry."""
+        if self._open:
+            msg = f"operation {operation.tag!r} ended with step {self._open[-1].label!r} still open"
+            raise InvalidInput(msg)
         entry = Entry(
             label=operation.label,
             number=len(self.before.ledger) + 1,
@@ -131,3 +245,14 @@ class Work:
         )
         done = self._sheet
         return build(done, self.before.ledger.append(entry), done.pools, done.members, done.pending), entry
+
+
+class _Open:
+    """A step being recorded: its label, its member, its events so far."""
+
+    __slots__ = ("events", "label", "member")
+
+    def __init__(self, label: str, member: str | None) -> None:
+        self.label = label
+        self.member = member
+        self.events: list[Event] = []

@@ -1,0 +1,167 @@
+"""The work an operation's rule code is given: every change it makes is checked before it is recorded."""
+
+from __future__ import annotations
+
+import inspect
+
+import attrs
+import pytest
+
+import progression
+from progression import (
+    Adjusted,
+    Awarded,
+    Effect,
+    Lost,
+    Member,
+    Purchased,
+    Rolled,
+    RulePack,
+    ScriptedDice,
+    Sheet,
+    Step,
+    Work,
+)
+from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
+from progression.operations import Award
+from support.builders import market
+
+
+@progression.operation("market.fine", kind="guild")
+def fine(work: Work, member: str, amount: int) -> None:
+    """A member pays a fine out of his purse."""
+    work.lose("purse", amount, "a fine", member=member)
+
+
+@progression.operation("market.dues", kind="guild")
+def dues(work: Work, amount: int) -> None:
+    """The guild pays its dues, priced here, counted as a banner bought."""
+    work.spend({"purse": amount}, upgrade="dues", choice=f"{amount} coins")
+
+
+@progression.operation("market.polish", kind="adventurer")
+def polish(work: Work, stat: str) -> None:
+    """Shine goes up by one, or any stat named."""
+    work.adjust(Effect(stats={stat: 1}), "polished")
+
+
+@progression.operation("market.recruit", kind="guild")
+def recruit(work: Work, member: str, *, leaving: str = "") -> None:
+    """A new adventurer joins; another may leave."""
+    work.join(member, market().new_sheet("adventurer", member.title()))
+    if leaving:
+        work.leave(leaving, "recruited away")
+
+
+@progression.operation("market.quest", kind="guild")
+def quest(work: Work, member: str, *, dice: progression.Dice) -> None:
+    """A member goes on a quest: a D6 shown as his luck, paid to his purse, and a tale told of it."""
+    with work.step("quest", member=member):
+        (luck,) = work.roll(6, label="quest", shown=f"{member}'s luck")
+        work.award("purse", luck, f"quest: D6 {luck}")
+        work.note(f"{work.subject().name} came back")
+
+
+@progression.operation("market.hoard", kind="adventurer")
+def hoard(work: Work, amount: int, *, nested: bool = False) -> None:
+    """Coins into the chest (capped at 10, refused past it); nested, from inside a step."""
+    if nested:
+        with work.step("hoarding"):
+            work.run(Award(pool="chest", amount=amount, reason="hoard"))
+    work.award("chest", amount, "hoard")
+
+
+def pack() -> RulePack:
+    return attrs.evolve(market(), operations=[fine, dues, polish, recruit, quest, hoard])
+
+
+def guild(**pools: int) -> Sheet:
+    rules = pack()
+    ana = rules.new_sheet("adventurer", "Ana", pools=pools)
+    return progression.join(rules.new_sheet("guild", "Lions", pools={"purse": 5}), "ana", ana)
+
+
+class TestChanges:
+    def test_a_loss_takes_what_the_pool_holds_and_no_more(self) -> None:
+        """Three of Ana's four coins go; five are refused, saying what she holds, and nothing is recorded."""
+        lions = guild(purse=4)
+        after = fine(pack(), lions, "ana", 3)
+        with pytest.raises(InvalidInput, match=r"Purse of 'Ana' holds 4, so 5 cannot be lost"):
+            fine(pack(), lions, "ana", 5)
+        assert (1, (Member(member="ana", event=Lost(pool="purse", amount=3, reason="a fine")),)) == (
+            after.member("ana").pools["purse"],
+            after.ledger[-1].events,
+        )
+
+    def test_a_price_the_rule_code_set_is_paid_from_what_is_held(self) -> None:
+        """The dues of 5 are paid and counted as bought; dues of 6 are more than the purse holds."""
+        after = dues(pack(), guild(), 5)
+        with pytest.raises(InsufficientPoints, match=r"dues \(6 coins\) costs 6 Purse but only 5 are available"):
+            dues(pack(), guild(), 6)
+        assert ((Purchased(upgrade="dues", choice="5 coins", price={"purse": 5}),), 0, 1) == (
+            after.ledger[-1].events,
+            after.pools["purse"],
+            after.bought["dues"],
+        )
+
+    def test_an_adjustment_changes_only_stats_the_sheet_has(self) -> None:
+        """Shine is Ana's; luck is no stat of hers, and is refused by name."""
+        ana = pack().new_sheet("adventurer", "Ana")
+        assert polish(pack(), ana, "shine").stats["shine"] == 1
+        with pytest.raises(UnknownName, match="luck"):
+            polish(pack(), ana, "luck")
+
+    def test_members_join_under_a_new_id_and_leave_under_their_own(self) -> None:
+        """Bo joins while Ana leaves; a second Bo, or the departure of someone who is not there, is refused."""
+        after = recruit(pack(), guild(), "bo", leaving="ana")
+        with pytest.raises(InvalidInput, match="already has a member 'bo'"):
+            recruit(pack(), after, "bo")
+        with pytest.raises(UnknownName, match="cy"):
+            recruit(pack(), after, "di", leaving="cy")
+        assert ["bo"] == list(after.members)
+
+    def test_an_award_keeps_to_the_cap(self) -> None:
+        """The chest holds 10: eight go in, eleven are refused by the pool's own policy."""
+        ana = pack().new_sheet("adventurer", "Ana")
+        assert hoard(pack(), ana, 8).pools["chest"] == 8
+        with pytest.raises(CapExceeded):
+            hoard(pack(), ana, 11)
+
+
+class TestSteps:
+    def test_a_step_for_a_member_groups_its_changes_on_him(self) -> None:
+        """The roll shown under its own label, the award and the note: one step on Ana, the roll in the entry."""
+        after = quest(pack(), guild(), "ana", dice=ScriptedDice([4]))
+        entry = after.ledger[-1]
+        step = Step(
+            label="quest",
+            events=(
+                Rolled(label="ana's luck", sides=6, results=(4,)),
+                Awarded(pool="purse", amount=4, reason="quest: D6 4"),
+                Adjusted(effect=Effect(), reason="Ana came back"),
+            ),
+        )
+        assert ((Member(member="ana", event=step),), 4, ("quest", (4,))) == (
+            entry.events,
+            after.member("ana").pools["purse"],
+            (entry.rolls[0].label, entry.rolls[0].results),
+        )
+
+    def test_a_step_names_a_member_the_roster_has(self) -> None:
+        with pytest.raises(UnknownName, match="cy"):
+            quest(pack(), guild(), "cy", dice=ScriptedDice([4]))
+
+    def test_a_nested_operation_runs_outside_any_step(self) -> None:
+        ana = pack().new_sheet("adventurer", "Ana")
+        with pytest.raises(
+            InvalidInput, match="a nested operation \\(award\\) runs outside a step; step 'hoarding' is open"
+        ):
+            hoard(pack(), ana, 2, nested=True)
+
+
+class TestDeclaredCall:
+    def test_the_rule_function_is_called_with_the_pack_and_the_sheet(self) -> None:
+        """What a reader of ``help(quest)`` sees: the pack and the sheet first, then the inputs."""
+        assert "(pack: 'RulePack', sheet: 'Sheet', member: 'str', *, dice: 'progression.Dice') -> 'Sheet'" == str(
+            inspect.signature(quest)
+        )
