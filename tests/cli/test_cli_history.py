@@ -132,8 +132,9 @@ class TestAmend:
 
 class TestABloodBowlMatch:
     def test_two_events_of_one_player(self, run: Run, tmp_path: Path) -> None:
-        """``match.events=1:touchdown:1,1:casualty:1`` gives player 1 both events (the last no longer wins
-        silently), and a plain name given twice is refused."""
+        """Events are amended as ``sheet do match`` writes them: ``match.events=1:touchdown,casualty`` (or player 1
+        named twice, his events adding up) gives player 1 both; the old ``name:count`` form and a plain name given
+        twice are refused, saying how to write them."""
         import progression
         import progression_bloodbowl as bb
 
@@ -143,12 +144,18 @@ class TestABloodBowlMatch:
         path.write_text(progression.dump_sheet(team), encoding="utf-8")
         words = ["number=1", "opponent=Orcs", "score=1-0", "events=1:touchdown", "--dice", "3"]
         assert 0 == run("sheet", "do", str(path), "match", *words).status
-        both = run("sheet", "amend", str(path), "3", "match.events=1:touchdown:1,1:casualty:1")
+        old = run("sheet", "amend", str(path), "3", "match.events=1:touchdown:1")
+        assert (2, True) == (old.status, "expected name or name*N separated by ',', got 'touchdown:1'" in old.err)
+        both = run("sheet", "amend", str(path), "3", "match.events=1:touchdown,casualty", "--dry-run")
         assert 0 == both.status, both.err
+        again = run("sheet", "amend", str(path), "3", "match.events=1:touchdown;1:casualty")
+        assert (0, both.out.splitlines()[:2]) == (again.status, again.out.splitlines()[:2])
         spp = progression.load_sheet(path.read_bytes()).member("1").pools["spp"]
         assert 5 == spp  # a touchdown (3) and a casualty (2)
-        twice = run("sheet", "amend", str(path), "3", "match.score=1,0", "match.opponent=Orcs", "match.extra=a:x,a:y")
+        twice = run("sheet", "amend", str(path), "3", "match.score=1,0", "match.opponent=Orcs", "match.extra=a:x;a:y")
         assert (2, True) == (twice.status, "'a' is given twice" in twice.err)
+        commas = run("sheet", "amend", str(path), "3", "match.injuries=1:badly_hurt,2:dead")
+        assert (2, True) == (commas.status, "separate the items of a mapping with ';', not ','" in commas.err)
 
     def test_the_score_and_an_injury_of_a_match_amended(self, run: Run, tmp_path: Path) -> None:
         """Match 1 recorded 2-1 with #3 hurt; it was 1-2 with #4 hurt: amended by its record's fields, the team

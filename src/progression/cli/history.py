@@ -113,8 +113,9 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
     """``operation`` with each ``key=value`` change made, the values read by the type of what they replace.
 
     A key may name a field inside a field (``record.score``). Lists are written with commas
-    (``decisions=block,dodge``), mappings as ``name:value`` pairs (``pay=purse:4,savings:6``), no
-    value as ``none``.
+    (``decisions=block,dodge``), mappings as ``name:value`` items separated by semicolons
+    (``pay=purse:4;savings:6``), a count of names as ``name,name*N``
+    (``events=1:touchdown,casualty;3:completion*2``), no value as ``none``.
     """
     data = unstructure_operation(operation)
     for key, text in changes.items():
@@ -126,8 +127,7 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
             fields = ", ".join(k for k in holder if k != "op")
             msg = f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {fields}"
             raise UsageError(msg)
-        hint = _hint(type(operation), last) if not path else None
-        holder[last] = _value(text, holder[last], key, hint)
+        holder[last] = _value(text, holder[last], key, _hint(operation, path, last))
     try:
         return structure_operation(data, operations_of(pack))
     except Exception as error:  # the converter says which value does not fit, and where
@@ -161,9 +161,67 @@ def _told(item: Any) -> str:
     return str(item.get("op", "")) if isinstance(item, dict) and "op" in item else f"{item!r:.30}"
 
 
-def _hint(cls: type, name: str) -> Any:
-    """The declared type of an operation's field ``name`` (None when it has no such field)."""
-    return typing.get_type_hints(cls).get(name)
+def _hint(operation: Operation, path: list[str], name: str) -> Any:
+    """The declared type of the field ``name`` inside the fields ``path`` names (None when it cannot be told)."""
+    holder: Any = operation
+    for part in path:
+        found = re.fullmatch(r"([A-Za-z_]\w*)(?:\[(\d+)\])?", part)
+        holder = getattr(holder, found.group(1), None) if found is not None else None
+        if found is not None and found.group(2) is not None and isinstance(holder, tuple | list):
+            holder = holder[int(found.group(2))]
+    try:
+        return typing.get_type_hints(type(holder)).get(name)
+    except (NameError, TypeError):  # a type named as text its module does not define at run time: no hint
+        return None
+
+
+def _mapping(text: str, current: dict[str, Any], key: str, hint: Any = None) -> dict[str, Any]:
+    """``name:value`` items separated by ``;``, each value read as the others are; a value that is itself a
+    count of names is written ``name,name*N`` (``1:touchdown,casualty;3:completion*2``), as the actions write it.
+    A name given twice adds its counts up; any other name given twice is refused."""
+    found: dict[str, Any] = {}
+    like = next(iter(current.values()), None)  # a new name's value reads as the others do
+    for part in (p for p in text.split(";") if p.strip()):
+        name, sep, value = (side.strip() for side in part.partition(":"))
+        if not sep or not name:
+            msg = f"amend {key}: expected name:value items separated by ';', got {part.strip()!r}"
+            raise UsageError(msg)
+        was = current.get(name, like)
+        if _counts(was, hint):
+            read: Any = _tally(value, key)
+        else:
+            if re.search(r",\s*[^,:]+:", value):
+                msg = f"amend {key}: separate the items of a mapping with ';', not ',': got {text!r}"
+                raise UsageError(msg)
+            read = _value(value, was, key)
+        if name in found:
+            if not isinstance(read, dict) or not isinstance(found[name], dict):
+                msg = f"amend {key}: {name!r} is given twice in {text!r}; give each name once"
+                raise UsageError(msg)
+            read = {n: found[name].get(n, 0) + read.get(n, 0) for n in {**found[name], **read}}
+        found[name] = read
+    return found
+
+
+def _counts(value: Any, hint: Any) -> bool:
+    """Whether a mapping's value is a count of names: as the value shows it, else as the mapping's type says."""
+    if isinstance(value, dict) and value:
+        return all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+    kinds = [kind for kind in typing.get_args(hint) or (hint,) if kind is not type(None)]  # Optional: the type
+    values = typing.get_args(kinds[0])[1:] if len(kinds) == 1 else ()
+    return bool(values) and typing.get_args(values[0])[1:] == (int,)
+
+
+def _tally(text: str, key: str) -> dict[str, int]:
+    """``touchdown,completion*2`` as counts: a name alone once, ``*N`` N times; a name given twice adds up."""
+    counts: dict[str, int] = {}
+    for item in (i.strip() for i in text.split(",") if i.strip()):
+        name, star, times = (side.strip() for side in item.partition("*"))
+        if not name or ":" in name:
+            msg = f"amend {key}: expected name or name*N separated by ',', got {item!r}"
+            raise UsageError(msg)
+        counts[name] = counts.get(name, 0) + (whole(times, f"amend {key}, the count of {name}") if star else 1)
+    return counts
 
 
 def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
@@ -187,22 +245,7 @@ def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
         item = current[0] if current else ""
         return [_value(part.strip(), item, key) for part in text.split(",") if part.strip()]
     if isinstance(current, dict):
-        found: dict[str, Any] = {}
-        like = next(iter(current.values()), None)  # a new name's value reads as the others do
-        for part in (p for p in text.split(",") if p.strip()):
-            name, sep, value = part.partition(":")
-            if not sep:
-                msg = f"amend {key}: expected name:value pairs separated by commas, got {text!r}"
-                raise UsageError(msg)
-            name = name.strip()
-            read = _value(value.strip(), current.get(name, like), key)
-            if name in found:  # a name given twice: its mappings join (1:touchdown:1,1:casualty:1), else refused
-                if not (isinstance(found[name], dict) and isinstance(read, dict)) or set(found[name]) & set(read):
-                    msg = f"amend {key}: {name!r} is given twice in {text!r}; give each name once"
-                    raise UsageError(msg)
-                read = {**found[name], **read}
-            found[name] = read
-        return found
+        return _mapping(text, current, key, hint)
     if current is None:  # a field left empty: a number when it reads as one, else the text
         try:
             value = json.loads(text)

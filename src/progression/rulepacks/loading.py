@@ -375,12 +375,14 @@ def load_text(
     functions: Mapping[str, Callable[..., Any]] | None = None,
     *,
     contract: Contract | None = None,
+    operations: Iterable[type[Operation] | Callable[..., Any]] = (),
 ) -> RulePack:
-    """A pack from TOML text, with the functions its TOML names and what it offers the command line."""
+    """A pack from TOML text, with the functions its TOML names, its own operations (classes, or rule
+    functions declared with :func:`progression.operation`) and what it offers the command line."""
     reader = Reader(source)
     data = reader.parse(text)
     reader.raise_if_problems()
-    return read_pack(data, source, functions, contract=contract)
+    return read_pack(data, source, functions, contract=contract, operations=operations)
 
 
 def load_file(
@@ -388,8 +390,9 @@ def load_file(
     functions: Mapping[str, Callable[..., Any]] | None = None,
     *,
     contract: Contract | None = None,
+    operations: Iterable[type[Operation] | Callable[..., Any]] = (),
 ) -> RulePack:
-    """A pack that is not installed, from its TOML file.
+    """A pack that is not installed, from its TOML file (the rest as :func:`load_text`).
 
     Raises:
         RulePackError: the file is missing, unreadable, not TOML, or breaks the format;
@@ -402,4 +405,4 @@ def load_file(
     reader = Reader(str(file))
     text = reader.read(file)
     reader.raise_if_problems()
-    return load_text(text, str(file), functions, contract=contract)
+    return load_text(text, str(file), functions, contract=contract, operations=operations)

@@ -113,11 +113,11 @@ class TestOptions:
 
     def test_pairs(self) -> None:
         """Parts split at their first colon; a part without its colon or either side is refused."""
-        assert [("2", "lasting_injury:av"), ("3", "dead")] == pairs("2:lasting_injury:av,3:dead", "injuries", "m:r")
+        assert [("2", "lasting_injury:av"), ("3", "dead")] == pairs("2:lasting_injury:av;3:dead", "injuries", "m:r")
         for part in ("2", "2:", ":dead"):
             with pytest.raises(InvalidInput) as error:
-                pairs(f"3:dead,{part}", "injuries", "member:result")
-            assert f"injuries: expected member:result, got {part!r}" == str(error.value)
+                pairs(f"3:dead;{part}", "injuries", "member:result")
+            assert f"injuries: expected member:result items separated by ';', got {part!r}" == str(error.value)
 
     def test_roster_order_reads_ascii_numbers_only(self, pack: RulePack, team: Sheet) -> None:
         """Members numbered in ASCII digits come first in number order; a member id ``²`` is a name, not a bare
@@ -138,13 +138,24 @@ class TestMatchOptions:
         """``injuries=2`` was dropped without a word; it is refused, saying how an injury is written."""
         with pytest.raises(InvalidInput) as error:
             self._match(pack, team, injuries="2")
-        assert "injuries: expected member:result, got '2'" == str(error.value)
+        assert "injuries: expected member:result items separated by ';', got '2'" == str(error.value)
 
     def test_one_injury_per_member(self, pack: RulePack, team: Sheet) -> None:
         """Two injuries for one member were one dropped; refused, naming both."""
         with pytest.raises(InvalidInput) as error:
-            self._match(pack, team, injuries="2:badly_hurt,2:dead")
+            self._match(pack, team, injuries="2:badly_hurt;2:dead")
         assert "injuries: one injury per member, got 2:badly_hurt and 2:dead" == str(error.value)
+
+    def test_injuries_are_separated_as_events_are(self, pack: RulePack, team: Sheet) -> None:
+        """Players' injuries are separated by ';', as their events are; the commas of the old form are refused,
+        saying so, rather than read as one player's strange result."""
+        after = self._match(pack, team, injuries="2:badly_hurt;3:lasting_injury:av")
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, injuries="2:badly_hurt,3:dead")
+        assert ("separate the items with ';' (as in events=), not ',': got '2:badly_hurt,3:dead'", 1) == (
+            str(error.value).partition(": ")[2],
+            after.member("3").stats["lasting_injuries"],
+        )
 
     def test_an_injury_is_recorded(self, pack: RulePack, team: Sheet) -> None:
         """A Lasting Injury written with its characteristic keeps its second colon."""

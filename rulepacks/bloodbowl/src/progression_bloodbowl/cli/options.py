@@ -12,6 +12,7 @@ functions the commands call use it on their own arguments.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
@@ -80,17 +81,22 @@ def count(options: Mapping[str, str], key: str) -> int:
 
 
 def pairs(text: str | None, key: str, shape: str) -> list[tuple[str, str]]:
-    """``"a:b,c:d"`` -> ``[("a", "b"), ("c", "d")]``; a part without its colon or either side is refused.
+    """``"a:b;c:d"`` -> ``[("a", "b"), ("c", "d")]``: a mapping's items are separated by ``;`` (as those of
+    ``events=``), so a value may hold commas; a part without its colon or either side is refused, and so are
+    items separated by commas, saying so.
 
     Args:
         key: The option, for the message.
         shape: How a part is written (``member:result``), for the message.
     """
     out = []
-    for part in listed(text):
+    for part in listed(text, ";"):
         left, sep, right = part.partition(":")
         if not sep or not left.strip() or not right.strip():
-            msg = f"{key}: expected {shape}, got {part!r}"
+            msg = f"{key}: expected {shape} items separated by ';', got {part!r}"
+            raise InvalidInput(msg)
+        if re.search(r",\s*[^,:]+:", right):
+            msg = f"{key}: separate the items with ';' (as in events=), not ',': got {part!r}"
             raise InvalidInput(msg)
         out.append((left.strip(), right.strip()))
     return out
