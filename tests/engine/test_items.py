@@ -26,7 +26,9 @@ def pack() -> RulePack:
 
 
 def rich(pack: RulePack, xp: int = 5000) -> Sheet:
-    return pack.award(pack.new_sheet("adventurer", "Ana"), "xp", xp, reason="a long campaign")
+    """An adventurer with ``xp`` to spend, a master of her career (no tier gates her advances)."""
+    ana = pack.new_sheet("adventurer", "Ana", tags={"career": "soldier", "tier": "master"})
+    return pack.award(ana, "xp", xp, reason="a long campaign")
 
 
 def advance(pack: RulePack, sheet: Sheet, item: str, times: int = 1) -> Sheet:
@@ -156,7 +158,8 @@ class TestChoiceInTOML:
             progression.load_text(text, "skirmish.toml")
         expected = (
             "skirmish.toml: '{choice}' means nothing here; it stands for the buyer's choice only in an upgrade's "
-            "cost.axis and the keys of its limit.maxima, effect.stats and effect.grants @ $.upgrades.skill.requires.owns"
+            "cost.axis, the keys of its limit.maxima, effect.stats and effect.grants, and the values of its effect.tags"
+            " @ $.upgrades.skill.requires.owns"
         )
         assert [expected] == [str(p) for p in caught.value.problems]
 

@@ -64,15 +64,28 @@ def quest(work: Work, member: str, *, dice: progression.Dice) -> None:
 
 @progression.operation("market.hoard", kind="adventurer")
 def hoard(work: Work, amount: int, *, nested: bool = False) -> None:
-    """Coins into the chest (capped at 10, refused past it); nested, from inside a step."""
+    """Coins into the chest (capped at 10, refused past it); nested, an award run inside a step."""
     if nested:
         with work.step("hoarding"):
             work.run(Award(pool="chest", amount=amount, reason="hoard"))
-    work.award("chest", amount, "hoard")
+            work.note("hoarded")
+    else:
+        work.award("chest", amount, "hoard")
+
+
+@progression.operation("market.tithe", kind="guild")
+def tithe(work: Work, member: str, rolled: int) -> None:
+    """A member's tithe, from a die rolled at the table (given): shown, then paid; a nested award is refused
+    inside his step."""
+    with work.step("tithe", member=member):
+        work.show_roll(f"tithe of {rolled}", 6, (rolled,))
+        work.lose("purse", rolled, "tithe")
+        if rolled == 6:
+            work.run(Award(pool="purse", amount=1, reason="blessing"))
 
 
 def pack() -> RulePack:
-    return attrs.evolve(market(), operations=[fine, dues, polish, recruit, quest, hoard])
+    return attrs.evolve(market(), operations=[fine, dues, polish, recruit, quest, hoard, tithe])
 
 
 def guild(**pools: int) -> Sheet:
@@ -141,22 +154,40 @@ class TestSteps:
                 Adjusted(effect=Effect(), reason="Ana came back"),
             ),
         )
-        assert ((Member(member="ana", event=step),), 4, ("quest", (4,))) == (
+        assert ((Member(member="ana", event=step),), 4, ("quest", (4,)), after) == (
             entry.events,
             after.member("ana").pools["purse"],
             (entry.rolls[0].label, entry.rolls[0].results),
+            progression.replay(after.ledger),  # the member's own history holds the step as one event, too
+        )
+
+    def test_a_roll_made_before_is_shown(self) -> None:
+        """A die given to the operation is shown in the member's step, with a label that names it."""
+        after = tithe(pack(), guild(purse=5), "ana", 3)
+        (event,) = after.ledger[-1].events
+        assert (Rolled(label="tithe of 3", sides=6, results=(3,)), 2, after) == (
+            event.event.events[0],  # type: ignore[attr-defined]
+            after.member("ana").pools["purse"],
+            progression.replay(after.ledger),
         )
 
     def test_a_step_names_a_member_the_roster_has(self) -> None:
         with pytest.raises(UnknownName, match="cy"):
             quest(pack(), guild(), "cy", dice=ScriptedDice([4]))
 
-    def test_a_nested_operation_runs_outside_any_step(self) -> None:
-        ana = pack().new_sheet("adventurer", "Ana")
+    def test_a_nested_operation_runs_in_a_step_of_the_whole_sheet(self) -> None:
+        """An award nested in a step of the sheet is one of its events; in a member's step it is refused."""
+        after = hoard(pack(), pack().new_sheet("adventurer", "Ana"), 2, nested=True)
+        (step,) = after.ledger[-1].events
         with pytest.raises(
-            InvalidInput, match="a nested operation \\(award\\) runs outside a step; step 'hoarding' is open"
+            InvalidInput, match=r"a nested operation \(award\) runs on the whole sheet, not inside step"
         ):
-            hoard(pack(), ana, 2, nested=True)
+            tithe(pack(), guild(purse=6), "ana", 6)
+        assert (["award 2 to chest", "hoarded"], 2, after) == (
+            [getattr(e, "label", getattr(e, "reason", "")) for e in step.events],  # type: ignore[attr-defined]
+            after.pools["chest"],
+            progression.replay(after.ledger),
+        )
 
 
 class TestDeclaredCall:

@@ -10,15 +10,16 @@ from hypothesis import strategies as st
 
 from progression import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement, Sheet
 from progression.errors import InvalidInput, UnknownName
+from progression.requirements import GivenArg, HasTag
 from support.builders import FEW, market
 
 
-def sheet(level: int = 0, owned: dict[str, int] | None = None) -> Sheet:
-    return market().new_sheet("adventurer", "Ana", stats={"level": level}, owned=owned)
+def sheet(level: int = 0, owned: dict[str, int] | None = None, tags: dict[str, str] | None = None) -> Sheet:
+    return market().new_sheet("adventurer", "Ana", stats={"level": level}, owned=owned, tags=tags)
 
 
-def context(subject: Sheet, **functions: Callable[..., object]) -> Context:
-    return Context(sheet=subject, names=market(), functions=functions)
+def context(subject: Sheet, args: dict[str, object] | None = None, **functions: Callable[..., object]) -> Context:
+    return Context(sheet=subject, names=market(), functions=functions, args=args or {})
 
 
 class TestLeaves:
@@ -64,13 +65,41 @@ class TestComposition:
         req = AllOf(items=[AtLeast(quantity="level", value=3), Owns(item="badge")])
         assert ("needs Level at least 3 (it is 0)", "needs Badge") == req.unmet(context(sheet()))
 
-    def test_any_explains_the_alternatives(self) -> None:
-        """``any``: one sentence listing what would do."""
-        req = AnyOf(items=[AtLeast(quantity="level", value=3), Owns(item="badge")])
-        assert (("needs one of: have Level at least 3; or have Badge",), ()) == (
-            req.unmet(context(sheet())),
+    def test_any_says_what_each_alternative_lacks(self) -> None:
+        """``any``: one sentence saying what each alternative still lacks, with the values the sheet has (of an
+        alternative made of several, only the parts that fail), not every alternative's whole condition."""
+        req = AnyOf(
+            items=[
+                AllOf(items=[AtLeast(quantity="level", value=3), Owns(item="ring")]),
+                Owns(item="badge"),
+            ]
+        )
+        assert (("needs one of: needs Level at least 3 (it is 1); or needs Badge",), ()) == (
+            req.unmet(context(sheet(1, owned={"ring": 1}))),
             req.unmet(context(sheet(owned={"badge": 1}))),
         )
+
+    def test_a_tag_set_to_a_value_or_to_one_of_several(self) -> None:
+        """``tag``: set at all, to one value, or to one of several; unmet, it says what the sheet holds."""
+        scholar = sheet(tags={"career": "scholar"})
+        anyone, soldier = HasTag(tag="career"), HasTag(tag="career", value="soldier")
+        either = HasTag(tag="career", among=["soldier", "rogue"])
+        assert (
+            (),
+            ("needs career soldier (it has scholar)",),
+            ("needs career soldier or rogue (it has scholar)",),
+        ) == (
+            anyone.unmet(context(scholar)),
+            soldier.unmet(context(scholar)),
+            either.unmet(context(scholar)),
+        )
+        assert ("needs a career (it has none)",) == anyone.unmet(context(sheet()))
+
+    def test_an_argument_of_the_purchase(self) -> None:
+        """``arg``: the purchase was given the flag (or the value); said when it was not."""
+        flag = GivenArg(arg="rush")
+        given, not_given = context(sheet(), args={"rush": True}), context(sheet(), args={"rush": False})
+        assert ((), ("needs to be bought with rush (not given)",)) == (flag.unmet(given), flag.unmet(not_given))
 
     def test_not_explains_itself(self) -> None:
         """``not``: what must not be so."""

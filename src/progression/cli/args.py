@@ -62,6 +62,30 @@ def int_pairs(items: Sequence[str], what: str) -> dict[str, int]:
     return {key: whole(value, f"{what} {key}") for key, value in pairs(items, what).items()}
 
 
+def purchase_args(pack: RulePack, upgrade: str, items: Sequence[str]) -> dict[str, object]:
+    """``--arg NAME=VALUE`` words read by the type ``upgrade`` declares for each: ``yes``/``no`` for a flag, a
+    whole number, a text; a name it does not declare is a usage error listing those it does."""
+    given = pairs(items, "--arg")
+    if not given:
+        return {}
+    declared = pack.upgrade(upgrade).args
+    read: dict[str, object] = {}
+    for name, text in given.items():
+        spec = declared.get(name)
+        if spec is None:
+            takes = ", ".join(f"{a.id} ({a.type})" for a in declared.values()) or "none"
+            msg = f"--arg {name}: {upgrade} takes no argument {name!r}; its arguments: {takes}"
+            raise UsageError(msg)
+        if spec.type == "bool":
+            if text.strip().lower() not in ("yes", "no"):
+                msg = f"--arg {name}: expected yes or no, got {text!r}"
+                raise UsageError(msg)
+            read[name] = text.strip().lower() == "yes"
+        else:
+            read[name] = whole(text, f"--arg {name}") if spec.type == "int" else text
+    return read
+
+
 def _prompt(sides: int, label: str) -> int:
     """Ask for one die's result on stderr and read it from stdin. At a terminal, a wrong answer is asked
     again (the results typed so far are kept); piped in, it stops the command."""

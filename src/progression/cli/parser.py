@@ -281,6 +281,9 @@ def _sheet_changes(actions: Any) -> None:
     buy.add_argument("upgrade", metavar="UPGRADE")
     buy.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
     buy.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    buy.add_argument(
+        "--arg", action="append", default=[], metavar="NAME=VALUE", help="an argument the upgrade takes (repeatable)"
+    )
     buy.add_argument("--decide", action="append", default=[], metavar="OPTION", help="answer a question in advance")
     buy.add_argument("--override", metavar="REASON", help="a GM override, with the reason written in the ledger")
     buy.add_argument(
@@ -439,6 +442,9 @@ def _sheet_looks(actions: Any) -> None:
     quote.add_argument("upgrade", metavar="UPGRADE")
     quote.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
     quote.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    quote.add_argument(
+        "--arg", action="append", default=[], metavar="NAME=VALUE", help="an argument the upgrade takes (repeatable)"
+    )
     quote.set_defaults(run=command("sheet", "run_quote"))
 
 

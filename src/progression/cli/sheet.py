@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from progression.cli.args import UsageError, int_pairs, resolve_pack, whole
+from progression.cli.args import UsageError, int_pairs, purchase_args, resolve_pack, whole
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
@@ -229,7 +229,8 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
 def run_quote(args: argparse.Namespace, out: Output) -> int:
     opened = open_sheet(args)
     pay = int_pairs(args.pay, "--pay") or None
-    quote = opened.pack.quote(opened.sheet, args.upgrade, choice=args.choice, pay=pay, member=args.member)
+    given = purchase_args(opened.pack, args.upgrade, args.arg)
+    quote = opened.pack.quote(opened.sheet, args.upgrade, choice=args.choice, pay=pay, member=args.member, args=given)
     data = quote_data(quote)
     if out.json_mode:
         out.json(data)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from progression.cli.args import DiceChoice, UsageError, int_pairs, pairs, resolve_pack
+from progression.cli.args import DiceChoice, UsageError, int_pairs, pairs, purchase_args, resolve_pack
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import create_sheet, write_sheet
@@ -139,6 +139,7 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
     pay = int_pairs(args.pay, "--pay") or None
 
     def buy(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
+        given = purchase_args(pack, args.upgrade, args.arg)
         return pack.purchase(
             sheet,
             args.upgrade,
@@ -149,6 +150,7 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
             decisions=args.decide,
             override=args.override,
             bypass=args.bypass,
+            args=given or None,
         )
 
     return change(args, out, buy)

@@ -44,7 +44,7 @@ def purchase(
 ) -> None:
     """Buy ``upgrade_id``, or raise with nothing changed; a procedure asking a question with no decision pauses."""
     pack, sheet = work.pack, work.sheet
-    q = quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member)
+    q = quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member, args=args)
     recorded_override, waived = _override(q, override, bypass)
     _refuse(upgrade_id, q, waived)
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says

@@ -104,15 +104,16 @@ def quote(
     pay: Mapping[str, int] | None,
     member: str | None,
     paying: Collection[str] | None = None,
+    args: Mapping[str, object] | None = None,
 ) -> Quote:
     """The quote for buying ``upgrade_id``; ``paying`` (spending a surplus automatically) names the only
-    pools that pay, whose surplus then does not block the purchase."""
-    if pay is not None or paying is not None:
-        return _quote(pack, sheet, upgrade_id, choice, pay, member, paying)
+    pools that pay, whose surplus then does not block the purchase; ``args`` are the purchase's arguments."""
+    if pay is not None or paying is not None or args:
+        return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args)
     question = (upgrade_id, choice, member)
     known = _last_quote.get(pack, sheet, question)
     if known is None:
-        known = _quote(pack, sheet, upgrade_id, choice, None, member, None)
+        known = _quote(pack, sheet, upgrade_id, choice, None, member, None, None)
         _last_quote.keep(pack, sheet, question, known)
     return known
 
@@ -125,13 +126,14 @@ def _quote(
     pay: Mapping[str, int] | None,
     member: str | None,
     paying: Collection[str] | None,
+    args: Mapping[str, object] | None,
 ) -> Quote:
     if choice is not None and not isinstance(choice, str):
         msg = f"quote of {upgrade_id!r}: a choice is the text of an option, got {choice!r}"
         raise InvalidInput(msg)
     subject, roster = subject_of(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
-    checked = context(pack, subject, choice)
+    checked = context(pack, subject, choice, purchase_args(upgrade, args))
     violations: list[Violation] = []
     if upgrade.kinds and subject.kind not in upgrade.kinds:
         buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
@@ -178,9 +180,30 @@ def _quote(
     )
 
 
-def context(pack: RulePack, subject: Sheet, choice: str | None) -> Context:
+def context(pack: RulePack, subject: Sheet, choice: str | None, args: Mapping[str, object] = EMPTY) -> Context:
     """What the requirements of a purchase by ``subject`` are checked against."""
-    return Context(sheet=subject, names=pack, choice=choice, functions=pack.functions, pack=pack)
+    return Context(sheet=subject, names=pack, choice=choice, functions=pack.functions, pack=pack, args=args)
+
+
+def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mapping[str, object]:
+    """The arguments of a purchase of ``upgrade``: each it declares, as given or at its default. An upgrade
+    that declares none passes what it is given to its procedure unread.
+
+    Raises:
+        InvalidInput: an argument the upgrade does not declare, or a value not of its type.
+    """
+    if not upgrade.args:
+        return given or EMPTY
+    given = given or EMPTY
+    unknown = sorted(name for name in given if name not in upgrade.args)
+    if unknown:
+        takes = ", ".join(f"{a.id} ({a.type})" for a in upgrade.args.values())
+        msg = f"{upgrade.id!r} takes the arguments {takes}; got {', '.join(map(repr, unknown))}"
+        raise InvalidInput(msg)
+    where = f"purchase of {upgrade.id!r}"
+    return {
+        name: spec.read(given[name], where) if name in given else spec.default for name, spec in upgrade.args.items()
+    }
 
 
 def options(pack: RulePack, sheet: Sheet, upgrade_id: str, *, member: str | None) -> tuple[str, ...]:
@@ -211,6 +234,18 @@ def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quot
 
 
 def _price(pack: RulePack, subject: Sheet, upgrade: Upgrade, checked: Context) -> tuple[int | None, list[Violation]]:
+    """The price of ``upgrade`` by its cost rule, times each of its factors whose requirement holds."""
+    price, violations = _base_price(pack, subject, upgrade, checked)
+    if price is not None:
+        for factor in upgrade.multiply:
+            if factor.when.holds(checked):
+                price *= factor.by
+    return price, violations
+
+
+def _base_price(
+    pack: RulePack, subject: Sheet, upgrade: Upgrade, checked: Context
+) -> tuple[int | None, list[Violation]]:
     cost = upgrade.cost
     if isinstance(cost, FixedCost):
         return _checked_price(upgrade.id, cost.amount, "its fixed cost"), []
@@ -242,13 +277,13 @@ def _checked_price(upgrade_id: str, value: object, source: str) -> int:
 
 
 def resolved(effect: Effect, choice: str | None) -> Effect:
-    """``effect`` with ``{choice}`` in its stat and grant names replaced by the choice made."""
-    if choice is None or not any(CHOICE in k for k in (*effect.stats, *effect.grants)):
+    """``effect`` with ``{choice}`` in its stat and grant names and its tag values replaced by the choice made."""
+    if choice is None or not any(CHOICE in k for k in (*effect.stats, *effect.grants, *effect.tags.values())):
         return effect
     return Effect(
         stats={k.replace(CHOICE, choice): v for k, v in effect.stats.items()},
         grants={k.replace(CHOICE, choice): v for k, v in effect.grants.items()},
-        tags=effect.tags,
+        tags={k: v.replace(CHOICE, choice) for k, v in effect.tags.items()},
         untag=effect.untag,
     )
 

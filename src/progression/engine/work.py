@@ -153,30 +153,50 @@ class Work:
         self._record([Rolled(label=label if shown is None else shown, sides=sides, results=results)], member=member)
         return results
 
+    def show_roll(self, label: str, sides: int, results: Sequence[int], *, member: str | None = None) -> None:
+        """Show in the history a roll already made (through ``work.dice.roll``, or given to the operation as
+        its input), when its label depends on what it gave."""
+        check_text(label, "label", "a roll shown")
+        self._record([Rolled(label=label, sides=sides, results=tuple(results))], member=member)
+
     @contextlib.contextmanager
     def step(self, label: str, *, member: str | None = None) -> Iterator[None]:
         """Group the changes made inside into one step of the history, labelled ``label`` (on ``member``
-        when named: the changes inside then act on it). A step where nothing changed records nothing."""
+        when named: the changes inside then act on it). A step where nothing changed records nothing;
+        a nested operation (:meth:`run`) may run inside a step that names no member."""
         check_text(label, "label", "a step")
         self.subject(member)  # the member exists
+        started = self._sheet
         self._open.append(_Open(label, member))
         try:
             yield
         finally:
             done = self._open.pop()
-        if done.events:
-            step: Event = Step(label=done.label, events=tuple(done.events))
-            self._recorded(step if done.member is None else Member(member=done.member, event=step))
+        if not done.events:
+            self._sheet = started
+            return
+        step: Event = Step(label=done.label, events=tuple(done.events))
+        event = step if done.member is None else Member(member=done.member, event=step)
+        # The step becomes one event of the sheet as it stands (and of its member's history), as a replay
+        # of the entry will apply it, rather than the changes one by one as they were made.
+        self._sheet = started
+        self._apply(event)
+        self._recorded(event)
 
     def run(self, operation: Operation) -> Sheet:
-        """Run a nested operation on the sheet as it stands; its entry becomes one of this work's events."""
+        """Run a nested operation on the sheet as it stands; its entry becomes one of this work's events
+        (or of the step open, which names no member)."""
         from progression.engine.run import execute_in
 
-        if self._open:
-            msg = f"a nested operation ({operation.tag}) runs outside a step; step {self._open[-1].label!r} is open"
+        if any(step.member is not None for step in self._open):
+            opened = next(step for step in reversed(self._open) if step.member is not None)
+            msg = (
+                f"a nested operation ({operation.tag}) runs on the whole sheet, not inside step "
+                f"{opened.label!r} of member {opened.member!r}"
+            )
             raise InvalidInput(msg)
         sheet, entry = execute_in(self._pack, self._sheet, operation, self.dice)
-        self._events.append(entry)
+        self._recorded(entry)
         self._sheet = sheet
         return sheet
 

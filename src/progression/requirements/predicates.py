@@ -25,6 +25,8 @@ __all__ = [
     "AtLeast",
     "AtMost",
     "Context",
+    "GivenArg",
+    "HasTag",
     "Not",
     "Owns",
     "OwnsAmong",
@@ -54,6 +56,9 @@ class Context:
     #: The rule pack, for a pack's function that reads its data (:attr:`RulePack.data
     #: <progression.RulePack.data>`); None when the requirement is read without one.
     pack: RulePack | None = None
+    #: The arguments of the purchase (``out_of_career=True``), as the upgrade declares them
+    #: (:attr:`Upgrade.args <progression.Upgrade.args>`), each at its default when not given.
+    args: Mapping[str, object] = attrs.field(factory=dict, converter=freeze)
 
 
 @attrs.frozen(kw_only=True)
@@ -241,7 +246,7 @@ class AllOf(Requirement):
 
 @attrs.frozen(kw_only=True)
 class AnyOf(Requirement):
-    """At least one of ``items`` holds."""
+    """At least one of ``items`` holds; unmet says what each alternative still lacks."""
 
     items: tuple[Requirement, ...] = attrs.field(converter=as_tuple)
 
@@ -252,10 +257,64 @@ class AnyOf(Requirement):
         return " or ".join(item.describe(context) for item in self.items)
 
     def explain(self, context: Context) -> str:
-        return "needs one of: " + "; or ".join(item.describe(context) for item in self.items)
+        # Each alternative by what it lacks (with the values the sheet has), not its whole condition.
+        return "needs one of: " + "; or ".join(" and ".join(item.unmet(context)) for item in self.items)
 
     def references(self) -> tuple[str, ...]:
         return tuple(r for item in self.items for r in item.references())
+
+
+@attrs.frozen(kw_only=True)
+class HasTag(Requirement):
+    """The sheet's tag ``tag`` is set: to ``value``, to one of ``among``, or (neither given) to anything."""
+
+    tag: str
+    value: str | None = None
+    among: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+
+    def holds(self, context: Context) -> bool:
+        found = context.sheet.tags.get(self.tag)
+        if found is None:
+            return False
+        if self.value is not None:
+            return found == self.value
+        return not self.among or found in self.among
+
+    def _wanted(self, context: Context) -> str:
+        names = context.names.name_of
+        if self.value is not None:
+            return f"{names(self.tag)} {names(self.value)}"
+        if self.among:
+            return f"{names(self.tag)} {' or '.join(names(v) for v in self.among)}"
+        return f"a {names(self.tag)}"
+
+    def describe(self, context: Context) -> str:
+        return "have " + self._wanted(context)
+
+    def explain(self, context: Context) -> str:
+        found = context.sheet.tags.get(self.tag)
+        has = "none" if found is None else context.names.name_of(found)
+        return f"needs {self._wanted(context)} (it has {has})"
+
+
+@attrs.frozen(kw_only=True)
+class GivenArg(Requirement):
+    """The purchase was given the argument ``arg``: true (a flag), or equal to ``value``."""
+
+    arg: str
+    value: object = True
+
+    def holds(self, context: Context) -> bool:
+        return context.args.get(self.arg) == self.value
+
+    def describe(self, context: Context) -> str:
+        name = context.names.name_of(self.arg)
+        return f"be bought with {name}" if self.value is True else f"be bought with {name} {self.value}"
+
+    def explain(self, context: Context) -> str:
+        given = context.args.get(self.arg)
+        told = "not given" if given in (None, False) else f"given {given}"
+        return f"needs to {self.describe(context)} ({told})"
 
 
 @attrs.frozen(kw_only=True)

@@ -20,7 +20,7 @@ from progression.rulepacks.reader import Reader
 from progression.rulepacks.references import check_references
 from progression.rulepacks.rule_reader import RuleReader
 from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import OVERFLOWS, Currency, Effect, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
+from progression.rules.parts import OVERFLOWS, Currency, Effect, Factor, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
 
 __all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
 
@@ -191,6 +191,7 @@ class PackReader(RuleReader):
                     "procedure",
                     "options",
                     "items",
+                    "args",
                     "kinds",
                     "description",
                 ),
@@ -229,11 +230,20 @@ class PackReader(RuleReader):
                     procedure=self.function_ref(body, "procedure", path),
                     options=self.function_ref(body, "options", path),
                     items=self.items(data, body, path) if "items" in body else None,
+                    args=self.args(body["args"], f"{path}.args") if "args" in body else {},
+                    multiply=self.multiplied(body, path),
                     kinds=self.strings(body, "kinds", path, default=()),
                     description=self.label(body, path, "description") if "description" in body else None,
                 )
             )
         return upgrades
+
+    def multiplied(self, body: Mapping[str, Any], path: str) -> tuple[Factor, ...]:
+        """The factors of an upgrade's price (``cost = { ..., multiply = [...] }``)."""
+        cost = body.get("cost")
+        if not isinstance(cost, dict) or "multiply" not in cost:
+            return ()
+        return self.factors(cost["multiply"], f"{path}.cost.multiply")
 
     def items(self, data: Mapping[str, Any], body: Mapping[str, Any], path: str) -> tuple[str, ...]:
         """The items an upgrade ranges over: ``items = ["swim", ...]``, or ``items = { table = "skills" }``

@@ -6,11 +6,12 @@ broken references reports all of them at once; ``progression.testing`` runs them
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
-from progression.errors import Problem
-from progression.rules.parts import CHOICE, CurveCost
+from progression.errors import Problem, ProgressionError
+from progression.requirements.predicates import AllOf, AnyOf, GivenArg, Not, Requirement
+from progression.rules.parts import CHOICE, CurveCost, Upgrade
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -91,6 +92,7 @@ class _References:
                 self.need("curve", upgrade.cost.curve, pack.curves, f"{path}.cost.curve")
             for buyer in upgrade.kinds:
                 self.need("kind", buyer, pack.kinds, f"{path}.kinds")
+            self.args(upgrade, path)
             for stat in upgrade.effect.stats:
                 if CHOICE not in stat:
                     self.need("stat", stat, pack.stats, f"{path}.effect.stats.{stat}")
@@ -104,6 +106,27 @@ class _References:
                                 f"defined: {', '.join(sorted(pack.stats)) or 'none'}",
                             )
 
+    def args(self, upgrade: Upgrade, path: str) -> None:
+        """Each argument a requirement of ``upgrade`` (or of a factor of its price) reads is one it declares,
+        compared with a value of its type: any other would never hold, silently."""
+        read = [(f"{path}.requires", upgrade.requires)] if upgrade.requires is not None else []
+        read += [(f"{path}.cost.multiply[{i}].when", f.when) for i, f in enumerate(upgrade.multiply)]
+        for where, requirement in read:
+            for atom in _atoms(requirement):
+                if not isinstance(atom, GivenArg):
+                    continue
+                declared = upgrade.args.get(atom.arg)
+                if declared is None:
+                    takes = ", ".join(upgrade.args) or "none"
+                    self.add(
+                        where, f"argument {atom.arg!r} is not declared by upgrade {upgrade.id!r} (its args: {takes})"
+                    )
+                    continue
+                try:
+                    declared.read(atom.value, where)
+                except ProgressionError as error:
+                    self.add(where, str(error).partition(": ")[2])
+
     def choices(self) -> None:
         """``{choice}`` where a built pack (a file's loader reports these at the key, so it leaves them
         out) reads it literally: in an upgrade that takes no choice, in a requirement, a tag, a ladder."""
@@ -113,13 +136,18 @@ class _References:
             read = {
                 f"{path}.cost.axis": isinstance(upgrade.cost, CurveCost) and CHOICE in upgrade.cost.axis,
                 f"{path}.limit.maxima": any(CHOICE in k for k in upgrade.limit.maxima),
-                f"{path}.effect": any(CHOICE in k for k in (*upgrade.effect.stats, *upgrade.effect.grants)),
+                f"{path}.effect": any(
+                    CHOICE in k for k in (*upgrade.effect.stats, *upgrade.effect.grants, *upgrade.effect.tags.values())
+                ),
             }
             for where in (w for w, uses in read.items() if uses and not upgrade.takes_choice):
                 self.add(where, f"{CHOICE!r} stands for the buyer's choice, but upgrade {upgrade.id!r} takes none")
-            tags = (*upgrade.effect.tags, *upgrade.effect.tags.values(), *upgrade.effect.untag)
+            tags = (*upgrade.effect.tags, *upgrade.effect.untag)
             if any(CHOICE in t for t in tags):
-                self.add(f"{path}.effect.tags", f"{CHOICE!r} is not replaced in tags; it would be kept as written")
+                self.add(
+                    f"{path}.effect.tags",
+                    f"{CHOICE!r} is replaced in tag values only; a tag's name keeps it as written",
+                )
             named = upgrade.requires.references() if upgrade.requires is not None else ()
             if any(CHOICE in n for n in named):
                 self.add(f"{path}.requires", f"{CHOICE!r} is not replaced in requirements; use a predicate function")
@@ -138,3 +166,14 @@ class _References:
                 self.need("stat", stat, pack.stats, f"$.kinds.{kind.id}.stats")
             for member in kind.members:
                 self.need("kind", member, pack.kinds, f"$.kinds.{kind.id}.members")
+
+
+def _atoms(requirement: Requirement) -> Iterator[Requirement]:
+    """The requirements ``requirement`` is made of, down to those that compose nothing."""
+    if isinstance(requirement, AllOf | AnyOf):
+        for item in requirement.items:
+            yield from _atoms(item)
+    elif isinstance(requirement, Not):
+        yield from _atoms(requirement.item)
+    else:
+        yield requirement

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from progression._labels import Label
 from progression.curves.closed import BandedCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.curves.curve import Curve
 from progression.curves.function import FunctionCurve
@@ -21,6 +22,8 @@ from progression.requirements.predicates import (
     AnyOf,
     AtLeast,
     AtMost,
+    GivenArg,
+    HasTag,
     Not,
     Owns,
     OwnsAmong,
@@ -29,17 +32,33 @@ from progression.requirements.predicates import (
 )
 from progression.rulepacks.contract import is_contract_name
 from progression.rulepacks.reader import Reader, type_name
-from progression.rules.parts import CHOICE, CostRule, CurveCost, Effect, FixedCost, FunctionCost, Limit
+from progression.rules.parts import (
+    ARG_TYPES,
+    CHOICE,
+    Arg,
+    CostRule,
+    CurveCost,
+    Effect,
+    Factor,
+    FixedCost,
+    FunctionCost,
+    Limit,
+)
 
 __all__ = ["RuleReader"]
 
 #: The forms of a requirement table, each named by its key.
-_REQUIREMENT_FORMS = ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "predicate")
+_REQUIREMENT_FORMS = ("all", "any", "not", "at_least", "at_most", "owns", "owns_among", "tag", "arg", "predicate")
 #: Where an upgrade's ``{choice}`` means something: keys of these tables under ``$.upgrades.<id>``...
 _CHOICE_KEYS = (("limit", "maxima"), ("effect", "stats"), ("effect", "grants"))
-#: ... and the value of this key.
+#: ... the value of this key ...
 _CHOICE_VALUES = (("cost", "axis"),)
-_CHOICE_PLACES = "an upgrade's cost.axis and the keys of its limit.maxima, effect.stats and effect.grants"
+#: ... and the values of this table.
+_CHOICE_TABLES = (("effect", "tags"),)
+_CHOICE_PLACES = (
+    "an upgrade's cost.axis, the keys of its limit.maxima, effect.stats and effect.grants, "
+    "and the values of its effect.tags"
+)
 #: The most steps a table written as runs may hold (a rulebook's table is a few dozen).
 LONGEST_RUNS = 100_000
 #: A ``{name}`` placeholder, the format's own or a misspelt one.
@@ -114,6 +133,7 @@ class RuleReader(Reader):
         meant = parts[0] == "upgrades" and (
             (key and len(parts) == 5 and below in _CHOICE_KEYS)
             or (not key and len(parts) == 4 and below in _CHOICE_VALUES)
+            or (not key and len(parts) == 5 and below in _CHOICE_TABLES)
         )
         if not meant:
             self.problem(
@@ -287,10 +307,77 @@ class RuleReader(Reader):
             what = self.get(raw, "what", str, path, default="items")
             self.extra(raw, ("owns_among", "count", "what", "message"), path)
             return OwnsAmong(among=among, count=count, what=what, message=message)
+        if form == "tag":
+            return self._tag(raw, path, message)
+        if form == "arg":
+            arg = self.get(raw, "arg", str, path)
+            value = self.get(raw, "is", (bool, int, str), path, default=True)
+            self.extra(raw, ("arg", "is", "message"), path)
+            return GivenArg(arg=arg, value=value, message=message) if arg else None
         name = self.function_ref(raw, "predicate", path)
         args = self.get(raw, "args", dict, path, default={})
         self.extra(raw, ("predicate", "args", "message"), path)
         return Predicate(function=name, args=args, message=message) if name else None
+
+    def _tag(self, raw: Mapping[str, Any], path: str, message: str | None) -> HasTag | None:
+        """``{ tag = "career" }`` (set), ``{ tag = "career", is = "soldier" }``, or ``among = [...]``."""
+        tag = self.get(raw, "tag", str, path)
+        value = self.get(raw, "is", str, path, default=None)
+        among = self.strings(raw, "among", path, default=())
+        self.extra(raw, ("tag", "is", "among", "message"), path)
+        if value is not None and among:
+            self.problem(path, "a tag requirement gives 'is' (one value) or 'among' (several), not both")
+        return HasTag(tag=tag, value=value, among=among, message=message) if tag else None
+
+    def args(self, raw: Any, path: str) -> dict[str, Arg]:
+        """An upgrade's ``args``: ``{ out_of_career = "bool" }``, or ``{ type = ..., label = ..., default = ... }``."""
+        if not isinstance(raw, dict):
+            self.problem(path, f"expected a table of arguments (name = type), got {raw!r:.60}")
+            return {}
+        declared = {}
+        for name, body in raw.items():
+            where = f"{path}.{name}"
+            spec = {"type": body} if isinstance(body, str) else body
+            if not isinstance(spec, dict):
+                self.problem(where, f"expected a type ({', '.join(ARG_TYPES)}) or a table with type, got {body!r:.60}")
+                continue
+            self.extra(spec, ("type", "label", "default"), where)
+            kind = self.get(spec, "type", str, where)
+            if kind not in ARG_TYPES:
+                if kind is not None:
+                    self.problem(f"{where}.type", f"expected one of {', '.join(ARG_TYPES)}, got {kind!r}")
+                continue
+            label = self.label(spec, where) if "label" in spec else Label.same(name)
+            arg = Arg(id=name, label=label, type=kind, default=ARG_TYPES[kind])
+            if "default" in spec:
+                try:
+                    arg = Arg(id=name, label=label, type=kind, default=arg.read(spec["default"], f"{where}.default"))
+                except ProgressionError as error:
+                    self.problem(f"{where}.default", str(error).partition(": ")[2])
+            declared[name] = arg
+        return declared
+
+    def factors(self, raw: Any, path: str) -> tuple[Factor, ...]:
+        """A cost's ``multiply``: ``[{ by = 2, when = <requirement> }, ...]``, each applied when its requirement holds."""
+        if not isinstance(raw, list):
+            self.problem(path, f"expected a list of factors ({{ by = 2, when = ... }}), got {raw!r:.60}")
+            return ()
+        found = []
+        for index, item in enumerate(raw):
+            where = f"{path}[{index}]"
+            if not isinstance(item, dict):
+                self.problem(where, f"expected a factor table ({{ by = 2, when = ... }}), got {item!r:.60}")
+                continue
+            self.extra(item, ("by", "when"), where)
+            by = self.get(item, "by", int, where)
+            if by is not None and by < 0:
+                self.problem(f"{where}.by", f"a factor is a whole number >= 0, got {by}")
+            when = self.requirement(item["when"], f"{where}.when") if "when" in item else None
+            if "when" not in item:
+                self.problem(f"{where}.when", "required key 'when' is missing (the requirement under which it applies)")
+            if by is not None and by >= 0 and when is not None:
+                found.append(Factor(by=by, when=when))
+        return tuple(found)
 
     def cost(self, raw: Any, path: str) -> CostRule | None:
         if isinstance(raw, int) and not isinstance(raw, bool):
@@ -301,17 +388,17 @@ class RuleReader(Reader):
             self.problem(path, f"expected an amount or a table with amount, curve+axis or function; got {raw!r:.60}")
             return None
         if "amount" in raw:
-            self.extra(raw, ("amount",), path)
+            self.extra(raw, ("amount", "multiply"), path)
             amount = self.get(raw, "amount", int, path)
             if amount is not None and amount < 0:
                 self.problem(f"{path}.amount", f"a price is a whole number >= 0, got {amount}")
             return FixedCost(amount=amount) if amount is not None else None
         if "curve" in raw:
-            self.extra(raw, ("curve", "axis"), path)
+            self.extra(raw, ("curve", "axis", "multiply"), path)
             curve, axis = self.get(raw, "curve", str, path), self.get(raw, "axis", str, path)
             return CurveCost(curve=curve, axis=axis) if curve and axis else None
         if "function" in raw:
-            self.extra(raw, ("function",), path)
+            self.extra(raw, ("function", "multiply"), path)
             name = self.function_ref(raw, "function", path)
             return FunctionCost(function=name) if name else None
         self.problem(path, "a cost needs one of: amount, curve (with axis), function")

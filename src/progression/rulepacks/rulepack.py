@@ -155,6 +155,10 @@ class RulePack(Rules):
         items = {u.id: u.items for u in self.upgrades.values() if u.items is not None}
         if items:  # only then: the fingerprints of packs without items stay what they were
             data += repr(items)
+        # The same for the arguments and price factors (fields left out of an upgrade's repr).
+        extras = {u.id: (dict(u.args), u.multiply) for u in self.upgrades.values() if u.args or u.multiply}
+        if extras:
+            data += repr(extras)
         names = ",".join(sorted({*self.functions, *self.contract.keys()})) + ";" + ",".join(sorted(self.operations))
         digest = hashlib.sha256(f"{data}\n{names}".encode()).hexdigest()[:12]
         return f"{self.name} {self.version} {digest}"
@@ -254,9 +258,14 @@ class RulePack(Rules):
         choice: str | None = None,
         pay: Mapping[str, int] | None = None,
         member: str | None = None,
+        args: Mapping[str, object] | None = None,
     ) -> Quote:
-        """The price of a purchase, how it would be paid, and every reason it would be refused."""
-        return _quotes.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member)
+        """The price of a purchase, how it would be paid, and every reason it would be refused; ``args``
+        are the purchase's arguments, as the upgrade declares them (``{"out_of_career": True}``)."""
+        if args is not None and not isinstance(args, Mapping):
+            msg = f"args must map names to values, got {type(args).__name__}"
+            raise InvalidInput(msg)
+        return _quotes.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member, args=args)
 
     def purchase(
         self,

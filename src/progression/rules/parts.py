@@ -9,14 +9,18 @@ import attrs
 
 from progression._frozen import as_tuple, freeze
 from progression._labels import Label
+from progression.errors import InvalidInput
 from progression.requirements.predicates import Requirement
 
 __all__ = [
+    "ARG_TYPES",
     "CHOICE",
+    "Arg",
     "CostRule",
     "Currency",
     "CurveCost",
     "Effect",
+    "Factor",
     "FixedCost",
     "FunctionCost",
     "Kind",
@@ -170,6 +174,43 @@ class FunctionCost(CostRule):
         return f"the pack's function {self.function}"
 
 
+#: The types a purchase argument may have, with the value it takes when not given.
+ARG_TYPES: Mapping[str, bool | int | str] = freeze({"bool": False, "int": 0, "text": ""})
+
+
+@attrs.frozen(kw_only=True)
+class Arg:
+    """An argument a purchase of an upgrade takes (``out_of_career``: a flag), with its type and default.
+
+    Its value reaches the upgrade's requirements and its price factors (``{ arg = "out_of_career" }``)
+    through the requirement context's ``args``.
+    """
+
+    id: str
+    label: Label
+    #: ``bool``, ``int`` or ``text``.
+    type: Literal["bool", "int", "text"]
+    #: The value when the purchase does not give it (``False``, ``0``, ``""`` unless declared).
+    default: bool | int | str
+
+    def read(self, value: object, where: str) -> bool | int | str:
+        """``value`` when it is of the argument's type; anything else is refused, saying what came."""
+        kind = {"bool": bool, "int": int, "text": str}[self.type]
+        if type(value) is not kind:
+            article = "an" if self.type == "int" else "a"
+            msg = f"{where}: argument {self.id!r} is {article} {self.type}, got {value!r} ({type(value).__name__})"
+            raise InvalidInput(msg)
+        return value  # type: ignore[return-value]
+
+
+@attrs.frozen(kw_only=True)
+class Factor:
+    """The price multiplied by ``by`` when ``when`` holds (``{ by = 2, when = { arg = "out_of_career" } }``)."""
+
+    by: int
+    when: Requirement
+
+
 @attrs.frozen(kw_only=True)
 class Limit:
     """How often, and how far, an upgrade may be bought."""
@@ -203,6 +244,11 @@ class Upgrade:
     #: <progression.RulePack.rules>`, recorded on its sheets) is what it was before items existed;
     #: the fingerprint adds the items of the upgrades that have some.
     items: tuple[str, ...] | None = attrs.field(default=None, converter=attrs.converters.optional(as_tuple), repr=False)
+    #: The arguments a purchase takes, by id (``args`` in the TOML); not in the repr, as ``items``.
+    args: Mapping[str, Arg] = attrs.field(factory=dict, converter=freeze, repr=False)
+    #: Factors of the price, each applied when its requirement holds (``cost.multiply`` in the TOML);
+    #: not in the repr, as ``items``.
+    multiply: tuple[Factor, ...] = attrs.field(default=(), converter=as_tuple, repr=False)
     #: The sheet kinds that may buy it (empty for every kind).
     kinds: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     #: What it is for, shown by ``progression show``.
