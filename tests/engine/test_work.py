@@ -39,6 +39,12 @@ def dues(work: Work, amount: int) -> None:
     work.spend({"purse": amount}, upgrade="dues", choice=f"{amount} coins")
 
 
+@progression.operation("market.pin", kind="adventurer")
+def pin(work: Work, price: int, stat: str = "shine") -> None:
+    """A pin bought at a price the rule code sets: a badge owned, and a stat raised."""
+    work.spend({"purse": price}, upgrade="badge", effect=Effect(grants={"badge": 1}, stats={stat: 1}))
+
+
 @progression.operation("market.polish", kind="adventurer")
 def polish(work: Work, stat: str) -> None:
     """Shine goes up by one, or any stat named."""
@@ -85,7 +91,7 @@ def tithe(work: Work, member: str, rolled: int) -> None:
 
 
 def pack() -> RulePack:
-    return attrs.evolve(market(), operations=[fine, dues, polish, recruit, quest, hoard, tithe])
+    return attrs.evolve(market(), operations=[fine, dues, pin, polish, recruit, quest, hoard, tithe])
 
 
 def guild(**pools: int) -> Sheet:
@@ -115,6 +121,19 @@ class TestChanges:
             after.ledger[-1].events,
             after.pools["purse"],
             after.bought["dues"],
+        )
+
+    def test_a_price_set_by_rule_code_may_have_an_effect(self) -> None:
+        """The pin is paid, owned and shines; a pin raising a stat Ana has not is refused by name."""
+        ana = pack().new_sheet("adventurer", "Ana", pools={"purse": 3})
+        after = pin(pack(), ana, 2)
+        with pytest.raises(UnknownName, match="luck"):
+            pin(pack(), ana, 2, "luck")
+        assert (1, 1, 1, after) == (
+            after.pools["purse"],
+            after.owned["badge"],
+            after.stats["shine"],
+            progression.replay(after.ledger),
         )
 
     def test_an_adjustment_changes_only_stats_the_sheet_has(self) -> None:

@@ -160,14 +160,19 @@ def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> No
     """Apply an effect that is not a purchase, with its reason: the stats it changes are the subject's."""
     subject = work.subject(member)
     check_text(reason, "reason", "adjustment")
+    _check_effect(subject, effect, "adjustment")
+    ensure_settled(work.pack, subject)
+    work._record([Adjusted(effect=effect, reason=reason)], member=member)
+
+
+def _check_effect(subject: Sheet, effect: object, where: str) -> None:
+    """An effect whose stats are the subject's."""
     if not isinstance(effect, Effect):
-        msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
+        msg = f"{where}: expected an Effect, got {type(effect).__name__}"
         raise InvalidInput(msg)
     for stat in effect.stats:
         if stat not in subject.stats:
             raise UnknownName("stat", stat, subject.stats, f"sheet {subject.name or subject.kind!r}")
-    ensure_settled(work.pack, subject)
-    work._record([Adjusted(effect=effect, reason=reason)], member=member)
 
 
 def note(work: Work, reason: str, *, member: str | None) -> None:
@@ -195,10 +200,14 @@ def lose(work: Work, pool: str, amount: int, *, reason: str, member: str | None)
     work._record([Lost(pool=pool, amount=amount, reason=reason)], member=member)
 
 
-def spend(work: Work, price: Mapping[str, int], *, upgrade: str, choice: str, member: str | None) -> None:
+def spend(
+    work: Work, price: Mapping[str, int], *, upgrade: str, choice: str, effect: Effect | None, member: str | None
+) -> None:
     """Pay ``price``, computed by a pack's rule code, for ``upgrade``: each pool holds its part."""
     pack = work.pack
     subject = work.subject(member)
+    if effect is not None:
+        _check_effect(subject, effect, f"the effect of {upgrade!r}")
     check_text(upgrade, "upgrade", "a payment")
     where = f"the price of {upgrade!r}"
     if not isinstance(choice, str):
@@ -215,7 +224,8 @@ def spend(work: Work, price: Mapping[str, int], *, upgrade: str, choice: str, me
             raise InsufficientPoints(
                 upgrade=upgrade, needed=amount, available=subject.pools[pool], currency=pool, names=names
             )
-    work._record([Purchased(upgrade=upgrade, choice=choice, price=dict(price))], member=member)
+    bought = Purchased(upgrade=upgrade, choice=choice, price=dict(price), effect=effect or _NOTHING)
+    work._record([bought], member=member)
 
 
 def join(work: Work, member: str, sheet: Sheet) -> None:

@@ -114,13 +114,22 @@ class Work:
         """``amount`` points out of ``pool``, which must hold them."""
         changes.lose(self, pool, amount, reason=reason, member=member)
 
-    def spend(self, price: Mapping[str, int], *, upgrade: str, choice: str = "", member: str | None = None) -> None:
-        """Pay ``price`` (points by pool, priced by the rule code) for ``upgrade``, counted as bought once.
+    def spend(
+        self,
+        price: Mapping[str, int],
+        *,
+        upgrade: str,
+        choice: str = "",
+        effect: Effect | None = None,
+        member: str | None = None,
+    ) -> None:
+        """Pay ``price`` (points by pool, priced by the rule code) for ``upgrade``, counted as bought once,
+        with ``effect`` when the purchase changes the sheet (its stats must be the subject's).
 
         Raises:
             InsufficientPoints: a pool holds less than its part of the price.
         """
-        changes.spend(self, price, upgrade=upgrade, choice=choice, member=member)
+        changes.spend(self, price, upgrade=upgrade, choice=choice, effect=effect, member=member)
 
     def adjust(self, effect: Effect, reason: str, *, member: str | None = None) -> None:
         """Apply ``effect`` (stats, items, tags) for ``reason``: the stats must be the subject's."""
