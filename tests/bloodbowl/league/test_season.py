@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import progression
 import progression_bloodbowl as bb
-from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, Step, replay
+from progression import Effect, Entry, Lost, RulePack, ScriptedDice, Sheet, Step, replay
 from progression.errors import InvalidInput, UnknownName
 from progression_bloodbowl.league.season import seasons_played
 from progression_bloodbowl.team.results import season_of
@@ -168,6 +169,21 @@ class TestRedraftArguments:
         gone = bb.redraft(pack, hurt, keep=[m for m in KEEP if m != "2"] + ["12"], capped=False)
         back = bb.redraft(pack, hurt, keep=KEEP, capped=False)
         assert ("2" not in gone.members, 9) == (True, back.member("2").stats["av"])
+
+    def test_journeymen_leave_inside_the_new_season(self, pack: RulePack, season: dict[str, Sheet]) -> None:
+        """Journeymen still on the roster leave as the first operation of the re-draft's new season, which is one
+        step of the entry; what is hired after it is numbered as the sheet stood, and the team replays and verifies."""
+        team = season["before match 3"]
+        keep = [m for m in KEEP if m != "8"] + ["12"]
+        after = bb.redraft(
+            pack, team, ScriptedDice([6]), keep=keep, players=[("human_lineman", "Rookie")], capped=False
+        )
+        step = next(e for e in after.ledger[-1].events if isinstance(e, Step))
+        events = after.ledger[-1].events
+        at = next(n for n, e in enumerate(events) if isinstance(e, Entry) and e.operation.tag == "bloodbowl.hire")
+        assert ("new season 2", "bloodbowl.release_journeymen") == (step.label, step.events[0].operation.tag)
+        assert (len(team.ledger) + at + 1, True) == (events[at].number, progression.verify(after, pack).ok)
+        assert replay(after.ledger) == after
 
 
 class TestSeasonEnd:

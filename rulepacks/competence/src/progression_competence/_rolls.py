@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from progression import Dice, Rolled, RulePack, Sheet, operation
+from progression import Dice, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, PendingState
 
 from ._build import tables_of
@@ -109,10 +109,9 @@ def roll_competence(
 
 
 @operation("competence.test", kind="character", label=lambda op: f"{op.competence} test")
-def competence_test(
-    pack: RulePack, sheet: Sheet, competence: str, specializations: tuple[str, ...] = (), *, dice: Dice
-) -> Sheet:
+def competence_test(work: Work, competence: str, specializations: tuple[str, ...] = (), *, dice: Dice) -> None:
     """A competence test: the die rolled and recorded with the total in words."""
+    pack, sheet = work.pack, work.sheet
     roll_total(pack, sheet, competence, 1, specializations)  # every check before the die is rolled
     waiting = pack.surplus(sheet)
     if waiting:
@@ -121,4 +120,4 @@ def competence_test(
         raise PendingState(msg)
     (shown,) = dice.roll(die_size(pack), 1, f"{pack.name_of(competence)} test")
     result = roll_total(pack, sheet, competence, shown, specializations)
-    return sheet.apply(Rolled(label=result.describe(pack), sides=result.die, results=(shown,)))
+    work.show_roll(result.describe(pack), result.die, (shown,))

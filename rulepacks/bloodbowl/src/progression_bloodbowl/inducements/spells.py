@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from progression import Adjusted, Dice, Effect, Event, Marked, Rolled, RulePack, Sheet, Step, operation
+from progression import Dice, Effect, Event, Marked, Rolled, RulePack, Sheet, Step, Work, operation
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet
 
 from ..data.access import data_of
@@ -306,7 +306,7 @@ def cast(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
 
 
 @operation("bloodbowl.cast", kind="team", label=lambda op: f"spell: {op.what}")
-def _cast(pack: RulePack, team: Sheet, *, what: str, spell: str, events: tuple[Event, ...]) -> Sheet:
+def _cast(work: Work, *, what: str, spell: str, events: tuple[Event, ...]) -> None:
     """Record a spell the team's Wizard cast: its dice and consequences as the pitch gave them (the pitch is
     not on the sheet, so the spell's own rolls are recorded as its events, and what is checked again is
     that the team's Wizard may cast it, once). A spell's events are its dice and what they did on the pitch
@@ -315,10 +315,11 @@ def _cast(pack: RulePack, team: Sheet, *, what: str, spell: str, events: tuple[E
     if changing:
         msg = f"a spell records its dice and what they did on the pitch (Rolled, Marked), got {', '.join(changing)}"
         raise InvalidInput(msg)
+    team = work.sheet
     held = team.tags.get("induced.wizard")
     if held is None:
         raise RequirementNotMet(upgrade=spell or "spell", missing=[f"{team.name} hired no Wizard for this match"])
-    wizard = wizards(pack)[held]
+    wizard = wizards(work.pack)[held]
     if spell not in wizard.spells:
         known = ", ".join(wizard.spells) or "none the pack models"
         missing = [f"the {wizard.label.en} casts {known}, not {spell or what!r}"]
@@ -329,8 +330,12 @@ def _cast(pack: RulePack, team: Sheet, *, what: str, spell: str, events: tuple[E
         )
         raise LimitReached(upgrade=spell, reason=reason, head="The spell cannot be cast")
     number = team.tags.get("induced.match", "?")
-    mark = Adjusted(effect=Effect(tags={"induced.spell": what}), reason=f"match {number}: {what}")
-    return team.apply(Step(label=f"match {number}: {what}", events=(*events, mark)))
+    for event in events:
+        if isinstance(event, Rolled):
+            work.show_roll(event.label, event.sides, event.results)
+        elif isinstance(event, Marked):
+            work.mark(event.label)
+    work.adjust(Effect(tags={"induced.spell": what}), f"match {number}: {what}")
 
 
 def rolls_in(entry: object) -> tuple[int, ...]:

@@ -15,22 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from progression import (
-    Adjusted,
-    Awarded,
-    Dice,
-    Effect,
-    Event,
-    Left,
-    Lost,
-    Member,
-    Rolled,
-    RulePack,
-    Sheet,
-    Step,
-    combine,
-    operation,
-)
+import attrs
+
+from progression import Adjusted, Dice, Effect, RulePack, Sheet, Step, Work, operation
 from progression.errors import InvalidInput, UnknownName
 
 from ..data.access import data_of
@@ -38,7 +25,6 @@ from ..data.league_rules import Recovery
 from ..data.model import CHARACTERISTICS
 from ..team import roster
 from ..team.results import check_team, joined_in, results, season_of
-from ..team.sequence import release_journeymen
 from ..team.values import Explanation, Item, current_value, roster_order
 
 __all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions", "seasons_played"]
@@ -72,48 +58,81 @@ def reductions(player: Sheet) -> list[tuple[str, int]]:
     return left
 
 
-def _roll(dice: Dice, rule: Recovery, bonus: bool, label: str) -> tuple[int, bool, Rolled]:
+@attrs.frozen
+class _Die:
+    """A die the off-season rolled for a player, to show in his history."""
+
+    label: str
+    sides: int
+    roll: int
+
+
+#: A change the off-season makes to a player: a die shown, or an adjustment ``(effect, reason)``.
+_Change = _Die | tuple[Effect, str]
+
+
+def _roll(dice: Dice, rule: Recovery, bonus: bool, label: str, changes: list[_Change]) -> tuple[int, bool]:
     (roll,) = dice.roll(rule.sides, 1, label)
-    total = roll + (rule.apothecary_bonus if bonus else 0)
-    return roll, total >= rule.target, Rolled(label=label, sides=rule.sides, results=(roll,))
+    changes.append(_Die(label, rule.sides, roll))
+    return roll, roll + (rule.apothecary_bonus if bonus else 0) >= rule.target
 
 
-def _recover(pack: RulePack, team: Sheet, member: str, dice: Dice | None, retirement: str) -> list[Event]:
-    """The off-season events of one player (none when nothing happens to him)."""
-    league = data_of(pack).rules.league
-    player = team.members[member]
-    apothecary = team.stats["apothecary"] > 0
+def _recovery(work: Work, member: str, dice: Dice | None, retirement: str) -> list[_Change]:
+    """What the off-season does to one player, in order, its dice rolled (nothing when nothing happens to him)."""
+    league = data_of(work.pack).rules.league
+    player = work.sheet.members[member]
+    apothecary = work.sheet.stats["apothecary"] > 0
     plus = " +1 (Apothecary)" if apothecary else ""
-    events: list[Event] = []
+    changes: list[_Change] = []
     untag = [t for t in ("miss_next",) if t in player.tags and league.miss_next_cleared]
     if dice is not None:
         for n in range(player.stats["niggling"]):
-            label = f"#{member} Niggling Injury {n + 1}"
-            roll, healed, rolled = _roll(dice, league.niggling, apothecary, label)
-            events.append(rolled)
+            roll, healed = _roll(dice, league.niggling, apothecary, f"#{member} Niggling Injury {n + 1}", changes)
             if healed:
-                effect = Effect(stats={"niggling": -1})
-                events.append(Adjusted(effect=effect, reason=f"off-season: D6 {roll}{plus}, a Niggling Injury heals"))
+                changes.append(
+                    (Effect(stats={"niggling": -1}), f"off-season: D6 {roll}{plus}, a Niggling Injury heals")
+                )
     if "retired" in player.tags:
         untag.append("retired")
         for characteristic, delta in reductions(player):
             name = characteristic.upper()
             effect = Effect(stats={characteristic: -delta, "lasting_injuries": -1})
             if retirement == "fit":
-                events.append(Adjusted(effect=effect, reason=f"off-season: back fit, the {name} reduction is removed"))
+                changes.append((effect, f"off-season: back fit, the {name} reduction is removed"))
                 continue
             if dice is None:  # new_season refuses it first; never an assert, which python -O removes
                 msg = f"retirement=roll rolls a D6 for #{member} {name}'s reduction: give dice"
                 raise InvalidInput(msg)
-            roll, healed, rolled = _roll(dice, league.retirement, apothecary, f"#{member} {name} reduction")
-            events.append(rolled)
+            roll, healed = _roll(dice, league.retirement, apothecary, f"#{member} {name} reduction", changes)
             if healed:
-                why = f"off-season: D6 {roll}{plus}, the {name} reduction is removed"
-                events.append(Adjusted(effect=effect, reason=why))
+                changes.append((effect, f"off-season: D6 {roll}{plus}, the {name} reduction is removed"))
     if untag:
         back = "back from temporary retirement" if "retired" in untag else "fit again"
-        events.append(Adjusted(effect=Effect(untag=tuple(untag)), reason=f"a new season: {back}"))
-    return events
+        changes.append((Effect(untag=tuple(untag)), f"a new season: {back}"))
+    return changes
+
+
+def _recover(work: Work, member: str, dice: Dice | None, retirement: str) -> None:
+    """The off-season of one player: one change on him, or a step of them (nothing when nothing happens to him).
+
+    The dice are rolled first, through ``work.dice`` (each roll is in the entry), and shown after: whether
+    the changes make a step depends on what they gave."""
+    changes = _recovery(work, member, dice, retirement)
+    if not changes:
+        return
+    if len(changes) == 1:
+        _change(work, changes[0], member)
+        return
+    with work.step("off-season", member=member):
+        for change in changes:
+            _change(work, change, None)
+
+
+def _change(work: Work, change: _Change, member: str | None) -> None:
+    if isinstance(change, _Die):
+        work.show_roll(change.label, change.sides, (change.roll,), member=member)
+    else:
+        work.adjust(*change, member=member)
 
 
 def _check_season_end(team: object, dice: Dice | None, retirement: object, where: str) -> Sheet:
@@ -165,23 +184,25 @@ def new_season(pack: RulePack, team: Sheet, dice: Dice | None = None, *, retirem
 
 
 @operation("bloodbowl.new_season", kind="team", label=lambda op: "new season")
-def _season_turns(pack: RulePack, team: Sheet, *, retirement: str, rolled: bool, dice: Dice | None) -> Sheet:
+def _season_turns(work: Work, *, retirement: str, rolled: bool, dice: Dice | None) -> None:
     """The off-season and a new season (``rolled``: whether dice were given, so Niggling Injuries are rolled)."""
     given = dice if rolled else None
-    _check_season_end(team, given, retirement, "a new season")
-    return _new_season(pack, team, given, retirement)
+    _check_season_end(work.sheet, given, retirement, "a new season")
+    _new_season(work, given, retirement)
 
 
-def _new_season(pack: RulePack, team: Sheet, dice: Dice | None, retirement: str) -> Sheet:
-    season = season_of(team) + 1
-    after = release_journeymen(pack, team)
-    for member, _ in roster_order(after):
-        events = _recover(pack, after, member, dice, retirement)
-        if events:
-            event = events[0] if len(events) == 1 else Step(label="off-season", events=tuple(events))
-            after = after.apply(Member(member=member, event=event))
-    after = after.apply(Adjusted(effect=Effect(tags={"season": str(season)}), reason=f"season {season} begins"))
-    return combine(team, after, f"new season {season}")
+def _new_season(work: Work, dice: Dice | None, retirement: str) -> None:
+    """The off-season: journeymen not hired leave, each player recovers, the season number moves on."""
+    season = season_of(work.sheet) + 1
+    if any("journeyman" in p.tags for p in work.sheet.members.values()):
+        work.run(work.pack.operations[_RELEASE_JOURNEYMEN]())
+    for member, _ in roster_order(work.sheet):
+        _recover(work, member, dice, retirement)
+    work.adjust(Effect(tags={"season": str(season)}), f"season {season} begins")
+
+
+#: The operation of :func:`~progression_bloodbowl.team.sequence.release_journeymen`, run as part of the off-season.
+_RELEASE_JOURNEYMEN = "bloodbowl.release_journeymen"
 
 
 # -- the re-draft ------------------------------------------------------------------------
@@ -341,8 +362,7 @@ def redraft(
 
 @operation("bloodbowl.redraft", kind="team", label=lambda op: "re-draft")
 def _redraft(
-    pack: RulePack,
-    team: Sheet,
+    work: Work,
     *,
     keep: Sequence[str],
     players: Sequence[tuple[str, str]],
@@ -356,10 +376,11 @@ def _redraft(
     retirement: str,
     rolled: bool,
     dice: Dice | None,
-) -> Sheet:
+) -> None:
     """The end of a season with a re-draft (``rolled``: whether dice were given)."""
     given = dice if rolled else None
-    team = _check_season_end(team, given, retirement, "a re-draft")
+    pack = work.pack
+    team = _check_season_end(work.sheet, given, retirement, "a re-draft")
     counts: dict[str, object] = {
         "rerolls": rerolls,
         "assistant_coaches": assistant_coaches,
@@ -371,21 +392,19 @@ def _redraft(
     players = _check_players(players)
     data = data_of(pack)
     budget = redraft_budget(pack, team, cap=cap, capped=capped).total
-    after = team
     change = budget - team.pools["treasury"]
     season = season_of(team)
     reason = f"re-draft budget after season {season}"
-    if change:
-        after = after.apply(
-            Awarded(pool="treasury", amount=change, reason=reason)
-            if change > 0
-            else Lost(pool="treasury", amount=-change, reason=reason)
-        )
-    after = _new_season(pack, after, given, retirement)
+    if change > 0:
+        work.award("treasury", change, reason)
+    elif change < 0:
+        work.lose("treasury", -change, reason)
+    with work.step(f"new season {season + 1}"):
+        _new_season(work, given, retirement)
     # Every player not kept leaves, a temporarily retired one too: BB2025 retires those not re-hired.
-    for member, _ in roster_order(after):
+    for member, _ in roster_order(work.sheet):
         if member not in keep:
-            after = after.apply(Left(member=member, reason=f"not re-hired at the re-draft after season {season}"))
+            work.leave(member, f"not re-hired at the re-draft after season {season}")
     total = len(keep) + len(players)
     if not data.rules.min_players <= total <= data.rules.max_players:
         msg = (
@@ -394,42 +413,34 @@ def _redraft(
         )
         raise InvalidInput(msg)
     trophy = 1 if "league_trophy" in team.tags and data.rules.league.trophy_reroll else 0
+    stats = work.sheet.stats
     start = {
-        "rerolls": trophy - after.stats["rerolls"],
-        "assistant_coaches": -after.stats["assistant_coaches"],
-        "cheerleaders": -after.stats["cheerleaders"],
-        "apothecary": -after.stats["apothecary"],
-        "dedicated_fans": data.rules.fans["start"] - after.stats["dedicated_fans"],
+        "rerolls": trophy - stats["rerolls"],
+        "assistant_coaches": -stats["assistant_coaches"],
+        "cheerleaders": -stats["cheerleaders"],
+        "apothecary": -stats["apothecary"],
+        "dedicated_fans": data.rules.fans["start"] - stats["dedicated_fans"],
     }
-    after = after.apply(
-        Adjusted(
-            effect=Effect(stats={k: v for k, v in start.items() if v}, untag=("drafted",)),
-            reason="re-draft: re-rolls, staff and Dedicated Fans start again, bought at draft prices",
-        )
+    work.adjust(
+        Effect(stats={k: v for k, v in start.items() if v}, untag=("drafted",)),
+        "re-draft: re-rolls, staff and Dedicated Fans start again, bought at draft prices",
     )
     for member in keep:
-        player = after.members[member]
+        player = work.sheet.members[member]
         seasons = seasons_played(team, member)
         value, fee = current_value(pack, player).total, agent_fee(pack, team, member)
-        roster.check_funds(pack, after, "rehire", value + fee, name=f"Re-hiring {player.name}")
+        roster.check_funds(pack, work.sheet, "rehire", value + fee, name=f"Re-hiring {player.name}")
         why = f"re-hire #{member} {player.name}: Current Value {value:,} + agent fee {seasons} season(s) x {fee // seasons:,}"
-        after = after.apply(Lost(pool="treasury", amount=value + fee, reason=why))
-        after = after.apply(
-            Member(
-                member=member,
-                event=Adjusted(effect=Effect(tags={"seasons": str(seasons)}), reason=f"re-hired after season {season}"),
-            )
-        )
+        work.lose("treasury", value + fee, why)
+        work.adjust(Effect(tags={"seasons": str(seasons)}), f"re-hired after season {season}", member=member)
     for position, name in players:
-        after = roster.hire(pack, after, position, name)
-    after = roster.draft_staff(
-        pack,
-        after,
+        work.run(roster.hire.operation(position=position, name=name))  # type: ignore[attr-defined]
+    staff = roster.draft_staff.operation(  # type: ignore[attr-defined]
         rerolls=rerolls,
         assistant_coaches=assistant_coaches,
         cheerleaders=cheerleaders,
         apothecary=apothecary,
         dedicated_fans=dedicated_fans,
     )
-    after = roster.end_draft(pack, after)
-    return combine(team, after, f"re-draft after season {season}")
+    work.run(staff)
+    work.run(roster.end_draft.operation())  # type: ignore[attr-defined]

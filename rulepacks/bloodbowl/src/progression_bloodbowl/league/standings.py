@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from progression import Adjusted, Awarded, Effect, Event, RulePack, Sheet, combine, operation
+from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, RequirementNotMet
 
 from ..data.access import data_of
@@ -206,10 +206,10 @@ def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
 
 
 @operation("bloodbowl.prize", kind="team", label=_prize_label)
-def _prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
+def _prize(work: Work, place: int) -> None:
     """A play-off prize into the treasury (and the League Trophy for the winner)."""
-    team = check_team(team, "a play-off prize")
-    league = data_of(pack).rules.league
+    team = check_team(work.sheet, "a play-off prize")
+    league = data_of(work.pack).rules.league
     if isinstance(place, bool) or place not in range(1, len(league.prizes) + 1):
         msg = f"play-off prizes go to places 1 to {len(league.prizes)}, got {place!r}"
         raise InvalidInput(msg)
@@ -218,17 +218,13 @@ def _prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
         msg = f"{team.name} already received a play-off prize in season {season}; undo it to give another"
         raise InvalidInput(msg)
     label = f"play-off prize: {_PLACES[place - 1]} place in season {season}"
-    events: list[Event] = [Awarded(pool="treasury", amount=league.prizes[place - 1], reason=label)]
     tags = {"prize": str(season)}
     if place == 1:
         tags["league_trophy"] = str(season)
     extra = {"rerolls": 1} if place == 1 and league.trophy_reroll and "league_trophy" not in team.tags else {}
     why = "; the League Trophy: a free extra team re-roll while held" if place == 1 else ""
-    events.append(Adjusted(effect=Effect(stats=extra, tags=tags), reason=label + why))
-    after = team
-    for event in events:
-        after = after.apply(event)
-    return combine(team, after, label)
+    work.award("treasury", league.prizes[place - 1], label)
+    work.adjust(Effect(stats=extra, tags=tags), label + why)
 
 
 def lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
@@ -242,16 +238,16 @@ def lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
 
 
 @operation("bloodbowl.lose_trophy", kind="team", label=lambda op: "the League Trophy passes on")
-def _lose_trophy(pack: RulePack, team: Sheet) -> Sheet:
+def _lose_trophy(work: Work) -> None:
     """The League Trophy passes to another team, with its free re-roll."""
-    team = check_team(team, "the League Trophy")
+    team = check_team(work.sheet, "the League Trophy")
     if "league_trophy" not in team.tags:
         raise RequirementNotMet(
             upgrade="lose_trophy",
             missing=[f"{team.name} does not hold the League Trophy"],
             head="The League Trophy cannot pass on",
         )
-    league = data_of(pack).rules.league
+    league = data_of(work.pack).rules.league
     extra = {"rerolls": -1} if league.trophy_reroll and team.stats["rerolls"] > 0 else {}
     reason = f"the League Trophy of season {team.tags['league_trophy']} passes on, with its free re-roll"
-    return team.apply(Adjusted(effect=Effect(stats=extra, untag=("league_trophy",)), reason=reason))
+    work.adjust(Effect(stats=extra, untag=("league_trophy",)), reason)

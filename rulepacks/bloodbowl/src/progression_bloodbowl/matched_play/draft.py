@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from progression import Adjusted, Effect, Joined, Lost, Member, Purchased, RulePack, Sheet, operation
+from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput
+from progression.operations import Purchase
 
 from ..data.access import choice_label, data_of, team_roster
 from ..data.matched_play import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
@@ -151,8 +152,7 @@ def draft_matched_play(
 
 @operation("bloodbowl.matched_play_draft", kind="team", label=lambda op: "Matched Play draft list")
 def _draft_list(
-    pack: RulePack,
-    team: Sheet,
+    work: Work,
     *,
     players: Sequence[Sequence[str]],
     budget: int | None,
@@ -164,11 +164,12 @@ def _draft_list(
     dedicated_fans: int,
     inducements: Order | None,
     captain: int | None,
-) -> Sheet:
+) -> None:
     """Buy a Matched Play draft list on the team just created for it: the list is checked again and bought."""
+    team = work.sheet
     counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
     checked = plan(
-        pack,
+        work.pack,
         team.tags["team"],
         team.name,
         players,
@@ -181,17 +182,18 @@ def _draft_list(
         captain=captain,
     )
     checked.quote.raise_problems()
-    return _build(pack, checked, team)
+    _build(work, checked)
 
 
-def _build(pack: RulePack, checked: Plan, team: Sheet) -> Sheet:
-    """The team of a checked plan: hires, skills, staff, stars, inducements, then the record and the lost gold."""
+def _build(work: Work, checked: Plan) -> None:
+    """Build the team of a checked plan: hires, skills, staff, stars, inducements, then the record and the lost gold."""
+    pack = work.pack
     data = data_of(pack)
     worth = "to his value" if data.matched_play.skills_add_value else "no value"
     for n, pick in enumerate(checked.picks):
         member = str(n + 1)
         extra = ("pro",) if checked.captain == n else ()
-        team = hire(pack, team, pick.position, pick.name, member=member, extra_skills=extra)
+        work.run(hire.operation(position=pick.position, name=pick.name, member=member, extra_skills=extra))  # type: ignore[attr-defined]
         if pick.bought:
             named = ", ".join(f"{data.skills[s].label.en} ({k})" for k, s in pick.bought)
             effect = Effect(
@@ -200,19 +202,19 @@ def _build(pack: RulePack, checked: Plan, team: Sheet) -> Sheet:
             )
             adds = "it adds" if len(pick.bought) == 1 else "they add"
             reason = f"Matched Play: {named} bought with Skill Points; {adds} {worth}"
-            team = team.apply(Member(member=member, event=Adjusted(effect=effect, reason=reason)))
+            work.adjust(effect, reason, member=member)
     for upgrade, times in checked.counts.items():
         for _ in range(times):
-            team = pack.purchase(team, upgrade)
+            work.run(Purchase(upgrade=upgrade))
     for group in checked.groups:
         cost = data.stars[group[0]].cost
-        team = team.apply(Purchased(upgrade="matched_play_star", choice="+".join(group), price={"treasury": cost}))
+        work.spend({"treasury": cost}, upgrade="matched_play_star", choice="+".join(group))
         for star in group:
-            team = team.apply(Joined(member=star, ledger=star_sheet(pack, star).ledger))
+            work.join(star, star_sheet(pack, star))
     text = order_text(checked.order)
     if text:
-        cost = price(pack, team, checked.order).total
-        team = team.apply(Purchased(upgrade="matched_play_inducements", choice=text, price={"treasury": cost}))
+        cost = price(pack, work.sheet, checked.order).total
+        work.spend({"treasury": cost}, upgrade="matched_play_inducements", choice=text)
     points = checked.quote.skill_points
     allowance = points.items[0].amount
     tags = {POINTS_TAG: str(allowance), "drafted": YES} | ({INDUCEMENTS_TAG: text} if text else {})
@@ -220,12 +222,10 @@ def _build(pack: RulePack, checked: Plan, team: Sheet) -> Sheet:
         f"Matched Play draft list complete: {allowance - points.total} of the {allowance} Skill Points"
         f" of a Tier {checked.quote.tier} team spent"
     )
-    team = team.apply(Adjusted(effect=Effect(tags=tags), reason=reason))
-    left = team.pools["treasury"]
+    work.adjust(Effect(tags=tags), reason)
+    left = work.sheet.pools["treasury"]
     if left:
-        reason = f"Matched Play: {left:,} gold pieces not spent on the draft list are lost"
-        team = team.apply(Lost(pool="treasury", amount=left, reason=reason))
-    return team
+        work.lose("treasury", left, f"Matched Play: {left:,} gold pieces not spent on the draft list are lost")
 
 
 def skill_points(pack: RulePack, team: Sheet) -> Explanation:
