@@ -119,6 +119,14 @@ class TestOneValidation:
 
 
 class TestPayment:
+    def test_the_treasury_pays_no_more_than_it_holds(self, pack: RulePack, team: Sheet) -> None:
+        """A budget that allows more than the treasury holds (made before the treasury was spent) pays no more than
+        it holds: a 100,000 Bribe on a treasury of 50,000 is refused (it left the treasury at -50,000)."""
+        money = bb.budget(pack, team, 0)
+        poor = applied(team, Lost(pool="treasury", amount=team.pools["treasury"] - 50_000, reason="test"))
+        with pytest.raises(InsufficientPoints, match="costs 100000 Treasury but only 50000 are available"):
+            bb.induce(pack, poor, bb.Order(items={"bribe": 1}), money, match=1)
+
     def test_petty_cash_first_then_the_treasury(self, pack: RulePack, team: Sheet) -> None:
         """A 300,000 star with 280,000 petty cash: 20,000 comes from the treasury."""
         money = bb.budget(pack, team, _ctv(pack, team) + 280_000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import progression_bloodbowl as bb
-from progression import Lost, RulePack, ScriptedDice, Sheet, Step, undo
+from progression import Lost, RulePack, ScriptedDice, Sheet, Step, replay, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
 from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.team.results import closed
@@ -41,6 +41,21 @@ class TestOrder:
         committed = post.expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
         assert len(team.ledger) + 1 == len(committed.ledger)
         assert team == undo(committed)
+
+    def test_removing_the_dead_is_step_four(self, pack: RulePack, team: Sheet) -> None:
+        """The dead leave and the sequence stands at step 4: no advancement after it, and the whole commits and
+        replays (it raised: the sequence's move was applied outside any operation)."""
+        match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), injuries={"8": "dead"})
+        post = bb.PostMatch.start(pack, team, match).record_outcome(ScriptedDice([])).update_fans(ScriptedDice([6]))
+        post = post.remove_dead()
+        with pytest.raises(InvalidInput, match="step 'advancement' comes before 'dead'"):
+            post.advance("1", "random_primary", choice="G", dice=ScriptedDice([2, 2, 2, 2]))
+        committed = post.hire("human_lineman", "X").expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
+        assert ("8" not in post.sheet.members, "1:1:dead", committed) == (
+            True,
+            post.sheet.tags["postmatch"],
+            replay(committed.ledger),
+        )
 
     def test_each_step_undoes(self, pack: RulePack, team: Sheet) -> None:
         """Undo takes back one operation at a time."""

@@ -105,9 +105,11 @@ class TestTheHook:
 
     def test_bookkeeping_is_untold(self, pack: RulePack) -> None:
         """The sequence's tag is told as nothing; any other adjustment by its reason."""
-        from progression_bloodbowl.team.sequence import moved
+        from progression_bloodbowl.team.sequence import reached
 
+        effect, reason = reached(1, 1, "hire")
+        moved = progression.Adjusted(effect=effect, reason=reason)
         narrator = Narrator(pack)
-        assert ("", []) == (narrator.event(moved(1, 1, "hire")), narrator.outline(moved(1, 1, "hire")))
+        assert ("", []) == (narrator.event(moved), narrator.outline(moved))
         adjusted = progression.Adjusted(effect=progression.Effect(tags={"drafted": "yes"}), reason="draft complete")
         assert "draft complete" == narrator.event(adjusted)

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from progression import Adjusted, Effect, Event, Joined, Left, Purchased, RulePack, Sheet, Step, operation
+from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ..data.access import choice_label, data_of, team_roster
@@ -244,7 +244,7 @@ def _fielded_tags(data: Data, order: Order) -> dict[str, str]:
 
 
 @operation("bloodbowl.induce", kind="team", label=lambda op: f"match {op.match}: inducements")
-def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: int) -> Sheet:
+def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
     """Hire ``order`` for match ``match``: petty cash first, then the treasury; one ledger entry.
 
     Raises:
@@ -253,6 +253,7 @@ def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: i
             is already recorded this season (inducements are bought before their match).
         ProgressionError: anything :func:`price` refuses. Nothing is changed.
     """
+    pack, team = work.pack, work.sheet
     natural(match, "match number")
     _check_to_come(team, match)
     if "induced.match" in team.tags:
@@ -280,10 +281,11 @@ def induce(pack: RulePack, team: Sheet, order: Order, money: Budget, *, match: i
         f"match {match}: inducements {lines}; total {total:,} = {petty:,} petty cash + {from_treasury:,} treasury"
         + (f"; {lost:,} petty cash unspent, lost" if lost else "")
     )
-    events: list[Event] = [Purchased(upgrade="inducements", choice=f"match {match}", price={"treasury": from_treasury})]
-    events += [Joined(member=s, ledger=star_sheet(pack, s).ledger) for g in choices(data, order.stars) for s in g]
-    events.append(Adjusted(effect=Effect(tags=tags), reason=reason))
-    return team.apply(Step(label=f"match {match}: inducements", events=tuple(events)))
+    work.spend({"treasury": from_treasury}, upgrade="inducements", choice=f"match {match}")
+    for group in choices(data, order.stars):
+        for star in group:
+            work.join(star, star_sheet(pack, star))
+    work.adjust(Effect(tags=tags), reason)
 
 
 def _check_to_come(team: Sheet, match: int) -> None:
@@ -335,26 +337,19 @@ def _fielded_sentence(data: Data, team: Sheet, held: Mapping[str, str]) -> str:
     return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else (parts[0] if parts else "nothing")
 
 
-def release(team: Sheet, number: int, pack: RulePack | None = None) -> Sheet:
-    """After match ``number``: the stars leave and the inducements end, with what was fielded said once.
-
-    Returns the team unchanged when it held nothing. The events are applied one by one, for
-    the caller to group (the match's outcome is one ledger entry). With ``pack``, the
-    sentence names what was fielded; without, it lists the tags as they are.
-    """
+def release(work: Work, number: int) -> None:
+    """After match ``number``: the stars leave and the inducements end, with what was fielded said once
+    (nothing happens when the team held nothing)."""
+    team = work.sheet
     held = fielded(team)
     stars = sorted(m for m, p in team.members.items() if is_star(p))
     if not held and not stars:
-        return team
+        return
     for member in stars:
-        team = team.apply(Left(member=member, reason=f"Star Player hired for match {number} only"))
-    if pack is not None:
-        money = {k: int(held.get(k, "0")) for k in ("total", "petty_cash", "treasury")}
-        summary = (
-            f"match {number}: fielded {_fielded_sentence(data_of(pack), team, held)}; inducements {money['total']:,} gp"
-            f" = {money['petty_cash']:,} petty cash + {money['treasury']:,} from the treasury"
-        )
-    else:
-        shown = ", ".join(f"{k} {v}" for k, v in sorted(held.items()) if k not in ("match", "total"))
-        summary = f"match {number}: fielded {shown or 'nothing'}; inducements {int(held.get('total', '0')):,} gp"
-    return team.apply(Adjusted(effect=Effect(untag=tuple(f"induced.{k}" for k in held)), reason=summary))
+        work.leave(member, f"Star Player hired for match {number} only")
+    money = {k: int(held.get(k, "0")) for k in ("total", "petty_cash", "treasury")}
+    summary = (
+        f"match {number}: fielded {_fielded_sentence(data_of(work.pack), work.sheet, held)}; inducements "
+        f"{money['total']:,} gp = {money['petty_cash']:,} petty cash + {money['treasury']:,} from the treasury"
+    )
+    work.adjust(Effect(untag=tuple(f"induced.{k}" for k in held)), summary)

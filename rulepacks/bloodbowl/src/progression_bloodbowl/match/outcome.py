@@ -8,22 +8,7 @@ on the ledger as a :class:`~progression.Rolled` event.
 
 from __future__ import annotations
 
-import functools
-
-from progression import (
-    Adjusted,
-    Dice,
-    Effect,
-    Event,
-    Left,
-    Member,
-    Rolled,
-    RulePack,
-    Sheet,
-    Step,
-    combine,
-    operation,
-)
+from progression import Dice, Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, UnknownName
 
 from ..data.access import data_of
@@ -32,9 +17,9 @@ from ..inducements.order import release
 from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, numbers, result_of, results, season_of
-from ..team.sequence import check_closed, enter, moved
+from ..team.sequence import check_closed, enter, reached
 from .record import EVENTS, NO_SPP, MatchRecord, check_record, final_score, penalised, result_reason, result_tag
-from .spp import awarded, mvp_events, rolled, spp_casualties, spp_earned, spp_events, spp_values
+from .spp import award_mvps, award_spp, spp_casualties, spp_earned, spp_values
 from .winnings import winnings
 
 __all__ = [
@@ -155,121 +140,93 @@ def _check_attendance(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
         raise InvalidInput(msg)
 
 
-@functools.lru_cache(maxsize=4096)
-def _adjusted(stats: tuple[tuple[str, int], ...], reason: str) -> Adjusted:
-    """A change of stats with its reason, made once and shared (every team moves its Dedicated Fans)."""
-    return Adjusted(effect=_stats_effect(stats), reason=reason)
-
-
-def _result_entry(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> Adjusted:
-    """The entry that counts a result: the team's record (matches played on the pitch), the result as the
-    tag the league table reads back, and the sentence for people."""
+def _result(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> tuple[Effect, str]:
+    """What counts a result: the team's record (matches played on the pitch), the result as the tag the
+    league table reads back, and the sentence for people."""
     # Friendlies and unplayed fixtures are not on the team's record: only in the tag and the sentence.
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome]
-    counted = (("played", 1), (result_stat, 1)) if match.kind == "league" else ()
+    counted = {"played": 1, result_stat: 1} if match.kind == "league" else {}
     tag, reason = result_tag(match, outcome, score, casualties), result_reason(match, outcome, score, casualties)
-    return _result_event(counted, tag, reason)
-
-
-@functools.lru_cache(maxsize=4096)
-def _result_event(stats: tuple[tuple[str, int], ...], tag: str, reason: str) -> Adjusted:
-    """A result's entry, made once per result and shared (the teams of a simulated league repeat theirs)."""
-    return Adjusted(effect=Effect(stats=dict(stats), tags={RESULT_TAG: tag}), reason=reason)
-
-
-@functools.lru_cache(maxsize=4096)
-def _fans_step(sides: int, roll: int, change: int, reason: str) -> Step:
-    """The Dedicated Fans' step (their roll and its change), made once per result and shared."""
-    events = (rolled("Dedicated Fans", sides, (roll,)), _adjusted((("dedicated_fans", change),), reason))
-    return Step(label="update Dedicated Fans", events=events)
-
-
-@functools.cache
-def _stats_effect(stats: tuple[tuple[str, int], ...]) -> Effect:
-    """An effect that changes only stats, made once per change and shared (effects are immutable):
-    every match of every team counts its result and moves its Dedicated Fans."""
-    return Effect(stats=dict(stats))
+    return Effect(stats=counted, tags={RESULT_TAG: tag}), reason
 
 
 @operation("bloodbowl.record_outcome", kind="team", label=lambda op: f"match {op.match.number}: outcome and winnings")
-def record_outcome(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+def record_outcome(work: Work, match: MatchRecord, dice: Dice) -> None:
     """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
     injuries recorded, winnings paid into the treasury, the result counted."""
+    pack, team = work.pack, work.sheet
     check_match(pack, team, match)
     check_closed(team, match.number)
     data = data_of(pack)
-    after = team
     if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft
-        after = after.apply(Adjusted(effect=Effect(tags={"drafted": YES}), reason="the first match ends the draft"))
+        work.adjust(Effect(tags={"drafted": YES}), "the first match ends the draft")
     # A friendly is not a fixture: who must miss the next match still does.
     missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags and match.kind != "friendly"]
     for member in missed:
-        after = after.apply(
-            Member(
-                member=member,
-                event=Adjusted(effect=Effect(untag=("miss_next",)), reason=f"missed match {match.number}"),
-            )
-        )
+        work.adjust(_BACK, f"missed match {match.number}", member=member)
     league = data.rules.league
     earned = spp_earned(pack, team, match)
     loses_spp = penalised(match) and league.concession.loses_spp
     if not loses_spp and (match.kind != "friendly" or league.friendly_spp):
-        for event in spp_events(team, match, earned):
-            after = after.apply(event)
-    for event in mvp_events(pack, match, dice):
-        after = after.apply(event)
+        award_spp(work, match, earned)
+    award_mvps(work, match)
     for member, result in sorted(match.injuries.items()):
-        if "star" in after.members[member].tags:  # issue 5: a star's casualty ends with the match
-            sentence = (
-                f"match {match.number}: {result.replace('_', ' ')}, no consequence for a Star Player after the match"
-            )
-            after = after.apply(Member(member=member, event=Adjusted(effect=Effect(), reason=sentence)))
-            continue
-        events: list[Event] = []
-        if match.kind == "friendly" and result != league.friendly_casualty:
-            sentence = f"match {match.number}: friendly game, {result.replace('_', ' ').split(':')[0]} counts as {pack.name_of(league.friendly_casualty)}"
-            events.append(Adjusted(effect=Effect(), reason=sentence))
-            result = league.friendly_casualty
-        if result == "lasting_injury":
-            (d6,) = dice.roll(6, 1, "lasting injury")
-            events.append(Rolled(label="lasting injury", sides=6, results=(d6,)))
-            result = f"lasting_injury:{lasting_row(data, d6)[1]}"
-        effect, sentence = injury_effect(data, dict(after.members[member].stats), result)
-        events.append(Adjusted(effect=effect, reason=f"match {match.number}: {sentence}"))
-        after = after.apply(Member(member=member, event=Step(label="injury", events=tuple(events))))
+        _injury(work, match, member, result)
     if match.kind == "unplayed" and match.conceded == "them":
         count, sides = league.unplayed_concede_dice
-        rolls = dice.roll(sides, count, "unplayed fixture winnings")
-        after = after.apply(rolled("unplayed fixture winnings", sides, rolls))
+        rolls = work.roll(sides, count, label="unplayed fixture winnings")
         money = winnings(pack, team, match, rolled=sum(rolls)).total
         reason = f"match {match.number}: unplayed fixture conceded by {match.opponent}, D{sides} {sum(rolls)} x {league.unplayed_concede_multiplier:,}"
-        after = after.apply(awarded("treasury", money, reason))
+        work.award("treasury", money, reason)
     else:
         money = winnings(pack, team, match).total
         if money:
-            after = after.apply(awarded("treasury", money, f"winnings of match {match.number}"))
+            work.award("treasury", money, f"winnings of match {match.number}")
     score = final_score(pack, match)
-    after = after.apply(_result_entry(match, outcome(match), score, spp_casualties(match, earned)))
+    work.adjust(*_result(match, outcome(match), score, spp_casualties(match, earned)))
     if penalised(match):
-        after = _quit_after_concession(pack, after, dice)
-    after = release(after, match.number, pack)  # issue 5: hired stars leave, inducements end
-    after = after.apply(moved(season_of(team), match.number, "outcome"))  # the sequence of this match opens
-    return combine(team, after, f"match {match.number}: outcome and winnings")
+        _quit_after_concession(work)
+    release(work, match.number)  # issue 5: hired stars leave, inducements end
+    work.adjust(*reached(season_of(team), match.number, "outcome"))  # the sequence of this match opens
 
 
-def _quit_after_concession(pack: RulePack, team: Sheet, dice: Dice) -> Sheet:
+#: What a player who missed a match has done with it: he may play again.
+_BACK = Effect(untag=("miss_next",))
+
+
+def _injury(work: Work, match: MatchRecord, member: str, result: str) -> None:
+    """A casualty's consequence for ``member``: his injury step (a friendly's casualty counted as the league
+    says, a Lasting Injury's D6), or a sentence for a Star Player, whose casualty ends with the match."""
+    pack = work.pack
+    data, league = data_of(pack), data_of(pack).rules.league
+    if "star" in work.sheet.members[member].tags:  # issue 5: a star's casualty ends with the match
+        sentence = f"match {match.number}: {result.replace('_', ' ')}, no consequence for a Star Player after the match"
+        work.note(sentence, member=member)
+        return
+    with work.step("injury", member=member):
+        if match.kind == "friendly" and result != league.friendly_casualty:
+            kind = result.replace("_", " ").split(":")[0]
+            work.note(f"match {match.number}: friendly game, {kind} counts as {pack.name_of(league.friendly_casualty)}")
+            result = league.friendly_casualty
+        if result == "lasting_injury":
+            (d6,) = work.roll(6, label="lasting injury")
+            result = f"lasting_injury:{lasting_row(data, d6)[1]}"
+        effect, sentence = injury_effect(data, dict(work.subject().stats), result)
+        work.adjust(effect, f"match {match.number}: {sentence}")
+
+
+def _quit_after_concession(work: Work) -> None:
     """Each player of a team that conceded with penalty and has 3+ advancements leaves on a D6 of 1-3
     (``[concede].quit_check``); the dead (killed in this match too) and the temporarily retired make no roll."""
-    rules = data_of(pack).rules.league.concession
-    for member, player in sorted(team.members.items()):
+    rules = data_of(work.pack).rules.league.concession
+    for member, player in sorted(work.sheet.members.items()):
         if "dead" in player.tags or "retired" in player.tags:
             continue
         if player.stats["advancements"] >= rules.quit_advancements:
-            (roll,) = dice.roll(rules.quit_die, 1, f"{player.name} stays after the concession")
-            team = team.apply(Rolled(label=f"#{member} stays", sides=rules.quit_die, results=(roll,)))
+            label = f"{player.name} stays after the concession"
+            (roll,) = work.roll(rules.quit_die, label=label, shown=f"#{member} stays")
             if roll in rules.quit_on:
-                team = team.apply(Left(member=member, reason=f"left after the concession (D{rules.quit_die} {roll})"))
-    return team
+                work.leave(member, f"left after the concession (D{rules.quit_die} {roll})")
 
 
 def _check_recorded_as(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
@@ -289,29 +246,28 @@ def _check_recorded_as(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
 
 
 @operation("bloodbowl.update_fans", kind="team", label=lambda op: f"match {op.match.number}: Dedicated Fans")
-def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+def update_fans(work: Work, match: MatchRecord, dice: Dice) -> None:
     """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
     a draw changes nothing; a team that conceded with penalty loses D3 instead (never below 1, never above 7).
     A friendly game and an unplayed fixture, conceded or not, change nothing."""
+    pack = work.pack
     check_record(pack, match)
-    check_team(team, f"the Dedicated Fans of match {match.number}")
-    _check_recorded_as(pack, team, match)
-    team = enter(pack, team, "fans", number=match.number)
+    check_team(work.sheet, f"the Dedicated Fans of match {match.number}")
+    _check_recorded_as(pack, work.sheet, match)
+    enter(work, "fans", number=match.number)
     rules = data_of(pack).rules
-    fans = team.stats["dedicated_fans"]
+    fans = work.sheet.stats["dedicated_fans"]
     result = outcome(match)
     if match.kind in ("friendly", "unplayed"):
         why = "a friendly game" if match.kind == "friendly" else "an unplayed fixture"
         why += " conceded without penalty" if match.conceded == "us" else ""
-        return team.apply(
-            Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: {why}, Dedicated Fans stay {fans}")
-        )
+        work.note(f"match {match.number}: {why}, Dedicated Fans stay {fans}")
+        return
     if result == "draw":
-        return team.apply(
-            Adjusted(effect=_stats_effect(()), reason=f"match {match.number}: a draw, Dedicated Fans stay {fans}")
-        )
+        work.note(f"match {match.number}: a draw, Dedicated Fans stay {fans}")
+        return
     sides = rules.league.concession.fans_die if penalised(match) else 6
-    (roll,) = dice.roll(sides, 1, "Dedicated Fans")
+    (roll,) = work.roll(sides, label="Dedicated Fans")
     if penalised(match):
         change, why = -roll, f"conceded: lose D{sides} = {roll}"
     elif result == "win":
@@ -319,15 +275,14 @@ def update_fans(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> 
     else:
         change, why = (-1 if roll < fans else 0), f"loss: D6 {roll} {'<' if roll < fans else '>='} {fans}"
     new = min(rules.fans["max"], max(rules.fans["min"], fans + change))
-    step = _fans_step(sides, roll, new - fans, f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}")
-    for event in step.events:  # the roll and its change, beside the sequence's move: one flat entry
-        team = team.apply(event)
-    return team
+    reason = f"match {match.number}: {why}; Dedicated Fans {fans} -> {new}"
+    work.adjust(Effect(stats={"dedicated_fans": new - fans}), reason)
 
 
 @operation(
     "bloodbowl.match", kind="team", label=lambda op: f"match {op.match.number}: outcome, winnings, Dedicated Fans"
 )
-def record_match(pack: RulePack, team: Sheet, match: MatchRecord, dice: Dice) -> Sheet:
+def record_match(work: Work, match: MatchRecord, dice: Dice) -> None:
     """Post-match steps 1 and 2 as one entry (the command line's ``match``): the outcome, then Dedicated Fans."""
-    return update_fans(pack, record_outcome(pack, team, match, dice), match, dice)
+    work.run(record_outcome.operation(match=match))  # type: ignore[attr-defined]
+    work.run(update_fans.operation(match=match))  # type: ignore[attr-defined]

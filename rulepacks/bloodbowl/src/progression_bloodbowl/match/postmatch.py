@@ -17,37 +17,22 @@ go. :meth:`PostMatch.commit` records the whole sequence on the team as one
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import attrs
 
 import progression
-from progression import (
-    Adjusted,
-    Dice,
-    Effect,
-    Event,
-    Lost,
-    Marked,
-    Rolled,
-    RulePack,
-    Sheet,
-    combine,
-    execute,
-    operation,
-)
+from progression import Dice, Effect, RulePack, Sheet, Work, combine, execute, operation
 from progression.errors import InvalidInput
 
 from ..advancement.advance import advance
 from ..data.access import data_of
 from ..data.reading import natural
-from ..team import journeymen, roster
+from ..team import journeymen, roster, sequence
 from ..team.results import CLOSED_TAG, check_team, numbers, season_of
 from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
 from ..team.story import told_since
 from .outcome import MatchRecord, record_outcome, update_fans
-from .spp import rolled
 
 __all__ = ["STAGES", "PostMatch", "check_advancement_done", "expensive_mistakes"]
 
@@ -55,17 +40,8 @@ __all__ = ["STAGES", "PostMatch", "check_advancement_done", "expensive_mistakes"
 _INDEX = {stage: index for index, stage in enumerate(STAGES)}
 
 
-@functools.lru_cache(maxsize=4096)
-def _marked(label: str) -> Marked:
-    """A mark, made once per label and shared (events are immutable): every team of a league marks
-    the same matches."""
-    return Marked(label=label)
-
-
 @operation("bloodbowl.expensive_mistakes", kind="team", label=lambda op: f"match {op.number}: expensive mistakes")
-def expensive_mistakes(
-    pack: RulePack, team: Sheet, dice: Dice, *, number: int, must_advance: bool | None = None
-) -> Sheet:
+def expensive_mistakes(work: Work, dice: Dice, *, number: int, must_advance: bool | None = None) -> None:
     """Post-match step 5, which ends the sequence of match ``number``: the dead leave and unhired journeymen go
     (when step 4 did not see them out), then with 100,000 or more in the treasury a D6 on the treasury's band
     decides the loss. One ledger step, tagged ``closed`` with the match number.
@@ -75,57 +51,40 @@ def expensive_mistakes(
             one whose sequence already ended (Expensive Mistakes are rolled once per match).
         RequirementNotMet: a player must still advance (``must_advance=False``: the league's switch is off).
     """
-    _check_open(team, number)
-    team = enter(pack, team, "mistakes", number=number, must_advance=must_advance)
-    closing = _closed(number)
-    rules = data_of(pack).rules
-    held = team.pools["treasury"]
+    _check_open(work.sheet, number)
+    enter(work, "mistakes", number=number, must_advance=must_advance)
+    work.adjust(*_closed(number))
+    rules = data_of(work.pack).rules
+    held = work.sheet.pools["treasury"]
     if held < rules.mistakes_threshold:
-        sentence = f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll"
-        return _ended(team, (closing, _marked(sentence)))
+        work.mark(f"match {number}: treasury {held:,} under {rules.mistakes_threshold:,}, no Expensive Mistakes roll")
+        return
     column = max(i for i, low in enumerate(rules.mistakes_bands) if held >= low)
-    (roll,) = dice.roll(6, 1, "Expensive Mistakes")
+    (roll,) = work.roll(6, label="Expensive Mistakes")
     result = rules.mistakes_rows[roll - 1][column]
-    events: list[Event] = [closing, rolled("Expensive Mistakes", 6, (roll,))]
     loss = 0
     if result == "minor_incident":
         count, sides, unit = rules.minor_incident
-        rolls = dice.roll(sides, count, "Minor Incident")
-        events.append(Rolled(label="Minor Incident", sides=sides, results=rolls))
+        rolls = work.roll(sides, count, label="Minor Incident")
         loss = min(held, sum(rolls) * unit)
     elif result == "major_incident":
         divisor, step = rules.major_incident
         loss = held // divisor // step * step
     elif result == "catastrophe":
         count, sides, unit = rules.catastrophe
-        rolls = dice.roll(sides, count, "Catastrophe")
-        events.append(Rolled(label="Catastrophe", sides=sides, results=rolls))
+        rolls = work.roll(sides, count, label="Catastrophe")
         loss = max(0, held - sum(rolls) * unit)
-    name = pack.name_of(result)
+    sentence = f"match {number}: Expensive Mistakes, {work.pack.name_of(result)} (D6 {roll})"
     if loss:
-        events.append(
-            Lost(pool="treasury", amount=loss, reason=f"match {number}: Expensive Mistakes, {name} (D6 {roll})")
-        )
+        work.lose("treasury", loss, sentence)
     else:
-        events.append(_marked(f"match {number}: Expensive Mistakes, {name} (D6 {roll})"))
-    return _ended(team, events)
+        work.mark(sentence)
 
 
-def _ended(team: Sheet, events: Sequence[Event]) -> Sheet:
-    """The whole step, one entry of the operation: the team's way into it (the dead, the journeymen), then its
-    own events, each appended (the engine takes them all as the entry's)."""
-    for event in events:
-        team = team.apply(event)
-    return team
-
-
-@functools.lru_cache(maxsize=4096)
-def _closed(number: int) -> Adjusted:
-    """The entry that ends the sequence of match ``number``, read back by
-    :func:`~progression_bloodbowl.team.results.closed`."""
-    return Adjusted(
-        effect=Effect(tags={CLOSED_TAG: str(number)}), reason=f"match {number}: the post-match sequence ends"
-    )
+def _closed(number: int) -> tuple[Effect, str]:
+    """What ends the sequence of match ``number`` (read back by
+    :func:`~progression_bloodbowl.team.results.closed`): the effect on the team and its reason."""
+    return Effect(tags={CLOSED_TAG: str(number)}), f"match {number}: the post-match sequence ends"
 
 
 def _check_open(team: Sheet, number: object) -> None:
@@ -249,8 +208,11 @@ class PostMatch:
 
     def remove_dead(self) -> PostMatch:
         """Step 4.1: dead players leave the roster (also done on moving past it)."""
-        self._check("dead")
-        team = enter(self.pack, self.sheet, "dead", number=self.match.number, must_advance=self.must_advance)
+        now = check(self.pack, self.sheet, "dead", number=self.match.number, must_advance=self.must_advance)
+        team = sequence.remove_dead(self.pack, self.sheet)  # one entry; none when nobody died
+        if now is not None and now.place < sequence.PLACE["dead"]:  # the step closes the way back to step 3
+            effect, reason = sequence.reached(now.season, now.number, "dead")
+            team = self.pack.adjust(team, effect, reason=reason)
         return self._did("dead", "remove the dead", team)
 
     def hire(self, position: str, name: str) -> PostMatch:

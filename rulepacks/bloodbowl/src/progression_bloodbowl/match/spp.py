@@ -1,32 +1,18 @@
 """The Star Player Points a match earns: each recorded event's value (Brawlin' Brutes, Prayers to Nuffle and
 Violent Innovator included), the SPP-earning casualties, and the MVP rolled among the nominees.
 
-The events are made once and shared (events are immutable): every team of a league awards the same SPP
-for the same match, and a season's ledgers hold thousands of equal MVP rolls.
+Each award and roll is made through the work of the match's operation, which checks and records it.
 """
 
 from __future__ import annotations
 
-import functools
-import sys
-
-from progression import Awarded, Dice, Event, Member, Rolled, RulePack, Sheet
+from progression import RulePack, Sheet, Work
 
 from ..data.access import data_of, team_roster
 from ..inducements.prayers import event_values, member_values
 from .record import EVENTS, MatchRecord, penalised
 
-__all__ = [
-    "awarded",
-    "casualties_caused",
-    "member_awarded",
-    "mvp_events",
-    "rolled",
-    "spp_casualties",
-    "spp_earned",
-    "spp_events",
-    "spp_values",
-]
+__all__ = ["award_mvps", "award_spp", "casualties_caused", "spp_casualties", "spp_earned", "spp_values"]
 
 
 def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
@@ -62,8 +48,9 @@ def spp_casualties(match: MatchRecord, earned: dict[str, dict[str, tuple[int, st
     )
 
 
-def spp_events(team: Sheet, match: MatchRecord, earned_by: dict[str, dict[str, tuple[int, str]]]) -> list[Event]:
-    events: list[Event] = []
+def award_spp(work: Work, match: MatchRecord, earned_by: dict[str, dict[str, tuple[int, str]]]) -> None:
+    """Each member's SPP for his events of ``match``, with what each event earned (none to a player who may earn none)."""
+    members = work.sheet.members
     for member, counts in sorted(match.events.items()):
         parts, total = [], 0
         earned = earned_by[member]
@@ -72,29 +59,8 @@ def spp_events(team: Sheet, match: MatchRecord, earned_by: dict[str, dict[str, t
             if count and value:
                 parts.append(f"{count} {event.replace('_', ' ')} x {value}" + (f" ({why})" if why else ""))
                 total += count * value
-        if total and "no_spp" not in team.members[member].tags:
-            events.append(member_awarded(member, "spp", total, f"match {match.number}: {', '.join(parts)}"))
-    return events
-
-
-@functools.cache
-def rolled(label: str, sides: int, results: tuple[int, ...]) -> Rolled:
-    """A roll as a ledger event, made once per label and result and shared (events are immutable):
-    a season's ledgers hold thousands of equal MVP and Dedicated Fans rolls."""
-    return Rolled(label=label, sides=sides, results=results)
-
-
-@functools.lru_cache(maxsize=8192)
-def member_awarded(member: str, pool: str, amount: int, reason: str) -> Member:
-    """Points awarded to a member, made once per member, amount and reason and shared (events are
-    immutable): every team of a league awards the same SPP for the same match."""
-    return Member(member=sys.intern(member), event=awarded(pool, amount, reason))
-
-
-@functools.lru_cache(maxsize=8192)
-def awarded(pool: str, amount: int, reason: str) -> Awarded:
-    """Points awarded to a pool, made once per amount and reason and shared."""
-    return Awarded(pool=pool, amount=amount, reason=reason)
+        if total and "no_spp" not in members[member].tags:
+            work.award("spp", total, f"match {match.number}: {', '.join(parts)}", member=member)
 
 
 def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
@@ -109,20 +75,17 @@ def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
     )
 
 
-def mvp_events(pack: RulePack, match: MatchRecord, dice: Dice) -> list[Event]:
+def award_mvps(work: Work, match: MatchRecord) -> None:
     """One MVP (two when the opponent conceded, none when this team conceded with penalty): a D6, rolled again
     on a number no player holds."""
-    count = _mvp_count(pack, match)
+    count = _mvp_count(work.pack, match)
     if not match.mvp_nominees or not count:
-        return []
-    mvp = data_of(pack).rules.spp["mvp"]
-    events: list[Event] = []
+        return
+    mvp = data_of(work.pack).rules.spp["mvp"]
     for n in range(count):
         while True:
-            (roll,) = dice.roll(6, 1, "MVP")
-            events.append(rolled(f"MVP {n + 1}", 6, (roll,)))
+            (roll,) = work.roll(6, label="MVP", shown=f"MVP {n + 1}")
             if roll <= len(match.mvp_nominees):
                 break
         member = match.mvp_nominees[roll - 1]
-        events.append(member_awarded(member, "spp", mvp, f"match {match.number}: MVP (nominee {roll})"))
-    return events
+        work.award("spp", mvp, f"match {match.number}: MVP (nominee {roll})", member=member)

@@ -7,7 +7,7 @@ recorded on the player: tags ``miss_next`` and ``dead``, stats ``niggling`` and
 
 from __future__ import annotations
 
-from progression import Dice, Effect, Event, Rolled
+from progression import Effect, Work
 from progression.errors import InvalidInput
 
 from ..data.model import CHARACTERISTICS, Data
@@ -39,22 +39,21 @@ def lasting_row(data: Data, roll: int) -> tuple[str, str]:
     raise InvalidInput(msg)
 
 
-def roll_casualty(data: Data, dice: Dice, *, niggling: int = 0, decay: bool = False) -> tuple[str, list[Event]]:
-    """Roll a D16 on the Casualty table (+1 per Niggling Injury, +1 for Decay), and the D6 of a Lasting Injury.
+def roll_casualty(work: Work, data: Data, *, niggling: int = 0, decay: bool = False) -> str:
+    """Roll a D16 on the Casualty table (+1 per Niggling Injury, +1 for Decay), and the D6 of a Lasting Injury,
+    each roll shown in the work's history.
 
     Returns:
-        The result (``lasting_injury:<characteristic>`` for a lasting one) and the rolls as events.
+        The result (``lasting_injury:<characteristic>`` for a lasting one).
     """
-    (roll,) = dice.roll(16, 1, "casualty")
-    events: list[Event] = [Rolled(label="casualty", sides=16, results=(roll,))]
+    (roll,) = work.roll(16, label="casualty")
     total = roll + niggling + (1 if decay else 0)
     rows = data.rules.casualty
     result = next((row[2] for row in rows if row[0] <= total <= row[1]), rows[-1][2])
     if result == "lasting_injury":
-        (d6,) = dice.roll(6, 1, "lasting injury")
-        events.append(Rolled(label="lasting injury", sides=6, results=(d6,)))
+        (d6,) = work.roll(6, label="lasting injury")
         result = f"lasting_injury:{lasting_row(data, d6)[1]}"
-    return result, events
+    return result
 
 
 def _reduced(data: Data, characteristic: str, value: int) -> int | None:

@@ -7,24 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from progression import (
-    Adjusted,
-    Effect,
-    Event,
-    Joined,
-    Member,
-    Purchased,
-    RulePack,
-    Sheet,
-    Step,
-    combine,
-    operation,
-)
+from progression import Effect, Work, operation
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.operations import Adjust
 
 from ..data.access import data_of
 from ..players.player import new_player
-from .roster import available_count, check_funds, next_id, numbered, one_entry, permanent, roster_of
+from .roster import available_count, check_funds, next_id, number_given, permanent, roster_of
 from .sequence import enter, retire_stage
 from .values import current_value
 
@@ -32,8 +21,9 @@ __all__ = ["add_journeymen", "hire_journeyman", "retire"]
 
 
 @operation("bloodbowl.add_journeymen", kind="team", label=lambda op: "journeymen join")
-def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, position: str | None = None) -> Sheet:
+def add_journeymen(work: Work, names: Sequence[str] = (), *, position: str | None = None) -> None:
     """Before a match: add journeymen until 11 players can play (Loner (4+), from a 0-16 Lineman position)."""
+    pack, team = work.pack, work.sheet
     data, roster = roster_of(pack, team)
     choices = [p for p in roster.positions if "lineman" in p.keywords and p.max >= 16]
     spec = next((p for p in choices if p.id == position), None) if position else (choices[0] if choices else None)
@@ -43,23 +33,19 @@ def add_journeymen(pack: RulePack, team: Sheet, names: Sequence[str] = (), *, po
     if needed <= 0:
         msg = f"{team.name} has {available_count(team)} players able to play; journeymen join only to reach {data.rules.journeyman_fill_to}"
         raise InvalidInput(msg)
-    events: list[Event] = []
-    after = team
     for n in range(needed):
-        member = next_id(after)
+        member = next_id(work.sheet)
         name = names[n] if n < len(names) else f"Journeyman {member}"
-        event = Joined(member=member, ledger=new_player(pack, roster.id, spec.id, name, journeyman=True).ledger)
-        events.append(event)
-        after = after.apply(event)
-    after = after.apply(numbered(member))
-    return combine(team, after, f"{needed} journeymen join" if needed > 1 else "a journeyman joins")
+        work.join(member, new_player(pack, roster.id, spec.id, name, journeyman=True))
+    work.adjust(*number_given(member))
 
 
 @operation("bloodbowl.hire_journeyman", kind="team", label=lambda op: f"hire journeyman #{op.member}")
-def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: bool | None = None) -> Sheet:
+def hire_journeyman(work: Work, member: str, *, must_advance: bool | None = None) -> None:
     """Hire a journeyman who played for good (step 4 of the post-match sequence): his Current Value from the
     treasury; he loses Loner and keeps his SPP."""
-    team = enter(pack, team, "journeymen", must_advance=must_advance)
+    enter(work, "journeymen", must_advance=must_advance)
+    pack, team = work.pack, work.sheet
     data = data_of(pack)
     player = team.member(member)
     if "journeyman" not in player.tags:
@@ -75,31 +61,20 @@ def hire_journeyman(pack: RulePack, team: Sheet, member: str, *, must_advance: b
     check_funds(pack, team, "hire_journeyman", price, name=f"Hiring {player.name} for good")
     trait = data.rules.journeyman_trait
     effect = Effect(grants={trait: -1} if trait in player.owned else {}, untag=("journeyman",))
-    events = [
-        Purchased(upgrade="hire_journeyman", choice=member, price={"treasury": price}),
-        Member(
-            member=member,
-            event=Step(
-                label="hired for good", events=(_adjusted(effect, f"hired for good; loses {data.name(trait).en}"),)
-            ),
-        ),
-    ]
-    return one_entry(team, events)
-
-
-def _adjusted(effect: Effect, reason: str) -> Event:
-    return Adjusted(effect=effect, reason=reason)
+    work.spend({"treasury": price}, upgrade="hire_journeyman", choice=member)
+    with work.step("hired for good", member=member):
+        work.adjust(effect, f"hired for good; loses {data.name(trait).en}")
 
 
 @operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")
-def retire(pack: RulePack, team: Sheet, member: str, *, must_advance: bool | None = None) -> Sheet:
+def retire(work: Work, member: str, *, must_advance: bool | None = None) -> None:
     """Temporarily retire a player who suffered a Lasting Injury, for the rest of the season (step 4 of the
     post-match sequence, at any point of it).
 
     He stays on the roster and counts toward 16, but leaves CTV and may not play.
     """
-    team = enter(pack, team, retire_stage(team), must_advance=must_advance)
-    player = team.member(member)
+    enter(work, retire_stage(work.sheet), must_advance=must_advance)
+    player = work.sheet.member(member)
     if player.stats["lasting_injuries"] < 1:
         raise RequirementNotMet(
             upgrade="retire",
@@ -112,6 +87,6 @@ def retire(pack: RulePack, team: Sheet, member: str, *, must_advance: bool | Non
             missing=[f"{player.name} is already temporarily retired"],
             head=f"{player.name} cannot be temporarily retired",
         )
-    return pack.adjust(
-        team, Effect(tags={"retired": "season"}), reason="temporarily retired for the season", member=member
+    work.run(
+        Adjust(effect=Effect(tags={"retired": "season"}), reason="temporarily retired for the season", member=member)
     )

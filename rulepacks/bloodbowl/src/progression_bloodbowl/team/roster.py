@@ -1,8 +1,7 @@
 """Teams: drafting from a roster, hiring and firing players and staff (journeymen, the dead and temporary
 retirement: :mod:`progression_bloodbowl.team.journeymen`).
 
-Every operation returns a new team sheet with exactly one new ledger entry (a
-:class:`~progression.Step` when it is made of several events), so ``progression.undo``
+Every operation returns a new team sheet with exactly one new ledger entry, so ``progression.undo``
 takes it back whole. Money never takes the treasury below zero.
 """
 
@@ -10,20 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from progression import (
-    Adjusted,
-    Effect,
-    Event,
-    Joined,
-    Left,
-    Purchased,
-    RulePack,
-    Sheet,
-    Step,
-    combine,
-    operation,
-)
+from progression import Effect, Joined, RulePack, Sheet, Step, Work, combine, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.operations import Adjust, Purchase
 
 from ..data.access import data_of, shipped_data, team_roster
 from ..data.model import Data, Position, Team
@@ -43,8 +31,7 @@ __all__ = [
     "fire_staff",
     "hire",
     "next_id",
-    "numbered",
-    "one_entry",
+    "number_given",
     "permanent",
     "roster_of",
 ]
@@ -69,18 +56,6 @@ def permanent(team: Sheet) -> list[str]:
 
 def available_count(team: Sheet) -> int:
     return sum(1 for p in team.members.values() if available(p) and "star" not in p.tags)
-
-
-def one_entry(team: Sheet, events: Sequence[Event]) -> Sheet:
-    """``events`` applied to ``team``, inside the operation that records them as its one entry.
-
-    The engine takes every event an operation's function appended as the entry's (``Work.follow``), so
-    nothing is combined here: combining would compare the whole ledger again at every operation.
-    """
-    after = team
-    for event in events:
-        after = after.apply(event)
-    return after
 
 
 def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: str) -> None:
@@ -130,9 +105,10 @@ def next_id(team: Sheet) -> str:
     return str(given(team) + 1)
 
 
-def numbered(member: str) -> Event:
-    """The event that keeps ``member``'s number as the highest given (a number is never given twice)."""
-    return Adjusted(effect=Effect(tags={NUMBER_TAG: member}), reason=f"player number #{member} given")
+def number_given(member: str) -> tuple[Effect, str]:
+    """What keeps ``member``'s number as the highest given (a number is never given twice): the effect on
+    the team and its reason."""
+    return Effect(tags={NUMBER_TAG: member}), f"player number #{member} given"
 
 
 def _check_number(team: Sheet, member: str) -> None:
@@ -255,18 +231,18 @@ def _position_name(position: str) -> str:
 
 @operation("bloodbowl.hire", kind="team", label=_hire_label)
 def hire(
-    pack: RulePack,
-    team: Sheet,
+    work: Work,
     position: str,
     name: str,
     *,
     member: str | None = None,
     extra_skills: Sequence[str] = (),
     must_advance: bool | None = None,
-) -> Sheet:
+) -> None:
     """Hire a player of ``position`` from the treasury (position limits, 16 at most): step 4 of the post-match
     sequence, or a draft (``must_advance``: the league's switch for the must-advance rule, the pack's by default)."""
-    team = enter(pack, team, "hire", must_advance=must_advance)
+    enter(work, "hire", must_advance=must_advance)
+    pack, team = work.pack, work.sheet
     data, roster = roster_of(pack, team)
     spec = roster.position(position)
     if spec is None:
@@ -277,19 +253,18 @@ def hire(
     member = member or next_id(team)
     _check_number(team, member)
     player = new_player(pack, roster.id, position, name, extra_skills=extra_skills)
-    keep = {NUMBER_TAG: member} if _number(member) is not None else {}
-    events = [
-        Purchased(upgrade="hire", choice=position, price={"treasury": spec.cost}, effect=Effect(tags=keep)),
-        Joined(member=member, ledger=player.ledger),
-    ]
-    return one_entry(team, events)
+    # A number kept on the team, so that no later player is given it (a dead or fired one keeps it).
+    kept = None if _number(member) is None else Effect(tags={NUMBER_TAG: member})
+    work.spend({"treasury": spec.cost}, upgrade="hire", choice=position, effect=kept)
+    work.join(member, player)
 
 
 @operation("bloodbowl.fire", kind="team", label=lambda op: f"fire #{op.member}")
-def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired", must_advance: bool | None = None) -> Sheet:
+def fire(work: Work, member: str, *, reason: str = "fired", must_advance: bool | None = None) -> None:
     """Fire a player (step 4 of the post-match sequence); refused if fewer than 11 players would be able to play
     the next match."""
-    team = enter(pack, team, "fire", must_advance=must_advance)
+    enter(work, "fire", must_advance=must_advance)
+    pack, team = work.pack, work.sheet
     player = team.member(member)
     # Journeymen leave after this step: they are not eligible for the next match.
     left = sum(
@@ -301,25 +276,26 @@ def fire(pack: RulePack, team: Sheet, member: str, *, reason: str = "fired", mus
     if left < minimum:
         missing = f"firing {player.name} would leave {left} players able to play the next match; at least {minimum} must remain"
         raise RequirementNotMet(upgrade="fire", missing=[missing], head=f"{player.name} cannot be fired")
-    return team.apply(Left(member=member, reason=reason))
+    work.leave(member, reason)
 
 
 @operation("bloodbowl.buy_staff", kind="team", label=lambda op: f"buy {op.item}")
-def buy_staff(pack: RulePack, team: Sheet, item: str, *, must_advance: bool | None = None) -> Sheet:
+def buy_staff(work: Work, item: str, *, must_advance: bool | None = None) -> None:
     """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary
     (step 4 of the post-match sequence, or a draft)."""
     if item not in _STAFF and item != "dedicated_fan":
         raise UnknownName("staff", item, [*_STAFF, "dedicated_fan"], "the bloodbowl pack")
-    team = enter(pack, team, "staff", must_advance=must_advance)
-    return pack.purchase(team, item)
+    enter(work, "staff", must_advance=must_advance)
+    work.run(Purchase(upgrade=item))
 
 
 @operation("bloodbowl.fire_staff", kind="team", label=lambda op: f"let {op.item} go")
-def fire_staff(pack: RulePack, team: Sheet, item: str, *, must_advance: bool | None = None) -> Sheet:
+def fire_staff(work: Work, item: str, *, must_advance: bool | None = None) -> None:
     """Let a member of staff go (no refund; step 4 of the post-match sequence). Team re-rolls are never removed."""
     if item not in _STAFF:
         raise UnknownName("staff", item, _STAFF, "the bloodbowl pack")
-    team = enter(pack, team, "staff", must_advance=must_advance)
+    enter(work, "staff", must_advance=must_advance)
+    pack, team = work.pack, work.sheet
     if item == "team_reroll":
         raise RequirementNotMet(
             upgrade="fire_staff",
@@ -333,7 +309,7 @@ def fire_staff(pack: RulePack, team: Sheet, item: str, *, must_advance: bool | N
             missing=[f"the team has no {pack.name_of(item)}"],
             head=f"Letting the {pack.name_of(item)} go is refused",
         )
-    return pack.adjust(team, Effect(stats={stat: -1}), reason=f"{pack.name_of(item)} let go")
+    work.run(Adjust(effect=Effect(stats={stat: -1}), reason=f"{pack.name_of(item)} let go"))
 
 
 def draft(
@@ -385,15 +361,14 @@ def draft(
 
 @operation("bloodbowl.draft_staff", kind="team", label=lambda op: "staff at draft prices")
 def draft_staff(
-    pack: RulePack,
-    team: Sheet,
+    work: Work,
     *,
     rerolls: int,
     assistant_coaches: int,
     cheerleaders: int,
     apothecary: bool,
     dedicated_fans: int,
-) -> Sheet:
+) -> None:
     """The staff, re-rolls and Dedicated Fans a draft buys, at draft prices, each one a purchase."""
     for item, count in (
         ("team_reroll", rerolls),
@@ -403,18 +378,17 @@ def draft_staff(
         ("dedicated_fan", dedicated_fans),
     ):
         for _ in range(count):
-            team = pack.purchase(team, item)
-    return team
+            work.run(Purchase(upgrade=item))
 
 
 @operation("bloodbowl.end_draft", kind="team", label=lambda op: "end of the draft")
-def end_draft(pack: RulePack, team: Sheet) -> Sheet:
+def end_draft(work: Work) -> None:
     """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
 
     Raises:
         InvalidInput: fewer than 11 or more than 16 players, or a draft already over; nothing is changed.
     """
-    rules = data_of(pack).rules
+    team, rules = work.sheet, data_of(work.pack).rules
     if "drafted" in team.tags:
         msg = f"the draft of {team.name} is over already"
         raise InvalidInput(msg)
@@ -422,4 +396,4 @@ def end_draft(pack: RulePack, team: Sheet) -> Sheet:
     if not rules.min_players <= count <= rules.max_players:
         msg = f"a drafted team has {rules.min_players} to {rules.max_players} players, got {count}; hire or fire first"
         raise InvalidInput(msg)
-    return pack.adjust(team, Effect(tags={"drafted": YES}), reason="draft complete")
+    work.run(Adjust(effect=Effect(tags={"drafted": YES}), reason="draft complete"))

@@ -26,7 +26,7 @@ import warnings
 import attrs
 
 import progression
-from progression import Adjusted, Effect, Left, RulePack, Sheet, operation
+from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 
 from ..data.access import data_of
@@ -41,7 +41,7 @@ __all__ = [
     "check_advancement_done",
     "check_closed",
     "enter",
-    "moved",
+    "reached",
     "release_journeymen",
     "remove_dead",
     "retire_stage",
@@ -108,12 +108,11 @@ def _unrecorded(team: Sheet) -> Standing | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def moved(season: int, number: int, stage: str) -> Adjusted:
-    """The event that records the team reached ``stage`` of match ``number``'s sequence (made once, shared)."""
-    return Adjusted(
-        effect=Effect(tags={SEQUENCE_TAG: f"{season}:{number}:{stage}"}),
-        reason=f"match {number}: post-match sequence at {stage!r} (step {_step(stage)})",
-    )
+def reached(season: int, number: int, stage: str) -> tuple[Effect, str]:
+    """What records that the team reached ``stage`` of match ``number``'s sequence: the effect on the team
+    and its reason (made once, shared: every team of a league moves through the same steps)."""
+    effect = Effect(tags={SEQUENCE_TAG: f"{season}:{number}:{stage}"})
+    return effect, f"match {number}: post-match sequence at {stage!r} (step {_step(stage)})"
 
 
 def _step(stage: str) -> int:
@@ -231,27 +230,22 @@ def retire_stage(team: Sheet) -> str:
     return now.stage
 
 
-def enter(
-    pack: RulePack, team: Sheet, stage: str, *, number: int | None = None, must_advance: bool | None = None
-) -> Sheet:
-    """Check ``stage`` (:func:`check`) and move the team to it: into step 4 the dead leave, past it unhired
-    journeymen go, and a step that closes the way back is recorded on the team.
-
-    Returns:
-        The team ready for the step's own work (unchanged outside any sequence, or when it stays where it is).
+def enter(work: Work, stage: str, *, number: int | None = None, must_advance: bool | None = None) -> None:
+    """Check ``stage`` (:func:`check`) and move the work's team to it: into step 4 the dead leave, past it
+    unhired journeymen go (each an operation of its own, nested in the work's), and a step that closes the
+    way back is recorded on the team. Nothing changes outside any sequence, or when the team stays where it is.
     """
-
-    now = check(pack, team, stage, number=number, must_advance=must_advance)
+    now = check(work.pack, work.sheet, stage, number=number, must_advance=must_advance)
     target = PLACE[stage]
     if now is None or target <= now.place:
-        return team
-    if now.place < PLACE["dead"] <= target:
-        team = remove_dead(pack, team)
-    if now.place < PLACE["mistakes"] <= target:
-        team = release_journeymen(pack, team)
+        return
+    if now.place < PLACE["dead"] <= target and _dead_of(work.sheet):
+        work.run(_remove_dead.operation())  # type: ignore[attr-defined]
+    if now.place < PLACE["mistakes"] <= target and _journeymen_of(work.sheet):
+        work.run(_release_journeymen.operation())  # type: ignore[attr-defined]
     if target == PLACE["advancement"]:
-        return team  # advancing closes no way back: step 4 may still follow, and more advancements
-    return team.apply(moved(now.season, now.number, stage))
+        return  # advancing closes no way back: step 4 may still follow, and more advancements
+    work.adjust(*reached(now.season, now.number, stage))
 
 
 def _pack_and_team(pack: RulePack | Sheet, team: Sheet | None, name: str) -> tuple[RulePack, Sheet]:
@@ -277,9 +271,10 @@ def _journeymen_of(team: Sheet) -> list[str]:
 
 
 @operation("bloodbowl.release_journeymen", kind="team", label=lambda op: "journeymen leave")
-def _release_journeymen(pack: RulePack, team: Sheet) -> Sheet:
+def _release_journeymen(work: Work) -> None:
     """Journeymen who were not hired leave the team."""
-    return _left(team, dict.fromkeys(_journeymen_of(team), "journeyman not hired"))
+    for member in _journeymen_of(work.sheet):
+        work.leave(member, "journeyman not hired")
 
 
 def remove_dead(pack: RulePack | Sheet, team: Sheet | None = None) -> Sheet:
@@ -293,13 +288,7 @@ def _dead_of(team: Sheet) -> list[str]:
 
 
 @operation("bloodbowl.remove_dead", kind="team", label=lambda op: "the dead leave the roster")
-def _remove_dead(pack: RulePack, team: Sheet) -> Sheet:
+def _remove_dead(work: Work) -> None:
     """Dead players leave the roster."""
-    return _left(team, dict.fromkeys(_dead_of(team), "dead"))
-
-
-def _left(team: Sheet, reasons: dict[str, str]) -> Sheet:
-    """Each member of ``reasons`` leaves, for his reason, inside the operation that records it as its one entry."""
-    for member, reason in reasons.items():
-        team = team.apply(Left(member=member, reason=reason))
-    return team
+    for member in _dead_of(work.sheet):
+        work.leave(member, "dead")
