@@ -97,23 +97,23 @@ class TestTheOneGate:
             sheet.apply(Awarded(pool="purse", amount=1000, reason="found"))
         assert sheet == ana()
 
-    def test_an_operation_s_rule_code_may_apply_events(self) -> None:
-        """Inside an operation (a pack's declared function), applying events is how old rule code records them:
-        the engine takes them as the operation's entry."""
+    def test_rule_code_that_applies_events_is_deprecated(self) -> None:
+        """Rule code written before operations (a function of the pack and the sheet applying events) still runs
+        for this release, each way of it warned about: declaring it, and applying an event inside it."""
+        with pytest.warns(DeprecationWarning, match="take the work first"):
 
-        @progression.operation("market.windfall", kind="adventurer")
-        def windfall(pack: progression.RulePack, sheet: Sheet, amount: int) -> Sheet:
-            """A windfall, applied as an event by the rule code itself."""
-            return sheet.apply(Awarded(pool="purse", amount=amount, reason="windfall"))
+            @progression.operation("market.windfall", kind="adventurer")
+            def windfall(pack: progression.RulePack, sheet: Sheet, amount: int) -> Sheet:
+                """A windfall, applied as an event by the rule code itself."""
+                return sheet.apply(Awarded(pool="purse", amount=amount, reason="windfall"))
 
         pack = attrs.evolve(market(), operations=[windfall])
         before = pack.new_sheet("adventurer", "Ana")
-        after = windfall(pack, before, 5)
-        assert ("windfall", 5, True) == (
-            after.ledger[-1].label,
-            after.pools["purse"],
-            progression.verify(after, pack).ok,
-        )
+        with pytest.warns(DeprecationWarning, match="Sheet.apply is deprecated"):
+            after = windfall(pack, before, 5)
+        with pytest.warns(DeprecationWarning, match="Sheet.apply is deprecated"):
+            verified = progression.verify(after, pack).ok
+        assert ("windfall", 5, True) == (after.ledger[-1].label, after.pools["purse"], verified)
 
 
 class TestAsOf:

@@ -171,9 +171,9 @@ class TestOptions:
         """A function made with ``progression.operation`` binds the action to its operation class."""
 
         @progression.operation("skirmish.bonus")
-        def bonus(pack: RulePack, sheet: Sheet, pool: str, amount: int = 2) -> Sheet:
+        def bonus(work: Work, pool: str, amount: int = 2) -> None:
             """A bonus."""
-            return pack.award(sheet, pool, amount, reason="bonus")
+            work.award(pool, amount, "bonus")
 
         action = Action(name="bonus", function=bonus)
         assert (bonus.operation, None) == (action.operation, action.function)  # type: ignore[attr-defined]

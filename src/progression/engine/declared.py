@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
+import warnings
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar, cast, overload
 
@@ -93,6 +94,13 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
         if not worked and len(parameters) < 2:
             msg = f"{function.__qualname__}: an operation's function takes the work first (def f(work, ...))"
             raise InvalidInput(msg)
+        if not worked:
+            warnings.warn(
+                f"{function.__qualname__}: a rule function of the pack and the sheet that applies events itself is "
+                "deprecated; take the work first (def f(work, ...)) and change the sheet through it",
+                DeprecationWarning,
+                stacklevel=2,
+            )
         inputs = [p for p in parameters[1 if worked else 2 :] if p.name != "dice"]
         rolls = "dice" in signature.parameters
         for parameter in inputs:

@@ -14,6 +14,7 @@ what the work appends never touches the ledger the finished entry is appended to
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -213,8 +214,24 @@ class Work:
         """Take ``after``, a sheet that rule code made from :attr:`sheet` by applying events, as the
         sheet as it stands: what it appended becomes this work's events.
 
-        Deprecated: rule code says what should happen through the work's changes, which check it."""
+        Deprecated: rule code says what should happen through the work's changes, which check it; this
+        takes events applied unchecked. It goes in the next release."""
+        warnings.warn(
+            "Work.follow is deprecated: change the sheet through the work (work.award, work.adjust, ...)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self._follow(after)
+
+    def record(self, events: Sequence[Event], *, member: str | None = None, label: str = "") -> None:
+        """Record events as they are. Deprecated: rule code changes the sheet through the work's changes,
+        which check each one; this records events unchecked. It goes in the next release."""
+        warnings.warn(
+            "Work.record is deprecated: change the sheet through the work (work.award, work.adjust, ...)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self._record(events, member=member, label=label)
 
     def _follow(self, after: Sheet) -> Sheet:
         if not isinstance(after, Sheet):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from types import MappingProxyType
@@ -175,8 +176,10 @@ class Sheet:
         return point
 
     def apply(self, event: Event) -> Sheet:
-        """The sheet after ``event``, for rule code that an operation runs (a pack's function declared with
-        :func:`progression.operation`); the engine takes what it applied as the operation's events.
+        """The sheet after ``event``, for rule code written before operations changed sheets through their
+        work. Deprecated: rule code says what should happen through its :class:`~progression.Work`
+        (``work.award``, ``work.adjust``, ...), which checks each change; this applies ``event`` unchecked,
+        and only while the engine runs an operation. It goes in the next release.
 
         Raises:
             InvalidInput: called while no operation runs: a change to a sheet is an operation
@@ -188,6 +191,12 @@ class Sheet:
                 f"to {self.name or self.kind!r} from outside one: run an operation (progression.run, or a pack's)"
             )
             raise InvalidInput(msg)
+        warnings.warn(
+            "Sheet.apply is deprecated: an operation's rule code changes the sheet through its work "
+            "(work.award, work.lose, work.adjust, work.join, ...), which checks each change",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return applied(self, event)
 
     def _applied(self, event: Event) -> Sheet:
