@@ -122,6 +122,12 @@ class InvalidInput(ProgressionError, ValueError):
     """An argument of the wrong type or out of range (a negative amount, a die of 7 on a D6, ...)."""
 
 
+class OutOfOrder(InvalidInput):
+    """A change well formed but asked out of the order the rules set (an advancement after the post-match
+    sequence ended, a match recorded while the last one's sequence is open): refused by the rules, so the
+    command line exits with 1, not with the 2 of a bad input."""
+
+
 class DiceError(ProgressionError, ValueError):
     """Dice that cannot give what is asked: a scripted sequence run out, a result out of range."""
 

@@ -5,7 +5,8 @@ Exit statuses:
 * 0 — done.
 * 1 — refused by the rules: a purchase refused (:class:`~progression.errors.PurchaseError` and its kinds),
   something pending to settle first (:class:`~progression.errors.PendingState`), a decision that is not an
-  option (:class:`~progression.errors.DecisionError`), a sheet file changed by someone else meanwhile,
+  option (:class:`~progression.errors.DecisionError`), a step out of the rules' order
+  (:class:`~progression.errors.OutOfOrder`), a sheet file changed by someone else meanwhile,
   a pack file that ``validate`` finds faulty, and any other rule error a pack raises.
 * 2 — bad usage: a malformed command line, an unknown pack or id, a missing or broken file, bad input
   (:class:`~progression.errors.InvalidInput`, :class:`~progression.errors.UnknownName`,
@@ -34,11 +35,19 @@ __all__ = ["EPILOG", "Parser", "exit_status", "main", "parser"]
 
 def exit_status(problem: ProgressionError) -> int:
     """2 for an error of usage, 1 for a refusal by the rules."""
-    from progression.errors import DiceError, InvalidInput, RulePackError, SheetError, UnknownName, UnknownPackError
+    from progression.errors import (
+        DiceError,
+        InvalidInput,
+        OutOfOrder,
+        RulePackError,
+        SheetError,
+        UnknownName,
+        UnknownPackError,
+    )
 
     # Errors that mean the command was used wrongly; every other library error is a refusal.
     usage = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError)
-    return 2 if isinstance(problem, usage) else 1
+    return 2 if isinstance(problem, usage) and not isinstance(problem, OutOfOrder) else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -133,7 +133,7 @@ def _quote(
         raise InvalidInput(msg)
     subject, roster = subject_of(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
-    checked = context(pack, subject, choice, purchase_args(upgrade, args))
+    checked = context(pack, subject, choice, purchase_args(upgrade, args), roster)
     violations: list[Violation] = []
     if upgrade.kinds and subject.kind not in upgrade.kinds:
         buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
@@ -180,9 +180,17 @@ def _quote(
     )
 
 
-def context(pack: RulePack, subject: Sheet, choice: str | None, args: Mapping[str, object] = EMPTY) -> Context:
-    """What the requirements of a purchase by ``subject`` are checked against."""
-    return Context(sheet=subject, names=pack, choice=choice, functions=pack.functions, pack=pack, args=args)
+def context(
+    pack: RulePack,
+    subject: Sheet,
+    choice: str | None,
+    args: Mapping[str, object] = EMPTY,
+    roster: Sheet | None = None,
+) -> Context:
+    """What the requirements of a purchase by ``subject`` (a member of ``roster``) are checked against."""
+    return Context(
+        sheet=subject, names=pack, choice=choice, functions=pack.functions, pack=pack, args=args, roster=roster
+    )
 
 
 def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mapping[str, object]:

@@ -56,6 +56,9 @@ class Context:
     #: The rule pack, for a pack's function that reads its data (:attr:`RulePack.data
     #: <progression.RulePack.data>`); None when the requirement is read without one.
     pack: RulePack | None = None
+    #: The roster the sheet is a member of, when the purchase is made for a member of it (a team's
+    #: player): for a rule that depends on where the roster stands.
+    roster: Sheet | None = None
     #: The arguments of the purchase (``out_of_career=True``), as the upgrade declares them
     #: (:attr:`Upgrade.args <progression.Upgrade.args>`), each at its default when not given.
     args: Mapping[str, object] = attrs.field(factory=dict, converter=freeze)

@@ -111,8 +111,8 @@ class TestSameRefusals:
         self, pack: RulePack, team: Sheet, team_file: Path, cli: Cli, order: str
     ) -> None:
         """The command line accepted ``hire`` then ``advance``, and ``advance`` after ``close``: it now refuses
-        every out-of-order step with PostMatch's sentence (exit status 2, as every refused input), and leaves the
-        file as it was."""
+        every out-of-order step with PostMatch's sentence (exit status 1, a refusal by the rules, as every
+        ``OutOfOrder``), and leaves the file as it was."""
         before_cli, refused_cli, before_post, refused_post = ILLEGAL[order]
         post = bb.PostMatch.start(pack, team, MATCH).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
         for step in before_post:
@@ -122,7 +122,7 @@ class TestSameRefusals:
         for action in before_cli:
             assert 0 == _do(cli, team_file, *action, dice="6" if action[0] == "close" else "")[0]
         kept = team_file.read_bytes()
-        assert (2, expected) == _do(cli, team_file, *refused_cli, dice="6" if refused_cli[0] == "close" else "")
+        assert (1, expected) == _do(cli, team_file, *refused_cli, dice="6" if refused_cli[0] == "close" else "")
         assert kept == team_file.read_bytes()
 
     def test_the_sentences(self, pack: RulePack, team: Sheet) -> None:
@@ -170,6 +170,21 @@ class TestSameRefusals:
         hired = bb.hire(pack, played, "human_lineman", "X")
         with pytest.raises(ProgressionError, match="step 'advancement' comes before 'hire', already done"):
             bb.advance(pack, hired, "2", "chosen_primary", choice="dauntless")
+
+    def test_a_plain_purchase_keeps_the_order_too(self, pack: RulePack, team: Sheet, team_file: Path, cli: Cli) -> None:
+        """``sheet buy FILE chosen_primary --member 2`` bought past step 3 (it went round ``advance``): the
+        advancement's own requirement now reads where the team stands, so after ``close`` it is refused with
+        the sequence's sentence (a refusal by the rules: exit 1, the file as it was); in step 3 the order
+        stands in no purchase's way."""
+        ended = "step 'advancement' comes before it; it waits for the next match's sequence"
+        assert 0 == _do(cli, team_file, "match", *MATCH_OPTIONS, dice=MATCH_DICE)[0]
+        played = pack.award(_sheet(pack, team_file), "spp", 6, reason="earlier matches", member="2")
+        team_file.write_text(progression.dump_sheet(played), encoding="utf-8")
+        in_step_3 = pack.quote(played, "chosen_primary", member="2", choice="dauntless")
+        assert 0 == _do(cli, team_file, "close", "number=1", dice="6")[0]
+        kept = team_file.read_bytes()
+        status, said = cli("sheet", "buy", str(team_file), "chosen_primary", "--member", "2", "--choice", "dauntless")
+        assert ((), 1, True, kept) == (in_step_3.unmet, status, ended in said, team_file.read_bytes())
 
     def test_outside_a_sequence(self, pack: RulePack, team: Sheet) -> None:
         """Before the first match of a season the team is in no sequence: a draft hires, fires and buys freely."""

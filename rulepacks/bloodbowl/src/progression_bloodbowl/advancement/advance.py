@@ -14,7 +14,14 @@ from collections.abc import Generator, Sequence
 from typing import cast
 
 from progression import Choose, Context, Dice, Effect, ProcedureContext, Roll, RulePack, Sheet
-from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    OutOfOrder,
+    RequirementNotMet,
+    UnknownName,
+)
 
 from ..data.access import context_data, data_of
 from ..data.model import CHARACTERISTICS, Data, Position
@@ -179,17 +186,31 @@ def characteristic(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Ef
 
 
 def known_position(context: Context) -> tuple[str, ...]:
-    """Unmet when the sheet is not a player hired from a roster position (no skill access to read)."""
+    """Unmet when the sheet is not a player hired from a roster position (no skill access to read), or when
+    his team's post-match sequence is past its advancements (step 3): every purchase of an advancement on a
+    team's player, :func:`advance` or the command line's ``sheet buy --member``, keeps the sequence's order."""
     player = context.sheet
     team = player.tags.get("team", "")
     data = context_data(context)
     if team in data.teams and data.teams[team].position(player.tags.get("position", "")) is not None:
-        return ()
+        return _in_order(context)
     if "star" in player.tags:
         return (f"{player.name} is a Star Player: Star Players receive no advancement",)
     return (
         f"{player.name or player.kind!r} is not a player of a roster position; make players with new.player or by hiring",
     )
+
+
+def _in_order(context: Context) -> tuple[str, ...]:
+    """Unmet when the team the player belongs to stands past step 3 of a post-match sequence."""
+    roster = context.roster
+    if roster is None or roster.kind != "team" or context.pack is None:
+        return ()
+    try:
+        check(context.pack, roster, "advancement")
+    except OutOfOrder as refused:
+        return (str(refused),)
+    return ()
 
 
 def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str | None) -> None:

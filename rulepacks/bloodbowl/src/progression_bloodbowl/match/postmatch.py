@@ -23,7 +23,7 @@ import attrs
 
 import progression
 from progression import Dice, Effect, RulePack, Sheet, Work, combine, execute, operation
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, OutOfOrder
 
 from ..advancement.advance import advance
 from ..data.access import data_of
@@ -104,7 +104,7 @@ def _check_open(team: Sheet, number: object) -> None:
             f"the post-match sequence of match {number} of {team.name} already ended in season {season}: "
             "Expensive Mistakes are rolled once per match"
         )
-        raise InvalidInput(msg)
+        raise OutOfOrder(msg)
 
 
 @attrs.frozen(kw_only=True)

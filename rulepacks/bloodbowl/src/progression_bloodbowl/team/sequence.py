@@ -27,7 +27,7 @@ import attrs
 
 import progression
 from progression import Effect, RulePack, Sheet, Work, operation
-from progression.errors import InvalidInput, PendingState, RequirementNotMet
+from progression.errors import InvalidInput, OutOfOrder, PendingState, RequirementNotMet
 
 from ..data.access import data_of
 from ..data.matched_play import BUDGET_TAG
@@ -162,7 +162,7 @@ def check(
         must_advance: the league's switch for the must-advance rule (None: the pack's rule).
 
     Raises:
-        InvalidInput: a step out of order, or one of another match's sequence.
+        OutOfOrder: a step out of order, or one of another match's sequence.
         PendingState: moving past step 3 while a player waits for a decision.
         RequirementNotMet: moving past step 3 while a player must still advance.
     """
@@ -180,7 +180,7 @@ def check(
             )
         else:
             msg = f"record the outcome of {f'match {number}' if number is not None else 'the match'} first"
-        raise InvalidInput(msg)
+        raise OutOfOrder(msg)
     where = f"the post-match sequence of match {now.number}"
     if target < now.place or (target == now.place and stage in ("fans", "mistakes", "prepare")):
         if stage == "fans":
@@ -192,13 +192,13 @@ def check(
             )
         else:
             msg = f"{where}: step {stage!r} comes before {now.stage!r}, already done; undo to go back"
-        raise InvalidInput(msg)
+        raise OutOfOrder(msg)
     if target > PLACE["fans"] and now.place < PLACE["fans"]:
         msg = f"{where}: update the Dedicated Fans (step 2) before going on"
-        raise InvalidInput(msg)
+        raise OutOfOrder(msg)
     if stage == "prepare" and now.place < PLACE["mistakes"]:
         msg = f"{where}: Expensive Mistakes (step 5) come before preparing for the next fixture"
-        raise InvalidInput(msg)
+        raise OutOfOrder(msg)
     if now.place <= PLACE["advancement"] < target:
         check_advancement_done(pack, team, obliged=_obliged(pack, must_advance))
     return now
@@ -209,7 +209,7 @@ def check_closed(team: Sheet, number: int) -> None:
     advancements, hiring and Expensive Mistakes cannot be skipped by playing on.
 
     Raises:
-        InvalidInput: the last match's sequence has not reached Expensive Mistakes (step 5).
+        OutOfOrder: the last match's sequence has not reached Expensive Mistakes (step 5).
     """
     now = standing(team) or _unrecorded(team)
     if now is not None and now.number != number and now.place < PLACE["mistakes"]:
@@ -218,7 +218,7 @@ def check_closed(team: Sheet, number: int) -> None:
             f"Expensive Mistakes (step 5; the command line's close number={now.number}) before recording "
             f"match {number}"
         )
-        raise InvalidInput(msg)
+        raise OutOfOrder(msg)
 
 
 def retire_stage(team: Sheet) -> str:
