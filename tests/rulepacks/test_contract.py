@@ -296,6 +296,14 @@ class TestTheOldStringContract:
 
 
 class TestContract:
+    def test_a_command_is_no_rule(self) -> None:
+        """A command added to a pack (a report, a printable page) changes none of its rules: the fingerprint its
+        sheets record stays, so they are not refused as made under other rules; an operation added does change it."""
+        pack = skirmish()
+        more = attrs.evolve(pack, contract=Contract(reports=[Report(name="r", function=lambda pack, sheets: [])]))
+        other = attrs.evolve(pack, operations=[Gift])
+        assert (pack.rules, False) == (more.rules, other.rules == pack.rules)
+
     def test_lookups(self) -> None:
         """Each family is found by name; an unknown name lists the family's."""
         contract = Contract(

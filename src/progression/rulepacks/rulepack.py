@@ -149,7 +149,8 @@ class RulePack(Rules):
         A sheet records the rules it was made under; ``verify`` tells a history that the rules
         no longer give from one edited by hand, and the engine refuses to go on with a sheet
         of other rules until it is rebased (:func:`progression.rebase`). The fingerprint digests
-        every table, curve, upgrade and name of the pack (not where it was read from).
+        every table, curve, upgrade and name of the pack, and the names of its functions and operations
+        (not where it was read from, nor the commands it offers the command line).
         """
         data = repr(attrs.evolve(self, source="", functions={}, operations={})) + repr(self.data)
         items = {u.id: u.items for u in self.upgrades.values() if u.items is not None}
@@ -159,7 +160,9 @@ class RulePack(Rules):
         extras = {u.id: (dict(u.args), u.multiply) for u in self.upgrades.values() if u.args or u.multiply}
         if extras:
             data += repr(extras)
-        names = ",".join(sorted({*self.functions, *self.contract.keys()})) + ";" + ",".join(sorted(self.operations))
+        # The functions and operations the rules name; not the command line's declarations (a new command,
+        # such as a printable roster, changes no rule and must not make every saved sheet "of other rules").
+        names = ",".join(sorted(self.functions)) + ";" + ",".join(sorted(self.operations))
         digest = hashlib.sha256(f"{data}\n{names}".encode()).hexdigest()[:12]
         return f"{self.name} {self.version} {digest}"
 
