@@ -42,7 +42,7 @@ class TestContractFamily:
 
         assert [
             "REQUIRED", "Action", "Command", "ComputedTable", "Contract", "Demo", "Exact", "Explanation", "Factory",
-            "Option", "OptionType", "PackFor", "Report", "Simulation", "Tuner", "option_type",
+            "Option", "OptionType", "PackFor", "Page", "Report", "Roster", "Simulation", "Tuner", "option_type",
         ] == progression.contract.__all__  # fmt: skip
         for name in progression.contract.__all__:
             assert hasattr(progression.contract, name), name

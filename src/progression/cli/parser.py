@@ -423,6 +423,20 @@ def _sheet_looks(actions: Any) -> None:
     pack_help(report, "reports", "name")
     report.set_defaults(run=command("sheet", "run_report"))
 
+    roster = actions.add_parser(
+        "roster",
+        parents=[file_parent(), json_option()],
+        help="the page a roster sheet prints (a team's roster sheet)",
+        description="Print the roster of the sheet FILE as its pack lays it out (a Blood Bowl team: each player's "
+        "profile in the book's notation, skills, SPP, value, then the staff, treasury and team values); a pack "
+        "that declares no roster page lists each member's pools and stats. A table at a terminal, plain text "
+        "when piped, --json, or --format html for a standalone page to print.",
+    )
+    roster.add_argument(
+        "--format", choices=("text", "html"), default="text", help="text (the default) or a standalone HTML page"
+    )
+    roster.set_defaults(run=command("roster", "run_roster"))
+
     options = actions.add_parser(
         "options",
         parents=base,

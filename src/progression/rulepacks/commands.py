@@ -1,6 +1,7 @@
 """The commands a pack declares for the command line: an action, an explanation, a report, a factory, a
-simulation, an exact computation, a computed table, a tuner, ``pack_for`` and a demo, each naming its
-function (or, for an action, its operation), with its options read from it once, when the pack loads."""
+simulation, an exact computation, a computed table, a tuner, ``pack_for``, a demo and a printable roster,
+each naming its function (or, for an action, its operation), with its options read from it once, when the
+pack loads."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ __all__ = [
     "Explanation",
     "Factory",
     "PackFor",
+    "Page",
     "Report",
+    "Roster",
     "Signature",
     "Simulation",
     "Tuner",
@@ -532,3 +535,63 @@ class Demo(Command):
     takes_options: ClassVar[bool] = False
 
     name: str = "demo"
+
+
+def _texts(texts: Iterable[str]) -> tuple[str, ...]:
+    return tuple(texts)
+
+
+def _lines(lines: Iterable[Iterable[Any]]) -> tuple[tuple[Any, ...], ...]:
+    """Rows or facts as tuples, so that a page cannot change once made."""
+    return tuple(tuple(line) for line in lines)
+
+
+@attrs.frozen(kw_only=True)
+class Page:
+    """A page to print: a title, facts above a table (``("Roster", "Human")``), the table, facts below it.
+
+    What a :class:`Roster` function returns; the command line prints it as a table, plain text, JSON or a
+    standalone HTML page. Every cell is a text, as it is to be printed (``"3+"``, ``"60,000"``).
+    """
+
+    title: str
+    columns: tuple[str, ...] = attrs.field(converter=_texts)
+    rows: tuple[tuple[str, ...], ...] = attrs.field(converter=_lines)
+    #: Label and value of each fact printed above the table.
+    heading: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_lines)
+    #: Label and value of each fact printed below the table (the totals).
+    footing: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_lines)
+
+    def problems(self) -> list[str]:
+        """What keeps the page from printing as it says: a cell that is not text, a row of another width."""
+        found = []
+        texts = [self.title, *self.columns, *(c for row in self.rows for c in row)]
+        texts += [t for pair in (*self.heading, *self.footing) for t in pair]
+        if not all(isinstance(text, str) for text in texts):
+            found.append("every title, column, cell and fact is a text")
+        found += [
+            f"row {i} has {len(row)} cells for {len(self.columns)} columns"
+            for i, row in enumerate(self.rows)
+            if len(row) != len(self.columns)
+        ]
+        found += [
+            f"a fact is a label and a value, got {pair!r}" for pair in (*self.heading, *self.footing) if len(pair) != 2
+        ]
+        return found
+
+
+@attrs.frozen(kw_only=True)
+class Roster(Command):
+    """The page a roster sheet prints (a team's roster sheet, with its players and its staff):
+    ``function(pack, sheet) -> Page``, for ``progression sheet roster FILE``."""
+
+    role: ClassVar[str] = "roster"
+    fixed: ClassVar[tuple[str, ...]] = ("pack", "sheet")
+    takes_options: ClassVar[bool] = False
+
+    name: str = "roster"
+
+    def result(self, value: Any) -> Any:
+        if not isinstance(value, Page) or value.problems():
+            self._refuse(value, "a Page (" + "; ".join(value.problems()) + ")" if isinstance(value, Page) else "a Page")
+        return value

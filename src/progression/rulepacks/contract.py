@@ -42,6 +42,7 @@ from progression.rulepacks.commands import (
     Factory,
     PackFor,
     Report,
+    Roster,
     Simulation,
     Tuner,
 )
@@ -61,7 +62,12 @@ FAMILIES: tuple[tuple[str, type[Command], str], ...] = (
     ("exacts", Exact, "exact."),
     ("tables", ComputedTable, "table."),
 )
-SINGLES: tuple[tuple[str, type[Command]], ...] = (("tune", Tuner), ("pack_for", PackFor), ("demo", Demo))
+SINGLES: tuple[tuple[str, type[Command]], ...] = (
+    ("tune", Tuner),
+    ("pack_for", PackFor),
+    ("demo", Demo),
+    ("roster", Roster),
+)
 
 
 def _declared(cls: type[Command], value: Any) -> tuple[Any, ...]:
@@ -112,6 +118,10 @@ def _demo(value: Any) -> Demo | None:
     return Demo(function=value) if callable(value) and not isinstance(value, Command) else value
 
 
+def _roster(value: Any) -> Roster | None:
+    return Roster(function=value) if callable(value) and not isinstance(value, Command) else value
+
+
 @attrs.frozen(kw_only=True)
 class Contract:
     """Every command a pack offers the command line, declared (the typed home of what packs once
@@ -141,6 +151,8 @@ class Contract:
     pack_for: PackFor | None = attrs.field(default=None, converter=_pack_for)
     #: ``progression demo``
     demo: Demo | None = attrs.field(default=None, converter=_demo)
+    #: ``progression sheet roster FILE``: the page a roster sheet prints.
+    roster: Roster | None = attrs.field(default=None, converter=_roster)
 
     def entries(self) -> tuple[tuple[str, Command], ...]:
         """Every declaration, with the name the old string contract gave it (``action.match``, ``demo``)."""

@@ -18,6 +18,7 @@ from progression.contract import (
     Factory,
     Option,
     Report,
+    Roster,
     Simulation,
 )
 
@@ -32,7 +33,7 @@ from .inducements import order, spells
 from .league import season, standings
 from .match import outcome, postmatch
 from .matched_play import draft
-from .team import journeymen, roster, sequence, staff
+from .team import journeymen, roster, roster_sheet, sequence, staff
 
 __all__ = ["CONTRACT", "FUNCTIONS", "OPERATIONS", "pack"]
 
@@ -213,6 +214,7 @@ CONTRACT = Contract(
         )
     ],
     demo=Demo(function=demo),
+    roster=Roster(function=roster_sheet.roster_sheet),
 )
 
 
