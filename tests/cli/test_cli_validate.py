@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from cli_support import SKIRMISH, Result
 
 Run = Callable[..., Result]
@@ -61,8 +62,23 @@ class TestValidate:
         assert f"skip {tmp_path / 'pyproject.toml'}: not a pack file (no [pack] table, no format key)\n" in text
 
     def test_an_installed_pack(self, run: Run, fake: None) -> None:
-        """An installed pack's name is validated by loading it."""
-        assert (0, "ok   fake\n1 of 1 packs load\n") == (run("validate", "fake").status, run("validate", "fake").out)
+        """An installed pack's name is validated by loading it, and the report says it was the installed one."""
+        result = run("validate", "fake")
+        assert (0, "ok   fake (the installed pack)\n1 of 1 packs load\n") == (result.status, result.out)
+
+    def test_an_installed_pack_beside_a_folder_of_its_name(
+        self, run: Run, fake: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A folder named as the pack in the current directory (its source checkout) does not stand in for the
+        installed pack: the name validates the installed one, saying how the folder is validated instead."""
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "fake").mkdir()
+        result = run("validate", "fake")
+        assert (0, "ok   fake (the installed pack; the folder ./fake is validated as ./fake)\n") == (
+            result.status,
+            result.out.splitlines(keepends=True)[0],
+        )
+        assert 2 == run("validate", "./fake").status
 
     def test_nothing_there(self, run: Run, tmp_path: Path, no_packs: None) -> None:
         """A path that is not there is bad usage (2); so is an empty folder."""

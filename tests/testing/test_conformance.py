@@ -208,6 +208,65 @@ class TestReport:
             check_pack(**{"pack": skirmish, **arguments})  # type: ignore[arg-type]
 
 
+def deep() -> RulePack:
+    """Three upgrades: training (a level each, to 3), a medal, and mastery, which needs level 3 and whose
+    procedure is broken (a bare KeyError, where a refusal must be a ProgressionError)."""
+
+    def mastery(context: object) -> Effect:
+        raise KeyError("master")
+
+    return tiny(
+        upgrade("train", effect=Effect(stats={"level": 1})),
+        upgrade("medal", effect=Effect(grants={"medal": 1})),
+        upgrade("master", requires=AtLeast(quantity="level", value=3), procedure="mastery"),
+        functions={"mastery": mastery},
+    )
+
+
+def veteran(pack: RulePack) -> Sheet:
+    """A hero prepared at level 3 with points to spend: where mastery is in reach."""
+    return pack.new_sheet("hero", "Vet", stats={"level": 3}, pools={"xp": 100})
+
+
+class TestCoverage:
+    def test_the_report_says_what_the_runs_bought(self) -> None:
+        """One run of one step buys one upgrade at most: the coverage names those never bought, and a
+        ``min_coverage`` the runs fall short of is a problem saying so."""
+        report = check_pack(deep(), examples=1, steps=1, min_coverage=0.9)
+        assert report.coverage is not None
+        assert (True, ["coverage"], "never bought:") == (
+            len(report.coverage.never) >= 2,
+            [f.check for f in report.findings],
+            report.findings[0].message.split("; ")[1][:13],
+        )
+        assert f"coverage: {report.coverage}" in str(report)
+        assert "coverage" not in str(check_pack(deep(), examples=1, steps=1))  # measured, said when asked for
+
+    def test_a_broken_deep_rule_is_found_from_a_prepared_sheet(self) -> None:
+        """From fresh sheets, two steps never reach level 3, so mastery's broken procedure is never run and the
+        check passes; started from a prepared veteran too, the runs buy it and the machine reports the bug."""
+        pack = deep()
+        fresh = check_pack(pack, examples=20, steps=2)
+        prepared = check_pack(pack, examples=60, steps=2, prepared=[veteran(pack)])
+        assert (True, "master" in (fresh.coverage.never if fresh.coverage else ())) == (fresh.ok, True)
+        assert ["machine"] == [f.check for f in prepared.findings]
+        assert "raised KeyError" in prepared.findings[0].message
+
+    def test_the_deepest_band_of_each_ladder(self, skirmish: RulePack) -> None:
+        """The coverage names the deepest band a run stood in, for each ladder."""
+        report = check_pack(skirmish, examples=10)
+        assert report.coverage is not None
+        assert set(report.coverage.deepest) == set(skirmish.ladders)
+
+    @pytest.mark.parametrize(("arguments", "message"), [
+        ({"min_coverage": 1.5}, "check_pack: min_coverage is a share from 0 to 1"),
+        ({"prepared": ["sheet"]}, "a prepared sheet is one of the pack's sheets, got str"),
+    ])  # fmt: skip
+    def test_bad_coverage_arguments(self, skirmish: RulePack, arguments: dict[str, object], message: str) -> None:
+        with pytest.raises(InvalidInput, match=message):
+            check_pack(skirmish, examples=1, **arguments)  # type: ignore[arg-type]
+
+
 class TestFixture:
     def test_fixture_passes_a_good_pack(self, pack_conformance: Callable[..., Report], skirmish: RulePack) -> None:
         """The pytest fixture returns the report of a pack that passes."""

@@ -10,7 +10,7 @@ import pytest
 import progression.testing
 
 EXPECTED = [
-    "Action", "AwardAction", "DecideAction", "DiscardAction", "DrawnDice", "Finding", "PackMachine",
+    "Action", "AwardAction", "Coverage", "DecideAction", "DiscardAction", "DrawnDice", "Finding", "PackMachine",
     "PurchaseAction", "QuoteAction", "Report", "UndoAction", "actions", "assert_pack_conforms",
     "check_additive", "check_monotonic", "check_non_negative", "check_pack", "compare_to_table", "curves",
     "dice_scripts", "fresh_sheet", "from_pack", "labels", "ladders", "linear_curves", "machine_for",

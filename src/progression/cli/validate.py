@@ -39,6 +39,8 @@ def folder_files(folder: Path) -> tuple[list[str], list[str]]:
 
 def _targets(spec: str) -> tuple[list[str], list[str]]:
     path = Path(spec)
+    if not is_path(spec) and spec in entries():  # a bare name is the installed pack, whatever the folder holds
+        return [spec], []
     if path.is_dir():
         files, skipped = folder_files(path)
         if not files:
@@ -46,8 +48,6 @@ def _targets(spec: str) -> tuple[list[str], list[str]]:
             raise UsageError(msg)
         return files, skipped
     if path.is_file():
-        return [spec], []
-    if not is_path(spec) and spec in entries():
         return [spec], []
     msg = f"{spec!r} is neither a pack file, a folder, nor an installed pack (installed: {', '.join(entries()) or 'none'})"
     raise UsageError(msg)
@@ -90,6 +90,10 @@ def run_validate(args: argparse.Namespace, out: Output) -> int:
         for source in skipped:
             out.line(f"skip {source}: not a pack file (no [pack] table, no format key)")
         for source, problems in found.items():
+            if not is_path(source) and not Path(source).is_file():
+                source = f"{source} (the installed pack" + (
+                    f"; the folder ./{source} is validated as ./{source})" if Path(source).is_dir() else ")"
+                )
             if not problems:
                 out.line(f"ok   {source}")
                 continue

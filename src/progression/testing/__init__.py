@@ -26,7 +26,7 @@ if TYPE_CHECKING:
         from_pack,
         run_actions,
     )
-    from ._conformance import Report, assert_pack_conforms, check_pack
+    from ._conformance import Coverage, Report, assert_pack_conforms, check_pack
     from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
     from ._machine import DrawnDice, PackMachine, machine_for, state_of
     from ._static import Finding
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Action",
     "AwardAction",
+    "Coverage",
     "DecideAction",
     "DiscardAction",
     "DrawnDice",
@@ -97,7 +98,7 @@ _HOMES = {
         ),
         "_actions",
     ),
-    **dict.fromkeys(("Report", "assert_pack_conforms", "check_pack"), "_conformance"),
+    **dict.fromkeys(("Coverage", "Report", "assert_pack_conforms", "check_pack"), "_conformance"),
     **dict.fromkeys(("check_additive", "check_monotonic", "check_non_negative", "compare_to_table"), "_curves"),
     **dict.fromkeys(("DrawnDice", "PackMachine", "machine_for", "state_of"), "_machine"),
     "Finding": "_static",

@@ -3,12 +3,14 @@
 Call :func:`check_pack` from a pack's tests (or use the ``pack_conformance`` pytest
 fixture). It looks at the pack's data (ids, references, reachability, requirement cycles,
 curves, JSON round trips of fresh sheets), then drives random operations through the
-pack's state machine (:class:`~progression.testing.PackMachine`).
+pack's state machine (:class:`~progression.testing.PackMachine`), from fresh sheets and from
+sheets the author prepared, and reports what the runs reached (:class:`Coverage`): a pack may
+require a share of its upgrades bought (``min_coverage``), so that an untested path fails.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -23,7 +25,7 @@ from ._curves import check_additive, check_monotonic, check_non_negative
 from ._machine import run_machine, state_of, walk
 from ._static import Finding, check_ids, check_reachable, check_refs
 
-__all__ = ["DEFAULT_EXAMPLES", "DEFAULT_STEPS", "Report", "assert_pack_conforms", "check_pack"]
+__all__ = ["DEFAULT_EXAMPLES", "DEFAULT_STEPS", "Coverage", "Report", "assert_pack_conforms", "check_pack"]
 
 #: How many random runs the state machine makes by default: few, so a pack's suite stays quick.
 DEFAULT_EXAMPLES = 15
@@ -35,6 +37,30 @@ CURVE_STEPS = 500
 FAR_STEPS = tuple(2**k for k in range(10, 41))
 
 CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "machine")
+
+
+@attrs.frozen(kw_only=True)
+class Coverage:
+    """What the state machine's runs reached of a pack."""
+
+    #: The upgrades bought at least once, sorted.
+    bought: tuple[str, ...]
+    #: The upgrades never bought, sorted: paths no run tested.
+    never: tuple[str, ...]
+    #: The deepest band reached on each ladder (its label), by ladder id.
+    deepest: Mapping[str, str] = attrs.field(factory=dict)
+
+    @property
+    def share(self) -> float:
+        """The share of the pack's upgrades bought, from 0 to 1 (1 for a pack with none)."""
+        total = len(self.bought) + len(self.never)
+        return len(self.bought) / total if total else 1.0
+
+    def __str__(self) -> str:
+        bands = ", ".join(f"{ladder} {band}" for ladder, band in sorted(self.deepest.items()))
+        line = f"bought {len(self.bought)} of {len(self.bought) + len(self.never)} upgrades ({self.share:.0%})"
+        line += f"; never: {', '.join(self.never)}" if self.never else ""
+        return line + (f"; deepest bands: {bands}" if bands else "")
 
 
 @attrs.frozen(kw_only=True)
@@ -51,6 +77,8 @@ class Report:
     examples: int
     #: Kinds of sheet no fresh sheet could be made of (their factory needs options), and why.
     skipped: Mapping[str, str] = attrs.field(factory=dict)
+    #: What the state machine's runs reached (None when it did not run).
+    coverage: Coverage | None = None
 
     @property
     def ok(self) -> bool:
@@ -72,6 +100,8 @@ class Report:
             f"  (kind {kind!r} was not driven: {why}; pass setup={{{kind!r}: {{...}}}})"
             for kind, why in self.skipped.items()
         ]
+        if self.coverage is not None and "coverage" in self.checks:  # asked for: what it measured
+            lines.append(f"  coverage: {self.coverage}")
         return "\n".join(lines)
 
     def raise_for_problems(self) -> Report:
@@ -144,6 +174,8 @@ def check_pack(
     examples: int = DEFAULT_EXAMPLES,
     steps: int = DEFAULT_STEPS,
     setup: Mapping[str, Mapping[str, str]] | None = None,
+    prepared: Iterable[Sheet] = (),
+    min_coverage: float | None = None,
 ) -> Report:
     """Check a rule pack; a :class:`Report` listing every problem found.
 
@@ -154,9 +186,14 @@ def check_pack(
         steps: how many operations each run makes at most.
         setup: options for the pack's factories (its contract's), by kind, for kinds whose
             factory needs some.
+        prepared: sheets of the pack the runs may start from too (a completed tier, a full
+            career): the deep states a run from a fresh sheet seldom reaches in ``steps``.
+        min_coverage: the share of the pack's upgrades the runs must buy (0.8: four in five);
+            under it, the report has a ``coverage`` problem naming those never bought.
 
     Raises:
-        InvalidInput: ``pack`` is not a rule pack, or a count is not a whole number >= 0.
+        InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, a prepared
+            sheet is not the pack's, or ``min_coverage`` is not between 0 and 1.
     """
     if not isinstance(pack, RulePack):
         msg = f"check_pack: expected a RulePack, got {type(pack).__name__}"
@@ -165,6 +202,12 @@ def check_pack(
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             msg = f"check_pack: {name} must be a whole number >= 0, got {value!r}"
             raise InvalidInput(msg)
+    if min_coverage is not None and (
+        isinstance(min_coverage, bool) or not isinstance(min_coverage, int | float) or not 0 <= min_coverage <= 1
+    ):
+        msg = f"check_pack: min_coverage is a share from 0 to 1 (0.8 for four upgrades in five), got {min_coverage!r}"
+        raise InvalidInput(msg)
+    ready = tuple(prepared)
     starts, failed = starting_sheets(pack, setup=setup)
     findings = [
         Finding("round trip", f"kind {kind!r}", f"no sheet of it can be made to check: {why}")
@@ -176,18 +219,34 @@ def check_pack(
     findings += check_reachable(pack, starts)
     for curve in pack.curves.values():
         findings += check_curve(curve)
-    findings += check_round_trips(starts)
-    ran = CHECKS if examples and steps and starts else CHECKS[:-1]
+    findings += check_round_trips({**starts, **{f"prepared {i}": sheet for i, sheet in enumerate(ready)}})
+    ran = CHECKS if examples and steps and (starts or ready) else CHECKS[:-1]
+    coverage = None
     if ran == CHECKS:
-        broken = run_machine(pack, examples=examples, steps=steps, setup=setup)
+        broken, reached = run_machine(pack, examples=examples, steps=steps, setup=setup, prepared=ready)
         if broken is not None:
             findings.append(Finding("machine", f"pack {pack.name!r}", broken))
+        coverage = Coverage(
+            bought=tuple(sorted(reached.bought)),
+            never=tuple(sorted(set(pack.upgrades) - reached.bought)),
+            deepest={
+                ladder: pack.ladder(ladder).bands[index].label.en for ladder, index in sorted(reached.deepest.items())
+            },
+        )
+        if min_coverage is not None and coverage.share < min_coverage:
+            message = (
+                f"the runs bought {len(coverage.bought)} of {len(coverage.bought) + len(coverage.never)} upgrades "
+                f"({coverage.share:.0%}), under the {min_coverage:.0%} asked; never bought: {', '.join(coverage.never)} "
+                "(raise examples or steps, or prepare sheets that reach them)"
+            )
+            findings.append(Finding("coverage", f"pack {pack.name!r}", message))
     return Report(
         pack=pack.name,
         findings=tuple(findings),
-        checks=ran,
+        checks=ran if min_coverage is None or coverage is None else (*ran, "coverage"),
         examples=examples if ran == CHECKS else 0,
         skipped={kind: why for kind, why in failed.items() if not (setup and kind in setup)},
+        coverage=coverage,
     )
 
 
@@ -197,10 +256,13 @@ def assert_pack_conforms(
     examples: int = DEFAULT_EXAMPLES,
     steps: int = DEFAULT_STEPS,
     setup: Mapping[str, Mapping[str, str]] | None = None,
+    prepared: Iterable[Sheet] = (),
+    min_coverage: float | None = None,
 ) -> Report:
     """Like :func:`check_pack`, but raise an :class:`AssertionError` listing every problem.
 
     Returns:
         The report, when there is no problem.
     """
-    return check_pack(pack, examples=examples, steps=steps, setup=setup).raise_for_problems()
+    report = check_pack(pack, examples=examples, steps=steps, setup=setup, prepared=prepared, min_coverage=min_coverage)
+    return report.raise_for_problems()

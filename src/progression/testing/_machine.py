@@ -11,7 +11,7 @@ state, and a save / load round trip through JSON changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -40,7 +40,7 @@ from progression.rulepacks.rulepack import RulePack
 
 from ._actions import REASON, price_scale, starting_sheets
 
-__all__ = ["DrawnDice", "PackMachine", "machine_for", "run_machine", "state_of"]
+__all__ = ["DrawnDice", "PackMachine", "Reached", "machine_for", "run_machine", "state_of"]
 
 #: Health checks that say a pack is slow or its data large, which a pack may well be.
 _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
@@ -112,6 +112,29 @@ class Outcome:
     refusal: ProgressionError | None
 
 
+@attrs.define
+class Reached:
+    """What a machine's runs reached: the upgrades bought, and the deepest band of each ladder a sheet was in."""
+
+    #: The upgrades bought at least once.
+    bought: set[str] = attrs.field(factory=set)
+    #: Each ladder's deepest band reached, by its index.
+    deepest: dict[str, int] = attrs.field(factory=dict)
+
+    def reach(self, pack: RulePack, sheet: Sheet) -> None:
+        """Note the band of each ladder the sheet and its members stand in."""
+        for _, subject in walk(sheet):
+            for ladder in pack.ladders.values():
+                if ladder.axis not in subject.stats and ladder.axis not in subject.pools:
+                    continue
+                try:
+                    band = ladder.band_of(subject.quantity(ladder.axis))
+                except ProgressionError:  # outside the ladder: the invariants report what is wrong
+                    continue
+                index = ladder.bands.index(band)
+                self.deepest[ladder.id] = max(index, self.deepest.get(ladder.id, -1))
+
+
 class PackMachine(RuleBasedStateMachine):
     """Random operations on sheets of one pack, with the invariants every pack must keep.
 
@@ -125,6 +148,10 @@ class PackMachine(RuleBasedStateMachine):
     starts: ClassVar[Mapping[str, Sheet]]
     #: The largest award, about twice a typical price.
     award_size: ClassVar[int]
+    #: Sheets prepared by the pack's author (a full career, a completed tier) to start from too.
+    prepared: ClassVar[tuple[Sheet, ...]] = ()
+    #: What the runs reached, over every run of the machine.
+    coverage: ClassVar[Reached]
 
     def __init__(self) -> None:
         super().__init__()
@@ -157,6 +184,7 @@ class PackMachine(RuleBasedStateMachine):
         )
         self.sheet = after
         self.history.append(after)
+        self.coverage.reach(self.pack, after)
         return Outcome(after, None)
 
     def _waiting(self) -> list[str | None]:
@@ -172,10 +200,11 @@ class PackMachine(RuleBasedStateMachine):
 
     @initialize(data=st.data())
     def begin(self, data: DataObject) -> None:
-        """Start from a fresh sheet of a drawn kind."""
-        kind = data.draw(st.sampled_from(sorted(self.starts)), label="kind")
-        self.sheet = self.starts[kind]
+        """Start from a fresh sheet of a drawn kind, or from one of the sheets prepared."""
+        fresh = [self.starts[kind] for kind in sorted(self.starts)]
+        self.sheet = data.draw(st.sampled_from([*fresh, *self.prepared]), label="start")
         self.history = [self.sheet]
+        self.coverage.reach(self.pack, self.sheet)
 
     @rule(data=st.data())
     def award(self, data: DataObject) -> None:
@@ -230,6 +259,7 @@ class PackMachine(RuleBasedStateMachine):
             expect(not quoted.ok, f"the quote of {upgrade!r} said yes, but the purchase was refused: {outcome.refusal}")
             return
         expect(quoted.ok, f"the quote of {upgrade!r} said {said}, but the purchase went through")
+        self.coverage.bought.add(upgrade)
         paid = _paid(outcome.sheet.ledger[-1], upgrade)
         expect(
             paid == dict(quoted.split) and sum(paid.values()) == quoted.price,
@@ -385,23 +415,43 @@ class PackMachine(RuleBasedStateMachine):
         expect(state_of(loaded) == state_of(self.sheet), "a JSON round trip changed the state")
 
 
-def machine_for(pack: RulePack, setup: Mapping[str, Mapping[str, str]] | None = None) -> type[PackMachine]:
-    """The state machine of ``pack``, starting from a fresh sheet of each kind that can be made.
+def machine_for(
+    pack: RulePack,
+    setup: Mapping[str, Mapping[str, str]] | None = None,
+    *,
+    prepared: Iterable[Sheet] = (),
+) -> type[PackMachine]:
+    """The state machine of ``pack``, starting from a fresh sheet of each kind that can be made, or from
+    one of the ``prepared`` sheets (a deep state the random runs would seldom reach from the start).
 
     Args:
         pack: the rule pack.
         setup: options for the pack's factories (its contract's), by kind.
+        prepared: sheets of the pack to start from too.
 
     Raises:
-        InvalidInput: no kind of the pack can be made.
+        InvalidInput: no kind of the pack can be made, or a prepared sheet is not one of the pack's.
     """
     made, failed = starting_sheets(pack, setup=setup)
-    if not made:
+    ready = tuple(prepared)
+    for sheet in ready:
+        if not isinstance(sheet, Sheet) or sheet.pack != pack.name:
+            shown = f"a sheet of pack {sheet.pack!r}" if isinstance(sheet, Sheet) else type(sheet).__name__
+            msg = f"pack {pack.name!r}: a prepared sheet is one of the pack's sheets, got {shown}"
+            raise InvalidInput(msg)
+    if not made and not ready:
         reasons = "; ".join(f"{kind}: {why}" for kind, why in failed.items()) or "the pack defines no kinds"
         msg = f"pack {pack.name!r}: no sheet can be made to drive: {reasons}"
         raise InvalidInput(msg)
     name = "".join(part.capitalize() for part in pack.name.replace("-", "_").split("_")) + "Machine"
-    body = {"pack": pack, "starts": made, "award_size": 2 * price_scale(pack), "__doc__": f"Pack {pack.name!r}."}
+    body = {
+        "pack": pack,
+        "starts": made,
+        "prepared": ready,
+        "coverage": Reached(),
+        "award_size": 2 * price_scale(pack),
+        "__doc__": f"Pack {pack.name!r}.",
+    }
     return cast(type[PackMachine], type(name, (PackMachine,), body))
 
 
@@ -411,9 +461,11 @@ def run_machine(
     examples: int,
     steps: int,
     setup: Mapping[str, Mapping[str, str]] | None = None,
-) -> str | None:
-    """Run the pack's machine; None when every run kept the invariants, else what broke and the steps."""
-    machine = machine_for(pack, setup)
+    prepared: Iterable[Sheet] = (),
+) -> tuple[str | None, Reached]:
+    """Run the pack's machine: what broke and the steps (None when every run kept the invariants), and
+    what the runs reached."""
+    machine = machine_for(pack, setup, prepared=prepared)
     lines: list[str] = []
     config = settings(
         max_examples=examples,
@@ -427,8 +479,8 @@ def run_machine(
         with with_reporter(lambda value: lines.append(str(value))):
             run_state_machine_as_test(machine, settings=config)
     except Exception as error:
-        return "\n".join([_describe(error), *lines])
-    return None
+        return "\n".join([_describe(error), *lines]), machine.coverage
+    return None, machine.coverage
 
 
 def _describe(error: BaseException) -> str:
