@@ -11,7 +11,7 @@ import progression.testing
 
 EXPECTED = [
     "Action", "AwardAction", "Coverage", "DecideAction", "DiscardAction", "DrawnDice", "Finding", "PackMachine",
-    "PurchaseAction", "QuoteAction", "Report", "UndoAction", "actions", "assert_pack_conforms",
+    "PurchaseAction", "QuoteAction", "Reached", "Report", "UndoAction", "actions", "assert_pack_conforms",
     "check_additive", "check_monotonic", "check_non_negative", "check_pack", "compare_to_table", "curves",
     "dice_scripts", "fresh_sheet", "from_pack", "labels", "ladders", "linear_curves", "machine_for",
     "polynomial_curves", "run_actions", "slugs", "state_of", "stepped_curves", "table_curves", "upgrades",

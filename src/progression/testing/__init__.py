@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     )
     from ._conformance import Coverage, Report, assert_pack_conforms, check_pack
     from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
-    from ._machine import DrawnDice, PackMachine, machine_for, state_of
+    from ._machine import DrawnDice, PackMachine, Reached, machine_for, state_of
     from ._static import Finding
     from ._strategies import (
         curves,
@@ -54,6 +54,7 @@ __all__ = [
     "PackMachine",
     "PurchaseAction",
     "QuoteAction",
+    "Reached",
     "Report",
     "UndoAction",
     "actions",
@@ -100,7 +101,7 @@ _HOMES = {
     ),
     **dict.fromkeys(("Coverage", "Report", "assert_pack_conforms", "check_pack"), "_conformance"),
     **dict.fromkeys(("check_additive", "check_monotonic", "check_non_negative", "compare_to_table"), "_curves"),
-    **dict.fromkeys(("DrawnDice", "PackMachine", "machine_for", "state_of"), "_machine"),
+    **dict.fromkeys(("DrawnDice", "PackMachine", "Reached", "machine_for", "state_of"), "_machine"),
     "Finding": "_static",
     **dict.fromkeys(
         (
