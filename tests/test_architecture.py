@@ -46,6 +46,7 @@ FACETS: tuple[frozenset[str], ...] = (
     frozenset({"team"}),
     frozenset({"advancement", "inducements"}),
     frozenset({"league", "match", "matched_play"}),
+    frozenset({"store"}),
     frozenset({"cli"}),
 )
 

@@ -227,12 +227,14 @@ class StoreConflict(StoreError):
     """A change made against a version of a sheet that is no longer the stored one: someone else changed it
     since it was read. Nothing was written; read the sheet again and retry."""
 
-    def __init__(self, where: str, sheet: str, expected: int, found: int) -> None:
+    def __init__(self, where: str, sheet: str, expected: int, found: int, *, kind: str = "sheet") -> None:
         self.sheet = sheet
         self.expected = expected
         self.found = found
+        #: What changed: a ``"sheet"``, or a ``"record"`` (:meth:`progression.store.Transaction.put`).
+        self.kind = kind
         super().__init__(
             where,
-            f"sheet {sheet!r} was expected at version {expected} but is at version {found}: "
+            f"{kind} {sheet!r} was expected at version {expected} but is at version {found}: "
             "it changed since it was read; read it again and retry",
         )

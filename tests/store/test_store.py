@@ -488,8 +488,8 @@ class TestErrors:
 class TestSchema:
     def test_a_new_store_is_at_the_latest_version(self, where, store) -> None:
         """The schema version table records each migration applied, from version 1."""
-        assert [(1,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
-        assert schema.VERSION == 1
+        assert [(1,), (2,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert schema.VERSION == 2
 
     def test_a_migration_is_applied_once(self, where, store, monkeypatch: pytest.MonkeyPatch) -> None:
         """A later version's migration runs when an older store is opened, and the store keeps its sheets."""
@@ -500,7 +500,7 @@ class TestSchema:
         monkeypatch.setattr(schema.migrate, "__defaults__", (later,))
         for _ in range(2):
             progression.open_store(where, store.pack).close()
-        assert [(1,), (2,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert [(1,), (2,), (3,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
         assert [] == raw(where, "SELECT note FROM notes")
         with progression.open_store(where, store.pack) as again:
             assert ("ana",) == again.ids()
@@ -509,5 +509,100 @@ class TestSchema:
         """A database of a schema this library does not know is not opened (nor changed)."""
         store.close()
         raw(where, "INSERT INTO schema_version (version) VALUES (?)", (7,))
-        with pytest.raises(StoreError, match="schema version 7, newer than this library's 1; upgrade progression"):
+        with pytest.raises(StoreError, match="schema version 7, newer than this library's 2; upgrade progression"):
             progression.open_store(where)
+
+
+class TestRecords:
+    def test_a_record_reads_back(self, store) -> None:
+        """A record put is read back as the JSON document it was, at version 1, then 2 once written again."""
+        assert None is store.record("league")
+        assert 1 == store.put("league", {"name": "Old World", "teams": ["a", "b"], "bonus": None})
+        assert 2 == store.put("league", {"name": "New World"})
+        found = store.record("league")
+        assert ("league", 2, {"name": "New World"}) == (found.name, found.version, found.value)
+
+    def test_records_by_prefix(self, store) -> None:
+        """Records are listed by the start of their name, sorted, a LIKE wildcard taken as a plain character."""
+        for name in ("fixture/1/2", "fixture/1/1", "fixture_x", "league"):
+            store.put(name, name)
+        assert ["fixture/1/1", "fixture/1/2"] == [r.name for r in store.records("fixture/")]
+        assert ["fixture_x"] == [r.name for r in store.records("fixture_")]
+        assert 4 == len(store.records())
+
+    def test_a_stale_version_is_refused(self, store) -> None:
+        """A writer that read version 1 cannot write over version 2; 0 means "not there yet"."""
+        store.put("league", 1)
+        store.put("league", 2, expected=1)
+        with pytest.raises(StoreConflict, match="record 'league' was expected at version 1 but is at version 2"):
+            store.put("league", 3, expected=1)
+        with pytest.raises(StoreConflict, match="record 'new' was expected at version 1 but is at version 0"):
+            store.put("new", 3, expected=1)
+        assert 1 == store.put("new", 3, expected=0)
+        assert 2 == store.record("league").value
+
+    def test_a_record_goes_with_the_sheets(self, store) -> None:
+        """A record written in a transaction that fails is not kept, nor are the sheets' changes."""
+        hero(store)
+
+        def fails() -> None:
+            with store.transaction() as tx:
+                tx.put("fixture", {"played": True})
+                tx.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+                assert {"played": True} == tx.record("fixture").value
+                tx.run("ana", Purchase(upgrade="sword"))  # ana has no gold
+
+        with pytest.raises(InsufficientPoints):
+            fails()
+        assert (None, 1) == (store.record("fixture"), store.version("ana"))
+
+    @pytest.mark.parametrize("value", [{1, 2}, float("nan"), object()])
+    def test_only_json_goes_in(self, store, value) -> None:
+        """A value JSON cannot hold is refused, naming the record."""
+        with pytest.raises(InvalidInput, match="record 'x' must be a JSON document"):
+            store.put("x", value)
+
+    @pytest.mark.parametrize("name", ["", " x", 3])
+    def test_bad_names(self, store, name) -> None:
+        """A record's name is a text without surrounding spaces."""
+        with pytest.raises(InvalidInput, match="a record's name must be a non-empty text"):
+            store.put(name, 1)
+
+
+class TestAmend:
+    def test_an_amended_entry_is_stored(self, where, store, pack) -> None:
+        """Amending an entry runs the later ones again and stores the corrected history, verified."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Purchase(upgrade="level_up"))
+        after, report = store.amend("ana", 2, Award(pool="xp", amount=20, reason="the crypt, counted again"))
+        assert ["amended", "holds"] == [o.status for o in report.outcomes]
+        assert (after, 3, 19) == (store.sheet("ana"), store.version("ana"), store.sheet("ana").pools["xp"])
+        assert store.verify("ana").ok
+        rows = raw(where, "SELECT version FROM entries WHERE sheet = ? ORDER BY version", ("ana",))
+        assert [(1,), (2,), (3,)] == rows
+
+    def test_a_dropped_entry_leaves_the_table(self, store) -> None:
+        """An entry the amendment drops is no longer stored, and the version is the shorter history's."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Purchase(upgrade="level_up"))
+        after, _ = store.amend("ana", 2, Award(pool="purse", amount=1, reason="a coin"), invalid="drop")
+        assert (2, 0, after) == (store.version("ana"), store.sheet("ana").pools["xp"], store.sheet("ana"))
+        assert store.verify("ana").ok
+
+    def test_a_refused_amendment_writes_nothing(self, store) -> None:
+        """With invalid="refuse", an amendment that makes a later entry invalid leaves the sheet as it was."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        before = store.execute("ana", Purchase(upgrade="level_up"))
+        with pytest.raises(progression.AmendmentRefused):
+            store.amend("ana", 2, Award(pool="purse", amount=1, reason="a coin"))
+        assert (before, 3) == (store.sheet("ana"), store.version("ana"))
+
+    def test_a_stale_version_is_refused(self, store) -> None:
+        """An amendment made against a version read earlier is refused when the sheet moved on."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        with pytest.raises(StoreConflict, match="expected at version 1 but is at version 2"):
+            store.amend("ana", 2, Award(pool="xp", amount=1, reason="a rat"), expected=1)

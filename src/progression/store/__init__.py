@@ -2,6 +2,6 @@
 machine (``backends``), the tables and their migrations (``schema``), and each sheet's snapshot (``snapshots``).
 """
 
-from progression.store.store import Store, Transaction, open_store
+from progression.store.store import Record, Store, Transaction, open_store
 
-__all__ = ["Store", "Transaction", "open_store"]
+__all__ = ["Record", "Store", "Transaction", "open_store"]

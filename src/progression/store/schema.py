@@ -13,6 +13,13 @@ Version 1 is the first layout:
     one row per ledger entry, never changed once written: the sheet's id, the entry's version
     (its position, the creation is 1) and the entry as the JSON text a sheet file holds.
 
+Version 2 adds:
+
+``records``
+    named JSON documents that are not sheets (a pack keeps there what is not a sheet's history: a
+    league's settings and fixtures), each with a version that a writer may check, written in the
+    same transactions as the sheets.
+
 Every statement is SQL that SQLite and PostgreSQL both accept. A migration is a tuple of
 statements, run in one transaction with the row that records it, so a database is at one
 version or the next, never between.
@@ -34,6 +41,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "sheet TEXT NOT NULL REFERENCES sheets (id), version INTEGER NOT NULL, entry TEXT NOT NULL, "
         "PRIMARY KEY (sheet, version))",
     ),
+    ("CREATE TABLE records (name TEXT PRIMARY KEY, version INTEGER NOT NULL, value TEXT NOT NULL)",),
 )
 #: The version this library writes.
 VERSION = len(MIGRATIONS)

@@ -23,6 +23,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from progression.engine.checks import check_sheet
 from progression.engine.dice import Dice
 from progression.engine.operations import Create
@@ -32,6 +34,8 @@ from progression.errors import InvalidInput, Problem, ProgressionError, SheetErr
 from progression.files import sheets as files
 from progression.files.ledger_read import Operations, Unsure, read_ledger
 from progression.files.ledger_write import event_lines
+from progression.history.amend import Amendment
+from progression.history.amend import amend as amend_history
 from progression.history.verify import Verification
 from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
@@ -44,7 +48,19 @@ from progression.store.snapshots import decode_state, encode_state
 if TYPE_CHECKING:
     from progression.errors import StoreConflict
 
-__all__ = ["Store", "Transaction", "open_store"]
+__all__ = ["Record", "Store", "Transaction", "open_store"]
+
+
+@attrs.frozen(kw_only=True)
+class Record:
+    """A named JSON document kept beside the sheets (:meth:`progression.Transaction.put`), with its version."""
+
+    #: The record's name, unique in the store.
+    name: str
+    #: How many times it was written (1 after the first).
+    version: int
+    #: The document: what was put, read back from JSON (lists, dicts, texts, numbers, booleans, None).
+    value: Any
 
 
 def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, timeout: float = BUSY_TIMEOUT) -> Store:
@@ -158,6 +174,14 @@ class Store:
         # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
         return self._rebuild(sheet_id, version, state, committed=self._open is None)
 
+    def record(self, name: str) -> Record | None:
+        """The record of that name, or None when none was put."""
+        return _record_of(self._query("SELECT name, version, value FROM records WHERE name = ?", (_check_name(name),)))
+
+    def records(self, prefix: str = "") -> tuple[Record, ...]:
+        """The records whose name starts with ``prefix``, sorted by name."""
+        return _records_of(self._query(*_prefixed(prefix)), self.where)
+
     def verify(self, sheet_id: str) -> Verification:
         """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored
         state is the fold of the stored entries (a ``state`` divergence when it is not)."""
@@ -240,6 +264,25 @@ class Store:
     ) -> Sheet:
         """:meth:`run`, returning only the new sheet."""
         return self.run(sheet_id, operation, dice, expected=expected)[0]
+
+    def amend(
+        self,
+        sheet_id: str,
+        position: int,
+        operation: Operation,
+        *,
+        dice: Dice | None = None,
+        invalid: str = "refuse",
+        expected: int | None = None,
+    ) -> tuple[Sheet, Amendment]:
+        """:func:`progression.amend` of the stored sheet, stored (see :meth:`Transaction.amend`)."""
+        with self.transaction() as tx:
+            return tx.amend(sheet_id, position, operation, dice=dice, invalid=invalid, expected=expected)
+
+    def put(self, name: str, value: Any, *, expected: int | None = None) -> int:
+        """Write a record (see :meth:`Transaction.put`); its new version."""
+        with self.transaction() as tx:
+            return tx.put(name, value, expected=expected)
 
     def close(self) -> None:
         """Close the connection. Sheets read before stay whole: a ledger not read yet is read through a
@@ -450,9 +493,7 @@ class Transaction:
         """
         self._check()
         _check_id(sheet_id)
-        if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-            msg = f"store.run: expected must be a version (a whole number), got {expected!r}"
-            raise InvalidInput(msg)
+        _check_expected(expected, "run")
         before = self._current(sheet_id)
         version = len(before.ledger)
         if expected is not None and expected != version:
@@ -479,6 +520,122 @@ class Transaction:
     ) -> Sheet:
         """:meth:`run`, returning only the new sheet."""
         return self.run(sheet_id, operation, dice, expected=expected)[0]
+
+    def amend(
+        self,
+        sheet_id: str,
+        position: int,
+        operation: Operation,
+        *,
+        dice: Dice | None = None,
+        invalid: str = "refuse",
+        expected: int | None = None,
+    ) -> tuple[Sheet, Amendment]:
+        """Replace the operation of the sheet's entry ``position`` and run every later entry again
+        (:func:`progression.amend` under the store's pack), then store the corrected history: the entries
+        from ``position`` on are replaced by those the engine made, the others are kept as they are.
+
+        This is the one change that rewrites stored entries, as :func:`progression.amend` rewrites a
+        ledger: the engine re-executed each one, and the store keeps what it gave.
+
+        Raises:
+            StoreConflict: ``expected`` is not the sheet's version.
+            AmendmentRefused: a later entry becomes invalid (``invalid="refuse"``); nothing was written.
+            ProgressionError: the rules refuse the new operation itself; nothing was written.
+        """
+        self._check()
+        _check_id(sheet_id)
+        _check_expected(expected, "amend")
+        before = self._current(sheet_id)
+        version = len(before.ledger)
+        if expected is not None and expected != version:
+            raise _conflict(self._store.where, sheet_id, expected, version)
+        after, report = amend_history(before, position, operation, pack=self._store.pack, dice=dice, invalid=invalid)
+        lines = event_lines([after.ledger[index] for index in range(position - 1, len(after.ledger))])
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("DELETE FROM entries WHERE sheet = ? AND version >= ?", (sheet_id, position)),
+        ]
+        statements += [
+            ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
+            for number, line in enumerate(lines, start=position)
+        ]
+        statements.append(
+            (
+                "UPDATE sheets SET version = ?, state = ? WHERE id = ? AND version = ?",
+                (len(after.ledger), encode_state(after), sheet_id, version),
+            )
+        )
+        self._write(sheet_id, statements, version)
+        if position == 1:
+            self._store._creations.pop(sheet_id, None)
+        self._sheets[sheet_id] = after
+        return after, report
+
+    def record(self, name: str) -> Record | None:
+        """The record of that name as this transaction has it, or None."""
+        self._check()
+        try:
+            rows = self._backend.query("SELECT name, version, value FROM records WHERE name = ?", (_check_name(name),))
+        except Exception as error:
+            self._raise(error, f"reading record {name!r}")
+        return _record_of(rows)
+
+    def records(self, prefix: str = "") -> tuple[Record, ...]:
+        """The records whose name starts with ``prefix``, as this transaction has them, sorted by name."""
+        self._check()
+        try:
+            rows = self._backend.query(*_prefixed(prefix))
+        except Exception as error:
+            self._raise(error, f"reading the records {prefix!r}")
+        return _records_of(rows, self._store.where)
+
+    def put(self, name: str, value: Any, *, expected: int | None = None) -> int:
+        """Write the record ``name`` (made when missing) with ``value``, any JSON document; its new version.
+
+        A record is not a sheet: no rule checks it, and it holds what a pack keeps beside the sheets (a
+        league's fixtures). Written in the transaction, it is kept with the sheets' changes or not at all.
+
+        Args:
+            expected: the version read (0: the record must not exist yet); None writes whatever is there.
+
+        Raises:
+            StoreConflict: ``expected`` is not the record's version (another writer changed it).
+            InvalidInput: a name that is not a text, or a value JSON cannot hold.
+        """
+        self._check()
+        _check_name(name)
+        _check_expected(expected, "put")
+        try:
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, sort_keys=True)
+        except (TypeError, ValueError) as error:
+            msg = f"store.put: record {name!r} must be a JSON document (dicts, lists, texts, numbers, booleans, None): {error}"
+            raise InvalidInput(msg) from None
+        try:
+            found = self._backend.query("SELECT version FROM records WHERE name = ?", (name,))
+        except Exception as error:
+            self._raise(error, f"reading record {name!r}")
+        version = int(found[0][0]) if found else 0
+        if expected is not None and expected != version:
+            raise _conflict(self._store.where, name, expected, version, kind="record")
+        try:
+            if found:
+                changed = self._backend.change(
+                    "UPDATE records SET version = ?, value = ? WHERE name = ? AND version = ?",
+                    (version + 1, text, name, version),
+                )
+                if changed != 1:
+                    self._broken = f"record {name!r} changed under the transaction"
+                    raise _conflict(self._store.where, name, version, version + 1, kind="record")
+            else:
+                self._backend.change("INSERT INTO records (name, version, value) VALUES (?, ?, ?)", (name, 1, text))
+        except ProgressionError:
+            raise
+        except Exception as error:
+            if self._backend.taken(error):
+                self._broken = f"record {name!r} was written by another writer"
+                raise _conflict(self._store.where, name, 0, 1, kind="record") from None
+            self._raise(error, f"writing record {name!r}")
+        return version + 1
 
     # -- inside -------------------------------------------------------------------
 
@@ -557,10 +714,49 @@ class Transaction:
         raise error
 
 
-def _conflict(where: str, sheet_id: str, expected: int, found: int) -> StoreConflict:
+def _conflict(where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet") -> StoreConflict:
     from progression.errors import StoreConflict
 
-    return StoreConflict(where, sheet_id, expected, found)
+    return StoreConflict(where, sheet_id, expected, found, kind=kind)
+
+
+def _check_expected(expected: object, where: str) -> None:
+    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+        msg = f"store.{where}: expected must be a version (a whole number), got {expected!r}"
+        raise InvalidInput(msg)
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        msg = f"a record's name must be a non-empty text without surrounding spaces, got {name!r}"
+        raise InvalidInput(msg)
+    return name
+
+
+def _prefixed(prefix: object) -> tuple[str, tuple[Any, ...]]:
+    """The query of the records whose name starts with ``prefix`` (compared as text, not as a LIKE pattern)."""
+    if not isinstance(prefix, str):
+        msg = f"store.records: a prefix is a text, got {prefix!r}"
+        raise InvalidInput(msg)
+    return (
+        "SELECT name, version, value FROM records WHERE substr(name, 1, ?) = ? ORDER BY name",
+        (len(prefix), prefix),
+    )
+
+
+def _record_of(rows: list[tuple[Any, ...]]) -> Record | None:
+    return _records_of(rows, "")[0] if rows else None
+
+
+def _records_of(rows: list[tuple[Any, ...]], where: str) -> tuple[Record, ...]:
+    found = []
+    for name, version, text in rows:
+        try:
+            value = json.loads(str(text))
+        except ValueError as error:
+            raise StoreError(where, f"record {name!r} is not JSON: {error}") from None
+        found.append(Record(name=str(name), version=int(version), value=value))
+    return tuple(sorted(found, key=lambda record: record.name))
 
 
 def _check_id(sheet_id: object) -> str:

@@ -22,6 +22,8 @@ from .match.outcome import MatchRecord, check_match, record_match, record_outcom
 from .match.postmatch import PostMatch, expensive_mistakes
 from .matched_play.draft import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
 from .players.player import level_of, must_advance, new_player, notation, profile
+from .store.fixtures import Fixture, Played, Side, round_robin
+from .store.league import Career, League, LeagueAmendment, LeagueCheck, PlayerLine, new_league, open_league
 from .team.journeymen import add_journeymen, hire_journeyman, retire
 from .team.results import closed, results
 from .team.roster import buy_staff, create_team, draft, end_draft, fire, fire_staff, hire
@@ -30,20 +32,28 @@ from .team.values import Explanation, Item, current_team_value, current_value, s
 
 __all__ = [
     "Budget",
+    "Career",
     "Data",
     "Explanation",
+    "Fixture",
     "Item",
+    "League",
+    "LeagueAmendment",
+    "LeagueCheck",
     "MatchRecord",
     "MatchedPlayQuote",
     "Order",
     "Outcome",
     "Piece",
     "Pitch",
+    "Played",
+    "PlayerLine",
     "Position",
     "PostMatch",
     "Prayer",
     "Profile",
     "Result",
+    "Side",
     "Skill",
     "Standing",
     "Star",
@@ -84,9 +94,11 @@ __all__ = [
     "match_entry",
     "match_notes",
     "must_advance",
+    "new_league",
     "new_player",
     "new_season",
     "notation",
+    "open_league",
     "pack",
     "prayers",
     "price",
@@ -102,6 +114,7 @@ __all__ = [
     "results",
     "retire",
     "rolls_in",
+    "round_robin",
     "seasons_played",
     "set_up",
     "skill_points",

@@ -6,13 +6,28 @@ Each award and roll is made through the work of the match's operation, which che
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from progression import RulePack, Sheet, Work
 
 from ..data.access import data_of, team_roster
 from ..inducements.prayers import event_values, member_values
 from .record import EVENTS, MatchRecord, penalised
 
-__all__ = ["award_mvps", "award_spp", "casualties_caused", "spp_casualties", "spp_earned", "spp_values"]
+if TYPE_CHECKING:
+    from progression.ledger.events import Rolled
+
+__all__ = [
+    "award_mvps",
+    "award_spp",
+    "casualties_caused",
+    "mvp_label",
+    "mvps_rolled",
+    "spp_casualties",
+    "spp_earned",
+    "spp_values",
+]
 
 
 def spp_values(pack: RulePack, team: Sheet) -> dict[str, int]:
@@ -84,8 +99,28 @@ def award_mvps(work: Work, match: MatchRecord) -> None:
     mvp = data_of(work.pack).rules.spp["mvp"]
     for n in range(count):
         while True:
-            (roll,) = work.roll(6, label="MVP", shown=f"MVP {n + 1}")
+            (roll,) = work.roll(6, label="MVP", shown=mvp_label(n))
             if roll <= len(match.mvp_nominees):
                 break
         member = match.mvp_nominees[roll - 1]
         work.award("spp", mvp, f"match {match.number}: MVP (nominee {roll})", member=member)
+
+
+def mvp_label(n: int) -> str:
+    """The label of the rolls of the ``n``-th MVP (from 0) on the ledger: ``MVP 1``, ``MVP 2``."""
+    return f"MVP {n + 1}"
+
+
+def mvps_rolled(match: MatchRecord, rolls: Sequence[Rolled]) -> tuple[str, ...]:
+    """The members :func:`award_mvps` made MVP, read back from the rolls it recorded for ``match`` (each MVP's
+    last roll under its label names the nominee), in order."""
+    last: dict[str, int] = {}
+    for rolled in rolls:
+        if rolled.label.startswith("MVP ") and rolled.results:
+            last[rolled.label] = rolled.results[-1]
+    chosen = []
+    for n in range(len(last)):
+        roll = last.get(mvp_label(n), 0)
+        if 1 <= roll <= len(match.mvp_nominees):
+            chosen.append(match.mvp_nominees[roll - 1])
+    return tuple(chosen)

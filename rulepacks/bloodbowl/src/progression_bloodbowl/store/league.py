@@ -1,0 +1,623 @@
+"""A Blood Bowl league kept in one store: its teams (each a team sheet), its seasons and fixtures, each match
+recorded once for both teams in one transaction, and what is read back (standings, leaders, careers,
+history).
+
+Where things live: each team is a sheet of the store, changed only by operations run through the
+engine. What is not a team's history is a record of the store (:meth:`progression.Transaction.put`):
+``bloodbowl.league`` holds the league's name, its current season, its teams and whether it plays bonus
+points; ``bloodbowl.fixture/<season>/<number>`` holds one fixture, and once it is played, the match as
+written (:class:`~progression_bloodbowl.league.fixtures.Played`) and the version of the entry it made on
+each team. Recording a match runs ``bloodbowl.match`` (post-match steps 1 and 2) on the home team, then on
+the away team, and writes the fixture, all in one transaction: both teams and the fixture, or none.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
+from progression.errors import InvalidInput, StoreError, UnknownName
+
+from ..league.standings import Standing, standings
+from ..match.corrections import _records as records_of
+from ..match.outcome import record_match
+from ..match.postmatch import expensive_mistakes
+from ..match.record import MatchRecord
+from ..match.spp import mvps_rolled
+from ..team.results import Result, check_team, results, season_of
+from .fixtures import Fixture, Played, round_robin
+
+if TYPE_CHECKING:
+    from progression.history import Amendment, Verification
+    from progression.store import Store, Transaction
+
+__all__ = [
+    "LEAGUE_RECORD",
+    "Career",
+    "League",
+    "LeagueAmendment",
+    "LeagueCheck",
+    "PlayerLine",
+    "new_league",
+    "open_league",
+]
+
+#: The store record of the league's settings.
+LEAGUE_RECORD = "bloodbowl.league"
+#: The start of each fixture's record name.
+FIXTURE_RECORD = "bloodbowl.fixture/"
+#: The layout of the league's records.
+FORMAT = 1
+#: The figures the leaders are ranked by.
+LEADERS = ("touchdowns", "casualties", "completions", "mvps", "spp")
+#: The match events counted as casualties a player caused, in the leaders and careers.
+CASUALTIES = ("casualty", "casualty_special", "casualty_foul", "casualty_crowd")
+
+
+def new_league(
+    where: str | os.PathLike[str], name: str, *, pack: RulePack | None = None, bonus: bool | None = None
+) -> League:
+    """Make a league in a new store (a SQLite file, or a ``postgresql://`` connection string).
+
+    Args:
+        name: the league's name.
+        bonus: whether its table counts the optional bonus points (None: as the pack's rules say).
+
+    Raises:
+        StoreError: the store already holds a league.
+    """
+    if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
+        msg = f"a league's name is a text on one line, got {name!r}"
+        raise InvalidInput(msg)
+    if bonus is not None and not isinstance(bonus, bool):
+        msg = f"bonus is True, False or None (the pack's rule), got {bonus!r}"
+        raise InvalidInput(msg)
+    store = open_store(where, pack or load("bloodbowl"))
+    try:
+        with store.transaction() as tx:
+            if tx.record(LEAGUE_RECORD) is not None:
+                raise StoreError(store.where, "it already holds a league; open it with open_league")
+            settings = {"format": FORMAT, "name": name, "season": 1, "teams": [], "bonus": bonus}
+            tx.put(LEAGUE_RECORD, settings, expected=0)
+    except BaseException:
+        store.close()
+        raise
+    return League(store)
+
+
+def open_league(where: str | os.PathLike[str], *, pack: RulePack | None = None) -> League:
+    """The league of an existing store.
+
+    Raises:
+        StoreError: the store holds no league.
+    """
+    store = open_store(where, pack)
+    if store.record(LEAGUE_RECORD) is None:
+        store.close()
+        raise StoreError(store.where, "it holds no league; make one with new_league")
+    return League(store)
+
+
+@attrs.frozen(kw_only=True)
+class LeagueAmendment:
+    """What amending a recorded match changed on each team."""
+
+    fixture: Fixture
+    #: team id -> the report of :func:`progression.amend` on that team.
+    reports: Mapping[str, Amendment]
+
+    def lines(self) -> Iterator[str]:
+        """Each team's report, the team first."""
+        for team, report in self.reports.items():
+            yield f"{team}:"
+            for line in report.lines():
+                yield f"  {line}"
+
+
+@attrs.frozen(kw_only=True)
+class LeagueCheck:
+    """What :meth:`League.verify` found: each team's verification, and fixtures that disagree with the teams."""
+
+    #: team id -> its verification.
+    teams: Mapping[str, Verification]
+    #: One sentence per played fixture whose record the teams' entries do not hold.
+    fixtures: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.fixtures and all(report.ok for report in self.teams.values())
+
+    def lines(self) -> Iterator[str]:
+        for report in self.teams.values():
+            yield from report.lines()
+        yield from self.fixtures
+
+
+@attrs.frozen(kw_only=True)
+class PlayerLine:
+    """A player's figures in one match, read from his team's ledger."""
+
+    team: str
+    member: str
+    name: str
+    season: int
+    #: The match's number in the season (the fixture's round).
+    number: int
+    opponent: str
+    touchdowns: int = 0
+    casualties: int = 0
+    completions: int = 0
+    mvps: int = 0
+    #: The SPP the match gave him (events and MVP).
+    spp: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class Career:
+    """A player's matches, season by season, and their totals."""
+
+    team: str
+    member: str
+    name: str
+    matches: tuple[PlayerLine, ...]
+
+    def total(self, figure: str, season: int | None = None) -> int:
+        """The sum of one of ``LEADERS`` (touchdowns, casualties, completions, mvps, spp) over his matches (of ``season`` only, when given)."""
+        return sum(getattr(line, figure) for line in self.matches if season is None or line.season == season)
+
+    def seasons(self) -> tuple[int, ...]:
+        return tuple(sorted({line.season for line in self.matches}))
+
+    def lines(self) -> Iterator[str]:
+        yield f"{self.name} ({self.team} #{self.member})"
+        yield " season  M  TD CAS CMP MVP SPP"
+        for season in self.seasons():
+            played = sum(1 for line in self.matches if line.season == season)
+            figures = "".join(f"{self.total(f, season):>4}" for f in LEADERS)
+            yield f" {season:>6} {played:>2}{figures}"
+        figures = "".join(f"{self.total(f):>4}" for f in LEADERS)
+        yield f" {'total':>6} {len(self.matches):>2}{figures}"
+
+
+class League:
+    """A league in one store: its teams, seasons and fixtures (see :func:`new_league`, :func:`open_league`)."""
+
+    def __init__(self, store: Store) -> None:
+        #: The store the league is kept in.
+        self.store = store
+        self.pack: RulePack = store.pack
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> League:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- settings -------------------------------------------------------------------
+
+    def _settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
+        found = (tx or self.store).record(LEAGUE_RECORD)
+        if found is None:
+            raise StoreError(self.store.where, "it holds no league; make one with new_league")
+        return dict(found.value), found.version
+
+    @property
+    def name(self) -> str:
+        return str(self._settings()[0]["name"])
+
+    @property
+    def season(self) -> int:
+        """The season being played."""
+        return int(self._settings()[0]["season"])
+
+    def teams(self) -> tuple[str, ...]:
+        """The ids of the league's teams, in the order they joined."""
+        return tuple(self._settings()[0]["teams"])
+
+    def team(self, team: str) -> Sheet:
+        """The team's sheet, as stored."""
+        self._check_team(team, self.teams())
+        return self.store.sheet(team)
+
+    def _check_team(self, team: object, teams: Sequence[str]) -> str:
+        if not isinstance(team, str) or team not in teams:
+            raise UnknownName("team", team, teams, f"league {self.name!r}")
+        return team
+
+    # -- teams ----------------------------------------------------------------------
+
+    def add_team(self, team: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
+        """Store a team sheet (a drafted team, or one read from a file) in the league under the id ``team``.
+
+        Raises:
+            InvalidInput: not a league team, a name another team of the league has, or a team playing
+                another season than the league.
+            StoreError: the id is taken; the sheet does not verify (unless ``verify=False``).
+        """
+        check_team(sheet, "league.add_team")
+        with self.store.transaction() as tx:
+            settings, version = self._settings(tx)
+            names = {tx.sheet(other).name: other for other in settings["teams"]}
+            if sheet.name in names:
+                msg = (
+                    f"team {names[sheet.name]!r} of league {settings['name']!r} is already named {sheet.name!r}; "
+                    "a league names each team once (opponents are named by name)"
+                )
+                raise InvalidInput(msg)
+            if season_of(sheet) != settings["season"]:
+                msg = (
+                    f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
+                    f"{settings['season']}; a team joins the league in the season it plays"
+                )
+                raise InvalidInput(msg)
+            added = tx.add(team, sheet, verify=verify)
+            settings["teams"] = [*settings["teams"], team]
+            tx.put(LEAGUE_RECORD, settings, expected=version)
+        return added
+
+    def import_team(self, team: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
+        """:meth:`add_team` of a team's sheet file (format 1 or 2); it is verified unless ``verify=False``."""
+        from progression import load_sheet
+
+        text = open(path, "rb").read()  # noqa: SIM115 - the store reads a path the same way
+        return self.add_team(team, load_sheet(text, str(path), pack=self.pack), verify=verify)
+
+    def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool = False) -> os.PathLike[str]:
+        """Write the team to a sheet file (format 2), for its coach to carry."""
+        self._check_team(team, self.teams())
+        return self.store.export_file(team, path, force=force)
+
+    # -- fixtures -------------------------------------------------------------------
+
+    def fixtures(self, season: int | None = None) -> tuple[Fixture, ...]:
+        """The fixtures of ``season`` (the current one by default), by number."""
+        wanted = self.season if season is None else season
+        found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
+        return tuple(sorted((_fixture(r.value) for r in found), key=lambda f: f.number))
+
+    def fixture(self, number: int, season: int | None = None) -> Fixture:
+        """One fixture of ``season`` (the current one by default).
+
+        Raises:
+            UnknownName: no fixture of that number in that season.
+        """
+        wanted = self.season if season is None else season
+        found = self.store.record(_fixture_name(wanted, number))
+        if found is None:
+            known = [str(f.number) for f in self.fixtures(wanted)]
+            raise UnknownName("fixture", number, known, f"season {wanted} of league {self.name!r}")
+        return _fixture(found.value)
+
+    def schedule(self, *, legs: int = 1) -> tuple[Fixture, ...]:
+        """Make the current season's fixtures: a round robin of the league's teams (byes for an odd number).
+
+        Raises:
+            InvalidInput: the season already has fixtures, or the league fewer than two teams.
+        """
+        with self.store.transaction() as tx:
+            settings, _ = self._settings(tx)
+            season = settings["season"]
+            if tx.records(f"{FIXTURE_RECORD}{season}/"):
+                msg = f"season {season} of league {settings['name']!r} already has fixtures; add others one by one"
+                raise InvalidInput(msg)
+            made: list[Fixture] = []
+            for round_number, pairs in enumerate(round_robin(settings["teams"], legs=legs), start=1):
+                for home, away in pairs:
+                    fixture = Fixture(season=season, number=len(made) + 1, round=round_number, home=home, away=away)
+                    tx.put(_fixture_name(season, fixture.number), _fixture_data(fixture), expected=0)
+                    made.append(fixture)
+        return tuple(made)
+
+    def add_fixture(self, home: str, away: str, *, round: int | None = None) -> Fixture:
+        """Add one fixture to the current season: ``home`` against ``away`` in ``round`` (by default the first
+        round after every fixture either team has).
+
+        Raises:
+            UnknownName: a team that is not a team of the league.
+            InvalidInput: a team against itself, or one that already plays in that round.
+        """
+        with self.store.transaction() as tx:
+            settings, _ = self._settings(tx)
+            for team in (home, away):
+                self._check_team(team, settings["teams"])
+            if home == away:
+                msg = f"a fixture is between two teams, got {home!r} against itself"
+                raise InvalidInput(msg)
+            season = settings["season"]
+            existing = [_fixture(r.value) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
+            taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
+            if round is None:
+                round = 1 + max((f.round for f in existing if {f.home, f.away} & {home, away}), default=0)
+            if isinstance(round, bool) or not isinstance(round, int) or round < 1:
+                msg = f"a fixture's round is a whole number >= 1, got {round!r}"
+                raise InvalidInput(msg)
+            for team in (home, away):
+                if (round, team) in taken:
+                    msg = f"{team!r} already plays a fixture in round {round} of season {season}; choose another round"
+                    raise InvalidInput(msg)
+            fixture = Fixture(season=season, number=len(existing) + 1, round=round, home=home, away=away)
+            tx.put(_fixture_name(season, fixture.number), _fixture_data(fixture), expected=0)
+        return fixture
+
+    # -- matches --------------------------------------------------------------------
+
+    def record(self, number: int, played: Played, dice: Dice | None = None) -> tuple[Sheet, Sheet]:
+        """Record fixture ``number`` of the current season as ``played``, for both teams in one transaction:
+        post-match steps 1 and 2 (``bloodbowl.match``) on the home team, then on the away team, rolling
+        ``dice`` in that order, and the fixture marked played. Both teams are changed, or neither.
+
+        Returns:
+            The home team and the away team as recorded.
+
+        Raises:
+            UnknownName: no such fixture this season.
+            InvalidInput: the fixture was already played, or ``played`` is not a :class:`Played`.
+            ProgressionError: either team's rules refuse its record (nothing was written).
+        """
+        if not isinstance(played, Played):
+            msg = f"league.record: expected a Played (both sides of the match), got {type(played).__name__}"
+            raise InvalidInput(msg)
+        with self.store.transaction() as tx:
+            fixture, version = self._open_fixture(tx, number)
+            home_record, away_record = played.records(
+                fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name
+            )
+            home, _ = tx.run(fixture.home, _match(home_record), dice)
+            away, _ = tx.run(fixture.away, _match(away_record), dice)
+            entries = {fixture.home: len(home.ledger), fixture.away: len(away.ledger)}
+            done = attrs.evolve(fixture, played=played, entries=entries)
+            tx.put(_fixture_name(fixture.season, fixture.number), _fixture_data(done), expected=version)
+        return home, away
+
+    def _open_fixture(self, tx: Transaction, number: int) -> tuple[Fixture, int]:
+        settings, _ = self._settings(tx)
+        found = tx.record(_fixture_name(settings["season"], number))
+        if found is None:
+            known = [str(_fixture(r.value).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")]
+            raise UnknownName("fixture", number, known, f"season {settings['season']} of league {settings['name']!r}")
+        fixture = _fixture(found.value)
+        if fixture.played is not None:
+            score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
+            msg = (
+                f"fixture {fixture.number} of season {fixture.season} ({fixture.home} v {fixture.away}) was already "
+                f"played ({score}); amend it to correct it"
+            )
+            raise InvalidInput(msg)
+        return fixture, found.version
+
+    def close_match(
+        self, team: str, number: int, dice: Dice | None = None, *, must_advance: bool | None = None
+    ) -> Sheet:
+        """End the post-match sequence of match ``number`` for one team (step 5, Expensive Mistakes)."""
+        return self.run(team, expensive_mistakes.operation(number=number, must_advance=must_advance), dice)  # type: ignore[attr-defined]
+
+    def run(self, team: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None) -> Sheet:
+        """Run one of a team's own operations (an advancement, a hire, Expensive Mistakes) on the stored team."""
+        self._check_team(team, self.teams())
+        return self.store.execute(team, operation, dice, expected=expected)
+
+    def amend(
+        self,
+        number: int,
+        *,
+        season: int | None = None,
+        dice: Dice | None = None,
+        invalid: str = "refuse",
+        **changes: Any,
+    ) -> LeagueAmendment:
+        """Correct a recorded fixture with ``changes`` to its :class:`Played` fields (``score=(1, 1)``,
+        ``home=Side(...)``): both teams' entries of the match are amended (:func:`progression.amend`) and every
+        later entry of each is run again, in one transaction.
+
+        Raises:
+            UnknownName: no such fixture.
+            InvalidInput: the fixture was not played yet, or a field :class:`Played` does not have.
+            AmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``); nothing changed.
+        """
+        fields = [field.name for field in attrs.fields(Played)]
+        unknown = sorted(set(changes) - set(fields))
+        if unknown:
+            msg = f"league.amend: a played fixture has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
+            raise InvalidInput(msg)
+        with self.store.transaction() as tx:
+            settings, _ = self._settings(tx)
+            wanted = settings["season"] if season is None else season
+            found = tx.record(_fixture_name(wanted, number))
+            if found is None:
+                raise UnknownName("fixture", number, [], f"season {wanted} of league {settings['name']!r}")
+            fixture = _fixture(found.value)
+            if fixture.played is None:
+                msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
+                raise InvalidInput(msg)
+            played = attrs.evolve(fixture.played, **changes)
+            records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
+            reports, entries = {}, {}
+            for team, record in zip((fixture.home, fixture.away), records, strict=True):
+                position = fixture.entries[team]
+                entry = tx.sheet(team).ledger[position - 1]
+                if not isinstance(entry, Entry) or not records_of(entry.operation):
+                    msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
+                    raise InvalidInput(msg)
+                _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
+                entries[team] = position
+            done = attrs.evolve(fixture, played=played, entries=entries)
+            tx.put(_fixture_name(wanted, number), _fixture_data(done), expected=found.version)
+        return LeagueAmendment(fixture=done, reports=reports)
+
+    def new_season(self, dice: Dice | None = None, *, retirement: str = "fit") -> int:
+        """End the season for every team (``bloodbowl.new_season``) and start the next, in one transaction;
+        the new season's number."""
+        from ..league.season import _season_turns
+
+        with self.store.transaction() as tx:
+            settings, version = self._settings(tx)
+            for team in settings["teams"]:
+                operation = _season_turns.operation(retirement=retirement, rolled=dice is not None)  # type: ignore[attr-defined]
+                tx.run(team, operation, dice)
+            settings["season"] += 1
+            tx.put(LEAGUE_RECORD, settings, expected=version)
+        return int(settings["season"])
+
+    # -- what is read back ----------------------------------------------------------
+
+    def standings(self, season: int | None = None, *, bonus: bool | None = None) -> tuple[Standing, ...]:
+        """The table of ``season`` (the current one by default), read from the teams' ledgers by the pack's
+        :func:`~progression_bloodbowl.standings`; ``bonus`` as the league was made when None."""
+        settings, _ = self._settings()
+        wanted = settings["season"] if season is None else season
+        counted = settings["bonus"] if bonus is None else bonus
+        return standings(self.pack, [self.store.sheet(t) for t in settings["teams"]], season=wanted, bonus=counted)
+
+    def player_lines(self, team: str) -> tuple[PlayerLine, ...]:
+        """Every player's figures in every match the team's ledger records, season by season."""
+        self._check_team(team, self.teams())
+        return tuple(_lines(team, self.store.sheet(team)))
+
+    def leaders(self, figure: str, *, season: int | None = None, top: int = 5) -> tuple[tuple[str, str, str, int], ...]:
+        """The ``top`` players by ``figure`` (one of ``LEADERS`` (touchdowns, casualties, completions, mvps, spp)) in ``season`` (the current one by default;
+        0 for every season): (team, member, name, figure), highest first, then by name."""
+        if figure not in LEADERS:
+            raise UnknownName("leaders' figure", figure, LEADERS, "the league's leaders")
+        wanted = self.season if season is None else season
+        totals: dict[tuple[str, str], list[Any]] = {}
+        for team in self.teams():
+            for line in self.player_lines(team):
+                if wanted and line.season != wanted:
+                    continue
+                kept = totals.setdefault((line.team, line.member), [line.name, 0])
+                kept[1] += getattr(line, figure)
+        ranked = sorted(((t, m, n, v) for (t, m), (n, v) in totals.items() if v), key=lambda r: (-r[3], r[2], r[0]))
+        return tuple(ranked[:top])
+
+    def career(self, team: str, member: str) -> Career:
+        """A player's matches across seasons, read from his team's ledger.
+
+        Raises:
+            UnknownName: a team not of the league, or a member the team's ledger never recorded in a match.
+        """
+        lines = tuple(line for line in self.player_lines(team) if line.member == member)
+        if not lines:
+            known = sorted({line.member for line in self.player_lines(team)}, key=lambda m: (len(m), m))
+            raise UnknownName("player with a match", member, known, f"team {team!r}")
+        return Career(team=team, member=member, name=lines[-1].name, matches=lines)
+
+    def history(self, team: str) -> tuple[Result, ...]:
+        """Every result of the team, season by season."""
+        sheet = self.team(team)
+        return tuple(result for season in range(1, season_of(sheet) + 1) for result in results(sheet, season=season))
+
+    def verify(self) -> LeagueCheck:
+        """Every team verified (:meth:`progression.Store.verify`), and every played fixture checked
+        against the entries that recorded it on both teams."""
+        teams = {team: self.store.verify(team) for team in self.teams()}
+        problems = []
+        for found in self.store.records(FIXTURE_RECORD):
+            fixture = _fixture(found.value)
+            if fixture.played is None:
+                continue
+            names = (self.store.sheet(fixture.home).name, self.store.sheet(fixture.away).name)
+            wanted = fixture.played.records(fixture.round, *names)
+            for team, record in zip((fixture.home, fixture.away), wanted, strict=True):
+                position = fixture.entries.get(team, 0)
+                sheet = self.store.sheet(team)
+                entry = sheet.ledger[position - 1] if 1 <= position <= len(sheet.ledger) else None
+                held = records_of(entry.operation) if isinstance(entry, Entry) else []
+                if held != [record]:
+                    problems.append(
+                        f"fixture {fixture.number} of season {fixture.season}: entry {position} of {team!r} does not "
+                        "hold the match the fixture records"
+                    )
+        return LeagueCheck(teams=teams, fixtures=tuple(problems))
+
+
+def _match(record: MatchRecord) -> Operation:
+    return record_match.operation(match=record)  # type: ignore[attr-defined, no-any-return]
+
+
+def _fixture_name(season: int, number: int) -> str:
+    return f"{FIXTURE_RECORD}{season}/{number:04d}"
+
+
+def _fixture_data(fixture: Fixture) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "season": fixture.season,
+        "number": fixture.number,
+        "round": fixture.round,
+        "home": fixture.home,
+        "away": fixture.away,
+        "played": None if fixture.played is None else fixture.played.data(),
+        "entries": dict(fixture.entries),
+    }
+
+
+def _fixture(data: Mapping[str, Any]) -> Fixture:
+    played = data.get("played")
+    return Fixture(
+        season=int(data["season"]),
+        number=int(data["number"]),
+        round=int(data["round"]),
+        home=str(data["home"]),
+        away=str(data["away"]),
+        played=None if played is None else Played.from_data(played),
+        entries={str(k): int(v) for k, v in data.get("entries", {}).items()},
+    )
+
+
+def _walk(events: Sequence[Any], member: str | None = None) -> Iterator[tuple[str | None, Any]]:
+    """Each event of an entry with the member it happened to (None: the team), steps and members opened.
+    Events are told apart by their tag (``member``, ``step``, ``entry``, ``rolled``, ``awarded``)."""
+    for event in events:
+        tag = getattr(event, "tag", "")
+        if tag == "member":
+            yield from _walk((event.event,), event.member)
+        elif tag in ("step", "entry"):
+            yield from _walk(event.events, member)
+        else:
+            yield member, event
+
+
+def _lines(team: str, sheet: Sheet) -> Iterator[PlayerLine]:
+    """Every player's line of every match the team's ledger records (its ``bloodbowl.match`` entries and any
+    other entry holding a match record), the season read from the ledger's season marks."""
+    names = {ident: member.name for ident, member in sheet.members.items()}
+    season = 1
+    for entry in sheet.ledger:
+        for member, event in _walk((entry,)):
+            if getattr(event, "tag", "") == "joined" and event.ledger:
+                names.setdefault(event.member, getattr(event.ledger[0], "name", event.member))
+            if getattr(event, "tag", "") == "adjusted" and member is None and "season" in event.effect.tags:
+                season = int(event.effect.tags["season"])
+        if not isinstance(entry, Entry):
+            continue
+        for record in records_of(entry.operation):
+            happened = list(_walk(entry.events))
+            rolls = [event for who, event in happened if who is None and getattr(event, "tag", "") == "rolled"]
+            mvps = mvps_rolled(record, rolls)
+            spp: dict[str, int] = {}
+            for who, event in happened:
+                if who is not None and getattr(event, "tag", "") == "awarded" and event.pool == "spp":
+                    spp[who] = spp.get(who, 0) + event.amount
+            members = sorted(set(record.events) | set(spp) | set(mvps), key=lambda m: (len(m), m))
+            for ident in members:
+                counts = record.events.get(ident, {})
+                yield PlayerLine(
+                    team=team,
+                    member=ident,
+                    name=names.get(ident, ident),
+                    season=season,
+                    number=record.number,
+                    opponent=record.opponent,
+                    touchdowns=counts.get("touchdown", 0),
+                    casualties=sum(counts.get(kind, 0) for kind in CASUALTIES),
+                    completions=counts.get("completion", 0),
+                    mvps=mvps.count(ident),
+                    spp=spp.get(ident, 0),
+                )

@@ -1,0 +1,344 @@
+"""The league in one store, on a real SQLite file: fixtures, a match recorded once for both teams in one
+transaction (or for neither, even when the process dies between the two), concurrent writers, verify,
+standings that agree with the report over the same teams as files, amendments, leaders and careers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import progression
+import progression_bloodbowl as bb
+from progression import RulePack, SeededDice
+from progression.errors import InvalidInput, UnknownName
+from support.stores import raw
+
+from ..conftest import HUMANS
+
+NAMES = ["Altdorf Anvils", "Bogenhafen Barons", "Carroburg Counts", "Delberz Dukes"]
+IDS = ["anvils", "barons", "counts", "dukes"]
+#: A 2-1 home win: the home Blitzer scores twice, the away Thrower once and causes a casualty.
+WIN = bb.Played(
+    score=(2, 1),
+    home=bb.Side(events={"1": {"touchdown": 2}, "3": {"completion": 1}}, mvp_nominees=("1", "3")),
+    away=bb.Side(events={"3": {"touchdown": 1, "casualty": 1}}, mvp_nominees=("3",), injuries={}),
+)
+
+
+def league_of(path: Path, pack: RulePack, count: int = 4) -> bb.League:
+    league = bb.new_league(path, "Old World Cup", pack=pack)
+    for index in range(count):
+        ident = IDS[index] if index < len(IDS) else f"team{index}"
+        name = NAMES[index] if index < len(NAMES) else f"Team {index}"
+        league.add_team(ident, bb.draft(pack, "human", name, HUMANS))
+    return league
+
+
+@pytest.fixture
+def league(tmp_path: Path, pack: RulePack):
+    with league_of(tmp_path / "league.sqlite", pack) as opened:
+        yield opened
+
+
+def play_season(league: bb.League, dice: progression.Dice) -> None:
+    """Every fixture of the season, each team's last sequence closed before its next match."""
+    for fixture in league.fixtures():
+        if fixture.round > 1:
+            for team in (fixture.home, fixture.away):
+                league.close_match(team, fixture.round - 1, dice, must_advance=False)
+        league.record(fixture.number, WIN if fixture.number % 3 else bb.Played(score=(1, 1)), dice)
+
+
+class TestSchedule:
+    @pytest.mark.parametrize("count", range(2, 10))
+    def test_every_pair_meets_once(self, count: int) -> None:
+        """The circle method: each pair once, each team at most once a round, a bye a round for an odd count."""
+        teams = [f"t{n}" for n in range(count)]
+        rounds = bb.round_robin(teams)
+        pairs = [frozenset(pair) for fixtures in rounds for pair in fixtures]
+        assert (count * (count - 1) // 2, len(pairs)) == (len(set(pairs)), len(pairs))
+        assert len(rounds) == (count if count % 2 else count - 1)
+        for fixtures in rounds:
+            playing = [team for pair in fixtures for team in pair]
+            assert len(playing) == len(set(playing)) == count - count % 2
+
+    def test_a_second_leg_plays_each_pairing_the_other_way(self) -> None:
+        """With two legs, each pairing is played once at each ground."""
+        rounds = bb.round_robin(["a", "b", "c", "d"], legs=2)
+        played = [pair for fixtures in rounds for pair in fixtures]
+        assert (6, 12) == (len(rounds), len(set(played)))
+
+    def test_too_few_teams(self) -> None:
+        """A round robin needs two different teams."""
+        with pytest.raises(InvalidInput, match="two or more different teams"):
+            bb.round_robin(["a", "a"])
+
+    def test_a_schedule_is_made_once(self, league: bb.League) -> None:
+        """The season's fixtures are kept in the store; a second schedule is refused."""
+        made = league.schedule()
+        assert (6, made) == (len(made), league.fixtures())
+        with pytest.raises(InvalidInput, match="season 1 of league 'Old World Cup' already has fixtures"):
+            league.schedule()
+
+    def test_fixtures_one_by_one(self, league: bb.League) -> None:
+        """A fixture entered by hand goes in the first round neither team plays; a round taken is refused."""
+        first = league.add_fixture("anvils", "barons")
+        second = league.add_fixture("counts", "anvils")
+        assert ((1, 1), (2, 2)) == ((first.number, first.round), (second.number, second.round))
+        with pytest.raises(InvalidInput, match="'anvils' already plays a fixture in round 1 of season 1"):
+            league.add_fixture("dukes", "anvils", round=1)
+        with pytest.raises(InvalidInput, match="a fixture is between two teams, got 'dukes' against itself"):
+            league.add_fixture("dukes", "dukes")
+
+
+class TestRecord:
+    def test_one_record_makes_both(self, league: bb.League) -> None:
+        """Both teams get the same match, the away one mirrored, in one entry each; the fixture is played."""
+        league.add_fixture("anvils", "barons")
+        home, away = league.record(1, WIN, SeededDice(3))
+        assert list(bb.results(home)) == [
+            bb.Result(
+                season=1, number=1, opponent="Bogenhafen Barons", outcome="win", scored=2, against=1, casualties=0
+            )
+        ]
+        assert list(bb.results(away)) == [
+            bb.Result(season=1, number=1, opponent="Altdorf Anvils", outcome="loss", scored=1, against=2, casualties=1)
+        ]
+        fixture = league.fixture(1)
+        assert (WIN, {"anvils": len(home.ledger), "barons": len(away.ledger)}) == (
+            fixture.played,
+            dict(fixture.entries),
+        )
+        assert (home, away) == (league.team("anvils"), league.team("barons"))
+
+    def test_a_concession_is_seen_from_each_side(self) -> None:
+        """The side that conceded records "us", the other "them"; without penalty only for the conceding side."""
+        played = bb.Played(score=(0, 1), conceded="home", without_penalty=True)
+        home, away = played.records(4, "Anvils", "Barons")
+        assert (("us", True, (0, 1)), ("them", False, (1, 0))) == (
+            (home.conceded, home.without_penalty, home.score),
+            (away.conceded, away.without_penalty, away.score),
+        )
+
+    def test_a_fixture_that_does_not_exist(self, league: bb.League) -> None:
+        """Recording a fixture the season does not have is refused, naming those it has."""
+        league.add_fixture("anvils", "barons")
+        with pytest.raises(
+            UnknownName, match="fixture 7 is not defined in season 1 of league 'Old World Cup'; expected one of: 1"
+        ):
+            league.record(7, WIN, SeededDice(1))
+
+    def test_a_fixture_played_twice(self, league: bb.League) -> None:
+        """A fixture is recorded once; the second time is refused and nothing changes."""
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        versions = [league.store.version(t) for t in ("anvils", "barons")]
+        with pytest.raises(
+            InvalidInput, match=r"fixture 1 of season 1 \(anvils v barons\) was already played \(2-1\); amend it"
+        ):
+            league.record(1, WIN, SeededDice(1))
+        assert versions == [league.store.version(t) for t in ("anvils", "barons")]
+
+    def test_an_opponent_not_of_the_league(self, league: bb.League) -> None:
+        """A fixture against a team the league does not have is refused, naming the league's teams."""
+        with pytest.raises(
+            UnknownName, match="team 'nobody' is not defined in league 'Old World Cup'; expected one of: anvils, barons"
+        ):
+            league.add_fixture("anvils", "nobody")
+
+    def test_the_away_side_refused_leaves_neither(self, league: bb.League) -> None:
+        """When the away team's record is refused (a player it does not have), the home team is not changed."""
+        league.add_fixture("anvils", "barons")
+        before = league.team("anvils")
+        wrong = bb.Played(score=(1, 0), away=bb.Side(events={"99": {"casualty": 1}}))
+        with pytest.raises(UnknownName, match="member '99'"):
+            league.record(1, wrong, SeededDice(1))
+        assert (before, None) == (league.team("anvils"), league.fixture(1).played)
+
+    def test_a_team_named_twice(self, league: bb.League, pack: RulePack) -> None:
+        """Opponents are named by name: two teams of one name are refused."""
+        with pytest.raises(
+            InvalidInput, match="team 'anvils' of league 'Old World Cup' is already named 'Altdorf Anvils'"
+        ):
+            league.add_team("again", bb.draft(pack, "human", "Altdorf Anvils", HUMANS))
+
+
+#: A child process that records fixture 1 and dies between the home team's write and the away team's.
+_DIES = """
+import os, sys
+import progression, progression_bloodbowl as bb
+from progression.store import Transaction
+original = Transaction.run
+def run(self, sheet_id, *args, **kwargs):
+    done = original(self, sheet_id, *args, **kwargs)
+    if sheet_id == "anvils":
+        os._exit(3)  # killed mid-transaction: the home team written, the away team not yet
+    return done
+Transaction.run = run
+league = bb.open_league(sys.argv[1])
+league.record(1, bb.Played(score=(2, 1)), progression.SeededDice(int(sys.argv[2])))
+"""
+
+#: A child process that records one fixture, as a coach's command would.
+_RECORDS = """
+import sys
+import progression, progression_bloodbowl as bb
+league = bb.open_league(sys.argv[1])
+league.record(int(sys.argv[2]), bb.Played(score=(1, 0), home=bb.Side(events={"1": {"touchdown": 1}})),
+              progression.SeededDice(int(sys.argv[2])))
+"""
+
+
+class TestOnDisk:
+    def test_killed_between_the_two_teams(self, tmp_path: Path, pack: RulePack) -> None:
+        """A process killed after writing the home team and before the away team leaves neither, every time."""
+        path = tmp_path / "league.sqlite"
+        league_of(path, pack, 2).close()
+        with bb.open_league(path) as league:
+            league.add_fixture("anvils", "barons")
+            before = (league.store.version("anvils"), league.store.version("barons"))
+        rows = raw(str(path), "SELECT sheet, version FROM entries ORDER BY sheet, version")
+        for seed in range(8):
+            child = subprocess.run(
+                [sys.executable, "-c", _DIES, str(path), str(seed)], capture_output=True, check=False
+            )
+            assert 3 == child.returncode, child.stderr.decode()
+            with bb.open_league(path) as league:
+                assert before == (league.store.version("anvils"), league.store.version("barons"))
+                assert league.fixture(1).played is None
+                assert league.verify().ok
+        assert rows == raw(str(path), "SELECT sheet, version FROM entries ORDER BY sheet, version")
+        with bb.open_league(path) as league:
+            league.record(1, bb.Played(score=(2, 1)), SeededDice(1))
+            assert (before[0] + 1, before[1] + 1) == (league.store.version("anvils"), league.store.version("barons"))
+
+    def test_concurrent_writers_on_different_fixtures(self, tmp_path: Path, pack: RulePack) -> None:
+        """Four processes record the four fixtures of a round at once: all four recorded, none lost."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 8) as league:
+            league.schedule()
+            numbers = [f.number for f in league.fixtures() if f.round == 1]
+            before = league.store.version("anvils")
+        children = [
+            subprocess.Popen([sys.executable, "-c", _RECORDS, str(path), str(n)], stderr=subprocess.PIPE)
+            for n in numbers
+        ]
+        for child in children:
+            _, error = child.communicate(timeout=120)
+            assert 0 == child.returncode, error.decode()
+        with bb.open_league(path) as league:
+            assert all(league.fixture(n).played is not None for n in numbers)
+            assert [before + 1] * 8 == [league.store.version(t) for t in league.teams()]
+            assert league.verify().ok
+
+    def test_a_tampered_row_is_found(self, tmp_path: Path, pack: RulePack) -> None:
+        """An entry edited in the database is found by the league's verify, at its team and entry."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, WIN, SeededDice(2))
+        row = raw(str(path), "SELECT entry FROM entries WHERE sheet = 'barons' AND version = 3")[0][0]
+        edited = json.loads(str(row))
+        edited["operation"]["match"]["score"] = [2, 1]
+        raw(
+            str(path),
+            "UPDATE entries SET entry = ? WHERE sheet = 'barons' AND version = 3",
+            (json.dumps(edited),),
+        )
+        with bb.open_league(path) as league:
+            check = league.verify()
+            assert not check.ok
+            assert check.teams["anvils"].ok
+            assert [3] == [d.position for d in check.teams["barons"].divergences]
+            assert ["fixture 1 of season 1: entry 3 of 'barons' does not hold the match the fixture records"] == list(
+                check.fixtures
+            )
+
+
+class TestSeason:
+    def test_a_season_agrees_with_the_files(self, league: bb.League, pack: RulePack, tmp_path: Path) -> None:
+        """Four teams, a full round robin: the table read from the store is the one the existing standings
+        report gives over the same teams carried as files, and the command line's report agrees."""
+        league.schedule()
+        play_season(league, SeededDice(11))
+        files = [league.export_team(team, tmp_path / f"{team}.json") for team in league.teams()]
+        carried = [progression.load_sheet(Path(f).read_text(encoding="utf-8")) for f in files]
+        assert bb.standings(pack, carried) == league.standings()
+        assert all(row.played == 3 for row in league.standings())
+        report = subprocess.run(
+            [sys.executable, "-m", "progression", "sheet", "report", "standings", *map(str, files), "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        rows = [
+            (r["team"], r["P"], r["W"], r["D"], r["L"], r["CAS"], r["points"])
+            for r in json.loads(report.stdout)["rows"]
+        ]
+        table = [(s.team, s.played, s.won, s.drawn, s.lost, s.casualties, s.points) for s in league.standings()]
+        assert table == rows
+
+    def test_leaders_careers_and_history(self, league: bb.League) -> None:
+        """Leaders, a career and a team's history are read from the teams' ledgers in the store."""
+        league.schedule()
+        play_season(league, SeededDice(11))
+        touchdowns = {(t, m): v for t, m, _, v in league.leaders("touchdowns", top=20)}
+        expected: dict[tuple[str, str], int] = {}
+        for fixture in league.fixtures():
+            assert fixture.played is not None
+            for team, side in ((fixture.home, fixture.played.home), (fixture.away, fixture.played.away)):
+                for member, counts in side.events.items():
+                    if counts.get("touchdown"):
+                        expected[(team, member)] = expected.get((team, member), 0) + counts["touchdown"]
+        assert expected == touchdowns
+        spp = {(t, m): v for t, m, _, v in league.leaders("spp", top=50)}
+        for team in league.teams():
+            sheet = league.team(team)
+            for member, player in sheet.members.items():
+                assert spp.get((team, member), 0) == player.pools["spp"]
+        mvps = sum(v for *_, v in league.leaders("mvps", top=50))
+        assert mvps == sum(1 for f in league.fixtures() for side in (f.played.home, f.played.away) if side.mvp_nominees)
+        career = league.career("anvils", "1")
+        assert (career.total("spp"), career.seasons()) == (league.team("anvils").member("1").pools["spp"], (1,))
+        assert 3 == len(league.history("anvils"))
+        with pytest.raises(UnknownName, match="leaders' figure 'goals'"):
+            league.leaders("goals")
+
+    def test_a_new_season_for_every_team(self, league: bb.League) -> None:
+        """The league's next season starts for every team at once; last season's career stays."""
+        league.schedule()
+        play_season(league, SeededDice(5))
+        for team in league.teams():
+            league.close_match(team, 3, SeededDice(1), must_advance=False)
+        assert 2 == league.new_season()
+        assert ["2"] * 4 == [league.team(t).tags["season"] for t in league.teams()]
+        assert () == league.fixtures()
+        assert 6 == len(league.fixtures(1))
+        assert (1,) == league.career("anvils", "1").seasons()
+
+
+class TestAmend:
+    def test_both_teams_are_amended(self, league: bb.League) -> None:
+        """Amending a match re-executes both teams in one transaction, reports each, and the table follows."""
+        league.schedule()
+        play_season(league, SeededDice(11))
+        first = league.fixture(1)
+        amended = league.amend(1, score=(1, 1), home=bb.Side(events={"1": {"touchdown": 1}}), dice=SeededDice(4))
+        assert set(amended.reports) == {first.home, first.away}
+        assert all(report.outcomes[0].status == "amended" for report in amended.reports.values())
+        assert league.fixture(1).played.score == (1, 1)
+        assert league.verify().ok
+        home = next(r for r in bb.results(league.team(first.home)) if r.number == 1)
+        assert ("draw", 1, 1) == (home.outcome, home.scored, home.against)
+
+    def test_an_unplayed_fixture_is_not_amended(self, league: bb.League) -> None:
+        """There is nothing to amend before the record, and a field a played fixture lacks is refused."""
+        league.add_fixture("anvils", "barons")
+        with pytest.raises(InvalidInput, match="fixture 1 of season 1 was not played yet"):
+            league.amend(1, score=(1, 1))
+        with pytest.raises(InvalidInput, match="a played fixture has no field 'goals'"):
+            league.amend(1, goals=3)
