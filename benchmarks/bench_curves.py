@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from timing import Row, human, seconds
 
-from progression import Curve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.curves import Curve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 
 #: One curve of each closed-form family (a table counts twice: its two ways past the end).
 CURVES: tuple[Curve, ...] = (

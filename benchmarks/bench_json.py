@@ -2,7 +2,7 @@
 
 The measured path is ``dump_sheet`` then ``load_sheet`` (which checks every field and
 replays the ledger). The floor is plain ``json.dumps`` then ``json.loads`` of the dicts
-``progression.dumps`` gives.
+``progression.files.dumps`` gives.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from bench_replay import ledger
 from timing import Row, human, seconds
 
 import progression
+import progression.files
 
 
 def sheets(count: int, events: int) -> list[progression.Sheet]:
@@ -24,7 +25,7 @@ def sheets(count: int, events: int) -> list[progression.Sheet]:
 def run(count: int = 10_000, events: int = 20) -> list[Row]:
     """One row: dump + load of every sheet, against json.dumps + json.loads of the same data."""
     players = sheets(count, events)
-    data = [progression.dumps(sheet) for sheet in players]
+    data = [progression.files.dumps(sheet) for sheet in players]
 
     def library() -> list[progression.Sheet]:
         return [progression.load_sheet(progression.dump_sheet(sheet)) for sheet in players]

@@ -24,19 +24,10 @@ from typing import Any
 from timing import Row, human, seconds
 
 import progression
-from progression import (
-    Currency,
-    CurveCost,
-    Effect,
-    Kind,
-    Label,
-    Limit,
-    PoolSpec,
-    RulePack,
-    StatSpec,
-    TableCurve,
-    Upgrade,
-)
+import progression.events
+from progression import Effect, RulePack
+from progression.authoring import Currency, CurveCost, Kind, Label, Limit, PoolSpec, StatSpec, Upgrade
+from progression.curves import TableCurve
 
 PLAYERS = 11
 #: The price of the cheapest advancement (a random primary skill), by advancements already taken.
@@ -280,14 +271,14 @@ def with_dicts(season: list[list[Match]]) -> list[list[dict[str, Any]]]:
     return teams
 
 
-def entries(ledger: tuple[progression.Event, ...]) -> int:
+def entries(ledger: tuple[progression.events.Event, ...]) -> int:
     """How many entries a ledger records, counting those inside steps and member entries."""
     count = 0
     for event in ledger:
         count += 1
-        if isinstance(event, progression.Step):
+        if isinstance(event, progression.events.Step):
             count += entries(event.events)
-        elif isinstance(event, progression.Member):
+        elif isinstance(event, progression.events.Member):
             count += entries((event.event,))
     return count
 

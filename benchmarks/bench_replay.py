@@ -7,7 +7,9 @@ from typing import Any
 from timing import Row, human, seconds
 
 import progression
-from progression import Awarded, Created, Effect, Event, Marked, Purchased
+import progression.files
+from progression import Effect
+from progression.events import Awarded, Created, Event, Marked, Purchased
 
 SKILLS = ("block", "dodge", "guard", "tackle", "wrestle", "sure-hands", "pro", "kick")
 
@@ -50,8 +52,8 @@ def fold(data: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
 def run(size: int = 100_000) -> list[Row]:
     """One row: replay against the plain fold of the same events, as plain data."""
     events = ledger(size)
-    data = progression.dumps(progression.replay(events[:1]))["ledger"]
-    data += [progression.converter.unstructure(event, Event) for event in events[1:]]
+    data = progression.files.dumps(progression.replay(events[:1]))["ledger"]
+    data += [progression.files.converter.unstructure(event, Event) for event in events[1:]]
     sheet, floor = progression.replay(events), fold(data)
     mine = {"pools": dict(sheet.pools), "stats": dict(sheet.stats), "owned": dict(sheet.owned)}
     if mine | {"bought": dict(sheet.bought)} != floor:

@@ -20,7 +20,7 @@ import sys
 import attrs
 
 import progression
-from progression import Curve, LinearCurve
+from progression.curves import Curve, LinearCurve
 
 BUDGETS = (300, 600)
 SHOWN = (1, 3, 6)

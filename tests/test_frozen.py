@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from progression import Awarded, Created, Effect
+from progression import Effect
+from progression.events import Awarded, Created
 
 
 class TestFreeze:

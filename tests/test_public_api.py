@@ -1,20 +1,93 @@
-"""The public surface changes only on purpose."""
+"""The public surface changes only on purpose: the face of :mod:`progression`, each family's ``__all__``,
+and the old names that moved, still importable for one release with a warning naming their new home."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
 
 import progression
 
+ROOT = Path(__file__).parents[1]
+
 EXPECTED = [
-    "Account", "Adjusted", "AllOf", "Amendment", "AmendmentRefused", "AnyOf", "Asked", "AtLeast", "AtMost",
-    "Awarded", "Band", "CallbackDice", "Choose", "Context", "CostRule", "Created", "Currency", "Curve", "CurveCost",
-    "Decided", "Dice", "Divergence", "Effect", "Entry", "Event", "Finished", "FixedCost", "FunctionCost",
-    "FunctionCurve", "Joined", "Kind", "Label", "Ladder", "Ledger", "Left", "Limit", "LinearCurve", "Lost",
-    "Marked", "Member", "Narrator", "Not", "Operation", "Override", "Owns", "OwnsAmong", "PackEntry", "Pending",
-    "PolynomialCurve", "PoolSpec", "Predicate", "ProcedureContext", "ProgressionError", "Purchased", "Quote",
-    "Reader", "RecordedDice", "Requirement", "Roll", "Rolled", "RulePack", "ScriptedDice", "SeededDice", "Sheet",
-    "Started", "StatSpec", "Step", "SteppedCurve", "Store", "TableCurve", "Transaction", "Trials", "Upgrade", "Verification", "Violation",
-    "Work", "amend", "combine", "converter", "create", "dump_sheet", "dumps", "entries", "execute", "join", "leave",
-    "load", "load_file", "load_sheet", "load_text", "loads", "mark", "open_store", "operation", "packs", "read_pack", "rebase", "replay",
-    "run", "run_trials", "undo", "verify",
+    "Dice", "Effect", "Entry", "Ledger", "Operation", "ProgressionError", "Quote", "RulePack", "ScriptedDice",
+    "SeededDice", "Sheet", "Work", "amend", "dump_sheet", "join", "leave", "load", "load_file", "load_sheet",
+    "load_text", "mark", "open_store", "operation", "packs", "rebase", "replay", "run", "undo", "verify",
 ]  # fmt: skip
+
+#: Each public submodule (a family) and its names, in the order of its ``__all__``.
+FAMILIES = {
+    "events": [
+        "Adjusted", "Asked", "Awarded", "Created", "Decided", "Entry", "Event", "Finished", "Joined", "Left", "Lost",
+        "Marked", "Member", "Operation", "Purchased", "Rolled", "Started", "Step",
+    ],
+    "dice": ["CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice"],
+    "curves": [
+        "BandedCurve", "Curve", "FunctionCurve", "LinearCurve", "PolynomialCurve", "ScaledCurve", "SteppedCurve",
+        "TableCurve",
+    ],
+    "requirements": [
+        "AllOf", "AnyOf", "AtLeast", "AtMost", "Band", "Context", "GivenArg", "HasTag", "Ladder", "Not", "Owns",
+        "OwnsAmong", "Predicate", "Requirement", "Violation",
+    ],
+    "authoring": [
+        "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
+        "Narrator", "Override", "PackEntry", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
+        "entries", "read_pack",
+    ],
+    "operations": [
+        "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",
+        "create", "execute",
+    ],
+    "history": [
+        "Amendment", "AmendmentRefused", "Divergence", "Outcome", "Verification", "amend", "rebase", "undo", "verify",
+    ],
+    "ledger": ["Account", "Ledger", "Pending", "Sheet", "replay"],
+    "files": ["converter", "dump_sheet", "dumps", "load_sheet", "loads"],
+    "store": ["Record", "Store", "Transaction", "open_store"],
+    "studies": ["Trials", "run_trials"],
+    "contract": [
+        "REQUIRED", "Action", "Command", "ComputedTable", "Contract", "Demo", "Exact", "Explanation", "Factory",
+        "Option", "OptionType", "PackFor", "Page", "Report", "Roster", "Simulation", "Tuner", "option_type",
+    ],
+}  # fmt: skip
+
+#: The names that left the face in this release, and the family each is imported from now.
+MOVED = {
+    **dict.fromkeys(
+        ("Adjusted", "Asked", "Awarded", "Created", "Decided", "Event", "Finished", "Joined", "Left", "Lost"), "events"
+    ),
+    **dict.fromkeys(("Marked", "Member", "Purchased", "Rolled", "Started", "Step"), "events"),
+    **dict.fromkeys(("CallbackDice", "RecordedDice"), "dice"),
+    **dict.fromkeys(
+        ("Curve", "FunctionCurve", "LinearCurve", "PolynomialCurve", "SteppedCurve", "TableCurve"), "curves"
+    ),
+    **dict.fromkeys(
+        ("AllOf", "AnyOf", "AtLeast", "AtMost", "Band", "Context", "Ladder", "Not", "Owns", "OwnsAmong"),
+        "requirements",
+    ),
+    **dict.fromkeys(("Predicate", "Requirement", "Violation"), "requirements"),
+    **dict.fromkeys(
+        ("Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit"),
+        "authoring",
+    ),
+    **dict.fromkeys(
+        ("Narrator", "Override", "PackEntry", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec"),
+        "authoring",
+    ),
+    **dict.fromkeys(("Upgrade", "entries", "read_pack"), "authoring"),
+    **dict.fromkeys(("combine", "create", "execute"), "operations"),
+    **dict.fromkeys(("Amendment", "AmendmentRefused", "Divergence", "Verification"), "history"),
+    **dict.fromkeys(("Account", "Pending"), "ledger"),
+    **dict.fromkeys(("converter", "dumps", "loads"), "files"),
+    **dict.fromkeys(("Store", "Transaction"), "store"),
+    **dict.fromkeys(("Trials", "run_trials"), "studies"),
+}
 
 
 class TestExports:
@@ -34,15 +107,77 @@ class TestExports:
 
         assert version("progression") == progression.__version__
 
+    def test_star_import_gives_the_face(self) -> None:
+        """``from progression import *`` gives the face and no moved name (so it warns about nothing)."""
+        namespace: dict[str, object] = {}
+        exec("from progression import *", namespace)
+        assert set(EXPECTED) == set(namespace) - {"__builtins__"}
 
-class TestContractFamily:
-    def test_the_contract_s_names_are_pinned(self) -> None:
-        """``progression.contract``, the declarations a pack author writes, changes only on purpose."""
-        import progression.contract
 
-        assert [
-            "REQUIRED", "Action", "Command", "ComputedTable", "Contract", "Demo", "Exact", "Explanation", "Factory",
-            "Option", "OptionType", "PackFor", "Page", "Report", "Roster", "Simulation", "Tuner", "option_type",
-        ] == progression.contract.__all__  # fmt: skip
-        for name in progression.contract.__all__:
-            assert hasattr(progression.contract, name), name
+class TestFamilies:
+    @pytest.mark.parametrize("family", sorted(FAMILIES))
+    def test_a_family_s_names_are_pinned(self, family: str) -> None:
+        """Each public submodule's ``__all__`` changes only on purpose, is sorted, and every name in it exists."""
+        module = importlib.import_module(f"progression.{family}")
+        assert FAMILIES[family] == module.__all__
+        assert sorted(module.__all__, key=lambda name: (not name.isupper(), name)) == module.__all__
+        for name in module.__all__:
+            assert hasattr(module, name), name
+        assert module.__doc__
+
+    def test_a_name_of_the_face_is_its_family_s(self) -> None:
+        """A name both on the face and in a family (``Entry``, ``Dice``, ``replay``) is the same object in both."""
+        for family, names in FAMILIES.items():
+            module = importlib.import_module(f"progression.{family}")
+            for name in set(names) & set(EXPECTED):
+                assert getattr(progression, name) is getattr(module, name), (family, name)
+
+    def test_every_moved_name_has_a_family(self) -> None:
+        """Each name that left the face is in its family's ``__all__``, and none is still on the face."""
+        assert [] == [name for name, family in MOVED.items() if name not in FAMILIES[family]]
+        assert set() == set(MOVED) & set(EXPECTED)
+
+
+class TestDeprecatedNames:
+    @pytest.mark.parametrize("name", sorted(MOVED))
+    def test_an_old_name_warns_and_names_its_new_home(self, name: str) -> None:
+        """A name that moved still resolves from :mod:`progression`, to the very same object, with a
+        ``DeprecationWarning`` that names the module to import it from."""
+        family = MOVED[name]
+        message = f"progression.{name} is deprecated: import it from progression.{family}"
+        with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+            old = getattr(progression, name)
+        assert getattr(importlib.import_module(f"progression.{family}"), name) is old
+
+    def test_an_old_name_warns_each_time(self) -> None:
+        """The old name is never cached on the module, so that every import of it warns, not the first only."""
+        for _ in range(2):
+            with pytest.warns(DeprecationWarning, match="progression.Awarded is deprecated"):
+                from progression import Awarded  # noqa: F401
+
+    def test_the_face_and_the_families_do_not_warn(self) -> None:
+        """The names that stay, and the families as attributes, load without a warning (the suite turns
+        warnings into errors)."""
+        for name in [*EXPECTED, *FAMILIES]:
+            getattr(progression, name)
+
+    def test_nothing_in_the_repository_uses_an_old_name(self) -> None:
+        """No module of the core, the packs, the tests, the examples, the benchmarks or the docs' extensions
+        imports a moved name from :mod:`progression` or reads it as ``progression.<name>``, not even under
+        ``TYPE_CHECKING`` where no warning would say so."""
+        found = []
+        folders = ("src", "rulepacks", "tests", "examples", "benchmarks", "docs")
+        for path in sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py")):
+            if path in (ROOT / "src" / "progression" / "__init__.py", Path(__file__)) or "_build" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module == "progression" and node.level == 0:
+                    found += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names if a.name in MOVED]
+                elif (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == "progression"
+                    and node.attr in MOVED
+                ):
+                    found.append(f"{path.relative_to(ROOT)}: progression.{node.attr}")
+        assert [] == found

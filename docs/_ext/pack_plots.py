@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 import progression
+import progression.curves
 
 __all__ = ["PLOT_STEPS", "available", "curve_svg", "write_if_changed"]
 
@@ -22,16 +23,16 @@ def available() -> bool:
     return True
 
 
-def _steps(curve: progression.Curve) -> list[int]:
+def _steps(curve: progression.curves.Curve) -> list[int]:
     """Every step to its end for a short curve; enough steps to show several price changes otherwise."""
     last = curve.last_step
     if last is not None:
         return list(range(1, min(last, PLOT_STEPS * 5) + 1))
-    width = curve.width if isinstance(curve, progression.SteppedCurve) else 1
+    width = curve.width if isinstance(curve, progression.curves.SteppedCurve) else 1
     return list(range(1, min(max(PLOT_STEPS, 5 * width), PLOT_STEPS * 5) + 1))
 
 
-def curve_svg(curve: progression.Curve, title: str) -> bytes:
+def curve_svg(curve: progression.curves.Curve, title: str) -> bytes:
     """An SVG of the price of each step and the running total, side by side."""
     from matplotlib import rc_context
     from matplotlib.figure import Figure

@@ -13,25 +13,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import progression
-from progression import (
-    AllOf,
-    AnyOf,
-    AtLeast,
-    AtMost,
-    CurveCost,
-    FunctionCurve,
-    LinearCurve,
-    Not,
-    Owns,
-    OwnsAmong,
-    PolynomialCurve,
-    Predicate,
-    Requirement,
-    RulePack,
-    SteppedCurve,
-    TableCurve,
-)
+import progression.curves
+from progression import RulePack
+from progression.authoring import CurveCost
+from progression.curves import FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.errors import ProgressionError
+from progression.requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
 
 __all__ = ["CURVE_ROWS", "HEADINGS", "describe_requirement", "escape", "render_pack"]
 
@@ -177,7 +164,7 @@ def _opt(value: object) -> str:
     return "" if value is None else escape(value)
 
 
-def curve_formula(curve: progression.Curve) -> str:
+def curve_formula(curve: progression.curves.Curve) -> str:
     """The family of a curve and its parameters, as a sentence."""
     if isinstance(curve, TableCurve):
         return f"table of {len(curve.values)} prices; past the end: {curve.beyond}"
@@ -194,7 +181,7 @@ def curve_formula(curve: progression.Curve) -> str:
     return type(curve).__name__
 
 
-def shown_steps(curve: progression.Curve, count: int = CURVE_ROWS) -> list[int]:
+def shown_steps(curve: progression.curves.Curve, count: int = CURVE_ROWS) -> list[int]:
     """The steps a page lists: the first ``count``, or for a stepped curve whose price holds for
     several steps, the first step and the two sides of each of the first ``count // 2`` price changes."""
     if isinstance(curve, SteppedCurve) and curve.width * 2 > count:
@@ -204,7 +191,9 @@ def shown_steps(curve: progression.Curve, count: int = CURVE_ROWS) -> list[int]:
     return list(range(1, (count if last is None else min(count, last)) + 1))
 
 
-def curve_rows(curve: progression.Curve, count: int = CURVE_ROWS) -> tuple[list[tuple[int, int, int]], str | None]:
+def curve_rows(
+    curve: progression.curves.Curve, count: int = CURVE_ROWS
+) -> tuple[list[tuple[int, int, int]], str | None]:
     """Rows ``(step, cost, total)`` of the steps a page lists, and why they stopped early (or None)."""
     rows = []
     for step in shown_steps(curve, count):

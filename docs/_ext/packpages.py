@@ -18,6 +18,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 import progression
+import progression.authoring
+import progression.curves
 
 # conf.py puts this folder on sys.path; pytest, which imports this module to run its doctests, does not.
 if str(Path(__file__).resolve().parent) not in sys.path:
@@ -42,7 +44,7 @@ logger = logging.getLogger(__name__)
 
 def _installed() -> list[tuple[progression.RulePack, str]]:
     found = []
-    entries = progression.entries()
+    entries = progression.authoring.entries()
     for name, entry in entries.items():
         try:
             pack = progression.load(name)
@@ -67,7 +69,7 @@ def _files(confdir: Path, files: list[str]) -> list[tuple[progression.RulePack, 
     return found
 
 
-def plot_title(pack: progression.RulePack, curve: progression.Curve) -> str:
+def plot_title(pack: progression.RulePack, curve: progression.curves.Curve) -> str:
     """The title of a curve's plot: the pack's title and the curve's label (its id when it has none)."""
     return f"{pack.title.en}: {curve.label.en if curve.label is not None else curve.name}"
 

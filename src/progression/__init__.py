@@ -3,85 +3,40 @@
 The core models pools of points, cost curves, ladders of named bands, upgrades
 with requirements and random procedures, and the ledger every sheet is folded
 from. Rule packs plug into it through the ``progression.rulepacks`` entry points.
+
+This module holds what a user of packs needs; the families live in public submodules:
+:mod:`progression.events`, :mod:`progression.operations`, :mod:`progression.dice`,
+:mod:`progression.curves`, :mod:`progression.requirements`, :mod:`progression.ledger`,
+:mod:`progression.history`, :mod:`progression.files`, :mod:`progression.store`,
+:mod:`progression.studies`, :mod:`progression.errors`; for pack authors
+:mod:`progression.authoring`, :mod:`progression.contract` and :mod:`progression.testing`.
 """
 
+import warnings
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what readers and type checkers see; at run time each module loads on first use
-    from progression._labels import Label
-    from progression.curves.closed import LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
-    from progression.curves.curve import Curve
-    from progression.curves.function import FunctionCurve
     from progression.engine.declared import operation
-    from progression.engine.dice import CallbackDice, Dice, RecordedDice, ScriptedDice, SeededDice
-    from progression.engine.procedures import Choose, ProcedureContext, Roll
+    from progression.engine.dice import Dice, ScriptedDice, SeededDice
     from progression.engine.quotes import Quote
     from progression.engine.rosters import join, leave
-    from progression.engine.run import create, execute, run
-    from progression.engine.steps import combine, mark
+    from progression.engine.run import run
+    from progression.engine.steps import mark
     from progression.engine.work import Work
     from progression.errors import ProgressionError
-    from progression.files.sheets import converter, dump_sheet, dumps, load_sheet, loads
-    from progression.history import Amendment, AmendmentRefused, Divergence, Verification, amend, rebase, verify
+    from progression.files.sheets import dump_sheet, load_sheet
+    from progression.history.amend import amend, rebase
     from progression.history.undo import undo
-    from progression.ledger.events import (
-        Adjusted,
-        Asked,
-        Awarded,
-        Created,
-        Decided,
-        Entry,
-        Event,
-        Finished,
-        Joined,
-        Left,
-        Lost,
-        Marked,
-        Member,
-        Operation,
-        Purchased,
-        Rolled,
-        Started,
-        Step,
-    )
+    from progression.history.verify import verify
+    from progression.ledger.events import Entry, Operation
     from progression.ledger.ledger import Ledger
-    from progression.ledger.sheet import Account, Pending, Sheet, replay
-    from progression.requirements.ladders import Band, Ladder
-    from progression.requirements.predicates import (
-        AllOf,
-        AnyOf,
-        AtLeast,
-        AtMost,
-        Context,
-        Not,
-        Owns,
-        OwnsAmong,
-        Predicate,
-        Requirement,
-    )
-    from progression.requirements.violations import Violation
-    from progression.rulepacks.discovery import PackEntry, entries, load, packs
-    from progression.rulepacks.loading import load_file, load_text, read_pack
-    from progression.rulepacks.narration import Narrator
-    from progression.rulepacks.reader import Reader
+    from progression.ledger.sheet import Sheet, replay
+    from progression.rulepacks.discovery import load, packs
+    from progression.rulepacks.loading import load_file, load_text
     from progression.rulepacks.rulepack import RulePack
-    from progression.rules.parts import (
-        CostRule,
-        Currency,
-        CurveCost,
-        Effect,
-        FixedCost,
-        FunctionCost,
-        Kind,
-        Limit,
-        Override,
-        PoolSpec,
-        StatSpec,
-        Upgrade,
-    )
-    from progression.store import Store, Transaction, open_store
-    from progression.studies.trials import Trials, run_trials
+    from progression.rules.parts import Effect
+    from progression.store.store import open_store
 
     __version__: str
 
@@ -90,108 +45,113 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
 #: the command stays fast (building the core's sixty-odd attrs classes, cattrs and the
 #: installed metadata would cost several times the import of attrs itself).
 _HOMES = {
-    "Account": "ledger.sheet",
-    "Adjusted": "ledger.events",
-    "AllOf": "requirements.predicates",
-    "Amendment": "history.amend",
-    "AmendmentRefused": "history.amend",
-    "AnyOf": "requirements.predicates",
-    "Asked": "ledger.events",
-    "AtLeast": "requirements.predicates",
-    "AtMost": "requirements.predicates",
-    "Awarded": "ledger.events",
-    "Band": "requirements.ladders",
-    "CallbackDice": "engine.dice",
-    "Choose": "engine.procedures",
-    "Context": "requirements.predicates",
-    "CostRule": "rules.parts",
-    "Created": "ledger.events",
-    "Currency": "rules.parts",
-    "Curve": "curves.curve",
-    "CurveCost": "rules.parts",
-    "Decided": "ledger.events",
     "Dice": "engine.dice",
-    "Divergence": "history.verify",
     "Effect": "rules.parts",
     "Entry": "ledger.events",
-    "Event": "ledger.events",
-    "Finished": "ledger.events",
-    "FixedCost": "rules.parts",
-    "FunctionCost": "rules.parts",
-    "FunctionCurve": "curves.function",
-    "Joined": "ledger.events",
-    "Kind": "rules.parts",
-    "Label": "_labels",
-    "Ladder": "requirements.ladders",
     "Ledger": "ledger.ledger",
-    "Left": "ledger.events",
-    "Limit": "rules.parts",
-    "LinearCurve": "curves.closed",
-    "Lost": "ledger.events",
-    "Marked": "ledger.events",
-    "Member": "ledger.events",
-    "Narrator": "rulepacks.narration",
-    "Not": "requirements.predicates",
     "Operation": "ledger.events",
-    "Override": "rules.parts",
-    "Owns": "requirements.predicates",
-    "OwnsAmong": "requirements.predicates",
-    "PackEntry": "rulepacks.discovery",
-    "Pending": "ledger.sheet",
-    "PolynomialCurve": "curves.closed",
-    "PoolSpec": "rules.parts",
-    "Predicate": "requirements.predicates",
-    "ProcedureContext": "engine.procedures",
     "ProgressionError": "errors",
-    "Purchased": "ledger.events",
     "Quote": "engine.quotes",
-    "Reader": "rulepacks.reader",
-    "RecordedDice": "engine.dice",
-    "Requirement": "requirements.predicates",
-    "Roll": "engine.procedures",
-    "Rolled": "ledger.events",
     "RulePack": "rulepacks.rulepack",
     "ScriptedDice": "engine.dice",
     "SeededDice": "engine.dice",
     "Sheet": "ledger.sheet",
-    "Started": "ledger.events",
-    "StatSpec": "rules.parts",
-    "Step": "ledger.events",
-    "Store": "store.store",
-    "SteppedCurve": "curves.closed",
-    "TableCurve": "curves.closed",
-    "Trials": "studies.trials",
-    "Transaction": "store.store",
-    "Upgrade": "rules.parts",
-    "Verification": "history.verify",
-    "Violation": "requirements.violations",
     "Work": "engine.work",
     "amend": "history.amend",
-    "combine": "engine.steps",
-    "converter": "files.sheets",
-    "create": "engine.run",
     "dump_sheet": "files.sheets",
-    "dumps": "files.sheets",
-    "entries": "rulepacks.discovery",
-    "execute": "engine.run",
     "join": "engine.rosters",
     "leave": "engine.rosters",
     "load": "rulepacks.discovery",
     "load_file": "rulepacks.loading",
     "load_sheet": "files.sheets",
     "load_text": "rulepacks.loading",
-    "loads": "files.sheets",
     "mark": "engine.steps",
     "open_store": "store.store",
     "operation": "engine.declared",
     "packs": "rulepacks.discovery",
-    "read_pack": "rulepacks.loading",
     "rebase": "history.amend",
     "replay": "ledger.sheet",
     "run": "engine.run",
-    "run_trials": "studies.trials",
     "undo": "history.undo",
     "verify": "history.verify",
+}
+
+#: The names that moved to a public submodule, and that submodule: importable from here until the next
+#: release, with a ``DeprecationWarning`` naming their new home.
+_MOVED = {
+    "Account": "ledger",
+    "Adjusted": "events",
+    "AllOf": "requirements",
+    "Amendment": "history",
+    "AmendmentRefused": "history",
+    "AnyOf": "requirements",
+    "Asked": "events",
+    "AtLeast": "requirements",
+    "AtMost": "requirements",
+    "Awarded": "events",
+    "Band": "requirements",
+    "CallbackDice": "dice",
+    "Choose": "authoring",
+    "Context": "requirements",
+    "CostRule": "authoring",
+    "Created": "events",
+    "Currency": "authoring",
+    "Curve": "curves",
+    "CurveCost": "authoring",
+    "Decided": "events",
+    "Divergence": "history",
+    "Event": "events",
+    "Finished": "events",
+    "FixedCost": "authoring",
+    "FunctionCost": "authoring",
+    "FunctionCurve": "curves",
+    "Joined": "events",
+    "Kind": "authoring",
+    "Label": "authoring",
+    "Ladder": "requirements",
+    "Left": "events",
+    "Limit": "authoring",
+    "LinearCurve": "curves",
+    "Lost": "events",
+    "Marked": "events",
+    "Member": "events",
+    "Narrator": "authoring",
+    "Not": "requirements",
+    "Override": "authoring",
+    "Owns": "requirements",
+    "OwnsAmong": "requirements",
+    "PackEntry": "authoring",
+    "Pending": "ledger",
+    "PolynomialCurve": "curves",
+    "PoolSpec": "authoring",
+    "Predicate": "requirements",
+    "ProcedureContext": "authoring",
+    "Purchased": "events",
+    "Reader": "authoring",
+    "RecordedDice": "dice",
+    "Requirement": "requirements",
+    "Roll": "authoring",
+    "Rolled": "events",
+    "Started": "events",
+    "StatSpec": "authoring",
+    "Step": "events",
+    "SteppedCurve": "curves",
+    "Store": "store",
+    "TableCurve": "curves",
+    "Transaction": "store",
+    "Trials": "studies",
+    "Upgrade": "authoring",
+    "Verification": "history",
+    "Violation": "requirements",
+    "combine": "operations",
+    "converter": "files",
+    "create": "operations",
+    "dumps": "files",
+    "entries": "authoring",
+    "execute": "operations",
+    "loads": "files",
+    "read_pack": "authoring",
+    "run_trials": "studies",
 }
 
 
@@ -208,6 +168,11 @@ def __getattr__(name: str) -> Any:
         value = getattr(import_module(f".{home}", __name__), name)
         globals()[name] = value
         return value
+    moved = _MOVED.get(name)
+    if moved is not None:  # not cached, so that every use warns
+        msg = f"{__name__}.{name} is deprecated: import it from {__name__}.{moved}"
+        warnings.warn(msg, DeprecationWarning, stacklevel=2)
+        return getattr(import_module(f".{moved}", __name__), name)
     try:  # a submodule used as an attribute, as in ``progression.errors.SheetError``
         return import_module(f".{name}", __name__)
     except ModuleNotFoundError as error:
@@ -222,106 +187,33 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Account",
-    "Adjusted",
-    "AllOf",
-    "Amendment",
-    "AmendmentRefused",
-    "AnyOf",
-    "Asked",
-    "AtLeast",
-    "AtMost",
-    "Awarded",
-    "Band",
-    "CallbackDice",
-    "Choose",
-    "Context",
-    "CostRule",
-    "Created",
-    "Currency",
-    "Curve",
-    "CurveCost",
-    "Decided",
     "Dice",
-    "Divergence",
     "Effect",
     "Entry",
-    "Event",
-    "Finished",
-    "FixedCost",
-    "FunctionCost",
-    "FunctionCurve",
-    "Joined",
-    "Kind",
-    "Label",
-    "Ladder",
     "Ledger",
-    "Left",
-    "Limit",
-    "LinearCurve",
-    "Lost",
-    "Marked",
-    "Member",
-    "Narrator",
-    "Not",
     "Operation",
-    "Override",
-    "Owns",
-    "OwnsAmong",
-    "PackEntry",
-    "Pending",
-    "PolynomialCurve",
-    "PoolSpec",
-    "Predicate",
-    "ProcedureContext",
     "ProgressionError",
-    "Purchased",
     "Quote",
-    "Reader",
-    "RecordedDice",
-    "Requirement",
-    "Roll",
-    "Rolled",
     "RulePack",
     "ScriptedDice",
     "SeededDice",
     "Sheet",
-    "Started",
-    "StatSpec",
-    "Step",
-    "SteppedCurve",
-    "Store",
-    "TableCurve",
-    "Transaction",
-    "Trials",
-    "Upgrade",
-    "Verification",
-    "Violation",
     "Work",
     "amend",
-    "combine",
-    "converter",
-    "create",
     "dump_sheet",
-    "dumps",
-    "entries",
-    "execute",
     "join",
     "leave",
     "load",
     "load_file",
     "load_sheet",
     "load_text",
-    "loads",
     "mark",
     "open_store",
     "operation",
     "packs",
-    "read_pack",
     "rebase",
     "replay",
     "run",
-    "run_trials",
     "undo",
     "verify",
 ]

@@ -13,7 +13,8 @@ from fractions import Fraction
 import attrs
 
 import progression
-from progression import Choose, Effect, ProcedureContext, Roll, RulePack, Sheet
+from progression import Effect, RulePack, Sheet
+from progression.authoring import Choose, ProcedureContext, Roll
 from progression.contract import Action, ComputedTable, Contract, Exact, Factory, Report, Simulation
 from progression.operations import Award
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from cli_support import SKIRMISH
 
 import progression
-from progression import Effect, Purchased
+from progression import Effect
 from progression.cli.describe import Describer
+from progression.events import Purchased
 
 
 class TestPurchaseSentence:

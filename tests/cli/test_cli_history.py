@@ -106,12 +106,15 @@ class TestAmend:
         """Entries combined into one (a batch) are amended by naming the operation's place: ``operations[1].amount``;
         the list named without a place lists its operations."""
         import progression
+        import progression.operations
 
         pack = progression.load_file(SKIRMISH)
         ana = pack.new_sheet("hero", "Ana")
         both = pack.award(pack.award(ana, "xp", 2, reason="rats"), "xp", 3, reason="bats")
         path = tmp_path / "ana.json"
-        path.write_text(progression.dump_sheet(progression.combine(ana, both, "a night's work")), encoding="utf-8")
+        path.write_text(
+            progression.dump_sheet(progression.operations.combine(ana, both, "a night's work")), encoding="utf-8"
+        )
         listed = run("sheet", "amend", str(path), "2", "operations.amount=4", "--pack", SKIRMISH)
         assert (2, True) == (listed.status, "name one of its items by its place: [0] award, [1] award" in listed.err)
         beyond = run("sheet", "amend", str(path), "2", "operations[2].amount=4", "--pack", SKIRMISH)

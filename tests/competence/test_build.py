@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 import progression
+import progression.requirements
 import progression_competence as pc
-from progression import CurveCost, FixedCost, OwnsAmong, RulePack
+from progression import RulePack
+from progression.authoring import CurveCost, FixedCost
 from progression.errors import RulePackError
+from progression.requirements import OwnsAmong
 from progression.testing import assert_pack_conforms
 
 
@@ -102,7 +105,7 @@ class TestQualitiesAndSpecializations:
         """A specialization's requirement says which degree it needs, in words (``progression show``
         prints it), and is a level threshold the conformance check can follow."""
         requirement = pack.upgrade("spec.escrime.rapiere").requires
-        context = progression.Context(sheet=pc.new_character(pack), names=pack, functions=pack.functions)
+        context = progression.requirements.Context(sheet=pc.new_character(pack), names=pack, functions=pack.functions)
         assert ("have Fencing at Proficient (level 31 or more)", "level.escrime", 31) == (
             requirement.describe(context),
             requirement.quantity,

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import progression
+import progression.events
 import progression_competence as pc
 from progression import RulePack, Sheet
 from progression.errors import ProgressionError
@@ -159,9 +160,9 @@ class TestPlay:
         stack = list(sheet.ledger)
         while stack:
             event = stack.pop()
-            if isinstance(event, progression.Step):  # an entry, a batch of entries, a step
+            if isinstance(event, progression.events.Step):  # an entry, a batch of entries, a step
                 stack.extend(event.events)
-            elif isinstance(event, progression.Purchased) and event.upgrade.startswith("quality."):
+            elif isinstance(event, progression.events.Purchased) and event.upgrade.startswith("quality."):
                 allowed = {pc.pool_id(c) for c in pc.listing(pack, event.upgrade.removeprefix("quality."))}
                 hypothesis.event(f"a quality paid by {min(len(event.price), 2)}+ competences")
                 assert set(event.price) <= allowed

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import progression.curves.curve
-from progression import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.errors import InvalidInput, ProgressionError
 from support.builders import FEW
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from progression import CallbackDice, Dice, ScriptedDice, SeededDice
+from progression import Dice, ScriptedDice, SeededDice
+from progression.dice import CallbackDice
 from progression.errors import DiceError, InvalidInput
 from support.builders import FEW
 
@@ -93,14 +94,16 @@ class TestRecordedDice:
 
     @pytest.mark.parametrize("by_place", [False, True])
     def test_a_result_no_die_shows(self, by_place: bool) -> None:
-        from progression import RecordedDice, Rolled
+        from progression.dice import RecordedDice
+        from progression.events import Rolled
 
         dice = RecordedDice([Rolled(label="Minor Incident", sides=3, results=(6,))], by_place=by_place)
         with pytest.raises(DiceError, match=r"the entry recorded a 6 on a D3 for 'Minor Incident', which no die shows"):
             dice.roll(3, 1, "Minor Incident")
 
     def test_the_recorded_result_in_order(self) -> None:
-        from progression import RecordedDice, Rolled
+        from progression.dice import RecordedDice
+        from progression.events import Rolled
 
         dice = RecordedDice([Rolled(label="a", sides=6, results=(1,)), Rolled(label="b", sides=6, results=(6,))])
         assert ((1,), (6,), ()) == (dice.roll(6, 1, "a"), dice.roll(6, 1, "b"), dice.left)

@@ -11,7 +11,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import progression
-from progression import Awarded, Effect, Entry, Lost, Override, Purchased, Sheet, Step
+from progression import Effect, Entry, Sheet
+from progression.authoring import Override
 from progression.errors import (
     CapExceeded,
     DecisionError,
@@ -24,6 +25,7 @@ from progression.errors import (
     RequirementNotMet,
     UnknownName,
 )
+from progression.events import Awarded, Lost, Purchased, Step
 from progression.operations import Award
 from support.builders import FEW, UPGRADES, ana, histories, market
 
@@ -459,7 +461,7 @@ class TestBadInput:
         """A pack function that prices at less than zero is a pack bug, named with the upgrade."""
         import attrs
 
-        from progression import FunctionCost
+        from progression.authoring import FunctionCost
 
         pack = market()
         broken = attrs.evolve(

@@ -8,21 +8,10 @@ import attrs
 import pytest
 
 import progression
-from progression import (
-    Asked,
-    Choose,
-    Decided,
-    Effect,
-    Entry,
-    Finished,
-    ProcedureContext,
-    Rolled,
-    ScriptedDice,
-    Sheet,
-    Started,
-    Step,
-)
+from progression import Effect, Entry, ScriptedDice, Sheet
+from progression.authoring import Choose, ProcedureContext
 from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PendingState
+from progression.events import Asked, Decided, Finished, Rolled, Started, Step
 from progression.ledger.sheet import applied
 from progression.operations import Purchase
 from support.builders import NoDice, trainer

@@ -8,21 +8,9 @@ import attrs
 import pytest
 
 import progression
-from progression import (
-    Adjusted,
-    Awarded,
-    Effect,
-    Lost,
-    Member,
-    Purchased,
-    Rolled,
-    RulePack,
-    ScriptedDice,
-    Sheet,
-    Step,
-    Work,
-)
+from progression import Effect, RulePack, ScriptedDice, Sheet, Work
 from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
+from progression.events import Adjusted, Awarded, Lost, Member, Purchased, Rolled, Step
 from progression.operations import Award
 from support.builders import market
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import progression
+import progression.authoring
 from progression import RulePack, ScriptedDice
 
 DOJO = Path(__file__).parents[2] / "examples" / "dojo"
@@ -39,7 +40,7 @@ def dojo(installed: Path) -> RulePack:
 class TestEntryPoint:
     def test_listed_without_import(self, installed: Path) -> None:
         """Once installed, the pack is listed by name, from its distribution."""
-        entry = progression.entries()["dojo"]
+        entry = progression.authoring.entries()["dojo"]
         assert ("progression-dojo", "progression_dojo:pack") == (entry.distribution, entry.value)
 
     def test_loads_by_name(self, dojo: RulePack) -> None:

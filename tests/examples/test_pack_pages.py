@@ -11,7 +11,10 @@ from docutils import nodes
 from docutils.core import publish_doctree
 
 import progression
-from progression import Label, RulePack
+import progression.authoring
+import progression.curves
+from progression import RulePack
+from progression.authoring import Label
 
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -103,19 +106,19 @@ class TestRenderPack:
 
     def test_wide_stepped_curve_shows_its_price_changes(self) -> None:
         """A price that holds for ten steps is listed on both sides of each change, not ten times over."""
-        curve = progression.SteppedCurve(name="level", width=10, unit=1)
+        curve = progression.curves.SteppedCurve(name="level", width=10, unit=1)
         steps = [n for n, _, _ in pack_rst.curve_rows(curve)[0]]
         assert [1, 10, 11, 20, 21, 30, 31, 40, 41] == steps
 
     @pytest.mark.parametrize(
         "curve",
         [
-            progression.SteppedCurve(name="level", width=10, unit=1),
-            progression.LinearCurve(name="quality", base=50, step=10),
+            progression.curves.SteppedCurve(name="level", width=10, unit=1),
+            progression.curves.LinearCurve(name="quality", base=50, step=10),
         ],
         ids=["stepped", "linear"],
     )
-    def test_formula_renders_without_stray_asterisks(self, curve: progression.Curve) -> None:
+    def test_formula_renders_without_stray_asterisks(self, curve: progression.curves.Curve) -> None:
         """The formula of a curve reads as text with an italic *n*: no asterisk is left over."""
         tree = publish_doctree(pack_rst.curve_formula(curve), settings_overrides={"report_level": 5})
         assert ("", ["n"]) == (
@@ -129,7 +132,7 @@ class TestRenderPack:
 
     def test_table_curve_stops_at_its_end(self) -> None:
         """A table curve that ends is listed to its end, no further."""
-        curve = progression.TableCurve(name="short", values=(1, 2, 3))
+        curve = progression.curves.TableCurve(name="short", values=(1, 2, 3))
         assert ([1, 2, 3], None) == ([c for _, c, _ in pack_rst.curve_rows(curve)[0]], pack_rst.curve_rows(curve)[1])
 
     def test_plots_are_shown(self, dnd5e: RulePack) -> None:
@@ -182,7 +185,7 @@ class TestDataTables:
 class TestGenerate:
     def test_writes_and_cleans(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """Pages of packs that are gone are removed; hand-written pages and the index stay."""
-        monkeypatch.setattr(progression, "entries", dict)
+        monkeypatch.setattr(progression.authoring, "entries", dict)
         folder = tmp_path / "reference" / "packs"
         folder.mkdir(parents=True)
         (folder / "gone.rst").write_text(packpages.MARKER + " by a test\n\nGone\n====\n", encoding="utf-8")
@@ -192,7 +195,7 @@ class TestGenerate:
 
     def test_unchanged_files_are_not_rewritten(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """A second build leaves the page untouched, so Sphinx does not read it again."""
-        monkeypatch.setattr(progression, "entries", dict)
+        monkeypatch.setattr(progression.authoring, "entries", dict)
         packpages.generate(tmp_path, ROOT / "docs", ["../examples/dnd5e/pack.toml"])
         page = tmp_path / "reference" / "packs" / "dnd5e.rst"
         before = page.stat().st_mtime_ns

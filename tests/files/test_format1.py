@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import progression
+import progression.files
 
 HERE = Path(__file__).parent / "format1"
 ROOT = Path(__file__).parents[2]
@@ -69,13 +70,13 @@ class TestFormatOne:
         sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, pack=pack)
         after = progression.mark(sheet, "read again")
         report = progression.verify(after, pack)
-        saved = progression.dumps(after)
+        saved = progression.files.dumps(after)
         assert (2, len(sheet.ledger) - len(RECOVERED[name]), "mark read again") == (
             saved["format"],
             len(report.divergences),
             after.ledger[-1].label,
         )
-        assert after == progression.loads(saved, name, pack=pack)
+        assert after == progression.files.loads(saved, name, pack=pack)
 
 
 def test_an_edited_event_is_not_recovered() -> None:
@@ -85,6 +86,6 @@ def test_an_edited_event_is_not_recovered() -> None:
     data = json.loads((HERE / name).read_text(encoding="utf-8"))
     data["ledger"][2]["price"]["xp"] = 0
     pack = pack_of(name)
-    sheet = progression.loads(data, name, pack=pack)
+    sheet = progression.files.loads(data, name, pack=pack)
     report = progression.verify(sheet, pack)
     assert [(3, "unverifiable")] == [(d.position, d.kind) for d in report.divergences]

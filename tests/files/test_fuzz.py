@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import progression
+import progression.authoring
+import progression.files
 from progression import Sheet
 from progression.errors import ProgressionError
 from support.ledgers import damaged
@@ -56,7 +58,7 @@ def a_sheet() -> Sheet:
     return pack.award(party, "purse", 30, reason="loot", member=None)
 
 
-SHEET_DATA = progression.dumps(a_sheet())
+SHEET_DATA = progression.files.dumps(a_sheet())
 SHEET_TEXT = json.dumps(SHEET_DATA)
 
 # -- garbage ------------------------------------------------------------------------
@@ -143,7 +145,7 @@ def load_pack_text(text: str) -> None:
 
 
 def load_pack_data(data: Any) -> None:
-    only_progression_errors(lambda: progression.read_pack(data, "<fuzz>", {}))
+    only_progression_errors(lambda: progression.authoring.read_pack(data, "<fuzz>", {}))
 
 
 def load_sheet_text(text: str) -> None:
@@ -151,7 +153,7 @@ def load_sheet_text(text: str) -> None:
 
 
 def load_sheet_data(data: Any) -> None:
-    only_progression_errors(lambda: progression.loads(data, "<fuzz>"))
+    only_progression_errors(lambda: progression.files.loads(data, "<fuzz>"))
 
 
 def load_sheet_bytes(data: bytes) -> None:
@@ -215,7 +217,7 @@ class TestSheetLoader:
 
     def test_the_undamaged_sheet_loads(self) -> None:
         """The data every mutation starts from is a valid sheet."""
-        assert a_sheet() == progression.loads(SHEET_DATA)
+        assert a_sheet() == progression.files.loads(SHEET_DATA)
 
 
 @pytest.mark.slow

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 
 import progression
-from progression import Awarded, Created, Event, Marked, Purchased
+import progression.files
+from progression.events import Awarded, Created, Event, Marked, Purchased
 from progression.files.ledger_read import Unsure, checked_fields, read_ledger
 from support.builders import FEW
 from support.ledgers import damaged, ledgers
@@ -17,12 +18,12 @@ from support.ledgers import damaged, ledgers
 
 def structured(data: Any) -> tuple[Event, ...]:
     """The ledger as the cattrs converter reads it."""
-    events: tuple[Event, ...] = progression.converter.structure(data, tuple[Event, ...])
+    events: tuple[Event, ...] = progression.files.converter.structure(data, tuple[Event, ...])
     return events
 
 
 def written(ledger: tuple[Event, ...]) -> list[Any]:
-    return [progression.converter.unstructure(event, Event) for event in ledger]
+    return [progression.files.converter.unstructure(event, Event) for event in ledger]
 
 
 class TestRead:
@@ -80,8 +81,10 @@ class TestRead:
 class TestOwnership:
     def test_loads_copies_the_callers_dicts(self) -> None:
         """A sheet read from data a caller holds does not change when the caller changes that data."""
-        data = progression.dumps(progression.replay([Created(pack="p", kind="k", pools={"spp": 1}), Marked(label="m")]))
-        sheet = progression.loads(data)
+        data = progression.files.dumps(
+            progression.replay([Created(pack="p", kind="k", pools={"spp": 1}), Marked(label="m")])
+        )
+        sheet = progression.files.loads(data)
         data["ledger"][0]["pools"]["spp"] = 99
         assert (1, 1) == (sheet.pools["spp"], sheet.ledger[0].pools["spp"])  # type: ignore[attr-defined]
 

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given
 
 import progression
-from progression import Awarded, Created, Effect, Event, Purchased, Started, Step
+import progression.files
+from progression import Effect
+from progression.events import Awarded, Created, Event, Purchased, Started, Step
 from progression.files.ledger_write import encode, event_lines, write_ledger
 from support.builders import FEW
 from support.ledgers import ledgers
@@ -17,7 +19,7 @@ from support.ledgers import ledgers
 
 def converted(ledger: tuple[Event, ...]) -> list[object]:
     """The ledger as the cattrs converter writes it."""
-    return [progression.converter.unstructure(event, Event) for event in ledger]
+    return [progression.files.converter.unstructure(event, Event) for event in ledger]
 
 
 def json_lines(ledger: tuple[Event, ...]) -> list[str]:

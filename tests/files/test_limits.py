@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import progression
+import progression.files
 from progression.errors import SHOWN, SheetError
 from progression.files.checks import DEEPEST
 from progression.files.sheets import LARGEST_FILE
@@ -18,7 +19,7 @@ from support.builders import market
 
 def ana() -> dict[str, Any]:
     pack = market()
-    return progression.dumps(pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 10, reason="wages"))
+    return progression.files.dumps(pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 10, reason="wages"))
 
 
 def nested(depth: int) -> dict[str, Any]:
@@ -41,7 +42,7 @@ class TestSize:
 class TestNesting:
     def test_what_loads_at_the_deepest_saves(self) -> None:
         """Events nested as deep as allowed load, and save again as they were."""
-        sheet = progression.loads(nested(DEEPEST - 1))
+        sheet = progression.files.loads(nested(DEEPEST - 1))
         assert sheet == progression.load_sheet(progression.dump_sheet(sheet))
 
     @pytest.mark.parametrize("depth", [DEEPEST + 1, 300])

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given
 
 import progression
-from progression import ScriptedDice, Sheet, dump_sheet, dumps, load_sheet, loads
+import progression.operations
+from progression import ScriptedDice, Sheet, dump_sheet, load_sheet
 from progression.errors import InvalidInput, SheetError
+from progression.files import dumps, loads
 from support.builders import FEW, histories, market, trainer
 
 
@@ -23,7 +25,7 @@ def roster() -> Sheet:
     before = guild
     guild = pack.award(guild, "bag", 14, reason="loot", member="ana")
     guild = pack.purchase(guild, "medal", member="ana")
-    guild = progression.combine(before, guild, "match 1")
+    guild = progression.operations.combine(before, guild, "match 1")
     return progression.leave(progression.mark(guild, "after match 1"), "bo", reason="retired")
 
 

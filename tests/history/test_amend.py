@@ -6,6 +6,8 @@ import attrs
 import pytest
 
 import progression
+import progression.authoring
+import progression.files
 from progression import ScriptedDice, Sheet, amend, rebase
 from progression.errors import InvalidInput, RulesChanged
 from progression.history import AmendmentRefused, Outcome
@@ -164,7 +166,7 @@ class TestDice:
 class TestRebase:
     def dearer(self) -> progression.RulePack:
         pack = market()
-        medal = attrs.evolve(pack.upgrade("medal"), cost=progression.FixedCost(amount=3))
+        medal = attrs.evolve(pack.upgrade("medal"), cost=progression.authoring.FixedCost(amount=3))
         return attrs.evolve(pack, upgrades={**pack.upgrades, "medal": medal})
 
     def test_a_sheet_of_other_rules_is_not_continued(self) -> None:
@@ -195,9 +197,9 @@ class TestOnAnEditedHistory:
         pack = market()
         ana = pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 12, reason="wages")
         ana = pack.award(ana, "purse", 3, reason="tips")
-        data = progression.dumps(ana)
+        data = progression.files.dumps(ana)
         data["ledger"][1]["events"][0]["amount"] = 120
-        edited = progression.loads(data, "ana.json")
+        edited = progression.files.loads(data, "ana.json")
         with pytest.raises(InvalidInput, match=r"amend #3: the history before it is not what the rules give \(#2 "):
             amend(edited, 3, Award(pool="purse", amount=4, reason="tips"), pack=pack)
         fixed, _ = amend(edited, 2, Award(pool="purse", amount=12, reason="wages"), pack=pack)

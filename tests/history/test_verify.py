@@ -11,6 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import progression
+import progression.authoring
+import progression.events
+import progression.files
 from progression import ScriptedDice, Sheet, verify
 from progression.errors import SheetError, UnknownPackError
 from progression.operations import Award, Purchase
@@ -28,9 +31,9 @@ def ana_history() -> Sheet:
 
 def edited(sheet: Sheet, edit: Any) -> Sheet:
     """The sheet saved, its file's data changed by ``edit``, and read back."""
-    data = progression.dumps(sheet)
+    data = progression.files.dumps(sheet)
     edit(data["ledger"])
-    return progression.loads(data, "ana.json")
+    return progression.files.loads(data, "ana.json")
 
 
 def found(sheet: Sheet, pack: progression.RulePack | None = None) -> list[tuple[int, str, str]]:
@@ -146,20 +149,20 @@ class TestTampering:
         pack = trainer()
         player = pack.award(pack.new_sheet("player", "Ana"), "spp", 6, reason="a touchdown")
         player = pack.purchase(player, "random_skill", dice=ScriptedDice([1, 2]), decisions=["dodge"])
-        data = progression.dumps(player)
+        data = progression.files.dumps(player)
         data["ledger"][2]["rolls"][1].update(roll)
         with pytest.raises(SheetError, match=message):
-            progression.loads(data, "ana.json")
+            progression.files.loads(data, "ana.json")
 
     def test_a_die_that_no_die_shows(self) -> None:
         """A D6 recorded as showing 7 in an entry's rolls: the file is refused where it says so."""
         pack = trainer()
         player = pack.award(pack.new_sheet("player", "Ana"), "spp", 6, reason="a touchdown")
         player = pack.purchase(player, "random_skill", dice=ScriptedDice([1, 2]), decisions=["dodge"])
-        data = progression.dumps(player)
+        data = progression.files.dumps(player)
         data["ledger"][2]["rolls"][1]["results"] = [7]
         with pytest.raises(SheetError, match=r"a D6 shows 1 to 6, got 7 @ \$\.ledger\[2\]\.rolls\[1\]\.results\[0\]"):
-            progression.loads(data, "ana.json")
+            progression.files.loads(data, "ana.json")
 
     def test_a_purchase_the_sheet_could_not_make(self) -> None:
         """A crown (it needs level 3) written into the file: the rules refuse it, with their reason."""
@@ -194,7 +197,7 @@ class TestTampering:
     def test_recorded_before_operations(self) -> None:
         """A ledger of events alone (a format-1 file) loads, and verify says it cannot be verified: never ok."""
         pack = market()
-        old = progression.replay([progression.Created(pack="market", kind="adventurer", name="Ana")])
+        old = progression.replay([progression.events.Created(pack="market", kind="adventurer", name="Ana")])
         report = verify(old, pack)
         assert (False, ["unverifiable"]) == (report.ok, [d.kind for d in report.divergences])
 
@@ -204,7 +207,7 @@ class TestTampering:
         def edit(ledger: list[Any]) -> None:
             ledger[1]["events"][0]["amount"] = 60
 
-        data = progression.dumps(ana_history())
+        data = progression.files.dumps(ana_history())
         edit(data["ledger"])
         with pytest.raises(SheetError, match=r"events\[0\]\.amount: recorded 60, the rules give 10 @ \$\.ledger\[1\]"):
             progression.load_sheet(json.dumps(data), "ana.json", pack=market(), verify=True)
@@ -235,7 +238,7 @@ class TestTheRules:
             pack,
             upgrades={
                 **pack.upgrades,
-                "medal": attrs.evolve(pack.upgrade("medal"), cost=progression.FixedCost(amount=3)),
+                "medal": attrs.evolve(pack.upgrade("medal"), cost=progression.authoring.FixedCost(amount=3)),
             },
         )
         report = verify(ana_history(), dearer)

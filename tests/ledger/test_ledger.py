@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import progression
-from progression import Ledger, Marked, Sheet
+from progression import Ledger, Sheet
+from progression.events import Marked
 from support.builders import FEW, histories, market
 
 

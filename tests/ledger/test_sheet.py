@@ -7,8 +7,11 @@ import pytest
 from hypothesis import given
 
 import progression
-from progression import Account, Awarded, Joined, Left, Marked, Member, Sheet, Step
+import progression.operations
+from progression import Sheet
 from progression.errors import InvalidInput, SheetError, UnknownName
+from progression.events import Awarded, Joined, Left, Marked, Member, Step
+from progression.ledger import Account
 from progression.operations import Leave
 from support.builders import FEW, ana, histories, market, operations, run
 
@@ -208,7 +211,7 @@ class TestRoster:
         after = pack.award(before, "purse", 2, reason="win", member="ana")
         after = pack.purchase(after, "medal", member="ana")
         after = pack.award(after, "purse", 5, reason="gate")
-        step = progression.combine(before, after, "match 1")
+        step = progression.operations.combine(before, after, "match 1")
         assert (len(before.ledger) + 1, "match 1", before) == (
             len(step.ledger),
             step.ledger[-1].label,
@@ -219,7 +222,7 @@ class TestRoster:
     def test_combine_of_unrelated_sheets(self) -> None:
         """The second sheet must continue the first one's ledger."""
         with pytest.raises(InvalidInput, match="combine: the second sheet does not continue the first one's ledger"):
-            progression.combine(self.guild(), ana(), "x")
+            progression.operations.combine(self.guild(), ana(), "x")
 
     def test_join_twice(self) -> None:
         """Member ids are unique in a roster."""

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from progression import Band, Ladder, Owns
 from progression.errors import InvalidInput, UnknownName
+from progression.requirements import Band, Ladder, Owns
 from support.builders import FEW, label, market
 
 

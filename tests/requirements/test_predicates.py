@@ -8,9 +8,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from progression import AllOf, AnyOf, AtLeast, AtMost, Context, Not, Owns, OwnsAmong, Predicate, Requirement, Sheet
+from progression import Sheet
 from progression.errors import InvalidInput, UnknownName
-from progression.requirements import GivenArg, HasTag
+from progression.requirements import (
+    AllOf,
+    AnyOf,
+    AtLeast,
+    AtMost,
+    Context,
+    GivenArg,
+    HasTag,
+    Not,
+    Owns,
+    OwnsAmong,
+    Predicate,
+    Requirement,
+)
 from support.builders import FEW, market
 
 

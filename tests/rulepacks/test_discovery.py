@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import progression
+import progression.authoring
 from progression.errors import InvalidInput, RulePackError, UnknownPackError
 from support.builders import market
 
@@ -58,10 +59,10 @@ class TestPacks:
         """Each entry says which distribution and version provides it."""
         installed(entry("market"))
         assert (
-            progression.PackEntry(
+            progression.authoring.PackEntry(
                 name="market", distribution="progression-market", version="1.2", value="progression_market:pack"
             )
-            == progression.entries()["market"]
+            == progression.authoring.entries()["market"]
         )
 
     def test_two_distributions_claim_one_name(self, installed: Callable[..., list[FakeEntryPoint]]) -> None:

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 import progression
-from progression import Effect, FixedCost, FunctionCurve, LinearCurve, PoolSpec, SteppedCurve, TableCurve
+import progression.authoring
+from progression import Effect
+from progression.authoring import FixedCost, PoolSpec
+from progression.curves import FunctionCurve, LinearCurve, SteppedCurve, TableCurve
 from progression.errors import RulePackError
 from support.builders import PACKS, skirmish
 
@@ -148,14 +151,14 @@ class TestBadArguments:
     def test_read_pack_of_something_else(self) -> None:
         """``read_pack`` wants parsed TOML: a table."""
         with pytest.raises(RulePackError, match=r"x\.toml: expected a table of pack sections, got list @ \$"):
-            progression.read_pack([], "x.toml")  # type: ignore[arg-type]
+            progression.authoring.read_pack([], "x.toml")  # type: ignore[arg-type]
 
     def test_format_given_as_true(self) -> None:
         """``format = true`` is not version 1, although ``True == 1`` in Python."""
         with pytest.raises(
             RulePackError, match=r"unknown format version True; this library reads format = 1 @ \$\.format"
         ):
-            progression.read_pack({"format": True}, "x.toml")
+            progression.authoring.read_pack({"format": True}, "x.toml")
 
 
 CURVES = """

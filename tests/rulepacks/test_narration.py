@@ -5,8 +5,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from progression import Awarded, Event, Lost, Marked, Member, Narrator, Step
+from progression.authoring import Narrator
 from progression.errors import InvalidInput
+from progression.events import Awarded, Event, Lost, Marked, Member, Step
 from support.builders import skirmish
 
 

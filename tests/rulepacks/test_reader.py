@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from progression import Label, Reader
+from progression.authoring import Label, Reader
 from progression.errors import Problem, RulePackError
 
 

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import progression
+import progression.store
 
 SKIRMISH = Path(__file__).parents[1] / "support" / "packs" / "skirmish.toml"
 #: The PostgreSQL server to test against, as a ``postgresql://`` connection string (unset: SQLite only).
@@ -50,6 +51,6 @@ def pack() -> progression.RulePack:
 
 
 @pytest.fixture
-def store(where: str, pack: progression.RulePack) -> Iterator[progression.Store]:
+def store(where: str, pack: progression.RulePack) -> Iterator[progression.store.Store]:
     with progression.open_store(where, pack) as opened:
         yield opened

@@ -4,6 +4,7 @@ from the team's) and a competence character go in verified, come back equal, and
 from __future__ import annotations
 
 import progression
+import progression.operations
 import progression_bloodbowl as bb
 from progression import SeededDice
 
@@ -42,7 +43,7 @@ class TestBloodBowl:
             match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}})
             operation = pack.operations["bloodbowl.match"](match=match)
             after = store.execute("reikland", operation, SeededDice(3))
-            expected = progression.execute(pack, team, operation, SeededDice(3))
+            expected = progression.operations.execute(pack, team, operation, SeededDice(3))
             assert (expected, expected) == (after, store.sheet("reikland"))
             assert store.verify("reikland").ok
 

@@ -10,6 +10,10 @@ import pytest
 from hypothesis import given
 
 import progression
+import progression.events
+import progression.files
+import progression.history
+import progression.store
 from progression import ScriptedDice
 from progression.errors import (
     InsufficientPoints,
@@ -25,7 +29,7 @@ from support.builders import FEW, histories, market, trainer
 from support.stores import raw
 
 
-def hero(store: progression.Store, name: str = "ana") -> progression.Sheet:
+def hero(store: progression.store.Store, name: str = "ana") -> progression.Sheet:
     return store.create(name, Create(kind="hero", name=name.title()))
 
 
@@ -241,7 +245,7 @@ class TestTransactions:
             tx.run("ana", Award(pool="xp", amount=1, reason="a rat"))
 
 
-def raw_versions(store: progression.Store) -> list[tuple[int]]:
+def raw_versions(store: progression.store.Store) -> list[tuple[int]]:
     return [(store.version(ident),) for ident in store.ids()]
 
 
@@ -355,7 +359,7 @@ class TestFiles:
 
     def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
         """A file edited by hand is refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""
-        data = progression.dumps(pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt"))
+        data = progression.files.dumps(pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt"))
         data["ledger"][1]["events"][0]["amount"] = 120
         path = tmp_path / "ana.json"
         path.write_text(json.dumps(data), encoding="utf-8")
@@ -398,7 +402,7 @@ class TestErrors:
         """Raw events are not operations: the engine refuses them, and nothing is written."""
         hero(store)
         with pytest.raises(InvalidInput, match="expected an operation"):
-            store.run("ana", progression.Awarded(pool="xp", amount=99))
+            store.run("ana", progression.events.Awarded(pool="xp", amount=99))
         with pytest.raises(InvalidInput, match="a sheet starts with a Create operation, got Award"):
             store.create("bo", Award(pool="xp", amount=1, reason="a rat"))
         with pytest.raises(InvalidInput, match="expected must be a version"):
@@ -596,7 +600,7 @@ class TestAmend:
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
         before = store.execute("ana", Purchase(upgrade="level_up"))
-        with pytest.raises(progression.AmendmentRefused):
+        with pytest.raises(progression.history.AmendmentRefused):
             store.amend("ana", 2, Award(pool="purse", amount=1, reason="a coin"))
         assert (before, 3) == (store.sheet("ana"), store.version("ana"))
 

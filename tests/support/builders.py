@@ -15,34 +15,24 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from progression import (
-    AllOf,
-    AtLeast,
-    Band,
+from progression import Effect, RulePack, Sheet, load_file, mark
+from progression.authoring import (
     Choose,
     Currency,
     CurveCost,
-    Effect,
     FixedCost,
     Kind,
     Label,
-    Ladder,
     Limit,
-    LinearCurve,
-    Not,
-    Owns,
     PoolSpec,
     ProcedureContext,
     Roll,
-    RulePack,
-    Sheet,
     StatSpec,
-    TableCurve,
     Upgrade,
-    load_file,
-    mark,
 )
+from progression.curves import LinearCurve, TableCurve
 from progression.errors import ProgressionError
+from progression.requirements import AllOf, AtLeast, Band, Ladder, Not, Owns
 
 PACKS = Path(__file__).parent / "packs"
 

@@ -7,6 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import progression
+import progression.files
 from progression import Entry, RulePack, Sheet
 from progression.errors import SheetError
 
@@ -37,7 +38,7 @@ def assert_found(sheet: Sheet, pack: RulePack, data: st.DataObject) -> None:
     """Edit one value, drawn from ``data``, of one entry of ``sheet``'s file: the file is refused, or ``verify``
     reports that entry first, or the edit changed nothing the rules produce (verify is ok, every entry's events
     and rolls as they were)."""
-    saved = progression.dumps(sheet)
+    saved = progression.files.dumps(sheet)
     position = data.draw(st.integers(0, len(saved["ledger"]) - 1), label="entry")
     leaves = _leaves(saved["ledger"][position])
     if not leaves:
@@ -48,7 +49,7 @@ def assert_found(sheet: Sheet, pack: RulePack, data: st.DataObject) -> None:
         holder = holder[key]
     holder[path[-1]] = _edit(holder[path[-1]])
     try:
-        changed = progression.loads(saved, "edited.json", pack=pack)
+        changed = progression.files.loads(saved, "edited.json", pack=pack)
     except SheetError:
         return
     report = progression.verify(changed, pack)

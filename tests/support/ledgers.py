@@ -12,13 +12,14 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from progression import (
+from progression import Effect
+from progression.authoring import Override
+from progression.events import (
     Adjusted,
     Asked,
     Awarded,
     Created,
     Decided,
-    Effect,
     Event,
     Finished,
     Joined,
@@ -26,7 +27,6 @@ from progression import (
     Lost,
     Marked,
     Member,
-    Override,
     Purchased,
     Rolled,
     Started,

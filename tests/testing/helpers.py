@@ -6,7 +6,8 @@ from collections.abc import Generator
 from pathlib import Path
 
 import progression
-from progression import Choose, Effect, ProcedureContext, Roll, RulePack, Sheet
+from progression import Effect, RulePack, Sheet
+from progression.authoring import Choose, ProcedureContext, Roll
 from progression.contract import Contract, Factory
 
 HERE = Path(__file__).parent

@@ -10,28 +10,12 @@ from typing import Any, Literal
 import attrs
 import pytest
 
-from progression import (
-    Account,
-    AtLeast,
-    Currency,
-    Effect,
-    FixedCost,
-    Kind,
-    Label,
-    Owns,
-    PoolSpec,
-    Quote,
-    RulePack,
-    Sheet,
-    StatSpec,
-    Upgrade,
-    Violation,
-    load_sheet,
-    mark,
-    replay,
-)
+from progression import Effect, Quote, RulePack, Sheet, load_sheet, mark, replay
+from progression.authoring import Currency, FixedCost, Kind, Label, PoolSpec, StatSpec, Upgrade
 from progression.contract import Contract, Factory
 from progression.errors import InvalidInput
+from progression.ledger import Account
+from progression.requirements import AtLeast, Owns, Violation
 from progression.testing import Finding, Report, _machine, assert_pack_conforms, check_pack
 
 PACKS = Path(__file__).parent / "packs"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from progression import FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+from progression.curves import FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.errors import InvalidInput
 from progression.testing import (
     check_additive,

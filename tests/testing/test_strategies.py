@@ -6,18 +6,11 @@ import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
-from progression import (
-    Curve,
-    Ladder,
-    LinearCurve,
-    PolynomialCurve,
-    RulePack,
-    ScriptedDice,
-    SteppedCurve,
-    TableCurve,
-    Upgrade,
-)
+from progression import RulePack, ScriptedDice
+from progression.authoring import Upgrade
+from progression.curves import Curve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.errors import DiceError, InvalidInput
+from progression.requirements import Ladder
 from progression.testing import (
     check_monotonic,
     check_non_negative,

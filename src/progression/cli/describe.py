@@ -1,5 +1,5 @@
 """Sentences and plain data for the command line: what a ledger entry did (told by the one
-:class:`~progression.Narrator`), what a sheet holds."""
+:class:`~progression.authoring.Narrator`), what a sheet holds."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ __all__ = ["Describer", "quote_data"]
 
 
 class Describer(Narrator):
-    """Words for a pack's ids, in one language: the :class:`~progression.Narrator`'s sentences, and plain data
+    """Words for a pack's ids, in one language: the :class:`~progression.authoring.Narrator`'s sentences, and plain data
     for the command line's ``--json`` (an entry, a sheet, its bands)."""
 
     def entry(self, index: int, event: Event) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 Each gives the price of levels ``0 → n`` in constant time (a polynomial's through
 ``_power_sums``), so ``reach`` over them is a galloping search of O(log n) totals.
-The :class:`~progression.Curve` interface they share is in ``_curves``.
+The :class:`~progression.curves.Curve` interface they share is in ``_curves``.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ class Create(Operation):
         return f"create {self.kind} {self.name}".rstrip()
 
     def run(self, work: Work) -> None:
-        msg = "a creation starts a sheet: run it with progression.create(pack, operation), not on a sheet"
+        msg = "a creation starts a sheet: run it with progression.operations.create(pack, operation), not on a sheet"
         raise InvalidInput(msg)
 
 

@@ -48,7 +48,7 @@ def run(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = 
 
 
 def execute(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = None) -> Sheet:
-    """:func:`run`, returning only the new sheet."""
+    """:func:`~progression.run`, returning only the new sheet."""
     return run(pack, sheet, operation, dice)[0]
 
 
@@ -88,7 +88,7 @@ def check_gate(pack: RulePack, sheet: Sheet, operation: Operation) -> None:
         msg = f"expected an operation (an Operation such as Award or Purchase), got {type(operation).__name__}"
         raise InvalidInput(msg)
     if isinstance(operation, Create):
-        msg = "a creation starts a sheet: run it with progression.create(pack, operation), not on a sheet"
+        msg = "a creation starts a sheet: run it with progression.operations.create(pack, operation), not on a sheet"
         raise InvalidInput(msg)
     if sheet.pack != pack.name:
         msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"

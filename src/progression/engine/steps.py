@@ -25,7 +25,7 @@ def combine(before: Sheet, after: Sheet, label: str) -> Sheet:
     Use it for a team-level step (a post-match sequence) made of many operations. When every
     added entry holds its operation, the one entry is a :class:`~progression.operations.Batch`
     of them (verified and amended like any operation); otherwise it is a plain
-    :class:`~progression.Step` of the added entries.
+    :class:`~progression.events.Step` of the added entries.
     """
     check_sheet(before, "combine")
     check_sheet(after, "combine")

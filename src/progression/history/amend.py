@@ -62,7 +62,7 @@ class Outcome:
 
 @attrs.frozen(kw_only=True)
 class Amendment:
-    """The report of :func:`amend` or :func:`rebase`: an outcome per entry from the first changed."""
+    """The report of :func:`~progression.amend` or :func:`~progression.rebase`: an outcome per entry from the first changed."""
 
     outcomes: tuple[Outcome, ...]
 

@@ -54,7 +54,7 @@ class Divergence:
 
 @attrs.frozen(kw_only=True)
 class Verification:
-    """What :func:`verify` found: every divergent entry, or none."""
+    """What :func:`~progression.verify` found: every divergent entry, or none."""
 
     #: The sheet's name (or kind).
     subject: str

@@ -1,7 +1,9 @@
 """The ledger and the sheets folded from it: the events (``events``), the sheet and its state
-(``sheet``), and the fold that applies events without checking a rule (``fold``).
+(``sheet``), the ledger as a value (``ledger``), and the fold that applies events without checking a rule
+(``fold``).
 """
 
+from progression.ledger.ledger import Ledger
 from progression.ledger.sheet import Account, Pending, Sheet, replay
 
-__all__ = ["Account", "Pending", "Sheet", "replay"]
+__all__ = ["Account", "Ledger", "Pending", "Sheet", "replay"]

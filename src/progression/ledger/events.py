@@ -218,7 +218,7 @@ class Operation:
 class Entry(Step):
     """One operation as the ledger keeps it: the operation, every die it rolled, the events it caused.
 
-    An entry is a :class:`Step` of its events (its ``label`` is the operation's), so whatever reads a
+    An entry is a :class:`~progression.events.Step` of its events (its ``label`` is the operation's), so whatever reads a
     ledger's steps reads its entries. ``verify`` runs the operation again with the recorded rolls and
     compares the entry it gives with this one.
     """

@@ -142,7 +142,7 @@ class Sheet:
         return Account(awarded=awarded, held=held, spent=spent, lost=lost)
 
     def as_of(self, point: int | str) -> Sheet:
-        """The sheet as it was after ``point`` ledger entries, or at the last :class:`Marked` ``point``."""
+        """The sheet as it was after ``point`` ledger entries, or at the last :class:`~progression.events.Marked` ``point``."""
         return self.at(self._position(point))
 
     def at(self, length: int) -> Sheet:
@@ -302,7 +302,7 @@ def replay(ledger: Iterable[Event]) -> Sheet:
     """Fold a ledger into the sheet it describes. Never rolls a die: every roll is in the ledger.
 
     Raises:
-        SheetError: when the ledger does not start with a :class:`Created` event, or an
+        SheetError: when the ledger does not start with a :class:`~progression.events.Created` event, or an
             event does not fit the state (a member that is not there).
     """
     if isinstance(ledger, Sheet) or not isinstance(ledger, Iterable):

@@ -60,7 +60,7 @@ class Context:
     #: player): for a rule that depends on where the roster stands.
     roster: Sheet | None = None
     #: The arguments of the purchase (``out_of_career=True``), as the upgrade declares them
-    #: (:attr:`Upgrade.args <progression.Upgrade.args>`), each at its default when not given.
+    #: (:attr:`Upgrade.args <progression.authoring.Upgrade.args>`), each at its default when not given.
     args: Mapping[str, object] = attrs.field(factory=dict, converter=freeze)
 
 

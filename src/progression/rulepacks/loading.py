@@ -308,7 +308,7 @@ def read_pack(
     own: object = None,
     contract: Contract | None = None,
 ) -> RulePack:
-    """Build a :class:`RulePack` from parsed TOML, or raise :class:`RulePackError` listing every problem.
+    """Build a :class:`RulePack` from parsed TOML, or raise :class:`~progression.errors.RulePackError` listing every problem.
 
     Args:
         data: the parsed TOML.

@@ -67,7 +67,7 @@ class Reader:
 
     A pack reads its own data files with it (subclass it to add readers of its own)::
 
-        >>> from progression import Reader
+        >>> from progression.authoring import Reader
         >>> r = Reader("belts.toml")
         >>> data = r.parse('format = 1\\n[belts.white]\\nlabel = { en = "White", fr = "Blanche" }\\nfrom = "one"')
         >>> r.check_format(data)

@@ -116,7 +116,7 @@ class RulePack(Rules):
     operations: Mapping[str, type[Operation]] = attrs.field(
         factory=dict, converter=_operations, validator=_check_operations, repr=False
     )
-    #: The pack's one hook into the narrator (:class:`~progression.Narrator`): ``(narrator, event) -> str | None``,
+    #: The pack's one hook into the narrator (:class:`~progression.authoring.Narrator`): ``(narrator, event) -> str | None``,
     #: the pack's sentence for an event of its operations, ``""`` to leave it untold, None to let the core tell it.
     narration: Callable[[Narrator, Event], str | None] | None = attrs.field(default=None, repr=False)
     #: What the pack offers the command line: actions, explanations, reports, factories, simulations,

@@ -53,7 +53,7 @@ __all__ = ["Record", "Store", "Transaction", "open_store"]
 
 @attrs.frozen(kw_only=True)
 class Record:
-    """A named JSON document kept beside the sheets (:meth:`progression.Transaction.put`), with its version."""
+    """A named JSON document kept beside the sheets (:meth:`progression.store.Transaction.put`), with its version."""
 
     #: The record's name, unique in the store.
     name: str
@@ -131,7 +131,7 @@ def _pack_of(backend: Backend, pack: RulePack | None) -> str:
 class Store:
     """Sheets' ledgers in one database: read them, run operations on them, one or several at once.
 
-    Open one with :func:`open_store`; close it with :meth:`close` (or use it in a ``with`` block).
+    Open one with :func:`~progression.open_store`; close it with :meth:`close` (or use it in a ``with`` block).
     One store may be used from several threads; each process opens its own.
     """
 
@@ -224,7 +224,7 @@ class Store:
         return Transaction(self)
 
     def create(self, sheet_id: str, operation: Create) -> Sheet:
-        """A new sheet from its creation (run by :func:`progression.create`), stored under ``sheet_id``."""
+        """A new sheet from its creation (run by :func:`progression.operations.create`), stored under ``sheet_id``."""
         with self.transaction() as tx:
             return tx.create(sheet_id, operation)
 

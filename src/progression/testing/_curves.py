@@ -134,7 +134,7 @@ def compare_to_table(
         ``None`` when every number agrees, else a sentence such as
         ``"step 4 costs 12 by curve 'xp' but 10 by the table"``.
 
-    >>> from progression import SteppedCurve
+    >>> from progression.curves import SteppedCurve
     >>> level = SteppedCurve(name="level", width=10, unit=1)
     >>> print(compare_to_table(level, [10, 30, 60, 100], cumulative=True, start=10, every=10))
     None

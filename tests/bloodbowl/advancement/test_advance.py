@@ -7,7 +7,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Effect, Rolled, RulePack, ScriptedDice, SeededDice, Sheet
+from progression import Effect, RulePack, ScriptedDice, SeededDice, Sheet
 from progression.errors import (
     DecisionError,
     DiceError,
@@ -16,6 +16,7 @@ from progression.errors import (
     LimitReached,
     RequirementNotMet,
 )
+from progression.events import Rolled
 from progression_bloodbowl.data.access import data_of
 
 #: The D8 table of the reference (section 4): the characteristics each roll lets a player improve.

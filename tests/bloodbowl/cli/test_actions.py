@@ -7,8 +7,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Joined, RulePack, ScriptedDice, Sheet
+from progression import RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
+from progression.events import Joined
 from progression.ledger.sheet import applied
 from progression_bloodbowl.cli.actions import parse_events
 from progression_bloodbowl.cli.inducements import parse_pitch

@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Effect, Lost, RulePack, ScriptedDice, Sheet, replay, undo
+from progression import Effect, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.events import Lost
 from progression.ledger.sheet import applied
 
 

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 import progression
 import progression_bloodbowl as bb
-from progression import Awarded, Effect, Member, RulePack, ScriptedDice, Sheet, replay, undo
+from progression import Effect, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RulePackError, UnknownName
+from progression.events import Awarded, Member
 from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.data.model import FILES, read_data
 

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Awarded, Marked, RulePack, ScriptedDice, SeededDice, Sheet, replay
+from progression import RulePack, ScriptedDice, SeededDice, Sheet, replay
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet
+from progression.events import Awarded, Marked
 from progression_bloodbowl import Pitch, Profile
 
 LINEMAN = Profile(ma=6, st=3, ag=3, pa=4, av=9)

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Adjusted, Awarded, Effect, Event, Member, RulePack, ScriptedDice, Sheet, Step, replay
+from progression import Effect, RulePack, ScriptedDice, Sheet, replay
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.events import Adjusted, Awarded, Event, Member, Step
 from progression_bloodbowl.inducements.stars import check_stars, places_free
 
 from ..conftest import HUMANS

@@ -11,8 +11,9 @@ import pytest
 
 import progression
 import progression_bloodbowl as bb
-from progression import Effect, Entry, Lost, RulePack, ScriptedDice, Sheet, Step, replay
+from progression import Effect, Entry, RulePack, ScriptedDice, Sheet, replay
 from progression.errors import InvalidInput, UnknownName
+from progression.events import Lost, Step
 from progression_bloodbowl.league.season import seasons_played
 from progression_bloodbowl.team.results import season_of
 

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 import progression
 import progression_bloodbowl as bb
-from progression import Effect, Rolled, RulePack, ScriptedDice, Sheet, Step, replay, undo
+from progression import Effect, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InsufficientPoints, InvalidInput, RequirementNotMet, UnknownName
+from progression.events import Rolled, Step
 from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.league.season import reductions
 from progression_bloodbowl.team.results import numbers

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import progression_bloodbowl as bb
-from progression import Lost, RulePack, ScriptedDice, Sheet, Step, replay, undo
+from progression import RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+from progression.events import Lost, Step
 from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.team.results import closed
 

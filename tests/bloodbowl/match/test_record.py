@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Adjusted, Effect, Left, Rolled, RulePack, ScriptedDice, Sheet, Step
+from progression import Effect, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, UnknownName
+from progression.events import Adjusted, Left, Rolled, Step
 from progression_bloodbowl.match.record import check_record, result_tag
 from progression_bloodbowl.team.results import KINDS, read_result
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import progression
 import progression_bloodbowl as bb
-from progression import Lost, Purchased, RulePack, Sheet, Step, replay
+from progression import RulePack, Sheet, replay
 from progression.errors import (
     InsufficientPoints,
     InvalidInput,
@@ -25,6 +25,7 @@ from progression.errors import (
     RulePackError,
     UnknownName,
 )
+from progression.events import Lost, Purchased, Step
 from progression_bloodbowl.cli.matched_play import new_matched_play_team
 from progression_bloodbowl.data.model import FILES, read_data
 from progression_bloodbowl.inducements.order import Order

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 import progression
+import progression.events
 import progression_bloodbowl as bb
-from progression import Narrator, RulePack, ScriptedDice, Sheet
+from progression import RulePack, ScriptedDice, Sheet
+from progression.authoring import Narrator
 from progression.cli.main import main
 from progression_bloodbowl.team.story import tell, told_since
 
@@ -98,7 +100,7 @@ class TestTheHook:
     def test_a_pack_without_one(self) -> None:
         """A pack with no narration is told by the core alone."""
         pack = progression.load("competence")
-        award = progression.Awarded(pool="xp", amount=1500, reason="a quest")
+        award = progression.events.Awarded(pool="xp", amount=1500, reason="a quest")
         narrator = Narrator(pack)
         assert (None, narrator.core(award)) == (pack.narration, narrator.event(award))
         assert narrator.event(award).startswith("+1,500 ")
@@ -108,8 +110,10 @@ class TestTheHook:
         from progression_bloodbowl.team.sequence import reached
 
         effect, reason = reached(1, 1, "hire")
-        moved = progression.Adjusted(effect=effect, reason=reason)
+        moved = progression.events.Adjusted(effect=effect, reason=reason)
         narrator = Narrator(pack)
         assert ("", []) == (narrator.event(moved), narrator.outline(moved))
-        adjusted = progression.Adjusted(effect=progression.Effect(tags={"drafted": "yes"}), reason="draft complete")
+        adjusted = progression.events.Adjusted(
+            effect=progression.Effect(tags={"drafted": "yes"}), reason="draft complete"
+        )
         assert "draft complete" == narrator.event(adjusted)

@@ -10,7 +10,8 @@ from collections.abc import Generator
 from importlib.resources import files
 
 import progression
-from progression import Effect, ProcedureContext, Roll, RulePack
+from progression import Effect, RulePack
+from progression.authoring import ProcedureContext, Roll
 
 __all__ = ["FUNCTIONS", "grading", "open_techniques", "pack"]
 

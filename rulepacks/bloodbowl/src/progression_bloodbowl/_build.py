@@ -2,7 +2,7 @@
 
 The numbers live once, in the data files; the curves, the experience ladder, the staff
 upgrades and every displayed name are derived from them here, then read by the core's
-:func:`progression.read_pack` like any other pack.
+:func:`progression.authoring.read_pack` like any other pack.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Any
 
 import attrs
 
-from progression import Operation, RulePack, read_pack
+from progression import Operation, RulePack
+from progression.authoring import read_pack
 from progression.contract import Contract
 
 from .data.access import shipped_data

@@ -15,26 +15,12 @@ from typing import Any
 import attrs
 
 import progression
-from progression import (
-    AtLeast,
-    Band,
-    Context,
-    CurveCost,
-    Effect,
-    FixedCost,
-    Kind,
-    Label,
-    Ladder,
-    Limit,
-    OwnsAmong,
-    PoolSpec,
-    RulePack,
-    Sheet,
-    StatSpec,
-    Upgrade,
-)
+import progression.requirements
+from progression import Effect, RulePack, Sheet
+from progression.authoring import CurveCost, FixedCost, Kind, Label, Limit, PoolSpec, StatSpec, Upgrade
 from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
 from progression.errors import Problem, RulePackError
+from progression.requirements import AtLeast, Band, Context, Ladder, OwnsAmong
 
 from ._campaign import Campaign, Competence, check_campaign, example_campaign
 from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
@@ -244,7 +230,9 @@ def _open(competence: Competence) -> Upgrade:
         label=Label(en=f"Discover {competence.label.en}", fr=f"Découvrir {competence.label.fr}"),
         pools=(pool_id(competence.id),),
         cost=CurveCost(curve="level", axis=level),
-        requires=progression.AtMost(quantity=level, value=0, message=f"{competence.label.en} is already discovered"),
+        requires=progression.requirements.AtMost(
+            quantity=level, value=0, message=f"{competence.label.en} is already discovered"
+        ),
         effect=Effect(stats={level: 1}),
         kinds=("character",),
     )

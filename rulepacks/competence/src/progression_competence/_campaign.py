@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from progression import Label, Reader
+from progression.authoring import Label, Reader
 from progression.errors import Problem, RulePackError
 
 from ._reader import parse_file, parse_resource, parse_text

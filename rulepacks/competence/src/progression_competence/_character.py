@@ -13,8 +13,10 @@ from typing import Any
 import attrs
 
 import progression
-from progression import Quote, RulePack, Sheet, Violation
+import progression.operations
+from progression import Quote, RulePack, Sheet
 from progression.errors import InvalidInput, PendingState, RequirementNotMet, UnknownName
+from progression.requirements import Violation
 
 from ._build import tables_of
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
@@ -143,7 +145,7 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
     if levels == 1:
         return after
     start = level(pack, sheet, competence)
-    return progression.combine(sheet, after, f"raise {competence} {start} -> {start + levels}")
+    return progression.operations.combine(sheet, after, f"raise {competence} {start} -> {start + levels}")
 
 
 def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = False) -> Sheet:
@@ -176,7 +178,7 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     added = len(after.ledger) - len(sheet.ledger)
     if added <= 1:
         return after
-    return progression.combine(sheet, after, f"settle {competence}")
+    return progression.operations.combine(sheet, after, f"settle {competence}")
 
 
 def _strangers(pack: RulePack, quality: str, pay: Mapping[str, int]) -> list[str]:

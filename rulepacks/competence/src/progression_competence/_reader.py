@@ -1,4 +1,4 @@
-"""Finding and parsing the pack's TOML files; their values are read with :class:`progression.Reader`."""
+"""Finding and parsing the pack's TOML files; their values are read with :class:`progression.authoring.Reader`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from progression import Reader
+from progression.authoring import Reader
 from progression.errors import Problem, RulePackError
 
 __all__ = ["parse_file", "parse_resource", "parse_text"]

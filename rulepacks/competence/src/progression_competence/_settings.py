@@ -14,7 +14,8 @@ from typing import Any, Literal
 import attrs
 
 import progression
-from progression import Label, LinearCurve, Reader, SteppedCurve
+from progression.authoring import Label, Reader
+from progression.curves import LinearCurve, SteppedCurve
 from progression.errors import InvalidInput, Problem, RulePackError, UnknownName
 
 from ._reader import parse_file, parse_resource

@@ -13,7 +13,8 @@ import functools
 from collections.abc import Generator, Sequence
 from typing import cast
 
-from progression import Choose, Context, Dice, Effect, ProcedureContext, Roll, RulePack, Sheet
+from progression import Dice, Effect, RulePack, Sheet
+from progression.authoring import Choose, ProcedureContext, Roll
 from progression.errors import (
     InsufficientPoints,
     InvalidInput,
@@ -22,6 +23,7 @@ from progression.errors import (
     RequirementNotMet,
     UnknownName,
 )
+from progression.requirements import Context
 
 from ..data.access import context_data, data_of
 from ..data.model import CHARACTERISTICS, Data, Position

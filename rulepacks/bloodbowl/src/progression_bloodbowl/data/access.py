@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import functools
 
-from progression import Context, RulePack, Sheet
+from progression import RulePack, Sheet
 from progression.errors import InvalidInput
+from progression.requirements import Context
 
 from .model import Data, Team, load_data
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from progression import Label
+from progression.authoring import Label
 from progression.errors import Problem, RulePackError
 
 from .cross_check import cross_check

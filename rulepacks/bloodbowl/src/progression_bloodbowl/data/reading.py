@@ -1,4 +1,4 @@
-"""The reader of the pack's data files: :class:`progression.Reader`, tuned to files that are complete.
+"""The reader of the pack's data files: :class:`progression.authoring.Reader`, tuned to files that are complete.
 
 The readers of the files trust the shapes the reader hands back (an empty table after a problem,
 never None), and check every value before they look inside it, so bad data is a
@@ -23,7 +23,8 @@ from contextvars import ContextVar
 from typing import Any, ParamSpec, TypeVar
 
 import progression
-from progression import Label
+import progression.authoring
+from progression.authoring import Label
 from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError
 
 __all__ = ["Reader", "ascii_number", "guarded", "natural", "parse_dice"]
@@ -73,7 +74,7 @@ def parse_dice(text: object) -> tuple[int, int] | None:
     return int(count or 1), int(sides)
 
 
-class Reader(progression.Reader):
+class Reader(progression.authoring.Reader):
     """Reads the pack's data files, whose every table and key is required.
 
     A misfit reads as an empty value of its type (``0``, ``""``, ``{}``), so the readers of
@@ -81,7 +82,7 @@ class Reader(progression.Reader):
     """
 
     def problem(self, path: str, reason: str) -> None:
-        """As :meth:`progression.Reader.problem`; under :func:`guarded`, the problem is remembered there too."""
+        """As :meth:`progression.authoring.Reader.problem`; under :func:`guarded`, the problem is remembered there too."""
         super().problem(path, reason)
         looks = _LOOKS.get()
         if looks is not None:
@@ -95,14 +96,14 @@ class Reader(progression.Reader):
     def get(
         self, table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str, default: Any = _NO_DEFAULT
     ) -> Any:
-        """As :meth:`progression.Reader.get`; under :func:`guarded`, remembers where it looked."""
+        """As :meth:`progression.authoring.Reader.get`; under :func:`guarded`, remembers where it looked."""
         self._looked(f"{path}.{key}")
         if default is _NO_DEFAULT:
             return super().get(table, key, kind, path)
         return super().get(table, key, kind, path, default)
 
     def extra(self, table: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
-        """As :meth:`progression.Reader.extra`; under :func:`guarded`, remembers where it looked."""
+        """As :meth:`progression.authoring.Reader.extra`; under :func:`guarded`, remembers where it looked."""
         self._looked(path)
         super().extra(table, allowed, path)
 

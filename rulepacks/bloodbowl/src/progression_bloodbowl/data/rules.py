@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from progression import Label
+from progression.authoring import Label
 
 from .league_rules import LeagueRules, read_league
 from .reading import Reader, ascii_number

@@ -8,7 +8,7 @@ knocked-out, casualty). The ball lies on a square or is held by a standing playe
 Moving the ball rolls dice: a bounce is one square in the direction of a D8 (the
 Random Direction Template as printed: 1 2 3 / 4 . 5 / 6 7 8); a ball leaving the pitch
 is thrown in by the crowd. Every die and every consequence is logged, in order, as
-:class:`~progression.Rolled` and :class:`~progression.Marked` events in a :class:`Log`.
+:class:`~progression.events.Rolled` and :class:`~progression.events.Marked` events in a :class:`Log`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from typing import Any
 
 import attrs
 
-from progression import Dice, Event, Marked, Rolled, RulePack
+from progression import Dice, RulePack
 from progression.errors import InvalidInput, UnknownName
+from progression.events import Event, Marked, Rolled
 
 from ..data.access import data_of
 from ..data.reading import ascii_number
@@ -199,7 +200,7 @@ class Outcome:
     what: str
     #: The spell cast (``fireball``, ``zap``), or empty for anything else.
     spell: str = ""
-    #: :class:`~progression.Rolled` and :class:`~progression.Marked` events, in order.
+    #: :class:`~progression.events.Rolled` and :class:`~progression.events.Marked` events, in order.
     events: tuple[Event, ...]
     pitch: Pitch
     #: Casualty results that outlast the match, by player (for each team's match record).

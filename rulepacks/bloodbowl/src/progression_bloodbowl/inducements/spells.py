@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from progression import Dice, Effect, Event, Marked, Rolled, RulePack, Sheet, Step, Work, operation
+from progression import Dice, Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet
+from progression.events import Event, Marked, Rolled, Step
 
 from ..data.access import data_of
 from ..data.model import Data

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from progression import Label, RulePack, Sheet
+from progression import RulePack, Sheet
+from progression.authoring import Label
 from progression.errors import LimitReached, RequirementNotMet, UnknownName
 
 from ..data.access import data_of

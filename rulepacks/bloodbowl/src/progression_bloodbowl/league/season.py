@@ -17,8 +17,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from progression import Adjusted, Dice, Effect, RulePack, Sheet, Step, Work, operation
+from progression import Dice, Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, UnknownName
+from progression.events import Adjusted, Step
 
 from ..data.access import data_of
 from ..data.league_rules import Recovery

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 import progression
+import progression.history
 from progression import Dice, Entry, Operation, RulePack, Sheet
 from progression.errors import InvalidInput
 from progression.operations import Batch
@@ -82,7 +83,7 @@ def amend_match(
     dice: Dice | None = None,
     invalid: str = "refuse",
     **changes: Any,
-) -> tuple[Sheet, progression.Amendment]:
+) -> tuple[Sheet, progression.history.Amendment]:
     """Correct the record of match ``number`` (this season) with ``changes`` to its fields (``score=(1, 1)``,
     ``injuries={"5": "seriously_hurt"}``), and run every later entry again.
 

@@ -3,7 +3,7 @@
 A :class:`MatchRecord` is what a coach writes down during a game. :func:`record_outcome`
 turns it into one ledger entry on the team (step 1 of the post-match sequence) and
 :func:`update_fans` is step 2. Every die is rolled through the given dice and recorded
-on the ledger as a :class:`~progression.Rolled` event.
+on the ledger as a :class:`~progression.events.Rolled` event.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ the sequence calls: ``PostMatch`` refuses what the command line's actions refuse
 Moving past step 3 is refused while a player must still advance (unless the league turned
 the rule off); moving into step 4 removes the dead, and leaving it lets unhired journeymen
 go. :meth:`PostMatch.commit` records the whole sequence on the team as one
-:class:`~progression.Step` (with :func:`progression.combine`), undone at once.
+:class:`~progression.events.Step` (with :func:`progression.operations.combine`), undone at once.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from collections.abc import Sequence
 import attrs
 
 import progression
-from progression import Dice, Effect, RulePack, Sheet, Work, combine, execute, operation
+import progression.operations
+from progression import Dice, Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, OutOfOrder
+from progression.operations import combine, execute
 
 from ..advancement.advance import advance
 from ..data.access import data_of

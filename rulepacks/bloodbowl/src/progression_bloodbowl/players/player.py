@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from progression import Label, RulePack, Sheet
+from progression import RulePack, Sheet
+from progression.authoring import Label
 from progression.errors import InvalidInput, UnknownName
 
 from ..data.access import data_of

@@ -3,7 +3,7 @@ recorded once for both teams in one transaction, and what is read back (standing
 history).
 
 Where things live: each team is a sheet of the store, changed only by operations run through the
-engine. What is not a team's history is a record of the store (:meth:`progression.Transaction.put`):
+engine. What is not a team's history is a record of the store (:meth:`progression.store.Transaction.put`):
 ``bloodbowl.league`` holds the league's name, its current season, its teams and whether it plays bonus
 points; ``bloodbowl.fixture/<season>/<number>`` holds one fixture, and once it is played, the match as
 written (:class:`~progression_bloodbowl.league.fixtures.Played`) and the version of the entry it made on
@@ -514,7 +514,7 @@ class League:
         return tuple(result for season in range(1, season_of(sheet) + 1) for result in results(sheet, season=season))
 
     def verify(self) -> LeagueCheck:
-        """Every team verified (:meth:`progression.Store.verify`), and every played fixture checked
+        """Every team verified (:meth:`progression.store.Store.verify`), and every played fixture checked
         against the entries that recorded it on both teams."""
         teams = {team: self.store.verify(team) for team in self.teams()}
         problems = []

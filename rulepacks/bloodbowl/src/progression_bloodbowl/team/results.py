@@ -9,8 +9,9 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from progression import Adjusted, Event, Joined, Sheet, Step
+from progression import Sheet
 from progression.errors import InvalidInput, UnknownName
+from progression.events import Adjusted, Event, Joined, Step
 
 from ..data.matched_play import BUDGET_TAG
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from progression import Effect, Joined, RulePack, Sheet, Step, Work, combine, operation
+from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
-from progression.operations import Adjust, Purchase
+from progression.events import Joined, Step
+from progression.operations import Adjust, Purchase, combine
 
 from ..data.access import data_of, shipped_data, team_roster
 from ..data.model import Data, Position, Team

@@ -3,8 +3,8 @@ not hire, the Dedicated Fans bought only at the draft (functions named in ``pack
 
 from __future__ import annotations
 
-from progression import Context
 from progression.errors import InvalidInput
+from progression.requirements import Context
 
 from ..data.access import context_data
 from ..data.model import Data, Team

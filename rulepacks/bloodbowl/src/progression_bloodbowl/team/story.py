@@ -1,6 +1,6 @@
 """Ledger entries told in sentences: the pack's words for its own operations, given to the one narrator.
 
-The core's :class:`~progression.Narrator` tells every entry, for ``progression sheet history`` and
+The core's :class:`~progression.authoring.Narrator` tells every entry, for ``progression sheet history`` and
 for the pack's story (:meth:`PostMatch.report <progression_bloodbowl.PostMatch.report>`, the demo)
 alike; :func:`narration` is the pack's hook (:attr:`RulePack.narration <progression.RulePack.narration>`):
 a Blood Bowl adjustment is told by its reason (a sentence of what changed), a hire names the
@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from progression import Adjusted, Event, Finished, Joined, Marked, Narrator, Purchased, RulePack, Sheet
+from progression import RulePack, Sheet
+from progression.authoring import Narrator
+from progression.events import Adjusted, Event, Finished, Joined, Marked, Purchased
 
 from .sequence import SEQUENCE_TAG
 

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from progression import Awarded, Created, Event, Joined, Lost, Member, Purchased, RulePack, Sheet, Started, Step
+from progression import RulePack, Sheet
+from progression.events import Awarded, Created, Event, Joined, Lost, Member, Purchased, Started, Step
 
 from ..data.access import choice_label, data_of, team_roster
 from ..data.matched_play import SKILLS_TAG

@@ -1,0 +1,52 @@
+"""For pack authors: the parts a rule pack is made of (currencies, pools, stats, kinds of sheet,
+upgrades, their costs and limits, GM overrides, displayed labels), the requests a random procedure
+yields (:class:`Roll`, :class:`Choose`) and the context it reads, reading a pack's own TOML
+(:class:`Reader`, :func:`read_pack`), telling its entries (:class:`Narrator`) and the installed
+packs' entry points (:func:`entries`, :class:`PackEntry`).
+
+A user of packs needs none of this: :func:`progression.load` gives a pack, and its methods and the
+operations of :mod:`progression.operations` change sheets.
+"""
+
+from progression._labels import Label
+from progression.engine.procedures import Choose, ProcedureContext, Roll
+from progression.rulepacks.discovery import PackEntry, entries
+from progression.rulepacks.loading import read_pack
+from progression.rulepacks.narration import Narrator
+from progression.rulepacks.reader import Reader
+from progression.rules.parts import (
+    CostRule,
+    Currency,
+    CurveCost,
+    FixedCost,
+    FunctionCost,
+    Kind,
+    Limit,
+    Override,
+    PoolSpec,
+    StatSpec,
+    Upgrade,
+)
+
+__all__ = [
+    "Choose",
+    "CostRule",
+    "Currency",
+    "CurveCost",
+    "FixedCost",
+    "FunctionCost",
+    "Kind",
+    "Label",
+    "Limit",
+    "Narrator",
+    "Override",
+    "PackEntry",
+    "PoolSpec",
+    "ProcedureContext",
+    "Reader",
+    "Roll",
+    "StatSpec",
+    "Upgrade",
+    "entries",
+    "read_pack",
+]
