@@ -334,6 +334,50 @@ class TestPackFacets:
         assert [["a", "b", "c"]] == circles({"b": {"c"}, "c": {"a"}, "a": {"b"}, "d": {"a"}})
 
 
+#: The ledger's event classes: what a pack's rule code never builds (the work records them).
+EVENTS = frozenset(
+    ("Adjusted", "Asked", "Awarded", "Created", "Decided", "Finished", "Joined", "Left", "Lost", "Marked", "Member",
+     "Purchased", "Rolled", "Started", "Step")
+)  # fmt: skip
+#: Modules allowed to build events, each for its reason.
+BUILDS_EVENTS = {
+    # A spell's outcome on a pitch (off any sheet) is logged as Rolled and Marked values, which the operation
+    # ``cast`` takes as its input and records again through its work, checked.
+    "progression_bloodbowl/inducements/pitch.py",
+}
+
+
+def _changes_without_the_work(path: Path) -> list[str]:
+    """Where a module applies an event to a sheet (``.apply(``) or builds a ledger event."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("apply", "follow"):
+            found.append(f"line {node.lineno}: .{node.func.attr}(...)")
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if name in EVENTS:
+            found.append(f"line {node.lineno}: {name}(...)")
+    return found
+
+
+class TestTheOneGate:
+    @pytest.mark.parametrize("path", [p for pack in PACKS for p in sorted(pack.rglob("*.py"))], ids=str)
+    def test_no_pack_code_changes_a_sheet_but_through_its_work(self, path: Path) -> None:
+        """The shipped packs' rule code says what should happen through the operation's work: it applies no
+        event to a sheet and builds none (issue 13: the core's checks see every change)."""
+        pack = path.relative_to(ROOT).parts[1]  # rulepacks/<pack>/src/progression_<pack>/...
+        if path.relative_to(ROOT / "rulepacks" / pack / "src").as_posix() in BUILDS_EVENTS:
+            return
+        assert [] == _changes_without_the_work(path)
+
+    def test_a_change_made_around_the_work_is_caught(self, tmp_path: Path) -> None:
+        """Applying an event, or building one to record, is found (the check above cannot pass by reading nothing)."""
+        module = tmp_path / "rule.py"
+        module.write_text("def f(work, team):\n    return team.apply(Awarded(pool='spp', amount=1, reason='x'))\n")
+        assert ["line 2: .apply(...)", "line 2: Awarded(...)"] == sorted(_changes_without_the_work(module))
+
+
 class TestArchitecturePage:
     def test_the_module_table_is_the_tree(self) -> None:
         """The architecture page's table names every module of the core, and nothing that is not there."""
