@@ -33,7 +33,7 @@ FAMILIES = {
     ],
     "requirements": [
         "AllOf", "AnyOf", "AtLeast", "AtMost", "Band", "Context", "GivenArg", "HasTag", "Ladder", "Not", "Owns",
-        "OwnsAmong", "Predicate", "Requirement", "Violation",
+        "OwnsAmong", "Predicate", "Requirement", "Violation", "atoms",
     ],
     "authoring": [
         "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",

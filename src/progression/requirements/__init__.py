@@ -16,6 +16,7 @@ from progression.requirements.predicates import (
     OwnsAmong,
     Predicate,
     Requirement,
+    atoms,
 )
 from progression.requirements.violations import Violation
 
@@ -35,4 +36,5 @@ __all__ = [
     "Predicate",
     "Requirement",
     "Violation",
+    "atoms",
 ]

@@ -7,7 +7,7 @@ condition, an empty tuple when it is met. Requirements compose with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
@@ -32,6 +32,7 @@ __all__ = [
     "OwnsAmong",
     "Predicate",
     "Requirement",
+    "atoms",
 ]
 
 
@@ -337,3 +338,14 @@ class Not(Requirement):
 
     def references(self) -> tuple[str, ...]:
         return self.item.references()
+
+
+def atoms(requirement: Requirement) -> Iterator[Requirement]:
+    """Every requirement inside ``requirement`` that composes none (``all``, ``any`` and ``not`` opened)."""
+    if isinstance(requirement, AllOf | AnyOf):
+        for item in requirement.items:
+            yield from atoms(item)
+    elif isinstance(requirement, Not):
+        yield from atoms(requirement.item)
+    else:
+        yield requirement

@@ -6,11 +6,11 @@ broken references reports all of them at once; ``progression.testing`` runs them
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from progression.errors import Problem, ProgressionError
-from progression.requirements.predicates import AllOf, AnyOf, GivenArg, Not, Requirement
+from progression.requirements.predicates import GivenArg, atoms
 from progression.rules.parts import CHOICE, CurveCost, Upgrade
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class _References:
         read = [(f"{path}.requires", upgrade.requires)] if upgrade.requires is not None else []
         read += [(f"{path}.cost.multiply[{i}].when", f.when) for i, f in enumerate(upgrade.multiply)]
         for where, requirement in read:
-            for atom in _atoms(requirement):
+            for atom in atoms(requirement):
                 if not isinstance(atom, GivenArg):
                     continue
                 declared = upgrade.args.get(atom.arg)
@@ -166,14 +166,3 @@ class _References:
                 self.need("stat", stat, pack.stats, f"$.kinds.{kind.id}.stats")
             for member in kind.members:
                 self.need("kind", member, pack.kinds, f"$.kinds.{kind.id}.members")
-
-
-def _atoms(requirement: Requirement) -> Iterator[Requirement]:
-    """The requirements ``requirement`` is made of, down to those that compose nothing."""
-    if isinstance(requirement, AllOf | AnyOf):
-        for item in requirement.items:
-            yield from _atoms(item)
-    elif isinstance(requirement, Not):
-        yield from _atoms(requirement.item)
-    else:
-        yield requirement

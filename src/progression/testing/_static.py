@@ -28,6 +28,7 @@ from progression.requirements.predicates import (
     OwnsAmong,
     Predicate,
     Requirement,
+    atoms,
 )
 from progression.rulepacks.loading import _slug_ok
 from progression.rulepacks.references import check_references
@@ -53,17 +54,6 @@ class Finding:
 
     def __str__(self) -> str:
         return f"[{self.check}] {self.where}: {self.message}"
-
-
-def atoms(requirement: Requirement) -> Iterator[Requirement]:
-    """Every leaf requirement inside ``requirement``."""
-    if isinstance(requirement, AllOf | AnyOf):
-        for item in requirement.items:
-            yield from atoms(item)
-    elif isinstance(requirement, Not):
-        yield from atoms(requirement.item)
-    else:
-        yield requirement
 
 
 def _grants(pack: RulePack) -> set[str]:
