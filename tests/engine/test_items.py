@@ -218,3 +218,22 @@ class TestDisplayedText:
             1,
         )
         assert "{tough} enough" == progression.load_text(text).upgrade("skill").requires.message  # type: ignore[union-attr]
+
+
+class TestChoicesAsWritten:
+    def test_an_option_by_its_name_or_its_id_in_any_case(self, pack: RulePack) -> None:
+        """``Swim``, ``SWIM`` and the displayed name ``Weapon Skill`` are the options they name: the purchase
+        records the id, so the history reads the same whichever was typed."""
+        ana = rich(pack)
+        swum = pack.purchase(ana, "skill", choice="SWIM")
+        trained = pack.purchase(ana, "characteristic", choice="Weapon Skill")
+        assert ("swim", "weapon_skill", 10) == (
+            swum.ledger[-1].operation.choice,
+            trained.ledger[-1].operation.choice,
+            pack.quote(ana, "skill", choice="Swim").price,
+        )
+
+    def test_a_name_no_option_has_says_the_closest(self, pack: RulePack) -> None:
+        """A misspelt option is refused, naming the closest options before listing them all."""
+        unmet = pack.quote(rich(pack), "skill", choice="swimm").unmet
+        assert unmet[0].startswith("'swimm' is not an option for Advance a skill (the closest: swim); options: ")

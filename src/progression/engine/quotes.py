@@ -8,7 +8,7 @@ ladder gates an effect crosses, the payment and the sheet's state.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -146,8 +146,10 @@ def _quote(
             violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
         elif choice not in choices:
             shown = ", ".join(choices) or "none now"
+            close = closest(pack, choices, choice)
+            hint = f" (the closest: {', '.join(close)})" if close else ""
             violations.append(
-                Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}; options: {shown}")
+                Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
             )
     elif choice is not None:
         msg = f"{upgrade_id!r} takes no choice, got {choice!r}"
@@ -229,6 +231,31 @@ def _choices(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgr
         return ()
     listed = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
     return tuple(pack.function(upgrade.options)(listed))
+
+
+def _plain(text: str) -> str:
+    """A name as a person may write it: any case, spaces or underscores, hyphens or not (``Sneaky Git``)."""
+    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def resolve_choice(pack: RulePack, choices: Sequence[str], given: str) -> str:
+    """The option ``given`` means: itself when it is one, else the one option whose id or displayed name it
+    is when written in another case or with spaces (``Sneaky Git`` for ``sneaky_git``); ``given`` as it is
+    when none, or several, fit (the quote then says it is no option, with the closest)."""
+    if given in choices:
+        return given
+    plain = _plain(given)
+    fits = [c for c in choices if plain in (_plain(c), _plain(pack.name_of(c)))]
+    return fits[0] if len(fits) == 1 else given
+
+
+def closest(pack: RulePack, choices: Sequence[str], given: str) -> list[str]:
+    """The options whose id or displayed name is closest to ``given`` (at most three)."""
+    import difflib
+
+    names = {_plain(c): c for c in choices} | {_plain(pack.name_of(c)): c for c in choices}
+    found = difflib.get_close_matches(_plain(given), list(names), n=3, cutoff=0.6)
+    return list(dict.fromkeys(names[f] for f in found))
 
 
 def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quote, ...]:

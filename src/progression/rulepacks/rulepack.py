@@ -17,7 +17,7 @@ from progression.engine import quotes as _quotes
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, create, execute
-from progression.errors import InvalidInput, Problem, RulePackError, UnknownName
+from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError, UnknownName
 from progression.ledger.events import Event, Operation
 from progression.requirements.ladders import Ladder
 from progression.rulepacks.contract import Contract, is_contract_name, warn_deprecated
@@ -228,6 +228,16 @@ class RulePack(Rules):
         """The displayed name of ``ident`` in ``language``."""
         return self.label_of(ident).in_language(language)
 
+    def resolve(self, given: str, among: Sequence[str]) -> str:
+        """The id of ``among`` that ``given`` means: itself, or the one whose id or displayed name it is when
+        written in another case or with spaces (``"Sneaky Git"`` for ``sneaky_git``); ``given`` as it is
+        when none or several fit."""
+        return _quotes.resolve_choice(self, among, given)
+
+    def closest(self, given: str, among: Sequence[str]) -> list[str]:
+        """The ids of ``among`` whose id or displayed name is closest to ``given`` (at most three)."""
+        return _quotes.closest(self, among, given)
+
     # -- operations ----------------------------------------------------------------
 
     def new_sheet(
@@ -264,11 +274,24 @@ class RulePack(Rules):
         args: Mapping[str, object] | None = None,
     ) -> Quote:
         """The price of a purchase, how it would be paid, and every reason it would be refused; ``args``
-        are the purchase's arguments, as the upgrade declares them (``{"out_of_career": True}``)."""
+        are the purchase's arguments, as the upgrade declares them (``{"out_of_career": True}``). A choice
+        may be an option's displayed name, or its id in another case (:meth:`resolve`)."""
         if args is not None and not isinstance(args, Mapping):
             msg = f"args must map names to values, got {type(args).__name__}"
             raise InvalidInput(msg)
+        choice = self._choice(sheet, upgrade, choice, member)
         return _quotes.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member, args=args)
+
+    def _choice(self, sheet: Sheet, upgrade: str, choice: str | None, member: str | None) -> str | None:
+        """The option a choice means (an id written as its displayed name), for a purchase to record the id."""
+        spec = self.upgrades.get(upgrade) if isinstance(upgrade, str) else None
+        if not isinstance(choice, str) or spec is None or not spec.takes_choice or choice in (spec.items or ()):
+            return choice
+        try:
+            offered = _quotes.options(self, sheet, upgrade, member=member)
+        except ProgressionError:  # the quote refuses what cannot be listed, with its reason
+            return choice
+        return _quotes.resolve_choice(self, offered, choice)
 
     def purchase(
         self,
@@ -301,7 +324,7 @@ class RulePack(Rules):
             raise InvalidInput(msg)
         operation = Purchase(
             upgrade=upgrade,
-            choice=choice,
+            choice=self._choice(sheet, upgrade, choice, member),
             pay=pay,
             member=member,
             decisions=decisions,

@@ -339,3 +339,15 @@ class TestMustAdvance:
             "Lineman 1 holds 14 SPP, at least the 14 a characteristic improvement costs as advancement 1; an advancement must be taken"
             == sentence
         )
+
+
+class TestSkillsAsWritten:
+    def test_a_skill_and_a_category_as_the_book_writes_them(self, pack: RulePack, team: Sheet) -> None:
+        """``Dauntless`` (the book's name) and ``general`` (a category's name) are the ids they name; a
+        misspelt skill is refused with the closest skills."""
+        rich = pack.award(team, "spp", 20, reason="earlier matches", member="1")
+        chosen = bb.advance(pack, rich, "1", "chosen_primary", choice="Dauntless")
+        rolled = bb.advance(pack, rich, "1", "random_primary", choice="general", dice=ScriptedDice([1, 2, 3, 4]))
+        with pytest.raises(InvalidInput, match=r"'Dauntles' is not a skill of the pack \(the closest: dauntless"):
+            bb.advance(pack, rich, "1", "chosen_primary", choice="Dauntles")
+        assert ("dauntless", "G") == (chosen.ledger[-1].operation.choice, rolled.ledger[-1].operation.choice)

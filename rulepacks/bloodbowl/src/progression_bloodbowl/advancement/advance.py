@@ -248,7 +248,9 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
     elif upgrade in ("chosen_primary", "chosen_secondary"):
         if not isinstance(choice, str) or choice not in data.skills:
             what = "a trait, which cannot be learned" if choice in data.traits else "not a skill of the pack"
-            msg = f"{upgrade.replace('_', ' ')}: {choice!r} is {what}"
+            close = pack.closest(choice, tuple(data.skills)) if isinstance(choice, str) and what[0] == "n" else []
+            hint = f" (the closest: {', '.join(close)})" if close else ""
+            msg = f"{upgrade.replace('_', ' ')}: {choice!r} is {what}{hint}"
             raise InvalidInput(msg)
         skill = data.skills[choice]
         cats = position.primary if upgrade == "chosen_primary" else position.secondary
@@ -305,5 +307,22 @@ def advance(
             step 3 (a hire made, or the sequence ended); nothing is changed.
     """
     check(pack, team, "advancement")
+    choice = _meant(pack, upgrade, choice)
     _check(pack, team, member, upgrade, choice)
     return pack.purchase(team, upgrade, choice=choice, member=member, dice=dice, decisions=decisions)
+
+
+def _meant(pack: RulePack, upgrade: str, choice: str | None) -> str | None:
+    """The skill or category a choice names, written as the book does (``Sneaky Git``, ``General``) or as
+    its id in any case (``SNEAKY_GIT``, ``g``)."""
+    if not isinstance(choice, str):
+        return choice
+    data = data_of(pack)
+    if upgrade == "random_primary":
+        letters = {c: label.en for c, label in data.categories.items()}
+        folded = choice.strip().casefold()
+        found = [c for c, name in letters.items() if folded in (c.casefold(), name.casefold())]
+        return found[0] if len(found) == 1 else choice
+    if upgrade in ("chosen_primary", "chosen_secondary"):
+        return pack.resolve(choice, tuple(data.skills))
+    return choice
