@@ -86,9 +86,10 @@ class TestAward:
         assert 7 == sheet_of(path).pools["xp"]
 
     def test_refused_award_leaves_the_bytes(self, run: Run, sheet_file: Path) -> None:
-        """An award refused by the rules (surplus to settle) exits 1 and leaves the file byte for byte."""
+        """A change refused by the rules (a purchase while a surplus waits) exits 1 and leaves the file byte
+        for byte."""
         before = sheet_file.read_bytes()
-        result = run("sheet", "award", str(sheet_file), "xp", "1", "-r", "more", "--pack", SKIRMISH)
+        result = run("sheet", "buy", str(sheet_file), "sword", "--pack", SKIRMISH)
         assert 1 == result.status
         assert before == sheet_file.read_bytes()
         assert "progression: Experience holds 5 points over its cap" in result.err

@@ -29,11 +29,15 @@ def policy(name: str) -> RulePack:
 
 class TestAward:
     def test_settle_leaves_surplus_pending(self, pack: RulePack) -> None:
-        """Under ``settle`` points over the cap wait, and nothing else may happen to the character."""
+        """Under ``settle`` points over the cap wait, and nothing else may be bought for the character; the
+        session's other awards may still be entered (issue 16), and settling comes after them."""
         sheet = pc.award(pack, at(pack, "escrime", 5, held=0), "escrime", 8, reason="a duel")
         assert {"pp.escrime": 3} == dict(pack.surplus(sheet))
         with pytest.raises(PendingState, match="Fencing PP holds 3 points over its cap"):
-            pc.award(pack, sheet, "danse", 1, reason="a ball")
+            pack.purchase(sheet, "raise.danse")
+        session = pc.award(pack, sheet, "danse", 4, reason="a ball")
+        settled = pc.settle(pack, pc.settle(pack, session, "escrime"), "danse")
+        assert ({"pp.escrime": 3, "pp.danse": 4}, {}) == (dict(pack.surplus(session)), dict(pack.surplus(settled)))
 
     def test_settle_spends_or_discards(self, pack: RulePack) -> None:
         """``settle`` spends the surplus on raises; with ``discard`` what a gate blocks is lost and recorded."""
@@ -407,3 +411,17 @@ class TestSurplusRaisesOnly:
         """Raises spend the surplus as before."""
         sheet = pc.award(pack, at(pack, "escrime", 15), "escrime", 20, reason="a duel")
         assert 16 == pc.level(pack, pc.raise_level(pack, sheet, "escrime"), "escrime")
+
+
+class TestRaiseShortOfPoints:
+    def test_a_raise_of_several_levels_says_what_they_cost_and_how_far_the_points_go(self, pack: RulePack) -> None:
+        """Forty PP do not pay 25 levels (45 PP): refused, saying the whole price and that 23 levels can be
+        raised now, rather than the price of the one level where the points ran out; nothing is changed."""
+        aline = pc.award(pack, pc.new_character(pack, "Aline"), "escrime", 40, reason="a season")
+        with pytest.raises(InsufficientPoints) as refused:
+            pc.raise_level(pack, aline, "escrime", 25)
+        assert (
+            "Raising Fencing 0 -> 25 costs 45 Fencing PP but only 40 are available "
+            "(23 levels can be raised now: levels=23)"
+        ) == str(refused.value)
+        assert 23 == pc.level(pack, pc.raise_level(pack, aline, "escrime", 23), "escrime")

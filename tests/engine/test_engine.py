@@ -115,18 +115,23 @@ class TestCaps:
         assert ({"xp": 3}, 8) == (dict(market().surplus(sheet)), sheet.pools["xp"])
 
     def test_settle_blocks_other_operations(self) -> None:
-        """Until the surplus is spent or discarded, awards, adjustments and other purchases wait."""
+        """Until the surplus is spent or discarded, adjustments and other purchases wait; awards do not (a
+        session's awards come before its spending), and the surplus still waits after them."""
         pack = market()
         sheet = pack.award(ana(purse=20), "xp", 8, reason="quest")
         message = "Experience holds 3 points over its cap; spend them on what Experience pays for, or discard them (discard xp), first"
         for attempt in (
-            lambda: pack.award(sheet, "purse", 1, reason="x"),
             lambda: pack.adjust(sheet, Effect(stats={"shine": 1}), reason="x"),
             lambda: pack.purchase(sheet, "lesson"),
         ):
             with pytest.raises(PendingState, match=re.escape(message)):
                 attempt()
-        assert ["state"] == [v.key for v in pack.quote(sheet, "lesson").violations]
+        more = pack.award(pack.award(sheet, "purse", 1, reason="x"), "xp", 2, reason="y")
+        assert (["state"], 21, {"xp": 5}) == (
+            [v.key for v in pack.quote(sheet, "lesson").violations],
+            more.pools["purse"],
+            dict(pack.surplus(more)),
+        )
 
     def test_settle_by_spending(self) -> None:
         """Spending from the pool that holds the surplus is allowed, and settles it."""

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from progression.engine.checks import check_amount, check_id, check_mapping, check_sheet, check_text, check_writable
-from progression.engine.payment import cap_of, ensure_settled, surplus
+from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
 from progression.engine.quotes import Quote, quote
 from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
 from progression.ledger.events import Adjusted, Awarded, Created, Event, Joined, Left, Lost, Purchased
@@ -88,7 +88,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     check_amount(amount, where)
     check_text(reason, "reason", where)
     _check_held(subject, pool)
-    ensure_settled(pack, subject)
+    ensure_decided(pack, subject)  # points over a cap may wait while more come: a session's awards, then settle
     spec = pack.pool(pool)
     events: list[Event] = [Awarded(pool=pool, amount=amount, reason=reason)]
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)

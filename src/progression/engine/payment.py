@@ -67,6 +67,13 @@ def state_problems(pack: RulePack, sheet: Sheet, paying: Collection[str] = ()) -
     return problems
 
 
+def ensure_decided(pack: RulePack, sheet: Sheet) -> None:
+    """Raise :class:`PendingState` when a decision waits (points over a cap may wait: they are spent later)."""
+    problems = [p for p in state_problems(pack, sheet, paying=tuple(sheet.pools)) if p.key == "state"]
+    if problems:
+        raise PendingState("; ".join(p.sentence for p in problems))
+
+
 def ensure_settled(pack: RulePack, sheet: Sheet) -> None:
     """Raise :class:`PendingState` when a decision or a surplus waits."""
     problems = state_problems(pack, sheet)

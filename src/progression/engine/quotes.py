@@ -15,7 +15,7 @@ import attrs
 
 from progression._frozen import EMPTY, freeze
 from progression.engine.checks import subject_of
-from progression.engine.payment import currency_of, payment, state_problems
+from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
 from progression.errors import InvalidInput
 from progression.requirements.predicates import Context
@@ -166,7 +166,11 @@ def _quote(
         violations.extend(effect_problems(pack, subject, upgrade, resolved(upgrade.effect, choice), checked))
     split, held, unpaid, over_cap = payment(pack, subject, upgrade, price, pay if paying is None else None)
     violations.extend(unpaid)
-    state = state_problems(pack, subject, paying=tuple(split) if paying is None else paying)
+    waived = tuple(split) if paying is None else tuple(paying)
+    over = surplus(pack, subject)
+    if any(pool in over for pool in waived):  # it spends a surplus: other pools' surpluses wait their turn
+        waived = (*waived, *over)
+    state = state_problems(pack, subject, paying=waived)
     currency = currency_of(pack, upgrade)
     return Quote(
         upgrade=upgrade_id,

@@ -15,7 +15,8 @@ import attrs
 import progression
 import progression.operations
 from progression import Quote, RulePack, Sheet
-from progression.errors import InvalidInput, PendingState, RequirementNotMet, UnknownName
+from progression.authoring import CurveCost
+from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, UnknownName
 from progression.requirements import Violation
 
 from ._build import tables_of
@@ -140,12 +141,36 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
         msg = f"raise {competence!r}: levels must be a whole number >= 1, got {levels!r}"
         raise InvalidInput(msg)
     after = sheet
-    for _ in range(levels):
-        after = pack.purchase(after, raise_id(competence))
+    start = level(pack, sheet, competence)
+    for done in range(levels):
+        try:
+            after = pack.purchase(after, raise_id(competence))
+        except InsufficientPoints as short:
+            if done == 0:
+                raise
+            _short_of(pack, sheet, competence, start, levels, done, short)
     if levels == 1:
         return after
-    start = level(pack, sheet, competence)
     return progression.operations.combine(sheet, after, f"raise {competence} {start} -> {start + levels}")
+
+
+def _short_of(
+    pack: RulePack, sheet: Sheet, competence: str, start: int, levels: int, done: int, short: InsufficientPoints
+) -> None:
+    """Refuse a raise of several levels the points do not cover, saying what they cost and how far they go."""
+    pool = pool_id(competence)
+    cost = pack.upgrade(raise_id(competence)).cost
+    needed = pack.curve(cost.curve).between(start, start + levels) if isinstance(cost, CurveCost) else short.needed
+    name = pack.name_of(competence)
+    why = f"{done} level{'s' if done > 1 else ''} can be raised now: levels={done}"
+    raise InsufficientPoints(
+        upgrade=raise_id(competence),
+        needed=needed,
+        available=sheet.pools[pool],
+        currency="pp",
+        names=(f"Raising {name} {start} -> {start + levels}", pack.name_of(pool)),
+        why=why,
+    )
 
 
 def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = False) -> Sheet:
