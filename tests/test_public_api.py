@@ -53,7 +53,7 @@ FAMILIES = {
     "studies": ["Trials", "run_trials"],
     "contract": [
         "REQUIRED", "Action", "Command", "ComputedTable", "Contract", "Demo", "Exact", "Explanation", "Factory",
-        "Option", "OptionType", "PackFor", "Page", "Report", "Roster", "Simulation", "Tuner", "option_type",
+        "League", "LeagueBook", "Option", "OptionType", "PackFor", "Page", "Report", "Roster", "Simulation", "Tuner", "option_type",
     ],
 }  # fmt: skip
 

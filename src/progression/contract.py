@@ -21,6 +21,7 @@ from progression.rulepacks.commands import (
     Tuner,
 )
 from progression.rulepacks.contract import Contract
+from progression.rulepacks.leagues import League, LeagueBook
 from progression.rulepacks.options import REQUIRED, Option, OptionType, option_type
 
 __all__ = [
@@ -33,6 +34,8 @@ __all__ = [
     "Exact",
     "Explanation",
     "Factory",
+    "League",
+    "LeagueBook",
     "Option",
     "OptionType",
     "PackFor",

@@ -375,3 +375,96 @@ class TestTextFunctions:
         pack = attrs.evolve(skirmish(), operations=[Picky])
         with pytest.raises(InvalidInput, match="action 'picky': 'amount' must be >= 0: -1"):
             Action(name="picky", operation=Picky)(pack, pack.new_sheet("hero"), None, amount=-1)
+
+
+class _Book:
+    """A league of nothing, with every method a league class has."""
+
+    @classmethod
+    def new(cls, store: object, name: str) -> _Book:
+        return cls()
+
+    @classmethod
+    def open(cls, store: object) -> _Book:
+        return cls()
+
+    def about(self) -> dict[str, object]:
+        return {}
+
+    def team(self, team: str) -> None: ...
+    def add_team(self, team: str, sheet: object) -> None: ...
+    def export_team(self, team: str, path: str, *, force: bool) -> None: ...
+    def schedule(self, kind: str, *, legs: int) -> None: ...
+    def fixtures(self, season: int | None) -> list[object]:
+        return []
+
+    def record(self, fixture: int, dice: object, **options: str) -> dict[str, object]:
+        return {}
+
+    def amend(self, fixture: int, dice: object, **options: str) -> dict[str, object]:
+        return {}
+
+    def standings(self, season: int | None, **options: object) -> list[object]:
+        return []
+
+    def leaders(self, figure: str, **options: object) -> list[object]:
+        return []
+
+    def career(self, team: str, player: str) -> list[object]:
+        return []
+
+    def history(self, team: str) -> list[object]:
+        return []
+
+    def verify(self) -> tuple[dict[str, object], tuple[str, ...]]:
+        return {}, ()
+
+
+class TestLeague:
+    def test_a_league_is_declared_and_read(self) -> None:
+        """A league declaration names its class, its leaders' figures and its match words, read as text."""
+        from progression.contract import League
+
+        league = League(book=_Book, leaders=("goals",), options=[Option(name="score", type=int, default=None)])
+        pack = skirmish(Contract(league=league))
+        declared = pack.contract.league
+        assert declared is not None
+        expected = ("A league of nothing, with every method a league class has.", {"score": 2}, ("league",))
+        assert expected == (declared.summary, declared.read({"score": "2"}), pack.contract.keys())
+
+    def test_a_class_without_a_method_is_refused_at_load(self) -> None:
+        """A league class that lacks one of the methods stops the pack from loading, naming the method."""
+        from progression.contract import League
+
+        class Half(_Book):
+            verify = None  # type: ignore[assignment]
+
+        with pytest.raises(RulePackError, match=r"league: .*Half has no method 'verify'.* @ \$\.contract\.league"):
+            skirmish(Contract(league=League(book=Half, leaders=("goals",))))
+
+    def test_a_method_of_the_wrong_shape_is_refused(self) -> None:
+        """A method that does not take what the command line gives it first is named with its shape."""
+        from progression.contract import League
+
+        class Wrong(_Book):
+            def career(self) -> list[object]:  # type: ignore[override]
+                return []
+
+        with pytest.raises(RulePackError, match=r"Wrong.career must take \(team, player\) first"):
+            skirmish(Contract(league=League(book=Wrong, leaders=("goals",))))
+
+    def test_an_unknown_match_word_is_refused(self) -> None:
+        """A word the league does not declare is refused with those it takes."""
+        from progression.contract import League
+
+        league = League(book=_Book, leaders=("goals",), options=[Option(name="score", type=int, default=None)])
+        with pytest.raises(InvalidInput, match="league record: unknown option 'scor'; it takes: score"):
+            league.read({"scor": "1"})
+
+    def test_a_league_is_no_rule(self) -> None:
+        """Declaring a league changes none of the pack's rules (the fingerprint its sheets record)."""
+        from progression.contract import League
+
+        pack = skirmish()
+        more = attrs.evolve(pack, contract=Contract(league=League(book=_Book, leaders=("goals",))))
+        assert pack.rules == more.rules

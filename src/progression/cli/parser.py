@@ -136,6 +136,7 @@ def parser() -> argparse.ArgumentParser:
     actions = sheet.add_subparsers(dest="action", required=True, metavar="ACTION")
     _sheet_changes(actions)
     _sheet_looks(actions)
+    _league(sub)
     _plot(sub)
     _simulate(sub)
     _validate(sub)
@@ -460,6 +461,159 @@ def _sheet_looks(actions: Any) -> None:
         "--arg", action="append", default=[], metavar="NAME=VALUE", help="an argument the upgrade takes (repeatable)"
     )
     quote.set_defaults(run=command("sheet", "run_quote"))
+
+
+def _league(sub: Any) -> None:
+    """Add ``league`` and its commands."""
+    league = sub.add_parser(
+        "league",
+        help="a league kept in one store: teams, fixtures, matches recorded once for both sides",
+        description="A league of a pack that declares one (bloodbowl), kept in a store (a SQLite file, or a "
+        "postgresql:// connection string): its teams, its fixtures, each match recorded once for both teams in "
+        "one transaction, and the standings, leaders, rosters, careers and history read back from it.",
+        epilog=EPILOG,
+    )
+    commands = league.add_subparsers(dest="action", required=True, metavar="ACTION")
+    shown = [json_option()]
+
+    def store(name: str, run: str, **texts: Any) -> argparse.ArgumentParser:
+        made: argparse.ArgumentParser = commands.add_parser(name, parents=shown, **texts)
+        made.add_argument("file", metavar="FILE", help="the league's store (a SQLite file)")
+        made.set_defaults(run=command("league", run))
+        return made
+
+    def season(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--season", type=int, metavar="N", help="the season (default: the one being played)")
+
+    new = commands.add_parser(
+        "new", parents=shown, help="make a league in a new store", description="Make a league of PACK called NAME."
+    )
+    new.add_argument("file", metavar="FILE", help="the store to make (a new SQLite file)")
+    new.add_argument("--pack", required=True, metavar="PACK", help="a pack that declares a league (bloodbowl)")
+    new.add_argument("--name", required=True, metavar="NAME", help="the league's name")
+    new.set_defaults(run=command("league", "run_new"))
+
+    team = commands.add_parser(
+        "team", help="add, import or export the league's teams", description="The league's teams, as sheet files."
+    )
+    teams = team.add_subparsers(dest="team_action", required=True, metavar="ACTION")
+    add = teams.add_parser(
+        "add",
+        parents=shown,
+        help="store team files, each under its file's name",
+        description="Store each team sheet file (verified first) under the id its file name gives: anvils.json "
+        "is the team anvils. Every file is read before any is stored; each team is stored in its own transaction.",
+    )
+    add.add_argument("file", metavar="FILE", help="the league's store")
+    add.add_argument("teams", nargs="+", metavar="TEAMFILE", help="team sheet files (JSON)")
+    add.set_defaults(run=command("league", "run_team_add"))
+    imported = teams.add_parser(
+        "import",
+        parents=shown,
+        help="store one team file under the id given",
+        description="Store the team sheet file TEAMFILE (verified first) under the id TEAM.",
+    )
+    imported.add_argument("file", metavar="FILE", help="the league's store")
+    imported.add_argument("team", metavar="TEAM", help="the team's id in the league")
+    imported.add_argument("teamfile", metavar="TEAMFILE", help="the team sheet file (JSON)")
+    imported.set_defaults(run=command("league", "run_import"))
+    export = teams.add_parser(
+        "export",
+        parents=shown,
+        help="write a team to a sheet file",
+        description="Write the team TEAM to the sheet file OUT (format 2), for its coach to carry.",
+    )
+    export.add_argument("file", metavar="FILE", help="the league's store")
+    export.add_argument("team", metavar="TEAM", help="the team's id in the league")
+    export.add_argument("out", metavar="OUT", help="the sheet file to write")
+    export.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    export.set_defaults(run=command("league", "run_export"))
+
+    fixtures = store(
+        "fixtures",
+        "run_fixtures",
+        help="list the fixtures of a season, or make them",
+        description="List the fixtures of a season. --schedule round-robin first makes the current season's "
+        "fixtures: every team meets every other once (--legs 2: twice), one team sitting out each round when "
+        "there is an odd number.",
+    )
+    season(fixtures)
+    fixtures.add_argument("--schedule", metavar="KIND", help="make the current season's fixtures (round-robin)")
+    fixtures.add_argument("--legs", type=int, default=1, metavar="N", help="with --schedule: meetings of each pair")
+
+    record = store(
+        "record",
+        "run_record",
+        help="record one match, both sides, on both teams at once",
+        description="Record FIXTURE of the current season as played, with both sides' KEY=VALUE words (each "
+        'side\'s prefixed home. or away.: home.score=2 away.score=1 home.events="1:touchdown*2;3:completion" '
+        'away.injuries="2:badly_hurt"), on both teams in one transaction: both change, or neither. '
+        "`progression show PACK` lists the words a pack's league takes. Dice: --seed, --dice, or asked.",
+    )
+    record.add_argument("fixture", metavar="FIXTURE", help="the fixture's number in the season")
+    record.add_argument("options", nargs="*", metavar="KEY=VALUE", help="the match, both sides")
+    add_dice_options(record)
+
+    amend = store(
+        "amend",
+        "run_amend",
+        help="correct a recorded match on both teams",
+        description="Correct FIXTURE with the KEY=VALUE words that change (as `league record` writes them; the "
+        "others stay as recorded): both teams' entries of the match are replaced and every later entry of each "
+        "is run again, in one transaction; print what became of each.",
+    )
+    amend.add_argument("fixture", metavar="FIXTURE", help="the fixture's number in the season")
+    amend.add_argument("changes", nargs="+", metavar="KEY=VALUE", help="what changes")
+    season(amend)
+    amend.add_argument(
+        "--invalid",
+        choices=("refuse", "drop", "stop"),
+        default="refuse",
+        help="what to do with later entries made invalid: refuse the change (default), drop them, or stop before them",
+    )
+    add_dice_options(amend)
+
+    standings = store("standings", "run_standings", help="the league table", description="The table of a season.")
+    season(standings)
+    standings.add_argument("--bonus", action="store_true", help="count the optional bonus points")
+
+    leaders = store(
+        "leaders", "run_leaders", help="the players leading a figure", description="The players leading a figure."
+    )
+    leaders.add_argument(
+        "--what", metavar="FIGURE", help="the figure (bloodbowl: touchdowns, casualties, completions, mvps, spp)"
+    )
+    season(leaders)
+    leaders.add_argument("--top", type=int, default=5, metavar="N", help="how many players (default 5)")
+
+    roster = store(
+        "roster",
+        "run_roster",
+        help="a team's printable roster",
+        description="The roster page of team TEAM, as `sheet roster` prints a team file: a table at a terminal, "
+        "plain text when piped, --json, or --format html for a standalone page to print.",
+    )
+    roster.add_argument("team", metavar="TEAM", help="the team's id in the league")
+    roster.add_argument(
+        "--format", choices=("text", "html"), default="text", help="text (the default) or a standalone HTML page"
+    )
+
+    player = store(
+        "player", "run_player", help="a player's career", description="A player's figures, season by season."
+    )
+    player.add_argument("team", metavar="TEAM", help="the team's id in the league")
+    player.add_argument("player", metavar="PLAYER", help="the player's id on the team")
+
+    history = store("history", "run_history", help="a team's results", description="Every result of a team.")
+    history.add_argument("team", metavar="TEAM", help="the team's id in the league")
+
+    store(
+        "verify",
+        "run_verify",
+        help="check every team and every played fixture",
+        description="Run every team's history again under the rules, and check that each played fixture is "
+        "the match both teams' entries hold. Exits with 1 when something does not hold.",
+    )
 
 
 def _plot(sub: Any) -> None:

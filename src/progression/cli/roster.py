@@ -17,15 +17,24 @@ from progression.ledger.sheet import Sheet
 from progression.rulepacks.commands import Page
 from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["html_page", "members_page", "run_roster"]
+__all__ = ["html_page", "members_page", "page_of", "print_page", "run_roster"]
 
 
 def run_roster(args: argparse.Namespace, out: Output) -> int:
     """Print the roster page of the sheet file ``args.file`` in the format asked."""
     opened = open_sheet(args)
-    pack, sheet = opened.pack, opened.sheet
+    print_page(out, page_of(opened.pack, opened.sheet), args.format)
+    return 0
+
+
+def page_of(pack: RulePack, sheet: Sheet) -> Page:
+    """The roster page of ``sheet``: the pack's, or each member's pools and stats when it declares none."""
     declared = pack.contract.roster
-    page: Page = declared(pack, sheet) if declared is not None else members_page(pack, sheet)
+    return declared(pack, sheet) if declared is not None else members_page(pack, sheet)
+
+
+def print_page(out: Output, page: Page, format: str = "text") -> None:
+    """Print ``page`` as JSON (``--json``), a standalone HTML page (``format="html"``), or a table."""
     if out.json_mode:
         out.json(
             {
@@ -36,7 +45,7 @@ def run_roster(args: argparse.Namespace, out: Output) -> int:
                 "footing": dict(page.footing),
             }
         )
-    elif args.format == "html":
+    elif format == "html":
         sys.stdout.write(html_page(page))
     else:
         out.line(page.title)
@@ -45,7 +54,6 @@ def run_roster(args: argparse.Namespace, out: Output) -> int:
         out.table(Table(page.columns, page.rows))
         for label, value in page.footing:
             out.line(f"{label}: {value}")
-    return 0
 
 
 def members_page(pack: RulePack, sheet: Sheet) -> Page:

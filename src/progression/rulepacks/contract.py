@@ -46,6 +46,7 @@ from progression.rulepacks.commands import (
     Simulation,
     Tuner,
 )
+from progression.rulepacks.leagues import League
 from progression.rulepacks.options import Option
 
 __all__ = ["FAMILIES", "SINGLES", "Contract", "is_contract_name", "warn_deprecated"]
@@ -153,6 +154,9 @@ class Contract:
     demo: Demo | None = attrs.field(default=None, converter=_demo)
     #: ``progression sheet roster FILE``: the page a roster sheet prints.
     roster: Roster | None = attrs.field(default=None, converter=_roster)
+    #: ``progression league ...``: the league the pack keeps in a store. Not a name of the old string
+    #: contract (a pack function called ``league`` stays the pack's own).
+    league: League | None = None
 
     def entries(self) -> tuple[tuple[str, Command], ...]:
         """Every declaration, with the name the old string contract gave it (``action.match``, ``demo``)."""
@@ -163,6 +167,8 @@ class Contract:
             single = getattr(self, field)
             if single is not None:
                 found.append((field, single))
+        if self.league is not None:
+            found.append(("league", self.league))
         return tuple(found)
 
     def keys(self) -> tuple[str, ...]:
@@ -241,6 +247,11 @@ class Contract:
                 found.append((f"$.contract.{field}", f"expected a {cls.__name__}, got {single!r:.60}"))
                 continue
             found += _check(single, f"$.contract.{field}")
+        if self.league is not None:
+            if not isinstance(self.league, League):
+                found.append(("$.contract.league", f"expected a League, got {self.league!r:.60}"))
+            else:
+                found += _check(self.league, "$.contract.league")
         return found
 
     @classmethod
@@ -252,8 +263,8 @@ class Contract:
         A function taking ``**options`` that names its keys in an ``options`` attribute (a tuple of
         texts) declares those, as text; one that names none takes any option, of its ``**`` type.
         """
-        given: dict[str, list[Command]] = {field: [] for field, _, _ in FAMILIES}
-        singles: dict[str, Command] = {}
+        given: dict[str, Any] = {field: [] for field, _, _ in FAMILIES}
+        singles: dict[str, Any] = {}
         rest: dict[str, Callable[..., Any]] = {}
         for key, function in functions.items():
             family = next(((f, c, p) for f, c, p in FAMILIES if key.startswith(p) and len(key) > len(p)), None)
@@ -277,6 +288,7 @@ class Contract:
             changes[field] = tuple(mine.values())
         for field, _ in SINGLES:
             changes[field] = getattr(other, field) or getattr(self, field)
+        changes["league"] = other.league or self.league
         return attrs.evolve(self, **changes)
 
     def __bool__(self) -> bool:

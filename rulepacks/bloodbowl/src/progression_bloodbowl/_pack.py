@@ -26,6 +26,7 @@ from ._build import build
 from .advancement import advance, odds
 from .cli import actions
 from .cli import inducements as cli_inducements
+from .cli import league as cli_league
 from .cli import matched_play as cli_matched_play
 from .cli.demo import demo
 from .cli.explain import EXPLAIN
@@ -215,6 +216,7 @@ CONTRACT = Contract(
     ],
     demo=Demo(function=demo),
     roster=Roster(function=roster_sheet.roster_sheet),
+    league=cli_league.DECLARATION,
 )
 
 

@@ -20,7 +20,7 @@ from ..team import journeymen as _journeymen
 from ..team import roster as _roster
 from .options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 
-__all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events"]
+__all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events", "standing_rows"]
 
 
 def parse_events(text: str) -> dict[str, dict[str, int]]:
@@ -296,6 +296,11 @@ def standings_report(
     """The league table of the teams given (season=N when they play different seasons; bonus=yes|no): played, won,
     drawn, lost, touchdowns, SPP-earning casualties caused, bonus, points."""
     table = _standings.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
+    return standing_rows(table)
+
+
+def standing_rows(table: Sequence[_standings.Standing]) -> list[dict[str, object]]:
+    """The league table as rows: season, place, team, played, won, drawn, lost, touchdowns, casualties, bonus, points."""
     return [
         {
             "season": row.season,

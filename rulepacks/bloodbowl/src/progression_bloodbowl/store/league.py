@@ -14,7 +14,7 @@ the away team, and writes the fixture, all in one transaction: both teams and th
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -78,15 +78,10 @@ def new_league(
         raise InvalidInput(msg)
     store = open_store(where, pack or load("bloodbowl"))
     try:
-        with store.transaction() as tx:
-            if tx.record(LEAGUE_RECORD) is not None:
-                raise StoreError(store.where, "it already holds a league; open it with open_league")
-            settings = {"format": FORMAT, "name": name, "season": 1, "teams": [], "bonus": bonus}
-            tx.put(LEAGUE_RECORD, settings, expected=0)
+        return League.make(store, name, bonus=bonus)
     except BaseException:
         store.close()
         raise
-    return League(store)
 
 
 def open_league(where: str | os.PathLike[str], *, pack: RulePack | None = None) -> League:
@@ -96,10 +91,11 @@ def open_league(where: str | os.PathLike[str], *, pack: RulePack | None = None) 
         StoreError: the store holds no league.
     """
     store = open_store(where, pack)
-    if store.record(LEAGUE_RECORD) is None:
+    try:
+        return League.of(store)
+    except BaseException:
         store.close()
-        raise StoreError(store.where, "it holds no league; make one with new_league")
-    return League(store)
+        raise
 
 
 @attrs.frozen(kw_only=True)
@@ -190,6 +186,34 @@ class League:
         #: The store the league is kept in.
         self.store = store
         self.pack: RulePack = store.pack
+
+    @classmethod
+    def make(cls, store: Store, name: str, *, bonus: bool | None = None) -> League:
+        """Make the league in an open store that holds none (:func:`new_league` opens the store too).
+
+        Raises:
+            StoreError: the store already holds a league.
+        """
+        if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
+            msg = f"a league's name is a text on one line, got {name!r}"
+            raise InvalidInput(msg)
+        with store.transaction() as tx:
+            if tx.record(LEAGUE_RECORD) is not None:
+                raise StoreError(store.where, "it already holds a league; open it with open_league")
+            settings = {"format": FORMAT, "name": name, "season": 1, "teams": [], "bonus": bonus}
+            tx.put(LEAGUE_RECORD, settings, expected=0)
+        return cls(store)
+
+    @classmethod
+    def of(cls, store: Store) -> League:
+        """The league an open store holds (:func:`open_league` opens the store too).
+
+        Raises:
+            StoreError: the store holds no league.
+        """
+        if store.record(LEAGUE_RECORD) is None:
+            raise StoreError(store.where, "it holds no league; make one with new_league")
+        return cls(store)
 
     def close(self) -> None:
         self.store.close()
@@ -348,7 +372,9 @@ class League:
 
     # -- matches --------------------------------------------------------------------
 
-    def record(self, number: int, played: Played, dice: Dice | None = None) -> tuple[Sheet, Sheet]:
+    def record(
+        self, number: int, played: Played, dice: Dice | None = None, *, check: Callable[[], None] | None = None
+    ) -> tuple[Sheet, Sheet]:
         """Record fixture ``number`` of the current season as ``played``, for both teams in one transaction:
         post-match steps 1 and 2 (``bloodbowl.match``) on the home team, then on the away team, rolling
         ``dice`` in that order, and the fixture marked played. Both teams are changed, or neither.
@@ -359,7 +385,8 @@ class League:
         Raises:
             UnknownName: no such fixture this season.
             InvalidInput: the fixture was already played, or ``played`` is not a :class:`Played`.
-            ProgressionError: either team's rules refuse its record (nothing was written).
+            ProgressionError: either team's rules refuse its record, or ``check`` (called once both teams ran,
+                before the transaction commits: typed-in dice all used) refuses; nothing was written.
         """
         if not isinstance(played, Played):
             msg = f"league.record: expected a Played (both sides of the match), got {type(played).__name__}"
@@ -374,6 +401,8 @@ class League:
             entries = {fixture.home: len(home.ledger), fixture.away: len(away.ledger)}
             done = attrs.evolve(fixture, played=played, entries=entries)
             tx.put(_fixture_name(fixture.season, fixture.number), _fixture_data(done), expected=version)
+            if check is not None:
+                check()
         return home, away
 
     def _open_fixture(self, tx: Transaction, number: int) -> tuple[Fixture, int]:
@@ -410,6 +439,7 @@ class League:
         season: int | None = None,
         dice: Dice | None = None,
         invalid: str = "refuse",
+        check: Callable[[], None] | None = None,
         **changes: Any,
     ) -> LeagueAmendment:
         """Correct a recorded fixture with ``changes`` to its :class:`Played` fields (``score=(1, 1)``,
@@ -449,6 +479,8 @@ class League:
                 entries[team] = position
             done = attrs.evolve(fixture, played=played, entries=entries)
             tx.put(_fixture_name(wanted, number), _fixture_data(done), expected=found.version)
+            if check is not None:  # before the commit: a refusal here writes nothing
+                check()
         return LeagueAmendment(fixture=done, reports=reports)
 
     def new_season(self, dice: Dice | None = None, *, retirement: str = "fit") -> int:

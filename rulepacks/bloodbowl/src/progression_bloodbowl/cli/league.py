@@ -1,0 +1,226 @@
+"""The league kept in a store on the command line: what ``progression league ...`` calls (the class the pack's
+contract declares, :class:`LeagueCommands`), its match options read from text, its answers as plain rows.
+
+A match is written once, both sides, each side's words prefixed by ``home.`` or ``away.``::
+
+    progression league record league.sqlite 1 home.score=2 away.score=1 home.events="1:touchdown*2;3:completion*2" \\
+        home.nominees=1,3 away.injuries="2:badly_hurt" attendance=6 --seed 1
+
+What happened to each player is written as in every other command: players separated by ``;``, each
+``player:what``, events ``name,name*N``, a list of players with commas.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from progression import Dice, Sheet
+from progression.contract import League as LeagueDeclaration
+from progression.contract import Option
+from progression.errors import InvalidInput
+
+from ..store.fixtures import Played, Side
+from ..store.league import LEADERS, League
+from .actions import _once, parse_events, standing_rows
+from .options import flag, listed, pairs, whole
+
+if TYPE_CHECKING:
+    from progression.history import Amendment, Verification
+    from progression.store import Store
+
+__all__ = ["DECLARATION", "OPTIONS", "LeagueCommands"]
+
+_LIST = tuple[str, ...]
+#: The words of one side, and what each means.
+_SIDE: tuple[tuple[str, Any, str], ...] = (
+    ("score", int, "the side's touchdowns"),
+    ("events", str, "what each player did: player:event,event*N;... (1:touchdown,casualty;3:completion*2)"),
+    ("nominees", _LIST, "the players nominated for MVP, comma-separated"),
+    ("injuries", str, "player:result;... (2:badly_hurt;5:lasting_injury:av)"),
+    ("stalling", bool, "a player of the side was Stalling"),
+    ("prayers", _LIST, "the Prayers to Nuffle in effect for the side that change SPP"),
+)
+
+#: The ``KEY=VALUE`` options of ``league record`` and ``league amend``.
+OPTIONS: tuple[Option, ...] = (
+    *(
+        Option(name=f"{side}.{key}", type=kind, default=None, doc=doc)
+        for side in ("home", "away")
+        for key, kind, doc in _SIDE
+    ),
+    Option(name="attendance", type=int, default=None, doc="both teams' Fan Factors added"),
+    Option(name="conceded", type=Literal["", "home", "away"], default="", doc="the side that conceded, if any"),
+    Option(name="without_penalty", type=bool, default=None, doc="the side that conceded could not set up 3 players"),
+    Option(
+        name="kind", type=Literal["league", "unplayed"], default="league", doc="played, or not played by the deadline"
+    ),
+)
+
+
+def _side(options: Mapping[str, str], side: str, was: Side | None = None) -> Side:
+    """One side's record from its ``home.``/``away.`` words; what is not given is kept from ``was``."""
+    given = {key.removeprefix(f"{side}."): text for key, text in options.items() if key.startswith(f"{side}.")}
+    changes: dict[str, Any] = {}
+    if "events" in given:
+        changes["events"] = parse_events(given["events"])
+    if "nominees" in given:
+        changes["mvp_nominees"] = tuple(listed(given["nominees"]))
+    if "injuries" in given:
+        changes["injuries"] = _once(
+            pairs(given["injuries"], f"{side}.injuries", "player:result"), f"{side}.injuries", "injury"
+        )
+    if "stalling" in given:
+        changes["stalling"] = flag(given, "stalling")
+    if "prayers" in given:
+        changes["prayers"] = tuple(listed(given["prayers"]))
+    return attrs.evolve(was or Side(), **changes)
+
+
+def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
+    """The match from its words; for an amendment, the words given change the match as recorded (``was``)."""
+    unknown = sorted(set(options) - {o.name for o in OPTIONS})
+    if unknown:  # the command line checks them first; a program calling the class is told too
+        msg = f"league record: unknown option {', '.join(unknown)}; it takes: {', '.join(o.name for o in OPTIONS)}"
+        raise InvalidInput(msg)
+    kind = options.get("kind") or (was.kind if was else "league")
+    score: list[int | None] = list(was.score) if was else [None, None]
+    for index, side in enumerate(("home", "away")):
+        if options.get(f"{side}.score"):
+            score[index] = whole(options[f"{side}.score"], f"{side}.score")
+    if None in score:
+        if kind != "unplayed":
+            msg = (
+                "league record: home.score=N and away.score=N are required for a match played (kind=unplayed has none)"
+            )
+            raise InvalidInput(msg)
+        score = [0, 0]
+    changes: dict[str, Any] = {"score": tuple(score), "kind": kind}
+    changes["home"] = _side(options, "home", was.home if was else None)
+    changes["away"] = _side(options, "away", was.away if was else None)
+    if options.get("attendance"):
+        changes["fan_attendance"] = whole(options["attendance"], "attendance")
+    if "conceded" in options:
+        changes["conceded"] = options["conceded"]
+    if options.get("without_penalty"):
+        changes["without_penalty"] = flag(options, "without_penalty")
+    return attrs.evolve(was, **changes) if was else Played(**changes)
+
+
+class LeagueCommands:
+    """A Blood Bowl league kept in one store: teams, round-robin fixtures, each match recorded once for both
+    teams, standings, leaders, careers, history, amendments and verification."""
+
+    def __init__(self, league: League) -> None:
+        self.league = league
+
+    @classmethod
+    def new(cls, store: Store, name: str) -> LeagueCommands:
+        return cls(League.make(store, name))
+
+    @classmethod
+    def open(cls, store: Store) -> LeagueCommands:
+        return cls(League.of(store))
+
+    def about(self) -> Mapping[str, object]:
+        league = self.league
+        return {"name": league.name, "season": league.season, "teams": list(league.teams())}
+
+    def team(self, team: str) -> Sheet:
+        return self.league.team(team)
+
+    def add_team(self, team: str, sheet: Sheet) -> Sheet:
+        return self.league.add_team(team, sheet)
+
+    def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool) -> os.PathLike[str]:
+        return self.league.export_team(team, path, force=force)
+
+    def schedule(self, kind: str, *, legs: int) -> None:
+        self.league.schedule(legs=legs)
+
+    def fixtures(self, season: int | None) -> list[dict[str, object]]:
+        return [
+            {
+                "#": f.number,
+                "round": f.round,
+                "home": f.home,
+                "away": f.away,
+                "score": "" if f.played is None else f"{f.played.score[0]}-{f.played.score[1]}",
+            }
+            for f in self.league.fixtures(season)
+        ]
+
+    def record(
+        self, fixture: int, dice: Dice, *, check: Callable[[], None] | None = None, **options: str
+    ) -> Mapping[str, Sheet]:
+        found = self.league.fixture(fixture)
+        home, away = self.league.record(fixture, _played(options), dice, check=check)
+        return {found.home: home, found.away: away}
+
+    def amend(
+        self,
+        fixture: int,
+        dice: Dice,
+        *,
+        season: int | None,
+        invalid: str,
+        check: Callable[[], None] | None = None,
+        **options: str,
+    ) -> Mapping[str, Amendment]:
+        if not options:
+            msg = "league amend: give the words that change, such as home.score=1 or away.events=..."
+            raise InvalidInput(msg)
+        found = self.league.fixture(fixture, season)
+        if found.played is None:
+            msg = f"fixture {fixture} of season {found.season} was not played yet: record it, there is nothing to amend"
+            raise InvalidInput(msg)
+        played = _played(options, found.played)
+        changes = {field.name: getattr(played, field.name) for field in attrs.fields(Played)}
+        report = self.league.amend(fixture, season=season, dice=dice, invalid=invalid, check=check, **changes)
+        return dict(report.reports)
+
+    def standings(self, season: int | None, *, bonus: bool | None) -> list[dict[str, object]]:
+        return standing_rows(self.league.standings(season, bonus=bonus))
+
+    def leaders(self, figure: str, *, season: int | None, top: int) -> list[dict[str, object]]:
+        ranked = self.league.leaders(figure, season=season, top=top)
+        return [
+            {"#": place, "team": team, "player": member, "name": name, figure: value}
+            for place, (team, member, name, value) in enumerate(ranked, 1)
+        ]
+
+    def career(self, team: str, player: str) -> list[dict[str, object]]:
+        career = self.league.career(team, player)
+        rows: list[dict[str, object]] = []
+        for season in (*career.seasons(), None):
+            played = sum(1 for line in career.matches if season is None or line.season == season)
+            row: dict[str, object] = {"season": "total" if season is None else season, "matches": played}
+            row.update({figure: career.total(figure, season) for figure in LEADERS})
+            rows.append(row)
+        return rows
+
+    def history(self, team: str) -> list[dict[str, object]]:
+        return [
+            {
+                "season": r.season,
+                "match": r.number,
+                "opponent": r.opponent,
+                "outcome": r.outcome,
+                "score": f"{r.scored}-{r.against}",
+                "CAS": r.casualties,
+                "kind": r.kind,
+                "conceded": r.conceded,
+            }
+            for r in self.league.history(team)
+        ]
+
+    def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...]]:
+        check = self.league.verify()
+        return check.teams, check.fixtures
+
+
+#: The league the pack declares to the command line.
+DECLARATION = LeagueDeclaration(book=LeagueCommands, leaders=LEADERS, options=OPTIONS)

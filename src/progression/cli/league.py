@@ -1,0 +1,323 @@
+"""``progression league ...``: a league kept in a store, run by the league its pack declares.
+
+The command line knows no pack and no league: it reads the pack's declaration
+(:attr:`Contract.league <progression.contract.Contract.league>`, a :class:`~progression.contract.League`),
+opens the store (:func:`progression.open_store`), makes or opens the pack's league in it
+(:class:`~progression.contract.LeagueBook`), calls one of its methods and prints what it returns. A pack
+that declares no league is refused with a sentence saying so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from progression.cli.args import DiceChoice, UsageError, pairs, resolve_pack, whole
+from progression.cli.contract import read_options
+from progression.cli.describe import Describer
+from progression.cli.files import read_sheet
+from progression.cli.output import Output
+from progression.cli.roster import page_of, print_page
+from progression.cli.tables import rows_table
+from progression.ledger.sheet import Sheet
+from progression.rulepacks.leagues import League, LeagueBook
+from progression.rulepacks.rulepack import RulePack
+
+__all__ = [
+    "declared",
+    "run_amend",
+    "run_export",
+    "run_fixtures",
+    "run_history",
+    "run_import",
+    "run_leaders",
+    "run_new",
+    "run_player",
+    "run_record",
+    "run_roster",
+    "run_standings",
+    "run_team_add",
+    "run_verify",
+]
+
+
+def declared(pack: RulePack) -> League:
+    """The league ``pack`` declares, or a usage error saying it keeps none."""
+    found = pack.contract.league
+    if found is None:
+        msg = (
+            f"pack {pack.name!r} keeps no league: its contract declares none (Contract.league), so "
+            "`progression league` cannot run it; a pack that keeps leagues, such as bloodbowl, declares one"
+        )
+        raise UsageError(msg)
+    return found
+
+
+@contextlib.contextmanager
+def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueBook]]:
+    """The store of ``args.file``, its pack, the pack's declaration and its league; the store closed after."""
+    from progression.store.store import open_store
+
+    where = str(args.file)
+    if "://" not in where and not Path(where).is_file():
+        msg = f"league file {where!r} does not exist; make one with `progression league new {where} --pack PACK`"
+        raise UsageError(msg)
+    store = open_store(where)
+    try:
+        league = declared(store.pack)
+        yield store.pack, league, league.book.open(store)
+    finally:
+        store.close()
+
+
+def _season(args: argparse.Namespace) -> int | None:
+    season: int | None = getattr(args, "season", None)
+    if season is not None and season < 1:
+        msg = f"--season: a season is 1 or more, got {season}"
+        raise UsageError(msg)
+    return season
+
+
+def _rows(out: Output, key: str, rows: Any, title: str, **data: object) -> int:
+    rows = [dict(row) for row in rows]
+    if out.json_mode:
+        out.json({**data, key: rows})
+    elif rows:
+        out.table(rows_table(rows, title))
+    else:
+        out.line(f"no {key} yet")
+    return 0
+
+
+# -- the league and its teams -------------------------------------------------------------------
+
+
+def run_new(args: argparse.Namespace, out: Output) -> int:
+    """Make a league of ``--pack`` called ``--name`` in a new store."""
+    from progression.store.store import open_store
+
+    pack = resolve_pack(args.pack)
+    league = declared(pack)
+    where = str(args.file)
+    if "://" not in where and Path(where).exists():
+        msg = f"{where!r} exists: a new league is made in a new file (open this one with the other league commands)"
+        raise UsageError(msg)
+    store = open_store(where, pack)
+    try:
+        about = dict(league.book.new(store, args.name).about())
+    finally:
+        store.close()
+    if out.json_mode:
+        out.json({"file": where, "pack": pack.name, **about})
+    else:
+        out.line(
+            f"made league {about['name']!r} of pack {pack.name} in {where}: season {about['season']}, no teams yet"
+        )
+    return 0
+
+
+def _added(out: Output, file: str, added: list[tuple[str, Sheet]]) -> int:
+    if out.json_mode:
+        out.json({"file": file, "added": [{"team": t, "name": s.name, "members": len(s.members)} for t, s in added]})
+    for team, sheet in added:
+        out.line(f"added {team}: {sheet.name} ({len(sheet.members)} members, {len(sheet.ledger)} entries verified)")
+    return 0
+
+
+def run_team_add(args: argparse.Namespace, out: Output) -> int:
+    """Store each team file under the id its file name gives (``anvils.json``: ``anvils``)."""
+    teams = [(Path(path).stem, read_sheet(path).sheet) for path in args.teams]  # every file read before any is added
+    ids = [team for team, _ in teams]
+    twice = sorted({team for team in ids if ids.count(team) > 1})
+    if twice:
+        msg = f"two team files give the id {twice[0]!r}; add one of them with `league team import FILE ID TEAMFILE`"
+        raise UsageError(msg)
+    with opened(args) as (_, _, book):
+        added = [(team, book.add_team(team, sheet)) for team, sheet in teams]
+    return _added(out, args.file, added)
+
+
+def run_import(args: argparse.Namespace, out: Output) -> int:
+    """Store one team file under the id given."""
+    sheet = read_sheet(args.teamfile).sheet
+    with opened(args) as (_, _, book):
+        added = book.add_team(args.team, sheet)
+    return _added(out, args.file, [(args.team, added)])
+
+
+def run_export(args: argparse.Namespace, out: Output) -> int:
+    """Write a team to a sheet file, for its coach to carry."""
+    with opened(args) as (_, _, book):
+        path = book.export_team(args.team, args.out, force=args.force)
+        sheet = book.team(args.team)
+    if out.json_mode:
+        out.json({"file": args.file, "team": args.team, "written": str(path), "entries": len(sheet.ledger)})
+    else:
+        out.line(f"wrote {path}: {sheet.name} ({len(sheet.ledger)} entries)")
+    return 0
+
+
+# -- fixtures and matches -----------------------------------------------------------------------
+
+
+def run_fixtures(args: argparse.Namespace, out: Output) -> int:
+    """List a season's fixtures; with ``--schedule``, make the current season's first."""
+    with opened(args) as (_, league, book):
+        if args.schedule is not None:
+            if args.schedule not in league.schedules:
+                msg = f"--schedule: this league makes {', '.join(league.schedules)}, got {args.schedule!r}"
+                raise UsageError(msg)
+            if args.legs < 1:
+                msg = f"--legs: 1 or more, got {args.legs}"
+                raise UsageError(msg)
+            book.schedule(args.schedule, legs=args.legs)
+        season = _season(args) or int(str(book.about()["season"]))
+        rows = book.fixtures(season)
+    return _rows(out, "fixtures", rows, f"season {season}", file=args.file, season=season)
+
+
+def _told(words: Describer, sheet: Sheet) -> dict[str, Any]:
+    entry = sheet.ledger[-1]
+    return {**words.within(sheet, events=[entry]).entry(len(sheet.ledger), entry), "team": sheet.name}
+
+
+def _tell(out: Output, words: Describer, team: str, sheet: Sheet) -> None:
+    entry = sheet.ledger[-1]
+    first, *rest = words.within(sheet, events=[entry]).outline(entry) or [""]
+    out.line(f"{team} #{len(sheet.ledger)} {first}")
+    for line in rest:
+        out.line(f"  {line}")
+
+
+def run_record(args: argparse.Namespace, out: Output) -> int:
+    """Record one fixture, both sides, on both teams in one transaction."""
+    fixture = whole(args.fixture, "FIXTURE")
+    with opened(args) as (pack, league, book):
+        texts = pairs(args.options, "league record")
+        read_options(league, args.options, "league record")  # every word checked before the pack reads them
+        dice = DiceChoice(args)
+        teams = book.record(fixture, dice.dice, check=dice.check_used, **texts)  # checked before the commit
+    words = Describer(pack, getattr(args, "lang", "en"))
+    if out.json_mode:
+        out.json({"file": args.file, "fixture": fixture, "teams": {t: _told(words, s) for t, s in teams.items()}})
+    else:
+        for team, sheet in teams.items():
+            _tell(out, words, team, sheet)
+    return 0
+
+
+#: How each outcome of an amendment is marked, as ``sheet amend`` marks them.
+_MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
+
+
+def run_amend(args: argparse.Namespace, out: Output) -> int:
+    """Correct a recorded fixture; both teams run their later entries again, in one transaction."""
+    fixture = whole(args.fixture, "FIXTURE")
+    with opened(args) as (_, league, book):
+        texts = pairs(args.changes, "league amend")
+        read_options(league, args.changes, "league amend")
+        dice = DiceChoice(args)
+        reports = book.amend(
+            fixture, dice.dice, season=_season(args), invalid=args.invalid, check=dice.check_used, **texts
+        )
+    if out.json_mode:
+        teams = {
+            team: [
+                {
+                    "entry": o.position,
+                    "label": o.label,
+                    "status": o.status,
+                    "changes": list(o.changes),
+                    "reason": o.reason,
+                }
+                for o in report.outcomes
+            ]
+            for team, report in reports.items()
+        }
+        out.json({"file": args.file, "fixture": fixture, "teams": teams})
+        return 0
+    for team, report in reports.items():
+        out.line(f"{team}:")
+        for outcome in report.outcomes:
+            out.line(f"{_MARKS[outcome.status]} {outcome.line()}")
+    return 0
+
+
+# -- what is read back ----------------------------------------------------------------------------
+
+
+def run_standings(args: argparse.Namespace, out: Output) -> int:
+    with opened(args) as (_, _, book):
+        season = _season(args) or int(str(book.about()["season"]))
+        rows = book.standings(season, bonus=True if args.bonus else None)
+    return _rows(out, "standings", rows, f"season {season}", file=args.file, season=season)
+
+
+def run_leaders(args: argparse.Namespace, out: Output) -> int:
+    with opened(args) as (_, league, book):
+        figure = args.what or league.leaders[0]
+        if figure not in league.leaders:
+            msg = f"--what: this league ranks players by {', '.join(league.leaders)}, got {figure!r}"
+            raise UsageError(msg)
+        if args.top < 1:
+            msg = f"--top: 1 or more, got {args.top}"
+            raise UsageError(msg)
+        season = _season(args) or int(str(book.about()["season"]))
+        rows = book.leaders(figure, season=season, top=args.top)
+    return _rows(out, "leaders", rows, f"{figure}, season {season}", file=args.file, season=season, what=figure)
+
+
+def run_roster(args: argparse.Namespace, out: Output) -> int:
+    with opened(args) as (pack, _, book):
+        page = page_of(pack, book.team(args.team))
+    print_page(out, page, args.format)
+    return 0
+
+
+def run_player(args: argparse.Namespace, out: Output) -> int:
+    with opened(args) as (_, _, book):
+        rows = book.career(args.team, args.player)
+        name = book.team(args.team).members.get(args.player)
+    title = f"{name.name if name is not None else args.player} ({args.team} #{args.player})"
+    return _rows(out, "seasons", rows, title, file=args.file, team=args.team, player=args.player)
+
+
+def run_history(args: argparse.Namespace, out: Output) -> int:
+    with opened(args) as (_, _, book):
+        rows = book.history(args.team)
+        name = book.team(args.team).name
+    return _rows(out, "results", rows, name, file=args.file, team=args.team)
+
+
+def run_verify(args: argparse.Namespace, out: Output) -> int:
+    """Verify every team and every played fixture; exit 1 when something does not hold."""
+    with opened(args) as (_, _, book):
+        teams, fixtures = book.verify()
+    ok = not fixtures and all(report.ok for report in teams.values())
+    if out.json_mode:
+        out.json({"file": args.file, "ok": ok, "teams": _verified(teams), "fixtures": list(fixtures)})
+    else:
+        for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
+            lines = [f"{team}: all {report.entries} entries verified"] if report.ok else list(report.lines())
+            for line in lines:
+                out.line(line)
+        for line in fixtures:
+            out.line(line)
+    return 0 if ok else 1
+
+
+def _verified(teams: Mapping[str, Any]) -> dict[str, object]:
+    return {
+        team: {
+            "ok": report.ok,
+            "entries": report.entries,
+            "divergences": [
+                {"entry": d.position, "label": d.label, "kind": d.kind, "sentence": d.sentence}
+                for d in report.divergences
+            ],
+        }
+        for team, report in teams.items()
+    }

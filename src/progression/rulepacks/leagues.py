@@ -1,0 +1,184 @@
+"""A pack's league kept in a store, declared for ``progression league ...``.
+
+The command line knows no pack, and no league: it knows that a pack may declare one
+(:attr:`Contract.league <progression.contract.Contract.league>`), a :class:`League` naming the pack's class
+that keeps a league in a store, and that this class has the methods of :class:`LeagueBook`. The command
+line opens the store (:func:`progression.open_store`), makes or opens the pack's league in it, calls one
+method, and prints what it returns: plain rows, sheets, and the core's own reports
+(:class:`~progression.history.Amendment`, :class:`~progression.history.Verification`). What a match is
+(its score, each side's players) is the pack's: :attr:`League.options` declares the ``KEY=VALUE`` words of
+``league record`` and ``league amend``, which the command line checks before the pack reads them as text.
+
+The declaration is checked when the pack is made: a class without one of the methods, a method of the
+wrong shape, no figures to rank leaders by.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+import attrs
+
+from progression.errors import InvalidInput
+from progression.rulepacks.commands import Command, Signature
+from progression.rulepacks.options import Option
+
+if TYPE_CHECKING:
+    from progression.engine.dice import Dice
+    from progression.history.amend import Amendment
+    from progression.history.verify import Verification
+    from progression.ledger.sheet import Sheet
+    from progression.store.store import Store
+
+__all__ = ["METHODS", "League", "LeagueBook", "Rows"]
+
+#: A table as the command line prints it: one mapping per row, its keys the columns.
+Rows = Sequence[Mapping[str, object]]
+
+
+class LeagueBook(Protocol):
+    """What ``progression league ...`` asks of a pack's league in a store (``League.book``).
+
+    Its ``new`` and ``open`` are class methods given the open store; the store is the command line's to
+    close. A refusal is a :class:`~progression.errors.ProgressionError`, as everywhere.
+    """
+
+    @classmethod
+    def new(cls, store: Store, name: str) -> LeagueBook:
+        """Make a league called ``name`` in a new store."""
+
+    @classmethod
+    def open(cls, store: Store) -> LeagueBook:
+        """The league a store holds."""
+
+    def about(self) -> Mapping[str, object]:
+        """The league's name, its current ``season`` and its ``teams`` (their ids)."""
+
+    def team(self, team: str) -> Sheet:
+        """The team's sheet as stored."""
+
+    def add_team(self, team: str, sheet: Sheet) -> Sheet:
+        """Store a team sheet under the id ``team`` (verified first)."""
+
+    def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool) -> os.PathLike[str]:
+        """Write the team to a sheet file."""
+
+    def schedule(self, kind: str, *, legs: int) -> None:
+        """Make the current season's fixtures (``kind``: one of :attr:`League.schedules`)."""
+
+    def fixtures(self, season: int | None) -> Rows:
+        """The fixtures of ``season`` (the current one when None), the first column their number."""
+
+    def record(self, fixture: int, dice: Dice, *, check: Callable[[], None], **options: str) -> Mapping[str, Sheet]:
+        """Record ``fixture`` as played, with both sides' options as text: each team changed (its id, its
+        sheet whose last entry is the match), in one transaction. ``check`` is called in that transaction
+        once every team ran, before it commits (the command line's: the dice typed in were all used)."""
+
+    def amend(
+        self, fixture: int, dice: Dice, *, season: int | None, invalid: str, check: Callable[[], None], **options: str
+    ) -> Mapping[str, Amendment]:
+        """Correct a recorded fixture, ``check`` called before the commit as for :meth:`record`: each team's
+        report of :func:`progression.amend`."""
+
+    def standings(self, season: int | None, *, bonus: bool | None) -> Rows:
+        """The table of ``season``; ``bonus`` counts the bonus points (None: as the league was made)."""
+
+    def leaders(self, figure: str, *, season: int | None, top: int) -> Rows:
+        """The ``top`` players by ``figure`` (one of :attr:`League.leaders`), highest first."""
+
+    def career(self, team: str, player: str) -> Rows:
+        """A player's figures, season by season, then the total."""
+
+    def history(self, team: str) -> Rows:
+        """Every result of the team, season by season."""
+
+    def verify(self) -> tuple[Mapping[str, Verification], Sequence[str]]:
+        """Every team verified, and one sentence for each fixture its teams' entries do not hold."""
+
+
+#: The methods a pack's league class must have, and what each is given first.
+METHODS: dict[str, tuple[str, ...]] = {
+    "new": ("store", "name"),
+    "open": ("store",),
+    "about": (),
+    "team": ("team",),
+    "add_team": ("team", "sheet"),
+    "export_team": ("team", "path"),
+    "schedule": ("kind",),
+    "fixtures": ("season",),
+    "record": ("fixture", "dice"),
+    "amend": ("fixture", "dice"),
+    "standings": ("season",),
+    "leaders": ("figure",),
+    "career": ("team", "player"),
+    "history": ("team",),
+    "verify": (),
+}
+
+
+def _texts(value: Sequence[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class League(Command):
+    """A league the pack keeps in a store (``progression league ...``): its class, the figures its leaders are
+    ranked by, the schedules it makes, and the ``KEY=VALUE`` options of a match (``league record``, ``league
+    amend``), each read as text by the class.
+
+    ::
+
+        League(book=MyLeague, leaders=("touchdowns", "casualties"), options=[Option(name="score", type=str)])
+    """
+
+    role: ClassVar[str] = "league"
+    fixed: ClassVar[tuple[str, ...]] = ()
+
+    name: str = "league"
+    #: The pack's league class, with the methods of :class:`LeagueBook`.
+    book: type[Any]
+    #: The figures ``league leaders --what`` ranks by; the first is the default.
+    leaders: tuple[str, ...] = attrs.field(converter=_texts)
+    #: The schedules ``league fixtures --schedule`` makes.
+    schedules: tuple[str, ...] = attrs.field(default=("round-robin",), converter=_texts)
+
+    @property
+    def what(self) -> str:
+        return "league record"
+
+    def _source_doc(self) -> str | None:
+        return self.book.__doc__ if isinstance(self.book, type) else None
+
+    def _read(self) -> Signature:
+        if not isinstance(self.book, type):
+            msg = f"league: book is the pack's league class, got {self.book!r:.60}"
+            raise InvalidInput(msg)
+        for method, lead in METHODS.items():
+            found = getattr(self.book, method, None)
+            if not callable(found):
+                msg = f"league: {self.book.__qualname__} has no method {method!r}; a league class has: {', '.join(METHODS)}"
+                raise InvalidInput(msg)
+            parameters = list(inspect.signature(found).parameters.values())
+            if method not in ("new", "open"):
+                parameters = parameters[1:]  # self
+            positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            if len(positional) < len(lead):
+                msg = (
+                    f"league: {self.book.__qualname__}.{method} must take ({', '.join(lead)}) first, "
+                    f"got ({', '.join(map(str, parameters))})"
+                )
+                raise InvalidInput(msg)
+        if not self.leaders or not all(isinstance(f, str) and f for f in self.leaders):
+            msg = f"league: leaders names the figures leaders are ranked by (one or more texts), got {self.leaders!r}"
+            raise InvalidInput(msg)
+        if not self.schedules or not all(isinstance(s, str) and s for s in self.schedules):
+            msg = f"league: schedules names the schedules it makes (one or more texts), got {self.schedules!r}"
+            raise InvalidInput(msg)
+        options: tuple[Option, ...] = self.options or ()
+        return Signature(options=options, text=True)
+
+    def data(self) -> dict[str, object]:
+        return {**super().data(), "leaders": list(self.leaders), "schedules": list(self.schedules)}

@@ -1,0 +1,259 @@
+"""``progression league ...`` on real SQLite files: a league made, its teams, fixtures and matches from the command
+line, what is read back equal to the Python league's, every wrong input refused, and concurrent recorders."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import progression
+from progression import RulePack
+from progression.cli.main import main
+from progression_bloodbowl.cli.actions import standing_rows
+from progression_bloodbowl.store.league import open_league
+from progression_bloodbowl.team.roster import draft
+
+HUMANS = [("human_blitzer", "Griselda"), ("human_blitzer", "Otto"), ("human_thrower", "Hans")]
+HUMANS += [("human_catcher", "Lena"), ("human_catcher", "Kurt")]
+HUMANS += [("human_lineman", f"Lineman {n}") for n in range(1, 7)]
+TEAMS = {
+    "anvils": "Altdorf Anvils",
+    "barons": "Bogenhafen Barons",
+    "counts": "Carroburg Counts",
+    "dukes": "Delberz Dukes",
+}
+
+
+def run(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    """The command run in this process: its status, stdout and stderr."""
+    capsys.readouterr()
+    status = main(list(words))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def team_files(pack: RulePack, folder: Path, teams: dict[str, str]) -> list[str]:
+    paths = []
+    for ident, name in teams.items():
+        path = folder / f"{ident}.json"
+        path.write_text(progression.dump_sheet(draft(pack, "human", name, HUMANS)), encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+@pytest.fixture
+def league(pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A 4-team league with its round robin, made from the command line."""
+    path = str(tmp_path / "league.sqlite")
+    assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Old World Cup")[0]
+    assert 0 == run(capsys, "league", "team", "add", path, *team_files(pack, tmp_path, TEAMS))[0]
+    assert 0 == run(capsys, "league", "fixtures", path, "--schedule", "round-robin")[0]
+    return path
+
+
+#: Round 1 of the round robin, each fixture with both sides' words.
+ROUND_1 = {
+    "1": [
+        *("home.score=2", "away.score=1", "home.events=1:touchdown*2;3:completion*2", "home.nominees=1,3"),
+        *("away.events=3:touchdown;2:casualty", "away.nominees=3", "away.injuries=4:badly_hurt", "attendance=6"),
+    ],
+    "2": ["home.score=0", "away.score=0", "home.injuries=4:lasting_injury:av"],
+}
+
+
+class TestLeague:
+    def test_a_round_recorded_from_the_command_line(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Every fixture of round 1 recorded from the command line; the standings printed are the Python
+        league's, and every team and fixture verifies."""
+        for fixture, words in ROUND_1.items():
+            status, out, err = run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)
+            assert (0, "") == (status, err)
+        status, out, _ = run(capsys, "league", "standings", league, "--json")
+        with open_league(league) as kept:
+            expected = standing_rows(kept.standings())
+            assert [2, 2, 2, 2] == [len(kept.team(t).ledger) - 1 for t in TEAMS]
+        assert (0, expected) == (status, json.loads(out)["standings"])
+        status, out, _ = run(capsys, "league", "verify", league)
+        assert (0, [f"{t}: all 3 entries verified" for t in TEAMS]) == (status, out.splitlines())
+
+    def test_what_a_record_prints(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A record tells the entry it made on each team, home first; --json gives each as data."""
+        status, out, _ = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "2,5,1,3")
+        assert 0 == status
+        heads = [line for line in out.splitlines() if not line.startswith(" ")]
+        assert [
+            "anvils #3 match 1: outcome, winnings, Dedicated Fans:",
+            "dukes #3 match 1: outcome, winnings, Dedicated Fans:",
+        ] == heads
+        assert "      Lena (4): match 1: Badly Hurt" in out
+        status, out, _ = run(capsys, "league", "record", league, "2", *ROUND_1["2"], "--seed", "1", "--json")
+        data = json.loads(out)
+        assert (0, 2, ["counts", "barons"], 3) == (
+            status,
+            data["fixture"],
+            list(data["teams"]),
+            data["teams"]["counts"]["index"],
+        )
+
+    def test_json_shapes(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Each command's --json is one document, with the data it prints."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        shapes = {
+            ("fixtures",): {"file", "season", "fixtures"},
+            ("standings",): {"file", "season", "standings"},
+            ("leaders", "--what", "spp"): {"file", "season", "what", "leaders"},
+            ("player", "anvils", "1"): {"file", "team", "player", "seasons"},
+            ("history", "anvils"): {"file", "team", "results"},
+            ("roster", "anvils"): {"title", "heading", "columns", "rows", "footing"},
+            ("verify",): {"file", "ok", "teams", "fixtures"},
+            ("team", "export"): {"file", "team", "written", "entries"},
+        }
+        for words, keys in shapes.items():
+            if words == ("team", "export"):
+                argv = ["league", "team", "export", league, "anvils", str(Path(league).with_name("out.json"))]
+            else:
+                argv = ["league", words[0], league, *words[1:]]
+            status, out, _ = run(capsys, *argv, "--json")
+            assert (0, keys) == (status, set(json.loads(out))), words
+        status, out, _ = run(capsys, "league", "fixtures", league, "--json")
+        assert {"#": 1, "round": 1, "home": "anvils", "away": "dukes", "score": "2-1"} == json.loads(out)["fixtures"][0]
+
+    def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """An amendment changes only the words given, on both teams, and the table follows."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        words = ["home.score=1", "home.events=1:touchdown;3:completion*2"]
+        status, out, _ = run(capsys, "league", "amend", league, "1", *words)
+        assert 0 == status
+        assert ["anvils:", "+ #3 match 1: outcome, winnings, Dedicated Fans: amended"] == out.splitlines()[:2]
+        with open_league(league) as kept:
+            played = kept.fixture(1).played
+            assert played is not None
+            assert ((1, 1), {"4": "badly_hurt"}) == (played.score, dict(played.away.injuries))
+
+
+class TestRefusals:
+    @pytest.mark.parametrize(
+        ("words", "status", "message"),
+        [
+            (["record", "{file}", "9", "home.score=1", "away.score=0"], 2, "fixture 9 is not defined in season 1"),
+            (
+                ["record", "{file}", "1", "home.scor=1"],
+                2,
+                "league record: unknown option 'home.scor'; it takes: home.score",
+            ),
+            (
+                ["record", "{file}", "1", "home.score=two", "away.score=0"],
+                2,
+                "option 'home.score' expects whole number",
+            ),
+            (["record", "{file}", "1", "home.score=1"], 2, "home.score=N and away.score=N are required"),
+            (
+                ["record", "{file}", "1", "away.injuries=4:badly_hurt,5:dead", "home.score=0", "away.score=0"],
+                2,
+                "separate the items with ';'",
+            ),
+            (
+                ["record", "{file}", "1", "home.score=1", "away.score=0", "--bonus"],
+                2,
+                "unrecognized arguments: --bonus",
+            ),
+            (["standings", "{file}", "--what", "spp"], 2, "unrecognized arguments: --what spp"),
+            (
+                ["leaders", "{file}", "--what", "goals"],
+                2,
+                "ranks players by touchdowns, casualties, completions, mvps, spp, got 'goals'",
+            ),
+            (["fixtures", "{file}", "--schedule", "swiss"], 2, "this league makes round-robin, got 'swiss'"),
+            (
+                ["fixtures", "{file}", "--schedule", "round-robin"],
+                2,
+                "season 1 of league 'Old World Cup' already has fixtures",
+            ),
+            (["roster", "{file}", "nobody"], 2, "team 'nobody' is not defined in league 'Old World Cup'"),
+            (["amend", "{file}", "3", "home.score=1"], 2, "fixture 3 of season 1 was not played yet"),
+            (["standings", "{missing}"], 2, "does not exist; make one with `progression league new"),
+            (
+                ["new", "{file}", "--pack", "bloodbowl", "--name", "Again"],
+                2,
+                "exists: a new league is made in a new file",
+            ),
+        ],
+    )
+    def test_wrong_input(
+        self, league: str, capsys: pytest.CaptureFixture[str], words: list[str], status: int, message: str
+    ) -> None:
+        """Each wrong input is refused with its exit status and a sentence saying what was wrong; nothing changes."""
+        filled = [w.format(file=league, missing=league + ".nope") for w in words]
+        before = Path(league).read_bytes()
+        found, out, err = run(capsys, "league", *filled)
+        assert (status, True) == (found, message in err), err
+        assert "" == out
+        with open_league(league) as kept:
+            assert all(f.played is None for f in kept.fixtures())
+        assert len(before) <= len(Path(league).read_bytes())
+
+    def test_a_fixture_already_played(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A fixture is recorded once: the second record is refused, saying how to correct it."""
+        assert 0 == run(capsys, "league", "record", league, "2", *ROUND_1["2"], "--seed", "1")[0]
+        status, _, err = run(capsys, "league", "record", league, "2", *ROUND_1["2"], "--seed", "1")
+        assert (2, "was already played (0-0); amend it to correct it") == (
+            status,
+            err.split("(counts v barons) ")[1].strip(),
+        )
+
+    def test_a_pack_without_leagues(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """A pack that declares no league is refused before any file is made."""
+        path = tmp_path / "party.sqlite"
+        status, out, err = run(capsys, "league", "new", str(path), "--pack", "competence", "--name", "Party", "--json")
+        assert (2, False) == (status, path.exists())
+        assert "pack 'competence' keeps no league: its contract declares none" in err
+        assert "UsageError" == json.loads(out)["error"]["kind"]
+
+    def test_dice_asked_write_nothing(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """`--dice ?` says which roll comes next and records nothing."""
+        status, out, _ = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "?")
+        assert (0, "the next roll is 1D6 for 'MVP'") == (status, out.split(";")[0].strip())
+        with open_league(league) as kept:
+            assert kept.fixture(1).played is None
+
+
+def test_twenty_concurrent_records(pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """20 `league record` processes at once on 20 fixtures of one file: all 20 exit 0, all 20 are recorded."""
+    path = str(tmp_path / "league.sqlite")
+    teams = {f"t{n:02d}": f"Team {n:02d}" for n in range(40)}
+    assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Big League")[0]
+    assert 0 == run(capsys, "league", "team", "add", path, *team_files(pack, tmp_path, teams))[0]
+    assert 0 == run(capsys, "league", "fixtures", path, "--schedule", "round-robin")[0]
+    words = ["home.score=1", "away.score=0", "home.events=1:touchdown", "--seed", "1"]
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-m", "progression", "league", "record", path, str(n), *words],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for n in range(1, 21)
+    ]
+    errors = []
+    for process in started:
+        _, err = process.communicate(timeout=300)
+        errors.append((process.returncode, err.decode()))
+    assert [(0, "")] * 20 == errors
+    with open_league(path) as kept:
+        assert 20 == sum(f.played is not None for f in kept.fixtures())
+        assert kept.verify().ok
+
+
+def test_unused_dice_write_nothing(league: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Typed-in dice not all rolled refuse the record inside its transaction: neither team is changed."""
+    status, _, err = run(capsys, "league", "record", league, "2", *ROUND_1["2"], "--dice", "4")
+    assert (2, True) == (status, "only 0 were rolled; unused: 4; nothing was written" in err)
+    with open_league(league) as kept:
+        assert (None, 2, 2) == (
+            kept.fixture(2).played,
+            len(kept.team("counts").ledger),
+            len(kept.team("barons").ledger),
+        )
