@@ -73,7 +73,7 @@ def season(say: Callable[[str], None] = print) -> dict[str, Sheet]:
     team = finish(pack, post, say)
     seen["match 1"] = team
     for member in ("1", "3", "4"):
-        say(f"  SPP of #{member}: {bb.spp_account(pack, team, member).total}")
+        say(f"  SPP of #{member}: {bb.queries.spp_account(pack, team, member).total}")
 
     say("Match 2 against the Skaven: lost 0-1. Lineman 1 sits it out.")
     match = bb.MatchRecord(
@@ -99,7 +99,7 @@ def season(say: Callable[[str], None] = print) -> dict[str, Sheet]:
     say(
         "Match 3 against the Wood Elves: two journeymen, #13 and #14, fill the team to 11 (#8, dead, keeps his number)."
     )
-    team = bb.add_journeymen(pack, team, ["Jonas", "Jakob"])
+    team = bb.operations.add_journeymen(pack, team, ["Jonas", "Jakob"])
     show_values(pack, team, say)
     seen["before match 3"] = team
     match = bb.MatchRecord(
@@ -120,7 +120,9 @@ def season(say: Callable[[str], None] = print) -> dict[str, Sheet]:
     team = finish(pack, post, say)
     seen["match 3"] = team
     jonas = team.member("13")
-    say(f"  Jonas stays: {bb.profile(jonas)}, skills {', '.join(sorted(jonas.owned))}, {jonas.pools['spp']} SPP kept")
+    say(
+        f"  Jonas stays: {bb.queries.profile(jonas)}, skills {', '.join(sorted(jonas.owned))}, {jonas.pools['spp']} SPP kept"
+    )
     say("The Current Team Value, item by item:")
     for line in bb.current_team_value(pack, team).lines():
         say(line)

@@ -80,7 +80,7 @@ def competence_story() -> Sheet:
         return (
             f"{pack.name_of(competence)} level {pc.level(pack, sheet, competence)} "
             f"({pack.name_of(degree)} / {pack.name_of(degree, 'fr')}), "
-            f"{sheet.pools[pc.pool_id(competence)]} points"
+            f"{sheet.pools[pc.ids.pool_id(competence)]} points"
         )
 
     ana = pc.new_character(pack, "Ana", levels={"escrime": 28, "danse": 20})
@@ -90,7 +90,7 @@ def competence_story() -> Sheet:
     ana = pc.raise_level(pack, ana, "escrime", 2)
     ana = progression.mark(ana, "session 1")
     print(f"After session 1: {where(ana, 'escrime')}; {where(ana, 'danse')}")
-    print(f"  Level 31? {pack.quote(ana, pc.raise_id('escrime')).unmet[0]}")
+    print(f"  Level 31? {pack.quote(ana, pc.ids.raise_id('escrime')).unmet[0]}")
 
     ana = pc.award(pack, ana, "escrime", 16, reason="session 2: the fencing school")
     quality = pc.quote_quality(pack, ana, "souplesse", pay={"escrime": 30, "danse": 20})
@@ -101,7 +101,7 @@ def competence_story() -> Sheet:
     ana = pc.raise_level(pack, ana, "escrime")
     ana = progression.mark(ana, "session 2")
     print(f"After session 2: {where(ana, 'escrime')}; {where(ana, 'danse')}")
-    for position, done in pc.completion_history(pack, ana):
+    for position, done in pc.queries.completion_history(pack, ana):
         print(
             f"  Completed {pack.name_of(done.degree)} of {pack.name_of(done.competence)} at level {done.level} "
             f"(ledger entry {position})."

@@ -30,8 +30,10 @@ def _season(pack: RulePack) -> Sheet:
     sequence = sequence.advance("1", "chosen_primary", choice="block").hire("human_blitzer", "Bruno")
     team = sequence.expensive_mistakes(dice).prepare_next().commit()
     for number in (2, 3):
-        team = bb.update_fans(pack, bb.record_outcome(pack, team, _match(number), dice), _match(number), dice)
-        team = bb.expensive_mistakes(pack, team, dice, number=number)
+        team = bb.operations.update_fans(
+            pack, bb.operations.record_outcome(pack, team, _match(number), dice), _match(number), dice
+        )
+        team = bb.operations.expensive_mistakes(pack, team, dice, number=number)
     return bb.new_season(pack, team, dice)
 
 
@@ -85,7 +87,7 @@ class TestVerified:
 
     def test_a_matched_play_team(self, pack: RulePack) -> None:
         """A Matched Play draft is a creation and one operation on it, both verified, also after a round trip."""
-        team = bb.draft_matched_play(pack, "human", "Tourists", LINEMEN)
+        team = bb.operations.draft_matched_play(pack, "human", "Tourists", LINEMEN)
         assert (["create", "bloodbowl.matched_play_draft"], True) == (
             [e.operation.tag for e in team.ledger],
             progression.verify(team, pack).ok,
@@ -98,18 +100,22 @@ class TestVerified:
         team = bb.draft(pack, "human", "Reikland", LINEMEN)
         team = bb.fire(pack, bb.hire(pack, team, "human_lineman", "Extra"), "11")
         record = _match(1, injuries={"2": "dead", "3": "lasting_injury"})
-        team = bb.update_fans(pack, bb.record_outcome(pack, team, record, dice), record, dice)
-        team = bb.retire(pack, bb.remove_dead(pack, team), "3")
-        team = bb.add_journeymen(pack, team, ["Jo"])
-        team = bb.hire_journeyman(pack, team, next(m for m, p in team.members.items() if "journeyman" in p.tags))
-        team = bb.lose_trophy(pack, bb.prize(pack, bb.expensive_mistakes(pack, team, dice, number=1), 1))
-        team = bb.redraft(pack, team, dice, keep=sorted(bb.team.roster.permanent(team))[:11])
+        team = bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, record, dice), record, dice)
+        team = bb.operations.retire(pack, bb.operations.remove_dead(pack, team), "3")
+        team = bb.operations.add_journeymen(pack, team, ["Jo"])
+        team = bb.operations.hire_journeyman(
+            pack, team, next(m for m, p in team.members.items() if "journeyman" in p.tags)
+        )
+        team = bb.operations.lose_trophy(
+            pack, bb.operations.prize(pack, bb.operations.expensive_mistakes(pack, team, dice, number=1), 1)
+        )
+        team = bb.operations.redraft(pack, team, dice, keep=sorted(bb.team.roster.permanent(team))[:11])
         assert (True, team) == (progression.verify(team, pack).ok, _reloaded(pack, team))
 
     def test_the_old_call_warns(self, pack: RulePack, season: Sheet) -> None:
         """remove_dead(team), without the pack, still works for one release, with a DeprecationWarning."""
         with pytest.warns(DeprecationWarning, match="pass the pack first"):
-            assert season == bb.remove_dead(season)
+            assert season == bb.operations.remove_dead(season)
 
 
 class TestTampering:
@@ -243,7 +249,7 @@ def played(pack: RulePack) -> Sheet:
     dice = SeededDice(11)
     for number in (1, 2, 3):
         team = bb.match.outcome.record_match(pack, team, _match(number, injuries={"4": "badly_hurt"}), dice)
-        team = bb.expensive_mistakes(pack, team, dice, number=number)
+        team = bb.operations.expensive_mistakes(pack, team, dice, number=number)
     return team
 
 

@@ -45,8 +45,8 @@ def _match(draw: st.DrawFn) -> Step:
             counts["casualty"] = counts.get("casualty", 0) + 1
         injuries = {_member(team, index): kind for index, kind in injured}
         record = bb.MatchRecord(number=number, opponent="Orcs", score=score, events=events, injuries=injuries)
-        team = bb.update_fans(pack, bb.record_outcome(pack, team, record, dice), record, dice)
-        return bb.expensive_mistakes(pack, team, dice, number=number)
+        team = bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, record, dice), record, dice)
+        return bb.operations.expensive_mistakes(pack, team, dice, number=number)
 
     step.match = True  # type: ignore[attr-defined]
     return step

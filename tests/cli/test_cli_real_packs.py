@@ -137,7 +137,7 @@ class TestReport:
         for name, score, events in (("Anvils", (2, 0), {"1": {"casualty": 2}}), ("Barons", (0, 1), {})):
             team = bb.draft(pack, "human", name, [("human_lineman", f"L{n}") for n in range(11)])
             record = bb.MatchRecord(number=1, opponent="Orcs", score=score, events=events, fan_attendance=6)
-            team = bb.record_outcome(pack, team, record, progression.ScriptedDice([]))
+            team = bb.operations.record_outcome(pack, team, record, progression.ScriptedDice([]))
             path = Path(str(tmp_path)) / f"{name}.json"
             path.write_text(progression.dump_sheet(team), encoding="utf-8")
             paths.append(str(path))

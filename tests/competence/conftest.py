@@ -18,7 +18,7 @@ def pack() -> RulePack:
     return pc.pack()
 
 
-@pytest.fixture(scope="session", params=pc.POLICIES)
+@pytest.fixture(scope="session", params=pc.campaigns.POLICIES)
 def any_policy(request: pytest.FixtureRequest) -> RulePack:
     """The example campaign under each overflow policy."""
     return pc.build(settings=pc.default_settings().changed(overflow=request.param))

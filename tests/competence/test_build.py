@@ -55,7 +55,7 @@ class TestPerCompetence:
         """The degree ladder asks 1, 2, 3 qualities of the competence's own list at 31, 61, 91."""
         ladder = pack.ladder("degree.escrime")
         gates = [(b.low, b.requires) for b in ladder.bands if b.requires is not None]
-        listed = pc.qualities_of(pack, "escrime")
+        listed = pc.queries.qualities_of(pack, "escrime")
         assert [(31, 1), (61, 2), (91, 3)] == [(low, r.count) for low, r in gates if isinstance(r, OwnsAmong)]
         assert all(isinstance(r, OwnsAmong) and r.among == listed for _, r in gates)
 
@@ -83,9 +83,9 @@ class TestPerCompetence:
 class TestQualitiesAndSpecializations:
     def test_quality_payable_from_every_listing_competence(self, pack: RulePack) -> None:
         """Suppleness may be paid from the PP of each competence listing it, and no other."""
-        expected = tuple(f"pp.{c}" for c in pc.listing(pack, "souplesse"))
+        expected = tuple(f"pp.{c}" for c in pc.queries.listing(pack, "souplesse"))
         assert expected == pack.upgrade("quality.souplesse").pools
-        assert {"escrime", "danse"} <= set(pc.listing(pack, "souplesse"))
+        assert {"escrime", "danse"} <= set(pc.queries.listing(pack, "souplesse"))
 
     def test_quality_escalates_on_qualities_owned(self, pack: RulePack) -> None:
         """A quality's price is read on the count of qualities owned; it is bought once."""

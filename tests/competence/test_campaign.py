@@ -38,17 +38,17 @@ def write(tmp_path: Path, text: str) -> Path:
 class TestExample:
     def test_is_marked_as_an_example(self) -> None:
         """The shipped campaign says it is made-up data, in its flag and in its title."""
-        campaign = pc.example_campaign()
+        campaign = pc.campaigns.example_campaign()
         assert (True, True) == (campaign.example, "example" in campaign.title.en.lower())
 
     def test_quality_lists_overlap(self) -> None:
         """Some quality is in several competences' lists, so its price can be pooled."""
-        campaign = pc.example_campaign()
+        campaign = pc.campaigns.example_campaign()
         assert any(len(campaign.listing(q.id)) > 1 for q in campaign.qualities)
 
     def test_specializations_at_every_degree(self) -> None:
         """The example has specializations of each degree from Beginner to Master, and secret techniques."""
-        specs = [s for c in pc.example_campaign().competences for s in c.specializations]
+        specs = [s for c in pc.campaigns.example_campaign().competences for s in c.specializations]
         assert ({"debutant", "confirme", "expert", "maitre"}, True) == (
             {s.degree for s in specs},
             any(s.secret for s in specs),
@@ -56,12 +56,12 @@ class TestExample:
 
     def test_master_and_secret_carry_their_cost(self) -> None:
         """Every Master specialization and secret technique of the example has its own price."""
-        specs = [s for c in pc.example_campaign().competences for s in c.specializations]
+        specs = [s for c in pc.campaigns.example_campaign().competences for s in c.specializations]
         assert all(s.cost is not None for s in specs if s.secret or s.degree == "maitre")
 
     def test_labels_in_both_languages(self) -> None:
         """Competences and qualities have English and French names."""
-        campaign = pc.example_campaign()
+        campaign = pc.campaigns.example_campaign()
         escrime = campaign.competence("escrime")
         assert escrime is not None
         assert ("Fencing", "Escrime") == (escrime.label.en, escrime.label.fr)

@@ -118,13 +118,13 @@ class TestQualities:
 
     def test_default_split(self, pack: RulePack) -> None:
         """Without a split, the fullest pools pay first; here both are full, so both pay all they hold."""
-        assert {"escrime": 30, "danse": 20} == pc.default_split(pack, pooled(pack), "souplesse")
+        assert {"escrime": 30, "danse": 20} == pc.queries.default_split(pack, pooled(pack), "souplesse")
 
     def test_default_split_prefers_full_pools(self, pack: RulePack) -> None:
         """Dance at its cap pays before Fencing, which still has room under its cap."""
         sheet = pc.new_character(pack, "Aline", levels={"escrime": 60, "danse": 40})
         sheet = pc.award(pack, pc.award(pack, sheet, "escrime", 45, reason="x"), "danse", 40, reason="y")
-        assert {"danse": 40, "escrime": 10} == pc.default_split(pack, sheet, "souplesse")
+        assert {"danse": 40, "escrime": 10} == pc.queries.default_split(pack, sheet, "souplesse")
 
     @pytest.mark.parametrize(("owned", "price"), [(0, 50), (1, 60), (2, 70)])
     def test_escalation(self, pack: RulePack, owned: int, price: int) -> None:
@@ -227,7 +227,8 @@ class TestCompletion:
     def test_completed_degrees(self, pack: RulePack) -> None:
         """At 30 Beginner is complete; at 61 Beginner and Proficient; Master never is."""
         assert [(), ("debutant",), ("debutant", "confirme"), ("debutant", "confirme", "expert")] == [
-            pc.completed(pack, pc.new_character(pack, levels={"escrime": n}), "escrime") for n in (29, 30, 61, 500)
+            pc.queries.completed(pack, pc.new_character(pack, levels={"escrime": n}), "escrime")
+            for n in (29, 30, 61, 500)
         ]
 
     def test_hook_between_two_states(self, pack: RulePack) -> None:
@@ -235,14 +236,14 @@ class TestCompletion:
         sheet = at(pack, "escrime", 29)
         after = pc.raise_level(pack, sheet, "escrime")
         assert (
-            (pc.Completion(competence="escrime", degree="debutant", level=30),),
+            (pc.types.Completion(competence="escrime", degree="debutant", level=30),),
             (),
-        ) == (pc.completions(pack, sheet, after), pc.completions(pack, after, after))
+        ) == (pc.queries.completions(pack, sheet, after), pc.queries.completions(pack, after, after))
 
     def test_history(self, pack: RulePack) -> None:
         """Completions are found in the ledger, with the position after which they happened."""
         sheet = pc.raise_level(pack, at(pack, "escrime", 28), "escrime", 2)
-        ((position, completion),) = pc.completion_history(pack, sheet)
+        ((position, completion),) = pc.queries.completion_history(pack, sheet)
         assert (30, 30) == (completion.level, pc.level(pack, sheet.as_of(position), "escrime"))
 
 
@@ -334,7 +335,7 @@ class TestBadInput:
         """The helpers refuse a pack that is not a competence pack."""
         other = progression.load_file("tests/support/packs/skirmish.toml")
         with pytest.raises(InvalidInput, match="expected a competence rule pack"):
-            pc.competences(other)
+            pc.queries.competences(other)
 
 
 class TestFromNothingToProficient:
@@ -381,7 +382,7 @@ class TestSurplusRaisesOnly:
         """Level 20 holding 20, with 5 more pending: the 20 under the cap pay the specialization; 5 stay."""
         sheet = pc.award(pack, at(pack, "escrime", 20), "escrime", 5, reason="a duel")
         after = pc.buy_specialization(pack, sheet, "escrime", "feinte")
-        assert (True, 5) == (after.has(pc.specialization_id("escrime", "feinte")), after.pools["pp.escrime"])
+        assert (True, 5) == (after.has(pc.ids.specialization_id("escrime", "feinte")), after.pools["pp.escrime"])
 
     def test_one_award_at_level_one(self, pack: RulePack) -> None:
         """Level 1 awarded 20 at once: 1 point under the cap, so no specialization."""

@@ -46,7 +46,7 @@ class TestNewCharacter:
         sheet = pack.contract.factory("character")(pack, name="B", campaign=str(CAMPAIGN))
         assert (str(CAMPAIGN), "example") == (
             sheet.tags["campaign_file"],
-            pc.pack_for(sheet, pack).tables["campaign"]["name"],
+            pc.campaigns.pack_for(sheet, pack).tables["campaign"]["name"],
         )
 
     def test_bad_level(self, pack: RulePack) -> None:
@@ -95,7 +95,7 @@ class TestSimulation:
 
     def test_out_of_reach(self) -> None:
         """Alone, a competence at cap 30 can never pay a quality of 50: the trial gives up at its limit."""
-        campaign = pc.example_campaign()
+        campaign = pc.campaigns.example_campaign()
         built = pc.build(settings=campaign.settings.changed(quality_base=200))
         assert 40 == built.contract.simulation("sessions_to_expert")(built, SeededDice(1), limit=40)
 

@@ -12,16 +12,16 @@ from progression.errors import InvalidInput
 class TestTables:
     def test_quality_table(self, pack: RulePack) -> None:
         """Qualities cost 50, 60, 70, 80, 90, 100 by how many are owned."""
-        assert [50, 60, 70, 80, 90, 100] == [price for _, price in pc.quality_table(pack)]
+        assert [50, 60, 70, 80, 90, 100] == [price for _, price in pc.queries.quality_table(pack)]
 
     def test_specialization_costs(self, pack: RulePack) -> None:
         """Beginner 20, Proficient 50, Expert 80; Master has no fixed price."""
-        assert {"debutant": 20, "confirme": 50, "expert": 80} == pc.specialization_costs(pack)
+        assert {"debutant": 20, "confirme": 50, "expert": 80} == pc.queries.specialization_costs(pack)
 
     def test_bad_table_arguments(self, pack: RulePack) -> None:
         """A run of 0 levels is refused."""
         with pytest.raises(InvalidInput, match="by must be a whole number >= 1, got 0"):
-            pc.level_table(pack, by=0)
+            pc.queries.level_table(pack, by=0)
 
 
 class TestCostToReach:
@@ -31,7 +31,7 @@ class TestCostToReach:
     )
     def test_by_the_rules(self, pack: RulePack, degree: str, level: int, levels: int, qualities: int) -> None:
         """One competence from 0: levels by ceil(n/10), plus 50, 50+60, 50+60+70 for the gates."""
-        reach = pc.cost_to_reach(pack, degree)
+        reach = pc.queries.cost_to_reach(pack, degree)
         assert (level, levels, qualities, levels + qualities) == (
             reach.level,
             reach.levels,
@@ -41,7 +41,7 @@ class TestCostToReach:
 
     def test_qualities_owned_elsewhere_raise_the_price(self, pack: RulePack) -> None:
         """With 4 qualities from other lists, Expert's two cost 90 + 100."""
-        assert 190 == pc.cost_to_reach(pack, "expert", owned=4).qualities
+        assert 190 == pc.queries.cost_to_reach(pack, "expert", owned=4).qualities
 
     @pytest.mark.parametrize(
         ("base", "step", "qualities"), [(30, 10, 70), (50, 10, 110), (70, 10, 150), (50, 0, 100), (50, 20, 120)]
@@ -49,12 +49,12 @@ class TestCostToReach:
     def test_tunings(self, base: int, step: int, qualities: int) -> None:
         """The quality base moves every character's gates; the step only those of later qualities."""
         built = pc.build(settings=pc.default_settings().changed(quality_base=base, quality_step=step))
-        assert qualities == pc.cost_to_reach(built, "expert").qualities
+        assert qualities == pc.queries.cost_to_reach(built, "expert").qualities
 
     def test_unknown_degree(self, pack: RulePack) -> None:
         """An unknown degree names the five."""
         with pytest.raises(InvalidInput, match="expected a degree among ignorant, debutant"):
-            pc.cost_to_reach(pack, "legend")
+            pc.queries.cost_to_reach(pack, "legend")
 
 
 class TestRulesTables:

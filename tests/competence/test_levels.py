@@ -70,12 +70,12 @@ class TestLevelCost:
 
     def test_table_rows(self, pack: RulePack) -> None:
         """``level_table`` gives, for each run of ten, the price of each level, the run and the total."""
-        rows = pc.level_table(pack)
+        rows = pc.queries.level_table(pack)
         assert [(90, 100, 10, 100, 550)] == [(r.start, r.end, r.each, r.run, r.total) for r in rows[-1:]]
 
     def test_uneven_run(self, pack: RulePack) -> None:
         """A run crossing a price change has no single price per level."""
-        (row,) = pc.level_table(pack, 5, 15, 10)
+        (row,) = pc.queries.level_table(pack, 5, 15, 10)
         assert (None, 5 * 1 + 5 * 2) == (row.each, row.run)
 
     @pytest.mark.parametrize(("budget", "reached"), [(0, 30), (3, 30), (4, 31), (95, 50), (96, 51)])

@@ -15,9 +15,9 @@ from progression import RulePack, Sheet
 from progression.errors import ProgressionError
 from support.edits import assert_found
 
-PACKS = {name: pc.build(settings=pc.default_settings().changed(overflow=name)) for name in pc.POLICIES}
-COMPETENCES = pc.competences(pc.pack())
-QUALITIES = tuple(q for q in pc.pack().tables["qualities"] if pc.listing(pc.pack(), q))
+PACKS = {name: pc.build(settings=pc.default_settings().changed(overflow=name)) for name in pc.campaigns.POLICIES}
+COMPETENCES = pc.queries.competences(pc.pack())
+QUALITIES = tuple(q for q in pc.pack().tables["qualities"] if pc.queries.listing(pc.pack(), q))
 LEVEL = pc.pack().curve("level")
 
 levels = st.integers(min_value=0, max_value=400)
@@ -100,7 +100,7 @@ def apply(pack: RulePack, sheet: Sheet, operation: Operation) -> Sheet:
 
 class TestPlay:
     @settings(max_examples=40, deadline=None)
-    @given(st.sampled_from(pc.POLICIES), starts, operations)
+    @given(st.sampled_from(pc.campaigns.POLICIES), starts, operations)
     def test_points_never_over_cap_but_while_pending(self, policy: str, start: list[int], ops: list[Operation]) -> None:
         """After every operation each competence holds at most its level in PP, except surplus
         that ``settle`` keeps pending, which blocks every operation that does not spend it."""
@@ -109,23 +109,23 @@ class TestPlay:
         for op in ops:
             sheet = apply(pack, sheet, op)
             for competence in COMPETENCES:
-                over = sheet.pools[pc.pool_id(competence)] - pc.level(pack, sheet, competence)
-                pending = pack.surplus(sheet).get(pc.pool_id(competence), 0)
+                over = sheet.pools[pc.ids.pool_id(competence)] - pc.level(pack, sheet, competence)
+                pending = pack.surplus(sheet).get(pc.ids.pool_id(competence), 0)
                 assert over <= 0 or (policy == "settle" and over == pending)
 
     @settings(max_examples=40, deadline=None)
-    @given(st.sampled_from(pc.POLICIES), starts, operations)
+    @given(st.sampled_from(pc.campaigns.POLICIES), starts, operations)
     def test_conservation(self, policy: str, start: list[int], ops: list[Operation]) -> None:
         """For every competence: awarded = held + spent + lost; and replaying the ledger rebuilds the sheet."""
         pack = PACKS[policy]
         sheet = stocked(pack, start)
         for op in ops:
             sheet = apply(pack, sheet, op)
-        assert all(sheet.account(pc.pool_id(c)).balanced for c in COMPETENCES)
+        assert all(sheet.account(pc.ids.pool_id(c)).balanced for c in COMPETENCES)
         assert progression.replay(sheet.ledger) == sheet
 
     @settings(max_examples=30, deadline=None)
-    @given(st.sampled_from(pc.POLICIES), starts, operations)
+    @given(st.sampled_from(pc.campaigns.POLICIES), starts, operations)
     def test_every_history_verifies(self, policy: str, start: list[int], ops: list[Operation]) -> None:
         """Awards, raises, settling, qualities and tests in any order, under any policy: the rules give every
         entry again (verify is ok), before and after the sheet goes through a file."""
@@ -137,7 +137,7 @@ class TestPlay:
         assert (True, True, sheet) == (progression.verify(sheet, pack).ok, progression.verify(again, pack).ok, again)
 
     @settings(max_examples=30, deadline=None)
-    @given(st.sampled_from(pc.POLICIES), starts, operations, st.data())
+    @given(st.sampled_from(pc.campaigns.POLICIES), starts, operations, st.data())
     def test_one_edited_value_is_found(
         self, policy: str, start: list[int], ops: list[Operation], data: st.DataObject
     ) -> None:
@@ -163,7 +163,7 @@ class TestPlay:
             if isinstance(event, progression.events.Step):  # an entry, a batch of entries, a step
                 stack.extend(event.events)
             elif isinstance(event, progression.events.Purchased) and event.upgrade.startswith("quality."):
-                allowed = {pc.pool_id(c) for c in pc.listing(pack, event.upgrade.removeprefix("quality."))}
+                allowed = {pc.ids.pool_id(c) for c in pc.queries.listing(pack, event.upgrade.removeprefix("quality."))}
                 hypothesis.event(f"a quality paid by {min(len(event.price), 2)}+ competences")
                 assert set(event.price) <= allowed
 
@@ -179,7 +179,7 @@ class TestPlay:
             if value:
                 sheet = pc.award(pack, sheet, competence, value, reason="setup")
         split = split_for(pack, sheet, quality, seed)
-        strangers = set(split) - set(pc.listing(pack, quality))
+        strangers = set(split) - set(pc.queries.listing(pack, quality))
         hypothesis.event("a stranger in the split" if strangers else "only listing competences")
         try:
             after = pc.buy_quality(pack, sheet, quality, pay=split)

@@ -23,11 +23,11 @@ def fencer(pack: RulePack) -> Sheet:
 class TestTotal:
     def test_roll_plus_level(self, pack: RulePack) -> None:
         """Without a specialization the total is the die plus the level."""
-        assert 57 + 50 == pc.roll_total(pack, fencer(pack), "escrime", 57).total
+        assert 57 + 50 == pc.queries.roll_total(pack, fencer(pack), "escrime", 57).total
 
     def test_with_a_bonus(self, pack: RulePack) -> None:
         """An applicable specialization adds its bonus."""
-        result = pc.roll_total(pack, fencer(pack), "escrime", 57, ["feinte"])
+        result = pc.queries.roll_total(pack, fencer(pack), "escrime", 57, ["feinte"])
         assert (57 + 50 + 10, "Fencing test: 57 (D100) + level 50 + Feint +10 = 117") == (
             result.total,
             result.describe(pack),
@@ -35,13 +35,15 @@ class TestTotal:
 
     def test_circumstances_stack(self, pack: RulePack) -> None:
         """Two specializations that both apply add up."""
-        assert 57 + 50 + 10 + 20 == pc.roll_total(pack, fencer(pack), "escrime", 57, ["feinte", "rapiere"]).total
+        assert (
+            57 + 50 + 10 + 20 == pc.queries.roll_total(pack, fencer(pack), "escrime", 57, ["feinte", "rapiere"]).total
+        )
 
     def test_die_size_is_a_setting(self) -> None:
         """A campaign on a D20 refuses a roll of 21."""
         built = pc.build(settings=pc.default_settings().changed(die_size=20))
         with pytest.raises(InvalidInput, match="rolls a D20: expected 1 to 20, got 21"):
-            pc.roll_total(built, pc.new_character(built), "escrime", 21)
+            pc.queries.roll_total(built, pc.new_character(built), "escrime", 21)
 
     @pytest.mark.parametrize(
         ("specs", "message"),
@@ -54,12 +56,12 @@ class TestTotal:
     def test_refused_bonuses(self, pack: RulePack, specs: list[str], message: str) -> None:
         """Not owned, no number to add, or named twice: each refused with a sentence."""
         with pytest.raises(InvalidInput, match=message):
-            pc.roll_total(pack, fencer(pack), "escrime", 50, specs)
+            pc.queries.roll_total(pack, fencer(pack), "escrime", 50, specs)
 
     def test_unknown_competence(self, pack: RulePack) -> None:
         """An unknown competence names the campaign's."""
         with pytest.raises(UnknownName, match="competence 'magie'"):
-            pc.roll_total(pack, fencer(pack), "magie", 50)
+            pc.queries.roll_total(pack, fencer(pack), "magie", 50)
 
 
 class TestRoll:
@@ -76,7 +78,10 @@ class TestRoll:
             progression.replay(after.ledger),
             progression.verify(after, pack).ok,
         )
-        assert pc.competence_test.operation(competence="escrime", specializations=("rapiere",)) == entry.operation  # type: ignore[attr-defined]
+        assert (
+            pc.operations.competence_test.operation(competence="escrime", specializations=("rapiere",))
+            == entry.operation
+        )  # type: ignore[attr-defined]
 
     def test_checks_before_rolling(self, pack: RulePack) -> None:
         """A refused test rolls no die: the scripted dice are untouched."""

@@ -26,7 +26,7 @@ def season(pack: progression.RulePack) -> progression.Sheet:
     sequence = sequence.advance("1", "chosen_primary", choice="block").hire("human_blitzer", "Bruno")
     team = sequence.expensive_mistakes(dice).prepare_next().commit()
     second = bb.MatchRecord(number=2, opponent="Orcs", score=(0, 0))
-    team = bb.update_fans(pack, bb.record_outcome(pack, team, second, dice), second, dice)
+    team = bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, second, dice), second, dice)
     return bb.new_season(pack, team, dice)
 
 

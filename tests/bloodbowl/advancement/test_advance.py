@@ -103,17 +103,17 @@ class TestLimits:
         player = team.member("6")
         assert 6 == player.stats["advancements"]
         assert 15 == player.pools["spp"]
-        assert "Legend" == bb.level_of(pack, player).en
+        assert "Legend" == bb.queries.level_of(pack, player).en
         with pytest.raises(LimitReached, match="at most 6 times by Advancements"):
             bb.advance(pack, team, "6", "random_primary", choice="G", dice=ScriptedDice([1, 1, 1, 1]))
 
     def test_experience_levels_follow_the_advancements(self, pack: RulePack, team: Sheet) -> None:
         """Rookie, then Experienced, Veteran, Emerging Star, Star, Superstar, Legend."""
         team = with_spp(pack, team, "6", 100)
-        levels = [bb.level_of(pack, team.member("6")).en]
+        levels = [bb.queries.level_of(pack, team.member("6")).en]
         for skill in ("dauntless", "fend", "kick", "pro", "steady_footing", "strip_ball"):
             team = bb.advance(pack, team, "6", "chosen_primary", choice=skill)
-            levels.append(bb.level_of(pack, team.member("6")).en)
+            levels.append(bb.queries.level_of(pack, team.member("6")).en)
         assert ["Rookie", "Experienced", "Veteran", "Emerging Star", "Star", "Superstar", "Legend"] == levels
 
     def test_third_improvement_of_a_characteristic_is_not_offered(self, pack: RulePack, team: Sheet) -> None:
@@ -156,7 +156,7 @@ class TestLimits:
         team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([8]), decisions=[characteristic])
         player = team.member("6")
         assert (best, 1) == (
-            bb.notation(characteristic, player.stats[characteristic]),
+            bb.queries.notation(characteristic, player.stats[characteristic]),
             player.stats[f"{characteristic}_up"],
         )
         paused = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([8]))
@@ -174,10 +174,10 @@ class TestLimits:
             pack, "goblin", "Gutbusters", [("looney", "Loony")] + [("goblin_lineman", f"G{n}") for n in range(1, 11)]
         )
         looney = "1"
-        assert "-" == bb.notation("pa", team.member(looney).stats["pa"])
+        assert "-" == bb.queries.notation("pa", team.member(looney).stats["pa"])
         team = with_spp(pack, team, looney, 14)
         team = bb.advance(pack, team, looney, "characteristic", dice=ScriptedDice([2]), decisions=["pa"])
-        assert "6+" == bb.notation("pa", team.member(looney).stats["pa"])
+        assert "6+" == bb.queries.notation("pa", team.member(looney).stats["pa"])
 
     def test_skill_instead_of_characteristic_keeps_the_spp_spent(self, pack: RulePack, team: Sheet) -> None:
         """Taking a secondary skill instead of the rolled characteristic: 14 SPP gone, Dodge gained, valued as secondary."""
@@ -185,7 +185,7 @@ class TestLimits:
         team = bb.advance(pack, team, "6", "characteristic", dice=ScriptedDice([1]), decisions=["dodge"])
         player = team.member("6")
         assert (0, True) == (player.pools["spp"], player.has("dodge"))
-        assert 50_000 + 40_000 + 10_000 == bb.current_value(pack, player).total
+        assert 50_000 + 40_000 + 10_000 == bb.queries.current_value(pack, player).total
 
 
 class TestSecondaryAccess:
@@ -246,7 +246,7 @@ class TestImprovements:
             after.stats[characteristic] - before.stats[characteristic],
             after.stats[f"{characteristic}_up"],
         )
-        assert value == bb.current_value(pack, after).total - bb.current_value(pack, before).total
+        assert value == bb.queries.current_value(pack, after).total - bb.queries.current_value(pack, before).total
 
     @pytest.mark.parametrize(
         ("member", "skill", "value"),
@@ -266,9 +266,9 @@ class TestImprovements:
         """A Lineman (G primary, A D S secondary): primary 20k, secondary 40k, and 10k more for an elite skill
         (Block, Dodge, Guard, Mighty Blow)."""
         kind = "chosen_primary" if skill in ("block", "wrestle") else "chosen_secondary"
-        before = bb.current_value(pack, team.member(member)).total
+        before = bb.queries.current_value(pack, team.member(member)).total
         team = bb.advance(pack, with_spp(pack, team, member, 10), member, kind, choice=skill)
-        assert value == bb.current_value(pack, team.member(member)).total - before
+        assert value == bb.queries.current_value(pack, team.member(member)).total - before
 
 
 class TestBadInput:
@@ -333,8 +333,8 @@ class TestBadInput:
 class TestMustAdvance:
     def test_threshold_is_the_next_characteristic_cost(self, pack: RulePack, team: Sheet) -> None:
         """13 SPP may be banked; 14 oblige a first advancement."""
-        assert bb.must_advance(pack, with_spp(pack, team, "6", 13).member("6")) is None
-        sentence = bb.must_advance(pack, with_spp(pack, team, "6", 14).member("6"))
+        assert bb.queries.must_advance(pack, with_spp(pack, team, "6", 13).member("6")) is None
+        sentence = bb.queries.must_advance(pack, with_spp(pack, team, "6", 14).member("6"))
         assert (
             "Lineman 1 holds 14 SPP, at least the 14 a characteristic improvement costs as advancement 1; an advancement must be taken"
             == sentence

@@ -370,7 +370,7 @@ class TestWithoutPenalty:
             after.member("1").pools["spp"],
             after.member("2").pools["spp"],
         )
-        assert [(0, 2)] == [(r.scored, r.against) for r in bb.results(after)]
+        assert [(0, 2)] == [(r.scored, r.against) for r in bb.queries.results(after)]
 
 
 def _match(pack: RulePack, team: Sheet, number: str = "1", **options: str) -> Sheet:
@@ -406,7 +406,7 @@ class TestMatchRequires:
         after = pack.contract.action("match").function(
             pack, team, ScriptedDice([]), number="4", opponent="Orcs", kind="unplayed"
         )
-        assert [(4, "loss", 0, 0)] == [(r.number, r.outcome, r.scored, r.against) for r in bb.results(after)]
+        assert [(4, "loss", 0, 0)] == [(r.number, r.outcome, r.scored, r.against) for r in bb.queries.results(after)]
 
     def test_a_number_recorded_twice(self, pack: RulePack, team: Sheet) -> None:
         """The same match number twice would count two results in the standings: the second is refused."""
@@ -418,8 +418,8 @@ class TestMatchRequires:
             "give the fixture's own number, or undo the record to make it again"
         )
         assert expected == str(error.value)
-        closed = bb.expensive_mistakes(pack, once, ScriptedDice([6]), number=1)
-        assert [1, 2] == [r.number for r in bb.results(_match(pack, closed, "2", opponent="Elves"))]
+        closed = bb.operations.expensive_mistakes(pack, once, ScriptedDice([6]), number=1)
+        assert [1, 2] == [r.number for r in bb.queries.results(_match(pack, closed, "2", opponent="Elves"))]
 
     def test_the_next_match_waits_for_the_sequence_to_end(self, pack: RulePack, team: Sheet) -> None:
         """Recording match 2 while match 1's sequence is open would skip its advancements and its Expensive

@@ -13,11 +13,11 @@ class TestExplain:
     def test_each_figure_is_the_python_one(self, pack: RulePack, team: Sheet) -> None:
         """The functions give exactly the explanations of the pack's Python API."""
         assert [
-            bb.current_value(pack, team.member("1")),
+            bb.queries.current_value(pack, team.member("1")),
             bb.team_value(pack, team),
             bb.current_team_value(pack, team),
-            bb.spp_account(pack, team, "1"),
-            bb.treasury_account(pack, team),
+            bb.queries.spp_account(pack, team, "1"),
+            bb.queries.treasury_account(pack, team),
         ] == [
             pack.contract.explanation("value").function(pack, team, member="1"),
             pack.contract.explanation("tv").function(pack, team),

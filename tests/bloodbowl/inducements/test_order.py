@@ -17,75 +17,78 @@ def _ctv(pack: RulePack, team: Sheet) -> int:
     return bb.current_team_value(pack, team).total
 
 
-def _induce(pack: RulePack, team: Sheet, order: bb.Order, opponent: int = 2_000_000) -> Sheet:
-    return bb.induce(pack, team, order, bb.budget(pack, team, opponent), match=1)
+def _induce(pack: RulePack, team: Sheet, order: bb.types.Order, opponent: int = 2_000_000) -> Sheet:
+    return bb.operations.induce(pack, team, order, bb.queries.budget(pack, team, opponent), match=1)
 
 
 class TestBudget:
     def test_the_lower_ctv_gets_petty_cash(self, pack: RulePack, team: Sheet) -> None:
         """Petty cash = CTV difference + what the higher-CTV team spent; the treasury adds at most 50,000."""
-        money = bb.budget(pack, team, _ctv(pack, team) + 100_000, opponent_spent=30_000)
+        money = bb.queries.budget(pack, team, _ctv(pack, team) + 100_000, opponent_spent=30_000)
         assert (130_000, 50_000) == (money.petty_cash, money.treasury)
 
     def test_the_top_up_is_never_more_than_the_treasury(self, pack: RulePack, team: Sheet) -> None:
         """With 20,000 in the treasury, 20,000 is all it can add."""
         poor = applied(team, Lost(pool="treasury", amount=team.pools["treasury"] - 20_000, reason="test"))
-        assert 20_000 == bb.budget(pack, poor, _ctv(pack, poor) + 1).treasury
+        assert 20_000 == bb.queries.budget(pack, poor, _ctv(pack, poor) + 1).treasury
 
     def test_the_higher_ctv_spends_its_treasury(self, pack: RulePack, team: Sheet) -> None:
         """The higher-CTV team gets no petty cash and may spend its whole treasury."""
-        money = bb.budget(pack, team, _ctv(pack, team) - 1)
+        money = bb.queries.budget(pack, team, _ctv(pack, team) - 1)
         assert (0, team.pools["treasury"]) == (money.petty_cash, money.treasury)
 
     def test_equal_ctv_spends_nothing(self, pack: RulePack, team: Sheet) -> None:
         """At equal CTV neither team gets petty cash nor may spend its treasury."""
-        money = bb.budget(pack, team, _ctv(pack, team))
+        money = bb.queries.budget(pack, team, _ctv(pack, team))
         assert (0, 0) == (money.petty_cash, money.treasury)
 
     def test_the_higher_team_chooses_first(self, pack: RulePack, team: Sheet) -> None:
         """Giving the higher-CTV team an opponent's treasury spending is refused."""
         with pytest.raises(InvalidInput, match="chooses first"):
-            bb.budget(pack, team, 0, opponent_spent=10_000)
+            bb.queries.budget(pack, team, 0, opponent_spent=10_000)
 
 
 class TestOneValidation:
     def test_maximum(self, pack: RulePack, team: Sheet) -> None:
         """Four Bribes are one too many."""
         with pytest.raises(LimitReached, match="at most 3 Bribe, asked for 4"):
-            bb.price(pack, team, bb.Order(items={"bribe": 4}))
+            bb.queries.price(pack, team, bb.types.Order(items={"bribe": 4}))
 
     def test_a_special_rule_raises_the_maximum_and_lowers_the_cost(self, pack: RulePack) -> None:
         """Bribery and Corruption: six Bribes at 50,000; a seventh is refused."""
         goblins = bb.create_team(pack, "goblin", "Gobbos")
-        assert 300_000 == bb.price(pack, goblins, bb.Order(items={"bribe": 6})).total
+        assert 300_000 == bb.queries.price(pack, goblins, bb.types.Order(items={"bribe": 6})).total
         with pytest.raises(LimitReached, match=r"at most 6 Bribe \(Bribery and Corruption\)"):
-            bb.price(pack, goblins, bb.Order(items={"bribe": 7}))
+            bb.queries.price(pack, goblins, bb.types.Order(items={"bribe": 7}))
 
     def test_a_roster_pays_less(self, pack: RulePack, team: Sheet) -> None:
         """The Halfling Master Chef costs Halflings 100,000 and Humans 300,000."""
         halflings = bb.create_team(pack, "halfling", "Hobbits")
-        order = bb.Order(items={"halfling_master_chef": 1})
-        assert (100_000, 300_000) == (bb.price(pack, halflings, order).total, bb.price(pack, team, order).total)
+        order = bb.types.Order(items={"halfling_master_chef": 1})
+        assert (100_000, 300_000) == (
+            bb.queries.price(pack, halflings, order).total,
+            bb.queries.price(pack, team, order).total,
+        )
 
     def test_required_special_rule(self, pack: RulePack, team: Sheet) -> None:
         """A Plague Doctor is for Favoured of Nurgle teams only."""
         nurgle = bb.create_team(pack, "nurgle", "Rotters")
-        order = bb.Order(items={"plague_doctor": 1})
-        assert 100_000 == bb.price(pack, nurgle, order).total
+        order = bb.types.Order(items={"plague_doctor": 1})
+        assert 100_000 == bb.queries.price(pack, nurgle, order).total
         with pytest.raises(RequirementNotMet, match="Plague Doctor is for Favoured of Nurgle teams"):
-            bb.price(pack, team, order)
+            bb.queries.price(pack, team, order)
 
     def test_apothecary_rosters_only(self, pack: RulePack) -> None:
         """A Wandering Apothecary is refused to a roster that may not hire an Apothecary."""
         undead = bb.create_team(pack, "shambling_undead", "Zombies")
         with pytest.raises(RequirementNotMet, match="may not hire an Apothecary"):
-            bb.price(pack, undead, bb.Order(items={"wandering_apothecary": 1}))
+            bb.queries.price(pack, undead, bb.types.Order(items={"wandering_apothecary": 1}))
 
     def test_bugman_is_staff_or_star(self, pack: RulePack, team: Sheet) -> None:
         """A team that hires Josef Bugman as coaching staff cannot also hire him as a star."""
-        order = bb.Order(items={"infamous_coaching_staff_josef_bugman": 1}, stars=("josef_bugman",))
+        order = bb.types.Order(items={"infamous_coaching_staff_josef_bugman": 1}, stars=("josef_bugman",))
         with pytest.raises(RequirementNotMet, match="cannot also hire him as a Star Player"):
-            bb.price(pack, team, order)
+            bb.queries.price(pack, team, order)
 
     @pytest.mark.parametrize(
         ("stars", "name"), [(("grak", "grak"), "Grak"), (("crumbleberry", "grak", "crumbleberry"), "Crumbleberry")]
@@ -95,52 +98,52 @@ class TestOneValidation:
     ) -> None:
         """A pair is named by one member or both, each once: a member named twice is refused as any star is."""
         with pytest.raises(InvalidInput) as error:
-            _induce(pack, team, bb.Order(stars=stars))
+            _induce(pack, team, bb.types.Order(stars=stars))
         assert f"{name} is named twice; a team fields each Star Player once" == str(error.value)
 
     def test_unknown_inducement(self, pack: RulePack, team: Sheet) -> None:
         """A name that is no inducement, or one with a field of its own, is refused with the list."""
         with pytest.raises(UnknownName, match="inducement 'wizard'"):
-            bb.price(pack, team, bb.Order(items={"wizard": 1}))
+            bb.queries.price(pack, team, bb.types.Order(items={"wizard": 1}))
 
     def test_mercenaries(self, pack: RulePack, team: Sheet) -> None:
         """A Mercenary costs his position plus 30,000, and 50,000 more with a Primary skill."""
-        bill = bb.price(pack, team, bb.Order(mercenaries=("human_lineman", "human_blitzer:wrestle")))
+        bill = bb.queries.price(pack, team, bb.types.Order(mercenaries=("human_lineman", "human_blitzer:wrestle")))
         assert [50_000 + 30_000, 85_000 + 30_000 + 50_000] == [i.amount for i in bill.items]
 
     def test_a_mercenary_skill_must_be_primary(self, pack: RulePack, team: Sheet) -> None:
         """A Lineman's Mercenary may not buy a Strength skill (secondary for him)."""
         with pytest.raises(RequirementNotMet, match="one Primary skill he lacks"):
-            bb.price(pack, team, bb.Order(mercenaries=("human_lineman:mighty_blow",)))
+            bb.queries.price(pack, team, bb.types.Order(mercenaries=("human_lineman:mighty_blow",)))
 
     def test_four_mercenaries(self, pack: RulePack, team: Sheet) -> None:
         """At most three Mercenaries."""
         with pytest.raises(LimitReached, match="at most 3 Mercenary Players"):
-            bb.price(pack, team, bb.Order(mercenaries=("human_lineman",) * 4))
+            bb.queries.price(pack, team, bb.types.Order(mercenaries=("human_lineman",) * 4))
 
 
 class TestPayment:
     def test_the_treasury_pays_no_more_than_it_holds(self, pack: RulePack, team: Sheet) -> None:
         """A budget that allows more than the treasury holds (made before the treasury was spent) pays no more than
         it holds: a 100,000 Bribe on a treasury of 50,000 is refused (it left the treasury at -50,000)."""
-        money = bb.budget(pack, team, 0)
+        money = bb.queries.budget(pack, team, 0)
         poor = applied(team, Lost(pool="treasury", amount=team.pools["treasury"] - 50_000, reason="test"))
         with pytest.raises(InsufficientPoints, match="costs 100000 Treasury but only 50000 are available"):
-            bb.induce(pack, poor, bb.Order(items={"bribe": 1}), money, match=1)
+            bb.operations.induce(pack, poor, bb.types.Order(items={"bribe": 1}), money, match=1)
 
     def test_petty_cash_first_then_the_treasury(self, pack: RulePack, team: Sheet) -> None:
         """A 300,000 star with 280,000 petty cash: 20,000 comes from the treasury."""
-        money = bb.budget(pack, team, _ctv(pack, team) + 280_000)
-        after = bb.induce(pack, team, bb.Order(stars=("griff_oberwald",)), money, match=2)
+        money = bb.queries.budget(pack, team, _ctv(pack, team) + 280_000)
+        after = bb.operations.induce(pack, team, bb.types.Order(stars=("griff_oberwald",)), money, match=2)
         assert 20_000 == team.pools["treasury"] - after.pools["treasury"]
         assert {"petty_cash": "280000", "treasury": "20000", "total": "300000"} == {
-            k: bb.fielded(after)[k] for k in ("petty_cash", "treasury", "total")
+            k: bb.queries.fielded(after)[k] for k in ("petty_cash", "treasury", "total")
         }
-        assert 20_000 == bb.spent_from_treasury(after)
+        assert 20_000 == bb.queries.spent_from_treasury(after)
 
     def test_unspent_petty_cash_is_lost(self, pack: RulePack, team: Sheet) -> None:
         """Petty cash left over is said to be lost; the treasury is untouched."""
-        after = _induce(pack, team, bb.Order(items={"bribe": 1}), opponent=_ctv(pack, team) + 150_000)
+        after = _induce(pack, team, bb.types.Order(items={"bribe": 1}), opponent=_ctv(pack, team) + 150_000)
         assert team.pools["treasury"] == after.pools["treasury"]
         assert "50,000 petty cash unspent, lost" in after.ledger[-1].events[-1].reason  # type: ignore[attr-defined]
 
@@ -149,20 +152,20 @@ class TestPayment:
         with pytest.raises(
             InsufficientPoints, match="This order of inducements costs 300000 gold pieces but only 150000 are available"
         ):
-            _induce(pack, team, bb.Order(stars=("griff_oberwald",)), opponent=_ctv(pack, team) + 100_000)
+            _induce(pack, team, bb.types.Order(stars=("griff_oberwald",)), opponent=_ctv(pack, team) + 100_000)
 
     def test_one_ledger_entry_undone_whole(self, pack: RulePack, team: Sheet) -> None:
         """The hire is one entry: undo takes back the payment, the stars and the tags; replay gives the same team."""
-        after = _induce(pack, team, bb.Order(stars=("grak", "griff_oberwald"), wizards=("sports_wizard",)))
+        after = _induce(pack, team, bb.types.Order(stars=("grak", "griff_oberwald"), wizards=("sports_wizard",)))
         assert len(team.ledger) + 1 == len(after.ledger)
         assert team == undo(after)
         assert after == replay(after.ledger)
 
     def test_once_per_match(self, pack: RulePack, team: Sheet) -> None:
         """A team already holding inducements must record its match first."""
-        after = _induce(pack, team, bb.Order(items={"bribe": 1}))
+        after = _induce(pack, team, bb.types.Order(items={"bribe": 1}))
         with pytest.raises(InvalidInput, match="already holds inducements for match 1"):
-            _induce(pack, after, bb.Order(items={"bribe": 1}))
+            _induce(pack, after, bb.types.Order(items={"bribe": 1}))
 
     @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(bribes=st.integers(min_value=0, max_value=3), extra=st.integers(min_value=0, max_value=400_000))
@@ -170,37 +173,39 @@ class TestPayment:
         self, pack: RulePack, team: Sheet, bribes: int, extra: int
     ) -> None:
         """Whatever the bill and the petty cash, the treasury pays the rest, or the hire is refused whole."""
-        money = bb.budget(pack, team, _ctv(pack, team) + extra)
+        money = bb.queries.budget(pack, team, _ctv(pack, team) + extra)
         bill = 100_000 * bribes
         if bill > money.petty_cash + money.treasury:
             with pytest.raises(InsufficientPoints):
-                bb.induce(pack, team, bb.Order(items={"bribe": bribes}), money, match=1)
+                bb.operations.induce(pack, team, bb.types.Order(items={"bribe": bribes}), money, match=1)
         else:
-            after = bb.induce(pack, team, bb.Order(items={"bribe": bribes}), money, match=1)
+            after = bb.operations.induce(pack, team, bb.types.Order(items={"bribe": bribes}), money, match=1)
             assert max(0, bill - money.petty_cash) == team.pools["treasury"] - after.pools["treasury"]
 
 
 class TestAfterTheMatch:
     def test_recorded_on_the_match_and_released(self, pack: RulePack, team: Sheet) -> None:
         """The outcome of the match says what was fielded and what it cost; the inducements then end."""
-        after = _induce(pack, team, bb.Order(stars=("griff_oberwald",), wizards=("sports_wizard",)))
-        notes = bb.match_notes(after)
+        after = _induce(pack, team, bb.types.Order(stars=("griff_oberwald",), wizards=("sports_wizard",)))
+        notes = bb.queries.match_notes(after)
         assert {"inducements.stars": "griff_oberwald", "inducements.wizard": "sports_wizard"}.items() <= notes.items()
         match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 1), extra=notes)
-        done = bb.record_outcome(pack, after, match, ScriptedDice([]))
+        done = bb.operations.record_outcome(pack, after, match, ScriptedDice([]))
         reasons = [getattr(e, "reason", "") for e in done.ledger[-1].events]  # type: ignore[attr-defined]
         assert (
             "match 1: fielded Griff Oberwald and the Sports-Wizard; "
             "inducements 450,000 gp = 450,000 petty cash + 0 from the treasury" in reasons
         )
-        assert ({}, False) == (bb.fielded(done), "griff_oberwald" in done.members)
+        assert ({}, False) == (bb.queries.fielded(done), "griff_oberwald" in done.members)
 
     def test_the_record_names_items_mercenaries_and_the_spell(self, pack: RulePack, team: Sheet) -> None:
         """Items by count and name, mercenaries by position and skill, the spell the Wizard cast."""
-        order = bb.Order(items={"bribe": 1}, wizards=("sports_wizard",), mercenaries=("human_lineman:wrestle",))
+        order = bb.types.Order(items={"bribe": 1}, wizards=("sports_wizard",), mercenaries=("human_lineman:wrestle",))
         after = _induce(pack, team, order)
         after = pack.adjust(after, Effect(tags={"induced.spell": "Zap! on Grotsnik"}), reason="test")
-        done = bb.record_outcome(pack, after, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([]))
+        done = bb.operations.record_outcome(
+            pack, after, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([])
+        )
         reasons = [getattr(e, "reason", "") for e in done.ledger[-1].events]  # type: ignore[attr-defined]
         assert (
             "match 1: fielded 1 x Bribe, the Sports-Wizard (cast Zap! on Grotsnik) and a Mercenary Human Lineman "
@@ -211,25 +216,31 @@ class TestAfterTheMatch:
 class TestAPlayedMatch:
     def _played(self, pack: RulePack, team: Sheet, *, close: bool) -> Sheet:
         done = bb.record_match(pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([]))
-        return bb.expensive_mistakes(pack, done, ScriptedDice([6]), number=1) if close else done
+        return bb.operations.expensive_mistakes(pack, done, ScriptedDice([6]), number=1) if close else done
 
     def test_a_closed_match_takes_no_inducements(self, pack: RulePack, team: Sheet) -> None:
         """Match 1 recorded and its sequence closed: inducements for match 1 are refused; for match 2 they are bought."""
         played = self._played(pack, team, close=True)
         with pytest.raises(InvalidInput) as error:
-            bb.induce(pack, played, bb.Order(items={"bribe": 1}), bb.budget(pack, played, 2_000_000), match=1)
+            bb.operations.induce(
+                pack, played, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, played, 2_000_000), match=1
+            )
         assert (
             "inducements are bought before their match: match 1 of Altdorf Anvils is already recorded in season 1 "
             "and its post-match sequence has ended; give the number of the match to come"
         ) == str(error.value)
-        after = bb.induce(pack, played, bb.Order(items={"bribe": 1}), bb.budget(pack, played, 2_000_000), match=2)
+        after = bb.operations.induce(
+            pack, played, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, played, 2_000_000), match=2
+        )
         assert "2" == after.tags["induced.match"]
 
     def test_a_recorded_match_takes_none_either(self, pack: RulePack, team: Sheet) -> None:
         """Recorded but not yet closed, the match was played all the same: refused."""
         played = self._played(pack, team, close=False)
         with pytest.raises(InvalidInput, match="match 1 of Altdorf Anvils is already recorded in season 1;"):
-            bb.induce(pack, played, bb.Order(items={"bribe": 1}), bb.budget(pack, played, 2_000_000), match=1)
+            bb.operations.induce(
+                pack, played, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, played, 2_000_000), match=1
+            )
 
 
 class TestCommandLine:

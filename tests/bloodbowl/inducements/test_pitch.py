@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from progression import RulePack, ScriptedDice, SeededDice
 from progression.errors import InvalidInput
-from progression_bloodbowl import Pitch, Profile
 from progression_bloodbowl.inducements.pitch import Log, square_of
+from progression_bloodbowl.spells import Pitch, Profile
 
 LINEMAN = Profile(ma=6, st=3, ag=3, pa=4, av=9)
 

@@ -41,7 +41,7 @@ def _record(events: dict[str, dict[str, int]] = EVENTS, prayers: Any = (), **kw:
 
 def _spp(pack: RulePack, team: Sheet, record: bb.MatchRecord) -> dict[str, int]:
     """Each player's SPP after the outcome is recorded (no MVP nominees: no die is rolled)."""
-    after = bb.record_outcome(pack, team, record, ScriptedDice([]))
+    after = bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
     return {member: after.member(member).pools["spp"] for member in record.events}
 
 
@@ -93,19 +93,19 @@ class TestPrayers:
 
     def test_reason_names_the_prayer(self, pack: RulePack, team: Sheet) -> None:
         """The award's reason, and so the player's SPP account, names the prayer and its D16 number."""
-        after = bb.record_outcome(pack, team, _record(prayers=ALL[1:]), ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, team, _record(prayers=ALL[1:]), ScriptedDice([]))
         lines = [str(item) for item in pack.contract.explanation("spp").function(pack, after, "4").items]
         expected = [
             "+5 match 1: 2 catch x 1 (Dazzling Catching, Prayer to Nuffle 11), 1 touchdown x 3 (SPP for match events)"
         ]
         assert expected == lines
-        kurt = str(bb.spp_account(pack, after, "5"))
+        kurt = str(bb.queries.spp_account(pack, after, "5"))
         assert "2 casualty crowd x 2 (Fan Interaction, Prayer to Nuffle 12)" in kurt
         assert "1 casualty foul x 2 (Fouling Frenzy, Prayer to Nuffle 13)" in kurt
 
     def test_replay_and_undo(self, pack: RulePack, team: Sheet) -> None:
         """The outcome is one ledger entry: replaying it gives the same team, undoing it the team before."""
-        after = bb.record_outcome(pack, team, _record(prayers=THREE), ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, team, _record(prayers=THREE), ScriptedDice([]))
         assert after == replay(after.ledger)
         assert team == undo(after)
 
@@ -120,9 +120,9 @@ class TestPrayers:
 class TestViolentInnovator:
     def test_with_the_skill(self, pack: RulePack, team: Sheet) -> None:
         """A Special Action casualty by a player with Violent Innovator earns the casualty value, 2, and says why."""
-        after = bb.record_outcome(pack, _innovator(pack, team, "6"), _record(), ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, _innovator(pack, team, "6"), _record(), ScriptedDice([]))
         assert 2 == after.member("6").pools["spp"]
-        assert "1 casualty special x 2 (Violent Innovator)" in str(bb.spp_account(pack, after, "6"))
+        assert "1 casualty special x 2 (Violent Innovator)" in str(bb.queries.spp_account(pack, after, "6"))
 
     def test_without_the_skill(self, pack: RulePack, team: Sheet) -> None:
         """Another player's Special Action casualty still earns nothing, beside a team-mate who has the skill."""
@@ -152,10 +152,12 @@ class TestWhoEarnsNothing:
 
     def test_star_player(self, pack: RulePack, team: Sheet) -> None:
         """A Star Player's completions earn nothing under Perfect Passing; a team-mate's earn 2."""
-        team = bb.induce(pack, team, bb.Order(stars=("griff_oberwald",)), bb.budget(pack, team, RICH), match=1)
+        team = bb.operations.induce(
+            pack, team, bb.types.Order(stars=("griff_oberwald",)), bb.queries.budget(pack, team, RICH), match=1
+        )
         events = {"griff_oberwald": {"completion": 2, "catch": 1}, "3": {"completion": 1}}
         record = _record(events, ("perfect_passing", "dazzling_catching"))
-        after = bb.record_outcome(pack, team, record, ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
         awards = [
             (event.member, event.event.amount)
             for event in after.ledger[-1].events  # the outcome's one entry: the star left in it, with nothing earned
@@ -168,7 +170,7 @@ class TestRefusals:
     def test_unknown_prayer(self, pack: RulePack, team: Sheet) -> None:
         """A prayer that changes no SPP (or no prayer at all) is refused with the known ones listed."""
         with pytest.raises(UnknownName, match=r"'treacherous_trapdoor' .* expected one of: dazzling_catching, "):
-            bb.record_outcome(pack, team, _record(prayers=("treacherous_trapdoor",)), ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, _record(prayers=("treacherous_trapdoor",)), ScriptedDice([]))
 
     def test_duplicate(self, pack: RulePack, team: Sheet) -> None:
         """The same prayer twice is refused: the D16 table gives no duplicates."""
@@ -176,19 +178,19 @@ class TestRefusals:
         with pytest.raises(
             InvalidInput, match=r"without duplicates, got 'fan_interaction' \(Fan Interaction, D16 12\) more than once"
         ):
-            bb.record_outcome(pack, team, record, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
 
     @pytest.mark.parametrize("given", ["perfect_passing", ("perfect_passing", 10), {"perfect_passing": 1}])
     def test_not_a_tuple_of_ids(self, pack: RulePack, team: Sheet, given: object) -> None:
         """A single text, a number or a mapping is refused, with what came."""
         with pytest.raises(InvalidInput, match="prayers are a tuple of prayer ids such as"):
-            bb.record_outcome(pack, team, _record(prayers=given), ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, _record(prayers=given), ScriptedDice([]))
 
     def test_unplayed_fixture(self, pack: RulePack, team: Sheet) -> None:
         """A fixture nobody played had no prayers in effect."""
         record = bb.MatchRecord(number=2, opponent="Skaven", score=(0, 0), kind="unplayed", prayers=ALL[:1])
         with pytest.raises(InvalidInput, match="unplayed fixture, so no Prayers to Nuffle were in effect"):
-            bb.record_outcome(pack, team, record, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
 
     def test_refused_in_the_post_match_sequence(self, pack: RulePack, team: Sheet) -> None:
         """The sequence refuses the record before it starts, so nothing is applied."""
@@ -203,7 +205,7 @@ class TestRefusals:
             "fouling_frenzy"
         )
         with pytest.raises(InvalidInput) as error:
-            bb.record_outcome(pack, team, _record(prayers=ALL), ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, _record(prayers=ALL), ScriptedDice([]))
         assert expected == str(error.value)
 
     def test_the_limit_is_the_data_s(self, pack: RulePack, team: Sheet) -> None:
@@ -212,7 +214,7 @@ class TestRefusals:
         smaller = attrs.evolve(pack, data=two)
         team, _ = progression.rebase(team, smaller)  # other data are other rules: the team moves onto them
         with pytest.raises(InvalidInput, match="at most 2 Prayers to Nuffle in a match"):
-            bb.record_outcome(smaller, team, _record(prayers=THREE), ScriptedDice([]))
+            bb.operations.record_outcome(smaller, team, _record(prayers=THREE), ScriptedDice([]))
         assert {"3": 6, "4": 5, "5": 0, "6": 0} == _spp(smaller, team, _record(prayers=THREE[:2]))
 
 

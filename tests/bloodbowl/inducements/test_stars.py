@@ -19,7 +19,9 @@ RICH = 2_000_000
 
 
 def _induce(pack: RulePack, team: Sheet, *stars: str, match: int = 1) -> Sheet:
-    return bb.induce(pack, team, bb.Order(stars=stars), bb.budget(pack, team, RICH), match=match)
+    return bb.operations.induce(
+        pack, team, bb.types.Order(stars=stars), bb.queries.budget(pack, team, RICH), match=match
+    )
 
 
 def _with_players(pack: RulePack, count: int, missing: int = 0) -> Sheet:
@@ -35,46 +37,46 @@ class TestProfiles:
     def test_the_black_gobbo_is_stunty(self, pack: RulePack) -> None:
         """The Black Gobbo has Stunty (the 2025 card, two of three transcriptions), beside his other skills."""
         expected = {"bombardier", "disturbing_presence", "dodge", "loner:3", "sidestep", "sneaky_git", "stab", "stunty"}
-        assert expected == set(bb.star_sheet(pack, "the_black_gobbo").owned)
+        assert expected == set(bb.operations.star_sheet(pack, "the_black_gobbo").owned)
 
 
 class TestEligibility:
     def test_league_matches(self, pack: RulePack, team: Sheet) -> None:
         """A Human team plays in the Old World Classic: Griff Oberwald plays for it."""
-        assert () == bb.eligibility(pack, team, "griff_oberwald")
+        assert () == bb.queries.eligibility(pack, team, "griff_oberwald")
 
     def test_league_does_not_match(self, pack: RulePack, team: Sheet) -> None:
         """Anqi Panqi plays in the Lustrian Superleague only: refused, both sides named."""
         assert ("Anqi Panqi plays for Lustrian Superleague; Altdorf Anvils is Old World Classic, Team Captain",) == (
-            bb.eligibility(pack, team, "anqi_panqi")
+            bb.queries.eligibility(pack, team, "anqi_panqi")
         )
 
     def test_any_team_except(self, pack: RulePack, team: Sheet) -> None:
         """Morg 'n' Thorg plays for any team except the Sylvanian Spotlight's."""
         vampires = bb.create_team(pack, "vampire", "Drakenhof")
-        assert () == bb.eligibility(pack, team, "morg_n_thorg")
+        assert () == bb.queries.eligibility(pack, team, "morg_n_thorg")
         assert ["Morg 'n' Thorg plays for any team except Sylvanian Spotlight"] == list(
-            bb.eligibility(pack, vampires, "morg_n_thorg")
+            bb.queries.eligibility(pack, vampires, "morg_n_thorg")
         )
 
     def test_special_rule_of_a_chosen_god(self, pack: RulePack) -> None:
         """Chaos Chosen favoured of Nurgle may hire Bilerot Vomitflesh (Favoured of Nurgle); favoured of Khorne may not."""
         nurgle = bb.create_team(pack, "chaos_chosen", "Rot", favoured="nurgle")
         khorne = bb.create_team(pack, "chaos_chosen", "Blood", favoured="khorne")
-        assert () == bb.eligibility(pack, nurgle, "bilerot_vomitflesh")
-        assert 1 == len(bb.eligibility(pack, khorne, "bilerot_vomitflesh"))
+        assert () == bb.queries.eligibility(pack, nurgle, "bilerot_vomitflesh")
+        assert 1 == len(bb.queries.eligibility(pack, khorne, "bilerot_vomitflesh"))
 
     def test_special_rule_of_a_league(self, pack: RulePack) -> None:
         """Norse in the Chaos Clash are Favoured of Khorne (Max Spleenripper); in the Old World Classic they are not."""
         clash = bb.create_team(pack, "norse", "Raiders", league="chaos_clash")
         classic = bb.create_team(pack, "norse", "Traders", league="old_world_classic")
-        assert () == bb.eligibility(pack, clash, "max_spleenripper")
-        assert 1 == len(bb.eligibility(pack, classic, "max_spleenripper"))
+        assert () == bb.queries.eligibility(pack, clash, "max_spleenripper")
+        assert 1 == len(bb.queries.eligibility(pack, classic, "max_spleenripper"))
 
     def test_unknown_star(self, pack: RulePack, team: Sheet) -> None:
         """A name that is no star is refused with the known ones."""
         with pytest.raises(UnknownName, match="Star Player 'griff'"):
-            bb.eligibility(pack, team, "griff")
+            bb.queries.eligibility(pack, team, "griff")
 
     def test_ineligible_star_is_refused(self, pack: RulePack, team: Sheet) -> None:
         """Hiring a star who does not play for the team names why, and changes nothing."""
@@ -83,7 +85,7 @@ class TestEligibility:
 
     def test_hireable_lists_any_team_stars(self, pack: RulePack, team: Sheet) -> None:
         """Every star who plays for any team is hireable by Humans, and none of the Lustrian-only ones."""
-        hireable = set(bb.hireable(pack, team))
+        hireable = set(bb.queries.hireable(pack, team))
         assert {"akhorne_the_squirrel", "grak", "crumbleberry", "morg_n_thorg"} <= hireable
         assert "anqi_panqi" not in hireable
 
@@ -174,7 +176,7 @@ class TestStarInTheMatch:
     def test_no_spp(self, pack: RulePack, hired: Sheet) -> None:
         """A star's touchdowns earn him nothing; the match record accepts them."""
         match = bb.MatchRecord(number=1, opponent="Orcs", score=(2, 0), events={"griff_oberwald": {"touchdown": 2}})
-        after = bb.record_outcome(pack, hired, match, ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, hired, match, ScriptedDice([]))
         assert [] == [e for e in _member_events(after, "griff_oberwald") if isinstance(e, Awarded)]
 
     def test_cannot_be_mvp(self, pack: RulePack, hired: Sheet) -> None:
@@ -183,7 +185,7 @@ class TestStarInTheMatch:
         with pytest.raises(
             InvalidInput, match="'griff_oberwald' is Griff Oberwald, a Star Player: Star Players cannot be MVP"
         ):
-            bb.record_outcome(pack, hired, match, ScriptedDice([1]))
+            bb.operations.record_outcome(pack, hired, match, ScriptedDice([1]))
 
     def test_no_advancement(self, pack: RulePack, hired: Sheet) -> None:
         """A star receives no advancement, whatever his SPP."""
@@ -202,11 +204,11 @@ class TestStarInTheMatch:
     def test_a_casualty_has_no_consequence_after_the_match(self, pack: RulePack, hired: Sheet) -> None:
         """Griff dies in the match: the record says it has no consequence, and he leaves with the other inducements."""
         match = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), injuries={"griff_oberwald": "dead"})
-        after = bb.record_outcome(pack, hired, match, ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, hired, match, ScriptedDice([]))
         reasons = [e.reason for e in _member_events(after, "griff_oberwald") if isinstance(e, Adjusted)]
         assert ["match 1: dead, no consequence for a Star Player after the match"] == reasons
         assert "griff_oberwald" not in after.members
-        assert {} == bb.fielded(after)
+        assert {} == bb.queries.fielded(after)
 
     def test_stars_do_not_count_in_ctv_or_tv(self, pack: RulePack, team: Sheet, hired: Sheet) -> None:
         """A hired star is valued by the inducements, not in TV or CTV."""

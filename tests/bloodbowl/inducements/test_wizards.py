@@ -10,13 +10,15 @@ from progression.errors import LimitReached, RequirementNotMet, UnknownName
 
 
 def _hire(pack: RulePack, team: Sheet, *wizards: str) -> Sheet:
-    return bb.induce(pack, team, bb.Order(wizards=wizards), bb.budget(pack, team, 2_000_000), match=1)
+    return bb.operations.induce(
+        pack, team, bb.types.Order(wizards=wizards), bb.queries.budget(pack, team, 2_000_000), match=1
+    )
 
 
 class TestData:
     def test_the_sports_wizard(self, pack: RulePack) -> None:
         """The BB2025 Sports-Wizard: 150,000, any team, Fireball or Zap!, one spell a match."""
-        wizard = bb.wizards(pack)["sports_wizard"]
+        wizard = bb.queries.wizards(pack)["sports_wizard"]
         assert (150_000, ("any",), ("fireball", "zap"), 1, False) == (
             wizard.cost,
             wizard.available_to,
@@ -27,13 +29,13 @@ class TestData:
 
     def test_older_publications_are_marked(self, pack: RulePack) -> None:
         """Every wizard but the Sports-Wizard comes from the BB2020 Death Zone, and says so."""
-        older = {w.id for w in bb.wizards(pack).values() if w.older}
-        assert set(bb.wizards(pack)) - {"sports_wizard"} == older
-        assert {"BB2020 Death Zone"} == {bb.wizards(pack)[w].edition for w in older}
+        older = {w.id for w in bb.queries.wizards(pack).values() if w.older}
+        assert set(bb.queries.wizards(pack)) - {"sports_wizard"} == older
+        assert {"BB2020 Death Zone"} == {bb.queries.wizards(pack)[w].edition for w in older}
 
     def test_a_named_wizard_keeps_his_cost(self, pack: RulePack) -> None:
         """Horatio X. Schottenheim costs 80,000; the Slann Mage-Priest 200,000."""
-        known = bb.wizards(pack)
+        known = bb.queries.wizards(pack)
         assert (80_000, 200_000) == (known["horatio_x_schottenheim"].cost, known["slann_mage_priest"].cost)
 
 
@@ -62,14 +64,14 @@ class TestEligibility:
     def test_by_league(self, pack: RulePack, team: Sheet) -> None:
         """The Slann Mage-Priest works for the Lustrian Superleague: Lizardmen yes, Humans no."""
         lizards = bb.create_team(pack, "lizardmen", "Itza")
-        assert () == bb.wizard_eligibility(pack, lizards, "slann_mage_priest")
+        assert () == bb.queries.wizard_eligibility(pack, lizards, "slann_mage_priest")
         with pytest.raises(RequirementNotMet, match="Slann Mage-Priest works for lustrian_superleague"):
             _hire(pack, team, "slann_mage_priest")
 
     def test_any_favoured_of(self, pack: RulePack) -> None:
         """The Chaos Sorcerer works for any Favoured of... team, whatever the god."""
         chosen = bb.create_team(pack, "chaos_chosen", "Blades", favoured="tzeentch")
-        assert () == bb.wizard_eligibility(pack, chosen, "chaos_sorcerer")
+        assert () == bb.queries.wizard_eligibility(pack, chosen, "chaos_sorcerer")
 
     def test_unknown_wizard(self, pack: RulePack, team: Sheet) -> None:
         """A wizard the pack does not know is named with the known ones."""

@@ -48,7 +48,7 @@ class TestSeason:
         assert 70_000 == team.pools["treasury"]
         assert 3 == team.stats["dedicated_fans"]
         assert (5 - 3, 2, 3 + 4 - 6) == tuple(team.member(m).pools["spp"] for m in ("1", "3", "4"))
-        assert 105_000 == bb.current_value(pack, team.member("1")).total
+        assert 105_000 == bb.queries.current_value(pack, team.member("1")).total
 
     def test_after_match_two(self, pack: RulePack, season: dict[str, Sheet]) -> None:
         """Lineman 3 died (-50k), Hans +20k (Accurate, imposed): TV 955k. Otto retired (85k) and
@@ -89,7 +89,7 @@ class TestSeason:
 
     def test_treasury_explains_itself(self, pack: RulePack, season: dict[str, Sheet]) -> None:
         """Every gold piece of the treasury is an item of its explanation."""
-        account = bb.treasury_account(pack, season["match 3"])
+        account = bb.queries.treasury_account(pack, season["match 3"])
         assert 80_000 == account.total
         assert ["winnings of match 1", "winnings of match 2", "winnings of match 3"] == [
             i.label for i in account.items if i.label.startswith("winnings")
@@ -99,7 +99,7 @@ class TestSeason:
 class TestAccountsNameTheirRules:
     def test_spp_items_name_the_rule(self, pack: RulePack, season: dict[str, Sheet]) -> None:
         """Jonas's SPP: a touchdown and the MVP from match 3, then his first advancement from the advancement table."""
-        account = bb.spp_account(pack, season["match 3"], "13")
+        account = bb.queries.spp_account(pack, season["match 3"], "13")
         assert [
             ("match 3: 1 touchdown x 3", 3, "SPP for match events"),
             ("match 3: MVP (nominee 4)", 4, "MVP: 4 SPP to the nominee the D6 picks"),
@@ -108,7 +108,7 @@ class TestAccountsNameTheirRules:
 
     def test_treasury_items_name_the_rule(self, pack: RulePack, season: dict[str, Sheet]) -> None:
         """Hires at the roster cost, a re-roll at the draft and one at double price, winnings, a mistake, a journeyman."""
-        items = {(i.label, i.amount, i.rule) for i in bb.treasury_account(pack, season["match 3"]).items}
+        items = {(i.label, i.amount, i.rule) for i in bb.queries.treasury_account(pack, season["match 3"]).items}
         assert {
             ("draft budget", 1_000_000, "team creation"),
             ("hire a Human Blitzer", -85_000, "hiring fee (roster cost)"),
@@ -133,7 +133,9 @@ def retired_otto(pack: RulePack, team: Sheet) -> Sheet:
     """Otto (#2) took an AV Lasting Injury in match 1 and was temporarily retired."""
     record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), injuries={"2": "lasting_injury:av"})
     dice = ScriptedDice([3, 3, 3])
-    return bb.retire(pack, bb.update_fans(pack, bb.record_outcome(pack, team, record, dice), record, dice), "2")
+    return bb.operations.retire(
+        pack, bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, record, dice), record, dice), "2"
+    )
 
 
 class TestRedraftArguments:
@@ -162,13 +164,13 @@ class TestRedraftArguments:
         """Each argument of the wrong kind is named, with what came, before anything is bought."""
         arguments: dict[str, object] = {"keep": KEEP, **options}
         with pytest.raises(InvalidInput, match=f"^re-draft: {message}"):
-            bb.redraft(pack, team, **arguments)  # type: ignore[arg-type]
+            bb.operations.redraft(pack, team, **arguments)  # type: ignore[arg-type]
 
     def test_a_retired_player_not_kept_leaves(self, pack: RulePack, team: Sheet) -> None:
         """BB2025: a temporarily retired player who is not re-hired retires; the one re-hired comes back fit."""
         hurt = bb.hire(pack, retired_otto(pack, team), "human_lineman", "Rookie")
-        gone = bb.redraft(pack, hurt, keep=[m for m in KEEP if m != "2"] + ["12"], capped=False)
-        back = bb.redraft(pack, hurt, keep=KEEP, capped=False)
+        gone = bb.operations.redraft(pack, hurt, keep=[m for m in KEEP if m != "2"] + ["12"], capped=False)
+        back = bb.operations.redraft(pack, hurt, keep=KEEP, capped=False)
         assert ("2" not in gone.members, 9) == (True, back.member("2").stats["av"])
 
     def test_journeymen_leave_inside_the_new_season(self, pack: RulePack, season: dict[str, Sheet]) -> None:
@@ -176,7 +178,7 @@ class TestRedraftArguments:
         step of the entry; what is hired after it is numbered as the sheet stood, and the team replays and verifies."""
         team = season["before match 3"]
         keep = [m for m in KEEP if m != "8"] + ["12"]
-        after = bb.redraft(
+        after = bb.operations.redraft(
             pack, team, ScriptedDice([6]), keep=keep, players=[("human_lineman", "Rookie")], capped=False
         )
         step = next(e for e in after.ledger[-1].events if isinstance(e, Step))
@@ -194,17 +196,19 @@ class TestSeasonEnd:
         with pytest.raises(InvalidInput, match="a new season takes a team sheet, got a player sheet \\('Griselda'\\)"):
             bb.new_season(pack, player)
         with pytest.raises(InvalidInput, match="the re-draft budget takes a team sheet, got a player sheet"):
-            bb.redraft_budget(pack, player)
+            bb.queries.redraft_budget(pack, player)
         with pytest.raises(InvalidInput, match="a re-draft takes a team sheet, got a player sheet"):
-            bb.redraft(pack, player, keep=KEEP)
+            bb.operations.redraft(pack, player, keep=KEEP)
         with pytest.raises(InvalidInput, match="league points takes a team sheet, got a player sheet"):
-            bb.league_points(pack, player)
+            bb.queries.league_points(pack, player)
         with pytest.raises(InvalidInput, match="results takes a team sheet, got str"):
-            bb.results("team")  # type: ignore[arg-type]
+            bb.queries.results("team")  # type: ignore[arg-type]
 
     def test_a_matched_play_team(self, pack: RulePack) -> None:
         """A Matched Play team has no seasons."""
-        matched = bb.draft_matched_play(pack, "human", "Tourists", [("human_lineman", f"L{n}") for n in range(11)])
+        matched = bb.operations.draft_matched_play(
+            pack, "human", "Tourists", [("human_lineman", f"L{n}") for n in range(11)]
+        )
         with pytest.raises(InvalidInput, match="a new season: Tourists is a Matched Play team, which plays no league"):
             bb.new_season(pack, matched)
 
@@ -212,28 +216,28 @@ class TestSeasonEnd:
     def test_a_season_is_a_whole_number(self, pack: RulePack, team: Sheet, season: object) -> None:
         """A season that is not a whole number >= 1 is refused, not read as an empty season."""
         with pytest.raises(InvalidInput, match=f"league points: a season is a whole number >= 1, got {season!r}"):
-            bb.league_points(pack, team, season=season)  # type: ignore[arg-type]
+            bb.queries.league_points(pack, team, season=season)  # type: ignore[arg-type]
         with pytest.raises(InvalidInput, match=f"results: a season is a whole number >= 1, got {season!r}"):
-            bb.results(team, season=season)  # type: ignore[arg-type]
+            bb.queries.results(team, season=season)  # type: ignore[arg-type]
 
     def test_bonus_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
         """A text is not a flag: bonus='no' would be true."""
         with pytest.raises(InvalidInput, match="bonus is True, False or None \\(the league's default\\), got 'no'"):
-            bb.league_points(pack, team, bonus="no")  # type: ignore[arg-type]
+            bb.queries.league_points(pack, team, bonus="no")  # type: ignore[arg-type]
 
     def test_inducements_still_held(self, pack: RulePack, team: Sheet) -> None:
         """A star and a bribe induced for match 1 whose outcome was never recorded: the season cannot end,
         and recording the match (ending the inducements) lets it."""
-        star = bb.hireable(pack, team)[0]
-        order = bb.Order(stars=(star,), items={"bribe": 1})
-        induced = bb.induce(pack, team, order, bb.budget(pack, team, 2_000_000), match=1)
+        star = bb.queries.hireable(pack, team)[0]
+        order = bb.types.Order(stars=(star,), items={"bribe": 1})
+        induced = bb.operations.induce(pack, team, order, bb.queries.budget(pack, team, 2_000_000), match=1)
         name = induced.member(star).name
-        for call in (lambda: bb.new_season(pack, induced), lambda: bb.redraft(pack, induced, keep=KEEP)):
+        for call in (lambda: bb.new_season(pack, induced), lambda: bb.operations.redraft(pack, induced, keep=KEEP)):
             with pytest.raises(
                 InvalidInput, match=f"still holds Star Players #{star} {name} for match 1; inducements are"
             ):
                 call()
-        played = bb.record_outcome(
+        played = bb.operations.record_outcome(
             pack, induced, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([])
         )
         later = bb.new_season(pack, played)
@@ -241,7 +245,9 @@ class TestSeasonEnd:
 
     def test_induced_items_without_a_star(self, pack: RulePack, team: Sheet) -> None:
         """Inducements without a star are named by what they are."""
-        induced = bb.induce(pack, team, bb.Order(items={"bribe": 1}), bb.budget(pack, team, 2_000_000), match=1)
+        induced = bb.operations.induce(
+            pack, team, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, team, 2_000_000), match=1
+        )
         with pytest.raises(InvalidInput, match=r"still holds inducements \(items bribe\*1\) for match 1"):
             bb.new_season(pack, induced)
 
@@ -253,7 +259,7 @@ def _end(pack: RulePack, team: Sheet, how: str) -> Sheet:
     """End the team's season with ``new_season`` alone, or with an uncapped re-draft keeping everyone."""
     if how == "new_season":
         return bb.new_season(pack, team)
-    return bb.redraft(pack, team, keep=[str(n) for n in range(1, 12)], capped=False)
+    return bb.operations.redraft(pack, team, keep=[str(n) for n in range(1, 12)], capped=False)
 
 
 class TestAgentFee:
@@ -265,13 +271,13 @@ class TestAgentFee:
             team = _end(pack, team, how)
         assert (len(endings) + 1, 20_000 * (len(endings) + 1)) == (
             seasons_played(team, "1"),
-            bb.agent_fee(pack, team, "1"),
+            bb.queries.agent_fee(pack, team, "1"),
         )
 
     def test_new_season_then_redraft_charges_two_seasons(self, pack: RulePack, team: Sheet) -> None:
         """The re-draft at the end of season 2 takes Current Value + 40,000 for a player of season 1 (it took 20,000)."""
         second = bb.new_season(pack, team)
-        after = bb.redraft(pack, second, keep=[str(n) for n in range(1, 12)], capped=False)
+        after = bb.operations.redraft(pack, second, keep=[str(n) for n in range(1, 12)], capped=False)
         entry = after.ledger[-1]
         assert isinstance(entry, Step)
         paid = [e for e in entry.events if isinstance(e, Lost) and e.reason.startswith("re-hire #1 ")]
@@ -284,12 +290,12 @@ class TestAgentFee:
         """A player hired after the first new season has one season on the roster."""
         hired = bb.hire(pack, bb.new_season(pack, team), "human_lineman", "Rookie")
         rookie = next(m for m, p in hired.members.items() if p.name == "Rookie")
-        assert (1, 20_000) == (seasons_played(hired, rookie), bb.agent_fee(pack, hired, rookie))
+        assert (1, 20_000) == (seasons_played(hired, rookie), bb.queries.agent_fee(pack, hired, rookie))
 
     def test_not_on_the_roster(self, pack: RulePack, team: Sheet) -> None:
         """A member the team does not have is named."""
         with pytest.raises(UnknownName, match="'99'"):
-            bb.agent_fee(pack, team, "99")
+            bb.queries.agent_fee(pack, team, "99")
 
 
 class TestSeasonTag:
@@ -300,4 +306,4 @@ class TestSeasonTag:
             season_of(edited)
         assert "the season tag of Altdorf Anvils is a whole number >= 1 such as '2', got 'two'" == str(error.value)
         with pytest.raises(InvalidInput, match="the season tag of the ledger entry 'edited by hand'"):
-            bb.results(edited, season=1)
+            bb.queries.results(edited, season=1)

@@ -27,9 +27,9 @@ def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> She
     first (its Expensive Mistakes rolled a 6: averted below 600,000), as the rules want before the next match."""
     recorded, closed = numbers(team)
     for number in sorted(recorded - closed):
-        team = bb.expensive_mistakes(pack, team, ScriptedDice([6]), number=number)
+        team = bb.operations.expensive_mistakes(pack, team, ScriptedDice([6]), number=number)
     dice = ScriptedDice([*rolls, 3, 3, 3])
-    return bb.update_fans(pack, bb.record_outcome(pack, team, match, dice), match, dice)
+    return bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, match, dice), match, dice)
 
 
 def match(number: int, score: tuple[int, int], **fields: object) -> bb.MatchRecord:
@@ -50,34 +50,34 @@ class TestResults:
     def test_read_back_from_the_ledger(self, season: Sheet) -> None:
         """Each recorded match is a result with its score and casualties, in order."""
         assert [("win", 3, 0, 3), ("draw", 1, 1, 0), ("loss", 0, 2, 0)] == [
-            (r.outcome, r.scored, r.against, r.casualties) for r in bb.results(season)
+            (r.outcome, r.scored, r.against, r.casualties) for r in bb.queries.results(season)
         ]
 
     def test_undo_takes_a_result_out(self, season: Sheet) -> None:
         """The ledger is the truth: undoing the last match's Dedicated Fans and outcome removes its result."""
-        assert 2 == len(bb.results(undo(undo(season))))
+        assert 2 == len(bb.queries.results(undo(undo(season))))
 
     def test_an_opponent_named_in_words(self, pack: RulePack, team: Sheet) -> None:
         """An opponent's name with spaces and punctuation comes back whole."""
         after = play(pack, team, match(1, (1, 0), opponent="Reikland Reavers: (the) 2nd, 3-1"), 1)
         assert [("Reikland Reavers: (the) 2nd, 3-1", "win", 1, 0)] == [
-            (r.opponent, r.outcome, r.scored, r.against) for r in bb.results(after)
+            (r.opponent, r.outcome, r.scored, r.against) for r in bb.queries.results(after)
         ]
 
     def test_another_season_starts_empty(self, pack: RulePack, season: Sheet) -> None:
         """After a new season, the results of season 1 are still asked for by number."""
         later = bb.new_season(pack, season)
-        assert (0, 3) == (len(bb.results(later)), len(bb.results(later, season=1)))
+        assert (0, 3) == (len(bb.queries.results(later)), len(bb.queries.results(later, season=1)))
 
 
 class TestLeaguePoints:
     def test_without_bonus(self, pack: RulePack, season: Sheet) -> None:
         """Win 3 + draw 1 + loss 0 = 4: the bonus points are off by default."""
-        assert 4 == bb.league_points(pack, season).total
+        assert 4 == bb.queries.league_points(pack, season).total
 
     def test_with_bonus(self, pack: RulePack, season: Sheet) -> None:
         """The 3-0 win with 3 casualties earns all three bonus points: 4 + 3 = 7."""
-        explained = bb.league_points(pack, season, bonus=True)
+        explained = bb.queries.league_points(pack, season, bonus=True)
         assert 7 == explained.total
         assert [
             "bonus: 3+ touchdowns scored",
@@ -88,9 +88,9 @@ class TestLeaguePoints:
     def test_bonus_thresholds(self, pack: RulePack, team: Sheet) -> None:
         """2 touchdowns, 1 conceded and 2 casualties earn no bonus; a conceding team earns none either."""
         near = play(pack, team, match(1, (2, 1), events={"1": {"casualty": 2}}))
-        assert 3 == bb.league_points(pack, near, bonus=True).total
+        assert 3 == bb.queries.league_points(pack, near, bonus=True).total
         conceding = play(pack, team, match(1, (3, 0), conceded="us"), 1)
-        assert 0 == bb.league_points(pack, conceding, bonus=True).total
+        assert 0 == bb.queries.league_points(pack, conceding, bonus=True).total
 
     def test_casualties_a_prayer_makes_worth_spp(self, pack: RulePack, team: Sheet) -> None:
         """Under Fouling Frenzy two foul casualties earn SPP, so with one Block casualty they make the 3 of the bonus;
@@ -98,8 +98,8 @@ class TestLeaguePoints:
         events = {"1": {"casualty": 1}, "2": {"casualty_foul": 2}}
         prayed = play(pack, team, match(1, (1, 2), events=events, prayers=("fouling_frenzy",)))
         plain = play(pack, team, match(1, (1, 2), events=events))
-        assert [3, 1] == [bb.results(t)[0].casualties for t in (prayed, plain)]
-        assert [1, 0] == [bb.league_points(pack, t, bonus=True).total for t in (prayed, plain)]
+        assert [3, 1] == [bb.queries.results(t)[0].casualties for t in (prayed, plain)]
+        assert [1, 0] == [bb.queries.league_points(pack, t, bonus=True).total for t in (prayed, plain)]
 
 
 class TestStandings:
@@ -111,8 +111,8 @@ class TestStandings:
         assert [("Altdorf Anvils", 3, 1, 1, 1, 4, 3, 3, 7), ("Bögenhafen Barons", 1, 0, 0, 1, 0, 1, 0, 0)] == [
             (r.team, r.played, r.won, r.drawn, r.lost, r.scored, r.against, r.bonus, r.points) for r in rows
         ]
-        assert "season 1" == bb.standings_lines(rows)[0]
-        assert bb.standings_lines(rows)[2].split() == [
+        assert "season 1" == bb.queries.standings_lines(rows)[0]
+        assert bb.queries.standings_lines(rows)[2].split() == [
             "1",
             "Altdorf",
             "Anvils",
@@ -151,13 +151,13 @@ class TestStandingsRefusals:
     def test_a_matched_play_team(self, pack: RulePack, season: Sheet) -> None:
         """A Matched Play team plays no league fixture: it has no place in the table."""
         humans = [("human_lineman", f"L{n}") for n in range(11)]
-        matched = bb.draft_matched_play(pack, "human", "Tourists", humans)
+        matched = bb.operations.draft_matched_play(pack, "human", "Tourists", humans)
         with pytest.raises(InvalidInput, match="standings: Tourists is a Matched Play team, which plays no league"):
             bb.standings(pack, [season, matched])
         with pytest.raises(InvalidInput, match="a play-off prize: Tourists is a Matched Play team"):
-            bb.prize(pack, matched, 1)
+            bb.operations.prize(pack, matched, 1)
         with pytest.raises(InvalidInput, match="the League Trophy takes a team sheet, got NoneType"):
-            bb.lose_trophy(pack, None)  # type: ignore[arg-type]
+            bb.operations.lose_trophy(pack, None)  # type: ignore[arg-type]
 
 
 class TestStandingsSeasons:
@@ -178,14 +178,14 @@ class TestStandingsSeasons:
         later = bb.new_season(pack, _fresh("Bögenhafen Barons"))
         rows = bb.standings(pack, [season, later], season=2)
         assert [("Altdorf Anvils", 0, 2), ("Bögenhafen Barons", 0, 2)] == [(r.team, r.played, r.season) for r in rows]
-        assert "season 2" == bb.standings_lines(rows)[0]
+        assert "season 2" == bb.queries.standings_lines(rows)[0]
 
     def test_the_lines_name_the_season(self, pack: RulePack, season: Sheet) -> None:
         """The printed table starts with its season; rows of several seasons (made by hand) name them all."""
         (row,) = bb.standings(pack, [season])
         assert ["season 1", "seasons 1, 3"] == [
-            bb.standings_lines([row])[0],
-            bb.standings_lines([row, attrs.evolve(row, team="Z", season=3)])[0],
+            bb.queries.standings_lines([row])[0],
+            bb.queries.standings_lines([row, attrs.evolve(row, team="Z", season=3)])[0],
         ]
 
 
@@ -193,7 +193,7 @@ class TestMatchNumbers:
     def test_recorded_and_closed(self, pack: RulePack, season: Sheet) -> None:
         """The season's three matches are recorded; those closed are those ended (the first two before the next
         match, the third here); undo and a new season forget."""
-        ended = bb.expensive_mistakes(pack, season, ScriptedDice([6]), number=3)
+        ended = bb.operations.expensive_mistakes(pack, season, ScriptedDice([6]), number=3)
         assert (frozenset({1, 2, 3}), frozenset({1, 2, 3})) == numbers(ended)
         assert (frozenset({1, 2, 3}), frozenset({1, 2})) == numbers(undo(ended))
         assert (frozenset(), frozenset()) == numbers(bb.new_season(pack, ended))
@@ -224,7 +224,7 @@ class TestFriendly:
             after.stats["played"],
             after.stats["dedicated_fans"],
         )
-        assert 0 == bb.league_points(pack, after).total
+        assert 0 == bb.queries.league_points(pack, after).total
         assert replay(after.ledger) == after
 
     def test_every_casualty_is_badly_hurt(self, pack: RulePack, team: Sheet) -> None:
@@ -242,18 +242,20 @@ class TestFriendly:
     def test_refusals(self, pack: RulePack, team: Sheet) -> None:
         """A concession or MVP nominees in a friendly are refused; an unknown kind is named."""
         with pytest.raises(InvalidInput, match="friendly game: nothing is at stake"):
-            bb.record_outcome(pack, team, match(1, (0, 0), kind="friendly", conceded="us"), ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, match(1, (0, 0), kind="friendly", conceded="us"), ScriptedDice([]))
         with pytest.raises(InvalidInput, match="awards no SPP: no MVP nominees"):
-            bb.record_outcome(pack, team, match(1, (0, 0), kind="friendly", mvp_nominees=("1",)), ScriptedDice([]))
+            bb.operations.record_outcome(
+                pack, team, match(1, (0, 0), kind="friendly", mvp_nominees=("1",)), ScriptedDice([])
+            )
         with pytest.raises(UnknownName, match="match kind 'exhibition'"):
-            bb.record_outcome(pack, team, match(1, (0, 0), kind="exhibition"), ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, match(1, (0, 0), kind="exhibition"), ScriptedDice([]))
 
 
 class TestUnplayed:
     def test_a_loss_without_winnings(self, pack: RulePack, team: Sheet) -> None:
         """A loss for the standings, no winnings, no MVP, no Dedicated Fans roll, no match on the record."""
         after = play(pack, team, match(1, (0, 0), kind="unplayed"))
-        assert [("loss", "unplayed")] == [(r.outcome, r.kind) for r in bb.results(after)]
+        assert [("loss", "unplayed")] == [(r.outcome, r.kind) for r in bb.queries.results(after)]
         assert (150_000, 0, 2) == (after.pools["treasury"], after.stats["played"], after.stats["dedicated_fans"])
 
     def test_conceded_by_the_opponent(self, pack: RulePack, team: Sheet) -> None:
@@ -265,7 +267,7 @@ class TestUnplayed:
             after.member("3").pools["spp"],
             after.pools["treasury"],
         )
-        assert 3 == bb.league_points(pack, after).total
+        assert 3 == bb.queries.league_points(pack, after).total
         outcome = after.ledger[-2]
         assert isinstance(outcome, Step)
         rolls = [e for e in outcome.events if isinstance(e, Rolled)]
@@ -282,22 +284,22 @@ class TestUnplayed:
         with pytest.raises(
             InvalidInput, match="has no score 1-0, match events, MVP nominees; MVP nominees are given only"
         ):
-            bb.record_outcome(pack, team, bad, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, bad, ScriptedDice([]))
 
     def test_winnings_need_the_roll(self, pack: RulePack, team: Sheet) -> None:
         """The explanation of conceded unplayed winnings asks for the D6 it was rolled with."""
         record = match(1, (0, 0), kind="unplayed", conceded="them")
-        assert 30_000 == bb.winnings(pack, team, record, rolled=3).total
+        assert 30_000 == bb.queries.winnings(pack, team, record, rolled=3).total
         with pytest.raises(InvalidInput, match="pass the roll"):
-            bb.winnings(pack, team, record)
+            bb.queries.winnings(pack, team, record)
         with pytest.raises(InvalidInput, match="pass the roll \\(1 to 6\\), got '3'"):
-            bb.winnings(pack, team, record, rolled="3")  # type: ignore[arg-type]
+            bb.queries.winnings(pack, team, record, rolled="3")  # type: ignore[arg-type]
 
 
 class TestPrizes:
     def test_first_place(self, pack: RulePack, team: Sheet) -> None:
         """100,000 and the League Trophy's re-roll, counted in TV at the roster price (50,000)."""
-        after = bb.prize(pack, team, 1)
+        after = bb.operations.prize(pack, team, 1)
         assert (250_000, 3) == (after.pools["treasury"], after.stats["rerolls"])
         assert 50_000 == bb.team_value(pack, after).total - bb.team_value(pack, team).total
         assert team == undo(after)
@@ -305,22 +307,22 @@ class TestPrizes:
     @pytest.mark.parametrize(("place", "money"), [(2, 60_000), (3, 30_000)])
     def test_other_places(self, pack: RulePack, team: Sheet, place: int, money: int) -> None:
         """2nd and 3rd: money only."""
-        after = bb.prize(pack, team, place)
+        after = bb.operations.prize(pack, team, place)
         assert (150_000 + money, 2) == (after.pools["treasury"], after.stats["rerolls"])
 
     def test_refusals(self, pack: RulePack, team: Sheet) -> None:
         """Place 4 and a second prize in one season are refused."""
         with pytest.raises(InvalidInput, match="places 1 to 3, got 4"):
-            bb.prize(pack, team, 4)
+            bb.operations.prize(pack, team, 4)
         with pytest.raises(InvalidInput, match="already received a play-off prize in season 1"):
-            bb.prize(pack, bb.prize(pack, team, 2), 1)
+            bb.operations.prize(pack, bb.operations.prize(pack, team, 2), 1)
 
     def test_losing_the_trophy(self, pack: RulePack, team: Sheet) -> None:
         """The re-roll leaves with the trophy; a team without it cannot lose it."""
-        after = bb.lose_trophy(pack, bb.prize(pack, team, 1))
+        after = bb.operations.lose_trophy(pack, bb.operations.prize(pack, team, 1))
         assert (2, False) == (after.stats["rerolls"], "league_trophy" in after.tags)
         with pytest.raises(RequirementNotMet, match="does not hold the League Trophy"):
-            bb.lose_trophy(pack, team)
+            bb.operations.lose_trophy(pack, team)
 
 
 class TestNewSeason:
@@ -329,7 +331,7 @@ class TestNewSeason:
         injured = play(pack, team, match(1, (0, 0), injuries={"7": "serious_injury"}))
         healed = bb.new_season(pack, injured, ScriptedDice([3]))
         assert (0, False) == (healed.member("7").stats["niggling"], "miss_next" in healed.member("7").tags)
-        alone = bb.fire_staff(pack, injured, "apothecary")
+        alone = bb.operations.fire_staff(pack, injured, "apothecary")
         assert 1 == bb.new_season(pack, alone, ScriptedDice([3])).member("7").stats["niggling"]
 
     def test_without_dice_no_roll(self, pack: RulePack, team: Sheet) -> None:
@@ -343,7 +345,7 @@ class TestNewSeason:
         MA 6 -> 7), his Lasting Injuries counted off; a player who was not retired keeps his."""
         hurt = play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av", "3": "lasting_injury:ma"}))
         hurt = pack.adjust(hurt, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="a second one", member="2")
-        back = bb.new_season(pack, bb.retire(pack, hurt, "2"))
+        back = bb.new_season(pack, bb.operations.retire(pack, hurt, "2"))
         otto, hans = back.member("2"), back.member("3")
         assert (9, 7, 0, False, []) == (
             otto.stats["av"],
@@ -358,7 +360,7 @@ class TestNewSeason:
     @pytest.mark.parametrize(("roll", "av"), [(3, 9), (2, 8)])
     def test_retired_roll_option(self, pack: RulePack, team: Sheet, roll: int, av: int) -> None:
         """BB2025: D6 + 1 (Apothecary) of 4+ removes the AV reduction."""
-        hurt = bb.retire(pack, play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av"})), "2")
+        hurt = bb.operations.retire(pack, play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av"})), "2")
         back = bb.new_season(pack, hurt, ScriptedDice([roll]), retirement="roll")
         assert av == back.member("2").stats["av"]
         assert (av == 9) == (reductions(back.member("2")) == [])
@@ -379,66 +381,66 @@ class TestRedraft:
     def test_budget_capped(self, pack: RulePack, season: Sheet) -> None:
         """1,000,000 + 310,000 + 3 x 20,000 + 20,000 + 10,000 = 1,400,000, capped at 1,300,000."""
         assert 310_000 == season.pools["treasury"]
-        assert 1_300_000 == bb.redraft_budget(pack, season).total
-        assert 1_400_000 == bb.redraft_budget(pack, season, capped=False).total
-        assert 1_350_000 == bb.redraft_budget(pack, season, cap=1_350_000).total
+        assert 1_300_000 == bb.queries.redraft_budget(pack, season).total
+        assert 1_400_000 == bb.queries.redraft_budget(pack, season, capped=False).total
+        assert 1_350_000 == bb.queries.redraft_budget(pack, season, cap=1_350_000).total
 
     def test_rehire_everyone(self, pack: RulePack, season: Sheet) -> None:
         """Current Values 695,000 + 11 agent fees of 20,000 = 915,000; 2 re-rolls and an Apothecary at draft prices
         150,000: 1,300,000 - 1,065,000 = 235,000 left in the treasury."""
-        after = bb.redraft(pack, season, ScriptedDice([]), keep=KEEP, rerolls=2, apothecary=True)
+        after = bb.operations.redraft(pack, season, ScriptedDice([]), keep=KEEP, rerolls=2, apothecary=True)
         assert (235_000, 2, 1, 1) == (
             after.pools["treasury"],
             after.stats["rerolls"],
             after.stats["apothecary"],
             after.stats["dedicated_fans"],
         )
-        assert 40_000 == bb.agent_fee(pack, after, "1")  # two seasons now
-        assert bb.current_value(pack, after.member("1")) == bb.current_value(pack, season.member("1"))
+        assert 40_000 == bb.queries.agent_fee(pack, after, "1")  # two seasons now
+        assert bb.queries.current_value(pack, after.member("1")) == bb.queries.current_value(pack, season.member("1"))
         assert "drafted" in after.tags
         assert replay(after.ledger) == after
         assert season == undo(after)
 
     def test_players_not_kept_leave_and_new_ones_join(self, pack: RulePack, season: Sheet) -> None:
         """Ten kept and a rookie: the eleventh leaves, the rookie has played no season."""
-        after = bb.redraft(pack, season, keep=KEEP[:10], players=[("human_lineman", "Rookie")])
+        after = bb.operations.redraft(pack, season, keep=KEEP[:10], players=[("human_lineman", "Rookie")])
         assert "Lineman 6" not in [p.name for p in after.members.values()]
         rookie = next(m for m, p in after.members.items() if p.name == "Rookie")
-        assert 20_000 == bb.agent_fee(pack, after, rookie)
+        assert 20_000 == bb.queries.agent_fee(pack, after, rookie)
 
     def test_trophy_reroll_stays(self, pack: RulePack, season: Sheet) -> None:
         """The holder starts the re-draft with the trophy's re-roll and buys one more."""
-        after = bb.redraft(pack, bb.prize(pack, season, 1), keep=KEEP, rerolls=1)
+        after = bb.operations.redraft(pack, bb.operations.prize(pack, season, 1), keep=KEEP, rerolls=1)
         assert 2 == after.stats["rerolls"]
 
     def test_over_budget(self, pack: RulePack, season: Sheet) -> None:
         """With a 900,000 cap the eleventh re-hire (70,000 on 845,000 spent) is refused, naming him."""
         with pytest.raises(InsufficientPoints, match="Re-hiring Lineman 6"):
-            bb.redraft(pack, season, keep=KEEP, cap=900_000)
+            bb.operations.redraft(pack, season, keep=KEEP, cap=900_000)
 
     def test_too_few_players(self, pack: RulePack, season: Sheet) -> None:
         """Ten players are refused, counted."""
         with pytest.raises(InvalidInput, match="11 to 16 players, got 10 \\(10 re-hired, 0 new\\)"):
-            bb.redraft(pack, season, keep=KEEP[:10])
+            bb.operations.redraft(pack, season, keep=KEEP[:10])
 
     def test_unknown_member(self, pack: RulePack, season: Sheet) -> None:
         """A player to keep who is not on the roster is named."""
         with pytest.raises(UnknownName, match="player to re-hire '99'"):
-            bb.redraft(pack, season, keep=[*KEEP, "99"])
+            bb.operations.redraft(pack, season, keep=[*KEEP, "99"])
 
     def test_fixtures_exclude_friendlies_and_unplayed(self, pack: RulePack, team: Sheet) -> None:
         """Only league matches played count: 1,000,000 + 160,000 (10,000 won without Stalling) + one draw 30,000."""
         team = play(pack, team, match(1, (0, 0)))
         team = play(pack, team, match(2, (1, 0), kind="friendly"))
         team = play(pack, team, match(3, (0, 0), kind="unplayed"))
-        assert 1_190_000 == bb.redraft_budget(pack, team).total
+        assert 1_190_000 == bb.queries.redraft_budget(pack, team).total
 
 
 class TestTreasuryAccount:
     def test_every_league_payment_names_its_rule(self, pack: RulePack, season: Sheet) -> None:
         """A prize, the re-draft budget and each re-hire say which rule set them, never "awarded by hand"."""
-        after = bb.redraft(pack, bb.prize(pack, season, 2), keep=KEEP)
-        items = bb.treasury_account(pack, after).items
+        after = bb.operations.redraft(pack, bb.operations.prize(pack, season, 2), keep=KEEP)
+        items = bb.queries.treasury_account(pack, after).items
 
         def rule(label: str) -> str:
             return next(item.rule for item in items if item.label.startswith(label))
@@ -451,7 +453,7 @@ class TestTreasuryAccount:
         """The D6 x 10,000 of an unplayed fixture the opponent conceded is not the winnings formula."""
         record = match(1, (0, 0), kind="unplayed", conceded="them", mvp_nominees=("1",))
         after = play(pack, team, record, 1, 1, 4)
-        last = bb.treasury_account(pack, after).items[-1]
+        last = bb.queries.treasury_account(pack, after).items[-1]
         assert (40_000, "an unplayed fixture the opponent conceded: D6 x 10,000") == (last.amount, last.rule)
 
 
@@ -514,13 +516,13 @@ class TestRedraftProperties:
         team = _season_team()
         keep = sorted(kept, key=int)
         hires = [("human_lineman", f"Rookie {n}") for n in range(rookies)]
-        budget = bb.redraft_budget(pack, team, capped=False).total
+        budget = bb.queries.redraft_budget(pack, team, capped=False).total
         if not 11 <= len(keep) + rookies <= 16:
             with pytest.raises(InvalidInput, match="a re-drafted team has 11 to 16 players"):
-                bb.redraft(pack, team, keep=keep, players=hires, capped=False)
+                bb.operations.redraft(pack, team, keep=keep, players=hires, capped=False)
             return
-        after = bb.redraft(pack, team, keep=keep, players=hires, capped=False)
-        spent = sum(bb.current_value(pack, team.member(m)).total + 20_000 for m in keep) + 50_000 * rookies
+        after = bb.operations.redraft(pack, team, keep=keep, players=hires, capped=False)
+        spent = sum(bb.queries.current_value(pack, team.member(m)).total + 20_000 for m in keep) + 50_000 * rookies
         assert budget - spent == after.pools["treasury"]
         assert replay(after.ledger) == after
         assert team == undo(after)

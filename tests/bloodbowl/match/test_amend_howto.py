@@ -44,13 +44,13 @@ class TestAmendMatch:
     def test_a_match_recorded_in_two_entries(self, pack: object, team: Sheet) -> None:
         """Outcome and Dedicated Fans recorded apart cannot be amended together: said, with the way round it."""
         record = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}})
-        played = bb.update_fans(
-            pack, bb.record_outcome(pack, team, record, ScriptedDice([])), record, ScriptedDice([6])
+        played = bb.operations.update_fans(
+            pack, bb.operations.record_outcome(pack, team, record, ScriptedDice([])), record, ScriptedDice([6])
         )  # type: ignore[arg-type]
         with pytest.raises(InvalidInput, match=r"match 1 of Altdorf Anvils is recorded in 2 entries \(#\d+, #\d+"):
-            bb.amend_match(pack, played, 1, score=(1, 1))  # type: ignore[arg-type]
+            bb.operations.amend_match(pack, played, 1, score=(1, 1))  # type: ignore[arg-type]
 
     def test_a_field_a_record_has_not(self, pack: object, team: Sheet) -> None:
         """A misspelt field is named with the record's fields."""
         with pytest.raises(InvalidInput, match="a match record has no field 'scores'; its fields: number, opponent"):
-            bb.amend_match(pack, team, 1, scores=(1, 1))  # type: ignore[arg-type]
+            bb.operations.amend_match(pack, team, 1, scores=(1, 1))  # type: ignore[arg-type]

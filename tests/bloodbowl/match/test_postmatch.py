@@ -90,7 +90,7 @@ class TestMatchRecord:
             score=(1, 0),
             events={str(n): {event: 2 if event == "casualty_crowd" else 1} for n, event in enumerate(events, 1)},
         )
-        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
         assert (1, 1, 1, 2, 2, 3, 0) == tuple(after.member(str(n)).pools["spp"] for n in range(1, 8))
 
     def test_brawlin_brutes(self, pack: RulePack) -> None:
@@ -100,7 +100,7 @@ class TestMatchRecord:
         match = bb.MatchRecord(
             number=1, opponent="X", score=(1, 0), events={"1": {"casualty": 2, "touchdown": 1}, "2": {"completion": 1}}
         )
-        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
         assert (8, 1) == (after.member("1").pools["spp"], after.member("2").pools["spp"])
 
     def test_conceding_team_loses_the_game_spp(self, pack: RulePack, team: Sheet) -> None:
@@ -114,13 +114,13 @@ class TestMatchRecord:
             conceded="us",
             fan_attendance=9,
         )
-        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
         assert (0, team.pools["treasury"]) == (after.member("1").pools["spp"], after.pools["treasury"])
 
     def test_mvp_number_without_a_player_is_rolled_again(self, pack: RulePack, team: Sheet) -> None:
         """Two nominees: a 5 names nobody, the die is rolled again until it names one; every roll recorded."""
         match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=("3", "4"))
-        after = bb.record_outcome(pack, team, match, ScriptedDice([5, 6, 2]))
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([5, 6, 2]))
         assert 4 == after.member("4").pools["spp"]
 
     def test_opponent_conceding_gives_two_mvps_and_whole_attendance(self, pack: RulePack, team: Sheet) -> None:
@@ -128,25 +128,25 @@ class TestMatchRecord:
         match = bb.MatchRecord(
             number=1, opponent="X", score=(1, 0), mvp_nominees=("3", "4"), conceded="them", fan_attendance=7
         )
-        after = bb.record_outcome(pack, team, match, ScriptedDice([1, 2]))
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([1, 2]))
         assert (4, 4) == (after.member("3").pools["spp"], after.member("4").pools["spp"])
         assert 80_000 == after.pools["treasury"] - team.pools["treasury"]
 
     def test_winnings_explained(self, pack: RulePack, team: Sheet) -> None:
         """Attendance 7: 3 (rounded down) + 1 TD + 1 no Stalling = 50,000."""
-        assert [30_000, 10_000, 10_000] == [i.amount for i in bb.winnings(pack, team, WIN).items]
+        assert [30_000, 10_000, 10_000] == [i.amount for i in bb.queries.winnings(pack, team, WIN).items]
 
     def test_unknown_event_is_refused(self, pack: RulePack, team: Sheet) -> None:
         """A misspelt event names the known ones."""
         match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), events={"1": {"touchdowns": 1}})
         with pytest.raises(UnknownName, match="match event 'touchdowns'"):
-            bb.record_outcome(pack, team, match, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
 
     def test_more_than_six_nominees(self, pack: RulePack, team: Sheet) -> None:
         """Up to six players are nominated."""
         match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=tuple(str(n) for n in range(1, 8)))
         with pytest.raises(InvalidInput, match="up to 6 different players"):
-            bb.record_outcome(pack, team, match, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
 
     def test_lasting_injury_at_its_worst_only_misses_a_match(self, pack: RulePack, team: Sheet) -> None:
         """A Lasting Injury to a characteristic already at its worst reduces nothing."""
@@ -154,7 +154,7 @@ class TestMatchRecord:
 
         team = pack.adjust(team, Effect(stats={"av": -6}), reason="test: AV 3+", member="6")
         match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), injuries={"6": "lasting_injury:av"})
-        player = bb.record_outcome(pack, team, match, ScriptedDice([])).member("6")
+        player = bb.operations.record_outcome(pack, team, match, ScriptedDice([])).member("6")
         assert (3, 0, "yes") == (player.stats["av"], player.stats["lasting_injuries"], player.tags["miss_next"])
 
 
@@ -162,13 +162,15 @@ class TestExpensiveMistakes:
     def test_major_incident(self, pack: RulePack, team: Sheet) -> None:
         """Treasury 455,000 (band 400-495k), D6 2: Major Incident, lose half rounded down to 5,000: 225,000."""
         team = pack.award(recorded(pack, team), "treasury", 305_000, reason="test")
-        after = bb.expensive_mistakes(pack, team, ScriptedDice([2]), number=1)
+        after = bb.operations.expensive_mistakes(pack, team, ScriptedDice([2]), number=1)
         assert 455_000 - 225_000 == after.pools["treasury"]
 
     def test_catastrophe_keeps_2d6_times_10000(self, pack: RulePack, team: Sheet) -> None:
         """Treasury 650,000, D6 1: Catastrophe; 2D6 = 7 keeps 70,000."""
         team = pack.award(recorded(pack, team), "treasury", 500_000, reason="test")
-        assert 70_000 == bb.expensive_mistakes(pack, team, ScriptedDice([1, 3, 4]), number=1).pools["treasury"]
+        assert (
+            70_000 == bb.operations.expensive_mistakes(pack, team, ScriptedDice([1, 3, 4]), number=1).pools["treasury"]
+        )
 
 
 class TestExpensiveMistakesTable:
@@ -201,7 +203,7 @@ class TestExpensiveMistakesTable:
     def test_the_bb2025_matrix(self, pack: RulePack, team: Sheet, held: int, roll: int, result: str) -> None:
         """The corrected BB2025 table (its rows 2-6 as issue 16 gives them), read by the treasury band and the D6."""
         rich = pack.award(recorded(pack, team), "treasury", held - team.pools["treasury"], reason="test")
-        step = bb.expensive_mistakes(pack, rich, ScriptedDice([roll, 2, 3, 4]), number=1).ledger[-1]
+        step = bb.operations.expensive_mistakes(pack, rich, ScriptedDice([roll, 2, 3, 4]), number=1).ledger[-1]
         assert isinstance(step, Step)
         last = step.events[-1]
         said = last.reason if isinstance(last, Lost) else getattr(last, "label", "")
@@ -221,19 +223,19 @@ class TestClosing:
         committed = started(pack, team).expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
         assert (1,) == closed(committed)
         with pytest.raises(InvalidInput, match="the post-match sequence of match 1 of Altdorf Anvils already ended"):
-            bb.expensive_mistakes(pack, committed, ScriptedDice([6]), number=1)
+            bb.operations.expensive_mistakes(pack, committed, ScriptedDice([6]), number=1)
 
     def test_undo_opens_it_again(self, pack: RulePack, team: Sheet) -> None:
         """Undoing the closing step takes its tag away: the match may close again."""
         rich = recorded(pack, team)
-        done = bb.expensive_mistakes(pack, rich, ScriptedDice([6]), number=1)
+        done = bb.operations.expensive_mistakes(pack, rich, ScriptedDice([6]), number=1)
         assert ((1,), ()) == (closed(done), closed(undo(done)))
 
     @pytest.mark.parametrize("number", [-1, True, "1"])
     def test_a_number_that_is_not_one(self, pack: RulePack, team: Sheet, number: object) -> None:
         """A match number is a whole number."""
         with pytest.raises(InvalidInput) as error:
-            bb.expensive_mistakes(pack, recorded(pack, team), ScriptedDice([6]), number=number)  # type: ignore[arg-type]
+            bb.operations.expensive_mistakes(pack, recorded(pack, team), ScriptedDice([6]), number=number)  # type: ignore[arg-type]
         assert f"the match number of Expensive Mistakes: expected a whole number >= 0, got {number!r}" == str(
             error.value
         )

@@ -18,7 +18,7 @@ from progression_bloodbowl.team.results import KINDS, read_result
 def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:
     """Post-match steps 1 and 2 with scripted dice (an unused die is harmless)."""
     dice = ScriptedDice([*rolls, 3, 3, 3])
-    return bb.update_fans(pack, bb.record_outcome(pack, team, match, dice), match, dice)
+    return bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, match, dice), match, dice)
 
 
 def veteran(pack: RulePack, team: Sheet) -> Sheet:
@@ -45,8 +45,8 @@ class TestResultTag:
     def test_prose_is_not_a_result(self, pack: RulePack, team: Sheet) -> None:
         """A hand adjustment whose reason reads like a result adds nothing to the table."""
         noted = pack.adjust(team, Effect(), reason="match 9 against Nobody: win 5-0, 3 casualties")
-        assert () == bb.results(noted)
-        assert 0 == bb.league_points(pack, noted).total
+        assert () == bb.queries.results(noted)
+        assert 0 == bb.queries.league_points(pack, noted).total
 
     def test_the_reason_stays_a_sentence(self, pack: RulePack, team: Sheet) -> None:
         """The entry that counts a result keeps its sentence for people, and holds the result as its tag."""
@@ -62,7 +62,7 @@ class TestResultTag:
         """A name with a line break, or no name, is refused before anything is recorded."""
         record = bb.MatchRecord(number=1, opponent=opponent, score=(1, 0))
         with pytest.raises(InvalidInput, match="the opponent of match 1 is a team's name on one line, got "):
-            bb.record_outcome(pack, team, record, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
 
     def test_a_malformed_tag(self, pack: RulePack, team: Sheet) -> None:
         """A result tag set by hand that is not in the format is named with its entry, not skipped."""
@@ -70,7 +70,7 @@ class TestResultTag:
         with pytest.raises(
             InvalidInput, match=r"the result recorded by the ledger entry 'by hand' is '<number> .*got 'win 5-0'"
         ):
-            bb.results(odd)
+            bb.queries.results(odd)
 
     @settings(max_examples=40, deadline=None)
     @given(
@@ -142,7 +142,7 @@ class TestConcession:
             after.stats["dedicated_fans"],
             "6" in after.members,
         )
-        assert [("loss", "us")] == [(r.outcome, r.conceded) for r in bb.results(after)]
+        assert [("loss", "us")] == [(r.outcome, r.conceded) for r in bb.queries.results(after)]
         assert any(isinstance(e, Adjusted) and "(conceded without penalty)" in e.reason for e in entries(after))
 
     def test_unplayed_conceded_by_us(self, pack: RulePack, team: Sheet) -> None:
@@ -160,9 +160,9 @@ class TestConcession:
             "6" in after.members,
             after.stats["played"],
         )
-        assert [("loss", "unplayed", "us")] == [(r.outcome, r.kind, r.conceded) for r in bb.results(after)]
+        assert [("loss", "unplayed", "us")] == [(r.outcome, r.kind, r.conceded) for r in bb.queries.results(after)]
         assert not [e for e in entries(after) if isinstance(e, (Rolled, Left))]
-        assert 0 == bb.league_points(pack, after).total
+        assert 0 == bb.queries.league_points(pack, after).total
 
     @pytest.mark.parametrize("conceded", ["", "them"])
     def test_without_penalty_needs_our_concession(self, pack: RulePack, team: Sheet, conceded: str) -> None:
@@ -171,7 +171,7 @@ class TestConcession:
         with pytest.raises(
             InvalidInput, match=f"only a team that conceded may concede without penalty .*conceded={conceded!r}"
         ):
-            bb.record_outcome(pack, team, record, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
 
     def test_without_penalty_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
         """A text is not a flag."""
@@ -180,7 +180,7 @@ class TestConcession:
             InvalidInput,
             match=r"without_penalty is True or False \(without_penalty=yes or without_penalty=no on the command line\), got 'no'",
         ):
-            bb.record_outcome(pack, team, record, ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
 
 
 class TestFinalScore:
@@ -201,13 +201,13 @@ class TestFinalScore:
         nominees = ("1",) if conceded == "them" else ()
         record = bb.MatchRecord(number=1, opponent="Orcs", score=score, conceded=conceded, mvp_nominees=nominees)
         after = play(pack, team, record, 1, 1)
-        result = bb.results(after)[0]
+        result = bb.queries.results(after)[0]
         assert counted == (result.scored, result.against)
 
     def test_an_unplayed_fixture_conceded(self, pack: RulePack, team: Sheet) -> None:
         """Conceded without penalty, an unplayed fixture is still a 2-0 win for the other side."""
         record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), kind="unplayed", conceded="them")
-        result = bb.results(play(pack, team, record, 4))[0]
+        result = bb.queries.results(play(pack, team, record, 4))[0]
         assert ("win", 2, 0) == (result.outcome, result.scored, result.against)
 
 
@@ -258,9 +258,9 @@ class TestRecordShape:
         (a bare ValueError, or ``stalling="no"`` counted as Stalling, before)."""
         bad = record(**fields)
         for check in (
-            lambda: bb.record_outcome(pack, team, bad, ScriptedDice([])),
-            lambda: bb.winnings(pack, team, bad),
-            lambda: bb.update_fans(pack, team, bad, ScriptedDice([])),
+            lambda: bb.operations.record_outcome(pack, team, bad, ScriptedDice([])),
+            lambda: bb.queries.winnings(pack, team, bad),
+            lambda: bb.operations.update_fans(pack, team, bad, ScriptedDice([])),
         ):
             with pytest.raises(InvalidInput) as error:
                 check()
@@ -269,7 +269,7 @@ class TestRecordShape:
     def test_an_unknown_kind(self, pack: RulePack, team: Sheet) -> None:
         """``update_fans`` took ``kind="bogus"`` as a league fixture; it is refused, naming the kinds."""
         with pytest.raises(UnknownName) as error:
-            bb.update_fans(pack, team, record(kind="bogus"), ScriptedDice([6]))
+            bb.operations.update_fans(pack, team, record(kind="bogus"), ScriptedDice([6]))
         expected = (
             "match kind 'bogus' is not defined in the record of match 1; expected one of: friendly, league, unplayed"
         )
@@ -294,10 +294,10 @@ class TestRecordShape:
         """Whatever the score holds, the record is taken (two whole numbers) or refused with an InvalidInput
         naming the score, never another error."""
         if isinstance(score, tuple) and len(score) == 2 and min(score) >= 0:
-            assert 10_000 * (1 + score[0]) == bb.winnings(pack, team, record(score=score)).total
+            assert 10_000 * (1 + score[0]) == bb.queries.winnings(pack, team, record(score=score)).total
         else:
             with pytest.raises(InvalidInput, match="score of match 1"):
-                bb.winnings(pack, team, record(score=score))
+                bb.queries.winnings(pack, team, record(score=score))
 
 
 class TestNumberOnce:
@@ -305,7 +305,7 @@ class TestNumberOnce:
         """The library refuses the number already in this season's results, naming the first record."""
         once = play(pack, team, record())
         with pytest.raises(InvalidInput) as error:
-            bb.record_outcome(pack, once, record(opponent="Elves", score=(0, 0)), ScriptedDice([]))
+            bb.operations.record_outcome(pack, once, record(opponent="Elves", score=(0, 0)), ScriptedDice([]))
         expected = (
             "match 1 is already recorded for Altdorf Anvils in season 1 (against Orcs: win 1-0); "
             "give the fixture's own number, or undo the record to make it again"
@@ -315,14 +315,14 @@ class TestNumberOnce:
     def test_a_new_season_starts_the_numbers_again(self, pack: RulePack, team: Sheet) -> None:
         """Match 1 of season 2 is not match 1 of season 1."""
         after = play(pack, bb.new_season(pack, play(pack, team, record())), record(opponent="Elves"))
-        assert [("Elves", 2)] == [(r.opponent, r.season) for r in bb.results(after)]
+        assert [("Elves", 2)] == [(r.opponent, r.season) for r in bb.queries.results(after)]
 
 
 class TestTouchdowns:
     def test_more_than_scored(self, pack: RulePack, team: Sheet) -> None:
         """Three touchdowns given to players of a 1-0 win are refused, naming both numbers."""
         with pytest.raises(InvalidInput) as error:
-            bb.record_outcome(
+            bb.operations.record_outcome(
                 pack, team, record(events={"1": {"touchdown": 2}, "2": {"touchdown": 1}}), ScriptedDice([])
             )
         expected = (
@@ -335,16 +335,18 @@ class TestTouchdowns:
         """The opponent conceded at 0-0: the 2-0 awarded gives two touchdowns to players of the coach's choice,
         not three."""
         awarded = record(score=(0, 0), conceded="them", events={"1": {"touchdown": 2}})
-        assert 6 == bb.record_outcome(pack, team, awarded, ScriptedDice([])).member("1").pools["spp"]
+        assert 6 == bb.operations.record_outcome(pack, team, awarded, ScriptedDice([])).member("1").pools["spp"]
         with pytest.raises(InvalidInput) as error:
-            bb.record_outcome(
+            bb.operations.record_outcome(
                 pack, team, record(score=(0, 0), conceded="them", events={"1": {"touchdown": 3}}), ScriptedDice([])
             )
         assert "is 2-0 (awarded for the concession; 0-0 on the pitch): at most 2 touchdown(s)" in str(error.value)
 
     def test_fewer_is_allowed(self, pack: RulePack, team: Sheet) -> None:
         """A 2-0 win with one touchdown recorded (a Star Player scored the other)."""
-        after = bb.record_outcome(pack, team, record(score=(2, 0), events={"1": {"touchdown": 1}}), ScriptedDice([]))
+        after = bb.operations.record_outcome(
+            pack, team, record(score=(2, 0), events={"1": {"touchdown": 1}}), ScriptedDice([])
+        )
         assert 3 == after.member("1").pools["spp"]
 
 
@@ -361,7 +363,7 @@ class TestQuitCheck:
             team, Effect(stats={"lasting_injuries": 1}, tags={"retired": "season"}), reason="test", member="7"
         )
         conceded = record(score=(0, 2), conceded="us", injuries={"6": "dead"})
-        after = bb.record_outcome(pack, team, conceded, ScriptedDice([1]))
+        after = bb.operations.record_outcome(pack, team, conceded, ScriptedDice([1]))
         rolls = [e.label for e in entries(after) if isinstance(e, Rolled)]
         left = [(e.member, e.reason) for e in entries(after) if isinstance(e, Left)]
         assert (["#8 stays"], [("8", "left after the concession (D6 1)")]) == (rolls, left)
@@ -378,7 +380,7 @@ class TestQuitCheck:
         with pytest.raises(
             InvalidInput, match="an unplayed fixture, so it has no match events other than the touchdowns"
         ):
-            bb.record_outcome(
+            bb.operations.record_outcome(
                 pack,
                 team,
                 bb.MatchRecord(
@@ -402,7 +404,7 @@ class TestWhatAGameCanProduce:
     def test_an_absurd_attendance(self, pack: RulePack, team: Sheet) -> None:
         """``attendance=20000`` paid 100,030,000 gp: no game has more than 20 fans (two Fan Factors of 7 + D3)."""
         with pytest.raises(InvalidInput) as error:
-            bb.record_outcome(pack, team, _record(fan_attendance=20_000), ScriptedDice([]))
+            bb.operations.record_outcome(pack, team, _record(fan_attendance=20_000), ScriptedDice([]))
         assert (
             "the fan attendance of match 1 is both teams' Fan Factors added (Dedicated Fans 1 to 7 + D3 each): 4 to 20, "
             "or 0 when it was not recorded; got 20000"
@@ -413,21 +415,21 @@ class TestWhatAGameCanProduce:
         """Without a team (``winnings``) the Fan Attendance is 4 to 20, or 0 when it was not recorded."""
         record = _record(fan_attendance=attendance)
         if ok:
-            assert (attendance // 2 + 1 + 1) * 10_000 == bb.winnings(pack, team, record).total
+            assert (attendance // 2 + 1 + 1) * 10_000 == bb.queries.winnings(pack, team, record).total
         else:
             with pytest.raises(InvalidInput, match=f"4 to 20, or 0 when it was not recorded; got {attendance}$"):
-                bb.winnings(pack, team, record)
+                bb.queries.winnings(pack, team, record)
 
     @pytest.mark.parametrize(("attendance", "ok"), [(4, False), (5, True), (15, True), (16, False)])
     def test_attendance_with_the_team(self, pack: RulePack, team: Sheet, attendance: int, ok: bool) -> None:
         """The Anvils' 2 Dedicated Fans + D3 (3 to 5) and an opponent's 2 to 10 make 5 to 15."""
         record = _record(fan_attendance=attendance)
         if ok:
-            after = bb.record_outcome(pack, team, record, ScriptedDice([]))
+            after = bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
             assert team.pools["treasury"] + (attendance // 2 + 2) * 10_000 == after.pools["treasury"]
         else:
             with pytest.raises(InvalidInput) as error:
-                bb.record_outcome(pack, team, record, ScriptedDice([]))
+                bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
             assert (
                 "the fan attendance of match 1 is both teams' Fan Factors added: the 2 Dedicated Fans of Altdorf Anvils "
                 f"+ D3 and the opponent's 2 to 10, make 5 to 15; got {attendance}"

@@ -198,7 +198,7 @@ class TestTierFour:
     def test_gold_of_the_list(self, pack: RulePack) -> None:
         """785,000 of players, Morg at 340,000, two Cheerleaders and a Dedicated Fan: 1,150,000."""
         team = _goblins(pack)
-        spent = [-i.amount for i in bb.treasury_account(pack, team).items[1:]]
+        spent = [-i.amount for i in bb.queries.treasury_account(pack, team).items[1:]]
         assert (1_150_000, 0) == (sum(spent), team.pools["treasury"])
 
     def test_skill_points_of_the_list(self, pack: RulePack) -> None:
@@ -250,7 +250,7 @@ class TestNoValue:
     def test_skill_adds_nothing_to_current_value(self, pack: RulePack) -> None:
         """Tarn's Strip Ball is on his value sheet at 0: his value is his hiring fee."""
         player = _wood_elves(pack).member("1")
-        explanation = bb.current_value(pack, player)
+        explanation = bb.queries.current_value(pack, player)
         assert (130_000, 0) == (explanation.total, explanation.items[-1].amount)
 
     def test_team_value_is_fees_and_staff(self, pack: RulePack) -> None:
@@ -425,8 +425,8 @@ class TestInducements:
         team = draft_matched_play(pack, "human", "Bribers", _humans(), inducements=order)
         assert ("bribe*2", "inducements bribe*2", -200_000) == (
             team.tags["matched_play.inducements"],
-            bb.treasury_account(pack, team).items[-2].label,
-            bb.treasury_account(pack, team).items[-2].amount,
+            bb.queries.treasury_account(pack, team).items[-2].label,
+            bb.queries.treasury_account(pack, team).items[-2].amount,
         )
 
     def test_more_than_allowed(self, pack: RulePack) -> None:

@@ -22,14 +22,14 @@ from ..conftest import HUMANS
 NAMES = ["Altdorf Anvils", "Bogenhafen Barons", "Carroburg Counts", "Delberz Dukes"]
 IDS = ["anvils", "barons", "counts", "dukes"]
 #: A 2-1 home win: the home Blitzer scores twice, the away Thrower once and causes a casualty.
-WIN = bb.Played(
+WIN = bb.types.Played(
     score=(2, 1),
-    home=bb.Side(events={"1": {"touchdown": 2}, "3": {"completion": 1}}, mvp_nominees=("1", "3")),
-    away=bb.Side(events={"3": {"touchdown": 1, "casualty": 1}}, mvp_nominees=("3",), injuries={}),
+    home=bb.types.Side(events={"1": {"touchdown": 2}, "3": {"completion": 1}}, mvp_nominees=("1", "3")),
+    away=bb.types.Side(events={"3": {"touchdown": 1, "casualty": 1}}, mvp_nominees=("3",), injuries={}),
 )
 
 
-def league_of(path: Path, pack: RulePack, count: int = 4) -> bb.League:
+def league_of(path: Path, pack: RulePack, count: int = 4) -> bb.types.League:
     league = bb.new_league(path, "Old World Cup", pack=pack)
     for index in range(count):
         ident = IDS[index] if index < len(IDS) else f"team{index}"
@@ -44,13 +44,13 @@ def league(tmp_path: Path, pack: RulePack):
         yield opened
 
 
-def play_season(league: bb.League, dice: progression.Dice) -> None:
+def play_season(league: bb.types.League, dice: progression.Dice) -> None:
     """Every fixture of the season, each team's last sequence closed before its next match."""
     for fixture in league.fixtures():
         if fixture.round > 1:
             for team in (fixture.home, fixture.away):
                 league.close_match(team, fixture.round - 1, dice, must_advance=False)
-        league.record(fixture.number, WIN if fixture.number % 3 else bb.Played(score=(1, 1)), dice)
+        league.record(fixture.number, WIN if fixture.number % 3 else bb.types.Played(score=(1, 1)), dice)
 
 
 class TestSchedule:
@@ -58,7 +58,7 @@ class TestSchedule:
     def test_every_pair_meets_once(self, count: int) -> None:
         """The circle method: each pair once, each team at most once a round, a bye a round for an odd count."""
         teams = [f"t{n}" for n in range(count)]
-        rounds = bb.round_robin(teams)
+        rounds = bb.queries.round_robin(teams)
         pairs = [frozenset(pair) for fixtures in rounds for pair in fixtures]
         assert (count * (count - 1) // 2, len(pairs)) == (len(set(pairs)), len(pairs))
         assert len(rounds) == (count if count % 2 else count - 1)
@@ -68,23 +68,23 @@ class TestSchedule:
 
     def test_a_second_leg_plays_each_pairing_the_other_way(self) -> None:
         """With two legs, each pairing is played once at each ground."""
-        rounds = bb.round_robin(["a", "b", "c", "d"], legs=2)
+        rounds = bb.queries.round_robin(["a", "b", "c", "d"], legs=2)
         played = [pair for fixtures in rounds for pair in fixtures]
         assert (6, 12) == (len(rounds), len(set(played)))
 
     def test_too_few_teams(self) -> None:
         """A round robin needs two different teams."""
         with pytest.raises(InvalidInput, match="two or more different teams"):
-            bb.round_robin(["a", "a"])
+            bb.queries.round_robin(["a", "a"])
 
-    def test_a_schedule_is_made_once(self, league: bb.League) -> None:
+    def test_a_schedule_is_made_once(self, league: bb.types.League) -> None:
         """The season's fixtures are kept in the store; a second schedule is refused."""
         made = league.schedule()
         assert (6, made) == (len(made), league.fixtures())
         with pytest.raises(InvalidInput, match="season 1 of league 'Old World Cup' already has fixtures"):
             league.schedule()
 
-    def test_fixtures_one_by_one(self, league: bb.League) -> None:
+    def test_fixtures_one_by_one(self, league: bb.types.League) -> None:
         """A fixture entered by hand goes in the first round neither team plays; a round taken is refused."""
         first = league.add_fixture("anvils", "barons")
         second = league.add_fixture("counts", "anvils")
@@ -96,17 +96,19 @@ class TestSchedule:
 
 
 class TestRecord:
-    def test_one_record_makes_both(self, league: bb.League) -> None:
+    def test_one_record_makes_both(self, league: bb.types.League) -> None:
         """Both teams get the same match, the away one mirrored, in one entry each; the fixture is played."""
         league.add_fixture("anvils", "barons")
         home, away = league.record(1, WIN, SeededDice(3))
-        assert list(bb.results(home)) == [
-            bb.Result(
+        assert list(bb.queries.results(home)) == [
+            bb.types.Result(
                 season=1, number=1, opponent="Bogenhafen Barons", outcome="win", scored=2, against=1, casualties=0
             )
         ]
-        assert list(bb.results(away)) == [
-            bb.Result(season=1, number=1, opponent="Altdorf Anvils", outcome="loss", scored=1, against=2, casualties=1)
+        assert list(bb.queries.results(away)) == [
+            bb.types.Result(
+                season=1, number=1, opponent="Altdorf Anvils", outcome="loss", scored=1, against=2, casualties=1
+            )
         ]
         fixture = league.fixture(1)
         assert (WIN, {"anvils": len(home.ledger), "barons": len(away.ledger)}) == (
@@ -117,14 +119,14 @@ class TestRecord:
 
     def test_a_concession_is_seen_from_each_side(self) -> None:
         """The side that conceded records "us", the other "them"; without penalty only for the conceding side."""
-        played = bb.Played(score=(0, 1), conceded="home", without_penalty=True)
+        played = bb.types.Played(score=(0, 1), conceded="home", without_penalty=True)
         home, away = played.records(4, "Anvils", "Barons")
         assert (("us", True, (0, 1)), ("them", False, (1, 0))) == (
             (home.conceded, home.without_penalty, home.score),
             (away.conceded, away.without_penalty, away.score),
         )
 
-    def test_a_fixture_that_does_not_exist(self, league: bb.League) -> None:
+    def test_a_fixture_that_does_not_exist(self, league: bb.types.League) -> None:
         """Recording a fixture the season does not have is refused, naming those it has."""
         league.add_fixture("anvils", "barons")
         with pytest.raises(
@@ -132,7 +134,7 @@ class TestRecord:
         ):
             league.record(7, WIN, SeededDice(1))
 
-    def test_a_fixture_played_twice(self, league: bb.League) -> None:
+    def test_a_fixture_played_twice(self, league: bb.types.League) -> None:
         """A fixture is recorded once; the second time is refused and nothing changes."""
         league.add_fixture("anvils", "barons")
         league.record(1, WIN, SeededDice(1))
@@ -143,23 +145,23 @@ class TestRecord:
             league.record(1, WIN, SeededDice(1))
         assert versions == [league.store.version(t) for t in ("anvils", "barons")]
 
-    def test_an_opponent_not_of_the_league(self, league: bb.League) -> None:
+    def test_an_opponent_not_of_the_league(self, league: bb.types.League) -> None:
         """A fixture against a team the league does not have is refused, naming the league's teams."""
         with pytest.raises(
             UnknownName, match="team 'nobody' is not defined in league 'Old World Cup'; expected one of: anvils, barons"
         ):
             league.add_fixture("anvils", "nobody")
 
-    def test_the_away_side_refused_leaves_neither(self, league: bb.League) -> None:
+    def test_the_away_side_refused_leaves_neither(self, league: bb.types.League) -> None:
         """When the away team's record is refused (a player it does not have), the home team is not changed."""
         league.add_fixture("anvils", "barons")
         before = league.team("anvils")
-        wrong = bb.Played(score=(1, 0), away=bb.Side(events={"99": {"casualty": 1}}))
+        wrong = bb.types.Played(score=(1, 0), away=bb.types.Side(events={"99": {"casualty": 1}}))
         with pytest.raises(UnknownName, match="member '99'"):
             league.record(1, wrong, SeededDice(1))
         assert (before, None) == (league.team("anvils"), league.fixture(1).played)
 
-    def test_a_team_named_twice(self, league: bb.League, pack: RulePack) -> None:
+    def test_a_team_named_twice(self, league: bb.types.League, pack: RulePack) -> None:
         """Opponents are named by name: two teams of one name are refused."""
         with pytest.raises(
             InvalidInput, match="team 'anvils' of league 'Old World Cup' is already named 'Altdorf Anvils'"
@@ -180,7 +182,7 @@ def run(self, sheet_id, *args, **kwargs):
     return done
 Transaction.run = run
 league = bb.open_league(sys.argv[1])
-league.record(1, bb.Played(score=(2, 1)), progression.SeededDice(int(sys.argv[2])))
+league.record(1, bb.types.Played(score=(2, 1)), progression.SeededDice(int(sys.argv[2])))
 """
 
 #: A child process that records one fixture, as a coach's command would.
@@ -188,7 +190,7 @@ _RECORDS = """
 import sys
 import progression, progression_bloodbowl as bb
 league = bb.open_league(sys.argv[1])
-league.record(int(sys.argv[2]), bb.Played(score=(1, 0), home=bb.Side(events={"1": {"touchdown": 1}})),
+league.record(int(sys.argv[2]), bb.types.Played(score=(1, 0), home=bb.types.Side(events={"1": {"touchdown": 1}})),
               progression.SeededDice(int(sys.argv[2])))
 """
 
@@ -213,7 +215,7 @@ class TestOnDisk:
                 assert league.verify().ok
         assert rows == raw(str(path), "SELECT sheet, version FROM entries ORDER BY sheet, version")
         with bb.open_league(path) as league:
-            league.record(1, bb.Played(score=(2, 1)), SeededDice(1))
+            league.record(1, bb.types.Played(score=(2, 1)), SeededDice(1))
             assert (before[0] + 1, before[1] + 1) == (league.store.version("anvils"), league.store.version("barons"))
 
     def test_concurrent_writers_on_different_fixtures(self, tmp_path: Path, pack: RulePack) -> None:
@@ -260,7 +262,7 @@ class TestOnDisk:
 
 
 class TestSeason:
-    def test_a_season_agrees_with_the_files(self, league: bb.League, pack: RulePack, tmp_path: Path) -> None:
+    def test_a_season_agrees_with_the_files(self, league: bb.types.League, pack: RulePack, tmp_path: Path) -> None:
         """Four teams, a full round robin: the table read from the store is the one the existing standings
         report gives over the same teams carried as files, and the command line's report agrees."""
         league.schedule()
@@ -282,7 +284,7 @@ class TestSeason:
         table = [(s.team, s.played, s.won, s.drawn, s.lost, s.casualties, s.points) for s in league.standings()]
         assert table == rows
 
-    def test_leaders_careers_and_history(self, league: bb.League) -> None:
+    def test_leaders_careers_and_history(self, league: bb.types.League) -> None:
         """Leaders, a career and a team's history are read from the teams' ledgers in the store."""
         league.schedule()
         play_season(league, SeededDice(11))
@@ -308,7 +310,7 @@ class TestSeason:
         with pytest.raises(UnknownName, match="leaders' figure 'goals'"):
             league.leaders("goals")
 
-    def test_a_new_season_for_every_team(self, league: bb.League) -> None:
+    def test_a_new_season_for_every_team(self, league: bb.types.League) -> None:
         """The league's next season starts for every team at once; last season's career stays."""
         league.schedule()
         play_season(league, SeededDice(5))
@@ -322,20 +324,20 @@ class TestSeason:
 
 
 class TestAmend:
-    def test_both_teams_are_amended(self, league: bb.League) -> None:
+    def test_both_teams_are_amended(self, league: bb.types.League) -> None:
         """Amending a match re-executes both teams in one transaction, reports each, and the table follows."""
         league.schedule()
         play_season(league, SeededDice(11))
         first = league.fixture(1)
-        amended = league.amend(1, score=(1, 1), home=bb.Side(events={"1": {"touchdown": 1}}), dice=SeededDice(4))
+        amended = league.amend(1, score=(1, 1), home=bb.types.Side(events={"1": {"touchdown": 1}}), dice=SeededDice(4))
         assert set(amended.reports) == {first.home, first.away}
         assert all(report.outcomes[0].status == "amended" for report in amended.reports.values())
         assert league.fixture(1).played.score == (1, 1)
         assert league.verify().ok
-        home = next(r for r in bb.results(league.team(first.home)) if r.number == 1)
+        home = next(r for r in bb.queries.results(league.team(first.home)) if r.number == 1)
         assert ("draw", 1, 1) == (home.outcome, home.scored, home.against)
 
-    def test_an_unplayed_fixture_is_not_amended(self, league: bb.League) -> None:
+    def test_an_unplayed_fixture_is_not_amended(self, league: bb.types.League) -> None:
         """There is nothing to amend before the record, and a field a played fixture lacks is refused."""
         league.add_fixture("anvils", "barons")
         with pytest.raises(InvalidInput, match="fixture 1 of season 1 was not played yet"):

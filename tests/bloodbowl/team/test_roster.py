@@ -67,12 +67,12 @@ class TestEndOfDraft:
         """A team built hire by hire pays the roster price for a re-roll until its draft ends, then double."""
         team = self._built(pack, 11)
         assert 50_000 == pack.quote(team, "team_reroll").price
-        team = bb.end_draft(pack, team)
+        team = bb.operations.end_draft(pack, team)
         assert (100_000, "yes") == (pack.quote(team, "team_reroll").price, team.tags["drafted"])
 
     def test_extra_dedicated_fans_only_before_the_end(self, pack: RulePack) -> None:
         """Dedicated Fans are bought at the draft only."""
-        team = bb.end_draft(pack, self._built(pack, 11))
+        team = bb.operations.end_draft(pack, self._built(pack, 11))
         with pytest.raises(RequirementNotMet, match="only while the team is being drafted"):
             pack.purchase(team, "dedicated_fan")
 
@@ -80,12 +80,12 @@ class TestEndOfDraft:
         """The draft needs 11 to 16 players; nothing changes when it is refused."""
         team = self._built(pack, 10)
         with pytest.raises(InvalidInput, match="a drafted team has 11 to 16 players, got 10"):
-            bb.end_draft(pack, team)
+            bb.operations.end_draft(pack, team)
 
     def test_twice(self, team: Sheet, pack: RulePack) -> None:
         """A drafted team's draft is over already."""
         with pytest.raises(InvalidInput, match="the draft of Altdorf Anvils is over already"):
-            bb.end_draft(pack, team)
+            bb.operations.end_draft(pack, team)
 
     def test_the_first_match_ends_the_draft(self, pack: RulePack) -> None:
         """A team never closed by hand is drafted once its first match's outcome is recorded."""
@@ -93,7 +93,7 @@ class TestEndOfDraft:
 
         team = self._built(pack, 11)
         match = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0))
-        after = bb.record_outcome(pack, team, match, ScriptedDice([]))
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
         assert ("yes", 100_000) == (after.tags["drafted"], pack.quote(after, "team_reroll").price)
         assert len(team.ledger) + 1 == len(after.ledger)
 
@@ -124,7 +124,7 @@ class TestFiring:
         from progression import Effect
 
         team = pack.adjust(team, Effect(tags={"miss_next": "yes"}), reason="test", member="6")
-        team = bb.add_journeymen(pack, team)  # 10 able to play: one journeyman joins
+        team = bb.operations.add_journeymen(pack, team)  # 10 able to play: one journeyman joins
         team = bb.hire(pack, team, "human_lineman", "Lineman 7")
         assert ["12"] == [m for m, p in team.members.items() if "journeyman" in p.tags]
         with pytest.raises(
@@ -137,28 +137,28 @@ class TestStaff:
     def test_rerolls_cost_double_after_the_draft(self, pack: RulePack, team: Sheet) -> None:
         """50,000 at the draft, 100,000 after; valued at 50,000."""
         team = pack.award(team, "treasury", 100_000, reason="test")
-        after = bb.buy_staff(pack, team, "team_reroll")
+        after = bb.operations.buy_staff(pack, team, "team_reroll")
         assert 100_000 == team.pools["treasury"] - after.pools["treasury"]
         assert 50_000 == bb.team_value(pack, after).total - bb.team_value(pack, team).total
 
     def test_rerolls_are_never_removed(self, pack: RulePack, team: Sheet) -> None:
         """Team re-rolls cannot be let go."""
         with pytest.raises(RequirementNotMet, match="never removed"):
-            bb.fire_staff(pack, team, "team_reroll")
+            bb.operations.fire_staff(pack, team, "team_reroll")
 
     def test_apothecary_only_where_allowed(self, pack: RulePack) -> None:
         """Shambling Undead may not hire an Apothecary."""
         team = bb.create_team(pack, "shambling_undead", "T")
         with pytest.raises(RequirementNotMet, match="may not hire an Apothecary"):
-            bb.buy_staff(pack, team, "apothecary")
+            bb.operations.buy_staff(pack, team, "apothecary")
 
     def test_treasury_never_goes_negative(self, pack: RulePack, team: Sheet) -> None:
         """150,000 left: a 100,000 re-roll is bought, a second one is refused."""
-        team = bb.buy_staff(pack, team, "team_reroll")
+        team = bb.operations.buy_staff(pack, team, "team_reroll")
         with pytest.raises(
             InsufficientPoints, match="Team Re-roll costs 100000 Gold pieces but only 50000 are available"
         ):
-            bb.buy_staff(pack, team, "team_reroll")
+            bb.operations.buy_staff(pack, team, "team_reroll")
         assert 50_000 == team.pools["treasury"]
 
 
@@ -181,14 +181,14 @@ class TestRetirement:
     def test_only_after_a_lasting_injury(self, pack: RulePack, team: Sheet) -> None:
         """A fit player cannot be temporarily retired."""
         with pytest.raises(RequirementNotMet, match="has suffered no Lasting Injury"):
-            bb.retire(pack, team, "6")
+            bb.operations.retire(pack, team, "6")
 
     def test_retired_players_come_back_next_season(self, pack: RulePack, team: Sheet) -> None:
         """Retired: out of CTV, still on the roster; a new season brings him back."""
         from progression import Effect
 
         team = pack.adjust(team, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="test", member="6")
-        retired = bb.retire(pack, team, "6")
+        retired = bb.operations.retire(pack, team, "6")
         assert 50_000 == bb.current_team_value(pack, team).total - bb.current_team_value(pack, retired).total
         assert bb.team_value(pack, team) == bb.team_value(pack, retired)
         back = bb.new_season(pack, retired)
@@ -202,7 +202,7 @@ class TestRetirement:
         for n in range(5):
             team = bb.hire(pack, team, "human_lineman", f"Extra {n}")
         team = pack.adjust(team, Effect(stats={"lasting_injuries": 1}), reason="test", member="6")
-        team = bb.retire(pack, team, "6")
+        team = bb.operations.retire(pack, team, "6")
         with pytest.raises(LimitReached, match="at most 16 players"):
             bb.hire(pack, team, "human_lineman", "Seventeenth")
 
@@ -211,7 +211,7 @@ class TestNumbers:
     def test_a_dead_players_number_is_not_given_again(self, pack: RulePack, team: Sheet) -> None:
         """#11 dies and leaves the roster: the next player hired is #12, and the ledger keeps #11's history."""
         dead = pack.adjust(team, Effect(tags={"dead": "yes"}), reason="test: killed", member="11")
-        after = bb.hire(pack, bb.remove_dead(pack, dead), "human_lineman", "New")
+        after = bb.hire(pack, bb.operations.remove_dead(pack, dead), "human_lineman", "New")
         assert (False, "New") == ("11" in after.members, after.member("12").name)
 
     def test_a_fired_players_number_is_not_given_again(self, pack: RulePack, team: Sheet) -> None:
@@ -224,7 +224,7 @@ class TestNumbers:
         """A fired player's number is not given to a journeyman either."""
         fired = bb.fire(pack, bb.hire(pack, team, "human_lineman", "Twelfth"), "12")
         injured = pack.adjust(fired, Effect(tags={"miss_next": "yes"}), reason="test", member="1")
-        assert {"13"} == set(bb.add_journeymen(pack, injured).members) - set(injured.members)
+        assert {"13"} == set(bb.operations.add_journeymen(pack, injured).members) - set(injured.members)
 
     def test_an_old_number_asked_for(self, pack: RulePack, team: Sheet) -> None:
         """Asking for the number of a player who left is refused; a number above those given is taken."""
@@ -248,7 +248,7 @@ class TestJourneymen:
     def test_only_to_reach_eleven(self, pack: RulePack, team: Sheet) -> None:
         """A team with 11 able players takes no journeyman."""
         with pytest.raises(InvalidInput, match="journeymen join only to reach 11"):
-            bb.add_journeymen(pack, team)
+            bb.operations.add_journeymen(pack, team)
 
     def test_low_cost_linemen_count_zero_in_ctv(self, pack: RulePack) -> None:
         """Snotlings: a Snotling Lineman's 15,000 fee counts 0 in CTV, not in TV."""

@@ -17,8 +17,8 @@ def test_a_deathroller_has_no_passing_and_the_dead_and_journeymen_say_so(pack: R
     team = bb.draft(pack, "dwarf", "Grudgebearers", players)
     match = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 1), injuries={"2": "dead"})
     played = bb.record_match(pack, team, match, ScriptedDice([1]))
-    closed = bb.expensive_mistakes(pack, played, ScriptedDice([6]), number=1)
-    after = roster_sheet(pack, bb.add_journeymen(pack, closed, ["Stand-in"]))
+    closed = bb.operations.expensive_mistakes(pack, played, ScriptedDice([6]), number=1)
+    after = roster_sheet(pack, bb.operations.add_journeymen(pack, closed, ["Stand-in"]))
     rows = {row[0]: dict(zip(COLUMNS, row, strict=True)) for row in roster_sheet(pack, played).rows}
     journeyman = next(dict(zip(COLUMNS, row, strict=True)) for row in after.rows if row[1] == "Stand-in")
     assert ("-", "dead", "Dwarf Lineman (journeyman)") == (rows["1"]["PA"], rows["2"]["MNG"], journeyman["Position"])
@@ -27,6 +27,6 @@ def test_a_deathroller_has_no_passing_and_the_dead_and_journeymen_say_so(pack: R
 
 def test_a_sheet_that_is_not_a_team(pack: RulePack) -> None:
     """A player sheet on its own is no team of a roster: refused, naming what it is."""
-    player = bb.new_player(pack, "human", "human_lineman", "Lone")
+    player = bb.operations.new_player(pack, "human", "human_lineman", "Lone")
     with pytest.raises(InvalidInput, match="a roster sheet is a team's; got a player sheet 'Lone'"):
         roster_sheet(pack, player)

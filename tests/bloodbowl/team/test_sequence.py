@@ -193,7 +193,7 @@ class TestSameRefusals:
 
     def test_a_new_season_leaves_the_sequence(self, pack: RulePack, team: Sheet) -> None:
         """The sequence belongs to its season: after a new season the team hires again, as in a re-draft."""
-        ended = bb.expensive_mistakes(
+        ended = bb.operations.expensive_mistakes(
             pack, bb.record_match(pack, team, MATCH, ScriptedDice([1, 6])), ScriptedDice([6]), number=1
         )
         assert "1:1:mistakes" == ended.tags[SEQUENCE_TAG]
@@ -205,10 +205,10 @@ class TestSameRefusals:
         amendment of step 1 alone) is refused rather than moving the fans on the old score."""
         import attrs
 
-        played = bb.record_outcome(pack, team, MATCH, ScriptedDice([1]))
+        played = bb.operations.record_outcome(pack, team, MATCH, ScriptedDice([1]))
         lost = attrs.evolve(MATCH, score=(0, 1), events={})
         with pytest.raises(ProgressionError) as error:
-            bb.update_fans(pack, played, lost, ScriptedDice([6]))
+            bb.operations.update_fans(pack, played, lost, ScriptedDice([6]))
         assert (
             "the Dedicated Fans of match 1 follow its recorded outcome (win 1-0 against Orcs), got a record of a "
             "loss 0-1 against Orcs; amend both steps, or record the match as one entry"
@@ -246,7 +246,7 @@ class TestSameTeam:
         assert _state(committed) == _state(typed)
         assert ("7" not in typed.members, (1,), "1:1:mistakes") == (
             True,
-            bb.closed(typed),
+            bb.queries.closed(typed),
             typed.tags[SEQUENCE_TAG],
         )
         assert (True, True) == (progression.verify(committed, pack).ok, progression.verify(typed, pack).ok)
@@ -284,4 +284,4 @@ class TestFilesOfAnEarlierVersion:
         assert "7" not in hired.members
         with pytest.raises(ProgressionError, match="step 'advancement' comes before 'hire', already done"):
             bb.advance(pack, hired, "2", "chosen_primary", choice="dauntless")
-        assert (1,) == bb.closed(bb.expensive_mistakes(pack, old, ScriptedDice([6]), number=1))
+        assert (1,) == bb.queries.closed(bb.operations.expensive_mistakes(pack, old, ScriptedDice([6]), number=1))

@@ -32,7 +32,7 @@ def _season(pack: RulePack, team: Sheet) -> Sheet:
     after = pack.award(after, "spp", 3, reason="a bonus", member="1")
     after = bb.advance(pack, after, "1", "chosen_primary", choice="dauntless")
     after = bb.hire(pack, after, "human_lineman", "Rookie")
-    return bb.expensive_mistakes(pack, after, ScriptedDice([6]), number=1)
+    return bb.operations.expensive_mistakes(pack, after, ScriptedDice([6]), number=1)
 
 
 def _history(capsys: pytest.CaptureFixture[str], path: Path) -> dict[int, list[str]]:

@@ -4,130 +4,150 @@ Players earn Star Player Points in matches and spend them on advancements; teams
 drafted from the 30 rosters, valued (TV, CTV) with every figure explained, and run
 through the post-match sequence step by step. ``progression.load("bloodbowl")``
 returns the pack; the functions here work on its sheets.
+
+This module holds what a coach reaches for first: the pack, a team drafted, hired and fired,
+an advancement, a match and its post-match sequence, the team's values, the standings, a new
+season and a league kept in one store. The rest lives in public submodules:
+:mod:`progression_bloodbowl.operations` (everything that changes a sheet),
+:mod:`progression_bloodbowl.queries` (what is read without changing anything),
+:mod:`progression_bloodbowl.spells` (a wizard's spells on the pitch) and
+:mod:`progression_bloodbowl.types` (the data types).
 """
 
+import warnings
+from importlib import import_module
+from typing import Any
+
+# the public submodules, so that ``bb.operations.induce`` works after ``import progression_bloodbowl as bb``
+from . import operations as operations
+from . import queries as queries
+from . import spells as spells
+from . import types as types
 from ._pack import pack
-from .advancement.advance import advance
-from .data.model import Data, Position, Skill, Star, Team, Trait
-from .inducements.order import Budget, Order, budget, fielded, induce, match_notes, price, spent_from_treasury
-from .inducements.pitch import Outcome, Piece, Pitch, Profile
-from .inducements.prayers import Prayer, prayers
-from .inducements.spells import apothecary, cast, end_of_drive, fireball, frog_profile, rolls_in, set_up, zap
-from .inducements.stars import eligibility, hireable, star_sheet
-from .inducements.wizards import Wizard, wizard_eligibility, wizards
-from .league.season import agent_fee, new_season, redraft, redraft_budget, seasons_played
-from .league.standings import Result, Standing, league_points, lose_trophy, prize, standings, standings_lines
-from .match.corrections import amend_match, match_entry
-from .match.outcome import MatchRecord, check_match, record_match, record_outcome, update_fans, winnings
-from .match.postmatch import PostMatch, expensive_mistakes
-from .matched_play.draft import MatchedPlayQuote, draft_matched_play, quote_matched_play, skill_points
-from .players.player import level_of, must_advance, new_player, notation, profile
-from .store.fixtures import Fixture, Played, Side, round_robin
-from .store.league import Career, League, LeagueAmendment, LeagueCheck, PlayerLine, new_league, open_league
-from .team.journeymen import add_journeymen, hire_journeyman, retire
-from .team.results import closed, results
-from .team.roster import buy_staff, create_team, draft, end_draft, fire, fire_staff, hire
-from .team.sequence import release_journeymen, remove_dead
-from .team.values import Explanation, Item, current_team_value, current_value, spp_account, team_value, treasury_account
+from .operations import PostMatch, advance, create_team, draft, fire, hire, new_season, record_match
+from .queries import current_team_value, standings, team_value
+from .store.league import new_league, open_league
+from .types import MatchRecord
+
+#: The names that moved to a public submodule, and that submodule: importable from here until the next
+#: release, with a ``DeprecationWarning`` naming their new home.
+_MOVED = {
+    "Budget": "types",
+    "Career": "types",
+    "Data": "types",
+    "Explanation": "types",
+    "Fixture": "types",
+    "Item": "types",
+    "League": "types",
+    "LeagueAmendment": "types",
+    "LeagueCheck": "types",
+    "MatchedPlayQuote": "types",
+    "Order": "types",
+    "Outcome": "spells",
+    "Piece": "spells",
+    "Pitch": "spells",
+    "Played": "types",
+    "PlayerLine": "types",
+    "Position": "types",
+    "Prayer": "types",
+    "Profile": "spells",
+    "Result": "types",
+    "Side": "types",
+    "Skill": "types",
+    "Standing": "types",
+    "Star": "types",
+    "Team": "types",
+    "Trait": "types",
+    "Wizard": "types",
+    "add_journeymen": "operations",
+    "agent_fee": "queries",
+    "amend_match": "operations",
+    "apothecary": "spells",
+    "budget": "queries",
+    "buy_staff": "operations",
+    "cast": "operations",
+    "check_match": "queries",
+    "closed": "queries",
+    "current_value": "queries",
+    "draft_matched_play": "operations",
+    "eligibility": "queries",
+    "end_draft": "operations",
+    "end_of_drive": "spells",
+    "expensive_mistakes": "operations",
+    "fielded": "queries",
+    "fire_staff": "operations",
+    "fireball": "spells",
+    "frog_profile": "spells",
+    "hire_journeyman": "operations",
+    "hireable": "queries",
+    "induce": "operations",
+    "league_points": "queries",
+    "level_of": "queries",
+    "lose_trophy": "operations",
+    "match_entry": "queries",
+    "match_notes": "queries",
+    "must_advance": "queries",
+    "new_player": "operations",
+    "notation": "queries",
+    "prayers": "queries",
+    "price": "queries",
+    "prize": "operations",
+    "profile": "queries",
+    "quote_matched_play": "queries",
+    "record_outcome": "operations",
+    "redraft": "operations",
+    "redraft_budget": "queries",
+    "release_journeymen": "operations",
+    "remove_dead": "operations",
+    "results": "queries",
+    "retire": "operations",
+    "rolls_in": "spells",
+    "round_robin": "queries",
+    "seasons_played": "queries",
+    "set_up": "spells",
+    "skill_points": "queries",
+    "spent_from_treasury": "queries",
+    "spp_account": "queries",
+    "standings_lines": "queries",
+    "star_sheet": "operations",
+    "treasury_account": "queries",
+    "update_fans": "operations",
+    "winnings": "queries",
+    "wizard_eligibility": "queries",
+    "wizards": "queries",
+    "zap": "spells",
+}
+
+
+def __getattr__(name: str) -> Any:
+    moved = _MOVED.get(name)
+    if moved is None:
+        msg = f"module {__name__!r} has no attribute {name!r}"
+        raise AttributeError(msg)
+    # not cached, so that every use warns
+    msg = f"{__name__}.{name} is deprecated: import it from {__name__}.{moved}"
+    warnings.warn(msg, DeprecationWarning, stacklevel=2)
+    return getattr(import_module(f".{moved}", __name__), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
-    "Budget",
-    "Career",
-    "Data",
-    "Explanation",
-    "Fixture",
-    "Item",
-    "League",
-    "LeagueAmendment",
-    "LeagueCheck",
     "MatchRecord",
-    "MatchedPlayQuote",
-    "Order",
-    "Outcome",
-    "Piece",
-    "Pitch",
-    "Played",
-    "PlayerLine",
-    "Position",
     "PostMatch",
-    "Prayer",
-    "Profile",
-    "Result",
-    "Side",
-    "Skill",
-    "Standing",
-    "Star",
-    "Team",
-    "Trait",
-    "Wizard",
-    "add_journeymen",
     "advance",
-    "agent_fee",
-    "amend_match",
-    "apothecary",
-    "budget",
-    "buy_staff",
-    "cast",
-    "check_match",
-    "closed",
     "create_team",
     "current_team_value",
-    "current_value",
     "draft",
-    "draft_matched_play",
-    "eligibility",
-    "end_draft",
-    "end_of_drive",
-    "expensive_mistakes",
-    "fielded",
     "fire",
-    "fire_staff",
-    "fireball",
-    "frog_profile",
     "hire",
-    "hire_journeyman",
-    "hireable",
-    "induce",
-    "league_points",
-    "level_of",
-    "lose_trophy",
-    "match_entry",
-    "match_notes",
-    "must_advance",
     "new_league",
-    "new_player",
     "new_season",
-    "notation",
     "open_league",
     "pack",
-    "prayers",
-    "price",
-    "prize",
-    "profile",
-    "quote_matched_play",
     "record_match",
-    "record_outcome",
-    "redraft",
-    "redraft_budget",
-    "release_journeymen",
-    "remove_dead",
-    "results",
-    "retire",
-    "rolls_in",
-    "round_robin",
-    "seasons_played",
-    "set_up",
-    "skill_points",
-    "spent_from_treasury",
-    "spp_account",
     "standings",
-    "standings_lines",
-    "star_sheet",
     "team_value",
-    "treasury_account",
-    "update_fans",
-    "winnings",
-    "wizard_eligibility",
-    "wizards",
-    "zap",
 ]

@@ -3,85 +3,99 @@
 A campaign (the shipped one is a made-up example) names competences, their quality lists and
 their specializations; :func:`build` turns it, with the campaign's settings, into a
 :class:`~progression.RulePack`. :func:`pack` is the entry point ``progression`` loads.
+
+This module holds what a player of the pack reaches for first: the pack and a campaign's pack built, a
+character made, points awarded and spent, a quality quoted, a competence's level and degree, and a test rolled.
+The rest lives in public submodules: :mod:`progression_competence.operations`, :mod:`progression_competence.queries`,
+:mod:`progression_competence.campaigns`, :mod:`progression_competence.ids` and :mod:`progression_competence.types`.
 """
 
-from ._build import build, pack
-from ._campaign import Campaign, Competence, Quality, Specialization, example_campaign, load_campaign, read_campaign
-from ._character import (
-    Completion,
-    award,
-    buy_quality,
-    buy_specialization,
-    competences,
-    completed,
-    completion_history,
-    completions,
-    default_split,
-    degree,
-    level,
-    listing,
-    new_character,
-    qualities_of,
-    quote_quality,
-    raise_level,
-    settle,
-)
-from ._cli import pack_for
-from ._costs import LevelRow, Reach, cost_to_reach, level_table, quality_table, specialization_costs
-from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
-from ._rolls import CompetenceRoll, competence_test, roll_competence, roll_total
-from ._settings import DEGREES, POLICIES, Degree, Settings, default_settings, load_settings, read_settings
+import warnings
+from importlib import import_module
+from typing import Any
+
+# the public submodules, so that ``pc.queries.listing`` works after ``import progression_competence as pc``
+from . import campaigns as campaigns
+from . import ids as ids
+from . import operations as operations
+from . import queries as queries
+from . import types as types
+from ._build import pack
+from .campaigns import build, default_settings, load_campaign, load_settings
+from .operations import award, buy_quality, buy_specialization, new_character, raise_level, roll_competence, settle
+from .queries import degree, level, quote_quality
+
+#: The names that moved to a public submodule, and that submodule: importable from here until the next
+#: release, with a ``DeprecationWarning`` naming their new home.
+_MOVED = {
+    "Campaign": "types",
+    "Competence": "types",
+    "CompetenceRoll": "types",
+    "Completion": "types",
+    "DEGREES": "campaigns",
+    "Degree": "types",
+    "LevelRow": "types",
+    "POLICIES": "campaigns",
+    "Quality": "types",
+    "Reach": "types",
+    "Settings": "types",
+    "Specialization": "types",
+    "competence_test": "operations",
+    "competences": "queries",
+    "completed": "queries",
+    "completion_history": "queries",
+    "completions": "queries",
+    "cost_to_reach": "queries",
+    "default_split": "queries",
+    "degree_id": "ids",
+    "example_campaign": "campaigns",
+    "level_id": "ids",
+    "level_table": "queries",
+    "listing": "queries",
+    "open_id": "ids",
+    "pack_for": "campaigns",
+    "pool_id": "ids",
+    "qualities_of": "queries",
+    "quality_id": "ids",
+    "quality_table": "queries",
+    "raise_id": "ids",
+    "read_campaign": "campaigns",
+    "read_settings": "campaigns",
+    "roll_total": "queries",
+    "specialization_costs": "queries",
+    "specialization_id": "ids",
+}
+
+
+def __getattr__(name: str) -> Any:
+    moved = _MOVED.get(name)
+    if moved is None:
+        msg = f"module {__name__!r} has no attribute {name!r}"
+        raise AttributeError(msg)
+    # not cached, so that every use warns
+    msg = f"{__name__}.{name} is deprecated: import it from {__name__}.{moved}"
+    warnings.warn(msg, DeprecationWarning, stacklevel=2)
+    return getattr(import_module(f".{moved}", __name__), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
-    "DEGREES",
-    "POLICIES",
-    "Campaign",
-    "Competence",
-    "CompetenceRoll",
-    "Completion",
-    "Degree",
-    "LevelRow",
-    "Quality",
-    "Reach",
-    "Settings",
-    "Specialization",
     "award",
     "build",
     "buy_quality",
     "buy_specialization",
-    "competence_test",
-    "competences",
-    "completed",
-    "completion_history",
-    "completions",
-    "cost_to_reach",
     "default_settings",
-    "default_split",
     "degree",
-    "degree_id",
-    "example_campaign",
     "level",
-    "level_id",
-    "level_table",
-    "listing",
     "load_campaign",
     "load_settings",
     "new_character",
-    "open_id",
     "pack",
-    "pack_for",
-    "pool_id",
-    "qualities_of",
-    "quality_id",
-    "quality_table",
     "quote_quality",
-    "raise_id",
     "raise_level",
-    "read_campaign",
-    "read_settings",
     "roll_competence",
-    "roll_total",
     "settle",
-    "specialization_costs",
-    "specialization_id",
 ]

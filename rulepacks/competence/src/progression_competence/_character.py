@@ -232,7 +232,7 @@ def _pools(pack: RulePack, quality: str, pay: Mapping[str, int] | None) -> dict[
 def quote_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, int] | None = None) -> Quote:
     """The price of ``quality``, the split it would be paid with, and every reason it would be refused.
 
-    ``pay`` maps competences to points; without it, the default split (see :func:`default_split`).
+    ``pay`` maps competences to points; without it, the default split (see :func:`~progression_competence.queries.default_split`).
     A contributor whose list does not hold the quality is one of the reasons, in the words
     :func:`buy_quality` refuses with.
 
@@ -266,7 +266,7 @@ def buy_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, in
     """Buy ``quality``, paid from the points of competences that list it.
 
     Args:
-        pay: points by competence, adding up to the price; without it, :func:`default_split`.
+        pay: points by competence, adding up to the price; without it, :func:`~progression_competence.queries.default_split`.
 
     Raises:
         UnknownName: an unknown quality or competence.

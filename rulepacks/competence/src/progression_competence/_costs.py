@@ -65,7 +65,8 @@ def _whole(value: object, name: str, minimum: int) -> int:
 def level_table(pack: RulePack, start: int = 0, end: int = 100, by: int = 10) -> tuple[LevelRow, ...]:
     """The cost of levels in runs of ``by``, from ``start`` to ``end`` (the rules' table by default).
 
-    >>> from progression_competence import pack, level_table
+    >>> from progression_competence import pack
+    >>> from progression_competence.queries import level_table
     >>> [(row.end, row.each, row.run, row.total) for row in level_table(pack())][:4]
     [(10, 1, 10, 10), (20, 2, 20, 30), (30, 3, 30, 60), (40, 4, 40, 100)]
     """
@@ -92,7 +93,8 @@ def level_table(pack: RulePack, start: int = 0, end: int = 100, by: int = 10) ->
 def quality_table(pack: RulePack, count: int = 6) -> tuple[tuple[int, int], ...]:
     """``(qualities owned, price of the next)`` for 0 … ``count - 1`` owned.
 
-    >>> from progression_competence import pack, quality_table
+    >>> from progression_competence import pack
+    >>> from progression_competence.queries import quality_table
     >>> quality_table(pack(), 3)
     ((0, 50), (1, 60), (2, 70))
     """
@@ -145,7 +147,8 @@ def cost_to_reach(pack: RulePack, degree: str, *, owned: int = 0) -> Reach:
     with the qualities its gates ask for, when the character already owns ``owned``
     qualities that are not in this competence's list.
 
-    >>> from progression_competence import pack, cost_to_reach
+    >>> from progression_competence import pack
+    >>> from progression_competence.queries import cost_to_reach
     >>> reach = cost_to_reach(pack(), "expert")
     >>> reach.level, reach.levels, reach.qualities, reach.total
     (61, 217, 110, 327)

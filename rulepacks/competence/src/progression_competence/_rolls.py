@@ -98,7 +98,7 @@ def roll_competence(
 
     Raises:
         PendingState: points over a cap wait to be spent or discarded first.
-        InvalidInput, UnknownName: as :func:`roll_total`, checked before the die is rolled.
+        InvalidInput, UnknownName: as :func:`~progression_competence.queries.roll_total`, checked before the die is rolled.
     """
     if isinstance(specializations, str) or not isinstance(specializations, Sequence):
         msg = f"specializations must be a list of ids, got {specializations!r}"

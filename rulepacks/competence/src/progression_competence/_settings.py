@@ -71,8 +71,8 @@ class Degree:
 
 @attrs.frozen(kw_only=True)
 class Settings:
-    """The tunable numbers of a campaign. Build one with :func:`default_settings` and
-    :meth:`changed`, or read one with :func:`load_settings`."""
+    """The tunable numbers of a campaign. Build one with :func:`~progression_competence.default_settings` and
+    :meth:`changed`, or read one with :func:`~progression_competence.load_settings`."""
 
     #: The price of a character's first quality.
     quality_base: int

@@ -1,4 +1,4 @@
-"""The pack's data as the code reaches it: the typed :class:`~progression_bloodbowl.Data` of a pack or of a
+"""The pack's data as the code reaches it: the typed :class:`~progression_bloodbowl.types.Data` of a pack or of a
 requirement's context, the data as shipped, a team's roster, a star's label."""
 
 from __future__ import annotations

@@ -251,7 +251,7 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
         InsufficientPoints: the treasury part is more than the budget allows.
         InvalidInput: the team already holds inducements (record that match's outcome first), or match ``match``
             is already recorded this season (inducements are bought before their match).
-        ProgressionError: anything :func:`price` refuses. Nothing is changed.
+        ProgressionError: anything :func:`~progression_bloodbowl.queries.price` refuses. Nothing is changed.
     """
     pack, team = work.pack, work.sheet
     natural(match, "match number")

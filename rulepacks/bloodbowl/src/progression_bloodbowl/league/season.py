@@ -1,8 +1,8 @@
 """The end of a season: off-season recovery, a new season, and the re-draft.
 
-:func:`new_season` is the off-season, one ledger entry: Miss Next Game cleared, each Niggling
+:func:`~progression_bloodbowl.new_season` is the off-season, one ledger entry: Miss Next Game cleared, each Niggling
 Injury rolled off (D6 4+, +1 with an Apothecary), temporarily retired players back, and the
-season number moved on. :func:`redraft` is the whole end of season for a league that re-drafts:
+season number moved on. :func:`~progression_bloodbowl.operations.redraft` is the whole end of season for a league that re-drafts:
 the budget earned in the season ending, the off-season, the players re-hired (Current Value plus
 an agent fee per season played), staff, re-rolls and Dedicated Fans bought again, new hires, and
 what is left of the budget kept as the treasury, all as one ledger entry.
@@ -245,7 +245,7 @@ def redraft_budget(pack: RulePack, team: Sheet, *, cap: int | None = None, cappe
 
 def seasons_played(team: Sheet, member: str) -> int:
     """The seasons ``member`` has been on the team's roster, the current one included: from the season he
-    joined to the team's, whether those seasons ended by :func:`new_season` or by :func:`redraft`.
+    joined to the team's, whether those seasons ended by :func:`~progression_bloodbowl.new_season` or by :func:`~progression_bloodbowl.operations.redraft`.
 
     Raises:
         InvalidInput: not a league team. UnknownName: a member not on the roster.
@@ -321,9 +321,9 @@ def redraft(
 ) -> Sheet:
     """The end of a season with a re-draft, as one ledger entry.
 
-    The budget of the season ending (:func:`redraft_budget`) becomes the treasury; the off-season
-    follows (:func:`new_season`); the players in ``keep`` are re-hired at their Current Value plus the
-    agent fee (:func:`agent_fee`, per season on the roster), the others leave; re-rolls, staff and Dedicated Fans start again
+    The budget of the season ending (:func:`~progression_bloodbowl.queries.redraft_budget`) becomes the treasury; the off-season
+    follows (:func:`~progression_bloodbowl.new_season`); the players in ``keep`` are re-hired at their Current Value plus the
+    agent fee (:func:`~progression_bloodbowl.queries.agent_fee`, per season on the roster), the others leave; re-rolls, staff and Dedicated Fans start again
     and are bought at draft prices (the League Trophy's re-roll stays while held); ``players`` are
     hired as ``(position, name)``; what the budget does not spend stays in the treasury.
 

@@ -7,7 +7,7 @@ a Mega-star 4). A player is given one extra skill at most, each elite skill is b
 times at most in the team, and the skills bought add no value. Dedicated Fans start at 0, and
 gold the list does not spend is lost.
 
-:func:`quote_matched_play` checks a list before anything is built and names every rule it
+:func:`~progression_bloodbowl.queries.quote_matched_play` checks a list before anything is built and names every rule it
 breaks at once (:mod:`.quote`); :func:`draft_matched_play` builds the team as one
 ledger entry, so ``progression.undo`` takes it back whole and ``replay(team.ledger) == team``.
 """
@@ -110,14 +110,14 @@ def draft_matched_play(
     favoured: str | None = None,
     captain: int | None = None,
 ) -> Sheet:
-    """Draft a Matched Play team, as one ledger entry; the arguments are those of :func:`quote_matched_play`.
+    """Draft a Matched Play team, as one ledger entry; the arguments are those of :func:`~progression_bloodbowl.queries.quote_matched_play`.
 
     The team is tagged ``matched_play`` (its budget) and ``drafted``; its Star Players are members
     tagged ``star``; gold the list does not spend is lost.
 
     Raises:
         RequirementNotMet, LimitReached, InsufficientPoints: the list breaks a rule; every rule it breaks is named.
-        InvalidInput, UnknownName: as :func:`quote_matched_play`. Nothing is built.
+        InvalidInput, UnknownName: as :func:`~progression_bloodbowl.queries.quote_matched_play`. Nothing is built.
     """
     counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
     checked = plan(

@@ -180,7 +180,7 @@ class Career:
 
 
 class League:
-    """A league in one store: its teams, seasons and fixtures (see :func:`new_league`, :func:`open_league`)."""
+    """A league in one store: its teams, seasons and fixtures (see :func:`~progression_bloodbowl.new_league`, :func:`~progression_bloodbowl.open_league`)."""
 
     def __init__(self, store: Store) -> None:
         #: The store the league is kept in.

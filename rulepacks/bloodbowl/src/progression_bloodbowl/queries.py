@@ -1,0 +1,59 @@
+"""What the pack reads from a team, a player or its data, changing nothing: the values with every figure
+explained (:func:`~progression_bloodbowl.team_value`, :func:`~progression_bloodbowl.current_team_value`, :func:`current_value`, the SPP and treasury accounts),
+a player's profile line and level, a league's points and standings, a team's results, the winnings of a match,
+the checks an operation makes before it runs (:func:`check_match`, :func:`eligibility`, :func:`price`,
+:func:`quote_matched_play`), and a season's round-robin schedule.
+
+Each takes the pack first where it needs the rules. The changes are in :mod:`progression_bloodbowl.operations`.
+"""
+
+from .inducements.order import budget, fielded, match_notes, price, spent_from_treasury
+from .inducements.prayers import prayers
+from .inducements.stars import eligibility, hireable
+from .inducements.wizards import wizard_eligibility, wizards
+from .league.season import agent_fee, redraft_budget, seasons_played
+from .league.standings import league_points, standings, standings_lines
+from .match.corrections import match_entry
+from .match.outcome import check_match
+from .match.winnings import winnings
+from .matched_play.draft import quote_matched_play, skill_points
+from .players.player import level_of, must_advance, notation, profile
+from .store.fixtures import round_robin
+from .team.results import closed, results
+from .team.values import current_team_value, current_value, spp_account, team_value, treasury_account
+
+__all__ = [
+    "agent_fee",
+    "budget",
+    "check_match",
+    "closed",
+    "current_team_value",
+    "current_value",
+    "eligibility",
+    "fielded",
+    "hireable",
+    "league_points",
+    "level_of",
+    "match_entry",
+    "match_notes",
+    "must_advance",
+    "notation",
+    "prayers",
+    "price",
+    "profile",
+    "quote_matched_play",
+    "redraft_budget",
+    "results",
+    "round_robin",
+    "seasons_played",
+    "skill_points",
+    "spent_from_treasury",
+    "spp_account",
+    "standings",
+    "standings_lines",
+    "team_value",
+    "treasury_account",
+    "winnings",
+    "wizard_eligibility",
+    "wizards",
+]

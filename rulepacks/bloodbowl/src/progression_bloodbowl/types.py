@@ -1,0 +1,50 @@
+"""The pack's data types: its data as read from the TOML files (:class:`Data`, with each roster a
+:class:`Team`, its :class:`Position`, :class:`Skill`, :class:`Trait`, :class:`Star`, :class:`Prayer`,
+:class:`Wizard`), what a coach writes down (:class:`~progression_bloodbowl.MatchRecord`, an inducements :class:`Order`), what the pack
+answers (:class:`Explanation` and its :class:`Item`, :class:`Budget`, :class:`Result`, :class:`Standing`,
+:class:`MatchedPlayQuote`), and a league kept in one store (:class:`League`, its :class:`Fixture`,
+:class:`Played` with each :class:`Side`, :class:`Career`, :class:`PlayerLine`, :class:`LeagueAmendment`,
+:class:`LeagueCheck`).
+
+A team and a player are :class:`progression.Sheet`; :class:`Team` is a roster of the data, the kind of team a
+sheet is made from.
+"""
+
+from .data.model import Data, Position, Skill, Star, Team, Trait
+from .data.rules import Prayer
+from .inducements.order import Budget, Order
+from .inducements.wizards import Wizard
+from .league.standings import Standing
+from .match.record import MatchRecord
+from .matched_play.quote import MatchedPlayQuote
+from .store.fixtures import Fixture, Played, Side
+from .store.league import Career, League, LeagueAmendment, LeagueCheck, PlayerLine
+from .team.results import Result
+from .team.values import Explanation, Item
+
+__all__ = [
+    "Budget",
+    "Career",
+    "Data",
+    "Explanation",
+    "Fixture",
+    "Item",
+    "League",
+    "LeagueAmendment",
+    "LeagueCheck",
+    "MatchRecord",
+    "MatchedPlayQuote",
+    "Order",
+    "Played",
+    "PlayerLine",
+    "Position",
+    "Prayer",
+    "Result",
+    "Side",
+    "Skill",
+    "Standing",
+    "Star",
+    "Team",
+    "Trait",
+    "Wizard",
+]

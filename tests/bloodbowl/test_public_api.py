@@ -1,0 +1,194 @@
+"""The Blood Bowl pack's public surface changes only on purpose: the face of :mod:`progression_bloodbowl`, each
+public submodule's ``__all__``, and the old names that moved, still importable for one release with a warning
+naming their new home."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+import progression_bloodbowl as bb
+
+ROOT = Path(__file__).parents[2]
+
+#: The face: what a coach reaches for first.
+EXPECTED = [
+    "MatchRecord", "PostMatch", "advance", "create_team", "current_team_value", "draft", "fire", "hire",
+    "new_league", "new_season", "open_league", "pack", "record_match", "standings", "team_value",
+]  # fmt: skip
+
+#: Each public submodule and its names, in the order of its ``__all__``.
+MODULES = {
+    "operations": [
+        "PostMatch", "add_journeymen", "advance", "amend_match", "buy_staff", "cast", "create_team",
+        "draft", "draft_matched_play", "end_draft", "expensive_mistakes", "fire", "fire_staff", "hire",
+        "hire_journeyman", "induce", "lose_trophy", "new_player", "new_season", "prize", "record_match",
+        "record_outcome", "redraft", "release_journeymen", "remove_dead", "retire", "star_sheet",
+        "update_fans",
+    ],
+    "queries": [
+        "agent_fee", "budget", "check_match", "closed", "current_team_value", "current_value",
+        "eligibility", "fielded", "hireable", "league_points", "level_of", "match_entry", "match_notes",
+        "must_advance", "notation", "prayers", "price", "profile", "quote_matched_play", "redraft_budget",
+        "results", "round_robin", "seasons_played", "skill_points", "spent_from_treasury", "spp_account",
+        "standings", "standings_lines", "team_value", "treasury_account", "winnings", "wizard_eligibility",
+        "wizards",
+    ],
+    "spells": [
+        "Outcome", "Piece", "Pitch", "Profile", "apothecary", "end_of_drive", "fireball", "frog_profile",
+        "rolls_in", "set_up", "zap",
+    ],
+    "types": [
+        "Budget", "Career", "Data", "Explanation", "Fixture", "Item", "League", "LeagueAmendment",
+        "LeagueCheck", "MatchRecord", "MatchedPlayQuote", "Order", "Played", "PlayerLine", "Position",
+        "Prayer", "Result", "Side", "Skill", "Standing", "Star", "Team", "Trait", "Wizard",
+    ],
+}  # fmt: skip
+
+#: The names that left the face in this release, and the module each is imported from now: every name of a
+#: submodule that is not on the face.
+MOVED = {name: module for module, names in MODULES.items() for name in names if name not in EXPECTED}
+
+
+class TestFace:
+    def test_all_is_pinned(self) -> None:
+        """Adding or removing a public name is a deliberate change to this list."""
+        assert EXPECTED == bb.__all__
+
+    def test_all_is_sorted_and_importable(self) -> None:
+        """``__all__`` is sorted (case-sensitive) and every name in it exists."""
+        assert sorted(bb.__all__) == bb.__all__
+        for name in bb.__all__:
+            assert hasattr(bb, name), name
+
+    def test_star_import_gives_the_face(self) -> None:
+        """``from progression_bloodbowl import *`` gives the face and no moved name (so it warns about nothing)."""
+        namespace: dict[str, object] = {}
+        exec("from progression_bloodbowl import *", namespace)
+        assert set(EXPECTED) == set(namespace) - {"__builtins__"}
+
+
+class TestModules:
+    @pytest.mark.parametrize("module", sorted(MODULES))
+    def test_a_module_s_names_are_pinned(self, module: str) -> None:
+        """Each public submodule's ``__all__`` changes only on purpose, is sorted, and every name in it exists."""
+        loaded = importlib.import_module(f"progression_bloodbowl.{module}")
+        assert MODULES[module] == loaded.__all__
+        assert sorted(loaded.__all__) == loaded.__all__
+        for name in loaded.__all__:
+            assert hasattr(loaded, name), name
+        assert loaded.__doc__
+        assert getattr(bb, module) is loaded
+
+    def test_a_name_of_the_face_is_its_module_s(self) -> None:
+        """A name both on the face and in a submodule (``hire``, ``MatchRecord``) is the same object in both."""
+        for module, names in MODULES.items():
+            loaded = importlib.import_module(f"progression_bloodbowl.{module}")
+            for name in set(names) & set(EXPECTED):
+                assert getattr(bb, name) is getattr(loaded, name), (module, name)
+
+    def test_every_name_has_one_home(self) -> None:
+        """No name is in two submodules, and every name the face had before this release has a home: the face
+        (``pack``, ``new_league`` and ``open_league`` only there) or a submodule."""
+        listed = [name for names in MODULES.values() for name in names]
+        assert sorted(set(listed)) == sorted(listed)
+        assert 99 == len(set(listed) | set(EXPECTED))
+        assert {"new_league", "open_league", "pack"} == set(EXPECTED) - set(listed)
+
+
+class TestDeprecatedNames:
+    @pytest.mark.parametrize("name", sorted(MOVED))
+    def test_an_old_name_warns_and_names_its_new_home(self, name: str) -> None:
+        """A name that moved still resolves from :mod:`progression_bloodbowl`, to the very same object, with a
+        ``DeprecationWarning`` that names the module to import it from."""
+        module = MOVED[name]
+        message = f"progression_bloodbowl.{name} is deprecated: import it from progression_bloodbowl.{module}"
+        with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+            old = getattr(bb, name)
+        assert getattr(importlib.import_module(f"progression_bloodbowl.{module}"), name) is old
+
+    def test_an_old_name_warns_each_time(self) -> None:
+        """The old name is never cached on the module, so that every import of it warns, not the first only."""
+        for _ in range(2):
+            with pytest.warns(DeprecationWarning, match="progression_bloodbowl.induce is deprecated"):
+                from progression_bloodbowl import induce  # noqa: F401
+
+    def test_an_unknown_name_is_an_attribute_error(self) -> None:
+        """A name that never was on the face is refused as any module refuses it, without a warning."""
+        with pytest.raises(AttributeError, match=r"^module 'progression_bloodbowl' has no attribute 'hire_star'$"):
+            bb.hire_star  # noqa: B018
+
+    def test_the_face_and_the_modules_do_not_warn(self) -> None:
+        """The names that stay, and the submodules as attributes, load without a warning (the suite turns
+        warnings into errors)."""
+        for name in [*EXPECTED, *MODULES]:
+            getattr(bb, name)
+
+
+class TestNoOldNameInUse:
+    def test_no_python_file_uses_an_old_name(self) -> None:
+        """No module of the packs, the tests, the examples, the benchmarks or the docs' extensions imports a moved
+        name from :mod:`progression_bloodbowl` or reads it as ``bb.<name>`` (whatever the module is imported as),
+        not even under ``TYPE_CHECKING`` where no warning would say so."""
+        found = []
+        for path in python_files():
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            aliases = {"progression_bloodbowl"} | {
+                alias.asname or alias.name
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Import)
+                for alias in node.names
+                if alias.name == "progression_bloodbowl"
+            }
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module == "progression_bloodbowl" and node.level == 0:
+                    found += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names if a.name in MOVED]
+                elif (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id in aliases
+                    and node.attr in MOVED
+                ):
+                    found.append(f"{path.relative_to(ROOT)}: {node.value.id}.{node.attr}")
+        assert [] == found
+
+    def test_no_page_uses_an_old_name(self) -> None:
+        """No page of the docs, nor the README, writes a moved name as ``bb.<name>``,
+        ``progression_bloodbowl.<name>`` (a cross-reference too) or imports it from the face: the CHANGELOG
+        alone, which lists the moves, names them."""
+        names = "|".join(sorted(MOVED, key=len, reverse=True))
+        old = re.compile(
+            rf"(?<![\w.])(?:bb|progression_bloodbowl)\.(?:{names})\b"
+            rf"|from progression_bloodbowl import [\w, ]*\b(?:{names})\b"
+        )
+        pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.rst")), *sorted(ROOT.glob("*/README.md"))]
+        found = [
+            f"{page.relative_to(ROOT)}:{number}: {match[0]}"
+            for page in pages
+            if "_build" not in page.parts
+            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+            for match in old.finditer(line)
+        ]
+        assert [] == found
+
+    def test_the_page_scan_finds_an_old_name(self) -> None:
+        """The pattern the page scan uses catches an old name, and leaves its new home and a name of the face."""
+        names = "|".join(sorted(MOVED, key=len, reverse=True))
+        old = re.compile(rf"(?<![\w.])(?:bb|progression_bloodbowl)\.(?:{names})\b")
+        assert ["bb.induce"] == old.findall("bb.induce(pack, team) bb.operations.induce(pack, team) bb.hire(pack)")
+        assert [] == old.findall(":func:`~progression_bloodbowl.queries.price` and ``progression_bloodbowl.team``")
+
+
+def python_files() -> list[Path]:
+    """Every Python file of the repository the scan reads: this test and the face itself left out."""
+    face = ROOT / "rulepacks" / "bloodbowl" / "src" / "progression_bloodbowl" / "__init__.py"
+    folders = ("src", "rulepacks", "tests", "examples", "benchmarks", "docs")
+    return [
+        path
+        for path in sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
+        if path not in (face, Path(__file__)) and "_build" not in path.parts
+    ]

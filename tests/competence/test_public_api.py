@@ -1,0 +1,195 @@
+"""The competence pack's public surface changes only on purpose: the face of :mod:`progression_competence`, each
+public submodule's ``__all__``, and the old names that moved, still importable for one release with a warning
+naming their new home."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+import progression_competence as pc
+
+ROOT = Path(__file__).parents[2]
+
+#: The face: what a player of the pack reaches for first.
+EXPECTED = [
+    "award", "build", "buy_quality", "buy_specialization", "default_settings", "degree", "level",
+    "load_campaign", "load_settings", "new_character", "pack", "quote_quality", "raise_level",
+    "roll_competence", "settle",
+]  # fmt: skip
+
+#: Each public submodule and its names, in the order of its ``__all__``.
+MODULES = {
+    "operations": [
+        "award", "buy_quality", "buy_specialization", "competence_test", "new_character", "raise_level",
+        "roll_competence", "settle",
+    ],
+    "queries": [
+        "competences", "completed", "completion_history", "completions", "cost_to_reach", "default_split",
+        "degree", "level", "level_table", "listing", "qualities_of", "quality_table", "quote_quality",
+        "roll_total", "specialization_costs",
+    ],
+    "campaigns": [
+        "DEGREES", "POLICIES", "build", "default_settings", "example_campaign", "load_campaign",
+        "load_settings", "pack_for", "read_campaign", "read_settings",
+    ],
+    "ids": [
+        "degree_id", "level_id", "open_id", "pool_id", "quality_id", "raise_id", "specialization_id",
+    ],
+    "types": [
+        "Campaign", "Competence", "CompetenceRoll", "Completion", "Degree", "LevelRow", "Quality", "Reach",
+        "Settings", "Specialization",
+    ],
+}  # fmt: skip
+
+#: The names that left the face in this release, and the module each is imported from now: every name of a
+#: submodule that is not on the face.
+MOVED = {name: module for module, names in MODULES.items() for name in names if name not in EXPECTED}
+
+
+class TestFace:
+    def test_all_is_pinned(self) -> None:
+        """Adding or removing a public name is a deliberate change to this list."""
+        assert EXPECTED == pc.__all__
+
+    def test_all_is_sorted_and_importable(self) -> None:
+        """``__all__`` is sorted (case-sensitive) and every name in it exists."""
+        assert sorted(pc.__all__) == pc.__all__
+        for name in pc.__all__:
+            assert hasattr(pc, name), name
+
+    def test_star_import_gives_the_face(self) -> None:
+        """``from progression_competence import *`` gives the face and no moved name (so it warns about nothing)."""
+        namespace: dict[str, object] = {}
+        exec("from progression_competence import *", namespace)
+        assert set(EXPECTED) == set(namespace) - {"__builtins__"}
+
+
+class TestModules:
+    @pytest.mark.parametrize("module", sorted(MODULES))
+    def test_a_module_s_names_are_pinned(self, module: str) -> None:
+        """Each public submodule's ``__all__`` changes only on purpose, is sorted, and every name in it exists."""
+        loaded = importlib.import_module(f"progression_competence.{module}")
+        assert MODULES[module] == loaded.__all__
+        assert sorted(loaded.__all__) == loaded.__all__
+        for name in loaded.__all__:
+            assert hasattr(loaded, name), name
+        assert loaded.__doc__
+        assert getattr(pc, module) is loaded
+
+    def test_a_name_of_the_face_is_its_module_s(self) -> None:
+        """A name both on the face and in a submodule (``award``, ``level``) is the same object in both."""
+        for module, names in MODULES.items():
+            loaded = importlib.import_module(f"progression_competence.{module}")
+            for name in set(names) & set(EXPECTED):
+                assert getattr(pc, name) is getattr(loaded, name), (module, name)
+
+    def test_every_name_has_one_home(self) -> None:
+        """No name is in two submodules, and every name the face had before this release has a home: the face
+        (``pack`` only there) or a submodule."""
+        listed = [name for names in MODULES.values() for name in names]
+        assert sorted(set(listed)) == sorted(listed)
+        assert 51 == len(set(listed) | set(EXPECTED))
+        assert {"pack"} == set(EXPECTED) - set(listed)
+
+
+class TestDeprecatedNames:
+    @pytest.mark.parametrize("name", sorted(MOVED))
+    def test_an_old_name_warns_and_names_its_new_home(self, name: str) -> None:
+        """A name that moved still resolves from :mod:`progression_competence`, to the very same object, with a
+        ``DeprecationWarning`` that names the module to import it from."""
+        module = MOVED[name]
+        message = f"progression_competence.{name} is deprecated: import it from progression_competence.{module}"
+        with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+            old = getattr(pc, name)
+        assert getattr(importlib.import_module(f"progression_competence.{module}"), name) is old
+
+    def test_an_old_name_warns_each_time(self) -> None:
+        """The old name is never cached on the module, so that every import of it warns, not the first only."""
+        for _ in range(2):
+            with pytest.warns(DeprecationWarning, match="progression_competence.listing is deprecated"):
+                from progression_competence import listing  # noqa: F401
+
+    def test_an_unknown_name_is_an_attribute_error(self) -> None:
+        """A name that never was on the face is refused as any module refuses it, without a warning."""
+        with pytest.raises(AttributeError, match=r"^module 'progression_competence' has no attribute 'raise_levels'$"):
+            pc.raise_levels  # noqa: B018
+
+    def test_the_face_and_the_modules_do_not_warn(self) -> None:
+        """The names that stay, and the submodules as attributes, load without a warning (the suite turns
+        warnings into errors)."""
+        for name in [*EXPECTED, *MODULES]:
+            getattr(pc, name)
+
+
+class TestNoOldNameInUse:
+    def test_no_python_file_uses_an_old_name(self) -> None:
+        """No module of the packs, the tests, the examples, the benchmarks or the docs' extensions imports a moved
+        name from :mod:`progression_competence` or reads it as ``pc.<name>`` (whatever the module is imported as),
+        not even under ``TYPE_CHECKING`` where no warning would say so."""
+        found = []
+        for path in python_files():
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            aliases = {"progression_competence"} | {
+                alias.asname or alias.name
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Import)
+                for alias in node.names
+                if alias.name == "progression_competence"
+            }
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module == "progression_competence" and node.level == 0:
+                    found += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names if a.name in MOVED]
+                elif (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id in aliases
+                    and node.attr in MOVED
+                ):
+                    found.append(f"{path.relative_to(ROOT)}: {node.value.id}.{node.attr}")
+        assert [] == found
+
+    def test_no_page_uses_an_old_name(self) -> None:
+        """No page of the docs, nor the README, writes a moved name as ``pc.<name>``,
+        ``progression_competence.<name>`` (a cross-reference too) or imports it from the face: the CHANGELOG
+        alone, which lists the moves, names them."""
+        names = "|".join(sorted(MOVED, key=len, reverse=True))
+        old = re.compile(
+            rf"(?<![\w.])(?:pc|progression_competence)\.(?:{names})\b"
+            rf"|from progression_competence import [\w, ]*\b(?:{names})\b"
+        )
+        pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.rst")), *sorted(ROOT.glob("*/README.md"))]
+        found = [
+            f"{page.relative_to(ROOT)}:{number}: {match[0]}"
+            for page in pages
+            if "_build" not in page.parts
+            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+            for match in old.finditer(line)
+        ]
+        assert [] == found
+
+    def test_the_page_scan_finds_an_old_name(self) -> None:
+        """The pattern the page scan uses catches an old name, and leaves its new home and a name of the face."""
+        names = "|".join(sorted(MOVED, key=len, reverse=True))
+        old = re.compile(rf"(?<![\w.])(?:pc|progression_competence)\.(?:{names})\b")
+        assert ["pc.listing"] == old.findall(
+            "pc.listing(pack, 'memory') pc.queries.listing(pack, 'memory') pc.level(pack)"
+        )
+        assert [] == old.findall(
+            ":func:`~progression_competence.queries.listing` and ``progression_competence._costs``"
+        )
+
+
+def python_files() -> list[Path]:
+    """Every Python file of the repository the scan reads: this test and the face itself left out."""
+    face = ROOT / "rulepacks" / "competence" / "src" / "progression_competence" / "__init__.py"
+    folders = ("src", "rulepacks", "tests", "examples", "benchmarks", "docs")
+    return [
+        path
+        for path in sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
+        if path not in (face, Path(__file__)) and "_build" not in path.parts
+    ]
