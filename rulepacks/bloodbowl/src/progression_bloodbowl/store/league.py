@@ -189,7 +189,7 @@ class League:
 
     @classmethod
     def make(cls, store: Store, name: str, *, bonus: bool | None = None) -> League:
-        """Make the league in an open store that holds none (:func:`new_league` opens the store too).
+        """Make the league in an open store that holds none (:func:`~progression_bloodbowl.new_league` opens the store too).
 
         Raises:
             StoreError: the store already holds a league.
@@ -206,7 +206,7 @@ class League:
 
     @classmethod
     def of(cls, store: Store) -> League:
-        """The league an open store holds (:func:`open_league` opens the store too).
+        """The league an open store holds (:func:`~progression_bloodbowl.open_league` opens the store too).
 
         Raises:
             StoreError: the store holds no league.
