@@ -14,9 +14,10 @@ from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
 from progression.cli.output import Output, Table
 from progression.cli.tables import rows_table
-from progression.errors import UnknownPackError
+from progression.errors import InvalidInput, UnknownPackError
 from progression.ledger.sheet import Sheet
 from progression.rulepacks.discovery import load
+from progression.rulepacks.narration import Narrator
 from progression.rulepacks.rulepack import RulePack
 
 __all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
@@ -79,11 +80,13 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json(data)
         return 0
-    render_sheet(out, opened.words, data)
+    render_sheet(out, opened.words, data, pack_facts(opened.pack, subject, opened.words))
     return 0
 
 
-def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
+def render_sheet(
+    out: Output, words: Describer, data: dict[str, Any], facts: list[tuple[str, str]] | None = None
+) -> None:
     """Print a sheet's data as text and tables."""
     named = f"{data['name']} — " if data["name"] else ""
     entries = f"{data['entries']} ledger {'entry' if data['entries'] == 1 else 'entries'}"
@@ -109,7 +112,10 @@ def render_sheet(out: Output, words: Describer, data: dict[str, Any]) -> None:
         owned = (f"{o['label']}" + ("" if o["count"] == 1 else f" ×{o['count']}") for o in data["owned"].values())
         out.line("Owned: " + ", ".join(owned))
     if data["tags"]:
-        out.line("Tags: " + ", ".join(f"{k}={v}" for k, v in data["tags"].items()))
+        if facts is None:
+            out.line("Tags: " + ", ".join(f"{k}={v}" for k, v in data["tags"].items()))
+        for label, text in facts or ():
+            out.line(f"{label}: {text}")
     if data["members"]:
         rows = [(member, m["name"], words.name(m["kind"])) for member, m in data["members"].items()]
         out.line()
@@ -137,6 +143,18 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
         rows += [(index, first), *(("", line) for line in rest)]
     out.table(Table(("#", "entry"), rows))
     return 0
+
+
+def pack_facts(pack: RulePack, sheet: Sheet, words: Describer) -> list[tuple[str, str]] | None:
+    """The pack's words for a sheet's tags (:attr:`RulePack.facts <progression.RulePack.facts>`), or None when
+    it has none: the tags are then printed as stored."""
+    if pack.facts is None:
+        return None
+    found = pack.facts(Narrator(pack, words.language).within(sheet), sheet)
+    if not all(isinstance(f, tuple) and len(f) == 2 and all(isinstance(t, str) for t in f) for f in found):
+        msg = f"pack {pack.name!r}: its facts are (label, text) pairs of texts, got {list(found)!r:.80}"
+        raise InvalidInput(msg)
+    return list(found)
 
 
 def run_explain(args: argparse.Namespace, out: Output) -> int:

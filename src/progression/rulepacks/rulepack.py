@@ -119,6 +119,10 @@ class RulePack(Rules):
     #: The pack's one hook into the narrator (:class:`~progression.authoring.Narrator`): ``(narrator, event) -> str | None``,
     #: the pack's sentence for an event of its operations, ``""`` to leave it untold, None to let the core tell it.
     narration: Callable[[Narrator, Event], str | None] | None = attrs.field(default=None, repr=False)
+    #: The pack's words for a sheet's tags (``(narrator, sheet) -> [(label, text), ...]``): what ``progression
+    #: sheet show`` prints instead of the tags as stored (a team's league and last result, not ``result=1 win
+    #: 2-1 ...``); bookkeeping is left out. None prints the tags as they are.
+    facts: Callable[[Narrator, Sheet], Sequence[tuple[str, str]]] | None = attrs.field(default=None, repr=False)
     #: What the pack offers the command line: actions, explanations, reports, factories, simulations,
     #: exact computations, computed tables, a tuner, ``pack_for`` and a demo, each declared with its
     #: options (:class:`progression.contract.Contract`), checked when the pack is made.

@@ -20,7 +20,7 @@ from progression.contract import Contract
 
 from .data.access import shipped_data
 from .data.model import Data
-from .team.story import narration
+from .team.story import facts, narration
 
 __all__ = ["build"]
 
@@ -129,4 +129,4 @@ def build(
     raw["tables"] = {name.removesuffix(".toml"): table for name, table in data.raw.items()}
     source = "progression_bloodbowl/data/pack.toml"
     built = read_pack(raw, source, functions, operations=operations, own=data, contract=contract)
-    return attrs.evolve(built, narration=narration)  # the pack's words for its own operations
+    return attrs.evolve(built, narration=narration, facts=facts)  # the pack's words for its entries and tags

@@ -16,9 +16,11 @@ from progression import RulePack, Sheet
 from progression.authoring import Narrator
 from progression.events import Adjusted, Event, Finished, Joined, Marked, Purchased
 
-from .sequence import SEQUENCE_TAG
+from ..data.access import data_of
+from .results import CLOSED_TAG, RESULT_TAG, read_result, season_of
+from .sequence import PLACE, SEQUENCE_TAG, standing
 
-__all__ = ["narration", "tell", "told_since"]
+__all__ = ["facts", "narration", "tell", "told_since"]
 
 #: Tags that are bookkeeping: where the team stands in the post-match sequence, the player numbers given.
 _BOOKKEEPING = frozenset({SEQUENCE_TAG, "numbers.given"})
@@ -56,6 +58,77 @@ def narration(narrator: Narrator, event: Event) -> str | None:
         got += [f"{narrator.name(k)} {v:+d}" for k, v in effect.stats.items() if k in _CHARACTERISTICS and v]
         return f"gains {', '.join(got)}" if got else None
     return None
+
+
+#: Tags no person needs to read: bookkeeping, and what the other facts already say.
+_UNSAID = frozenset({*_BOOKKEEPING, CLOSED_TAG, "team", "position"})
+#: A player's states, as the roster sheet says them.
+_STATES = {"miss_next": "misses the next match", "dead": "dead", "retired": "temporarily retired",
+           "journeyman": "a journeyman", "star": "a Star Player hired for one match"}  # fmt: skip
+
+
+def facts(narrator: Narrator, sheet: Sheet) -> list[tuple[str, str]]:
+    """A team's or a player's tags in the rules' words, for ``progression sheet show``: the roster, league,
+    season, last result, where the post-match sequence stands and the inducements held; a player's position,
+    advancements and state. Bookkeeping is left out; a tag the pack does not know is shown as it is."""
+    data, tags = data_of(narrator.pack), sheet.tags
+    said: list[tuple[str, str]] = []
+    roster = data.teams.get(tags.get("team", ""))
+    if roster is not None:
+        said.append(("Roster", roster.label.in_language(narrator.language)))
+    position = roster.position(tags.get("position", "")) if roster is not None else None
+    if position is not None:
+        said.append(("Position", position.label.in_language(narrator.language)))
+    known = set(_UNSAID)
+    if sheet.kind == "team":
+        known |= _team_facts(narrator, sheet, said)
+    for key, value in sorted(tags.items()):
+        if key.startswith("advancement."):
+            kind, _, pick = value.partition(":")
+            gained = data.name(pick).in_language(narrator.language) if pick else ""
+            said.append(
+                (f"Advancement {key.split('.', 1)[1]}", f"{narrator.name(kind)}" + (f": {gained}" if gained else ""))
+            )
+        elif key in _STATES:
+            said.append(("State", _STATES[key]))
+        elif key not in known:
+            said.append((key, value))
+    return said
+
+
+def _team_facts(narrator: Narrator, team: Sheet, said: list[tuple[str, str]]) -> set[str]:
+    """A team's league, season, last result, sequence and inducements, added to ``said``; the tags they tell."""
+    data, tags = data_of(narrator.pack), team.tags
+    if "league" in tags:
+        league = data.leagues.get(tags["league"])
+        said.append(("League", league.in_language(narrator.language) if league is not None else tags["league"]))
+    if "favoured_of" in tags:
+        said.append(("Favoured of", narrator.name(tags["favoured_of"])))
+    said.append(("Season", str(season_of(team))))
+    if RESULT_TAG in tags:
+        last = read_result(tags[RESULT_TAG], season_of(team), f"the {RESULT_TAG} tag of {team.name}")
+        conceded = {"us": ", conceded", "them": f", conceded by {last.opponent}"}.get(last.conceded, "")
+        kind = "" if last.kind == "league" else f" ({last.kind})"
+        said.append(
+            (
+                "Last result",
+                f"match {last.number} against {last.opponent}: {last.outcome} {last.scored}-{last.against}{kind}{conceded}",
+            )
+        )
+    now = standing(team)
+    if now is not None:
+        where = "ended" if now.place >= PLACE["mistakes"] else f"at step {now.stage!r}"
+        said.append(("Post-match sequence", f"match {now.number}: {where}"))
+    if "drafted" in tags:
+        said.append(("Draft", "ended"))
+    induced = {k.removeprefix("induced."): v for k, v in tags.items() if k.startswith("induced.")}
+    if "match" in induced:
+        said.append(("Inducements", f"held for match {induced['match']}: {int(induced.get('total', '0')):,} gp"))
+    if "league_trophy" in tags:
+        said.append(("Trophy", "holds the league trophy"))
+    return {"league", "favoured_of", "season", RESULT_TAG, SEQUENCE_TAG, "drafted", "league_trophy"} | {
+        f"induced.{k}" for k in induced
+    }
 
 
 def tell(pack: RulePack, events: Iterable[Event], team: Sheet | None = None, who: str = "") -> list[str]:
