@@ -20,7 +20,7 @@ BLOODBOWL = ROOT / "rulepacks" / "bloodbowl" / "src" / "progression_bloodbowl"
 #: folder of its own layer or a higher one. ``progression/__init__`` (the public face) and
 #: ``__main__`` may import anything.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "_labels", "_frozen", "_reading"}),
+    frozenset({"errors", "_labels", "_frozen", "_reading", "_moved"}),
     frozenset({"curves", "requirements"}),
     frozenset({"rules"}),
     frozenset({"ledger"}),

@@ -38,7 +38,7 @@ FAMILIES = {
     "authoring": [
         "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
         "Narrator", "Override", "PackEntry", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
-        "entries", "read_pack",
+        "entries", "moved", "read_pack",
     ],
     "operations": [
         "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",

@@ -12,9 +12,10 @@ This module holds what a user of packs needs; the families live in public submod
 :mod:`progression.authoring`, :mod:`progression.contract` and :mod:`progression.testing`.
 """
 
-import warnings
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+from progression._moved import moved
 
 if TYPE_CHECKING:  # what readers and type checkers see; at run time each module loads on first use
     from progression.engine.declared import operation
@@ -155,6 +156,9 @@ _MOVED = {
 }
 
 
+_old_name = moved(__name__, _MOVED)
+
+
 def __getattr__(name: str) -> Any:
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
@@ -168,11 +172,8 @@ def __getattr__(name: str) -> Any:
         value = getattr(import_module(f".{home}", __name__), name)
         globals()[name] = value
         return value
-    moved = _MOVED.get(name)
-    if moved is not None:  # not cached, so that every use warns
-        msg = f"{__name__}.{name} is deprecated: import it from {__name__}.{moved}"
-        warnings.warn(msg, DeprecationWarning, stacklevel=2)
-        return getattr(import_module(f".{moved}", __name__), name)
+    if name in _MOVED:  # not cached, so that every use warns
+        return _old_name(name)
     try:  # a submodule used as an attribute, as in ``progression.errors.SheetError``
         return import_module(f".{name}", __name__)
     except ModuleNotFoundError as error:

@@ -2,13 +2,15 @@
 upgrades, their costs and limits, GM overrides, displayed labels), the requests a random procedure
 yields (:class:`Roll`, :class:`Choose`) and the context it reads, reading a pack's own TOML
 (:class:`Reader`, :func:`read_pack`), telling its entries (:class:`Narrator`) and the installed
-packs' entry points (:func:`entries`, :class:`PackEntry`).
+packs' entry points (:func:`entries`, :class:`PackEntry`), and :func:`moved`, a package's old names kept for a
+release with a warning.
 
 A user of packs needs none of this: :func:`progression.load` gives a pack, and its methods and the
 operations of :mod:`progression.operations` change sheets.
 """
 
 from progression._labels import Label
+from progression._moved import moved
 from progression.engine.procedures import Choose, ProcedureContext, Roll
 from progression.rulepacks.discovery import PackEntry, entries
 from progression.rulepacks.loading import read_pack
@@ -48,5 +50,6 @@ __all__ = [
     "StatSpec",
     "Upgrade",
     "entries",
+    "moved",
     "read_pack",
 ]

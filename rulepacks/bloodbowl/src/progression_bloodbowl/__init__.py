@@ -14,9 +14,7 @@ season and a league kept in one store. The rest lives in public submodules:
 :mod:`progression_bloodbowl.types` (the data types).
 """
 
-import warnings
-from importlib import import_module
-from typing import Any
+from progression.authoring import moved
 
 # the public submodules, so that ``bb.operations.induce`` works after ``import progression_bloodbowl as bb``
 from . import operations as operations
@@ -119,15 +117,7 @@ _MOVED = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    moved = _MOVED.get(name)
-    if moved is None:
-        msg = f"module {__name__!r} has no attribute {name!r}"
-        raise AttributeError(msg)
-    # not cached, so that every use warns
-    msg = f"{__name__}.{name} is deprecated: import it from {__name__}.{moved}"
-    warnings.warn(msg, DeprecationWarning, stacklevel=2)
-    return getattr(import_module(f".{moved}", __name__), name)
+__getattr__ = moved(__name__, _MOVED)
 
 
 def __dir__() -> list[str]:

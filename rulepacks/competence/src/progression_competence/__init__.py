@@ -10,9 +10,7 @@ The rest lives in public submodules: :mod:`progression_competence.operations`, :
 :mod:`progression_competence.campaigns`, :mod:`progression_competence.ids` and :mod:`progression_competence.types`.
 """
 
-import warnings
-from importlib import import_module
-from typing import Any
+from progression.authoring import moved
 
 # the public submodules, so that ``pc.queries.listing`` works after ``import progression_competence as pc``
 from . import campaigns as campaigns
@@ -67,15 +65,7 @@ _MOVED = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    moved = _MOVED.get(name)
-    if moved is None:
-        msg = f"module {__name__!r} has no attribute {name!r}"
-        raise AttributeError(msg)
-    # not cached, so that every use warns
-    msg = f"{__name__}.{name} is deprecated: import it from {__name__}.{moved}"
-    warnings.warn(msg, DeprecationWarning, stacklevel=2)
-    return getattr(import_module(f".{moved}", __name__), name)
+__getattr__ = moved(__name__, _MOVED)
 
 
 def __dir__() -> list[str]:
