@@ -41,14 +41,6 @@ class TestNewCharacter:
         sheet = pack.contract.factory("character")(pack, name="Aline", escrime=12)
         assert ("Aline", 12, 0) == (sheet.name, pc.level(pack, sheet, "escrime"), pc.level(pack, sheet, "danse"))
 
-    def test_campaign_file_is_remembered(self, pack: RulePack) -> None:
-        """A character made from a campaign file carries its path; later commands use that campaign."""
-        sheet = pack.contract.factory("character")(pack, name="B", campaign=str(CAMPAIGN))
-        assert (str(CAMPAIGN), "example") == (
-            sheet.tags["campaign_file"],
-            pc.campaigns.pack_for(sheet, pack).tables["campaign"]["name"],
-        )
-
     def test_bad_level(self, pack: RulePack) -> None:
         """A level that is not a number is refused, saying what came: by the declaration (a competence's
         level is a whole number), and by the function for a competence only a campaign file names."""

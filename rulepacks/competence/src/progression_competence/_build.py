@@ -121,7 +121,7 @@ def _operations() -> tuple[Callable[..., Any], ...]:
 
 def _contract(campaign: Campaign, settings: Settings) -> Contract:
     """What the pack offers the command line: its commands, declared with their options."""
-    from . import _cli, _costs  # they build or read packs too: imported late to avoid a cycle
+    from . import _cli, _costs, _kept  # they build or read packs too: imported late to avoid a cycle
 
     def tune(
         pack: RulePack,
@@ -149,8 +149,9 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
         return build(campaign, settings.changed(**{k: v for k, v in given.items() if v is not None}))
 
     def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
-        """The campaign a character sheet was made in, rebuilt from its campaign file when it names one."""
-        return _cli.pack_for(sheet, pack)
+        """The campaign and settings a character was made in, as the character keeps them (its campaign file
+        checked)."""
+        return _kept.pack_for(pack, sheet)
 
     levels = tuple(
         Option(name=c.id, type=int, default=0, doc=f"the starting level of {c.label.en}") for c in campaign.competences
@@ -168,6 +169,21 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
                 options=(
                     Option(name="name", type=str, default="", doc="the character's name"),
                     Option(name="campaign", type=str, default="", doc="a campaign TOML file to use instead"),
+                    Option(name="settings", type=str, default="", doc="a settings TOML file tuning the campaign"),
+                    Option(name="quality_base", type=int | None, default=None, doc="the price of a first quality"),
+                    Option(
+                        name="quality_step",
+                        type=int | None,
+                        default=None,
+                        doc="what each quality owned adds to the price of the next",
+                    ),
+                    Option(
+                        name="level_divisor",
+                        type=int | None,
+                        default=None,
+                        doc="reaching level n costs ceil(n / level_divisor)",
+                    ),
+                    Option(name="die_size", type=int | None, default=None, doc="the die of a competence test"),
                     *levels,
                 ),
                 # A campaign file given as an option brings competences of its own.
@@ -370,6 +386,9 @@ def _tables(campaign: Campaign, settings: Settings) -> dict[str, Any]:
             "title": label(campaign.title),
             "example": campaign.example,
             "source": campaign.source,
+            # what a character made with this pack keeps of its campaign (see ``_kept``)
+            "settings_text": _kept_settings(campaign.settings, settings),
+            **({} if campaign.file is None else {"file": campaign.file, "sha256": campaign.sha256}),
         },
         "settings": settings_table,
         "qualities": {
@@ -380,6 +399,12 @@ def _tables(campaign: Campaign, settings: Settings) -> dict[str, Any]:
             for c in campaign.competences
         },
     }
+
+
+def _kept_settings(own: Settings, used: Settings) -> str:
+    from ._kept import settings_text  # it reads packs too: imported late to avoid a cycle
+
+    return settings_text(own, used)
 
 
 def tables_of(pack: RulePack) -> Mapping[str, Any]:

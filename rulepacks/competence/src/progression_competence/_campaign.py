@@ -8,6 +8,7 @@ The pack ships an example (``data/example-campaign.toml``), clearly marked as on
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ import attrs
 from progression.authoring import Label, Reader
 from progression.errors import Problem, RulePackError
 
-from ._reader import parse_file, parse_resource, parse_text
+from ._reader import parse_resource, parse_text, read_file
 from ._settings import DEGREES, Settings, read_settings
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "Quality",
     "Specialization",
     "check_campaign",
+    "digest",
     "example_campaign",
     "load_campaign",
     "read_campaign",
@@ -86,6 +88,10 @@ class Campaign:
     settings: Settings
     #: Where it was read from.
     source: str = "<memory>"
+    #: The absolute path of the file it was read from (None for one made in memory or shipped with the pack), and
+    #: the SHA-256 of the text read: a character made in it keeps both, so a later command finds the same campaign.
+    file: str | None = None
+    sha256: str | None = None
 
     def competence(self, competence_id: str) -> Competence | None:
         """The competence ``competence_id``, or None."""
@@ -228,8 +234,14 @@ def load_campaign(path: str | Path, *, settings: Settings | None = None) -> Camp
     Raises:
         RulePackError: the file is missing, not TOML, or does not fit the format; every problem is listed.
     """
-    data, source = parse_file(path)
-    return read_campaign(data, source, settings=settings)
+    text, source = read_file(path)
+    campaign = read_campaign(parse_text(text, source), source, settings=settings)
+    return attrs.evolve(campaign, file=str(Path(path).resolve()), sha256=digest(text))
+
+
+def digest(text: str) -> str:
+    """The SHA-256 of a campaign file's text, as a character records it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @functools.cache

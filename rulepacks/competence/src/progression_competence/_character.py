@@ -95,6 +95,10 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
     A starting level counts as having been reached at creation: it costs no points and passes no
     gate (a game master sets up a character). Each competence's points start at 0.
 
+    The character keeps its campaign in its creation's tags: the campaign's name, the settings that differ from the
+    campaign's own, and, for a campaign read from a file, the file's absolute path and SHA-256
+    (:func:`~progression_competence.campaigns.pack_for` reads them back).
+
     Raises:
         UnknownName: a level for a competence the campaign does not have.
         InvalidInput: a level that is not a whole number >= 0.
@@ -106,7 +110,10 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
             msg = f"new character: the level of {competence!r} must be a whole number >= 0, got {value!r}"
             raise InvalidInput(msg)
         stats[level_id(competence)] = value
-    return pack.new_sheet("character", name, stats=stats, tags={"campaign": tables_of(pack)["campaign"]["name"]})
+    from ._kept import kept_tags  # it builds packs: imported late to avoid a cycle
+
+    # the character keeps its campaign and settings, so that any later command prices it the same
+    return pack.new_sheet("character", name, stats=stats, tags=kept_tags(pack))
 
 
 def level(pack: RulePack, sheet: Sheet, competence: str) -> int:

@@ -27,51 +27,83 @@ from ._character import (
     settle,
 )
 from ._ids import degree_id, pool_id, quality_id, raise_id
+from ._kept import campaign_of, kept_tags, pack_for, settings_of
+from ._reader import parse_file
 from ._rolls import roll_competence
+from ._settings import load_settings
 
-__all__ = ["action_raise", "action_settle", "action_test", "demo", "make_character", "pack_for", "sessions_to_expert"]
+__all__ = ["action_raise", "action_settle", "action_test", "demo", "make_character", "sessions_to_expert"]
 
-#: The tag a sheet made from a campaign file carries, so later commands use the same campaign.
-CAMPAIGN_FILE = "campaign_file"
-
-
-def pack_for(sheet: Sheet, default: RulePack) -> RulePack:
-    """The pack of the campaign ``sheet`` was made in: built from its campaign file when it was
-    made from one (see the ``new.character`` command), else ``default``."""
-    path = sheet.tags.get(CAMPAIGN_FILE)
-    if path is None:
-        return default
-    return build(load_campaign(path))
+#: The settings a new character's campaign may be tuned with from the command line (what the pack's ``tune`` takes).
+TUNABLE = ("quality_base", "quality_step", "level_divisor", "die_size")
 
 
 def make_character(pack: RulePack, **options: str) -> Sheet:
-    """A new character, Ignorant in every competence unless given levels (name=..., campaign=FILE, <competence>=LEVEL).
+    """A new character, Ignorant in every competence unless given levels (name=..., campaign=FILE, settings=FILE,
+    quality_base=N, ..., <competence>=LEVEL).
+
+    The character keeps its campaign and its settings: every later command prices it the same. The options the
+    pack declares come typed (a setting as a whole number, or None when not given); a level of a competence only a
+    campaign file names comes as text.
 
     Options:
         name: the character's name.
-        campaign: a campaign TOML file to use instead of the pack's; the sheet remembers it.
+        campaign: a campaign TOML file to use instead of the pack's (a file of ``[settings]`` only tunes the
+            pack's campaign, as ``settings`` does).
+        settings: a settings TOML file (``format = 1`` and a ``[settings]`` table) tuning the campaign.
+        quality_base, quality_step, level_divisor, die_size: one setting of the campaign, over the files'.
         <competence>: a starting level for that competence, a whole number.
     """
-    name = options.pop("name", "")
-    path = options.pop("campaign", None)
-    used = pack if path is None else build(load_campaign(path))
+    given: dict[str, object] = dict(options)
+    name = str(given.pop("name", "") or "")
+    campaign_file = given.pop("campaign", None) or None
+    settings_file = given.pop("settings", None) or None
+    tuned = {key: given.pop(key, None) for key in TUNABLE}
+    used = pack
+    if campaign_file is not None or settings_file is not None or any(v is not None for v in tuned.values()):
+        used = _tuned(pack, campaign_file, settings_file, tuned)
     levels = {}
-    for key, text in options.items():
+    for key, text in given.items():
         check_competence(used, key)
         try:
-            levels[key] = int(text)
+            levels[key] = text if isinstance(text, int) else int(str(text))
         except (TypeError, ValueError):
             msg = f"new character: the level of {key!r} must be a whole number, got {text!r}"
             raise InvalidInput(msg) from None
-    sheet = new_character(used, name, levels=levels)
-    if path is not None:
-        sheet = used.new_sheet(
-            "character",
-            name,
-            stats={f"level.{c}": v for c, v in levels.items()},
-            tags={**sheet.tags, CAMPAIGN_FILE: str(path)},
-        )
-    return sheet
+    return new_character(used, name, levels=levels)
+
+
+def _tuned(pack: RulePack, campaign_file: object, settings_file: object, tuned: dict[str, object]) -> RulePack:
+    """The pack of a new character: ``pack``'s campaign or a campaign file's, tuned by a settings file and by
+    settings given one by one."""
+    files = [settings_file]
+    if campaign_file is not None and _settings_only(str(campaign_file)):  # a settings file given as campaign=
+        files, campaign_file = [campaign_file, settings_file], None
+    if campaign_file is not None:
+        campaign = load_campaign(str(campaign_file))
+        settings = campaign.settings
+    else:
+        campaign = campaign_of(kept_tags(pack), "the pack")
+        settings = settings_of(kept_tags(pack), campaign, "the pack")
+    for file in files:
+        if file is not None:
+            settings = load_settings(str(file), base=settings)
+    changes = {}
+    for key, value in tuned.items():
+        if value is None:
+            continue
+        try:
+            changes[key] = value if isinstance(value, int) else int(str(value))
+        except ValueError:
+            msg = f"new character: {key} must be a whole number, got {value!r}"
+            raise InvalidInput(msg) from None
+    return build(campaign, settings.changed(**changes) if changes else settings)
+
+
+def _settings_only(path: str) -> bool:
+    """Whether a TOML file holds settings only (``format`` and ``[settings]``), not a campaign."""
+    data, _ = parse_file(path)
+    return set(data) <= {"format", "settings"}
 
 
 def action_test(
@@ -92,7 +124,7 @@ def action_test(
         specializations: the specializations that apply.
         specialization: the same as specializations.
     """
-    used = pack_for(sheet, pack)
+    used = pack_for(pack, sheet)
     after, _ = roll_competence(used, sheet, check_competence(used, competence), dice, specializations or specialization)
     return after
 
@@ -106,7 +138,7 @@ def action_settle(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, 
         competence: the competence whose points are spent (its id).
         discard: lose what is still over the cap.
     """
-    used = pack_for(sheet, pack)
+    used = pack_for(pack, sheet)
     return settle(used, sheet, check_competence(used, competence), discard=discard)
 
 
@@ -117,7 +149,7 @@ def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, l
         competence: the competence raised (its id).
         levels: how many levels.
     """
-    used = pack_for(sheet, pack)
+    used = pack_for(pack, sheet)
     return raise_level(used, sheet, check_competence(used, competence), levels)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from progression.authoring import Reader
 from progression.errors import Problem, RulePackError
 
-__all__ = ["parse_file", "parse_resource", "parse_text"]
+__all__ = ["parse_file", "parse_resource", "parse_text", "read_file"]
 
 
 def parse_text(text: str, source: str) -> dict[str, Any]:
@@ -22,13 +22,20 @@ def parse_text(text: str, source: str) -> dict[str, Any]:
 
 def parse_file(path: str | Path) -> tuple[dict[str, Any], str]:
     """A TOML file, parsed, and its name for error messages."""
+    text, source = read_file(path)
+    return parse_text(text, source), source
+
+
+def read_file(path: str | Path) -> tuple[str, str]:
+    """The text of a TOML file (a regular file, of a bounded size: never a device or a pipe), and its name
+    for error messages."""
     if not isinstance(path, str | Path):
         msg = f"expected a file path, got {path!r} ({type(path).__name__})"
         raise RulePackError("<argument>", [Problem("<argument>", "$", msg)])
     reader = Reader(str(path))
-    text = reader.read(path)  # a regular file, of a bounded size: never a device or a pipe
+    text = reader.read(path)
     reader.raise_if_problems()
-    return parse_text(text, str(path)), str(path)
+    return text, str(path)
 
 
 def parse_resource(name: str) -> tuple[str, str]:

@@ -235,8 +235,9 @@ def read_settings(data: Mapping[str, Any], source: str, *, base: Settings | None
     return settings
 
 
-def load_settings(path: str | Path) -> Settings:
-    """Settings from a TOML file holding ``format = 1`` and a ``[settings]`` table.
+def load_settings(path: str | Path, *, base: Settings | None = None) -> Settings:
+    """Settings from a TOML file holding ``format = 1`` and a ``[settings]`` table; what it leaves out is
+    ``base``'s (the rules' numbers by default).
 
     Raises:
         RulePackError: the file is missing, not TOML, or has wrong values; every problem is listed.
@@ -248,7 +249,7 @@ def load_settings(path: str | Path) -> Settings:
         if not isinstance(data.get("settings", {}), dict):
             r.problem("$.settings", f"expected a table, got {data['settings']!r:.60}")
     r.raise_if_problems()
-    return read_settings(data.get("settings", {}), source, path="$.settings")
+    return read_settings(data.get("settings", {}), source, base=base, path="$.settings")
 
 
 def _with_tops(degrees: tuple[Degree, ...]) -> tuple[Degree, ...]:

@@ -6,7 +6,7 @@ with (:func:`pack_for`).
 
 from ._build import build
 from ._campaign import example_campaign, load_campaign, read_campaign
-from ._cli import pack_for
+from ._kept import pack_for
 from ._settings import DEGREES, POLICIES, default_settings, load_settings, read_settings
 
 __all__ = [
