@@ -426,3 +426,20 @@ class TestRaiseShortOfPoints:
             "(23 levels can be raised now: levels=23)"
         ) == str(refused.value)
         assert 23 == pc.level(pack, pc.raise_level(pack, aline, "escrime", 23), "escrime")
+
+
+class TestDegreeReached:
+    def test_a_raise_into_a_new_degree_says_so(self, pack: RulePack) -> None:
+        """Fencing raised 0 -> 3 enters Beginner: the entry ends with the milestone, told as itself by the history;
+        a raise that stays in its degree adds nothing."""
+        from progression.authoring import Narrator
+
+        aline = pc.award(pack, pc.new_character(pack, "Aline"), "escrime", 3, reason="lessons")
+        raised = pc.raise_level(pack, aline, "escrime", 3)
+        told = Narrator(pack).since(aline, raised)
+        again = pc.raise_level(pack, pc.award(pack, raised, "escrime", 3, reason="more"), "escrime", 1)
+        assert ("  Fencing 3: now Beginner (Débutant)", 3) == (
+            told[-1],
+            pc.level(pack, raised, "escrime"),
+        )
+        assert "now" not in " ".join(Narrator(pack).since(raised, again))

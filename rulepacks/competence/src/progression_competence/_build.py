@@ -17,9 +17,10 @@ import attrs
 import progression
 import progression.requirements
 from progression import Effect, RulePack, Sheet
-from progression.authoring import CurveCost, FixedCost, Kind, Label, Limit, PoolSpec, StatSpec, Upgrade
+from progression.authoring import CurveCost, FixedCost, Kind, Label, Limit, Narrator, PoolSpec, StatSpec, Upgrade
 from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
 from progression.errors import Problem, RulePackError
+from progression.events import Event, Marked
 from progression.requirements import AtLeast, Band, Context, Ladder, OwnsAmong
 
 from ._campaign import Campaign, Competence, check_campaign, example_campaign
@@ -109,7 +110,15 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
         tables=_tables(campaign, settings),
         contract=_contract(campaign, settings),
         operations=_operations(),
+        narration=_narration,
     )
+
+
+def _narration(narrator: Narrator, event: Event) -> str | None:
+    """The pack's words: a degree reached (a milestone of a raise or a settle) is told as itself."""
+    if isinstance(event, Marked) and ": now " in event.label:
+        return event.label
+    return None
 
 
 def _operations() -> tuple[Callable[..., Any], ...]:

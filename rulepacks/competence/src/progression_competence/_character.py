@@ -156,7 +156,8 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
             if done == 0:
                 raise
             _short_of(pack, sheet, competence, start, levels, done, short)
-    if levels == 1:
+    after = _reached(pack, sheet, after, competence)
+    if len(after.ledger) - len(sheet.ledger) == 1:
         return after
     return progression.operations.combine(sheet, after, f"raise {competence} {start} -> {start + levels}")
 
@@ -207,10 +208,21 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
             f"Buy what the rules ask for first (a quality of its list), or settle with discard=yes to lose them"
         )
         raise PendingState(msg)
-    added = len(after.ledger) - len(sheet.ledger)
-    if added <= 1:
+    after = _reached(pack, sheet, after, competence)
+    if len(after.ledger) - len(sheet.ledger) <= 1:
         return after
     return progression.operations.combine(sheet, after, f"settle {competence}")
+
+
+def _reached(pack: RulePack, before: Sheet, after: Sheet, competence: str) -> Sheet:
+    """``after`` with a milestone saying the degree ``competence`` reached, when its raises changed it
+    ("Fencing 31: now Proficient (Confirmé)"), as the history tells it."""
+    if degree(pack, before, competence) == degree(pack, after, competence):
+        return after
+    reached = level(pack, after, competence)
+    label = pack.ladder(degree_id(competence)).band_of(reached).label
+    named = label.en if label.fr == label.en else f"{label.en} ({label.fr})"
+    return progression.mark(after, f"{pack.name_of(competence)} {reached}: now {named}")
 
 
 def _strangers(pack: RulePack, quality: str, pay: Mapping[str, int]) -> list[str]:
