@@ -20,7 +20,7 @@ from progression import Effect, RulePack, Sheet
 from progression.authoring import CurveCost, FixedCost, Kind, Label, Limit, Narrator, PoolSpec, StatSpec, Upgrade
 from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
 from progression.errors import Problem, RulePackError
-from progression.events import Event, Marked
+from progression.events import Event, Marked, Rolled
 from progression.requirements import AtLeast, Band, Context, Ladder, OwnsAmong
 
 from ._campaign import Campaign, Competence, check_campaign, example_campaign
@@ -111,14 +111,25 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
         contract=_contract(campaign, settings),
         operations=_operations(),
         narration=_narration,
+        facts=_facts,
     )
 
 
 def _narration(narrator: Narrator, event: Event) -> str | None:
-    """The pack's words: a degree reached (a milestone of a raise or a settle) is told as itself."""
+    """The pack's words: a degree reached (a milestone of a raise or a settle) is told as itself, and a
+    competence test by its label, which gives the die, the level, the bonuses and the total."""
     if isinstance(event, Marked) and ": now " in event.label:
         return event.label
+    if isinstance(event, Rolled) and " test: " in event.label:
+        return f"rolled {event.label}"
     return None
+
+
+def _facts(narrator: Narrator, sheet: Sheet) -> list[tuple[str, str]]:
+    """A character's tags in words: the campaign it was made in, and the settings it changed."""
+    words = {"campaign": "Campaign", "settings": "Settings", "campaign_file": "Campaign file"}
+    hidden = {"campaign_sha256"}
+    return [(words.get(key, key), value) for key, value in sheet.tags.items() if key not in hidden]
 
 
 def _operations() -> tuple[Callable[..., Any], ...]:
