@@ -20,6 +20,7 @@ from progression.rulepacks.reader import Reader
 from progression.rulepacks.references import check_references
 from progression.rulepacks.rule_reader import RuleReader
 from progression.rulepacks.rulepack import RulePack
+from progression.rulepacks.table_schema import check_tables
 from progression.rules.parts import OVERFLOWS, Currency, Effect, Factor, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
 
 __all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
@@ -40,6 +41,7 @@ _SECTIONS = (
     "kinds",
     "names",
     "tables",
+    "schema",
 )
 
 
@@ -343,6 +345,7 @@ def read_pack(
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
     tables = r.table(data, "tables", "$")
+    check_tables(r, data, _PUNCTUATION)
     r.placeholders(data)
     # References are checked on whatever did parse, so a file with both kinds of problem
     # reports them all at once; ids that failed to parse ("?") are not reported twice.
