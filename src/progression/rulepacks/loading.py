@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from progression._labels import LANGUAGES
 from progression.curves.curve import Curve
 from progression.errors import Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
@@ -301,6 +302,26 @@ class PackReader(RuleReader):
         return kinds
 
 
+def languages(r: Reader, head: Mapping[str, Any]) -> tuple[str, ...]:
+    """The languages ``[pack] languages`` declares (``["en", "fr"]`` when it declares none): each label is
+    given in every one, and a name not given in a language reads in the first."""
+    declared = r.strings(head, "languages", "$.pack", default=LANGUAGES)
+    if not declared:
+        r.problem("$.pack.languages", "a pack declares at least one language (its labels' first language)")
+        return LANGUAGES
+    for index, code in enumerate(declared):
+        if not (code.isascii() and code.isalpha() and code.islower() and 2 <= len(code) <= 3):
+            r.problem(
+                f"$.pack.languages[{index}]", f"a language is a lowercase code of 2 or 3 letters (en, fr), got {code!r}"
+            )
+            return LANGUAGES
+    twice = sorted({code for code in declared if declared.count(code) > 1})
+    if twice:
+        r.problem("$.pack.languages", f"languages are listed once each; listed twice: {', '.join(twice)}")
+        return LANGUAGES
+    return tuple(declared)
+
+
 def read_pack(
     data: Mapping[str, Any],
     source: str,
@@ -334,10 +355,11 @@ def read_pack(
         raise r.error()
     r.extra(data, _SECTIONS, "$")
     head = r.table(data, "pack", "$")
+    r.languages = languages(r, head)
     name = r.get(head, "name", str, "$.pack")
     title = r.label(head, "$.pack", "title")
     version_text = r.get(head, "version", str, "$.pack", default="0")
-    r.extra(head, ("name", "title", "version", "description"), "$.pack")
+    r.extra(head, ("name", "title", "version", "description", "languages"), "$.pack")
     if name is not None and not _slug_ok(name):
         r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
     currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
@@ -353,6 +375,7 @@ def read_pack(
         pack = RulePack(
             name=name or "?",
             title=title,
+            languages=r.languages,
             version=version_text,
             source=source,
             currencies=currencies,
