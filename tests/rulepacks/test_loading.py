@@ -214,3 +214,33 @@ class TestCommandLineNames:
                 match=r"function 'demo' is a name of the command line's hooks .* @ \$\.upgrades\.\w+\.cost\.function",
             ):
                 progression.load_text(text, "x.toml", {"demo": demo})
+
+
+class TestTableSchema:
+    """A pack's own ``[tables]`` checked against its ``[schema.tables]``: the example's skills table."""
+
+    EXAMPLE = Path(__file__).parents[2] / "examples" / "skirmish" / "pack.toml"
+
+    def text(self) -> str:
+        return self.EXAMPLE.read_text(encoding="utf-8")
+
+    def test_the_example_loads_with_its_schema(self) -> None:
+        """The schema changes nothing in what loads: the table is kept as written."""
+        pack = progression.load_file(self.EXAMPLE)
+        assert {"basic": True} == dict(pack.tables["skills"]["swim"])
+
+    def test_a_wrong_row_is_refused(self) -> None:
+        """A misspelt key and a text for a flag are each a problem at their key path."""
+        broken = self.text().replace("swim = { basic = true }", 'swim = { basic = "yes", basik = true }')
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(broken, "skirmish.toml")
+        assert [
+            "skirmish.toml: unknown key 'basik'; expected one of: basic @ $.tables.skills.swim.basik",
+            "skirmish.toml: expected true or false, got 'yes' @ $.tables.skills.swim.basic",
+        ] == [str(p) for p in caught.value.problems]
+
+    def test_a_table_without_a_schema_is_the_packs_own(self) -> None:
+        """Without its schema, the table is free data for the pack's code: anything in it loads."""
+        free = self.text().replace('[schema.tables.skills]\nkeys = "id"\nvalues = { basic = "bool" }\n', "")
+        free = free.replace("swim = { basic = true }", 'swim = { basic = "maybe" }')
+        assert "maybe" == progression.load_text(free, "skirmish.toml").tables["skills"]["swim"]["basic"]

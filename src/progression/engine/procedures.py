@@ -149,6 +149,9 @@ def drive(
     result = procedure(context)
     if isinstance(result, Effect):
         return Outcome((_finished(result),), result)
+    if not isinstance(result, Generator):
+        msg = f"the procedure of {name} must return an Effect, or be a generator of Roll and Choose, got {result!r:.80}"
+        raise InvalidInput(msg)
     events: list[Event] = []
     old_rolls, old_decisions, new_decisions = list(recorded_rolls), list(recorded_decisions), list(decisions)
     answer: object = None

@@ -8,7 +8,7 @@ ladder gates an effect crosses, the payment and the sheet's state.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -234,7 +234,34 @@ def _choices(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgr
     if upgrade.options is None:
         return ()
     listed = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
-    return tuple(pack.function(upgrade.options)(listed))
+    return checked_options(pack, upgrade, pack.function(upgrade.options)(listed))
+
+
+def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[str, ...]:
+    """What an options function returned, as the choices: a list of texts, each a stat of the pack when the
+    upgrade's effect changes the chosen stat (``effect.stats = { "{choice}" = 1 }``).
+
+    Raises:
+        InvalidInput: anything else, naming the function and the upgrade.
+    """
+    where = f"upgrade {upgrade.id!r}: options function {upgrade.options!r}"
+    if isinstance(offered, str | bytes | Mapping) or not isinstance(offered, Iterable):
+        msg = f"{where} must return a list of option ids (texts), got {offered!r:.80}"
+        raise InvalidInput(msg)
+    choices = tuple(offered)
+    wrong = [c for c in choices if not isinstance(c, str)]
+    if wrong:
+        msg = f"{where} must return a list of option ids (texts), got {wrong[0]!r:.60} among them"
+        raise InvalidInput(msg)
+    if CHOICE in upgrade.effect.stats and upgrade.procedure is None:
+        unknown = [c for c in choices if c not in pack.stats]
+        if unknown:
+            msg = (
+                f"{where} offered {unknown[0]!r}, which is not a stat of the pack, but the effect changes the "
+                f"chosen stat; stats: {', '.join(sorted(pack.stats)) or 'none'}"
+            )
+            raise InvalidInput(msg)
+    return choices
 
 
 def _plain(text: str) -> str:

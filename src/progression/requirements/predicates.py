@@ -211,10 +211,14 @@ class Predicate(Requirement):
         result = check(context, **self.args) if self.args else check(context)
         if result == ():  # met: the common answer, with nothing to check or convert
             return ()
-        if isinstance(result, str) or not isinstance(result, Iterable):
-            msg = f"predicate {self.function!r} must return the unmet sentences, got {result!r}"
+        if isinstance(result, str | bytes | Mapping) or not isinstance(result, Iterable):
+            msg = f"predicate {self.function!r} must return the unmet sentences, got {result!r:.80}"
             raise InvalidInput(msg)
-        return tuple(str(sentence) for sentence in result)
+        sentences = tuple(result)
+        if not all(isinstance(sentence, str) for sentence in sentences):
+            msg = f"predicate {self.function!r} must return the unmet sentences (texts), got {list(sentences)!r:.80}"
+            raise InvalidInput(msg)
+        return sentences
 
     def holds(self, context: Context) -> bool:
         return not self._call(context)

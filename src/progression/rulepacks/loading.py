@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from progression._labels import LANGUAGES
 from progression.curves.curve import Curve
 from progression.errors import Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
@@ -20,6 +21,7 @@ from progression.rulepacks.reader import Reader
 from progression.rulepacks.references import check_references
 from progression.rulepacks.rule_reader import RuleReader
 from progression.rulepacks.rulepack import RulePack
+from progression.rulepacks.table_schema import check_tables
 from progression.rules.parts import OVERFLOWS, Currency, Effect, Factor, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
 
 __all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
@@ -40,6 +42,7 @@ _SECTIONS = (
     "kinds",
     "names",
     "tables",
+    "schema",
 )
 
 
@@ -299,6 +302,26 @@ class PackReader(RuleReader):
         return kinds
 
 
+def languages(r: Reader, head: Mapping[str, Any]) -> tuple[str, ...]:
+    """The languages ``[pack] languages`` declares (``["en", "fr"]`` when it declares none): each label is
+    given in every one, and a name not given in a language reads in the first."""
+    declared = r.strings(head, "languages", "$.pack", default=LANGUAGES)
+    if not declared:
+        r.problem("$.pack.languages", "a pack declares at least one language (its labels' first language)")
+        return LANGUAGES
+    for index, code in enumerate(declared):
+        if not (code.isascii() and code.isalpha() and code.islower() and 2 <= len(code) <= 3):
+            r.problem(
+                f"$.pack.languages[{index}]", f"a language is a lowercase code of 2 or 3 letters (en, fr), got {code!r}"
+            )
+            return LANGUAGES
+    twice = sorted({code for code in declared if declared.count(code) > 1})
+    if twice:
+        r.problem("$.pack.languages", f"languages are listed once each; listed twice: {', '.join(twice)}")
+        return LANGUAGES
+    return tuple(declared)
+
+
 def read_pack(
     data: Mapping[str, Any],
     source: str,
@@ -332,10 +355,11 @@ def read_pack(
         raise r.error()
     r.extra(data, _SECTIONS, "$")
     head = r.table(data, "pack", "$")
+    r.languages = languages(r, head)
     name = r.get(head, "name", str, "$.pack")
     title = r.label(head, "$.pack", "title")
     version_text = r.get(head, "version", str, "$.pack", default="0")
-    r.extra(head, ("name", "title", "version", "description"), "$.pack")
+    r.extra(head, ("name", "title", "version", "description", "languages"), "$.pack")
     if name is not None and not _slug_ok(name):
         r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
     currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
@@ -343,6 +367,7 @@ def read_pack(
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
     tables = r.table(data, "tables", "$")
+    check_tables(r, data, _PUNCTUATION)
     r.placeholders(data)
     # References are checked on whatever did parse, so a file with both kinds of problem
     # reports them all at once; ids that failed to parse ("?") are not reported twice.
@@ -350,6 +375,7 @@ def read_pack(
         pack = RulePack(
             name=name or "?",
             title=title,
+            languages=r.languages,
             version=version_text,
             source=source,
             currencies=currencies,

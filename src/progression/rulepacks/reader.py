@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from progression._labels import Label
+from progression._labels import LANGUAGES, Label
 from progression._reading import Unreadable, read_regular
 from progression.errors import Problem, RulePackError
 
@@ -91,6 +91,9 @@ class Reader:
         self.source = source
         #: The problems recorded so far, in the order they were found.
         self.problems: list[Problem] = []
+        #: The languages every label must be given in (a pack's ``[pack] languages``); English and French
+        #: may be given besides them.
+        self.languages: tuple[str, ...] = LANGUAGES
 
     def problem(self, path: str, reason: str) -> None:
         """Record that the value at ``path`` is wrong, and why (what was expected, what came)."""
@@ -194,17 +197,25 @@ class Reader:
         return value if isinstance(value, dict) else {}
 
     def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
-        """A displayed name: a table with ``en`` and ``fr`` texts (``?`` stands in for what is missing)."""
+        """A displayed name: a table with a text in each of :attr:`languages` (``en`` and ``fr`` unless the
+        pack declares others), and optionally in English and French besides (``?`` stands in for what is
+        missing)."""
         raw = self.get(table, key, (dict, str), path)
         if isinstance(raw, str):
-            self.problem(f"{path}.{key}", f"expected a table with 'en' and 'fr' names, got a single text {raw!r}")
+            wanted = " and ".join(repr(code) for code in self.languages)
+            self.problem(f"{path}.{key}", f"expected a table with {wanted} names, got a single text {raw!r}")
             return Label.same(raw)
         if not isinstance(raw, dict):
             return Label.same("?")
-        en = self.get(raw, "en", str, f"{path}.{key}")
-        fr = self.get(raw, "fr", str, f"{path}.{key}")
-        self.extra(raw, ("en", "fr"), f"{path}.{key}")
-        return Label(en=en or "?", fr=fr or "?")
+        where = f"{path}.{key}"
+        names = {code: self.get(raw, code, str, where) or "?" for code in self.languages}
+        names |= {
+            code: text for code in LANGUAGES if code not in names and (text := self.get(raw, code, str, where, None))
+        }
+        self.extra(raw, tuple(dict.fromkeys((*self.languages, *LANGUAGES))), where)
+        if self.languages == LANGUAGES:  # the common case, and the one fingerprints were made with
+            return Label(en=names["en"], fr=names["fr"])
+        return Label.of(names, self.languages)
 
     def ints(
         self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED, *, length: int | None = None

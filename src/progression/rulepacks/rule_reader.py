@@ -7,6 +7,7 @@ the sections that hold them are read by ``_loading``.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
@@ -74,7 +75,12 @@ class RuleReader(Reader):
         super().__init__(source)
         self.functions = functions
 
-    def function_ref(self, body: Mapping[str, Any], key: str, path: str) -> str | None:
+    def function_ref(
+        self, body: Mapping[str, Any], key: str, path: str, *, takes: str = "context", keywords: Collection[str] = ()
+    ) -> str | None:
+        """The name of the pack's function under ``key``; a problem at ``path.key`` when the pack does not provide
+        it, or when it cannot be called as it will be: with one argument (``takes``: the context, or a curve's
+        step) and the ``keywords`` the file gives it (a predicate's ``args``)."""
         name = self.get(body, key, str, path, default=None)
         if name is not None and is_contract_name(name):
             self.problem(
@@ -92,7 +98,26 @@ class RuleReader(Reader):
                     "or validate the installed pack by its name"
                 )
             self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; {hint}")
+        elif name is not None:
+            self.signature(name, f"{path}.{key}", takes, keywords)
         return name  # type: ignore[no-any-return]
+
+    def signature(self, name: str, where: str, takes: str, keywords: Collection[str]) -> None:
+        """A problem at ``where`` when the function ``name`` cannot be called as ``name(takes, **keywords)``:
+        found when the pack loads, not in the middle of a quote."""
+        function = self.functions[name]
+        if not callable(function):
+            self.problem(where, f"function {name!r} is not callable, got {function!r:.60}")
+            return
+        try:
+            signature = inspect.signature(function)
+        except (TypeError, ValueError):  # a builtin that tells no signature: it is called as it is
+            return
+        try:
+            signature.bind(None, **dict.fromkeys(keywords))
+        except TypeError as error:
+            call = ", ".join((takes, *(f"{k}=..." for k in keywords)))
+            self.problem(where, f"function {name!r} cannot be called as {name}({call}): {error}")
 
     def placeholders(self, data: Mapping[str, Any]) -> None:
         """Refuse ``{choice}`` wherever it would be read literally, and any other placeholder in an id.
@@ -187,8 +212,9 @@ class RuleReader(Reader):
                 build = lambda: PolynomialCurve(coefficients=coefficients, **common)  # noqa: E731
         elif kind == "function":
             allowed += ("function",)
-            name = self.function_ref(body, "function", path)
-            if name is not None and name in self.functions:
+            before = len(self.problems)
+            name = self.function_ref(body, "function", path, takes="step")
+            if name is not None and len(self.problems) == before:  # provided, and callable with a step
                 compute = self.functions[name]
                 build = lambda: FunctionCurve(function=name, compute=compute, **common)  # noqa: E731
         elif kind == "scaled":
@@ -314,8 +340,8 @@ class RuleReader(Reader):
             value = self.get(raw, "is", (bool, int, str), path, default=True)
             self.extra(raw, ("arg", "is", "message"), path)
             return GivenArg(arg=arg, value=value, message=message) if arg else None
-        name = self.function_ref(raw, "predicate", path)
         args = self.get(raw, "args", dict, path, default={})
+        name = self.function_ref(raw, "predicate", path, keywords=tuple(args))
         self.extra(raw, ("predicate", "args", "message"), path)
         return Predicate(function=name, args=args, message=message) if name else None
 

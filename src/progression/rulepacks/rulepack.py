@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from progression._frozen import freeze
-from progression._labels import Label
+from progression._frozen import as_tuple, freeze
+from progression._labels import LANGUAGES, Label
 from progression.curves.curve import Curve
 from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
@@ -123,6 +123,9 @@ class RulePack(Rules):
     #: sheet show`` prints instead of the tags as stored (a team's league and last result, not ``result=1 win
     #: 2-1 ...``); bookkeeping is left out. None prints the tags as they are.
     facts: Callable[[Narrator, Sheet], Sequence[tuple[str, str]]] | None = attrs.field(default=None, repr=False)
+    #: The languages the pack gives every displayed name in (``[pack] languages``), its first the one a name
+    #: not given in another language reads in.
+    languages: tuple[str, ...] = attrs.field(default=LANGUAGES, converter=as_tuple, repr=False)
     #: What the pack offers the command line: actions, explanations, reports, factories, simulations,
     #: exact computations, computed tables, a tuner, ``pack_for`` and a demo, each declared with its
     #: options (:class:`progression.contract.Contract`), checked when the pack is made.
@@ -164,6 +167,8 @@ class RulePack(Rules):
         extras = {u.id: (dict(u.args), u.multiply) for u in self.upgrades.values() if u.args or u.multiply}
         if extras:
             data += repr(extras)
+        if self.languages != LANGUAGES:  # only then, as above
+            data += repr(self.languages)
         # The functions and operations the rules name; not the command line's declarations (a new command,
         # such as a printable roster, changes no rule and must not make every saved sheet "of other rules").
         names = ",".join(sorted(self.functions)) + ";" + ",".join(sorted(self.operations))

@@ -107,8 +107,9 @@ def check_ids(pack: RulePack) -> list[Finding]:
     for what, named in labelled.items():
         for ident, part in named.items():
             label = getattr(part, "label", None)
-            if label is None or not label.en.strip() or not label.fr.strip():
-                found.append(Finding("ids", f"{what} {ident!r}", f"needs an English and a French label, got {label!r}"))
+            if label is None or not all(label.in_language(code).strip() for code in pack.languages):
+                wanted = ", ".join(pack.languages)
+                found.append(Finding("ids", f"{what} {ident!r}", f"needs a label in each of {wanted}, got {label!r}"))
     return found
 
 

@@ -1,0 +1,74 @@
+"""A pack's languages: declared in ``[pack] languages``, required on every label, the first standing in for
+a translation not given (issue 17, item 7)."""
+
+from __future__ import annotations
+
+import progression
+from progression.authoring import Label
+from support.builders import PACKS
+
+TAVERN = PACKS / "english_only.toml"
+
+
+class TestOneLanguage:
+    def test_a_pack_in_english_alone_loads(self) -> None:
+        """Labels give only the declared language; the pack knows its languages."""
+        tavern = progression.load_file(TAVERN)
+        assert (("en",), "The Tavern") == (tavern.languages, tavern.title.en)
+
+    def test_a_missing_translation_reads_in_the_first_language(self) -> None:
+        """French, not declared, falls back to English where a label lacks it, and is used where given."""
+        tavern = progression.load_file(TAVERN)
+        assert ("Learn a song", "Renommée", "Fame") == (
+            tavern.name_of("song", "fr"),
+            tavern.name_of("fame", "fr"),
+            tavern.name_of("fame", "de"),
+        )
+
+    def test_the_pack_plays(self) -> None:
+        """A one-language pack is a pack like any other: quotes speak its language."""
+        tavern = progression.load_file(TAVERN)
+        bard = tavern.new_sheet("bard", "Lia")
+        assert ("costs 5 Coins; the paying pools hold 0",) == tavern.quote(bard, "song").unmet
+
+
+class TestLabels:
+    def test_english_and_french_labels_are_as_before(self) -> None:
+        """A label of the two default languages reads and prints as it always did (fingerprints use it)."""
+        label = Label(en="Level", fr="Niveau")
+        assert ("Label(en='Level', fr='Niveau')", "Niveau", "Level") == (
+            repr(label),
+            label.in_language("fr"),
+            label.in_language("de"),
+        )
+
+    def test_a_label_of_other_languages(self) -> None:
+        """A label made for a pack of German and English: German first, French missing."""
+        label = Label.of({"de": "Ruhm", "en": "Fame"}, ("de", "en"))
+        assert ("Ruhm", "Fame", "Ruhm", ("en", "de"), ("fr",)) == (
+            label.in_language("de"),
+            label.in_language("en"),
+            label.in_language("fr"),
+            label.languages,
+            label.missing,
+        )
+
+    def test_the_default_languages_keep_every_fingerprint(self) -> None:
+        """A pack that declares the default languages is the pack that declares none."""
+        text = TAVERN.read_text(encoding="utf-8")
+        both = text.replace('languages = ["en"]\n', 'languages = ["en", "fr"]\n').replace(
+            'label = { en = "Coins" }', 'label = { en = "Coins", fr = "Pièces" }'
+        )
+        both = both.replace('title = { en = "The Tavern" }', 'title = { en = "The Tavern", fr = "La Taverne" }')
+        both = both.replace('{ en = "Purse" }', '{ en = "Purse", fr = "Bourse" }')
+        both = both.replace('{ en = "Learn a song" }', '{ en = "Learn a song", fr = "Apprendre un chant" }')
+        both = both.replace('{ en = "Bard" }', '{ en = "Bard", fr = "Barde" }')
+        declared = progression.load_text(both, "a.toml")
+        implied = progression.load_text(both.replace('languages = ["en", "fr"]\n', ""), "b.toml")
+        assert declared.rules == implied.rules
+
+    def test_a_label_is_a_value(self) -> None:
+        """Labels of every kind are hashable and equal by their texts."""
+        made = Label.of({"de": "Ruhm", "en": "Fame"}, ("de", "en"))
+        assert 1 == len({made, Label.of({"de": "Ruhm", "en": "Fame"}, ("de", "en"))})
+        assert 2 == len({Label(en="a", fr="b"), Label(en="a", fr="c")})
