@@ -84,3 +84,35 @@ class TestValidate:
         """A path that is not there is bad usage (2); so is an empty folder."""
         assert 2 == run("validate", str(tmp_path / "none.toml")).status
         assert "holds no pack file" in run("validate", str(tmp_path)).err
+
+
+MIXED = """format = 1
+[pack]
+name = "mixed"
+title = { en = "Mixed", fr = "Mélangé" }
+languages = ["en"]
+[currencies.xp]
+label = { en = "XP", fr = "PX" }
+[pools.xp]
+label = { en = "XP" }
+currency = "xp"
+[kinds.hero]
+label = { en = "Hero" }
+pools = ["xp"]
+"""
+
+
+class TestTranslations:
+    def test_names_lacking_a_language_the_pack_uses(self, run: Run, tmp_path: Path) -> None:
+        """A pack declaring English alone loads; ``--translations`` lists the names with no French where others
+        have some (a translator's list), in text and in JSON; a pack whose names all agree lists none."""
+        path = tmp_path / "mixed.toml"
+        path.write_text(MIXED, encoding="utf-8")
+        text = run("validate", str(path), "--translations")
+        data = run("validate", str(path), "--translations", "--json").json()
+        assert (0, ["  - pool xp: no name in fr", "  - kind hero: no name in fr"]) == (
+            text.status,
+            text.out.splitlines()[1:3],
+        )
+        assert {"pool xp": ["fr"], "kind hero": ["fr"]} == data["packs"][0]["untranslated"]
+        assert "no name in" not in run("validate", SKIRMISH, "--translations").out

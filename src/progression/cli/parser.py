@@ -676,6 +676,11 @@ def _validate(sub: Any) -> None:
     validate.add_argument(
         "path", metavar="PATH", help="a pack TOML file, a folder (searched for pack files), or a pack name"
     )
+    validate.add_argument(
+        "--translations",
+        action="store_true",
+        help="also list the displayed names that lack a language the pack gives other names in",
+    )
     validate.set_defaults(run=command("validate", "run_validate"))
 
 

@@ -13,8 +13,9 @@ from progression.errors import Problem, RulePackError
 from progression.rulepacks.discovery import entries, load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.reader import LARGEST_PACK
+from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["run_validate", "validate"]
+__all__ = ["run_validate", "untranslated", "validate"]
 
 
 def is_pack_text(path: Path) -> bool:
@@ -56,20 +57,48 @@ def _targets(spec: str) -> tuple[list[str], list[str]]:
 def validate(spec: str) -> tuple[dict[str, tuple[Problem, ...]], list[str]]:
     """Every problem of every pack ``spec`` names, by source (an empty tuple for a pack that loads), and the
     TOML files of a folder skipped as no pack."""
+    found, skipped, _ = _loaded(spec)
+    return found, skipped
+
+
+def _loaded(spec: str) -> tuple[dict[str, tuple[Problem, ...]], list[str], dict[str, RulePack]]:
+    """What :func:`validate` gives, and each pack that loads, by source."""
     found: dict[str, tuple[Problem, ...]] = {}
+    packs: dict[str, RulePack] = {}
     targets, skipped = _targets(spec)
     for target in targets:
         try:
-            load_file(target) if Path(target).is_file() else load(target)
+            packs[target] = load_file(target) if Path(target).is_file() else load(target)
         except RulePackError as error:
             found[target] = error.problems
         else:
             found[target] = ()
-    return found, skipped
+    return found, skipped, packs
+
+
+def untranslated(pack: RulePack) -> dict[str, tuple[str, ...]]:
+    """The displayed names that lack a language the pack gives some other name in (beyond those it declares,
+    which every name has): ``"pool xp"`` -> the languages missing, for a translator's list."""
+    labels = {"pack title": pack.title}
+    for what, table in (
+        ("currency", pack.currencies),
+        ("pool", pack.pools),
+        ("stat", pack.stats),
+        ("ladder", pack.ladders),
+        ("upgrade", pack.upgrades),
+        ("kind", pack.kinds),
+    ):
+        labels |= {f"{what} {ident}": part.label for ident, part in table.items()}
+    labels |= {f"band {ladder.id}.{band.id}": band.label for ladder in pack.ladders.values() for band in ladder.bands}
+    labels |= {f"name {ident}": label for ident, label in pack.names.items()}
+    given = {where: set(label.languages) for where, label in labels.items()}
+    used = set().union(*given.values())
+    return {where: tuple(sorted(used - codes)) for where, codes in given.items() if used - codes}
 
 
 def run_validate(args: argparse.Namespace, out: Output) -> int:
-    found, skipped = validate(args.path)
+    found, skipped, packs = _loaded(args.path)
+    missing = {source: untranslated(pack) for source, pack in packs.items()} if args.translations else {}
     bad = sum(1 for problems in found.values() if problems)
     if out.json_mode:
         out.json(
@@ -80,6 +109,7 @@ def run_validate(args: argparse.Namespace, out: Output) -> int:
                         "source": source,
                         "ok": not problems,
                         "problems": [{"file": p.source, "path": p.path, "reason": p.reason} for p in problems],
+                        **({"untranslated": missing.get(source, {})} if args.translations else {}),
                     }
                     for source, problems in found.items()
                 ],
@@ -90,12 +120,15 @@ def run_validate(args: argparse.Namespace, out: Output) -> int:
         for source in skipped:
             out.line(f"skip {source}: not a pack file (no [pack] table, no format key)")
         for source, problems in found.items():
+            source_id = source
             if not is_path(source) and not Path(source).is_file():
                 source = f"{source} (the installed pack" + (
                     f"; the folder ./{source} is validated as ./{source})" if Path(source).is_dir() else ")"
                 )
             if not problems:
                 out.line(f"ok   {source}")
+                for ident, codes in missing.get(source_id, {}).items():
+                    out.line(f"  - {ident}: no name in {', '.join(codes)}")
                 continue
             noun = "problem" if len(problems) == 1 else "problems"
             out.line(f"FAIL {source}: {len(problems)} {noun}")
