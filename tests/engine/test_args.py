@@ -163,3 +163,22 @@ class TestCommandLine:
             "skill takes no argument 'rush'; its arguments: out_of_career (bool)" in said,
             number,
         )
+
+
+class TestConformance:
+    def test_the_example_passes_with_full_coverage(self, pack: RulePack) -> None:
+        """The skirmish example, TOML alone, passes the conformance check with every upgrade bought: the runs start
+        from fresh sheets and from an apprentice and a journeyman of five and ten advances (the tiers' deep
+        states), drawn the same way every time."""
+        from progression.testing import check_pack
+
+        apprentice = pack.new_sheet(
+            "adventurer", "Apprentice", stats={"advances": 5}, tags={"career": "rogue", "tier": "apprentice"},
+            pools={"xp": 500},
+        )  # fmt: skip
+        journeyman = pack.new_sheet(
+            "adventurer", "Journeyman", stats={"advances": 10}, tags={"career": "soldier", "tier": "journeyman"},
+            pools={"xp": 1000},
+        )  # fmt: skip
+        report = check_pack(pack, examples=100, prepared=[apprentice, journeyman], min_coverage=1.0, derandomize=True)
+        assert (True, (), "Master") == (report.ok, report.coverage.never, report.coverage.deepest["career_tier"])  # type: ignore[union-attr]

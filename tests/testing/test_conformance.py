@@ -70,8 +70,9 @@ class TestBrokenPack:
         assert "machine" not in report.checks
 
     def test_machine_finds_the_lying_quote(self, broken: RulePack) -> None:
-        """The state machine finds the upgrade whose quote says yes and whose purchase refuses."""
-        report = check_pack(broken, examples=30)
+        """The state machine finds the upgrade whose quote says yes and whose purchase refuses (the same runs
+        every time: a random draw may miss it)."""
+        report = check_pack(broken, examples=30, derandomize=True)
         (machine,) = report.by_check("machine")
         assert "the quote of 'gamble' said yes, but the purchase was refused" in machine.message
         assert "Level would be 20, past its maximum of 10" in machine.message
@@ -231,7 +232,7 @@ class TestCoverage:
         check passes; started from a prepared veteran too, the runs buy it and the machine reports the bug."""
         pack = deep()
         fresh = check_pack(pack, examples=20, steps=2)
-        prepared = check_pack(pack, examples=60, steps=2, prepared=[veteran(pack)])
+        prepared = check_pack(pack, examples=60, steps=2, prepared=[veteran(pack)], derandomize=True)
         assert (True, "master" in (fresh.coverage.never if fresh.coverage else ())) == (fresh.ok, True)
         assert ["machine"] == [f.check for f in prepared.findings]
         assert "raised KeyError" in prepared.findings[0].message

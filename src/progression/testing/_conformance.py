@@ -176,6 +176,7 @@ def check_pack(
     setup: Mapping[str, Mapping[str, str]] | None = None,
     prepared: Iterable[Sheet] = (),
     min_coverage: float | None = None,
+    derandomize: bool = False,
 ) -> Report:
     """Check a rule pack; a :class:`Report` listing every problem found.
 
@@ -190,6 +191,8 @@ def check_pack(
             career): the deep states a run from a fresh sheet seldom reaches in ``steps``.
         min_coverage: the share of the pack's upgrades the runs must buy (0.8: four in five);
             under it, the report has a ``coverage`` problem naming those never bought.
+        derandomize: make the same random runs every time (a pack's suite that asks for coverage
+            then passes or fails the same way on every machine); by default each check draws anew.
 
     Raises:
         InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, a prepared
@@ -223,7 +226,9 @@ def check_pack(
     ran = CHECKS if examples and steps and (starts or ready) else CHECKS[:-1]
     coverage = None
     if ran == CHECKS:
-        broken, reached = run_machine(pack, examples=examples, steps=steps, setup=setup, prepared=ready)
+        broken, reached = run_machine(
+            pack, examples=examples, steps=steps, setup=setup, prepared=ready, derandomize=derandomize
+        )
         if broken is not None:
             findings.append(Finding("machine", f"pack {pack.name!r}", broken))
         coverage = Coverage(

@@ -462,12 +462,15 @@ def run_machine(
     steps: int,
     setup: Mapping[str, Mapping[str, str]] | None = None,
     prepared: Iterable[Sheet] = (),
+    derandomize: bool = False,
 ) -> tuple[str | None, Reached]:
     """Run the pack's machine: what broke and the steps (None when every run kept the invariants), and
-    what the runs reached."""
+    what the runs reached; ``derandomize`` makes the same runs every time."""
     machine = machine_for(pack, setup, prepared=prepared)
     lines: list[str] = []
+    fixed: dict[str, Any] = {"derandomize": True, "database": None} if derandomize else {}
     config = settings(
+        **fixed,
         max_examples=examples,
         stateful_step_count=steps,
         deadline=None,
