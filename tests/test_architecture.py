@@ -391,3 +391,33 @@ class TestArchitecturePage:
         }
         tree.add("testing")
         assert (set(), set()) == (tree - listed, listed - tree)
+
+    def test_the_pack_s_tables_are_its_tree(self) -> None:
+        """The Blood Bowl tables of the page: every facet folder in its layer's order, each naming every module
+        it holds, and every public module beside the facets; nothing listed that is not there."""
+        page = (ROOT / "docs" / "explanation" / "architecture.rst").read_text(encoding="utf-8")
+        facets = page.split("facet              what lives there", 1)[1].split("\n\n", 1)[0]
+        rows = dict(re.findall(r"^``([a-z_]+)/``\s+(.*?)(?=^``|^=)", facets, flags=re.M | re.S))
+        order = [f for layer in FACETS for f in sorted(layer)]
+        unnamed = {
+            facet: sorted(m for m in _modules(BLOODBOWL / facet) if f"``{m}``" not in rows.get(facet, ""))
+            for facet in order
+        }
+        modules = page.split("module             what lives there", 1)[1].split("\n\n", 1)[0]
+        public = {p.stem for p in BLOODBOWL.glob("*.py") if not p.name.startswith("_")}
+        assert (sorted(order), {}, public) == (
+            sorted(rows),
+            {facet: names for facet, names in unnamed.items() if names},
+            set(re.findall(r"^``([a-z_]+)``", modules, flags=re.M)),
+        )
+        assert _layered(list(rows)), list(rows)
+
+
+def _modules(folder: Path) -> set[str]:
+    return {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
+
+
+def _layered(listed: list[str]) -> bool:
+    """Whether the facets are listed lowest layer first (facets of one layer in any order)."""
+    ranks = [next(i for i, layer in enumerate(FACETS) if facet in layer) for facet in listed]
+    return ranks == sorted(ranks)
