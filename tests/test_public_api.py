@@ -3,7 +3,6 @@ and the old names that moved, still importable for one release with a warning na
 
 from __future__ import annotations
 
-import ast
 import importlib
 import re
 from pathlib import Path
@@ -11,8 +10,7 @@ from pathlib import Path
 import pytest
 
 import progression
-
-ROOT = Path(__file__).parents[1]
+from support.faces import ROOT, python_files, python_uses
 
 EXPECTED = [
     "Dice", "Effect", "Entry", "Ledger", "Operation", "ProgressionError", "Quote", "RulePack", "ScriptedDice",
@@ -165,19 +163,5 @@ class TestDeprecatedNames:
         """No module of the core, the packs, the tests, the examples, the benchmarks or the docs' extensions
         imports a moved name from :mod:`progression` or reads it as ``progression.<name>``, not even under
         ``TYPE_CHECKING`` where no warning would say so."""
-        found = []
-        folders = ("src", "rulepacks", "tests", "examples", "benchmarks", "docs")
-        for path in sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py")):
-            if path in (ROOT / "src" / "progression" / "__init__.py", Path(__file__)) or "_build" in path.parts:
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.ImportFrom) and node.module == "progression" and node.level == 0:
-                    found += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names if a.name in MOVED]
-                elif (
-                    isinstance(node, ast.Attribute)
-                    and isinstance(node.value, ast.Name)
-                    and node.value.id == "progression"
-                    and node.attr in MOVED
-                ):
-                    found.append(f"{path.relative_to(ROOT)}: progression.{node.attr}")
-        assert [] == found
+        skipped = (ROOT / "src" / "progression" / "__init__.py", Path(__file__))
+        assert [] == python_uses("progression", MOVED, python_files(*skipped))

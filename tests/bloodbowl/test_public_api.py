@@ -4,7 +4,6 @@ naming their new home."""
 
 from __future__ import annotations
 
-import ast
 import importlib
 import re
 from pathlib import Path
@@ -12,8 +11,7 @@ from pathlib import Path
 import pytest
 
 import progression_bloodbowl as bb
-
-ROOT = Path(__file__).parents[2]
+from support.faces import ROOT, old_name_pattern, pages_using, python_files, python_uses
 
 #: The face: what a coach reaches for first.
 EXPECTED = [
@@ -134,61 +132,20 @@ class TestNoOldNameInUse:
         """No module of the packs, the tests, the examples, the benchmarks or the docs' extensions imports a moved
         name from :mod:`progression_bloodbowl` or reads it as ``bb.<name>`` (whatever the module is imported as),
         not even under ``TYPE_CHECKING`` where no warning would say so."""
-        found = []
-        for path in python_files():
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            aliases = {"progression_bloodbowl"} | {
-                alias.asname or alias.name
-                for node in ast.walk(tree)
-                if isinstance(node, ast.Import)
-                for alias in node.names
-                if alias.name == "progression_bloodbowl"
-            }
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ImportFrom) and node.module == "progression_bloodbowl" and node.level == 0:
-                    found += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names if a.name in MOVED]
-                elif (
-                    isinstance(node, ast.Attribute)
-                    and isinstance(node.value, ast.Name)
-                    and node.value.id in aliases
-                    and node.attr in MOVED
-                ):
-                    found.append(f"{path.relative_to(ROOT)}: {node.value.id}.{node.attr}")
-        assert [] == found
+        assert [] == python_uses(
+            "progression_bloodbowl",
+            MOVED,
+            python_files(ROOT / "rulepacks/bloodbowl/src/progression_bloodbowl/__init__.py", Path(__file__)),
+        )
 
     def test_no_page_uses_an_old_name(self) -> None:
         """No page of the docs, nor the README, writes a moved name as ``bb.<name>``,
         ``progression_bloodbowl.<name>`` (a cross-reference too) or imports it from the face: the CHANGELOG
         alone, which lists the moves, names them."""
-        names = "|".join(sorted(MOVED, key=len, reverse=True))
-        old = re.compile(
-            rf"(?<![\w.])(?:bb|progression_bloodbowl)\.(?:{names})\b"
-            rf"|from progression_bloodbowl import [\w, ]*\b(?:{names})\b"
-        )
-        pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.rst")), *sorted(ROOT.glob("*/README.md"))]
-        found = [
-            f"{page.relative_to(ROOT)}:{number}: {match[0]}"
-            for page in pages
-            if "_build" not in page.parts
-            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
-            for match in old.finditer(line)
-        ]
-        assert [] == found
+        assert [] == pages_using(old_name_pattern("progression_bloodbowl", "bb", MOVED))
 
     def test_the_page_scan_finds_an_old_name(self) -> None:
         """The pattern the page scan uses catches an old name, and leaves its new home and a name of the face."""
-        names = "|".join(sorted(MOVED, key=len, reverse=True))
-        old = re.compile(rf"(?<![\w.])(?:bb|progression_bloodbowl)\.(?:{names})\b")
+        old = old_name_pattern("progression_bloodbowl", "bb", MOVED, imports=False)
         assert ["bb.induce"] == old.findall("bb.induce(pack, team) bb.operations.induce(pack, team) bb.hire(pack)")
         assert [] == old.findall(":func:`~progression_bloodbowl.queries.price` and ``progression_bloodbowl.team``")
-
-
-def python_files() -> list[Path]:
-    """Every Python file of the repository the scan reads: this test and the face itself left out."""
-    face = ROOT / "rulepacks" / "bloodbowl" / "src" / "progression_bloodbowl" / "__init__.py"
-    folders = ("src", "rulepacks", "tests", "examples", "benchmarks", "docs")
-    return [
-        path
-        for path in sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
-        if path not in (face, Path(__file__)) and "_build" not in path.parts
-    ]
