@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from progression.cli.main import main
-from support.transcripts import check, transcript
+from support.transcripts import check, in_process, transcript
 
 PAGE = Path(__file__).parents[2] / "docs" / "how-to" / "competence-cli.rst"
 
@@ -20,12 +19,6 @@ def test_the_page_runs_as_written(
     the sheet, its history, its verification and a correction: each prints what the page shows."""
     monkeypatch.chdir(tmp_path)
 
-    def command(words: list[str]) -> tuple[int, str, str]:
-        capsys.readouterr()
-        status = main(words)
-        captured = capsys.readouterr()
-        return status, captured.out, captured.err
-
     steps = list(transcript(PAGE.read_text(encoding="utf-8")))
     assert len(steps) == 14
-    check(command, steps, str(PAGE))
+    check(in_process(capsys), steps, str(PAGE))

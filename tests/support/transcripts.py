@@ -7,7 +7,9 @@ import re
 import shlex
 from collections.abc import Callable, Iterator
 
-__all__ = ["check", "commands_of", "files", "transcript"]
+import pytest
+
+__all__ = ["check", "commands_of", "files", "in_process", "transcript"]
 
 
 def files(text: str) -> dict[str, str]:
@@ -60,6 +62,19 @@ def transcript(text: str) -> Iterator[tuple[str, list[str]]]:
 
 #: Runs a command's words (without ``progression``): its exit status and what it printed (stdout, stderr).
 Runner = Callable[[list[str]], tuple[int, str, str]]
+
+
+def in_process(capsys: pytest.CaptureFixture[str]) -> Runner:
+    """A runner of ``progression`` in this process: its exit status and what it printed, captured by pytest."""
+    from progression.cli.main import main
+
+    def run(words: list[str]) -> tuple[int, str, str]:
+        capsys.readouterr()
+        status = main(words)
+        captured = capsys.readouterr()
+        return status, captured.out, captured.err
+
+    return run
 
 
 def check(run: Runner, steps: list[tuple[str, list[str]]], page: str) -> None:

@@ -10,9 +10,8 @@ import pytest
 
 import progression_bloodbowl as bb
 from progression import ScriptedDice, Sheet
-from progression.cli.main import main
 from progression.errors import InvalidInput
-from support.transcripts import check, files, transcript
+from support.transcripts import check, files, in_process, transcript
 
 PAGE = Path(__file__).parents[3] / "docs" / "how-to" / "bloodbowl-amend.rst"
 
@@ -29,15 +28,9 @@ def test_the_page_runs_as_written(
         (tmp_path / name).write_text(body, encoding="utf-8")
         runpy.run_path(str(tmp_path / name), run_name="__main__")
 
-    def command(words: list[str]) -> tuple[int, str, str]:
-        capsys.readouterr()
-        status = main(words)
-        captured = capsys.readouterr()
-        return status, captured.out, captured.err
-
     steps = list(transcript(text))
     assert len(steps) > 5
-    check(command, steps, str(PAGE))
+    check(in_process(capsys), steps, str(PAGE))
 
 
 class TestAmendMatch:

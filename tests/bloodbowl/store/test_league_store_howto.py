@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from progression.cli.main import main
-from support.transcripts import check, files, transcript
+from support.transcripts import check, files, in_process, transcript
 
 PAGE = Path(__file__).parents[3] / "docs" / "how-to" / "bloodbowl-league-store.rst"
 
@@ -29,14 +28,8 @@ def test_the_page_runs_as_written(
         (tmp_path / name).write_text(body, encoding="utf-8")
         runpy.run_path(str(tmp_path / name), run_name="__main__")
 
-    def command(words: list[str]) -> tuple[int, str, str]:
-        capsys.readouterr()
-        status = main(words)
-        captured = capsys.readouterr()
-        return status, captured.out, captured.err
-
     steps = list(transcript(text))
     used = {words.split()[2] for words, _ in steps}
     assert {"new", "team", "fixtures", "record", "standings", "leaders", "player", "history", "roster"} <= used
     assert {"amend", "verify"} <= used
-    check(command, steps, str(PAGE))
+    check(in_process(capsys), steps, str(PAGE))
