@@ -42,18 +42,14 @@ def surplus(pack: RulePack, sheet: Sheet) -> Mapping[str, int]:
     return freeze(over)
 
 
-def state_problems(pack: RulePack, sheet: Sheet, paying: Collection[str] = ()) -> list[Violation]:
-    """What keeps ``sheet`` from being changed: a decision awaited, or surplus on a pool other than ``paying``."""
-    problems = []
-    if sheet.pending is not None:
-        question = sheet.pending.question
-        asked = f" ({question[0]}: {', '.join(question[1])})" if question else ""
-        problems.append(
-            Violation(
-                "state", f"{pack.name_of(sheet.pending.upgrade)} waits for a decision{asked}; decide or undo first"
-            )
-        )
-    for pool, extra in surplus(pack, sheet).items():
+def state_problems(
+    pack: RulePack, sheet: Sheet, paying: Collection[str] = (), over: Mapping[str, int] | None = None
+) -> list[Violation]:
+    """What keeps ``sheet`` from being changed: a decision awaited, or surplus on a pool other than ``paying``
+    (``over``: the sheet's surplus, when the caller has it already)."""
+    waiting = _waiting(pack, sheet)
+    problems = [] if waiting is None else [waiting]
+    for pool, extra in (surplus(pack, sheet) if over is None else over).items():
         if pool not in paying:
             buys = pack.pool(pool).surplus_buys
             spend = " or ".join(pack.name_of(u) for u in buys) if buys else f"what {pack.name_of(pool)} pays for"
@@ -67,11 +63,22 @@ def state_problems(pack: RulePack, sheet: Sheet, paying: Collection[str] = ()) -
     return problems
 
 
+def _waiting(pack: RulePack, sheet: Sheet) -> Violation | None:
+    """A decision the sheet's procedure waits for, as a refusal's sentence."""
+    if sheet.pending is None:
+        return None
+    question = sheet.pending.question
+    asked = f" ({question[0]}: {', '.join(question[1])})" if question else ""
+    return Violation(
+        "state", f"{pack.name_of(sheet.pending.upgrade)} waits for a decision{asked}; decide or undo first"
+    )
+
+
 def ensure_decided(pack: RulePack, sheet: Sheet) -> None:
     """Raise :class:`PendingState` when a decision waits (points over a cap may wait: they are spent later)."""
-    problems = [p for p in state_problems(pack, sheet, paying=tuple(sheet.pools)) if p.key == "state"]
-    if problems:
-        raise PendingState("; ".join(p.sentence for p in problems))
+    waiting = _waiting(pack, sheet)
+    if waiting is not None:
+        raise PendingState(waiting.sentence)
 
 
 def ensure_settled(pack: RulePack, sheet: Sheet) -> None:

@@ -170,7 +170,7 @@ def _quote(
     over = surplus(pack, subject)
     if any(pool in over for pool in waived):  # it spends a surplus: other pools' surpluses wait their turn
         waived = (*waived, *over)
-    state = state_problems(pack, subject, paying=waived)
+    state = state_problems(pack, subject, paying=waived, over=over)
     currency = currency_of(pack, upgrade)
     return Quote(
         upgrade=upgrade_id,
