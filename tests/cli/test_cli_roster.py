@@ -128,3 +128,14 @@ class TestAnyRoster:
         row = json.loads(out)["rows"][0]
         assert (0, "ana", "Ana", "12") == (status, row["#"], row["name"], row[pack.name_of("xp")])
         assert (2, True) == (refused, "'Ana' has no members: a roster page lists a roster's" in said)
+
+
+class TestADeclaredPage:
+    def test_a_page_that_cannot_print_as_it_says(self) -> None:
+        """A roster function giving a row of another width (or anything but a Page) is refused, saying why."""
+        from progression.contract import Page, Roster
+        from progression.errors import ProgressionError
+
+        roster = Roster(function=lambda pack, sheet: Page(title="T", columns=("a", "b"), rows=[("1",)]))
+        with pytest.raises(ProgressionError, match=r"row 0 has 1 cells for 2 columns"):
+            roster(progression.load_file(SKIRMISH), progression.load_file(SKIRMISH).new_sheet("party", "P"))

@@ -237,3 +237,7 @@ class TestChoicesAsWritten:
         """A misspelt option is refused, naming the closest options before listing them all."""
         unmet = pack.quote(rich(pack), "skill", choice="swimm").unmet
         assert unmet[0].startswith("'swimm' is not an option for Advance a skill (the closest: swim); options: ")
+
+    def test_a_name_two_options_share_is_left_as_written(self, pack: RulePack) -> None:
+        """Where a name fits two options it is no option: left as written, so the quote refuses it."""
+        assert ("climb", "x y") == (pack.resolve("Climb", ["climb", "swim"]), pack.resolve("x y", ["x_y", "X-Y"]))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Mapping
 
 import attrs
 import pytest
 
 import progression
 from progression import Effect, RulePack, ScriptedDice, Sheet, Work
-from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
+from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, ProgressionError, UnknownName
 from progression.events import Adjusted, Awarded, Lost, Member, Purchased, Rolled, Step
 from progression.operations import Award
 from support.builders import market
@@ -78,8 +79,14 @@ def tithe(work: Work, member: str, rolled: int) -> None:
             work.run(Award(pool="purse", amount=1, reason="blessing"))
 
 
+@progression.operation("market.levy", kind="guild")
+def levy(work: Work, price: Mapping[str, int]) -> None:
+    """The guild pays a levy the rule code prices."""
+    work.spend(price, upgrade="levy")
+
+
 def pack() -> RulePack:
-    return attrs.evolve(market(), operations=[fine, dues, pin, polish, recruit, quest, hoard, tithe])
+    return attrs.evolve(market(), operations=[fine, dues, pin, polish, recruit, quest, hoard, tithe, levy])
 
 
 def guild(**pools: int) -> Sheet:
@@ -203,3 +210,14 @@ class TestDeclaredCall:
         assert "(pack: 'RulePack', sheet: 'Sheet', member: 'str', *, dice: 'progression.Dice') -> 'Sheet'" == str(
             inspect.signature(quest)
         )
+
+
+class TestPricesTheRuleCodeSets:
+    @pytest.mark.parametrize(("price", "message"), [
+        ({"gold": 1}, "gold"),
+        ({"purse": -1}, r"the price of 'levy', pool 'purse': points must be a positive whole number, got -1"),
+    ])  # fmt: skip
+    def test_a_price_of_a_pool_not_held_or_below_zero(self, price: dict[str, int], message: str) -> None:
+        """A price from a pool the guild has not, or of points below zero, is refused naming the pool."""
+        with pytest.raises(ProgressionError, match=message):
+            levy(pack(), guild(), price)
