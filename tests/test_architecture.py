@@ -421,3 +421,26 @@ def _layered(listed: list[str]) -> bool:
     """Whether the facets are listed lowest layer first (facets of one layer in any order)."""
     ranks = [next(i for i, layer in enumerate(FACETS) if facet in layer) for facet in listed]
     return ranks == sorted(ranks)
+
+
+def _asserts(path: Path) -> list[str]:
+    """Where ``path`` uses ``assert``: ``python -O`` removes it, so it can be no check the code relies on."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [f"{path.name}:{node.lineno}" for node in ast.walk(tree) if isinstance(node, ast.Assert)]
+
+
+class TestNoAsserts:
+    @pytest.mark.parametrize(
+        "path", [*sorted(CORE.rglob("*.py")), *(p for pack in PACKS for p in sorted(pack.rglob("*.py")))], ids=str
+    )
+    def test_the_code_checks_without_assert(self, path: Path) -> None:
+        """No ``assert`` in the core or the shipped packs: a check is a refusal (a ``ProgressionError``) or a
+        narrowing the code does not need, never a statement ``python -O`` drops (issue 19 item 2: a waived limit
+        past the end of a curve ended in a bare ``AssertionError``, and under -O in a free purchase)."""
+        assert [] == _asserts(path)
+
+    def test_an_assert_is_found(self, tmp_path: Path) -> None:
+        """The scan sees an ``assert`` (the check above cannot pass by reading nothing)."""
+        module = tmp_path / "rule.py"
+        module.write_text("def f(price):\n    assert price is not None\n    return price\n")
+        assert ["rule.py:2"] == _asserts(module)

@@ -38,6 +38,22 @@ class TestPermissions:
         assert (2, True, before) == (result.status, "is read-only (mode 0444)" in result.err, sheet_file.read_bytes())
 
 
+class TestWhatIsReplaced:
+    def test_new_force_does_not_replace_a_pipe(self, run: Run, tmp_path: Path) -> None:
+        """``sheet new --force`` over a FIFO (as over ``/dev/null``) is refused, naming what is there: it replaced
+        the pipe, or the device, with a sheet file (found attacking item 8 of issue 19)."""
+        import stat
+
+        fifo = tmp_path / "team.json"
+        os.mkfifo(fifo)
+        result = run("sheet", "new", str(fifo), "--force", "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana")
+        assert (2, True, True) == (
+            result.status,
+            "is not a regular file (a device, a pipe or a socket); nothing was written" in result.err,
+            stat.S_ISFIFO(fifo.stat().st_mode),
+        )
+
+
 class TestWhatIsRead:
     def test_a_directory(self, run: Run, tmp_path: Path) -> None:
         result = run("sheet", "show", str(tmp_path))

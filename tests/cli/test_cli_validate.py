@@ -46,6 +46,26 @@ class TestValidate:
         assert " @ $.format\n" in result.out
         assert result.out.endswith("1 of 2 packs load\n")
 
+    def test_a_folder_holding_what_is_no_regular_file(self, run: Run, tmp_path: Path) -> None:
+        """In a folder, a ``*.toml`` that is a folder, a pipe or a link to ``/dev/zero`` is reported as a file
+        that does not load, beside the others (issue 19 item 9): it was looked up as an installed pack's name,
+        and the whole run stopped at it ("no rule pack named '.../x.toml' is installed", exit 2)."""
+        import os
+
+        (tmp_path / "good.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        (tmp_path / "folder.toml").mkdir()
+        os.mkfifo(tmp_path / "pipe.toml")
+        (tmp_path / "zero.toml").symlink_to("/dev/zero")
+        result = run("validate", str(tmp_path), "--json")
+        reasons = {p["source"]: [q["reason"] for q in p["problems"]] for p in result.json()["packs"]}
+        assert (1, {"good.toml": [], "folder.toml": ["cannot read the file: it is a directory"]}) == (
+            result.status,
+            {Path(s).name: r for s, r in reasons.items() if Path(s).name in ("good.toml", "folder.toml")},
+        )
+        assert [["cannot read the file: it is not a regular file (a device, a pipe or a socket)"]] * 2 == [
+            reasons[str(tmp_path / name)] for name in ("pipe.toml", "zero.toml")
+        ]
+
     def test_a_folder_skips_toml_that_is_no_pack(self, run: Run, tmp_path: Path) -> None:
         """In a folder, a TOML file with neither a [pack] table nor a format key (a pyproject.toml) is
         skipped and said so, as are hidden folders (a .venv); a file that does not parse is still checked."""

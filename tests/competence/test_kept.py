@@ -192,6 +192,25 @@ class TestCampaignFile:
         _, _, err = run("sheet", "show", str(tmp_path / "m.json"))
         assert f"the campaign file '{file}' that 'Mara' was made in is missing: put it back there" in err
 
+    def test_a_file_replaced_by_a_pipe_is_refused(self, run: Run, tmp_path: Path) -> None:
+        """A campaign file replaced by a FIFO is refused at once as no regular file (reading it would hang every
+        command on the character); it was said to be missing, though something is there."""
+        import os
+
+        file = tmp_path / "harbour.toml"
+        file.write_text(HARBOUR, encoding="utf-8")
+        sheet = str(tmp_path / "m.json")
+        new = ("sheet", "new", sheet, "--pack", "competence", "--kind", "character", "--set", f"campaign={file}")
+        run(*new, "--name", "Mara")
+        file.unlink()
+        os.mkfifo(file)
+        status, _, err = run("sheet", "show", sheet)
+        assert (2, True) == (
+            status,
+            f"the campaign file '{file}' that 'Mara' was made in is not a regular file (a device, a pipe or a "
+            "socket, or a folder): put the campaign file back there" in err,
+        )
+
     def test_a_sheet_of_before_reads_its_relative_file(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """A sheet saved before (a relative ``campaign_file``, no hash) reads its campaign as it did, from the folder
         the command runs in; elsewhere it is refused, saying to run from that folder."""

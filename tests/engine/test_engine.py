@@ -310,6 +310,14 @@ class TestOverride:
         again = pack.purchase(pack.purchase(ana(purse=9), "badge"), "badge", override="lost it", bypass=["limit"])
         assert (2, 2) == (sheet.stats["level"], again.bought["badge"])
 
+    def test_limit_waived_past_the_end_of_the_curve(self) -> None:
+        """``--bypass limit`` waives a limit, never a price the curve does not give: past the curve's end the
+        purchase is refused, naming why (issue 19 item 2: it was an ``assert``, and a free purchase under -O)."""
+        pack = market()
+        sheet = pack.purchase(pack.purchase(ana(purse=10), "tutor"), "tutor")
+        with pytest.raises(LimitReached, match="Tutor has no price at this level"):
+            pack.purchase(sheet, "tutor", override="a GM's gift", bypass=["limit"])
+
     def test_needs_a_reason(self) -> None:
         """No reason, no bypass."""
         with pytest.raises(InvalidInput, match="a bypass needs a written reason"):

@@ -29,12 +29,12 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
         raise UsageError(msg)
     names = args.packs or installed
     packs = [load(name) for name in names]
-    with_demo = [pack for pack in packs if pack.contract.demo is not None]
+    with_demo = [(pack, demo) for pack in packs if (demo := pack.contract.demo) is not None]
     if not with_demo:
         msg = f"none of the packs {', '.join(names)} offers a demo (a declared demo); {INSTALL}"
         raise UsageError(msg)
     stories = []
-    for index, pack in enumerate(with_demo):
+    for index, (pack, demo) in enumerate(with_demo):
         steps: list[str] = []
         if not out.json_mode:
             if index:
@@ -45,8 +45,6 @@ def run_demo(args: argparse.Namespace, out: Output) -> int:
             steps.append(str(text))
             out.line(str(text))
 
-        demo = pack.contract.demo
-        assert demo is not None
         demo(pack, say)
         stories.append({"pack": pack.name, "title": pack.title.en, "steps": steps})
     skipped = [pack.name for pack in packs if pack.contract.demo is None]

@@ -10,7 +10,7 @@ and the replacement happen under an exclusive lock of the directory (``flock``),
 so two writers never both pass the check: one waits for the other, then finds the
 file changed and is refused. No update is lost. Only regular files are read, up to
 :data:`~progression.files.sheets.LARGEST_FILE` bytes; through a symbolic link, the
-file it names is written; a read-only file is never replaced.
+file it names is written; a read-only file is never replaced, nor anything that is not a regular file.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
     """
     target = Path(os.path.realpath(path))
     directory = target.parent
-    _check_writable(path, target)
+    _check_replaceable(path, target)
     with _locked(directory):
         prefix = _temporary_prefix(target.name)
         _remove_left_behind(directory, prefix)
@@ -142,12 +142,18 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
     _sync_directory(directory)
 
 
-def _check_writable(path: Path, target: Path) -> None:
-    """Refuse to replace a file its permissions protect (replacing it would ignore them)."""
+def _check_replaceable(path: Path, target: Path) -> None:
+    """Refuse to replace what is no regular file (a device such as ``/dev/null``, a pipe: ``sheet new --force``
+    would put a sheet in its place) or a file its permissions protect (replacing it would ignore them)."""
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
+        found = target.stat().st_mode
     except FileNotFoundError:
         return
+    if not stat.S_ISREG(found):
+        what = "a directory" if stat.S_ISDIR(found) else "not a regular file (a device, a pipe or a socket)"
+        msg = f"{str(path)!r} is {what}; nothing was written: give the name of a sheet file"
+        raise UsageError(msg)
+    mode = stat.S_IMODE(found)
     if not mode & 0o222 or not os.access(target, os.W_OK):
         msg = (
             f"sheet file {str(path)!r} is read-only (mode {mode:04o}); nothing was written: "

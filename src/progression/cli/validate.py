@@ -38,18 +38,20 @@ def folder_files(folder: Path) -> tuple[list[str], list[str]]:
     return checked, [str(p) for p in found if str(p) not in checked]
 
 
-def _targets(spec: str) -> tuple[list[str], list[str]]:
+def _targets(spec: str) -> tuple[list[str], list[str], bool]:
+    """The packs to check, the files of a folder skipped, and whether ``spec`` is an installed pack's name
+    (else each target is a path: a folder's ``*.toml`` is loaded as a file, whatever it turns out to be)."""
     path = Path(spec)
     if not is_path(spec) and spec in entries():  # a bare name is the installed pack, whatever the folder holds
-        return [spec], []
+        return [spec], [], True
     if path.is_dir():
         files, skipped = folder_files(path)
         if not files:
             msg = f"folder {spec!r} holds no pack file (*.toml with a [pack] table or a format key) to validate"
             raise UsageError(msg)
-        return files, skipped
+        return files, skipped, False
     if path.is_file():
-        return [spec], []
+        return [spec], [], False
     msg = f"{spec!r} is neither a pack file, a folder, nor an installed pack (installed: {', '.join(entries()) or 'none'})"
     raise UsageError(msg)
 
@@ -65,10 +67,10 @@ def _loaded(spec: str) -> tuple[dict[str, tuple[Problem, ...]], list[str], dict[
     """What :func:`validate` gives, and each pack that loads, by source."""
     found: dict[str, tuple[Problem, ...]] = {}
     packs: dict[str, RulePack] = {}
-    targets, skipped = _targets(spec)
+    targets, skipped, installed = _targets(spec)
     for target in targets:
         try:
-            packs[target] = load_file(target) if Path(target).is_file() else load(target)
+            packs[target] = load(target) if installed else load_file(target)
         except RulePackError as error:
             found[target] = error.problems
         else:

@@ -39,6 +39,11 @@ SNAPSHOT_EVERY = 32
 STRETCH = 64
 
 
+def _read() -> Sequence[Event]:
+    """The reader a deferred ledger keeps once its entries are read: it is never called again."""
+    return ()
+
+
 class _Deferred(MutableSequence["Event"]):
     """The entries of a ledger kept elsewhere: their number and a few of them known, the rest read on first use.
 
@@ -60,7 +65,8 @@ class _Deferred(MutableSequence["Event"]):
         stretch: Callable[[int, int], Sequence[Event]] | None = None,
     ) -> None:
         self._count = count
-        self._load: Callable[[], Sequence[Event]] | None = load
+        #: Reads every entry; once they are read, a reader of none, so that what it holds can be freed.
+        self._load: Callable[[], Sequence[Event]] = load
         self._known = dict(known)
         self._items: list[Event] | None = None
         self._lock = threading.Lock()
@@ -72,12 +78,11 @@ class _Deferred(MutableSequence["Event"]):
         if items is None:
             with self._lock:
                 if self._items is None:
-                    assert self._load is not None  # set until the entries are read
                     loaded = list(self._load())
                     if len(loaded) != self._count:
                         msg = f"a deferred ledger of {self._count} entries read {len(loaded)}"
                         raise RuntimeError(msg)
-                    self._items, self._load, self._known = loaded, None, {}
+                    self._items, self._load, self._known = loaded, _read, {}
                 items = self._items
         return items
 
@@ -102,19 +107,18 @@ class _Deferred(MutableSequence["Event"]):
             if found is not None:
                 return found
             if self._stretch is not None and 0 <= index < self._count:
-                return self._read_back(index)
+                return self._read_back(index, self._stretch)
         return self._all()[index]
 
-    def _read_back(self, index: int) -> Event:
+    def _read_back(self, index: int, stretch: Callable[[int, int], Sequence[Event]]) -> Event:
         """The entry at ``index``, read with a stretch of the entries before it."""
         with self._lock:
             if self._items is not None:
                 return self._items[index]
             found = self._known.get(index)
             if found is None:
-                assert self._stretch is not None  # checked by the caller
                 start = max(0, index + 1 - max(STRETCH, len(self._known)))
-                entries = self._stretch(start, index + 1)
+                entries = stretch(start, index + 1)
                 if len(entries) != index + 1 - start:
                     msg = f"a deferred ledger read {len(entries)} entries for positions {start} to {index}"
                     raise RuntimeError(msg)

@@ -283,7 +283,9 @@ class Command:
         return self.result(self._call(fixed, self.bind(values)))
 
     def _call(self, fixed: Sequence[Any], options: Mapping[str, object]) -> Any:
-        assert self.function is not None
+        if self.function is None:
+            msg = f"{self.what} names no function to call"
+            raise InvalidInput(msg)
         return self.function(*fixed, **options)
 
     def result(self, value: Any) -> Any:

@@ -73,10 +73,10 @@ class OptionType:
             if text.strip() not in self.choices:
                 raise ValueError(text)
             return text.strip()
-        assert self.item is not None
+        item = self._item()
         if self.family == "optional":
-            return None if text.strip().lower() in ("", "none") else self.item.read(text)
-        return tuple(self.item.read(part.strip()) for part in text.split(",") if part.strip())
+            return None if text.strip().lower() in ("", "none") else item.read(text)
+        return tuple(item.read(part.strip()) for part in text.split(",") if part.strip())
 
     def accepts(self, value: object) -> bool:
         """Whether ``value``, given by a program, is of this type."""
@@ -88,10 +88,17 @@ class OptionType:
             return isinstance(value, bool)
         if self.family == "choice":
             return value in self.choices
-        assert self.item is not None
+        item = self._item()
         if self.family == "optional":
-            return value is None or self.item.accepts(value)
-        return isinstance(value, list | tuple) and all(self.item.accepts(v) for v in value)
+            return value is None or item.accepts(value)
+        return isinstance(value, list | tuple) and all(item.accepts(v) for v in value)
+
+    def _item(self) -> OptionType:
+        """The type of a list's items or an optional's value (only those families have one)."""
+        if self.item is None:
+            msg = f"an option of type {self.shown!r} ({self.family}) has no type of its items"
+            raise InvalidInput(msg)
+        return self.item
 
     def write(self, value: object) -> str:
         """``value`` as the command line writes it (what :meth:`read` reads back)."""

@@ -133,7 +133,12 @@ def campaign_of(tags: Mapping[str, str], who: str) -> Campaign:
     recorded = tags.get(CAMPAIGN_SHA256)
     path = Path(file)
     if not path.is_file():
-        if recorded is None:
+        if path.exists():  # a device, a pipe, a folder: never read (``/dev/zero`` fills the memory, a pipe hangs)
+            msg = (
+                f"the campaign file {file!r} that {who} was made in is not a regular file (a device, a pipe or a "
+                f"socket, or a folder): put the campaign file back there"
+            )
+        elif recorded is None:
             msg = (
                 f"the campaign file {file!r} is not found from {str(Path.cwd())!r}: {who} was saved before a "
                 f"character kept its campaign file's full path, so the file is read from the folder the command runs "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from progression import RulePack, ScriptedDice, Sheet
+from progression.errors import InvalidInput
 
 from ..data.access import data_of
 from ..inducements.order import Order, budget, induce, match_notes
@@ -80,7 +81,9 @@ def _inducements(pack: RulePack, team: Sheet, say: Say) -> Sheet:
     for line in told_since(pack, before, team):
         say(f"    {line}")
     lineman = data_of(pack).teams["dwarf"].position("dwarf_lineman")
-    assert lineman is not None
+    if lineman is None:
+        msg = "the demo plays Dwarf Linemen, but this pack's Dwarf roster has no position 'dwarf_lineman'"
+        raise InvalidInput(msg)
     dwarf = Profile(
         ma=lineman.ma, st=lineman.st, ag=lineman.ag, pa=lineman.pa, av=lineman.av, skills=frozenset(lineman.skills)
     )
