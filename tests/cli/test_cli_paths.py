@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -42,8 +43,6 @@ class TestWhatIsReplaced:
     def test_new_force_does_not_replace_a_pipe(self, run: Run, tmp_path: Path) -> None:
         """``sheet new --force`` over a FIFO (as over ``/dev/null``) is refused, naming what is there: it replaced
         the pipe, or the device, with a sheet file (found attacking item 8 of issue 19)."""
-        import stat
-
         fifo = tmp_path / "team.json"
         os.mkfifo(fifo)
         result = run("sheet", "new", str(fifo), "--force", "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana")

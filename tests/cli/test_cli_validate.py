@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -50,8 +51,6 @@ class TestValidate:
         """In a folder, a ``*.toml`` that is a folder, a pipe or a link to ``/dev/zero`` is reported as a file
         that does not load, beside the others (issue 19 item 9): it was looked up as an installed pack's name,
         and the whole run stopped at it ("no rule pack named '.../x.toml' is installed", exit 2)."""
-        import os
-
         (tmp_path / "good.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
         (tmp_path / "folder.toml").mkdir()
         os.mkfifo(tmp_path / "pipe.toml")

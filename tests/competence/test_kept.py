@@ -4,6 +4,7 @@ Python and the command line, run from any folder, price it the same (issue 16)."
 from __future__ import annotations
 
 import json
+import os
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -195,8 +196,6 @@ class TestCampaignFile:
     def test_a_file_replaced_by_a_pipe_is_refused(self, run: Run, tmp_path: Path) -> None:
         """A campaign file replaced by a FIFO is refused at once as no regular file (reading it would hang every
         command on the character); it was said to be missing, though something is there."""
-        import os
-
         file = tmp_path / "harbour.toml"
         file.write_text(HARBOUR, encoding="utf-8")
         sheet = str(tmp_path / "m.json")
