@@ -17,11 +17,10 @@ from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
-from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError
+from progression.errors import ProgressionError, RulePackError
 from progression_bloodbowl import _build
 from progression_bloodbowl._pack import FUNCTIONS
 from progression_bloodbowl.data.model import FILES, Data, read_data
-from progression_bloodbowl.data.reading import Reader, guarded
 
 from ..conftest import HUMANS
 
@@ -301,59 +300,6 @@ class TestBrokenShapes:
             read_data({name: toml_text(data) for name, data in PARSED.items()}).teams.keys()
             == read_data(texts()).teams.keys()
         )
-
-
-class TestGuarded:
-    def test_a_trip_with_no_problem_is_a_bug_shown_as_it_is(self) -> None:
-        """A builtin error the data do not explain is raised as it is, not disguised as bad data."""
-
-        @guarded
-        def read() -> None:
-            Reader("x.toml").get({"a": 1}, "a", int, "$")
-            raise KeyError("a bug")
-
-        with pytest.raises(KeyError, match="a bug"):
-            read()
-
-    def test_a_trip_after_a_problem_is_the_problem(self) -> None:
-        """A trip after a recorded problem raises the problems, then where reading stopped."""
-
-        @guarded
-        def read() -> None:
-            r = Reader("x.toml")
-            rows = r.get({"rows": 3}, "rows", list, "$")  # a problem: 3 is not a list; [] stands in
-            r.get({"n": 1}, "n", int, "$.other")
-            rows[0]["id"]  # a reader that forgot to check the length trips on the stand-in
-
-        with pytest.raises(RulePackError) as caught:
-            read()
-        problems = caught.value.problems
-        assert Problem("x.toml", "$.rows", "expected a list, got 3") == problems[0]
-        assert ("x.toml", "$.other.n") == (problems[1].source, problems[1].path)
-        assert problems[1].reason.startswith("reading stopped at this value or just after, on a shape the problems")
-        assert isinstance(caught.value.__cause__, IndexError)
-
-    def test_a_progression_error_passes(self) -> None:
-        """An error of the library's own is raised as it is."""
-
-        @guarded
-        def read() -> None:
-            Reader("x.toml").problem("$", "bad")
-            raise InvalidInput("refused")
-
-        with pytest.raises(InvalidInput, match="refused"):
-            read()
-
-    def test_problems_outside_are_not_counted(self) -> None:
-        """A problem recorded before the guarded call does not turn a bug inside it into bad data."""
-        Reader("x.toml").problem("$", "earlier")
-
-        @guarded
-        def read() -> None:
-            raise TypeError("a bug")
-
-        with pytest.raises(TypeError, match="a bug"):
-            read()
 
 
 class TestJourneymanTrait:

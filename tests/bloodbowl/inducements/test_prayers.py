@@ -277,12 +277,19 @@ class TestReadWhenThePackLoads:
 
     def test_the_prayer_inducement_is_required(self) -> None:
         """Without the Prayers to Nuffle inducement the data have no limit on prayers: refused when they load."""
-        texts = _texts(inducements=("[inducements.prayers_to_nuffle]", "[inducements.prayers_to_nuffle_x]"))
-        expected = (
+        renamed = ("[inducements.prayers_to_nuffle]", "[inducements.prayers_to_nuffle_x]")
+        texts = _texts(inducements=renamed)
+        expected = [  # the keys of how prayers are drawn mean nothing on another inducement
+            *(
+                f"inducements.toml: unknown key {key!r}; expected one of: label, max, cost, cost_basis, "
+                "special_rule_overrides, team_overrides, requires, requires_team_apothecary, excludes_star "
+                f"@ $.inducements.prayers_to_nuffle_x.{key}"
+                for key in ("die", "duplicates_allowed")
+            ),
             "inducements.toml: required: its max is the most Prayers to Nuffle a team has in a match "
-            "@ $.inducements.prayers_to_nuffle"
-        )
-        assert [expected] == _problems(texts)
+            "@ $.inducements.prayers_to_nuffle",
+        ]
+        assert expected == _problems(texts)
 
     def test_the_limit_follows_the_data(self) -> None:
         """The inducement's max is the limit: 2 in the data, 2 in the typed data."""

@@ -10,10 +10,10 @@ A team and a player are :class:`progression.Sheet`; :class:`Team` is a roster of
 sheet is made from.
 """
 
+from .data.inducements import Wizard
 from .data.model import Data, Position, Skill, Star, Team, Trait
 from .data.rules import Prayer
 from .inducements.order import Budget, Order
-from .inducements.wizards import Wizard
 from .league.standings import Standing
 from .match.record import MatchRecord
 from .matched_play.quote import MatchedPlayQuote

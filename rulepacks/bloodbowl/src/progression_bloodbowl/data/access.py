@@ -44,9 +44,7 @@ def team_roster(data: Data, team: Sheet) -> Team:
 
 def choice_label(data: Data, group: tuple[str, ...]) -> str:
     star = data.stars[group[0]]
-    if star.pair:
-        return str(data.raw["stars.toml"]["stars"][star.id]["pair_label"]["en"])
-    return star.label.en
+    return (star.pair_label or star.label).en
 
 
 @functools.cache

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from progression.errors import Problem
 
 from .rules import VIOLENT_INNOVATOR
+from .stars import MERCENARIES_SAME
 
 if TYPE_CHECKING:
     from .model import Data, Position, Star, Team
@@ -78,6 +79,48 @@ def _check_limits(problem: Any, data: Data, profile: Position | Star, path: str)
             problem(f"{path}.{stat}", f"{stat} {value} is outside the limits {worst}..{best}")
 
 
+def _check_star_rules(stars: Any, data: Data) -> None:
+    """The numbers ``stars.toml [rules]`` repeats from elsewhere agree with where they are kept."""
+    rules = data.star_rules
+    if rules.roster_max is not None and rules.roster_max != data.rules.max_players:
+        reason = f"expected {data.rules.max_players}, the roster's maximum (teams.toml), got {rules.roster_max}"
+        stars("$.rules.roster_max", reason)
+    mercenary = data.inducements.items["mercenary_players"]
+    for key, value in rules.mercenaries.items():
+        held = getattr(mercenary, MERCENARIES_SAME[key])
+        if held != value:
+            where = f"inducements.toml [inducements.mercenary_players] {MERCENARIES_SAME[key]}"
+            stars(f"$.rules.mercenaries.{key}", f"expected {held}, as {where} says, got {value}")
+    if rules.bugman is not None:
+        star, staff = rules.bugman
+        found = data.inducements.items.get(staff)
+        if found is None or found.excludes_star != star:
+            stars("$.rules.josef_bugman", f"expected an inducement {staff!r} whose excludes_star is {star!r}")
+
+
+def _check_inducements(problem: Any, data: Data) -> None:
+    """Whom each inducement and wizard names: special rules, rosters, stars, leagues; the Frog's skills."""
+    rules, affiliations = set(data.special_rules), {"any", *data.leagues, *data.special_rules}
+    for item in data.inducements.items.values():
+        path = f"$.inducements.{item.id}"
+        if item.requires is not None and item.requires not in rules:
+            problem(f"{path}.requires", f"special rule {item.requires!r} is not defined in teams.toml")
+        for rule in item.special_rule_overrides:
+            if rule not in rules:
+                problem(f"{path}.special_rule_overrides.{rule}", f"special rule {rule!r} is not defined in teams.toml")
+        for roster in item.team_overrides:
+            if roster not in data.teams:
+                problem(f"{path}.team_overrides.{roster}", f"roster {roster!r} is not a team of teams.toml")
+        if item.excludes_star is not None and item.excludes_star not in data.stars:
+            problem(f"{path}.excludes_star", f"{item.excludes_star!r} is not a star of stars.toml")
+    for wizard in data.inducements.wizards.values():
+        for n, whom in enumerate(wizard.available_to):
+            if whom not in affiliations and whom != "favoured_of":
+                reason = f"{whom!r} is not 'any', 'favoured_of', a league or a special rule"
+                problem(f"$.wizards.list.{wizard.id}.available_to[{n}]", reason)
+    _check_profile(problem, data, data.inducements.frog.skills, "$.frog")
+
+
 def cross_check(data: Data, problems: list[Problem]) -> None:
     """Append to ``problems`` every reference of the data that does not resolve, each with its file and key path."""
 
@@ -96,6 +139,12 @@ def cross_check(data: Data, problems: list[Problem]) -> None:
                 stars(f"$.stars.{star.id}.plays_for", f"{plays!r} is neither a league nor a special rule")
         if star.pair is not None and (star.pair not in data.stars or data.stars[star.pair].pair != star.id):
             stars(f"$.stars.{star.id}.pair", f"pair {star.pair!r} must be a star whose pair is {star.id!r}")
+    for star in data.stars.values():
+        for n, whom in enumerate(star.excludes):
+            if whom not in eligible - {"any"}:
+                stars(f"$.stars.{star.id}.excludes[{n}]", f"{whom!r} is neither a league nor a special rule")
+    _check_star_rules(stars, data)
+    _check_inducements(problem("inducements.toml"), data)
     _check_ref(problem("teams.toml"), data, data.rules.journeyman_trait, "$.roster_rules.journeymen.trait")
     for ident in data.rules.value.elite:
         if ident not in data.skills:

@@ -19,10 +19,12 @@ from progression.authoring import Label
 from progression.errors import Problem, RulePackError
 
 from .cross_check import cross_check
+from .inducements import Inducements, read_inducements
 from .matched_play import TIERS, MatchedPlay, read_matched_play
-from .raw_tables import check_raw
-from .reading import Reader, guarded
+from .pitch import PitchRules, read_pitch
+from .reading import Reader
 from .rules import Rules, read_rules
+from .stars import Star, StarRules, read_stars
 
 __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
 
@@ -30,8 +32,6 @@ __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trai
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 #: The data files of the pack, in the order they are read.
 FILES = ("skills.toml", "teams.toml", "stars.toml", "inducements.toml", "tables.toml")
-#: The inducement whose ``max`` is the most Prayers to Nuffle a team has in a match.
-PRAYERS_INDUCEMENT = "prayers_to_nuffle"
 
 
 @attrs.frozen(kw_only=True)
@@ -115,25 +115,6 @@ class Team:
 
 
 @attrs.frozen(kw_only=True)
-class Star:
-    """A Star Player's profile (hired as an inducement; issue 5 uses it)."""
-
-    id: str
-    label: Label
-    cost: int
-    ma: int
-    st: int
-    ag: int
-    pa: int | None
-    av: int
-    skills: tuple[str, ...]
-    keywords: tuple[str, ...]
-    plays_for: tuple[str, ...]
-    pair: str | None = None
-    mega_star: bool = False
-
-
-@attrs.frozen(kw_only=True)
 class Data:
     """Everything the data files hold, typed, plus the raw tables as read."""
 
@@ -146,11 +127,19 @@ class Data:
     special_rules: Mapping[str, Label]
     results: Mapping[str, Label]
     rules: Rules
+    # The three below are read from ``raw``, which the rules' fingerprint digests already (``RulePack.rules``
+    # digests ``repr(data)``): out of the repr, they leave the fingerprint of every saved sheet as it was.
+    #: The inducements, the wizards, the Frog and the petty cash.
+    inducements: Inducements = attrs.field(repr=False)
+    #: The rules of hiring Star Players.
+    star_rules: StarRules = attrs.field(repr=False)
+    #: The pitch and the tables a spell rolls on.
+    pitch: PitchRules = attrs.field(repr=False)
     #: The most Prayers to Nuffle a team has in a match: the ``max`` of the inducement ``prayers_to_nuffle``.
     max_prayers: int
     #: The numbers of Matched Play team building.
     matched_play: MatchedPlay
-    #: Each file's parsed TOML, by file name, for ``RulePack.tables``.
+    #: Each file's parsed TOML, by file name, as the pack shows it (``RulePack.tables``); no rule reads it.
     raw: Mapping[str, Mapping[str, Any]]
 
     def table_of(self, category: str) -> tuple[Skill, ...]:
@@ -224,10 +213,6 @@ def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], 
     return categories, skills, traits
 
 
-_STAR_KEYS = (
-    *("label", "cost", "ma", "st", "ag", "pa", "av", "skills", "keywords", "plays_for", "special_rule"),
-    *("pair", "pair_label", "mega_star", "disputed", "excludes"),
-)
 _TEAM_KEYS = (
     *("label", "tier", "reroll_cost", "apothecary", "leagues", "special_rules", "positions"),
     *("favoured_of", "big_guy_limit", "league_special_rules"),
@@ -302,50 +287,6 @@ def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], di
     return teams, leagues, rules
 
 
-def _read_stars(r: Reader, data: Mapping[str, Any]) -> dict[str, Star]:
-    stars = {}
-    for ident, body, path in r.tables(data, "stars", "$"):
-        r.extra(
-            body,
-            _STAR_KEYS,
-            path,
-        )
-        r.label(body, path, "special_rule")
-        if "pair_label" in body:
-            r.label(body, path, "pair_label")
-        stars[ident] = Star(
-            id=ident,
-            label=r.label(body, path),
-            pa=r.get(body, "pa", int, path, default=None),
-            skills=r.strings(body, "skills", path),
-            keywords=r.strings(body, "keywords", path),
-            plays_for=r.strings(body, "plays_for", path),
-            pair=r.get(body, "pair", str, path, default=None),
-            mega_star=r.get(body, "mega_star", bool, path, default=False),
-            cost=r.count(body, "cost", path),
-            **{k: r.get(body, k, int, path) for k in ("ma", "st", "ag", "av")},
-        )
-    return stars
-
-
-def _read_inducements(r: Reader, data: Mapping[str, Any]) -> int:
-    """Check the inducements and wizards; return the most Prayers to Nuffle a team induces (:data:`PRAYERS_INDUCEMENT`)."""
-    maxima: dict[str, int] = {}
-    for ident, body, path in r.tables(data, "inducements", "$"):
-        r.label(body, path)
-        maxima[ident] = r.count(body, "max", path)
-        if "cost_basis" not in body:
-            r.count(body, "cost", path)
-    for _ident, body, path in r.tables(r.table(data, "wizards", "$"), "list", "$.wizards"):
-        r.label(body, path)
-        r.count(body, "cost", path)
-    if data and PRAYERS_INDUCEMENT not in maxima:
-        reason = "required: its max is the most Prayers to Nuffle a team has in a match"
-        r.problem(f"$.inducements.{PRAYERS_INDUCEMENT}", reason)
-    return maxima.get(PRAYERS_INDUCEMENT, 0)
-
-
-@guarded  # a shape no reader foresaw is still a RulePackError, with its file and key path
 def read_data(texts: Mapping[str, str]) -> Data:
     """Build :class:`Data` from the text of each file, or raise every problem at once.
 
@@ -371,13 +312,13 @@ def read_data(texts: Mapping[str, str]) -> Data:
             reader.check_format(parsed[name])
     categories, skills, traits = _read_skills(readers["skills.toml"], parsed["skills.toml"])
     teams, leagues, special_rules = _read_teams(readers["teams.toml"], parsed["teams.toml"])
-    stars = _read_stars(readers["stars.toml"], parsed["stars.toml"])
-    max_prayers = _read_inducements(readers["inducements.toml"], parsed["inducements.toml"])
+    stars, star_rules = read_stars(readers["stars.toml"], parsed["stars.toml"])
+    inducements = read_inducements(readers["inducements.toml"], parsed["inducements.toml"])
     rules = read_rules(readers["tables.toml"], parsed["tables.toml"], parsed["teams.toml"], readers["teams.toml"])
+    pitch = read_pitch(readers["tables.toml"], parsed["tables.toml"])
     matched_play = read_matched_play(
         readers["tables.toml"], parsed["tables.toml"], readers["stars.toml"], parsed["stars.toml"]
     )
-    check_raw(readers, parsed)
     results = {
         i: readers["tables.toml"].label(b, f"$.results.{i}")
         for i, b in readers["tables.toml"].table(parsed["tables.toml"], "results", "$", required=False).items()
@@ -394,7 +335,10 @@ def read_data(texts: Mapping[str, str]) -> Data:
         special_rules=special_rules,
         results=results,
         rules=rules,
-        max_prayers=max_prayers,
+        inducements=inducements,
+        star_rules=star_rules,
+        pitch=pitch,
+        max_prayers=inducements.max_prayers,
         matched_play=matched_play,
         raw=parsed,
     )

@@ -2,35 +2,24 @@
 
 The readers of the files trust the shapes the reader hands back (an empty table after a problem,
 never None), and check every value before they look inside it, so bad data is a
-:class:`~progression.errors.RulePackError` listing every problem with its file and key path.
-
-:func:`guarded` is the safety net behind them, and a narrow one. When a reader trips on a
-builtin error (``TypeError``, ``KeyError``...) *after* a problem was recorded, the trip is the
-consequence of that bad value (a reader went on with a value the problem left unreadable):
-the net raises the recorded problems as a :class:`~progression.errors.RulePackError`, with
-one more naming where reading stopped. When no problem was recorded, the data gave the
-reader no reason to fail, so the trip is a bug in the code (or a shape no reader checks,
-which is a bug too): it is raised as it is, with its traceback, never disguised as bad data.
+:class:`~progression.errors.RulePackError` listing every problem with its file and key path (a
+property test puts values of every other shape in every place of every file).
 
 :func:`natural` checks a number a Python caller passes (an ``int`` >= 0, never a bool), for every facet.
 """
 
 from __future__ import annotations
 
-import functools
+import json
 from collections.abc import Callable, Mapping
-from contextvars import ContextVar
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 import progression
 import progression.authoring
 from progression.authoring import Label
-from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError
+from progression.errors import InvalidInput
 
-__all__ = ["Reader", "ascii_number", "guarded", "natural", "parse_dice"]
-
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
+__all__ = ["Reader", "ascii_number", "natural", "parse_dice"]
 
 #: The empty value each type reads as after a problem, so that reading goes on without None checks.
 _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
@@ -41,22 +30,8 @@ _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
     bool: bool,
     tuple: tuple,
 }
-#: ``get`` called without a default: the key is required (the core reader's own default then applies).
+#: ``count`` called without a default: the key is required.
 _NO_DEFAULT: Any = object()
-#: The builtin errors a reader trips on when it goes on with a value a problem left unreadable (or when it has a bug).
-_TRIPS = (TypeError, KeyError, IndexError, AttributeError, ValueError)
-
-
-class _Looks:
-    """Where the readers under one :func:`guarded` call last looked, and the problems they recorded."""
-
-    def __init__(self) -> None:
-        self.last = ("progression_bloodbowl/data", "$")
-        self.problems: list[Problem] = []
-
-
-#: While a :func:`guarded` function runs: what its readers saw, so a trip can be told from a bug.
-_LOOKS: ContextVar[_Looks | None] = ContextVar("bloodbowl_looks", default=None)
 
 
 def ascii_number(text: str) -> bool:
@@ -81,31 +56,10 @@ class Reader(progression.authoring.Reader):
     the files go on to the end and every problem is reported at once.
     """
 
-    def problem(self, path: str, reason: str) -> None:
-        """As :meth:`progression.authoring.Reader.problem`; under :func:`guarded`, the problem is remembered there too."""
-        super().problem(path, reason)
-        looks = _LOOKS.get()
-        if looks is not None:
-            looks.problems.append(self.problems[-1])
-
     def fallback(self, kind: type | tuple[type, ...]) -> Any:
         """An empty value of ``kind``."""
         empty = _EMPTY.get(kind)
         return None if empty is None else empty()
-
-    def get(
-        self, table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str, default: Any = _NO_DEFAULT
-    ) -> Any:
-        """As :meth:`progression.authoring.Reader.get`; under :func:`guarded`, remembers where it looked."""
-        self._looked(f"{path}.{key}")
-        if default is _NO_DEFAULT:
-            return super().get(table, key, kind, path)
-        return super().get(table, key, kind, path, default)
-
-    def extra(self, table: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
-        """As :meth:`progression.authoring.Reader.extra`; under :func:`guarded`, remembers where it looked."""
-        self._looked(path)
-        super().extra(table, allowed, path)
 
     def table(self, parent: Mapping[str, Any], key: str, path: str, *, required: bool = True) -> dict[str, Any]:
         """A sub-table, required unless told otherwise: the pack's files name every table they have."""
@@ -190,6 +144,17 @@ class Reader(progression.authoring.Reader):
             self.count(table, key, path, minimum=1, maximum=sides, expected=f"a target on the D{sides}, 1 to {sides}")
         )
 
+    def fixed(self, table: Mapping[str, Any], path: str, played: Mapping[str, object]) -> None:
+        """Keys that describe a rule the code plays one way (``die = "D16"``): each may be left out or written as
+        the code plays it (``played``); any other value would read as a setting it is not, and is a problem."""
+        if not isinstance(table, Mapping):
+            return
+        for key, value in played.items():
+            if key in table and (type(table[key]) is not type(value) or table[key] != value):
+                shown = json.dumps(value)
+                reason = f"expected {shown} (the pack plays this rule so, and no data changes it), got {table[key]!r}"
+                self.problem(f"{path}.{key}", reason)
+
     def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
         """A displayed name with ``en`` and ``fr``; a label that is not a table (a single text) is refused as such."""
         raw = table.get(key) if isinstance(table, Mapping) else None
@@ -199,43 +164,6 @@ class Reader(progression.authoring.Reader):
         for stray in [k for k in raw if k not in ("en", "fr")]:
             self.problem(f"{path}.{key}.{stray}", f"unknown key {stray!r}; a label has only 'en' and 'fr'")
         return super().label({key: {k: v for k, v in raw.items() if k in ("en", "fr")}}, path, key)
-
-    def _looked(self, path: str) -> None:
-        looks = _LOOKS.get()
-        if looks is not None:
-            looks.last = (self.source, path)
-
-
-def guarded(read: Callable[_P, _T]) -> Callable[_P, _T]:
-    """``read``, with a builtin error that follows a recorded problem raised as those problems.
-
-    A trip after a problem becomes a :class:`RulePackError` listing every problem recorded so
-    far, then where reading stopped (the key path its readers last looked at). A trip with no
-    problem recorded is a bug, raised as it is.
-    """
-
-    @functools.wraps(read)
-    def reading(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        looks = _Looks()
-        token = _LOOKS.set(looks)
-        try:
-            return read(*args, **kwargs)
-        except ProgressionError:
-            raise
-        except _TRIPS as error:
-            if not looks.problems:
-                raise  # nothing in the data explains it: a bug, shown as it is
-            source, path = looks.last
-            reason = (
-                f"reading stopped at this value or just after, on a shape the problems above left unreadable "
-                f"({type(error).__name__}: {error})"
-            )
-            problems = [*dict.fromkeys(looks.problems), Problem(source, path, reason)]
-            raise RulePackError("progression_bloodbowl/data", problems) from error
-        finally:
-            _LOOKS.reset(token)
-
-    return reading
 
 
 def natural(value: object, what: str) -> int:

@@ -19,7 +19,6 @@ payment, the stars who join, and what was fielded (tags ``induced.*``), which
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import attrs
 
@@ -27,6 +26,7 @@ from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ..data.access import choice_label, data_of, team_roster
+from ..data.inducements import Inducement
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data
 from ..data.reading import natural
@@ -94,7 +94,7 @@ def budget(pack: RulePack, team: Sheet, opponent_ctv: int, *, opponent_spent: in
     """
     natural(opponent_ctv, "opponent CTV")
     natural(opponent_spent, "gold the opponent spent from its treasury")
-    top_up = data_of(pack).raw["inducements.toml"]["petty_cash"]["treasury_top_up_max"]
+    top_up = data_of(pack).inducements.petty_cash_top_up
     ctv = current_team_value(pack, team).total
     held = team.pools["treasury"]
     if ctv < opponent_ctv:
@@ -124,53 +124,49 @@ def budget(pack: RulePack, team: Sheet, opponent_ctv: int, *, opponent_spent: in
     )
 
 
-def _table(data: Data) -> Mapping[str, Any]:
-    table: Mapping[str, Any] = data.raw["inducements.toml"]["inducements"]
-    return table
-
-
-def _terms(data: Data, team: Sheet, ident: str) -> tuple[int, int, str]:
+def _terms(data: Data, team: Sheet, inducement: Inducement) -> tuple[int, int, str]:
     """(maximum, cost, why) of an inducement for this team."""
-    body = _table(data)[ident]
-    maximum, cost, why = body["max"], body.get("cost", 0), ""
+    maximum, cost, why = inducement.max, inducement.cost, ""
     own = affiliations(data, team)
-    for rule, override in body.get("special_rule_overrides", {}).items():
+    for rule, terms in inducement.special_rule_overrides.items():
         if rule in own:
-            maximum = override.get("max", maximum)
-            cost = override.get("cost", cost)
+            maximum = terms.max if terms.max is not None else maximum
+            cost = terms.cost if terms.cost is not None else cost
             why = f" ({data.special_rules[rule].en})"
     roster = team.tags["team"]
-    if roster in body.get("team_overrides", {}):
-        cost = body["team_overrides"][roster].get("cost", cost)
+    if roster in inducement.team_overrides:
+        terms = inducement.team_overrides[roster]
+        maximum = terms.max if terms.max is not None else maximum
+        cost = terms.cost if terms.cost is not None else cost
         why = f" ({data.teams[roster].label.en} team)"
     return maximum, cost, why
 
 
 def _check_item(data: Data, team: Sheet, ident: str, count: object, order: Order) -> Item:
-    table = _table(data)
+    table = data.inducements.items
     if ident not in table or ident in _OWN_FIELDS:
         plain = [k for k in table if k not in _OWN_FIELDS]
         where = "the inducements (stars, wizards and mercenaries are ordered by their own fields)"
         raise UnknownName("inducement", ident, plain, where)
     number = natural(count, f"the number of {ident}")
-    body = table[ident]
-    label = body["label"]["en"]
-    maximum, cost, why = _terms(data, team, ident)
+    inducement = table[ident]
+    label = inducement.label.en
+    maximum, cost, why = _terms(data, team, inducement)
     if number > maximum:
         reason = f"a team induces at most {maximum} {label}{why}, asked for {number}"
         raise LimitReached(upgrade=ident, reason=reason, head=f"Inducing {number} {label} is refused")
     roster = team_roster(data, team)
-    if "requires" in body and body["requires"] not in affiliations(data, team):
-        needed = data.special_rules[body["requires"]].en
+    if inducement.requires is not None and inducement.requires not in affiliations(data, team):
+        needed = data.special_rules[inducement.requires].en
         missing = [f"{label} is for {needed} teams; {team.name} is not one"]
         raise RequirementNotMet(upgrade=ident, missing=missing, head=f"Inducing {label} is refused")
-    if body.get("requires_team_apothecary") and not roster.apothecary:
+    if inducement.requires_team_apothecary and not roster.apothecary:
         raise RequirementNotMet(
             upgrade=ident,
             missing=[f"{label}: a {roster.label.en} team may not hire an Apothecary"],
             head=f"Inducing {label} is refused",
         )
-    barred = body.get("excludes_star")
+    barred = inducement.excludes_star
     if barred and number and (barred in order.stars or barred in team.members):
         star = data.stars[barred].label.en
         missing = [f"a team that hires {star} as {label} cannot also hire him as a Star Player"]
@@ -179,9 +175,9 @@ def _check_item(data: Data, team: Sheet, ident: str, count: object, order: Order
 
 
 def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
-    body = _table(data)["mercenary_players"]
-    if len(order.mercenaries) > body["max"]:
-        reason = f"a team induces at most {body['max']} Mercenary Players, asked for {len(order.mercenaries)}"
+    terms = data.inducements.items["mercenary_players"]
+    if len(order.mercenaries) > terms.max:
+        reason = f"a team induces at most {terms.max} Mercenary Players, asked for {len(order.mercenaries)}"
         raise LimitReached(upgrade="mercenary_players", reason=reason, head="Hiring these Mercenary Players is refused")
     roster = team_roster(data, team)
     items = []
@@ -192,7 +188,7 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
             raise UnknownName(
                 "position", position_id, [p.id for p in roster.positions], f"the {roster.label.en} roster"
             )
-        cost, rule = position.cost + body["surcharge"], f"{position.cost:,} + {body['surcharge']:,} surcharge"
+        cost, rule = position.cost + terms.surcharge, f"{position.cost:,} + {terms.surcharge:,} surcharge"
         if skill:
             found = data.skills.get(skill)
             if found is None or found.category not in position.primary or skill in position.skills:
@@ -200,8 +196,8 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
                 raise RequirementNotMet(
                     upgrade="mercenary_players", missing=missing, head="Hiring these Mercenary Players is refused"
                 )
-            cost += body["extra_primary_skill_cost"]
-            rule += f" + {body['extra_primary_skill_cost']:,} for {found.label.en}"
+            cost += terms.extra_primary_skill_cost
+            rule += f" + {terms.extra_primary_skill_cost:,} for {found.label.en}"
         items.append(Item(label=f"Mercenary {position.label.en}", amount=cost, rule=rule))
     return items
 
@@ -322,12 +318,12 @@ def _fielded_sentence(data: Data, team: Sheet, held: Mapping[str, str]) -> str:
     parts = []
     for entry in filter(None, held.get("items", "").split(",")):
         ident, _, count = entry.partition("*")
-        parts.append(f"{count} x {_table(data)[ident]['label']['en']}")
+        parts.append(f"{count} x {data.inducements.items[ident].label.en}")
     parts += [choice_label(data, tuple(g.split("+"))) for g in filter(None, held.get("stars", "").split(","))]
     if "wizard" in held:
-        body = data.raw["inducements.toml"]["wizards"]["list"][held["wizard"]]
+        wizard = data.inducements.wizards[held["wizard"]]
         spell = f" (cast {held['spell']})" if "spell" in held else ""
-        parts.append(f"the {body['label']['en']}{spell}")
+        parts.append(f"the {wizard.label.en}{spell}")
     roster = team_roster(data, team)
     for entry in filter(None, held.get("mercenaries", "").split(",")):
         position_id, _, skill = entry.partition(":")

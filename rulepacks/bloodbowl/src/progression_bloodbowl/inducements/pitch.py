@@ -100,9 +100,8 @@ class Pitch:
     @classmethod
     def empty(cls, pack: RulePack) -> Pitch:
         """The pack's pitch with nobody on it and no ball."""
-        tables = data_of(pack).raw["tables.toml"]
-        d8 = {int(k): (int(v[0]), int(v[1])) for k, v in tables["directions"]["d8"].items()}
-        return cls(length=tables["pitch"]["length"], width=tables["pitch"]["width"], directions=d8)
+        rules = data_of(pack).pitch
+        return cls(length=rules.length, width=rules.width, directions=rules.directions)
 
     # -- questions -------------------------------------------------------------------
 

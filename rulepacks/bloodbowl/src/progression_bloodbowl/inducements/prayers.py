@@ -32,7 +32,7 @@ from progression import RulePack, Sheet
 from progression.errors import InvalidInput, UnknownName
 
 from ..data.access import data_of
-from ..data.model import PRAYERS_INDUCEMENT
+from ..data.inducements import PRAYERS as PRAYERS_INDUCEMENT
 from ..data.rules import VIOLENT_INNOVATOR, Prayer
 from ..players.player import owns_skill
 

@@ -50,10 +50,8 @@ __all__ = [
 
 def frog_profile(pack: RulePack) -> Profile:
     """The Frog: MA 5, ST 1, AG 2+, PA -, AV 5+, and its skills (``inducements.toml [frog]``)."""
-    frog = data_of(pack).raw["inducements.toml"]["frog"]
-    return Profile(
-        ma=frog["ma"], st=frog["st"], ag=frog["ag"], pa=frog.get("pa"), av=frog["av"], skills=frozenset(frog["skills"])
-    )
+    frog = data_of(pack).inducements.frog
+    return Profile(ma=frog.ma, st=frog.st, ag=frog.ag, pa=frog.pa, av=frog.av, skills=frozenset(frog.skills))
 
 
 def profile_of(player: Sheet) -> Profile:
@@ -83,20 +81,17 @@ def set_up(pitch: Pitch, side: str, team: Sheet, placements: Mapping[str, Square
 # -- armour, injury, casualty ------------------------------------------------------------
 
 
-def _injury_table(data: Data, profile: Profile) -> tuple[str, list[dict[str, object]]]:
+def _injury_table(data: Data, profile: Profile) -> tuple[str, tuple[tuple[int, int, str], ...]]:
     stunty, thick = "stunty" in profile.skills, "thick_skull" in profile.skills
     key = "stunty_thick_skull" if stunty and thick else "stunty" if stunty else "thick_skull" if thick else "standard"
-    rows: list[dict[str, object]] = data.raw["tables.toml"]["injury"][key]
-    return key.replace("_", " "), rows
+    return key.replace("_", " "), data.pitch.injury[key]
 
 
-def _row(rows: list[dict[str, object]], total: int) -> str:
-    low, high = rows[0], rows[-1]
-    if total < int(str(low["from"])):
-        return str(low["result"])
-    if total > int(str(high["to"])):
-        return str(high["result"])
-    return next(str(r["result"]) for r in rows if int(str(r["from"])) <= total <= int(str(r["to"])))
+def _row(rows: tuple[tuple[int, int, str], ...], total: int) -> str:
+    """The result of ``total`` on an Injury table; a total past either end reads as that end's row."""
+    if total < rows[0][0]:
+        return rows[0][2]
+    return next((result for low, high, result in rows if low <= total <= high), rows[-1][2])
 
 
 def _to_box(log: Log, who: Who, box: str, injury: str | None = None) -> None:
@@ -167,7 +162,7 @@ def _armour(log: Log, data: Data, who: Who, modifier: int) -> None:
 def fireball(pack: RulePack, pitch: Pitch, square: Square, dice: Dice) -> Outcome:
     """Cast Fireball on ``square`` (see the module's text); nothing else is chosen."""
     data = data_of(pack)
-    spell = data.raw["tables.toml"]["spells"]["fireball"]
+    spell = data.pitch.fireball
     pitch.check(square)
     log = Log(pitch, dice)
     area = pitch.area(square)
@@ -175,8 +170,8 @@ def fireball(pack: RulePack, pitch: Pitch, square: Square, dice: Dice) -> Outcom
     log.say(f"Fireball on {square}: {len(area)} squares, {len(targets)} player(s)")
     hit: list[Who] = []
     for who in targets:
-        (roll,) = log.roll(6, 1, f"Fireball on {pitch.name(who)} ({spell['hit_on']}+ hits)")
-        if roll >= spell["hit_on"]:
+        (roll,) = log.roll(6, 1, f"Fireball on {pitch.name(who)} ({spell.hit_on}+ hits)")
+        if roll >= spell.hit_on:
             hit.append(who)
             log.say(f"{pitch.name(who)} is hit")
         else:
@@ -191,7 +186,7 @@ def fireball(pack: RulePack, pitch: Pitch, square: Square, dice: Dice) -> Outcom
                 dropped = piece.square
                 log.pitch = log.pitch.with_ball(piece.square) if piece.square else log.pitch
                 log.say(f"{pitch.name(who)} drops the ball")
-        _armour(log, data, who, spell["armour_modifier"])
+        _armour(log, data, who, spell.armour_modifier)
     if dropped is not None:
         log.bounce(dropped)
     return log.outcome(f"Fireball on {square}", "fireball")

@@ -20,7 +20,7 @@ from progression import RulePack, Sheet
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ..data.access import choice_label, data_of, team_roster
-from ..data.model import CHARACTERISTICS, Data, Star
+from ..data.model import CHARACTERISTICS, Data
 from ..players.player import YES, available
 
 __all__ = [
@@ -51,10 +51,6 @@ def affiliations(data: Data, team: Sheet) -> frozenset[str]:
     return frozenset({league, *rules})
 
 
-def _excludes(data: Data, star: Star) -> tuple[str, ...]:
-    return tuple(data.raw["stars.toml"]["stars"][star.id].get("excludes", ()))
-
-
 def _name(data: Data, ident: str) -> str:
     label = data.leagues.get(ident) or data.special_rules.get(ident)
     return label.en if label else ident
@@ -72,7 +68,7 @@ def eligibility(pack: RulePack, team: Sheet, star_id: str) -> tuple[str, ...]:
         plays = ", ".join(_name(data, p) for p in star.plays_for)
         mine = ", ".join(sorted(_name(data, a) for a in own))
         reasons.append(f"{star.label.en} plays for {plays}; {team.name} is {mine}")
-    barred = own & set(_excludes(data, star))
+    barred = own & set(star.excludes)
     if barred:
         reasons.append(f"{star.label.en} plays for any team except {', '.join(_name(data, b) for b in sorted(barred))}")
     return tuple(reasons)
@@ -129,7 +125,7 @@ def check_stars(pack: RulePack, team: Sheet, star_ids: Sequence[str]) -> list[tu
         if set(group) & {m for g in hired for m in g}:
             msg = f"{choice_label(data, group)} already plays for {team.name} in this match"
             raise InvalidInput(msg)
-    limit = data.raw["stars.toml"]["rules"]["max_per_team"]
+    limit = data.star_rules.per_team
     if len(hired) + len(groups) > limit:
         named = ", ".join(choice_label(data, g) for g in (*hired, *groups))
         reason = (

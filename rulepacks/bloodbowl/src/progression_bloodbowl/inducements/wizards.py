@@ -10,56 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import attrs
-
 from progression import RulePack, Sheet
-from progression.authoring import Label
 from progression.errors import LimitReached, RequirementNotMet, UnknownName
 
 from ..data.access import data_of
+from ..data.inducements import CURRENT_EDITION, Wizard
 from .stars import affiliations
 
 __all__ = ["CURRENT_EDITION", "Wizard", "check_wizards", "wizard_eligibility", "wizards"]
 
-#: The edition the pack implements; a wizard of any other is from an older publication.
-CURRENT_EDITION = "BB2025"
-
-
-@attrs.frozen(kw_only=True)
-class Wizard:
-    """A wizard who may be induced."""
-
-    id: str
-    label: Label
-    cost: int
-    #: ``any``, leagues, special rules, or ``favoured_of`` (any "Favoured of..." rule).
-    available_to: tuple[str, ...]
-    edition: str
-    #: The spells the pack models for him (Fireball and Zap! for the Sports-Wizard).
-    spells: tuple[str, ...] = ()
-    spells_per_game: int = 1
-
-    @property
-    def older(self) -> bool:
-        """Whether he comes from an older publication than the edition the pack implements."""
-        return self.edition != CURRENT_EDITION
-
 
 def wizards(pack: RulePack) -> Mapping[str, Wizard]:
     """Every wizard of the pack's data, by id."""
-    listed = data_of(pack).raw["inducements.toml"]["wizards"]["list"]
-    return {
-        ident: Wizard(
-            id=ident,
-            label=Label(en=body["label"]["en"], fr=body["label"]["fr"]),
-            cost=body["cost"],
-            available_to=tuple(body["available_to"]),
-            edition=body.get("edition", CURRENT_EDITION),
-            spells=tuple(body.get("spells", ())),
-            spells_per_game=body.get("spells_per_game", 1),
-        )
-        for ident, body in listed.items()
-    }
+    return data_of(pack).inducements.wizards
 
 
 def wizard_eligibility(pack: RulePack, team: Sheet, wizard_id: str) -> tuple[str, ...]:
@@ -91,7 +54,7 @@ def check_wizards(pack: RulePack, team: Sheet, wizard_ids: Sequence[str]) -> Wiz
         if ident not in known:
             raise UnknownName("wizard", ident, known, "the bloodbowl pack")
     already = [team.tags["induced.wizard"]] if "induced.wizard" in team.tags else []
-    limit = data_of(pack).raw["inducements.toml"]["wizards"]["max_per_team"]
+    limit = data_of(pack).inducements.wizards_per_team
     if len(already) + len(wizard_ids) > limit:
         names = ", ".join(known[w].label.en for w in (*already, *wizard_ids))
         reason = f"a team induces at most {limit} Wizard for a match; {team.name} would have {names}"

@@ -264,11 +264,11 @@ def _inducement_lines(
         msg = "inducements: name Star Players with stars=..., not in the Order: they cost Skill Points as well"
         raise InvalidInput(msg)
     data = data_of(pack)
-    table = data.raw["inducements.toml"]["inducements"]
+    table = data.inducements.items
     for ident, count in order.items.items():
-        barred = table.get(ident, {}).get("excludes_star")
-        if count and barred in stars:
-            name, label = data.stars[barred].label.en, table[ident]["label"]["en"]
+        barred = table[ident].excludes_star if ident in table else None
+        if count and barred is not None and barred in stars:
+            name, label = data.stars[barred].label.en, table[ident].label.en
             unmet.append(f"a team that hires {name} as {label} cannot also take him as a Star Player")
     try:
         return list(price(pack, team, order).items)

@@ -1,0 +1,101 @@
+"""What the pack plays on the pitch (a wizard's spell and its consequences), typed from ``tables.toml``: the pitch's
+size, the D8 directions a ball bounces in, the four Injury tables and Fireball.
+
+The pack does not play a whole game: the rest of ``[pitch]`` (its zones, the set-up) and the tables of armour
+modifiers, the crowd and the ball are the rulebook's, shown in the docs and read by no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .reading import Reader
+from .roll_tables import INJURY_TABLE_RESULTS, read_ranges
+
+__all__ = ["INJURY_TABLES", "Fireball", "PitchRules", "read_pitch"]
+
+#: The Injury tables of ``[injury]``, each rolled on 2D6.
+INJURY_TABLES = ("standard", "stunty", "thick_skull", "stunty_thick_skull")
+
+_INJURY_PLAYED: Mapping[str, object] = {
+    "dice": "2D6",
+    "reroll_allowed": False,
+    "clamp": True,
+    "stunty_badly_hurt_skips_casualty_roll": True,
+}
+_FIREBALL_PLAYED: Mapping[str, object] = {
+    "target": "any_square",
+    "area": "target_and_adjacent",
+    "affects": ["standing", "prone", "stunned"],
+    "affects_teams": "both",
+    "hit_die": "D6",
+    "standing_hit": "knocked_down",
+    "prone_or_stunned_hit": "armour_roll_only",
+    "armour_modifier_applies_to": "armour",
+    "armour_modifier_mandatory": True,
+    "injury_modifier": 0,
+    "spp": 0,
+}
+
+
+@attrs.frozen(kw_only=True)
+class Fireball:
+    """The Fireball spell: the D6 that hits, and the modifier of the hit players' Armour rolls."""
+
+    hit_on: int
+    armour_modifier: int
+
+
+@attrs.frozen(kw_only=True)
+class PitchRules:
+    """The pitch and the tables rolled on it."""
+
+    length: int
+    width: int
+    #: D8 result -> (dx, dy), as the Random Direction Template prints them.
+    directions: Mapping[int, tuple[int, int]]
+    #: Table name -> rows (from, to, result) over 2D6.
+    injury: Mapping[str, tuple[tuple[int, int, str], ...]]
+    fireball: Fireball
+
+
+def _directions(r: Reader, tables: Mapping[str, Any]) -> dict[int, tuple[int, int]]:
+    d8 = r.get(r.table(tables, "directions", "$"), "d8", dict, "$.directions")
+    if sorted(d8) != [str(n) for n in range(1, 9)]:
+        r.problem("$.directions.d8", f"expected one direction for each D8 result 1..8, got {', '.join(d8)}")
+    steps = {}
+    for face, step in d8.items():
+        if isinstance(step, list) and len(step) == 2 and all(type(c) is int and -1 <= c <= 1 for c in step):
+            steps[int(face)] = (step[0], step[1])
+        else:
+            r.problem(f"$.directions.d8.{face}", f"expected a step [dx, dy] of -1, 0 or 1 each, got {step!r}")
+    return steps
+
+
+def read_pitch(r: Reader, tables: Mapping[str, Any]) -> PitchRules:
+    """Read the pitch, the directions, the Injury tables and Fireball of ``tables.toml``."""
+    pitch = r.table(tables, "pitch", "$")
+    injury = r.table(tables, "injury", "$")
+    r.fixed(injury, "$.injury", _INJURY_PLAYED)
+    rows = {}
+    for key in INJURY_TABLES:
+        read = read_ranges(
+            r, r.get(injury, key, list, "$.injury"), f"$.injury.{key}", ("result",), (2, 6), INJURY_TABLE_RESULTS
+        )
+        rows[key] = tuple((row["from"], row["to"], row["result"]) for row in read)
+    fireball = r.table(r.table(tables, "spells", "$"), "fireball", "$.spells")
+    r.extra(fireball, ("label", "hit_on", "armour_modifier", *_FIREBALL_PLAYED), "$.spells.fireball")
+    r.fixed(fireball, "$.spells.fireball", _FIREBALL_PLAYED)
+    return PitchRules(
+        length=r.count(pitch, "length", "$.pitch", minimum=1),
+        width=r.count(pitch, "width", "$.pitch", minimum=1),
+        directions=_directions(r, tables),
+        injury=rows,
+        fireball=Fireball(
+            hit_on=r.roll_target(fireball, "hit_on", "$.spells.fireball", 6),
+            armour_modifier=r.count(fireball, "armour_modifier", "$.spells.fireball"),
+        ),
+    )

@@ -1,0 +1,260 @@
+"""The inducements, stars and pitch tables, typed: every key read, what the code plays written only as it plays it,
+what repeats another file agreeing with it, every reference resolving, and the rules following the data."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import attrs
+import pytest
+
+import progression
+import progression_bloodbowl as bb
+from progression import RulePack, ScriptedDice, Sheet
+from progression.errors import LimitReached
+from progression.events import Marked
+from progression_bloodbowl.data.model import read_data
+from progression_bloodbowl.spells import Pitch, Profile
+
+from .test_model import changed, problems_of
+
+PACK_SOURCE = Path(bb.__file__).parent
+LINEMAN = Profile(ma=6, st=3, ag=3, pa=4, av=9)
+
+
+def _loaded(name: str, old: str, new: str) -> RulePack:
+    """The pack built on the shipped data with one change."""
+    return attrs.evolve(progression.load("bloodbowl"), data=read_data(changed(name, old, new)))
+
+
+class TestPlayedOneWay:
+    @pytest.mark.parametrize(
+        ("name", "old", "new", "expected"),
+        [
+            (
+                "inducements.toml",
+                'die = "D16"',
+                'die = "D8"',
+                "inducements.toml: expected \"D16\" (the pack plays this rule so, and no data changes it), got 'D8' "
+                "@ $.inducements.prayers_to_nuffle.die",
+            ),
+            (
+                "inducements.toml",
+                'casualty_result = "badly_hurt"',
+                'casualty_result = "dead"',
+                'inducements.toml: expected "badly_hurt" (the pack plays this rule so, and no data changes it), '
+                "got 'dead' @ $.frog.casualty_result",
+            ),
+            (
+                "inducements.toml",
+                'receiver = "lower_ctv_team"',
+                'receiver = "both_teams"',
+                'inducements.toml: expected "lower_ctv_team" (the pack plays this rule so, and no data changes it), '
+                "got 'both_teams' @ $.petty_cash.receiver",
+            ),
+            (
+                "stars.toml",
+                "earn_spp = false",
+                "earn_spp = true",
+                "stars.toml: expected false (the pack plays this rule so, and no data changes it), got True "
+                "@ $.rules.earn_spp",
+            ),
+            (
+                "tables.toml",
+                'hit_die = "D6"',
+                'hit_die = "D8"',
+                "tables.toml: expected \"D6\" (the pack plays this rule so, and no data changes it), got 'D8' "
+                "@ $.spells.fireball.hit_die",
+            ),
+            (
+                "inducements.toml",
+                "spells_per_game = 1",
+                "spells_per_game = 2",
+                "inducements.toml: expected 1 (the pack plays this rule so, and no data changes it), got 2 "
+                "@ $.wizards.list.sports_wizard.spells_per_game",
+            ),
+            (
+                "inducements.toml",
+                'edition = "BB2020 Death Zone"\nconfirmed_bb2025 = false',
+                'edition = "BB2020 Death Zone"\nconfirmed_bb2025 = true',
+                "inducements.toml: expected false (the pack plays this rule so, and no data changes it), got True "
+                "@ $.wizards.list.chaos_sorcerer.confirmed_bb2025",
+            ),
+        ],
+    )
+    def test_a_rule_written_another_way_is_refused(self, name: str, old: str, new: str, expected: str) -> None:
+        """A key that says how a rule works, written otherwise than the code plays it, would read as a setting it is
+        not: refused at its key."""
+        assert [expected] == problems_of(changed(name, old, new))
+
+    def test_the_key_left_out_is_the_rule_as_played(self) -> None:
+        """Such a key may be left out: the data still load."""
+        assert read_data(changed("inducements.toml", 'die = "D16"\n', "")).max_prayers == 3
+
+
+class TestEveryKeyRead:
+    @pytest.mark.parametrize(
+        ("name", "old", "new", "path"),
+        [
+            (
+                "inducements.toml",
+                "max = 8\ncost = 100000",
+                "max = 8\ncost = 100000\nmaximum = 9",
+                "$.inducements.extra_team_training.maximum",
+            ),
+            ("inducements.toml", "[frog]\n", "[frog]\nmv = 5\n", "$.frog.mv"),
+            ("inducements.toml", "[petty_cash]\n", "[petty_cash]\ntop_up = 1\n", "$.petty_cash.top_up"),
+            ("inducements.toml", "[wizards]\n", "[wizards]\nper_team = 2\n", "$.wizards.per_team"),
+            ("stars.toml", "[rules]\n", "[rules]\nstars_per_team = 3\n", "$.rules.stars_per_team"),
+            ("tables.toml", "hit_on = 4", "hit_on = 4\nhits_on = 3", "$.spells.fireball.hits_on"),
+        ],
+    )
+    def test_an_unknown_key_is_refused(self, name: str, old: str, new: str, path: str) -> None:
+        """A key no rule reads (a misspelling, a setting the pack does not have) is refused, never ignored."""
+        (problem,) = problems_of(changed(name, old, new))
+        assert problem.startswith(f"{name}: unknown key")
+        assert problem.endswith(f"@ {path}")
+
+    def test_only_three_inducements_are_priced_by_what_is_hired(self) -> None:
+        """``cost_basis`` on a plain inducement is refused, naming the three it belongs to."""
+        old = '[inducements.team_mascot]\nlabel = { en = "Team Mascot", fr = "Team Mascot" }\nmax = 1\ncost = 25000'
+        new = old.replace("cost = 25000", 'cost_basis = "position"')
+        assert [
+            "inducements.toml: only mercenary_players (position), star_players (star), wizard (wizard) are priced by "
+            "what is hired; give team_mascot a cost @ $.inducements.team_mascot.cost_basis",
+            "inducements.toml: required key 'cost' is missing @ $.inducements.team_mascot.cost",
+        ] == problems_of(changed("inducements.toml", old, new))
+
+    def test_a_pair_needs_its_name(self) -> None:
+        """A star hired as a pair without ``pair_label`` is refused (the pair's name is what a bill shows)."""
+        broken = changed("stars.toml", 'pair_label = { en = "Dribl and Drull", fr = "Dribl and Drull" }\n', "")
+        (problem,) = problems_of(broken)
+        assert problem.endswith(".pair_label")
+        assert "required for a star hired as a pair: the pair's name" in problem
+
+
+class TestAgreement:
+    @pytest.mark.parametrize(
+        ("old", "new", "expected"),
+        [
+            (
+                "roster_max = 16",
+                "roster_max = 18",
+                "stars.toml: expected 16, the roster's maximum (teams.toml), got 18 @ $.rules.roster_max",
+            ),
+            (
+                "surcharge = 30000  # roster",
+                "surcharge = 40000  # roster",
+                "stars.toml: expected 30000, as inducements.toml [inducements.mercenary_players] surcharge says, "
+                "got 40000 @ $.rules.mercenaries.surcharge",
+            ),
+            (
+                'also_inducement = "infamous_coaching_staff_josef_bugman"',
+                'also_inducement = "bribe"',
+                "stars.toml: expected an inducement 'bribe' whose excludes_star is 'josef_bugman' "
+                "@ $.rules.josef_bugman",
+            ),
+        ],
+    )
+    def test_a_number_kept_twice_agrees(self, old: str, new: str, expected: str) -> None:
+        """What ``stars.toml [rules]`` repeats from another file must say the same, or the data do not load."""
+        assert [expected] == problems_of(changed("stars.toml", old, new))
+
+    def test_the_star_of_an_inducement_exists(self) -> None:
+        """Josef Bugman misspelt in the inducement: not a star, and no longer the one ``[rules.josef_bugman]`` names."""
+        assert [
+            "stars.toml: expected an inducement 'infamous_coaching_staff_josef_bugman' whose excludes_star is "
+            "'josef_bugman' @ $.rules.josef_bugman",
+            "inducements.toml: 'josef_bugmann' is not a star of stars.toml "
+            "@ $.inducements.infamous_coaching_staff_josef_bugman.excludes_star",
+        ] == problems_of(
+            changed("inducements.toml", 'excludes_star = "josef_bugman"', 'excludes_star = "josef_bugmann"')
+        )
+
+    @pytest.mark.parametrize(
+        ("old", "new", "expected"),
+        [
+            (
+                'requires = "masters_of_undeath"',
+                'requires = "masters_of_undeth"',
+                "inducements.toml: special rule 'masters_of_undeth' is not defined in teams.toml "
+                "@ $.inducements.mortuary_assistant.requires",
+            ),
+            (
+                "team_overrides = { halfling = { cost = 100000 } }",
+                "team_overrides = { halflings = { cost = 100000 } }",
+                "inducements.toml: roster 'halflings' is not a team of teams.toml "
+                "@ $.inducements.halfling_master_chef.team_overrides.halflings",
+            ),
+            (
+                'available_to = ["lustrian_superleague"]',
+                'available_to = ["lustria"]',
+                "inducements.toml: 'lustria' is not 'any', 'favoured_of', a league or a special rule "
+                "@ $.wizards.list.slann_mage_priest.available_to[0]",
+            ),
+            (
+                'skills = ["dodge", "leap", "no_ball", "stunty", "titchy", "very_long_legs"]',
+                'skills = ["dodge", "hop"]',
+                "inducements.toml: skill or trait 'hop' is not defined in skills.toml @ $.frog.skills[1]",
+            ),
+        ],
+    )
+    def test_every_reference_resolves(self, old: str, new: str, expected: str) -> None:
+        """An inducement's special rule, roster and star, a wizard's leagues, the Frog's skills: each must exist."""
+        problems = problems_of(changed("inducements.toml", old, new))
+        assert [expected] == problems
+
+
+class TestTheRulesFollowTheData:
+    def test_the_petty_cash_top_up(self, team: Sheet) -> None:
+        """The lower-CTV team adds from its treasury what ``treasury_top_up_max`` says."""
+        pack = _loaded("inducements.toml", "treasury_top_up_max = 50000", "treasury_top_up_max = 20000")
+        assert 20_000 == bb.queries.budget(pack, team, 2_000_000).treasury
+
+    def test_an_override_of_a_roster_changes_the_maximum_too(self, pack: RulePack) -> None:
+        """A roster's override may raise an inducement's maximum as a special rule's does."""
+        changed_pack = _loaded(
+            "inducements.toml",
+            "team_overrides = { halfling = { cost = 100000 } }",
+            "team_overrides = { halfling = { cost = 100000, max = 2 } }",
+        )
+        halflings = bb.create_team(pack, "halfling", "Greenfield Grasshuggers", treasury=2_000_000)
+        order = bb.types.Order(items={"halfling_master_chef": 2})
+        assert 200_000 == bb.queries.price(changed_pack, halflings, order).total
+        with pytest.raises(LimitReached, match="at most 1 Halfling Master Chef"):
+            bb.queries.price(pack, halflings, order)
+
+    def test_stars_per_team(self, pack: RulePack, team: Sheet) -> None:
+        """``max_per_team = 1`` lets a team hire one Star Player, not two."""
+        one = _loaded("stars.toml", "max_per_team = 2", "max_per_team = 1")
+        order = bb.types.Order(stars=("griff_oberwald", "the_mighty_zug"))
+        assert 2 == len([i for i in bb.queries.price(pack, team, order).items if "Star" in i.rule])
+        with pytest.raises(LimitReached, match="at most 1 Star Players"):
+            bb.queries.price(one, team, order)
+
+    def test_the_pitch_and_fireball(self) -> None:
+        """The pitch's size and Fireball's target number are the data's: a 5 hits on 4+, not on 6+."""
+        narrow = _loaded("tables.toml", "width = 15", "width = 11")
+        assert (26, 11) == (Pitch.empty(narrow).length, Pitch.empty(narrow).width)
+        hard = _loaded("tables.toml", "hit_on = 4", "hit_on = 6")
+        pitch = Pitch.empty(hard).place(("home", "1"), "Hans", LINEMAN, (10, 7))
+        said = [
+            e.label for e in bb.spells.fireball(hard, pitch, (10, 7), ScriptedDice([5])).events if isinstance(e, Marked)
+        ]
+        assert ["Hans (home #1) is unaffected"] == said[1:]
+
+    def test_the_frog(self) -> None:
+        """The Frog's profile is the data's."""
+        pack = _loaded("inducements.toml", "ma = 5\nst = 1", "ma = 4\nst = 1")
+        assert 4 == bb.spells.frog_profile(pack).ma
+
+
+def test_no_rule_reads_the_files_as_parsed() -> None:
+    """``Data.raw`` is the files as shown (``RulePack.tables``): only the pack's builder reads it, never a rule."""
+    readers = []
+    for path in sorted(PACK_SOURCE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.Attribute) and n.attr == "raw" for n in ast.walk(tree)):
+            readers.append(path.relative_to(PACK_SOURCE).as_posix())
+    assert ["_build.py"] == readers
