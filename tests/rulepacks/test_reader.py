@@ -495,3 +495,58 @@ class TestProperties:
         r.ints({"v": items}, "v", "$")
         misfits = [f"$.v[{i}]" for i, item in enumerate(items) if isinstance(item, bool) or not isinstance(item, int)]
         assert misfits == [p.path for p in r.problems]
+
+
+class TestNumbersOfAGame:
+    """Ranges, dice, die faces and roll targets, and keys that describe a rule the pack plays one way."""
+
+    def test_a_range(self) -> None:
+        """An integer from 1 to 6 is read; 7 is a problem saying the range, and reads as the default."""
+        r = Reader("game.toml")
+        assert (3, 2) == (
+            r.count({"n": 3}, "n", "$", minimum=1, maximum=6),
+            r.count({"n": 7}, "n", "$", 2, minimum=1, maximum=6),
+        )
+        assert ["expected an integer from 1 to 6, got 7 @ $.n"] == reasons(r)
+
+    @pytest.mark.parametrize(
+        ("text", "dice", "problem"),
+        [
+            ("2D6", (2, 6), None),
+            ("D16", (1, 16), None),
+            ("2d6", (1, 6), "expected dice such as 'D3' or '2D6', got '2d6' @ $.die"),
+            ("0D6", (1, 6), "expected at least one die of at least 2 sides, got '0D6' @ $.die"),
+            ("D²", (1, 6), "expected dice such as 'D3' or '2D6', got 'D²' @ $.die"),
+        ],
+    )
+    def test_dice(self, text: str, dice: tuple[int, int], problem: str | None) -> None:
+        """Dice are written ``D6`` or ``2D6``; anything else is a problem and reads as one D6."""
+        r = Reader("game.toml")
+        assert dice == r.dice({"die": text}, "die", "$")
+        assert ([problem] if problem else []) == reasons(r)
+
+    def test_faces_and_targets(self) -> None:
+        """Faces of a D6 are 1 to 6 each; a target "N+" of a D6 is 1 to 6."""
+        r = Reader("game.toml")
+        assert ((1, 6), (), 4) == (
+            r.faces({"f": [1, 6]}, "f", "$", 6),
+            r.faces({"f": [1, 7]}, "f", "$", 6),
+            r.roll_target({"t": 4}, "t", "$", 6),
+        )
+        r.roll_target({"t": 0}, "t", "$", 6)
+        assert [
+            "expected a face of the D6, 1 to 6, got 7 @ $.f[1]",
+            "expected a target on the D6, 1 to 6, got 0 @ $.t",
+        ] == reasons(r)
+
+    def test_a_rule_played_one_way(self) -> None:
+        """A key left out or written as the pack plays it is fine; another value, even ``1`` for ``true``, is not."""
+        r = Reader("game.toml")
+        played = {"die": "D16", "repeats": False}
+        r.fixed({}, "$.prayers", played)
+        r.fixed({"die": "D16", "repeats": False}, "$.prayers", played)
+        r.fixed({"die": "D8", "repeats": 0}, "$.prayers", played)
+        assert [
+            "expected \"D16\" (the pack plays this rule so, and no data changes it), got 'D8' @ $.prayers.die",
+            "expected false (the pack plays this rule so, and no data changes it), got 0 @ $.prayers.repeats",
+        ] == reasons(r)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -26,6 +27,13 @@ class _Required:
 
 #: Passed (or left) as a ``default``: the key is required.
 _REQUIRED: Any = _Required()
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 _TYPE_NAMES: dict[type, str] = {
     int: "an integer",
     str: "a text",
@@ -181,15 +189,93 @@ class Reader:
         return value
 
     def count(
-        self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED, *, minimum: int = 0
+        self,
+        table: Mapping[str, Any],
+        key: str,
+        path: str,
+        default: Any = _REQUIRED,
+        *,
+        minimum: int = 0,
+        maximum: int | None = None,
+        expected: str | None = None,
     ) -> Any:
-        """An integer of at least ``minimum``; as :meth:`get` otherwise."""
+        """An integer from ``minimum`` to ``maximum`` (no upper bound when None); as :meth:`get` otherwise.
+
+        A value out of range is a problem saying ``expected`` (by default the range, such as
+        ``an integer from 1 to 6``) and what came; it then reads as ``default`` (:meth:`fallback` when required).
+        """
         value = self.get(table, key, int, path, default)
-        present = isinstance(table, Mapping) and key in table
-        if present and isinstance(value, int) and value < minimum:
-            self.problem(f"{path}.{key}", f"expected an integer >= {minimum}, got {value}")
+        present = isinstance(table, Mapping) and _is_int(table.get(key))
+        if present and not self.within(f"{path}.{key}", value, minimum, maximum, expected):
             return self.fallback(int) if default is _REQUIRED else default
         return value
+
+    def within(
+        self, where: str, value: int, minimum: int, maximum: int | None = None, expected: str | None = None
+    ) -> bool:
+        """Whether ``minimum <= value <= maximum``; a problem at ``where`` otherwise (see :meth:`count`)."""
+        if minimum <= value and (maximum is None or value <= maximum):
+            return True
+        if expected is None:
+            expected = f"an integer >= {minimum}" if maximum is None else f"an integer from {minimum} to {maximum}"
+        self.problem(where, f"expected {expected}, got {value}")
+        return False
+
+    def fine(self, where: str) -> bool:
+        """Whether no problem was recorded at ``where``: a bound taken from a value read there is worth checking."""
+        return all(problem.path != where for problem in self.problems)
+
+    @staticmethod
+    def parse_dice(text: object) -> tuple[int, int] | None:
+        """``"2D6"`` -> ``(2, 6)``, ``"D3"`` -> ``(1, 3)``; None when it is not dice.
+
+        >>> Reader.parse_dice("2D6"), Reader.parse_dice("D3"), Reader.parse_dice("2d6")
+        ((2, 6), (1, 3), None)
+        """
+        if not isinstance(text, str) or "D" not in text:
+            return None
+        count, _, sides = text.partition("D")
+        if not _digits(sides) or not (count == "" or _digits(count)):
+            return None
+        return int(count or 1), int(sides)
+
+    def dice(self, table: Mapping[str, Any], key: str, path: str) -> tuple[int, int]:
+        """Dice written ``"D6"`` or ``"2D6"`` (at least one die of at least 2 sides), as (count, sides); ``(1, 6)``
+        after a problem."""
+        raw = self.get(table, key, str, path)
+        dice = self.parse_dice(raw)
+        if dice is None or dice[0] < 1 or dice[1] < 2:
+            if raw:
+                what = "dice such as 'D3' or '2D6'" if dice is None else "at least one die of at least 2 sides"
+                self.problem(f"{path}.{key}", f"expected {what}, got {raw!r}")
+            return (1, 6)
+        return dice
+
+    def faces(self, table: Mapping[str, Any], key: str, path: str, sides: int) -> tuple[int, ...]:
+        """A list of results of a D``sides``, each from 1 to ``sides``; ``()`` after a problem."""
+        faces: tuple[int, ...] = self.ints(table, key, path) or ()
+        fits = [
+            self.within(f"{path}.{key}[{n}]", face, 1, sides, f"a face of the D{sides}, 1 to {sides}")
+            for n, face in enumerate(faces)
+        ]
+        return faces if all(fits) else ()
+
+    def roll_target(self, table: Mapping[str, Any], key: str, path: str, sides: int) -> int:
+        """The N of a D``sides`` roll of "N+": a face from 1 to ``sides`` (0 after a problem)."""
+        expected = f"a target on the D{sides}, 1 to {sides}"
+        return int(self.count(table, key, path, minimum=1, maximum=sides, expected=expected) or 0)
+
+    def fixed(self, table: Mapping[str, Any], path: str, played: Mapping[str, object]) -> None:
+        """Keys that describe a rule the pack's code plays one way (``die = "D16"``): each may be left out or
+        written as the code plays it (``played``); any other value would read as a setting it is not, and is a
+        problem."""
+        if not isinstance(table, Mapping):
+            return
+        for key, value in played.items():
+            if key in table and (type(table[key]) is not type(value) or table[key] != value):
+                shown = json.dumps(value)
+                reason = f"expected {shown} (the pack plays this rule so, and no data changes it), got {table[key]!r}"
+                self.problem(f"{path}.{key}", reason)
 
     def table(self, parent: Mapping[str, Any], key: str, path: str, *, required: bool = False) -> dict[str, Any]:
         """A sub-table: empty when it is missing (a problem only if ``required``) or not a table (a problem)."""

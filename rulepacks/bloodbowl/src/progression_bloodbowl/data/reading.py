@@ -10,7 +10,6 @@ property test puts values of every other shape in every place of every file).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,23 +29,11 @@ _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
     bool: bool,
     tuple: tuple,
 }
-#: ``count`` called without a default: the key is required.
-_NO_DEFAULT: Any = object()
 
 
 def ascii_number(text: str) -> bool:
     """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
     return text.isascii() and text.isdigit()
-
-
-def parse_dice(text: object) -> tuple[int, int] | None:
-    """``"2D6"`` -> ``(2, 6)``, ``"D3"`` -> ``(1, 3)``; None when it is not dice."""
-    if not isinstance(text, str) or "D" not in text:
-        return None
-    count, _, sides = text.partition("D")
-    if not ascii_number(sides) or not (count == "" or ascii_number(count)):
-        return None
-    return int(count or 1), int(sides)
 
 
 class Reader(progression.authoring.Reader):
@@ -80,81 +67,6 @@ class Reader(progression.authoring.Reader):
                 self.problem(where, f"expected a table, got {body!r:.60}")
         return out
 
-    def count(
-        self,
-        table: Mapping[str, Any],
-        key: str,
-        path: str,
-        default: Any = _NO_DEFAULT,
-        *,
-        minimum: int = 0,
-        maximum: int | None = None,
-        expected: str | None = None,
-    ) -> Any:
-        """An integer from ``minimum`` to ``maximum`` (no upper bound when None); as :meth:`get` otherwise.
-
-        A value out of range is a problem saying ``expected`` (by default the range, such as
-        ``an integer from 1 to 6``) and what came; it then reads as ``default`` (0 when required).
-        """
-        value = self.get(table, key, int, path) if default is _NO_DEFAULT else self.get(table, key, int, path, default)
-        present = isinstance(table, Mapping) and isinstance(table.get(key), int) and not isinstance(table[key], bool)
-        if present and not self.within(f"{path}.{key}", value, minimum, maximum, expected):
-            return self.fallback(int) if default is _NO_DEFAULT else default
-        return value
-
-    def within(
-        self, where: str, value: int, minimum: int, maximum: int | None = None, expected: str | None = None
-    ) -> bool:
-        """Whether ``minimum <= value <= maximum``; a problem at ``where`` otherwise (see :meth:`count`)."""
-        if minimum <= value and (maximum is None or value <= maximum):
-            return True
-        if expected is None:
-            expected = f"an integer >= {minimum}" if maximum is None else f"an integer from {minimum} to {maximum}"
-        self.problem(where, f"expected {expected}, got {value}")
-        return False
-
-    def fine(self, where: str) -> bool:
-        """Whether no problem was recorded at ``where``: a bound taken from a value read there is worth checking."""
-        return all(problem.path != where for problem in self.problems)
-
-    def faces(self, table: Mapping[str, Any], key: str, path: str, sides: int) -> tuple[int, ...]:
-        """A list of results of a D``sides``, each from 1 to ``sides``; ``()`` after a problem."""
-        faces: tuple[int, ...] = self.ints(table, key, path)
-        fits = [
-            self.within(f"{path}.{key}[{n}]", face, 1, sides, f"a face of the D{sides}, 1 to {sides}")
-            for n, face in enumerate(faces)
-        ]
-        return faces if all(fits) else ()
-
-    def dice(self, table: Mapping[str, Any], key: str, path: str) -> tuple[int, int]:
-        """Dice written ``"D6"`` or ``"2D6"`` (at least one die of at least 2 sides), as (count, sides); ``(1, 6)``
-        after a problem."""
-        raw = self.get(table, key, str, path)
-        dice = parse_dice(raw)
-        if dice is None or dice[0] < 1 or dice[1] < 2:
-            if raw:
-                what = "dice such as 'D3' or '2D6'" if dice is None else "at least one die of at least 2 sides"
-                self.problem(f"{path}.{key}", f"expected {what}, got {raw!r}")
-            return (1, 6)
-        return dice
-
-    def roll_target(self, table: Mapping[str, Any], key: str, path: str, sides: int) -> int:
-        """The N of a D``sides`` roll of "N+": a face from 1 to ``sides``."""
-        return int(
-            self.count(table, key, path, minimum=1, maximum=sides, expected=f"a target on the D{sides}, 1 to {sides}")
-        )
-
-    def fixed(self, table: Mapping[str, Any], path: str, played: Mapping[str, object]) -> None:
-        """Keys that describe a rule the code plays one way (``die = "D16"``): each may be left out or written as
-        the code plays it (``played``); any other value would read as a setting it is not, and is a problem."""
-        if not isinstance(table, Mapping):
-            return
-        for key, value in played.items():
-            if key in table and (type(table[key]) is not type(value) or table[key] != value):
-                shown = json.dumps(value)
-                reason = f"expected {shown} (the pack plays this rule so, and no data changes it), got {table[key]!r}"
-                self.problem(f"{path}.{key}", reason)
-
     def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:
         """A displayed name with ``en`` and ``fr``; a label that is not a table (a single text) is refused as such."""
         raw = table.get(key) if isinstance(table, Mapping) else None
@@ -172,3 +84,7 @@ def natural(value: object, what: str) -> int:
         msg = f"{what}: expected a whole number >= 0, got {value!r}"
         raise InvalidInput(msg)
     return value
+
+
+#: ``"2D6"`` -> ``(2, 6)``: :meth:`progression.authoring.Reader.parse_dice`.
+parse_dice = Reader.parse_dice
