@@ -18,7 +18,7 @@ a procedure must be deterministic given its answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Union, cast
+from typing import TYPE_CHECKING, Union
 
 import attrs
 
@@ -118,15 +118,8 @@ def _decided(label: str, options: tuple[str, ...], choice: str) -> Event:
 
 
 def _finished(effect: Effect) -> Event:
-    """The event ending a procedure with ``effect``, shared by the effect's identity (the shared event
-    holds the effect, so the identity is never reused while the event is kept)."""
-    key = (Finished, id(effect))
-    event = _SHARED.get(key)
-    if event is None or cast(Finished, event).effect is not effect:
-        if len(_SHARED) >= _SHARED_BOUND:
-            _SHARED.clear()
-        event = _SHARED[key] = Finished(effect=effect)
-    return event
+    """The event ending a procedure with ``effect``."""
+    return Finished(effect=effect)
 
 
 def drive(

@@ -65,7 +65,7 @@ def purchase(
         return
     extra = _check_args(args)
     if recorded_override is None and not extra:
-        started = _started(upgrade_id, choice, q.split)
+        started = Started(upgrade=upgrade_id, choice=choice, price=q.split)
     else:
         started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
     paid = applied(subject, started)
@@ -76,27 +76,6 @@ def purchase(
     if outcome.effect is not None:
         _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
     work._record([started, *outcome.events], member=member, label=f"buy {upgrade_id}")
-
-
-#: Start events with no override and no arguments, shared by upgrade, choice and price (events are
-#: immutable, and a league's players start the same advancements again and again); emptied when it
-#: grows past its bound.
-_STARTED: dict[tuple[object, ...], Started] = {}
-_STARTED_BOUND = 4096
-
-
-def _started(upgrade_id: str, choice: str | None, price: Mapping[str, int]) -> Started:
-    """The start of ``upgrade_id`` at ``price``, shared with every equal one made before."""
-    items = tuple(price.items())
-    if not all(type(k) is str and type(v) is int for k, v in items):  # only what equals itself alone
-        return Started(upgrade=upgrade_id, choice=choice, price=price)
-    key = (upgrade_id, choice, items)
-    event = _STARTED.get(key)
-    if event is None:
-        if len(_STARTED) >= _STARTED_BOUND:
-            _STARTED.clear()
-        event = _STARTED[key] = Started(upgrade=upgrade_id, choice=choice, price=price)
-    return event
 
 
 def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[Override | None, set[str]]:

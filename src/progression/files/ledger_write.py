@@ -25,23 +25,8 @@ __all__ = ["encode", "event_lines", "write_event", "write_ledger"]
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
-def _line_encoder() -> Callable[[Any], str]:
-    """``json.dumps(value, ensure_ascii=False)``, with json's C encoder made once rather than per call.
-
-    ``json.dumps`` builds a new encoder for every call, which costs more than encoding a
-    short value. What is encoded here is plain data just made by the writers, so it holds
-    no cycle and needs no cycle check.
-    """
-    make_encoder = getattr(json.encoder, "c_make_encoder", None)
-    if make_encoder is None:  # no C accelerator: json's own way
-        return json.JSONEncoder(ensure_ascii=False).encode
-    unknown = json.JSONEncoder().default  # what json does with an object it cannot encode
-    make = make_encoder(None, unknown, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)
-    return lambda value: "".join(make(value, 0))
-
-
-#: ``json.dumps(value, ensure_ascii=False)``.
-encode = _line_encoder()
+#: ``json.dumps(value, ensure_ascii=False)``, with the encoder made once.
+encode: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False).encode
 #: A text as a JSON string (json's own function).
 _quote: Callable[[str], str] = json.encoder.encode_basestring
 

@@ -257,13 +257,6 @@ def _flatten(events: Iterable[Event]) -> Iterable[Event]:
 
 #: Events that change the state only while a procedure is pending.
 _TRACE = frozenset({Rolled, Asked, Decided})
-if any(f.converter or f.validator for f in attrs.fields(Sheet)) or hasattr(Sheet, "__attrs_post_init__"):
-    raise TypeError("Sheet gained a converter, validator or post-init: build must call its __init__")
-#: The setters of the sheet's slots, by field.
-_SET = {field.name: getattr(Sheet, field.name).__set__ for field in attrs.fields(Sheet)}
-_set_pack, _set_kind, _set_name, _set_pools = _SET["pack"], _SET["kind"], _SET["name"], _SET["pools"]
-_set_stats, _set_owned, _set_tags, _set_bought = _SET["stats"], _SET["owned"], _SET["tags"], _SET["bought"]
-_set_members, _set_pending, _set_ledger = _SET["members"], _SET["pending"], _SET["ledger"]
 
 
 def build(
@@ -277,23 +270,20 @@ def build(
     tags: Mapping[str, str] | None = None,
     bought: Mapping[str, int] | None = None,
 ) -> Sheet:
-    """A sheet like ``like`` with the given parts (read-only already), set slot by slot.
-
-    ``Sheet.__init__`` only sets its fields (no converter, validator or post-init: checked
-    above), so setting the slots directly builds the same sheet in a third of the time.
-    """
-    sheet: Sheet = object.__new__(Sheet)
-    _set_pack(sheet, like.pack)
-    _set_kind(sheet, like.kind)
-    _set_name(sheet, like.name)
-    _set_pools(sheet, pools)
-    _set_stats(sheet, like.stats if stats is None else stats)
-    _set_owned(sheet, like.owned if owned is None else owned)
-    _set_tags(sheet, like.tags if tags is None else tags)
-    _set_bought(sheet, like.bought if bought is None else bought)
-    _set_members(sheet, members)
-    _set_pending(sheet, pending)
-    _set_ledger(sheet, ledger)
+    """A sheet like ``like`` with the given parts (read-only already)."""
+    sheet = Sheet(
+        pack=like.pack,
+        kind=like.kind,
+        name=like.name,
+        pools=pools,
+        stats=like.stats if stats is None else stats,
+        owned=like.owned if owned is None else owned,
+        tags=like.tags if tags is None else tags,
+        bought=like.bought if bought is None else bought,
+        members=members,
+        pending=pending,
+        ledger=ledger,
+    )
     ledger.keep(sheet)
     return sheet
 

@@ -174,25 +174,13 @@ def joined_in(team: Sheet, member: str) -> int:
 
 #: The tags :func:`_tagged` looks for: a season's start, a result, the end of a post-match sequence.
 _MARKS = frozenset({"season", RESULT_TAG, CLOSED_TAG})
-#: Each step of a ledger with its marked entries, by identity: a team's ledger is read at every match and its
-#: entries are shared by every later sheet of the team, so each step is opened once. The step is kept beside its
-#: marks, so its id cannot be taken by another object while it is cached; the cache is emptied when full.
-_MARKED: dict[int, tuple[Step, tuple[Adjusted, ...]]] = {}
-_MARKED_MOST = 1 << 15
 
 
 def _marked(entry: Event) -> tuple[Adjusted, ...]:
     """The entries of one top-level ledger entry (a step opened) that carry a season, result or closed tag."""
     if not isinstance(entry, Step):
         return (entry,) if isinstance(entry, Adjusted) and not _MARKS.isdisjoint(entry.effect.tags) else ()
-    cached = _MARKED.get(id(entry))
-    if cached is not None and cached[0] is entry:
-        return cached[1]
-    found = tuple(e for e in _walk(entry.events) if isinstance(e, Adjusted) and not _MARKS.isdisjoint(e.effect.tags))
-    if len(_MARKED) >= _MARKED_MOST:
-        _MARKED.clear()
-    _MARKED[id(entry)] = (entry, found)
-    return found
+    return tuple(e for e in _walk(entry.events) if isinstance(e, Adjusted) and not _MARKS.isdisjoint(e.effect.tags))
 
 
 def _tagged(team: Sheet, season: int, *tags: str) -> Iterator[Adjusted]:
