@@ -10,7 +10,7 @@ PACKS := $(wildcard rulepacks/*/pyproject.toml)
 $(STAMP): pyproject.toml requirements-dev.txt $(PACKS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e '.[testing,cli,plot,postgres]' $(foreach p,$(dir $(PACKS)),-e ./$(p))
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e '.[testing,cli,plot,postgres,cluster]' $(foreach p,$(dir $(PACKS)),-e ./$(p))
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import bench_cluster
 import bench_curves
 import bench_growth
 import bench_json
@@ -34,6 +35,7 @@ SUITE: tuple[tuple[Callable[..., list[Row]], dict[str, int], dict[str, int]], ..
     (bench_json.run, {}, {"count": 20, "events": 8}),
     (bench_startup.run, {}, {"runs": 1}),
     (bench_random_skill.run, {}, {"trials": 200}),
+    (bench_cluster.run, {}, {"trials": 40}),
 )
 
 

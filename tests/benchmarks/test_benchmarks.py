@@ -170,6 +170,13 @@ class TestRandomSkill:
         assert [("", True)] == [(row.skipped, row.measured > 0) for row in rows]
 
 
+class TestCluster:
+    def test_row(self, bench) -> None:
+        """One row, measured on a real local Dask cluster (``make test`` installs the ``cluster`` extra)."""
+        rows = bench("bench_cluster").run(trials=40)
+        assert [("", True, True)] == [(row.skipped, row.measured > 0, row.baseline > 0) for row in rows]
+
+
 class TestRun:
     def test_table(self, bench) -> None:
         """The table has a header, a rule and one line per row, each with its result."""
