@@ -146,7 +146,7 @@ class TestStaticChecks:
         assert expected == finding
 
     def test_missing_label(self) -> None:
-        """Every displayed name needs an English and a French text."""
+        """Every displayed name needs a text in each language of the pack (English and French by default)."""
         pack = tiny(Upgrade(id="up", label=Label(en="Up", fr=" "), pools=("xp",), cost=FixedCost(amount=1)))
         (finding,) = check_pack(pack, examples=0).by_check("ids")
         assert "upgrade 'up'" == finding.where
