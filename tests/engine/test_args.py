@@ -178,6 +178,6 @@ class TestConformance:
             report.ok,
             report.coverage.never,  # type: ignore[union-attr]
             report.coverage.played["career_tier"],  # type: ignore[union-attr]
-            report.sensible,
+            report.steered,
         )
         assert (["coverage"], ("rise_to_master",)) == ([f.check for f in random.findings], random.coverage.never)  # type: ignore[union-attr]

@@ -36,7 +36,8 @@ class TestTheCareer:
         whose price is missing: the finding is word for word the one in career.expected, under the check play."""
         expected = (PACKS / "career.expected").read_text(encoding="utf-8").splitlines()
         report = check_pack(career, examples=0, sensible=15, steps=20)
-        assert (expected, ("play",), 15) == (first_lines(report), report.checks[-1:], report.sensible)
+        assert (expected, ("play",), 15) == (first_lines(report), report.checks[-1:], report.steered)
+        assert report.findings == report.sensible
         assert report.coverage is not None
         assert "Captain" == report.coverage.played["rank"]
 
@@ -51,7 +52,7 @@ class TestTheCareer:
     def test_by_default_the_pack_is_played_as_many_times_as_at_random(self, career: RulePack) -> None:
         """A pack with a [play] gets as many steered runs as random ones, without asking: the check fails."""
         report = check_pack(career, examples=15, steps=20)
-        assert (15, 15, ["play"]) == (report.examples, report.sensible, [f.check for f in report.findings])
+        assert (15, 15, ["play"]) == (report.examples, report.steered, [f.check for f in report.sensible])
 
     def test_with_the_price_table_complete_the_career_passes(self) -> None:
         """The finding is the missing row: with it, the steered runs go to General and the pack passes."""
@@ -137,7 +138,7 @@ class TestPlayInPython:
     def test_a_count_without_a_strategy_plays_every_upgrade_alike(self) -> None:
         """A pack without [play] gets no steered run unless asked; asked, it is steered by ``Play()``."""
         pack = tiny(None)
-        assert (0, 5) == (check_pack(pack, examples=2).sensible, check_pack(pack, examples=0, sensible=5).sensible)
+        assert (0, 5) == (check_pack(pack, examples=2).steered, check_pack(pack, examples=0, sensible=5).steered)
         assert "play" in check_pack(pack, examples=0, sensible=5).checks
 
     def test_bad_sensible_counts(self) -> None:

@@ -83,9 +83,8 @@ class Report:
     checks: tuple[str, ...]
     #: How many random runs the state machine made (0 when it did not run).
     examples: int
-    #: How many runs steered by the pack's play the state machine made (0 when none); what they found is
-    #: under the check ``play``.
-    sensible: int = 0
+    #: How many runs steered by the pack's play the state machine made (0 when none).
+    steered: int = 0
     #: Kinds of sheet no fresh sheet could be made of (their factory needs options), and why.
     skipped: Mapping[str, str] = attrs.field(factory=dict)
     #: What the state machine's runs reached (None when it did not run).
@@ -99,6 +98,11 @@ class Report:
     def by_check(self, check: str) -> tuple[Finding, ...]:
         """The findings of one check."""
         return tuple(f for f in self.findings if f.check == check)
+
+    @property
+    def sensible(self) -> tuple[Finding, ...]:
+        """What the runs steered by the pack's play found (the findings of the check ``play``)."""
+        return self.by_check("play")
 
     def __str__(self) -> str:
         if self.ok:
@@ -280,7 +284,7 @@ def check_pack(
         findings=tuple(findings),
         checks=ran if min_coverage is None or coverage is None else (*ran, "coverage"),
         examples=examples if "machine" in ran else 0,
-        sensible=steered if "play" in ran else 0,
+        steered=steered if "play" in ran else 0,
         skipped={kind: why for kind, why in failed.items() if not (setup and kind in setup)},
         coverage=coverage,
     )
