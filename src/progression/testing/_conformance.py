@@ -50,7 +50,7 @@ class Coverage:
     bought: tuple[str, ...]
     #: The upgrades never bought, sorted: paths no run tested.
     never: tuple[str, ...]
-    #: The deepest band reached on each ladder (its label), by ladder id.
+    #: The deepest band reached on each ladder (its label, in the pack's first language), by ladder id.
     deepest: Mapping[str, str] = attrs.field(factory=dict)
     #: The deepest band the runs steered by the pack's play reached on each ladder (its label), by ladder
     #: id; empty when none was made.
@@ -299,7 +299,10 @@ def _coverage(pack: RulePack, reached: Reached | None, played: Reached | None) -
             deepest[ladder] = max(index, deepest.get(ladder, -1))
 
     def labels(bands: Mapping[str, int]) -> dict[str, str]:
-        return {ladder: pack.ladder(ladder).bands[index].label.en for ladder, index in sorted(bands.items())}
+        first = pack.languages[0]
+        return {
+            ladder: pack.ladder(ladder).bands[index].label.in_language(first) for ladder, index in sorted(bands.items())
+        }
 
     return Coverage(
         bought=tuple(sorted(bought)),
