@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from progression import Effect, Quote, RulePack, Sheet, load_sheet, mark, replay
-from progression.authoring import Currency, FixedCost, Kind, Label, PoolSpec, StatSpec, Upgrade
+from progression.authoring import Currency, FixedCost, FunctionCost, Kind, Label, PoolSpec, StatSpec, Upgrade
 from progression.contract import Contract, Factory
 from progression.errors import InvalidInput
 from progression.ledger import Account
@@ -360,3 +360,45 @@ class TestMachineCatchesEachFault:
         assert "purchase of 'gamble' raised KeyError: 'boom'; a refusal must raise a ProgressionError" in (
             self.machine_message(pack)
         )
+
+    @pytest.mark.parametrize(("returned", "said"), [
+        (-5, "cost function 'price' gave the price -5; a price is a whole number >= 0"),
+        (None, "cost function 'price' gave the price None; a price is a whole number >= 0"),
+        ("100", "cost function 'price' gave the price '100'; a price is a whole number >= 0"),
+    ])  # fmt: skip
+    def test_a_cost_function_returning_no_price(self, returned: object, said: str) -> None:
+        """A cost function giving no price is the pack's bug, reported as such: the quote and the purchase both
+        refuse, and without the contract's own error that agreement would pass for a rule."""
+
+        def price(context: object) -> object:
+            return returned
+
+        label = Label(en="up", fr="up")
+        cost = FunctionCost(function="price")
+        pack = tiny(Upgrade(id="up", label=label, pools=("xp",), cost=cost), functions={"price": price})
+        assert f"quote of 'up' met a pack function breaking its contract: upgrade 'up': {said}" in (
+            self.machine_message(pack)
+        )
+
+    def test_an_options_function_returning_no_list(self) -> None:
+        """An options function returning one text instead of a list is reported, naming the function."""
+
+        def offered(context: object) -> str:
+            return "swim"
+
+        pack = tiny(
+            upgrade("skill", options="offered", effect=Effect(grants={"{choice}": 1})), functions={"offered": offered}
+        )
+        assert "options function 'offered' must return a list of option ids (texts), got 'swim'" in (
+            self.machine_message(pack)
+        )
+
+    def test_a_predicate_returning_no_sentences(self) -> None:
+        """A predicate returning a text instead of a list of sentences is reported, naming it."""
+        from progression.requirements import Predicate
+
+        def ready(context: object) -> str:
+            return "not yet"
+
+        pack = tiny(upgrade("up", requires=Predicate(function="ready")), functions={"ready": ready})
+        assert "predicate 'ready' must return the unmet sentences, got 'not yet'" in self.machine_message(pack)

@@ -32,7 +32,7 @@ from hypothesis.strategies import DataObject
 
 from progression.engine.dice import _check_request
 from progression.engine.rosters import join
-from progression.errors import DecisionError, InvalidInput, ProgressionError
+from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
 from progression.files.sheets import dump_sheet, load_sheet
 from progression.history.undo import undo
 from progression.ledger.events import Event, Member, Purchased, Started, Step
@@ -177,6 +177,9 @@ class PackMachine(RuleBasedStateMachine):
         before, state = self.sheet, state_of(self.sheet)
         try:
             after = operation()
+        except PackFunctionError as error:
+            msg = f"{what} met a pack function breaking its contract: {error}"
+            raise AssertionError(msg) from error
         except ProgressionError as refusal:
             expect(state == state_of(before), f"{what} was refused ({refusal}) but the sheet changed")
             return Outcome(None, refusal)
@@ -342,6 +345,9 @@ class PackMachine(RuleBasedStateMachine):
     def _call(self, what: str, ask: Callable[[], Any]) -> Any:
         try:
             return ask()
+        except PackFunctionError as error:
+            msg = f"{what} met a pack function breaking its contract: {error}"
+            raise AssertionError(msg) from error
         except ProgressionError:
             return None
         except Exception as error:
