@@ -15,7 +15,7 @@ from progression.authoring import Currency, FixedCost, FunctionCost, Kind, Label
 from progression.contract import Contract, Factory
 from progression.errors import InvalidInput
 from progression.ledger import Account
-from progression.requirements import AtLeast, Owns, Violation
+from progression.requirements import AtLeast, Owns, Predicate, Violation
 from progression.testing import Finding, Report, _machine, assert_pack_conforms, check_pack
 
 PACKS = Path(__file__).parent / "packs"
@@ -395,7 +395,6 @@ class TestMachineCatchesEachFault:
 
     def test_a_predicate_returning_no_sentences(self) -> None:
         """A predicate returning a text instead of a list of sentences is reported, naming it."""
-        from progression.requirements import Predicate
 
         def ready(context: object) -> str:
             return "not yet"
