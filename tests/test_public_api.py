@@ -35,7 +35,7 @@ FAMILIES = {
     ],
     "authoring": [
         "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
-        "Narrator", "Override", "PackEntry", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
+        "Narrator", "Override", "PackEntry", "Play", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
         "entries", "moved", "read_pack",
     ],
     "operations": [

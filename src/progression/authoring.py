@@ -1,5 +1,6 @@
 """For pack authors: the parts a rule pack is made of (currencies, pools, stats, kinds of sheet,
-upgrades, their costs and limits, GM overrides, displayed labels), the requests a random procedure
+upgrades, their costs and limits, GM overrides, displayed labels, the strategy of sensible play the
+conformance check is steered by, :class:`Play`), the requests a random procedure
 yields (:class:`Roll`, :class:`Choose`) and the context it reads, reading a pack's own TOML
 (:class:`Reader`, :func:`read_pack`), telling its entries (:class:`Narrator`) and the installed
 packs' entry points (:func:`entries`, :class:`PackEntry`), and :func:`moved`, a package's old names kept for a
@@ -29,6 +30,7 @@ from progression.rules.parts import (
     StatSpec,
     Upgrade,
 )
+from progression.rules.play import Play
 
 __all__ = [
     "Choose",
@@ -43,6 +45,7 @@ __all__ = [
     "Narrator",
     "Override",
     "PackEntry",
+    "Play",
     "PoolSpec",
     "ProcedureContext",
     "Reader",

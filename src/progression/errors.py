@@ -19,6 +19,7 @@ __all__ = [
     "InsufficientPoints",
     "InvalidInput",
     "LimitReached",
+    "PackFunctionError",
     "PendingState",
     "Problem",
     "ProgressionError",
@@ -120,6 +121,12 @@ class UnknownName(ProgressionError, LookupError):
 
 class InvalidInput(ProgressionError, ValueError):
     """An argument of the wrong type or out of range (a negative amount, a die of 7 on a D6, ...)."""
+
+
+class PackFunctionError(InvalidInput):
+    """What a pack's function returned breaks its contract (a price below zero or no whole number, options that
+    are no list of ids, a procedure's result that is no Effect): the pack's bug, not a refused operation. The
+    conformance check reports it as such wherever the runs meet it."""
 
 
 class OutOfOrder(InvalidInput):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from cli_support import SKIRMISH, Result, install
+from cli_support import ROOT, SKIRMISH, Result, install
 
 Run = Callable[..., Result]
 
@@ -58,3 +60,39 @@ class TestShow:
         out = run("show", SKIRMISH, "--lang", "fr").out
         assert out.startswith("Escarmouche (pack de test) — pack skirmish 1")
         assert "Vétéran" in out
+
+
+def german(folder: Path, languages: str) -> str:
+    """The English test pack given German names too (each the English one and " (de)"), declaring ``languages``."""
+    source = (ROOT / "tests" / "support" / "packs" / "english_only.toml").read_text(encoding="utf-8")
+    both = re.sub(r'\{ en = "([^"]*)"', r'{ en = "\1", de = "\1 (de)"', source)
+    pack = folder / "tavern.toml"
+    pack.write_text(both.replace('languages = ["en"]', f"languages = {languages}"), encoding="utf-8")
+    return str(pack)
+
+
+class TestLanguages:
+    """``--lang`` takes any language a pack declares, and is checked once the pack is known."""
+
+    def test_a_language_the_pack_declares(self, run: Run, tmp_path: Path) -> None:
+        """A pack of German and English is shown in German: ``--lang`` is no longer held to en and fr."""
+        shown = run("show", german(tmp_path, '["en", "de"]'), "--lang", "de")
+        assert (0, True) == (shown.status, shown.out.startswith("The Tavern (de) — pack tavern"))
+
+    def test_a_language_the_pack_does_not_declare(self, run: Run) -> None:
+        """French asked of a pack of English alone is a usage error naming the pack's languages."""
+        shown = run("show", str(ROOT / "tests" / "support" / "packs" / "english_only.toml"), "--lang", "fr")
+        expected = "progression: --lang fr: pack 'tavern' declares no language 'fr'; its languages: en"
+        assert (2, expected) == (shown.status, shown.err.strip())
+
+    def test_no_language_code(self, run: Run) -> None:
+        """What is no language code is refused before any pack is read."""
+        shown = run("table", SKIRMISH, "--lang", "French")
+        assert (2, True) == (
+            shown.status,
+            "expected a lowercase language code of 2 or 3 letters (en, fr, de), got 'French'" in shown.err,
+        )
+
+    def test_the_default_is_the_pack_s_first_language(self, run: Run, tmp_path: Path) -> None:
+        """Without ``--lang``, names read in the pack's first language."""
+        assert run("show", german(tmp_path, '["de", "en"]')).out.startswith("The Tavern (de) — pack tavern")

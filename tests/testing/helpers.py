@@ -1,14 +1,16 @@
-"""Packs for the tests of progression.testing: skirmish (the core's), duel (with functions) and broken."""
+"""Packs for the tests of progression.testing: skirmish (the core's), duel (with functions), broken, and career
+(broken deep in a career)."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from pathlib import Path
 
 import progression
 from progression import Effect, RulePack, Sheet
 from progression.authoring import Choose, ProcedureContext, Roll
 from progression.contract import Contract, Factory
+from progression.requirements import Context
 
 HERE = Path(__file__).parent
 SKILLS = ("parry", "riposte", "lunge")
@@ -65,3 +67,24 @@ def wobble(step: int) -> int:
 def load_broken() -> RulePack:
     """The broken test pack, with its functions."""
     return progression.load_file(HERE / "packs" / "broken.toml", {"gamble": gamble, "wobble": wobble})
+
+
+def promotion_price(context: Context) -> int:
+    """The price of the next promotion, from the pack's ``promotion_price`` table by the tier held (0 at the top
+    tier, where the tier's maximum refuses any promotion)."""
+    assert context.pack is not None
+    tier, top = context.sheet.stats["tier"], context.pack.stats["tier"].maximum
+    prices: Mapping[str, int] = context.pack.tables["promotion_price"]
+    return 0 if tier == top else prices[str(tier)]
+
+
+def drilled_enough(context: Context) -> list[str]:
+    """A promotion needs as many drills as the tier it leads to."""
+    tier, drills = context.sheet.stats["tier"], context.sheet.stats["drills"]
+    return [] if drills > tier else [f"the promotion to tier {tier + 1} needs {tier + 1} drills, {drills} done"]
+
+
+def load_career() -> RulePack:
+    """The career test pack, broken deep in the career (the price of the fifth promotion), with its functions."""
+    functions = {"promotion_price": promotion_price, "drilled_enough": drilled_enough}
+    return progression.load_file(HERE / "packs" / "career.toml", functions)

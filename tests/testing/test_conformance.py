@@ -11,11 +11,11 @@ import attrs
 import pytest
 
 from progression import Effect, Quote, RulePack, Sheet, load_sheet, mark, replay
-from progression.authoring import Currency, FixedCost, Kind, Label, PoolSpec, StatSpec, Upgrade
+from progression.authoring import Currency, FixedCost, FunctionCost, Kind, Label, PoolSpec, StatSpec, Upgrade
 from progression.contract import Contract, Factory
 from progression.errors import InvalidInput
 from progression.ledger import Account
-from progression.requirements import AtLeast, Owns, Violation
+from progression.requirements import AtLeast, Owns, Predicate, Violation
 from progression.testing import Finding, Report, _machine, assert_pack_conforms, check_pack
 
 PACKS = Path(__file__).parent / "packs"
@@ -146,7 +146,7 @@ class TestStaticChecks:
         assert expected == finding
 
     def test_missing_label(self) -> None:
-        """Every displayed name needs an English and a French text."""
+        """Every displayed name needs a text in each language of the pack (English and French by default)."""
         pack = tiny(Upgrade(id="up", label=Label(en="Up", fr=" "), pools=("xp",), cost=FixedCost(amount=1)))
         (finding,) = check_pack(pack, examples=0).by_check("ids")
         assert "upgrade 'up'" == finding.where
@@ -360,3 +360,44 @@ class TestMachineCatchesEachFault:
         assert "purchase of 'gamble' raised KeyError: 'boom'; a refusal must raise a ProgressionError" in (
             self.machine_message(pack)
         )
+
+    @pytest.mark.parametrize(("returned", "said"), [
+        (-5, "cost function 'price' gave the price -5; a price is a whole number >= 0"),
+        (None, "cost function 'price' gave the price None; a price is a whole number >= 0"),
+        ("100", "cost function 'price' gave the price '100'; a price is a whole number >= 0"),
+    ])  # fmt: skip
+    def test_a_cost_function_returning_no_price(self, returned: object, said: str) -> None:
+        """A cost function giving no price is the pack's bug, reported as such: the quote and the purchase both
+        refuse, and without the contract's own error that agreement would pass for a rule."""
+
+        def price(context: object) -> object:
+            return returned
+
+        label = Label(en="up", fr="up")
+        cost = FunctionCost(function="price")
+        pack = tiny(Upgrade(id="up", label=label, pools=("xp",), cost=cost), functions={"price": price})
+        assert f"quote of 'up' met a pack function breaking its contract: upgrade 'up': {said}" in (
+            self.machine_message(pack)
+        )
+
+    def test_an_options_function_returning_no_list(self) -> None:
+        """An options function returning one text instead of a list is reported, naming the function."""
+
+        def offered(context: object) -> str:
+            return "swim"
+
+        pack = tiny(
+            upgrade("skill", options="offered", effect=Effect(grants={"{choice}": 1})), functions={"offered": offered}
+        )
+        assert "options function 'offered' must return a list of option ids (texts), got 'swim'" in (
+            self.machine_message(pack)
+        )
+
+    def test_a_predicate_returning_no_sentences(self) -> None:
+        """A predicate returning a text instead of a list of sentences is reported, naming it."""
+
+        def ready(context: object) -> str:
+            return "not yet"
+
+        pack = tiny(upgrade("up", requires=Predicate(function="ready")), functions={"ready": ready})
+        assert "predicate 'ready' must return the unmet sentences, got 'not yet'" in self.machine_message(pack)

@@ -13,7 +13,7 @@ from progression.rulepacks.discovery import load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["DiceChoice", "UsageError", "int_pairs", "pairs", "resolve_pack"]
+__all__ = ["DiceChoice", "UsageError", "int_pairs", "language", "pairs", "resolve_pack"]
 
 
 class UsageError(InvalidInput):
@@ -30,6 +30,23 @@ def resolve_pack(spec: str) -> RulePack:
     if is_path(spec):
         return load_file(spec)
     return load(spec)
+
+
+def language(pack: RulePack, args: argparse.Namespace) -> str:
+    """The language ``--lang`` asks for, checked against those the pack declares (``[pack] languages``); the
+    pack's first when ``--lang`` is not given (or the command has none).
+
+    Raises:
+        UsageError: the pack does not declare that language; the message names those it does.
+    """
+    asked: str | None = getattr(args, "lang", None)
+    if asked is None:
+        return pack.languages[0]
+    if asked not in pack.languages:
+        declared = ", ".join(pack.languages)
+        msg = f"--lang {asked}: pack {pack.name!r} declares no language {asked!r}; its languages: {declared}"
+        raise UsageError(msg)
+    return asked
 
 
 def pairs(items: Sequence[str], what: str) -> dict[str, str]:

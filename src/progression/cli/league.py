@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from progression.cli.args import DiceChoice, UsageError, pairs, resolve_pack, whole
+from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
 from progression.cli.contract import read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -200,7 +200,7 @@ def run_record(args: argparse.Namespace, out: Output) -> int:
         read_options(league, args.options, "league record")  # every word checked before the pack reads them
         dice = DiceChoice(args)
         teams = book.record(fixture, dice.dice, check=dice.check_used, **texts)  # checked before the commit
-    words = Describer(pack, getattr(args, "lang", "en"))
+    words = Describer(pack, language(pack, args))
     if out.json_mode:
         out.json({"file": args.file, "fixture": fixture, "teams": {t: _told(words, s) for t, s in teams.items()}})
     else:

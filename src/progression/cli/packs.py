@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from progression.cli.args import resolve_pack
+from progression.cli.args import language, resolve_pack
 from progression.cli.output import Output, Table, one_line
 from progression.errors import ProgressionError
 from progression.ledger.events import Created
@@ -162,7 +162,7 @@ def _none(value: object) -> object:
 
 def run_show(args: argparse.Namespace, out: Output) -> int:
     pack = resolve_pack(args.pack)
-    data = pack_data(pack, args.lang)
+    data = pack_data(pack, language(pack, args))
     if out.json_mode:
         out.json(data)
         return 0

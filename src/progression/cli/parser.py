@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 __all__ = ["EPILOG", "Parser", "command", "parser"]
 
 EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression COMMAND --help` for each command."
-LANGUAGES = ("en", "fr")
 
 
 class Parser(argparse.ArgumentParser):
@@ -155,10 +154,26 @@ def json_option() -> argparse.ArgumentParser:
     return parent
 
 
+def language_code(text: str) -> str:
+    """A ``--lang`` value: a lowercase code of 2 or 3 letters (``en``, ``fr``, ``de``), checked against the pack's
+    languages once the pack is known (:func:`progression.cli.args.language`)."""
+    if not (text.isascii() and text.isalpha() and text.islower() and 2 <= len(text) <= 3):
+        msg = f"expected a lowercase language code of 2 or 3 letters (en, fr, de), got {text!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return text
+
+
 def lang_option() -> argparse.ArgumentParser:
-    """A parent parser giving ``--lang en|fr``."""
+    """A parent parser giving ``--lang CODE``: any code of 2 or 3 letters here, checked against the languages of
+    the pack once it is known (:func:`progression.cli.args.language`)."""
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--lang", choices=LANGUAGES, default="en", help="language of displayed names (default: en)")
+    parent.add_argument(
+        "--lang",
+        type=language_code,
+        default=None,
+        metavar="CODE",
+        help="language of displayed names, one the pack declares (default: the pack's first, en for the shipped packs)",
+    )
     return parent
 
 

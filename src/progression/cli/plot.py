@@ -11,7 +11,7 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from progression.cli.args import UsageError, pairs, resolve_pack
+from progression.cli.args import UsageError, language, pairs, resolve_pack
 from progression.cli.output import Output
 from progression.errors import InvalidInput
 from progression.rulepacks.rulepack import RulePack
@@ -137,7 +137,7 @@ def run_plot(args: argparse.Namespace, out: Output) -> int:
         raise UsageError(msg)
     pack = resolve_pack(args.pack)
     drawn = series(pack, args.curves, args.start, args.end, settings_of(pack, args.tune))
-    draw(pack, drawn, path, args.lang)
+    draw(pack, drawn, path, language(pack, args))
     if out.json_mode:
         out.json({"file": str(path), "series": drawn})
     else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from progression.cli.args import UsageError, int_pairs, purchase_args, resolve_pack, whole
+from progression.cli.args import UsageError, int_pairs, language, purchase_args, resolve_pack, whole
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
@@ -29,7 +29,7 @@ class Opened:
     def __init__(self, args: argparse.Namespace) -> None:
         self.file: SheetFile = read_sheet(args.file)
         self.pack: RulePack = pack_for(getattr(args, "pack", None), self.file.sheet)
-        self.words = Describer(self.pack, getattr(args, "lang", "en"))
+        self.words = Describer(self.pack, language(self.pack, args))
 
     @property
     def sheet(self) -> Sheet:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from progression.cli.args import DiceChoice, UsageError, int_pairs, pairs, purchase_args, resolve_pack
+from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import create_sheet, write_sheet
@@ -117,7 +117,7 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
         pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
         sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
     path = create_sheet(args.file, sheet, force=args.force)
-    words = Describer(pack, args.lang)
+    words = Describer(pack, language(pack, args))
     if out.json_mode:
         out.json({"file": str(path), "sheet": words.sheet(sheet)})
     else:

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
-from progression.cli.args import UsageError, resolve_pack
+from progression.cli.args import UsageError, language, resolve_pack
 from progression.cli.output import Output, Table
 from progression.curves.curve import Curve
 from progression.errors import UnknownName
@@ -210,6 +210,7 @@ def rows_table(rows: list[dict[str, object]], title: str) -> Table:
 
 def run_table(args: argparse.Namespace, out: Output) -> int:
     pack = resolve_pack(args.pack)
+    lang = language(pack, args)
     names = args.names or list(pack.curves)
     if not names:
         msg = f"pack {pack.name!r} defines no curve; name one of its tables: {', '.join(pack.tables) or 'none'}"
@@ -222,11 +223,11 @@ def run_table(args: argparse.Namespace, out: Output) -> int:
             start, end = _range(curve, args.start, args.end, args.by, _highest(pack, curve))
             rows = curve_rows(pack, curve, start, end, args.by)
             documents.append({"curve": name, "by": args.by, "rows": rows})
-            tables.append(_curve_table(pack, curve, rows, args.by, args.lang))
+            tables.append(_curve_table(pack, curve, rows, args.by, lang))
         else:
-            data = named_rows(pack, name, args.lang)
+            data = named_rows(pack, name, lang)
             documents.append({"table": name, "rows": data})
-            tables.append(rows_table(data, pack.name_of(name, args.lang)))
+            tables.append(rows_table(data, pack.name_of(name, lang)))
     if out.json_mode:
         out.json(documents)
         return 0

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Union
 import attrs
 
 from progression._frozen import as_tuple
-from progression.errors import DecisionError, InvalidInput
+from progression.errors import DecisionError, InvalidInput, PackFunctionError
 from progression.ledger.events import Asked, Decided, Event, Finished, Rolled
 from progression.rules.parts import Effect
 
@@ -144,7 +144,7 @@ def drive(
         return Outcome((_finished(result),), result)
     if not isinstance(result, Generator):
         msg = f"the procedure of {name} must return an Effect, or be a generator of Roll and Choose, got {result!r:.80}"
-        raise InvalidInput(msg)
+        raise PackFunctionError(msg)
     events: list[Event] = []
     old_rolls, old_decisions, new_decisions = list(recorded_rolls), list(recorded_decisions), list(decisions)
     answer: object = None
@@ -166,7 +166,7 @@ def drive(
             elif isinstance(request, Choose):
                 if not request.options or not all(isinstance(o, str) for o in request.options):
                     msg = f"the procedure of {name} must offer texts to choose from, got {list(request.options)!r}"
-                    raise InvalidInput(msg)
+                    raise PackFunctionError(msg)
                 if old_decisions:
                     answer = old_decisions.pop(0)
                     continue
@@ -181,12 +181,12 @@ def drive(
                 events.append(_decided(request.label, request.options, str(answer)))
             else:
                 msg = f"the procedure of {name} may yield Roll or Choose, got {request!r}"
-                raise InvalidInput(msg)
+                raise PackFunctionError(msg)
     except StopIteration as stop:
         effect = stop.value
         if not isinstance(effect, Effect):
             msg = f"the procedure of {name} must return an Effect, got {effect!r}"
-            raise InvalidInput(msg) from None
+            raise PackFunctionError(msg) from None
         if new_decisions:
             msg = f"{len(new_decisions)} decision(s) were given that the procedure never asked for: {new_decisions!r}"
             raise DecisionError(msg) from None

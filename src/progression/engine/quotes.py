@@ -17,7 +17,7 @@ from progression._frozen import EMPTY, freeze
 from progression.engine.checks import subject_of
 from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, PackFunctionError
 from progression.requirements.predicates import Context
 from progression.requirements.violations import Violation
 from progression.rules.parts import CHOICE, CurveCost, Effect, FixedCost, FunctionCost, chosen
@@ -242,17 +242,17 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
     upgrade's effect changes the chosen stat (``effect.stats = { "{choice}" = 1 }``).
 
     Raises:
-        InvalidInput: anything else, naming the function and the upgrade.
+        PackFunctionError: anything else, naming the function and the upgrade.
     """
     where = f"upgrade {upgrade.id!r}: options function {upgrade.options!r}"
     if isinstance(offered, str | bytes | Mapping) or not isinstance(offered, Iterable):
         msg = f"{where} must return a list of option ids (texts), got {offered!r:.80}"
-        raise InvalidInput(msg)
+        raise PackFunctionError(msg)
     choices = tuple(offered)
     wrong = [c for c in choices if not isinstance(c, str)]
     if wrong:
         msg = f"{where} must return a list of option ids (texts), got {wrong[0]!r:.60} among them"
-        raise InvalidInput(msg)
+        raise PackFunctionError(msg)
     if CHOICE in upgrade.effect.stats and upgrade.procedure is None:
         unknown = [c for c in choices if c not in pack.stats]
         if unknown:
@@ -260,7 +260,7 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
                 f"{where} offered {unknown[0]!r}, which is not a stat of the pack, but the effect changes the "
                 f"chosen stat; stats: {', '.join(sorted(pack.stats)) or 'none'}"
             )
-            raise InvalidInput(msg)
+            raise PackFunctionError(msg)
     return choices
 
 
@@ -338,7 +338,7 @@ def _checked_price(upgrade_id: str, value: object, source: str) -> int:
     """A price is a whole number of points, never negative: a purchase never pays the buyer."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         msg = f"upgrade {upgrade_id!r}: {source} gave the price {value!r}; a price is a whole number >= 0"
-        raise InvalidInput(msg)
+        raise PackFunctionError(msg)
     return value
 
 

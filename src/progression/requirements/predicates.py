@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 import attrs
 
 from progression._frozen import as_tuple, freeze
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import PackFunctionError, UnknownName
 
 if TYPE_CHECKING:
     from progression.ledger.sheet import Sheet
@@ -213,11 +213,11 @@ class Predicate(Requirement):
             return ()
         if isinstance(result, str | bytes | Mapping) or not isinstance(result, Iterable):
             msg = f"predicate {self.function!r} must return the unmet sentences, got {result!r:.80}"
-            raise InvalidInput(msg)
+            raise PackFunctionError(msg)
         sentences = tuple(result)
         if not all(isinstance(sentence, str) for sentence in sentences):
             msg = f"predicate {self.function!r} must return the unmet sentences (texts), got {list(sentences)!r:.80}"
-            raise InvalidInput(msg)
+            raise PackFunctionError(msg)
         return sentences
 
     def holds(self, context: Context) -> bool:

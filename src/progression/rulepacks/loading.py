@@ -23,6 +23,7 @@ from progression.rulepacks.rule_reader import RuleReader
 from progression.rulepacks.rulepack import RulePack
 from progression.rulepacks.table_schema import check_tables
 from progression.rules.parts import OVERFLOWS, Currency, Effect, Factor, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
+from progression.rules.play import Play, play_problems, weight_problem
 
 __all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
 
@@ -43,6 +44,7 @@ _SECTIONS = (
     "names",
     "tables",
     "schema",
+    "play",
 )
 
 
@@ -286,6 +288,39 @@ class PackReader(RuleReader):
             self.problem(where, f"items are listed once each; listed twice: {', '.join(twice)}")
         return found
 
+    def play(self, data: Mapping[str, Any], upgrades: Iterable[str]) -> Play | None:
+        """The strategy of sensible play (``[play]``): a weight per upgrade it favours, and ``otherwise``; None
+        when the file has no ``[play]`` or it has a problem (reported)."""
+        if "play" not in data:
+            return None
+        body = self.table(data, "play", "$")
+        self.extra(body, ("favour", "otherwise"), "$.play")
+        favour = self.table(body, "favour", "$.play")
+        weights: dict[str, int | float] = {}
+        wrong = False
+        for ident, weight in favour.items():
+            reason = weight_problem(weight)
+            if reason is not None:
+                self.problem(f"$.play.favour.{ident}", reason)
+            weights[ident] = 1 if reason is not None else weight
+            wrong = wrong or reason is not None
+        otherwise = body.get("otherwise", 1)
+        reason = weight_problem(otherwise)
+        if reason is not None:
+            self.problem("$.play.otherwise", reason)
+        wrong = (
+            wrong
+            or reason is not None
+            or not isinstance(data["play"], dict)
+            or not isinstance(body.get("favour", {}), dict)
+        )
+        play = Play(favour=weights, otherwise=1 if reason is not None else otherwise)
+        # Each id is looked up whatever its weight; that every weight is 0 is said only of weights that read.
+        found = [(where, why) for where, why in play_problems(play, tuple(upgrades)) if not wrong or where != "$.play"]
+        for where, why in found:
+            self.problem(where, why)
+        return None if wrong or found else play
+
     def kinds(self, data: Mapping[str, Any]) -> list[Kind]:
         kinds = []
         for ident, body, path in self.entries(data, "kinds"):
@@ -366,6 +401,7 @@ def read_pack(
     curves = r.curves(data)
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
+    play = r.play(data, (upgrade.id for upgrade in upgrades))
     tables = r.table(data, "tables", "$")
     check_tables(r, data, _PUNCTUATION)
     r.placeholders(data)
@@ -391,6 +427,7 @@ def read_pack(
             operations=tuple(operations),
             data=own,
             contract=contract,
+            play=play,
         )
     except RulePackError as error:  # the pack's own declarations (its operations, its contract) do not hold
         r.problems.extend(error.problems)

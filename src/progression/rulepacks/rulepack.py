@@ -23,6 +23,7 @@ from progression.requirements.ladders import Ladder
 from progression.rulepacks.contract import Contract, is_contract_name, warn_deprecated
 from progression.rulepacks.narration import Narrator
 from progression.rules.parts import Currency, Effect, Kind, PoolSpec, StatSpec, Upgrade
+from progression.rules.play import Play, play_problems
 
 if TYPE_CHECKING:
     from progression.engine.dice import Dice
@@ -130,6 +131,9 @@ class RulePack(Rules):
     #: exact computations, computed tables, a tuner, ``pack_for`` and a demo, each declared with its
     #: options (:class:`progression.contract.Contract`), checked when the pack is made.
     contract: Contract = attrs.field(factory=Contract, converter=_contract, repr=False)
+    #: How a sensible player spends (``[play]``, :class:`~progression.authoring.Play`): what the conformance
+    #: check's steered runs favour, to reach deep states. None when the pack says nothing; no rule reads it.
+    play: Play | None = attrs.field(default=None, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Functions registered under the old string names (``"action.match"``) become declarations.
@@ -142,6 +146,13 @@ class RulePack(Rules):
         if not isinstance(self.contract, Contract):
             found = [Problem(self.source, "$.contract", f"expected a Contract, got {self.contract!r:.60}")]
             raise RulePackError(self.source, found)
+        if self.play is not None:
+            if not isinstance(self.play, Play):
+                found = [Problem(self.source, "$.play", f"expected a Play, got {self.play!r:.60}")]
+                raise RulePackError(self.source, found)
+            wrong = play_problems(self.play, self.upgrades)
+            if wrong:
+                raise RulePackError(self.source, [Problem(self.source, where, why) for where, why in wrong])
         problems = self.contract.problems()
         if problems:
             raise RulePackError(

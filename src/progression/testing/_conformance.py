@@ -4,8 +4,10 @@ Call :func:`check_pack` from a pack's tests (or use the ``pack_conformance`` pyt
 fixture). It looks at the pack's data (ids, references, reachability, requirement cycles,
 curves, JSON round trips of fresh sheets), then drives random operations through the
 pack's state machine (:class:`~progression.testing.PackMachine`), from fresh sheets and from
-sheets the author prepared, and reports what the runs reached (:class:`Coverage`): a pack may
-require a share of its upgrades bought (``min_coverage``), so that an untested path fails.
+sheets the author prepared, then runs steered by the pack's strategy of sensible play (``[play]``,
+:class:`~progression.authoring.Play`), which buy toward the deep states a random run seldom reaches, and
+reports what the runs reached (:class:`Coverage`): a pack may require a share of its upgrades bought
+(``min_coverage``), so that an untested path fails.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from progression.errors import InvalidInput, ProgressionError
 from progression.files.sheets import dump_sheet, load_sheet
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
+from progression.rules.play import Play
 
 from ._actions import starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative
-from ._machine import run_machine, state_of, walk
+from ._machine import Reached, run_machine, state_of, walk
 from ._static import Finding, check_ids, check_reachable, check_refs
 
 __all__ = ["DEFAULT_EXAMPLES", "DEFAULT_STEPS", "Coverage", "Report", "assert_pack_conforms", "check_pack"]
@@ -36,7 +39,7 @@ CURVE_STEPS = 500
 #: Far steps sampled on unending curves: what a scan of the first steps cannot see.
 FAR_STEPS = tuple(2**k for k in range(10, 41))
 
-CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "machine")
+CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "machine", "play")
 
 
 @attrs.frozen(kw_only=True)
@@ -47,8 +50,11 @@ class Coverage:
     bought: tuple[str, ...]
     #: The upgrades never bought, sorted: paths no run tested.
     never: tuple[str, ...]
-    #: The deepest band reached on each ladder (its label), by ladder id.
+    #: The deepest band reached on each ladder (its label, in the pack's first language), by ladder id.
     deepest: Mapping[str, str] = attrs.field(factory=dict)
+    #: The deepest band the runs steered by the pack's play reached on each ladder (its label), by ladder
+    #: id; empty when none was made.
+    played: Mapping[str, str] = attrs.field(factory=dict)
 
     @property
     def share(self) -> float:
@@ -60,7 +66,9 @@ class Coverage:
         bands = ", ".join(f"{ladder} {band}" for ladder, band in sorted(self.deepest.items()))
         line = f"bought {len(self.bought)} of {len(self.bought) + len(self.never)} upgrades ({self.share:.0%})"
         line += f"; never: {', '.join(self.never)}" if self.never else ""
-        return line + (f"; deepest bands: {bands}" if bands else "")
+        line += f"; deepest bands: {bands}" if bands else ""
+        played = ", ".join(f"{ladder} {band}" for ladder, band in sorted(self.played.items()))
+        return line + (f"; steered play reached: {played}" if played else "")
 
 
 @attrs.frozen(kw_only=True)
@@ -75,6 +83,8 @@ class Report:
     checks: tuple[str, ...]
     #: How many random runs the state machine made (0 when it did not run).
     examples: int
+    #: How many runs steered by the pack's play the state machine made (0 when none).
+    steered: int = 0
     #: Kinds of sheet no fresh sheet could be made of (their factory needs options), and why.
     skipped: Mapping[str, str] = attrs.field(factory=dict)
     #: What the state machine's runs reached (None when it did not run).
@@ -88,6 +98,11 @@ class Report:
     def by_check(self, check: str) -> tuple[Finding, ...]:
         """The findings of one check."""
         return tuple(f for f in self.findings if f.check == check)
+
+    @property
+    def sensible(self) -> tuple[Finding, ...]:
+        """What the runs steered by the pack's play found (the findings of the check ``play``)."""
+        return self.by_check("play")
 
     def __str__(self) -> str:
         if self.ok:
@@ -177,6 +192,7 @@ def check_pack(
     prepared: Iterable[Sheet] = (),
     min_coverage: float | None = None,
     derandomize: bool = False,
+    sensible: int | None = None,
 ) -> Report:
     """Check a rule pack; a :class:`Report` listing every problem found.
 
@@ -193,6 +209,12 @@ def check_pack(
             under it, the report has a ``coverage`` problem naming those never bought.
         derandomize: make the same random runs every time (a pack's suite that asks for coverage
             then passes or fails the same way on every machine); by default each check draws anew.
+        sensible: how many runs steered by the pack's strategy of sensible play (:attr:`RulePack.play
+            <progression.RulePack.play>`) the state machine makes besides the random ones: each buys what
+            the sheet may buy, by the strategy's weights, earning first what it lacks, so a few runs reach
+            a completed tier or a full career. By default as many as ``examples`` when the pack has a
+            strategy, none when it has not; a count given for a pack without one steers by
+            ``Play()`` (every upgrade alike). 0 makes none.
 
     Raises:
         InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, a prepared
@@ -201,7 +223,9 @@ def check_pack(
     if not isinstance(pack, RulePack):
         msg = f"check_pack: expected a RulePack, got {type(pack).__name__}"
         raise InvalidInput(msg)
-    for name, value in (("examples", examples), ("steps", steps)):
+    for name, value in (("examples", examples), ("steps", steps), ("sensible", sensible)):
+        if name == "sensible" and value is None:
+            continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             msg = f"check_pack: {name} must be a whole number >= 0, got {value!r}"
             raise InvalidInput(msg)
@@ -223,35 +247,68 @@ def check_pack(
     for curve in pack.curves.values():
         findings += check_curve(curve)
     findings += check_round_trips({**starts, **{f"prepared {i}": sheet for i, sheet in enumerate(ready)}})
-    ran = CHECKS if examples and steps and (starts or ready) else CHECKS[:-1]
+    steered = (examples if pack.play is not None else 0) if sensible is None else sensible
+    drives = bool(steps and (starts or ready))
+    ran = CHECKS[:-2] + (("machine",) if examples and drives else ()) + (("play",) if steered and drives else ())
     coverage = None
-    if ran == CHECKS:
-        broken, reached = run_machine(
-            pack, examples=examples, steps=steps, setup=setup, prepared=ready, derandomize=derandomize
-        )
-        if broken is not None:
-            findings.append(Finding("machine", f"pack {pack.name!r}", broken))
-        coverage = Coverage(
-            bought=tuple(sorted(reached.bought)),
-            never=tuple(sorted(set(pack.upgrades) - reached.bought)),
-            deepest={
-                ladder: pack.ladder(ladder).bands[index].label.en for ladder, index in sorted(reached.deepest.items())
-            },
-        )
+    if len(ran) > len(CHECKS) - 2:
+        reached, played = None, None
+        if "machine" in ran:
+            broken, reached = run_machine(
+                pack, examples=examples, steps=steps, setup=setup, prepared=ready, derandomize=derandomize
+            )
+            if broken is not None:
+                findings.append(Finding("machine", f"pack {pack.name!r}", broken))
+        if "play" in ran:
+            broken, played = run_machine(
+                pack,
+                examples=steered,
+                steps=steps,
+                setup=setup,
+                prepared=ready,
+                derandomize=derandomize,
+                play=pack.play if pack.play is not None else Play(),
+            )
+            if broken is not None:
+                findings.append(Finding("play", f"pack {pack.name!r}", broken))
+        coverage = _coverage(pack, reached, played)
         if min_coverage is not None and coverage.share < min_coverage:
             message = (
                 f"the runs bought {len(coverage.bought)} of {len(coverage.bought) + len(coverage.never)} upgrades "
                 f"({coverage.share:.0%}), under the {min_coverage:.0%} asked; never bought: {', '.join(coverage.never)} "
-                "(raise examples or steps, or prepare sheets that reach them)"
+                "(raise examples or steps, steer the runs with the pack's [play], or prepare sheets that reach them)"
             )
             findings.append(Finding("coverage", f"pack {pack.name!r}", message))
     return Report(
         pack=pack.name,
         findings=tuple(findings),
         checks=ran if min_coverage is None or coverage is None else (*ran, "coverage"),
-        examples=examples if ran == CHECKS else 0,
+        examples=examples if "machine" in ran else 0,
+        steered=steered if "play" in ran else 0,
         skipped={kind: why for kind, why in failed.items() if not (setup and kind in setup)},
         coverage=coverage,
+    )
+
+
+def _coverage(pack: RulePack, reached: Reached | None, played: Reached | None) -> Coverage:
+    """What the random runs and the steered ones reached, together; and the deepest bands of the steered ones."""
+    bought = set().union(*(r.bought for r in (reached, played) if r is not None))
+    deepest: dict[str, int] = {}
+    for runs in (reached, played):
+        for ladder, index in (runs.deepest if runs is not None else {}).items():
+            deepest[ladder] = max(index, deepest.get(ladder, -1))
+
+    def labels(bands: Mapping[str, int]) -> dict[str, str]:
+        first = pack.languages[0]
+        return {
+            ladder: pack.ladder(ladder).bands[index].label.in_language(first) for ladder, index in sorted(bands.items())
+        }
+
+    return Coverage(
+        bought=tuple(sorted(bought)),
+        never=tuple(sorted(set(pack.upgrades) - bought)),
+        deepest=labels(deepest),
+        played=labels(played.deepest) if played is not None else {},
     )
 
 
@@ -263,11 +320,20 @@ def assert_pack_conforms(
     setup: Mapping[str, Mapping[str, str]] | None = None,
     prepared: Iterable[Sheet] = (),
     min_coverage: float | None = None,
+    sensible: int | None = None,
 ) -> Report:
     """Like :func:`check_pack`, but raise an :class:`AssertionError` listing every problem.
 
     Returns:
         The report, when there is no problem.
     """
-    report = check_pack(pack, examples=examples, steps=steps, setup=setup, prepared=prepared, min_coverage=min_coverage)
+    report = check_pack(
+        pack,
+        examples=examples,
+        steps=steps,
+        setup=setup,
+        prepared=prepared,
+        min_coverage=min_coverage,
+        sensible=sensible,
+    )
     return report.raise_for_problems()

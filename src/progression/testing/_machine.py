@@ -11,6 +11,7 @@ state, and a save / load round trip through JSON changes nothing.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, cast
 
@@ -31,12 +32,13 @@ from hypothesis.strategies import DataObject
 
 from progression.engine.dice import _check_request
 from progression.engine.rosters import join
-from progression.errors import DecisionError, InvalidInput, ProgressionError
+from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
 from progression.files.sheets import dump_sheet, load_sheet
 from progression.history.undo import undo
 from progression.ledger.events import Event, Member, Purchased, Started, Step
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
+from progression.rules.play import Play, play_problems
 
 from ._actions import REASON, price_scale, starting_sheets
 
@@ -152,6 +154,10 @@ class PackMachine(RuleBasedStateMachine):
     prepared: ClassVar[tuple[Sheet, ...]] = ()
     #: What the runs reached, over every run of the machine.
     coverage: ClassVar[Reached]
+    #: The strategy steering the runs (:class:`~progression.authoring.Play`), or None for random runs. A
+    #: steered run buys what the sheet may buy, by the weights of the strategy, earning first what it lacks;
+    #: it never undoes, and answers every question with an answer offered.
+    play: ClassVar[Play | None] = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -171,6 +177,9 @@ class PackMachine(RuleBasedStateMachine):
         before, state = self.sheet, state_of(self.sheet)
         try:
             after = operation()
+        except PackFunctionError as error:
+            msg = f"{what} met a pack function breaking its contract: {error}"
+            raise AssertionError(msg) from error
         except ProgressionError as refusal:
             expect(state == state_of(before), f"{what} was refused ({refusal}) but the sheet changed")
             return Outcome(None, refusal)
@@ -229,6 +238,9 @@ class PackMachine(RuleBasedStateMachine):
         self._buy(data)
 
     def _buy(self, data: DataObject) -> None:
+        if self.play is not None:
+            self._steered_buy(data, self.play)
+            return
         member = self._member(data)
         kind = self._subject(member).kind
         own = sorted(u.id for u in self.pack.upgrades.values() if not u.kinds or kind in u.kinds)
@@ -241,6 +253,55 @@ class PackMachine(RuleBasedStateMachine):
         choice = data.draw(st.sampled_from(offered), label="choice") if offered else None
         if data.draw(st.booleans(), label="top up first"):
             self._top_up(member, upgrade, choice)
+        self._purchase(data, member, upgrade, choice)
+
+    def _steered_buy(self, data: DataObject, play: Play) -> None:
+        """Buy what the sheet (or a member) may buy, an upgrade drawn by the weights of ``play``, after earning
+        what it lacks: the way a sensible player spends, toward the deep states a random run seldom reaches."""
+        member = self._member(data)
+        kind = self._subject(member).kind
+        fits: dict[str, list[str | None]] = {}
+        for upgrade in sorted(self.pack.upgrades):
+            spec = self.pack.upgrades[upgrade]
+            if play.weight(upgrade) <= 0 or (spec.kinds and kind not in spec.kinds):
+                continue
+            listed = self._options(upgrade, member)
+            offered: list[str | None] = [*listed] if listed else [None]
+            allowed = [choice for choice in offered if self._may_buy(member, upgrade, choice)]
+            if allowed:
+                fits[upgrade] = allowed
+        if not fits:
+            return
+        # Hypothesis draws small numbers far more often than large ones, which would favour the first upgrade:
+        # the weighted draw is made by a generator seeded from a drawn number and the sheet's length, so the
+        # odds are the weights', and a failing run still replays and shrinks.
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed of the weighted draw")
+        odds = random.Random(f"{seed}:{len(self.sheet.ledger)}")
+        (upgrade,) = odds.choices(list(fits), weights=[play.weight(upgrade) for upgrade in fits])
+        choice = odds.choice(fits[upgrade])
+        self._top_up(member, upgrade, choice)
+        self._purchase(data, member, upgrade, choice)
+
+    def _options(self, upgrade: str, member: str | None) -> list[str] | None:
+        """The options of ``upgrade`` for the sheet or a member; None when the rules refuse to list them."""
+        listed: list[str] | None = self._call(
+            f"options of {upgrade!r}", lambda: self.pack.options(self.sheet, upgrade, member=member)
+        )
+        return listed
+
+    def _may_buy(self, member: str | None, upgrade: str, choice: str | None) -> bool:
+        """Whether the quote of ``upgrade`` says it may be bought, once the points it lacks are earned."""
+        quoted = self._call(
+            f"quote of {upgrade!r}", lambda: self.pack.quote(self.sheet, upgrade, choice=choice, member=member)
+        )
+        return (
+            quoted is not None
+            and quoted.price is not None
+            and all(violation.key in ("points", "pools") for violation in quoted.violations)
+        )
+
+    def _purchase(self, data: DataObject, member: str | None, upgrade: str, choice: str | None) -> None:
+        """Quote an upgrade, then buy it: the quote must tell the outcome and the price."""
         quoted = self._call(
             f"quote of {upgrade!r}", lambda: self.pack.quote(self.sheet, upgrade, choice=choice, member=member)
         )
@@ -284,6 +345,9 @@ class PackMachine(RuleBasedStateMachine):
     def _call(self, what: str, ask: Callable[[], Any]) -> Any:
         try:
             return ask()
+        except PackFunctionError as error:
+            msg = f"{what} met a pack function breaking its contract: {error}"
+            raise AssertionError(msg) from error
         except ProgressionError:
             return None
         except Exception as error:
@@ -300,7 +364,7 @@ class PackMachine(RuleBasedStateMachine):
         if question is None:
             return
         label, offered = question
-        wrong = data.draw(st.integers(0, 9), label="wrong?") == 0
+        wrong = self.play is None and data.draw(st.integers(0, 9), label="wrong?") == 0
         answer = "not-an-option" if wrong or not offered else data.draw(st.sampled_from(offered), label="answer")
         outcome = self._attempt(
             f"decision {answer!r} for {label!r}",
@@ -335,7 +399,7 @@ class PackMachine(RuleBasedStateMachine):
         ident = f"{kind}-{len(self.sheet.ledger)}"
         self._attempt(f"join {ident!r}", lambda: join(self.sheet, ident, self.starts[kind]))
 
-    @precondition(lambda self: len(self.history) > 1)
+    @precondition(lambda self: self.play is None and len(self.history) > 1)
     @rule(data=st.data())
     def take_back(self, data: DataObject) -> None:
         """Undo some operations: the sheet is as it was before them."""
@@ -349,6 +413,7 @@ class PackMachine(RuleBasedStateMachine):
         self.sheet = after
         del self.history[-steps:]
 
+    @precondition(lambda self: self.play is None)
     @rule(data=st.data())
     def refused(self, data: DataObject) -> None:
         """Operations the rules must refuse, each changing nothing."""
@@ -420,6 +485,7 @@ def machine_for(
     setup: Mapping[str, Mapping[str, str]] | None = None,
     *,
     prepared: Iterable[Sheet] = (),
+    play: Play | None = None,
 ) -> type[PackMachine]:
     """The state machine of ``pack``, starting from a fresh sheet of each kind that can be made, or from
     one of the ``prepared`` sheets (a deep state the random runs would seldom reach from the start).
@@ -428,10 +494,19 @@ def machine_for(
         pack: the rule pack.
         setup: options for the pack's factories (its contract's), by kind.
         prepared: sheets of the pack to start from too.
+        play: a strategy of sensible play to steer the runs by (the pack's own is ``pack.play``); None for
+            random runs.
 
     Raises:
-        InvalidInput: no kind of the pack can be made, or a prepared sheet is not one of the pack's.
+        InvalidInput: no kind of the pack can be made, a prepared sheet is not one of the pack's, or ``play``
+            is no :class:`~progression.authoring.Play` of the pack's upgrades.
     """
+    if play is not None:
+        wrong = play_problems(play, pack.upgrades) if isinstance(play, Play) else [("", type(play).__name__)]
+        if wrong:
+            shown = f"got {wrong[0][1]}" if not isinstance(play, Play) else f"{wrong[0][1]} @ {wrong[0][0]}"
+            msg = f"pack {pack.name!r}: play is a Play of the pack's upgrades (progression.authoring.Play), {shown}"
+            raise InvalidInput(msg)
     made, failed = starting_sheets(pack, setup=setup)
     ready = tuple(prepared)
     for sheet in ready:
@@ -443,8 +518,10 @@ def machine_for(
         reasons = "; ".join(f"{kind}: {why}" for kind, why in failed.items()) or "the pack defines no kinds"
         msg = f"pack {pack.name!r}: no sheet can be made to drive: {reasons}"
         raise InvalidInput(msg)
-    name = "".join(part.capitalize() for part in pack.name.replace("-", "_").split("_")) + "Machine"
+    name = "".join(part.capitalize() for part in pack.name.replace("-", "_").split("_"))
+    name += "Machine" if play is None else "PlayMachine"
     body = {
+        "play": play,
         "pack": pack,
         "starts": made,
         "prepared": ready,
@@ -463,10 +540,11 @@ def run_machine(
     setup: Mapping[str, Mapping[str, str]] | None = None,
     prepared: Iterable[Sheet] = (),
     derandomize: bool = False,
+    play: Play | None = None,
 ) -> tuple[str | None, Reached]:
     """Run the pack's machine: what broke and the steps (None when every run kept the invariants), and
-    what the runs reached; ``derandomize`` makes the same runs every time."""
-    machine = machine_for(pack, setup, prepared=prepared)
+    what the runs reached; ``derandomize`` makes the same runs every time, ``play`` steers them."""
+    machine = machine_for(pack, setup, prepared=prepared, play=play)
     lines: list[str] = []
     fixed: dict[str, Any] = {"derandomize": True, "database": None} if derandomize else {}
     config = settings(

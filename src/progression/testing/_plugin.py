@@ -37,9 +37,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
     """A function that checks a rule pack and fails the test listing every problem.
 
-    Call it as ``pack_conformance(pack)``, with the keyword arguments of
-    :func:`~progression.testing.check_pack` if needed; it returns the report when the pack
-    passes. ``pytest --progression-examples 500`` makes every such check thorough.
+    Call it as ``pack_conformance(pack)``, with ``examples``, ``steps``, ``setup`` or ``sensible``
+    (the keyword arguments of :func:`~progression.testing.check_pack`) if needed; it returns the
+    report when the pack passes. ``pytest --progression-examples 500`` makes every such check
+    thorough (the steered runs follow it, unless ``sensible`` is given).
     """
     from ._conformance import DEFAULT_EXAMPLES, DEFAULT_STEPS, check_pack
 
@@ -51,9 +52,12 @@ def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
         examples: int | None = None,
         steps: int | None = None,
         setup: Mapping[str, Mapping[str, str]] | None = None,
+        sensible: int | None = None,
     ) -> Report:
         count = examples if examples is not None else chosen if chosen is not None else DEFAULT_EXAMPLES
-        report = check_pack(pack, examples=count, steps=DEFAULT_STEPS if steps is None else steps, setup=setup)
+        report = check_pack(
+            pack, examples=count, steps=DEFAULT_STEPS if steps is None else steps, setup=setup, sensible=sensible
+        )
         if not report.ok:
             pytest.fail(str(report), pytrace=False)
         return report

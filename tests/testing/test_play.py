@@ -1,0 +1,160 @@
+"""Steered runs: a pack's strategy of sensible play (``[play]``, ``Play``) reaches the deep states of a career, and
+finds there a rule broken on purpose that as many random runs miss."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import progression
+from progression import RulePack
+from progression.authoring import Currency, FixedCost, Kind, Label, Play, PoolSpec, Upgrade
+from progression.errors import InvalidInput, RulePackError
+from progression.testing import Report, _machine, check_pack, machine_for
+
+from .helpers import load_career
+
+PACKS = Path(__file__).parent / "packs"
+
+
+@pytest.fixture(scope="module")
+def career() -> RulePack:
+    """Six promotions; the price of the fifth is missing from its table."""
+    return load_career()
+
+
+def first_lines(report: Report) -> list[str]:
+    """Each finding's first line (a machine's finding goes on with the steps that lead to it)."""
+    return [str(finding).splitlines()[0] for finding in report.findings]
+
+
+class TestTheCareer:
+    def test_the_steered_runs_find_the_broken_deep_rule(self, career: RulePack) -> None:
+        """Fifteen runs of twenty steps steered by the pack's [play] reach Captain and quote the fifth promotion,
+        whose price is missing: the finding is word for word the one in career.expected, under the check play."""
+        expected = (PACKS / "career.expected").read_text(encoding="utf-8").splitlines()
+        report = check_pack(career, examples=0, sensible=15, steps=20)
+        assert (expected, ("play",), 15) == (first_lines(report), report.checks[-1:], report.steered)
+        assert report.findings == report.sensible
+        assert report.coverage is not None
+        assert "Captain" == report.coverage.played["rank"]
+
+    def test_as_many_random_runs_miss_it(self, career: RulePack) -> None:
+        """The same budget of random runs never climbs that far: they pass the pack (the same runs every time;
+        the how-to says how many random runs it takes)."""
+        report = check_pack(career, examples=15, sensible=0, steps=20, derandomize=True)
+        assert report.coverage is not None
+        assert (True, ("machine",), {}) == (report.ok, report.checks[-1:], dict(report.coverage.played))
+        assert report.coverage.deepest["rank"] in ("Recruit", "Private", "Corporal", "Sergeant")
+
+    def test_by_default_the_pack_is_played_as_many_times_as_at_random(self, career: RulePack) -> None:
+        """A pack with a [play] gets as many steered runs as random ones, without asking: the check fails."""
+        report = check_pack(career, examples=15, steps=20)
+        assert (15, 15, ["play"]) == (report.examples, report.steered, [f.check for f in report.sensible])
+
+    def test_with_the_price_table_complete_the_career_passes(self) -> None:
+        """The finding is the missing row: with it, the steered runs go to General and the pack passes."""
+        source = (PACKS / "career.toml").read_text(encoding="utf-8").replace("4 = 25\n", "4 = 25\n5 = 30\n")
+        from .helpers import drilled_enough, promotion_price
+
+        pack = progression.load_text(
+            source, "career.toml", {"promotion_price": promotion_price, "drilled_enough": drilled_enough}
+        )
+        report = check_pack(pack, examples=0, sensible=15, steps=20, derandomize=True)
+        assert report.coverage is not None
+        assert (True, "General") == (report.ok, report.coverage.played["rank"])
+
+    def test_the_fixture_takes_sensible(self, pack_conformance: Callable[..., Report], career: RulePack) -> None:
+        """The pytest fixture passes ``sensible`` on: with none, the broken career passes; with some, it fails."""
+        assert pack_conformance(career, examples=5, sensible=0).ok
+        with pytest.raises(pytest.fail.Exception, match=r"\[play\] pack 'career': AssertionError: quote of"):
+            pack_conformance(career, examples=0, sensible=15)
+
+
+def tiny(play: Play | None) -> RulePack:
+    """A pack in Python with two upgrades and a strategy of play."""
+    label = Label(en="x", fr="x")
+    return RulePack(
+        name="tiny",
+        title=label,
+        currencies=[Currency(id="xp", label=label)],
+        pools=[PoolSpec(id="xp", label=label, currency="xp")],
+        upgrades=[
+            Upgrade(id=ident, label=label, pools=("xp",), cost=FixedCost(amount=1)) for ident in ("promote", "drill")
+        ],
+        kinds=[Kind(id="hero", label=label, pools=("xp",))],
+        play=play,
+    )
+
+
+class TestPlayInPython:
+    def test_weights(self) -> None:
+        """An upgrade listed weighs what it is given, any other ``otherwise``."""
+        play = Play(favour={"promote": 3}, otherwise=0.5)
+        assert (3, 0.5, 1) == (play.weight("promote"), play.weight("drill"), Play().weight("drill"))
+
+    @pytest.mark.parametrize(("arguments", "message"), [
+        ({"favour": {"promote": -1}}, "Play: the weight of 'promote' in favour: a weight is a finite number >= 0, got -1"),
+        ({"favour": {"promote": "10"}}, "Play: the weight of 'promote' in favour: expected a weight (a number >= 0), got '10'"),
+        ({"otherwise": True}, "Play: otherwise: expected a weight (a number >= 0), got True"),
+        ({"otherwise": float("nan")}, "Play: otherwise: a weight is a finite number >= 0, got nan"),
+        ({"favour": ["promote"]}, "Play: favour is a mapping of upgrade ids to weights, got list"),
+    ])  # fmt: skip
+    def test_bad_weights_are_refused(self, arguments: dict[str, object], message: str) -> None:
+        """A weight that is no number >= 0 is refused, saying what came."""
+        with pytest.raises(InvalidInput) as caught:
+            Play(**arguments)  # type: ignore[arg-type]
+        assert message == str(caught.value)
+
+    def test_the_pack_refuses_an_upgrade_it_does_not_define(self) -> None:
+        """``RulePack(play=...)`` checks the ids as the loader does, naming the closest."""
+        with pytest.raises(RulePackError) as caught:
+            tiny(Play(favour={"promot": 2}))
+        expected = ["<memory>: upgrade 'promot' is not defined; the closest: promote @ $.play.favour.promot"]
+        assert expected == [str(p) for p in caught.value.problems]
+
+    def test_nothing_to_buy_is_refused(self) -> None:
+        """Weights that leave nothing to buy steer nowhere: refused."""
+        with pytest.raises(
+            RulePackError, match=r"every upgrade weighs 0: the steered runs would buy nothing @ \$\.play"
+        ):
+            tiny(Play(otherwise=0))
+
+    def test_a_strategy_is_no_rule(self) -> None:
+        """The strategy changes no rule: the rules' fingerprint is the same with it or without."""
+        assert tiny(None).rules == tiny(Play(favour={"promote": 5})).rules
+
+    def test_the_steered_machine(self) -> None:
+        """``machine_for(..., play=)`` makes a steered machine; a strategy naming other upgrades is refused."""
+        pack = tiny(Play(favour={"promote": 5}))
+        assert (None, pack.play) == (machine_for(pack).play, machine_for(pack, play=pack.play).play)
+        with pytest.raises(InvalidInput, match=r"play is a Play of the pack's upgrades .*, upgrade 'rank' is not"):
+            machine_for(pack, play=Play(favour={"rank": 1}))
+        with pytest.raises(InvalidInput, match=r"play is a Play of the pack's upgrades .*, got dict"):
+            machine_for(pack, play={"promote": 1})  # type: ignore[arg-type]
+
+    def test_a_count_without_a_strategy_plays_every_upgrade_alike(self) -> None:
+        """A pack without [play] gets no steered run unless asked; asked, it is steered by ``Play()``."""
+        pack = tiny(None)
+        assert (0, 5) == (check_pack(pack, examples=2).steered, check_pack(pack, examples=0, sensible=5).steered)
+        assert "play" in check_pack(pack, examples=0, sensible=5).checks
+
+    def test_bad_sensible_counts(self) -> None:
+        """``sensible`` is a whole number >= 0, as ``examples`` is."""
+        with pytest.raises(InvalidInput, match="check_pack: sensible must be a whole number >= 0, got -2"):
+            check_pack(tiny(None), sensible=-2)
+
+    def test_the_steered_runs_weigh_their_purchases(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The favoured upgrade is bought about as often as its weight says (9 to 1 here)."""
+        bought: list[str] = []
+        buy = _machine.PackMachine._purchase
+
+        def counted(self: _machine.PackMachine, data: object, member: object, upgrade: str, choice: object) -> None:
+            bought.append(upgrade)
+            buy(self, data, member, upgrade, choice)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(_machine.PackMachine, "_purchase", counted)
+        check_pack(tiny(Play(favour={"promote": 9})), examples=0, sensible=20, derandomize=True)
+        assert bought.count("promote") > 5 * bought.count("drill") > 0
