@@ -36,7 +36,7 @@ from ._character import check_competence, competences, degree, level, new_charac
 from ._character import raise_level as _raise_level
 from ._character import settle as _settle
 from ._ids import pool_id
-from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, kept_tags
+from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, kept_tags, pack_for
 from ._reader import parse_text, read_file
 from ._settings import Settings, load_settings, read_settings
 
@@ -146,7 +146,9 @@ def _tuned_record(name: object, campaign: object, settings: object, tuning: Mapp
 def _pack_of(record: Mapping[str, Any], where: str) -> RulePack:
     """The pack of the campaign a party's record keeps, under its settings."""
     text = record.get("campaign")
-    source = f"{where} campaign"
+    # One name wherever the store is opened from: the pack's fingerprint (the rules a sheet was made under)
+    # reads it, so the party's characters verify under the same rules from any path.
+    source = f"{PARTY_RECORD}.campaign"
     if text is None:
         campaign = example_campaign()
     elif isinstance(text, str):
@@ -157,7 +159,7 @@ def _pack_of(record: Mapping[str, Any], where: str) -> RulePack:
     table = record.get("settings")
     if not isinstance(table, Mapping):
         raise StoreError(where, f"the party's settings are a table, got {table!r:.60}")
-    settings = read_settings(table, f"{where} settings", base=campaign.settings)
+    settings = read_settings(table, f"{PARTY_RECORD}.settings", base=campaign.settings)
     return build(campaign, settings)
 
 
@@ -310,6 +312,10 @@ class Party(Book):
             msg = f"party.add_sheet: a party holds characters, got a sheet of kind {sheet.kind!r}"
             raise InvalidInput(msg)
         self._check_campaign(sheet)
+        if sheet.rules != self.pack.rules and sheet.tags.get(CAMPAIGN_SHA256) is not None:
+            # the party's own campaign, the same text (checked above) read from a file beside the sheet: the
+            # same rules but for where they were read from, so the history is run again under the party's
+            sheet, _ = progression.rebase(sheet, self.pack)
         return self._join(character, lambda tx: tx.add(character, sheet, verify=verify))
 
     def import_character(self, character: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
@@ -376,8 +382,11 @@ class Party(Book):
                 raise StoreError(self.store.where, f"{file} already exists; pass force=True to replace it")
         creation = _creation(sheet, self.store.where)
         tags = {**creation.tags, CAMPAIGN_FILE: str(beside.resolve()), CAMPAIGN_SHA256: digest(text)}
-        carried, _ = progression.amend(sheet, 1, attrs.evolve(creation, tags=tags), pack=self.pack)
+        named, _ = progression.amend(sheet, 1, attrs.evolve(creation, tags=tags), pack=self.pack)
         _write(beside, text, self.store.where)
+        # The pack the sheet is played under on its own names the file it was read from: its rules are those
+        # of the party's campaign read from there, so the history is run again under them.
+        carried, _ = progression.rebase(named, pack_for(self.pack, named))
         _write(target, progression.dump_sheet(carried), self.store.where)
         return (target, beside)
 
