@@ -82,11 +82,9 @@ class CampaignBook(Protocol):
         """Store what ``change`` (an action, a purchase) makes of the stored character, each entry through
         the engine, in one transaction."""
 
-    def amend(
-        self, character: str, position: int, operation: Operation, *, invalid: str, check: Callable[[], None]
-    ) -> Amendment:
-        """Replace the operation of a character's entry and run the later ones again; ``check`` is called
-        before the commit (the command line's: the dice typed in were all used)."""
+    def amend(self, character: str, position: int, operation: Operation, *, invalid: str) -> Amendment:
+        """Replace the operation of a character's entry and run the later ones again, reusing the recorded
+        rolls, in one transaction (``invalid`` as :func:`progression.amend` takes it)."""
 
     def party(self) -> Rows:
         """One row per character, the first column its id."""

@@ -164,11 +164,20 @@ def _pack_of(record: Mapping[str, Any], where: str) -> RulePack:
 
 
 @attrs.frozen(kw_only=True)
-class PartyCheck:
-    """What :meth:`Party.verify` found: each character's verification."""
+class PartyCheck(Mapping[str, "Verification"]):
+    """What :meth:`Party.verify` found: each character's verification, by character id (a read-only mapping)."""
 
     #: character id -> its verification.
     characters: Mapping[str, Verification]
+
+    def __getitem__(self, character: str) -> Verification:
+        return self.characters[character]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.characters)
+
+    def __len__(self) -> int:
+        return len(self.characters)
 
     @property
     def ok(self) -> bool:
