@@ -173,7 +173,7 @@ class TestChanges:
         status, out, _ = run(capsys, "campaign", "amend", party, "bea", "2", "amount=1", "--invalid", "drop")
         assert (0, f"wrote bea in {party}") == (status, out.splitlines()[-1])
         status, out, _ = run(capsys, "campaign", "verify", party)
-        assert (0, ["ana: all 1 entries verified", "bea: all 2 entries verified"]) == (status, out.splitlines())
+        assert (0, ["ana: 1 entry verified", "bea: 2 entries verified"]) == (status, out.splitlines())
 
     def test_a_tampered_row_exits_1(self, party: str, capsys) -> None:
         """verify finds an entry edited in the database, exit 1."""
@@ -198,12 +198,12 @@ class TestFiles:
         """A character exported plays with `progression sheet`, and imports into another party of the campaign."""
         out_file = tmp_path / "ana.json"
         status, out, _ = run(capsys, "campaign", "export", party, "ana", str(out_file))
-        assert (0, f"wrote {out_file}: Ana (1 entries)\n") == (status, out)
+        assert (0, f"wrote {out_file}: Ana (1 entry)\n") == (status, out)
         assert 0 == run(capsys, "sheet", "verify", str(out_file))[0]
         other = str(tmp_path / "other.sqlite")
         run(capsys, "campaign", "new", other, "--pack", "competence", "--name", "Other")
         status, out, _ = run(capsys, "campaign", "import", other, "ana", str(out_file))
-        assert (0, "imported ana: Ana (1 entries)\n") == (status, out)
+        assert (0, "imported ana: Ana (1 entry)\n") == (status, out)
         status, _, err = run(capsys, "campaign", "import", other, "ana", str(out_file))
         assert (1, True) == (status, "a sheet 'ana' is already stored" in err)
 

@@ -123,7 +123,7 @@ def _added(out: Output, file: str, character: str, sheet: Sheet, *, verb: str = 
     if out.json_mode:
         out.json({"file": file, verb: {"character": character, "name": sheet.name, "entries": len(sheet.ledger)}})
     else:
-        out.line(f"{verb} {character}: {sheet.name or character} ({len(sheet.ledger)} entries)")
+        out.line(f"{verb} {character}: {sheet.name or character} ({_entries_count(len(sheet.ledger))})")
     return 0
 
 
@@ -151,10 +151,14 @@ def run_export(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json({"file": args.file, "character": args.character, "written": paths, "entries": len(sheet.ledger)})
     else:
-        out.line(f"wrote {paths[0]}: {sheet.name or args.character} ({len(sheet.ledger)} entries)")
+        out.line(f"wrote {paths[0]}: {sheet.name or args.character} ({_entries_count(len(sheet.ledger))})")
         for path in paths[1:]:
             out.line(f"wrote {path}: the campaign it plays, named by the sheet")
     return 0
+
+
+def _entries_count(count: int) -> str:
+    return "1 entry" if count == 1 else f"{count} entries"
 
 
 # -- changes ------------------------------------------------------------------------------------
@@ -366,7 +370,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         out.json({"file": args.file, "ok": ok, "characters": characters})
     else:
         for who, report in reports.items():
-            lines = [f"{who}: all {report.entries} entries verified"] if report.ok else list(report.lines())
+            lines = [f"{who}: {_entries_count(report.entries)} verified"] if report.ok else list(report.lines())
             for line in lines:
                 out.line(line)
     return 0 if ok else 1

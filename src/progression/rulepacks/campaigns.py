@@ -48,7 +48,7 @@ class CampaignBook(Protocol):
 
     @classmethod
     def new(cls, store: Store, name: str, **tuning: str) -> CampaignBook:
-        """Make a party called ``name`` in a new store, its campaign tuned by ``tuning`` (:attr:`Campaign.options`)."""
+        """Make a party called ``name`` in a new store, its campaign tuned by ``tuning`` (``Campaign.options``)."""
 
     @classmethod
     def open(cls, store: Store) -> CampaignBook:

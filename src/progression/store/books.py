@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from progression.errors import InvalidInput, StoreError, UnknownName
 from progression.files import sheets as files
@@ -24,15 +24,13 @@ if TYPE_CHECKING:
 
 __all__ = ["Book"]
 
-B = TypeVar("B", bound="Book")
-
 
 class Book:
     """A pack's book in one store: its settings record, its members, its store.
 
-    A subclass names its record (:attr:`book_record`), what messages call it (:attr:`noun`), the functions that
-    make and open it (:attr:`makes`, :attr:`opens`), and the key of its settings that lists its members
-    (:attr:`members_key`) and what a member is called (:attr:`member`).
+    A subclass names its record (``book_record``), what messages call it (``noun``), the functions that
+    make and open it (``makes``, ``opens``), and the key of its settings that lists its members
+    (``members_key``) and what a member is called (``member``).
     """
 
     #: The store record of the book's settings.
@@ -53,7 +51,7 @@ class Book:
         self.pack = store.pack
 
     @classmethod
-    def start(cls: type[B], store: Store, settings: Mapping[str, Any]) -> B:
+    def start(cls, store: Store, settings: Mapping[str, Any]) -> Self:
         """Write the book's settings in an open store that holds no book, in one transaction; the book.
 
         Raises:
@@ -66,7 +64,7 @@ class Book:
         return cls(store)
 
     @classmethod
-    def found(cls: type[B], store: Store) -> B:
+    def found(cls, store: Store) -> Self:
         """The book an open store holds.
 
         Raises:
@@ -123,7 +121,7 @@ class Book:
         """Close the book's store."""
         self.store.close()
 
-    def __enter__(self: B) -> B:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
