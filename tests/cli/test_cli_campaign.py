@@ -80,6 +80,11 @@ class TestMade:
         status, _, err = run(capsys, "campaign", "new", party, "--pack", "competence", "--name", "Again")
         assert (2, True) == (status, "exists: a new party is made in a new file" in err)
 
+    def test_a_name_is_not_a_level(self, party: str, capsys) -> None:
+        """--set gives levels only: a name given there is refused, exit 2, pointing at --name."""
+        status, _, err = run(capsys, "campaign", "character", "add", party, "cid", "--set", "name=Cid")
+        assert (2, True) == (status, "the name is given with --name NAME" in err)
+
     def test_the_help_documents_the_starting_levels(self, capsys) -> None:
         """`campaign character add --help` says how starting levels are given."""
         status, out, _ = run(capsys, "campaign", "character", "add", "--help")

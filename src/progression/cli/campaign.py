@@ -130,6 +130,10 @@ def _added(out: Output, file: str, character: str, sheet: Sheet, *, verb: str = 
 def run_add(args: argparse.Namespace, out: Output) -> int:
     """Make a new character of the party's campaign, with its starting values."""
     texts = pairs(args.levels, "campaign character add")
+    taken = sorted(set(texts) & {"character", "name", "levels"})
+    if taken:
+        msg = f"--set {taken[0]}: --set gives starting levels, COMPETENCE=LEVEL; the name is given with --name NAME"
+        raise UsageError(msg)
     with opened(args) as (_, book):
         sheet = book.add_character(args.character, args.name if args.name is not None else args.character, **texts)
     return _added(out, args.file, args.character, sheet)

@@ -295,6 +295,9 @@ class Party(Book):
         if not isinstance(name, str) or name.splitlines() not in ([name], []):
             msg = f"party.add_character: a character's name is a text on one line, got {name!r}"
             raise InvalidInput(msg)
+        if levels is not None and not isinstance(levels, Mapping):
+            msg = f"party.add_character: levels map competences to starting levels, got {levels!r}"
+            raise InvalidInput(msg)
         given: dict[str, int] = dict(levels or {})
         for competence, text in texts.items():
             check_competence(self.pack, competence)
