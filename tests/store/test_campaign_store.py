@@ -273,6 +273,15 @@ class TestTuning:
             new_party(tmp_path / "p.sqlite", "P", overflow=1)
         assert not (tmp_path / "p.sqlite").exists()
 
+    def test_a_record_of_another_format_is_refused(self, tmp_path: Path) -> None:
+        """A party record of a layout this version does not read is refused, saying which it reads."""
+        where = tmp_path / "p.sqlite"
+        new_party(where, "P").close()
+        record = {"format": 2, "name": "P", "campaign": None, "settings": {}, "characters": []}
+        raw(str(where), "UPDATE records SET value = ? WHERE name = 'competence.party'", (json.dumps(record),))
+        with pytest.raises(StoreError, match=r"'competence\.party' is of format 2; this version reads format 1"):
+            open_party(where)
+
     def test_a_tampered_tuning_is_refused(self, tmp_path: Path) -> None:
         """A party record whose settings were edited so that they no longer read is refused when opened."""
         where = tmp_path / "p.sqlite"
@@ -287,7 +296,9 @@ class TestStores:
     def test_one_party_per_store(self, riders: Party, where: str) -> None:
         """A store holds one party; a store of no party is said so."""
         with pytest.raises(StoreError, match="it already holds a party; open it with open_party"):
-            Party.start(riders.store, {"name": "Again", "campaign": None, "settings": {}, "characters": []})
+            Party.start(
+                riders.store, {"format": 1, "name": "Again", "campaign": None, "settings": {}, "characters": []}
+            )
         with pytest.raises(InvalidInput, match="a party's name is a text on one line"):
             new_party(where + "-2", "two\nlines")
 

@@ -144,7 +144,17 @@ def _tuned_record(name: object, campaign: object, settings: object, tuning: Mapp
 
 
 def _pack_of(record: Mapping[str, Any], where: str) -> RulePack:
-    """The pack of the campaign a party's record keeps, under its settings."""
+    """The pack of the campaign a party's record keeps, under its settings.
+
+    Raises:
+        StoreError: a record of another layout than this version reads.
+    """
+    if record.get("format") != FORMAT:
+        msg = (
+            f"the party's record {PARTY_RECORD!r} is of format {record.get('format')!r}; this version reads format "
+            f"{FORMAT}: open it with the version that made it"
+        )
+        raise StoreError(where, msg)
     text = record.get("campaign")
     # One name wherever the store is opened from: the pack's fingerprint (the rules a sheet was made under)
     # reads it, so the party's characters verify under the same rules from any path.
