@@ -292,6 +292,55 @@ class TestTuning:
             open_party(where)
 
 
+#: Each public entry point given a wrong input: what it is called with, and the message it refuses with.
+WRONG = [
+    (lambda p: p.character(7), "character 7 is not defined in party 'The Riders'"),
+    (lambda p: p.add_character("cid", None), "a character's name is a text on one line, got None"),
+    (lambda p: p.add_character("cid", "Cid", levels="escrime=3"), "levels map competences to starting levels"),
+    (lambda p: p.add_character(" cid", "Cid"), "a sheet id must be a non-empty text without surrounding spaces"),
+    (lambda p: p.add_sheet("cid", "ana.json"), "party.add_sheet: expected a character Sheet, got str"),
+    (lambda p: p.import_character("cid", 3), "party: expected a sheet file's path, got 3"),
+    (lambda p: p.import_character("cid", "/nowhere/ana.json"), "cannot read the sheet file '/nowhere/ana.json': it does not exist"),
+    (lambda p: p.export_character("ana", None), "party.export_character: expected a file path, got None"),
+    (lambda p: p.export_character("ana", "a.json", force="yes"), "force is True or False, got 'yes'"),
+    (lambda p: p.award({"ana": {"escrime": 1}}, reason=None), "the reason is a text on one line"),
+    (lambda p: p.award([("ana", 1)], reason="s"), "expected character -> competence -> points"),
+    (lambda p: p.award({"ana": {"escrime": True}}, reason="s"), "are a whole number >= 1, got True"),
+    (lambda p: p.change("ana", "raise"), "party.change: expected a function of (pack, sheet), got 'raise'"),
+    (lambda p: p.change("ana", lambda pack, sheet: None), "returned NoneType, not a Sheet"),
+    (lambda p: p.raise_level("ana", "escrime", "2"), "levels must be a whole number >= 1, got '2'"),
+    (lambda p: p.settle("ana", "escrime", discard="no"), "discard is True or False, got 'no'"),
+    (lambda p: p.buy_quality("ana", "voltige"), "quality 'voltige' is not defined"),
+    (lambda p: p.buy_specialization("ana", "escrime", "vol"), "specialization 'vol' is not defined"),
+    (lambda p: p.amend("ana", 9, Award(pool="pp.escrime", amount=1, reason="s")), "the entry must be a number from 1 to 1, got 9"),
+    (lambda p: p.amend("ana", 1, Award(pool="pp.escrime", amount=1, reason="s")), "the first entry is the creation"),
+]  # fmt: skip
+
+
+class TestWrongInput:
+    @pytest.mark.parametrize(("call", "message"), WRONG, ids=[m[:40] for _, m in WRONG])
+    def test_refused_as_a_progression_error(self, riders: Party, call, message: str) -> None:
+        """Every public entry point refuses a wrong input with a ProgressionError saying what was expected and what
+        came, and nothing is written."""
+        before = (riders.character("ana"), riders.characters())
+        with pytest.raises(progression.errors.ProgressionError) as refused:
+            call(riders)
+        assert message in str(refused.value)
+        assert before == (riders.character("ana"), riders.characters())
+
+    def test_new_party(self, tmp_path: Path) -> None:
+        """new_party refuses a store that is no path, a campaign that is no file, settings of another type."""
+        with pytest.raises(InvalidInput, match="a store is a SQLite file path"):
+            new_party(None, "P")
+        with pytest.raises(InvalidInput, match="campaign is a campaign TOML file's path"):
+            new_party(tmp_path / "p.sqlite", "P", campaign=3)
+        with pytest.raises(RulePackError, match=r"missing\.toml"):
+            new_party(tmp_path / "p.sqlite", "P", campaign=tmp_path / "missing.toml")
+        with pytest.raises(InvalidInput, match="settings are Settings or a settings TOML file's path, got int"):
+            new_party(tmp_path / "p.sqlite", "P", settings=3)
+        assert not (tmp_path / "p.sqlite").exists()
+
+
 class TestStores:
     def test_one_party_per_store(self, riders: Party, where: str) -> None:
         """A store holds one party; a store of no party is said so."""

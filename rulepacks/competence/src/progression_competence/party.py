@@ -482,6 +482,9 @@ class Party(Book):
 
     def settle(self, character: str, competence: str, *, discard: bool = False) -> Sheet:
         """:func:`~progression_competence.settle` on the stored character."""
+        if not isinstance(discard, bool):  # "no" would read as True
+            msg = f"party.settle: discard is True or False, got {discard!r}"
+            raise InvalidInput(msg)
         return self.change(character, lambda pack, sheet: _settle(pack, sheet, competence, discard=discard))
 
     def buy_quality(self, character: str, quality: str, pay: Mapping[str, int] | None = None) -> Sheet:
