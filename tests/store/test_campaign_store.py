@@ -438,7 +438,7 @@ class TestOnDisk:
             assert [2] == [d.position for d in check.characters["bea"].divergences]
 
 
-def test_the_pid_is_not_reused_by_a_temporary_export(tmp_path: Path) -> None:
+def test_an_export_leaves_no_temporary_file(tmp_path: Path) -> None:
     """An export leaves no temporary file beside the sheet."""
     with new_party(tmp_path / "p.sqlite", "P") as made:
         made.add_character("ana", "Ana")

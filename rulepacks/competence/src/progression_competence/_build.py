@@ -225,6 +225,7 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
         campaign=CampaignBook(
             book=party.Party,
             awarded="competence",
+            doc="A party of characters in one store (progression campaign ...); campaign new --set tunes its campaign.",
             options=(
                 Option(name="campaign", type=str, default="", doc="a campaign TOML file, its text stored in the store"),
                 Option(name="settings", type=str, default="", doc="a settings TOML file tuning the campaign"),
