@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from progression.cli.args import DiceChoice, UsageError, int_pairs, pairs, purchase_args, resolve_pack, whole
+from progression.cli.books import MARKS, opened_store, outcomes, verified
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -63,19 +64,11 @@ def declared(pack: RulePack) -> Campaign:
 
 @contextlib.contextmanager
 def opened(args: argparse.Namespace) -> Iterator[tuple[Campaign, CampaignBook]]:
-    """The pack's declaration and the party of the store ``args.file``; the store closed after."""
-    from progression.store.store import open_store
-
-    where = str(args.file)
-    if "://" not in where and not Path(where).is_file():
-        msg = f"campaign file {where!r} does not exist; make one with `progression campaign new {where} --pack PACK`"
-        raise UsageError(msg)
-    store = open_store(where)
-    try:
+    """The pack's declaration and the party of the store ``args.file``; the store closed after (the party's
+    view of the store shares its connection: both are closed)."""
+    with opened_store(args, "campaign") as store:
         campaign = declared(store.pack)
         yield campaign, campaign.book.open(store)
-    finally:
-        store.close()  # the party's view of the store shares its connection: both are closed
 
 
 def _words(book: CampaignBook, args: argparse.Namespace) -> Describer:
@@ -266,10 +259,6 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
         return _changed(args, out, before, sheet, book)
 
 
-#: How each outcome of an amendment is marked, as ``sheet amend`` marks them.
-_MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
-
-
 def run_amend(args: argparse.Namespace, out: Output) -> int:
     """Correct one entry of a character; its later entries run again, in one transaction."""
     position = whole(args.entry, "entry")
@@ -289,17 +278,13 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
             report, written = refused.report, False
         else:
             written = True
-    outcomes = [
-        {"entry": o.position, "label": o.label, "status": o.status, "changes": list(o.changes), "reason": o.reason}
-        for o in report.outcomes
-    ]
     if out.json_mode:
-        out.json({"file": args.file, "character": args.character, "written": written, "outcomes": outcomes})
+        out.json({"file": args.file, "character": args.character, "written": written, "outcomes": outcomes(report)})
     else:
         for outcome in report.outcomes:
             if outcome.status == "amended":
                 out.line(f"- #{outcome.position} {recorded.label}")
-            out.line(f"{_MARKS[outcome.status]} {outcome.line()}")
+            out.line(f"{MARKS[outcome.status]} {outcome.line()}")
         out.line(f"wrote {args.character} in {args.file}" if written else "nothing written")
     if not written:
         error("a later entry became invalid (pass --invalid drop or --invalid stop to go on without it)")
@@ -360,18 +345,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         reports = dict(book.verify())
     ok = all(report.ok for report in reports.values())
     if out.json_mode:
-        characters = {
-            who: {
-                "ok": report.ok,
-                "entries": report.entries,
-                "divergences": [
-                    {"entry": d.position, "label": d.label, "kind": d.kind, "sentence": d.sentence}
-                    for d in report.divergences
-                ],
-            }
-            for who, report in reports.items()
-        }
-        out.json({"file": args.file, "ok": ok, "characters": characters})
+        out.json({"file": args.file, "ok": ok, "characters": verified(reports)})
     else:
         for who, report in reports.items():
             lines = [f"{who}: {_entries_count(report.entries)} verified"] if report.ok else list(report.lines())

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from progression.cli.args import DiceChoice, UsageError, pairs, whole
+from progression.cli.books import MARKS
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
@@ -90,8 +91,7 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-#: How each outcome is marked in the diff.
-_MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
+#: How each outcome is marked in the diff (as ``league amend`` and ``campaign amend`` mark them).
 
 
 def _print(out: Output, args: argparse.Namespace, old: str | None, report: Amendment, *, written: bool) -> None:
@@ -105,7 +105,7 @@ def _print(out: Output, args: argparse.Namespace, old: str | None, report: Amend
     for outcome in report.outcomes:
         if outcome.status == "amended" and old is not None:
             out.line(f"- #{outcome.position} {old}")
-        out.line(f"{_MARKS[outcome.status]} {outcome.line()}")
+        out.line(f"{MARKS[outcome.status]} {outcome.line()}")
     out.line(f"wrote {args.file}" if written else "nothing written")
 
 
