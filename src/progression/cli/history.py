@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from progression.cli.args import DiceChoice, UsageError, pairs, whole
-from progression.cli.books import MARKS
+from progression.cli.books import MARKS, outcomes
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
@@ -91,16 +91,9 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-#: How each outcome is marked in the diff (as ``league amend`` and ``campaign amend`` mark them).
-
-
 def _print(out: Output, args: argparse.Namespace, old: str | None, report: Amendment, *, written: bool) -> None:
     if out.json_mode:
-        outcomes = [
-            {"entry": o.position, "label": o.label, "status": o.status, "changes": list(o.changes), "reason": o.reason}
-            for o in report.outcomes
-        ]
-        out.json({"file": args.file, "written": written, "outcomes": outcomes})
+        out.json({"file": args.file, "written": written, "outcomes": outcomes(report)})
         return
     for outcome in report.outcomes:
         if outcome.status == "amended" and old is not None:
