@@ -47,10 +47,11 @@ FAMILIES = {
     ],
     "ledger": ["Account", "Ledger", "Pending", "Sheet", "replay"],
     "files": ["converter", "dump_sheet", "dumps", "load_sheet", "loads"],
-    "store": ["Record", "Store", "Transaction", "open_store"],
+    "store": ["Book", "Record", "Store", "Transaction", "open_store"],
     "studies": ["Trials", "run_trials"],
     "contract": [
-        "REQUIRED", "Action", "Command", "ComputedTable", "Contract", "Demo", "Exact", "Explanation", "Factory",
+        "REQUIRED", "Action", "Campaign", "CampaignBook", "Command", "ComputedTable", "Contract", "Demo", "Exact",
+        "Explanation", "Factory",
         "League", "LeagueBook", "Option", "OptionType", "PackFor", "Page", "Report", "Roster", "Simulation", "Tuner", "option_type",
     ],
 }  # fmt: skip

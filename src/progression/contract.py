@@ -5,6 +5,7 @@ its function (or, for an action, the operation it runs), and its options are rea
 signature (or the operation's fields). The pack refuses to load when a declaration does not hold.
 """
 
+from progression.rulepacks.campaigns import Campaign, CampaignBook
 from progression.rulepacks.commands import (
     Action,
     Command,
@@ -27,6 +28,8 @@ from progression.rulepacks.options import REQUIRED, Option, OptionType, option_t
 __all__ = [
     "REQUIRED",
     "Action",
+    "Campaign",
+    "CampaignBook",
     "Command",
     "ComputedTable",
     "Contract",

@@ -468,3 +468,99 @@ class TestLeague:
         pack = skirmish()
         more = attrs.evolve(pack, contract=Contract(league=League(book=_Book, leaders=("goals",))))
         assert pack.rules == more.rules
+
+
+class _Party:
+    """A party of nobody, with every method a campaign class has."""
+
+    @classmethod
+    def new(cls, store: object, name: str, **tuning: str) -> _Party:
+        return cls()
+
+    @classmethod
+    def open(cls, store: object) -> _Party:
+        return cls()
+
+    def about(self) -> dict[str, object]:
+        return {}
+
+    def character(self, character: str) -> object:
+        return None
+
+    def add_character(self, character: str, name: str, **levels: str) -> object:
+        return None
+
+    def add_sheet(self, character: str, sheet: object) -> object:
+        return None
+
+    def export_character(self, character: str, path: str, *, force: bool = False) -> tuple[object, ...]:
+        return ()
+
+    def award(self, awards: dict[str, dict[str, int]], *, reason: str) -> dict[str, object]:
+        return {}
+
+    def change(self, character: str, change: object) -> object:
+        return None
+
+    def amend(self, character: str, position: int, operation: object, *, invalid: str = "refuse") -> object:
+        return None
+
+    def party(self) -> list[object]:
+        return []
+
+    def verify(self) -> dict[str, object]:
+        return {}
+
+
+class TestCampaign:
+    def test_a_campaign_is_declared_and_read(self) -> None:
+        """A campaign declaration names its class and its tuning words, read as text."""
+        from progression.contract import Campaign
+
+        campaign = Campaign(book=_Party, awarded="skill", options=[Option(name="base", type=int, default=None)])
+        pack = skirmish(Contract(campaign=campaign))
+        declared = pack.contract.campaign
+        assert declared is not None
+        expected = ("A party of nobody, with every method a campaign class has.", {"base": 2}, ("campaign",))
+        assert expected == (declared.summary, declared.read({"base": "2"}), pack.contract.keys())
+        assert "skill" == declared.data()["awarded"]
+
+    def test_a_class_without_a_method_is_refused_at_load(self) -> None:
+        """A campaign class that lacks one of the methods stops the pack from loading, naming the method."""
+        from progression.contract import Campaign
+
+        class Half(_Party):
+            award = None  # type: ignore[assignment]
+
+        with pytest.raises(RulePackError, match=r"campaign: .*Half has no method 'award'.* @ \$\.contract\.campaign"):
+            skirmish(Contract(campaign=Campaign(book=Half)))
+
+    def test_a_method_of_the_wrong_shape_is_refused(self) -> None:
+        """A method that does not take what the command line gives it first is named with its shape."""
+        from progression.contract import Campaign
+
+        class Wrong(_Party):
+            def amend(self, character: str) -> object:  # type: ignore[override]
+                return None
+
+        with pytest.raises(RulePackError, match=r"Wrong.amend must take \(character, position, operation\) first"):
+            skirmish(Contract(campaign=Campaign(book=Wrong)))
+
+    def test_not_a_declaration(self) -> None:
+        """A campaign that is not a Campaign, or a book that is not a class, is refused with what came."""
+        from progression.contract import Campaign
+
+        with pytest.raises(RulePackError, match=r"expected a Campaign, got 'party' @ \$\.contract\.campaign"):
+            skirmish(Contract(campaign="party"))  # type: ignore[arg-type]
+        with pytest.raises(RulePackError, match=r"campaign: book is the pack's campaign class, got 3"):
+            skirmish(Contract(campaign=Campaign(book=3)))  # type: ignore[arg-type]
+
+    def test_a_campaign_is_no_rule(self) -> None:
+        """Declaring a campaign changes none of the pack's rules, and a merged contract keeps it."""
+        from progression.contract import Campaign
+
+        pack = skirmish()
+        declared = Campaign(book=_Party)
+        more = attrs.evolve(pack, contract=Contract(campaign=declared))
+        assert pack.rules == more.rules
+        assert declared is Contract().merged(Contract(campaign=declared)).campaign

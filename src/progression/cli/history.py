@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from progression.cli.args import DiceChoice, UsageError, pairs, whole
+from progression.cli.books import MARKS, outcomes
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
@@ -90,22 +91,14 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-#: How each outcome is marked in the diff.
-_MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
-
-
 def _print(out: Output, args: argparse.Namespace, old: str | None, report: Amendment, *, written: bool) -> None:
     if out.json_mode:
-        outcomes = [
-            {"entry": o.position, "label": o.label, "status": o.status, "changes": list(o.changes), "reason": o.reason}
-            for o in report.outcomes
-        ]
-        out.json({"file": args.file, "written": written, "outcomes": outcomes})
+        out.json({"file": args.file, "written": written, "outcomes": outcomes(report)})
         return
     for outcome in report.outcomes:
         if outcome.status == "amended" and old is not None:
             out.line(f"- #{outcome.position} {old}")
-        out.line(f"{_MARKS[outcome.status]} {outcome.line()}")
+        out.line(f"{MARKS[outcome.status]} {outcome.line()}")
     out.line(f"wrote {args.file}" if written else "nothing written")
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
+from progression.cli.books import MARKS, opened_store, outcomes, verified
 from progression.cli.contract import read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -59,18 +60,9 @@ def declared(pack: RulePack) -> League:
 @contextlib.contextmanager
 def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueBook]]:
     """The store of ``args.file``, its pack, the pack's declaration and its league; the store closed after."""
-    from progression.store.store import open_store
-
-    where = str(args.file)
-    if "://" not in where and not Path(where).is_file():
-        msg = f"league file {where!r} does not exist; make one with `progression league new {where} --pack PACK`"
-        raise UsageError(msg)
-    store = open_store(where)
-    try:
+    with opened_store(args, "league") as store:
         league = declared(store.pack)
         yield store.pack, league, league.book.open(store)
-    finally:
-        store.close()
 
 
 def _season(args: argparse.Namespace) -> int | None:
@@ -209,10 +201,6 @@ def run_record(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-#: How each outcome of an amendment is marked, as ``sheet amend`` marks them.
-_MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
-
-
 def run_amend(args: argparse.Namespace, out: Output) -> int:
     """Correct a recorded fixture; both teams run their later entries again, in one transaction."""
     fixture = whole(args.fixture, "FIXTURE")
@@ -224,25 +212,13 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
             fixture, dice.dice, season=_season(args), invalid=args.invalid, check=dice.check_used, **texts
         )
     if out.json_mode:
-        teams = {
-            team: [
-                {
-                    "entry": o.position,
-                    "label": o.label,
-                    "status": o.status,
-                    "changes": list(o.changes),
-                    "reason": o.reason,
-                }
-                for o in report.outcomes
-            ]
-            for team, report in reports.items()
-        }
+        teams = {team: outcomes(report) for team, report in reports.items()}
         out.json({"file": args.file, "fixture": fixture, "teams": teams})
         return 0
     for team, report in reports.items():
         out.line(f"{team}:")
         for outcome in report.outcomes:
-            out.line(f"{_MARKS[outcome.status]} {outcome.line()}")
+            out.line(f"{MARKS[outcome.status]} {outcome.line()}")
     return 0
 
 
@@ -298,7 +274,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         teams, fixtures = book.verify()
     ok = not fixtures and all(report.ok for report in teams.values())
     if out.json_mode:
-        out.json({"file": args.file, "ok": ok, "teams": _verified(teams), "fixtures": list(fixtures)})
+        out.json({"file": args.file, "ok": ok, "teams": verified(teams), "fixtures": list(fixtures)})
     else:
         for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
             lines = [f"{team}: all {report.entries} entries verified"] if report.ok else list(report.lines())
@@ -307,17 +283,3 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         for line in fixtures:
             out.line(line)
     return 0 if ok else 1
-
-
-def _verified(teams: Mapping[str, Any]) -> dict[str, object]:
-    return {
-        team: {
-            "ok": report.ok,
-            "entries": report.entries,
-            "divergences": [
-                {"entry": d.position, "label": d.label, "kind": d.kind, "sentence": d.sentence}
-                for d in report.divergences
-            ],
-        }
-        for team, report in teams.items()
-    }

@@ -136,6 +136,7 @@ def parser() -> argparse.ArgumentParser:
     _sheet_changes(actions)
     _sheet_looks(actions)
     _league(sub)
+    _campaign(sub)
     _plot(sub)
     _simulate(sub)
     _validate(sub)
@@ -628,6 +629,188 @@ def _league(sub: Any) -> None:
         help="check every team and every played fixture",
         description="Run every team's history again under the rules, and check that each played fixture is "
         "the match both teams' entries hold. Exits with 1 when something does not hold.",
+    )
+
+
+def _campaign(sub: Any) -> None:
+    """Add ``campaign`` and its commands."""
+    campaign = sub.add_parser(
+        "campaign",
+        help="a campaign's party kept in one store: characters, a session's awards to several at once",
+        description="A party of a pack that declares a campaign (competence), kept in a store (a SQLite file, or "
+        "a postgresql:// connection string): its characters, each a sheet, and the campaign's tuning, kept in the "
+        "store itself (no campaign file is read after `campaign new`). A session's points go to several "
+        "characters in one transaction; every change goes through the rules.",
+        epilog=EPILOG,
+    )
+    commands = campaign.add_subparsers(dest="action", required=True, metavar="ACTION")
+    shown = [json_option()]
+    worded = [json_option(), lang_option()]
+
+    def store(name: str, run: str, parents: list[argparse.ArgumentParser] = shown, **texts: Any) -> Any:
+        made = commands.add_parser(name, parents=parents, **texts)
+        made.add_argument("file", metavar="FILE", help="the party's store (a SQLite file)")
+        made.set_defaults(run=command("campaign", run))
+        return made
+
+    def character(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("character", metavar="CHARACTER", help="the character's id in the party")
+
+    new = commands.add_parser(
+        "new",
+        parents=shown,
+        help="make a party in a new store",
+        description="Make a party of PACK called NAME in the new store FILE. --set KEY=VALUE words tune its campaign "
+        "(competence: campaign=FILE.toml, a campaign of your own, whose text is stored in the store; "
+        "settings=FILE.toml; quality_base=N, quality_step=N, level_divisor=N, die_size=N). "
+        "`progression show PACK` lists the words a pack's campaign takes.",
+    )
+    new.add_argument("file", metavar="FILE", help="the store to make (a new SQLite file)")
+    new.add_argument(
+        "--set",
+        dest="tuning",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="the campaign's tuning (repeatable)",
+    )
+    new.add_argument("--pack", required=True, metavar="PACK", help="a pack that declares a campaign (competence)")
+    new.add_argument("--name", required=True, metavar="NAME", help="the party's name")
+    new.set_defaults(run=command("campaign", "run_new"))
+
+    people = commands.add_parser(
+        "character", help="add a character to the party", description="The party's characters."
+    )
+    people_commands = people.add_subparsers(dest="character_action", required=True, metavar="ACTION")
+    add = people_commands.add_parser(
+        "add",
+        parents=shown,
+        help="make a new character, with its starting levels",
+        description="Make a new character of the party's campaign under the id CHARACTER. Each --set COMPETENCE=LEVEL "
+        "word sets a starting level (competence: escrime=20 danse=5); a starting level costs no points and "
+        "passes no gate, as a game master sets up a character. The others start at 0 (Ignorant). "
+        "`progression campaign party FILE` lists the competences.",
+    )
+    add.add_argument("file", metavar="FILE", help="the party's store")
+    character(add)
+    add.add_argument(
+        "--set",
+        dest="levels",
+        action="append",
+        default=[],
+        metavar="COMPETENCE=LEVEL",
+        help="a starting level (repeatable)",
+    )
+    add.add_argument("--name", metavar="NAME", help="the character's name (default: its id)")
+    add.set_defaults(run=command("campaign", "run_add"))
+
+    imported = store(
+        "import",
+        "run_import",
+        help="store a character's sheet file",
+        description="Store the character sheet file SHEETFILE (made in the party's campaign, under its "
+        "settings; verified first) under the id CHARACTER.",
+    )
+    character(imported)
+    imported.add_argument("sheetfile", metavar="SHEETFILE", help="the character's sheet file (JSON)")
+
+    export = store(
+        "export",
+        "run_export",
+        help="write a character to a sheet file",
+        description="Write CHARACTER to the sheet file OUT (format 2), usable on its own with `progression sheet "
+        "...`: in a campaign of its own, the campaign's text is written beside it (OUT's name with "
+        ".campaign.toml) and the sheet names that file.",
+    )
+    character(export)
+    export.add_argument("out", metavar="OUT", help="the sheet file to write")
+    export.add_argument("--force", action="store_true", help="replace OUT (and the campaign file) if they exist")
+
+    award = store(
+        "award",
+        "run_award",
+        parents=worded,
+        help="award a session's points to several characters at once",
+        description="Award points to each character named by a --to word, in one transaction: every award is "
+        "recorded, or none (an unknown character or competence refuses them all). Each competence's points are "
+        "one entry on its character, through the rules (the cap and the campaign's overflow policy apply).",
+    )
+    award.add_argument(
+        "--to",
+        action="append",
+        required=True,
+        metavar="CHARACTER:WHAT=N[,WHAT=N]",
+        help="a character and its points (competence: ana:escrime=5,danse=3); repeatable",
+    )
+    award.add_argument("--reason", required=True, metavar="TEXT", help="why (the session)")
+
+    do = store(
+        "do",
+        "run_do",
+        parents=worded,
+        help="run one of the pack's actions on a character",
+        description="Run ACTION of the pack (competence: test, settle, raise) on CHARACTER with its KEY=VALUE "
+        "options, as `sheet do` runs it on a file; every entry it makes goes through the rules again before it "
+        "is stored. Dice: --seed, --dice, or asked.",
+    )
+    character(do)
+    do.add_argument("action", metavar="ACTION", help="the action")
+    do.add_argument("options", nargs="*", metavar="KEY=VALUE", help="its options")
+    add_dice_options(do)
+
+    buy = store(
+        "buy",
+        "run_buy",
+        parents=worded,
+        help="buy an upgrade for a character",
+        description="Buy UPGRADE for CHARACTER (competence: quality.souplesse, spec.escrime.riposte, "
+        "raise.escrime), as `sheet buy` buys it on a file, paid as --pay says.",
+    )
+    character(buy)
+    buy.add_argument("upgrade", metavar="UPGRADE", help="the upgrade's id")
+    buy.add_argument("--choice", metavar="ITEM", help="the item bought, for an upgrade over a set of items")
+    buy.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="points from a pool (repeatable)")
+    buy.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE", help="an argument it takes")
+    add_dice_options(buy)
+
+    store("party", "run_party", help="the party's characters", description="Each character, one row.")
+    show = store(
+        "show", "run_show", parents=worded, help="a character's sheet", description="A character, as `sheet show`."
+    )
+    character(show)
+    history = store(
+        "history",
+        "run_history",
+        parents=worded,
+        help="a character's entries",
+        description="A character's ledger, numbered as `campaign amend` numbers it.",
+    )
+    character(history)
+
+    amend = store(
+        "amend",
+        "run_amend",
+        help="correct a character's old entry and run the later ones again",
+        description="Replace the operation of CHARACTER's entry N with KEY=VALUE changes to its fields (as "
+        "`sheet amend`), run every later entry again reusing its recorded rolls, and store the corrected history "
+        "in one transaction; print what became of each entry.",
+    )
+    character(amend)
+    amend.add_argument("entry", metavar="N", help="the entry to correct")
+    amend.add_argument("changes", nargs="+", metavar="KEY=VALUE", help="a field of its operation and its new value")
+    amend.add_argument(
+        "--invalid",
+        choices=("refuse", "drop", "stop"),
+        default="refuse",
+        help="what to do with later entries made invalid: refuse the change (default), drop them, or stop before them",
+    )
+
+    store(
+        "verify",
+        "run_verify",
+        help="check every character",
+        description="Run every character's history again under the campaign's rules. Exits with 1 when an entry "
+        "does not hold.",
     )
 
 

@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from progression.errors import InvalidInput, UnknownName
+from progression.rulepacks.campaigns import Campaign
 from progression.rulepacks.commands import (
     Action,
     Command,
@@ -157,6 +158,8 @@ class Contract:
     #: ``progression league ...``: the league the pack keeps in a store. Not a name of the old string
     #: contract (a pack function called ``league`` stays the pack's own).
     league: League | None = None
+    #: ``progression campaign ...``: the party (campaign) the pack keeps in a store.
+    campaign: Campaign | None = None
 
     def entries(self) -> tuple[tuple[str, Command], ...]:
         """Every declaration, with the name the old string contract gave it (``action.match``, ``demo``)."""
@@ -169,6 +172,8 @@ class Contract:
                 found.append((field, single))
         if self.league is not None:
             found.append(("league", self.league))
+        if self.campaign is not None:
+            found.append(("campaign", self.campaign))
         return tuple(found)
 
     def keys(self) -> tuple[str, ...]:
@@ -252,6 +257,11 @@ class Contract:
                 found.append(("$.contract.league", f"expected a League, got {self.league!r:.60}"))
             else:
                 found += _check(self.league, "$.contract.league")
+        if self.campaign is not None:
+            if not isinstance(self.campaign, Campaign):
+                found.append(("$.contract.campaign", f"expected a Campaign, got {self.campaign!r:.60}"))
+            else:
+                found += _check(self.campaign, "$.contract.campaign")
         return found
 
     @classmethod
@@ -289,6 +299,7 @@ class Contract:
         for field, _ in SINGLES:
             changes[field] = getattr(other, field) or getattr(self, field)
         changes["league"] = other.league or self.league
+        changes["campaign"] = other.campaign or self.campaign
         return attrs.evolve(self, **changes)
 
     def __bool__(self) -> bool:

@@ -15,7 +15,6 @@ wrong shape, no figures to rank leaders by.
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from progression.errors import InvalidInput
+from progression.rulepacks.books import check_book
 from progression.rulepacks.commands import Command, Signature
 from progression.rulepacks.options import Option
 
@@ -153,24 +153,7 @@ class League(Command):
         return self.book.__doc__ if isinstance(self.book, type) else None
 
     def _read(self) -> Signature:
-        if not isinstance(self.book, type):
-            msg = f"league: book is the pack's league class, got {self.book!r:.60}"
-            raise InvalidInput(msg)
-        for method, lead in METHODS.items():
-            found = getattr(self.book, method, None)
-            if not callable(found):
-                msg = f"league: {self.book.__qualname__} has no method {method!r}; a league class has: {', '.join(METHODS)}"
-                raise InvalidInput(msg)
-            parameters = list(inspect.signature(found).parameters.values())
-            if method not in ("new", "open"):
-                parameters = parameters[1:]  # self
-            positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-            if len(positional) < len(lead):
-                msg = (
-                    f"league: {self.book.__qualname__}.{method} must take ({', '.join(lead)}) first, "
-                    f"got ({', '.join(map(str, parameters))})"
-                )
-                raise InvalidInput(msg)
+        check_book("league", self.book, METHODS)
         if not self.leaders or not all(isinstance(f, str) and f for f in self.leaders):
             msg = f"league: leaders names the figures leaders are ranked by (one or more texts), got {self.leaders!r}"
             raise InvalidInput(msg)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression.engine.checks import check_sheet
-from progression.engine.dice import Dice
+from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import create as create_sheet
 from progression.engine.run import run as run_operation
@@ -279,10 +279,35 @@ class Store:
         with self.transaction() as tx:
             return tx.amend(sheet_id, position, operation, dice=dice, invalid=invalid, expected=expected)
 
+    def extend(self, sheet_id: str, sheet: Sheet, *, expected: int | None = None) -> Sheet:
+        """Store what a function of the pack did to the stored sheet (see :meth:`Transaction.extend`)."""
+        with self.transaction() as tx:
+            return tx.extend(sheet_id, sheet, expected=expected)
+
     def put(self, name: str, value: Any, *, expected: int | None = None) -> int:
         """Write a record (see :meth:`Transaction.put`); its new version."""
         with self.transaction() as tx:
             return tx.put(name, value, expected=expected)
+
+    def under(self, pack: RulePack) -> Store:
+        """The same database with its sheets played under ``pack``, another build of the store's pack (a
+        campaign's competences under its own settings, built from what a record of the store keeps).
+
+        The view shares the store's connection: use it instead of the store it came from, and close one of
+        them (closing either closes both).
+
+        Raises:
+            InvalidInput: ``pack`` is not a rule pack.
+            StoreError: ``pack`` is another pack than the one the store keeps.
+        """
+        if not isinstance(pack, RulePack):
+            msg = f"store.under: pack must be a RulePack, got {type(pack).__name__}"
+            raise InvalidInput(msg)
+        if pack.name != self.pack.name:
+            raise StoreError(self.where, f"it keeps sheets of pack {self.pack.name!r}, not {pack.name!r}")
+        if self._open is not None:
+            raise StoreError(self.where, "store.under: a transaction is open on the store; end it first")
+        return Store(self._backend, pack, self._target)
 
     def close(self) -> None:
         """Close the connection. Sheets read before stay whole: a ledger not read yet is read through a
@@ -520,6 +545,67 @@ class Transaction:
     ) -> Sheet:
         """:meth:`run`, returning only the new sheet."""
         return self.run(sheet_id, operation, dice, expected=expected)[0]
+
+    def extend(self, sheet_id: str, sheet: Sheet, *, expected: int | None = None) -> Sheet:
+        """Store the entries ``sheet`` holds past the stored sheet: what a pack's function (an action that
+        raises a level, buys and records a milestone) made of the sheet as this transaction has it.
+
+        Each new entry goes through the engine again (:func:`progression.run` on the sheet before it, with
+        the entry's recorded rolls), and the entry the engine gives is stored: one that differs from it is
+        refused, so nothing enters the store that the rules would not make.
+
+        Returns:
+            The stored sheet (the same state as ``sheet``).
+
+        Raises:
+            InvalidInput: ``sheet`` does not continue the stored sheet, or adds no entry.
+            StoreError: an entry is not what the engine gives; nothing was written.
+            StoreConflict: ``expected`` is not the sheet's version.
+        """
+        self._check()
+        _check_id(sheet_id)
+        _check_expected(expected, "extend")
+        check_sheet(sheet, "store.extend")
+        before = self._current(sheet_id)
+        version = len(before.ledger)
+        if expected is not None and expected != version:
+            raise _conflict(self._store.where, sheet_id, expected, version)
+        if len(sheet.ledger) <= version or sheet.ledger[version - 1] != before.ledger[version - 1]:
+            msg = (
+                f"store.extend: expected sheet {sheet_id!r} continued from its {version} stored entries, got a sheet "
+                f"of {len(sheet.ledger)} entries that does not continue them; read the sheet from the store and "
+                "change that"
+            )
+            raise InvalidInput(msg)
+        after = before
+        lines = []
+        for position in range(version + 1, len(sheet.ledger) + 1):
+            recorded = sheet.ledger[position - 1]
+            if not isinstance(recorded, Entry):
+                msg = f"sheet {sheet_id!r}: entry {position} ({recorded.tag}) was not made by the engine; not stored"
+                raise StoreError(self._store.where, msg)
+            rolled = RecordedDice(recorded.rolls)
+            after, produced = run_operation(self._store.pack, after, recorded.operation, rolled)
+            if produced != recorded or rolled.left:
+                msg = (
+                    f"sheet {sheet_id!r}: entry {position} ({recorded.label}) is not what the engine gives under "
+                    f"{self._store.pack.rules}; nothing was stored"
+                )
+                raise StoreError(self._store.where, msg)
+            lines.append(event_lines((produced,))[0])
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
+            for number, line in enumerate(lines, start=version + 1)
+        ]
+        statements.append(
+            (
+                "UPDATE sheets SET version = ?, state = ? WHERE id = ? AND version = ?",
+                (len(after.ledger), encode_state(after), sheet_id, version),
+            )
+        )
+        self._write(sheet_id, statements, version)
+        self._sheets[sheet_id] = after
+        return after
 
     def amend(
         self,

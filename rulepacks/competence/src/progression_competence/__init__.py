@@ -7,7 +7,8 @@ their specializations; :func:`build` turns it, with the campaign's settings, int
 This module holds what a player of the pack reaches for first: the pack and a campaign's pack built, a
 character made, points awarded and spent, a quality quoted, a competence's level and degree, and a test rolled.
 The rest lives in public submodules: :mod:`progression_competence.operations`, :mod:`progression_competence.queries`,
-:mod:`progression_competence.campaigns`, :mod:`progression_competence.ids` and :mod:`progression_competence.types`.
+:mod:`progression_competence.campaigns`, :mod:`progression_competence.ids`, :mod:`progression_competence.types`, and
+:mod:`progression_competence.party` (a campaign's characters kept in one store).
 """
 
 from progression.authoring import moved
@@ -16,6 +17,7 @@ from progression.authoring import moved
 from . import campaigns as campaigns
 from . import ids as ids
 from . import operations as operations
+from . import party as party
 from . import queries as queries
 from . import types as types
 from ._build import pack

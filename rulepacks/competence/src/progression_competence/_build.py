@@ -19,6 +19,7 @@ import progression.requirements
 from progression import Effect, RulePack, Sheet
 from progression.authoring import CurveCost, FixedCost, Kind, Label, Limit, Narrator, PoolSpec, StatSpec, Upgrade
 from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
+from progression.contract import Campaign as CampaignBook
 from progression.errors import Problem, RulePackError
 from progression.events import Event, Marked, Rolled
 from progression.requirements import AtLeast, Band, Context, Ladder, OwnsAmong
@@ -141,7 +142,7 @@ def _operations() -> tuple[Callable[..., Any], ...]:
 
 def _contract(campaign: Campaign, settings: Settings) -> Contract:
     """What the pack offers the command line: its commands, declared with their options."""
-    from . import _cli, _costs, _kept  # they build or read packs too: imported late to avoid a cycle
+    from . import _cli, _costs, _kept, party  # they build or read packs too: imported late to avoid a cycle
 
     def tune(
         pack: RulePack,
@@ -176,6 +177,22 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
     levels = tuple(
         Option(name=c.id, type=int, default=0, doc=f"the starting level of {c.label.en}") for c in campaign.competences
     )
+    tuning = (
+        Option(name="quality_base", type=int | None, default=None, doc="the price of a first quality"),
+        Option(
+            name="quality_step",
+            type=int | None,
+            default=None,
+            doc="what each quality owned adds to the price of the next",
+        ),
+        Option(
+            name="level_divisor",
+            type=int | None,
+            default=None,
+            doc="reaching level n costs ceil(n / level_divisor)",
+        ),
+        Option(name="die_size", type=int | None, default=None, doc="the die of a competence test"),
+    )
     return Contract(
         actions=[
             Action(name="test", function=_cli.action_test),
@@ -190,20 +207,7 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
                     Option(name="name", type=str, default="", doc="the character's name"),
                     Option(name="campaign", type=str, default="", doc="a campaign TOML file to use instead"),
                     Option(name="settings", type=str, default="", doc="a settings TOML file tuning the campaign"),
-                    Option(name="quality_base", type=int | None, default=None, doc="the price of a first quality"),
-                    Option(
-                        name="quality_step",
-                        type=int | None,
-                        default=None,
-                        doc="what each quality owned adds to the price of the next",
-                    ),
-                    Option(
-                        name="level_divisor",
-                        type=int | None,
-                        default=None,
-                        doc="reaching level n costs ceil(n / level_divisor)",
-                    ),
-                    Option(name="die_size", type=int | None, default=None, doc="the die of a competence test"),
+                    *tuning,
                     *levels,
                 ),
                 # A campaign file given as an option brings competences of its own.
@@ -218,6 +222,16 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
         tune=Tuner(function=tune),
         pack_for=PackFor(function=pack_for),
         demo=Demo(function=_cli.demo),
+        campaign=CampaignBook(
+            book=party.Party,
+            awarded="competence",
+            doc="A party of characters in one store (progression campaign ...); campaign new --set tunes its campaign.",
+            options=(
+                Option(name="campaign", type=str, default="", doc="a campaign TOML file, its text stored in the store"),
+                Option(name="settings", type=str, default="", doc="a settings TOML file tuning the campaign"),
+                *tuning,
+            ),
+        ),
     )
 
 

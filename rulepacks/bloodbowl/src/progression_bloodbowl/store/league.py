@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
-from progression.errors import InvalidInput, StoreError, UnknownName
+from progression.errors import InvalidInput, UnknownName
+from progression.store import Book
 
 from ..league.standings import Standing, standings
 from ..match.corrections import _records as records_of
@@ -179,13 +180,15 @@ class Career:
         yield f" {'total':>6} {len(self.matches):>2}{figures}"
 
 
-class League:
+class League(Book):
     """A league in one store: its teams, seasons and fixtures (see :func:`~progression_bloodbowl.new_league`, :func:`~progression_bloodbowl.open_league`)."""
 
-    def __init__(self, store: Store) -> None:
-        #: The store the league is kept in.
-        self.store = store
-        self.pack: RulePack = store.pack
+    book_record = LEAGUE_RECORD
+    noun = "league"
+    makes = "new_league"
+    opens = "open_league"
+    members_key = "teams"
+    member = "team"
 
     @classmethod
     def make(cls, store: Store, name: str, *, bonus: bool | None = None) -> League:
@@ -197,12 +200,7 @@ class League:
         if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
             msg = f"a league's name is a text on one line, got {name!r}"
             raise InvalidInput(msg)
-        with store.transaction() as tx:
-            if tx.record(LEAGUE_RECORD) is not None:
-                raise StoreError(store.where, "it already holds a league; open it with open_league")
-            settings = {"format": FORMAT, "name": name, "season": 1, "teams": [], "bonus": bonus}
-            tx.put(LEAGUE_RECORD, settings, expected=0)
-        return cls(store)
+        return cls.start(store, {"format": FORMAT, "name": name, "season": 1, "teams": [], "bonus": bonus})
 
     @classmethod
     def of(cls, store: Store) -> League:
@@ -211,30 +209,12 @@ class League:
         Raises:
             StoreError: the store holds no league.
         """
-        if store.record(LEAGUE_RECORD) is None:
-            raise StoreError(store.where, "it holds no league; make one with new_league")
-        return cls(store)
-
-    def close(self) -> None:
-        self.store.close()
-
-    def __enter__(self) -> League:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+        return cls.found(store)
 
     # -- settings -------------------------------------------------------------------
 
     def _settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
-        found = (tx or self.store).record(LEAGUE_RECORD)
-        if found is None:
-            raise StoreError(self.store.where, "it holds no league; make one with new_league")
-        return dict(found.value), found.version
-
-    @property
-    def name(self) -> str:
-        return str(self._settings()[0]["name"])
+        return self.settings(tx)
 
     @property
     def season(self) -> int:
@@ -243,7 +223,7 @@ class League:
 
     def teams(self) -> tuple[str, ...]:
         """The ids of the league's teams, in the order they joined."""
-        return tuple(self._settings()[0]["teams"])
+        return self.members()
 
     def team(self, team: str) -> Sheet:
         """The team's sheet, as stored."""
@@ -251,9 +231,7 @@ class League:
         return self.store.sheet(team)
 
     def _check_team(self, team: object, teams: Sequence[str]) -> str:
-        if not isinstance(team, str) or team not in teams:
-            raise UnknownName("team", team, teams, f"league {self.name!r}")
-        return team
+        return self.check_member(team, teams)
 
     # -- teams ----------------------------------------------------------------------
 
@@ -288,10 +266,7 @@ class League:
 
     def import_team(self, team: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """:meth:`add_team` of a team's sheet file (format 1 or 2); it is verified unless ``verify=False``."""
-        from progression import load_sheet
-
-        text = open(path, "rb").read()  # noqa: SIM115 - the store reads a path the same way
-        return self.add_team(team, load_sheet(text, str(path), pack=self.pack), verify=verify)
+        return self.add_team(team, self.read_file(path), verify=verify)
 
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool = False) -> os.PathLike[str]:
         """Write the team to a sheet file (format 2), for its coach to carry."""

@@ -1,0 +1,66 @@
+"""What ``progression league ...`` and ``progression campaign ...`` share: a book's store opened for one command
+and closed after it, each verification and each amendment's outcomes as JSON, and the marks an amendment's
+outcomes are printed with (as ``sheet amend`` prints them)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from progression.cli.args import UsageError
+
+if TYPE_CHECKING:
+    from progression.history.amend import Amendment
+    from progression.history.verify import Verification
+    from progression.store.store import Store
+
+__all__ = ["MARKS", "opened_store", "outcomes", "verified"]
+
+#: How each outcome of an amendment is marked.
+MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
+
+
+@contextlib.contextmanager
+def opened_store(args: argparse.Namespace, command: str) -> Iterator[Store]:
+    """The store of ``args.file`` (a file that exists, or a connection string), closed after the command.
+
+    Raises:
+        UsageError: no such file; the message gives ``progression COMMAND new`` to make one.
+    """
+    from progression.store.store import open_store
+
+    where = str(args.file)
+    if "://" not in where and not Path(where).is_file():
+        msg = f"{command} file {where!r} does not exist; make one with `progression {command} new {where} --pack PACK`"
+        raise UsageError(msg)
+    store = open_store(where)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def verified(reports: Mapping[str, Verification]) -> dict[str, object]:
+    """Each sheet's verification as JSON: ok, entries, and each divergence."""
+    return {
+        who: {
+            "ok": report.ok,
+            "entries": report.entries,
+            "divergences": [
+                {"entry": d.position, "label": d.label, "kind": d.kind, "sentence": d.sentence}
+                for d in report.divergences
+            ],
+        }
+        for who, report in reports.items()
+    }
+
+
+def outcomes(report: Amendment) -> list[dict[str, Any]]:
+    """An amendment's outcomes as JSON."""
+    return [
+        {"entry": o.position, "label": o.label, "status": o.status, "changes": list(o.changes), "reason": o.reason}
+        for o in report.outcomes
+    ]

@@ -1,0 +1,236 @@
+"""``progression campaign ...`` on real SQLite files: a party made from the command line, its characters, a
+session's awards to several characters at once (all or none), actions and purchases, what is read back equal to
+the Python party's, every wrong input refused with its exit status, and concurrent game masters."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from progression.cli.main import main
+from progression_competence.party import open_party
+
+
+def run(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    """The command run in this process: its status, stdout and stderr."""
+    capsys.readouterr()
+    status = main(list(words))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture
+def party(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A party of two characters, made from the command line."""
+    path = str(tmp_path / "riders.sqlite")
+    assert 0 == run(capsys, "campaign", "new", path, "--pack", "competence", "--name", "The Riders")[0]
+    assert 0 == run(capsys, "campaign", "character", "add", path, "ana", "--name", "Ana", "--set", "escrime=20")[0]
+    assert 0 == run(capsys, "campaign", "character", "add", path, "bea", "--name", "Bea", "--set", "danse=5")[0]
+    return path
+
+
+class TestMade:
+    def test_new_says_what_it_made(self, tmp_path: Path, capsys) -> None:
+        """A new party names its campaign and the settings that differ from the campaign's own."""
+        path = str(tmp_path / "p.sqlite")
+        status, out, _ = run(
+            capsys, "campaign", "new", path, "--pack", "competence", "--name", "P", "--set", "quality_base=40"
+        )
+        assert (
+            0,
+            f"made party 'P' of pack competence in {path}: campaign example, settings quality_base=40, no characters yet\n",
+        ) == (status, out)
+        with open_party(path) as made:
+            assert 40 == made.pack.quote(made.pack.new_sheet("character", "x"), "quality.souplesse").price
+
+    def test_a_refused_tuning_leaves_no_file(self, tmp_path: Path, capsys) -> None:
+        """A tuning the pack refuses (exit 2) makes no store; an unknown word is refused before the pack reads it."""
+        path = tmp_path / "p.sqlite"
+        status, _, err = run(
+            capsys, "campaign", "new", str(path), "--pack", "competence", "--name", "P", "--set", "quality_base=-1"
+        )
+        assert (2, False) == (status, path.exists())
+        assert "expected an integer >= 0, got -1 @ $.quality_base" in err
+        status, _, err = run(
+            capsys, "campaign", "new", str(path), "--pack", "competence", "--name", "P", "--set", "overflow=auto"
+        )
+        assert (2, False) == (status, path.exists())
+        assert "overflow" in err
+
+    def test_a_pack_without_a_campaign(self, tmp_path: Path, capsys) -> None:
+        """A pack that declares no campaign is refused, exit 2, saying so."""
+        status, _, err = run(
+            capsys, "campaign", "new", str(tmp_path / "p.sqlite"), "--pack", "bloodbowl", "--name", "P"
+        )
+        assert 2 == status
+        assert "pack 'bloodbowl' keeps no campaign: its contract declares none (Contract.campaign)" in err
+
+    def test_a_missing_store(self, tmp_path: Path, capsys) -> None:
+        """A store that does not exist is named, with the command that makes one."""
+        status, _, err = run(capsys, "campaign", "party", str(tmp_path / "none.sqlite"))
+        assert 2 == status
+        assert "does not exist; make one with `progression campaign new" in err
+
+    def test_an_existing_file_is_not_replaced(self, party: str, capsys) -> None:
+        """`campaign new` never writes over a file."""
+        status, _, err = run(capsys, "campaign", "new", party, "--pack", "competence", "--name", "Again")
+        assert (2, True) == (status, "exists: a new party is made in a new file" in err)
+
+    def test_a_name_is_not_a_level(self, party: str, capsys) -> None:
+        """--set gives levels only: a name given there is refused, exit 2, pointing at --name."""
+        status, _, err = run(capsys, "campaign", "character", "add", party, "cid", "--set", "name=Cid")
+        assert (2, True) == (status, "the name is given with --name NAME" in err)
+
+    def test_the_help_documents_the_starting_levels(self, capsys) -> None:
+        """`campaign character add --help` says how starting levels are given."""
+        status, out, _ = run(capsys, "campaign", "character", "add", "--help")
+        assert 0 == status
+        assert "--set COMPETENCE=LEVEL" in out
+        assert "escrime=20" in " ".join(out.split())
+
+
+class TestAward:
+    def test_several_characters_in_one_command(self, party: str, capsys) -> None:
+        """One command awards both characters; each competence's points are one entry, told."""
+        status, out, _ = run(
+            capsys,
+            "campaign",
+            "award",
+            party,
+            "--to",
+            "ana:escrime=5,danse=3",
+            "--to",
+            "bea:danse=4",
+            "--reason",
+            "session 1",
+        )
+        assert 0 == status
+        assert [
+            "ana #2 +5 Fencing PP: session 1",
+            "ana #3 +3 Dance PP: session 1",
+            "bea #2 +4 Dance PP: session 1",
+        ] == out.splitlines()
+        with open_party(party) as again:
+            assert (3, 2) == (again.store.version("ana"), again.store.version("bea"))
+
+    @pytest.mark.parametrize(
+        ("to", "message"),
+        [
+            (["ana:escrime=5", "zed:danse=1"], "character 'zed' is not defined in party 'The Riders'"),
+            (["ana:escrime=5", "bea:voile=1"], "competence 'voile' is not defined"),
+            (["ana:escrime=5", "bea:danse=many"], "--to bea danse: expected a whole number, got 'many'"),
+            (["ana:escrime=5", "bea"], "--to: expected CHARACTER:COMPETENCE=POINTS[,COMPETENCE=POINTS...], got 'bea'"),
+            (["ana:escrime=5", "ana:danse=1"], "character 'ana' is given twice"),
+        ],
+    )
+    def test_one_wrong_word_awards_none(self, party: str, capsys, to: list[str], message: str) -> None:
+        """A wrong --to word refuses the whole session (exit 2), and no character changed."""
+        words = [w for item in to for w in ("--to", item)]
+        status, _, err = run(capsys, "campaign", "award", party, *words, "--reason", "session 2")
+        assert (2, True) == (status, message in err), err
+        with open_party(party) as again:
+            assert (1, 1) == (again.store.version("ana"), again.store.version("bea"))
+
+    def test_json(self, party: str, capsys) -> None:
+        """--json gives each character's new entries."""
+        status, out, _ = run(capsys, "campaign", "award", party, "--to", "ana:escrime=5", "--reason", "s", "--json")
+        data = json.loads(out)
+        assert (0, ["ana"], 2) == (status, list(data["characters"]), data["characters"]["ana"][0]["index"])
+
+
+class TestChanges:
+    def test_do_buy_and_what_is_read_back(self, party: str, capsys) -> None:
+        """An action and a refused purchase: the action stored through the engine, the refusal exit 1 and nothing
+        written; show, history and party read the store."""
+        run(capsys, "campaign", "award", party, "--to", "ana:danse=3", "--reason", "session 1")
+        status, out, _ = run(capsys, "campaign", "do", party, "ana", "raise", "competence=danse", "levels=2")
+        assert (0, "ana #3 raise danse 0 -> 2:") == (status, out.splitlines()[0])
+        status, _, err = run(capsys, "campaign", "buy", party, "ana", "quality.souplesse")
+        assert (1, "progression: Suppleness costs 50 Progression points but only 1 are available\n") == (status, err)
+        status, out, _ = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--seed", "3")
+        assert (0, "ana #4 rolled Fencing test: 31 (D100) + level 20 = 51\n") == (status, out)
+        status, out, _ = run(capsys, "campaign", "history", party, "ana", "--json")
+        assert [1, 2, 3, 4] == [e["index"] for e in json.loads(out)]
+        status, out, _ = run(capsys, "campaign", "show", party, "ana", "--json")
+        assert (2, 4) == (json.loads(out)["stats"]["level.danse"]["value"], json.loads(out)["entries"])
+        status, out, _ = run(capsys, "campaign", "party", party, "--json")
+        with open_party(party) as again:
+            assert again.party() == json.loads(out)["party"]
+
+    def test_unused_dice_write_nothing(self, party: str, capsys) -> None:
+        """Typed-in dice left unused refuse the action inside its transaction: nothing stored."""
+        status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--dice", "31,40")
+        assert (2, True) == (status, "unused: 40; nothing was written" in err)
+        with open_party(party) as again:
+            assert 1 == again.store.version("ana")
+
+    def test_amend_and_verify(self, party: str, capsys) -> None:
+        """An amendment that leaves a later entry invalid is refused (exit 1, nothing written); verify is 0."""
+        run(capsys, "campaign", "award", party, "--to", "bea:danse=6", "--reason", "session 1")
+        run(capsys, "campaign", "do", party, "bea", "raise", "competence=danse", "levels=2")
+        status, out, err = run(capsys, "campaign", "amend", party, "bea", "2", "amount=1")
+        assert (1, "nothing written") == (status, out.splitlines()[-1])
+        assert "a later entry became invalid" in err
+        status, out, _ = run(capsys, "campaign", "amend", party, "bea", "2", "amount=1", "--invalid", "drop")
+        assert (0, f"wrote bea in {party}") == (status, out.splitlines()[-1])
+        status, out, _ = run(capsys, "campaign", "verify", party)
+        assert (0, ["ana: 1 entry verified", "bea: 2 entries verified"]) == (status, out.splitlines())
+
+    def test_a_tampered_row_exits_1(self, party: str, capsys) -> None:
+        """verify finds an entry edited in the database, exit 1."""
+        import sqlite3
+
+        run(capsys, "campaign", "award", party, "--to", "bea:danse=6", "--reason", "session 1")
+        connection = sqlite3.connect(party, isolation_level=None)
+        row = connection.execute("SELECT entry FROM entries WHERE sheet = 'bea' AND version = 2").fetchone()[0]
+        connection.execute(
+            "UPDATE entries SET entry = ? WHERE sheet = 'bea' AND version = 2",
+            (row.replace('"amount": 6,', '"amount": 60,', 1),),
+        )
+        connection.close()
+        status, out, _ = run(capsys, "campaign", "verify", party, "--json")
+        data = json.loads(out)
+        assert (1, False, True) == (status, data["ok"], data["characters"]["ana"]["ok"])
+        assert [2] == [d["entry"] for d in data["characters"]["bea"]["divergences"]]
+
+
+class TestFiles:
+    def test_export_then_import(self, party: str, tmp_path: Path, capsys) -> None:
+        """A character exported plays with `progression sheet`, and imports into another party of the campaign."""
+        out_file = tmp_path / "ana.json"
+        status, out, _ = run(capsys, "campaign", "export", party, "ana", str(out_file))
+        assert (0, f"wrote {out_file}: Ana (1 entry)\n") == (status, out)
+        assert 0 == run(capsys, "sheet", "verify", str(out_file))[0]
+        other = str(tmp_path / "other.sqlite")
+        run(capsys, "campaign", "new", other, "--pack", "competence", "--name", "Other")
+        status, out, _ = run(capsys, "campaign", "import", other, "ana", str(out_file))
+        assert (0, "imported ana: Ana (1 entry)\n") == (status, out)
+        status, _, err = run(capsys, "campaign", "import", other, "ana", str(out_file))
+        assert (1, True) == (status, "a sheet 'ana' is already stored" in err)
+
+
+_AWARDS = """
+import sys
+from progression.cli.main import main
+sys.exit(main(["campaign", "award", sys.argv[1], "--to", "ana:escrime=1", "--to", "bea:danse=1", "--reason", f"session {sys.argv[2]}"]))
+"""
+
+
+def test_concurrent_award_commands(party: str) -> None:
+    """Six `campaign award` commands at once: all six recorded on both characters, none refused, none lost."""
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", _AWARDS, party, str(n)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        for n in range(6)
+    ]
+    for child in children:
+        _, error = child.communicate(timeout=120)
+        assert 0 == child.returncode, error.decode()
+    with open_party(party) as again:
+        assert (7, 7) == (again.store.version("ana"), again.store.version("bea"))
+        assert again.verify().ok

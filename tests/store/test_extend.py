@@ -1,0 +1,71 @@
+"""What a pack's function made of a stored sheet, stored entry by entry through the engine
+(:meth:`progression.store.Transaction.extend`), and a store viewed under another build of its pack
+(:meth:`progression.store.Store.under`)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import progression
+import progression.store
+from progression.errors import InvalidInput, StoreConflict, StoreError
+from progression.operations import Award, Create
+
+
+def hero(store: progression.store.Store) -> progression.Sheet:
+    store.create("ana", Create(kind="hero", name="Ana"))
+    return store.execute("ana", Award(pool="xp", amount=30, reason="the crypt"))
+
+
+class TestExtend:
+    def test_entries_made_elsewhere_are_stored(self, store, pack) -> None:
+        """Two entries a function made on the stored sheet are stored, and the sheet reads back equal and verifies."""
+        before = hero(store)
+        after = pack.purchase(pack.award(before, "xp", 5, reason="a rat"), "level_up")
+        stored = store.extend("ana", after)
+        assert (after, after, 4) == (stored, store.sheet("ana"), store.version("ana"))
+        assert store.verify("ana").ok
+
+    def test_an_entry_the_engine_would_not_make_is_refused(self, store, pack) -> None:
+        """An entry edited after it was made (more points than its operation gives) is refused; nothing is stored."""
+        before = hero(store)
+        after = pack.award(before, "xp", 5, reason="a rat")
+        entry = after.ledger[-1]
+        forged = attrs.evolve(entry, operation=attrs.evolve(entry.operation, amount=50))
+        tampered = progression.replay((*before.ledger, forged))
+        with pytest.raises(StoreError, match=r"entry 3 \(award 5 to xp\) is not what the engine gives"):
+            store.extend("ana", tampered)
+        assert (before, 2) == (store.sheet("ana"), store.version("ana"))
+
+    def test_a_sheet_that_does_not_continue_the_stored_one(self, store, pack) -> None:
+        """A sheet of another history, or one that adds nothing, is refused with what was expected."""
+        before = hero(store)
+        other = pack.award(pack.new_sheet("hero", "Ana"), "xp", 1, reason="elsewhere")
+        with pytest.raises(InvalidInput, match="expected sheet 'ana' continued from its 2 stored entries"):
+            store.extend("ana", pack.award(other, "xp", 1, reason="again"))
+        with pytest.raises(InvalidInput, match="got a sheet of 2 entries"):
+            store.extend("ana", before)
+
+    def test_expected_version(self, store, pack) -> None:
+        """With the version read, a sheet changed since is a conflict."""
+        before = hero(store)
+        store.execute("ana", Award(pool="xp", amount=1, reason="meanwhile"))
+        with pytest.raises(StoreConflict):
+            store.extend("ana", pack.award(before, "xp", 5, reason="late"), expected=2)
+
+
+class TestUnder:
+    def test_a_view_under_another_build(self, where, pack) -> None:
+        """A view under another build of the same pack runs its operations under that build's rules."""
+        with progression.open_store(where, pack) as store:
+            hero(store)
+            view = store.under(pack)
+            assert (view.pack, view.ids()) == (pack, ("ana",))
+
+    def test_another_pack_is_refused(self, store) -> None:
+        """A view under another pack is refused: the sheets were made under this one."""
+        with pytest.raises(StoreError, match="it keeps sheets of pack 'skirmish', not 'competence'"):
+            store.under(progression.load("competence"))
+        with pytest.raises(InvalidInput, match=r"store\.under: pack must be a RulePack, got str"):
+            store.under("skirmish")
