@@ -21,6 +21,7 @@ BLOODBOWL = ROOT / "rulepacks" / "bloodbowl" / "src" / "progression_bloodbowl"
 #: ``__main__`` may import anything.
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"errors", "_labels", "_frozen", "_reading", "_moved"}),
+    frozenset({"_writing"}),
     frozenset({"curves", "requirements"}),
     frozenset({"rules"}),
     frozenset({"ledger"}),

@@ -4,7 +4,9 @@ the Python party's, every wrong input refused with its exit status, and concurre
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -234,3 +236,53 @@ def test_concurrent_award_commands(party: str) -> None:
     with open_party(party) as again:
         assert (7, 7) == (again.store.version("ana"), again.store.version("bea"))
         assert again.verify().ok
+
+
+class TestRefusedBeforeWriting:
+    @pytest.mark.parametrize(
+        "words",
+        [
+            ("award", "--to", "ana:escrime=1", "--reason", "a lesson"),
+            ("do", "ana", "settle", "competence=escrime"),
+        ],
+    )
+    def test_a_language_the_pack_lacks(self, party: str, capsys, words: tuple[str, ...]) -> None:
+        """A ``--lang`` the pack does not declare is bad usage, said before anything is written: a user who runs
+        the command again after the error changes the party once, not twice."""
+        before = run(capsys, "campaign", "history", party, "ana", "--json")[1]
+        status, _, err = run(capsys, "campaign", words[0], party, *words[1:], "--lang", "de")
+        assert (2, "--lang de: pack 'competence' declares no language 'de'; its languages: en, fr") == (
+            status,
+            err.strip().removeprefix("progression: "),
+        )
+        assert before == run(capsys, "campaign", "history", party, "ana", "--json")[1]
+
+    def test_a_file_that_is_no_store_is_left_as_it_was(self, tmp_path: Path, capsys) -> None:
+        """A SQLite database of something else, or an empty file, is refused and left byte for byte."""
+        other, empty = tmp_path / "other.db", tmp_path / "empty.db"
+        with contextlib.closing(sqlite3.connect(other)) as db:
+            db.execute("CREATE TABLE t (x)")
+            db.commit()
+        empty.write_bytes(b"")
+        for path in (other, empty):
+            before = path.read_bytes()
+            status, _, err = run(capsys, "campaign", "party", str(path))
+            assert (1, True, before) == (status, "holds no store of this library" in err, path.read_bytes())
+
+    def test_a_settle_with_nothing_to_settle(self, party: str, capsys) -> None:
+        """Settling a competence with nothing over its cap changes nothing and says no error."""
+        before = run(capsys, "campaign", "history", party, "bea", "--json")[1]
+        assert 0 == run(capsys, "campaign", "do", party, "bea", "settle", "competence=danse")[0]
+        assert before == run(capsys, "campaign", "history", party, "bea", "--json")[1]
+
+    def test_an_export_over_a_file_asks_for_force(self, party: str, tmp_path: Path, capsys) -> None:
+        """Exporting over a file that is there is bad usage naming the command line's ``--force``; with it, done."""
+        there = tmp_path / "ana.json"
+        there.write_text("my notes", encoding="utf-8")
+        status, _, err = run(capsys, "campaign", "export", party, "ana", str(there))
+        assert (2, f"progression: {str(there)!r} already exists; pass --force to replace it", "my notes") == (
+            status,
+            err.strip(),
+            there.read_text(encoding="utf-8"),
+        )
+        assert 0 == run(capsys, "campaign", "export", party, "ana", str(there), "--force")[0]

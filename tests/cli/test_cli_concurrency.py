@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from cli_support import SKIRMISH
 
+from progression import _writing
 from progression.cli import files
 
 WRITERS = 4
@@ -74,14 +75,14 @@ class TestTheLock:
         path = tmp_path / "sheet.json"
         path.write_bytes(b"old")
         digest = files.fingerprint(b"old")
-        slow = files._current
+        slow = _writing.current
 
-        def current(target: Path) -> str | None:
-            seen = slow(target)
+        def current(target: Path, limit: int) -> str | None:
+            seen = slow(target, limit)
             time.sleep(0.2)  # the window between the check and the rename, made wide
             return seen
 
-        monkeypatch.setattr(files, "_current", current)
+        monkeypatch.setattr(_writing, "current", current)
         outcomes: dict[bytes, str] = {}
 
         def write(data: bytes) -> None:

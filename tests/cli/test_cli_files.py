@@ -12,6 +12,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
+from progression import _writing
 from progression.cli import files as _cli_files
 from progression.cli.files import Conflict, atomic_write, fingerprint, read_sheet, write_sheet
 
@@ -33,7 +34,7 @@ class TestCrash:
             stream.write(data[: len(data) // 2])
             raise OSError(28, "No space left on device")
 
-        monkeypatch.setattr(_cli_files, "_write_all", half_then_crash)
+        monkeypatch.setattr(_writing, "_write_all", half_then_crash)
         result = run("sheet", "buy", str(sheet_file), "level_up", "--pack", SKIRMISH)
         assert 2 == result.status
         assert "No space left on device" in result.err

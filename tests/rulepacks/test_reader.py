@@ -547,6 +547,6 @@ class TestNumbersOfAGame:
         r.fixed({"die": "D16", "repeats": False}, "$.prayers", played)
         r.fixed({"die": "D8", "repeats": 0}, "$.prayers", played)
         assert [
-            "expected \"D16\" (the pack plays this rule so, and no data changes it), got 'D8' @ $.prayers.die",
+            'expected "D16" (the pack plays this rule so, and no data changes it), got "D8" @ $.prayers.die',
             "expected false (the pack plays this rule so, and no data changes it), got 0 @ $.prayers.repeats",
         ] == reasons(r)

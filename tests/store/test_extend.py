@@ -39,13 +39,19 @@ class TestExtend:
         assert (before, 2) == (store.sheet("ana"), store.version("ana"))
 
     def test_a_sheet_that_does_not_continue_the_stored_one(self, store, pack) -> None:
-        """A sheet of another history, or one that adds nothing, is refused with what was expected."""
+        """A sheet of another history, or one shorter than the stored one, is refused with what was expected."""
         before = hero(store)
         other = pack.award(pack.new_sheet("hero", "Ana"), "xp", 1, reason="elsewhere")
         with pytest.raises(InvalidInput, match="expected sheet 'ana' continued from its 2 stored entries"):
             store.extend("ana", pack.award(other, "xp", 1, reason="again"))
-        with pytest.raises(InvalidInput, match="got a sheet of 2 entries"):
-            store.extend("ana", before)
+        with pytest.raises(InvalidInput, match="got a sheet of 1 entries"):
+            store.extend("ana", pack.new_sheet("hero", "Ana"))
+        assert (before, 2) == (store.sheet("ana"), store.version("ana"))
+
+    def test_a_function_that_changed_nothing_stores_nothing(self, store) -> None:
+        """The stored sheet itself (a settle with nothing over the cap) is no change: nothing is written."""
+        before = hero(store)
+        assert (before, 2) == (store.extend("ana", before), store.version("ana"))
 
     def test_expected_version(self, store, pack) -> None:
         """With the version read, a sheet changed since is a conflict."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -356,6 +357,31 @@ class TestFiles:
         assert "my notes" == notes.read_text(encoding="utf-8")
         store.export_file("ana", notes, force=True)
         assert store.sheet("ana") == progression.load_sheet(notes.read_text(encoding="utf-8"))
+
+    def test_an_export_is_written_as_a_sheet_file_is(self, store, tmp_path: Path) -> None:
+        """Through a symbolic link the file it names is written (the link stays); a read-only file, a pipe or a
+        folder is never replaced, even with ``force=True``; no temporary file is left behind."""
+        hero(store)
+        real, link = tmp_path / "real.json", tmp_path / "link.json"
+        real.write_text("old", encoding="utf-8")
+        link.symlink_to(real)
+        store.export_file("ana", link, force=True)
+        assert (True, store.sheet("ana")) == (link.is_symlink(), progression.load_sheet(real.read_text("utf-8")))
+        locked = tmp_path / "locked.json"
+        locked.write_text("kept", encoding="utf-8")
+        locked.chmod(0o444)
+        with pytest.raises(StoreError, match=r"export_file: sheet file .*locked\.json' is read-only \(mode 0444\)"):
+            store.export_file("ana", locked, force=True)
+        pipe = tmp_path / "pipe"
+        os.mkfifo(pipe)
+        with pytest.raises(StoreError, match=r"export_file: .*pipe' is not a regular file"):
+            store.export_file("ana", pipe, force=True)
+        with pytest.raises(StoreError, match=r"export_file: .* is a directory"):
+            store.export_file("ana", tmp_path, force=True)
+        assert ("kept", []) == (
+            locked.read_text(encoding="utf-8"),
+            [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")],
+        )
 
     def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
         """A file edited by hand is refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import statistics
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -50,6 +51,22 @@ class TestRunTrials:
             run_trials("fake", "climb", 10, params={"speed": 2})
         with pytest.raises(InvalidInput, match="trials must be a whole number >= 1, got 0"):
             run_trials("fake", "climb", 0)
+
+    @pytest.mark.parametrize(
+        ("given", "expected"),
+        [
+            ({"chunk": -1}, "chunk must be a whole number of trials >= 1 or None"),
+            ({"chunk": 0}, "chunk must be a whole number of trials >= 1 or None (about a hundredth of them), got 0"),
+            ({"chunk": 2.5}, "chunk must be a whole number of trials >= 1 or None"),
+            ({"seed": 1.5}, "seed must be a whole number or None, got 1.5"),
+            ({"seed": "a"}, "seed must be a whole number or None, got 'a'"),
+            ({"seed": True}, "seed must be a whole number or None, got True"),
+        ],
+    )
+    def test_bad_seed_or_chunk(self, given: dict[str, object], expected: str) -> None:
+        """A seed that is no whole number, or a chunk of fewer than one trial, is refused before any trial runs."""
+        with pytest.raises(InvalidInput, match=re.escape(expected)):
+            run_trials("fake", "climb", 10, **given)  # type: ignore[arg-type]
 
 
 class TestTrials:

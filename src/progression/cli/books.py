@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from progression.cli.args import UsageError
+from progression.cli.args import UsageError, language
 
 if TYPE_CHECKING:
     from progression.history.amend import Amendment
@@ -38,6 +38,7 @@ def opened_store(args: argparse.Namespace, command: str) -> Iterator[Store]:
         raise UsageError(msg)
     store = open_store(where)
     try:
+        language(store.pack, args)  # a language the pack lacks is refused before anything is written
         yield store
     finally:
         store.close()
@@ -64,3 +65,14 @@ def outcomes(report: Amendment) -> list[dict[str, Any]]:
         {"entry": o.position, "label": o.label, "status": o.status, "changes": list(o.changes), "reason": o.reason}
         for o in report.outcomes
     ]
+
+
+def check_new_file(path: str | Path, force: bool) -> None:
+    """Refuse, before anything is read or written, to replace a file that is there without ``--force``.
+
+    Raises:
+        UsageError: the file exists and ``force`` is False.
+    """
+    if not force and Path(path).exists():
+        msg = f"{str(path)!r} already exists; pass --force to replace it"
+        raise UsageError(msg)

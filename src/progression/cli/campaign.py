@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from progression.cli.args import DiceChoice, UsageError, int_pairs, pairs, purchase_args, resolve_pack, whole
-from progression.cli.books import MARKS, opened_store, outcomes, verified
+from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack, whole
+from progression.cli.books import MARKS, check_new_file, opened_store, outcomes, verified
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -72,7 +72,7 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[Campaign, CampaignBook]]:
 
 
 def _words(book: CampaignBook, args: argparse.Namespace) -> Describer:
-    return Describer(book.pack, getattr(args, "lang", "en"))
+    return Describer(book.pack, language(book.pack, args))
 
 
 # -- the party and its characters -----------------------------------------------------------------
@@ -142,6 +142,7 @@ def run_import(args: argparse.Namespace, out: Output) -> int:
 
 def run_export(args: argparse.Namespace, out: Output) -> int:
     """Write a character to a sheet file that `progression sheet` plays on its own."""
+    check_new_file(args.out, args.force)
     with opened(args) as (_, book):
         paths = [str(p) for p in book.export_character(args.character, args.out, force=args.force)]
         sheet = book.character(args.character)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
-from progression.cli.books import MARKS, opened_store, outcomes, verified
+from progression.cli.books import MARKS, check_new_file, opened_store, outcomes, verified
 from progression.cli.contract import read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -142,6 +142,7 @@ def run_import(args: argparse.Namespace, out: Output) -> int:
 
 def run_export(args: argparse.Namespace, out: Output) -> int:
     """Write a team to a sheet file, for its coach to carry."""
+    check_new_file(args.out, args.force)
     with opened(args) as (_, _, book):
         path = book.export_team(args.team, args.out, force=args.force)
         sheet = book.team(args.team)

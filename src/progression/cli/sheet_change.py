@@ -109,6 +109,7 @@ def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
     pack = resolve_pack(args.pack)
+    words = Describer(pack, language(pack, args))  # a language the pack lacks is refused before anything is written
     factory = pack.contract.find("factories", args.kind)
     if factory is not None:
         given = [*args.set, *([f"name={args.name}"] if args.name else [])]
@@ -117,7 +118,6 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
         pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
         sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
     path = create_sheet(args.file, sheet, force=args.force)
-    words = Describer(pack, language(pack, args))
     if out.json_mode:
         out.json({"file": str(path), "sheet": words.sheet(sheet)})
     else:

@@ -400,7 +400,8 @@ def read_pack(
     currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
     curves = r.curves(data)
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
-    names = {ident: r.label({"label": body}, path) for ident, body, path in r.entries(data, "names")}
+    listed = r.table(data, "names", "$")  # each id's names at $.names.<id>.<lang>, as they are written
+    names = {ident: r.label(listed, "$.names", ident) for ident, _, _ in r.entries(data, "names")}
     play = r.play(data, (upgrade.id for upgrade in upgrades))
     tables = r.table(data, "tables", "$")
     check_tables(r, data, _PUNCTUATION)

@@ -29,6 +29,14 @@ class _Required:
 _REQUIRED: Any = _Required()
 
 
+def _toml(value: object) -> str:
+    """A value as TOML writes it (``true``, ``"D8"``, ``[1, 2]``), for a message about a value of a file."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # what no TOML file holds (a date): as Python shows it
+        return repr(value)
+
+
 def _digits(text: str) -> bool:
     """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
     return text.isascii() and text.isdigit()
@@ -273,9 +281,8 @@ class Reader:
             return
         for key, value in played.items():
             if key in table and (type(table[key]) is not type(value) or table[key] != value):
-                shown = json.dumps(value)
-                reason = f"expected {shown} (the pack plays this rule so, and no data changes it), got {table[key]!r}"
-                self.problem(f"{path}.{key}", reason)
+                reason = f"expected {_toml(value)} (the pack plays this rule so, and no data changes it), got "
+                self.problem(f"{path}.{key}", reason + _toml(table[key]))
 
     def table(self, parent: Mapping[str, Any], key: str, path: str, *, required: bool = False) -> dict[str, Any]:
         """A sub-table: empty when it is missing (a problem only if ``required``) or not a table (a problem)."""

@@ -16,6 +16,7 @@ change is refused with :class:`~progression.errors.StoreConflict`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Sequence
@@ -25,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from progression._reading import Unreadable
+from progression._writing import Changed, Unwritable, replace_file
 from progression.engine.checks import check_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
@@ -87,10 +90,13 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
         msg = f"open_store: timeout must be a number of seconds >= 0, got {timeout!r}"
         raise InvalidInput(msg)
     location = where if isinstance(where, str) else Path(where)
-    if pack is None and not str(location).startswith(("postgresql://", "postgres://")) and not Path(location).exists():
-        raise StoreError(str(location), "a new store needs its pack: open_store(where, pack); no file was made")
+    if pack is None and not str(location).startswith(("postgresql://", "postgres://")):
+        _check_store_file(Path(location))
     backend = connect(location, timeout)
     try:
+        if pack is None and not _holds_a_store(backend):
+            reason = "a new store needs its pack: open_store(where, pack); it holds no store of this library yet"
+            raise StoreError(backend.where, reason)
         schema.migrate(backend)
         named = _pack_of(backend, pack)
         rules = pack
@@ -107,6 +113,35 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
             raise StoreError(backend.where, f"the {backend.name} database refused: {error}") from None
         raise
     return Store(backend, rules, where)
+
+
+def _check_store_file(path: Path) -> None:
+    """Refuse, touching nothing, a file that holds no store: opened without its pack, a store is never made,
+    and a database of something else is never changed (not even its journal mode)."""
+    import sqlite3
+
+    if not path.exists():
+        raise StoreError(str(path), "a new store needs its pack: open_store(where, pack); no file was made")
+    try:
+        with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as reading:
+            found = reading.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+            is_store = found.fetchone() is not None
+    except sqlite3.Error as error:
+        raise StoreError(str(path), f"it is no SQLite database of a store ({error}); nothing was changed") from None
+    if not is_store:
+        reason = "it holds no store of this library (no schema_version table); nothing was changed"
+        raise StoreError(str(path), reason)
+
+
+def _holds_a_store(backend: Backend) -> bool:
+    """Whether the database already holds a store's tables: opened without its pack, nothing is made in it."""
+    try:
+        backend.query("SELECT version FROM schema_version")
+    except Exception as error:
+        if not backend.failure(error):
+            raise
+        return False
+    return True
 
 
 def _pack_of(backend: Backend, pack: RulePack | None) -> str:
@@ -205,13 +240,15 @@ class Store:
         if target.exists() and not force:
             raise StoreError(self.where, f"export_file: {target} already exists; pass force=True to replace it")
         text = self.export(sheet_id)
-        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        try:
-            temporary.write_text(text, encoding="utf-8")
-            temporary.replace(target)
-        except OSError as error:
-            temporary.unlink(missing_ok=True)
-            raise StoreError(self.where, f"cannot write {target}: {error.strerror or error}") from None
+        try:  # as a sheet file is written: in one step, under the directory's lock, never over a read-only file
+            replace_file(target, text.encode("utf-8"), expected=None, check=not force)
+        except Unwritable as refused:
+            raise StoreError(self.where, f"export_file: {refused}") from None
+        except Changed:
+            raise StoreError(self.where, f"export_file: {target} was created by someone else meanwhile") from None
+        except (OSError, Unreadable) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise StoreError(self.where, f"cannot write {target}: {reason}") from None
         return target
 
     # -- writing -------------------------------------------------------------------
@@ -555,10 +592,11 @@ class Transaction:
         refused, so nothing enters the store that the rules would not make.
 
         Returns:
-            The stored sheet (the same state as ``sheet``).
+            The stored sheet (the same state as ``sheet``); the stored sheet as it was when ``sheet`` adds no entry
+            (nothing is written).
 
         Raises:
-            InvalidInput: ``sheet`` does not continue the stored sheet, or adds no entry.
+            InvalidInput: ``sheet`` does not continue the stored sheet.
             StoreError: an entry is not what the engine gives; nothing was written.
             StoreConflict: ``expected`` is not the sheet's version.
         """
@@ -570,7 +608,9 @@ class Transaction:
         version = len(before.ledger)
         if expected is not None and expected != version:
             raise _conflict(self._store.where, sheet_id, expected, version)
-        if len(sheet.ledger) <= version or sheet.ledger[version - 1] != before.ledger[version - 1]:
+        if len(sheet.ledger) == version and sheet.ledger[version - 1] == before.ledger[version - 1]:
+            return before  # the function changed nothing (a settle with nothing over the cap): nothing to store
+        if len(sheet.ledger) < version or sheet.ledger[version - 1] != before.ledger[version - 1]:
             msg = (
                 f"store.extend: expected sheet {sheet_id!r} continued from its {version} stored entries, got a sheet "
                 f"of {len(sheet.ledger)} entries that does not continue them; read the sheet from the store and "

@@ -137,12 +137,18 @@ def run_trials(
         The counts, in trial order, with their summary.
 
     Raises:
-        InvalidInput: a bad number of trials, parameters the simulation does not take or of the wrong
-            type, a non-count result.
+        InvalidInput: a bad number of trials, seed or chunk, parameters the simulation does not take or of the
+            wrong type, a non-count result.
         UnknownName: the pack has no such simulation; the message lists those it has.
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         msg = f"trials must be a whole number >= 1, got {trials!r}"
+        raise InvalidInput(msg)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        msg = f"seed must be a whole number or None, got {seed!r}"
+        raise InvalidInput(msg)
+    if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
+        msg = f"chunk must be a whole number of trials >= 1 or None (about a hundredth of them), got {chunk!r}"
         raise InvalidInput(msg)
     pack = pack_named(pack_name)
     simulation = _simulation(pack, name)

@@ -12,12 +12,12 @@ import pytest
 import progression
 import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet
-from progression.errors import LimitReached
+from progression.errors import LimitReached, RulePackError
 from progression.events import Marked
 from progression_bloodbowl.data.model import read_data
 from progression_bloodbowl.spells import Pitch, Profile
 
-from .test_model import changed, problems_of
+from .test_model import changed, problems_of, texts
 
 PACK_SOURCE = Path(bb.__file__).parent
 LINEMAN = Profile(ma=6, st=3, ag=3, pa=4, av=9)
@@ -36,7 +36,7 @@ class TestPlayedOneWay:
                 "inducements.toml",
                 'die = "D16"',
                 'die = "D8"',
-                "inducements.toml: expected \"D16\" (the pack plays this rule so, and no data changes it), got 'D8' "
+                'inducements.toml: expected "D16" (the pack plays this rule so, and no data changes it), got "D8" '
                 "@ $.inducements.prayers_to_nuffle.die",
             ),
             (
@@ -44,27 +44,27 @@ class TestPlayedOneWay:
                 'casualty_result = "badly_hurt"',
                 'casualty_result = "dead"',
                 'inducements.toml: expected "badly_hurt" (the pack plays this rule so, and no data changes it), '
-                "got 'dead' @ $.frog.casualty_result",
+                'got "dead" @ $.frog.casualty_result',
             ),
             (
                 "inducements.toml",
                 'receiver = "lower_ctv_team"',
                 'receiver = "both_teams"',
                 'inducements.toml: expected "lower_ctv_team" (the pack plays this rule so, and no data changes it), '
-                "got 'both_teams' @ $.petty_cash.receiver",
+                'got "both_teams" @ $.petty_cash.receiver',
             ),
             (
                 "stars.toml",
                 "earn_spp = false",
                 "earn_spp = true",
-                "stars.toml: expected false (the pack plays this rule so, and no data changes it), got True "
+                "stars.toml: expected false (the pack plays this rule so, and no data changes it), got true "
                 "@ $.rules.earn_spp",
             ),
             (
                 "tables.toml",
                 'hit_die = "D6"',
                 'hit_die = "D8"',
-                "tables.toml: expected \"D6\" (the pack plays this rule so, and no data changes it), got 'D8' "
+                'tables.toml: expected "D6" (the pack plays this rule so, and no data changes it), got "D8" '
                 "@ $.spells.fireball.hit_die",
             ),
             (
@@ -78,7 +78,7 @@ class TestPlayedOneWay:
                 "inducements.toml",
                 'edition = "BB2020 Death Zone"\nconfirmed_bb2025 = false',
                 'edition = "BB2020 Death Zone"\nconfirmed_bb2025 = true',
-                "inducements.toml: expected false (the pack plays this rule so, and no data changes it), got True "
+                "inducements.toml: expected false (the pack plays this rule so, and no data changes it), got true "
                 "@ $.wizards.list.chaos_sorcerer.confirmed_bb2025",
             ),
         ],
@@ -258,3 +258,29 @@ def test_no_rule_reads_the_files_as_parsed() -> None:
         if any(isinstance(n, ast.Attribute) and n.attr == "raw" for n in ast.walk(tree)):
             readers.append(path.relative_to(PACK_SOURCE).as_posix())
     assert ["_build.py"] == readers
+
+
+class TestTheFilesGiven:
+    def test_a_file_that_is_not_toml_is_its_only_problem(self) -> None:
+        """A TOML syntax error is the one problem reported: the keys of the file are not then listed as missing."""
+        assert ["stars.toml: not valid TOML: Invalid value (at line 7, column 16) @ $"] == problems_of(
+            changed("stars.toml", "max_per_team = 2", "max_per_team = = 2")
+        )
+
+    def test_files_missing_unknown_or_not_text(self) -> None:
+        """Each file missing is named once; a file the pack does not have, or no text, is refused as such."""
+        given = {name: text for name, text in texts().items() if name != "teams.toml"}
+        assert [
+            "extra.toml: not a file of the pack's data; its files are skills.toml, teams.toml, stars.toml, "
+            "inducements.toml, tables.toml @ $",
+            "teams.toml: the file is missing @ $",
+            "stars.toml: expected the TOML text of each data file, by file name, got bytes @ $",
+        ] == problems_of({**given, "extra.toml": "x = 1", "stars.toml": b"[rules]"})  # type: ignore[dict-item]
+        with pytest.raises(RulePackError, match="expected the TOML text of each data file, by file name, got None"):
+            read_data(None)  # type: ignore[arg-type]
+
+    def test_the_frog_within_the_characteristic_limits(self) -> None:
+        """The Frog's profile is held to the limits every roster's and star's is."""
+        assert ["inducements.toml: ma 99 is outside the limits 1..9 @ $.frog.ma"] == problems_of(
+            changed("inducements.toml", "ma = 5\nst = 1", "ma = 99\nst = 1")
+        )

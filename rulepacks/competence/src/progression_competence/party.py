@@ -302,7 +302,8 @@ class Party(Book):
             InvalidInput: a level that is not a whole number >= 0; a name that is not text.
             StoreError: the id is taken.
         """
-        if not isinstance(name, str) or name.splitlines() not in ([name], []):
+        _check_character(character, "party.add_character")
+        if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
             msg = f"party.add_character: a character's name is a text on one line, got {name!r}"
             raise InvalidInput(msg)
         if levels is not None and not isinstance(levels, Mapping):
@@ -327,6 +328,7 @@ class Party(Book):
             InvalidInput: not a character, or a character of another campaign or other settings.
             StoreError: the id is taken, or the sheet does not verify.
         """
+        _check_character(character, "party.add_sheet")
         if not isinstance(sheet, Sheet):
             msg = f"party.add_sheet: expected a character Sheet, got {type(sheet).__name__}"
             raise InvalidInput(msg)
@@ -553,3 +555,14 @@ def _write(target: Path, text: str, where: str) -> None:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise StoreError(where, f"cannot write {target}: {error.strerror or error}") from None
+
+
+#: What separates the parts of an award on the command line (``--to ana:escrime=5,danse=3``): never in an id.
+_SEPARATORS = frozenset(":,=")
+
+
+def _check_character(character: object, where: str) -> None:
+    """A character's id: a text without spaces, ``:``, ``,`` or ``=`` (an award names it as ``ID:what=N``)."""
+    if not isinstance(character, str) or not character or any(c in _SEPARATORS or c.isspace() for c in character):
+        msg = f"{where}: a character's id is a text without spaces, ':', ',' or '=', got {character!r}"
+        raise InvalidInput(msg)

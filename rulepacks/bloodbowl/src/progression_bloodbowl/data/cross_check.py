@@ -16,6 +16,7 @@ from .rules import VIOLENT_INNOVATOR
 from .stars import MERCENARIES_SAME
 
 if TYPE_CHECKING:
+    from .inducements import Frog
     from .model import Data, Position, Star, Team
 
 __all__ = ["cross_check"]
@@ -70,7 +71,7 @@ def _check_team(teams: Any, data: Data, team: Team) -> None:
         _check_limits(teams, data, position, ppath)
 
 
-def _check_limits(problem: Any, data: Data, profile: Position | Star, path: str) -> None:
+def _check_limits(problem: Any, data: Data, profile: Position | Star | Frog, path: str) -> None:
     """A profile's characteristics within ``[characteristic_limits]`` (PA "-" has none to check)."""
     for stat in ("ma", "st", "ag", "pa", "av"):
         best, worst = data.rules.limits[stat]
@@ -119,6 +120,7 @@ def _check_inducements(problem: Any, data: Data) -> None:
                 reason = f"{whom!r} is not 'any', 'favoured_of', a league or a special rule"
                 problem(f"$.wizards.list.{wizard.id}.available_to[{n}]", reason)
     _check_profile(problem, data, data.inducements.frog.skills, "$.frog")
+    _check_limits(problem, data, data.inducements.frog, "$.frog")
 
 
 def cross_check(data: Data, problems: list[Problem]) -> None:

@@ -28,6 +28,8 @@ from .stars import Star, StarRules, read_stars
 
 __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
 
+#: What :func:`read_data` takes.
+_TEXTS = "expected the TOML text of each data file, by file name"
 #: The characteristics of a profile, in the order they are printed.
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 #: The data files of the pack, in the order they are read.
@@ -296,16 +298,25 @@ def read_data(texts: Mapping[str, str]) -> Data:
     Raises:
         RulePackError: a file is missing or not TOML, a value does not fit, or a reference does not resolve.
     """
-    problems: list[Problem] = []
+    if not isinstance(texts, Mapping):
+        raise RulePackError("progression_bloodbowl/data", [Problem("data", "$", _TEXTS + f", got {texts!r:.60}")])
+    problems: list[Problem] = [
+        Problem(str(name), "$", f"not a file of the pack's data; its files are {', '.join(FILES)}")
+        for name in texts
+        if name not in FILES
+    ]
     parsed: dict[str, dict[str, Any]] = {}
-    for name in FILES:  # parsing problems first, then what each file's values say
+    for name in FILES:  # parsing problems first: what the values of a file say is read only when every file parsed
         parser = Reader(name)
-        if name in texts:
-            parsed[name] = parser.parse(texts[name])
-        else:
+        if name not in texts:
             parser.problem("$", "the file is missing")
-            parsed[name] = {}
+        elif not isinstance(texts[name], str):
+            parser.problem("$", f"{_TEXTS}, got {type(texts[name]).__name__}")
+        else:
+            parsed[name] = parser.parse(texts[name])
         problems.extend(parser.problems)
+    if problems:  # a file missing or not TOML: its readers would only add knock-on problems of missing keys
+        raise RulePackError("progression_bloodbowl/data", problems)
     readers = {name: Reader(name) for name in FILES}
     for name, reader in readers.items():
         if parsed[name]:
