@@ -286,3 +286,23 @@ class TestRefusedBeforeWriting:
             there.read_text(encoding="utf-8"),
         )
         assert 0 == run(capsys, "campaign", "export", party, "ana", str(there), "--force")[0]
+
+
+def test_an_amendment_says_what_a_later_entry_now_says(tmp_path: Path, capsys) -> None:
+    """A test that changes no number of the sheet but its total (a raise before it dropped) is shown with its
+    sentence as it is now and as it was."""
+    path = str(tmp_path / "tests.sqlite")
+    for words in (
+        ("new", path, "--pack", "competence", "--name", "Tests"),
+        ("character", "add", path, "tom", "--name", "Tom", "--set", "escrime=20"),
+        ("award", path, "--to", "tom:escrime=21", "--reason", "a lesson"),
+        ("do", path, "tom", "raise", "competence=escrime"),
+        ("do", path, "tom", "test", "competence=escrime", "--dice", "7"),
+    ):
+        assert 0 == run(capsys, "campaign", *words)[0], words
+    status, out, _ = run(capsys, "campaign", "amend", path, "tom", "2", "amount=1", "--invalid", "drop")
+    assert (
+        0,
+        "~ #4 escrime test: changed (now 'Fencing test: 7 (D100) + level 20 = 27' (was 'Fencing test: 7 "
+        "(D100) + level 21 = 28'))",
+    ) == (status, out.splitlines()[3])

@@ -22,7 +22,7 @@ from progression.engine.operations import Create
 from progression.engine.run import create, execute_in
 from progression.errors import InvalidInput, ProgressionError
 from progression.history.verify import rules_of, verify
-from progression.ledger.events import Entry, Event, Operation
+from progression.ledger.events import Entry, Event, Marked, Operation, Rolled, Step
 from progression.ledger.sheet import Sheet, applied
 
 if TYPE_CHECKING:
@@ -198,8 +198,8 @@ def _run_again(
                     for n in range(number + 1, len(sheet.ledger) + 1)
                 )
                 break
-        if outcome.status == "changed":
-            outcome = attrs.evolve(outcome, changes=changes(old_before, old_after, state, after))
+        if outcome.status == "changed":  # what it does to the sheet, else what it says otherwise
+            outcome = attrs.evolve(outcome, changes=changes(old_before, old_after, state, after) or outcome.changes)
         outcomes.append(outcome)
         state, old_before = after, old_after
     report = Amendment(outcomes=tuple(outcomes))
@@ -235,8 +235,41 @@ def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dic
         )
     except ProgressionError as error:
         return Outcome(position=number, label=label, status="refused", reason=str(error)), state
-    status = "holds" if entry.events == recorded.events else "changed"
-    return Outcome(position=number, label=label, status=status), after
+    if entry.events == recorded.events:
+        return Outcome(position=number, label=label, status="holds"), after
+    return Outcome(position=number, label=label, status="changed", changes=_told(recorded, entry)), after
+
+
+def _told(recorded: Entry, now: Entry) -> tuple[str, ...]:
+    """What an entry now says otherwise, for an entry whose changes to the sheet are the same: each sentence of
+    it (a mark, a roll's label, an event's reason) or roll that differs, as it is now and as it was."""
+    was, said = list(_said(recorded.events)), list(_said(now.events))
+    told = []
+    for (old, old_dice), (new, new_dice) in zip(was, said, strict=False):
+        if old != new:
+            told.append(f"now {new!r} (was {old!r})")
+        elif old_dice != new_dice:
+            told.append(f"{new!r} now rolls {_dice(new_dice)} (was {_dice(old_dice)})")
+    told += [f"now also {new!r}" for new, _ in said[len(was) :]]
+    return (*told, *(f"no longer {old!r}" for old, _ in was[len(said) :]))
+
+
+def _said(events: tuple[Event, ...]) -> Iterator[tuple[str, tuple[int, ...]]]:
+    """The sentences of an entry, in order, each with the dice it rolled: a mark's or a roll's label, an event's
+    reason."""
+    for event in events:
+        if isinstance(event, Step):
+            yield from _said(event.events)
+        elif isinstance(event, Rolled):
+            yield event.label, event.results
+        elif isinstance(event, Marked):
+            yield event.label, ()
+        elif isinstance(getattr(event, "reason", None), str):
+            yield str(getattr(event, "reason")), ()  # noqa: B009 - not every event has one
+
+
+def _dice(results: tuple[int, ...]) -> str:
+    return ", ".join(map(str, results))
 
 
 def _label(entry: Event) -> str:
