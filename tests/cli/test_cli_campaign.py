@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -306,3 +307,15 @@ def test_an_amendment_says_what_a_later_entry_now_says(tmp_path: Path, capsys) -
         "~ #4 escrime test: changed (now 'Fencing test: 7 (D100) + level 20 = 27' (was 'Fencing test: 7 "
         "(D100) + level 21 = 28'))",
     ) == (status, out.splitlines()[3])
+
+
+def test_a_store_that_is_a_pipe_is_named_so(tmp_path: Path, capsys) -> None:
+    """A store's path that names a pipe is no store file: said so (it exists), not "does not exist"."""
+    pipe = tmp_path / "party.sqlite"
+    os.mkfifo(pipe)
+    status, _, err = run(capsys, "campaign", "party", str(pipe))
+    assert (
+        2,
+        f"progression: campaign file {str(pipe)!r} is not a regular file (a device, a pipe or a socket); "
+        "give the store's file",
+    ) == (status, err.strip())

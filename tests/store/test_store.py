@@ -24,6 +24,7 @@ from progression.errors import (
     StoreError,
     UnknownName,
 )
+from progression.files.sheets import LARGEST_FILE
 from progression.operations import Award, Create, Decide, Join, Purchase
 from progression.store import schema
 from support.builders import FEW, histories, market, trainer
@@ -382,6 +383,19 @@ class TestFiles:
             locked.read_text(encoding="utf-8"),
             [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")],
         )
+
+    def test_an_import_reads_only_a_regular_file_up_to_the_limit(self, store, tmp_path: Path) -> None:
+        """A pipe is refused without being read (it would block), a file past the sheet-file limit without being
+        held in memory, each saying why."""
+        pipe = tmp_path / "pipe.json"
+        os.mkfifo(pipe)
+        with pytest.raises(StoreError, match=r"cannot read the sheet file .*pipe\.json': it is not a regular file"):
+            store.import_file("bo", pipe)
+        huge = tmp_path / "huge.json"
+        with huge.open("wb") as stream:
+            stream.truncate(LARGEST_FILE + 1)
+        with pytest.raises(StoreError, match=r"huge\.json': it is larger than the 16,777,216 bytes a file may hold"):
+            store.import_file("bo", huge)
 
     def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
         """A file edited by hand is refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""

@@ -10,10 +10,11 @@ from typing import Any, Literal
 import attrs
 import pytest
 
+import progression
 from progression import Effect, Quote, RulePack, Sheet, load_sheet, mark, replay
 from progression.authoring import Currency, FixedCost, FunctionCost, Kind, Label, PoolSpec, StatSpec, Upgrade
 from progression.contract import Contract, Factory
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 from progression.ledger import Account
 from progression.requirements import AtLeast, Owns, Predicate, Violation
 from progression.testing import Finding, Report, _machine, assert_pack_conforms, check_pack
@@ -401,3 +402,47 @@ class TestMachineCatchesEachFault:
 
         pack = tiny(upgrade("up", requires=Predicate(function="ready")), functions={"ready": ready})
         assert "predicate 'ready' must return the unmet sentences, got 'not yet'" in self.machine_message(pack)
+
+
+class TestPublished:
+    """A curve checked against the table a rulebook prints for it (``check_pack(published=...)``)."""
+
+    PRINTED = (10, 30, 60, 100, 150, 210, 290, 370, 450, 550)  # the seed's column, with its two slips of addition
+
+    def test_a_curve_that_differs_from_its_table_fails(self) -> None:
+        """The competence pack's level curve against the seed's printed totals: the first difference is named."""
+        pack = progression.load("competence")
+        table = {"table": self.PRINTED, "cumulative": True, "start": 10, "every": 10}
+        report = check_pack(pack, examples=0, published={"level": table})
+        assert [
+            (
+                "published",
+                "curve 'level'",
+                "reaching level 70 costs 280 in all by curve 'level' but 290 by the table (the table's steps 61 to "
+                "70 cost 80, the curve's 70)",
+            )
+        ] == [(f.check, f.where, f.message) for f in report.findings]
+        assert "published" in report.checks
+
+    def test_a_curve_that_agrees_passes(self) -> None:
+        """The column corrected (280, 360) and the price of each ten: no problem, and the check is listed as run."""
+        pack = progression.load("competence")
+        corrected = [10, 30, 60, 100, 150, 210, 280, 360, 450, 550]
+        report = check_pack(
+            pack,
+            examples=0,
+            published={
+                "level": {"table": corrected, "cumulative": True, "start": 10, "every": 10},
+            },
+        )
+        assert ((), True) == (report.findings, "published" in report.checks)
+
+    def test_what_published_may_name(self) -> None:
+        """An unknown curve names the pack's curves; a table that is no list of integers is refused."""
+        pack = progression.load("competence")
+        with pytest.raises(UnknownName, match="curve 'levle' is not defined in rule pack 'competence'"):
+            check_pack(pack, examples=0, published={"levle": [1, 2]})
+        with pytest.raises(InvalidInput, match="published\\['level'\\] is a list of step prices or a mapping"):
+            check_pack(pack, examples=0, published={"level": {"values": [1]}})
+        with pytest.raises(InvalidInput, match="entry 1 of the published table is 'x', not an integer"):
+            check_pack(pack, examples=0, published={"level": [1, "x"]})

@@ -34,7 +34,11 @@ def opened_store(args: argparse.Namespace, command: str) -> Iterator[Store]:
 
     where = str(args.file)
     if "://" not in where and not Path(where).is_file():
-        msg = f"{command} file {where!r} does not exist; make one with `progression {command} new {where} --pack PACK`"
+        if Path(where).exists():
+            what = "a directory" if Path(where).is_dir() else "not a regular file (a device, a pipe or a socket)"
+            msg = f"{command} file {where!r} is {what}; give the store's file"
+        else:
+            msg = f"{command} file {where!r} does not exist; make one with `progression {command} new {where} --pack PACK`"
         raise UsageError(msg)
     store = open_store(where)
     try:

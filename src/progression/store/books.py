@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from progression.errors import InvalidInput, StoreError, UnknownName
 from progression.files import sheets as files
 from progression.ledger.sheet import Sheet
+from progression.store.store import sheet_bytes
 
 if TYPE_CHECKING:
     from progression.store.store import Store, Transaction
@@ -108,14 +109,9 @@ class Book:
             msg = f"{self.noun}: expected a sheet file's path, got {path!r}"
             raise InvalidInput(msg)
         target = Path(path)
-        if not target.is_file():
-            why = "it is not a regular file" if target.exists() else "it does not exist"
-            raise StoreError(self.store.where, f"cannot read the sheet file {str(target)!r}: {why}")
-        try:
-            text = target.read_bytes()
-        except OSError as error:
-            raise StoreError(self.store.where, f"cannot read {target}: {error.strerror or error}") from None
-        return files.load_sheet(text, str(target), pack=self.pack)
+        if not target.exists():
+            raise StoreError(self.store.where, f"cannot read the sheet file {str(target)!r}: it does not exist")
+        return files.load_sheet(sheet_bytes(target, self.store.where), str(target), pack=self.pack)
 
     def close(self) -> None:
         """Close the book's store."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from progression._reading import Unreadable
+from progression._reading import Unreadable, read_regular
 from progression._writing import Changed, Unwritable, replace_file
 from progression.engine.checks import check_sheet
 from progression.engine.dice import Dice, RecordedDice
@@ -277,10 +277,7 @@ class Store:
     def import_file(self, sheet_id: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """Store the sheet of a sheet file (format 1 or 2) under ``sheet_id``; as :meth:`add`."""
         target = _check_path(path, "import_file")
-        try:
-            text = target.read_bytes()
-        except OSError as error:
-            raise StoreError(self.where, f"cannot read {target}: {error.strerror or error}") from None
+        text = sheet_bytes(target, self.where)
         return self.add(sheet_id, files.load_sheet(text, str(target), pack=self.pack), verify=verify)
 
     def run(
@@ -895,6 +892,21 @@ def _check_id(sheet_id: object) -> str:
         msg = f"a sheet id must be text that can be written as UTF-8, got {sheet_id!r}"
         raise InvalidInput(msg) from None
     return sheet_id
+
+
+def sheet_bytes(path: Path, where: str) -> bytes:
+    """The bytes of the sheet file at ``path``: a regular file of at most ``LARGEST_FILE`` bytes, read without
+    blocking (a pipe or a device is never read, and no more than the limit is ever held in memory).
+
+    Raises:
+        StoreError: no such file, not a regular file, larger than the limit, or unreadable.
+    """
+    try:
+        return read_regular(path, files.LARGEST_FILE)
+    except FileNotFoundError:
+        raise StoreError(where, f"cannot read {path}: No such file or directory") from None
+    except Unreadable as error:
+        raise StoreError(where, f"cannot read the sheet file {str(path)!r}: {error}") from None
 
 
 def _check_path(path: object, where: str) -> Path:

@@ -12,19 +12,20 @@ reports what the runs reached (:class:`Coverage`): a pack may require a share of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
 from progression.curves.curve import Curve
-from progression.errors import InvalidInput, ProgressionError
+from progression.errors import InvalidInput, ProgressionError, UnknownName
 from progression.files.sheets import dump_sheet, load_sheet
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.play import Play
 
 from ._actions import starting_sheets
-from ._curves import check_additive, check_monotonic, check_non_negative
+from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
 from ._machine import Reached, run_machine, state_of, walk
 from ._static import Finding, check_ids, check_reachable, check_refs
 
@@ -39,7 +40,9 @@ CURVE_STEPS = 500
 #: Far steps sampled on unending curves: what a scan of the first steps cannot see.
 FAR_STEPS = tuple(2**k for k in range(10, 41))
 
-CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "machine", "play")
+CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "published", "machine", "play")
+#: The checks every report runs; ``published``, ``machine`` and ``play`` run when there is something to run.
+_ALWAYS = CHECKS[:6]
 
 
 @attrs.frozen(kw_only=True)
@@ -193,6 +196,7 @@ def check_pack(
     min_coverage: float | None = None,
     derandomize: bool = False,
     sensible: int | None = None,
+    published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
 ) -> Report:
     """Check a rule pack; a :class:`Report` listing every problem found.
 
@@ -215,10 +219,17 @@ def check_pack(
             a completed tier or a full career. By default as many as ``examples`` when the pack has a
             strategy, none when it has not; a count given for a pack without one steers by
             ``Play()`` (every upgrade alike). 0 makes none.
+        published: the tables a rulebook publishes for some of the pack's curves, by curve id: the price
+            of each step from step 1 (``{"xp": [10, 20, 30]}``), or the keywords of
+            :func:`~progression.testing.compare_to_table` (``{"level": {"table": [10, 30, 60],
+            "cumulative": True, "start": 10, "every": 10}}``). A curve that gives another number is a
+            problem of the check ``published``.
 
     Raises:
         InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, a prepared
-            sheet is not the pack's, or ``min_coverage`` is not between 0 and 1.
+            sheet is not the pack's, ``min_coverage`` is not between 0 and 1, or ``published`` names a
+            curve the pack does not have or gives no table of integers.
+        UnknownName: ``published`` names a curve the pack does not have.
     """
     if not isinstance(pack, RulePack):
         msg = f"check_pack: expected a RulePack, got {type(pack).__name__}"
@@ -234,6 +245,7 @@ def check_pack(
     ):
         msg = f"check_pack: min_coverage is a share from 0 to 1 (0.8 for four upgrades in five), got {min_coverage!r}"
         raise InvalidInput(msg)
+    compared = _published(pack, published)
     ready = tuple(prepared)
     starts, failed = starting_sheets(pack, setup=setup)
     findings = [
@@ -246,12 +258,18 @@ def check_pack(
     findings += check_reachable(pack, starts)
     for curve in pack.curves.values():
         findings += check_curve(curve)
+    findings += [Finding("published", f"curve {name!r}", said) for name, said in compared if said is not None]
     findings += check_round_trips({**starts, **{f"prepared {i}": sheet for i, sheet in enumerate(ready)}})
     steered = (examples if pack.play is not None else 0) if sensible is None else sensible
     drives = bool(steps and (starts or ready))
-    ran = CHECKS[:-2] + (("machine",) if examples and drives else ()) + (("play",) if steered and drives else ())
+    ran = (
+        _ALWAYS
+        + (("published",) if compared else ())
+        + (("machine",) if examples and drives else ())
+        + (("play",) if steered and drives else ())
+    )
     coverage = None
-    if len(ran) > len(CHECKS) - 2:
+    if "machine" in ran or "play" in ran:
         reached, played = None, None
         if "machine" in ran:
             broken, reached = run_machine(
@@ -290,6 +308,31 @@ def check_pack(
     )
 
 
+def _published(
+    pack: RulePack, published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None
+) -> list[tuple[str, str | None]]:
+    """Each published table compared to its curve: (curve id, the first difference or None)."""
+    if published is None:
+        return []
+    if not isinstance(published, Mapping):
+        msg = f"check_pack: published maps curve ids to their published tables, got {published!r:.60}"
+        raise InvalidInput(msg)
+    compared = []
+    for name, table in published.items():
+        if name not in pack.curves:
+            raise UnknownName("curve", name, pack.curves, f"rule pack {pack.name!r} (check_pack published=)")
+        given = dict(table) if isinstance(table, Mapping) else {"table": table}
+        if "table" not in given or not set(given) <= {"table", "cumulative", "start", "every"}:
+            msg = (
+                f"check_pack: published[{name!r}] is a list of step prices or a mapping of table, cumulative, "
+                f"start and every, got {table!r:.60}"
+            )
+            raise InvalidInput(msg)
+        values = given.pop("table")
+        compared.append((name, compare_to_table(pack.curves[name], values, **given)))
+    return compared
+
+
 def _coverage(pack: RulePack, reached: Reached | None, played: Reached | None) -> Coverage:
     """What the random runs and the steered ones reached, together; and the deepest bands of the steered ones."""
     bought = set().union(*(r.bought for r in (reached, played) if r is not None))
@@ -321,6 +364,7 @@ def assert_pack_conforms(
     prepared: Iterable[Sheet] = (),
     min_coverage: float | None = None,
     sensible: int | None = None,
+    published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
 ) -> Report:
     """Like :func:`check_pack`, but raise an :class:`AssertionError` listing every problem.
 
@@ -335,5 +379,6 @@ def assert_pack_conforms(
         prepared=prepared,
         min_coverage=min_coverage,
         sensible=sensible,
+        published=published,
     )
     return report.raise_for_problems()

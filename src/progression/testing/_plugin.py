@@ -8,7 +8,7 @@ fixture is used.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -37,7 +37,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
     """A function that checks a rule pack and fails the test listing every problem.
 
-    Call it as ``pack_conformance(pack)``, with ``examples``, ``steps``, ``setup`` or ``sensible``
+    Call it as ``pack_conformance(pack)``, with ``examples``, ``steps``, ``setup``, ``sensible`` or ``published``
     (the keyword arguments of :func:`~progression.testing.check_pack`) if needed; it returns the
     report when the pack passes. ``pytest --progression-examples 500`` makes every such check
     thorough (the steered runs follow it, unless ``sensible`` is given).
@@ -53,10 +53,16 @@ def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
         steps: int | None = None,
         setup: Mapping[str, Mapping[str, str]] | None = None,
         sensible: int | None = None,
+        published: Mapping[str, Any] | None = None,
     ) -> Report:
         count = examples if examples is not None else chosen if chosen is not None else DEFAULT_EXAMPLES
         report = check_pack(
-            pack, examples=count, steps=DEFAULT_STEPS if steps is None else steps, setup=setup, sensible=sensible
+            pack,
+            examples=count,
+            steps=DEFAULT_STEPS if steps is None else steps,
+            setup=setup,
+            sensible=sensible,
+            published=published,
         )
         if not report.ok:
             pytest.fail(str(report), pytrace=False)

@@ -45,7 +45,7 @@ class Finding:
     """One problem found in a pack: which check found it, where, and what is wrong."""
 
     #: The check that found it, one of ``ids``, ``references``, ``cycle``, ``reachable``,
-    #: ``curves``, ``round trip`` and ``machine``.
+    #: ``curves``, ``round trip``, ``published``, ``machine``, ``play`` and ``coverage``.
     check: str
     #: What it is about (``upgrade 'speed'``, ``curve 'xp'``).
     where: str
