@@ -170,6 +170,13 @@ class TestRandomSkill:
         assert [("", True)] == [(row.skipped, row.measured > 0) for row in rows]
 
 
+class TestLeagueCommand:
+    def test_row(self, bench) -> None:
+        """One row, measured: real ``league record`` commands on a league made for it, against ``--help``."""
+        rows = bench("bench_league_cli").run(runs=1)
+        assert [("", True, True)] == [(row.skipped, row.measured > 0, row.baseline > 0) for row in rows]
+
+
 class TestCluster:
     def test_row(self, bench) -> None:
         """One row, measured on a real local Dask cluster (``make test`` installs the ``cluster`` extra)."""
