@@ -15,15 +15,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_league import HUMANS
 from bench_startup import ENVIRONMENT
 from timing import Row, human
 
 import progression
-
-#: A Human team's eleven players, as the league how-to drafts them.
-HUMANS = [("human_blitzer", "Griselda"), ("human_blitzer", "Otto"), ("human_thrower", "Hans")]
-HUMANS += [("human_catcher", "Lena"), ("human_catcher", "Kurt")]
-HUMANS += [("human_lineman", f"Lineman {n}") for n in range(1, 7)]
 
 
 def _command() -> list[str]:

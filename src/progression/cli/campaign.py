@@ -21,12 +21,11 @@ from progression.cli.books import MARKS, check_new_file, opened_store, outcomes,
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
-from progression.cli.history import changed_operation
+from progression.cli.history import amended
 from progression.cli.output import Output, Table, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
 from progression.history.amend import AmendmentRefused
-from progression.ledger.events import Entry
 from progression.ledger.sheet import Sheet
 from progression.rulepacks.campaigns import Campaign, CampaignBook
 from progression.rulepacks.rulepack import RulePack
@@ -262,17 +261,10 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:
     """Correct one entry of a character; its later entries run again, in one transaction."""
-    position = whole(args.entry, "entry")
+    whole(args.entry, "entry")  # a bad number is bad usage before the store is opened
     with opened(args) as (_, book):
         sheet = book.character(args.character)
-        if not 1 <= position <= len(sheet.ledger):
-            msg = f"entry: {args.character!r} holds entries 1 to {len(sheet.ledger)}, got {position}"
-            raise UsageError(msg)
-        recorded = sheet.ledger[position - 1]
-        if not isinstance(recorded, Entry):
-            msg = f"entry {position} was recorded before operations were: there is no operation to amend"
-            raise UsageError(msg)
-        operation = changed_operation(recorded.operation, pairs(args.changes, "campaign amend"), book.pack)
+        position, recorded, operation = amended(sheet, args, book.pack, repr(args.character), "campaign amend")
         try:
             report = book.amend(args.character, position, operation, invalid=args.invalid)
         except AmendmentRefused as refused:

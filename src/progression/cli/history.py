@@ -19,8 +19,9 @@ from progression.files.sheets import operations_of, structure_operation, unstruc
 from progression.history.amend import Amendment, AmendmentRefused, amend, rebase
 from progression.history.verify import verify
 from progression.ledger.events import Entry, Operation
+from progression.ledger.sheet import Sheet
 
-__all__ = ["changed_operation", "run_amend", "run_rebase", "run_verify"]
+__all__ = ["amended", "changed_operation", "run_amend", "run_rebase", "run_verify"]
 
 
 def run_verify(args: argparse.Namespace, out: Output) -> int:
@@ -51,15 +52,7 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
     """Replace the operation of entry N with KEY=VALUE changes, run the later entries again, print the diff."""
     opened = open_sheet(args)
     sheet = opened.sheet
-    position = whole(args.entry, "entry")
-    if not 1 <= position <= len(sheet.ledger):
-        msg = f"entry: the ledger holds entries 1 to {len(sheet.ledger)}, got {position}"
-        raise UsageError(msg)
-    recorded = sheet.ledger[position - 1]
-    if not isinstance(recorded, Entry):
-        msg = f"entry {position} was recorded before operations were: there is no operation to amend"
-        raise UsageError(msg)
-    operation = changed_operation(recorded.operation, pairs(args.changes, "amend"), opened.pack)
+    position, recorded, operation = amended(sheet, args, opened.pack, "the ledger", "amend")
     dice = DiceChoice(args)
     try:
         after, report = amend(sheet, position, operation, pack=opened.pack, dice=dice.dice, invalid=args.invalid)
@@ -100,6 +93,26 @@ def _print(out: Output, args: argparse.Namespace, old: str | None, report: Amend
             out.line(f"- #{outcome.position} {old}")
         out.line(f"{MARKS[outcome.status]} {outcome.line()}")
     out.line(f"wrote {args.file}" if written else "nothing written")
+
+
+def amended(
+    sheet: Sheet, args: argparse.Namespace, pack: Any, holder: str, command: str
+) -> tuple[int, Entry, Operation]:
+    """The number of the entry ``args.entry`` of ``sheet`` (whose entries ``holder`` holds), the entry, and its
+    operation with the ``args.changes`` made, for ``command``.
+
+    Raises:
+        UsageError: no such entry, an entry recorded before operations were, or a change that does not fit.
+    """
+    position = whole(args.entry, "entry")
+    if not 1 <= position <= len(sheet.ledger):
+        msg = f"entry: {holder} holds entries 1 to {len(sheet.ledger)}, got {position}"
+        raise UsageError(msg)
+    recorded = sheet.ledger[position - 1]
+    if not isinstance(recorded, Entry):
+        msg = f"entry {position} was recorded before operations were: there is no operation to amend"
+        raise UsageError(msg)
+    return position, recorded, changed_operation(recorded.operation, pairs(args.changes, command), pack)
 
 
 def changed_operation(operation: Operation, changes: Mapping[str, str], pack: Any) -> Operation:

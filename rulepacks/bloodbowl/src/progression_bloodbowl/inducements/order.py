@@ -26,7 +26,7 @@ from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
 from ..data.access import choice_label, data_of, team_roster
-from ..data.inducements import Inducement
+from ..data.inducements import PRICED_BY, Inducement
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data
 from ..data.reading import natural
@@ -46,9 +46,6 @@ __all__ = [
     "release",
     "spent_from_treasury",
 ]
-
-#: Inducements with rules of their own, ordered through their own fields of :class:`Order`.
-_OWN_FIELDS = {"star_players": "stars", "wizard": "wizards", "mercenary_players": "mercenaries"}
 
 
 def _frozen(value: Mapping[str, int]) -> Mapping[str, int]:
@@ -144,8 +141,8 @@ def _terms(data: Data, team: Sheet, inducement: Inducement) -> tuple[int, int, s
 
 def _check_item(data: Data, team: Sheet, ident: str, count: object, order: Order) -> Item:
     table = data.inducements.items
-    if ident not in table or ident in _OWN_FIELDS:
-        plain = [k for k in table if k not in _OWN_FIELDS]
+    if ident not in table or ident in PRICED_BY:  # stars, wizards and mercenaries: their own fields of an Order
+        plain = [k for k in table if k not in PRICED_BY]
         where = "the inducements (stars, wizards and mercenaries are ordered by their own fields)"
         raise UnknownName("inducement", ident, plain, where)
     number = natural(count, f"the number of {ident}")
