@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -490,6 +492,21 @@ class TestErrors:
             store.add("bo", "ana.json")
         with pytest.raises(InvalidInput, match=r"store\.export_file: expected a file path, got 7"):
             store.export_file("ana", 7)
+
+    def test_a_file_that_is_no_store_is_left_as_it_was(self, tmp_path: Path) -> None:
+        """Opened without its pack, a text file or another program's SQLite database is refused, byte for byte."""
+        text = tmp_path / "notes.db"
+        text.write_text("hello", encoding="utf-8")
+        with pytest.raises(StoreError, match=r"it is no SQLite database of a store \(file is not a database\)"):
+            progression.open_store(text)
+        other = tmp_path / "other.db"
+        with contextlib.closing(sqlite3.connect(other)) as db:
+            db.execute("CREATE TABLE t (x)")
+            db.commit()
+        before = other.read_bytes()
+        with pytest.raises(StoreError, match=r"it holds no store of this library \(no schema_version table\)"):
+            progression.open_store(other)
+        assert ("hello", before) == (text.read_text(encoding="utf-8"), other.read_bytes())
 
     def test_postgres_without_psycopg(self, pack, monkeypatch: pytest.MonkeyPatch) -> None:
         """A PostgreSQL store without psycopg installed says what to install."""

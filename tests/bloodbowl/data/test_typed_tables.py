@@ -284,3 +284,42 @@ class TestTheFilesGiven:
         assert ["inducements.toml: ma 99 is outside the limits 1..9 @ $.frog.ma"] == problems_of(
             changed("inducements.toml", "ma = 5\nst = 1", "ma = 99\nst = 1")
         )
+
+
+class TestMoreOfEachRefusal:
+    @pytest.mark.parametrize(
+        ("name", "old", "new", "expected"),
+        [
+            (
+                "inducements.toml",
+                'cost_basis = "position"',
+                'cost_basis = "star"',
+                "inducements.toml: expected 'position': mercenary_players is priced by the position hired "
+                "@ $.inducements.mercenary_players.cost_basis",
+            ),
+            (
+                "inducements.toml",
+                'spells = ["fireball", "zap"]',
+                'spells = ["fireball", "lightning"]',
+                "inducements.toml: expected a spell the pack models (fireball, zap), got 'lightning' "
+                "@ $.wizards.list.sports_wizard.spells[1]",
+            ),
+            (
+                "inducements.toml",
+                "team_overrides = { halfling = { cost = 100000 } }",
+                "team_overrides = { halfling = 100000 }",
+                "inducements.toml: expected a table of max and cost, got 100000 "
+                "@ $.inducements.halfling_master_chef.team_overrides.halfling",
+            ),
+            (
+                "stars.toml",
+                'excludes = ["sylvanian_spotlight"]',
+                'excludes = ["sylvania"]',
+                "stars.toml: 'sylvania' is neither a league nor a special rule @ $.stars.morg_n_thorg.excludes[0]",
+            ),
+        ],
+    )
+    def test_refused_at_its_key(self, name: str, old: str, new: str, expected: str) -> None:
+        """A priced inducement given another basis, a spell the pack does not model, an override that is no table,
+        a star barred from what does not exist: each refused at its key, saying what was expected."""
+        assert [expected] == problems_of(changed(name, old, new))
