@@ -30,7 +30,12 @@ _REQUIRED: Any = _Required()
 
 
 def _toml(value: object) -> str:
-    """A value as TOML writes it (``true``, ``"D8"``, ``[1, 2]``), for a message about a value of a file."""
+    """A value as TOML writes it (``true``, ``"D8"``, ``[1, 2]``, ``{ change = 1 }``), for a message about a value of
+    a file."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }" if value else "{}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # what no TOML file holds (a date): as Python shows it

@@ -88,6 +88,34 @@ class TestPlayedOneWay:
         not: refused at its key."""
         assert [expected] == problems_of(changed(name, old, new))
 
+    @pytest.mark.parametrize(
+        ("old", "new", "got", "path"),
+        [
+            ('dice = "D16"', 'dice = "D20"', '"D20"', "$.casualty.dice"),
+            ("value_change = 0", "value_change = -10000", "-10000", "$.lasting_injury.value_change"),
+            ("star_players_earn = false", "star_players_earn = true", "true", "$.spp.star_players_earn"),
+            ('die = "D8"', 'die = "D6"', '"D6"', "$.characteristic_improvement.die"),
+            (
+                "win = { change = 1, if_roll_at_least_current = true }",
+                "win = { change = 2, if_roll_at_least_current = true }",
+                "{ change = 2, if_roll_at_least_current = true }",
+                "$.dedicated_fans.win",
+            ),
+            ('100000\ndie = "D6"', '100000\ndie = "D3"', '"D3"', "$.expensive_mistakes.die"),
+            ("natural_auto_break = false", "natural_auto_break = true", "true", "$.armour.natural_auto_break"),
+            ("[spells]\nper_game = 1", "[spells]\nper_game = 2", "2", "$.spells.per_game"),
+            ('natural_6 = "success"', 'natural_6 = "fail"', '"fail"', "$.spells.zap.natural_6"),
+        ],
+    )
+    def test_a_played_rule_of_the_tables_written_another_way_is_refused(
+        self, old: str, new: str, got: str, path: str
+    ) -> None:
+        """The tables.toml keys that describe how the match, the post-match sequence and the spells are played: each
+        written otherwise than the code plays it is refused at its key (one key of each such table)."""
+        (problem,) = problems_of(changed("tables.toml", old, new))
+        assert problem.startswith("tables.toml: expected ")
+        assert problem.endswith(f"(the pack plays this rule so, and no data changes it), got {got} @ {path}")
+
     def test_the_key_left_out_is_the_rule_as_played(self) -> None:
         """Such a key may be left out: the data still load."""
         assert read_data(changed("inducements.toml", 'die = "D16"\n', "")).max_prayers == 3

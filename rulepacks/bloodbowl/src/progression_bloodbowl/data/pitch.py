@@ -26,6 +26,29 @@ _INJURY_PLAYED: Mapping[str, object] = {
     "clamp": True,
     "stunty_badly_hurt_skips_casualty_roll": True,
 }
+#: The Armour roll as the pack plays it (Fireball's): 2D6 plus the modifier breaks armour when it reaches AV, with
+#: no natural break or hold and no cap on the total.
+_ARMOUR_PLAYED: Mapping[str, object] = {
+    "dice": "2D6",
+    "broken_if_total_at_least_av": True,
+    "natural_auto_break": False,
+    "natural_auto_hold": False,
+    "total_capped": False,
+}
+#: One spell a match, at the end of a Turn (the caller says when: the pack sees no turns).
+_SPELLS_PLAYED: Mapping[str, object] = {"per_game": 1, "cast_when": "end_of_any_turn"}
+#: Zap! as :func:`progression_bloodbowl.spells.zap` plays it.
+_ZAP_PLAYED: Mapping[str, object] = {
+    "target": "any_player_on_pitch",
+    "die": "D6",
+    "success_if_roll_at_least_st": True,
+    "natural_6": "success",
+    "natural_1": "fail",
+    "result": "frog",
+    "ball": "bounce",
+    "lasts_until": "end_of_drive",
+    "returns_to": "reserves",
+}
 _FIREBALL_PLAYED: Mapping[str, object] = {
     "target": "any_square",
     "area": "target_and_adjacent",
@@ -86,7 +109,13 @@ def read_pitch(r: Reader, tables: Mapping[str, Any]) -> PitchRules:
             r, r.get(injury, key, list, "$.injury"), f"$.injury.{key}", ("result",), (2, 6), INJURY_TABLE_RESULTS
         )
         rows[key] = tuple((row["from"], row["to"], row["result"]) for row in read)
-    fireball = r.table(r.table(tables, "spells", "$"), "fireball", "$.spells")
+    r.fixed(r.table(tables, "armour", "$"), "$.armour", _ARMOUR_PLAYED)
+    spells = r.table(tables, "spells", "$")
+    r.fixed(spells, "$.spells", _SPELLS_PLAYED)
+    zap = r.table(spells, "zap", "$.spells")
+    r.extra(zap, ("label", *_ZAP_PLAYED), "$.spells.zap")
+    r.fixed(zap, "$.spells.zap", _ZAP_PLAYED)
+    fireball = r.table(spells, "fireball", "$.spells")
     r.extra(fireball, ("label", "hit_on", "armour_modifier", *_FIREBALL_PLAYED), "$.spells.fireball")
     r.fixed(fireball, "$.spells.fireball", _FIREBALL_PLAYED)
     return PitchRules(

@@ -72,9 +72,34 @@ def read_ranges(
     return out
 
 
+#: How the pack plays the Casualty roll (``[casualty]``): a D16 no re-roll changes, plus 1 a Niggling Injury and 1 for
+#: Decay, a total past the table the last row; a Frog, a Stunty's 9 and a friendly game's casualty are Badly Hurt.
+_CASUALTY_PLAYED: Mapping[str, object] = {
+    "dice": "D16",
+    "rolled_by": "opposing_coach",
+    "reroll_allowed": False,
+    "clamp": True,
+    "modifiers": {"per_niggling_injury": 1, "decay": 1},
+    "auto_badly_hurt": ["stunty_injury_9", "frog", "friendly_game"],
+}
+#: How the pack plays a Lasting Injury (``[lasting_injury]``): a D6 row, one step worse, never past the worst of
+#: ``[characteristic_limits]`` (then only a missed match), PA "-" not reduced, the value unchanged.
+_LASTING_PLAYED: Mapping[str, object] = {
+    "die": "D6",
+    "amount": 1,
+    "limits": "characteristic_limits",
+    "if_cannot_apply": "miss_next_game",
+    "pa_none_reducible": False,
+    "also_miss_next_game": True,
+    "value_change": 0,
+}
+
+
 def read_casualty(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int, str, bool, bool, bool, bool], ...]:
     """The rows of ``[casualty].ranges``: (from, to, result, miss_next_game, niggling, lasting, dead), over a D16."""
-    ranges = r.get(r.table(tables, "casualty", "$"), "ranges", list, "$.casualty")
+    casualty = r.table(tables, "casualty", "$")
+    r.fixed(casualty, "$.casualty", _CASUALTY_PLAYED)
+    ranges = r.get(casualty, "ranges", list, "$.casualty")
     rows = read_ranges(r, ranges, "$.casualty.ranges", _CASUALTY_KEYS, (1, 16), INJURIES)
     return tuple(
         (row["from"], row["to"], row["result"], row["miss_next_game"], row["niggling"], row["lasting"], row["dead"])
@@ -84,7 +109,9 @@ def read_casualty(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int,
 
 def read_lasting(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int, str, str], ...]:
     """The rows of ``[lasting_injury].rows``: (from, to, result, characteristic), over a D6."""
-    listed = r.get(r.table(tables, "lasting_injury", "$"), "rows", list, "$.lasting_injury")
+    lasting = r.table(tables, "lasting_injury", "$")
+    r.fixed(lasting, "$.lasting_injury", _LASTING_PLAYED)
+    listed = r.get(lasting, "rows", list, "$.lasting_injury")
     named = tuple(r.table(tables, "results", "$"))  # a Lasting Injury is named by its entry in [results]
     rows = read_ranges(r, listed, "$.lasting_injury.rows", _LASTING_KEYS, (1, 6), named)
     return tuple((row["from"], row["to"], row["result"], row["characteristic"]) for row in rows)

@@ -23,6 +23,21 @@ _SPP_EVENTS = (
     *("casualty", "touchdown", "mvp", "mvp_nominees"),
 )
 _BRUTES = ("casualty", "touchdown")
+#: Keys of tables.toml that say how the pack plays a rule (see :meth:`progression.authoring.Reader.fixed`): the MVP
+#: is drawn with a D6, Star Players earn nothing, Journeymen earn SPP ...
+_SPP_PLAYED: Mapping[str, object] = {"mvp_die": "D6", "star_players_earn": False, "journeymen_earn": True}
+#: ... a characteristic improvement is a D8 row, or a skill instead ...
+_IMPROVEMENT_PLAYED: Mapping[str, object] = {"die": "D8", "may_take_skill_instead": True}
+#: ... Dedicated Fans after a match: +1 on a win when a D6 reaches them, -1 on a loss when it falls below, a draw
+#: nothing ...
+_FANS_PLAYED: Mapping[str, object] = {
+    "update_die": "D6",
+    "win": {"change": 1, "if_roll_at_least_current": True},
+    "loss": {"change": -1, "if_roll_below_current": True},
+    "draw": {"change": 0},
+}
+#: ... and Expensive Mistakes is a D6 row.
+_MISTAKES_PLAYED: Mapping[str, object] = {"die": "D6"}
 #: A key of a prayer in ``[spp.prayers.<id>]`` -> (the match event it changes, whether its number is
 #: added to the event's usual value rather than replacing it).
 PRAYER_CHANGES = {
@@ -300,6 +315,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     compares to a die lies off the die, no count or price is negative.
     """
     spp = r.table(tables, "spp", "$")
+    r.fixed(spp, "$.spp", _SPP_PLAYED)
     spp_values = _spp(r, spp)
     brutes = {k: r.count(r.table(spp, "brawlin_brutes", "$.spp"), k, "$.spp.brawlin_brutes") for k in _BRUTES}
     value = r.table(tables, "value_increase", "$")
@@ -311,9 +327,11 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         characteristic={c: r.count(value, c, "$.value_increase") for c in _CHARACTERISTICS},
     )
     improvement = r.table(tables, "characteristic_improvement", "$")
+    r.fixed(improvement, "$.characteristic_improvement", _IMPROVEMENT_PLAYED)
     limits = _limits(r, r.table(tables, "characteristic_limits", "$"))
     pa_best, pa_worst = limits["pa"]
     mistakes = r.table(tables, "expensive_mistakes", "$")
+    r.fixed(mistakes, "$.expensive_mistakes", _MISTAKES_PLAYED)
     threshold, bands, rows = read_mistakes(r, mistakes)
     roster = tr.table(teams, "roster_rules", "$")
     journeymen = tr.table(roster, "journeymen", "$.roster_rules")
@@ -327,6 +345,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     )
     fine_most = tr.fine("$.roster_rules.max_players")
     fans = r.table(tables, "dedicated_fans", "$")
+    r.fixed(fans, "$.dedicated_fans", _FANS_PLAYED)
     fans_min = r.count(fans, "min", "$.dedicated_fans")
     fans_max = r.count(fans, "max", "$.dedicated_fans", minimum=fans_min, expected=f"an integer >= min ({fans_min})")
     fans_top = fans_max if r.fine("$.dedicated_fans.max") else None
