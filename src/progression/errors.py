@@ -19,6 +19,7 @@ __all__ = [
     "InsufficientPoints",
     "InvalidInput",
     "LimitReached",
+    "NotAStore",
     "PackFunctionError",
     "PendingState",
     "Problem",
@@ -30,6 +31,7 @@ __all__ = [
     "SheetError",
     "StoreConflict",
     "StoreError",
+    "StoreTampered",
     "UnknownName",
     "UnknownPackError",
 ]
@@ -228,6 +230,28 @@ class StoreError(ProgressionError):
         self.where = where
         self.reason = reason
         super().__init__(f"store {where}: {reason}")
+
+
+class NotAStore(StoreError, ValueError):
+    """A path or a database that holds no store of this library (a text file, another program's database, a
+    store of no pack yet opened without one): nothing was made or changed in it. A usage error: another file
+    was meant."""
+
+
+class StoreTampered(StoreError):
+    """A change refused because the stored sheet is no longer what the store last wrote: its snapshot or its
+    last entry was changed in the database by something else than the store (an edit by hand), or entries were
+    added or removed there. Nothing was written; ``verify`` finds the entry that differs."""
+
+    def __init__(self, where: str, sheet: str, what: str) -> None:
+        self.sheet = sheet
+        #: What disagrees, in words (the snapshot, the last entry, the number of entries).
+        self.what = what
+        super().__init__(
+            where,
+            f"sheet {sheet!r} was changed in the database outside the store: {what}; nothing was written "
+            "(verify the store to find the entry that differs)",
+        )
 
 
 class StoreConflict(StoreError):

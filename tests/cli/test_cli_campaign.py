@@ -200,6 +200,32 @@ class TestChanges:
         assert (1, False, True) == (status, data["ok"], data["characters"]["ana"]["ok"])
         assert [2] == [d["entry"] for d in data["characters"]["bea"]["divergences"]]
 
+    def test_a_change_on_a_tampered_character_is_refused(self, party: str, capsys) -> None:
+        """An award, a raise and a purchase on a character whose last entry was edited in the database are
+        refused with exit 1, naming the character and the entry; the store is left as it was."""
+        import sqlite3
+
+        run(capsys, "campaign", "award", party, "--to", "bea:danse=6", "--reason", "session 1")
+        connection = sqlite3.connect(party, isolation_level=None)
+        connection.execute(
+            "UPDATE entries SET entry = replace(entry, '\"amount\": 6,', '\"amount\": 60,') "
+            "WHERE sheet = 'bea' AND version = 2"
+        )
+        connection.close()
+        said = (
+            f"progression: store {party}: sheet 'bea' was changed in the database outside the store: entry #2, its "
+            "last, is not the entry the store wrote; nothing was written (verify the store to find the entry that "
+            "differs)\n"
+        )
+        for command in (
+            ("award", party, "--to", "ana:escrime=1", "--to", "bea:danse=1", "--reason", "session 2"),
+            ("do", party, "bea", "raise", "competence=danse"),
+            ("buy", party, "bea", "raise.danse"),
+        ):
+            assert (1, "", said) == run(capsys, "campaign", *command)
+        _, out, _ = run(capsys, "campaign", "history", party, "ana", "--json")
+        assert 1 == len(json.loads(out))
+
 
 class TestFiles:
     def test_export_then_import(self, party: str, tmp_path: Path, capsys) -> None:

@@ -24,6 +24,7 @@ from progression.errors import (
     SheetError,
     StoreConflict,
     StoreError,
+    StoreTampered,
     UnknownName,
 )
 from progression.files.sheets import LARGEST_FILE
@@ -251,6 +252,85 @@ class TestTransactions:
 
 def raw_versions(store: progression.store.Store) -> list[tuple[int]]:
     return [(store.version(ident),) for ident in store.ids()]
+
+
+class TestTamperedWrites:
+    """A change is not built on a sheet whose row or last entry was edited in the database by hand."""
+
+    def test_an_edited_last_entry_refuses_the_next_change(self, where, store) -> None:
+        """The last entry edited (12 xp to 120): the next award is refused, naming the sheet and the entry,
+        and nothing is written."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        (text,) = raw(where, "SELECT entry FROM entries WHERE sheet = ? AND version = 2", ("ana",))[0]
+        raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", (text.replace("12", "120"), "ana"))
+        with pytest.raises(
+            StoreTampered,
+            match=r"sheet 'ana' was changed in the database outside the store: "
+            r"entry #2, its last, is not the entry the store wrote; nothing was written",
+        ):
+            store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        assert (2, [(1,), (2,)]) == (store.version("ana"), raw(where, "SELECT version FROM entries ORDER BY version"))
+
+    def test_an_edited_snapshot_refuses_the_next_change(self, where, store) -> None:
+        """The stored state edited (xp 12 to 99): an award, a purchase through extend and an amend are refused."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = ?", ("ana",))[0]
+        raw(where, "UPDATE sheets SET state = ? WHERE id = ?", (state.replace('"xp":12', '"xp":99'), "ana"))
+        bought = store.pack.purchase(store.sheet("ana"), "level_up")
+        said = r"sheet 'ana' .* its snapshot \(the state it holds\) is not the one the store wrote with entry #2"
+        for change in (
+            lambda: store.run("ana", Award(pool="xp", amount=1, reason="a rat")),
+            lambda: store.extend("ana", bought),
+            lambda: store.amend("ana", 2, Award(pool="xp", amount=5, reason="the crypt")),
+        ):
+            with pytest.raises(StoreTampered, match=said):
+                change()
+        assert 2 == store.version("ana")
+
+    def test_a_removed_entry_refuses_the_next_change(self, where, store) -> None:
+        """The last entry deleted from the table: the snapshot counts one more entry than the table holds."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        raw(where, "DELETE FROM entries WHERE sheet = ? AND version = 2", ("ana",))
+        with pytest.raises(
+            StoreTampered, match="its snapshot was written with 2 entries, the entries table holds them up to #1"
+        ):
+            store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+
+    def test_a_match_on_a_tampered_sheet_writes_neither(self, where, store) -> None:
+        """In a transaction over two sheets, a tampered one refuses the whole change: the other is not written."""
+        hero(store, "ana")
+        hero(store, "bo")
+        raw(where, "UPDATE sheets SET state = replace(state, '\"xp\":0', '\"xp\":5') WHERE id = ?", ("bo",))
+
+        def duel() -> None:
+            with store.transaction() as tx:
+                tx.run("ana", Award(pool="xp", amount=3, reason="the duel"))
+                tx.run("bo", Award(pool="xp", amount=3, reason="the duel"))
+
+        with pytest.raises(StoreTampered, match="sheet 'bo'"):
+            duel()
+        assert (1, 1) == (store.version("ana"), store.version("bo"))
+
+    def test_a_sheet_written_before_digests_is_written_and_then_kept(self, where, store) -> None:
+        """A sheet whose row has no digests (written by an earlier version) is changed, and is checked after."""
+        hero(store)
+        raw(where, "UPDATE sheets SET entry_digest = NULL, state_digest = NULL WHERE id = ?", ("ana",))
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        assert [(True, True)] == [
+            (a is not None, b is not None) for a, b in raw(where, "SELECT entry_digest, state_digest FROM sheets")
+        ]
+
+    def test_the_edited_entry_is_refused_as_the_command_line_says(self, where, store) -> None:
+        """A refusal of a tampered sheet is a StoreError (exit status 1 on the command line), not a conflict."""
+        hero(store)
+        raw(where, "UPDATE entries SET entry = replace(entry, 'Ana', 'Anna') WHERE sheet = ?", ("ana",))
+        with pytest.raises(StoreTampered) as caught:
+            store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        error = caught.value
+        assert (isinstance(error, StoreError), isinstance(error, StoreConflict), "ana") == (True, False, error.sheet)
 
 
 class TestConcurrency:
@@ -549,8 +629,8 @@ class TestErrors:
 class TestSchema:
     def test_a_new_store_is_at_the_latest_version(self, where, store) -> None:
         """The schema version table records each migration applied, from version 1."""
-        assert [(1,), (2,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
-        assert schema.VERSION == 2
+        assert [(1,), (2,), (3,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert schema.VERSION == 3
 
     def test_a_migration_is_applied_once(self, where, store, monkeypatch: pytest.MonkeyPatch) -> None:
         """A later version's migration runs when an older store is opened, and the store keeps its sheets."""
@@ -561,7 +641,7 @@ class TestSchema:
         monkeypatch.setattr(schema.migrate, "__defaults__", (later,))
         for _ in range(2):
             progression.open_store(where, store.pack).close()
-        assert [(1,), (2,), (3,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert [(1,), (2,), (3,), (4,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
         assert [] == raw(where, "SELECT note FROM notes")
         with progression.open_store(where, store.pack) as again:
             assert ("ana",) == again.ids()
@@ -570,7 +650,7 @@ class TestSchema:
         """A database of a schema this library does not know is not opened (nor changed)."""
         store.close()
         raw(where, "INSERT INTO schema_version (version) VALUES (?)", (7,))
-        with pytest.raises(StoreError, match="schema version 7, newer than this library's 2; upgrade progression"):
+        with pytest.raises(StoreError, match="schema version 7, newer than this library's 3; upgrade progression"):
             progression.open_store(where)
 
 

@@ -20,6 +20,14 @@ Version 2 adds:
     league's settings and fixtures), each with a version that a writer may check, written in the
     same transactions as the sheets.
 
+Version 3 adds to ``sheets``:
+
+``entry_digest``, ``state_digest``
+    the SHA-256 (hex) of the sheet's last entry as written and of its state: before a change, the store
+    checks that both are still what it wrote (a few rows read, whatever the length of the history), so a
+    snapshot or a last entry edited in the database by hand is refused, not built upon. NULL for a sheet
+    last written by a version without them (it is not checked until its next write).
+
 Every statement is SQL that SQLite and PostgreSQL both accept. A migration is a tuple of
 statements, run in one transaction with the row that records it, so a database is at one
 version or the next, never between.
@@ -42,6 +50,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "PRIMARY KEY (sheet, version))",
     ),
     ("CREATE TABLE records (name TEXT PRIMARY KEY, version INTEGER NOT NULL, value TEXT NOT NULL)",),
+    ("ALTER TABLE sheets ADD COLUMN entry_digest TEXT", "ALTER TABLE sheets ADD COLUMN state_digest TEXT"),
 )
 #: The version this library writes.
 VERSION = len(MIGRATIONS)

@@ -17,6 +17,7 @@ change is refused with :class:`~progression.errors.StoreConflict`.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 from collections.abc import Sequence
@@ -559,15 +560,11 @@ class Transaction:
             raise _conflict(self._store.where, sheet_id, expected, version)
         after, entry = run_operation(self._store.pack, before, operation, dice)
         line = event_lines((entry,))[0]
-        state = encode_state(after)
         self._write(
             sheet_id,
             [
                 ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, version + 1, line)),
-                (
-                    "UPDATE sheets SET version = ?, state = ? WHERE id = ? AND version = ?",
-                    (version + 1, state, sheet_id, version),
-                ),
+                (_UPDATE, (version + 1, *_stamped(after, line), sheet_id, version)),
             ],
             version,
         )
@@ -634,12 +631,7 @@ class Transaction:
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=version + 1)
         ]
-        statements.append(
-            (
-                "UPDATE sheets SET version = ?, state = ? WHERE id = ? AND version = ?",
-                (len(after.ledger), encode_state(after), sheet_id, version),
-            )
-        )
+        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, lines[-1]), sheet_id, version)))
         self._write(sheet_id, statements, version)
         self._sheets[sheet_id] = after
         return after
@@ -682,12 +674,8 @@ class Transaction:
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=position)
         ]
-        statements.append(
-            (
-                "UPDATE sheets SET version = ?, state = ? WHERE id = ? AND version = ?",
-                (len(after.ledger), encode_state(after), sheet_id, version),
-            )
-        )
+        last = lines[-1] if lines else event_lines((after.ledger[-1],))[0]
+        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, last), sheet_id, version)))
         self._write(sheet_id, statements, version)
         if position == 1:
             self._store._creations.pop(sheet_id, None)
@@ -777,12 +765,19 @@ class Transaction:
             # The first statement on the sheet changes its row without changing it: PostgreSQL locks the row
             # until the end of the transaction (SQLite holds the whole database since BEGIN IMMEDIATE).
             found = self._backend.change("UPDATE sheets SET version = version WHERE id = ?", (sheet_id,))
-            rows = self._backend.query("SELECT version, state FROM sheets WHERE id = ?", (sheet_id,))
+            rows = self._backend.query(
+                "SELECT version, state, entry_digest, state_digest FROM sheets WHERE id = ?", (sheet_id,)
+            )
+            last = self._backend.query(
+                "SELECT version, entry FROM entries WHERE sheet = ? ORDER BY version DESC LIMIT 1", (sheet_id,)
+            )
         except Exception as error:
             self._raise(error, f"reading sheet {sheet_id!r}")
         if not found or not rows:
             raise UnknownName("sheet", sheet_id, self._store.ids(), f"store {self._store.where}")
-        sheet = self._store._rebuild(sheet_id, int(rows[0][0]), str(rows[0][1]))
+        version, state, entry_digest, state_digest = rows[0]
+        _check_untouched(self._store.where, sheet_id, int(version), str(state), (entry_digest, state_digest), last)
+        sheet = self._store._rebuild(sheet_id, int(version), str(state))
         self._sheets[sheet_id] = sheet
         return sheet
 
@@ -790,15 +785,19 @@ class Transaction:
         if sheet_id in self._sheets or sheet_id in self._store:
             raise StoreError(self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id")
         lines = event_lines(sheet.ledger)
+        stamped = _stamped(sheet, lines[-1])
         statements: list[tuple[str, tuple[Any, ...]]] = [
-            ("INSERT INTO sheets (id, version, state) VALUES (?, ?, ?)", (sheet_id, len(lines), encode_state(sheet)))
+            (
+                "INSERT INTO sheets (id, version, state, entry_digest, state_digest) VALUES (?, ?, ?, ?, ?)",
+                (sheet_id, len(lines), *stamped),
+            )
         ]
         statements += [
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=1)
         ]
         self._write(sheet_id, statements, None)
-        stored = self._store._rebuild(sheet_id, len(lines), encode_state(sheet)) if not sheet.ledger.loaded else sheet
+        stored = self._store._rebuild(sheet_id, len(lines), stamped[0]) if not sheet.ledger.loaded else sheet
         self._sheets[sheet_id] = stored
         return stored
 
@@ -835,6 +834,47 @@ class Transaction:
                 self._store.where, f"the {self._backend.name} database refused ({doing}): {error}"
             ) from None
         raise error
+
+
+#: How a change writes a sheet's row: its new version and state with the digests of its last entry and state,
+#: only if it is still at the version the change read.
+_UPDATE = "UPDATE sheets SET version = ?, state = ?, entry_digest = ?, state_digest = ? WHERE id = ? AND version = ?"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _stamped(sheet: Sheet, last: str) -> tuple[str, str, str]:
+    """The state of ``sheet`` as stored, the digest of its last entry's text ``last`` and that of the state."""
+    state = encode_state(sheet)
+    return state, _digest(last), _digest(state)
+
+
+def _check_untouched(
+    where: str, sheet_id: str, version: int, state: str, digests: tuple[Any, Any], last: list[tuple[Any, ...]]
+) -> None:
+    """Refuse to change a sheet whose row or last entry is no longer what the store wrote (an edit by hand):
+    a change built on them would store a state its history does not give. Reads no more than the last entry,
+    whatever the length of the history; an entry edited further back is found by ``verify``.
+
+    Raises:
+        StoreTampered: the snapshot, the last entry or the number of entries disagrees with what was written.
+    """
+    from progression.errors import StoreTampered
+
+    top = int(last[0][0]) if last else 0
+    if top != version:
+        what = f"its snapshot was written with {version} entries, the entries table holds them up to #{top}"
+        raise StoreTampered(where, sheet_id, what)
+    entry_digest, state_digest = digests
+    if entry_digest is None or state_digest is None:
+        return  # last written by a version that kept no digests: the next write keeps them
+    if _digest(str(last[0][1])) != entry_digest:
+        raise StoreTampered(where, sheet_id, f"entry #{version}, its last, is not the entry the store wrote")
+    if _digest(state) != state_digest:
+        what = f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
+        raise StoreTampered(where, sheet_id, what)
 
 
 def _conflict(where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet") -> StoreConflict:

@@ -14,7 +14,7 @@ import pytest
 import progression
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, StoreTampered, UnknownName
 from support.stores import raw
 
 from ..conftest import HUMANS
@@ -259,6 +259,28 @@ class TestOnDisk:
             assert ["fixture 1 of season 1: entry 3 of 'barons' does not hold the match the fixture records"] == list(
                 check.fixtures
             )
+
+    def test_a_match_on_a_tampered_team_is_refused(self, tmp_path: Path, pack: RulePack) -> None:
+        """A team whose last entry was edited in the database takes no further match: the match is refused for
+        both teams, naming the team, and neither team nor the fixture is written."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, WIN, SeededDice(2))
+            versions = [league.store.version(t) for t in league.teams()]
+        top = raw(str(path), "SELECT MAX(version) FROM entries WHERE sheet = 'barons'")[0][0]
+        raw(
+            str(path),
+            "UPDATE entries SET entry = replace(entry, '\"score\": [', '\"score\":[') WHERE sheet = 'barons' "
+            "AND version = ?",
+            (top,),
+        )
+        with bb.open_league(path) as league:
+            with pytest.raises(StoreTampered, match=f"sheet 'barons' .*entry #{top}, its last, is not the entry"):
+                league.record(2, WIN, SeededDice(3))
+            assert versions == [league.store.version(t) for t in league.teams()]
+            assert league.fixture(2).played is None
 
 
 class TestSeason:
