@@ -55,6 +55,24 @@ class TestShow:
             "tune": "The pack with another level curve: base + step per level taken. Options: base, step.",
         } == functions
 
+    def test_show_the_play(self, run: Run) -> None:
+        """The pack's [play] is shown, heaviest first then every other upgrade, in text and as data; a pack
+        without one has ``"play": null`` and no such section."""
+        example = str(ROOT / "examples" / "skirmish" / "pack.toml")
+        play = run("show", example, "--json").json()["play"]
+        assert ({"label": "Choose a career", "weight": 5}, 1) == (play["favour"]["take_career"], play["otherwise"])
+        assert ["take_career", "skill", "characteristic", "rise_to_journeyman", "rise_to_master"] == list(
+            play["favour"]
+        )
+        out = run("show", example).out
+        section = out[out.index("Sensible play") :].splitlines()
+        assert section[3].split() == ["rise_to_journeyman", "Become", "a", "journeyman", "10"]
+        assert section[-1].split() == ["(every", "other", "upgrade)", "1"]
+        assert (None, False) == (
+            run("show", SKIRMISH, "--json").json()["play"],
+            "Sensible play" in run("show", SKIRMISH).out,
+        )
+
     def test_show_text_in_french(self, run: Run) -> None:
         """Text output with French names."""
         out = run("show", SKIRMISH, "--lang", "fr").out

@@ -72,6 +72,18 @@ def _upgrade(
     }
 
 
+def _play(pack: RulePack, name: Callable[[str], str]) -> dict[str, Any] | None:
+    """The pack's strategy of sensible play (``[play]``) as data: each upgrade it weighs otherwise than the
+    rest (weight and displayed name), and the weight of the rest; None when the pack has none."""
+    play = pack.play
+    if play is None:
+        return None
+    return {
+        "favour": {ident: {"label": name(ident), "weight": weight} for ident, weight in play.favour.items()},
+        "otherwise": play.otherwise,
+    }
+
+
 def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
     """Everything ``show`` prints, as JSON data."""
 
@@ -129,6 +141,7 @@ def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
             for k in pack.kinds.values()
         },
         "tables": sorted(pack.tables),
+        "play": _play(pack, name),
         "functions": contract_functions(pack),
         "contract": contract_data(pack),
     }
@@ -223,4 +236,12 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
     if data["tables"]:
         out.line()
         out.line("Data tables: " + ", ".join(data["tables"]))
+    play = data["play"]
+    if play is not None:
+        out.line()
+        favoured = sorted(play["favour"].items(), key=lambda item: (-item[1]["weight"], item[0]))
+        rows = [(k, v["label"], v["weight"]) for k, v in favoured]
+        rows.append(("(every other upgrade)", "", play["otherwise"]))
+        title = "Sensible play (the weights of the conformance check's steered purchases)"
+        out.table(Table(("upgrade", "name", "weight"), rows, title=title))
     return 0
