@@ -285,7 +285,8 @@ class TestRefusedBeforeWriting:
         assert before == run(capsys, "campaign", "history", party, "ana", "--json")[1]
 
     def test_a_file_that_is_no_store_is_left_as_it_was(self, tmp_path: Path, capsys) -> None:
-        """A SQLite database of something else, or an empty file, is refused and left byte for byte."""
+        """A SQLite database of something else, or an empty file, is refused as bad usage (exit 2, as any file
+        that is not what the command reads) and left byte for byte, by `campaign` and `league` alike."""
         other, empty = tmp_path / "other.db", tmp_path / "empty.db"
         with contextlib.closing(sqlite3.connect(other)) as db:
             db.execute("CREATE TABLE t (x)")
@@ -293,8 +294,17 @@ class TestRefusedBeforeWriting:
         empty.write_bytes(b"")
         for path in (other, empty):
             before = path.read_bytes()
-            status, _, err = run(capsys, "campaign", "party", str(path))
-            assert (1, True, before) == (status, "holds no store of this library" in err, path.read_bytes())
+            for command in (("campaign", "party"), ("league", "standings")):
+                status, _, err = run(capsys, *command, str(path))
+                assert (2, True, before) == (status, "holds no store of this library" in err, path.read_bytes())
+
+    def test_a_text_file_is_no_store(self, tmp_path: Path, capsys) -> None:
+        """A text file given as the store: exit 2, saying it is no SQLite database of a store."""
+        notes = tmp_path / "notes.txt"
+        notes.write_text("not a database, " * 100, encoding="utf-8")
+        status, _, err = run(capsys, "campaign", "award", str(notes), "--to", "ana:escrime=1", "--reason", "s")
+        said = f"progression: store {notes}: it is no SQLite database of a store (file is not a database); nothing"
+        assert (2, True) == (status, err.startswith(said))
 
     def test_a_settle_with_nothing_to_settle(self, party: str, capsys) -> None:
         """Settling a competence with nothing over its cap changes nothing and says no error."""

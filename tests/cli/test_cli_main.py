@@ -84,6 +84,9 @@ class TestExitStatus:
             (errors.RulePackError("f", []), 2),
             (errors.SheetError("f", []), 2),
             (errors.DiceError("out"), 2),
+            (errors.NotAStore("notes.txt", "it holds no store"), 2),
+            (errors.StoreError("league.sqlite", "closed"), 1),
+            (errors.StoreTampered("league.sqlite", "ana", "its snapshot"), 1),
         ],
         ids=lambda v: type(v).__name__ if isinstance(v, Exception) else str(v),
     )

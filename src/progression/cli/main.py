@@ -11,7 +11,8 @@ Exit statuses:
 * 2 — bad usage: a malformed command line, an unknown pack or id, a missing or broken file, bad input
   (:class:`~progression.errors.InvalidInput`, :class:`~progression.errors.UnknownName`,
   :class:`~progression.errors.UnknownPackError`, :class:`~progression.errors.RulePackError`,
-  :class:`~progression.errors.SheetError`, :class:`~progression.errors.DiceError`), a missing optional extra.
+  :class:`~progression.errors.SheetError`, :class:`~progression.errors.DiceError`), a file that holds no store
+  (:class:`~progression.errors.NotAStore`), a missing optional extra.
 * 3 — a bug (an unexpected exception in a pack's function or here): one line, and the traceback with
   ``PROGRESSION_DEBUG=1``.
 * 130 — interrupted.
@@ -38,6 +39,7 @@ def exit_status(problem: ProgressionError) -> int:
     from progression.errors import (
         DiceError,
         InvalidInput,
+        NotAStore,
         OutOfOrder,
         RulePackError,
         SheetError,
@@ -46,7 +48,7 @@ def exit_status(problem: ProgressionError) -> int:
     )
 
     # Errors that mean the command was used wrongly; every other library error is a refusal.
-    usage = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError)
+    usage = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError, NotAStore)
     return 2 if isinstance(problem, usage) and not isinstance(problem, OutOfOrder) else 1
 
 

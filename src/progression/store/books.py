@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from progression.errors import InvalidInput, StoreError, UnknownName
+from progression.errors import InvalidInput, NotAStore, StoreError, UnknownName
 from progression.files import sheets as files
 from progression.ledger.sheet import Sheet
 from progression.store.store import sheet_bytes
@@ -69,10 +69,10 @@ class Book:
         """The book an open store holds.
 
         Raises:
-            StoreError: the store holds none.
+            NotAStore: the store holds none.
         """
         if store.record(cls.book_record) is None:
-            raise StoreError(store.where, f"it holds no {cls.noun}; make one with {cls.makes}")
+            raise NotAStore(store.where, f"it holds no {cls.noun}; make one with {cls.makes}")
         return cls(store)
 
     def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:

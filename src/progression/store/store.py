@@ -34,7 +34,15 @@ from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import create as create_sheet
 from progression.engine.run import run as run_operation
-from progression.errors import InvalidInput, Problem, ProgressionError, SheetError, StoreError, UnknownName
+from progression.errors import (
+    InvalidInput,
+    NotAStore,
+    Problem,
+    ProgressionError,
+    SheetError,
+    StoreError,
+    UnknownName,
+)
 from progression.files import sheets as files
 from progression.files.ledger_read import Operations, Unsure, read_ledger
 from progression.files.ledger_write import event_lines
@@ -97,7 +105,7 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
     try:
         if pack is None and not _holds_a_store(backend):
             reason = "a new store needs its pack: open_store(where, pack); it holds no store of this library yet"
-            raise StoreError(backend.where, reason)
+            raise NotAStore(backend.where, reason)
         schema.migrate(backend)
         named = _pack_of(backend, pack)
         rules = pack
@@ -122,16 +130,16 @@ def _check_store_file(path: Path) -> None:
     import sqlite3
 
     if not path.exists():
-        raise StoreError(str(path), "a new store needs its pack: open_store(where, pack); no file was made")
+        raise NotAStore(str(path), "a new store needs its pack: open_store(where, pack); no file was made")
     try:
         with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as reading:
             found = reading.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
             is_store = found.fetchone() is not None
     except sqlite3.Error as error:
-        raise StoreError(str(path), f"it is no SQLite database of a store ({error}); nothing was changed") from None
+        raise NotAStore(str(path), f"it is no SQLite database of a store ({error}); nothing was changed") from None
     if not is_store:
         reason = "it holds no store of this library (no schema_version table); nothing was changed"
-        raise StoreError(str(path), reason)
+        raise NotAStore(str(path), reason)
 
 
 def _holds_a_store(backend: Backend) -> bool:
@@ -151,7 +159,7 @@ def _pack_of(backend: Backend, pack: RulePack | None) -> str:
     if rows:
         return str(rows[0][0])
     if pack is None:
-        raise StoreError(backend.where, "a new store needs its pack: open_store(where, pack)")
+        raise NotAStore(backend.where, "a new store needs its pack: open_store(where, pack)")
     backend.begin()
     try:
         if not backend.query("SELECT value FROM settings WHERE name = ?", ("pack",)):
