@@ -271,18 +271,52 @@ class TestRefusedBeforeWriting:
         [
             ("award", "--to", "ana:escrime=1", "--reason", "a lesson"),
             ("do", "ana", "settle", "competence=escrime"),
+            ("buy", "ana", "raise.escrime"),
+            ("character", "add", "{party}", "cid", "--set", "escrime=3"),
+            ("party",),
+            ("show", "ana"),
+            ("history", "ana"),
+            ("verify",),
+            ("amend", "ana", "1", "name=Anna"),
+            ("import", "cid", "{sheet}"),
+            ("export", "ana", "{out}"),
         ],
+        ids=lambda words: "-".join(w for w in words if not w.startswith("{"))[:30],
     )
-    def test_a_language_the_pack_lacks(self, party: str, capsys, words: tuple[str, ...]) -> None:
-        """A ``--lang`` the pack does not declare is bad usage, said before anything is written: a user who runs
-        the command again after the error changes the party once, not twice."""
-        before = run(capsys, "campaign", "history", party, "ana", "--json")[1]
-        status, _, err = run(capsys, "campaign", words[0], party, *words[1:], "--lang", "de")
+    def test_a_language_the_pack_lacks(self, party: str, capsys, tmp_path: Path, words: tuple[str, ...]) -> None:
+        """Every campaign command takes ``--lang``; one the pack does not declare is bad usage, said before
+        anything is written: a user who runs the command again after the error changes the party once, not twice."""
+        sheet = tmp_path / "cid.json"
+        run(capsys, "sheet", "new", str(sheet), "--pack", "competence", "--kind", "character", "--name", "Cid")
+        before = run(capsys, "campaign", "party", party, "--json")[1]
+        given = [w.format(party=party, sheet=sheet, out=tmp_path / "out.json") for w in words]
+        head = given[:2] if given[0] == "character" else given[:1]
+        tail = given[3:] if given[0] == "character" else given[1:]
+        status, _, err = run(capsys, "campaign", *head, party, *tail, "--lang", "de")
         assert (2, "--lang de: pack 'competence' declares no language 'de'; its languages: en, fr") == (
             status,
             err.strip().removeprefix("progression: "),
         )
-        assert before == run(capsys, "campaign", "history", party, "ana", "--json")[1]
+        assert before == run(capsys, "campaign", "party", party, "--json")[1]
+        assert not (tmp_path / "out.json").exists()
+
+    def test_every_command_takes_a_language_it_knows(self, party: str, capsys) -> None:
+        """``--lang fr`` is taken by the commands that took none before (party, verify, character add, new)."""
+        for words in (
+            ("party", party),
+            ("verify", party),
+            ("character", "add", party, "cid", "--name", "Cid"),
+            ("new", f"{party}.new", "--pack", "competence", "--name", "Autre"),
+        ):
+            assert 0 == run(capsys, "campaign", *words, "--lang", "fr")[0], words
+
+    def test_a_new_party_in_a_language_the_pack_lacks_makes_no_file(self, tmp_path: Path, capsys) -> None:
+        """``campaign new --lang de`` is refused before the store is made."""
+        where = tmp_path / "new.sqlite"
+        status, _, err = run(
+            capsys, "campaign", "new", str(where), "--pack", "competence", "--name", "N", "--lang", "de"
+        )
+        assert (2, True, []) == (status, "declares no language 'de'" in err, list(tmp_path.iterdir()))
 
     def test_a_file_that_is_no_store_is_left_as_it_was(self, tmp_path: Path, capsys) -> None:
         """A SQLite database of something else, or an empty file, is refused as bad usage (exit 2, as any file

@@ -83,6 +83,7 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
 
     pack = resolve_pack(args.pack)
     campaign = declared(pack)
+    language(pack, args)  # a language the pack lacks is refused before the store is made
     where = str(args.file)
     local = "://" not in where
     if local and Path(where).exists():
