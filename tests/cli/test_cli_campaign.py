@@ -57,7 +57,7 @@ class TestMade:
             capsys, "campaign", "new", str(path), "--pack", "competence", "--name", "P", "--set", "quality_base=-1"
         )
         assert (2, False) == (status, path.exists())
-        assert "expected an integer >= 0, got -1 @ $.quality_base" in err
+        assert "expected an integer from 0 to 10000, got -1 @ $.quality_base" in err
         status, _, err = run(
             capsys, "campaign", "new", str(path), "--pack", "competence", "--name", "P", "--set", "overflow=auto"
         )

@@ -296,7 +296,7 @@ class TestTuning:
         new_party(where, "P").close()
         raw(str(where), "UPDATE records SET value = ? WHERE name = 'competence.party'",
             (json.dumps({"format": 1, "name": "P", "campaign": None, "settings": {"quality_base": -5}, "characters": []}),))  # fmt: skip
-        with pytest.raises(RulePackError, match="expected an integer >= 0, got -5"):
+        with pytest.raises(RulePackError, match="expected an integer from 0 to 10000, got -5"):
             open_party(where)
 
 

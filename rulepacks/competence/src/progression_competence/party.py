@@ -38,7 +38,7 @@ from ._character import settle as _settle
 from ._ids import pool_id
 from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, kept_tags, pack_for
 from ._reader import parse_text, read_file
-from ._settings import Settings, load_settings, read_settings
+from ._settings import LEVEL_MAX, Settings, load_settings, read_settings
 
 if TYPE_CHECKING:
     from progression.history import Amendment, Verification
@@ -317,6 +317,13 @@ class Party(Book):
             except ValueError:
                 msg = f"the starting level of {competence!r} for character {character!r} must be a whole number, got {text!r}"
                 raise InvalidInput(msg) from None
+        for competence, value in given.items():
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVEL_MAX:
+                msg = (
+                    f"the starting level of {competence!r} for character {character!r} must be a whole number from 0 "
+                    f"to {LEVEL_MAX:,}, got {value!r}"
+                )
+                raise InvalidInput(msg)
         creation = _creation(new_character(self.pack, name, levels=given), self.store.where)
         return self._join(character, lambda tx: tx.create(character, creation))
 
