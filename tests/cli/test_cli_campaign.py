@@ -389,3 +389,76 @@ def test_a_store_that_is_a_pipe_is_named_so(tmp_path: Path, capsys) -> None:
         f"progression: campaign file {str(pipe)!r} is not a regular file (a device, a pipe or a socket); "
         "give the store's file",
     ) == (status, err.strip())
+
+
+class TestDiceTypedWithoutTheLock:
+    """`campaign do` and `buy` ask for dice typed at a terminal holding no lock, then store the change only if the
+    character did not change meanwhile."""
+
+    @staticmethod
+    def award_elsewhere(party: str, character: str, competence: str) -> None:
+        """Another game master's award, through a connection of its own that gives up at once if the database is
+        locked."""
+        from progression import open_store
+        from progression_competence.party import Party
+
+        with Party.of(open_store(party, timeout=0)) as other:
+            other.award({character: {competence: 1}}, reason="meanwhile")
+
+    def test_another_writer_goes_on_while_the_dice_are_typed(
+        self, party: str, capsys, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """While Ana's test waits for its D100, an award to Bea is stored (no lock is held); Ana's test is then
+        stored too."""
+        import progression.cli.args
+
+        def typed(sides: int, label: str) -> int:
+            self.award_elsewhere(party, "bea", "danse")
+            return 42
+
+        monkeypatch.setattr(progression.cli.args, "_prompt", typed)
+        status, out, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime")
+        assert (0, "ana #2 rolled Fencing test: 42 (D100) + level 20 = 62\n", "") == (status, out, err)
+        with open_party(party) as again:
+            assert (2, 2, True) == (again.store.version("ana"), again.store.version("bea"), again.verify().ok)
+
+    def test_the_character_changed_while_the_dice_were_typed(
+        self, party: str, capsys, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Ana awarded while her test's die is typed: the test is refused (exit 1, a conflict), nothing of it is
+        written, and the other award is kept."""
+        import progression.cli.args
+
+        def typed(sides: int, label: str) -> int:
+            self.award_elsewhere(party, "ana", "escrime")
+            return 42
+
+        monkeypatch.setattr(progression.cli.args, "_prompt", typed)
+        status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime")
+        said = f"progression: store {party}: sheet 'ana' was expected at version 1 but is at version 2: it changed"
+        assert (1, True) == (status, err.startswith(said))
+        with open_party(party) as again:
+            assert ["meanwhile"] == [e.operation.reason for e in again.character("ana").ledger[1:]]
+
+    def test_seeded_dice_are_rolled_again_on_the_new_state(
+        self, party: str, capsys, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """With --seed, a change made meanwhile to the character is no refusal: the test is worked out again on
+        the new state, with the same roll."""
+        import progression.cli.campaign as campaign
+
+        worked_out = campaign._worked_out
+        calls: list[int] = []
+
+        def meanwhile(after):
+            calls.append(len(after.ledger))
+            if len(calls) == 1:
+                self.award_elsewhere(party, "ana", "escrime")
+            return worked_out(after)
+
+        monkeypatch.setattr(campaign, "_worked_out", meanwhile)
+        status, out, _ = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--seed", "7")
+        assert (0, [2, 3]) == (status, calls)
+        assert out.startswith("ana #3 rolled Fencing test: 42 (D100) + level 20 = 62")
+        with open_party(party) as again:
+            assert (3, True) == (again.store.version("ana"), again.verify().ok)

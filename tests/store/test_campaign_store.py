@@ -458,3 +458,17 @@ def test_an_export_leaves_no_temporary_file(tmp_path: Path) -> None:
         made.export_character("ana", tmp_path / "ana.json")
     assert ["ana.json", "p.sqlite"] == sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("p.sqlite-"))
     assert not list(tmp_path.glob(f".*{os.getpid()}*"))
+
+
+def test_a_change_worked_out_on_an_older_version_is_refused(tmp_path: Path) -> None:
+    """``Party.change(expected=)``: a change worked out on version 1 is not stored over version 2."""
+    from progression.errors import StoreConflict
+
+    with new_party(tmp_path / "p.sqlite", "P") as made:
+        made.add_character("ana", "Ana", levels={"escrime": 20})
+        seen = made.character("ana")
+        made.award({"ana": {"escrime": 3}}, reason="meanwhile")
+        raised = pc.raise_level(made.pack, made.award({"ana": {"escrime": 1}}, reason="x")["ana"], "escrime")
+        with pytest.raises(StoreConflict, match="sheet 'ana' was expected at version 1 but is at version 3"):
+            made.change("ana", lambda pack, sheet: raised, expected=len(seen.ledger))
+        assert 3 == made.store.version("ana")

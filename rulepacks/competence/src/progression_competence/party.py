@@ -464,13 +464,20 @@ class Party(Book):
                     done[character] = tx.execute(character, award)
         return done
 
-    def change(self, character: str, change: Callable[[RulePack, Sheet], Sheet]) -> Sheet:
+    def change(
+        self, character: str, change: Callable[[RulePack, Sheet], Sheet], *, expected: int | None = None
+    ) -> Sheet:
         """Store what ``change`` (a function of the pack and the stored sheet: an action, a purchase) makes of
         the character: each new entry run again through the engine
         (:meth:`progression.store.Transaction.extend`), in one transaction; the character as stored.
 
+        Args:
+            expected: the version of the character the change was worked out on (a caller that asked for dice at
+                a terminal before it took the store's write lock); None: the character as stored.
+
         Raises:
             UnknownName: no such character.
+            StoreConflict: ``expected`` is not the character's version: it changed meanwhile; nothing was written.
             ProgressionError: the rules refuse the change; nothing was written.
         """
         self.check_member(character, self.characters())
@@ -483,7 +490,7 @@ class Party(Book):
             if not isinstance(after, Sheet):
                 msg = f"the change of character {character!r} returned {type(after).__name__}, not a Sheet"
                 raise InvalidInput(msg)
-            return tx.extend(character, after)
+            return tx.extend(character, after, expected=expected)
 
     def raise_level(self, character: str, competence: str, levels: int = 1) -> Sheet:
         """:func:`~progression_competence.raise_level` on the stored character."""
