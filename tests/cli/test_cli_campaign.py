@@ -57,7 +57,7 @@ class TestMade:
             capsys, "campaign", "new", str(path), "--pack", "competence", "--name", "P", "--set", "quality_base=-1"
         )
         assert (2, False) == (status, path.exists())
-        assert "expected an integer >= 0, got -1 @ $.quality_base" in err
+        assert "expected an integer from 0 to 10000, got -1 @ $.quality_base" in err
         status, _, err = run(
             capsys, "campaign", "new", str(path), "--pack", "competence", "--name", "P", "--set", "overflow=auto"
         )
@@ -271,18 +271,52 @@ class TestRefusedBeforeWriting:
         [
             ("award", "--to", "ana:escrime=1", "--reason", "a lesson"),
             ("do", "ana", "settle", "competence=escrime"),
+            ("buy", "ana", "raise.escrime"),
+            ("character", "add", "{party}", "cid", "--set", "escrime=3"),
+            ("party",),
+            ("show", "ana"),
+            ("history", "ana"),
+            ("verify",),
+            ("amend", "ana", "1", "name=Anna"),
+            ("import", "cid", "{sheet}"),
+            ("export", "ana", "{out}"),
         ],
+        ids=lambda words: "-".join(w for w in words if not w.startswith("{"))[:30],
     )
-    def test_a_language_the_pack_lacks(self, party: str, capsys, words: tuple[str, ...]) -> None:
-        """A ``--lang`` the pack does not declare is bad usage, said before anything is written: a user who runs
-        the command again after the error changes the party once, not twice."""
-        before = run(capsys, "campaign", "history", party, "ana", "--json")[1]
-        status, _, err = run(capsys, "campaign", words[0], party, *words[1:], "--lang", "de")
+    def test_a_language_the_pack_lacks(self, party: str, capsys, tmp_path: Path, words: tuple[str, ...]) -> None:
+        """Every campaign command takes ``--lang``; one the pack does not declare is bad usage, said before
+        anything is written: a user who runs the command again after the error changes the party once, not twice."""
+        sheet = tmp_path / "cid.json"
+        run(capsys, "sheet", "new", str(sheet), "--pack", "competence", "--kind", "character", "--name", "Cid")
+        before = run(capsys, "campaign", "party", party, "--json")[1]
+        given = [w.format(party=party, sheet=sheet, out=tmp_path / "out.json") for w in words]
+        head = given[:2] if given[0] == "character" else given[:1]
+        tail = given[3:] if given[0] == "character" else given[1:]
+        status, _, err = run(capsys, "campaign", *head, party, *tail, "--lang", "de")
         assert (2, "--lang de: pack 'competence' declares no language 'de'; its languages: en, fr") == (
             status,
             err.strip().removeprefix("progression: "),
         )
-        assert before == run(capsys, "campaign", "history", party, "ana", "--json")[1]
+        assert before == run(capsys, "campaign", "party", party, "--json")[1]
+        assert not (tmp_path / "out.json").exists()
+
+    def test_every_command_takes_a_language_it_knows(self, party: str, capsys) -> None:
+        """``--lang fr`` is taken by the commands that took none before (party, verify, character add, new)."""
+        for words in (
+            ("party", party),
+            ("verify", party),
+            ("character", "add", party, "cid", "--name", "Cid"),
+            ("new", f"{party}.new", "--pack", "competence", "--name", "Autre"),
+        ):
+            assert 0 == run(capsys, "campaign", *words, "--lang", "fr")[0], words
+
+    def test_a_new_party_in_a_language_the_pack_lacks_makes_no_file(self, tmp_path: Path, capsys) -> None:
+        """``campaign new --lang de`` is refused before the store is made."""
+        where = tmp_path / "new.sqlite"
+        status, _, err = run(
+            capsys, "campaign", "new", str(where), "--pack", "competence", "--name", "N", "--lang", "de"
+        )
+        assert (2, True, []) == (status, "declares no language 'de'" in err, list(tmp_path.iterdir()))
 
     def test_a_file_that_is_no_store_is_left_as_it_was(self, tmp_path: Path, capsys) -> None:
         """A SQLite database of something else, or an empty file, is refused as bad usage (exit 2, as any file
@@ -355,3 +389,76 @@ def test_a_store_that_is_a_pipe_is_named_so(tmp_path: Path, capsys) -> None:
         f"progression: campaign file {str(pipe)!r} is not a regular file (a device, a pipe or a socket); "
         "give the store's file",
     ) == (status, err.strip())
+
+
+class TestDiceTypedWithoutTheLock:
+    """`campaign do` and `buy` ask for dice typed at a terminal holding no lock, then store the change only if the
+    character did not change meanwhile."""
+
+    @staticmethod
+    def award_elsewhere(party: str, character: str, competence: str) -> None:
+        """Another game master's award, through a connection of its own that gives up at once if the database is
+        locked."""
+        from progression import open_store
+        from progression_competence.party import Party
+
+        with Party.of(open_store(party, timeout=0)) as other:
+            other.award({character: {competence: 1}}, reason="meanwhile")
+
+    def test_another_writer_goes_on_while_the_dice_are_typed(
+        self, party: str, capsys, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """While Ana's test waits for its D100, an award to Bea is stored (no lock is held); Ana's test is then
+        stored too."""
+        import progression.cli.args
+
+        def typed(sides: int, label: str) -> int:
+            self.award_elsewhere(party, "bea", "danse")
+            return 42
+
+        monkeypatch.setattr(progression.cli.args, "_prompt", typed)
+        status, out, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime")
+        assert (0, "ana #2 rolled Fencing test: 42 (D100) + level 20 = 62\n", "") == (status, out, err)
+        with open_party(party) as again:
+            assert (2, 2, True) == (again.store.version("ana"), again.store.version("bea"), again.verify().ok)
+
+    def test_the_character_changed_while_the_dice_were_typed(
+        self, party: str, capsys, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Ana awarded while her test's die is typed: the test is refused (exit 1, a conflict), nothing of it is
+        written, and the other award is kept."""
+        import progression.cli.args
+
+        def typed(sides: int, label: str) -> int:
+            self.award_elsewhere(party, "ana", "escrime")
+            return 42
+
+        monkeypatch.setattr(progression.cli.args, "_prompt", typed)
+        status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime")
+        said = f"progression: store {party}: sheet 'ana' was expected at version 1 but is at version 2: it changed"
+        assert (1, True) == (status, err.startswith(said))
+        with open_party(party) as again:
+            assert ["meanwhile"] == [e.operation.reason for e in again.character("ana").ledger[1:]]
+
+    def test_seeded_dice_are_rolled_again_on_the_new_state(
+        self, party: str, capsys, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """With --seed, a change made meanwhile to the character is no refusal: the test is worked out again on
+        the new state, with the same roll."""
+        import progression.cli.campaign as campaign
+
+        worked_out = campaign._worked_out
+        calls: list[int] = []
+
+        def meanwhile(after):
+            calls.append(len(after.ledger))
+            if len(calls) == 1:
+                self.award_elsewhere(party, "ana", "escrime")
+            return worked_out(after)
+
+        monkeypatch.setattr(campaign, "_worked_out", meanwhile)
+        status, out, _ = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--seed", "7")
+        assert (0, [2, 3]) == (status, calls)
+        assert out.startswith("ana #3 rolled Fencing test: 42 (D100) + level 20 = 62")
+        with open_party(party) as again:
+            assert (3, True) == (again.store.version("ana"), again.verify().ok)

@@ -307,7 +307,7 @@ BAD: dict[str, tuple[Callable[[RulePack, Sheet], object], type[ProgressionError]
     "bad starting level": (
         lambda p, s: pc.new_character(p, levels={"escrime": -1}),
         InvalidInput,
-        "new character: the level of 'escrime' must be a whole number >= 0, got -1",
+        "the starting level of 'escrime' must be a whole number from 0 to 1,000, got -1",
     ),
 }
 

@@ -294,3 +294,13 @@ def test_a_bad_campaign_file_still_reports_its_problems(tmp_path: Path, pack: Ru
     )
     with pytest.raises(RulePackError, match="a campaign needs at least one competence"):
         pack.contract.factory("character")(pack, campaign=str(tmp_path / "bad.toml"))
+
+
+def test_pack_for_needs_a_sheet() -> None:
+    """``pack_for`` is given a character's sheet; anything else is refused saying what it was."""
+    from progression.errors import InvalidInput
+
+    with pytest.raises(
+        InvalidInput, match=r"^expected the Sheet of a character, to find the campaign it was made in, got str$"
+    ):
+        pc.campaigns.pack_for(pc.pack(), "ana.json")  # type: ignore[arg-type]

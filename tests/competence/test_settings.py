@@ -8,6 +8,7 @@ import pytest
 
 import progression_competence as pc
 from progression.errors import InvalidInput, RulePackError, UnknownName
+from progression_competence._settings import RANGES
 
 from .conftest import DATA
 
@@ -146,3 +147,49 @@ class TestFiles:
         with pytest.raises(RulePackError) as caught:
             pc.campaigns.read_settings({"level_divisor": 0, "quality_step": "ten", "die_size": 1}, "<test>")
         assert {"$.level_divisor", "$.quality_step", "$.die_size"} == {p.path for p in caught.value.problems}
+
+
+class TestRanges:
+    @pytest.mark.parametrize(
+        ("key", "value", "expected"),
+        [
+            ("quality_base", 10_001, "expected an integer from 0 to 10000, got 10001 @ $.quality_base"),
+            ("quality_step", -1, "expected an integer from 0 to 10000, got -1 @ $.quality_step"),
+            ("level_divisor", 1_001, "expected an integer from 1 to 1000, got 1001 @ $.level_divisor"),
+            ("die_size", 100_000_000_000, "expected an integer from 2 to 1000, got 100000000000 @ $.die_size"),
+            (
+                "degree_starts",
+                {"maitre": 9999},
+                "expected an integer from 2 to 1000, got 9999 @ $.degree_starts.maitre",
+            ),
+            ("gate_qualities", {"expert": 101}, "expected an integer from 0 to 100, got 101 @ $.gate_qualities.expert"),
+            (
+                "specialization_costs",
+                {"maitre": 10**6},
+                "expected an integer from 0 to 10000, got 1000000 @ $.specialization_costs.maitre",
+            ),
+        ],
+    )
+    def test_a_setting_out_of_its_range(self, key: str, value: object, expected: str) -> None:
+        """Each setting is refused outside its documented range, with its key and the range."""
+        with pytest.raises(RulePackError) as caught:
+            pc.default_settings().changed(**{key: value})
+        assert [expected] == [f"{p.reason} @ {p.path}" for p in caught.value.problems]
+
+    def test_the_edges_are_taken(self) -> None:
+        """The ends of each range are settings a campaign may use."""
+        low = {key: low for key, (low, _) in RANGES.items() if key in pc.party.TUNING}
+        high = {key: high for key, (_, high) in RANGES.items() if key in pc.party.TUNING}
+        assert (low, high) == (
+            {k: getattr(pc.default_settings().changed(**low), k) for k in low},
+            {k: getattr(pc.default_settings().changed(**high), k) for k in high},
+        )
+
+    def test_a_starting_level_out_of_range(self) -> None:
+        """A starting level is a level from 0 to 1,000; 1,000 itself is taken."""
+        pack = pc.pack()
+        assert 1_000 == pc.level(pack, pc.new_character(pack, levels={"escrime": 1_000}), "escrime")
+        with pytest.raises(
+            InvalidInput, match="the starting level of 'escrime' must be a whole number from 0 to 1,000, got 9999"
+        ):
+            pc.new_character(pack, levels={"escrime": 9999})

@@ -94,9 +94,11 @@ class TestAmend:
 
     def test_refusals(self) -> None:
         """A position out of range, something other than an operation, a creation elsewhere than at 1."""
-        with pytest.raises(InvalidInput, match="amend: the entry must be a number from 1 to 5, got 9"):
+        with pytest.raises(
+            InvalidInput, match=r"the entry to amend of sheet 'Ana' must be a number from 1 to 5, got 9"
+        ):
             amend(ana_history(), 9, Mark(name="x"), pack=market())
-        with pytest.raises(InvalidInput, match="amend: expected an operation to record at #2, got dict"):
+        with pytest.raises(InvalidInput, match=r"expected an operation to record at #2 of sheet 'Ana', got dict"):
             amend(ana_history(), 2, {"op": "award"}, pack=market())  # type: ignore[arg-type]
         with pytest.raises(InvalidInput, match="a creation can only be the first entry, not #3"):
             amend(ana_history(), 3, Create(kind="adventurer"), pack=market())

@@ -61,9 +61,9 @@ class TestLedger:
     @pytest.mark.parametrize(
         ("steps", "message"),
         [
-            (0, "undo: steps must be a positive integer, got 0"),
-            (True, "undo: steps must be a positive integer, got True"),
-            (2, "undo: the ledger holds 1 operations after its creation; cannot undo 2"),
+            (0, "the number of operations to undo must be a positive integer, got 0"),
+            (True, "the number of operations to undo must be a positive integer, got True"),
+            (2, "sheet 'Ana' holds 1 operations after its creation; cannot undo 2"),
         ],
     )
     def test_bad_undo(self, steps: object, message: str) -> None:

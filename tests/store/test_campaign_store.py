@@ -82,7 +82,9 @@ class TestCharacters:
         """The command line gives the levels as text; a word that is no number is refused, naming it."""
         riders.add_character("cid", "Cid", equitation="12")
         assert 12 == pc.level(riders.pack, riders.character("cid"), "equitation")
-        with pytest.raises(InvalidInput, match="the level of 'danse' must be a whole number, got 'many'"):
+        with pytest.raises(
+            InvalidInput, match="the starting level of 'danse' for character 'dan' must be a whole number, got 'many'"
+        ):
             riders.add_character("dan", "Dan", danse="many")
         with pytest.raises(UnknownName, match="competence 'voile' is not defined in campaign 'example'"):
             riders.add_character("dan", "Dan", voile="3")
@@ -141,7 +143,11 @@ class TestAward:
             ({"ana": {"escrime": 5}, "zed": {"danse": 1}}, UnknownName, "character 'zed' is not defined in party"),
             ({"ana": {"escrime": 5}, "bea": {"voile": 1}}, UnknownName, "competence 'voile' is not defined"),
             ({"ana": {"escrime": 5}, "bea": {"danse": 0}}, InvalidInput, "for 'danse' are a whole number >= 1, got 0"),
-            ({"ana": {"escrime": 5}, "bea": {}}, InvalidInput, "the points of 'bea' map competences to points"),
+            (
+                {"ana": {"escrime": 5}, "bea": {}},
+                InvalidInput,
+                "the points awarded to character 'bea' map competences to points, got {}",
+            ),
             ({}, InvalidInput, "for one character or more, got {}"),
         ],
     )
@@ -169,7 +175,9 @@ class TestAward:
 
     def test_a_reason_on_one_line(self, riders: Party) -> None:
         """The reason is the session, on one line."""
-        with pytest.raises(InvalidInput, match="the reason is a text on one line"):
+        with pytest.raises(
+            InvalidInput, match=r"the reason of an award is a text on one line \(the session\), got 'one\\ntwo'"
+        ):
             riders.award({"ana": {"escrime": 1}}, reason="one\ntwo")
 
 
@@ -288,34 +296,36 @@ class TestTuning:
         new_party(where, "P").close()
         raw(str(where), "UPDATE records SET value = ? WHERE name = 'competence.party'",
             (json.dumps({"format": 1, "name": "P", "campaign": None, "settings": {"quality_base": -5}, "characters": []}),))  # fmt: skip
-        with pytest.raises(RulePackError, match="expected an integer >= 0, got -5"):
+        with pytest.raises(RulePackError, match="expected an integer from 0 to 10000, got -5"):
             open_party(where)
 
 
 #: Each public entry point given a wrong input: what it is called with, and the message it refuses with.
 WRONG = [
     (lambda p: p.character(7), "character 7 is not defined in party 'The Riders'"),
-    (lambda p: p.add_character("cid", None), "a character's name is a text on one line, got None"),
-    (lambda p: p.add_character("cid", "Cid", levels="escrime=3"), "levels map competences to starting levels"),
+    (lambda p: p.add_character("cid", None), "the name of character 'cid' is a text on one line, got None"),
+    (lambda p: p.add_character("cid", "Cid", levels="escrime=3"), "the starting levels of character 'cid' map competences to levels, got 'escrime=3'"),
+    (lambda p: p.add_character("cid", "Cid", escrime="x"), "the starting level of 'escrime' for character 'cid' must be a whole number, got 'x'"),
     (lambda p: p.add_character(" cid", "Cid"), "a character's id is a text without spaces, ':', ',' or '='"),
     (lambda p: p.add_character("x:y", "XY"), "a character's id is a text without spaces, ':', ',' or '=', got 'x:y'"),
     (lambda p: p.add_character("p,q=r", "PQ"), "a character's id is a text without spaces, ':', ',' or '='"),
-    (lambda p: p.add_character("cid", ""), "a character's name is a text on one line, got ''"),
-    (lambda p: p.add_sheet("cid", "ana.json"), "party.add_sheet: expected a character Sheet, got str"),
-    (lambda p: p.import_character("cid", 3), "party: expected a sheet file's path, got 3"),
+    (lambda p: p.add_character("cid", ""), "the name of character 'cid' is a text on one line, got ''"),
+    (lambda p: p.add_sheet("cid", "ana.json"), "expected a character Sheet to store as 'cid', got str"),
+    (lambda p: p.import_character("cid", 3), "expected the path of a sheet file to read into the party, got 3"),
     (lambda p: p.import_character("cid", "/nowhere/ana.json"), "cannot read the sheet file '/nowhere/ana.json': it does not exist"),
-    (lambda p: p.export_character("ana", None), "party.export_character: expected a file path, got None"),
-    (lambda p: p.export_character("ana", "a.json", force="yes"), "force is True or False, got 'yes'"),
-    (lambda p: p.award({"ana": {"escrime": 1}}, reason=None), "the reason is a text on one line"),
-    (lambda p: p.award([("ana", 1)], reason="s"), "expected character -> competence -> points"),
-    (lambda p: p.award({"ana": {"escrime": True}}, reason="s"), "are a whole number >= 1, got True"),
-    (lambda p: p.change("ana", "raise"), "party.change: expected a function of (pack, sheet), got 'raise'"),
-    (lambda p: p.change("ana", lambda pack, sheet: None), "returned NoneType, not a Sheet"),
+    (lambda p: p.export_character("ana", None), "expected a file path to export character 'ana' to, got None"),
+    (lambda p: p.export_character("ana", "a.json", force="yes"), "force (whether the files character 'ana' is exported to are replaced) is True or False, got 'yes'"),
+    (lambda p: p.award({"ana": {"escrime": 1}}, reason=None), "the reason of an award is a text on one line (the session), got None"),
+    (lambda p: p.award([("ana", 1)], reason="s"), "expected awards as character -> competence -> points, for one character or more, got [('ana', 1)]"),
+    (lambda p: p.award({"ana": 3}, reason="s"), "the points awarded to character 'ana' map competences to points, got 3"),
+    (lambda p: p.award({"ana": {"escrime": True}}, reason="s"), "the points awarded to character 'ana' for 'escrime' are a whole number >= 1, got True"),
+    (lambda p: p.change("ana", "raise"), "the change of character 'ana' is a function of (pack, sheet), got 'raise'"),
+    (lambda p: p.change("ana", lambda pack, sheet: None), "the change of character 'ana' returned NoneType, not a Sheet"),
     (lambda p: p.raise_level("ana", "escrime", "2"), "levels must be a whole number >= 1, got '2'"),
-    (lambda p: p.settle("ana", "escrime", discard="no"), "discard is True or False, got 'no'"),
+    (lambda p: p.settle("ana", "escrime", discard="no"), "discard (whether the points of 'escrime' over the cap of character 'ana' are lost) is True or False, got 'no'"),
     (lambda p: p.buy_quality("ana", "voltige"), "quality 'voltige' is not defined"),
     (lambda p: p.buy_specialization("ana", "escrime", "vol"), "specialization 'vol' is not defined"),
-    (lambda p: p.amend("ana", 9, Award(pool="pp.escrime", amount=1, reason="s")), "the entry must be a number from 1 to 1, got 9"),
+    (lambda p: p.amend("ana", 9, Award(pool="pp.escrime", amount=1, reason="s")), "the entry to amend of sheet 'Ana' must be a number from 1 to 1, got 9"),
     (lambda p: p.amend("ana", 1, Award(pool="pp.escrime", amount=1, reason="s")), "the first entry is the creation"),
 ]  # fmt: skip
 
@@ -448,3 +458,17 @@ def test_an_export_leaves_no_temporary_file(tmp_path: Path) -> None:
         made.export_character("ana", tmp_path / "ana.json")
     assert ["ana.json", "p.sqlite"] == sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("p.sqlite-"))
     assert not list(tmp_path.glob(f".*{os.getpid()}*"))
+
+
+def test_a_change_worked_out_on_an_older_version_is_refused(tmp_path: Path) -> None:
+    """``Party.change(expected=)``: a change worked out on version 1 is not stored over version 2."""
+    from progression.errors import StoreConflict
+
+    with new_party(tmp_path / "p.sqlite", "P") as made:
+        made.add_character("ana", "Ana", levels={"escrime": 20})
+        seen = made.character("ana")
+        made.award({"ana": {"escrime": 3}}, reason="meanwhile")
+        raised = pc.raise_level(made.pack, made.award({"ana": {"escrime": 1}}, reason="x")["ana"], "escrime")
+        with pytest.raises(StoreConflict, match="sheet 'ana' was expected at version 1 but is at version 3"):
+            made.change("ana", lambda pack, sheet: raised, expected=len(seen.ledger))
+        assert 3 == made.store.version("ana")

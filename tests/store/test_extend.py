@@ -73,5 +73,7 @@ class TestUnder:
         """A view under another pack is refused: the sheets were made under this one."""
         with pytest.raises(StoreError, match="it keeps sheets of pack 'skirmish', not 'competence'"):
             store.under(progression.load("competence"))
-        with pytest.raises(InvalidInput, match=r"store\.under: pack must be a RulePack, got str"):
+        with pytest.raises(
+            InvalidInput, match=r"the rules a view of store .* plays its sheets under must be a RulePack, got str"
+        ):
             store.under("skirmish")

@@ -453,13 +453,15 @@ class TestFiles:
         locked = tmp_path / "locked.json"
         locked.write_text("kept", encoding="utf-8")
         locked.chmod(0o444)
-        with pytest.raises(StoreError, match=r"export_file: sheet file .*locked\.json' is read-only \(mode 0444\)"):
+        with pytest.raises(
+            StoreError, match=r"sheet 'ana' was not exported: sheet file .*locked\.json' is read-only \(mode 0444\)"
+        ):
             store.export_file("ana", locked, force=True)
         pipe = tmp_path / "pipe"
         os.mkfifo(pipe)
-        with pytest.raises(StoreError, match=r"export_file: .*pipe' is not a regular file"):
+        with pytest.raises(StoreError, match=r"sheet 'ana' was not exported: .*pipe' is not a regular file"):
             store.export_file("ana", pipe, force=True)
-        with pytest.raises(StoreError, match=r"export_file: .* is a directory"):
+        with pytest.raises(StoreError, match=r"sheet 'ana' was not exported: .* is a directory"):
             store.export_file("ana", tmp_path, force=True)
         assert ("kept", []) == (
             locked.read_text(encoding="utf-8"),
@@ -525,9 +527,11 @@ class TestErrors:
         hero(store)
         with pytest.raises(InvalidInput, match="expected an operation"):
             store.run("ana", progression.events.Awarded(pool="xp", amount=99))
-        with pytest.raises(InvalidInput, match="a sheet starts with a Create operation, got Award"):
+        with pytest.raises(InvalidInput, match="sheet 'bo' must start with a Create operation, got Award"):
             store.create("bo", Award(pool="xp", amount=1, reason="a rat"))
-        with pytest.raises(InvalidInput, match="expected must be a version"):
+        with pytest.raises(
+            InvalidInput, match=r"expected \(the version of sheet 'ana' read\) must be a whole number, got '1'"
+        ):
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"), expected="1")
         assert (("ana",), 1) == (store.ids(), store.version("ana"))
 
@@ -552,7 +556,10 @@ class TestErrors:
 
     def test_verify_is_true_or_false(self, store) -> None:
         """``verify="no"`` would have read as True: refused."""
-        with pytest.raises(InvalidInput, match="verify is True or False, got 'no'"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"verify \(whether sheet 'x' is run again before it is stored\) is True or False, got 'no'",
+        ):
             store.add("x", hero(store), verify="no")
 
     @pytest.mark.parametrize("given", [3, "", None])
@@ -568,9 +575,9 @@ class TestErrors:
             store.import_file("bo", tmp_path / "missing.json")
         with pytest.raises(StoreError, match=r"cannot write .*ana\.json: No such file or directory"):
             store.export_file("ana", tmp_path / "nowhere" / "ana.json")
-        with pytest.raises(InvalidInput, match=r"store\.add: expected a Sheet, got str"):
+        with pytest.raises(InvalidInput, match=r"^sheet 'bo': expected a Sheet, got str$"):
             store.add("bo", "ana.json")
-        with pytest.raises(InvalidInput, match=r"store\.export_file: expected a file path, got 7"):
+        with pytest.raises(InvalidInput, match=r"^expected a file path for the file to export sheet 'ana' to, got 7$"):
             store.export_file("ana", 7)
 
     def test_a_file_that_is_no_store_is_left_as_it_was(self, tmp_path: Path) -> None:

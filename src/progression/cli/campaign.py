@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from progression.cli.history import amended
 from progression.cli.output import Output, Table, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
+from progression.errors import StoreConflict
 from progression.history.amend import AmendmentRefused
 from progression.ledger.sheet import Sheet
 from progression.rulepacks.campaigns import Campaign, CampaignBook
@@ -83,6 +84,7 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
 
     pack = resolve_pack(args.pack)
     campaign = declared(pack)
+    language(pack, args)  # a language the pack lacks is refused before the store is made
     where = str(args.file)
     local = "://" not in where
     if local and Path(where).exists():
@@ -225,20 +227,54 @@ def _changed(args: argparse.Namespace, out: Output, before: int, sheet: Sheet, b
     return 0
 
 
+#: How many times a change rolled by the computer (``--seed``, ``--dice``) is worked out again when another writer
+#: changed the character meanwhile: it rolls the same dice on the new state, as if it had waited for the other.
+ATTEMPTS = 8
+
+
+def _without_lock(
+    args: argparse.Namespace, book: CampaignBook, make: Callable[[RulePack, Sheet, DiceChoice], Sheet]
+) -> tuple[int, Sheet]:
+    """Work out a change on the stored character holding no lock (dice typed at a terminal are asked for here,
+    while other writers go on), then store it only if the character did not change meanwhile (optimistic
+    concurrency); the version it was worked out on and the character as stored.
+
+    Raises:
+        StoreConflict: dice were typed in and the character changed meanwhile (they were asked for on a state
+            that is gone): nothing was written, run the command again. Dice of ``--seed`` or ``--dice`` are
+            rolled again on the new state instead.
+    """
+    typed = getattr(args, "seed", None) is None and getattr(args, "dice", None) is None
+    for attempt in range(1, ATTEMPTS + 1):
+        dice = DiceChoice(args)
+        before = book.character(args.character)
+        version = len(before.ledger)
+        after = make(book.pack, before, dice)
+        dice.check_used()  # typed-in dice left unused write nothing
+        try:
+            return version, book.change(args.character, _worked_out(after), expected=version)
+        except StoreConflict:
+            if typed or attempt == ATTEMPTS:
+                raise
+    raise AssertionError  # pragma: no cover - the loop returns or raises
+
+
+def _worked_out(after: Sheet) -> Callable[[RulePack, Sheet], Sheet]:
+    """The change that gives ``after``, worked out already (the store runs its entries again on the stored sheet)."""
+    return lambda _pack, _sheet: after
+
+
 def run_do(args: argparse.Namespace, out: Output) -> int:
     """Run one of the pack's actions on a character; its entries stored through the engine."""
     with opened(args) as (_, book):
         action = find(book.pack, "actions", args.action)
         options = read_options(action, args.options, args.action)
-        dice = DiceChoice(args)
-        before = len(book.character(args.character).ledger)
 
-        def act(pack: RulePack, sheet: Sheet) -> Sheet:
+        def act(pack: RulePack, sheet: Sheet, dice: DiceChoice) -> Sheet:
             after: Sheet = action(pack, sheet, dice.dice, **options)
-            dice.check_used()  # in the transaction: typed-in dice left unused write nothing
             return after
 
-        sheet = book.change(args.character, act)
+        before, sheet = _without_lock(args, book, act)
         return _changed(args, out, before, sheet, book)
 
 
@@ -247,15 +283,11 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
     pay = int_pairs(args.pay, "--pay") or None
     with opened(args) as (_, book):
         given = purchase_args(book.pack, args.upgrade, args.arg)
-        dice = DiceChoice(args)
-        before = len(book.character(args.character).ledger)
 
-        def buy(pack: RulePack, sheet: Sheet) -> Sheet:
-            after = pack.purchase(sheet, args.upgrade, choice=args.choice, pay=pay, dice=dice.dice, args=given or None)
-            dice.check_used()
-            return after
+        def buy(pack: RulePack, sheet: Sheet, dice: DiceChoice) -> Sheet:
+            return pack.purchase(sheet, args.upgrade, choice=args.choice, pay=pay, dice=dice.dice, args=given or None)
 
-        sheet = book.change(args.character, buy)
+        before, sheet = _without_lock(args, book, buy)
         return _changed(args, out, before, sheet, book)
 
 

@@ -644,10 +644,11 @@ def _campaign(sub: Any) -> None:
         epilog=EPILOG,
     )
     commands = campaign.add_subparsers(dest="action", required=True, metavar="ACTION")
-    shown = [json_option()]
+    # Every campaign command prints text, so each takes --lang (checked against the pack's languages before
+    # anything is written).
     worded = [json_option(), lang_option()]
 
-    def store(name: str, run: str, parents: list[argparse.ArgumentParser] = shown, **texts: Any) -> Any:
+    def store(name: str, run: str, parents: list[argparse.ArgumentParser] = worded, **texts: Any) -> Any:
         made = commands.add_parser(name, parents=parents, **texts)
         made.add_argument("file", metavar="FILE", help="the party's store (a SQLite file)")
         made.set_defaults(run=command("campaign", run))
@@ -658,7 +659,7 @@ def _campaign(sub: Any) -> None:
 
     new = commands.add_parser(
         "new",
-        parents=shown,
+        parents=worded,
         help="make a party in a new store",
         description="Make a party of PACK called NAME in the new store FILE. --set KEY=VALUE words tune its campaign "
         "(competence: campaign=FILE.toml, a campaign of your own, whose text is stored in the store; "
@@ -684,7 +685,7 @@ def _campaign(sub: Any) -> None:
     people_commands = people.add_subparsers(dest="character_action", required=True, metavar="ACTION")
     add = people_commands.add_parser(
         "add",
-        parents=shown,
+        parents=worded,
         help="make a new character, with its starting levels",
         description="Make a new character of the party's campaign under the id CHARACTER. Each --set COMPETENCE=LEVEL "
         "word sets a starting level (competence: escrime=20 danse=5); a starting level costs no points and "
@@ -729,7 +730,6 @@ def _campaign(sub: Any) -> None:
     award = store(
         "award",
         "run_award",
-        parents=worded,
         help="award a session's points to several characters at once",
         description="Award points to each character named by a --to word, in one transaction: every award is "
         "recorded, or none (an unknown character or competence refuses them all). Each competence's points are "
@@ -747,7 +747,6 @@ def _campaign(sub: Any) -> None:
     do = store(
         "do",
         "run_do",
-        parents=worded,
         help="run one of the pack's actions on a character",
         description="Run ACTION of the pack (competence: test, settle, raise) on CHARACTER with its KEY=VALUE "
         "options, as `sheet do` runs it on a file; every entry it makes goes through the rules again before it "
@@ -761,7 +760,6 @@ def _campaign(sub: Any) -> None:
     buy = store(
         "buy",
         "run_buy",
-        parents=worded,
         help="buy an upgrade for a character",
         description="Buy UPGRADE for CHARACTER (competence: quality.souplesse, spec.escrime.riposte, "
         "raise.escrime), as `sheet buy` buys it on a file, paid as --pay says.",
@@ -781,7 +779,6 @@ def _campaign(sub: Any) -> None:
     history = store(
         "history",
         "run_history",
-        parents=worded,
         help="a character's entries",
         description="A character's ledger, numbered as `campaign amend` numbers it.",
     )

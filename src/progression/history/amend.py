@@ -127,10 +127,10 @@ def amend(
     check_sheet(sheet, "amend")
     rules = rules_of(sheet, pack)
     if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= len(sheet.ledger):
-        msg = f"amend: the entry must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
+        msg = f"the entry to amend of sheet {sheet.name or sheet.kind!r} must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
         raise InvalidInput(msg)
     if not isinstance(operation, Operation):
-        msg = f"amend: expected an operation to record at #{position}, got {type(operation).__name__}"
+        msg = f"expected an operation to record at #{position} of sheet {sheet.name or sheet.kind!r}, got {type(operation).__name__}"
         raise InvalidInput(msg)
     _check_before(rules, sheet, position)
     return _run_again(rules, sheet, position, operation, dice, invalid)
@@ -169,7 +169,7 @@ def rebase(
     rules = rules_of(sheet, pack)
     first = sheet.ledger[0]
     if not isinstance(first, Entry):
-        msg = "rebase: the history was recorded before operations were, so it cannot run again"
+        msg = f"the history of sheet {sheet.name or sheet.kind!r} was recorded before operations were, so it cannot run again under other rules"
         raise InvalidInput(msg)
     return _run_again(rules, sheet, 1, first.operation, dice, invalid)
 

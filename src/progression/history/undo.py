@@ -13,9 +13,9 @@ def undo(sheet: Sheet, steps: int = 1) -> Sheet:
     """Take back the last ``steps`` operations (ledger entries). The creation cannot be undone."""
     check_sheet(sheet)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-        msg = f"undo: steps must be a positive integer, got {steps!r}"
+        msg = f"the number of operations to undo must be a positive integer, got {steps!r}"
         raise InvalidInput(msg)
     if steps >= len(sheet.ledger):
-        msg = f"undo: the ledger holds {len(sheet.ledger) - 1} operations after its creation; cannot undo {steps}"
+        msg = f"sheet {sheet.name or sheet.kind!r} holds {len(sheet.ledger) - 1} operations after its creation; cannot undo {steps}"
         raise InvalidInput(msg)
     return sheet.at(len(sheet.ledger) - steps)

@@ -78,9 +78,12 @@ class CampaignBook(Protocol):
     def award(self, awards: Mapping[str, Mapping[str, int]], *, reason: str) -> Mapping[str, Sheet]:
         """Award points to several characters (character -> what -> points) in one transaction: all or none."""
 
-    def change(self, character: str, change: Callable[[RulePack, Sheet], Sheet]) -> Sheet:
+    def change(
+        self, character: str, change: Callable[[RulePack, Sheet], Sheet], *, expected: int | None = None
+    ) -> Sheet:
         """Store what ``change`` (an action, a purchase) makes of the stored character, each entry through
-        the engine, in one transaction."""
+        the engine, in one transaction; with ``expected``, refused (``StoreConflict``) unless the character is
+        still at that version (the command line asks for typed-in dice before, holding no lock)."""
 
     def amend(self, character: str, position: int, operation: Operation, *, invalid: str) -> Amendment:
         """Replace the operation of a character's entry and run the later ones again, reusing the recorded

@@ -106,7 +106,7 @@ class Book:
             SheetError: it is not a sheet file.
         """
         if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
-            msg = f"{self.noun}: expected a sheet file's path, got {path!r}"
+            msg = f"expected the path of a sheet file to read into the {self.noun}, got {path!r}"
             raise InvalidInput(msg)
         target = Path(path)
         if not target.exists():

@@ -90,13 +90,13 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
         InvalidInput: ``where`` or ``pack`` is not what is expected.
     """
     if not isinstance(where, str | os.PathLike) or (isinstance(where, str) and not where.strip()):
-        msg = f"open_store: a store is a SQLite file path or a postgresql:// connection string, got {where!r}"
+        msg = f"a store is a SQLite file path or a postgresql:// connection string, got {where!r}"
         raise InvalidInput(msg)
     if pack is not None and not isinstance(pack, RulePack):
-        msg = f"open_store: pack must be a RulePack (progression.load(name)), got {type(pack).__name__}"
+        msg = f"the pack of store {str(where)!r} must be a RulePack (progression.load(name)), got {type(pack).__name__}"
         raise InvalidInput(msg)
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout < 0:
-        msg = f"open_store: timeout must be a number of seconds >= 0, got {timeout!r}"
+        msg = f"the timeout of store {str(where)!r} must be a number of seconds >= 0, got {timeout!r}"
         raise InvalidInput(msg)
     location = where if isinstance(where, str) else Path(where)
     if pack is None and not str(location).startswith(("postgresql://", "postgres://")):
@@ -242,19 +242,23 @@ class Store:
         Raises:
             StoreError: the file exists (without ``force``), or cannot be written.
         """
-        target = _check_path(path, "export_file")
+        target = _check_path(path, f"the file to export sheet {sheet_id!r} to")
         if not isinstance(force, bool):
-            msg = f"export_file: force is True or False, got {force!r}"
+            msg = f"force (whether the file sheet {sheet_id!r} is exported to is replaced) is True or False, got {force!r}"
             raise InvalidInput(msg)
         if target.exists() and not force:
-            raise StoreError(self.where, f"export_file: {target} already exists; pass force=True to replace it")
+            raise StoreError(
+                self.where, f"{target} already exists; pass force=True to replace it with sheet {sheet_id!r}"
+            )
         text = self.export(sheet_id)
         try:  # as a sheet file is written: in one step, under the directory's lock, never over a read-only file
             replace_file(target, text.encode("utf-8"), expected=None, check=not force)
         except Unwritable as refused:
-            raise StoreError(self.where, f"export_file: {refused}") from None
+            raise StoreError(self.where, f"sheet {sheet_id!r} was not exported: {refused}") from None
         except Changed:
-            raise StoreError(self.where, f"export_file: {target} was created by someone else meanwhile") from None
+            raise StoreError(
+                self.where, f"sheet {sheet_id!r} was not exported: {target} was created by someone else meanwhile"
+            ) from None
         except (OSError, Unreadable) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             raise StoreError(self.where, f"cannot write {target}: {reason}") from None
@@ -285,7 +289,7 @@ class Store:
 
     def import_file(self, sheet_id: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """Store the sheet of a sheet file (format 1 or 2) under ``sheet_id``; as :meth:`add`."""
-        target = _check_path(path, "import_file")
+        target = _check_path(path, f"the sheet file to import as {sheet_id!r}")
         text = sheet_bytes(target, self.where)
         return self.add(sheet_id, files.load_sheet(text, str(target), pack=self.pack), verify=verify)
 
@@ -344,12 +348,14 @@ class Store:
             StoreError: ``pack`` is another pack than the one the store keeps.
         """
         if not isinstance(pack, RulePack):
-            msg = f"store.under: pack must be a RulePack, got {type(pack).__name__}"
+            msg = f"the rules a view of store {self.where} plays its sheets under must be a RulePack, got {type(pack).__name__}"
             raise InvalidInput(msg)
         if pack.name != self.pack.name:
             raise StoreError(self.where, f"it keeps sheets of pack {self.pack.name!r}, not {pack.name!r}")
         if self._open is not None:
-            raise StoreError(self.where, "store.under: a transaction is open on the store; end it first")
+            raise StoreError(
+                self.where, "a transaction is open on the store; end it before playing its sheets under other rules"
+            )
         return Store(self._backend, pack, self._target)
 
     def close(self) -> None:
@@ -523,7 +529,7 @@ class Transaction:
         self._check()
         _check_id(sheet_id)
         if not isinstance(operation, Create):
-            msg = f"store.create: a sheet starts with a Create operation, got {type(operation).__name__}"
+            msg = f"sheet {sheet_id!r} must start with a Create operation, got {type(operation).__name__}"
             raise InvalidInput(msg)
         return self._insert(sheet_id, create_sheet(self._store.pack, operation))
 
@@ -531,9 +537,11 @@ class Transaction:
         """Store a sheet made elsewhere under ``sheet_id`` (see :meth:`Store.add`)."""
         self._check()
         _check_id(sheet_id)
-        check_sheet(sheet, "store.add")
+        check_sheet(sheet, f"sheet {sheet_id!r}")
         if not isinstance(verify, bool):  # "no" would read as True
-            msg = f"store.add: verify is True or False, got {verify!r}"
+            msg = (
+                f"verify (whether sheet {sheet_id!r} is run again before it is stored) is True or False, got {verify!r}"
+            )
             raise InvalidInput(msg)
         pack = self._store.pack
         if sheet.pack != pack.name:
@@ -561,7 +569,7 @@ class Transaction:
         """
         self._check()
         _check_id(sheet_id)
-        _check_expected(expected, "run")
+        _check_expected(expected, sheet_id)
         before = self._current(sheet_id)
         version = len(before.ledger)
         if expected is not None and expected != version:
@@ -604,8 +612,8 @@ class Transaction:
         """
         self._check()
         _check_id(sheet_id)
-        _check_expected(expected, "extend")
-        check_sheet(sheet, "store.extend")
+        _check_expected(expected, sheet_id)
+        check_sheet(sheet, f"sheet {sheet_id!r}")
         before = self._current(sheet_id)
         version = len(before.ledger)
         if expected is not None and expected != version:
@@ -614,7 +622,7 @@ class Transaction:
             return before  # the function changed nothing (a settle with nothing over the cap): nothing to store
         if len(sheet.ledger) < version or sheet.ledger[version - 1] != before.ledger[version - 1]:
             msg = (
-                f"store.extend: expected sheet {sheet_id!r} continued from its {version} stored entries, got a sheet "
+                f"expected sheet {sheet_id!r} continued from its {version} stored entries, got a sheet "
                 f"of {len(sheet.ledger)} entries that does not continue them; read the sheet from the store and "
                 "change that"
             )
@@ -668,7 +676,7 @@ class Transaction:
         """
         self._check()
         _check_id(sheet_id)
-        _check_expected(expected, "amend")
+        _check_expected(expected, sheet_id)
         before = self._current(sheet_id)
         version = len(before.ledger)
         if expected is not None and expected != version:
@@ -723,11 +731,11 @@ class Transaction:
         """
         self._check()
         _check_name(name)
-        _check_expected(expected, "put")
+        _check_expected(expected, name, "record")
         try:
             text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, sort_keys=True)
         except (TypeError, ValueError) as error:
-            msg = f"store.put: record {name!r} must be a JSON document (dicts, lists, texts, numbers, booleans, None): {error}"
+            msg = f"record {name!r} must be a JSON document (dicts, lists, texts, numbers, booleans, None): {error}"
             raise InvalidInput(msg) from None
         try:
             found = self._backend.query("SELECT version FROM records WHERE name = ?", (name,))
@@ -891,9 +899,9 @@ def _conflict(where: str, sheet_id: str, expected: int, found: int, *, kind: str
     return StoreConflict(where, sheet_id, expected, found, kind=kind)
 
 
-def _check_expected(expected: object, where: str) -> None:
+def _check_expected(expected: object, name: str, kind: str = "sheet") -> None:
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-        msg = f"store.{where}: expected must be a version (a whole number), got {expected!r}"
+        msg = f"expected (the version of {kind} {name!r} read) must be a whole number, got {expected!r}"
         raise InvalidInput(msg)
 
 
@@ -907,7 +915,7 @@ def _check_name(name: object) -> str:
 def _prefixed(prefix: object) -> tuple[str, tuple[Any, ...]]:
     """The query of the records whose name starts with ``prefix`` (compared as text, not as a LIKE pattern)."""
     if not isinstance(prefix, str):
-        msg = f"store.records: a prefix is a text, got {prefix!r}"
+        msg = f"the start of the records' names looked for is a text, got {prefix!r}"
         raise InvalidInput(msg)
     return (
         "SELECT name, version, value FROM records WHERE substr(name, 1, ?) = ? ORDER BY name",
@@ -957,9 +965,9 @@ def sheet_bytes(path: Path, where: str) -> bytes:
         raise StoreError(where, f"cannot read the sheet file {str(path)!r}: {error}") from None
 
 
-def _check_path(path: object, where: str) -> Path:
+def _check_path(path: object, what: str) -> Path:
     if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
-        msg = f"store.{where}: expected a file path, got {path!r}"
+        msg = f"expected a file path for {what}, got {path!r}"
         raise InvalidInput(msg)
     return Path(path)
 

@@ -81,6 +81,13 @@ class TestMatchesToLegend:
         with pytest.raises(UnknownName, match=r"parameter 'touchdown' is not defined in simulate\.matches_to_legend"):
             trial(pack, SeededDice(1), touchdown=100)
 
+    def test_a_parameter_out_of_range_is_refused(self, pack: RulePack) -> None:
+        """Seven nominees cannot be: the message says what each parameter takes and what came."""
+        trial = pack.contract.simulation("matches_to_legend").function
+        said = r"^the trials to a legend take rates >= 0, nominees from 1 to 6 and a limit >= 1, got \{'nominees': 7\}$"
+        with pytest.raises(InvalidInput, match=said):
+            trial(pack, SeededDice(1), nominees=7)
+
 
 class TestRequiredCategory:
     def test_the_category_is_required(self, pack: RulePack) -> None:

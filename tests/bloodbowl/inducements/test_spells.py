@@ -226,6 +226,13 @@ class TestRecorded:
             bb.operations.cast(pack, hired, forged)
         assert len(hired.ledger) + 1 == len(bb.operations.cast(pack, hired, outcome).ledger)
 
+    def test_a_cast_needs_an_outcome(self, pack: RulePack, team: Sheet) -> None:
+        """What is cast is a spell's Outcome; anything else is refused, naming the team."""
+        hired = _team_with_wizard(pack, team)
+        said = rf"^expected the Outcome of a spell \(fireball, zap\) cast by team {hired.name!r}, got str$"
+        with pytest.raises(InvalidInput, match=said):
+            bb.operations.cast(pack, hired, "fireball")  # type: ignore[arg-type]
+
     def test_once_a_match(self, pack: RulePack, team: Sheet, pitch: Pitch) -> None:
         """One spell a match in total: a Zap! after a Fireball is refused."""
         after = bb.operations.cast(

@@ -364,5 +364,9 @@ class TestAmend:
         league.add_fixture("anvils", "barons")
         with pytest.raises(InvalidInput, match="fixture 1 of season 1 was not played yet"):
             league.amend(1, score=(1, 1))
-        with pytest.raises(InvalidInput, match="a played fixture has no field 'goals'"):
+        with pytest.raises(
+            InvalidInput, match=r"^fixture 1: a played fixture has no field 'goals'; its fields: score, "
+        ):
             league.amend(1, goals=3)
+        with pytest.raises(InvalidInput, match=r"^fixture 1: expected both sides of the match \(a Played\), got dict$"):
+            league.record(1, {"score": (1, 0)})

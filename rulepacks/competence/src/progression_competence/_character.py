@@ -21,6 +21,7 @@ from progression.requirements import Violation
 
 from ._build import tables_of
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
+from ._settings import LEVEL_MAX
 
 __all__ = [
     "Completion",
@@ -101,13 +102,13 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
 
     Raises:
         UnknownName: a level for a competence the campaign does not have.
-        InvalidInput: a level that is not a whole number >= 0.
+        InvalidInput: a level that is not a whole number from 0 to ``LEVEL_MAX`` (1,000).
     """
     stats = {}
     for competence, value in (levels or {}).items():
         check_competence(pack, competence)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            msg = f"new character: the level of {competence!r} must be a whole number >= 0, got {value!r}"
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVEL_MAX:
+            msg = f"the starting level of {competence!r} must be a whole number from 0 to {LEVEL_MAX:,}, got {value!r}"
             raise InvalidInput(msg)
         stats[level_id(competence)] = value
     from ._kept import kept_tags  # it builds packs: imported late to avoid a cycle

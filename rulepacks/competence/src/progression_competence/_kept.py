@@ -176,7 +176,7 @@ def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
         warnings.warn(msg, DeprecationWarning, stacklevel=2)
         pack, sheet = sheet, pack
     if not isinstance(sheet, Sheet):
-        msg = f"pack_for: expected a Sheet, got {type(sheet).__name__}"
+        msg = f"expected the Sheet of a character, to find the campaign it was made in, got {type(sheet).__name__}"
         raise InvalidInput(msg)
     if _made_with(pack, sheet):
         return pack

@@ -22,7 +22,9 @@ from ._reader import parse_file, parse_resource
 
 __all__ = [
     "DEGREES",
+    "LEVEL_MAX",
     "POLICIES",
+    "RANGES",
     "Degree",
     "Policy",
     "Settings",
@@ -38,6 +40,24 @@ POLICIES: tuple[Policy, ...] = ("settle", "auto", "lose")
 DEGREES = ("ignorant", "debutant", "confirme", "expert", "maitre")
 #: The degrees whose first level a campaign may move (Ignorant is level 0, Beginner starts at 1).
 _MOVABLE = DEGREES[2:]
+
+#: The highest level a competence may start at, and the highest first level of a degree: ten times the rules'
+#: tables (which stop at 100), for a level is added to a die of at most 1,000 sides.
+LEVEL_MAX = 1_000
+#: The highest price a setting may give (a quality, a step, a specialization): more points than ten competences
+#: at the highest level hold (a competence holds at most as many points as its level), so no character could pay it.
+PRICE_MAX = 10_000
+#: What each setting may be, lowest and highest (documented in docs/how-to/tune-campaign.rst): a value outside is
+#: refused with its key and its range.
+RANGES: Mapping[str, tuple[int, int]] = {
+    "quality_base": (0, PRICE_MAX),
+    "quality_step": (0, PRICE_MAX),
+    "level_divisor": (1, LEVEL_MAX),
+    "die_size": (2, 1_000),
+    "degree_starts": (2, LEVEL_MAX),
+    "gate_qualities": (0, 100),
+    "specialization_costs": (0, PRICE_MAX),
+}
 
 _KEYS = (
     "quality_base",
@@ -217,22 +237,29 @@ def read_settings(data: Mapping[str, Any], source: str, *, base: Settings | None
             where = f"{path}.{key}.{degree_id}"
             if degree_id not in allowed:
                 r.problem(where, f"unknown degree {degree_id!r}; expected one of: {', '.join(allowed)}")
-            elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                r.problem(where, f"expected an integer >= 0, got {value!r:.60}")
-            else:
+            elif isinstance(value, bool) or not isinstance(value, int):
+                r.problem(where, f"expected an integer from {RANGES[key][0]} to {RANGES[key][1]}, got {value!r:.60}")
+            elif r.within(where, value, *RANGES[key]):
                 changes: dict[str, Any] = {field: value}
                 degrees[degree_id] = attrs.evolve(degrees[degree_id], **changes)
     settings = Settings(
-        quality_base=r.count(data, "quality_base", path, default=base.quality_base),
-        quality_step=r.count(data, "quality_step", path, default=base.quality_step),
-        level_divisor=r.count(data, "level_divisor", path, default=base.level_divisor, minimum=1),
+        quality_base=_ranged(r, data, "quality_base", path, base.quality_base),
+        quality_step=_ranged(r, data, "quality_step", path, base.quality_step),
+        level_divisor=_ranged(r, data, "level_divisor", path, base.level_divisor),
         degrees=_with_tops(tuple(degrees[d] for d in DEGREES)),
         overflow=overflow,
-        die_size=r.count(data, "die_size", path, default=base.die_size, minimum=2),
+        die_size=_ranged(r, data, "die_size", path, base.die_size),
     )
     r.problems.extend(_coherence(settings, source, f"{path}.degree_starts"))
     r.raise_if_problems()
     return settings
+
+
+def _ranged(r: Reader, data: Mapping[str, Any], key: str, path: str, default: int) -> int:
+    """The whole number ``data[key]`` within its range (``RANGES``), ``default`` when absent or out of it."""
+    low, high = RANGES[key]
+    found: int = r.count(data, key, path, default=default, minimum=low, maximum=high)
+    return found
 
 
 def load_settings(path: str | Path, *, base: Settings | None = None) -> Settings:

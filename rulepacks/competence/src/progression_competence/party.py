@@ -38,7 +38,7 @@ from ._character import settle as _settle
 from ._ids import pool_id
 from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, kept_tags, pack_for
 from ._reader import parse_text, read_file
-from ._settings import Settings, load_settings, read_settings
+from ._settings import LEVEL_MAX, Settings, load_settings, read_settings
 
 if TYPE_CHECKING:
     from progression.history import Amendment, Verification
@@ -78,7 +78,7 @@ def new_party(
         StoreError: the store already holds a party.
     """
     record = _tuned_record(name, campaign, settings, tuning)
-    pack = _pack_of(record, "new_party")  # built before the store is made: a campaign that cannot be played makes none
+    pack = _pack_of(record, str(where))  # built before the store is made: a campaign that cannot be played makes none
     store = open_store(where, pack)
     try:
         return Party.start(store, record, pack=pack)
@@ -101,21 +101,21 @@ def open_party(where: str | os.PathLike[str]) -> Party:
         raise
 
 
-def _check_name(name: object, what: str) -> str:
+def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-        msg = f"{what}: a party's name is a text on one line, got {name!r}"
+        msg = f"a party's name is a text on one line, got {name!r}"
         raise InvalidInput(msg)
     return name
 
 
 def _tuned_record(name: object, campaign: object, settings: object, tuning: Mapping[str, object]) -> dict[str, Any]:
     """The party's record: its name, no characters, and its campaign's text and settings, read and checked."""
-    _check_name(name, "new_party")
+    _check_name(name)
     text: str | None = None
     chosen: Campaign = example_campaign()
     if campaign is not None:
         if not isinstance(campaign, str | os.PathLike) or (isinstance(campaign, str) and not campaign.strip()):
-            msg = f"new_party: campaign is a campaign TOML file's path, or None for the example, got {campaign!r}"
+            msg = f"a party's campaign is a campaign TOML file's path, or None for the example, got {campaign!r}"
             raise InvalidInput(msg)
         text, source = read_file(Path(campaign))
         chosen = read_campaign(parse_text(text, source), source)
@@ -125,11 +125,11 @@ def _tuned_record(name: object, campaign: object, settings: object, tuning: Mapp
     elif isinstance(settings, str | os.PathLike):
         used = load_settings(Path(settings), base=chosen.settings)
     elif settings is not None:
-        msg = f"new_party: settings are Settings or a settings TOML file's path, got {type(settings).__name__}"
+        msg = f"a party's settings are Settings or a settings TOML file's path, got {type(settings).__name__}"
         raise InvalidInput(msg)
     unknown = sorted(set(tuning) - set(TUNING))
     if unknown:
-        msg = f"new_party: {unknown[0]!r} is not a setting tuned one by one; expected one of: {', '.join(TUNING)}"
+        msg = f"{unknown[0]!r} is not a setting tuned one by one; expected one of: {', '.join(TUNING)}"
         raise InvalidInput(msg)
     given = {key: value for key, value in tuning.items() if value is not None}
     if given:
@@ -302,12 +302,12 @@ class Party(Book):
             InvalidInput: a level that is not a whole number >= 0; a name that is not text.
             StoreError: the id is taken.
         """
-        _check_character(character, "party.add_character")
+        _check_character(character)
         if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-            msg = f"party.add_character: a character's name is a text on one line, got {name!r}"
+            msg = f"the name of character {character!r} is a text on one line, got {name!r}"
             raise InvalidInput(msg)
         if levels is not None and not isinstance(levels, Mapping):
-            msg = f"party.add_character: levels map competences to starting levels, got {levels!r}"
+            msg = f"the starting levels of character {character!r} map competences to levels, got {levels!r}"
             raise InvalidInput(msg)
         given: dict[str, int] = dict(levels or {})
         for competence, text in texts.items():
@@ -315,8 +315,15 @@ class Party(Book):
             try:
                 given[competence] = int(str(text))
             except ValueError:
-                msg = f"party.add_character: the level of {competence!r} must be a whole number, got {text!r}"
+                msg = f"the starting level of {competence!r} for character {character!r} must be a whole number, got {text!r}"
                 raise InvalidInput(msg) from None
+        for competence, value in given.items():
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVEL_MAX:
+                msg = (
+                    f"the starting level of {competence!r} for character {character!r} must be a whole number from 0 "
+                    f"to {LEVEL_MAX:,}, got {value!r}"
+                )
+                raise InvalidInput(msg)
         creation = _creation(new_character(self.pack, name, levels=given), self.store.where)
         return self._join(character, lambda tx: tx.create(character, creation))
 
@@ -328,12 +335,12 @@ class Party(Book):
             InvalidInput: not a character, or a character of another campaign or other settings.
             StoreError: the id is taken, or the sheet does not verify.
         """
-        _check_character(character, "party.add_sheet")
+        _check_character(character)
         if not isinstance(sheet, Sheet):
-            msg = f"party.add_sheet: expected a character Sheet, got {type(sheet).__name__}"
+            msg = f"expected a character Sheet to store as {character!r}, got {type(sheet).__name__}"
             raise InvalidInput(msg)
         if sheet.kind != "character":
-            msg = f"party.add_sheet: a party holds characters, got a sheet of kind {sheet.kind!r}"
+            msg = f"a party holds characters; the sheet to store as {character!r} is of kind {sheet.kind!r}"
             raise InvalidInput(msg)
         self._check_campaign(sheet)
         if sheet.rules != self.pack.rules and sheet.tags.get(CAMPAIGN_SHA256) is not None:
@@ -390,10 +397,10 @@ class Party(Book):
         """
         sheet = self.character(character)
         if not isinstance(force, bool):
-            msg = f"party.export_character: force is True or False, got {force!r}"
+            msg = f"force (whether the files character {character!r} is exported to are replaced) is True or False, got {force!r}"
             raise InvalidInput(msg)
         if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
-            msg = f"party.export_character: expected a file path, got {path!r}"
+            msg = f"expected a file path to export character {character!r} to, got {path!r}"
             raise InvalidInput(msg)
         target = Path(path)
         record, _ = self.settings()
@@ -433,21 +440,21 @@ class Party(Book):
             InvalidInput: no awards, points that are not a whole number >= 1, a reason that is not one line.
         """
         if not isinstance(reason, str) or not reason.strip() or reason.splitlines() != [reason]:
-            msg = f"party.award: the reason is a text on one line (the session), got {reason!r}"
+            msg = f"the reason of an award is a text on one line (the session), got {reason!r}"
             raise InvalidInput(msg)
         if not isinstance(awards, Mapping) or not awards:
-            msg = f"party.award: expected character -> competence -> points for one character or more, got {awards!r}"
+            msg = f"expected awards as character -> competence -> points, for one character or more, got {awards!r}"
             raise InvalidInput(msg)
         known = self.characters()
         for character, points in awards.items():
             self.check_member(character, known)
             if not isinstance(points, Mapping) or not points:
-                msg = f"party.award: the points of {character!r} map competences to points, got {points!r}"
+                msg = f"the points awarded to character {character!r} map competences to points, got {points!r}"
                 raise InvalidInput(msg)
             for competence, amount in points.items():
                 check_competence(self.pack, competence)
                 if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-                    msg = f"party.award: the points of {character!r} for {competence!r} are a whole number >= 1, got {amount!r}"
+                    msg = f"the points awarded to character {character!r} for {competence!r} are a whole number >= 1, got {amount!r}"
                     raise InvalidInput(msg)
         done: dict[str, Sheet] = {}
         with self.store.transaction() as tx:
@@ -457,26 +464,33 @@ class Party(Book):
                     done[character] = tx.execute(character, award)
         return done
 
-    def change(self, character: str, change: Callable[[RulePack, Sheet], Sheet]) -> Sheet:
+    def change(
+        self, character: str, change: Callable[[RulePack, Sheet], Sheet], *, expected: int | None = None
+    ) -> Sheet:
         """Store what ``change`` (a function of the pack and the stored sheet: an action, a purchase) makes of
         the character: each new entry run again through the engine
         (:meth:`progression.store.Transaction.extend`), in one transaction; the character as stored.
 
+        Args:
+            expected: the version of the character the change was worked out on (a caller that asked for dice at
+                a terminal before it took the store's write lock); None: the character as stored.
+
         Raises:
             UnknownName: no such character.
+            StoreConflict: ``expected`` is not the character's version: it changed meanwhile; nothing was written.
             ProgressionError: the rules refuse the change; nothing was written.
         """
         self.check_member(character, self.characters())
         if not callable(change):
-            msg = f"party.change: expected a function of (pack, sheet), got {change!r:.60}"
+            msg = f"the change of character {character!r} is a function of (pack, sheet), got {change!r:.60}"
             raise InvalidInput(msg)
         with self.store.transaction() as tx:
             before = tx.sheet(character)
             after = change(self.pack, before)
             if not isinstance(after, Sheet):
-                msg = f"party.change: the change of {character!r} returned {type(after).__name__}, not a Sheet"
+                msg = f"the change of character {character!r} returned {type(after).__name__}, not a Sheet"
                 raise InvalidInput(msg)
-            return tx.extend(character, after)
+            return tx.extend(character, after, expected=expected)
 
     def raise_level(self, character: str, competence: str, levels: int = 1) -> Sheet:
         """:func:`~progression_competence.raise_level` on the stored character."""
@@ -485,7 +499,7 @@ class Party(Book):
     def settle(self, character: str, competence: str, *, discard: bool = False) -> Sheet:
         """:func:`~progression_competence.settle` on the stored character."""
         if not isinstance(discard, bool):  # "no" would read as True
-            msg = f"party.settle: discard is True or False, got {discard!r}"
+            msg = f"discard (whether the points of {competence!r} over the cap of character {character!r} are lost) is True or False, got {discard!r}"
             raise InvalidInput(msg)
         return self.change(character, lambda pack, sheet: _settle(pack, sheet, competence, discard=discard))
 
@@ -561,8 +575,8 @@ def _write(target: Path, text: str, where: str) -> None:
 _SEPARATORS = frozenset(":,=")
 
 
-def _check_character(character: object, where: str) -> None:
+def _check_character(character: object) -> None:
     """A character's id: a text without spaces, ``:``, ``,`` or ``=`` (an award names it as ``ID:what=N``)."""
     if not isinstance(character, str) or not character or any(c in _SEPARATORS or c.isspace() for c in character):
-        msg = f"{where}: a character's id is a text without spaces, ':', ',' or '=', got {character!r}"
+        msg = f"a character's id is a text without spaces, ':', ',' or '=', got {character!r}"
         raise InvalidInput(msg)

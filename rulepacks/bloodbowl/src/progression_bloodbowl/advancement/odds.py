@@ -90,7 +90,7 @@ def matches_to_legend(pack: RulePack, dice: Dice, **params: int) -> int:
     nominees = params.get("nominees", 6)
     limit = params.get("limit", 500)
     if not 1 <= nominees <= 6 or any(r < 0 for r in rates.values()) or limit < 1:
-        msg = f"matches_to_legend: rates >= 0, nominees 1..6 and limit >= 1, got {params!r}"
+        msg = f"the trials to a legend take rates >= 0, nominees from 1 to 6 and a limit >= 1, got {params!r}"
         raise InvalidInput(msg)
     costs = rules.advancement.costs["random_primary"]
     held = taken = 0

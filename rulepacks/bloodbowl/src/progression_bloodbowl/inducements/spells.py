@@ -296,7 +296,7 @@ def cast(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
         LimitReached: the Wizard has cast his spell this match already.
     """
     if not isinstance(outcome, Outcome):
-        msg = f"cast: expected the Outcome of a spell (fireball, zap), got {type(outcome).__name__}"
+        msg = f"expected the Outcome of a spell (fireball, zap) cast by team {team.name or team.kind!r}, got {type(outcome).__name__}"
         raise InvalidInput(msg)
     return _cast(pack, team, what=outcome.what, spell=outcome.spell, events=outcome.events)
 

@@ -139,7 +139,7 @@ def standings(
             ``season``, teams that play different seasons (naming who plays which).
     """
     if isinstance(teams, Sheet) or not isinstance(teams, Iterable):
-        msg = f"standings: expected the league's team sheets (a list), got {type(teams).__name__}"
+        msg = f"expected the league's team sheets (a list) to rank, got {type(teams).__name__}"
         raise InvalidInput(msg)
     given = [check_team(team, "standings") for team in teams]
     if season is None:

@@ -364,7 +364,7 @@ class League(Book):
                 before the transaction commits: typed-in dice all used) refuses; nothing was written.
         """
         if not isinstance(played, Played):
-            msg = f"league.record: expected a Played (both sides of the match), got {type(played).__name__}"
+            msg = f"fixture {number!r}: expected both sides of the match (a Played), got {type(played).__name__}"
             raise InvalidInput(msg)
         with self.store.transaction() as tx:
             fixture, version = self._open_fixture(tx, number)
@@ -429,7 +429,7 @@ class League(Book):
         fields = [field.name for field in attrs.fields(Played)]
         unknown = sorted(set(changes) - set(fields))
         if unknown:
-            msg = f"league.amend: a played fixture has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
+            msg = f"fixture {number!r}: a played fixture has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
             raise InvalidInput(msg)
         with self.store.transaction() as tx:
             settings, _ = self._settings(tx)
