@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression
@@ -250,3 +251,27 @@ class TestSteeredDraws:
         bought.clear()
         check_pack(pack, examples=0, sensible=5, steps=8, derandomize=True)
         assert (True, first) == (len(first) > 5, [choice for _, choice in bought])
+
+
+@pytest.fixture(scope="module")
+def stuck() -> RulePack:
+    """A sound pack whose [play] favours the promotion alone and weighs the drill it needs 0."""
+    return progression.load_file(PACKS / "stuck.toml")
+
+
+class TestAPlayThatBuysNothing:
+    """A [play] whose weights leave the steered runs nothing they can buy is found by the runs, not passed."""
+
+    def test_the_steered_runs_say_they_bought_nothing(self, stuck: RulePack) -> None:
+        """Every other check passes; the steered runs' finding is word for word the one in stuck.expected, with
+        what the play favours and why it was refused."""
+        expected = (PACKS / "stuck.expected").read_text(encoding="utf-8").splitlines()
+        report = check_pack(stuck, examples=5, sensible=5, derandomize=True)
+        assert (expected, report.findings) == ([str(f) for f in report.findings], report.sensible)
+        assert check_pack(stuck, examples=5, sensible=0, derandomize=True).ok
+
+    def test_weighing_what_it_needs_passes(self, stuck: RulePack) -> None:
+        """With the drill weighed above 0, the steered runs drill, then are promoted: no finding."""
+        fixed = attrs.evolve(stuck, play=Play(favour={"promotion": 3, "drill": 1}, otherwise=0))
+        report = check_pack(fixed, examples=0, sensible=5, derandomize=True)
+        assert (True, ("drill", "promotion")) == (report.ok, report.coverage.bought if report.coverage else ())

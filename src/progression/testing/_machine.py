@@ -132,6 +132,11 @@ class Reached:
     bought: set[str] = attrs.field(factory=set)
     #: Each ladder's deepest band reached, by its index.
     deepest: dict[str, int] = attrs.field(factory=dict)
+    #: How many purchases the steered runs tried (a step with an upgrade of weight > 0 to draw).
+    tried: int = 0
+    #: Why the steered runs could not buy each upgrade they drew and were refused: the first sentence of the
+    #: first refusal, by upgrade id.
+    refused: dict[str, str] = attrs.field(factory=dict)
 
     def reach(self, pack: RulePack, sheet: Sheet) -> None:
         """Note the band of each ladder the sheet and its members stand in."""
@@ -288,6 +293,7 @@ class PackMachine(RuleBasedStateMachine):
         # odds are the weights', and a failing run still replays and shrinks.
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed of the weighted draw")
         odds = random.Random(f"{seed}:{len(self.sheet.ledger)}")
+        self.coverage.tried += 1
         while upgrades:
             (upgrade,) = odds.choices(upgrades, weights=[play.weight(upgrade) for upgrade in upgrades])
             listed = self._options(upgrade, member)
@@ -299,6 +305,8 @@ class PackMachine(RuleBasedStateMachine):
                     self._top_up(member, upgrade, choice, quoted)
                     self._purchase(data, member, upgrade, choice)
                     return
+                why = "its quote was refused" if quoted is None else (quoted.unmet or ("it has no price",))[0]
+                self.coverage.refused.setdefault(upgrade, why)
                 if quoted is not None and any(violation.key == "state" for violation in quoted.violations):
                     break  # the sheet's state refuses the upgrade (a decision waits), whatever the choice
             upgrades.remove(upgrade)
