@@ -308,6 +308,25 @@ def _kinds(page: Page, pack: RulePack) -> None:
     page.table(["id", "English", "French", "pools", "stats", "members"], rows)
 
 
+def _play(page: Page, pack: RulePack) -> None:
+    play = pack.play
+    if play is None:
+        return
+    page.heading("Sensible play", 1)
+    page.para(
+        "The pack's ``[play]``: the weight of each upgrade in the purchases of the conformance check's steered "
+        "runs (:func:`progression.testing.check_pack`, ``sensible``). It is no rule, and not in the fingerprint."
+    )
+    weights: dict[float, list[str]] = {}
+    for ident in pack.upgrades:
+        if ident in play.favour:
+            weights.setdefault(play.favour[ident], []).append(_lit(ident))
+    rows = [[escape(weight), ", ".join(idents)] for weight, idents in sorted(weights.items(), reverse=True)]
+    if set(pack.upgrades) - set(play.favour):
+        rows.append([escape(play.otherwise), "every other upgrade"])
+    page.table(["weight", "upgrades"], rows)
+
+
 def _named(page: Page, pack: RulePack) -> None:
     page.heading("Other names", 1)
     page.para("Displayed names of the other ids the pack uses.")
@@ -472,6 +491,7 @@ def render_pack(
         (pack.ladders, _ladders),
         (pack.upgrades, _upgrades),
         (pack.kinds, _kinds),
+        (pack.play, _play),
         (pack.names, _named),
         (pack.tables, data or _tables),
         (pack.functions, _functions),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import progression
@@ -11,7 +12,7 @@ from progression import RulePack
 from progression.authoring import CurveCost, FixedCost
 from progression.errors import RulePackError
 from progression.requirements import OwnsAmong
-from progression.testing import assert_pack_conforms
+from progression.testing import assert_pack_conforms, check_pack
 
 
 class TestEntryPoint:
@@ -21,13 +22,49 @@ class TestEntryPoint:
         assert (loaded is pc.pack(), "example") == (True, loaded.tables["campaign"]["name"])
 
     def test_conforms(self, pack: RulePack) -> None:
-        """The core's conformance check finds nothing wrong with the installed pack."""
-        assert_pack_conforms(pack, examples=5, steps=15)
+        """The core's conformance check finds nothing wrong with the installed pack, in random runs and in runs
+        steered by its [play]."""
+        assert 5 == assert_pack_conforms(pack, examples=5, steps=15, sensible=5).steered
 
     def test_conforms_under_every_policy(self, any_policy: RulePack) -> None:
         """Under every overflow policy the full check passes, reachability included: under
-        ``auto`` and ``lose`` an award's surplus pays the raise a pool capped at level 0 cannot."""
-        assert_pack_conforms(any_policy, examples=5, steps=15)
+        ``auto`` and ``lose`` an award's surplus pays the raise a pool capped at level 0 cannot; the steered runs
+        raise levels (and discover competences under ``lose``)."""
+        report = assert_pack_conforms(any_policy, examples=5, steps=15, sensible=5)
+        assert report.coverage is not None
+        assert any(ident.startswith("raise.") for ident in report.coverage.bought)
+
+    def test_sensible_play_passes_the_gates(self, pack: RulePack) -> None:
+        """The pack's [play] raises levels first and buys a quality when a gate asks for one: from a character at
+        the top of Beginner everywhere, the steered runs buy qualities and take competences to Proficient, where
+        as many random runs stay Beginner in every competence."""
+        top = pc.new_character(pack, "Aude", levels=dict.fromkeys(pc.queries.competences(pack), 30))
+        steered = check_pack(pack, examples=0, steps=20, sensible=10, prepared=[top], derandomize=True)
+        random = check_pack(pack, examples=10, steps=20, sensible=0, prepared=[top], derandomize=True)
+        assert steered.coverage is not None
+        assert random.coverage is not None
+        assert "Proficient" in steered.coverage.played.values()
+        assert any(ident.startswith("quality.") for ident in steered.coverage.bought)
+        assert {"Beginner"} == set(random.coverage.deepest.values())
+
+    def test_the_play_weighs_each_family(self, pack: RulePack) -> None:
+        """[tables.play] gives every upgrade of a family its weight: raises 6, qualities 2, specializations 1;
+        the rules' fingerprint is the same with the play or without."""
+        assert pack.play is not None
+        weights = {ident.split(".")[0]: pack.play.weight(ident) for ident in pack.upgrades}
+        assert {"raise": 6, "quality": 2, "spec": 1} == weights
+        assert pack.rules == attrs.evolve(pack, play=None).rules
+
+    def test_a_weight_below_zero_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A family weighed below 0 is refused at its key path."""
+        base = pc._build._base()
+        tables = {**base.tables, "play": {"raise": -1, "quality": 2}}
+        monkeypatch.setattr(pc._build, "_base", lambda: attrs.evolve(base, tables=tables))
+        with pytest.raises(RulePackError) as caught:
+            pc.build()
+        assert [f"{base.source}: a weight is a whole number >= 0, got -1 @ $.tables.play.raise"] == [
+            str(problem) for problem in caught.value.problems
+        ]
 
     def test_functions_for_the_command(self, pack: RulePack) -> None:
         """The pack declares its demo, a character factory, a test action and a simulation, each documented."""

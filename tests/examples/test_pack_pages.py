@@ -79,6 +79,14 @@ class TestTheBloodBowlPage:
             card[8],
         )
 
+    def test_the_sensible_play(self, page: str) -> None:
+        """The pack's [play] has its section: the weights, heaviest first, then every other upgrade's."""
+        section = page[page.index("Sensible play\n") :]
+        assert ["6", "``chosen_primary``"] == self.rows(section, "6")
+        assert ["4", "``team_reroll``"] == self.rows(section, "4")
+        assert ["1", "``characteristic``"] == self.rows(section, "1")
+        assert section.index("     - ``characteristic``") < section.index("   * - 1\n     - every other upgrade")
+
     def test_no_internal_fields(self, page: str) -> None:
         """The rosters are not dumped as loaded: no ``big_guy`` or ``keywords`` field of a position is shown."""
         assert ("``teams``" not in page, "keywords" not in page.split("Other data tables")[0]) == (True, True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression
@@ -158,3 +159,119 @@ class TestPlayInPython:
         monkeypatch.setattr(_machine.PackMachine, "_purchase", counted)
         check_pack(tiny(Play(favour={"promote": 9})), examples=0, sensible=20, derandomize=True)
         assert bought.count("promote") > 5 * bought.count("drill") > 0
+
+
+#: Forty lores, each learnt once: the steered runs' draw among many options.
+LORES = """
+format = 1
+[pack]
+name = "lores"
+title = { en = "Lores", fr = "Savoirs" }
+version = "1"
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+[upgrades.learn]
+label = { en = "Learn a lore", fr = "Apprendre un savoir" }
+pool = "xp"
+items = [ITEMS]
+cost = 2
+limit = { maxima = { "{choice}" = 1 } }
+effect = { grants = { "{choice}" = 1 } }
+[kinds.scholar]
+label = { en = "Scholar", fr = "Érudit" }
+pools = ["xp"]
+[play]
+favour = { learn = 1 }
+""".replace("ITEMS", ", ".join(f'"lore{n}"' for n in range(40)))
+
+
+class TestSteeredDraws:
+    """A steered purchase draws the upgrade, then its option, and quotes only what it drew."""
+
+    @pytest.fixture
+    def purchases(self, monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[str, object]], list[int]]:
+        """The purchases the steered runs make, and the quotes of the pack they ask for."""
+        bought: list[tuple[str, object]] = []
+        quotes = [0]
+        buy, ask = _machine.PackMachine._purchase, RulePack.quote
+
+        def counted(self: _machine.PackMachine, data: object, member: object, upgrade: str, choice: object) -> None:
+            bought.append((f"{upgrade} in run {id(self)}", choice))
+            buy(self, data, member, upgrade, choice)  # type: ignore[arg-type]
+
+        def quote(self: RulePack, *args: object, **kwargs: object) -> object:
+            quotes[0] += 1
+            return ask(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(_machine.PackMachine, "_purchase", counted)
+        monkeypatch.setattr(RulePack, "quote", quote)
+        return bought, quotes
+
+    def test_one_quote_for_an_option_that_may_be_bought(
+        self, purchases: tuple[list[tuple[str, object]], list[int]]
+    ) -> None:
+        """Of forty lores, each step quotes the one it drew (then quotes it once more, as it buys it): not forty."""
+        bought, quotes = purchases
+        check_pack(progression.load_text(LORES, "lores.toml"), examples=0, sensible=10, steps=8, derandomize=True)
+        assert len(bought) > 10
+        assert quotes[0] <= 3 * len(bought)
+
+    def test_an_option_refused_is_set_aside_for_another(
+        self, purchases: tuple[list[tuple[str, object]], list[int]], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """With three lores, each learnt once, every steered step learns one until the three are learnt: a lore
+        learnt is set aside and another drawn, not the step given up."""
+        bought, _ = purchases
+        steps: list[str] = []
+        steer = _machine.PackMachine._steered_buy
+
+        def counted(self: _machine.PackMachine, data: object, play: Play) -> None:
+            steps.append(f"learn in run {id(self)}")
+            steer(self, data, play)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(_machine.PackMachine, "_steered_buy", counted)
+        three = LORES.replace(", ".join(f'"lore{n}"' for n in range(40)), '"fire", "water", "stone"')
+        check_pack(progression.load_text(three, "lores.toml"), examples=0, sensible=10, steps=12, derandomize=True)
+        runs: dict[str, list[str]] = {run: [] for run in steps}
+        for run, choice in bought:
+            runs[run].append(str(choice))
+        assert all(sorted(set(learnt)) == sorted(learnt) for learnt in runs.values())
+        assert [min(3, steps.count(run)) for run in runs] == [len(learnt) for learnt in runs.values()]
+        assert ["fire", "stone", "water"] in [sorted(learnt) for learnt in runs.values()]
+
+    def test_the_same_seed_steers_alike(self, purchases: tuple[list[tuple[str, object]], list[int]]) -> None:
+        """Derandomized, the steered runs make the same purchases every time, in the same order."""
+        bought, _ = purchases
+        pack = progression.load_text(LORES, "lores.toml")
+        check_pack(pack, examples=0, sensible=5, steps=8, derandomize=True)
+        first = [choice for _, choice in bought]
+        bought.clear()
+        check_pack(pack, examples=0, sensible=5, steps=8, derandomize=True)
+        assert (True, first) == (len(first) > 5, [choice for _, choice in bought])
+
+
+@pytest.fixture(scope="module")
+def stuck() -> RulePack:
+    """A sound pack whose [play] favours the promotion alone and weighs the drill it needs 0."""
+    return progression.load_file(PACKS / "stuck.toml")
+
+
+class TestAPlayThatBuysNothing:
+    """A [play] whose weights leave the steered runs nothing they can buy is found by the runs, not passed."""
+
+    def test_the_steered_runs_say_they_bought_nothing(self, stuck: RulePack) -> None:
+        """Every other check passes; the steered runs' finding is word for word the one in stuck.expected, with
+        what the play favours and why it was refused."""
+        expected = (PACKS / "stuck.expected").read_text(encoding="utf-8").splitlines()
+        report = check_pack(stuck, examples=5, sensible=5, derandomize=True)
+        assert (expected, report.findings) == ([str(f) for f in report.findings], report.sensible)
+        assert check_pack(stuck, examples=5, sensible=0, derandomize=True).ok
+
+    def test_weighing_what_it_needs_passes(self, stuck: RulePack) -> None:
+        """With the drill weighed above 0, the steered runs drill, then are promoted: no finding."""
+        fixed = attrs.evolve(stuck, play=Play(favour={"promotion": 3, "drill": 1}, otherwise=0))
+        report = check_pack(fixed, examples=0, sensible=5, derandomize=True)
+        assert (True, ("drill", "promotion")) == (report.ok, report.coverage.bought if report.coverage else ())

@@ -218,7 +218,8 @@ def check_pack(
             the sheet may buy, by the strategy's weights, earning first what it lacks, so a few runs reach
             a completed tier or a full career. By default as many as ``examples`` when the pack has a
             strategy, none when it has not; a count given for a pack without one steers by
-            ``Play()`` (every upgrade alike). 0 makes none.
+            ``Play()`` (every upgrade alike). 0 makes none. Steered runs that try to buy and buy nothing
+            (the strategy favours only what needs an upgrade it weighs 0) are a problem of the check ``play``.
         published: the tables a rulebook publishes for some of the pack's curves, by curve id: the price
             of each step from step 1 (``{"xp": [10, 20, 30]}``), or the keywords of
             :func:`~progression.testing.compare_to_table` (``{"level": {"table": [10, 30, 60],
@@ -289,6 +290,8 @@ def check_pack(
             )
             if broken is not None:
                 findings.append(Finding("play", f"pack {pack.name!r}", broken))
+            elif played.tried and not played.bought:
+                findings.append(Finding("play", f"pack {pack.name!r}", _bought_nothing(pack, steered, played)))
         coverage = _coverage(pack, reached, played)
         if min_coverage is not None and coverage.share < min_coverage:
             message = (
@@ -305,6 +308,20 @@ def check_pack(
         steered=steered if "play" in ran else 0,
         skipped={kind: why for kind, why in failed.items() if not (setup and kind in setup)},
         coverage=coverage,
+    )
+
+
+def _bought_nothing(pack: RulePack, runs: int, played: Reached) -> str:
+    """What to say of steered runs that tried to buy and bought nothing: what the play favours, and why each
+    upgrade drawn was refused."""
+    play = pack.play if pack.play is not None else Play()
+    favoured = sorted(ident for ident in pack.upgrades if play.weight(ident) > 0)
+    why = "; ".join(f"{ident}: {sentence}" for ident, sentence in sorted(played.refused.items()))
+    return (
+        f"the steered runs tried to buy and bought nothing in {runs} {'run' if runs == 1 else 'runs'}: no upgrade "
+        f"the pack's [play] weighs above 0 ({', '.join(favoured)}) could be bought"
+        + (f"; refused: {why}" if why else "")
+        + "; weigh above 0 what they need, or prepare sheets that reach them"
     )
 
 

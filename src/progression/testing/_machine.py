@@ -31,6 +31,7 @@ from hypothesis.stateful import (
 from hypothesis.strategies import DataObject
 
 from progression.engine.dice import _check_request
+from progression.engine.quotes import Quote
 from progression.engine.rosters import join
 from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
 from progression.files.sheets import dump_sheet, load_sheet
@@ -106,6 +107,15 @@ def _paid(entry: Event, upgrade: str) -> dict[str, int]:
     return paid
 
 
+def _may_buy(quoted: Quote | None) -> bool:
+    """Whether a quote says its upgrade may be bought, once the points it lacks are earned."""
+    return (
+        quoted is not None
+        and quoted.price is not None
+        and all(violation.key in ("points", "pools") for violation in quoted.violations)
+    )
+
+
 @attrs.frozen
 class Outcome:
     """What an attempted operation gave: the new sheet, or the refusal."""
@@ -122,6 +132,11 @@ class Reached:
     bought: set[str] = attrs.field(factory=set)
     #: Each ladder's deepest band reached, by its index.
     deepest: dict[str, int] = attrs.field(factory=dict)
+    #: How many purchases the steered runs tried (a step with an upgrade of weight > 0 to draw).
+    tried: int = 0
+    #: Why the steered runs could not buy each upgrade they drew and were refused: the first sentence of the
+    #: first refusal, by upgrade id.
+    refused: dict[str, str] = attrs.field(factory=dict)
 
     def reach(self, pack: RulePack, sheet: Sheet) -> None:
         """Note the band of each ladder the sheet and its members stand in."""
@@ -257,30 +272,44 @@ class PackMachine(RuleBasedStateMachine):
 
     def _steered_buy(self, data: DataObject, play: Play) -> None:
         """Buy what the sheet (or a member) may buy, an upgrade drawn by the weights of ``play``, after earning
-        what it lacks: the way a sensible player spends, toward the deep states a random run seldom reaches."""
+        what it lacks: the way a sensible player spends, toward the deep states a random run seldom reaches.
+
+        The upgrade is drawn first, by the weights, then one of its options alike; only that one is quoted. A
+        choice the sheet may not buy is set aside and another drawn, then another upgrade when none of its
+        options may be bought (or at once when the sheet's state refuses it, a decision waiting, since no other
+        option would be bought either): the odds are those of a draw among what the sheet may buy, and a step
+        quotes one option where quoting every option of every upgrade took a Blood Bowl player fifty quotes."""
         member = self._member(data)
         kind = self._subject(member).kind
-        fits: dict[str, list[str | None]] = {}
-        for upgrade in sorted(self.pack.upgrades):
-            spec = self.pack.upgrades[upgrade]
-            if play.weight(upgrade) <= 0 or (spec.kinds and kind not in spec.kinds):
-                continue
-            listed = self._options(upgrade, member)
-            offered: list[str | None] = [*listed] if listed else [None]
-            allowed = [choice for choice in offered if self._may_buy(member, upgrade, choice)]
-            if allowed:
-                fits[upgrade] = allowed
-        if not fits:
+        upgrades = [
+            upgrade
+            for upgrade, spec in sorted(self.pack.upgrades.items())
+            if play.weight(upgrade) > 0 and (not spec.kinds or kind in spec.kinds)
+        ]
+        if not upgrades:
             return
         # Hypothesis draws small numbers far more often than large ones, which would favour the first upgrade:
         # the weighted draw is made by a generator seeded from a drawn number and the sheet's length, so the
         # odds are the weights', and a failing run still replays and shrinks.
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed of the weighted draw")
         odds = random.Random(f"{seed}:{len(self.sheet.ledger)}")
-        (upgrade,) = odds.choices(list(fits), weights=[play.weight(upgrade) for upgrade in fits])
-        choice = odds.choice(fits[upgrade])
-        self._top_up(member, upgrade, choice)
-        self._purchase(data, member, upgrade, choice)
+        self.coverage.tried += 1
+        while upgrades:
+            (upgrade,) = odds.choices(upgrades, weights=[play.weight(upgrade) for upgrade in upgrades])
+            listed = self._options(upgrade, member)
+            offered: list[str | None] = [*listed] if listed else [None]
+            while offered:
+                choice = offered.pop(odds.randrange(len(offered)))
+                quoted = self._quote(member, upgrade, choice)
+                if _may_buy(quoted):
+                    self._top_up(member, upgrade, choice, quoted)
+                    self._purchase(data, member, upgrade, choice)
+                    return
+                why = "its quote was refused" if quoted is None else (quoted.unmet or ("it has no price",))[0]
+                self.coverage.refused.setdefault(upgrade, why)
+                if quoted is not None and any(violation.key == "state" for violation in quoted.violations):
+                    break  # the sheet's state refuses the upgrade (a decision waits), whatever the choice
+            upgrades.remove(upgrade)
 
     def _options(self, upgrade: str, member: str | None) -> list[str] | None:
         """The options of ``upgrade`` for the sheet or a member; None when the rules refuse to list them."""
@@ -289,16 +318,12 @@ class PackMachine(RuleBasedStateMachine):
         )
         return listed
 
-    def _may_buy(self, member: str | None, upgrade: str, choice: str | None) -> bool:
-        """Whether the quote of ``upgrade`` says it may be bought, once the points it lacks are earned."""
-        quoted = self._call(
+    def _quote(self, member: str | None, upgrade: str, choice: str | None) -> Quote | None:
+        """The quote of ``upgrade`` for the sheet or a member; None when the rules refuse to quote it."""
+        quoted: Quote | None = self._call(
             f"quote of {upgrade!r}", lambda: self.pack.quote(self.sheet, upgrade, choice=choice, member=member)
         )
-        return (
-            quoted is not None
-            and quoted.price is not None
-            and all(violation.key in ("points", "pools") for violation in quoted.violations)
-        )
+        return quoted
 
     def _purchase(self, data: DataObject, member: str | None, upgrade: str, choice: str | None) -> None:
         """Quote an upgrade, then buy it: the quote must tell the outcome and the price."""
@@ -327,11 +352,11 @@ class PackMachine(RuleBasedStateMachine):
             f"the quote of {upgrade!r} said {quoted.price} paid as {dict(quoted.split)}, but the purchase paid {paid}",
         )
 
-    def _top_up(self, member: str | None, upgrade: str, choice: str | None) -> None:
-        """Award what the paying pools lack for the upgrade (as its own operation)."""
-        quoted = self._call(
-            f"quote of {upgrade!r}", lambda: self.pack.quote(self.sheet, upgrade, choice=choice, member=member)
-        )
+    def _top_up(self, member: str | None, upgrade: str, choice: str | None, quoted: Quote | None = None) -> None:
+        """Award what the paying pools lack for the upgrade (as its own operation); ``quoted``, the upgrade's
+        quote on the sheet as it is, when it was just asked."""
+        if quoted is None:
+            quoted = self._quote(member, upgrade, choice)
         subject = self._subject(member)
         paying = [p for p in self.pack.upgrade(upgrade).pools if p in subject.pools]
         if quoted is None or quoted.price is None or quoted.available >= quoted.price or not paying:

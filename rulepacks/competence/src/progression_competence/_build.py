@@ -17,7 +17,18 @@ import attrs
 import progression
 import progression.requirements
 from progression import Effect, RulePack, Sheet
-from progression.authoring import CurveCost, FixedCost, Kind, Label, Limit, Narrator, PoolSpec, StatSpec, Upgrade
+from progression.authoring import (
+    CurveCost,
+    FixedCost,
+    Kind,
+    Label,
+    Limit,
+    Narrator,
+    Play,
+    PoolSpec,
+    StatSpec,
+    Upgrade,
+)
 from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
 from progression.contract import Campaign as CampaignBook
 from progression.errors import Problem, RulePackError
@@ -73,11 +84,13 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
     stats = [*base.stats.values()] + [
         StatSpec(id=level_id(c.id), label=_of("{} level", "Niveau", c.label), minimum=0) for c in campaign.competences
     ]
-    upgrades = [_raise(c) for c in campaign.competences]
-    if settings.overflow == "lose":
-        upgrades += [_open(c) for c in campaign.competences]
-    upgrades += [_quality(campaign, q.id, q.label) for q in campaign.qualities if campaign.listing(q.id)]
-    upgrades += [_specialization(c, s.id, settings) for c in campaign.competences for s in c.specializations]
+    families = {
+        "raise": [_raise(c) for c in campaign.competences],
+        "open": [_open(c) for c in campaign.competences] if settings.overflow == "lose" else [],
+        "quality": [_quality(campaign, q.id, q.label) for q in campaign.qualities if campaign.listing(q.id)],
+        "specialization": [_specialization(c, s.id, settings) for c in campaign.competences for s in c.specializations],
+    }
+    upgrades = [upgrade for family in families.values() for upgrade in family]
     character = base.kind("character")
     kinds = [
         Kind(
@@ -113,7 +126,29 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
         operations=_operations(),
         narration=_narration,
         facts=_facts,
+        play=_play(base, families),
     )
+
+
+def _play(base: RulePack, families: Mapping[str, list[Upgrade]]) -> Play | None:
+    """The pack's strategy of sensible play: the weight ``[tables.play]`` gives each family of upgrades, given
+    to every upgrade of the family (the loader checked the families and that each weight is a whole number).
+
+    Raises:
+        RulePackError: a weight below 0.
+    """
+    weights = base.tables.get("play")
+    if weights is None:
+        return None
+    below = [
+        Problem(base.source, f"$.tables.play.{family}", f"a weight is a whole number >= 0, got {weight!r}")
+        for family, weight in weights.items()
+        if weight < 0
+    ]
+    if below:
+        raise RulePackError(base.source, below)
+    favour = {upgrade.id: weights.get(family, 1) for family, members in families.items() for upgrade in members}
+    return Play(favour=favour)
 
 
 def _narration(narrator: Narrator, event: Event) -> str | None:
