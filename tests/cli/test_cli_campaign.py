@@ -201,8 +201,8 @@ class TestChanges:
         assert [2] == [d["entry"] for d in data["characters"]["bea"]["divergences"]]
 
     def test_a_change_on_a_tampered_character_is_refused(self, party: str, capsys) -> None:
-        """An award, a raise and a purchase on a character whose last entry was edited in the database are
-        refused with exit 1, naming the character and the entry; the store is left as it was."""
+        """An award, a raise and a purchase on a character whose entry was edited in the database are refused
+        with exit 1, naming the character, the entry and what disagrees; the store is left as it was."""
         import sqlite3
 
         run(capsys, "campaign", "award", party, "--to", "bea:danse=6", "--reason", "session 1")
@@ -213,9 +213,9 @@ class TestChanges:
         )
         connection.close()
         said = (
-            f"progression: store {party}: sheet 'bea' was changed in the database outside the store: entry #2, its "
-            "last, is not the entry the store wrote; nothing was written (verify the store to find the entry that "
-            "differs)\n"
+            f"progression: store {party}: sheet 'bea' was changed in the database outside the store: entry #2 was "
+            "changed in place, and its history no longer holds: #2 the state held: pools.pp.danse: held 6, its history "
+            "gives 60; nothing was written (verify the store to find the entry that differs)\n"
         )
         for command in (
             ("award", party, "--to", "ana:escrime=1", "--to", "bea:danse=1", "--reason", "session 2"),

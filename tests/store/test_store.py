@@ -255,19 +255,35 @@ def raw_versions(store: progression.store.Store) -> list[tuple[int]]:
 
 
 class TestTamperedWrites:
-    """A change is not built on a sheet whose row or last entry was edited in the database by hand."""
+    """A change is not built on a sheet edited in the database by hand: its history is run again first."""
 
-    def test_an_edited_last_entry_refuses_the_next_change(self, where, store) -> None:
-        """The last entry edited (12 xp to 120): the next award is refused, naming the sheet and the entry,
-        and nothing is written."""
+    def test_an_entry_edited_in_place_refuses_the_next_change(self, where, store) -> None:
+        """An entry edited in the table (the crypt's 12 xp recorded as 120, the award after it kept): the next
+        award is refused, naming the sheet, the entry and what disagrees, and nothing is written."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
-        (text,) = raw(where, "SELECT entry FROM entries WHERE sheet = ? AND version = 2", ("ana",))[0]
-        raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", (text.replace("12", "120"), "ana"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        edit(where, 2, '"awarded", "pool": "xp", "amount": 12', '"awarded", "pool": "xp", "amount": 120')
+        said = (
+            "store {}: sheet 'ana' was changed in the database outside the store: entry #2 was changed in place, "
+            "and its history no longer holds: #2 award 12 to xp: events[0].amount: recorded 120, the rules give 12 "
+            "(and 1 more); nothing was written (verify the store to find the entry that differs)"
+        )
+        with pytest.raises(StoreTampered) as caught:
+            store.run("ana", Award(pool="xp", amount=1, reason="a bat"))
+        assert (said.format(store.where), 3) == (str(caught.value), store.version("ana"))
+
+    def test_an_edited_last_entry_is_found_by_its_digest(self, where, store) -> None:
+        """The last entry edited by a tool that left no mark (the trigger bypassed): its digest is not the one
+        the store wrote, and its history no longer holds."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        edit(where, 2, '"amount": 12', '"amount": 120')
+        raw(where, "DELETE FROM edited")
         with pytest.raises(
             StoreTampered,
-            match=r"sheet 'ana' was changed in the database outside the store: "
-            r"entry #2, its last, is not the entry the store wrote; nothing was written",
+            match=r"entry #2, its last, is not the entry the store wrote, and its history no longer holds: "
+            r"#2 the state held: pools\.xp: held 12, its history gives 120; nothing was written",
         ):
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
         assert (2, [(1,), (2,)]) == (store.version("ana"), raw(where, "SELECT version FROM entries ORDER BY version"))
@@ -279,7 +295,10 @@ class TestTamperedWrites:
         (state,) = raw(where, "SELECT state FROM sheets WHERE id = ?", ("ana",))[0]
         raw(where, "UPDATE sheets SET state = ? WHERE id = ?", (state.replace('"xp":12', '"xp":99'), "ana"))
         bought = store.pack.purchase(store.sheet("ana"), "level_up")
-        said = r"sheet 'ana' .* its snapshot \(the state it holds\) is not the one the store wrote with entry #2"
+        said = (
+            r"sheet 'ana' .* its snapshot \(the state it holds\) is not the one the store wrote with entry #2, and "
+            r"its history no longer holds: #2 the state held: pools\.xp: held 99, its history gives 12"
+        )
         for change in (
             lambda: store.run("ana", Award(pool="xp", amount=1, reason="a rat")),
             lambda: store.extend("ana", bought),
@@ -288,6 +307,18 @@ class TestTamperedWrites:
             with pytest.raises(StoreTampered, match=said):
                 change()
         assert 2 == store.version("ana")
+
+    def test_an_edit_the_rules_do_not_see_is_built_on(self, where, store) -> None:
+        """An entry edited into what the rules give anyway (the reason of an award, in its operation and its
+        event): the history holds, so the change is stored and the entry's mark cleared."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        edit(where, 2, "the crypt", "the old crypt")
+        assert [(2,)] == raw(where, "SELECT version FROM edited")  # one mark: the entry, edited once
+        store.run("ana", Award(pool="xp", amount=1, reason="a bat"))
+        assert (4, [], True) == (store.version("ana"), raw(where, "SELECT * FROM edited"), store.verify("ana").ok)
+        assert "the old crypt" == store.sheet("ana").ledger[1].operation.reason
 
     def test_a_removed_entry_refuses_the_next_change(self, where, store) -> None:
         """The last entry deleted from the table: the snapshot counts one more entry than the table holds."""
@@ -331,6 +362,17 @@ class TestTamperedWrites:
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
         error = caught.value
         assert (isinstance(error, StoreError), isinstance(error, StoreConflict), "ana") == (True, False, error.sheet)
+
+
+def edit(where: str, version: int, old: str, new: str) -> None:
+    """Ana's entry ``version`` edited in the table, ``old`` replaced by ``new`` (it must be there)."""
+    (text,) = raw(where, "SELECT entry FROM entries WHERE sheet = ? AND version = ?", ("ana", version))[0]
+    assert old in str(text)
+    raw(
+        where,
+        "UPDATE entries SET entry = ? WHERE sheet = ? AND version = ?",
+        (str(text).replace(old, new), "ana", version),
+    )
 
 
 class TestConcurrency:
@@ -636,8 +678,8 @@ class TestErrors:
 class TestSchema:
     def test_a_new_store_is_at_the_latest_version(self, where, store) -> None:
         """The schema version table records each migration applied, from version 1."""
-        assert [(1,), (2,), (3,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
-        assert schema.VERSION == 3
+        assert [(1,), (2,), (3,), (4,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert schema.VERSION == 4
 
     def test_a_migration_is_applied_once(self, where, store, monkeypatch: pytest.MonkeyPatch) -> None:
         """A later version's migration runs when an older store is opened, and the store keeps its sheets."""
@@ -648,7 +690,7 @@ class TestSchema:
         monkeypatch.setattr(schema.migrate, "__defaults__", (later,))
         for _ in range(2):
             progression.open_store(where, store.pack).close()
-        assert [(1,), (2,), (3,), (4,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert [(1,), (2,), (3,), (4,), (5,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
         assert [] == raw(where, "SELECT note FROM notes")
         with progression.open_store(where, store.pack) as again:
             assert ("ana",) == again.ids()
@@ -657,7 +699,7 @@ class TestSchema:
         """A database of a schema this library does not know is not opened (nor changed)."""
         store.close()
         raw(where, "INSERT INTO schema_version (version) VALUES (?)", (7,))
-        with pytest.raises(StoreError, match="schema version 7, newer than this library's 3; upgrade progression"):
+        with pytest.raises(StoreError, match="schema version 7, newer than this library's 4; upgrade progression"):
             progression.open_store(where)
 
 

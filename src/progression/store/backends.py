@@ -2,8 +2,9 @@
 
 Each backend is a connection that runs the store's statements, which are written once, in SQL that
 both engines accept, with ``?`` for a parameter (PostgreSQL's driver spells it ``%s``). What differs
-is said here and nowhere else: how a connection is opened, how a writing transaction starts, and
-which of the driver's errors mean "another writer got there first".
+is said here and nowhere else: how a connection is opened, how a writing transaction starts, the
+trigger that records an entry changed in place, and which of the driver's errors mean "another writer
+got there first".
 
 * **SQLite**: WAL mode (readers never wait for a writer, a writer never for readers), foreign keys
   on, ``synchronous = NORMAL`` (a commit survives its process being killed; a power cut may lose the
@@ -67,6 +68,10 @@ class Backend:
             count: int = cursor.rowcount
             return count
 
+    def edit_trigger(self) -> tuple[str, ...]:
+        """The statements that make the trigger recording, in ``edited``, each entry changed in place."""
+        raise NotImplementedError
+
     def begin(self) -> None:
         """Start a writing transaction (waiting for another writer to finish)."""
         self.change(self.begin_statement)
@@ -125,6 +130,12 @@ class SQLiteBackend(Backend):
             )
         return cls(where, connection)
 
+    def edit_trigger(self) -> tuple[str, ...]:
+        return (
+            "CREATE TRIGGER entries_edited AFTER UPDATE ON entries FOR EACH ROW BEGIN "
+            "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); END",
+        )
+
     def taken(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
 
@@ -156,6 +167,14 @@ class PostgresBackend(Backend):
 
     def sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
+
+    def edit_trigger(self) -> tuple[str, ...]:
+        return (
+            "CREATE FUNCTION progression_entries_edited() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); RETURN NULL; END $$",
+            "CREATE TRIGGER entries_edited AFTER UPDATE ON entries FOR EACH ROW "
+            "EXECUTE FUNCTION progression_entries_edited()",
+        )
 
     def taken(self, error: BaseException) -> bool:
         import psycopg

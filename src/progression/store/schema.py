@@ -24,24 +24,44 @@ Version 3 adds to ``sheets``:
 
 ``entry_digest``, ``state_digest``
     the SHA-256 (hex) of the sheet's last entry as written and of its state: before a change, the store
-    checks that both are still what it wrote (a few rows read, whatever the length of the history), so a
-    snapshot or a last entry edited in the database by hand is refused, not built upon. NULL for a sheet
-    last written by a version without them (it is not checked until its next write).
+    checks that both are still what it wrote (a few rows read, whatever the length of the history); a
+    snapshot or a last entry edited in the database by hand makes it run the sheet's history again before
+    it builds on it. NULL for a sheet last written by a version without them (not checked until its next
+    write).
 
-Every statement is SQL that SQLite and PostgreSQL both accept. A migration is a tuple of
-statements, run in one transaction with the row that records it, so a database is at one
+Version 4 adds:
+
+``edited``
+    one row (the sheet, the entry's version) for each entry changed in place (an ``UPDATE`` of ``entries``,
+    which the store never makes: an entry is written once, and ``amend`` deletes and writes anew), recorded by
+    a trigger on ``entries``. Before a change, the store looks for the sheet's rows there (one indexed lookup)
+    and, when it finds some, runs the sheet's history again before it builds on it.
+
+Every statement is SQL that SQLite and PostgreSQL both accept, but for a trigger, whose
+statements each backend gives (:meth:`~progression.store.backends.Backend.edit_trigger`). A migration is a tuple
+of statements, run in one transaction with the row that records it, so a database is at one
 version or the next, never between.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from progression.errors import StoreError
 from progression.store.backends import Backend
 
 __all__ = ["MIGRATIONS", "VERSION", "migrate", "version_of"]
 
+#: A statement of a migration: SQL both engines accept, or what a backend gives (its own SQL for a trigger).
+Statement = str | Callable[[Backend], Sequence[str]]
+
+
+def _edit_trigger(backend: Backend) -> Sequence[str]:
+    return backend.edit_trigger()
+
+
 #: Each version's statements, from version 1 on.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+MIGRATIONS: tuple[tuple[Statement, ...], ...] = (
     (
         "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
         "CREATE TABLE sheets (id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL)",
@@ -51,6 +71,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     ("CREATE TABLE records (name TEXT PRIMARY KEY, version INTEGER NOT NULL, value TEXT NOT NULL)",),
     ("ALTER TABLE sheets ADD COLUMN entry_digest TEXT", "ALTER TABLE sheets ADD COLUMN state_digest TEXT"),
+    (
+        "CREATE TABLE edited (sheet TEXT NOT NULL, version INTEGER NOT NULL)",
+        "CREATE INDEX edited_sheet ON edited (sheet)",
+        _edit_trigger,
+    ),
 )
 #: The version this library writes.
 VERSION = len(MIGRATIONS)
@@ -62,7 +87,7 @@ def version_of(backend: Backend) -> int:
     return int(rows[0][0] or 0)
 
 
-def migrate(backend: Backend, migrations: tuple[tuple[str, ...], ...] = MIGRATIONS) -> int:
+def migrate(backend: Backend, migrations: tuple[tuple[Statement, ...], ...] = MIGRATIONS) -> int:
     """Bring the database to the latest version in one transaction; the version it was at.
 
     Raises:
@@ -80,7 +105,8 @@ def migrate(backend: Backend, migrations: tuple[tuple[str, ...], ...] = MIGRATIO
             raise StoreError(backend.where, reason)
         for version in range(found + 1, len(migrations) + 1):
             for statement in migrations[version - 1]:
-                backend.change(statement)
+                for text in (statement,) if isinstance(statement, str) else statement(backend):
+                    backend.change(text)
             backend.change("INSERT INTO schema_version (version) VALUES (?)", (version,))
         backend.commit()
     except BaseException:

@@ -787,15 +787,49 @@ class Transaction:
             last = self._backend.query(
                 "SELECT version, entry FROM entries WHERE sheet = ? ORDER BY version DESC LIMIT 1", (sheet_id,)
             )
+            edited = self._backend.query(
+                "SELECT version FROM edited WHERE sheet = ? ORDER BY version LIMIT 1", (sheet_id,)
+            )
         except Exception as error:
             self._raise(error, f"reading sheet {sheet_id!r}")
         if not found or not rows:
             raise UnknownName("sheet", sheet_id, self._store.ids(), f"store {self._store.where}")
         version, state, entry_digest, state_digest = rows[0]
-        _check_untouched(self._store.where, sheet_id, int(version), str(state), (entry_digest, state_digest), last)
+        suspect = _suspect(
+            self._store.where, sheet_id, int(version), str(state), (entry_digest, state_digest), last, edited
+        )
         sheet = self._store._rebuild(sheet_id, int(version), str(state))
+        if suspect is not None:
+            self._check_history(sheet_id, sheet, suspect)
         self._sheets[sheet_id] = sheet
         return sheet
+
+    def _check_history(self, sheet_id: str, sheet: Sheet, suspect: str) -> None:
+        """Run the history of a sheet changed in the database outside the store again (``verify``), before a
+        change is built on it: refused when it no longer holds; when it does (an edit that changed nothing the
+        rules see), the marks of its edited entries are cleared with the change.
+
+        Raises:
+            StoreTampered: the history does not verify, or no longer reads.
+        """
+        from progression.errors import StoreTampered
+
+        where = self._store.where
+        try:
+            report = verify_history(sheet, self._store.pack)
+        except SheetError as error:
+            first = error.problems[0] if error.problems else None
+            reason = f"{first.reason} @ {first.path}" if first is not None else str(error)
+            raise StoreTampered(where, sheet_id, f"{suspect}, and its history no longer reads: {reason}") from None
+        if not report.ok:
+            found, more = report.divergences[0], len(report.divergences) - 1
+            others = f" (and {more} more)" if more else ""
+            what = f"{suspect}, and its history no longer holds: #{found.position} {found.label}: {found.sentence}"
+            raise StoreTampered(where, sheet_id, what + others)
+        try:
+            self._backend.change("DELETE FROM edited WHERE sheet = ?", (sheet_id,))
+        except Exception as error:
+            self._raise(error, f"clearing the edits of sheet {sheet_id!r}")
 
     def _insert(self, sheet_id: str, sheet: Sheet) -> Sheet:
         if sheet_id in self._sheets or sheet_id in self._store:
@@ -867,15 +901,21 @@ def _stamped(sheet: Sheet, last: str) -> tuple[str, str, str]:
     return state, _digest(last), _digest(state)
 
 
-def _check_untouched(
-    where: str, sheet_id: str, version: int, state: str, digests: tuple[Any, Any], last: list[tuple[Any, ...]]
-) -> None:
-    """Refuse to change a sheet whose row or last entry is no longer what the store wrote (an edit by hand):
-    a change built on them would store a state its history does not give. Reads no more than the last entry,
-    whatever the length of the history; an entry edited further back is found by ``verify``.
+def _suspect(
+    where: str,
+    sheet_id: str,
+    version: int,
+    state: str,
+    digests: tuple[Any, Any],
+    last: list[tuple[Any, ...]],
+    edited: list[tuple[Any, ...]],
+) -> str | None:
+    """What shows that a sheet was changed in the database outside the store (an edit by hand), or None: an
+    entry changed in place (the ``edited`` table's trigger saw it), a last entry or a snapshot that is not what
+    the store wrote (their digests). Costs the few rows read, whatever the length of the history.
 
     Raises:
-        StoreTampered: the snapshot, the last entry or the number of entries disagrees with what was written.
+        StoreTampered: the entries table does not end where the snapshot says (entries added or removed).
     """
     from progression.errors import StoreTampered
 
@@ -883,14 +923,16 @@ def _check_untouched(
     if top != version:
         what = f"its snapshot was written with {version} entries, the entries table holds them up to #{top}"
         raise StoreTampered(where, sheet_id, what)
+    if edited:
+        return f"entry #{int(edited[0][0])} was changed in place"
     entry_digest, state_digest = digests
     if entry_digest is None or state_digest is None:
-        return  # last written by a version that kept no digests: the next write keeps them
+        return None  # last written by a version that kept no digests: the next write keeps them
     if _digest(str(last[0][1])) != entry_digest:
-        raise StoreTampered(where, sheet_id, f"entry #{version}, its last, is not the entry the store wrote")
+        return f"entry #{version}, its last, is not the entry the store wrote"
     if _digest(state) != state_digest:
-        what = f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
-        raise StoreTampered(where, sheet_id, what)
+        return f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
+    return None
 
 
 def _conflict(where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet") -> StoreConflict:

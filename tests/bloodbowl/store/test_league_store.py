@@ -261,23 +261,22 @@ class TestOnDisk:
             )
 
     def test_a_match_on_a_tampered_team_is_refused(self, tmp_path: Path, pack: RulePack) -> None:
-        """A team whose last entry was edited in the database takes no further match: the match is refused for
-        both teams, naming the team, and neither team nor the fixture is written."""
+        """A team whose match was edited in the database (the score, 1-0 made 2-1) takes no further match: the
+        next match is refused for both teams, naming the team and the entry, and neither team nor the fixture
+        is written."""
         path = tmp_path / "league.sqlite"
         with league_of(path, pack, 2) as league:
             league.add_fixture("anvils", "barons")
             league.add_fixture("barons", "anvils")
             league.record(1, WIN, SeededDice(2))
             versions = [league.store.version(t) for t in league.teams()]
-        top = raw(str(path), "SELECT MAX(version) FROM entries WHERE sheet = 'barons'")[0][0]
-        raw(
-            str(path),
-            "UPDATE entries SET entry = replace(entry, '\"score\": [', '\"score\":[') WHERE sheet = 'barons' "
-            "AND version = ?",
-            (top,),
-        )
+        row = raw(str(path), "SELECT entry FROM entries WHERE sheet = 'barons' AND version = 3")[0][0]
+        edited = json.loads(str(row))
+        edited["operation"]["match"]["score"] = [2, 1]
+        raw(str(path), "UPDATE entries SET entry = ? WHERE sheet = 'barons' AND version = 3", (json.dumps(edited),))
         with bb.open_league(path) as league:
-            with pytest.raises(StoreTampered, match=f"sheet 'barons' .*entry #{top}, its last, is not the entry"):
+            said = "sheet 'barons' was changed in the database outside the store: entry #3 was changed in place, and"
+            with pytest.raises(StoreTampered, match=f"{said} its history no longer holds: #3 "):
                 league.record(2, WIN, SeededDice(3))
             assert versions == [league.store.version(t) for t in league.teams()]
             assert league.fixture(2).played is None
