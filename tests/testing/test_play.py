@@ -67,6 +67,25 @@ class TestTheCareer:
         assert report.coverage is not None
         assert (True, "General") == (report.ok, report.coverage.played["rank"])
 
+    def test_a_requirement_function_that_raises(self) -> None:
+        """With the prices complete, a requirement function that raises once a soldier is a Private (a table of
+        drills read past its end) fails the check, naming the upgrade and the error: a refusal is a
+        ProgressionError, anything else the pack's bug."""
+        source = (PACKS / "career.toml").read_text(encoding="utf-8").replace("4 = 25\n", "4 = 25\n5 = 30\n")
+        from .helpers import promotion_price
+
+        def drilled_enough(context: object) -> list[str]:
+            needed = {0: 1}[context.sheet.stats["tier"]]  # type: ignore[attr-defined]
+            return [] if context.sheet.stats["drills"] >= needed else ["more drills"]  # type: ignore[attr-defined]
+
+        pack = progression.load_text(
+            source, "career.toml", {"promotion_price": promotion_price, "drilled_enough": drilled_enough}
+        )
+        report = check_pack(pack, examples=0, sensible=10, steps=8, derandomize=True)
+        expected = ["[play] pack 'career': AssertionError: quote of 'promotion' raised KeyError: 1; a refusal must "
+                    "raise a ProgressionError"]  # fmt: skip
+        assert expected == first_lines(report)
+
     def test_the_fixture_takes_sensible(self, pack_conformance: Callable[..., Report], career: RulePack) -> None:
         """The pytest fixture passes ``sensible`` on: with none, the broken career passes; with some, it fails."""
         assert pack_conformance(career, examples=5, sensible=0).ok
