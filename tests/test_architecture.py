@@ -393,6 +393,14 @@ class TestArchitecturePage:
         tree.add("testing")
         assert (set(), set()) == (tree - listed, listed - tree)
 
+    @pytest.mark.parametrize(
+        ("code", "tests"), [(CORE, "tests"), (BLOODBOWL, "tests/bloodbowl")], ids=["core", "bloodbowl"]
+    )
+    def test_the_tests_mirror_the_folders(self, code: Path, tests: str) -> None:
+        """Every folder of the core and of the Blood Bowl pack has its folder of tests, of the same name."""
+        folders = {p.name for p in code.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+        assert sorted(f for f in folders if not (ROOT / tests / f).is_dir()) == []
+
     def test_the_pack_s_tables_are_its_tree(self) -> None:
         """The Blood Bowl tables of the page: every facet folder in its layer's order, each naming every module
         it holds, and every public module beside the facets; nothing listed that is not there."""

@@ -42,6 +42,17 @@ def _toml(value: object) -> str:
         return repr(value)
 
 
+def _same(value: object, expected: object) -> bool:
+    """Whether ``value`` is ``expected``, of the same types all the way down (``true`` is not ``1``, nor ``1.0``)."""
+    if type(value) is not type(expected):
+        return False
+    if isinstance(value, dict) and isinstance(expected, dict):
+        return value.keys() == expected.keys() and all(_same(value[k], expected[k]) for k in value)
+    if isinstance(value, list) and isinstance(expected, list):
+        return len(value) == len(expected) and all(map(_same, value, expected))
+    return value == expected
+
+
 def _digits(text: str) -> bool:
     """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
     return text.isascii() and text.isdigit()
@@ -278,16 +289,21 @@ class Reader:
         expected = f"a target on the D{sides}, 1 to {sides}"
         return int(self.count(table, key, path, minimum=1, maximum=sides, expected=expected) or 0)
 
-    def fixed(self, table: Mapping[str, Any], path: str, played: Mapping[str, object]) -> None:
+    def fixed(
+        self,
+        table: Mapping[str, Any],
+        path: str,
+        played: Mapping[str, object],
+        because: str = "the pack plays this rule so, and no data changes it",
+    ) -> None:
         """Keys that describe a rule the pack's code plays one way (``die = "D16"``): each may be left out or
         written as the code plays it (``played``); any other value would read as a setting it is not, and is a
-        problem."""
+        problem, whose message gives ``because``."""
         if not isinstance(table, Mapping):
             return
         for key, value in played.items():
-            if key in table and (type(table[key]) is not type(value) or table[key] != value):
-                reason = f"expected {_toml(value)} (the pack plays this rule so, and no data changes it), got "
-                self.problem(f"{path}.{key}", reason + _toml(table[key]))
+            if key in table and not _same(table[key], value):
+                self.problem(f"{path}.{key}", f"expected {_toml(value)} ({because}), got {_toml(table[key])}")
 
     def table(self, parent: Mapping[str, Any], key: str, path: str, *, required: bool = False) -> dict[str, Any]:
         """A sub-table: empty when it is missing (a problem only if ``required``) or not a table (a problem)."""

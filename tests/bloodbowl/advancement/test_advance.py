@@ -330,17 +330,6 @@ class TestBadInput:
             bb.advance(pack, team, "1", "chosen_primary", choice="block")
 
 
-class TestMustAdvance:
-    def test_threshold_is_the_next_characteristic_cost(self, pack: RulePack, team: Sheet) -> None:
-        """13 SPP may be banked; 14 oblige a first advancement."""
-        assert bb.queries.must_advance(pack, with_spp(pack, team, "6", 13).member("6")) is None
-        sentence = bb.queries.must_advance(pack, with_spp(pack, team, "6", 14).member("6"))
-        assert (
-            "Lineman 1 holds 14 SPP, at least the 14 a characteristic improvement costs as advancement 1; an advancement must be taken"
-            == sentence
-        )
-
-
 class TestSkillsAsWritten:
     def test_a_skill_and_a_category_as_the_book_writes_them(self, pack: RulePack, team: Sheet) -> None:
         """``Dauntless`` (the book's name) and ``general`` (a category's name) are the ids they name; a

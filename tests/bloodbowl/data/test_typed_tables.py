@@ -4,20 +4,25 @@ what repeats another file agreeing with it, every reference resolving, and the r
 from __future__ import annotations
 
 import ast
+import copy
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import progression
 import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet
 from progression.errors import LimitReached, RulePackError
 from progression.events import Marked
-from progression_bloodbowl.data.model import read_data
+from progression_bloodbowl.data.model import FILES, read_data
 from progression_bloodbowl.spells import Pitch, Profile
 
-from .test_model import changed, problems_of, texts
+from ..conftest import HUMANS
+from .test_model import PARSED, PATHS, changed, problems_of, texts, toml_text
 
 PACK_SOURCE = Path(bb.__file__).parent
 LINEMAN = Profile(ma=6, st=3, ag=3, pa=4, av=9)
@@ -105,6 +110,54 @@ class TestPlayedOneWay:
             ("natural_auto_break = false", "natural_auto_break = true", "true", "$.armour.natural_auto_break"),
             ("[spells]\nper_game = 1", "[spells]\nper_game = 2", "2", "$.spells.per_game"),
             ('natural_6 = "success"', 'natural_6 = "fail"', '"fail"', "$.spells.zap.natural_6"),
+            ("random_skill_rolls = 2", "random_skill_rolls = 3", "3", "$.advancement.random_skill_rolls"),
+            (
+                "after_max_advancements = false",
+                "after_max_advancements = true",
+                "true",
+                "$.advancement.compulsory.after_max_advancements",
+            ),
+            (
+                "random_equals_chosen = true",
+                "random_equals_chosen = false",
+                "false",
+                "$.value_increase.random_equals_chosen",
+            ),
+            (
+                "ctv_includes_journeymen = true",
+                "ctv_includes_journeymen = 1",
+                "1",
+                "$.team_value.ctv_includes_journeymen",
+            ),
+            (
+                "no_penalty_if_los_players_below = 3",
+                "no_penalty_if_los_players_below = 2",
+                "2",
+                "$.concede.no_penalty_if_los_players_below",
+            ),
+            ('keep = "either"', 'keep = "first"', '"first"', "$.casualty.apothecary.keep"),
+            ("in_ctv = false", "in_ctv = true", "true", "$.casualty.temporary_retirement.in_ctv"),
+            (
+                "spp_still_awarded = true",
+                "spp_still_awarded = false",
+                "false",
+                "$.casualty.regeneration.spp_still_awarded",
+            ),
+            (
+                'rolled_by = "opposing_coach"\nreroll_allowed = false\nclamp = true  # below',
+                'rolled_by = "own_coach"\nreroll_allowed = false\nclamp = true  # below',
+                '"own_coach"',
+                "$.injury.rolled_by",
+            ),
+            ('"stunned_in_place"', '"reserves"', '"reserves"', "$.injury.ko_recovery.apothecary_on_ko"),
+            ("neighbours = 8", "neighbours = 4", "4", "$.pitch.neighbours"),
+            ("bounce_squares = 1", "bounce_squares = 2", "2", "$.ball.bounce_squares"),
+            (
+                "bounced = -1, thrown_in = -1",
+                "bounced = 0, thrown_in = -1",
+                "{ bounced = 0, thrown_in = -1, per_marking_opponent = -1 }",
+                "$.ball.catch_modifiers",
+            ),
         ],
     )
     def test_a_played_rule_of_the_tables_written_another_way_is_refused(
@@ -116,9 +169,157 @@ class TestPlayedOneWay:
         assert problem.startswith("tables.toml: expected ")
         assert problem.endswith(f"(the pack plays this rule so, and no data changes it), got {got} @ {path}")
 
+    @pytest.mark.parametrize(
+        ("old", "new", "got", "path"),
+        [
+            ("hired_keeps_spp = true", "hired_keeps_spp = false", "false", "$.roster_rules.journeymen.hired_keeps_spp"),
+            (
+                "eligible_position_max = 16",
+                "eligible_position_max = 12",
+                "12",
+                "$.roster_rules.journeymen.eligible_position_max",
+            ),
+            ("value_multiplier = 1", "value_multiplier = 2", "2", "$.staff.reroll.value_multiplier"),
+            (
+                "requires_team_apothecary = true",
+                "requires_team_apothecary = false",
+                "false",
+                "$.staff.apothecary.requires_team_apothecary",
+            ),
+            ('free_skill = "pro"', 'free_skill = "block"', '"block"', "$.special_rules.team_captain.free_skill"),
+            ('god = "khorne"', 'god = "nurgle"', '"nurgle"', "$.special_rules.favoured_of_khorne.god"),
+            (
+                "lineman_cost_in_ctv = 0",
+                "lineman_cost_in_ctv = 10000",
+                "10000",
+                "$.special_rules.low_cost_linemen.lineman_cost_in_ctv",
+            ),
+        ],
+    )
+    def test_a_played_rule_of_the_teams_written_another_way_is_refused(
+        self, old: str, new: str, got: str, path: str
+    ) -> None:
+        """The same for the teams.toml keys of the journeymen, the staff and the team special rules."""
+        (problem,) = problems_of(changed("teams.toml", old, new))
+        assert problem.startswith("teams.toml: expected ")
+        assert problem.endswith(f"(the pack plays this rule so, and no data changes it), got {got} @ {path}")
+
+    def test_journeymen_join_up_to_the_number_they_fill(self) -> None:
+        """``max_available`` says again what ``fill_to`` sets: the two must agree."""
+        (problem,) = problems_of(changed("teams.toml", "max_available = 11", "max_available = 12"))
+        assert problem == (
+            "teams.toml: expected 11, as fill_to (journeymen join until 11 players can play, never more), got 12 "
+            "@ $.roster_rules.journeymen.max_available"
+        )
+
+    def test_the_draft_and_firing_have_their_own_minimum(self) -> None:
+        """``min_players`` is the fewest players of a drafted team, ``min_players_after_firing`` the fewest that
+        firing may leave able to play (a league may draft 12 and still let a coach fire down to 11)."""
+        pack = _loaded("teams.toml", "min_players = 11  # at draft", "min_players = 12  # at draft")
+        assert (pack.data.rules.min_players, pack.data.rules.min_after_firing) == (12, 11)
+        with pytest.raises(progression.errors.InvalidInput, match="a drafted team has 12 to 16 players, got 11"):
+            bb.draft(pack, "human", "Short Bench", HUMANS)
+        assert len(bb.draft(pack, "human", "Full Bench", [*HUMANS, ("human_lineman", "Lineman 7")]).members) == 12
+
     def test_the_key_left_out_is_the_rule_as_played(self) -> None:
         """Such a key may be left out: the data still load."""
         assert read_data(changed("inducements.toml", 'die = "D16"\n', "")).max_prayers == 3
+
+
+class TestTheBooksTablesNoRulePlays:
+    def test_a_value_the_pack_does_not_play_is_refused_with_the_books(self) -> None:
+        """A table of the rulebook that no rule plays (Mighty Blow's armour modifier) cannot be changed: the change
+        would change nothing. The message gives the book's value."""
+        old = 'mighty_blow = { value = 1, applies_to = ["armour", "injury"]'
+        (problem,) = problems_of(changed("tables.toml", old, old.replace("value = 1", "value = 2")))
+        assert problem.startswith(
+            'tables.toml: expected { value = 1, applies_to = ["armour", "injury"], choose_after_roll = true, '
+            'trigger = "block_action_knock_down" } (the rulebook\'s, kept for readers: no rule of the pack plays it'
+        )
+        assert problem.endswith(
+            'got { value = 2, applies_to = ["armour", "injury"], choose_after_roll = true, '
+            'trigger = "block_action_knock_down" } @ $.armour.modifiers.mighty_blow'
+        )
+
+    @pytest.mark.parametrize(
+        ("name", "old", "new", "path"),
+        [
+            (
+                "tables.toml",
+                "[armour.foul]\n",
+                "[armour.foul]\nsent_off_on_any_double = true\n",
+                "$.armour.foul.sent_off_on_any_double",
+            ),
+            ("tables.toml", "trapdoors_per_half = 1", "trapdoors_per_half = 2", "$.pitch.trapdoors_per_half"),
+            (
+                "tables.toml",
+                "[casualty.getting_even]\n",
+                "[casualty.getting_even]\nrepeat = true\n",
+                "$.casualty.getting_even.repeat",
+            ),
+            (
+                "tables.toml",
+                "reduction = 10000",
+                "reduction = 5000",
+                "$.value_increase.hoeth_dedicated_option.reduction",
+            ),
+            (
+                "teams.toml",
+                "raised_max_st = 4",
+                "raised_max_st = 5",
+                "$.special_rules.masters_of_undeath.raised_max_st",
+            ),
+        ],
+    )
+    def test_each_such_key_and_table(self, name: str, old: str, new: str, path: str) -> None:
+        """Each key kept for readers, changed or added to, is refused at its path."""
+        (problem,) = problems_of(changed(name, old, new))
+        assert problem.startswith(f"{name}: ")
+        assert problem.endswith(f"@ {path}")
+
+    def test_such_a_table_may_be_left_out(self) -> None:
+        """What no rule plays may be left out of the files: the rules are the same."""
+        table = "[casualty.getting_even]\n"
+        text = texts()["tables.toml"]
+        start = text.index(table)
+        end = text.index("\n[", start + len(table))
+        data = read_data({**texts(), "tables.toml": text[:start] + text[end + 1 :]})
+        assert data.rules == progression.load("bloodbowl").data.rules
+
+
+def _tables_of(name: str) -> list[tuple[str | int, ...]]:
+    """The key path of every table of a shipped file (inline ones and those in lists too), the root's included."""
+    return [(), *(path for path in PATHS[name] if isinstance(_at(PARSED[name], path), dict))]
+
+
+def _at(node: Any, path: tuple[str | int, ...]) -> Any:
+    for key in path:
+        node = node[key]
+    return node
+
+
+def _dotted(path: tuple[str | int, ...]) -> str:
+    return "$" + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in path)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FILES).flatmap(lambda name: st.tuples(st.just(name), st.sampled_from(_tables_of(name)))))
+def test_a_key_added_to_any_table_is_refused(where: tuple[str, tuple[str | int, ...]]) -> None:
+    """Whatever table of whatever file a key is added to, the data are refused at that key: nothing in the files
+    is ignored (a key no rule reads could only be misread)."""
+    name, path = where
+    data = copy.deepcopy(PARSED[name])
+    _at(data, path)["zz_added"] = 1
+    problems = problems_of({**texts(), name: toml_text(data)})
+    added = _dotted((*path, "zz_added"))
+    at = [problem.rpartition(" @ ")[2] for problem in problems]
+    # at the key, inside it, or at a key above it that holds a whole value (a rule's fixed table)
+    assert any(_within(where, added) or _within(added, where) for where in at), problems
+
+
+def _within(inner: str, outer: str) -> bool:
+    """Whether the key path ``inner`` is ``outer`` or lies inside it."""
+    return inner == outer or inner.startswith((f"{outer}.", f"{outer}[", f"{outer} "))
 
 
 class TestEveryKeyRead:

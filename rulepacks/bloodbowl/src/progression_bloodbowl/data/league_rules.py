@@ -95,6 +95,8 @@ class LeagueRules:
 def _concession(r: Reader, tables: Mapping[str, Any], most_mvps: int | None) -> Concession:
     path = "$.concede"
     body = r.table(tables, "concede", "$")
+    # A team that cannot set up 3 players on the Line of Scrimmage concedes without penalty (``without_penalty``).
+    r.fixed(body, path, {"no_penalty_if_los_players_below": 3})
     paid = r.get(body, "opponent_winnings", dict, path)
     quits = r.get(body, "quit_check", dict, path)
     if r.get(body, "conceding_team_winnings", int, path) != 0:

@@ -25,6 +25,7 @@ from .pitch import PitchRules, read_pitch
 from .reading import Reader
 from .rules import Rules, read_rules
 from .stars import Star, StarRules, read_stars
+from .unplayed import BOOK, check_unplayed
 
 __all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
 
@@ -257,9 +258,29 @@ def _read_position(r: Reader, body: Mapping[str, Any], path: str) -> Position:
     )
 
 
+#: The keys of a team special rule the pack plays, as it plays them (a ``favoured_of_<god>`` rule's ``god`` is the
+#: god of its id): Brawlin' Brutes' SPP are ``[spp.brawlin_brutes]``, a Low Cost Lineman's fee counts 0 in CTV, a
+#: Team Captain is hired with Pro.
+_SPECIAL_PLAYED: Mapping[str, Mapping[str, object]] = {
+    "brawlin_brutes": {"spp_overrides": "tables.spp.brawlin_brutes"},
+    "low_cost_linemen": {"lineman_cost_in_ctv": 0},
+    "team_captain": {"free_skill": "pro"},
+}
+
+
+def _special_rule(r: Reader, ident: str, body: Any, path: str) -> Label:
+    """A team special rule's name; the keys the pack plays held to how it plays them (those of the book no rule
+    plays: :mod:`.unplayed`)."""
+    played = dict(_SPECIAL_PLAYED.get(ident, {}))
+    if ident.startswith("favoured_of_"):
+        played["god"] = ident.removeprefix("favoured_of_")
+    r.fixed(body, path, played)
+    return r.label(body, path)
+
+
 def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], dict[str, Label], dict[str, Label]]:
     leagues = {i: r.label(b, f"$.leagues.{i}") for i, b in r.table(data, "leagues", "$").items()}
-    rules = {i: r.label(b, f"$.special_rules.{i}") for i, b in r.table(data, "special_rules", "$").items()}
+    rules = {i: _special_rule(r, i, b, f"$.special_rules.{i}") for i, b in r.table(data, "special_rules", "$").items()}
     teams: dict[str, Team] = {}
     for ident, body, path in r.tables(data, "teams", "$"):
         r.extra(body, _TEAM_KEYS, path)
@@ -334,7 +355,10 @@ def read_data(texts: Mapping[str, str]) -> Data:
         i: readers["tables.toml"].label(b, f"$.results.{i}")
         for i, b in readers["tables.toml"].table(parsed["tables.toml"], "results", "$", required=False).items()
     }
-    for reader in readers.values():
+    for name in BOOK:
+        check_unplayed(readers[name], name, parsed[name])
+    for name, reader in readers.items():
+        reader.unread(parsed[name])
         problems.extend(reader.problems)
     data = Data(
         categories=categories,

@@ -1,8 +1,9 @@
 """What the pack plays on the pitch (a wizard's spell and its consequences), typed from ``tables.toml``: the pitch's
-size, the D8 directions a ball bounces in, the four Injury tables and Fireball.
+size, the D8 directions a ball bounces in, the four Injury tables, Fireball and the names of the spells; and the
+keys that say how the Armour roll, the ball's bounces and throw-ins, and the Apothecary are played.
 
-The pack does not play a whole game: the rest of ``[pitch]`` (its zones, the set-up) and the tables of armour
-modifiers, the crowd and the ball are the rulebook's, shown in the docs and read by no rule.
+The pack does not play a whole game: the rest of ``[pitch]`` (its zones, the set-up), of ``[armour]``, ``[injury]``
+and ``[ball]`` are the rulebook's, held to the shipped files and read by no rule (:mod:`.unplayed`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+
+from progression.authoring import Label
 
 from .reading import Reader
 from .roll_tables import INJURY_TABLE_RESULTS, read_ranges
@@ -22,6 +25,7 @@ INJURY_TABLES = ("standard", "stunty", "thick_skull", "stunty_thick_skull")
 
 _INJURY_PLAYED: Mapping[str, object] = {
     "dice": "2D6",
+    "rolled_by": "opposing_coach",
     "reroll_allowed": False,
     "clamp": True,
     "stunty_badly_hurt_skips_casualty_roll": True,
@@ -30,10 +34,31 @@ _INJURY_PLAYED: Mapping[str, object] = {
 #: no natural break or hold and no cap on the total.
 _ARMOUR_PLAYED: Mapping[str, object] = {
     "dice": "2D6",
+    "rolled_by": "opposing_coach",
     "broken_if_total_at_least_av": True,
     "natural_auto_break": False,
     "natural_auto_hold": False,
     "total_capped": False,
+}
+#: An Apothecary treating a Knocked-out player leaves him Stunned where he fell.
+_KO_PLAYED: Mapping[str, object] = {"apothecary_on_ko": "stunned_in_place"}
+#: A player marks the 8 squares around him.
+_PITCH_PLAYED: Mapping[str, object] = {"neighbours": 8}
+#: The ball as a spell moves it (:class:`progression_bloodbowl.inducements.pitch.Log`): it bounces one square per D8;
+#: the crowd throws it in with a D6 on the template (a D3 from a corner) and 2D6 squares; catching it is at -1 when
+#: it bounced or was thrown in and -1 for each opponent marking the catcher, and a player down cannot catch it.
+_BALL_PLAYED: Mapping[str, object] = {
+    "bounce_squares": 1,
+    "throw_in_direction_die": "D6",
+    "throw_in_template": [
+        {"from": 1, "to": 2, "direction": "diagonal_a"},
+        {"from": 3, "to": 4, "direction": "straight"},
+        {"from": 5, "to": 6, "direction": "diagonal_b"},
+    ],
+    "throw_in_distance_dice": "2D6",
+    "corner_throw_in_direction_die": "D3",
+    "catch_modifiers": {"bounced": -1, "thrown_in": -1, "per_marking_opponent": -1},
+    "down_or_distracted_player_catch": "auto_fail",
 }
 #: One spell a match, at the end of a Turn (the caller says when: the pack sees no turns).
 _SPELLS_PLAYED: Mapping[str, object] = {"per_game": 1, "cast_when": "end_of_any_turn"}
@@ -83,6 +108,8 @@ class PitchRules:
     #: Table name -> rows (from, to, result) over 2D6.
     injury: Mapping[str, tuple[tuple[int, int, str], ...]]
     fireball: Fireball
+    #: Spell id -> its name (``fireball``, ``zap``); out of the repr, which fingerprints the rules.
+    spells: Mapping[str, Label] = attrs.field(repr=False)
 
 
 def _directions(r: Reader, tables: Mapping[str, Any]) -> dict[int, tuple[int, int]]:
@@ -101,8 +128,11 @@ def _directions(r: Reader, tables: Mapping[str, Any]) -> dict[int, tuple[int, in
 def read_pitch(r: Reader, tables: Mapping[str, Any]) -> PitchRules:
     """Read the pitch, the directions, the Injury tables and Fireball of ``tables.toml``."""
     pitch = r.table(tables, "pitch", "$")
+    r.fixed(pitch, "$.pitch", _PITCH_PLAYED)
+    r.fixed(r.table(tables, "ball", "$"), "$.ball", _BALL_PLAYED)
     injury = r.table(tables, "injury", "$")
     r.fixed(injury, "$.injury", _INJURY_PLAYED)
+    r.fixed(r.table(injury, "ko_recovery", "$.injury"), "$.injury.ko_recovery", _KO_PLAYED)
     rows = {}
     for key in INJURY_TABLES:
         read = read_ranges(
@@ -127,4 +157,5 @@ def read_pitch(r: Reader, tables: Mapping[str, Any]) -> PitchRules:
             hit_on=r.roll_target(fireball, "hit_on", "$.spells.fireball", 6),
             armour_modifier=r.count(fireball, "armour_modifier", "$.spells.fireball"),
         ),
+        spells={"fireball": r.label(fireball, "$.spells.fireball"), "zap": r.label(zap, "$.spells.zap")},
     )

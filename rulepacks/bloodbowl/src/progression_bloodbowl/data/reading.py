@@ -43,6 +43,52 @@ class Reader(progression.authoring.Reader):
     the files go on to the end and every problem is reported at once.
     """
 
+    def __init__(self, source: str) -> None:
+        super().__init__(source)
+        #: The key paths read, or held to the value a rule plays (:meth:`fixed`): see :meth:`unread`.
+        self.keys_read: set[str] = set()
+
+    def get(
+        self, table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str, *args: Any, **kw: Any
+    ) -> Any:
+        """As :meth:`progression.authoring.Reader.get`; the key path is recorded as read, present or not."""
+        self.keys_read.add(f"{path}.{key}")
+        return super().get(table, key, kind, path, *args, **kw)
+
+    def fixed(self, table: Mapping[str, Any], path: str, played: Mapping[str, object], *args: Any, **kw: Any) -> None:
+        """As :meth:`progression.authoring.Reader.fixed`; the keys are recorded as read."""
+        self.keys_read.update(f"{path}.{key}" for key in played)
+        super().fixed(table, path, played, *args, **kw)
+
+    def unread(self, document: Mapping[str, Any]) -> None:
+        """A problem for every key of ``document`` that nothing read: a key no rule reads cannot mean what it says.
+
+        A table read whole (whose keys were not read one by one) counts as read; where a problem was found
+        already, at a key or above it, nothing more is said.
+        """
+        inner: set[str] = set()  # the paths above a path read
+        for path in self.keys_read:
+            while (cut := max(path.rfind("."), path.rfind("["))) > 0 and (path := path[:cut]) not in inner:
+                inner.add(path)
+        troubled = {problem.path for problem in self.problems}
+
+        def walk(value: Any, path: str) -> None:
+            if path in troubled:
+                return
+            if path not in self.keys_read and path not in inner:
+                key = path.rpartition(".")[2] if not path.endswith("]") else path
+                self.problem(path, f"unknown key {key!r}: no rule of the pack reads it")
+            elif path in inner and isinstance(value, dict):
+                for key, item in value.items():
+                    walk(item, f"{path}.{key}")
+            elif path in inner and isinstance(value, list):
+                for n, item in enumerate(value):
+                    walk(item, f"{path}[{n}]")
+
+        for key, value in document.items():
+            if key != "format":
+                walk(value, f"$.{key}")
+
     def fallback(self, kind: type | tuple[type, ...]) -> Any:
         """An empty value of ``kind``."""
         empty = _EMPTY.get(kind)

@@ -82,6 +82,21 @@ _CASUALTY_PLAYED: Mapping[str, object] = {
     "modifiers": {"per_niggling_injury": 1, "decay": 1},
     "auto_badly_hurt": ["stunty_injury_9", "frog", "friendly_game"],
 }
+#: The Apothecary has the opposing coach roll a second D16, and either result is kept, a Badly Hurt kept sending
+#: the player to the Reserves box (:func:`progression_bloodbowl.spells.apothecary`).
+_APOTHECARY_PLAYED: Mapping[str, object] = {
+    "second_roll": True,
+    "keep": "either",
+    "badly_hurt_kept_goes_to": "reserves",
+}
+#: A casualty's SPP are earned whatever becomes of the victim (a match's events are apart from its injuries).
+_REGENERATION_PLAYED: Mapping[str, object] = {"spp_still_awarded": True}
+#: A player with a Lasting Injury may retire for the season, keeping his place among the 16 and leaving CTV.
+_RETIREMENT_PLAYED: Mapping[str, object] = {
+    "allowed_after": "lasting_injury",
+    "counts_toward_max_players": True,
+    "in_ctv": False,
+}
 #: How the pack plays a Lasting Injury (``[lasting_injury]``): a D6 row, one step worse, never past the worst of
 #: ``[characteristic_limits]`` (then only a missed match), PA "-" not reduced, the value unchanged.
 _LASTING_PLAYED: Mapping[str, object] = {
@@ -99,6 +114,12 @@ def read_casualty(r: Reader, tables: Mapping[str, Any]) -> tuple[tuple[int, int,
     """The rows of ``[casualty].ranges``: (from, to, result, miss_next_game, niggling, lasting, dead), over a D16."""
     casualty = r.table(tables, "casualty", "$")
     r.fixed(casualty, "$.casualty", _CASUALTY_PLAYED)
+    for key, played in (
+        ("apothecary", _APOTHECARY_PLAYED),
+        ("regeneration", _REGENERATION_PLAYED),
+        ("temporary_retirement", _RETIREMENT_PLAYED),
+    ):
+        r.fixed(r.table(casualty, key, "$.casualty"), f"$.casualty.{key}", played)
     ranges = r.get(casualty, "ranges", list, "$.casualty")
     rows = read_ranges(r, ranges, "$.casualty.ranges", _CASUALTY_KEYS, (1, 16), INJURIES)
     return tuple(

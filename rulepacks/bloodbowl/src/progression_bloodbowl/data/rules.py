@@ -17,15 +17,21 @@ __all__ = ["Advancement", "Level", "MatchLimits", "Prayer", "Rules", "StaffItem"
 
 ADVANCEMENT_TYPES = ("random_primary", "chosen_primary", "chosen_secondary", "characteristic")
 _CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
-#: The SPP events every ``[spp]`` has (more numbers may follow: each is an SPP value, never negative).
+#: The SPP events every ``[spp]`` has, each an SPP value, never negative.
 _SPP_EVENTS = (
     *("completion", "throw_team_mate_superb_and_landed", "thrown_player_landing", "interception"),
     *("casualty", "touchdown", "mvp", "mvp_nominees"),
 )
 _BRUTES = ("casualty", "touchdown")
 #: Keys of tables.toml that say how the pack plays a rule (see :meth:`progression.authoring.Reader.fixed`): the MVP
-#: is drawn with a D6, Star Players earn nothing, Journeymen earn SPP ...
-_SPP_PLAYED: Mapping[str, object] = {"mvp_die": "D6", "star_players_earn": False, "journeymen_earn": True}
+#: is drawn with a D6, Star Players earn nothing, Journeymen earn SPP, a Deflection earns nothing (BB2025 lists no
+#: award for it, and the pack has no such match event) ...
+_SPP_PLAYED: Mapping[str, object] = {
+    "mvp_die": "D6",
+    "star_players_earn": False,
+    "journeymen_earn": True,
+    "deflection": 0,
+}
 #: ... a characteristic improvement is a D8 row, or a skill instead ...
 _IMPROVEMENT_PLAYED: Mapping[str, object] = {"die": "D8", "may_take_skill_instead": True}
 #: ... Dedicated Fans after a match: +1 on a win when a D6 reaches them, -1 on a loss when it falls below, a draw
@@ -36,8 +42,58 @@ _FANS_PLAYED: Mapping[str, object] = {
     "loss": {"change": -1, "if_roll_below_current": True},
     "draw": {"change": 0},
 }
-#: ... and Expensive Mistakes is a D6 row.
+#: ... Expensive Mistakes is a D6 row ...
 _MISTAKES_PLAYED: Mapping[str, object] = {"die": "D6"}
+#: ... an advancement is one of four types; a random skill is two 2D6 rolls on one Primary table, a skill the
+#: player has rolled again, the same skill twice imposed, otherwise one of the two kept; a characteristic
+#: improvement may be a skill instead; unspent SPP reaching the next characteristic improvement's cost oblige an
+#: advancement of any type at step 3, again while they still reach it, never after the sixth ...
+_ADVANCEMENT_PLAYED: Mapping[str, object] = {
+    "types": list(ADVANCEMENT_TYPES),
+    "random_secondary_allowed": False,
+    "random_skill_categories": "primary",
+    "random_skill_rolls": 2,
+    "random_skill_keep": 1,
+    "random_skill_same_result_must_take": True,
+    "random_skill_reroll_unusable": True,
+    "characteristic_may_take_skill_instead": True,
+    "must_advance_at": "characteristic",
+}
+_COMPULSORY_PLAYED: Mapping[str, object] = {
+    "threshold": "characteristic",
+    "any_type_allowed": True,
+    "step": "post_game_player_advancement",
+    "repeat_while_at_or_above_threshold": True,
+    "after_max_advancements": False,
+}
+#: ... a random skill is valued as a chosen one, and a skill taken for a characteristic improvement as a skill ...
+_VALUE_PLAYED: Mapping[str, object] = {"random_equals_chosen": True, "skill_instead_of_characteristic": "skill"}
+#: ... TV is the players' Current Value, the staff and re-rolls, without fans or treasury; CTV leaves out who misses
+#: the next game or is temporarily retired, and counts the journeymen ...
+_TEAM_VALUE_PLAYED: Mapping[str, object] = {
+    "includes": ["players_current_value", "staff", "rerolls"],
+    "excludes": ["dedicated_fans", "treasury"],
+    "ctv_excludes": ["players_missing_next_game", "temporarily_retired_players"],
+    "ctv_includes_journeymen": True,
+}
+#: ... and in teams.toml, journeymen come from a 0-16 Lineman position, count in CTV, may take the roster past its
+#: places, earn SPP, and are hired for good at their Current Value, losing Loner and keeping their SPP; a team
+#: re-roll costs the roster's price (doubled after the draft), and counts in TV at that price; an Apothecary is
+#: hired only by a roster that allows one.
+_JOURNEYMEN_PLAYED: Mapping[str, object] = {
+    "eligible_keyword": "lineman",
+    "eligible_position_max": 16,
+    "counts_toward_ctv": True,
+    "may_exceed_max_players": True,
+    "earn_spp": True,
+    "hire_cost": ["hiring_fee", "value_increases"],
+    "hired_loses_trait": True,
+    "hired_keeps_spp": True,
+}
+_STAFF_PLAYED: Mapping[str, Mapping[str, object]] = {
+    "reroll": {"cost_basis": "team_reroll_cost", "value_multiplier": 1},
+    "apothecary": {"requires_team_apothecary": True},
+}
 #: A key of a prayer in ``[spp.prayers.<id>]`` -> (the match event it changes, whether its number is
 #: added to the event's usual value rather than replacing it).
 PRAYER_CHANGES = {
@@ -172,8 +228,11 @@ class Rules:
     casualty: tuple[tuple[int, int, str, bool, bool, bool, bool], ...]
     #: (from, to, result, characteristic) rows of the D6 lasting injury table.
     lasting: tuple[tuple[int, int, str, str], ...]
+    #: The fewest players of a drafted team (``min_players``).
     min_players: int
     max_players: int
+    #: The fewest players able to play the next match that firing may leave (``min_players_after_firing``).
+    min_after_firing: int = attrs.field(repr=False)  # out of the repr, which fingerprints the rules
     journeyman_trait: str
     journeyman_fill_to: int
     staff: Mapping[str, StaffItem]
@@ -218,10 +277,13 @@ def _violent_innovator(r: Reader, spp: Mapping[str, Any], values: Mapping[str, i
 
 
 def _spp(r: Reader, spp: Mapping[str, Any]) -> dict[str, int]:
-    """The numbers of ``[spp]``: SPP never negative, and 1 to 6 MVP nominees (the MVP is picked with a D6)."""
+    """The numbers of ``[spp]``: SPP never negative, and 1 to 6 MVP nominees (the MVP is picked with a D6); a
+    Deflection's 0 (:data:`_SPP_PLAYED`) is kept among them."""
     values = {}
-    for key in (*_SPP_EVENTS, *(k for k, v in spp.items() if type(v) is int and k not in _SPP_EVENTS)):
-        if key == "mvp_nominees":
+    for key in (*_SPP_EVENTS, "deflection"):
+        if key == "deflection":
+            values[key] = r.count(spp, key, "$.spp", default=0)
+        elif key == "mvp_nominees":
             values[key] = r.count(spp, key, "$.spp", minimum=1, maximum=6, expected="1 to 6 nominees (a D6 picks one)")
         else:
             values[key] = r.count(spp, key, "$.spp")
@@ -230,6 +292,8 @@ def _spp(r: Reader, spp: Mapping[str, Any]) -> dict[str, int]:
 
 def _advancement(r: Reader, adv: Mapping[str, Any]) -> Advancement:
     """Costs by type that never fall from one advancement to the next, and one level per advancement."""
+    r.fixed(adv, "$.advancement", _ADVANCEMENT_PLAYED)
+    r.fixed(r.table(adv, "compulsory", "$.advancement"), "$.advancement.compulsory", _COMPULSORY_PLAYED)
     maximum = r.count(adv, "max_advancements", "$.advancement", minimum=1)
     cost = r.table(adv, "cost", "$.advancement")
     costs = {}
@@ -297,6 +361,7 @@ def _limits(r: Reader, limits_raw: Mapping[str, Any]) -> dict[str, tuple[int, in
 def _staff(tr: Reader, teams: Mapping[str, Any]) -> dict[str, StaffItem]:
     staff = {}
     for ident, body, path in tr.tables(teams, "staff", "$"):
+        tr.fixed(body, path, _STAFF_PLAYED.get(ident, {}))
         staff[ident] = StaffItem(
             id=ident,
             label=tr.label(body, path),
@@ -319,6 +384,8 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     spp_values = _spp(r, spp)
     brutes = {k: r.count(r.table(spp, "brawlin_brutes", "$.spp"), k, "$.spp.brawlin_brutes") for k in _BRUTES}
     value = r.table(tables, "value_increase", "$")
+    r.fixed(value, "$.value_increase", _VALUE_PLAYED)
+    r.fixed(r.table(tables, "team_value", "$"), "$.team_value", _TEAM_VALUE_PLAYED)
     values = Values(
         primary=r.count(value, "primary_skill", "$.value_increase"),
         secondary=r.count(value, "secondary_skill", "$.value_increase"),
@@ -335,6 +402,7 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
     threshold, bands, rows = read_mistakes(r, mistakes)
     roster = tr.table(teams, "roster_rules", "$")
     journeymen = tr.table(roster, "journeymen", "$.roster_rules")
+    tr.fixed(journeymen, "$.roster_rules.journeymen", _JOURNEYMEN_PLAYED)
     fewest = tr.count(roster, "min_players_after_firing", "$.roster_rules", minimum=1)
     most = tr.count(
         roster,
@@ -344,6 +412,17 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         expected=f"an integer >= min_players_after_firing ({fewest})",
     )
     fine_most = tr.fine("$.roster_rules.max_players")
+    drafted = tr.count(roster, "min_players", "$.roster_rules", minimum=1, maximum=most if fine_most else None)
+    fill_to = tr.count(
+        journeymen, "fill_to", "$.roster_rules.journeymen", minimum=1, maximum=most if fine_most else None
+    )
+    available = tr.count(journeymen, "max_available", "$.roster_rules.journeymen", default=fill_to)
+    if tr.fine("$.roster_rules.journeymen.fill_to") and available != fill_to:
+        tr.problem(
+            "$.roster_rules.journeymen.max_available",
+            f"expected {fill_to}, as fill_to (journeymen join until {fill_to} players can play, never more), "
+            f"got {available}",
+        )
     fans = r.table(tables, "dedicated_fans", "$")
     r.fixed(fans, "$.dedicated_fans", _FANS_PLAYED)
     fans_min = r.count(fans, "min", "$.dedicated_fans")
@@ -396,12 +475,11 @@ def read_rules(r: Reader, tables: Mapping[str, Any], teams: Mapping[str, Any], t
         mistakes_rows=rows,
         casualty=read_casualty(r, tables),
         lasting=read_lasting(r, tables),
-        min_players=fewest,
+        min_players=drafted,
         max_players=most,
+        min_after_firing=fewest,
         journeyman_trait=tr.get(journeymen, "trait", str, "$.roster_rules.journeymen"),
-        journeyman_fill_to=tr.count(
-            journeymen, "fill_to", "$.roster_rules.journeymen", minimum=1, maximum=most if fine_most else None
-        ),
+        journeyman_fill_to=fill_to,
         staff=_staff(tr, teams),
         minor_incident=read_incident(r, mistakes, "minor_incident", "lose_dice"),
         major_incident=(

@@ -147,7 +147,7 @@ def _armour(log: Log, data: Data, who: Who, modifier: int) -> None:
     piece = log.pitch.players[who]
     name = log.pitch.name(who)
     av = piece.profile.av
-    dice = log.roll(6, 2, f"Armour roll for {name} (AV {av}+, {modifier:+d} Fireball)")
+    dice = log.roll(6, 2, f"Armour roll for {name} (AV {av}+, {modifier:+d} {data.pitch.spells['fireball'].en})")
     total = sum(dice) + modifier
     if total >= av:
         log.say(f"{name}: {total} breaks armour {av}+")
@@ -162,15 +162,15 @@ def _armour(log: Log, data: Data, who: Who, modifier: int) -> None:
 def fireball(pack: RulePack, pitch: Pitch, square: Square, dice: Dice) -> Outcome:
     """Cast Fireball on ``square`` (see the module's text); nothing else is chosen."""
     data = data_of(pack)
-    spell = data.pitch.fireball
+    spell, called = data.pitch.fireball, data.pitch.spells["fireball"].en
     pitch.check(square)
     log = Log(pitch, dice)
     area = pitch.area(square)
     targets = [w for s in area if (w := pitch.at(s)) is not None]
-    log.say(f"Fireball on {square}: {len(area)} squares, {len(targets)} player(s)")
+    log.say(f"{called} on {square}: {len(area)} squares, {len(targets)} player(s)")
     hit: list[Who] = []
     for who in targets:
-        (roll,) = log.roll(6, 1, f"Fireball on {pitch.name(who)} ({spell.hit_on}+ hits)")
+        (roll,) = log.roll(6, 1, f"{called} on {pitch.name(who)} ({spell.hit_on}+ hits)")
         if roll >= spell.hit_on:
             hit.append(who)
             log.say(f"{pitch.name(who)} is hit")
@@ -189,19 +189,20 @@ def fireball(pack: RulePack, pitch: Pitch, square: Square, dice: Dice) -> Outcom
         _armour(log, data, who, spell.armour_modifier)
     if dropped is not None:
         log.bounce(dropped)
-    return log.outcome(f"Fireball on {square}", "fireball")
+    return log.outcome(f"{called} on {square}", "fireball")
 
 
 def zap(pack: RulePack, pitch: Pitch, who: Who, dice: Dice) -> Outcome:
     """Cast Zap! on the player ``who`` (see the module's text)."""
+    called = data_of(pack).pitch.spells["zap"].en
     piece = pitch.piece(who)
     if piece.box != "pitch" or piece.square is None:
-        msg = f"Zap! targets a player on the pitch; {pitch.name(who)} is in the {piece.box} box"
+        msg = f"{called} targets a player on the pitch; {pitch.name(who)} is in the {piece.box} box"
         raise InvalidInput(msg)
     log = Log(pitch, dice)
     name = pitch.name(who)
     st = piece.profile.st
-    (roll,) = log.roll(6, 1, f"Zap! on {name} (ST {st})")
+    (roll,) = log.roll(6, 1, f"{called} on {name} (ST {st})")
     if roll == 1:
         log.say(f"a natural 1: nothing happens to {name}")
     elif roll == 6 or roll >= st:
@@ -218,7 +219,7 @@ def zap(pack: RulePack, pitch: Pitch, who: Who, dice: Dice) -> Outcome:
                 log.bounce(piece.square)
     else:
         log.say(f"{roll} < ST {st}: nothing happens to {name}")
-    return log.outcome(f"Zap! on {name}", "zap")
+    return log.outcome(f"{called} on {name}", "zap")
 
 
 def end_of_drive(pitch: Pitch) -> Outcome:

@@ -273,7 +273,7 @@ def fire(work: Work, member: str, *, reason: str = "fired", must_advance: bool |
         for m, p in team.members.items()
         if m != member and available(p) and "journeyman" not in p.tags and "star" not in p.tags
     )
-    minimum = data_of(pack).rules.min_players
+    minimum = data_of(pack).rules.min_after_firing
     if left < minimum:
         missing = f"firing {player.name} would leave {left} players able to play the next match; at least {minimum} must remain"
         raise RequirementNotMet(upgrade="fire", missing=[missing], head=f"{player.name} cannot be fired")
