@@ -550,3 +550,17 @@ class TestNumbersOfAGame:
             'expected "D16" (the pack plays this rule so, and no data changes it), got "D8" @ $.prayers.die',
             "expected false (the pack plays this rule so, and no data changes it), got 0 @ $.prayers.repeats",
         ] == reasons(r)
+
+    def test_inside_a_table_or_a_list_too(self) -> None:
+        """Types are compared all the way down: ``{ change = true }`` is not ``{ change = 1 }``, nor ``[1.0]``
+        ``[1]``, nor a table with one key more the same table; ``because`` says why the value is fixed."""
+        r = Reader("game.toml")
+        played = {"win": {"change": 1}, "faces": [1, 2]}
+        r.fixed({"win": {"change": 1}, "faces": [1, 2]}, "$.fans", played)
+        r.fixed({"win": {"change": True}, "faces": [1.0, 2]}, "$.fans", played, because="the book's")
+        r.fixed({"win": {"change": 1, "extra": 0}}, "$.fans", played, because="the book's")
+        assert [
+            "expected { change = 1 } (the book's), got { change = true } @ $.fans.win",
+            "expected [1, 2] (the book's), got [1.0, 2] @ $.fans.faces",
+            "expected { change = 1 } (the book's), got { change = 1, extra = 0 } @ $.fans.win",
+        ] == reasons(r)
