@@ -202,7 +202,7 @@ class TestStepsInLines:
         assert ["    match 1: outcome and winnings:", "    match 1: Dedicated Fans:"] == [
             line for line in lines if line.startswith("    ") and not line.startswith("     ")
         ]
-        assert "      +20,000 Treasury: winnings of match 1" in lines
+        assert "      +20,000 gp: winnings of match 1" in lines
         assert all(line.startswith("    ") for line in lines[1:])
         history = run("sheet", "history", path).out.splitlines()
         assert any(line.startswith("3  match 1: outcome, winnings, Dedicated Fans:") for line in history)

@@ -151,6 +151,21 @@ class TestCampaignFile:
             json.loads(out)["price"],
         )
 
+    @pytest.mark.parametrize("given", ["harbour.toml", "./harbour.toml"])
+    def test_changed_from_any_folder(
+        self, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str
+    ) -> None:
+        """A character made in a campaign file named relative is the same rules from any folder: an award made there
+        and from another folder is kept (the pack rebuilt from the kept file was once other rules, and refused)."""
+        (tmp_path / "harbour.toml").write_text(HARBOUR, encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        run("sheet", "new", "mara.json", "--pack", "competence", "--kind", "character", "--set", f"campaign={given}")
+        assert run("sheet", "award", "mara.json", "pp.navigation", "5", "--reason", "here")[0] == 0
+        monkeypatch.chdir(tmp_path.parent)
+        sheet = str(tmp_path / "mara.json")
+        assert run("sheet", "award", sheet, "pp.navigation", "5", "--reason", "from elsewhere")[0] == 0
+        assert json.loads(run("sheet", "show", sheet, "--json")[1])["pools"]["pp.navigation"]["balance"] == 10
+
     def test_changed_file_refused(self, run: Run, tmp_path: Path) -> None:
         """A campaign file edited since the character was made in it is refused, saying so and what to do."""
         file = tmp_path / "harbour.toml"

@@ -488,7 +488,7 @@ class TestBadInput:
         with pytest.raises(
             InvalidInput, match="upgrade 'gift': cost function 'gift' gave the price -3; a price is a whole number >= 0"
         ):
-            broken.quote(ana(), "gift")
+            broken.quote(broken.new_sheet("adventurer", "Ana"), "gift")
 
 
 SURPLUS_PACK = """

@@ -176,6 +176,12 @@ class TestRebase:
         with pytest.raises(RulesChanged, match="rebase its history onto these rules first"):
             self.dearer().award(ana_history(), "purse", 1, reason="x")
 
+    def test_nor_priced(self) -> None:
+        """Nor is it priced: under the dearer rules the medal would be quoted at 3, not what its own rules ask."""
+        with pytest.raises(RulesChanged, match=r"made under the rules 'market 0 [0-9a-f]{12}', not under"):
+            self.dearer().quote(ana_history(), "medal")
+        assert market().quote(ana_history(), "medal").price == 2
+
     def test_rebase_runs_the_history_under_the_new_rules(self) -> None:
         """The medal now costs 3: the rebased sheet paid 3, says so, and verifies under the new rules."""
         pack = self.dearer()

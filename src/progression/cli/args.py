@@ -6,12 +6,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from progression.engine.dice import CallbackDice, Dice, ScriptedDice, SeededDice
-from progression.errors import DiceError, InvalidInput, ProgressionError
+from progression.errors import DiceError, InvalidInput, ProgressionError, UnknownPackError
 from progression.rulepacks.discovery import load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.rulepack import RulePack
+
+if TYPE_CHECKING:
+    from progression.ledger.sheet import Sheet
 
 __all__ = ["DiceChoice", "UsageError", "int_pairs", "language", "pairs", "resolve_pack"]
 
@@ -30,6 +34,26 @@ def resolve_pack(spec: str) -> RulePack:
     if is_path(spec):
         return load_file(spec)
     return load(spec)
+
+
+def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
+    """The pack a sheet was made with: ``--pack`` when given, else the installed pack it names."""
+    if spec:
+        pack = resolve_pack(spec)
+    else:
+        try:
+            pack = load(sheet.pack)
+        except UnknownPackError as error:
+            msg = f"{error}; pass --pack NAME or --pack FILE.toml to say where pack {sheet.pack!r} is"
+            raise UsageError(msg) from None
+    if pack.name != sheet.pack:
+        msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"
+        raise UsageError(msg)
+    # A pack whose sheets can carry their own variant (a campaign file) says which one to use.
+    if pack.contract.pack_for is not None:
+        chosen: RulePack = pack.contract.pack_for(pack, sheet)
+        return chosen
+    return pack
 
 
 def language(pack: RulePack, args: argparse.Namespace) -> str:

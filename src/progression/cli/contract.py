@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from progression.cli.args import UsageError, pairs
+from progression.cli.args import UsageError, pack_for, pairs
 from progression.cli.output import Output
 from progression.errors import InvalidInput
 from progression.rulepacks.commands import Command
@@ -84,7 +84,6 @@ def help_for(parser: argparse.ArgumentParser, namespace: argparse.Namespace, fam
     The pack is the sheet file's (``FILE``, or the first of ``FILE...``), or ``--pack``/``PACK``.
     """
     from progression.cli.files import read_sheet
-    from progression.cli.sheet import pack_for
 
     name = getattr(namespace, name_attr)
     files = getattr(namespace, "files", None) or []
@@ -160,7 +159,6 @@ def candidates(words: Sequence[str], current: str) -> list[str]:
     ``progression``): a pack's command names and their options, from the pack's declarations."""
     from progression.cli.args import resolve_pack
     from progression.cli.files import read_sheet
-    from progression.cli.sheet import pack_for
 
     plain = _positional(words)
     head = plain[:2]

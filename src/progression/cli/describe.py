@@ -49,7 +49,12 @@ class Describer(Narrator):
             "kind": sheet.kind,
             "pack": sheet.pack,
             "pools": {
-                pool: {"label": self.name(pool), "balance": balance, "cap": pack.cap(sheet, pool)}
+                pool: {
+                    "label": self.name(pool),
+                    "balance": balance,
+                    "cap": pack.cap(sheet, pool),
+                    "unit": self.unit(pool),
+                }
                 for pool, balance in sheet.pools.items()
             },
             "stats": {stat: {"label": self.name(stat), "value": value} for stat, value in sheet.stats.items()},

@@ -8,15 +8,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from progression.cli.args import UsageError, int_pairs, language, purchase_args, resolve_pack, whole
+from progression.cli.args import UsageError, int_pairs, language, pack_for, purchase_args, whole
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
 from progression.cli.output import Output, Table
 from progression.cli.tables import rows_table
-from progression.errors import InvalidInput, UnknownPackError
+from progression.errors import InvalidInput
 from progression.ledger.sheet import Sheet
-from progression.rulepacks.discovery import load
 from progression.rulepacks.narration import Narrator
 from progression.rulepacks.rulepack import RulePack
 
@@ -39,26 +38,6 @@ class Opened:
 def open_sheet(args: argparse.Namespace) -> Opened:
     """Read the sheet file ``args.file`` and load its pack."""
     return Opened(args)
-
-
-def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
-    """The pack a sheet was made with: ``--pack`` when given, else the installed pack it names."""
-    if spec:
-        pack = resolve_pack(spec)
-    else:
-        try:
-            pack = load(sheet.pack)
-        except UnknownPackError as error:
-            msg = f"{error}; pass --pack NAME or --pack FILE.toml to say where pack {sheet.pack!r} is"
-            raise UsageError(msg) from None
-    if pack.name != sheet.pack:
-        msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"
-        raise UsageError(msg)
-    # A pack whose sheets can carry their own variant (a campaign file) says which one to use.
-    if pack.contract.pack_for is not None:
-        chosen: RulePack = pack.contract.pack_for(pack, sheet)
-        return chosen
-    return pack
 
 
 def subject_of(sheet: Sheet, member: str | None) -> Sheet:
@@ -84,6 +63,11 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
+def _amount(amount: int, pool: dict[str, Any]) -> object:
+    """An amount of a pool as the table shows it: ``365,000 gp`` in a currency with a unit, else the number."""
+    return f"{amount:,} {pool['unit']}" if pool.get("unit") else amount
+
+
 def render_sheet(
     out: Output, words: Describer, data: dict[str, Any], facts: list[tuple[str, str]] | None = None
 ) -> None:
@@ -93,7 +77,12 @@ def render_sheet(
     out.line(f"{named}{words.name(data['kind'])} ({data['pack']}), {entries}")
     if data["pools"]:
         rows: list[tuple[object, ...]] = [
-            (p["label"], p["balance"], "" if p["cap"] is None else p["cap"], data["surplus"].get(pool, ""))
+            (
+                p["label"],
+                _amount(p["balance"], p),
+                "" if p["cap"] is None else _amount(p["cap"], p),
+                data["surplus"].get(pool, ""),
+            )
             for pool, p in data["pools"].items()
         ]
         out.line()

@@ -7,14 +7,19 @@ the events.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, RulesChanged
 from progression.ledger.sheet import Sheet
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
 
 __all__ = [
     "check_amount",
     "check_id",
     "check_mapping",
+    "check_rules",
     "check_sheet",
     "check_text",
     "check_writable",
@@ -72,6 +77,16 @@ def check_sheet(sheet: object, where: str | None = None) -> Sheet:
         msg = f"expected a Sheet, got {type(sheet).__name__}"
         raise InvalidInput(msg if where is None else f"{where}: {msg}")
     return sheet
+
+
+def check_rules(pack: RulePack, sheet: Sheet) -> None:
+    """Refuse a sheet of another pack, or made under other rules than ``pack``'s (another version of its data, a
+    campaign tuned otherwise): what ``pack`` would do or price for it is not what its own rules give."""
+    if sheet.pack != pack.name:
+        msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
+        raise InvalidInput(msg)
+    if sheet.rules and sheet.rules != pack.rules:
+        raise RulesChanged(sheet.name or sheet.kind, sheet.rules, pack.rules)
 
 
 def check_id(ident: object, what: str, where: str) -> str:

@@ -13,8 +13,9 @@ from typing import ClassVar
 
 import attrs
 
+import progression.engine.changes as changes
+import progression.engine.purchases as purchases
 from progression._frozen import as_tuple, freeze
-from progression.engine import changes, purchases
 from progression.engine.checks import check_sheet, check_text
 from progression.engine.work import Work
 from progression.errors import InvalidInput

@@ -7,14 +7,13 @@ ladder gates an effect crosses, the payment and the sheet's state.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
 from progression._frozen import EMPTY, freeze
-from progression.engine.checks import subject_of
+from progression.engine.checks import check_rules, subject_of
 from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
 from progression.errors import InvalidInput, PackFunctionError
@@ -67,34 +66,6 @@ class Quote:
         return tuple(v.sentence for v in self.violations)
 
 
-class _LastQuote:
-    """The last quote made with the default split, by the pack and sheet it was made for (held weakly).
-
-    A purchase quotes what its caller has often just quoted (``if quote(...).ok: purchase(...)``):
-    sheets are immutable and a pack's functions depend only on what they are given, so the same
-    question about the same sheet object has the same answer, and it is given again.
-    """
-
-    __slots__ = ("entry",)
-
-    def __init__(self) -> None:
-        #: (pack, sheet, question, answer), replaced in one assignment so that threads see a whole entry.
-        self.entry: tuple[weakref.ref[RulePack], weakref.ref[Sheet], tuple[str, str | None, str | None], Quote] | None
-        self.entry = None
-
-    def get(self, pack: RulePack, sheet: Sheet, question: tuple[str, str | None, str | None]) -> Quote | None:
-        entry = self.entry
-        if entry is None or entry[0]() is not pack or entry[1]() is not sheet or entry[2] != question:
-            return None
-        return entry[3]
-
-    def keep(self, pack: RulePack, sheet: Sheet, question: tuple[str, str | None, str | None], answer: Quote) -> None:
-        self.entry = (weakref.ref(pack), weakref.ref(sheet), question, answer)
-
-
-_last_quote = _LastQuote()
-
-
 def quote(
     pack: RulePack,
     sheet: Sheet,
@@ -107,15 +78,13 @@ def quote(
     args: Mapping[str, object] | None = None,
 ) -> Quote:
     """The quote for buying ``upgrade_id``; ``paying`` (spending a surplus automatically) names the only
-    pools that pay, whose surplus then does not block the purchase; ``args`` are the purchase's arguments."""
-    if pay is not None or paying is not None or args:
-        return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args)
-    question = (upgrade_id, choice, member)
-    known = _last_quote.get(pack, sheet, question)
-    if known is None:
-        known = _quote(pack, sheet, upgrade_id, choice, None, member, None, None)
-        _last_quote.keep(pack, sheet, question, known)
-    return known
+    pools that pay, whose surplus then does not block the purchase; ``args`` are the purchase's arguments.
+
+    Raises:
+        RulesChanged: ``sheet`` was made under other rules than ``pack``'s: its price would be another pack's.
+    """
+    check_rules(pack, sheet)
+    return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args)
 
 
 def _quote(

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from progression.engine import changes
-from progression.engine.checks import check_sheet
+import progression.engine.changes as changes
+from progression.engine.checks import check_rules, check_sheet
 from progression.engine.dice import Dice
 from progression.engine.operations import Create
 from progression.engine.work import RecordingDice, Work
-from progression.errors import InvalidInput, RulesChanged
+from progression.errors import InvalidInput
 from progression.ledger.events import Entry, Operation
 from progression.ledger.ledger import Ledger
 from progression.ledger.sheet import Sheet, replay, running
@@ -54,7 +54,7 @@ def execute(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | Non
 
 def execute_in(pack: RulePack | None, sheet: Sheet, operation: Operation, dice: Dice | None) -> tuple[Sheet, Entry]:
     """Run ``operation`` with its own work (its own record of rolls, feeding those of ``dice`` when it records too)."""
-    work = Work(pack, sheet, RecordingDice(dice))
+    work = Work(pack, sheet, RecordingDice(dice), nested=execute_in)
     with running():
         operation.run(work)
     return work.finish(operation)
@@ -90,8 +90,4 @@ def check_gate(pack: RulePack, sheet: Sheet, operation: Operation) -> None:
     if isinstance(operation, Create):
         msg = "a creation starts a sheet: run it with progression.operations.create(pack, operation), not on a sheet"
         raise InvalidInput(msg)
-    if sheet.pack != pack.name:
-        msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
-        raise InvalidInput(msg)
-    if sheet.rules and sheet.rules != pack.rules:
-        raise RulesChanged(sheet.name or sheet.kind, sheet.rules, pack.rules)
+    check_rules(pack, sheet)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
-from progression.engine import changes
+import progression.engine.changes as changes
 from progression.engine.checks import check_id, check_text
 from progression.engine.dice import Dice
 from progression.errors import InvalidInput
@@ -29,7 +29,10 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
     from progression.rules.parts import Effect
 
-__all__ = ["RecordingDice", "Work"]
+__all__ = ["Nested", "RecordingDice", "Work"]
+
+#: How a work runs a nested operation: ``(pack, sheet, operation, dice) -> (sheet, entry)``.
+Nested: TypeAlias = "Callable[[RulePack | None, Sheet, Operation, Dice | None], tuple[Sheet, Entry]]"
 
 
 class RecordingDice:
@@ -65,8 +68,10 @@ class Work:
     member (``member=`` then names one of its own members).
     """
 
-    def __init__(self, pack: RulePack | None, sheet: Sheet, dice: RecordingDice) -> None:
+    def __init__(self, pack: RulePack | None, sheet: Sheet, dice: RecordingDice, *, nested: Nested) -> None:
         self._pack = pack
+        #: How a nested operation runs (:func:`progression.engine.run.execute_in`), given by who runs this one.
+        self._nested = nested
         #: The sheet the operation started from.
         self.before = sheet
         self._sheet = build(sheet, sheet.ledger.scratch(), sheet.pools, sheet.members, sheet.pending)
@@ -196,8 +201,6 @@ class Work:
     def run(self, operation: Operation) -> Sheet:
         """Run a nested operation on the sheet as it stands; its entry becomes one of this work's events
         (or of the step open, which names no member)."""
-        from progression.engine.run import execute_in
-
         if any(step.member is not None for step in self._open):
             opened = next(step for step in reversed(self._open) if step.member is not None)
             msg = (
@@ -205,7 +208,7 @@ class Work:
                 f"{opened.label!r} of member {opened.member!r}"
             )
             raise InvalidInput(msg)
-        sheet, entry = execute_in(self._pack, self._sheet, operation, self.dice)
+        sheet, entry = self._nested(self._pack, self._sheet, operation, self.dice)
         self._recorded(entry)
         self._sheet = sheet
         return sheet

@@ -23,8 +23,7 @@ from progression.ledger.events import (
     Started,
     Step,
 )
-from progression.ledger.fold import creation
-from progression.ledger.sheet import Sheet
+from progression.ledger.sheet import Sheet, creation
 
 __all__ = ["DEEPEST", "ledger_problems", "nesting_problem"]
 

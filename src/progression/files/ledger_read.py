@@ -1,6 +1,6 @@
 """Ledger events from plain data, by a reader generated once per event class.
 
-The cattrs converter of :mod:`._serialize` is the reference: it checks every field and
+The cattrs converter of :mod:`.sheets` is the reference: it checks every field and
 reports every problem with its path. It is also slow: building events through it was
 most of the time a sheet file took to load. A generated reader does the same work for a
 right ledger in one pass: it checks that every key and value has exactly the type the
@@ -28,16 +28,11 @@ from typing import Any, cast, get_type_hints
 import attrs
 
 from progression._frozen import as_tuple, freeze
-from progression.engine.operations import CORE_OPERATIONS
-from progression.ledger.events import EVENT_TYPES, Entry, Event, Member, Operation, Rolled
+from progression.files.converter import CORE, Operations, structure_operation
+from progression.ledger.events import EVENT_TYPES, Entry, Event, Member, Rolled
 from progression.rules.parts import Effect, Override
 
 __all__ = ["MAPS", "TUPLES", "Operations", "Unsure", "checked_fields", "field_key", "read_ledger"]
-
-#: The operation classes a ledger may hold, as ``(tag, class)`` pairs (hashable, so readers are made once per set).
-Operations = tuple[tuple[str, type[Operation]], ...]
-#: The core's operations alone.
-CORE: Operations = tuple(sorted(CORE_OPERATIONS.items()))
 
 
 class Unsure(Exception):
@@ -134,8 +129,6 @@ def _entry_reader(read_events: Callable[[Any], tuple[Event, ...]], operations: O
         number = value.get("number")
         if type(number) is not int or number < 1:
             raise Unsure
-        from progression.files.sheets import structure_operation
-
         try:
             operation = structure_operation(value["operation"], operations)
         except Exception:  # the converter's own reading of the whole ledger says what is wrong, and where

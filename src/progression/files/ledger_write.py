@@ -1,6 +1,6 @@
 """Ledger events to plain data and to JSON text, by writers generated once per event class.
 
-What they write is what the cattrs converter of :mod:`._serialize` writes (the same keys in
+What they write is what the cattrs converter of :mod:`.sheets` writes (the same keys in
 the same order, the same values), without its dispatch: :func:`write_ledger` gives the
 dicts of :func:`~progression.files.dumps`, and :func:`event_lines` gives, for each event, the
 JSON text ``json.dumps(data, ensure_ascii=False)`` makes of those dicts, written straight
@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from progression.files.converter import converter_of, unstructure_operation
 from progression.files.ledger_read import MAPS, TUPLES, checked_fields, field_key
 from progression.ledger.events import EVENT_TYPES, Entry, Event, Rolled
 from progression.rules.parts import Effect, Override
@@ -54,9 +55,8 @@ def _write_map(mapping: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(mapping)
     for item in out.values():
         if type(item) not in _PLAIN:
-            from progression.files.sheets import converter
-
-            return {key: item if type(item) in _PLAIN else converter.unstructure(item) for key, item in out.items()}
+            conv = converter_of()
+            return {key: item if type(item) in _PLAIN else conv.unstructure(item) for key, item in out.items()}
     return out
 
 
@@ -158,8 +158,6 @@ def _rolls_data(rolls: tuple[Rolled, ...]) -> list[dict[str, Any]]:
 
 def _entry_data(entry: Entry) -> dict[str, Any]:
     """An entry as plain data: its operation (tagged ``op``), its rolls when it made any, its events."""
-    from progression.files.sheets import unstructure_operation
-
     data: dict[str, Any] = {
         "event": "entry",
         "number": entry.number,
@@ -172,8 +170,6 @@ def _entry_data(entry: Entry) -> dict[str, Any]:
 
 
 def _entry_text(entry: Entry) -> str:
-    from progression.files.sheets import unstructure_operation
-
     rolls = f', "rolls": {encode(_rolls_data(entry.rolls))}' if entry.rolls else ""
     operation = encode(unstructure_operation(entry.operation))
     events = _ledger_text(entry.events)

@@ -22,8 +22,7 @@ from progression.engine.operations import Create
 from progression.engine.run import create, execute_in
 from progression.errors import InvalidInput, ProgressionError
 from progression.ledger.events import Entry, Event, Operation
-from progression.ledger.fold import creation
-from progression.ledger.sheet import Sheet, applied, replay
+from progression.ledger.sheet import Sheet, applied, creation, replay
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack

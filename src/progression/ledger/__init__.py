@@ -1,6 +1,5 @@
-"""The ledger and the sheets folded from it: the events (``events``), the sheet and its state
-(``sheet``), the ledger as a value (``ledger``), and the fold that applies events without checking a rule
-(``fold``).
+"""The ledger and the sheets folded from it: the events (``events``), the sheet, its state and the fold that
+applies events without checking a rule (``sheet``), and the ledger as a value (``ledger``).
 """
 
 from progression.ledger.ledger import Ledger

@@ -141,8 +141,14 @@ class PackReader(RuleReader):
     def currencies(self, data: Mapping[str, Any]) -> list[Currency]:
         currencies = []
         for ident, body, path in self.entries(data, "currencies"):
-            self.extra(body, ("label",), path)
-            currencies.append(Currency(id=ident, label=self.label(body, path)))
+            self.extra(body, ("label", "unit"), path)
+            unit = self.get(body, "unit", str, path, None)
+            if unit is not None and not (0 < len(unit) <= 12 and unit.isprintable() and unit.strip() == unit):
+                self.problem(
+                    f"{path}.unit", f"expected a short word such as 'gp' (1 to 12 characters), got {unit!r:.60}"
+                )
+                unit = None
+            currencies.append(Currency(id=ident, label=self.label(body, path), unit=unit))
         return currencies
 
     def ladders(self, data: Mapping[str, Any]) -> list[Ladder]:

@@ -37,8 +37,7 @@ from progression.ledger.events import (
     Started,
     Step,
 )
-from progression.ledger.fold import creation
-from progression.ledger.sheet import Sheet
+from progression.ledger.sheet import Sheet, creation
 from progression.rules.parts import Effect, Override
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ class Narrator:
         language: the language of the names (``"en"``, ``"fr"``).
         names: the members' names, by member id (see :meth:`within`).
 
-    Amounts are written with thousands separators (``+50,000 Treasury``).
+    Amounts are written with thousands separators, in the currency's unit when it has one (``+50,000 gp``).
     """
 
     def __init__(self, pack: RulePack, language: str = "en", *, names: Mapping[str, str] | None = None) -> None:
@@ -107,14 +106,30 @@ class Narrator:
         name = self.names.get(member)
         return f"{name} ({member})" if name else member
 
+    def unit(self, pool: str) -> str | None:
+        """The unit amounts of ``pool`` are written in (its currency's, such as ``gp``), or None."""
+        spec = self.pack.pools.get(pool)
+        currency = self.pack.currencies.get(spec.currency) if spec is not None else None
+        return currency.unit if currency is not None else None
+
+    def amount(self, pool: str, amount: int) -> str:
+        """``3 Experience``; ``60,000 gp`` when the pool's currency has a unit (``60,000 gp (Purse)`` when other
+        pools hold that currency too)."""
+        unit = self.unit(pool)
+        if unit is None:
+            return f"{amount:,} {self.name(pool)}"
+        currency = self.pack.pools[pool].currency
+        shared = sum(1 for other in self.pack.pools.values() if other.currency == currency) > 1
+        return f"{amount:,} {unit}" + (f" ({self.name(pool)})" if shared else "")
+
     def price(self, price: Mapping[str, int]) -> str:
-        """``3 Experience`` or ``20 from Fencing + 30 from Dance``."""
+        """``3 Experience``, ``85,000 gp``, or ``20 from Fencing + 30 from Dance``."""
         paid = {pool: amount for pool, amount in price.items() if amount}
         if not paid:
             return "nothing"
         if len(paid) == 1:
             ((pool, amount),) = paid.items()
-            return f"{amount:,} {self.name(pool)}"
+            return self.amount(pool, amount)
         return " + ".join(f"{amount:,} from {self.name(pool)}" for pool, amount in paid.items())
 
     def effect(self, effect: Effect) -> str:
@@ -166,14 +181,16 @@ class Narrator:
                 stats = {
                     k: v for k, v in event.stats.items() if k not in self.pack.stats or v != self.pack.stats[k].initial
                 }
-                start = {**{p: v for p, v in event.pools.items() if v}, **stats}
-                shown = ", ".join(f"{self.name(k)} {v}" for k, v in start.items())
+                pools = [
+                    self.amount(p, v) if self.unit(p) else f"{self.name(p)} {v}" for p, v in event.pools.items() if v
+                ]
+                shown = ", ".join([*pools, *(f"{self.name(k)} {v}" for k, v in stats.items())])
                 named = f" {event.name!r}" if event.name else ""
                 return f"created {self.name(event.kind)}{named}" + (f" with {shown}" if shown else "")
             case Awarded():
-                return f"+{event.amount:,} {self.name(event.pool)}" + (f": {event.reason}" if event.reason else "")
+                return f"+{self.amount(event.pool, event.amount)}" + (f": {event.reason}" if event.reason else "")
             case Lost():
-                return f"lost {event.amount:,} {self.name(event.pool)}" + (f": {event.reason}" if event.reason else "")
+                return f"lost {self.amount(event.pool, event.amount)}" + (f": {event.reason}" if event.reason else "")
             case Purchased():
                 changes = self.changes(event.effect)
                 changed = f": {', '.join(changes)}" if changes else ""

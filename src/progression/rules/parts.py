@@ -57,6 +57,9 @@ class Currency:
 
     id: str
     label: Label
+    #: How an amount is written (``gp``: ``60,000 gp``); None: by the pool's name (``3 Experience``). Only words,
+    #: not rules: out of the repr, which fingerprints the pack.
+    unit: str | None = attrs.field(default=None, repr=False)
 
 
 @attrs.frozen(kw_only=True)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+import progression.store.schema as schema
 from progression._reading import Unreadable, read_regular
 from progression._writing import Changed, Unwritable, replace_file
 from progression.engine.checks import check_sheet
@@ -53,7 +54,6 @@ from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
-from progression.store import schema
 from progression.store.backends import BUSY_TIMEOUT, Backend, connect
 from progression.store.snapshots import decode_state, encode_state
 

@@ -72,7 +72,7 @@ class TestOneNarrator:
         lines = [line.strip() for line in told_since(pack, team, season)]
         assert "Griselda (1): +3 Star Player Points: match 1: 1 touchdown x 3" in lines
         assert "Lineman 2 (7): match 1: Dead: leaves the roster after the match" in lines
-        assert "hired a Human Lineman for 50,000 Treasury" in lines
+        assert "hired a Human Lineman for 50,000 gp" in lines
         assert "gains Dauntless" in lines
         assert "Lineman 2 (7) left: dead" in lines
         assert not [line for line in lines if "post-match sequence at" in line]

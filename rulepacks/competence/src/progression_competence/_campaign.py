@@ -236,7 +236,10 @@ def load_campaign(path: str | Path, *, settings: Settings | None = None) -> Camp
     """
     text, source = read_file(path)
     campaign = read_campaign(parse_text(text, source), source, settings=settings)
-    return attrs.evolve(campaign, file=str(Path(path).resolve()), sha256=digest(text))
+    # Named by its whole path, as a character keeps it: the pack rebuilt from the character, from any folder, is the
+    # same rules as the one it was made with (the source is part of the pack's fingerprint).
+    resolved = str(Path(path).resolve())
+    return attrs.evolve(campaign, source=resolved, file=resolved, sha256=digest(text))
 
 
 def digest(text: str) -> str:
