@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 import progression.engine.changes as changes
 from progression.engine.checks import check_id, check_text
@@ -29,10 +29,7 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
     from progression.rules.parts import Effect
 
-__all__ = ["Nested", "RecordingDice", "Work"]
-
-#: How a work runs a nested operation: ``(pack, sheet, operation, dice) -> (sheet, entry)``.
-Nested: TypeAlias = "Callable[[RulePack | None, Sheet, Operation, Dice | None], tuple[Sheet, Entry]]"
+__all__ = ["RecordingDice", "Work"]
 
 
 class RecordingDice:
@@ -68,7 +65,14 @@ class Work:
     member (``member=`` then names one of its own members).
     """
 
-    def __init__(self, pack: RulePack | None, sheet: Sheet, dice: RecordingDice, *, nested: Nested) -> None:
+    def __init__(
+        self,
+        pack: RulePack | None,
+        sheet: Sheet,
+        dice: RecordingDice,
+        *,
+        nested: Callable[[RulePack | None, Sheet, Operation, Dice | None], tuple[Sheet, Entry]],
+    ) -> None:
         self._pack = pack
         #: How a nested operation runs (:func:`progression.engine.run.execute_in`), given by who runs this one.
         self._nested = nested
