@@ -25,7 +25,7 @@ from progression.contract import (
     Tuner,
     option_type,
 )
-from progression.errors import InvalidInput, RulePackError, UnknownName
+from progression.errors import InvalidInput, PackFunctionError, RulePackError, UnknownName
 from progression.operations import Award
 
 SKIRMISH = Path(__file__).parents[1] / "support" / "packs" / "skirmish.toml"
@@ -326,13 +326,13 @@ class TestContract:
             contract.action("fly")
 
     def test_results_are_checked(self) -> None:
-        """A command that returns what its kind does not is refused, naming it."""
+        """A command that returns what its kind does not is refused, naming it, as the pack's bug."""
         pack = skirmish()
         report = Report(name="r", function=lambda pack, sheets: "rows")
         simulation = Simulation(name="s", function=lambda pack, dice: -1)
-        with pytest.raises(InvalidInput, match=r"report 'r' must return a list of rows \(mappings\), got str"):
+        with pytest.raises(PackFunctionError, match=r"report 'r' must return a list of rows \(mappings\), got str"):
             report(pack, [])
-        with pytest.raises(InvalidInput, match="simulation 's' must return a count >= 0, got -1"):
+        with pytest.raises(PackFunctionError, match="simulation 's' must return a count >= 0, got -1"):
             simulation(pack, ScriptedDice([]))
 
     def test_required_and_defaults_in_data(self) -> None:

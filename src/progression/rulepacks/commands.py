@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, PackFunctionError
 from progression.rulepacks.options import REQUIRED, Option, OptionType, docs_of, hint_of, option_type
 
 __all__ = [
@@ -293,8 +293,9 @@ class Command:
         return value
 
     def _refuse(self, value: object, expected: str) -> typing.NoReturn:
+        """The pack's function broke its contract: the pack's bug, not the caller's input."""
         msg = f"{self.what} must return {expected}, got {type(value).__name__}"
-        raise InvalidInput(msg)
+        raise PackFunctionError(msg)
 
     def data(self) -> dict[str, object]:
         """The command as JSON data: its doc and options."""
@@ -456,7 +457,7 @@ class Simulation(Command):
     def result(self, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             msg = f"{self.what} must return a count >= 0, got {value!r}"
-            raise InvalidInput(msg)
+            raise PackFunctionError(msg)
         return value
 
 
