@@ -299,3 +299,34 @@ class TestTeamCaptainFromTheCommandLine:
             second.status,
             "has its Team Captain already" in second.err,
         )
+
+
+class TestAmountsInTheirUnit:
+    def test_gold_is_written_in_gp(self, run: Run, tmp_path: object) -> None:
+        """The Blood Bowl pack's gold has the unit ``gp``: a hire, an award and the sheet's Pools table say
+        ``85,000 gp``, and ``--json`` gives the pool's unit (its balance stays a number)."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        made = run(
+            "sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--name", "Anvils", "--set", "roster=human"
+        )
+        assert made.out.endswith("created Team 'Anvils' with 1,000,000 gp\n")
+        hired = run("sheet", "do", path, "hire", "position=human_blitzer", "name=Griselda").out
+        assert "hired a Human Blitzer for 85,000 gp" in hired
+        assert run("sheet", "award", path, "treasury", "60000", "--reason", "sponsor").out == "#3 +60,000 gp: sponsor\n"
+        shown = run("sheet", "show", path).out.splitlines()
+        assert any(line.split() == ["Treasury", "975,000", "gp"] for line in shown), shown
+        pool = run("sheet", "show", path, "--json").json()["pools"]["treasury"]
+        assert (pool["balance"], pool["unit"]) == (975_000, "gp")
+
+    def test_a_pool_without_one_is_written_by_its_name(self, run: Run, tmp_path: object) -> None:
+        """Star Player Points have no unit: an award says the pool's name, as before."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        out = run("sheet", "award", path, "spp", "2", "--member", "1", "--reason", "test").out
+        assert out.endswith("+2 Star Player Points: test\n")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
+import progression
 from progression.authoring import Narrator
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, RulePackError
 from progression.events import Awarded, Event, Lost, Marked, Member, Step
 from support.builders import skirmish
 
@@ -47,3 +48,47 @@ class TestNarrator:
         narrator = Narrator(attrs.evolve(skirmish(), narration=lambda narrator, event: 3))
         with pytest.raises(InvalidInput, match="its narration returned int for a 'marked' event, not a sentence"):
             narrator.event(Marked(label="x"))
+
+
+class TestUnits:
+    PACK = """format = 1
+[pack]
+name = "shop"
+title = { en = "Shop", fr = "Boutique" }
+[currencies.coin]
+label = { en = "Coin", fr = "Pièce" }
+unit = "cp"
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.purse]
+label = { en = "Purse", fr = "Bourse" }
+currency = "coin"
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+[kinds.buyer]
+label = { en = "Buyer", fr = "Acheteur" }
+pools = ["purse", "xp"]
+"""
+
+    def test_an_amount_in_its_currency_s_unit(self) -> None:
+        """``1,200 cp`` for a pool of a currency with a unit, ``3 Experience`` for one without."""
+        words = Narrator(progression.load_text(self.PACK, "shop.toml"))
+        assert (words.amount("purse", 1200), words.amount("xp", 3)) == ("1,200 cp", "3 Experience")
+        assert words.event(Awarded(pool="purse", amount=5, reason="found")) == "+5 cp: found"
+
+    def test_the_pool_named_when_others_hold_the_currency(self) -> None:
+        """When two pools hold coins, the amount says which: ``5 cp (Chest)``."""
+        text = self.PACK + '[pools.chest]\nlabel = { en = "Chest", fr = "Coffre" }\ncurrency = "coin"\n'
+        words = Narrator(progression.load_text(text, "shop.toml"))
+        assert words.amount("chest", 5) == "5 cp (Chest)"
+
+    @pytest.mark.parametrize("unit", ['""', '" cp"', '"a very long unit name"', "3"])
+    def test_a_unit_that_is_no_short_word_is_refused(self, unit: str) -> None:
+        with pytest.raises(RulePackError, match=r"@ \$\.currencies\.coin\.unit"):
+            progression.load_text(self.PACK.replace('unit = "cp"', f"unit = {unit}"), "shop.toml")
+
+    def test_a_unit_is_no_rule(self) -> None:
+        """Words only: the pack's fingerprint is the same with or without one."""
+        bare = self.PACK.replace('unit = "cp"\n', "")
+        assert progression.load_text(self.PACK, "shop.toml").rules == progression.load_text(bare, "shop.toml").rules
