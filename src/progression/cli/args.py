@@ -8,14 +8,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from progression.engine.dice import CallbackDice, Dice, ScriptedDice, SeededDice
+from progression import RulePack, load, load_file
+from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice
 from progression.errors import DiceError, InvalidInput, ProgressionError, UnknownPackError
-from progression.rulepacks.discovery import load
-from progression.rulepacks.loading import load_file
-from progression.rulepacks.rulepack import RulePack
 
 if TYPE_CHECKING:
-    from progression.ledger.sheet import Sheet
+    from progression.ledger import Sheet
 
 __all__ = ["DiceChoice", "UsageError", "int_pairs", "language", "pairs", "resolve_pack"]
 

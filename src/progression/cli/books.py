@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 from progression.cli.args import UsageError, language
 
 if TYPE_CHECKING:
-    from progression.history.amend import Amendment
-    from progression.history.verify import Verification
-    from progression.store.store import Store
+    from progression.history import Amendment, Verification
+    from progression.store import Store
 
 __all__ = ["MARKS", "opened_store", "outcomes", "verified"]
 
@@ -30,7 +29,7 @@ def opened_store(args: argparse.Namespace, command: str) -> Iterator[Store]:
     Raises:
         UsageError: no such file; the message gives ``progression COMMAND new`` to make one.
     """
-    from progression.store.store import open_store
+    from progression.store import open_store
 
     where = str(args.file)
     if "://" not in where and not Path(where).is_file():

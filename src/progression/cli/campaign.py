@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack, whole
 from progression.cli.books import MARKS, check_new_file, opened_store, outcomes, verified
 from progression.cli.contract import find, read_options
@@ -25,11 +26,10 @@ from progression.cli.history import amended
 from progression.cli.output import Output, Table, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
+from progression.contract import Campaign, CampaignBook
 from progression.errors import StoreConflict
-from progression.history.amend import AmendmentRefused
-from progression.ledger.sheet import Sheet
-from progression.rulepacks.campaigns import Campaign, CampaignBook
-from progression.rulepacks.rulepack import RulePack
+from progression.history import AmendmentRefused
+from progression.ledger import Sheet
 
 __all__ = [
     "awards_of",
@@ -80,7 +80,7 @@ def _words(book: CampaignBook, args: argparse.Namespace) -> Describer:
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
     """Make a party of ``--pack`` called ``--name`` in a new store, its campaign tuned by KEY=VALUE words."""
-    from progression.store.store import open_store
+    from progression.store import open_store
 
     pack = resolve_pack(args.pack)
     campaign = declared(pack)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from progression import RulePack
 from progression.cli.args import UsageError, pack_for, pairs
 from progression.cli.output import Output
+from progression.contract import Command
 from progression.errors import InvalidInput
-from progression.rulepacks.commands import Command
-from progression.rulepacks.rulepack import RulePack
 
 __all__ = ["find", "help_text", "listing", "read_options"]
 

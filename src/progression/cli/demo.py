@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 
+from progression import load
+from progression.authoring import entries
 from progression.cli.args import UsageError
 from progression.cli.output import Output
-from progression.rulepacks.discovery import entries, load
 
 __all__ = ["INSTALL", "run_demo"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from progression.engine.quotes import Quote
-from progression.files.sheets import converter
-from progression.ledger.events import Event
-from progression.ledger.sheet import Sheet
-from progression.rulepacks.narration import Narrator
+from progression import Quote
+from progression.authoring import Narrator
+from progression.events import Event
+from progression.files import converter
+from progression.ledger import Sheet
 
 __all__ = ["Describer", "quote_data"]
 

@@ -15,11 +15,10 @@ from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
 from progression.errors import InvalidInput
+from progression.events import Entry, Operation
 from progression.files.sheets import operations_of, structure_operation, unstructure_operation
-from progression.history.amend import Amendment, AmendmentRefused, amend, rebase
-from progression.history.verify import verify
-from progression.ledger.events import Entry, Operation
-from progression.ledger.sheet import Sheet
+from progression.history import Amendment, AmendmentRefused, amend, rebase, verify
+from progression.ledger import Sheet
 
 __all__ = ["amended", "changed_operation", "run_amend", "run_rebase", "run_verify"]
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
 from progression.cli.books import MARKS, check_new_file, opened_store, outcomes, verified
 from progression.cli.contract import read_options
@@ -23,9 +24,8 @@ from progression.cli.files import read_sheet
 from progression.cli.output import Output
 from progression.cli.roster import page_of, print_page
 from progression.cli.tables import rows_table
-from progression.ledger.sheet import Sheet
-from progression.rulepacks.leagues import League, LeagueBook
-from progression.rulepacks.rulepack import RulePack
+from progression.contract import League, LeagueBook
+from progression.ledger import Sheet
 
 __all__ = [
     "declared",
@@ -89,7 +89,7 @@ def _rows(out: Output, key: str, rows: Any, title: str, **data: object) -> int:
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
     """Make a league of ``--pack`` called ``--name`` in a new store."""
-    from progression.store.store import open_store
+    from progression.store import open_store
 
     pack = resolve_pack(args.pack)
     league = declared(pack)

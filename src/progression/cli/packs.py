@@ -6,15 +6,14 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from progression import RulePack, load
+from progression.authoring import Upgrade, entries
 from progression.cli.args import language, resolve_pack
 from progression.cli.output import Output, Table, one_line
 from progression.errors import ProgressionError
-from progression.ledger.events import Created
-from progression.ledger.sheet import replay
-from progression.requirements.predicates import Context, Requirement
-from progression.rulepacks.discovery import entries, load
-from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import Upgrade
+from progression.events import Created
+from progression.ledger import replay
+from progression.requirements import Context, Requirement
 
 __all__ = ["contract_data", "contract_functions", "run_packs", "run_show"]
 

@@ -11,11 +11,11 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+from progression import RulePack
+from progression.authoring import CurveCost
 from progression.cli.args import UsageError, language, pairs, resolve_pack
 from progression.cli.output import Output
 from progression.errors import InvalidInput
-from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import CurveCost
 
 __all__ = ["legend", "run_plot", "series"]
 

@@ -10,12 +10,12 @@ import argparse
 import html
 import sys
 
+from progression import RulePack
 from progression.cli.args import UsageError
 from progression.cli.output import Output, Table
 from progression.cli.sheet import open_sheet
-from progression.ledger.sheet import Sheet
-from progression.rulepacks.commands import Page
-from progression.rulepacks.rulepack import RulePack
+from progression.contract import Page
+from progression.ledger import Sheet
 
 __all__ = ["html_page", "members_page", "page_of", "print_page", "run_roster"]
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from progression import RulePack
+from progression.authoring import Narrator
 from progression.cli.args import UsageError, int_pairs, language, pack_for, purchase_args, whole
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer, quote_data
@@ -15,9 +17,7 @@ from progression.cli.files import SheetFile, read_sheet
 from progression.cli.output import Output, Table
 from progression.cli.tables import rows_table
 from progression.errors import InvalidInput
-from progression.ledger.sheet import Sheet
-from progression.rulepacks.narration import Narrator
-from progression.rulepacks.rulepack import RulePack
+from progression.ledger import Sheet
 
 __all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
 

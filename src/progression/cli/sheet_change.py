@@ -10,19 +10,18 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
+from progression import RulePack, mark
 from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import create_sheet, write_sheet
 from progression.cli.output import Output
 from progression.cli.sheet import open_sheet, subject_of
-from progression.engine.dice import Dice
-from progression.engine.steps import mark
+from progression.dice import Dice
 from progression.errors import InvalidInput
-from progression.history.undo import undo
-from progression.ledger.events import Event
-from progression.ledger.sheet import Pending, Sheet
-from progression.rulepacks.rulepack import RulePack
+from progression.events import Event
+from progression.history import undo
+from progression.ledger import Pending, Sheet
 
 __all__ = ["run_award", "run_buy", "run_decide", "run_discard", "run_do", "run_mark", "run_new", "run_undo"]
 

@@ -6,13 +6,13 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
+from progression import RulePack
+from progression.authoring import CurveCost
 from progression.cli.args import UsageError, language, resolve_pack
 from progression.cli.output import Output, Table
-from progression.curves.curve import Curve
+from progression.curves import Curve
 from progression.errors import UnknownName
-from progression.requirements.ladders import Ladder
-from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import CurveCost
+from progression.requirements import Ladder
 
 __all__ = ["curve_rows", "run_table"]
 

@@ -6,14 +6,13 @@ import argparse
 import tomllib
 from pathlib import Path
 
+from progression import RulePack, load, load_file
 from progression._reading import Unreadable, read_regular
+from progression.authoring import entries
 from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
 from progression.errors import Problem, RulePackError
-from progression.rulepacks.discovery import entries, load
-from progression.rulepacks.loading import load_file
 from progression.rulepacks.reader import LARGEST_PACK
-from progression.rulepacks.rulepack import RulePack
 
 __all__ = ["run_validate", "untranslated", "validate"]
 
