@@ -197,6 +197,7 @@ def check_pack(
     derandomize: bool = False,
     sensible: int | None = None,
     published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
+    shrink: bool | None = None,
 ) -> Report:
     """Check a rule pack; a :class:`Report` listing every problem found.
 
@@ -225,6 +226,11 @@ def check_pack(
             :func:`~progression.testing.compare_to_table` (``{"level": {"table": [10, 30, 60],
             "cumulative": True, "start": 10, "every": 10}}``). A curve that gives another number is a
             problem of the check ``published``.
+        shrink: whether a failing run is shrunk by Hypothesis to the fewest steps that still fail before it is
+            reported. By default (None) a random run is and a steered run is not: a steered run's steps are
+            seeds of weighted draws, and shrinking them took a minute and more for a failure found in a second;
+            it is reported as found, each steered step saying what it bought or why it was refused. True
+            shrinks both, False neither.
 
     Raises:
         InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, a prepared
@@ -241,6 +247,9 @@ def check_pack(
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             msg = f"check_pack: {name} must be a whole number >= 0, got {value!r}"
             raise InvalidInput(msg)
+    if shrink is not None and not isinstance(shrink, bool):
+        msg = f"check_pack: shrink is True, False or None (random runs shrunk, steered runs not), got {shrink!r}"
+        raise InvalidInput(msg)
     if min_coverage is not None and (
         isinstance(min_coverage, bool) or not isinstance(min_coverage, int | float) or not 0 <= min_coverage <= 1
     ):
@@ -274,7 +283,13 @@ def check_pack(
         reached, played = None, None
         if "machine" in ran:
             broken, reached = run_machine(
-                pack, examples=examples, steps=steps, setup=setup, prepared=ready, derandomize=derandomize
+                pack,
+                examples=examples,
+                steps=steps,
+                setup=setup,
+                prepared=ready,
+                derandomize=derandomize,
+                shrink=shrink is not False,
             )
             if broken is not None:
                 findings.append(Finding("machine", f"pack {pack.name!r}", broken))
@@ -287,6 +302,7 @@ def check_pack(
                 prepared=ready,
                 derandomize=derandomize,
                 play=pack.play if pack.play is not None else Play(),
+                shrink=shrink is True,
             )
             if broken is not None:
                 findings.append(Finding("play", f"pack {pack.name!r}", broken))
@@ -382,6 +398,7 @@ def assert_pack_conforms(
     min_coverage: float | None = None,
     sensible: int | None = None,
     published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
+    shrink: bool | None = None,
 ) -> Report:
     """Like :func:`check_pack`, but raise an :class:`AssertionError` listing every problem.
 
@@ -397,5 +414,6 @@ def assert_pack_conforms(
         min_coverage=min_coverage,
         sensible=sensible,
         published=published,
+        shrink=shrink,
     )
     return report.raise_for_problems()

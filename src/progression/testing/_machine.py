@@ -17,7 +17,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 import hypothesis.strategies
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, note, settings
 from hypothesis import strategies as st
 from hypothesis.reporting import with_reporter
 from hypothesis.stateful import (
@@ -225,10 +225,14 @@ class PackMachine(RuleBasedStateMachine):
     @initialize(data=st.data())
     def begin(self, data: DataObject) -> None:
         """Start from a fresh sheet of a drawn kind, or from one of the sheets prepared."""
-        fresh = [self.starts[kind] for kind in sorted(self.starts)]
-        self.sheet = data.draw(st.sampled_from([*fresh, *self.prepared]), label="start")
+        named = {f"a fresh {kind!r}": self.starts[kind] for kind in sorted(self.starts)}
+        named |= {f"prepared sheet {i} ({sheet.name!r})": sheet for i, sheet in enumerate(self.prepared)}
+        # The start is drawn by its name, which the steps of a failing run print, not by the sheet's whole repr.
+        self.sheet = named[data.draw(st.sampled_from(list(named)), label="start")]
         self.history = [self.sheet]
         self.coverage.reach(self.pack, self.sheet)
+        if self.play is not None:  # every steered run tries to buy, however few steps Hypothesis gives it
+            self._steered_buy(data, self.play)
 
     @rule(data=st.data())
     def award(self, data: DataObject) -> None:
@@ -276,9 +280,13 @@ class PackMachine(RuleBasedStateMachine):
 
         The upgrade is drawn first, by the weights, then one of its options alike; only that one is quoted. A
         choice the sheet may not buy is set aside and another drawn, then another upgrade when none of its
-        options may be bought (or at once when the sheet's state refuses it, a decision waiting, since no other
-        option would be bought either): the odds are those of a draw among what the sheet may buy, and a step
-        quotes one option where quoting every option of every upgrade took a Blood Bowl player fifty quotes."""
+        options may be bought (or at once when its quote refuses it whatever the choice, :attr:`Quote.whatever_choice
+        <progression.Quote.whatever_choice>`: a decision waiting, the upgrade bought as often as it may be, its
+        curve's end): the odds are those of a draw among what the sheet may buy, and a step
+        quotes one option where quoting every option of every upgrade took a Blood Bowl player fifty quotes.
+
+        Each step notes (:func:`hypothesis.note`) what it bought or why what it drew was refused: a failing steered
+        run is reported unshrunk (its steps are seeds), and the notes are what make it readable."""
         member = self._member(data)
         kind = self._subject(member).kind
         upgrades = [
@@ -301,15 +309,22 @@ class PackMachine(RuleBasedStateMachine):
             while offered:
                 choice = offered.pop(odds.randrange(len(offered)))
                 quoted = self._quote(member, upgrade, choice)
-                if _may_buy(quoted):
+                what = repr(upgrade) + (f" with {choice!r}" if choice is not None else "")
+                whose = "" if member is None else f" for member {member!r}"
+                if quoted is not None and _may_buy(quoted):
+                    note(
+                        f"steered: buy {what}{whose} for {quoted.price} {quoted.currency} (holding {quoted.available})"
+                    )
                     self._top_up(member, upgrade, choice, quoted)
                     self._purchase(data, member, upgrade, choice)
                     return
                 why = "its quote was refused" if quoted is None else (quoted.unmet or ("it has no price",))[0]
+                note(f"steered: {what}{whose} refused: {why}")
                 self.coverage.refused.setdefault(upgrade, why)
-                if quoted is not None and any(violation.key == "state" for violation in quoted.violations):
-                    break  # the sheet's state refuses the upgrade (a decision waits), whatever the choice
+                if quoted is not None and quoted.whatever_choice:
+                    break  # refused whatever the choice (a decision waits, the upgrade's own limit): no option will do
             upgrades.remove(upgrade)
+        note("steered: nothing the play weighs above 0 may be bought")
 
     def _options(self, upgrade: str, member: str | None) -> list[str] | None:
         """The options of ``upgrade`` for the sheet or a member; None when the rules refuse to list them."""
@@ -566,9 +581,11 @@ def run_machine(
     prepared: Iterable[Sheet] = (),
     derandomize: bool = False,
     play: Play | None = None,
+    shrink: bool = True,
 ) -> tuple[str | None, Reached]:
     """Run the pack's machine: what broke and the steps (None when every run kept the invariants), and
-    what the runs reached; ``derandomize`` makes the same runs every time, ``play`` steers them."""
+    what the runs reached; ``derandomize`` makes the same runs every time, ``play`` steers them, and
+    ``shrink=False`` reports a failing run as it was found, without shrinking it to fewer steps."""
     machine = machine_for(pack, setup, prepared=prepared, play=play)
     lines: list[str] = []
     fixed: dict[str, Any] = {"derandomize": True, "database": None} if derandomize else {}
@@ -579,7 +596,7 @@ def run_machine(
         deadline=None,
         print_blob=False,
         suppress_health_check=_SLOW_IS_FINE,
-        phases=[phase for phase in Phase if phase is not Phase.explain],
+        phases=[phase for phase in Phase if phase is not Phase.explain and (shrink or phase is not Phase.shrink)],
     )
     try:
         with with_reporter(lambda value: lines.append(str(value))):
