@@ -3,6 +3,7 @@ finds there a rule broken on purpose that as many random runs miss."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -210,6 +211,16 @@ favour = { learn = 1 }
 """.replace("ITEMS", ", ".join(f'"lore{n}"' for n in range(40)))
 
 
+_RUNS = itertools.count()
+
+
+def run_of(machine: _machine.PackMachine) -> int:
+    """A number for the run a machine makes, never given to another (an ``id()`` is reused once the machine of
+    a run before is collected)."""
+    number: int = machine.__dict__.setdefault("_test_run", next(_RUNS))
+    return number
+
+
 class TestSteeredDraws:
     """A steered purchase draws the upgrade, then its option, and quotes only what it drew."""
 
@@ -221,7 +232,7 @@ class TestSteeredDraws:
         buy, ask = _machine.PackMachine._purchase, RulePack.quote
 
         def counted(self: _machine.PackMachine, data: object, member: object, upgrade: str, choice: object) -> None:
-            bought.append((f"{upgrade} in run {id(self)}", choice))
+            bought.append((f"{upgrade} in run {run_of(self)}", choice))
             buy(self, data, member, upgrade, choice)  # type: ignore[arg-type]
 
         def quote(self: RulePack, *args: object, **kwargs: object) -> object:
@@ -251,7 +262,7 @@ class TestSteeredDraws:
         steer = _machine.PackMachine._steered_buy
 
         def counted(self: _machine.PackMachine, data: object, play: Play) -> None:
-            steps.append(f"learn in run {id(self)}")
+            steps.append(f"learn in run {run_of(self)}")
             steer(self, data, play)  # type: ignore[arg-type]
 
         monkeypatch.setattr(_machine.PackMachine, "_steered_buy", counted)

@@ -29,7 +29,15 @@ from ._curves import check_additive, check_monotonic, check_non_negative, compar
 from ._machine import Reached, run_machine, state_of, walk
 from ._static import Finding, check_ids, check_reachable, check_refs
 
-__all__ = ["DEFAULT_EXAMPLES", "DEFAULT_STEPS", "Coverage", "Report", "assert_pack_conforms", "check_pack"]
+__all__ = [
+    "DEFAULT_EXAMPLES",
+    "DEFAULT_STEPS",
+    "OPERATIONS",
+    "Coverage",
+    "Report",
+    "assert_pack_conforms",
+    "check_pack",
+]
 
 #: How many random runs the state machine makes by default: few, so a pack's suite stays quick.
 DEFAULT_EXAMPLES = 15
@@ -39,6 +47,9 @@ DEFAULT_STEPS = 20
 CURVE_STEPS = 500
 #: Far steps sampled on unending curves: what a scan of the first steps cannot see.
 FAR_STEPS = tuple(2**k for k in range(10, 41))
+
+#: The operations the state machine makes, as :attr:`Coverage.ran` names them.
+OPERATIONS = ("award", "purchase", "decide", "discard", "join", "undo")
 
 CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "published", "machine", "play")
 #: The checks every report runs; ``published``, ``machine`` and ``play`` run when there is something to run.
@@ -58,6 +69,13 @@ class Coverage:
     #: The deepest band the runs steered by the pack's play reached on each ladder (its label), by ladder
     #: id; empty when none was made.
     played: Mapping[str, str] = attrs.field(factory=dict)
+    #: The operations the runs made go through at least once: ``award``, ``purchase``, ``decide``, ``discard``,
+    #: ``join``, ``undo``, in that order.
+    ran: tuple[str, ...] = ()
+    #: The operations the pack gives the runs something to make (a purchase when it has upgrades, a decision
+    #: when one has a procedure, a discard when a pool keeps a surplus, a join when a kind has members, an undo
+    #: in random runs) that never went through: paths no run tested.
+    not_run: tuple[str, ...] = ()
 
     @property
     def share(self) -> float:
@@ -71,7 +89,9 @@ class Coverage:
         line += f"; never: {', '.join(self.never)}" if self.never else ""
         line += f"; deepest bands: {bands}" if bands else ""
         played = ", ".join(f"{ladder} {band}" for ladder, band in sorted(self.played.items()))
-        return line + (f"; steered play reached: {played}" if played else "")
+        line += f"; steered play reached: {played}" if played else ""
+        line += f"; ran: {', '.join(self.ran)}" if self.ran else ""
+        return line + (f"; never ran: {', '.join(self.not_run)}" if self.not_run else "")
 
 
 @attrs.frozen(kw_only=True)
@@ -380,11 +400,22 @@ def _coverage(pack: RulePack, reached: Reached | None, played: Reached | None) -
             ladder: pack.ladder(ladder).bands[index].label.in_language(first) for ladder, index in sorted(bands.items())
         }
 
+    ran = set().union(*(r.ran for r in (reached, played) if r is not None))
+    possible = {
+        "award": bool(pack.pools),
+        "purchase": bool(pack.upgrades),
+        "decide": any(upgrade.procedure for upgrade in pack.upgrades.values()),
+        "discard": any(pool.overflow == "settle" for pool in pack.pools.values()),
+        "join": any(kind.members for kind in pack.kinds.values()),
+        "undo": reached is not None,
+    }
     return Coverage(
         bought=tuple(sorted(bought)),
         never=tuple(sorted(set(pack.upgrades) - bought)),
         deepest=labels(deepest),
         played=labels(played.deepest) if played is not None else {},
+        ran=tuple(op for op in OPERATIONS if op in ran),
+        not_run=tuple(op for op in OPERATIONS if possible[op] and op not in ran),
     )
 
 

@@ -137,6 +137,9 @@ class Reached:
     #: Why the steered runs could not buy each upgrade they drew and were refused: the first sentence of the
     #: first refusal, by upgrade id.
     refused: dict[str, str] = attrs.field(factory=dict)
+    #: The operations that went through at least once: ``award``, ``purchase``, ``decide``, ``discard``,
+    #: ``join``, ``undo``.
+    ran: set[str] = attrs.field(factory=set)
 
     def reach(self, pack: RulePack, sheet: Sheet) -> None:
         """Note the band of each ladder the sheet and its members stand in."""
@@ -187,8 +190,9 @@ class PackMachine(RuleBasedStateMachine):
     def _subject(self, member: str | None) -> Sheet:
         return self.sheet if member is None else self.sheet.member(member)
 
-    def _attempt(self, what: str, operation: Callable[[], Sheet]) -> Outcome:
-        """Run an operation; check a refusal changed nothing and a success added one ledger entry."""
+    def _attempt(self, what: str, operation: Callable[[], Sheet], ran: str | None = None) -> Outcome:
+        """Run an operation; check a refusal changed nothing and a success added one ledger entry; ``ran``, the
+        operation's name for the coverage when it goes through (None for one that must be refused)."""
         before, state = self.sheet, state_of(self.sheet)
         try:
             after = operation()
@@ -209,6 +213,8 @@ class PackMachine(RuleBasedStateMachine):
         self.sheet = after
         self.history.append(after)
         self.coverage.reach(self.pack, after)
+        if ran is not None:
+            self.coverage.ran.add(ran)
         return Outcome(after, None)
 
     def _waiting(self) -> list[str | None]:
@@ -244,6 +250,7 @@ class PackMachine(RuleBasedStateMachine):
         self._attempt(
             f"award {amount} to {pool!r}",
             lambda: self.pack.award(self.sheet, pool, amount, reason=REASON, member=member),
+            "award",
         )
 
     @rule(data=st.data())
@@ -349,6 +356,7 @@ class PackMachine(RuleBasedStateMachine):
         outcome = self._attempt(
             f"purchase of {upgrade!r}" + (f" with {choice!r}" if choice else ""),
             lambda: self.pack.purchase(self.sheet, upgrade, choice=choice, member=member, dice=dice),
+            "purchase",
         )
         if quoted is not None and quoted.price is not None:
             expect(quoted.price >= 0, f"the quote of {upgrade!r} priced it at {quoted.price}, below zero")
@@ -380,6 +388,7 @@ class PackMachine(RuleBasedStateMachine):
         self._attempt(
             f"award {amount} to {paying[0]!r}",
             lambda: self.pack.award(self.sheet, paying[0], amount, reason=REASON, member=member),
+            "award",
         )
 
     def _call(self, what: str, ask: Callable[[], Any]) -> Any:
@@ -409,6 +418,7 @@ class PackMachine(RuleBasedStateMachine):
         outcome = self._attempt(
             f"decision {answer!r} for {label!r}",
             lambda: self.pack.decide(self.sheet, answer, member=member, dice=DrawnDice(data)),
+            "decide",
         )
         if answer not in offered:
             expect(
@@ -425,6 +435,7 @@ class PackMachine(RuleBasedStateMachine):
         self._attempt(
             f"discard from {pool!r}",
             lambda: self.pack.discard(self.sheet, pool, reason=REASON, member=member),
+            "discard",
         )
 
     def _subjects(self) -> list[tuple[str | None, Sheet]]:
@@ -437,7 +448,7 @@ class PackMachine(RuleBasedStateMachine):
         kinds = sorted(k for k in self.pack.kinds[self.sheet.kind].members if k in self.starts)
         kind = data.draw(st.sampled_from(kinds), label="member kind")
         ident = f"{kind}-{len(self.sheet.ledger)}"
-        self._attempt(f"join {ident!r}", lambda: join(self.sheet, ident, self.starts[kind]))
+        self._attempt(f"join {ident!r}", lambda: join(self.sheet, ident, self.starts[kind]), "join")
 
     @precondition(lambda self: self.play is None and len(self.history) > 1)
     @rule(data=st.data())
@@ -452,6 +463,7 @@ class PackMachine(RuleBasedStateMachine):
         )
         self.sheet = after
         del self.history[-steps:]
+        self.coverage.ran.add("undo")
 
     @precondition(lambda self: self.play is None)
     @rule(data=st.data())
