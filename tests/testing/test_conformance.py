@@ -187,11 +187,21 @@ class TestReport:
         ({"pack": "skirmish"}, "check_pack: expected a RulePack, got str"),
         ({"examples": -1}, "check_pack: examples must be a whole number >= 0, got -1"),
         ({"steps": True}, "check_pack: steps must be a whole number >= 0, got True"),
+        ({"setup": ["team"]}, "pack 'skirmish': setup maps kinds of sheet to their factory's options "
+                              "({'team': {'roster': 'human'}}), got ['team']"),
+        ({"setup": {"hero": "human"}}, "pack 'skirmish': setup maps kinds of sheet to their factory's options "
+                                       "({'team': {'roster': 'human'}}), got 'human' for kind 'hero'"),
+        ({"setup": {"heroes": {}}}, "pack 'skirmish': setup names the kind 'heroes', which it does not define; "
+                                    "its kinds: hero, party"),
+        ({"prepared": 3}, "pack 'skirmish': prepared is a list of the pack's sheets, got int"),
     ])  # fmt: skip
     def test_bad_arguments(self, skirmish: RulePack, arguments: dict[str, object], message: str) -> None:
-        """Arguments of the wrong kind are refused with what came."""
-        with pytest.raises(InvalidInput, match=message):
+        """Arguments of the wrong kind are refused with what came, a ProgressionError (not the ValueError or
+        TypeError of a ``dict()`` or ``tuple()`` deep inside), and a kind of ``setup`` the pack does not define is
+        refused rather than left out of the runs unsaid."""
+        with pytest.raises(InvalidInput) as caught:
             check_pack(**{"pack": skirmish, **arguments})  # type: ignore[arg-type]
+        assert message == str(caught.value)
 
 
 def deep() -> RulePack:

@@ -24,7 +24,7 @@ from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.play import Play
 
-from ._actions import starting_sheets
+from ._actions import checked_prepared, starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
 from ._machine import Reached, run_machine, state_of, walk
 from ._static import Finding, check_ids, check_reachable, check_refs
@@ -253,9 +253,10 @@ def check_pack(
             shrinks both, False neither.
 
     Raises:
-        InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, a prepared
-            sheet is not the pack's, ``min_coverage`` is not between 0 and 1, or ``published`` names a
-            curve the pack does not have or gives no table of integers.
+        InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, ``setup`` is no mapping
+            of the pack's kinds to mappings of options, ``prepared`` is no list of the pack's sheets,
+            ``min_coverage`` is not between 0 and 1, ``shrink`` is no bool, or ``published`` gives no table of
+            integers.
         UnknownName: ``published`` names a curve the pack does not have.
     """
     if not isinstance(pack, RulePack):
@@ -276,7 +277,7 @@ def check_pack(
         msg = f"check_pack: min_coverage is a share from 0 to 1 (0.8 for four upgrades in five), got {min_coverage!r}"
         raise InvalidInput(msg)
     compared = _published(pack, published)
-    ready = tuple(prepared)
+    ready = checked_prepared(pack, prepared)
     starts, failed = starting_sheets(pack, setup=setup)
     findings = [
         Finding("round trip", f"kind {kind!r}", f"no sheet of it can be made to check: {why}")

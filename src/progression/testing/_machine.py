@@ -41,7 +41,7 @@ from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.play import Play, play_problems
 
-from ._actions import REASON, price_scale, starting_sheets
+from ._actions import REASON, checked_prepared, price_scale, starting_sheets
 
 __all__ = ["DrawnDice", "PackMachine", "Reached", "machine_for", "run_machine", "state_of"]
 
@@ -560,12 +560,7 @@ def machine_for(
             msg = f"pack {pack.name!r}: play is a Play of the pack's upgrades (progression.authoring.Play), {shown}"
             raise InvalidInput(msg)
     made, failed = starting_sheets(pack, setup=setup)
-    ready = tuple(prepared)
-    for sheet in ready:
-        if not isinstance(sheet, Sheet) or sheet.pack != pack.name:
-            shown = f"a sheet of pack {sheet.pack!r}" if isinstance(sheet, Sheet) else type(sheet).__name__
-            msg = f"pack {pack.name!r}: a prepared sheet is one of the pack's sheets, got {shown}"
-            raise InvalidInput(msg)
+    ready = checked_prepared(pack, prepared)
     if not made and not ready:
         reasons = "; ".join(f"{kind}: {why}" for kind, why in failed.items()) or "the pack defines no kinds"
         msg = f"pack {pack.name!r}: no sheet can be made to drive: {reasons}"
