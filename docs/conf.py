@@ -20,7 +20,7 @@ extensions = [
     "packpages",
 ]
 #: Pack files documented beside the installed packs (relative to this folder).
-packpages_files = ["../examples/dnd5e/pack.toml"]
+packpages_files = ["../examples/dnd5e/pack.toml", "../examples/skirmish/pack.toml"]
 html_theme = "furo"
 html_title = "progression"
 exclude_patterns = ["_build"]

@@ -31,7 +31,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"files", "studies"}),
     frozenset({"store"}),
     frozenset({"events", "dice", "operations", "authoring", "contract"}),
-    frozenset({"cli", "testing"}),
+    frozenset({"testing"}),
+    frozenset({"cli"}),
 )
 #: What a rule pack may import of the core: the public face and its public submodules (the families).
 PUBLIC = frozenset(

@@ -18,7 +18,19 @@ from progression import RulePack
 from progression.authoring import CurveCost
 from progression.curves import FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.errors import ProgressionError
-from progression.requirements import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Predicate, Requirement
+from progression.requirements import (
+    AllOf,
+    AnyOf,
+    AtLeast,
+    AtMost,
+    GivenArg,
+    HasTag,
+    Not,
+    Owns,
+    OwnsAmong,
+    Predicate,
+    Requirement,
+)
 
 __all__ = ["CURVE_ROWS", "HEADINGS", "describe_requirement", "escape", "render_pack"]
 
@@ -126,6 +138,14 @@ def _structure(pack: RulePack, req: Requirement) -> str:
     if isinstance(req, Predicate):
         args = ", ".join(f"{k}={v!r}" for k, v in req.args.items())
         return f"function {req.function}({args})"
+    if isinstance(req, HasTag):
+        if req.value is not None:
+            return f"{_name(pack, req.tag)} = {_name(pack, req.value)}"
+        if req.among:
+            return f"{_name(pack, req.tag)} among {', '.join(_name(pack, v) for v in req.among)}"
+        return f"a {_name(pack, req.tag)}"
+    if isinstance(req, GivenArg):
+        return f"bought with {req.arg}" + ("" if req.value is True else f" = {req.value!r}")
     return type(req).__name__
 
 
@@ -264,12 +284,19 @@ def _upgrades(page: Page, pack: RulePack) -> None:
         limit = []
         if upgrade.limit.times is not None:
             limit.append("once" if upgrade.limit.times == 1 else f"at most {upgrade.limit.times} times")
-        limit += [f"{escape(_name(pack, q))} ≤ {v}" for q, v in upgrade.limit.maxima.items()]
+        limit += [
+            f"at most {v} of each item" if q == "{choice}" else f"{escape(_name(pack, q))} ≤ {v}"
+            for q, v in upgrade.limit.maxima.items()
+        ]
         rules = []
         if upgrade.procedure:
             rules.append(f"procedure {_lit(upgrade.procedure)}")
         if upgrade.options:
             rules.append(f"choice from {_lit(upgrade.options)}")
+        elif upgrade.items is not None:
+            rules.append("chosen among " + ", ".join(escape(_name(pack, item)) for item in upgrade.items))
+        for arg in upgrade.args.values():
+            rules.append(f"argument {_lit(arg.id)} ({escape(arg.label.en)}, {arg.type})")
         if upgrade.kinds:
             rules.append("for " + ", ".join(escape(_name(pack, k)) for k in upgrade.kinds))
         for ladder in pack.ladders.values():
@@ -282,7 +309,8 @@ def _upgrades(page: Page, pack: RulePack) -> None:
                 _lit(ident),
                 *_names(pack, ident),
                 ", ".join(_lit(p) for p in upgrade.pools),
-                escape(upgrade.cost.describe(lambda ident: _name(pack, ident))),
+                escape(upgrade.cost.describe(lambda ident: _name(pack, ident)))
+                + "".join(f"; ×{f.by} when {escape(describe_requirement(pack, f.when))}" for f in upgrade.multiply),
                 escape(describe_requirement(pack, upgrade.requires)) if upgrade.requires else "",
                 _effect(pack, upgrade.effect),
                 "; ".join(limit),

@@ -26,7 +26,8 @@ def test_pack_conforms(pack: RulePack) -> None:
 def test_sensible_play_takes_primary_skills(pack: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
     """The pack's [play] is a coach's: the steered runs' players take chosen primary skills most and improve a
     characteristic least, their teams buy re-rolls more than any other staff, and a player reaches Star Player
-    status (Emerging Star at least)."""
+    status (Emerging Star at least). Sixty runs: in thirty, a derandomized draw buys too few advancements to
+    order the weights 2 (chosen secondary) and 1 (characteristic) reliably."""
     bought: Counter[str] = Counter()
     buy = _machine.PackMachine._purchase
 
@@ -35,7 +36,7 @@ def test_sensible_play_takes_primary_skills(pack: RulePack, monkeypatch: pytest.
         buy(self, data, member, upgrade, choice)  # type: ignore[arg-type]
 
     monkeypatch.setattr(_machine.PackMachine, "_purchase", counted)
-    report = check_pack(pack, examples=0, steps=20, sensible=30, setup=SETUP, derandomize=True)
+    report = check_pack(pack, examples=0, steps=20, sensible=60, setup=SETUP, derandomize=True)
     advancements = sorted(("random_primary", "chosen_primary", "chosen_secondary", "characteristic"), key=bought.get)
     staff = sorted(("team_reroll", "assistant_coach", "cheerleader", "apothecary"), key=bought.get)
     assert (advancements[-1], advancements[0], staff[-1]) == ("chosen_primary", "characteristic", "team_reroll")

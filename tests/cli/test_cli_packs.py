@@ -55,6 +55,29 @@ class TestShow:
             "tune": "The pack with another level curve: base + step per level taken. Options: base, step.",
         } == functions
 
+    def test_show_the_items_limits_and_arguments(self, run: Run) -> None:
+        """An upgrade over items shows what is chosen among, its maximum of each item, the arguments a purchase
+        takes and the factors of its price, in text and as data (issue 17, items 1 and 3)."""
+        example = str(ROOT / "examples" / "skirmish" / "pack.toml")
+        skill = run("show", example, "--json").json()["upgrades"]["skill"]
+        assert (12, "athletics", {"{choice}": 5}, None) == (
+            len(skill["items"]),
+            skill["items"][0],
+            skill["maxima"],
+            skill["times"],
+        )
+        assert [{"by": 2, "when": "bought with out_of_career"}] == skill["factors"]
+        assert {"out_of_career": {"label": "out of career", "type": "bool", "default": False}} == skill["args"]
+        out = run("show", example).out
+        upgrades = out[out.index("\nUpgrades\n") : out.index("\nChoices and arguments\n")]
+        row = next(line for line in upgrades.splitlines() if line.startswith("skill "))
+        assert "own count; x2 when bought with out_of_career" in row
+        assert row.endswith("at most 5 of each item")
+        choices = out[out.index("\nChoices and arguments\n") : out.index("\nKinds of sheet\n")].splitlines()
+        assert choices[4].split()[:3] == ["skill", "Athletics,", "Climb,"]
+        assert choices[4].endswith("out_of_career (out of career: bool, default no)")
+        assert choices[6].split() == ["talent", "Hardy,", "Strike", "to", "Stun,", "Sixth", "Sense"]
+
     def test_show_the_play(self, run: Run) -> None:
         """The pack's [play] is shown, heaviest first then every other upgrade, in text and as data; a pack
         without one has ``"play": null`` and no such section."""

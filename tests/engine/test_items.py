@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -241,3 +242,88 @@ class TestChoicesAsWritten:
     def test_a_name_two_options_share_is_left_as_written(self, pack: RulePack) -> None:
         """Where a name fits two options it is no option: left as written, so the quote refuses it."""
         assert ("climb", "x y") == (pack.resolve("Climb", ["climb", "swim"]), pack.resolve("x y", ["x_y", "X-Y"]))
+
+
+#: Forty lores, each learnt once, three studies in all (the curve's end); an oath sworn once, by a scholar only.
+LORES = """
+format = 1
+[pack]
+name = "lores"
+title = { en = "Lores", fr = "Savoirs" }
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+[stats.studies]
+label = { en = "Studies", fr = "Études" }
+[curves.study]
+kind = "table"
+label = { en = "Study", fr = "Étude" }
+values = [1, 2, 3]
+[upgrades.learn]
+label = { en = "Learn a lore", fr = "Apprendre un savoir" }
+pool = "xp"
+items = [ITEMS]
+cost = { curve = "study", axis = "studies" }
+limit = { maxima = { "{choice}" = 1 } }
+effect = { grants = { "{choice}" = 1 }, stats = { studies = 1 } }
+[upgrades.oath]
+label = { en = "Swear an oath", fr = "Prêter serment" }
+pool = "xp"
+items = ["silence", "poverty"]
+cost = 1
+limit = { times = 1 }
+effect = { grants = { "{choice}" = 1 } }
+kinds = ["scholar"]
+[kinds.scholar]
+label = { en = "Scholar", fr = "Érudit" }
+pools = ["xp"]
+stats = ["studies"]
+[kinds.student]
+label = { en = "Student", fr = "Étudiant" }
+pools = ["xp"]
+stats = ["studies"]
+""".replace("ITEMS", ", ".join(f'"lore{n}"' for n in range(40)))
+
+
+class TestRefusedWhateverTheChoice:
+    """``Quote.whatever_choice``: the refusals no other option would escape, so a caller need not quote them all."""
+
+    @pytest.fixture
+    def lores(self) -> RulePack:
+        return progression.load_text(LORES, "lores.toml")
+
+    def scholar(self, lores: RulePack, learnt: int = 0, kind: str = "scholar") -> Sheet:
+        sheet = lores.award(lores.new_sheet(kind, "Ada"), "xp", 100, reason="a grant")
+        for n in range(learnt):
+            sheet = lores.purchase(sheet, "learn", choice=f"lore{n}")
+        return sheet
+
+    def test_the_end_of_a_curve_on_a_fixed_quantity(self, lores: RulePack) -> None:
+        """Three studies done, the curve read on the studies ends: any lore is refused, and the quote says so."""
+        quoted = lores.quote(self.scholar(lores, 3), "learn", choice="lore7")
+        expected = ("Learn a lore can be bought at most 3 times by Studies",)
+        assert (False, expected) == (quoted.ok, tuple(v.sentence for v in quoted.whatever_choice))
+
+    def test_a_limit_of_the_chosen_item_is_not(self, lores: RulePack) -> None:
+        """A lore learnt is refused by its own maximum: another lore may be learnt, so nothing holds whatever the
+        choice."""
+        quoted = lores.quote(self.scholar(lores, 1), "learn", choice="lore0")
+        assert (False, ()) == (quoted.ok, quoted.whatever_choice)
+        assert lores.quote(self.scholar(lores, 1), "learn", choice="lore1").ok
+
+    def test_how_many_times_and_the_buyers_kind(self, lores: RulePack) -> None:
+        """An oath sworn once refuses every oath; a student may swear none."""
+        sworn = lores.purchase(self.scholar(lores), "oath", choice="silence")
+        once = lores.quote(sworn, "oath", choice="poverty")
+        student = lores.quote(self.scholar(lores, kind="student"), "oath", choice="poverty")
+        assert ["Swear an oath can be bought once only, and it was"] == [v.sentence for v in once.whatever_choice]
+        assert ["kind"] == [v.key for v in student.whatever_choice]
+
+    def test_a_quote_that_may_be_bought_has_none(self, lores: RulePack) -> None:
+        """A purchase that goes through has nothing refusing it, whatever the choice: the field is empty, and left
+        out of equality (it is read from the violations)."""
+        quoted = lores.quote(self.scholar(lores), "learn", choice="lore0")
+        assert (True, ()) == (quoted.ok, quoted.whatever_choice)
+        assert attrs.evolve(quoted, whatever_choice=quoted.violations) == quoted

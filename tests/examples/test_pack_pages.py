@@ -92,6 +92,25 @@ class TestTheBloodBowlPage:
         assert ("``teams``" not in page, "keywords" not in page.split("Other data tables")[0]) == (True, True)
 
 
+class TestTheSkirmishPage:
+    """The per-item example's page lists each upgrade's items, its maximum of each item, its arguments and the
+    factors of its price (issue 17)."""
+
+    def test_the_skill_row(self) -> None:
+        """The skill: its price doubled out of career, at most 5 of each skill, the twelve skills chosen among."""
+        page = pack_rst.render_pack(
+            progression.load_file(ROOT / "examples" / "skirmish" / "pack.toml"), origin="a test"
+        )
+        lines = page.splitlines()
+        at = lines.index("   * - ``skill``")
+        cells = [line.removeprefix("     - ") for line in lines[at + 1 : at + 9]]
+        assert cells[3].endswith(r"own count; ×2 when bought with out\_of\_career")
+        assert "at most 5 of each item" == cells[6]
+        assert cells[7].startswith("chosen among Athletics, Climb, Swim")
+        assert "; argument ``out_of_career`` (out of career, bool); for Adventurer" in cells[7]
+        assert "tier among Journeyman, Master" in page
+
+
 class TestRenderPack:
     def test_valid_rest(self, dnd5e: RulePack) -> None:
         """The page parses without a warning."""

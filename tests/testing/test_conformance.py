@@ -187,11 +187,21 @@ class TestReport:
         ({"pack": "skirmish"}, "check_pack: expected a RulePack, got str"),
         ({"examples": -1}, "check_pack: examples must be a whole number >= 0, got -1"),
         ({"steps": True}, "check_pack: steps must be a whole number >= 0, got True"),
+        ({"setup": ["team"]}, "pack 'skirmish': setup maps kinds of sheet to their factory's options "
+                              "({'team': {'roster': 'human'}}), got ['team']"),
+        ({"setup": {"hero": "human"}}, "pack 'skirmish': setup maps kinds of sheet to their factory's options "
+                                       "({'team': {'roster': 'human'}}), got 'human' for kind 'hero'"),
+        ({"setup": {"heroes": {}}}, "pack 'skirmish': setup names the kind 'heroes', which it does not define; "
+                                    "its kinds: hero, party"),
+        ({"prepared": 3}, "pack 'skirmish': prepared is a list of the pack's sheets, got int"),
     ])  # fmt: skip
     def test_bad_arguments(self, skirmish: RulePack, arguments: dict[str, object], message: str) -> None:
-        """Arguments of the wrong kind are refused with what came."""
-        with pytest.raises(InvalidInput, match=message):
+        """Arguments of the wrong kind are refused with what came, a ProgressionError (not the ValueError or
+        TypeError of a ``dict()`` or ``tuple()`` deep inside), and a kind of ``setup`` the pack does not define is
+        refused rather than left out of the runs unsaid."""
+        with pytest.raises(InvalidInput) as caught:
             check_pack(**{"pack": skirmish, **arguments})  # type: ignore[arg-type]
+        assert message == str(caught.value)
 
 
 def deep() -> RulePack:
@@ -212,6 +222,29 @@ def deep() -> RulePack:
 def veteran(pack: RulePack) -> Sheet:
     """A hero prepared at level 3 with points to spend: where mastery is in reach."""
     return pack.new_sheet("hero", "Vet", stats={"level": 3}, pools={"xp": 100})
+
+
+#: A pool that keeps its surplus over a cap no award of the runs reaches: nothing is ever discarded.
+SETTLE = """
+format = 1
+[pack]
+name = "settle"
+title = { en = "Settle", fr = "Solde" }
+[currencies.xp]
+label = { en = "XP", fr = "XP" }
+[pools.xp]
+label = { en = "XP", fr = "XP" }
+currency = "xp"
+cap = 100000
+overflow = "settle"
+[upgrades.rest]
+label = { en = "Rest", fr = "Repos" }
+pool = "xp"
+cost = 2
+[kinds.hero]
+label = { en = "Hero", fr = "Héros" }
+pools = ["xp"]
+"""
 
 
 class TestCoverage:
@@ -243,6 +276,23 @@ class TestCoverage:
         report = check_pack(skirmish, examples=10)
         assert report.coverage is not None
         assert set(report.coverage.deepest) == set(skirmish.ladders)
+
+    def test_the_operations_run_and_never_run(self, duel: RulePack) -> None:
+        """The coverage names the operations that went through, and those the pack gives the runs something to
+        make that never did: a pool that keeps its surplus under a cap no award reaches is never discarded from;
+        a roster's member joins; without random runs there is no undo to expect."""
+        report = check_pack(duel, derandomize=True)
+        assert report.coverage is not None
+        assert {"award", "purchase", "join", "undo"} <= set(report.coverage.ran)
+        assert "discard" not in (*report.coverage.ran, *report.coverage.not_run)  # no pool keeps a surplus
+        settle = progression.load_text(SETTLE, "settle.toml")
+        coverage = check_pack(settle, examples=5, derandomize=True).coverage
+        assert coverage is not None
+        assert (("award", "purchase", "undo"), ("discard",)) == (coverage.ran, coverage.not_run)
+        assert str(coverage).endswith("; ran: award, purchase, undo; never ran: discard")
+        played = check_pack(settle, examples=0, sensible=3, derandomize=True).coverage
+        assert played is not None
+        assert (("award", "purchase"), ("discard",)) == (played.ran, played.not_run)
 
     @pytest.mark.parametrize(("arguments", "message"), [
         ({"min_coverage": 1.5}, "check_pack: min_coverage is a share from 0 to 1"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from progression import RulePack, load
@@ -14,6 +14,7 @@ from progression.errors import ProgressionError
 from progression.events import Created
 from progression.ledger import replay
 from progression.requirements import Context, Requirement
+from progression.rules.parts import CHOICE
 
 __all__ = ["contract_data", "contract_functions", "run_packs", "run_show"]
 
@@ -63,12 +64,49 @@ def _upgrade(
         "label": name(upgrade.id),
         "pools": list(upgrade.pools),
         "cost": upgrade.cost.describe(name),
+        "factors": [{"by": factor.by, "when": explain(factor.when)} for factor in upgrade.multiply],
         "requires": explain(upgrade.requires),
         "times": upgrade.limit.times,
+        "maxima": dict(upgrade.limit.maxima),
         "kinds": list(upgrade.kinds),
         "procedure": upgrade.procedure,
         "options": upgrade.options,
+        "items": None if upgrade.items is None else list(upgrade.items),
+        "args": {
+            arg.id: {"label": arg.label.en, "type": arg.type, "default": arg.default} for arg in upgrade.args.values()
+        },
     }
+
+
+def _limit(data: Mapping[str, Any], name: Callable[[str], str]) -> str:
+    """An upgrade's limits in words: how many times, and the maximum of each quantity (of each item, for
+    ``{choice}``)."""
+    times = data["times"]
+    parts = [] if times is None else ["once" if times == 1 else f"at most {times} times"]
+    for quantity, maximum in data["maxima"].items():
+        if quantity == CHOICE:
+            parts.append(f"at most {maximum} of each item")
+        else:
+            shown = quantity.replace(CHOICE, "<item>") if CHOICE in quantity else name(quantity)
+            parts.append(f"{shown} at most {maximum}")
+    return "; ".join(parts)
+
+
+def _choices(data: Mapping[str, Any], name: Callable[[str], str]) -> str:
+    """What a buyer of an upgrade chooses among: its items (by their names), or its options function."""
+    if data["items"] is not None:
+        return ", ".join(name(item) for item in data["items"])
+    return f"what the function {data['options']} lists" if data["options"] else ""
+
+
+def _arguments(data: Mapping[str, Any]) -> str:
+    """The arguments a purchase takes (``--arg``), each with its type and default."""
+    shown = []
+    for ident, arg in data["args"].items():
+        default = arg["default"]
+        said = ("yes" if default else "no") if arg["type"] == "bool" else repr(default)
+        shown.append(f"{ident} ({arg['label']}: {arg['type']}, default {said})")
+    return ", ".join(shown)
 
 
 def _play(pack: RulePack, name: Callable[[str], str]) -> dict[str, Any] | None:
@@ -174,7 +212,12 @@ def _none(value: object) -> object:
 
 def run_show(args: argparse.Namespace, out: Output) -> int:
     pack = resolve_pack(args.pack)
-    data = pack_data(pack, language(pack, args))
+    chosen = language(pack, args)
+    data = pack_data(pack, chosen)
+
+    def name(ident: str) -> str:
+        return pack.name_of(ident, chosen)
+
     if out.json_mode:
         out.json(data)
         return 0
@@ -209,12 +252,28 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
             title="Ladders",
         ),
         Table(
-            ("upgrade", "name", "paid from", "cost", "requires", "times"),
+            ("upgrade", "name", "paid from", "cost", "requires", "limit"),
             [
-                (k, v["label"], ", ".join(v["pools"]), v["cost"], v["requires"], _none(v["times"]))
+                (
+                    k,
+                    v["label"],
+                    ", ".join(v["pools"]),
+                    v["cost"] + "".join(f"; x{f['by']} when {f['when']}" for f in v["factors"]),
+                    v["requires"],
+                    _limit(v, name),
+                )
                 for k, v in data["upgrades"].items()
             ],
             title="Upgrades",
+        ),
+        Table(
+            ("upgrade", "chosen among", "arguments (--arg)"),
+            [
+                (k, _choices(v, name), _arguments(v))
+                for k, v in data["upgrades"].items()
+                if v["items"] is not None or v["options"] or v["args"]
+            ],
+            title="Choices and arguments",
         ),
         Table(
             ("kind", "name", "pools", "stats", "members"),

@@ -140,6 +140,7 @@ def parser() -> argparse.ArgumentParser:
     _plot(sub)
     _simulate(sub)
     _validate(sub)
+    _check(sub)
     _demo(sub)
     _complete(sub)
     return top
@@ -877,6 +878,68 @@ def _validate(sub: Any) -> None:
         help="also list the displayed names that lack a language the pack gives other names in",
     )
     validate.set_defaults(run=command("validate", "run_validate"))
+
+
+def _count(text: str) -> int:
+    """A count of runs or steps: a whole number >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        msg = f"expected a whole number >= 0, got {text!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _share(text: str) -> float:
+    """A share from 0 to 1 (``0.8``)."""
+    try:
+        return float(text)
+    except ValueError:
+        msg = f"expected a share from 0 to 1 (0.8 for four in five), got {text!r}"
+        raise argparse.ArgumentTypeError(msg) from None
+
+
+def _check(sub: Any) -> None:
+    """Add ``check``."""
+    check = sub.add_parser(
+        "check",
+        parents=[json_option()],
+        help="run the conformance check of a pack (needs the testing extra)",
+        description="Check a pack as progression.testing.check_pack does: its ids, references, reachability, "
+        "curves and round trips, then random runs of its state machine and runs steered by its [play], and "
+        "list every problem found, with what the runs reached. Exit status 0 when the pack passes, 1 when a "
+        "problem is found.",
+    )
+    check.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    check.add_argument("--examples", type=_count, default=15, metavar="N", help="random runs (default: 15)")
+    check.add_argument("--steps", type=_count, default=20, metavar="N", help="operations per run at most (20)")
+    check.add_argument(
+        "--sensible",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="runs steered by the pack's [play] (default: as many as --examples when it has one)",
+    )
+    check.add_argument(
+        "--min-coverage",
+        type=_share,
+        default=None,
+        metavar="SHARE",
+        help="the share of the pack's upgrades the runs must buy (1 for all), else a problem",
+    )
+    check.add_argument(
+        "--derandomize", action="store_true", help="make the same runs every time (else each check draws anew)"
+    )
+    check.add_argument(
+        "--setup",
+        action="append",
+        default=[],
+        metavar="KIND.OPTION=VALUE",
+        help="an option of the factory of a kind (team.roster=human), repeated as needed",
+    )
+    check.set_defaults(run=command("check", "run_check"))
 
 
 def _demo(sub: Any) -> None:

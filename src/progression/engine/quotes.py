@@ -49,6 +49,11 @@ class Quote:
     #: Why points the paying pools hold may not pay (they are over a cap that keeps them for other
     #: upgrades), or ``""``.
     over_cap: str = ""
+    #: The violations that hold whatever the choice (a decision awaited, the buyer's kind, how many times the
+    #: upgrade may be bought, the end of a curve read on a quantity that is not the chosen item's): when there
+    #: is one, no other option of the upgrade would be bought either. Left out of equality, as it is read
+    #: from ``violations``.
+    whatever_choice: tuple[Violation, ...] = attrs.field(default=(), eq=False)
 
     @property
     def ok(self) -> bool:
@@ -104,11 +109,13 @@ def _quote(
     upgrade = pack.upgrade(upgrade_id)
     checked = context(pack, subject, choice, purchase_args(upgrade, args), roster)
     violations: list[Violation] = []
+    fixed: list[Violation] = []  # the violations no other choice would escape
     if upgrade.kinds and subject.kind not in upgrade.kinds:
         buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
-        violations.append(
+        fixed.append(
             Violation("kind", f"{upgrade.label.en} can be bought by: {buyers}; not by {pack.name_of(subject.kind)}")
         )
+        violations.extend(fixed)
     if upgrade.takes_choice:
         choices = _choices(pack, subject, roster, upgrade)
         if choice is None:
@@ -125,10 +132,13 @@ def _quote(
         raise InvalidInput(msg)
     price, priced = _price(pack, subject, upgrade, checked)
     violations.extend(priced)
+    if isinstance(upgrade.cost, CurveCost) and CHOICE not in upgrade.cost.axis:
+        fixed.extend(priced)  # the curve's end, on a quantity no choice changes
     times = upgrade.limit.times
     if times is not None and subject.bought.get(upgrade_id, 0) >= times:
         how = "once only" if times == 1 else f"at most {times} times"
-        violations.append(Violation("limit", f"{upgrade.label.en} can be bought {how}, and it was"))
+        fixed.append(Violation("limit", f"{upgrade.label.en} can be bought {how}, and it was"))
+        violations.append(fixed[-1])
     if upgrade.requires is not None:
         violations.extend(Violation("requires", s) for s in upgrade.requires.unmet(checked))
     if upgrade.procedure is None:
@@ -152,6 +162,9 @@ def _quote(
         violations=(*state, *violations),
         currency_name=pack.name_of(currency),
         over_cap=over_cap,
+        # a decision awaited (state_problems' first) refuses any choice; a pool's surplus may be waived by a
+        # price that the chosen item changes, so it is not counted here
+        whatever_choice=(*state[: subject.pending is not None], *fixed),
     )
 
 

@@ -317,12 +317,12 @@ class GivenArg(Requirement):
 
     def describe(self, context: Context) -> str:
         name = context.names.name_of(self.arg)
-        return f"be bought with {name}" if self.value is True else f"be bought with {name} {self.value}"
+        return f"bought with {name}" if self.value is True else f"bought with {name} {self.value}"
 
     def explain(self, context: Context) -> str:
         given = context.args.get(self.arg)
         told = "not given" if given in (None, False) else f"given {given}"
-        return f"needs to {self.describe(context)} ({told})"
+        return f"needs to be {self.describe(context)} ({told})"
 
 
 @attrs.frozen(kw_only=True)

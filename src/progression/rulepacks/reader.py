@@ -314,9 +314,13 @@ class Reader:
         """A displayed name: a table with a text in each of :attr:`languages` (``en`` and ``fr`` unless the
         pack declares others), and optionally in English and French besides (``?`` stands in for what is
         missing)."""
+        wanted = " and ".join(repr(code) for code in self.languages)
+        given = table.get(key) if isinstance(table, Mapping) else None
+        if given is not None and not isinstance(given, dict | str):  # a text is refused below, saying why
+            self.problem(f"{path}.{key}", f"expected a table with {wanted} names, got {given!r}")
+            return Label.same("?")
         raw = self.get(table, key, (dict, str), path)
         if isinstance(raw, str):
-            wanted = " and ".join(repr(code) for code in self.languages)
             self.problem(f"{path}.{key}", f"expected a table with {wanted} names, got a single text {raw!r}")
             return Label.same(raw)
         if not isinstance(raw, dict):

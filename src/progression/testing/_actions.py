@@ -241,11 +241,56 @@ def actions(
     return st.lists(st.one_of(choices), min_size=min_size, max_size=max_size)
 
 
+def checked_setup(pack: RulePack, setup: object) -> dict[str, Mapping[str, str]]:
+    """``setup`` as given, once it is a mapping of kinds of the pack to mappings of their factory's options.
+
+    Raises:
+        InvalidInput: anything else, saying what came and where; a kind the pack does not define, with its kinds
+            (a misspelt kind would be left out of the runs, unsaid).
+    """
+    if setup is None:
+        return {}
+    shape = "setup maps kinds of sheet to their factory's options ({'team': {'roster': 'human'}})"
+    if not isinstance(setup, Mapping):
+        msg = f"pack {pack.name!r}: {shape}, got {setup!r:.60}"
+        raise InvalidInput(msg)
+    for kind, options in setup.items():
+        if kind not in pack.kinds:
+            msg = f"pack {pack.name!r}: setup names the kind {kind!r}, which it does not define; its kinds: "
+            raise InvalidInput(msg + ", ".join(sorted(pack.kinds)))
+        if not isinstance(options, Mapping):
+            msg = f"pack {pack.name!r}: {shape}, got {options!r:.60} for kind {kind!r}"
+            raise InvalidInput(msg)
+    return dict(setup)
+
+
+def checked_prepared(pack: RulePack, prepared: object) -> tuple[Sheet, ...]:
+    """The sheets ``prepared`` gives, once it is a list of sheets of the pack.
+
+    Raises:
+        InvalidInput: anything else, saying what came.
+    """
+    if isinstance(prepared, Sheet | str | bytes | Mapping) or not isinstance(prepared, Iterable):
+        msg = f"pack {pack.name!r}: prepared is a list of the pack's sheets, got {type(prepared).__name__}"
+        raise InvalidInput(msg)
+    ready = tuple(prepared)
+    for sheet in ready:
+        if not isinstance(sheet, Sheet) or sheet.pack != pack.name:
+            shown = f"a sheet of pack {sheet.pack!r}" if isinstance(sheet, Sheet) else type(sheet).__name__
+            msg = f"pack {pack.name!r}: a prepared sheet is one of the pack's sheets, got {shown}"
+            raise InvalidInput(msg)
+    return ready
+
+
 def starting_sheets(
     pack: RulePack, kinds: Sequence[str] | None = None, setup: Mapping[str, Mapping[str, str]] | None = None
 ) -> tuple[dict[str, Sheet], dict[str, str]]:
-    """A fresh sheet of each kind that can be made, and why each other kind cannot."""
-    setup = dict(setup or {})
+    """A fresh sheet of each kind that can be made, and why each other kind cannot.
+
+    Raises:
+        InvalidInput: ``setup`` is no mapping of the pack's kinds to mappings of options.
+    """
+    setup = checked_setup(pack, setup)
     made: dict[str, Sheet] = {}
     failed: dict[str, str] = {}
     for kind in kinds if kinds is not None else sorted(pack.kinds):

@@ -24,12 +24,20 @@ from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.play import Play
 
-from ._actions import starting_sheets
+from ._actions import checked_prepared, starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
 from ._machine import Reached, run_machine, state_of, walk
 from ._static import Finding, check_ids, check_reachable, check_refs
 
-__all__ = ["DEFAULT_EXAMPLES", "DEFAULT_STEPS", "Coverage", "Report", "assert_pack_conforms", "check_pack"]
+__all__ = [
+    "DEFAULT_EXAMPLES",
+    "DEFAULT_STEPS",
+    "OPERATIONS",
+    "Coverage",
+    "Report",
+    "assert_pack_conforms",
+    "check_pack",
+]
 
 #: How many random runs the state machine makes by default: few, so a pack's suite stays quick.
 DEFAULT_EXAMPLES = 15
@@ -39,6 +47,9 @@ DEFAULT_STEPS = 20
 CURVE_STEPS = 500
 #: Far steps sampled on unending curves: what a scan of the first steps cannot see.
 FAR_STEPS = tuple(2**k for k in range(10, 41))
+
+#: The operations the state machine makes, as :attr:`Coverage.ran` names them.
+OPERATIONS = ("award", "purchase", "decide", "discard", "join", "undo")
 
 CHECKS = ("ids", "references", "reachable", "cycle", "curves", "round trip", "published", "machine", "play")
 #: The checks every report runs; ``published``, ``machine`` and ``play`` run when there is something to run.
@@ -58,6 +69,13 @@ class Coverage:
     #: The deepest band the runs steered by the pack's play reached on each ladder (its label), by ladder
     #: id; empty when none was made.
     played: Mapping[str, str] = attrs.field(factory=dict)
+    #: The operations the runs made go through at least once: ``award``, ``purchase``, ``decide``, ``discard``,
+    #: ``join``, ``undo``, in that order.
+    ran: tuple[str, ...] = ()
+    #: The operations the pack gives the runs something to make (a purchase when it has upgrades, a decision
+    #: when one has a procedure, a discard when a pool keeps a surplus, a join when a kind has members, an undo
+    #: in random runs) that never went through: paths no run tested.
+    not_run: tuple[str, ...] = ()
 
     @property
     def share(self) -> float:
@@ -71,7 +89,9 @@ class Coverage:
         line += f"; never: {', '.join(self.never)}" if self.never else ""
         line += f"; deepest bands: {bands}" if bands else ""
         played = ", ".join(f"{ladder} {band}" for ladder, band in sorted(self.played.items()))
-        return line + (f"; steered play reached: {played}" if played else "")
+        line += f"; steered play reached: {played}" if played else ""
+        line += f"; ran: {', '.join(self.ran)}" if self.ran else ""
+        return line + (f"; never ran: {', '.join(self.not_run)}" if self.not_run else "")
 
 
 @attrs.frozen(kw_only=True)
@@ -197,6 +217,7 @@ def check_pack(
     derandomize: bool = False,
     sensible: int | None = None,
     published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
+    shrink: bool | None = None,
 ) -> Report:
     """Check a rule pack; a :class:`Report` listing every problem found.
 
@@ -225,11 +246,17 @@ def check_pack(
             :func:`~progression.testing.compare_to_table` (``{"level": {"table": [10, 30, 60],
             "cumulative": True, "start": 10, "every": 10}}``). A curve that gives another number is a
             problem of the check ``published``.
+        shrink: whether a failing run is shrunk by Hypothesis to the fewest steps that still fail before it is
+            reported. By default (None) a random run is and a steered run is not: a steered run's steps are
+            seeds of weighted draws, and shrinking them took a minute and more for a failure found in a second;
+            it is reported as found, each steered step saying what it bought or why it was refused. True
+            shrinks both, False neither.
 
     Raises:
-        InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, a prepared
-            sheet is not the pack's, ``min_coverage`` is not between 0 and 1, or ``published`` names a
-            curve the pack does not have or gives no table of integers.
+        InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, ``setup`` is no mapping
+            of the pack's kinds to mappings of options, ``prepared`` is no list of the pack's sheets,
+            ``min_coverage`` is not between 0 and 1, ``shrink`` is no bool, or ``published`` gives no table of
+            integers.
         UnknownName: ``published`` names a curve the pack does not have.
     """
     if not isinstance(pack, RulePack):
@@ -241,13 +268,16 @@ def check_pack(
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             msg = f"check_pack: {name} must be a whole number >= 0, got {value!r}"
             raise InvalidInput(msg)
+    if shrink is not None and not isinstance(shrink, bool):
+        msg = f"check_pack: shrink is True, False or None (random runs shrunk, steered runs not), got {shrink!r}"
+        raise InvalidInput(msg)
     if min_coverage is not None and (
         isinstance(min_coverage, bool) or not isinstance(min_coverage, int | float) or not 0 <= min_coverage <= 1
     ):
         msg = f"check_pack: min_coverage is a share from 0 to 1 (0.8 for four upgrades in five), got {min_coverage!r}"
         raise InvalidInput(msg)
     compared = _published(pack, published)
-    ready = tuple(prepared)
+    ready = checked_prepared(pack, prepared)
     starts, failed = starting_sheets(pack, setup=setup)
     findings = [
         Finding("round trip", f"kind {kind!r}", f"no sheet of it can be made to check: {why}")
@@ -274,7 +304,13 @@ def check_pack(
         reached, played = None, None
         if "machine" in ran:
             broken, reached = run_machine(
-                pack, examples=examples, steps=steps, setup=setup, prepared=ready, derandomize=derandomize
+                pack,
+                examples=examples,
+                steps=steps,
+                setup=setup,
+                prepared=ready,
+                derandomize=derandomize,
+                shrink=shrink is not False,
             )
             if broken is not None:
                 findings.append(Finding("machine", f"pack {pack.name!r}", broken))
@@ -287,6 +323,7 @@ def check_pack(
                 prepared=ready,
                 derandomize=derandomize,
                 play=pack.play if pack.play is not None else Play(),
+                shrink=shrink is True,
             )
             if broken is not None:
                 findings.append(Finding("play", f"pack {pack.name!r}", broken))
@@ -364,11 +401,22 @@ def _coverage(pack: RulePack, reached: Reached | None, played: Reached | None) -
             ladder: pack.ladder(ladder).bands[index].label.in_language(first) for ladder, index in sorted(bands.items())
         }
 
+    ran = set().union(*(r.ran for r in (reached, played) if r is not None))
+    possible = {
+        "award": bool(pack.pools),
+        "purchase": bool(pack.upgrades),
+        "decide": any(upgrade.procedure for upgrade in pack.upgrades.values()),
+        "discard": any(pool.overflow == "settle" for pool in pack.pools.values()),
+        "join": any(kind.members for kind in pack.kinds.values()),
+        "undo": reached is not None,
+    }
     return Coverage(
         bought=tuple(sorted(bought)),
         never=tuple(sorted(set(pack.upgrades) - bought)),
         deepest=labels(deepest),
         played=labels(played.deepest) if played is not None else {},
+        ran=tuple(op for op in OPERATIONS if op in ran),
+        not_run=tuple(op for op in OPERATIONS if possible[op] and op not in ran),
     )
 
 
@@ -382,6 +430,7 @@ def assert_pack_conforms(
     min_coverage: float | None = None,
     sensible: int | None = None,
     published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
+    shrink: bool | None = None,
 ) -> Report:
     """Like :func:`check_pack`, but raise an :class:`AssertionError` listing every problem.
 
@@ -397,5 +446,6 @@ def assert_pack_conforms(
         min_coverage=min_coverage,
         sensible=sensible,
         published=published,
+        shrink=shrink,
     )
     return report.raise_for_problems()

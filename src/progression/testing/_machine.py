@@ -17,7 +17,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 import hypothesis.strategies
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, note, settings
 from hypothesis import strategies as st
 from hypothesis.reporting import with_reporter
 from hypothesis.stateful import (
@@ -41,7 +41,7 @@ from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.play import Play, play_problems
 
-from ._actions import REASON, price_scale, starting_sheets
+from ._actions import REASON, checked_prepared, price_scale, starting_sheets
 
 __all__ = ["DrawnDice", "PackMachine", "Reached", "machine_for", "run_machine", "state_of"]
 
@@ -137,6 +137,9 @@ class Reached:
     #: Why the steered runs could not buy each upgrade they drew and were refused: the first sentence of the
     #: first refusal, by upgrade id.
     refused: dict[str, str] = attrs.field(factory=dict)
+    #: The operations that went through at least once: ``award``, ``purchase``, ``decide``, ``discard``,
+    #: ``join``, ``undo``.
+    ran: set[str] = attrs.field(factory=set)
 
     def reach(self, pack: RulePack, sheet: Sheet) -> None:
         """Note the band of each ladder the sheet and its members stand in."""
@@ -187,8 +190,9 @@ class PackMachine(RuleBasedStateMachine):
     def _subject(self, member: str | None) -> Sheet:
         return self.sheet if member is None else self.sheet.member(member)
 
-    def _attempt(self, what: str, operation: Callable[[], Sheet]) -> Outcome:
-        """Run an operation; check a refusal changed nothing and a success added one ledger entry."""
+    def _attempt(self, what: str, operation: Callable[[], Sheet], ran: str | None = None) -> Outcome:
+        """Run an operation; check a refusal changed nothing and a success added one ledger entry; ``ran``, the
+        operation's name for the coverage when it goes through (None for one that must be refused)."""
         before, state = self.sheet, state_of(self.sheet)
         try:
             after = operation()
@@ -209,6 +213,8 @@ class PackMachine(RuleBasedStateMachine):
         self.sheet = after
         self.history.append(after)
         self.coverage.reach(self.pack, after)
+        if ran is not None:
+            self.coverage.ran.add(ran)
         return Outcome(after, None)
 
     def _waiting(self) -> list[str | None]:
@@ -225,10 +231,14 @@ class PackMachine(RuleBasedStateMachine):
     @initialize(data=st.data())
     def begin(self, data: DataObject) -> None:
         """Start from a fresh sheet of a drawn kind, or from one of the sheets prepared."""
-        fresh = [self.starts[kind] for kind in sorted(self.starts)]
-        self.sheet = data.draw(st.sampled_from([*fresh, *self.prepared]), label="start")
+        named = {f"a fresh {kind!r}": self.starts[kind] for kind in sorted(self.starts)}
+        named |= {f"prepared sheet {i} ({sheet.name!r})": sheet for i, sheet in enumerate(self.prepared)}
+        # The start is drawn by its name, which the steps of a failing run print, not by the sheet's whole repr.
+        self.sheet = named[data.draw(st.sampled_from(list(named)), label="start")]
         self.history = [self.sheet]
         self.coverage.reach(self.pack, self.sheet)
+        if self.play is not None:  # every steered run tries to buy, however few steps Hypothesis gives it
+            self._steered_buy(data, self.play)
 
     @rule(data=st.data())
     def award(self, data: DataObject) -> None:
@@ -240,6 +250,7 @@ class PackMachine(RuleBasedStateMachine):
         self._attempt(
             f"award {amount} to {pool!r}",
             lambda: self.pack.award(self.sheet, pool, amount, reason=REASON, member=member),
+            "award",
         )
 
     @rule(data=st.data())
@@ -276,9 +287,13 @@ class PackMachine(RuleBasedStateMachine):
 
         The upgrade is drawn first, by the weights, then one of its options alike; only that one is quoted. A
         choice the sheet may not buy is set aside and another drawn, then another upgrade when none of its
-        options may be bought (or at once when the sheet's state refuses it, a decision waiting, since no other
-        option would be bought either): the odds are those of a draw among what the sheet may buy, and a step
-        quotes one option where quoting every option of every upgrade took a Blood Bowl player fifty quotes."""
+        options may be bought (or at once when its quote refuses it whatever the choice, :attr:`Quote.whatever_choice
+        <progression.Quote.whatever_choice>`: a decision waiting, the upgrade bought as often as it may be, its
+        curve's end): the odds are those of a draw among what the sheet may buy, and a step
+        quotes one option where quoting every option of every upgrade took a Blood Bowl player fifty quotes.
+
+        Each step notes (:func:`hypothesis.note`) what it bought or why what it drew was refused: a failing steered
+        run is reported unshrunk (its steps are seeds), and the notes are what make it readable."""
         member = self._member(data)
         kind = self._subject(member).kind
         upgrades = [
@@ -301,15 +316,22 @@ class PackMachine(RuleBasedStateMachine):
             while offered:
                 choice = offered.pop(odds.randrange(len(offered)))
                 quoted = self._quote(member, upgrade, choice)
-                if _may_buy(quoted):
+                what = repr(upgrade) + (f" with {choice!r}" if choice is not None else "")
+                whose = "" if member is None else f" for member {member!r}"
+                if quoted is not None and _may_buy(quoted):
+                    note(
+                        f"steered: buy {what}{whose} for {quoted.price} {quoted.currency} (holding {quoted.available})"
+                    )
                     self._top_up(member, upgrade, choice, quoted)
                     self._purchase(data, member, upgrade, choice)
                     return
                 why = "its quote was refused" if quoted is None else (quoted.unmet or ("it has no price",))[0]
+                note(f"steered: {what}{whose} refused: {why}")
                 self.coverage.refused.setdefault(upgrade, why)
-                if quoted is not None and any(violation.key == "state" for violation in quoted.violations):
-                    break  # the sheet's state refuses the upgrade (a decision waits), whatever the choice
+                if quoted is not None and quoted.whatever_choice:
+                    break  # refused whatever the choice (a decision waits, the upgrade's own limit): no option will do
             upgrades.remove(upgrade)
+        note("steered: nothing the play weighs above 0 may be bought")
 
     def _options(self, upgrade: str, member: str | None) -> list[str] | None:
         """The options of ``upgrade`` for the sheet or a member; None when the rules refuse to list them."""
@@ -334,6 +356,7 @@ class PackMachine(RuleBasedStateMachine):
         outcome = self._attempt(
             f"purchase of {upgrade!r}" + (f" with {choice!r}" if choice else ""),
             lambda: self.pack.purchase(self.sheet, upgrade, choice=choice, member=member, dice=dice),
+            "purchase",
         )
         if quoted is not None and quoted.price is not None:
             expect(quoted.price >= 0, f"the quote of {upgrade!r} priced it at {quoted.price}, below zero")
@@ -365,6 +388,7 @@ class PackMachine(RuleBasedStateMachine):
         self._attempt(
             f"award {amount} to {paying[0]!r}",
             lambda: self.pack.award(self.sheet, paying[0], amount, reason=REASON, member=member),
+            "award",
         )
 
     def _call(self, what: str, ask: Callable[[], Any]) -> Any:
@@ -394,6 +418,7 @@ class PackMachine(RuleBasedStateMachine):
         outcome = self._attempt(
             f"decision {answer!r} for {label!r}",
             lambda: self.pack.decide(self.sheet, answer, member=member, dice=DrawnDice(data)),
+            "decide",
         )
         if answer not in offered:
             expect(
@@ -410,6 +435,7 @@ class PackMachine(RuleBasedStateMachine):
         self._attempt(
             f"discard from {pool!r}",
             lambda: self.pack.discard(self.sheet, pool, reason=REASON, member=member),
+            "discard",
         )
 
     def _subjects(self) -> list[tuple[str | None, Sheet]]:
@@ -422,7 +448,7 @@ class PackMachine(RuleBasedStateMachine):
         kinds = sorted(k for k in self.pack.kinds[self.sheet.kind].members if k in self.starts)
         kind = data.draw(st.sampled_from(kinds), label="member kind")
         ident = f"{kind}-{len(self.sheet.ledger)}"
-        self._attempt(f"join {ident!r}", lambda: join(self.sheet, ident, self.starts[kind]))
+        self._attempt(f"join {ident!r}", lambda: join(self.sheet, ident, self.starts[kind]), "join")
 
     @precondition(lambda self: self.play is None and len(self.history) > 1)
     @rule(data=st.data())
@@ -437,6 +463,7 @@ class PackMachine(RuleBasedStateMachine):
         )
         self.sheet = after
         del self.history[-steps:]
+        self.coverage.ran.add("undo")
 
     @precondition(lambda self: self.play is None)
     @rule(data=st.data())
@@ -533,12 +560,7 @@ def machine_for(
             msg = f"pack {pack.name!r}: play is a Play of the pack's upgrades (progression.authoring.Play), {shown}"
             raise InvalidInput(msg)
     made, failed = starting_sheets(pack, setup=setup)
-    ready = tuple(prepared)
-    for sheet in ready:
-        if not isinstance(sheet, Sheet) or sheet.pack != pack.name:
-            shown = f"a sheet of pack {sheet.pack!r}" if isinstance(sheet, Sheet) else type(sheet).__name__
-            msg = f"pack {pack.name!r}: a prepared sheet is one of the pack's sheets, got {shown}"
-            raise InvalidInput(msg)
+    ready = checked_prepared(pack, prepared)
     if not made and not ready:
         reasons = "; ".join(f"{kind}: {why}" for kind, why in failed.items()) or "the pack defines no kinds"
         msg = f"pack {pack.name!r}: no sheet can be made to drive: {reasons}"
@@ -566,9 +588,11 @@ def run_machine(
     prepared: Iterable[Sheet] = (),
     derandomize: bool = False,
     play: Play | None = None,
+    shrink: bool = True,
 ) -> tuple[str | None, Reached]:
     """Run the pack's machine: what broke and the steps (None when every run kept the invariants), and
-    what the runs reached; ``derandomize`` makes the same runs every time, ``play`` steers them."""
+    what the runs reached; ``derandomize`` makes the same runs every time, ``play`` steers them, and
+    ``shrink=False`` reports a failing run as it was found, without shrinking it to fewer steps."""
     machine = machine_for(pack, setup, prepared=prepared, play=play)
     lines: list[str] = []
     fixed: dict[str, Any] = {"derandomize": True, "database": None} if derandomize else {}
@@ -579,7 +603,7 @@ def run_machine(
         deadline=None,
         print_blob=False,
         suppress_health_check=_SLOW_IS_FINE,
-        phases=[phase for phase in Phase if phase is not Phase.explain],
+        phases=[phase for phase in Phase if phase is not Phase.explain and (shrink or phase is not Phase.shrink)],
     )
     try:
         with with_reporter(lambda value: lines.append(str(value))):

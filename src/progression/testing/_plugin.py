@@ -37,8 +37,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
     """A function that checks a rule pack and fails the test listing every problem.
 
-    Call it as ``pack_conformance(pack)``, with ``examples``, ``steps``, ``setup``, ``sensible`` or ``published``
-    (the keyword arguments of :func:`~progression.testing.check_pack`) if needed; it returns the
+    Call it as ``pack_conformance(pack)``, with ``examples``, ``steps``, ``setup``, ``sensible``, ``published``
+    or ``shrink`` (the keyword arguments of :func:`~progression.testing.check_pack`) if needed; it returns the
     report when the pack passes. ``pytest --progression-examples 500`` makes every such check
     thorough (the steered runs follow it, unless ``sensible`` is given).
     """
@@ -54,6 +54,7 @@ def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
         setup: Mapping[str, Mapping[str, str]] | None = None,
         sensible: int | None = None,
         published: Mapping[str, Any] | None = None,
+        shrink: bool | None = None,
     ) -> Report:
         count = examples if examples is not None else chosen if chosen is not None else DEFAULT_EXAMPLES
         report = check_pack(
@@ -63,6 +64,7 @@ def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
             setup=setup,
             sensible=sensible,
             published=published,
+            shrink=shrink,
         )
         if not report.ok:
             pytest.fail(str(report), pytrace=False)
