@@ -20,6 +20,7 @@ import bench_growth
 import bench_json
 import bench_league
 import bench_league_cli
+import bench_league_history
 import bench_random_skill
 import bench_replay
 import bench_startup
@@ -34,6 +35,7 @@ SUITE: tuple[tuple[Callable[..., list[Row]], dict[str, int], dict[str, int]], ..
     (bench_store.run, {}, {"short": 20, "long": 200, "calls": 4}),
     (bench_league.run, {}, {"teams": 3, "matches": 2, "sampled": 2}),
     (bench_league_cli.run, {}, {"runs": 1}),
+    (bench_league_history.run, {}, {"seasons": 1, "legs": 1, "calls": 1, "runs": 1}),
     (bench_json.run, {}, {"count": 20, "events": 8}),
     (bench_startup.run, {}, {"runs": 1}),
     (bench_random_skill.run, {}, {"trials": 200}),

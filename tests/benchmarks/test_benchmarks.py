@@ -177,6 +177,15 @@ class TestLeagueCommand:
         assert [("", True, True)] == [(row.skipped, row.measured > 0, row.baseline > 0) for row in rows]
 
 
+class TestLeagueHistory:
+    def test_rows(self, bench) -> None:
+        """Two rows, measured: a match recorded at a season of history against a new league, in the process and
+        as real ``league record`` commands."""
+        rows = bench("bench_league_history").run(seasons=1, legs=1, calls=1, runs=1)
+        assert [("", True, True)] * 2 == [(row.skipped, row.measured > 0, row.baseline > 0) for row in rows]
+        assert "1 seasons of history" in rows[0].name
+
+
 class TestCluster:
     def test_row(self, bench) -> None:
         """One row, measured on a real local Dask cluster (``make test`` installs the ``cluster`` extra)."""
