@@ -229,3 +229,22 @@ class TestRun:
         assert [{"n": 1}, {"n": 2}] == seen
         assert ["fake 1", "fake 2"] == [line.split()[0] + " " + line.split()[1] for line in out.splitlines()[3:5]]
         assert "2 of 2 targets met" in out
+
+    def test_main_runs_only_the_benchmarks_named(self, bench, monkeypatch, capsys) -> None:
+        """Words after the options keep the benchmarks whose module names contain one of them."""
+        timing, run = bench("timing"), bench("run")
+        seen = []
+
+        def benchmark(module: str):  # type: ignore[no-untyped-def]
+            def fake(**sizes: int) -> list[object]:
+                seen.append(module)
+                return [timing.Row(module, 1.0, 1.0, 2)]
+
+            fake.__module__ = module
+            return fake
+
+        suite = tuple((benchmark(m), {}, {}) for m in ("bench_store", "bench_league_cli", "bench_league_history"))
+        monkeypatch.setattr(run, "SUITE", suite)
+        assert 0 == run.main(["--tiny", "league"])
+        assert ["bench_league_cli", "bench_league_history"] == seen
+        assert "2 of 2 targets met" in capsys.readouterr().out

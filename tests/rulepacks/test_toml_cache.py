@@ -96,6 +96,15 @@ class TestParse:
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
         assert tmp_path / "progression" == toml_cache.folder()
 
+    def test_no_home_no_cache(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Without a cache setting and without a home folder, there is no cache (never one in the working
+        folder)."""
+        monkeypatch.delenv(toml_cache.ENVIRONMENT, raising=False)
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        monkeypatch.delenv("LOCALAPPDATA", raising=False)
+        monkeypatch.setattr(toml_cache.os.path, "expanduser", lambda path: path)
+        assert None is toml_cache.folder()
+
     def test_unwritable_folder(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """A cache folder that cannot be made (a file is in its place) leaves the cache empty, never the read
         failed."""

@@ -52,12 +52,15 @@ _LARGEST = 64 * 2**20
 
 
 def folder() -> Path | None:
-    """The cache folder, or None when the cache is turned off (``PROGRESSION_CACHE_DIR=""``)."""
+    """The cache folder, or None when the cache is turned off (``PROGRESSION_CACHE_DIR=""``, or no home folder to
+    keep it in)."""
     configured = os.environ.get(ENVIRONMENT)
     if configured is not None:
         return Path(configured) if configured else None
     base = os.environ.get("XDG_CACHE_HOME") or os.environ.get("LOCALAPPDATA")
-    return (Path(base) if base else Path.home() / ".cache") / "progression"
+    where = Path(base) if base else Path(os.path.expanduser("~")) / ".cache"
+    # a home that cannot be found ("~" left as it is) or a relative setting: no cache, never one in the working folder
+    return where / "progression" if where.is_absolute() else None
 
 
 def parse(text: str) -> dict[str, Any]:
