@@ -4,6 +4,10 @@ fresh interpreter (what a commissioner waits for at the prompt).
 A league of drafted Human teams is made in a temporary SQLite file, two teams for each run and one pair more,
 its round robin scheduled; each measured command records another fixture of the first round (1-0, seeded dice),
 so every run does a real match, both teams' post-match sequences in one transaction, on a league as new.
+
+Each measured command is followed by one with the cache of parsed TOML turned off (``PROGRESSION_CACHE_DIR=``),
+on another fixture, so that the note gives what the cache gains in the same run; the CPU times of the commands
+(which a busy machine disturbs less than their wall times) are in the note too.
 """
 
 from __future__ import annotations
@@ -27,10 +31,27 @@ def _command() -> list[str]:
     return [str(command)] if command.exists() else [sys.executable, "-m", "progression"]
 
 
-def _timed(arguments: list[str]) -> float:
+def _timed(arguments: list[str], environment: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(arguments, check=True, capture_output=True, env=ENVIRONMENT)
+    subprocess.run(arguments, check=True, capture_output=True, env=environment or ENVIRONMENT)
     return time.perf_counter() - start
+
+
+def _cpu() -> float:
+    """The CPU time (user and system) of the children that ended, in seconds (0 where it is not known)."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return 0.0
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _both(arguments: list[str], environment: dict[str, str] | None = None) -> tuple[float, float]:
+    """The wall time and the CPU time of one command."""
+    before = _cpu()
+    wall = _timed(arguments, environment)
+    return wall, _cpu() - before
 
 
 def run(runs: int = 15) -> list[Row]:
@@ -41,17 +62,34 @@ def run(runs: int = 15) -> list[Row]:
     import progression_bloodbowl as bb
 
     pack = progression.load("bloodbowl")
+    uncached = {**ENVIRONMENT, "PROGRESSION_CACHE_DIR": ""}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "league.sqlite"
         league = bb.new_league(path, "Benchmark Cup", pack=pack)
-        for n in range(2 * (runs + 1)):
+        for n in range(4 * (runs + 1)):
             league.add_team(f"team{n}", bb.draft(pack, "human", f"Team {n}", HUMANS))
         fixtures = [fixture.number for fixture in league.schedule() if fixture.round == 1]
         league.close()
         record = [*_command(), "league", "record", str(path)]
         results = ["home.score=1", "away.score=0", "--seed", "1"]
-        recorded = [_timed([*record, str(number), *results]) for number in fixtures[: runs + 1]][1:]
-        helped = [_timed([*_command(), "--help"]) for _ in range(runs + 1)][1:]
-    measured, baseline = statistics.median(recorded), statistics.median(helped)
-    note = f"{human(measured)} vs {human(baseline)}; median of {runs} fresh interpreters each"
+        cached, plain, helped = [], [], []
+        for count in range(runs + 1):  # the first of each warms the bytecode and the cache
+            took = (
+                _both([*record, str(fixtures[2 * count]), *results]),
+                _both([*record, str(fixtures[2 * count + 1]), *results], uncached),
+                _both([*_command(), "--help"]),
+            )
+            if count:
+                for times, measured in zip((cached, plain, helped), took, strict=True):
+                    times.append(measured)
+    measured, baseline = (statistics.median(wall for wall, _ in times) for times in (cached, helped))
+    off = statistics.median(wall for wall, _ in plain)
+    cpu = {
+        name: statistics.median(c for _, c in times)
+        for name, times in (("on", cached), ("off", plain), ("help", helped))
+    }
+    note = (
+        f"{human(measured)} vs {human(baseline)}; median of {runs} fresh interpreters each; with the parse cache "
+        f"off: {human(off)}; CPU {human(cpu['on'])} (cache off {human(cpu['off'])}) vs {human(cpu['help'])}"
+    )
     return [Row(name, measured, baseline, 3, note=note)]

@@ -1,7 +1,8 @@
 """Run the performance suite and print one table: each line a ratio against a baseline of the same run.
 
 ``python benchmarks/run.py`` runs the full sizes; ``--tiny`` runs every code path at a
-tiny size (what the test suite does), where the ratios mean nothing.
+tiny size (what the test suite does), where the ratios mean nothing. ``python benchmarks/run.py league_cli startup``
+runs only the benchmarks whose module names contain one of the words.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import bench_growth
 import bench_json
 import bench_league
 import bench_league_cli
+import bench_league_history
 import bench_random_skill
 import bench_replay
 import bench_startup
@@ -34,6 +36,7 @@ SUITE: tuple[tuple[Callable[..., list[Row]], dict[str, int], dict[str, int]], ..
     (bench_store.run, {}, {"short": 20, "long": 200, "calls": 4}),
     (bench_league.run, {}, {"teams": 3, "matches": 2, "sampled": 2}),
     (bench_league_cli.run, {}, {"runs": 1}),
+    (bench_league_history.run, {}, {"seasons": 1, "legs": 1, "calls": 1, "runs": 1}),
     (bench_json.run, {}, {"count": 20, "events": 8}),
     (bench_startup.run, {}, {"runs": 1}),
     (bench_random_skill.run, {}, {"trials": 200}),
@@ -80,10 +83,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the suite and print the table; the exit status is 1 when a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tiny", action="store_true", help="run every path at a tiny size (ratios meaningless)")
+    parser.add_argument(
+        "only", nargs="*", metavar="NAME", help="run only the benchmarks whose module names contain NAME (league_cli)"
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     rows = []
     for bench, full, tiny in SUITE:
+        if args.only and not any(name in bench.__module__ for name in args.only):
+            continue
         rows += bench(**(tiny if args.tiny else full))
     print(f"progression benchmarks on {machine()}")
     print(table(rows))

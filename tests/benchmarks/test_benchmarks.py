@@ -177,6 +177,15 @@ class TestLeagueCommand:
         assert [("", True, True)] == [(row.skipped, row.measured > 0, row.baseline > 0) for row in rows]
 
 
+class TestLeagueHistory:
+    def test_rows(self, bench) -> None:
+        """Two rows, measured: a match recorded at a season of history against a new league, in the process and
+        as real ``league record`` commands."""
+        rows = bench("bench_league_history").run(seasons=1, legs=1, calls=1, runs=1)
+        assert [("", True, True)] * 2 == [(row.skipped, row.measured > 0, row.baseline > 0) for row in rows]
+        assert "1 seasons of history" in rows[0].name
+
+
 class TestCluster:
     def test_row(self, bench) -> None:
         """One row, measured on a real local Dask cluster (``make test`` installs the ``cluster`` extra)."""
@@ -220,3 +229,22 @@ class TestRun:
         assert [{"n": 1}, {"n": 2}] == seen
         assert ["fake 1", "fake 2"] == [line.split()[0] + " " + line.split()[1] for line in out.splitlines()[3:5]]
         assert "2 of 2 targets met" in out
+
+    def test_main_runs_only_the_benchmarks_named(self, bench, monkeypatch, capsys) -> None:
+        """Words after the options keep the benchmarks whose module names contain one of them."""
+        timing, run = bench("timing"), bench("run")
+        seen = []
+
+        def benchmark(module: str):  # type: ignore[no-untyped-def]
+            def fake(**sizes: int) -> list[object]:
+                seen.append(module)
+                return [timing.Row(module, 1.0, 1.0, 2)]
+
+            fake.__module__ = module
+            return fake
+
+        suite = tuple((benchmark(m), {}, {}) for m in ("bench_store", "bench_league_cli", "bench_league_history"))
+        monkeypatch.setattr(run, "SUITE", suite)
+        assert 0 == run.main(["--tiny", "league"])
+        assert ["bench_league_cli", "bench_league_history"] == seen
+        assert "2 of 2 targets met" in capsys.readouterr().out

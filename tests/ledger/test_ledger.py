@@ -147,6 +147,6 @@ class TestDeferred:
         ledger = Ledger.deferred(300, lambda: entries, {0: entries[0]}, stretch)
         backwards = reversed(ledger)
         last_ten = [next(backwards) for _ in range(10)]
-        assert (entries[-10:][::-1], [(236, 300)], False) == (last_ten, stretches, ledger.loaded)
-        assert (entries[100], [(236, 300), (36, 101)]) == (ledger[100], stretches)
+        assert (entries[-10:][::-1], [(284, 300)], False) == (last_ten, stretches, ledger.loaded)
+        assert (entries[100], [(284, 300), (84, 101)]) == (ledger[100], stretches)
         assert (entries, True) == (list(ledger), ledger.loaded)

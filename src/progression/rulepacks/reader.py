@@ -162,12 +162,23 @@ class Reader:
             self.problem("$", f"cannot read the file: {error}")
         return ""
 
-    def parse(self, text: str) -> dict[str, Any]:
-        """TOML text, parsed; an empty table and a problem at ``$`` when it is not TOML."""
+    def parse(self, text: str, *, cache: bool = False) -> dict[str, Any]:
+        """TOML text, parsed; an empty table and a problem at ``$`` when it is not TOML.
+
+        Args:
+            text: The TOML text.
+            cache: Keep the parse between processes, found by the text's content
+                (:mod:`progression.rulepacks.toml_cache`): for a pack's own data files, read at every command.
+                The values are the same either way, and every check of them still runs on them.
+        """
         if not isinstance(text, str):
             self.problem("$", f"expected TOML text, got {type(text).__name__}")
             return {}
         try:
+            if cache:
+                from progression.rulepacks import toml_cache
+
+                return toml_cache.parse(text)
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             self.problem("$", f"not valid TOML: {error}")

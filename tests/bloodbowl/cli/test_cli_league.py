@@ -257,3 +257,23 @@ def test_unused_dice_write_nothing(league: str, capsys: pytest.CaptureFixture[st
             len(kept.team("counts").ledger),
             len(kept.team("barons").ledger),
         )
+
+
+#: The optional extras and the heavy libraries a command that does not use them must not import.
+UNUSED = ("rich", "matplotlib", "hypothesis", "psycopg", "dask", "distributed", "concurrent.futures.process")
+
+
+class TestFreshCommand:
+    def test_record_imports_no_extra(self, league: str) -> None:
+        """``league record`` in a fresh interpreter, piped (so plain text): the match is recorded, and none of the
+        extras (rich, matplotlib, Hypothesis, psycopg, Dask) nor the process pool was imported."""
+        code = (
+            "import io, json, sys, contextlib\n"
+            "from progression.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            f"    status = main(['league', 'record', {league!r}, '1', 'home.score=1', 'away.score=0', '--seed', '1'])\n"
+            f"print(json.dumps([status, 'match 1' in out.getvalue(), sorted(m for m in sys.modules if m in {UNUSED!r} or m.split('.')[0] in {UNUSED!r})]))\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert [0, True, []] == json.loads(done.stdout)
+        assert (1, 0) == open_league(league).fixture(1).played.score  # type: ignore[union-attr]

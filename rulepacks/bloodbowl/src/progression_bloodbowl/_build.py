@@ -7,7 +7,6 @@ upgrades and every displayed name are derived from them here, then read by the c
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from importlib.resources import files
 from typing import Any
@@ -15,7 +14,7 @@ from typing import Any
 import attrs
 
 from progression import Operation, RulePack
-from progression.authoring import read_pack
+from progression.authoring import Reader, read_pack
 from progression.contract import Contract
 
 from .data.access import shipped_data
@@ -121,12 +120,16 @@ def build(
     """The Blood Bowl rule pack, with ``functions``, ``operations`` and ``contract`` registered and its typed
     data on it."""
     data = shipped_data()
-    raw = tomllib.loads(files("progression_bloodbowl").joinpath("data", "pack.toml").read_text(encoding="utf-8"))
+    source = "progression_bloodbowl/data/pack.toml"
+    reader = Reader(source)
+    raw = reader.parse(
+        files("progression_bloodbowl").joinpath("data", "pack.toml").read_text(encoding="utf-8"), cache=True
+    )
+    reader.raise_if_problems()
     raw["curves"] = _curves(data, raw["upgrades"])
     raw["ladders"] = _ladder(data)
     raw.setdefault("upgrades", {}).update(_upgrades(data))
     raw.setdefault("names", {}).update(_names(data))
     raw["tables"] = {name.removesuffix(".toml"): table for name, table in data.raw.items()}
-    source = "progression_bloodbowl/data/pack.toml"
     built = read_pack(raw, source, functions, operations=operations, own=data, contract=contract)
     return attrs.evolve(built, narration=narration, facts=facts)  # the pack's words for its entries and tags

@@ -310,11 +310,13 @@ def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], di
     return teams, leagues, rules
 
 
-def read_data(texts: Mapping[str, str]) -> Data:
+def read_data(texts: Mapping[str, str], *, cache: bool = False) -> Data:
     """Build :class:`Data` from the text of each file, or raise every problem at once.
 
     Args:
         texts: The TOML text of each of :data:`FILES`, by file name.
+        cache: Read each text's parse from the cache of parsed TOML when it holds it (the installed files are
+            read so); every check below runs all the same.
 
     Raises:
         RulePackError: a file is missing or not TOML, a value does not fit, or a reference does not resolve.
@@ -334,7 +336,7 @@ def read_data(texts: Mapping[str, str]) -> Data:
         elif not isinstance(texts[name], str):
             parser.problem("$", f"{_TEXTS}, got {type(texts[name]).__name__}")
         else:
-            parsed[name] = parser.parse(texts[name])
+            parsed[name] = parser.parse(texts[name], cache=cache)
         problems.extend(parser.problems)
     if problems:  # a file missing or not TOML: its readers would only add knock-on problems of missing keys
         raise RulePackError("progression_bloodbowl/data", problems)
@@ -385,6 +387,6 @@ def read_data(texts: Mapping[str, str]) -> Data:
 
 
 def load_data() -> Data:
-    """The installed data files of the pack, read and checked."""
+    """The installed data files of the pack, read and checked (their parse kept in the cache of parsed TOML)."""
     folder = files("progression_bloodbowl").joinpath("data")
-    return read_data({name: folder.joinpath(name).read_text(encoding="utf-8") for name in FILES})
+    return read_data({name: folder.joinpath(name).read_text(encoding="utf-8") for name in FILES}, cache=True)
