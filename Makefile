@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PACKS := $(wildcard rulepacks/*/pyproject.toml)
+# What make runs keeps its cache of parsed TOML with the build, not in the user's home folder.
+export PROGRESSION_CACHE_DIR ?= $(abspath $(VENV))/cache
 
 .PHONY: demo test test-postgres lint typecheck pytest docs bench fuzz path clean
 

@@ -125,10 +125,22 @@ class InvalidInput(ProgressionError, ValueError):
     """An argument of the wrong type or out of range (a negative amount, a die of 7 on a D6, ...)."""
 
 
-class PackFunctionError(InvalidInput):
+class PackFunctionError(InvalidInput, RulePackError):
     """What a pack's function returned breaks its contract (a price below zero or no whole number, options that
     are no list of ids, a procedure's result that is no Effect): the pack's bug, not a refused operation. The
-    conformance check reports it as such wherever the runs meet it."""
+    conformance check reports it as such wherever the runs meet it.
+
+    It is a :class:`RulePackError` (the pack is at fault; its one problem, the message, is at ``$`` of the
+    function named) and an :class:`InvalidInput` (the call was refused, nothing changed); its text is the message.
+    """
+
+    def __init__(self, message: str) -> None:
+        self.source = "pack function"
+        self.problems = (Problem(self.source, "$", message),)
+        ProgressionError.__init__(self, message)
+
+    def __reduce__(self) -> tuple[type[PackFunctionError], tuple[str]]:  # pickled (a study's worker) by its message
+        return (type(self), (str(self),))
 
 
 class OutOfOrder(InvalidInput):

@@ -3,6 +3,7 @@ and what they return checked when they are called (issue 17, item 6)."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -149,6 +150,10 @@ class TestReturns:
         with pytest.raises(InvalidInput) as caught:
             pack.quote(pack.new_sheet("smith"), "sword")
         assert expected == str(caught.value)
+        # the pack's bug: a RulePackError too, whose one problem is the message
+        assert isinstance(caught.value, RulePackError)
+        assert [expected] == [problem.reason for problem in caught.value.problems]
+        assert expected == str(pickle.loads(pickle.dumps(caught.value)))
 
     def test_a_cost_function_before_a_choice(self) -> None:
         """A cost function is called with ``context.choice`` None when the quote is asked without a choice."""

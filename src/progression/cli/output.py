@@ -103,9 +103,9 @@ class Output:
 
 def one_line(problem: Exception) -> str:
     """An error as one line (a pack's problems are joined with semicolons)."""
-    from progression.errors import RulePackError
+    from progression.errors import PackFunctionError, RulePackError
 
-    if isinstance(problem, RulePackError):
+    if isinstance(problem, RulePackError) and not isinstance(problem, PackFunctionError):
         listed = "; ".join(f"{p.reason} @ {p.path}" for p in problem.problems)
         count = len(problem.problems)
         return f"rule pack {problem.source} has {count} problem{'s' if count != 1 else ''}: {listed}"
