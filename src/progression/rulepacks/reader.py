@@ -176,7 +176,7 @@ class Reader:
             return {}
         try:
             if cache:
-                from progression.rulepacks import toml_cache
+                import progression.rulepacks.toml_cache as toml_cache
 
                 return toml_cache.parse(text)
             return tomllib.loads(text)
