@@ -34,7 +34,7 @@ FAMILIES = {
         "OwnsAmong", "Predicate", "Requirement", "Violation", "atoms",
     ],
     "authoring": [
-        "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
+        "CHOICE", "LARGEST_PACK", "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
         "Narrator", "Override", "PackEntry", "Play", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
         "entries", "moved", "read_pack",
     ],
@@ -46,9 +46,12 @@ FAMILIES = {
         "Amendment", "AmendmentRefused", "Divergence", "Outcome", "Verification", "amend", "rebase", "undo", "verify",
     ],
     "ledger": ["Account", "Ledger", "Pending", "Sheet", "replay"],
-    "files": ["converter", "dump_sheet", "dumps", "load_sheet", "loads"],
+    "files": [
+        "LARGEST_FILE", "converter", "dump_sheet", "dumps", "load_sheet", "loads", "operations_of",
+        "structure_operation", "unstructure_operation",
+    ],
     "store": ["Book", "Record", "Store", "Transaction", "open_store"],
-    "studies": ["Trials", "run_trials"],
+    "studies": ["PERCENTILES", "Trials", "exact", "run_trials"],
     "contract": [
         "REQUIRED", "Action", "Campaign", "CampaignBook", "Command", "ComputedTable", "Contract", "Demo", "Exact",
         "Explanation", "Factory",

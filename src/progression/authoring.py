@@ -16,8 +16,9 @@ from progression.engine.procedures import Choose, ProcedureContext, Roll
 from progression.rulepacks.discovery import PackEntry, entries
 from progression.rulepacks.loading import read_pack
 from progression.rulepacks.narration import Narrator
-from progression.rulepacks.reader import Reader
+from progression.rulepacks.reader import LARGEST_PACK, Reader
 from progression.rules.parts import (
+    CHOICE,
     CostRule,
     Currency,
     CurveCost,
@@ -33,6 +34,8 @@ from progression.rules.parts import (
 from progression.rules.play import Play
 
 __all__ = [
+    "CHOICE",
+    "LARGEST_PACK",
     "Choose",
     "CostRule",
     "Currency",

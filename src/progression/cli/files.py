@@ -22,8 +22,7 @@ from progression._reading import Unreadable, read_regular
 from progression._writing import Changed, Unwritable, fingerprint, replace_file
 from progression.cli.args import UsageError
 from progression.errors import ProgressionError
-from progression.files import dump_sheet, load_sheet
-from progression.files.sheets import LARGEST_FILE
+from progression.files import LARGEST_FILE, dump_sheet, load_sheet
 from progression.ledger import Sheet
 
 __all__ = ["Conflict", "SheetFile", "create_sheet", "read_sheet", "write_sheet"]

@@ -16,7 +16,7 @@ from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
 from progression.errors import InvalidInput
 from progression.events import Entry, Operation
-from progression.files.sheets import operations_of, structure_operation, unstructure_operation
+from progression.files import operations_of, structure_operation, unstructure_operation
 from progression.history import Amendment, AmendmentRefused, amend, rebase, verify
 from progression.ledger import Sheet
 

@@ -7,14 +7,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from progression import RulePack, load
-from progression.authoring import Upgrade, entries
+from progression.authoring import CHOICE, Upgrade, entries
 from progression.cli.args import language, resolve_pack
 from progression.cli.output import Output, Table, one_line
 from progression.errors import ProgressionError
 from progression.events import Created
 from progression.ledger import replay
 from progression.requirements import Context, Requirement
-from progression.rules.parts import CHOICE
 
 __all__ = ["contract_data", "contract_functions", "run_packs", "run_show"]
 

@@ -12,8 +12,7 @@ from typing import Any
 from progression.cli.args import UsageError, resolve_pack
 from progression.cli.contract import find, listing, read_options
 from progression.cli.output import Output, Table, rich_available, terminal
-from progression.studies import Trials, run_trials
-from progression.studies.trials import PERCENTILES, exact
+from progression.studies import PERCENTILES, Trials, exact, run_trials
 
 __all__ = ["run_simulate"]
 

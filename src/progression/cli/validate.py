@@ -8,11 +8,10 @@ from pathlib import Path
 
 from progression import RulePack, load, load_file
 from progression._reading import Unreadable, read_regular
-from progression.authoring import entries
+from progression.authoring import LARGEST_PACK, entries
 from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
 from progression.errors import Problem, RulePackError
-from progression.rulepacks.reader import LARGEST_PACK
 
 __all__ = ["run_validate", "untranslated", "validate"]
 

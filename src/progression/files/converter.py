@@ -205,7 +205,7 @@ def unstructure_operation(operation: Operation) -> dict[str, Any]:
     return data
 
 
-def operations_of(pack: RulePack | None) -> Operations:
+def operations_of(pack: RulePack | None) -> tuple[tuple[str, type[Operation]], ...]:
     """The operations a ledger of ``pack`` may hold: the core's and the pack's own."""
     if pack is None or not pack.operations:
         return CORE
