@@ -15,6 +15,7 @@ ROOT = Path(__file__).parents[1]
 CORE = ROOT / "src" / "progression"
 PACKS = sorted((ROOT / "rulepacks").glob("*/src/progression_*"))
 BLOODBOWL = ROOT / "rulepacks" / "bloodbowl" / "src" / "progression_bloodbowl"
+COMPETENCE = ROOT / "rulepacks" / "competence" / "src" / "progression_competence"
 
 #: The core's folders, lowest first: a module may import its own folder or a lower layer, never a
 #: folder of its own layer or a higher one. ``progression/__init__`` (the public face) and
@@ -304,7 +305,7 @@ class TestPackFacets:
         assert set().union(*FACETS) == set(graph)
         assert [] == circles(graph)
 
-    @pytest.mark.parametrize("root", [BLOODBOWL, CORE], ids=["bloodbowl", "core"])
+    @pytest.mark.parametrize("root", [BLOODBOWL, COMPETENCE, CORE], ids=["bloodbowl", "competence", "core"])
     def test_the_modules_form_no_import_cycle(self, root: Path) -> None:
         """Inside a facet (or a folder of the core) too, no module imports one that imports it back, not even late
         in a function."""

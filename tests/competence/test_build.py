@@ -57,9 +57,9 @@ class TestEntryPoint:
 
     def test_a_weight_below_zero_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A family weighed below 0 is refused at its key path."""
-        base = pc._build._base()
+        base = pc._rules._base()
         tables = {**base.tables, "play": {"raise": -1, "quality": 2}}
-        monkeypatch.setattr(pc._build, "_base", lambda: attrs.evolve(base, tables=tables))
+        monkeypatch.setattr(pc._rules, "_base", lambda: attrs.evolve(base, tables=tables))
         with pytest.raises(RulePackError) as caught:
             pc.build()
         assert [f"{base.source}: a weight is a whole number >= 0, got -1 @ $.tables.play.raise"] == [

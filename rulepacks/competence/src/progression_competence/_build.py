@@ -1,53 +1,27 @@
-"""Generating the rule pack from the fixed part (``data/pack.toml``), a campaign and its settings.
+"""The competence pack put together: its rules (``_rules``) and the commands it offers the command line, some of
+which make packs of their own (a character's campaign, a party's, a tuned one).
 
-Per competence *c*: a pool ``pp.c`` capped by the stat ``level.c``, the upgrade ``raise.c``
-priced on the level curve, and the ladder ``degree.c`` whose gates ask for qualities from
-*c*'s list. Per quality *q*: the upgrade ``quality.q``, payable from the pool of every
-competence listing *q*. Per specialization: an upgrade bought once, from its degree on.
+This is the one module that knows both the pack and its commands: ``build`` gives each pack its contract, and
+hands itself to what needs to build a pack (a new character's campaign file, a sheet's campaign, a party's
+record), so that nothing below imports it back.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
-from typing import Any
+import warnings
 
-import attrs
-
-import progression
-import progression.requirements
-from progression import Effect, RulePack, Sheet
-from progression.authoring import (
-    CurveCost,
-    FixedCost,
-    Kind,
-    Label,
-    Limit,
-    Narrator,
-    Play,
-    PoolSpec,
-    StatSpec,
-    Upgrade,
-)
+from progression import RulePack, Sheet
 from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
 from progression.contract import Campaign as CampaignBook
-from progression.errors import Problem, RulePackError
-from progression.events import Event, Marked, Rolled
-from progression.requirements import AtLeast, Band, Context, Ladder, OwnsAmong
+from progression.errors import InvalidInput, Problem, RulePackError
 
-from ._campaign import Campaign, Competence, check_campaign, example_campaign
-from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
-from ._reader import parse_resource
+from . import _cli, _costs, _kept, _party
+from ._campaign import Campaign, example_campaign
+from ._rules import rules
 from ._settings import Settings
 
-__all__ = ["Reached", "build", "pack", "reached"]
-
-
-@functools.cache
-def _base() -> RulePack:
-    """The fixed part of the pack, checked by the core's loader."""
-    text, source = parse_resource("pack.toml")
-    return progression.load_text(text, source)
+__all__ = ["Party", "build", "make_character", "pack", "pack_for"]
 
 
 @functools.cache
@@ -61,7 +35,7 @@ def pack() -> RulePack:
 
 def build(campaign: Campaign | None = None, settings: Settings | None = None) -> RulePack:
     """The competence rule pack for ``campaign`` (the example campaign by default) under
-    ``settings`` (the campaign's own by default).
+    ``settings`` (the campaign's own by default), with the commands it offers the command line.
 
     Raises:
         RulePackError: the campaign cannot be played under these settings (a quality list
@@ -70,114 +44,66 @@ def build(campaign: Campaign | None = None, settings: Settings | None = None) ->
     campaign = example_campaign() if campaign is None else campaign
     if not isinstance(campaign, Campaign):
         msg = f"expected a Campaign, got {type(campaign).__name__}"
-        raise RulePackError("<argument>", [progression.errors.Problem("<argument>", "$", msg)])
+        raise RulePackError("<argument>", [Problem("<argument>", "$", msg)])
     settings = campaign.settings if settings is None else settings
     if not isinstance(settings, Settings):
         msg = f"expected Settings, got {type(settings).__name__}"
-        raise RulePackError("<argument>", [progression.errors.Problem("<argument>", "$", msg)])
-    problems = check_campaign(campaign, settings)
-    if problems:
-        raise RulePackError(campaign.source, problems)
-    base = _base()
-    ids = [c.id for c in campaign.competences]
-    pools = [_pool(c, settings) for c in campaign.competences]
-    stats = [*base.stats.values()] + [
-        StatSpec(id=level_id(c.id), label=_of("{} level", "Niveau", c.label), minimum=0) for c in campaign.competences
-    ]
-    families = {
-        "raise": [_raise(c) for c in campaign.competences],
-        "open": [_open(c) for c in campaign.competences] if settings.overflow == "lose" else [],
-        "quality": [_quality(campaign, q.id, q.label) for q in campaign.qualities if campaign.listing(q.id)],
-        "specialization": [_specialization(c, s.id, settings) for c in campaign.competences for s in c.specializations],
-    }
-    upgrades = [upgrade for family in families.values() for upgrade in family]
-    character = base.kind("character")
-    kinds = [
-        Kind(
-            id=character.id,
-            label=character.label,
-            pools=[pool_id(c) for c in ids],
-            stats=[*character.stats, *(level_id(c) for c in ids)],
-        )
-    ]
-    names = {
-        **{c.id: c.label for c in campaign.competences},
-        **{q.id: q.label for q in campaign.qualities},
-        **{d.id: d.label for d in settings.degrees},
-        # the titles of the rules' tables the pack computes (``progression table competence NAME``)
-        "quality_costs": Label(en="Cost of a new quality", fr="Coût d'acquisition des qualités"),
-        "specialization_costs": Label(en="Cost of specializations", fr="Coût des spécialisations"),
-    }
-    return RulePack(
-        name=base.name,
-        title=base.title,
-        version=base.version,
-        source=f"{base.source} + {campaign.source}",
-        currencies=base.currencies.values(),
-        pools=pools,
-        stats=stats,
-        curves=[settings.level_curve(), settings.quality_curve()],
-        ladders=[_ladder(c, settings) for c in campaign.competences],
-        upgrades=upgrades,
-        kinds=kinds,
-        names=names,
-        tables=_tables(campaign, settings),
-        contract=_contract(campaign, settings),
-        operations=_operations(),
-        narration=_narration,
-        facts=_facts,
-        play=_play(base, families),
-    )
+        raise RulePackError("<argument>", [Problem("<argument>", "$", msg)])
+    return rules(campaign, settings, _contract(campaign, settings))
 
 
-def _play(base: RulePack, families: Mapping[str, list[Upgrade]]) -> Play | None:
-    """The pack's strategy of sensible play: the weight ``[tables.play]`` gives each family of upgrades, given
-    to every upgrade of the family (the loader checked the families and that each weight is a whole number).
+def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
+    """The pack of the campaign, under the settings, that ``sheet`` was made in: ``pack`` itself when it is that
+    one, else rebuilt from what the character keeps (its campaign file, checked, and its settings).
+
+    ``pack_for(sheet, pack)``, the order of before, still works for one release, with a ``DeprecationWarning``.
 
     Raises:
-        RulePackError: a weight below 0.
+        SheetError: the campaign cannot be found as it was (its file missing or changed, or a campaign made in
+            memory), saying what to do.
     """
-    weights = base.tables.get("play")
-    if weights is None:
-        return None
-    below = [
-        Problem(base.source, f"$.tables.play.{family}", f"a weight is a whole number >= 0, got {weight!r}")
-        for family, weight in weights.items()
-        if weight < 0
-    ]
-    if below:
-        raise RulePackError(base.source, below)
-    favour = {upgrade.id: weights.get(family, 1) for family, members in families.items() for upgrade in members}
-    return Play(favour=favour)
+    if isinstance(pack, Sheet) and isinstance(sheet, RulePack):
+        msg = "pack_for(sheet, pack) is deprecated: call pack_for(pack, sheet), the order of the pack's contract"
+        warnings.warn(msg, DeprecationWarning, stacklevel=2)
+        pack, sheet = sheet, pack
+    if not isinstance(sheet, Sheet):
+        msg = f"expected the Sheet of a character, to find the campaign it was made in, got {type(sheet).__name__}"
+        raise InvalidInput(msg)
+    return _kept.pack_for(pack, sheet, build)
 
 
-def _narration(narrator: Narrator, event: Event) -> str | None:
-    """The pack's words: a degree reached (a milestone of a raise or a settle) is told as itself, and a
-    competence test by its label, which gives the die, the level, the bonuses and the total."""
-    if isinstance(event, Marked) and ": now " in event.label:
-        return event.label
-    if isinstance(event, Rolled) and " test: " in event.label:
-        return f"rolled {event.label}"
-    return None
+def make_character(pack: RulePack, **options: str) -> Sheet:
+    """A new character, Ignorant in every competence unless given levels (name=..., campaign=FILE, settings=FILE,
+    quality_base=N, ..., <competence>=LEVEL).
+
+    The character keeps its campaign and its settings: every later command prices it the same. The options the
+    pack declares come typed (a setting as a whole number, or None when not given); a level of a competence only a
+    campaign file names comes as text.
+
+    Options:
+        name: the character's name.
+        campaign: a campaign TOML file to use instead of the pack's (a file of ``[settings]`` only tunes the
+            pack's campaign, as ``settings`` does).
+        settings: a settings TOML file (``format = 1`` and a ``[settings]`` table) tuning the campaign.
+        quality_base, quality_step, level_divisor, die_size: one setting of the campaign, over the files'.
+        <competence>: a starting level for that competence, a whole number.
+    """
+    return _cli.make_character(pack, options, build)
 
 
-def _facts(narrator: Narrator, sheet: Sheet) -> list[tuple[str, str]]:
-    """A character's tags in words: the campaign it was made in, and the settings it changed."""
-    words = {"campaign": "Campaign", "settings": "Settings", "campaign_file": "Campaign file"}
-    hidden = {"campaign_sha256"}
-    return [(words.get(key, key), value) for key, value in sheet.tags.items() if key not in hidden]
+class Party(_party.Party):
+    __doc__ = _party.Party.__doc__
+    __module__ = "progression_competence.party"  # its public home
 
-
-def _operations() -> tuple[Callable[..., Any], ...]:
-    """The pack's own operations (the core's purchases, awards and discards do the rest)."""
-    from . import _rolls  # it reads the pack's tables through this module: imported late to avoid a cycle
-
-    return (_rolls.competence_test,)
+    @classmethod
+    def campaign_pack(cls, campaign: Campaign, settings: Settings) -> RulePack:
+        """The pack of a party's campaign under its settings, built as every competence pack is
+        (:func:`~progression_competence.build`)."""
+        return build(campaign, settings)
 
 
 def _contract(campaign: Campaign, settings: Settings) -> Contract:
     """What the pack offers the command line: its commands, declared with their options."""
-    from . import _cli, _costs, _kept, party  # they build or read packs too: imported late to avoid a cycle
 
     def tune(
         pack: RulePack,
@@ -203,11 +129,6 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
         given = {"quality_base": quality_base, "quality_step": quality_step}
         given |= {"level_divisor": level_divisor, "die_size": die_size}
         return build(campaign, settings.changed(**{k: v for k, v in given.items() if v is not None}))
-
-    def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
-        """The campaign and settings a character was made in, as the character keeps them (its campaign file
-        checked)."""
-        return _kept.pack_for(pack, sheet)
 
     levels = tuple(
         Option(name=c.id, type=int, default=0, doc=f"the starting level of {c.label.en}") for c in campaign.competences
@@ -237,7 +158,7 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
         factories=[
             Factory(
                 kind="character",
-                function=_cli.make_character,
+                function=make_character,
                 options=(
                     Option(name="name", type=str, default="", doc="the character's name"),
                     Option(name="campaign", type=str, default="", doc="a campaign TOML file to use instead"),
@@ -258,7 +179,7 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
         pack_for=PackFor(function=pack_for),
         demo=Demo(function=_cli.demo),
         campaign=CampaignBook(
-            book=party.Party,
+            book=Party,
             awarded="competence",
             doc="A party of characters in one store (progression campaign ...); campaign new --set tunes its campaign.",
             options=(
@@ -268,218 +189,3 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
             ),
         ),
     )
-
-
-def _of(english: str, french: str, label: Label) -> Label:
-    """``english`` with the competence's name in it, and the French ``<french> de <name>``."""
-    return Label(en=english.format(label.en), fr=f"{french} {_de(label.fr)}")
-
-
-def _de(name: str) -> str:
-    return f"d'{name}" if name[:1].lower() in "aeiouyéèêàâîôûh" else f"de {name}"
-
-
-def _pool(competence: Competence, settings: Settings) -> PoolSpec:
-    # ``lose`` is the core's ``auto`` restricted to the opening raise: see the rulings page.
-    spend = {"settle": (), "auto": (raise_id(competence.id),), "lose": (open_id(competence.id),)}
-    return PoolSpec(
-        id=pool_id(competence.id),
-        label=_of("{} PP", "PP", competence.label),
-        currency="pp",
-        cap=level_id(competence.id),
-        overflow="settle" if settings.overflow == "settle" else "auto",
-        auto_spend=spend[settings.overflow],
-        # The rules: points over the level "must be used to raise the competence, or be lost".
-        surplus_buys=(raise_id(competence.id),) if settings.overflow == "settle" else (),
-    )
-
-
-def _raise(competence: Competence) -> Upgrade:
-    return Upgrade(
-        id=raise_id(competence.id),
-        label=Label(en=f"Raise {competence.label.en}", fr=f"Progresser en {competence.label.fr}"),
-        pools=(pool_id(competence.id),),
-        cost=CurveCost(curve="level", axis=level_id(competence.id)),
-        effect=Effect(stats={level_id(competence.id): 1}),
-        kinds=("character",),
-        description=Label(
-            en=f"One more level of {competence.label.en}", fr=f"Un niveau de plus en {competence.label.fr}"
-        ),
-    )
-
-
-def _open(competence: Competence) -> Upgrade:
-    level = level_id(competence.id)
-    return Upgrade(
-        id=open_id(competence.id),
-        label=Label(en=f"Discover {competence.label.en}", fr=f"Découvrir {competence.label.fr}"),
-        pools=(pool_id(competence.id),),
-        cost=CurveCost(curve="level", axis=level),
-        requires=progression.requirements.AtMost(
-            quantity=level, value=0, message=f"{competence.label.en} is already discovered"
-        ),
-        effect=Effect(stats={level: 1}),
-        kinds=("character",),
-    )
-
-
-def _ladder(competence: Competence, settings: Settings) -> Ladder:
-    bands = []
-    for degree in settings.degrees:
-        gate = None
-        if degree.qualities > 0:
-            noun = "quality" if degree.qualities == 1 else "qualities"
-            gate = OwnsAmong(
-                among=competence.qualities,
-                count=degree.qualities,
-                what=f"{noun} from the list of {competence.label.en}",
-            )
-        bands.append(Band(id=degree.id, label=degree.label, low=degree.low, high=degree.high, requires=gate))
-    return Ladder(
-        id=degree_id(competence.id),
-        label=_of("{} degree", "Degré", competence.label),
-        axis=level_id(competence.id),
-        bands=bands,
-    )
-
-
-def _quality(campaign: Campaign, quality: str, label: Label) -> Upgrade:
-    return Upgrade(
-        id=quality_id(quality),
-        label=label,
-        pools=tuple(pool_id(c) for c in campaign.listing(quality)),
-        cost=CurveCost(curve="quality", axis="qualities"),
-        effect=Effect(stats={"qualities": 1}, grants={quality: 1}),
-        limit=Limit(times=1),
-        kinds=("character",),
-        description=Label(
-            en="Opens the higher degrees of: "
-            + ", ".join(c.label.en for c in campaign.competences if quality in c.qualities),
-            fr="Ouvre les degrés supérieurs de : "
-            + ", ".join(c.label.fr for c in campaign.competences if quality in c.qualities),
-        ),
-    )
-
-
-def _specialization(competence: Competence, spec_id: str, settings: Settings) -> Upgrade:
-    spec = competence.specialization(spec_id)
-    cost = (
-        None
-        if spec is None
-        else spec.cost
-        if spec.cost is not None
-        else settings.degree(spec.degree).specialization_cost
-    )
-    if spec is None or cost is None:  # check_campaign refuses both before a pack is built
-        msg = f"specialization {spec_id!r} of {competence.id!r} has no price in the campaign or its degree"
-        raise RulePackError(competence.id, [Problem(competence.id, f"$.competences.{competence.id}", msg)])
-    ident = specialization_id(competence.id, spec.id)
-    return Upgrade(
-        id=ident,
-        label=spec.label,
-        pools=(pool_id(competence.id),),
-        cost=FixedCost(amount=cost),
-        requires=reached(competence.id, spec.degree, settings),
-        effect=Effect(grants={ident: 1}),
-        limit=Limit(times=1),
-        kinds=("character",),
-        description=spec.effect,
-    )
-
-
-@attrs.frozen(kw_only=True)
-class Reached(AtLeast):
-    """The requirement of a specialization: a competence has reached a degree, that is, its
-    level is at least the degree's first level (``quantity`` and ``value``)."""
-
-    competence: str
-    degree: str
-
-    def describe(self, context: Context) -> str:
-        names = context.names.name_of
-        return f"have {names(self.competence)} at {names(self.degree)} (level {self.value} or more)"
-
-    def explain(self, context: Context) -> str:
-        level = context.sheet.quantity(self.quantity)
-        pack = context.pack
-        where = f"level {level}"
-        if pack is not None and degree_id(self.competence) in pack.ladders:
-            where += f" ({pack.ladder(degree_id(self.competence)).band_of(level).label.en})"
-        return "needs " + self.describe(context).removeprefix("have ") + f"; it is at {where}"
-
-
-def reached(competence: str, degree: str, settings: Settings) -> Reached:
-    """The requirement that ``competence`` has reached ``degree`` under ``settings``."""
-    return Reached(
-        quantity=level_id(competence), value=settings.degree(degree).low, competence=competence, degree=degree
-    )
-
-
-def _tables(campaign: Campaign, settings: Settings) -> dict[str, Any]:
-    """The campaign as plain data, for the pack's helpers and for ``progression show``."""
-
-    def label(value: Label) -> dict[str, str]:
-        return {"en": value.en, "fr": value.fr}
-
-    def degree(value: Any) -> dict[str, Any]:
-        row = {"id": value.id, "label": label(value.label), "from": value.low, "qualities": value.qualities}
-        if value.high is not None:
-            row["to"] = value.high
-        if value.specialization_cost is not None:
-            row["specialization_cost"] = value.specialization_cost
-        if value.typical_bonus is not None:
-            row["typical_bonus"] = value.typical_bonus
-        return row
-
-    def specialization(competence: Competence) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for spec in competence.specializations:
-            cost = spec.cost if spec.cost is not None else settings.degree(spec.degree).specialization_cost
-            row: dict[str, Any] = {
-                "label": label(spec.label),
-                "degree": spec.degree,
-                "effect": label(spec.effect),
-                "cost": cost,
-                "secret": spec.secret,
-            }
-            if spec.bonus is not None:
-                row["bonus"] = spec.bonus
-            out[spec.id] = row
-        return out
-
-    settings_table: dict[str, Any] = settings.as_table()
-    settings_table["degrees"] = [degree(d) for d in settings.degrees]
-    return {
-        "campaign": {
-            "name": campaign.name,
-            "title": label(campaign.title),
-            "example": campaign.example,
-            "source": campaign.source,
-            # what a character made with this pack keeps of its campaign (see ``_kept``)
-            "settings_text": _kept_settings(campaign.settings, settings),
-            **({} if campaign.file is None else {"file": campaign.file, "sha256": campaign.sha256}),
-        },
-        "settings": settings_table,
-        "qualities": {
-            q.id: {"label": label(q.label), "competences": list(campaign.listing(q.id))} for q in campaign.qualities
-        },
-        "competences": {
-            c.id: {"label": label(c.label), "qualities": list(c.qualities), "specializations": specialization(c)}
-            for c in campaign.competences
-        },
-    }
-
-
-def _kept_settings(own: Settings, used: Settings) -> str:
-    from ._kept import settings_text  # it reads packs too: imported late to avoid a cycle
-
-    return settings_text(own, used)
-
-
-def tables_of(pack: RulePack) -> Mapping[str, Any]:
-    """The campaign data of a competence pack, or an error when ``pack`` is not one."""
-    if not isinstance(pack, RulePack) or "competences" not in pack.tables or "settings" not in pack.tables:
-        shown = pack.name if isinstance(pack, RulePack) else type(pack).__name__
-        msg = f"expected a competence rule pack (from progression_competence.build), got {shown!r}"
-        raise progression.errors.InvalidInput(msg)
-    return pack.tables

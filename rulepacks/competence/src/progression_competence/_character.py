@@ -19,9 +19,10 @@ from progression.authoring import CurveCost
 from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, UnknownName
 from progression.requirements import Violation
 
-from ._build import tables_of
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
+from ._kept import kept_tags
 from ._settings import LEVEL_MAX
+from ._tables import tables_of
 
 __all__ = [
     "Completion",
@@ -111,8 +112,6 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
             msg = f"the starting level of {competence!r} must be a whole number from 0 to {LEVEL_MAX:,}, got {value!r}"
             raise InvalidInput(msg)
         stats[level_id(competence)] = value
-    from ._kept import kept_tags  # it builds packs: imported late to avoid a cycle
-
     # the character keeps its campaign and settings, so that any later command prices it the same
     return pack.new_sheet("character", name, stats=stats, tags=kept_tags(pack))
 

@@ -3,12 +3,11 @@ character, a competence test on a sheet file, and a Monte Carlo trial of a chara
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from progression import Dice, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput
 
-from ._build import build, tables_of
 from ._campaign import load_campaign
 from ._character import (
     award as award_points,
@@ -27,10 +26,11 @@ from ._character import (
     settle,
 )
 from ._ids import degree_id, pool_id, quality_id, raise_id
-from ._kept import campaign_of, kept_tags, pack_for, settings_of
+from ._kept import Builder, campaign_of, kept_tags, settings_of
 from ._reader import parse_file
 from ._rolls import roll_competence
 from ._settings import load_settings
+from ._tables import tables_of
 
 __all__ = ["action_raise", "action_settle", "action_test", "demo", "make_character", "sessions_to_expert"]
 
@@ -38,22 +38,10 @@ __all__ = ["action_raise", "action_settle", "action_test", "demo", "make_charact
 TUNABLE = ("quality_base", "quality_step", "level_divisor", "die_size")
 
 
-def make_character(pack: RulePack, **options: str) -> Sheet:
-    """A new character, Ignorant in every competence unless given levels (name=..., campaign=FILE, settings=FILE,
-    quality_base=N, ..., <competence>=LEVEL).
-
-    The character keeps its campaign and its settings: every later command prices it the same. The options the
-    pack declares come typed (a setting as a whole number, or None when not given); a level of a competence only a
-    campaign file names comes as text.
-
-    Options:
-        name: the character's name.
-        campaign: a campaign TOML file to use instead of the pack's (a file of ``[settings]`` only tunes the
-            pack's campaign, as ``settings`` does).
-        settings: a settings TOML file (``format = 1`` and a ``[settings]`` table) tuning the campaign.
-        quality_base, quality_step, level_divisor, die_size: one setting of the campaign, over the files'.
-        <competence>: a starting level for that competence, a whole number.
-    """
+def make_character(pack: RulePack, options: Mapping[str, object], build: Builder) -> Sheet:
+    """The factory of the pack's contract (``progression_competence._build.make_character`` says what its
+    ``options`` are): a new character of ``pack``, or of the pack ``build`` makes of the campaign and settings
+    the options give."""
     given: dict[str, object] = dict(options)
     name = str(given.pop("name", "") or "")
     campaign_file = given.pop("campaign", None) or None
@@ -61,7 +49,7 @@ def make_character(pack: RulePack, **options: str) -> Sheet:
     tuned = {key: given.pop(key, None) for key in TUNABLE}
     used = pack
     if campaign_file is not None or settings_file is not None or any(v is not None for v in tuned.values()):
-        used = _tuned(pack, campaign_file, settings_file, tuned)
+        used = _tuned(pack, campaign_file, settings_file, tuned, build)
     levels = {}
     for key, text in given.items():
         check_competence(used, key)
@@ -73,7 +61,9 @@ def make_character(pack: RulePack, **options: str) -> Sheet:
     return new_character(used, name, levels=levels)
 
 
-def _tuned(pack: RulePack, campaign_file: object, settings_file: object, tuned: dict[str, object]) -> RulePack:
+def _tuned(
+    pack: RulePack, campaign_file: object, settings_file: object, tuned: dict[str, object], build: Builder
+) -> RulePack:
     """The pack of a new character: ``pack``'s campaign or a campaign file's, tuned by a settings file and by
     settings given one by one."""
     files = [settings_file]
@@ -106,6 +96,13 @@ def _settings_only(path: str) -> bool:
     return set(data) <= {"format", "settings"}
 
 
+def _played(pack: RulePack, sheet: Sheet) -> RulePack:
+    """The pack ``sheet``'s character is played under, as ``pack`` finds it (its contract's ``pack_for``): a
+    character keeps its campaign and settings."""
+    found = pack.contract.pack_for
+    return pack if found is None else found(pack, sheet)
+
+
 def action_test(
     pack: RulePack,
     sheet: Sheet,
@@ -124,7 +121,7 @@ def action_test(
         specializations: the specializations that apply.
         specialization: the same as specializations.
     """
-    used = pack_for(pack, sheet)
+    used = _played(pack, sheet)
     after, _ = roll_competence(used, sheet, check_competence(used, competence), dice, specializations or specialization)
     return after
 
@@ -138,7 +135,7 @@ def action_settle(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, 
         competence: the competence whose points are spent (its id).
         discard: lose what is still over the cap.
     """
-    used = pack_for(pack, sheet)
+    used = _played(pack, sheet)
     return settle(used, sheet, check_competence(used, competence), discard=discard)
 
 
@@ -149,7 +146,7 @@ def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, l
         competence: the competence raised (its id).
         levels: how many levels.
     """
-    used = pack_for(pack, sheet)
+    used = _played(pack, sheet)
     return raise_level(used, sheet, check_competence(used, competence), levels)
 
 

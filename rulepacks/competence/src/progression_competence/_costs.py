@@ -8,8 +8,8 @@ import attrs
 from progression import RulePack
 from progression.errors import InvalidInput
 
-from ._build import tables_of
 from ._settings import DEGREES
+from ._tables import tables_of
 
 __all__ = [
     "LevelRow",

@@ -1,4 +1,5 @@
-"""What a character keeps of its campaign, and the pack rebuilt from it (:func:`pack_for`).
+"""What a character keeps of its campaign, and the pack rebuilt from it (:func:`pack_for`, given how packs are
+built).
 
 A character made in a campaign carries, in its creation's tags:
 
@@ -14,31 +15,31 @@ file as it was given (relative to the folder the command ran in): it is read as 
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from progression import RulePack, Sheet
-from progression.errors import InvalidInput, Problem, RulePackError, SheetError
+from progression.errors import Problem, RulePackError, SheetError
 
-from ._build import build, tables_of
 from ._campaign import Campaign, digest, example_campaign, read_campaign
 from ._reader import parse_text, read_file
 from ._settings import Settings, read_settings
+from ._tables import tables_of
 
 __all__ = [
     "CAMPAIGN",
     "CAMPAIGN_FILE",
     "CAMPAIGN_SHA256",
     "SETTINGS",
+    "Builder",
     "campaign_of",
     "kept_tags",
+    "made_with",
     "pack_for",
     "settings_of",
-    "settings_text",
 ]
 
 #: The tags a character keeps of its campaign.
@@ -46,24 +47,6 @@ CAMPAIGN = "campaign"
 SETTINGS = "settings"
 CAMPAIGN_FILE = "campaign_file"
 CAMPAIGN_SHA256 = "campaign_sha256"
-
-
-def _flat(table: Mapping[str, Any]) -> dict[str, Any]:
-    """``{"degree_starts": {"expert": 55}}`` as ``{"degree_starts.expert": 55}``."""
-    out: dict[str, Any] = {}
-    for key, value in table.items():
-        if isinstance(value, Mapping):
-            out |= {f"{key}.{inner}": item for inner, item in value.items()}
-        else:
-            out[key] = value
-    return out
-
-
-def settings_text(own: Settings, used: Settings) -> str:
-    """The settings ``used`` that differ from a campaign's ``own``, as a character keeps them
-    (``quality_base=20,degree_starts.expert=55``; empty when they are the campaign's own)."""
-    mine = _flat(own.as_table())
-    return ",".join(f"{key}={value}" for key, value in _flat(used.as_table()).items() if mine.get(key) != value)
 
 
 def _read_settings_text(text: str, campaign: Campaign, who: str) -> Settings:
@@ -98,7 +81,7 @@ def kept_tags(pack: RulePack) -> dict[str, str]:
     return tags
 
 
-def _made_with(pack: RulePack, sheet: Sheet) -> bool:
+def made_with(pack: RulePack, sheet: Sheet) -> bool:
     """Whether ``pack`` is the campaign, under the settings, that ``sheet`` was made in."""
     tags, campaign = sheet.tags, tables_of(pack)["campaign"]
     if tags.get(CAMPAIGN, campaign["name"]) != campaign["name"]:
@@ -161,24 +144,19 @@ def campaign_of(tags: Mapping[str, str], who: str) -> Campaign:
     return attrs.evolve(campaign, file=file, sha256=recorded)
 
 
-def pack_for(pack: RulePack, sheet: Sheet) -> RulePack:
-    """The pack of the campaign, under the settings, that ``sheet`` was made in: ``pack`` itself when it is that
-    one, else rebuilt from what the character keeps (its campaign file, checked, and its settings).
+#: How a pack is made of a campaign under settings (``progression_competence.build``, handed down by it).
+Builder = Callable[[Campaign, Settings], RulePack]
 
-    ``pack_for(sheet, pack)``, the order of before, still works for one release, with a ``DeprecationWarning``.
+
+def pack_for(pack: RulePack, sheet: Sheet, build: Builder) -> RulePack:
+    """The pack of the campaign, under the settings, that ``sheet`` was made in: ``pack`` itself when it is that
+    one, else ``build`` of what the character keeps (its campaign file, checked, and its settings).
 
     Raises:
         SheetError: the campaign cannot be found as it was (its file missing or changed, or a campaign made in
             memory), saying what to do.
     """
-    if isinstance(pack, Sheet) and isinstance(sheet, RulePack):
-        msg = "pack_for(sheet, pack) is deprecated: call pack_for(pack, sheet), the order of the pack's contract"
-        warnings.warn(msg, DeprecationWarning, stacklevel=2)
-        pack, sheet = sheet, pack
-    if not isinstance(sheet, Sheet):
-        msg = f"expected the Sheet of a character, to find the campaign it was made in, got {type(sheet).__name__}"
-        raise InvalidInput(msg)
-    if _made_with(pack, sheet):
+    if made_with(pack, sheet):
         return pack
     campaign = campaign_of(sheet.tags, _who(sheet))
     return build(campaign, settings_of(sheet.tags, campaign, _who(sheet)))

@@ -9,9 +9,9 @@ import attrs
 from progression import Dice, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, PendingState
 
-from ._build import tables_of
 from ._character import check_competence, level, specialization_data
 from ._ids import specialization_id
+from ._tables import tables_of
 
 __all__ = ["CompetenceRoll", "competence_test", "roll_competence", "roll_total"]
 

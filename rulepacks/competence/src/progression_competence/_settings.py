@@ -31,6 +31,7 @@ __all__ = [
     "default_settings",
     "load_settings",
     "read_settings",
+    "settings_text",
 ]
 
 #: What happens to points awarded over a competence's cap (see the rulings page).
@@ -305,3 +306,21 @@ def _coherence(settings: Settings, source: str, path: str) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _flat(table: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"degree_starts": {"expert": 55}}`` as ``{"degree_starts.expert": 55}``."""
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            out |= {f"{key}.{inner}": item for inner, item in value.items()}
+        else:
+            out[key] = value
+    return out
+
+
+def settings_text(own: Settings, used: Settings) -> str:
+    """The settings ``used`` that differ from a campaign's ``own``, as a character keeps them
+    (``quality_base=20,degree_starts.expert=55``; empty when they are the campaign's own)."""
+    mine = _flat(own.as_table())
+    return ",".join(f"{key}={value}" for key, value in _flat(used.as_table()).items() if mine.get(key) != value)

@@ -4,9 +4,8 @@ read from TOML (a file, or a parsed table), the rules' own numbers (:func:`~prog
 with (:func:`pack_for`).
 """
 
-from ._build import build
+from ._build import build, pack_for
 from ._campaign import example_campaign, load_campaign, read_campaign
-from ._kept import pack_for
 from ._settings import DEGREES, POLICIES, default_settings, load_settings, read_settings
 
 __all__ = [

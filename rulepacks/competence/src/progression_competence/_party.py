@@ -1,0 +1,536 @@
+"""A party kept in a store, given how its campaign's pack is built: :class:`Party` is completed by
+``progression_competence.party.Party``, which the pack's contract names (see ``party`` for what it keeps).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
+
+import attrs
+
+import progression
+from progression import Operation, RulePack, Sheet
+from progression.errors import InvalidInput, StoreError
+from progression.operations import Award, Create
+from progression.store import Book
+
+from ._campaign import Campaign, digest, example_campaign, read_campaign
+from ._character import buy_quality as _buy_quality
+from ._character import buy_specialization as _buy_specialization
+from ._character import check_competence, competences, degree, level, new_character
+from ._character import raise_level as _raise_level
+from ._character import settle as _settle
+from ._ids import pool_id
+from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, Builder, kept_tags, pack_for
+from ._reader import parse_text, read_file
+from ._settings import LEVEL_MAX, Settings, load_settings, read_settings
+from ._tables import tables_of
+
+if TYPE_CHECKING:
+    from progression.history import Amendment, Verification
+    from progression.store import Store
+
+__all__ = ["FORMAT", "PARTY_RECORD", "TUNING", "Party", "PartyCheck", "pack_of", "tuned_record"]
+
+#: The store record of the party: its name, its characters and its campaign's tuning.
+PARTY_RECORD = "competence.party"
+#: The layout of that record.
+FORMAT = 1
+#: The settings a new party's campaign may be tuned with one by one (whole numbers), over the files'.
+TUNING = ("quality_base", "quality_step", "level_divisor", "die_size")
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
+        msg = f"a party's name is a text on one line, got {name!r}"
+        raise InvalidInput(msg)
+    return name
+
+
+def tuned_record(name: object, campaign: object, settings: object, tuning: Mapping[str, object]) -> dict[str, Any]:
+    """The party's record: its name, no characters, and its campaign's text and settings, read and checked."""
+    _check_name(name)
+    text: str | None = None
+    chosen: Campaign = example_campaign()
+    if campaign is not None:
+        if not isinstance(campaign, str | os.PathLike) or (isinstance(campaign, str) and not campaign.strip()):
+            msg = f"a party's campaign is a campaign TOML file's path, or None for the example, got {campaign!r}"
+            raise InvalidInput(msg)
+        text, source = read_file(Path(campaign))
+        chosen = read_campaign(parse_text(text, source), source)
+    used = chosen.settings
+    if isinstance(settings, Settings):
+        used = settings
+    elif isinstance(settings, str | os.PathLike):
+        used = load_settings(Path(settings), base=chosen.settings)
+    elif settings is not None:
+        msg = f"a party's settings are Settings or a settings TOML file's path, got {type(settings).__name__}"
+        raise InvalidInput(msg)
+    unknown = sorted(set(tuning) - set(TUNING))
+    if unknown:
+        msg = f"{unknown[0]!r} is not a setting tuned one by one; expected one of: {', '.join(TUNING)}"
+        raise InvalidInput(msg)
+    given = {key: value for key, value in tuning.items() if value is not None}
+    if given:
+        used = used.changed(**given)
+    return {
+        "format": FORMAT,
+        "name": name,
+        "campaign": text,
+        "settings": used.as_table(),
+        "characters": [],
+    }
+
+
+def pack_of(record: Mapping[str, Any], where: str, build: Builder) -> RulePack:
+    """The pack ``build`` makes of the campaign a party's record keeps, under its settings.
+
+    Raises:
+        StoreError: a record of another layout than this version reads.
+    """
+    if record.get("format") != FORMAT:
+        msg = (
+            f"the party's record {PARTY_RECORD!r} is of format {record.get('format')!r}; this version reads format "
+            f"{FORMAT}: open it with the version that made it"
+        )
+        raise StoreError(where, msg)
+    text = record.get("campaign")
+    # One name wherever the store is opened from: the pack's fingerprint (the rules a sheet was made under)
+    # reads it, so the party's characters verify under the same rules from any path.
+    source = f"{PARTY_RECORD}.campaign"
+    if text is None:
+        campaign = example_campaign()
+    elif isinstance(text, str):
+        campaign = attrs.evolve(read_campaign(parse_text(text, source), source), sha256=digest(text))
+    else:
+        msg = f"the party's campaign is the text of a campaign file or none, got {type(text).__name__}"
+        raise StoreError(where, msg)
+    table = record.get("settings")
+    if not isinstance(table, Mapping):
+        raise StoreError(where, f"the party's settings are a table, got {table!r:.60}")
+    settings = read_settings(table, f"{PARTY_RECORD}.settings", base=campaign.settings)
+    return build(campaign, settings)
+
+
+@attrs.frozen(kw_only=True)
+class PartyCheck(Mapping[str, "Verification"]):
+    """What :meth:`Party.verify` found: each character's verification, by character id (a read-only mapping)."""
+
+    #: character id -> its verification.
+    characters: Mapping[str, Verification]
+
+    def __getitem__(self, character: str) -> Verification:
+        return self.characters[character]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.characters)
+
+    def __len__(self) -> int:
+        return len(self.characters)
+
+    @property
+    def ok(self) -> bool:
+        return all(report.ok for report in self.characters.values())
+
+    def lines(self) -> Iterator[str]:
+        for report in self.characters.values():
+            yield from report.lines()
+
+
+class Party(Book):
+    """A campaign's party in one store (see :func:`~progression_competence.party.new_party`,
+    :func:`~progression_competence.party.open_party`): its characters, played under the campaign the store
+    keeps."""
+
+    book_record = PARTY_RECORD
+    noun = "party"
+    makes = "new_party"
+    opens = "open_party"
+    members_key = "characters"
+    member = "character"
+
+    # -- made and opened ---------------------------------------------------------------------
+
+    @classmethod
+    def campaign_pack(cls, campaign: Campaign, settings: Settings) -> RulePack:
+        """The pack of a party's campaign under its settings: ``progression_competence.build``'s, given by
+        :class:`progression_competence.party.Party` (the pack that names that class as its campaigns' book is
+        the one that builds packs).
+
+        Raises:
+            NotImplementedError: on this class itself, which is not the pack's.
+        """
+        msg = f"{cls.__qualname__} does not build packs: use progression_competence.party.Party"
+        raise NotImplementedError(msg)
+
+    @classmethod
+    def start(cls, store: Store, settings: Mapping[str, Any], *, pack: RulePack | None = None) -> Self:
+        """Write the party's record in an open store that holds none; the party, under its campaign (``pack``
+        when it was built already from this record).
+
+        Raises:
+            StoreError: the store already holds a party.
+        """
+        built = pack_of(settings, store.where, cls.campaign_pack) if pack is None else pack
+        view = store if built is store.pack else store.under(built)
+        return super().start(view, settings)
+
+    @classmethod
+    def of(cls, store: Store) -> Self:
+        """The party an open store holds, under the campaign its record keeps (:func:`open_party` opens the
+        store too).
+
+        Raises:
+            StoreError: the store holds no party.
+        """
+        found = cls.found(store)
+        record, _ = found.settings()
+        return cls(store.under(pack_of(record, store.where, cls.campaign_pack)))
+
+    @classmethod
+    def new(cls, store: Store, name: str, **tuning: str) -> Self:
+        """``progression campaign new``: a party in an open store that holds none, its campaign tuned by
+        ``campaign=FILE``, ``settings=FILE`` and the settings of ``TUNING`` given as text."""
+        files = {key: tuning.pop(key, "") or None for key in ("campaign", "settings")}
+        numbers: dict[str, int] = {}
+        for key, text in tuning.items():
+            if key not in TUNING:
+                msg = f"campaign new: {key!r} is not a setting tuned one by one; expected one of: {', '.join(TUNING)}"
+                raise InvalidInput(msg)
+            if text in ("", None):
+                continue
+            try:
+                numbers[key] = int(str(text))
+            except ValueError:
+                msg = f"campaign new: {key} must be a whole number, got {text!r}"
+                raise InvalidInput(msg) from None
+        return cls.start(store, tuned_record(name, files["campaign"], files["settings"], numbers))
+
+    @classmethod
+    def open(cls, store: Store) -> Self:
+        """``progression campaign ...``: the party an open store holds."""
+        return cls.of(store)
+
+    # -- what it holds ---------------------------------------------------------------------------
+
+    @property
+    def campaign(self) -> str:
+        """The name of the campaign the party plays."""
+        return str(tables_of(self.pack)["campaign"]["name"])
+
+    def characters(self) -> tuple[str, ...]:
+        """The ids of the party's characters, in the order they joined."""
+        return self.members()
+
+    def character(self, character: str) -> Sheet:
+        """The character's sheet as stored.
+
+        Raises:
+            UnknownName: no character of that id in the party.
+        """
+        self.check_member(character, self.characters())
+        return self.store.sheet(character)
+
+    def about(self) -> dict[str, object]:
+        """The party's name, its campaign, the settings that differ from the campaign's own, its characters."""
+        return {
+            "name": self.name,
+            "campaign": self.campaign,
+            "settings": str(tables_of(self.pack)["campaign"].get("settings_text", "")),
+            "characters": list(self.characters()),
+        }
+
+    # -- characters in and out -------------------------------------------------------------------
+
+    def add_character(
+        self, character: str, name: str, *, levels: Mapping[str, int] | None = None, **texts: str
+    ) -> Sheet:
+        """A new character of the campaign, stored under the id ``character``: every competence at its
+        starting level (``levels``, or ``escrime="20"`` as text from the command line), Ignorant otherwise.
+
+        Raises:
+            UnknownName: a level for a competence the campaign does not have.
+            InvalidInput: a level that is not a whole number >= 0; a name that is not text.
+            StoreError: the id is taken.
+        """
+        _check_character(character)
+        if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
+            msg = f"the name of character {character!r} is a text on one line, got {name!r}"
+            raise InvalidInput(msg)
+        if levels is not None and not isinstance(levels, Mapping):
+            msg = f"the starting levels of character {character!r} map competences to levels, got {levels!r}"
+            raise InvalidInput(msg)
+        given: dict[str, int] = dict(levels or {})
+        for competence, text in texts.items():
+            check_competence(self.pack, competence)
+            try:
+                given[competence] = int(str(text))
+            except ValueError:
+                msg = f"the starting level of {competence!r} for character {character!r} must be a whole number, got {text!r}"
+                raise InvalidInput(msg) from None
+        for competence, value in given.items():
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVEL_MAX:
+                msg = (
+                    f"the starting level of {competence!r} for character {character!r} must be a whole number from 0 "
+                    f"to {LEVEL_MAX:,}, got {value!r}"
+                )
+                raise InvalidInput(msg)
+        creation = _creation(new_character(self.pack, name, levels=given), self.store.where)
+        return self._join(character, lambda tx: tx.create(character, creation))
+
+    def add_sheet(self, character: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
+        """Store a character sheet made elsewhere (a player's sheet file) under ``character``, verified under
+        the party's campaign first (unless ``verify=False``).
+
+        Raises:
+            InvalidInput: not a character, or a character of another campaign or other settings.
+            StoreError: the id is taken, or the sheet does not verify.
+        """
+        _check_character(character)
+        if not isinstance(sheet, Sheet):
+            msg = f"expected a character Sheet to store as {character!r}, got {type(sheet).__name__}"
+            raise InvalidInput(msg)
+        if sheet.kind != "character":
+            msg = f"a party holds characters; the sheet to store as {character!r} is of kind {sheet.kind!r}"
+            raise InvalidInput(msg)
+        self._check_campaign(sheet)
+        if sheet.rules != self.pack.rules and sheet.tags.get(CAMPAIGN_SHA256) is not None:
+            # the party's own campaign, the same text (checked above) read from a file beside the sheet: the
+            # same rules but for where they were read from, so the history is run again under the party's
+            sheet, _ = progression.rebase(sheet, self.pack)
+        return self._join(character, lambda tx: tx.add(character, sheet, verify=verify))
+
+    def import_character(self, character: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
+        """:meth:`add_sheet` of a character's sheet file (format 1 or 2); it is verified unless ``verify=False``."""
+        return self.add_sheet(character, self.read_file(path), verify=verify)
+
+    def _check_campaign(self, sheet: Sheet) -> None:
+        """Refuse a character made in another campaign, or under other settings, than the party's."""
+        mine = kept_tags(self.pack)
+        who = repr(sheet.name) if sheet.name else "the character"
+        for key, what in ((CAMPAIGN, "campaign"), (SETTINGS, "settings")):
+            if sheet.tags.get(key, "") != mine.get(key, ""):
+                msg = (
+                    f"{who} plays {what} {sheet.tags.get(key, '')!r} and party {self.name!r} {what} "
+                    f"{mine.get(key, '')!r}; a character joins the party of its own campaign and settings"
+                )
+                raise InvalidInput(msg)
+        kept = tables_of(self.pack)["campaign"].get("sha256")
+        theirs = sheet.tags.get(CAMPAIGN_SHA256)
+        if theirs is not None and kept is not None and theirs != kept:
+            msg = (
+                f"{who} was made in another text of campaign {self.campaign!r} (SHA-256 {theirs[:12]}..., the "
+                f"party's {kept[:12]}...); a character joins the party of its own campaign"
+            )
+            raise InvalidInput(msg)
+
+    def _join(self, character: str, store_it: Callable[[Any], Sheet]) -> Sheet:
+        with self.store.transaction() as tx:
+            settings, version = self.settings(tx)
+            added = store_it(tx)
+            settings["characters"] = [*settings["characters"], character]
+            tx.put(self.book_record, settings, expected=version)
+        return added
+
+    def export_character(
+        self, character: str, path: str | os.PathLike[str], *, force: bool = False
+    ) -> tuple[Path, ...]:
+        """Write the character to a sheet file (format 2) that ``progression sheet ...`` plays on its own; the
+        files written, the sheet first.
+
+        In the example campaign the sheet keeps its settings itself. In a campaign of the party's own, the
+        campaign's text is written beside the sheet (``<sheet>.campaign.toml``), and the sheet's creation names
+        that file by its full path and SHA-256 (the creation amended, every later entry run again).
+
+        Raises:
+            UnknownName: no such character.
+            StoreError: a file is already there (without ``force``), or cannot be written.
+        """
+        sheet = self.character(character)
+        if not isinstance(force, bool):
+            msg = f"force (whether the files character {character!r} is exported to are replaced) is True or False, got {force!r}"
+            raise InvalidInput(msg)
+        if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
+            msg = f"expected a file path to export character {character!r} to, got {path!r}"
+            raise InvalidInput(msg)
+        target = Path(path)
+        record, _ = self.settings()
+        text = record.get("campaign")
+        if text is None:
+            return (self.store.export_file(character, target, force=force),)
+        beside = target.with_name(f"{target.stem}.campaign.toml")
+        for file in (target, beside):
+            if file.exists() and not force:
+                raise StoreError(self.store.where, f"{file} already exists; pass force=True to replace it")
+        creation = _creation(sheet, self.store.where)
+        tags = {**creation.tags, CAMPAIGN_FILE: str(beside.resolve()), CAMPAIGN_SHA256: digest(text)}
+        named, _ = progression.amend(sheet, 1, attrs.evolve(creation, tags=tags), pack=self.pack)
+        _write(beside, text, self.store.where)
+        # The pack the sheet is played under on its own names the file it was read from: its rules are those
+        # of the party's campaign read from there, so the history is run again under them.
+        carried, _ = progression.rebase(named, pack_for(self.pack, named, self.campaign_pack))
+        _write(target, progression.dump_sheet(carried), self.store.where)
+        return (target, beside)
+
+    # -- changes ---------------------------------------------------------------------------------
+
+    def award(self, awards: Mapping[str, Mapping[str, int]], *, reason: str) -> dict[str, Sheet]:
+        """Award a session's points to several characters in one transaction: every award is recorded, or none.
+
+        Args:
+            awards: character -> competence -> points (``{"ana": {"escrime": 5}, "bea": {"danse": 3}}``). Each
+                competence's points are one entry of :class:`~progression.operations.Award` on the character, run
+                through the engine (the cap and the campaign's overflow policy apply).
+            reason: why (the session), on one line.
+
+        Returns:
+            Each character awarded, as stored.
+
+        Raises:
+            UnknownName: a character not of the party, a competence the campaign does not have.
+            InvalidInput: no awards, points that are not a whole number >= 1, a reason that is not one line.
+        """
+        if not isinstance(reason, str) or not reason.strip() or reason.splitlines() != [reason]:
+            msg = f"the reason of an award is a text on one line (the session), got {reason!r}"
+            raise InvalidInput(msg)
+        if not isinstance(awards, Mapping) or not awards:
+            msg = f"expected awards as character -> competence -> points, for one character or more, got {awards!r}"
+            raise InvalidInput(msg)
+        known = self.characters()
+        for character, points in awards.items():
+            self.check_member(character, known)
+            if not isinstance(points, Mapping) or not points:
+                msg = f"the points awarded to character {character!r} map competences to points, got {points!r}"
+                raise InvalidInput(msg)
+            for competence, amount in points.items():
+                check_competence(self.pack, competence)
+                if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+                    msg = f"the points awarded to character {character!r} for {competence!r} are a whole number >= 1, got {amount!r}"
+                    raise InvalidInput(msg)
+        done: dict[str, Sheet] = {}
+        with self.store.transaction() as tx:
+            for character, points in awards.items():
+                for competence, amount in points.items():
+                    award = Award(pool=pool_id(competence), amount=amount, reason=reason)
+                    done[character] = tx.execute(character, award)
+        return done
+
+    def change(
+        self, character: str, change: Callable[[RulePack, Sheet], Sheet], *, expected: int | None = None
+    ) -> Sheet:
+        """Store what ``change`` (a function of the pack and the stored sheet: an action, a purchase) makes of
+        the character: each new entry run again through the engine
+        (:meth:`progression.store.Transaction.extend`), in one transaction; the character as stored.
+
+        Args:
+            expected: the version of the character the change was worked out on (a caller that asked for dice at
+                a terminal before it took the store's write lock); None: the character as stored.
+
+        Raises:
+            UnknownName: no such character.
+            StoreConflict: ``expected`` is not the character's version: it changed meanwhile; nothing was written.
+            ProgressionError: the rules refuse the change; nothing was written.
+        """
+        self.check_member(character, self.characters())
+        if not callable(change):
+            msg = f"the change of character {character!r} is a function of (pack, sheet), got {change!r:.60}"
+            raise InvalidInput(msg)
+        with self.store.transaction() as tx:
+            before = tx.sheet(character)
+            after = change(self.pack, before)
+            if not isinstance(after, Sheet):
+                msg = f"the change of character {character!r} returned {type(after).__name__}, not a Sheet"
+                raise InvalidInput(msg)
+            return tx.extend(character, after, expected=expected)
+
+    def raise_level(self, character: str, competence: str, levels: int = 1) -> Sheet:
+        """:func:`~progression_competence.raise_level` on the stored character."""
+        return self.change(character, lambda pack, sheet: _raise_level(pack, sheet, competence, levels))
+
+    def settle(self, character: str, competence: str, *, discard: bool = False) -> Sheet:
+        """:func:`~progression_competence.settle` on the stored character."""
+        if not isinstance(discard, bool):  # "no" would read as True
+            msg = f"discard (whether the points of {competence!r} over the cap of character {character!r} are lost) is True or False, got {discard!r}"
+            raise InvalidInput(msg)
+        return self.change(character, lambda pack, sheet: _settle(pack, sheet, competence, discard=discard))
+
+    def buy_quality(self, character: str, quality: str, pay: Mapping[str, int] | None = None) -> Sheet:
+        """:func:`~progression_competence.buy_quality` on the stored character."""
+        return self.change(character, lambda pack, sheet: _buy_quality(pack, sheet, quality, pay))
+
+    def buy_specialization(self, character: str, competence: str, specialization: str) -> Sheet:
+        """:func:`~progression_competence.buy_specialization` on the stored character."""
+        return self.change(character, lambda pack, sheet: _buy_specialization(pack, sheet, competence, specialization))
+
+    def amend(
+        self,
+        character: str,
+        position: int,
+        operation: Operation,
+        *,
+        invalid: str = "refuse",
+        check: Callable[[], None] | None = None,
+    ) -> Amendment:
+        """Replace the operation of the character's entry ``position`` and run every later entry again
+        (:func:`progression.amend` under the party's campaign), stored in one transaction; ``check`` is called
+        before the commit.
+
+        Raises:
+            UnknownName: no such character.
+            AmendmentRefused: a later entry becomes invalid (``invalid="refuse"``); nothing changed.
+        """
+        self.check_member(character, self.characters())
+        with self.store.transaction() as tx:
+            _, report = tx.amend(character, position, operation, invalid=invalid)
+            if check is not None:
+                check()
+        return report
+
+    # -- what is read back -------------------------------------------------------------------------
+
+    def party(self) -> list[dict[str, object]]:
+        """One row per character: its id, its name, and each competence's level and degree (``31 confirme``)."""
+        rows: list[dict[str, object]] = []
+        for character in self.characters():
+            sheet = self.store.sheet(character)
+            row: dict[str, object] = {"character": character, "name": sheet.name}
+            for competence in competences(self.pack):
+                row[competence] = f"{level(self.pack, sheet, competence)} {degree(self.pack, sheet, competence)}"
+            rows.append(row)
+        return rows
+
+    def verify(self) -> PartyCheck:
+        """Every character run again under the party's campaign (:meth:`progression.store.Store.verify`)."""
+        return PartyCheck(characters={c: self.store.verify(c) for c in self.characters()})
+
+
+def _creation(sheet: Sheet, where: str) -> Create:
+    """The operation that made ``sheet``."""
+    first = sheet.ledger[0]
+    if not isinstance(first, progression.Entry) or not isinstance(first.operation, Create):
+        raise StoreError(where, f"character {sheet.name!r} has no creation entry (made before operations were)")
+    return first.operation
+
+
+def _write(target: Path, text: str, where: str) -> None:
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise StoreError(where, f"cannot write {target}: {error.strerror or error}") from None
+
+
+#: What separates the parts of an award on the command line (``--to ana:escrime=5,danse=3``): never in an id.
+_SEPARATORS = frozenset(":,=")
+
+
+def _check_character(character: object) -> None:
+    """A character's id: a text without spaces, ``:``, ``,`` or ``=`` (an award names it as ``ID:what=N``)."""
+    if not isinstance(character, str) or not character or any(c in _SEPARATORS or c.isspace() for c in character):
+        msg = f"a character's id is a text without spaces, ':', ',' or '=', got {character!r}"
+        raise InvalidInput(msg)
