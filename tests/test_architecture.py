@@ -21,8 +21,8 @@ COMPETENCE = ROOT / "rulepacks" / "competence" / "src" / "progression_competence
 #: folder of its own layer or a higher one. ``progression/__init__`` (the public face) and
 #: ``__main__`` may import anything.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "_labels", "_frozen", "_reading", "_moved"}),
-    frozenset({"_writing"}),
+    frozenset({"errors", "_labels", "_frozen", "_moved"}),
+    frozenset({"disk"}),
     frozenset({"curves", "requirements"}),
     frozenset({"rules"}),
     frozenset({"ledger"}),
@@ -43,6 +43,7 @@ PUBLIC = frozenset(
         "progression.contract",
         "progression.curves",
         "progression.dice",
+        "progression.disk",
         "progression.errors",
         "progression.events",
         "progression.files",
@@ -253,6 +254,14 @@ class TestLayers:
         """A shipped pack is written as a third party would write one: against the public API only."""
         assert [] == pack_violations(module_name(path, src), path.read_text(encoding="utf-8"))
 
+    @pytest.mark.parametrize("path", sorted((CORE / "cli").rglob("*.py")), ids=lambda p: p.name)
+    def test_the_command_line_uses_the_public_api(self, path: Path) -> None:
+        """The command line is written as a third party could write it: against the public families of the
+        core (and its own modules), as a pack is."""
+        module = module_name(path, CORE.parent)
+        outside = [name for name in imports(path.read_text(encoding="utf-8")) if not name.startswith("progression.cli")]
+        assert [] == pack_violations(module, "\n".join(f"import {name}" for name in outside))
+
     def test_every_folder_has_a_layer(self) -> None:
         """A new folder of the core must be given its place in the layers."""
         folders = {p.name for p in CORE.iterdir() if p.is_dir() and p.name != "__pycache__"}
@@ -273,10 +282,18 @@ class TestLayers:
         )
         assert [
             "progression_x.rules imports progression.ledger.sheet: a pack imports only progression, "
-            "progression.authoring, progression.contract, progression.curves, progression.dice, progression.errors, "
+            "progression.authoring, progression.contract, progression.curves, progression.dice, progression.disk, "
+            "progression.errors, "
             "progression.events, progression.files, progression.history, progression.ledger, progression.operations, "
             "progression.requirements, progression.store, progression.studies, progression.testing"
         ] == pack_violations("progression_x.rules", "from progression.ledger.sheet import Sheet\n")
+
+    def test_a_private_import_of_the_command_line_is_caught(self) -> None:
+        """What the command-line test reads: ``from progression.engine.quotes import ...`` is a private module."""
+        assert ["progression.cli.x imports progression.engine.quotes"] == [
+            line.split(":")[0]
+            for line in pack_violations("progression.cli.x", "from progression.engine.quotes import q\n")
+        ]
 
     def test_type_checking_imports_are_not_layers(self) -> None:
         """An import under ``TYPE_CHECKING`` is for annotations only and never runs."""

@@ -51,6 +51,7 @@ FAMILIES = {
         "structure_operation", "unstructure_operation",
     ],
     "store": ["Book", "Record", "Store", "Transaction", "open_store"],
+    "disk": ["current", "fingerprint", "read_regular", "replace_file"],
     "studies": ["PERCENTILES", "Trials", "exact", "run_trials"],
     "contract": [
         "REQUIRED", "Action", "Campaign", "CampaignBook", "Command", "ComputedTable", "Contract", "Demo", "Exact",

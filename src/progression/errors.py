@@ -16,6 +16,7 @@ __all__ = [
     "CapExceeded",
     "DecisionError",
     "DiceError",
+    "FileChanged",
     "InsufficientPoints",
     "InvalidInput",
     "LimitReached",
@@ -34,6 +35,8 @@ __all__ = [
     "StoreTampered",
     "UnknownName",
     "UnknownPackError",
+    "UnreadableFile",
+    "UnwritableFile",
 ]
 
 
@@ -281,3 +284,31 @@ class StoreConflict(StoreError):
             f"{kind} {sheet!r} was expected at version {expected} but is at version {found}: "
             "it changed since it was read; read it again and retry",
         )
+
+
+class UnreadableFile(ProgressionError, OSError):
+    """A file named to be read that is not read: not a regular file (a directory, a device, a pipe), larger than
+    it may be, or refused by the system. ``reason`` says which, without the path (``path``)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"cannot read {path!r}: {reason}")
+
+
+class UnwritableFile(ProgressionError, OSError):
+    """A file that may not be replaced (a directory, a device, a read-only file): nothing was written."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(message)
+
+
+class FileChanged(ProgressionError):
+    """A file that is no longer what its writer read (``how``: ``created``, ``changed`` or ``deleted`` by someone
+    else meanwhile): nothing was written."""
+
+    def __init__(self, path: str, how: str) -> None:
+        self.path = path
+        self.how = how
+        super().__init__(f"{path!r} was {how} by someone else since it was read; nothing was written")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from cli_support import SKIRMISH
 
-from progression import _writing
+import progression.disk.write as _writing
 from progression.cli import files
 
 WRITERS = 4

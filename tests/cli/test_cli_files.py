@@ -12,7 +12,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
-from progression import _writing
+import progression.disk.write as _writing
 from progression.cli import files as _cli_files
 from progression.cli.files import Conflict, atomic_write, fingerprint, read_sheet, write_sheet
 

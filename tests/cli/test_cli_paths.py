@@ -90,7 +90,7 @@ class TestTemporaryFiles:
     def test_a_killed_writes_temporary_file_is_removed_by_the_next_write(self, run: Run, sheet_file: Path) -> None:
         """A temporary file a killed write left (same name pattern) is gone after the next write."""
         assert 0 == run("sheet", "mark", str(sheet_file), "one", "--pack", SKIRMISH).status
-        from progression._writing import temporary_prefix
+        from progression.disk.write import temporary_prefix
 
         left = sheet_file.parent / f"{temporary_prefix(sheet_file.name)}killed.tmp"
         left.write_bytes(b"half a sheet")

@@ -496,7 +496,7 @@ class TestFiles:
         locked.write_text("kept", encoding="utf-8")
         locked.chmod(0o444)
         with pytest.raises(
-            StoreError, match=r"sheet 'ana' was not exported: sheet file .*locked\.json' is read-only \(mode 0444\)"
+            StoreError, match=r"sheet 'ana' was not exported: .*locked\.json' is read-only \(mode 0444\)"
         ):
             store.export_file("ana", locked, force=True)
         pipe = tmp_path / "pipe"

@@ -18,10 +18,9 @@ from pathlib import Path
 
 import attrs
 
-from progression._reading import Unreadable, read_regular
-from progression._writing import Changed, Unwritable, fingerprint, replace_file
 from progression.cli.args import UsageError
-from progression.errors import ProgressionError
+from progression.disk import fingerprint, read_regular, replace_file
+from progression.errors import FileChanged, ProgressionError, UnreadableFile, UnwritableFile
 from progression.files import LARGEST_FILE, dump_sheet, load_sheet
 from progression.ledger import Sheet
 
@@ -55,15 +54,15 @@ def read_sheet(path: str | Path) -> SheetFile:
     except FileNotFoundError:
         msg = f"sheet file {str(file)!r} does not exist; create it with `progression sheet new`"
         raise UsageError(msg) from None
-    except Unreadable as error:
-        msg = f"cannot read sheet file {str(file)!r}: {error}"
+    except UnreadableFile as error:
+        msg = f"cannot read sheet file {str(file)!r}: {error.reason}"
         raise UsageError(msg) from None
     return SheetFile(path=file, digest=fingerprint(data), sheet=load_sheet(data, str(file)))
 
 
 def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool = True) -> None:
     """Replace ``path`` by ``data`` in one step, if it still has the fingerprint ``expected``
-    (:func:`progression._writing.replace_file`).
+    (:func:`progression.disk.replace_file`).
 
     Raises:
         Conflict: the file is not what the caller read; nothing was written.
@@ -72,17 +71,17 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
     """
     try:
         replace_file(path, data, expected=expected, check=check, limit=LARGEST_FILE)
-    except Unwritable as refused:
+    except UnwritableFile as refused:
         raise UsageError(str(refused)) from None
-    except Unreadable as error:  # what is there now cannot be read back to be compared
-        msg = f"{str(path)!r} cannot be replaced: {error}; nothing was written"
+    except UnreadableFile as error:  # what is there now cannot be read back to be compared
+        msg = f"{str(path)!r} cannot be replaced: {error.reason}; nothing was written"
         raise Conflict(msg) from None
-    except Changed as changed:
+    except FileChanged as changed:
         if expected is None:
             msg = f"{str(path)!r} was created by someone else meanwhile; nothing was written"
         else:
             msg = (
-                f"sheet file {str(path)!r} was {changed} by someone else since this command read it; "
+                f"sheet file {str(path)!r} was {changed.how} by someone else since this command read it; "
                 "nothing was written: run the command again on the new content"
             )
         raise Conflict(msg) from None

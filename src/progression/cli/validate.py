@@ -7,10 +7,10 @@ import tomllib
 from pathlib import Path
 
 from progression import RulePack, load, load_file
-from progression._reading import Unreadable, read_regular
 from progression.authoring import LARGEST_PACK, entries
 from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
+from progression.disk import read_regular
 from progression.errors import Problem, RulePackError
 
 __all__ = ["run_validate", "untranslated", "validate"]
@@ -21,7 +21,7 @@ def is_pack_text(path: Path) -> bool:
     A file that does not parse counts as one, so that its error is reported."""
     try:
         data = tomllib.loads(read_regular(path, LARGEST_PACK).decode("utf-8"))
-    except (OSError, Unreadable, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return True
     return "pack" in data or "format" in data
 

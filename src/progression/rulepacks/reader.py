@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from progression._labels import LANGUAGES, Label
-from progression._reading import Unreadable, read_regular
-from progression.errors import Problem, RulePackError
+from progression.disk import read_regular
+from progression.errors import Problem, RulePackError, UnreadableFile
 
 __all__ = ["LARGEST_PACK", "Reader"]
 
@@ -158,7 +158,9 @@ class Reader:
         ``""`` and a problem at ``$`` otherwise (a directory, a device or a pipe is never read)."""
         try:
             return read_regular(Path(path), LARGEST_PACK).decode("utf-8")
-        except (OSError, Unreadable, UnicodeDecodeError) as error:
+        except UnreadableFile as error:
+            self.problem("$", f"cannot read the file: {error.reason}")
+        except (OSError, UnicodeDecodeError) as error:
             self.problem("$", f"cannot read the file: {error}")
         return ""
 

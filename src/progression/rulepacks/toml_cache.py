@@ -35,7 +35,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from progression._reading import Unreadable, read_regular
+from progression.disk import read_regular
 
 __all__ = ["ENVIRONMENT", "FORMAT", "folder", "parse"]
 
@@ -88,7 +88,7 @@ def _cached(path: Path, digest: str) -> dict[str, Any] | None:
     """The parse kept at ``path`` for the text of ``digest``, or None when there is none this cache can trust."""
     try:
         document = json.loads(read_regular(path, _LARGEST))
-    except (OSError, Unreadable, ValueError, RecursionError):  # missing, a directory, too large, not JSON
+    except (OSError, ValueError, RecursionError):  # missing, a directory, too large, not JSON
         return None
     if (
         not isinstance(document, dict)

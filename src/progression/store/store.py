@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import progression.store.schema as schema
-from progression._reading import Unreadable, read_regular
-from progression._writing import Changed, Unwritable, replace_file
+from progression.disk import read_regular, replace_file
 from progression.engine.checks import check_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import create as create_sheet
 from progression.engine.run import run as run_operation
 from progression.errors import (
+    FileChanged,
     InvalidInput,
     NotAStore,
     Problem,
@@ -43,6 +43,8 @@ from progression.errors import (
     SheetError,
     StoreError,
     UnknownName,
+    UnreadableFile,
+    UnwritableFile,
 )
 from progression.files import sheets as files
 from progression.files.ledger_read import Operations, Unsure, read_ledger
@@ -253,14 +255,16 @@ class Store:
         text = self.export(sheet_id)
         try:  # as a sheet file is written: in one step, under the directory's lock, never over a read-only file
             replace_file(target, text.encode("utf-8"), expected=None, check=not force)
-        except Unwritable as refused:
+        except UnwritableFile as refused:
             raise StoreError(self.where, f"sheet {sheet_id!r} was not exported: {refused}") from None
-        except Changed:
+        except FileChanged:
             raise StoreError(
                 self.where, f"sheet {sheet_id!r} was not exported: {target} was created by someone else meanwhile"
             ) from None
-        except (OSError, Unreadable) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        except UnreadableFile as error:
+            raise StoreError(self.where, f"cannot write {target}: {error.reason}") from None
+        except OSError as error:
+            reason = error.strerror or error
             raise StoreError(self.where, f"cannot write {target}: {reason}") from None
         return target
 
@@ -1003,8 +1007,8 @@ def sheet_bytes(path: Path, where: str) -> bytes:
         return read_regular(path, files.LARGEST_FILE)
     except FileNotFoundError:
         raise StoreError(where, f"cannot read {path}: No such file or directory") from None
-    except Unreadable as error:
-        raise StoreError(where, f"cannot read the sheet file {str(path)!r}: {error}") from None
+    except UnreadableFile as error:
+        raise StoreError(where, f"cannot read the sheet file {str(path)!r}: {error.reason}") from None
 
 
 def _check_path(path: object, what: str) -> Path:

@@ -8,8 +8,8 @@ written. The write, the check and the replacement happen under an exclusive lock
 (``flock``), so two writers never both pass the check. Through a symbolic link, the file it names is
 written; a read-only file is never replaced, nor anything that is not a regular file.
 
-The errors here say what happened; each caller words them as its own refusal (:class:`Unwritable`,
-:class:`Changed`).
+The refusals say what happened (:class:`~progression.errors.UnwritableFile`,
+:class:`~progression.errors.FileChanged`); a caller may word them as its own.
 """
 
 from __future__ import annotations
@@ -23,28 +23,24 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from progression._reading import read_regular
+from progression.disk.read import checked_path, read_regular
+from progression.errors import FileChanged, InvalidInput, UnwritableFile
 
-__all__ = ["Changed", "Unwritable", "fingerprint", "replace_file", "temporary_prefix"]
+__all__ = ["current", "fingerprint", "replace_file", "temporary_prefix"]
 
 #: The most bytes a file is read back to be compared (a sheet file's own limit is smaller).
 _LARGEST = 1 << 30
 
 
-class Unwritable(Exception):
-    """What the path names may not be replaced (a directory, a device, a read-only file): nothing was written."""
-
-
-class Changed(Exception):
-    """The file is not what the caller read (created, changed or deleted meanwhile): nothing was written."""
-
-
 def fingerprint(data: bytes) -> str:
     """The SHA-256 of ``data``, in hex."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        msg = f"fingerprint: expected bytes, got {type(data).__name__}"
+        raise InvalidInput(msg)
     return hashlib.sha256(data).hexdigest()
 
 
-def current(path: Path, limit: int = _LARGEST) -> str | None:
+def current(path: str | os.PathLike[str], limit: int = _LARGEST) -> str | None:
     """The fingerprint of the file at ``path`` now, or None when there is none."""
     try:
         return fingerprint(read_regular(path, limit))
@@ -52,7 +48,9 @@ def current(path: Path, limit: int = _LARGEST) -> str | None:
         return None
 
 
-def replace_file(path: Path, data: bytes, *, expected: str | None, check: bool = True, limit: int = _LARGEST) -> None:
+def replace_file(
+    path: str | os.PathLike[str], data: bytes, *, expected: str | None, check: bool = True, limit: int = _LARGEST
+) -> None:
     """Replace ``path`` by ``data`` in one step, if it still has the fingerprint ``expected``.
 
     ``expected`` None means the file must not exist. With ``check`` False the file is
@@ -60,13 +58,21 @@ def replace_file(path: Path, data: bytes, *, expected: str | None, check: bool =
     (the link stays). Temporary files a killed writer left behind are removed first.
 
     Raises:
-        Changed: the file is not what the caller read; nothing was written.
-        Unwritable: the path names what may not be replaced; nothing was written.
+        FileChanged: the file is not what the caller read; nothing was written.
+        UnwritableFile: the path names what may not be replaced; nothing was written.
+        UnreadableFile: what is there cannot be read back to be compared; nothing was written.
         OSError: the write failed; the old file is untouched and no temporary file is left.
     """
-    target = Path(os.path.realpath(path))
+    where = checked_path(path, "replace_file")
+    if not isinstance(data, bytes | bytearray | memoryview):
+        msg = f"replace_file: expected the bytes to write to {where!r}, got {type(data).__name__}"
+        raise InvalidInput(msg)
+    if expected is not None and not isinstance(expected, str):
+        msg = f"replace_file: expected is the fingerprint read (a str) or None, got {expected!r:.80}"
+        raise InvalidInput(msg)
+    target = Path(os.path.realpath(where))
     directory = target.parent
-    _check_replaceable(path, target)
+    _check_replaceable(where, target)
     with _locked(directory):
         prefix = temporary_prefix(target.name)
         _remove_left_behind(directory, prefix)
@@ -80,7 +86,8 @@ def replace_file(path: Path, data: bytes, *, expected: str | None, check: bool =
             if check:
                 now = current(target, limit)
                 if now != expected:
-                    raise Changed("created" if expected is None else "deleted" if now is None else "changed")
+                    how = "created" if expected is None else "deleted" if now is None else "changed"
+                    raise FileChanged(where, how)
             os.replace(temporary, target)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -103,7 +110,7 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def _check_replaceable(path: Path, target: Path) -> None:
+def _check_replaceable(path: str, target: Path) -> None:
     """Refuse to replace what is no regular file (a device such as ``/dev/null``, a pipe: ``sheet new --force``
     would put a sheet in its place) or a file its permissions protect (replacing it would ignore them)."""
     try:
@@ -112,15 +119,15 @@ def _check_replaceable(path: Path, target: Path) -> None:
         return
     if not stat.S_ISREG(found):
         what = "a directory" if stat.S_ISDIR(found) else "not a regular file (a device, a pipe or a socket)"
-        msg = f"{str(path)!r} is {what}; nothing was written: give the name of a sheet file"
-        raise Unwritable(msg)
+        msg = f"{str(path)!r} is {what}; nothing was written: give the name of a regular file"
+        raise UnwritableFile(path, msg)
     mode = stat.S_IMODE(found)
     if not mode & 0o222 or not os.access(target, os.W_OK):
         msg = (
-            f"sheet file {str(path)!r} is read-only (mode {mode:04o}); nothing was written: "
+            f"{str(path)!r} is read-only (mode {mode:04o}); nothing was written: "
             f"make it writable (chmod u+w) to change it"
         )
-        raise Unwritable(msg)
+        raise UnwritableFile(path, msg)
 
 
 def temporary_prefix(name: str) -> str:
