@@ -2,7 +2,7 @@
 
 The measured path is ``dump_sheet`` then ``load_sheet`` (which checks every field and
 replays the ledger). The floor is plain ``json.dumps`` then ``json.loads`` of the dicts
-``progression.files.dumps`` gives.
+``progression.files.unstructure_sheet`` gives.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def sheets(count: int, events: int) -> list[progression.Sheet]:
 def run(count: int = 10_000, events: int = 20) -> list[Row]:
     """One row: dump + load of every sheet, against json.dumps + json.loads of the same data."""
     players = sheets(count, events)
-    data = [progression.files.dumps(sheet) for sheet in players]
+    data = [progression.files.unstructure_sheet(sheet) for sheet in players]
 
     def library() -> list[progression.Sheet]:
         return [progression.load_sheet(progression.dump_sheet(sheet)) for sheet in players]

@@ -52,7 +52,7 @@ def fold(data: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
 def run(size: int = 100_000) -> list[Row]:
     """One row: replay against the plain fold of the same events, as plain data."""
     events = ledger(size)
-    data = progression.files.dumps(progression.replay(events[:1]))["ledger"]
+    data = progression.files.unstructure_sheet(progression.replay(events[:1]))["ledger"]
     data += [progression.files.converter.unstructure(event, Event) for event in events[1:]]
     sheet, floor = progression.replay(events), fold(data)
     mine = {"pools": dict(sheet.pools), "stats": dict(sheet.stats), "owned": dict(sheet.owned)}

@@ -36,7 +36,7 @@ FAMILIES = {
     "authoring": [
         "CHOICE", "LARGEST_PACK", "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
         "Narrator", "Override", "PackEntry", "Play", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
-        "entries", "moved", "read_pack",
+        "moved", "pack_entries", "read_pack",
     ],
     "operations": [
         "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",
@@ -45,10 +45,10 @@ FAMILIES = {
     "history": [
         "Amendment", "AmendmentRefused", "Divergence", "Outcome", "Verification", "amend", "rebase", "undo", "verify",
     ],
-    "ledger": ["Account", "Ledger", "Pending", "Sheet", "replay"],
+    "ledger": ["Account", "Ledger", "PendingDecision", "Sheet", "replay"],
     "files": [
-        "LARGEST_FILE", "converter", "dump_sheet", "dumps", "load_sheet", "loads", "operations_of",
-        "structure_operation", "unstructure_operation",
+        "LARGEST_FILE", "converter", "dump_sheet", "load_sheet", "operations_of", "structure_operation",
+        "structure_sheet", "unstructure_operation", "unstructure_sheet",
     ],
     "store": ["Book", "Record", "Store", "Transaction", "open_store"],
     "disk": ["current", "fingerprint", "read_regular", "replace_file"],
@@ -83,13 +83,22 @@ MOVED = {
         ("Narrator", "Override", "PackEntry", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec"),
         "authoring",
     ),
-    **dict.fromkeys(("Upgrade", "entries", "read_pack"), "authoring"),
+    **dict.fromkeys(("Upgrade", "read_pack"), "authoring"),
     **dict.fromkeys(("combine", "create", "execute"), "operations"),
     **dict.fromkeys(("Amendment", "AmendmentRefused", "Divergence", "Verification"), "history"),
-    **dict.fromkeys(("Account", "Pending"), "ledger"),
-    **dict.fromkeys(("converter", "dumps", "loads"), "files"),
+    **dict.fromkeys(("Account",), "ledger"),
+    **dict.fromkeys(("converter",), "files"),
     **dict.fromkeys(("Store", "Transaction"), "store"),
     **dict.fromkeys(("Trials", "run_trials"), "studies"),
+}
+
+#: The names renamed in this release, old -> (family, new name): importable under the old name from the face
+#: and from the family, for one release, with a warning naming the new one.
+RENAMED = {
+    "Pending": ("ledger", "PendingDecision"),
+    "dumps": ("files", "unstructure_sheet"),
+    "entries": ("authoring", "pack_entries"),
+    "loads": ("files", "structure_sheet"),
 }
 
 
@@ -152,6 +161,20 @@ class TestDeprecatedNames:
             old = getattr(progression, name)
         assert getattr(importlib.import_module(f"progression.{family}"), name) is old
 
+    @pytest.mark.parametrize("name", sorted(RENAMED))
+    def test_a_renamed_name_warns_and_names_the_new_one(self, name: str) -> None:
+        """A renamed name still resolves, from the face and from its family, to the new one, with a
+        ``DeprecationWarning`` naming it."""
+        family, new = RENAMED[name]
+        module = importlib.import_module(f"progression.{family}")
+        found = []
+        for owner, where in ((progression, "progression"), (module, f"progression.{family}")):
+            message = f"{where}.{name} is deprecated: use progression.{family}.{new}"
+            with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+                found.append(getattr(owner, name))
+        assert [getattr(module, new)] * 2 == found
+        assert name not in module.__all__
+
     def test_an_old_name_warns_each_time(self) -> None:
         """The old name is never cached on the module, so that every import of it warns, not the first only."""
         for _ in range(2):
@@ -169,4 +192,9 @@ class TestDeprecatedNames:
         imports a moved name from :mod:`progression` or reads it as ``progression.<name>``, not even under
         ``TYPE_CHECKING`` where no warning would say so."""
         skipped = (ROOT / "src" / "progression" / "__init__.py", Path(__file__))
-        assert [] == python_uses("progression", MOVED, python_files(*skipped))
+        assert [] == python_uses("progression", {*MOVED, *RENAMED}, python_files(*skipped))
+        for family in {family for family, _ in RENAMED.values()}:
+            old = {name for name, (home, _) in RENAMED.items() if home == family}
+            home = ROOT / "src" / "progression" / family
+            mine = (home / "__init__.py", home.with_suffix(".py"), Path(__file__))
+            assert [] == python_uses(f"progression.{family}", old, python_files(*mine))

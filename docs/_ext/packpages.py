@@ -44,7 +44,7 @@ logger = logging.getLogger(__name__)
 
 def _installed() -> list[tuple[progression.RulePack, str]]:
     found = []
-    entries = progression.authoring.entries()
+    entries = progression.authoring.pack_entries()
     for name, entry in entries.items():
         try:
             pack = progression.load(name)

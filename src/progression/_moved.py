@@ -11,11 +11,15 @@ __all__ = ["moved"]
 
 
 def moved(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for ``package`` giving each name of ``homes`` from its new module
-    (``{"induce": "operations"}``: ``package.operations``), with a :class:`DeprecationWarning` naming it
-    each time it is used (the name is not cached), and refusing any other name as Python does.
+    """A module ``__getattr__`` for ``package`` giving each name of ``homes`` from its new home, with a
+    :class:`DeprecationWarning` naming it each time it is used (the name is not cached), and refusing any other
+    name as Python does.
 
-    Use it as ``__getattr__ = moved(__name__, {...})`` in the package's ``__init__``.
+    A home is a submodule (``{"induce": "operations"}``: ``package.operations.induce``), a submodule and the
+    name there (``{"price": "queries:price_inducements"}``), or the name in ``package`` itself
+    (``{"price": ":price_inducements"}``, a name renamed in place).
+
+    Use it as ``__getattr__ = moved(__name__, {...})`` in the module.
     """
 
     def attribute(name: str) -> Any:
@@ -23,7 +27,12 @@ def moved(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
         if home is None:
             msg = f"module {package!r} has no attribute {name!r}"
             raise AttributeError(msg)
-        warnings.warn(f"{package}.{name} is deprecated: import it from {package}.{home}", DeprecationWarning, 2)
-        return getattr(import_module(f".{home}", package), name)
+        module, renamed, new = home.partition(":")
+        where = f"{package}.{module}" if module else package
+        if renamed:
+            warnings.warn(f"{package}.{name} is deprecated: use {where}.{new}", DeprecationWarning, 2)
+        else:
+            warnings.warn(f"{package}.{name} is deprecated: import it from {where}", DeprecationWarning, 2)
+        return getattr(import_module(where), new or name)
 
     return attribute

@@ -3,7 +3,7 @@ upgrades, their costs and limits, GM overrides, displayed labels, the strategy o
 conformance check is steered by, :class:`Play`), the requests a random procedure
 yields (:class:`Roll`, :class:`Choose`) and the context it reads, reading a pack's own TOML
 (:class:`Reader`, :func:`read_pack`), telling its entries (:class:`Narrator`) and the installed
-packs' entry points (:func:`entries`, :class:`PackEntry`), and :func:`moved`, a package's old names kept for a
+packs' entry points (:func:`pack_entries`, :class:`PackEntry`), and :func:`moved`, a package's old names kept for a
 release with a warning.
 
 A user of packs needs none of this: :func:`progression.load` gives a pack, and its methods and the
@@ -13,7 +13,7 @@ operations of :mod:`progression.operations` change sheets.
 from progression._labels import Label
 from progression._moved import moved
 from progression.engine.procedures import Choose, ProcedureContext, Roll
-from progression.rulepacks.discovery import PackEntry, entries
+from progression.rulepacks.discovery import PackEntry, pack_entries
 from progression.rulepacks.loading import read_pack
 from progression.rulepacks.narration import Narrator
 from progression.rulepacks.reader import LARGEST_PACK, Reader
@@ -55,7 +55,10 @@ __all__ = [
     "Roll",
     "StatSpec",
     "Upgrade",
-    "entries",
     "moved",
+    "pack_entries",
     "read_pack",
 ]
+
+#: The name of before, for one release.
+__getattr__ = moved(__name__, {"entries": ":pack_entries"})

@@ -22,19 +22,19 @@ EXPECTED = [
 #: Each public submodule and its names, in the order of its ``__all__``.
 MODULES = {
     "operations": [
-        "PostMatch", "add_journeymen", "advance", "amend_match", "buy_staff", "cast", "create_team",
+        "PostMatch", "add_journeymen", "advance", "amend_match", "buy_staff", "cast_spell", "create_team",
         "draft", "draft_matched_play", "end_draft", "expensive_mistakes", "fire", "fire_staff", "hire",
         "hire_journeyman", "induce", "lose_trophy", "new_player", "new_season", "prize", "record_match",
         "record_outcome", "redraft", "release_journeymen", "remove_dead", "retire", "star_sheet",
         "update_fans",
     ],
     "queries": [
-        "agent_fee", "budget", "check_match", "closed", "current_team_value", "current_value",
-        "eligibility", "fielded", "hireable", "league_points", "level_of", "match_entry", "match_notes",
-        "must_advance", "notation", "prayers", "price", "profile", "quote_matched_play", "redraft_budget",
+        "agent_fee", "budget", "check_match", "closed_matches", "current_team_value", "current_value",
+        "fielded", "hireable", "league_points", "level_of", "match_entry", "match_notes", "must_advance",
+        "notation", "prayers", "price_inducements", "profile", "quote_matched_play", "redraft_budget",
         "results", "round_robin", "seasons_played", "skill_points", "spent_from_treasury", "spp_account",
-        "standings", "standings_lines", "team_value", "treasury_account", "winnings", "wizard_eligibility",
-        "wizards",
+        "standings", "standings_lines", "star_eligibility", "team_value", "treasury_account", "winnings",
+        "wizard_eligibility", "wizards",
     ],
     "spells": [
         "Outcome", "Piece", "Pitch", "Profile", "apothecary", "end_of_drive", "fireball", "frog_profile",
@@ -50,6 +50,17 @@ MODULES = {
 #: The names that left the face in this release, and the module each is imported from now: every name of a
 #: submodule that is not on the face.
 MOVED = {name: module for module, names in MODULES.items() for name in names if name not in EXPECTED}
+
+#: The names renamed in this release, old -> (module, new name): vague out of context, they say what they do
+#: now; the old name still resolves from the face and from the module, for one release, with a warning.
+RENAMED = {
+    "cast": ("operations", "cast_spell"),
+    "closed": ("queries", "closed_matches"),
+    "eligibility": ("queries", "star_eligibility"),
+    "price": ("queries", "price_inducements"),
+}
+for _, new in RENAMED.values():  # a new name was never on the face: not a moved one
+    del MOVED[new]
 
 
 class TestFace:
@@ -109,6 +120,20 @@ class TestDeprecatedNames:
             old = getattr(bb, name)
         assert getattr(importlib.import_module(f"progression_bloodbowl.{module}"), name) is old
 
+    @pytest.mark.parametrize("name", sorted(RENAMED))
+    def test_a_renamed_name_warns_and_names_the_new_one(self, name: str) -> None:
+        """A renamed name still resolves, from the face and from its module, to the new one, with a
+        ``DeprecationWarning`` naming it."""
+        module, new = RENAMED[name]
+        loaded = importlib.import_module(f"progression_bloodbowl.{module}")
+        found = []
+        for owner, where in ((bb, "progression_bloodbowl"), (loaded, f"progression_bloodbowl.{module}")):
+            message = f"{where}.{name} is deprecated: use progression_bloodbowl.{module}.{new}"
+            with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+                found.append(getattr(owner, name))
+        assert [getattr(loaded, new)] * 2 == found
+        assert name not in loaded.__all__
+
     def test_an_old_name_warns_each_time(self) -> None:
         """The old name is never cached on the module, so that every import of it warns, not the first only."""
         for _ in range(2):
@@ -132,20 +157,26 @@ class TestNoOldNameInUse:
         """No module of the packs, the tests, the examples, the benchmarks or the docs' extensions imports a moved
         name from :mod:`progression_bloodbowl` or reads it as ``bb.<name>`` (whatever the module is imported as),
         not even under ``TYPE_CHECKING`` where no warning would say so."""
-        assert [] == python_uses(
-            "progression_bloodbowl",
-            MOVED,
-            python_files(ROOT / "rulepacks/bloodbowl/src/progression_bloodbowl/__init__.py", Path(__file__)),
-        )
+        face = ROOT / "rulepacks/bloodbowl/src/progression_bloodbowl/__init__.py"
+        assert [] == python_uses("progression_bloodbowl", {*MOVED, *RENAMED}, python_files(face, Path(__file__)))
+        for module in {module for module, _ in RENAMED.values()}:
+            old = {name for name, (home, _) in RENAMED.items() if home == module}
+            own = face.with_name(f"{module}.py")
+            assert [] == python_uses(f"progression_bloodbowl.{module}", old, python_files(face, own, Path(__file__)))
 
     def test_no_page_uses_an_old_name(self) -> None:
         """No page of the docs, nor the README, writes a moved name as ``bb.<name>``,
         ``progression_bloodbowl.<name>`` (a cross-reference too) or imports it from the face: the CHANGELOG
         alone, which lists the moves, names them."""
-        assert [] == pages_using(old_name_pattern("progression_bloodbowl", "bb", MOVED))
+        assert [] == pages_using(old_name_pattern("progression_bloodbowl", "bb", {*MOVED, *RENAMED}))
+        for module in {module for module, _ in RENAMED.values()}:
+            old = {name for name, (home, _) in RENAMED.items() if home == module}
+            assert [] == pages_using(old_name_pattern(f"progression_bloodbowl.{module}", f"bb.{module}", old))
 
     def test_the_page_scan_finds_an_old_name(self) -> None:
         """The pattern the page scan uses catches an old name, and leaves its new home and a name of the face."""
         old = old_name_pattern("progression_bloodbowl", "bb", MOVED, imports=False)
         assert ["bb.induce"] == old.findall("bb.induce(pack, team) bb.operations.induce(pack, team) bb.hire(pack)")
-        assert [] == old.findall(":func:`~progression_bloodbowl.queries.price` and ``progression_bloodbowl.team``")
+        assert [] == old.findall(
+            ":func:`~progression_bloodbowl.queries.price_inducements` and ``progression_bloodbowl.team``"
+        )

@@ -16,7 +16,7 @@ import progression_competence as pc
 from progression import RulePack
 from progression.cli.main import main
 from progression.errors import RulePackError, SheetError
-from progression.files import dumps
+from progression.files import unstructure_sheet
 
 CAMPAIGN = Path(pc.__file__).parent / "data" / "example-campaign.toml"
 HARBOUR = """format = 1
@@ -54,7 +54,7 @@ def run(capsys: pytest.CaptureFixture[str]) -> Run:
 
 def price(pack: RulePack, path: Path, quality: str) -> int:
     """The price of ``quality`` for the character saved at ``path``, by the pack it keeps."""
-    sheet = progression.files.loads(json.loads(path.read_text(encoding="utf-8")))
+    sheet = progression.files.structure_sheet(json.loads(path.read_text(encoding="utf-8")))
     return pc.campaigns.pack_for(pack, sheet).quote(sheet, quality).price
 
 
@@ -64,7 +64,7 @@ class TestSettingsTravel:
         not the rules' 50."""
         pack = pc.build(settings=pc.default_settings().changed(quality_base=20))
         path = tmp_path / "aline.json"
-        path.write_text(json.dumps(dumps(pc.new_character(pack, "Aline"))), encoding="utf-8")
+        path.write_text(json.dumps(unstructure_sheet(pc.new_character(pack, "Aline"))), encoding="utf-8")
         status, out, _ = run("sheet", "quote", str(path), "quality.souplesse", "--json")
         assert (0, 20) == (status, json.loads(out)["price"])
 
@@ -248,7 +248,7 @@ class TestTuningAtCreation:
         """``sheet new ... --set quality_base=30`` (and every setting ``tune`` takes) tunes the character's campaign."""
         path = tmp_path / "aline.json"
         assert 0 == run("sheet", "new", str(path), "--pack", "competence", "--kind", "character", "--set", option)[0]
-        sheet = progression.files.loads(json.loads(path.read_text(encoding="utf-8")))
+        sheet = progression.files.structure_sheet(json.loads(path.read_text(encoding="utf-8")))
         settings = pc.campaigns.pack_for(pc.pack(), sheet).tables["settings"]
         key = option.partition("=")[0]
         assert expected == (price(pc.pack(), path, quality) if quality else settings[key])

@@ -40,7 +40,7 @@ def dojo(installed: Path) -> RulePack:
 class TestEntryPoint:
     def test_listed_without_import(self, installed: Path) -> None:
         """Once installed, the pack is listed by name, from its distribution."""
-        entry = progression.authoring.entries()["dojo"]
+        entry = progression.authoring.pack_entries()["dojo"]
         assert ("progression-dojo", "progression_dojo:pack") == (entry.distribution, entry.value)
 
     def test_loads_by_name(self, dojo: RulePack) -> None:

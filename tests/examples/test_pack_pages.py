@@ -212,7 +212,7 @@ class TestDataTables:
 class TestGenerate:
     def test_writes_and_cleans(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """Pages of packs that are gone are removed; hand-written pages and the index stay."""
-        monkeypatch.setattr(progression.authoring, "entries", dict)
+        monkeypatch.setattr(progression.authoring, "pack_entries", dict)
         folder = tmp_path / "reference" / "packs"
         folder.mkdir(parents=True)
         (folder / "gone.rst").write_text(packpages.MARKER + " by a test\n\nGone\n====\n", encoding="utf-8")
@@ -222,7 +222,7 @@ class TestGenerate:
 
     def test_unchanged_files_are_not_rewritten(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """A second build leaves the page untouched, so Sphinx does not read it again."""
-        monkeypatch.setattr(progression.authoring, "entries", dict)
+        monkeypatch.setattr(progression.authoring, "pack_entries", dict)
         packpages.generate(tmp_path, ROOT / "docs", ["../examples/dnd5e/pack.toml"])
         page = tmp_path / "reference" / "packs" / "dnd5e.rst"
         before = page.stat().st_mtime_ns

@@ -23,14 +23,14 @@ def saved_ana() -> dict[str, Any]:
 
 def refused(data: dict[str, Any]) -> str:
     with pytest.raises(SheetError) as caught:
-        progression.files.loads(data, "ana.json")
+        progression.files.structure_sheet(data, "ana.json")
     return str(caught.value)
 
 
 class TestTamperedLedgers:
     def test_untouched_file_loads(self) -> None:
         """The check refuses nothing the engine wrote."""
-        assert 8 == progression.files.loads(saved_ana(), "ana.json").pools["purse"]
+        assert 8 == progression.files.structure_sheet(saved_ana(), "ana.json").pools["purse"]
 
     def test_negative_award(self) -> None:
         """An award of -5 points is no award: refused, naming the event."""

@@ -70,13 +70,13 @@ class TestFormatOne:
         sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, pack=pack)
         after = progression.mark(sheet, "read again")
         report = progression.verify(after, pack)
-        saved = progression.files.dumps(after)
+        saved = progression.files.unstructure_sheet(after)
         assert (2, len(sheet.ledger) - len(RECOVERED[name]), "mark read again") == (
             saved["format"],
             len(report.divergences),
             after.ledger[-1].label,
         )
-        assert after == progression.files.loads(saved, name, pack=pack)
+        assert after == progression.files.structure_sheet(saved, name, pack=pack)
 
 
 def test_an_edited_event_is_not_recovered() -> None:
@@ -86,6 +86,6 @@ def test_an_edited_event_is_not_recovered() -> None:
     data = json.loads((HERE / name).read_text(encoding="utf-8"))
     data["ledger"][2]["price"]["xp"] = 0
     pack = pack_of(name)
-    sheet = progression.files.loads(data, name, pack=pack)
+    sheet = progression.files.structure_sheet(data, name, pack=pack)
     report = progression.verify(sheet, pack)
     assert [(3, "unverifiable")] == [(d.position, d.kind) for d in report.divergences]

@@ -58,7 +58,7 @@ def a_sheet() -> Sheet:
     return pack.award(party, "purse", 30, reason="loot", member=None)
 
 
-SHEET_DATA = progression.files.dumps(a_sheet())
+SHEET_DATA = progression.files.unstructure_sheet(a_sheet())
 SHEET_TEXT = json.dumps(SHEET_DATA)
 
 # -- garbage ------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def load_sheet_text(text: str) -> None:
 
 
 def load_sheet_data(data: Any) -> None:
-    only_progression_errors(lambda: progression.files.loads(data, "<fuzz>"))
+    only_progression_errors(lambda: progression.files.structure_sheet(data, "<fuzz>"))
 
 
 def load_sheet_bytes(data: bytes) -> None:
@@ -217,7 +217,7 @@ class TestSheetLoader:
 
     def test_the_undamaged_sheet_loads(self) -> None:
         """The data every mutation starts from is a valid sheet."""
-        assert a_sheet() == progression.files.loads(SHEET_DATA)
+        assert a_sheet() == progression.files.structure_sheet(SHEET_DATA)
 
 
 @pytest.mark.slow

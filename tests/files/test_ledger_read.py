@@ -81,10 +81,10 @@ class TestRead:
 class TestOwnership:
     def test_loads_copies_the_callers_dicts(self) -> None:
         """A sheet read from data a caller holds does not change when the caller changes that data."""
-        data = progression.files.dumps(
+        data = progression.files.unstructure_sheet(
             progression.replay([Created(pack="p", kind="k", pools={"spp": 1}), Marked(label="m")])
         )
-        sheet = progression.files.loads(data)
+        sheet = progression.files.structure_sheet(data)
         data["ledger"][0]["pools"]["spp"] = 99
         assert (1, 1) == (sheet.pools["spp"], sheet.ledger[0].pools["spp"])  # type: ignore[attr-defined]
 

@@ -19,7 +19,9 @@ from support.builders import market
 
 def ana() -> dict[str, Any]:
     pack = market()
-    return progression.files.dumps(pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 10, reason="wages"))
+    return progression.files.unstructure_sheet(
+        pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 10, reason="wages")
+    )
 
 
 def nested(depth: int) -> dict[str, Any]:
@@ -42,7 +44,7 @@ class TestSize:
 class TestNesting:
     def test_what_loads_at_the_deepest_saves(self) -> None:
         """Events nested as deep as allowed load, and save again as they were."""
-        sheet = progression.files.loads(nested(DEEPEST - 1))
+        sheet = progression.files.structure_sheet(nested(DEEPEST - 1))
         assert sheet == progression.load_sheet(progression.dump_sheet(sheet))
 
     @pytest.mark.parametrize("depth", [DEEPEST + 1, 300])

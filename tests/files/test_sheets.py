@@ -12,7 +12,7 @@ import progression
 import progression.operations
 from progression import ScriptedDice, Sheet, dump_sheet, load_sheet
 from progression.errors import InvalidInput, SheetError
-from progression.files import dumps, loads
+from progression.files import structure_sheet, unstructure_sheet
 from support.builders import FEW, histories, market, trainer
 
 
@@ -61,7 +61,7 @@ class TestRoundTrip:
     def test_file_shape(self) -> None:
         """A file holds its format, its pack and its ledger: an entry per operation holding the operation (by
         ``op``) and its events, each event naming itself under ``event``."""
-        data = dumps(roster())
+        data = unstructure_sheet(roster())
         batch = data["ledger"][3]  # the combined step: a batch of two entries
         member = next(e for entry in batch["events"] for e in entry["events"] if e["event"] == "member")
         first = data["ledger"][0]
@@ -80,7 +80,7 @@ class TestRoundTrip:
 
 
 def saved(**changes: Any) -> dict[str, Any]:
-    data = dumps(market().award(market().new_sheet("adventurer", "Ana"), "purse", 3, reason="x"))
+    data = unstructure_sheet(market().award(market().new_sheet("adventurer", "Ana"), "purse", 3, reason="x"))
     data.update(changes)
     return data
 
@@ -106,14 +106,14 @@ class TestBadFiles:
     def test_bad_top_level(self, changes: dict[str, Any], message: str) -> None:
         """Versions, ledgers, packs and stray keys are checked, each with its key path."""
         with pytest.raises(SheetError, match="sheet ana.json does not load: " + message):
-            loads(saved(**changes), "ana.json")
+            structure_sheet(saved(**changes), "ana.json")
 
     def test_missing_format(self) -> None:
         """A file without a format is refused, saying which it expects."""
         data = saved()
         del data["format"]
         with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 2 @ \$\.format"):
-            loads(data, "ana.json")
+            structure_sheet(data, "ana.json")
 
     def test_every_bad_event_at_once(self) -> None:
         """Wrong types inside events are all reported, each with its path in the ledger."""
@@ -121,7 +121,7 @@ class TestBadFiles:
         data["ledger"][1]["events"][0].update(amount="3", pool=7)
         data["ledger"].append({"event": "exploded"})
         with pytest.raises(SheetError) as caught:
-            loads(data, "ana.json")
+            structure_sheet(data, "ana.json")
         assert [
             ("$.ledger[1].events[0].pool", "expected a text, got 7"),
             ("$.ledger[1].events[0].amount", "expected an integer, got '3'"),
@@ -137,7 +137,7 @@ class TestBadFiles:
         data = saved()
         data["ledger"][1]["bonus"] = 2
         with pytest.raises(SheetError, match=r"\$\.ledger\[1\]"):
-            loads(data, "ana.json")
+            structure_sheet(data, "ana.json")
 
     def test_ledger_that_does_not_fold(self) -> None:
         """A ledger that parses but does not fold names the file and the event."""
@@ -147,7 +147,7 @@ class TestBadFiles:
             SheetError,
             match=r"sheet ana.json does not load: event 2 \(member\) refers to 'ghost', which is not on the sheet @ \$\.ledger\[2\]",
         ):
-            loads(data, "ana.json")
+            structure_sheet(data, "ana.json")
 
     def test_not_an_object(self) -> None:
         """A JSON list is not a sheet."""
@@ -157,7 +157,7 @@ class TestBadFiles:
     def test_not_text(self) -> None:
         """``load_sheet`` reads text; parsed data goes to ``loads``."""
         with pytest.raises(
-            InvalidInput, match=r"load_sheet reads JSON text \(str or bytes\), got dict; use loads\(\) for parsed data"
+            InvalidInput, match=r"load_sheet reads JSON text \(str or bytes\), got dict; use structure_sheet\(\) for parsed data"
         ):
             load_sheet(saved())  # type: ignore[arg-type]
 

@@ -205,9 +205,9 @@ class TestOnAnEditedHistory:
         pack = market()
         ana = pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 12, reason="wages")
         ana = pack.award(ana, "purse", 3, reason="tips")
-        data = progression.files.dumps(ana)
+        data = progression.files.unstructure_sheet(ana)
         data["ledger"][1]["events"][0]["amount"] = 120
-        edited = progression.files.loads(data, "ana.json")
+        edited = progression.files.structure_sheet(data, "ana.json")
         with pytest.raises(InvalidInput, match=r"amend #3: the history before it is not what the rules give \(#2 "):
             amend(edited, 3, Award(pool="purse", amount=4, reason="tips"), pack=pack)
         fixed, _ = amend(edited, 2, Award(pool="purse", amount=12, reason="wages"), pack=pack)

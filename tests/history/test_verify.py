@@ -31,9 +31,9 @@ def ana_history() -> Sheet:
 
 def edited(sheet: Sheet, edit: Any) -> Sheet:
     """The sheet saved, its file's data changed by ``edit``, and read back."""
-    data = progression.files.dumps(sheet)
+    data = progression.files.unstructure_sheet(sheet)
     edit(data["ledger"])
-    return progression.files.loads(data, "ana.json")
+    return progression.files.structure_sheet(data, "ana.json")
 
 
 def found(sheet: Sheet, pack: progression.RulePack | None = None) -> list[tuple[int, str, str]]:
@@ -149,20 +149,20 @@ class TestTampering:
         pack = trainer()
         player = pack.award(pack.new_sheet("player", "Ana"), "spp", 6, reason="a touchdown")
         player = pack.purchase(player, "random_skill", dice=ScriptedDice([1, 2]), decisions=["dodge"])
-        data = progression.files.dumps(player)
+        data = progression.files.unstructure_sheet(player)
         data["ledger"][2]["rolls"][1].update(roll)
         with pytest.raises(SheetError, match=message):
-            progression.files.loads(data, "ana.json")
+            progression.files.structure_sheet(data, "ana.json")
 
     def test_a_die_that_no_die_shows(self) -> None:
         """A D6 recorded as showing 7 in an entry's rolls: the file is refused where it says so."""
         pack = trainer()
         player = pack.award(pack.new_sheet("player", "Ana"), "spp", 6, reason="a touchdown")
         player = pack.purchase(player, "random_skill", dice=ScriptedDice([1, 2]), decisions=["dodge"])
-        data = progression.files.dumps(player)
+        data = progression.files.unstructure_sheet(player)
         data["ledger"][2]["rolls"][1]["results"] = [7]
         with pytest.raises(SheetError, match=r"a D6 shows 1 to 6, got 7 @ \$\.ledger\[2\]\.rolls\[1\]\.results\[0\]"):
-            progression.files.loads(data, "ana.json")
+            progression.files.structure_sheet(data, "ana.json")
 
     def test_a_purchase_the_sheet_could_not_make(self) -> None:
         """A crown (it needs level 3) written into the file: the rules refuse it, with their reason."""
@@ -207,7 +207,7 @@ class TestTampering:
         def edit(ledger: list[Any]) -> None:
             ledger[1]["events"][0]["amount"] = 60
 
-        data = progression.files.dumps(ana_history())
+        data = progression.files.unstructure_sheet(ana_history())
         edit(data["ledger"])
         with pytest.raises(SheetError, match=r"events\[0\]\.amount: recorded 60, the rules give 10 @ \$\.ledger\[1\]"):
             progression.load_sheet(json.dumps(data), "ana.json", pack=market(), verify=True)

@@ -62,7 +62,7 @@ class TestPacks:
             progression.authoring.PackEntry(
                 name="market", distribution="progression-market", version="1.2", value="progression_market:pack"
             )
-            == progression.authoring.entries()["market"]
+            == progression.authoring.pack_entries()["market"]
         )
 
     def test_two_distributions_claim_one_name(self, installed: Callable[..., list[FakeEntryPoint]]) -> None:

@@ -525,7 +525,9 @@ class TestFiles:
 
     def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
         """A file edited by hand is refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""
-        data = progression.files.dumps(pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt"))
+        data = progression.files.unstructure_sheet(
+            pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt")
+        )
         data["ledger"][1]["events"][0]["amount"] = 120
         path = tmp_path / "ana.json"
         path.write_text(json.dumps(data), encoding="utf-8")

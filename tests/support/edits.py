@@ -38,7 +38,7 @@ def assert_found(sheet: Sheet, pack: RulePack, data: st.DataObject) -> None:
     """Edit one value, drawn from ``data``, of one entry of ``sheet``'s file: the file is refused, or ``verify``
     reports that entry first, or the edit changed nothing the rules produce (verify is ok, every entry's events
     and rolls as they were)."""
-    saved = progression.files.dumps(sheet)
+    saved = progression.files.unstructure_sheet(sheet)
     position = data.draw(st.integers(0, len(saved["ledger"]) - 1), label="entry")
     leaves = _leaves(saved["ledger"][position])
     if not leaves:
@@ -49,7 +49,7 @@ def assert_found(sheet: Sheet, pack: RulePack, data: st.DataObject) -> None:
         holder = holder[key]
     holder[path[-1]] = _edit(holder[path[-1]])
     try:
-        changed = progression.files.loads(saved, "edited.json", pack=pack)
+        changed = progression.files.structure_sheet(saved, "edited.json", pack=pack)
     except SheetError:
         return
     report = progression.verify(changed, pack)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from progression import load
-from progression.authoring import entries
+from progression.authoring import pack_entries
 from progression.cli.args import UsageError
 from progression.cli.output import Output
 
@@ -24,7 +24,7 @@ INSTALL = (
 
 
 def run_demo(args: argparse.Namespace, out: Output) -> int:
-    installed = list(entries())
+    installed = list(pack_entries())
     if not installed:
         msg = f"no rule pack is installed, so there is nothing to demonstrate; {INSTALL}"
         raise UsageError(msg)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from progression import RulePack, load
-from progression.authoring import CHOICE, Upgrade, entries
+from progression.authoring import CHOICE, Upgrade, pack_entries
 from progression.cli.args import language, resolve_pack
 from progression.cli.output import Output, Table, one_line
 from progression.errors import ProgressionError
@@ -20,7 +20,7 @@ __all__ = ["contract_data", "contract_functions", "run_packs", "run_show"]
 
 def run_packs(args: argparse.Namespace, out: Output) -> int:
     rows = []
-    for entry in entries().values():
+    for entry in pack_entries().values():
         try:
             title = load(entry.name).title.en
         except ProgressionError as error:

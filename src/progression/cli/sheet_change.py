@@ -21,7 +21,7 @@ from progression.dice import Dice
 from progression.errors import InvalidInput
 from progression.events import Event
 from progression.history import undo
-from progression.ledger import Pending, Sheet
+from progression.ledger import PendingDecision, Sheet
 
 __all__ = ["run_award", "run_buy", "run_decide", "run_discard", "run_do", "run_mark", "run_new", "run_undo"]
 
@@ -62,7 +62,7 @@ def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet
 def waiting(before: Sheet, after: Sheet, member: str | None) -> list[tuple[str | None, tuple[str, Sequence[str]]]]:
     """The questions waiting after a change: the subject's, and on a whole roster (a pack's action on a
     team) each member's that the change left open."""
-    found: list[tuple[str | None, Pending | None]]
+    found: list[tuple[str | None, PendingDecision | None]]
     if member is not None:
         found = [(member, subject_of(after, member).pending)]
     else:

@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 from progression import RulePack, load, load_file
-from progression.authoring import LARGEST_PACK, entries
+from progression.authoring import LARGEST_PACK, pack_entries
 from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
 from progression.disk import read_regular
@@ -40,7 +40,7 @@ def _targets(spec: str) -> tuple[list[str], list[str], bool]:
     """The packs to check, the files of a folder skipped, and whether ``spec`` is an installed pack's name
     (else each target is a path: a folder's ``*.toml`` is loaded as a file, whatever it turns out to be)."""
     path = Path(spec)
-    if not is_path(spec) and spec in entries():  # a bare name is the installed pack, whatever the folder holds
+    if not is_path(spec) and spec in pack_entries():  # a bare name is the installed pack, whatever the folder holds
         return [spec], [], True
     if path.is_dir():
         files, skipped = folder_files(path)
@@ -50,7 +50,7 @@ def _targets(spec: str) -> tuple[list[str], list[str], bool]:
         return files, skipped, False
     if path.is_file():
         return [spec], [], False
-    msg = f"{spec!r} is neither a pack file, a folder, nor an installed pack (installed: {', '.join(entries()) or 'none'})"
+    msg = f"{spec!r} is neither a pack file, a folder, nor an installed pack (installed: {', '.join(pack_entries()) or 'none'})"
     raise UsageError(msg)
 
 

@@ -3,17 +3,28 @@
 a file must satisfy (``checks``).
 """
 
+from progression._moved import moved
 from progression.files.converter import operations_of, structure_operation, unstructure_operation
-from progression.files.sheets import LARGEST_FILE, converter, dump_sheet, dumps, load_sheet, loads
+from progression.files.sheets import (
+    LARGEST_FILE,
+    converter,
+    dump_sheet,
+    load_sheet,
+    structure_sheet,
+    unstructure_sheet,
+)
 
 __all__ = [
     "LARGEST_FILE",
     "converter",
     "dump_sheet",
-    "dumps",
     "load_sheet",
-    "loads",
     "operations_of",
     "structure_operation",
+    "structure_sheet",
     "unstructure_operation",
+    "unstructure_sheet",
 ]
+
+#: The names of before, for one release: ``dumps`` gave a dict, ``loads`` read one.
+__getattr__ = moved(__name__, {"dumps": ":unstructure_sheet", "loads": ":structure_sheet"})

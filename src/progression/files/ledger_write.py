@@ -2,7 +2,7 @@
 
 What they write is what the cattrs converter of :mod:`.sheets` writes (the same keys in
 the same order, the same values), without its dispatch: :func:`write_ledger` gives the
-dicts of :func:`~progression.files.dumps`, and :func:`event_lines` gives, for each event, the
+dicts of :func:`~progression.files.unstructure_sheet`, and :func:`event_lines` gives, for each event, the
 JSON text ``json.dumps(data, ensure_ascii=False)`` makes of those dicts, written straight
 from the event. A value of a type the writers do not expect (a mapping value that is not
 an integer or a text, say) goes through the converter and ``json``, as before.

@@ -42,11 +42,11 @@ __all__ = [
     "LARGEST_FILE",
     "converter",
     "dump_sheet",
-    "dumps",
     "load_sheet",
-    "loads",
     "structure_operation",
+    "structure_sheet",
     "unstructure_operation",
+    "unstructure_sheet",
 ]
 
 #: The version of the sheet file format this library writes.
@@ -57,7 +57,7 @@ READS = (1, 2)
 _KEYS = ("format", "pack", "ledger")
 
 
-def dumps(sheet: Sheet) -> dict[str, Any]:
+def unstructure_sheet(sheet: Sheet) -> dict[str, Any]:
     """A sheet as plain data: its format, pack and ledger (the state follows from the ledger)."""
     if not isinstance(sheet, Sheet):
         msg = f"expected a Sheet to save, got {type(sheet).__name__}"
@@ -66,7 +66,7 @@ def dumps(sheet: Sheet) -> dict[str, Any]:
     return {"format": FORMAT, "pack": sheet.pack, "ledger": write_ledger(sheet.ledger)}
 
 
-def loads(data: Any, source: str = "<data>", *, pack: RulePack | None = None, verify: bool = False) -> Sheet:
+def structure_sheet(data: Any, source: str = "<data>", *, pack: RulePack | None = None, verify: bool = False) -> Sheet:
     """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`.
 
     Args:
@@ -230,7 +230,7 @@ def load_sheet(
 ) -> Sheet:
     """A sheet from JSON text; malformed or truncated text raises :class:`~progression.errors.SheetError`."""
     if not isinstance(text, str | bytes | bytearray):
-        msg = f"load_sheet reads JSON text (str or bytes), got {type(text).__name__}; use loads() for parsed data"
+        msg = f"load_sheet reads JSON text (str or bytes), got {type(text).__name__}; use structure_sheet() for parsed data"
         raise InvalidInput(msg)
     if len(text) > LARGEST_FILE:
         reason = f"a sheet file holds at most {LARGEST_FILE:,} bytes, this one {len(text):,}"
@@ -252,7 +252,7 @@ def load_sheet(
             _check_values(data, "$", source)
         except RecursionError:
             raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
-    return loads(data, source, pack=pack, verify=verify)
+    return structure_sheet(data, source, pack=pack, verify=verify)
 
 
 #: The largest sheet file read (16 MiB): a Blood Bowl team after ten seasons of 15 matches is 0.4 MB.

@@ -2,7 +2,11 @@
 applies events without checking a rule (``sheet``), and the ledger as a value (``ledger``).
 """
 
+from progression._moved import moved
 from progression.ledger.ledger import Ledger
-from progression.ledger.sheet import Account, Pending, Sheet, replay
+from progression.ledger.sheet import Account, PendingDecision, Sheet, replay
 
-__all__ = ["Account", "Ledger", "Pending", "Sheet", "replay"]
+__all__ = ["Account", "Ledger", "PendingDecision", "Sheet", "replay"]
+
+#: The name of before, for one release (beside ``errors.PendingState``, the refusal of a sheet that waits).
+__getattr__ = moved(__name__, {"Pending": ":PendingDecision"})

@@ -42,11 +42,11 @@ from progression.ledger.events import (
 from progression.ledger.ledger import SNAPSHOT_EVERY, Ledger
 from progression.rules.parts import Effect, Override
 
-__all__ = ["Account", "Fold", "Ledger", "Pending", "Sheet", "creation", "fold", "replay"]
+__all__ = ["Account", "Fold", "Ledger", "PendingDecision", "Sheet", "creation", "fold", "replay"]
 
 
 @attrs.frozen(kw_only=True)
-class Pending:
+class PendingDecision:
     """A procedure that has started and waits for a person's decision."""
 
     upgrade: str
@@ -100,7 +100,7 @@ class Sheet:
     #: How many times each upgrade was bought.
     bought: Mapping[str, int]
     members: Mapping[str, Sheet]
-    pending: Pending | None
+    pending: PendingDecision | None
     #: Every entry, in order: the first is the creation (see :class:`~progression.Ledger`).
     ledger: Ledger
 
@@ -276,7 +276,7 @@ def build(
     ledger: Ledger,
     pools: Mapping[str, int],
     members: Mapping[str, Sheet],
-    pending: Pending | None,
+    pending: PendingDecision | None,
     stats: Mapping[str, int] | None = None,
     owned: Mapping[str, int] | None = None,
     tags: Mapping[str, str] | None = None,
@@ -345,7 +345,7 @@ class Fold:
         self.tags: Mapping[str, str] = created.tags
         self.bought: Mapping[str, int] = _NONE
         self.members: Mapping[str, Sheet] = _NONE
-        self.pending: Pending | None = None
+        self.pending: PendingDecision | None = None
 
     @classmethod
     def of(cls, sheet: Sheet) -> Fold:
@@ -460,7 +460,7 @@ class Fold:
 
     def _started(self, event: Started) -> None:
         self.pay(event.price)
-        self.pending = Pending(
+        self.pending = PendingDecision(
             upgrade=event.upgrade, choice=event.choice, price=event.price, override=event.override, args=event.args
         )
 
@@ -515,13 +515,13 @@ _HANDLERS: dict[type[Event], Callable[[Fold, Any], None]] = {
 
 
 def _pending(
-    was: Pending,
+    was: PendingDecision,
     rolls: tuple[tuple[int, ...], ...],
     decisions: tuple[str, ...],
     question: tuple[str, tuple[str, ...]] | None,
-) -> Pending:
+) -> PendingDecision:
     """``was`` with its rolls, decisions and question replaced (``attrs.evolve`` without its introspection)."""
-    return Pending(
+    return PendingDecision(
         upgrade=was.upgrade,
         choice=was.choice,
         price=was.price,

@@ -4,9 +4,9 @@ through their entry points (``discovery``), and what a pack offers the command l
 its declared ``commands`` and their ``options``).
 """
 
-from progression.rulepacks.discovery import PackEntry, entries, load, packs
+from progression.rulepacks.discovery import PackEntry, load, pack_entries, packs
 from progression.rulepacks.loading import load_file, load_text, read_pack
 from progression.rulepacks.reader import Reader
 from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["PackEntry", "Reader", "RulePack", "entries", "load", "load_file", "load_text", "packs", "read_pack"]
+__all__ = ["PackEntry", "Reader", "RulePack", "load", "load_file", "load_text", "pack_entries", "packs", "read_pack"]

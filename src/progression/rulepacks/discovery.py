@@ -12,7 +12,7 @@ from progression.rulepacks.rulepack import RulePack
 if TYPE_CHECKING:
     from importlib import metadata
 
-__all__ = ["GROUP", "PackEntry", "entries", "load", "packs"]
+__all__ = ["GROUP", "PackEntry", "load", "pack_entries", "packs"]
 
 #: The entry-point group packs register under.
 GROUP = "progression.rulepacks"
@@ -37,7 +37,7 @@ def _distribution(entry: metadata.EntryPoint) -> tuple[str, str]:
     return dist.metadata["Name"] or "?", dist.version
 
 
-def entries() -> dict[str, PackEntry]:
+def pack_entries() -> dict[str, PackEntry]:
     """The installed packs by name. Two distributions claiming one name is an error naming both."""
     from importlib import metadata  # on first use: importing it costs more than the rest of progression
 
@@ -63,7 +63,7 @@ def entries() -> dict[str, PackEntry]:
 
 def packs() -> list[str]:
     """The names of the installed packs, sorted. Imports none of them."""
-    return list(entries())
+    return list(pack_entries())
 
 
 def load(name: str) -> RulePack:
@@ -76,7 +76,7 @@ def load(name: str) -> RulePack:
     if not isinstance(name, str):
         msg = f"a pack name must be a text, got {name!r} ({type(name).__name__})"
         raise InvalidInput(msg)
-    installed = entries()
+    installed = pack_entries()
     if name not in installed:
         raise UnknownPackError(name, list(installed))
     from importlib import metadata
@@ -97,4 +97,4 @@ def load(name: str) -> RulePack:
             reason = f"the entry point is named {name!r} but its pack calls itself {pack.name!r}; they must be the same"
             raise RulePackError(name, [Problem(name, "$.pack.name", reason)])
         return pack
-    raise UnknownPackError(name, list(installed))  # pragma: no cover - entries() just found it
+    raise UnknownPackError(name, list(installed))  # pragma: no cover - pack_entries() just found it

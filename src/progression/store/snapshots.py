@@ -20,7 +20,7 @@ from progression.errors import Problem, SheetError
 from progression.files.sheets import converter
 from progression.ledger.events import Event, Joined, Member, Step
 from progression.ledger.ledger import Ledger
-from progression.ledger.sheet import Pending, Sheet
+from progression.ledger.sheet import PendingDecision, Sheet
 
 __all__ = ["FORMAT", "decode_state", "encode_state", "member_ledger"]
 
@@ -36,7 +36,7 @@ def state_data(sheet: Sheet) -> dict[str, Any]:
     for key in _COUNTS:
         data[key] = dict(getattr(sheet, key))
     data["tags"] = dict(sheet.tags)
-    data["pending"] = None if sheet.pending is None else converter.unstructure(sheet.pending, Pending)
+    data["pending"] = None if sheet.pending is None else converter.unstructure(sheet.pending, PendingDecision)
     data["members"] = {ident: state_data(member) for ident, member in sheet.members.items()}
     data["length"] = len(sheet.ledger)
     return data
@@ -90,7 +90,7 @@ def _sheet(data: Mapping[str, Any], ledger: Ledger) -> Sheet:
         tags=freeze({str(k): str(v) for k, v in data["tags"].items()}),
         bought=_counts(data["bought"]),
         members=freeze(members),
-        pending=None if pending is None else converter.structure(pending, Pending),
+        pending=None if pending is None else converter.structure(pending, PendingDecision),
         ledger=ledger,
     )
 

@@ -15,7 +15,7 @@ from progression_bloodbowl.cli.actions import parse_events
 from progression_bloodbowl.cli.inducements import parse_pitch
 from progression_bloodbowl.cli.options import count, flag, pairs, tallies, whole
 from progression_bloodbowl.data.reading import natural
-from progression_bloodbowl.team.results import closed
+from progression_bloodbowl.team.results import closed_matches
 from progression_bloodbowl.team.values import roster_order
 
 from ..conftest import HUMANS
@@ -450,7 +450,7 @@ class TestClose:
         """Closing a match twice rolled Expensive Mistakes twice: the second close is refused; the next match closes."""
         rich = pack.award(_match(pack, team), "treasury", 300_000, reason="test")
         done = pack.contract.action("close").function(pack, rich, ScriptedDice([6]), number="1")
-        assert (1,) == closed(done)
+        assert (1,) == closed_matches(done)
         with pytest.raises(InvalidInput) as error:
             pack.contract.action("close").function(pack, done, ScriptedDice([1, 3, 4]), number="1")
         expected = (
@@ -459,7 +459,7 @@ class TestClose:
         )
         assert expected == str(error.value)
         again = pack.contract.action("close").function(pack, _match(pack, done, "2"), ScriptedDice([6]), number="2")
-        assert (1, 2) == closed(again)
+        assert (1, 2) == closed_matches(again)
 
     def test_a_decision_still_waiting(self, pack: RulePack, team: Sheet) -> None:
         """A player who waits to keep one of two rolled skills holds the sequence: ``close`` is refused, naming him."""

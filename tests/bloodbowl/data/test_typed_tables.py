@@ -450,17 +450,17 @@ class TestTheRulesFollowTheData:
         )
         halflings = bb.create_team(pack, "halfling", "Greenfield Grasshuggers", treasury=2_000_000)
         order = bb.types.Order(items={"halfling_master_chef": 2})
-        assert 200_000 == bb.queries.price(changed_pack, halflings, order).total
+        assert 200_000 == bb.queries.price_inducements(changed_pack, halflings, order).total
         with pytest.raises(LimitReached, match="at most 1 Halfling Master Chef"):
-            bb.queries.price(pack, halflings, order)
+            bb.queries.price_inducements(pack, halflings, order)
 
     def test_stars_per_team(self, pack: RulePack, team: Sheet) -> None:
         """``max_per_team = 1`` lets a team hire one Star Player, not two."""
         one = _loaded("stars.toml", "max_per_team = 2", "max_per_team = 1")
         order = bb.types.Order(stars=("griff_oberwald", "the_mighty_zug"))
-        assert 2 == len([i for i in bb.queries.price(pack, team, order).items if "Star" in i.rule])
+        assert 2 == len([i for i in bb.queries.price_inducements(pack, team, order).items if "Star" in i.rule])
         with pytest.raises(LimitReached, match="at most 1 Star Players"):
-            bb.queries.price(one, team, order)
+            bb.queries.price_inducements(one, team, order)
 
     def test_the_pitch_and_fireball(self) -> None:
         """The pitch's size and Fireball's target number are the data's: a 5 hits on 4+, not on 6+."""

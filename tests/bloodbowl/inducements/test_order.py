@@ -52,43 +52,43 @@ class TestOneValidation:
     def test_maximum(self, pack: RulePack, team: Sheet) -> None:
         """Four Bribes are one too many."""
         with pytest.raises(LimitReached, match="at most 3 Bribe, asked for 4"):
-            bb.queries.price(pack, team, bb.types.Order(items={"bribe": 4}))
+            bb.queries.price_inducements(pack, team, bb.types.Order(items={"bribe": 4}))
 
     def test_a_special_rule_raises_the_maximum_and_lowers_the_cost(self, pack: RulePack) -> None:
         """Bribery and Corruption: six Bribes at 50,000; a seventh is refused."""
         goblins = bb.create_team(pack, "goblin", "Gobbos")
-        assert 300_000 == bb.queries.price(pack, goblins, bb.types.Order(items={"bribe": 6})).total
+        assert 300_000 == bb.queries.price_inducements(pack, goblins, bb.types.Order(items={"bribe": 6})).total
         with pytest.raises(LimitReached, match=r"at most 6 Bribe \(Bribery and Corruption\)"):
-            bb.queries.price(pack, goblins, bb.types.Order(items={"bribe": 7}))
+            bb.queries.price_inducements(pack, goblins, bb.types.Order(items={"bribe": 7}))
 
     def test_a_roster_pays_less(self, pack: RulePack, team: Sheet) -> None:
         """The Halfling Master Chef costs Halflings 100,000 and Humans 300,000."""
         halflings = bb.create_team(pack, "halfling", "Hobbits")
         order = bb.types.Order(items={"halfling_master_chef": 1})
         assert (100_000, 300_000) == (
-            bb.queries.price(pack, halflings, order).total,
-            bb.queries.price(pack, team, order).total,
+            bb.queries.price_inducements(pack, halflings, order).total,
+            bb.queries.price_inducements(pack, team, order).total,
         )
 
     def test_required_special_rule(self, pack: RulePack, team: Sheet) -> None:
         """A Plague Doctor is for Favoured of Nurgle teams only."""
         nurgle = bb.create_team(pack, "nurgle", "Rotters")
         order = bb.types.Order(items={"plague_doctor": 1})
-        assert 100_000 == bb.queries.price(pack, nurgle, order).total
+        assert 100_000 == bb.queries.price_inducements(pack, nurgle, order).total
         with pytest.raises(RequirementNotMet, match="Plague Doctor is for Favoured of Nurgle teams"):
-            bb.queries.price(pack, team, order)
+            bb.queries.price_inducements(pack, team, order)
 
     def test_apothecary_rosters_only(self, pack: RulePack) -> None:
         """A Wandering Apothecary is refused to a roster that may not hire an Apothecary."""
         undead = bb.create_team(pack, "shambling_undead", "Zombies")
         with pytest.raises(RequirementNotMet, match="may not hire an Apothecary"):
-            bb.queries.price(pack, undead, bb.types.Order(items={"wandering_apothecary": 1}))
+            bb.queries.price_inducements(pack, undead, bb.types.Order(items={"wandering_apothecary": 1}))
 
     def test_bugman_is_staff_or_star(self, pack: RulePack, team: Sheet) -> None:
         """A team that hires Josef Bugman as coaching staff cannot also hire him as a star."""
         order = bb.types.Order(items={"infamous_coaching_staff_josef_bugman": 1}, stars=("josef_bugman",))
         with pytest.raises(RequirementNotMet, match="cannot also hire him as a Star Player"):
-            bb.queries.price(pack, team, order)
+            bb.queries.price_inducements(pack, team, order)
 
     @pytest.mark.parametrize(
         ("stars", "name"), [(("grak", "grak"), "Grak"), (("crumbleberry", "grak", "crumbleberry"), "Crumbleberry")]
@@ -104,22 +104,24 @@ class TestOneValidation:
     def test_unknown_inducement(self, pack: RulePack, team: Sheet) -> None:
         """A name that is no inducement, or one with a field of its own, is refused with the list."""
         with pytest.raises(UnknownName, match="inducement 'wizard'"):
-            bb.queries.price(pack, team, bb.types.Order(items={"wizard": 1}))
+            bb.queries.price_inducements(pack, team, bb.types.Order(items={"wizard": 1}))
 
     def test_mercenaries(self, pack: RulePack, team: Sheet) -> None:
         """A Mercenary costs his position plus 30,000, and 50,000 more with a Primary skill."""
-        bill = bb.queries.price(pack, team, bb.types.Order(mercenaries=("human_lineman", "human_blitzer:wrestle")))
+        bill = bb.queries.price_inducements(
+            pack, team, bb.types.Order(mercenaries=("human_lineman", "human_blitzer:wrestle"))
+        )
         assert [50_000 + 30_000, 85_000 + 30_000 + 50_000] == [i.amount for i in bill.items]
 
     def test_a_mercenary_skill_must_be_primary(self, pack: RulePack, team: Sheet) -> None:
         """A Lineman's Mercenary may not buy a Strength skill (secondary for him)."""
         with pytest.raises(RequirementNotMet, match="one Primary skill he lacks"):
-            bb.queries.price(pack, team, bb.types.Order(mercenaries=("human_lineman:mighty_blow",)))
+            bb.queries.price_inducements(pack, team, bb.types.Order(mercenaries=("human_lineman:mighty_blow",)))
 
     def test_four_mercenaries(self, pack: RulePack, team: Sheet) -> None:
         """At most three Mercenaries."""
         with pytest.raises(LimitReached, match="at most 3 Mercenary Players"):
-            bb.queries.price(pack, team, bb.types.Order(mercenaries=("human_lineman",) * 4))
+            bb.queries.price_inducements(pack, team, bb.types.Order(mercenaries=("human_lineman",) * 4))
 
 
 class TestPayment:

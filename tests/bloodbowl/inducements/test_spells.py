@@ -210,7 +210,7 @@ class TestRecorded:
         """Casting records the outcome on the team: its rolls, in order, replay to the same team."""
         hired = _team_with_wizard(pack, team)
         outcome = bb.spells.fireball(pack, pitch, (12, 7), ScriptedDice([5, 6, 6, 5, 5, 11]))
-        after = bb.operations.cast(pack, hired, outcome)
+        after = bb.operations.cast_spell(pack, hired, outcome)
         assert len(hired.ledger) + 1 == len(after.ledger)
         assert outcome.dice == bb.spells.rolls_in(after.ledger[-1])
         assert outcome == bb.spells.fireball(pack, pitch, (12, 7), ScriptedDice(bb.spells.rolls_in(after.ledger[-1])))
@@ -223,34 +223,34 @@ class TestRecorded:
         outcome = bb.spells.fireball(pack, pitch, (12, 7), ScriptedDice([5, 6, 6, 5, 5, 11]))
         forged = attrs.evolve(outcome, events=(*outcome.events, Awarded(pool="treasury", amount=10**6)))
         with pytest.raises(InvalidInput, match=r"a spell records its dice .* \(Rolled, Marked\), got Awarded"):
-            bb.operations.cast(pack, hired, forged)
-        assert len(hired.ledger) + 1 == len(bb.operations.cast(pack, hired, outcome).ledger)
+            bb.operations.cast_spell(pack, hired, forged)
+        assert len(hired.ledger) + 1 == len(bb.operations.cast_spell(pack, hired, outcome).ledger)
 
     def test_a_cast_needs_an_outcome(self, pack: RulePack, team: Sheet) -> None:
         """What is cast is a spell's Outcome; anything else is refused, naming the team."""
         hired = _team_with_wizard(pack, team)
         said = rf"^expected the Outcome of a spell \(fireball, zap\) cast by team {hired.name!r}, got str$"
         with pytest.raises(InvalidInput, match=said):
-            bb.operations.cast(pack, hired, "fireball")  # type: ignore[arg-type]
+            bb.operations.cast_spell(pack, hired, "fireball")  # type: ignore[arg-type]
 
     def test_once_a_match(self, pack: RulePack, team: Sheet, pitch: Pitch) -> None:
         """One spell a match in total: a Zap! after a Fireball is refused."""
-        after = bb.operations.cast(
+        after = bb.operations.cast_spell(
             pack, _team_with_wizard(pack, team), bb.spells.fireball(pack, pitch, (20, 2), ScriptedDice([]))
         )
         with pytest.raises(LimitReached, match="casts one spell a match"):
-            bb.operations.cast(pack, after, bb.spells.zap(pack, pitch, AWAY, ScriptedDice([1])))
+            bb.operations.cast_spell(pack, after, bb.spells.zap(pack, pitch, AWAY, ScriptedDice([1])))
 
     def test_no_wizard_no_spell(self, pack: RulePack, team: Sheet, pitch: Pitch) -> None:
         """A team without a Wizard casts nothing."""
         with pytest.raises(RequirementNotMet, match="hired no Wizard"):
-            bb.operations.cast(pack, team, bb.spells.zap(pack, pitch, AWAY, ScriptedDice([1])))
+            bb.operations.cast_spell(pack, team, bb.spells.zap(pack, pitch, AWAY, ScriptedDice([1])))
 
     def test_an_older_wizard_casts_no_modelled_spell(self, pack: RulePack, team: Sheet, pitch: Pitch) -> None:
         """Horatio X. Schottenheim's spells are not modelled: his Fireball is refused."""
         hired = _team_with_wizard(pack, team, "horatio_x_schottenheim")
         with pytest.raises(RequirementNotMet, match="casts none the pack models"):
-            bb.operations.cast(pack, hired, bb.spells.zap(pack, pitch, AWAY, ScriptedDice([1])))
+            bb.operations.cast_spell(pack, hired, bb.spells.zap(pack, pitch, AWAY, ScriptedDice([1])))
 
     def test_the_match_ledger_replays(self, pack: RulePack, team: Sheet) -> None:
         """Hire Griff and the Sports-Wizard, Fireball two players, record the match: the ledger replays to the same team."""
@@ -258,7 +258,7 @@ class TestRecorded:
         pitch = bb.spells.set_up(Pitch.empty(pack), "home", hired, {"griff_oberwald": (10, 7), "3": (11, 7)})
         pitch = pitch.place(AWAY, "Grotsnik", ORC, (11, 8))
         outcome = bb.spells.fireball(pack, pitch, (11, 7), ScriptedDice([4, 6, 5, 6, 6, 5, 5, 16, 1, 1, 1, 1]))
-        after = bb.operations.cast(pack, hired, outcome)
+        after = bb.operations.cast_spell(pack, hired, outcome)
         assert {"griff_oberwald": "dead"} == outcome.injuries_of("home")
         match = bb.MatchRecord(
             number=1,

@@ -43,40 +43,40 @@ class TestProfiles:
 class TestEligibility:
     def test_league_matches(self, pack: RulePack, team: Sheet) -> None:
         """A Human team plays in the Old World Classic: Griff Oberwald plays for it."""
-        assert () == bb.queries.eligibility(pack, team, "griff_oberwald")
+        assert () == bb.queries.star_eligibility(pack, team, "griff_oberwald")
 
     def test_league_does_not_match(self, pack: RulePack, team: Sheet) -> None:
         """Anqi Panqi plays in the Lustrian Superleague only: refused, both sides named."""
         assert ("Anqi Panqi plays for Lustrian Superleague; Altdorf Anvils is Old World Classic, Team Captain",) == (
-            bb.queries.eligibility(pack, team, "anqi_panqi")
+            bb.queries.star_eligibility(pack, team, "anqi_panqi")
         )
 
     def test_any_team_except(self, pack: RulePack, team: Sheet) -> None:
         """Morg 'n' Thorg plays for any team except the Sylvanian Spotlight's."""
         vampires = bb.create_team(pack, "vampire", "Drakenhof")
-        assert () == bb.queries.eligibility(pack, team, "morg_n_thorg")
+        assert () == bb.queries.star_eligibility(pack, team, "morg_n_thorg")
         assert ["Morg 'n' Thorg plays for any team except Sylvanian Spotlight"] == list(
-            bb.queries.eligibility(pack, vampires, "morg_n_thorg")
+            bb.queries.star_eligibility(pack, vampires, "morg_n_thorg")
         )
 
     def test_special_rule_of_a_chosen_god(self, pack: RulePack) -> None:
         """Chaos Chosen favoured of Nurgle may hire Bilerot Vomitflesh (Favoured of Nurgle); favoured of Khorne may not."""
         nurgle = bb.create_team(pack, "chaos_chosen", "Rot", favoured="nurgle")
         khorne = bb.create_team(pack, "chaos_chosen", "Blood", favoured="khorne")
-        assert () == bb.queries.eligibility(pack, nurgle, "bilerot_vomitflesh")
-        assert 1 == len(bb.queries.eligibility(pack, khorne, "bilerot_vomitflesh"))
+        assert () == bb.queries.star_eligibility(pack, nurgle, "bilerot_vomitflesh")
+        assert 1 == len(bb.queries.star_eligibility(pack, khorne, "bilerot_vomitflesh"))
 
     def test_special_rule_of_a_league(self, pack: RulePack) -> None:
         """Norse in the Chaos Clash are Favoured of Khorne (Max Spleenripper); in the Old World Classic they are not."""
         clash = bb.create_team(pack, "norse", "Raiders", league="chaos_clash")
         classic = bb.create_team(pack, "norse", "Traders", league="old_world_classic")
-        assert () == bb.queries.eligibility(pack, clash, "max_spleenripper")
-        assert 1 == len(bb.queries.eligibility(pack, classic, "max_spleenripper"))
+        assert () == bb.queries.star_eligibility(pack, clash, "max_spleenripper")
+        assert 1 == len(bb.queries.star_eligibility(pack, classic, "max_spleenripper"))
 
     def test_unknown_star(self, pack: RulePack, team: Sheet) -> None:
         """A name that is no star is refused with the known ones."""
         with pytest.raises(UnknownName, match="Star Player 'griff'"):
-            bb.queries.eligibility(pack, team, "griff")
+            bb.queries.star_eligibility(pack, team, "griff")
 
     def test_ineligible_star_is_refused(self, pack: RulePack, team: Sheet) -> None:
         """Hiring a star who does not play for the team names why, and changes nothing."""

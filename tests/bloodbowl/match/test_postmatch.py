@@ -9,7 +9,7 @@ from progression import RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
 from progression.events import Lost, Step
 from progression_bloodbowl.data.access import data_of
-from progression_bloodbowl.team.results import closed
+from progression_bloodbowl.team.results import closed_matches
 
 WIN = bb.MatchRecord(
     number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("1", "2"), fan_attendance=7
@@ -221,7 +221,7 @@ class TestClosing:
     def test_the_sequence_closes_its_match(self, pack: RulePack, team: Sheet) -> None:
         """A committed post-match sequence is closed: Expensive Mistakes for its number again are refused."""
         committed = started(pack, team).expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
-        assert (1,) == closed(committed)
+        assert (1,) == closed_matches(committed)
         with pytest.raises(InvalidInput, match="the post-match sequence of match 1 of Altdorf Anvils already ended"):
             bb.operations.expensive_mistakes(pack, committed, ScriptedDice([6]), number=1)
 
@@ -229,7 +229,7 @@ class TestClosing:
         """Undoing the closing step takes its tag away: the match may close again."""
         rich = recorded(pack, team)
         done = bb.operations.expensive_mistakes(pack, rich, ScriptedDice([6]), number=1)
-        assert ((1,), ()) == (closed(done), closed(undo(done)))
+        assert ((1,), ()) == (closed_matches(done), closed_matches(undo(done)))
 
     @pytest.mark.parametrize("number", [-1, True, "1"])
     def test_a_number_that_is_not_one(self, pack: RulePack, team: Sheet, number: object) -> None:

@@ -246,7 +246,7 @@ class TestSameTeam:
         assert _state(committed) == _state(typed)
         assert ("7" not in typed.members, (1,), "1:1:mistakes") == (
             True,
-            bb.queries.closed(typed),
+            bb.queries.closed_matches(typed),
             typed.tags[SEQUENCE_TAG],
         )
         assert (True, True) == (progression.verify(committed, pack).ok, progression.verify(typed, pack).ok)
@@ -284,4 +284,6 @@ class TestFilesOfAnEarlierVersion:
         assert "7" not in hired.members
         with pytest.raises(ProgressionError, match="step 'advancement' comes before 'hire', already done"):
             bb.advance(pack, hired, "2", "chosen_primary", choice="dauntless")
-        assert (1,) == bb.queries.closed(bb.operations.expensive_mistakes(pack, old, ScriptedDice([6]), number=1))
+        assert (1,) == bb.queries.closed_matches(
+            bb.operations.expensive_mistakes(pack, old, ScriptedDice([6]), number=1)
+        )

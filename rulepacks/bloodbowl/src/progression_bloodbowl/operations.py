@@ -6,14 +6,16 @@ The team's roster (:func:`~progression_bloodbowl.create_team` or :func:`~progres
 advancements (:func:`~progression_bloodbowl.advance`), a match and its post-match sequence (:func:`~progression_bloodbowl.record_match`, or step by step
 :func:`record_outcome`, :func:`update_fans`, ..., :func:`expensive_mistakes`, and :class:`~progression_bloodbowl.PostMatch`, which runs the
 steps in their order), a past match corrected (:func:`amend_match`), inducements and spells recorded
-(:func:`induce`, :func:`cast`), the end of a season (:func:`~progression_bloodbowl.new_season`, :func:`redraft`, :func:`prize`) and a
+(:func:`induce`, :func:`cast_spell`), the end of a season (:func:`~progression_bloodbowl.new_season`, :func:`redraft`, :func:`prize`) and a
 Matched Play team (:func:`draft_matched_play`). What is read without changing anything is in
 :mod:`progression_bloodbowl.queries`.
 """
 
+from progression.authoring import moved
+
 from .advancement.advance import advance
 from .inducements.order import induce
-from .inducements.spells import cast
+from .inducements.spells import cast_spell
 from .inducements.stars import star_sheet
 from .league.season import new_season, redraft
 from .league.standings import lose_trophy, prize
@@ -32,7 +34,7 @@ __all__ = [
     "advance",
     "amend_match",
     "buy_staff",
-    "cast",
+    "cast_spell",
     "create_team",
     "draft",
     "draft_matched_play",
@@ -56,3 +58,6 @@ __all__ = [
     "star_sheet",
     "update_fans",
 ]
+
+#: The name of before, for one release.
+__getattr__ = moved(__name__, {"cast": ":cast_spell"})

@@ -1,15 +1,17 @@
 """What the pack reads from a team, a player or its data, changing nothing: the values with every figure
 explained (:func:`~progression_bloodbowl.team_value`, :func:`~progression_bloodbowl.current_team_value`, :func:`current_value`, the SPP and treasury accounts),
 a player's profile line and level, a league's points and standings, a team's results, the winnings of a match,
-the checks an operation makes before it runs (:func:`check_match`, :func:`eligibility`, :func:`price`,
+the checks an operation makes before it runs (:func:`check_match`, :func:`star_eligibility`, :func:`price_inducements`,
 :func:`quote_matched_play`), and a season's round-robin schedule.
 
 Each takes the pack first where it needs the rules. The changes are in :mod:`progression_bloodbowl.operations`.
 """
 
-from .inducements.order import budget, fielded, match_notes, price, spent_from_treasury
+from progression.authoring import moved
+
+from .inducements.order import budget, fielded, match_notes, price_inducements, spent_from_treasury
 from .inducements.prayers import prayers
-from .inducements.stars import eligibility, hireable
+from .inducements.stars import hireable, star_eligibility
 from .inducements.wizards import wizard_eligibility, wizards
 from .league.season import agent_fee, redraft_budget, seasons_played
 from .league.standings import league_points, standings, standings_lines
@@ -19,17 +21,16 @@ from .match.winnings import winnings
 from .matched_play.draft import quote_matched_play, skill_points
 from .players.player import level_of, must_advance, notation, profile
 from .store.fixtures import round_robin
-from .team.results import closed, results
+from .team.results import closed_matches, results
 from .team.values import current_team_value, current_value, spp_account, team_value, treasury_account
 
 __all__ = [
     "agent_fee",
     "budget",
     "check_match",
-    "closed",
+    "closed_matches",
     "current_team_value",
     "current_value",
-    "eligibility",
     "fielded",
     "hireable",
     "league_points",
@@ -39,7 +40,7 @@ __all__ = [
     "must_advance",
     "notation",
     "prayers",
-    "price",
+    "price_inducements",
     "profile",
     "quote_matched_play",
     "redraft_budget",
@@ -51,9 +52,15 @@ __all__ = [
     "spp_account",
     "standings",
     "standings_lines",
+    "star_eligibility",
     "team_value",
     "treasury_account",
     "winnings",
     "wizard_eligibility",
     "wizards",
 ]
+
+#: The names of before, for one release.
+__getattr__ = moved(
+    __name__, {"closed": ":closed_matches", "eligibility": ":star_eligibility", "price": ":price_inducements"}
+)

@@ -10,7 +10,7 @@ from progression.errors import InvalidInput
 from ..data.access import data_of
 from ..inducements.order import Order, budget, induce, match_notes
 from ..inducements.pitch import Pitch, Profile
-from ..inducements.spells import cast, fireball, set_up
+from ..inducements.spells import cast_spell, fireball, set_up
 from ..league.season import redraft, redraft_budget
 from ..league.standings import league_points, prize
 from ..match.outcome import MatchRecord
@@ -92,7 +92,7 @@ def _inducements(pack: RulePack, team: Sheet, say: Say) -> Sheet:
         pitch = pitch.place(("away", str(n)), f"{lineman.label.en} {n}", dwarf, square)
     pitch = pitch.with_ball(("away", "2"))
     outcome = fireball(pack, pitch, (14, 7), ScriptedDice([5, 4, 2, 6, 5, 5, 4, 5, 1, 8, 3, 5]))
-    team = cast(pack, team, outcome)
+    team = cast_spell(pack, team, outcome)
     say("  At the end of a Dwarf turn the Sports-Wizard casts Fireball on (14, 7):")
     for line in outcome.lines:
         say(f"    {line}")

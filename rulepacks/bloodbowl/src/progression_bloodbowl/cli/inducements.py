@@ -19,7 +19,7 @@ from progression.errors import InvalidInput
 
 from ..inducements.order import Order, budget, induce
 from ..inducements.pitch import STATES, Pitch, Profile, Square, Who, square_of
-from ..inducements.spells import cast, fireball, profile_of, zap
+from ..inducements.spells import cast_spell, fireball, profile_of, zap
 from .options import listed, need, takes, tallies, whole
 
 __all__ = ["ACTIONS", "parse_pitch"]
@@ -122,14 +122,14 @@ def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> S
 def fireball_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Cast the Sports-Wizard's Fireball: square, players (the pitch), ball."""
     pitch = parse_pitch(pack, sheet, options.get("players", ""), options.get("ball", ""))
-    return cast(pack, sheet, fireball(pack, pitch, _square(need(options, "square", "fireball")), dice))
+    return cast_spell(pack, sheet, fireball(pack, pitch, _square(need(options, "square", "fireball")), dice))
 
 
 @takes("zap", "target", "players", "ball")
 def zap_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Cast the Sports-Wizard's Zap!: target (us:1 or them:Name), players (the pitch), ball."""
     pitch = parse_pitch(pack, sheet, options.get("players", ""), options.get("ball", ""))
-    return cast(pack, sheet, zap(pack, pitch, _who(need(options, "target", "zap")), dice))
+    return cast_spell(pack, sheet, zap(pack, pitch, _who(need(options, "target", "zap")), dice))
 
 
 #: Actions by the name the command line uses.

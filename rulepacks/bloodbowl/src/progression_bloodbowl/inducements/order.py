@@ -42,7 +42,7 @@ __all__ = [
     "fielded",
     "induce",
     "match_notes",
-    "price",
+    "price_inducements",
     "release",
     "spent_from_treasury",
 ]
@@ -199,7 +199,7 @@ def _mercenaries(data: Data, team: Sheet, order: Order) -> list[Item]:
     return items
 
 
-def price(pack: RulePack, team: Sheet, order: Order) -> Explanation:
+def price_inducements(pack: RulePack, team: Sheet, order: Order) -> Explanation:
     """Check every inducement of ``order`` for ``team`` and price it, line by line.
 
     Raises:
@@ -244,7 +244,7 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
         InsufficientPoints: the treasury part is more than the budget allows.
         InvalidInput: the team already holds inducements (record that match's outcome first), or match ``match``
             is already recorded this season (inducements are bought before their match).
-        ProgressionError: anything :func:`~progression_bloodbowl.queries.price` refuses. Nothing is changed.
+        ProgressionError: anything :func:`~progression_bloodbowl.queries.price_inducements` refuses. Nothing is changed.
     """
     pack, team = work.pack, work.sheet
     natural(match, "match number")
@@ -253,7 +253,7 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
         msg = f"{team.name} already holds inducements for match {team.tags['induced.match']}; record its outcome first"
         raise InvalidInput(msg)
     data = data_of(pack)
-    bill = price(pack, team, order)
+    bill = price_inducements(pack, team, order)
     total = bill.total
     petty = min(total, money.petty_cash)
     from_treasury = total - petty

@@ -16,7 +16,7 @@ roll; no Apothecary may treat a Frog; at the end of the drive he is himself agai
 unharmed, in the Reserves box.
 
 Every function returns an :class:`~progression_bloodbowl.inducements.pitch.Outcome`: each die and each consequence in
-order. :func:`cast` records it on the casting team's ledger as one entry; scripted dice
+order. :func:`cast_spell` records it on the casting team's ledger as one entry; scripted dice
 (``ScriptedDice(outcome.dice)``) give the same outcome again.
 """
 
@@ -37,7 +37,7 @@ from .wizards import wizards
 
 __all__ = [
     "apothecary",
-    "cast",
+    "cast_spell",
     "end_of_drive",
     "fireball",
     "frog_profile",
@@ -289,7 +289,7 @@ _NO_DICE = _NoDice()
 # -- the ledger ----------------------------------------------------------------------------
 
 
-def cast(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
+def cast_spell(pack: RulePack, team: Sheet, outcome: Outcome) -> Sheet:
     """Record a spell the team's Wizard cast, as one ledger entry: every die, every consequence.
 
     Raises:

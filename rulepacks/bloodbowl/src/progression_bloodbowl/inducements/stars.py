@@ -27,10 +27,10 @@ __all__ = [
     "affiliations",
     "check_stars",
     "choices",
-    "eligibility",
     "hireable",
     "is_star",
     "places_free",
+    "star_eligibility",
     "star_sheet",
 ]
 
@@ -56,7 +56,7 @@ def _name(data: Data, ident: str) -> str:
     return label.en if label else ident
 
 
-def eligibility(pack: RulePack, team: Sheet, star_id: str) -> tuple[str, ...]:
+def star_eligibility(pack: RulePack, team: Sheet, star_id: str) -> tuple[str, ...]:
     """Why ``team`` may not hire ``star_id``: one sentence per reason, none when it may."""
     data = data_of(pack)
     if star_id not in data.stars:
@@ -133,7 +133,7 @@ def check_stars(pack: RulePack, team: Sheet, star_ids: Sequence[str]) -> list[tu
             f"{team.name} would have {len(hired) + len(groups)}: {named}"
         )
         raise LimitReached(upgrade="star_players", reason=reason, head="Hiring these Star Players is refused")
-    missing = [r for g in groups for s in g for r in eligibility(pack, team, s)]
+    missing = [r for g in groups for s in g for r in star_eligibility(pack, team, s)]
     if missing:
         raise RequirementNotMet(
             upgrade="star_players", missing=list(dict.fromkeys(missing)), head="Hiring these Star Players is refused"
@@ -166,4 +166,4 @@ def star_sheet(pack: RulePack, star_id: str) -> Sheet:
 
 def hireable(pack: RulePack, team: Sheet) -> tuple[str, ...]:
     """The stars ``team`` may hire (by eligibility alone), pairs named by both members."""
-    return tuple(s for s in data_of(pack).stars if not eligibility(pack, team, s))
+    return tuple(s for s in data_of(pack).stars if not star_eligibility(pack, team, s))

@@ -22,7 +22,7 @@ from progression.operations import Purchase
 
 from ..data.access import choice_label, data_of, team_roster
 from ..data.matched_play import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
-from ..inducements.order import Order, price
+from ..inducements.order import Order, price_inducements
 from ..inducements.stars import star_sheet
 from ..players.player import YES
 from ..team.roster import hire
@@ -213,7 +213,7 @@ def _build(work: Work, checked: Plan) -> None:
             work.join(star, star_sheet(pack, star))
     text = order_text(checked.order)
     if text:
-        cost = price(pack, work.sheet, checked.order).total
+        cost = price_inducements(pack, work.sheet, checked.order).total
         work.spend({"treasury": cost}, upgrade="matched_play_inducements", choice=text)
     points = checked.quote.skill_points
     allowance = points.items[0].amount

@@ -25,8 +25,8 @@ from ..data.access import choice_label, data_of, team_roster
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data, Team
 from ..data.reading import natural
-from ..inducements.order import Order, price
-from ..inducements.stars import choices, eligibility
+from ..inducements.order import Order, price_inducements
+from ..inducements.stars import choices, star_eligibility
 from ..team.roster import create_team
 from ..team.values import Explanation, Item
 
@@ -235,7 +235,7 @@ def _star_lines(
         cost, what = (mp.mega_star_cost, "a Mega-star") if star.mega_star else (mp.star_cost, "a Star Player")
         what += " (a pair is one choice)" if star.pair else ""
         points.append(Item(label=label, amount=-cost, rule=f"{what} costs {cost} Skill Points as well as his gold"))
-        unmet.extend(r for s in group for r in eligibility(pack, team, s))
+        unmet.extend(r for s in group for r in star_eligibility(pack, team, s))
     if len(groups) > mp.max_stars[tier]:
         over.append(
             f"a Tier {tier} team takes at most {mp.max_stars[tier]} Star Player(s) (a pair is one), got {len(groups)}"
@@ -271,7 +271,7 @@ def _inducement_lines(
             name, label = data.stars[barred].label.en, table[ident].label.en
             unmet.append(f"a team that hires {name} as {label} cannot also take him as a Star Player")
     try:
-        return list(price(pack, team, order).items)
+        return list(price_inducements(pack, team, order).items)
     except PurchaseError as refused:
         (unmet if isinstance(refused, RequirementNotMet) else over).extend(refused.violations)
         return []

@@ -22,7 +22,7 @@ __all__ = [
     "Result",
     "check_season",
     "check_team",
-    "closed",
+    "closed_matches",
     "joined_in",
     "numbers",
     "read_result",
@@ -142,7 +142,7 @@ def numbers(team: Sheet, *, season: int | None = None) -> tuple[frozenset[int], 
     return frozenset(recorded), frozenset(ended)
 
 
-def closed(team: Sheet, *, season: int | None = None) -> tuple[int, ...]:
+def closed_matches(team: Sheet, *, season: int | None = None) -> tuple[int, ...]:
     """The numbers of the matches whose post-match sequence ended (Expensive Mistakes) in ``season`` (the
     current one by default), in order, read from the ``closed`` tag of the entries that ended them."""
     wanted = check_season(team, season, "closed matches")
