@@ -20,6 +20,7 @@ __all__ = [
     "InsufficientPoints",
     "InvalidInput",
     "LimitReached",
+    "MissingFile",
     "NotAStore",
     "PackFunctionError",
     "PendingState",
@@ -295,6 +296,16 @@ class UnreadableFile(ProgressionError, OSError):
         self.reason = reason
         super().__init__(f"cannot read {path!r}: {reason}")
 
+    def __reduce__(self) -> tuple[type[UnreadableFile], tuple[str, str]]:  # pickled (a study's worker) whole
+        return (type(self), (self.path, self.reason))
+
+
+class MissingFile(UnreadableFile, FileNotFoundError):
+    """A file named to be read where nothing is (a ``FileNotFoundError`` too)."""
+
+    def __init__(self, path: str, reason: str = "expected a file there, found nothing") -> None:
+        super().__init__(path, reason)
+
 
 class UnwritableFile(ProgressionError, OSError):
     """A file that may not be replaced (a directory, a device, a read-only file): nothing was written."""
@@ -302,6 +313,9 @@ class UnwritableFile(ProgressionError, OSError):
     def __init__(self, path: str, message: str) -> None:
         self.path = path
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[UnwritableFile], tuple[str, str]]:
+        return (type(self), (self.path, str(self)))
 
 
 class FileChanged(ProgressionError):
@@ -312,3 +326,6 @@ class FileChanged(ProgressionError):
         self.path = path
         self.how = how
         super().__init__(f"{path!r} was {how} by someone else since it was read; nothing was written")
+
+    def __reduce__(self) -> tuple[type[FileChanged], tuple[str, str]]:
+        return (type(self), (self.path, self.how))

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import os
+import pickle
 import stat
 from pathlib import Path
 
 import pytest
 
 from progression.disk import current, fingerprint, read_regular, replace_file
-from progression.errors import FileChanged, InvalidInput, ProgressionError, UnreadableFile, UnwritableFile
+from progression.errors import (
+    FileChanged,
+    InvalidInput,
+    MissingFile,
+    ProgressionError,
+    UnreadableFile,
+    UnwritableFile,
+)
 
 
 class TestRead:
@@ -36,11 +44,18 @@ class TestRead:
             reasons.append(refused.value.reason)
         assert ["it is a directory", "it is not a regular file (a device, a pipe or a socket)"] == reasons
 
-    def test_nothing_there_is_file_not_found(self, tmp_path: Path) -> None:
-        with pytest.raises(FileNotFoundError):
-            read_regular(tmp_path / "none", 100)
+    def test_nothing_there_is_a_missing_file(self, tmp_path: Path) -> None:
+        """A ``MissingFile``, which is a ``FileNotFoundError`` too (a dangling link as well)."""
+        (tmp_path / "link").symlink_to(tmp_path / "gone")
+        for path in (tmp_path / "none", tmp_path / "link"):
+            with pytest.raises(MissingFile) as refused:
+                read_regular(path, 100)
+            assert isinstance(refused.value, FileNotFoundError)
+            assert f"cannot read {str(path)!r}: expected a file there, found nothing" == str(refused.value)
 
-    @pytest.mark.parametrize(("path", "limit"), [(None, 10), ("", 10), ("a\0b", 10), ("a", -1), ("a", True)])
+    @pytest.mark.parametrize(
+        ("path", "limit"), [(None, 10), ("", 10), ("a\0b", 10), ("a", -1), ("a", True), ("a", 10**30), ("a", 1.5)]
+    )
     def test_what_is_no_path_or_no_limit_is_refused(self, path: object, limit: object) -> None:
         with pytest.raises(InvalidInput, match="read_regular: "):
             read_regular(path, limit)  # type: ignore[arg-type]
@@ -102,6 +117,22 @@ class TestWrite:
             replace_file(where, data, expected=expected)  # type: ignore[arg-type]
         assert [] == list(tmp_path.iterdir())
 
+    def test_a_limit_or_a_check_that_cannot_mean_anything_is_refused_naming_the_function(self, tmp_path: Path) -> None:
+        target = tmp_path / "s.json"
+        with pytest.raises(InvalidInput, match=r"^current: limit is a number of bytes"):
+            current(target, -5)
+        with pytest.raises(InvalidInput, match=r"^replace_file: limit is a number of bytes"):
+            replace_file(target, b"x", expected=None, limit=-1)
+        with pytest.raises(InvalidInput, match=r"^replace_file: check .* is True or False, got 'no'"):
+            replace_file(target, b"x", expected=None, check="no")  # type: ignore[arg-type]
+        assert [] == list(tmp_path.iterdir())
+
+    @pytest.mark.parametrize("folder", ["nowhere", "file"])
+    def test_a_file_in_no_folder_is_refused(self, tmp_path: Path, folder: str) -> None:
+        (tmp_path / "file").write_bytes(b"a file, not a folder")
+        with pytest.raises(UnwritableFile, match="does not exist; nothing was written"):
+            replace_file(tmp_path / folder / "s.json", b"x", expected=None)
+
     def test_a_fingerprint_is_of_bytes(self) -> None:
         with pytest.raises(InvalidInput, match="fingerprint: expected bytes, got str"):
             fingerprint("text")  # type: ignore[arg-type]
@@ -114,3 +145,15 @@ def test_the_refusals_are_the_librarys_and_the_systems() -> None:
 
 
 KINDS = (UnreadableFile, UnwritableFile, FileChanged)
+
+
+def test_the_refusals_cross_processes_whole() -> None:
+    """Pickled (a study's worker sends its error back), each comes back with its message and its fields."""
+    refusals = [
+        UnreadableFile("a.json", "it is a directory"),
+        MissingFile("b.json"),
+        UnwritableFile("c.json", "'c.json' is read-only (mode 0444); nothing was written"),
+        FileChanged("d.json", "deleted"),
+    ]
+    back = [pickle.loads(pickle.dumps(refusal)) for refusal in refusals]
+    assert [(type(r), str(r), r.path) for r in refusals] == [(type(r), str(r), r.path) for r in back]

@@ -157,7 +157,8 @@ class TestBadFiles:
     def test_not_text(self) -> None:
         """``load_sheet`` reads text; parsed data goes to ``loads``."""
         with pytest.raises(
-            InvalidInput, match=r"load_sheet reads JSON text \(str or bytes\), got dict; use structure_sheet\(\) for parsed data"
+            InvalidInput,
+            match=r"load_sheet reads JSON text \(str or bytes\), got dict; use structure_sheet\(\) for parsed data",
         ):
             load_sheet(saved())  # type: ignore[arg-type]
 

@@ -617,7 +617,7 @@ class TestErrors:
         hero(store)
         with pytest.raises(StoreError, match=r"cannot read .*missing\.json: No such file or directory"):
             store.import_file("bo", tmp_path / "missing.json")
-        with pytest.raises(StoreError, match=r"cannot write .*ana\.json: No such file or directory"):
+        with pytest.raises(StoreError, match=r"ana\.json. cannot be written: its folder .*nowhere. does not exist"):
             store.export_file("ana", tmp_path / "nowhere" / "ana.json")
         with pytest.raises(InvalidInput, match=r"^sheet 'bo': expected a Sheet, got str$"):
             store.add("bo", "ana.json")

@@ -1,5 +1,6 @@
 """The ``progression`` command: one module per command (``packs``, ``tables``, ``sheet``, ``sheet_change``,
-``history``, ``roster``, ``plot``, ``simulate``, ``validate``, ``demo``, ``league``, ``campaign``), the parser
+``history``, ``roster``, ``plot``, ``simulate``, ``validate``, ``check``, ``demo``, ``league``, ``campaign``),
+the parser
 (``parser``), and what they share (``args``, ``output``, ``files``, ``describe``, ``books``, ``contract``).
 ``main`` runs it.
 

@@ -11,27 +11,31 @@ from __future__ import annotations
 import os
 import stat
 
-from progression.errors import InvalidInput, UnreadableFile
+from progression.errors import InvalidInput, MissingFile, UnreadableFile
 
-__all__ = ["checked_path", "read_regular"]
+__all__ = ["LARGEST_LIMIT", "checked_limit", "checked_path", "read_checked", "read_regular"]
+
+#: The largest ``limit`` a read takes (1 TiB): a file is read into memory, whole.
+LARGEST_LIMIT = 1 << 40
 
 
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file at ``path`` (symbolic links followed), at most ``limit`` of them.
 
     Raises:
-        FileNotFoundError: nothing is at ``path``.
+        MissingFile: nothing is at ``path`` (a ``FileNotFoundError`` too).
         UnreadableFile: not a regular file, larger than ``limit``, or the system refused to read it; its
             ``reason`` says which.
     """
-    where = checked_path(path, "read_regular")
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        msg = f"read_regular: limit is a number of bytes, 0 or more, got {limit!r}"
-        raise InvalidInput(msg)
+    return read_checked(checked_path(path, "read_regular"), checked_limit(limit, "read_regular"))
+
+
+def read_checked(where: str, limit: int) -> bytes:
+    """:func:`read_regular` of a path and a limit already checked."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        handle = os.open(where, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise
+        raise MissingFile(where) from None
     except OSError as error:
         raise UnreadableFile(where, error.strerror or str(error)) from None
     mode = os.fstat(handle).st_mode
@@ -61,3 +65,15 @@ def checked_path(path: object, who: str) -> str:
         msg = f"{who}: expected a file path (a str or a pathlib.Path), got {path!r:.80}"
         raise InvalidInput(msg)
     return path
+
+
+def checked_limit(limit: object, who: str) -> int:
+    """``limit`` when it is a number of bytes from 0 to :data:`LARGEST_LIMIT`.
+
+    Raises:
+        InvalidInput: anything else, named by ``who`` (the function given it).
+    """
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= LARGEST_LIMIT:
+        msg = f"{who}: limit is a number of bytes from 0 to {LARGEST_LIMIT:,}, got {limit!r:.40}"
+        raise InvalidInput(msg)
+    return limit

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from progression.disk.read import checked_path, read_regular
+from progression.disk.read import checked_limit, checked_path, read_checked
 from progression.errors import FileChanged, InvalidInput, UnwritableFile
 
 __all__ = ["current", "fingerprint", "replace_file", "temporary_prefix"]
@@ -41,9 +41,13 @@ def fingerprint(data: bytes) -> str:
 
 
 def current(path: str | os.PathLike[str], limit: int = _LARGEST) -> str | None:
-    """The fingerprint of the file at ``path`` now, or None when there is none."""
+    """The fingerprint of the file at ``path`` now, or None when there is none.
+
+    Raises:
+        UnreadableFile: what is there is no regular file, is larger than ``limit``, or cannot be read.
+    """
     try:
-        return fingerprint(read_regular(path, limit))
+        return fingerprint(read_checked(checked_path(path, "current"), checked_limit(limit, "current")))
     except FileNotFoundError:
         return None
 
@@ -70,6 +74,10 @@ def replace_file(
     if expected is not None and not isinstance(expected, str):
         msg = f"replace_file: expected is the fingerprint read (a str) or None, got {expected!r:.80}"
         raise InvalidInput(msg)
+    if not isinstance(check, bool):
+        msg = f"replace_file: check (whether the file is compared with expected first) is True or False, got {check!r}"
+        raise InvalidInput(msg)
+    checked_limit(limit, "replace_file")
     target = Path(os.path.realpath(where))
     directory = target.parent
     _check_replaceable(where, target)
@@ -115,7 +123,10 @@ def _check_replaceable(path: str, target: Path) -> None:
     would put a sheet in its place) or a file its permissions protect (replacing it would ignore them)."""
     try:
         found = target.stat().st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        if not target.parent.is_dir():
+            msg = f"{path!r} cannot be written: its folder {str(target.parent)!r} does not exist; nothing was written"
+            raise UnwritableFile(path, msg) from None
         return
     if not stat.S_ISREG(found):
         what = "a directory" if stat.S_ISDIR(found) else "not a regular file (a device, a pipe or a socket)"

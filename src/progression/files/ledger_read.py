@@ -28,7 +28,7 @@ from typing import Any, cast, get_type_hints
 import attrs
 
 from progression._frozen import as_tuple, freeze
-from progression.files.converter import CORE, Operations, structure_operation
+from progression.files.codec import CORE, Operations, structure_operation
 from progression.ledger.events import EVENT_TYPES, Entry, Event, Member, Rolled
 from progression.rules.parts import Effect, Override
 

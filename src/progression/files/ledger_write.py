@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from progression.files.converter import converter_of, unstructure_operation
+from progression.files.codec import converter_of, unstructure_operation
 from progression.files.ledger_read import MAPS, TUPLES, checked_fields, field_key
 from progression.ledger.events import EVENT_TYPES, Entry, Event, Rolled
 from progression.rules.parts import Effect, Override

@@ -20,10 +20,10 @@ from progression.engine.checks import digits
 from progression.engine.operations import CORE_OPERATIONS
 from progression.errors import InvalidInput, Problem, ProgressionError, SheetError
 from progression.files.checks import DEEPEST, ledger_problems, nesting_problem
-from progression.files.converter import CORE, Operations, converter_of
-from progression.files.converter import operations_of as operations_of
-from progression.files.converter import structure_operation as structure_operation
-from progression.files.converter import unstructure_operation as unstructure_operation
+from progression.files.codec import CORE, Operations, converter_of
+from progression.files.codec import operations_of as operations_of
+from progression.files.codec import structure_operation as structure_operation
+from progression.files.codec import unstructure_operation as unstructure_operation
 from progression.files.ledger_read import Unsure, read_ledger
 from progression.files.ledger_write import encode, event_lines, write_ledger
 from progression.ledger.events import Event

@@ -77,6 +77,12 @@ class TestOneNarrator:
         assert "Lineman 2 (7) left: dead" in lines
         assert not [line for line in lines if "post-match sequence at" in line]
 
+    def test_a_hire_takes_the_article_of_its_position(self, pack: RulePack) -> None:
+        """An Orc Blitzer is hired as "an Orc Blitzer", a Human Lineman as "a Human Lineman"."""
+        orcs = bb.create_team(pack, "orc", name="Gouged Eye")
+        lines = [line.strip() for line in told_since(pack, orcs, bb.hire(pack, orcs, "orc_blitzer", "Grub"))]
+        assert "hired an Orc Blitzer for 85,000 gp" in lines
+
     def test_one_entry_one_sentence(
         self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -45,7 +45,8 @@ def narration(narrator: Narrator, event: Event) -> str | None:
             return ""
         return event.reason or None
     if isinstance(event, Purchased) and event.upgrade == "hire" and event.choice:
-        return f"hired a {_position(narrator, event.choice)} for {narrator.price(event.price)}"
+        position = _position(narrator, event.choice)
+        return f"hired {_article(position)} {position} for {narrator.price(event.price)}"
     if isinstance(event, Purchased) and event.upgrade == "hire_journeyman" and event.choice:
         return f"{narrator.who(event.choice)} hired for good for {narrator.price(event.price)}"
     if isinstance(event, Joined):
@@ -141,3 +142,8 @@ def tell(pack: RulePack, events: Iterable[Event], team: Sheet | None = None, who
 def told_since(pack: RulePack, before: Sheet, after: Sheet) -> list[str]:
     """The entries ``after`` added to ``before``, told as ``progression sheet history`` tells them."""
     return Narrator(pack).since(before, after)
+
+
+def _article(word: str) -> str:
+    """``an`` before a position named with a vowel (an Orc Blitzer, an Elf Lineman), else ``a``."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
