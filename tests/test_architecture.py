@@ -72,13 +72,18 @@ FACETS: tuple[frozenset[str], ...] = (
 )
 
 
-def imports(source: str) -> Iterator[str]:
-    """The absolute names a module's source imports, ``TYPE_CHECKING`` blocks left out."""
+def imports(source: str, module: str = "", *, package: bool = False) -> Iterator[str]:
+    """The absolute names a module's source imports, ``TYPE_CHECKING`` blocks left out; given the ``module``
+    (``package``: it is a package's ``__init__``), a relative import too, as the module it names."""
+    here = module.split(".") if package else module.split(".")[:-1]
     for node in ast.walk(_without_type_checking(ast.parse(source))):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
             yield node.module
+        elif isinstance(node, ast.ImportFrom) and node.level and module:
+            base = ".".join(here[: len(here) - node.level + 1])
+            yield ".".join(part for part in (base, node.module) if part)
 
 
 def _without_type_checking(tree: ast.Module) -> ast.Module:
@@ -102,11 +107,12 @@ def layer_of(folder: str) -> int:
     return next(index for index, layer in enumerate(LAYERS) if folder in layer)
 
 
-def core_violations(module: str, source: str) -> list[str]:
-    """Why ``source``, the text of core module ``module``, breaks the layers (empty when it does not)."""
+def core_violations(module: str, source: str, *, package: bool = False) -> list[str]:
+    """Why ``source``, the text of core module ``module``, breaks the layers (empty when it does not); a relative
+    import counts as the module it names."""
     own = folder_of(module)
     problems = []
-    for name in imports(source):
+    for name in imports(source, module, package=package):
         if name.startswith("progression_"):
             problems.append(f"{module} imports the pack module {name}: the core knows no pack")
             continue
@@ -122,7 +128,7 @@ def pack_violations(module: str, source: str) -> list[str]:
     """Why ``source``, a pack module, reaches past the public API (empty when it does not)."""
     return [
         f"{module} imports {name}: a pack imports only {', '.join(sorted(PUBLIC))}"
-        for name in imports(source)
+        for name in imports(source, module)
         if name.split(".")[0] == "progression" and name not in PUBLIC
     ]
 
@@ -243,7 +249,7 @@ class TestLayers:
         module = module_name(path, CORE.parent)
         if module in ("progression", "progression.__main__"):
             return
-        assert [] == core_violations(module, path.read_text(encoding="utf-8"))
+        assert [] == core_violations(module, path.read_text(encoding="utf-8"), package=path.name == "__init__.py")
 
     @pytest.mark.parametrize(
         ("src", "path"),
@@ -259,7 +265,9 @@ class TestLayers:
         """The command line is written as a third party could write it: against the public families of the
         core (and its own modules), as a pack is."""
         module = module_name(path, CORE.parent)
-        outside = [name for name in imports(path.read_text(encoding="utf-8")) if not name.startswith("progression.cli")]
+        source = path.read_text(encoding="utf-8")
+        found = imports(source, module, package=path.name == "__init__.py")
+        outside = [name for name in found if not name.startswith("progression.cli")]
         assert [] == pack_violations(module, "\n".join(f"import {name}" for name in outside))
 
     def test_every_folder_has_a_layer(self) -> None:
@@ -293,6 +301,16 @@ class TestLayers:
         assert ["progression.cli.x imports progression.engine.quotes"] == [
             line.split(":")[0]
             for line in pack_violations("progression.cli.x", "from progression.engine.quotes import q\n")
+        ]
+
+    def test_a_relative_import_is_read_as_the_module_it_names(self) -> None:
+        """``from ..cli.main import main`` in the ledger goes up the layers as surely as the absolute import."""
+        assert [
+            "progression.ledger.sheet (ledger) imports progression.cli.main (cli), which is not below it"
+        ] == core_violations("progression.ledger.sheet", "from ..cli.main import main\n")
+        assert [] == core_violations("progression.ledger.sheet", "from .ledger import Ledger\n")
+        assert ["progression.cli.x imports progression.engine.quotes"] == [
+            line.split(":")[0] for line in pack_violations("progression.cli.x", "from ..engine.quotes import q\n")
         ]
 
     def test_type_checking_imports_are_not_layers(self) -> None:
