@@ -44,7 +44,7 @@ path:
 	@echo 'export PATH="$(abspath $(BIN)):$$PATH"   # or: source $(VENV)/bin/activate'
 
 fuzz: $(STAMP)
-	PROGRESSION_FUZZ_EXAMPLES=50000 PROGRESSION_FUZZ_ROUNDS=200 $(BIN)/pytest -q -m slow tests/files/test_fuzz.py tests/cli/test_cli_concurrency.py
+	PROGRESSION_FUZZ_EXAMPLES=50000 PROGRESSION_FUZZ_ROUNDS=200 $(BIN)/pytest -q -m slow tests/files/test_fuzz.py tests/cli/test_cli_fuzz.py tests/cli/test_cli_concurrency.py
 
 clean:
 	rm -rf $(VENV) docs/_build .mypy_cache .ruff_cache
