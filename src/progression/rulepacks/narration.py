@@ -86,6 +86,9 @@ class Narrator:
         self.language = language
         #: Members' names by id, to say ``Otto (2)``.
         self.names: Mapping[str, str] = dict(names or {})
+        #: While a step is told, its events that come before the one being told (a pack's hook may read them:
+        #: a roll made again says why); empty outside a step.
+        self.earlier: tuple[Event, ...] = ()
 
     def within(self, *sheets: Sheet, events: Iterable[Event] = ()) -> Self:
         """This narrator, naming the members of ``sheets`` and those who join in ``events`` (the entries to be
@@ -238,8 +241,8 @@ class Narrator:
             return [indent + said] if said else []
         if isinstance(event, Step):
             lines = [f"{indent}{event.label}:"]
-            for inner in event.events:
-                lines.extend(self.outline(inner, indent + "  "))
+            for index, inner in enumerate(event.events):
+                lines.extend(self._after(event.events[:index]).outline(inner, indent + "  "))
             return lines
         if isinstance(event, Member) and isinstance(event.event, Step):
             told = self.outline(event.event, indent)
@@ -257,6 +260,13 @@ class Narrator:
         added = after.ledger[len(before.ledger) :]
         told = self.within(before, after, events=added)
         return [line for entry in added for line in told.outline(entry)]
+
+    def _after(self, earlier: tuple[Event, ...]) -> Self:
+        """This narrator, telling an event of a step that comes after ``earlier``."""
+        told = type(self).__new__(type(self))
+        told.__dict__.update(self.__dict__)
+        told.earlier = earlier
+        return told
 
     def _pack_says(self, event: Event) -> str | None:
         hook: Any = getattr(self.pack, "narration", None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -50,6 +51,16 @@ def _history(capsys: pytest.CaptureFixture[str], path: Path) -> dict[int, list[s
     return entries
 
 
+def _rolls(event: progression.events.Event) -> Iterator[progression.events.Rolled]:
+    """The rolls in an entry, however deep."""
+    if isinstance(event, progression.events.Rolled):
+        yield event
+    for inner in getattr(event, "events", ()):
+        yield from _rolls(inner)
+    if isinstance(event, progression.events.Member):
+        yield from _rolls(event.event)
+
+
 class TestOneNarrator:
     def test_history_and_story_agree(
         self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -82,6 +93,26 @@ class TestOneNarrator:
         orcs = bb.create_team(pack, "orc", name="Gouged Eye")
         lines = [line.strip() for line in told_since(pack, orcs, bb.hire(pack, orcs, "orc_blitzer", "Grub"))]
         assert "hired an Orc Blitzer for 85,000 gp" in lines
+
+    def test_a_random_skill_rolled_again_says_why(self, pack: RulePack, team: Sheet) -> None:
+        """Each roll of a random skill names the skill it gave; a roll made again says that the skill rolled
+        before it is one the player has (Griselda, a Blitzer, starts with Block)."""
+        before = pack.award(team, "spp", 6, reason="a bonus", member="1")
+        dice = ScriptedDice([3, 1, 6, 3, 3, 3])
+        after = bb.advance(pack, before, "1", "random_primary", choice="G", dice=dice, decisions=["sure_hands"])
+        assert [line.strip() for line in told_since(pack, before, after)][2:5] == [
+            "rolled 2D6 for first General skill: 3, 1 (Block)",
+            "Block is owned: rolled again 2D6 for first General skill: 6, 3 (Sure Hands)",
+            "rolled 2D6 for second General skill: 3, 3 (Fend)",
+        ]
+
+    def test_other_rolls_are_told_by_the_core(self, pack: RulePack, team: Sheet) -> None:
+        """A roll outside a random skill (the MVP's D6 here) says its dice alone."""
+        narrator = Narrator(pack).within(team)
+        step = bb.record_match(pack, team, RECORD, ScriptedDice([1, 6])).ledger[-1]
+        rolls = list(_rolls(step))
+        assert rolls
+        assert all(narrator.event(roll) == narrator.core(roll) for roll in rolls)
 
     def test_one_entry_one_sentence(
         self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -13,7 +13,7 @@ import warnings
 
 from progression import RulePack, Sheet
 from progression.contract import Action, ComputedTable, Contract, Demo, Factory, Option, PackFor, Simulation, Tuner
-from progression.contract import Campaign as CampaignBook
+from progression.contract import Campaign as CampaignDeclaration
 from progression.errors import InvalidInput, Problem, RulePackError
 
 from . import _cli, _costs, _kept, _party
@@ -178,7 +178,7 @@ def _contract(campaign: Campaign, settings: Settings) -> Contract:
         tune=Tuner(function=tune),
         pack_for=PackFor(function=pack_for),
         demo=Demo(function=_cli.demo),
-        campaign=CampaignBook(
+        campaign=CampaignDeclaration(
             book=Party,
             awarded="competence",
             doc="A party of characters in one store (progression campaign ...); campaign new --set tunes its campaign.",

@@ -26,7 +26,7 @@ from progression.errors import (
 from progression.requirements import Context
 
 from ..data.access import context_data, data_of
-from ..data.model import CHARACTERISTICS, Data, Position
+from ..data.model import CHARACTERISTICS, Data, Position, skill_index
 from ..players.player import owns_skill, position_of, skill_bases
 from ..team.sequence import check
 
@@ -45,11 +45,6 @@ __all__ = [
 ]
 
 ADVANCEMENTS = ("random_primary", "chosen_primary", "chosen_secondary", "characteristic")
-
-
-def skill_index(first: int, second: int) -> int:
-    """The place 1..12 two D6 give on a skill table: 1-3 picks the upper half, 4-6 the lower."""
-    return second if first <= 3 else 6 + second
 
 
 def _context(ctx: ProcedureContext) -> tuple[RulePack, Data, Sheet]:

@@ -27,7 +27,18 @@ from .rules import Rules, read_rules
 from .stars import Star, StarRules, read_stars
 from .unplayed import BOOK, check_unplayed
 
-__all__ = ["CHARACTERISTICS", "Data", "Position", "Skill", "Star", "Team", "Trait", "load_data", "read_data"]
+__all__ = [
+    "CHARACTERISTICS",
+    "Data",
+    "Position",
+    "Skill",
+    "Star",
+    "Team",
+    "Trait",
+    "load_data",
+    "read_data",
+    "skill_index",
+]
 
 #: What :func:`read_data` takes.
 _TEXTS = "expected the TOML text of each data file, by file name"
@@ -35,6 +46,11 @@ _TEXTS = "expected the TOML text of each data file, by file name"
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 #: The data files of the pack, in the order they are read.
 FILES = ("skills.toml", "teams.toml", "stars.toml", "inducements.toml", "tables.toml")
+
+
+def skill_index(first: int, second: int) -> int:
+    """The place 1..12 two D6 give on a skill table: 1-3 picks the upper half, 4-6 the lower."""
+    return second if first <= 3 else 6 + second
 
 
 @attrs.frozen(kw_only=True)
@@ -148,6 +164,14 @@ class Data:
     def table_of(self, category: str) -> tuple[Skill, ...]:
         """The 12 skills of ``category`` in 2D6 order."""
         return self._tables.get(category, ())
+
+    def rolled_skill(self, category: str, first: int, second: int) -> Skill | None:
+        """The skill two D6 showing ``first`` and ``second`` give on the table of ``category``; None for a
+        category the pack does not have, or a die that is not a D6's."""
+        table = self.table_of(category)
+        if not table or not (1 <= first <= 6 and 1 <= second <= 6):
+            return None
+        return table[skill_index(first, second) - 1]
 
     @functools.cached_property
     def _tables(self) -> Mapping[str, tuple[Skill, ...]]:

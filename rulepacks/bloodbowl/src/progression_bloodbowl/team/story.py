@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from progression import RulePack, Sheet
 from progression.authoring import Narrator
-from progression.events import Adjusted, Event, Finished, Joined, Marked, Purchased
+from progression.events import Adjusted, Event, Finished, Joined, Marked, Purchased, Rolled, Started
 
 from ..data.access import data_of
 from .results import CLOSED_TAG, RESULT_TAG, read_result, season_of
@@ -53,12 +53,32 @@ def narration(narrator: Narrator, event: Event) -> str | None:
         return f"{narrator.who(event.member)} joins"
     if isinstance(event, Marked):
         return event.label
+    if isinstance(event, Rolled):
+        return _skill_rolled(narrator, event)
     if isinstance(event, Finished):
         effect = event.effect
         got = [narrator.name(item) for item, count in effect.grants.items() if count > 0]
         got += [f"{narrator.name(k)} {v:+d}" for k, v in effect.stats.items() if k in _CHARACTERISTICS and v]
         return f"gains {', '.join(got)}" if got else None
     return None
+
+
+def _skill_rolled(narrator: Narrator, roll: Rolled) -> str | None:
+    """A random primary skill's roll with the skill it gave; a roll made again says why (the skill rolled
+    before it is one the player has: the only roll the procedure makes again). None for any other roll."""
+    started = [e for e in narrator.earlier if isinstance(e, Started) and e.upgrade == "random_primary"]
+    data = data_of(narrator.pack)
+    skill = data.rolled_skill(started[0].choice or "", *roll.results) if started and len(roll.results) == 2 else None
+    if skill is None:
+        return None
+    said = f"{narrator.core(roll)} ({skill.label.in_language(narrator.language)})"
+    before = next((e for e in reversed(narrator.earlier) if isinstance(e, Rolled)), None)
+    owned = (
+        data.rolled_skill(started[0].choice or "", *before.results) if before and before.label == roll.label else None
+    )
+    if owned is None:
+        return said
+    return f"{owned.label.in_language(narrator.language)} is owned: {said.replace('rolled', 'rolled again', 1)}"
 
 
 #: Tags no person needs to read: bookkeeping, and what the other facts already say.
