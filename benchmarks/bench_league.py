@@ -122,7 +122,7 @@ CROWD = 5
 def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progression.Sheet]:
     """The season through the Blood Bowl pack: one post-match sequence per match.
 
-    The MVP is the only nominee (so the D6 cannot move it) and each random skill keeps
+    The MVP is the only nominee (so no die is rolled for it) and each random skill keeps
     the first of the two offered, so the SPP spent are the floor's whatever the dice.
     """
     import progression_bloodbowl as bb
@@ -193,8 +193,6 @@ def with_dicts_bloodbowl(start: dict[str, Any], season: list[list[Match]]) -> li
             for index, reason, points in game[:-1]:
                 players[index]["spp"] += points
                 players[index]["history"].append(("awarded", points, reason))
-            while (roll := randint(1, 6)) > 1:  # the MVP: one nominee, so a D6 rolled until it shows 1
-                history.append(("MVP", roll))
             mvp = players[game[-1][0]]
             mvp["spp"] += rules.spp["mvp"]
             mvp["history"].append(("awarded", rules.spp["mvp"], "mvp"))

@@ -24,10 +24,11 @@ def test_pack_conforms(pack: RulePack) -> None:
 
 
 def test_sensible_play_takes_primary_skills(pack: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pack's [play] is a coach's: the steered runs' players take chosen primary skills most and improve a
-    characteristic least, their teams buy re-rolls more than any other staff, and a player reaches Star Player
-    status (Emerging Star at least). Sixty runs: in thirty, a derandomized draw buys too few advancements to
-    order the weights 2 (chosen secondary) and 1 (characteristic) reliably."""
+    """The pack's [play] is a coach's: the steered runs' players take chosen primary skills most (weight 6) and
+    improve a characteristic (weight 1) less than they take either primary skill (6 and 3), their teams buy
+    re-rolls more than any other staff, and a player reaches Star Player status (Emerging Star at least).
+    Chosen secondary skills (2) are not ordered against characteristics: over sixty runs, which of the two is
+    bought less depends on the draws, and a derandomized run draws differently by what ran before it."""
     bought: Counter[str] = Counter()
     buy = _machine.PackMachine._purchase
 
@@ -39,7 +40,8 @@ def test_sensible_play_takes_primary_skills(pack: RulePack, monkeypatch: pytest.
     report = check_pack(pack, examples=0, steps=20, sensible=60, setup=SETUP, derandomize=True)
     advancements = sorted(("random_primary", "chosen_primary", "chosen_secondary", "characteristic"), key=bought.get)
     staff = sorted(("team_reroll", "assistant_coach", "cheerleader", "apothecary"), key=bought.get)
-    assert (advancements[-1], advancements[0], staff[-1]) == ("chosen_primary", "characteristic", "team_reroll")
+    assert ("chosen_primary", "team_reroll") == (advancements[-1], staff[-1])
+    assert bought["characteristic"] < min(bought["chosen_primary"], bought["random_primary"])
     bands = [band.label.en for band in pack.ladder("experience").bands]
     assert report.coverage is not None
     assert bands.index(report.coverage.played["experience"]) >= bands.index("Emerging Star")

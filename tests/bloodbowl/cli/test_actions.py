@@ -356,7 +356,7 @@ class TestWithoutPenalty:
         after = pack.contract.action("match").function(
             pack,
             team,
-            ScriptedDice([1, 6]),  # the MVP's D6 picks nominee 1; the loss's D6 6 keeps the 2 Dedicated Fans
+            ScriptedDice([6]),  # the only nominee is MVP unrolled; the loss's D6 6 keeps the 2 Dedicated Fans
             number="1",
             opponent="Orcs",
             score="1-0",

@@ -452,7 +452,7 @@ class TestTreasuryAccount:
     def test_conceded_unplayed_fixture(self, pack: RulePack, team: Sheet) -> None:
         """The D6 x 10,000 of an unplayed fixture the opponent conceded is not the winnings formula."""
         record = match(1, (0, 0), kind="unplayed", conceded="them", mvp_nominees=("1",))
-        after = play(pack, team, record, 1, 1, 4)
+        after = play(pack, team, record, 4)  # the only nominee is both MVPs unrolled
         last = bb.queries.treasury_account(pack, after).items[-1]
         assert (40_000, "an unplayed fixture the opponent conceded: D6 x 10,000") == (last.amount, last.rule)
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import progression
 import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InvalidInput, RequirementNotMet, UnknownName
@@ -122,6 +125,29 @@ class TestMatchRecord:
         match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=("3", "4"))
         after = bb.operations.record_outcome(pack, team, match, ScriptedDice([5, 6, 2]))
         assert 4 == after.member("4").pools["spp"]
+
+    def test_the_only_nominee_is_mvp_without_a_roll(self, pack: RulePack, team: Sheet) -> None:
+        """One nominee: the MVP is his, no die is asked for or recorded; the award and its rule say why."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 0), mvp_nominees=("3",))
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (4, ()) == (after.member("3").pools["spp"], after.ledger[-1].rolls)
+        item = bb.queries.spp_account(pack, after, "3").items[-1]
+        assert ("match 1: MVP (the only nominee)", "MVP: 4 SPP to the only nominee") == (item.label, item.rule)
+
+    def test_an_only_nominee_rolled_for_by_version_2(self, pack: RulePack) -> None:
+        """A team file of pack version 2 (``data/anvils-version-2.json``, made by that version) rolled 4, 2, 1 for
+        its only nominee: ``verify`` says the rules changed, and where the new ones part from the record; rebased,
+        the MVP is his still and the rolls are gone."""
+        old = progression.load_sheet((Path(__file__).parent / "data" / "anvils-version-2.json").read_text(), pack=pack)
+        assert old.rules.startswith("bloodbowl 2 ")
+        sentences = [d.sentence for d in progression.verify(old, pack).divergences if d.kind == "rules"]
+        assert "the rules ask for 1D6 for 'Dedicated Fans' where the entry recorded 1D6 for 'MVP'" in sentences[-1]
+        rebased, _ = progression.rebase(old, pack)
+        assert (True, 4, ["Dedicated Fans"]) == (
+            progression.verify(rebased, pack).ok,
+            rebased.member("2").pools["spp"],
+            [roll.label for roll in rebased.ledger[-1].rolls],
+        )
 
     def test_opponent_conceding_gives_two_mvps_and_whole_attendance(self, pack: RulePack, team: Sheet) -> None:
         """Two MVP rolls; winnings (attendance 7 + 1 TD) x 10,000."""

@@ -135,7 +135,7 @@ class TestConcession:
             conceded="us",
             without_penalty=True,
         )
-        after = play(pack, veteran(pack, team), record, 1, 4)
+        after = play(pack, veteran(pack, team), record, 4)
         assert (3 + 4, 150_000 + 40_000, 2, True) == (
             after.member("1").pools["spp"],
             after.pools["treasury"],

@@ -23,6 +23,7 @@ __all__ = [
     "award_spp",
     "casualties_caused",
     "mvp_label",
+    "mvp_reason",
     "mvps_rolled",
     "spp_casualties",
     "spp_earned",
@@ -92,18 +93,24 @@ def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
 
 def award_mvps(work: Work, match: MatchRecord) -> None:
     """One MVP (two when the opponent conceded, none when this team conceded with penalty): a D6, rolled again
-    on a number no player holds."""
+    on a number no player holds; a single nominee is MVP without a roll (pack version 3 on)."""
     count = _mvp_count(work.pack, match)
     if not match.mvp_nominees or not count:
         return
     mvp = data_of(work.pack).rules.spp["mvp"]
     for n in range(count):
-        while True:
+        roll = 1
+        while len(match.mvp_nominees) > 1:
             (roll,) = work.roll(6, label="MVP", shown=mvp_label(n))
             if roll <= len(match.mvp_nominees):
                 break
-        member = match.mvp_nominees[roll - 1]
-        work.award("spp", mvp, f"match {match.number}: MVP (nominee {roll})", member=member)
+        work.award("spp", mvp, mvp_reason(match, roll), member=match.mvp_nominees[roll - 1])
+
+
+def mvp_reason(match: MatchRecord, roll: int) -> str:
+    """What an MVP award of ``match`` says: the number the D6 showed, or that the player was the only nominee."""
+    nominee = "the only nominee" if len(match.mvp_nominees) == 1 else f"nominee {roll}"
+    return f"match {match.number}: MVP ({nominee})"
 
 
 def mvp_label(n: int) -> str:
@@ -111,9 +118,11 @@ def mvp_label(n: int) -> str:
     return f"MVP {n + 1}"
 
 
-def mvps_rolled(match: MatchRecord, rolls: Sequence[Rolled]) -> tuple[str, ...]:
+def mvps_rolled(match: MatchRecord, rolls: Sequence[Rolled], reasons: Sequence[str] = ()) -> tuple[str, ...]:
     """The members :func:`award_mvps` made MVP, read back from the rolls it recorded for ``match`` (each MVP's
-    last roll under its label names the nominee), in order."""
+    last roll under its label names the nominee), in order; a single nominee's awards are read from the
+    ``reasons`` of the SPP awarded to him (his MVPs are rolled no more: a history of pack version 2 or older
+    still shows his rolls)."""
     last: dict[str, int] = {}
     for rolled in rolls:
         if rolled.label.startswith("MVP ") and rolled.results:
@@ -123,4 +132,7 @@ def mvps_rolled(match: MatchRecord, rolls: Sequence[Rolled]) -> tuple[str, ...]:
         roll = last.get(mvp_label(n), 0)
         if 1 <= roll <= len(match.mvp_nominees):
             chosen.append(match.mvp_nominees[roll - 1])
+    if not last and len(match.mvp_nominees) == 1:
+        unrolled = mvp_reason(match, 1)
+        chosen = [match.mvp_nominees[0] for reason in reasons if reason == unrolled]
     return tuple(chosen)

@@ -607,7 +607,8 @@ def _lines(team: str, sheet: Sheet) -> Iterator[PlayerLine]:
         for record in records_of(entry.operation):
             happened = list(_walk(entry.events))
             rolls = [event for who, event in happened if who is None and getattr(event, "tag", "") == "rolled"]
-            mvps = mvps_rolled(record, rolls)
+            reasons = [e.reason for who, e in happened if who is not None and getattr(e, "tag", "") == "awarded"]
+            mvps = mvps_rolled(record, rolls, reasons)
             spp: dict[str, int] = {}
             for who, event in happened:
                 if who is not None and getattr(event, "tag", "") == "awarded" and event.pool == "spp":

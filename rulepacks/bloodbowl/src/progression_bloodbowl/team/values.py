@@ -255,7 +255,8 @@ def _award_rule(data: Data, pool: str, reason: str) -> str:
     """The rule an award applies, read from the reason the pack wrote on it."""
     if pool == "spp":
         if "MVP" in reason:
-            return f"MVP: {data.rules.spp['mvp']} SPP to the nominee the D6 picks"
+            who = "the only nominee" if "the only nominee" in reason else "the nominee the D6 picks"
+            return f"MVP: {data.rules.spp['mvp']} SPP to {who}"
         return "SPP for match events" if reason.startswith("match ") else "awarded by hand"
     return _treasury_rule(data, reason) or "awarded by hand"
 
