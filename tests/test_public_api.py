@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import types
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ FAMILIES = {
     "authoring": [
         "CHOICE", "LARGEST_PACK", "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
         "Narrator", "Override", "PackEntry", "Play", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
-        "moved", "pack_entries", "read_pack",
+        "moved", "pack_entries", "public_dir", "read_pack",
     ],
     "operations": [
         "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",
@@ -124,6 +125,16 @@ class TestExports:
         namespace: dict[str, object] = {}
         exec("from progression import *", namespace)
         assert set(EXPECTED) == set(namespace) - {"__builtins__"}
+
+    @pytest.mark.parametrize(
+        "package", ["progression", "progression.testing", "progression_bloodbowl", "progression_competence"]
+    )
+    def test_dir_shows_the_face_not_the_helpers(self, package: str) -> None:
+        """``dir()`` of a package lists its public names and public submodules, never what it imports to work."""
+        module = importlib.import_module(package)
+        shown = {name for name in dir(module) if not name.startswith("__")}
+        submodules = {name for name in shown if isinstance(getattr(module, name), types.ModuleType)}
+        assert (set(module.__all__), set()) == (shown - submodules, {n for n in submodules if n.startswith("_")})
 
 
 class TestFamilies:

@@ -15,7 +15,7 @@ This module holds what a user of packs needs; the families live in public submod
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from progression._moved import moved
+from progression._moved import moved, public_dir
 
 if TYPE_CHECKING:  # what readers and type checkers see; at run time each module loads on first use
     from progression.engine.declared import operation
@@ -184,7 +184,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return public_dir(globals(), __all__)
 
 
 __all__ = [

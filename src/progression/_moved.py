@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
-__all__ = ["moved"]
+__all__ = ["moved", "public_dir"]
+
+
+def public_dir(namespace: Mapping[str, Any], names: Iterable[str]) -> list[str]:
+    """What ``dir()`` shows of a package: its public ``names``, the public submodules imported so far and
+    Python's own ``__`` names; not what it imports to work (``Any``, ``import_module``, ``moved``), nor its
+    private modules. Use it as ``def __dir__(): return public_dir(globals(), __all__)``."""
+    imported = (n for n, v in namespace.items() if isinstance(v, ModuleType) and not n.startswith("_"))
+    return sorted({*names, *imported, *(n for n in namespace if n.startswith("__"))})
 
 
 def moved(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:

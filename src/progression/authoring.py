@@ -3,15 +3,15 @@ upgrades, their costs and limits, GM overrides, displayed labels, the strategy o
 conformance check is steered by, :class:`Play`), the requests a random procedure
 yields (:class:`Roll`, :class:`Choose`) and the context it reads, reading a pack's own TOML
 (:class:`Reader`, :func:`read_pack`), telling its entries (:class:`Narrator`) and the installed
-packs' entry points (:func:`pack_entries`, :class:`PackEntry`), and :func:`moved`, a package's old names kept for a
-release with a warning.
+packs' entry points (:func:`pack_entries`, :class:`PackEntry`), and a package's face: :func:`moved`, its old
+names kept for a release with a warning, and :func:`public_dir`, what ``dir()`` shows of it.
 
 A user of packs needs none of this: :func:`progression.load` gives a pack, and its methods and the
 operations of :mod:`progression.operations` change sheets.
 """
 
 from progression._labels import Label
-from progression._moved import moved
+from progression._moved import moved, public_dir
 from progression.engine.procedures import Choose, ProcedureContext, Roll
 from progression.rulepacks.discovery import PackEntry, pack_entries
 from progression.rulepacks.loading import read_pack
@@ -57,6 +57,7 @@ __all__ = [
     "Upgrade",
     "moved",
     "pack_entries",
+    "public_dir",
     "read_pack",
 ]
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from progression._moved import public_dir
+
 if TYPE_CHECKING:
     from ._actions import (
         Action,
@@ -132,4 +134,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return public_dir(globals(), __all__)

@@ -14,7 +14,7 @@ season and a league kept in one store. The rest lives in public submodules:
 :mod:`progression_bloodbowl.types` (the data types).
 """
 
-from progression.authoring import moved
+from progression.authoring import moved, public_dir
 
 # the public submodules, so that ``bb.operations.induce`` works after ``import progression_bloodbowl as bb``
 from . import operations as operations
@@ -121,7 +121,7 @@ __getattr__ = moved(__name__, _MOVED)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return public_dir(globals(), __all__)
 
 
 __all__ = [

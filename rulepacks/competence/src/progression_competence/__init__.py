@@ -11,7 +11,7 @@ The rest lives in public submodules: :mod:`progression_competence.operations`, :
 :mod:`progression_competence.party` (a campaign's characters kept in one store).
 """
 
-from progression.authoring import moved
+from progression.authoring import moved, public_dir
 
 # the public submodules, so that ``pc.queries.listing`` works after ``import progression_competence as pc``
 from . import campaigns as campaigns
@@ -71,7 +71,7 @@ __getattr__ = moved(__name__, _MOVED)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return public_dir(globals(), __all__)
 
 
 __all__ = [
