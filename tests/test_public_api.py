@@ -48,8 +48,8 @@ FAMILIES = {
     ],
     "ledger": ["Account", "Ledger", "PendingDecision", "Sheet", "replay"],
     "files": [
-        "LARGEST_FILE", "converter", "dump_sheet", "load_sheet", "operations_of", "structure_operation",
-        "structure_sheet", "unstructure_operation", "unstructure_sheet",
+        "LARGEST_FILE", "SheetFile", "converter", "create_sheet_file", "dump_sheet", "load_sheet", "operations_of",
+        "read_sheet_file", "structure_operation", "structure_sheet", "unstructure_operation", "unstructure_sheet",
     ],
     "store": ["Book", "Record", "Store", "Transaction", "open_store"],
     "disk": ["current", "fingerprint", "read_regular", "replace_file"],

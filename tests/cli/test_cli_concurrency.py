@@ -15,6 +15,7 @@ from cli_support import SKIRMISH
 
 import progression.disk.write as _writing
 from progression.cli import files
+from progression.disk import fingerprint
 
 WRITERS = 4
 ROUNDS = 4
@@ -74,7 +75,7 @@ class TestTheLock:
         file, the other is refused as a conflict (without the lock, both would pass the check and one be lost)."""
         path = tmp_path / "sheet.json"
         path.write_bytes(b"old")
-        digest = files.fingerprint(b"old")
+        digest = fingerprint(b"old")
         slow = _writing.current
 
         def current(target: Path, limit: int) -> str | None:

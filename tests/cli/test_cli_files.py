@@ -14,7 +14,8 @@ from cli_support import SKIRMISH, Result
 import progression
 import progression.disk.write as _writing
 from progression.cli import files as _cli_files
-from progression.cli.files import Conflict, atomic_write, fingerprint, read_sheet, write_sheet
+from progression.cli.files import Conflict, atomic_write, read_sheet, write_sheet
+from progression.disk import fingerprint
 
 Run = Callable[..., Result]
 

@@ -1,6 +1,6 @@
 """Sheet files on disk: read with a fingerprint, written atomically, never over someone else's change.
 
-A write goes through :func:`progression._writing.replace_file`: to a temporary file in the same
+A write goes through :func:`progression.disk.replace_file` (as :mod:`progression.files.sheet_files`): to a temporary file in the same
 directory, flushed to disk, replacing the sheet file in one ``os.replace`` (a crash at any moment
 leaves either the old file or the new one, whole). Just before replacing, the file is read again and
 compared with the fingerprint taken when the command read it; if another program changed it
@@ -14,63 +14,46 @@ not a regular file. The store's ``export_file`` writes the same way.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
-import attrs
-
 from progression.cli.args import UsageError
-from progression.disk import fingerprint, read_regular, replace_file
-from progression.errors import FileChanged, ProgressionError, UnreadableFile, UnwritableFile
-from progression.files import LARGEST_FILE, dump_sheet, load_sheet
+from progression.disk import replace_file
+from progression.errors import FileChanged, MissingFile, ProgressionError, UnreadableFile, UnwritableFile
+from progression.files import LARGEST_FILE, SheetFile, create_sheet_file, read_sheet_file
 from progression.ledger import Sheet
 
-__all__ = ["Conflict", "SheetFile", "create_sheet", "read_sheet", "write_sheet"]
+__all__ = ["Conflict", "SheetFile", "atomic_write", "create_sheet", "read_sheet", "write_sheet"]
 
 
 class Conflict(ProgressionError):
     """The sheet file changed on disk after the command read it: nothing was written (exit status 1)."""
 
 
-@attrs.frozen(kw_only=True)
-class SheetFile:
-    """A sheet as read from a file, with the fingerprint of the bytes it came from."""
-
-    path: Path
-    #: SHA-256 of the bytes read, or None when the file did not exist.
-    digest: str | None
-    sheet: Sheet
-
-
 def read_sheet(path: str | Path) -> SheetFile:
-    """Read and check a sheet file.
+    """Read and check a sheet file (:func:`progression.files.read_sheet_file`).
 
     Raises:
         UsageError: the file is missing or unreadable.
         SheetError: the file is not a valid sheet.
     """
-    file = Path(path)
     try:
-        data = read_regular(file, LARGEST_FILE)
-    except FileNotFoundError:
-        msg = f"sheet file {str(file)!r} does not exist; create it with `progression sheet new`"
+        return read_sheet_file(path)
+    except MissingFile:
+        msg = f"sheet file {str(path)!r} does not exist; create it with `progression sheet new`"
         raise UsageError(msg) from None
     except UnreadableFile as error:
-        msg = f"cannot read sheet file {str(file)!r}: {error.reason}"
+        msg = f"cannot read sheet file {str(path)!r}: {error.reason}"
         raise UsageError(msg) from None
-    return SheetFile(path=file, digest=fingerprint(data), sheet=load_sheet(data, str(file)))
 
 
-def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool = True) -> None:
-    """Replace ``path`` by ``data`` in one step, if it still has the fingerprint ``expected``
-    (:func:`progression.disk.replace_file`).
-
-    Raises:
-        Conflict: the file is not what the caller read; nothing was written.
-        UsageError: the file is read-only, or no regular file; nothing was written.
-        OSError: the write failed; the old file is untouched and no temporary file is left.
-    """
+@contextlib.contextmanager
+def _refusals(path: Path, expected: str | None) -> Iterator[None]:
+    """The refusals of a write as the command line's: a file someone else changed is a :class:`Conflict`, a
+    file that may not be replaced a :class:`UsageError`."""
     try:
-        replace_file(path, data, expected=expected, check=check, limit=LARGEST_FILE)
+        yield
     except UnwritableFile as refused:
         raise UsageError(str(refused)) from None
     except UnreadableFile as error:  # what is there now cannot be read back to be compared
@@ -87,14 +70,23 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
         raise Conflict(msg) from None
 
 
-def encode(sheet: Sheet) -> bytes:
-    """The bytes of a sheet file."""
-    return (dump_sheet(sheet) + "\n").encode("utf-8")
+def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool = True) -> None:
+    """Replace ``path`` by ``data`` in one step, if it still has the fingerprint ``expected``
+    (:func:`progression.disk.replace_file`).
+
+    Raises:
+        Conflict: the file is not what the caller read; nothing was written.
+        UsageError: the file is read-only, or no regular file; nothing was written.
+        OSError: the write failed; the old file is untouched and no temporary file is left.
+    """
+    with _refusals(path, expected):
+        replace_file(path, data, expected=expected, check=check, limit=LARGEST_FILE)
 
 
 def write_sheet(file: SheetFile, sheet: Sheet) -> None:
     """Save ``sheet`` over the file it was read from, refusing if the file changed since."""
-    atomic_write(file.path, encode(sheet), expected=file.digest)
+    with _refusals(file.path, file.digest):
+        file.save(sheet)
 
 
 def create_sheet(path: str | Path, sheet: Sheet, *, force: bool = False) -> Path:
@@ -109,5 +101,6 @@ def create_sheet(path: str | Path, sheet: Sheet, *, force: bool = False) -> Path
     if file.exists() and not force:
         msg = f"{str(file)!r} already exists; pass --force to replace it"
         raise UsageError(msg)
-    atomic_write(file, encode(sheet), expected=None, check=not force)
+    with _refusals(file, None):
+        create_sheet_file(file, sheet, replace=force)
     return file

@@ -1,10 +1,12 @@
-"""Sheet files: a sheet to and from JSON (``sheets``), the cattrs converter and the operations' codec
-(``codec``; ``converter`` is the converter itself), the ledger's readers and writers (``ledger_read``,
-``ledger_write``), and what a ledger read from a file must satisfy (``checks``).
+"""Sheet files: read from disk and written back safely (``sheet_files``), a sheet to and from JSON
+(``sheets``), the cattrs converter and the operations' codec (``codec``; ``converter`` is the converter
+itself), the ledger's readers and writers (``ledger_read``, ``ledger_write``), and what a ledger read from a
+file must satisfy (``checks``).
 """
 
 from progression._moved import moved
 from progression.files.codec import operations_of, structure_operation, unstructure_operation
+from progression.files.sheet_files import SheetFile, create_sheet_file, read_sheet_file
 from progression.files.sheets import (
     LARGEST_FILE,
     converter,
@@ -16,10 +18,13 @@ from progression.files.sheets import (
 
 __all__ = [
     "LARGEST_FILE",
+    "SheetFile",
     "converter",
+    "create_sheet_file",
     "dump_sheet",
     "load_sheet",
     "operations_of",
+    "read_sheet_file",
     "structure_operation",
     "structure_sheet",
     "unstructure_operation",

@@ -1,0 +1,88 @@
+"""Sheet files on disk: a sheet read from its file with the fingerprint of the bytes read, and written back
+in one step, never over someone else's change.
+
+What the command line does with a sheet file, for a program: :func:`read_sheet_file` reads a regular file of
+at most :data:`~progression.files.LARGEST_FILE` bytes and checks the sheet it holds; :meth:`SheetFile.save`
+replaces the file by a new sheet only if the file is still what was read (:func:`progression.disk.replace_file`:
+under the directory's lock, in one ``os.replace``), so of two programs saving over the same read, one is refused
+and no update is lost; :func:`create_sheet_file` writes a new one.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+from progression.disk import fingerprint, read_regular, replace_file
+from progression.disk.read import checked_path
+from progression.errors import InvalidInput, UnwritableFile
+from progression.files.sheets import LARGEST_FILE, dump_sheet, load_sheet
+from progression.ledger.sheet import Sheet
+
+if TYPE_CHECKING:
+    from progression.rulepacks.rulepack import RulePack
+
+__all__ = ["SheetFile", "create_sheet_file", "read_sheet_file"]
+
+
+@attrs.frozen(kw_only=True)
+class SheetFile:
+    """A sheet as read from (or written to) its file, with the fingerprint of the file's bytes."""
+
+    path: Path
+    #: SHA-256 of the file's bytes (:func:`progression.disk.fingerprint`), or None for a file not there.
+    digest: str | None
+    sheet: Sheet
+
+    def save(self, sheet: Sheet) -> SheetFile:
+        """Write ``sheet`` over this file, if the file is still what was read; the file as now written.
+
+        Raises:
+            FileChanged: someone else changed, deleted or created the file since; nothing was written.
+            UnwritableFile: the file may not be replaced (read-only, no regular file); nothing was written.
+            OSError: the write failed; the old file is untouched.
+        """
+        return _write(self.path, sheet, expected=self.digest, check=True)
+
+
+def read_sheet_file(path: str | os.PathLike[str], *, pack: RulePack | None = None, verify: bool = False) -> SheetFile:
+    """The sheet file at ``path``, read and checked (with ``pack`` and ``verify`` as
+    :func:`~progression.files.load_sheet` takes them).
+
+    Raises:
+        MissingFile: nothing is at ``path``.
+        UnreadableFile: no regular file, larger than a sheet file may be, or refused by the system.
+        SheetError: the file holds no valid sheet.
+    """
+    file = Path(checked_path(path, "read_sheet_file"))
+    data = read_regular(file, LARGEST_FILE)
+    return SheetFile(path=file, digest=fingerprint(data), sheet=load_sheet(data, str(file), pack=pack, verify=verify))
+
+
+def create_sheet_file(path: str | os.PathLike[str], sheet: Sheet, *, replace: bool = False) -> SheetFile:
+    """Write ``sheet`` to a new file at ``path``; a file already there is replaced only with ``replace``.
+
+    Raises:
+        UnwritableFile: a file is there (without ``replace``), or what is there may not be replaced, or the
+            folder does not exist; nothing was written.
+        FileChanged: someone else created the file meanwhile; nothing was written.
+    """
+    file = Path(checked_path(path, "create_sheet_file"))
+    if not isinstance(replace, bool):
+        msg = f"create_sheet_file: replace (whether a file already there is replaced) is True or False, got {replace!r}"
+        raise InvalidInput(msg)
+    if not replace and os.path.lexists(file):
+        raise UnwritableFile(str(file), f"{str(file)!r} already exists; nothing was written (replace=True replaces it)")
+    return _write(file, sheet, expected=None, check=not replace)
+
+
+def _write(path: Path, sheet: Sheet, *, expected: str | None, check: bool) -> SheetFile:
+    if not isinstance(sheet, Sheet):
+        msg = f"expected the Sheet to write to {str(path)!r}, got {type(sheet).__name__}"
+        raise InvalidInput(msg)
+    data = (dump_sheet(sheet) + "\n").encode("utf-8")
+    replace_file(path, data, expected=expected, check=check, limit=LARGEST_FILE)
+    return SheetFile(path=path, digest=fingerprint(data), sheet=sheet)
