@@ -78,6 +78,27 @@ def test_reference_names_every_command_and_option() -> None:
     assert [] == missing
 
 
+def test_every_argument_says_what_it_is() -> None:
+    """Every argument of every command, positional or option, has a line of help (``--help`` shows no bare
+    ``POOL`` or ``KEY=VALUE``)."""
+    import argparse
+
+    from progression.cli.main import parser
+
+    bare: list[str] = []
+
+    def walk(node: argparse.ArgumentParser, path: tuple[str, ...]) -> None:
+        for action in node._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    walk(child, (*path, name))
+            elif not action.help:
+                bare.append(" ".join((*path, str(action.metavar or action.dest))))
+
+    walk(parser(), ("progression",))
+    assert [] == bare
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_path_says_where_the_command_is() -> None:
     """After ``make``, ``progression`` is in the project's virtual environment: ``make path`` prints the line

@@ -284,8 +284,8 @@ def _sheet_changes(actions: Any) -> None:
     new.set_defaults(run=command("sheet_change", "run_new"))
 
     award = actions.add_parser("award", parents=base, help="give points to a pool", description="Give points.")
-    award.add_argument("pool", metavar="POOL")
-    award.add_argument("amount", metavar="AMOUNT", type=int)
+    award.add_argument("pool", metavar="POOL", help="the pool given the points (`sheet show FILE` lists them)")
+    award.add_argument("amount", metavar="AMOUNT", type=int, help="how many points, a whole number above 0")
     award.add_argument("-r", "--reason", required=True, help="why the points were given (kept in the ledger)")
     award.set_defaults(run=command("sheet_change", "run_award"))
 
@@ -296,7 +296,9 @@ def _sheet_changes(actions: Any) -> None:
         description="Buy UPGRADE. A random procedure rolls dice (--seed, --dice, or asked on stdin) and may stop "
         "to wait for a decision: answer it with `sheet decide`, or give it beforehand with --decide.",
     )
-    buy.add_argument("upgrade", metavar="UPGRADE")
+    buy.add_argument(
+        "upgrade", metavar="UPGRADE", help="the upgrade bought (`sheet options FILE` lists what may be bought)"
+    )
     buy.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
     buy.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
     buy.add_argument(
@@ -313,14 +315,14 @@ def _sheet_changes(actions: Any) -> None:
     decide = actions.add_parser(
         "decide", parents=base, help="answer the question a purchase waits on", description="Answer a question."
     )
-    decide.add_argument("choice", metavar="OPTION")
+    decide.add_argument("choice", metavar="OPTION", help="one of the options the question offers (`sheet show FILE`)")
     add_dice_options(decide)
     decide.set_defaults(run=command("sheet_change", "run_decide"))
 
     discard = actions.add_parser(
         "discard", parents=base, help="lose the points a pool holds over its cap", description="Discard surplus."
     )
-    discard.add_argument("pool", metavar="POOL")
+    discard.add_argument("pool", metavar="POOL", help="the pool over its cap")
     discard.add_argument("-r", "--reason", default="surplus discarded", help="why (kept in the ledger)")
     discard.set_defaults(run=command("sheet_change", "run_discard"))
 
@@ -346,8 +348,8 @@ def _sheet_changes(actions: Any) -> None:
         "declares for it. `progression sheet do FILE ACTION --help` lists its options; "
         "`progression show PACK` lists the actions a pack offers.",
     )
-    do.add_argument("action", metavar="ACTION")
-    do.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    do.add_argument("action", metavar="ACTION", help="the pack's action (`progression show PACK` lists them)")
+    do.add_argument("options", nargs="*", metavar="KEY=VALUE", help="an option of the action (`... ACTION --help`)")
     pack_help(do, "actions", "action")
     add_dice_options(do)
     do.set_defaults(run=command("sheet_change", "run_do"))
@@ -421,8 +423,8 @@ def _sheet_looks(actions: Any) -> None:
         "`progression sheet explain FILE NAME --help` lists its options; "
         "`progression show PACK` lists what a pack explains.",
     )
-    explain.add_argument("name", metavar="NAME")
-    explain.add_argument("options", nargs="*", metavar="KEY=VALUE")
+    explain.add_argument("name", metavar="NAME", help="what is explained (`progression show PACK` lists it)")
+    explain.add_argument("options", nargs="*", metavar="KEY=VALUE", help="an option of it (`... NAME --help`)")
     pack_help(explain, "explanations", "name")
     explain.set_defaults(run=command("sheet", "run_explain"))
 
@@ -435,9 +437,11 @@ def _sheet_looks(actions: Any) -> None:
         "with --set KEY=VALUE options; print the rows it returns. "
         "`progression show PACK` lists the reports a pack offers and their options.",
     )
-    report.add_argument("name", metavar="NAME")
+    report.add_argument("name", metavar="NAME", help="the pack's report (`progression show PACK` lists them)")
     report.add_argument("files", nargs="+", metavar="FILE", help="the sheet files (JSON)")
-    report.add_argument("--set", dest="options", action="append", default=[], metavar="KEY=VALUE")
+    report.add_argument(
+        "--set", dest="options", action="append", default=[], metavar="KEY=VALUE", help="an option of the report"
+    )
     pack_help(report, "reports", "name")
     report.set_defaults(run=command("sheet", "run_report"))
 
@@ -471,7 +475,7 @@ def _sheet_looks(actions: Any) -> None:
         help="the price of a purchase and every reason it would be refused",
         description="Ask before buying: the price, how it would be paid, and every unmet rule. Exit 0 either way.",
     )
-    quote.add_argument("upgrade", metavar="UPGRADE")
+    quote.add_argument("upgrade", metavar="UPGRADE", help="the upgrade asked about (`sheet options FILE` lists them)")
     quote.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
     quote.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
     quote.add_argument(

@@ -95,14 +95,15 @@ class TestOneNarrator:
         assert "hired an Orc Blitzer for 85,000 gp" in lines
 
     def test_a_random_skill_rolled_again_says_why(self, pack: RulePack, team: Sheet) -> None:
-        """Each roll of a random skill names the skill it gave; a roll made again says that the skill rolled
-        before it is one the player has (Griselda, a Blitzer, starts with Block)."""
+        """The category is named, each roll of a random skill names the skill it gave, and a roll made again says
+        that the skill rolled before it is one the player has (Griselda, a Blitzer, starts with Block)."""
         before = pack.award(team, "spp", 6, reason="a bonus", member="1")
         dice = ScriptedDice([3, 1, 6, 3, 3, 3])
         after = bb.advance(pack, before, "1", "random_primary", choice="G", dice=dice, decisions=["sure_hands"])
-        assert [line.strip() for line in told_since(pack, before, after)][2:5] == [
+        assert [line.strip() for line in told_since(pack, before, after)][1:5] == [
+            "started Random primary skill (General), paid 3 Star Player Points",
             "rolled 2D6 for first General skill: 3, 1 (Block)",
-            "Block is owned: rolled again 2D6 for first General skill: 6, 3 (Sure Hands)",
+            "Block is already owned: rolled again 2D6 for first General skill: 6, 3 (Sure Hands)",
             "rolled 2D6 for second General skill: 3, 3 (Fend)",
         ]
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from progression import RulePack, Sheet
 from progression.authoring import Narrator
 from progression.events import Adjusted, Event, Finished, Joined, Marked, Purchased, Rolled, Started
@@ -55,6 +57,9 @@ def narration(narrator: Narrator, event: Event) -> str | None:
         return event.label
     if isinstance(event, Rolled):
         return _skill_rolled(narrator, event)
+    if isinstance(event, Started) and event.upgrade == "random_primary" and event.choice:
+        # The core's sentence, with the category named as the rules name it ("General", not "G").
+        return narrator.core(attrs.evolve(event, choice=f"category.{event.choice.lower()}"))
     if isinstance(event, Finished):
         effect = event.effect
         got = [narrator.name(item) for item, count in effect.grants.items() if count > 0]
@@ -78,7 +83,7 @@ def _skill_rolled(narrator: Narrator, roll: Rolled) -> str | None:
     )
     if owned is None:
         return said
-    return f"{owned.label.in_language(narrator.language)} is owned: {said.replace('rolled', 'rolled again', 1)}"
+    return f"{owned.label.in_language(narrator.language)} is already owned: {said.replace('rolled', 'rolled again', 1)}"
 
 
 #: Tags no person needs to read: bookkeeping, and what the other facts already say.
