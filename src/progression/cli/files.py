@@ -1,13 +1,14 @@
-"""Sheet files on disk: read with a fingerprint, written atomically, never over someone else's change.
+"""Sheet files on disk for the command line: read and written by :mod:`progression.files.sheet_files`, their
+refusals said as the command line says them.
 
-A write goes through :func:`progression.disk.replace_file` (as :mod:`progression.files.sheet_files`): to a temporary file in the same
+A write goes through :func:`progression.disk.replace_file`: to a temporary file in the same
 directory, flushed to disk, replacing the sheet file in one ``os.replace`` (a crash at any moment
 leaves either the old file or the new one, whole). Just before replacing, the file is read again and
 compared with the fingerprint taken when the command read it; if another program changed it
-meanwhile, nothing is written and the command is refused. The write, the check and the replacement
-happen under an exclusive lock of the directory (``flock``), so two writers never both pass the
-check: one waits for the other, then finds the file changed and is refused. No update is lost. Only
-regular files are read, up to :data:`~progression.files.sheets.LARGEST_FILE` bytes; through a
+meanwhile, nothing is written and the command is refused (:class:`Conflict`). The write, the check and
+the replacement happen under an exclusive lock of the directory (``flock``), so two writers never both
+pass the check: one waits for the other, then finds the file changed and is refused. No update is lost.
+Only regular files are read, up to :data:`~progression.files.sheets.LARGEST_FILE` bytes; through a
 symbolic link, the file it names is written; a read-only file is never replaced, nor anything that is
 not a regular file. The store's ``export_file`` writes the same way.
 """

@@ -107,6 +107,17 @@ class TestOneNarrator:
             "rolled 2D6 for second General skill: 3, 3 (Fend)",
         ]
 
+    def test_a_hand_edited_roll_is_told_without_its_skill(self, pack: RulePack) -> None:
+        """A skill roll whose dice no 2D6 shows (an edited file) is told by the core; a roll after it still names
+        its skill, with no reason made up."""
+        started = progression.events.Started(upgrade="random_primary", choice="G", price={"spp": 3})
+        odd = progression.events.Rolled(label="first General skill", sides=6, results=(9,))
+        good = progression.events.Rolled(label="first General skill", sides=6, results=(3, 1))
+        step = progression.events.Step(label="advance", events=(started, odd, good))
+        narrator = Narrator(pack)
+        lines = narrator.outline(step)
+        assert [narrator.core(odd), f"{narrator.core(good)} (Block)"] == [line.strip() for line in lines[2:]]
+
     def test_other_rolls_are_told_by_the_core(self, pack: RulePack, team: Sheet) -> None:
         """A roll outside a random skill (the MVP's D6 here) says its dice alone."""
         narrator = Narrator(pack).within(team)

@@ -71,16 +71,17 @@ def narration(narrator: Narrator, event: Event) -> str | None:
 def _skill_rolled(narrator: Narrator, roll: Rolled) -> str | None:
     """A random primary skill's roll with the skill it gave; a roll made again says why (the skill rolled
     before it is one the player has: the only roll the procedure makes again). None for any other roll."""
-    started = [e for e in narrator.earlier if isinstance(e, Started) and e.upgrade == "random_primary"]
-    data = data_of(narrator.pack)
-    skill = data.rolled_skill(started[0].choice or "", *roll.results) if started and len(roll.results) == 2 else None
+    started = next((e for e in narrator.earlier if isinstance(e, Started) and e.upgrade == "random_primary"), None)
+    if started is None or len(roll.results) != 2:
+        return None
+    data, category = data_of(narrator.pack), started.choice or ""
+    skill = data.rolled_skill(category, *roll.results)
     if skill is None:
         return None
     said = f"{narrator.core(roll)} ({skill.label.in_language(narrator.language)})"
     before = next((e for e in reversed(narrator.earlier) if isinstance(e, Rolled)), None)
-    owned = (
-        data.rolled_skill(started[0].choice or "", *before.results) if before and before.label == roll.label else None
-    )
+    again = before is not None and before.label == roll.label and len(before.results) == 2
+    owned = data.rolled_skill(category, *before.results) if again and before is not None else None
     if owned is None:
         return said
     return f"{owned.label.in_language(narrator.language)} is already owned: {said.replace('rolled', 'rolled again', 1)}"
