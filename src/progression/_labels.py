@@ -11,6 +11,11 @@ import attrs
 LANGUAGES = ("en", "fr")
 
 
+def plain_name(text: str) -> str:
+    """A name as a person may write it: any case, spaces or underscores, hyphens or not (``Sneaky Git``)."""
+    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
+
+
 def _pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     return tuple((code, text) for code, text in pairs)
 

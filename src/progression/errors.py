@@ -213,7 +213,8 @@ class InsufficientPoints(PurchaseError):
         self.currency = currency
         # ``names``: how the upgrade and the currency are displayed; their ids otherwise.
         upgrade_name, currency_name = names or (repr(upgrade), currency)
-        message = f"{upgrade_name} costs {needed} {currency_name} but only {available} are available"
+        held = "none are" if available <= 0 else "only 1 is" if available == 1 else f"only {available} are"
+        message = f"{upgrade_name} costs {needed} {currency_name} but {held} available"
         # ``why``: what keeps points held from paying (they are over a cap), when something does.
         message += f" ({why})" if why else ""
         super().__init__(message, upgrade=upgrade, violations=(message,))

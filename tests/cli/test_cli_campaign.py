@@ -153,7 +153,7 @@ class TestChanges:
         status, out, _ = run(capsys, "campaign", "do", party, "ana", "raise", "competence=danse", "levels=2")
         assert (0, "ana #3 raise danse 0 -> 2:") == (status, out.splitlines()[0])
         status, _, err = run(capsys, "campaign", "buy", party, "ana", "quality.souplesse")
-        assert (1, "progression: Suppleness costs 50 Progression points but only 1 are available\n") == (status, err)
+        assert (1, "progression: Suppleness costs 50 Progression points but only 1 is available\n") == (status, err)
         status, out, _ = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--seed", "3")
         assert (0, "ana #4 rolled Fencing test: 31 (D100) + level 20 = 51\n") == (status, out)
         status, out, _ = run(capsys, "campaign", "history", party, "ana", "--json")

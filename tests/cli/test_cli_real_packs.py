@@ -61,6 +61,17 @@ class TestCompetence:
             "Degré de Danse: Ignorant\n" in shown,
         )
 
+    def test_a_settle_with_nothing_over_the_cap_says_so(self, run: Run, tmp_path: object) -> None:
+        """`settle` with no surplus changes nothing, says so, and leaves the file untouched."""
+        from pathlib import Path
+
+        path = Path(str(tmp_path)) / "aline.json"
+        run("sheet", "new", str(path), "--pack", "competence", "--kind", "character", "--name", "Aline")
+        before = path.stat().st_mtime_ns, path.read_bytes()
+        result = run("sheet", "do", str(path), "settle", "competence=danse")
+        assert (0, f"{path}: nothing to do, the sheet is unchanged\n") == (result.status, result.out)
+        assert before == (path.stat().st_mtime_ns, path.read_bytes())
+
 
 class TestDemo:
     def test_the_demo_tells_both_stories(self, run: Run) -> None:
@@ -317,6 +328,31 @@ class TestAmountsInTheirUnit:
         assert any(line.split() == ["Treasury", "975,000", "gp"] for line in shown), shown
         pool = run("sheet", "show", path, "--json").json()["pools"]["treasury"]
         assert (pool["balance"], pool["unit"]) == (975_000, "gp")
+
+    def test_a_player_s_profile_is_written_as_the_book_writes_it(self, run: Run, tmp_path: object) -> None:
+        """A player's AG, PA and AV read ``3+``, ``4+``, ``9+`` (a PA of none ``-``), his fee ``50,000 gp``; names
+        are read in any case (``roster=Human``, ``position="Human Lineman"``, ``item=Apothecary``); ``--json``
+        keeps the numbers."""
+
+        def profile(path: str, member: str) -> dict[str, str]:
+            lines = run("sheet", "show", path, "--member", member).out.splitlines()
+            return {line[:25].strip(): line[25:36].strip() for line in lines if line[:25].strip() in wanted}
+
+        wanted = ("Agility (AG)", "Passing Ability (PA)", "Armour Value (AV)", "Hiring fee")
+        humans, goblins = (str(tmp_path) + f"/{name}.json" for name in ("humans", "goblins"))  # type: ignore[operator]
+        run(
+            "sheet", "new", humans, "--pack", "bloodbowl", "--kind", "team", "--name", "Anvils", "--set", "roster=Human"
+        )
+        assert 0 == run("sheet", "do", humans, "hire", "position=Human Lineman", "name=Anna").status
+        assert "bought Apothecary" in run("sheet", "do", humans, "staff", "item=Apothecary").out
+        assert dict(zip(wanted, ("3+", "4+", "9+", "50,000 gp"), strict=True)) == profile(humans, "1")
+        run(
+            "sheet", "new", goblins, "--pack", "bloodbowl", "--kind", "team", "--name", "Gobs", "--set", "roster=goblin"
+        )
+        assert 0 == run("sheet", "do", goblins, "hire", "position=looney", "name=Zik").status
+        assert "-" == profile(goblins, "1")["Passing Ability (PA)"]
+        stat = run("sheet", "show", humans, "--member", "1", "--json").json()["stats"]["ag"]
+        assert (stat["value"], stat["shown"]) == (3, "3+")
 
     def test_a_pool_without_one_is_written_by_its_name(self, run: Run, tmp_path: object) -> None:
         """Star Player Points have no unit: an award says the pool's name, as before."""

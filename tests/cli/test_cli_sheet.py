@@ -295,6 +295,15 @@ class TestUndoHistoryShowMark:
         result = run("sheet", "discard", str(sheet_file), "xp", "--pack", SKIRMISH)
         assert "#3 lost 5 Experience: surplus discarded\n" == result.out
 
+    def test_a_refusal_for_surplus_names_the_discard_command(self, run: Run, sheet_file: Path) -> None:
+        """A change refused because points wait over a cap names the command that loses them, and it runs."""
+        refused = run("sheet", "buy", str(sheet_file), "sword", "--pack", SKIRMISH)
+        command = f"progression sheet discard {sheet_file} xp"
+        assert 1 == refused.status
+        assert refused.err.rstrip().endswith(f"(to lose the points over a cap: {command})")
+        assert 0 == run(*command.split()[1:], "--pack", SKIRMISH).status
+        assert "#4 bought Sword" in run("sheet", "buy", str(sheet_file), "sword", "--pack", SKIRMISH).out
+
 
 class TestMembersAndActions:
     @pytest.fixture

@@ -61,7 +61,7 @@ class TestSubprocess:
         before = (tmp_path / "s.json").read_bytes()
         result = shell("sheet", "buy", "s.json", "sword", "--pack", SKIRMISH)
         assert (1, before) == (result.status, (tmp_path / "s.json").read_bytes())
-        assert "Sword costs 15 Gold but only 0 are available" in result.err
+        assert "Sword costs 15 Gold but none are available" in result.err
 
     def test_simulate_and_exact(self, shell: Shell) -> None:
         """simulate gives a summary; --exact gives fractions."""

@@ -387,7 +387,7 @@ class TestSurplusRaisesOnly:
     def test_one_award_at_level_one(self, pack: RulePack) -> None:
         """Level 1 awarded 20 at once: 1 point under the cap, so no specialization."""
         sheet = pc.award(pack, at(pack, "escrime", 1, held=0), "escrime", 20, reason="a duel")
-        with pytest.raises(InsufficientPoints, match="Feint costs 20 Progression points but only 1 are available"):
+        with pytest.raises(InsufficientPoints, match="Feint costs 20 Progression points but only 1 is available"):
             pc.buy_specialization(pack, sheet, "escrime", "feinte")
 
     def test_a_quality_is_not_paid_from_the_surplus(self, pack: RulePack) -> None:

@@ -119,7 +119,7 @@ class TestCaps:
         session's awards come before its spending), and the surplus still waits after them."""
         pack = market()
         sheet = pack.award(ana(purse=20), "xp", 8, reason="quest")
-        message = "Experience holds 3 points over its cap; spend them on what Experience pays for, or discard them (discard xp), first"
+        message = "Experience holds 3 points over its cap; spend them on what Experience pays for, or discard them (a discard of xp), first"
         for attempt in (
             lambda: pack.adjust(sheet, Effect(stats={"shine": 1}), reason="x"),
             lambda: pack.purchase(sheet, "lesson"),

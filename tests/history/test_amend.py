@@ -49,7 +49,7 @@ class TestAmend:
         """Wages of 1: the medal (2) cannot be paid. By default nothing changes and the error says why."""
         before = ana_history()
         with pytest.raises(
-            AmendmentRefused, match=r"#3 buy medal: Medal costs 2 Coin but only 1 are available"
+            AmendmentRefused, match=r"#3 buy medal: Medal costs 2 Coin but only 1 is available"
         ) as caught:
             amend(before, 2, Award(pool="purse", amount=1, reason="wages"), pack=market())
         assert [(3, "refused")] == [(o.position, o.status) for o in caught.value.report.refused]

@@ -105,7 +105,7 @@ class TestTampering:
         assert (2, "refused") == (position, kind)
         assert (
             "recorded as entry 3, it stands at 2: an entry before it was deleted, or entries were moved;"
-            " and the rules refuse it: Medal costs 2 Coin but only 0 are available"
+            " and the rules refuse it: Medal costs 2 Coin but none are available"
         ) == sentence
 
     def test_an_entry_deleted_that_changed_nothing_later(self) -> None:

@@ -92,3 +92,42 @@ pools = ["purse", "xp"]
         """Words only: the pack's fingerprint is the same with or without one."""
         bare = self.PACK.replace('unit = "cp"\n', "")
         assert progression.load_text(self.PACK, "shop.toml").rules == progression.load_text(bare, "shop.toml").rules
+
+
+class TestStatDisplay:
+    PACK = """format = 1
+[pack]
+name = "arena"
+title = { en = "Arena", fr = "Arène" }
+[stats.agility]
+label = { en = "Agility", fr = "Agilité" }
+display = "{}+"
+display_zero = "-"
+[stats.fee]
+label = { en = "Fee", fr = "Prix" }
+display = "{:,} gp"
+[stats.level]
+label = { en = "Level", fr = "Niveau" }
+[kinds.fighter]
+label = { en = "Fighter", fr = "Combattant" }
+stats = ["agility", "fee", "level"]
+"""
+
+    def test_a_stat_written_as_the_pack_says(self) -> None:
+        """``3+`` and ``-`` for 0, ``50,000 gp``, and the number alone for a stat without a display."""
+        words = Narrator(progression.load_text(self.PACK, "arena.toml"))
+        shown = [words.written(s, v) for s, v in (("agility", 3), ("agility", 0), ("fee", 50_000), ("level", 12))]
+        assert ["3+", "-", "50,000 gp", "12"] == shown
+
+    @pytest.mark.parametrize(
+        "display", ['"+"', '"{}{}"', '"{0.__class__}"', '"{:>10}"', '"{value}"', '"a very long prefix {}"', "3"]
+    )
+    def test_a_display_that_is_not_one_value_is_refused(self, display: str) -> None:
+        """A display holds the value once, as ``{}`` or ``{:,}``: no field, no attribute, no other format."""
+        with pytest.raises(RulePackError, match=r"@ \$\.stats\.agility\.display"):
+            progression.load_text(self.PACK.replace('display = "{}+"', f"display = {display}"), "arena.toml")
+
+    def test_a_display_is_no_rule(self) -> None:
+        """Words only: the pack's fingerprint is the same with or without one."""
+        bare = self.PACK.replace('display = "{}+"\ndisplay_zero = "-"\n', "").replace('display = "{:,} gp"\n', "")
+        assert progression.load_text(self.PACK, "arena.toml").rules == progression.load_text(bare, "arena.toml").rules

@@ -57,7 +57,10 @@ class Describer(Narrator):
                 }
                 for pool, balance in sheet.pools.items()
             },
-            "stats": {stat: {"label": self.name(stat), "value": value} for stat, value in sheet.stats.items()},
+            "stats": {
+                stat: {"label": self.name(stat), "value": value, "shown": self.written(stat, value)}
+                for stat, value in sheet.stats.items()
+            },
             "owned": {item: {"label": self.name(item), "count": count} for item, count in sheet.owned.items()},
             "tags": dict(sheet.tags),
             "bands": self.bands(sheet),

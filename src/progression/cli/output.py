@@ -109,7 +109,8 @@ def one_line(problem: Exception) -> str:
         listed = "; ".join(f"{p.reason} @ {p.path}" for p in problem.problems)
         count = len(problem.problems)
         return f"rule pack {problem.source} has {count} problem{'s' if count != 1 else ''}: {listed}"
-    return " ".join(line.strip() for line in str(problem).splitlines())
+    notes = "".join(f" ({note})" for note in getattr(problem, "__notes__", ()))  # what the command line adds
+    return " ".join(line.strip() for line in str(problem).splitlines()) + notes
 
 
 def error(text: str) -> None:

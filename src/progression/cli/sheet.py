@@ -92,7 +92,14 @@ def render_sheet(
         done = (" (complet)" if words.language == "fr" else " (complete)") if band["complete"] else ""
         bands_by_axis.setdefault(band["axis"], []).append(f"{band['ladder']}: {band['label'] or '-'}{done}")
     if data["stats"]:
-        rows = [(s["label"], s["value"], "; ".join(bands_by_axis.get(stat, []))) for stat, s in data["stats"].items()]
+        rows = [
+            (
+                s["label"],
+                s["value"] if s["shown"] == str(s["value"]) else s["shown"],
+                "; ".join(bands_by_axis.get(stat, [])),
+            )
+            for stat, s in data["stats"].items()
+        ]  # a number as a number, aligned right; a value the pack writes otherwise (3+, 50,000 gp) as written
         out.line()
         out.table(Table(("stat", "value", "band"), rows, title="Stats"))
     if data["owned"] or data["tags"]:

@@ -18,7 +18,7 @@ from progression.cli.files import create_sheet, write_sheet
 from progression.cli.output import Output
 from progression.cli.sheet import open_sheet, subject_of
 from progression.dice import Dice
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, PendingState
 from progression.events import Event
 from progression.history import undo
 from progression.ledger import PendingDecision, Sheet
@@ -47,6 +47,8 @@ def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet
         for line in rest:
             out.line(f"  {line}")
 
+    if after.ledger == before.ledger:
+        out.line(f"{file}: nothing to do, the sheet is unchanged")
     for index in range(len(before.ledger), size, -1):  # an undo takes back the latest entry first
         say(f"undone #{index}: ", before.ledger[index - 1])
     for index in range(size + 1, len(after.ledger) + 1):
@@ -79,11 +81,25 @@ def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
     """Read the file, apply ``operate``, write the result atomically, report."""
     opened = open_sheet(args)
     dice = DiceChoice(args)
-    after = operate(opened.pack, opened.sheet, dice.dice)
+    try:
+        after = operate(opened.pack, opened.sheet, dice.dice)
+    except PendingState as refused:
+        _name_discard(refused, opened.pack, subject_of(opened.sheet, getattr(args, "member", None)), args)
+        raise
     dice.check_used()
-    write_sheet(opened.file, after)
+    if after.ledger != opened.sheet.ledger:
+        write_sheet(opened.file, after)
     report(out, opened.words, args.file, opened.sheet, after, getattr(args, "member", None))
     return 0
+
+
+def _name_discard(refused: PendingState, pack: RulePack, subject: Sheet, args: argparse.Namespace) -> None:
+    """Add to a refusal the command that loses the points a pool holds over its cap, when some wait."""
+    member = f" --member {args.member}" if getattr(args, "member", None) else ""
+    over = pack.surplus(subject)
+    if over:
+        commands = ", ".join(f"progression sheet discard {args.file}{member} {pool}" for pool in over)
+        refused.add_note(f"to lose the points over a cap: {commands}")
 
 
 # -- the commands -----------------------------------------------------------------------

@@ -52,12 +52,13 @@ def state_problems(
     for pool, extra in (surplus(pack, sheet) if over is None else over).items():
         if pool not in paying:
             buys = pack.pool(pool).surplus_buys
+            them = "it" if extra == 1 else "them"
             spend = " or ".join(pack.name_of(u) for u in buys) if buys else f"what {pack.name_of(pool)} pays for"
             problems.append(
                 Violation(
                     "state",
-                    f"{pack.name_of(pool)} holds {extra} point{'' if extra == 1 else 's'} over its cap; spend them "
-                    f"on {spend}, or discard them (discard {pool}), first",
+                    f"{pack.name_of(pool)} holds {extra} point{'' if extra == 1 else 's'} over its cap; spend {them} "
+                    f"on {spend}, or discard {them} (a discard of {pool}), first",
                 )
             )
     return problems

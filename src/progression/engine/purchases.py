@@ -167,7 +167,8 @@ def _check_outcome(
 
 
 def decide(work: Work, choice: str, *, member: str | None) -> None:
-    """Answer the question a paused procedure asked, and run it on from its recorded rolls and decisions."""
+    """Answer the question a paused procedure asked (with one of its options, by id or by displayed name), and run
+    it on from its recorded rolls and decisions."""
     pack = work.pack
     subject, roster = subject_of(work.sheet, member)
     pending = subject.pending
@@ -175,6 +176,8 @@ def decide(work: Work, choice: str, *, member: str | None) -> None:
         msg = "there is no decision to make: no procedure is waiting"
         raise DecisionError(msg)
     label, offered = pending.question
+    if isinstance(choice, str):  # an option named in another case, or by its displayed name ("Frenzy")
+        choice = pack.resolve(choice, offered)
     if choice not in offered:
         msg = f"{choice!r} is not an option for {label!r}; the options are: {', '.join(offered)}"
         raise DecisionError(msg)

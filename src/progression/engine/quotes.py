@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from progression._frozen import EMPTY, freeze
+from progression._labels import plain_name
 from progression.engine.checks import check_rules, subject_of
 from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
@@ -246,19 +247,16 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
     return choices
 
 
-def _plain(text: str) -> str:
-    """A name as a person may write it: any case, spaces or underscores, hyphens or not (``Sneaky Git``)."""
-    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
-
-
-def resolve_choice(pack: RulePack, choices: Sequence[str], given: str) -> str:
+def resolve_choice(pack: RulePack, choices: Sequence[str] | Mapping[str, str], given: str) -> str:
     """The option ``given`` means: itself when it is one, else the one option whose id or displayed name it
     is when written in another case or with spaces (``Sneaky Git`` for ``sneaky_git``); ``given`` as it is
-    when none, or several, fit (the quote then says it is no option, with the closest)."""
+    when none, or several, fit (the quote then says it is no option, with the closest). ``choices`` maps
+    each id to its displayed name where the pack's names do not hold it (a roster's positions)."""
     if given in choices:
         return given
-    plain = _plain(given)
-    fits = [c for c in choices if plain in (_plain(c), _plain(pack.name_of(c)))]
+    plain = plain_name(given)
+    named = choices if isinstance(choices, Mapping) else {c: pack.name_of(c) for c in choices}
+    fits = [c for c, name in named.items() if plain in (plain_name(c), plain_name(name))]
     return fits[0] if len(fits) == 1 else given
 
 
@@ -266,8 +264,8 @@ def closest(pack: RulePack, choices: Sequence[str], given: str) -> list[str]:
     """The options whose id or displayed name is closest to ``given`` (at most three)."""
     import difflib
 
-    names = {_plain(c): c for c in choices} | {_plain(pack.name_of(c)): c for c in choices}
-    found = difflib.get_close_matches(_plain(given), list(names), n=3, cutoff=0.6)
+    names = {plain_name(c): c for c in choices} | {plain_name(pack.name_of(c)): c for c in choices}
+    found = difflib.get_close_matches(plain_name(given), list(names), n=3, cutoff=0.6)
     return list(dict.fromkeys(names[f] for f in found))
 
 

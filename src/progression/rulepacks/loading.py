@@ -7,6 +7,7 @@ cross-checked by ``_references`` so that every id it names is defined.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,9 @@ __all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
 
 #: The version of the pack file format this library reads.
 FORMAT = 1
+#: A stat's ``display``: up to 12 characters on each side of one ``{}`` or ``{:,}``, no other brace (a format
+#: string reaching an attribute, ``{0.__class__}``, is never built).
+_DISPLAY = re.compile(r"[^{}\n]{0,12}\{(?::,)?\}[^{}\n]{0,12}")
 #: The characters besides a-z and 0-9 that ids of a pack file may hold.
 _PUNCTUATION = "_.-"
 _SECTIONS = (
@@ -123,8 +127,20 @@ class PackReader(RuleReader):
     def stats(self, data: Mapping[str, Any]) -> list[StatSpec]:
         stats = []
         for ident, body, path in self.entries(data, "stats"):
-            self.extra(body, ("label", "initial", "minimum", "maximum"), path)
+            self.extra(body, ("label", "initial", "minimum", "maximum", "display", "display_zero"), path)
             initial = self.get(body, "initial", int, path, default=0)
+            display = self.get(body, "display", str, path, None)
+            if display is not None and not (_DISPLAY.fullmatch(display) and display.isprintable()):
+                self.problem(
+                    f"{path}.display",
+                    "expected a short text holding {} or {:,} once (the value), such as '{}+' or '{:,} gp', "
+                    f"got {display!r:.60}",
+                )
+                display = None
+            zero = self.get(body, "display_zero", str, path, None)
+            if zero is not None and not (0 < len(zero) <= 12 and zero.isprintable()):
+                self.problem(f"{path}.display_zero", f"expected a short text (1 to 12 characters), got {zero!r:.60}")
+                zero = None
             minimum = self.get(body, "minimum", int, path, default=None)
             maximum = self.get(body, "maximum", int, path, default=None)
             if minimum is not None and maximum is not None and minimum > maximum:
@@ -134,7 +150,15 @@ class PackReader(RuleReader):
             elif maximum is not None and initial > maximum:
                 self.problem(f"{path}.initial", f"initial {initial} is above the maximum {maximum}")
             stats.append(
-                StatSpec(id=ident, label=self.label(body, path), initial=initial, minimum=minimum, maximum=maximum)
+                StatSpec(
+                    id=ident,
+                    label=self.label(body, path),
+                    initial=initial,
+                    minimum=minimum,
+                    maximum=maximum,
+                    display=display,
+                    display_zero=zero,
+                )
             )
         return stats
 

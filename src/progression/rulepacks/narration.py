@@ -115,6 +115,11 @@ class Narrator:
         currency = self.pack.currencies.get(spec.currency) if spec is not None else None
         return currency.unit if currency is not None else None
 
+    def written(self, stat: str, value: int) -> str:
+        """A value of ``stat`` as the pack writes it (``3+``, ``50,000 gp``): its ``display``, else the number."""
+        spec = self.pack.stats.get(stat)
+        return str(value) if spec is None else spec.written(value)
+
     def amount(self, pool: str, amount: int) -> str:
         """``3 Experience``; ``60,000 gp`` when the pool's currency has a unit (``60,000 gp (Purse)`` when other
         pools hold that currency too)."""

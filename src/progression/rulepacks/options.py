@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
+from progression._labels import plain_name
 from progression.errors import InvalidInput
 
 __all__ = ["REQUIRED", "Option", "OptionType", "option_type"]
@@ -69,10 +70,11 @@ class OptionType:
             if word not in ("yes", "no", "true", "false"):
                 raise ValueError(text)
             return word in ("yes", "true")
-        if self.family == "choice":
-            if text.strip() not in self.choices:
+        if self.family == "choice":  # a choice in any case, with spaces for underscores (item=Apothecary)
+            fits = [c for c in self.choices if plain_name(c) == plain_name(text)]
+            if len(fits) != 1:
                 raise ValueError(text)
-            return text.strip()
+            return fits[0]
         item = self._item()
         if self.family == "optional":
             return None if text.strip().lower() in ("", "none") else item.read(text)

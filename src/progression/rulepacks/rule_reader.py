@@ -65,7 +65,7 @@ LONGEST_RUNS = 100_000
 #: A ``{name}`` placeholder, the format's own or a misspelt one.
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 #: The keys whose texts are displayed, not read as ids: a brace there is the author's own text.
-_DISPLAYED = frozenset(("label", "title", "description", "message", "names"))
+_DISPLAYED = frozenset(("label", "title", "description", "message", "names", "display"))
 
 
 class RuleReader(Reader):

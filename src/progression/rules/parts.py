@@ -88,6 +88,18 @@ class StatSpec:
     initial: int = 0
     minimum: int | None = None
     maximum: int | None = None
+    #: How a value is written where people read it: ``{}`` stands for the number, ``{:,}`` for it with thousands
+    #: separators (``"{}+"``: ``3+``; ``"{:,} gp"``: ``50,000 gp``); None: the number alone. Only words, not rules:
+    #: out of the repr, which fingerprints the pack.
+    display: str | None = attrs.field(default=None, repr=False)
+    #: How 0 is written, when it stands for something else (a Passing Ability of ``-``); None: as any value.
+    display_zero: str | None = attrs.field(default=None, repr=False)
+
+    def written(self, value: int) -> str:
+        """``value`` as :attr:`display` (or :attr:`display_zero`) writes it."""
+        if value == 0 and self.display_zero is not None:
+            return self.display_zero
+        return str(value) if self.display is None else self.display.format(value)
 
 
 @attrs.frozen(kw_only=True)

@@ -11,6 +11,8 @@ from progression import Effect, RulePack, ScriptedDice, Sheet, replay, undo
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 from progression.events import Lost
 from progression.ledger.sheet import applied
+from progression_bloodbowl.data.access import data_of
+from progression_bloodbowl.inducements.order import GOLD_LIMIT
 
 
 def _ctv(pack: RulePack, team: Sheet) -> int:
@@ -274,6 +276,42 @@ class TestCommandLine:
             pack.contract.action("induce").function(
                 pack, team, ScriptedDice([]), match="3", opponent_ctv="1", items="bribe*"
             )
+
+    def test_a_count_of_none(self, pack: RulePack, team: Sheet) -> None:
+        """``items=bribe*0`` is refused rather than bought as an order of nothing."""
+        with pytest.raises(InvalidInput, match=r"items: the count of bribe is at least 1 .*, got 'bribe\*0'"):
+            pack.contract.action("induce").function(
+                pack, team, ScriptedDice([]), match="3", opponent_ctv="1", items="bribe*0"
+            )
+
+    @pytest.mark.parametrize(
+        ("options", "message"),
+        [
+            ({"match": "10000", "opponent_ctv": "1"}, "match number: expected a whole number from 1 to 9,999"),
+            ({"match": "1", "opponent_ctv": "20000001"}, "opponent CTV: expected a whole number from 0 to 20,000,000"),
+            (
+                {"match": "1", "opponent_ctv": "1", "opponent_spent": "99999999"},
+                "gold the opponent spent from its treasury: expected a whole number from 0 to 20,000,000",
+            ),
+        ],
+    )
+    def test_a_match_number_or_a_sum_no_game_has(
+        self, pack: RulePack, team: Sheet, options: dict[str, str], message: str
+    ) -> None:
+        """A match number past 9,999 or gold past the limit is refused with the range, not priced."""
+        with pytest.raises(InvalidInput, match=message):
+            pack.contract.action("induce").function(pack, team, ScriptedDice([]), **options)
+
+    def test_the_gold_limit_is_above_any_team(self, pack: RulePack) -> None:
+        """No team's value reaches the limit: 16 players at the dearest position with six of the dearest
+        advancements each, eight of the dearest re-rolls, and the staff at their maximum."""
+        data = data_of(pack)
+        rules = data.rules
+        dearest_advancement = max(*rules.value.characteristic.values(), rules.value.secondary + rules.value.elite_extra)
+        dearest_player = max(p.cost for t in data.teams.values() for p in t.positions) + 6 * dearest_advancement
+        rerolls = rules.staff["reroll"].max * max(t.reroll_cost for t in data.teams.values())
+        staff = sum(item.cost * item.max for item in rules.staff.values() if item.cost is not None)
+        assert rules.max_players * dearest_player + rerolls + staff < 10_000_000 < GOLD_LIMIT
 
     def test_a_required_option(self, pack: RulePack, team: Sheet) -> None:
         """Without the opponent's CTV the action says which option is missing."""

@@ -257,11 +257,12 @@ class TestClosing:
         done = bb.operations.expensive_mistakes(pack, rich, ScriptedDice([6]), number=1)
         assert ((1,), ()) == (closed_matches(done), closed_matches(undo(done)))
 
-    @pytest.mark.parametrize("number", [-1, True, "1"])
+    @pytest.mark.parametrize("number", [-1, 0, 10_000, True, "1"])
     def test_a_number_that_is_not_one(self, pack: RulePack, team: Sheet, number: object) -> None:
-        """A match number is a whole number."""
+        """A match number is a whole number from 1 to 9,999."""
         with pytest.raises(InvalidInput) as error:
             bb.operations.expensive_mistakes(pack, recorded(pack, team), ScriptedDice([6]), number=number)  # type: ignore[arg-type]
-        assert f"the match number of Expensive Mistakes: expected a whole number >= 0, got {number!r}" == str(
-            error.value
+        assert (
+            f"the match number of Expensive Mistakes: expected a whole number from 1 to 9,999, got {number!r}"
+            == str(error.value)
         )

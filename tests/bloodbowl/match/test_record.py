@@ -221,6 +221,8 @@ class TestRecordShape:
     @pytest.mark.parametrize(
         ("fields", "expected"),
         [
+            ({"number": 0}, "match number: expected a whole number from 1 to 9,999, got 0"),
+            ({"number": 10**23}, f"match number: expected a whole number from 1 to 9,999, got {10**23}"),
             ({"score": (1,)}, "the score of match 1 is two whole numbers (ours, theirs) such as (2, 1), got (1,)"),
             ({"score": (1, -1)}, "the score of match 1 (theirs): expected a whole number >= 0, got -1"),
             ({"score": "1-0"}, "the score of match 1 is two whole numbers (ours, theirs) such as (2, 1), got '1-0'"),

@@ -17,7 +17,7 @@ class TestDraft:
 
     def test_budget_is_checked(self, pack: RulePack) -> None:
         """Eleven Linemen on 500,000: the ninth cannot be paid."""
-        with pytest.raises(InsufficientPoints, match="costs 50000 gold pieces but only 0 are available"):
+        with pytest.raises(InsufficientPoints, match="costs 50000 gold pieces but none are available"):
             bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], budget=400_000)
 
     def test_fewer_than_eleven_players(self, pack: RulePack) -> None:

@@ -103,6 +103,12 @@ def _played(pack: RulePack, sheet: Sheet) -> RulePack:
     return pack if found is None else found(pack, sheet)
 
 
+def _competence(pack: RulePack, given: str) -> str:
+    """The competence ``given`` names: its id, or its name in any case (``Fencing`` or ``Escrime`` for
+    ``escrime``); refused with the campaign's competences otherwise."""
+    return check_competence(pack, pack.resolve(given, tuple(tables_of(pack)["competences"])))
+
+
 def action_test(
     pack: RulePack,
     sheet: Sheet,
@@ -117,12 +123,12 @@ def action_test(
     The roll and the total in words are recorded in the sheet's ledger.
 
     Args:
-        competence: the competence tested (its id).
+        competence: the competence tested (its id or its name, in any case).
         specializations: the specializations that apply.
         specialization: the same as specializations.
     """
     used = _played(pack, sheet)
-    after, _ = roll_competence(used, sheet, check_competence(used, competence), dice, specializations or specialization)
+    after, _ = roll_competence(used, sheet, _competence(used, competence), dice, specializations or specialization)
     return after
 
 
@@ -132,22 +138,22 @@ def action_settle(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, 
     What a degree gate leaves over the cap waits, or with ``discard=yes`` is lost and recorded.
 
     Args:
-        competence: the competence whose points are spent (its id).
+        competence: the competence whose points are spent (its id or its name).
         discard: lose what is still over the cap.
     """
     used = _played(pack, sheet)
-    return settle(used, sheet, check_competence(used, competence), discard=discard)
+    return settle(used, sheet, _competence(used, competence), discard=discard)
 
 
 def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, levels: int = 1) -> Sheet:
     """Raise a competence by several levels, each paid from its PP, one entry.
 
     Args:
-        competence: the competence raised (its id).
+        competence: the competence raised (its id or its name).
         levels: how many levels.
     """
     used = _played(pack, sheet)
-    return raise_level(used, sheet, check_competence(used, competence), levels)
+    return raise_level(used, sheet, _competence(used, competence), levels)
 
 
 def sessions_to_expert(

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from progression import Dice, RulePack, Sheet
 from progression.errors import InvalidInput
 
-from ..advancement.advance import advance
+from ..advancement.advance import ADVANCEMENTS, advance
+from ..data.access import data_of
 from ..league import season as _season
 from ..league import standings as _standings
 from ..match.outcome import MatchRecord, record_match
@@ -18,6 +19,7 @@ from ..match.postmatch import expensive_mistakes
 from ..players.player import new_player as make_player
 from ..team import journeymen as _journeymen
 from ..team import roster as _roster
+from ..team.roster import STAFF
 from .options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 
 __all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events", "standing_rows"]
@@ -57,13 +59,26 @@ def _once(parts: list[tuple[str, str]], key: str, what: str) -> dict[str, str]:
     return found
 
 
+def _roster_named(pack: RulePack, given: str) -> str:
+    """The roster ``given`` means: its id, or its name in any case (``Human`` for ``human``)."""
+    return pack.resolve(given, {t.id: t.label.en for t in data_of(pack).teams.values()})
+
+
+def _position_named(pack: RulePack, roster: str, given: str) -> str:
+    """The position of ``roster`` that ``given`` means: its id, or its name in any case (``Lineman`` or
+    ``Human Lineman`` for ``human_lineman``); ``given`` itself for a roster the pack does not know."""
+    team = data_of(pack).teams.get(roster)
+    return given if team is None else pack.resolve(given, {p.id: p.label.en for p in team.positions})
+
+
 @takes("new team", "roster", "name", "treasury", "league", "favoured")
 def new_team(pack: RulePack, **options: str) -> Sheet:
     """A new, empty team: roster, name, treasury (the draft budget by default), league, favoured."""
     treasury = options.get("treasury")
+    roster = _roster_named(pack, need(options, "roster", "new team"))
     return _roster.create_team(
         pack,
-        need(options, "roster", "new team"),
+        roster,
         options.get("name", "") or options["roster"],
         treasury=whole(treasury, "treasury") if treasury else None,
         league=options.get("league") or None,
@@ -74,10 +89,11 @@ def new_team(pack: RulePack, **options: str) -> Sheet:
 @takes("new player", "team", "position", "name", "journeyman")
 def new_player(pack: RulePack, **options: str) -> Sheet:
     """A new player: team (roster), position, name; journeyman=yes for a journeyman."""
+    roster = _roster_named(pack, need(options, "team", "new player"))
     return make_player(
         pack,
-        need(options, "team", "new player"),
-        need(options, "position", "new player"),
+        roster,
+        _position_named(pack, roster, need(options, "position", "new player")),
         options.get("name", "") or "Player",
         journeyman=flag(options, "journeyman"),
     )
@@ -138,7 +154,7 @@ def advance_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> 
         pack,
         sheet,
         need(options, "member", "advance"),
-        need(options, "type", "advance"),
+        pack.resolve(need(options, "type", "advance"), ADVANCEMENTS),
         choice=options.get("choice") or None,
         dice=dice,
         decisions=listed(options.get("decisions")),
@@ -166,7 +182,7 @@ def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """
     name = options.get("name", "") or "New player"
     extra = ("pro",) if flag(options, "captain") else ()
-    position = need(options, "position", "hire")
+    position = _position_named(pack, sheet.tags.get("team", ""), need(options, "position", "hire"))
     return _roster.hire(pack, sheet, position, name, extra_skills=extra, must_advance=_switch(options))
 
 
@@ -179,7 +195,7 @@ def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("staff", "item", "fire", "must_advance")
 def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Buy staff (item=team_reroll|assistant_coach|cheerleader|apothecary), or let it go with fire=yes."""
-    item = need(options, "item", "staff")
+    item = pack.resolve(need(options, "item", "staff"), (*STAFF, "dedicated_fan"))
     if flag(options, "fire"):
         return _roster.fire_staff(pack, sheet, item, must_advance=_switch(options))
     return _roster.buy_staff(pack, sheet, item, must_advance=_switch(options))

@@ -121,7 +121,11 @@ def tallies(text: str | None, what: str) -> dict[str, int]:
         if not name:
             msg = f"{what}: expected name or name*N, got {item!r}"
             raise InvalidInput(msg)
-        counts[name] = counts.get(name, 0) + (whole(times, f"the count of {name}") if star else 1)
+        count = whole(times, f"the count of {name}") if star else 1
+        if count < 1:
+            msg = f"{what}: the count of {name} is at least 1 (leave out what is not taken), got {item!r}"
+            raise InvalidInput(msg)
+        counts[name] = counts.get(name, 0) + count
     return counts
 
 

@@ -124,10 +124,12 @@ class Reader(progression.authoring.Reader):
         return super().label({key: {k: v for k, v in raw.items() if k in ("en", "fr")}}, path, key)
 
 
-def natural(value: object, what: str) -> int:
-    """``value`` when it is a whole number >= 0 (an ``int``, not a bool); what it is named ``what`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        msg = f"{what}: expected a whole number >= 0, got {value!r}"
+def natural(value: object, what: str, *, least: int = 0, most: int | None = None) -> int:
+    """``value`` when it is a whole number (an ``int``, not a bool) from ``least`` (0) to ``most`` (no bound);
+    what it is named ``what`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (most is not None and value > most):
+        expected = f"a whole number >= {least}" if most is None else f"a whole number from {least:,} to {most:,}"
+        msg = f"{what}: expected {expected}, got {value!r}"
         raise InvalidInput(msg)
     return value
 

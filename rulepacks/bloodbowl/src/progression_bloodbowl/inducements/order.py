@@ -30,12 +30,13 @@ from ..data.inducements import PRICED_BY, Inducement
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data
 from ..data.reading import natural
-from ..team.results import numbers, season_of
+from ..team.results import match_number, numbers, season_of
 from ..team.values import Explanation, Item, current_team_value
 from .stars import affiliations, check_stars, choices, is_star, star_sheet
 from .wizards import check_wizards
 
 __all__ = [
+    "GOLD_LIMIT",
     "Budget",
     "Order",
     "budget",
@@ -46,6 +47,12 @@ __all__ = [
     "release",
     "spent_from_treasury",
 ]
+
+
+#: The most gold a budget reads (an opponent's CTV, what it spent from its treasury): no team comes near it. Sixteen
+#: players at the dearest position with six of the dearest advancements each, eight re-rolls and all the staff
+#: stay under 10,000,000 gp (the suite checks it against the data).
+GOLD_LIMIT = 20_000_000
 
 
 def _frozen(value: Mapping[str, int]) -> Mapping[str, int]:
@@ -87,10 +94,11 @@ def budget(pack: RulePack, team: Sheet, opponent_ctv: int, *, opponent_spent: in
         opponent_spent: Gold the opponent (the higher-CTV team, who chooses first) took from its treasury.
 
     Raises:
-        InvalidInput: a negative amount, or treasury spent by an opponent that gets petty cash itself.
+        InvalidInput: an amount below 0 or above ``GOLD_LIMIT`` (20,000,000), or treasury spent by an opponent that gets
+            petty cash itself.
     """
-    natural(opponent_ctv, "opponent CTV")
-    natural(opponent_spent, "gold the opponent spent from its treasury")
+    natural(opponent_ctv, "opponent CTV", most=GOLD_LIMIT)
+    natural(opponent_spent, "gold the opponent spent from its treasury", most=GOLD_LIMIT)
     top_up = data_of(pack).inducements.petty_cash_top_up
     ctv = current_team_value(pack, team).total
     held = team.pools["treasury"]
@@ -247,7 +255,7 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
         ProgressionError: anything :func:`~progression_bloodbowl.queries.price_inducements` refuses. Nothing is changed.
     """
     pack, team = work.pack, work.sheet
-    natural(match, "match number")
+    match_number(match, "match number")
     _check_to_come(team, match)
     if "induced.match" in team.tags:
         msg = f"{team.name} already holds inducements for match {team.tags['induced.match']}; record its outcome first"

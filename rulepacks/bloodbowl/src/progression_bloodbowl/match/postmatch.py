@@ -29,9 +29,8 @@ from progression.operations import combine, execute
 
 from ..advancement.advance import advance
 from ..data.access import data_of
-from ..data.reading import natural
 from ..team import journeymen, roster, sequence
-from ..team.results import CLOSED_TAG, check_team, numbers, season_of
+from ..team.results import CLOSED_TAG, check_team, match_number, numbers, season_of
 from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
 from ..team.story import told_since
 from .outcome import MatchRecord, record_outcome, update_fans
@@ -91,7 +90,7 @@ def _closed(number: int) -> tuple[Effect, str]:
 
 def _check_open(team: Sheet, number: object) -> None:
     """Refuse to end the sequence of a match not recorded this season, or one already ended."""
-    natural(number, "the match number of Expensive Mistakes")
+    match_number(number, "the match number of Expensive Mistakes")
     season = season_of(check_team(team, "Expensive Mistakes"))
     recorded, ended = numbers(team)
     if number not in recorded:

@@ -22,7 +22,7 @@ from ..data.reading import natural
 from ..data.rules import MatchLimits
 from ..inducements.prayers import as_prayers, check_prayers
 from ..players.injuries import check_injury
-from ..team.results import KINDS
+from ..team.results import KINDS, match_number
 
 __all__ = [
     "CONCEDED",
@@ -131,7 +131,7 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
     if not isinstance(match, MatchRecord):
         msg = f"expected a MatchRecord, got {type(match).__name__}"
         raise InvalidInput(msg)
-    number = natural(match.number, "match number")
+    number = match_number(match.number, "match number")
     check_opponent(match)
     score = match.score
     if not isinstance(score, tuple) or len(score) != 2:

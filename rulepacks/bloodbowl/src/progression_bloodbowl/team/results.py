@@ -14,16 +14,19 @@ from progression.errors import InvalidInput, UnknownName
 from progression.events import Adjusted, Event, Joined, Step
 
 from ..data.matched_play import BUDGET_TAG
+from ..data.reading import natural
 
 __all__ = [
     "CLOSED_TAG",
     "KINDS",
+    "MATCH_NUMBERS",
     "RESULT_TAG",
     "Result",
     "check_season",
     "check_team",
     "closed_matches",
     "joined_in",
+    "match_number",
     "numbers",
     "read_result",
     "result_of",
@@ -38,6 +41,8 @@ KINDS = ("league", "friendly", "unplayed")
 RESULT_TAG = "result"
 #: The tag of the ledger entry that ends a match's post-match sequence (Expensive Mistakes): the match number.
 CLOSED_TAG = "closed"
+#: The numbers a team's matches may have in a season: its fixtures are numbered from 1.
+MATCH_NUMBERS = range(1, 10_000)
 _OUTCOMES = ("win", "draw", "loss")
 _CONCEDED = {"-": "", "us": "us", "them": "them"}
 _FORMAT = "'<number> <win|draw|loss> <scored>-<against> <casualties> <kind> <-|us|them> <opponent>'"
@@ -50,6 +55,11 @@ def season_of(team: Sheet) -> int:
         InvalidInput: a ``season`` tag that is not a whole number >= 1 (a hand-edited file), named.
     """
     return _season_number(team.tags.get("season", "1"), f"the season tag of {team.name}")
+
+
+def match_number(value: object, what: str) -> int:
+    """``value`` when it is a match's number (one of :data:`MATCH_NUMBERS`); a refusal naming ``what`` otherwise."""
+    return natural(value, what, least=MATCH_NUMBERS.start, most=MATCH_NUMBERS.stop - 1)
 
 
 def _season_number(tag: str, where: str, least: int = 1) -> int:

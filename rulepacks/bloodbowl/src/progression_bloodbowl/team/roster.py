@@ -21,6 +21,7 @@ from .sequence import enter
 
 __all__ = [
     "NUMBER_TAG",
+    "STAFF",
     "available_count",
     "buy_staff",
     "check_funds",
@@ -37,7 +38,8 @@ __all__ = [
     "roster_of",
 ]
 
-_STAFF = {
+#: The staff a team buys (``buy_staff``'s items, besides ``dedicated_fan``) -> the team's stat that counts them.
+STAFF = {
     "team_reroll": "rerolls",
     "assistant_coach": "assistant_coaches",
     "cheerleader": "cheerleaders",
@@ -284,8 +286,8 @@ def fire(work: Work, member: str, *, reason: str = "fired", must_advance: bool |
 def buy_staff(work: Work, item: str, *, must_advance: bool | None = None) -> None:
     """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary
     (step 4 of the post-match sequence, or a draft)."""
-    if item not in _STAFF and item != "dedicated_fan":
-        raise UnknownName("staff", item, [*_STAFF, "dedicated_fan"], "the bloodbowl pack")
+    if item not in STAFF and item != "dedicated_fan":
+        raise UnknownName("staff", item, [*STAFF, "dedicated_fan"], "the bloodbowl pack")
     enter(work, "staff", must_advance=must_advance)
     work.run(Purchase(upgrade=item))
 
@@ -293,8 +295,8 @@ def buy_staff(work: Work, item: str, *, must_advance: bool | None = None) -> Non
 @operation("bloodbowl.fire_staff", kind="team", label=lambda op: f"let {op.item} go")
 def fire_staff(work: Work, item: str, *, must_advance: bool | None = None) -> None:
     """Let a member of staff go (no refund; step 4 of the post-match sequence). Team re-rolls are never removed."""
-    if item not in _STAFF:
-        raise UnknownName("staff", item, _STAFF, "the bloodbowl pack")
+    if item not in STAFF:
+        raise UnknownName("staff", item, STAFF, "the bloodbowl pack")
     enter(work, "staff", must_advance=must_advance)
     pack, team = work.pack, work.sheet
     if item == "team_reroll":
@@ -303,7 +305,7 @@ def fire_staff(work: Work, item: str, *, must_advance: bool | None = None) -> No
             missing=["team re-rolls can be bought after the draft but never removed"],
             head="Removing a team re-roll is refused",
         )
-    stat = _STAFF[item]
+    stat = STAFF[item]
     if team.stats[stat] < 1:
         raise RequirementNotMet(
             upgrade="fire_staff",
