@@ -177,12 +177,14 @@ class CapExceeded(ProgressionError, ValueError):
 class RulesChanged(ProgressionError, ValueError):
     """A sheet made under other rules than the pack given (another version of its data): rebase it first."""
 
-    def __init__(self, subject: str, recorded: str, given: str) -> None:
+    def __init__(self, subject: str, recorded: str, given: str, *, own_rules: str | None = None) -> None:
         self.recorded = recorded
         self.given = given
+        # ``own_rules``: the function that gives the pack a sheet of it is played under, when the pack has one.
+        first = f"play it under its own with {own_rules}(pack, sheet), or " if own_rules else ""
         super().__init__(
             f"{subject} was made under the rules {recorded!r}, not under {given!r}; "
-            "rebase its history onto these rules first (progression.rebase, or progression sheet rebase FILE)"
+            f"{first}rebase its history onto these rules first (progression.rebase, or progression sheet rebase FILE)"
         )
 
 

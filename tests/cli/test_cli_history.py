@@ -159,6 +159,12 @@ class TestABloodBowlMatch:
         assert (2, True) == (twice.status, "'a' is given twice" in twice.err)
         commas = run("sheet", "amend", str(path), "3", "match.injuries=1:badly_hurt,2:dead")
         assert (2, True) == (commas.status, "separate the items of a mapping with ';', not ','" in commas.err)
+        for score in ("1", "1-0", "1,0,0"):  # a score is two values: said so, rather than cattrs' exception groups
+            short = run("sheet", "amend", str(path), "3", f"match.score={score}")
+            expected = (
+                f"progression: amend match.score: expected 2 values separated by ',' (such as 1,0), got {score!r}\n"
+            )
+            assert (2, expected) == (short.status, short.err)
 
     def test_the_score_and_an_injury_of_a_match_amended(self, run: Run, tmp_path: Path) -> None:
         """Match 1 recorded 2-1 with #3 hurt; it was 1-2 with #4 hurt: amended by its record's fields, the team

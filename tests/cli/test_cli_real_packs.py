@@ -61,6 +61,33 @@ class TestCompetence:
             "Degré de Danse: Ignorant\n" in shown,
         )
 
+    def test_a_new_character_s_overflow_and_a_misspelt_setting(self, run: Run, tmp_path: object) -> None:
+        """``--set overflow=auto`` tunes the policy (it was "competence 'overflow' is not defined"); a misspelt
+        setting is refused with the closest one."""
+        from pathlib import Path
+
+        path = Path(str(tmp_path)) / "aline.json"
+        assert (
+            0
+            == run(
+                "sheet", "new", str(path), "--pack", "competence", "--kind", "character", "--set", "overflow=auto"
+            ).status
+        )
+        award = run("sheet", "award", str(path), "pp.escrime", "5", "--reason", "the duel")
+        assert (0, 3) == (award.status, award.out.count("bought Raise Fencing"))  # auto: raised to 3, 2 PP kept
+        typo = run(
+            "sheet",
+            "new",
+            str(Path(str(tmp_path)) / "b.json"),
+            "--pack",
+            "competence",
+            "--kind",
+            "character",
+            "--set",
+            "overflw=lose",
+        )
+        assert (2, True) == (typo.status, typo.err.rstrip().endswith("the closest: overflow"))
+
     def test_a_settle_with_nothing_over_the_cap_says_so(self, run: Run, tmp_path: object) -> None:
         """`settle` with no surplus changes nothing, says so, and leaves the file untouched."""
         from pathlib import Path

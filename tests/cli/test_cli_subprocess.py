@@ -41,7 +41,7 @@ class TestSubprocess:
         assert "waits for a decision" in refused.err
         assert "chose Shield" in shell("sheet", "decide", "h.json", "shield").out
         assert [1, 2, 3, 4] == [e["index"] for e in shell("sheet", "history", "h.json", "--json").json()]
-        assert "undone #4: decide shield:\n    chose Shield" in shell("sheet", "undo", "h.json", "-n", "2").out
+        assert "undone #4: decide Shield:\n    chose Shield" in shell("sheet", "undo", "h.json", "-n", "2").out
         assert (
             "#3 +7 Experience: trained 2 days\n"
             == shell("sheet", "do", "h.json", "train", "days=2", "--dice", "3,4").out

@@ -9,7 +9,7 @@ import pytest
 import progression
 import progression_competence as pc
 from progression import RulePack, ScriptedDice, SeededDice
-from progression.errors import InvalidInput, ProgressionError, UnknownName
+from progression.errors import InvalidInput, ProgressionError, RulesChanged, UnknownName
 
 CAMPAIGN = Path(pc.__file__).parent / "data" / "example-campaign.toml"
 
@@ -52,8 +52,8 @@ class TestNewCharacter:
             factory.function(pack, escrime="douze")
 
     def test_unknown_option(self, pack: RulePack) -> None:
-        """An option that is not a competence is refused, naming the competences."""
-        with pytest.raises(UnknownName, match="competence 'age'"):
+        """An option that is no competence nor setting is refused, naming both."""
+        with pytest.raises(UnknownName, match="competence or setting 'age'"):
             pack.contract.factory("character")(pack, age="30")
 
 
@@ -118,6 +118,15 @@ class TestTune:
             tuned.curve("level").total(100),
         )
         assert sorted(pack.upgrades) == sorted(tuned.upgrades)
+
+    def test_a_tuned_character_under_the_plain_pack_names_pack_for(self, pack: RulePack) -> None:
+        """A character of a tuned campaign used with the plain pack is refused, and the refusal names the way to
+        its own rules (``pack.contract.pack_for``), which then prices it as its campaign does."""
+        tuned = pack.contract.tune(pack, quality_base=40)
+        character = pc.new_character(tuned, "Aline")
+        with pytest.raises(RulesChanged, match=r"play it under its own with pack\.contract\.pack_for\(pack, sheet\)"):
+            pack.award(character, "pp.escrime", 3, reason="the duel")
+        assert tuned.rules == pack.contract.pack_for(pack, character).rules
 
     def test_unknown_setting_is_refused(self, pack: RulePack) -> None:
         """A setting the tuner does not take is named, with the ones it takes; one that does not fit is

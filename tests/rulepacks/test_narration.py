@@ -131,3 +131,19 @@ stats = ["agility", "fee", "level"]
         """Words only: the pack's fingerprint is the same with or without one."""
         bare = self.PACK.replace('display = "{}+"\ndisplay_zero = "-"\n', "").replace('display = "{:,} gp"\n', "")
         assert progression.load_text(self.PACK, "arena.toml").rules == progression.load_text(bare, "arena.toml").rules
+
+
+class TestToldLabels:
+    def test_a_purchase_and_a_decision_are_told_by_name(self) -> None:
+        """An entry's header names what was bought and decided (``buy Sword``, ``decide Shield``), a choice only
+        when it has a displayed name; the operation's recorded label keeps the ids."""
+        from progression.operations import Decide, Purchase
+
+        names = {"sword": "Sword", "shield": "Shield", "block": "Block"}.get
+        bought, chose = Purchase(upgrade="sword", choice="block"), Decide(choice="shield")
+        assert ("buy Sword (Block)", "buy Sword", "decide Shield", "buy sword") == (
+            bought.told(lambda i: names(i, i)),
+            Purchase(upgrade="sword", choice="G").told(lambda i: names(i, i)),
+            chose.told(lambda i: names(i, i)),
+            bought.label,
+        )

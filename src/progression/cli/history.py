@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import types
 import typing
 from collections.abc import Mapping
 from typing import Any
@@ -133,9 +134,15 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
             msg = f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {fields}"
             raise UsageError(msg)
         holder[last] = _value(text, holder[last], key, _hint(operation, path, last))
+    import cattrs
+
     try:
         return structure_operation(data, operations_of(pack))
-    except Exception as error:  # the converter says which value does not fit, and where
+    except cattrs.BaseValidationError as error:  # the converter says which value does not fit, and where
+        told = "; ".join(cattrs.transform_error(error, path="$"))
+        msg = f"amend: the changed operation does not read: {told}"
+        raise InvalidInput(msg) from None
+    except Exception as error:  # a hook's own refusal: it says what was expected and what came
         msg = f"amend: the changed operation does not read: {error}"
         raise InvalidInput(msg) from None
 
@@ -178,6 +185,16 @@ def _hint(operation: Operation, path: list[str], name: str) -> Any:
         return typing.get_type_hints(type(holder)).get(name)
     except (NameError, TypeError):  # a type named as text its module does not define at run time: no hint
         return None
+
+
+def _size(hint: Any) -> int | None:
+    """How many values a field of fixed length holds (``tuple[int, int]``: 2), or None."""
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    kinds = [kind for kind in (typing.get_args(hint) if union else (hint,)) if kind is not type(None)]
+    if len(kinds) != 1 or typing.get_origin(kinds[0]) is not tuple:
+        return None
+    items = typing.get_args(kinds[0])
+    return None if not items or Ellipsis in items else len(items)
 
 
 def _mapping(text: str, current: dict[str, Any], key: str, hint: Any = None) -> dict[str, Any]:
@@ -248,7 +265,13 @@ def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
         return whole(text, f"amend {key}")
     if isinstance(current, list | tuple):  # a tuple (a score) is written as a list too
         item = current[0] if current else ""
-        return [_value(part.strip(), item, key) for part in text.split(",") if part.strip()]
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        size = _size(hint)
+        if size is not None and len(parts) != size:
+            example = ",".join(str(v) for v in current) if len(current) == size else ",".join("x" * size)
+            msg = f"amend {key}: expected {size} values separated by ',' (such as {example}), got {text!r}"
+            raise UsageError(msg)
+        return [_value(part, item, key) for part in parts]
     if isinstance(current, dict):
         return _mapping(text, current, key, hint)
     if current is None:  # a field left empty: a number when it reads as one, else the text

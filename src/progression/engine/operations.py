@@ -8,7 +8,7 @@ them; build them yourself to record, verify or amend a history by its operations
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 import attrs
@@ -103,6 +103,10 @@ class Purchase(Operation):
     def label(self) -> str:
         return f"buy {self.upgrade}"
 
+    def told(self, name: Callable[[str], str]) -> str:
+        chosen = name(self.choice) if self.choice else None  # a choice with a displayed name; never a bare id
+        return f"buy {name(self.upgrade)}" + (f" ({chosen})" if chosen and chosen != self.choice else "")
+
     def run(self, work: Work) -> None:
         purchases.purchase(
             work,
@@ -128,6 +132,9 @@ class Decide(Operation):
     @property
     def label(self) -> str:
         return f"decide {self.choice}"
+
+    def told(self, name: Callable[[str], str]) -> str:
+        return f"decide {name(self.choice)}"
 
     def run(self, work: Work) -> None:
         purchases.decide(work, self.choice, member=self.member)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -207,6 +207,11 @@ class Operation:
     def label(self) -> str:
         """A short description of what was asked, for histories (``"award 6 to spp"``)."""
         return self.tag
+
+    def told(self, name: Callable[[str], str]) -> str:
+        """:attr:`label` as people read it, the ids it holds given by ``name`` (``"buy Block"`` for ``"buy
+        block"``). Only words: the ledger keeps :attr:`label`."""
+        return self.label
 
     def run(self, work: Any) -> None:
         """Do what was asked through ``work``; raise a :class:`~progression.errors.ProgressionError` to refuse."""

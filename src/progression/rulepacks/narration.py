@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
+import attrs
+
 from progression.errors import InvalidInput
 from progression.ledger.events import (
     Adjusted,
@@ -239,6 +241,8 @@ class Narrator:
     def outline(self, event: Event, indent: str = "") -> list[str]:
         """An entry as lines of text: a step's label, then each of its events indented under it (an event
         the pack leaves untold makes no line)."""
+        if isinstance(event, Entry):
+            event = self._told_entry(event)
         if isinstance(event, Entry) and len(event.events) == 1:
             return self.outline(event.events[0], indent)
         said = self._pack_says(event)
@@ -259,6 +263,26 @@ class Narrator:
             return [f"{indent}{self.who(event.member)}: {first.lstrip()}", *rest]
         sentence = self.event(event)
         return [indent + sentence] if sentence else []
+
+    def _told_entry(self, entry: Entry) -> Entry:
+        """``entry`` with its operation's label as people read it (``buy Block``, not ``buy block``), on the
+        entry and on the step of its events that bears it; the ledger keeps the label it recorded."""
+        operation = entry.operation
+        if operation is None:
+            return entry
+        recorded, told = operation.label, operation.told(self.name)
+        if told == recorded:
+            return entry
+
+        def relabel(event: Event) -> Event:
+            if isinstance(event, Step) and event.label == recorded:
+                return attrs.evolve(event, label=told)
+            if isinstance(event, Member) and isinstance(event.event, Step) and event.event.label == recorded:
+                return attrs.evolve(event, event=attrs.evolve(event.event, label=told))
+            return event
+
+        label = told if entry.label == recorded else entry.label
+        return attrs.evolve(entry, label=label, events=tuple(relabel(e) for e in entry.events))
 
     def since(self, before: Sheet, after: Sheet) -> list[str]:
         """The entries ``after`` added to ``before``, each outlined."""

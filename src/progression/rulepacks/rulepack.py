@@ -356,7 +356,11 @@ class RulePack(Rules):
         return execute(self, sheet, operation, dice)
 
     def decide(self, sheet: Sheet, choice: str, *, member: str | None = None, dice: Dice | None = None) -> Sheet:
-        """Answer the question a paused procedure asked, and let it run on."""
+        """Answer the question a paused procedure asked (by an option's id, or its displayed name in any case),
+        and let it run on."""
+        waiting = (sheet if member is None or member not in sheet.members else sheet.members[member]).pending
+        if isinstance(choice, str) and waiting is not None and waiting.question is not None:
+            choice = self.resolve(choice, waiting.question[1])  # the entry records the option's id
         return execute(self, sheet, Decide(choice=choice, member=member), dice)
 
     def discard(

@@ -172,6 +172,33 @@ class TestMatchOptions:
         with pytest.raises(InvalidInput, match="score"):
             self._match(pack, team, score=score)
 
+    @pytest.mark.parametrize("score", ["-1-0", "1-", "-"])
+    def test_a_side_left_out_is_named(self, pack: RulePack, team: Sheet, score: str) -> None:
+        """``score=-1-0`` said "must be a whole number, got ''"; it says how a score is written."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, score=score)
+        assert f"score: expected ours-theirs, two whole numbers such as 2-1, got {score!r}" == str(error.value)
+
+    @pytest.mark.parametrize(
+        ("options", "expected"),
+        [
+            (
+                {"events": "1:touchdown,3:completion"},
+                "events: separate the players with ';' (1:touchdown;3:completion), not ',': "
+                "got '1:touchdown,3:completion'",
+            ),
+            ({"nominees": "1;3"}, "nominees: separate the players with ',' (nominees=1,3), not ';': got '1;3'"),
+        ],
+    )
+    def test_the_wrong_separator_is_named(
+        self, pack: RulePack, team: Sheet, options: dict[str, str], expected: str
+    ) -> None:
+        """Players written with the other option's separator are refused, saying which separator it takes
+        (they were "no match event '3:completion'" and "no nominee '1;3'")."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, **options)
+        assert expected == str(error.value)
+
 
 class TestPitchText:
     @pytest.mark.parametrize(

@@ -4,9 +4,10 @@ character, a competence test on a sheet file, and a Monte Carlo trial of a chara
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from progression import Dice, RulePack, ScriptedDice, Sheet
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 
 from ._campaign import load_campaign
 from ._character import (
@@ -35,7 +36,7 @@ from ._tables import tables_of
 __all__ = ["action_raise", "action_settle", "action_test", "demo", "make_character", "sessions_to_expert"]
 
 #: The settings a new character's campaign may be tuned with from the command line (what the pack's ``tune`` takes).
-TUNABLE = ("quality_base", "quality_step", "level_divisor", "die_size")
+TUNABLE = ("quality_base", "quality_step", "level_divisor", "die_size", "overflow")
 
 
 def make_character(pack: RulePack, options: Mapping[str, object], build: Builder) -> Sheet:
@@ -51,8 +52,11 @@ def make_character(pack: RulePack, options: Mapping[str, object], build: Builder
     if campaign_file is not None or settings_file is not None or any(v is not None for v in tuned.values()):
         used = _tuned(pack, campaign_file, settings_file, tuned, build)
     levels = {}
+    competences = tables_of(used)["competences"]
     for key, text in given.items():
-        check_competence(used, key)
+        if key not in competences:  # a misspelt setting is named as one, with the closest
+            where = f"campaign {tables_of(used)['campaign']['name']!r}"
+            raise UnknownName("competence or setting", key, [*competences, *TUNABLE, "campaign", "settings"], where)
         try:
             levels[key] = text if isinstance(text, int) else int(str(text))
         except (TypeError, ValueError):
@@ -78,9 +82,12 @@ def _tuned(
     for file in files:
         if file is not None:
             settings = load_settings(str(file), base=settings)
-    changes = {}
+    changes: dict[str, Any] = {}
     for key, value in tuned.items():
         if value is None:
+            continue
+        if key == "overflow":  # a policy's name: Settings.changed checks it
+            changes[key] = str(value).strip()
             continue
         try:
             changes[key] = value if isinstance(value, int) else int(str(value))

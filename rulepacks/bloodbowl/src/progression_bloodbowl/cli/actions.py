@@ -34,6 +34,9 @@ def parse_events(text: str) -> dict[str, dict[str, int]]:
             msg = f"events: expected member:event,event*N;..., got {chunk!r}"
             raise InvalidInput(msg)
         counts = events.setdefault(member, {})
+        if ":" in names:  # "1:touchdown,3:completion": a second player written after a comma
+            msg = f"events: separate the players with ';' (1:touchdown;3:completion), not ',': got {chunk!r}"
+            raise InvalidInput(msg)
         for name, times in tallies(names, f"events of {member}").items():
             counts[name] = counts.get(name, 0) + times
     return events
@@ -42,10 +45,18 @@ def parse_events(text: str) -> dict[str, dict[str, int]]:
 def _score(text: str) -> tuple[int, int]:
     """``"2-1"`` -> ``(2, 1)``: both sides, ours first."""
     scored, sep, against = text.partition("-")
-    if not sep:
-        msg = f"score: expected ours-theirs such as 2-1, got {text!r}"
+    if not (sep and scored.strip() and against.strip()):
+        msg = f"score: expected ours-theirs, two whole numbers such as 2-1, got {text!r}"
         raise InvalidInput(msg)
     return whole(scored, "score"), whole(against, "score")
+
+
+def _nominees(text: str | None) -> tuple[str, ...]:
+    """``"1,3"`` -> ``("1", "3")``; nominees separated by ``;`` (as players are in ``events=``) are refused, saying so."""
+    if text and ";" in text:
+        msg = f"nominees: separate the players with ',' (nominees=1,3), not ';': got {text!r}"
+        raise InvalidInput(msg)
+    return tuple(listed(text))
 
 
 def _once(parts: list[tuple[str, str]], key: str, what: str) -> dict[str, str]:
@@ -135,7 +146,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         opponent=opponent,
         score=_score(options.get("score") or "0-0"),
         events=parse_events(options.get("events", "")),
-        mvp_nominees=tuple(listed(options.get("nominees"))),
+        mvp_nominees=_nominees(options.get("nominees")),
         injuries=_once(injuries, "injuries", "injury"),
         fan_attendance=whole(options.get("attendance", "0"), "attendance"),
         stalling=flag(options, "stalling"),
