@@ -187,3 +187,11 @@ class TestJsonRefusals:
         bad.write_text('{"format": 2, "pack": "x", "ledger": []}', encoding="utf-8")
         data = run("sheet", "show", str(bad), "--json").json()
         assert ("SheetError", "$.ledger") == (data["error"]["kind"], data["error"]["problems"][0]["path"])
+
+    @pytest.mark.parametrize("words", [("sheet", "show", "--json"), ("sheet", "show", "x.json", "--json", "--bogus")])
+    def test_a_command_line_that_does_not_parse_is_data_too(self, run: Run, words: tuple[str, ...]) -> None:
+        """A usage error of the parser itself (a missing or unknown argument) gives its JSON object with
+        ``--json``, as every other refusal does (it printed the line on stderr only)."""
+        result = run(*words)
+        error = result.json()["error"]
+        assert (2, "UsageError", f"progression: {error['message']}\n") == (result.status, error["kind"], result.err)

@@ -88,6 +88,16 @@ class TestCompetence:
         )
         assert (2, True) == (typo.status, typo.err.rstrip().endswith("the closest: overflow"))
 
+    def test_a_pack_that_explains_no_figure_says_so(self, run: Run, tmp_path: object) -> None:
+        """``sheet explain`` on a pack with no explanation says it in a sentence (it said "it explains: nothing")."""
+        path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "competence", "--kind", "character")
+        result = run("sheet", "explain", path, "tv")
+        assert (2, "progression: pack 'competence' explains nothing called 'tv'; it explains no figure\n") == (
+            result.status,
+            result.err,
+        )
+
     def test_a_settle_with_nothing_over_the_cap_says_so(self, run: Run, tmp_path: object) -> None:
         """`settle` with no surplus changes nothing, says so, and leaves the file untouched."""
         from pathlib import Path

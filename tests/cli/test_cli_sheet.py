@@ -133,6 +133,15 @@ class TestBuyAndQuote:
         assert (5, False) == (data["price"], data["ok"])
         assert ["requires"] == [u["key"] for u in data["unmet"]]
 
+    def test_a_price_not_paid_is_not_told_as_paid(self, run: Run, tmp_path: Path) -> None:
+        """A quote the pools cannot pay says what they hold, never "paid with" the part they could give."""
+        path = tmp_path / "ana.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "purse=6")
+        out = run("sheet", "quote", str(path), "sword", "--pack", SKIRMISH).out
+        assert (True, False) == ("cannot be bought:" in out, "paid with" in out), out
+        run("sheet", "award", str(path), "purse", "20", "-r", "loot", "--pack", SKIRMISH)
+        assert "paid with" in run("sheet", "quote", str(path), "sword", "--pack", SKIRMISH).out
+
     def test_options_lists_every_upgrade(self, run: Run, sheet_file: Path) -> None:
         """`sheet options` quotes every upgrade the kind may buy."""
         data = run("sheet", "options", str(sheet_file), "--pack", SKIRMISH, "--json").json()

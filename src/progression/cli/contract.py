@@ -14,15 +14,15 @@ from progression.errors import InvalidInput
 
 __all__ = ["find", "help_text", "listing", "read_options"]
 
-#: How the messages name each family: (the command for one, the pack's list of them).
+#: How the messages name each family: (the command for one, the pack's list of them, the sentence for none).
 _WORDS = {
-    "actions": ("has no action {name!r}", "its actions: {names}", "none"),
-    "explanations": ("explains nothing called {name!r}", "it explains: {names}", "nothing"),
-    "reports": ("has no report called {name!r}", "its reports: {names}", "none"),
-    "factories": ("has no factory of {name!r}", "its factories: {names}", "none"),
-    "simulations": ("has no simulation {name!r}", "its simulations: {names}", "none"),
-    "exacts": ("has no exact computation {name!r}", "its exact computations: {names}", "none"),
-    "tables": ("computes no table {name!r}", "it computes: {names}", "none"),
+    "actions": ("has no action {name!r}", "its actions: {names}", "it has no action"),
+    "explanations": ("explains nothing called {name!r}", "it explains: {names}", "it explains no figure"),
+    "reports": ("has no report called {name!r}", "its reports: {names}", "it has no report"),
+    "factories": ("has no factory of {name!r}", "its factories: {names}", "it has no factory"),
+    "simulations": ("has no simulation {name!r}", "its simulations: {names}", "it has no simulation"),
+    "exacts": ("has no exact computation {name!r}", "its exact computations: {names}", "it has none"),
+    "tables": ("computes no table {name!r}", "it computes: {names}", "it computes no table"),
 }
 
 
@@ -31,8 +31,8 @@ def find(pack: RulePack, family: str, name: str) -> Command:
     found = pack.contract.find(family, name)
     if found is None:
         missing, known, none = _WORDS[family]
-        names = ", ".join(pack.contract.names(family)) or none
-        msg = f"pack {pack.name!r} {missing.format(name=name)}; {known.format(names=names)}"
+        names = ", ".join(pack.contract.names(family))
+        msg = f"pack {pack.name!r} {missing.format(name=name)}; {known.format(names=names) if names else none}"
         raise UsageError(msg)
     return found
 

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from progression.cli.parser import EPILOG, Parser, parser
+from progression.cli.parser import EPILOG, Parser, UsageExit, parser
 
 if TYPE_CHECKING:
     from progression.errors import ProgressionError
@@ -56,7 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return its exit status (0 done, 1 refused by the rules, 2 bad usage)."""
     try:
         args = _parsed(argv)
-    except SystemExit as stop:  # --help, --version, or a usage error already printed
+    except UsageExit as stop:  # printed already; a program reading --json gets it as data too
+        if "--json" in (sys.argv[1:] if argv is None else argv):
+            import json
+
+            sys.stdout.write(json.dumps({"error": {"kind": "UsageError", "message": stop.message}}) + "\n")
+        return 2
+    except SystemExit as stop:  # --help, --version
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     # Imported once the command is known: `--help` and usage errors stop above, without them.
     from progression.cli.args import DiceAsked

@@ -16,9 +16,17 @@ from typing import TYPE_CHECKING, Any, NoReturn
 if TYPE_CHECKING:
     from progression.cli.output import Output
 
-__all__ = ["EPILOG", "Parser", "command", "parser"]
+__all__ = ["EPILOG", "Parser", "UsageExit", "command", "parser"]
 
 EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression COMMAND --help` for each command."
+
+
+class UsageExit(SystemExit):
+    """The exit of a command line that does not parse (status 2), with the sentence printed for it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(2)
+        self.message = message
 
 
 class Parser(argparse.ArgumentParser):
@@ -38,8 +46,9 @@ class Parser(argparse.ArgumentParser):
 
         command = self.prog.removeprefix("progression").strip()
         where = f"{command}: " if command else ""  # `error` names the program itself
-        error(f"{where}{message} (see `{self.prog} --help`)")
-        raise SystemExit(2)
+        said = f"{where}{message} (see `{self.prog} --help`)"
+        error(said)
+        raise UsageExit(said)
 
 
 class _Version(argparse._VersionAction):

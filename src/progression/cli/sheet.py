@@ -252,7 +252,7 @@ def run_quote(args: argparse.Namespace, out: Output) -> int:
     words = opened.words
     price = "cannot be priced" if quote.price is None else f"{quote.price} {words.name(quote.currency)}"
     out.line(f"{words.name(quote.upgrade)}{words.choice(quote.choice)}: {price}")
-    if quote.split:
+    if quote.split and (quote.price is None or sum(quote.split.values()) >= quote.price):  # never a part as paid
         out.line(f"paid with {words.price(quote.split)} (the paying pools hold {quote.available})")
     if quote.ok:
         out.line("can be bought")
