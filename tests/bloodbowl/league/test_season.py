@@ -251,6 +251,14 @@ class TestSeasonEnd:
         with pytest.raises(InvalidInput, match=r"still holds inducements \(items bribe\*1\) for match 1"):
             bb.new_season(pack, induced)
 
+    def test_an_order_of_nothing_is_named_by_its_price(self, pack: RulePack, team: Sheet) -> None:
+        """An order that fielded nothing is named by what it holds ("inducements (items )" before)."""
+        nothing = bb.types.Order(items={"bribe": 0})  # no Bribe: the order fields nothing
+        induced = bb.operations.induce(pack, team, nothing, bb.queries.budget(pack, team, 2_000_000), match=1)
+        with pytest.raises(InvalidInput) as error:
+            bb.new_season(pack, induced)
+        assert ("items )" not in str(error.value), "inducements (match 1; " in str(error.value)) == (True, True)
+
 
 ENDINGS = [(), ("new_season",), ("redraft",), *itertools.product(("new_season", "redraft"), repeat=2)]
 

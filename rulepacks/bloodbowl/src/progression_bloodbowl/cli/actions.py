@@ -76,8 +76,8 @@ def _roster_named(pack: RulePack, given: str) -> str:
 
 
 def _position_named(pack: RulePack, roster: str, given: str) -> str:
-    """The position of ``roster`` that ``given`` means: its id, or its name in any case (``Lineman`` or
-    ``Human Lineman`` for ``human_lineman``); ``given`` itself for a roster the pack does not know."""
+    """The position of ``roster`` that ``given`` means: its id, or its name in any case (``Human Lineman`` for
+    ``human_lineman``); ``given`` itself for a roster the pack does not know."""
     team = data_of(pack).teams.get(roster)
     return given if team is None else pack.resolve(given, {p.id: p.label.en for p in team.positions})
 

@@ -233,7 +233,7 @@ def price_inducements(pack: RulePack, team: Sheet, order: Order) -> Explanation:
 
 def _fielded_tags(data: Data, order: Order) -> dict[str, str]:
     tags = {}
-    if order.items:
+    if any(order.items.values()):  # an item asked 0 times is not fielded
         tags["induced.items"] = ",".join(f"{k}*{v}" for k, v in order.items.items() if v)
     if order.stars:
         tags["induced.stars"] = ",".join("+".join(g) for g in choices(data, order.stars))

@@ -142,11 +142,13 @@ def _check_season_end(team: object, dice: Dice | None, retirement: object, where
     checked = check_team(team, where)
     stars = [f"#{m} {p.name}" for m, p in sorted(checked.members.items()) if "star" in p.tags]
     money = ("induced.match", "induced.total", "induced.petty_cash", "induced.treasury")
-    induced = [f"{k.removeprefix('induced.')} {v}" for k, v in sorted(checked.tags.items()) if k.startswith("induced.")]
+    induced = [
+        f"{k.removeprefix('induced.')} {v}" for k, v in sorted(checked.tags.items()) if k.startswith("induced.") and v
+    ]
     fielded = [
         f"{k.removeprefix('induced.')} {v}"
         for k, v in sorted(checked.tags.items())
-        if k.startswith("induced.") and k not in money
+        if k.startswith("induced.") and k not in money and v
     ]
     if stars or induced:
         held = f"Star Players {', '.join(stars)}" if stars else f"inducements ({'; '.join(fielded or induced)})"
