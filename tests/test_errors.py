@@ -21,3 +21,12 @@ class TestUnknownName:
     def test_nothing_close(self) -> None:
         """A name like none of them adds nothing after the cut list."""
         assert str(UnknownName("team roster", "zzzz", ROSTERS, "the pack")).endswith(", ...")
+
+    def test_numbers_are_listed_by_their_value(self) -> None:
+        """A roster's members read 1, 2, ... 10, not 1, 10, 11, 2; ``p2`` comes before ``p10``; a number too long
+        to read as one is still placed."""
+        members = [str(n) for n in (12, 1, 10, 2, 11, 9)]
+        assert "expected one of: 1, 2, 9, 10, 11, 12" in str(UnknownName("member", "13", members, "roster 'Reds'"))
+        assert ("a", "p2", "p10", "p" + "9" * 5000) == UnknownName(
+            "id", "x", ["p10", "p" + "9" * 5000, "p2", "a"], "y"
+        ).known

@@ -173,9 +173,15 @@ def _pools(page: Page, pack: RulePack) -> None:
 
 
 def _stats(page: Page, pack: RulePack) -> None:
+    """Each stat with its bounds, written as the pack writes the stat (``3+``, ``-``, ``50,000 gp``)."""
     page.heading("Stats", 1)
     rows = [
-        [_lit(i), *_names(pack, i), str(s.initial), _opt(s.minimum), _opt(s.maximum)] for i, s in pack.stats.items()
+        [
+            _lit(i),
+            *_names(pack, i),
+            *(escape(s.written(v)) if v is not None else "" for v in (s.initial, s.minimum, s.maximum)),
+        ]
+        for i, s in pack.stats.items()
     ]
     page.table(["id", "English", "French", "initial", "minimum", "maximum"], rows)
 

@@ -105,13 +105,21 @@ class UnknownPackError(ProgressionError, LookupError):
         super().__init__(f"no rule pack named {name!r} is installed; installed packs: {choices}")
 
 
+def _in_order(name: str) -> tuple[str, int, str]:
+    """A name's place in a list: by its text, a number that ends it by its value (``2`` before ``10``, ``p2``
+    before ``p10``), compared by length then digits so that no number is too long to read."""
+    head = name.rstrip("0123456789")
+    digits = name[len(head) :].lstrip("0")
+    return (head, len(digits), digits + "\0" + name)
+
+
 class UnknownName(ProgressionError, LookupError):
     """An id (pool, stat, upgrade, member, curve, ...) that the pack or sheet does not define."""
 
     def __init__(self, kind: str, name: object, known: Iterable[str], where: str) -> None:
         self.kind = kind
         self.name = name
-        self.known = tuple(sorted(known))
+        self.known = tuple(sorted(known, key=_in_order))
         shown = ", ".join(self.known[:12]) + (", ..." if len(self.known) > 12 else "")
         message = f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}"
         if len(self.known) > 12:  # the list is cut: name the ids closest to the one given

@@ -29,3 +29,14 @@ def pack() -> RulePack:
 def team(pack: RulePack) -> Sheet:
     """Eleven Humans, two re-rolls, an Apothecary, one extra Dedicated Fan: 850,000 spent."""
     return bb.draft(pack, "human", "Altdorf Anvils", HUMANS, rerolls=2, apothecary=True, dedicated_fans=1, captain=0)
+
+
+def ended(pack: RulePack, team: Sheet) -> Sheet:
+    """``team`` with every open post-match sequence ended, its Expensive Mistakes rolling a 6 (averted below
+    600,000), as the rules want before a prize or the season's end."""
+    from progression_bloodbowl.team.results import numbers
+
+    recorded, closed = numbers(team)
+    for number in sorted(recorded - closed):
+        team = bb.operations.expensive_mistakes(pack, team, progression.ScriptedDice([6]), number=number)
+    return team

@@ -15,7 +15,7 @@ from support.transcripts import Runner, check, commands_of, files, transcript
 Run = Callable[..., Result]
 
 #: Pages whose ``console`` blocks are transcripts of the ``progression`` command.
-PAGES = ["docs/how-to/cli-sheets.rst", "docs/reference/cli.rst"]
+PAGES = ["docs/how-to/cli-sheets.rst", "docs/reference/cli.rst", "docs/how-to/bloodbowl-league.rst"]
 
 
 def readme_transcript(page: Path) -> Iterator[tuple[str, list[str]]]:

@@ -98,6 +98,43 @@ class TestCompetence:
             result.err,
         )
 
+    def test_a_purchase_that_moves_a_degree_says_so(self, run: Run, tmp_path: object) -> None:
+        """``sheet buy raise.escrime`` from 30 to 31 says ``now Proficient`` (it said only ``Fencing level +1``),
+        and its undo the degree left; a raise within a degree says nothing more."""
+        path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
+        run(
+            "sheet",
+            "new",
+            path,
+            "--pack",
+            "competence",
+            "--kind",
+            "character",
+            "--set",
+            "escrime=30",
+            "--set",
+            "danse=30",
+        )
+        for pool in ("pp.escrime", "pp.danse", "pp.escrime"):
+            run("sheet", "award", path, pool, "30", "--reason", "the duel")
+            if pool == "pp.danse":
+                run("sheet", "buy", path, "quality.souplesse")
+        lines = [
+            run("sheet", command, path, *rest).out.splitlines()
+            for command, *rest in (
+                ("buy", "raise.escrime"),
+                ("undo",),
+                ("buy", "raise.escrime"),
+                ("buy", "raise.escrime"),
+            )
+        ]
+        assert [line[-1] for line in lines] == [
+            "Fencing degree: now Proficient",
+            "Fencing degree: now Beginner",
+            "Fencing degree: now Proficient",
+            "#7 bought Raise Fencing for 4 Fencing PP: Fencing level +1",
+        ]
+
     def test_a_settle_with_nothing_over_the_cap_says_so(self, run: Run, tmp_path: object) -> None:
         """`settle` with no surplus changes nothing, says so, and leaves the file untouched."""
         from pathlib import Path
@@ -333,13 +370,16 @@ class TestDeclaredOptions:
 
 class TestTeamCaptainFromTheCommandLine:
     def test_hire_with_captain(self, run: Run, tmp_path: object) -> None:
-        """``hire ... captain=yes`` names a Human team's captain at the draft (Pro); a second is refused, exit 2."""
+        """``hire ... captain=yes`` names a Human team's captain at the draft (Pro), and the hire says so; a second
+        is refused, exit 2."""
         import progression
 
         path = str(tmp_path) + "/team.json"  # type: ignore[operator]
         assert 0 == run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human").status
-        assert 0 == run("sheet", "do", path, "hire", "position=human_blitzer", "name=Gris", "captain=yes").status
-        second = run("sheet", "do", path, "hire", "position=human_blitzer", "name=Otto", "captain=yes")
+        hired = run("sheet", "do", path, "hire", "position=human_blitzer", "name=Gris", "captain=yes")
+        assert "    Gris (1) joins as Team Captain (gains Pro)\n" == hired.out.splitlines(keepends=True)[-1]
+        assert "    Otto (2) joins\n" == run("sheet", "do", path, "hire", "position=blitzer", "name=Otto").out[-19:]
+        second = run("sheet", "do", path, "hire", "position=human_catcher", "name=Ulf", "captain=yes")
         with open(path, encoding="utf-8") as file:
             team = progression.load_sheet(file.read())
         assert ("pro" in team.member("1").owned, 2, True) == (
@@ -368,7 +408,8 @@ class TestAmountsInTheirUnit:
 
     def test_a_player_s_profile_is_written_as_the_book_writes_it(self, run: Run, tmp_path: object) -> None:
         """A player's AG, PA and AV read ``3+``, ``4+``, ``9+`` (a PA of none ``-``), his fee ``50,000 gp``; names
-        are read in any case (``roster=Human``, ``position="Human Lineman"``, ``item=Apothecary``); ``--json``
+        are read in any case (``roster=Human``, ``position="Human Lineman"``, ``item=Apothecary``), a position also
+        by its last words (``position=Catcher``); ``--json``
         keeps the numbers."""
 
         def profile(path: str, member: str) -> dict[str, str]:
@@ -387,6 +428,7 @@ class TestAmountsInTheirUnit:
             "sheet", "new", goblins, "--pack", "bloodbowl", "--kind", "team", "--name", "Gobs", "--set", "roster=goblin"
         )
         assert 0 == run("sheet", "do", goblins, "hire", "position=looney", "name=Zik").status
+        assert "hired a Human Catcher" in run("sheet", "do", humans, "hire", "position=Catcher", "name=Kurt").out
         assert "-" == profile(goblins, "1")["Passing Ability (PA)"]
         stat = run("sheet", "show", humans, "--member", "1", "--json").json()["stats"]["ag"]
         assert (stat["value"], stat["shown"]) == (3, "3+")

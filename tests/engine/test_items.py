@@ -243,6 +243,20 @@ class TestChoicesAsWritten:
         """Where a name fits two options it is no option: left as written, so the quote refuses it."""
         assert ("climb", "x y") == (pack.resolve("Climb", ["climb", "swim"]), pack.resolve("x y", ["x_y", "X-Y"]))
 
+    def test_a_name_by_its_last_words_where_asked(self, pack: RulePack) -> None:
+        """With ``last_words``, ``lineman`` is the one name ending with it; a whole name comes first (``Ogre``
+        over ``Rat Ogre``); words two names end with, or only part of a word, are left as written."""
+        roster = {"human_lineman": "Human Lineman", "ogre": "Ogre", "rat_ogre": "Rat Ogre", "orc_blitzer": "Blitzer"}
+        found = [
+            pack.resolve(given, roster, last_words=True)
+            for given in ("lineman", "ogre", "human  LINEMAN", "man", "Dwarf Blitzer")
+        ]
+        assert ["human_lineman", "ogre", "human_lineman", "man", "Dwarf Blitzer"] == found
+        assert "lineman" == pack.resolve("lineman", roster)
+        assert "Lineman" == pack.resolve(
+            "Lineman", {"orc_lineman": "Orc Lineman", "gob": "Goblin Lineman"}, last_words=True
+        )
+
 
 #: Forty lores, each learnt once, three studies in all (the curve's end); an oath sworn once, by a scholar only.
 LORES = """

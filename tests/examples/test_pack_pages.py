@@ -70,6 +70,13 @@ class TestTheBloodBowlPage:
             self.rows(human, "0-2")
         )
 
+    def test_stats_are_written_as_the_book_writes_them(self, page: str) -> None:
+        """The Stats table writes AG's bounds ``6+`` to ``1+``, no PA as ``-`` (it gave the stored numbers)."""
+        assert (["``ag``", "Agility (AG)", "Agilité (AG)", "6+", "1+", "6+"], "-") == (
+            self.rows(page, "``ag``"),
+            self.rows(page, "``pa``")[3],
+        )
+
     def test_a_star_as_his_card_shows_him(self, page: str) -> None:
         """A star's fee, profile with PA ``-``, a trait's value as the book writes it (``Loner (4+)``)."""
         card = self.rows(page, "Akhorne The Squirrel")

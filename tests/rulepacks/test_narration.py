@@ -119,6 +119,14 @@ stats = ["agility", "fee", "level"]
         shown = [words.written(s, v) for s, v in (("agility", 3), ("agility", 0), ("fee", 50_000), ("level", 12))]
         assert ["3+", "-", "50,000 gp", "12"] == shown
 
+    def test_a_creation_writes_its_stats_and_names_what_it_owns(self) -> None:
+        """A new fighter is told ``Agility 3+, Fee 50,000 gp`` (it said ``Agility 3, Fee 50000``), with what he owns."""
+        pack = progression.load_text(self.PACK, "arena.toml")
+        made = pack.new_sheet("fighter", "Ulla", stats={"agility": 3, "fee": 50_000}, owned={"net": 1, "dagger": 2})
+        assert "created Fighter 'Ulla' with Agility 3+, Fee 50,000 gp, net, dagger x2" == Narrator(pack).event(
+            made.ledger[0]
+        )
+
     @pytest.mark.parametrize(
         "display", ['"+"', '"{}{}"', '"{0.__class__}"', '"{:>10}"', '"{value}"', '"a very long prefix {}"', "3"]
     )

@@ -27,7 +27,7 @@ def season(pack: progression.RulePack) -> progression.Sheet:
     team = sequence.expensive_mistakes(dice).prepare_next().commit()
     second = bb.MatchRecord(number=2, opponent="Orcs", score=(0, 0))
     team = bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, second, dice), second, dice)
-    return bb.new_season(pack, team, dice)
+    return bb.new_season(pack, bb.operations.expensive_mistakes(pack, team, dice, number=2), dice)
 
 
 class TestBloodBowl:

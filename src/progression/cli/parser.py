@@ -196,7 +196,7 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
         "--dice",
         metavar="R,R,...",
         help="results of physical dice, in the order they are rolled (all must be used); end with ? "
-        "(--dice ? or --dice 3,?) to be told which roll comes next, without running the command",
+        "(--dice '?' or --dice '3,?', quoted for the shell) to be told which roll comes next, without running the command",
     )
 
 

@@ -31,8 +31,16 @@ Operation = Callable[[RulePack, Sheet, Dice], Sheet]
 # -- the common path ------------------------------------------------------------------
 
 
-def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet, member: str | None = None) -> None:
-    """Say what changed: the ledger entries added (or removed by an undo), and any question waiting."""
+def report(
+    out: Output,
+    words: Describer,
+    file: str,
+    before: Sheet,
+    after: Sheet,
+    member: str | None = None,
+) -> None:
+    """Say what changed: the ledger entries added (or removed by an undo), each band of a ladder the change
+    moved (unless an entry says it, as a pack's milestone may), and any question waiting."""
     size = min(len(before.ledger), len(after.ledger))
     words = words.within(before, after, events=(*after.ledger[size:], *before.ledger[size:]))
     if out.json_mode:
@@ -41,8 +49,11 @@ def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet
         out.json({"file": file, "added": added, "removed": removed, "sheet": words.sheet(subject_of(after, member))})
         return
 
+    told: list[str] = []
+
     def say(head: str, event: Event) -> None:  # a step's events one per line, under its label
         first, *rest = words.outline(event) or [""]
+        told.extend((first, *rest))
         out.line(head + first)
         for line in rest:
             out.line(f"  {line}")
@@ -53,12 +64,38 @@ def report(out: Output, words: Describer, file: str, before: Sheet, after: Sheet
         say(f"undone #{index}: ", before.ledger[index - 1])
     for index in range(size + 1, len(after.ledger) + 1):
         say(f"#{index} ", after.ledger[index - 1])
+    for line, now in band_changes(words, before, after, member):
+        if not any(now in entry for entry in told):  # a pack's milestone may have said it
+            out.line(line)
     for who, (question, options) in waiting(before, after, member):
         named = f" --member {who}" if who else ""
         out.line(
             f"waits for a decision ({question}: {', '.join(options)}); "
             f"answer with: progression sheet decide {file}{named} OPTION"
         )
+
+
+def band_changes(words: Describer, before: Sheet, after: Sheet, member: str | None) -> list[tuple[str, str]]:
+    """``Fencing degree: now Proficient`` for each ladder whose band the change moved, on the subject and, on
+    a whole roster, each member (``Otto (2), Experience level: now Experienced``), each with its last words
+    (``now Proficient``)."""
+    pairs = [(member, subject_of(before, member), subject_of(after, member))]
+    if member is None:
+        pairs += [
+            (ident, before.members[ident], sub)
+            for ident, sub in after.members.items()
+            if ident in before.members and before.members[ident] != sub
+        ]
+    lines = []
+    for who, old, new in pairs:
+        was, now = words.bands(old), words.bands(new)
+        head = f"{words.who(who)}, " if who is not None else ""
+        lines += [
+            (f"{head}{band['ladder']}: now {band['label'] or '-'}", f"now {band['label'] or '-'}")
+            for ladder, band in now.items()
+            if ladder in was and was[ladder]["band"] != band["band"]
+        ]
+    return lines
 
 
 def waiting(before: Sheet, after: Sheet, member: str | None) -> list[tuple[str | None, tuple[str, Sequence[str]]]]:
@@ -78,7 +115,7 @@ def waiting(before: Sheet, after: Sheet, member: str | None) -> list[tuple[str |
 
 
 def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
-    """Read the file, apply ``operate``, write the result atomically, report."""
+    """Read the file, apply ``operate``, write the result atomically, report (see :func:`report`)."""
     opened = open_sheet(args)
     dice = DiceChoice(args)
     try:

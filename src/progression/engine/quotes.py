@@ -247,16 +247,22 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
     return choices
 
 
-def resolve_choice(pack: RulePack, choices: Sequence[str] | Mapping[str, str], given: str) -> str:
+def resolve_choice(
+    pack: RulePack, choices: Sequence[str] | Mapping[str, str], given: str, *, last_words: bool = False
+) -> str:
     """The option ``given`` means: itself when it is one, else the one option whose id or displayed name it
-    is when written in another case or with spaces (``Sneaky Git`` for ``sneaky_git``); ``given`` as it is
-    when none, or several, fit (the quote then says it is no option, with the closest). ``choices`` maps
-    each id to its displayed name where the pack's names do not hold it (a roster's positions)."""
+    is when written in another case or with spaces (``Sneaky Git`` for ``sneaky_git``), else, with
+    ``last_words``, the one whose displayed name ends with the words given (``lineman`` for ``Human
+    Lineman``); ``given`` as it is when none, or several, fit (the quote then says it is no option, with the
+    closest). ``choices`` maps each id to its displayed name where the pack's names do not hold it (a
+    roster's positions)."""
     if given in choices:
         return given
     plain = plain_name(given)
     named = choices if isinstance(choices, Mapping) else {c: pack.name_of(c) for c in choices}
     fits = [c for c, name in named.items() if plain in (plain_name(c), plain_name(name))]
+    if not fits and last_words and plain:
+        fits = [c for c, name in named.items() if f" {plain_name(name)}".endswith(f" {plain}")]
     return fits[0] if len(fits) == 1 else given
 
 

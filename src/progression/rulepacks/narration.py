@@ -194,7 +194,8 @@ class Narrator:
                 pools = [
                     self.amount(p, v) if self.unit(p) else f"{self.name(p)} {v}" for p, v in event.pools.items() if v
                 ]
-                shown = ", ".join([*pools, *(f"{self.name(k)} {v}" for k, v in stats.items())])
+                owned = [self.name(i) if n == 1 else f"{self.name(i)} x{n}" for i, n in event.owned.items()]
+                shown = ", ".join([*pools, *(f"{self.name(k)} {self.written(k, v)}" for k, v in stats.items()), *owned])
                 named = f" {event.name!r}" if event.name else ""
                 return f"created {self.name(event.kind)}{named}" + (f" with {shown}" if shown else "")
             case Awarded():

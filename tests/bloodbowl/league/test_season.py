@@ -12,10 +12,12 @@ import pytest
 import progression
 import progression_bloodbowl as bb
 from progression import Effect, Entry, RulePack, ScriptedDice, Sheet, replay
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, OutOfOrder, UnknownName
 from progression.events import Lost, Step
 from progression_bloodbowl.league.season import seasons_played
 from progression_bloodbowl.team.results import season_of
+
+from ..conftest import ended
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "bloodbowl_season.py"
 
@@ -168,7 +170,7 @@ class TestRedraftArguments:
 
     def test_a_retired_player_not_kept_leaves(self, pack: RulePack, team: Sheet) -> None:
         """BB2025: a temporarily retired player who is not re-hired retires; the one re-hired comes back fit."""
-        hurt = bb.hire(pack, retired_otto(pack, team), "human_lineman", "Rookie")
+        hurt = ended(pack, bb.hire(pack, retired_otto(pack, team), "human_lineman", "Rookie"))
         gone = bb.operations.redraft(pack, hurt, keep=[m for m in KEEP if m != "2"] + ["12"], capped=False)
         back = bb.operations.redraft(pack, hurt, keep=KEEP, capped=False)
         assert ("2" not in gone.members, 9) == (True, back.member("2").stats["av"])
@@ -190,6 +192,22 @@ class TestRedraftArguments:
 
 
 class TestSeasonEnd:
+    def test_not_while_a_match_s_sequence_is_open(self, pack: RulePack, team: Sheet) -> None:
+        """A prize, a new season and a re-draft wait for the last match's Expensive Mistakes (it could be skipped
+        by ending the season); once they are rolled, each goes on."""
+        recorded = bb.record_match(
+            pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0)), ScriptedDice([3])
+        )
+        calls = {
+            "a play-off prize": lambda t: bb.operations.prize(pack, t, 1),
+            "a new season": lambda t: bb.new_season(pack, t),
+            "a re-draft": lambda t: bb.operations.redraft(pack, t, keep=KEEP),
+        }
+        for what, call in calls.items():
+            with pytest.raises(OutOfOrder, match=f"match 1 is still open \\(at 'fans'\\): end it .* before {what}$"):
+                call(recorded)
+        assert all(call(ended(pack, recorded)).ledger for call in calls.values())
+
     def test_not_a_team(self, pack: RulePack, team: Sheet) -> None:
         """A player sheet is named as what it is, for each end-of-season function."""
         player = team.member("1")
@@ -237,10 +255,9 @@ class TestSeasonEnd:
                 InvalidInput, match=f"still holds Star Players #{star} {name} for match 1; inducements are"
             ):
                 call()
-        played = bb.operations.record_outcome(
-            pack, induced, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([])
-        )
-        later = bb.new_season(pack, played)
+        drawn = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0))
+        played = bb.operations.record_outcome(pack, induced, drawn, ScriptedDice([]))
+        later = bb.new_season(pack, ended(pack, bb.operations.update_fans(pack, played, drawn, ScriptedDice([]))))
         assert (star in later.members, [k for k in later.tags if k.startswith("induced.")]) == (False, [])
 
     def test_induced_items_without_a_star(self, pack: RulePack, team: Sheet) -> None:

@@ -19,15 +19,13 @@ from progression_bloodbowl.league.season import reductions
 from progression_bloodbowl.team.results import numbers
 from progression_bloodbowl.team.sequence import STAGES
 
-from ..conftest import HUMANS
+from ..conftest import HUMANS, ended
 
 
 def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:
     """Post-match steps 1 and 2 with scripted dice (an unused die is harmless), the last match's sequence ended
     first (its Expensive Mistakes rolled a 6: averted below 600,000), as the rules want before the next match."""
-    recorded, closed = numbers(team)
-    for number in sorted(recorded - closed):
-        team = bb.operations.expensive_mistakes(pack, team, ScriptedDice([6]), number=number)
+    team = ended(pack, team)
     dice = ScriptedDice([*rolls, 3, 3, 3])
     return bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, match, dice), match, dice)
 
@@ -66,7 +64,7 @@ class TestResults:
 
     def test_another_season_starts_empty(self, pack: RulePack, season: Sheet) -> None:
         """After a new season, the results of season 1 are still asked for by number."""
-        later = bb.new_season(pack, season)
+        later = bb.new_season(pack, ended(pack, season))
         assert (0, 3) == (len(bb.queries.results(later)), len(bb.queries.results(later, season=1)))
 
 
@@ -164,7 +162,7 @@ class TestStandingsSeasons:
     def test_teams_in_different_seasons_are_refused(self, pack: RulePack, season: Sheet) -> None:
         """Each team's current season mixed seasons silently; without ``season`` the table is refused, naming who plays
         which and how to choose."""
-        later = bb.new_season(pack, _fresh("Bögenhafen Barons"))
+        later = bb.new_season(pack, ended(pack, _fresh("Bögenhafen Barons")))
         with pytest.raises(InvalidInput) as error:
             bb.standings(pack, [season, later])
         expected = (
@@ -175,7 +173,7 @@ class TestStandingsSeasons:
 
     def test_a_season_given_counts_that_season(self, pack: RulePack, season: Sheet) -> None:
         """``season=2`` counts season 2 of both teams: the Anvils, still in season 1, have played none of it."""
-        later = bb.new_season(pack, _fresh("Bögenhafen Barons"))
+        later = bb.new_season(pack, ended(pack, _fresh("Bögenhafen Barons")))
         rows = bb.standings(pack, [season, later], season=2)
         assert [("Altdorf Anvils", 0, 2), ("Bögenhafen Barons", 0, 2)] == [(r.team, r.played, r.season) for r in rows]
         assert "season 2" == bb.queries.standings_lines(rows)[0]
@@ -299,27 +297,27 @@ class TestUnplayed:
 class TestPrizes:
     def test_first_place(self, pack: RulePack, team: Sheet) -> None:
         """100,000 and the League Trophy's re-roll, counted in TV at the roster price (50,000)."""
-        after = bb.operations.prize(pack, team, 1)
+        after = bb.operations.prize(pack, ended(pack, team), 1)
         assert (250_000, 3) == (after.pools["treasury"], after.stats["rerolls"])
         assert 50_000 == bb.team_value(pack, after).total - bb.team_value(pack, team).total
-        assert team == undo(after)
+        assert ended(pack, team) == undo(after)
 
     @pytest.mark.parametrize(("place", "money"), [(2, 60_000), (3, 30_000)])
     def test_other_places(self, pack: RulePack, team: Sheet, place: int, money: int) -> None:
         """2nd and 3rd: money only."""
-        after = bb.operations.prize(pack, team, place)
+        after = bb.operations.prize(pack, ended(pack, team), place)
         assert (150_000 + money, 2) == (after.pools["treasury"], after.stats["rerolls"])
 
     def test_refusals(self, pack: RulePack, team: Sheet) -> None:
         """Place 4 and a second prize in one season are refused."""
         with pytest.raises(InvalidInput, match="places 1 to 3, got 4"):
-            bb.operations.prize(pack, team, 4)
+            bb.operations.prize(pack, ended(pack, team), 4)
         with pytest.raises(InvalidInput, match="already received a play-off prize in season 1"):
-            bb.operations.prize(pack, bb.operations.prize(pack, team, 2), 1)
+            bb.operations.prize(pack, bb.operations.prize(pack, ended(pack, team), 2), 1)
 
     def test_losing_the_trophy(self, pack: RulePack, team: Sheet) -> None:
         """The re-roll leaves with the trophy; a team without it cannot lose it."""
-        after = bb.operations.lose_trophy(pack, bb.operations.prize(pack, team, 1))
+        after = bb.operations.lose_trophy(pack, bb.operations.prize(pack, ended(pack, team), 1))
         assert (2, False) == (after.stats["rerolls"], "league_trophy" in after.tags)
         with pytest.raises(RequirementNotMet, match="does not hold the League Trophy"):
             bb.operations.lose_trophy(pack, team)
@@ -329,15 +327,15 @@ class TestNewSeason:
     def test_niggling_injury_with_an_apothecary(self, pack: RulePack, team: Sheet) -> None:
         """D6 3 + 1 (Apothecary) = 4 removes it; without the Apothecary 3 does not."""
         injured = play(pack, team, match(1, (0, 0), injuries={"7": "serious_injury"}))
-        healed = bb.new_season(pack, injured, ScriptedDice([3]))
+        healed = bb.new_season(pack, ended(pack, injured), ScriptedDice([3]))
         assert (0, False) == (healed.member("7").stats["niggling"], "miss_next" in healed.member("7").tags)
         alone = bb.operations.fire_staff(pack, injured, "apothecary")
-        assert 1 == bb.new_season(pack, alone, ScriptedDice([3])).member("7").stats["niggling"]
+        assert 1 == bb.new_season(pack, ended(pack, alone), ScriptedDice([3])).member("7").stats["niggling"]
 
     def test_without_dice_no_roll(self, pack: RulePack, team: Sheet) -> None:
         """Without dice the Niggling Injury stays, the season still moves on."""
         injured = play(pack, team, match(1, (0, 0), injuries={"7": "serious_injury"}))
-        after = bb.new_season(pack, injured)
+        after = bb.new_season(pack, ended(pack, injured))
         assert (1, "2") == (after.member("7").stats["niggling"], after.tags["season"])
 
     def test_retired_back_fit_by_default(self, pack: RulePack, team: Sheet) -> None:
@@ -345,7 +343,7 @@ class TestNewSeason:
         MA 6 -> 7), his Lasting Injuries counted off; a player who was not retired keeps his."""
         hurt = play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av", "3": "lasting_injury:ma"}))
         hurt = pack.adjust(hurt, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="a second one", member="2")
-        back = bb.new_season(pack, bb.operations.retire(pack, hurt, "2"))
+        back = bb.new_season(pack, ended(pack, bb.operations.retire(pack, hurt, "2")))
         otto, hans = back.member("2"), back.member("3")
         assert (9, 7, 0, False, []) == (
             otto.stats["av"],
@@ -361,7 +359,7 @@ class TestNewSeason:
     def test_retired_roll_option(self, pack: RulePack, team: Sheet, roll: int, av: int) -> None:
         """BB2025: D6 + 1 (Apothecary) of 4+ removes the AV reduction."""
         hurt = bb.operations.retire(pack, play(pack, team, match(1, (0, 0), injuries={"2": "lasting_injury:av"})), "2")
-        back = bb.new_season(pack, hurt, ScriptedDice([roll]), retirement="roll")
+        back = bb.new_season(pack, ended(pack, hurt), ScriptedDice([roll]), retirement="roll")
         assert av == back.member("2").stats["av"]
         assert (av == 9) == (reductions(back.member("2")) == [])
         assert replay(back.ledger) == back
@@ -369,9 +367,9 @@ class TestNewSeason:
     def test_retirement_rule_refusals(self, pack: RulePack, team: Sheet) -> None:
         """An unknown rule is named; rolling needs dice."""
         with pytest.raises(UnknownName, match="retirement rule 'heal'"):
-            bb.new_season(pack, team, retirement="heal")
+            bb.new_season(pack, ended(pack, team), retirement="heal")
         with pytest.raises(InvalidInput, match="pass dice"):
-            bb.new_season(pack, team, retirement="roll")
+            bb.new_season(pack, ended(pack, team), retirement="roll")
 
 
 KEEP = [str(n) for n in range(1, 12)]
@@ -388,7 +386,9 @@ class TestRedraft:
     def test_rehire_everyone(self, pack: RulePack, season: Sheet) -> None:
         """Current Values 695,000 + 11 agent fees of 20,000 = 915,000; 2 re-rolls and an Apothecary at draft prices
         150,000: 1,300,000 - 1,065,000 = 235,000 left in the treasury."""
-        after = bb.operations.redraft(pack, season, ScriptedDice([]), keep=KEEP, rerolls=2, apothecary=True)
+        after = bb.operations.redraft(
+            pack, ended(pack, season), ScriptedDice([]), keep=KEEP, rerolls=2, apothecary=True
+        )
         assert (235_000, 2, 1, 1) == (
             after.pools["treasury"],
             after.stats["rerolls"],
@@ -399,34 +399,34 @@ class TestRedraft:
         assert bb.queries.current_value(pack, after.member("1")) == bb.queries.current_value(pack, season.member("1"))
         assert "drafted" in after.tags
         assert replay(after.ledger) == after
-        assert season == undo(after)
+        assert ended(pack, season) == undo(after)
 
     def test_players_not_kept_leave_and_new_ones_join(self, pack: RulePack, season: Sheet) -> None:
         """Ten kept and a rookie: the eleventh leaves, the rookie has played no season."""
-        after = bb.operations.redraft(pack, season, keep=KEEP[:10], players=[("human_lineman", "Rookie")])
+        after = bb.operations.redraft(pack, ended(pack, season), keep=KEEP[:10], players=[("human_lineman", "Rookie")])
         assert "Lineman 6" not in [p.name for p in after.members.values()]
         rookie = next(m for m, p in after.members.items() if p.name == "Rookie")
         assert 20_000 == bb.queries.agent_fee(pack, after, rookie)
 
     def test_trophy_reroll_stays(self, pack: RulePack, season: Sheet) -> None:
         """The holder starts the re-draft with the trophy's re-roll and buys one more."""
-        after = bb.operations.redraft(pack, bb.operations.prize(pack, season, 1), keep=KEEP, rerolls=1)
+        after = bb.operations.redraft(pack, bb.operations.prize(pack, ended(pack, season), 1), keep=KEEP, rerolls=1)
         assert 2 == after.stats["rerolls"]
 
     def test_over_budget(self, pack: RulePack, season: Sheet) -> None:
         """With a 900,000 cap the eleventh re-hire (70,000 on 845,000 spent) is refused, naming him."""
         with pytest.raises(InsufficientPoints, match="Re-hiring Lineman 6"):
-            bb.operations.redraft(pack, season, keep=KEEP, cap=900_000)
+            bb.operations.redraft(pack, ended(pack, season), keep=KEEP, cap=900_000)
 
     def test_too_few_players(self, pack: RulePack, season: Sheet) -> None:
         """Ten players are refused, counted."""
         with pytest.raises(InvalidInput, match="11 to 16 players, got 10 \\(10 re-hired, 0 new\\)"):
-            bb.operations.redraft(pack, season, keep=KEEP[:10])
+            bb.operations.redraft(pack, ended(pack, season), keep=KEEP[:10])
 
     def test_unknown_member(self, pack: RulePack, season: Sheet) -> None:
         """A player to keep who is not on the roster is named."""
         with pytest.raises(UnknownName, match="player to re-hire '99'"):
-            bb.operations.redraft(pack, season, keep=[*KEEP, "99"])
+            bb.operations.redraft(pack, ended(pack, season), keep=[*KEEP, "99"])
 
     def test_fixtures_exclude_friendlies_and_unplayed(self, pack: RulePack, team: Sheet) -> None:
         """Only league matches played count: 1,000,000 + 160,000 (10,000 won without Stalling) + one draw 30,000."""
@@ -439,7 +439,7 @@ class TestRedraft:
 class TestTreasuryAccount:
     def test_every_league_payment_names_its_rule(self, pack: RulePack, season: Sheet) -> None:
         """A prize, the re-draft budget and each re-hire say which rule set them, never "awarded by hand"."""
-        after = bb.operations.redraft(pack, bb.operations.prize(pack, season, 2), keep=KEEP)
+        after = bb.operations.redraft(pack, bb.operations.prize(pack, ended(pack, season), 2), keep=KEEP)
         items = bb.queries.treasury_account(pack, after).items
 
         def rule(label: str) -> str:
@@ -480,7 +480,7 @@ class TestCommands:
     def test_end_of_season_actions(self, pack: RulePack, season: Sheet) -> None:
         """prize, redraft and explain.points work on text options as the command line passes them."""
         dice = ScriptedDice([])
-        team = pack.contract.action("prize").function(pack, season, dice, place="1")
+        team = pack.contract.action("prize").function(pack, ended(pack, season), dice, place="1")
         team = pack.contract.action("redraft").function(
             pack, team, dice, keep=",".join(KEEP), players="human_lineman:Rookie", rerolls="1", cap="none"
         )
@@ -519,18 +519,19 @@ class TestRedraftProperties:
         budget = bb.queries.redraft_budget(pack, team, capped=False).total
         if not 11 <= len(keep) + rookies <= 16:
             with pytest.raises(InvalidInput, match="a re-drafted team has 11 to 16 players"):
-                bb.operations.redraft(pack, team, keep=keep, players=hires, capped=False)
+                bb.operations.redraft(pack, ended(pack, team), keep=keep, players=hires, capped=False)
             return
-        after = bb.operations.redraft(pack, team, keep=keep, players=hires, capped=False)
+        after = bb.operations.redraft(pack, ended(pack, team), keep=keep, players=hires, capped=False)
         spent = sum(bb.queries.current_value(pack, team.member(m)).total + 20_000 for m in keep) + 50_000 * rookies
         assert budget - spent == after.pools["treasury"]
         assert replay(after.ledger) == after
-        assert team == undo(after)
+        assert ended(pack, team) == undo(after)
 
 
 class TestCommandLine:
     def test_a_season_ends_on_a_team_file(self, tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
-        """A team file plays an unplayed fixture, takes the 2nd prize and is re-drafted, each by `sheet do`."""
+        """A team file plays an unplayed fixture and ends its sequence, takes the 2nd prize and is re-drafted, each
+        by `sheet do`."""
         from progression.cli.main import main
 
         path = f"{tmp_path}/team.json"
@@ -538,12 +539,13 @@ class TestCommandLine:
         for n in range(11):
             assert 0 == main(["sheet", "do", path, "hire", "position=human_lineman", f"name=L{n}"])
         steps = [
-            ["match", "number=1", "opponent=Orcs", "score=0-0", "kind=unplayed"],
+            ["match", "number=1", "opponent=Orcs", "score=0-0", "kind=unplayed", "--seed", "1"],
+            ["close", "number=1", "--dice", "6"],  # Expensive Mistakes averted
             ["prize", "place=2"],
-            ["redraft", f"keep={','.join(KEEP)}", "players=human_catcher:Cat", "cap=none"],
+            ["redraft", f"keep={','.join(KEEP)}", "players=human_catcher:Cat", "cap=none", "--seed", "1"],
         ]
         for step in steps:
-            assert 0 == main(["sheet", "do", path, *step, "--seed", "1"]), capsys.readouterr().err
+            assert 0 == main(["sheet", "do", path, *step]), capsys.readouterr().err
         with open(path, encoding="utf-8") as saved:
             team = progression.load_sheet(saved.read())
         # 450,000 left after the hires, + 60,000 prize; re-draft 1,000,000 + 510,000; 11 x 70,000 and a Catcher 75,000.

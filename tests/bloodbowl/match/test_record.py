@@ -14,6 +14,8 @@ from progression.events import Adjusted, Left, Rolled, Step
 from progression_bloodbowl.match.record import check_record, result_tag
 from progression_bloodbowl.team.results import KINDS, read_result
 
+from ..conftest import ended
+
 
 def play(pack: RulePack, team: Sheet, match: bb.MatchRecord, *rolls: int) -> Sheet:
     """Post-match steps 1 and 2 with scripted dice (an unused die is harmless)."""
@@ -316,7 +318,7 @@ class TestNumberOnce:
 
     def test_a_new_season_starts_the_numbers_again(self, pack: RulePack, team: Sheet) -> None:
         """Match 1 of season 2 is not match 1 of season 1."""
-        after = play(pack, bb.new_season(pack, play(pack, team, record())), record(opponent="Elves"))
+        after = play(pack, bb.new_season(pack, ended(pack, play(pack, team, record()))), record(opponent="Elves"))
         assert [("Elves", 2)] == [(r.opponent, r.season) for r in bb.queries.results(after)]
 
 

@@ -107,6 +107,17 @@ class TestOneNarrator:
             "rolled 2D6 for second General skill: 3, 3 (Fend)",
         ]
 
+    def test_an_mvp_rolled_again_says_why(self, pack: RulePack, team: Sheet) -> None:
+        """Among two nominees a 5 names nobody: the D6 made again says so (it read as two rolls for one MVP)."""
+        record = attrs.evolve(RECORD, mvp_nominees=("2", "3"), injuries={})
+        after = bb.record_match(pack, team, record, ScriptedDice([5, 2, 1]))
+        lines = [line.strip() for line in told_since(pack, team, after)]
+        at = lines.index("rolled 1D6 for MVP 1: 5")
+        assert lines[at + 1 : at + 3] == [
+            "5 names no nominee: rolled again 1D6 for MVP 1: 2",
+            "Hans (3): +4 Star Player Points: match 1: MVP (nominee 2)",
+        ]
+
     def test_a_hand_edited_roll_is_told_without_its_skill(self, pack: RulePack) -> None:
         """A skill roll whose dice no 2D6 shows (an edited file) is told by the core; a roll after it still names
         its skill, with no reason made up."""

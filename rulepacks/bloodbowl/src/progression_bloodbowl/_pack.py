@@ -65,7 +65,10 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "opponent": (str, "the opposing team's name"),
     "score": (str, "ours-theirs, such as 2-1 (every kind but unplayed)"),
     "events": (str, "what each player did: member:event,event*N;... (1:touchdown,casualty;3:completion*2)"),
-    "nominees": (_LIST, "the players nominated for MVP, separated by commas (1,3)"),
+    "nominees": (
+        _LIST,
+        "the players nominated for MVP, separated by commas (1,3); one is MVP without a roll, of several a D6 names the n-th, rolled again past the last (3-6 for two)",
+    ),
     "injuries": (str, "member:result;... (4:badly_hurt;5:lasting_injury:av)"),
     "attendance": (int, "the fan attendance roll"),
     "stalling": (bool, "a player stalled"),

@@ -76,10 +76,13 @@ def _roster_named(pack: RulePack, given: str) -> str:
 
 
 def _position_named(pack: RulePack, roster: str, given: str) -> str:
-    """The position of ``roster`` that ``given`` means: its id, or its name in any case (``Human Lineman`` for
-    ``human_lineman``); ``given`` itself for a roster the pack does not know."""
+    """The position of ``roster`` that ``given`` means: its id, its name in any case (``Human Lineman`` for
+    ``human_lineman``), or the last words of the one name ending with them (``Lineman``); ``given`` itself
+    for a roster the pack does not know, or when no position, or several, fit."""
     team = data_of(pack).teams.get(roster)
-    return given if team is None else pack.resolve(given, {p.id: p.label.en for p in team.positions})
+    if team is None:
+        return given
+    return pack.resolve(given, {p.id: p.label.en for p in team.positions}, last_words=True)
 
 
 @takes("new team", "roster", "name", "treasury", "league", "favoured")

@@ -39,7 +39,11 @@ _LIST = tuple[str, ...]
 _SIDE: tuple[tuple[str, Any, str], ...] = (
     ("score", int, "the side's touchdowns"),
     ("events", str, "what each player did: player:event,event*N;... (1:touchdown,casualty;3:completion*2)"),
-    ("nominees", _LIST, "the players nominated for MVP, comma-separated"),
+    (
+        "nominees",
+        _LIST,
+        "the players nominated for MVP, comma-separated; one is MVP without a roll, of several a D6 names the n-th, rolled again past the last (3-6 for two)",
+    ),
     ("injuries", str, "player:result;... (2:badly_hurt;5:lasting_injury:av)"),
     ("stalling", bool, "a player of the side was Stalling"),
     ("prayers", _LIST, "the Prayers to Nuffle in effect for the side that change SPP"),

@@ -26,6 +26,7 @@ from ..data.league_rules import Recovery
 from ..data.model import CHARACTERISTICS
 from ..team import roster
 from ..team.results import check_team, joined_in, results, season_of
+from ..team.sequence import check_ended
 from ..team.values import Explanation, Item, current_value, roster_order
 
 __all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions", "seasons_played"]
@@ -140,6 +141,7 @@ def _check_season_end(team: object, dice: Dice | None, retirement: object, where
     """The league team whose season may end, or a refusal naming ``where``: not a team, a Matched Play
     team, inducements still held, an unknown retirement rule, or ``roll`` without dice."""
     checked = check_team(team, where)
+    check_ended(checked, where)
     stars = [f"#{m} {p.name}" for m, p in sorted(checked.members.items()) if "star" in p.tags]
     money = ("induced.match", "induced.total", "induced.petty_cash", "induced.treasury")
     induced = [

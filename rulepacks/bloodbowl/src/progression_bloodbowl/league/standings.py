@@ -21,6 +21,7 @@ from progression.errors import InvalidInput, RequirementNotMet
 from ..data.access import data_of
 from ..data.league_rules import BONUSES, LeagueRules
 from ..team.results import Result, check_season, check_team, results, season_of
+from ..team.sequence import check_ended
 from ..team.values import Explanation, Item
 
 __all__ = ["Result", "Standing", "league_points", "lose_trophy", "prize", "standings", "standings_lines"]
@@ -209,6 +210,7 @@ def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
 def _prize(work: Work, place: int) -> None:
     """A play-off prize into the treasury (and the League Trophy for the winner)."""
     team = check_team(work.sheet, "a play-off prize")
+    check_ended(team, "a play-off prize")
     league = data_of(work.pack).rules.league
     if isinstance(place, bool) or place not in range(1, len(league.prizes) + 1):
         msg = f"play-off prizes go to places 1 to {len(league.prizes)}, got {place!r}"

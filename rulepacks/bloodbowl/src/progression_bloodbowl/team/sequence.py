@@ -40,6 +40,7 @@ __all__ = [
     "check",
     "check_advancement_done",
     "check_closed",
+    "check_ended",
     "enter",
     "reached",
     "release_journeymen",
@@ -212,11 +213,21 @@ def check_closed(team: Sheet, number: int) -> None:
         OutOfOrder: the last match's sequence has not reached Expensive Mistakes (step 5).
     """
     now = standing(team) or _unrecorded(team)
-    if now is not None and now.number != number and now.place < PLACE["mistakes"]:
+    if now is not None and now.number != number:
+        check_ended(team, f"recording match {number}")
+
+
+def check_ended(team: Sheet, what: str) -> None:
+    """Refuse ``what`` (a play-off prize, the season's end) while the sequence of the team's last match is open.
+
+    Raises:
+        OutOfOrder: the last match's sequence has not reached Expensive Mistakes (step 5).
+    """
+    now = standing(team) or _unrecorded(team)
+    if now is not None and now.place < PLACE["mistakes"]:
         msg = (
             f"the post-match sequence of match {now.number} is still open (at {now.stage!r}): end it with "
-            f"Expensive Mistakes (step 5; the command line's close number={now.number}) before recording "
-            f"match {number}"
+            f"Expensive Mistakes (step 5; the command line's close number={now.number}) before {what}"
         )
         raise OutOfOrder(msg)
 

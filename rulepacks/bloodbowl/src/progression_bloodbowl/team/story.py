@@ -16,7 +16,7 @@ import attrs
 
 from progression import RulePack, Sheet
 from progression.authoring import Narrator
-from progression.events import Adjusted, Event, Finished, Joined, Marked, Purchased, Rolled, Started
+from progression.events import Adjusted, Created, Entry, Event, Finished, Joined, Marked, Purchased, Rolled, Started
 
 from ..data.access import data_of
 from .results import CLOSED_TAG, RESULT_TAG, read_result, season_of
@@ -52,11 +52,11 @@ def narration(narrator: Narrator, event: Event) -> str | None:
     if isinstance(event, Purchased) and event.upgrade == "hire_journeyman" and event.choice:
         return f"{narrator.who(event.choice)} hired for good for {narrator.price(event.price)}"
     if isinstance(event, Joined):
-        return f"{narrator.who(event.member)} joins"
+        return f"{narrator.who(event.member)} joins{_as_captain(narrator, event)}"
     if isinstance(event, Marked):
         return event.label
     if isinstance(event, Rolled):
-        return _skill_rolled(narrator, event)
+        return _skill_rolled(narrator, event) or _mvp_rolled_again(narrator, event)
     if isinstance(event, Started) and event.upgrade == "random_primary" and event.choice:
         # The core's sentence, with the category named as the rules name it ("General", not "G").
         return narrator.core(attrs.evolve(event, choice=f"category.{event.choice.lower()}"))
@@ -66,6 +66,20 @@ def narration(narrator: Narrator, event: Event) -> str | None:
         got += [f"{narrator.name(k)} {v:+d}" for k, v in effect.stats.items() if k in _CHARACTERISTICS and v]
         return f"gains {', '.join(got)}" if got else None
     return None
+
+
+def _as_captain(narrator: Narrator, joined: Joined) -> str:
+    """`` as Team Captain (gains Pro)`` for a player who joined with Pro beyond his position's skills: the
+    Team Captain's free skill (the only skill a hire may add)."""
+    first = joined.ledger[0] if joined.ledger else None
+    created = first.events[0] if isinstance(first, Entry) and first.events else first
+    if not isinstance(created, Created) or "pro" not in created.owned:
+        return ""
+    roster = data_of(narrator.pack).teams.get(created.tags.get("team", ""))
+    spec = roster.position(created.tags.get("position", "")) if roster is not None else None
+    if spec is None or "pro" in spec.skills:
+        return ""
+    return f" as Team Captain (gains {narrator.name('pro')})"
 
 
 def _skill_rolled(narrator: Narrator, roll: Rolled) -> str | None:
@@ -85,6 +99,15 @@ def _skill_rolled(narrator: Narrator, roll: Rolled) -> str | None:
     if owned is None:
         return said
     return f"{owned.label.in_language(narrator.language)} is already owned: {said.replace('rolled', 'rolled again', 1)}"
+
+
+def _mvp_rolled_again(narrator: Narrator, roll: Rolled) -> str | None:
+    """An MVP's D6 made again says why: the one before it showed a number no nominee holds (a 5 among two).
+    None for any other roll."""
+    before = next((e for e in reversed(narrator.earlier) if isinstance(e, Rolled)), None)
+    if not roll.label.startswith("MVP ") or before is None or before.label != roll.label:
+        return None
+    return f"{before.results[0]} names no nominee: {narrator.core(roll).replace('rolled', 'rolled again', 1)}"
 
 
 #: Tags no person needs to read: bookkeeping, and what the other facts already say.
