@@ -198,6 +198,10 @@ class Reached:
     step: int
 
 
+#: Reaching a step, one event per step: events are immutable, so every team shares them.
+REACHED = {step: Reached(step) for step in (OUTCOME, FANS, ADVANCEMENT, MISTAKES, PREPARED)}
+
+
 @dataclass(frozen=True, slots=True)
 class Awarded:
     member: str
@@ -258,28 +262,27 @@ class Rolled:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One operation as the ledger keeps it: what was asked, every die rolled for it, what it changed."""
+    """One operation as the ledger keeps it: what was asked, every die rolled for it, what it changed; and the entry
+    before it. A ledger is its last entry: appending shares the whole past, so it costs the same at any length."""
 
     operation: Operation
     rolls: tuple[Rolled, ...]
     events: tuple[Event, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Ledger:
-    """The last entry and the ledger before it: appending shares the whole past."""
-
-    entry: Entry
-    before: Ledger | None = field(default=None, repr=False)
+    #: The ledger before this entry (not compared: two entries are equal when they record the same).
+    before: Entry | None = field(default=None, repr=False, compare=False)
 
     def entries(self) -> Iterator[Entry]:
-        """The entries, oldest first."""
+        """The ledger's entries, oldest first."""
         chain: list[Entry] = []
-        link: Ledger | None = self
+        link: Entry | None = self
         while link is not None:
-            chain.append(link.entry)
+            chain.append(link)
             link = link.before
         return reversed(chain)
+
+
+#: A ledger: its last entry.
+Ledger = Entry
 
 
 # -- applying an event (the one fold, for execution and replay) ------------------------------------------------------
@@ -531,7 +534,7 @@ def record_outcome(rules: Rules, team: Team, op: RecordOutcome, dice: Dice) -> l
 def update_fans(rules: Rules, team: Team, op: UpdateFans, dice: Dice) -> list[Event]:
     """Step 2: a win adds one on a D6 at least the Dedicated Fans, a loss takes one on a D6 below them."""
     _check_step(team, op.number, OUTCOME, "Dedicated Fans")
-    events: list[Event] = [Reached(FANS)]
+    events: list[Event] = [REACHED[FANS]]
     if team.sequence.outcome == "draw":
         return events
     (roll,) = dice.roll("Dedicated Fans", 6)
@@ -558,7 +561,7 @@ def advance(rules: Rules, team: Team, op: Advance, dice: Dice) -> list[Event]:
             if skill not in player.skills:
                 kept.append(skill)
                 break
-    events: list[Event] = [Reached(ADVANCEMENT), Spent(op.member, priced.price)]
+    events: list[Event] = [REACHED[ADVANCEMENT], Spent(op.member, priced.price)]
     if kept[0] == kept[1]:  # the same skill twice is imposed
         events.append(Gained(op.member, kept[0]))
     else:
@@ -591,7 +594,7 @@ def expensive_mistakes(rules: Rules, team: Team, op: ExpensiveMistakes, dice: Di
         if taken < rules.most_advancements and player.spp >= rules.characteristic_costs[taken]:
             msg = f"{player.name} (#{member}) holds {player.spp} SPP: an advancement must be taken"
             raise Refused(msg)
-    events: list[Event] = [Reached(MISTAKES)]
+    events: list[Event] = [REACHED[MISTAKES]]
     held = team.treasury
     if held < rules.mistakes_threshold:
         return events
@@ -615,7 +618,7 @@ def expensive_mistakes(rules: Rules, team: Team, op: ExpensiveMistakes, dice: Di
 def prepare(rules: Rules, team: Team, op: Prepare, dice: Dice) -> list[Event]:
     """Step 6: the team is ready for the next fixture."""
     _check_step(team, op.number, MISTAKES, "preparing for the next fixture")
-    return [Reached(PREPARED), Marked(f"after match {op.number}")]
+    return [REACHED[PREPARED], Marked(f"after match {op.number}")]
 
 
 def draft(rules: Rules, team: Team, op: Draft, dice: Dice) -> list[Event]:
@@ -644,12 +647,12 @@ def execute(rules: Rules, team: Team, ledger: Ledger | None, operation: Operatio
     events = RULES[type(operation)](rules, team, operation, dice)
     for event in events:
         team = apply(team, event)
-    return team, Ledger(Entry(operation, tuple(dice.rolled), tuple(events)), ledger)
+    return team, Entry(operation, tuple(dice.rolled), tuple(events), ledger)
 
 
 def start(team: Team) -> tuple[Team, Ledger]:
     """A new ledger whose first entry creates ``team``."""
-    return team, Ledger(Entry(Draft(team), (), (Created(team),)))
+    return team, Entry(Draft(team), (), (Created(team),))
 
 
 # -- the season ------------------------------------------------------------------------------------------------------
