@@ -15,12 +15,14 @@ core's ``award``, ``quote``, ``purchase`` and ``mark``, against the SPP-only flo
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+import guarded_league
 from timing import Row, human, seconds
 
 import progression
@@ -293,31 +295,67 @@ def memory(build: Callable[[], object], players: int) -> float:
     return held / players
 
 
-def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
-    """One row: the season through the library against the plain-dict floor; memory per player as context.
+def agree(ours: list[progression.Sheet], guarded: list[tuple[guarded_league.Team, guarded_league.Ledger]]) -> None:
+    """Check that the guarded floor ends the season as the library does (every player's SPP, advancements and
+    skills, every team's treasury and Dedicated Fans), and that each of its ledgers replays to its team.
 
-    Through the Blood Bowl pack the floor is the whole post-match arithmetic with the same dice
-    (checked: the same SPP, advancements, skills, treasury and fans); the time of the SPP-only
-    floor is given beside it.
+    Raises:
+        AssertionError: the first disagreement.
+    """
+    for sheet, (team, ledger) in zip(ours, guarded, strict=True):
+        if guarded_league.replay(ledger) != team:
+            msg = f"the guarded floor's ledger of {team.name} does not replay to its state"
+            raise AssertionError(msg)
+        if (sheet.pools["treasury"], sheet.stats["dedicated_fans"]) != (team.treasury, team.fans):
+            msg = f"the library and the guarded floor disagree on the treasury or Dedicated Fans of {team.name}"
+            raise AssertionError(msg)
+        for member, player in team.players.items():
+            kept = sheet.member(member)
+            skills = {owned.partition(":")[0] for owned in kept.owned}
+            if (kept.pools["spp"], kept.stats["advancements"], skills) != (
+                player.spp,
+                player.advancements,
+                player.skills,
+            ):
+                msg = f"the library and the guarded floor disagree on #{member} of {team.name}"
+                raise AssertionError(msg)
+
+
+def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
+    """Two rows: the season through the library against the guarded floor (target 2x), and against the plain-dict
+    floor, for context; memory per player in the figures.
+
+    Through the Blood Bowl pack the guarded floor (``guarded_league``) is the season written by hand with the
+    library's promises, and the plain floor the whole post-match arithmetic on plain dicts, both with the same
+    dice (checked: the same SPP, advancements, skills, treasury and fans; the guarded ledgers replay to their
+    teams); the time of the SPP-only floor is given beside the plain one. Without the pack, the guarded row is
+    skipped: it is written for the Blood Bowl season.
     """
     season = schedule(teams, matches)
     library: Callable[[list[list[Match]]], list[progression.Sheet]]
     floor: Callable[[list[list[Match]]], list[dict[str, Any]]]
+    guarded: Callable[[list[list[Match]]], list[tuple[guarded_league.Team, guarded_league.Ledger]]] | None = None
     if "bloodbowl" in progression.packs():
         pack, first = progression.load("bloodbowl"), 1  # members "1" to "11"
         library = lambda part: with_bloodbowl(pack, part)  # noqa: E731
         start = bloodbowl_start(pack)
         floor = lambda part: with_dicts_bloodbowl(start, part)  # noqa: E731
+        rules, drafted = guarded_league.read_rules(pack), guarded_league.drafted(pack, HUMANS)
+        guarded = lambda part: guarded_league.with_guarded(rules, drafted, part, CROWD)  # noqa: E731
     else:
         pack, first = shaped_pack(), 0
         library = lambda part: with_library(pack, part)  # noqa: E731
         floor = lambda part: [{"players": players} for players in with_dicts(part)]  # noqa: E731
     ident = "{}" if first else "p{}"
+    # Every path is timed before any season's result is kept: the garbage collector walks whatever is alive, so a
+    # path timed beside another's million objects would be charged for them.
+    baseline = seconds(lambda: floor(season), repeat=3)
+    spp_only = seconds(lambda: with_dicts(season), repeat=3)
+    floor_time = seconds(lambda: guarded(season), repeat=3) if guarded is not None else 0.0
+    gc.collect()
     start_time = time.perf_counter()
     ours = library(season)
     measured = time.perf_counter() - start_time
-    baseline = seconds(lambda: floor(season), repeat=3)
-    spp_only = seconds(lambda: with_dicts(season), repeat=3)
     plain = floor(season)
     players = [[t.member(ident.format(i + first)) for i in range(PLAYERS)] for t in ours]
     got = [[(p.pools["spp"], p.stats["advancements"]) for p in team] for team in players]
@@ -339,9 +377,24 @@ def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
     per_plain = memory(lambda: floor(sample), len(sample) * PLAYERS)
     what = "the whole post-match arithmetic" if first else "SPP and advancements"
     recorded = sum(entries(t.ledger) for t in ours) / (teams * matches)
+    name = f"league: {teams:,} teams x {matches} matches"
     note = (
         f"{human(measured)} vs {human(baseline)} ({what}; SPP and advancements alone: {human(spp_only)}); "
         f"{per_player:,.0f} B per player (plain dicts: {per_plain:,.0f} B); "
         f"{recorded:.0f} ledger entries per team and match; pack: {pack.name}"
     )
-    return [Row(f"league: {teams:,} teams x {matches} matches / plain dicts", measured, baseline, 3, note=note)]
+    plain_row = Row(f"{name} / plain dicts", measured, baseline, None, note=note)
+    if guarded is None:
+        why = "the guarded floor is written for the Blood Bowl season; the bloodbowl pack is not installed"
+        return [Row(f"{name} / guarded floor", 0.0, 0.0, 2, skipped=why), plain_row]
+    kept = guarded(season)
+    agree(ours, kept)
+    per_guarded = memory(lambda: guarded(sample), len(sample) * PLAYERS)
+    logged = [(entry, len(entry.events)) for _, ledger in kept for entry in ledger.entries()]
+    note = (
+        f"{human(measured)} vs {human(floor_time)} (plain dicts: {human(baseline)}, the guarded floor "
+        f"{floor_time / baseline:.1f}x them); {per_player:,.0f} B per player (guarded: {per_guarded:,.0f} B); "
+        f"{len(logged) / (teams * matches):.1f} entries and {sum(n for _, n in logged) / (teams * matches):.0f} "
+        "events per team and match on the guarded ledgers, each replayed equal to its team"
+    )
+    return [Row(f"{name} / guarded floor", measured, floor_time, 2, note=note), plain_row]

@@ -37,8 +37,9 @@ class Row:
     measured: float
     baseline: float
     #: The bound on the ratio: at most ``limit`` times the baseline, or, when ``faster``,
-    #: at least ``limit`` times faster than the baseline.
-    limit: float
+    #: at least ``limit`` times faster than the baseline. None: a line given for context, with no target
+    #: (neither passed nor failed, and not counted among the targets).
+    limit: float | None
     faster: bool = False
     #: Absolute figures and sizes, for context.
     note: str = ""
@@ -53,16 +54,32 @@ class Row:
         return self.baseline / self.measured if self.faster else self.measured / self.baseline
 
     @property
+    def context(self) -> bool:
+        """Whether the row is given for context only: it has no target."""
+        return self.limit is None
+
+    @property
     def passed(self) -> bool:
-        """Whether the ratio meets the target (a skipped benchmark meets nothing)."""
-        if self.skipped:
+        """Whether the ratio meets the target (a skipped benchmark meets nothing, nor does a row without a target)."""
+        if self.skipped or self.limit is None:
             return False
         return self.ratio >= self.limit if self.faster else self.ratio <= self.limit
 
     @property
     def target(self) -> str:
-        """The target in words."""
+        """The target in words (``-`` for a row without one)."""
+        if self.limit is None:
+            return "-"
         return f">= {self.limit:g}x faster" if self.faster else f"<= {self.limit:g}x"
+
+    @property
+    def result(self) -> str:
+        """What the table says of the row: ``pass``, ``FAIL``, ``skip``, or ``context`` for a row without a target."""
+        if self.skipped:
+            return "skip"
+        if self.limit is None:
+            return "context"
+        return "pass" if self.passed else "FAIL"
 
 
 def human(value: float) -> str:

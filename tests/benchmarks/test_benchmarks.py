@@ -54,6 +54,11 @@ class TestRow:
         row = bench("timing").Row("r", measured=0.01, baseline=2.0, limit=100, faster=True)
         assert (200.0, True, ">= 100x faster") == (row.ratio, row.passed, row.target)
 
+    def test_context(self, bench) -> None:
+        """A row without a target gives its ratio for context: no target, neither passed nor failed."""
+        row = bench("timing").Row("r", measured=5.0, baseline=2.0, limit=None)
+        assert (2.5, False, "-", "context", True) == (row.ratio, row.passed, row.target, row.result, row.context)
+
     def test_skipped(self, bench) -> None:
         """A skipped row has no ratio and meets nothing."""
         row = bench("timing").Row("r", 0.0, 0.0, 1, skipped="not installed")
@@ -142,10 +147,136 @@ class TestLeague:
         assert [[(p["spp"], p["advancements"]) for p in team] for team in plain] == got
 
     def test_rows(self, bench) -> None:
-        """One row, with memory per player in its figures."""
+        """Two rows, with memory per player in their figures: the guarded floor with its target of 2x, the
+        plain dicts for context (no target)."""
         rows = bench("bench_league").run(teams=2, matches=2, sampled=1)
-        assert 1 == len(rows)
-        assert "B per player" in rows[0].note
+        assert [
+            ("league: 2 teams x 2 matches / guarded floor", 2, ""),
+            ("league: 2 teams x 2 matches / plain dicts", None, ""),
+        ] == [(row.name, row.limit, row.skipped) for row in rows]
+        assert all("B per player" in row.note for row in rows)
+
+    def test_rows_without_the_pack(self, bench, monkeypatch) -> None:
+        """Without the Blood Bowl pack the guarded floor is skipped, saying why, and the plain dicts stay for context."""
+        import progression
+
+        monkeypatch.setattr(progression, "packs", lambda: ["competence"])
+        rows = bench("bench_league").run(teams=2, matches=2, sampled=1)
+        assert [("skip", "the bloodbowl pack is not installed"), ("context", "")] == [
+            (row.result, row.skipped.partition("; ")[2]) for row in rows
+        ]
+
+
+class TestGuardedLeague:
+    """The guarded floor: the season written by hand with the library's promises."""
+
+    @pytest.fixture
+    def guarded(self, bench):  # type: ignore[no-untyped-def]
+        """The module, the rules read from the pack and the drafted team, and the league benchmark."""
+        import progression
+
+        module, league = bench("guarded_league"), bench("bench_league")
+        pack = progression.load("bloodbowl")
+        return module, module.read_rules(pack), module.drafted(pack, league.HUMANS), league, pack
+
+    def opened(self, guarded):  # type: ignore[no-untyped-def]
+        """A team with match 1 recorded and its Dedicated Fans updated, and its ledger and dice."""
+        module, rules, team, _, _ = guarded
+        dice = module.Dice(7)
+        team, ledger = module.start(team)
+        record = module.MatchRecord(
+            number=1, opponent="Orcs", score=(2, 0), events=(("3", "touchdown", 2),), fan_attendance=6
+        )
+        team, ledger = module.execute(rules, team, ledger, module.RecordOutcome(record), dice)
+        team, ledger = module.execute(rules, team, ledger, module.UpdateFans(1), dice)
+        return team, ledger, dice
+
+    def test_replay_equals_state_and_the_library(self, guarded) -> None:
+        """Every ledger of a season replays to its team, and every team ends as through the library."""
+        module, rules, team, league, pack = guarded
+        season = league.schedule(3, 5)
+        kept = module.with_guarded(rules, team, season, league.CROWD)
+        assert [team for team, _ in kept] == [module.replay(ledger) for _, ledger in kept]
+        league.agree(league.with_bloodbowl(pack, season), kept)  # raises on any difference
+
+    def test_every_die_is_in_its_entry(self, guarded) -> None:
+        """The rolls recorded in the entries are the dice drawn, in order."""
+        module, rules, team, league, _ = guarded
+        ((_, ledger),) = module.with_guarded(rules, team, league.schedule(1, 6), league.CROWD)
+        recorded = [(rolled.sides, r) for entry in ledger.entries() for rolled in entry.rolls for r in rolled.results]
+        drawn = module.random.Random(2025)
+        assert [(sides, drawn.randint(1, sides)) for sides, _ in recorded] == recorded
+
+    @pytest.mark.parametrize(
+        ("changes", "words"),
+        [
+            ({"number": 0}, "the match number: expected a whole number from 1 to 9999, got 0"),
+            ({"opponent": "Orcs\nand more"}, "a team's name on one line"),
+            ({"score": (-1, 0)}, "the score of match 1 (ours): expected a whole number from 0, got -1"),
+            ({"score": (2,)}, "two whole numbers"),
+            ({"score": (20, 13)}, "at most 32 touchdowns"),
+            ({"events": (("12", "touchdown", 1),)}, "#12 is not a member of team"),
+            ({"events": (("3", "goal", 1),)}, "'goal' is not a match event"),
+            ({"events": (("3", "casualty", -1),)}, "#3 casualty: expected a whole number from 0 to 32, got -1"),
+            ({"events": (("3", "touchdown", 3),)}, "3 touchdowns recorded as events, but the score is 2-0"),
+            ({"mvp_nominees": ("3", "3")}, "up to 6 different players"),
+            ({"mvp_nominees": ("99",)}, "MVP nominee '99' is not a player"),
+            ({"fan_attendance": 21}, "is 4 to 14 for team, or 0 when not recorded; got 21"),
+            ({"fan_attendance": -3}, "expected a whole number from 0, got -3"),
+            ({"stalling": "no"}, "stalling is True or False"),
+        ],
+    )
+    def test_refuses_a_bad_record(self, guarded, changes, words) -> None:
+        """A record the pack would refuse is refused, saying why; the team and its ledger are as they were."""
+        module, rules, team, _, _ = guarded
+        team, ledger = module.start(team)
+        fields = {"number": 1, "opponent": "Orcs", "score": (2, 0), "events": (("3", "touchdown", 2),)}
+        record = module.MatchRecord(**{**fields, **changes})
+        with pytest.raises(module.Refused) as refused:
+            module.execute(rules, team, ledger, module.RecordOutcome(record), module.Dice(1))
+        assert words in str(refused.value)
+        assert (team, 1) == (module.replay(ledger), len(list(ledger.entries())))
+
+    def test_refuses_a_match_recorded_twice_and_one_before_the_sequence_ends(self, guarded) -> None:
+        """A new match waits for the last one's sequence to end; a number is recorded once a season."""
+        module, rules, _, _, _ = guarded
+        team, ledger, dice = self.opened(guarded)
+        again = module.RecordOutcome(module.MatchRecord(number=1, opponent="Orcs", score=(0, 0)))
+        with pytest.raises(module.Refused, match="the post-match sequence of match 1 is still open"):
+            module.execute(rules, team, ledger, again, dice)
+        team, ledger = module.execute(rules, team, ledger, module.ExpensiveMistakes(1), dice)
+        team, ledger = module.execute(rules, team, ledger, module.Prepare(1), dice)
+        with pytest.raises(module.Refused, match="match 1 is already recorded for team this season"):
+            module.execute(rules, team, ledger, again, dice)
+
+    def test_quote_then_a_paused_choice(self, guarded) -> None:
+        """A quote says nothing when the skill may be bought; the purchase pauses with two skills offered, the
+        sequence waits for the decision, a skill not offered is refused, and the decision keeps one."""
+        module, rules, _, _, _ = guarded
+        team, ledger, dice = self.opened(guarded)
+        assert (3, ()) == (module.quote(rules, team, "3", "G").price, module.quote(rules, team, "3", "G").refused)
+        team, ledger = module.execute(rules, team, ledger, module.Advance("3", "G"), dice)
+        offered = team.players["3"].offered
+        assert offered is not None
+        assert ("Hans waits to keep",) == tuple(r[:18] for r in module.quote(rules, team, "3", "G").refused[:1])
+        with pytest.raises(module.Refused, match="waits for a decision"):
+            module.execute(rules, team, ledger, module.ExpensiveMistakes(1), dice)
+        with pytest.raises(module.Refused, match="keeps"):
+            module.execute(rules, team, ledger, module.Decide("3", "dodge"), dice)
+        team, ledger = module.execute(rules, team, ledger, module.Decide("3", offered[1]), dice)
+        player = team.players["3"]
+        assert (3, 1, True, None) == (player.spp, player.advancements, offered[1] in player.skills, player.offered)
+        assert team == module.replay(ledger)
+
+    def test_a_refused_quote_says_why(self, guarded) -> None:
+        """Each unmet condition of a random primary skill is named."""
+        module, rules, _, _, _ = guarded
+        team, _, _ = self.opened(guarded)
+        assert ["Otto holds 0 SPP, 3 needed", "P is not a primary category of Otto (G, S)"] == list(
+            module.quote(rules, team, "2", "P").refused
+        )
+        with pytest.raises(module.Refused, match="cannot be bought: Otto holds 0 SPP, 3 needed"):
+            module.execute(rules, team, None, module.Advance("2", "G"), module.Dice(1))
 
 
 class TestJson:
@@ -201,11 +332,12 @@ class TestRun:
             timing.Row("fast", 1.0, 2.0, 2),
             timing.Row("slow", 5.0, 1.0, 2),
             timing.Row("gone", 0, 0, 1, skipped="why"),
+            timing.Row("beside", 4.0, 1.0, None),
         ]
         lines = run.table(rows).splitlines()
-        assert 5 == len(lines)
-        assert [["pass"], ["FAIL"], ["skip"]] == [
-            [w for w in ("pass", "FAIL", "skip") if w in line] for line in lines[2:]
+        assert 6 == len(lines)
+        assert [["pass"], ["FAIL"], ["skip"], ["context"]] == [
+            [w for w in ("pass", "FAIL", "skip", "context") if w in line] for line in lines[2:]
         ]
 
     def test_machine(self, bench) -> None:
@@ -229,6 +361,17 @@ class TestRun:
         assert [{"n": 1}, {"n": 2}] == seen
         assert ["fake 1", "fake 2"] == [line.split()[0] + " " + line.split()[1] for line in out.splitlines()[3:5]]
         assert "2 of 2 targets met" in out
+
+    def test_main_counts_no_context_line_as_a_target(self, bench, monkeypatch, capsys) -> None:
+        """A line without a target is printed but counted apart: neither met nor missed."""
+        timing, run = bench("timing"), bench("run")
+
+        def fake() -> list[object]:
+            return [timing.Row("aimed", 1.0, 1.0, 2), timing.Row("beside", 9.0, 1.0, None)]
+
+        monkeypatch.setattr(run, "SUITE", ((fake, {}, {}),))
+        assert 0 == run.main(["--tiny"])
+        assert "1 of 1 targets met, 0 skipped, 1 for context" in capsys.readouterr().out
 
     def test_main_runs_only_the_benchmarks_named(self, bench, monkeypatch, capsys) -> None:
         """Words after the options keep the benchmarks whose module names contain one of them."""
