@@ -81,7 +81,8 @@ def table(rows: Sequence[Row]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the suite and print the table; the exit status is 1 when a target is missed."""
+    """Run the suite and print the table; the exit status is 0 whatever the ratios (a missed target is a FAIL line
+    of the table for the performance page, not a broken build)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tiny", action="store_true", help="run every path at a tiny size (ratios meaningless)")
     parser.add_argument(

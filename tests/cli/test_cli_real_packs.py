@@ -100,7 +100,8 @@ class TestCompetence:
 
     def test_a_purchase_that_moves_a_degree_says_so(self, run: Run, tmp_path: object) -> None:
         """``sheet buy raise.escrime`` from 30 to 31 says ``now Proficient`` (it said only ``Fencing level +1``),
-        and its undo the degree left; a raise within a degree says nothing more."""
+        and its undo the degree left; a raise within a degree says nothing more; the pack's ``raise`` says it
+        once, in any language."""
         path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
         run(
             "sheet",
@@ -134,6 +135,13 @@ class TestCompetence:
             "Fencing degree: now Proficient",
             "#7 bought Raise Fencing for 4 Fencing PP: Fencing level +1",
         ]
+        run("sheet", "undo", path, "--steps", "2")
+        raised = run("sheet", "do", path, "raise", "competence=escrime", "levels=1", "--lang", "fr").out
+        assert "    Fencing 31: now Proficient (Confirmé)\n" == raised.splitlines(keepends=True)[-1]  # said once
+        assert (
+            "Degré d'Escrime: maintenant Débutant\n"
+            == run("sheet", "undo", path, "--lang", "fr").out.splitlines(keepends=True)[-1]
+        )
 
     def test_a_settle_with_nothing_over_the_cap_says_so(self, run: Run, tmp_path: object) -> None:
         """`settle` with no surplus changes nothing, says so, and leaves the file untouched."""

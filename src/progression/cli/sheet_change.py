@@ -64,8 +64,8 @@ def report(
         say(f"undone #{index}: ", before.ledger[index - 1])
     for index in range(size + 1, len(after.ledger) + 1):
         say(f"#{index} ", after.ledger[index - 1])
-    for line, now in band_changes(words, before, after, member):
-        if not any(now in entry for entry in told):  # a pack's milestone may have said it
+    for line, said in band_changes(words, before, after, member):
+        if not any(words_ in entry for words_ in said for entry in told):  # a pack's milestone may have said it
             out.line(line)
     for who, (question, options) in waiting(before, after, member):
         named = f" --member {who}" if who else ""
@@ -75,10 +75,13 @@ def report(
         )
 
 
-def band_changes(words: Describer, before: Sheet, after: Sheet, member: str | None) -> list[tuple[str, str]]:
+def band_changes(
+    words: Describer, before: Sheet, after: Sheet, member: str | None
+) -> list[tuple[str, tuple[str, ...]]]:
     """``Fencing degree: now Proficient`` for each ladder whose band the change moved, on the subject and, on
-    a whole roster, each member (``Otto (2), Experience level: now Experienced``), each with its last words
-    (``now Proficient``)."""
+    a whole roster, each member (``Otto (2), Experience level: now Experienced``); each with the words that
+    say it already when an entry of the subject's has them (a pack's milestone: ``now Proficient``, in English
+    or in the language shown), none for another member."""
     pairs = [(member, subject_of(before, member), subject_of(after, member))]
     if member is None:
         pairs += [
@@ -86,15 +89,18 @@ def band_changes(words: Describer, before: Sheet, after: Sheet, member: str | No
             for ident, sub in after.members.items()
             if ident in before.members and before.members[ident] != sub
         ]
-    lines = []
-    for who, old, new in pairs:
+    now_word = "maintenant" if words.language == "fr" else "now"
+    lines: list[tuple[str, tuple[str, ...]]] = []
+    for index, (who, old, new) in enumerate(pairs):
         was, now = words.bands(old), words.bands(new)
         head = f"{words.who(who)}, " if who is not None else ""
-        lines += [
-            (f"{head}{band['ladder']}: now {band['label'] or '-'}", f"now {band['label'] or '-'}")
-            for ladder, band in now.items()
-            if ladder in was and was[ladder]["band"] != band["band"]
-        ]
+        for ladder, band in now.items():
+            if ladder not in was or was[ladder]["band"] == band["band"]:
+                continue
+            label = band["label"] or "-"
+            english = next((b.label.en for b in words.pack.ladders[ladder].bands if b.id == band["band"]), label)
+            said = (f"now {english}", f"{now_word} {label}") if index == 0 else ()
+            lines.append((f"{head}{band['ladder']}: {now_word} {label}", said))
     return lines
 
 

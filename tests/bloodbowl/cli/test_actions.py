@@ -284,6 +284,23 @@ class TestActions:
         team = pack.contract.action("end_draft").function(pack, team, ScriptedDice([]))
         assert 100_000 == pack.quote(team, "team_reroll").price
 
+    def test_a_position_by_the_last_words_of_its_name(self, pack: RulePack) -> None:
+        """``position=Blitzer`` hires an Orc Blitzer; ``position=Lineman`` fits the Orc and the Goblin Lineman and is
+        refused with both (it hired whichever came first), while the whole name, in any case, picks one."""
+        orcs = pack.contract.factory("team").function(pack, roster="orc", name="Da Boyz")
+        hire = pack.contract.action("hire").function
+        blitzer = hire(pack, orcs, ScriptedDice([]), position="Blitzer")
+        assert "orc_blitzer" == blitzer.member("1").tags["position"]
+        message = (
+            "position 'Lineman' fits several positions of the Orc roster: "
+            "Orc Lineman (orc_lineman) or Goblin Lineman (goblin_lineman); name one"
+        )
+        with pytest.raises(InvalidInput) as refused:
+            hire(pack, orcs, ScriptedDice([]), position="Lineman")
+        assert message == str(refused.value)
+        goblin = hire(pack, orcs, ScriptedDice([]), position="goblin LINEMAN")
+        assert "goblin_lineman" == goblin.member("1").tags["position"]
+
     def test_step_four_waits_for_forced_advancements(self, pack: RulePack, team: Sheet) -> None:
         """A player holding 14 SPP must advance before hiring or closing the sequence, unless the league says no."""
         played = pack.contract.action("match").function(

@@ -78,11 +78,21 @@ def _roster_named(pack: RulePack, given: str) -> str:
 def _position_named(pack: RulePack, roster: str, given: str) -> str:
     """The position of ``roster`` that ``given`` means: its id, its name in any case (``Human Lineman`` for
     ``human_lineman``), or the last words of the one name ending with them (``Lineman``); ``given`` itself
-    for a roster the pack does not know, or when no position, or several, fit."""
+    for a roster the pack does not know, or when no position fits.
+
+    Raises:
+        InvalidInput: the words end the names of several positions (``Lineman`` on an Orc team).
+    """
     team = data_of(pack).teams.get(roster)
     if team is None:
         return given
-    return pack.resolve(given, {p.id: p.label.en for p in team.positions}, last_words=True)
+    found = pack.resolve(given, {p.id: p.label.en for p in team.positions}, last_words=True)
+    fits = [p for p in team.positions if pack.resolve(given, {p.id: p.label.en}, last_words=True) == p.id]
+    if found not in {p.id for p in team.positions} and len(fits) > 1:
+        named = " or ".join(f"{p.label.en} ({p.id})" for p in fits)
+        msg = f"position {given!r} fits several positions of the {team.label.en} roster: {named}; name one"
+        raise InvalidInput(msg)
+    return found
 
 
 @takes("new team", "roster", "name", "treasury", "league", "favoured")
