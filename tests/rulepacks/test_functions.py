@@ -189,6 +189,36 @@ class TestReturns:
             pack.options(pack.new_sheet("smith"), "train")
         assert f"upgrade 'train': options function 'trainable' {expected}" == str(caught.value)
 
+    def test_a_choice_is_tested_without_listing_every_option(self) -> None:
+        """A quote (and a purchase) with a choice asks the options function about that choice alone
+        (``context.choice``); the options are listed, with ``choice`` None, only to say why a choice is refused."""
+        asked: list[str | None] = []
+
+        def trainable(context: ProcedureContext) -> tuple[str, ...]:
+            asked.append(context.choice)
+            every = ("strength", "agility")
+            return every if context.choice is None else tuple(c for c in every if c == context.choice)
+
+        pack = smithy(trainable=trainable)
+        sheet = pack.new_sheet("smith", pools={"gold": 5})
+        assert pack.quote(sheet, "train", choice="agility").ok
+        assert 1 == pack.purchase(sheet, "train", choice="agility").stats["agility"]
+        # the quote and the purchase each ask whether 'agility' is an option twice: to read the name, to check it
+        assert ["agility"] * 4 == asked
+        asked.clear()
+        refused = pack.quote(sheet, "train", choice="wisdom")
+        assert ("'wisdom' is not an option for Train; options: strength, agility",) == refused.unmet
+        assert ["wisdom", None, "wisdom", None] == asked  # listed to resolve a name, then to say what may be chosen
+
+    def test_a_function_that_lists_whatever_the_choice_still_answers(self) -> None:
+        """An options function that ignores ``context.choice`` and lists every option is as right as before."""
+        pack = smithy()
+        sheet = pack.new_sheet("smith", pools={"gold": 5})
+        assert (True, False) == (
+            pack.quote(sheet, "train", choice="strength").ok,
+            pack.quote(sheet, "train", choice="wisdom").ok,
+        )
+
     def test_a_quote_checks_the_options_too(self) -> None:
         """A quote with a choice lists the options first, checked the same way."""
         pack = smithy(trainable=lambda context: "strength")

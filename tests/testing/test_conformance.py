@@ -12,7 +12,17 @@ import pytest
 
 import progression
 from progression import Effect, Quote, RulePack, Sheet, load_sheet, mark, replay
-from progression.authoring import Currency, FixedCost, FunctionCost, Kind, Label, PoolSpec, StatSpec, Upgrade
+from progression.authoring import (
+    Currency,
+    FixedCost,
+    FunctionCost,
+    Kind,
+    Label,
+    PoolSpec,
+    ProcedureContext,
+    StatSpec,
+    Upgrade,
+)
 from progression.contract import Contract, Factory
 from progression.errors import InvalidInput, UnknownName
 from progression.ledger import Account
@@ -443,6 +453,21 @@ class TestMachineCatchesEachFault:
         assert "options function 'offered' must return a list of option ids (texts), got 'swim'" in (
             self.machine_message(pack)
         )
+
+    def test_an_options_function_that_drops_the_choice_asked(self) -> None:
+        """An options function that answers a quote's choice (``context.choice``) without it, though its list holds
+        it, would refuse every purchase of that option: reported, naming the upgrade and the option."""
+
+        def offered(context: ProcedureContext) -> tuple[str, ...]:
+            return ("swim",) if context.choice is None else ()
+
+        pack = tiny(
+            upgrade("skill", options="offered", effect=Effect(grants={"{choice}": 1})), functions={"offered": offered}
+        )
+        assert (
+            "the options of 'skill' list 'swim', but asked about 'swim' alone (context.choice) its options function "
+            "leaves it out: a quote would refuse it"
+        ) in self.machine_message(pack)
 
     def test_a_predicate_returning_no_sentences(self) -> None:
         """A predicate returning a text instead of a list of sentences is reported, naming it."""

@@ -122,9 +122,10 @@ def payment(
             msg = f"pay adds up to {sum(pay.values())} but {upgrade.id!r} costs {price}"
             raise InvalidInput(msg)
     held = sum(max(0, subject.pools[p]) for p in allowed)
-    kept = [p for p in allowed if max(0, subject.pools[p]) > may[p]]  # pools whose surplus may not pay this
-    over = f"{held - available} more are over a cap and may pay only {_surplus_buys(pack, kept)}"
-    over = over if held > available else ""
+    over = ""
+    if held > available:  # written only then: a quote builds its sentences when something is refused
+        kept = [p for p in allowed if max(0, subject.pools[p]) > may[p]]  # pools whose surplus may not pay this
+        over = f"{held - available} more are over a cap and may pay only {_surplus_buys(pack, kept)}"
     if price is not None and available < price and not any(v.key == "points" for v in problems):
         shown = f"{available} ({over})" if over else f"{available}"
         currency = pack.name_of(currency_of(pack, upgrade))

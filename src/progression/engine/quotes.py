@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
     from progression.rules.parts import Upgrade
 
-__all__ = ["Quote", "available", "context", "effect_problems", "options", "quote", "resolved"]
+__all__ = ["Quote", "available", "context", "effect_problems", "offers", "options", "quote", "resolved"]
 
 
 @attrs.frozen(kw_only=True)
@@ -118,10 +118,11 @@ def _quote(
         )
         violations.extend(fixed)
     if upgrade.takes_choice:
-        choices = _choices(pack, subject, roster, upgrade)
         if choice is None:
+            choices = _choices(pack, subject, roster, upgrade)
             violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
-        elif choice not in choices:
+        elif not _offers(pack, subject, roster, upgrade, choice):
+            choices = _choices(pack, subject, roster, upgrade)  # listed only to say what may be chosen
             shown = ", ".join(choices) or "none now"
             close = closest(pack, choices, choice)
             hint = f" (the closest: {', '.join(close)})" if close else ""
@@ -218,6 +219,24 @@ def _choices(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgr
         return ()
     listed = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
     return checked_options(pack, upgrade, pack.function(upgrade.options)(listed))
+
+
+def offers(pack: RulePack, sheet: Sheet, upgrade_id: str, choice: str, *, member: str | None) -> bool:
+    """Whether ``choice`` is one of the choices a buyer may give for ``upgrade_id`` now (False when it takes
+    none), tested without listing every option."""
+    subject, roster = subject_of(sheet, member)
+    return _offers(pack, subject, roster, pack.upgrade(upgrade_id), choice)
+
+
+def _offers(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgrade, choice: str) -> bool:
+    """Whether ``choice`` is an option of ``upgrade`` now: an options function is called with the choice in its
+    context, and may answer with that option alone (or none) instead of listing every option."""
+    if upgrade.items is not None:
+        return choice in upgrade.items
+    if upgrade.options is None:
+        return False
+    asked = ProcedureContext(sheet=subject, choice=choice, pack=pack, roster=roster, args=EMPTY)
+    return choice in checked_options(pack, upgrade, pack.function(upgrade.options)(asked))
 
 
 def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[str, ...]:

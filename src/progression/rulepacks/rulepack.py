@@ -310,6 +310,8 @@ class RulePack(Rules):
         if not isinstance(choice, str) or spec is None or not spec.takes_choice or choice in (spec.items or ()):
             return choice
         try:
+            if _quotes.offers(self, sheet, upgrade, choice, member=member):
+                return choice
             offered = _quotes.options(self, sheet, upgrade, member=member)
         except ProgressionError:  # the quote refuses what cannot be listed, with its reason
             return choice

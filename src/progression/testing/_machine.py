@@ -31,7 +31,7 @@ from hypothesis.stateful import (
 from hypothesis.strategies import DataObject
 
 from progression.engine.dice import _check_request
-from progression.engine.quotes import Quote
+from progression.engine.quotes import Quote, offers
 from progression.engine.rosters import join
 from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
 from progression.files.sheets import dump_sheet, load_sheet
@@ -277,6 +277,8 @@ class PackMachine(RuleBasedStateMachine):
         upgrade = data.draw(st.sampled_from(own if mine else every), label="upgrade")
         offered = self._call(f"options of {upgrade!r}", lambda: self.pack.options(self.sheet, upgrade, member=member))
         choice = data.draw(st.sampled_from(offered), label="choice") if offered else None
+        if choice is not None:
+            self._offered_alone(upgrade, member, choice)
         if data.draw(st.booleans(), label="top up first"):
             self._top_up(member, upgrade, choice)
         self._purchase(data, member, upgrade, choice)
@@ -339,6 +341,19 @@ class PackMachine(RuleBasedStateMachine):
             f"options of {upgrade!r}", lambda: self.pack.options(self.sheet, upgrade, member=member)
         )
         return listed
+
+    def _offered_alone(self, upgrade: str, member: str | None, choice: str) -> None:
+        """A listed option is an option when a quote asks about it alone (an options function given the choice in
+        its context may answer with that option only, never without it)."""
+        alone = self._call(
+            f"options of {upgrade!r} asked about {choice!r}",
+            lambda: offers(self.pack, self.sheet, upgrade, choice, member=member),
+        )
+        expect(
+            alone is not False,
+            f"the options of {upgrade!r} list {choice!r}, but asked about {choice!r} alone "
+            "(context.choice) its options function leaves it out: a quote would refuse it",
+        )
 
     def _quote(self, member: str | None, upgrade: str, choice: str | None) -> Quote | None:
         """The quote of ``upgrade`` for the sheet or a member; None when the rules refuse to quote it."""

@@ -271,6 +271,37 @@ class TestImprovements:
         assert value == bb.queries.current_value(pack, team.member(member)).total - before
 
 
+class TestOptionsAsked:
+    @pytest.mark.parametrize("upgrade", ["random_primary", "chosen_primary", "chosen_secondary"])
+    def test_a_choice_asked_alone_is_answered_as_the_list_would(
+        self, pack: RulePack, team: Sheet, upgrade: str
+    ) -> None:
+        """Asked about one choice (a quote's), each advancement's options function answers that choice alone
+        exactly when the whole list holds it, for every player of the team and every skill and category (owned,
+        primary, secondary, of no access), and for what is no option at all."""
+        from progression.authoring import ProcedureContext
+
+        options = pack.functions[str(pack.upgrade(upgrade).options)]
+        names = sorted({*data_of(pack).skills, *data_of(pack).categories, "", "block ", "G:", "zz"})
+        for member, player in sorted(team.members.items()):
+
+            def listed(choice: str | None, player: Sheet = player) -> tuple[str, ...]:
+                return tuple(options(ProcedureContext(sheet=player, choice=choice, pack=pack, roster=team)))
+
+            every = listed(None)
+            assert every, f"{upgrade} offers nothing to #{member}"
+            for asked in names:
+                assert ((asked,) if asked in every else ()) == listed(asked), (member, asked)
+
+    def test_a_quote_asks_about_its_choice_alone(self, pack: RulePack, team: Sheet) -> None:
+        """A Lineman's chosen primary skill is quoted by testing that skill, not by listing the General table."""
+        rich = with_spp(pack, team, "6", 6)
+        assert (True, False) == (
+            pack.quote(rich, "chosen_primary", choice="dauntless", member="6").ok,
+            pack.quote(rich, "chosen_primary", choice="guard", member="6").ok,
+        )
+
+
 class TestBadInput:
     def test_missing_choice(self, pack: RulePack, team: Sheet) -> None:
         """A random skill without its category says what to give, not that None is not a category."""

@@ -52,9 +52,14 @@ def _context(ctx: ProcedureContext) -> tuple[RulePack, Data, Sheet]:
     return pack, data_of(pack), ctx.sheet
 
 
-def takeable(data: Data, player: Sheet, categories: Sequence[str]) -> tuple[str, ...]:
-    """The skills of ``categories`` the player does not have yet, in table order."""
+def takeable(data: Data, player: Sheet, categories: Sequence[str], asked: str | None = None) -> tuple[str, ...]:
+    """The skills of ``categories`` the player does not have yet, in table order; with ``asked`` (a quote's
+    choice), that skill alone when it is one of them, found without listing the others."""
     owned = skill_bases(player)
+    if asked is not None:
+        skill = data.skills.get(asked)
+        fits = skill is not None and skill.category in categories and asked.partition(":")[0] not in owned
+        return (asked,) if fits else ()
     return tuple(skill for c in categories for skill, base in data._bases_of(c) if base not in owned)
 
 
@@ -66,27 +71,29 @@ def _position(data: Data, player: Sheet) -> Position | None:
 
 
 def primary_categories(ctx: ProcedureContext) -> tuple[str, ...]:
-    """Options of a random primary skill: the player's primary categories with a skill left to take."""
+    """Options of a random primary skill: the player's primary categories with a skill left to take (the
+    category a quote asks about alone, when it is one)."""
     _, data, player = _context(ctx)
     position = _position(data, player)
     if position is None:
         return ()
+    asked = position.primary if ctx.choice is None else [c for c in position.primary if c == ctx.choice]
     owned = skill_bases(player)  # once for every category: a quote lists the options each time
-    return tuple(c for c in position.primary if any(base not in owned for _, base in data._bases_of(c)))
+    return tuple(c for c in asked if any(base not in owned for _, base in data._bases_of(c)))
 
 
 def primary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
-    """Options of a chosen primary skill."""
+    """Options of a chosen primary skill (the skill a quote asks about alone, when it is one)."""
     _, data, player = _context(ctx)
     position = _position(data, player)
-    return takeable(data, player, position.primary) if position else ()
+    return takeable(data, player, position.primary, ctx.choice) if position else ()
 
 
 def secondary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
-    """Options of a chosen secondary skill."""
+    """Options of a chosen secondary skill (the skill a quote asks about alone, when it is one)."""
     _, data, player = _context(ctx)
     position = _position(data, player)
-    return takeable(data, player, position.secondary) if position else ()
+    return takeable(data, player, position.secondary, ctx.choice) if position else ()
 
 
 def _effect(
