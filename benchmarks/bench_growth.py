@@ -1,5 +1,6 @@
 """Costs that do not grow with history: one award, one purchase and one undo on a long ledger against the
-same on a short one, and a long history built through the API against a short one, per entry."""
+same on a short one, a long history built through the API against a short one, per entry, and one Blood Bowl
+match (its whole post-match sequence) in a season of 3,000 matches against one in a season of 100."""
 
 from __future__ import annotations
 
@@ -46,6 +47,42 @@ def history(rules: RulePack, entries: int) -> Sheet:
     for n in range(1, entries):
         sheet = rules.purchase(sheet, "train") if n % 4 == 0 else rules.award(sheet, "xp", 1, reason="work")
     return sheet
+
+
+def _match(pack: RulePack, team: Sheet, number: int, dice: progression.Dice) -> Sheet:
+    """``team`` after match ``number`` of its season, a 1-0 win whose post-match sequence runs whole: the outcome
+    (checked against the season's numbers), Dedicated Fans, Expensive Mistakes (checked against them again)."""
+    import progression_bloodbowl as bb
+
+    record = bb.MatchRecord(number=number, opponent="Orcs", score=(1, 0))
+    post = bb.PostMatch.start(pack, team, record).record_outcome(dice).update_fans(dice)
+    return post.expensive_mistakes(dice).prepare_next().commit()
+
+
+def match_rows(short: int = 100, long: int = 3000, calls: int = 50) -> list[Row]:
+    """One row: a match after ``long`` matches of one season against one after ``short`` (Blood Bowl)."""
+    name = f"one match at {long:,} matches in a season / at {short:,}"
+    if "bloodbowl" not in progression.packs():
+        return [Row(name, 0.0, 0.0, 1.5, skipped="the bloodbowl pack is not installed")]
+    from bench_league import HUMANS
+
+    import progression_bloodbowl as bb
+
+    pack = progression.load("bloodbowl")
+    dice = progression.SeededDice(2025)
+    team = bb.draft(pack, "human", "Growth", HUMANS)
+    teams = {}
+    for number in range(1, long + 1):
+        team = _match(pack, team, number, dice)
+        if number in (short, long):
+            teams[number] = team
+    if bb.queries.results(teams[long])[-1].number != long or len(bb.queries.results(teams[short])) != short:
+        msg = "the season does not hold the matches played"
+        raise AssertionError(msg)
+    at_long = seconds(lambda: _match(pack, teams[long], long + 1, dice), number=calls)
+    at_short = seconds(lambda: _match(pack, teams[short], short + 1, dice), number=calls)
+    note = f"{human(at_long)} after {long:,} matches vs {human(at_short)} after {short:,}; each its whole sequence"
+    return [Row(name, at_long, at_short, 1.5, note=note)]
 
 
 def run(short: int = 100, long: int = 100_000, calls: int = 2000) -> list[Row]:

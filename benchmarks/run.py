@@ -34,6 +34,7 @@ SUITE: tuple[tuple[Callable[..., list[Row]], dict[str, int], dict[str, int]], ..
     (bench_curves.run, {}, {"far": 10**3, "looped": 50}),
     (bench_replay.run, {}, {"size": 200}),
     (bench_growth.run, {}, {"short": 40, "long": 200, "calls": 64}),
+    (bench_growth.match_rows, {}, {"short": 3, "long": 6, "calls": 2}),
     (bench_store.run, {}, {"short": 20, "long": 200, "calls": 4}),
     (bench_league.run, {}, {"teams": 3, "matches": 2, "sampled": 2}),
     (bench_league_cli.run, {}, {"runs": 1}),

@@ -46,7 +46,7 @@ FAMILIES = {
     "history": [
         "Amendment", "AmendmentRefused", "Divergence", "Outcome", "Verification", "amend", "rebase", "undo", "verify",
     ],
-    "ledger": ["Account", "Ledger", "PendingDecision", "Sheet", "replay"],
+    "ledger": ["Account", "Ledger", "LedgerIndex", "PendingDecision", "Sheet", "replay"],
     "files": [
         "LARGEST_FILE", "SheetFile", "converter", "create_sheet_file", "dump_sheet", "load_sheet", "operations_of",
         "read_sheet_file", "structure_operation", "structure_sheet", "unstructure_operation", "unstructure_sheet",

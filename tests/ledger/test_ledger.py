@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import progression
 from progression import Ledger, Sheet
 from progression.events import Marked
+from progression.ledger import LedgerIndex
 from support.builders import FEW, histories, market
 
 
@@ -43,14 +44,76 @@ class TestLedger:
     @FEW
     @given(st.lists(st.tuples(st.integers(0, 30), st.text(max_size=3)), max_size=40))
     def test_any_appends_keep_every_ledger(self, steps: list[tuple[int, str]]) -> None:
-        """Appends to any earlier ledger, in any order: each ledger equals the list it was made as."""
+        """Appends to any earlier ledger, in any order, and fresh segments (``scratch``, what a store's ledger
+        starts with): each ledger equals the list it was made as, its first entry too (read without walking back)."""
         ledgers: list[tuple[Ledger, list[Marked]]] = [(Ledger(), [])]
         for pick, text in steps:
             ledger, entries = ledgers[pick % len(ledgers)]
             entry = Marked(label=text)
-            ledgers.append((ledger.append(entry), [*entries, entry]))
+            ledgers.append((ledger.append(entry), [*entries, entry]) if text else (ledger.scratch(), entries))
         assert [entries for _, entries in ledgers] == [list(ledger) for ledger, _ in ledgers]
         assert [len(entries) for _, entries in ledgers] == [len(ledger) for ledger, _ in ledgers]
+        assert [entries[:1] for _, entries in ledgers] == [[ledger[0]] if ledger else [] for ledger, _ in ledgers]
+
+
+def _labels(ledger: Ledger) -> tuple[str, ...]:
+    """An index's whole read: every mark's label, in order."""
+    return tuple(entry.label for entry in ledger if isinstance(entry, Marked))
+
+
+def _more(value: tuple[str, ...], entries: object) -> tuple[str, ...]:
+    return value + tuple(entry.label for entry in entries if isinstance(entry, Marked))  # type: ignore[attr-defined]
+
+
+LABELS = LedgerIndex(name="labels", read=_labels, extend=_more)
+
+
+class TestIndexes:
+    @FEW
+    @given(st.lists(st.tuples(st.integers(0, 30), st.text(max_size=2), st.booleans()), max_size=40))
+    def test_an_index_is_what_reading_the_whole_ledger_gives(self, steps: list[tuple[int, str, bool]]) -> None:
+        """Appends to any earlier ledger, prefixes, an index read now and then: each ledger's value is what
+        ``read`` gives of its whole ledger, however it was kept."""
+        ledgers = [Ledger()]
+        for pick, text, read in steps:
+            ledger = ledgers[pick % len(ledgers)]
+            grown = ledger.append(Marked(label=text)) if text else ledger.prefix(len(ledger) // 2)
+            if read:
+                grown.indexed(LABELS)
+            ledgers.append(grown)
+        assert [_labels(ledger) for ledger in ledgers] == [ledger.indexed(LABELS) for ledger in ledgers]
+
+    def test_a_ledger_grown_from_one_read_reads_only_its_new_entries(self) -> None:
+        """Once read, each append is extended by its own entry (two appends, by both), and so is an append to one of
+        its beginnings read before (a branch after an undo): the whole ledger is never read again, so an index costs
+        the same at any length of history. Another ledger of the same entries reads its own once."""
+        calls: list[object] = []
+        index = LedgerIndex(
+            name="counted",
+            read=lambda ledger: calls.append(("read", len(ledger))) or _labels(ledger),
+            extend=lambda value, entries: calls.append(("extend", len(entries))) or _more(value, entries),
+        )
+        ledger = Ledger(marks("a", "b"))
+        assert ("a", "b") == ledger.indexed(index)
+        for label in "cde":
+            ledger = ledger.append(Marked(label=label))
+            ledger.indexed(index)
+        branch = ledger.prefix(3).append(Marked(label="x"))
+        twice = ledger.append(Marked(label="f")).append(Marked(label="g"))
+        assert (("a", "b", "c", "d", "e"), ("a", "b", "c", "x"), tuple("abcdefg")) == (
+            ledger.indexed(index),
+            branch.indexed(index),
+            twice.indexed(index),
+        )
+        assert Ledger(ledger).indexed(index) == ledger.indexed(index)
+        assert [("read", 2), *[("extend", 1)] * 4, ("extend", 2), ("read", 5)] == calls
+        calls.clear()
+        stored = Ledger(marks("a", "b"))  # a sheet read from a store holds a new, empty segment after the entries:
+        assert (("a", "b"), [("read", 2)]) == (stored.scratch().indexed(index), calls)  # read there, it is kept
+        assert (("a", "b", "y"), [("read", 2), ("extend", 1)]) == (  # for the next one read
+            stored.scratch().append(Marked(label="y")).indexed(index),
+            calls,
+        )
 
 
 class TestLookingBack:

@@ -3,10 +3,10 @@ applies events without checking a rule (``sheet``), and the ledger as a value (`
 """
 
 from progression._moved import moved
-from progression.ledger.ledger import Ledger
+from progression.ledger.ledger import Ledger, LedgerIndex
 from progression.ledger.sheet import Account, PendingDecision, Sheet, replay
 
-__all__ = ["Account", "Ledger", "PendingDecision", "Sheet", "replay"]
+__all__ = ["Account", "Ledger", "LedgerIndex", "PendingDecision", "Sheet", "replay"]
 
 #: The name of before, for one release (beside ``errors.PendingState``, the refusal of a sheet that waits).
 __getattr__ = moved(__name__, {"Pending": ":PendingDecision"})

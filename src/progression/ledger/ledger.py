@@ -25,13 +25,24 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableSequence, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+
+import attrs
 
 if TYPE_CHECKING:
     from progression.ledger.events import Event
     from progression.ledger.sheet import Sheet
 
-__all__ = ["SNAPSHOT_EVERY", "Ledger"]
+__all__ = ["SNAPSHOT_EVERY", "Ledger", "LedgerIndex"]
+
+T = TypeVar("T")
+#: The most values of one index a segment keeps (the latest lengths read); the fewest are what an operation's
+#: checks read: the ledger it starts from, the one its last step sees.
+KEPT_PER_SEGMENT = 8
+#: How many segments back a ledger looks for a value of an index kept by the ledger it grew from.
+KEPT_SEARCH = 64
+_NO_INDEXES: Mapping[Any, Any] = MappingProxyType({})
 
 #: How often (in entries) a ledger keeps the sheet of its length.
 SNAPSHOT_EVERY = 32
@@ -150,17 +161,42 @@ class _Deferred(MutableSequence["Event"]):
         raise TypeError(msg)
 
 
+@attrs.frozen(eq=False)
+class LedgerIndex(Generic[T]):
+    """Something rules read from a ledger again and again (the match numbers of a team's season), which a ledger
+    keeps once read and hands on to the ledgers that grow from it: those read only the entries they added (an
+    operation's), so that what the rules read costs the same at any length of history.
+
+    An index is compared by identity: make it once, at the level of a module, and read it with
+    :meth:`Ledger.indexed`. Its values must be immutable (one value is shared by the ledgers that grew from the
+    one it was read on).
+    """
+
+    #: What it is, for messages and debugging.
+    name: str
+    #: The value for a whole ledger (it may read only the ledger's end, from the last season's start, say).
+    read: Callable[[Ledger], T]
+    #: The value after more entries: ``extend(value, entries)``, the entries in order.
+    extend: Callable[[T, Sequence[Event]], T]
+
+
 class _Segment:
     """A list of entries that only grows at its end, after the ledger it continues."""
 
-    __slots__ = ("before", "items", "offset", "snapshots")
+    __slots__ = ("before", "head", "indexes", "items", "offset", "snapshots")
 
     def __init__(self, before: Ledger | None, items: MutableSequence[Event]) -> None:
         self.before = before
         self.offset = 0 if before is None else len(before)
         self.items = items
+        #: The segment holding the first entry of this segment's ledgers (the creation, which ``Sheet.rules`` reads
+        #: at every operation): found without walking back through one segment per branch of the history.
+        self.head: _Segment = self if before is None or not len(before) else before._segment.head
         #: Sheets kept at some lengths of this segment's ledgers, by length.
         self.snapshots: dict[int, Sheet] = {}
+        #: Values of indexes read on this segment's ledgers, by index and length. Each mapping is replaced whole,
+        #: never changed in place, so that a thread reading it never sees it change (and most segments share none).
+        self.indexes: Mapping[LedgerIndex[Any], Mapping[int, Any]] = _NO_INDEXES
 
 
 class Ledger(Sequence["Event"]):
@@ -189,9 +225,7 @@ class Ledger(Sequence["Event"]):
 
         Appending to it does not read it: the new entries go to a segment of their own.
         """
-        ledger = cls.__new__(cls)
-        ledger._segment = _Segment(None, _Deferred(length, load, known or {}, stretch))
-        ledger._length = length
+        ledger = cls._view(_Segment(None, _Deferred(length, load, known or {}, stretch)), length)
         return ledger.scratch()
 
     @property
@@ -276,6 +310,8 @@ class Ledger(Sequence["Event"]):
         if not 0 <= position < self._length:
             msg = "ledger index out of range"
             raise IndexError(msg)
+        if position == 0:
+            return self._segment.head.items[0]
         segment, _ = self._locate(position + 1)
         return segment.items[position - segment.offset]
 
@@ -329,6 +365,39 @@ class Ledger(Sequence["Event"]):
             if kept is not None:
                 return kept
             position -= SNAPSHOT_EVERY
+        return None
+
+    # -- indexes -------------------------------------------------------------------
+
+    def indexed(self, index: LedgerIndex[T]) -> T:
+        """The value of ``index`` for this ledger. Read once (``index.read``), it is kept beside the entries, and the
+        ledgers that grow from this one read only the entries they added (``index.extend``); a beginning of it (an
+        undo) reads its own the first time."""
+        kept = self._kept(index)
+        if kept is not None and kept[0] == self._length:
+            value: T = kept[1]
+            return value
+        value = index.read(self) if kept is None else index.extend(kept[1], self._tail(kept[0]))
+        segment = self._home()  # not an empty segment after it (``scratch``), which its siblings do not see
+        values = {**segment.indexes.get(index, _NO_INDEXES), self._length: value}
+        if len(values) > KEPT_PER_SEGMENT:
+            values = dict(sorted(values.items())[-KEPT_PER_SEGMENT:])
+        segment.indexes = {**segment.indexes, index: values}
+        return value
+
+    def _kept(self, index: LedgerIndex[Any]) -> tuple[int, Any] | None:
+        """The value of ``index`` kept for the longest beginning of this ledger, with its length; None when none
+        is kept within :data:`KEPT_SEARCH` segments back."""
+        segment, length = self._segment, self._length
+        for _ in range(KEPT_SEARCH):
+            values = segment.indexes.get(index)
+            if values:
+                found = max((kept for kept in values if kept <= length), default=None)
+                if found is not None:
+                    return found, values[found]
+            if segment.before is None:
+                return None
+            length, segment = segment.offset, segment.before._segment
         return None
 
     # -- comparing -----------------------------------------------------------------

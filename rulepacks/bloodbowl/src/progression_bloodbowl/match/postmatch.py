@@ -30,7 +30,7 @@ from progression.operations import combine, execute
 from ..advancement.advance import advance
 from ..data.access import data_of
 from ..team import journeymen, roster, sequence
-from ..team.results import CLOSED_TAG, check_team, match_number, numbers, season_of
+from ..team.results import CLOSED_TAG, check_team, match_number, played, season_of
 from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
 from ..team.story import told_since
 from .outcome import MatchRecord, record_outcome, update_fans
@@ -90,17 +90,18 @@ def _closed(number: int) -> tuple[Effect, str]:
 
 def _check_open(team: Sheet, number: object) -> None:
     """Refuse to end the sequence of a match not recorded this season, or one already ended."""
-    match_number(number, "the match number of Expensive Mistakes")
+    number = match_number(number, "the match number of Expensive Mistakes")
     season = season_of(check_team(team, "Expensive Mistakes"))
-    recorded, ended = numbers(team)
-    if number not in recorded:
-        known = f"matches recorded: {', '.join(map(str, sorted(recorded)))}" if recorded else "no match recorded yet"
+    now = played(team)
+    if not now.was_recorded(number):
+        recorded = sorted(now.numbers(now.recorded))
+        known = f"matches recorded: {', '.join(map(str, recorded))}" if recorded else "no match recorded yet"
         msg = (
             f"Expensive Mistakes end the post-match sequence of a recorded match: {team.name} has no result of "
             f"match {number} in season {season} ({known}); record the match first"
         )
         raise InvalidInput(msg)
-    if number in ended:
+    if now.has_ended(number):
         msg = (
             f"the post-match sequence of match {number} of {team.name} already ended in season {season}: "
             "Expensive Mistakes are rolled once per match"

@@ -5,13 +5,14 @@ of the entries that wrote it (``season``, ``result``, ``closed``), never from a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
 from progression import Sheet
 from progression.errors import InvalidInput, UnknownName
 from progression.events import Adjusted, Event, Joined, Step
+from progression.ledger import LedgerIndex
 
 from ..data.matched_play import BUDGET_TAG
 from ..data.reading import natural
@@ -21,6 +22,7 @@ __all__ = [
     "KINDS",
     "MATCH_NUMBERS",
     "RESULT_TAG",
+    "Played",
     "Result",
     "check_season",
     "check_team",
@@ -28,6 +30,7 @@ __all__ = [
     "joined_in",
     "match_number",
     "numbers",
+    "played",
     "read_result",
     "result_of",
     "results",
@@ -139,17 +142,110 @@ def result_of(team: Sheet, number: int) -> Result | None:
 
 def numbers(team: Sheet, *, season: int | None = None) -> tuple[frozenset[int], frozenset[int]]:
     """The numbers of the matches recorded in ``season`` (the current one by default), and of those whose
-    post-match sequence ended: one walk of the ledger, reading only the numbers."""
+    post-match sequence ended: the current season's as its ledger keeps them (:func:`played`), an earlier
+    season's from one walk of the ledger, reading only the numbers."""
     wanted = check_season(team, season, "match numbers")
-    recorded, ended = set(), set()
+    if str(wanted) == team.tags.get("season", "1"):
+        now = played(team)
+        return now.numbers(now.recorded), now.numbers(now.ended)
+    recorded, ended = 0, 0
     for event in _tagged(team, wanted, RESULT_TAG, CLOSED_TAG):
-        where = f"the ledger entry {event.reason!r}"
-        tags = event.effect.tags
-        if RESULT_TAG in tags:
-            recorded.add(_season_number(str(tags[RESULT_TAG]).split(" ", 1)[0], f"the result number of {where}", 0))
-        if CLOSED_TAG in tags:
-            ended.add(_season_number(tags[CLOSED_TAG], f"the closed tag of {where}", 0))
-    return frozenset(recorded), frozenset(ended)
+        recorded, ended = _counted(event, recorded, ended)
+    return Played.numbers(recorded), Played.numbers(ended)
+
+
+@attrs.frozen
+class Played:
+    """The match numbers of a team's current season, as its ledger tells them: match ``n`` is bit ``n`` of a whole
+    number, so that a match recorded adds one bit, never copying a set of the season's matches."""
+
+    #: The season, as the tag that started it is written (``"1"`` before any).
+    season: str
+    #: The matches recorded this season.
+    recorded: int
+    #: The matches whose post-match sequence ended (Expensive Mistakes) this season.
+    ended: int
+
+    def was_recorded(self, number: int) -> bool:
+        """Whether match ``number`` was recorded this season."""
+        return number >= 0 and bool(self.recorded >> number & 1)
+
+    def has_ended(self, number: int) -> bool:
+        """Whether the post-match sequence of match ``number`` ended this season."""
+        return number >= 0 and bool(self.ended >> number & 1)
+
+    @staticmethod
+    def numbers(bits: int) -> frozenset[int]:
+        """The match numbers whose bits are set."""
+        return frozenset(n for n in range(bits.bit_length()) if bits >> n & 1)
+
+
+def played(team: Sheet) -> Played:
+    """The match numbers of the team's current season, kept beside its ledger (:class:`~progression.ledger.LedgerIndex`):
+    a team that records a match reads only the entries the last operation added, at any length of season or history.
+
+    Raises:
+        InvalidInput: a ``result`` or ``closed`` tag on the ledger whose match number is not a whole number from 0
+            to 9,999 (a hand-edited file), named with its entry.
+    """
+    return team.ledger.indexed(_PLAYED)
+
+
+def _counted(event: Adjusted, recorded: int, ended: int) -> tuple[int, int]:
+    """``recorded`` and ``ended`` with the bits of the match numbers ``event`` tags."""
+    where = f"the ledger entry {event.reason!r}"
+    tags = event.effect.tags
+    if RESULT_TAG in tags:
+        recorded |= 1 << _bit(str(tags[RESULT_TAG]).split(" ", 1)[0], f"the result number of {where}")
+    if CLOSED_TAG in tags:
+        ended |= 1 << _bit(tags[CLOSED_TAG], f"the closed tag of {where}")
+    return recorded, ended
+
+
+def _bit(tag: str, where: str) -> int:
+    """The match number a tag holds, checked before it becomes a bit (a hand-edited ``99999999999`` would be a
+    number of ten billion bits)."""
+    number = _season_number(tag, where, 0)
+    if number >= MATCH_NUMBERS.stop:
+        msg = f"{where} is a match number from 0 to {MATCH_NUMBERS.stop - 1:,}, got {tag!r}"
+        raise InvalidInput(msg)
+    return number
+
+
+def _read_played(ledger: Sequence[Event]) -> Played:
+    """The current season's numbers, read back from the end of ``ledger`` to the season's start."""
+    later: list[Adjusted] = []
+    season = "1"
+    for entry in reversed(ledger):
+        marked = _marked(entry)
+        starts = [i for i, event in enumerate(marked) if "season" in event.effect.tags]
+        if starts:
+            season = str(marked[starts[-1]].effect.tags["season"])
+            later.extend(reversed(marked[starts[-1] + 1 :]))
+            break
+        later.extend(reversed(marked))
+    return _extended(Played(season=season, recorded=0, ended=0), (), reversed(later))
+
+
+def _extend_played(now: Played, entries: Sequence[Event]) -> Played:
+    """``now`` after ``entries``, appended to the ledger in this order."""
+    return _extended(now, entries, ())
+
+
+def _extended(now: Played, entries: Sequence[Event], marked: Iterable[Adjusted]) -> Played:
+    season, recorded, ended = now.season, now.recorded, now.ended
+    for event in (*marked, *(event for entry in entries for event in _marked(entry))):
+        if "season" in event.effect.tags:
+            season, recorded, ended = str(event.effect.tags["season"]), 0, 0
+        else:
+            recorded, ended = _counted(event, recorded, ended)
+    if (season, recorded, ended) == (now.season, now.recorded, now.ended):
+        return now
+    return Played(season=season, recorded=recorded, ended=ended)
+
+
+#: The current season's match numbers, kept beside each team's ledger.
+_PLAYED: LedgerIndex[Played] = LedgerIndex(name="match numbers of the season", read=_read_played, extend=_extend_played)
 
 
 def closed_matches(team: Sheet, *, season: int | None = None) -> tuple[int, ...]:
