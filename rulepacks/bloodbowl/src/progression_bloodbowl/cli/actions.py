@@ -321,7 +321,7 @@ def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("prize", "place")
 def prize(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """A play-off prize: place=1 (100,000 and the League Trophy), 2 (60,000) or 3 (30,000)."""
-    return _standings.prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
+    return _standings.award_prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
 
 
 @takes("lose_trophy")
