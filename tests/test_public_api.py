@@ -37,14 +37,15 @@ FAMILIES = {
     "authoring": [
         "CHOICE", "LARGEST_PACK", "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
         "Narrator", "Override", "PackEntry", "Play", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
-        "moved", "pack_entries", "public_dir", "read_pack",
+        "moved", "pack_entries", "public_dir", "structure_pack",
     ],
     "operations": [
         "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",
-        "create", "execute",
+        "start_sheet",
     ],
     "history": [
-        "Amendment", "AmendmentRefused", "Divergence", "Outcome", "Verification", "amend", "rebase", "undo", "verify",
+        "Amendment", "AmendmentRefused", "Divergence", "EntryOutcome", "Verification", "amend", "rebase", "undo",
+        "verify",
     ],
     "ledger": ["Account", "Ledger", "LedgerIndex", "PendingDecision", "Sheet", "replay"],
     "files": [
@@ -84,8 +85,8 @@ MOVED = {
         ("Narrator", "Override", "PackEntry", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec"),
         "authoring",
     ),
-    **dict.fromkeys(("Upgrade", "read_pack"), "authoring"),
-    **dict.fromkeys(("combine", "create", "execute"), "operations"),
+    **dict.fromkeys(("Upgrade",), "authoring"),
+    **dict.fromkeys(("combine",), "operations"),
     **dict.fromkeys(("Amendment", "AmendmentRefused", "Divergence", "Verification"), "history"),
     **dict.fromkeys(("Account",), "ledger"),
     **dict.fromkeys(("converter",), "files"),
@@ -97,9 +98,20 @@ MOVED = {
 #: and from the family, for one release, with a warning naming the new one.
 RENAMED = {
     "Pending": ("ledger", "PendingDecision"),
+    "create": ("operations", "start_sheet"),
     "dumps": ("files", "unstructure_sheet"),
     "entries": ("authoring", "pack_entries"),
     "loads": ("files", "structure_sheet"),
+    "read_pack": ("authoring", "structure_pack"),
+}
+
+#: The names renamed in their family, that were never on the face: old -> (family, new name).
+RENAMED_IN_FAMILY = {"Outcome": ("history", "EntryOutcome")}
+
+#: The names that left the API because another name does their work, from the face and from their family: old ->
+#: (family, what the warning says to use instead, the private module that still holds the very same object).
+WITHDRAWN = {
+    "execute": ("operations", "progression.run (the new sheet is its first item)", "progression.engine.run"),
 }
 
 
@@ -186,6 +198,51 @@ class TestDeprecatedNames:
         assert [getattr(module, new)] * 2 == found
         assert name not in module.__all__
 
+    @pytest.mark.parametrize("name", sorted(RENAMED_IN_FAMILY))
+    def test_a_name_renamed_in_its_family_warns_and_names_the_new_one(self, name: str) -> None:
+        """``history.Outcome``, named as a Blood Bowl spell's outcome is, still resolves from its family to the
+        new class, with a ``DeprecationWarning`` naming it; the face never had it."""
+        family, new = RENAMED_IN_FAMILY[name]
+        module = importlib.import_module(f"progression.{family}")
+        message = f"progression.{family}.{name} is deprecated: use progression.{family}.{new}"
+        with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+            found = getattr(module, name)
+        assert (getattr(module, new), False) == (found, name in module.__all__)
+        with pytest.raises(AttributeError, match=f"^module 'progression' has no attribute '{name}'$"):
+            getattr(progression, name)
+
+    @pytest.mark.parametrize("name", sorted(WITHDRAWN))
+    def test_a_withdrawn_name_warns_and_gives_the_same_object(self, name: str) -> None:
+        """``execute`` (``run`` under another verb, giving the sheet alone) still gives the very function it gave,
+        from the face and from its family, with a ``DeprecationWarning`` saying what to use instead."""
+        family, instead, holder = WITHDRAWN[name]
+        module = importlib.import_module(f"progression.{family}")
+        found = []
+        for owner in (progression, module):
+            message = f"{owner.__name__}.{name} is deprecated: use {instead}"
+            with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+                found.append(getattr(owner, name))
+        assert ([getattr(importlib.import_module(holder), name)] * 2, False) == (found, name in module.__all__)
+
+    @pytest.mark.parametrize("kind", ["Store", "Transaction"])
+    def test_a_store_s_execute_warns_and_does_what_run_does(self, kind: str, tmp_path: Path) -> None:
+        """``Store.execute`` and ``Transaction.execute`` still run the operation, with a ``DeprecationWarning``
+        naming ``run``; the sheet they give is the first item of what ``run`` gives."""
+        from progression.operations import Award, Create
+
+        pack = progression.load_file(ROOT / "examples" / "skirmish" / "pack.toml")
+        with progression.open_store(tmp_path / "s.db", pack) as store:
+            store.create("ana", Create(kind="adventurer", name="Ana"))
+            award = Award(pool="xp", amount=3, reason="a rat")
+            message = f"{kind}.execute is deprecated: use {kind}.run (the new sheet is its first item)"
+            if kind == "Store":
+                with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+                    after = store.execute("ana", award)
+            else:
+                with store.transaction() as tx, pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+                    after = tx.execute("ana", award)
+            assert (store.sheet("ana"), 3) == (after, after.pools["xp"])
+
     def test_an_old_name_warns_each_time(self) -> None:
         """The old name is never cached on the module, so that every import of it warns, not the first only."""
         for _ in range(2):
@@ -203,9 +260,10 @@ class TestDeprecatedNames:
         imports a moved name from :mod:`progression` or reads it as ``progression.<name>``, not even under
         ``TYPE_CHECKING`` where no warning would say so."""
         skipped = (ROOT / "src" / "progression" / "__init__.py", Path(__file__))
-        assert [] == python_uses("progression", {*MOVED, *RENAMED}, python_files(*skipped))
-        for family in {family for family, _ in RENAMED.values()}:
-            old = {name for name, (home, _) in RENAMED.items() if home == family}
+        assert [] == python_uses("progression", {*MOVED, *RENAMED, *WITHDRAWN}, python_files(*skipped))
+        renamed = {**RENAMED, **RENAMED_IN_FAMILY, **{name: (family, "") for name, (family, *_) in WITHDRAWN.items()}}
+        for family in {family for family, _ in renamed.values()}:
+            old = {name for name, (home, _) in renamed.items() if home == family}
             home = ROOT / "src" / "progression" / family
             mine = (home / "__init__.py", home.with_suffix(".py"), Path(__file__))
             assert [] == python_uses(f"progression.{family}", old, python_files(*mine))

@@ -146,17 +146,20 @@ _MOVED = {
     "Violation": "requirements",
     "combine": "operations",
     "converter": "files",
-    "create": "operations",
+    "create": "operations:start_sheet",
     "dumps": "files:unstructure_sheet",
     "entries": "authoring:pack_entries",
-    "execute": "operations",
     "loads": "files:structure_sheet",
-    "read_pack": "authoring",
+    "read_pack": "authoring:structure_pack",
     "run_trials": "studies",
 }
 
 
-_old_name = moved(__name__, _MOVED)
+#: The names that left the API because another name does their work: what to use instead, and the module that
+#: still holds each for this release.
+_WITHDRAWN = {"execute": ("progression.run (the new sheet is its first item)", "progression.engine.run")}
+
+_old_name = moved(__name__, _MOVED, withdrawn=_WITHDRAWN)
 
 
 def __getattr__(name: str) -> Any:
@@ -172,7 +175,7 @@ def __getattr__(name: str) -> Any:
         value = getattr(import_module(f".{home}", __name__), name)
         globals()[name] = value
         return value
-    if name in _MOVED:  # not cached, so that every use warns
+    if name in _MOVED or name in _WITHDRAWN:  # not cached, so that every use warns
         return _old_name(name)
     try:  # a submodule used as an attribute, as in ``progression.errors.SheetError``
         return import_module(f".{name}", __name__)

@@ -19,7 +19,9 @@ def public_dir(namespace: Mapping[str, Any], names: Iterable[str]) -> list[str]:
     return sorted({*names, *imported, *(n for n in namespace if n.startswith("__"))})
 
 
-def moved(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
+def moved(
+    package: str, homes: Mapping[str, str], *, withdrawn: Mapping[str, tuple[str, str]] | None = None
+) -> Callable[[str], Any]:
     """A module ``__getattr__`` for ``package`` giving each name of ``homes`` from its new home, with a
     :class:`DeprecationWarning` naming it each time it is used (the name is not cached), and refusing any other
     name as Python does.
@@ -28,11 +30,20 @@ def moved(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
     name there (``{"price": "queries:price_inducements"}``), or the name in ``package`` itself
     (``{"price": ":price_inducements"}``, a name renamed in place).
 
+    ``withdrawn`` names what leaves the public API with no new name, because another public name does its work:
+    each name gives, for one release, the same object as before, from the (private) module that still holds it,
+    and its warning says what to use instead: ``{"execute": ("progression.run (the new sheet is its first
+    item)", "progression.engine.run")}`` warns ``package.execute is deprecated: use progression.run (...)``.
+
     Use it as ``__getattr__ = moved(__name__, {...})`` in the module.
     """
 
     def attribute(name: str) -> Any:
         home = homes.get(name)
+        if home is None and withdrawn and name in withdrawn:
+            instead, holder = withdrawn[name]
+            warnings.warn(f"{package}.{name} is deprecated: use {instead}", DeprecationWarning, 2)
+            return getattr(import_module(holder), name)
         if home is None:
             msg = f"module {package!r} has no attribute {name!r}"
             raise AttributeError(msg)

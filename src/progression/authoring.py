@@ -2,7 +2,7 @@
 upgrades, their costs and limits, GM overrides, displayed labels, the strategy of sensible play the
 conformance check is steered by, :class:`Play`), the requests a random procedure
 yields (:class:`Roll`, :class:`Choose`) and the context it reads, reading a pack's own TOML
-(:class:`Reader`, :func:`read_pack`), telling its entries (:class:`Narrator`) and the installed
+(:class:`Reader`, :func:`structure_pack`), telling its entries (:class:`Narrator`) and the installed
 packs' entry points (:func:`pack_entries`, :class:`PackEntry`), and a package's face: :func:`moved`, its old
 names kept for a release with a warning, and :func:`public_dir`, what ``dir()`` shows of it.
 
@@ -14,7 +14,7 @@ from progression._labels import Label
 from progression._moved import moved, public_dir
 from progression.engine.procedures import Choose, ProcedureContext, Roll
 from progression.rulepacks.discovery import PackEntry, pack_entries
-from progression.rulepacks.loading import read_pack
+from progression.rulepacks.loading import structure_pack
 from progression.rulepacks.narration import Narrator
 from progression.rulepacks.reader import LARGEST_PACK, Reader
 from progression.rules.parts import (
@@ -58,8 +58,9 @@ __all__ = [
     "moved",
     "pack_entries",
     "public_dir",
-    "read_pack",
+    "structure_pack",
 ]
 
-#: The name of before, for one release.
-__getattr__ = moved(__name__, {"entries": ":pack_entries"})
+#: The names of before, for one release: ``read_pack`` built a pack from parsed data, where ``read_`` now
+#: means a file read from disk (:func:`progression.files.read_sheet_file`).
+__getattr__ = moved(__name__, {"entries": ":pack_entries", "read_pack": ":structure_pack"})

@@ -1,12 +1,14 @@
 """The core's operations, the values every change to a sheet is made of, and the functions of the engine
-beside :func:`progression.run`: :func:`create` (a new sheet), :func:`execute` (an operation run without
-appending its entry) and :func:`combine` (many operations as one entry).
+beside :func:`progression.run`: :func:`start_sheet` (a new sheet from its :class:`Create`) and
+:func:`combine` (many operations as one entry).
 
-Build one and run it with :func:`progression.run` (or let a pack's methods build them: ``pack.award``
-runs an :class:`Award`). A pack declares its own operations as subclasses of
-:class:`~progression.Operation` in :attr:`RulePack.operations <progression.RulePack.operations>`.
+Build one and run it with :func:`progression.run`, which gives the new sheet and the entry it appended (or let a
+pack's methods build them: ``pack.award`` runs an :class:`Award` and gives the new sheet). A pack declares its
+own operations as subclasses of :class:`~progression.Operation` in :attr:`RulePack.operations
+<progression.RulePack.operations>`.
 """
 
+from progression._moved import moved
 from progression.engine.operations import (
     Adjust,
     Award,
@@ -19,7 +21,7 @@ from progression.engine.operations import (
     Mark,
     Purchase,
 )
-from progression.engine.run import create, execute
+from progression.engine.run import start_sheet
 from progression.engine.steps import combine
 
 __all__ = [
@@ -34,6 +36,13 @@ __all__ = [
     "Mark",
     "Purchase",
     "combine",
-    "create",
-    "execute",
+    "start_sheet",
 ]
+
+#: The names of before, for one release: ``create`` differed from :class:`Create` by a capital only, and
+#: ``execute`` was :func:`progression.run` under another verb, giving the sheet alone.
+__getattr__ = moved(
+    __name__,
+    {"create": ":start_sheet"},
+    withdrawn={"execute": ("progression.run (the new sheet is its first item)", "progression.engine.run")},
+)

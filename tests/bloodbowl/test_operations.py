@@ -107,7 +107,7 @@ class TestVerified:
             pack, team, next(m for m, p in team.members.items() if "journeyman" in p.tags)
         )
         team = bb.operations.lose_trophy(
-            pack, bb.operations.prize(pack, bb.operations.expensive_mistakes(pack, team, dice, number=1), 1)
+            pack, bb.operations.award_prize(pack, bb.operations.expensive_mistakes(pack, team, dice, number=1), 1)
         )
         team = bb.operations.redraft(pack, team, dice, keep=sorted(bb.team.roster.permanent(team))[:11])
         assert (True, team) == (progression.verify(team, pack).ok, _reloaded(pack, team))

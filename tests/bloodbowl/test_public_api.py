@@ -22,19 +22,19 @@ EXPECTED = [
 #: Each public submodule and its names, in the order of its ``__all__``.
 MODULES = {
     "operations": [
-        "PostMatch", "add_journeymen", "advance", "amend_match", "buy_staff", "cast_spell", "create_team",
-        "draft", "draft_matched_play", "end_draft", "expensive_mistakes", "fire", "fire_staff", "hire",
-        "hire_journeyman", "induce", "lose_trophy", "new_player", "new_season", "prize", "record_match",
+        "PostMatch", "add_journeymen", "advance", "amend_match", "award_prize", "buy_staff", "cast_spell",
+        "create_team", "draft", "draft_matched_play", "end_draft", "expensive_mistakes", "fire", "fire_staff",
+        "hire", "hire_journeyman", "induce", "lose_trophy", "new_player", "new_season", "record_match",
         "record_outcome", "redraft", "release_journeymen", "remove_dead", "retire", "star_sheet",
         "update_fans",
     ],
     "queries": [
-        "agent_fee", "budget", "check_match", "closed_matches", "current_team_value", "current_value",
-        "fielded", "hireable", "league_points", "level_of", "match_entry", "match_notes", "must_advance",
-        "notation", "prayers", "price_inducements", "profile", "quote_matched_play", "redraft_budget",
+        "agent_fee", "check_match", "closed_matches", "current_team_value", "current_value", "held_inducements",
+        "hireable", "inducement_budget", "league_points", "level_of", "match_entry", "match_notes",
+        "must_advance", "notation", "price_inducements", "profile", "quote_matched_play", "redraft_budget",
         "results", "round_robin", "seasons_played", "skill_points", "spent_from_treasury", "spp_account",
-        "standings", "standings_lines", "star_eligibility", "team_value", "treasury_account", "winnings",
-        "wizard_eligibility", "wizards",
+        "spp_prayers", "standings", "standings_lines", "star_eligibility", "team_value", "treasury_account",
+        "winnings", "wizard_eligibility", "wizards",
     ],
     "spells": [
         "Outcome", "Piece", "Pitch", "Profile", "apothecary", "end_of_drive", "fireball", "frog_profile",
@@ -54,10 +54,14 @@ MOVED = {name: module for module, names in MODULES.items() for name in names if 
 #: The names renamed in this release, old -> (module, new name): vague out of context, they say what they do
 #: now; the old name still resolves from the face and from the module, for one release, with a warning.
 RENAMED = {
+    "budget": ("queries", "inducement_budget"),
     "cast": ("operations", "cast_spell"),
     "closed": ("queries", "closed_matches"),
     "eligibility": ("queries", "star_eligibility"),
+    "fielded": ("queries", "held_inducements"),
+    "prayers": ("queries", "spp_prayers"),
     "price": ("queries", "price_inducements"),
+    "prize": ("operations", "award_prize"),
 }
 for _, new in RENAMED.values():  # a new name was never on the face: not a moved one
     del MOVED[new]

@@ -123,6 +123,7 @@ class TestShow:
                     "default": 1,
                     "choices": [],
                     "doc": "how many days of training.",
+                    "values": {},
                 }
             ],
         } == contract["action"]["train"]

@@ -120,9 +120,9 @@ class TestPerCompetence:
 class TestQualitiesAndSpecializations:
     def test_quality_payable_from_every_listing_competence(self, pack: RulePack) -> None:
         """Suppleness may be paid from the PP of each competence listing it, and no other."""
-        expected = tuple(f"pp.{c}" for c in pc.queries.listing(pack, "souplesse"))
+        expected = tuple(f"pp.{c}" for c in pc.queries.competences_listing(pack, "souplesse"))
         assert expected == pack.upgrade("quality.souplesse").pools
-        assert {"escrime", "danse"} <= set(pc.queries.listing(pack, "souplesse"))
+        assert {"escrime", "danse"} <= set(pc.queries.competences_listing(pack, "souplesse"))
 
     def test_quality_escalates_on_qualities_owned(self, pack: RulePack) -> None:
         """A quality's price is read on the count of qualities owned; it is bought once."""

@@ -227,7 +227,7 @@ class TestCompletion:
     def test_completed_degrees(self, pack: RulePack) -> None:
         """At 30 Beginner is complete; at 61 Beginner and Proficient; Master never is."""
         assert [(), ("debutant",), ("debutant", "confirme"), ("debutant", "confirme", "expert")] == [
-            pc.queries.completed(pack, pc.new_character(pack, levels={"escrime": n}), "escrime")
+            pc.queries.completed_degrees(pack, pc.new_character(pack, levels={"escrime": n}), "escrime")
             for n in (29, 30, 61, 500)
         ]
 
@@ -238,7 +238,7 @@ class TestCompletion:
         assert (
             (pc.types.Completion(competence="escrime", degree="debutant", level=30),),
             (),
-        ) == (pc.queries.completions(pack, sheet, after), pc.queries.completions(pack, after, after))
+        ) == (pc.queries.completions_between(pack, sheet, after), pc.queries.completions_between(pack, after, after))
 
     def test_history(self, pack: RulePack) -> None:
         """Completions are found in the ledger, with the position after which they happened."""

@@ -17,7 +17,7 @@ from support.edits import assert_found
 
 PACKS = {name: pc.build(settings=pc.default_settings().changed(overflow=name)) for name in pc.campaigns.POLICIES}
 COMPETENCES = pc.queries.competences(pc.pack())
-QUALITIES = tuple(q for q in pc.pack().tables["qualities"] if pc.queries.listing(pc.pack(), q))
+QUALITIES = tuple(q for q in pc.pack().tables["qualities"] if pc.queries.competences_listing(pc.pack(), q))
 LEVEL = pc.pack().curve("level")
 
 levels = st.integers(min_value=0, max_value=400)
@@ -163,7 +163,10 @@ class TestPlay:
             if isinstance(event, progression.events.Step):  # an entry, a batch of entries, a step
                 stack.extend(event.events)
             elif isinstance(event, progression.events.Purchased) and event.upgrade.startswith("quality."):
-                allowed = {pc.ids.pool_id(c) for c in pc.queries.listing(pack, event.upgrade.removeprefix("quality."))}
+                allowed = {
+                    pc.ids.pool_id(c)
+                    for c in pc.queries.competences_listing(pack, event.upgrade.removeprefix("quality."))
+                }
                 hypothesis.event(f"a quality paid by {min(len(event.price), 2)}+ competences")
                 assert set(event.price) <= allowed
 
@@ -179,7 +182,7 @@ class TestPlay:
             if value:
                 sheet = pc.award(pack, sheet, competence, value, reason="setup")
         split = split_for(pack, sheet, quality, seed)
-        strangers = set(split) - set(pc.queries.listing(pack, quality))
+        strangers = set(split) - set(pc.queries.competences_listing(pack, quality))
         hypothesis.event("a stranger in the split" if strangers else "only listing competences")
         try:
             after = pc.buy_quality(pack, sheet, quality, pay=split)

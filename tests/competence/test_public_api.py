@@ -23,17 +23,16 @@ EXPECTED = [
 #: Each public submodule and its names, in the order of its ``__all__``.
 MODULES = {
     "operations": [
-        "award", "buy_quality", "buy_specialization", "competence_test", "new_character", "raise_level",
-        "roll_competence", "settle",
+        "award", "buy_quality", "buy_specialization", "new_character", "raise_level", "roll_competence", "settle",
     ],
     "queries": [
-        "competences", "completed", "completion_history", "completions", "cost_to_reach", "default_split",
-        "degree", "level", "level_table", "listing", "qualities_of", "quality_table", "quote_quality",
-        "roll_total", "specialization_costs",
+        "competences", "competences_listing", "completed_degrees", "completion_history", "completions_between",
+        "cost_to_reach", "default_split", "degree", "level", "level_table", "qualities_of", "quality_table",
+        "quote_quality", "roll_total", "specialization_costs",
     ],
     "campaigns": [
         "DEGREES", "POLICIES", "build", "default_settings", "example_campaign", "load_campaign",
-        "load_settings", "pack_for", "read_campaign", "read_settings",
+        "load_settings", "pack_for", "structure_campaign", "structure_settings",
     ],
     "ids": [
         "degree_id", "level_id", "open_id", "pool_id", "quality_id", "raise_id", "specialization_id",
@@ -44,9 +43,28 @@ MODULES = {
     ],
 }  # fmt: skip
 
+#: The names renamed in this release, old -> (module, new name): importable under the old name from the face and
+#: from the module, for one release, with a warning naming the new one.
+RENAMED = {
+    "completed": ("queries", "completed_degrees"),
+    "completions": ("queries", "completions_between"),
+    "listing": ("queries", "competences_listing"),
+    "read_campaign": ("campaigns", "structure_campaign"),
+    "read_settings": ("campaigns", "structure_settings"),
+}
+
+#: The names that left the API in this release, and what the warning says to use instead: ``competence_test``
+#: rolled a test as :func:`progression_competence.roll_competence` does.
+WITHDRAWN = {"competence_test": "progression_competence.roll_competence (it records the same test and gives its total)"}
+
 #: The names that left the face in this release, and the module each is imported from now: every name of a
-#: submodule that is not on the face.
-MOVED = {name: module for module, names in MODULES.items() for name in names if name not in EXPECTED}
+#: submodule that is not on the face, and was not renamed on the way.
+MOVED = {
+    name: module
+    for module, names in MODULES.items()
+    for name in names
+    if name not in EXPECTED and name not in {new for _, new in RENAMED.values()}
+}
 
 
 class TestFace:
@@ -88,10 +106,11 @@ class TestModules:
 
     def test_every_name_has_one_home(self) -> None:
         """No name is in two submodules, and every name the face had before this release has a home: the face
-        (``pack`` only there) or a submodule."""
+        (``pack`` only there) or a submodule, under its name or a new one; or it left, for the name that does its
+        work (``competence_test``)."""
         listed = [name for names in MODULES.values() for name in names]
         assert sorted(set(listed)) == sorted(listed)
-        assert 51 == len(set(listed) | set(EXPECTED))
+        assert 51 == len(set(listed) | set(EXPECTED)) + len(WITHDRAWN)
         assert {"pack"} == set(EXPECTED) - set(listed)
 
 
@@ -105,6 +124,32 @@ class TestDeprecatedNames:
         with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
             old = getattr(pc, name)
         assert getattr(importlib.import_module(f"progression_competence.{module}"), name) is old
+
+    @pytest.mark.parametrize("name", sorted(RENAMED))
+    def test_a_renamed_name_warns_and_names_the_new_one(self, name: str) -> None:
+        """A renamed name still resolves, from the face and from its module, to the new one, with a
+        ``DeprecationWarning`` naming it; it is in no ``__all__``."""
+        module_name, new = RENAMED[name]
+        module = importlib.import_module(f"progression_competence.{module_name}")
+        found = []
+        for owner, where in ((pc, "progression_competence"), (module, module.__name__)):
+            message = f"{where}.{name} is deprecated: use {module.__name__}.{new}"
+            with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+                found.append(getattr(owner, name))
+        assert ([getattr(module, new)] * 2, False) == (found, name in module.__all__)
+
+    @pytest.mark.parametrize("name", sorted(WITHDRAWN))
+    def test_a_withdrawn_name_warns_and_gives_the_same_object(self, name: str) -> None:
+        """A name that left the API still gives, from the face and from ``operations``, the very object it gave,
+        with a ``DeprecationWarning`` saying what to use instead."""
+        found = []
+        for owner in (pc, pc.operations):
+            message = f"{owner.__name__}.{name} is deprecated: use {WITHDRAWN[name]}"
+            with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+                found.append(getattr(owner, name))
+        from progression_competence import _rolls
+
+        assert [getattr(_rolls, name)] * 2 == found
 
     def test_an_old_name_warns_each_time(self) -> None:
         """The old name is never cached on the module, so that every import of it warns, not the first only."""
@@ -131,22 +176,28 @@ class TestNoOldNameInUse:
         not even under ``TYPE_CHECKING`` where no warning would say so."""
         assert [] == python_uses(
             "progression_competence",
-            MOVED,
+            {*MOVED, *RENAMED, *WITHDRAWN},
             python_files(ROOT / "rulepacks/competence/src/progression_competence/__init__.py", Path(__file__)),
         )
+        for module_name in {module for module, _ in RENAMED.values()} | {"operations"}:
+            old = {name for name, (home, _) in RENAMED.items() if home == module_name} | (
+                set(WITHDRAWN) if module_name == "operations" else set()
+            )
+            mine = (ROOT / f"rulepacks/competence/src/progression_competence/{module_name}.py", Path(__file__))
+            assert [] == python_uses(f"progression_competence.{module_name}", old, python_files(*mine))
 
     def test_no_page_uses_an_old_name(self) -> None:
         """No page of the docs, nor the README, writes a moved name as ``pc.<name>``,
         ``progression_competence.<name>`` (a cross-reference too) or imports it from the face: the CHANGELOG
         alone, which lists the moves, names them."""
-        assert [] == pages_using(old_name_pattern("progression_competence", "pc", MOVED))
+        assert [] == pages_using(old_name_pattern("progression_competence", "pc", {*MOVED, *RENAMED, *WITHDRAWN}))
 
     def test_the_page_scan_finds_an_old_name(self) -> None:
         """The pattern the page scan uses catches an old name, and leaves its new home and a name of the face."""
         old = old_name_pattern("progression_competence", "pc", MOVED, imports=False)
-        assert ["pc.listing"] == old.findall(
-            "pc.listing(pack, 'memory') pc.queries.listing(pack, 'memory') pc.level(pack)"
+        assert ["pc.level_table"] == old.findall(
+            "pc.level_table(pack, 'memory') pc.queries.level_table(pack, 'memory') pc.level(pack)"
         )
         assert [] == old.findall(
-            ":func:`~progression_competence.queries.listing` and ``progression_competence._costs``"
+            ":func:`~progression_competence.queries.level_table` and ``progression_competence._costs``"
         )

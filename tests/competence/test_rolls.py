@@ -78,10 +78,10 @@ class TestRoll:
             progression.replay(after.ledger),
             progression.verify(after, pack).ok,
         )
-        assert (
-            pc.operations.competence_test.operation(competence="escrime", specializations=("rapiere",))
-            == entry.operation
-        )  # type: ignore[attr-defined]
+        assert ("competence.test", {"competence": "escrime", "specializations": ("rapiere",)}) == (
+            entry.operation.tag,
+            {"competence": entry.operation.competence, "specializations": entry.operation.specializations},  # type: ignore[attr-defined]
+        )
 
     def test_checks_before_rolling(self, pack: RulePack) -> None:
         """A refused test rolls no die: the scripted dice are untouched."""

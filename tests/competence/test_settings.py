@@ -94,7 +94,7 @@ class TestChanged:
     def test_round_trip_through_the_table(self) -> None:
         """``as_table`` spells every setting out; reading it back gives the same settings."""
         settings = pc.default_settings().changed(quality_step=0, degree_starts={"maitre": 100}, overflow="lose")
-        assert settings == pc.campaigns.read_settings(settings.as_table(), "<table>")
+        assert settings == pc.campaigns.structure_settings(settings.as_table(), "<table>")
 
     def test_curves_follow(self) -> None:
         """The curves are made from the settings: divisor 5 makes level 6 cost 2."""
@@ -145,7 +145,7 @@ class TestFiles:
     def test_wrong_types(self) -> None:
         """A divisor of 0, a text for a number and a die of one side are each reported."""
         with pytest.raises(RulePackError) as caught:
-            pc.campaigns.read_settings({"level_divisor": 0, "quality_step": "ten", "die_size": 1}, "<test>")
+            pc.campaigns.structure_settings({"level_divisor": 0, "quality_step": "ten", "die_size": 1}, "<test>")
         assert {"$.level_divisor", "$.quality_step", "$.die_size"} == {p.path for p in caught.value.problems}
 
 

@@ -49,7 +49,7 @@ def load_pack_text(text: str) -> None:
 
 
 def load_pack_data(data: Any) -> None:
-    only_progression_errors(lambda: progression.authoring.read_pack(data, "<fuzz>", {}))
+    only_progression_errors(lambda: progression.authoring.structure_pack(data, "<fuzz>", {}))
 
 
 def load_sheet_text(text: str) -> None:

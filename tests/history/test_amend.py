@@ -10,7 +10,7 @@ import progression.authoring
 import progression.files
 from progression import ScriptedDice, Sheet, amend, rebase
 from progression.errors import InvalidInput, RulesChanged
-from progression.history import AmendmentRefused, Outcome
+from progression.history import AmendmentRefused, EntryOutcome
 from progression.operations import Award, Create, Mark, Purchase
 from support.builders import NoDice, market, trainer
 
@@ -23,7 +23,7 @@ def ana_history() -> Sheet:
     return pack.award(ana, "purse", 6, reason="bounty")
 
 
-def statuses(outcomes: tuple[Outcome, ...]) -> list[tuple[int, str]]:
+def statuses(outcomes: tuple[EntryOutcome, ...]) -> list[tuple[int, str]]:
     return [(o.position, o.status) for o in outcomes]
 
 
@@ -83,9 +83,9 @@ class TestAmend:
         sheet = pack.award(pack.new_sheet("adventurer", "Ana"), "bag", 8, reason="loot")
         sheet = pack.award(sheet, "bag", 4, reason="loot")  # the bag holds 10: 2 of these are lost
         _, report = amend(sheet, 2, Award(pool="bag", amount=3, reason="loot"), pack=pack)
-        assert [Outcome(position=3, label="award 4 to bag", status="changed", changes=("bag: +4 (was +2)",))] == list(
-            report.outcomes[1:]
-        )
+        assert [
+            EntryOutcome(position=3, label="award 4 to bag", status="changed", changes=("bag: +4 (was +2)",))
+        ] == list(report.outcomes[1:])
 
     def test_the_creation_amended(self) -> None:
         """Entry 1 is the creation: amended by a Create, the whole history runs on the new start."""

@@ -76,6 +76,31 @@ class Gift(Operation):
 
 
 class TestOptions:
+    def test_values_are_listed_from_the_pack(self) -> None:
+        """An option's ``values`` give the ids it names (and their names) under a pack; none declared, none listed."""
+        pack = skirmish()
+        kinds = Option(name="kind", values=lambda pack: {k: pack.name_of(k) for k in pack.kinds})
+        assert ({"hero": "Hero", "party": "Party"}, {}) == (kinds.values_of(pack), Option(name="x").values_of(pack))
+
+    @pytest.mark.parametrize(
+        ("values", "message"),
+        [
+            (5, "the values of option 'kind' are a function of the pack, got int"),
+            ("kinds", "the values of option 'kind' are a function of the pack, got str"),
+        ],
+    )
+    def test_values_that_are_no_function_are_refused(self, values: object, message: str) -> None:
+        """``values`` is a function of the pack: anything else is refused when the option is made."""
+        with pytest.raises(InvalidInput, match=f"^{message}$"):
+            Option(name="kind", values=values)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("given", [["adventurer"], {"adventurer": 1}, None])
+    def test_values_that_are_no_mapping_of_texts_are_refused(self, given: object) -> None:
+        """A ``values`` function giving anything but ids mapped to names is refused when they are listed."""
+        option = Option(name="kind", values=lambda pack: given)
+        with pytest.raises(InvalidInput, match=r"^the values of option 'kind' map ids to names"):
+            option.values_of(skirmish())
+
     def test_read_from_the_signature(self) -> None:
         """Each keyword after (pack, sheet, dice) is an option: its type, default and doc from the function."""
         options = Action(name="train", function=train).signature.options

@@ -151,16 +151,16 @@ class TestBadArguments:
             progression.load_text(b"format = 1")  # type: ignore[arg-type]
 
     def test_read_pack_of_something_else(self) -> None:
-        """``read_pack`` wants parsed TOML: a table."""
+        """``structure_pack`` wants parsed TOML: a table."""
         with pytest.raises(RulePackError, match=r"x\.toml: expected a table of pack sections, got list @ \$"):
-            progression.authoring.read_pack([], "x.toml")  # type: ignore[arg-type]
+            progression.authoring.structure_pack([], "x.toml")  # type: ignore[arg-type]
 
     def test_format_given_as_true(self) -> None:
         """``format = true`` is not version 1, although ``True == 1`` in Python."""
         with pytest.raises(
             RulePackError, match=r"unknown format version True; this library reads format = 1 @ \$\.format"
         ):
-            progression.authoring.read_pack({"format": True}, "x.toml")
+            progression.authoring.structure_pack({"format": True}, "x.toml")
 
 
 CURVES = """

@@ -43,7 +43,7 @@ def appender(pipe: Connection, where: str, pack: progression.RulePack, sheet: st
             time.sleep(0.001)
         versions = []
         for n in range(count):
-            after = store.execute(sheet, Award(pool="purse", amount=1, reason=f"{os.getpid()} #{n}"))
+            after = store.run(sheet, Award(pool="purse", amount=1, reason=f"{os.getpid()} #{n}"))[0]
             versions.append(len(after.ledger))
         pipe.send(versions)
 

@@ -15,7 +15,7 @@ from progression.operations import Award, Create
 
 def hero(store: progression.store.Store) -> progression.Sheet:
     store.create("ana", Create(kind="hero", name="Ana"))
-    return store.execute("ana", Award(pool="xp", amount=30, reason="the crypt"))
+    return store.run("ana", Award(pool="xp", amount=30, reason="the crypt"))[0]
 
 
 class TestExtend:
@@ -56,7 +56,7 @@ class TestExtend:
     def test_expected_version(self, store, pack) -> None:
         """With the version read, a sheet changed since is a conflict."""
         before = hero(store)
-        store.execute("ana", Award(pool="xp", amount=1, reason="meanwhile"))
+        store.run("ana", Award(pool="xp", amount=1, reason="meanwhile"))[0]
         with pytest.raises(StoreConflict):
             store.extend("ana", pack.award(before, "xp", 5, reason="late"), expected=2)
 

@@ -42,8 +42,8 @@ class TestBloodBowl:
             assert (team, team.member("1").ledger) == (stored, stored.member("1").ledger)
             match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}})
             operation = pack.operations["bloodbowl.match"](match=match)
-            after = store.execute("reikland", operation, SeededDice(3))
-            expected = progression.operations.execute(pack, team, operation, SeededDice(3))
+            after = store.run("reikland", operation, SeededDice(3))[0]
+            expected = progression.run(pack, team, operation, SeededDice(3))[0]
             assert (expected, expected) == (after, store.sheet("reikland"))
             assert store.verify("reikland").ok
 
@@ -55,5 +55,5 @@ class TestCompetence:
         with progression.open_store(where, pack) as store:
             store.add("ana", pack.new_sheet("character", "Ana"))
             pool = next(iter(store.sheet("ana").pools))
-            after = store.execute("ana", progression.operations.Award(pool=pool, amount=4, reason="a duel"))
+            after = store.run("ana", progression.operations.Award(pool=pool, amount=4, reason="a duel"))[0]
             assert (4, after, True) == (after.pools[pool], store.sheet("ana"), store.verify("ana").ok)

@@ -43,14 +43,14 @@ class TestRoundTrip:
         """What the engine returned is what the store gives back: state and ledger, entry for entry."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
-        after = store.execute("ana", Purchase(upgrade="level_up"))
+        after = store.run("ana", Purchase(upgrade="level_up"))[0]
         again = store.sheet("ana")
         assert (after, 3, {"xp": 11, "purse": 0}) == (again, store.version("ana"), dict(again.pools))
 
     def test_the_store_outlives_its_connection(self, where, pack) -> None:
         """A sheet written, the store closed and opened again (without naming the pack: it is recorded) reads the same."""
         with progression.open_store(where, pack) as first:
-            made = first.execute(hero(first).name.lower(), Award(pool="xp", amount=5, reason="a rat"))
+            made = first.run(hero(first).name.lower(), Award(pool="xp", amount=5, reason="a rat"))[0]
         with progression.open_store(where, pack) as second:
             assert (made, ("ana",)) == (second.sheet("ana"), second.ids())
 
@@ -74,7 +74,7 @@ class TestRoundTrip:
         ana = pack.award(pack.new_sheet("hero", "Ana"), "xp", 3, reason="before joining")
         store.run("party", Join(member="ana", ledger=tuple(ana.ledger)))
         store.run("party", Award(pool="xp", amount=9, reason="the crypt", member="ana"))
-        made = store.execute("party", Purchase(upgrade="level_up", member="ana"))
+        made = store.run("party", Purchase(upgrade="level_up", member="ana"))[0]
         again = store.sheet("party")
         member = again.member("ana")
         assert (made, 9 + 3 - 1, 4) == (again, member.pools["xp"], len(member.ledger))
@@ -85,10 +85,10 @@ class TestRoundTrip:
         pack = trainer()
         with progression.open_store(where, pack) as store:
             store.create("grim", Create(kind="player", name="Grim", pools={"spp": 6}))
-            paused = store.execute("grim", Purchase(upgrade="random_skill"), ScriptedDice([1, 2]))
+            paused = store.run("grim", Purchase(upgrade="random_skill"), ScriptedDice([1, 2]))[0]
             read = store.sheet("grim")
             assert (paused, ("keep one", ("block", "dodge"))) == (read, read.pending.question)
-            done = store.execute("grim", Decide(choice="dodge"))
+            done = store.run("grim", Decide(choice="dodge"))[0]
             assert ({"dodge": 1}, None, True) == (dict(done.owned), done.pending, store.verify("grim").ok)
 
 
@@ -122,7 +122,7 @@ class TestSnapshots:
         """Running an operation on a stored sheet reads its snapshot, not its entries."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
-        after = store.execute("ana", Award(pool="xp", amount=2, reason="a bat"))
+        after = store.run("ana", Award(pool="xp", amount=2, reason="a bat"))[0]
         assert (False, 3) == (after.ledger.loaded, len(after.ledger))
         assert after.ledger[-1].operation == Award(pool="xp", amount=2, reason="a bat")
 
@@ -147,7 +147,7 @@ class TestSnapshots:
     def test_a_snapshot_of_another_layout_is_folded_from_the_entries(self, where, store) -> None:
         """A snapshot this library cannot read as it is (an older layout) is not trusted: the entries are folded."""
         hero(store)
-        made = store.execute("ana", Award(pool="xp", amount=4, reason="a rat"))
+        made = store.run("ana", Award(pool="xp", amount=4, reason="a rat"))[0]
         raw(where, "UPDATE sheets SET state = ? WHERE id = ?", ('{"snapshot": 0}', "ana"))
         assert made == store.sheet("ana")
 
@@ -398,7 +398,7 @@ class TestConcurrency:
             hero(one)
             stale = two.sheet("ana")
             one.run("ana", Award(pool="xp", amount=5, reason="a bat"))
-            after = two.execute("ana", Award(pool="xp", amount=1, reason="a rat"))
+            after = two.run("ana", Award(pool="xp", amount=1, reason="a rat"))[0]
             assert (1, 3, 6) == (len(stale.ledger), len(after.ledger), after.pools["xp"])
 
 
@@ -787,7 +787,7 @@ class TestAmend:
         """With invalid="refuse", an amendment that makes a later entry invalid leaves the sheet as it was."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
-        before = store.execute("ana", Purchase(upgrade="level_up"))
+        before = store.run("ana", Purchase(upgrade="level_up"))[0]
         with pytest.raises(progression.history.AmendmentRefused):
             store.amend("ana", 2, Award(pool="purse", amount=1, reason="a coin"))
         assert (before, 3) == (store.sheet("ana"), store.version("ana"))

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from progression import RulePack, ScriptedDice, SeededDice, Sheet, replay
 from progression.errors import InvalidInput, ProgressionError
 from progression.testing import (
-    Action,
     AwardAction,
     DecideAction,
     DiscardAction,
+    DrawnAction,
     PurchaseAction,
     QuoteAction,
     UndoAction,
@@ -79,7 +79,7 @@ class TestActions:
     def test_base_action_is_abstract(self, skirmish: RulePack) -> None:
         """The base class does nothing by itself."""
         with pytest.raises(NotImplementedError):
-            Action().apply(skirmish, fresh_sheet(skirmish, "hero"))
+            DrawnAction().apply(skirmish, fresh_sheet(skirmish, "hero"))
 
 
 class TestFreshSheet:
@@ -107,7 +107,7 @@ class TestRunActions:
 
     @FEW
     @given(actions(SKIRMISH, max_size=8))
-    def test_actions_name_only_pack_ids(self, steps: list[Action]) -> None:
+    def test_actions_name_only_pack_ids(self, steps: list[DrawnAction]) -> None:
         """Drawn actions name only the pack's pools and upgrades."""
         for step in steps:
             assert getattr(step, "pool", "xp") in SKIRMISH.pools
@@ -116,7 +116,7 @@ class TestRunActions:
     def test_other_exceptions_propagate(self, skirmish: RulePack) -> None:
         """An exception that is not a ProgressionError is a bug, and is not swallowed."""
 
-        class Boom(Action):
+        class Boom(DrawnAction):
             def apply(self, pack: RulePack, sheet: Sheet, dice: object = None) -> Sheet:
                 raise KeyError("boom")
 

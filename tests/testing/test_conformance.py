@@ -27,7 +27,7 @@ from progression.contract import Contract, Factory
 from progression.errors import InvalidInput, UnknownName
 from progression.ledger import Account
 from progression.requirements import AtLeast, Owns, Predicate, Violation
-from progression.testing import Finding, Report, _machine, assert_pack_conforms, check_pack
+from progression.testing import ConformanceReport, Finding, _machine, assert_pack_conforms, check_pack
 
 PACKS = Path(__file__).parent / "packs"
 
@@ -314,11 +314,15 @@ class TestCoverage:
 
 
 class TestFixture:
-    def test_fixture_passes_a_good_pack(self, pack_conformance: Callable[..., Report], skirmish: RulePack) -> None:
+    def test_fixture_passes_a_good_pack(
+        self, pack_conformance: Callable[..., ConformanceReport], skirmish: RulePack
+    ) -> None:
         """The pytest fixture returns the report of a pack that passes."""
         assert pack_conformance(skirmish, examples=5).ok
 
-    def test_fixture_fails_a_broken_pack(self, pack_conformance: Callable[..., Report], broken: RulePack) -> None:
+    def test_fixture_fails_a_broken_pack(
+        self, pack_conformance: Callable[..., ConformanceReport], broken: RulePack
+    ) -> None:
         """The pytest fixture fails the test, listing every problem."""
         with pytest.raises(pytest.fail.Exception, match="pack 'broken' has 8 problems"):
             pack_conformance(broken, examples=0)

@@ -15,7 +15,7 @@ from progression import RulePack
 from progression.authoring import Currency, FixedCost, Kind, Label, Play, PoolSpec, Upgrade
 from progression.errors import InvalidInput, RulePackError
 from progression.requirements import Context
-from progression.testing import Report, _machine, check_pack, machine_for
+from progression.testing import ConformanceReport, _machine, check_pack, machine_for
 
 from .helpers import load_career
 
@@ -28,7 +28,7 @@ def career() -> RulePack:
     return load_career()
 
 
-def first_lines(report: Report) -> list[str]:
+def first_lines(report: ConformanceReport) -> list[str]:
     """Each finding's first line (a machine's finding goes on with the steps that lead to it)."""
     return [str(finding).splitlines()[0] for finding in report.findings]
 
@@ -88,7 +88,9 @@ class TestTheCareer:
                     "raise a ProgressionError"]  # fmt: skip
         assert expected == first_lines(report)
 
-    def test_the_fixture_takes_sensible(self, pack_conformance: Callable[..., Report], career: RulePack) -> None:
+    def test_the_fixture_takes_sensible(
+        self, pack_conformance: Callable[..., ConformanceReport], career: RulePack
+    ) -> None:
         """The pytest fixture passes ``sensible`` on: with none, the broken career passes; with some, it fails."""
         assert pack_conformance(career, examples=5, sensible=0).ok
         with pytest.raises(pytest.fail.Exception, match=r"\[play\] pack 'career': AssertionError: quote of"):
@@ -434,7 +436,7 @@ class TestShrinking:
             functions={"price": price},
         )
 
-        def steps(report: Report) -> int:
+        def steps(report: ConformanceReport) -> int:
             (finding,) = report.findings
             return sum(line.startswith("state.") for line in finding.message.splitlines())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -10,8 +11,8 @@ import pytest
 import progression.testing
 
 EXPECTED = [
-    "Action", "AwardAction", "Coverage", "DecideAction", "DiscardAction", "DrawnDice", "Finding", "PackMachine",
-    "PurchaseAction", "QuoteAction", "Reached", "Report", "UndoAction", "actions", "assert_pack_conforms",
+    "AwardAction", "ConformanceReport", "Coverage", "DecideAction", "DiscardAction", "DrawnAction", "DrawnDice",
+    "Finding", "PackMachine", "PurchaseAction", "QuoteAction", "Reached", "UndoAction", "actions", "assert_pack_conforms",
     "check_additive", "check_monotonic", "check_non_negative", "check_pack", "compare_to_table", "curves",
     "dice_scripts", "fresh_sheet", "from_pack", "labels", "ladders", "linear_curves", "machine_for",
     "polynomial_curves", "run_actions", "slugs", "state_of", "stepped_curves", "table_curves", "upgrades",
@@ -33,6 +34,16 @@ class TestExports:
         """An unknown name is an AttributeError, as for any module."""
         with pytest.raises(AttributeError, match=r"module 'progression\.testing' has no attribute 'nothing_here'"):
             progression.testing.nothing_here  # noqa: B018
+
+    @pytest.mark.parametrize(("old", "new"), [("Action", "DrawnAction"), ("Report", "ConformanceReport")])
+    def test_a_renamed_name_warns_and_gives_the_new_one(self, old: str, new: str) -> None:
+        """``Action`` and ``Report``, named as :mod:`progression.contract`'s declarations are, still resolve for a
+        release, to the very same class, with a ``DeprecationWarning`` naming the new name; neither is in
+        ``__all__``."""
+        message = f"progression.testing.{old} is deprecated: use progression.testing.{new}"
+        with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+            found = getattr(progression.testing, old)
+        assert (getattr(progression.testing, new), False) == (found, old in progression.testing.__all__)
 
     def test_plugin_does_not_import_hypothesis(self) -> None:
         """The pytest plugin module (loaded by every pytest run) imports neither Hypothesis nor the kit."""

@@ -52,8 +52,29 @@ def contract_data(pack: RulePack) -> dict[str, dict[str, Any]]:
     data: dict[str, dict[str, Any]] = {}
     for key, command in contract.entries():
         family = key.partition(".")[0] if "." in key else key
-        data.setdefault(family, {})[command.name] = command.data()
+        shown = command.data()
+        shown["options"] = [
+            {**option.data(), "values": option.values_of(pack)}  # the ids a user writes (Blood Bowl's rosters)
+            for option in command.signature.options
+        ]
+        data.setdefault(family, {})[command.name] = shown
     return data
+
+
+def _values(pack: RulePack) -> list[Table]:
+    """A table of the ids each option names that declares them (``roster=`` of Blood Bowl's factories): one per
+    list of values, titled by every option and command that takes it."""
+    found: dict[tuple[tuple[str, str], ...], list[str]] = {}
+    for key, command in sorted(pack.contract.entries(), key=lambda item: item[0]):
+        prefix = next((p for p in _USE if key.startswith(p)), "")
+        used = _USE[prefix] + command.name if prefix else key
+        for option in command.signature.options:
+            values = tuple(option.values_of(pack).items())
+            if values:
+                found.setdefault(values, []).append(f"{option.name}= ({used})")
+    return [
+        Table(("id", "name"), list(values), title="Values of " + ", ".join(where)) for values, where in found.items()
+    ]
 
 
 def _upgrade(
@@ -286,7 +307,7 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
             ("command", "what it does", "options (* required)"), _commands(pack), title="Commands for the command line"
         ),
     ]
-    for table in sections:
+    for table in [*sections, *_values(pack)]:
         if table.rows:
             out.line()
             out.table(table)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 import attrs
 
 from progression._frozen import freeze
-from progression.engine.run import execute
+from progression.engine.run import run as run_operation
 from progression.engine.work import Work
 from progression.errors import InvalidInput
 from progression.ledger.events import Operation
@@ -159,7 +159,7 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
             if not isinstance(sheet, Sheet):
                 msg = f"{function.__qualname__} acts on a sheet, got {type(sheet).__name__}"
                 raise InvalidInput(msg)
-            return execute(pack, sheet, cls(**given), dice)
+            return run_operation(pack, sheet, cls(**given), dice)[0]
 
         call.operation = cls  # type: ignore[attr-defined]
         call.__signature__ = called  # type: ignore[attr-defined]

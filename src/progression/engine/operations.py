@@ -59,7 +59,9 @@ class Create(Operation):
         return f"create {self.kind} {self.name}".rstrip()
 
     def run(self, work: Work) -> None:
-        msg = "a creation starts a sheet: run it with progression.operations.create(pack, operation), not on a sheet"
+        msg = (
+            "a creation starts a sheet: run it with progression.operations.start_sheet(pack, operation), not on a sheet"
+        )
         raise InvalidInput(msg)
 
 

@@ -3,7 +3,7 @@
 ``run`` checks the operation and the sheet, gives the operation a :class:`~progression.Work`, and
 appends one :class:`~progression.Entry`: the operation, every roll its dice made, and the events
 it caused. A refused operation raises a :class:`~progression.errors.ProgressionError` and changes
-nothing. ``create`` runs the one operation that starts a sheet rather than change one.
+nothing. ``start_sheet`` runs the one operation that starts a sheet rather than change one.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from progression.ledger.sheet import Sheet, replay, running
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["Rules", "create", "execute", "execute_in", "run"]
+__all__ = ["Rules", "execute", "execute_in", "run", "start_sheet"]
 
 
 class Rules:
@@ -48,7 +48,8 @@ def run(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = 
 
 
 def execute(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = None) -> Sheet:
-    """:func:`~progression.run`, returning only the new sheet."""
+    """:func:`~progression.run`, returning only the new sheet: deprecated (``progression.operations.execute``
+    warns), for ``run(...)[0]``; ``run`` is the one verb that runs an operation."""
     return run(pack, sheet, operation, dice)[0]
 
 
@@ -60,8 +61,12 @@ def execute_in(pack: RulePack | None, sheet: Sheet, operation: Operation, dice: 
     return work.finish(operation)
 
 
-def create(pack: RulePack, operation: Create) -> Sheet:
-    """A new sheet from its creation: the first entry of its ledger."""
+def start_sheet(pack: RulePack, operation: Create) -> Sheet:
+    """A new sheet from its creation (a :class:`~progression.operations.Create`): the first entry of its ledger.
+
+    Raises:
+        InvalidInput: ``operation`` is not a creation.
+    """
     if not isinstance(operation, Create):
         msg = f"a sheet starts with a Create operation, got {type(operation).__name__}"
         raise InvalidInput(msg)
@@ -88,6 +93,8 @@ def check_gate(pack: RulePack, sheet: Sheet, operation: Operation) -> None:
         msg = f"expected an operation (an Operation such as Award or Purchase), got {type(operation).__name__}"
         raise InvalidInput(msg)
     if isinstance(operation, Create):
-        msg = "a creation starts a sheet: run it with progression.operations.create(pack, operation), not on a sheet"
+        msg = (
+            "a creation starts a sheet: run it with progression.operations.start_sheet(pack, operation), not on a sheet"
+        )
         raise InvalidInput(msg)
     check_rules(pack, sheet)

@@ -2,7 +2,8 @@
 corrected in the past (``amend``, and ``rebase`` onto new rules).
 """
 
-from progression.history.amend import Amendment, AmendmentRefused, Outcome, amend, rebase
+from progression._moved import moved
+from progression.history.amend import Amendment, AmendmentRefused, EntryOutcome, amend, rebase
 from progression.history.undo import undo
 from progression.history.verify import Divergence, Verification, verify
 
@@ -10,10 +11,14 @@ __all__ = [
     "Amendment",
     "AmendmentRefused",
     "Divergence",
-    "Outcome",
+    "EntryOutcome",
     "Verification",
     "amend",
     "rebase",
     "undo",
     "verify",
 ]
+
+#: The name of before, for one release: ``Outcome`` was also the name of a Blood Bowl spell's outcome
+#: (``progression_bloodbowl.spells.Outcome``).
+__getattr__ = moved(__name__, {"Outcome": ":EntryOutcome"})

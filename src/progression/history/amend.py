@@ -19,7 +19,7 @@ import attrs
 from progression.engine.checks import check_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
-from progression.engine.run import create, execute_in
+from progression.engine.run import execute_in, start_sheet
 from progression.errors import InvalidInput, ProgressionError
 from progression.history.verify import rules_of, verify
 from progression.ledger.events import Entry, Event, Marked, Operation, Rolled, Step
@@ -28,7 +28,7 @@ from progression.ledger.sheet import Sheet, applied
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["INVALID", "Amendment", "AmendmentRefused", "Outcome", "amend", "rebase"]
+__all__ = ["INVALID", "Amendment", "AmendmentRefused", "EntryOutcome", "amend", "rebase"]
 
 #: What to do with later entries the amended history makes invalid: refuse the amendment (and change
 #: nothing), drop them and go on, or stop the history before the first of them.
@@ -36,7 +36,7 @@ INVALID = ("refuse", "drop", "stop")
 
 
 @attrs.frozen(kw_only=True)
-class Outcome:
+class EntryOutcome:
     """What became of one entry when the history ran again."""
 
     #: The entry's number in the old history.
@@ -64,15 +64,15 @@ class Outcome:
 class Amendment:
     """The report of :func:`~progression.amend` or :func:`~progression.rebase`: an outcome per entry from the first changed."""
 
-    outcomes: tuple[Outcome, ...]
+    outcomes: tuple[EntryOutcome, ...]
 
     @property
-    def refused(self) -> tuple[Outcome, ...]:
+    def refused(self) -> tuple[EntryOutcome, ...]:
         """The entries the new history makes invalid."""
         return tuple(o for o in self.outcomes if o.status in ("refused", "dropped"))
 
     @property
-    def changed(self) -> tuple[Outcome, ...]:
+    def changed(self) -> tuple[EntryOutcome, ...]:
         """The entries that now do something else."""
         return tuple(o for o in self.outcomes if o.status in ("amended", "changed"))
 
@@ -183,7 +183,7 @@ def _run_again(
     old = sheet.ledger[position - 1]
     old_rolls = old.rolls if isinstance(old, Entry) else ()
     state = _first(pack, sheet, position, operation, RecordedDice(old_rolls, by_place=True, fallback=dice))
-    outcomes = [Outcome(position=position, label=operation.label, status="amended")]
+    outcomes = [EntryOutcome(position=position, label=operation.label, status="amended")]
     old_before = sheet.at(position)
     for index in range(position, len(sheet.ledger)):
         number, recorded = index + 1, sheet.ledger[index]
@@ -194,7 +194,9 @@ def _run_again(
             if invalid == "stop":
                 outcomes.append(outcome)
                 outcomes.extend(
-                    Outcome(position=n, label=_label(sheet.ledger[n - 1]), status="dropped", reason="after the stop")
+                    EntryOutcome(
+                        position=n, label=_label(sheet.ledger[n - 1]), status="dropped", reason="after the stop"
+                    )
                     for n in range(number + 1, len(sheet.ledger) + 1)
                 )
                 break
@@ -214,30 +216,30 @@ def _first(pack: RulePack, sheet: Sheet, position: int, operation: Operation, di
         if not isinstance(operation, Create):
             msg = f"the first entry is the creation: amend it with a Create operation, not {operation.label!r}"
             raise InvalidInput(msg)
-        return create(pack, operation)
+        return start_sheet(pack, operation)
     if isinstance(operation, Create):
         msg = f"a creation can only be the first entry, not #{position}"
         raise InvalidInput(msg)
     return execute_in(pack, sheet.at(position - 1), operation, dice)[0]
 
 
-def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dice | None) -> tuple[Outcome, Sheet]:
+def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dice | None) -> tuple[EntryOutcome, Sheet]:
     """One later entry on the new state: the outcome, and the state after it (unchanged when refused)."""
     label = _label(recorded)
     if not isinstance(recorded, Entry):
         try:
-            return Outcome(position=number, label=label, status="kept"), applied(state, recorded)
+            return EntryOutcome(position=number, label=label, status="kept"), applied(state, recorded)
         except ProgressionError as error:
-            return Outcome(position=number, label=label, status="refused", reason=str(error)), state
+            return EntryOutcome(position=number, label=label, status="refused", reason=str(error)), state
     try:
         after, entry = execute_in(
             pack, state, recorded.operation, RecordedDice(recorded.rolls, by_place=True, fallback=dice)
         )
     except ProgressionError as error:
-        return Outcome(position=number, label=label, status="refused", reason=str(error)), state
+        return EntryOutcome(position=number, label=label, status="refused", reason=str(error)), state
     if entry.events == recorded.events:
-        return Outcome(position=number, label=label, status="holds"), after
-    return Outcome(position=number, label=label, status="changed", changes=_told(recorded, entry)), after
+        return EntryOutcome(position=number, label=label, status="holds"), after
+    return EntryOutcome(position=number, label=label, status="changed", changes=_told(recorded, entry)), after
 
 
 def _told(recorded: Entry, now: Entry) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ import attrs
 
 from progression.engine.dice import RecordedDice
 from progression.engine.operations import Adjust, Award, Create, Join, Leave, Mark, Purchase
-from progression.engine.run import create, execute_in
+from progression.engine.run import execute_in, start_sheet
 from progression.errors import ProgressionError
 from progression.history.verify import state_difference
 from progression.ledger.events import (
@@ -79,7 +79,7 @@ def _created(pack: RulePack, created: Created) -> Sheet | None:
         ),
     ):
         try:
-            sheet = create(pack, operation)
+            sheet = start_sheet(pack, operation)
         except ProgressionError:
             continue
         entry = sheet.ledger[0]

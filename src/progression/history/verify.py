@@ -19,7 +19,7 @@ import attrs
 from progression.engine.checks import check_sheet
 from progression.engine.dice import RecordedDice
 from progression.engine.operations import Create
-from progression.engine.run import create, execute_in
+from progression.engine.run import execute_in, start_sheet
 from progression.errors import InvalidInput, ProgressionError
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, applied, creation, replay
@@ -246,7 +246,7 @@ def _produce(pack: RulePack, before: Sheet | None, operation: Operation, dice: R
         if not isinstance(operation, Create):
             msg = f"a history starts with a creation, not {operation.label!r}"
             raise InvalidInput(msg)
-        first = cast(Entry, create(pack, operation).ledger[0])  # a creation's one entry
+        first = cast(Entry, start_sheet(pack, operation).ledger[0])  # a creation's one entry
         created = creation(first)
         if made_under and created is not None:  # the rules changing is reported once, on its own
             first = attrs.evolve(first, events=(attrs.evolve(created, rules=made_under),))

@@ -5,8 +5,18 @@ its declared ``commands`` and their ``options``).
 """
 
 from progression.rulepacks.discovery import PackEntry, load, pack_entries, packs
-from progression.rulepacks.loading import load_file, load_text, read_pack
+from progression.rulepacks.loading import load_file, load_text, structure_pack
 from progression.rulepacks.reader import Reader
 from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["PackEntry", "Reader", "RulePack", "load", "load_file", "load_text", "pack_entries", "packs", "read_pack"]
+__all__ = [
+    "PackEntry",
+    "Reader",
+    "RulePack",
+    "load",
+    "load_file",
+    "load_text",
+    "pack_entries",
+    "packs",
+    "structure_pack",
+]

@@ -372,7 +372,7 @@ class Action(Command):
     def _call(self, fixed: Sequence[Any], options: Mapping[str, object]) -> Any:
         if self.operation is None:
             return super()._call(fixed, options)
-        from progression.engine.run import execute
+        from progression.engine.run import run
 
         pack, sheet, dice = fixed
         try:
@@ -382,7 +382,7 @@ class Action(Command):
                 raise
             msg = f"{self.what}: {error}"
             raise InvalidInput(msg) from None
-        return execute(pack, sheet, operation, dice)
+        return run(pack, sheet, operation, dice)[0]
 
     def result(self, value: Any) -> Any:
         from progression.ledger.sheet import Sheet

@@ -26,7 +26,7 @@ from progression.rulepacks.table_schema import check_tables
 from progression.rules.parts import OVERFLOWS, Currency, Effect, Factor, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
 from progression.rules.play import Play, play_problems, weight_problem
 
-__all__ = ["FORMAT", "load_file", "load_text", "read_pack"]
+__all__ = ["FORMAT", "load_file", "load_text", "structure_pack"]
 
 #: The version of the pack file format this library reads.
 FORMAT = 1
@@ -387,7 +387,7 @@ def languages(r: Reader, head: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(declared)
 
 
-def read_pack(
+def structure_pack(
     data: Mapping[str, Any],
     source: str,
     functions: Mapping[str, Callable[..., Any]] | None = None,
@@ -486,7 +486,7 @@ def load_text(
     reader = Reader(source)
     data = reader.parse(text)
     reader.raise_if_problems()
-    return read_pack(data, source, functions, contract=contract, operations=operations)
+    return structure_pack(data, source, functions, contract=contract, operations=operations)
 
 
 def load_file(

@@ -7,7 +7,7 @@ import functools
 import inspect
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -168,6 +168,16 @@ class Option:
     doc: str = ""
     #: The texts it may take, for an option of type ``str`` that takes only some.
     choices: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    #: What a text option names, for one that takes more than a fixed list of texts (an id, or a name in any case):
+    #: a function of the pack giving each id and its name (Blood Bowl's rosters), listed by ``progression show``
+    #: (text and ``--json``) so that a user finds what to write. Only shown: what is given is read by the command.
+    values: Callable[[Any], Mapping[str, str]] | None = attrs.field(default=None)
+
+    @values.validator
+    def _check_values(self, _: object, value: object) -> None:
+        if value is not None and not callable(value):
+            msg = f"the values of option {self.name!r} are a function of the pack, got {type(value).__name__}"
+            raise InvalidInput(msg)
 
     @functools.cached_property
     def kind(self) -> OptionType:
@@ -191,6 +201,20 @@ class Option:
         if self.default in ("", ()):
             return "empty"
         return self.kind.write(self.default) if self.kind.accepts(self.default) else repr(self.default)
+
+    def values_of(self, pack: Any) -> dict[str, str]:
+        """What the option names under ``pack``, each id with its name; empty when it declares nothing.
+
+        Raises:
+            InvalidInput: the pack's function gives something other than a mapping of texts to texts.
+        """
+        if self.values is None:
+            return {}
+        found = self.values(pack)
+        if not isinstance(found, Mapping) or not all(isinstance(t, str) for pair in found.items() for t in pair):
+            msg = f"the values of option {self.name!r} map ids to names (texts), got {type(found).__name__}"
+            raise InvalidInput(msg)
+        return dict(found)
 
     def data(self) -> dict[str, object]:
         """The option as JSON data."""

@@ -94,7 +94,7 @@ class RuleReader(Reader):
                 hint = f"provided: {', '.join(sorted(self.functions))}"
             else:  # a file read on its own, or a pack() that forgot to pass them
                 hint = (
-                    "no functions were given: pass functions= to load_file/read_pack, "
+                    "no functions were given: pass functions= to load_file/structure_pack, "
                     "or validate the installed pack by its name"
                 )
             self.problem(f"{path}.{key}", f"function {name!r} is not provided by the pack; {hint}")

@@ -16,7 +16,7 @@ from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
-from progression.engine.run import Rules, create, execute
+from progression.engine.run import Rules, run, start_sheet
 from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError, UnknownName
 from progression.ledger.events import Event, Operation
 from progression.requirements.ladders import Ladder
@@ -279,11 +279,11 @@ class RulePack(Rules):
             if value is not None and not isinstance(value, Mapping):
                 msg = f"new {kind} sheet: {what} must map names to values, got {type(value).__name__}"
                 raise InvalidInput(msg)
-        return create(self, Create(kind=kind, name=name, **{k: v for k, v in given.items() if v is not None}))
+        return start_sheet(self, Create(kind=kind, name=name, **{k: v for k, v in given.items() if v is not None}))
 
     def award(self, sheet: Sheet, pool: str, amount: int, *, reason: str, member: str | None = None) -> Sheet:
         """Put ``amount`` points into ``pool``, applying its cap and overflow policy."""
-        return execute(self, sheet, Award(pool=pool, amount=amount, reason=reason, member=member))
+        return run(self, sheet, Award(pool=pool, amount=amount, reason=reason, member=member))[0]
 
     def quote(
         self,
@@ -356,7 +356,7 @@ class RulePack(Rules):
             bypass=(bypass,) if isinstance(bypass, str) else tuple(bypass),
             args=args or {},
         )
-        return execute(self, sheet, operation, dice)
+        return run(self, sheet, operation, dice)[0]
 
     def decide(self, sheet: Sheet, choice: str, *, member: str | None = None, dice: Dice | None = None) -> Sheet:
         """Answer the question a paused procedure asked (by an option's id, or its displayed name in any case),
@@ -364,20 +364,20 @@ class RulePack(Rules):
         waiting = (sheet if member is None or member not in sheet.members else sheet.members[member]).pending
         if isinstance(choice, str) and waiting is not None and waiting.question is not None:
             choice = self.resolve(choice, waiting.question[1])  # the entry records the option's id
-        return execute(self, sheet, Decide(choice=choice, member=member), dice)
+        return run(self, sheet, Decide(choice=choice, member=member), dice)[0]
 
     def discard(
         self, sheet: Sheet, pool: str, *, reason: str = "surplus discarded", member: str | None = None
     ) -> Sheet:
         """Lose the surplus a pool holds over its cap (the ``settle`` policy's way out)."""
-        return execute(self, sheet, Discard(pool=pool, reason=reason, member=member))
+        return run(self, sheet, Discard(pool=pool, reason=reason, member=member))[0]
 
     def adjust(self, sheet: Sheet, effect: Effect, *, reason: str, member: str | None = None) -> Sheet:
         """Apply an effect that is not a purchase (an injury, a status, a correction), with its reason."""
         if not isinstance(effect, Effect):
             msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
             raise InvalidInput(msg)
-        return execute(self, sheet, Adjust(effect=effect, reason=reason, member=member))
+        return run(self, sheet, Adjust(effect=effect, reason=reason, member=member))[0]
 
     def surplus(self, sheet: Sheet) -> Mapping[str, int]:
         """Points held over a cap, by pool (only pools whose policy lets surplus wait)."""

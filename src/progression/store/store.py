@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import os
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -32,8 +33,8 @@ from progression.disk import read_regular, replace_file
 from progression.engine.checks import check_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
-from progression.engine.run import create as create_sheet
 from progression.engine.run import run as run_operation
+from progression.engine.run import start_sheet
 from progression.errors import (
     FileChanged,
     InvalidInput,
@@ -278,7 +279,7 @@ class Store:
         return Transaction(self)
 
     def create(self, sheet_id: str, operation: Create) -> Sheet:
-        """A new sheet from its creation (run by :func:`progression.operations.create`), stored under ``sheet_id``."""
+        """A new sheet from its creation (run by :func:`progression.operations.start_sheet`), stored under ``sheet_id``."""
         with self.transaction() as tx:
             return tx.create(sheet_id, operation)
 
@@ -313,7 +314,11 @@ class Store:
     def execute(
         self, sheet_id: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None
     ) -> Sheet:
-        """:meth:`run`, returning only the new sheet."""
+        """Deprecated: :meth:`run`, whose first item is the new sheet (``run`` is the one verb that runs an
+        operation)."""
+        warnings.warn(
+            "Store.execute is deprecated: use Store.run (the new sheet is its first item)", DeprecationWarning, 2
+        )
         return self.run(sheet_id, operation, dice, expected=expected)[0]
 
     def amend(
@@ -535,7 +540,7 @@ class Transaction:
         if not isinstance(operation, Create):
             msg = f"sheet {sheet_id!r} must start with a Create operation, got {type(operation).__name__}"
             raise InvalidInput(msg)
-        return self._insert(sheet_id, create_sheet(self._store.pack, operation))
+        return self._insert(sheet_id, start_sheet(self._store.pack, operation))
 
     def add(self, sheet_id: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
         """Store a sheet made elsewhere under ``sheet_id`` (see :meth:`Store.add`)."""
@@ -594,7 +599,13 @@ class Transaction:
     def execute(
         self, sheet_id: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None
     ) -> Sheet:
-        """:meth:`run`, returning only the new sheet."""
+        """Deprecated: :meth:`run`, whose first item is the new sheet (``run`` is the one verb that runs an
+        operation)."""
+        warnings.warn(
+            "Transaction.execute is deprecated: use Transaction.run (the new sheet is its first item)",
+            DeprecationWarning,
+            2,
+        )
         return self.run(sheet_id, operation, dice, expected=expected)[0]
 
     def extend(self, sheet_id: str, sheet: Sheet, *, expected: int | None = None) -> Sheet:

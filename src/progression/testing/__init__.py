@@ -12,14 +12,14 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from progression._moved import public_dir
+from progression._moved import moved, public_dir
 
 if TYPE_CHECKING:
     from ._actions import (
-        Action,
         AwardAction,
         DecideAction,
         DiscardAction,
+        DrawnAction,
         PurchaseAction,
         QuoteAction,
         UndoAction,
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
         from_pack,
         run_actions,
     )
-    from ._conformance import Coverage, Report, assert_pack_conforms, check_pack
+    from ._conformance import ConformanceReport, Coverage, assert_pack_conforms, check_pack
     from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
     from ._machine import DrawnDice, PackMachine, Reached, machine_for, state_of
     from ._static import Finding
@@ -46,18 +46,18 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
-    "Action",
     "AwardAction",
+    "ConformanceReport",
     "Coverage",
     "DecideAction",
     "DiscardAction",
+    "DrawnAction",
     "DrawnDice",
     "Finding",
     "PackMachine",
     "PurchaseAction",
     "QuoteAction",
     "Reached",
-    "Report",
     "UndoAction",
     "actions",
     "assert_pack_conforms",
@@ -87,10 +87,10 @@ __all__ = [
 _HOMES = {
     **dict.fromkeys(
         (
-            "Action",
             "AwardAction",
             "DecideAction",
             "DiscardAction",
+            "DrawnAction",
             "PurchaseAction",
             "QuoteAction",
             "UndoAction",
@@ -101,7 +101,7 @@ _HOMES = {
         ),
         "_actions",
     ),
-    **dict.fromkeys(("Coverage", "Report", "assert_pack_conforms", "check_pack"), "_conformance"),
+    **dict.fromkeys(("ConformanceReport", "Coverage", "assert_pack_conforms", "check_pack"), "_conformance"),
     **dict.fromkeys(("check_additive", "check_monotonic", "check_non_negative", "compare_to_table"), "_curves"),
     **dict.fromkeys(("DrawnDice", "PackMachine", "Reached", "machine_for", "state_of"), "_machine"),
     "Finding": "_static",
@@ -123,11 +123,15 @@ _HOMES = {
 }
 
 
+#: The names of before, for one release: each was also the name of a declaration of
+#: :mod:`progression.contract` (``Action``, a command that runs an operation; ``Report``, a report command).
+_old_name = moved(__name__, {"Action": ":DrawnAction", "Report": ":ConformanceReport"})
+
+
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
-        msg = f"module {__name__!r} has no attribute {name!r}"
-        raise AttributeError(msg)
+        return _old_name(name)  # not cached, so that every use warns
     value = getattr(import_module(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value

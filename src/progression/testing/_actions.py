@@ -21,10 +21,10 @@ from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import CurveCost, FixedCost
 
 __all__ = [
-    "Action",
     "AwardAction",
     "DecideAction",
     "DiscardAction",
+    "DrawnAction",
     "PurchaseAction",
     "QuoteAction",
     "UndoAction",
@@ -69,7 +69,7 @@ def member_id(sheet: Sheet, index: int | None) -> str | None:
 
 
 @attrs.frozen(kw_only=True)
-class Action:
+class DrawnAction:
     """One operation on a sheet, as data."""
 
     #: The member of a roster it acts on, as an index into the sorted member ids; None for the sheet itself.
@@ -85,7 +85,7 @@ class Action:
 
 
 @attrs.frozen(kw_only=True)
-class AwardAction(Action):
+class AwardAction(DrawnAction):
     """Award ``amount`` points to ``pool``."""
 
     pool: str
@@ -101,7 +101,7 @@ def _choice(pack: RulePack, sheet: Sheet, upgrade: str, pick: int, member: str |
 
 
 @attrs.frozen(kw_only=True)
-class QuoteAction(Action):
+class QuoteAction(DrawnAction):
     """Ask for a quote of ``upgrade`` (with the ``pick``-th option, if it takes one); changes nothing."""
 
     upgrade: str
@@ -114,7 +114,7 @@ class QuoteAction(Action):
 
 
 @attrs.frozen(kw_only=True)
-class PurchaseAction(Action):
+class PurchaseAction(DrawnAction):
     """Buy ``upgrade`` (with the ``pick``-th option, if it takes one)."""
 
     upgrade: str
@@ -127,7 +127,7 @@ class PurchaseAction(Action):
 
 
 @attrs.frozen(kw_only=True)
-class DecideAction(Action):
+class DecideAction(DrawnAction):
     """Answer the waiting question with its ``pick``-th option."""
 
     pick: int = 0
@@ -141,7 +141,7 @@ class DecideAction(Action):
 
 
 @attrs.frozen(kw_only=True)
-class DiscardAction(Action):
+class DiscardAction(DrawnAction):
     """Discard the surplus ``pool`` holds over its cap."""
 
     pool: str
@@ -151,7 +151,7 @@ class DiscardAction(Action):
 
 
 @attrs.frozen(kw_only=True)
-class UndoAction(Action):
+class UndoAction(DrawnAction):
     """Take back the last ``steps`` operations."""
 
     steps: int = 1
@@ -160,7 +160,7 @@ class UndoAction(Action):
         return undo(sheet, self.steps)
 
 
-def run_actions(pack: RulePack, sheet: Sheet, steps: Iterable[Action], dice: Dice | None = None) -> Sheet:
+def run_actions(pack: RulePack, sheet: Sheet, steps: Iterable[DrawnAction], dice: Dice | None = None) -> Sheet:
     """Apply each action in turn, skipping those the rules refuse; the sheet at the end.
 
     Only :class:`~progression.ProgressionError` counts as a refusal: any other exception is a
@@ -206,7 +206,7 @@ def actions(
     min_size: int = 0,
     max_size: int = 20,
     max_award: int | None = None,
-) -> st.SearchStrategy[list[Action]]:
+) -> st.SearchStrategy[list[DrawnAction]]:
     """Sequences of award, quote, purchase, decide, discard and undo actions on the pack's ids.
 
     Args:
@@ -221,7 +221,7 @@ def actions(
     members = st.none() | st.integers(0, 7)
     picks = st.integers(0, 50)
     amounts = st.integers(1, max_award or 2 * price_scale(pack))
-    choices: list[st.SearchStrategy[Action]] = [
+    choices: list[st.SearchStrategy[DrawnAction]] = [
         st.builds(UndoAction, steps=st.integers(1, 3)),
         st.builds(DecideAction, pick=picks, member=members),
     ]

@@ -33,8 +33,8 @@ __all__ = [
     "DEFAULT_EXAMPLES",
     "DEFAULT_STEPS",
     "OPERATIONS",
+    "ConformanceReport",
     "Coverage",
-    "Report",
     "assert_pack_conforms",
     "check_pack",
 ]
@@ -95,7 +95,7 @@ class Coverage:
 
 
 @attrs.frozen(kw_only=True)
-class Report:
+class ConformanceReport:
     """What :func:`check_pack` found: every problem, each with the check that found it."""
 
     #: The name of the pack checked.
@@ -142,7 +142,7 @@ class Report:
             lines.append(f"  coverage: {self.coverage}")
         return "\n".join(lines)
 
-    def raise_for_problems(self) -> Report:
+    def raise_for_problems(self) -> ConformanceReport:
         """Raise an :class:`AssertionError` listing every problem; return the report when there is none."""
         if not self.ok:
             raise AssertionError(str(self))
@@ -218,8 +218,8 @@ def check_pack(
     sensible: int | None = None,
     published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
     shrink: bool | None = None,
-) -> Report:
-    """Check a rule pack; a :class:`Report` listing every problem found.
+) -> ConformanceReport:
+    """Check a rule pack; a :class:`ConformanceReport` listing every problem found.
 
     Args:
         pack: the pack to check.
@@ -337,7 +337,7 @@ def check_pack(
                 "(raise examples or steps, steer the runs with the pack's [play], or prepare sheets that reach them)"
             )
             findings.append(Finding("coverage", f"pack {pack.name!r}", message))
-    return Report(
+    return ConformanceReport(
         pack=pack.name,
         findings=tuple(findings),
         checks=ran if min_coverage is None or coverage is None else (*ran, "coverage"),
@@ -431,7 +431,7 @@ def assert_pack_conforms(
     sensible: int | None = None,
     published: Mapping[str, Sequence[int] | Mapping[str, Any]] | None = None,
     shrink: bool | None = None,
-) -> Report:
+) -> ConformanceReport:
     """Like :func:`check_pack`, but raise an :class:`AssertionError` listing every problem.
 
     Returns:

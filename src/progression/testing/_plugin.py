@@ -15,7 +15,7 @@ import pytest
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
-    from ._conformance import Report
+    from ._conformance import ConformanceReport
 
 #: The command-line option that raises the state machine's example count.
 OPTION = "--progression-examples"
@@ -34,7 +34,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @pytest.fixture
-def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
+def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., ConformanceReport]:
     """A function that checks a rule pack and fails the test listing every problem.
 
     Call it as ``pack_conformance(pack)``, with ``examples``, ``steps``, ``setup``, ``sensible``, ``published``
@@ -55,7 +55,7 @@ def pack_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]:
         sensible: int | None = None,
         published: Mapping[str, Any] | None = None,
         shrink: bool | None = None,
-    ) -> Report:
+    ) -> ConformanceReport:
         count = examples if examples is not None else chosen if chosen is not None else DEFAULT_EXAMPLES
         report = check_pack(
             pack,

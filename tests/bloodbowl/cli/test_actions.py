@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet
+from progression.cli.main import main
 from progression.errors import InvalidInput, PendingState, RequirementNotMet
 from progression.events import Joined
 from progression.ledger.sheet import applied
 from progression_bloodbowl.cli.actions import parse_events
 from progression_bloodbowl.cli.inducements import parse_pitch
 from progression_bloodbowl.cli.options import count, flag, pairs, tallies, whole
+from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.data.reading import natural
 from progression_bloodbowl.team.results import closed_matches
 from progression_bloodbowl.team.values import roster_order
@@ -321,6 +325,46 @@ class TestActions:
     def test_every_command_has_a_doc(self, pack: RulePack) -> None:
         """``progression show`` prints the first line of each command's docstring."""
         assert all(command.summary for _, command in pack.contract.entries())
+
+
+class TestShowListsRosters:
+    """``progression show bloodbowl`` lists the ids ``roster=`` takes (``sheet new --kind team --set roster=...``)."""
+
+    TITLE = (
+        "Values of roster= (sheet new --kind matched_play_team), team= (sheet new --kind player),"
+        " roster= (sheet new --kind team)"
+    )
+
+    def test_the_text_lists_every_roster_once(self, pack: RulePack, capsys: pytest.CaptureFixture[str]) -> None:
+        """One table for the three options that name a roster: each id with its name, by id."""
+        assert 0 == main(["show", "bloodbowl"])
+        out = capsys.readouterr().out
+        assert 1 == out.count("Values of ")
+        lines = out.split(f"{self.TITLE}\n", 1)[1].split("\n\n", 1)[0].splitlines()
+        expected = sorted((t.id, t.label.en) for t in data_of(pack).teams.values())
+        assert (["id", "name"], 30, expected) == (
+            lines[0].split(),
+            len(lines[2:]),
+            [tuple(line.strip().split(None, 1)) for line in lines[2:]],
+        )
+
+    def test_the_json_gives_the_values_of_each_option(self, pack: RulePack, capsys: pytest.CaptureFixture[str]) -> None:
+        """``--json`` gives each option its ``values``: the rosters for the options naming one, empty for others."""
+        assert 0 == main(["show", "bloodbowl", "--json"])
+        new = json.loads(capsys.readouterr().out)["contract"]["new"]
+        rosters = {t.id: t.label.en for t in data_of(pack).teams.values()}
+        named = {
+            (kind, o["name"]): o["values"] for kind, command in new.items() for o in command["options"] if o["values"]
+        }
+        assert {("team", "roster"): rosters, ("player", "team"): rosters, ("matched_play_team", "roster"): rosters} == (
+            named
+        )
+
+    def test_a_listed_id_makes_a_team(self, pack: RulePack) -> None:
+        """Each id listed is one ``roster=`` takes."""
+        new_team = pack.contract.factory("team").function
+        for roster in ("amazon", "wood_elf"):
+            assert roster == new_team(pack, roster=roster).tags["team"]
 
 
 def test_demo_tells_the_story(pack: RulePack) -> None:

@@ -439,7 +439,7 @@ class TestTheRulesFollowTheData:
     def test_the_petty_cash_top_up(self, team: Sheet) -> None:
         """The lower-CTV team adds from its treasury what ``treasury_top_up_max`` says."""
         pack = _loaded("inducements.toml", "treasury_top_up_max = 50000", "treasury_top_up_max = 20000")
-        assert 20_000 == bb.queries.budget(pack, team, 2_000_000).treasury
+        assert 20_000 == bb.queries.inducement_budget(pack, team, 2_000_000).treasury
 
     def test_an_override_of_a_roster_changes_the_maximum_too(self, pack: RulePack) -> None:
         """A roster's override may raise an inducement's maximum as a special rule's does."""

@@ -20,34 +20,34 @@ def _ctv(pack: RulePack, team: Sheet) -> int:
 
 
 def _induce(pack: RulePack, team: Sheet, order: bb.types.Order, opponent: int = 2_000_000) -> Sheet:
-    return bb.operations.induce(pack, team, order, bb.queries.budget(pack, team, opponent), match=1)
+    return bb.operations.induce(pack, team, order, bb.queries.inducement_budget(pack, team, opponent), match=1)
 
 
 class TestBudget:
     def test_the_lower_ctv_gets_petty_cash(self, pack: RulePack, team: Sheet) -> None:
         """Petty cash = CTV difference + what the higher-CTV team spent; the treasury adds at most 50,000."""
-        money = bb.queries.budget(pack, team, _ctv(pack, team) + 100_000, opponent_spent=30_000)
+        money = bb.queries.inducement_budget(pack, team, _ctv(pack, team) + 100_000, opponent_spent=30_000)
         assert (130_000, 50_000) == (money.petty_cash, money.treasury)
 
     def test_the_top_up_is_never_more_than_the_treasury(self, pack: RulePack, team: Sheet) -> None:
         """With 20,000 in the treasury, 20,000 is all it can add."""
         poor = applied(team, Lost(pool="treasury", amount=team.pools["treasury"] - 20_000, reason="test"))
-        assert 20_000 == bb.queries.budget(pack, poor, _ctv(pack, poor) + 1).treasury
+        assert 20_000 == bb.queries.inducement_budget(pack, poor, _ctv(pack, poor) + 1).treasury
 
     def test_the_higher_ctv_spends_its_treasury(self, pack: RulePack, team: Sheet) -> None:
         """The higher-CTV team gets no petty cash and may spend its whole treasury."""
-        money = bb.queries.budget(pack, team, _ctv(pack, team) - 1)
+        money = bb.queries.inducement_budget(pack, team, _ctv(pack, team) - 1)
         assert (0, team.pools["treasury"]) == (money.petty_cash, money.treasury)
 
     def test_equal_ctv_spends_nothing(self, pack: RulePack, team: Sheet) -> None:
         """At equal CTV neither team gets petty cash nor may spend its treasury."""
-        money = bb.queries.budget(pack, team, _ctv(pack, team))
+        money = bb.queries.inducement_budget(pack, team, _ctv(pack, team))
         assert (0, 0) == (money.petty_cash, money.treasury)
 
     def test_the_higher_team_chooses_first(self, pack: RulePack, team: Sheet) -> None:
         """Giving the higher-CTV team an opponent's treasury spending is refused."""
         with pytest.raises(InvalidInput, match="chooses first"):
-            bb.queries.budget(pack, team, 0, opponent_spent=10_000)
+            bb.queries.inducement_budget(pack, team, 0, opponent_spent=10_000)
 
 
 class TestOneValidation:
@@ -130,18 +130,18 @@ class TestPayment:
     def test_the_treasury_pays_no_more_than_it_holds(self, pack: RulePack, team: Sheet) -> None:
         """A budget that allows more than the treasury holds (made before the treasury was spent) pays no more than
         it holds: a 100,000 Bribe on a treasury of 50,000 is refused (it left the treasury at -50,000)."""
-        money = bb.queries.budget(pack, team, 0)
+        money = bb.queries.inducement_budget(pack, team, 0)
         poor = applied(team, Lost(pool="treasury", amount=team.pools["treasury"] - 50_000, reason="test"))
         with pytest.raises(InsufficientPoints, match="costs 100000 Treasury but only 50000 are available"):
             bb.operations.induce(pack, poor, bb.types.Order(items={"bribe": 1}), money, match=1)
 
     def test_petty_cash_first_then_the_treasury(self, pack: RulePack, team: Sheet) -> None:
         """A 300,000 star with 280,000 petty cash: 20,000 comes from the treasury."""
-        money = bb.queries.budget(pack, team, _ctv(pack, team) + 280_000)
+        money = bb.queries.inducement_budget(pack, team, _ctv(pack, team) + 280_000)
         after = bb.operations.induce(pack, team, bb.types.Order(stars=("griff_oberwald",)), money, match=2)
         assert 20_000 == team.pools["treasury"] - after.pools["treasury"]
         assert {"petty_cash": "280000", "treasury": "20000", "total": "300000"} == {
-            k: bb.queries.fielded(after)[k] for k in ("petty_cash", "treasury", "total")
+            k: bb.queries.held_inducements(after)[k] for k in ("petty_cash", "treasury", "total")
         }
         assert 20_000 == bb.queries.spent_from_treasury(after)
 
@@ -177,7 +177,7 @@ class TestPayment:
         self, pack: RulePack, team: Sheet, bribes: int, extra: int
     ) -> None:
         """Whatever the bill and the petty cash, the treasury pays the rest, or the hire is refused whole."""
-        money = bb.queries.budget(pack, team, _ctv(pack, team) + extra)
+        money = bb.queries.inducement_budget(pack, team, _ctv(pack, team) + extra)
         bill = 100_000 * bribes
         if bill > money.petty_cash + money.treasury:
             with pytest.raises(InsufficientPoints):
@@ -200,7 +200,7 @@ class TestAfterTheMatch:
             "match 1: fielded Griff Oberwald and the Sports-Wizard; "
             "inducements 450,000 gp = 450,000 petty cash + 0 from the treasury" in reasons
         )
-        assert ({}, False) == (bb.queries.fielded(done), "griff_oberwald" in done.members)
+        assert ({}, False) == (bb.queries.held_inducements(done), "griff_oberwald" in done.members)
 
     def test_the_record_names_items_mercenaries_and_the_spell(self, pack: RulePack, team: Sheet) -> None:
         """Items by count and name, mercenaries by position and skill, the spell the Wizard cast."""
@@ -227,14 +227,22 @@ class TestAPlayedMatch:
         played = self._played(pack, team, close=True)
         with pytest.raises(InvalidInput) as error:
             bb.operations.induce(
-                pack, played, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, played, 2_000_000), match=1
+                pack,
+                played,
+                bb.types.Order(items={"bribe": 1}),
+                bb.queries.inducement_budget(pack, played, 2_000_000),
+                match=1,
             )
         assert (
             "inducements are bought before their match: match 1 of Altdorf Anvils is already recorded in season 1 "
             "and its post-match sequence has ended; give the number of the match to come"
         ) == str(error.value)
         after = bb.operations.induce(
-            pack, played, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, played, 2_000_000), match=2
+            pack,
+            played,
+            bb.types.Order(items={"bribe": 1}),
+            bb.queries.inducement_budget(pack, played, 2_000_000),
+            match=2,
         )
         assert "2" == after.tags["induced.match"]
 
@@ -243,7 +251,11 @@ class TestAPlayedMatch:
         played = self._played(pack, team, close=False)
         with pytest.raises(InvalidInput, match="match 1 of Altdorf Anvils is already recorded in season 1;"):
             bb.operations.induce(
-                pack, played, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, played, 2_000_000), match=1
+                pack,
+                played,
+                bb.types.Order(items={"bribe": 1}),
+                bb.queries.inducement_budget(pack, played, 2_000_000),
+                match=1,
             )
 
 

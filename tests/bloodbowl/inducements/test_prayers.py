@@ -153,7 +153,11 @@ class TestWhoEarnsNothing:
     def test_star_player(self, pack: RulePack, team: Sheet) -> None:
         """A Star Player's completions earn nothing under Perfect Passing; a team-mate's earn 2."""
         team = bb.operations.induce(
-            pack, team, bb.types.Order(stars=("griff_oberwald",)), bb.queries.budget(pack, team, RICH), match=1
+            pack,
+            team,
+            bb.types.Order(stars=("griff_oberwald",)),
+            bb.queries.inducement_budget(pack, team, RICH),
+            match=1,
         )
         events = {"griff_oberwald": {"completion": 2, "catch": 1}, "3": {"completion": 1}}
         record = _record(events, ("perfect_passing", "dazzling_catching"))

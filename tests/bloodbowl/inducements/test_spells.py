@@ -189,7 +189,7 @@ class TestFrog:
 
 def _team_with_wizard(pack: RulePack, team: Sheet, wizard: str = "sports_wizard") -> Sheet:
     order = bb.types.Order(stars=("griff_oberwald",), wizards=(wizard,))
-    return bb.operations.induce(pack, team, order, bb.queries.budget(pack, team, 2_000_000), match=1)
+    return bb.operations.induce(pack, team, order, bb.queries.inducement_budget(pack, team, 2_000_000), match=1)
 
 
 class TestRecorded:

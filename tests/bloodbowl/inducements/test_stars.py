@@ -20,7 +20,7 @@ RICH = 2_000_000
 
 def _induce(pack: RulePack, team: Sheet, *stars: str, match: int = 1) -> Sheet:
     return bb.operations.induce(
-        pack, team, bb.types.Order(stars=stars), bb.queries.budget(pack, team, RICH), match=match
+        pack, team, bb.types.Order(stars=stars), bb.queries.inducement_budget(pack, team, RICH), match=match
     )
 
 
@@ -208,7 +208,7 @@ class TestStarInTheMatch:
         reasons = [e.reason for e in _member_events(after, "griff_oberwald") if isinstance(e, Adjusted)]
         assert ["match 1: dead, no consequence for a Star Player after the match"] == reasons
         assert "griff_oberwald" not in after.members
-        assert {} == bb.queries.fielded(after)
+        assert {} == bb.queries.held_inducements(after)
 
     def test_stars_do_not_count_in_ctv_or_tv(self, pack: RulePack, team: Sheet, hired: Sheet) -> None:
         """A hired star is valued by the inducements, not in TV or CTV."""

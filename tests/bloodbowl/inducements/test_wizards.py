@@ -11,7 +11,7 @@ from progression.errors import LimitReached, RequirementNotMet, UnknownName
 
 def _hire(pack: RulePack, team: Sheet, *wizards: str) -> Sheet:
     return bb.operations.induce(
-        pack, team, bb.types.Order(wizards=wizards), bb.queries.budget(pack, team, 2_000_000), match=1
+        pack, team, bb.types.Order(wizards=wizards), bb.queries.inducement_budget(pack, team, 2_000_000), match=1
     )
 
 

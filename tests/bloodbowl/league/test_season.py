@@ -199,7 +199,7 @@ class TestSeasonEnd:
             pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0)), ScriptedDice([3])
         )
         calls = {
-            "a play-off prize": lambda t: bb.operations.prize(pack, t, 1),
+            "a play-off prize": lambda t: bb.operations.award_prize(pack, t, 1),
             "a new season": lambda t: bb.new_season(pack, t),
             "a re-draft": lambda t: bb.operations.redraft(pack, t, keep=KEEP),
         }
@@ -248,7 +248,7 @@ class TestSeasonEnd:
         and recording the match (ending the inducements) lets it."""
         star = bb.queries.hireable(pack, team)[0]
         order = bb.types.Order(stars=(star,), items={"bribe": 1})
-        induced = bb.operations.induce(pack, team, order, bb.queries.budget(pack, team, 2_000_000), match=1)
+        induced = bb.operations.induce(pack, team, order, bb.queries.inducement_budget(pack, team, 2_000_000), match=1)
         name = induced.member(star).name
         for call in (lambda: bb.new_season(pack, induced), lambda: bb.operations.redraft(pack, induced, keep=KEEP)):
             with pytest.raises(
@@ -263,7 +263,7 @@ class TestSeasonEnd:
     def test_induced_items_without_a_star(self, pack: RulePack, team: Sheet) -> None:
         """Inducements without a star are named by what they are."""
         induced = bb.operations.induce(
-            pack, team, bb.types.Order(items={"bribe": 1}), bb.queries.budget(pack, team, 2_000_000), match=1
+            pack, team, bb.types.Order(items={"bribe": 1}), bb.queries.inducement_budget(pack, team, 2_000_000), match=1
         )
         with pytest.raises(InvalidInput, match=r"still holds inducements \(items bribe\*1\) for match 1"):
             bb.new_season(pack, induced)
@@ -271,7 +271,9 @@ class TestSeasonEnd:
     def test_an_order_of_nothing_is_named_by_its_price(self, pack: RulePack, team: Sheet) -> None:
         """An order that fielded nothing is named by what it holds ("inducements (items )" before)."""
         nothing = bb.types.Order(items={"bribe": 0})  # no Bribe: the order fields nothing
-        induced = bb.operations.induce(pack, team, nothing, bb.queries.budget(pack, team, 2_000_000), match=1)
+        induced = bb.operations.induce(
+            pack, team, nothing, bb.queries.inducement_budget(pack, team, 2_000_000), match=1
+        )
         with pytest.raises(InvalidInput) as error:
             bb.new_season(pack, induced)
         assert ("items )" not in str(error.value), "inducements (match 1; " in str(error.value)) == (True, True)

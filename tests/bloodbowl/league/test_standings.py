@@ -153,7 +153,7 @@ class TestStandingsRefusals:
         with pytest.raises(InvalidInput, match="standings: Tourists is a Matched Play team, which plays no league"):
             bb.standings(pack, [season, matched])
         with pytest.raises(InvalidInput, match="a play-off prize: Tourists is a Matched Play team"):
-            bb.operations.prize(pack, matched, 1)
+            bb.operations.award_prize(pack, matched, 1)
         with pytest.raises(InvalidInput, match="the League Trophy takes a team sheet, got NoneType"):
             bb.operations.lose_trophy(pack, None)  # type: ignore[arg-type]
 
@@ -297,7 +297,7 @@ class TestUnplayed:
 class TestPrizes:
     def test_first_place(self, pack: RulePack, team: Sheet) -> None:
         """100,000 and the League Trophy's re-roll, counted in TV at the roster price (50,000)."""
-        after = bb.operations.prize(pack, ended(pack, team), 1)
+        after = bb.operations.award_prize(pack, ended(pack, team), 1)
         assert (250_000, 3) == (after.pools["treasury"], after.stats["rerolls"])
         assert 50_000 == bb.team_value(pack, after).total - bb.team_value(pack, team).total
         assert ended(pack, team) == undo(after)
@@ -305,19 +305,19 @@ class TestPrizes:
     @pytest.mark.parametrize(("place", "money"), [(2, 60_000), (3, 30_000)])
     def test_other_places(self, pack: RulePack, team: Sheet, place: int, money: int) -> None:
         """2nd and 3rd: money only."""
-        after = bb.operations.prize(pack, ended(pack, team), place)
+        after = bb.operations.award_prize(pack, ended(pack, team), place)
         assert (150_000 + money, 2) == (after.pools["treasury"], after.stats["rerolls"])
 
     def test_refusals(self, pack: RulePack, team: Sheet) -> None:
         """Place 4 and a second prize in one season are refused."""
         with pytest.raises(InvalidInput, match="places 1 to 3, got 4"):
-            bb.operations.prize(pack, ended(pack, team), 4)
+            bb.operations.award_prize(pack, ended(pack, team), 4)
         with pytest.raises(InvalidInput, match="already received a play-off prize in season 1"):
-            bb.operations.prize(pack, bb.operations.prize(pack, ended(pack, team), 2), 1)
+            bb.operations.award_prize(pack, bb.operations.award_prize(pack, ended(pack, team), 2), 1)
 
     def test_losing_the_trophy(self, pack: RulePack, team: Sheet) -> None:
         """The re-roll leaves with the trophy; a team without it cannot lose it."""
-        after = bb.operations.lose_trophy(pack, bb.operations.prize(pack, ended(pack, team), 1))
+        after = bb.operations.lose_trophy(pack, bb.operations.award_prize(pack, ended(pack, team), 1))
         assert (2, False) == (after.stats["rerolls"], "league_trophy" in after.tags)
         with pytest.raises(RequirementNotMet, match="does not hold the League Trophy"):
             bb.operations.lose_trophy(pack, team)
@@ -410,7 +410,9 @@ class TestRedraft:
 
     def test_trophy_reroll_stays(self, pack: RulePack, season: Sheet) -> None:
         """The holder starts the re-draft with the trophy's re-roll and buys one more."""
-        after = bb.operations.redraft(pack, bb.operations.prize(pack, ended(pack, season), 1), keep=KEEP, rerolls=1)
+        after = bb.operations.redraft(
+            pack, bb.operations.award_prize(pack, ended(pack, season), 1), keep=KEEP, rerolls=1
+        )
         assert 2 == after.stats["rerolls"]
 
     def test_over_budget(self, pack: RulePack, season: Sheet) -> None:
@@ -439,7 +441,7 @@ class TestRedraft:
 class TestTreasuryAccount:
     def test_every_league_payment_names_its_rule(self, pack: RulePack, season: Sheet) -> None:
         """A prize, the re-draft budget and each re-hire say which rule set them, never "awarded by hand"."""
-        after = bb.operations.redraft(pack, bb.operations.prize(pack, ended(pack, season), 2), keep=KEEP)
+        after = bb.operations.redraft(pack, bb.operations.award_prize(pack, ended(pack, season), 2), keep=KEEP)
         items = bb.queries.treasury_account(pack, after).items
 
         def rule(label: str) -> str:

@@ -2,7 +2,7 @@
 
 The numbers live once, in the data files; the curves, the experience ladder, the staff
 upgrades and every displayed name are derived from them here, then read by the core's
-:func:`progression.authoring.read_pack` like any other pack.
+:func:`progression.authoring.structure_pack` like any other pack.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from progression import Operation, RulePack
-from progression.authoring import Reader, read_pack
+from progression.authoring import Reader, structure_pack
 from progression.contract import Contract
 
 from .data.access import shipped_data
@@ -131,5 +131,5 @@ def build(
     raw.setdefault("upgrades", {}).update(_upgrades(data))
     raw.setdefault("names", {}).update(_names(data))
     raw["tables"] = {name.removesuffix(".toml"): table for name, table in data.raw.items()}
-    built = read_pack(raw, source, functions, operations=operations, own=data, contract=contract)
+    built = structure_pack(raw, source, functions, operations=operations, own=data, contract=contract)
     return attrs.evolve(built, narration=narration, facts=facts)  # the pack's words for its entries and tags

@@ -147,6 +147,8 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "player": ("team", "position"),
     "matched_play_team": ("roster",),
 }
+#: The options that name a roster: ``progression show`` lists the rosters' ids for them.
+_ROSTERS = frozenset({("team", "roster"), ("matched_play_team", "roster"), ("player", "team")})
 #: Defaults that are worth telling.
 _DEFAULTS: dict[str, object] = {"must_advance": True, "kind": "league", "retirement": "fit", "conceded": ""}
 
@@ -158,7 +160,8 @@ def _options(command: str, function: Callable[..., Any]) -> tuple[Option, ...]:
         found_type = _OVERRIDES.get((command, name)) or _OVERRIDES.get((f"new {command}", name)) or _TYPES.get(name)
         kind, doc = found_type or (str, "")
         default = REQUIRED if name in _REQUIRED.get(command, ()) else _DEFAULTS.get(name)
-        found.append(Option(name=name, type=kind, doc=doc, default=default))
+        values = actions.roster_names if (command, name) in _ROSTERS else None
+        found.append(Option(name=name, type=kind, doc=doc, default=default, values=values))
     return tuple(found)
 
 

@@ -6,7 +6,7 @@ The team's roster (:func:`~progression_bloodbowl.create_team` or :func:`~progres
 advancements (:func:`~progression_bloodbowl.advance`), a match and its post-match sequence (:func:`~progression_bloodbowl.record_match`, or step by step
 :func:`record_outcome`, :func:`update_fans`, ..., :func:`expensive_mistakes`, and :class:`~progression_bloodbowl.PostMatch`, which runs the
 steps in their order), a past match corrected (:func:`amend_match`), inducements and spells recorded
-(:func:`induce`, :func:`cast_spell`), the end of a season (:func:`~progression_bloodbowl.new_season`, :func:`redraft`, :func:`prize`) and a
+(:func:`induce`, :func:`cast_spell`), the end of a season (:func:`~progression_bloodbowl.new_season`, :func:`redraft`, :func:`award_prize`) and a
 Matched Play team (:func:`draft_matched_play`). What is read without changing anything is in
 :mod:`progression_bloodbowl.queries`.
 """
@@ -18,7 +18,7 @@ from .inducements.order import induce
 from .inducements.spells import cast_spell
 from .inducements.stars import star_sheet
 from .league.season import new_season, redraft
-from .league.standings import lose_trophy, prize
+from .league.standings import award_prize, lose_trophy
 from .match.corrections import amend_match
 from .match.outcome import record_match, record_outcome, update_fans
 from .match.postmatch import PostMatch, expensive_mistakes
@@ -33,6 +33,7 @@ __all__ = [
     "add_journeymen",
     "advance",
     "amend_match",
+    "award_prize",
     "buy_staff",
     "cast_spell",
     "create_team",
@@ -48,7 +49,6 @@ __all__ = [
     "lose_trophy",
     "new_player",
     "new_season",
-    "prize",
     "record_match",
     "record_outcome",
     "redraft",
@@ -59,5 +59,5 @@ __all__ = [
     "update_fans",
 ]
 
-#: The name of before, for one release.
-__getattr__ = moved(__name__, {"cast": ":cast_spell"})
+#: The names of before, for one release: every other operation is named by its verb.
+__getattr__ = moved(__name__, {"cast": ":cast_spell", "prize": ":award_prize"})

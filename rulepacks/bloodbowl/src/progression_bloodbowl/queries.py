@@ -1,6 +1,8 @@
 """What the pack reads from a team, a player or its data, changing nothing: the values with every figure
 explained (:func:`~progression_bloodbowl.team_value`, :func:`~progression_bloodbowl.current_team_value`, :func:`current_value`, the SPP and treasury accounts),
 a player's profile line and level, a league's points and standings, a team's results, the winnings of a match,
+the inducements a team may buy (:func:`inducement_budget`) and holds (:func:`held_inducements`), the Prayers to Nuffle
+that change SPP (:func:`spp_prayers`),
 the checks an operation makes before it runs (:func:`check_match`, :func:`star_eligibility`, :func:`price_inducements`,
 :func:`quote_matched_play`), and a season's round-robin schedule.
 
@@ -9,8 +11,8 @@ Each takes the pack first where it needs the rules. The changes are in :mod:`pro
 
 from progression.authoring import moved
 
-from .inducements.order import budget, fielded, match_notes, price_inducements, spent_from_treasury
-from .inducements.prayers import prayers
+from .inducements.order import held_inducements, inducement_budget, match_notes, price_inducements, spent_from_treasury
+from .inducements.prayers import spp_prayers
 from .inducements.stars import hireable, star_eligibility
 from .inducements.wizards import wizard_eligibility, wizards
 from .league.season import agent_fee, redraft_budget, seasons_played
@@ -26,20 +28,19 @@ from .team.values import current_team_value, current_value, spp_account, team_va
 
 __all__ = [
     "agent_fee",
-    "budget",
     "check_match",
     "closed_matches",
     "current_team_value",
     "current_value",
-    "fielded",
+    "held_inducements",
     "hireable",
+    "inducement_budget",
     "league_points",
     "level_of",
     "match_entry",
     "match_notes",
     "must_advance",
     "notation",
-    "prayers",
     "price_inducements",
     "profile",
     "quote_matched_play",
@@ -50,6 +51,7 @@ __all__ = [
     "skill_points",
     "spent_from_treasury",
     "spp_account",
+    "spp_prayers",
     "standings",
     "standings_lines",
     "star_eligibility",
@@ -60,7 +62,16 @@ __all__ = [
     "wizards",
 ]
 
-#: The names of before, for one release.
+#: The names of before, for one release: each said too little out of context (``budget`` beside ``redraft_budget``,
+#: ``fielded`` of what, ``prayers`` for the ones that change SPP alone).
 __getattr__ = moved(
-    __name__, {"closed": ":closed_matches", "eligibility": ":star_eligibility", "price": ":price_inducements"}
+    __name__,
+    {
+        "budget": ":inducement_budget",
+        "closed": ":closed_matches",
+        "eligibility": ":star_eligibility",
+        "fielded": ":held_inducements",
+        "prayers": ":spp_prayers",
+        "price": ":price_inducements",
+    },
 )

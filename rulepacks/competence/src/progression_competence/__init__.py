@@ -13,7 +13,7 @@ The rest lives in public submodules: :mod:`progression_competence.operations`, :
 
 from progression.authoring import moved, public_dir
 
-# the public submodules, so that ``pc.queries.listing`` works after ``import progression_competence as pc``
+# the public submodules, so that ``pc.queries.level_table`` works after ``import progression_competence as pc``
 from . import campaigns as campaigns
 from . import ids as ids
 from . import operations as operations
@@ -22,7 +22,16 @@ from . import queries as queries
 from . import types as types
 from ._build import pack
 from .campaigns import build, default_settings, load_campaign, load_settings
-from .operations import award, buy_quality, buy_specialization, new_character, raise_level, roll_competence, settle
+from .operations import (
+    _WITHDRAWN,
+    award,
+    buy_quality,
+    buy_specialization,
+    new_character,
+    raise_level,
+    roll_competence,
+    settle,
+)
 from .queries import degree, level, quote_quality
 
 #: The names that moved to a public submodule, and that submodule: importable from here until the next
@@ -40,18 +49,17 @@ _MOVED = {
     "Reach": "types",
     "Settings": "types",
     "Specialization": "types",
-    "competence_test": "operations",
     "competences": "queries",
-    "completed": "queries",
+    "completed": "queries:completed_degrees",
     "completion_history": "queries",
-    "completions": "queries",
+    "completions": "queries:completions_between",
     "cost_to_reach": "queries",
     "default_split": "queries",
     "degree_id": "ids",
     "example_campaign": "campaigns",
     "level_id": "ids",
     "level_table": "queries",
-    "listing": "queries",
+    "listing": "queries:competences_listing",
     "open_id": "ids",
     "pack_for": "campaigns",
     "pool_id": "ids",
@@ -59,15 +67,15 @@ _MOVED = {
     "quality_id": "ids",
     "quality_table": "queries",
     "raise_id": "ids",
-    "read_campaign": "campaigns",
-    "read_settings": "campaigns",
+    "read_campaign": "campaigns:structure_campaign",
+    "read_settings": "campaigns:structure_settings",
     "roll_total": "queries",
     "specialization_costs": "queries",
     "specialization_id": "ids",
 }
 
 
-__getattr__ = moved(__name__, _MOVED)
+__getattr__ = moved(__name__, _MOVED, withdrawn={"competence_test": _WITHDRAWN})
 
 
 def __dir__() -> list[str]:

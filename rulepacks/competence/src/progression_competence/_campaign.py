@@ -19,7 +19,7 @@ from progression.authoring import Label, Reader
 from progression.errors import Problem, RulePackError
 
 from ._reader import parse_resource, parse_text, read_file
-from ._settings import DEGREES, Settings, read_settings
+from ._settings import DEGREES, Settings, structure_settings
 
 __all__ = [
     "Campaign",
@@ -30,7 +30,7 @@ __all__ = [
     "digest",
     "example_campaign",
     "load_campaign",
-    "read_campaign",
+    "structure_campaign",
 ]
 
 
@@ -102,7 +102,7 @@ class Campaign:
         return tuple(c.id for c in self.competences if quality_id in c.qualities)
 
 
-def read_campaign(data: Mapping[str, Any], source: str, *, settings: Settings | None = None) -> Campaign:
+def structure_campaign(data: Mapping[str, Any], source: str, *, settings: Settings | None = None) -> Campaign:
     """A campaign from parsed TOML. ``settings`` (else the rules' numbers) is the base its
     ``[settings]`` table changes.
 
@@ -156,7 +156,7 @@ def read_campaign(data: Mapping[str, Any], source: str, *, settings: Settings | 
     problems = list(r.problems)
     tuned: Settings | None
     try:
-        tuned = read_settings(r.table(data, "settings", "$"), source, base=settings, path="$.settings")
+        tuned = structure_settings(r.table(data, "settings", "$"), source, base=settings, path="$.settings")
     except RulePackError as error:
         problems.extend(error.problems)
         tuned = settings
@@ -166,7 +166,7 @@ def read_campaign(data: Mapping[str, Any], source: str, *, settings: Settings | 
         example=example,
         qualities=tuple(qualities),
         competences=tuple(competences),
-        settings=tuned or read_settings({}, source, base=settings),
+        settings=tuned or structure_settings({}, source, base=settings),
         source=source,
     )
     if not problems:
@@ -235,7 +235,7 @@ def load_campaign(path: str | Path, *, settings: Settings | None = None) -> Camp
         RulePackError: the file is missing, not TOML, or does not fit the format; every problem is listed.
     """
     text, source = read_file(path)
-    campaign = read_campaign(parse_text(text, source), source, settings=settings)
+    campaign = structure_campaign(parse_text(text, source), source, settings=settings)
     # Named by its whole path, as a character keeps it: the pack rebuilt from the character, from any folder, is the
     # same rules as the one it was made with (the source is part of the pack's fingerprint).
     resolved = str(Path(path).resolve())
@@ -251,4 +251,4 @@ def digest(text: str) -> str:
 def example_campaign() -> Campaign:
     """The example campaign shipped with the pack (made-up competences, not a real game's)."""
     text, source = parse_resource("example-campaign.toml")
-    return read_campaign(parse_text(text, source), source)
+    return structure_campaign(parse_text(text, source), source)

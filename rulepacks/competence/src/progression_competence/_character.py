@@ -30,13 +30,13 @@ __all__ = [
     "buy_quality",
     "buy_specialization",
     "competences",
-    "completed",
+    "competences_listing",
+    "completed_degrees",
     "completion_history",
-    "completions",
+    "completions_between",
     "default_split",
     "degree",
     "level",
-    "listing",
     "new_character",
     "qualities_of",
     "quote_quality",
@@ -74,7 +74,7 @@ def qualities_of(pack: RulePack, competence: str) -> tuple[str, ...]:
     return tuple(tables_of(pack)["competences"][check_competence(pack, competence)]["qualities"])
 
 
-def listing(pack: RulePack, quality: str) -> tuple[str, ...]:
+def competences_listing(pack: RulePack, quality: str) -> tuple[str, ...]:
     """The competences whose list holds ``quality``: those whose points may pay for it."""
     return tuple(tables_of(pack)["qualities"][check_quality(pack, quality)]["competences"])
 
@@ -227,7 +227,7 @@ def _reached(pack: RulePack, before: Sheet, after: Sheet, competence: str) -> Sh
 
 def _strangers(pack: RulePack, quality: str, pay: Mapping[str, int]) -> list[str]:
     """A sentence for each contributor of ``pay`` whose list does not hold ``quality``."""
-    allowed = listing(pack, quality)
+    allowed = competences_listing(pack, quality)
     return [
         f"{pack.name_of(quality)} is not in the quality list of {pack.name_of(competence)}; "
         f"it can be paid from: {', '.join(pack.name_of(c) for c in allowed)}"
@@ -328,7 +328,7 @@ class Completion:
     level: int
 
 
-def completed(pack: RulePack, sheet: Sheet, competence: str) -> tuple[str, ...]:
+def completed_degrees(pack: RulePack, sheet: Sheet, competence: str) -> tuple[str, ...]:
     """The degrees of ``competence`` whose top level has been reached, lowest first.
 
     A degree is complete at its top level (Beginner at 30); one that was left upward was
@@ -339,10 +339,10 @@ def completed(pack: RulePack, sheet: Sheet, competence: str) -> tuple[str, ...]:
     return tuple(b.id for b in ladder.bands if b.high is not None and b.low > 0 and b.high <= value)
 
 
-def completions(pack: RulePack, before: Sheet, after: Sheet) -> tuple[Completion, ...]:
+def completions_between(pack: RulePack, before: Sheet, after: Sheet) -> tuple[Completion, ...]:
     """The degrees completed between two states of a character: the completion hook.
 
-    Call it after any operation (``completions(pack, sheet, new_sheet)``) and grant whatever the
+    Call it after any operation (``completions_between(pack, sheet, new_sheet)``) and grant whatever the
     campaign gives for a completed degree; the rules leave those advantages to the game master.
     """
     found = []
@@ -361,6 +361,6 @@ def completion_history(pack: RulePack, sheet: Sheet) -> tuple[tuple[int, Complet
     found: list[tuple[int, Completion]] = []
     for position in range(2, len(sheet.ledger) + 1):
         following = sheet.at(position)  # from the nearest snapshot: a few entries folded, never the history
-        found.extend((position, c) for c in completions(pack, state, following))
+        found.extend((position, c) for c in completions_between(pack, state, following))
         state = following
     return tuple(found)

@@ -17,10 +17,10 @@ from ._character import (
     buy_quality,
     check_competence,
     competences,
-    completions,
+    competences_listing,
+    completions_between,
     degree,
     level,
-    listing,
     new_character,
     qualities_of,
     raise_level,
@@ -246,7 +246,7 @@ def demo(pack: RulePack, say: Callable[[str], None]) -> None:
         changes = "; ".join(levels) or "no level changes"
         flows = ", ".join(f"{name(p)} {-d:+d}" for p, d in spent.items()) or "no PP moved"
         say(f"  {why}: {changes} ({flows}); PP held/cap: {held}")
-        for done in completions(pack, before, after):
+        for done in completions_between(pack, before, after):
             say(f"  -> {name(done.competence)}: degree {name(done.degree)} complete at level {done.level}")
         return after
 
@@ -271,7 +271,7 @@ def demo(pack: RulePack, say: Callable[[str], None]) -> None:
         f"  {name(quality)} costs {price} PP ({settings['quality_base']} + {settings['quality_step']} per quality "
         f"owned); {name(target)} holds only "
         f"{sheet.pools[pool_id(target)]}, but {name(quality)} is in the lists of "
-        f"{', '.join(name(c) for c in listing(pack, quality))}, so they may pool: "
+        f"{', '.join(name(c) for c in competences_listing(pack, quality))}, so they may pool: "
         + ", ".join(f"{name(p)} {n}" for p, n in split.items())
     )
     sheet = step(sheet, buy_quality(pack, sheet, quality), f"buy {name(quality)}")
@@ -302,7 +302,7 @@ def _cast(pack: RulePack) -> tuple[str, str, str]:
     known = competences(pack)
     for target in known:
         for quality in qualities_of(pack, target):
-            others = [c for c in listing(pack, quality) if c != target]
+            others = [c for c in competences_listing(pack, quality) if c != target]
             if others:
                 return target, others[0], quality
     msg = "the demo needs two competences that share a quality; this campaign has none"

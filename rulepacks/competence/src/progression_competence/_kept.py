@@ -24,9 +24,9 @@ import attrs
 from progression import RulePack, Sheet
 from progression.errors import Problem, RulePackError, SheetError
 
-from ._campaign import Campaign, digest, example_campaign, read_campaign
+from ._campaign import Campaign, digest, example_campaign, structure_campaign
 from ._reader import parse_text, read_file
-from ._settings import Settings, read_settings
+from ._settings import Settings, structure_settings
 from ._tables import tables_of
 
 __all__ = [
@@ -64,7 +64,7 @@ def _read_settings_text(text: str, campaign: Campaign, who: str) -> Settings:
         else:
             table[key] = read
     try:
-        return read_settings(table, f"{who}'s settings", base=campaign.settings)
+        return structure_settings(table, f"{who}'s settings", base=campaign.settings)
     except RulePackError as error:
         raise SheetError(who, [Problem(who, f"$.tags.{SETTINGS}", p.reason) for p in error.problems]) from None
 
@@ -138,7 +138,7 @@ def campaign_of(tags: Mapping[str, str], who: str) -> Campaign:
             f"{digest(text)[:12]}...): put back the file as it was, or make the character again in the new campaign"
         )
         raise SheetError(who, [Problem(who, f"$.tags.{CAMPAIGN_FILE}", msg)])
-    campaign = read_campaign(parse_text(text, source), source)
+    campaign = structure_campaign(parse_text(text, source), source)
     if recorded is None:  # a sheet of before: the campaign as it is read, the file as it was named
         return campaign
     return attrs.evolve(campaign, file=file, sha256=recorded)

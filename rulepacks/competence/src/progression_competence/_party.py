@@ -17,7 +17,7 @@ from progression.errors import InvalidInput, StoreError
 from progression.operations import Award, Create
 from progression.store import Book
 
-from ._campaign import Campaign, digest, example_campaign, read_campaign
+from ._campaign import Campaign, digest, example_campaign, structure_campaign
 from ._character import buy_quality as _buy_quality
 from ._character import buy_specialization as _buy_specialization
 from ._character import check_competence, competences, degree, level, new_character
@@ -26,7 +26,7 @@ from ._character import settle as _settle
 from ._ids import pool_id
 from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, Builder, kept_tags, pack_for
 from ._reader import parse_text, read_file
-from ._settings import LEVEL_MAX, Settings, load_settings, read_settings
+from ._settings import LEVEL_MAX, Settings, load_settings, structure_settings
 from ._tables import tables_of
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def tuned_record(name: object, campaign: object, settings: object, tuning: Mappi
             msg = f"a party's campaign is a campaign TOML file's path, or None for the example, got {campaign!r}"
             raise InvalidInput(msg)
         text, source = read_file(Path(campaign))
-        chosen = read_campaign(parse_text(text, source), source)
+        chosen = structure_campaign(parse_text(text, source), source)
     used = chosen.settings
     if isinstance(settings, Settings):
         used = settings
@@ -104,14 +104,14 @@ def pack_of(record: Mapping[str, Any], where: str, build: Builder) -> RulePack:
     if text is None:
         campaign = example_campaign()
     elif isinstance(text, str):
-        campaign = attrs.evolve(read_campaign(parse_text(text, source), source), sha256=digest(text))
+        campaign = attrs.evolve(structure_campaign(parse_text(text, source), source), sha256=digest(text))
     else:
         msg = f"the party's campaign is the text of a campaign file or none, got {type(text).__name__}"
         raise StoreError(where, msg)
     table = record.get("settings")
     if not isinstance(table, Mapping):
         raise StoreError(where, f"the party's settings are a table, got {table!r:.60}")
-    settings = read_settings(table, f"{PARTY_RECORD}.settings", base=campaign.settings)
+    settings = structure_settings(table, f"{PARTY_RECORD}.settings", base=campaign.settings)
     return build(campaign, settings)
 
 
@@ -415,7 +415,7 @@ class Party(Book):
             for character, points in awards.items():
                 for competence, amount in points.items():
                     award = Award(pool=pool_id(competence), amount=amount, reason=reason)
-                    done[character] = tx.execute(character, award)
+                    done[character] = tx.run(character, award)[0]
         return done
 
     def change(

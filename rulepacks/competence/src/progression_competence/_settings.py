@@ -30,8 +30,8 @@ __all__ = [
     "Settings",
     "default_settings",
     "load_settings",
-    "read_settings",
     "settings_text",
+    "structure_settings",
 ]
 
 #: What happens to points awarded over a competence's cap (see the rulings page).
@@ -146,7 +146,7 @@ class Settings:
         Raises:
             RulePackError: listing every value that does not fit.
         """
-        return read_settings(changes, "<changed settings>", base=self)
+        return structure_settings(changes, "<changed settings>", base=self)
 
     def as_table(self) -> dict[str, Any]:
         """The settings as plain data (what a settings file holds, fully spelt out)."""
@@ -210,7 +210,9 @@ def default_settings() -> Settings:
     return settings
 
 
-def read_settings(data: Mapping[str, Any], source: str, *, base: Settings | None = None, path: str = "$") -> Settings:
+def structure_settings(
+    data: Mapping[str, Any], source: str, *, base: Settings | None = None, path: str = "$"
+) -> Settings:
     """Settings from a parsed table: every key is optional and falls back on ``base``
     (the rules' numbers by default).
 
@@ -277,7 +279,7 @@ def load_settings(path: str | Path, *, base: Settings | None = None) -> Settings
         if not isinstance(data.get("settings", {}), dict):
             r.problem("$.settings", f"expected a table, got {data['settings']!r:.60}")
     r.raise_if_problems()
-    return read_settings(data.get("settings", {}), source, base=base, path="$.settings")
+    return structure_settings(data.get("settings", {}), source, base=base, path="$.settings")
 
 
 def _with_tops(degrees: tuple[Degree, ...]) -> tuple[Degree, ...]:

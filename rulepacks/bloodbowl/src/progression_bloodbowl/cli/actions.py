@@ -22,7 +22,7 @@ from ..team import roster as _roster
 from ..team.roster import STAFF
 from .options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 
-__all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events", "standing_rows"]
+__all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events", "roster_names", "standing_rows"]
 
 
 def parse_events(text: str) -> dict[str, dict[str, int]]:
@@ -70,9 +70,15 @@ def _once(parts: list[tuple[str, str]], key: str, what: str) -> dict[str, str]:
     return found
 
 
+def roster_names(pack: RulePack) -> dict[str, str]:
+    """Every roster of the pack's data, its id with its name, by id: what ``roster=`` takes (``progression show``
+    lists them)."""
+    return {t.id: t.label.en for t in sorted(data_of(pack).teams.values(), key=lambda t: t.id)}
+
+
 def _roster_named(pack: RulePack, given: str) -> str:
     """The roster ``given`` means: its id, or its name in any case (``Human`` for ``human``)."""
-    return pack.resolve(given, {t.id: t.label.en for t in data_of(pack).teams.values()})
+    return pack.resolve(given, roster_names(pack))
 
 
 def _position_named(pack: RulePack, roster: str, given: str) -> str:
@@ -321,7 +327,7 @@ def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("prize", "place")
 def prize(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """A play-off prize: place=1 (100,000 and the League Trophy), 2 (60,000) or 3 (30,000)."""
-    return _standings.prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
+    return _standings.award_prize(pack, sheet, whole(need(options, "place", "prize"), "place"))
 
 
 @takes("lose_trophy")

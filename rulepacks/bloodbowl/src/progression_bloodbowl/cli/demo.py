@@ -8,11 +8,11 @@ from progression import RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput
 
 from ..data.access import data_of
-from ..inducements.order import Order, budget, induce, match_notes
+from ..inducements.order import Order, induce, inducement_budget, match_notes
 from ..inducements.pitch import Pitch, Profile
 from ..inducements.spells import cast_spell, fireball, set_up
 from ..league.season import redraft, redraft_budget
-from ..league.standings import league_points, prize
+from ..league.standings import award_prize, league_points
 from ..match.outcome import MatchRecord
 from ..match.postmatch import PostMatch
 from ..team.journeymen import add_journeymen
@@ -74,7 +74,7 @@ def _first_match(pack: RulePack, team: Sheet, say: Say) -> Sheet:
 
 def _inducements(pack: RulePack, team: Sheet, say: Say) -> Sheet:
     """Match 2: petty cash hires Griff Oberwald and the Sports-Wizard, whose Fireball hits three Dwarfs."""
-    money = budget(pack, team, 1_250_000)
+    money = inducement_budget(pack, team, 1_250_000)
     say(f"  The Dwarfs' CTV is 1,250,000: petty cash {money.petty_cash:,}, up to {money.treasury:,} from the treasury.")
     before = team
     team = induce(pack, team, Order(stars=("griff_oberwald",), wizards=("sports_wizard",)), money, match=2)
@@ -133,7 +133,7 @@ def _season_end(pack: RulePack, team: Sheet, say: Say) -> None:
     say("The season ends. League points, read back from the results on the ledger:")
     for item in league_points(pack, team).items:
         say(f"    {item}")
-    team = prize(pack, team, 2)
+    team = award_prize(pack, team, 2)
     say("Second in the play-offs: 60,000 gp. The re-draft budget:")
     for item in redraft_budget(pack, team).items:
         say(f"    {item}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from progression import Dice, RulePack, Sheet
 from progression.errors import InvalidInput
 
-from ..inducements.order import Order, budget, induce
+from ..inducements.order import Order, induce, inducement_budget
 from ..inducements.pitch import STATES, Pitch, Profile, Square, Who, square_of
 from ..inducements.spells import cast_spell, fireball, profile_of, zap
 from .options import listed, need, takes, tallies, whole
@@ -109,7 +109,7 @@ def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> S
         wizards=tuple(listed(options.get("wizard"))),
         mercenaries=tuple(listed(options.get("mercenaries"))),
     )
-    money = budget(
+    money = inducement_budget(
         pack,
         sheet,
         whole(need(options, "opponent_ctv", "induce"), "opponent_ctv"),

@@ -39,9 +39,9 @@ __all__ = [
     "GOLD_LIMIT",
     "Budget",
     "Order",
-    "budget",
-    "fielded",
+    "held_inducements",
     "induce",
+    "inducement_budget",
     "match_notes",
     "price_inducements",
     "release",
@@ -86,7 +86,7 @@ class Budget:
     explanation: Explanation
 
 
-def budget(pack: RulePack, team: Sheet, opponent_ctv: int, *, opponent_spent: int = 0) -> Budget:
+def inducement_budget(pack: RulePack, team: Sheet, opponent_ctv: int, *, opponent_spent: int = 0) -> Budget:
     """The petty cash and treasury a team may spend, from both teams' CTV.
 
     Args:
@@ -303,7 +303,7 @@ def _check_to_come(team: Sheet, match: int) -> None:
         raise InvalidInput(msg)
 
 
-def fielded(team: Sheet) -> dict[str, str]:
+def held_inducements(team: Sheet) -> dict[str, str]:
     """What the team holds for its next match, from its ``induced.*`` tags (empty when nothing)."""
     return {k.removeprefix("induced."): v for k, v in team.tags.items() if k.startswith("induced.")}
 
@@ -315,7 +315,7 @@ def spent_from_treasury(team: Sheet) -> int:
 
 def match_notes(team: Sheet) -> dict[str, str]:
     """What the team fielded and paid, for the ``extra`` notes of its match record."""
-    return {f"inducements.{k}": v for k, v in fielded(team).items() if k != "match"}
+    return {f"inducements.{k}": v for k, v in held_inducements(team).items() if k != "match"}
 
 
 def _fielded_sentence(data: Data, team: Sheet, held: Mapping[str, str]) -> str:
@@ -342,7 +342,7 @@ def release(work: Work, number: int) -> None:
     """After match ``number``: the stars leave and the inducements end, with what was fielded said once
     (nothing happens when the team held nothing)."""
     team = work.sheet
-    held = fielded(team)
+    held = held_inducements(team)
     stars = sorted(m for m, p in team.members.items() if is_star(p))
     if not held and not stars:
         return

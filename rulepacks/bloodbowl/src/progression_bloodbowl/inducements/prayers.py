@@ -46,11 +46,11 @@ __all__ = [
     "check_prayers",
     "event_values",
     "member_values",
-    "prayers",
+    "spp_prayers",
 ]
 
 
-def prayers(pack: RulePack) -> dict[str, Prayer]:
+def spp_prayers(pack: RulePack) -> dict[str, Prayer]:
     """The prayers of ``tables.toml`` ``[spp.prayers]`` that change SPP, by id (read when the pack loads)."""
     return dict(data_of(pack).rules.prayers)
 

@@ -24,7 +24,7 @@ from ..team.results import Result, check_season, check_team, results, season_of
 from ..team.sequence import check_ended
 from ..team.values import Explanation, Item
 
-__all__ = ["Result", "Standing", "league_points", "lose_trophy", "prize", "standings", "standings_lines"]
+__all__ = ["Result", "Standing", "award_prize", "league_points", "lose_trophy", "standings", "standings_lines"]
 
 _PLACES = ("1st", "2nd", "3rd")
 
@@ -196,7 +196,7 @@ def _prize_label(op: object) -> str:
     return f"play-off prize: {shown} place"
 
 
-def prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
+def award_prize(pack: RulePack, team: Sheet, place: int) -> Sheet:
     """The play-off prize of ``place`` (1, 2 or 3) into the treasury, as one ledger entry; the winner also
     takes the League Trophy, a free extra team re-roll held until :func:`lose_trophy` (it counts toward TV).
 

@@ -23,9 +23,9 @@ import attrs
 
 import progression
 import progression.operations
-from progression import Dice, Effect, RulePack, Sheet, Work, operation
+from progression import Dice, Effect, RulePack, Sheet, Work, operation, run
 from progression.errors import InvalidInput, OutOfOrder
-from progression.operations import combine, execute
+from progression.operations import combine
 
 from ..advancement.advance import advance
 from ..data.access import data_of
@@ -263,7 +263,7 @@ class PostMatch:
     def prepare_next(self) -> PostMatch:
         """Step 6: the team is ready for the next fixture (a mark on its ledger)."""
         self._check("prepare")
-        team = execute(self.pack, self.sheet, progression.operations.Mark(name=f"after match {self.match.number}"))
+        team, _ = run(self.pack, self.sheet, progression.operations.Mark(name=f"after match {self.match.number}"))
         return self._did("prepare", "prepare for the next fixture", team)
 
     def commit(self) -> Sheet:

@@ -405,7 +405,7 @@ class League(Book):
     def run(self, team: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None) -> Sheet:
         """Run one of a team's own operations (an advancement, a hire, Expensive Mistakes) on the stored team."""
         self._check_team(team, self.teams())
-        return self.store.execute(team, operation, dice, expected=expected)
+        return self.store.run(team, operation, dice, expected=expected)[0]
 
     def amend(
         self,
