@@ -106,6 +106,22 @@ class TestReplay:
         rows = bench("bench_growth").run(short=40, long=120, calls=32)
         assert (4, True) == (len(rows), all(r.measured > 0 and r.baseline > 0 for r in rows))
 
+    def test_match_growth_row(self, bench) -> None:
+        """A season of matches played through the pack, checked to hold them, and one row with its target of 1.5x;
+        without the pack the row is skipped, saying why."""
+        module = bench("bench_growth")
+        (row,) = module.match_rows(short=2, long=5, calls=1)
+        assert ("one match at 5 matches in a season / at 2", 1.5, "") == (row.name, row.limit, row.skipped)
+        assert "after 5 matches vs" in row.note
+
+    def test_match_growth_row_without_the_pack(self, bench, monkeypatch) -> None:
+        """Without the Blood Bowl pack the match row is skipped, saying why."""
+        import progression
+
+        monkeypatch.setattr(progression, "packs", lambda: ["competence"])
+        (row,) = bench("bench_growth").match_rows(short=2, long=5, calls=1)
+        assert ("skip", "the bloodbowl pack is not installed") == (row.result, row.skipped)
+
     def test_ledger_size(self, bench) -> None:
         """The ledger has exactly the size asked, starting with its creation."""
         events = bench("bench_replay").ledger(10)
@@ -147,23 +163,38 @@ class TestLeague:
         assert [[(p["spp"], p["advancements"]) for p in team] for team in plain] == got
 
     def test_rows(self, bench) -> None:
-        """Two rows, with memory per player in their figures: the guarded floor with its target of 2x, the
-        plain dicts for context (no target)."""
+        """Three rows: with memory per player in their figures, the guarded floor with its target of 2x and the
+        plain dicts for context (no target); the garbage collector's share of the season, at most 5 %."""
         rows = bench("bench_league").run(teams=2, matches=2, sampled=1)
         assert [
             ("league: 2 teams x 2 matches / guarded floor", 2, ""),
             ("league: 2 teams x 2 matches / plain dicts", None, ""),
+            ("league: 2 teams x 2 matches: garbage collection / the season", 0.05, ""),
         ] == [(row.name, row.limit, row.skipped) for row in rows]
-        assert all("B per player" in row.note for row in rows)
+        assert all("B per player" in row.note for row in rows[:2])
+        assert rows[2].measured < rows[2].baseline
+        assert "of the season's" in rows[2].note
+
+    def test_collections_are_timed(self, bench) -> None:
+        """The collector's runs are counted by generation and their time added while watched, and no longer."""
+        import gc
+
+        module = bench("bench_league")
+        with module.collections() as collected:
+            gc.collect()
+            gc.collect(0)
+        gc.collect()
+        assert ([1, 0, 1], True) == (collected.runs, collected.seconds > 0)
 
     def test_rows_without_the_pack(self, bench, monkeypatch) -> None:
-        """Without the Blood Bowl pack the guarded floor is skipped, saying why, and the plain dicts stay for context."""
+        """Without the Blood Bowl pack the guarded floor is skipped, saying why, the plain dicts stay for context, and
+        the garbage collector's share is taken of the shaped pack's season."""
         import progression
 
         monkeypatch.setattr(progression, "packs", lambda: ["competence"])
         rows = bench("bench_league").run(teams=2, matches=2, sampled=1)
-        assert [("skip", "the bloodbowl pack is not installed"), ("context", "")] == [
-            (row.result, row.skipped.partition("; ")[2]) for row in rows
+        assert [("skip", "the bloodbowl pack is not installed"), ("context", ""), (0.05, "")] == [
+            (row.result if row.limit != 0.05 else row.limit, row.skipped.partition("; ")[2]) for row in rows
         ]
 
 
