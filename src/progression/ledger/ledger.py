@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableSequence, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import attrs
@@ -37,12 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["SNAPSHOT_EVERY", "Ledger", "LedgerIndex"]
 
 T = TypeVar("T")
-#: The most values of one index a segment keeps (the latest lengths read); the fewest are what an operation's
-#: checks read: the ledger it starts from, the one its last step sees.
-KEPT_PER_SEGMENT = 8
 #: How many segments back a ledger looks for a value of an index kept by the ledger it grew from.
 KEPT_SEARCH = 64
-_NO_INDEXES: Mapping[Any, Any] = MappingProxyType({})
 
 #: How often (in entries) a ledger keeps the sheet of its length.
 SNAPSHOT_EVERY = 32
@@ -180,6 +175,10 @@ class LedgerIndex(Generic[T]):
     extend: Callable[[T, Sequence[Event]], T]
 
 
+#: An index's values kept on a segment: the index, the shortest length read and its value, the longest and its value.
+_Kept = tuple["LedgerIndex[Any]", int, Any, int, Any]
+
+
 class _Segment:
     """A list of entries that only grows at its end, after the ledger it continues."""
 
@@ -194,9 +193,12 @@ class _Segment:
         self.head: _Segment = self if before is None or not len(before) else before._segment.head
         #: Sheets kept at some lengths of this segment's ledgers, by length.
         self.snapshots: dict[int, Sheet] = {}
-        #: Values of indexes read on this segment's ledgers, by index and length. Each mapping is replaced whole,
-        #: never changed in place, so that a thread reading it never sees it change (and most segments share none).
-        self.indexes: Mapping[LedgerIndex[Any], Mapping[int, Any]] = _NO_INDEXES
+        #: The values of indexes read on this segment's ledgers: for each index, the value of the shortest ledger
+        #: read (where the ledgers that branch off this segment start, such as the sequence of a match appended as
+        #: one step) and of the longest (where it grows), each with its length. Replaced whole, never changed in
+        #: place, so that a thread reading it never sees it change; a tuple, not a mapping, because a league holds
+        #: a segment per team and match.
+        self.indexes: tuple[_Kept, ...] = ()
 
 
 class Ledger(Sequence["Event"]):
@@ -378,11 +380,15 @@ class Ledger(Sequence["Event"]):
             value: T = kept[1]
             return value
         value = index.read(self) if kept is None else index.extend(kept[1], self._tail(kept[0]))
-        segment = self._home()  # not an empty segment after it (``scratch``), which its siblings do not see
-        values = {**segment.indexes.get(index, _NO_INDEXES), self._length: value}
-        if len(values) > KEPT_PER_SEGMENT:
-            values = dict(sorted(values.items())[-KEPT_PER_SEGMENT:])
-        segment.indexes = {**segment.indexes, index: values}
+        segment, length = self._home(), self._length  # not an empty segment after it (``scratch``): siblings miss it
+        others = tuple(k for k in segment.indexes if k[0] is not index)
+        mine = next((k for k in segment.indexes if k[0] is index), None)
+        if mine is None:
+            segment.indexes = (*others, (index, length, value, length, value))
+        elif length < mine[1] or length > mine[3]:
+            first = (length, value) if length < mine[1] else mine[1:3]
+            last = (length, value) if length > mine[3] else mine[3:5]
+            segment.indexes = (*others, (index, *first, *last))
         return value
 
     def _kept(self, index: LedgerIndex[Any]) -> tuple[int, Any] | None:
@@ -390,11 +396,12 @@ class Ledger(Sequence["Event"]):
         is kept within :data:`KEPT_SEARCH` segments back."""
         segment, length = self._segment, self._length
         for _ in range(KEPT_SEARCH):
-            values = segment.indexes.get(index)
-            if values:
-                found = max((kept for kept in values if kept <= length), default=None)
-                if found is not None:
-                    return found, values[found]
+            for kept in segment.indexes:
+                if kept[0] is index:
+                    if kept[3] <= length:
+                        return kept[3], kept[4]
+                    if kept[1] <= length:
+                        return kept[1], kept[2]
             if segment.before is None:
                 return None
             length, segment = segment.offset, segment.before._segment

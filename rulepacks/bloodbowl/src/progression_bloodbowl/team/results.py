@@ -6,6 +6,7 @@ of the entries that wrote it (``season``, ``result``, ``closed``), never from a 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -154,10 +155,11 @@ def numbers(team: Sheet, *, season: int | None = None) -> tuple[frozenset[int], 
     return Played.numbers(recorded), Played.numbers(ended)
 
 
-@attrs.frozen
-class Played:
+class Played(NamedTuple):
     """The match numbers of a team's current season, as its ledger tells them: match ``n`` is bit ``n`` of a whole
-    number, so that a match recorded adds one bit, never copying a set of the season's matches."""
+    number, so that a match recorded adds one bit, never copying a set of the season's matches. (A named tuple of
+    texts and numbers: a league keeps one beside each team's ledger of each match, and the garbage collector
+    stops following such tuples.)"""
 
     #: The season, as the tag that started it is written (``"1"`` before any).
     season: str
