@@ -396,6 +396,17 @@ class TestTeamCaptainFromTheCommandLine:
             "has its Team Captain already" in second.err,
         )
 
+    def test_a_troll_is_not_the_captain(self, run: Run, tmp_path: object) -> None:
+        """``hire position=Troll captain=yes`` on an Orc team is refused (a Big Guy is never the Team Captain),
+        exit 2, and the file keeps no Troll."""
+        path = str(tmp_path) + "/orcs.json"  # type: ignore[operator]
+        assert 0 == run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=orc").status
+        refused = run("sheet", "do", path, "hire", "position=Troll", "name=Big", "captain=yes")
+        assert (2, "progression: a Team Captain is not a Big Guy (Troll is one): name another player as captain\n") == (
+            refused.status,
+            refused.err,
+        )
+
 
 class TestAmountsInTheirUnit:
     def test_gold_is_written_in_gp(self, run: Run, tmp_path: object) -> None:

@@ -409,6 +409,17 @@ class TestRequirements:
             {s for s in team.member("1").owned if s in ("pro", "wrestle")},
         )
 
+    def test_a_big_guy_captain_is_refused(self, pack: RulePack) -> None:
+        """The Team Captain is not a Big Guy in Matched Play either: the Ogre named captain is refused by his
+        place on the list."""
+        players = [("ogre", "Big"), *_humans(10)]
+        with pytest.raises(InvalidInput) as error:
+            quote_matched_play(pack, "human", players, captain=0)
+        assert (
+            "captain: player 1 of the list: a Team Captain is not a Big Guy (Ogre is one): name another "
+            "player as captain" == str(error.value)
+        )
+
     def test_bugman_as_staff_and_star(self, pack: RulePack) -> None:
         """A team that takes Josef Bugman as coaching staff cannot take him as a Star Player too."""
         order = Order(items={"infamous_coaching_staff_josef_bugman": 1})

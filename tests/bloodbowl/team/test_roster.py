@@ -295,6 +295,16 @@ class TestTeamCaptain:
         with pytest.raises(InvalidInput, match=message):
             bb.hire(pack, team, position, "Gris", extra_skills=extra)
 
+    @pytest.mark.parametrize(("roster", "position"), [("orc", "troll"), ("human", "ogre")])
+    def test_a_big_guy_is_not_the_captain(self, pack: RulePack, roster: str, position: str) -> None:
+        """The rule gives Pro to a starting player who is not a Big Guy: an Orc team's Troll or a Human team's
+        Ogre named captain is refused, saying why and what to do."""
+        team = bb.create_team(pack, roster, "Caps")
+        label = {"troll": "Troll", "ogre": "Ogre"}[position]
+        with pytest.raises(InvalidInput) as error:
+            bb.hire(pack, team, position, "Big", extra_skills=("pro",))
+        assert f"a Team Captain is not a Big Guy ({label} is one): name another player as captain" == str(error.value)
+
     def test_one_captain_and_only_at_the_draft(self, pack: RulePack, team: Sheet) -> None:
         """The conftest's team was drafted with its first Blitzer as captain: a second is refused, and so is one
         named after the draft."""
