@@ -469,7 +469,10 @@ class TestMatchRequires:
         """Recording match 2 while match 1's sequence is open would skip its advancements and its Expensive
         Mistakes: refused, naming the step that ends it."""
         once = _match(pack, team, score="1-0", events="1:touchdown")
-        with pytest.raises(InvalidInput, match=r"the post-match sequence of match 1 is still open \(at 'fans'\)"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"the post-match sequence of match 1 is still open, at step 2 \(Dedicated Fans updated\)",
+        ):
             _match(pack, once, "2", opponent="Elves")
 
 
