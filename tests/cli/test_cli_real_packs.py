@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from cli_support import Result
@@ -424,6 +425,28 @@ class TestAmountsInTheirUnit:
         assert any(line.split() == ["Treasury", "975,000", "gp"] for line in shown), shown
         pool = run("sheet", "show", path, "--json").json()["pools"]["treasury"]
         assert (pool["balance"], pool["unit"]) == (975_000, "gp")
+
+    def test_prices_are_written_in_gp(self, run: Run, tmp_path: object) -> None:
+        """``sheet quote``, ``sheet options`` and a purchase the treasury cannot pay write gold as the rules do
+        (``60,000 gp``), where they wrote ``60000 Gold pieces`` and ``the paying pools hold 990000``; ``--json``
+        keeps the numbers."""
+        path = str(tmp_path) + "/orcs.json"  # type: ignore[operator]
+        made = ("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=orc")
+        assert 0 == run(*made, "--set", "treasury=70000").status
+        assert [
+            "Team Re-roll: 60,000 gp",
+            "paid with 60,000 gp (the paying pools hold 70,000 gp)",
+            "can be bought",
+        ] == run("sheet", "quote", path, "team_reroll").out.splitlines()
+        assert "team_reroll      Team Re-roll                  60,000 gp  yes" in run("sheet", "options", path).out
+        assert 60000 == json.loads(run("sheet", "quote", path, "team_reroll", "--json").out)["price"]
+        assert 0 == run("sheet", "do", path, "staff", "item=apothecary").status
+        refused = run("sheet", "buy", path, "team_reroll")
+        assert (1, "progression: Team Re-roll costs 60,000 gp but only 20,000 gp are available\n") == (
+            refused.status,
+            refused.err,
+        )
+        assert "  - costs 60,000 gp; the paying pools hold 20,000 gp" in run("sheet", "quote", path, "team_reroll").out
 
     def test_a_player_s_profile_is_written_as_the_book_writes_it(self, run: Run, tmp_path: object) -> None:
         """A player's AG, PA and AV read ``3+``, ``4+``, ``9+`` (a PA of none ``-``), his fee ``50,000 gp``; names

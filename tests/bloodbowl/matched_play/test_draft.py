@@ -360,7 +360,7 @@ class TestLimits:
     def test_budget_edge(self, pack: RulePack) -> None:
         """11 Human Linemen cost 550,000: a budget of 550,000 drafts them, 545,000 is refused for gold alone."""
         team = draft_matched_play(pack, "human", "Poor", _humans(), budget=550_000)
-        with pytest.raises(InsufficientPoints, match="costs 550000 gold pieces but only 545000 are available"):
+        with pytest.raises(InsufficientPoints, match="costs 550,000 gp but only 545,000 gp are available"):
             draft_matched_play(pack, "human", "Poorer", _humans(), budget=545_000)
         assert 0 == team.pools["treasury"]
 

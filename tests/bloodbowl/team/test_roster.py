@@ -17,7 +17,7 @@ class TestDraft:
 
     def test_budget_is_checked(self, pack: RulePack) -> None:
         """Eleven Linemen on 500,000: the ninth cannot be paid."""
-        with pytest.raises(InsufficientPoints, match="costs 50000 gold pieces but none are available"):
+        with pytest.raises(InsufficientPoints, match="costs 50,000 gp but none is available"):
             bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], budget=400_000)
 
     def test_fewer_than_eleven_players(self, pack: RulePack) -> None:
@@ -155,9 +155,7 @@ class TestStaff:
     def test_treasury_never_goes_negative(self, pack: RulePack, team: Sheet) -> None:
         """150,000 left: a 100,000 re-roll is bought, a second one is refused."""
         team = bb.operations.buy_staff(pack, team, "team_reroll")
-        with pytest.raises(
-            InsufficientPoints, match="Team Re-roll costs 100000 Gold pieces but only 50000 are available"
-        ):
+        with pytest.raises(InsufficientPoints, match="Team Re-roll costs 100,000 gp but only 50,000 gp are available"):
             bb.operations.buy_staff(pack, team, "team_reroll")
         assert 50_000 == team.pools["treasury"]
 

@@ -86,7 +86,12 @@ class MatchedPlayQuote:
         if len(self.over) == 1 and self.gold_left < 0:
             names = ("This Matched Play draft list", "gold pieces")
             raise InsufficientPoints(
-                upgrade="matched_play", needed=self.gold.total, available=self.budget, currency="gold", names=names
+                upgrade="matched_play",
+                needed=self.gold.total,
+                available=self.budget,
+                currency="gold",
+                names=names,
+                unit="gp",
             )
         if self.over:
             raise LimitReached(upgrade="matched_play", reason="; ".join(self.over), head=head)

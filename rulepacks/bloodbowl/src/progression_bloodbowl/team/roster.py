@@ -71,7 +71,8 @@ def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: st
     held = team.pools["treasury"]
     if amount > held:
         names = (name, pack.name_of("gold").lower())
-        raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names)
+        unit = pack.currencies["gold"].unit
+        raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names, unit=unit)
 
 
 #: The team's tag holding the highest player number it has given: a number is never given twice, since the
