@@ -175,6 +175,8 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
     else:
         pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
         sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
+    if pack.contract.pack_for is not None:  # told in the sheet's own variant's words (its campaign's names)
+        words = Describer(pack.contract.pack_for(pack, sheet), words.language)
     path = create_sheet(args.file, sheet, force=args.force)
     if out.json_mode:
         out.json({"file": str(path), "sheet": words.sheet(sheet)})
