@@ -102,7 +102,8 @@ class TestCompetence:
     def test_a_purchase_that_moves_a_degree_says_so(self, run: Run, tmp_path: object) -> None:
         """``sheet buy raise.escrime`` from 30 to 31 says ``now Proficient`` (it said only ``Fencing level +1``),
         and its undo the degree left; a raise within a degree says nothing more; the pack's ``raise`` says it
-        once, in any language."""
+        once, in the language shown (``--lang fr``: ``Escrime 31: maintenant Confirmé``, where it said the recorded
+        ``Fencing 31: now Proficient (Confirmé)``)."""
         path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
         run(
             "sheet",
@@ -138,7 +139,7 @@ class TestCompetence:
         ]
         run("sheet", "undo", path, "--steps", "2")
         raised = run("sheet", "do", path, "raise", "competence=escrime", "levels=1", "--lang", "fr").out
-        assert "    Fencing 31: now Proficient (Confirmé)\n" == raised.splitlines(keepends=True)[-1]  # said once
+        assert "    Escrime 31: maintenant Confirmé\n" == raised.splitlines(keepends=True)[-1]  # said once, in French
         assert (
             "Degré d'Escrime: maintenant Débutant\n"
             == run("sheet", "undo", path, "--lang", "fr").out.splitlines(keepends=True)[-1]
