@@ -362,17 +362,34 @@ class TestDeclaredOptions:
         path = str(tmp_path) + "/team.json"  # type: ignore[operator]
         run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
         result = run("sheet", "do", path, "hire", "position=human_lineman", "must_advance=maybe")
-        assert (2, "progression: action 'hire': option 'must_advance' expects yes|no, got 'maybe'\n") == (
+        helped = f" (see `progression sheet do {path} hire --help`)"
+        assert (2, f"progression: action 'hire': option 'must_advance' expects yes|no, got 'maybe'{helped}\n") == (
             result.status,
             result.err,
         )
+
+    def test_a_new_sheet_s_missing_setting_points_at_its_help(self, run: Run, tmp_path: object) -> None:
+        """``sheet new ... --kind team`` without ``roster``: the option, and the command line that prints what the
+        factory takes; run, that line prints it."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        result = run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team")
+        helped = "progression sheet new FILE --pack bloodbowl --kind team --help"
+        assert (
+            2,
+            f"progression: factory of 'team': the option 'roster' (text) is required; none was given (see `{helped}`)\n",
+        ) == (
+            result.status,
+            result.err,
+        )
+        assert run(*helped.split()[1:]).out.startswith("usage: progression sheet new FILE --pack PACK --kind team")
 
     def test_competence_actions_take_typed_options(self, run: Run, tmp_path: object) -> None:
         """The competence pack's actions name their options as typed parameters: ``levels`` is a whole number."""
         path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
         run("sheet", "new", path, "--pack", "competence", "--kind", "character", "--set", "escrime=20")
         result = run("sheet", "do", path, "raise", "competence=escrime", "levels=five")
-        assert (2, "progression: action 'raise': option 'levels' expects whole number, got 'five'\n") == (
+        helped = f" (see `progression sheet do {path} raise --help`)"
+        assert (2, f"progression: action 'raise': option 'levels' expects whole number, got 'five'{helped}\n") == (
             result.status,
             result.err,
         )

@@ -171,7 +171,8 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
     factory = pack.contract.find("factories", args.kind)
     if factory is not None:
         given = [*args.set, *([f"name={args.name}"] if args.name else [])]
-        sheet = factory(pack, **read_options(factory, given, "--set"))
+        helped = f"progression sheet new FILE --pack {args.pack} --kind {args.kind} --help"
+        sheet = factory(pack, **read_options(factory, given, "--set", help_at=helped))
     else:
         pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
         sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
@@ -237,7 +238,8 @@ def run_undo(args: argparse.Namespace, out: Output) -> int:
 def run_do(args: argparse.Namespace, out: Output) -> int:
     def act(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
         action = find(pack, "actions", args.action)
-        after: Sheet = action(pack, sheet, dice, **read_options(action, args.options, args.action))
+        helped = f"progression sheet do {args.file} {args.action} --help"
+        after: Sheet = action(pack, sheet, dice, **read_options(action, args.options, args.action, help_at=helped))
         if after.ledger[: len(sheet.ledger)] != sheet.ledger:
             msg = (
                 f"action {args.action!r} of pack {pack.name!r} did not return the sheet continued; nothing was written"
