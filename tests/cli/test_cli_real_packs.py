@@ -395,6 +395,36 @@ class TestDeclaredOptions:
         )
 
 
+class TestSkillsByTheirNames:
+    def test_a_skill_by_its_book_name_and_a_misspelt_one(self, run: Run, tmp_path: object) -> None:
+        """``advance ... choice="Sneaky Git"`` buys Sneaky Git (the book's name, in any case), and ``choice=Blok`` is
+        refused with the closest skill, as an unknown member is with the closest members."""
+        import progression
+
+        path = str(tmp_path) + "/anvils.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        for n in range(11):
+            run("sheet", "do", path, "hire", "position=Lineman", f"name=L{n + 1}")
+        run(
+            "sheet",
+            "do",
+            path,
+            "match",
+            "number=1",
+            "opponent=Orcs",
+            "score=4-0",
+            "events=1:touchdown*4",
+            "--dice",
+            "4",
+        )
+        bought = run("sheet", "do", path, "advance", "member=1", "type=chosen_secondary", "choice=sneaky GIT")
+        misspelt = run("sheet", "do", path, "advance", "member=1", "type=chosen_primary", "choice=Blok")
+        with open(path, encoding="utf-8") as file:
+            owned = progression.load_sheet(file.read()).member("1").owned
+        assert (0, True, 2) == (bought.status, "sneaky_git" in owned, misspelt.status)
+        assert "progression: chosen primary: 'Blok' is not a skill of the pack (the closest: block)\n" == misspelt.err
+
+
 class TestTeamCaptainFromTheCommandLine:
     def test_hire_with_captain(self, run: Run, tmp_path: object) -> None:
         """``hire ... captain=yes`` names a Human team's captain at the draft (Pro), and the hire says so; a second
