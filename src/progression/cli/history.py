@@ -63,7 +63,7 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         after, report = amend(sheet, position, operation, pack=opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:
         _print(out, args, was, refused.report, written=False, told=told)
-        error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
+        error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:
@@ -81,7 +81,7 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
         after, report = rebase(opened.sheet, opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:
         _print(out, args, None, refused.report, written=False, told=told)
-        error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
+        error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:
@@ -99,6 +99,12 @@ def labels_in_words(words: Describer, sheet: Sheet, replaced: Mapping[int, Opera
         if operation is not None:
             told[number] = operation.told(words.name)
     return told
+
+
+def _in_words(refused: AmendmentRefused, told: Mapping[int, str]) -> str:
+    """What an amendment refused, each entry told in words as the lines above it tell it."""
+    outcomes = tuple(attrs.evolve(o, label=told.get(o.position, o.label)) for o in refused.report.outcomes)
+    return AmendmentRefused(attrs.evolve(refused.report, outcomes=outcomes)).summary
 
 
 def _print(
