@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from progression.errors import UnknownName
+from progression.errors import InsufficientPoints, UnknownName
 
 ROSTERS = [f"a_roster_{n:02}" for n in range(20)] + ["orc", "norse"]  # orc falls past the twelve shown
 
@@ -30,3 +30,17 @@ class TestUnknownName:
         assert ("a", "p2", "p10", "p" + "9" * 5000) == UnknownName(
             "id", "x", ["p10", "p" + "9" * 5000, "p2", "a"], "y"
         ).known
+
+
+class TestInsufficientPoints:
+    def test_in_the_currency_s_unit(self) -> None:
+        """With the currency's unit, amounts are written as the rules write them (``60,000 gp``); without, the
+        number and the currency's name, as before."""
+        gold = InsufficientPoints(upgrade="team_reroll", needed=60_000, available=20_000, currency="gold", unit="gp")
+        none = InsufficientPoints(upgrade="team_reroll", needed=60_000, available=0, currency="gold", unit="gp")
+        xp = InsufficientPoints(upgrade="sword", needed=15, available=1, currency="xp", names=("Sword", "Experience"))
+        assert [
+            "'team_reroll' costs 60,000 gp but only 20,000 gp are available",
+            "'team_reroll' costs 60,000 gp but none is available",
+            "Sword costs 15 Experience but only 1 is available",
+        ] == [str(gold), str(none), str(xp)]

@@ -175,6 +175,10 @@ def _pools(page: Page, pack: RulePack) -> None:
 def _stats(page: Page, pack: RulePack) -> None:
     """Each stat with its bounds, written as the pack writes the stat (``3+``, ``-``, ``50,000 gp``)."""
     page.heading("Stats", 1)
+    page.para(
+        "A new sheet starts each stat at *initial*, unless what makes it gives another value (such as a "
+        "position's profile); no change takes it below *minimum* or past *maximum*."
+    )
     rows = [
         [
             _lit(i),
@@ -507,8 +511,9 @@ def render_pack(
         pack: the loaded pack.
         origin: where it comes from, in a sentence ("installed from the distribution ...").
         plot_for: gives the image path for a curve id, or None for no image.
-        data: writes the pack's own data in its place (its tables as its readers know them), instead of
-            the generic rendering of ``RulePack.tables``.
+        data: writes the pack's own data (its tables as its readers know them, such as a rulebook's team
+            pages) first, before the vocabulary every pack shares, instead of the generic rendering of
+            ``RulePack.tables``.
     """
     page = Page()
     page.lines += [
@@ -517,6 +522,12 @@ def render_pack(
     ]
     page.heading(f"{pack.title.en} ({pack.name})", 0)
     page.para(f"*{escape(pack.title.fr)}* — pack ``{pack.name}``, version {escape(pack.version)}, {origin}.")
+    if data is not None:  # what the players read first, as their book prints it; how the pack is built after
+        page.para(
+            "The pack's data come first, as the players' book prints them; the sections after them (from "
+            "*Currencies* on) show how the pack builds its rules in the vocabulary every pack shares."
+        )
+        data(page, pack)
     sections: list[tuple[object, Callable[[Page, RulePack], None]]] = [
         (pack.currencies, _currencies),
         (pack.pools, _pools),
@@ -527,7 +538,7 @@ def render_pack(
         (pack.kinds, _kinds),
         (pack.play, _play),
         (pack.names, _named),
-        (pack.tables, data or _tables),
+        (pack.tables if data is None else None, _tables),
         (pack.functions, _functions),
         (pack.contract, _commands),
     ]

@@ -217,14 +217,19 @@ class InsufficientPoints(PurchaseError):
         currency: str,
         names: tuple[str, str] | None = None,
         why: str = "",
+        unit: str | None = None,
     ) -> None:
         self.needed = needed
         self.available = available
         self.currency = currency
         # ``names``: how the upgrade and the currency are displayed; their ids otherwise.
         upgrade_name, currency_name = names or (repr(upgrade), currency)
-        held = "none are" if available <= 0 else "only 1 is" if available == 1 else f"only {available} are"
-        message = f"{upgrade_name} costs {needed} {currency_name} but {held} available"
+        if unit is not None:  # the currency's unit: amounts as the rules write them (``60,000 gp``)
+            held = "none is" if available <= 0 else f"only {available:,} {unit} are"
+            message = f"{upgrade_name} costs {needed:,} {unit} but {held} available"
+        else:
+            held = "none are" if available <= 0 else "only 1 is" if available == 1 else f"only {available} are"
+            message = f"{upgrade_name} costs {needed} {currency_name} but {held} available"
         # ``why``: what keeps points held from paying (they are over a cap), when something does.
         message += f" ({why})" if why else ""
         super().__init__(message, upgrade=upgrade, violations=(message,))

@@ -151,7 +151,7 @@ class TestChanges:
         written; show, history and party read the store."""
         run(capsys, "campaign", "award", party, "--to", "ana:danse=3", "--reason", "session 1")
         status, out, _ = run(capsys, "campaign", "do", party, "ana", "raise", "competence=danse", "levels=2")
-        assert (0, "ana #3 raise danse 0 -> 2:") == (status, out.splitlines()[0])
+        assert (0, "ana #3 raise Dance 0 -> 2:") == (status, out.splitlines()[0])
         status, _, err = run(capsys, "campaign", "buy", party, "ana", "quality.souplesse")
         assert (1, "progression: Suppleness costs 50 Progression points but only 1 is available\n") == (status, err)
         status, out, _ = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--seed", "3")
@@ -374,7 +374,7 @@ def test_an_amendment_says_what_a_later_entry_now_says(tmp_path: Path, capsys) -
     status, out, _ = run(capsys, "campaign", "amend", path, "tom", "2", "amount=1", "--invalid", "drop")
     assert (
         0,
-        "~ #4 escrime test: changed (now 'Fencing test: 7 (D100) + level 20 = 27' (was 'Fencing test: 7 "
+        "~ #4 Fencing test: changed (now 'Fencing test: 7 (D100) + level 20 = 27' (was 'Fencing test: 7 "
         "(D100) + level 21 = 28'))",
     ) == (status, out.splitlines()[3])
 

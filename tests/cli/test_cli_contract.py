@@ -59,19 +59,22 @@ class TestHelpFromTheDeclaration:
 
 class TestOptionsReadByType:
     def test_a_mistyped_option_is_refused_naming_it(self, run: Run, band: str) -> None:
-        """A value that is not of the option's type: the option, what was expected and what came; nothing written."""
+        """A value that is not of the option's type: the option, what was expected and what came, and the command
+        line that prints the action's help; nothing written."""
         before = Path(band).read_bytes()
         result = run("sheet", "do", band, "train", "days=two", "--dice", "1")
-        assert (2, "progression: action 'train': option 'days' expects whole number, got 'two'\n") == (
+        helped = f" (see `progression sheet do {band} train --help`)"
+        assert (2, f"progression: action 'train': option 'days' expects whole number, got 'two'{helped}\n") == (
             result.status,
             result.err,
         )
         assert before == Path(band).read_bytes()
 
     def test_an_unknown_option_is_refused_naming_those_it_takes(self, run: Run, band: str) -> None:
-        """A misspelt option is not passed on unseen."""
+        """A misspelt option is not passed on unseen, and the refusal points at the action's help."""
         result = run("sheet", "do", band, "train", "dayz=2", "--dice", "1,1")
-        assert (2, "progression: action 'train': unknown option 'dayz'; it takes: days\n") == (
+        helped = f" (see `progression sheet do {band} train --help`)"
+        assert (2, f"progression: action 'train': unknown option 'dayz'; it takes: days{helped}\n") == (
             result.status,
             result.err,
         )

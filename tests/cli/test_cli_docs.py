@@ -102,11 +102,13 @@ def test_every_argument_says_what_it_is() -> None:
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_path_says_where_the_command_is() -> None:
     """After ``make``, ``progression`` is in the project's virtual environment: ``make path`` prints the line
-    that puts it on the PATH, and the folder it names holds the command (the README says so)."""
+    that puts it on the PATH, and the folder it names holds the command (the README, the documentation's
+    front page and the command line's reference say so)."""
     import subprocess
 
     done = subprocess.run(["make", "-s", "path"], cwd=ROOT, capture_output=True, text=True, check=True)
     folder = re.search(r'export PATH="([^:"]+):\$PATH"', done.stdout)
     assert folder is not None, done.stdout
     assert (Path(folder.group(1)) / "progression").is_file()
-    assert "make path" in (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in ("README.md", "docs/index.rst", "docs/reference/cli.rst"):
+        assert "make path" in (ROOT / page).read_text(encoding="utf-8"), page

@@ -58,16 +58,18 @@ class TestVerify:
 
 class TestAmend:
     def test_dry_run_prints_the_diff_and_writes_nothing(self, run: Run, tmp_path: Path) -> None:
-        """The first award was 5: the diff shows the old and new entry, the later ones holding; the file stays."""
+        """The first award was 5: the diff shows the old and new entry, the later ones holding, each told in words
+        (``award 12 to Experience``, ``buy Level up``, not the ledger's ``award 12 to xp``, ``buy level_up``); the
+        file stays."""
         path = hero(tmp_path, run)
         before = path.read_text(encoding="utf-8")
         result = run("sheet", "amend", str(path), "2", "amount=5", "--pack", SKIRMISH, "--dry-run")
         assert (0, before) == (result.status, path.read_text(encoding="utf-8"))
         assert [
-            "- #2 award 12 to xp",
-            "+ #2 award 5 to xp: amended",
-            "  #3 buy level_up: holds",
-            "  #4 award 3 to xp: holds",
+            "- #2 award 12 to Experience",
+            "+ #2 award 5 to Experience: amended",
+            "  #3 buy Level up: holds",
+            "  #4 award 3 to Experience: holds",
             "nothing written",
         ] == result.out.splitlines()
 
@@ -88,11 +90,11 @@ class TestAmend:
         assert (1, before, True) == (
             refused.status,
             path.read_text(encoding="utf-8"),
-            refused.out.splitlines()[2].startswith("! #3 buy level_up: refused: "),
+            refused.out.splitlines()[2].startswith("! #3 buy Level up: refused: "),
         )
         assert "the amendment makes 1 later entry invalid, so nothing was changed" in refused.err
         dropped = run("sheet", "amend", str(path), "2", "pool=purse", "--pack", SKIRMISH, "--invalid", "drop")
-        assert (0, True) == (dropped.status, dropped.out.splitlines()[2].startswith("- #3 buy level_up: dropped: "))
+        assert (0, True) == (dropped.status, dropped.out.splitlines()[2].startswith("- #3 buy Level up: dropped: "))
 
     def test_the_hint_names_the_option(self, run: Run, tmp_path: Path) -> None:
         """On the command line, the refusal says how to go on in the command's own words (``--invalid drop``)."""

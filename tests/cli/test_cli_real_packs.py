@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from cli_support import Result
@@ -101,7 +102,8 @@ class TestCompetence:
     def test_a_purchase_that_moves_a_degree_says_so(self, run: Run, tmp_path: object) -> None:
         """``sheet buy raise.escrime`` from 30 to 31 says ``now Proficient`` (it said only ``Fencing level +1``),
         and its undo the degree left; a raise within a degree says nothing more; the pack's ``raise`` says it
-        once, in any language."""
+        once, in the language shown (``--lang fr``: ``Escrime 31: maintenant Confirmé``, where it said the recorded
+        ``Fencing 31: now Proficient (Confirmé)``)."""
         path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
         run(
             "sheet",
@@ -137,7 +139,7 @@ class TestCompetence:
         ]
         run("sheet", "undo", path, "--steps", "2")
         raised = run("sheet", "do", path, "raise", "competence=escrime", "levels=1", "--lang", "fr").out
-        assert "    Fencing 31: now Proficient (Confirmé)\n" == raised.splitlines(keepends=True)[-1]  # said once
+        assert "    Escrime 31: maintenant Confirmé\n" == raised.splitlines(keepends=True)[-1]  # said once, in French
         assert (
             "Degré d'Escrime: maintenant Débutant\n"
             == run("sheet", "undo", path, "--lang", "fr").out.splitlines(keepends=True)[-1]
@@ -360,20 +362,67 @@ class TestDeclaredOptions:
         path = str(tmp_path) + "/team.json"  # type: ignore[operator]
         run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
         result = run("sheet", "do", path, "hire", "position=human_lineman", "must_advance=maybe")
-        assert (2, "progression: action 'hire': option 'must_advance' expects yes|no, got 'maybe'\n") == (
+        helped = f" (see `progression sheet do {path} hire --help`)"
+        assert (2, f"progression: action 'hire': option 'must_advance' expects yes|no, got 'maybe'{helped}\n") == (
             result.status,
             result.err,
         )
+
+    def test_a_new_sheet_s_missing_setting_points_at_its_help(self, run: Run, tmp_path: object) -> None:
+        """``sheet new ... --kind team`` without ``roster``: the option, and the command line that prints what the
+        factory takes; run, that line prints it."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        result = run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team")
+        helped = "progression sheet new FILE --pack bloodbowl --kind team --help"
+        assert (
+            2,
+            f"progression: factory of 'team': the option 'roster' (text) is required; none was given (see `{helped}`)\n",
+        ) == (
+            result.status,
+            result.err,
+        )
+        assert run(*helped.split()[1:]).out.startswith("usage: progression sheet new FILE --pack PACK --kind team")
 
     def test_competence_actions_take_typed_options(self, run: Run, tmp_path: object) -> None:
         """The competence pack's actions name their options as typed parameters: ``levels`` is a whole number."""
         path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
         run("sheet", "new", path, "--pack", "competence", "--kind", "character", "--set", "escrime=20")
         result = run("sheet", "do", path, "raise", "competence=escrime", "levels=five")
-        assert (2, "progression: action 'raise': option 'levels' expects whole number, got 'five'\n") == (
+        helped = f" (see `progression sheet do {path} raise --help`)"
+        assert (2, f"progression: action 'raise': option 'levels' expects whole number, got 'five'{helped}\n") == (
             result.status,
             result.err,
         )
+
+
+class TestSkillsByTheirNames:
+    def test_a_skill_by_its_book_name_and_a_misspelt_one(self, run: Run, tmp_path: object) -> None:
+        """``advance ... choice="Sneaky Git"`` buys Sneaky Git (the book's name, in any case), and ``choice=Blok`` is
+        refused with the closest skill, as an unknown member is with the closest members."""
+        import progression
+
+        path = str(tmp_path) + "/anvils.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        for n in range(11):
+            run("sheet", "do", path, "hire", "position=Lineman", f"name=L{n + 1}")
+        run(
+            "sheet",
+            "do",
+            path,
+            "match",
+            "number=1",
+            "opponent=Orcs",
+            "score=4-0",
+            "events=1:touchdown*4",
+            "--dice",
+            "4",
+        )
+        bought = run("sheet", "do", path, "advance", "member=1", "type=chosen_secondary", "choice=sneaky GIT")
+        misspelt = run("sheet", "do", path, "advance", "member=1", "type=chosen_primary", "choice=Blok")
+        with open(path, encoding="utf-8") as file:
+            owned = progression.load_sheet(file.read()).member("1").owned
+        assert (0, True, 2) == (bought.status, "sneaky_git" in owned, misspelt.status)
+        assert "progression: chosen primary: 'Blok' is not a skill of the pack (the closest: block)\n" == misspelt.err
 
 
 class TestTeamCaptainFromTheCommandLine:
@@ -396,6 +445,17 @@ class TestTeamCaptainFromTheCommandLine:
             "has its Team Captain already" in second.err,
         )
 
+    def test_a_troll_is_not_the_captain(self, run: Run, tmp_path: object) -> None:
+        """``hire position=Troll captain=yes`` on an Orc team is refused (a Big Guy is never the Team Captain),
+        exit 2, and the file keeps no Troll."""
+        path = str(tmp_path) + "/orcs.json"  # type: ignore[operator]
+        assert 0 == run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=orc").status
+        refused = run("sheet", "do", path, "hire", "position=Troll", "name=Big", "captain=yes")
+        assert (2, "progression: a Team Captain is not a Big Guy (Troll is one): name another player as captain\n") == (
+            refused.status,
+            refused.err,
+        )
+
 
 class TestAmountsInTheirUnit:
     def test_gold_is_written_in_gp(self, run: Run, tmp_path: object) -> None:
@@ -413,6 +473,28 @@ class TestAmountsInTheirUnit:
         assert any(line.split() == ["Treasury", "975,000", "gp"] for line in shown), shown
         pool = run("sheet", "show", path, "--json").json()["pools"]["treasury"]
         assert (pool["balance"], pool["unit"]) == (975_000, "gp")
+
+    def test_prices_are_written_in_gp(self, run: Run, tmp_path: object) -> None:
+        """``sheet quote``, ``sheet options`` and a purchase the treasury cannot pay write gold as the rules do
+        (``60,000 gp``), where they wrote ``60000 Gold pieces`` and ``the paying pools hold 990000``; ``--json``
+        keeps the numbers."""
+        path = str(tmp_path) + "/orcs.json"  # type: ignore[operator]
+        made = ("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=orc")
+        assert 0 == run(*made, "--set", "treasury=70000").status
+        assert [
+            "Team Re-roll: 60,000 gp",
+            "paid with 60,000 gp (the paying pools hold 70,000 gp)",
+            "can be bought",
+        ] == run("sheet", "quote", path, "team_reroll").out.splitlines()
+        assert "team_reroll      Team Re-roll                  60,000 gp  yes" in run("sheet", "options", path).out
+        assert 60000 == json.loads(run("sheet", "quote", path, "team_reroll", "--json").out)["price"]
+        assert 0 == run("sheet", "do", path, "staff", "item=apothecary").status
+        refused = run("sheet", "buy", path, "team_reroll")
+        assert (1, "progression: Team Re-roll costs 60,000 gp but only 20,000 gp are available\n") == (
+            refused.status,
+            refused.err,
+        )
+        assert "  - costs 60,000 gp; the paying pools hold 20,000 gp" in run("sheet", "quote", path, "team_reroll").out
 
     def test_a_player_s_profile_is_written_as_the_book_writes_it(self, run: Run, tmp_path: object) -> None:
         """A player's AG, PA and AV read ``3+``, ``4+``, ``9+`` (a PA of none ``-``), his fee ``50,000 gp``; names

@@ -204,7 +204,29 @@ class TestDice:
         before = hero.read_bytes()
         result = run("sheet", "buy", str(hero), "lucky", "--dice", "1,3,5", "--decide", "sword")
         assert (2, before) == (result.status, hero.read_bytes())
-        assert "unused: 5; nothing was written" in result.err
+        assert "--dice gave 3 results but only 2 were rolled; unused: 5; nothing was written" in result.err
+
+    @pytest.mark.parametrize(
+        ("given", "rolls", "said"),
+        [
+            ("4", 0, "--dice gave 1 result but none was rolled; unused: 4"),
+            ("2,3", 1, "--dice gave 2 results but only 1 was rolled; unused: 3"),
+            ("2,3,4", 2, "--dice gave 3 results but only 2 were rolled; unused: 4"),
+        ],
+    )
+    def test_unused_dice_are_counted_in_words(self, given: str, rolls: int, said: str) -> None:
+        """The count of dice given and rolled reads in the singular where it is one (it said 'only 1 were
+        rolled', '1 results')."""
+        import argparse
+
+        from progression.cli.args import DiceChoice, UsageError
+
+        chosen = DiceChoice(argparse.Namespace(dice=given, seed=None))
+        if rolls:
+            chosen.dice.roll(6, rolls)
+        with pytest.raises(UsageError) as error:
+            chosen.check_used()
+        assert f"{said}; nothing was written" == str(error.value)
 
     def test_seeded_dice_repeat(self, run: Run, hero: Path, tmp_path: Path) -> None:
         """The same --seed gives the same rolls."""

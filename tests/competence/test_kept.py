@@ -166,6 +166,15 @@ class TestCampaignFile:
         assert run("sheet", "award", sheet, "pp.navigation", "5", "--reason", "from elsewhere")[0] == 0
         assert json.loads(run("sheet", "show", sheet, "--json")[1])["pools"]["pp.navigation"]["balance"] == 10
 
+    def test_the_creation_is_told_in_the_campaign_s_names(self, run: Run, tmp_path: Path) -> None:
+        """``sheet new --set campaign=harbour.toml --set navigation=3`` says ``with Sailing level 3``, by the
+        campaign's names, as every later command does (it said ``with level.navigation 3``, the plain pack's id)."""
+        (tmp_path / "harbour.toml").write_text(HARBOUR, encoding="utf-8")
+        sheet = str(tmp_path / "mara.json")
+        new = ("sheet", "new", sheet, "--pack", "competence", "--kind", "character", "--name", "Mara")
+        status, out, _ = run(*new, "--set", f"campaign={tmp_path / 'harbour.toml'}", "--set", "navigation=3")
+        assert (0, f"wrote {sheet}: created Character 'Mara' with Sailing level 3\n") == (status, out)
+
     def test_changed_file_refused(self, run: Run, tmp_path: Path) -> None:
         """A campaign file edited since the character was made in it is refused, saying so and what to do."""
         file = tmp_path / "harbour.toml"

@@ -72,9 +72,10 @@ class TestTheBloodBowlPage:
 
     def test_stats_are_written_as_the_book_writes_them(self, page: str) -> None:
         """The Stats table writes AG's bounds ``6+`` to ``1+``, no PA as ``-`` (it gave the stored numbers)."""
+        stats = page[page.index("\nStats\n") :]
         assert (["``ag``", "Agility (AG)", "Agilité (AG)", "6+", "1+", "6+"], "-") == (
-            self.rows(page, "``ag``"),
-            self.rows(page, "``pa``")[3],
+            self.rows(stats, "``ag``"),
+            self.rows(stats, "``pa``")[3],
         )
 
     def test_a_star_as_his_card_shows_him(self, page: str) -> None:
@@ -93,6 +94,12 @@ class TestTheBloodBowlPage:
         assert ["4", "``team_reroll``"] == self.rows(section, "4")
         assert ["1", "``characteristic``"] == self.rows(section, "1")
         assert section.index("     - ``characteristic``") < section.index("   * - 1\n     - every other upgrade")
+
+    def test_the_book_s_pages_come_first(self, page: str) -> None:
+        """The rosters, Star Players and skills open the page, before the vocabulary every pack shares (it opened
+        with the currencies, pools, stats and curves, and the rosters came a thousand lines down)."""
+        headings = [page.index(f"\n{title}\n") for title in ("Team rosters", "Star Players", "Currencies", "Curves")]
+        assert sorted(headings) == headings
 
     def test_no_internal_fields(self, page: str) -> None:
         """The rosters are not dumped as loaded: no ``big_guy`` or ``keywords`` field of a position is shown."""

@@ -155,3 +155,40 @@ class TestToldLabels:
             chose.told(lambda i: names(i, i)),
             bought.label,
         )
+
+    def test_an_award_and_a_discard_are_told_by_the_pool_s_name(self) -> None:
+        """``award 10 to Fencing PP`` and ``discard Fencing PP`` (as ``sheet amend`` prints them), where the
+        recorded labels say ``award 10 to pp.escrime`` and ``discard pp.escrime``."""
+        from progression.operations import Award, Discard
+
+        name = {"pp.escrime": "Fencing PP"}.get
+        award, discard = Award(pool="pp.escrime", amount=10, reason="a duel"), Discard(pool="pp.escrime")
+        assert ("award 10 to Fencing PP", "discard Fencing PP", "award 10 to pp.escrime") == (
+            award.told(lambda i: name(i, i)),
+            discard.told(lambda i: name(i, i)),
+            award.label,
+        )
+
+    def test_a_declared_operation_told_in_words(self) -> None:
+        """``progression.operation(told=)`` gives a pack's operation its words (``Sword drill``), its label kept
+        for the ledger (``sword drill``); without it the label is told as it is; a told that is no function is
+        refused at the declaration."""
+
+        @progression.operation(
+            "dojo.drill", label=lambda op: f"{op.weapon} drill", told=lambda op, n: f"{n(op.weapon)} drill"
+        )
+        def drill(work: progression.Work, weapon: str) -> None:
+            """A drill."""
+
+        @progression.operation("dojo.rest")
+        def rest(work: progression.Work) -> None:
+            """A rest."""
+
+        told = drill.operation(weapon="sword")  # type: ignore[attr-defined]
+        assert ("Sword drill", "sword drill", "rest") == (
+            told.told(lambda i: {"sword": "Sword"}.get(i, i)),
+            told.label,
+            rest.operation().told(str),  # type: ignore[attr-defined]
+        )
+        with pytest.raises(InvalidInput, match=r"dojo.nap: told is a function \(operation, name\) -> text, got 'x'"):
+            progression.operation("dojo.nap", told="x")  # type: ignore[arg-type]

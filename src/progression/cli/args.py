@@ -199,8 +199,10 @@ class DiceChoice:
             raise DiceAsked(msg)
         if self.scripted is not None and self.scripted.remaining:
             left = ", ".join(str(r) for r in self.scripted.remaining)
+            count, used = len(self.scripted.results), self.scripted.used
+            rolled = "none was" if used == 0 else "only 1 was" if used == 1 else f"only {used} were"
             msg = (
-                f"--dice gave {len(self.scripted.results)} results but only {self.scripted.used} were rolled; "
+                f"--dice gave {count} result{'' if count == 1 else 's'} but {rolled} rolled; "
                 f"unused: {left}; nothing was written"
             )
             raise UsageError(msg)

@@ -16,13 +16,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack, whole
 from progression.cli.books import MARKS, check_new_file, opened_store, outcomes, verified
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
-from progression.cli.history import amended
+from progression.cli.history import amended, labels_in_words
 from progression.cli.output import Output, Table, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
@@ -297,6 +299,9 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
     with opened(args) as (_, book):
         sheet = book.character(args.character)
         position, recorded, operation = amended(sheet, args, book.pack, repr(args.character), "campaign amend")
+        words = Describer(book.pack, language(book.pack, args))
+        told = labels_in_words(words, sheet, {position: operation})
+        was = recorded.operation.told(words.name) if recorded.operation is not None else recorded.label
         try:
             report = book.amend(args.character, position, operation, invalid=args.invalid)
         except AmendmentRefused as refused:
@@ -308,8 +313,9 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
     else:
         for outcome in report.outcomes:
             if outcome.status == "amended":
-                out.line(f"- #{outcome.position} {recorded.label}")
-            out.line(f"{MARKS[outcome.status]} {outcome.line()}")
+                out.line(f"- #{outcome.position} {was}")
+            shown = attrs.evolve(outcome, label=told.get(outcome.position, outcome.label))
+            out.line(f"{MARKS[outcome.status]} {shown.line()}")
         out.line(f"wrote {args.character} in {args.file}" if written else "nothing written")
     if not written:
         error("a later entry became invalid (pass --invalid drop or --invalid stop to go on without it)")

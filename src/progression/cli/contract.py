@@ -37,8 +37,9 @@ def find(pack: RulePack, family: str, name: str) -> Command:
     return found
 
 
-def read_options(command: Command, words: Sequence[str], what: str) -> dict[str, object]:
-    """The values of ``key=value`` words, each read by the type its option declares.
+def read_options(command: Command, words: Sequence[str], what: str, *, help_at: str | None = None) -> dict[str, object]:
+    """The values of ``key=value`` words, each read by the type its option declares; ``help_at``, the command
+    line that prints the command's help, is named by a refusal.
 
     Raises:
         UsageError: a malformed word, an unknown option, a value not of its type, a required option
@@ -48,7 +49,8 @@ def read_options(command: Command, words: Sequence[str], what: str) -> dict[str,
     try:
         return command.read(texts)
     except InvalidInput as error:
-        raise UsageError(str(error)) from None
+        msg = str(error) + (f" (see `{help_at}`)" if help_at else "")
+        raise UsageError(msg) from None
 
 
 def listing(command: Command) -> list[str]:

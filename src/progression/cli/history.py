@@ -10,8 +10,11 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from progression.cli.args import DiceChoice, UsageError, pairs, whole
 from progression.cli.books import MARKS, outcomes
+from progression.cli.describe import Describer
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
@@ -21,7 +24,7 @@ from progression.files import operations_of, structure_operation, unstructure_op
 from progression.history import Amendment, AmendmentRefused, amend, rebase, verify
 from progression.ledger import Sheet
 
-__all__ = ["amended", "changed_operation", "run_amend", "run_rebase", "run_verify"]
+__all__ = ["amended", "changed_operation", "labels_in_words", "run_amend", "run_rebase", "run_verify"]
 
 
 def run_verify(args: argparse.Namespace, out: Output) -> int:
@@ -53,45 +56,74 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
     opened = open_sheet(args)
     sheet = opened.sheet
     position, recorded, operation = amended(sheet, args, opened.pack, "the ledger", "amend")
+    told = labels_in_words(opened.words, sheet, {position: operation})
+    was = recorded.operation.told(opened.words.name) if recorded.operation is not None else recorded.label
     dice = DiceChoice(args)
     try:
         after, report = amend(sheet, position, operation, pack=opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:
-        _print(out, args, recorded.label, refused.report, written=False)
-        error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
+        _print(out, args, was, refused.report, written=False, told=told)
+        error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:
         write_sheet(opened.file, after)
-    _print(out, args, recorded.label, report, written=not args.dry_run)
+    _print(out, args, was, report, written=not args.dry_run, told=told)
     return 0
 
 
 def run_rebase(args: argparse.Namespace, out: Output) -> int:
     """Run the whole history again under the pack's rules as they are now, and print what changed."""
     opened = open_sheet(args)
+    told = labels_in_words(opened.words, opened.sheet, {})
     dice = DiceChoice(args)
     try:
         after, report = rebase(opened.sheet, opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:
-        _print(out, args, None, refused.report, written=False)
-        error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
+        _print(out, args, None, refused.report, written=False, told=told)
+        error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:
         write_sheet(opened.file, after)
-    _print(out, args, None, report, written=not args.dry_run)
+    _print(out, args, None, report, written=not args.dry_run, told=told)
     return 0
 
 
-def _print(out: Output, args: argparse.Namespace, old: str | None, report: Amendment, *, written: bool) -> None:
+def labels_in_words(words: Describer, sheet: Sheet, replaced: Mapping[int, Operation]) -> dict[int, str]:
+    """Each entry's operation as people read it (``award 10 to Fencing PP``, not ``award 10 to pp.escrime``), by
+    its number, ``replaced`` holding the operations that take the place of some; the ledger keeps the labels."""
+    told = {}
+    for number, entry in enumerate(sheet.ledger, start=1):
+        operation = replaced.get(number, entry.operation if isinstance(entry, Entry) else None)
+        if operation is not None:
+            told[number] = operation.told(words.name)
+    return told
+
+
+def _in_words(refused: AmendmentRefused, told: Mapping[int, str]) -> str:
+    """What an amendment refused, each entry told in words as the lines above it tell it."""
+    outcomes = tuple(attrs.evolve(o, label=told.get(o.position, o.label)) for o in refused.report.outcomes)
+    return AmendmentRefused(attrs.evolve(refused.report, outcomes=outcomes)).summary
+
+
+def _print(
+    out: Output,
+    args: argparse.Namespace,
+    old: str | None,
+    report: Amendment,
+    *,
+    written: bool,
+    told: Mapping[int, str],
+) -> None:
     if out.json_mode:
         out.json({"file": args.file, "written": written, "outcomes": outcomes(report)})
         return
     for outcome in report.outcomes:
         if outcome.status == "amended" and old is not None:
             out.line(f"- #{outcome.position} {old}")
-        out.line(f"{MARKS[outcome.status]} {outcome.line()}")
+        shown = attrs.evolve(outcome, label=told.get(outcome.position, outcome.label))
+        out.line(f"{MARKS[outcome.status]} {shown.line()}")
     out.line(f"wrote {args.file}" if written else "nothing written")
 
 

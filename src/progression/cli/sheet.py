@@ -191,6 +191,17 @@ def run_report(args: argparse.Namespace, out: Output) -> int:
 # -- options and quotes ----------------------------------------------------------------------
 
 
+def _unit(pack: RulePack, currency: str) -> str | None:
+    spec = pack.currencies.get(currency)
+    return None if spec is None else spec.unit
+
+
+def _in_unit(pack: RulePack, currency: str, amount: int) -> str:
+    """``60,000 gp`` for a currency with a unit, else the bare number (the column or the sentence names it)."""
+    unit = _unit(pack, currency)
+    return str(amount) if unit is None else f"{amount:,} {unit}"
+
+
 def _blocker(data: dict[str, Any]) -> str:
     return "yes" if data["ok"] else "; ".join(u["text"] for u in data["unmet"])
 
@@ -232,7 +243,15 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
         else:
             first = row["choice"] if args.upgrade else row["upgrade"]
             label = row["choice_label"] if args.upgrade else words.name(row["upgrade"])
-            table_rows.append((first, label, "" if row["price"] is None else row["price"], _blocker(row)))
+            price = row["price"]  # a number stays one (right-aligned); in its unit, a text
+            price = (
+                ""
+                if price is None
+                else _in_unit(pack, row["currency"], price)
+                if _unit(pack, row["currency"])
+                else price
+            )
+            table_rows.append((first, label, price, _blocker(row)))
     if not table_rows:
         out.line(f"{title}: nothing")
         return 0
@@ -249,11 +268,15 @@ def run_quote(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json(data)
         return 0
-    words = opened.words
-    price = "cannot be priced" if quote.price is None else f"{quote.price} {words.name(quote.currency)}"
+    words, pack = opened.words, opened.pack
+    price = "cannot be priced"
+    if quote.price is not None:
+        price = _in_unit(pack, quote.currency, quote.price)
+        price = f"{price} {words.name(quote.currency)}" if price == str(quote.price) else price
     out.line(f"{words.name(quote.upgrade)}{words.choice(quote.choice)}: {price}")
     if quote.split and (quote.price is None or sum(quote.split.values()) >= quote.price):  # never a part as paid
-        out.line(f"paid with {words.price(quote.split)} (the paying pools hold {quote.available})")
+        held = _in_unit(pack, quote.currency, quote.available)
+        out.line(f"paid with {words.price(quote.split)} (the paying pools hold {held})")
     if quote.ok:
         out.line("can be bought")
     else:

@@ -171,10 +171,13 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
     factory = pack.contract.find("factories", args.kind)
     if factory is not None:
         given = [*args.set, *([f"name={args.name}"] if args.name else [])]
-        sheet = factory(pack, **read_options(factory, given, "--set"))
+        helped = f"progression sheet new FILE --pack {args.pack} --kind {args.kind} --help"
+        sheet = factory(pack, **read_options(factory, given, "--set", help_at=helped))
     else:
         pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
         sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
+    if pack.contract.pack_for is not None:  # told in the sheet's own variant's words (its campaign's names)
+        words = Describer(pack.contract.pack_for(pack, sheet), words.language)
     path = create_sheet(args.file, sheet, force=args.force)
     if out.json_mode:
         out.json({"file": str(path), "sheet": words.sheet(sheet)})
@@ -235,7 +238,8 @@ def run_undo(args: argparse.Namespace, out: Output) -> int:
 def run_do(args: argparse.Namespace, out: Output) -> int:
     def act(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
         action = find(pack, "actions", args.action)
-        after: Sheet = action(pack, sheet, dice, **read_options(action, args.options, args.action))
+        helped = f"progression sheet do {args.file} {args.action} --help"
+        after: Sheet = action(pack, sheet, dice, **read_options(action, args.options, args.action, help_at=helped))
         if after.ledger[: len(sheet.ledger)] != sheet.ledger:
             msg = (
                 f"action {args.action!r} of pack {pack.name!r} did not return the sheet continued; nothing was written"

@@ -66,7 +66,13 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str | None = None) -> Declare:
+def operation(
+    tag: str,
+    *,
+    label: Callable[[Any], str] | None = None,
+    kind: str | None = None,
+    told: Callable[[Any, Callable[[str], str]], str] | None = None,
+) -> Declare:
     """Declare ``f(work, *inputs)``, the rule code of an operation tagged ``tag``.
 
     Args:
@@ -75,6 +81,9 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
             otherwise.
         kind: the kind of sheet it works on (``"team"``): any other is refused, saying which it needs,
             before the function sees it.
+        told: the label as people read it, given the operation and a function naming an id
+            (``lambda op, name: f"{name(op.skill)} test"``): the ids the label holds in words. Only words, as
+            :meth:`~progression.events.Operation.told`: the ledger keeps ``label``. The label otherwise.
 
     Returns:
         A decorator giving back ``f(pack, sheet, *inputs)``, which runs the operation and returns the new
@@ -82,6 +91,9 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
     """
     if not isinstance(tag, str) or "." not in tag.strip(".") or " " in tag:
         msg = f"an operation's tag is the pack's name, a dot and a name (such as 'dojo.train'), got {tag!r}"
+        raise InvalidInput(msg)
+    if told is not None and not callable(told):
+        msg = f"{tag}: told is a function (operation, name) -> text, got {told!r}"
         raise InvalidInput(msg)
     if kind is not None and not isinstance(kind, str):
         msg = f"{tag}: the kind of sheet an operation works on is a kind's id, got {kind!r}"
@@ -134,11 +146,15 @@ def operation(tag: str, *, label: Callable[[Any], str] | None = None, kind: str 
         def described(self: Operation) -> str:
             return label(self) if label is not None else tag.rsplit(".", 1)[1].replace("_", " ")
 
+        def in_words(self: Operation, name: Callable[[str], str]) -> str:
+            return told(self, name) if told is not None else self.label
+
         name = "".join(part.title() for part in tag.rsplit(".", 1)[1].split("_"))
         body: dict[str, Any] = {
             "tag": tag,
             "run": run,
             "label": property(described),
+            "told": in_words,
             "__doc__": (function.__doc__ or tag).strip().splitlines()[0],
             "__module__": function.__module__,
         }

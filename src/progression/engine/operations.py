@@ -79,6 +79,9 @@ class Award(Operation):
     def label(self) -> str:
         return f"award {self.amount} to {self.pool}"
 
+    def told(self, name: Callable[[str], str]) -> str:
+        return f"award {self.amount} to {name(self.pool)}"
+
     def run(self, work: Work) -> None:
         changes.award(work, self.pool, self.amount, reason=self.reason, member=self.member)
 
@@ -154,6 +157,9 @@ class Discard(Operation):
     @property
     def label(self) -> str:
         return f"discard {self.pool}"
+
+    def told(self, name: Callable[[str], str]) -> str:
+        return f"discard {name(self.pool)}"
 
     def run(self, work: Work) -> None:
         changes.discard(work, self.pool, reason=self.reason, member=self.member)

@@ -18,7 +18,17 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
     from progression.rules.parts import Upgrade
 
-__all__ = ["cap_of", "currency_of", "ensure_settled", "payment", "spendable", "state_problems", "surplus"]
+__all__ = [
+    "cap_of",
+    "currency_of",
+    "ensure_settled",
+    "payment",
+    "spendable",
+    "state_problems",
+    "surplus",
+    "unit_of",
+    "written",
+]
 
 
 def cap_of(pack: RulePack, sheet: Sheet, pool: str) -> int | None:
@@ -94,6 +104,19 @@ def currency_of(pack: RulePack, upgrade: Upgrade) -> str:
     return pack.pool(upgrade.pools[0]).currency if upgrade.pools else "points"
 
 
+def unit_of(pack: RulePack, currency: str) -> str | None:
+    """The unit amounts of ``currency`` are written in (``gp``), or None."""
+    spec = pack.currencies.get(currency)
+    return spec.unit if spec is not None else None
+
+
+def written(pack: RulePack, currency: str, amount: int) -> str:
+    """``amount`` of ``currency`` as a sentence writes it: ``60,000 gp`` in the currency's unit, else the
+    number and the currency's name (``20 Progression points``)."""
+    unit = unit_of(pack, currency)
+    return f"{amount} {pack.name_of(currency)}" if unit is None else f"{amount:,} {unit}"
+
+
 def spendable(pack: RulePack, subject: Sheet, pool: str, upgrade_id: str) -> int:
     """What ``pool`` may pay towards ``upgrade_id``: its balance, or, when the points over its cap may pay only
     some upgrades (``surplus_buys``) and this is not one of them, no more than its cap."""
@@ -127,9 +150,11 @@ def payment(
         kept = [p for p in allowed if max(0, subject.pools[p]) > may[p]]  # pools whose surplus may not pay this
         over = f"{held - available} more are over a cap and may pay only {_surplus_buys(pack, kept)}"
     if price is not None and available < price and not any(v.key == "points" for v in problems):
-        shown = f"{available} ({over})" if over else f"{available}"
-        currency = pack.name_of(currency_of(pack, upgrade))
-        problems.append(Violation("points", f"costs {price} {currency}; the paying pools hold {shown}"))
+        currency = currency_of(pack, upgrade)
+        unit = unit_of(pack, currency)
+        shown = f"{available}" if unit is None else f"{available:,} {unit}"
+        shown = f"{shown} ({over})" if over else shown
+        problems.append(Violation("points", f"costs {written(pack, currency, price)}; the paying pools hold {shown}"))
     return split, available, problems, over
 
 

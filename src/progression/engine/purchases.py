@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from progression.engine.checks import check_text, subject_of
+from progression.engine.payment import unit_of
 from progression.engine.procedures import ProcedureContext, drive
 from progression.engine.quotes import Quote, context, effect_problems, quote, resolved
 from progression.errors import (
@@ -46,7 +47,7 @@ def purchase(
     pack, sheet = work.pack, work.sheet
     q = quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member, args=args)
     recorded_override, waived = _override(q, override, bypass)
-    _refuse(upgrade_id, q, waived)
+    _refuse(upgrade_id, q, waived, unit=unit_of(pack, q.currency))
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
         head = f"{q.label} cannot be bought"
         raise LimitReached(upgrade=upgrade_id, reason=f"{q.label} has no price at this level", head=head)
@@ -103,7 +104,7 @@ def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[
     return Override(bypassed=bypassed, reason=override), waived
 
 
-def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
+def _refuse(upgrade: str, q: Quote, waived: Collection[str], *, unit: str | None) -> None:
     """Raise the error that fits the violations left once ``waived`` ones are set aside, if any are left."""
     left = [v for v in q.violations if v.key not in waived]
     if not left:
@@ -120,6 +121,7 @@ def _refuse(upgrade: str, q: Quote, waived: Collection[str]) -> None:
             currency=q.currency,
             names=(q.label, q.currency_name or q.currency),
             why=q.over_cap,
+            unit=unit,
         )
     if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
         raise InvalidInput("pay: " + "; ".join(sentences))

@@ -252,6 +252,11 @@ class TestActions:
         team = pack.contract.factory("team").function(pack, roster="orc", name="Da Boyz", treasury="900000")
         assert (900_000, "badlands_brawl") == (team.pools["treasury"], team.tags["league"])
 
+    @pytest.mark.parametrize("given", ["orc", "ORC", "Orc"])
+    def test_a_new_team_without_a_name_takes_the_roster_s(self, pack: RulePack, given: str) -> None:
+        """Without ``name``, a team is named as its roster is (``Orc``), not as the roster was typed (``orc``)."""
+        assert "Orc" == pack.contract.factory("team").function(pack, roster=given).name
+
     def test_a_match_then_an_advancement(self, pack: RulePack, team: Sheet) -> None:
         """Each action is one ledger entry."""
         after = pack.contract.action("match").function(
@@ -513,7 +518,10 @@ class TestMatchRequires:
         """Recording match 2 while match 1's sequence is open would skip its advancements and its Expensive
         Mistakes: refused, naming the step that ends it."""
         once = _match(pack, team, score="1-0", events="1:touchdown")
-        with pytest.raises(InvalidInput, match=r"the post-match sequence of match 1 is still open \(at 'fans'\)"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"the post-match sequence of match 1 is still open, at step 2 \(Dedicated Fans updated\)",
+        ):
             _match(pack, once, "2", opponent="Elves")
 
 

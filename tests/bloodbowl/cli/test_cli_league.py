@@ -250,7 +250,7 @@ def test_twenty_concurrent_records(pack: RulePack, tmp_path: Path, capsys: pytes
 def test_unused_dice_write_nothing(league: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Typed-in dice not all rolled refuse the record inside its transaction: neither team is changed."""
     status, _, err = run(capsys, "league", "record", league, "2", *ROUND_1["2"], "--dice", "4")
-    assert (2, True) == (status, "only 0 were rolled; unused: 4; nothing was written" in err)
+    assert (2, True) == (status, "--dice gave 1 result but none was rolled; unused: 4; nothing was written" in err)
     with open_league(league) as kept:
         assert (None, 2, 2) == (
             kept.fixture(2).played,

@@ -72,12 +72,11 @@ def test_an_open_sequence_is_told_in_the_rules_words(
     pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A sequence left open says which step of the rules it is at (``at step 2 (Dedicated Fans updated)``), never
-    the stored id (``at step 'fans'``); every step before Expensive Mistakes has its words."""
-    from progression_bloodbowl.team.sequence import PLACE, STAGES
-    from progression_bloodbowl.team.story import _STAGE_WORDS
+    the stored id (``at step 'fans'``); every step has its words."""
+    from progression_bloodbowl.team.sequence import STAGES, STANDING_WORDS
 
     match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}})
     path = tmp_path / "anvils.json"
     path.write_text(progression.dump_sheet(bb.record_match(pack, team, match, ScriptedDice([6]))), encoding="utf-8")
     assert "Post-match sequence: match 1: at step 2 (Dedicated Fans updated)" in shown(capsys, path)
-    assert set(STAGES[: PLACE["mistakes"] - 1]) == set(_STAGE_WORDS)
+    assert set(STAGES) == set(STANDING_WORDS)

@@ -154,7 +154,7 @@ class TestPayment:
     def test_beyond_the_budget(self, pack: RulePack, team: Sheet) -> None:
         """100,000 petty cash and a 50,000 top-up do not pay a 300,000 star: refused, nothing changed."""
         with pytest.raises(
-            InsufficientPoints, match="This order of inducements costs 300000 gold pieces but only 150000 are available"
+            InsufficientPoints, match="This order of inducements costs 300,000 gp but only 150,000 gp are available"
         ):
             _induce(pack, team, bb.types.Order(stars=("griff_oberwald",)), opponent=_ctv(pack, team) + 100_000)
 

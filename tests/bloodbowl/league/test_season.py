@@ -204,7 +204,10 @@ class TestSeasonEnd:
             "a re-draft": lambda t: bb.operations.redraft(pack, t, keep=KEEP),
         }
         for what, call in calls.items():
-            with pytest.raises(OutOfOrder, match=f"match 1 is still open \\(at 'fans'\\): end it .* before {what}$"):
+            with pytest.raises(
+                OutOfOrder,
+                match=f"match 1 is still open, at step 2 \\(Dedicated Fans updated\\): end it .* before {what}$",
+            ):
                 call(recorded)
         assert all(call(ended(pack, recorded)).ledger for call in calls.values())
 

@@ -38,7 +38,7 @@ class TestOrder:
         with pytest.raises(InvalidInput, match="record the outcome of match 1 first"):
             post.hire("human_lineman", "X")
         post = started(pack, team).hire("human_lineman", "X")
-        with pytest.raises(InvalidInput, match="step 'advancement' comes before 'hire'"):
+        with pytest.raises(InvalidInput, match=r"player advancement \(step 3\) comes before hiring \(step 4\)"):
             post.advance("1", "random_primary", choice="G", dice=ScriptedDice([2, 2, 2, 2]))
         with pytest.raises(InvalidInput, match="the sequence ends with 'prepare'"):
             post.commit()
@@ -52,7 +52,9 @@ class TestOrder:
         match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), injuries={"8": "dead"})
         post = bb.PostMatch.start(pack, team, match).record_outcome(ScriptedDice([])).update_fans(ScriptedDice([6]))
         post = post.remove_dead()
-        with pytest.raises(InvalidInput, match="step 'advancement' comes before 'dead'"):
+        with pytest.raises(
+            InvalidInput, match=r"player advancement \(step 3\) comes before removing the dead \(step 4\)"
+        ):
             post.advance("1", "random_primary", choice="G", dice=ScriptedDice([2, 2, 2, 2]))
         committed = post.hire("human_lineman", "X").expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
         assert ("8" not in post.sheet.members, "1:1:dead", committed) == (

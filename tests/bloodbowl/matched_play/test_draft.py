@@ -360,7 +360,7 @@ class TestLimits:
     def test_budget_edge(self, pack: RulePack) -> None:
         """11 Human Linemen cost 550,000: a budget of 550,000 drafts them, 545,000 is refused for gold alone."""
         team = draft_matched_play(pack, "human", "Poor", _humans(), budget=550_000)
-        with pytest.raises(InsufficientPoints, match="costs 550000 gold pieces but only 545000 are available"):
+        with pytest.raises(InsufficientPoints, match="costs 550,000 gp but only 545,000 gp are available"):
             draft_matched_play(pack, "human", "Poorer", _humans(), budget=545_000)
         assert 0 == team.pools["treasury"]
 
@@ -407,6 +407,17 @@ class TestRequirements:
         assert (("#1 Kurt has Pro already",), {"pro", "wrestle"}) == (
             refused.problems,
             {s for s in team.member("1").owned if s in ("pro", "wrestle")},
+        )
+
+    def test_a_big_guy_captain_is_refused(self, pack: RulePack) -> None:
+        """The Team Captain is not a Big Guy in Matched Play either: the Ogre named captain is refused by his
+        place on the list."""
+        players = [("ogre", "Big"), *_humans(10)]
+        with pytest.raises(InvalidInput) as error:
+            quote_matched_play(pack, "human", players, captain=0)
+        assert (
+            "captain: player 1 of the list: a Team Captain is not a Big Guy (Ogre is one): name another "
+            "player as captain" == str(error.value)
         )
 
     def test_bugman_as_staff_and_star(self, pack: RulePack) -> None:

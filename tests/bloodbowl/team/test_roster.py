@@ -17,7 +17,7 @@ class TestDraft:
 
     def test_budget_is_checked(self, pack: RulePack) -> None:
         """Eleven Linemen on 500,000: the ninth cannot be paid."""
-        with pytest.raises(InsufficientPoints, match="costs 50000 gold pieces but none are available"):
+        with pytest.raises(InsufficientPoints, match="costs 50,000 gp but none is available"):
             bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], budget=400_000)
 
     def test_fewer_than_eleven_players(self, pack: RulePack) -> None:
@@ -155,9 +155,7 @@ class TestStaff:
     def test_treasury_never_goes_negative(self, pack: RulePack, team: Sheet) -> None:
         """150,000 left: a 100,000 re-roll is bought, a second one is refused."""
         team = bb.operations.buy_staff(pack, team, "team_reroll")
-        with pytest.raises(
-            InsufficientPoints, match="Team Re-roll costs 100000 Gold pieces but only 50000 are available"
-        ):
+        with pytest.raises(InsufficientPoints, match="Team Re-roll costs 100,000 gp but only 50,000 gp are available"):
             bb.operations.buy_staff(pack, team, "team_reroll")
         assert 50_000 == team.pools["treasury"]
 
@@ -294,6 +292,16 @@ class TestTeamCaptain:
         position = {"human": "human_blitzer", "dwarf": "dwarf_lineman"}[roster]
         with pytest.raises(InvalidInput, match=message):
             bb.hire(pack, team, position, "Gris", extra_skills=extra)
+
+    @pytest.mark.parametrize(("roster", "position"), [("orc", "troll"), ("human", "ogre")])
+    def test_a_big_guy_is_not_the_captain(self, pack: RulePack, roster: str, position: str) -> None:
+        """The rule gives Pro to a starting player who is not a Big Guy: an Orc team's Troll or a Human team's
+        Ogre named captain is refused, saying why and what to do."""
+        team = bb.create_team(pack, roster, "Caps")
+        label = {"troll": "Troll", "ogre": "Ogre"}[position]
+        with pytest.raises(InvalidInput) as error:
+            bb.hire(pack, team, position, "Big", extra_skills=("pro",))
+        assert f"a Team Captain is not a Big Guy ({label} is one): name another player as captain" == str(error.value)
 
     def test_one_captain_and_only_at_the_draft(self, pack: RulePack, team: Sheet) -> None:
         """The conftest's team was drafted with its first Blitzer as captain: a second is refused, and so is one

@@ -126,17 +126,18 @@ class TestSameRefusals:
         assert kept == team_file.read_bytes()
 
     def test_the_sentences(self, pack: RulePack, team: Sheet) -> None:
-        """What each refusal says: the match, the step asked, the step already done, and the way back."""
+        """What each refusal says: the match, the step asked and the step already done in the rules' words (never
+        the stored ids 'advancement', 'hire', 'mistakes'), and the way back."""
         post = bb.PostMatch.start(pack, team, MATCH).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
         hired = post.hire("human_lineman", "X")
         assert (
-            "progression: the post-match sequence of match 1: step 'advancement' comes before 'hire', already done; "
-            "undo to go back"
+            "progression: the post-match sequence of match 1: player advancement (step 3) comes before hiring "
+            "(step 4), already done; undo to go back"
         ) == _refusal(lambda: hired.advance("2", "chosen_primary", choice="dauntless"))
         ended = post.expensive_mistakes(ScriptedDice([6]))
         assert (
-            "progression: the post-match sequence of match 1 ended with 'mistakes': step 'advancement' comes "
-            "before it; it waits for the next match's sequence (or undo to go back)"
+            "progression: the post-match sequence of match 1 has ended, at step 5 (Expensive Mistakes): player "
+            "advancement (step 3) comes before it; it waits for the next match's sequence (or undo to go back)"
         ) == _refusal(lambda: ended.advance("2", "chosen_primary", choice="dauntless"))
 
     def test_must_advance_in_the_same_words(self, pack: RulePack, team: Sheet, team_file: Path, cli: Cli) -> None:
@@ -168,7 +169,9 @@ class TestSameRefusals:
         in Python as well, with the same sentence."""
         played = bb.record_match(pack, team, MATCH, ScriptedDice([1, 6]))
         hired = bb.hire(pack, played, "human_lineman", "X")
-        with pytest.raises(ProgressionError, match="step 'advancement' comes before 'hire', already done"):
+        with pytest.raises(
+            ProgressionError, match=r"player advancement \(step 3\) comes before hiring \(step 4\), already done"
+        ):
             bb.advance(pack, hired, "2", "chosen_primary", choice="dauntless")
 
     def test_a_plain_purchase_keeps_the_order_too(self, pack: RulePack, team: Sheet, team_file: Path, cli: Cli) -> None:
@@ -176,7 +179,7 @@ class TestSameRefusals:
         advancement's own requirement now reads where the team stands, so after ``close`` it is refused with
         the sequence's sentence (a refusal by the rules: exit 1, the file as it was); in step 3 the order
         stands in no purchase's way."""
-        ended = "step 'advancement' comes before it; it waits for the next match's sequence"
+        ended = "player advancement (step 3) comes before it; it waits for the next match's sequence"
         assert 0 == _do(cli, team_file, "match", *MATCH_OPTIONS, dice=MATCH_DICE)[0]
         played = pack.award(_sheet(pack, team_file), "spp", 6, reason="earlier matches", member="2")
         team_file.write_text(progression.dump_sheet(played), encoding="utf-8")
@@ -282,7 +285,9 @@ class TestFilesOfAnEarlierVersion:
         )
         hired = bb.hire(pack, old, "human_lineman", "X")
         assert "7" not in hired.members
-        with pytest.raises(ProgressionError, match="step 'advancement' comes before 'hire', already done"):
+        with pytest.raises(
+            ProgressionError, match=r"player advancement \(step 3\) comes before hiring \(step 4\), already done"
+        ):
             bb.advance(pack, hired, "2", "chosen_primary", choice="dauntless")
         assert (1,) == bb.queries.closed_matches(
             bb.operations.expensive_mistakes(pack, old, ScriptedDice([6]), number=1)

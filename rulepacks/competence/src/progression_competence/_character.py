@@ -159,7 +159,8 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
     after = _reached(pack, sheet, after, competence)
     if len(after.ledger) - len(sheet.ledger) == 1:
         return after
-    return progression.operations.combine(sheet, after, f"raise {competence} {start} -> {start + levels}")
+    # the entry's title names the competence as people read it (the ledger keeps it as written)
+    return progression.operations.combine(sheet, after, f"raise {pack.name_of(competence)} {start} -> {start + levels}")
 
 
 def _short_of(
@@ -211,7 +212,7 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     after = _reached(pack, sheet, after, competence)
     if len(after.ledger) - len(sheet.ledger) <= 1:
         return after
-    return progression.operations.combine(sheet, after, f"settle {competence}")
+    return progression.operations.combine(sheet, after, f"settle {pack.name_of(competence)}")
 
 
 def _reached(pack: RulePack, before: Sheet, after: Sheet, competence: str) -> Sheet:

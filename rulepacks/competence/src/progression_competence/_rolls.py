@@ -108,7 +108,12 @@ def roll_competence(
     return after, roll_total(pack, sheet, competence, shown, specializations)
 
 
-@operation("competence.test", kind="character", label=lambda op: f"{op.competence} test")
+@operation(
+    "competence.test",
+    kind="character",
+    label=lambda op: f"{op.competence} test",
+    told=lambda op, name: f"{name(op.competence)} test",
+)
 def competence_test(work: Work, competence: str, specializations: tuple[str, ...] = (), *, dice: Dice) -> None:
     """A competence test: the die rolled and recorded with the total in words."""
     pack, sheet = work.pack, work.sheet

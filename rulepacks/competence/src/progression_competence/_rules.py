@@ -140,10 +140,28 @@ def _narration(narrator: Narrator, event: Event) -> str | None:
     """The pack's words: a degree reached (a milestone of a raise or a settle) is told as itself, and a
     competence test by its label, which gives the die, the level, the bonuses and the total."""
     if isinstance(event, Marked) and ": now " in event.label:
-        return event.label
+        return _degree_reached(narrator, event.label)
     if isinstance(event, Rolled) and " test: " in event.label:
         return f"rolled {event.label}"
     return None
+
+
+def _degree_reached(narrator: Narrator, label: str) -> str:
+    """A degree reached, in the language shown: the milestone is recorded in English with the rules' French
+    degree (``Fencing 31: now Proficient (Confirmé)``), told in French as ``Escrime 31: maintenant Confirmé``."""
+    if narrator.language == "en":
+        return label
+    head, _, _ = label.partition(": now ")
+    named, _, level = head.rpartition(" ")
+    pack = narrator.pack
+    found = [
+        c for u in pack.upgrades if u.startswith("raise.") and pack.name_of(c := u.removeprefix("raise.")) == named
+    ]
+    if len(found) != 1 or not level.isdigit():  # not a milestone this campaign can read: as recorded
+        return label
+    degree = pack.ladder(degree_id(found[0])).band_of(int(level))
+    now = "maintenant" if narrator.language == "fr" else "now"
+    return f"{narrator.name(found[0])} {level}: {now} {degree.label.in_language(narrator.language)}"
 
 
 def _facts(narrator: Narrator, sheet: Sheet) -> list[tuple[str, str]]:

@@ -109,7 +109,7 @@ def new_team(pack: RulePack, **options: str) -> Sheet:
     return _roster.create_team(
         pack,
         roster,
-        options.get("name", "") or options["roster"],
+        options.get("name", "") or data_of(pack).teams[roster].label.en,
         treasury=whole(treasury, "treasury") if treasury else None,
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,

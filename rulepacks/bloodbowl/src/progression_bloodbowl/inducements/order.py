@@ -268,7 +268,14 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
     if from_treasury > money.treasury:
         available = money.petty_cash + money.treasury
         names = ("This order of inducements", pack.name_of("gold").lower())
-        raise InsufficientPoints(upgrade="inducements", needed=total, available=available, currency="gold", names=names)
+        raise InsufficientPoints(
+            upgrade="inducements",
+            needed=total,
+            available=available,
+            currency="gold",
+            names=names,
+            unit=pack.currencies["gold"].unit,
+        )
     lost = money.petty_cash - petty
     tags = {
         "induced.match": str(match),

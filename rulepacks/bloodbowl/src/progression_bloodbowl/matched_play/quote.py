@@ -27,7 +27,7 @@ from ..data.model import Data, Team
 from ..data.reading import natural
 from ..inducements.order import Order, price_inducements
 from ..inducements.stars import choices, star_eligibility
-from ..team.roster import create_team
+from ..team.roster import captain_refused, create_team
 from ..team.values import Explanation, Item
 
 __all__ = ["STAFF", "MatchedPlayQuote", "Pick", "Plan", "order_text", "plan"]
@@ -86,7 +86,12 @@ class MatchedPlayQuote:
         if len(self.over) == 1 and self.gold_left < 0:
             names = ("This Matched Play draft list", "gold pieces")
             raise InsufficientPoints(
-                upgrade="matched_play", needed=self.gold.total, available=self.budget, currency="gold", names=names
+                upgrade="matched_play",
+                needed=self.gold.total,
+                available=self.budget,
+                currency="gold",
+                names=names,
+                unit="gp",
             )
         if self.over:
             raise LimitReached(upgrade="matched_play", reason="; ".join(self.over), head=head)
@@ -344,6 +349,11 @@ def plan(
         msg = f"captain: expected the index of a player of the list (0 to {len(players) - 1}), got {captain!r}"
         raise InvalidInput(msg)
     picks = _picks(data, roster, players, captain if captain_rule else None)
+    if captain_rule and captain is not None:
+        chosen = roster.position(picks[captain].position)
+        if chosen is not None and (refused := captain_refused(chosen)) is not None:
+            msg = f"captain: player {captain + 1} of the list: {refused}"
+            raise InvalidInput(msg)
     if isinstance(stars, str | bytes) or not isinstance(stars, Sequence):
         msg = f"stars: expected a list of Star Player ids, got {stars!r}"
         raise InvalidInput(msg)

@@ -24,6 +24,7 @@ __all__ = [
     "STAFF",
     "available_count",
     "buy_staff",
+    "captain_refused",
     "check_funds",
     "create_team",
     "draft",
@@ -70,7 +71,8 @@ def check_funds(pack: RulePack, team: Sheet, what: str, amount: int, *, name: st
     held = team.pools["treasury"]
     if amount > held:
         names = (name, pack.name_of("gold").lower())
-        raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names)
+        unit = pack.currencies["gold"].unit
+        raise InsufficientPoints(upgrade=what, needed=amount, available=held, currency="gold", names=names, unit=unit)
 
 
 #: The team's tag holding the highest player number it has given: a number is never given twice, since the
@@ -171,7 +173,8 @@ def _check_captain(roster: Team, team: Sheet, position: Position, extra: tuple[s
     the Team Captain rule, at the draft, one captain per team.
 
     Raises:
-        InvalidInput: another extra skill, a roster without the rule, a team past its draft, a second captain.
+        InvalidInput: another extra skill, a roster without the rule, a team past its draft, a Big Guy, a second
+            captain.
     """
     if not extra:
         return
@@ -184,10 +187,20 @@ def _check_captain(roster: Team, team: Sheet, position: Position, extra: tuple[s
     if "drafted" in team.tags:
         msg = f"{team.name}'s Team Captain is named when the team is drafted; the draft is over"
         raise InvalidInput(msg)
+    if (refused := captain_refused(position)) is not None:
+        raise InvalidInput(refused)
     captains = [m for m, p in team.members.items() if "pro" in p.owned and "pro" not in _position_skills(roster, p)]
     if captains:
         msg = f"{team.name} has its Team Captain already: #{captains[0]} {team.members[captains[0]].name}"
         raise InvalidInput(msg)
+
+
+def captain_refused(position: Position) -> str | None:
+    """Why a player of ``position`` may not be the Team Captain (the rule gives Pro to a starting player who is
+    not a Big Guy), or None."""
+    if "big_guy" not in position.keywords:
+        return None
+    return f"a Team Captain is not a Big Guy ({position.label.en} is one): name another player as captain"
 
 
 def _position_skills(roster: Team, player: Sheet) -> tuple[str, ...]:

@@ -36,6 +36,8 @@ from .results import numbers, season_of
 __all__ = [
     "SEQUENCE_TAG",
     "STAGES",
+    "STANDING_WORDS",
+    "STEP_WORDS",
     "Standing",
     "check",
     "check_advancement_done",
@@ -57,6 +59,33 @@ PLACE = {stage: index for index, stage in enumerate(STAGES, 1)}
 SEQUENCE_TAG = "postmatch"
 #: The steps that are step 4 of the rules (hiring, firing and temporary retirement).
 STEP_FOUR = range(PLACE["dead"], PLACE["journeymen"] + 1)
+#: Where a team stands, in the rules' words (``at step 2 (Dedicated Fans updated)``): the ``postmatch`` tag holds
+#: the stage's id, which no sentence shows.
+STANDING_WORDS = {
+    "outcome": "step 1 (the outcome recorded)",
+    "fans": "step 2 (Dedicated Fans updated)",
+    "advancement": "step 3 (advancements)",
+    "dead": "step 4 (the dead have left)",
+    "hire": "step 4 (hiring)",
+    "fire": "step 4 (firing)",
+    "staff": "step 4 (staff)",
+    "journeymen": "step 4 (journeymen)",
+    "mistakes": "step 5 (Expensive Mistakes)",
+    "prepare": "step 6 (ready for the next fixture)",
+}
+#: What a stage does, in the rules' words, as a refusal names the step asked for (``hiring (step 4)``).
+STEP_WORDS = {
+    "outcome": "recording the outcome (step 1)",
+    "fans": "updating Dedicated Fans (step 2)",
+    "advancement": "player advancement (step 3)",
+    "dead": "removing the dead (step 4)",
+    "hire": "hiring (step 4)",
+    "fire": "firing (step 4)",
+    "staff": "staff and re-rolls (step 4)",
+    "journeymen": "hiring journeymen (step 4)",
+    "mistakes": "Expensive Mistakes (step 5)",
+    "prepare": "preparing for the next fixture (step 6)",
+}
 
 
 @attrs.frozen(kw_only=True)
@@ -188,11 +217,11 @@ def check(
             msg = f"{where}: Dedicated Fans are updated once, right after the outcome is recorded"
         elif now.stage in ("mistakes", "prepare"):
             msg = (
-                f"{where} ended with {now.stage!r}: step {stage!r} comes before it; "
+                f"{where} has ended, at {STANDING_WORDS[now.stage]}: {STEP_WORDS[stage]} comes before it; "
                 f"it waits for the next match's sequence (or undo to go back)"
             )
         else:
-            msg = f"{where}: step {stage!r} comes before {now.stage!r}, already done; undo to go back"
+            msg = f"{where}: {STEP_WORDS[stage]} comes before {STEP_WORDS[now.stage]}, already done; undo to go back"
         raise OutOfOrder(msg)
     if target > PLACE["fans"] and now.place < PLACE["fans"]:
         msg = f"{where}: update the Dedicated Fans (step 2) before going on"
@@ -226,7 +255,7 @@ def check_ended(team: Sheet, what: str) -> None:
     now = standing(team) or _unrecorded(team)
     if now is not None and now.place < PLACE["mistakes"]:
         msg = (
-            f"the post-match sequence of match {now.number} is still open (at {now.stage!r}): end it with "
+            f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it with "
             f"Expensive Mistakes (step 5; the command line's close number={now.number}) before {what}"
         )
         raise OutOfOrder(msg)

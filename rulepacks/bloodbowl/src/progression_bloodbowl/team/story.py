@@ -20,7 +20,7 @@ from progression.events import Adjusted, Created, Entry, Event, Finished, Joined
 
 from ..data.access import data_of
 from .results import CLOSED_TAG, RESULT_TAG, read_result, season_of
-from .sequence import PLACE, SEQUENCE_TAG, standing
+from .sequence import PLACE, SEQUENCE_TAG, STANDING_WORDS, standing
 
 __all__ = ["facts", "narration", "tell", "told_since"]
 
@@ -146,19 +146,6 @@ def facts(narrator: Narrator, sheet: Sheet) -> list[tuple[str, str]]:
     return said
 
 
-#: Where a team stands in the post-match sequence, in the rules' words (the ``postmatch`` tag holds the id).
-_STAGE_WORDS = {
-    "outcome": "step 1 (the outcome recorded)",
-    "fans": "step 2 (Dedicated Fans updated)",
-    "advancement": "step 3 (advancements)",
-    "dead": "step 4 (the dead have left)",
-    "hire": "step 4 (hiring)",
-    "fire": "step 4 (firing)",
-    "staff": "step 4 (staff)",
-    "journeymen": "step 4 (journeymen)",
-}
-
-
 def _team_facts(narrator: Narrator, team: Sheet, said: list[tuple[str, str]]) -> set[str]:
     """A team's league, season, last result, sequence and inducements, added to ``said``; the tags they tell."""
     data, tags = data_of(narrator.pack), team.tags
@@ -180,7 +167,7 @@ def _team_facts(narrator: Narrator, team: Sheet, said: list[tuple[str, str]]) ->
         )
     now = standing(team)
     if now is not None:
-        where = "ended" if now.place >= PLACE["mistakes"] else f"at {_STAGE_WORDS.get(now.stage, now.stage)}"
+        where = "ended" if now.place >= PLACE["mistakes"] else f"at {STANDING_WORDS[now.stage]}"
         said.append(("Post-match sequence", f"match {now.number}: {where}"))
     if "drafted" in tags:
         said.append(("Draft", "ended"))
