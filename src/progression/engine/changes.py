@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from progression.engine.checks import check_amount, check_id, check_mapping, check_sheet, check_text, check_writable
 from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
 from progression.engine.quotes import Quote, quote
+from progression.engine.shared import awarded
 from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
-from progression.ledger.events import Adjusted, Awarded, Created, Event, Joined, Left, Lost, Purchased
+from progression.ledger.events import Adjusted, Created, Event, Joined, Left, Lost, Purchased
 from progression.ledger.sheet import Sheet, applied
 from progression.rules.parts import Effect
 
@@ -90,7 +91,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     _check_held(subject, pool)
     ensure_decided(pack, subject)  # points over a cap may wait while more come: a session's awards, then settle
     spec = pack.pool(pool)
-    events: list[Event] = [Awarded(pool=pool, amount=amount, reason=reason)]
+    events: list[Event] = [awarded(pool, amount, reason)]
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
         work._record(events, member=member)
         return

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Union
 import attrs
 
 from progression._frozen import as_tuple
+from progression.engine.shared import rolled, shared
 from progression.errors import DecisionError, InvalidInput, PackFunctionError
-from progression.ledger.events import Asked, Decided, Event, Finished, Rolled
+from progression.ledger.events import Asked, Decided, Event, Finished
 from progression.rules.parts import Effect
 
 if TYPE_CHECKING:
@@ -79,42 +80,18 @@ class Outcome:
     effect: Effect | None
 
 
-#: Roll, question and decision events made by :func:`drive`, shared by their fields (events are
-#: immutable, and a league's ledgers hold thousands of equal skill rolls and questions); emptied
-#: when it grows past its bound.
-_SHARED: dict[tuple[object, ...], Event] = {}
-_SHARED_BOUND = 4096
-
-
-def _shared(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
-    """The event ``make`` builds, shared with every one made before under ``key``."""
-    event = _SHARED.get(key)
-    if event is None:
-        if len(_SHARED) >= _SHARED_BOUND:
-            _SHARED.clear()
-        event = _SHARED[key] = make()
-    return event
-
-
-def _rolled(label: str, sides: int, results: tuple[int, ...]) -> Event:
-    """The roll event of ``results`` (shared when they are a tuple of integers, as dice give)."""
-    if type(results) is not tuple or not all(type(r) is int for r in results):  # only what equals itself alone
-        return Rolled(label=label, sides=sides, results=results)
-    return _shared((Rolled, label, sides, results), lambda: Rolled(label=label, sides=sides, results=results))
-
-
 def _asked(label: str, options: tuple[str, ...]) -> Event:
     """The question event (shared: a procedure asks the same questions again and again)."""
     if not all(type(o) is str for o in options):
         return Asked(label=label, options=options)
-    return _shared((Asked, label, options), lambda: Asked(label=label, options=options))
+    return shared((Asked, label, options), lambda: Asked(label=label, options=options))
 
 
 def _decided(label: str, options: tuple[str, ...], choice: str) -> Event:
     """The decision event (shared)."""
     if not all(type(o) is str for o in options):
         return Decided(label=label, options=options, choice=choice)
-    return _shared((Decided, label, options, choice), lambda: Decided(label=label, options=options, choice=choice))
+    return shared((Decided, label, options, choice), lambda: Decided(label=label, options=options, choice=choice))
 
 
 def _finished(effect: Effect) -> Event:
@@ -162,7 +139,7 @@ def drive(
                     )
                     raise InvalidInput(msg)
                 answer = dice.roll(request.sides, request.count, request.label)
-                events.append(_rolled(request.label, request.sides, answer))
+                events.append(rolled(request.label, request.sides, answer))
             elif isinstance(request, Choose):
                 if not request.options or not all(isinstance(o, str) for o in request.options):
                     msg = f"the procedure of {name} must offer texts to choose from, got {list(request.options)!r}"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import progression.engine.changes as changes
 from progression.engine.checks import check_id, check_text
 from progression.engine.dice import Dice
+from progression.engine.shared import rolled
 from progression.errors import InvalidInput
 from progression.ledger.events import Entry, Event, Marked, Member, Operation, Rolled, Step
 from progression.ledger.sheet import Sheet, applied, build
@@ -51,7 +52,7 @@ class RecordingDice:
             msg = f"{label or 'a roll'} needs {count}D{sides}, but no dice were given; pass dice= (SeededDice, ScriptedDice or CallbackDice)"
             raise InvalidInput(msg)
         results = tuple(self._dice.roll(sides, count, label))
-        self.rolls.append(Rolled(label=label, sides=sides, results=results))
+        self.rolls.append(rolled(label, sides, results))
         return results
 
 
@@ -169,14 +170,14 @@ class Work:
         under ``shown`` (``label`` when not given; on ``member`` when named). ``work.dice.roll`` rolls
         without showing it; either way the roll is in the entry, for ``verify`` to feed back."""
         results = self.dice.roll(sides, count, label)
-        self._record([Rolled(label=label if shown is None else shown, sides=sides, results=results)], member=member)
+        self._record([rolled(label if shown is None else shown, sides, results)], member=member)
         return results
 
     def show_roll(self, label: str, sides: int, results: Sequence[int], *, member: str | None = None) -> None:
         """Show in the history a roll already made (through ``work.dice.roll``, or given to the operation as
         its input), when its label depends on what it gave."""
         check_text(label, "label", "a roll shown")
-        self._record([Rolled(label=label, sides=sides, results=tuple(results))], member=member)
+        self._record([rolled(label, sides, tuple(results))], member=member)
 
     @contextlib.contextmanager
     def step(self, label: str, *, member: str | None = None) -> Iterator[None]:
