@@ -191,7 +191,8 @@ class TestReturns:
 
     def test_a_choice_is_tested_without_listing_every_option(self) -> None:
         """A quote (and a purchase) with a choice asks the options function about that choice alone
-        (``context.choice``); the options are listed, with ``choice`` None, only to say why a choice is refused."""
+        (``context.choice``); the options are listed, with ``choice`` None, only when it is none of them: to read
+        it as an option's name, or to say why it is refused."""
         asked: list[str | None] = []
 
         def trainable(context: ProcedureContext) -> tuple[str, ...]:
@@ -203,12 +204,13 @@ class TestReturns:
         sheet = pack.new_sheet("smith", pools={"gold": 5})
         assert pack.quote(sheet, "train", choice="agility").ok
         assert 1 == pack.purchase(sheet, "train", choice="agility").stats["agility"]
-        # the quote and the purchase each ask whether 'agility' is an option twice: to read the name, to check it
-        assert ["agility"] * 4 == asked
+        # the quote asks once whether 'agility' is an option; the purchase twice (to record the option a name
+        # means, then its quote)
+        assert ["agility"] * 3 == asked
         asked.clear()
         refused = pack.quote(sheet, "train", choice="wisdom")
         assert ("'wisdom' is not an option for Train; options: strength, agility",) == refused.unmet
-        assert ["wisdom", None, "wisdom", None] == asked  # listed to resolve a name, then to say what may be chosen
+        assert ["wisdom", None] == asked  # listed once, to read it as a name, then to say what may be chosen
 
     def test_a_function_that_lists_whatever_the_choice_still_answers(self) -> None:
         """An options function that ignores ``context.choice`` and lists every option is as right as before."""

@@ -473,6 +473,22 @@ class TestMachineCatchesEachFault:
             "leaves it out: a quote would refuse it"
         ) in self.machine_message(pack)
 
+    def test_an_options_function_that_takes_any_choice_asked(self) -> None:
+        """An options function that answers any choice with itself (``(context.choice,)``) would let a quote take a
+        choice its list does not hold: reported."""
+
+        def offered(context: ProcedureContext) -> tuple[str, ...]:
+            return ("swim",) if context.choice is None else (context.choice,)
+
+        pack = tiny(
+            upgrade("skill", options="offered", effect=Effect(grants={"{choice}": 1})), functions={"offered": offered}
+        )
+        assert re.search(
+            r"the options of 'skill' do not list '[^']+', but asked about '[^']+' alone \(context.choice\) its "
+            r"options function offers it: a quote would take it",
+            self.machine_message(pack),
+        )
+
     def test_a_predicate_returning_no_sentences(self) -> None:
         """A predicate returning a text instead of a list of sentences is reported, naming it."""
 

@@ -82,15 +82,18 @@ def quote(
     member: str | None,
     paying: Collection[str] | None = None,
     args: Mapping[str, object] | None = None,
+    resolve: bool = False,
 ) -> Quote:
     """The quote for buying ``upgrade_id``; ``paying`` (spending a surplus automatically) names the only
-    pools that pay, whose surplus then does not block the purchase; ``args`` are the purchase's arguments.
+    pools that pay, whose surplus then does not block the purchase; ``args`` are the purchase's arguments;
+    ``resolve`` reads a choice that is no option as the option it names (:func:`resolve_choice`), which the
+    quote then gives as its choice (a purchase records the option it resolved first, never the name given).
 
     Raises:
         RulesChanged: ``sheet`` was made under other rules than ``pack``'s: its price would be another pack's.
     """
     check_rules(pack, sheet)
-    return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args)
+    return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args, resolve)
 
 
 def _quote(
@@ -102,6 +105,7 @@ def _quote(
     member: str | None,
     paying: Collection[str] | None,
     args: Mapping[str, object] | None,
+    resolve: bool = False,
 ) -> Quote:
     if choice is not None and not isinstance(choice, str):
         msg = f"quote of {upgrade_id!r}: a choice is the text of an option, got {choice!r}"
@@ -122,13 +126,18 @@ def _quote(
             choices = _choices(pack, subject, roster, upgrade)
             violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
         elif not _offers(pack, subject, roster, upgrade, choice):
-            choices = _choices(pack, subject, roster, upgrade)  # listed only to say what may be chosen
-            shown = ", ".join(choices) or "none now"
-            close = closest(pack, choices, choice)
-            hint = f" (the closest: {', '.join(close)})" if close else ""
-            violations.append(
-                Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
-            )
+            choices = _choices(pack, subject, roster, upgrade)  # listed only to read a name, or say what may be chosen
+            meant = resolve_choice(pack, choices, choice) if resolve else choice
+            if meant in choices:  # an option's displayed name, or its id in another case
+                choice = meant
+                checked = context(pack, subject, choice, checked.args, roster)
+            else:
+                shown = ", ".join(choices) or "none now"
+                close = closest(pack, choices, choice)
+                hint = f" (the closest: {', '.join(close)})" if close else ""
+                violations.append(
+                    Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
+                )
     elif choice is not None:
         msg = f"{upgrade_id!r} takes no choice, got {choice!r}"
         raise InvalidInput(msg)

@@ -301,8 +301,7 @@ class RulePack(Rules):
         if args is not None and not isinstance(args, Mapping):
             msg = f"args must map names to values, got {type(args).__name__}"
             raise InvalidInput(msg)
-        choice = self._choice(sheet, upgrade, choice, member)
-        return _quotes.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member, args=args)
+        return _quotes.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member, args=args, resolve=True)
 
     def _choice(self, sheet: Sheet, upgrade: str, choice: str | None, member: str | None) -> str | None:
         """The option a choice means (an id written as its displayed name), for a purchase to record the id."""

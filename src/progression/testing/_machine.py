@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -277,8 +278,8 @@ class PackMachine(RuleBasedStateMachine):
         upgrade = data.draw(st.sampled_from(own if mine else every), label="upgrade")
         offered = self._call(f"options of {upgrade!r}", lambda: self.pack.options(self.sheet, upgrade, member=member))
         choice = data.draw(st.sampled_from(offered), label="choice") if offered else None
-        if choice is not None:
-            self._offered_alone(upgrade, member, choice)
+        if offered is not None and self.pack.upgrade(upgrade).takes_choice:
+            self._offered_alone(data, upgrade, member, offered, choice)
         if data.draw(st.booleans(), label="top up first"):
             self._top_up(member, upgrade, choice)
         self._purchase(data, member, upgrade, choice)
@@ -342,18 +343,38 @@ class PackMachine(RuleBasedStateMachine):
         )
         return listed
 
-    def _offered_alone(self, upgrade: str, member: str | None, choice: str) -> None:
-        """A listed option is an option when a quote asks about it alone (an options function given the choice in
-        its context may answer with that option only, never without it)."""
-        alone = self._call(
-            f"options of {upgrade!r} asked about {choice!r}",
-            lambda: offers(self.pack, self.sheet, upgrade, choice, member=member),
-        )
-        expect(
-            alone is not False,
-            f"the options of {upgrade!r} list {choice!r}, but asked about {choice!r} alone "
-            "(context.choice) its options function leaves it out: a quote would refuse it",
-        )
+    def _offered_alone(
+        self, data: DataObject, upgrade: str, member: str | None, offered: list[str], choice: str | None
+    ) -> None:
+        """Asked about one choice alone (``context.choice``, as a quote asks), an options function answers as its
+        list does: a listed option is one, and a text the list does not hold (an option in capitals, another id
+        of the pack) is none."""
+        pack = self.pack
+        others = {c.upper() for c in offered} | set(pack.stats) | set(pack.upgrades) | {"no such option"}
+        strangers = sorted(others - set(offered))
+        stranger = data.draw(st.sampled_from(strangers), label="not an option")
+        for asked, listed in ((choice, True), (stranger, False)):
+            if asked is None:
+                continue
+            alone = self._call(
+                f"options of {upgrade!r} asked about {asked!r}", partial(self._asked, upgrade, member, asked)
+            )
+            if listed:
+                expect(
+                    alone is not False,
+                    f"the options of {upgrade!r} list {asked!r}, but asked about {asked!r} alone "
+                    "(context.choice) its options function leaves it out: a quote would refuse it",
+                )
+            else:
+                expect(
+                    alone is not True,
+                    f"the options of {upgrade!r} do not list {asked!r}, but asked about {asked!r} alone "
+                    "(context.choice) its options function offers it: a quote would take it",
+                )
+
+    def _asked(self, upgrade: str, member: str | None, choice: str) -> bool:
+        """Whether the sheet (or a member) may choose ``choice`` for ``upgrade`` now, as a quote asks it."""
+        return offers(self.pack, self.sheet, upgrade, choice, member=member)
 
     def _quote(self, member: str | None, upgrade: str, choice: str | None) -> Quote | None:
         """The quote of ``upgrade`` for the sheet or a member; None when the rules refuse to quote it."""
