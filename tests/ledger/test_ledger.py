@@ -117,6 +117,33 @@ class TestIndexes:
             calls,
         )
 
+    def test_a_beginning_extends_from_a_mark(self) -> None:
+        """The beginnings of a long ledger read entry by entry (what an undo or ``as_of`` leaves) extend the value
+        kept at the last multiple of 32 entries before them: at most 32 entries each, at any length of history."""
+        calls: list[tuple[str, int]] = []
+        index = LedgerIndex(
+            name="counted",
+            read=lambda ledger: calls.append(("read", len(ledger))) or _labels(ledger),
+            extend=lambda value, entries: calls.append(("extend", len(entries))) or _more(value, entries),
+        )
+        ledger = Ledger(marks("a"))
+        ledger.indexed(index)
+        for n in range(1000):
+            ledger = ledger.append(Marked(label=str(n)))
+            ledger.indexed(index)
+        calls.clear()
+        cuts = (1000, 999, 640, 639, 33, 5)
+        assert [_labels(ledger.prefix(cut)) for cut in cuts] == [ledger.prefix(cut).indexed(index) for cut in cuts]
+        assert [("extend", 8), ("extend", 7), ("extend", 31), ("extend", 1), ("extend", 4)] == calls  # 640 is a mark
+
+    def test_indexes_made_at_every_call_do_not_pile_up(self) -> None:
+        """An index made anew at every call (against the rule: one per module) is kept among the last eight of a
+        segment, not forever."""
+        ledger = Ledger(marks("a", "b"))
+        for n in range(20):
+            assert ("a", "b") == ledger.indexed(LedgerIndex(name=str(n), read=_labels, extend=_more))
+        assert 8 == len(ledger._home().indexes)
+
 
 class TestLookingBack:
     @FEW

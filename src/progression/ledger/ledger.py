@@ -175,8 +175,40 @@ class LedgerIndex(Generic[T]):
     extend: Callable[[T, Sequence[Event]], T]
 
 
-#: An index's values kept on a segment: the index, the shortest length read and its value, the longest and its value.
-_Kept = tuple["LedgerIndex[Any]", int, Any, int, Any]
+class _Kept:
+    """The values of one index kept on one segment, each with the length of the ledger it is the value of: at the
+    shortest length read (where the ledgers that branch off the segment start: a match's sequence appended as one
+    step), at the longest (where it grows), and at every ``SNAPSHOT_EVERY`` entries read past (where a beginning
+    of it, after an undo, starts back). Each is replaced whole, so a thread reading one never sees it half set."""
+
+    __slots__ = ("first", "index", "last", "marks")
+
+    def __init__(self, index: LedgerIndex[Any], length: int, value: Any) -> None:
+        self.index = index
+        self.first = self.last = (length, value)
+        self.marks: dict[int, Any] = {}
+
+    def best(self, length: int) -> tuple[int, Any] | None:
+        """The value kept for the longest ledger of at most ``length`` entries, with its length, if any."""
+        if self.last[0] <= length:
+            return self.last
+        mark = length - length % SNAPSHOT_EVERY
+        if mark > self.first[0] and mark in self.marks:
+            return mark, self.marks[mark]
+        return self.first if self.first[0] <= length else None
+
+    def keep(self, length: int, value: Any) -> None:
+        """Keep the value for ``length``, when it is the shortest, the longest, or at a mark."""
+        if length < self.first[0]:
+            self.first = (length, value)
+        if length > self.last[0]:
+            self.last = (length, value)
+        if length % SNAPSHOT_EVERY == 0:
+            self.marks[length] = value
+
+
+#: The most indexes a segment keeps values of (an index made at every call, against the rule, would pile up).
+INDEXES_PER_SEGMENT = 8
 
 
 class _Segment:
@@ -193,11 +225,8 @@ class _Segment:
         self.head: _Segment = self if before is None or not len(before) else before._segment.head
         #: Sheets kept at some lengths of this segment's ledgers, by length.
         self.snapshots: dict[int, Sheet] = {}
-        #: The values of indexes read on this segment's ledgers: for each index, the value of the shortest ledger
-        #: read (where the ledgers that branch off this segment start, such as the sequence of a match appended as
-        #: one step) and of the longest (where it grows), each with its length. Replaced whole, never changed in
-        #: place, so that a thread reading it never sees it change; a tuple, not a mapping, because a league holds
-        #: a segment per team and match.
+        #: The values of the indexes read on this segment's ledgers, one :class:`_Kept` per index (a tuple, not a
+        #: mapping, because a league holds a segment per team and match; replaced whole when one is added).
         self.indexes: tuple[_Kept, ...] = ()
 
 
@@ -373,22 +402,20 @@ class Ledger(Sequence["Event"]):
 
     def indexed(self, index: LedgerIndex[T]) -> T:
         """The value of ``index`` for this ledger. Read once (``index.read``), it is kept beside the entries, and the
-        ledgers that grow from this one read only the entries they added (``index.extend``); a beginning of it (an
-        undo) reads its own the first time."""
+        ledgers that grow from this one, or from a beginning of it (after an undo), extend it (``index.extend``)
+        with the entries after the nearest value kept: those they added, or at most ``SNAPSHOT_EVERY`` more."""
         kept = self._kept(index)
-        if kept is not None and kept[0] == self._length:
-            value: T = kept[1]
+        length = self._length
+        if kept is None:
+            value: T = index.read(self)
+            self._keep(index, length, value)
             return value
-        value = index.read(self) if kept is None else index.extend(kept[1], self._tail(kept[0]))
-        segment, length = self._home(), self._length  # not an empty segment after it (``scratch``): siblings miss it
-        others = tuple(k for k in segment.indexes if k[0] is not index)
-        mine = next((k for k in segment.indexes if k[0] is index), None)
-        if mine is None:
-            segment.indexes = (*others, (index, length, value, length, value))
-        elif length < mine[1] or length > mine[3]:
-            first = (length, value) if length < mine[1] else mine[1:3]
-            last = (length, value) if length > mine[3] else mine[3:5]
-            segment.indexes = (*others, (index, *first, *last))
+        start, value = kept
+        while start < length:  # by stretches ending at the marks, each kept for a beginning read later
+            stop = min(length, start - start % SNAPSHOT_EVERY + SNAPSHOT_EVERY)
+            value = index.extend(value, self.prefix(stop)._tail(start))
+            self._keep(index, stop, value)
+            start = stop
         return value
 
     def _kept(self, index: LedgerIndex[Any]) -> tuple[int, Any] | None:
@@ -397,15 +424,25 @@ class Ledger(Sequence["Event"]):
         segment, length = self._segment, self._length
         for _ in range(KEPT_SEARCH):
             for kept in segment.indexes:
-                if kept[0] is index:
-                    if kept[3] <= length:
-                        return kept[3], kept[4]
-                    if kept[1] <= length:
-                        return kept[1], kept[2]
+                if kept.index is index:
+                    found = kept.best(length)
+                    if found is not None:
+                        return found
+                    break
             if segment.before is None:
                 return None
             length, segment = segment.offset, segment.before._segment
         return None
+
+    def _keep(self, index: LedgerIndex[Any], length: int, value: Any) -> None:
+        """Keep the value of ``index`` for this ledger's beginning of ``length`` entries, on the segment holding its
+        last entry (not on an empty segment after it, ``scratch``, which the ledgers beside it do not see)."""
+        segment, _ = self._locate(length)
+        for kept in segment.indexes:
+            if kept.index is index:
+                kept.keep(length, value)
+                return
+        segment.indexes = (*segment.indexes[1 - INDEXES_PER_SEGMENT :], _Kept(index, length, value))
 
     # -- comparing -----------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import progression
 import progression_bloodbowl as bb
 from progression import Effect, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput
-from progression_bloodbowl.team.results import closed_matches, numbers, played, results
+from progression_bloodbowl.team.results import closed_matches, numbers, results, season_matches
 
 from ..conftest import ended
 
@@ -27,7 +27,7 @@ def walked(team: Sheet) -> tuple[frozenset[int], frozenset[int]]:
     return frozenset(result.number for result in results(team)), frozenset(closed_matches(team))
 
 
-class TestPlayed:
+class TestSeasonMatches:
     def test_the_numbers_kept_are_those_the_ledger_holds(self, pack: RulePack, team: Sheet) -> None:
         """Matches recorded out of order, one left open, a new season, an undo and a file read back: at each step
         the numbers kept beside the ledger are those a walk of it reads, and a new season starts from none."""
@@ -50,9 +50,9 @@ class TestPlayed:
         """Match 3 recorded, then recorded again: refused with the first result, as a walk of the ledger finds it."""
         played_3 = record(pack, team, 3)
         assert (True, False, True) == (
-            played(played_3).was_recorded(3),
-            played(played_3).was_recorded(4),
-            played(played_3).has_ended(3),
+            season_matches(played_3).was_recorded(3),
+            season_matches(played_3).was_recorded(4),
+            season_matches(played_3).has_ended(3),
         )
         with pytest.raises(InvalidInput, match="match 3 is already recorded for Altdorf Anvils in season 1"):
             record(pack, played_3, 3)
@@ -62,9 +62,10 @@ class TestPlayed:
         [
             (
                 {"result": "12345 win 1-0 0 league - Orcs"},
-                "the result number of the ledger entry 'edited by hand' is a match number from 0 to 9,999, got '12345'",
+                "the result number of the ledger entry 'edited by hand' is a whole number from 0 to 9,999 such as '2', "
+                "got '12345'",
             ),
-            ({"closed": "x"}, "the closed tag of the ledger entry 'edited by hand' is a whole number >= 0"),
+            ({"closed": "x"}, "the closed tag of the ledger entry 'edited by hand' is a whole number from 0 to 9,999"),
         ],
     )
     def test_a_number_no_match_can_have_is_refused(

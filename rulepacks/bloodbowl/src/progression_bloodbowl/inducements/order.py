@@ -30,7 +30,7 @@ from ..data.inducements import PRICED_BY, Inducement
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data
 from ..data.reading import natural
-from ..team.results import match_number, played, season_of
+from ..team.results import match_number, season_matches, season_of
 from ..team.values import Explanation, Item, current_team_value
 from .stars import affiliations, check_stars, choices, is_star, star_sheet
 from .wizards import check_wizards
@@ -300,7 +300,7 @@ def _check_to_come(team: Sheet, match: int) -> None:
     """Refuse inducements for a match a league team has already recorded this season, closed or not."""
     if not isinstance(team, Sheet) or team.kind != "team" or BUDGET_TAG in team.tags:
         return  # a Matched Play team plays no numbered fixtures
-    now = played(team)
+    now = season_matches(team)
     if now.was_recorded(match):
         ended_too = " and its post-match sequence has ended" if now.has_ended(match) else ""
         msg = (

@@ -16,7 +16,7 @@ from ..data.matched_play import BUDGET_TAG
 from ..inducements.order import release
 from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
-from ..team.results import KINDS, RESULT_TAG, check_team, played, result_of, results, season_of
+from ..team.results import KINDS, RESULT_TAG, check_team, result_of, results, season_matches, season_of
 from ..team.sequence import check_closed, enter, reached
 from .record import EVENTS, NO_SPP, MatchRecord, check_record, final_score, penalised, result_reason, result_tag
 from .spp import award_mvps, award_spp, spp_casualties, spp_earned, spp_values
@@ -92,7 +92,7 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
 
 def _check_new_number(team: Sheet, match: MatchRecord) -> None:
     """Refuse a match number already recorded for the team this season (it would count twice in the table)."""
-    if not played(team).was_recorded(match.number):
+    if not season_matches(team).was_recorded(match.number):
         return
     for result in results(team):
         if result.number == match.number:

@@ -30,7 +30,7 @@ from progression.operations import combine
 from ..advancement.advance import advance
 from ..data.access import data_of
 from ..team import journeymen, roster, sequence
-from ..team.results import CLOSED_TAG, check_team, match_number, played, season_of
+from ..team.results import CLOSED_TAG, check_team, match_number, numbers, season_matches, season_of
 from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
 from ..team.story import told_since
 from .outcome import MatchRecord, record_outcome, update_fans
@@ -92,9 +92,9 @@ def _check_open(team: Sheet, number: object) -> None:
     """Refuse to end the sequence of a match not recorded this season, or one already ended."""
     number = match_number(number, "the match number of Expensive Mistakes")
     season = season_of(check_team(team, "Expensive Mistakes"))
-    now = played(team)
+    now = season_matches(team)
     if not now.was_recorded(number):
-        recorded = sorted(now.numbers(now.recorded))
+        recorded = sorted(numbers(team)[0])
         known = f"matches recorded: {', '.join(map(str, recorded))}" if recorded else "no match recorded yet"
         msg = (
             f"Expensive Mistakes end the post-match sequence of a recorded match: {team.name} has no result of "

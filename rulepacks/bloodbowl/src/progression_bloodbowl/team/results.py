@@ -6,7 +6,6 @@ of the entries that wrote it (``season``, ``result``, ``closed``), never from a 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
 
 import attrs
 
@@ -23,18 +22,18 @@ __all__ = [
     "KINDS",
     "MATCH_NUMBERS",
     "RESULT_TAG",
-    "Played",
     "Result",
+    "SeasonMatches",
     "check_season",
     "check_team",
     "closed_matches",
     "joined_in",
     "match_number",
     "numbers",
-    "played",
     "read_result",
     "result_of",
     "results",
+    "season_matches",
     "season_of",
 ]
 
@@ -143,30 +142,27 @@ def result_of(team: Sheet, number: int) -> Result | None:
 
 def numbers(team: Sheet, *, season: int | None = None) -> tuple[frozenset[int], frozenset[int]]:
     """The numbers of the matches recorded in ``season`` (the current one by default), and of those whose
-    post-match sequence ended: the current season's as its ledger keeps them (:func:`played`), an earlier
+    post-match sequence ended: the current season's as its ledger keeps them (:func:`season_matches`), an earlier
     season's from one walk of the ledger, reading only the numbers."""
     wanted = check_season(team, season, "match numbers")
     if str(wanted) == team.tags.get("season", "1"):
-        now = played(team)
-        return now.numbers(now.recorded), now.numbers(now.ended)
-    recorded, ended = 0, 0
-    for event in _tagged(team, wanted, RESULT_TAG, CLOSED_TAG):
-        recorded, ended = _counted(event, recorded, ended)
-    return Played.numbers(recorded), Played.numbers(ended)
+        now = season_matches(team)
+    else:
+        now = _counted(SeasonMatches(season=str(wanted)), _tagged(team, wanted, RESULT_TAG, CLOSED_TAG))
+    return _numbers(now.recorded), _numbers(now.ended)
 
 
-class Played(NamedTuple):
+@attrs.frozen
+class SeasonMatches:
     """The match numbers of a team's current season, as its ledger tells them: match ``n`` is bit ``n`` of a whole
-    number, so that a match recorded adds one bit, never copying a set of the season's matches. (A named tuple of
-    texts and numbers: a league keeps one beside each team's ledger of each match, and the garbage collector
-    stops following such tuples.)"""
+    number, so that a match recorded adds one bit, never copying a set of the season's matches."""
 
     #: The season, as the tag that started it is written (``"1"`` before any).
     season: str
     #: The matches recorded this season.
-    recorded: int
+    recorded: int = 0
     #: The matches whose post-match sequence ended (Expensive Mistakes) this season.
-    ended: int
+    ended: int = 0
 
     def was_recorded(self, number: int) -> bool:
         """Whether match ``number`` was recorded this season."""
@@ -176,78 +172,67 @@ class Played(NamedTuple):
         """Whether the post-match sequence of match ``number`` ended this season."""
         return number >= 0 and bool(self.ended >> number & 1)
 
-    @staticmethod
-    def numbers(bits: int) -> frozenset[int]:
-        """The match numbers whose bits are set."""
-        return frozenset(n for n in range(bits.bit_length()) if bits >> n & 1)
 
-
-def played(team: Sheet) -> Played:
-    """The match numbers of the team's current season, kept beside its ledger (:class:`~progression.ledger.LedgerIndex`):
-    a team that records a match reads only the entries the last operation added, at any length of season or history.
+def season_matches(team: Sheet) -> SeasonMatches:
+    """The match numbers of the team's current season, kept beside its ledger
+    (:class:`~progression.ledger.LedgerIndex`): a team that records a match reads only the entries the operations
+    since added, at any length of season or history. (A sheet read from a store reads its season back once.)
 
     Raises:
         InvalidInput: a ``result`` or ``closed`` tag on the ledger whose match number is not a whole number from 0
             to 9,999 (a hand-edited file), named with its entry.
     """
-    return team.ledger.indexed(_PLAYED)
+    return team.ledger.indexed(_SEASON_MATCHES)
 
 
-def _counted(event: Adjusted, recorded: int, ended: int) -> tuple[int, int]:
-    """``recorded`` and ``ended`` with the bits of the match numbers ``event`` tags."""
-    where = f"the ledger entry {event.reason!r}"
-    tags = event.effect.tags
-    if RESULT_TAG in tags:
-        recorded |= 1 << _bit(str(tags[RESULT_TAG]).split(" ", 1)[0], f"the result number of {where}")
-    if CLOSED_TAG in tags:
-        ended |= 1 << _bit(tags[CLOSED_TAG], f"the closed tag of {where}")
-    return recorded, ended
+def _numbers(bits: int) -> frozenset[int]:
+    """The match numbers whose bits are set."""
+    return frozenset(n for n in range(bits.bit_length()) if bits >> n & 1)
 
 
-def _bit(tag: str, where: str) -> int:
-    """The match number a tag holds, checked before it becomes a bit (a hand-edited ``99999999999`` would be a
-    number of ten billion bits)."""
-    number = _season_number(tag, where, 0)
-    if number >= MATCH_NUMBERS.stop:
-        msg = f"{where} is a match number from 0 to {MATCH_NUMBERS.stop - 1:,}, got {tag!r}"
-        raise InvalidInput(msg)
-    return number
-
-
-def _read_played(ledger: Sequence[Event]) -> Played:
-    """The current season's numbers, read back from the end of ``ledger`` to the season's start."""
-    later: list[Adjusted] = []
-    season = "1"
-    for entry in reversed(ledger):
-        marked = _marked(entry)
-        starts = [i for i, event in enumerate(marked) if "season" in event.effect.tags]
-        if starts:
-            season = str(marked[starts[-1]].effect.tags["season"])
-            later.extend(reversed(marked[starts[-1] + 1 :]))
-            break
-        later.extend(reversed(marked))
-    return _extended(Played(season=season, recorded=0, ended=0), (), reversed(later))
-
-
-def _extend_played(now: Played, entries: Sequence[Event]) -> Played:
-    """``now`` after ``entries``, appended to the ledger in this order."""
-    return _extended(now, entries, ())
-
-
-def _extended(now: Played, entries: Sequence[Event], marked: Iterable[Adjusted]) -> Played:
+def _counted(now: SeasonMatches, events: Iterable[Adjusted]) -> SeasonMatches:
+    """``now`` after ``events`` (marked entries, in order): a ``season`` tag starts a season with no match, a
+    ``result`` tag records its match, a ``closed`` tag ends its sequence."""
     season, recorded, ended = now.season, now.recorded, now.ended
-    for event in (*marked, *(event for entry in entries for event in _marked(entry))):
-        if "season" in event.effect.tags:
-            season, recorded, ended = str(event.effect.tags["season"]), 0, 0
-        else:
-            recorded, ended = _counted(event, recorded, ended)
+    for event in events:
+        tags = event.effect.tags
+        where = f"the ledger entry {event.reason!r}"
+        if "season" in tags:
+            season, recorded, ended = str(tags["season"]), 0, 0
+            continue
+        if RESULT_TAG in tags:
+            recorded |= 1 << _match_bit(str(tags[RESULT_TAG]).split(" ", 1)[0], f"the result number of {where}")
+        if CLOSED_TAG in tags:
+            ended |= 1 << _match_bit(tags[CLOSED_TAG], f"the closed tag of {where}")
     if (season, recorded, ended) == (now.season, now.recorded, now.ended):
         return now
-    return Played(season=season, recorded=recorded, ended=ended)
+    return SeasonMatches(season=season, recorded=recorded, ended=ended)
+
+
+def _match_bit(tag: str, where: str) -> int:
+    """The match number a tag holds, checked before it becomes a bit (a hand-edited ``99999999999`` would be a
+    number of ten billion bits)."""
+    if not (isinstance(tag, str) and tag.isascii() and tag.isdigit() and int(tag) < MATCH_NUMBERS.stop):
+        msg = f"{where} is a whole number from 0 to {MATCH_NUMBERS.stop - 1:,} such as '2', got {tag!r}"
+        raise InvalidInput(msg)
+    return int(tag)
+
+
+def _read_season(ledger: Sequence[Event]) -> SeasonMatches:
+    """The current season's numbers, read back from the end of ``ledger`` to the season's start."""
+    season, events = _current_season(ledger)
+    return _counted(SeasonMatches(season=season), events)
+
+
+def _extend_season(now: SeasonMatches, entries: Sequence[Event]) -> SeasonMatches:
+    """``now`` after ``entries``, appended to the ledger in this order."""
+    return _counted(now, (event for entry in entries for event in _marked(entry)))
 
 
 #: The current season's match numbers, kept beside each team's ledger.
-_PLAYED: LedgerIndex[Played] = LedgerIndex(name="match numbers of the season", read=_read_played, extend=_extend_played)
+_SEASON_MATCHES: LedgerIndex[SeasonMatches] = LedgerIndex(
+    name="match numbers of the season", read=_read_season, extend=_extend_season
+)
 
 
 def closed_matches(team: Sheet, *, season: int | None = None) -> tuple[int, ...]:
@@ -291,6 +276,18 @@ def _marked(entry: Event) -> tuple[Adjusted, ...]:
     return tuple(e for e in _walk(entry.events) if isinstance(e, Adjusted) and not _MARKS.isdisjoint(e.effect.tags))
 
 
+def _current_season(ledger: Sequence[Event]) -> tuple[str, list[Adjusted]]:
+    """The current season's tag as written (``"1"`` before any), and its entries that carry a result or closed tag,
+    in order: read backwards from the end to the season's start, so that a long history is not walked."""
+    found: list[Adjusted] = []
+    for entry in reversed(ledger):
+        for event in reversed(_marked(entry)):
+            if "season" in event.effect.tags:
+                return str(event.effect.tags["season"]), found[::-1]
+            found.append(event)
+    return "1", found[::-1]
+
+
 def _tagged(team: Sheet, season: int, *tags: str) -> Iterator[Adjusted]:
     """The team's entries in ``season`` that carry one of ``tags``, in order (a ``season`` tag starts a season).
 
@@ -299,15 +296,8 @@ def _tagged(team: Sheet, season: int, *tags: str) -> Iterator[Adjusted]:
     """
     # The current season, compared as written: a tag that is not a number is named below, with its entry.
     if str(season) == team.tags.get("season", "1"):
-        found: list[Adjusted] = []
-        for entry in reversed(team.ledger):
-            for event in reversed(_marked(entry)):
-                if "season" in event.effect.tags:
-                    yield from reversed(found)
-                    return
-                if any(tag in event.effect.tags for tag in tags):
-                    found.append(event)
-        yield from reversed(found)
+        _, events = _current_season(team.ledger)
+        yield from (event for event in events if any(tag in event.effect.tags for tag in tags))
         return
     current = 1
     for event in (marked for entry in team.ledger for marked in _marked(entry)):
