@@ -163,8 +163,8 @@ class LedgerIndex(Generic[T]):
     operation's), so that what the rules read costs the same at any length of history.
 
     An index is compared by identity: make it once, at the level of a module, and read it with
-    :meth:`Ledger.indexed`. Its values must be immutable (one value is shared by the ledgers that grew from the
-    one it was read on).
+    :meth:`Ledger.indexed <progression.Ledger.indexed>`. Its values must be immutable (one value is shared by the
+    ledgers that grew from the one it was read on).
     """
 
     #: What it is, for messages and debugging.
