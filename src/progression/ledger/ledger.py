@@ -179,7 +179,8 @@ class _Kept:
     """The values of one index kept on one segment, each with the length of the ledger it is the value of: at the
     shortest length read (where the ledgers that branch off the segment start: a match's sequence appended as one
     step), at the longest (where it grows), and at every ``SNAPSHOT_EVERY`` entries read past (where a beginning
-    of it, after an undo, starts back). Each is replaced whole, so a thread reading one never sees it half set."""
+    of it, after an undo, starts back). The first and the last are replaced whole and the marks only grow, so a
+    thread reading them never sees a pair half set."""
 
     __slots__ = ("first", "index", "last", "marks")
 

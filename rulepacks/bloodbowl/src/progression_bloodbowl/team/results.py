@@ -196,24 +196,26 @@ def _counted(now: SeasonMatches, events: Iterable[Adjusted]) -> SeasonMatches:
     season, recorded, ended = now.season, now.recorded, now.ended
     for event in events:
         tags = event.effect.tags
-        where = f"the ledger entry {event.reason!r}"
         if "season" in tags:
             season, recorded, ended = str(tags["season"]), 0, 0
             continue
         if RESULT_TAG in tags:
-            recorded |= 1 << _match_bit(str(tags[RESULT_TAG]).split(" ", 1)[0], f"the result number of {where}")
+            recorded |= 1 << _match_bit(str(tags[RESULT_TAG]).split(" ", 1)[0], "the result number", event)
         if CLOSED_TAG in tags:
-            ended |= 1 << _match_bit(tags[CLOSED_TAG], f"the closed tag of {where}")
+            ended |= 1 << _match_bit(tags[CLOSED_TAG], "the closed tag", event)
     if (season, recorded, ended) == (now.season, now.recorded, now.ended):
         return now
     return SeasonMatches(season=season, recorded=recorded, ended=ended)
 
 
-def _match_bit(tag: str, where: str) -> int:
+def _match_bit(tag: str, what: str, event: Adjusted) -> int:
     """The match number a tag holds, checked before it becomes a bit (a hand-edited ``99999999999`` would be a
-    number of ten billion bits)."""
+    number of ten billion bits); a refusal names ``what`` it is and the entry that holds it."""
     if not (isinstance(tag, str) and tag.isascii() and tag.isdigit() and int(tag) < MATCH_NUMBERS.stop):
-        msg = f"{where} is a whole number from 0 to {MATCH_NUMBERS.stop - 1:,} such as '2', got {tag!r}"
+        msg = (
+            f"{what} of the ledger entry {event.reason!r} is a whole number from 0 to {MATCH_NUMBERS.stop - 1:,} "
+            f"such as '2', got {tag!r}"
+        )
         raise InvalidInput(msg)
     return int(tag)
 
