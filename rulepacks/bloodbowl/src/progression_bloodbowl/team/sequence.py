@@ -115,11 +115,19 @@ def standing(team: Sheet) -> Standing | None:
     tag = team.tags.get(SEQUENCE_TAG)
     if tag is None:
         return None
-    season, number, stage = [*str(tag).split(":"), "", ""][:3]
-    if not (season.isascii() and season.isdigit() and number.isascii() and number.isdigit() and stage in PLACE):
+    read = _read_standing(str(tag))
+    if read is None:
         msg = f"the {SEQUENCE_TAG} tag of {team.name} is season:match:stage such as '1:2:fans', got {tag!r}"
         raise InvalidInput(msg)
-    if int(season) != season_of(team):
+    return read if read.season == season_of(team) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_standing(tag: str) -> Standing | None:
+    """The standing a ``postmatch`` tag writes, or None when it is not ``season:match:stage`` (read once per tag
+    and shared: every step of every match reads where its team stands)."""
+    season, number, stage = [*tag.split(":"), "", ""][:3]
+    if not (season.isascii() and season.isdigit() and number.isascii() and number.isdigit() and stage in PLACE):
         return None
     return Standing(season=int(season), number=int(number), place=PLACE[stage])
 
