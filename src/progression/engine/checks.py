@@ -85,10 +85,11 @@ def check_rules(pack: RulePack, sheet: Sheet) -> None:
     if sheet.pack != pack.name:
         msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
         raise InvalidInput(msg)
-    if sheet.rules and sheet.rules != pack.rules:
+    rules = sheet.rules
+    if rules and rules != pack.rules:
         # a pack that keeps each sheet's own rules (a tuned campaign) gives them by its contract's pack_for
         named = "pack.contract.pack_for" if pack.contract.pack_for is not None else None
-        raise RulesChanged(sheet.name or sheet.kind, sheet.rules, pack.rules, own_rules=named)
+        raise RulesChanged(sheet.name or sheet.kind, rules, pack.rules, own_rules=named)
 
 
 def check_id(ident: object, what: str, where: str) -> str:
