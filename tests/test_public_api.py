@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import re
 import types
+import warnings
 from pathlib import Path
 
 import pytest
@@ -223,6 +224,31 @@ class TestDeprecatedNames:
             with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
                 found.append(getattr(owner, name))
         assert ([getattr(importlib.import_module(holder), name)] * 2, False) == (found, name in module.__all__)
+
+    def test_the_warning_is_blamed_on_the_line_that_asks(self) -> None:
+        """Python shows a ``DeprecationWarning`` by default only when it is blamed on the user's own code: every old
+        name of the core, asked from the face, from its family or from ``progression.testing``, blames the line
+        that asked for it (this file), never the library's ``__getattr__``."""
+        import progression.testing
+
+        def family(name: str, table: dict[str, tuple[str, ...]]) -> types.ModuleType:
+            return importlib.import_module(f"progression.{table[name][0]}")
+
+        asked = [
+            *((progression, name) for name in (*MOVED, *RENAMED, *WITHDRAWN)),
+            *((family(name, RENAMED), name) for name in RENAMED),
+            *((family(name, RENAMED_IN_FAMILY), name) for name in RENAMED_IN_FAMILY),
+            *((family(name, WITHDRAWN), name) for name in WITHDRAWN),
+            (progression.testing, "Action"),
+            (progression.testing, "Report"),
+        ]
+        blamed = []
+        for owner, name in asked:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                getattr(owner, name)
+            blamed.append((f"{owner.__name__}.{name}", [(w.category, w.filename) for w in caught]))
+        assert [] == [(name, files) for name, files in blamed if files != [(DeprecationWarning, __file__)]]
 
     @pytest.mark.parametrize("kind", ["Store", "Transaction"])
     def test_a_store_s_execute_warns_and_does_what_run_does(self, kind: str, tmp_path: Path) -> None:

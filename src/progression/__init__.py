@@ -159,7 +159,7 @@ _MOVED = {
 #: still holds each for this release.
 _WITHDRAWN = {"execute": ("progression.run (the new sheet is its first item)", "progression.engine.run")}
 
-_old_name = moved(__name__, _MOVED, withdrawn=_WITHDRAWN)
+_old_name = moved(__name__, _MOVED, withdrawn=_WITHDRAWN, wrapped=True)
 
 
 def __getattr__(name: str) -> Any:

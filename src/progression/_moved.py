@@ -20,7 +20,11 @@ def public_dir(namespace: Mapping[str, Any], names: Iterable[str]) -> list[str]:
 
 
 def moved(
-    package: str, homes: Mapping[str, str], *, withdrawn: Mapping[str, tuple[str, str]] | None = None
+    package: str,
+    homes: Mapping[str, str],
+    *,
+    withdrawn: Mapping[str, tuple[str, str]] | None = None,
+    wrapped: bool = False,
 ) -> Callable[[str], Any]:
     """A module ``__getattr__`` for ``package`` giving each name of ``homes`` from its new home, with a
     :class:`DeprecationWarning` naming it each time it is used (the name is not cached), and refusing any other
@@ -35,14 +39,17 @@ def moved(
     and its warning says what to use instead: ``{"execute": ("progression.run (the new sheet is its first
     item)", "progression.engine.run")}`` warns ``package.execute is deprecated: use progression.run (...)``.
 
-    Use it as ``__getattr__ = moved(__name__, {...})`` in the module.
+    Use it as ``__getattr__ = moved(__name__, {...})`` in the module, or, with ``wrapped=True``, call it from the
+    module's own ``__getattr__``: the warning is then blamed one frame further up, on the line of the user's code
+    that asked for the name (Python shows a :class:`DeprecationWarning` by default only there).
     """
+    level = 3 if wrapped else 2
 
     def attribute(name: str) -> Any:
         home = homes.get(name)
         if home is None and withdrawn and name in withdrawn:
             instead, holder = withdrawn[name]
-            warnings.warn(f"{package}.{name} is deprecated: use {instead}", DeprecationWarning, 2)
+            warnings.warn(f"{package}.{name} is deprecated: use {instead}", DeprecationWarning, level)
             return getattr(import_module(holder), name)
         if home is None:
             msg = f"module {package!r} has no attribute {name!r}"
@@ -50,9 +57,9 @@ def moved(
         module, renamed, new = home.partition(":")
         where = f"{package}.{module}" if module else package
         if renamed:
-            warnings.warn(f"{package}.{name} is deprecated: use {where}.{new}", DeprecationWarning, 2)
+            warnings.warn(f"{package}.{name} is deprecated: use {where}.{new}", DeprecationWarning, level)
         else:
-            warnings.warn(f"{package}.{name} is deprecated: import it from {where}", DeprecationWarning, 2)
+            warnings.warn(f"{package}.{name} is deprecated: import it from {where}", DeprecationWarning, level)
         return getattr(import_module(where), new or name)
 
     return attribute

@@ -55,7 +55,12 @@ RENAMED = {
 
 #: The names that left the API in this release, and what the warning says to use instead: ``competence_test``
 #: rolled a test as :func:`progression_competence.roll_competence` does.
-WITHDRAWN = {"competence_test": "progression_competence.roll_competence (it records the same test and gives its total)"}
+WITHDRAWN = {
+    "competence_test": (
+        "progression_competence.roll_competence(pack, sheet, competence, dice, specializations)[0] (the same test: "
+        "it gives the sheet and the roll, and takes the dice before the specializations)"
+    )
+}
 
 #: The names that left the face in this release, and the module each is imported from now: every name of a
 #: submodule that is not on the face, and was not renamed on the way.

@@ -125,7 +125,7 @@ _HOMES = {
 
 #: The names of before, for one release: each was also the name of a declaration of
 #: :mod:`progression.contract` (``Action``, a command that runs an operation; ``Report``, a report command).
-_old_name = moved(__name__, {"Action": ":DrawnAction", "Report": ":ConformanceReport"})
+_old_name = moved(__name__, {"Action": ":DrawnAction", "Report": ":ConformanceReport"}, wrapped=True)
 
 
 def __getattr__(name: str) -> Any:

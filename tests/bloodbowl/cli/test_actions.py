@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet
 from progression.cli.main import main
-from progression.errors import InvalidInput, PendingState, RequirementNotMet
+from progression.errors import InvalidInput, PendingState, ProgressionError, RequirementNotMet
 from progression.events import Joined
 from progression.ledger.sheet import applied
 from progression_bloodbowl.cli.actions import parse_events
@@ -292,6 +292,15 @@ class TestActions:
             )
         team = pack.contract.action("end_draft").function(pack, team, ScriptedDice([]))
         assert 100_000 == pack.quote(team, "team_reroll").price
+
+    def test_an_unknown_roster_without_a_name_is_refused(self, pack: RulePack) -> None:
+        """``sheet new --kind team --set roster=nope`` without a name exited 3 (a KeyError reading the roster's name
+        for the team's): refused, with the closest rosters, as with a name."""
+        for options in ({"roster": "nope"}, {"roster": "nope", "name": "Da Boyz"}):
+            with pytest.raises(
+                ProgressionError, match=r"team roster 'nope' is not defined .*the closest: norse, gnome"
+            ):
+                pack.contract.factory("team").function(pack, **options)
 
     def test_a_position_by_the_last_words_of_its_name(self, pack: RulePack) -> None:
         """``position=Blitzer`` hires an Orc Blitzer; ``position=Lineman`` fits the Orc and the Goblin Lineman and is

@@ -13,7 +13,8 @@ from ._rolls import roll_competence
 
 #: What ``competence_test`` warns: the name to use, and the private module that holds it for this release.
 _WITHDRAWN = (
-    "progression_competence.roll_competence (it records the same test and gives its total)",
+    "progression_competence.roll_competence(pack, sheet, competence, dice, specializations)[0] (the same test: it "
+    "gives the sheet and the roll, and takes the dice before the specializations)",
     f"{__package__}._rolls",
 )
 

@@ -109,7 +109,7 @@ def new_team(pack: RulePack, **options: str) -> Sheet:
     return _roster.create_team(
         pack,
         roster,
-        options.get("name", "") or data_of(pack).teams[roster].label.en,
+        options.get("name", "") or (team.label.en if (team := data_of(pack).teams.get(roster)) else roster),
         treasury=whole(treasury, "treasury") if treasury else None,
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,
