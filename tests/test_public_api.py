@@ -258,7 +258,7 @@ class TestDeprecatedNames:
 
         pack = progression.load_file(ROOT / "examples" / "skirmish" / "pack.toml")
         with progression.open_store(tmp_path / "s.db", pack) as store:
-            store.create("ana", Create(kind="adventurer", name="Ana"))
+            store.start_sheet("ana", Create(kind="adventurer", name="Ana"))
             award = Award(pool="xp", amount=3, reason="a rat")
             message = f"{kind}.execute is deprecated: use {kind}.run (the new sheet is its first item)"
             if kind == "Store":
@@ -268,6 +268,27 @@ class TestDeprecatedNames:
                 with store.transaction() as tx, pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
                     after = tx.execute("ana", award)
             assert (store.sheet("ana"), 3) == (after, after.pools["xp"])
+
+    @pytest.mark.parametrize("kind", ["Store", "Transaction"])
+    def test_a_store_s_create_warns_and_starts_the_sheet(self, kind: str, tmp_path: Path) -> None:
+        """``Store.create`` and ``Transaction.create`` (a name alike to the ``Create`` they take) still store a new
+        sheet, with a ``DeprecationWarning`` naming ``start_sheet``, blamed on the caller's line."""
+        from progression.operations import Create
+
+        pack = progression.load_file(ROOT / "examples" / "skirmish" / "pack.toml")
+        message = f"{kind}.create is deprecated: use {kind}.start_sheet"
+        ana = Create(kind="adventurer", name="Ana")
+        with progression.open_store(tmp_path / "s.db", pack) as store:
+            if kind == "Store":
+                with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$") as caught:
+                    made = store.create("ana", ana)
+            else:
+                with (
+                    store.transaction() as tx,
+                    pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$") as caught,
+                ):
+                    made = tx.create("ana", ana)
+            assert (store.sheet("ana"), "Ana", __file__) == (made, made.name, caught[0].filename)
 
     def test_an_old_name_warns_each_time(self) -> None:
         """The old name is never cached on the module, so that every import of it warns, not the first only."""

@@ -87,7 +87,7 @@ def collect(pipes: list[Connection], timeout: float = 60) -> list[Any]:
 def heroes(where: str, pack: progression.RulePack, *names: str) -> None:
     with progression.open_store(where, pack) as store:
         for name in names:
-            store.create(name, Create(kind="hero", name=name))
+            store.start_sheet(name, Create(kind="hero", name=name))
 
 
 class TestConcurrentWriters:

@@ -14,7 +14,7 @@ from progression.operations import Award, Create
 
 
 def hero(store: progression.store.Store) -> progression.Sheet:
-    store.create("ana", Create(kind="hero", name="Ana"))
+    store.start_sheet("ana", Create(kind="hero", name="Ana"))
     return store.run("ana", Award(pool="xp", amount=30, reason="the crypt"))[0]
 
 

@@ -35,7 +35,7 @@ from support.stores import raw
 
 
 def hero(store: progression.store.Store, name: str = "ana") -> progression.Sheet:
-    return store.create(name, Create(kind="hero", name=name.title()))
+    return store.start_sheet(name, Create(kind="hero", name=name.title()))
 
 
 class TestRoundTrip:
@@ -70,7 +70,7 @@ class TestRoundTrip:
 
     def test_a_roster_and_its_members(self, store, pack) -> None:
         """A party's members come back with their state and their own ledgers, taken from the party's."""
-        store.create("party", Create(kind="party", name="The Company"))
+        store.start_sheet("party", Create(kind="party", name="The Company"))
         ana = pack.award(pack.new_sheet("hero", "Ana"), "xp", 3, reason="before joining")
         store.run("party", Join(member="ana", ledger=tuple(ana.ledger)))
         store.run("party", Award(pool="xp", amount=9, reason="the crypt", member="ana"))
@@ -84,7 +84,7 @@ class TestRoundTrip:
         """A purchase paused for a decision is stored paused, and decided later from the store."""
         pack = trainer()
         with progression.open_store(where, pack) as store:
-            store.create("grim", Create(kind="player", name="Grim", pools={"spp": 6}))
+            store.start_sheet("grim", Create(kind="player", name="Grim", pools={"spp": 6}))
             paused = store.run("grim", Purchase(upgrade="random_skill"), ScriptedDice([1, 2]))[0]
             read = store.sheet("grim")
             assert (paused, ("keep one", ("block", "dodge"))) == (read, read.pending.question)
@@ -186,7 +186,7 @@ class TestTransactions:
         def regret() -> None:
             with store.transaction() as tx:
                 tx.run("ana", Award(pool="xp", amount=3, reason="the duel"))
-                tx.create("bo", Create(kind="hero", name="Bo"))
+                tx.start_sheet("bo", Create(kind="hero", name="Bo"))
                 raise RuntimeError("the caller changed its mind")
 
         with pytest.raises(RuntimeError):
@@ -216,10 +216,10 @@ class TestTransactions:
         """A sheet created in a transaction that was rolled back, read inside it, leaves nothing behind: the id
         is free, and a new sheet under it is the new one."""
         with pytest.raises(RuntimeError), store.transaction() as tx:  # noqa: PT012 - the read must be inside
-            tx.create("bo", Create(kind="hero", name="Bo"))
+            tx.start_sheet("bo", Create(kind="hero", name="Bo"))
             assert "Bo" == store.sheet("bo").name
             raise RuntimeError("changed our mind")
-        store.create("bo", Create(kind="hero", name="Bob"))
+        store.start_sheet("bo", Create(kind="hero", name="Bob"))
         assert ("Bob", "Bob") == (store.sheet("bo").name, store.sheet("bo").ledger[0].operation.name)
 
     def test_threads_take_turns(self, store) -> None:
@@ -564,7 +564,7 @@ class TestErrors:
     def test_bad_ids(self, store, ident) -> None:
         """A sheet id is a non-empty text without surrounding spaces."""
         with pytest.raises(InvalidInput, match="a sheet id must be a non-empty text"):
-            store.create(ident, Create(kind="hero"))
+            store.start_sheet(ident, Create(kind="hero"))
 
     def test_only_operations_go_in(self, store) -> None:
         """Raw events are not operations: the engine refuses them, and nothing is written."""
@@ -572,7 +572,7 @@ class TestErrors:
         with pytest.raises(InvalidInput, match="expected an operation"):
             store.run("ana", progression.events.Awarded(pool="xp", amount=99))
         with pytest.raises(InvalidInput, match="sheet 'bo' must start with a Create operation, got Award"):
-            store.create("bo", Award(pool="xp", amount=1, reason="a rat"))
+            store.start_sheet("bo", Award(pool="xp", amount=1, reason="a rat"))
         with pytest.raises(
             InvalidInput, match=r"expected \(the version of sheet 'ana' read\) must be a whole number, got '1'"
         ):

@@ -278,10 +278,15 @@ class Store:
         """
         return Transaction(self)
 
-    def create(self, sheet_id: str, operation: Create) -> Sheet:
+    def start_sheet(self, sheet_id: str, operation: Create) -> Sheet:
         """A new sheet from its creation (run by :func:`progression.operations.start_sheet`), stored under ``sheet_id``."""
         with self.transaction() as tx:
-            return tx.create(sheet_id, operation)
+            return tx.start_sheet(sheet_id, operation)
+
+    def create(self, sheet_id: str, operation: Create) -> Sheet:
+        """Deprecated: :meth:`start_sheet` (``create`` beside the ``Create`` it takes named two things alike)."""
+        warnings.warn("Store.create is deprecated: use Store.start_sheet", DeprecationWarning, 2)
+        return self.start_sheet(sheet_id, operation)
 
     def add(self, sheet_id: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
         """Store a sheet made elsewhere (a pack's ``new_sheet``, a drafted team, a file) under ``sheet_id``.
@@ -534,6 +539,11 @@ class Transaction:
         return len(self.sheet(sheet_id).ledger)
 
     def create(self, sheet_id: str, operation: Create) -> Sheet:
+        """Deprecated: :meth:`start_sheet` (``create`` beside the ``Create`` it takes named two things alike)."""
+        warnings.warn("Transaction.create is deprecated: use Transaction.start_sheet", DeprecationWarning, 2)
+        return self.start_sheet(sheet_id, operation)
+
+    def start_sheet(self, sheet_id: str, operation: Create) -> Sheet:
         """A new sheet from its creation, stored under ``sheet_id``."""
         self._check()
         _check_id(sheet_id)

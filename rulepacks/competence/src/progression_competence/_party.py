@@ -279,7 +279,7 @@ class Party(Book):
                 )
                 raise InvalidInput(msg)
         creation = _creation(new_character(self.pack, name, levels=given), self.store.where)
-        return self._join(character, lambda tx: tx.create(character, creation))
+        return self._join(character, lambda tx: tx.start_sheet(character, creation))
 
     def add_sheet(self, character: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
         """Store a character sheet made elsewhere (a player's sheet file) under ``character``, verified under
