@@ -290,6 +290,18 @@ class TestDeprecatedNames:
                     made = tx.create("ana", ana)
             assert (store.sheet("ana"), "Ana", __file__) == (made, made.name, caught[0].filename)
 
+    def test_a_book_s_read_file_warns_and_loads_the_sheet(self, tmp_path: Path) -> None:
+        """``Book.read_file`` (``read_`` is for what is saved back) still gives the sheet of a file, with a
+        ``DeprecationWarning`` naming ``load_sheet_file``."""
+        import progression_competence as pc
+
+        path = tmp_path / "aline.json"
+        progression.files.create_sheet_file(path, pc.new_character(pc.pack(), "Aline", levels={"escrime": 3}))
+        with pc.party.new_party(tmp_path / "party.sqlite", "The Company") as party:
+            with pytest.warns(DeprecationWarning, match="^Book.read_file is deprecated: use Book.load_sheet_file$"):
+                old = party.read_file(path)
+            assert (party.load_sheet_file(path), "Aline") == (old, old.name)
+
     def test_an_old_name_warns_each_time(self) -> None:
         """The old name is never cached on the module, so that every import of it warns, not the first only."""
         for _ in range(2):

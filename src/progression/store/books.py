@@ -11,6 +11,7 @@ import, and closes its store. The pack's class adds what its game does with them
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -98,6 +99,12 @@ class Book:
         return who
 
     def read_file(self, path: str | os.PathLike[str]) -> Sheet:
+        """Deprecated: :meth:`load_sheet_file` (a sheet from a file is ``load_``, as :func:`progression.load_sheet`;
+        ``read_`` gives what is saved back, as :func:`progression.files.read_sheet_file`)."""
+        warnings.warn("Book.read_file is deprecated: use Book.load_sheet_file", DeprecationWarning, 2)
+        return self.load_sheet_file(path)
+
+    def load_sheet_file(self, path: str | os.PathLike[str]) -> Sheet:
         """The sheet of a sheet file (format 1 or 2), read under the book's pack.
 
         Raises:

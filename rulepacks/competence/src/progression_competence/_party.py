@@ -305,7 +305,7 @@ class Party(Book):
 
     def import_character(self, character: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """:meth:`add_sheet` of a character's sheet file (format 1 or 2); it is verified unless ``verify=False``."""
-        return self.add_sheet(character, self.read_file(path), verify=verify)
+        return self.add_sheet(character, self.load_sheet_file(path), verify=verify)
 
     def _check_campaign(self, sheet: Sheet) -> None:
         """Refuse a character made in another campaign, or under other settings, than the party's."""

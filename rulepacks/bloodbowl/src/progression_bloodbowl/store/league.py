@@ -266,7 +266,7 @@ class League(Book):
 
     def import_team(self, team: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """:meth:`add_team` of a team's sheet file (format 1 or 2); it is verified unless ``verify=False``."""
-        return self.add_team(team, self.read_file(path), verify=verify)
+        return self.add_team(team, self.load_sheet_file(path), verify=verify)
 
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool = False) -> os.PathLike[str]:
         """Write the team to a sheet file (format 2), for its coach to carry."""
