@@ -293,6 +293,14 @@ class TestActions:
         team = pack.contract.action("end_draft").function(pack, team, ScriptedDice([]))
         assert 100_000 == pack.quote(team, "team_reroll").price
 
+    @pytest.mark.parametrize(("given", "roster"), [("Black Orc", "black_orc"), ("orques noirs", "black_orc"),
+                                                   ("Élus du Chaos", "chaos_chosen"), ("HUMAN", "human")])  # fmt: skip
+    def test_a_roster_by_its_name_in_either_language(self, pack: RulePack, given: str, roster: str) -> None:
+        """``roster=`` takes a roster's id, or its name in any case, in English or in French (what ``--lang fr``
+        shows)."""
+        favoured = {"favoured": "khorne"} if roster == "chaos_chosen" else {}
+        assert roster == pack.contract.factory("team").function(pack, roster=given, **favoured).tags["team"]
+
     def test_an_unknown_roster_without_a_name_is_refused(self, pack: RulePack) -> None:
         """``sheet new --kind team --set roster=nope`` without a name exited 3 (a KeyError reading the roster's name
         for the team's): refused, with the closest rosters, as with a name."""

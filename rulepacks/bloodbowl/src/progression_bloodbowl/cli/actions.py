@@ -77,8 +77,12 @@ def roster_names(pack: RulePack) -> dict[str, str]:
 
 
 def _roster_named(pack: RulePack, given: str) -> str:
-    """The roster ``given`` means: its id, or its name in any case (``Human`` for ``human``)."""
-    return pack.resolve(given, roster_names(pack))
+    """The roster ``given`` means: its id, or its name in any case and in either language the pack names it in
+    (``Human`` for ``human``, ``Orques Noirs`` for ``black_orc``)."""
+    found = pack.resolve(given, roster_names(pack))
+    if found == given and found not in data_of(pack).teams:
+        found = pack.resolve(given, {t.id: t.label.fr for t in data_of(pack).teams.values()})
+    return found
 
 
 def _position_named(pack: RulePack, roster: str, given: str) -> str:
