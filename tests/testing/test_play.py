@@ -409,11 +409,13 @@ class TestShrinking:
     def test_shrink_true_shrinks_steered_runs_too(
         self, career: RulePack, runs: list[str], fresh_database: None, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        """``shrink=True`` shrinks the failing steered run: far more runs than were asked (cut short here)."""
+        """``shrink=True`` shrinks the failing steered run: far more runs than were asked (cut short here). The runs
+        are the same every time (derandomized): left to chance, fifteen runs now and then missed the broken
+        promotion in a fresh clone."""
         from hypothesis.internal.conjecture import engine
 
         monkeypatch.setattr(engine, "MAX_SHRINKS", 20)  # a few shrinks show it; all of them take a minute
-        report = check_pack(career, examples=0, sensible=15, steps=20, shrink=True)
+        report = check_pack(career, examples=0, sensible=15, steps=20, shrink=True, derandomize=True)
         assert ["play"] == [finding.check for finding in report.findings]
         assert len(runs) > 16
 
