@@ -334,9 +334,12 @@ class TestRandomSkill:
 
 class TestLeagueCommand:
     def test_row(self, bench) -> None:
-        """One row, measured: real ``league record`` commands on a league made for it, against ``--help``."""
+        """Two rows, measured: real ``league record`` commands on a league made for it, through a server (the bench
+        checks it served them) and cold, against ``--help``; the cold row is given for context."""
         rows = bench("bench_league_cli").run(runs=1)
-        assert [("", True, True)] == [(row.skipped, row.measured > 0, row.baseline > 0) for row in rows]
+        assert [("", True, True, 3), ("", True, True, None)] == [
+            (row.skipped, row.measured > 0, row.baseline > 0, row.limit) for row in rows
+        ]
 
 
 class TestLeagueHistory:

@@ -53,7 +53,16 @@ def exit_status(problem: ProgressionError) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return its exit status (0 done, 1 refused by the rules, 2 bad usage)."""
+    """Run the command; return its exit status (0 done, 1 refused by the rules, 2 bad usage).
+
+    Run as the ``progression`` program (``argv`` None), the command goes to this Python's server when one runs
+    (:mod:`progression.cli.server`, asked by :mod:`progression.cli.forward`), and runs here when none does or it declines."""
+    if argv is None:
+        from progression.cli.forward import forwarded
+
+        status = forwarded(sys.argv[1:])
+        if status is not None:
+            return status
     try:
         args = _parsed(argv)
     except UsageExit as stop:  # printed already; a program reading --json gets it as data too

@@ -9,6 +9,7 @@ packs, the process pool of ``simulate`` or the optional extras.
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -123,8 +124,9 @@ def command(module: str, function: str) -> Callable[[argparse.Namespace, Output]
     return run
 
 
+@functools.cache
 def parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``progression`` command."""
+    """The argument parser of the ``progression`` command, built once per process (parsing leaves it as it was)."""
     top = Parser(
         prog="progression",
         description="Character progression for games: rule packs, cost tables, sheet files, simulations.",
@@ -152,6 +154,7 @@ def parser() -> argparse.ArgumentParser:
     _check(sub)
     _demo(sub)
     _complete(sub)
+    _server(sub)
     return top
 
 
@@ -982,3 +985,41 @@ def _complete(sub: Any) -> None:
     )
     complete.add_argument("line", metavar="LINE", help="the command line up to the cursor")
     complete.set_defaults(run=command("contract", "run_complete"))
+
+
+def _server(sub: Any) -> None:
+    """Add ``server start|stop|status``."""
+    server = sub.add_parser(
+        "server",
+        help="keep the command line warm: a process that runs each command as a fork of itself",
+        description="A server keeps Python, progression and every installed pack loaded and built; while it runs, "
+        "each `progression` command of this Python is handed to it with its folder, environment and terminal, "
+        "and runs as a fork of it, several times faster to start. It declines (and the command runs as usual) "
+        "when a file it read has changed since, and then stops. PROGRESSION_SERVER names its socket, or turns "
+        "servers off with `off`.",
+        epilog=EPILOG,
+    )
+    actions = server.add_subparsers(dest="action", required=True, metavar="ACTION")
+    start = actions.add_parser(
+        "start",
+        parents=[json_option()],
+        help="start this Python's server, in the background unless --foreground",
+        description="Start a server for this Python: it loads every installed pack, then waits for commands.",
+    )
+    start.add_argument("--foreground", action="store_true", help="serve in this process (a service manager's way)")
+    start.add_argument(
+        "--idle",
+        type=float,
+        default=60,
+        metavar="MINUTES",
+        help="stop after this many minutes without a command (default 60; 0 never)",
+    )
+    start.set_defaults(run=command("server", "run_server"))
+    for name, said in (
+        ("stop", "stop this Python's server"),
+        ("status", "say whether a server runs, and what it holds"),
+    ):
+        action = actions.add_parser(
+            name, parents=[json_option()], help=said, description=said[0].upper() + said[1:] + "."
+        )
+        action.set_defaults(run=command("server", "run_server"))

@@ -1,0 +1,362 @@
+"""``progression server``: commands handed to a warm process give what they give cold, and the server declines what
+it cannot run as a cold command would (a file it read changed, another module path), letting the command run cold.
+
+Every test starts a real server (``server start``, in the background, on a socket in a private temporary folder)
+and runs real ``progression`` processes against it; ``server status`` counts the commands it served, which tells a
+served command from one run cold.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import progression
+from progression.cli.server import Fingerprint
+from support.transcripts import transcript
+
+PAGE = Path(__file__).parents[2] / "docs" / "how-to" / "server.rst"
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="a server needs fork (POSIX)")
+
+HUMANS = [("human_blitzer", "Griselda"), ("human_thrower", "Hans"), ("human_catcher", "Lena")]
+HUMANS += [("human_lineman", f"Lineman {n}") for n in range(1, 9)]
+
+
+def progression_command(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "progression", *argv]
+
+
+class Server:
+    """A server on a socket of its own, and the environment of the commands that reach it."""
+
+    def __init__(self, folder: Path, extra: dict[str, str] | None = None) -> None:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        self.socket = folder / "server.sock"
+        self.env = {**os.environ, "PROGRESSION_SERVER": str(self.socket), **(extra or {})}
+
+    def run(
+        self, *argv: str, stdin: str | None = None, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            progression_command(*argv),
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env or self.env,
+            check=False,
+            stdin=None if stdin is not None else subprocess.DEVNULL,
+        )
+
+    def cold(self, *argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return self.run(*argv, stdin=stdin, env={**self.env, "PROGRESSION_SERVER": "off"})
+
+    def status(self) -> dict[str, object]:
+        found: dict[str, object] = json.loads(self.run("server", "status", "--json").stdout)
+        return found
+
+    def served(self) -> int:
+        count = self.status().get("served")
+        assert isinstance(count, int), "no server answers"
+        return count
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A running server, stopped at the end."""
+    started = Server(tmp_path / "run")
+    result = started.run("server", "start", "--idle", "5")
+    assert 0 == result.returncode, result.stderr
+    assert result.stdout.startswith("started server pid "), result.stdout
+    yield started
+    started.run("server", "stop")
+
+
+@pytest.fixture
+def league(tmp_path: Path) -> Path:
+    """A league of four Human teams, its round robin scheduled."""
+    import progression_bloodbowl as bb
+
+    pack = progression.load("bloodbowl")
+    path = tmp_path / "league.sqlite"
+    made = bb.new_league(path, "Test Cup", pack=pack)
+    for n in range(4):
+        made.add_team(f"team{n}", bb.draft(pack, "human", f"Team {n}", HUMANS))
+    made.schedule()
+    made.close()
+    return path
+
+
+def copied(path: Path, name: str) -> str:
+    target = path.with_name(name)
+    shutil.copyfile(path, target)
+    return str(target)
+
+
+class TestSameCommand:
+    def test_a_match_recorded_through_the_server_is_the_match_recorded_cold(self, server: Server, league: Path) -> None:
+        """The same seeded match on two copies of a league: the same output, status, standings and verification,
+        and the server counts the one it served."""
+        warm, cold = copied(league, "warm.sqlite"), copied(league, "cold.sqlite")
+        record = ("league", "record", "{}", "1", "home.score=2", "away.score=1", "--seed", "7")
+        results = [
+            (server.run if where == warm else server.cold)(*[where if word == "{}" else word for word in record])
+            for where in (warm, cold)
+        ]
+        assert (0, 0) == (results[0].returncode, results[1].returncode), results[1].stderr
+        assert (results[1].stdout.replace(cold, warm), results[1].stderr) == (results[0].stdout, results[0].stderr)
+        assert "match 1" in results[0].stdout
+        standings = [json.loads(server.cold("league", "standings", where, "--json").stdout) for where in (warm, cold)]
+        assert standings[0]["standings"] == standings[1]["standings"]
+        assert 0 == server.run("league", "verify", warm).returncode
+        assert 2 == server.served()
+
+    def test_refusals_keep_their_status_and_words(self, server: Server, league: Path) -> None:
+        """A usage error (exit 2) and a rules refusal (exit 1) say the same through the server."""
+        for argv in (
+            ("league", "record", str(league), "99", "home.score=1", "away.score=0", "--seed", "1"),
+            ("league", "record", str(league), "1", "home.score=x", "--seed", "1"),
+            ("sheet", "show", str(league.with_name("missing.json"))),
+            ("nonsense",),
+        ):
+            served, cold = server.run(*argv), server.cold(*argv)
+            assert (cold.returncode, cold.stdout, cold.stderr) == (served.returncode, served.stdout, served.stderr)
+            assert served.returncode in (1, 2)
+
+    def test_dice_typed_on_stdin_reach_the_forked_command(self, server: Server, league: Path) -> None:
+        """The fork reads the caller's own stdin: dice piped in are rolled, and too few stop the command."""
+        record = ("league", "record", str(league), "2", "home.score=1", "away.score=0")
+        short = server.run(*record, stdin="")
+        assert 2 == short.returncode
+        assert "stdin ended" in short.stderr
+        done = server.run(*record, stdin="3\n4\n2\n5\n1\n6\n2\n3\n")
+        assert 0 == done.returncode, done.stderr
+        assert "roll a D6" in done.stderr
+        assert 2 == server.served()
+
+    def test_files_are_made_with_the_callers_folder_and_umask(self, server: Server, tmp_path: Path) -> None:
+        """A relative path is the caller's; the file gets the caller's umask, not the server's."""
+        folder = tmp_path / "work"
+        folder.mkdir()
+        made = subprocess.run(
+            [
+                "sh",
+                "-c",
+                f"umask 077 && exec {' '.join(progression_command())} league new cup.sqlite --pack bloodbowl --name Cup",
+            ],
+            cwd=folder,
+            env=server.env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert 0 == made.returncode, made.stderr
+        assert 0o600 == (folder / "cup.sqlite").stat().st_mode & 0o777
+        assert 1 == server.served()
+
+    def test_ctrl_c_reaches_the_command(self, server: Server, league: Path) -> None:
+        """SIGINT to the caller is relayed to the fork, which stops as a command stopped by Ctrl-C does (130)."""
+        waiting = subprocess.Popen(
+            progression_command("league", "record", str(league), "3", "home.score=1", "away.score=0"),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=server.env,
+        )
+        assert waiting.stderr is not None
+        prompt = waiting.stderr.read(len("roll a D"))  # the fork asks: it is waiting on the caller's stdin
+        assert "roll a D" == prompt
+        waiting.send_signal(signal.SIGINT)
+        _, err = waiting.communicate(timeout=30)
+        assert 130 == waiting.returncode, err
+        assert "interrupted" in err
+
+    def test_twenty_commands_at_once_are_all_recorded(self, server: Server, tmp_path: Path) -> None:
+        """Twenty ``league record`` on twenty fixtures, started together through the server: all recorded."""
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        path = tmp_path / "big.sqlite"
+        made = bb.new_league(path, "Big Cup", pack=pack)
+        for n in range(40):
+            made.add_team(f"team{n}", bb.draft(pack, "human", f"Team {n}", HUMANS))
+        fixtures = [fixture.number for fixture in made.schedule() if fixture.round == 1]
+        made.close()
+        started = [
+            subprocess.Popen(
+                progression_command(
+                    "league", "record", str(path), str(number), "home.score=1", "away.score=0", "--seed", "1"
+                ),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                env=server.env,
+                text=True,
+            )
+            for number in fixtures
+        ]
+        said = [process.communicate(timeout=120)[1] for process in started]
+        assert ([0] * 20, [""] * 20) == ([process.returncode for process in started], said)
+        played = json.loads(server.run("league", "fixtures", str(path), "--json").stdout)
+        assert 20 == sum(1 for fixture in played["fixtures"] if fixture["score"] == "1-0")
+        assert 21 == server.served()
+
+
+class TestDeclined:
+    def test_a_changed_data_file_is_declined_and_the_server_stops(self, tmp_path: Path, league: Path) -> None:
+        """A pack whose data file changed after the server read it (same size, same time stamp): the command runs
+        cold, on the new data, and the server stops and says why in its log."""
+        import progression_bloodbowl
+
+        packages = tmp_path / "packages"
+        source = Path(progression_bloodbowl.__file__).parent
+        shutil.copytree(source, packages / "progression_bloodbowl", ignore=shutil.ignore_patterns("__pycache__"))
+        server = Server(tmp_path / "run", {"PYTHONPATH": str(packages)})
+        assert 0 == server.run("server", "start", "--idle", "5").returncode
+        try:
+            data = packages / "progression_bloodbowl" / "data" / "pack.toml"
+            text = data.read_text(encoding="utf-8")
+            assert 'en = "Blood Bowl, Third Season Edition (BB2025)"' in text
+            stamp = data.stat()
+            data.write_text(text.replace("(BB2025)", "(BB2099)"), encoding="utf-8")
+            os.utime(data, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+            shown = server.run("packs")
+            assert 0 == shown.returncode, shown.stderr
+            assert "BB2099" in shown.stdout
+            assert {"running": False} == {"running": server.status()["running"]}
+            assert "pack.toml changed since it was read" in (tmp_path / "run" / "server.log").read_text()
+        finally:
+            server.run("server", "stop")
+
+    def test_another_module_path_runs_cold(self, server: Server, tmp_path: Path) -> None:
+        """A caller whose modules come from elsewhere (PYTHONPATH) is declined and runs cold."""
+        elsewhere = {**server.env, "PYTHONPATH": str(tmp_path)}
+        assert 0 == server.run("packs", env=elsewhere).returncode
+        assert 0 == server.served()
+        assert 0 == server.run("packs").returncode
+        assert 1 == server.served()
+
+    def test_a_socket_in_a_folder_open_to_others_is_not_used(self, tmp_path: Path) -> None:
+        """``server start`` refuses a folder others may enter; a command there runs cold."""
+        folder = tmp_path / "open"
+        folder.mkdir(mode=0o755)
+        folder.chmod(0o755)
+        server = Server(folder)
+        folder.chmod(0o755)
+        started = server.run("server", "start")
+        assert 2 == started.returncode
+        assert "must belong to you and be closed to others (mode 700), it has mode 755" in started.stderr
+        assert 0 == server.run("packs").returncode
+
+    def test_turned_off(self, tmp_path: Path) -> None:
+        """``PROGRESSION_SERVER=off``: ``server`` commands say servers are off (exit 2)."""
+        result = subprocess.run(
+            progression_command("server", "status"),
+            env={**os.environ, "PROGRESSION_SERVER": "off"},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert 2 == result.returncode
+        assert "servers are turned off here" in result.stderr
+
+
+class TestLifecycle:
+    def test_status_start_twice_stop(self, tmp_path: Path) -> None:
+        """No server; one started (twice: the second says it runs); stopped; none again."""
+        server = Server(tmp_path / "run")
+        assert f"no server answers at {server.socket}\n" == server.run("server", "status").stdout
+        first = server.run("server", "start", "--json")
+        assert 0 == first.returncode, first.stderr
+        started = json.loads(first.stdout)
+        assert (True, ["bloodbowl", "competence"]) == (started["started"], started["packs"])
+        again = json.loads(server.run("server", "start", "--json").stdout)
+        assert (False, started["pid"]) == (again["started"], again["pid"])
+        stopped = server.run("server", "stop")
+        assert f"stopped server pid {started['pid']} at {server.socket}\n" == stopped.stdout
+        deadline = time.monotonic() + 10
+        while server.socket.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not server.socket.exists()
+        assert f"no server answers at {server.socket}\n" == server.run("server", "stop").stdout
+
+    def test_idle_server_stops(self, tmp_path: Path) -> None:
+        """A server given a fraction of a minute of idleness stops by itself, and removes its socket."""
+        server = Server(tmp_path / "run")
+        assert 0 == server.run("server", "start", "--idle", "0.02").returncode
+        deadline = time.monotonic() + 30
+        while server.socket.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not server.socket.exists()
+        assert "idle for 0.02 minutes, stopping" in (tmp_path / "run" / "server.log").read_text()
+
+
+class TestFingerprint:
+    def test_each_kind_of_change_is_named(self, tmp_path: Path) -> None:
+        """A source by size and time stamp; data by content, even at the same size and time stamp; a file gone."""
+        source, data = tmp_path / "module.py", tmp_path / "data.toml"
+        source.write_text("x = 1\n")
+        data.write_text("a = 1\n")
+        print_ = Fingerprint([str(source)], [str(data)])
+        assert (2, None) == (len(print_), print_.changed())
+        stamp = data.stat()
+        data.write_text("a = 2\n")
+        os.utime(data, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        assert str(data) == print_.changed()
+        data.write_text("a = 1\n")
+        assert print_.changed() is None
+        source.write_text("x = 22\n")
+        assert str(source) == print_.changed()
+        source.unlink()
+        assert str(source) == print_.changed()
+        later = tmp_path / "later.toml"
+        awaited = Fingerprint([], [str(later)])
+        later.write_text("b = 1\n")
+        assert str(later) == awaited.changed()
+
+
+class TestHowTo:
+    def test_the_page_runs_as_written(self, tmp_path: Path) -> None:
+        """Each command of the how-to prints what the page shows, with its exit status; only the server's pid,
+        socket, counts of files and seconds differ from the page's run."""
+        server = Server(tmp_path / "run")
+        steps = list(transcript(PAGE.read_text(encoding="utf-8")))
+        assert ["server start", "league new", "server status", "server stop"] == [
+            " ".join(command.split()[1:3]) for command, _ in steps
+        ]
+        socket = re.search(r"at (/\S+\.sock)", "\n".join(steps[0][1]))
+        assert socket is not None
+
+        def masked(text: str, path: str) -> str:
+            text = text.replace(path, "SOCKET").replace(path.removesuffix(".sock"), "SOCKET")
+            return re.sub(r"\d+ files", "N files", re.sub(r"\b(pid|in) \d+(\.\d+ s)?", r"\1 N", text))
+
+        try:
+            for command, expected in steps:
+                words = shlex.split(command, comments=True)
+                done = subprocess.run(
+                    progression_command(*words[1:]),
+                    cwd=tmp_path,
+                    env=server.env,
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                )
+                assert 0 == done.returncode, done.stderr
+                assert masked("\n".join(expected), socket.group(1)) == masked(
+                    done.stdout.rstrip("\n"), str(server.socket)
+                )
+        finally:
+            server.run("server", "stop")
