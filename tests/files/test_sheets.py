@@ -182,7 +182,10 @@ class TestTextThatCannotBeWritten:
 
 
 class TestNumbersTooLarge:
-    @pytest.mark.parametrize(("digits", "reason"), [(20, "got one of 20 digits"), (5000, "a number too long to read")])
+    @pytest.mark.parametrize(
+        ("digits", "reason"),
+        [(16, "got one of 16 digits"), (20, "got one of 20 digits"), (5000, "a number too long to read")],
+    )
     def test_a_huge_number_in_a_file_is_refused(self, digits: int, reason: str) -> None:
         """Past a quadrillion (or past what Python reads at all) a number is refused, with its key path when known."""
         text = dump_sheet(market().award(market().new_sheet("adventurer", "Ana"), "purse", 5, reason="x"))

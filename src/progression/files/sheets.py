@@ -247,7 +247,7 @@ def load_sheet(
         raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
     except ValueError as error:  # an integer of more digits than Python converts
         raise SheetError(source, [Problem(source, "$", f"a number too long to read: {error}")]) from None
-    if _SUSPECT.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+    if _suspect(text if isinstance(text, str) else text.decode("utf-8", "replace")):
         try:
             _check_values(data, "$", source)
         except RecursionError:
@@ -263,9 +263,17 @@ _TOO_DEEP = f"nested too deeply to be a sheet (events nest at most {DEEPEST} dee
 #: The largest number a sheet file may hold, either sign (a quadrillion): far past any game's points or
 #: prices, and small enough for every figure to print and add up exactly everywhere.
 LARGEST = 10**15
-#: What only a suspect file holds: a JSON escape of a UTF-16 surrogate (a lone one cannot be written
-#: again), or a run of 16 digits (a number past LARGEST). Files without either are not walked.
-_SUSPECT = re.compile(r"\\u[dD][89abcdefABCDEF]|[0-9]{16}")
+#: A JSON escape of a UTF-16 surrogate (a lone one cannot be written again).
+_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+#: Every digit made a 0, so that a run of 16 digits (a number past LARGEST) is found as a plain substring.
+_DIGITS = str.maketrans("123456789", "000000000")
+
+
+def _suspect(text: str) -> bool:
+    """Whether ``text`` holds what only a suspect file holds: a surrogate's escape or a run of 16 digits. Files
+    without either are not walked. (Two substring searches: one regular expression for both took 30 µs of a
+    3 KB sheet's 110 µs read, these take 4.)"""
+    return ("\\u" in text and _SURROGATE.search(text) is not None) or "0" * 16 in text.translate(_DIGITS)
 
 
 def _check_values(value: Any, path: str, source: str) -> None:
