@@ -183,6 +183,32 @@ class TestSameCommand:
         assert 130 == waiting.returncode, err
         assert "interrupted" in err
 
+    def test_a_terminated_caller_ends_as_it_would_cold(self, server: Server, league: Path) -> None:
+        """SIGTERM to a caller waiting on its command: the fork ends by it, and the caller ends by it too (as a cold
+        command does, killed by the signal); SIGKILL to a caller: its fork ends, and leaves the server no child."""
+        pid = int(str(server.status()["pid"]))
+        for signum in (signal.SIGTERM, signal.SIGKILL):
+            waiting = subprocess.Popen(
+                progression_command("league", "record", str(league), "4", "home.score=1", "away.score=0"),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=server.env,
+            )
+            assert waiting.stderr is not None
+            assert "roll a D" == waiting.stderr.read(len("roll a D"))
+            waiting.send_signal(signum)
+            waiting.communicate(timeout=30)
+            assert -signum == waiting.returncode
+            deadline = time.monotonic() + 10
+            while (
+                time.monotonic() < deadline
+                and subprocess.run(["pgrep", "-P", str(pid)], capture_output=True).returncode == 0
+            ):
+                time.sleep(0.1)
+            assert 1 == subprocess.run(["pgrep", "-P", str(pid)], capture_output=True).returncode, "a fork is left"
+
     def test_twenty_commands_at_once_are_all_recorded(self, server: Server, tmp_path: Path) -> None:
         """Twenty ``league record`` on twenty fixtures, started together through the server: all recorded."""
         import progression_bloodbowl as bb
@@ -237,6 +263,9 @@ class TestDeclined:
             assert "BB2099" in shown.stdout
             assert {"running": False} == {"running": server.status()["running"]}
             assert "pack.toml changed since it was read" in (tmp_path / "run" / "server.log").read_text()
+            said = server.run("server", "status").stdout
+            assert "the last one's log" in said
+            assert said.rstrip().endswith("pack.toml changed since it was read, stopping)")
         finally:
             server.run("server", "stop")
 
@@ -248,6 +277,80 @@ class TestDeclined:
         assert 0 == server.run("packs").returncode
         assert 1 == server.served()
 
+    def test_other_python_settings_run_cold(self, server: Server) -> None:
+        """``PYTHON*`` settings are read by an interpreter as it starts: a caller with others runs cold."""
+        assert 0 == server.run("packs", env={**server.env, "PYTHONWARNINGS": "ignore"}).returncode
+        assert 0 == server.served()
+
+    def test_a_working_folder_holding_a_pack_runs_cold(self, server: Server, tmp_path: Path) -> None:
+        """Under ``python -m`` the working folder comes first where Python looks: a copy of a pack there is what a
+        cold command loads, so the server declines, and the command shows the copy."""
+        import progression_competence
+
+        shadow = tmp_path / "shadow"
+        shutil.copytree(
+            Path(progression_competence.__file__).parent,
+            shadow / "progression_competence",
+            ignore=shutil.ignore_patterns("__pycache__"),
+        )
+        data = shadow / "progression_competence" / "data" / "pack.toml"
+        if not data.exists():
+            data = next((shadow / "progression_competence").rglob("*.toml"))
+        text = data.read_text(encoding="utf-8")
+        assert 'en = "Competences"' in text
+        data.write_text(text.replace('en = "Competences"', 'en = "Shadowed"'), encoding="utf-8")
+        shown = subprocess.run(
+            progression_command("packs"), cwd=shadow, env=server.env, capture_output=True, text=True, check=False
+        )
+        assert (0, True) == (shown.returncode, "Shadowed" in shown.stdout), shown.stderr
+        assert 0 == server.served()
+        refused = subprocess.run(
+            progression_command("server", "start", "--foreground"),
+            cwd=shadow,
+            env={**server.env, "PROGRESSION_SERVER": str(tmp_path / "run2" / "s.sock")},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert 2 == refused.returncode
+        assert "holds modules a command would import from elsewhere (progression_competence)" in refused.stderr
+
+    def test_a_closed_stream_runs_cold(self, server: Server) -> None:
+        """A caller whose stdin is closed has no descriptor to pass: it runs cold, as it would anyway."""
+        closed = subprocess.run(
+            ["sh", "-c", f"exec {' '.join(progression_command('packs'))} <&-"],
+            env=server.env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert (0, "") == (closed.returncode, closed.stderr)
+        assert 0 == server.served()
+
+    def test_a_suspended_server_is_waited_for_a_while_then_run_without(self, server: Server, tmp_path: Path) -> None:
+        """A server that does not answer (stopped with SIGSTOP) holds a command about 5 seconds, then the command
+        runs cold; once the server goes on, the fork it makes for that command runs nothing: the award is once
+        in the file."""
+        from cli_support import SKIRMISH
+
+        sheet = tmp_path / "ana.json"
+        assert 0 == server.cold("sheet", "new", str(sheet), "--pack", SKIRMISH, "--kind", "hero").returncode
+        pid = int(str(server.status()["pid"]))
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            awarded = server.run("sheet", "award", str(sheet), "purse", "1", "-r", "once", "--pack", SKIRMISH)
+            waited = time.monotonic() - started
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        assert (0, True) == (awarded.returncode, 4 < waited < 30), awarded.stderr
+        assert 1 == server.served()  # the server forked for it once it went on
+        time.sleep(1)
+        history = json.loads(server.cold("sheet", "history", str(sheet), "--pack", SKIRMISH, "--json").stdout)
+        assert ["+1 Purse: once"] == [entry["text"] for entry in history if "once" in entry["text"]]
+        assert 0 == server.run("packs").returncode
+        assert 2 == server.served()
+
     def test_a_socket_in_a_folder_open_to_others_is_not_used(self, tmp_path: Path) -> None:
         """``server start`` refuses a folder others may enter; a command there runs cold."""
         folder = tmp_path / "open"
@@ -257,7 +360,8 @@ class TestDeclined:
         folder.chmod(0o755)
         started = server.run("server", "start")
         assert 2 == started.returncode
-        assert "must belong to you and be closed to others (mode 700), it has mode 755" in started.stderr
+        assert "must be closed to others (mode 700), it has mode 755" in started.stderr
+        assert 2 == server.run("server", "status").returncode
         assert 0 == server.run("packs").returncode
 
     def test_turned_off(self, tmp_path: Path) -> None:
@@ -291,6 +395,42 @@ class TestLifecycle:
             time.sleep(0.05)
         assert not server.socket.exists()
         assert f"no server answers at {server.socket}\n" == server.run("server", "stop").stdout
+
+    def test_two_starts_at_once_make_one_server(self, tmp_path: Path) -> None:
+        """Two ``server start`` at the same moment: one server, which ``stop`` stops; no other is left."""
+        server = Server(tmp_path / "run")
+        starts = [
+            subprocess.Popen(
+                progression_command("server", "start", "--json"),
+                env=server.env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(2)
+        ]
+        said = [json.loads(process.communicate(timeout=60)[0]) for process in starts]
+        assert [False, True] == sorted(answer["started"] for answer in said)
+        assert said[0]["pid"] == said[1]["pid"]
+        assert 0 == server.run("server", "stop").returncode
+        deadline = time.monotonic() + 10
+        while (
+            time.monotonic() < deadline
+            and subprocess.run(["pgrep", "-f", str(server.socket)], capture_output=True).returncode == 0
+        ):
+            time.sleep(0.1)
+        assert 1 == subprocess.run(["pgrep", "-f", str(server.socket)], capture_output=True).returncode
+
+    def test_bad_settings_are_refused_before_warming(self, tmp_path: Path) -> None:
+        """``--idle`` below 0 or not a number, and a relative ``PROGRESSION_SERVER``, exit 2 saying what was expected."""
+        server = Server(tmp_path / "run")
+        for idle in ("-1", "nan", "soon"):
+            refused = server.run("server", "start", "--idle", idle)
+            assert 2 == refused.returncode
+            assert f"expected a number of minutes, 0 or more, got '{idle}'" in refused.stderr
+        relative = server.run("server", "status", env={**server.env, "PROGRESSION_SERVER": "run/server.sock"})
+        assert 2 == relative.returncode
+        assert "PROGRESSION_SERVER must be an absolute path to a socket, got 'run/server.sock'" in relative.stderr
 
     def test_idle_server_stops(self, tmp_path: Path) -> None:
         """A server given a fraction of a minute of idleness stops by itself, and removes its socket."""

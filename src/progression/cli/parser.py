@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 if TYPE_CHECKING:
     from progression.cli.output import Output
 
-__all__ = ["EPILOG", "Parser", "UsageExit", "command", "parser"]
+__all__ = ["EPILOG", "Parser", "UsageExit", "command", "commands", "parser"]
 
 EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression COMMAND --help` for each command."
 
@@ -121,7 +121,25 @@ def command(module: str, function: str) -> Callable[[argparse.Namespace, Output]
         return found(args, out)
 
     run.__qualname__ = run.__name__ = function
+    run.module = f"{__package__}.{module}"  # type: ignore[attr-defined]  # what `commands` lists
     return run
+
+
+def commands() -> list[str]:
+    """The module of every command's ``run``, each once (what a process that runs many commands imports first)."""
+    found: set[str] = set()
+
+    def walk(node: argparse.ArgumentParser) -> None:
+        for action in node._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for child in action.choices.values():
+                    walk(child)
+        module = getattr(node.get_default("run"), "module", None)
+        if module is not None:
+            found.add(module)
+
+    walk(parser())
+    return sorted(found)
 
 
 @functools.cache
@@ -1009,7 +1027,7 @@ def _server(sub: Any) -> None:
     start.add_argument("--foreground", action="store_true", help="serve in this process (a service manager's way)")
     start.add_argument(
         "--idle",
-        type=float,
+        type=minutes,
         default=60,
         metavar="MINUTES",
         help="stop after this many minutes without a command (default 60; 0 never)",
@@ -1023,3 +1041,15 @@ def _server(sub: Any) -> None:
             name, parents=[json_option()], help=said, description=said[0].upper() + said[1:] + "."
         )
         action.set_defaults(run=command("server", "run_server"))
+
+
+def minutes(text: str) -> float:
+    """A number of minutes: 0 or more, fractions allowed."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        msg = f"expected a number of minutes, 0 or more, got {text!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return value

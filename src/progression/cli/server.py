@@ -18,9 +18,12 @@ What it promises:
   caller, and stops.
 * **Only for its user and its Python.** The socket lives in a folder only its user may enter (checked by the
   caller and the server), the server checks the caller's user id where the system tells it (Linux), and it
-  declines a caller of another Python or another module path.
-* **Nothing depends on it.** No server, a stopped one, a declined command: the command runs cold, as it would
-  without. ``PROGRESSION_SERVER=off`` never asks.
+  declines a caller of another Python, another module path, other ``PYTHON*`` settings (read by an interpreter
+  when it starts), or whose first module folder (its working folder under ``python -m``) holds a module the
+  server imported. A server started from such a folder refuses to start.
+* **Nothing depends on it.** No server, a stopped or suspended one (after 5 seconds), a declined command: the
+  command runs cold, as it would without. ``PROGRESSION_SERVER=off`` never asks. A command runs once: the fork
+  waits for the caller's ``go`` (:mod:`progression.cli.forward`), and ends if its caller goes away.
 
 The socket is ``$PROGRESSION_SERVER`` when that is a path, else ``progression-<uid>/<python>.sock`` in
 ``$XDG_RUNTIME_DIR`` (or the temporary folder), one per Python installation. The server needs ``fork`` and
@@ -35,7 +38,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from progression.cli.forward import ENVIRONMENT, ask, reply, socket_path, status_at, unsafe_folder
+from progression.cli.forward import ENVIRONMENT, GO, ask, reply, search_path, socket_path, unsafe_folder
 
 if TYPE_CHECKING:
     import argparse
@@ -49,8 +52,10 @@ __all__ = ["Fingerprint", "run_server", "serve", "warm_up"]
 IDLE_MINUTES = 60
 #: Seconds ``server start`` waits for the server to be ready.
 _READY_WITHIN = 60.0
-#: Seconds the server waits for a caller's request once it has connected.
-_READ_WITHIN = 5.0
+#: Seconds the server waits for a caller's whole request once it has connected.
+_READ_WITHIN = 2.0
+#: The longest request read (the caller's environment is most of it).
+_LARGEST_REQUEST = 1 << 20
 
 
 class Fingerprint:
@@ -104,7 +109,8 @@ def _module_sources() -> list[str]:
 
 
 class _Reads:
-    """The files opened for reading while it records (an audit hook: Python tells of every ``open``)."""
+    """The files opened for reading while it records (an audit hook: Python tells of every ``open``). A hook
+    cannot be removed: after the warm-up it returns at its first test, about 0.1 µs an audited event."""
 
     def __init__(self) -> None:
         self.paths: list[str] = []
@@ -121,29 +127,29 @@ class _Reads:
 
 
 def warm_up() -> tuple[list[str], Fingerprint]:
-    """Import the command line and every installed pack and build each pack, noting what was read: the packs
-    built, and the fingerprint of every file read."""
+    """Import the command line, every command's module and every installed pack, build each pack, the parser
+    and the converter of each pack's sheets, noting what was read: the packs built, and the fingerprint of every
+    file read."""
     from importlib import import_module
 
     reads = _Reads()
     reads.recording = True
     try:
-        for module in _COMMAND_MODULES:
-            import_module(f"progression.cli.{module}")
         import progression
-        from progression.cli.parser import parser
+        from progression.cli.parser import commands
         from progression.errors import ProgressionError
         from progression.files import operations_of, structure_operation, unstructure_operation
         from progression.operations import Award
 
-        parser()
+        for module in commands():
+            import_module(module)
         built = []
         for name in progression.packs():
             try:
                 pack = progression.load(name)  # the pack's own factory keeps what it built
             except ProgressionError:  # a pack that does not load is loaded, and refused, by each command
                 continue
-            # the converter of its sheets' entries, generated on first use, generated here once for every command
+            # the converter of its sheets' entries, generated on first use: generated here once for every command
             structure_operation(unstructure_operation(Award(pool="-", amount=1, reason="-")), operations_of(pack))
             built.append(name)
     finally:
@@ -151,166 +157,244 @@ def warm_up() -> tuple[list[str], Fingerprint]:
     return built, Fingerprint(_module_sources(), reads.paths)
 
 
-#: The modules of the command line's commands (the parser names each command's function by its module).
-_COMMAND_MODULES = (
-    "main",
-    "args",
-    "output",
-    "books",
-    "campaign",
-    "check",
-    "contract",
-    "demo",
-    "describe",
-    "files",
-    "history",
-    "league",
-    "packs",
-    "roster",
-    "sheet",
-    "sheet_change",
-    "simulate",
-    "tables",
-    "validate",
-)
+def shadowed(folder: str, names: frozenset[str]) -> list[str]:
+    """Which of the top-level modules ``names`` a module in ``folder`` would stand in for, were ``folder`` first
+    where Python looks (a ``.py`` file, a compiled module, a package with its ``__init__.py``)."""
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return []
+    found = set()
+    for entry in entries:
+        name, dot, suffix = entry.partition(".")
+        if name not in names:
+            continue
+        if (dot and suffix.rpartition(".")[2] in ("py", "pyc", "so", "pyd")) or (
+            not dot and os.path.isfile(os.path.join(folder, entry, "__init__.py"))
+        ):
+            found.add(name)
+    return sorted(found)
+
+
+class _Server:
+    """What a running server knows: its socket, what it built and watches, what it has served."""
+
+    def __init__(self, path: str, idle_minutes: float) -> None:
+        import time
+
+        self.path = path
+        self.idle_minutes = idle_minutes
+        started = time.monotonic()
+        self.built, self.fingerprint = warm_up()
+        self.modules = frozenset(name.partition(".")[0] for name in sys.modules)
+        first = None if sys.flags.safe_path else os.path.abspath(sys.path[0])
+        shadows = shadowed(first, self.modules) if first else []
+        if shadows:
+            msg = f"started from {first}, which holds modules a command would import from elsewhere ({', '.join(shadows)}); start the server from another folder"
+            raise OSError(msg)
+        self.python = _python_settings(dict(os.environ))
+        self.served = 0
+        self.warm_seconds = round(time.monotonic() - started, 3)
+
+    def about(self) -> dict[str, Any]:
+        return {
+            "pid": os.getpid(),
+            "socket": self.path,
+            "python": sys.executable,
+            "packs": self.built,
+            "files": len(self.fingerprint),
+            "served": self.served,
+            "warm_seconds": self.warm_seconds,
+        }
+
+    def declined(self, request: dict[str, Any]) -> str | None:
+        """Why the fork could not stand in for this caller, or None."""
+        if request.get("executable") != sys.executable or request.get("path") != search_path():
+            return "another Python or module path"
+        environment = request.get("env")
+        if not isinstance(environment, dict) or _python_settings(environment) != self.python:
+            return "other PYTHON* settings"
+        first = request.get("first")
+        if isinstance(first, str) and shadowed(first, self.modules):
+            return f"{first} holds modules of the same names as the server's"
+        return None
+
+
+def _python_settings(environment: dict[str, Any]) -> dict[str, Any]:
+    """The settings an interpreter reads when it starts (``PYTHONHASHSEED``, ``PYTHONWARNINGS``...)."""
+    return {key: value for key, value in environment.items() if key.startswith("PYTHON")}
 
 
 def serve(path: str, *, idle_minutes: float = IDLE_MINUTES, log: Any = None) -> None:
     """Warm up, then serve the commands sent to the socket at ``path`` until stopped, idle for ``idle_minutes``
-    (0: never) or stale. The socket is removed when it stops.
+    (0: never) or stale. The socket is removed when it stops. One server at a time holds a socket: a lock file
+    beside it says which.
 
     Raises:
-        OSError: the socket cannot be made there (its folder not private, another server answering there).
+        OSError: the socket cannot be made there (its folder not private, another server holding it, a start
+            from a folder of modules).
     """
     import contextlib
+    import fcntl
     import gc
     import signal
     import socket
-    import time
 
     log = log or sys.stderr
-    started = time.monotonic()
-    folder = os.path.dirname(path)
-    os.makedirs(folder, mode=0o700, exist_ok=True)
-    refused = unsafe_folder(folder)
-    if refused:
-        raise OSError(refused)
-    running = status_at(path)
-    if running is not None:
-        msg = f"a server (pid {running.get('pid')}) already answers at {path}"
-        raise OSError(msg)
-    built, fingerprint = warm_up()
-    gc.freeze()  # what warming made is kept by every fork: not walked by the collector, not copied on write
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(path)  # a socket left by a server that died
-    listener.bind(path)
-    os.chmod(path, 0o600)
-    listener.listen(64)
-    listener.settimeout(idle_minutes * 60 or None)
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forks are reaped by the system
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    about = {
-        "pid": os.getpid(),
-        "socket": path,
-        "python": sys.executable,
-        "packs": built,
-        "files": len(fingerprint),
-        "warm_seconds": round(time.monotonic() - started, 3),
-    }
-    log.write(
-        f"progression server (pid {about['pid']}) at {path}: packs {', '.join(built) or 'none'} built, "
-        f"{len(fingerprint)} files watched, warm in {about['warm_seconds']:.2f} s\n"
-    )
-    log.flush()
-    served = 0
+    _private_folder(os.path.dirname(path))
+    lock = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        while True:
-            try:
-                connection, _ = listener.accept()
-            except TimeoutError:
-                log.write(f"progression server: idle for {idle_minutes:g} minutes, stopping\n")
-                return
-            with connection:
-                reason = _serve_one(connection, listener, about | {"served": served}, fingerprint)
-            if reason == "served":
-                served += 1
-            elif reason is not None:
-                log.write(f"progression server: {reason}, stopping\n")
-                return
-    finally:
-        listener.close()
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(lock)
+        msg = f"another server holds {path}"
+        raise OSError(msg) from None
+    try:
+        server = _Server(path, idle_minutes)
+        gc.freeze()  # what warming made is kept by every fork: not walked by the collector, not copied on write
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
+            os.unlink(path)  # a socket left by a server that died: the lock says none holds it
+        listener.bind(path)
+        os.chmod(path, 0o600)
+        listener.listen(64)
+        listener.settimeout(idle_minutes * 60 or None)
+        signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forks are reaped by the system
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        about = server.about()
+        log.write(
+            f"progression server (pid {about['pid']}) at {path}: packs {', '.join(server.built) or 'none'} built, "
+            f"{about['files']} files watched, warm in {about['warm_seconds']:.2f} s\n"
+        )
+        log.flush()
+        try:
+            reason = _serve(server, listener, lock)
+            log.write(f"progression server: {reason}, stopping\n")
+        finally:
+            listener.close()
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+    finally:
+        os.close(lock)
         log.flush()
 
 
-def _serve_one(
-    connection: socket.socket, listener: socket.socket, about: dict[str, Any], fingerprint: Fingerprint
-) -> str | None:
-    """Answer one connection: "served" when a command was forked, a reason to stop, or None. A caller that
-    goes away meanwhile, or sends what is not a request, is dropped."""
+def _serve(server: _Server, listener: socket.socket, lock: int) -> str:
+    """Answer each connection until a reason to stop, which it gives."""
+    while True:
+        try:
+            connection, _ = listener.accept()
+        except TimeoutError:
+            return f"idle for {server.idle_minutes:g} minutes"
+        with connection:
+            reason = _serve_one(server, connection, listener, lock)
+        if reason is not None:
+            return reason
+
+
+def _serve_one(server: _Server, connection: socket.socket, listener: socket.socket, lock: int) -> str | None:
+    """Answer one connection (a command forked, a status, a refusal), or give a reason to stop. A caller that
+    goes away meanwhile, takes too long to ask or asks what is not a request is dropped."""
     import json
-    import socket
 
     def answer(said: dict[str, Any]) -> None:
         connection.sendall(json.dumps(said).encode() + b"\n")
 
-    descriptors: list[int] = []
-    connection.settimeout(_READ_WITHIN)  # a caller that connects and says nothing does not hold the server
     try:
-        credentials = getattr(socket, "SO_PEERCRED", None)
-        if credentials is not None:
-            import struct
-
-            _, uid, _ = struct.unpack("3i", connection.getsockopt(socket.SOL_SOCKET, credentials, 12))
-            if uid != os.getuid():
-                return None
-        _, descriptors, _, _ = socket.recv_fds(connection, 1, 3)
-        request = json.loads(connection.makefile("rb").readline() or b"null")
-        connection.settimeout(None)
-        if not isinstance(request, dict):
+        if not _same_user(connection):
             return None
-        asked = request.get("ask")
-        if asked == "status":
-            answer(about)
+        request = _request(connection)
+        if request.get("ask") == "status":
+            answer(server.about())
             return None
-        if asked == "stop":
-            answer({"stopped": about["pid"]})
+        if request.get("ask") == "stop":
+            answer({"stopped": os.getpid()})
             return "asked to stop"
-        if len(descriptors) != 3:
+        declined = server.declined(request)
+        if declined is not None:
+            answer({"declined": declined})
             return None
-        if request.get("executable") != sys.executable or request.get("path") != sys.path[1:]:
-            answer({"declined": "another Python or module path"})
-            return None
-        changed = fingerprint.changed()
+        changed = server.fingerprint.changed()
         if changed is not None:
             answer({"declined": f"{changed} changed"})
             return f"{changed} changed since it was read"
         if os.fork() == 0:  # pragma: no cover - the fork; its coverage is not gathered
             listener.close()
-            _run_forked(connection, descriptors, request)
-        return "served"
+            os.close(lock)  # the lock is the server's alone: a fork running on does not hold the socket
+            _run_forked(connection, request)
+        server.served += 1
     except (OSError, ValueError):
-        return None
-    finally:
-        for descriptor in descriptors:
-            os.close(descriptor)
+        pass
+    return None
 
 
-def _run_forked(connection: socket.socket, descriptors: list[int], request: dict[str, Any]) -> None:  # pragma: no cover
-    """In the fork: become the caller's command (its streams, folder, environment, umask), run it, send the
-    exit status back, and end."""
+def _same_user(connection: socket.socket) -> bool:
+    """Whether the caller is this server's user, where the system says who it is (Linux); True elsewhere,
+    where the folder's mode is the guard."""
+    import socket
+    import struct
+
+    credentials = getattr(socket, "SO_PEERCRED", None)
+    if credentials is None:
+        return True
+    _, uid, _ = struct.unpack("3i", connection.getsockopt(socket.SOL_SOCKET, credentials, 12))
+    return bool(uid == os.getuid())
+
+
+def _request(connection: socket.socket) -> dict[str, Any]:
+    """The request a caller sent, read within :data:`_READ_WITHIN` seconds in all.
+
+    Raises:
+        ValueError: not a request, or too long.
+        OSError: not whole in time (``TimeoutError``), or the caller gone.
+    """
+    import json
+    import time
+
+    deadline = time.monotonic() + _READ_WITHIN
+    text = b""
+    while not text.endswith(b"\n"):
+        connection.settimeout(max(deadline - time.monotonic(), 0.001))
+        chunk = connection.recv(65536)
+        text += chunk
+        if not chunk or len(text) > _LARGEST_REQUEST:
+            msg = "not a whole request"
+            raise ValueError(msg)
+    connection.settimeout(None)
+    request = json.loads(text)
+    if not isinstance(request, dict):
+        msg = "a request is an object"
+        raise ValueError(msg)
+    return request
+
+
+def _run_forked(connection: socket.socket, request: dict[str, Any]) -> None:  # pragma: no cover
+    """In the fork: tell the caller its pid and wait for its ``go`` with its streams, become its command (its
+    streams, folder, environment, umask), run it, send the exit status back, and end. A caller gone before ``go``
+    runs nothing; one gone after ends the fork, as it would have ended its own command."""
     import contextlib
     import io
     import json
     import signal
+    import socket
+    import threading
 
+    for name in ("SIGCHLD", "SIGTERM", "SIGHUP"):
+        signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    descriptors: list[int] = []
+    try:
+        connection.sendall(json.dumps({"pid": os.getpid()}).encode() + b"\n")
+        connection.settimeout(_READ_WITHIN)
+        heard, descriptors, _, _ = socket.recv_fds(connection, len(GO), 3)
+        connection.settimeout(None)
+    except OSError:
+        heard = b""
+    if heard != GO or len(descriptors) != 3:  # the caller gave up waiting and runs the command itself
+        os._exit(0)
+    threading.Thread(target=_end_with_caller, args=(connection,), daemon=True).start()
     status = 3
     try:
-        for name in ("SIGCHLD", "SIGTERM", "SIGHUP"):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
         for target, descriptor in enumerate(descriptors):
             os.dup2(descriptor, target)
         os.chdir(request["cwd"])
@@ -322,29 +406,24 @@ def _run_forked(connection: socket.socket, descriptors: list[int], request: dict
         for number, (encoding, errors) in enumerate(request["streams"]):
             mode, buffering = ("rb", -1) if number == 0 else ("wb", 0 if unbuffered else -1)
             raw = open(number, mode, buffering=buffering, closefd=False)  # noqa: SIM115 - the command's stream
+            line_buffering = os.isatty(number) or number == 2
             streams.append(
                 io.TextIOWrapper(
-                    raw,
-                    encoding=encoding,
-                    errors=errors,
-                    line_buffering=os.isatty(number) or number == 2,
-                    write_through=unbuffered,
+                    raw, encoding=encoding, errors=errors, line_buffering=line_buffering, write_through=unbuffered
                 )
             )
         sys.stdin, sys.stdout, sys.stderr = streams
         sys.argv = ["progression", *request["argv"]]
-        connection.sendall(json.dumps({"pid": os.getpid()}).encode() + b"\n")
         from progression.cli.main import main
 
         status = main(request["argv"])
-    except SystemExit as stop:
-        status = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
-    except KeyboardInterrupt:
-        status = 130
-    except BaseException:
+    except SystemExit as stop:  # as the interpreter ends on it
+        status = _interpreter_status(stop)
+    except BaseException:  # as the interpreter ends on an uncaught exception (PROGRESSION_DEBUG=1 raises)
         import traceback
 
         traceback.print_exc()
+        status = 1
     finally:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
@@ -355,7 +434,37 @@ def _run_forked(connection: socket.socket, descriptors: list[int], request: dict
             os._exit(status)
 
 
+def _end_with_caller(connection: socket.socket) -> None:  # pragma: no cover - in the fork
+    """Wait until the caller closes its end (it has the status, or it was killed); then end at once, as a
+    killed caller's command would have."""
+    import contextlib
+    import signal
+
+    with contextlib.suppress(OSError):
+        connection.recv(1)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _interpreter_status(stop: SystemExit) -> int:
+    """The exit status the interpreter gives a ``SystemExit``: its number, 0 for none, else 1 (the text printed)."""
+    if stop.code is None:
+        return 0
+    if isinstance(stop.code, int):
+        return stop.code
+    sys.stderr.write(f"{stop.code}\n")
+    return 1
+
+
 # -- the command ------------------------------------------------------------------------------
+
+
+def status_at(path: str) -> dict[str, Any] | None:
+    """What the server at ``path`` says of itself, or None when none answers there."""
+    try:
+        with ask(path, {"ask": "status"}, timeout=_READ_WITHIN) as connection:
+            return reply(connection.makefile("rb"))
+    except (OSError, ValueError):
+        return None
 
 
 def run_server(args: argparse.Namespace, out: Output) -> int:
@@ -366,27 +475,36 @@ def run_server(args: argparse.Namespace, out: Output) -> int:
     if path is None:
         msg = f"servers are turned off here ({ENVIRONMENT}={os.environ.get(ENVIRONMENT)!r}); unset it to use one"
         raise UsageError(msg)
+    if not os.path.isabs(path):
+        msg = f"{ENVIRONMENT} must be an absolute path to a socket, got {path!r}"
+        raise UsageError(msg)
     if not hasattr(os, "fork") or not hasattr(__import__("socket"), "send_fds"):
         msg = "a server needs fork and Unix sockets that pass descriptors (Linux, macOS, the BSDs); commands run without one here"
         raise UsageError(msg)
+    try:
+        _private_folder(os.path.dirname(path))
+    except OSError as error:
+        raise UsageError(str(error)) from None
     running = status_at(path)
+    log = os.path.splitext(path)[0] + ".log"
     if args.action == "status":
         report = {"running": running is not None, "socket": path, **(running or {})}
         if out.json_mode:
             out.json(report)
         elif running is None:
-            out.line(f"no server answers at {path}")
+            out.line(f"no server answers at {path}{_last_words(log)}")
         else:
+            served = running["served"]
             out.line(
                 f"server pid {running['pid']} at {path}: packs {', '.join(running['packs']) or 'none'}, "
-                f"{running['files']} files watched, {running['served']} command{'' if running['served'] == 1 else 's'} served"
+                f"{running['files']} files watched, {served} command{'' if served == 1 else 's'} served"
             )
         return 0
     if args.action == "stop":
         if running is None:
             _say(out, {"stopped": None, "socket": path}, f"no server answers at {path}")
             return 0
-        with ask(path, {"ask": "stop"}) as connection:
+        with ask(path, {"ask": "stop"}, timeout=_READ_WITHIN) as connection:
             reply(connection.makefile("rb"))
         _say(out, {"stopped": running["pid"], "socket": path}, f"stopped server pid {running['pid']} at {path}")
         return 0
@@ -399,30 +517,63 @@ def run_server(args: argparse.Namespace, out: Output) -> int:
         except OSError as error:
             raise UsageError(str(error)) from error
         return 0
-    return _start(path, args.idle, out)
+    return _start(path, log, args.idle, out)
 
 
-def _start(path: str, idle: float, out: Output) -> int:
-    """Start a server in the background (its own session, its log beside the socket); wait until it answers."""
+def _private_folder(folder: str) -> None:
+    """Make ``folder`` (mode 700) if it is not there.
+
+    Raises:
+        OSError: it is not this user's alone.
+    """
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    refused = unsafe_folder(folder)
+    if refused:
+        raise OSError(refused)
+
+
+def _last_words(log: str) -> str:
+    """What the last server at a socket said last, from its log, when there is one."""
+    try:
+        with open(log, encoding="utf-8", errors="replace") as text:
+            lines = text.read().strip().splitlines()
+    except OSError:
+        return ""
+    return f" (the last one's log, {log}, ends: {lines[-1]})" if lines else ""
+
+
+def _start(path: str, log: str, idle: float, out: Output) -> int:
+    """Start a server in the background (its own session, its log beside the socket, begun anew); wait until it
+    answers."""
     import subprocess
     import time
 
     from progression.cli.args import UsageError
 
-    folder = os.path.dirname(path)
-    os.makedirs(folder, mode=0o700, exist_ok=True)
-    refused = unsafe_folder(folder)
-    if refused:
-        raise UsageError(refused)
-    log = os.path.splitext(path)[0] + ".log"
-    arguments = [sys.executable, "-m", "progression", "server", "start", "--foreground", "--idle", f"{idle:g}"]
-    with open(log, "ab") as written, open(os.devnull, "rb") as nothing:
-        process = subprocess.Popen(
-            arguments, stdin=nothing, stdout=written, stderr=written, start_new_session=True, close_fds=True
-        )
+    process = None
+    if not _held(path):  # else another start is warming one up: wait for it
+        # -P: the server's modules come from this Python's path alone, never from the folder it was started in
+        arguments = [
+            sys.executable,
+            "-P",
+            "-m",
+            "progression",
+            "server",
+            "start",
+            "--foreground",
+            "--idle",
+            f"{idle:g}",
+        ]
+        with open(log, "wb") as written, open(os.devnull, "rb") as nothing:
+            process = subprocess.Popen(
+                arguments, stdin=nothing, stdout=written, stderr=written, start_new_session=True, close_fds=True
+            )
     deadline = time.monotonic() + _READY_WITHIN
     while time.monotonic() < deadline:
         running = status_at(path)
+        if running is not None and (process is None or running["pid"] != process.pid):
+            _say(out, {"started": False, **running}, f"a server (pid {running['pid']}) already answers at {path}")
+            return 0
         if running is not None:
             _say(
                 out,
@@ -431,13 +582,29 @@ def _start(path: str, idle: float, out: Output) -> int:
                 f"built in {running['warm_seconds']:.2f} s; it stops after {idle:g} idle minutes (log: {log})",
             )
             return 0
-        if process.poll() is not None:
-            break
+        if (process is None or process.poll() is not None) and not _held(path):
+            break  # none starts any more
         time.sleep(0.05)
-    with open(log, encoding="utf-8", errors="replace") as text:
-        last = text.read().strip().splitlines()[-1:] or ["(nothing)"]
-    msg = f"the server did not start (exit status {process.poll()}); its log {log} ends with: {last[0]}"
+    ended = "" if process is None else f" (exit status {process.poll()})"
+    msg = f"the server did not start{ended}{_last_words(log)}"
     raise UsageError(msg)
+
+
+def _held(path: str) -> bool:
+    """Whether a server holds the socket at ``path`` (or is warming up to): its lock is taken."""
+    import fcntl
+
+    try:
+        lock = os.open(path + ".lock", os.O_RDWR)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(lock)  # closing releases a lock taken here
+    return False
 
 
 def _say(out: Output, data: dict[str, Any], text: str) -> None:
