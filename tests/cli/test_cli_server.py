@@ -209,6 +209,37 @@ class TestSameCommand:
                 time.sleep(0.1)
             assert 1 == subprocess.run(["pgrep", "-P", str(pid)], capture_output=True).returncode, "a fork is left"
 
+    def test_a_signal_the_caller_ignores_does_not_end_the_command(self, server: Server, league: Path) -> None:
+        """``nohup``: a caller that ignores SIGHUP is sent one at its dice prompt; its command goes on and records
+        the match, as it would cold."""
+
+        def ignore_hangups() -> None:
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+        waiting = subprocess.Popen(
+            progression_command("league", "record", str(league), "5", "home.score=1", "away.score=0"),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=server.env,
+            preexec_fn=ignore_hangups,
+        )
+        assert waiting.stderr is not None
+        assert "roll a D" == waiting.stderr.read(len("roll a D"))
+        waiting.send_signal(signal.SIGHUP)
+        out, err = waiting.communicate("4\n5\n3\n2\n6\n1\n", timeout=30)
+        assert 0 == waiting.returncode, err
+        assert "rolled 1D6 for Dedicated Fans: 4" in out
+        assert 1 == server.served()
+
+    def test_stdin_keeps_its_carriage_returns(self, server: Server, league: Path) -> None:
+        """Dice typed with ``\\r`` line ends are refused, through the server as cold (no newline translated)."""
+        record = ("league", "record", str(league), "6", "home.score=1", "away.score=0")
+        served, cold = server.run(*record, stdin="4\r3\r"), server.cold(*record, stdin="4\r3\r")
+        assert (cold.returncode, cold.stderr) == (served.returncode, served.stderr)
+        assert 2 == served.returncode
+
     def test_twenty_commands_at_once_are_all_recorded(self, server: Server, tmp_path: Path) -> None:
         """Twenty ``league record`` on twenty fixtures, started together through the server: all recorded."""
         import progression_bloodbowl as bb
@@ -280,6 +311,17 @@ class TestDeclined:
     def test_other_python_settings_run_cold(self, server: Server) -> None:
         """``PYTHON*`` settings are read by an interpreter as it starts: a caller with others runs cold."""
         assert 0 == server.run("packs", env={**server.env, "PYTHONWARNINGS": "ignore"}).returncode
+        assert 0 == server.served()
+
+    def test_other_interpreter_flags_run_cold(self, server: Server) -> None:
+        """``-X int_max_str_digits=0`` changes what a command accepts: a caller started with it runs cold."""
+        flagged = subprocess.run(
+            [sys.executable, "-X", "int_max_str_digits=0", "-m", "progression", "packs"],
+            env=server.env,
+            capture_output=True,
+            check=False,
+        )
+        assert 0 == flagged.returncode
         assert 0 == server.served()
 
     def test_a_working_folder_holding_a_pack_runs_cold(self, server: Server, tmp_path: Path) -> None:
@@ -424,10 +466,10 @@ class TestLifecycle:
     def test_bad_settings_are_refused_before_warming(self, tmp_path: Path) -> None:
         """``--idle`` below 0 or not a number, and a relative ``PROGRESSION_SERVER``, exit 2 saying what was expected."""
         server = Server(tmp_path / "run")
-        for idle in ("-1", "nan", "soon"):
+        for idle in ("-1", "nan", "soon", "1e15"):
             refused = server.run("server", "start", "--idle", idle)
             assert 2 == refused.returncode
-            assert f"expected a number of minutes, 0 or more, got '{idle}'" in refused.stderr
+            assert f"expected a number of minutes from 0 to 10,000,000, got '{idle}'" in refused.stderr
         relative = server.run("server", "status", env={**server.env, "PROGRESSION_SERVER": "run/server.sock"})
         assert 2 == relative.returncode
         assert "PROGRESSION_SERVER must be an absolute path to a socket, got 'run/server.sock'" in relative.stderr

@@ -79,6 +79,9 @@ def forwarded(argv: list[str]) -> int | None:
         folder = os.getcwd()
     except OSError:  # a working folder removed meanwhile: the command says so itself
         return None
+    import signal
+
+    ignored = [name for name in _RELAYED if signal.getsignal(getattr(signal, name)) == signal.SIG_IGN]
     request = {
         "argv": argv,
         "cwd": folder,
@@ -87,6 +90,8 @@ def forwarded(argv: list[str]) -> int | None:
         "executable": sys.executable,
         "path": search_path(),
         "first": None if sys.flags.safe_path else os.path.join(folder, sys.path[0]),
+        "interpreter": interpreter(),
+        "ignored": ignored,
         "streams": [[stream.encoding, stream.errors] for stream in streams],
     }
     try:
@@ -98,11 +103,41 @@ def forwarded(argv: list[str]) -> int | None:
         first = reply(replies)
         if first is None or not isinstance(first.get("pid"), int):  # declined, or no answer in time
             return None
-        return _follow(connection, replies, first["pid"])
+        return _follow(connection, replies, first["pid"], ignored)
 
 
-def _follow(connection: socket.socket, replies: Any, pid: int) -> int:
-    """Let the fork ``pid`` run the command, passing it the signals the caller gets; its exit status."""
+def interpreter() -> dict[str, Any]:
+    """What this interpreter was started with that changes how code runs (its ``-X``, ``-W``, ``-O``, ``-E``,
+    ``-I``... flags), but not ``-P``: a server is started with it, and compares the first path entry itself."""
+    flags = {name: getattr(sys.flags, name, None) for name in _FLAGS}
+    return {"flags": flags, "x": {str(k): str(v) for k, v in sys._xoptions.items()}, "w": list(sys.warnoptions)}
+
+
+#: The flags of ``sys.flags`` compared between a caller and its server.
+_FLAGS = (
+    "debug",
+    "inspect",
+    "interactive",
+    "optimize",
+    "dont_write_bytecode",
+    "no_user_site",
+    "no_site",
+    "ignore_environment",
+    "verbose",
+    "bytes_warning",
+    "quiet",
+    "hash_randomization",
+    "isolated",
+    "dev_mode",
+    "utf8_mode",
+    "warn_default_encoding",
+    "int_max_str_digits",
+)
+
+
+def _follow(connection: socket.socket, replies: Any, pid: int, ignored: list[str]) -> int | None:
+    """Let the fork ``pid`` run the command, passing it the signals the caller gets (but those it ignores); its
+    exit status, or None when the fork could not be told to run it (the caller then runs it)."""
     import signal
 
     relayed: list[int] = []
@@ -115,19 +150,23 @@ def _follow(connection: socket.socket, replies: Any, pid: int) -> int:
         _signal(pid, signal.SIGSTOP)
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTSTP)
+        while _in_background():  # resumed by `bg`: stop as a cold job does when it reads the terminal
+            os.kill(os.getpid(), signal.SIGTTIN)
         signal.signal(signal.SIGTSTP, suspend)
         _signal(pid, signal.SIGCONT)
 
     for name in _RELAYED:
-        signal.signal(getattr(signal, name), relay)
-    signal.signal(signal.SIGTSTP, suspend)
+        if name not in ignored:
+            signal.signal(getattr(signal, name), relay)
+    if signal.getsignal(signal.SIGTSTP) != signal.SIG_IGN:
+        signal.signal(signal.SIGTSTP, suspend)
     import socket
 
     try:
         connection.settimeout(None)
         socket.send_fds(connection, [GO], [0, 1, 2])
-    except OSError:  # the fork never heard "go": it ran nothing
-        return 3
+    except OSError:  # the fork is gone without hearing "go": it ran nothing
+        return None
     last = reply(replies)
     if last is not None and isinstance(last.get("status"), int):
         status: int = last["status"]

@@ -1049,7 +1049,7 @@ def minutes(text: str) -> float:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0 <= value < float("inf"):
-        msg = f"expected a number of minutes, 0 or more, got {text!r}"
+    if not 0 <= value <= 10**7:  # about 19 years: past it, no timer takes it
+        msg = f"expected a number of minutes from 0 to 10,000,000, got {text!r}"
         raise argparse.ArgumentTypeError(msg)
     return value

@@ -38,7 +38,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from progression.cli.forward import ENVIRONMENT, GO, ask, reply, search_path, socket_path, unsafe_folder
+from progression.cli.forward import ENVIRONMENT, GO, ask, interpreter, reply, search_path, socket_path, unsafe_folder
 
 if TYPE_CHECKING:
     import argparse
@@ -114,11 +114,16 @@ class _Reads:
 
     def __init__(self) -> None:
         self.paths: list[str] = []
+        self.imports: set[str] = set()
         self.recording = False
         sys.addaudithook(self._heard)
 
     def _heard(self, event: str, args: tuple[Any, ...]) -> None:
-        if not self.recording or event != "open":
+        if not self.recording:
+            return
+        if event == "import":  # found or not: a module of that name in a caller's first folder would be
+            self.imports.add(str(args[0]).partition(".")[0])
+        if event != "open":
             return
         path, mode, flags = args
         reading = "r" in mode if isinstance(mode, str) else (flags or 0) & os.O_ACCMODE == os.O_RDONLY
@@ -126,10 +131,10 @@ class _Reads:
             self.paths.append(os.path.abspath(path))
 
 
-def warm_up() -> tuple[list[str], Fingerprint]:
+def warm_up() -> tuple[list[str], Fingerprint, frozenset[str]]:
     """Import the command line, every command's module and every installed pack, build each pack, the parser
-    and the converter of each pack's sheets, noting what was read: the packs built, and the fingerprint of every
-    file read."""
+    and the converter of each pack's sheets, noting what was read: the packs built, the fingerprint of every
+    file read, and the top-level names of every module imported or looked for."""
     from importlib import import_module
 
     reads = _Reads()
@@ -154,7 +159,8 @@ def warm_up() -> tuple[list[str], Fingerprint]:
             built.append(name)
     finally:
         reads.recording = False
-    return built, Fingerprint(_module_sources(), reads.paths)
+    modules = frozenset(reads.imports | {name.partition(".")[0] for name in sys.modules})
+    return built, Fingerprint(_module_sources(), reads.paths), modules
 
 
 def shadowed(folder: str, names: frozenset[str]) -> list[str]:
@@ -185,8 +191,7 @@ class _Server:
         self.path = path
         self.idle_minutes = idle_minutes
         started = time.monotonic()
-        self.built, self.fingerprint = warm_up()
-        self.modules = frozenset(name.partition(".")[0] for name in sys.modules)
+        self.built, self.fingerprint, self.modules = warm_up()
         first = None if sys.flags.safe_path else os.path.abspath(sys.path[0])
         shadows = shadowed(first, self.modules) if first else []
         if shadows:
@@ -214,6 +219,8 @@ class _Server:
         environment = request.get("env")
         if not isinstance(environment, dict) or _python_settings(environment) != self.python:
             return "other PYTHON* settings"
+        if request.get("interpreter") != interpreter():
+            return "another interpreter's flags (-X, -W, -O, -E, -I...)"
         first = request.get("first")
         if isinstance(first, str) and shadowed(first, self.modules):
             return f"{first} holds modules of the same names as the server's"
@@ -379,15 +386,16 @@ def _run_forked(connection: socket.socket, request: dict[str, Any]) -> None:  # 
     import socket
     import threading
 
-    for name in ("SIGCHLD", "SIGTERM", "SIGHUP"):
+    # the signals as a cold command has them: Python's own, and those the caller ignores ignored
+    for name in ("SIGCHLD", "SIGTERM", "SIGHUP", "SIGQUIT"):
         signal.signal(getattr(signal, name), signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    for name in request["ignored"]:
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
     descriptors: list[int] = []
-    try:
+    try:  # no time limit: a caller that gives up closes its end, and a suspended one may go on later
         connection.sendall(json.dumps({"pid": os.getpid()}).encode() + b"\n")
-        connection.settimeout(_READ_WITHIN)
         heard, descriptors, _, _ = socket.recv_fds(connection, len(GO), 3)
-        connection.settimeout(None)
     except OSError:
         heard = b""
     if heard != GO or len(descriptors) != 3:  # the caller gave up waiting and runs the command itself
@@ -407,9 +415,14 @@ def _run_forked(connection: socket.socket, request: dict[str, Any]) -> None:  # 
             mode, buffering = ("rb", -1) if number == 0 else ("wb", 0 if unbuffered else -1)
             raw = open(number, mode, buffering=buffering, closefd=False)  # noqa: SIM115 - the command's stream
             line_buffering = os.isatty(number) or number == 2
-            streams.append(
+            streams.append(  # newline="\n": as the interpreter makes its own, no \r translated
                 io.TextIOWrapper(
-                    raw, encoding=encoding, errors=errors, line_buffering=line_buffering, write_through=unbuffered
+                    raw,
+                    encoding=encoding,
+                    errors=errors,
+                    newline="\n",
+                    line_buffering=line_buffering,
+                    write_through=unbuffered,
                 )
             )
         sys.stdin, sys.stdout, sys.stderr = streams
@@ -491,6 +504,8 @@ def run_server(args: argparse.Namespace, out: Output) -> int:
         report = {"running": running is not None, "socket": path, **(running or {})}
         if out.json_mode:
             out.json(report)
+        elif running is None and _held(path):
+            out.line(f"a server holds {path} but does not answer: suspended, or still warming up")
         elif running is None:
             out.line(f"no server answers at {path}{_last_words(log)}")
         else:
@@ -501,6 +516,9 @@ def run_server(args: argparse.Namespace, out: Output) -> int:
             )
         return 0
     if args.action == "stop":
+        if running is None and _held(path):
+            _say(out, {"stopped": None, "socket": path}, f"a server holds {path} but does not answer: not stopped")
+            return 1
         if running is None:
             _say(out, {"stopped": None, "socket": path}, f"no server answers at {path}")
             return 0
