@@ -28,7 +28,9 @@ from support.transcripts import transcript
 
 PAGE = Path(__file__).parents[2] / "docs" / "how-to" / "server.rst"
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="a server needs fork (POSIX)")
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "fork") or not Path("/proc/self/stat").exists(), reason="a server needs fork; the tests read /proc"
+)
 
 HUMANS = [("human_blitzer", "Griselda"), ("human_thrower", "Hans"), ("human_catcher", "Lena")]
 HUMANS += [("human_lineman", f"Lineman {n}") for n in range(1, 9)]
@@ -104,6 +106,54 @@ def copied(path: Path, name: str) -> str:
     return str(target)
 
 
+def processes(*, parent: int | None = None, serving: Path | None = None) -> list[int]:
+    """The live processes (read from ``/proc``) whose parent is ``parent``, or that serve the socket ``serving``
+    (started as ``server start`` with ``PROGRESSION_SERVER`` naming it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            environment = (entry / "environ").read_bytes().split(b"\0") if serving is not None else []
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # ended meanwhile, or another user's
+            continue
+        state, ppid = stat.rpartition(")")[2].split()[:2]
+        if state == "Z":
+            continue
+        if parent is not None and int(ppid) == parent:
+            found.append(int(entry.name))
+        if serving is not None and f"PROGRESSION_SERVER={serving}".encode() in environment and b"start" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def gone(**which: object) -> bool:
+    """Whether the processes :func:`processes` finds for ``which`` are all gone within 10 seconds."""
+    deadline = time.monotonic() + 10
+    while processes(**which) and time.monotonic() < deadline:  # type: ignore[arg-type]
+        time.sleep(0.1)
+    return not processes(**which)  # type: ignore[arg-type]
+
+
+def prompted(server: Server, league: Path, fixture: int, **options: object) -> subprocess.Popen[str]:
+    """``league record`` of ``fixture`` (a 1-0 win: dice for the fans) through ``server``, once its fork asks for a
+    die on the caller's stdin."""
+    waiting = subprocess.Popen(
+        progression_command("league", "record", str(league), str(fixture), "home.score=1", "away.score=0"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=server.env,
+        **options,  # type: ignore[call-overload]
+    )
+    assert waiting.stderr is not None
+    assert "roll a D" == waiting.stderr.read(len("roll a D"))
+    return waiting
+
+
 class TestSameCommand:
     def test_a_match_recorded_through_the_server_is_the_match_recorded_cold(self, server: Server, league: Path) -> None:
         """The same seeded match on two copies of a league: the same output, status, standings and verification,
@@ -167,19 +217,10 @@ class TestSameCommand:
 
     def test_ctrl_c_reaches_the_command(self, server: Server, league: Path) -> None:
         """SIGINT to the caller is relayed to the fork, which stops as a command stopped by Ctrl-C does (130)."""
-        waiting = subprocess.Popen(
-            progression_command("league", "record", str(league), "3", "home.score=1", "away.score=0"),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=server.env,
-        )
-        assert waiting.stderr is not None
-        prompt = waiting.stderr.read(len("roll a D"))  # the fork asks: it is waiting on the caller's stdin
-        assert "roll a D" == prompt
+        waiting = prompted(server, league, 3)  # the fork asks: it is waiting on the caller's stdin
         waiting.send_signal(signal.SIGINT)
-        _, err = waiting.communicate(timeout=30)
+        waiting.wait(timeout=30)  # stdin kept open: the command ends by the signal, not by an ended stdin
+        _, err = waiting.communicate()
         assert 130 == waiting.returncode, err
         assert "interrupted" in err
 
@@ -188,26 +229,12 @@ class TestSameCommand:
         command does, killed by the signal); SIGKILL to a caller: its fork ends, and leaves the server no child."""
         pid = int(str(server.status()["pid"]))
         for signum in (signal.SIGTERM, signal.SIGKILL):
-            waiting = subprocess.Popen(
-                progression_command("league", "record", str(league), "4", "home.score=1", "away.score=0"),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=server.env,
-            )
-            assert waiting.stderr is not None
-            assert "roll a D" == waiting.stderr.read(len("roll a D"))
+            waiting = prompted(server, league, 4)
             waiting.send_signal(signum)
-            waiting.communicate(timeout=30)
+            waiting.wait(timeout=30)
             assert -signum == waiting.returncode
-            deadline = time.monotonic() + 10
-            while (
-                time.monotonic() < deadline
-                and subprocess.run(["pgrep", "-P", str(pid)], capture_output=True).returncode == 0
-            ):
-                time.sleep(0.1)
-            assert 1 == subprocess.run(["pgrep", "-P", str(pid)], capture_output=True).returncode, "a fork is left"
+            assert gone(parent=pid), "a fork is left"  # while its stdin is still open: not ended by its end
+            waiting.communicate()
 
     def test_a_signal_the_caller_ignores_does_not_end_the_command(self, server: Server, league: Path) -> None:
         """``nohup``: a caller that ignores SIGHUP is sent one at its dice prompt; its command goes on and records
@@ -216,17 +243,7 @@ class TestSameCommand:
         def ignore_hangups() -> None:
             signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
-        waiting = subprocess.Popen(
-            progression_command("league", "record", str(league), "5", "home.score=1", "away.score=0"),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=server.env,
-            preexec_fn=ignore_hangups,
-        )
-        assert waiting.stderr is not None
-        assert "roll a D" == waiting.stderr.read(len("roll a D"))
+        waiting = prompted(server, league, 5, preexec_fn=ignore_hangups)
         waiting.send_signal(signal.SIGHUP)
         out, err = waiting.communicate("4\n5\n3\n2\n6\n1\n", timeout=30)
         assert 0 == waiting.returncode, err
@@ -454,14 +471,12 @@ class TestLifecycle:
         said = [json.loads(process.communicate(timeout=60)[0]) for process in starts]
         assert [False, True] == sorted(answer["started"] for answer in said)
         assert said[0]["pid"] == said[1]["pid"]
-        assert 0 == server.run("server", "stop").returncode
-        deadline = time.monotonic() + 10
-        while (
-            time.monotonic() < deadline
-            and subprocess.run(["pgrep", "-f", str(server.socket)], capture_output=True).returncode == 0
-        ):
+        deadline = time.monotonic() + 10  # a second server, if one was started, ends as soon as it meets the lock
+        while processes(serving=server.socket) != [said[0]["pid"]] and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert 1 == subprocess.run(["pgrep", "-f", str(server.socket)], capture_output=True).returncode
+        assert [said[0]["pid"]] == processes(serving=server.socket)
+        assert 0 == server.run("server", "stop").returncode
+        assert gone(serving=server.socket)
 
     def test_bad_settings_are_refused_before_warming(self, tmp_path: Path) -> None:
         """``--idle`` below 0 or not a number, and a relative ``PROGRESSION_SERVER``, exit 2 saying what was expected."""
