@@ -410,6 +410,20 @@ class TestDeclined:
         assert 0 == server.run("packs").returncode
         assert 2 == server.served()
 
+    def test_a_request_not_shaped_as_a_command_is_declined(self, server: Server) -> None:
+        """A client of the same user sending a request of the wrong shape is declined; the server serves on."""
+        import socket
+
+        declined = b'{"declined": "not a command\'s request"}\n'
+        for request, expected in (({"argv": "packs"}, declined), ({"argv": ["packs"], "cwd": 3}, declined), ([1], b"")):
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+                client.settimeout(10)
+                client.connect(str(server.socket))
+                client.sendall(json.dumps(request).encode() + b"\n")
+                assert expected == client.makefile("rb").readline()
+        assert 0 == server.run("packs").returncode
+        assert 1 == server.served()
+
     def test_a_socket_in_a_folder_open_to_others_is_not_used(self, tmp_path: Path) -> None:
         """``server start`` refuses a folder others may enter; a command there runs cold."""
         folder = tmp_path / "open"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import socket
 
-__all__ = ["ENVIRONMENT", "GO", "ask", "forwarded", "reply", "search_path", "socket_path", "unsafe_folder"]
+__all__ = ["ENVIRONMENT", "GO", "RELAYED", "ask", "forwarded", "reply", "search_path", "socket_path", "unsafe_folder"]
 
 #: The environment variable naming the socket; ``off`` (or the empty text) never uses a server.
 ENVIRONMENT = "PROGRESSION_SERVER"
@@ -29,7 +29,7 @@ GO = b"go\n"
 #: Seconds a caller waits for the server's first answer before running the command itself.
 ANSWER_WITHIN = 5.0
 #: The signals a caller passes on to the fork running its command (a terminal sends them to the caller).
-_RELAYED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+RELAYED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
 
 def socket_path() -> str | None:
@@ -81,7 +81,7 @@ def forwarded(argv: list[str]) -> int | None:
         return None
     import signal
 
-    ignored = [name for name in _RELAYED if signal.getsignal(getattr(signal, name)) == signal.SIG_IGN]
+    ignored = [name for name in RELAYED if signal.getsignal(getattr(signal, name)) == signal.SIG_IGN]
     request = {
         "argv": argv,
         "cwd": folder,
@@ -155,7 +155,7 @@ def _follow(connection: socket.socket, replies: Any, pid: int, ignored: list[str
         signal.signal(signal.SIGTSTP, suspend)
         _signal(pid, signal.SIGCONT)
 
-    for name in _RELAYED:
+    for name in RELAYED:
         if name not in ignored:
             signal.signal(getattr(signal, name), relay)
     if signal.getsignal(signal.SIGTSTP) != signal.SIG_IGN:

@@ -38,7 +38,17 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from progression.cli.forward import ENVIRONMENT, GO, ask, interpreter, reply, search_path, socket_path, unsafe_folder
+from progression.cli.forward import (
+    ENVIRONMENT,
+    GO,
+    RELAYED,
+    ask,
+    interpreter,
+    reply,
+    search_path,
+    socket_path,
+    unsafe_folder,
+)
 
 if TYPE_CHECKING:
     import argparse
@@ -214,6 +224,8 @@ class _Server:
 
     def declined(self, request: dict[str, Any]) -> str | None:
         """Why the fork could not stand in for this caller, or None."""
+        if not _shaped(request):
+            return "not a command's request"
         if request.get("executable") != sys.executable or request.get("path") != search_path():
             return "another Python or module path"
         environment = request.get("env")
@@ -225,6 +237,23 @@ class _Server:
         if isinstance(first, str) and shadowed(first, self.modules):
             return f"{first} holds modules of the same names as the server's"
         return None
+
+
+def _shaped(request: dict[str, Any]) -> bool:
+    """Whether ``request`` holds what a fork reads, of the types it reads (what :func:`forwarded` sends)."""
+    texts = request.get("argv"), request.get("ignored")
+    streams = request.get("streams")
+    return (
+        all(isinstance(words, list) and all(isinstance(w, str) for w in words) for words in texts)
+        and set(request.get("ignored", ())) <= set(RELAYED)
+        and isinstance(request.get("cwd"), str)
+        and isinstance(request.get("umask"), int)
+        and isinstance(request.get("env"), dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in request["env"].items())
+        and isinstance(streams, list)
+        and len(streams) == 3
+        and all(isinstance(stream, list) and len(stream) == 2 for stream in streams)
+    )
 
 
 def _python_settings(environment: dict[str, Any]) -> dict[str, Any]:
@@ -326,9 +355,12 @@ def _serve_one(server: _Server, connection: socket.socket, listener: socket.sock
             answer({"declined": f"{changed} changed"})
             return f"{changed} changed since it was read"
         if os.fork() == 0:  # pragma: no cover - the fork; its coverage is not gathered
-            listener.close()
-            os.close(lock)  # the lock is the server's alone: a fork running on does not hold the socket
-            _run_forked(connection, request)
+            try:
+                listener.close()
+                os.close(lock)  # the lock is the server's alone: a fork running on does not hold the socket
+                _run_forked(connection, request)
+            finally:
+                os._exit(1)  # whatever happens, a fork never goes back to the server's loop
         server.served += 1
     except (OSError, ValueError):
         pass
