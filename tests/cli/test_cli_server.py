@@ -424,6 +424,32 @@ class TestDeclined:
         assert 0 == server.run("packs").returncode
         assert 1 == server.served()
 
+    def test_a_fork_gone_before_go_leaves_the_caller_to_run_the_command(self, tmp_path: Path, league: Path) -> None:
+        """A server whose fork answers and is gone before the caller's ``go``: the caller runs the command itself,
+        as it was, its own Ctrl-C included (stopped by it at a dice prompt: 130, "interrupted")."""
+        import socket
+        import threading
+
+        folder = tmp_path / "run"
+        server = Server(folder)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+            listener.bind(str(server.socket))
+            listener.listen(1)
+
+            def answer_and_vanish() -> None:
+                connection, _ = listener.accept()
+                with connection:
+                    connection.makefile("rb").readline()
+                    connection.sendall(b'{"pid": 999999999}\n')
+
+            threading.Thread(target=answer_and_vanish, daemon=True).start()
+            waiting = prompted(server, league, 1)
+            waiting.send_signal(signal.SIGINT)
+            waiting.wait(timeout=30)
+            _, err = waiting.communicate()
+        assert 130 == waiting.returncode, err
+        assert "interrupted" in err
+
     def test_a_socket_in_a_folder_open_to_others_is_not_used(self, tmp_path: Path) -> None:
         """``server start`` refuses a folder others may enter; a command there runs cold."""
         folder = tmp_path / "open"

@@ -5,8 +5,10 @@ is found: without a server, asking costs one ``stat``.
 
 The exchange, one connection per command: the caller sends its request as a line of JSON. The server answers a
 line: ``{"declined": why}`` (the caller then runs the command itself) or ``{"pid": n}`` from the fork that will
-run it. The caller then says ``go``, passing its three standard streams' descriptors with it, and from then on is
-committed: the fork runs the command and ends with ``{"status": n}``. A caller that never says ``go`` (it gave up
+run it. The caller then says ``go``, passing its three standard streams' descriptors with it; the fork answers
+``{"running": true}`` before it does anything else, and from then on the caller is committed: the fork runs the
+command and ends with ``{"status": n}``. A fork gone before saying it runs has run nothing: the caller runs the
+command itself. A caller that never says ``go`` (it gave up
 waiting) leaves the fork to end without running anything, so that a command never runs twice; and its streams are
 never held by a server that does not answer (a pipe from the caller would not end while they were).
 """
@@ -155,17 +157,23 @@ def _follow(connection: socket.socket, replies: Any, pid: int, ignored: list[str
         signal.signal(signal.SIGTSTP, suspend)
         _signal(pid, signal.SIGCONT)
 
-    for name in RELAYED:
-        if name not in ignored:
-            signal.signal(getattr(signal, name), relay)
+    handled = [getattr(signal, name) for name in RELAYED if name not in ignored]
     if signal.getsignal(signal.SIGTSTP) != signal.SIG_IGN:
-        signal.signal(signal.SIGTSTP, suspend)
+        handled.append(signal.SIGTSTP)
+    before = {signum: signal.getsignal(signum) for signum in handled}
+    for signum in handled:
+        signal.signal(signum, suspend if signum == signal.SIGTSTP else relay)
     import socket
 
     try:
         connection.settimeout(None)
         socket.send_fds(connection, [GO], [0, 1, 2])
-    except OSError:  # the fork is gone without hearing "go": it ran nothing
+        running = reply(replies)  # the fork says it has the streams before it does anything with them
+    except OSError:
+        running = None
+    if running is None or running.get("running") is not True:  # gone before it ran anything: run it here, as it was
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
         return None
     last = reply(replies)
     if last is not None and isinstance(last.get("status"), int):

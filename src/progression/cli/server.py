@@ -430,7 +430,11 @@ def _run_forked(connection: socket.socket, request: dict[str, Any]) -> None:  # 
         heard, descriptors, _, _ = socket.recv_fds(connection, len(GO), 3)
     except OSError:
         heard = b""
-    if heard != GO or len(descriptors) != 3:  # the caller gave up waiting and runs the command itself
+    try:
+        if heard != GO or len(descriptors) != 3:  # the caller gave up waiting and runs the command itself
+            os._exit(0)
+        connection.sendall(json.dumps({"running": True}).encode() + b"\n")
+    except OSError:  # gone meanwhile: it runs the command itself
         os._exit(0)
     threading.Thread(target=_end_with_caller, args=(connection,), daemon=True).start()
     status = 3
