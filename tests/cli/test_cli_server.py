@@ -49,7 +49,7 @@ class Server:
         self.env = {**os.environ, "PROGRESSION_SERVER": str(self.socket), **(extra or {})}
 
     def run(
-        self, *argv: str, stdin: str | None = None, env: dict[str, str] | None = None
+        self, *argv: str, stdin: str | None = None, env: dict[str, str] | None = None, cwd: Path | None = None
     ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             progression_command(*argv),
@@ -57,8 +57,21 @@ class Server:
             capture_output=True,
             text=True,
             env=env or self.env,
+            cwd=cwd,
             check=False,
             stdin=None if stdin is not None else subprocess.DEVNULL,
+        )
+
+    def shell(self, line: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+        """``line`` run by ``sh``, its ``progression`` the command under test (``umask 077 && progression ...``)."""
+        command = " ".join(progression_command())
+        return subprocess.run(
+            ["sh", "-c", line.replace("progression", f"exec {command}", 1)],
+            cwd=cwd,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=False,
         )
 
     def cold(self, *argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -199,18 +212,7 @@ class TestSameCommand:
         """A relative path is the caller's; the file gets the caller's umask, not the server's."""
         folder = tmp_path / "work"
         folder.mkdir()
-        made = subprocess.run(
-            [
-                "sh",
-                "-c",
-                f"umask 077 && exec {' '.join(progression_command())} league new cup.sqlite --pack bloodbowl --name Cup",
-            ],
-            cwd=folder,
-            env=server.env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        made = server.shell("umask 077 && progression league new cup.sqlite --pack bloodbowl --name Cup", cwd=folder)
         assert 0 == made.returncode, made.stderr
         assert 0o600 == (folder / "cup.sqlite").stat().st_mode & 0o777
         assert 1 == server.served()
@@ -358,31 +360,17 @@ class TestDeclined:
         text = data.read_text(encoding="utf-8")
         assert 'en = "Competences"' in text
         data.write_text(text.replace('en = "Competences"', 'en = "Shadowed"'), encoding="utf-8")
-        shown = subprocess.run(
-            progression_command("packs"), cwd=shadow, env=server.env, capture_output=True, text=True, check=False
-        )
+        shown = server.run("packs", cwd=shadow)
         assert (0, True) == (shown.returncode, "Shadowed" in shown.stdout), shown.stderr
         assert 0 == server.served()
-        refused = subprocess.run(
-            progression_command("server", "start", "--foreground"),
-            cwd=shadow,
-            env={**server.env, "PROGRESSION_SERVER": str(tmp_path / "run2" / "s.sock")},
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        elsewhere = {**server.env, "PROGRESSION_SERVER": str(tmp_path / "run2" / "s.sock")}
+        refused = server.run("server", "start", "--foreground", cwd=shadow, env=elsewhere)
         assert 2 == refused.returncode
         assert "holds modules a command would import from elsewhere (progression_competence)" in refused.stderr
 
     def test_a_closed_stream_runs_cold(self, server: Server) -> None:
         """A caller whose stdin is closed has no descriptor to pass: it runs cold, as it would anyway."""
-        closed = subprocess.run(
-            ["sh", "-c", f"exec {' '.join(progression_command('packs'))} <&-"],
-            env=server.env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        closed = server.shell("progression packs <&-")
         assert (0, "") == (closed.returncode, closed.stderr)
         assert 0 == server.served()
 
@@ -465,13 +453,8 @@ class TestDeclined:
 
     def test_turned_off(self, tmp_path: Path) -> None:
         """``PROGRESSION_SERVER=off``: ``server`` commands say servers are off (exit 2)."""
-        result = subprocess.run(
-            progression_command("server", "status"),
-            env={**os.environ, "PROGRESSION_SERVER": "off"},
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        server = Server(tmp_path / "run")
+        result = server.run("server", "status", env={**server.env, "PROGRESSION_SERVER": "off"})
         assert 2 == result.returncode
         assert "servers are turned off here" in result.stderr
 
@@ -529,6 +512,31 @@ class TestLifecycle:
         assert 2 == relative.returncode
         assert "PROGRESSION_SERVER must be an absolute path to a socket, got 'run/server.sock'" in relative.stderr
 
+    def test_a_socket_held_by_a_server_that_does_not_answer(self, tmp_path: Path) -> None:
+        """Its lock taken (a server warming up, or suspended): ``status`` says so, ``stop`` exits 1 saying it did not
+        stop it, and ``start --foreground`` refuses to serve beside it (exit 2)."""
+        import fcntl
+
+        server = Server(tmp_path / "run")
+        with open(str(server.socket) + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            said = f"a server holds {server.socket} but does not answer"
+            status, stop = server.run("server", "status"), server.run("server", "stop")
+            assert (0, f"{said}: suspended, or still warming up\n") == (status.returncode, status.stdout)
+            assert (1, f"{said}: not stopped\n") == (stop.returncode, stop.stdout)
+            beside = server.run("server", "start", "--foreground")
+            assert (2, f"progression: another server holds {server.socket}\n") == (beside.returncode, beside.stderr)
+
+    @pytest.mark.skipif(os.getuid() != 0, reason="giving a folder to another user takes root")
+    def test_a_folder_of_another_user_is_refused(self, tmp_path: Path) -> None:
+        """A socket folder that is closed to others but belongs to someone else: refused, saying whose it is."""
+        folder = tmp_path / "theirs"
+        folder.mkdir(mode=0o700)
+        os.chown(folder, 65534, 65534)
+        refused = Server(folder).run("server", "start")
+        assert 2 == refused.returncode
+        assert f"folder {folder} belongs to another user (uid 65534); a server's folder must be yours" in refused.stderr
+
     def test_idle_server_stops(self, tmp_path: Path) -> None:
         """A server given a fraction of a minute of idleness stops by itself, and removes its socket."""
         server = Server(tmp_path / "run")
@@ -583,14 +591,7 @@ class TestHowTo:
         try:
             for command, expected in steps:
                 words = shlex.split(command, comments=True)
-                done = subprocess.run(
-                    progression_command(*words[1:]),
-                    cwd=tmp_path,
-                    env=server.env,
-                    capture_output=True,
-                    text=True,
-                    check=False,
-                )
+                done = server.run(*words[1:], cwd=tmp_path)
                 assert 0 == done.returncode, done.stderr
                 assert masked("\n".join(expected), socket.group(1)) == masked(
                     done.stdout.rstrip("\n"), str(server.socket)
