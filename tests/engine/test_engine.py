@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import attrs
 import hypothesis
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 import progression
-from progression import Effect, Entry, Sheet
-from progression.authoring import Override
+from progression import Effect, Entry, RulePack, Sheet
+from progression.authoring import FunctionCost, Limit, Override
 from progression.errors import (
     CapExceeded,
     DecisionError,
@@ -27,6 +28,7 @@ from progression.errors import (
 )
 from progression.events import Awarded, Lost, Purchased, Step
 from progression.operations import Award
+from progression.requirements import Context
 from support.builders import FEW, UPGRADES, ana, histories, market
 
 
@@ -489,6 +491,51 @@ class TestBadInput:
             InvalidInput, match="upgrade 'gift': cost function 'gift' gave the price -3; a price is a whole number >= 0"
         ):
             broken.quote(broken.new_sheet("adventurer", "Ana"), "gift")
+
+
+class TestQuoteKept:
+    """The last quote asked is kept: a sheet and a pack are immutable, so the same question has the same answer, and
+    a purchase asks what its caller has just asked. It is never the answer for another sheet."""
+
+    @staticmethod
+    def counted() -> tuple[RulePack, list[str]]:
+        """The market with a gift whose price is asked of a function that writes down each sheet it prices."""
+        asked: list[str] = []
+
+        def price(context: Context) -> int:
+            asked.append(context.sheet.name)
+            return 3
+
+        pack = market()
+        gift = attrs.evolve(pack.upgrade("badge"), id="gift", cost=FunctionCost(function="price"), limit=Limit())
+        return attrs.evolve(pack, upgrades=[*pack.upgrades.values(), gift], functions={"price": price}), asked
+
+    def test_a_purchase_after_its_quote_prices_once(self) -> None:
+        """Quoting, then buying on the quoted sheet, prices it once; the next purchase is another sheet, priced anew."""
+        pack, asked = self.counted()
+        sheet = pack.new_sheet("adventurer", "Ana", pools={"purse": 7})
+        assert pack.quote(sheet, "gift") is pack.quote(sheet, "gift")
+        after = pack.purchase(sheet, "gift")
+        again = pack.purchase(after, "gift")
+        assert (["Ana", "Ana"], 1) == (asked, again.pools["purse"])
+
+    def test_another_sheet_is_quoted_on_its_own_state(self) -> None:
+        """A sheet with the same ledger but other points (made by hand), or after a change, has its own quote."""
+        pack, _ = self.counted()
+        poor = pack.new_sheet("adventurer", "Ana", pools={"purse": 1})
+        assert not pack.quote(poor, "gift").ok
+        rich = attrs.evolve(poor, pools={**poor.pools, "purse": 9})
+        assert (True, False) == (pack.quote(rich, "gift").ok, pack.quote(poor, "gift").ok)
+        assert pack.quote(pack.award(poor, "purse", 2, reason="found"), "gift").ok
+
+    def test_another_pack_or_question_is_answered_anew(self) -> None:
+        """The same sheet quoted by another pack object, for another member or upgrade, is not given the last answer."""
+        pack, asked = self.counted()
+        other, asked_other = self.counted()
+        sheet = pack.new_sheet("adventurer", "Ana", pools={"purse": 7})
+        first, second = pack.quote(sheet, "gift"), other.quote(sheet, "gift")
+        assert (first, first is second, len(asked), len(asked_other)) == (second, False, 1, 1)
+        assert pack.quote(sheet, "lesson").price == 10
 
 
 SURPLUS_PACK = """

@@ -234,6 +234,16 @@ class TestChoicesAsWritten:
             pack.quote(ana, "skill", choice="Swim").price,
         )
 
+    def test_a_choice_read_as_an_option_is_not_the_answer_for_it_as_written(self, pack: RulePack) -> None:
+        """The quote that read ``Weapon Skill`` as ``weapon_skill`` is not kept for the same question asked of the
+        same sheet by a quote taking the choice as written (the engine's own, once the purchase has resolved it)."""
+        from progression.engine.quotes import quote
+
+        ana = rich(pack)
+        assert pack.quote(ana, "characteristic", choice="Weapon Skill").choice == "weapon_skill"
+        written = quote(pack, ana, "characteristic", choice="Weapon Skill", pay=None, member=None)
+        assert ["choice"] == [v.key for v in written.violations]
+
     def test_a_name_no_option_has_says_the_closest(self, pack: RulePack) -> None:
         """A misspelt option is refused, naming the closest options before listing them all."""
         unmet = pack.quote(rich(pack), "skill", choice="swimm").unmet

@@ -45,7 +45,9 @@ def purchase(
 ) -> None:
     """Buy ``upgrade_id``, or raise with nothing changed; a procedure asking a question with no decision pauses."""
     pack, sheet = work.pack, work.sheet
-    q = quote(pack, sheet, upgrade_id, choice=choice, pay=pay, member=member, args=args)
+    # Nothing done yet (the purchase is the operation): the quote of the sheet given, as its caller just asked it.
+    asked = work.before if len(sheet.ledger) == len(work.before.ledger) else sheet
+    q = quote(pack, asked, upgrade_id, choice=choice, pay=pay, member=member, args=args)
     recorded_override, waived = _override(q, override, bypass)
     _refuse(upgrade_id, q, waived, unit=unit_of(pack, q.currency))
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
