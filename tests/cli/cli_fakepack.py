@@ -227,6 +227,16 @@ def pack() -> RulePack:
     return progression.load_text(TOML, "cli_fakepack", FUNCTIONS, contract=CONTRACT)
 
 
+def huge_pack() -> RulePack:
+    """The same pack under another name, whose climb counts days past 64 bits (a count is any whole number)."""
+
+    def huge_climb(pack: RulePack, dice: progression.Dice, goal: int = 10) -> int:
+        return 2**70 + climb(pack, dice, goal)
+
+    simulations = [Simulation(name="climb", function=huge_climb)]
+    return attrs.evolve(pack(), name="huge", contract=attrs.evolve(CONTRACT, simulations=simulations))
+
+
 def quiet_pack() -> RulePack:
     """The same pack under another name, without a demo."""
     return attrs.evolve(pack(), name="quiet", contract=attrs.evolve(CONTRACT, demo=None))

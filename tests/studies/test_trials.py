@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
+from array import array
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import cli_fakepack
 import pytest
+from cli_support import install
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from progression import SeededDice, load
 from progression.errors import InvalidInput, UnknownName
-from progression.studies.trials import Trials, exact, run_trials
+from progression.studies.trials import SHIPPED_CHUNK, Trials, exact, run_chunk, run_trials
 
 
 @pytest.mark.usefixtures("fake")
@@ -26,6 +30,29 @@ class TestRunTrials:
         assert here.counts == there.counts
         assert 60 == len(here.counts)
         assert all(2 <= c <= 12 for c in here.counts)
+
+    def test_an_executor_is_sent_chunks_of_at_least_shipped_chunk(self) -> None:
+        """By default a chunk is about a hundredth of the trials; one sent to an executor holds at least
+        ``SHIPPED_CHUNK`` of them (a trip to a worker and back costs what many light trials do)."""
+        here: list[int] = []
+        there: list[int] = []
+        run_trials("fake", "climb", 1200, seed=1, progress=here.append)
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            run_trials("fake", "climb", 1200, seed=1, executor=pool, progress=there.append)
+        assert (100, math.ceil(1200 / SHIPPED_CHUNK), 1200) == (len(here), len(there), max(there))
+
+    def test_counts_come_back_as_one_array_or_whole(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A chunk's counts come back as one array of 64-bit integers (a cluster sends it as one buffer, not item
+        by item); counts past 64 bits come back whole, and a study of them is counted as in one process."""
+        install(monkeypatch, {"fake": "cli_fakepack:pack", "huge": "cli_fakepack:huge_pack"})
+        seeds = [1, 2, 3]
+        expected = [cli_fakepack.climb(load("fake"), SeededDice(seed), goal=12) for seed in seeds]
+        small, big = run_chunk("fake", "climb", seeds, {"goal": 12}), run_chunk("huge", "climb", seeds, {"goal": 12})
+        assert (array, expected) == (type(small), list(small))
+        assert [2**70 + count for count in expected] == big
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            shipped = run_trials("huge", "climb", 30, seed=4, executor=pool, chunk=7)
+        assert shipped.counts == run_trials("huge", "climb", 30, seed=4).counts
 
     def test_progress_reaches_the_total(self) -> None:
         """The progress callback is told how many trials are done, ending with all of them."""
