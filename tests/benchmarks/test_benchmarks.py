@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -395,6 +396,16 @@ class TestRun:
         assert [{"n": 1}, {"n": 2}] == seen
         assert ["fake 1", "fake 2"] == [line.split()[0] + " " + line.split()[1] for line in out.splitlines()[3:5]]
         assert "2 of 2 targets met" in out
+        seen.clear()
+        assert 0 == run.main(["--in-process"])  # the full sizes, here
+        assert [{"n": 100}, {"n": 200}] == seen
+
+    def test_a_benchmark_runs_alone_in_a_fresh_interpreter(self, bench) -> None:
+        """At full size each benchmark runs in an interpreter of its own, whose rows come back whole."""
+        run, curves = bench("run"), bench("bench_curves")
+        assert os.getpid() != run.alone(os.getpid, {})
+        sizes = {"far": 10**3, "looped": 50}
+        assert [r.name for r in curves.run(**sizes)] == [r.name for r in run.alone(curves.run, sizes)]
 
     def test_main_counts_no_context_line_as_a_target(self, bench, monkeypatch, capsys) -> None:
         """A line without a target is printed but counted apart: neither met nor missed."""
