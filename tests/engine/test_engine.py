@@ -493,6 +493,21 @@ class TestBadInput:
             broken.quote(broken.new_sheet("adventurer", "Ana"), "gift")
 
 
+class TestTrials:
+    def test_a_capped_award_continues_the_members_history_where_it_ends(self) -> None:
+        """An award to a pool with a cap is tried before it is recorded (the cap is read after it); the trial runs on
+        a scratch segment, so the recorded award is appended where the member's ledger ends, not on a branch."""
+        pack = market()
+        guild = progression.join(pack.new_sheet("guild", "Guild"), "ana", ana())
+        before = guild.member("ana").ledger
+        after = pack.award(guild, "xp", 3, reason="a lesson", member="ana").member("ana")
+        assert (3, len(before) + 1, True) == (
+            after.pools["xp"],
+            len(after.ledger),
+            after.ledger._segment is before._segment,
+        )
+
+
 class TestQuoteKept:
     """The last quote asked is kept: a sheet and a pack are immutable, so the same question has the same answer, and
     a purchase asks what its caller has just asked. It is never the answer for another sheet."""

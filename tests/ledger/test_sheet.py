@@ -252,3 +252,19 @@ class TestRoster:
             again.member("ana"),
             isinstance(guild.ledger[1].events[0], Joined),
         )
+
+
+class TestTried:
+    def test_a_trial_leaves_every_ledger_free_to_grow_in_place(self) -> None:
+        """A roster tried with an event on a member is the roster after it; the roster's and the member's ledgers
+        stay where they end, so the event recorded after the trial is appended there, not on a branch."""
+        from progression.ledger.sheet import applied, tried
+
+        guild = progression.join(market().new_sheet("guild", "Guild"), "ana", ana())
+        event = Member(member="ana", event=Awarded(pool="purse", amount=2, reason="found"))
+        trial, recorded = tried(guild, event), applied(guild, event)
+        assert (trial, 2) == (recorded, recorded.member("ana").pools["purse"])
+        assert (guild.ledger._segment, guild.member("ana").ledger._segment) == (
+            recorded.ledger._segment,
+            recorded.member("ana").ledger._segment,
+        )

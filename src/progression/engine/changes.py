@@ -13,7 +13,7 @@ from progression.engine.quotes import Quote, quote
 from progression.engine.shared import awarded
 from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
 from progression.ledger.events import Adjusted, Created, Event, Joined, Left, Lost, Purchased
-from progression.ledger.sheet import Sheet, applied
+from progression.ledger.sheet import Sheet, tried
 from progression.rules.parts import Effect
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
         work._record(events, member=member)
         return
-    after = applied(subject, events[0])
+    after = tried(subject, events[0])
     cap = cap_of(pack, after, pool)
     if cap is not None and after.pools[pool] > cap:
         extra = after.pools[pool] - cap
@@ -128,7 +128,7 @@ def _auto_spend(pack: RulePack, sheet: Sheet, pool: str) -> tuple[Sheet, list[Ev
         upgrade = pack.upgrade(best.upgrade)
         event = Purchased(upgrade=upgrade.id, price={pool: best.price or 0}, effect=upgrade.effect)
         events.append(event)
-        sheet = applied(sheet, event)
+        sheet = tried(sheet, event)
     return sheet, events
 
 

@@ -19,7 +19,7 @@ from progression.errors import (
     RequirementNotMet,
 )
 from progression.ledger.events import Purchased, Started
-from progression.ledger.sheet import applied
+from progression.ledger.sheet import tried
 from progression.requirements.violations import UNWAIVABLE, WAIVABLE
 from progression.rules.parts import Effect, Override
 
@@ -71,7 +71,7 @@ def purchase(
         started = Started(upgrade=upgrade_id, choice=choice, price=q.split)
     else:
         started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
-    paid = applied(subject, started)
+    paid = tried(subject, started)
     running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
     outcome = drive(
         pack.function(upgrade.procedure), running, decisions=decisions, dice=work.dice, name=upgrade.label.en

@@ -211,12 +211,13 @@ class Sheet:
         )
         return applied(self, event)
 
-    def _applied(self, event: Event) -> Sheet:
-        """The sheet after ``event``, trusted: the core's own fold, replay and checks (see :func:`applied`)."""
-        ledger = self.ledger.append(event)
+    def _applied(self, event: Event, trial: bool = False) -> Sheet:
+        """The sheet after ``event``, trusted: the core's own fold, replay and checks (see :func:`applied`); on a
+        ``trial`` (see :func:`tried`), its ledger and its members' continue on scratch segments of their own."""
+        ledger = (self.ledger.scratch() if trial else self.ledger).append(event)
         if type(event) is Member:  # the commonest entry of a roster: one member changes, the rest is shared
             members = dict(self.members)
-            members[event.member] = members[event.member]._applied(event.event)
+            members[event.member] = members[event.member]._applied(event.event, trial)
             return build(self, ledger, self.pools, MappingProxyType(members), self.pending)
         if type(event) is Marked or (type(event) in _TRACE and self.pending is None):  # the state does not change
             return build(self, ledger, self.pools, self.members, self.pending)
@@ -238,6 +239,14 @@ def applied(sheet: Sheet, event: Event) -> Sheet:
     before recording it). Nothing outside the core calls it: a pack's rule code applies events through
     :meth:`Sheet.apply`, which only an operation may."""
     return sheet._applied(event)
+
+
+def tried(sheet: Sheet, event: Event) -> Sheet:
+    """``sheet`` after ``event``, trusted, for a check or a procedure to look at before the event is recorded: its
+    ledger continues on a scratch segment, so that the entry recording the event later is appended where the
+    sheet's ledger ends, not on a branch (a branch is a segment kept for the life of the history: a Blood Bowl
+    league kept 2.6 per team and match from trials alone)."""
+    return sheet._applied(event, trial=True)
 
 
 @contextlib.contextmanager

@@ -52,6 +52,18 @@ class TestRandomPrimary:
         assert not player.has("strip_ball")
         assert "random_primary:fend" == player.tags["advancement.1"]
 
+    def test_the_purchase_continues_the_players_history_where_it_ends(self, pack: RulePack, team: Sheet) -> None:
+        """The advancement's entry is appended where the player's ledger ends: the procedure ran on a trial of the
+        payment (a scratch segment), so a league's histories do not branch at every advancement (a branch is a
+        segment kept as long as the history)."""
+        team = with_spp(pack, team, "1", 3)
+        before = team.member("1").ledger
+        dice = ScriptedDice([1, 2, 1, 3])
+        grown = (
+            bb.advance(pack, team, "1", "random_primary", choice="G", dice=dice, decisions=["fend"]).member("1").ledger
+        )
+        assert (len(before) + 1, True) == (len(grown), grown._segment is before._segment)
+
     def test_without_a_decision_the_purchase_waits(self, pack: RulePack, team: Sheet) -> None:
         """The coach keeps one of two skills: with no decision given the procedure pauses, then resumes."""
         team = with_spp(pack, team, "1", 3)
