@@ -55,7 +55,7 @@ FAMILIES = {
     ],
     "store": ["Book", "Record", "Store", "Transaction", "open_store"],
     "disk": ["current", "fingerprint", "read_regular", "replace_file"],
-    "studies": ["PERCENTILES", "SHIPPED_CHUNK", "Trials", "exact", "run_trials"],
+    "studies": ["PERCENTILES", "Trials", "exact", "run_trials"],
     "contract": [
         "REQUIRED", "Action", "Campaign", "CampaignBook", "Command", "ComputedTable", "Contract", "Demo", "Exact",
         "Explanation", "Factory",

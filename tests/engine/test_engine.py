@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 
@@ -542,6 +543,18 @@ class TestQuoteKept:
         rich = attrs.evolve(poor, pools={**poor.pools, "purse": 9})
         assert (True, False) == (pack.quote(rich, "gift").ok, pack.quote(poor, "gift").ok)
         assert pack.quote(pack.award(poor, "purse", 2, reason="found"), "gift").ok
+
+    def test_a_payment_given_is_always_checked(self) -> None:
+        """A payment, even an empty one, is never answered by the quote kept for the question without it: an empty
+        payment is refused (it adds up to nothing), whatever was asked before (a review found it answered)."""
+        pack = market()
+        sheet = ana(purse=20, savings=10)
+        assert pack.quote(sheet, "lesson").ok
+        for pay in ({}, {"purse": 10}, {"purse": 4, "savings": 6}):
+            with pytest.raises(InvalidInput, match="pay adds up to") if not pay else contextlib.nullcontext():
+                pack.purchase(sheet, "lesson", pay=pay)
+            with pytest.raises(InvalidInput, match="pay adds up to 0") if not pay else contextlib.nullcontext():
+                pack.quote(sheet, "lesson", pay=pay)
 
     def test_another_pack_or_question_is_answered_anew(self) -> None:
         """The same sheet quoted by another pack object, for another member or upgrade, is not given the last answer."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import statistics
 from array import array
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 
 from progression import SeededDice, load
 from progression.errors import InvalidInput, UnknownName
-from progression.studies.trials import SHIPPED_CHUNK, Trials, exact, run_chunk, run_trials
+from progression.studies.trials import Trials, exact, run_chunk, run_trials
 
 
 @pytest.mark.usefixtures("fake")
@@ -31,15 +30,24 @@ class TestRunTrials:
         assert 60 == len(here.counts)
         assert all(2 <= c <= 12 for c in here.counts)
 
-    def test_an_executor_is_sent_chunks_of_at_least_shipped_chunk(self) -> None:
-        """By default a chunk is about a hundredth of the trials; one sent to an executor holds at least
-        ``SHIPPED_CHUNK`` of them (a trip to a worker and back costs what many light trials do)."""
-        here: list[int] = []
-        there: list[int] = []
-        run_trials("fake", "climb", 1200, seed=1, progress=here.append)
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            run_trials("fake", "climb", 1200, seed=1, executor=pool, progress=there.append)
-        assert (100, math.ceil(1200 / SHIPPED_CHUNK), 1200) == (len(here), len(there), max(there))
+    def test_an_executor_is_sent_a_hundredth_of_the_seeds_at_a_time_as_arrays(self) -> None:
+        """Each chunk is about a hundredth of the trials, its seeds one array of 64-bit integers (one buffer for a
+        cluster to send, where a list is sent item by item)."""
+        sent: list[object] = []
+
+        class Recording(ThreadPoolExecutor):
+            def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+                sent.append(args[2])
+                return super().submit(fn, *args, **kwargs)
+
+        with Recording(max_workers=2) as pool:
+            shipped = run_trials("fake", "climb", 1200, seed=1, executor=pool)
+        assert ({array}, {"Q"}, [12] * 100) == (
+            {type(s) for s in sent},
+            {s.typecode for s in sent},
+            [len(s) for s in sent],
+        )  # type: ignore[attr-defined]
+        assert shipped.counts == run_trials("fake", "climb", 1200, seed=1).counts
 
     def test_counts_come_back_as_one_array_or_whole(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A chunk's counts come back as one array of 64-bit integers (a cluster sends it as one buffer, not item

@@ -94,7 +94,9 @@ def quote(
         RulesChanged: ``sheet`` was made under other rules than ``pack``'s: its price would be another pack's.
     """
     check_rules(pack, sheet)
-    if pay or paying is not None or args:  # asked rarely, and not always with what a key can hold
+    # A payment, paying pools or arguments: asked rarely, and not always with what a key can hold. (No arguments,
+    # as an empty mapping, are none: a purchase passes one.)
+    if pay is not None or paying is not None or (args is not None and not (isinstance(args, Mapping) and not args)):
         return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args, resolve)
     global _last  # one slot, replaced whole: a thread reading it sees one quote or another
     key = (upgrade_id, choice, member)
@@ -108,9 +110,10 @@ def quote(
 
 
 #: The last quote given without a payment, a paying pool or arguments: its upgrade, choice and member, weak
-#: references to its sheet and pack, and the quote. A sheet and a pack are immutable, so the same question has the
-#: same answer, and a purchase asks the question its caller has just asked: the caller's quote, the pack's own
-#: check (Blood Bowl's advancements), the purchase's. It saves two quotes of three in a league's season.
+#: references to its sheet and pack, and the quote. A sheet and a pack are immutable (and a pack's functions answer
+#: from their context alone), so the same question has the same answer; and a purchase asks the question its caller
+#: has just asked: the caller's quote, the pack's own check (Blood Bowl's advancements), the purchase's. It saves
+#: two quotes of three in a league's season.
 _last: tuple[tuple[object, ...], weakref.ref[Sheet], weakref.ref[RulePack], Quote] | None = None
 
 

@@ -32,7 +32,7 @@ from progression.rulepacks.discovery import load
 from progression.rulepacks.loading import load_file
 from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["SHIPPED_CHUNK", "Trials", "exact", "run_chunk", "run_trials"]
+__all__ = ["Trials", "exact", "run_chunk", "run_trials"]
 
 #: The percentiles reported by default.
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
@@ -116,15 +116,10 @@ class Trials:
         return [(low + i * width, low + (i + 1) * width - 1, n) for i, n in enumerate(tally)]
 
 
-#: The fewest trials a chunk holds by default when an executor runs it: shipping a chunk to a worker and its
-#: counts back takes about 2 ms on a Dask local cluster, the time of some 25 trials of a light simulation (a
-#: Blood Bowl scorer's career), so a hundredth of a small study was mostly trips (issue 18: 6,000 trials took as
-#: long on two workers as in one process, and 1.5x faster in chunks of 500).
-SHIPPED_CHUNK = 500
-
-
-def _chunks(seeds: list[int], size: int) -> list[list[int]]:
-    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+def _chunks(seeds: list[int], size: int) -> list[Sequence[int]]:
+    """The seeds cut in chunks of ``size``, each an array of 64-bit seeds (one buffer to send, not a list sent
+    item by item)."""
+    return [array("Q", seeds[i : i + size]) for i in range(0, len(seeds), size)]
 
 
 def run_trials(
@@ -148,8 +143,7 @@ def run_trials(
         params: the parameters of every trial, as its declaration types them (a text is read by the type).
         executor: runs chunks of trials (any :class:`concurrent.futures.Executor`); None runs them here.
         progress: called with the number of trials finished so far, after each chunk.
-        chunk: trials per chunk (default: about a hundredth of them; on an executor, at least
-            :data:`~progression.studies.SHIPPED_CHUNK`).
+        chunk: trials per chunk (default: about a hundredth of them).
 
     Returns:
         The counts, in trial order, with their summary.
@@ -175,7 +169,7 @@ def run_trials(
     base = secrets.randbits(32) if seed is None else seed
     source = random.Random(base)
     seeds = [source.getrandbits(64) for _ in range(trials)]
-    parts = _chunks(seeds, chunk or max(1 if executor is None else SHIPPED_CHUNK, trials // 100))
+    parts = _chunks(seeds, chunk or max(1, trials // 100))
     results: list[Sequence[int]] = [[] for _ in parts]
     done = 0
     if executor is None:
