@@ -88,8 +88,9 @@ def schedule(teams: int, matches: int, seed: int = 2025) -> list[list[Match]]:
     return season
 
 
-def with_library(pack: RulePack, season: list[list[Match]]) -> list[progression.Sheet]:
-    """The season through the library: award, quote, purchase and a mark per match, on team rosters."""
+def with_library(pack: RulePack, season: list[list[Match]], *, compact: bool = False) -> list[progression.Sheet]:
+    """The season through the library: award, quote, purchase and a mark per match, on team rosters; with
+    ``compact``, each team compacted after each match."""
     teams = []
     for number, games in enumerate(season):
         team = pack.new_sheet("team", f"team {number}")
@@ -102,6 +103,8 @@ def with_library(pack: RulePack, season: list[list[Match]]) -> list[progression.
                 while pack.quote(team, "random_primary", member=f"p{index}").ok:
                     team = pack.purchase(team, "random_primary", member=f"p{index}")
             team = progression.mark(team, f"match {match}")
+            if compact:
+                team = progression.compact(team)
         teams.append(team)
     return teams
 
@@ -122,8 +125,10 @@ HUMANS = [
 CROWD = 5
 
 
-def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progression.Sheet]:
-    """The season through the Blood Bowl pack: one post-match sequence per match.
+def with_bloodbowl(pack: RulePack, season: list[list[Match]], *, compact: bool = False) -> list[progression.Sheet]:
+    """The season through the Blood Bowl pack: one post-match sequence per match; with ``compact``, each team
+    compacted after each match (:func:`progression.compact`: its history kept as text), as a program that keeps a
+    league's teams in memory for long would.
 
     The MVP is the only nominee (so no die is rolled for it) and each random skill keeps
     the first of the two offered, so the SPP spent are the floor's whatever the dice.
@@ -135,6 +140,8 @@ def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progressio
     # Drafted once, as both floors' teams are: every team starts from it (a sheet is immutable), so that the ratio
     # compares the season, not the draft the floors leave out (it was 7 % of the library's time).
     drafted = bb.draft(pack, "human", "team", HUMANS, rerolls=2, apothecary=True)
+    if compact:
+        drafted = progression.compact(drafted)
     for games in season:
         team = drafted
         for match, game in enumerate(games, start=1):
@@ -159,6 +166,8 @@ def with_bloodbowl(pack: RulePack, season: list[list[Match]]) -> list[progressio
                     if pending is not None and pending.question is not None:
                         post = post.decide(member, pending.question[1][0])
             team = post.expensive_mistakes(dice).prepare_next().commit()
+            if compact:
+                team = progression.compact(team)
         teams.append(team)
     return teams
 
@@ -353,9 +362,10 @@ def collections() -> Iterator[Collected]:
 
 
 def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
-    """Three rows: the season through the library against the guarded floor (target 2x), and against the plain-dict
+    """Four rows: the season through the library against the guarded floor (target 2x), and against the plain-dict
     floor, for context; memory per player in the figures; the garbage collector's share of the library's season
-    (target 5 %, issue 18).
+    when each team is compacted after each match (target 5 %, issue 18), and, for context, when every team is kept
+    as objects (the compacted season is checked to end as the other: every sheet's state, three teams' ledgers).
 
     Through the Blood Bowl pack the guarded floor (``guarded_league``) is the season written by hand with the
     library's promises, and the plain floor the whole post-match arithmetic on plain dicts, both with the same
@@ -364,19 +374,19 @@ def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
     skipped: it is written for the Blood Bowl season.
     """
     season = schedule(teams, matches)
-    library: Callable[[list[list[Match]]], list[progression.Sheet]]
+    library: Callable[..., list[progression.Sheet]]
     floor: Callable[[list[list[Match]]], list[dict[str, Any]]]
     guarded: Callable[[list[list[Match]]], list[tuple[guarded_league.Team, guarded_league.Ledger]]] | None = None
     if "bloodbowl" in progression.packs():
         pack, first = progression.load("bloodbowl"), 1  # members "1" to "11"
-        library = lambda part: with_bloodbowl(pack, part)  # noqa: E731
+        library = lambda part, compact=False: with_bloodbowl(pack, part, compact=compact)  # noqa: E731
         start = bloodbowl_start(pack)
         floor = lambda part: with_dicts_bloodbowl(start, part)  # noqa: E731
         rules, drafted = guarded_league.read_rules(pack), guarded_league.drafted(pack, HUMANS)
         guarded = lambda part: guarded_league.with_guarded(rules, drafted, part, CROWD)  # noqa: E731
     else:
         pack, first = shaped_pack(), 0
-        library = lambda part: with_library(pack, part)  # noqa: E731
+        library = lambda part, compact=False: with_library(pack, part, compact=compact)  # noqa: E731
         floor = lambda part: [{"players": players} for players in with_dicts(part)]  # noqa: E731
     ident = "{}" if first else "p{}"
     # Every path is timed before any season's result is kept: the garbage collector walks whatever is alive, so a
@@ -385,10 +395,23 @@ def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
     spp_only = seconds(lambda: with_dicts(season), repeat=3)
     floor_time = seconds(lambda: guarded(season), repeat=3) if guarded is not None else 0.0
     gc.collect()
+    with collections() as compacted_gc:  # the season of a program that compacts its teams (target 4)
+        start_time = time.perf_counter()
+        compacted = library(season, compact=True)
+        compacted_time = time.perf_counter() - start_time
+    # What a compacted team holds, without reading its history back; its whole ledger, for a few teams. Then it goes,
+    # before the season kept as objects is timed.
+    compacted_states = [_state(t) for t in compacted]
+    compacted_ledgers = [list(t.ledger) for t in compacted[:3]]
+    del compacted
+    gc.collect()
     with collections() as collected:
         start_time = time.perf_counter()
         ours = library(season)
         measured = time.perf_counter() - start_time
+    if compacted_states != [_state(t) for t in ours] or compacted_ledgers != [list(t.ledger) for t in ours[:3]]:
+        msg = "the season compacted after each match and the season kept as objects disagree"
+        raise AssertionError(msg)
     plain = floor(season)
     players = [[t.member(ident.format(i + first)) for i in range(PLAYERS)] for t in ours]
     got = [[(p.pools["spp"], p.stats["advancements"]) for p in team] for team in players]
@@ -407,6 +430,7 @@ def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
         raise AssertionError(msg)
     sample = season[:sampled]
     per_player = memory(lambda: library(sample), len(sample) * PLAYERS)
+    per_compacted = memory(lambda: library(sample, compact=True), len(sample) * PLAYERS)
     per_plain = memory(lambda: floor(sample), len(sample) * PLAYERS)
     what = "the whole post-match arithmetic" if first else "SPP and advancements"
     recorded = sum(entries(t.ledger) for t in ours) / (teams * matches)
@@ -418,13 +442,23 @@ def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
     )
     plain_row = Row(f"{name} / plain dicts", measured, baseline, None, note=note)
     note = (
-        f"{collected.seconds / measured:.1%} of the season's {human(measured)}: {human(collected.seconds)} in "
-        f"{collected.runs[2]:,} full collections and {collected.runs[0] + collected.runs[1]:,} younger ones"
+        f"{compacted_gc.seconds / compacted_time:.1%} of the season's {human(compacted_time)}: "
+        f"{human(compacted_gc.seconds)} in {compacted_gc.runs[2]:,} full collections and "
+        f"{compacted_gc.runs[0] + compacted_gc.runs[1]:,} younger ones; each team compacted after each match "
+        f"(progression.compact); {per_compacted:,.0f} B per player"
     )
-    gc_row = Row(f"{name}: garbage collection / the season", collected.seconds, measured, 0.05, note=note)
+    gc_row = Row(
+        f"{name}, compacted: garbage collection / the season", compacted_gc.seconds, compacted_time, 0.05, note=note
+    )
+    note = (
+        f"{collected.seconds / measured:.1%} of the season's {human(measured)}: {human(collected.seconds)} in "
+        f"{collected.runs[2]:,} full collections and {collected.runs[0] + collected.runs[1]:,} younger ones; "
+        "every team kept as objects"
+    )
+    kept_row = Row(f"{name}: garbage collection / the season", collected.seconds, measured, None, note=note)
     if guarded is None:
         why = "the guarded floor is written for the Blood Bowl season; the bloodbowl pack is not installed"
-        return [Row(f"{name} / guarded floor", 0.0, 0.0, 2, skipped=why), plain_row, gc_row]
+        return [Row(f"{name} / guarded floor", 0.0, 0.0, 2, skipped=why), plain_row, gc_row, kept_row]
     kept = guarded(season)
     agree(ours, kept)
     per_guarded = memory(lambda: guarded(sample), len(sample) * PLAYERS)
@@ -435,4 +469,10 @@ def run(teams: int = 1000, matches: int = 15, sampled: int = 25) -> list[Row]:
         f"{len(logged) / (teams * matches):.1f} entries and {sum(n for _, n in logged) / (teams * matches):.0f} "
         "events per team and match on the guarded ledgers, each replayed equal to its team"
     )
-    return [Row(f"{name} / guarded floor", measured, floor_time, 2, note=note), plain_row, gc_row]
+    return [Row(f"{name} / guarded floor", measured, floor_time, 2, note=note), plain_row, gc_row, kept_row]
+
+
+def _state(sheet: progression.Sheet) -> tuple[Any, ...]:
+    """What a sheet holds, its members' too, read without its history."""
+    members = tuple((m, _state(kept)) for m, kept in sorted(sheet.members.items()))
+    return (dict(sheet.pools), dict(sheet.stats), dict(sheet.owned), dict(sheet.tags), members, len(sheet.ledger))

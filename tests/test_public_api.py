@@ -16,7 +16,8 @@ from support.faces import ROOT, python_files, python_uses
 
 EXPECTED = [
     "Dice", "Effect", "Entry", "Ledger", "Operation", "ProgressionError", "Quote", "RulePack", "ScriptedDice",
-    "SeededDice", "Sheet", "Work", "amend", "dump_sheet", "join", "leave", "load", "load_file", "load_sheet",
+    "SeededDice", "Sheet", "Work", "amend", "compact", "dump_sheet", "join", "leave", "load", "load_file",
+    "load_sheet",
     "load_text", "mark", "open_store", "operation", "packs", "rebase", "replay", "run", "undo", "verify",
 ]  # fmt: skip
 
@@ -48,7 +49,7 @@ FAMILIES = {
         "Amendment", "AmendmentRefused", "Divergence", "EntryOutcome", "Verification", "amend", "rebase", "undo",
         "verify",
     ],
-    "ledger": ["Account", "Ledger", "LedgerIndex", "PendingDecision", "Sheet", "replay"],
+    "ledger": ["Account", "Ledger", "LedgerIndex", "PendingDecision", "Sheet", "compact", "replay"],
     "files": [
         "LARGEST_FILE", "SheetFile", "converter", "create_sheet_file", "dump_sheet", "load_sheet", "operations_of",
         "read_sheet_file", "structure_operation", "structure_sheet", "unstructure_operation", "unstructure_sheet",

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time each module
     from progression.history.verify import verify
     from progression.ledger.events import Entry, Operation
     from progression.ledger.ledger import Ledger
-    from progression.ledger.sheet import Sheet, replay
+    from progression.ledger.sheet import Sheet, compact, replay
     from progression.rulepacks.discovery import load, packs
     from progression.rulepacks.loading import load_file, load_text
     from progression.rulepacks.rulepack import RulePack
@@ -59,6 +59,7 @@ _HOMES = {
     "Sheet": "ledger.sheet",
     "Work": "engine.work",
     "amend": "history.amend",
+    "compact": "ledger.sheet",
     "dump_sheet": "files.sheets",
     "join": "engine.rosters",
     "leave": "engine.rosters",
@@ -204,6 +205,7 @@ __all__ = [
     "Sheet",
     "Work",
     "amend",
+    "compact",
     "dump_sheet",
     "join",
     "leave",

@@ -164,17 +164,26 @@ class TestLeague:
         assert [[(p["spp"], p["advancements"]) for p in team] for team in plain] == got
 
     def test_rows(self, bench) -> None:
-        """Three rows: with memory per player in their figures, the guarded floor with its target of 2x and the
-        plain dicts for context (no target); the garbage collector's share of the season, at most 5 %."""
+        """Four rows: with memory per player in their figures, the guarded floor with its target of 2x and the
+        plain dicts for context (no target); the garbage collector's share of the season with each team compacted
+        after each match, at most 5 %, and of the season kept as objects, for context."""
         rows = bench("bench_league").run(teams=2, matches=2, sampled=1)
         assert [
             ("league: 2 teams x 2 matches / guarded floor", 2, ""),
             ("league: 2 teams x 2 matches / plain dicts", None, ""),
-            ("league: 2 teams x 2 matches: garbage collection / the season", 0.05, ""),
+            ("league: 2 teams x 2 matches, compacted: garbage collection / the season", 0.05, ""),
+            ("league: 2 teams x 2 matches: garbage collection / the season", None, ""),
         ] == [(row.name, row.limit, row.skipped) for row in rows]
-        assert all("B per player" in row.note for row in rows[:2])
-        assert rows[2].measured < rows[2].baseline
-        assert "of the season's" in rows[2].note
+        assert all("B per player" in row.note for row in rows[:3])
+        assert all(row.measured < row.baseline and "of the season's" in row.note for row in rows[2:])
+
+    def test_the_compacted_season_is_the_season(self, bench) -> None:
+        """A team compacted after each match ends the season as the team kept as objects, history and all."""
+        module = bench("bench_league")
+        pack = module.progression.load("bloodbowl")
+        season = module.schedule(2, 3)
+        kept, compacted = module.with_bloodbowl(pack, season), module.with_bloodbowl(pack, season, compact=True)
+        assert (kept, [module._state(t) for t in kept]) == (compacted, [module._state(t) for t in compacted])
 
     def test_collections_are_timed(self, bench) -> None:
         """The collector's runs are counted by generation and their time added while watched, and no longer."""
@@ -194,7 +203,7 @@ class TestLeague:
 
         monkeypatch.setattr(progression, "packs", lambda: ["competence"])
         rows = bench("bench_league").run(teams=2, matches=2, sampled=1)
-        assert [("skip", "the bloodbowl pack is not installed"), ("context", ""), (0.05, "")] == [
+        assert [("skip", "the bloodbowl pack is not installed"), ("context", ""), (0.05, ""), ("context", "")] == [
             (row.result if row.limit != 0.05 else row.limit, row.skipped.partition("; ")[2]) for row in rows
         ]
 

@@ -242,3 +242,83 @@ class TestDeferred:
         assert (entries[-10:][::-1], [(284, 300)], False) == (last_ten, stretches, ledger.loaded)
         assert (entries[100], [(284, 300), (84, 101)]) == (ledger[100], stretches)
         assert (entries, True) == (list(ledger), ledger.loaded)
+
+
+def _texts(entries: object) -> list[str]:
+    """How the settled tests write a mark: its label."""
+    return [entry.label for entry in entries]  # type: ignore[attr-defined]
+
+
+class TestSettled:
+    """A ledger whose entries past the first are kept as texts, read back each time one is looked at."""
+
+    @staticmethod
+    def settled(ledger: Ledger, reads: list[int]) -> Ledger:
+        def read(texts: object) -> list[Marked]:
+            reads.append(len(texts))  # type: ignore[arg-type]
+            return marks(*texts)  # type: ignore[misc]
+
+        return ledger.settled(_texts, read)
+
+    @FEW
+    @given(st.lists(st.text(min_size=1, max_size=3), min_size=1, max_size=12), st.data())
+    def test_equal_entry_for_entry_and_growing_as_before(self, labels: list[str], data: st.DataObject) -> None:
+        """A settled ledger equals the one it was made from, item, slice, reversed and prefix alike, grows by
+        appends, and settled again after more entries still equals the ledger of all of them."""
+        ledger = Ledger(marks(*labels))
+        settled = self.settled(ledger, [])
+        more = data.draw(st.lists(st.text(min_size=1, max_size=3), max_size=5))
+        grown = ledger
+        for label in more:
+            grown, settled = grown.append(Marked(label=label)), settled.append(Marked(label=label))
+        cut = data.draw(st.integers(0, len(grown)))
+        again = self.settled(settled, [])
+        assert (list(grown), tuple(reversed(grown)), grown[cut:], list(grown.prefix(cut))) == (
+            list(again),
+            tuple(reversed(again)),
+            again[cut:],
+            list(again.prefix(cut)),
+        )
+        assert (grown, grown) == (settled, again)
+
+    def test_only_what_was_added_is_written_and_nothing_read(self) -> None:
+        """Settling again writes only the entries added since, into the last settled segment while they fit; the
+        creation and what an operation appends stay objects, and nothing settled is read to append or settle."""
+        reads: list[int] = []
+        first = self.settled(Ledger(marks("a", "b", "c")), reads)
+        second = self.settled(first.append(Marked(label="d")), reads)
+        assert ([], ("b", "c", "d"), marks("a")[0], 4) == (
+            reads,
+            second._home().items.lines,  # type: ignore[attr-defined]
+            second[0],
+            len(second),
+        )
+        assert second.append(Marked(label="e"))[-1] == Marked(label="e")
+        assert [] == reads
+
+    def test_a_settled_segment_holds_at_most_a_chunk(self) -> None:
+        """Past ``SETTLED_CHUNK`` entries, settling starts a new settled segment rather than rewriting the last."""
+        from progression.ledger.ledger import SETTLED_CHUNK
+
+        ledger = self.settled(Ledger(marks(*(f"m{n}" for n in range(SETTLED_CHUNK + 1)))), [])
+        longer = self.settled(ledger.append(Marked(label="last")), [])
+        segment = longer._home()
+        assert (("last",), SETTLED_CHUNK + 1) == (segment.items.lines, len(segment.before))  # type: ignore[attr-defined,arg-type]
+
+    def test_the_indexes_are_kept_for_the_settled_ledger(self) -> None:
+        """An index read on the ledger is brought to its length and kept for the settled one: reading it again
+        reads no settled entry."""
+        reads: list[int] = []
+        ledger = Ledger(marks("a", "b"))
+        ledger.indexed(LABELS)
+        settled = self.settled(ledger.append(Marked(label="c")), reads)
+        after = settled.append(Marked(label="d"))
+        assert (("a", "b", "c", "d"), []) == (after.indexed(LABELS), reads)
+
+    def test_a_ledger_kept_elsewhere_is_left_there(self) -> None:
+        """The entries of a store's ledger, read only when looked at, are not read to settle what came after them."""
+        loads: list[int] = []
+        longer = TestDeferred().deferred(["a", "b", "c"], loads).append(Marked(label="d"))
+        settled = self.settled(longer, [])
+        assert ([], ("d",)) == (loads, settled._home().items.lines)  # type: ignore[attr-defined]
+        assert (marks("a", "b", "c", "d"), [1]) == (list(settled), loads)

@@ -15,6 +15,10 @@ its entries are known, and the rest is read once, the first time something looks
 so a sheet read from a store costs the same at any length of history; iterating, comparing and
 ``verify`` read the whole ledger, as they must.
 
+A ledger may also be *settled* (``Ledger.settled``, what :func:`progression.compact` does): its entries past the
+first are kept packed, in segments of up to ``SETTLED_CHUNK``, and built back into events each time one is looked
+at; appending to it, or settling it again, reads none of them.
+
 Every ``SNAPSHOT_EVERY`` entries an operation makes, the sheet of that length is kept beside
 the ledger (a whole fold, such as reading a file, keeps one every eight times that), so that the
 sheet at any earlier length (``undo``, ``as_of``) is folded from the nearest snapshot rather than
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
     from progression.ledger.events import Event
     from progression.ledger.sheet import Sheet
 
-__all__ = ["SNAPSHOT_EVERY", "Ledger", "LedgerIndex"]
+__all__ = ["SETTLED_CHUNK", "SNAPSHOT_EVERY", "Ledger", "LedgerIndex"]
 
 T = TypeVar("T")
 #: How many segments back a ledger looks for a value of an index kept by the ledger it grew from.
@@ -142,6 +146,59 @@ class _Deferred(MutableSequence["Event"]):
 
     def append(self, value: Event) -> None:
         self._all().append(value)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        msg = "ledger entries are never replaced"
+        raise TypeError(msg)
+
+    def __delitem__(self, index: Any) -> None:
+        msg = "ledger entries are never removed"
+        raise TypeError(msg)
+
+    def insert(self, index: int, value: Event) -> None:
+        msg = "ledger entries are only appended"
+        raise TypeError(msg)
+
+
+#: The most entries one settled segment holds (:meth:`Ledger.settled`): settling again after more operations
+#: rewrites the last settled segment whole while the new entries fit in it, so that a settled history holds one
+#: segment per this many entries, and settling costs at most this many references, at any length of history.
+SETTLED_CHUNK = 1024
+
+
+class _Settled(MutableSequence["Event"]):
+    """Entries kept packed, one item per entry, read back each time one is looked at (:meth:`Ledger.settled`).
+
+    Nothing read is kept: a settled history holds no event object. A settled segment takes no new entry:
+    ``append`` adds nothing, so the ledger that ends there starts a segment of its own (``Ledger.append``'s check).
+    """
+
+    __slots__ = ("_read", "lines")
+
+    def __init__(self, lines: tuple[Any, ...], read: Callable[[Sequence[Any]], Sequence[Event]]) -> None:
+        #: The packed entries, one item each.
+        self.lines = lines
+        self._read = read
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> MutableSequence[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | MutableSequence[Event]:
+        if isinstance(index, slice):
+            return list(self._read(self.lines[index]))
+        return self._read((self.lines[index],))[0]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._read(self.lines))
+
+    def append(self, value: Event) -> None:
+        pass
 
     def __setitem__(self, index: Any, value: Any) -> None:
         msg = "ledger entries are never replaced"
@@ -380,6 +437,67 @@ class Ledger(Sequence["Event"]):
         """The segment holding this ledger's last entry (a view may end on an empty segment after it)."""
         segment, _ = self._locate(self._length)
         return segment
+
+    def settled(
+        self,
+        write: Callable[[Sequence[Event]], Sequence[Any] | None],
+        read: Callable[[Sequence[Any]], Sequence[Event]],
+    ) -> Ledger:
+        """This ledger, entry for entry, with every entry but the first kept packed: ``write(entries)`` gives one
+        item per entry (or None when it cannot: the ledger is then returned as it is), and ``read(items)`` the
+        entries back, each time one is looked at (:func:`progression.compact` packs them as tuples of texts and
+        numbers, which the garbage collector does not walk).
+
+        Entries already settled, or kept elsewhere (a store's), are left as they are: settling again after more
+        operations writes only the new ones. The values of the indexes kept for this ledger's length are kept for
+        the settled one (an operation after it reads only its own entries); the sheets kept every
+        ``SNAPSHOT_EVERY`` entries are not (``undo`` then folds from the creation, reading the entries back).
+        """
+        length = self._length
+        start, segment, end = 1, self._segment, length
+        while segment.before is not None:  # back to the longest beginning settled or kept elsewhere
+            if end > segment.offset and isinstance(segment.items, _Settled | _Deferred):
+                start = end
+                break
+            end, segment = segment.offset, segment.before._segment
+        else:
+            if isinstance(segment.items, _Deferred):
+                start = end
+        if start >= length:
+            return self
+        written = write(self._tail(start))
+        if written is None:
+            return self
+        lines = tuple(written)
+        if len(lines) != length - start:
+            msg = f"settling a ledger wrote {len(lines)} items for {length - start} entries"
+            raise RuntimeError(msg)
+        base = self.prefix(start) if start > 1 else Ledger((self[0],))  # the creation alone, not the list it began
+        home = base._home()
+        if (
+            type(home.items) is _Settled
+            and start - home.offset == len(home.items)
+            and len(home.items) + len(lines) <= SETTLED_CHUNK
+        ):
+            before, lines = home.before, home.items.lines + lines  # the last settled segment, rewritten whole
+        else:
+            before = base
+        settled = Ledger._view(_Segment(before, _Settled(lines, read)), length)
+        for index in self._indexes():  # each brought to this length while its entries are objects still
+            settled._keep(index, length, self.indexed(index))
+        return settled.scratch()
+
+    def _indexes(self) -> list[LedgerIndex[Any]]:
+        """The indexes kept for this ledger or a beginning of it, within :data:`KEPT_SEARCH` segments back."""
+        found: dict[int, LedgerIndex[Any]] = {}
+        segment = self._segment
+        for _ in range(KEPT_SEARCH):
+            for kept in segment.indexes:
+                found.setdefault(id(kept.index), kept.index)
+            if segment.before is None:
+                break
+            segment = segment.before._segment
+        return list(found.values())
 
     # -- snapshots ----------------------------------------------------------------
 

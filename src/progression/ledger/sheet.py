@@ -40,9 +40,10 @@ from progression.ledger.events import (
     Step,
 )
 from progression.ledger.ledger import SNAPSHOT_EVERY, Ledger
+from progression.ledger.packed import pack_entries, unpack_entries
 from progression.rules.parts import Effect, Override
 
-__all__ = ["Account", "Fold", "Ledger", "PendingDecision", "Sheet", "creation", "fold", "replay"]
+__all__ = ["Account", "Fold", "Ledger", "PendingDecision", "Sheet", "compact", "creation", "fold", "replay"]
 
 
 @attrs.frozen(kw_only=True)
@@ -239,6 +240,34 @@ def applied(sheet: Sheet, event: Event) -> Sheet:
     before recording it). Nothing outside the core calls it: a pack's rule code applies events through
     :meth:`Sheet.apply`, which only an operation may."""
     return sheet._applied(event)
+
+
+def compact(sheet: Sheet) -> Sheet:
+    """``sheet`` as it is (equal to it, and run on as it would be), with its history and its members' kept packed:
+    each entry as a tuple of texts and numbers, built back into events each time it is looked at
+    (:meth:`Ledger.settled <progression.Ledger.settled>`).
+
+    For a program that keeps many sheets in memory for long (a league's thousand teams): Python's garbage collector
+    walks every object a history holds at each of its full passes, and none of a packed entry. Compacting again
+    after more operations packs only their entries. What reads a whole history (``verify``, ``undo``, the
+    history's story, a save) builds it back first.
+
+    Raises:
+        InvalidInput: not a sheet.
+    """
+    if not isinstance(sheet, Sheet):
+        msg = f"compact takes a Sheet, got {type(sheet).__name__}"
+        raise InvalidInput(msg)
+    return _compacted(sheet, {})
+
+
+def _compacted(sheet: Sheet, memo: dict[int, tuple[Any, Any]]) -> Sheet:
+    """``sheet`` compacted, what its members' ledgers and its own share packed once (``memo``)."""
+    members = {member: _compacted(kept, memo) for member, kept in sheet.members.items()}
+    ledger = sheet.ledger.settled(lambda entries: pack_entries(entries, memo), unpack_entries)
+    if ledger is sheet.ledger and all(members[m] is kept for m, kept in sheet.members.items()):
+        return sheet
+    return build(sheet, ledger, sheet.pools, MappingProxyType(members) if members else sheet.members, sheet.pending)
 
 
 def tried(sheet: Sheet, event: Event) -> Sheet:
