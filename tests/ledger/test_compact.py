@@ -144,3 +144,21 @@ class TestPacked:
         first, second = attrs.make_class("Gift", ["worth"]), attrs.make_class("Gift", ["worth"])
         back = unpack_entries(pack_entries([first(worth=1), second(worth=2)]) or ())
         assert [(first, 1), (second, 2)] == [(type(item), item.worth) for item in back]
+
+    @pytest.mark.parametrize(
+        "kind",
+        [
+            attrs.frozen(slots=False)(
+                type("Later", (), {"__annotations__": {"worth": "int"}, "__attrs_post_init__": lambda self: None})
+            ),
+            attrs.frozen(cache_hash=True)(type("Hashed", (), {"__annotations__": {"worth": "int"}})),
+            attrs.define(eq=False)(type("Same", (), {"__annotations__": {"worth": "int"}})),
+            type("Plain", (attrs.frozen(type("Base", (), {"__annotations__": {"worth": "int"}})),), {}),
+        ],
+        ids=["post-init", "cached hash", "compared by identity", "plain subclass"],
+    )
+    def test_a_class_not_built_back_from_its_fields_alone_stays_an_object(self, kind: type) -> None:
+        """An attrs class whose objects are more than their fields (what ``__attrs_post_init__`` sets, a cached
+        hash, a plain subclass's own attributes) or equal only to themselves is not packed: built back from its
+        fields, it would differ (a review found verify failing on such an operation)."""
+        assert pack_entries([Marked(label="x"), kind(worth=1)]) is None

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import progression
 from progression import Ledger, Sheet
+from progression.errors import InvalidInput
 from progression.events import Marked
 from progression.ledger import LedgerIndex
 from support.builders import FEW, histories, market
@@ -322,3 +323,39 @@ class TestSettled:
         settled = self.settled(longer, [])
         assert ([], ("d",)) == (loads, settled._home().items.lines)  # type: ignore[attr-defined]
         assert (marks("a", "b", "c", "d"), [1]) == (list(settled), loads)
+
+    def test_a_store_ledger_once_read_is_packed_as_the_rest(self) -> None:
+        """A store's entries, once read (an export, a verify), are objects like any others: settling packs them."""
+        loads: list[int] = []
+        ledger = TestDeferred().deferred(["a", "b", "c"], loads)
+        assert marks("a", "b", "c") == list(ledger)
+        settled = self.settled(ledger, [])
+        assert (("b", "c"), marks("a", "b", "c"), [1]) == (settled._home().items.lines, list(settled), loads)  # type: ignore[attr-defined]
+
+    def test_a_long_history_settled_at_once_is_cut_in_chunks(self) -> None:
+        """Settled at once, a history longer than ``SETTLED_CHUNK`` entries is held in segments of at most that."""
+        from progression.ledger.ledger import SETTLED_CHUNK
+
+        ledger = Ledger(marks(*(f"m{n}" for n in range(2 * SETTLED_CHUNK + 6))))
+        settled = self.settled(ledger, [])
+        sizes, segment = [], settled._home()
+        while segment.before is not None:
+            sizes.append(len(segment.items))
+            segment = segment.before._segment
+        assert ([5, SETTLED_CHUNK, SETTLED_CHUNK], list(ledger)) == (sizes, list(settled))
+
+    def test_an_index_refusing_an_entry_is_left_to_say_so(self) -> None:
+        """An index that refuses an entry (a hand-edited tag) does not stop the ledger from settling: it refuses
+        it when it is read next, as it would have."""
+
+        def refuse(value: tuple[str, ...], entries: object) -> tuple[str, ...]:
+            if any(entry.label == "bad" for entry in entries):  # type: ignore[attr-defined]
+                raise InvalidInput("a bad label")
+            return _more(value, entries)
+
+        picky = LedgerIndex(name="picky", read=lambda whole: refuse((), list(whole)), extend=refuse)
+        ledger = Ledger(marks("a", "b"))
+        ledger.indexed(picky)
+        settled = self.settled(ledger.append(Marked(label="bad")), [])
+        with pytest.raises(InvalidInput, match="a bad label"):
+            settled.indexed(picky)

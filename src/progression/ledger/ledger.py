@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import attrs
 
+from progression.errors import ProgressionError
+
 if TYPE_CHECKING:
     from progression.ledger.events import Event
     from progression.ledger.sheet import Sheet
@@ -448,20 +450,20 @@ class Ledger(Sequence["Event"]):
         entries back, each time one is looked at (:func:`progression.compact` packs them as tuples of texts and
         numbers, which the garbage collector does not walk).
 
-        Entries already settled, or kept elsewhere (a store's), are left as they are: settling again after more
-        operations writes only the new ones. The values of the indexes kept for this ledger's length are kept for
+        Entries already settled, or kept elsewhere and not read yet (a store's), are left as they are: settling
+        again after more operations writes only the new ones; a store's entries once read are packed as the rest. The values of the indexes kept for this ledger's length are kept for
         the settled one (an operation after it reads only its own entries); the sheets kept every
         ``SNAPSHOT_EVERY`` entries are not (``undo`` then folds from the creation, reading the entries back).
         """
         length = self._length
         start, segment, end = 1, self._segment, length
-        while segment.before is not None:  # back to the longest beginning settled or kept elsewhere
-            if end > segment.offset and isinstance(segment.items, _Settled | _Deferred):
+        while segment.before is not None:  # back to the longest beginning settled or kept elsewhere, unread
+            if end > segment.offset and isinstance(segment.items, _Settled):
                 start = end
                 break
             end, segment = segment.offset, segment.before._segment
         else:
-            if isinstance(segment.items, _Deferred):
+            if isinstance(segment.items, _Deferred) and not segment.items.loaded:  # read, it is packed as the rest
                 start = end
         if start >= length:
             return self
@@ -482,9 +484,16 @@ class Ledger(Sequence["Event"]):
             before, lines = home.before, home.items.lines + lines  # the last settled segment, rewritten whole
         else:
             before = base
+        while len(lines) > SETTLED_CHUNK:  # a long history settled at once: a segment per chunk
+            segment = _Segment(before, _Settled(lines[:SETTLED_CHUNK], read))
+            before, lines = Ledger._view(segment, segment.offset + SETTLED_CHUNK), lines[SETTLED_CHUNK:]
         settled = Ledger._view(_Segment(before, _Settled(lines, read)), length)
         for index in self._indexes():  # each brought to this length while its entries are objects still
-            settled._keep(index, length, self.indexed(index))
+            try:
+                value = self.indexed(index)
+            except ProgressionError:  # an entry the index refuses (a hand-edited tag): it says so when next read
+                continue
+            settled._keep(index, length, value)
         return settled.scratch()
 
     def _indexes(self) -> list[LedgerIndex[Any]]:

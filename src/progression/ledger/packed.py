@@ -78,7 +78,7 @@ def _pack(value: Any, memo: dict[int, tuple[Any, Any]]) -> Any:
         packed = (_FROZENSET, *[_pack(item, memo) for item in value])
     elif kind is Ledger:
         packed = (_LEDGER, *[_pack(item, memo) for item in value])
-    elif attrs.has(kind):
+    elif attrs.has(kind) and _rebuilt_from_fields(kind):
         packed = _packer(kind)(value, memo)
     else:
         raise _Unpackable
@@ -104,6 +104,24 @@ def _packer(kind: type) -> Callable[[Any, dict[int, tuple[Any, Any]]], Any]:
     packer: Callable[[Any, dict[int, tuple[Any, Any]]], Any] = namespace["pack"]
     _PACKERS[kind] = packer
     return packer
+
+
+def _rebuilt_from_fields(kind: type) -> bool:
+    """Whether an object of the attrs class ``kind`` is its fields and nothing else, so that setting them builds it
+    back equal: its own attrs class (not a plain subclass adding what attrs does not know), made by the constructor
+    attrs wrote, with no ``__attrs_post_init__`` (which may set more), no cached hash, compared by its fields, and
+    no slot that is not a field."""
+    init = getattr(kind.__dict__.get("__init__"), "__code__", None)
+    slots = {name for base in kind.__mro__ for name in getattr(base, "__slots__", ())} - {"__weakref__", "__dict__"}
+    return (
+        "__attrs_attrs__" in kind.__dict__
+        and init is not None
+        and init.co_filename.startswith("<attrs generated")
+        and not hasattr(kind, "__attrs_post_init__")
+        and not hasattr(kind, "_attrs_cached_hash")
+        and kind.__dict__.get("__eq__") is not None
+        and slots <= {field.name for field in attrs.fields(kind)}
+    )
 
 
 def _number(kind: type) -> tuple[int, tuple[str, ...]]:

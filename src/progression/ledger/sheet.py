@@ -249,8 +249,11 @@ def compact(sheet: Sheet) -> Sheet:
 
     For a program that keeps many sheets in memory for long (a league's thousand teams): Python's garbage collector
     walks every object a history holds at each of its full passes, and none of a packed entry. Compacting again
-    after more operations packs only their entries. What reads a whole history (``verify``, ``undo``, the
-    history's story, a save) builds it back first.
+    after more operations packs only their entries. What reads a whole history (``verify``, the history's story,
+    a save) builds it back first, and looking back (``undo``, ``as_of``, ``amend``, ``rebase``) folds from the
+    creation or a later snapshot, reading entries back: an ``amend`` at 1,000 entries took about five times as
+    long. An entry holding a value that is not packed (anything but texts, numbers, tuples, mappings, lists,
+    sets and attrs objects that are their fields alone) stays an object, with the entries after it.
 
     Raises:
         InvalidInput: not a sheet.
