@@ -60,7 +60,25 @@ def _read() -> Sequence[Event]:
     return ()
 
 
-class _Deferred(MutableSequence["Event"]):
+class _Entries(MutableSequence["Event"]):
+    """Entries kept otherwise than in a list: never replaced, removed or inserted, as a segment's list."""
+
+    __slots__ = ()
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        msg = "ledger entries are never replaced"
+        raise TypeError(msg)
+
+    def __delitem__(self, index: Any) -> None:
+        msg = "ledger entries are never removed"
+        raise TypeError(msg)
+
+    def insert(self, index: int, value: Event) -> None:
+        msg = "ledger entries are only appended"
+        raise TypeError(msg)
+
+
+class _Deferred(_Entries):
     """The entries of a ledger kept elsewhere: their number and a few of them known, the rest read on first use.
 
     ``load`` returns every entry, in order; it is called at most once (under a lock, so two threads
@@ -149,18 +167,6 @@ class _Deferred(MutableSequence["Event"]):
     def append(self, value: Event) -> None:
         self._all().append(value)
 
-    def __setitem__(self, index: Any, value: Any) -> None:
-        msg = "ledger entries are never replaced"
-        raise TypeError(msg)
-
-    def __delitem__(self, index: Any) -> None:
-        msg = "ledger entries are never removed"
-        raise TypeError(msg)
-
-    def insert(self, index: int, value: Event) -> None:
-        msg = "ledger entries are only appended"
-        raise TypeError(msg)
-
 
 #: The most entries one settled segment holds (:meth:`Ledger.settled`): settling again after more operations
 #: rewrites the last settled segment whole while the new entries fit in it, so that a settled history holds one
@@ -168,7 +174,7 @@ class _Deferred(MutableSequence["Event"]):
 SETTLED_CHUNK = 1024
 
 
-class _Settled(MutableSequence["Event"]):
+class _Settled(_Entries):
     """Entries kept packed, one item per entry, read back each time one is looked at (:meth:`Ledger.settled`).
 
     Nothing read is kept: a settled history holds no event object. A settled segment takes no new entry:
@@ -201,18 +207,6 @@ class _Settled(MutableSequence["Event"]):
 
     def append(self, value: Event) -> None:
         pass
-
-    def __setitem__(self, index: Any, value: Any) -> None:
-        msg = "ledger entries are never replaced"
-        raise TypeError(msg)
-
-    def __delitem__(self, index: Any) -> None:
-        msg = "ledger entries are never removed"
-        raise TypeError(msg)
-
-    def insert(self, index: int, value: Event) -> None:
-        msg = "ledger entries are only appended"
-        raise TypeError(msg)
 
 
 @attrs.frozen(eq=False)
