@@ -290,7 +290,7 @@ class TestSettled:
         second = self.settled(first.append(Marked(label="d")), reads)
         assert ([], ("b", "c", "d"), marks("a")[0], 4) == (
             reads,
-            second._home().items.lines,  # type: ignore[attr-defined]
+            second._home().items.packed,  # type: ignore[attr-defined]
             second[0],
             len(second),
         )
@@ -304,7 +304,7 @@ class TestSettled:
         ledger = self.settled(Ledger(marks(*(f"m{n}" for n in range(SETTLED_CHUNK + 1)))), [])
         longer = self.settled(ledger.append(Marked(label="last")), [])
         segment = longer._home()
-        assert (("last",), SETTLED_CHUNK + 1) == (segment.items.lines, len(segment.before))  # type: ignore[attr-defined,arg-type]
+        assert (("last",), SETTLED_CHUNK + 1) == (segment.items.packed, len(segment.before))  # type: ignore[attr-defined,arg-type]
 
     def test_the_indexes_are_kept_for_the_settled_ledger(self) -> None:
         """An index read on the ledger is brought to its length and kept for the settled one: reading it again
@@ -321,7 +321,7 @@ class TestSettled:
         loads: list[int] = []
         longer = TestDeferred().deferred(["a", "b", "c"], loads).append(Marked(label="d"))
         settled = self.settled(longer, [])
-        assert ([], ("d",)) == (loads, settled._home().items.lines)  # type: ignore[attr-defined]
+        assert ([], ("d",)) == (loads, settled._home().items.packed)  # type: ignore[attr-defined]
         assert (marks("a", "b", "c", "d"), [1]) == (list(settled), loads)
 
     def test_a_store_ledger_once_read_is_packed_as_the_rest(self) -> None:
@@ -330,7 +330,7 @@ class TestSettled:
         ledger = TestDeferred().deferred(["a", "b", "c"], loads)
         assert marks("a", "b", "c") == list(ledger)
         settled = self.settled(ledger, [])
-        assert (("b", "c"), marks("a", "b", "c"), [1]) == (settled._home().items.lines, list(settled), loads)  # type: ignore[attr-defined]
+        assert (("b", "c"), marks("a", "b", "c"), [1]) == (settled._home().items.packed, list(settled), loads)  # type: ignore[attr-defined]
 
     def test_a_long_history_settled_at_once_is_cut_in_chunks(self) -> None:
         """Settled at once, a history longer than ``SETTLED_CHUNK`` entries is held in segments of at most that."""

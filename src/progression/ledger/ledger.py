@@ -181,15 +181,15 @@ class _Settled(_Entries):
     ``append`` adds nothing, so the ledger that ends there starts a segment of its own (``Ledger.append``'s check).
     """
 
-    __slots__ = ("_read", "lines")
+    __slots__ = ("_read", "packed")
 
-    def __init__(self, lines: tuple[Any, ...], read: Callable[[Sequence[Any]], Sequence[Event]]) -> None:
+    def __init__(self, packed: tuple[Any, ...], read: Callable[[Sequence[Any]], Sequence[Event]]) -> None:
         #: The packed entries, one item each.
-        self.lines = lines
+        self.packed = packed
         self._read = read
 
     def __len__(self) -> int:
-        return len(self.lines)
+        return len(self.packed)
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -199,11 +199,11 @@ class _Settled(_Entries):
 
     def __getitem__(self, index: int | slice) -> Event | MutableSequence[Event]:
         if isinstance(index, slice):
-            return list(self._read(self.lines[index]))
-        return self._read((self.lines[index],))[0]
+            return list(self._read(self.packed[index]))
+        return self._read((self.packed[index],))[0]
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self._read(self.lines))
+        return iter(self._read(self.packed))
 
     def append(self, value: Event) -> None:
         pass
@@ -445,9 +445,10 @@ class Ledger(Sequence["Event"]):
         numbers, which the garbage collector does not walk).
 
         Entries already settled, or kept elsewhere and not read yet (a store's), are left as they are: settling
-        again after more operations writes only the new ones; a store's entries once read are packed as the rest. The values of the indexes kept for this ledger's length are kept for
-        the settled one (an operation after it reads only its own entries); the sheets kept every
-        ``SNAPSHOT_EVERY`` entries are not (``undo`` then folds from the creation, reading the entries back).
+        again after more operations writes only the new ones; a store's entries once read are packed as the rest.
+        The values of the indexes kept for this ledger's length are kept for the settled one (an operation after
+        it reads only its own entries); the sheets kept every ``SNAPSHOT_EVERY`` entries are not (``undo`` then
+        folds from the creation, reading the entries back).
         """
         length = self._length
         start, segment, end = 1, self._segment, length
@@ -475,7 +476,7 @@ class Ledger(Sequence["Event"]):
             and start - home.offset == len(home.items)
             and len(home.items) + len(lines) <= SETTLED_CHUNK
         ):
-            before, lines = home.before, home.items.lines + lines  # the last settled segment, rewritten whole
+            before, lines = home.before, home.items.packed + lines  # the last settled segment, rewritten whole
         else:
             before = base
         while len(lines) > SETTLED_CHUNK:  # a long history settled at once: a segment per chunk
