@@ -359,3 +359,10 @@ class TestSettled:
         settled = self.settled(ledger.append(Marked(label="bad")), [])
         with pytest.raises(InvalidInput, match="a bad label"):
             settled.indexed(picky)
+
+    def test_a_writer_that_loses_entries_is_refused(self) -> None:
+        """Texts written for fewer entries than were given would drop entries: refused, the ledger unchanged."""
+        ledger = Ledger(marks("a", "b", "c"))
+        with pytest.raises(RuntimeError, match="settling a ledger wrote 1 items for 2 entries"):
+            ledger.settled(lambda entries: ["only one"], lambda texts: marks(*texts))
+        assert marks("a", "b", "c") == list(ledger)

@@ -1,6 +1,6 @@
 """The ledger and the sheets folded from it: the events (``events``), the sheet, its state and the fold that
 applies events without checking a rule (``sheet``), the ledger as a value (``ledger``), and its entries packed as
-tuples of texts and numbers for a compacted sheet (``packed``).
+bytes for a compacted sheet (``packed``).
 """
 
 from progression._moved import moved

@@ -441,8 +441,8 @@ class Ledger(Sequence["Event"]):
     ) -> Ledger:
         """This ledger, entry for entry, with every entry but the first kept packed: ``write(entries)`` gives one
         item per entry (or None when it cannot: the ledger is then returned as it is), and ``read(items)`` the
-        entries back, each time one is looked at (:func:`progression.compact` packs them as tuples of texts and
-        numbers, which the garbage collector does not walk).
+        entries back, each time one is looked at (:func:`progression.compact` packs them as bytes, which the garbage
+        collector does not walk).
 
         Entries already settled, or kept elsewhere and not read yet (a store's), are left as they are: settling
         again after more operations writes only the new ones; a store's entries once read are packed as the rest.

@@ -244,8 +244,8 @@ def applied(sheet: Sheet, event: Event) -> Sheet:
 
 def compact(sheet: Sheet) -> Sheet:
     """``sheet`` as it is (equal to it, and run on as it would be), with its history and its members' kept packed:
-    each entry as a tuple of texts and numbers, built back into events each time it is looked at
-    (:meth:`Ledger.settled <progression.Ledger.settled>`).
+    each entry as bytes (``marshal`` of a tuple of texts and numbers), built back into events each time it is looked
+    at (:meth:`Ledger.settled <progression.Ledger.settled>`).
 
     For a program that keeps many sheets in memory for long (a league's thousand teams): Python's garbage collector
     walks every object a history holds at each of its full passes, and none of a packed entry. Compacting again
