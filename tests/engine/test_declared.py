@@ -82,3 +82,17 @@ class TestDeclared:
             bounty(guild_pack(), {}, "ana", 1, dice=ScriptedDice([1]))  # type: ignore[arg-type]
         with pytest.raises(InvalidInput, match="bounty: missing a required argument: 'targets'"):
             bounty(guild_pack(), guild(), "ana")  # type: ignore[call-arg]
+        # Given by keyword (read without binding the signature): the same refusals.
+        with pytest.raises(InvalidInput, match="bounty: missing a required argument: 'targets'"):
+            bounty(guild_pack(), guild(), hunter="ana", dice=ScriptedDice([1]))  # type: ignore[call-arg]
+        with pytest.raises(InvalidInput, match="bounty: missing a required argument: 'dice'"):
+            bounty(guild_pack(), guild(), hunter="ana", targets=1)  # type: ignore[call-arg]
+        with pytest.raises(InvalidInput, match="bounty: got an unexpected keyword argument 'heads'"):
+            bounty(guild_pack(), guild(), hunter="ana", targets=1, heads=2, dice=ScriptedDice([1]))  # type: ignore[call-arg]
+
+    def test_inputs_by_keyword_or_by_position_make_the_same_operation(self) -> None:
+        """The common call, every input by keyword, records what a positional call records."""
+        by_keyword = bounty(guild_pack(), guild(), targets=2, hunter="ana", dice=ScriptedDice([3, 4]))
+        by_position = bounty(guild_pack(), guild(), "ana", 2, dice=ScriptedDice([3, 4]))
+        assert by_keyword == by_position
+        assert by_keyword.ledger[-1].operation == bounty.operation(hunter="ana", targets=2)  # type: ignore[attr-defined]

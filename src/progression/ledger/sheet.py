@@ -8,9 +8,8 @@ and the fold builds sheets (a member's, for a member who joins): the two are one
 
 from __future__ import annotations
 
-import contextlib
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from types import MappingProxyType
 from typing import Any
@@ -281,14 +280,17 @@ def tried(sheet: Sheet, event: Event) -> Sheet:
     return sheet._applied(event, trial=True)
 
 
-@contextlib.contextmanager
-def running() -> Iterator[None]:
-    """The engine is running an operation: its rule code may apply events (:meth:`Sheet.apply`)."""
-    token = _RUNNING.set(True)
-    try:
-        yield
-    finally:
-        _RUNNING.reset(token)
+class running:  # used as a function: ``with running():``
+    """The engine is running an operation: its rule code may apply events (:meth:`Sheet.apply`). A class rather
+    than a generator: it is entered for every operation, and costs less than half of a generator's context manager."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _RUNNING.set(True)
+
+    def __exit__(self, *raised: object) -> None:
+        _RUNNING.reset(self._token)
 
 
 def _marks(entry: Event) -> tuple[str, ...]:

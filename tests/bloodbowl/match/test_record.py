@@ -3,14 +3,17 @@ name, and Conceding Without Penalty (a played match, or an unplayed fixture)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import progression
 import progression_bloodbowl as bb
 from progression import Effect, RulePack, ScriptedDice, Sheet
 from progression.errors import InvalidInput, UnknownName
 from progression.events import Adjusted, Left, Rolled, Step
+from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.match.record import check_record, result_tag
 from progression_bloodbowl.team.results import KINDS, read_result
 
@@ -269,6 +272,45 @@ class TestRecordShape:
             with pytest.raises(InvalidInput) as error:
                 check()
             assert expected == str(error.value)
+
+    def test_a_record_cannot_change_once_made(self, pack: RulePack, team: Sheet) -> None:
+        """Its mappings are read-only copies: the dictionaries given may change afterwards, the record does not, and
+        the record a ledger entry keeps is the one its operation ran with (it could be changed through the entry)."""
+        events, injuries, extra = {"1": {"touchdown": 1}}, {"3": "badly_hurt"}, {"note": "rain"}
+        made = record(events=events, injuries=injuries, extra=extra)
+        events["1"]["touchdown"], injuries["3"], extra["note"] = 5, "dead", "sun"
+        assert ({"1": {"touchdown": 1}}, {"3": "badly_hurt"}, {"note": "rain"}) == (
+            made.events,
+            made.injuries,
+            made.extra,
+        )
+        after = bb.operations.record_outcome(pack, team, made, ScriptedDice([]))
+        kept = after.ledger[-1].operation.match  # type: ignore[attr-defined]
+        with pytest.raises(TypeError):
+            kept.events["1"]["touchdown"] = 1
+        with pytest.raises(TypeError):
+            kept.events["2"] = {"touchdown": 1}
+        with pytest.raises(TypeError):
+            made.injuries["4"] = "dead"  # type: ignore[index]
+        assert progression.verify(after, pack).ok
+
+    def test_a_record_accepted_is_checked_again_when_another_or_under_other_rules(
+        self, pack: RulePack, team: Sheet
+    ) -> None:
+        """The last record accepted is remembered (the steps of one post-match sequence check one record), by the
+        record itself and the pack: another record with a field wrong, or the same record under rules that refuse
+        it, is refused."""
+        good = record(score=(3, 3))
+        assert 40_000 == bb.queries.winnings(pack, team, good).total
+        with pytest.raises(InvalidInput, match="match number"):
+            bb.queries.winnings(pack, team, attrs.evolve(good, number=0))
+        limits = attrs.evolve(data_of(pack).rules.match_limits, turns_per_team=2)
+        stricter = attrs.evolve(
+            pack, data=attrs.evolve(data_of(pack), rules=attrs.evolve(data_of(pack).rules, match_limits=limits))
+        )
+        assert 40_000 == bb.queries.winnings(pack, team, good).total
+        with pytest.raises(InvalidInput, match="at most 4 touchdowns for both teams together"):
+            bb.queries.winnings(stricter, team, good)
 
     def test_an_unknown_kind(self, pack: RulePack, team: Sheet) -> None:
         """``update_fans`` took ``kind="bogus"`` as a league fixture; it is refused, naming the kinds."""

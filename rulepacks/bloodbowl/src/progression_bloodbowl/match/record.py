@@ -10,7 +10,9 @@ of a match's post-match sequence is written the same way, as the tag ``closed`` 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -61,10 +63,16 @@ NO_SPP = {
 
 
 def _frozen_events(value: object) -> Mapping[str, Mapping[str, int]]:
-    """A copy of the events, each member's counts copied too; anything not of that shape is left for the check."""
+    """A read-only copy of the events, each member's counts a read-only copy too; anything not of that shape is left
+    for the check."""
     if isinstance(value, Mapping) and all(isinstance(counts, Mapping) for counts in value.values()):
-        return {member: dict(counts) for member, counts in value.items()}
+        return MappingProxyType({member: MappingProxyType(dict(counts)) for member, counts in value.items()})
     return value  # type: ignore[return-value]  # refused by check_record
+
+
+def _read_only(value: object) -> Mapping[str, str]:
+    """A read-only copy of a mapping; anything else is left for the check."""
+    return MappingProxyType(dict(value)) if isinstance(value, Mapping) else value  # type: ignore[return-value]
 
 
 def _as_tuple(value: object) -> object:
@@ -74,7 +82,11 @@ def _as_tuple(value: object) -> object:
 
 @attrs.frozen(kw_only=True)
 class MatchRecord:
-    """What happened in one match, from one team's side. Extend with ``extra`` (inducements, issue 5)."""
+    """What happened in one match, from one team's side. Extend with ``extra`` (inducements, issue 5).
+
+    A record cannot change once made: its mappings are read-only copies of those given, so that the record a
+    ledger entry keeps is the one its operation ran with.
+    """
 
     #: The fixture number (1 for the first match of the team).
     number: int
@@ -87,7 +99,7 @@ class MatchRecord:
     #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
     mvp_nominees: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
     #: member id -> casualty result (see ``players.injuries.INJURIES``).
-    injuries: Mapping[str, str] = attrs.field(factory=dict)
+    injuries: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
     #: Both teams' Fan Factors added (4 to 20 by the league's fans; 0, the default: not recorded).
     fan_attendance: int = 0
     #: Whether a player of this team was Stalling (no winnings bonus).
@@ -98,7 +110,7 @@ class MatchRecord:
     #: a plain loss, without the concession's penalties. Only with ``conceded="us"``.
     without_penalty: bool = False
     #: Free notes other rules add (Star Players and Wizards used).
-    extra: Mapping[str, str] = attrs.field(factory=dict)
+    extra: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
     #: The Prayers to Nuffle in effect for this team that change SPP, by id (``perfect_passing``,
     #: ``dazzling_catching``, ``fan_interaction``, ``fouling_frenzy``), each once.
     prayers: tuple[str, ...] = attrs.field(default=(), converter=as_prayers)
@@ -131,6 +143,10 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
     if not isinstance(match, MatchRecord):
         msg = f"expected a MatchRecord, got {type(match).__name__}"
         raise InvalidInput(msg)
+    global _accepted  # one slot, replaced whole
+    accepted = _accepted
+    if accepted is not None and accepted[0]() is match and accepted[1]() is pack:
+        return match
     number = match_number(match.number, "match number")
     check_opponent(match)
     score = match.score
@@ -169,7 +185,13 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
         raise InvalidInput(msg)
     check_kind(pack, match)
     check_prayers(pack, match)
+    _accepted = (weakref.ref(match), weakref.ref(pack))
     return match
+
+
+#: The last record accepted, and the pack it was checked under (weak references): a record cannot change and
+#: neither can a pack, and the steps of one post-match sequence check the same record three times.
+_accepted: tuple[weakref.ref[MatchRecord], weakref.ref[RulePack]] | None = None
 
 
 def _check_attendance(pack: RulePack, match: MatchRecord) -> None:
