@@ -150,6 +150,15 @@ def gone(**which: object) -> bool:
     return not processes(**which)  # type: ignore[arg-type]
 
 
+def threads_blocking(pid: int) -> dict[int, set[signal.Signals]]:
+    """The signals each thread of ``pid`` blocks (read from ``/proc``), its main thread first."""
+    blocked = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        mask = int((task / "status").read_text().partition("\nSigBlk:")[2].split()[0], 16)
+        blocked[int(task.name)] = {s for s in signal.Signals if mask >> (s - 1) & 1}
+    return dict(sorted(blocked.items(), key=lambda item: item[0] != pid))
+
+
 def prompted(server: Server, league: Path, fixture: int, **options: object) -> subprocess.Popen[str]:
     """``league record`` of ``fixture`` (a 1-0 win: dice for the fans) through ``server``, once its fork asks for a
     die on the caller's stdin."""
@@ -220,6 +229,10 @@ class TestSameCommand:
     def test_ctrl_c_reaches_the_command(self, server: Server, league: Path) -> None:
         """SIGINT to the caller is relayed to the fork, which stops as a command stopped by Ctrl-C does (130)."""
         waiting = prompted(server, league, 3)  # the fork asks: it is waiting on the caller's stdin
+        (fork,) = processes(parent=int(str(server.status()["pid"])))
+        assert [signal.SIGINT in blocked for blocked in threads_blocking(fork).values()] == [False, True], (
+            "only the command's thread takes the signal: the thread watching the caller blocks it"
+        )
         waiting.send_signal(signal.SIGINT)
         waiting.wait(timeout=30)  # stdin kept open: the command ends by the signal, not by an ended stdin
         _, err = waiting.communicate()

@@ -89,10 +89,15 @@ class TestDeclared:
             bounty(guild_pack(), guild(), hunter="ana", targets=1)  # type: ignore[call-arg]
         with pytest.raises(InvalidInput, match="bounty: got an unexpected keyword argument 'heads'"):
             bounty(guild_pack(), guild(), hunter="ana", targets=1, heads=2, dice=ScriptedDice([1]))  # type: ignore[call-arg]
+        with pytest.raises(InvalidInput, match="bounty: multiple values for argument 'hunter'"):
+            bounty(guild_pack(), guild(), "ana", hunter="bo", targets=1, dice=ScriptedDice([1]))  # type: ignore[misc]
+        with pytest.raises(InvalidInput, match="bounty: too many positional arguments"):
+            bounty(guild_pack(), guild(), "ana", 1, ScriptedDice([1]))  # type: ignore[misc]
 
     def test_inputs_by_keyword_or_by_position_make_the_same_operation(self) -> None:
-        """The common call, every input by keyword, records what a positional call records."""
+        """Inputs by keyword, by position or both (read without binding the signature) record the same operation."""
         by_keyword = bounty(guild_pack(), guild(), targets=2, hunter="ana", dice=ScriptedDice([3, 4]))
         by_position = bounty(guild_pack(), guild(), "ana", 2, dice=ScriptedDice([3, 4]))
-        assert by_keyword == by_position
+        both = bounty(guild_pack(), guild(), "ana", targets=2, dice=ScriptedDice([3, 4]))
+        assert by_keyword == by_position == both
         assert by_keyword.ledger[-1].operation == bounty.operation(hunter="ana", targets=2)  # type: ignore[attr-defined]

@@ -417,7 +417,9 @@ class _Book:
         return {}
 
     def team(self, team: str) -> None: ...
-    def add_team(self, team: str, sheet: object) -> None: ...
+    def add_teams(self, teams: dict[str, object]) -> dict[str, object]:
+        return dict(teams)
+
     def export_team(self, team: str, path: str, *, force: bool) -> None: ...
     def schedule(self, kind: str, *, legs: int) -> None: ...
     def fixtures(self, season: int | None) -> list[object]:
@@ -477,6 +479,22 @@ class TestLeague:
 
         with pytest.raises(RulePackError, match=r"Wrong.career must take \(team, player\) first"):
             skirmish(Contract(league=League(book=Wrong, leaders=("goals",))))
+
+    def test_a_class_of_the_contract_before_add_teams_still_loads_and_warns(self) -> None:
+        """A league class with ``add_team(team, sheet)`` and no ``add_teams`` (the contract before it) loads with a
+        DeprecationWarning naming the new method; the command line adds its teams one by one."""
+        from progression.cli.league import _add
+        from progression.contract import League
+
+        def add_team(self: object, team: str, sheet: object) -> str:
+            return f"{team} stored"
+
+        methods = {k: v for k, v in vars(_Book).items() if k not in ("add_teams", "__dict__", "__weakref__")}
+        older = type("Older", (), {**methods, "add_team": add_team})
+        with pytest.warns(DeprecationWarning, match=r"Older.add_team\(team, sheet\) is deprecated: .* has add_teams"):
+            pack = skirmish(Contract(league=League(book=older, leaders=("goals",))))
+        assert pack.contract.league is not None
+        assert {"a": "a stored", "b": "b stored"} == _add(older(), {"a": object(), "b": object()})
 
     def test_an_unknown_match_word_is_refused(self) -> None:
         """A word the league does not declare is refused with those it takes."""

@@ -71,6 +71,18 @@ class TestConsistency:
         )
         assert [expected] == [str(p) for p in caught.value.problems]
 
+    def test_an_effect_value_of_the_wrong_type_is_a_problem_named_not_a_crash(self) -> None:
+        """A tag's value that is no text (a number, a bool), or a stat's that is no integer, is reported at its key
+        with every other problem; the checks that read the effect after it never see it."""
+        effect = 'effect = { stats = { level = true }, tags = { rank = 3, sworn = true, title = "Sir" } }'
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(HERO % ('{ en = "Level", fr = "Niveau" }', effect), "tiny.toml")
+        assert [
+            "tiny.toml: expected an integer, got True @ $.upgrades.level.effect.stats.level",
+            "tiny.toml: expected a text, got 3 @ $.upgrades.level.effect.tags.rank",
+            "tiny.toml: expected a text, got True @ $.upgrades.level.effect.tags.sworn",
+        ] == [str(p) for p in caught.value.problems]
+
     def test_stat_and_upgrade_of_one_id_need_one_name(self) -> None:
         """A stat and an upgrade may share an id only under one displayed name."""
         text = HERO % ('{ en = "Level up", fr = "Montée" }', "effect = { stats = { level = 1 } }")

@@ -14,9 +14,10 @@ from progression.cli.args import UsageError, language
 
 if TYPE_CHECKING:
     from progression.history import Amendment, Verification
+    from progression.rulepacks.rulepack import RulePack
     from progression.store import Store
 
-__all__ = ["MARKS", "opened_store", "outcomes", "verified"]
+__all__ = ["MARKS", "new_store", "opened_store", "outcomes", "verified"]
 
 #: How each outcome of an amendment is marked.
 MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
@@ -45,6 +46,33 @@ def opened_store(args: argparse.Namespace, command: str) -> Iterator[Store]:
         yield store
     finally:
         store.close()
+
+
+@contextlib.contextmanager
+def new_store(where: str, pack: RulePack, what: str, command: str) -> Iterator[Store]:
+    """A new store at ``where`` (a file that must not exist yet, or a connection string) for ``progression COMMAND
+    new`` to make ``what`` (a league, a party) in, closed after; a file made for it is removed when the block is refused (a name, a tuning), so that
+    the command can be given again.
+
+    Raises:
+        UsageError: the file exists.
+    """
+    from progression.store import open_store
+
+    local = "://" not in where
+    if local and Path(where).exists():
+        msg = f"{where!r} exists: a new {what} is made in a new file (open this one with the other {command} commands)"
+        raise UsageError(msg)
+    store = open_store(where, pack)
+    made = False
+    try:
+        yield store
+        made = True
+    finally:
+        store.close()
+        if local and not made:
+            for leftover in (Path(where), Path(f"{where}-wal"), Path(f"{where}-shm")):
+                leftover.unlink(missing_ok=True)
 
 
 def verified(reports: Mapping[str, Verification]) -> dict[str, object]:

@@ -13,14 +13,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import attrs
 
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack, whole
-from progression.cli.books import MARKS, check_new_file, opened_store, outcomes, verified
+from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -82,28 +81,15 @@ def _words(book: CampaignBook, args: argparse.Namespace) -> Describer:
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
     """Make a party of ``--pack`` called ``--name`` in a new store, its campaign tuned by KEY=VALUE words."""
-    from progression.store import open_store
 
     pack = resolve_pack(args.pack)
     campaign = declared(pack)
     language(pack, args)  # a language the pack lacks is refused before the store is made
     where = str(args.file)
-    local = "://" not in where
-    if local and Path(where).exists():
-        msg = f"{where!r} exists: a new party is made in a new file (open this one with the other campaign commands)"
-        raise UsageError(msg)
     texts = pairs(args.tuning, "campaign new")
     read_options(campaign, args.tuning, "campaign new")  # every word checked before the pack reads them
-    store = open_store(where, pack)
-    made = False
-    try:
+    with new_store(where, pack, "party", "campaign") as store:  # a tuning the pack refused leaves no empty store behind
         about = dict(campaign.book.new(store, args.name, **texts).about())
-        made = True
-    finally:
-        store.close()
-        if local and not made:  # a tuning the pack refused leaves no empty store behind
-            for leftover in (Path(where), Path(f"{where}-wal"), Path(f"{where}-shm")):
-                leftover.unlink(missing_ok=True)
     if out.json_mode:
         out.json({"file": where, "pack": pack.name, **about})
     else:

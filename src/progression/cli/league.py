@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
-from progression.cli.books import MARKS, check_new_file, opened_store, outcomes, verified
+from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
 from progression.cli.contract import read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -89,19 +89,11 @@ def _rows(out: Output, key: str, rows: Any, title: str, **data: object) -> int:
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
     """Make a league of ``--pack`` called ``--name`` in a new store."""
-    from progression.store import open_store
-
     pack = resolve_pack(args.pack)
     league = declared(pack)
     where = str(args.file)
-    if "://" not in where and Path(where).exists():
-        msg = f"{where!r} exists: a new league is made in a new file (open this one with the other league commands)"
-        raise UsageError(msg)
-    store = open_store(where, pack)
-    try:
+    with new_store(where, pack, "league", "league") as store:  # a name the pack refused leaves no empty store behind
         about = dict(league.book.new(store, args.name).about())
-    finally:
-        store.close()
     if out.json_mode:
         out.json({"file": where, "pack": pack.name, **about})
     else:
@@ -111,16 +103,27 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-def _added(out: Output, file: str, added: list[tuple[str, Sheet]]) -> int:
+def _added(out: Output, file: str, added: Mapping[str, Sheet]) -> int:
     if out.json_mode:
-        out.json({"file": file, "added": [{"team": t, "name": s.name, "members": len(s.members)} for t, s in added]})
-    for team, sheet in added:
+        out.json(
+            {"file": file, "added": [{"team": t, "name": s.name, "members": len(s.members)} for t, s in added.items()]}
+        )
+    for team, sheet in added.items():
         out.line(f"added {team}: {sheet.name} ({len(sheet.members)} members, {len(sheet.ledger)} entries verified)")
     return 0
 
 
+def _add(book: LeagueBook, teams: dict[str, Sheet]) -> Mapping[str, Sheet]:
+    """Every team stored, or none; one by one by a league class of the contract before ``add_teams`` (deprecated
+    when its pack was made)."""
+    if hasattr(book, "add_teams"):
+        return book.add_teams(teams)
+    older: Any = book
+    return {team: older.add_team(team, sheet) for team, sheet in teams.items()}
+
+
 def run_team_add(args: argparse.Namespace, out: Output) -> int:
-    """Store each team file under the id its file name gives (``anvils.json``: ``anvils``)."""
+    """Store each team file under the id its file name gives (``anvils.json``: ``anvils``), all or none."""
     teams = [(Path(path).stem, read_sheet(path).sheet) for path in args.teams]  # every file read before any is added
     ids = [team for team, _ in teams]
     twice = sorted({team for team in ids if ids.count(team) > 1})
@@ -128,7 +131,7 @@ def run_team_add(args: argparse.Namespace, out: Output) -> int:
         msg = f"two team files give the id {twice[0]!r}; add one of them with `league team import FILE ID TEAMFILE`"
         raise UsageError(msg)
     with opened(args) as (_, _, book):
-        added = [(team, book.add_team(team, sheet)) for team, sheet in teams]
+        added = _add(book, dict(teams))
     return _added(out, args.file, added)
 
 
@@ -136,8 +139,8 @@ def run_import(args: argparse.Namespace, out: Output) -> int:
     """Store one team file under the id given."""
     sheet = read_sheet(args.teamfile).sheet
     with opened(args) as (_, _, book):
-        added = book.add_team(args.team, sheet)
-    return _added(out, args.file, [(args.team, added)])
+        added = _add(book, {args.team: sheet})
+    return _added(out, args.file, added)
 
 
 def run_export(args: argparse.Namespace, out: Output) -> int:

@@ -436,7 +436,11 @@ def _run_forked(connection: socket.socket, request: dict[str, Any]) -> None:  # 
         connection.sendall(json.dumps({"running": True}).encode() + b"\n")
     except OSError:  # gone meanwhile: it runs the command itself
         os._exit(0)
+    # The watcher takes no signal: one sent to the process is then the command's thread's, where Python runs its
+    # handlers; taken by the watcher, it would leave the command waiting on its stdin, never interrupted.
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     threading.Thread(target=_end_with_caller, args=(connection,), daemon=True).start()
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     status = 3
     try:
         for target, descriptor in enumerate(descriptors):

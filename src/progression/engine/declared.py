@@ -162,16 +162,20 @@ def operation(
         cls.__module__ = function.__module__  # where its fields' types are named
 
         called = _called(signature) if worked else signature
-        # The names a call may give by keyword, and those it must: a call giving its inputs by keyword (the common
-        # one) is read without binding the signature, which cost a fiftieth of a league's season.
-        keywords = {
-            p.name for p in list(called.parameters.values())[2:] if p.kind is not inspect.Parameter.POSITIONAL_ONLY
-        }
-        needed = {p.name for p in list(called.parameters.values())[2:] if p.default is inspect.Parameter.empty}
+        # What a call may give by position, by keyword, and must give: a call that gives them so (any call but one
+        # refused) is read without binding the signature, which cost a fiftieth of a league's season.
+        after = list(called.parameters.values())[2:]
+        plain = all(p.kind is not inspect.Parameter.POSITIONAL_ONLY for p in after)
+        positional = [p.name for p in after if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+        keywords = {p.name for p in after}
+        needed = {p.name for p in after if p.default is inspect.Parameter.empty}
 
         @functools.wraps(function)
         def call(pack: Any, sheet: Any, *args: Any, **kwargs: Any) -> Sheet:
-            if args or not keywords.issuperset(kwargs) or not needed.issubset(kwargs):
+            if args and plain and len(args) <= len(positional) and kwargs.keys().isdisjoint(positional[: len(args)]):
+                kwargs = {**dict(zip(positional[: len(args)], args, strict=True)), **kwargs}
+                args = ()
+            if args or not plain or not keywords.issuperset(kwargs) or not needed.issubset(kwargs):
                 try:
                     kwargs = dict(called.bind(pack, sheet, *args, **kwargs).arguments)
                 except TypeError as error:

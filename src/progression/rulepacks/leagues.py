@@ -16,6 +16,7 @@ wrong shape, no figures to rank leaders by.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -60,8 +61,9 @@ class LeagueBook(Protocol):
     def team(self, team: str) -> Sheet:
         """The team's sheet as stored."""
 
-    def add_team(self, team: str, sheet: Sheet) -> Sheet:
-        """Store a team sheet under the id ``team`` (verified first)."""
+    def add_teams(self, teams: Mapping[str, Sheet]) -> Mapping[str, Sheet]:
+        """Store team sheets under their ids (verified first), in one transaction: every one, or none. Each as
+        stored."""
 
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool) -> os.PathLike[str]:
         """Write the team to a sheet file."""
@@ -105,7 +107,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     "open": ("store",),
     "about": (),
     "team": ("team",),
-    "add_team": ("team", "sheet"),
+    "add_teams": ("teams",),
     "export_team": ("team", "path"),
     "schedule": ("kind",),
     "fixtures": ("season",),
@@ -153,7 +155,17 @@ class League(Command):
         return self.book.__doc__ if isinstance(self.book, type) else None
 
     def _read(self) -> Signature:
-        check_book("league", self.book, METHODS)
+        methods = METHODS
+        if isinstance(self.book, type) and not hasattr(self.book, "add_teams") and hasattr(self.book, "add_team"):
+            warnings.warn(
+                f"league: {self.book.__qualname__}.add_team(team, sheet) is deprecated: a league class has "
+                "add_teams(teams), which stores every team of a `league team add` or none; the command line "
+                "calls add_team for this release",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            methods = {**{m: lead for m, lead in METHODS.items() if m != "add_teams"}, "add_team": ("team", "sheet")}
+        check_book("league", self.book, methods)
         if not self.leaders or not all(isinstance(f, str) and f for f in self.leaders):
             msg = f"league: leaders names the figures leaders are ranked by (one or more texts), got {self.leaders!r}"
             raise InvalidInput(msg)

@@ -453,5 +453,6 @@ class RuleReader(Reader):
             for name, value in table.items():
                 if isinstance(value, bool) or not isinstance(value, kind):
                     self.problem(f"{path}.{key}.{name}", f"expected {type_name(kind)}, got {value!r}")
-            parts[key] = table
+            # what was refused is left out: the checks that read the effect next see only what it can mean
+            parts[key] = {name: value for name, value in table.items() if type(value) is kind}
         return Effect(untag=self.strings(raw, "untag", path, default=()), **parts)

@@ -18,6 +18,7 @@ got there first".
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -51,6 +52,10 @@ class Backend:
     def sql(self, statement: str) -> str:
         """The statement as the driver spells its parameters."""
         return statement
+
+    def owns(self, path: Path) -> bool:
+        """Whether ``path`` is one of the database's own files, which writing over would destroy."""
+        return False
 
     def query(self, statement: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """The rows a query gives."""
@@ -129,6 +134,10 @@ class SQLiteBackend(Backend):
                 where, f"SQLite refused WAL mode (journal mode {mode!r}); a store needs a file on a local disk"
             )
         return cls(where, connection)
+
+    def owns(self, path: Path) -> bool:
+        own = (Path(self.where + suffix) for suffix in ("", "-wal", "-shm", "-journal"))
+        return path.exists() and any(file.exists() and os.path.samefile(path, file) for file in own)
 
     def edit_trigger(self) -> tuple[str, ...]:
         return (

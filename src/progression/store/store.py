@@ -249,6 +249,8 @@ class Store:
         if not isinstance(force, bool):
             msg = f"force (whether the file sheet {sheet_id!r} is exported to is replaced) is True or False, got {force!r}"
             raise InvalidInput(msg)
+        if self._backend.owns(target):
+            raise StoreError(self.where, f"{target} is this store's own database; export sheet {sheet_id!r} elsewhere")
         if target.exists() and not force:
             raise StoreError(
                 self.where, f"{target} already exists; pass force=True to replace it with sheet {sheet_id!r}"

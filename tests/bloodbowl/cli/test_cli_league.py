@@ -213,6 +213,42 @@ class TestRefusals:
         assert "pack 'competence' keeps no league: its contract declares none" in err
         assert "UsageError" == json.loads(out)["error"]["kind"]
 
+    def test_team_add_stores_every_team_or_none(
+        self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A refused file among those of `league team add` leaves the league as it was: the files before it are
+        not stored either, and the same command, once mended, adds them all."""
+        path = str(tmp_path / "cup.sqlite")
+        assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Cup")[0]
+        good = team_files(pack, tmp_path, {"anvils": "Altdorf Anvils", "barons": "Bogenhafen Barons"})
+        (tmp_path / "again").mkdir()
+        again = team_files(pack, tmp_path / "again", {"copy": "Altdorf Anvils"})  # a name the league has
+        status, _, err = run(capsys, "league", "team", "add", path, *good, *again)
+        assert (2, True) == (status, "is already named 'Altdorf Anvils'" in err), err
+        with open_league(path) as kept:
+            assert [] == list(kept.teams())
+        status, out, _ = run(capsys, "league", "team", "add", path, *good)
+        assert 0 == status
+        assert ["added anvils: Altdorf Anvils", "added barons: Bogenhafen Barons"] == [
+            line.split(" (")[0] for line in out.splitlines()
+        ]
+
+    def test_a_refused_new_league_leaves_no_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """`league new` with a name the league refuses makes no file: the command can be given again at once."""
+        path = tmp_path / "cup.sqlite"
+        status, _, err = run(capsys, "league", "new", str(path), "--pack", "bloodbowl", "--name", " ")
+        assert (2, []) == (status, sorted(p.name for p in tmp_path.iterdir())), err
+        assert 0 == run(capsys, "league", "new", str(path), "--pack", "bloodbowl", "--name", "Cup")[0]
+
+    def test_a_team_is_never_exported_over_its_store(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """`league team export` to the league's own file is refused, even with --force; the store is unchanged."""
+        before = Path(league).read_bytes()
+        status, _, err = run(capsys, "league", "team", "export", league, "anvils", league, "--force")
+        assert (1, True) == (status, "is this store's own database" in err), err
+        assert before == Path(league).read_bytes()
+        with open_league(league) as kept:
+            assert "anvils" in kept.teams()
+
     def test_dice_asked_write_nothing(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """`--dice ?` says which roll comes next and records nothing."""
         status, out, _ = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "?")

@@ -136,8 +136,8 @@ class LeagueCommands:
     def team(self, team: str) -> Sheet:
         return self.league.team(team)
 
-    def add_team(self, team: str, sheet: Sheet) -> Sheet:
-        return self.league.add_team(team, sheet)
+    def add_teams(self, teams: Mapping[str, Sheet]) -> Mapping[str, Sheet]:
+        return self.league.add_teams(teams)
 
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool) -> os.PathLike[str]:
         return self.league.export_team(team, path, force=force)

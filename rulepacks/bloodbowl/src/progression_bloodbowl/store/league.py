@@ -236,31 +236,44 @@ class League(Book):
     # -- teams ----------------------------------------------------------------------
 
     def add_team(self, team: str, sheet: Sheet, *, verify: bool = True) -> Sheet:
-        """Store a team sheet (a drafted team, or one read from a file) in the league under the id ``team``.
+        """Store a team sheet (a drafted team, or one read from a file) in the league under the id ``team``:
+        :meth:`add_teams` of one team."""
+        return self.add_teams({team: sheet}, verify=verify)[team]
+
+    def add_teams(self, teams: Mapping[str, Sheet], *, verify: bool = True) -> dict[str, Sheet]:
+        """Store team sheets in the league, each under its id (``{"anvils": sheet, ...}``), in one transaction:
+        every team is stored, or none. Each as stored.
 
         Raises:
-            InvalidInput: not a league team, a name another team of the league has, or a team playing
-                another season than the league.
-            StoreError: the id is taken; the sheet does not verify (unless ``verify=False``).
+            InvalidInput: not a mapping of ids to league teams, a name another team of the league (or another
+                of ``teams``) has, or a team playing another season than the league.
+            StoreError: an id is taken; a sheet does not verify (unless ``verify=False``).
         """
-        check_team(sheet, "league.add_team")
+        if not isinstance(teams, Mapping) or not teams:
+            msg = f"league.add_teams takes the teams by id ({{'anvils': sheet, ...}}), got {teams!r:.60}"
+            raise InvalidInput(msg)
+        for team, sheet in teams.items():
+            check_team(sheet, f"league.add_teams ({team!r})")
         with self.store.transaction() as tx:
             settings, version = self._settings(tx)
             names = {tx.sheet(other).name: other for other in settings["teams"]}
-            if sheet.name in names:
-                msg = (
-                    f"team {names[sheet.name]!r} of league {settings['name']!r} is already named {sheet.name!r}; "
-                    "a league names each team once (opponents are named by name)"
-                )
-                raise InvalidInput(msg)
-            if season_of(sheet) != settings["season"]:
-                msg = (
-                    f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
-                    f"{settings['season']}; a team joins the league in the season it plays"
-                )
-                raise InvalidInput(msg)
-            added = tx.add(team, sheet, verify=verify)
-            settings["teams"] = [*settings["teams"], team]
+            added = {}
+            for team, sheet in teams.items():
+                if sheet.name in names:
+                    msg = (
+                        f"team {names[sheet.name]!r} of league {settings['name']!r} is already named {sheet.name!r}; "
+                        "a league names each team once (opponents are named by name)"
+                    )
+                    raise InvalidInput(msg)
+                if season_of(sheet) != settings["season"]:
+                    msg = (
+                        f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
+                        f"{settings['season']}; a team joins the league in the season it plays"
+                    )
+                    raise InvalidInput(msg)
+                added[team] = tx.add(team, sheet, verify=verify)
+                names[sheet.name] = team
+            settings["teams"] = [*settings["teams"], *added]
             tx.put(LEAGUE_RECORD, settings, expected=version)
         return added
 
