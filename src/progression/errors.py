@@ -154,6 +154,14 @@ class PackFunctionError(InvalidInput, RulePackError):
     def __reduce__(self) -> tuple[type[PackFunctionError], tuple[str]]:  # pickled (a study's worker) by its message
         return (type(self), (str(self),))
 
+    @classmethod
+    def raised(cls, what: str, error: Exception) -> PackFunctionError:
+        """The error for a pack's function (``what``) that raised ``error``, not a refusal of its own (a
+        :class:`ProgressionError`, which passes as it is) but its bug: named, with ``error`` as its cause."""
+        made = cls(f"{what} raised {type(error).__name__}: {error}")
+        made.__cause__ = error
+        return made
+
 
 class OutOfOrder(InvalidInput):
     """A change well formed but asked out of the order the rules set (an advancement after the post-match

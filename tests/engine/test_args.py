@@ -3,6 +3,7 @@ career at double cost and career tiers gated on advances, in TOML alone (``examp
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,16 @@ class TestArguments:
             "'skill' takes the arguments out_of_career (bool); got 'out_of_carrer'",
             "purchase of 'skill': argument 'out_of_career' is a bool, got 'yes' (str)",
         ) == (str(misspelt.value), str(text.value))
+
+    def test_an_argument_to_an_upgrade_that_reads_none(self, pack: RulePack) -> None:
+        """An upgrade with no arguments and no procedure reads none: one given is refused, not ignored, by the quote
+        and by the purchase; none given, or an empty mapping, is no argument."""
+        message = "'talent' takes no arguments (it declares none and has no procedure); got 'out_of_career'"
+        with pytest.raises(InvalidInput, match=re.escape(message)):
+            pack.quote(ana(pack), "talent", choice="hardy", args={"out_of_career": True})
+        with pytest.raises(InvalidInput, match=re.escape(message)):
+            pack.purchase(ana(pack), "talent", choice="hardy", args={"out_of_career": True})
+        assert pack.quote(ana(pack), "talent", choice="hardy", args={}).ok
 
 
 class TestTags:

@@ -444,12 +444,23 @@ class TestBadInput:
             ({"stats": {"level": "3"}}, "stat 'level' must be an integer, got '3'"),
             ({"owned": {"badge": 0}}, "owned 'badge' must be a positive count, got 0"),
             ({"tags": {"status": 1}}, "tags map texts to texts, got 'status' = 1"),
+            ({"pools": {"chest": 11}}, "new adventurer sheet: pool 'chest' holds at most its cap of 10, got 11"),
+            (  # a cap read on the sheet's own stat, as given
+                {"pools": {"xp": 4}, "stats": {"xp_cap": 3}},
+                r"pool 'xp' holds at most its cap of 3 \(its Experience cap\), got 4",
+            ),
         ],
     )
     def test_bad_new_sheet(self, kwargs: dict[str, object], message: str) -> None:
         """A new sheet's starting values are checked, so that it saves and loads."""
         with pytest.raises(ProgressionError, match=message):
             market().new_sheet("adventurer", "Ana", **kwargs)  # type: ignore[arg-type]
+
+    def test_a_new_sheet_at_its_caps(self) -> None:
+        """A pool at its cap (a number, or a stat given with it) makes a sheet; so does a stat past its maximum,
+        which bounds what purchases make of it, not where a sheet starts (a Matched Play team has no fans yet)."""
+        sheet = market().new_sheet("adventurer", "Ana", stats={"level": 6, "xp_cap": 3}, pools={"chest": 10, "xp": 3})
+        assert (6, 10, 3) == (sheet.stats["level"], sheet.pools["chest"], sheet.pools["xp"])
 
     def test_name_must_be_a_text(self) -> None:
         """A name that is not a text would not survive a save."""

@@ -12,7 +12,7 @@ import pytest
 import progression
 from progression import Effect
 from progression.authoring import ProcedureContext, Roll
-from progression.errors import InvalidInput, RulePackError
+from progression.errors import InvalidInput, PackFunctionError, RulePackError
 from progression.requirements import Context
 
 PACK = """
@@ -251,4 +251,58 @@ class TestReturns:
             pack.purchase(sheet, "temper")
         assert "the procedure of Temper must return an Effect, or be a generator of Roll and Choose, got None" == str(
             caught.value
+        )
+
+
+def broken(*args: object, **kwargs: object) -> Any:
+    """A pack function with a bug."""
+    return {}["missing"]
+
+
+def tempering_then_broken(context: ProcedureContext) -> Generator[Roll, object, Effect]:
+    yield Roll(sides=6)
+    return broken()  # type: ignore[no-any-return]
+
+
+def refusing(*args: object, **kwargs: object) -> Any:
+    """A pack function that refuses, as a pack's rule may."""
+    raise InvalidInput("the smithy is closed")
+
+
+class TestRaises:
+    @pytest.mark.parametrize(
+        ("replaced", "ask", "expected"),
+        [
+            ({"sword_price": broken}, "quote sword", "upgrade 'sword': cost function 'sword_price'"),
+            ({"sober": broken}, "quote sword", "predicate 'sober'"),
+            ({"trainable": broken}, "options train", "upgrade 'train': options function 'trainable'"),
+            ({"tempering": broken}, "buy temper", "the procedure of Temper"),
+            ({"tempering": tempering_then_broken}, "buy temper", "the procedure of Temper"),
+        ],
+    )
+    def test_a_function_that_raises_is_named(self, replaced: dict[str, Any], ask: str, expected: str) -> None:
+        """An exception a pack's function raises (its bug) is a PackFunctionError naming the function and what
+        asked it, its cause kept; nothing is recorded."""
+        pack = smithy(**replaced)
+        sheet = pack.award(pack.new_sheet("smith"), "gold", 10, reason="sale")
+        verb, upgrade = ask.split()
+        act = {"quote": pack.quote, "options": pack.options, "buy": pack.purchase}[verb]
+        with pytest.raises(PackFunctionError) as caught:
+            act(sheet, upgrade, dice=progression.ScriptedDice([4])) if verb == "buy" else act(sheet, upgrade)
+        assert f"{expected} raised KeyError: 'missing'" == str(caught.value)
+        assert isinstance(caught.value.__cause__, KeyError)
+        assert 10 == sheet.pools["gold"]
+
+    def test_a_refusal_of_the_pack_passes_as_it_is(self) -> None:
+        """A ProgressionError a pack's function raises is the pack's refusal, given to the caller unchanged."""
+        pack = smithy(sober=refusing)
+        with pytest.raises(InvalidInput) as caught:
+            pack.quote(pack.new_sheet("smith"), "sword")
+        assert ("the smithy is closed", False) == (str(caught.value), isinstance(caught.value, PackFunctionError))
+
+    def test_a_curve_function_that_raises_is_a_problem_of_the_pack(self) -> None:
+        """A function curve is priced when the pack loads: an exception there is a problem at the curve."""
+        assert (
+            "smithy.toml: curve 'forge': function 'forge_curve' at step 1 raised KeyError: 'missing' @ $.curves.forge"
+            == problems(forge_curve=broken)[0]
         )

@@ -84,8 +84,8 @@ class TestTheCareer:
             source, "career.toml", {"promotion_price": promotion_price, "drilled_enough": drilled_enough}
         )
         report = check_pack(pack, examples=0, sensible=10, steps=8, derandomize=True)
-        expected = ["[play] pack 'career': AssertionError: quote of 'promotion' raised KeyError: 1; a refusal must "
-                    "raise a ProgressionError"]  # fmt: skip
+        expected = ["[play] pack 'career': AssertionError: quote of 'promotion' met a pack function breaking its "
+                    "contract: predicate 'drilled_enough' raised KeyError: 1"]  # fmt: skip
         assert expected == first_lines(report)
 
     def test_the_fixture_takes_sensible(
@@ -400,7 +400,10 @@ class TestShrinking:
         the run bought, and the start is named, not printed whole."""
         report = check_pack(career, examples=0, sensible=15, steps=20, derandomize=True)  # the same runs every time
         (finding,) = report.findings
-        assert "AssertionError: quote of 'promotion' raised KeyError: '5'" in finding.message
+        assert (
+            "quote of 'promotion' met a pack function breaking its contract: upgrade 'promotion': cost function "
+            "'promotion_price' raised KeyError: '5'"
+        ) in finding.message
         assert len(runs) <= 16
         steps = finding.message.splitlines()
         assert "Draw 1 (start): \"a fresh 'soldier'\"" in steps

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import attrs
 
 from progression.curves.curve import Curve
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, PackFunctionError, ProgressionError
 
 __all__ = ["FunctionCurve"]
 
@@ -37,7 +37,14 @@ class FunctionCurve(Curve):
         return False
 
     def _cost(self, n: int) -> int:
-        value = self.compute(n)
+        try:
+            value = self.compute(n)
+        except ProgressionError:
+            raise
+        except Exception as error:
+            raise PackFunctionError.raised(
+                f"curve {self.name!r}: function {self.function!r} at step {n}", error
+            ) from error
         if not isinstance(value, int) or isinstance(value, bool):
             msg = f"curve {self.name!r}: function {self.function!r} returned {value!r} for step {n}, not an integer"
             raise InvalidInput(msg)

@@ -57,7 +57,14 @@ def created(
         if isinstance(value, bool) or not isinstance(value, int):
             msg = f"{where}: stat {stat!r} must be an integer, got {value!r}"
             raise InvalidInput(msg)
-        start_stats[stat] = value
+        start_stats[stat] = value  # a stat's bounds are those of purchases: a start may be past them (no fans yet)
+    for pool, amount in start_pools.items():  # a cap read on the start's own stats and pools
+        cap = pack.pools[pool].cap
+        most = start_stats.get(cap, start_pools.get(cap)) if isinstance(cap, str) else cap
+        if most is not None and amount > most:
+            of = f" (its {pack.name_of(cap)})" if isinstance(cap, str) else ""
+            msg = f"{where}: pool {pool!r} holds at most its cap of {most}{of}, got {amount}"
+            raise InvalidInput(msg)
     for item, count in (owned or {}).items():
         check_id(item, "owned item", where)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:

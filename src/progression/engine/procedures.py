@@ -24,7 +24,7 @@ import attrs
 
 from progression._frozen import as_tuple
 from progression.engine.shared import rolled, shared
-from progression.errors import DecisionError, InvalidInput, PackFunctionError
+from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
 from progression.ledger.events import Asked, Decided, Event, Finished
 from progression.rules.parts import Effect
 
@@ -116,7 +116,12 @@ def drive(
     an option, and :class:`InvalidInput` when dice are needed and none were given or the
     procedure itself breaks its contract; ``name`` (the upgrade's) says which procedure.
     """
-    result = procedure(context)
+    try:
+        result = procedure(context)
+    except ProgressionError:
+        raise
+    except Exception as error:
+        raise PackFunctionError.raised(f"the procedure of {name}", error) from error
     if isinstance(result, Effect):
         return Outcome((_finished(result),), result)
     if not isinstance(result, Generator):
@@ -127,7 +132,12 @@ def drive(
     answer: object = None
     try:
         while True:
-            request = result.send(answer)
+            try:
+                request = result.send(answer)
+            except (StopIteration, ProgressionError):
+                raise
+            except Exception as error:
+                raise PackFunctionError.raised(f"the procedure of {name}", error) from error
             if isinstance(request, Roll):
                 if old_rolls:
                     answer = old_rolls.pop(0)

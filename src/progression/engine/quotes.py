@@ -18,7 +18,7 @@ from progression._labels import plain_name
 from progression.engine.checks import check_rules, subject_of
 from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
-from progression.errors import InvalidInput, PackFunctionError
+from progression.errors import InvalidInput, PackFunctionError, ProgressionError
 from progression.requirements.predicates import Context
 from progression.requirements.violations import Violation
 from progression.rules.parts import CHOICE, CurveCost, Effect, FixedCost, FunctionCost, chosen
@@ -215,12 +215,15 @@ def context(
 
 def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mapping[str, object]:
     """The arguments of a purchase of ``upgrade``: each it declares, as given or at its default. An upgrade
-    that declares none passes what it is given to its procedure unread.
+    that declares none passes what it is given to its procedure unread; one with no procedure either takes none.
 
     Raises:
         InvalidInput: an argument the upgrade does not declare, or a value not of its type.
     """
     if not upgrade.args:
+        if given and upgrade.procedure is None:  # nothing would read them: an argument given would mean nothing
+            msg = f"{upgrade.id!r} takes no arguments (it declares none and has no procedure); got {', '.join(map(repr, given))}"
+            raise InvalidInput(msg)
         return given or EMPTY
     given = given or EMPTY
     unknown = sorted(name for name in given if name not in upgrade.args)
@@ -248,7 +251,7 @@ def _choices(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgr
     if upgrade.options is None:
         return ()
     listed = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
-    return checked_options(pack, upgrade, pack.function(upgrade.options)(listed))
+    return checked_options(pack, upgrade, _options(pack, upgrade, listed))
 
 
 def offers(pack: RulePack, sheet: Sheet, upgrade_id: str, choice: str, *, member: str | None) -> bool:
@@ -266,7 +269,19 @@ def _offers(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgra
     if upgrade.options is None:
         return False
     asked = ProcedureContext(sheet=subject, choice=choice, pack=pack, roster=roster, args=EMPTY)
-    return choice in checked_options(pack, upgrade, pack.function(upgrade.options)(asked))
+    return choice in checked_options(pack, upgrade, _options(pack, upgrade, asked))
+
+
+def _options(pack: RulePack, upgrade: Upgrade, context: ProcedureContext) -> object:
+    """What the options function of ``upgrade`` returns in ``context``, unchecked."""
+    try:
+        return pack.function(upgrade.options)(context)  # type: ignore[arg-type]
+    except ProgressionError:
+        raise
+    except Exception as error:
+        raise PackFunctionError.raised(
+            f"upgrade {upgrade.id!r}: options function {upgrade.options!r}", error
+        ) from error
 
 
 def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[str, ...]:
@@ -363,7 +378,12 @@ def _base_price(
             return None, [Violation("limit", sentence)]
         return _checked_price(upgrade.id, curve.cost(step), f"curve {cost.curve!r} at step {step}"), []
     if isinstance(cost, FunctionCost):
-        value = pack.function(cost.function)(checked)
+        try:
+            value = pack.function(cost.function)(checked)
+        except ProgressionError:
+            raise
+        except Exception as error:
+            raise PackFunctionError.raised(f"upgrade {upgrade.id!r}: cost function {cost.function!r}", error) from error
         return _checked_price(upgrade.id, value, f"cost function {cost.function!r}"), []
     msg = f"upgrade {upgrade.id!r} has a cost rule of unknown type {type(cost).__name__}"
     raise InvalidInput(msg)

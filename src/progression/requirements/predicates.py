@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 import attrs
 
 from progression._frozen import as_tuple, freeze
-from progression.errors import PackFunctionError, UnknownName
+from progression.errors import PackFunctionError, ProgressionError, UnknownName
 
 if TYPE_CHECKING:
     from progression.ledger.sheet import Sheet
@@ -208,7 +208,12 @@ class Predicate(Requirement):
         check = context.functions.get(self.function)
         if check is None:
             raise UnknownName("predicate function", self.function, context.functions, "the rule pack")
-        result = check(context, **self.args) if self.args else check(context)
+        try:
+            result = check(context, **self.args) if self.args else check(context)
+        except ProgressionError:
+            raise
+        except Exception as error:
+            raise PackFunctionError.raised(f"predicate {self.function!r}", error) from error
         if result == ():  # met: the common answer, with nothing to check or convert
             return ()
         if isinstance(result, str | bytes | Mapping) or not isinstance(result, Iterable):

@@ -273,7 +273,12 @@ class RulePack(Rules):
         tags: Mapping[str, str] | None = None,
     ) -> Sheet:
         """A new sheet of ``kind``: every pool of the kind at 0 and stats at their initial values,
-        overridden by the arguments (the :class:`~progression.operations.Create` operation)."""
+        overridden by the arguments (the :class:`~progression.operations.Create` operation).
+
+        Raises:
+            InvalidInput: a pool or stat the kind does not have, a value of the wrong type, a pool over its cap
+                (read on the new sheet's own stats and pools).
+        """
         given = {"pools": pools, "stats": stats, "owned": owned, "tags": tags}
         for what, value in given.items():
             if value is not None and not isinstance(value, Mapping):
