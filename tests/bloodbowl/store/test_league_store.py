@@ -5,16 +5,19 @@ standings that agree with the report over the same teams as files, amendments, l
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import progression
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
-from progression.errors import InvalidInput, StoreTampered, UnknownName
+from progression.errors import InvalidInput, StoreError, StoreTampered, UnknownName
 from support.stores import raw
 
 from ..conftest import HUMANS
@@ -280,6 +283,101 @@ class TestOnDisk:
                 league.record(2, WIN, SeededDice(3))
             assert versions == [league.store.version(t) for t in league.teams()]
             assert league.fixture(2).played is None
+
+
+def edit_record(path: Path, name: str, change: Callable[[dict[str, Any]], object]) -> None:
+    """A record of the store changed in the database, beside the store (as a hand would)."""
+    (row,) = raw(str(path), "SELECT value FROM records WHERE name = ?", (name,))
+    value = json.loads(str(row[0]))
+    change(value)
+    raw(str(path), "UPDATE records SET value = ? WHERE name = ?", (json.dumps(value), name))
+
+
+class TestEditedRecords:
+    @pytest.fixture
+    def played(self, tmp_path: Path, pack: RulePack) -> Path:
+        """A league of two teams, fixture 1 played 2-1, fixture 2 not yet."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, WIN, SeededDice(2))
+        return path
+
+    @pytest.mark.parametrize(
+        ("number", "change", "said"),
+        [
+            (2, lambda v: v.update(round="x"), "its round is a whole number >= 1, got 'x'"),
+            (2, lambda v: v.update(home="anvils", away="anvils"), "home and away are two different teams"),
+            (2, lambda v: v.update(entries={"anvils": 3}), "a fixture not played records no entry"),
+            (2, lambda v: v.update(number=7), "it says fixture 7 of season 1, not what its name says"),
+            (2, lambda v: v.update(goals=3), "where a fixture holds format, season"),
+            (1, lambda v: v["played"].update(score=[1]), "its score is two whole numbers >= 0, got [1]"),
+            (1, lambda v: v["played"].update(score=["a", 0]), "its score is two whole numbers >= 0"),
+            (1, lambda v: v.pop("played") and v.update(played=None), "a fixture not played records no entry"),
+            (1, lambda v: v["played"]["home"].update(stalling="yes"), "its home side holds events, mvp_nominees"),
+        ],
+    )
+    def test_a_fixture_edited_into_no_fixture_is_refused(
+        self, played: Path, number: int, change: Callable[[dict[str, Any]], object], said: str
+    ) -> None:
+        """A fixture's record that no league writes is refused where it is read, naming the record and what is
+        wrong; the league's verify lists it instead of stopping."""
+        edit_record(played, f"bloodbowl.fixture/1/{number:04d}", change)
+        with bb.open_league(played) as league:
+            with pytest.raises(
+                StoreError, match=f"record 'bloodbowl.fixture/1/{number:04d}' is not a fixture: .*{re.escape(said)}"
+            ):
+                league.fixtures()
+            check = league.verify()
+            assert (False, 1) == (check.ok, len(check.fixtures))
+            assert said in check.fixtures[0]
+
+    def test_a_played_match_edited_is_neither_amended_nor_recorded_over(self, played: Path) -> None:
+        """Fixture 1's score edited (2-1 made 4-0): verify names both teams' entries; amending it is refused
+        rather than writing the edited score into both teams, and nothing changes."""
+        edit_record(played, "bloodbowl.fixture/1/0001", lambda v: v["played"].update(score=[4, 0]))
+        with bb.open_league(played) as league:
+            versions = [league.store.version(t) for t in league.teams()]
+            assert [
+                "fixture 1 of season 1: entry 3 of 'anvils' does not hold the match the fixture records",
+                "fixture 1 of season 1: entry 3 of 'barons' does not hold the match the fixture records",
+            ] == list(league.verify().fixtures)
+            with pytest.raises(StoreError, match="entry 3 of 'anvils' does not hold the match the fixture records: the "
+                               "store was changed outside the library"):  # fmt: skip
+                league.amend(1, dice=SeededDice(3), score=(4, 1))
+            assert versions == [league.store.version(t) for t in league.teams()]
+
+    def test_a_fixture_of_a_team_not_in_the_league(self, played: Path) -> None:
+        """A fixture edited to name a team the league does not have is refused before anything is recorded."""
+        edit_record(played, "bloodbowl.fixture/1/0002", lambda v: v.update(home="nobody"))
+        with bb.open_league(played) as league:
+            with pytest.raises(StoreError, match="fixture 2 of season 1: 'nobody' is not a team of the league"):
+                league.record(2, WIN, SeededDice(3))
+            assert ["fixture 2 of season 1: 'nobody' is not a team of the league"] == list(league.verify().fixtures)
+
+    @pytest.mark.parametrize(
+        ("change", "said"),
+        [
+            (lambda v: v.update(season="abc"), "its season is a whole number >= 1, got 'abc'"),
+            (lambda v: v.update(season=True), "its season is a whole number >= 1, got True"),
+            (lambda v: v.update(teams=["anvils", "anvils"]), "its teams are the ids of different teams"),
+            (lambda v: v.update(name=""), "its name is a text on one line, got ''"),
+            (lambda v: v.update(format=99), "its format is 99, where this library writes 1"),
+            (lambda v: v.update(bonus=1), "its bonus is true, false or null, got 1"),
+        ],
+    )
+    def test_settings_edited_into_no_league_are_refused(
+        self, played: Path, change: Callable[[dict[str, Any]], object], said: str
+    ) -> None:
+        """The league's settings record, edited into what no league writes, is refused whatever reads it."""
+        edit_record(played, "bloodbowl.league", change)
+        with bb.open_league(played) as league:
+            for read in (lambda: league.season, league.standings, league.teams):
+                with pytest.raises(
+                    StoreError, match=f"record 'bloodbowl.league' is not a league's settings: {re.escape(said)}"
+                ):
+                    read()
 
 
 class TestSeason:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, ProgressionError, StoreError, UnknownName
 from progression.store import Book
 
 from ..league.standings import Standing, standings
@@ -30,11 +30,11 @@ from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord
 from ..match.spp import mvps_rolled
 from ..team.results import Result, check_team, results, season_of
-from .fixtures import Fixture, Played, round_robin
+from .fixtures import SIDES, Fixture, Played, Side, round_robin
 
 if TYPE_CHECKING:
     from progression.history import Amendment, Verification
-    from progression.store import Store, Transaction
+    from progression.store import Record, Store, Transaction
 
 __all__ = [
     "LEAGUE_RECORD",
@@ -216,6 +216,19 @@ class League(Book):
     def _settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
         return self.settings(tx)
 
+    def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
+        """The league's settings, as :meth:`make` wrote them and the league's changes keep them; a record edited
+        into anything else (a season that is no whole number, a team listed twice) is refused, naming it.
+
+        Raises:
+            StoreError: the settings are not a league's.
+        """
+        settings, version = super().settings(tx)
+        problem = _settings_problem(settings)
+        if problem is not None:
+            raise StoreError(self.store.where, f"record {LEAGUE_RECORD!r} is not a league's settings: {problem}")
+        return settings, version
+
     @property
     def season(self) -> int:
         """The season being played."""
@@ -292,7 +305,7 @@ class League(Book):
         """The fixtures of ``season`` (the current one by default), by number."""
         wanted = self.season if season is None else season
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
-        return tuple(sorted((_fixture(r.value) for r in found), key=lambda f: f.number))
+        return tuple(sorted((_fixture(r, self.store.where) for r in found), key=lambda f: f.number))
 
     def fixture(self, number: int, season: int | None = None) -> Fixture:
         """One fixture of ``season`` (the current one by default).
@@ -305,7 +318,7 @@ class League(Book):
         if found is None:
             known = [str(f.number) for f in self.fixtures(wanted)]
             raise UnknownName("fixture", number, known, f"season {wanted} of league {self.name!r}")
-        return _fixture(found.value)
+        return _fixture(found, self.store.where)
 
     def schedule(self, *, legs: int = 1) -> tuple[Fixture, ...]:
         """Make the current season's fixtures: a round robin of the league's teams (byes for an odd number).
@@ -343,7 +356,7 @@ class League(Book):
                 msg = f"a fixture is between two teams, got {home!r} against itself"
                 raise InvalidInput(msg)
             season = settings["season"]
-            existing = [_fixture(r.value) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
+            existing = [_fixture(r, self.store.where) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
             taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
             if round is None:
                 round = 1 + max((f.round for f in existing if {f.home, f.away} & {home, away}), default=0)
@@ -397,9 +410,11 @@ class League(Book):
         settings, _ = self._settings(tx)
         found = tx.record(_fixture_name(settings["season"], number))
         if found is None:
-            known = [str(_fixture(r.value).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")]
+            known = [
+                str(_fixture(r, self.store.where).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")
+            ]
             raise UnknownName("fixture", number, known, f"season {settings['season']} of league {settings['name']!r}")
-        fixture = _fixture(found.value)
+        fixture = _fixture(found, self.store.where)
         if fixture.played is not None:
             score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
             msg = (
@@ -407,6 +422,11 @@ class League(Book):
                 f"played ({score}); amend it to correct it"
             )
             raise InvalidInput(msg)
+        unheld = self._unheld(fixture, tx.sheet, settings["teams"])
+        if unheld:
+            raise StoreError(
+                self.store.where, f"{unheld[0]}: the store was changed outside the library; nothing was recorded"
+            )
         return fixture, found.version
 
     def close_match(
@@ -450,10 +470,14 @@ class League(Book):
             found = tx.record(_fixture_name(wanted, number))
             if found is None:
                 raise UnknownName("fixture", number, [], f"season {wanted} of league {settings['name']!r}")
-            fixture = _fixture(found.value)
+            fixture = _fixture(found, self.store.where)
             if fixture.played is None:
                 msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
                 raise InvalidInput(msg)
+            unheld = self._unheld(fixture, tx.sheet, settings["teams"])
+            if unheld:  # amending would write the edited record into both teams
+                msg = f"{unheld[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
+                raise StoreError(self.store.where, msg)
             played = attrs.evolve(fixture.played, **changes)
             records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
             reports, entries = {}, {}
@@ -539,26 +563,56 @@ class League(Book):
         teams = {team: self.store.verify(team) for team in self.teams()}
         problems = []
         for found in self.store.records(FIXTURE_RECORD):
-            fixture = _fixture(found.value)
-            if fixture.played is None:
-                continue
-            names = (self.store.sheet(fixture.home).name, self.store.sheet(fixture.away).name)
-            wanted = fixture.played.records(fixture.round, *names)
-            for team, record in zip((fixture.home, fixture.away), wanted, strict=True):
-                position = fixture.entries.get(team, 0)
-                sheet = self.store.sheet(team)
-                entry = sheet.ledger[position - 1] if 1 <= position <= len(sheet.ledger) else None
-                held = records_of(entry.operation) if isinstance(entry, Entry) else []
-                if held != [record]:
-                    problems.append(
-                        f"fixture {fixture.number} of season {fixture.season}: entry {position} of {team!r} does not "
-                        "hold the match the fixture records"
-                    )
+            try:
+                problems += self._unheld(_fixture(found, self.store.where), self.store.sheet, tuple(teams))
+            except ProgressionError as wrong:  # a record edited into something no fixture is
+                problems.append(str(wrong))
         return LeagueCheck(teams=teams, fixtures=tuple(problems))
+
+    @staticmethod
+    def _unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]) -> list[str]:
+        """What of a fixture's record its teams' entries do not hold: a team not of the league, a played match
+        that is not the one the entry it names recorded (empty: the record holds)."""
+        where = f"fixture {fixture.number} of season {fixture.season}"
+        strangers = [team for team in (fixture.home, fixture.away) if team not in teams]
+        if strangers:
+            return [f"{where}: {strangers[0]!r} is not a team of the league"]
+        if fixture.played is None:
+            return []
+        names = (sheet(fixture.home).name, sheet(fixture.away).name)
+        problems = []
+        for team, record in zip(
+            (fixture.home, fixture.away), fixture.played.records(fixture.round, *names), strict=True
+        ):
+            position = fixture.entries[team]
+            ledger = sheet(team).ledger
+            entry = ledger[position - 1] if position <= len(ledger) else None
+            if (records_of(entry.operation) if isinstance(entry, Entry) else []) != [record]:
+                problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
+        return problems
 
 
 def _match(record: MatchRecord) -> Operation:
     return record_match.operation(match=record)  # type: ignore[attr-defined, no-any-return]
+
+
+def _settings_problem(settings: dict[str, Any]) -> str | None:
+    """What in a league's settings record no league writes (None: nothing)."""
+    keys = ("format", "name", "season", "teams", "bonus")
+    if set(settings) != set(keys):
+        return f"it holds {sorted(settings)}, where a league's hold {', '.join(keys)}"
+    name, season, teams = settings["name"], settings["season"], settings["teams"]
+    if settings["format"] != FORMAT:
+        return f"its format is {settings['format']!r}, where this library writes {FORMAT}"
+    if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
+        return f"its name is a text on one line, got {name!r}"
+    if type(season) is not int or season < 1:
+        return f"its season is a whole number >= 1, got {season!r}"
+    if not isinstance(teams, list) or not all(isinstance(t, str) and t for t in teams) or len(set(teams)) < len(teams):
+        return f"its teams are the ids of different teams, got {teams!r}"
+    if not (settings["bonus"] is None or type(settings["bonus"]) is bool):
+        return f"its bonus is true, false or null, got {settings['bonus']!r}"
+    return None
 
 
 def _fixture_name(season: int, number: int) -> str:
@@ -578,17 +632,82 @@ def _fixture_data(fixture: Fixture) -> dict[str, Any]:
     }
 
 
-def _fixture(data: Mapping[str, Any]) -> Fixture:
-    played = data.get("played")
+def _fixture(found: Record, where: str) -> Fixture:
+    """The fixture a store record holds, as :func:`_fixture_data` wrote it; a record edited into anything else
+    (a number of another type, a team playing itself, entries of a fixture not played, a key it does not write)
+    is refused with a :class:`~progression.errors.StoreError` naming it, never shown or amended as it reads.
+    """
+    data = found.value
+    try:
+        if not isinstance(data, dict) or set(data) != set(_FIXTURE_KEYS):
+            keys = sorted(data) if isinstance(data, dict) else type(data).__name__
+            raise ValueError(f"it holds {keys}, where a fixture holds {', '.join(_FIXTURE_KEYS)}")
+        if data["format"] != FORMAT:
+            raise ValueError(f"its format is {data['format']!r}, where this library writes {FORMAT}")
+        for key in ("season", "number", "round"):
+            if type(data[key]) is not int or data[key] < 1:
+                raise ValueError(f"its {key} is a whole number >= 1, got {data[key]!r}")
+        if found.name != _fixture_name(data["season"], data["number"]):
+            raise ValueError(f"it says fixture {data['number']} of season {data['season']}, not what its name says")
+        home, away = data["home"], data["away"]
+        if not isinstance(home, str) or not isinstance(away, str) or not home or home == away:
+            raise ValueError(f"home and away are two different teams, got {home!r} and {away!r}")
+        entries = data["entries"]
+        if not isinstance(entries, dict) or any(type(v) is not int or v < 1 for v in entries.values()):
+            raise ValueError(f"its entries map teams to entry numbers, got {entries!r}")
+        played = None if data["played"] is None else _played(data["played"])
+        if set(entries) != (set() if played is None else {home, away}):
+            state = "not played records no entry" if played is None else "played records both teams' entries"
+            raise ValueError(f"a fixture {state}, got {entries!r}")
+    except ValueError as wrong:
+        raise StoreError(where, f"record {found.name!r} is not a fixture: {wrong}") from None
     return Fixture(
-        season=int(data["season"]),
-        number=int(data["number"]),
-        round=int(data["round"]),
-        home=str(data["home"]),
-        away=str(data["away"]),
-        played=None if played is None else Played.from_data(played),
-        entries={str(k): int(v) for k, v in data.get("entries", {}).items()},
+        season=data["season"],
+        number=data["number"],
+        round=data["round"],
+        home=home,
+        away=away,
+        played=played,
+        entries=entries,
     )
+
+
+#: The keys of a fixture's record, as :func:`_fixture_data` writes them.
+_FIXTURE_KEYS = ("format", "season", "number", "round", "home", "away", "played", "entries")
+
+
+def _played(data: object) -> Played:
+    """The match a fixture's record holds (:meth:`Played.data`), its fields of their types; ValueError otherwise
+    (each side's players are checked against its team when the match is recorded or amended)."""
+    fields = {field.name: field for field in attrs.fields(Played)}
+    if not isinstance(data, dict) or not set(data) <= set(fields) or "score" not in data:
+        raise ValueError(f"its match holds the fields {', '.join(fields)}, got {data!r:.80}")
+    score = data["score"]
+    if not isinstance(score, list) or len(score) != 2 or any(type(n) is not int or n < 0 for n in score):
+        raise ValueError(f"its score is two whole numbers >= 0, got {score!r}")
+    if type(data.get("fan_attendance", 0)) is not int or data.get("fan_attendance", 0) < 0:
+        raise ValueError(f"its fan attendance is a whole number >= 0, got {data['fan_attendance']!r}")
+    if data.get("conceded", "") not in SIDES or data.get("kind", "league") not in ("league", "unplayed"):
+        raise ValueError(f"it was conceded by {data.get('conceded')!r} and is of kind {data.get('kind')!r}")
+    if type(data.get("without_penalty", False)) is not bool:
+        raise ValueError(f"its without_penalty is true or false, got {data['without_penalty']!r}")
+    sides = {}
+    for side in ("home", "away"):
+        told = data.get(side, {})
+        kinds = {
+            "events": dict,
+            "mvp_nominees": list,
+            "injuries": dict,
+            "stalling": bool,
+            "prayers": list,
+            "extra": dict,
+        }
+        if not isinstance(told, dict) or any(type(told.get(k, kind())) is not kind for k, kind in kinds.items()):
+            raise ValueError(f"its {side} side holds {', '.join(kinds)} of their types, got {told!r:.80}")
+        if not set(told) <= set(kinds):
+            raise ValueError(f"its {side} side holds {', '.join(kinds)}, got {sorted(told)}")
+        sides[side] = Side(**told)
+    return Played(**{**data, **sides})
 
 
 def _walk(events: Sequence[Any], member: str | None = None) -> Iterator[tuple[str | None, Any]]:
