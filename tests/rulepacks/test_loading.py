@@ -83,6 +83,27 @@ class TestConsistency:
             "tiny.toml: expected a text, got True @ $.upgrades.level.effect.tags.sworn",
         ] == [str(p) for p in caught.value.problems]
 
+    def test_data_that_could_never_mean_what_it_says_is_refused(self) -> None:
+        """A pool capped by itself, spending lists its overflow never reads, a count of 0 or more than listed, an empty
+        list of a tag's values: each would load and silently never (or always) apply, so each is a problem."""
+        text = HERO % (
+            '{ en = "Level", fr = "Niveau" }',
+            'requires = [{ owns = "badge", count = 0 }, { owns_among = ["a", "b"], count = 3 }, { tag = "t", among = [] }]',
+        )
+        text = text.replace(
+            'currency = "xp"\n[stats', 'currency = "xp"\ncap = "xp"\nsurplus_buys = ["level"]\n[stats', 1
+        )
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml")
+        assert [
+            "tiny.toml: expected a count >= 1 (not = { owns = ... } for none), got 0 @ $.upgrades.level.requires[0].count",
+            "tiny.toml: expected a count from 1 to the 2 listed, got 3 @ $.upgrades.level.requires[1].count",
+            "tiny.toml: expected the values the tag may hold (one or more), got none @ $.upgrades.level.requires[2].among",
+            "tiny.toml: a pool capped by its own balance has no cap; name a stat or a number @ $.pools.xp.cap",
+            "tiny.toml: surplus_buys is read under overflow = 'settle' only; this pool's overflow is 'refuse' "
+            "@ $.pools.xp.surplus_buys",
+        ] == [str(p) for p in caught.value.problems]
+
     def test_stat_and_upgrade_of_one_id_need_one_name(self) -> None:
         """A stat and an upgrade may share an id only under one displayed name."""
         text = HERO % ('{ en = "Level up", fr = "Montée" }', "effect = { stats = { level = 1 } }")

@@ -64,6 +64,16 @@ class _References:
             self.need("currency", pool.currency, pack.currencies, f"$.pools.{pool.id}.currency")
             if isinstance(pool.cap, str):
                 self.need("stat or pool", pool.cap, self.quantities, f"$.pools.{pool.id}.cap")
+            if pool.cap == pool.id:
+                self.add(
+                    f"$.pools.{pool.id}.cap", "a pool capped by its own balance has no cap; name a stat or a number"
+                )
+            for key, policy in (("auto_spend", "auto"), ("surplus_buys", "settle")):
+                if getattr(pool, key) and pool.overflow != policy:
+                    self.add(
+                        f"$.pools.{pool.id}.{key}",
+                        f"{key} is read under overflow = {policy!r} only; this pool's overflow is {pool.overflow!r}",
+                    )
             for spend in pool.auto_spend:
                 self.need("upgrade", spend, pack.upgrades, f"$.pools.{pool.id}.auto_spend")
                 if spend in pack.upgrades and pack.upgrades[spend].procedure is not None:

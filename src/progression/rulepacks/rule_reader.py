@@ -326,12 +326,16 @@ class RuleReader(Reader):
             item = self.get(raw, "owns", str, path)
             count = self.get(raw, "count", int, path, default=1)
             self.extra(raw, ("owns", "count", "message"), path)
+            if count is not None and count < 1:  # owning it 0 times always holds: `not = { owns = ... }` says "not"
+                self.problem(f"{path}.count", f"expected a count >= 1 (not = {{ owns = ... }} for none), got {count}")
             return Owns(item=item, count=count, message=message) if item else None
         if form == "owns_among":
             among = self.strings(raw, "owns_among", path, default=())
             count = self.get(raw, "count", int, path, default=1)
             what = self.get(raw, "what", str, path, default="items")
             self.extra(raw, ("owns_among", "count", "what", "message"), path)
+            if count is not None and not 1 <= count <= len(among):  # 0 always holds; more than listed, never
+                self.problem(f"{path}.count", f"expected a count from 1 to the {len(among)} listed, got {count}")
             return OwnsAmong(among=among, count=count, what=what, message=message)
         if form == "tag":
             return self._tag(raw, path, message)
@@ -353,6 +357,8 @@ class RuleReader(Reader):
         self.extra(raw, ("tag", "is", "among", "message"), path)
         if value is not None and among:
             self.problem(path, "a tag requirement gives 'is' (one value) or 'among' (several), not both")
+        if "among" in raw and not among:  # read as "the tag is set", which an empty list cannot mean
+            self.problem(f"{path}.among", "expected the values the tag may hold (one or more), got none")
         return HasTag(tag=tag, value=value, among=among, message=message) if tag else None
 
     def args(self, raw: Any, path: str) -> dict[str, Arg]:
