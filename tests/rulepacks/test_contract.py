@@ -158,6 +158,20 @@ class TestOptions:
         """Texts, whole numbers, flags, choices, lists of them, and any of them or none."""
         assert shown == option_type(annotation).shown
 
+    @pytest.mark.parametrize(
+        ("text", "read"),
+        [("1,2", (1, 2)), (" 1 , 2 ", (1, 2)), ("", ()), ("1,,2", None), ("1,2,", None), (",", None), ("１", None)],
+    )
+    def test_a_list_of_whole_numbers_as_written(self, text: str, read: tuple[int, ...] | None) -> None:
+        """A list's items are separated by commas; an item left out (``1,,2``, a trailing comma) is refused, not
+        skipped, and a number is written in ASCII digits; an empty text is an empty list."""
+        kind = option_type(tuple[int, ...])
+        if read is None:
+            with pytest.raises(ValueError):
+                kind.read(text)
+        else:
+            assert read == kind.read(text)
+
     @pytest.mark.parametrize("annotation", [float, dict[str, int], tuple[int, int], Path, list[bool]])
     def test_other_types_are_refused(self, annotation: object) -> None:
         """A type the command line cannot write is refused, saying which types it can."""

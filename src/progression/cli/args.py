@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from progression import RulePack, load, load_file
+from progression.cli.numbers import integer
 from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice
 from progression.errors import DiceError, InvalidInput, ProgressionError, UnknownPackError
 
@@ -88,9 +89,9 @@ def pairs(items: Sequence[str], what: str) -> dict[str, str]:
 
 
 def whole(text: str, what: str) -> int:
-    """``text`` as an integer, or a usage error naming ``what``."""
+    """``text`` as an integer (:func:`integer`), or a usage error naming ``what``."""
     try:
-        return int(text.strip())
+        return integer(text)
     except ValueError:
         msg = f"{what}: expected a whole number, got {text!r}"
         raise UsageError(msg) from None

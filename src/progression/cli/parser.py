@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from progression.cli.numbers import integer
+
 if TYPE_CHECKING:
     from progression.cli.output import Output
 
@@ -212,7 +214,7 @@ def lang_option() -> argparse.ArgumentParser:
 def add_dice_options(parser: argparse.ArgumentParser) -> None:
     """``--seed N`` and ``--dice 3,5,...``; with neither, a roll asks for its result on stdin."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--seed", type=int, metavar="N", help="roll seeded pseudo-random dice")
+    group.add_argument("--seed", type=integer, metavar="N", help="roll seeded pseudo-random dice")
     group.add_argument(
         "--dice",
         metavar="R,R,...",
@@ -285,9 +287,9 @@ def _table(sub: Any) -> None:
     )
     table.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
     table.add_argument("names", nargs="*", metavar="CURVE", help="curves or tables to print (default: every curve)")
-    table.add_argument("--from", dest="start", type=int, default=0, metavar="N", help="first level (default 0)")
-    table.add_argument("--to", dest="end", type=int, metavar="N", help="last level (default: 20, or 10 groups)")
-    table.add_argument("--by", type=int, default=1, metavar="N", help="group levels N at a time")
+    table.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
+    table.add_argument("--to", dest="end", type=integer, metavar="N", help="last level (default: 20, or 10 groups)")
+    table.add_argument("--by", type=integer, default=1, metavar="N", help="group levels N at a time")
     table.set_defaults(run=command("tables", "run_table"))
 
 
@@ -315,7 +317,7 @@ def _sheet_changes(actions: Any) -> None:
 
     award = actions.add_parser("award", parents=base, help="give points to a pool", description="Give points.")
     award.add_argument("pool", metavar="POOL", help="the pool given the points (`sheet show FILE` lists them)")
-    award.add_argument("amount", metavar="AMOUNT", type=int, help="how many points, a whole number above 0")
+    award.add_argument("amount", metavar="AMOUNT", type=integer, help="how many points, a whole number above 0")
     award.add_argument("-r", "--reason", required=True, help="why the points were given (kept in the ledger)")
     award.set_defaults(run=command("sheet_change", "run_award"))
 
@@ -365,7 +367,7 @@ def _sheet_changes(actions: Any) -> None:
     undone = actions.add_parser(
         "undo", parents=[file_parent(), *shown], help="take back the last entries", description="Undo entries."
     )
-    undone.add_argument("-n", "--steps", type=int, default=1, metavar="N", help="how many entries (default 1)")
+    undone.add_argument("-n", "--steps", type=integer, default=1, metavar="N", help="how many entries (default 1)")
     undone.set_defaults(run=command("sheet_change", "run_undo"))
 
     do = actions.add_parser(
@@ -534,7 +536,7 @@ def _league(sub: Any) -> None:
         return made
 
     def season(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--season", type=int, metavar="N", help="the season (default: the one being played)")
+        parser.add_argument("--season", type=integer, metavar="N", help="the season (default: the one being played)")
 
     new = commands.add_parser(
         "new", parents=shown, help="make a league in a new store", description="Make a league of PACK called NAME."
@@ -590,7 +592,7 @@ def _league(sub: Any) -> None:
     )
     season(fixtures)
     fixtures.add_argument("--schedule", metavar="KIND", help="make the current season's fixtures (round-robin)")
-    fixtures.add_argument("--legs", type=int, default=1, metavar="N", help="with --schedule: meetings of each pair")
+    fixtures.add_argument("--legs", type=integer, default=1, metavar="N", help="with --schedule: meetings of each pair")
 
     record = store(
         "record",
@@ -635,7 +637,7 @@ def _league(sub: Any) -> None:
         "--what", metavar="FIGURE", help="the figure (bloodbowl: touchdowns, casualties, completions, mvps, spp)"
     )
     season(leaders)
-    leaders.add_argument("--top", type=int, default=5, metavar="N", help="how many players (default 5)")
+    leaders.add_argument("--top", type=integer, default=5, metavar="N", help="how many players (default 5)")
 
     roster = store(
         "roster",
@@ -859,8 +861,8 @@ def _plot(sub: Any) -> None:
     plot.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
     plot.add_argument("curves", nargs="+", metavar="CURVE", help="the curves to draw")
     plot.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (.png or .svg)")
-    plot.add_argument("--from", dest="start", type=int, default=0, metavar="N", help="first level (default 0)")
-    plot.add_argument("--to", dest="end", type=int, metavar="N", help="last level (default 50, or the curve's end)")
+    plot.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
+    plot.add_argument("--to", dest="end", type=integer, metavar="N", help="last level (default 50, or the curve's end)")
     plot.add_argument(
         "--tune", action="append", default=[], metavar="KEY=V1,V2", help="settings to compare (repeatable)"
     )
@@ -884,12 +886,12 @@ def _simulate(sub: Any) -> None:
         "name", metavar="NAME", nargs="?", help="the simulation; leave it out to list those the pack offers"
     )
     simulate.add_argument("--exact", metavar="NAME", help="exact probabilities from the pack's exact.NAME")
-    simulate.add_argument("--trials", type=int, default=1000, metavar="N", help="number of trials (default 1000)")
-    simulate.add_argument("--seed", type=int, metavar="S", help="seed: the same seed gives the same result")
+    simulate.add_argument("--trials", type=integer, default=1000, metavar="N", help="number of trials (default 1000)")
+    simulate.add_argument("--seed", type=integer, metavar="S", help="seed: the same seed gives the same result")
     simulate.add_argument(
         "--param", action="append", default=[], metavar="KEY=VALUE", help="a parameter of the simulation (repeatable)"
     )
-    simulate.add_argument("--workers", type=int, default=1, metavar="N", help="run on N processes (default 1)")
+    simulate.add_argument("--workers", type=integer, default=1, metavar="N", help="run on N processes (default 1)")
     pack_help(simulate, "simulations", "name")
     simulate.set_defaults(run=command("simulate", "run_simulate"))
 

@@ -78,7 +78,12 @@ class OptionType:
         item = self._item()
         if self.family == "optional":
             return None if text.strip().lower() in ("", "none") else item.read(text)
-        return tuple(item.read(part.strip()) for part in text.split(",") if part.strip())
+        if not text.strip():
+            return ()
+        parts = [part.strip() for part in text.split(",")]
+        if not all(parts):  # `1,,2` or `1,2,`: an item left out, not an empty list
+            raise ValueError(text)
+        return tuple(item.read(part) for part in parts)
 
     def accepts(self, value: object) -> bool:
         """Whether ``value``, given by a program, is of this type."""

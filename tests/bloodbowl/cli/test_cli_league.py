@@ -161,6 +161,17 @@ class TestRefusals:
                 2,
                 "unrecognized arguments: --bonus",
             ),
+            (
+                ["record", "{file}", "１", "home.score=1", "away.score=0"],
+                2,
+                "FIXTURE: expected a whole number, got '１'",
+            ),
+            (
+                ["record", "{file}", "1", "home.score=1", "away.score=0", "home.nominees=1,,2"],
+                2,
+                "option 'home.nominees' expects text,..., got '1,,2'",
+            ),
+            (["record", "{file}", "1", "home.score=1", "away.score=0", "--seed", "٣"], 2, "invalid integer value: '٣'"),
             (["standings", "{file}", "--what", "spp"], 2, "unrecognized arguments: --what spp"),
             (
                 ["leaders", "{file}", "--what", "goals"],

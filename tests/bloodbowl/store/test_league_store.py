@@ -129,6 +129,14 @@ class TestRecord:
             (away.conceded, away.without_penalty, away.score),
         )
 
+    def test_without_penalty_needs_a_concession(self, league: bb.types.League) -> None:
+        """``without_penalty`` says why a side conceded: given with no concession it means nothing, and is
+        refused rather than dropped; nothing is recorded."""
+        league.add_fixture("anvils", "barons")
+        with pytest.raises(InvalidInput, match="without_penalty says why a side conceded: give conceded="):
+            league.record(1, bb.types.Played(score=(0, 0), without_penalty=True), SeededDice(1))
+        assert league.fixture(1).played is None
+
     def test_a_fixture_that_does_not_exist(self, league: bb.types.League) -> None:
         """Recording a fixture the season does not have is refused, naming those it has."""
         league.add_fixture("anvils", "barons")

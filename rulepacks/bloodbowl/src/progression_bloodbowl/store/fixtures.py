@@ -76,6 +76,9 @@ class Played:
         if self.conceded not in SIDES:
             msg = f"conceded is 'home', 'away' or '' (nobody), got {self.conceded!r}"
             raise InvalidInput(msg)
+        if self.without_penalty and not self.conceded:  # it says why a side conceded: with none, it means nothing
+            msg = "without_penalty says why a side conceded: give conceded='home' or 'away' with it"
+            raise InvalidInput(msg)
         if not isinstance(self.score, tuple) or len(self.score) != 2:
             msg = f"the score of a fixture is two whole numbers (home, away) such as (2, 1), got {self.score!r}"
             raise InvalidInput(msg)
