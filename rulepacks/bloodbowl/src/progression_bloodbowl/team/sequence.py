@@ -264,7 +264,8 @@ def check_ended(team: Sheet, what: str) -> None:
     if now is not None and now.place < PLACE["mistakes"]:
         msg = (
             f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it with "
-            f"Expensive Mistakes (step 5; the command line's close number={now.number}) before {what}"
+            f"Expensive Mistakes (step 5: `sheet do FILE close number={now.number}` on a team's file, "
+            f"League.close_match in a league's store) before {what}"
         )
         raise OutOfOrder(msg)
 
