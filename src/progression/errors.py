@@ -283,13 +283,13 @@ class StoreTampered(StoreError):
     last entry was changed in the database by something else than the store (an edit by hand), or entries were
     added or removed there. Nothing was written; ``verify`` finds the entry that differs."""
 
-    def __init__(self, where: str, sheet: str, what: str) -> None:
+    def __init__(self, where: str, sheet: str, what: str, *, refused: str = "nothing was written") -> None:
         self.sheet = sheet
         #: What disagrees, in words (the snapshot, the last entry, the number of entries).
         self.what = what
         super().__init__(
             where,
-            f"sheet {sheet!r} was changed in the database outside the store: {what}; nothing was written "
+            f"sheet {sheet!r} was changed in the database outside the store: {what}; {refused} "
             "(verify the store to find the entry that differs)",
         )
 

@@ -216,8 +216,13 @@ class Store:
         return self._row(sheet_id)[0]
 
     def sheet(self, sheet_id: str) -> Sheet:
-        """The sheet as stored: its state from the snapshot, its ledger read from the store when first needed."""
-        version, state = self._row(sheet_id)
+        """The sheet as stored: its state from the snapshot, its ledger read from the store when first needed.
+
+        Raises:
+            StoreTampered: the snapshot is not the one the store wrote (edited in the database): it is not shown
+                as the sheet; :meth:`verify` says what differs.
+        """
+        version, state = self._row(sheet_id, checked=True)
         # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
         return self._rebuild(sheet_id, version, state, committed=self._open is None)
 
@@ -232,7 +237,8 @@ class Store:
     def verify(self, sheet_id: str) -> Verification:
         """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored
         state is the fold of the stored entries (a ``state`` divergence when it is not)."""
-        return verify_history(self.sheet(sheet_id), self.pack)
+        version, state = self._row(sheet_id)  # an edited snapshot is read as it is: the check reports it
+        return verify_history(self._rebuild(sheet_id, version, state, committed=self._open is None), self.pack)
 
     def export(self, sheet_id: str) -> str:
         """The sheet as a sheet file's text (format 2, :func:`progression.dump_sheet`)."""
@@ -395,12 +401,20 @@ class Store:
                 raise StoreError(self.where, f"the {self._backend.name} database refused: {error}") from None
             raise
 
-    def _row(self, sheet_id: str) -> tuple[int, str]:
+    def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str]:
+        """The sheet's version and snapshot; ``checked``, refused when the snapshot is not the one the store
+        wrote (its digest, kept beside it since the digests were kept)."""
         _check_id(sheet_id)
-        rows = self._query("SELECT version, state FROM sheets WHERE id = ?", (sheet_id,))
+        rows = self._query("SELECT version, state, state_digest FROM sheets WHERE id = ?", (sheet_id,))
         if not rows:
             raise UnknownName("sheet", sheet_id, self.ids(), f"store {self.where}")
-        return int(rows[0][0]), str(rows[0][1])
+        version, state, digest = int(rows[0][0]), str(rows[0][1]), rows[0][2]
+        if checked and digest is not None and _digest(state) != digest:
+            from progression.errors import StoreTampered
+
+            what = f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
+            raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
+        return version, state
 
     def _rebuild(self, sheet_id: str, version: int, state: str, *, committed: bool = False) -> Sheet:
         """The sheet of a stored row; ``committed`` when the row was read outside a transaction (its creation
