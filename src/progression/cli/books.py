@@ -60,6 +60,9 @@ def new_store(where: str, pack: RulePack, what: str, command: str) -> Iterator[S
     from progression.store import open_store
 
     local = "://" not in where
+    if not where.strip():  # `Path("")` is the working folder, which exists
+        msg = f"FILE: expected the path of the new {command}'s store, got {where!r}"
+        raise UsageError(msg)
     if local and Path(where).exists():
         msg = f"{where!r} exists: a new {what} is made in a new file (open this one with the other {command} commands)"
         raise UsageError(msg)

@@ -161,15 +161,19 @@ def run_export(args: argparse.Namespace, out: Output) -> int:
 
 def run_fixtures(args: argparse.Namespace, out: Output) -> int:
     """List a season's fixtures; with ``--schedule``, make the current season's first."""
+    if args.legs is not None and args.schedule is None:
+        msg = f"--legs {args.legs}: the meetings of each pair in the fixtures --schedule makes; give --schedule with it"
+        raise UsageError(msg)
     with opened(args) as (_, league, book):
         if args.schedule is not None:
             if args.schedule not in league.schedules:
                 msg = f"--schedule: this league makes {', '.join(league.schedules)}, got {args.schedule!r}"
                 raise UsageError(msg)
-            if args.legs < 1:
-                msg = f"--legs: 1 or more, got {args.legs}"
+            legs = 1 if args.legs is None else args.legs
+            if legs < 1:
+                msg = f"--legs: 1 or more, got {legs}"
                 raise UsageError(msg)
-            book.schedule(args.schedule, legs=args.legs)
+            book.schedule(args.schedule, legs=legs)
         season = _season(args) or int(str(book.about()["season"]))
         rows = book.fixtures(season)
     return _rows(out, "fixtures", rows, f"season {season}", file=args.file, season=season)

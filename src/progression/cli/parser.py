@@ -592,7 +592,9 @@ def _league(sub: Any) -> None:
     )
     season(fixtures)
     fixtures.add_argument("--schedule", metavar="KIND", help="make the current season's fixtures (round-robin)")
-    fixtures.add_argument("--legs", type=integer, default=1, metavar="N", help="with --schedule: meetings of each pair")
+    fixtures.add_argument(
+        "--legs", type=integer, metavar="N", help="with --schedule: meetings of each pair (default 1)"
+    )
 
     record = store(
         "record",

@@ -180,6 +180,11 @@ class TestRefusals:
             ),
             (["fixtures", "{file}", "--schedule", "swiss"], 2, "this league makes round-robin, got 'swiss'"),
             (
+                ["fixtures", "{file}", "--legs", "2"],
+                2,
+                "--legs 2: the meetings of each pair in the fixtures --schedule",
+            ),
+            (
                 ["fixtures", "{file}", "--schedule", "round-robin"],
                 2,
                 "season 1 of league 'Old World Cup' already has fixtures",
@@ -187,6 +192,11 @@ class TestRefusals:
             (["roster", "{file}", "nobody"], 2, "team 'nobody' is not defined in league 'Old World Cup'"),
             (["amend", "{file}", "3", "home.score=1"], 2, "fixture 3 of season 1 was not played yet"),
             (["standings", "{missing}"], 2, "does not exist; make one with `progression league new"),
+            (
+                ["new", "", "--pack", "bloodbowl", "--name", "Cup"],
+                2,
+                "FILE: expected the path of the new league's store",
+            ),
             (
                 ["new", "{file}", "--pack", "bloodbowl", "--name", "Again"],
                 2,
