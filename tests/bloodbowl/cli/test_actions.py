@@ -115,6 +115,12 @@ class TestOptions:
     def test_tallies(self) -> None:
         """``name*N`` counts N, a bare name 1, and a name given twice adds up."""
         assert {"bribe": 3, "riotous_rookies": 1} == tallies("bribe*2, riotous_rookies, bribe", "items")
+        for times in ("0", "-1"):  # both refused alike, with what a count may be
+            with pytest.raises(InvalidInput) as error:
+                tallies(f"bribe*{times}", "items")
+            assert f"items: the count of bribe is at least 1 (leave out what is not taken), got 'bribe*{times}'" == str(
+                error.value
+            )
 
     def test_pairs(self) -> None:
         """Parts split at their first colon; a part without its colon or either side is refused."""

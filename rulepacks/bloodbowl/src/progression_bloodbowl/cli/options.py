@@ -121,8 +121,9 @@ def tallies(text: str | None, what: str) -> dict[str, int]:
         if not name:
             msg = f"{what}: expected name or name*N, got {item!r}"
             raise InvalidInput(msg)
-        count = whole(times, f"the count of {name}") if star else 1
-        if count < 1:
+        negative = times.startswith("-") and times[1:].isascii() and times[1:].isdigit()
+        count = 1 if not star else 0 if negative else whole(times, f"the count of {name}")
+        if count < 1:  # 0 or below: what is not taken is left out
             msg = f"{what}: the count of {name} is at least 1 (leave out what is not taken), got {item!r}"
             raise InvalidInput(msg)
         counts[name] = counts.get(name, 0) + count
