@@ -51,8 +51,8 @@ def opened_store(args: argparse.Namespace, command: str) -> Iterator[Store]:
 @contextlib.contextmanager
 def new_store(where: str, pack: RulePack, what: str, command: str) -> Iterator[Store]:
     """A new store at ``where`` (a file that must not exist yet, or a connection string) for ``progression COMMAND
-    new`` to make ``what`` (a league, a party) in, closed after; a file made for it is removed when the block is refused (a name, a tuning), so that
-    the command can be given again.
+    new`` to make ``what`` (a league, a party) in, closed after. A file made for it is removed when the block is
+    refused (a name, a tuning), so that the command can be given again.
 
     Raises:
         UsageError: the file exists.

@@ -81,7 +81,6 @@ def _words(book: CampaignBook, args: argparse.Namespace) -> Describer:
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
     """Make a party of ``--pack`` called ``--name`` in a new store, its campaign tuned by KEY=VALUE words."""
-
     pack = resolve_pack(args.pack)
     campaign = declared(pack)
     language(pack, args)  # a language the pack lacks is refused before the store is made

@@ -305,7 +305,7 @@ class League(Book):
         """The fixtures of ``season`` (the current one by default), by number."""
         wanted = self.season if season is None else season
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
-        return tuple(sorted((_fixture(r, self.store.where) for r in found), key=lambda f: f.number))
+        return tuple(sorted((self._fixture_of(r) for r in found), key=lambda f: f.number))
 
     def fixture(self, number: int, season: int | None = None) -> Fixture:
         """One fixture of ``season`` (the current one by default).
@@ -318,7 +318,7 @@ class League(Book):
         if found is None:
             known = [str(f.number) for f in self.fixtures(wanted)]
             raise UnknownName("fixture", number, known, f"season {wanted} of league {self.name!r}")
-        return _fixture(found, self.store.where)
+        return self._fixture_of(found)
 
     def schedule(self, *, legs: int = 1) -> tuple[Fixture, ...]:
         """Make the current season's fixtures: a round robin of the league's teams (byes for an odd number).
@@ -356,7 +356,7 @@ class League(Book):
                 msg = f"a fixture is between two teams, got {home!r} against itself"
                 raise InvalidInput(msg)
             season = settings["season"]
-            existing = [_fixture(r, self.store.where) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
+            existing = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
             taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
             if round is None:
                 round = 1 + max((f.round for f in existing if {f.home, f.away} & {home, away}), default=0)
@@ -410,11 +410,9 @@ class League(Book):
         settings, _ = self._settings(tx)
         found = tx.record(_fixture_name(settings["season"], number))
         if found is None:
-            known = [
-                str(_fixture(r, self.store.where).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")
-            ]
+            known = [str(self._fixture_of(r).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")]
             raise UnknownName("fixture", number, known, f"season {settings['season']} of league {settings['name']!r}")
-        fixture = _fixture(found, self.store.where)
+        fixture = self._fixture_of(found)
         if fixture.played is not None:
             score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
             msg = (
@@ -470,7 +468,7 @@ class League(Book):
             found = tx.record(_fixture_name(wanted, number))
             if found is None:
                 raise UnknownName("fixture", number, [], f"season {wanted} of league {settings['name']!r}")
-            fixture = _fixture(found, self.store.where)
+            fixture = self._fixture_of(found)
             if fixture.played is None:
                 msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
                 raise InvalidInput(msg)
@@ -564,10 +562,14 @@ class League(Book):
         problems = []
         for found in self.store.records(FIXTURE_RECORD):
             try:
-                problems += self._unheld(_fixture(found, self.store.where), self.store.sheet, tuple(teams))
+                problems += self._unheld(self._fixture_of(found), self.store.sheet, tuple(teams))
             except ProgressionError as wrong:  # a record edited into something no fixture is
                 problems.append(str(wrong))
         return LeagueCheck(teams=teams, fixtures=tuple(problems))
+
+    def _fixture_of(self, found: Record) -> Fixture:
+        """The fixture a record of this league's store holds (:func:`_fixture`)."""
+        return _fixture(found, self.store.where)
 
     @staticmethod
     def _unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]) -> list[str]:
@@ -679,7 +681,7 @@ _FIXTURE_KEYS = ("format", "season", "number", "round", "home", "away", "played"
 def _played(data: object) -> Played:
     """The match a fixture's record holds (:meth:`Played.data`), its fields of their types; ValueError otherwise
     (each side's players are checked against its team when the match is recorded or amended)."""
-    fields = {field.name: field for field in attrs.fields(Played)}
+    fields = tuple(field.name for field in attrs.fields(Played))
     if not isinstance(data, dict) or not set(data) <= set(fields) or "score" not in data:
         raise ValueError(f"its match holds the fields {', '.join(fields)}, got {data!r:.80}")
     score = data["score"]
@@ -694,20 +696,16 @@ def _played(data: object) -> Played:
     sides = {}
     for side in ("home", "away"):
         told = data.get(side, {})
-        kinds = {
-            "events": dict,
-            "mvp_nominees": list,
-            "injuries": dict,
-            "stalling": bool,
-            "prayers": list,
-            "extra": dict,
-        }
-        if not isinstance(told, dict) or any(type(told.get(k, kind())) is not kind for k, kind in kinds.items()):
-            raise ValueError(f"its {side} side holds {', '.join(kinds)} of their types, got {told!r:.80}")
-        if not set(told) <= set(kinds):
-            raise ValueError(f"its {side} side holds {', '.join(kinds)}, got {sorted(told)}")
+        if not isinstance(told, dict) or not set(told) <= set(_SIDE_TYPES):
+            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)}, got {told!r:.80}")
+        if any(type(value) is not _SIDE_TYPES[key] for key, value in told.items()):
+            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)} of their types, got {told!r:.80}")
         sides[side] = Side(**told)
     return Played(**{**data, **sides})
+
+
+#: The fields of a side of a played fixture's record (:meth:`Played.data`), and the JSON type of each.
+_SIDE_TYPES = {"events": dict, "mvp_nominees": list, "injuries": dict, "stalling": bool, "prayers": list, "extra": dict}
 
 
 def _walk(events: Sequence[Any], member: str | None = None) -> Iterator[tuple[str | None, Any]]:
