@@ -35,7 +35,7 @@ nitpick_ignore_regex = [
     # Type names in signatures that Sphinx cannot link without the network or are private.
     (
         r"py:.*",
-        r"(attrs|cattrs|hypothesis|concurrent|os|Backend|TracebackType|fractions|Fraction|Executor|collections\.abc|typing|types|pathlib|Path|Mapping|Callable|Sequence|Collection|Iterable|Generator|Any|Literal|Union|Dice|Sheet|Event|Effect|Label|Quote|Requirement|Curve|RulePack|Context|Band|Override|Pending|Problem|Beyond|Overflow|Request|CostRule|Limit|Kind|StatSpec|PoolSpec|Currency|Upgrade|Play|Ladder|Account|ProcedureContext|PackEntry|Violation|Names|_.*|progression\..*|progression_.*|NoneType|optional)(\..*)?",
+        r"(attrs|cattrs|hypothesis|concurrent|os|Backend|TracebackType|fractions|Fraction|Executor|collections\.abc|typing|types|pathlib|Path|Mapping|Callable|Sequence|Collection|Iterable|Generator|Any|Literal|Union|Dice|Sheet|Event|Effect|Label|Quote|Requirement|Curve|RulePack|Context|Band|Override|Pending|Problem|Beyond|Overflow|Tampered|Request|CostRule|Limit|Kind|StatSpec|PoolSpec|Currency|Upgrade|Play|Ladder|Account|ProcedureContext|PackEntry|Violation|Names|_.*|progression\..*|progression_.*|NoneType|optional)(\..*)?",
     ),
     (r"py:.*", r"(int|str|bool|float|object|tuple|list|dict|set|frozenset|type|None|bytes)"),
     (r"py:class", r"T"),  # the value type of a generic (LedgerIndex[T])

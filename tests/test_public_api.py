@@ -51,7 +51,7 @@ FAMILIES = {
     ],
     "ledger": ["Account", "Ledger", "LedgerIndex", "PendingDecision", "Sheet", "compact", "replay"],
     "files": [
-        "LARGEST_FILE", "SheetFile", "converter", "create_sheet_file", "dump_sheet", "load_sheet", "operations_of",
+        "LARGEST_FILE", "SheetFile", "Tampered", "converter", "create_sheet_file", "dump_sheet", "load_sheet", "operations_of",
         "read_sheet_file", "structure_operation", "structure_sheet", "unstructure_operation", "unstructure_sheet",
     ],
     "store": ["Book", "Record", "Store", "Transaction", "open_store"],

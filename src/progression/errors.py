@@ -31,6 +31,7 @@ __all__ = [
     "RulePackError",
     "RulesChanged",
     "SheetError",
+    "SheetTampered",
     "StoreConflict",
     "StoreError",
     "StoreTampered",
@@ -93,6 +94,19 @@ class SheetError(ProgressionError, ValueError):
         self.problems: tuple[Problem, ...] = tuple(problems)
         lines = "; ".join(_shown(f"{p.reason} @ {p.path}") for p in self.problems[:SHOWN])
         super().__init__(f"sheet {source} does not load: {lines}{_more(len(self.problems), '; ')}")
+
+
+class SheetTampered(SheetError):
+    """A sheet file edited by hand: its ledger is not the one the library sealed it with. It is read only to be
+    verified (which finds the entry that was changed) or run again from its operations (``rebase``)."""
+
+    def __init__(self, source: str) -> None:
+        reason = (
+            "the file was changed outside the library: its ledger is not the one it was written with; "
+            "verify it to find the entry that differs (progression sheet verify), or run its history again from "
+            "its operations (progression sheet rebase)"
+        )
+        super().__init__(source, [Problem(source, "$.seal", reason)])
 
 
 class UnknownPackError(ProgressionError, LookupError):

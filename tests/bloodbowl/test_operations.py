@@ -42,10 +42,10 @@ def _reloaded(pack: RulePack, sheet: Sheet) -> Sheet:
 
 
 def _edited(pack: RulePack, sheet: Sheet, edit: Any) -> Sheet:
-    """The sheet after ``edit`` changed its file's data (loaded without verifying, as a tampered file would be)."""
+    """The sheet after ``edit`` changed its file's data (read as it is, to be verified)."""
     data = json.loads(progression.dump_sheet(sheet))
     edit(data["ledger"])
-    return progression.load_sheet(json.dumps(data), pack=pack)
+    return progression.load_sheet(json.dumps(data), pack=pack, tampered="read")
 
 
 def _walk(node: Any) -> Iterator[dict[str, Any]]:

@@ -6,7 +6,7 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import pytest
 from cli_support import SKIRMISH, Result
@@ -85,8 +85,8 @@ class TestConflict:
         """Through the command, a concurrent change is a refusal (exit 1) and the file keeps the other change."""
         real = _cli_files.read_sheet
 
-        def read_then_someone_writes(path: str | Path) -> _cli_files.SheetFile:
-            opened = real(path)
+        def read_then_someone_writes(path: str | Path, **read: Any) -> _cli_files.SheetFile:
+            opened = real(path, **read)
             Path(path).write_bytes(Path(path).read_bytes() + b" ")
             return opened
 

@@ -75,7 +75,7 @@ class TestQuick:
         def crash(*args: object, **kwargs: object) -> None:
             raise KeyError("boom")
 
-        monkeypatch.setattr(progression.files.sheets, "structure_sheet", crash)
+        monkeypatch.setattr(progression.files.sheets, "structured", crash)
         monkeypatch.delenv("PROGRESSION_DEBUG", raising=False)
         (folder / "good.json").write_bytes(b'{"format": 2, "pack": "skirmish", "ledger": []}')
         assert 3 == run("sheet", "show", str(folder / "good.json"))[0]

@@ -56,6 +56,53 @@ class TestVerify:
         )
 
 
+class TestEditedByHand:
+    """A file whose seal its ledger no longer gives: read by ``verify`` and ``rebase`` alone."""
+
+    def test_other_commands_refuse_it_and_write_nothing(self, run: Run, tmp_path: Path) -> None:
+        """``award``, ``show`` and ``amend`` on the award of 3 made 30: exit 2, the file named, what to run."""
+        path = hero(tmp_path, run)
+        edit(path, 3, amount=30)
+        before = path.read_bytes()
+        for command in (("award", "xp", "1", "-r", "more"), ("show",), ("amend", "2", "amount=5")):
+            result = run("sheet", command[0], str(path), *command[1:], "--pack", SKIRMISH)
+            assert (2, True, before) == (
+                result.status,
+                f"sheet {path} does not load: the file was changed outside the library" in result.err,
+                path.read_bytes(),
+            ), command
+
+    def test_verify_says_so_when_every_entry_holds(self, run: Run, tmp_path: Path) -> None:
+        """The award and its operation made 30 together: every entry holds, and verify exits 1 saying the file was
+        edited (``sealed`` false in ``--json``)."""
+        path = hero(tmp_path, run)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["ledger"][3]["operation"]["amount"] = data["ledger"][3]["events"][0]["amount"] = 30
+        path.write_text(json.dumps(data), encoding="utf-8")
+        result = run("sheet", "verify", str(path), "--pack", SKIRMISH)
+        said = run("sheet", "verify", str(path), "--pack", SKIRMISH, "--json").json()
+        assert (1, "the file was changed outside the library", (False, False, [])) == (
+            result.status,
+            result.out.splitlines()[1].split(":")[0],
+            (said["ok"], said["sealed"], said["divergences"]),
+        )
+
+    def test_rebase_runs_it_again_and_seals_it(self, run: Run, tmp_path: Path) -> None:
+        """``rebase`` puts the award the operation asked back (3, not 30) and writes the file sealed: it verifies,
+        and takes changes again."""
+        path = hero(tmp_path, run)
+        edit(path, 3, amount=30)
+        rebased = run("sheet", "rebase", str(path), "--pack", SKIRMISH)
+        assert (0, "~ #4 award 3 to Experience: changed (xp: +3 (was +30))") == (
+            rebased.status,
+            rebased.out.splitlines()[3],
+        )
+        assert (0, 0) == (
+            run("sheet", "verify", str(path), "--pack", SKIRMISH).status,
+            run("sheet", "award", str(path), "xp", "1", "-r", "more", "--pack", SKIRMISH).status,
+        )
+
+
 class TestAmend:
     def test_dry_run_prints_the_diff_and_writes_nothing(self, run: Run, tmp_path: Path) -> None:
         """The first award was 5: the diff shows the old and new entry, the later ones holding, each told in words

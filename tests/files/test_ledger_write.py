@@ -63,13 +63,14 @@ class TestText:
         assert json_lines(ledger) == event_lines(ledger)
 
     def test_sheet_file_layout(self) -> None:
-        """A sheet file is its format, pack and one ledger entry per line."""
+        """A sheet file is its format, pack, one ledger entry per line, and its seal."""
         sheet = progression.replay([Created(pack="pack", kind="k"), Awarded(pool="spp", amount=2)])
         expected = (
-            '{\n "format": 2,\n "pack": "pack",\n "ledger": [\n'
+            '{\n "format": 3,\n "pack": "pack",\n "ledger": [\n'
             '  {"event": "created", "pack": "pack", "kind": "k", "name": "", "rules": "", "pools": {}, "stats": {}, '
             '"owned": {}, "tags": {}},\n'
-            '  {"event": "awarded", "pool": "spp", "amount": 2, "reason": ""}\n ]\n}'
+            '  {"event": "awarded", "pool": "spp", "amount": 2, "reason": ""}\n ],\n'
+            f' "seal": "{progression.files.sheets.seal(sheet)}"\n}}'
         )
         assert expected == progression.dump_sheet(sheet)
 

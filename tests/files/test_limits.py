@@ -25,12 +25,15 @@ def ana() -> dict[str, Any]:
 
 
 def nested(depth: int) -> dict[str, Any]:
-    """Ana's file with her award wrapped in ``depth - 1`` steps, one inside the other."""
+    """Ana's file with her award wrapped in ``depth - 1`` steps, one inside the other (written by hand, so without
+    a seal: format 2)."""
     data = ana()
     inner: dict[str, Any] = data["ledger"][1]["events"][0]
     for _ in range(depth - 1):
         inner = {"event": "step", "label": "deeper", "events": [inner]}
     data["ledger"][1]["events"][0] = inner
+    data["format"] = 2
+    del data["seal"]
     return data
 
 

@@ -11,7 +11,15 @@ import pytest
 import progression
 from progression import Sheet
 from progression.disk import fingerprint
-from progression.errors import FileChanged, InvalidInput, MissingFile, SheetError, UnreadableFile, UnwritableFile
+from progression.errors import (
+    FileChanged,
+    InvalidInput,
+    MissingFile,
+    SheetError,
+    SheetTampered,
+    UnreadableFile,
+    UnwritableFile,
+)
 from progression.files import LARGEST_FILE, create_sheet_file, read_sheet_file
 from support.builders import market
 
@@ -52,14 +60,20 @@ class TestReadAndWrite:
         assert ana() == create_sheet_file(path, ana(), replace=True).sheet == read_sheet_file(path).sheet
 
     def test_verified_on_reading(self, tmp_path: Path) -> None:
-        """With the pack and ``verify=True``, a hand-edited file is refused, naming it and the entry."""
+        """With the pack and ``verify=True``, a hand-edited file is refused, naming it and the entry; without,
+        refused by its seal, or read as it is with ``tampered="read"``, saying so."""
         path = tmp_path / "ana.json"
         data = progression.files.unstructure_sheet(ana())
         data["ledger"][1]["events"][0]["amount"] = 60
         path.write_text(json.dumps(data), encoding="utf-8")
-        assert 60 == read_sheet_file(path).sheet.ledger[1].events[0].amount  # unverified, it is read as it is
+        with pytest.raises(SheetTampered, match=r"ana\.json does not load: the file was changed outside the library"):
+            read_sheet_file(path)
+        read = read_sheet_file(path, tampered="read")
+        assert (60, False) == (read.sheet.ledger[1].events[0].amount, read.sealed)
         with pytest.raises(SheetError, match=r"ana\.json.*recorded 60, the rules give 10"):
-            read_sheet_file(path, pack=market(), verify=True)
+            read_sheet_file(path, pack=market(), verify=True, tampered="read")
+        saved = create_sheet_file(path.with_name("saved.json"), ana())
+        assert (True, ana()) == (read_sheet_file(saved.path).sealed, read_sheet_file(saved.path).sheet)
 
 
 class TestRefusals:

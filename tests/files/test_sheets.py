@@ -11,7 +11,7 @@ from hypothesis import given
 import progression
 import progression.operations
 from progression import ScriptedDice, Sheet, dump_sheet, load_sheet
-from progression.errors import InvalidInput, SheetError
+from progression.errors import InvalidInput, SheetError, SheetTampered
 from progression.files import structure_sheet, unstructure_sheet
 from support.builders import FEW, histories, market, trainer
 
@@ -59,13 +59,13 @@ class TestRoundTrip:
         assert sheet == load_sheet(dump_sheet(sheet))
 
     def test_file_shape(self) -> None:
-        """A file holds its format, its pack and its ledger: an entry per operation holding the operation (by
-        ``op``) and its events, each event naming itself under ``event``."""
+        """A file holds its format, its pack, its ledger and its seal: an entry per operation holding the operation
+        (by ``op``) and its events, each event naming itself under ``event``."""
         data = unstructure_sheet(roster())
         batch = data["ledger"][3]  # the combined step: a batch of two entries
         member = next(e for entry in batch["events"] for e in entry["events"] if e["event"] == "member")
         first = data["ledger"][0]
-        assert (["format", "pack", "ledger"], 2, "market", ["event", "number", "operation", "events"]) == (
+        assert (["format", "pack", "ledger", "seal"], 3, "market", ["event", "number", "operation", "events"]) == (
             list(data),
             data["format"],
             data["pack"],
@@ -95,12 +95,21 @@ class TestBadFiles:
     @pytest.mark.parametrize(
         ("changes", "message"),
         [
-            ({"format": 3}, r"unknown format version 3; this library reads formats 1 and 2 @ \$\.format"),
-            ({"format": True}, r"unknown format version True; this library reads formats 1 and 2 @ \$\.format"),
-            ({"format": "1"}, r"unknown format version '1'; this library reads formats 1 and 2 @ \$\.format"),
+            ({"format": 4}, r"unknown format version 4; this library reads formats 1, 2, 3 @ \$\.format"),
+            ({"format": True}, r"unknown format version True; this library reads formats 1, 2, 3 @ \$\.format"),
+            ({"format": "1"}, r"unknown format version '1'; this library reads formats 1, 2, 3 @ \$\.format"),
             ({"ledger": []}, r"expected a non-empty list of events, got \[\] @ \$\.ledger"),
             ({"pack": "other"}, r"the file says pack 'other' but its ledger was made with 'market' @ \$\.pack"),
-            ({"notes": "hi"}, r"unknown key 'notes'; a sheet file holds: format, pack, ledger @ \$\.notes"),
+            (
+                {"notes": "hi"},
+                r"unknown key 'notes'; a sheet file of format 3 holds: format, pack, ledger, seal @ \$\.notes",
+            ),
+            ({"format": 2}, r"unknown key 'seal'; a sheet file of format 2 holds: format, pack, ledger @ \$\.seal"),
+            ({"seal": None}, r"a sheet file of format 3 holds its seal, 64 hexadecimal digits; got None @ \$\.seal"),
+            (
+                {"seal": "0" * 63},
+                r"a sheet file of format 3 holds its seal, 64 hexadecimal digits; got '0{63}' @ \$\.seal",
+            ),
         ],
     )
     def test_bad_top_level(self, changes: dict[str, Any], message: str) -> None:
@@ -112,7 +121,7 @@ class TestBadFiles:
         """A file without a format is refused, saying which it expects."""
         data = saved()
         del data["format"]
-        with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 2 @ \$\.format"):
+        with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 3 @ \$\.format"):
             structure_sheet(data, "ana.json")
 
     def test_every_bad_event_at_once(self) -> None:
@@ -178,7 +187,74 @@ class TestTextThatCannotBeWritten:
     def test_a_whole_pair_is_text(self) -> None:
         """An escaped pair (an emoji) is one character, and loads."""
         text = dump_sheet(market().new_sheet("adventurer", "Ana")).replace('"name": "Ana"', '"name": "\\ud83c\\udfc8"')
-        assert "🏈" == load_sheet(text, "ana.json").name
+        assert "🏈" == load_sheet(text, "ana.json", tampered="read").name
+
+
+class TestSeal:
+    """A file carries the digest of the state its ledger folds to: an edit by hand that changes what the sheet
+    holds is refused at every read, whatever the length of the history, and read only to be verified or run again."""
+
+    def test_an_edited_event_is_refused(self) -> None:
+        """An award of 3 made 30: refused, naming the file and what to do; read with ``tampered="read"``, as it is."""
+        data = saved()
+        data["ledger"][1]["events"][0]["amount"] = 30
+        with pytest.raises(
+            SheetTampered, match=r"sheet ana\.json does not load: the file was changed outside the library"
+        ):
+            structure_sheet(data, "ana.json")
+        assert 30 == structure_sheet(data, "ana.json", tampered="read").pools["purse"]
+
+    def test_an_edit_the_rules_give_is_refused(self) -> None:
+        """The award and its operation made 30 together: every entry verifies, and the seal refuses the file."""
+        data = saved()
+        data["ledger"][1]["events"][0]["amount"] = 30
+        data["ledger"][1]["operation"]["amount"] = 30
+        read = structure_sheet(data, "ana.json", tampered="read")
+        assert progression.verify(read, market()).ok
+        with pytest.raises(SheetTampered):
+            structure_sheet(data, "ana.json")
+
+    def test_a_member_edited_is_refused(self) -> None:
+        """The medal a member bought made free: the roster's file is refused."""
+        data = unstructure_sheet(roster())
+        text = json.dumps(data).replace('"price": {"purse": 2}', '"price": {"purse": 0}')
+        assert text != json.dumps(data)
+        with pytest.raises(SheetTampered):
+            load_sheet(text, "lions.json")
+
+    def test_any_edit_of_an_entry_is_refused(self) -> None:
+        """A reason made another, which changes no figure: refused too (the seal is of the entries)."""
+        data = saved()
+        data["ledger"][1]["events"][0]["reason"] = "a gift"
+        with pytest.raises(SheetTampered):
+            structure_sheet(data, "ana.json")
+
+    def test_a_file_laid_out_otherwise_loads(self) -> None:
+        """The same entries indented by an editor, or their keys in another order: the file loads, its entries
+        compared as the library writes them; an edit in such a file is still refused."""
+        sheet = market().award(market().new_sheet("adventurer", "Ana"), "purse", 3, reason="x")
+        data = unstructure_sheet(sheet)
+        data["ledger"][1] = dict(reversed(data["ledger"][1].items()))
+        assert sheet == load_sheet(json.dumps(data, indent=2), "ana.json")
+        data["ledger"][1]["events"][0]["amount"] = 30
+        with pytest.raises(SheetTampered):
+            load_sheet(json.dumps(data, indent=2), "ana.json")
+
+    def test_a_file_without_a_seal_loads(self) -> None:
+        """A file of format 2, written before seals, loads as it is; saved again, it is sealed."""
+        data = saved()
+        data["format"] = 2
+        del data["seal"]
+        sheet = structure_sheet(data, "ana.json")
+        assert (3, (3, unstructure_sheet(sheet)["seal"])) == (
+            unstructure_sheet(sheet)["format"],
+            (sheet.pools["purse"], saved()["seal"]),
+        )
+
+    def test_what_tampered_takes(self) -> None:
+        """``tampered`` is "refuse" or "read"; anything else is refused before the file is read."""
+        with pytest.raises(InvalidInput, match=r"tampered is 'refuse' or 'read', got 'ignore'"):
+            structure_sheet(saved(), "ana.json", tampered="ignore")  # type: ignore[arg-type]
 
 
 class TestNumbersTooLarge:

@@ -207,7 +207,7 @@ class TestOnAnEditedHistory:
         ana = pack.award(ana, "purse", 3, reason="tips")
         data = progression.files.unstructure_sheet(ana)
         data["ledger"][1]["events"][0]["amount"] = 120
-        edited = progression.files.structure_sheet(data, "ana.json")
+        edited = progression.files.structure_sheet(data, "ana.json", tampered="read")
         with pytest.raises(InvalidInput, match=r"amend #3: the history before it is not what the rules give \(#2 "):
             amend(edited, 3, Award(pool="purse", amount=4, reason="tips"), pack=pack)
         fixed, _ = amend(edited, 2, Award(pool="purse", amount=12, reason="wages"), pack=pack)

@@ -33,7 +33,7 @@ def edited(sheet: Sheet, edit: Any) -> Sheet:
     """The sheet saved, its file's data changed by ``edit``, and read back."""
     data = progression.files.unstructure_sheet(sheet)
     edit(data["ledger"])
-    return progression.files.structure_sheet(data, "ana.json")
+    return progression.files.structure_sheet(data, "ana.json", tampered="read")
 
 
 def found(sheet: Sheet, pack: progression.RulePack | None = None) -> list[tuple[int, str, str]]:

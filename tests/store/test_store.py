@@ -22,6 +22,7 @@ from progression.errors import (
     InsufficientPoints,
     InvalidInput,
     SheetError,
+    SheetTampered,
     StoreConflict,
     StoreError,
     StoreTampered,
@@ -528,11 +529,14 @@ class TestFiles:
             store.import_file("bo", huge)
 
     def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
-        """A file edited by hand is refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""
+        """A file that does not verify is refused at the entry that diverges; ``verify=False`` keeps it (a file
+        written before seals, of format 2), and verify finds it."""
         data = progression.files.unstructure_sheet(
             pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt")
         )
         data["ledger"][1]["events"][0]["amount"] = 120
+        data["format"] = 2
+        del data["seal"]
         path = tmp_path / "ana.json"
         path.write_text(json.dumps(data), encoding="utf-8")
         with pytest.raises(StoreError, match=r"sheet 'ana' does not verify .*: #2 award 12 to xp: events\[0\]\.amount"):
@@ -540,6 +544,21 @@ class TestFiles:
         assert () == store.ids()
         store.import_file("ana", path, verify=False)
         assert [2] == [d.position for d in store.verify("ana").divergences]
+
+    @pytest.mark.parametrize("verify", [True, False])
+    def test_a_file_edited_by_hand_is_refused(self, store, pack, tmp_path: Path, verify: bool) -> None:
+        """A sealed file edited by hand is refused, verified or not, even where the rules give the edit (the award
+        and its operation made 120 together): nothing is stored."""
+        data = progression.files.unstructure_sheet(
+            pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt")
+        )
+        data["ledger"][1]["events"][0]["amount"] = 120
+        data["ledger"][1]["operation"]["amount"] = 120
+        path = tmp_path / "ana.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(SheetTampered, match=r"ana\.json does not load: the file was changed outside the library"):
+            store.import_file("ana", path, verify=verify)
+        assert () == store.ids()
 
     def test_a_sheet_made_through_the_pack(self, store, pack) -> None:
         """A sheet made with the pack's API (its entries from the engine) is added as it is."""

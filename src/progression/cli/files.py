@@ -22,7 +22,7 @@ from pathlib import Path
 from progression.cli.args import UsageError
 from progression.disk import replace_file
 from progression.errors import FileChanged, MissingFile, ProgressionError, UnreadableFile, UnwritableFile
-from progression.files import LARGEST_FILE, SheetFile, create_sheet_file, read_sheet_file
+from progression.files import LARGEST_FILE, SheetFile, Tampered, create_sheet_file, read_sheet_file
 from progression.ledger import Sheet
 
 __all__ = ["Conflict", "SheetFile", "atomic_write", "create_sheet", "read_sheet", "write_sheet"]
@@ -32,15 +32,16 @@ class Conflict(ProgressionError):
     """The sheet file changed on disk after the command read it: nothing was written (exit status 1)."""
 
 
-def read_sheet(path: str | Path) -> SheetFile:
-    """Read and check a sheet file (:func:`progression.files.read_sheet_file`).
+def read_sheet(path: str | Path, *, tampered: Tampered = "refuse") -> SheetFile:
+    """Read and check a sheet file (:func:`progression.files.read_sheet_file`; a file edited by hand is read
+    only with ``tampered="read"``, by the commands that verify it or run it again).
 
     Raises:
         UsageError: the file is missing or unreadable.
-        SheetError: the file is not a valid sheet.
+        SheetError: the file is not a valid sheet, or was edited by hand (:class:`~progression.errors.SheetTampered`).
     """
     try:
-        return read_sheet_file(path)
+        return read_sheet_file(path, tampered=tampered)
     except MissingFile:
         msg = f"sheet file {str(path)!r} does not exist; create it with `progression sheet new`"
         raise UsageError(msg) from None

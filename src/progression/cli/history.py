@@ -28,9 +28,11 @@ __all__ = ["amended", "changed_operation", "labels_in_words", "run_amend", "run_
 
 
 def run_verify(args: argparse.Namespace, out: Output) -> int:
-    """Run the history again under the rules; exit 1 when an entry diverges."""
-    opened = open_sheet(args)
+    """Run the history again under the rules; exit 1 when an entry diverges, or the file was edited by hand (its
+    ledger is not the one it was sealed with, even where every entry holds)."""
+    opened = open_sheet(args, tampered="read")
     report = verify(opened.sheet, opened.pack)
+    sealed = opened.file.sealed
     if out.json_mode:
         divergences = [
             {"entry": d.position, "label": d.label, "kind": d.kind, "sentence": d.sentence} for d in report.divergences
@@ -38,7 +40,8 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         out.json(
             {
                 "file": args.file,
-                "ok": report.ok,
+                "ok": report.ok and sealed,
+                "sealed": sealed,
                 "entries": report.entries,
                 "rules": report.rules,
                 "recorded_rules": report.recorded_rules,
@@ -48,7 +51,13 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
     else:
         for line in report.lines():
             out.line(line)
-    return 0 if report.ok else 1
+        if not sealed:
+            out.line(f"{_UNSEALED}: `progression sheet rebase {args.file}` runs its history again and writes it anew")
+    return 0 if report.ok and sealed else 1
+
+
+#: What ``verify`` says of a file edited by hand, whether or not an entry diverges.
+_UNSEALED = "the file was changed outside the library: its ledger is not the one it was written with"
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:
@@ -73,8 +82,9 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_rebase(args: argparse.Namespace, out: Output) -> int:
-    """Run the whole history again under the pack's rules as they are now, and print what changed."""
-    opened = open_sheet(args)
+    """Run the whole history again under the pack's rules as they are now, and print what changed (a file edited by
+    hand too: its history is run again from its operations, and written with a seal)."""
+    opened = open_sheet(args, tampered="read")
     told = labels_in_words(opened.words, opened.sheet, {})
     dice = DiceChoice(args)
     try:

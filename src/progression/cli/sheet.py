@@ -17,6 +17,7 @@ from progression.cli.files import SheetFile, read_sheet
 from progression.cli.output import Output, Table
 from progression.cli.tables import rows_table
 from progression.errors import InvalidInput
+from progression.files import Tampered
 from progression.ledger import Sheet
 
 __all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
@@ -25,8 +26,8 @@ __all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "r
 class Opened:
     """A sheet file read for a command, with the pack it was made with and words to describe it."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.file: SheetFile = read_sheet(args.file)
+    def __init__(self, args: argparse.Namespace, tampered: Tampered = "refuse") -> None:
+        self.file: SheetFile = read_sheet(args.file, tampered=tampered)
         self.pack: RulePack = pack_for(getattr(args, "pack", None), self.file.sheet)
         self.words = Describer(self.pack, language(self.pack, args))
 
@@ -35,9 +36,9 @@ class Opened:
         return self.file.sheet
 
 
-def open_sheet(args: argparse.Namespace) -> Opened:
-    """Read the sheet file ``args.file`` and load its pack."""
-    return Opened(args)
+def open_sheet(args: argparse.Namespace, tampered: Tampered = "refuse") -> Opened:
+    """Read the sheet file ``args.file`` and load its pack (a file edited by hand only with ``tampered="read"``)."""
+    return Opened(args, tampered)
 
 
 def subject_of(sheet: Sheet, member: str | None) -> Sheet:

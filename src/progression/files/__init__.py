@@ -9,6 +9,7 @@ from progression.files.codec import operations_of, structure_operation, unstruct
 from progression.files.sheet_files import SheetFile, create_sheet_file, read_sheet_file
 from progression.files.sheets import (
     LARGEST_FILE,
+    Tampered,
     converter,
     dump_sheet,
     load_sheet,
@@ -19,6 +20,7 @@ from progression.files.sheets import (
 __all__ = [
     "LARGEST_FILE",
     "SheetFile",
+    "Tampered",
     "converter",
     "create_sheet_file",
     "dump_sheet",

@@ -38,70 +38,75 @@ def _amount_problem(value: int, what: str) -> str | None:
     return None
 
 
-def _event_problems(event: Event, pools: Mapping[str, object], path: str) -> Iterable[tuple[str, str]]:
+# Each walker appends ``(path, reason)`` to ``found`` rather than yielding it: they run on every event of every file
+# read, and a generator made for each event cost more than the checks themselves.
+
+
+def _event_problems(event: Event, pools: Mapping[str, object], path: str, found: list[tuple[str, str]]) -> None:
     if isinstance(event, Awarded | Lost):
         if event.pool not in pools:
-            yield (
-                path,
-                f"{event.tag} points for pool {event.pool!r}, which the sheet does not have ({', '.join(pools) or 'none'})",
-            )
+            have = ", ".join(pools) or "none"
+            found.append((path, f"{event.tag} points for pool {event.pool!r}, which the sheet does not have ({have})"))
         problem = _amount_problem(event.amount, f"an {event.tag} amount" if event.tag == "awarded" else "a lost amount")
         if problem:
-            yield f"{path}.amount", problem
+            found.append((f"{path}.amount", problem))
     elif isinstance(event, Purchased | Started):
         for pool, amount in event.price.items():
             if pool not in pools:
-                yield f"{path}.price", f"a price paid from pool {pool!r}, which the sheet does not have"
+                found.append((f"{path}.price", f"a price paid from pool {pool!r}, which the sheet does not have"))
             elif amount < 0:
-                yield f"{path}.price.{pool}", f"a price must be >= 0, got {amount}"
+                found.append((f"{path}.price.{pool}", f"a price must be >= 0, got {amount}"))
     elif isinstance(event, Rolled):
-        yield from _roll_problems(event, path)
+        _roll_problems(event, path, found)
     elif isinstance(event, Step):
-        yield from _entry_roll_problems(event, path)
+        _entry_roll_problems(event, path, found)
         for index, inner in enumerate(event.events):
-            yield from _event_problems(inner, pools, f"{path}.events[{index}]")
+            _event_problems(inner, pools, f"{path}.events[{index}]", found)
 
 
-def _entry_roll_problems(step: Step, path: str) -> Iterable[tuple[str, str]]:
+def _entry_roll_problems(step: Step, path: str, found: list[tuple[str, str]]) -> None:
     if isinstance(step, Entry):
         for index, roll in enumerate(step.rolls):
-            yield from _roll_problems(roll, f"{path}.rolls[{index}]")
+            _roll_problems(roll, f"{path}.rolls[{index}]", found)
 
 
-def _roll_problems(roll: Rolled, path: str) -> Iterable[tuple[str, str]]:
+def _roll_problems(roll: Rolled, path: str, found: list[tuple[str, str]]) -> None:
     if roll.sides < 2:
-        yield f"{path}.sides", f"a die has at least 2 sides, got {roll.sides}"
+        found.append((f"{path}.sides", f"a die has at least 2 sides, got {roll.sides}"))
     elif not roll.results:
-        yield f"{path}.results", "a roll shows at least one die, got none"
+        found.append((f"{path}.results", "a roll shows at least one die, got none"))
     for index, result in enumerate(roll.results):
         if not 1 <= result <= roll.sides:
-            yield f"{path}.results[{index}]", f"a D{roll.sides} shows 1 to {roll.sides}, got {result}"
+            found.append((f"{path}.results[{index}]", f"a D{roll.sides} shows 1 to {roll.sides}, got {result}"))
 
 
-def _roster_problems(events: Sequence[Event], path: str) -> Iterable[tuple[str, str]]:
+def _roster_problems(events: Sequence[Event], path: str, found: list[tuple[str, str]]) -> None:
     first = creation(events[0])
     pools = first.pools if first is not None else {}
     members: dict[str, Mapping[str, object]] = {}
     for index, event in enumerate(events[1:], start=1):
-        where = f"{path}[{index}]"
-        yield from _nested_problems(event, pools, members, where)
+        _nested_problems(event, pools, members, f"{path}[{index}]", found)
 
 
 def _nested_problems(
-    event: Event, pools: Mapping[str, object], members: dict[str, Mapping[str, object]], where: str
-) -> Iterable[tuple[str, str]]:
+    event: Event,
+    pools: Mapping[str, object],
+    members: dict[str, Mapping[str, object]],
+    where: str,
+    found: list[tuple[str, str]],
+) -> None:
     if isinstance(event, Joined):
-        yield from _roster_problems(event.ledger, f"{where}.ledger")
+        _roster_problems(event.ledger, f"{where}.ledger", found)
         first = creation(event.ledger[0])
         members[event.member] = first.pools if first is not None else {}
     elif isinstance(event, Member) and event.member in members:
-        yield from _event_problems(event.event, members[event.member], f"{where}.entry")
+        _event_problems(event.event, members[event.member], f"{where}.entry", found)
     elif isinstance(event, Step):
-        yield from _entry_roll_problems(event, where)
+        _entry_roll_problems(event, where, found)
         for index, inner in enumerate(event.events):
-            yield from _nested_problems(inner, pools, members, f"{where}.events[{index}]")
+            _nested_problems(inner, pools, members, f"{where}.events[{index}]", found)
     else:
-        yield from _event_problems(event, pools, where)
+        _event_problems(event, pools, where, found)
 
 
 def _negative_balances(sheet: Sheet, path: str) -> Iterable[tuple[str, str]]:
@@ -117,7 +122,8 @@ def _negative_balances(sheet: Sheet, path: str) -> Iterable[tuple[str, str]]:
 
 def ledger_problems(sheet: Sheet) -> list[tuple[str, str]]:
     """``(path, reason)`` for each event no operation of the engine could have written."""
-    problems = list(_roster_problems(sheet.ledger, "$.ledger"))
+    problems: list[tuple[str, str]] = []
+    _roster_problems(sheet.ledger, "$.ledger", problems)
     if not problems:
         problems.extend(_negative_balances(sheet, "$.ledger"))
     return problems

@@ -19,7 +19,7 @@ import attrs
 from progression.disk import fingerprint, read_regular, replace_file
 from progression.disk.read import checked_path
 from progression.errors import InvalidInput, UnwritableFile
-from progression.files.sheets import LARGEST_FILE, dump_sheet, load_sheet
+from progression.files.sheets import LARGEST_FILE, Tampered, dump_sheet, loaded
 from progression.ledger.sheet import Sheet
 
 if TYPE_CHECKING:
@@ -36,6 +36,9 @@ class SheetFile:
     #: SHA-256 of the file's bytes (:func:`progression.disk.fingerprint`), or None for a file not there.
     digest: str | None
     sheet: Sheet
+    #: Whether the file holds the ledger it was sealed with: False only for a file edited by hand, read
+    #: with ``tampered="read"`` (:func:`read_sheet_file`); True for a file written before seals (format 2).
+    sealed: bool = True
 
     def save(self, sheet: Sheet) -> SheetFile:
         """Write ``sheet`` over this file, if the file is still what was read; the file as now written.
@@ -48,18 +51,22 @@ class SheetFile:
         return _write(self.path, sheet, expected=self.digest, check=True)
 
 
-def read_sheet_file(path: str | os.PathLike[str], *, pack: RulePack | None = None, verify: bool = False) -> SheetFile:
-    """The sheet file at ``path``, read and checked (with ``pack`` and ``verify`` as
+def read_sheet_file(
+    path: str | os.PathLike[str], *, pack: RulePack | None = None, verify: bool = False, tampered: Tampered = "refuse"
+) -> SheetFile:
+    """The sheet file at ``path``, read and checked (with ``pack``, ``verify`` and ``tampered`` as
     :func:`~progression.files.load_sheet` takes them).
 
     Raises:
         MissingFile: nothing is at ``path``.
         UnreadableFile: no regular file, larger than a sheet file may be, or refused by the system.
+        SheetTampered: the file was edited by hand (its ledger is not the one it was sealed with).
         SheetError: the file holds no valid sheet.
     """
     file = Path(checked_path(path, "read_sheet_file"))
     data = read_regular(file, LARGEST_FILE)
-    return SheetFile(path=file, digest=fingerprint(data), sheet=load_sheet(data, str(file), pack=pack, verify=verify))
+    sheet, sealed = loaded(data, str(file), pack=pack, verify=verify, tampered=tampered)
+    return SheetFile(path=file, digest=fingerprint(data), sheet=sheet, sealed=sealed)
 
 
 def create_sheet_file(path: str | os.PathLike[str], sheet: Sheet, *, replace: bool = False) -> SheetFile:

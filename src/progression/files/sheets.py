@@ -1,9 +1,12 @@
 """Sheets and ledgers to and from JSON, through one cattrs converter per set of operations.
 
-A sheet file (format 2) holds the pack's name and the ledger: one entry per operation, each
-with the operation (tagged ``op``), its rolls and its events. Files of format 1, written
-before operations were recorded, hold events only; they still load, as history that
-``verify`` reports as recorded before operations.
+A sheet file (format 3) holds the pack's name, the ledger (one entry per operation, each with the
+operation, tagged ``op``, its rolls and its events) and its seal: the SHA-256 of the state the ledger
+folds to, as the library wrote it. A file whose ledger no longer gives its seal's state was changed
+outside the library (by hand), and is refused (:class:`~progression.errors.SheetTampered`) but to be
+verified or run again. Files of format 2, written before seals, load as they are and are sealed at
+their next write; files of format 1, written before operations were recorded, hold events only and
+load as history that ``verify`` reports as recorded before operations.
 
 The converter is built on first use: importing cattrs and generating its functions is
 most of what ``import progression`` would otherwise cost.
@@ -11,14 +14,15 @@ most of what ``import progression`` would otherwise cost.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from progression.engine.checks import digits
 from progression.engine.operations import CORE_OPERATIONS
-from progression.errors import InvalidInput, Problem, ProgressionError, SheetError
+from progression.errors import InvalidInput, Problem, ProgressionError, SheetError, SheetTampered
 from progression.files.checks import DEEPEST, ledger_problems, nesting_problem
 from progression.files.codec import CORE, Operations, converter_of
 from progression.files.codec import operations_of as operations_of
@@ -43,6 +47,7 @@ __all__ = [
     "converter",
     "dump_sheet",
     "load_sheet",
+    "seal",
     "structure_operation",
     "structure_sheet",
     "unstructure_operation",
@@ -50,23 +55,48 @@ __all__ = [
 ]
 
 #: The version of the sheet file format this library writes.
-FORMAT = 2
-#: The versions it reads: format 1 holds events only, written before operations were recorded.
-READS = (1, 2)
-#: The keys of a saved sheet.
-_KEYS = ("format", "pack", "ledger")
+FORMAT = 3
+#: The versions it reads: format 1 holds events only, written before operations were recorded; format 2 has no
+#: seal, written before seals were.
+READS = (1, 2, 3)
+#: The keys of a saved sheet, by format.
+_KEYS = {1: ("format", "pack", "ledger"), 2: ("format", "pack", "ledger"), 3: ("format", "pack", "ledger", "seal")}
+#: What a tampered file may be read for (``tampered=``): refused, or read as it is (to verify it, or run it again).
+Tampered = Literal["refuse", "read"]
+
+
+def seal(sheet: Sheet) -> str:
+    """The seal a file of ``sheet`` carries: the SHA-256 of its ledger as a file writes it (each entry's JSON text,
+    one per line: :func:`dump_sheet`)."""
+    return _digest(_entries_text(sheet.ledger))
+
+
+def _entries_text(events: Sequence[Event]) -> str:
+    """The entries of a ledger as a file holds them, between the brackets of its ``ledger``."""
+    return ",\n  ".join(event_lines(events))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def unstructure_sheet(sheet: Sheet) -> dict[str, Any]:
-    """A sheet as plain data: its format, pack and ledger (the state follows from the ledger)."""
+    """A sheet as plain data: its format, pack, ledger and seal (the state follows from the ledger)."""
     if not isinstance(sheet, Sheet):
         msg = f"expected a Sheet to save, got {type(sheet).__name__}"
         raise InvalidInput(msg)
     # The generated writers give what the converter would, without its dispatch.
-    return {"format": FORMAT, "pack": sheet.pack, "ledger": write_ledger(sheet.ledger)}
+    return {"format": FORMAT, "pack": sheet.pack, "ledger": write_ledger(sheet.ledger), "seal": seal(sheet)}
 
 
-def structure_sheet(data: Any, source: str = "<data>", *, pack: RulePack | None = None, verify: bool = False) -> Sheet:
+def structure_sheet(
+    data: Any,
+    source: str = "<data>",
+    *,
+    pack: RulePack | None = None,
+    verify: bool = False,
+    tampered: Tampered = "refuse",
+) -> Sheet:
     """A sheet from plain data, checked: wrong shapes and versions raise :class:`~progression.errors.SheetError`.
 
     Args:
@@ -76,31 +106,41 @@ def structure_sheet(data: Any, source: str = "<data>", *, pack: RulePack | None 
             operations, the installed pack of the sheet's name.
         verify: also re-execute the history under the rules (:func:`progression.verify`) and
             refuse a sheet whose history the rules do not give.
+        tampered: ``"refuse"`` a file whose ledger is not the one it was sealed with (edited by hand:
+            :class:`~progression.errors.SheetTampered`), or ``"read"`` it as it is, to verify it or to run its
+            history again (:func:`progression.rebase`); :func:`~progression.files.read_sheet_file` tells which
+            (:attr:`SheetFile.sealed <progression.files.SheetFile.sealed>`).
     """
+    return structured(data, source, pack=pack, verify=verify, tampered=tampered)[0]
+
+
+def structured(
+    data: Any, source: str, *, pack: RulePack | None, verify: bool, tampered: Tampered, read: str | None = None
+) -> tuple[Sheet, bool]:
+    """:func:`structure_sheet`, and whether the file's seal holds (True for a file of format 1 or 2, which has
+    none); ``read`` is the digest of the entries' text as the file holds it, when it is laid out as
+    :func:`dump_sheet` writes (else the entries are written again to be digested)."""
+    if tampered not in ("refuse", "read"):
+        msg = f"tampered is 'refuse' or 'read', got {tampered!r}"
+        raise InvalidInput(msg)
     if not isinstance(data, Mapping):
         raise SheetError(source, [Problem(source, "$", f"expected an object, got {type(data).__name__}")])
     if "format" not in data:
         raise SheetError(source, [Problem(source, "$.format", f"required key 'format' is missing; expected {FORMAT}")])
     version = data["format"]
     if isinstance(version, bool) or version not in READS:
-        reason = f"unknown format version {version!r}; this library reads formats {READS[0]} and {READS[1]}"
+        reason = f"unknown format version {version!r}; this library reads formats {', '.join(map(str, READS))}"
         raise SheetError(source, [Problem(source, "$.format", reason)])
-    extra = [key for key in data if key not in _KEYS]
+    keys = _KEYS[version]
+    extra = [key for key in data if key not in keys]
     if extra:
-        reason = f"unknown key {extra[0]!r}; a sheet file holds: {', '.join(_KEYS)}"
+        reason = f"unknown key {extra[0]!r}; a sheet file of format {version} holds: {', '.join(keys)}"
         raise SheetError(source, [Problem(source, f"$.{extra[0]}", reason)])
-    ledger = data.get("ledger")
-    if not isinstance(ledger, list) or not ledger:
-        reason = f"expected a non-empty list of events, got {ledger!r:.60}"
-        raise SheetError(source, [Problem(source, "$.ledger", reason)])
-    operations = operations_of(pack if pack is not None else _pack_of(data, ledger, source))
-    try:  # the generated readers build a right ledger; the converter judges anything else
-        events = read_ledger(ledger, operations)
-    except (Unsure, RecursionError):
-        try:
-            events = _structure(ledger, source, operations)
-        except RecursionError:
-            raise SheetError(source, [Problem(source, "$.ledger", _TOO_DEEP)]) from None
+    written = data.get("seal")
+    if version == 3 and not (isinstance(written, str) and _SEAL.fullmatch(written)):
+        reason = f"a sheet file of format 3 holds its seal, 64 hexadecimal digits; got {written!r:.80}"
+        raise SheetError(source, [Problem(source, "$.seal", reason)])
+    events = _events(data, source, pack)
     deep = nesting_problem(events)
     if deep is not None:
         raise SheetError(source, [Problem(source, *deep)])
@@ -124,7 +164,37 @@ def structure_sheet(data: Any, source: str = "<data>", *, pack: RulePack | None 
         if not report.ok:
             problems = [Problem(source, f"$.ledger[{d.position - 1}]", d.sentence) for d in report.divergences]
             raise SheetError(source, problems)
-    return sheet
+    # The file's own text, as written; else (laid out otherwise, or edited) the entries as they would be written.
+    holds = written is None or read == written or seal(sheet) == written
+    if not holds and tampered == "refuse":
+        raise SheetTampered(source)
+    return sheet, holds
+
+
+#: A seal: a SHA-256 in lowercase hexadecimal.
+_SEAL = re.compile(r"[0-9a-f]{64}")
+
+
+def _events(data: Mapping[str, Any], source: str, pack: RulePack | None) -> tuple[Event, ...]:
+    """The events of a file's ledger, read with ``pack``'s operations (else the core's, or those of the installed
+    pack the file names when it holds a pack's own)."""
+    ledger = data.get("ledger")
+    if not isinstance(ledger, list) or not ledger:
+        reason = f"expected a non-empty list of events, got {ledger!r:.60}"
+        raise SheetError(source, [Problem(source, "$.ledger", reason)])
+    if pack is None:  # a ledger of the core's operations alone is read without looking for a pack's first
+        try:
+            return read_ledger(ledger, CORE)
+        except (Unsure, RecursionError):
+            pack = _pack_of(data, ledger, source)
+    operations = operations_of(pack)
+    try:  # the generated readers build a right ledger; the converter judges anything else
+        return read_ledger(ledger, operations)
+    except (Unsure, RecursionError):
+        try:
+            return _structure(ledger, source, operations)
+        except RecursionError:
+            raise SheetError(source, [Problem(source, "$.ledger", _TOO_DEEP)]) from None
 
 
 def _recovered(sheet: Sheet, pack: RulePack | None) -> Sheet:
@@ -221,14 +291,50 @@ def dump_sheet(sheet: Sheet) -> str:
     # Each entry is written as the JSON text ``json.dumps(entry, ensure_ascii=False)`` would
     # give for its ``dumps`` data, on its own line: ``indent`` would switch json to its
     # pure-Python encoder, several times slower, for a file no easier to read.
-    entries = ",\n  ".join(event_lines(sheet.ledger))
-    return f'{{\n "format": {FORMAT},\n "pack": {encode(sheet.pack)},\n "ledger": [\n  {entries}\n ]\n}}'
+    entries = _entries_text(sheet.ledger)
+    return f"{_head(sheet.pack)}{entries}{_tail(_digest(entries))}"
+
+
+def _head(pack: str) -> str:
+    """What a file :func:`dump_sheet` writes holds before its entries."""
+    return f'{{\n "format": {FORMAT},\n "pack": {encode(pack)},\n "ledger": [\n  '
+
+
+def _tail(seal: str) -> str:
+    """What a file :func:`dump_sheet` writes holds after its entries."""
+    return f'\n ],\n "seal": "{seal}"\n}}'
+
+
+def _read_digest(text: str, data: Any) -> str | None:
+    """The digest of the entries' text of a file laid out as :func:`dump_sheet` writes (ending with one newline
+    or none), or None for any other."""
+    if not (isinstance(data, dict) and isinstance(data.get("pack"), str) and isinstance(data.get("seal"), str)):
+        return None
+    head, tail = _head(data["pack"]), _tail(data["seal"])
+    end = len(text) - len(tail) - text.endswith("\n")
+    if not (text.startswith(head) and text.startswith(tail, end)) or end < len(head):
+        return None
+    return _digest(text[len(head) : end])
 
 
 def load_sheet(
-    text: str | bytes, source: str = "<text>", *, pack: RulePack | None = None, verify: bool = False
+    text: str | bytes,
+    source: str = "<text>",
+    *,
+    pack: RulePack | None = None,
+    verify: bool = False,
+    tampered: Tampered = "refuse",
 ) -> Sheet:
-    """A sheet from JSON text; malformed or truncated text raises :class:`~progression.errors.SheetError`."""
+    """A sheet from JSON text; malformed or truncated text raises :class:`~progression.errors.SheetError`, a file
+    edited by hand :class:`~progression.errors.SheetTampered` (``pack``, ``verify`` and ``tampered`` as
+    :func:`~progression.files.structure_sheet` takes them)."""
+    return loaded(text, source, pack=pack, verify=verify, tampered=tampered)[0]
+
+
+def loaded(
+    text: str | bytes, source: str, *, pack: RulePack | None, verify: bool, tampered: Tampered
+) -> tuple[Sheet, bool]:
+    """:func:`load_sheet`, and whether the file's seal holds (:func:`structured`)."""
     if not isinstance(text, str | bytes | bytearray):
         msg = f"load_sheet reads JSON text (str or bytes), got {type(text).__name__}; use structure_sheet() for parsed data"
         raise InvalidInput(msg)
@@ -247,12 +353,13 @@ def load_sheet(
         raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
     except ValueError as error:  # an integer of more digits than Python converts
         raise SheetError(source, [Problem(source, "$", f"a number too long to read: {error}")]) from None
-    if _suspect(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+    shown = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
+    if _suspect(shown):
         try:
             _check_values(data, "$", source)
         except RecursionError:
             raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
-    return structure_sheet(data, source, pack=pack, verify=verify)
+    return structured(data, source, pack=pack, verify=verify, tampered=tampered, read=_read_digest(shown, data))
 
 
 #: The largest sheet file read (16 MiB): a Blood Bowl team after ten seasons of 15 matches is 0.4 MB.
