@@ -494,6 +494,24 @@ class TestLeague:
         with pytest.raises(RulePackError, match=r"Wrong.career must take \(team, player\) first"):
             skirmish(Contract(league=League(book=Wrong, leaders=("goals",))))
 
+    def test_a_team_s_actions_are_optional_and_checked_when_there(self) -> None:
+        """A league class without ``team_action`` and ``do`` loads (``league do`` then refuses, saying why); one
+        whose ``do`` does not take (team, action, dice) first is refused, named with its shape."""
+        from progression.contract import League
+
+        class Acting(_Book):
+            def team_action(self, team: str, action: str) -> None: ...
+            def do(self, team: str, action: str, dice: object, **options: object) -> None: ...
+
+        class Wrong(_Book):
+            def team_action(self, team: str, action: str) -> None: ...
+            def do(self, team: str) -> None: ...
+
+        for book in (_Book, Acting):
+            assert skirmish(Contract(league=League(book=book, leaders=("goals",)))).contract.league is not None
+        with pytest.raises(RulePackError, match=r"Wrong.do must take \(team, action, dice\) first"):
+            skirmish(Contract(league=League(book=Wrong, leaders=("goals",))))
+
     def test_a_class_of_the_contract_before_add_teams_still_loads_and_warns(self) -> None:
         """A league class with ``add_team(team, sheet)`` and no ``add_teams`` (the contract before it) loads with a
         DeprecationWarning naming the new method; the command line adds its teams one by one."""

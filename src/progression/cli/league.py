@@ -11,25 +11,28 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
 from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
-from progression.cli.contract import read_options
+from progression.cli.contract import help_text, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
 from progression.cli.output import Output
 from progression.cli.roster import page_of, print_page
+from progression.cli.sheet_change import report as report_change
 from progression.cli.tables import rows_table
-from progression.contract import League, LeagueBook
+from progression.contract import Command, League, LeagueBook
 from progression.ledger import Sheet
 
 __all__ = [
+    "action_help",
     "declared",
     "run_amend",
+    "run_do",
     "run_export",
     "run_fixtures",
     "run_history",
@@ -42,6 +45,7 @@ __all__ = [
     "run_standings",
     "run_team_add",
     "run_verify",
+    "team_action",
 ]
 
 
@@ -207,6 +211,56 @@ def run_record(args: argparse.Namespace, out: Output) -> int:
         for team, sheet in teams.items():
             _tell(out, words, team, sheet)
     return 0
+
+
+# -- a team's own actions ------------------------------------------------------------------------
+
+
+def team_action(pack: RulePack, book: LeagueBook, team: str, action: str) -> Command:
+    """The pack's action ``action`` as a team of the league runs it on itself (``league do``), or the league's
+    refusal: a team not of it, an action the pack does not have, one the league runs otherwise."""
+    if not callable(getattr(book, "team_action", None)) or not callable(getattr(book, "do", None)):
+        msg = (
+            f"the league of pack {pack.name!r} runs no team's actions: its class declares no team_action and do "
+            "(LeagueBook), so `league do` cannot run one"
+        )
+        raise UsageError(msg)
+    return book.team_action(team, action)
+
+
+def action_help(parser: argparse.ArgumentParser, namespace: argparse.Namespace, family: str, name: str) -> str:
+    """The help of ``league do FILE TEAM ACTION --help``: the action's options, as ``sheet do`` lists them (the
+    ``--help`` of :func:`~progression.cli.parser.pack_help`, as :func:`~progression.cli.contract.help_for`)."""
+    action = getattr(namespace, name)
+    with opened(namespace) as (pack, _, book):
+        found = team_action(pack, book, namespace.team, action)
+    return help_text(found, f"{parser.prog} FILE TEAM {action} [KEY=VALUE ...]")
+
+
+def run_do(args: argparse.Namespace, out: Output) -> int:
+    """Run one of the pack's actions that a team runs on itself (an advancement, a hire, Expensive Mistakes) on
+    the stored team, in one transaction."""
+    with opened(args) as (pack, _, book):
+        action = team_action(pack, book, args.team, args.action)
+        helped = f"progression league do {args.file} {args.team} {args.action} --help"
+        options = read_options(action, args.options, args.action, help_at=helped)
+        dice = DiceChoice(args)
+        before = book.team(args.team)
+        after = book.do(args.team, args.action, dice.dice, check=dice.check_used, **options)
+    words = Describer(pack, language(pack, args))
+    report_change(
+        out, words, args.file, before, after, head=f"{args.team} ", answer=_answer(pack, args), team=args.team
+    )
+    return 0
+
+
+def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None], str | None]:
+    """The command that answers a member's question on a team of the league: the pack's action ``decide``, when
+    it takes ``member`` and ``choice`` (Blood Bowl's); none otherwise."""
+    found = pack.contract.find("actions", "decide")
+    takes = {"member", "choice"} <= {o.name for o in found.signature.options} if found is not None else False
+    head = f"progression league do {args.file} {args.team} decide"
+    return lambda who: f"{head} member={who} choice=OPTION" if who and takes else None
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:

@@ -74,7 +74,15 @@ class _PackHelp(argparse.Action):
     """``-h``/``--help``: the command's help; once a pack's command is named (``sheet do FILE match --help``),
     that command's own, read from the pack's declaration of it (the pack is loaded only then)."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, family: str = "", name: str = "", **_: Any) -> None:
+    def __init__(
+        self,
+        option_strings: Sequence[str],
+        dest: str,
+        family: str = "",
+        name: str = "",
+        helper: str = "contract:help_for",
+        **_: Any,
+    ) -> None:
         super().__init__(
             option_strings,
             dest=argparse.SUPPRESS,
@@ -84,6 +92,8 @@ class _PackHelp(argparse.Action):
         )
         self.family = family
         self.name = name
+        #: ``module:function`` of ``progression.cli`` that writes the help (:func:`~progression.cli.contract.help_for`).
+        self.helper = helper
 
     def __call__(
         self,
@@ -95,12 +105,14 @@ class _PackHelp(argparse.Action):
         if not getattr(namespace, self.name, None):
             parser.print_help()
             parser.exit()
-        from progression.cli.contract import help_for
         from progression.cli.output import error, one_line
         from progression.errors import ProgressionError
 
+        module, function = self.helper.split(":")
         try:
-            text = help_for(parser, namespace, self.family, self.name)
+            text = getattr(import_module(f"{__package__}.{module}"), function)(
+                parser, namespace, self.family, self.name
+            )
         except ProgressionError as problem:
             error(one_line(problem))
             parser.exit(2)
@@ -110,9 +122,11 @@ class _PackHelp(argparse.Action):
         parser.exit()
 
 
-def pack_help(parser: argparse.ArgumentParser, family: str, name: str) -> None:
-    """Give ``parser`` (made with ``add_help=False``) the ``--help`` that knows the pack's command ``name``."""
-    parser.add_argument("-h", "--help", action=_PackHelp, family=family, name=name)
+def pack_help(parser: argparse.ArgumentParser, family: str, name: str, helper: str = "contract:help_for") -> None:
+    """Give ``parser`` (made with ``add_help=False``) the ``--help`` that knows the pack's command ``name``,
+    written by ``helper`` (``module:function`` of ``progression.cli``, given the parser, the namespace, ``family``
+    and ``name``)."""
+    parser.add_argument("-h", "--help", action=_PackHelp, family=family, name=name, helper=helper)
 
 
 def command(module: str, function: str) -> Callable[[argparse.Namespace, Output], int]:
@@ -608,6 +622,26 @@ def _league(sub: Any) -> None:
     record.add_argument("fixture", metavar="FIXTURE", help="the fixture's number in the season")
     record.add_argument("options", nargs="*", metavar="KEY=VALUE", help="the match, both sides")
     add_dice_options(record)
+
+    do = commands.add_parser(
+        "do",
+        parents=shown,
+        add_help=False,
+        help="run one of a team's own actions: an advancement, a hire, Expensive Mistakes",
+        description="Run the pack's action ACTION on the team TEAM kept in the league, with KEY=VALUE options "
+        "read by the types the pack declares, as `sheet do` runs it on a team file, in one transaction: the "
+        "team's own post-match sequence (bloodbowl: advance, decide, hire, fire, staff, retire, hire_journeyman, "
+        "close, journeymen) and its draft (end_draft). A match goes through `league record`, and an action the "
+        "league runs otherwise is refused, saying what to use. `progression league do FILE TEAM ACTION --help` "
+        "lists the action's options. Dice: --seed, --dice, or asked.",
+    )
+    do.add_argument("file", metavar="FILE", help="the league's store (a SQLite file)")
+    do.add_argument("team", metavar="TEAM", help="the team's id in the league")
+    do.add_argument("action", metavar="ACTION", help="the pack's action (`progression show PACK` lists them)")
+    do.add_argument("options", nargs="*", metavar="KEY=VALUE", help="an option of the action (`... ACTION --help`)")
+    pack_help(do, "actions", "action", helper="league:action_help")
+    add_dice_options(do)
+    do.set_defaults(run=command("league", "run_do"))
 
     amend = store(
         "amend",

@@ -38,41 +38,47 @@ def report(
     before: Sheet,
     after: Sheet,
     member: str | None = None,
+    *,
+    head: str = "",
+    answer: Callable[[str | None], str | None] | None = None,
+    **about: object,
 ) -> None:
     """Say what changed: the ledger entries added (or removed by an undo), each band of a ladder the change
-    moved (unless an entry says it, as a pack's milestone may), and any question waiting."""
+    moved (unless an entry says it, as a pack's milestone may), and any question waiting, with the command
+    that answers it. ``head`` starts each entry's line, ``answer`` gives the command that answers a member's
+    question (None: no command; by default ``sheet decide``), ``about`` adds to the JSON (a league's team)."""
     size = min(len(before.ledger), len(after.ledger))
     words = words.within(before, after, events=(*after.ledger[size:], *before.ledger[size:]))
     if out.json_mode:
         added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
         removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]
-        out.json({"file": file, "added": added, "removed": removed, "sheet": words.sheet(subject_of(after, member))})
+        sheet = words.sheet(subject_of(after, member))
+        out.json({"file": file, **about, "added": added, "removed": removed, "sheet": sheet})
         return
+    answered = answer or (lambda who: f"progression sheet decide {file}{f' --member {who}' if who else ''} OPTION")
 
     told: list[str] = []
 
-    def say(head: str, event: Event) -> None:  # a step's events one per line, under its label
+    def say(lead: str, event: Event) -> None:  # a step's events one per line, under its label
         first, *rest = words.outline(event) or [""]
         told.extend((first, *rest))
-        out.line(head + first)
+        out.line(lead + first)
         for line in rest:
             out.line(f"  {line}")
 
     if after.ledger == before.ledger:
         out.line(f"{file}: nothing to do, the sheet is unchanged")
     for index in range(len(before.ledger), size, -1):  # an undo takes back the latest entry first
-        say(f"undone #{index}: ", before.ledger[index - 1])
+        say(f"{head}undone #{index}: ", before.ledger[index - 1])
     for index in range(size + 1, len(after.ledger) + 1):
-        say(f"#{index} ", after.ledger[index - 1])
+        say(f"{head}#{index} ", after.ledger[index - 1])
     for line, said in band_changes(words, before, after, member):
         if not any(words_ in entry for words_ in said for entry in told):  # a pack's milestone may have said it
             out.line(line)
     for who, (question, options) in waiting(before, after, member):
-        named = f" --member {who}" if who else ""
-        out.line(
-            f"waits for a decision ({question}: {', '.join(options)}); "
-            f"answer with: progression sheet decide {file}{named} OPTION"
-        )
+        command = answered(who)
+        hint = f"; answer with: {command}" if command else ""
+        out.line(f"waits for a decision ({question}: {', '.join(options)}){hint}")
 
 
 def band_changes(

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from progression.ledger.sheet import Sheet
     from progression.store.store import Store
 
-__all__ = ["METHODS", "League", "LeagueBook", "Rows"]
+__all__ = ["METHODS", "OPTIONAL", "League", "LeagueBook", "Rows"]
 
 #: A table as the command line prints it: one mapping per row, its keys the columns.
 Rows = Sequence[Mapping[str, object]]
@@ -85,6 +85,16 @@ class LeagueBook(Protocol):
         """Correct a recorded fixture, ``check`` called before the commit as for :meth:`record`: each team's
         report of :func:`progression.amend`."""
 
+    def team_action(self, team: str, action: str) -> Command:
+        """The pack's action ``action``, which a team of the league runs on itself (``league do``); a
+        refusal that names what to use instead when the league runs it otherwise (a match). Optional, with
+        :meth:`do`: a class without them runs no team's actions."""
+
+    def do(self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object) -> Sheet:
+        """Run ``action`` (:meth:`team_action`) on ``team`` with its options, read by the command line from the
+        action's declaration, in one transaction, ``check`` called before the commit as for :meth:`record`:
+        the team as stored."""
+
     def standings(self, season: int | None, *, bonus: bool | None) -> Rows:
         """The table of ``season``; ``bonus`` counts the bonus points (None: as the league was made)."""
 
@@ -119,6 +129,9 @@ METHODS: dict[str, tuple[str, ...]] = {
     "history": ("team",),
     "verify": (),
 }
+
+#: The methods a pack's league class may have (``league do``), checked as :data:`METHODS` when it has them.
+OPTIONAL: dict[str, tuple[str, ...]] = {"team_action": ("team", "action"), "do": ("team", "action", "dice")}
 
 
 def _texts(value: Sequence[str]) -> tuple[str, ...]:
@@ -165,6 +178,8 @@ class League(Command):
                 stacklevel=2,
             )
             methods = {**{m: lead for m, lead in METHODS.items() if m != "add_teams"}, "add_team": ("team", "sheet")}
+        if isinstance(self.book, type):
+            methods = {**methods, **{m: lead for m, lead in OPTIONAL.items() if hasattr(self.book, m)}}
         check_book("league", self.book, methods)
         if not self.leaders or not all(isinstance(f, str) and f for f in self.leaders):
             msg = f"league: leaders names the figures leaders are ranked by (one or more texts), got {self.leaders!r}"

@@ -334,3 +334,113 @@ class TestFreshCommand:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         assert [0, True, []] == json.loads(done.stdout)
         assert (1, 0) == open_league(league).fixture(1).played.score  # type: ignore[union-attr]
+
+
+def held(path: str) -> tuple[dict[str, str], dict[str, object]]:
+    """What the league's store holds: every team as its export writes it, and every record."""
+    with open_league(path) as kept:
+        return {t: kept.store.export(t) for t in kept.teams()}, {r.name: r.value for r in kept.store.records()}
+
+
+class TestTeamActions:
+    def test_round_2_from_the_command_line(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Round 1 recorded, an advancement whose random skill waits for the coach, the decision, each team's
+        sequence closed, then round 2's first fixture: all from the command line, and the league verifies."""
+        for fixture, words in ROUND_1.items():
+            assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        advance = ["member=1", "type=random_primary", "choice=general", "--dice", "2,5,5,2"]
+        status, out, err = run(capsys, "league", "do", league, "anvils", "advance", *advance)
+        assert (0, "") == (status, err)
+        assert [
+            "anvils #4 Griselda (1): buy Random primary skill:",
+            "waits for a decision (keep one of the two skills: kick, strip_ball); answer with: "
+            f"progression league do {league} anvils decide member=1 choice=OPTION",
+        ] == [line for line in out.splitlines() if not line.startswith(" ")]
+        status, out, _ = run(capsys, "league", "do", league, "anvils", "decide", "member=1", "choice=kick")
+        assert (0, "anvils #5 Griselda (1): decide Kick:") == (status, out.splitlines()[0])
+        round_2 = ["home.score=1", "away.score=0", "home.events=2:touchdown", "--seed", "3"]
+        status, _, err = run(capsys, "league", "record", league, "3", *round_2)
+        assert (1, True) == (status, "the post-match sequence of match 1 is still open" in err), err
+        for team in TEAMS:
+            status, out, _ = run(capsys, "league", "do", league, team, "close", "number=1", "--dice", "6", "--json")
+            done = json.loads(out)
+            assert (0, team, True) == (status, done["team"], done["added"][0]["text"].startswith("match 1: expensive"))
+        status, out, err = run(capsys, "league", "record", league, "3", *round_2)
+        heads = [line.split(":")[0] for line in out.splitlines() if not line.startswith(" ")]
+        assert (0, "", ["counts #5 match 2", "anvils #7 match 2"]) == (status, err, heads)
+        status, out, _ = run(capsys, "league", "verify", league)
+        counts = {"anvils": 7, "barons": 4, "counts": 5, "dukes": 4}
+        assert (0, [f"{t}: all {n} entries verified" for t, n in counts.items()]) == (status, out.splitlines())
+
+    def test_help_lists_the_action_s_options_as_sheet_do(
+        self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """`league do FILE TEAM ACTION --help` is `sheet do FILE ACTION --help` but for its usage line; an action
+        the league runs otherwise has no help here, but the refusal."""
+        (team_file,) = team_files(pack, tmp_path / "..", {"solo": "Solo"})
+        for action in ("advance", "close", "hire"):
+            status, out, _ = run(capsys, "league", "do", league, "anvils", action, "--help")
+            _, sheet, _ = run(capsys, "sheet", "do", team_file, action, "--help")
+            assert (0, f"usage: progression league do FILE TEAM {action} [KEY=VALUE ...]", sheet.splitlines()[1:]) == (
+                status,
+                out.splitlines()[0],
+                out.splitlines()[1:],
+            )
+        status, out, err = run(capsys, "league", "do", league, "anvils", "match", "--help")
+        assert (2, "", True) == (status, out, "a match is recorded on both teams" in err)
+
+    @pytest.mark.parametrize(
+        ("words", "status", "message"),
+        [
+            (
+                ["anvils", "match", "number=2", "opponent=Barons", "score=1-0"],
+                2,
+                "league 'Old World Cup' does not let a team run the action 'match' on itself: a match is recorded on "
+                "both teams and its fixture at once, with `progression league record FILE FIXTURE ...` "
+                "(League.record); a team runs on itself: advance, decide, hire, fire, staff, retire, hire_journeyman, "
+                "close, journeymen, end_draft",
+            ),
+            (["anvils", "match"], 2, "does not let a team run the action 'match' on itself"),
+            (["barons", "new_season"], 2, "a season ends for every team of the league at once"),
+            (["anvils", "prize", "place=1"], 2, "are the league's to give at the end of a season"),
+            (
+                ["nobody", "close", "number=1"],
+                2,
+                "team 'nobody' is not defined in league 'Old World Cup'; expected one of: anvils, barons, counts, dukes",
+            ),
+            (
+                ["anvils", "fly"],
+                2,
+                "team action 'fly' is not defined in league 'Old World Cup'; expected one of: advance, close, decide",
+            ),
+            (
+                ["anvils", "close", "number=one"],
+                2,
+                "action 'close': option 'number' expects whole number, got 'one' (see `progression league do {file} "
+                "anvils close --help`)",
+            ),
+            (["anvils", "close", "numbr=1"], 2, "unknown option 'numbr'"),
+            (["anvils", "close", "number=1", "--dice", "6,6"], 2, "--dice gave 2 results but only 1 was rolled"),
+            (["anvils", "close", "number=2", "--dice", "6"], 2, "has no result of match 2 in season 1"),
+            (["anvils", "decide", "member=1", "choice=kick"], 1, "there is no decision to make"),
+            (["anvils", "hire", "position=troll"], 2, "troll"),
+        ],
+    )
+    def test_refusals_write_nothing(
+        self, league: str, capsys: pytest.CaptureFixture[str], words: list[str], status: int, message: str
+    ) -> None:
+        """Each refusal has its exit status and its sentence (what was asked, what is allowed or expected, what
+        to use), prints nothing on stdout, and leaves what the store holds as it was."""
+        assert 0 == run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")[0]
+        before = held(league)
+        found, out, err = run(capsys, "league", "do", league, *words)
+        assert (status, "", True) == (found, out, message.format(file=league) in err), err
+        assert before == held(league)
+
+    def test_a_league_class_without_team_actions(self, pack: RulePack) -> None:
+        """A pack's league class that has no team_action and do (they are optional) is told so by `league do`."""
+        from progression.cli.args import UsageError
+        from progression.cli.league import team_action
+
+        with pytest.raises(UsageError, match="the league of pack 'bloodbowl' runs no team's actions"):
+            team_action(pack, object(), "anvils", "close")  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from .actions import _once, parse_events, standing_rows
 from .options import flag, listed, pairs, whole
 
 if TYPE_CHECKING:
+    from progression.contract import Command
     from progression.history import Amendment, Verification
     from progression.store import Store
 
@@ -116,7 +117,8 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
 
 class LeagueCommands:
     """A Blood Bowl league kept in one store: teams, round-robin fixtures, each match recorded once for both
-    teams, standings, leaders, careers, history, amendments and verification."""
+    teams, each team's own post-match sequence, standings, leaders, careers, history, amendments and
+    verification."""
 
     def __init__(self, league: League) -> None:
         self.league = league
@@ -185,6 +187,12 @@ class LeagueCommands:
         changes = {field.name: getattr(played, field.name) for field in attrs.fields(Played)}
         report = self.league.amend(fixture, season=season, dice=dice, invalid=invalid, check=check, **changes)
         return dict(report.reports)
+
+    def team_action(self, team: str, action: str) -> Command:
+        return self.league.team_action(team, action)
+
+    def do(self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object) -> Sheet:
+        return self.league.act(team, action, dice, check=check, **options)
 
     def standings(self, season: int | None, *, bonus: bool | None) -> list[dict[str, object]]:
         return standing_rows(self.league.standings(season, bonus=bonus))

@@ -31,8 +31,10 @@ from ..match.record import MatchRecord
 from ..match.spp import mvps_rolled
 from ..team.results import Result, check_team, results, season_of
 from .fixtures import SIDES, Fixture, Played, Side, round_robin
+from .team_actions import check_action, check_operation
 
 if TYPE_CHECKING:
+    from progression.contract import Command
     from progression.history import Amendment, Verification
     from progression.store import Record, Store, Transaction
 
@@ -434,9 +436,68 @@ class League(Book):
         return self.run(team, expensive_mistakes.operation(number=number, must_advance=must_advance), dice)  # type: ignore[attr-defined]
 
     def run(self, team: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None) -> Sheet:
-        """Run one of a team's own operations (an advancement, a hire, Expensive Mistakes) on the stored team."""
+        """Run one of a team's own operations (an advancement, a hire, Expensive Mistakes: one of
+        :data:`~progression_bloodbowl.store.team_actions.TEAM_OPERATIONS`) on the stored team.
+
+        Raises:
+            UnknownName: a team not of the league.
+            InvalidInput: an operation the league does not let a team run on itself (a match: :meth:`record`; a
+                new season: :meth:`new_season`), saying what to use instead. A prize, the trophy, inducements,
+                spells and the core's operations other than a purchase, a decision and a mark still run for this
+                release, with a ``DeprecationWarning``.
+        """
         self._check_team(team, self.teams())
+        if not isinstance(operation, Operation):
+            msg = f"league.run runs an operation on team {team!r}, got {type(operation).__name__}"
+            raise InvalidInput(msg)
+        check_operation(operation.tag, operation.label, self.name, lenient=True)
         return self.store.run(team, operation, dice, expected=expected)[0]
+
+    def team_action(self, team: str, action: str) -> Command:
+        """The pack's action ``action`` (as ``progression league do`` names it), which a team of the league runs
+        on itself: one of :data:`~progression_bloodbowl.store.team_actions.TEAM_ACTIONS`.
+
+        Raises:
+            UnknownName: a team not of the league, or an action the pack does not have.
+            InvalidInput: an action the league does not let a team run on itself, saying what to use instead.
+        """
+        self._check_team(team, self.teams())
+        check_action(action, self.pack.contract.names("actions"), self.name)
+        found = self.pack.contract.find("actions", action)
+        if found is None:  # pragma: no cover - every team action is one of the pack's (a test keeps it so)
+            raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
+        return found
+
+    def act(
+        self,
+        team: str,
+        action: str,
+        dice: Dice | None = None,
+        *,
+        check: Callable[[], None] | None = None,
+        **options: Any,
+    ) -> Sheet:
+        """Run the pack's action ``action`` (:meth:`team_action`) with its ``options`` on the stored team, in one
+        transaction: every entry it makes is an operation :meth:`run` runs, and goes through the engine again
+        before it is stored (:meth:`progression.store.Transaction.extend`). The team as stored.
+
+        Raises:
+            UnknownName: a team not of the league, or an action the pack does not have.
+            InvalidInput: an action the league does not let a team run on itself.
+            ProgressionError: the rules refuse it, or ``check`` (called before the transaction commits: typed-in
+                dice all used) does; nothing was written.
+        """
+        command = self.team_action(team, action)
+        with self.store.transaction() as tx:
+            before = tx.sheet(team)
+            after: Sheet = command(self.pack, before, dice, **options)
+            for entry in after.ledger[len(before.ledger) :]:
+                if isinstance(entry, Entry):  # anything else is refused by extend
+                    check_operation(entry.operation.tag, entry.operation.label, self.name, lenient=False)
+            stored = tx.extend(team, after)
+            if check is not None:
+                check()
+        return stored
 
     def amend(
         self,

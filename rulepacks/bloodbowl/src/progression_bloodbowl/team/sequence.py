@@ -265,7 +265,7 @@ def check_ended(team: Sheet, what: str) -> None:
         msg = (
             f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it with "
             f"Expensive Mistakes (step 5: `sheet do FILE close number={now.number}` on a team's file, "
-            f"League.close_match in a league's store) before {what}"
+            f"`league do FILE TEAM close number={now.number}` in a league's store) before {what}"
         )
         raise OutOfOrder(msg)
 

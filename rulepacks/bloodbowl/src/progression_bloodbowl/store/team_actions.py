@@ -1,0 +1,142 @@
+"""What a team of a league runs on itself between its matches, and what the league runs instead of the rest.
+
+A league keeps what concerns two teams or all of them: a match is recorded on both teams and their fixture
+at once (:meth:`~progression_bloodbowl.types.League.record`), a season ends for every team at once
+(:meth:`~progression_bloodbowl.types.League.new_season`). What is left to one team is its own post-match
+sequence, steps 3 to 6 of the rules (advancements and the skill a random one paused on, hiring, firing,
+staff, temporary retirement, journeymen, Expensive Mistakes, which close the sequence, and the
+journeymen that ready it for the next fixture), and its draft, until its first match ends it.
+:data:`TEAM_ACTIONS` names those of the pack's actions (``progression league do``) with the operations each
+runs; :meth:`League.run <progression_bloodbowl.types.League.run>` runs those operations and refuses the
+others, each refusal saying what to use instead (:data:`ELSEWHERE`).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Collection, Mapping
+
+import attrs
+
+from progression.errors import InvalidInput, UnknownName
+
+__all__ = ["ELSEWHERE", "TEAM_ACTIONS", "TEAM_OPERATIONS", "Elsewhere", "check_action", "check_operation"]
+
+#: The pack's actions a team runs on itself inside a league, each with the operations it runs.
+TEAM_ACTIONS: Mapping[str, tuple[str, ...]] = {
+    "advance": ("purchase",),  # step 3
+    "decide": ("decide",),  # step 3: the skill a random advancement paused on
+    "hire": ("bloodbowl.hire",),  # step 4, or the draft
+    "fire": ("bloodbowl.fire",),
+    "staff": ("bloodbowl.buy_staff", "bloodbowl.fire_staff"),
+    "retire": ("bloodbowl.retire",),
+    "hire_journeyman": ("bloodbowl.hire_journeyman",),
+    "close": ("bloodbowl.expensive_mistakes",),  # step 5, which ends the sequence
+    "journeymen": ("bloodbowl.add_journeymen",),  # step 6: up to 11 able to play the next fixture
+    "end_draft": ("bloodbowl.end_draft",),
+}
+
+#: Every operation a team runs on itself inside a league: its actions', and the steps no action runs alone
+#: (:class:`~progression_bloodbowl.PostMatch` runs them: the dead leave, unhired journeymen go, the mark of
+#: step 6; a draft's staff).
+TEAM_OPERATIONS: frozenset[str] = frozenset(
+    {tag for tags in TEAM_ACTIONS.values() for tag in tags}
+    | {"bloodbowl.remove_dead", "bloodbowl.release_journeymen", "bloodbowl.draft_staff", "mark"}
+)
+
+
+@attrs.frozen(kw_only=True)
+class Elsewhere:
+    """Actions of the pack a team does not run on itself inside a league, their operations, and what to use
+    instead."""
+
+    actions: tuple[str, ...]
+    operations: tuple[str, ...]
+    #: What the league runs instead, or why nothing: the end of the refusal's sentence.
+    instead: str
+    #: Whether :meth:`League.run <progression_bloodbowl.types.League.run>` still runs the operations for this
+    #: release, with a ``DeprecationWarning``: it ran them before, and they break nothing the league keeps.
+    deprecated: bool = False
+
+
+#: What the league runs instead of the pack's other actions.
+ELSEWHERE: tuple[Elsewhere, ...] = (
+    Elsewhere(
+        actions=("match",),
+        operations=("bloodbowl.match", "bloodbowl.record_outcome", "bloodbowl.update_fans"),
+        instead="a match is recorded on both teams and its fixture at once, with "
+        "`progression league record FILE FIXTURE ...` (League.record)",
+    ),
+    Elsewhere(
+        actions=("new_season", "redraft"),
+        operations=("bloodbowl.new_season", "bloodbowl.redraft"),
+        instead="a season ends for every team of the league at once, with League.new_season",
+    ),
+    Elsewhere(
+        actions=("prize", "lose_trophy"),
+        operations=("bloodbowl.prize", "bloodbowl.lose_trophy"),
+        instead="play-off prizes and the League Trophy are the league's to give at the end of a season, "
+        "and it gives none yet",
+        deprecated=True,
+    ),
+    Elsewhere(
+        actions=("induce", "fireball", "zap"),
+        operations=("bloodbowl.induce", "bloodbowl.cast"),
+        instead="inducements and spells belong to a match against another team: what they did to players is "
+        "written in the match's words of `progression league record` (events=, injuries=), and the league keeps "
+        "no inducements yet",
+        deprecated=True,
+    ),
+    Elsewhere(
+        actions=(),
+        operations=("bloodbowl.matched_play_draft",),
+        instead="a Matched Play team is drafted for one match, and is no team of a league",
+    ),
+)
+
+#: What the refusal of an action or an operation the league does not know says to use instead.
+_OTHER = Elsewhere(
+    actions=(),
+    operations=(),
+    instead="a team runs on itself only its post-match sequence and its draft",
+    deprecated=True,
+)
+
+
+def check_action(action: str, actions: Collection[str], league: str) -> None:
+    """Refuse ``action`` unless a team of ``league`` runs it on itself; ``actions`` are the pack's.
+
+    Raises:
+        UnknownName: ``action`` is not one of the pack's actions.
+        InvalidInput: one the league does not let a team run on itself, saying what to use instead.
+    """
+    if action in TEAM_ACTIONS:
+        return
+    if action not in actions:
+        raise UnknownName("team action", action, tuple(TEAM_ACTIONS), f"league {league!r}")
+    found = next((e for e in ELSEWHERE if action in e.actions), _OTHER)
+    msg = (
+        f"league {league!r} does not let a team run the action {action!r} on itself: {found.instead}; "
+        f"a team runs on itself: {', '.join(TEAM_ACTIONS)}"
+    )
+    raise InvalidInput(msg)
+
+
+def check_operation(tag: str, label: str, league: str, *, lenient: bool) -> None:
+    """Refuse the operation tagged ``tag`` (described by ``label``) unless a team of ``league`` runs it on
+    itself; with ``lenient``, one that :data:`ELSEWHERE` deprecates runs, with a ``DeprecationWarning``.
+
+    Raises:
+        InvalidInput: an operation the league does not let a team run on itself, saying what to use instead.
+    """
+    if tag in TEAM_OPERATIONS:
+        return
+    found = next((e for e in ELSEWHERE if tag in e.operations), _OTHER)
+    said = (
+        f"league {league!r} does not let a team run the operation {tag!r} ({label}) on itself: {found.instead}; "
+        f"a team runs on itself: {', '.join(sorted(TEAM_OPERATIONS))}"
+    )
+    if lenient and found.deprecated:
+        warnings.warn(f"{said}. League.run runs it for this release only", DeprecationWarning, stacklevel=3)
+        return
+    raise InvalidInput(said)
