@@ -97,14 +97,19 @@ class SheetError(ProgressionError, ValueError):
 
 
 class SheetTampered(SheetError):
-    """A sheet file edited by hand: its ledger is not the one the library sealed it with. It is read only to be
-    verified (which finds the entry that was changed) or run again from its operations (``rebase``)."""
+    """A sheet file whose seal does not show it is the one the library wrote: edited by hand (its ledger is not
+    the one it was sealed with), or written before seals (format 1 or 2). It is read only to be verified (which
+    finds an entry the rules do not give) or run again from its operations (``rebase``), which writes it sealed."""
 
-    def __init__(self, source: str) -> None:
+    #: Why, for a file edited by hand.
+    EDITED = "the file was changed outside the library: its ledger is not the one it was written with"
+
+    def __init__(self, source: str, why: str = EDITED) -> None:
+        #: Why the seal does not hold, in words.
+        self.why = why
         reason = (
-            "the file was changed outside the library: its ledger is not the one it was written with; "
-            "verify it to find the entry that differs (progression sheet verify), or run its history again from "
-            "its operations (progression sheet rebase)"
+            f"{why}; verify it to find an entry the rules do not give (progression sheet verify {source}), and run "
+            f"its history again from its operations to write it anew, sealed (progression sheet rebase {source})"
         )
         super().__init__(source, [Problem(source, "$.seal", reason)])
 

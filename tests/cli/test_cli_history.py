@@ -93,13 +93,44 @@ class TestEditedByHand:
         path = hero(tmp_path, run)
         edit(path, 3, amount=30)
         rebased = run("sheet", "rebase", str(path), "--pack", SKIRMISH)
-        assert (0, "~ #4 award 3 to Experience: changed (xp: +3 (was +30))") == (
+        assert (0, "~ #4 award 3 to Experience: changed (xp: +3 (was +30))", True) == (
             rebased.status,
             rebased.out.splitlines()[3],
+            "its operations were run again as they are written, and stand" in rebased.out,
         )
         assert (0, 0) == (
             run("sheet", "verify", str(path), "--pack", SKIRMISH).status,
             run("sheet", "award", str(path), "xp", "1", "-r", "more", "--pack", SKIRMISH).status,
+        )
+
+    def test_a_file_written_before_seals(self, run: Run, tmp_path: Path) -> None:
+        """Format 2, no seal: refused by ``award``; ``verify`` says it was written before seals (exit 1); ``rebase``
+        seals it, after which it takes changes."""
+        path = hero(tmp_path, run)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["format"] = 2
+        del data["seal"]
+        path.write_text(json.dumps(data), encoding="utf-8")
+        award = ("award", str(path), "xp", "1", "-r", "more", "--pack", SKIRMISH)
+        refused, verified = run("sheet", *award), run("sheet", "verify", str(path), "--pack", SKIRMISH, "--json")
+        assert (2, 1, "the file was written before seals (format 2), so nothing shows it was not changed by hand") == (
+            refused.status,
+            verified.status,
+            verified.json()["unsealed"],
+        )
+        assert (0, 0) == (run("sheet", "rebase", str(path), "--pack", SKIRMISH).status, run("sheet", *award).status)
+
+    def test_a_seal_that_is_no_seal_is_read_to_be_run_again(self, run: Run, tmp_path: Path) -> None:
+        """A seal in capitals: refused, but ``verify`` and ``rebase`` read the file, and rebase seals it."""
+        path = hero(tmp_path, run)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["seal"] = data["seal"].upper()
+        path.write_text(json.dumps(data), encoding="utf-8")
+        assert (2, 1, 0, 0) == (
+            run("sheet", "show", str(path), "--pack", SKIRMISH).status,
+            run("sheet", "verify", str(path), "--pack", SKIRMISH).status,
+            run("sheet", "rebase", str(path), "--pack", SKIRMISH).status,
+            run("sheet", "show", str(path), "--pack", SKIRMISH).status,
         )
 
 

@@ -185,7 +185,7 @@ class TestJsonRefusals:
 
     def test_a_file_that_does_not_load_gives_its_problems(self, run: Run, tmp_path: Path) -> None:
         bad = tmp_path / "bad.json"
-        bad.write_text('{"format": 2, "pack": "x", "ledger": []}', encoding="utf-8")
+        bad.write_text('{"format": 3, "pack": "x", "ledger": [], "seal": "%s"}' % ("0" * 64), encoding="utf-8")
         data = run("sheet", "show", str(bad), "--json").json()
         assert ("SheetError", "$.ledger") == (data["error"]["kind"], data["error"]["problems"][0]["path"])
 

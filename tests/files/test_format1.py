@@ -33,7 +33,7 @@ def pack_of(name: str) -> progression.RulePack:
 class TestFormatOne:
     def test_it_loads_as_it_did(self, name: str) -> None:
         """The state is what the released version read from the file: its entries, pools and stats."""
-        sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name)
+        sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, tampered="read")
         expected = EXPECTED[name]
         assert (expected["entries"], expected["pools"], expected["stats"]) == (
             len(sheet.ledger),
@@ -47,7 +47,7 @@ class TestFormatOne:
         """Read under its pack, each entry the core's operations give again is recovered as that operation (and
         verifies); every other entry (a pack's step: a draft, a match, a raise) is reported as unverifiable."""
         pack = pack_of(name)
-        sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, pack=pack)
+        sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, pack=pack, tampered="read")
         report = progression.verify(sheet, pack)
         recovered = [e.label for e in sheet.ledger if isinstance(e, progression.Entry)]
         unverifiable = [d.position for d in report.divergences if d.kind == "unverifiable"]
@@ -61,13 +61,13 @@ class TestFormatOne:
     def test_without_its_pack_nothing_is_recovered(self, name: str) -> None:
         """A file whose pack is neither given nor installed loads as it was recorded: nothing verified."""
         text = (HERE / name).read_text(encoding="utf-8").replace(f'"pack": "{pack_of(name).name}"', '"pack": "gone"')
-        sheet = progression.load_sheet(text, name)
+        sheet = progression.load_sheet(text, name, tampered="read")
         assert not any(isinstance(e, progression.Entry) for e in sheet.ledger)
 
     def test_it_goes_on_in_the_present_format(self, name: str) -> None:
         """A sheet read from format 1 takes new operations, which verify; saved again it is format 3, sealed."""
         pack = pack_of(name)
-        sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, pack=pack)
+        sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, pack=pack, tampered="read")
         after = progression.mark(sheet, "read again")
         report = progression.verify(after, pack)
         saved = progression.files.unstructure_sheet(after)
@@ -86,6 +86,6 @@ def test_an_edited_event_is_not_recovered() -> None:
     data = json.loads((HERE / name).read_text(encoding="utf-8"))
     data["ledger"][2]["price"]["xp"] = 0
     pack = pack_of(name)
-    sheet = progression.files.structure_sheet(data, name, pack=pack)
+    sheet = progression.files.structure_sheet(data, name, pack=pack, tampered="read")
     report = progression.verify(sheet, pack)
     assert [(3, "unverifiable")] == [(d.position, d.kind) for d in report.divergences]

@@ -26,7 +26,7 @@ def ana() -> dict[str, Any]:
 
 def nested(depth: int) -> dict[str, Any]:
     """Ana's file with her award wrapped in ``depth - 1`` steps, one inside the other (written by hand, so without
-    a seal: format 2)."""
+    a seal: format 2, read as it is)."""
     data = ana()
     inner: dict[str, Any] = data["ledger"][1]["events"][0]
     for _ in range(depth - 1):
@@ -47,14 +47,14 @@ class TestSize:
 class TestNesting:
     def test_what_loads_at_the_deepest_saves(self) -> None:
         """Events nested as deep as allowed load, and save again as they were."""
-        sheet = progression.files.structure_sheet(nested(DEEPEST - 1))
+        sheet = progression.files.structure_sheet(nested(DEEPEST - 1), tampered="read")
         assert sheet == progression.load_sheet(progression.dump_sheet(sheet))
 
     @pytest.mark.parametrize("depth", [DEEPEST + 1, 300])
     def test_deeper_is_refused_at_load(self, depth: int) -> None:
         """300 nested steps once loaded and could never be saved again; now refused, with where."""
         with pytest.raises(SheetError, match=f"nest at most {DEEPEST} deep"):
-            progression.load_sheet(json.dumps(nested(depth)))
+            progression.load_sheet(json.dumps(nested(depth)), tampered="read")
 
     def test_json_too_deep_for_any_reader(self) -> None:
         """100,000 nested lists: refused as nested too deeply, not a RecursionError."""

@@ -105,10 +105,14 @@ class TestBadFiles:
                 r"unknown key 'notes'; a sheet file of format 3 holds: format, pack, ledger, seal @ \$\.notes",
             ),
             ({"format": 2}, r"unknown key 'seal'; a sheet file of format 2 holds: format, pack, ledger @ \$\.seal"),
-            ({"seal": None}, r"a sheet file of format 3 holds its seal, 64 hexadecimal digits; got None @ \$\.seal"),
+            ({"seal": None}, r"its seal is not one the library writes \(64 lowercase hexadecimal digits\), got None;"),
             (
                 {"seal": "0" * 63},
-                r"a sheet file of format 3 holds its seal, 64 hexadecimal digits; got '0{63}' @ \$\.seal",
+                r"its seal is not one .* got '0{63}'; verify it .*\(progression sheet verify ana\.json\)",
+            ),
+            (
+                {"seal": "A" * 64},
+                r"its seal is not one the library writes \(64 lowercase hexadecimal digits\), got 'A{64}'",
             ),
         ],
     )
@@ -240,16 +244,17 @@ class TestSeal:
         with pytest.raises(SheetTampered):
             load_sheet(json.dumps(data, indent=2), "ana.json")
 
-    def test_a_file_without_a_seal_loads(self) -> None:
-        """A file of format 2, written before seals, loads as it is; saved again, it is sealed."""
+    def test_a_file_without_a_seal_is_read_only_to_be_checked(self) -> None:
+        """A file of format 2, written before seals: nothing shows it was not edited (the award made 30, and its
+        operation), so it is refused as an edited file is, saying so; read as it is, saved, it is sealed."""
         data = saved()
         data["format"] = 2
         del data["seal"]
-        sheet = structure_sheet(data, "ana.json")
-        assert (3, (3, unstructure_sheet(sheet)["seal"])) == (
-            unstructure_sheet(sheet)["format"],
-            (sheet.pools["purse"], saved()["seal"]),
-        )
+        data["ledger"][1]["events"][0]["amount"] = data["ledger"][1]["operation"]["amount"] = 30
+        with pytest.raises(SheetTampered, match=r"the file was written before seals \(format 2\), so nothing shows"):
+            structure_sheet(data, "ana.json")
+        sheet = structure_sheet(data, "ana.json", tampered="read")
+        assert (30, 30) == (sheet.pools["purse"], structure_sheet(unstructure_sheet(sheet), "ana.json").pools["purse"])
 
     def test_what_tampered_takes(self) -> None:
         """``tampered`` is "refuse" or "read"; anything else is refused before the file is read."""

@@ -529,17 +529,12 @@ class TestFiles:
             store.import_file("bo", huge)
 
     def test_a_file_that_does_not_verify_is_refused(self, store, pack, tmp_path: Path) -> None:
-        """A file that does not verify is refused at the entry that diverges; ``verify=False`` keeps it (a file
-        written before seals, of format 2), and verify finds it."""
-        data = progression.files.unstructure_sheet(
-            pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt")
-        )
-        data["ledger"][1]["events"][0]["amount"] = 120
-        data["format"] = 2
-        del data["seal"]
+        """A file that does not verify (an award recorded without its operation, as before operations were) is
+        refused at the entry that diverges; ``verify=False`` keeps it, and verify finds it."""
+        made = pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt")
         path = tmp_path / "ana.json"
-        path.write_text(json.dumps(data), encoding="utf-8")
-        with pytest.raises(StoreError, match=r"sheet 'ana' does not verify .*: #2 award 12 to xp: events\[0\]\.amount"):
+        progression.files.create_sheet_file(path, progression.replay([made.ledger[0], *made.ledger[1].events]))
+        with pytest.raises(StoreError, match=r"sheet 'ana' does not verify .*: #2 .*recorded before operations"):
             store.import_file("ana", path)
         assert () == store.ids()
         store.import_file("ana", path, verify=False)
@@ -548,7 +543,7 @@ class TestFiles:
     @pytest.mark.parametrize("verify", [True, False])
     def test_a_file_edited_by_hand_is_refused(self, store, pack, tmp_path: Path, verify: bool) -> None:
         """A sealed file edited by hand is refused, verified or not, even where the rules give the edit (the award
-        and its operation made 120 together): nothing is stored."""
+        and its operation made 120 together), and so is one written before seals (format 2): nothing is stored."""
         data = progression.files.unstructure_sheet(
             pack.award(pack.new_sheet("hero", "Ana"), "xp", 12, reason="the crypt")
         )
@@ -557,6 +552,11 @@ class TestFiles:
         path = tmp_path / "ana.json"
         path.write_text(json.dumps(data), encoding="utf-8")
         with pytest.raises(SheetTampered, match=r"ana\.json does not load: the file was changed outside the library"):
+            store.import_file("ana", path, verify=verify)
+        data["format"] = 2
+        del data["seal"]
+        path.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(SheetTampered, match=r"ana\.json does not load: the file was written before seals"):
             store.import_file("ana", path, verify=verify)
         assert () == store.ids()
 

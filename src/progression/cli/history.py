@@ -42,6 +42,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
                 "file": args.file,
                 "ok": report.ok and sealed,
                 "sealed": sealed,
+                "unsealed": opened.file.unsealed,
                 "entries": report.entries,
                 "rules": report.rules,
                 "recorded_rules": report.recorded_rules,
@@ -52,12 +53,10 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         for line in report.lines():
             out.line(line)
         if not sealed:
-            out.line(f"{_UNSEALED}: `progression sheet rebase {args.file}` runs its history again and writes it anew")
+            out.line(
+                f"{opened.file.unsealed}: `progression sheet rebase {args.file}` runs its history again from its operations and writes it anew, sealed"
+            )
     return 0 if report.ok and sealed else 1
-
-
-#: What ``verify`` says of a file edited by hand, whether or not an entry diverges.
-_UNSEALED = "the file was changed outside the library: its ledger is not the one it was written with"
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:
@@ -96,7 +95,7 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
     dice.check_used()
     if not args.dry_run:
         write_sheet(opened.file, after)
-    _print(out, args, None, report, written=not args.dry_run, told=told)
+    _print(out, args, None, report, written=not args.dry_run, told=told, unsealed=opened.file.unsealed)
     return 0
 
 
@@ -125,15 +124,21 @@ def _print(
     *,
     written: bool,
     told: Mapping[int, str],
+    unsealed: str | None = None,
 ) -> None:
+    """The report of an amendment or a rebase; ``unsealed``: why the file run again was not sealed (its operations
+    then stand as they are written, edits included: said, so that no edit is taken unnoticed)."""
     if out.json_mode:
-        out.json({"file": args.file, "written": written, "outcomes": outcomes(report)})
+        data = {"file": args.file, "written": written, "outcomes": outcomes(report)}
+        out.json(data if unsealed is None else {**data, "unsealed": unsealed})
         return
     for outcome in report.outcomes:
         if outcome.status == "amended" and old is not None:
             out.line(f"- #{outcome.position} {old}")
         shown = attrs.evolve(outcome, label=told.get(outcome.position, outcome.label))
         out.line(f"{MARKS[outcome.status]} {shown.line()}")
+    if unsealed is not None:
+        out.line(f"{unsealed}: its operations were run again as they are written, and stand")
     out.line(f"wrote {args.file}" if written else "nothing written")
 
 

@@ -36,9 +36,14 @@ class SheetFile:
     #: SHA-256 of the file's bytes (:func:`progression.disk.fingerprint`), or None for a file not there.
     digest: str | None
     sheet: Sheet
-    #: Whether the file holds the ledger it was sealed with: False only for a file edited by hand, read
-    #: with ``tampered="read"`` (:func:`read_sheet_file`); True for a file written before seals (format 2).
-    sealed: bool = True
+    #: Why the file's seal does not hold, read with ``tampered="read"`` (:func:`read_sheet_file`): edited by hand,
+    #: or written before seals (format 1 or 2); None when it holds.
+    unsealed: str | None = None
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the file holds the ledger the library sealed it with."""
+        return self.unsealed is None
 
     def save(self, sheet: Sheet) -> SheetFile:
         """Write ``sheet`` over this file, if the file is still what was read; the file as now written.
@@ -60,13 +65,14 @@ def read_sheet_file(
     Raises:
         MissingFile: nothing is at ``path``.
         UnreadableFile: no regular file, larger than a sheet file may be, or refused by the system.
-        SheetTampered: the file was edited by hand (its ledger is not the one it was sealed with).
+        SheetTampered: the file was edited by hand (its ledger is not the one it was sealed with), or written
+            before seals (format 1 or 2).
         SheetError: the file holds no valid sheet.
     """
     file = Path(checked_path(path, "read_sheet_file"))
     data = read_regular(file, LARGEST_FILE)
-    sheet, sealed = loaded(data, str(file), pack=pack, verify=verify, tampered=tampered)
-    return SheetFile(path=file, digest=fingerprint(data), sheet=sheet, sealed=sealed)
+    sheet, unsealed = loaded(data, str(file), pack=pack, verify=verify, tampered=tampered)
+    return SheetFile(path=file, digest=fingerprint(data), sheet=sheet, unsealed=unsealed)
 
 
 def create_sheet_file(path: str | os.PathLike[str], sheet: Sheet, *, replace: bool = False) -> SheetFile:

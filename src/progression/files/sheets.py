@@ -1,12 +1,12 @@
 """Sheets and ledgers to and from JSON, through one cattrs converter per set of operations.
 
 A sheet file (format 3) holds the pack's name, the ledger (one entry per operation, each with the
-operation, tagged ``op``, its rolls and its events) and its seal: the SHA-256 of the state the ledger
-folds to, as the library wrote it. A file whose ledger no longer gives its seal's state was changed
-outside the library (by hand), and is refused (:class:`~progression.errors.SheetTampered`) but to be
-verified or run again. Files of format 2, written before seals, load as they are and are sealed at
-their next write; files of format 1, written before operations were recorded, hold events only and
-load as history that ``verify`` reports as recorded before operations.
+operation, tagged ``op``, its rolls and its events) and its seal: the SHA-256 of the entries' text as
+the library wrote it. A file whose entries are not those it was sealed with was changed outside the
+library (by hand), and is refused (:class:`~progression.errors.SheetTampered`) but to be verified or
+run again; so is a file written before seals (format 2; format 1, written before operations were
+recorded, holds events only, which ``verify`` reports as recorded before operations): nothing shows it
+was not edited. Run again (``rebase``), either is written sealed.
 
 The converter is built on first use: importing cattrs and generating its functions is
 most of what ``import progression`` would otherwise cost.
@@ -57,11 +57,12 @@ __all__ = [
 #: The version of the sheet file format this library writes.
 FORMAT = 3
 #: The versions it reads: format 1 holds events only, written before operations were recorded; format 2 has no
-#: seal, written before seals were.
+#: seal, written before seals were (either is read only as a file edited by hand is: ``tampered="read"``).
 READS = (1, 2, 3)
 #: The keys of a saved sheet, by format.
 _KEYS = {1: ("format", "pack", "ledger"), 2: ("format", "pack", "ledger"), 3: ("format", "pack", "ledger", "seal")}
-#: What a tampered file may be read for (``tampered=``): refused, or read as it is (to verify it, or run it again).
+#: What a file whose seal does not hold (edited by hand, or written before seals) is read for (``tampered=``):
+#: refused, or read as it is, to verify it or to run its history again (``rebase``).
 Tampered = Literal["refuse", "read"]
 
 
@@ -106,20 +107,21 @@ def structure_sheet(
             operations, the installed pack of the sheet's name.
         verify: also re-execute the history under the rules (:func:`progression.verify`) and
             refuse a sheet whose history the rules do not give.
-        tampered: ``"refuse"`` a file whose ledger is not the one it was sealed with (edited by hand:
-            :class:`~progression.errors.SheetTampered`), or ``"read"`` it as it is, to verify it or to run its
-            history again (:func:`progression.rebase`); :func:`~progression.files.read_sheet_file` tells which
-            (:attr:`SheetFile.sealed <progression.files.SheetFile.sealed>`).
+        tampered: ``"refuse"`` a file whose ledger is not the one it was sealed with (edited by hand), or that
+            was written before seals (format 1 or 2): :class:`~progression.errors.SheetTampered`; or ``"read"``
+            it as it is, to verify it or to run its history again (:func:`progression.rebase`), which writes it
+            sealed; :func:`~progression.files.read_sheet_file` tells which
+            (:attr:`SheetFile.unsealed <progression.files.SheetFile.unsealed>`).
     """
     return structured(data, source, pack=pack, verify=verify, tampered=tampered)[0]
 
 
 def structured(
     data: Any, source: str, *, pack: RulePack | None, verify: bool, tampered: Tampered, read: str | None = None
-) -> tuple[Sheet, bool]:
-    """:func:`structure_sheet`, and whether the file's seal holds (True for a file of format 1 or 2, which has
-    none); ``read`` is the digest of the entries' text as the file holds it, when it is laid out as
-    :func:`dump_sheet` writes (else the entries are written again to be digested)."""
+) -> tuple[Sheet, str | None]:
+    """:func:`structure_sheet`, and why the file's seal does not hold (None when it does); ``read`` is the digest
+    of the entries' text as the file holds it, when it is laid out as :func:`dump_sheet` writes (else the entries
+    are written again to be digested)."""
     if tampered not in ("refuse", "read"):
         msg = f"tampered is 'refuse' or 'read', got {tampered!r}"
         raise InvalidInput(msg)
@@ -137,9 +139,9 @@ def structured(
         reason = f"unknown key {extra[0]!r}; a sheet file of format {version} holds: {', '.join(keys)}"
         raise SheetError(source, [Problem(source, f"$.{extra[0]}", reason)])
     written = data.get("seal")
-    if version == 3 and not (isinstance(written, str) and _SEAL.fullmatch(written)):
-        reason = f"a sheet file of format 3 holds its seal, 64 hexadecimal digits; got {written!r:.80}"
-        raise SheetError(source, [Problem(source, "$.seal", reason)])
+    unsealed = _unsealed(version, written)
+    if unsealed is not None and tampered == "refuse":
+        raise SheetTampered(source, unsealed)
     events = _events(data, source, pack)
     deep = nesting_problem(events)
     if deep is not None:
@@ -165,10 +167,21 @@ def structured(
             problems = [Problem(source, f"$.ledger[{d.position - 1}]", d.sentence) for d in report.divergences]
             raise SheetError(source, problems)
     # The file's own text, as written; else (laid out otherwise, or edited) the entries as they would be written.
-    holds = written is None or read == written or seal(sheet) == written
-    if not holds and tampered == "refuse":
-        raise SheetTampered(source)
-    return sheet, holds
+    if unsealed is None and read != written and seal(sheet) != written:
+        if tampered == "refuse":
+            raise SheetTampered(source)
+        unsealed = SheetTampered.EDITED
+    return sheet, unsealed
+
+
+def _unsealed(version: int, written: object) -> str | None:
+    """Why a file's seal cannot hold whatever its ledger (written before seals, or no seal the library writes),
+    or None."""
+    if version < 3:
+        return f"the file was written before seals (format {version}), so nothing shows it was not changed by hand"
+    if not (isinstance(written, str) and _SEAL.fullmatch(written)):
+        return f"its seal is not one the library writes (64 lowercase hexadecimal digits), got {written!r:.80}"
+    return None
 
 
 #: A seal: a SHA-256 in lowercase hexadecimal.
@@ -333,8 +346,8 @@ def load_sheet(
 
 def loaded(
     text: str | bytes, source: str, *, pack: RulePack | None, verify: bool, tampered: Tampered
-) -> tuple[Sheet, bool]:
-    """:func:`load_sheet`, and whether the file's seal holds (:func:`structured`)."""
+) -> tuple[Sheet, str | None]:
+    """:func:`load_sheet`, and why the file's seal does not hold, or None (:func:`structured`)."""
     if not isinstance(text, str | bytes | bytearray):
         msg = f"load_sheet reads JSON text (str or bytes), got {type(text).__name__}; use structure_sheet() for parsed data"
         raise InvalidInput(msg)

@@ -105,7 +105,8 @@ class Book:
         return self.load_sheet_file(path)
 
     def load_sheet_file(self, path: str | os.PathLike[str]) -> Sheet:
-        """The sheet of a sheet file (format 1 or 2), read under the book's pack.
+        """The sheet of a sheet file, read under the book's pack (a file edited by hand, or written before seals, is
+        refused: :class:`~progression.errors.SheetTampered`).
 
         Raises:
             InvalidInput: ``path`` is not a path.

@@ -306,8 +306,9 @@ class Store:
             return tx.add(sheet_id, sheet, verify=verify)
 
     def import_file(self, sheet_id: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
-        """Store the sheet of a sheet file (of any format) under ``sheet_id``; as :meth:`add`. A sealed file
-        edited by hand is refused, ``verify`` or not (:class:`~progression.errors.SheetTampered`)."""
+        """Store the sheet of a sheet file under ``sheet_id``; as :meth:`add`. A file edited by hand, or written
+        before seals (format 1 or 2), is refused, ``verify`` or not (:class:`~progression.errors.SheetTampered`):
+        ``progression sheet rebase FILE`` writes it sealed."""
         target = _check_path(path, f"the sheet file to import as {sheet_id!r}")
         text = sheet_bytes(target, self.where)
         return self.add(sheet_id, files.load_sheet(text, str(target), pack=self.pack), verify=verify)

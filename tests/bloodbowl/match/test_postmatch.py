@@ -140,7 +140,9 @@ class TestMatchRecord:
         """A team file of pack version 2 (``data/anvils-version-2.json``, made by that version) rolled 4, 2, 1 for
         its only nominee: ``verify`` says the rules changed, and where the new ones part from the record; rebased,
         the MVP is his still and the rolls are gone."""
-        old = progression.load_sheet((Path(__file__).parent / "data" / "anvils-version-2.json").read_text(), pack=pack)
+        old = progression.load_sheet(
+            (Path(__file__).parent / "data" / "anvils-version-2.json").read_text(), pack=pack, tampered="read"
+        )
         assert old.rules.startswith("bloodbowl 2 ")
         sentences = [d.sentence for d in progression.verify(old, pack).divergences if d.kind == "rules"]
         assert "the rules ask for 1D6 for 'Dedicated Fans' where the entry recorded 1D6 for 'MVP'" in sentences[-1]
