@@ -183,18 +183,33 @@ class TestRebase:
         assert market().quote(ana_history(), "medal").price == 2
 
     def test_rebase_runs_the_history_under_the_new_rules(self) -> None:
-        """The medal now costs 3: the rebased sheet paid 3, says so, and verifies under the new rules."""
+        """The medal now costs 3: the rebased sheet paid 3, says so, and verifies under the new rules; its creation
+        says it was made under other rules."""
         pack = self.dearer()
         sheet, report = rebase(ana_history(), pack)
-        assert ([(1, "amended"), (2, "holds"), (3, "changed"), (4, "holds"), (5, "holds")], 13) == (
+        assert ([(1, "changed"), (2, "holds"), (3, "changed"), (4, "holds"), (5, "holds")], 13) == (
             statuses(report.outcomes),
             sheet.pools["purse"],
         )
+        assert (f"made under {pack.rules} (was {market().rules})",) == report.outcomes[0].changes
         assert (("purse: -3 (was -2)",), True, pack.rules) == (
             report.outcomes[2].changes,
             progression.verify(sheet, pack).ok,
             sheet.rules,
         )
+
+    def test_a_creation_under_the_same_rules_holds(self) -> None:
+        """Run again under the rules it was made under, the creation holds: nothing says it was amended."""
+        _, report = rebase(ana_history(), market())
+        assert {"holds"} == {status for _, status in statuses(report.outcomes)}
+
+    def test_a_creation_that_starts_otherwise_says_so(self) -> None:
+        """A sheet made with 5 in its purse, run again under rules that give the creation 0: changed, saying so."""
+        ana = market().new_sheet("adventurer", "Ana", pools={"purse": 5})
+        data = progression.files.unstructure_sheet(ana)
+        data["ledger"][0]["events"][0]["pools"]["purse"] = 7  # as another version would have made it
+        _, report = rebase(progression.files.structure_sheet(data, "ana.json", tampered="read"), market())
+        assert ("changed", ("purse: starts at 5 (was 7)",)) == (report.outcomes[0].status, report.outcomes[0].changes)
 
 
 class TestOnAnEditedHistory:

@@ -23,7 +23,7 @@ from progression.engine.run import execute_in, start_sheet
 from progression.errors import InvalidInput, ProgressionError
 from progression.history.verify import rules_of, verify
 from progression.ledger.events import Entry, Event, Marked, Operation, Rolled, Step
-from progression.ledger.sheet import Sheet, applied
+from progression.ledger.sheet import Sheet, applied, creation
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
@@ -171,11 +171,18 @@ def rebase(
     if not isinstance(first, Entry):
         msg = f"the history of sheet {sheet.name or sheet.kind!r} was recorded before operations were, so it cannot run again under other rules"
         raise InvalidInput(msg)
-    return _run_again(rules, sheet, 1, first.operation, dice, invalid)
+    return _run_again(rules, sheet, 1, first.operation, dice, invalid, rebased=True)
 
 
 def _run_again(
-    pack: RulePack, sheet: Sheet, position: int, operation: Operation, dice: Dice | None, invalid: str
+    pack: RulePack,
+    sheet: Sheet,
+    position: int,
+    operation: Operation,
+    dice: Dice | None,
+    invalid: str,
+    *,
+    rebased: bool = False,
 ) -> tuple[Sheet, Amendment]:
     if invalid not in INVALID:
         msg = f"invalid must be one of {', '.join(INVALID)}, got {invalid!r}"
@@ -183,7 +190,10 @@ def _run_again(
     old = sheet.ledger[position - 1]
     old_rolls = old.rolls if isinstance(old, Entry) else ()
     state = _first(pack, sheet, position, operation, RecordedDice(old_rolls, by_place=True, fallback=dice))
-    outcomes = [EntryOutcome(position=position, label=operation.label, status="amended")]
+    if rebased:  # the creation run again, not replaced: it holds, or says what it now makes otherwise
+        outcomes = [_created_again(old, state)]
+    else:
+        outcomes = [EntryOutcome(position=position, label=operation.label, status="amended")]
     old_before = sheet.at(position)
     for index in range(position, len(sheet.ledger)):
         number, recorded = index + 1, sheet.ledger[index]
@@ -208,6 +218,28 @@ def _run_again(
     if invalid == "refuse" and report.refused:
         raise AmendmentRefused(report)
     return state, report
+
+
+def _created_again(recorded: Event, state: Sheet) -> EntryOutcome:
+    """What became of a creation run again under the rules of now (``state`` the sheet it makes): it holds, or
+    each start it gives otherwise, and the rules it was made under."""
+    label = _label(recorded)
+    now = state.ledger[0]
+    if isinstance(now, Entry) and isinstance(recorded, Entry) and now.events == recorded.events:
+        return EntryOutcome(position=1, label=label, status="holds")
+    was, made = creation(recorded), creation(now)
+    told = []
+    if was is not None and made is not None:
+        for part in ("pools", "stats", "owned", "tags"):
+            old, new = getattr(was, part), getattr(made, part)
+            told += [
+                f"{key}: starts at {new.get(key, 'nothing')} (was {old.get(key, 'nothing')})"
+                for key in sorted(set(old) | set(new))
+                if old.get(key) != new.get(key)
+            ]
+        if was.rules != made.rules:
+            told.append(f"made under {made.rules or 'no rules named'} (was {was.rules or 'no rules named'})")
+    return EntryOutcome(position=1, label=label, status="changed", changes=tuple(told))
 
 
 def _first(pack: RulePack, sheet: Sheet, position: int, operation: Operation, dice: RecordedDice) -> Sheet:
