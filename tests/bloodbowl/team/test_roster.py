@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 import progression_bloodbowl as bb
-from progression import Effect, RulePack, Sheet, undo
+from progression import Effect, RulePack, ScriptedDice, Sheet, undo
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+
+from ..conftest import ended
 
 
 class TestDraft:
@@ -175,6 +177,25 @@ class TestHiring:
         assert team == undo(after)
 
 
+def played(pack: RulePack, team: Sheet, record: bb.MatchRecord) -> Sheet:
+    """``team`` after steps 1 and 2 of ``record``, the last match's sequence ended first (a Lasting Injury's D6
+    rolls 1: -1 MA)."""
+    dice = ScriptedDice([1, 3, 3, 3])
+    team = ended(pack, team)
+    return bb.operations.update_fans(pack, bb.operations.record_outcome(pack, team, record, dice), record, dice)
+
+
+def lasting_injury(pack: RulePack, team: Sheet, number: int, member: str) -> Sheet:
+    """``team`` after steps 1 and 2 of match ``number``, a draw in which ``member`` suffered a Lasting Injury."""
+    return played(
+        pack, team, bb.MatchRecord(number=number, opponent="Orcs", score=(0, 0), injuries={member: "lasting_injury"})
+    )
+
+
+#: A draw against the Dwarfs, no one hurt.
+MATCH_2 = bb.MatchRecord(number=2, opponent="Dwarfs", score=(1, 1))
+
+
 class TestRetirement:
     def test_only_after_a_lasting_injury(self, pack: RulePack, team: Sheet) -> None:
         """A fit player cannot be temporarily retired."""
@@ -182,25 +203,38 @@ class TestRetirement:
             bb.operations.retire(pack, team, "6")
 
     def test_retired_players_come_back_next_season(self, pack: RulePack, team: Sheet) -> None:
-        """Retired: out of CTV, still on the roster; a new season brings him back."""
-        from progression import Effect
-
-        team = pack.adjust(team, Effect(stats={"lasting_injuries": 1, "ma": -1}), reason="test", member="6")
-        retired = bb.operations.retire(pack, team, "6")
-        assert 50_000 == bb.current_team_value(pack, team).total - bb.current_team_value(pack, retired).total
-        assert bb.team_value(pack, team) == bb.team_value(pack, retired)
-        back = bb.new_season(pack, retired)
+        """Retired after the match of his Lasting Injury: still on the roster (in Team Value), out of CTV for the
+        rest of the season (in the next match's too, when a Lasting Injury's missed game is over); a new season
+        brings him back."""
+        retired = bb.operations.retire(pack, lasting_injury(pack, team, 1, "6"), "6")
+        next_match = played(pack, retired, MATCH_2)
+        assert ("season", bb.team_value(pack, team)) == (
+            retired.member("6").tags["retired"],
+            bb.team_value(pack, retired),
+        )
+        assert 50_000 == bb.current_team_value(pack, team).total - bb.current_team_value(pack, next_match).total
+        back = bb.new_season(pack, ended(pack, next_match))
         assert bb.current_team_value(pack, team).total == bb.current_team_value(pack, back).total
+
+    def test_only_in_the_sequence_of_the_match_of_the_injury(self, pack: RulePack, team: Sheet) -> None:
+        """Injured in match 1 and not retired then: in match 2's sequence he may no longer be, and a player given a
+        Lasting Injury outside any match (an adjustment) may not be either."""
+        hurt = lasting_injury(pack, team, 1, "6")
+        later = played(pack, hurt, MATCH_2)
+        with pytest.raises(
+            RequirementNotMet, match=r"no Lasting Injury in the match .* \(the sequence of match 2 is open\)"
+        ):
+            bb.operations.retire(pack, later, "6")
+        adjusted = pack.adjust(team, Effect(stats={"lasting_injuries": 1}), reason="test", member="6")
+        with pytest.raises(RequirementNotMet, match=r"\(no post-match sequence is open\)"):
+            bb.operations.retire(pack, adjusted, "6")
 
     def test_a_retired_player_counts_toward_sixteen(self, pack: RulePack, team: Sheet) -> None:
         """Sixteen on the roster, one of them temporarily retired: no seventeenth may be hired."""
-        from progression import Effect
-
         team = pack.award(team, "treasury", 300_000, reason="test")
         for n in range(5):
             team = bb.hire(pack, team, "human_lineman", f"Extra {n}")
-        team = pack.adjust(team, Effect(stats={"lasting_injuries": 1}), reason="test", member="6")
-        team = bb.operations.retire(pack, team, "6")
+        team = bb.operations.retire(pack, lasting_injury(pack, team, 1, "6"), "6")
         with pytest.raises(LimitReached, match="at most 16 players"):
             bb.hire(pack, team, "human_lineman", "Seventeenth")
 

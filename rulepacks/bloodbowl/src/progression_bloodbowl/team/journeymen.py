@@ -13,8 +13,9 @@ from progression.operations import Adjust
 
 from ..data.access import data_of
 from ..players.player import new_player
+from .results import lasting_injury_in
 from .roster import available_count, check_funds, next_id, number_given, permanent, roster_of
-from .sequence import enter, retire_stage
+from .sequence import enter, retire_stage, standing
 from .values import current_value
 
 __all__ = ["add_journeymen", "hire_journeyman", "retire"]
@@ -68,8 +69,9 @@ def hire_journeyman(work: Work, member: str, *, must_advance: bool | None = None
 
 @operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")
 def retire(work: Work, member: str, *, must_advance: bool | None = None) -> None:
-    """Temporarily retire a player who suffered a Lasting Injury, for the rest of the season (step 4 of the
-    post-match sequence, at any point of it).
+    """Temporarily retire a player who suffered a Lasting Injury in the match whose post-match sequence is open,
+    for the rest of the season (step 4 of that sequence, at any point of it): the coach decides after the injury,
+    not in a later match's sequence.
 
     He stays on the roster and counts toward 16, but leaves CTV and may not play.
     """
@@ -79,6 +81,17 @@ def retire(work: Work, member: str, *, must_advance: bool | None = None) -> None
         raise RequirementNotMet(
             upgrade="retire",
             missing=[f"{player.name} has suffered no Lasting Injury"],
+            head=f"{player.name} cannot be temporarily retired",
+        )
+    now = standing(work.sheet)
+    if now is None or not lasting_injury_in(work.sheet, member, now.number):
+        open_now = "no post-match sequence is open" if now is None else f"the sequence of match {now.number} is open"
+        raise RequirementNotMet(
+            upgrade="retire",
+            missing=[
+                f"{player.name} suffered no Lasting Injury in the match whose post-match sequence is open "
+                f"({open_now}): a player is retired in the sequence of the match he suffered it in"
+            ],
             head=f"{player.name} cannot be temporarily retired",
         )
     if "retired" in player.tags:

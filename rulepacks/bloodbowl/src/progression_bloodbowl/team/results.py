@@ -11,7 +11,7 @@ import attrs
 
 from progression import Sheet
 from progression.errors import InvalidInput, UnknownName
-from progression.events import Adjusted, Event, Joined, Step
+from progression.events import Adjusted, Event, Joined, Member, Step
 from progression.ledger import LedgerIndex
 
 from ..data.matched_play import BUDGET_TAG
@@ -265,6 +265,26 @@ def joined_in(team: Sheet, member: str) -> int:
                 event.effect.tags["season"], f"the season tag of the ledger entry {event.reason!r}"
             )
     return joined
+
+
+def lasting_injury_in(team: Sheet, member: str, number: int) -> bool:
+    """Whether ``member`` suffered a Lasting Injury in match ``number`` of the team's season: read from the entry
+    that recorded its outcome, the last one back from the end of the ledger (a match's sequence is its last few
+    entries, so no long history is walked)."""
+    for entry in reversed(team.ledger):
+        if any(str(e.effect.tags.get(RESULT_TAG, "")).split(" ", 1)[0] == str(number) for e in _marked(entry)):
+            events = entry.events if isinstance(entry, Step) else (entry,)
+            return any(type(e) is Member and e.member == member and _lasting(e.event) for e in _walk(events))
+        if any("season" in e.effect.tags for e in _marked(entry)):
+            return False  # the season started after it: not this season's match
+    return False
+
+
+def _lasting(event: Event) -> bool:
+    """Whether an event on a player (his injury step) gave him a Lasting Injury."""
+    if isinstance(event, Step):
+        return any(_lasting(inner) for inner in event.events)
+    return isinstance(event, Adjusted) and event.effect.stats.get("lasting_injuries", 0) > 0
 
 
 #: The tags :func:`_tagged` looks for: a season's start, a result, the end of a post-match sequence.
