@@ -122,6 +122,19 @@ class TestLeague:
         status, out, _ = run(capsys, "league", "fixtures", league, "--json")
         assert {"#": 1, "round": 1, "home": "anvils", "away": "dukes", "score": "2-1"} == json.loads(out)["fixtures"][0]
 
+    def test_a_player_of_no_match_yet(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A player on the team whom no match's record names has a career of zeros; one injured in a match
+        took part in it, with no figure."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        status, out, _ = run(capsys, "league", "player", league, "anvils", "5", "--json")
+        zeros = {"touchdowns": 0, "casualties": 0, "completions": 0, "mvps": 0, "spp": 0}
+        assert (0, [{"season": "total", "matches": 0, **zeros}]) == (status, json.loads(out)["seasons"])
+        status, out, _ = run(capsys, "league", "player", league, "dukes", "4")
+        assert (0, ["Lena (dukes #4)", "total         1           0           0            0     0    0"]) == (
+            status,
+            [out.splitlines()[0], out.splitlines()[-1]],
+        )
+
     def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An amendment changes only the words given, on both teams, and the table follows."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
@@ -190,6 +203,11 @@ class TestRefusals:
                 "season 1 of league 'Old World Cup' already has fixtures",
             ),
             (["roster", "{file}", "nobody"], 2, "team 'nobody' is not defined in league 'Old World Cup'"),
+            (
+                ["player", "{file}", "anvils", "12"],
+                2,
+                "player '12' is not defined in team 'anvils' (its players, past and present); expected one of: 1, 2,",
+            ),
             (["amend", "{file}", "3", "home.score=1"], 2, "fixture 3 of season 1 was not played yet"),
             (["standings", "{missing}"], 2, "does not exist; make one with `progression league new"),
             (
