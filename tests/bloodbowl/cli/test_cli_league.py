@@ -16,6 +16,7 @@ from progression.cli.main import main
 from progression_bloodbowl.cli.actions import standing_rows
 from progression_bloodbowl.store.league import open_league
 from progression_bloodbowl.team.roster import draft
+from support.stores import raw
 
 HUMANS = [("human_blitzer", "Griselda"), ("human_blitzer", "Otto"), ("human_thrower", "Hans")]
 HUMANS += [("human_catcher", "Lena"), ("human_catcher", "Kurt")]
@@ -283,7 +284,7 @@ class TestRefusals:
         """`league team export` to the league's own file is refused, even with --force; the store is unchanged."""
         before = Path(league).read_bytes()
         status, _, err = run(capsys, "league", "team", "export", league, "anvils", league, "--force")
-        assert (1, True) == (status, "is this store's own database" in err), err
+        assert (2, True) == (status, "is this store's own database" in err), err
         assert before == Path(league).read_bytes()
         with open_league(league) as kept:
             assert "anvils" in kept.teams()
@@ -294,6 +295,55 @@ class TestRefusals:
         assert (0, "the next roll is 1D6 for 'MVP'") == (status, out.split(";")[0].strip())
         with open_league(league) as kept:
             assert kept.fixture(1).played is None
+
+
+class TestBrokenStores:
+    @pytest.mark.parametrize(
+        "words",
+        [
+            ["standings", "{file}"],
+            ["fixtures", "{file}"],
+            ["player", "{file}", "anvils", "1"],
+            ["record", "{file}", "1", "home.score=1", "away.score=0", "--seed", "1"],
+            ["team", "export", "{file}", "anvils", "{out}"],
+            ["verify", "{file}"],
+        ],
+        ids=lambda words: words[0],
+    )
+    @pytest.mark.parametrize("record", ["bloodbowl.league", "bloodbowl.fixture/1/0001"])
+    def test_a_record_that_is_not_json(
+        self, league: str, capsys: pytest.CaptureFixture[str], words: list[str], record: str
+    ) -> None:
+        """A record of the league edited in the database into text that is not JSON is a broken file: exit 2,
+        naming the store and the record, wherever it is read (a command that reads no fixture runs)."""
+        raw(league, "UPDATE records SET value = '{bad' WHERE name = ?", (record,))
+        out = str(Path(league).with_name("out.json"))
+        status, _, err = run(capsys, "league", *(w.format(file=league, out=out) for w in words))
+        if record.startswith("bloodbowl.fixture") and words[0] in ("standings", "player", "team"):
+            assert (0, "") == (status, err)
+        else:
+            assert (2, f"progression: store {league}: record {record!r} is not JSON: ") == (
+                status,
+                err[: err.index("JSON: ") + 6],
+            )
+
+    def test_files_that_cannot_be_written(
+        self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A new store or an exported team in a folder that does not exist, or over a directory, is bad usage:
+        exit 2, saying what cannot be written, and nothing is made."""
+        missing = tmp_path / "nowhere"
+        said = {
+            ("league", "new", str(missing / "cup.sqlite"), "--pack", "bloodbowl", "--name", "Cup"): (
+                f"cannot make {str(missing / 'cup.sqlite')!r}: the directory {str(missing)!r} does not exist"
+            ),
+            ("league", "team", "export", league, "anvils", str(missing / "anvils.json")): "does not exist",
+            ("league", "team", "export", league, "anvils", str(tmp_path), "--force"): "is a directory",
+        }
+        for words, message in said.items():
+            status, _, err = run(capsys, *words)
+            assert (2, True) == (status, message in err), err
+        assert not missing.exists()
 
 
 def test_twenty_concurrent_records(pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
