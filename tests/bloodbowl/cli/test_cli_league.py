@@ -9,10 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import progression
 from progression import RulePack
+from progression.cli.complete import candidates
 from progression.cli.main import main
+from progression.errors import ProgressionError
 from progression_bloodbowl.cli.actions import standing_rows
 from progression_bloodbowl.store.league import open_league
 from progression_bloodbowl.team.roster import draft
@@ -512,3 +516,93 @@ class TestTeamActions:
 
         with pytest.raises(UsageError, match="the league of pack 'bloodbowl' runs no team's actions"):
             team_action(pack, object(), "anvils", "close")  # type: ignore[arg-type]
+
+
+def completed(capsys: pytest.CaptureFixture[str], line: str) -> list[str]:
+    """What ``progression complete LINE`` prints, one candidate a line (exit 0, nothing on stderr)."""
+    status, out, err = run(capsys, "complete", line)
+    assert (0, "") == (status, err)
+    return out.splitlines()
+
+
+class TestCompletion:
+    def test_the_league_s_actions(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The actions of ``league`` and of ``league team``, as the command's parser has them."""
+        assert ["new", "team", "fixtures", "record", "do", "amend", "standings", "leaders", "roster", "player"] == (
+            completed(capsys, "progression league ")[:10]
+        )
+        assert ["add", "import", "export"] == completed(capsys, "progression league team ")
+        assert ["record", "roster"] == completed(capsys, "progression league r")
+
+    def test_what_the_store_holds(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """After FILE: the league's teams, a team's players, the season's fixtures, read from the store."""
+        assert list(TEAMS) == completed(capsys, f"progression league roster {league} ")
+        assert ["barons"] == completed(capsys, f"progression league team export {league} b")
+        assert [str(n) for n in range(1, 12)] == completed(capsys, f"progression league player {league} anvils ")
+        assert ["1", "2", "3", "4", "5", "6"] == completed(capsys, f"progression league record {league} ")
+        assert ["1", "2", "3", "4", "5", "6"] == completed(capsys, f"progression league amend {league} --season 1 ")
+        assert [] == completed(capsys, f"progression league amend {league} --season 2 ")
+        assert ["1", "2", "3", "4", "5", "6"] == candidates(["league", "amend", league, "--season", "abc"], "")
+
+    def test_a_team_s_own_actions_and_their_options(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league do FILE TEAM``: the actions the league lets a team run on itself (never ``match``), then an
+        action's options and the values of a choice, as ``sheet do FILE`` completes them."""
+        actions = completed(capsys, f"progression league do {league} anvils ")
+        assert {"advance", "hire", "close", "end_draft"} <= set(actions)
+        assert not {"match", "new_season", "prize"} & set(actions)
+        assert ["position=", "name=", "must_advance=", "captain="] == (
+            completed(capsys, f"progression league do {league} anvils hire ")
+        )
+        assert ["yes", "no"] == completed(capsys, f"progression league do {league} anvils hire must_advance=")
+
+    def test_a_match_s_options_and_the_declared_values(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A match's options not given yet, and the values of ``--what`` and ``--schedule``, from the pack's
+        declaration of its league."""
+        assert ["home.events=", "home.nominees=", "home.injuries=", "home.stalling=", "home.prayers="] == (
+            completed(capsys, f"progression league record {league} 1 home.score=1 home.")
+        )
+        assert ["league", "unplayed"] == completed(capsys, f"progression league amend {league} 1 kind=")
+        assert ["casualties", "completions"] == completed(capsys, f"progression league leaders {league} --what c")
+        assert ["round-robin"] == completed(capsys, f"progression league fixtures {league} --schedule ")
+
+    def test_quiet_when_the_store_does_not_open(
+        self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A store that is not there, a directory, a text file, another pack's store, a connection string, an
+        unknown team or a record edited into bad JSON: nothing printed, exit 0, and no file made."""
+        text = tmp_path / "notes.txt"
+        text.write_text("notes", encoding="utf-8")
+        party = tmp_path / "party.sqlite"
+        run(capsys, "campaign", "new", str(party), "--pack", "competence", "--name", "P")
+        before = sorted(tmp_path.iterdir())
+        for where in (tmp_path / "none.sqlite", tmp_path, text, party, "postgresql://nobody@localhost/none"):
+            assert [] == completed(capsys, f"progression league roster {where} ")
+        assert [] == completed(capsys, f"progression league player {league} nobody ")
+        assert [] == completed(capsys, f"progression league do {league} nobody ")
+        assert [] == completed(capsys, f"progression league do {league} anvils no_such_action ")
+        raw(league, "UPDATE records SET value = '{bad' WHERE name = 'bloodbowl.league'")
+        assert [] == completed(capsys, f"progression league roster {league} ")
+        assert before == sorted(tmp_path.iterdir())
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(
+        words=st.lists(
+            st.sampled_from(
+                [
+                    *("league", "team", "export", "do", "record", "amend", "player", "roster", "fixtures", "leaders"),
+                    *("{file}", "nope.sqlite", "anvils", "nobody", "hire", "advance", "1", "0", "-1", "99", "abc"),
+                    *("--season", "--what", "--schedule", "--seed", "--json", "home.score=", "kind=", "=", "x=y"),
+                ]
+            ),
+            max_size=7,
+        ),
+        current=st.sampled_from(["", "a", "1", "home.", "kind=", "--"]),
+    )
+    def test_never_an_unexpected_error(self, league: str, words: list[str], current: str) -> None:
+        """Whatever words come, completion gives candidates or refuses with a library error (which
+        ``complete`` keeps quiet): never another exception."""
+        try:
+            found = candidates([word.format(file=league) for word in words], current)
+        except ProgressionError:
+            found = []
+        assert all(isinstance(word, str) for word in found)
