@@ -23,9 +23,10 @@ def _subcommands(node: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPa
     return {}
 
 
-def _positional(words: Sequence[str]) -> tuple[list[str], argparse.ArgumentParser]:
-    """The positional words among ``words``, and the parser of the command they name: the word after an option
-    is skipped when the command's parser says that option takes a value (``--season 2``)."""
+def _positional(words: Sequence[str]) -> tuple[list[str], argparse.ArgumentParser, bool]:
+    """The positional words among ``words``, the parser of the command they name, and whether the last word is
+    an option waiting for its value: the word after an option is skipped when the command's parser says that
+    option takes a value (``--season 2``)."""
     from progression.cli.parser import parser
 
     found: list[str] = []
@@ -39,7 +40,7 @@ def _positional(words: Sequence[str]) -> tuple[list[str], argparse.ArgumentParse
         else:
             found.append(word)
             node = _subcommands(node).get(word, node)
-    return found, node
+    return found, node, skip
 
 
 def candidates(words: Sequence[str], current: str) -> list[str]:
@@ -49,7 +50,7 @@ def candidates(words: Sequence[str], current: str) -> list[str]:
     from progression.cli.args import resolve_pack
     from progression.cli.files import read_sheet
 
-    plain, node = _positional(words)
+    plain, node, valued = _positional(words)
     head = plain[:2]
     commands = _subcommands(node)
     if commands and not (words and words[-1].startswith("-")):  # `progression league `: its actions
@@ -57,7 +58,7 @@ def candidates(words: Sequence[str], current: str) -> list[str]:
     if plain[:1] == ["league"]:
         from progression.cli.league import candidates as league_candidates
 
-        return league_candidates(plain, words, current)
+        return league_candidates(plain, words, current, value_of=words[-1] if valued else None)
     if head in (["sheet", "do"], ["sheet", "act"], ["sheet", "explain"]) and len(plain) >= 3:
         family = "explanations" if head[1] == "explain" else "actions"
         pack = pack_for(after_flag(words, "--pack"), read_sheet(plain[2]).sheet)

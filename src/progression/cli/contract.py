@@ -113,7 +113,7 @@ _USAGE = {
 }
 
 
-# -- what completion reads from a declaration ------------------------------------------------------------------------------
+# -- what completion reads from a declaration --------------------------------------------------
 
 
 def after_flag(words: Sequence[str], flag: str) -> str | None:

@@ -354,13 +354,14 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
 _TEAM_FIRST = frozenset({"do", "roster", "player", "history", "team export"})
 
 
-def candidates(plain: Sequence[str], words: Sequence[str], current: str) -> list[str]:
+def candidates(plain: Sequence[str], words: Sequence[str], current: str, *, value_of: str | None = None) -> list[str]:
     """What the word being typed (``current``) may become on a ``league`` command line, for ``progression
     complete``: a team of the store, a player of the team, a fixture of the season, the actions a team runs on
     itself (``league do``) and the options of each, a match's options (``league record``, ``league amend``), the
     values of ``--what`` and ``--schedule``; from the store and the pack's declaration of its league.
 
-    ``plain`` are the positional words from ``league`` on, ``words`` every word. The store is read as ``sheet
+    ``plain`` are the positional words from ``league`` on, ``words`` every word, ``value_of`` the option whose
+    value is being typed, if any. The store is read as ``sheet
     do FILE`` completion reads its file: only once FILE is given, and only a file that is there (a connection
     string is never dialled, and no store is ever made); anything that does not open gives nothing.
     """
@@ -369,11 +370,9 @@ def candidates(plain: Sequence[str], words: Sequence[str], current: str) -> list
     if not rest or "://" in rest[0] or not Path(rest[0]).is_file():
         return []
     after, given = rest[1:], rest[2:]
-    flag = words[-1] if words and words[-1].startswith("-") else None
     with opened(argparse.Namespace(file=rest[0])) as (pack, league, book):
-        if flag is not None:
-            values = {"--what": league.leaders, "--schedule": league.schedules}.get(flag, ())
-            found: list[str] = list(values)
+        if value_of is not None:
+            found: list[str] = list({"--what": league.leaders, "--schedule": league.schedules}.get(value_of, ()))
         elif verb in _TEAM_FIRST and not after:
             found = [str(team) for team in _listed(book.about().get("teams"))]
         elif verb == "player" and len(after) == 1:

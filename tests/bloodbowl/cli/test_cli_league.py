@@ -537,6 +537,8 @@ class TestCompletion:
     def test_what_the_store_holds(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """After FILE: the league's teams, a team's players, the season's fixtures, read from the store."""
         assert list(TEAMS) == completed(capsys, f"progression league roster {league} ")
+        assert list(TEAMS) == completed(capsys, f"progression league roster {league} --json ")
+        assert [] == completed(capsys, f"progression league record {league} --seed ")
         assert ["barons"] == completed(capsys, f"progression league team export {league} b")
         assert [str(n) for n in range(1, 12)] == completed(capsys, f"progression league player {league} anvils ")
         assert ["1", "2", "3", "4", "5", "6"] == completed(capsys, f"progression league record {league} ")
