@@ -32,6 +32,7 @@ __all__ = [
     "RulesChanged",
     "SheetError",
     "SheetTampered",
+    "StoreBusy",
     "StoreConflict",
     "StoreError",
     "StoreTampered",
@@ -328,6 +329,11 @@ class StoreConflict(StoreError):
             f"{kind} {sheet!r} was expected at version {expected} but is at version {found}: "
             "it changed since it was read; read it again and retry",
         )
+
+
+class StoreBusy(StoreError):
+    """A change that waited longer than the store's timeout for another writer of the database to finish: nothing
+    was written; run it again."""
 
 
 class UnreadableFile(ProgressionError, OSError):

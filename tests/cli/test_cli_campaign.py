@@ -202,7 +202,8 @@ class TestChanges:
 
     def test_a_change_on_a_tampered_character_is_refused(self, party: str, capsys) -> None:
         """An award, a raise and a purchase on a character whose entry was edited in the database are refused
-        with exit 1, naming the character, the entry and what disagrees; the store is left as it was."""
+        with exit 2 (a store edited outside the library, as a sheet file edited by hand), naming the character,
+        the entry and what disagrees; the store is left as it was."""
         import sqlite3
 
         run(capsys, "campaign", "award", party, "--to", "bea:danse=6", "--reason", "session 1")
@@ -222,9 +223,23 @@ class TestChanges:
             ("do", party, "bea", "raise", "competence=danse"),
             ("buy", party, "bea", "raise.danse"),
         ):
-            assert (1, "", said) == run(capsys, "campaign", *command)
+            assert (2, "", said) == run(capsys, "campaign", *command)
         _, out, _ = run(capsys, "campaign", "history", party, "ana", "--json")
         assert 1 == len(json.loads(out))
+
+    def test_a_party_record_that_is_not_json(self, party: str, capsys) -> None:
+        """The party's record edited in the database into text that is not JSON is a broken file: every command
+        exits 2, naming the store and the record."""
+        with contextlib.closing(sqlite3.connect(party, isolation_level=None)) as connection:
+            connection.execute("UPDATE records SET value = '{bad' WHERE name = 'competence.party'")
+        said = f"progression: store {party}: record 'competence.party' is not JSON: "
+        for command in (
+            ("party", party),
+            ("show", party, "ana"),
+            ("award", party, "--to", "ana:escrime=1", "--reason", "s"),
+        ):
+            status, _, err = run(capsys, "campaign", *command)
+            assert (2, said) == (status, err[: len(said)]), command
 
 
 class TestFiles:
@@ -239,7 +254,7 @@ class TestFiles:
         status, out, _ = run(capsys, "campaign", "import", other, "ana", str(out_file))
         assert (0, "imported ana: Ana (1 entry)\n") == (status, out)
         status, _, err = run(capsys, "campaign", "import", other, "ana", str(out_file))
-        assert (1, True) == (status, "a sheet 'ana' is already stored" in err)
+        assert (2, True) == (status, "a sheet 'ana' is already stored" in err)
 
 
 _AWARDS = """

@@ -86,13 +86,22 @@ class TestExitStatus:
             (errors.SheetError("f", []), 2),
             (errors.DiceError("out"), 2),
             (errors.NotAStore("notes.txt", "it holds no store"), 2),
-            (errors.StoreError("league.sqlite", "closed"), 1),
-            (errors.StoreTampered("league.sqlite", "ana", "its snapshot"), 1),
+            (errors.StoreError("league.sqlite", "record 'x' is not JSON"), 2),
+            (errors.StoreTampered("league.sqlite", "ana", "its snapshot"), 2),
+            (errors.StoreConflict("league.sqlite", "ana", 2, 3), 1),
+            (errors.StoreBusy("league.sqlite", "another writer held the database too long"), 1),
+            (errors.UnreadableFile("adir", "it is a directory"), 2),
+            (errors.MissingFile("nope.json"), 2),
+            (errors.UnwritableFile("ro.json", "'ro.json' is read-only"), 2),
+            (errors.FileChanged("ana.json", "changed"), 1),
+            (errors.OutOfOrder("a hire before the advancement"), 1),
         ],
         ids=lambda v: type(v).__name__ if isinstance(v, Exception) else str(v),
     )
     def test_mapping(self, error: errors.ProgressionError, status: int) -> None:
-        """Refusals by the rules exit 1; errors of usage exit 2."""
+        """Refusals by the rules, and changes another writer got in the way of, exit 1; errors of usage exit 2, a
+        file that cannot be read or written and a store that cannot do what was asked (edited outside the library
+        included) too."""
         assert status == exit_status(error)
 
     def test_bad_arguments_are_one_line(self, run: Run) -> None:

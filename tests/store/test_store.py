@@ -23,6 +23,7 @@ from progression.errors import (
     InvalidInput,
     SheetError,
     SheetTampered,
+    StoreBusy,
     StoreConflict,
     StoreError,
     StoreTampered,
@@ -393,6 +394,19 @@ class TestConcurrency:
                 "it changed since it was read; read it again and retry"
             )
             assert (3, 6) == (two.version("ana"), two.sheet("ana").pools["xp"])
+
+    def test_a_writer_held_too_long_is_a_busy_store(self, tmp_path: Path, pack) -> None:
+        """A change that waits past the store's timeout for another writer is refused with StoreBusy (a
+        StoreError: the command line exits 1, run it again), and nothing is written."""
+        where = str(tmp_path / "busy.sqlite")
+        with progression.open_store(where, pack, timeout=0.05) as store:
+            hero(store)
+            with contextlib.closing(sqlite3.connect(where, isolation_level=None)) as other:
+                other.execute("BEGIN IMMEDIATE")  # holds the database's write lock
+                with pytest.raises(StoreBusy, match="another writer held the database too long"):
+                    store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+                other.execute("ROLLBACK")
+            assert 1 == store.version("ana")
 
     def test_without_a_version_the_latest_is_changed(self, where, pack) -> None:
         """A change that names no version runs on the sheet as stored when it runs: nothing is lost."""

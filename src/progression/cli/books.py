@@ -55,7 +55,7 @@ def new_store(where: str, pack: RulePack, what: str, command: str) -> Iterator[S
     refused (a name, a tuning), so that the command can be given again.
 
     Raises:
-        UsageError: the file exists.
+        UsageError: the file exists, or its directory does not.
     """
     from progression.store import open_store
 
@@ -65,6 +65,9 @@ def new_store(where: str, pack: RulePack, what: str, command: str) -> Iterator[S
         raise UsageError(msg)
     if local and Path(where).exists():
         msg = f"{where!r} exists: a new {what} is made in a new file (open this one with the other {command} commands)"
+        raise UsageError(msg)
+    if local and not Path(where).parent.is_dir():
+        msg = f"cannot make {where!r}: the directory {str(Path(where).parent)!r} does not exist"
         raise UsageError(msg)
     store = open_store(where, pack)
     made = False

@@ -8,11 +8,10 @@ from collections.abc import Sequence
 
 from progression import RulePack
 from progression.cli.args import UsageError, pack_for, pairs
-from progression.cli.output import Output
 from progression.contract import Command
 from progression.errors import InvalidInput
 
-__all__ = ["find", "help_text", "listing", "read_options"]
+__all__ = ["after_flag", "find", "help_text", "listing", "option_candidates", "read_options"]
 
 #: How the messages name each family: (the command for one, the pack's list of them, the sentence for none).
 _WORDS = {
@@ -114,27 +113,10 @@ _USAGE = {
 }
 
 
-# -- completion ------------------------------------------------------------------------------
-
-#: The options that take a value, so the word after one is not a positional word.
-_VALUED = frozenset(
-    {"--pack", "--seed", "--dice", "--lang", "--kind", "--name", "--set", "--param", "--trials", "--workers", "--exact"}
-)
+# -- what completion reads from a declaration --------------------------------------------------
 
 
-def _positional(words: Sequence[str]) -> list[str]:
-    found, skip = [], False
-    for word in words:
-        if skip:
-            skip = False
-        elif word.startswith("-"):
-            skip = word in _VALUED
-        else:
-            found.append(word)
-    return found
-
-
-def _after(words: Sequence[str], flag: str) -> str | None:
+def after_flag(words: Sequence[str], flag: str) -> str | None:
     """The value given to ``flag`` among ``words`` (the last one), or None."""
     values = [words[i + 1] for i, word in enumerate(words[:-1]) if word == flag]
     return values[-1] if values else None
@@ -154,67 +136,3 @@ def option_candidates(command: Command, given: Sequence[str], current: str) -> l
         return [f"{key}={value}" for value in values if value.startswith(typed)]
     taken = {word.partition("=")[0] for word in given}
     return [f"{name}=" for name in options if name.startswith(current) and name not in taken]
-
-
-def candidates(words: Sequence[str], current: str) -> list[str]:
-    """What the word being typed (``current``) may become, after ``words`` (the command line after
-    ``progression``): a pack's command names and their options, from the pack's declarations."""
-    from progression.cli.args import resolve_pack
-    from progression.cli.files import read_sheet
-
-    plain = _positional(words)
-    head = plain[:2]
-    if head in (["sheet", "do"], ["sheet", "act"], ["sheet", "explain"]) and len(plain) >= 3:
-        family = "explanations" if head[1] == "explain" else "actions"
-        pack = pack_for(_after(words, "--pack"), read_sheet(plain[2]).sheet)
-        if len(plain) == 3:
-            return [name for name in pack.contract.names(family) if name.startswith(current)]
-        return option_candidates(find(pack, family, plain[3]), plain[4:], current)
-    if head == ["sheet", "new"] and words and words[-1] == "--set":
-        spec, kind = _after(words, "--pack"), _after(words, "--kind")
-        factory = resolve_pack(spec).contract.find("factories", kind) if spec and kind else None
-        given = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--set"]
-        return option_candidates(factory, given, current) if factory is not None else []
-    if plain[:1] == ["simulate"] and len(plain) >= 2:
-        pack = resolve_pack(plain[1])
-        if words and words[-1] == "--param" and len(plain) >= 3:
-            given = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--param"]
-            return option_candidates(find(pack, "simulations", plain[2]), given, current)
-        if len(plain) == 2 and not (words and words[-1].startswith("-")):
-            return [name for name in pack.contract.names("simulations") if name.startswith(current)]
-    return []
-
-
-def run_complete(args: argparse.Namespace, out: Output) -> int:
-    """Print, one a line, what the last word of a command line may become (for a shell's completion).
-
-    Only the part after the last ``=`` of a candidate is printed when the word typed has one, as shells
-    split words there. Nothing is printed for a line it cannot complete, or one naming a file or a pack
-    that does not load: completion stays quiet.
-    """
-    import shlex
-
-    from progression.errors import ProgressionError
-
-    line = args.line
-    try:
-        words = shlex.split(line)
-    except ValueError:
-        words = None
-    if words is None:
-        if out.json_mode:
-            out.json([])
-        return 0
-    if words and words[0].endswith("progression"):
-        words = words[1:]
-    current = "" if not line or line[-1].isspace() or not words else words.pop()
-    try:
-        found = candidates(words, current)
-    except (ProgressionError, OSError):
-        found = []
-    shown = [candidate.rpartition("=")[2] if "=" in current else candidate for candidate in found]
-    if out.json_mode:
-        out.json(shown)
-    for candidate in shown:
-        out.line(candidate)
-    return 0

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
 from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
-from progression.cli.contract import help_text, read_options
+from progression.cli.contract import after_flag, help_text, option_candidates, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
 from progression.cli.output import Output
@@ -30,6 +30,7 @@ from progression.ledger import Sheet
 
 __all__ = [
     "action_help",
+    "candidates",
     "declared",
     "run_amend",
     "run_do",
@@ -345,3 +346,63 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         for line in fixtures:
             out.line(line)
     return 0 if ok else 1
+
+
+# -- completion ------------------------------------------------------------------------------------
+
+#: The commands whose first word after FILE is a team of the league.
+_TEAM_FIRST = frozenset({"do", "roster", "player", "history", "team export"})
+
+
+def candidates(plain: Sequence[str], words: Sequence[str], current: str, *, value_of: str | None = None) -> list[str]:
+    """What the word being typed (``current``) may become on a ``league`` command line, for ``progression
+    complete``: a team of the store, a player of the team, a fixture of the season, the actions a team runs on
+    itself (``league do``) and the options of each, a match's options (``league record``, ``league amend``), the
+    values of ``--what`` and ``--schedule``; from the store and the pack's declaration of its league.
+
+    ``plain`` are the positional words from ``league`` on, ``words`` every word, ``value_of`` the option whose
+    value is being typed, if any. The store is read as ``sheet
+    do FILE`` completion reads its file: only once FILE is given, and only a file that is there (a connection
+    string is never dialled, and no store is ever made); anything that does not open gives nothing.
+    """
+    verb = " ".join(plain[1:3]) if plain[1:2] == ["team"] else " ".join(plain[1:2])
+    rest = list(plain[len(verb.split()) + 1 :])  # FILE and what follows it
+    if not rest or "://" in rest[0] or not Path(rest[0]).is_file():
+        return []
+    after, given = rest[1:], rest[2:]
+    with opened(argparse.Namespace(file=rest[0])) as (pack, league, book):
+        if value_of is not None:
+            found: list[str] = list({"--what": league.leaders, "--schedule": league.schedules}.get(value_of, ()))
+        elif verb in _TEAM_FIRST and not after:
+            found = [str(team) for team in _listed(book.about().get("teams"))]
+        elif verb == "player" and len(after) == 1:
+            found = list(book.team(after[0]).members)
+        elif verb == "do" and len(after) == 1:
+            found = [name for name in pack.contract.names("actions") if _runs(pack, book, after[0], name)]
+        elif verb == "do":
+            return option_candidates(team_action(pack, book, after[0], after[1]), after[2:], current)
+        elif verb in ("record", "amend") and not after:
+            season = after_flag(words, "--season") or ""
+            found = [
+                str(next(iter(row.values()))) for row in book.fixtures(int(season) if season.isdecimal() else None)
+            ]
+        elif verb in ("record", "amend"):
+            return option_candidates(league, given, current)
+        else:
+            found = []
+    return [word for word in found if word.startswith(current)]
+
+
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _runs(pack: RulePack, book: LeagueBook, team: str, action: str) -> bool:
+    """Whether the league lets ``team`` run ``action`` on itself (``league do``)."""
+    from progression.errors import ProgressionError
+
+    try:
+        team_action(pack, book, team, action)
+    except ProgressionError:
+        return False
+    return True

@@ -6,13 +6,17 @@ Exit statuses:
 * 1 — refused by the rules: a purchase refused (:class:`~progression.errors.PurchaseError` and its kinds),
   something pending to settle first (:class:`~progression.errors.PendingState`), a decision that is not an
   option (:class:`~progression.errors.DecisionError`), a step out of the rules' order
-  (:class:`~progression.errors.OutOfOrder`), a sheet file changed by someone else meanwhile,
-  a pack file that ``validate`` finds faulty, and any other rule error a pack raises.
+  (:class:`~progression.errors.OutOfOrder`), a sheet file or a store's sheet changed by another writer meanwhile
+  (:class:`~progression.errors.StoreConflict`), a store another writer held past its timeout
+  (:class:`~progression.errors.StoreBusy`), a pack file that ``validate`` finds faulty, and any other rule error
+  a pack raises.
 * 2 — bad usage: a malformed command line, an unknown pack or id, a missing or broken file, bad input
   (:class:`~progression.errors.InvalidInput`, :class:`~progression.errors.UnknownName`,
   :class:`~progression.errors.UnknownPackError`, :class:`~progression.errors.RulePackError`,
-  :class:`~progression.errors.SheetError`, :class:`~progression.errors.DiceError`), a file that holds no store
-  (:class:`~progression.errors.NotAStore`), a missing optional extra.
+  :class:`~progression.errors.SheetError`, :class:`~progression.errors.DiceError`), a file that cannot be read or
+  written (:class:`~progression.errors.UnreadableFile`, :class:`~progression.errors.UnwritableFile`), a store that
+  cannot do what was asked (:class:`~progression.errors.StoreError`: a file that holds no store, a store that
+  cannot be made there, a record or a sheet edited in the database, an id taken), a missing optional extra.
 * 3 — a bug (an unexpected exception in a pack's function or here): one line, and the traceback with
   ``PROGRESSION_DEBUG=1``.
 * 130 — interrupted.
@@ -35,21 +39,29 @@ __all__ = ["EPILOG", "Parser", "exit_status", "main", "parser"]
 
 
 def exit_status(problem: ProgressionError) -> int:
-    """2 for an error of usage, 1 for a refusal by the rules."""
+    """2 for an error of usage (a bad file included), 1 for a refusal by the rules or by another writer."""
     from progression.errors import (
         DiceError,
         InvalidInput,
-        NotAStore,
         OutOfOrder,
         RulePackError,
         SheetError,
+        StoreBusy,
+        StoreConflict,
+        StoreError,
         UnknownName,
         UnknownPackError,
+        UnreadableFile,
+        UnwritableFile,
     )
 
-    # Errors that mean the command was used wrongly; every other library error is a refusal.
-    usage = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError, NotAStore)
-    return 2 if isinstance(problem, usage) and not isinstance(problem, OutOfOrder) else 1
+    # Errors that mean the command was used wrongly, or on a file that is not what it takes (a store that is
+    # none, cannot be made, or was edited outside the library; a file that cannot be read or written); every
+    # other library error is a refusal, and so is a change another writer got in the way of: run it again.
+    usage = (InvalidInput, UnknownName, UnknownPackError, RulePackError, SheetError, DiceError, StoreError)
+    refused = (OutOfOrder, StoreConflict, StoreBusy)
+    files = (UnreadableFile, UnwritableFile)
+    return 2 if isinstance(problem, (*usage, *files)) and not isinstance(problem, refused) else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1034,13 +1034,14 @@ def _complete(sub: Any) -> None:
         parents=[json_option()],
         help="what the last word of a command line may become, for a shell's completion",
         description="Print, one a line, what the last word of LINE (a command line up to the cursor) may "
-        "become: a pack's action, explanation or simulation names, and their KEY=VALUE options with the values "
-        "a choice or yes/no takes, from the pack's declarations. For bash: "
+        "become: the commands and their actions, a pack's action, explanation or simulation names, and their "
+        "KEY=VALUE options with the values a choice or yes/no takes, from the pack's declarations; on a league "
+        "line, the teams, players and fixtures its store holds. For bash: "
         '_progression() { mapfile -t COMPREPLY < <(progression complete "${COMP_LINE:0:COMP_POINT}"); }; '
         "complete -o nospace -o default -F _progression progression",
     )
     complete.add_argument("line", metavar="LINE", help="the command line up to the cursor")
-    complete.set_defaults(run=command("contract", "run_complete"))
+    complete.set_defaults(run=command("complete", "run_complete"))
 
 
 def _server(sub: Any) -> None:

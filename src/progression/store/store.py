@@ -42,6 +42,7 @@ from progression.errors import (
     Problem,
     ProgressionError,
     SheetError,
+    StoreBusy,
     StoreError,
     UnknownName,
     UnreadableFile,
@@ -228,7 +229,8 @@ class Store:
 
     def record(self, name: str) -> Record | None:
         """The record of that name, or None when none was put."""
-        return _record_of(self._query("SELECT name, version, value FROM records WHERE name = ?", (_check_name(name),)))
+        rows = self._query("SELECT name, version, value FROM records WHERE name = ?", (_check_name(name),))
+        return _record_of(rows, self.where)
 
     def records(self, prefix: str = "") -> tuple[Record, ...]:
         """The records whose name starts with ``prefix``, sorted by name."""
@@ -510,7 +512,7 @@ class Transaction:
         except BaseException as error:
             self._backend.lock.release()
             if self._backend.busy(error):
-                raise StoreError(self._store.where, f"another writer held the database too long: {error}") from None
+                raise StoreBusy(self._store.where, f"another writer held the database too long: {error}") from None
             if self._backend.failure(error):
                 raise StoreError(self._store.where, f"the {self._backend.name} database refused: {error}") from None
             raise
@@ -748,7 +750,7 @@ class Transaction:
             rows = self._backend.query("SELECT name, version, value FROM records WHERE name = ?", (_check_name(name),))
         except Exception as error:
             self._raise(error, f"reading record {name!r}")
-        return _record_of(rows)
+        return _record_of(rows, self._store.where)
 
     def records(self, prefix: str = "") -> tuple[Record, ...]:
         """The records whose name starts with ``prefix``, as this transaction has them, sorted by name."""
@@ -919,7 +921,7 @@ class Transaction:
         """End the transaction on a database failure, as a :class:`StoreError`; other errors go on as they are."""
         self._broken = f"{doing}: {error}"
         if self._backend.busy(error):
-            raise StoreError(
+            raise StoreBusy(
                 self._store.where, f"another writer held the database too long ({doing}): {error}"
             ) from None
         if self._backend.failure(error):
@@ -1008,8 +1010,8 @@ def _prefixed(prefix: object) -> tuple[str, tuple[Any, ...]]:
     )
 
 
-def _record_of(rows: list[tuple[Any, ...]]) -> Record | None:
-    return _records_of(rows, "")[0] if rows else None
+def _record_of(rows: list[tuple[Any, ...]], where: str) -> Record | None:
+    return _records_of(rows, where)[0] if rows else None
 
 
 def _records_of(rows: list[tuple[Any, ...]], where: str) -> tuple[Record, ...]:

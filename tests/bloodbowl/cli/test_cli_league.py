@@ -9,13 +9,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import progression
 from progression import RulePack
+from progression.cli.complete import candidates
 from progression.cli.main import main
+from progression.errors import ProgressionError
 from progression_bloodbowl.cli.actions import standing_rows
 from progression_bloodbowl.store.league import open_league
 from progression_bloodbowl.team.roster import draft
+from support.stores import raw
 
 HUMANS = [("human_blitzer", "Griselda"), ("human_blitzer", "Otto"), ("human_thrower", "Hans")]
 HUMANS += [("human_catcher", "Lena"), ("human_catcher", "Kurt")]
@@ -122,6 +127,19 @@ class TestLeague:
         status, out, _ = run(capsys, "league", "fixtures", league, "--json")
         assert {"#": 1, "round": 1, "home": "anvils", "away": "dukes", "score": "2-1"} == json.loads(out)["fixtures"][0]
 
+    def test_a_player_of_no_match_yet(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A player on the team whom no match's record names has a career of zeros; one injured in a match
+        took part in it, with no figure."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        status, out, _ = run(capsys, "league", "player", league, "anvils", "5", "--json")
+        zeros = {"touchdowns": 0, "casualties": 0, "completions": 0, "mvps": 0, "spp": 0}
+        assert (0, [{"season": "total", "matches": 0, **zeros}]) == (status, json.loads(out)["seasons"])
+        status, out, _ = run(capsys, "league", "player", league, "dukes", "4")
+        assert (0, ["Lena (dukes #4)", "total         1           0           0            0     0    0"]) == (
+            status,
+            [out.splitlines()[0], out.splitlines()[-1]],
+        )
+
     def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An amendment changes only the words given, on both teams, and the table follows."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
@@ -190,6 +208,11 @@ class TestRefusals:
                 "season 1 of league 'Old World Cup' already has fixtures",
             ),
             (["roster", "{file}", "nobody"], 2, "team 'nobody' is not defined in league 'Old World Cup'"),
+            (
+                ["player", "{file}", "anvils", "12"],
+                2,
+                "player '12' is not defined in team 'anvils' (its players, past and present); expected one of: 1, 2,",
+            ),
             (["amend", "{file}", "3", "home.score=1"], 2, "fixture 3 of season 1 was not played yet"),
             (["standings", "{missing}"], 2, "does not exist; make one with `progression league new"),
             (
@@ -265,7 +288,7 @@ class TestRefusals:
         """`league team export` to the league's own file is refused, even with --force; the store is unchanged."""
         before = Path(league).read_bytes()
         status, _, err = run(capsys, "league", "team", "export", league, "anvils", league, "--force")
-        assert (1, True) == (status, "is this store's own database" in err), err
+        assert (2, True) == (status, "is this store's own database" in err), err
         assert before == Path(league).read_bytes()
         with open_league(league) as kept:
             assert "anvils" in kept.teams()
@@ -276,6 +299,55 @@ class TestRefusals:
         assert (0, "the next roll is 1D6 for 'MVP'") == (status, out.split(";")[0].strip())
         with open_league(league) as kept:
             assert kept.fixture(1).played is None
+
+
+class TestBrokenStores:
+    @pytest.mark.parametrize(
+        "words",
+        [
+            ["standings", "{file}"],
+            ["fixtures", "{file}"],
+            ["player", "{file}", "anvils", "1"],
+            ["record", "{file}", "1", "home.score=1", "away.score=0", "--seed", "1"],
+            ["team", "export", "{file}", "anvils", "{out}"],
+            ["verify", "{file}"],
+        ],
+        ids=lambda words: words[0],
+    )
+    @pytest.mark.parametrize("record", ["bloodbowl.league", "bloodbowl.fixture/1/0001"])
+    def test_a_record_that_is_not_json(
+        self, league: str, capsys: pytest.CaptureFixture[str], words: list[str], record: str
+    ) -> None:
+        """A record of the league edited in the database into text that is not JSON is a broken file: exit 2,
+        naming the store and the record, wherever it is read (a command that reads no fixture runs)."""
+        raw(league, "UPDATE records SET value = '{bad' WHERE name = ?", (record,))
+        out = str(Path(league).with_name("out.json"))
+        status, _, err = run(capsys, "league", *(w.format(file=league, out=out) for w in words))
+        if record.startswith("bloodbowl.fixture") and words[0] in ("standings", "player", "team"):
+            assert (0, "") == (status, err)
+        else:
+            assert (2, f"progression: store {league}: record {record!r} is not JSON: ") == (
+                status,
+                err[: err.index("JSON: ") + 6],
+            )
+
+    def test_files_that_cannot_be_written(
+        self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A new store or an exported team in a folder that does not exist, or over a directory, is bad usage:
+        exit 2, saying what cannot be written, and nothing is made."""
+        missing = tmp_path / "nowhere"
+        said = {
+            ("league", "new", str(missing / "cup.sqlite"), "--pack", "bloodbowl", "--name", "Cup"): (
+                f"cannot make {str(missing / 'cup.sqlite')!r}: the directory {str(missing)!r} does not exist"
+            ),
+            ("league", "team", "export", league, "anvils", str(missing / "anvils.json")): "does not exist",
+            ("league", "team", "export", league, "anvils", str(tmp_path), "--force"): "is a directory",
+        }
+        for words, message in said.items():
+            status, _, err = run(capsys, *words)
+            assert (2, True) == (status, message in err), err
+        assert not missing.exists()
 
 
 def test_twenty_concurrent_records(pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -444,3 +516,95 @@ class TestTeamActions:
 
         with pytest.raises(UsageError, match="the league of pack 'bloodbowl' runs no team's actions"):
             team_action(pack, object(), "anvils", "close")  # type: ignore[arg-type]
+
+
+def completed(capsys: pytest.CaptureFixture[str], line: str) -> list[str]:
+    """What ``progression complete LINE`` prints, one candidate a line (exit 0, nothing on stderr)."""
+    status, out, err = run(capsys, "complete", line)
+    assert (0, "") == (status, err)
+    return out.splitlines()
+
+
+class TestCompletion:
+    def test_the_league_s_actions(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The actions of ``league`` and of ``league team``, as the command's parser has them."""
+        assert ["new", "team", "fixtures", "record", "do", "amend", "standings", "leaders", "roster", "player"] == (
+            completed(capsys, "progression league ")[:10]
+        )
+        assert ["add", "import", "export"] == completed(capsys, "progression league team ")
+        assert ["record", "roster"] == completed(capsys, "progression league r")
+
+    def test_what_the_store_holds(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """After FILE: the league's teams, a team's players, the season's fixtures, read from the store."""
+        assert list(TEAMS) == completed(capsys, f"progression league roster {league} ")
+        assert list(TEAMS) == completed(capsys, f"progression league roster {league} --json ")
+        assert [] == completed(capsys, f"progression league record {league} --seed ")
+        assert ["barons"] == completed(capsys, f"progression league team export {league} b")
+        assert [str(n) for n in range(1, 12)] == completed(capsys, f"progression league player {league} anvils ")
+        assert ["1", "2", "3", "4", "5", "6"] == completed(capsys, f"progression league record {league} ")
+        assert ["1", "2", "3", "4", "5", "6"] == completed(capsys, f"progression league amend {league} --season 1 ")
+        assert [] == completed(capsys, f"progression league amend {league} --season 2 ")
+        assert ["1", "2", "3", "4", "5", "6"] == candidates(["league", "amend", league, "--season", "abc"], "")
+
+    def test_a_team_s_own_actions_and_their_options(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league do FILE TEAM``: the actions the league lets a team run on itself (never ``match``), then an
+        action's options and the values of a choice, as ``sheet do FILE`` completes them."""
+        actions = completed(capsys, f"progression league do {league} anvils ")
+        assert {"advance", "hire", "close", "end_draft"} <= set(actions)
+        assert not {"match", "new_season", "prize"} & set(actions)
+        assert ["position=", "name=", "must_advance=", "captain="] == (
+            completed(capsys, f"progression league do {league} anvils hire ")
+        )
+        assert ["yes", "no"] == completed(capsys, f"progression league do {league} anvils hire must_advance=")
+
+    def test_a_match_s_options_and_the_declared_values(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A match's options not given yet, and the values of ``--what`` and ``--schedule``, from the pack's
+        declaration of its league."""
+        assert ["home.events=", "home.nominees=", "home.injuries=", "home.stalling=", "home.prayers="] == (
+            completed(capsys, f"progression league record {league} 1 home.score=1 home.")
+        )
+        assert ["league", "unplayed"] == completed(capsys, f"progression league amend {league} 1 kind=")
+        assert ["casualties", "completions"] == completed(capsys, f"progression league leaders {league} --what c")
+        assert ["round-robin"] == completed(capsys, f"progression league fixtures {league} --schedule ")
+
+    def test_quiet_when_the_store_does_not_open(
+        self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A store that is not there, a directory, a text file, another pack's store, a connection string, an
+        unknown team or a record edited into bad JSON: nothing printed, exit 0, and no file made."""
+        text = tmp_path / "notes.txt"
+        text.write_text("notes", encoding="utf-8")
+        party = tmp_path / "party.sqlite"
+        run(capsys, "campaign", "new", str(party), "--pack", "competence", "--name", "P")
+        before = sorted(tmp_path.iterdir())
+        for where in (tmp_path / "none.sqlite", tmp_path, text, party, "postgresql://nobody@localhost/none"):
+            assert [] == completed(capsys, f"progression league roster {where} ")
+        assert [] == completed(capsys, f"progression league player {league} nobody ")
+        assert [] == completed(capsys, f"progression league do {league} nobody ")
+        assert [] == completed(capsys, f"progression league do {league} anvils no_such_action ")
+        raw(league, "UPDATE records SET value = '{bad' WHERE name = 'bloodbowl.league'")
+        assert [] == completed(capsys, f"progression league roster {league} ")
+        assert before == sorted(tmp_path.iterdir())
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(
+        words=st.lists(
+            st.sampled_from(
+                [
+                    *("league", "team", "export", "do", "record", "amend", "player", "roster", "fixtures", "leaders"),
+                    *("{file}", "nope.sqlite", "anvils", "nobody", "hire", "advance", "1", "0", "-1", "99", "abc"),
+                    *("--season", "--what", "--schedule", "--seed", "--json", "home.score=", "kind=", "=", "x=y"),
+                ]
+            ),
+            max_size=7,
+        ),
+        current=st.sampled_from(["", "a", "1", "home.", "kind=", "--"]),
+    )
+    def test_never_an_unexpected_error(self, league: str, words: list[str], current: str) -> None:
+        """Whatever words come, completion gives candidates or refuses with a library error (which
+        ``complete`` keeps quiet): never another exception."""
+        try:
+            found = candidates([word.format(file=league) for word in words], current)
+        except ProgressionError:
+            found = []
+        assert all(isinstance(word, str) for word in found)

@@ -437,6 +437,42 @@ class TestSeason:
         with pytest.raises(UnknownName, match="leaders' figure 'goals'"):
             league.leaders("goals")
 
+    def test_a_career_of_every_player_the_team_has_or_had(self, league: bb.types.League) -> None:
+        """A player whom no match's record names yet (hired, or on the team since the draft) has a career of no
+        match; so has one who left; an id the team never gave is refused, listing those it did."""
+        hired = league.act("barons", "hire", SeededDice(1), position="human_lineman", name="Newbie")
+        league.act("barons", "fire", SeededDice(1), member="5")
+        assert ("12", False) == (list(hired.members)[-1], "5" in league.team("barons").members)
+        careers = {member: league.career("barons", member) for member in ("1", "5", "12")}
+        assert {"1": ("Griselda", ()), "5": ("Kurt", ()), "12": ("Newbie", ())} == {
+            member: (career.name, career.matches) for member, career in careers.items()
+        }
+        assert ["Newbie (barons #12)", " season  M  TD CAS CMP MVP SPP", "  total  0   0   0   0   0   0"] == list(
+            careers["12"].lines()
+        )
+        with pytest.raises(UnknownName) as refused:
+            league.career("barons", "13")
+        assert (
+            "player '13' is not defined in team 'barons' (its players, past and present); expected one of: "
+            "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12"
+        ) == str(refused.value)
+
+    def test_a_match_counts_every_player_its_record_names(self, league: bb.types.League) -> None:
+        """A player nominated for the MVP and not chosen, and one injured, took part: the match is in their
+        careers with no figure; a player the record does not name has none (the league keeps no line-up)."""
+        league.schedule()
+        played = bb.types.Played(
+            score=(1, 0),
+            home=bb.types.Side(events={"1": {"touchdown": 1}}, mvp_nominees=("3",), injuries={"4": "badly_hurt"}),
+        )
+        league.record(1, played, SeededDice(1))
+        lines = {
+            m: [(line.number, line.touchdowns, line.spp) for line in league.career("anvils", m).matches]
+            for m in "12345"
+        }
+        assert {"1": [(1, 1, 3)], "2": [], "3": [(1, 0, 4)], "4": [(1, 0, 0)], "5": []} == lines
+        assert [("anvils", "3", "Hans", 4), ("anvils", "1", "Griselda", 3)] == list(league.leaders("spp"))
+
     def test_a_new_season_for_every_team(self, league: bb.types.League) -> None:
         """The league's next season starts for every team at once; last season's career stays."""
         league.schedule()

@@ -138,7 +138,8 @@ class LeagueCheck:
 
 @attrs.frozen(kw_only=True)
 class PlayerLine:
-    """A player's figures in one match, read from his team's ledger."""
+    """A player's figures in one match whose record names him (an event, SPP, the MVP, an MVP nomination or an
+    injury), read from his team's ledger."""
 
     team: str
     member: str
@@ -157,7 +158,9 @@ class PlayerLine:
 
 @attrs.frozen(kw_only=True)
 class Career:
-    """A player's matches, season by season, and their totals."""
+    """A player's matches, season by season, and their totals. His matches are those whose record names him
+    (:class:`PlayerLine`): a league keeps no line-up, so a match he took part in without an event, SPP, an MVP
+    nomination or an injury is not among them, and ``M`` is at most the matches he played."""
 
     team: str
     member: str
@@ -600,16 +603,20 @@ class League(Book):
         return tuple(ranked[:top])
 
     def career(self, team: str, member: str) -> Career:
-        """A player's matches across seasons, read from his team's ledger.
+        """A player's matches across seasons, read from his team's ledger: the career of any player the team
+        has or had, of no match when no match's record names him yet (hired, or played and earned nothing).
 
         Raises:
-            UnknownName: a team not of the league, or a member the team's ledger never recorded in a match.
+            UnknownName: a team not of the league, or an id that no player of the team has had.
         """
-        lines = tuple(line for line in self.player_lines(team) if line.member == member)
-        if not lines:
-            known = sorted({line.member for line in self.player_lines(team)}, key=lambda m: (len(m), m))
-            raise UnknownName("player with a match", member, known, f"team {team!r}")
-        return Career(team=team, member=member, name=lines[-1].name, matches=lines)
+        sheet = self.team(team)
+        lines = tuple(line for line in _lines(team, sheet) if line.member == member)
+        if lines:
+            return Career(team=team, member=member, name=lines[-1].name, matches=lines)
+        players = _players(sheet)
+        if member not in players:
+            raise UnknownName("player", member, players, f"team {team!r} (its players, past and present)")
+        return Career(team=team, member=member, name=players[member], matches=())
 
     def history(self, team: str) -> tuple[Result, ...]:
         """Every result of the team, season by season."""
@@ -782,15 +789,34 @@ def _walk(events: Sequence[Any], member: str | None = None) -> Iterator[tuple[st
             yield member, event
 
 
+def _players(sheet: Sheet) -> dict[str, str]:
+    """Every player the team has or had (his id, never given twice, and his name): its members, and each one
+    who joined it and left."""
+    names = {ident: member.name for ident, member in sheet.members.items()}
+    for _, event in _walk(sheet.ledger):
+        if getattr(event, "tag", "") == "joined":
+            names.setdefault(event.member, _joined_name(event))
+    return names
+
+
+def _joined_name(event: Any) -> str:
+    """The name a member joined the team under: his ledger's creation's (his id when it has none)."""
+    created = (inner for _, inner in _walk(event.ledger) if getattr(inner, "tag", "") == "created")
+    return str(getattr(next(created, None), "name", event.member))
+
+
 def _lines(team: str, sheet: Sheet) -> Iterator[PlayerLine]:
     """Every player's line of every match the team's ledger records (its ``bloodbowl.match`` entries and any
-    other entry holding a match record), the season read from the ledger's season marks."""
+    other entry holding a match record), the season read from the ledger's season marks. A match's record
+    names a player who took part when he did something (an event, SPP, the MVP), was nominated for the MVP or
+    was injured: a line for each; it keeps no line-up, so a player who took part and did none of these has no
+    line for that match."""
     names = {ident: member.name for ident, member in sheet.members.items()}
     season = 1
     for entry in sheet.ledger:
         for member, event in _walk((entry,)):
-            if getattr(event, "tag", "") == "joined" and event.ledger:
-                names.setdefault(event.member, getattr(event.ledger[0], "name", event.member))
+            if getattr(event, "tag", "") == "joined":
+                names.setdefault(event.member, _joined_name(event))
             if getattr(event, "tag", "") == "adjusted" and member is None and "season" in event.effect.tags:
                 season = int(event.effect.tags["season"])
         if not isinstance(entry, Entry):
@@ -804,7 +830,8 @@ def _lines(team: str, sheet: Sheet) -> Iterator[PlayerLine]:
             for who, event in happened:
                 if who is not None and getattr(event, "tag", "") == "awarded" and event.pool == "spp":
                     spp[who] = spp.get(who, 0) + event.amount
-            members = sorted(set(record.events) | set(spp) | set(mvps), key=lambda m: (len(m), m))
+            named = set(record.events) | set(record.mvp_nominees) | set(record.injuries) | set(spp) | set(mvps)
+            members = sorted(named, key=lambda m: (len(m), m))
             for ident in members:
                 counts = record.events.get(ident, {})
                 yield PlayerLine(
