@@ -32,14 +32,9 @@ __all__ = ["DEEPEST", "ledger_problems", "nesting_problem"]
 DEEPEST = 32
 
 
-def _amount_problem(value: int, what: str) -> str | None:
-    if value <= 0:
-        return f"{what} must be a positive number of points, got {value}"
-    return None
-
-
-# Each walker appends ``(path, reason)`` to ``found`` rather than yielding it: they run on every event of every file
-# read, and a generator made for each event cost more than the checks themselves.
+# Each walker appends ``(path, reason)`` to ``found`` rather than yielding it, and writes a sentence only for a
+# problem: they run on every event of every file read, where a generator made (or a sentence written) for each
+# event cost more than the checks themselves.
 
 
 def _event_problems(event: Event, pools: Mapping[str, object], path: str, found: list[tuple[str, str]]) -> None:
@@ -47,9 +42,9 @@ def _event_problems(event: Event, pools: Mapping[str, object], path: str, found:
         if event.pool not in pools:
             have = ", ".join(pools) or "none"
             found.append((path, f"{event.tag} points for pool {event.pool!r}, which the sheet does not have ({have})"))
-        problem = _amount_problem(event.amount, f"an {event.tag} amount" if event.tag == "awarded" else "a lost amount")
-        if problem:
-            found.append((f"{path}.amount", problem))
+        if event.amount <= 0:
+            what = "an awarded amount" if event.tag == "awarded" else "a lost amount"
+            found.append((f"{path}.amount", f"{what} must be a positive number of points, got {event.amount}"))
     elif isinstance(event, Purchased | Started):
         for pool, amount in event.price.items():
             if pool not in pools:
