@@ -11,7 +11,7 @@ import progression.authoring
 from progression import Effect
 from progression.authoring import FixedCost, PoolSpec
 from progression.curves import FunctionCurve, LinearCurve, SteppedCurve, TableCurve
-from progression.errors import RulePackError
+from progression.errors import RequirementNotMet, RulePackError
 from support.builders import PACKS, skirmish
 
 INVALID = PACKS / "invalid"
@@ -279,3 +279,64 @@ class TestTableSchema:
         free = self.text().replace('[schema.tables.skills]\nkeys = "id"\nvalues = { basic = "bool" }\n', "")
         free = free.replace("swim = { basic = true }", 'swim = { basic = "maybe" }')
         assert "maybe" == progression.load_text(free, "skirmish.toml").tables["skills"]["swim"]["basic"]
+
+
+class TestWhatAnAwardRequires:
+    """``[pools.<id>] requires``: what a sheet must meet to be awarded the pool's points."""
+
+    GHOSTS = HERO.replace(
+        'currency = "xp"\n[stats',
+        'currency = "xp"\nrequires = { not = { tag = "ghost" }, message = "a ghost earns no XP" }\n[stats',
+        1,
+    ) % ('{ en = "Level", fr = "Niveau" }', "")
+
+    def test_an_award_to_a_sheet_that_does_not_meet_it_is_refused(self) -> None:
+        """A ghost is refused the award, with the pack's sentence; anyone else is awarded, by Python and by the
+        operation alike."""
+        pack = progression.load_text(self.GHOSTS, "tiny.toml")
+        ghost = pack.new_sheet("hero", "Casper", tags={"ghost": "yes"})
+        with pytest.raises(RequirementNotMet, match=r"^Casper cannot be awarded XP: a ghost earns no XP$"):
+            pack.award(ghost, "xp", 3, reason="a haunting")
+        assert 3 == pack.award(pack.new_sheet("hero", "Ana"), "xp", 3, reason="a quest").pools["xp"]
+
+    def test_it_is_part_of_the_rules_and_only_when_given(self) -> None:
+        """The requirement is in the pack's fingerprint (a sheet of the pack without it is of other rules); a pack
+        whose pools require nothing keeps the fingerprint it had, and a pool's repr does not show it."""
+        plain = progression.load_text(HERO % ('{ en = "Level", fr = "Niveau" }', ""), "tiny.toml")
+        ghosts = progression.load_text(self.GHOSTS, "tiny.toml")
+        assert (True, False) == (plain.rules != ghosts.rules, "requires" in repr(ghosts.pools["xp"]))
+
+    def test_an_argument_or_a_choice_is_refused(self) -> None:
+        """An award has no arguments and no choice: a requirement reading either could never mean anything."""
+        text = HERO.replace(
+            'currency = "xp"\n[stats',
+            'currency = "xp"\nrequires = [{ arg = "blessed" }, { tag = "{choice}" }]\n[stats',
+            1,
+        ) % ('{ en = "Level", fr = "Niveau" }', "")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml")
+        said = [str(p) for p in caught.value.problems]
+        assert [
+            "tiny.toml: '{choice}' means nothing here; it stands for the buyer's choice only in an upgrade's cost.axis, "
+            "the keys of its limit.maxima, effect.stats and effect.grants, and the values of its effect.tags "
+            "@ $.pools.xp.requires[1].tag",
+            "tiny.toml: an award takes no arguments: what it requires reads the sheet @ $.pools.xp.requires",
+        ] == [p for p in said if "$.pools.xp.requires" in p]
+
+    def test_a_choice_in_a_pack_built_in_python_is_reported(self) -> None:
+        """Built in Python (no file's loader to read it at its key), the pack's check of references says it."""
+        from progression.authoring import Currency, Kind, Label
+        from progression.requirements import HasTag
+        from progression.rulepacks.references import check_references
+
+        same = Label.same
+        pack = progression.RulePack(
+            name="t",
+            title=same("T"),
+            currencies=[Currency(id="xp", label=same("XP"))],
+            pools=[PoolSpec(id="xp", label=same("XP"), currency="xp", requires=HasTag(tag="{choice}"))],
+            kinds=[Kind(id="hero", label=same("Hero"), pools=("xp",))],
+        )
+        assert ["'{choice}' means nothing in what an award requires: an award takes no choice"] == [
+            p.reason for p in check_references(pack) if p.path == "$.pools.xp.requires"
+        ]

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from progression.engine.checks import check_amount, check_id, check_mapping, check_sheet, check_text, check_writable
 from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
-from progression.engine.quotes import Quote, quote
+from progression.engine.quotes import Quote, context, quote
 from progression.engine.shared import awarded
-from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, UnknownName
+from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, RequirementNotMet, UnknownName
 from progression.ledger.events import Adjusted, Created, Event, Joined, Left, Lost, Purchased
 from progression.ledger.sheet import Sheet, tried
 from progression.rules.parts import Effect
@@ -98,6 +98,12 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     _check_held(subject, pool)
     ensure_decided(pack, subject)  # points over a cap may wait while more come: a session's awards, then settle
     spec = pack.pool(pool)
+    if spec.requires is not None:
+        unmet = spec.requires.unmet(context(pack, subject, None))
+        if unmet:
+            who = subject.name or subject.kind
+            head = f"{who} cannot be awarded {pack.name_of(pool)}"
+            raise RequirementNotMet(upgrade=pool, missing=list(unmet), head=head)
     events: list[Event] = [awarded(pool, amount, reason)]
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
         work._record(events, member=member)

@@ -103,7 +103,7 @@ class PackReader(RuleReader):
     def pools(self, data: Mapping[str, Any]) -> list[PoolSpec]:
         pools = []
         for ident, body, path in self.entries(data, "pools"):
-            self.extra(body, ("label", "currency", "cap", "overflow", "auto_spend", "surplus_buys"), path)
+            self.extra(body, ("label", "currency", "cap", "overflow", "auto_spend", "surplus_buys", "requires"), path)
             overflow = self.get(body, "overflow", str, path, default="refuse")
             if overflow not in OVERFLOWS:
                 self.problem(f"{path}.overflow", f"expected one of {', '.join(OVERFLOWS)}, got {overflow!r}")
@@ -120,6 +120,7 @@ class PackReader(RuleReader):
                     overflow=overflow,
                     auto_spend=self.strings(body, "auto_spend", path, default=()),
                     surplus_buys=self.strings(body, "surplus_buys", path, default=()),
+                    requires=self.requirement(body["requires"], f"{path}.requires") if "requires" in body else None,
                 )
             )
         return pools

@@ -161,6 +161,14 @@ class _References:
             named = upgrade.requires.references() if upgrade.requires is not None else ()
             if any(CHOICE in n for n in named):
                 self.add(f"{path}.requires", f"{CHOICE!r} is not replaced in requirements; use a predicate function")
+        for pool in pack.pools.values():
+            if pool.requires is None:
+                continue
+            where = f"$.pools.{pool.id}.requires"
+            if any(CHOICE in repr(atom) for atom in atoms(pool.requires)):
+                self.add(where, f"{CHOICE!r} means nothing in what an award requires: an award takes no choice")
+            if any(isinstance(atom, GivenArg) for atom in atoms(pool.requires)):
+                self.add(where, "an award takes no arguments: what it requires reads the sheet")
         for ladder in pack.ladders.values():
             if CHOICE in ladder.axis:
                 self.add(f"$.ladders.{ladder.id}.axis", f"{CHOICE!r} means nothing in a ladder's axis")

@@ -178,6 +178,9 @@ class RulePack(Rules):
         extras = {u.id: (dict(u.args), u.multiply) for u in self.upgrades.values() if u.args or u.multiply}
         if extras:
             data += repr(extras)
+        awarded = {p.id: p.requires for p in self.pools.values() if p.requires is not None}
+        if awarded:  # only then, as above: what a pool's awards require
+            data += repr(awarded)
         if self.languages != LANGUAGES:  # only then, as above
             data += repr(self.languages)
         # The functions and operations the rules name; not the command line's declarations (a new command,

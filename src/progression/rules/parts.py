@@ -77,6 +77,10 @@ class PoolSpec:
     #: Under ``settle``: the only upgrades the points held over the cap may pay (empty: any). Every
     #: other purchase sees at most the cap's worth of this pool ("surplus must raise the competence").
     surplus_buys: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    #: What a sheet must meet to be awarded points of this pool (a Star Player earns no Star Player Points): an
+    #: award to one that does not is refused with the requirement's sentences. Out of the repr (the fingerprint
+    #: adds it when a pool has one, so that the packs without stay the rules they were).
+    requires: Requirement | None = attrs.field(default=None, repr=False)
 
 
 @attrs.frozen(kw_only=True)

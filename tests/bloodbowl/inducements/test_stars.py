@@ -187,18 +187,25 @@ class TestStarInTheMatch:
         ):
             bb.operations.record_outcome(pack, hired, match, ScriptedDice([1]))
 
+    def test_no_spp_by_hand_either(self, pack: RulePack, hired: Sheet) -> None:
+        """SPP given to a star by hand (``pack.award``, ``sheet award --member``) are refused too, saying why."""
+        with pytest.raises(
+            RequirementNotMet,
+            match="Griff Oberwald cannot be awarded Star Player Points: a Star Player earns no Star Player Points",
+        ):
+            pack.award(hired, "spp", 50, reason="test", member="griff_oberwald")
+        assert 6 == pack.award(hired, "spp", 6, reason="test", member="1").member("1").pools["spp"]
+
     def test_no_advancement(self, pack: RulePack, hired: Sheet) -> None:
-        """A star receives no advancement, whatever his SPP."""
-        rich = pack.award(hired, "spp", 50, reason="test", member="griff_oberwald")
+        """A star receives no advancement."""
         with pytest.raises(
             RequirementNotMet, match="Griff Oberwald is a Star Player: Star Players receive no advancement"
         ):
-            bb.advance(pack, rich, "griff_oberwald", "chosen_primary", choice="tackle")
+            bb.advance(pack, hired, "griff_oberwald", "chosen_primary", choice="tackle")
 
     def test_the_quote_says_why_too(self, pack: RulePack, hired: Sheet) -> None:
         """Asked through the core (``sheet quote``, ``sheet buy``), an advancement for a star gives the same reason."""
-        rich = pack.award(hired, "spp", 50, reason="test", member="griff_oberwald")
-        quote = pack.quote(rich, "chosen_primary", choice="tackle", member="griff_oberwald")
+        quote = pack.quote(hired, "chosen_primary", choice="tackle", member="griff_oberwald")
         assert any("Griff Oberwald is a Star Player: Star Players receive no advancement" in r for r in quote.unmet)
 
     def test_a_casualty_has_no_consequence_after_the_match(self, pack: RulePack, hired: Sheet) -> None:
