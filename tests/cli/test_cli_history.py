@@ -103,6 +103,19 @@ class TestEditedByHand:
             run("sheet", "award", str(path), "xp", "1", "-r", "more", "--pack", SKIRMISH).status,
         )
 
+    def test_an_action_s_help_reads_it_for_its_pack(self, run: Run, tmp_path: Path) -> None:
+        """``sheet do FILE ACTION --help`` names the action's options (the file read for its pack only); the
+        action itself is refused."""
+        path = tmp_path / "aline.json"
+        run("sheet", "new", str(path), "--pack", "competence", "--kind", "character", "--name", "Aline")
+        run("sheet", "award", str(path), "pp.escrime", "3", "-r", "a lesson")
+        edit(path, 1, amount=30)
+        helped, done = (
+            run("sheet", "do", str(path), "test", "--help"),
+            run("sheet", "do", str(path), "test", "--seed", "1"),
+        )
+        assert (0, True, 2) == (helped.status, "usage: progression sheet do FILE test" in helped.out, done.status)
+
     def test_a_file_written_before_seals(self, run: Run, tmp_path: Path) -> None:
         """Format 2, no seal: refused by ``award``; ``verify`` says it was written before seals (exit 1); ``rebase``
         seals it, after which it takes changes."""

@@ -61,7 +61,7 @@ def candidates(words: Sequence[str], current: str) -> list[str]:
         return league_candidates(plain, words, current, value_of=words[-1] if valued else None)
     if head in (["sheet", "do"], ["sheet", "act"], ["sheet", "explain"]) and len(plain) >= 3:
         family = "explanations" if head[1] == "explain" else "actions"
-        pack = pack_for(after_flag(words, "--pack"), read_sheet(plain[2]).sheet)
+        pack = pack_for(after_flag(words, "--pack"), read_sheet(plain[2], tampered="read").sheet)  # for names only
         if len(plain) == 3:
             return [name for name in pack.contract.names(family) if name.startswith(current)]
         return option_candidates(find(pack, family, plain[3]), plain[4:], current)

@@ -89,8 +89,8 @@ def help_for(parser: argparse.ArgumentParser, namespace: argparse.Namespace, fam
     name = getattr(namespace, name_attr)
     files = getattr(namespace, "files", None) or []
     file = getattr(namespace, "file", None) if family != "factories" else None
-    if file is not None or files:
-        sheet = read_sheet(file if file is not None else files[0]).sheet
+    if file is not None or files:  # read only for its pack: a file edited by hand too
+        sheet = read_sheet(file if file is not None else files[0], tampered="read").sheet
         pack = pack_for(getattr(namespace, "pack", None), sheet)
     elif getattr(namespace, "pack", None):
         from progression.cli.args import resolve_pack
