@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression
@@ -340,3 +341,17 @@ class TestWhatAnAwardRequires:
         assert ["'{choice}' means nothing in what an award requires: an award takes no choice"] == [
             p.reason for p in check_references(pack) if p.path == "$.pools.xp.requires"
         ]
+        worded = attrs.evolve(pack.pools["xp"], requires=HasTag(tag="ghost", message="no {choice} here"))
+        assert [] == [p for p in check_references(attrs.evolve(pack, pools=[worded])) if "pools" in p.path]
+
+    def test_check_names_what_it_does_not_know(self) -> None:
+        """A requirement naming a stat the pack does not have is said by ``check``, as an upgrade's is."""
+        from progression.testing import check_pack
+
+        text = HERO.replace(
+            'currency = "xp"\n[stats',
+            'currency = "xp"\nrequires = { at_least = 3, quantity = "levle" }\n[stats',
+            1,
+        ) % ('{ en = "Level", fr = "Niveau" }', "")
+        report = check_pack(progression.load_text(text, "tiny.toml"), examples=5)
+        assert any("levle" in str(finding) and "pool 'xp'" in str(finding) for finding in report.findings)

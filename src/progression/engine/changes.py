@@ -99,7 +99,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     ensure_decided(pack, subject)  # points over a cap may wait while more come: a session's awards, then settle
     spec = pack.pool(pool)
     if spec.requires is not None:
-        unmet = spec.requires.unmet(context(pack, subject, None))
+        unmet = spec.requires.unmet(context(pack, subject, None, roster=None if member is None else work.sheet))
         if unmet:
             who = subject.name or subject.kind
             head = f"{who} cannot be awarded {pack.name_of(pool)}"

@@ -10,7 +10,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from progression.errors import Problem, ProgressionError
-from progression.requirements.predicates import GivenArg, atoms
+from progression.requirements.predicates import GivenArg, HasTag, atoms
 from progression.rules.parts import CHOICE, CurveCost, Upgrade
 
 if TYPE_CHECKING:
@@ -165,7 +165,10 @@ class _References:
             if pool.requires is None:
                 continue
             where = f"$.pools.{pool.id}.requires"
-            if any(CHOICE in repr(atom) for atom in atoms(pool.requires)):
+            compared = [
+                t for a in atoms(pool.requires) if isinstance(a, HasTag) for t in (a.tag, a.value or "", *a.among)
+            ]
+            if any(CHOICE in text for text in (*pool.requires.references(), *compared)):
                 self.add(where, f"{CHOICE!r} means nothing in what an award requires: an award takes no choice")
             if any(isinstance(atom, GivenArg) for atom in atoms(pool.requires)):
                 self.add(where, "an award takes no arguments: what it requires reads the sheet")

@@ -162,6 +162,8 @@ def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
                 found.append(Finding("references", where, f"the effect changes {stat!r}, which is not a stat"))
         for name in upgrade.limit.maxima:
             need_known(where, name, "the limit caps")
+    for pool in pack.pools.values():
+        requirement(f"pool {pool.id!r}", pool.requires)
     _check_ladders_and_stats(pack, found, requirement)
     return found
 

@@ -222,11 +222,15 @@ class TestRetirement:
         hurt = lasting_injury(pack, team, 1, "6")
         later = played(pack, hurt, MATCH_2)
         with pytest.raises(
-            RequirementNotMet, match=r"no Lasting Injury in the match .* \(the sequence of match 2 is open\)"
+            RequirementNotMet,
+            match=r"Lineman 1 cannot be temporarily retired: he suffered none in match 2: a player is retired in ",
         ):
             bb.operations.retire(pack, later, "6")
         adjusted = pack.adjust(team, Effect(stats={"lasting_injuries": 1}), reason="test", member="6")
-        with pytest.raises(RequirementNotMet, match=r"\(no post-match sequence is open\)"):
+        with pytest.raises(
+            RequirementNotMet,
+            match=r"cannot be temporarily retired: no post-match sequence is open: a player is retired",
+        ):
             bb.operations.retire(pack, adjusted, "6")
 
     def test_a_retired_player_counts_toward_sixteen(self, pack: RulePack, team: Sheet) -> None:

@@ -252,7 +252,7 @@ def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) ->
 
 @takes("retire", "member", "must_advance")
 def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Temporarily retire a player with a Lasting Injury: member."""
+    """Temporarily retire a player who suffered a Lasting Injury in the match whose sequence is open: member."""
     return _journeymen.retire(pack, sheet, need(options, "member", "retire"), must_advance=_switch(options))
 
 

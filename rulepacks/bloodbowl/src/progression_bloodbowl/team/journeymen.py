@@ -83,21 +83,18 @@ def retire(work: Work, member: str, *, must_advance: bool | None = None) -> None
             missing=[f"{player.name} has suffered no Lasting Injury"],
             head=f"{player.name} cannot be temporarily retired",
         )
-    now = standing(work.sheet)
-    if now is None or not lasting_injury_in(work.sheet, member, now.number):
-        open_now = "no post-match sequence is open" if now is None else f"the sequence of match {now.number} is open"
-        raise RequirementNotMet(
-            upgrade="retire",
-            missing=[
-                f"{player.name} suffered no Lasting Injury in the match whose post-match sequence is open "
-                f"({open_now}): a player is retired in the sequence of the match he suffered it in"
-            ],
-            head=f"{player.name} cannot be temporarily retired",
-        )
     if "retired" in player.tags:
         raise RequirementNotMet(
             upgrade="retire",
             missing=[f"{player.name} is already temporarily retired"],
+            head=f"{player.name} cannot be temporarily retired",
+        )
+    now = standing(work.sheet)
+    if now is None or not lasting_injury_in(work.sheet, member, now.number):
+        when = "no post-match sequence is open" if now is None else f"he suffered none in match {now.number}"
+        raise RequirementNotMet(
+            upgrade="retire",
+            missing=[f"{when}: a player is retired in the post-match sequence of the match he suffered one in"],
             head=f"{player.name} cannot be temporarily retired",
         )
     work.run(
