@@ -59,8 +59,9 @@ FORMAT = 3
 #: The versions it reads: format 1 holds events only, written before operations were recorded; format 2 has no
 #: seal, written before seals were (either is read only as a file edited by hand is: ``tampered="read"``).
 READS = (1, 2, 3)
-#: The keys of a saved sheet, by format.
-_KEYS = {1: ("format", "pack", "ledger"), 2: ("format", "pack", "ledger"), 3: ("format", "pack", "ledger", "seal")}
+#: The keys of a saved sheet, by format (a seal since format 3).
+_UNSEALED_KEYS = ("format", "pack", "ledger")
+_KEYS = {1: _UNSEALED_KEYS, 2: _UNSEALED_KEYS, 3: (*_UNSEALED_KEYS, "seal")}
 #: What a file whose seal does not hold (edited by hand, or written before seals) is read for (``tampered=``):
 #: refused, or read as it is, to verify it or to run its history again (``rebase``).
 Tampered = Literal["refuse", "read"]

@@ -233,6 +233,15 @@ class TestRetirement:
         ):
             bb.operations.retire(pack, adjusted, "6")
 
+    def test_once(self, pack: RulePack, team: Sheet) -> None:
+        """Retired once in the sequence of his injury, he is not retired again: the refusal says he is."""
+        retired = bb.operations.retire(pack, lasting_injury(pack, team, 1, "6"), "6")
+        with pytest.raises(
+            RequirementNotMet,
+            match=r"^Lineman 1 cannot be temporarily retired: Lineman 1 is already temporarily retired$",
+        ):
+            bb.operations.retire(pack, retired, "6")
+
     def test_a_retired_player_counts_toward_sixteen(self, pack: RulePack, team: Sheet) -> None:
         """Sixteen on the roster, one of them temporarily retired: no seventeenth may be hired."""
         team = pack.award(team, "treasury", 300_000, reason="test")

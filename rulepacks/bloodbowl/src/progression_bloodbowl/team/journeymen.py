@@ -6,6 +6,7 @@ moves on (:func:`~progression_bloodbowl.team.sequence.remove_dead`,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NoReturn
 
 from progression import Effect, Work, operation
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
@@ -67,6 +68,10 @@ def hire_journeyman(work: Work, member: str, *, must_advance: bool | None = None
         work.adjust(effect, f"hired for good; loses {data.name(trait).en}")
 
 
+def _not_retired(name: str, why: str) -> NoReturn:
+    raise RequirementNotMet(upgrade="retire", missing=[why], head=f"{name} cannot be temporarily retired")
+
+
 @operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")
 def retire(work: Work, member: str, *, must_advance: bool | None = None) -> None:
     """Temporarily retire a player who suffered a Lasting Injury in the match whose post-match sequence is open,
@@ -78,24 +83,14 @@ def retire(work: Work, member: str, *, must_advance: bool | None = None) -> None
     enter(work, retire_stage(work.sheet), must_advance=must_advance)
     player = work.sheet.member(member)
     if player.stats["lasting_injuries"] < 1:
-        raise RequirementNotMet(
-            upgrade="retire",
-            missing=[f"{player.name} has suffered no Lasting Injury"],
-            head=f"{player.name} cannot be temporarily retired",
-        )
+        _not_retired(player.name, f"{player.name} has suffered no Lasting Injury")
     if "retired" in player.tags:
-        raise RequirementNotMet(
-            upgrade="retire",
-            missing=[f"{player.name} is already temporarily retired"],
-            head=f"{player.name} cannot be temporarily retired",
-        )
+        _not_retired(player.name, f"{player.name} is already temporarily retired")
     now = standing(work.sheet)
     if now is None or not lasting_injury_in(work.sheet, member, now.number):
         when = "no post-match sequence is open" if now is None else f"he suffered none in match {now.number}"
-        raise RequirementNotMet(
-            upgrade="retire",
-            missing=[f"{when}: a player is retired in the post-match sequence of the match he suffered one in"],
-            head=f"{player.name} cannot be temporarily retired",
+        _not_retired(
+            player.name, f"{when}: a player is retired in the post-match sequence of the match he suffered one in"
         )
     work.run(
         Adjust(effect=Effect(tags={"retired": "season"}), reason="temporarily retired for the season", member=member)
