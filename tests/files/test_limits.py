@@ -37,6 +37,20 @@ def nested(depth: int) -> dict[str, Any]:
     return data
 
 
+def wrapped(depth: int, wrap: str) -> dict[str, Any]:
+    """Ana's file with her award ``depth`` deep, each level a member's event or a member's own ledger (by hand,
+    so format 2, read as it is)."""
+    data = nested(1)
+    created, inner = data["ledger"][0], data["ledger"][1]
+    for _ in range(depth - 1):
+        if wrap == "member":
+            inner = {"event": "member", "member": "ana", "entry": inner}
+        else:
+            inner = {"event": "joined", "member": "ana", "ledger": [created, inner]}
+    data["ledger"][1] = inner
+    return data
+
+
 class TestSize:
     def test_a_file_past_the_limit_is_refused_before_it_is_parsed(self) -> None:
         text = json.dumps(ana()) + " " * LARGEST_FILE
@@ -55,6 +69,12 @@ class TestNesting:
         """300 nested steps once loaded and could never be saved again; now refused, with where."""
         with pytest.raises(SheetError, match=f"nest at most {DEEPEST} deep"):
             progression.load_sheet(json.dumps(nested(depth)), tampered="read")
+
+    @pytest.mark.parametrize("wrap", ["member", "joined"])
+    def test_deeper_through_members_is_refused(self, wrap: str) -> None:
+        """Members' events and the ledgers members join with nest as steps do, and are counted the same."""
+        with pytest.raises(SheetError, match=f"nest at most {DEEPEST} deep"):
+            progression.load_sheet(json.dumps(wrapped(DEEPEST + 1, wrap)), tampered="read")
 
     def test_json_too_deep_for_any_reader(self) -> None:
         """100,000 nested lists: refused as nested too deeply, not a RecursionError."""

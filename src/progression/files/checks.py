@@ -32,76 +32,98 @@ __all__ = ["DEEPEST", "ledger_problems", "nesting_problem"]
 DEEPEST = 32
 
 
-# Each walker appends ``(path, reason)`` to ``found`` rather than yielding it, and writes a sentence only for a
-# problem: they run on every event of every file read, where a generator made (or a sentence written) for each
-# event cost more than the checks themselves.
+# Each walker appends ``(path, reason)`` to ``found`` and writes a sentence, or even the path, only for a problem:
+# they run on every event of every file read, where a path written for each event (``$.ledger[12].entry``) cost
+# about as much as the checks themselves. An event is ``parent[index]`` with a ``suffix`` (``.entry``); its path is
+# written from them when it has a problem, or holds events of its own.
 
 
-def _event_problems(event: Event, pools: Mapping[str, object], path: str, found: list[tuple[str, str]]) -> None:
-    if isinstance(event, Awarded | Lost):
-        if event.pool not in pools:
-            have = ", ".join(pools) or "none"
-            found.append((path, f"{event.tag} points for pool {event.pool!r}, which the sheet does not have ({have})"))
-        if event.amount <= 0:
-            what = "an awarded amount" if event.tag == "awarded" else "a lost amount"
-            found.append((f"{path}.amount", f"{what} must be a positive number of points, got {event.amount}"))
-    elif isinstance(event, Purchased | Started):
+def _event_problems(
+    event: Event, pools: Mapping[str, object], parent: str, index: int, suffix: str, found: list[tuple[str, str]]
+) -> None:
+    if type(event) is Awarded or type(event) is Lost:
+        if event.pool not in pools or event.amount <= 0:
+            _points_problems(event, pools, f"{parent}[{index}]{suffix}", found)
+    elif type(event) is Purchased or type(event) is Started:
         for pool, amount in event.price.items():
             if pool not in pools:
-                found.append((f"{path}.price", f"a price paid from pool {pool!r}, which the sheet does not have"))
+                path = f"{parent}[{index}]{suffix}.price"
+                found.append((path, f"a price paid from pool {pool!r}, which the sheet does not have"))
             elif amount < 0:
-                found.append((f"{path}.price.{pool}", f"a price must be >= 0, got {amount}"))
-    elif isinstance(event, Rolled):
-        _roll_problems(event, path, found)
-    elif isinstance(event, Step):
-        _entry_roll_problems(event, path, found)
-        for index, inner in enumerate(event.events):
-            _event_problems(inner, pools, f"{path}.events[{index}]", found)
+                found.append((f"{parent}[{index}]{suffix}.price.{pool}", f"a price must be >= 0, got {amount}"))
+    elif type(event) is Rolled:
+        _roll_problems(event, parent, index, suffix, found)
+    elif type(event) is Step or type(event) is Entry:
+        where = f"{parent}[{index}]{suffix}"
+        _entry_roll_problems(event, where, found)
+        inner = f"{where}.events"
+        for position, child in enumerate(event.events):
+            _event_problems(child, pools, inner, position, "", found)
+
+
+def _points_problems(
+    event: Awarded | Lost, pools: Mapping[str, object], path: str, found: list[tuple[str, str]]
+) -> None:
+    if event.pool not in pools:
+        have = ", ".join(pools) or "none"
+        found.append((path, f"{event.tag} points for pool {event.pool!r}, which the sheet does not have ({have})"))
+    if event.amount <= 0:
+        what = "an awarded amount" if event.tag == "awarded" else "a lost amount"
+        found.append((f"{path}.amount", f"{what} must be a positive number of points, got {event.amount}"))
 
 
 def _entry_roll_problems(step: Step, path: str, found: list[tuple[str, str]]) -> None:
-    if isinstance(step, Entry):
+    if type(step) is Entry:
         for index, roll in enumerate(step.rolls):
-            _roll_problems(roll, f"{path}.rolls[{index}]", found)
+            _roll_problems(roll, f"{path}.rolls", index, "", found)
 
 
-def _roll_problems(roll: Rolled, path: str, found: list[tuple[str, str]]) -> None:
-    if roll.sides < 2:
-        found.append((f"{path}.sides", f"a die has at least 2 sides, got {roll.sides}"))
-    elif not roll.results:
+def _roll_problems(roll: Rolled, parent: str, index: int, suffix: str, found: list[tuple[str, str]]) -> None:
+    sides, results = roll.sides, roll.results
+    if sides >= 2 and results and min(results) >= 1 and max(results) <= sides:
+        return
+    path = f"{parent}[{index}]{suffix}"
+    if sides < 2:
+        found.append((f"{path}.sides", f"a die has at least 2 sides, got {sides}"))
+    elif not results:
         found.append((f"{path}.results", "a roll shows at least one die, got none"))
-    for index, result in enumerate(roll.results):
-        if not 1 <= result <= roll.sides:
-            found.append((f"{path}.results[{index}]", f"a D{roll.sides} shows 1 to {roll.sides}, got {result}"))
+    for position, result in enumerate(results):
+        if not 1 <= result <= sides:
+            found.append((f"{path}.results[{position}]", f"a D{sides} shows 1 to {sides}, got {result}"))
 
 
 def _roster_problems(events: Sequence[Event], path: str, found: list[tuple[str, str]]) -> None:
     first = creation(events[0])
     pools = first.pools if first is not None else {}
     members: dict[str, Mapping[str, object]] = {}
-    for index, event in enumerate(events[1:], start=1):
-        _nested_problems(event, pools, members, f"{path}[{index}]", found)
+    for index in range(1, len(events)):
+        _nested_problems(events[index], pools, members, path, index, found)
 
 
 def _nested_problems(
     event: Event,
     pools: Mapping[str, object],
     members: dict[str, Mapping[str, object]],
-    where: str,
+    parent: str,
+    index: int,
     found: list[tuple[str, str]],
 ) -> None:
-    if isinstance(event, Joined):
-        _roster_problems(event.ledger, f"{where}.ledger", found)
+    if type(event) is Member:
+        member = members.get(event.member)
+        if member is not None:
+            _event_problems(event.event, member, parent, index, ".entry", found)
+    elif type(event) is Step or type(event) is Entry:
+        where = f"{parent}[{index}]"
+        _entry_roll_problems(event, where, found)
+        inner = f"{where}.events"
+        for position, child in enumerate(event.events):
+            _nested_problems(child, pools, members, inner, position, found)
+    elif type(event) is Joined:
+        _roster_problems(event.ledger, f"{parent}[{index}].ledger", found)
         first = creation(event.ledger[0])
         members[event.member] = first.pools if first is not None else {}
-    elif isinstance(event, Member) and event.member in members:
-        _event_problems(event.event, members[event.member], f"{where}.entry", found)
-    elif isinstance(event, Step):
-        _entry_roll_problems(event, where, found)
-        for index, inner in enumerate(event.events):
-            _nested_problems(inner, pools, members, f"{where}.events[{index}]", found)
     else:
-        _event_problems(event, pools, where, found)
+        _event_problems(event, pools, parent, index, "", found)
 
 
 def _negative_balances(sheet: Sheet, path: str) -> Iterable[tuple[str, str]]:
@@ -131,15 +153,31 @@ def nesting_problem(events: Sequence[Event]) -> tuple[str, str] | None:
     naming where each node is (it runs on every file read): only a file that is too deep is walked
     again to say where.
     """
-    stack: list[tuple[Event | Operation, int]] = [(event, 1) for event in events]
+    stack: list[tuple[Sequence[Event | Operation], int]] = [(events, 1)]
     while stack:
-        node, depth = stack.pop()
+        nodes, depth = stack.pop()
         if depth > DEEPEST:
             return _deepest_path(events), f"events nest at most {DEEPEST} deep; this one is deeper"
-        inner = _inner(node)
-        if inner:
-            stack.extend([(child, depth + 1) for _, child in inner])
+        for node in nodes:
+            inner = _children(node)
+            if inner:
+                stack.append((inner, depth + 1))
     return None
+
+
+def _children(node: Event | Operation) -> Sequence[Event | Operation]:
+    """What an event or an operation holds that can nest (:func:`_inner` without the keys)."""
+    if type(node) is Entry:
+        return (*node.events, node.operation)
+    if type(node) is Step:
+        return node.events
+    if type(node) is Member:
+        return (node.event,)
+    if type(node) is Joined or isinstance(node, Join):
+        return node.ledger
+    if isinstance(node, Batch):
+        return node.operations
+    return ()
 
 
 def _deepest_path(events: Sequence[Event]) -> str:
