@@ -53,6 +53,7 @@ from progression.files.ledger_read import Operations, Unsure, read_ledger
 from progression.files.ledger_write import event_lines
 from progression.history.amend import Amendment
 from progression.history.amend import amend as amend_history
+from progression.history.amend import rebase as rebase_history
 from progression.history.verify import Verification
 from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
@@ -351,6 +352,14 @@ class Store:
         """:func:`progression.amend` of the stored sheet, stored (see :meth:`Transaction.amend`)."""
         with self.transaction() as tx:
             return tx.amend(sheet_id, position, operation, dice=dice, invalid=invalid, expected=expected)
+
+    def rebase(
+        self, sheet_id: str, *, dice: Dice | None = None, invalid: str = "refuse", expected: int | None = None
+    ) -> tuple[Sheet, Amendment]:
+        """:func:`progression.rebase` of the stored sheet onto the store's pack, stored (see
+        :meth:`Transaction.rebase`)."""
+        with self.transaction() as tx:
+            return tx.rebase(sheet_id, dice=dice, invalid=invalid, expected=expected)
 
     def extend(self, sheet_id: str, sheet: Sheet, *, expected: int | None = None) -> Sheet:
         """Store what a function of the pack did to the stored sheet (see :meth:`Transaction.extend`)."""
@@ -710,6 +719,37 @@ class Transaction:
         before, version = self._for_change(sheet_id, expected)
         after, report = amend_history(before, position, operation, pack=self._store.pack, dice=dice, invalid=invalid)
         self._rewrite(sheet_id, version, position, after)
+        return after, report
+
+    def rebase(
+        self, sheet_id: str, *, dice: Dice | None = None, invalid: str = "refuse", expected: int | None = None
+    ) -> tuple[Sheet, Amendment]:
+        """Run the sheet's whole history again under the store's pack as it is now (:func:`progression.rebase`:
+        a sheet made under another version of the pack's data, which every other change refuses), then store
+        it as :meth:`amend` stores a corrected history, every entry replaced by the one the engine made.
+
+        A sheet already under the store's rules, whose history runs again as it is recorded, is left as it is
+        (nothing is written); the report then says that each entry holds.
+
+        Args:
+            dice: rolls the new rules ask for that the history never made; without them such an entry is refused.
+            invalid: ``"refuse"`` (change nothing when the new rules refuse an entry), ``"drop"`` or ``"stop"``,
+                as :func:`progression.rebase` takes it.
+            expected: the version read; the rebase is refused unless the sheet is still at it.
+
+        Returns:
+            The sheet as stored, and the report of what became of every entry.
+
+        Raises:
+            StoreConflict: ``expected`` is not the sheet's version.
+            AmendmentRefused: the new rules refuse an entry (``invalid="refuse"``); nothing was written.
+            InvalidInput: a history recorded before operations were, which cannot run again.
+        """
+        before, version = self._for_change(sheet_id, expected)
+        after, report = rebase_history(before, self._store.pack, dice=dice, invalid=invalid)
+        if after == before:  # the same history under the same rules: a write would change nothing
+            return before, report
+        self._rewrite(sheet_id, version, 1, after)
         return after, report
 
     def record(self, name: str) -> Record | None:
