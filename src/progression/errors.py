@@ -213,14 +213,19 @@ class CapExceeded(ProgressionError, ValueError):
 class RulesChanged(ProgressionError, ValueError):
     """A sheet made under other rules than the pack given (another version of its data): rebase it first."""
 
-    def __init__(self, subject: str, recorded: str, given: str, *, own_rules: str | None = None) -> None:
+    def __init__(
+        self, subject: str, recorded: str, given: str, *, own_rules: str | None = None, rebase: str | None = None
+    ) -> None:
+        self.subject = subject
         self.recorded = recorded
         self.given = given
         # ``own_rules``: the function that gives the pack a sheet of it is played under, when the pack has one.
         first = f"play it under its own with {own_rules}(pack, sheet), or " if own_rules else ""
+        # ``rebase``: what rebases the sheet where it is kept, when not a file's command (a league's store).
+        rebase = rebase or "progression.rebase, or progression sheet rebase FILE"
         super().__init__(
             f"{subject} was made under the rules {recorded!r}, not under {given!r}; "
-            f"{first}rebase its history onto these rules first (progression.rebase, or progression sheet rebase FILE)"
+            f"{first}rebase its history onto these rules first ({rebase})"
         )
 
 

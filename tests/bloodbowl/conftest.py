@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import progression
@@ -40,3 +41,10 @@ def ended(pack: RulePack, team: Sheet) -> Sheet:
     for number in sorted(recorded - closed):
         team = bb.operations.expensive_mistakes(pack, team, progression.ScriptedDice([6]), number=number)
     return team
+
+
+def version_3(pack: RulePack) -> RulePack:
+    """``pack`` as version 3 of its data was: a Star Player could be awarded SPP by hand (the pool's requirement
+    that version 4 added). A sheet or a store made under it is one of other rules for ``pack``."""
+    spp = attrs.evolve(pack.pools["spp"], requires=None)
+    return attrs.evolve(pack, version="3", pools={**pack.pools, "spp": spp})

@@ -512,6 +512,22 @@ class TestLeague:
         with pytest.raises(RulePackError, match=r"Wrong.do must take \(team, action, dice\) first"):
             skirmish(Contract(league=League(book=Wrong, leaders=("goals",))))
 
+    def test_rebase_is_optional_and_checked_when_there(self) -> None:
+        """A league class without ``rebase`` loads (``league rebase`` then refuses, saying why); one whose ``rebase``
+        does not take the dice first is refused when the pack is made, named with its shape."""
+        from progression.contract import League
+
+        class Rebasing(_Book):
+            def rebase(self, dice: object, *, check: object, dry_run: bool) -> None: ...
+
+        class Wrong(_Book):
+            def rebase(self, *, check: object, dry_run: bool) -> None: ...
+
+        for book in (_Book, Rebasing):
+            assert skirmish(Contract(league=League(book=book, leaders=("goals",)))).contract.league is not None
+        with pytest.raises(RulePackError, match=r"Wrong.rebase must take \(dice\) first"):
+            skirmish(Contract(league=League(book=Wrong, leaders=("goals",))))
+
     def test_a_class_of_the_contract_before_add_teams_still_loads_and_warns(self) -> None:
         """A league class with ``add_team(team, sheet)`` and no ``add_teams`` (the contract before it) loads with a
         DeprecationWarning naming the new method; the command line adds its teams one by one."""

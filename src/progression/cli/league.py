@@ -26,6 +26,8 @@ from progression.cli.roster import page_of, print_page
 from progression.cli.sheet_change import report as report_change
 from progression.cli.tables import rows_table
 from progression.contract import Command, League, LeagueBook
+from progression.errors import ProgressionError, RulesChanged
+from progression.history import Amendment
 from progression.ledger import Sheet
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "run_leaders",
     "run_new",
     "run_player",
+    "run_rebase",
     "run_record",
     "run_roster",
     "run_standings",
@@ -64,10 +67,20 @@ def declared(pack: RulePack) -> League:
 
 @contextlib.contextmanager
 def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueBook]]:
-    """The store of ``args.file``, its pack, the pack's declaration and its league; the store closed after."""
+    """The store of ``args.file``, its pack, the pack's declaration and its league; the store closed after.
+
+    A team made under other rules than the pack's, refused a change, is refused saying the command that rebases
+    the league's teams (the engine's refusal names a file's, ``sheet rebase``), when the league has one."""
     with opened_store(args, "league") as store:
         league = declared(store.pack)
-        yield store.pack, league, league.book.open(store)
+        book = league.book.open(store)
+        try:
+            yield store.pack, league, book
+        except RulesChanged as changed:
+            if not callable(getattr(book, "rebase", None)):
+                raise
+            told = f"progression league rebase {args.file}"
+            raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=told) from None
 
 
 def _season(args: argparse.Namespace) -> int | None:
@@ -274,15 +287,53 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         reports = book.amend(
             fixture, dice.dice, season=_season(args), invalid=args.invalid, check=dice.check_used, **texts
         )
+    _print(out, reports, file=args.file, fixture=fixture)
+    return 0
+
+
+def run_rebase(args: argparse.Namespace, out: Output) -> int:
+    """Run every team's history again under the pack's rules as they are now, in one transaction, and print what
+    became of each entry of each team, as ``sheet rebase`` prints a file's; a refusal (an entry the new rules
+    refuse: no entry of a league's team may be left out, its fixtures name them by number) is printed the same
+    way, then said, and nothing is written (exit 1)."""
+    from progression.cli.main import exit_status
+    from progression.cli.output import error, one_line
+
+    with opened(args) as (pack, _, book):
+        rebase = getattr(book, "rebase", None)
+        if not callable(rebase):
+            msg = (
+                f"the league of pack {pack.name!r} cannot be rebased: its class declares no rebase (LeagueBook), so "
+                "`league rebase` cannot run it"
+            )
+            raise UsageError(msg)
+        dice = DiceChoice(args)
+        try:
+            reports: Mapping[str, Amendment] = rebase(dice.dice, check=dice.check_used, dry_run=args.dry_run)
+        except ProgressionError as refused:
+            told = getattr(refused, "reports", None)
+            if not isinstance(told, Mapping):
+                raise
+            _print(out, told, file=args.file, written=False)
+            error(one_line(refused))
+            return exit_status(refused)
+    changed = any(outcome.status != "holds" for report in reports.values() for outcome in report.outcomes)
+    _print(out, reports, file=args.file, written=changed and not args.dry_run)
+    return 0
+
+
+def _print(out: Output, reports: Mapping[str, Amendment], *, file: str, **data: object) -> None:
+    """Each team's report (of ``league amend``, ``league rebase``), marked as ``sheet amend`` marks an entry's
+    outcome; ``written`` (a rebase's): whether anything was written, said last as ``sheet rebase`` says it."""
     if out.json_mode:
-        teams = {team: outcomes(report) for team, report in reports.items()}
-        out.json({"file": args.file, "fixture": fixture, "teams": teams})
-        return 0
+        out.json({"file": file, **data, "teams": {team: outcomes(report) for team, report in reports.items()}})
+        return
     for team, report in reports.items():
         out.line(f"{team}:")
         for outcome in report.outcomes:
             out.line(f"{MARKS[outcome.status]} {outcome.line()}")
-    return 0
+    if "written" in data:
+        out.line(f"wrote {file}" if data["written"] else "nothing written")
 
 
 # -- what is read back ----------------------------------------------------------------------------

@@ -704,6 +704,19 @@ def _league(sub: Any) -> None:
         "the match both teams' entries hold. Exits with 1 when something does not hold.",
     )
 
+    rebase = store(
+        "rebase",
+        "run_rebase",
+        help="run every team again under the pack's present rules",
+        description="Run every team's history again under the rules the pack has now (after a new version of its "
+        "data, when the league's next change is refused until it is rebased), in one transaction, and print what "
+        "became of each entry of each team, as `sheet rebase` prints a file's. An entry the new rules refuse "
+        "refuses the whole rebase and nothing is written (exit 1): the fixtures name the teams' entries by number, "
+        "so no entry may be left out.",
+    )
+    rebase.add_argument("--dry-run", action="store_true", help="print what would change, write nothing")
+    add_dice_options(rebase)
+
 
 def _campaign(sub: Any) -> None:
     """Add ``campaign`` and its commands."""

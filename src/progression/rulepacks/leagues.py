@@ -95,6 +95,13 @@ class LeagueBook(Protocol):
         action's declaration, in one transaction, ``check`` called before the commit as for :meth:`record`:
         the team as stored."""
 
+    def rebase(self, dice: Dice, *, check: Callable[[], None], dry_run: bool) -> Mapping[str, Amendment]:
+        """Run every team's history again under the pack's rules as they are now (a league made under an earlier
+        version of its data), in one transaction, ``check`` called before the commit as for :meth:`record`; with
+        ``dry_run``, keep nothing: each team's report of :func:`progression.rebase`. A refusal that has
+        ``reports`` (team -> report, as returned) has them printed before it. Optional: a class without it is
+        not rebased (``league rebase`` says so)."""
+
     def standings(self, season: int | None, *, bonus: bool | None) -> Rows:
         """The table of ``season``; ``bonus`` counts the bonus points (None: as the league was made)."""
 
@@ -130,8 +137,13 @@ METHODS: dict[str, tuple[str, ...]] = {
     "verify": (),
 }
 
-#: The methods a pack's league class may have (``league do``), checked as :data:`METHODS` when it has them.
-OPTIONAL: dict[str, tuple[str, ...]] = {"team_action": ("team", "action"), "do": ("team", "action", "dice")}
+#: The methods a pack's league class may have (``league do``, ``league rebase``), checked as :data:`METHODS` when
+#: it has them.
+OPTIONAL: dict[str, tuple[str, ...]] = {
+    "team_action": ("team", "action"),
+    "do": ("team", "action", "dice"),
+    "rebase": ("dice",),
+}
 
 
 def _texts(value: Sequence[str]) -> tuple[str, ...]:

@@ -53,6 +53,7 @@ from progression.files.ledger_read import Operations, Unsure, read_ledger
 from progression.files.ledger_write import event_lines
 from progression.history.amend import Amendment
 from progression.history.amend import amend as amend_history
+from progression.history.amend import rebase as rebase_history
 from progression.history.verify import Verification
 from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
@@ -352,6 +353,14 @@ class Store:
         with self.transaction() as tx:
             return tx.amend(sheet_id, position, operation, dice=dice, invalid=invalid, expected=expected)
 
+    def rebase(
+        self, sheet_id: str, *, dice: Dice | None = None, invalid: str = "refuse", expected: int | None = None
+    ) -> tuple[Sheet, Amendment]:
+        """:func:`progression.rebase` of the stored sheet onto the store's pack, stored (see
+        :meth:`Transaction.rebase`)."""
+        with self.transaction() as tx:
+            return tx.rebase(sheet_id, dice=dice, invalid=invalid, expected=expected)
+
     def extend(self, sheet_id: str, sheet: Sheet, *, expected: int | None = None) -> Sheet:
         """Store what a function of the pack did to the stored sheet (see :meth:`Transaction.extend`)."""
         with self.transaction() as tx:
@@ -606,13 +615,7 @@ class Transaction:
             StoreConflict: ``expected`` is not the sheet's version.
             ProgressionError: the rules refuse the operation; nothing was written.
         """
-        self._check()
-        _check_id(sheet_id)
-        _check_expected(expected, sheet_id)
-        before = self._current(sheet_id)
-        version = len(before.ledger)
-        if expected is not None and expected != version:
-            raise _conflict(self._store.where, sheet_id, expected, version)
+        before, version = self._for_change(sheet_id, expected)
         after, entry = run_operation(self._store.pack, before, operation, dice)
         line = event_lines((entry,))[0]
         self._write(
@@ -655,14 +658,8 @@ class Transaction:
             StoreError: an entry is not what the engine gives; nothing was written.
             StoreConflict: ``expected`` is not the sheet's version.
         """
-        self._check()
-        _check_id(sheet_id)
-        _check_expected(expected, sheet_id)
         check_sheet(sheet, f"sheet {sheet_id!r}")
-        before = self._current(sheet_id)
-        version = len(before.ledger)
-        if expected is not None and expected != version:
-            raise _conflict(self._store.where, sheet_id, expected, version)
+        before, version = self._for_change(sheet_id, expected)
         if len(sheet.ledger) == version and sheet.ledger[version - 1] == before.ledger[version - 1]:
             return before  # the function changed nothing (a settle with nothing over the cap): nothing to store
         if len(sheet.ledger) < version or sheet.ledger[version - 1] != before.ledger[version - 1]:
@@ -719,28 +716,40 @@ class Transaction:
             AmendmentRefused: a later entry becomes invalid (``invalid="refuse"``); nothing was written.
             ProgressionError: the rules refuse the new operation itself; nothing was written.
         """
-        self._check()
-        _check_id(sheet_id)
-        _check_expected(expected, sheet_id)
-        before = self._current(sheet_id)
-        version = len(before.ledger)
-        if expected is not None and expected != version:
-            raise _conflict(self._store.where, sheet_id, expected, version)
+        before, version = self._for_change(sheet_id, expected)
         after, report = amend_history(before, position, operation, pack=self._store.pack, dice=dice, invalid=invalid)
-        lines = event_lines([after.ledger[index] for index in range(position - 1, len(after.ledger))])
-        statements: list[tuple[str, tuple[Any, ...]]] = [
-            ("DELETE FROM entries WHERE sheet = ? AND version >= ?", (sheet_id, position)),
-        ]
-        statements += [
-            ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
-            for number, line in enumerate(lines, start=position)
-        ]
-        last = lines[-1] if lines else event_lines((after.ledger[-1],))[0]
-        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, last), sheet_id, version)))
-        self._write(sheet_id, statements, version)
-        if position == 1:
-            self._store._creations.pop(sheet_id, None)
-        self._sheets[sheet_id] = after
+        self._rewrite(sheet_id, version, position, after)
+        return after, report
+
+    def rebase(
+        self, sheet_id: str, *, dice: Dice | None = None, invalid: str = "refuse", expected: int | None = None
+    ) -> tuple[Sheet, Amendment]:
+        """Run the sheet's whole history again under the store's pack as it is now (:func:`progression.rebase`:
+        a sheet made under another version of the pack's data, which every other change refuses), then store
+        it as :meth:`amend` stores a corrected history, every entry replaced by the one the engine made.
+
+        A sheet already under the store's rules, whose history runs again as it is recorded, is left as it is
+        (nothing is written); the report then says that each entry holds.
+
+        Args:
+            dice: rolls the new rules ask for that the history never made; without them such an entry is refused.
+            invalid: ``"refuse"`` (change nothing when the new rules refuse an entry), ``"drop"`` or ``"stop"``,
+                as :func:`progression.rebase` takes it.
+            expected: the version read; the rebase is refused unless the sheet is still at it.
+
+        Returns:
+            The sheet as stored, and the report of what became of every entry.
+
+        Raises:
+            StoreConflict: ``expected`` is not the sheet's version.
+            AmendmentRefused: the new rules refuse an entry (``invalid="refuse"``); nothing was written.
+            InvalidInput: a history recorded before operations were, which cannot run again.
+        """
+        before, version = self._for_change(sheet_id, expected)
+        after, report = rebase_history(before, self._store.pack, dice=dice, invalid=invalid)
+        if after == before:  # the same history under the same rules: a write would change nothing
+            return before, report
+        self._rewrite(sheet_id, version, 1, after)
         return after, report
 
     def record(self, name: str) -> Record | None:
@@ -848,6 +857,41 @@ class Transaction:
             self._check_history(sheet_id, sheet, suspect)
         self._sheets[sheet_id] = sheet
         return sheet
+
+    def _for_change(self, sheet_id: str, expected: int | None) -> tuple[Sheet, int]:
+        """The sheet a change builds on, locked for this transaction, and its version.
+
+        Raises:
+            StoreConflict: ``expected`` is not the sheet's version.
+        """
+        self._check()
+        _check_id(sheet_id)
+        _check_expected(expected, sheet_id)
+        before = self._current(sheet_id)
+        version = len(before.ledger)
+        if expected is not None and expected != version:
+            raise _conflict(self._store.where, sheet_id, expected, version)
+        return before, version
+
+    def _rewrite(self, sheet_id: str, version: int, position: int, after: Sheet) -> None:
+        """Store a history run again from entry ``position`` (an amendment, a rebase): the stored entries from
+        there on are deleted and those of ``after`` written in their place, with its snapshot and digests, only
+        if the sheet is still at ``version``. Deleted and written anew, never changed in place: the ``edited``
+        table's trigger marks an ``UPDATE`` of an entry as an edit by hand."""
+        lines = event_lines([after.ledger[index] for index in range(position - 1, len(after.ledger))])
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("DELETE FROM entries WHERE sheet = ? AND version >= ?", (sheet_id, position)),
+        ]
+        statements += [
+            ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
+            for number, line in enumerate(lines, start=position)
+        ]
+        last = lines[-1] if lines else event_lines((after.ledger[-1],))[0]
+        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, last), sheet_id, version)))
+        self._write(sheet_id, statements, version)
+        if position == 1:  # the creation kept for reads is no longer the stored one
+            self._store._creations.pop(sheet_id, None)
+        self._sheets[sheet_id] = after
 
     def _check_history(self, sheet_id: str, sheet: Sheet, suspect: str) -> None:
         """Run the history of a sheet changed in the database outside the store again (``verify``), before a

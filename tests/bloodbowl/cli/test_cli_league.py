@@ -13,14 +13,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import progression
+import progression_bloodbowl
 from progression import RulePack
 from progression.cli.complete import candidates
 from progression.cli.main import main
 from progression.errors import ProgressionError
 from progression_bloodbowl.cli.actions import standing_rows
-from progression_bloodbowl.store.league import open_league
+from progression_bloodbowl.store.fixtures import Played, Side
+from progression_bloodbowl.store.league import new_league, open_league
 from progression_bloodbowl.team.roster import draft
 from support.stores import raw
+
+from ..conftest import version_3
 
 HUMANS = [("human_blitzer", "Griselda"), ("human_blitzer", "Otto"), ("human_thrower", "Hans")]
 HUMANS += [("human_catcher", "Lena"), ("human_catcher", "Kurt")]
@@ -518,6 +522,97 @@ class TestTeamActions:
             team_action(pack, object(), "anvils", "close")  # type: ignore[arg-type]
 
 
+class TestRebase:
+    @pytest.fixture
+    def old(self, pack: RulePack, tmp_path: Path) -> str:
+        """A league made under version 3 of the rules, in Python (this version of the pack makes version 4): two
+        teams, the first fixture played; the Anvils' Star Player was given 6 SPP by hand when ``gift``."""
+        path = str(tmp_path / "cup.sqlite")
+        older = version_3(pack)
+        with new_league(path, "Old World Cup", pack=older) as made:
+            made.add_teams({ident: draft(older, "human", name, HUMANS) for ident, name in list(TEAMS.items())[:2]})
+            made.add_fixture("anvils", "barons")
+            made.record(1, Played(score=(1, 0), home=Side(events={"1": {"touchdown": 1}})), progression.SeededDice(1))
+        return path
+
+    def test_a_league_of_the_old_rules_from_the_command_line(
+        self, old: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Its next change is refused, naming ``league rebase``; ``--dry-run`` prints the report and writes nothing;
+        ``league rebase`` writes it (``--json``: each team's outcomes); then the change is taken and the league
+        verifies."""
+        close = ("league", "do", old, "anvils", "close", "number=1", "--seed", "1")
+        status, out, err = run(capsys, *close)
+        assert (1, "") == (status, out)
+        assert f"rebase its history onto these rules first (progression league rebase {old})" in err
+        before = held(old)
+        status, out, err = run(capsys, "league", "rebase", old, "--dry-run")
+        rules = progression.load("bloodbowl").rules
+        assert (0, "") == (status, err)
+        assert [
+            "anvils:",
+            f"~ #1 create team Altdorf Anvils: changed (made under {rules} (was {version_3(progression.load('bloodbowl')).rules}))",
+            "~ #2 draft of Altdorf Anvils: changed",
+            "  #3 match 1: outcome, winnings, Dedicated Fans: holds",
+            "barons:",
+        ] == out.splitlines()[:5]
+        assert ("nothing written", before) == (out.splitlines()[-1], held(old))
+        status, out, err = run(capsys, "league", "rebase", old, "--json")
+        told = json.loads(out)
+        assert (0, "", True, ["anvils", "barons"]) == (status, err, told["written"], list(told["teams"]))
+        assert ["changed", "changed", "holds"] == [o["status"] for o in told["teams"]["barons"]]
+        assert 0 == run(capsys, *close)[0]
+        assert (0, ["anvils: all 4 entries verified", "barons: all 3 entries verified"]) == (
+            run(capsys, "league", "verify", old)[0],
+            run(capsys, "league", "verify", old)[1].splitlines(),
+        )
+        assert run(capsys, "league", "rebase", old)[1].splitlines()[-1] == "nothing written"  # every entry holds
+
+    def test_an_entry_the_new_rules_refuse(
+        self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team whose Star Player was given SPP by hand: the report marks the entry refused (``!``), the refusal
+        says what to do, exit 1, and the store holds what it held (with ``--json`` too: one document, not
+        written)."""
+        older = version_3(pack)
+        anvils = draft(older, "human", "Altdorf Anvils", HUMANS)
+        budget = progression_bloodbowl.queries.inducement_budget(older, anvils, 1_000_000)
+        anvils = progression_bloodbowl.operations.induce(
+            older, anvils, progression_bloodbowl.types.Order(stars=("griff_oberwald",)), budget, match=1
+        )
+        anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
+        path = str(tmp_path / "cup.sqlite")
+        with new_league(path, "Old World Cup", pack=older) as made:
+            made.add_teams({"anvils": anvils, "barons": draft(older, "human", "Bogenhafen Barons", HUMANS)})
+        before = held(path)
+        status, out, err = run(capsys, "league", "rebase", path)
+        assert (1, "nothing written") == (status, out.splitlines()[-1])
+        assert (
+            "! #4 award 6 to spp: refused: Griff Oberwald cannot be awarded Star Player Points: a Star Player earns "
+            "no Star Player Points"
+        ) in out.splitlines()
+        assert err.startswith(f"progression: league 'Old World Cup' of {path} was not rebased onto the rules ")
+        assert "amend those entries first" in err
+        status, out, _ = run(capsys, "league", "rebase", path, "--json")
+        told = json.loads(out)
+        assert (1, False, "refused") == (status, told["written"], told["teams"]["anvils"][3]["status"])
+        assert before == held(path)
+
+    def test_a_league_class_without_rebase(self, old: str, capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
+        """A pack's league class that has no rebase (it is optional) is told so by ``league rebase`` (exit 2), and
+        a team of other rules is then refused as the engine says it (a file's ``sheet rebase``)."""
+        from progression_bloodbowl.cli.league import LeagueCommands
+
+        monkeypatch.delattr(LeagueCommands, "rebase")
+        status, _, err = run(capsys, "league", "rebase", old)
+        assert (2, True) == (
+            status,
+            "the league of pack 'bloodbowl' cannot be rebased: its class declares no rebase" in err,
+        )
+        status, _, err = run(capsys, "league", "do", old, "anvils", "close", "number=1", "--seed", "1")
+        assert (1, True) == (status, "(progression.rebase, or progression sheet rebase FILE)" in err)
+
+
 def completed(capsys: pytest.CaptureFixture[str], line: str) -> list[str]:
     """What ``progression complete LINE`` prints, one candidate a line (exit 0, nothing on stderr)."""
     status, out, err = run(capsys, "complete", line)
@@ -532,7 +627,7 @@ class TestCompletion:
             completed(capsys, "progression league ")[:10]
         )
         assert ["add", "import", "export"] == completed(capsys, "progression league team ")
-        assert ["record", "roster"] == completed(capsys, "progression league r")
+        assert ["record", "roster", "rebase"] == completed(capsys, "progression league r")
 
     def test_what_the_store_holds(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """After FILE: the league's teams, a team's players, the season's fixtures, read from the store."""

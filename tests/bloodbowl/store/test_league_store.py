@@ -17,10 +17,10 @@ import pytest
 import progression
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
-from progression.errors import InvalidInput, StoreError, StoreTampered, UnknownName
+from progression.errors import InvalidInput, RulesChanged, StoreError, StoreTampered, UnknownName
 from support.stores import raw
 
-from ..conftest import HUMANS
+from ..conftest import HUMANS, version_3
 
 NAMES = ["Altdorf Anvils", "Bogenhafen Barons", "Carroburg Counts", "Delberz Dukes"]
 IDS = ["anvils", "barons", "counts", "dukes"]
@@ -511,3 +511,89 @@ class TestAmend:
             league.amend(1, goals=3)
         with pytest.raises(InvalidInput, match=r"^fixture 1: expected both sides of the match \(a Played\), got dict$"):
             league.record(1, {"score": (1, 0)})
+
+
+#: Every row of a league's store that a change could write: its sheets, their entries and its records.
+ROWS = (
+    "SELECT id, version, state, entry_digest, state_digest FROM sheets ORDER BY id",
+    "SELECT sheet, version, entry FROM entries ORDER BY sheet, version",
+    "SELECT name, version, value FROM records ORDER BY name",
+)
+
+
+def rows(path: Path) -> list[list[tuple[object, ...]]]:
+    return [raw(str(path), statement) for statement in ROWS]
+
+
+class TestRebase:
+    @pytest.fixture
+    def old(self, tmp_path: Path, pack: RulePack) -> Path:
+        """A league of four teams made under version 3 of the rules, its first round played, kept in a file."""
+        with league_of(tmp_path / "league.sqlite", version_3(pack)) as league:
+            league.schedule()
+            for fixture in league.fixtures()[:2]:
+                league.record(fixture.number, WIN, SeededDice(fixture.number))
+        return tmp_path / "league.sqlite"
+
+    def test_a_league_of_the_old_rules_is_rebased_in_place(self, old: Path, pack: RulePack) -> None:
+        """Under version 4 the league is refused its next change (a team's Expensive Mistakes) until ``rebase``
+        runs every team again under the new rules: then each team is of them, its entries keep their numbers (the
+        fixtures name them), the change is taken and the league verifies."""
+        with bb.open_league(old) as league:
+            entries = {f.number: f.entries for f in league.fixtures()}
+            with pytest.raises(RulesChanged, match="was made under the rules 'bloodbowl 3 "):
+                league.close_match("anvils", 1, SeededDice(6), must_advance=False)
+            reports = league.rebase()
+            assert list(IDS) == list(reports)
+            for team, report in reports.items():
+                created = report.outcomes[0]
+                assert ("changed", f"made under {pack.rules} (was {version_3(pack).rules})") == (
+                    created.status,
+                    created.changes[-1],
+                ), team
+                assert () == report.refused
+                assert (pack.rules, len(report.outcomes)) == (league.team(team).rules, len(league.team(team).ledger))
+            assert entries == {f.number: f.entries for f in league.fixtures()}
+            league.close_match("anvils", 1, SeededDice(6), must_advance=False)
+            assert league.verify().ok
+
+    def test_a_dry_run_reports_and_keeps_nothing(self, old: Path) -> None:
+        """``dry_run=True`` gives the reports a rebase gives and leaves every row of the store as it was."""
+        before = rows(old)
+        with bb.open_league(old) as league:
+            shown = league.rebase(dry_run=True)
+            assert before == rows(old)
+            assert shown == league.rebase()
+        assert before != rows(old)
+
+    def test_an_entry_the_new_rules_refuse_leaves_the_store_unchanged(self, tmp_path: Path, pack: RulePack) -> None:
+        """The Anvils' Star Player was given 6 SPP by hand, which version 4 refuses: the rebase is refused, saying
+        which entry of which team and what to do, with every team's report, and no row of the store changed
+        (the Barons, rebased before the refusal, included)."""
+        older = version_3(pack)
+        anvils = bb.draft(older, "human", "Altdorf Anvils", HUMANS)
+        budget = bb.queries.inducement_budget(older, anvils, 1_000_000)
+        anvils = bb.operations.induce(older, anvils, bb.types.Order(stars=("griff_oberwald",)), budget, match=1)
+        anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
+        path = tmp_path / "league.sqlite"
+        with bb.new_league(path, "Old World Cup", pack=older) as league:
+            league.add_teams({"barons": bb.draft(older, "human", "Bogenhafen Barons", HUMANS), "anvils": anvils})
+            league.add_fixture("anvils", "barons")
+            league.record(1, WIN, SeededDice(1))
+        before = rows(path)
+        with bb.open_league(path) as league, pytest.raises(bb.types.LeagueRebaseRefused) as refused:
+            league.rebase()
+        assert str(refused.value) == (
+            f"league 'Old World Cup' of {path} was not rebased onto the rules {pack.rules!r}, and nothing was "
+            "changed: they refuse 1 entry of its teams (anvils #4 award 6 to spp: Griff Oberwald cannot be awarded "
+            "Star Player Points: a Star Player earns no Star Player Points); its fixtures name their teams' entries "
+            "by number, so a league is rebased only when every entry runs again: amend those entries first (a match "
+            "with League.amend, any entry with Store.amend), or play the league on under the rules it was made under"
+        )
+        reports = refused.value.reports
+        assert (["barons", "anvils"], [], [4]) == (
+            list(reports),
+            [o.position for o in reports["barons"].refused],
+            [o.position for o in reports["anvils"].refused],
+        )
+        assert before == rows(path)

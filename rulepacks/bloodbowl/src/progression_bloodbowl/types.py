@@ -4,7 +4,7 @@
 answers (:class:`Explanation` and its :class:`Item`, :class:`Budget`, :class:`Result`, :class:`Standing`,
 :class:`MatchedPlayQuote`), and a league kept in one store (:class:`League`, its :class:`Fixture`,
 :class:`Played` with each :class:`Side`, :class:`Career`, :class:`PlayerLine`, :class:`LeagueAmendment`,
-:class:`LeagueCheck`).
+:class:`LeagueCheck`, and the refusal :class:`LeagueRebaseRefused`).
 
 A team and a player are :class:`progression.Sheet`; :class:`Team` is a roster of the data, the kind of team a
 sheet is made from.
@@ -18,7 +18,7 @@ from .league.standings import Standing
 from .match.record import MatchRecord
 from .matched_play.quote import MatchedPlayQuote
 from .store.fixtures import Fixture, Played, Side
-from .store.league import Career, League, LeagueAmendment, LeagueCheck, PlayerLine
+from .store.league import Career, League, LeagueAmendment, LeagueCheck, LeagueRebaseRefused, PlayerLine
 from .team.results import Result
 from .team.values import Explanation, Item
 
@@ -32,6 +32,7 @@ __all__ = [
     "League",
     "LeagueAmendment",
     "LeagueCheck",
+    "LeagueRebaseRefused",
     "MatchRecord",
     "MatchedPlayQuote",
     "Order",

@@ -194,6 +194,11 @@ class LeagueCommands:
     def do(self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object) -> Sheet:
         return self.league.act(team, action, dice, check=check, **options)
 
+    def rebase(
+        self, dice: Dice, *, check: Callable[[], None] | None = None, dry_run: bool = False
+    ) -> Mapping[str, Amendment]:
+        return self.league.rebase(dice, dry_run=dry_run, check=check)
+
     def standings(self, season: int | None, *, bonus: bool | None) -> list[dict[str, object]]:
         return standing_rows(self.league.standings(season, bonus=bonus))
 

@@ -21,6 +21,7 @@ import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
 from progression.errors import InvalidInput, ProgressionError, StoreError, UnknownName
+from progression.history import AmendmentRefused
 from progression.store import Book
 
 from ..league.standings import Standing, standings
@@ -44,6 +45,7 @@ __all__ = [
     "League",
     "LeagueAmendment",
     "LeagueCheck",
+    "LeagueRebaseRefused",
     "PlayerLine",
     "new_league",
     "open_league",
@@ -115,6 +117,24 @@ class LeagueAmendment:
             yield f"{team}:"
             for line in report.lines():
                 yield f"  {line}"
+
+
+class LeagueRebaseRefused(ProgressionError, ValueError):
+    """A league's rebase (:meth:`League.rebase`) that the new rules refuse for an entry of a team: nothing
+    changed. Its ``reports`` say what became of every entry of every team."""
+
+    def __init__(self, league: str, where: str, rules: str, reports: Mapping[str, Amendment]) -> None:
+        #: team id -> the report of its history run again under the new rules (refused entries included).
+        self.reports = dict(reports)
+        refused = [(team, outcome) for team, report in self.reports.items() for outcome in report.refused]
+        listed = "; ".join(f"{team} #{o.position} {o.label}: {o.reason}" for team, o in refused)
+        count = f"{len(refused)} entr{'y' if len(refused) == 1 else 'ies'}"
+        super().__init__(
+            f"league {league!r} of {where} was not rebased onto the rules {rules!r}, and nothing was changed: they "
+            f"refuse {count} of its teams ({listed}); its fixtures name their teams' entries by number, so a league "
+            "is rebased only when every entry runs again: amend those entries first (a match with League.amend, "
+            "any entry with Store.amend), or play the league on under the rules it was made under"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -557,6 +577,52 @@ class League(Book):
                 check()
         return LeagueAmendment(fixture=done, reports=reports)
 
+    def rebase(
+        self, dice: Dice | None = None, *, dry_run: bool = False, check: Callable[[], None] | None = None
+    ) -> dict[str, Amendment]:
+        """Run every team's history again under the pack's rules as they are now (a new version of its data), in
+        one transaction: each team rebased in place (:meth:`progression.store.Transaction.rebase`), or none. A
+        league whose teams were made under other rules is refused every change until it is rebased.
+
+        No entry may be left out: a fixture names the entry that recorded it on each team by its number, which
+        stays right only when every entry runs again (a rebase keeps each operation, so a match's entry still holds
+        the fixture's match, and ``verify`` finds the fixtures whole).
+
+        Args:
+            dice: rolls the new rules ask for that the histories never made, rolled team by team in the league's
+                order; without them such an entry is refused.
+            dry_run: run everything and report it, then keep nothing.
+            check: called once every team ran, before the transaction commits (typed-in dice all used).
+
+        Returns:
+            Each team's report (:func:`progression.rebase`'s), by id in the league's order.
+
+        Raises:
+            LeagueRebaseRefused: the new rules refuse an entry of a team; nothing changed.
+            ProgressionError: ``check`` refuses; nothing changed.
+        """
+        if not isinstance(dry_run, bool):  # "no" would read as True
+            msg = f"dry_run (whether league {self.name!r} is only shown rebased) is True or False, got {dry_run!r}"
+            raise InvalidInput(msg)
+        reports: dict[str, Amendment] = {}
+        try:
+            with self.store.transaction() as tx:
+                settings, _ = self._settings(tx)
+                for team in settings["teams"]:
+                    try:  # a refused team writes nothing: go on, so that every refusal is said at once
+                        reports[team] = tx.rebase(team, dice=dice)[1]
+                    except AmendmentRefused as refused:
+                        reports[team] = refused.report
+                if any(report.refused for report in reports.values()):
+                    raise LeagueRebaseRefused(settings["name"], self.store.where, self.pack.rules, reports)
+                if check is not None:
+                    check()
+                if dry_run:  # the same run, rolled back: what it shows is what a rebase would store
+                    raise _DryRun
+        except _DryRun:
+            pass
+        return reports
+
     def new_season(self, dice: Dice | None = None, *, retirement: str = "fit") -> int:
         """End the season for every team (``bloodbowl.new_season``) and start the next, in one transaction;
         the new season's number."""
@@ -660,6 +726,10 @@ class League(Book):
             if (records_of(entry.operation) if isinstance(entry, Entry) else []) != [record]:
                 problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
         return problems
+
+
+class _DryRun(Exception):
+    """Raised out of a transaction to roll back what it did (a dry run); caught at once."""
 
 
 def _match(record: MatchRecord) -> Operation:
