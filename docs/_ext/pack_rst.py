@@ -120,6 +120,11 @@ def describe_requirement(pack: RulePack, requirement: Requirement) -> str:
     return text
 
 
+def _requires(pack: RulePack, requirement: Requirement | None) -> str:
+    """A table cell of what a requirement asks (:func:`describe_requirement`, escaped); empty for none."""
+    return "" if requirement is None else escape(describe_requirement(pack, requirement))
+
+
 def _structure(pack: RulePack, req: Requirement) -> str:
     if isinstance(req, AtLeast):
         return f"{_name(pack, req.quantity)} ≥ {req.value}"
@@ -168,8 +173,9 @@ def _pools(page: Page, pack: RulePack) -> None:
     for ident, pool in pack.pools.items():
         cap = escape(_name(pack, pool.cap)) if isinstance(pool.cap, str) else _opt(pool.cap) or "none"
         spend = ", ".join(escape(_name(pack, u)) for u in pool.auto_spend)
-        rows.append([_lit(ident), *_names(pack, ident), _lit(pool.currency), cap, pool.overflow, spend])
-    page.table(["id", "English", "French", "currency", "cap", "overflow", "auto spend"], rows)
+        requires = _requires(pack, pool.requires)
+        rows.append([_lit(ident), *_names(pack, ident), _lit(pool.currency), cap, pool.overflow, spend, requires])
+    page.table(["id", "English", "French", "currency", "cap", "overflow", "auto spend", "an award requires"], rows)
 
 
 def _stats(page: Page, pack: RulePack) -> None:
@@ -272,7 +278,7 @@ def _ladders(page: Page, pack: RulePack) -> None:
                 escape(b.label.fr),
                 str(b.low),
                 "" if b.high is None else str(b.high),
-                escape(describe_requirement(pack, b.requires)) if b.requires else "",
+                _requires(pack, b.requires),
             ]
             for b in ladder.bands
         ]
@@ -321,7 +327,7 @@ def _upgrades(page: Page, pack: RulePack) -> None:
                 ", ".join(_lit(p) for p in upgrade.pools),
                 escape(upgrade.cost.describe(lambda ident: _name(pack, ident)))
                 + "".join(f"; ×{f.by} when {escape(describe_requirement(pack, f.when))}" for f in upgrade.multiply),
-                escape(describe_requirement(pack, upgrade.requires)) if upgrade.requires else "",
+                _requires(pack, upgrade.requires),
                 _effect(pack, upgrade.effect),
                 "; ".join(limit),
                 "; ".join(rules),

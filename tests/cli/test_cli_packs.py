@@ -96,6 +96,28 @@ class TestShow:
             "Sensible play" in run("show", SKIRMISH).out,
         )
 
+    def test_show_what_an_award_to_a_pool_requires(self, run: Run) -> None:
+        """A pool's ``requires`` is shown as an upgrade's is, with the pack's own sentence: Blood Bowl's SPP are
+        awarded to no Star Player; a pool without one shows nothing (``""`` in ``--json``)."""
+        said = "not have a no_spp (a Star Player earns no Star Player Points)"
+        pools = run("show", "bloodbowl", "--json").json()["pools"]
+        assert (said, "") == (pools["spp"]["requires"], pools["treasury"]["requires"])
+        out = run("show", "bloodbowl").out
+        section = out[out.index("\nPools\n") : out.index("\nStats\n")].splitlines()
+        assert section[2].endswith("overflow  an award requires")
+        assert section[4].endswith(f"refuse    {said}")
+        assert section[5].endswith("refuse")
+
+    def test_show_a_requirement_with_the_pack_s_sentence(self, run: Run) -> None:
+        """What an upgrade requires and a band's gate are followed by the message the pack gives them, as the pack's
+        page shows it; a pack's function, described by its message, does not say it twice."""
+        example = str(ROOT / "examples" / "skirmish" / "pack.toml")
+        upgrades = run("show", example, "--json").json()["upgrades"]
+        assert "not have a career (a career is chosen once)" == upgrades["take_career"]["requires"]
+        gate = run("show", str(ROOT / "examples" / "dnd5e" / "pack.toml"), "--json").json()["ladders"]["improvement"]
+        said = "have Experience points at least 2700 (needs character level 4 (2,700 experience points))"
+        assert said == gate["bands"][1]["gate"]
+
     def test_show_text_in_french(self, run: Run) -> None:
         """Text output with French names."""
         out = run("show", SKIRMISH, "--lang", "fr").out

@@ -47,14 +47,14 @@ class TestTheBloodBowlPage:
         return pack_rst.render_pack(pack, origin="a test", data=packpages.DATA_PAGES["bloodbowl"])
 
     def rows(self, page: str, first: str) -> list[str]:
-        """The cells of the list-table row that starts with ``first``."""
+        """The cells of the list-table row that starts with ``first`` (an empty cell's line is ``"     -"``)."""
         lines = page.splitlines()
         at = lines.index(f"   * - {first}")
         cells = [lines[at].removeprefix("   * - ")]
         for line in lines[at + 1 :]:
-            if not line.startswith("     - "):
+            if not line.startswith("     -"):
                 break
-            cells.append(line.removeprefix("     - "))
+            cells.append(line.removeprefix("     -").strip())
         return cells
 
     def test_valid_rest(self) -> None:
@@ -94,6 +94,15 @@ class TestTheBloodBowlPage:
         assert ["4", "``team_reroll``"] == self.rows(section, "4")
         assert ["1", "``characteristic``"] == self.rows(section, "1")
         assert section.index("     - ``characteristic``") < section.index("   * - 1\n     - every other upgrade")
+
+    def test_what_an_award_to_a_pool_requires(self, page: str) -> None:
+        """The pools' table shows what an award requires, as an upgrade's requirements are shown: no SPP to a Star
+        Player; nothing for the treasury."""
+        pools = page[page.index("\nPools\n-----") : page.index("\nStats\n-----")]
+        assert "an award requires" == self.rows(pools, "id")[-1]
+        said = "not (a no\\_spp) (message: “a Star Player earns no Star Player Points”)"
+        assert said == self.rows(pools, "``spp``")[-1]
+        assert "" == self.rows(pools, "``treasury``")[-1]
 
     def test_the_book_s_pages_come_first(self, page: str) -> None:
         """The rosters, Star Players and skills open the page, before the vocabulary every pack shares (it opened

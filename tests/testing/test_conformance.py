@@ -99,6 +99,32 @@ class TestBrokenPack:
             assert f"  - {line}" in text
 
 
+class TestTagsNeverSet:
+    def test_each_tag_a_requirement_tests_is_set_by_something(self) -> None:
+        """A tag an upgrade's requirement, a pool's or a band's gate tests, and that no effect sets nor any sheet the
+        check starts from has, is a typo: each is named with the tags the pack does set, word for word as in
+        tags.expected (a tag set by an effect, 'career', is not)."""
+        expected = (PACKS / "tags.expected").read_text(encoding="utf-8").splitlines()
+        report = check_pack(progression.load_file(PACKS / "tags.toml"), examples=0)
+        assert expected == [str(finding) for finding in report.findings]
+
+    def test_a_sheet_the_check_starts_from_sets_it(self) -> None:
+        """A tag a prepared sheet has (made with it by the pack's user) is set: not reported."""
+        pack = progression.load_file(PACKS / "tags.toml")
+        tagged = pack.new_sheet("hero", "Exile", tags={"banished": "yes", "carreer": "x", "carrer": "x"})
+        assert () == check_pack(pack, examples=0, prepared=[tagged]).by_check("references")
+
+    def test_not_for_a_pack_that_runs_rule_code(self) -> None:
+        """A pack with a procedure (or operations) of its own may set any tag from Python (Blood Bowl tags a Star
+        Player ``no_spp``): no tag is reported."""
+        pack = progression.load_file(PACKS / "tags.toml")
+        rolled = attrs.evolve(pack.upgrade("level_up"), procedure="rise")
+        coded = attrs.evolve(
+            pack, upgrades={**pack.upgrades, "level_up": rolled}, functions={"rise": lambda context: Effect()}
+        )
+        assert [] == [f for f in check_pack(coded, examples=0).findings if "tests the tag" in f.message]
+
+
 class TestStaticChecks:
     def test_unreachable_through_a_stat_maximum(self) -> None:
         """A requirement past a stat's maximum can never be met."""

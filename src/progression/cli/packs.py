@@ -151,7 +151,12 @@ def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
     context = Context(sheet=blank, names=pack, functions=pack.functions, pack=pack)
 
     def explain(requirement: Requirement | None) -> str:
-        return "" if requirement is None else requirement.describe(context)
+        """What a requirement asks, and the pack's own sentence for it when it has one (the pages show it too)."""
+        if requirement is None:
+            return ""
+        text = requirement.describe(context)
+        said = requirement.message
+        return text if not said or said == text else f"{text} ({said})"
 
     return {
         "name": pack.name,
@@ -160,7 +165,13 @@ def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
         "source": pack.source,
         "currencies": {c.id: name(c.id) for c in pack.currencies.values()},
         "pools": {
-            p.id: {"label": name(p.id), "currency": p.currency, "cap": p.cap, "overflow": p.overflow}
+            p.id: {
+                "label": name(p.id),
+                "currency": p.currency,
+                "cap": p.cap,
+                "overflow": p.overflow,
+                "requires": explain(p.requires),
+            }
             for p in pack.pools.values()
         },
         "stats": {
@@ -245,8 +256,11 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
     sections = [
         Table(("id", "name"), list(data["currencies"].items()), title="Currencies"),
         Table(
-            ("id", "name", "currency", "cap", "overflow"),
-            [(k, v["label"], v["currency"], _none(v["cap"]), v["overflow"]) for k, v in data["pools"].items()],
+            ("id", "name", "currency", "cap", "overflow", "an award requires"),
+            [
+                (k, v["label"], v["currency"], _none(v["cap"]), v["overflow"], v["requires"])
+                for k, v in data["pools"].items()
+            ],
             title="Pools",
         ),
         Table(

@@ -22,7 +22,7 @@ from progression.engine.operations import Create
 from progression.engine.run import execute_in, start_sheet
 from progression.errors import InvalidInput, ProgressionError
 from progression.history.verify import rules_of, verify
-from progression.ledger.events import Entry, Event, Marked, Operation, Rolled, Step
+from progression.ledger.events import Created, Entry, Event, Joined, Marked, Member, Operation, Rolled, Step
 from progression.ledger.sheet import Sheet, applied, creation
 
 if TYPE_CHECKING:
@@ -228,18 +228,39 @@ def _created_again(recorded: Event, state: Sheet) -> EntryOutcome:
     if isinstance(now, Entry) and isinstance(recorded, Entry) and now.events == recorded.events:
         return EntryOutcome(position=1, label=label, status="holds")
     was, made = creation(recorded), creation(now)
-    told = []
+    told: list[str] = []
     if was is not None and made is not None:
-        for part in ("pools", "stats", "owned", "tags"):
-            old, new = getattr(was, part), getattr(made, part)
-            told += [
-                f"{key}: starts at {new.get(key, 'nothing')} (was {old.get(key, 'nothing')})"
-                for key in sorted(set(old) | set(new))
-                if old.get(key) != new.get(key)
-            ]
+        told += _starts("", was, made)
         if was.rules != made.rules:
             told.append(f"made under {made.rules or 'no rules named'} (was {was.rules or 'no rules named'})")
     return EntryOutcome(position=1, label=label, status="changed", changes=tuple(told))
+
+
+def _starts(name: str, was: Created, made: Created) -> Iterator[str]:
+    """Each start a creation now gives otherwise (``ma: starts at 7 (was 6)``), ``name`` before it (a member's)."""
+    for part in ("pools", "stats", "owned", "tags"):
+        old, new = getattr(was, part), getattr(made, part)
+        for key in sorted(set(old) | set(new)):
+            if old.get(key) != new.get(key):
+                yield f"{name}{key}: starts at {new.get(key, 'nothing')} (was {old.get(key, 'nothing')})"
+
+
+def _unstamped(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """``events`` with the rules of every sheet they create left blank: a member is made under its roster's rules,
+    which the roster's own creation tells (a rebase changes them all, and says so once)."""
+    return tuple(_unstamp(event) for event in events)
+
+
+def _unstamp(event: Event) -> Event:
+    if isinstance(event, Created):
+        return attrs.evolve(event, rules="")
+    if isinstance(event, Joined):
+        return attrs.evolve(event, ledger=_unstamped(event.ledger))
+    if isinstance(event, Member):
+        return attrs.evolve(event, event=_unstamp(event.event))
+    if isinstance(event, Step):  # an entry too
+        return attrs.evolve(event, events=_unstamped(event.events))
+    return event
 
 
 def _first(pack: RulePack, sheet: Sheet, position: int, operation: Operation, dice: RecordedDice) -> Sheet:
@@ -269,7 +290,7 @@ def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dic
         )
     except ProgressionError as error:
         return EntryOutcome(position=number, label=label, status="refused", reason=str(error)), state
-    if entry.events == recorded.events:
+    if entry.events == recorded.events or _unstamped(entry.events) == _unstamped(recorded.events):
         return EntryOutcome(position=number, label=label, status="holds"), after
     return EntryOutcome(position=number, label=label, status="changed", changes=_told(recorded, entry)), after
 
@@ -321,8 +342,20 @@ def changes(old_before: Sheet, old_after: Sheet, new_before: Sheet, new_after: S
             continue
         if sheets[1] is not None and new[1] is not None:
             name = f"#{member} {new[1].name}".rstrip() + " "
-            found.extend(_deltas(name, sheets[0] or sheets[1], sheets[1], new[0] or new[1], new[1]))
+            if sheets[0] is None and new[0] is None:  # joined in this entry: how he starts, then what it did to him
+                found.extend(_joined(name, sheets[1], new[1]))
+            else:
+                found.extend(_deltas(name, sheets[0] or sheets[1], sheets[1], new[0] or new[1], new[1]))
     return tuple(found)
+
+
+def _joined(name: str, old: Sheet, new: Sheet) -> Iterator[str]:
+    """What an entry now does otherwise to a member it makes (a player hired, a Star Player who joins): each start
+    his creation gives otherwise, and each change it then makes to him that differs."""
+    was, made = creation(old.ledger[0]), creation(new.ledger[0])
+    if was is not None and made is not None:
+        yield from _starts(name, was, made)
+    yield from _deltas(name, old.at(1), old, new.at(1), new)
 
 
 def _deltas(name: str, old_before: Sheet, old_after: Sheet, new_before: Sheet, new_after: Sheet) -> Iterator[str]:

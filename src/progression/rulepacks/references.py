@@ -1,4 +1,5 @@
-"""Reference checks of a rule pack: every id it refers to is defined, and quantities do not share an id.
+"""Reference checks of a rule pack: every id it refers to is defined, quantities do not share an id, and a ladder
+covers its axis from where it starts.
 
 They run on a built pack, after its sections were read, so a file with both broken sections and
 broken references reports all of them at once; ``progression.testing`` runs them on any pack.
@@ -10,6 +11,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from progression.errors import Problem, ProgressionError
+from progression.requirements.ladders import Ladder
 from progression.requirements.predicates import GivenArg, HasTag, atoms
 from progression.rules.parts import CHOICE, CurveCost, Upgrade
 
@@ -20,7 +22,8 @@ __all__ = ["check_references"]
 
 
 def check_references(pack: RulePack) -> list[Problem]:
-    """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades."""
+    """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades; a ladder's first band
+    starts no higher than its axis."""
     found = _References(pack)
     found.clashes()
     found.pools()
@@ -176,10 +179,32 @@ class _References:
             if CHOICE in ladder.axis:
                 self.add(f"$.ladders.{ladder.id}.axis", f"{CHOICE!r} means nothing in a ladder's axis")
 
+    def covered(self, ladder: Ladder) -> None:
+        """A problem when the ladder's first band starts above where its axis starts (a stat's minimum, else its
+        initial value; 0 for a pool): the values between would have no band, and a sheet there no degree."""
+        stat = self.pack.stats.get(ladder.axis)
+        if stat is None and ladder.axis not in self.pack.pools:
+            return  # not a quantity: reported above
+        if stat is None:
+            start, what = 0, f"pool {ladder.axis!r}, which starts empty"
+        elif stat.minimum is not None:
+            start, what = stat.minimum, f"stat {ladder.axis!r}, whose minimum is {stat.minimum}"
+        else:
+            start, what = stat.initial, f"stat {ladder.axis!r}, which starts at {stat.initial} and has no minimum"
+        first = ladder.bands[0]
+        if first.low > start:
+            gap = str(start) if first.low == start + 1 else f"{start} to {first.low - 1}"
+            self.add(
+                f"$.ladders.{ladder.id}.bands[0].from",
+                f"the first band ({first.id!r}) must start where its axis does or below: at {start} for {what}; got "
+                f"{first.low!r}, which leaves {gap} in no band",
+            )
+
     def ladders_and_kinds(self) -> None:
         pack = self.pack
         for ladder in pack.ladders.values():
             self.need("stat or pool", ladder.axis, self.quantities, f"$.ladders.{ladder.id}.axis")
+            self.covered(ladder)
         for kind in pack.kinds.values():
             for held in kind.pools:
                 self.need("pool", held, pack.pools, f"$.kinds.{kind.id}.pools")

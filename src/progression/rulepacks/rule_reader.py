@@ -456,9 +456,16 @@ class RuleReader(Reader):
         parts = {}
         for key, kind in (("stats", int), ("grants", int), ("tags", str)):
             table = self.get(raw, key, dict, path, default={})
+            kept = {}
             for name, value in table.items():
                 if isinstance(value, bool) or not isinstance(value, kind):
                     self.problem(f"{path}.{key}.{name}", f"expected {type_name(kind)}, got {value!r}")
+                elif key == "grants" and isinstance(value, int) and value < 1:  # taking items away is rule code's
+                    self.problem(
+                        f"{path}.grants.{name}", f"expected a count of items >= 1 (a grant adds them), got {value!r}"
+                    )
+                else:
+                    kept[name] = value
             # what was refused is left out: the checks that read the effect next see only what it can mean
-            parts[key] = {name: value for name, value in table.items() if type(value) is kind}
+            parts[key] = kept
         return Effect(untag=self.strings(raw, "untag", path, default=()), **parts)

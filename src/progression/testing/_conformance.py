@@ -284,13 +284,14 @@ def check_pack(
         for kind, why in failed.items()
         if setup and kind in setup
     ]
+    every = {**starts, **{f"prepared {i}": sheet for i, sheet in enumerate(ready)}}
     findings += check_ids(pack)
-    findings += check_refs(pack, starts)
+    findings += check_refs(pack, every)
     findings += check_reachable(pack, starts)
     for curve in pack.curves.values():
         findings += check_curve(curve)
     findings += [Finding("published", f"curve {name!r}", said) for name, said in compared if said is not None]
-    findings += check_round_trips({**starts, **{f"prepared {i}": sheet for i, sheet in enumerate(ready)}})
+    findings += check_round_trips(every)
     steered = (examples if pack.play is not None else 0) if sensible is None else sensible
     drives = bool(steps and (starts or ready))
     ran = (

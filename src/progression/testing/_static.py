@@ -23,6 +23,7 @@ from progression.requirements.predicates import (
     AnyOf,
     AtLeast,
     AtMost,
+    HasTag,
     Not,
     Owns,
     OwnsAmong,
@@ -117,12 +118,14 @@ def check_ids(pack: RulePack) -> list[Finding]:
 
 
 def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
-    """Every id the pack refers to resolves: the loader's checks, and those of requirements and effects."""
+    """Every id the pack refers to resolves: the loader's checks, and those of requirements and effects; and every
+    tag a requirement tests is one something sets (:func:`_tags_set`)."""
     found = [Finding("references", problem.path, problem.reason) for problem in check_references(pack)]
     known = {*pack.stats, *pack.pools, *pack.upgrades, *pack.names, *_grants(pack)}
     for sheet in starts.values():
         for subject in _sheets(sheet):
             known.update(subject.owned)
+    tags = _tags_set(pack, starts)
     functions = pack.functions
 
     def need_function(where: str, name: str | None, role: str) -> None:
@@ -146,6 +149,15 @@ def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
             else:
                 for name in atom.references():
                     need_known(where, name, "the requirement names")
+            if isinstance(atom, HasTag) and tags is not None and atom.tag not in tags:
+                found.append(
+                    Finding(
+                        "references",
+                        where,
+                        f"the requirement tests the tag {atom.tag!r}, which no upgrade's effect sets and no sheet "
+                        f"the check starts from has; tags set: {', '.join(sorted(tags)) or 'none'}",
+                    )
+                )
 
     for upgrade in pack.upgrades.values():
         where = f"upgrade {upgrade.id!r}"
@@ -165,6 +177,20 @@ def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
     for pool in pack.pools.values():
         requirement(f"pool {pool.id!r}", pool.requires)
     _check_ladders_and_stats(pack, found, requirement)
+    return found
+
+
+def _tags_set(pack: RulePack, starts: Mapping[str, Sheet]) -> set[str] | None:
+    """Every tag something of the pack sets: an upgrade's effect, or the sheets the check starts from (made by the
+    pack's factories, or prepared); None when the pack runs rule code of its own, a procedure or an operation,
+    which may set any tag (Blood Bowl's Star Player is tagged ``no_spp`` by Python): a tag it tests is then no
+    typo the check can tell."""
+    if pack.operations or any(upgrade.procedure is not None for upgrade in pack.upgrades.values()):
+        return None
+    found = {tag for upgrade in pack.upgrades.values() for tag in upgrade.effect.tags}
+    for sheet in starts.values():
+        for subject in _sheets(sheet):
+            found.update(subject.tags)
     return found
 
 

@@ -6,7 +6,14 @@ import pytest
 
 import progression_bloodbowl as bb
 from progression import Effect, RulePack, ScriptedDice, Sheet, undo
-from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    OutOfOrder,
+    RequirementNotMet,
+    UnknownName,
+)
 
 from ..conftest import ended
 
@@ -232,6 +239,31 @@ class TestRetirement:
             match=r"cannot be temporarily retired: no post-match sequence is open: a player is retired",
         ):
             bb.operations.retire(pack, adjusted, "6")
+
+    def test_no_longer_once_the_sequence_has_moved_past_step_4(self, pack: RulePack, team: Sheet) -> None:
+        """Injured in match 1 and not retired in step 4: once Expensive Mistakes (step 5) are done, the refusal
+        says retiring him for that injury is no longer possible, through the operation and ``PostMatch`` alike, not
+        that it waits for the next match's sequence (where it never comes). A player with no Lasting Injury keeps
+        his sentence, and another step asked late keeps the sequence's."""
+        closed = ended(pack, lasting_injury(pack, team, 1, "6"))
+        too_late = (
+            "Lineman 1 cannot be temporarily retired: the post-match sequence of match 1, in which he suffered his "
+            "Lasting Injury, has ended, at step 5 (Expensive Mistakes): retiring him for that injury is no longer "
+            "possible (a player is retired in step 4 of that sequence; undo to go back to it)"
+        )
+        with pytest.raises(RequirementNotMet) as refused:
+            bb.operations.retire(pack, closed, "6")
+        assert too_late == str(refused.value)
+        dice = ScriptedDice([1, 3, 3, 3])
+        record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), injuries={"6": "lasting_injury"})
+        post = bb.PostMatch.start(pack, team, record).record_outcome(dice).update_fans(dice)
+        with pytest.raises(RequirementNotMet) as refused:
+            post.expensive_mistakes(ScriptedDice([6])).retire("6")
+        assert too_late == str(refused.value)
+        with pytest.raises(RequirementNotMet, match=r"^Lineman 2 cannot be temporarily retired: Lineman 2 has "):
+            bb.operations.retire(pack, closed, "7")
+        with pytest.raises(OutOfOrder, match=r"it waits for the next match's sequence \(or undo to go back\)$"):
+            bb.hire(pack, closed, "human_lineman", "Late")
 
     def test_once(self, pack: RulePack, team: Sheet) -> None:
         """Retired once in the sequence of his injury, he is not retired again: the refusal says he is."""

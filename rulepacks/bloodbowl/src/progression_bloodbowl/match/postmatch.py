@@ -232,6 +232,7 @@ class PostMatch:
 
     def retire(self, member: str) -> PostMatch:
         """Step 4: temporarily retire a player with a Lasting Injury."""
+        journeymen.refuse_retiring_too_late(self.sheet, member)  # before the order's check, in its own words
         stage = retire_stage(self.sheet)
         self._check(stage)
         team = journeymen.retire(self.pack, self.sheet, member, must_advance=self.must_advance)

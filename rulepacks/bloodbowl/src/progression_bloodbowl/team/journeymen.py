@@ -6,9 +6,8 @@ moves on (:func:`~progression_bloodbowl.team.sequence.remove_dead`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
 
-from progression import Effect, Work, operation
+from progression import Effect, Sheet, Work, operation
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 from progression.operations import Adjust
 
@@ -16,10 +15,10 @@ from ..data.access import data_of
 from ..players.player import new_player
 from .results import lasting_injury_in
 from .roster import available_count, check_funds, next_id, number_given, permanent, roster_of
-from .sequence import enter, retire_stage, standing
+from .sequence import STANDING_WORDS, STEP_FOUR, Standing, enter, retire_stage, standing
 from .values import current_value
 
-__all__ = ["add_journeymen", "hire_journeyman", "retire"]
+__all__ = ["add_journeymen", "hire_journeyman", "refuse_retiring_too_late", "retire"]
 
 
 @operation("bloodbowl.add_journeymen", kind="team", label=lambda op: "journeymen join")
@@ -68,30 +67,58 @@ def hire_journeyman(work: Work, member: str, *, must_advance: bool | None = None
         work.adjust(effect, f"hired for good; loses {data.name(trait).en}")
 
 
-def _not_retired(name: str, why: str) -> NoReturn:
-    raise RequirementNotMet(upgrade="retire", missing=[why], head=f"{name} cannot be temporarily retired")
+def _unretired(team: Sheet, member: str, now: Standing | None) -> str | None:
+    """Why ``member`` cannot be temporarily retired where the team stands (``now``), or None when he can."""
+    player = team.member(member)
+    if player.stats["lasting_injuries"] < 1:
+        return f"{player.name} has suffered no Lasting Injury"
+    if "retired" in player.tags:
+        return f"{player.name} is already temporarily retired"
+    if now is None or not lasting_injury_in(team, member, now.number):
+        when = "no post-match sequence is open" if now is None else f"he suffered none in match {now.number}"
+        return f"{when}: a player is retired in the post-match sequence of the match he suffered one in"
+    if now.place > STEP_FOUR[-1]:
+        return (
+            f"the post-match sequence of match {now.number}, in which he suffered his Lasting Injury, has ended, at "
+            f"{STANDING_WORDS[now.stage]}: retiring him for that injury is no longer possible (a player is retired "
+            f"in step 4 of that sequence; undo to go back to it)"
+        )
+    return None
+
+
+def _check_retired(team: Sheet, member: str, now: Standing | None) -> None:
+    why = _unretired(team, member, now)
+    if why is not None:
+        raise RequirementNotMet(
+            upgrade="retire", missing=[why], head=f"{team.member(member).name} cannot be temporarily retired"
+        )
+
+
+def refuse_retiring_too_late(team: Sheet, member: str) -> None:
+    """Refuse to retire ``member`` once the sequence of the team's last match has moved past step 4 (Expensive
+    Mistakes done): in the words of the player and his injury (for the injury of that match, retiring him is no
+    longer possible), not the sequence's, whose step asked late waits for the next match's sequence: a
+    retirement never does. Nothing is refused before step 5.
+
+    Raises:
+        RequirementNotMet: past step 4, always: why this player cannot be retired.
+    """
+    now = standing(team)
+    if now is not None and now.place > STEP_FOUR[-1]:
+        _check_retired(team, member, now)
 
 
 @operation("bloodbowl.retire", kind="team", label=lambda op: f"retire #{op.member}")
 def retire(work: Work, member: str, *, must_advance: bool | None = None) -> None:
     """Temporarily retire a player who suffered a Lasting Injury in the match whose post-match sequence is open,
     for the rest of the season (step 4 of that sequence, at any point of it): the coach decides after the injury,
-    not in a later match's sequence.
+    not in a later match's sequence, nor once that sequence has moved past step 4.
 
     He stays on the roster and counts toward 16, but leaves CTV and may not play.
     """
+    refuse_retiring_too_late(work.sheet, member)
     enter(work, retire_stage(work.sheet), must_advance=must_advance)
-    player = work.sheet.member(member)
-    if player.stats["lasting_injuries"] < 1:
-        _not_retired(player.name, f"{player.name} has suffered no Lasting Injury")
-    if "retired" in player.tags:
-        _not_retired(player.name, f"{player.name} is already temporarily retired")
-    now = standing(work.sheet)
-    if now is None or not lasting_injury_in(work.sheet, member, now.number):
-        when = "no post-match sequence is open" if now is None else f"he suffered none in match {now.number}"
-        _not_retired(
-            player.name, f"{when}: a player is retired in the post-match sequence of the match he suffered one in"
-        )
+    _check_retired(work.sheet, member, standing(work.sheet))
     work.run(
         Adjust(effect=Effect(tags={"retired": "season"}), reason="temporarily retired for the season", member=member)
     )

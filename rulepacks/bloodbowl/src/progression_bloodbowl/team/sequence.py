@@ -272,7 +272,8 @@ def check_ended(team: Sheet, what: str) -> None:
 
 def retire_stage(team: Sheet) -> str:
     """The step a temporary retirement takes: any of step 4, so the one the team stands at (into step 4 if
-    it stands before it; after it, the one it comes back to, which is refused)."""
+    it stands before it; after it, the one it comes back to, which is refused: ``retire`` refuses first, in the
+    words of the player's injury, :func:`~progression_bloodbowl.team.journeymen.refuse_retiring_too_late`)."""
     now = standing(team)
     if now is None or now.place < PLACE["dead"] or now.place > STEP_FOUR[-1]:
         return "dead"
