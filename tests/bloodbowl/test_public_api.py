@@ -43,7 +43,7 @@ MODULES = {
     "types": [
         "Budget", "Career", "Data", "Explanation", "Fixture", "Item", "League", "LeagueAmendment",
         "LeagueCheck", "MatchRecord", "MatchedPlayQuote", "Order", "Played", "PlayerLine", "Position",
-        "Prayer", "Result", "Side", "Skill", "Standing", "Star", "Team", "Trait", "Wizard",
+        "Prayer", "Redraft", "Result", "Side", "Skill", "Standing", "Star", "Team", "Trait", "Wizard",
     ],
 }  # fmt: skip
 
@@ -65,6 +65,10 @@ RENAMED = {
 }
 for _, new in RENAMED.values():  # a new name was never on the face: not a moved one
     del MOVED[new]
+#: The names new in this release, each in its submodule: never on the face, so not moved ones either.
+NEW = {"Redraft": "types"}
+for name in NEW:
+    del MOVED[name]
 
 
 class TestFace:
@@ -109,7 +113,7 @@ class TestModules:
         (``pack``, ``new_league`` and ``open_league`` only there) or a submodule."""
         listed = [name for names in MODULES.values() for name in names]
         assert sorted(set(listed)) == sorted(listed)
-        assert 99 == len(set(listed) | set(EXPECTED))
+        assert 99 + len(NEW) == len(set(listed) | set(EXPECTED))
         assert {"new_league", "open_league", "pack"} == set(EXPECTED) - set(listed)
 
 
