@@ -232,3 +232,24 @@ class TestPlayOffFixtures:
         assert {2} == {f.season for f in made}
         season.record(1, bb.types.Played(score=(1, 1)), SeededDice(1))
         assert 2 == bb.queries.results(season.team(made[0].home))[-1].season
+
+
+class TestUnrecordedFixtures:
+    def test_the_season_ends_once_every_fixture_is_recorded(self, tmp_path: Path, pack: RulePack) -> None:
+        """A season with a fixture not recorded (the final added after the schedule) has neither its prizes nor
+        its end; both refusals name the fixture and the command that records it, and change nothing."""
+        with league_of(tmp_path / "league.sqlite", pack) as league:
+            ended(league)
+            league.add_fixture("anvils", "counts")
+            before = rows(league)
+            expected = (
+                "season 1 of league 'Old World Cup' has fixtures not recorded yet: 7 (anvils v counts); record each "
+                "(`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) before "
+            )
+            with pytest.raises(OutOfOrder) as refused:
+                league.award_prizes(["anvils"])
+            assert expected + "its play-off prizes are given" == str(refused.value)
+            with pytest.raises(OutOfOrder) as refused:
+                league.new_season()
+            assert expected + "season 2 begins" == str(refused.value)
+            assert before == rows(league)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
-from progression.errors import InvalidInput, ProgressionError, StoreError, UnknownName
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError, UnknownName
 from progression.store import Book
 
 from ..league.standings import Standing, standings
@@ -459,7 +459,8 @@ class League(Book):
         Raises:
             UnknownName: a team not of the league.
             InvalidInput: an operation the league does not let a team run on itself (a match: :meth:`record`; a
-                new season: :meth:`new_season`), saying what to use instead. A prize, the trophy, inducements,
+                new season: :meth:`new_season`; a prize: :meth:`award_prizes`), saying what to use instead. A prize,
+                the trophy, inducements,
                 spells and the core's operations other than a purchase, a decision and a mark still run for this
                 release, with a ``DeprecationWarning``.
         """
@@ -593,7 +594,7 @@ class League(Book):
             UnknownName: a re-draft for a team not of the league.
             InvalidInput: ``redrafts`` given while re-drafts are kept for the season too, or not a mapping of
                 teams to :class:`Redraft`; a team still holding a match's inducements.
-            OutOfOrder: a team's last post-match sequence is still open.
+            progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a team's last post-match sequence still open.
             ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
                 notes the team; nothing changed.
         """
@@ -601,6 +602,7 @@ class League(Book):
             settings, version = self._settings(tx)
             season = settings["season"]
             kept = self._redrafts(tx, season)
+            self._check_played(tx, settings, f"season {season + 1} begins")
             if redrafts is not None and kept:
                 msg = (
                     f"season {season} of league {settings['name']!r} keeps the re-drafts of {', '.join(kept)}, and "
@@ -661,6 +663,20 @@ class League(Book):
             tx.put(name, None if redraft is None else redraft.data())
         return tried
 
+    def _check_played(self, tx: Transaction, settings: dict[str, Any], what: str) -> None:
+        """Refuse ``what`` (the season's end, its prizes) while a fixture of the current season is not recorded."""
+        season = settings["season"]
+        waiting = [f for f in (self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")) if not f.played]
+        if waiting:
+            listed = ", ".join(f"{f.number} ({f.home} v {f.away})" for f in waiting[:6])
+            more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
+            msg = (
+                f"season {season} of league {settings['name']!r} has fixtures not recorded yet: {listed}{more}; record "
+                "each (`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) "
+                f"before {what}"
+            )
+            raise OutOfOrder(msg)
+
     def redrafts(self) -> dict[str, Redraft]:
         """The re-drafts kept for the end of the current season (:meth:`plan_redraft`), by team, in the league's order."""
         return self._redrafts(None, self.season)
@@ -681,18 +697,20 @@ class League(Book):
         from the team that holds it (``bloodbowl.lose_trophy``, with its free re-roll) when that is another.
 
         Returns:
-            Each team changed, as stored: the trophy's last holder first, then the places in order.
+            Each team changed, as stored (the trophy's last holder first, then the places in order).
 
         Raises:
             UnknownName: a team not of the league.
             InvalidInput: not 1 to 3 different teams, or the season's prizes already given.
-            OutOfOrder: a placed team's last post-match sequence is still open.
+            progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a placed team's last post-match sequence
+                still open.
             ProgressionError: a team's rules refuse its prize; nothing changed.
         """
         with self.store.transaction() as tx:
             settings, _ = self._settings(tx)
             season = settings["season"]
             placed = check_places(places, settings["teams"], self._check_team, prizes_of(self.pack))
+            self._check_played(tx, settings, "its play-off prizes are given")
             given = tx.record(f"{PRIZES_RECORD}{season}")
             if given is not None:
                 shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given.value, strict=False))
