@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from progression import RulePack
 from progression_bloodbowl.store.league import open_league
 from progression_bloodbowl.store.season_end import redraft_name
 from progression_bloodbowl.types import Redraft
@@ -211,3 +212,25 @@ class TestSeasonCompletion:
         assert list(TEAMS) == completed(capsys, f"progression league fixtures {league} --add ")
         assert ["counts"] == completed(capsys, f"progression league fixtures {league} --add anvils c")
         assert [] == completed(capsys, f"progression league fixtures {league} --add anvils counts --round ")
+
+
+class TestContract:
+    def test_a_league_class_without_a_season_s_end(self, pack: RulePack) -> None:
+        """The methods of a season's end are optional: a league class without them loads, and the command says
+        it ends no season; one of the wrong shape is refused when the declaration is read."""
+        from progression.cli.args import UsageError
+        from progression.cli.league import _season_end
+        from progression.contract import League
+        from progression.errors import InvalidInput
+        from progression_bloodbowl.cli.league import DECLARATION, LeagueCommands
+
+        methods = {"redraft_action", "plan_redraft", "redrafts", "award_prizes", "add_fixture", "new_season"}
+        bare = type("Bare", (), {k: v for k, v in vars(LeagueCommands).items() if k not in methods})
+        League(book=bare, leaders=DECLARATION.leaders).signature  # noqa: B018 - read: it loads
+        with pytest.raises(
+            UsageError, match=r"its class declares no new_season \(LeagueBook\), so `league new-season`"
+        ):
+            _season_end(pack, bare(None), "new_season", "new-season")
+        wrong = type("Wrong", (bare,), {"award_prizes": lambda self: None})
+        with pytest.raises(InvalidInput, match=r"Wrong\.award_prizes must take \(places\) first"):
+            League(book=wrong, leaders=DECLARATION.leaders).signature  # noqa: B018
