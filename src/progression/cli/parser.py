@@ -727,8 +727,8 @@ def _league_season_end(commands: Any, store: Callable[..., argparse.ArgumentPars
         help="give the season's play-off prizes and the League Trophy",
         description="Give the current season's play-off prizes once, in one transaction: first=TEAM second=TEAM "
         "third=TEAM (bloodbowl: 100,000, 60,000 and 30,000 gp into the treasury; the winner takes the League "
-        "Trophy, a free extra team re-roll, from the team that held it). Every placed team's last match must be "
-        "closed (`league do FILE TEAM close number=N`).",
+        "Trophy, a free extra team re-roll, from the team that held it). Every fixture of the season must be "
+        "recorded, and every placed team's last match closed (`league do FILE TEAM close number=N`).",
     ).add_argument("places", nargs="+", metavar="PLACE=TEAM", help="a play-off place and its team (first=anvils)")
 
     redraft = commands.add_parser(
@@ -758,8 +758,8 @@ def _league_season_end(commands: Any, store: Callable[..., argparse.ArgumentPars
         description="End the current season for every team of the league and start the next, in one "
         "transaction: each team runs the re-draft `league redraft` kept for it, or the plain off-season "
         "(bloodbowl: Miss Next Game cleared, each Niggling Injury rolled off on a D6 4+, temporarily retired "
-        "players back). Every team's last match must be closed; every team moves on, or none. Dice: --seed, "
-        "--dice, or asked.",
+        "players back). Every fixture of the season must be recorded and every team's last match closed; every "
+        "team moves on, or none. Dice: --seed, --dice, or asked.",
     )
     season.add_argument(
         "--retirement",
