@@ -43,7 +43,7 @@ MODULES = {
     "types": [
         "Budget", "Career", "Data", "Explanation", "Fixture", "Item", "League", "LeagueAmendment",
         "LeagueCheck", "LeagueRebaseRefused", "MatchRecord", "MatchedPlayQuote", "Order", "Played", "PlayerLine",
-        "Position", "Prayer", "Result", "Side", "Skill", "Standing", "Star", "Team", "Trait", "Wizard",
+        "Position", "Prayer", "Redraft", "Result", "Side", "Skill", "Standing", "Star", "Team", "Trait", "Wizard",
     ],
 }  # fmt: skip
 
@@ -66,7 +66,7 @@ RENAMED = {
 for _, new in RENAMED.values():  # a new name was never on the face: not a moved one
     del MOVED[new]
 #: The names new in this release, each in its submodule: never on the face, so not moved ones either.
-NEW = {"LeagueRebaseRefused": "types"}
+NEW = {"LeagueRebaseRefused": "types", "Redraft": "types"}
 for name in NEW:
     del MOVED[name]
 

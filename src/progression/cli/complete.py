@@ -30,17 +30,18 @@ def _positional(words: Sequence[str]) -> tuple[list[str], argparse.ArgumentParse
     from progression.cli.parser import parser
 
     found: list[str] = []
-    node, skip = parser(), False
+    node, skip = parser(), 0
     for word in words:
         if skip:
-            skip = False
+            skip -= 1
         elif word.startswith("-"):
             option = node._option_string_actions.get(word)
-            skip = option is not None and option.nargs != 0
+            # the words an option takes: one, or as many as its nargs says (``--add HOME AWAY``)
+            skip = 0 if option is None or option.nargs == 0 else option.nargs if isinstance(option.nargs, int) else 1
         else:
             found.append(word)
             node = _subcommands(node).get(word, node)
-    return found, node, skip
+    return found, node, skip > 0
 
 
 def candidates(words: Sequence[str], current: str) -> list[str]:

@@ -34,6 +34,7 @@ __all__ = [
     "action_help",
     "candidates",
     "declared",
+    "redraft_help",
     "run_amend",
     "run_do",
     "run_export",
@@ -42,9 +43,12 @@ __all__ = [
     "run_import",
     "run_leaders",
     "run_new",
+    "run_new_season",
     "run_player",
+    "run_prizes",
     "run_rebase",
     "run_record",
+    "run_redraft",
     "run_roster",
     "run_standings",
     "run_team_add",
@@ -179,10 +183,17 @@ def run_export(args: argparse.Namespace, out: Output) -> int:
 
 def run_fixtures(args: argparse.Namespace, out: Output) -> int:
     """List a season's fixtures; with ``--schedule``, make the current season's first."""
+    if args.round is not None and args.add is None:
+        msg = f"--round {args.round}: the round of the fixture --add adds; give --add HOME AWAY with it"
+        raise UsageError(msg)
+    if args.add is not None and (args.schedule is not None or args.season is not None):
+        given = "--schedule" if args.schedule is not None else "--season"
+        msg = f"--add: a fixture is added to the current season alone; give {given} in another command"
+        raise UsageError(msg)
     if args.legs is not None and args.schedule is None:
         msg = f"--legs {args.legs}: the meetings of each pair in the fixtures --schedule makes; give --schedule with it"
         raise UsageError(msg)
-    with opened(args) as (_, league, book):
+    with opened(args) as (pack, league, book):
         if args.schedule is not None:
             if args.schedule not in league.schedules:
                 msg = f"--schedule: this league makes {', '.join(league.schedules)}, got {args.schedule!r}"
@@ -192,9 +203,20 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
                 msg = f"--legs: 1 or more, got {legs}"
                 raise UsageError(msg)
             book.schedule(args.schedule, legs=legs)
+        if args.add is not None:
+            _add_fixture(args, pack, book)
         season = _season(args) or int(str(book.about()["season"]))
         rows = book.fixtures(season)
     return _rows(out, "fixtures", rows, f"season {season}", file=args.file, season=season)
+
+
+def _add_fixture(args: argparse.Namespace, pack: RulePack, book: LeagueBook) -> None:
+    """``league fixtures --add HOME AWAY [--round N]``: one fixture added to the current season."""
+    if args.round is not None and args.round < 1:
+        msg = f"--round: 1 or more, got {args.round}"
+        raise UsageError(msg)
+    home, away = args.add
+    _season_end(pack, book, "add_fixture", "fixtures --add")(home, away, round=args.round)
 
 
 def _told(words: Describer, sheet: Sheet) -> dict[str, Any]:
@@ -224,6 +246,107 @@ def run_record(args: argparse.Namespace, out: Output) -> int:
     else:
         for team, sheet in teams.items():
             _tell(out, words, team, sheet)
+    return 0
+
+
+# -- the season's end ---------------------------------------------------------------------------
+
+
+def _season_end(pack: RulePack, book: LeagueBook, method: str, command: str) -> Callable[..., Any]:
+    """The league's method of a season's end (:data:`~progression.contract.SEASON_END`), or a usage error saying
+    that the pack's league class has none."""
+    found = getattr(book, method, None)
+    if not callable(found):
+        msg = (
+            f"the league of pack {pack.name!r} ends no season from the command line: its class declares no "
+            f"{method} (LeagueBook), so `league {command}` cannot run"
+        )
+        raise UsageError(msg)
+    return found  # type: ignore[no-any-return]
+
+
+def run_new_season(args: argparse.Namespace, out: Output) -> int:
+    """End the season for every team and start the next, each team with its re-draft or the plain off-season,
+    in one transaction."""
+    with opened(args) as (pack, _, book):
+        new_season = _season_end(pack, book, "new_season", "new-season")
+        dice = DiceChoice(args)
+        teams = new_season(dice.dice, retirement=args.retirement, check=dice.check_used)
+        season = int(str(book.about()["season"]))
+    words = Describer(pack, language(pack, args))
+    if out.json_mode:
+        told = {t: _told(words, s) for t, s in teams.items()}
+        out.json({"file": args.file, "season": season, "teams": told})
+        return 0
+    for team, sheet in teams.items():
+        _tell(out, words, team, sheet)
+    out.line(f"season {season} begins for {', '.join(teams)}")
+    return 0
+
+
+def redraft_help(parser: argparse.ArgumentParser, namespace: argparse.Namespace, family: str, name: str) -> str:
+    """The help of ``league redraft FILE TEAM --help``: the words of the team's re-draft, read from the league."""
+    with opened(namespace) as (pack, _, book):
+        action = _season_end(pack, book, "redraft_action", "redraft")(namespace.team)
+    return help_text(action, f"{parser.prog} FILE TEAM [KEY=VALUE ...]")
+
+
+def run_redraft(args: argparse.Namespace, out: Output) -> int:
+    """Keep a team's re-draft for the season's end (tried at once and shown), withdraw it, or list those kept."""
+    with opened(args) as (pack, _, book):
+        if args.team is None:
+            if args.options or args.withdraw:
+                msg = "league redraft: name the team (TEAM) whose re-draft is given or withdrawn"
+                raise UsageError(msg)
+            rows = _season_end(pack, book, "redrafts", "redraft")()
+            season = int(str(book.about()["season"]))
+            return _rows(out, "redrafts", rows, f"re-drafts at the end of season {season}", file=args.file)
+        action = _season_end(pack, book, "redraft_action", "redraft")(args.team)
+        if args.withdraw and args.options:
+            msg = f"league redraft: --withdraw takes no KEY=VALUE words, got {' '.join(args.options)}"
+            raise UsageError(msg)
+        helped = f"progression league redraft {args.file} {args.team} --help"
+        options = None if args.withdraw else read_options(action, args.options, "league redraft", help_at=helped)
+        tried = _season_end(pack, book, "plan_redraft", "redraft")(args.team, options)
+        season = int(str(book.about()["season"]))
+    then = f"`progression league new-season {args.file}` runs it with every other team's season's end"
+    if tried is None:
+        said = f"withdrew the re-draft of {args.team}: it has the plain off-season at the end of season {season}"
+    else:
+        said = f"kept the re-draft of {args.team} for the end of season {season}; {then}"
+    if out.json_mode:
+        told = None if tried is None else _told(Describer(pack, language(pack, args)), tried)
+        out.json({"file": args.file, "team": args.team, "season": season, "kept": tried is not None, "trial": told})
+        return 0
+    out.line(said)
+    if tried is not None:
+        out.line("tried on the team as it stands (without dice), it would be:")
+        _tell(out, Describer(pack, language(pack, args)), args.team, tried)
+    return 0
+
+
+def run_prizes(args: argparse.Namespace, out: Output) -> int:
+    """Give the season's play-off prizes: ``first=TEAM second=TEAM ...``, in one transaction."""
+    with opened(args) as (pack, league, book):
+        award = _season_end(pack, book, "award_prizes", "prizes")
+        given = pairs(args.places, "league prizes")
+        unknown = [key for key in given if key not in league.places]
+        if unknown or not given:
+            got = f"got {unknown[0]}=" if unknown else "got none"
+            msg = f"league prizes: the places are given as {'=TEAM '.join(league.places)}=TEAM, {got}"
+            raise UsageError(msg)
+        order = [place for place in league.places if place in given]
+        if order != list(league.places[: len(order)]):
+            missing = next(place for place in league.places if place not in given)
+            msg = f"league prizes: the places are given in order from {league.places[0]}; {missing}= is missing"
+            raise UsageError(msg)
+        teams = award([given[place] for place in order])
+    words = Describer(pack, language(pack, args))
+    if out.json_mode:
+        out.json({"file": args.file, "teams": {t: _told(words, s) for t, s in teams.items()}})
+        return 0
+    for team, sheet in teams.items():
+        _tell(out, words, team, sheet)
     return 0
 
 
@@ -422,6 +545,9 @@ def candidates(plain: Sequence[str], words: Sequence[str], current: str, *, valu
         return []
     after, given = rest[1:], rest[2:]
     with opened(argparse.Namespace(file=rest[0])) as (pack, league, book):
+        ending = _season_end_candidates(verb, after, words, current, league, book)
+        if ending is not None:
+            return ending
         if value_of is not None:
             found: list[str] = list({"--what": league.leaders, "--schedule": league.schedules}.get(value_of, ()))
         elif verb in _TEAM_FIRST and not after:
@@ -441,6 +567,28 @@ def candidates(plain: Sequence[str], words: Sequence[str], current: str, *, valu
             return option_candidates(league, given, current)
         else:
             found = []
+    return [word for word in found if word.startswith(current)]
+
+
+def _season_end_candidates(
+    verb: str, after: Sequence[str], words: Sequence[str], current: str, league: League, book: LeagueBook
+) -> list[str] | None:
+    """What the word being typed may become on a line of a season's end (None: not such a line): the teams of
+    ``league redraft FILE`` and of ``fixtures --add HOME AWAY``, a re-draft's words, ``league prizes``'s places
+    and the teams each takes."""
+    teams = [str(team) for team in _listed(book.about().get("teams"))]
+    if (verb == "fixtures" and "--add" in words[-2:]) or (verb == "redraft" and not after):
+        found = teams
+    elif verb == "redraft" and callable(getattr(book, "redraft_action", None)):
+        return option_candidates(book.redraft_action(after[0]), after[1:], current)
+    elif verb == "prizes":
+        place, sep, typed = current.partition("=")
+        if sep:
+            return [f"{place}={team}" for team in teams if team.startswith(typed)] if place in league.places else []
+        taken = {word.partition("=")[0] for word in after}
+        found = [f"{place}=" for place in league.places if place not in taken]
+    else:
+        return None
     return [word for word in found if word.startswith(current)]
 
 

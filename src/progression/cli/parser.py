@@ -609,6 +609,18 @@ def _league(sub: Any) -> None:
     fixtures.add_argument(
         "--legs", type=integer, metavar="N", help="with --schedule: meetings of each pair (default 1)"
     )
+    fixtures.add_argument(
+        "--add",
+        nargs=2,
+        metavar=("HOME", "AWAY"),
+        help="add one fixture to the current season (a play-off, a final), after the schedule or without one",
+    )
+    fixtures.add_argument(
+        "--round",
+        type=integer,
+        metavar="N",
+        help="with --add: the fixture's round (default: the round after both teams' last fixture)",
+    )
 
     record = store(
         "record",
@@ -696,6 +708,8 @@ def _league(sub: Any) -> None:
     history = store("history", "run_history", help="a team's results", description="Every result of a team.")
     history.add_argument("team", metavar="TEAM", help="the team's id in the league")
 
+    _league_season_end(commands, store, shown)
+
     store(
         "verify",
         "run_verify",
@@ -716,6 +730,56 @@ def _league(sub: Any) -> None:
     )
     rebase.add_argument("--dry-run", action="store_true", help="print what would change, write nothing")
     add_dice_options(rebase)
+
+
+def _league_season_end(commands: Any, store: Callable[..., argparse.ArgumentParser], shown: list[Any]) -> None:
+    """Add ``league prizes``, ``league redraft`` and ``league new-season``: the end of a season."""
+    store(
+        "prizes",
+        "run_prizes",
+        help="give the season's play-off prizes and the League Trophy",
+        description="Give the current season's play-off prizes once, in one transaction: first=TEAM second=TEAM "
+        "third=TEAM (bloodbowl: 100,000, 60,000 and 30,000 gp into the treasury; the winner takes the League "
+        "Trophy, a free extra team re-roll, from the team that held it). Every fixture of the season must be "
+        "recorded, and every placed team's last match closed (`league do FILE TEAM close number=N`).",
+    ).add_argument("places", nargs="+", metavar="PLACE=TEAM", help="a play-off place and its team (first=anvils)")
+
+    redraft = commands.add_parser(
+        "redraft",
+        parents=shown,
+        add_help=False,
+        help="give a team's re-draft for the season's end, or list those given",
+        description="Keep the re-draft of team TEAM for the end of the current season, with KEY=VALUE words as "
+        "`sheet do FILE redraft` takes them on a team file (bloodbowl: keep=1,2,3 players=POSITION:NAME;... "
+        "rerolls=N assistant_coaches=N cheerleaders=N apothecary=yes dedicated_fans=N cap=GOLD|none). It is "
+        "tried at once on the team as it stands, and shown; what the rules refuse (over budget, fewer than 11 "
+        "players) is refused now and nothing is kept. Given again, it replaces the one kept; --withdraw leaves "
+        "the team the plain off-season. `league new-season` runs every team's season's end at once. Without "
+        "TEAM, list the re-drafts kept. `progression league redraft FILE TEAM --help` lists the words.",
+    )
+    redraft.add_argument("file", metavar="FILE", help="the league's store (a SQLite file)")
+    redraft.add_argument("team", nargs="?", metavar="TEAM", help="the team's id in the league")
+    redraft.add_argument("options", nargs="*", metavar="KEY=VALUE", help="the team's choices (`... TEAM --help`)")
+    redraft.add_argument("--withdraw", action="store_true", help="withdraw the team's re-draft")
+    pack_help(redraft, "", "team", helper="league:redraft_help")
+    redraft.set_defaults(run=command("league", "run_redraft"))
+
+    season = store(
+        "new-season",
+        "run_new_season",
+        help="end the season for every team at once and start the next",
+        description="End the current season for every team of the league and start the next, in one "
+        "transaction: each team runs the re-draft `league redraft` kept for it, or the plain off-season "
+        "(bloodbowl: Miss Next Game cleared, each Niggling Injury rolled off on a D6 4+, temporarily retired "
+        "players back). Every fixture of the season must be recorded and every team's last match closed; every "
+        "team moves on, or none. Dice: --seed, --dice, or asked.",
+    )
+    season.add_argument(
+        "--retirement",
+        metavar="RULE",
+        help="what becomes of temporarily retired players (bloodbowl: fit, the default, or roll)",
+    )
+    add_dice_options(season)
 
 
 def _campaign(sub: Any) -> None:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from progression.ledger.sheet import Sheet
     from progression.store.store import Store
 
-__all__ = ["METHODS", "OPTIONAL", "League", "LeagueBook", "Rows"]
+__all__ = ["METHODS", "OPTIONAL", "SEASON_END", "League", "LeagueBook", "Rows"]
 
 #: A table as the command line prints it: one mapping per row, its keys the columns.
 Rows = Sequence[Mapping[str, object]]
@@ -117,6 +117,34 @@ class LeagueBook(Protocol):
     def verify(self) -> tuple[Mapping[str, Verification], Sequence[str]]:
         """Every team verified, and one sentence for each fixture its teams' entries do not hold."""
 
+    # -- the season's end (optional: a class without them ends no season from the command line) ------------
+
+    def new_season(self, dice: Dice, *, retirement: str | None, check: Callable[[], None]) -> Mapping[str, Sheet]:
+        """End the season for every team and start the next (``league new-season``), in one transaction, each team
+        with its re-draft (:meth:`plan_redraft`) or the plain off-season; ``retirement``: the pack's rule for
+        temporarily retired players (None: its default); ``check`` called before the commit as for :meth:`record`.
+        Each team as stored, its last entry its season's end."""
+
+    def redraft_action(self, team: str) -> Command:
+        """The declaration of the ``KEY=VALUE`` words of ``team``'s re-draft (``league redraft``): read by the
+        command line by their types, given to :meth:`plan_redraft`, listed by ``--help`` and completion."""
+
+    def plan_redraft(self, team: str, options: Mapping[str, object] | None) -> Sheet | None:
+        """Keep ``team``'s re-draft (its options, read from :meth:`redraft_action`) for the end of the current
+        season, replacing any kept before, tried first; None withdraws it. The team as the trial leaves it, to
+        show (nothing of it is stored); None when withdrawn."""
+
+    def redrafts(self) -> Rows:
+        """The re-drafts kept for the end of the current season, one row per team, the first column its id."""
+
+    def award_prizes(self, places: Sequence[str]) -> Mapping[str, Sheet]:
+        """Give the current season's play-off prizes once (``league prizes``), ``places`` the teams placed first,
+        second... (:attr:`League.places`), in one transaction: each team changed, as stored."""
+
+    def add_fixture(self, home: str, away: str, *, round: int | None) -> None:
+        """Add one fixture to the current season (``league fixtures --add``): a play-off, a final; ``round``
+        None: the pack's default."""
+
 
 #: The methods a pack's league class must have, and what each is given first.
 METHODS: dict[str, tuple[str, ...]] = {
@@ -145,6 +173,17 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
     "rebase": ("dice",),
 }
 
+#: The methods of a season's end a pack's league class may have (``league new-season``, ``league redraft``,
+#: ``league prizes``, ``league fixtures --add``), checked as :data:`METHODS` when it has them.
+SEASON_END: dict[str, tuple[str, ...]] = {
+    "new_season": ("dice",),
+    "redraft_action": ("team",),
+    "plan_redraft": ("team", "options"),
+    "redrafts": (),
+    "award_prizes": ("places",),
+    "add_fixture": ("home", "away"),
+}
+
 
 def _texts(value: Sequence[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
@@ -171,6 +210,8 @@ class League(Command):
     leaders: tuple[str, ...] = attrs.field(converter=_texts)
     #: The schedules ``league fixtures --schedule`` makes.
     schedules: tuple[str, ...] = attrs.field(default=("round-robin",), converter=_texts)
+    #: The play-off places ``league prizes`` gives, in order (``first=TEAM second=TEAM ...``).
+    places: tuple[str, ...] = attrs.field(default=("first", "second", "third"), converter=_texts)
 
     @property
     def what(self) -> str:
@@ -191,7 +232,10 @@ class League(Command):
             )
             methods = {**{m: lead for m, lead in METHODS.items() if m != "add_teams"}, "add_team": ("team", "sheet")}
         if isinstance(self.book, type):
-            methods = {**methods, **{m: lead for m, lead in OPTIONAL.items() if hasattr(self.book, m)}}
+            methods = {
+                **methods,
+                **{m: lead for m, lead in {**OPTIONAL, **SEASON_END}.items() if hasattr(self.book, m)},
+            }
         check_book("league", self.book, methods)
         if not self.leaders or not all(isinstance(f, str) and f for f in self.leaders):
             msg = f"league: leaders names the figures leaders are ranked by (one or more texts), got {self.leaders!r}"
@@ -199,8 +243,16 @@ class League(Command):
         if not self.schedules or not all(isinstance(s, str) and s for s in self.schedules):
             msg = f"league: schedules names the schedules it makes (one or more texts), got {self.schedules!r}"
             raise InvalidInput(msg)
+        if not self.places or not all(isinstance(p, str) and p.isidentifier() for p in self.places):
+            msg = f"league: places names the play-off places in order (one or more words), got {self.places!r}"
+            raise InvalidInput(msg)
         options: tuple[Option, ...] = self.options or ()
         return Signature(options=options, text=True)
 
     def data(self) -> dict[str, object]:
-        return {**super().data(), "leaders": list(self.leaders), "schedules": list(self.schedules)}
+        return {
+            **super().data(),
+            "leaders": list(self.leaders),
+            "schedules": list(self.schedules),
+            "places": list(self.places),
+        }

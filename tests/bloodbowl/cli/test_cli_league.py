@@ -478,7 +478,7 @@ class TestTeamActions:
             ),
             (["anvils", "match"], 2, "does not let a team run the action 'match' on itself"),
             (["barons", "new_season"], 2, "a season ends for every team of the league at once"),
-            (["anvils", "prize", "place=1"], 2, "are the league's to give at the end of a season"),
+            (["anvils", "prize", "place=1"], 2, "season, with `progression league prizes FILE first=TEAM"),
             (
                 ["nobody", "close", "number=1"],
                 2,
@@ -627,7 +627,7 @@ class TestCompletion:
             completed(capsys, "progression league ")[:10]
         )
         assert ["add", "import", "export"] == completed(capsys, "progression league team ")
-        assert ["record", "roster", "rebase"] == completed(capsys, "progression league r")
+        assert ["record", "roster", "rebase", "redraft"] == completed(capsys, "progression league r")
 
     def test_what_the_store_holds(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """After FILE: the league's teams, a team's players, the season's fixtures, read from the store."""

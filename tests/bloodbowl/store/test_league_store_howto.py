@@ -33,4 +33,5 @@ def test_the_page_runs_as_written(
     used = {words.split()[2] for words, _ in steps}
     assert {"new", "team", "fixtures", "record", "standings", "leaders", "player", "history", "roster"} <= used
     assert {"amend", "verify", "do", "rebase"} <= used
+    assert {"prizes", "redraft", "new-season"} <= used
     check(in_process(capsys), steps, str(PAGE))

@@ -99,7 +99,10 @@ class TestRun:
         """A season's end on one team is refused, naming the league's way."""
         operation = _season_turns.operation(retirement="fit", rolled=False)  # type: ignore[attr-defined]
         with pytest.raises(
-            InvalidInput, match=r"a season ends for every team of the league at once, with League\.new_season"
+            InvalidInput,
+            match=r"a season ends for every team of the league at once, with `progression league new-season FILE` "
+            r"\(League\.new_season\), each team's re-draft given first with `progression league redraft FILE TEAM "
+            r"\.\.\.` \(League\.plan_redraft\)",
         ):
             league.run("barons", operation)
         assert 1 == season_of(league.team("barons"))
@@ -130,7 +133,7 @@ class TestAct:
             ("anvils", "fly", {}, UnknownName, "team action 'fly' is not defined in league 'Old World Cup'; expected"),
             ("anvils", "match", {}, InvalidInput, "run the action 'match' on itself: a match is recorded"),
             ("anvils", "new_season", {}, InvalidInput, "a season ends for every team of the league at once"),
-            ("anvils", "prize", {"place": 1}, InvalidInput, "are the league's to give at the end of a season"),
+            ("anvils", "prize", {"place": 1}, InvalidInput, "season, with `progression league prizes FILE first=TEAM"),
             ("anvils", "zap", {}, InvalidInput, "inducements and spells belong to a match against another team"),
             ("anvils", "close", {"number": 2}, InvalidInput, "has no result of match 2 in season 1"),
             ("anvils", "advance", {"member": "1"}, InvalidInput, "type"),

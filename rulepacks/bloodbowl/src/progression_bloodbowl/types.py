@@ -4,7 +4,7 @@
 answers (:class:`Explanation` and its :class:`Item`, :class:`Budget`, :class:`Result`, :class:`Standing`,
 :class:`MatchedPlayQuote`), and a league kept in one store (:class:`League`, its :class:`Fixture`,
 :class:`Played` with each :class:`Side`, :class:`Career`, :class:`PlayerLine`, :class:`LeagueAmendment`,
-:class:`LeagueCheck`, and the refusal :class:`LeagueRebaseRefused`).
+:class:`LeagueCheck`, the refusal :class:`LeagueRebaseRefused`; a team's :class:`Redraft` at the season's end).
 
 A team and a player are :class:`progression.Sheet`; :class:`Team` is a roster of the data, the kind of team a
 sheet is made from.
@@ -19,6 +19,7 @@ from .match.record import MatchRecord
 from .matched_play.quote import MatchedPlayQuote
 from .store.fixtures import Fixture, Played, Side
 from .store.league import Career, League, LeagueAmendment, LeagueCheck, LeagueRebaseRefused, PlayerLine
+from .store.season_end import Redraft
 from .team.results import Result
 from .team.values import Explanation, Item
 
@@ -40,6 +41,7 @@ __all__ = [
     "PlayerLine",
     "Position",
     "Prayer",
+    "Redraft",
     "Result",
     "Side",
     "Skill",

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from progression import Dice, RulePack, Sheet
 from progression.errors import InvalidInput
@@ -22,7 +23,16 @@ from ..team import roster as _roster
 from ..team.roster import STAFF
 from .options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
 
-__all__ = ["ACTIONS", "REPORTS", "new_player", "new_team", "parse_events", "roster_names", "standing_rows"]
+__all__ = [
+    "ACTIONS",
+    "REPORTS",
+    "new_player",
+    "new_team",
+    "parse_events",
+    "redraft_choices",
+    "roster_names",
+    "standing_rows",
+]
 
 
 def parse_events(text: str) -> dict[str, dict[str, int]]:
@@ -310,22 +320,25 @@ def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     Staff: rerolls, assistant_coaches, cheerleaders, dedicated_fans (counts), apothecary=yes;
     retirement=fit|roll for temporarily retired players.
     """
+    return _season.redraft(pack, sheet, dice, **redraft_choices(options), retirement=options.get("retirement", "fit"))
+
+
+def redraft_choices(options: Mapping[str, str]) -> dict[str, Any]:
+    """A team's re-draft choices from the words of ``redraft`` (all but ``retirement``), as
+    :func:`~progression_bloodbowl.operations.redraft` takes them: keep=IDS, players=POSITION:NAME;..., the staff
+    counts, apothecary=yes, cap=GOLD|none."""
     cap = options.get("cap", "")
-    return _season.redraft(
-        pack,
-        sheet,
-        dice,
-        keep=listed(options.get("keep")),
-        players=_players(options.get("players", "")),
-        rerolls=count(options, "rerolls"),
-        assistant_coaches=count(options, "assistant_coaches"),
-        cheerleaders=count(options, "cheerleaders"),
-        apothecary=flag(options, "apothecary"),
-        dedicated_fans=count(options, "dedicated_fans"),
-        cap=whole(cap, "cap") if cap and cap != "none" else None,
-        capped=cap != "none",
-        retirement=options.get("retirement", "fit"),
-    )
+    return {
+        "keep": listed(options.get("keep")),
+        "players": _players(options.get("players", "")),
+        "rerolls": count(options, "rerolls"),
+        "assistant_coaches": count(options, "assistant_coaches"),
+        "cheerleaders": count(options, "cheerleaders"),
+        "apothecary": flag(options, "apothecary"),
+        "dedicated_fans": count(options, "dedicated_fans"),
+        "cap": whole(cap, "cap") if cap and cap != "none" else None,
+        "capped": cap != "none",
+    }
 
 
 @takes("prize", "place")

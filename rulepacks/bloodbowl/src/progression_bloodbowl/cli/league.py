@@ -13,7 +13,7 @@ What happened to each player is written as in every other command: players separ
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -21,11 +21,12 @@ import attrs
 from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
 from progression.contract import Option
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
-from .actions import _once, parse_events, standing_rows
+from ..store.season_end import Redraft
+from .actions import _once, parse_events, redraft_choices, standing_rows
 from .options import flag, listed, pairs, whole
 
 if TYPE_CHECKING:
@@ -237,6 +238,51 @@ class LeagueCommands:
     def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...]]:
         check = self.league.verify()
         return check.teams, check.fixtures
+
+    # -- the season's end -------------------------------------------------------------
+
+    def new_season(
+        self, dice: Dice, *, retirement: str | None = None, check: Callable[[], None] | None = None
+    ) -> Mapping[str, Sheet]:
+        self.league.new_season(dice, retirement=retirement or "fit", check=check)
+        return {team: self.league.team(team) for team in self.league.teams()}
+
+    def redraft_action(self, team: str) -> Command:
+        """The words of the pack's ``redraft`` action, but ``retirement``: the league's, given at the season's end."""
+        self.league._check_team(team, self.league.teams())
+        found = self.league.pack.contract.find("actions", "redraft")
+        if found is None:  # pragma: no cover - the pack has it (a test keeps it so)
+            raise UnknownName("action", "redraft", self.league.pack.contract.names("actions"), "pack 'bloodbowl'")
+        kept = tuple(option for option in found.signature.options if option.name != "retirement")
+        return attrs.evolve(found, options=kept)
+
+    def plan_redraft(self, team: str, options: Mapping[str, object] | None) -> Sheet | None:
+        if options is None:
+            return self.league.plan_redraft(team, None)
+        texts = {key: str(value) for key, value in self.redraft_action(team).bind(options).items()}
+        return self.league.plan_redraft(team, Redraft(**redraft_choices(texts)))
+
+    def redrafts(self) -> list[dict[str, object]]:
+        return [
+            {
+                "team": team,
+                "keep": ",".join(redraft.keep),
+                "players": ";".join(f"{position}:{name}" for position, name in redraft.players),
+                "rerolls": redraft.rerolls,
+                "assistant_coaches": redraft.assistant_coaches,
+                "cheerleaders": redraft.cheerleaders,
+                "apothecary": "yes" if redraft.apothecary else "no",
+                "dedicated_fans": redraft.dedicated_fans,
+                "cap": "none" if not redraft.capped else "" if redraft.cap is None else redraft.cap,
+            }
+            for team, redraft in self.league.redrafts().items()
+        ]
+
+    def award_prizes(self, places: Sequence[str]) -> Mapping[str, Sheet]:
+        return self.league.award_prizes(places)
+
+    def add_fixture(self, home: str, away: str, *, round: int | None = None) -> None:
+        self.league.add_fixture(home, away, round=round)
 
 
 #: The league the pack declares to the command line.

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
-from progression.errors import InvalidInput, ProgressionError, StoreError, UnknownName
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError, UnknownName
 from progression.history import AmendmentRefused
 from progression.store import Book
 
@@ -32,6 +32,20 @@ from ..match.record import MatchRecord
 from ..match.spp import mvps_rolled
 from ..team.results import Result, check_team, results, season_of
 from .fixtures import SIDES, Fixture, Played, Side, round_robin
+from .season_end import (
+    PLACES,
+    PRIZES_RECORD,
+    REDRAFT_RECORD,
+    Redraft,
+    check_places,
+    check_redrafts,
+    prize_operation,
+    prizes_of,
+    redraft_name,
+    redraft_of,
+    season_operation,
+    trophy_lost,
+)
 from .team_actions import check_action, check_operation
 
 if TYPE_CHECKING:
@@ -465,7 +479,8 @@ class League(Book):
         Raises:
             UnknownName: a team not of the league.
             InvalidInput: an operation the league does not let a team run on itself (a match: :meth:`record`; a
-                new season: :meth:`new_season`), saying what to use instead. A prize, the trophy, inducements,
+                new season: :meth:`new_season`; a prize: :meth:`award_prizes`), saying what to use instead. A prize,
+                the trophy, inducements,
                 spells and the core's operations other than a purchase, a decision and a mark still run for this
                 release, with a ``DeprecationWarning``.
         """
@@ -623,19 +638,161 @@ class League(Book):
             pass
         return reports
 
-    def new_season(self, dice: Dice | None = None, *, retirement: str = "fit") -> int:
-        """End the season for every team (``bloodbowl.new_season``) and start the next, in one transaction;
-        the new season's number."""
-        from ..league.season import _season_turns
+    def new_season(
+        self,
+        dice: Dice | None = None,
+        *,
+        retirement: str = "fit",
+        redrafts: Mapping[str, Redraft] | None = None,
+        check: Callable[[], None] | None = None,
+    ) -> int:
+        """End the season for every team and start the next, in one transaction: each team runs its re-draft
+        (``bloodbowl.redraft``) or the plain off-season (``bloodbowl.new_season``), in the league's order, the
+        dice rolled in that order; every team moves on, or none. The new season's number.
 
+        Args:
+            retirement: what becomes of temporarily retired players, for every team (``fit`` or ``roll``).
+            redrafts: each re-drafting team's choices; None (the default): those :meth:`plan_redraft` kept for the
+                season ending (:meth:`redrafts`).
+            check: called once every team ran, before the transaction commits (typed-in dice all used).
+
+        Raises:
+            UnknownName: a re-draft for a team not of the league.
+            InvalidInput: ``redrafts`` given while re-drafts are kept for the season too, or not a mapping of
+                teams to :class:`Redraft`; a team still holding a match's inducements.
+            progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a team's last post-match sequence still open.
+            ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
+                notes the team; nothing changed.
+        """
         with self.store.transaction() as tx:
             settings, version = self._settings(tx)
+            season = settings["season"]
+            kept = self._redrafts(tx, season)
+            self._check_played(tx, settings, f"season {season + 1} begins")
+            if redrafts is not None and kept:
+                msg = (
+                    f"season {season} of league {settings['name']!r} keeps the re-drafts of {', '.join(kept)}, and "
+                    "redrafts were given too: give redrafts=None to run those kept, or withdraw them "
+                    "(League.plan_redraft(team, None)) first"
+                )
+                raise InvalidInput(msg)
+            chosen = kept if redrafts is None else check_redrafts(redrafts, settings["teams"], self._check_team)
             for team in settings["teams"]:
-                operation = _season_turns.operation(retirement=retirement, rolled=dice is not None)  # type: ignore[attr-defined]
-                tx.run(team, operation, dice)
+                redraft = chosen.get(team)
+                operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
+                try:
+                    tx.run(team, operation, dice)
+                except ProgressionError as refused:
+                    what = "its re-draft" if redraft is not None else "its off-season"
+                    refused.add_note(f"team {team!r}, {what}: season {season} of the league did not end")
+                    raise
             settings["season"] += 1
             tx.put(LEAGUE_RECORD, settings, expected=version)
+            if check is not None:
+                check()
         return int(settings["season"])
+
+    # -- the season's end: re-drafts and play-off prizes ------------------------------
+
+    def plan_redraft(self, team: str, redraft: Redraft | None) -> Sheet | None:
+        """Keep ``team``'s re-draft for the end of the current season (replacing any kept before), run by
+        :meth:`new_season` with every other team's season's end; ``None`` withdraws it (the team then has the
+        plain off-season). The re-draft is tried first on the team as it stands (without dice, temporarily
+        retired players back fit), so what the rules refuse (over budget, a player not on the team, fewer than
+        11 players, the last match's sequence still open) is refused now.
+
+        Returns:
+            The team as the trial leaves it, to show (nothing of it is stored); None when withdrawn.
+
+        Raises:
+            UnknownName: a team not of the league.
+            InvalidInput: ``redraft`` is not a :class:`Redraft` or None.
+            ProgressionError: the rules refuse the re-draft; nothing is kept.
+        """
+        from ..league.season import redraft as try_redraft
+
+        if redraft is not None and not isinstance(redraft, Redraft):
+            msg = f"the re-draft of team {team!r} is a Redraft (keep=..., players=...) or None, got {redraft!r:.60}"
+            raise InvalidInput(msg)
+        with self.store.transaction() as tx:
+            settings, _ = self._settings(tx)
+            self._check_team(team, settings["teams"])
+            tried = None
+            if redraft is not None:
+                fields = {field.name: getattr(redraft, field.name) for field in attrs.fields(Redraft)}
+                try:
+                    tried = try_redraft(self.pack, tx.sheet(team), **fields)
+                except ProgressionError as refused:
+                    refused.add_note(f"team {team!r}, its re-draft: nothing was kept")
+                    raise
+            name = redraft_name(settings["season"], team)
+            tx.put(name, None if redraft is None else redraft.data())
+        return tried
+
+    def _check_played(self, tx: Transaction, settings: dict[str, Any], what: str) -> None:
+        """Refuse ``what`` (the season's end, its prizes) while a fixture of the current season is not recorded."""
+        season = settings["season"]
+        waiting = [f for f in (self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")) if not f.played]
+        if waiting:
+            listed = ", ".join(f"{f.number} ({f.home} v {f.away})" for f in waiting[:6])
+            more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
+            msg = (
+                f"season {season} of league {settings['name']!r} has fixtures not recorded yet: {listed}{more}; record "
+                "each (`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) "
+                f"before {what}"
+            )
+            raise OutOfOrder(msg)
+
+    def redrafts(self) -> dict[str, Redraft]:
+        """The re-drafts kept for the end of the current season (:meth:`plan_redraft`), by team, in the league's order."""
+        return self._redrafts(None, self.season)
+
+    def _redrafts(self, tx: Transaction | None, season: int) -> dict[str, Redraft]:
+        found = (tx or self.store).records(f"{REDRAFT_RECORD}{season}/")
+        kept = {r.name.removeprefix(f"{REDRAFT_RECORD}{season}/"): r for r in found}
+        order = self._settings(tx)[0]["teams"]
+        chosen = {
+            team: redraft_of(kept[team].value, kept[team].name, self.store.where) for team in order if team in kept
+        }
+        return {team: redraft for team, redraft in chosen.items() if redraft is not None}
+
+    def award_prizes(self, places: Sequence[str], dice: Dice | None = None) -> dict[str, Sheet]:
+        """Give the current season's play-off prizes, once, in one transaction: ``places`` are the teams placed
+        first, second and third (fewer when fewer prizes are given), each given its prize
+        (``bloodbowl.prize``: 100,000, 60,000, 30,000 into the treasury), the winner the League Trophy, taken
+        from the team that holds it (``bloodbowl.lose_trophy``, with its free re-roll) when that is another.
+
+        Returns:
+            Each team changed, as stored (the trophy's last holder first, then the places in order).
+
+        Raises:
+            UnknownName: a team not of the league.
+            InvalidInput: not 1 to 3 different teams, or the season's prizes already given.
+            progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a placed team's last post-match sequence
+                still open.
+            ProgressionError: a team's rules refuse its prize; nothing changed.
+        """
+        with self.store.transaction() as tx:
+            settings, _ = self._settings(tx)
+            season = settings["season"]
+            placed = check_places(places, settings["teams"], self._check_team, prizes_of(self.pack))
+            self._check_played(tx, settings, "its play-off prizes are given")
+            given = tx.record(f"{PRIZES_RECORD}{season}")
+            if given is not None:
+                shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given.value, strict=False))
+                msg = (
+                    f"the play-off prizes of season {season} of league {settings['name']!r} were given already "
+                    f"({shown}); a season's prizes are given once"
+                )
+                raise InvalidInput(msg)
+            changed: dict[str, Sheet] = {}
+            holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
+            for team in holders:
+                changed[team], _ = tx.run(team, trophy_lost(), dice)
+            for place, team in enumerate(placed, start=1):
+                changed[team], _ = tx.run(team, prize_operation(place), dice)
+            tx.put(f"{PRIZES_RECORD}{season}", list(placed), expected=0)
+        return changed
 
     # -- what is read back ----------------------------------------------------------
 

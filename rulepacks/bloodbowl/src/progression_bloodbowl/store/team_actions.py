@@ -2,7 +2,8 @@
 
 A league keeps what concerns two teams or all of them: a match is recorded on both teams and their fixture
 at once (:meth:`~progression_bloodbowl.types.League.record`), a season ends for every team at once
-(:meth:`~progression_bloodbowl.types.League.new_season`). What is left to one team is its own post-match
+(:meth:`~progression_bloodbowl.types.League.new_season`), and the league gives the play-off prizes
+(:meth:`~progression_bloodbowl.types.League.award_prizes`). What is left to one team is its own post-match
 sequence, steps 3 to 6 of the rules (advancements and the skill a random one paused on, hiring, firing,
 staff, temporary retirement, journeymen, Expensive Mistakes, which close the sequence, and the
 journeymen that ready it for the next fixture), and its draft, until its first match ends it.
@@ -70,13 +71,15 @@ ELSEWHERE: tuple[Elsewhere, ...] = (
     Elsewhere(
         actions=("new_season", "redraft"),
         operations=("bloodbowl.new_season", "bloodbowl.redraft"),
-        instead="a season ends for every team of the league at once, with League.new_season",
+        instead="a season ends for every team of the league at once, with `progression league new-season FILE` "
+        "(League.new_season), each team's re-draft given first with `progression league redraft FILE TEAM ...` "
+        "(League.plan_redraft)",
     ),
     Elsewhere(
         actions=("prize", "lose_trophy"),
         operations=("bloodbowl.prize", "bloodbowl.lose_trophy"),
-        instead="play-off prizes and the League Trophy are the league's to give at the end of a season, "
-        "and it gives none yet",
+        instead="play-off prizes and the League Trophy are the league's to give at the end of a season, with "
+        "`progression league prizes FILE first=TEAM second=TEAM third=TEAM` (League.award_prizes)",
         deprecated=True,
     ),
     Elsewhere(

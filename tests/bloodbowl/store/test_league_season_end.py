@@ -1,0 +1,255 @@
+"""The end of a season in a league kept in one store: play-off prizes and the League Trophy, each team's re-draft
+kept before the season ends, the new season for every team at once (each with its re-draft or the plain
+off-season), and the fixtures of a play-off; every refusal leaves the store as it was."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+import progression_bloodbowl as bb
+from progression import RulePack, SeededDice
+from progression.errors import InsufficientPoints, InvalidInput, OutOfOrder, StoreError, UnknownName
+from progression_bloodbowl.types import Redraft
+from support.stores import raw
+
+from .test_league_store import league_of, play_season
+
+ELEVEN = tuple(str(n) for n in range(1, 12))
+
+
+def ended(league: bb.types.League) -> bb.types.League:
+    """The league's season played, every team's last sequence closed."""
+    league.schedule()
+    play_season(league, SeededDice(5))
+    last = max(f.round for f in league.fixtures())
+    for team in league.teams():
+        league.close_match(team, last, SeededDice(1), must_advance=False)
+    return league
+
+
+def rows(league: bb.types.League) -> list[tuple[object, ...]]:
+    """Every row of the store's tables that a change writes: the sheets' entries and the records."""
+    where = league.store.where
+    return raw(where, "SELECT * FROM entries ORDER BY sheet, version") + raw(
+        where, "SELECT * FROM records ORDER BY name"
+    )
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def season(tmp_path: Path, pack: RulePack):
+    with league_of(tmp_path / "league.sqlite", pack) as opened:
+        yield ended(opened)
+
+
+class TestPrizes:
+    def test_three_places_and_the_trophy(self, season: bb.types.League) -> None:
+        """Each place's prize goes into its team's treasury; the winner takes the League Trophy and its free
+        re-roll; the season's places are recorded."""
+        before = {t: season.team(t).pools["treasury"] for t in season.teams()}
+        changed = season.award_prizes(["counts", "anvils", "dukes"])
+        assert ["counts", "anvils", "dukes"] == list(changed)
+        gained = {t: season.team(t).pools["treasury"] - before[t] for t in season.teams()}
+        assert {"anvils": 60_000, "barons": 0, "counts": 100_000, "dukes": 30_000} == gained
+        counts = season.team("counts")
+        assert ("1", 1) == (counts.tags["league_trophy"], counts.stats["rerolls"])
+        assert ["play-off prize: 1st place", "play-off prize: 2nd place"] == [
+            season.team(t).ledger[-1].label for t in ("counts", "anvils")
+        ]
+
+    def test_the_trophy_passes_on_next_season(self, season: bb.types.League) -> None:
+        """Next season's winner takes the trophy from its holder, whose free re-roll goes with it."""
+        season.award_prizes(["anvils"])
+        season.new_season()
+        ended(season)
+        changed = season.award_prizes(["barons", "anvils"])
+        assert ["anvils", "barons"] == list(changed)
+        anvils, barons = season.team("anvils"), season.team("barons")
+        assert ("league_trophy" in anvils.tags, anvils.stats["rerolls"]) == (False, 0)
+        assert (barons.tags["league_trophy"], barons.stats["rerolls"]) == ("2", 1)
+        assert "bloodbowl.lose_trophy" == anvils.ledger[-2].operation.tag
+
+    def test_the_holder_wins_again(self, season: bb.types.League) -> None:
+        """A holder who wins again keeps the trophy and its one free re-roll."""
+        season.award_prizes(["anvils"])
+        season.new_season()
+        ended(season)
+        entries = len(season.team("anvils").ledger)
+        season.award_prizes(["anvils"])
+        anvils = season.team("anvils")
+        assert (anvils.tags["league_trophy"], anvils.stats["rerolls"], len(anvils.ledger)) == ("2", 1, entries + 1)
+
+    def test_once_a_season(self, season: bb.types.League) -> None:
+        """A season's prizes are given once; the second award changes nothing."""
+        season.award_prizes(["anvils", "barons", "counts"])
+        before = rows(season)
+        with pytest.raises(InvalidInput) as refused:
+            season.award_prizes(["dukes"])
+        assert (
+            "the play-off prizes of season 1 of league 'Old World Cup' were given already (first anvils, second "
+            "barons, third counts); a season's prizes are given once"
+        ) == str(refused.value)
+        assert before == rows(season)
+
+    @pytest.mark.parametrize(
+        ("places", "error", "message"),
+        [
+            (["anvils", "nobody"], UnknownName, "team 'nobody' is not defined in league 'Old World Cup'"),
+            (["anvils", "anvils"], InvalidInput, "a team takes one play-off place, got 'anvils' in places"),
+            ([], InvalidInput, "the play-off places are the teams placed first to third (1 to 3 teams, in order)"),
+            ("anvils", InvalidInput, "the play-off places are the teams placed first to third"),
+            (["anvils", "barons", "counts", "dukes"], InvalidInput, "the play-off places are the teams placed"),
+        ],
+    )
+    def test_wrong_places_change_nothing(
+        self, season: bb.types.League, places: object, error: type[Exception], message: str
+    ) -> None:
+        """An unknown team, a team placed twice, no place or too many: refused, naming what came."""
+        before = rows(season)
+        with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
+            season.award_prizes(places)  # type: ignore[arg-type]
+        assert before == rows(season)
+
+    def test_not_while_a_sequence_is_open(self, tmp_path: Path, pack: RulePack) -> None:
+        """A placed team whose last match's sequence is open is refused, and no team is given anything (the
+        trophy's holder loses nothing either)."""
+        with league_of(tmp_path / "open.sqlite", pack, count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, bb.types.Played(score=(1, 0)), SeededDice(1))
+            league.close_match("anvils", 1, SeededDice(1), must_advance=False)
+            before = rows(league)
+            with pytest.raises(OutOfOrder, match="post-match sequence of match 1 is still open"):
+                league.award_prizes(["anvils", "barons"])
+            assert before == rows(league)
+
+
+class TestRedraft:
+    def test_kept_and_run_at_the_season_s_end(self, season: bb.types.League) -> None:
+        """A re-draft kept for one team runs at the season's end; the others have the plain off-season."""
+        tried = season.plan_redraft("barons", Redraft(keep=ELEVEN[:10], players=[("human_lineman", "Rookie")]))
+        assert tried is not None
+        assert "Rookie" in {p.name for p in tried.members.values()}
+        assert {"barons"} == set(season.redrafts())
+        assert 2 == season.new_season(SeededDice(3))
+        tags = {t: season.team(t).ledger[-1].operation.tag for t in season.teams()}
+        assert {"anvils": "bloodbowl.new_season", "barons": "bloodbowl.redraft"} == {
+            t: tags[t] for t in ("anvils", "barons")
+        }
+        assert ["2"] * 4 == [season.team(t).tags["season"] for t in season.teams()]
+        assert "Rookie" in {p.name for p in season.team("barons").members.values()}
+        assert {} == season.redrafts()
+
+    def test_given_in_python(self, season: bb.types.League) -> None:
+        """Re-drafts given to new_season run as kept ones do."""
+        season.new_season(redrafts={"dukes": Redraft(keep=ELEVEN, rerolls=1)})
+        assert (1, "bloodbowl.redraft") == (
+            season.team("dukes").stats["rerolls"],
+            season.team("dukes").ledger[-1].operation.tag,
+        )
+
+    def test_withdrawn(self, season: bb.types.League) -> None:
+        """A withdrawn re-draft leaves the team the plain off-season."""
+        season.plan_redraft("barons", Redraft(keep=ELEVEN))
+        assert season.plan_redraft("barons", None) is None
+        assert {} == season.redrafts()
+        season.new_season()
+        assert "bloodbowl.new_season" == season.team("barons").ledger[-1].operation.tag
+
+    def test_over_budget_is_refused_when_given(self, season: bb.types.League, tmp_path: Path) -> None:
+        """A re-draft the budget cannot pay is refused when it is given, naming the team; nothing is kept."""
+        before = rows(season)
+        with pytest.raises(InsufficientPoints) as refused:
+            season.plan_redraft("counts", Redraft(keep=ELEVEN, rerolls=9))
+        assert "team 'counts', its re-draft: nothing was kept" in refused.value.__notes__
+        assert before == rows(season)
+
+    def test_a_refused_season_end_changes_no_team(self, season: bb.types.League) -> None:
+        """A re-draft the rules refuse at the season's end (given in Python, not tried first) leaves every
+        team, and the season, as they were; the refusal notes the team."""
+        path = Path(season.store.where)
+        before = digest(path)
+        with pytest.raises(InsufficientPoints) as refused:
+            season.new_season(redrafts={"dukes": Redraft(keep=ELEVEN, rerolls=9)})
+        assert "team 'dukes', its re-draft: season 1 of the league did not end" in refused.value.__notes__
+        assert (1, before) == (season.season, digest(path))
+
+    def test_refusals(self, season: bb.types.League) -> None:
+        """An unknown team, not a Redraft, and re-drafts given while some are kept: refused, nothing changed."""
+        before = rows(season)
+        with pytest.raises(UnknownName, match="team 'nobody' is not defined in league 'Old World Cup'"):
+            season.new_season(redrafts={"nobody": Redraft(keep=ELEVEN)})
+        with pytest.raises(InvalidInput, match=r"^redrafts maps teams of the league to their re-drafts"):
+            season.new_season(redrafts=[Redraft(keep=ELEVEN)])  # type: ignore[arg-type]
+        assert before == rows(season)
+        season.plan_redraft("barons", Redraft(keep=ELEVEN))
+        before = rows(season)
+        with pytest.raises(UnknownName, match="team 'nobody' is not defined in league 'Old World Cup'"):
+            season.plan_redraft("nobody", Redraft(keep=ELEVEN))
+        with pytest.raises(InvalidInput, match=r"^the re-draft of team 'anvils' is a Redraft .* got \{'keep'"):
+            season.plan_redraft("anvils", {"keep": ELEVEN})  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=r"^season 1 of league 'Old World Cup' keeps the re-drafts of barons"):
+            season.new_season(redrafts={"anvils": Redraft(keep=ELEVEN)})
+        assert before == rows(season)
+
+    def test_not_before_the_season_s_matches_end(self, tmp_path: Path, pack: RulePack) -> None:
+        """A re-draft of a team whose last sequence is open is refused when given, and so is the season's end."""
+        with league_of(tmp_path / "open.sqlite", pack, count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, bb.types.Played(score=(1, 0)), SeededDice(1))
+            before = rows(league)
+            with pytest.raises(OutOfOrder, match="before a re-draft"):
+                league.plan_redraft("anvils", Redraft(keep=ELEVEN))
+            with pytest.raises(OutOfOrder, match="before a new season"):
+                league.new_season()
+            assert before == rows(league)
+
+    def test_a_record_edited_into_no_redraft(self, season: bb.types.League) -> None:
+        """A kept re-draft edited in the database into something else is refused, naming the record."""
+        season.plan_redraft("barons", Redraft(keep=ELEVEN))
+        raw(season.store.where, "UPDATE records SET value = '[1]' WHERE name = 'bloodbowl.redraft/1/barons'")
+        with pytest.raises(StoreError, match=r"record 'bloodbowl\.redraft/1/barons' is not a team's re-draft"):
+            season.new_season()
+
+
+class TestPlayOffFixtures:
+    def test_a_final_after_the_round_robin(self, season: bb.types.League) -> None:
+        """A fixture added after the schedule plays in the round after both teams' last, and is recorded."""
+        final = season.add_fixture("anvils", "counts")
+        assert (7, 4) == (final.number, final.round)
+        season.record(7, bb.types.Played(score=(2, 0)), SeededDice(2))
+        assert "2-0" in season.fixture(7).label()
+
+    def test_the_next_season_s_schedule(self, season: bb.types.League) -> None:
+        """After the season's end, the new season is scheduled and played."""
+        season.new_season()
+        made = season.schedule()
+        assert {2} == {f.season for f in made}
+        season.record(1, bb.types.Played(score=(1, 1)), SeededDice(1))
+        assert 2 == bb.queries.results(season.team(made[0].home))[-1].season
+
+
+class TestUnrecordedFixtures:
+    def test_the_season_ends_once_every_fixture_is_recorded(self, tmp_path: Path, pack: RulePack) -> None:
+        """A season with a fixture not recorded (the final added after the schedule) has neither its prizes nor
+        its end; both refusals name the fixture and the command that records it, and change nothing."""
+        with league_of(tmp_path / "league.sqlite", pack) as league:
+            ended(league)
+            league.add_fixture("anvils", "counts")
+            before = rows(league)
+            expected = (
+                "season 1 of league 'Old World Cup' has fixtures not recorded yet: 7 (anvils v counts); record each "
+                "(`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) before "
+            )
+            with pytest.raises(OutOfOrder) as refused:
+                league.award_prizes(["anvils"])
+            assert expected + "its play-off prizes are given" == str(refused.value)
+            with pytest.raises(OutOfOrder) as refused:
+                league.new_season()
+            assert expected + "season 2 begins" == str(refused.value)
+            assert before == rows(league)
