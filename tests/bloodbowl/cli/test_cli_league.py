@@ -627,7 +627,7 @@ class TestCompletion:
             completed(capsys, "progression league ")[:10]
         )
         assert ["add", "import", "export"] == completed(capsys, "progression league team ")
-        assert ["record", "roster", "rebase", "redraft"] == completed(capsys, "progression league r")
+        assert ["record", "roster", "redraft", "rebase"] == completed(capsys, "progression league r")
 
     def test_what_the_store_holds(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """After FILE: the league's teams, a team's players, the season's fixtures, read from the store."""
