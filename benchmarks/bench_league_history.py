@@ -66,7 +66,12 @@ def run(teams: int = 4, legs: int = 3, seasons: int = 10, calls: int = 7, runs: 
 
     pack = progression.load("bloodbowl")
     dice = progression.SeededDice(2025)
-    scored = Played(score=(1, 0), home=Side(events={"1": {"touchdown": 1}}, mvp_nominees=("2",)))
+    scored = Played(
+        score=(1, 0),
+        home=Side(events={"1": {"touchdown": 1}}, mvp_nominees=("2",)),
+        away=Side(mvp_nominees=("2",)),
+        fan_attendance=6,
+    )
     with tempfile.TemporaryDirectory() as folder:
         old, new = _league(pack, Path(folder) / "old.sqlite", teams), _league(pack, Path(folder) / "new.sqlite", teams)
         start = time.perf_counter()
@@ -97,7 +102,7 @@ def run(teams: int = 4, legs: int = 3, seasons: int = 10, calls: int = 7, runs: 
         old.close()
         new.close()
         commands: dict[str, list[float]] = {"old": [], "new": []}
-        results = ["home.score=1", "away.score=0", "--seed", "1"]
+        results = ["home.score=1", "away.score=0", "home.nominees=2", "away.nominees=2", "attendance=6", "--seed", "1"]
         for count, number in enumerate(fixtures[calls : calls + runs + 1]):
             for side in ("old", "new"):
                 path = Path(folder) / f"{side}.sqlite"

@@ -238,7 +238,8 @@ class TestABloodBowlMatch:
         team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
         path = tmp_path / "team.json"
         path.write_text(progression.dump_sheet(team), encoding="utf-8")
-        words = ["number=1", "opponent=Orcs", "score=1-0", "events=1:touchdown", "--dice", "3"]
+        words = ["number=1", "opponent=Orcs", "score=1-0", "events=1:touchdown", "attendance=6", "nominees=2"]
+        words += ["--dice", "3"]
         assert 0 == run("sheet", "do", str(path), "match", *words).status
         old = run("sheet", "amend", str(path), "3", "match.events=1:touchdown:1")
         assert (2, True) == (old.status, "expected name or name*N separated by ',', got 'touchdown:1'" in old.err)
@@ -269,7 +270,8 @@ class TestABloodBowlMatch:
         path = tmp_path / "team.json"
         team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
         path.write_text(progression.dump_sheet(team), encoding="utf-8")
-        match = ("number=1", "opponent=Orcs", "score=2-1", "injuries=3:badly_hurt", "--seed", "3")
+        match = ("number=1", "opponent=Orcs", "score=2-1", "injuries=3:badly_hurt", "attendance=6", "nominees=2")
+        match += ("--seed", "3")
         assert 0 == run("sheet", "do", str(path), "match", *match).status
         entry = str(len(progression.load_sheet(path.read_text(encoding="utf-8")).ledger))
         changes = ("match.score=1,2", "match.injuries=4:badly_hurt")

@@ -291,13 +291,23 @@ class TestStepsInLines:
         with open(path, "w", encoding="utf-8") as file:
             file.write(progression.dump_sheet(team))
         lines = run(
-            "sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=1-0", "--dice", "3"
+            "sheet",
+            "do",
+            path,
+            "match",
+            "number=1",
+            "opponent=Orcs",
+            "score=1-0",
+            "attendance=6",
+            "nominees=2",
+            "--dice",
+            "3",
         ).out.splitlines()
         assert "#3 match 1: outcome, winnings, Dedicated Fans:" == lines[0]
         assert ["    match 1: outcome and winnings:", "    match 1: Dedicated Fans:"] == [
             line for line in lines if line.startswith("    ") and not line.startswith("     ")
         ]
-        assert "      +20,000 gp: winnings of match 1" in lines
+        assert "      +50,000 gp: winnings of match 1" in lines
         assert all(line.startswith("    ") for line in lines[1:])
         history = run("sheet", "history", path).out.splitlines()
         assert any(line.startswith("3  match 1: outcome, winnings, Dedicated Fans:") for line in history)
@@ -314,7 +324,7 @@ class TestStepsInLines:
         for path in (first, second):
             with open(path, "w", encoding="utf-8") as file:
                 file.write(progression.dump_sheet(team))
-        words = ["number=1", "opponent=Orcs", "score=1-0"]
+        words = ["number=1", "opponent=Orcs", "score=1-0", "attendance=6", "nominees=2"]
         assert 0 == run("sheet", "do", first, "match", *words, "--dice", "3").status
         assert 0 == run("sheet", "do", second, "match", "--dice", "3", *words).status
         with open(first, encoding="utf-8") as a, open(second, encoding="utf-8") as b:
@@ -331,7 +341,7 @@ class TestStepsInLines:
         path = str(tmp_path) + "/team.json"  # type: ignore[operator]
         with open(path, "w", encoding="utf-8") as file:
             file.write(progression.dump_sheet(team))
-        words = ["sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=1-0"]
+        words = ["sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=1-0", "attendance=6", "nominees=2"]
         first, after = run(*words, "--dice", "?"), run(*words, "--dice", "3,?")
         assert (
             0,
@@ -414,6 +424,8 @@ class TestSkillsByTheirNames:
             "opponent=Orcs",
             "score=4-0",
             "events=1:touchdown*4",
+            "attendance=6",
+            "nominees=2",
             "--dice",
             "4",
         )

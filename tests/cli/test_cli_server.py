@@ -34,6 +34,8 @@ pytestmark = pytest.mark.skipif(
 
 HUMANS = [("human_blitzer", "Griselda"), ("human_thrower", "Hans"), ("human_catcher", "Lena")]
 HUMANS += [("human_lineman", f"Lineman {n}") for n in range(1, 9)]
+#: What a played fixture must give beyond its score: the attendance and each side's MVP nominees.
+FULL = ("home.nominees=2", "away.nominees=2", "attendance=6")
 
 
 def progression_command(*argv: str) -> list[str]:
@@ -163,7 +165,7 @@ def prompted(server: Server, league: Path, fixture: int, **options: object) -> s
     """``league record`` of ``fixture`` (a 1-0 win: dice for the fans) through ``server``, once its fork asks for a
     die on the caller's stdin."""
     waiting = subprocess.Popen(
-        progression_command("league", "record", str(league), str(fixture), "home.score=1", "away.score=0"),
+        progression_command("league", "record", str(league), str(fixture), "home.score=1", "away.score=0", *FULL),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -181,7 +183,7 @@ class TestSameCommand:
         """The same seeded match on two copies of a league: the same output, status, standings and verification,
         and the server counts the one it served."""
         warm, cold = copied(league, "warm.sqlite"), copied(league, "cold.sqlite")
-        record = ("league", "record", "{}", "1", "home.score=2", "away.score=1", "--seed", "7")
+        record = ("league", "record", "{}", "1", "home.score=2", "away.score=1", *FULL, "--seed", "7")
         results = [
             (server.run if where == warm else server.cold)(*[where if word == "{}" else word for word in record])
             for where in (warm, cold)
@@ -208,7 +210,7 @@ class TestSameCommand:
 
     def test_dice_typed_on_stdin_reach_the_forked_command(self, server: Server, league: Path) -> None:
         """The fork reads the caller's own stdin: dice piped in are rolled, and too few stop the command."""
-        record = ("league", "record", str(league), "2", "home.score=1", "away.score=0")
+        record = ("league", "record", str(league), "2", "home.score=1", "away.score=0", *FULL)
         short = server.run(*record, stdin="")
         assert 2 == short.returncode
         assert "stdin ended" in short.stderr
@@ -267,7 +269,7 @@ class TestSameCommand:
 
     def test_stdin_keeps_its_carriage_returns(self, server: Server, league: Path) -> None:
         """Dice typed with ``\\r`` line ends are refused, through the server as cold (no newline translated)."""
-        record = ("league", "record", str(league), "6", "home.score=1", "away.score=0")
+        record = ("league", "record", str(league), "6", "home.score=1", "away.score=0", *FULL)
         served, cold = server.run(*record, stdin="4\r3\r"), server.cold(*record, stdin="4\r3\r")
         assert (cold.returncode, cold.stderr) == (served.returncode, served.stderr)
         assert 2 == served.returncode
@@ -286,7 +288,7 @@ class TestSameCommand:
         started = [
             subprocess.Popen(
                 progression_command(
-                    "league", "record", str(path), str(number), "home.score=1", "away.score=0", "--seed", "1"
+                    "league", "record", str(path), str(number), "home.score=1", "away.score=0", *FULL, "--seed", "1"
                 ),
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,

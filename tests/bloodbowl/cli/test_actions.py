@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import example, given, settings
@@ -139,7 +140,7 @@ class TestOptions:
 
 class TestMatchOptions:
     def _match(self, pack: RulePack, team: Sheet, **options: str) -> Sheet:
-        options.setdefault("score", "0-0")
+        options = {"score": "0-0", "attendance": "6", "nominees": "11", **options}
         sheet: Sheet = pack.contract.action("match").function(
             pack, team, ScriptedDice([]), number="1", opponent="Orcs", **options
         )
@@ -289,6 +290,39 @@ class TestActions:
                 pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="1-0", attendance="20000"
             )
 
+    @pytest.mark.parametrize(
+        ("options", "expected"),
+        [
+            ({"nominees": "1"}, "the winnings come from the Fan Attendance, both teams' Fan Factors added (4 to 20)"),
+            ({"attendance": "6"}, "the team earns an MVP, drawn among up to 6 players who took part; name them"),
+            ({"attendance": "6", "conceded": "them"}, "the team earns an MVP"),
+        ],
+    )
+    def test_what_a_played_match_cannot_leave_out(
+        self, pack: RulePack, team: Sheet, options: dict[str, str], expected: str
+    ) -> None:
+        """Without the attendance, a match paid winnings as if nobody came; without nominees, it gave no MVP."""
+        with pytest.raises(InvalidInput, match=re.escape(expected)):
+            pack.contract.action("match").function(
+                pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="1-0", **options
+            )
+
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"kind": "friendly"},  # no winnings and, by default, no SPP
+            {"kind": "unplayed"},  # no crowd, and no MVP when nobody conceded
+            {"attendance": "6", "conceded": "us"},  # the conceding team earns no MVP
+        ],
+    )
+    def test_what_a_match_may_leave_out(self, pack: RulePack, team: Sheet, options: dict[str, str]) -> None:
+        """A friendly pays no winnings, an unplayed fixture has no crowd, and a team that conceded earns no MVP."""
+        score = {} if options.get("kind") == "unplayed" else {"score": "0-1"}
+        after = pack.contract.action("match").function(
+            pack, team, ScriptedDice([3, 3]), number="1", opponent="Orcs", **score, **options
+        )
+        assert len(team.ledger) + 1 == len(after.ledger)
+
     def test_end_draft(self, pack: RulePack) -> None:
         """A team built with hire actions ends its draft with end_draft: the next re-roll costs double."""
         team = pack.contract.factory("team").function(pack, roster="human", name="Reikland")
@@ -336,7 +370,7 @@ class TestActions:
     def test_step_four_waits_for_forced_advancements(self, pack: RulePack, team: Sheet) -> None:
         """A player holding 14 SPP must advance before hiring or closing the sequence, unless the league says no."""
         played = pack.contract.action("match").function(
-            pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="0-0"
+            pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="0-0", attendance="6", nominees="11"
         )
         rich = pack.award(played, "spp", 14, reason="test", member="1")
         for action, options in (("hire", {"position": "human_lineman"}), ("close", {"number": "1"})):
@@ -480,6 +514,7 @@ class TestWithoutPenalty:
             conceded="us",
             without_penalty="yes",
             nominees="2",
+            attendance="6",
         )
         assert (2, 3, 4) == (
             after.stats["dedicated_fans"],
@@ -491,7 +526,7 @@ class TestWithoutPenalty:
 
 def _match(pack: RulePack, team: Sheet, number: str = "1", **options: str) -> Sheet:
     """The match action with its required options (a 0-0 draw against the Orcs unless told otherwise)."""
-    options = {"opponent": "Orcs", "score": "0-0", **options}
+    options = {"opponent": "Orcs", "score": "0-0", "attendance": "6", "nominees": "11", **options}
     sheet: Sheet = pack.contract.action("match").function(pack, team, ScriptedDice([3, 3]), number=number, **options)
     return sheet
 

@@ -70,7 +70,10 @@ ROUND_1 = {
         *("home.score=2", "away.score=1", "home.events=1:touchdown*2;3:completion*2", "home.nominees=1,3"),
         *("away.events=3:touchdown;2:casualty", "away.nominees=3", "away.injuries=4:badly_hurt", "attendance=6"),
     ],
-    "2": ["home.score=0", "away.score=0", "home.injuries=4:lasting_injury:av"],
+    "2": [
+        *("home.score=0", "away.score=0", "home.injuries=4:lasting_injury:av", "home.nominees=2", "away.nominees=2"),
+        "attendance=5",
+    ],
 }
 
 
@@ -361,7 +364,8 @@ def test_twenty_concurrent_records(pack: RulePack, tmp_path: Path, capsys: pytes
     assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Big League")[0]
     assert 0 == run(capsys, "league", "team", "add", path, *team_files(pack, tmp_path, teams))[0]
     assert 0 == run(capsys, "league", "fixtures", path, "--schedule", "round-robin")[0]
-    words = ["home.score=1", "away.score=0", "home.events=1:touchdown", "--seed", "1"]
+    words = ["home.score=1", "away.score=0", "home.events=1:touchdown", "home.nominees=1", "away.nominees=1"]
+    words += ["attendance=6", "--seed", "1"]
     started = [
         subprocess.Popen(
             [sys.executable, "-m", "progression", "league", "record", path, str(n), *words],
@@ -404,7 +408,8 @@ class TestFreshCommand:
             "import io, json, sys, contextlib\n"
             "from progression.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
-            f"    status = main(['league', 'record', {league!r}, '1', 'home.score=1', 'away.score=0', '--seed', '1'])\n"
+            f"    status = main(['league', 'record', {league!r}, '1', 'home.score=1', 'away.score=0', 'home.nominees=1',"
+            " 'away.nominees=1', 'attendance=6', '--seed', '1'])\n"
             f"print(json.dumps([status, 'match 1' in out.getvalue(), sorted(m for m in sys.modules if m in {UNUSED!r} or m.split('.')[0] in {UNUSED!r})]))\n"
         )
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -434,7 +439,8 @@ class TestTeamActions:
         ] == [line for line in out.splitlines() if not line.startswith(" ")]
         status, out, _ = run(capsys, "league", "do", league, "anvils", "decide", "member=1", "choice=kick")
         assert (0, "anvils #5 Griselda (1): decide Kick:") == (status, out.splitlines()[0])
-        round_2 = ["home.score=1", "away.score=0", "home.events=2:touchdown", "--seed", "3"]
+        round_2 = ["home.score=1", "away.score=0", "home.events=2:touchdown", "home.nominees=2", "away.nominees=2"]
+        round_2 += ["attendance=6", "--seed", "3"]
         status, _, err = run(capsys, "league", "record", league, "3", *round_2)
         assert (1, True) == (status, "the post-match sequence of match 1 is still open" in err), err
         for team in TEAMS:
@@ -532,7 +538,8 @@ class TestRebase:
         with new_league(path, "Old World Cup", pack=older) as made:
             made.add_teams({ident: draft(older, "human", name, HUMANS) for ident, name in list(TEAMS.items())[:2]})
             made.add_fixture("anvils", "barons")
-            made.record(1, Played(score=(1, 0), home=Side(events={"1": {"touchdown": 1}})), progression.SeededDice(1))
+            home, away = Side(events={"1": {"touchdown": 1}}, mvp_nominees=("1",)), Side(mvp_nominees=("1",))
+            made.record(1, Played(score=(1, 0), home=home, away=away, fan_attendance=6), progression.SeededDice(1))
         return path
 
     def test_a_league_of_the_old_rules_from_the_command_line(

@@ -36,12 +36,16 @@ def ok(capsys: pytest.CaptureFixture[str], *words: str) -> str:
     return out
 
 
+#: What a played fixture gives beyond its score: the attendance and each side's MVP nominee.
+FULL = ("home.nominees=1", "away.nominees=1", "attendance=10")
+
+
 def play_season(path: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Every fixture of the round robin recorded from the command line, each team's sequence closed after it."""
     with open_league(path) as kept:
         fixtures = [(f.number, f.round, f.home, f.away) for f in kept.fixtures()]
     for number, round_number, home, away in fixtures:
-        ok(capsys, "league", "record", path, str(number), "home.score=1", "away.score=0", "--seed", str(number))
+        ok(capsys, "league", "record", path, str(number), "home.score=1", "away.score=0", *FULL, "--seed", str(number))
         for team in (home, away):
             ok(capsys, "league", "do", path, team, "close", f"number={round_number}", "must_advance=no", "--dice", "6")
 
@@ -58,7 +62,7 @@ class TestSeasonToItsEnd:
         scheduled and a match of it recorded; the league verifies."""
         out = ok(capsys, "league", "fixtures", played, "--add", "anvils", "counts", "--json")
         assert {"#": 7, "round": 4, "home": "anvils", "away": "counts", "score": ""} == json.loads(out)["fixtures"][-1]
-        ok(capsys, "league", "record", played, "7", "home.score=2", "away.score=1", "--seed", "7")
+        ok(capsys, "league", "record", played, "7", "home.score=2", "away.score=1", *FULL, "--seed", "7")
         ok(capsys, "league", "do", played, "anvils", "close", "number=4", "must_advance=no", "--dice", "6")
         ok(capsys, "league", "do", played, "counts", "close", "number=4", "must_advance=no", "--dice", "6")
 
@@ -97,7 +101,7 @@ class TestSeasonToItsEnd:
             assert {} == kept.redrafts()
 
         ok(capsys, "league", "fixtures", played, "--schedule", "round-robin")
-        out = ok(capsys, "league", "record", played, "1", "home.score=0", "away.score=0")
+        out = ok(capsys, "league", "record", played, "1", "home.score=0", "away.score=0", *FULL)
         assert "match 1 against Delberz Dukes: draw 0-0" in out
         history = json.loads(ok(capsys, "league", "history", played, "dukes", "--json"))["results"]
         assert [1, 1, 1, 2] == [r["season"] for r in history]

@@ -48,6 +48,12 @@ def season(tmp_path: Path, pack: RulePack):
         yield ended(opened)
 
 
+def played(home: int, away: int) -> bb.types.Played:
+    """A match played with the given score: its attendance, and each side's Blitzer its only MVP nominee."""
+    nominee = bb.types.Side(mvp_nominees=("1",))
+    return bb.types.Played(score=(home, away), home=nominee, away=nominee, fan_attendance=10)
+
+
 class TestPrizes:
     def test_three_places_and_the_trophy(self, season: bb.types.League) -> None:
         """Each place's prize goes into its team's treasury; the winner takes the League Trophy and its free
@@ -121,7 +127,7 @@ class TestPrizes:
         trophy's holder loses nothing either)."""
         with league_of(tmp_path / "open.sqlite", pack, count=2) as league:
             league.add_fixture("anvils", "barons")
-            league.record(1, bb.types.Played(score=(1, 0)), SeededDice(1))
+            league.record(1, played(1, 0), SeededDice(1))
             league.close_match("anvils", 1, SeededDice(1), must_advance=False)
             before = rows(league)
             with pytest.raises(OutOfOrder, match="post-match sequence of match 1 is still open"):
@@ -201,7 +207,7 @@ class TestRedraft:
         """A re-draft of a team whose last sequence is open is refused when given, and so is the season's end."""
         with league_of(tmp_path / "open.sqlite", pack, count=2) as league:
             league.add_fixture("anvils", "barons")
-            league.record(1, bb.types.Played(score=(1, 0)), SeededDice(1))
+            league.record(1, played(1, 0), SeededDice(1))
             before = rows(league)
             with pytest.raises(OutOfOrder, match="before a re-draft"):
                 league.plan_redraft("anvils", Redraft(keep=ELEVEN))
@@ -222,7 +228,7 @@ class TestPlayOffFixtures:
         """A fixture added after the schedule plays in the round after both teams' last, and is recorded."""
         final = season.add_fixture("anvils", "counts")
         assert (7, 4) == (final.number, final.round)
-        season.record(7, bb.types.Played(score=(2, 0)), SeededDice(2))
+        season.record(7, played(2, 0), SeededDice(2))
         assert "2-0" in season.fixture(7).label()
 
     def test_the_next_season_s_schedule(self, season: bb.types.League) -> None:
@@ -230,7 +236,7 @@ class TestPlayOffFixtures:
         season.new_season()
         made = season.schedule()
         assert {2} == {f.season for f in made}
-        season.record(1, bb.types.Played(score=(1, 1)), SeededDice(1))
+        season.record(1, played(1, 1), SeededDice(1))
         assert 2 == bb.queries.results(season.team(made[0].home))[-1].season
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import progression
@@ -29,6 +30,11 @@ WIN = bb.types.Played(
     score=(2, 1),
     home=bb.types.Side(events={"1": {"touchdown": 2}, "3": {"completion": 1}}, mvp_nominees=("1", "3")),
     away=bb.types.Side(events={"3": {"touchdown": 1, "casualty": 1}}, mvp_nominees=("3",), injuries={}),
+    fan_attendance=10,
+)
+#: A 1-1 draw, each side's Blitzer its only MVP nominee.
+DRAW = bb.types.Played(
+    score=(1, 1), home=bb.types.Side(mvp_nominees=("1",)), away=bb.types.Side(mvp_nominees=("1",)), fan_attendance=10
 )
 
 
@@ -53,7 +59,7 @@ def play_season(league: bb.types.League, dice: progression.Dice) -> None:
         if fixture.round > 1:
             for team in (fixture.home, fixture.away):
                 league.close_match(team, fixture.round - 1, dice, must_advance=False)
-        league.record(fixture.number, WIN if fixture.number % 3 else bb.types.Played(score=(1, 1)), dice)
+        league.record(fixture.number, WIN if fixture.number % 3 else DRAW, dice)
 
 
 class TestSchedule:
@@ -167,7 +173,7 @@ class TestRecord:
         """When the away team's record is refused (a player it does not have), the home team is not changed."""
         league.add_fixture("anvils", "barons")
         before = league.team("anvils")
-        wrong = bb.types.Played(score=(1, 0), away=bb.types.Side(events={"99": {"casualty": 1}}))
+        wrong = attrs.evolve(WIN, away=bb.types.Side(events={"99": {"casualty": 1}}, mvp_nominees=("3",)))
         with pytest.raises(UnknownName, match="member '99'"):
             league.record(1, wrong, SeededDice(1))
         assert (before, None) == (league.team("anvils"), league.fixture(1).played)
@@ -192,8 +198,9 @@ def run(self, sheet_id, *args, **kwargs):
         os._exit(3)  # killed mid-transaction: the home team written, the away team not yet
     return done
 Transaction.run = run
+NAMED = bb.types.Side(mvp_nominees=("1",))
 league = bb.open_league(sys.argv[1])
-league.record(1, bb.types.Played(score=(2, 1)), progression.SeededDice(int(sys.argv[2])))
+league.record(1, bb.types.Played(score=(2, 1), home=NAMED, away=NAMED, fan_attendance=6), progression.SeededDice(int(sys.argv[2])))
 """
 
 #: A child process that records one fixture, as a coach's command would.
@@ -201,8 +208,9 @@ _RECORDS = """
 import sys
 import progression, progression_bloodbowl as bb
 league = bb.open_league(sys.argv[1])
-league.record(int(sys.argv[2]), bb.types.Played(score=(1, 0), home=bb.types.Side(events={"1": {"touchdown": 1}})),
-              progression.SeededDice(int(sys.argv[2])))
+home = bb.types.Side(events={"1": {"touchdown": 1}}, mvp_nominees=("1",))
+played = bb.types.Played(score=(1, 0), home=home, away=bb.types.Side(mvp_nominees=("1",)), fan_attendance=6)
+league.record(int(sys.argv[2]), played, progression.SeededDice(int(sys.argv[2])))
 """
 
 
@@ -226,7 +234,7 @@ class TestOnDisk:
                 assert league.verify().ok
         assert rows == raw(str(path), "SELECT sheet, version FROM entries ORDER BY sheet, version")
         with bb.open_league(path) as league:
-            league.record(1, bb.types.Played(score=(2, 1)), SeededDice(1))
+            league.record(1, WIN, SeededDice(1))
             assert (before[0] + 1, before[1] + 1) == (league.store.version("anvils"), league.store.version("barons"))
 
     def test_concurrent_writers_on_different_fixtures(self, tmp_path: Path, pack: RulePack) -> None:
@@ -464,6 +472,8 @@ class TestSeason:
         played = bb.types.Played(
             score=(1, 0),
             home=bb.types.Side(events={"1": {"touchdown": 1}}, mvp_nominees=("3",), injuries={"4": "badly_hurt"}),
+            away=bb.types.Side(mvp_nominees=("2",)),
+            fan_attendance=10,
         )
         league.record(1, played, SeededDice(1))
         lines = {
@@ -471,7 +481,9 @@ class TestSeason:
             for m in "12345"
         }
         assert {"1": [(1, 1, 3)], "2": [], "3": [(1, 0, 4)], "4": [(1, 0, 0)], "5": []} == lines
-        assert [("anvils", "3", "Hans", 4), ("anvils", "1", "Griselda", 3)] == list(league.leaders("spp"))
+        assert [("anvils", "3", "Hans", 4), ("dukes", "2", "Otto", 4), ("anvils", "1", "Griselda", 3)] == list(
+            league.leaders("spp")
+        )
 
     def test_a_new_season_for_every_team(self, league: bb.types.League) -> None:
         """The league's next season starts for every team at once; last season's career stays."""
@@ -492,7 +504,9 @@ class TestAmend:
         league.schedule()
         play_season(league, SeededDice(11))
         first = league.fixture(1)
-        amended = league.amend(1, score=(1, 1), home=bb.types.Side(events={"1": {"touchdown": 1}}), dice=SeededDice(4))
+        amended = league.amend(
+            1, score=(1, 1), home=bb.types.Side(events={"1": {"touchdown": 1}}, mvp_nominees=("1",)), dice=SeededDice(4)
+        )
         assert set(amended.reports) == {first.home, first.away}
         assert all(report.outcomes[0].status == "amended" for report in amended.reports.values())
         assert league.fixture(1).played.score == (1, 1)

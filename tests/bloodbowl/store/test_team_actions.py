@@ -164,7 +164,16 @@ class TestAct:
         monkeypatch.setattr("progression_bloodbowl.store.league.check_action", lambda *_: None)
         before = held(league)
         with pytest.raises(InvalidInput, match=r"does not let a team run the operation 'bloodbowl\.match'"):
-            league.act("barons", "match", SeededDice(1), number=1, opponent="Carroburg Counts", score="1-0")
+            league.act(
+                "barons",
+                "match",
+                SeededDice(1),
+                number=1,
+                opponent="Carroburg Counts",
+                score="1-0",
+                attendance=6,
+                nominees=("1",),
+            )
         assert before == held(league)
 
     def test_unused_dice_write_nothing(self, league: bb.types.League) -> None:

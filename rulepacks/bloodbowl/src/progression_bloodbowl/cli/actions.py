@@ -15,7 +15,7 @@ from ..advancement.advance import ADVANCEMENTS, advance
 from ..data.access import data_of
 from ..league import season as _season
 from ..league import standings as _standings
-from ..match.outcome import MatchRecord, record_match
+from ..match.outcome import MatchRecord, check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..players.player import new_player as make_player
 from ..team import journeymen as _journeymen
@@ -162,8 +162,9 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans); the
     match's post-match sequence goes on with ``advance``, the step-4 actions and ``close``, in that order.
 
-    ``number`` and ``opponent`` are required, and ``score`` (ours-theirs) for a match that was played; a number
-    already recorded this season is refused.
+    ``number`` and ``opponent`` are required; for a league match played, ``score`` (ours-theirs) and
+    ``attendance`` (both teams' Fan Factors added, which the winnings count) too, and ``nominees`` when the team
+    earns an MVP (not when it conceded). A number already recorded this season is refused.
 
     ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed;
     ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP;
@@ -188,6 +189,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         prayers=tuple(listed(options.get("prayers"))),
         without_penalty=flag(options, "without_penalty"),
     )
+    check_reported(pack, record)
     return record_match(pack, sheet, record, dice)
 
 

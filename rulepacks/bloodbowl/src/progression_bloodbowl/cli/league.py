@@ -44,7 +44,7 @@ _SIDE: tuple[tuple[str, Any, str], ...] = (
     (
         "nominees",
         _LIST,
-        "the players nominated for MVP, comma-separated; one is MVP without a roll, of several a D6 names the n-th, rolled again past the last (3-6 for two)",
+        "the players nominated for MVP, comma-separated, required when the side earns one; one is MVP without a roll, of several a D6 names the n-th, rolled again past the last (3-6 for two)",
     ),
     ("injuries", str, "player:result;... (2:badly_hurt;5:lasting_injury:av)"),
     ("stalling", bool, "a player of the side was Stalling"),
@@ -58,7 +58,7 @@ OPTIONS: tuple[Option, ...] = (
         for side in ("home", "away")
         for key, kind, doc in _SIDE
     ),
-    Option(name="attendance", type=int, default=None, doc="both teams' Fan Factors added"),
+    Option(name="attendance", type=int, default=None, doc="both teams' Fan Factors added, required for a match played"),
     Option(name="conceded", type=Literal["", "home", "away"], default="", doc="the side that conceded, if any"),
     Option(name="without_penalty", type=bool, default=None, doc="the side that conceded could not set up 3 players"),
     Option(

@@ -19,7 +19,7 @@ from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, result_of, results, season_matches, season_of
 from ..team.sequence import check_closed, enter, reached
 from .record import EVENTS, NO_SPP, MatchRecord, check_record, final_score, penalised, result_reason, result_tag
-from .spp import award_mvps, award_spp, spp_casualties, spp_earned, spp_values
+from .spp import award_mvps, award_spp, mvps_due, spp_casualties, spp_earned, spp_values
 from .winnings import winnings
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "NO_SPP",
     "MatchRecord",
     "check_match",
+    "check_reported",
     "outcome",
     "record_outcome",
     "result_reason",
@@ -46,6 +47,40 @@ def outcome(match: MatchRecord) -> str:
         return "loss" if match.conceded == "us" else "win"
     scored, against = match.score
     return "win" if scored > against else "loss" if scored < against else "draw"
+
+
+def check_reported(pack: RulePack, match: MatchRecord, *, side: str = "") -> None:
+    """Refuse a new record that leaves out what its rules count on: the Fan Attendance of a played league match
+    (its winnings come from it) and MVP nominees when the team earns an MVP. Left out, both read as nothing: no
+    winnings for the crowd and no MVP, which no game gives.
+
+    The command line and a league check a record as it is typed in. The operations do not: a ledger written
+    before this check may hold records without them (``fan_attendance=0``, "not recorded"), and runs again as
+    it was.
+
+    Args:
+        side: how the command line names this side's options (``home.`` in a league), for the message.
+
+    Raises:
+        InvalidInput: the record is refused by :func:`~progression_bloodbowl.match.record.check_record`, or the
+            attendance or the nominees are missing.
+    """
+    check_record(pack, match)  # what the record says is wrong first, then what it leaves out
+    where = f"match {match.number} against {match.opponent}"
+    if match.kind == "league" and not match.fan_attendance:
+        low, high = data_of(pack).rules.match_limits.attendance
+        msg = (
+            f"{where}: the winnings come from the Fan Attendance, both teams' Fan Factors added ({low} to {high}); "
+            "give it (attendance=N on the command line, fan_attendance in Python)"
+        )
+        raise InvalidInput(msg)
+    if mvps_due(pack, match) and not match.mvp_nominees:
+        most = data_of(pack).rules.spp["mvp_nominees"]
+        msg = (
+            f"{where}: the team earns an MVP, drawn among up to {most} players who took part; name them "
+            f"({side}nominees=1,4,7 on the command line, mvp_nominees in Python)"
+        )
+        raise InvalidInput(msg)
 
 
 def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:

@@ -79,7 +79,9 @@ def award_spp(work: Work, match: MatchRecord, earned_by: dict[str, dict[str, tup
             work.award("spp", total, f"match {match.number}: {', '.join(parts)}", member=member)
 
 
-def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
+def mvps_due(pack: RulePack, match: MatchRecord) -> int:
+    """How many MVPs ``match`` gives this team: one, two when the opponent conceded, none when this team conceded
+    with penalty (and as the league's rules set them for unplayed fixtures and friendlies)."""
     league = data_of(pack).rules.league
     if match.kind == "unplayed":
         return league.unplayed_concede_mvps if match.conceded == "them" else league.unplayed_mvps
@@ -94,7 +96,7 @@ def _mvp_count(pack: RulePack, match: MatchRecord) -> int:
 def award_mvps(work: Work, match: MatchRecord) -> None:
     """One MVP (two when the opponent conceded, none when this team conceded with penalty): a D6, rolled again
     on a number no player holds; a single nominee is MVP without a roll (pack version 3 on)."""
-    count = _mvp_count(work.pack, match)
+    count = mvps_due(work.pack, match)
     if not match.mvp_nominees or not count:
         return
     mvp = data_of(work.pack).rules.spp["mvp"]

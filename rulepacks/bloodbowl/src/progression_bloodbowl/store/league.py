@@ -26,7 +26,7 @@ from progression.store import Book
 
 from ..league.standings import Standing, standings
 from ..match.corrections import _records as records_of
-from ..match.outcome import record_match
+from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord
 from ..match.spp import mvps_rolled
@@ -436,6 +436,7 @@ class League(Book):
             home_record, away_record = played.records(
                 fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name
             )
+            _check_reported(self.pack, home_record, away_record)
             home, _ = tx.run(fixture.home, _match(home_record), dice)
             away, _ = tx.run(fixture.away, _match(away_record), dice)
             entries = {fixture.home: len(home.ledger), fixture.away: len(away.ledger)}
@@ -577,6 +578,7 @@ class League(Book):
                 raise StoreError(self.store.where, msg)
             played = attrs.evolve(fixture.played, **changes)
             records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
+            _check_reported(self.pack, *records)
             reports, entries = {}, {}
             for team, record in zip((fixture.home, fixture.away), records, strict=True):
                 position = fixture.entries[team]
@@ -887,6 +889,13 @@ class League(Book):
 
 class _DryRun(Exception):
     """Raised out of a transaction to roll back what it did (a dry run); caught at once."""
+
+
+def _check_reported(pack: RulePack, home: MatchRecord, away: MatchRecord) -> None:
+    """Refuse a fixture's new records that leave out the attendance or a side's MVP nominees
+    (:func:`~progression_bloodbowl.match.outcome.check_reported`), each side named as its options are."""
+    for side, record in (("home", home), ("away", away)):
+        check_reported(pack, record, side=f"{side}.")
 
 
 def _match(record: MatchRecord) -> Operation:
