@@ -764,7 +764,7 @@ def _league_season_end(commands: Any, store: Callable[..., argparse.ArgumentPars
     pack_help(redraft, "", "team", helper="league:redraft_help")
     redraft.set_defaults(run=command("league", "run_redraft"))
 
-    season = store(
+    new_season = store(
         "new-season",
         "run_new_season",
         help="end the season for every team at once and start the next",
@@ -774,12 +774,12 @@ def _league_season_end(commands: Any, store: Callable[..., argparse.ArgumentPars
         "players back). Every fixture of the season must be recorded and every team's last match closed; every "
         "team moves on, or none. Dice: --seed, --dice, or asked.",
     )
-    season.add_argument(
+    new_season.add_argument(
         "--retirement",
         metavar="RULE",
         help="what becomes of temporarily retired players (bloodbowl: fit, the default, or roll)",
     )
-    add_dice_options(season)
+    add_dice_options(new_season)
 
 
 def _campaign(sub: Any) -> None:
