@@ -48,6 +48,16 @@ class TestNew:
         assert "expected one of: xp, purse, level, level_cap, feats" in result.err
         assert not (tmp_path / "x.json").exists()
 
+    def test_new_outside_a_stat_range_is_bad_usage(self, run: Run, tmp_path: Path) -> None:
+        """A --set stat past its maximum is refused as a pool over its cap is, exit 2, and nothing is written."""
+        path = tmp_path / "x.json"
+        result = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "level=31")
+        assert (2, "progression: new hero sheet: stat 'level' is at most its maximum of 30, got 31\n") == (
+            result.status,
+            result.err,
+        )
+        assert not path.exists()
+
     def test_new_uses_the_pack_factory(self, run: Run, tmp_path: Path, fake: None) -> None:
         """A pack's new.<kind> factory receives --name and --set options as texts."""
         path = tmp_path / "band.json"
