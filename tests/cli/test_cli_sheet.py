@@ -152,6 +152,28 @@ class TestBuyAndQuote:
         run("sheet", "award", str(path), "purse", "20", "-r", "loot", "--pack", SKIRMISH)
         assert "paid with" in run("sheet", "quote", str(path), "sword", "--pack", SKIRMISH).out
 
+    def test_a_choice_that_names_nothing_is_bad_usage(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """A misspelt choice names no option: bad usage (2), as an unknown upgrade is, for a purchase and for a
+        quote; a known option the rules refuse now (a charm already owned is offered no more) is a refusal (1)
+        of the purchase, and an answer (0) of the quote. The file stays as it was."""
+        path = tmp_path / "h.json"
+        run("sheet", "new", str(path), "--pack", "fake", "--kind", "hero", "--set", "xp=10")
+        run("sheet", "buy", str(path), "charm", "--choice", "ring")
+        before = path.read_bytes()
+        typo = "Charm cannot be bought: 'rnig' is not an option for Charm; options: amulet\n"
+        statuses = [
+            (run(*command, "--choice", choice).status, run(*command, "--choice", choice).err)
+            for command in (("sheet", "buy", str(path), "charm"), ("sheet", "quote", str(path), "charm"))
+            for choice in ("rnig", "ring")
+        ]
+        assert [
+            (2, f"progression: {typo}"),
+            (1, "progression: Charm cannot be bought: 'ring' is not an option for Charm; options: amulet\n"),
+            (2, f"progression: {typo}"),
+            (0, ""),
+        ] == statuses
+        assert before == path.read_bytes()
+
     def test_options_lists_every_upgrade(self, run: Run, sheet_file: Path) -> None:
         """`sheet options` quotes every upgrade the kind may buy."""
         data = run("sheet", "options", str(sheet_file), "--pack", SKIRMISH, "--json").json()
