@@ -36,6 +36,7 @@ __all__ = [
     "StoreConflict",
     "StoreError",
     "StoreTampered",
+    "UnknownChoice",
     "UnknownName",
     "UnknownPackError",
     "UnreadableFile",
@@ -285,6 +286,20 @@ class LimitReached(PurchaseError):
         # ``head``: what was refused, as the sentence's start ("Hiring a Human Lineman is refused").
         message = f"{head or f'{upgrade!r} cannot be bought'}: {reason}"
         super().__init__(message, upgrade=upgrade, violations=(reason,))
+
+
+class UnknownChoice(RequirementNotMet, UnknownName):
+    """A purchase's choice that names nothing the upgrade ranges over: an item it does not list, or, for an
+    upgrade whose options a function lists, an id the pack does not know (a typo). Bad usage, where a known
+    option the rules refuse now (not offered to this sheet, a requirement unmet) is a refusal
+    (:class:`RequirementNotMet`): it is both, so that ``except RequirementNotMet`` and ``except LookupError``
+    catch it; ``choice`` is the name given, ``known`` the options it could have named."""
+
+    def __init__(self, *, upgrade: str, choice: str, options: Iterable[str], sentence: str, head: str) -> None:
+        self.upgrade = upgrade
+        self.violations = self.missing = (sentence,)
+        self.kind, self.name, self.known = "choice", choice, tuple(options)
+        ProgressionError.__init__(self, f"{head}: {sentence}")
 
 
 class StoreError(ProgressionError):

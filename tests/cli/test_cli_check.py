@@ -12,6 +12,7 @@ Run = Callable[..., Result]
 
 EXAMPLE = str(ROOT / "examples" / "skirmish" / "pack.toml")
 STUCK = str(ROOT / "tests" / "testing" / "packs" / "stuck.toml")
+CAPPED = str(ROOT / "tests" / "testing" / "packs" / "capped.toml")
 
 
 class TestCheck:
@@ -47,6 +48,16 @@ class TestCheck:
             data["coverage"]["never"],
         )
         assert ["award", "purchase", "undo"] == data["coverage"]["ran"]
+
+    def test_a_step_no_pool_can_pay(self, run: Run) -> None:
+        """A price past what the capped pool ever holds is found without a run (the static findings of
+        capped.expected, word for word); the coverage it misses says the pack is to fix, not the runs."""
+        expected = (ROOT / "tests" / "testing" / "packs" / "capped.expected").read_text(encoding="utf-8")
+        result = run("check", CAPPED, "--min-coverage", "1", "--derandomize")
+        lines = result.out.splitlines()
+        assert (1, [f"  - {line}" for line in expected.splitlines()]) == (result.status, lines[1:3])
+        assert lines[3].endswith("never bought: medal (no sheet can ever buy medal, as the reachable check says: "
+                                 "fix the pack, not the runs)")  # fmt: skip
 
     def test_factory_options(self, run: Run) -> None:
         """``--setup KIND.OPTION=VALUE`` gives a factory its options: a Blood Bowl team and player are driven."""

@@ -95,6 +95,17 @@ class TestExitStatus:
             (errors.UnwritableFile("ro.json", "'ro.json' is read-only"), 2),
             (errors.FileChanged("ana.json", "changed"), 1),
             (errors.OutOfOrder("a hire before the advancement"), 1),
+            (errors.RequirementNotMet(upgrade="charm", missing=["'ring' is not an option for Charm"]), 1),
+            (
+                errors.UnknownChoice(
+                    upgrade="charm",
+                    choice="rnig",
+                    options=["ring"],
+                    sentence="no option",
+                    head="Charm cannot be bought",
+                ),
+                2,
+            ),
         ],
         ids=lambda v: type(v).__name__ if isinstance(v, Exception) else str(v),
     )

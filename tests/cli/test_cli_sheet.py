@@ -48,6 +48,16 @@ class TestNew:
         assert "expected one of: xp, purse, level, level_cap, feats" in result.err
         assert not (tmp_path / "x.json").exists()
 
+    def test_new_outside_a_stat_range_is_bad_usage(self, run: Run, tmp_path: Path) -> None:
+        """A --set stat past its maximum is refused as a pool over its cap is, exit 2, and nothing is written."""
+        path = tmp_path / "x.json"
+        result = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "level=31")
+        assert (2, "progression: new hero sheet: stat 'level' is at most its maximum of 30, got 31\n") == (
+            result.status,
+            result.err,
+        )
+        assert not path.exists()
+
     def test_new_uses_the_pack_factory(self, run: Run, tmp_path: Path, fake: None) -> None:
         """A pack's new.<kind> factory receives --name and --set options as texts."""
         path = tmp_path / "band.json"
@@ -141,6 +151,28 @@ class TestBuyAndQuote:
         assert (True, False) == ("cannot be bought:" in out, "paid with" in out), out
         run("sheet", "award", str(path), "purse", "20", "-r", "loot", "--pack", SKIRMISH)
         assert "paid with" in run("sheet", "quote", str(path), "sword", "--pack", SKIRMISH).out
+
+    def test_a_choice_that_names_nothing_is_bad_usage(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """A misspelt choice names no option: bad usage (2), as an unknown upgrade is, for a purchase and for a
+        quote; a known option the rules refuse now (a charm already owned is offered no more) is a refusal (1)
+        of the purchase, and an answer (0) of the quote. The file stays as it was."""
+        path = tmp_path / "h.json"
+        run("sheet", "new", str(path), "--pack", "fake", "--kind", "hero", "--set", "xp=10")
+        run("sheet", "buy", str(path), "charm", "--choice", "ring")
+        before = path.read_bytes()
+        typo = "Charm cannot be bought: 'rnig' is not an option for Charm; options: amulet\n"
+        statuses = [
+            (run(*command, "--choice", choice).status, run(*command, "--choice", choice).err)
+            for command in (("sheet", "buy", str(path), "charm"), ("sheet", "quote", str(path), "charm"))
+            for choice in ("rnig", "ring")
+        ]
+        assert [
+            (2, f"progression: {typo}"),
+            (1, "progression: Charm cannot be bought: 'ring' is not an option for Charm; options: amulet\n"),
+            (2, f"progression: {typo}"),
+            (0, ""),
+        ] == statuses
+        assert before == path.read_bytes()
 
     def test_options_lists_every_upgrade(self, run: Run, sheet_file: Path) -> None:
         """`sheet options` quotes every upgrade the kind may buy."""

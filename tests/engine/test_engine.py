@@ -28,7 +28,7 @@ from progression.errors import (
     UnknownName,
 )
 from progression.events import Awarded, Lost, Purchased, Step
-from progression.operations import Award
+from progression.operations import Award, Create, start_sheet
 from progression.requirements import Context
 from support.builders import FEW, UPGRADES, ana, histories, market
 
@@ -457,10 +457,33 @@ class TestBadInput:
             market().new_sheet("adventurer", "Ana", **kwargs)  # type: ignore[arg-type]
 
     def test_a_new_sheet_at_its_caps(self) -> None:
-        """A pool at its cap (a number, or a stat given with it) makes a sheet; so does a stat past its maximum,
-        which bounds what purchases make of it, not where a sheet starts (a Matched Play team has no fans yet)."""
-        sheet = market().new_sheet("adventurer", "Ana", stats={"level": 6, "xp_cap": 3}, pools={"chest": 10, "xp": 3})
-        assert (6, 10, 3) == (sheet.stats["level"], sheet.pools["chest"], sheet.pools["xp"])
+        """A pool at its cap (a number, or a stat given with it) makes a sheet; so does a stat at its maximum."""
+        sheet = market().new_sheet("adventurer", "Ana", stats={"level": 5, "xp_cap": 3}, pools={"chest": 10, "xp": 3})
+        assert (5, 10, 3) == (sheet.stats["level"], sheet.pools["chest"], sheet.pools["xp"])
+
+    @pytest.mark.parametrize(
+        ("stats", "message"),
+        [
+            ({"level": 6}, "new adventurer sheet: stat 'level' is at most its maximum of 5, got 6"),
+            ({"level": -1}, "new adventurer sheet: stat 'level' is at least its minimum of 0, got -1"),
+        ],
+    )
+    def test_a_new_sheet_outside_a_stat_range(self, stats: dict[str, int], message: str) -> None:
+        """A stat given past its maximum or below its minimum is refused, as a pool over its cap: the sheet could
+        not mean what the pack says of it."""
+        pack = market()
+        bounded = attrs.evolve(pack.stats["level"], minimum=0)
+        pack = attrs.evolve(pack, stats=[bounded, *(s for s in pack.stats.values() if s.id != "level")])
+        with pytest.raises(InvalidInput, match=re.escape(message)):
+            pack.new_sheet("adventurer", "Ana", stats=stats)
+
+    def test_the_creation_itself_is_not_bounded(self) -> None:
+        """The creation operation starts a sheet outside a stat's range (a pack's own code may, as a Matched Play
+        team with no Dedicated Fans), and such a sheet, saved before the bounds were checked, still verifies:
+        ``verify`` runs the creation again, and the bounds are new_sheet's, where a caller's values come in."""
+        pack = market()
+        sheet = start_sheet(pack, Create(kind="adventurer", name="Ana", stats={"level": 6}))
+        assert (6, True) == (sheet.stats["level"], progression.verify(sheet, pack).ok)
 
     def test_name_must_be_a_text(self) -> None:
         """A name that is not a text would not survive a save."""

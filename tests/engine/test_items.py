@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 import progression
 from progression import RulePack, Sheet
-from progression.errors import LimitReached, ProgressionError, RequirementNotMet, RulePackError
+from progression.errors import (
+    LimitReached,
+    ProgressionError,
+    RequirementNotMet,
+    RulePackError,
+    UnknownChoice,
+    UnknownName,
+)
 from progression.operations import Purchase
 from support.builders import FEW
 
@@ -48,11 +55,21 @@ class TestItems:
         assert ("hardy", "strike_to_stun", "sixth_sense") == pack.options(rich(pack), "talent")
 
     def test_an_item_that_is_not_listed_is_refused(self, pack: RulePack) -> None:
-        """A choice outside the items is refused with the items it could be."""
-        with pytest.raises(RequirementNotMet) as caught:
+        """A choice outside the items names nothing the upgrade ranges over: an UnknownChoice, with the items it
+        could be; a RequirementNotMet as the refusal was, and an UnknownName (bad usage on the command line)."""
+        with pytest.raises(UnknownChoice) as caught:
             pack.purchase(rich(pack), "talent", choice="luck")
-        assert "'luck' is not an option for Take a talent; options: hardy, strike_to_stun, sixth_sense" in str(
-            caught.value
+        assert (
+            "Take a talent cannot be bought: 'luck' is not an option for Take a talent; options: hardy, "
+            "strike_to_stun, sixth_sense",
+            ("hardy", "strike_to_stun", "sixth_sense"),
+            "luck",
+            True,
+        ) == (
+            str(caught.value),
+            caught.value.known,
+            caught.value.name,
+            isinstance(caught.value, RequirementNotMet) and isinstance(caught.value, UnknownName),
         )
 
     def test_no_choice_is_no_price(self, pack: RulePack) -> None:

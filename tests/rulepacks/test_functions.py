@@ -12,7 +12,13 @@ import pytest
 import progression
 from progression import Effect
 from progression.authoring import ProcedureContext, Roll
-from progression.errors import InvalidInput, PackFunctionError, RulePackError
+from progression.errors import (
+    InvalidInput,
+    PackFunctionError,
+    RequirementNotMet,
+    RulePackError,
+    UnknownChoice,
+)
 from progression.requirements import Context
 
 PACK = """
@@ -305,4 +311,26 @@ class TestRaises:
         assert (
             "smithy.toml: curve 'forge': function 'forge_curve' at step 1 raised KeyError: 'missing' @ $.curves.forge"
             == problems(forge_curve=broken)[0]
+        )
+
+
+class TestUnknownChoice:
+    def test_a_name_the_pack_knows_is_refused_by_the_rules(self) -> None:
+        """An options function offering this sheet strength alone: agility, a stat of the pack, is a known option
+        refused now (RequirementNotMet); 'agilty' names nothing the pack knows, an UnknownChoice (bad usage),
+        naming what is offered. The quote answers both with the same sentence, and says which is which."""
+        pack = smithy(trainable=lambda context: ("strength",))
+        sheet = pack.new_sheet("smith", pools={"gold": 5})
+        with pytest.raises(RequirementNotMet) as refused:
+            pack.purchase(sheet, "train", choice="agility")
+        with pytest.raises(UnknownChoice) as unknown:
+            pack.purchase(sheet, "train", choice="agilty")
+        assert (False, ("strength",), "agilty") == (
+            isinstance(refused.value, UnknownChoice),
+            unknown.value.known,
+            unknown.value.name,
+        )
+        assert (False, True) == (
+            pack.quote(sheet, "train", choice="Agility").unknown_choice,
+            pack.quote(sheet, "train", choice="agilty").unknown_choice,
         )

@@ -195,6 +195,60 @@ class TestStaticChecks:
         assert "starts at 9, outside -inf..5" == finding.message
 
 
+CAPPED = (PACKS / "capped.toml").read_text(encoding="utf-8")
+
+
+class TestStepsNoPoolCanPay:
+    def test_the_findings_are_exact(self) -> None:
+        """A pool capped at 50 never pays a step of 60: the upgrade priced on it says where the rank stops and
+        what that makes unreachable, and the medal that needs the rank says why, word for word as in
+        capped.expected."""
+        expected = (PACKS / "capped.expected").read_text(encoding="utf-8").splitlines()
+        report = check_pack(progression.load_text(CAPPED, source="capped.toml"), examples=0)
+        assert expected == [str(finding) for finding in report.findings]
+
+    def test_a_choice_among_items_is_each_item(self) -> None:
+        """An upgrade over items, priced on the chosen item's own count, stops each item alike."""
+        text = CAPPED.replace(
+            'cost = { curve = "promotion", axis = "rank" }\neffect = { stats = { rank = 1 } }',
+            'items = ["rank"]\ncost = { curve = "promotion", axis = "{choice}" }\neffect = { stats = { "{choice}" = 1 } }',
+        )
+        report = check_pack(progression.load_text(text, source="capped.toml"), examples=0)
+        assert ["upgrade 'promote'", "upgrade 'medal'"] == [f.where for f in report.by_check("reachable")]
+
+    @pytest.mark.parametrize(
+        ("old", "new"),
+        [
+            ("cap = 50\n", ""),  # no cap: any step can be saved for
+            ('overflow = "lose"', 'overflow = "settle"'),  # the surplus waits to be spent
+            ("maximum = 6", "maximum = 5"),  # the rank stops at its maximum first, and nothing needs more
+            ("base = 10", "base = 0"),  # step 6 costs 50, which the pool holds
+        ],
+    )
+    def test_a_step_the_pools_can_pay_is_no_finding(self, old: str, new: str) -> None:
+        """Nothing is said when the pools can hold the price, or when the stop is where the stat ends anyway
+        (the medal then needs more than the maximum, which is said as before)."""
+        report = check_pack(progression.load_text(CAPPED.replace(old, new), source="capped.toml"), examples=0)
+        assert [] == [f.message for f in report.findings if "can ever hold" in f.message]
+
+    def test_another_way_up_lifts_the_stop(self) -> None:
+        """A quantity something else raises at a price the pool can pay does not stop: the medal can be bought."""
+        text = CAPPED + (
+            '[upgrades.knighthood]\nlabel = { en = "Knighthood", fr = "Adoubement" }\npool = "favour"\ncost = 50\n'
+            "effect = { stats = { rank = 1 } }\n"
+        )
+        assert check_pack(progression.load_text(text, source="capped.toml"), examples=0).ok
+
+    def test_coverage_names_the_pack_as_the_fix(self) -> None:
+        """The coverage asked for is missed: the advice for an upgrade no sheet can buy is to fix the pack, not
+        to raise the runs."""
+        report = check_pack(progression.load_text(CAPPED, source="capped.toml"), min_coverage=1, derandomize=True)
+        (coverage,) = report.by_check("coverage")
+        assert coverage.message.endswith(
+            "never bought: medal (no sheet can ever buy medal, as the reachable check says: fix the pack, not the runs)"
+        )
+
+
 class TestReport:
     def test_passing_report_reads_well(self, skirmish: RulePack) -> None:
         """A passing report says which checks ran."""

@@ -16,7 +16,7 @@ from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
 from progression.cli.output import Output, Table
 from progression.cli.tables import rows_table
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownChoice
 from progression.files import Tampered
 from progression.ledger import Sheet
 
@@ -265,6 +265,15 @@ def run_quote(args: argparse.Namespace, out: Output) -> int:
     pay = int_pairs(args.pay, "--pay") or None
     given = purchase_args(opened.pack, args.upgrade, args.arg)
     quote = opened.pack.quote(opened.sheet, args.upgrade, choice=args.choice, pay=pay, member=args.member, args=given)
+    if quote.unknown_choice:  # a typo is bad usage, as an unknown upgrade is; an option refused now is an answer
+        (sentence,) = (v.sentence for v in quote.violations if v.key == "choice")
+        raise UnknownChoice(
+            upgrade=quote.upgrade,
+            choice=str(quote.choice),
+            options=opened.pack.options(opened.sheet, quote.upgrade, member=args.member),
+            sentence=sentence,
+            head=f"{quote.label} cannot be bought",
+        )
     data = quote_data(quote)
     if out.json_mode:
         out.json(data)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from progression.engine.checks import check_text, subject_of
 from progression.engine.payment import unit_of
 from progression.engine.procedures import ProcedureContext, drive
-from progression.engine.quotes import Quote, context, effect_problems, quote, resolved
+from progression.engine.quotes import Quote, context, effect_problems, options, quote, resolved
 from progression.errors import (
     DecisionError,
     InsufficientPoints,
@@ -17,6 +17,7 @@ from progression.errors import (
     LimitReached,
     PendingState,
     RequirementNotMet,
+    UnknownChoice,
 )
 from progression.ledger.events import Purchased, Started
 from progression.ledger.sheet import tried
@@ -49,6 +50,15 @@ def purchase(
     asked = work.before if len(sheet.ledger) == len(work.before.ledger) else sheet
     q = quote(pack, asked, upgrade_id, choice=choice, pay=pay, member=member, args=args)
     recorded_override, waived = _override(q, override, bypass)
+    if q.unknown_choice:  # a typo, not a refusal: said alone, before what the rules would say of no option
+        (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
+        raise UnknownChoice(
+            upgrade=upgrade_id,
+            choice=str(q.choice),
+            options=options(pack, asked, upgrade_id, member=member),
+            sentence=sentence,
+            head=f"{q.label} cannot be bought",
+        )
     _refuse(upgrade_id, q, waived, unit=unit_of(pack, q.currency))
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
         head = f"{q.label} cannot be bought"

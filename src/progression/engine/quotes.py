@@ -56,6 +56,11 @@ class Quote:
     #: is one, no other option of the upgrade would be bought either. Left out of equality, as it is read
     #: from ``violations``.
     whatever_choice: tuple[Violation, ...] = attrs.field(default=(), eq=False)
+    #: Whether the choice names nothing the upgrade ranges over (an item it does not list; for an options
+    #: function, an id the pack does not know): a purchase of it raises
+    #: :class:`~progression.errors.UnknownChoice`, bad usage, not a refusal by the rules. Read from
+    #: ``violations`` (its ``choice`` one), so left out of equality.
+    unknown_choice: bool = attrs.field(default=False, eq=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -135,6 +140,7 @@ def _quote(
     upgrade = pack.upgrade(upgrade_id)
     checked = context(pack, subject, choice, purchase_args(upgrade, args), roster)
     violations: list[Violation] = []
+    unknown = False  # the choice names nothing the upgrade ranges over
     fixed: list[Violation] = []  # the violations no other choice would escape
     if upgrade.kinds and subject.kind not in upgrade.kinds:
         buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
@@ -159,6 +165,7 @@ def _quote(
                 violations.append(
                     Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
                 )
+                unknown = upgrade.items is not None or not _known(pack, subject, choice)
     elif choice is not None:
         msg = f"{upgrade_id!r} takes no choice, got {choice!r}"
         raise InvalidInput(msg)
@@ -197,7 +204,18 @@ def _quote(
         # a decision awaited (state_problems' first) refuses any choice; a pool's surplus may be waived by a
         # price that the chosen item changes, so it is not counted here
         whatever_choice=(*state[: subject.pending is not None], *fixed),
+        unknown_choice=unknown,
     )
+
+
+def _known(pack: RulePack, subject: Sheet, choice: str) -> bool:
+    """Whether ``choice`` names an id the pack knows (by its id or its displayed name): what an options function
+    may offer another sheet, or this one later. Read only when the function does not offer it now."""
+    ids = {*pack.names, *pack.stats, *pack.pools, *pack.upgrades, *subject.owned}
+    for upgrade in pack.upgrades.values():
+        ids.update(upgrade.items or ())
+        ids.update(item for item in upgrade.effect.grants if "{" not in item)
+    return resolve_choice(pack, sorted(ids), choice) in ids
 
 
 def context(

@@ -278,16 +278,31 @@ class RulePack(Rules):
         """A new sheet of ``kind``: every pool of the kind at 0 and stats at their initial values,
         overridden by the arguments (the :class:`~progression.operations.Create` operation).
 
+        A stat given here must be within its declared ``minimum`` and ``maximum``: a sheet that starts outside
+        them cannot mean what its pack says. The bounds are checked here, where a caller's values come in,
+        not by the creation operation, which ``verify`` runs again on every saved sheet: a sheet made before
+        still verifies, and a pack's own code that starts a sheet outside a bound on purpose runs the creation
+        itself (:func:`progression.operations.start_sheet`).
+
         Raises:
             InvalidInput: a pool or stat the kind does not have, a value of the wrong type, a pool over its cap
-                (read on the new sheet's own stats and pools).
+                (read on the new sheet's own stats and pools), a stat outside its minimum and maximum.
         """
         given = {"pools": pools, "stats": stats, "owned": owned, "tags": tags}
         for what, value in given.items():
             if value is not None and not isinstance(value, Mapping):
                 msg = f"new {kind} sheet: {what} must map names to values, got {type(value).__name__}"
                 raise InvalidInput(msg)
-        return start_sheet(self, Create(kind=kind, name=name, **{k: v for k, v in given.items() if v is not None}))
+        sheet = start_sheet(self, Create(kind=kind, name=name, **{k: v for k, v in given.items() if v is not None}))
+        for stat in stats or ():  # each a stat of the kind, an integer: the creation checked them
+            spec, start = self.stats[stat], sheet.stats[stat]
+            if spec.maximum is not None and start > spec.maximum:
+                msg = f"new {kind} sheet: stat {stat!r} is at most its maximum of {spec.maximum}, got {start}"
+                raise InvalidInput(msg)
+            if spec.minimum is not None and start < spec.minimum:
+                msg = f"new {kind} sheet: stat {stat!r} is at least its minimum of {spec.minimum}, got {start}"
+                raise InvalidInput(msg)
+        return sheet
 
     def award(self, sheet: Sheet, pool: str, amount: int, *, reason: str, member: str | None = None) -> Sheet:
         """Put ``amount`` points into ``pool``, applying its cap and overflow policy."""

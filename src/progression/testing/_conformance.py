@@ -27,7 +27,7 @@ from progression.rules.play import Play
 from ._actions import checked_prepared, starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
 from ._machine import Reached, run_machine, state_of, walk
-from ._static import Finding, check_ids, check_reachable, check_refs
+from ._static import Finding, check_ids, check_refs, reachability
 
 __all__ = [
     "DEFAULT_EXAMPLES",
@@ -287,7 +287,8 @@ def check_pack(
     every = {**starts, **{f"prepared {i}": sheet for i, sheet in enumerate(ready)}}
     findings += check_ids(pack)
     findings += check_refs(pack, every)
-    findings += check_reachable(pack, starts)
+    unreachable, stuck = reachability(pack, starts)
+    findings += unreachable
     for curve in pack.curves.values():
         findings += check_curve(curve)
     findings += [Finding("published", f"curve {name!r}", said) for name, said in compared if said is not None]
@@ -332,12 +333,7 @@ def check_pack(
                 findings.append(Finding("play", f"pack {pack.name!r}", _bought_nothing(pack, steered, played)))
         coverage = _coverage(pack, reached, played)
         if min_coverage is not None and coverage.share < min_coverage:
-            message = (
-                f"the runs bought {len(coverage.bought)} of {len(coverage.bought) + len(coverage.never)} upgrades "
-                f"({coverage.share:.0%}), under the {min_coverage:.0%} asked; never bought: {', '.join(coverage.never)} "
-                "(raise examples or steps, steer the runs with the pack's [play], or prepare sheets that reach them)"
-            )
-            findings.append(Finding("coverage", f"pack {pack.name!r}", message))
+            findings.append(Finding("coverage", f"pack {pack.name!r}", _short_of(coverage, min_coverage, stuck)))
     return ConformanceReport(
         pack=pack.name,
         findings=tuple(findings),
@@ -347,6 +343,24 @@ def check_pack(
         skipped={kind: why for kind, why in failed.items() if not (setup and kind in setup)},
         coverage=coverage,
     )
+
+
+def _short_of(coverage: Coverage, min_coverage: float, stuck: frozenset[str]) -> str:
+    """The coverage finding: what the runs bought, and what to do about those never bought; an upgrade the
+    static checks find no sheet can buy is the pack's to fix, not the runs'."""
+    total = len(coverage.bought) + len(coverage.never)
+    message = (
+        f"the runs bought {len(coverage.bought)} of {total} upgrades ({coverage.share:.0%}), under the "
+        f"{min_coverage:.0%} asked; never bought: {', '.join(coverage.never)}"
+    )
+    runs = "raise examples or steps, steer the runs with the pack's [play], or prepare sheets that reach them"
+    never = [ident for ident in coverage.never if ident in stuck]
+    if not never:
+        return f"{message} ({runs})"
+    fix = f"no sheet can ever buy {', '.join(never)}, as the reachable check says: fix the pack, not the runs"
+    if len(never) == len(coverage.never):
+        return f"{message} ({fix})"
+    return f"{message} ({fix}; for the others, {runs})"
 
 
 def _bought_nothing(pack: RulePack, runs: int, played: Reached) -> str:

@@ -20,6 +20,7 @@ from progression.errors import (
     RequirementNotMet,
     UnknownName,
 )
+from progression.operations import Create, start_sheet
 
 from ..data.access import choice_label, data_of, team_roster
 from ..data.matched_play import BUDGET_TAG
@@ -335,13 +336,16 @@ def plan(
     base = create_team(pack, roster_id, name, treasury=budget, league=league, favoured=favoured)
     roster = data.teams[roster_id]
     tags = {**base.tags, BUDGET_TAG: str(budget)}
-    team = pack.new_sheet(
-        "team",
-        name or f"this {roster.label.en} team",
+    # The creation itself, not pack.new_sheet: a Matched Play team has no Dedicated Fans, under the minimum of 1
+    # a league team keeps, and new_sheet refuses a caller's start outside a stat's range.
+    creation = Create(
+        kind="team",
+        name=name or f"this {roster.label.en} team",
         pools={"treasury": budget},
         stats={"dedicated_fans": mp.dedicated_fans_start},
         tags=tags,
     )
+    team = start_sheet(pack, creation)
     captain_rule = "team_captain" in roster.special_rules
     if captain is not None and (
         isinstance(captain, bool) or not isinstance(captain, int) or not 0 <= captain < len(players)
