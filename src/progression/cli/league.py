@@ -158,11 +158,31 @@ def run_team_add(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_import(args: argparse.Namespace, out: Output) -> int:
-    """Store one team file under the id given."""
-    sheet = read_sheet(args.teamfile).sheet
+    """Store one team file under the id given: a new team, or, under the id of a team of the league (when the
+    league class has ``update_team``), the entries the file adds past the stored team."""
+    sheet = read_sheet(args.teamfile).sheet  # sealed: a file edited by hand is refused
     with opened(args) as (_, _, book):
-        added = _add(book, {args.team: sheet})
-    return _added(out, args.file, added)
+        update = getattr(book, "update_team", None)
+        if not callable(update) or args.team not in _listed(book.about().get("teams")):
+            return _added(out, args.file, _add(book, {args.team: sheet}))
+        before = len(book.team(args.team).ledger)
+        after: Sheet = update(args.team, sheet)
+    new = after.ledger[before:]
+    if out.json_mode:
+        told = [{"index": n, "label": _label(entry)} for n, entry in enumerate(new, start=before + 1)]
+        out.json({"file": args.file, "updated": {"team": args.team, "name": after.name, "added": told}})
+    elif not new:
+        out.line(f"{args.team}: {after.name} holds the file's {before} entries already; nothing written")
+    else:
+        count = f"{len(new)} new entr{'y' if len(new) == 1 else 'ies'}"
+        out.line(f"updated {args.team}: {after.name} ({count} verified, {len(after.ledger)} in all)")
+        for index, entry in enumerate(new, start=before + 1):
+            out.line(f"  #{index} {_label(entry)}")
+    return 0
+
+
+def _label(entry: object) -> str:
+    return str(getattr(entry, "label", None) or getattr(entry, "tag", ""))
 
 
 def run_export(args: argparse.Namespace, out: Output) -> int:

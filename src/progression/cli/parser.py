@@ -577,8 +577,13 @@ def _league(sub: Any) -> None:
     imported = teams.add_parser(
         "import",
         parents=shown,
-        help="store one team file under the id given",
-        description="Store the team sheet file TEAMFILE (verified first) under the id TEAM.",
+        help="store one team file under the id given, or bring a team's file back",
+        description="Store the team sheet file TEAMFILE (verified first) under the id TEAM. When TEAM is a team of "
+        "the league, the file is that team's, exported and changed by its coach (his post-match sequence): the "
+        "entries it adds past the stored team are stored, each run through the rules again. Its history must extend "
+        "the stored one (every stored entry, unchanged, in its place) and it may add only what a team runs on "
+        "itself (`league do`): a match is recorded with `league record`. A file edited by hand is refused, and so "
+        "is a team of the league under another id.",
     )
     imported.add_argument("file", metavar="FILE", help="the league's store")
     imported.add_argument("team", metavar="TEAM", help="the team's id in the league")

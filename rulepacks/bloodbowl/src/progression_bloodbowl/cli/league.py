@@ -145,6 +145,9 @@ class LeagueCommands:
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool) -> os.PathLike[str]:
         return self.league.export_team(team, path, force=force)
 
+    def update_team(self, team: str, sheet: Sheet) -> Sheet:
+        return self.league.update_team(team, sheet)
+
     def schedule(self, kind: str, *, legs: int) -> None:
         self.league.schedule(legs=legs)
 
