@@ -720,7 +720,9 @@ def _league(sub: Any) -> None:
         "run_verify",
         help="check every team and every played fixture",
         description="Run every team's history again under the rules, and check that each played fixture is "
-        "the match both teams' entries hold. Exits with 1 when something does not hold.",
+        "the match both teams' entries hold. A record of the league edited in the database (its settings, a "
+        "fixture: not JSON, what no league writes, a team the store does not hold) is listed, naming it. Exits "
+        "with 1 when something does not hold.",
     )
 
     rebase = store(

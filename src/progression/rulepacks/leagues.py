@@ -121,7 +121,8 @@ class LeagueBook(Protocol):
         """Every result of the team, season by season."""
 
     def verify(self) -> tuple[Mapping[str, Verification], Sequence[str]]:
-        """Every team verified, and one sentence for each fixture its teams' entries do not hold."""
+        """Every team verified, and one sentence for each fixture its teams' entries do not hold and each record of
+        the league edited in the database (listed, never raised)."""
 
     # -- the season's end (optional: a class without them ends no season from the command line) ------------
 

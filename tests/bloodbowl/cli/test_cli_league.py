@@ -362,17 +362,37 @@ class TestBrokenStores:
         self, league: str, capsys: pytest.CaptureFixture[str], words: list[str], record: str
     ) -> None:
         """A record of the league edited in the database into text that is not JSON is a broken file: exit 2,
-        naming the store and the record, wherever it is read (a command that reads no fixture runs)."""
+        naming the store and the record, wherever it is read (a command that reads no fixture runs); `league
+        verify` lists it and exits 1."""
         raw(league, "UPDATE records SET value = '{bad' WHERE name = ?", (record,))
         out = str(Path(league).with_name("out.json"))
-        status, _, err = run(capsys, "league", *(w.format(file=league, out=out) for w in words))
+        status, printed, err = run(capsys, "league", *(w.format(file=league, out=out) for w in words))
         if record.startswith("bloodbowl.fixture") and words[0] in ("standings", "player", "team"):
             assert (0, "") == (status, err)
+        elif words[0] == "verify":  # listed, as every record edited in the database
+            assert (1, "", f"store {league}: record {record!r} is not JSON: ") == (
+                status,
+                err,
+                printed.splitlines()[-1][: printed.splitlines()[-1].index("JSON: ") + 6],
+            )
         else:
             assert (2, f"progression: store {league}: record {record!r} is not JSON: ") == (
                 status,
                 err[: err.index("JSON: ") + 6],
             )
+
+    def test_verify_lists_a_team_the_store_does_not_hold(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """The league's record edited to list a team the store does not hold: `league verify` verifies the others,
+        lists the record, naming it, and exits 1, as the how-to says."""
+        ids = '"anvils", "barons", "counts", "dukes", "ghosts"'
+        teams = f'{{"bonus": null, "format": 1, "name": "Old World Cup", "season": 1, "teams": [{ids}]}}'
+        raw(league, "UPDATE records SET value = ? WHERE name = 'bloodbowl.league'", (teams,))
+        status, out, err = run(capsys, "league", "verify", league)
+        assert (1, "") == (status, err)
+        assert [
+            *(f"{team}: all 2 entries verified" for team in TEAMS),
+            f"store {league}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold",
+        ] == out.splitlines()
 
     def test_files_that_cannot_be_written(
         self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

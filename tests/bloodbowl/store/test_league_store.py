@@ -453,6 +453,29 @@ class TestEditedRecords:
                     StoreError, match=f"record 'bloodbowl.league' is not a league's settings: {re.escape(said)}"
                 ):
                     read()
+            check = league.verify()  # listed, every sheet of the store verified
+            assert (False, ["anvils", "barons"], 1) == (check.ok, sorted(check.teams), len(check.settings))
+            assert f"record 'bloodbowl.league' is not a league's settings: {said}" in check.settings[0]
+
+    def test_verify_lists_every_record_edited(self, played: Path) -> None:
+        """The settings listing a team the store does not hold, and leaving out one it holds, and fixtures that
+        are not JSON: each is listed by verify, naming its record, where reading them is refused."""
+        edit_record(played, "bloodbowl.league", lambda v: v.update(teams=["anvils", "ghosts"]))
+        for number in (1, 2):
+            raw(str(played), "UPDATE records SET value = '{bad' WHERE name = ?", (f"bloodbowl.fixture/1/000{number}",))
+        with bb.open_league(played) as league:
+            check = league.verify()
+        where = str(played)
+        assert (False, ["anvils"]) == (check.ok, list(check.teams))
+        assert [
+            f"store {where}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold",
+            f"store {where}: it holds the sheet 'barons', which record 'bloodbowl.league' does not list as a team of "
+            "the league",
+        ] == list(check.settings)
+        assert [
+            f"store {where}: record 'bloodbowl.fixture/1/0001' is not JSON",
+            f"store {where}: record 'bloodbowl.fixture/1/0002' is not JSON",
+        ] == [line.split(":")[0] + ":" + line.split(":")[1] for line in check.fixtures]
 
 
 class TestSeason:

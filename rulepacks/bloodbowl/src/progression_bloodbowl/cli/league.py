@@ -240,7 +240,7 @@ class LeagueCommands:
 
     def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...]]:
         check = self.league.verify()
-        return check.teams, check.fixtures
+        return check.teams, (*check.settings, *check.fixtures)
 
     # -- the season's end -------------------------------------------------------------
 

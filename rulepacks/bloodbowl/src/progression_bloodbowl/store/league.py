@@ -158,14 +158,19 @@ class LeagueCheck:
 
     #: team id -> its verification.
     teams: Mapping[str, Verification]
-    #: One sentence per played fixture whose record the teams' entries do not hold.
+    #: One sentence per fixture record that is no fixture (edited in the database, not JSON included), or per
+    #: played fixture whose record the teams' entries do not hold.
     fixtures: tuple[str, ...] = ()
+    #: One sentence per problem of the league's settings record: edited into what no league writes (not JSON
+    #: included), listing a team the store does not hold, or leaving out a sheet the store holds.
+    settings: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.fixtures and all(report.ok for report in self.teams.values())
+        return not self.fixtures and not self.settings and all(report.ok for report in self.teams.values())
 
     def lines(self) -> Iterator[str]:
+        yield from self.settings
         for report in self.teams.values():
             yield from report.lines()
         yield from self.fixtures
@@ -912,15 +917,52 @@ class League(Book):
 
     def verify(self) -> LeagueCheck:
         """Every team verified (:meth:`progression.store.Store.verify`), and every played fixture checked
-        against the entries that recorded it on both teams."""
-        teams = {team: self.store.verify(team) for team in self.teams()}
+        against the entries that recorded it on both teams. A record of the league edited in the database is
+        listed, naming it, never raised: settings that are no league's (every sheet of the store is verified
+        then), a team they list that the store does not hold, a fixture record that is no fixture."""
+        held = self.store.ids()
+        settings: list[str] = []
+        try:
+            listed: Sequence[str] = self._settings()[0]["teams"]
+        except StoreError as wrong:  # not JSON, or no league's settings
+            settings.append(str(wrong))
+            listed = held
+        for team in listed:
+            if team not in held:
+                settings.append(
+                    f"store {self.store.where}: record {LEAGUE_RECORD!r} lists the team {team!r}, which the store "
+                    "does not hold"
+                )
+        for team in held:
+            if team not in listed:
+                settings.append(
+                    f"store {self.store.where}: it holds the sheet {team!r}, which record {LEAGUE_RECORD!r} does not "
+                    "list as a team of the league"
+                )
+        teams = {team: self.store.verify(team) for team in listed if team in held}
         problems = []
-        for found in self.store.records(FIXTURE_RECORD):
+        for found in self._fixture_records():
             try:
+                if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
+                    raise found
                 problems += self._unheld(self._fixture_of(found), self.store.sheet, tuple(teams))
             except ProgressionError as wrong:  # a record edited into something no fixture is
                 problems.append(str(wrong))
-        return LeagueCheck(teams=teams, fixtures=tuple(problems))
+        return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings))
+
+    def _fixture_records(self) -> Iterator[Record | StoreError]:
+        """Every fixture record of the store, or the refusal of one that is not JSON, in the order of their names."""
+        try:
+            yield from self.store.records(FIXTURE_RECORD)
+        except StoreError:  # one is not JSON: read each on its own, to list them all
+            for name in self.store.record_names(FIXTURE_RECORD):
+                try:
+                    found = self.store.record(name)
+                except StoreError as wrong:
+                    yield wrong
+                else:
+                    if found is not None:
+                        yield found
 
     def _fixture_of(self, found: Record) -> Fixture:
         """The fixture a record of this league's store holds (:func:`_fixture`)."""
