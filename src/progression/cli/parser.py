@@ -416,7 +416,10 @@ def _sheet_changes(actions: Any) -> None:
         help="correct an old entry and run the later ones again",
         description="Replace the operation of entry N (numbered as `sheet history` numbers them) with KEY=VALUE "
         "changes to its fields, run every later entry again (reusing its recorded rolls), and print what became "
-        "of each: holds, changed, or refused. Lists are written a,b; mappings name:value,name:value; no value none.",
+        "of each: holds, changed, or refused. Lists are written a,b; mappings name:value;name:value; whole numbers "
+        "of a fixed count 2,1 or 2-1; no value none. The words of the action that made the entry are taken too: "
+        "a Blood Bowl match's as `sheet do match` takes them (score=1-1 nominees=2,3 attendance=6), or by its "
+        "record's fields (match.score=1,1 match.mvp_nominees=2,3 match.fan_attendance=6).",
     )
     amend.add_argument("entry", metavar="N", help="the entry to correct")
     amend.add_argument("changes", nargs="+", metavar="KEY=VALUE", help="a field of its operation and its new value")
