@@ -42,7 +42,7 @@ FAMILIES = {
         "moved", "pack_entries", "public_dir", "structure_pack",
     ],
     "operations": [
-        "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",
+        "AMEND_WORDS", "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",
         "start_sheet",
     ],
     "history": [

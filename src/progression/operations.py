@@ -25,6 +25,7 @@ from progression.engine.run import start_sheet
 from progression.engine.steps import combine
 
 __all__ = [
+    "AMEND_WORDS",
     "Adjust",
     "Award",
     "Batch",
@@ -38,6 +39,12 @@ __all__ = [
     "combine",
     "start_sheet",
 ]
+
+#: The key of an attrs field's ``metadata`` that gives the other words ``progression sheet amend`` takes for the
+#: field: those of the action that records it, so that an entry is corrected in the words it was made with
+#: (``attrs.field(default=0, metadata={AMEND_WORDS: ("attendance",)})``: ``match.attendance=6`` amends the field
+#: ``fan_attendance``). One field is changed by one word: its name and another word of it, both given, are refused.
+AMEND_WORDS = "progression.amend_words"
 
 #: The names of before, for one release: ``create`` differed from :class:`Create` by a capital only, and
 #: ``execute`` was :func:`progression.run` under another verb, giving the sheet alone.

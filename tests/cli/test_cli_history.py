@@ -253,12 +253,44 @@ class TestABloodBowlMatch:
         assert (2, True) == (twice.status, "'a' is given twice" in twice.err)
         commas = run("sheet", "amend", str(path), "3", "match.injuries=1:badly_hurt,2:dead")
         assert (2, True) == (commas.status, "separate the items of a mapping with ';', not ','" in commas.err)
-        for score in ("1", "1-0", "1,0,0"):  # a score is two values: said so, rather than cattrs' exception groups
+        for score in ("1", "1-0-0", "1,0,0"):  # a score is two values: said so, rather than cattrs' exception groups
             short = run("sheet", "amend", str(path), "3", f"match.score={score}")
             expected = (
-                f"progression: amend match.score: expected 2 values separated by ',' (such as 1,0), got {score!r}\n"
+                "progression: amend match.score: expected 2 values separated by ',' or '-' (such as 1,0 or 1-0), "
+                f"got {score!r}\n"
             )
             assert (2, expected) == (short.status, short.err)
+
+    def test_the_words_of_sheet_do_match(self, run: Run, tmp_path: Path) -> None:
+        """A match is amended in the words `sheet do match` recorded it with (score=1-1, nominees=, attendance=,
+        events=, with or without `match.`), as by its record's fields (match.score=1,1, match.mvp_nominees=,
+        match.fan_attendance=): the same operation; one field given by two words is refused."""
+        import progression
+        import progression_bloodbowl as bb
+        from progression.cli.history import changed_operation
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        path = tmp_path / "team.json"
+        path.write_text(progression.dump_sheet(team), encoding="utf-8")
+        words = ["number=1", "opponent=Orcs", "score=2-1", "events=1:touchdown*2", "attendance=6", "nominees=2"]
+        assert 0 == run("sheet", "do", str(path), "match", *words, "--dice", "3").status
+        recorded = progression.load_sheet(path.read_bytes()).ledger[2].operation
+        fields = {"match.score": "1,1", "match.mvp_nominees": "1,2", "match.fan_attendance": "9"}
+        fields["match.events"] = "1:touchdown;2:touchdown"
+        expected = changed_operation(recorded, fields, pack)
+        assert (1, 1) == expected.match.score
+        said = {"score": "1-1", "nominees": "1,2", "attendance": "9", "events": "1:touchdown;2:touchdown"}
+        assert expected == changed_operation(recorded, said, pack)
+        assert expected == changed_operation(recorded, {f"match.{key}": text for key, text in said.items()}, pack)
+        amended = run(
+            "sheet", "amend", str(path), "3", "score=1-1", "match.nominees=1", "attendance=9", "events=1:touchdown"
+        )
+        assert (0, "") == (amended.status, amended.err)
+        assert (1, 1) == progression.load_sheet(path.read_bytes()).ledger[2].operation.match.score
+        twice = run("sheet", "amend", str(path), "3", "match.nominees=1", "match.mvp_nominees=2")
+        assert (2, "progression: amend match.mvp_nominees: the field match.mvp_nominees is changed by "
+                "match.nominees= already; give one word for it\n") == (twice.status, twice.err)  # fmt: skip
 
     def test_the_score_and_an_injury_of_a_match_amended(self, run: Run, tmp_path: Path) -> None:
         """Match 1 recorded 2-1 with #3 hurt; it was 1-2 with #4 hurt: amended by its record's fields, the team

@@ -23,6 +23,7 @@ from progression.events import Entry, Operation
 from progression.files import operations_of, structure_operation, unstructure_operation
 from progression.history import Amendment, AmendmentRefused, amend, rebase, verify
 from progression.ledger import Sheet
+from progression.operations import AMEND_WORDS
 
 __all__ = ["amended", "changed_operation", "labels_in_words", "run_amend", "run_rebase", "run_verify"]
 
@@ -168,14 +169,29 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
     A key may name a field inside a field (``record.score``). Lists are written with commas
     (``decisions=block,dodge``), mappings as ``name:value`` items separated by semicolons
     (``pay=purse:4;savings:6``), a count of names as ``name,name*N``
-    (``events=1:touchdown,casualty;3:completion*2``), no value as ``none``.
+    (``events=1:touchdown,casualty;3:completion*2``), no value as ``none``; a fixed number of whole numbers
+    with commas or dashes (``score=1,1`` or ``score=1-1``).
+
+    The words of the action that made the operation are taken too, as it takes them: another word a field
+    declares (:data:`progression.operations.AMEND_WORDS`: ``match.nominees`` for ``match.mvp_nominees``), and,
+    for an operation whose one field holding fields is the record it was made from (a match), that record's
+    fields without its name (``score=1-1`` for ``match.score``). Each field is changed by one word.
     """
     data = unstructure_operation(operation)
+    named: dict[str, str] = {}  # each field changed -> the word that changes it
     for key, text in changes.items():
         holder: Any = data
         *path, last = key.split(".")
+        if not path and (last not in data or last == "op"):
+            path = _record_of(operation, data, last)
         for part in path:
             holder = _inside(holder, part, key, operation)
+        last = _field_of(operation, path, last, holder)
+        field = ".".join([*path, last])
+        if field in named:
+            msg = f"amend {key}: the field {field} is changed by {named[field]}= already; give one word for it"
+            raise UsageError(msg)
+        named[field] = key
         if last not in holder or last == "op":
             fields = ", ".join(k for k in holder if k != "op")
             msg = f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {fields}"
@@ -192,6 +208,48 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
     except Exception as error:  # a hook's own refusal: it says what was expected and what came
         msg = f"amend: the changed operation does not read: {error}"
         raise InvalidInput(msg) from None
+
+
+def _record_of(operation: Operation, data: dict[str, Any], name: str) -> list[str]:
+    """The path to the one field of ``operation`` holding fields (the record it was made from) when that field has
+    the field or the word ``name``; none otherwise (``name`` is then refused as no field of the operation)."""
+    inner = [key for key, value in data.items() if key != "op" and isinstance(value, dict)]
+    if len(inner) != 1:
+        return []
+    return inner if name in _words_of(operation, inner) else []
+
+
+def _words_of(operation: Operation, path: list[str]) -> dict[str, str]:
+    """Every word of the fields inside ``path`` (an attrs class): each field's name, and each word its metadata
+    declares (:data:`~progression.operations.AMEND_WORDS`), with the field it names."""
+    holder = _at(operation, path)
+    if not attrs.has(type(holder)):
+        return {}
+    found: dict[str, str] = {}
+    for field in attrs.fields(type(holder)):
+        found[field.name] = field.name
+        for word in field.metadata.get(AMEND_WORDS, ()):
+            found.setdefault(word, field.name)
+    return found
+
+
+def _field_of(operation: Operation, path: list[str], name: str, holder: Any) -> str:
+    """The field ``name`` changes inside ``path``: itself, or the field that declares it as a word."""
+    if isinstance(holder, dict) and name in holder:
+        return name
+    return _words_of(operation, path).get(name, name)
+
+
+def _at(operation: Operation, path: list[str]) -> Any:
+    """The value inside ``operation`` that ``path`` names (None when it cannot be told)."""
+    holder: Any = operation
+    for part in path:
+        found = re.fullmatch(r"([A-Za-z_]\w*)(?:\[(\d+)\])?", part)
+        holder = getattr(holder, found.group(1), None) if found is not None else None
+        if found is not None and found.group(2) is not None and isinstance(holder, tuple | list):
+            index = int(found.group(2))
+            holder = holder[index] if index < len(holder) else None
+    return holder
 
 
 def _inside(holder: Any, part: str, key: str, operation: Operation) -> dict[str, Any]:
@@ -222,12 +280,7 @@ def _told(item: Any) -> str:
 
 def _hint(operation: Operation, path: list[str], name: str) -> Any:
     """The declared type of the field ``name`` inside the fields ``path`` names (None when it cannot be told)."""
-    holder: Any = operation
-    for part in path:
-        found = re.fullmatch(r"([A-Za-z_]\w*)(?:\[(\d+)\])?", part)
-        holder = getattr(holder, found.group(1), None) if found is not None else None
-        if found is not None and found.group(2) is not None and isinstance(holder, tuple | list):
-            holder = holder[int(found.group(2))]
+    holder = _at(operation, path)
     try:
         return typing.get_type_hints(type(holder)).get(name)
     except (NameError, TypeError):  # a type named as text its module does not define at run time: no hint
@@ -312,11 +365,15 @@ def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
         return whole(text, f"amend {key}")
     if isinstance(current, list | tuple):  # a tuple (a score) is written as a list too
         item = current[0] if current else ""
-        parts = [part.strip() for part in text.split(",") if part.strip()]
         size = _size(hint)
+        whole_numbers = isinstance(item, int) and not isinstance(item, bool)
+        dashed = size is not None and whole_numbers and re.fullmatch(r"\s*\d+(\s*-\s*\d+)+\s*", text)
+        parts = [part.strip() for part in text.split("-" if dashed else ",") if part.strip()]
         if size is not None and len(parts) != size:
-            example = ",".join(str(v) for v in current) if len(current) == size else ",".join("x" * size)
-            msg = f"amend {key}: expected {size} values separated by ',' (such as {example}), got {text!r}"
+            sep = "',' or '-'" if whole_numbers else "','"
+            values = [str(v) for v in current] if len(current) == size else ["x"] * size
+            example = f"{','.join(values)} or {'-'.join(values)}" if whole_numbers else ",".join(values)
+            msg = f"amend {key}: expected {size} values separated by {sep} (such as {example}), got {text!r}"
             raise UsageError(msg)
         return [_value(part, item, key) for part in parts]
     if isinstance(current, dict):

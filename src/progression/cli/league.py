@@ -158,11 +158,31 @@ def run_team_add(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_import(args: argparse.Namespace, out: Output) -> int:
-    """Store one team file under the id given."""
-    sheet = read_sheet(args.teamfile).sheet
+    """Store one team file under the id given: a new team, or, under the id of a team of the league (when the
+    league class has ``update_team``), the entries the file adds past the stored team."""
+    sheet = read_sheet(args.teamfile).sheet  # sealed: a file edited by hand is refused
     with opened(args) as (_, _, book):
-        added = _add(book, {args.team: sheet})
-    return _added(out, args.file, added)
+        update = getattr(book, "update_team", None)
+        if not callable(update) or args.team not in _listed(book.about().get("teams")):
+            return _added(out, args.file, _add(book, {args.team: sheet}))
+        before = len(book.team(args.team).ledger)
+        after: Sheet = update(args.team, sheet)
+    new = after.ledger[before:]
+    if out.json_mode:
+        told = [{"index": n, "label": _label(entry)} for n, entry in enumerate(new, start=before + 1)]
+        out.json({"file": args.file, "updated": {"team": args.team, "name": after.name, "added": told}})
+    elif not new:
+        out.line(f"{args.team}: {after.name} holds the file's {before} entries already; nothing written")
+    else:
+        count = f"{len(new)} new entr{'y' if len(new) == 1 else 'ies'}"
+        out.line(f"updated {args.team}: {after.name} ({count} verified, {len(after.ledger)} in all)")
+        for index, entry in enumerate(new, start=before + 1):
+            out.line(f"  #{index} {_label(entry)}")
+    return 0
+
+
+def _label(entry: object) -> str:
+    return str(getattr(entry, "label", None) or getattr(entry, "tag", ""))
 
 
 def run_export(args: argparse.Namespace, out: Output) -> int:
@@ -224,9 +244,13 @@ def _told(words: Describer, sheet: Sheet) -> dict[str, Any]:
     return {**words.within(sheet, events=[entry]).entry(len(sheet.ledger), entry), "team": sheet.name}
 
 
-def _tell(out: Output, words: Describer, team: str, sheet: Sheet) -> None:
+def _tell(out: Output, words: Describer, team: str, sheet: Sheet, before: Sheet | None = None) -> None:
+    """The team's last entry, outlined; ``before``: the team as it stood before it (a re-draft says its budget)."""
     entry = sheet.ledger[-1]
-    first, *rest = words.within(sheet, events=[entry]).outline(entry) or [""]
+    told = words.within(sheet, events=[entry])
+    if before is not None and len(before.ledger) == len(sheet.ledger) - 1:
+        told = told.starting(before)
+    first, *rest = told.outline(entry) or [""]
     out.line(f"{team} #{len(sheet.ledger)} {first}")
     for line in rest:
         out.line(f"  {line}")
@@ -271,6 +295,7 @@ def run_new_season(args: argparse.Namespace, out: Output) -> int:
     with opened(args) as (pack, _, book):
         new_season = _season_end(pack, book, "new_season", "new-season")
         dice = DiceChoice(args)
+        before = {str(team): book.team(str(team)) for team in _listed(book.about().get("teams"))}
         teams = new_season(dice.dice, retirement=args.retirement, check=dice.check_used)
         season = int(str(book.about()["season"]))
     words = Describer(pack, language(pack, args))
@@ -279,7 +304,7 @@ def run_new_season(args: argparse.Namespace, out: Output) -> int:
         out.json({"file": args.file, "season": season, "teams": told})
         return 0
     for team, sheet in teams.items():
-        _tell(out, words, team, sheet)
+        _tell(out, words, team, sheet, before.get(team))
     out.line(f"season {season} begins for {', '.join(teams)}")
     return 0
 
@@ -307,6 +332,7 @@ def run_redraft(args: argparse.Namespace, out: Output) -> int:
             raise UsageError(msg)
         helped = f"progression league redraft {args.file} {args.team} --help"
         options = None if args.withdraw else read_options(action, args.options, "league redraft", help_at=helped)
+        before = book.team(args.team)
         tried = _season_end(pack, book, "plan_redraft", "redraft")(args.team, options)
         season = int(str(book.about()["season"]))
     then = f"`progression league new-season {args.file}` runs it with every other team's season's end"
@@ -321,7 +347,7 @@ def run_redraft(args: argparse.Namespace, out: Output) -> int:
     out.line(said)
     if tried is not None:
         out.line("tried on the team as it stands (without dice), it would be:")
-        _tell(out, Describer(pack, language(pack, args)), args.team, tried)
+        _tell(out, Describer(pack, language(pack, args)), args.team, tried, before)
     return 0
 
 

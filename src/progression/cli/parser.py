@@ -416,7 +416,10 @@ def _sheet_changes(actions: Any) -> None:
         help="correct an old entry and run the later ones again",
         description="Replace the operation of entry N (numbered as `sheet history` numbers them) with KEY=VALUE "
         "changes to its fields, run every later entry again (reusing its recorded rolls), and print what became "
-        "of each: holds, changed, or refused. Lists are written a,b; mappings name:value,name:value; no value none.",
+        "of each: holds, changed, or refused. Lists are written a,b; mappings name:value;name:value; whole numbers "
+        "of a fixed count 2,1 or 2-1; no value none. The words of the action that made the entry are taken too: "
+        "a Blood Bowl match's as `sheet do match` takes them (score=1-1 nominees=2,3 attendance=6), or by its "
+        "record's fields (match.score=1,1 match.mvp_nominees=2,3 match.fan_attendance=6).",
     )
     amend.add_argument("entry", metavar="N", help="the entry to correct")
     amend.add_argument("changes", nargs="+", metavar="KEY=VALUE", help="a field of its operation and its new value")
@@ -577,8 +580,13 @@ def _league(sub: Any) -> None:
     imported = teams.add_parser(
         "import",
         parents=shown,
-        help="store one team file under the id given",
-        description="Store the team sheet file TEAMFILE (verified first) under the id TEAM.",
+        help="store one team file under the id given, or bring a team's file back",
+        description="Store the team sheet file TEAMFILE (verified first) under the id TEAM. When TEAM is a team of "
+        "the league, the file is that team's, exported and changed by its coach (his post-match sequence): the "
+        "entries it adds past the stored team are stored, each run through the rules again. Its history must extend "
+        "the stored one (every stored entry, unchanged, in its place) and it may add only what a team runs on "
+        "itself (`league do`): a match is recorded with `league record`. A file edited by hand is refused, and so "
+        "is a team of the league under another id.",
     )
     imported.add_argument("file", metavar="FILE", help="the league's store")
     imported.add_argument("team", metavar="TEAM", help="the team's id in the league")
@@ -715,7 +723,9 @@ def _league(sub: Any) -> None:
         "run_verify",
         help="check every team and every played fixture",
         description="Run every team's history again under the rules, and check that each played fixture is "
-        "the match both teams' entries hold. Exits with 1 when something does not hold.",
+        "the match both teams' entries hold. A record of the league edited in the database (its settings, a "
+        "fixture: not JSON, what no league writes, a team the store does not hold) is listed, naming it. Exits "
+        "with 1 when something does not hold.",
     )
 
     rebase = store(

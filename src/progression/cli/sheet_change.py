@@ -49,6 +49,8 @@ def report(
     question (None: no command; by default ``sheet decide``), ``about`` adds to the JSON (a league's team)."""
     size = min(len(before.ledger), len(after.ledger))
     words = words.within(before, after, events=(*after.ledger[size:], *before.ledger[size:]))
+    if size == len(before.ledger):  # entries added to ``before``: the first was made on it as it stands
+        words = words.starting(before)
     if out.json_mode:
         added = [words.entry(i, e) for i, e in enumerate(after.ledger[size:], start=size + 1)]
         removed = [words.entry(i, e) for i, e in enumerate(before.ledger[size:], start=size + 1)]

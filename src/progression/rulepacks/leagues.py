@@ -68,6 +68,12 @@ class LeagueBook(Protocol):
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool) -> os.PathLike[str]:
         """Write the team to a sheet file."""
 
+    def update_team(self, team: str, sheet: Sheet) -> Sheet:
+        """Store the entries ``sheet`` (a team's file brought back, ``league team import`` under the id of a team
+        of the league) adds past the stored team, in one transaction; a sheet whose history does not extend the
+        stored one, or that adds what a team does not run on itself, is refused. The team as stored. Optional: a
+        class without it adds a team file only as a new team."""
+
     def schedule(self, kind: str, *, legs: int) -> None:
         """Make the current season's fixtures (``kind``: one of :attr:`League.schedules`)."""
 
@@ -115,7 +121,8 @@ class LeagueBook(Protocol):
         """Every result of the team, season by season."""
 
     def verify(self) -> tuple[Mapping[str, Verification], Sequence[str]]:
-        """Every team verified, and one sentence for each fixture its teams' entries do not hold."""
+        """Every team verified, and one sentence for each fixture its teams' entries do not hold and each record of
+        the league edited in the database (listed, never raised)."""
 
     # -- the season's end (optional: a class without them ends no season from the command line) ------------
 
@@ -165,9 +172,10 @@ METHODS: dict[str, tuple[str, ...]] = {
     "verify": (),
 }
 
-#: The methods a pack's league class may have (``league do``, ``league rebase``), checked as :data:`METHODS` when
+#: The methods a pack's league class may have (``league team import`` over a team, ``league do``, ``league rebase``), checked as :data:`METHODS` when
 #: it has them.
 OPTIONAL: dict[str, tuple[str, ...]] = {
+    "update_team": ("team", "sheet"),
     "team_action": ("team", "action"),
     "do": ("team", "action", "dice"),
     "rebase": ("dice",),

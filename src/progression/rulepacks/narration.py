@@ -91,6 +91,9 @@ class Narrator:
         #: While a step is told, its events that come before the one being told (a pack's hook may read them:
         #: a roll made again says why); empty outside a step.
         self.earlier: tuple[Event, ...] = ()
+        #: The sheet as it stood before the entries told, when a command tells what it just added (see
+        #: :meth:`starting`); None otherwise. A pack's hook may read a balance from it to explain an event.
+        self.before: Sheet | None = None
 
     def within(self, *sheets: Sheet, events: Iterable[Event] = ()) -> Self:
         """This narrator, naming the members of ``sheets`` and those who join in ``events`` (the entries to be
@@ -98,6 +101,15 @@ class Narrator:
         told = type(self).__new__(type(self))
         told.__dict__.update(self.__dict__)
         told.names = {**self.names, **names_in(*sheets, events=events)}
+        return told
+
+    def starting(self, before: Sheet) -> Self:
+        """This narrator, telling the entries added to ``before`` (the first of them made on ``before`` as it
+        stands): a pack's hook may say what an event of the first entry added did to a balance (a re-draft's
+        budget and the treasury it topped up), which the event alone does not hold."""
+        told = type(self).__new__(type(self))
+        told.__dict__.update(self.__dict__)
+        told.before = before
         return told
 
     # -- words -----------------------------------------------------------------------
@@ -288,7 +300,7 @@ class Narrator:
     def since(self, before: Sheet, after: Sheet) -> list[str]:
         """The entries ``after`` added to ``before``, each outlined."""
         added = after.ledger[len(before.ledger) :]
-        told = self.within(before, after, events=added)
+        told = self.within(before, after, events=added).starting(before)
         return [line for entry in added for line in told.outline(entry)]
 
     def _after(self, earlier: tuple[Event, ...]) -> Self:

@@ -67,12 +67,13 @@ class Book:
 
     @classmethod
     def found(cls, store: Store) -> Self:
-        """The book an open store holds.
+        """The book an open store holds (its settings are read when asked for: a record edited in the database
+        is refused then, naming it, and a check can list it).
 
         Raises:
             NotAStore: the store holds none.
         """
-        if store.record(cls.book_record) is None:
+        if cls.book_record not in store.record_names(cls.book_record):  # found, even edited into what is not JSON
             raise NotAStore(store.where, f"it holds no {cls.noun}; make one with {cls.makes}")
         return cls(store)
 

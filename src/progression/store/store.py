@@ -234,8 +234,20 @@ class Store:
         return _record_of(rows, self.where)
 
     def records(self, prefix: str = "") -> tuple[Record, ...]:
-        """The records whose name starts with ``prefix``, sorted by name."""
+        """The records whose name starts with ``prefix``, sorted by name.
+
+        Raises:
+            StoreError: one of them is not JSON (edited in the database); :meth:`record_names` lists them without
+                reading them, to read each on its own.
+        """
         return _records_of(self._query(*_prefixed(prefix)), self.where)
+
+    def record_names(self, prefix: str = "") -> tuple[str, ...]:
+        """The names of the records whose name starts with ``prefix``, sorted, their values not read (a check that
+        lists every record edited into what is not JSON reads each with :meth:`record`)."""
+        statement, parameters = _prefixed(prefix)
+        names = statement.replace("SELECT name, version, value FROM", "SELECT name FROM")
+        return tuple(str(row[0]) for row in self._query(names, parameters))
 
     def verify(self, sheet_id: str) -> Verification:
         """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored

@@ -273,9 +273,12 @@ class TestRefusals:
         assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Cup")[0]
         good = team_files(pack, tmp_path, {"anvils": "Altdorf Anvils", "barons": "Bogenhafen Barons"})
         (tmp_path / "again").mkdir()
-        again = team_files(pack, tmp_path / "again", {"copy": "Altdorf Anvils"})  # a name the league has
+        again = team_files(pack, tmp_path / "again", {"copy": "Altdorf Anvils"})  # the same draft: the same team
         status, _, err = run(capsys, "league", "team", "add", path, *good, *again)
-        assert (2, True) == (status, "is already named 'Altdorf Anvils'" in err), err
+        assert (2, True) == (
+            status,
+            "team 'Altdorf Anvils' is in league 'Cup' already, under the id 'anvils'" in err,
+        ), err
         with open_league(path) as kept:
             assert [] == list(kept.teams())
         status, out, _ = run(capsys, "league", "team", "add", path, *good)
@@ -283,6 +286,39 @@ class TestRefusals:
         assert ["added anvils: Altdorf Anvils", "added barons: Bogenhafen Barons"] == [
             line.split(" (")[0] for line in out.splitlines()
         ]
+
+    def test_a_team_file_brought_back(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """`league team import` over a team of the league stores what its exported file adds (the coach's
+        post-match sequence); a file edited by hand, one that holds a match, and the file under a new id are
+        refused, saying why."""
+        assert 0 == run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")[0]
+        team_file = str(Path(league).with_name("anvils-now.json"))
+        assert 0 == run(capsys, "league", "team", "export", league, "anvils", team_file)[0]
+        assert 0 == run(capsys, "sheet", "do", team_file, "close", "number=1", "--dice", "6")[0]
+        status, out, err = run(capsys, "league", "team", "import", league, "anvils", team_file)
+        assert (
+            0,
+            "",
+            ["updated anvils: Altdorf Anvils (1 new entry verified, 4 in all)", "  #4 match 1: expensive mistakes"],
+        ) == (
+            status,
+            err,
+            out.splitlines(),
+        )
+        status, out, _ = run(capsys, "league", "team", "import", league, "anvils", team_file)
+        assert (0, "anvils: Altdorf Anvils holds the file's 4 entries already; nothing written\n") == (status, out)
+        status, _, err = run(capsys, "league", "team", "import", league, "again", team_file)
+        assert (2, True) == (status, "is in league 'Old World Cup' already, under the id 'anvils'" in err), err
+        match = ["number=2", "opponent=Carroburg Counts", "score=1-0", "nominees=2", "attendance=6", "--seed", "1"]
+        assert 0 == run(capsys, "sheet", "do", team_file, "match", *match)[0]
+        before = held(league)
+        status, _, err = run(capsys, "league", "team", "import", league, "anvils", team_file)
+        assert (2, True) == (status, "a match is recorded on both teams and its fixture at once" in err), err
+        text = Path(team_file).read_text(encoding="utf-8")
+        Path(team_file).write_text(text.replace("Griselda", "Grizelda"), encoding="utf-8")
+        status, _, err = run(capsys, "league", "team", "import", league, "anvils", team_file)
+        assert (2, True) == (status, "the file was changed outside the library" in err), err
+        assert before == held(league)
 
     def test_a_refused_new_league_leaves_no_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """`league new` with a name the league refuses makes no file: the command can be given again at once."""
@@ -326,17 +362,37 @@ class TestBrokenStores:
         self, league: str, capsys: pytest.CaptureFixture[str], words: list[str], record: str
     ) -> None:
         """A record of the league edited in the database into text that is not JSON is a broken file: exit 2,
-        naming the store and the record, wherever it is read (a command that reads no fixture runs)."""
+        naming the store and the record, wherever it is read (a command that reads no fixture runs); `league
+        verify` lists it and exits 1."""
         raw(league, "UPDATE records SET value = '{bad' WHERE name = ?", (record,))
         out = str(Path(league).with_name("out.json"))
-        status, _, err = run(capsys, "league", *(w.format(file=league, out=out) for w in words))
+        status, printed, err = run(capsys, "league", *(w.format(file=league, out=out) for w in words))
         if record.startswith("bloodbowl.fixture") and words[0] in ("standings", "player", "team"):
             assert (0, "") == (status, err)
+        elif words[0] == "verify":  # listed, as every record edited in the database
+            assert (1, "", f"store {league}: record {record!r} is not JSON: ") == (
+                status,
+                err,
+                printed.splitlines()[-1][: printed.splitlines()[-1].index("JSON: ") + 6],
+            )
         else:
             assert (2, f"progression: store {league}: record {record!r} is not JSON: ") == (
                 status,
                 err[: err.index("JSON: ") + 6],
             )
+
+    def test_verify_lists_a_team_the_store_does_not_hold(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """The league's record edited to list a team the store does not hold: `league verify` verifies the others,
+        lists the record, naming it, and exits 1, as the how-to says."""
+        ids = '"anvils", "barons", "counts", "dukes", "ghosts"'
+        teams = f'{{"bonus": null, "format": 1, "name": "Old World Cup", "season": 1, "teams": [{ids}]}}'
+        raw(league, "UPDATE records SET value = ? WHERE name = 'bloodbowl.league'", (teams,))
+        status, out, err = run(capsys, "league", "verify", league)
+        assert (1, "") == (status, err)
+        assert [
+            *(f"{team}: all 2 entries verified" for team in TEAMS),
+            f"store {league}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold",
+        ] == out.splitlines()
 
     def test_files_that_cannot_be_written(
         self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

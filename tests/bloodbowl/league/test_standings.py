@@ -401,6 +401,22 @@ class TestRedraft:
         assert replay(after.ledger) == after
         assert ended(pack, season) == undo(after)
 
+    def test_the_budget_is_told_with_what_it_adds(self, pack: RulePack, season: Sheet) -> None:
+        """The re-draft just made says its budget, capped, and what the treasury held, beside the amount it adds; the
+        event keeps its reason (verify compares it), and a history told without the team before says that alone."""
+        from progression.authoring import Narrator
+
+        before = ended(pack, season)
+        after = bb.operations.redraft(pack, before, ScriptedDice([]), keep=KEEP, rerolls=2, apothecary=True)
+        held = before.pools["treasury"]
+        assert (
+            f"+{1_300_000 - held:,} gp: re-draft budget after season 1 (1,300,000, capped from 1,400,000; the "
+            f"treasury held {held:,})"
+        ) == Narrator(pack).since(before, after)[1].strip()
+        assert f"+{1_300_000 - held:,} gp: re-draft budget after season 1" == next(
+            line.strip() for line in Narrator(pack).within(after).outline(after.ledger[-1]) if "budget" in line
+        )
+
     def test_players_not_kept_leave_and_new_ones_join(self, pack: RulePack, season: Sheet) -> None:
         """Ten kept and a rookie: the eleventh leaves, the rookie has played no season."""
         after = bb.operations.redraft(pack, ended(pack, season), keep=KEEP[:10], players=[("human_lineman", "Rookie")])

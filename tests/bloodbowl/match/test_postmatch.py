@@ -162,6 +162,28 @@ class TestMatchRecord:
         assert (4, 4) == (after.member("3").pools["spp"], after.member("4").pools["spp"])
         assert 80_000 == after.pools["treasury"] - team.pools["treasury"]
 
+    def test_a_concession_at_nil_pays_no_awarded_touchdown(self, pack: RulePack, team: Sheet) -> None:
+        """Conceded at 0-0: a 2-0 win whose two awarded touchdowns give their SPP to the players named, and the
+        winnings are the whole attendance alone, the explanation saying the awarded touchdowns are not paid."""
+        match = bb.MatchRecord(
+            number=1, opponent="X", score=(0, 0), events={"1": {"touchdown": 2}}, mvp_nominees=("3",), conceded="them",
+            fan_attendance=6,
+        )  # fmt: skip
+        after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (60_000, 6 + 8) == (
+            after.pools["treasury"] - team.pools["treasury"],
+            after.member("1").pools["spp"] + after.member("3").pools["spp"],
+        )
+        told = bb.queries.winnings(pack, team, match).items
+        assert [
+            ("whole fan attendance 6 x 10,000", 60_000, "opponent conceded"),
+            (
+                "0 touchdown(s) scored on the pitch x 10,000",
+                0,
+                "opponent conceded: the touchdowns scored on the pitch; the 2 awarded for the concession are not paid",
+            ),
+        ] == [(item.label, item.amount, item.rule) for item in told]
+
     def test_winnings_explained(self, pack: RulePack, team: Sheet) -> None:
         """Attendance 7: 3 (rounded down) + 1 TD + 1 no Stalling = 50,000."""
         assert [30_000, 10_000, 10_000] == [i.amount for i in bb.queries.winnings(pack, team, WIN).items]

@@ -183,7 +183,66 @@ class TestRecord:
         with pytest.raises(
             InvalidInput, match="team 'anvils' of league 'Old World Cup' is already named 'Altdorf Anvils'"
         ):
-            league.add_team("again", bb.draft(pack, "human", "Altdorf Anvils", HUMANS))
+            league.add_team("again", bb.draft(pack, "human", "Altdorf Anvils", ADVANCED))
+
+
+#: The humans, the first a Blitzer who has Block: another draft than the league's teams'.
+ADVANCED = [("human_blitzer", "Wolfgang"), *HUMANS[1:]]
+
+
+class TestTeamFileBack:
+    """A team exported, changed by its coach and brought back (League.update_team, League.import_team)."""
+
+    @pytest.fixture
+    def played(self, league: bb.types.League) -> bb.types.League:
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        return league
+
+    def test_the_entries_a_file_adds_are_stored(self, played: bb.types.League, pack: RulePack, tmp_path: Path) -> None:
+        """The coach closes his sequence on the exported file; importing it under its id stores that entry alone,
+        through the engine: the fixture still names its entries, and the league verifies."""
+        path = played.export_team("anvils", tmp_path / "anvils.json")
+        sheet = progression.load_sheet(Path(path).read_text(encoding="utf-8"), pack=pack)
+        closed = bb.operations.expensive_mistakes(pack, sheet, SeededDice(6), number=1, must_advance=False)
+        Path(path).write_text(progression.dump_sheet(closed), encoding="utf-8")
+        stored = played.import_team("anvils", path)
+        assert (closed, closed) == (stored, played.team("anvils"))
+        assert (4, True) == (len(stored.ledger), played.verify().ok)
+        assert played.team("anvils") == played.update_team("anvils", closed)  # nothing more to add: as it was
+
+    def test_a_file_that_does_not_extend_the_team_is_refused(self, played: bb.types.League, pack: RulePack) -> None:
+        """A file older than the league's team, one that went another way, or one holding a match outside the
+        league is refused, naming the first entry that differs and why; nothing is stored."""
+        exported = played.team("anvils")
+        played.close_match("anvils", 1, SeededDice(6), must_advance=False)
+        before = played.team("anvils")
+        with pytest.raises(InvalidInput, match=r"entry 4 \(match 1: expensive mistakes\) the first it misses"):
+            played.update_team("anvils", exported)
+        hired = bb.operations.hire(pack, exported, "human_lineman", "Joe")
+        with pytest.raises(
+            InvalidInput,
+            match=r"its entry 4 \(hire Joe \(Human Lineman\)\) is not the league's entry 4 \(match 1: expensive "
+            r"mistakes\); the file and the league went different ways after entry 3",
+        ):
+            played.update_team("anvils", hired)
+        record = bb.types.MatchRecord(
+            number=2, opponent="Carroburg Counts", score=(1, 0), fan_attendance=6, mvp_nominees=("1",)
+        )
+        elsewhere = bb.operations.record_match(pack, before, record, SeededDice(1))
+        with pytest.raises(
+            InvalidInput, match=r"entry 5 of the sheet of Altdorf Anvils .*a match is recorded on both teams"
+        ):
+            played.update_team("anvils", elsewhere)
+        assert before == played.team("anvils")
+
+    def test_a_team_of_the_league_under_a_new_id(self, played: bb.types.League, tmp_path: Path) -> None:
+        """The file of a team of the league is refused under another id, saying the id it is there under."""
+        path = played.export_team("anvils", tmp_path / "anvils.json")
+        with pytest.raises(
+            InvalidInput, match="team 'Altdorf Anvils' is in league 'Old World Cup' already, under the id 'anvils'"
+        ):
+            played.import_team("again", path)
 
 
 #: A child process that records fixture 1 and dies between the home team's write and the away team's.
@@ -394,6 +453,29 @@ class TestEditedRecords:
                     StoreError, match=f"record 'bloodbowl.league' is not a league's settings: {re.escape(said)}"
                 ):
                     read()
+            check = league.verify()  # listed, every sheet of the store verified
+            assert (False, ["anvils", "barons"], 1) == (check.ok, sorted(check.teams), len(check.settings))
+            assert f"record 'bloodbowl.league' is not a league's settings: {said}" in check.settings[0]
+
+    def test_verify_lists_every_record_edited(self, played: Path) -> None:
+        """The settings listing a team the store does not hold, and leaving out one it holds, and fixtures that
+        are not JSON: each is listed by verify, naming its record, where reading them is refused."""
+        edit_record(played, "bloodbowl.league", lambda v: v.update(teams=["anvils", "ghosts"]))
+        for number in (1, 2):
+            raw(str(played), "UPDATE records SET value = '{bad' WHERE name = ?", (f"bloodbowl.fixture/1/000{number}",))
+        with bb.open_league(played) as league:
+            check = league.verify()
+        where = str(played)
+        assert (False, ["anvils"]) == (check.ok, list(check.teams))
+        assert [
+            f"store {where}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold",
+            f"store {where}: it holds the sheet 'barons', which record 'bloodbowl.league' does not list as a team of "
+            "the league",
+        ] == list(check.settings)
+        assert [
+            f"store {where}: record 'bloodbowl.fixture/1/0001' is not JSON",
+            f"store {where}: record 'bloodbowl.fixture/1/0002' is not JSON",
+        ] == [line.split(":")[0] + ":" + line.split(":")[1] for line in check.fixtures]
 
 
 class TestSeason:

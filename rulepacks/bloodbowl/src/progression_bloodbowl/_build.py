@@ -19,7 +19,8 @@ from progression.contract import Contract
 
 from .data.access import shipped_data
 from .data.model import Data
-from .team.story import facts, narration
+from .league.story import narration
+from .team.story import facts
 
 __all__ = ["build"]
 

@@ -145,6 +145,9 @@ class LeagueCommands:
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool) -> os.PathLike[str]:
         return self.league.export_team(team, path, force=force)
 
+    def update_team(self, team: str, sheet: Sheet) -> Sheet:
+        return self.league.update_team(team, sheet)
+
     def schedule(self, kind: str, *, legs: int) -> None:
         self.league.schedule(legs=legs)
 
@@ -237,7 +240,7 @@ class LeagueCommands:
 
     def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...]]:
         check = self.league.verify()
-        return check.teams, check.fixtures
+        return check.teams, (*check.settings, *check.fixtures)
 
     # -- the season's end -------------------------------------------------------------
 

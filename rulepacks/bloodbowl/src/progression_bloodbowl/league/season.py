@@ -37,6 +37,11 @@ __all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget",
 RETIREMENT = ("fit", "roll")
 
 
+#: The start of the reason of a re-draft's budget on the ledger (:func:`~progression_bloodbowl.operations.redraft`),
+#: the season ending after it.
+REDRAFT_BUDGET = "re-draft budget after season "
+
+
 def reductions(player: Sheet) -> list[tuple[str, int]]:
     """The characteristic reductions a player's Lasting Injuries left and no recovery took back:
     ``(characteristic, change)`` in the order suffered."""
@@ -399,7 +404,7 @@ def _redraft(
     budget = redraft_budget(pack, team, cap=cap, capped=capped).total
     change = budget - team.pools["treasury"]
     season = season_of(team)
-    reason = f"re-draft budget after season {season}"
+    reason = f"{REDRAFT_BUDGET}{season}"  # the ledger's words: the story tells the budget beside them
     if change > 0:
         work.award("treasury", change, reason)
     elif change < 0:

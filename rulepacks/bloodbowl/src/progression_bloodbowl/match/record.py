@@ -18,6 +18,7 @@ import attrs
 
 from progression import RulePack
 from progression.errors import InvalidInput, UnknownName
+from progression.operations import AMEND_WORDS
 
 from ..data.access import data_of
 from ..data.reading import natural
@@ -97,11 +98,11 @@ class MatchRecord:
     #: ``progression_bloodbowl.match.outcome``).
     events: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict, converter=_frozen_events)
     #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
-    mvp_nominees: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
+    mvp_nominees: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple, metadata={AMEND_WORDS: ("nominees",)})
     #: member id -> casualty result (see ``players.injuries.INJURIES``).
     injuries: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
     #: Both teams' Fan Factors added (4 to 20 by the league's fans; 0, the default: not recorded).
-    fan_attendance: int = 0
+    fan_attendance: int = attrs.field(default=0, metadata={AMEND_WORDS: ("attendance",)})
     #: Whether a player of this team was Stalling (no winnings bonus).
     stalling: bool = False
     #: ``""``, ``"us"`` (this team conceded) or ``"them"``.

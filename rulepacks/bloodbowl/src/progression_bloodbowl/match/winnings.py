@@ -7,7 +7,7 @@ from progression.errors import InvalidInput
 
 from ..data.access import data_of
 from ..team.values import Explanation, Item
-from .record import MatchRecord, check_record, penalised
+from .record import MatchRecord, check_record, final_score, penalised
 
 __all__ = ["fixture_winnings", "winnings"]
 
@@ -16,7 +16,9 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
     """(Fan Attendance / 2, rounded down, + own touchdowns + 1 if no Stalling) x 10,000; a concession changes it.
 
     A team that conceded earns nothing, unless it conceded without penalty; the side it conceded to earns
-    (whole Fan Attendance + its touchdowns) x 10,000. A friendly game earns nothing; an unplayed fixture
+    (whole Fan Attendance + the touchdowns it scored on the pitch) x 10,000: the touchdowns the concession
+    awards (its 2-0) are the score's and their players' SPP, not paid (the reading of the rulings page, said in
+    the item). A friendly game earns nothing; an unplayed fixture
     earns nothing, unless the opponent conceded it: then ``rolled`` (the D6 thrown when the outcome is
     recorded) x 10,000.
 
@@ -43,9 +45,9 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
                 rule="opponent conceded",
             ),
             Item(
-                label=f"{scored} touchdown(s) x {paid:,}",
+                label=f"{scored} touchdown(s) scored on the pitch x {paid:,}",
                 amount=scored * per_touchdown * paid,
-                rule="opponent conceded: the touchdowns scored",
+                rule=_awarded_unpaid(pack, match),
             ),
         ]
     else:
@@ -67,6 +69,13 @@ def winnings(pack: RulePack, team: Sheet, match: MatchRecord, *, rolled: int | N
             Item(label="no player Stalling" if bonus else "a player was Stalling", amount=bonus, rule="winnings")
         )
     return Explanation(what=f"winnings of match {match.number}", items=tuple(items))
+
+
+def _awarded_unpaid(pack: RulePack, match: MatchRecord) -> str:
+    """The rule of the touchdowns a side conceded to is paid for: those scored, and the awarded ones it is not."""
+    awarded = final_score(pack, match)[0] - match.score[0]
+    unpaid = f"; the {awarded} awarded for the concession are not paid" if awarded else ""
+    return f"opponent conceded: the touchdowns scored on the pitch{unpaid}"
 
 
 def fixture_winnings(pack: RulePack, match: MatchRecord, rolled: int | None) -> list[Item] | None:

@@ -22,6 +22,7 @@ import attrs
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
 from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError, UnknownName
 from progression.history import AmendmentRefused
+from progression.operations import Batch
 from progression.store import Book
 
 from ..league.standings import Standing, standings
@@ -157,14 +158,19 @@ class LeagueCheck:
 
     #: team id -> its verification.
     teams: Mapping[str, Verification]
-    #: One sentence per played fixture whose record the teams' entries do not hold.
+    #: One sentence per fixture record that is no fixture (edited in the database, not JSON included), or per
+    #: played fixture whose record the teams' entries do not hold.
     fixtures: tuple[str, ...] = ()
+    #: One sentence per problem of the league's settings record: edited into what no league writes (not JSON
+    #: included), listing a team the store does not hold, or leaving out a sheet the store holds.
+    settings: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.fixtures and all(report.ok for report in self.teams.values())
+        return not self.fixtures and not self.settings and all(report.ok for report in self.teams.values())
 
     def lines(self) -> Iterator[str]:
+        yield from self.settings
         for report in self.teams.values():
             yield from report.lines()
         yield from self.fixtures
@@ -312,10 +318,18 @@ class League(Book):
             added = {}
             for team, sheet in teams.items():
                 if sheet.name in names:
-                    msg = (
-                        f"team {names[sheet.name]!r} of league {settings['name']!r} is already named {sheet.name!r}; "
-                        "a league names each team once (opponents are named by name)"
-                    )
+                    other = names[sheet.name]
+                    if _extends(sheet, tx.sheet(other)):  # the same team, exported and brought back under a new id
+                        msg = (
+                            f"team {sheet.name!r} is in league {settings['name']!r} already, under the id {other!r}; "
+                            f"a league holds each team once: import its file under {other!r} to store the entries "
+                            f"it adds (`progression league team import FILE {other} TEAMFILE`, League.update_team)"
+                        )
+                    else:
+                        msg = (
+                            f"team {other!r} of league {settings['name']!r} is already named {sheet.name!r}; "
+                            "a league names each team once (opponents are named by name)"
+                        )
                     raise InvalidInput(msg)
                 if season_of(sheet) != settings["season"]:
                     msg = (
@@ -329,9 +343,62 @@ class League(Book):
             tx.put(LEAGUE_RECORD, settings, expected=version)
         return added
 
+    def update_team(self, team: str, sheet: Sheet, *, check: Callable[[], None] | None = None) -> Sheet:
+        """Store the entries a team's sheet (its file, exported with :meth:`export_team`) adds past the team as
+        the league holds it: a coach who ran his post-match sequence on the file brings it back. One
+        transaction: every entry the file adds, or none.
+
+        The file's history must extend the stored one: every stored entry, unchanged, in its place (so the
+        fixtures, which name their entries by number, still hold). Each entry it adds must be one of the team's
+        own operations (:data:`~progression_bloodbowl.store.team_actions.TEAM_OPERATIONS`, a batch of them), and
+        goes through the engine again before it is stored (:meth:`progression.store.Transaction.extend`).
+
+        Returns:
+            The team as stored (as it was when the sheet adds nothing).
+
+        Raises:
+            UnknownName: a team not of the league.
+            InvalidInput: not a league team; a history that does not extend the stored one, naming the first entry
+                that differs and why; an added entry the league does not let a team run on itself (a match is
+                recorded with :meth:`record`), naming it. Nothing was stored.
+            StoreError: an added entry is not what the engine gives under the league's rules.
+            ProgressionError: ``check`` (called before the transaction commits) refuses.
+        """
+        check_team(sheet, f"league.update_team ({team!r})")
+        with self.store.transaction() as tx:
+            settings, _ = self._settings(tx)
+            self._check_team(team, settings["teams"])
+            stored = tx.sheet(team)
+            problem = _divergence(sheet, stored)
+            if problem is not None:
+                msg = (
+                    f"the sheet of {sheet.name} does not extend team {team!r} of league {settings['name']!r}, "
+                    f"and nothing was stored: {problem}"
+                )
+                raise InvalidInput(msg)
+            for position in range(len(stored.ledger) + 1, len(sheet.ledger) + 1):
+                entry = sheet.ledger[position - 1]
+                if not isinstance(entry, Entry):
+                    continue  # extend refuses it, naming it
+                for operation in _operations(entry.operation):
+                    try:
+                        check_operation(operation.tag, operation.label, settings["name"], lenient=False)
+                    except InvalidInput as refused:
+                        msg = f"entry {position} of the sheet of {sheet.name} ({entry.label}): {refused}; nothing was stored"
+                        raise InvalidInput(msg) from None
+            updated = tx.extend(team, sheet)
+            if check is not None:
+                check()
+        return updated
+
     def import_team(self, team: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
-        """:meth:`add_team` of a team's sheet file (format 1 or 2); it is verified unless ``verify=False``."""
-        return self.add_team(team, self.load_sheet_file(path), verify=verify)
+        """A team's sheet file (format 1 or 2, sealed) brought into the league under the id ``team``: a new team is
+        added (:meth:`add_team`; it is verified unless ``verify=False``), a team of the league updated with the
+        entries the file adds (:meth:`update_team`)."""
+        sheet = self.load_sheet_file(path)
+        if team in self.teams():
+            return self.update_team(team, sheet)
+        return self.add_team(team, sheet, verify=verify)
 
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool = False) -> os.PathLike[str]:
         """Write the team to a sheet file (format 2), for its coach to carry."""
@@ -850,15 +917,52 @@ class League(Book):
 
     def verify(self) -> LeagueCheck:
         """Every team verified (:meth:`progression.store.Store.verify`), and every played fixture checked
-        against the entries that recorded it on both teams."""
-        teams = {team: self.store.verify(team) for team in self.teams()}
+        against the entries that recorded it on both teams. A record of the league edited in the database is
+        listed, naming it, never raised: settings that are no league's (every sheet of the store is verified
+        then), a team they list that the store does not hold, a fixture record that is no fixture."""
+        held = self.store.ids()
+        settings: list[str] = []
+        try:
+            listed: Sequence[str] = self._settings()[0]["teams"]
+        except StoreError as wrong:  # not JSON, or no league's settings
+            settings.append(str(wrong))
+            listed = held
+        for team in listed:
+            if team not in held:
+                settings.append(
+                    f"store {self.store.where}: record {LEAGUE_RECORD!r} lists the team {team!r}, which the store "
+                    "does not hold"
+                )
+        for team in held:
+            if team not in listed:
+                settings.append(
+                    f"store {self.store.where}: it holds the sheet {team!r}, which record {LEAGUE_RECORD!r} does not "
+                    "list as a team of the league"
+                )
+        teams = {team: self.store.verify(team) for team in listed if team in held}
         problems = []
-        for found in self.store.records(FIXTURE_RECORD):
+        for found in self._fixture_records():
             try:
+                if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
+                    raise found
                 problems += self._unheld(self._fixture_of(found), self.store.sheet, tuple(teams))
             except ProgressionError as wrong:  # a record edited into something no fixture is
                 problems.append(str(wrong))
-        return LeagueCheck(teams=teams, fixtures=tuple(problems))
+        return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings))
+
+    def _fixture_records(self) -> Iterator[Record | StoreError]:
+        """Every fixture record of the store, or the refusal of one that is not JSON, in the order of their names."""
+        try:
+            yield from self.store.records(FIXTURE_RECORD)
+        except StoreError:  # one is not JSON: read each on its own, to list them all
+            for name in self.store.record_names(FIXTURE_RECORD):
+                try:
+                    found = self.store.record(name)
+                except StoreError as wrong:
+                    yield wrong
+                else:
+                    if found is not None:
+                        yield found
 
     def _fixture_of(self, found: Record) -> Fixture:
         """The fixture a record of this league's store holds (:func:`_fixture`)."""
@@ -885,6 +989,55 @@ class League(Book):
             if (records_of(entry.operation) if isinstance(entry, Entry) else []) != [record]:
                 problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
         return problems
+
+
+def _extends(sheet: Sheet, stored: Sheet) -> bool:
+    """Whether ``sheet``'s history is ``stored``'s, entry for entry, then perhaps more."""
+    return _divergence(sheet, stored) is None
+
+
+def _divergence(sheet: Sheet, stored: Sheet) -> str | None:
+    """Why ``sheet``'s history does not extend ``stored``'s: its first entry that differs, or the entries it
+    misses (None: every stored entry is in ``sheet``, unchanged, in its place)."""
+    ledger, kept = sheet.ledger, stored.ledger
+    for position, held in enumerate(kept, start=1):
+        if position > len(ledger):
+            return (
+                f"it holds {len(ledger)} entries where the league holds {len(kept)}, entry {position} "
+                f"({_label(held)}) the first it misses: it is older than the league's team; export the team again "
+                "(`progression league team export`) and run its sequence on that file"
+            )
+        found = ledger[position - 1]
+        if found == held:
+            continue
+        if isinstance(found, Entry) and records_of(found.operation):
+            why = (
+                "a match of the league is recorded on both teams and its fixture at once, with `progression league "
+                "record FILE FIXTURE ...` (League.record), not in a team's file"
+            )
+        elif isinstance(held, Entry) and records_of(held.operation):
+            why = "the file misses the league's match: export the team again (`progression league team export`)"
+        else:
+            why = (
+                f"the file and the league went different ways after entry {position - 1}: export the team again "
+                "(`progression league team export`) to run on it what the league does not hold yet; an entry the "
+                "league holds is corrected in the league (`progression league amend` for a match), not in a file"
+            )
+        return f"its entry {position} ({_label(found)}) is not the league's entry {position} ({_label(held)}); {why}"
+    return None
+
+
+def _label(entry: object) -> str:
+    return str(getattr(entry, "label", None) or getattr(entry, "tag", type(entry).__name__))
+
+
+def _operations(operation: Operation) -> Iterator[Operation]:
+    """The operations an entry runs: a batch's, each; any other, itself."""
+    if isinstance(operation, Batch):
+        for inner in operation.operations:
+            yield from _operations(inner)
+    else:
+        yield operation
 
 
 class _DryRun(Exception):
