@@ -355,6 +355,34 @@ class TestStepsInLines:
             assert team == progression.load_sheet(file.read())
         assert 0 == run(*words, "--dice", "3").status
 
+    def test_a_player_s_die_names_him(self, run: Run, tmp_path: object) -> None:
+        """On one team's file the team is not named, but a die rolled for one of its players names him: the
+        Lasting Injury of Lena (4), the skills of Griselda's advancement; the ledger's labels are the same."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        players = [("human_blitzer", "Griselda"), ("human_lineman", "Otto"), ("human_lineman", "Hans")]
+        players += [("human_lineman", "Lena"), *[("human_lineman", f"L{n}") for n in range(7)]]
+        team = bb.draft(pack, "human", "Anvils", players)
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        words = ["sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=2-0", "attendance=6"]
+        words += ["events=1:touchdown*2", "nominees=1", "injuries=4:lasting_injury"]
+        asked = run(*words, "--dice", "?")
+        assert (0, "the next roll is for Lena (4): 1D6 for 'lasting injury'") == (
+            asked.status,
+            asked.out.split(";")[0],
+        )
+        assert "the next roll after 2 is 1D6 for 'Dedicated Fans'" == run(*words, "--dice", "2,?").out.split(";")[0]
+        assert 0 == run(*words, "--dice", "2,3").status
+        advance = ["sheet", "do", path, "advance", "member=1", "type=random_primary", "choice=G"]
+        assert (
+            "the next roll is for Griselda (1): 2D6 for 'first General skill'"
+            == (run(*advance, "--dice", "?").out.split(";")[0])
+        )
+
 
 class TestDeclaredOptions:
     def test_advance_help_lists_its_typed_options(self, run: Run, tmp_path: object) -> None:

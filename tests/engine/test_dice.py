@@ -107,3 +107,28 @@ class TestRecordedDice:
 
         dice = RecordedDice([Rolled(label="a", sides=6, results=(1,)), Rolled(label="b", sides=6, results=(6,))])
         assert ((1,), (6,), ()) == (dice.roll(6, 1, "a"), dice.roll(6, 1, "b"), dice.left)
+
+
+class TestWhoRolls:
+    """Whose roll it is, said to the dice (a team of a league's match, a player of a team's entry); nothing
+    recorded depends on it."""
+
+    def test_nested_names_add_up_and_go(self) -> None:
+        """Inside ``rolling_for`` the names add up, outermost first; outside, nobody is named."""
+        from progression.dice import rolling_for, who_rolls
+
+        seen = []
+        with rolling_for("anvils"):
+            seen.append(who_rolls())
+            with rolling_for("Lena (4)"):
+                seen.append(who_rolls())
+            seen.append(who_rolls())
+        assert [("anvils",), ("anvils", "Lena (4)"), ("anvils",), ()] == [*seen, who_rolls()]
+
+    def test_a_refusal_inside_leaves_nobody_named(self) -> None:
+        """A roll refused inside ``rolling_for`` does not leave its name to the next roll."""
+        from progression.dice import rolling_for, who_rolls
+
+        with pytest.raises(DiceError), rolling_for("anvils"):
+            ScriptedDice([]).roll(6)
+        assert () == who_rolls()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from progression import RulePack, load, load_file
 from progression.cli.numbers import integer
-from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice
+from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, who_rolls
 from progression.errors import DiceError, InvalidInput, ProgressionError, UnknownPackError
 
 if TYPE_CHECKING:
@@ -130,8 +130,9 @@ def _prompt(sides: int, label: str) -> int:
     """Ask for one die's result on stderr and read it from stdin. At a terminal, a wrong answer is asked
     again (the results typed so far are kept); piped in, it stops the command."""
     what = f"D{sides}" + (f" for {label}" if label else "")
+    whose = ", ".join(who_rolls())
     while True:
-        sys.stderr.write(f"roll a {what}: ")
+        sys.stderr.write(f"{whose}: roll a {what}: " if whose else f"roll a {what}: ")
         sys.stderr.flush()
         answer = sys.stdin.readline()
         if not answer:
@@ -164,6 +165,8 @@ class _Asking:
         given = ", ".join(map(str, self._scripted.results[: self._scripted.used]))
         after = f" after {given}" if given else ""
         what = f"{count}D{sides}" + (f" for {label!r}" if label else "")
+        whose = ", ".join(who_rolls())  # several teams roll in one command, a roll of a team's entry is a player's
+        what = f"for {whose}: {what}" if whose else what
         msg = f"the next roll{after} is {what}; add its result before the '?' (nothing was written)"
         raise DiceAsked(msg)
 

@@ -2,14 +2,42 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from typing import Protocol, runtime_checkable
 
 from progression.errors import DiceError, InvalidInput
 from progression.ledger.events import Rolled
 
-__all__ = ["CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice"]
+__all__ = ["CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice", "rolling_for", "who_rolls"]
+
+#: Whose rolls come now, outermost first: the team of a league's match, the player a step is for. A context
+#: variable rather than an argument of ``Dice.roll``, so that every dice already written keeps working, and what
+#: the ledger records (the roll's label) never depends on who asked.
+_ROLLING_FOR: ContextVar[tuple[str, ...]] = ContextVar("rolling_for", default=())
+
+
+@contextlib.contextmanager
+def rolling_for(who: str) -> Iterator[None]:
+    """Say, for the dice, whose rolls come inside: a team when one command rolls for several (both sides of a
+    league's match), a player when a roll of his team's entry is his. Nested, the names add up, outermost first.
+
+    Dice that ask a person (a prompt, ``--dice ...,?``, a bot) read them with :func:`who_rolls` to name the
+    roller; nothing recorded changes.
+    """
+    token = _ROLLING_FOR.set((*_ROLLING_FOR.get(), who))
+    try:
+        yield
+    finally:
+        _ROLLING_FOR.reset(token)
+
+
+def who_rolls() -> tuple[str, ...]:
+    """Whose roll the dice are asked for now, outermost first (``("anvils", "Lena (4)")``); empty when nobody
+    said (:func:`rolling_for`)."""
+    return _ROLLING_FOR.get()
 
 
 @runtime_checkable

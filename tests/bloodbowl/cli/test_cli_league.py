@@ -303,9 +303,29 @@ class TestRefusals:
     def test_dice_asked_write_nothing(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """`--dice ?` says which roll comes next and records nothing."""
         status, out, _ = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "?")
-        assert (0, "the next roll is 1D6 for 'MVP'") == (status, out.split(";")[0].strip())
+        assert (0, "the next roll is for anvils: 1D6 for 'MVP'") == (status, out.split(";")[0].strip())
         with open_league(league) as kept:
             assert kept.fixture(1).played is None
+
+    def test_dice_asked_name_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Both teams roll Dedicated Fans in one `league record`: the die asked for names whose it is (the home
+        side's after its MVP and its fans, the away side's then), and a player's die names him too; so does
+        `league amend` for a die the correction adds."""
+        words = ["league", "record", league, "1", *ROUND_1["1"]]
+        assert (
+            "the next roll after 2 is for anvils: 1D6 for 'Dedicated Fans'"
+            == (run(capsys, *words, "--dice", "2,?")[1].split(";")[0])
+        )
+        assert (
+            "the next roll after 2, 5 is for dukes: 1D6 for 'Dedicated Fans'"
+            == (run(capsys, *words, "--dice", "2,5,?")[1].split(";")[0])
+        )
+        assert 0 == run(capsys, *words, "--dice", "2,5,3")[0]
+        amend = ["league", "amend", league, "1", "away.injuries=4:lasting_injury"]
+        assert (
+            "the next roll is for dukes, Lena (4): 1D6 for 'lasting injury'"
+            == (run(capsys, *amend, "--dice", "?")[1].split(";")[0])
+        )
 
 
 class TestBrokenStores:
