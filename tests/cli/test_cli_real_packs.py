@@ -383,6 +383,41 @@ class TestStepsInLines:
             == (run(*advance, "--dice", "?").out.split(";")[0])
         )
 
+    def test_a_skill_rolled_again_says_why(self, run: Run, tmp_path: object) -> None:
+        """Griselda, a Blitzer, has Block: a random General skill showing 1, 1 (Block) is rolled again, which the
+        die asked for says, and four results for two skills are refused naming the roll that needed more."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(
+            pack, "human", "Anvils", [("human_blitzer", "Griselda"), *[("human_lineman", f"L{n}") for n in range(10)]]
+        )
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        match = ["number=1", "opponent=Orcs", "score=2-0", "attendance=6", "events=1:touchdown*2", "nominees=1"]
+        assert 0 == run("sheet", "do", path, "match", *match, "--dice", "3").status
+        with open(path, encoding="utf-8") as file:
+            before = file.read()
+        advance = ["sheet", "do", path, "advance", "member=1", "type=random_primary", "choice=G"]
+        asked = run(*advance, "--dice", "1,1,?")
+        assert (
+            0,
+            "the next roll after 1, 1 is for Griselda (1): 2D6 for 'first General skill', rolled again: Block is "
+            "already owned; add its result before the '?' (nothing was written)",
+        ) == (asked.status, asked.out.strip())
+        short = run(*advance, "--dice", "1,1,1,1")
+        assert (
+            2,
+            "progression: --dice gave 4 results, all rolled, but the command needs 2 more: the next roll is for "
+            "Griselda (1): 2D6 for 'first General skill', rolled again: Block is already owned (`--dice 1,1,1,1,?` "
+            "says which roll comes next); nothing was written",
+        ) == (short.status, short.err.strip())
+        with open(path, encoding="utf-8") as file:
+            assert before == file.read()
+        assert 0 == run(*advance, "--dice", "1,1,2,2,3,3").status
+
 
 class TestDeclaredOptions:
     def test_advance_help_lists_its_typed_options(self, run: Run, tmp_path: object) -> None:

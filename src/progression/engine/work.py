@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import progression.engine.changes as changes
 from progression.engine.checks import check_id, check_text, member_named
-from progression.engine.dice import Dice, rolling_for
+from progression.engine.dice import Dice, rolling_again, rolling_for
 from progression.engine.shared import rolled
 from progression.errors import InvalidInput
 from progression.ledger.events import Entry, Event, Marked, Member, Operation, Rolled, Step
@@ -164,12 +164,23 @@ class Work:
         self._record([Marked(label=label)])
 
     def roll(
-        self, sides: int, count: int = 1, *, label: str, shown: str | None = None, member: str | None = None
+        self,
+        sides: int,
+        count: int = 1,
+        *,
+        label: str,
+        shown: str | None = None,
+        member: str | None = None,
+        again: str = "",
     ) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` through the operation's dice, and show the roll in the history
         under ``shown`` (``label`` when not given; on ``member`` when named). ``work.dice.roll`` rolls
-        without showing it; either way the roll is in the entry, for ``verify`` to feed back."""
-        with contextlib.nullcontext() if member is None else rolling_for(member_named(self.subject(member), member)):
+        without showing it; either way the roll is in the entry, for ``verify`` to feed back. ``again`` says
+        why a roll is made again, to the person rolling (:func:`progression.dice.rolling_again`)."""
+        with (
+            contextlib.nullcontext() if member is None else rolling_for(member_named(self.subject(member), member)),
+            rolling_again(again) if again else contextlib.nullcontext(),
+        ):
             results = self.dice.roll(sides, count, label)
         self._record([rolled(label if shown is None else shown, sides, results)], member=member)
         return results
