@@ -101,7 +101,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "place": (Literal["1", "2", "3"], "the play-off place"),
     "match": (int, "the match's number in the season"),
     "items": (str, "inducements as id or id*count, comma-separated (bribe*2,riotous_rookies)"),
-    "stars": (_LIST, "Star Player ids"),
+    "stars": (_LIST, 'Star Players, by id or name (griff_oberwald, "Griff Oberwald")'),
     "wizard": (_LIST, "a Wizard's id"),
     "mercenaries": (_LIST, "mercenary positions"),
     "opponent_ctv": (int, "the opponent's Current Team Value"),
