@@ -371,7 +371,8 @@ def action_help(parser: argparse.ArgumentParser, namespace: argparse.Namespace, 
     action = getattr(namespace, name)
     with opened(namespace) as (pack, _, book):
         found = team_action(pack, book, namespace.team, action)
-    return help_text(found, f"{parser.prog} FILE TEAM {action} [KEY=VALUE ...]")
+        team = book.team(namespace.team)  # what the options name on it (its roster's positions)
+    return help_text(found, f"{parser.prog} FILE TEAM {action} [KEY=VALUE ...]", pack, team)
 
 
 def run_do(args: argparse.Namespace, out: Output) -> int:

@@ -477,17 +477,42 @@ class TestTeamActions:
     def test_help_lists_the_action_s_options_as_sheet_do(
         self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        """`league do FILE TEAM ACTION --help` is `sheet do FILE ACTION --help` but for its usage line; an action
-        the league runs otherwise has no help here, but the refusal."""
+        """`league do FILE TEAM ACTION --help` is `sheet do FILE ACTION --help` but for its usage line and the team
+        it names where it lists what an option names there (both Human teams); an action the league runs
+        otherwise has no help here, but the refusal."""
         (team_file,) = team_files(pack, tmp_path / "..", {"solo": "Solo"})
         for action in ("advance", "close", "hire"):
             status, out, _ = run(capsys, "league", "do", league, "anvils", action, "--help")
             _, sheet, _ = run(capsys, "sheet", "do", team_file, action, "--help")
+            sheet = sheet.replace("; on Solo: ", "; on Altdorf Anvils: ")
             assert (0, f"usage: progression league do FILE TEAM {action} [KEY=VALUE ...]", sheet.splitlines()[1:]) == (
                 status,
                 out.splitlines()[0],
                 out.splitlines()[1:],
             )
+
+    def test_help_lists_the_team_s_own_positions(
+        self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """`--help` on a team lists that team's positions for `position=` (a Dwarf team's, its Linemen for
+        journeymen), not a Human example; `sheet new --kind team --help`, which knows no team yet, names none."""
+        path = str(tmp_path / "dwarfs.json")
+        assert (
+            0 == run(capsys, "sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=dwarf")[0]
+        )
+        assert 0 == run(capsys, "league", "team", "add", league, path)[0]
+        _, hire, _ = run(capsys, "sheet", "do", path, "hire", "--help")
+        _, journeymen, _ = run(capsys, "league", "do", league, "dwarfs", "journeymen", "--help")
+        _, new, _ = run(capsys, "sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--help")
+        assert (
+            "  position      text, required — a position of the team's roster, by id or name; on Dwarf: dwarf_lineman, "
+            "dwarf_runner, dwarf_blitzer, troll_slayer, deathroller"
+        ) in hire.splitlines()
+        assert (
+            "  position  text, optional — a 0-16 Lineman position of the team's roster (its first by default); on Dwarf: "
+            "dwarf_lineman"
+        ) in journeymen.splitlines()
+        assert [] == [line for line in (hire + journeymen + new).splitlines() if "human" in line]
         status, out, err = run(capsys, "league", "do", league, "anvils", "match", "--help")
         assert (2, "", True) == (status, out, "a match is recorded on both teams" in err)
 
