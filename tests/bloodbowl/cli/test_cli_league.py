@@ -164,6 +164,10 @@ class TestRefusals:
     @pytest.mark.parametrize(
         ("words", "status", "message"),
         [
+            *[
+                ([command, "{file}", "--season", "9"], 2, "--season: league 'Old World Cup' has season 1 only, got 9")
+                for command in ("standings", "leaders", "fixtures")
+            ],
             (["record", "{file}", "9", "home.score=1", "away.score=0"], 2, "fixture 9 is not defined in season 1"),
             (
                 ["record", "{file}", "1", "home.scor=1"],
