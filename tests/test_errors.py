@@ -18,6 +18,22 @@ class TestUnknownName:
         error = UnknownName("team roster", "orcs", ROSTERS, "the pack")
         assert str(error).endswith(", ...; the closest: orc, norse")
 
+    def test_a_whole_list_names_the_closest_too(self) -> None:
+        """A short list shown whole still names the closest ids after it: in any case, each id read by its last
+        words too (``Blitzr`` is an Orc roster's ``orc_blitzer``)."""
+        positions = ["big_un_blocker", "goblin_lineman", "orc_blitzer", "orc_lineman", "orc_thrower", "troll"]
+        error = UnknownName("position", "Blitzr", positions, "the Orc roster")
+        assert (
+            "position 'Blitzr' is not defined in the Orc roster; expected one of: big_un_blocker, goblin_lineman, "
+            "orc_blitzer, orc_lineman, orc_thrower, troll; the closest: orc_blitzer"
+        ) == str(error)
+        assert ("orc_blitzer",) == error.closest
+
+    def test_a_number_has_no_closest(self) -> None:
+        """A number given (a member, a fixture) is not misspelt: no id is named as close to it."""
+        error = UnknownName("player", "13", [str(n) for n in range(1, 13)], "team 'barons'")
+        assert ((), False) == (error.closest, "closest" in str(error))
+
     def test_nothing_close(self) -> None:
         """A name like none of them adds nothing after the cut list."""
         assert str(UnknownName("team roster", "zzzz", ROSTERS, "the pack")).endswith(", ...")

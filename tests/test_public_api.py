@@ -27,7 +27,10 @@ FAMILIES = {
         "Adjusted", "Asked", "Awarded", "Created", "Decided", "Entry", "Event", "Finished", "Joined", "Left", "Lost",
         "Marked", "Member", "Operation", "Purchased", "Rolled", "Started", "Step",
     ],
-    "dice": ["CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice"],
+    "dice": [
+        "CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice", "rolling_again", "rolling_for", "who_rolls",
+        "why_again",
+    ],
     "curves": [
         "BandedCurve", "Curve", "FunctionCurve", "LinearCurve", "PolynomialCurve", "ScaledCurve", "SteppedCurve",
         "TableCurve",

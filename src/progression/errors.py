@@ -134,6 +134,23 @@ def _in_order(name: str) -> tuple[str, int, str]:
     return (head, len(digits), digits + "\0" + name)
 
 
+def _closest(given: str, known: tuple[str, ...]) -> tuple[str, ...]:
+    """The ids of ``known`` closest to ``given``, in any case and with spaces for underscores, each id also read
+    by its last words (``Blitzr`` is closest to ``orc_blitzer``, whose last word is ``blitzer``); none for a
+    number."""
+    import difflib  # only here: the error module loads with the command's first line
+
+    if given.strip().isdigit():  # a number (a member, a fixture) is not misspelt: 13 is not "close" to 3
+        return ()
+    forms: dict[str, str] = {}
+    for ident in known:
+        words = ident.lower().split("_")
+        for start in range(len(words)):
+            forms.setdefault("_".join(words[start:]), ident)
+    found = difflib.get_close_matches(given.strip().lower().replace(" ", "_"), list(forms), n=3, cutoff=0.6)
+    return tuple(dict.fromkeys(forms[form] for form in found))[:3]
+
+
 class UnknownName(ProgressionError, LookupError):
     """An id (pool, stat, upgrade, member, curve, ...) that the pack or sheet does not define."""
 
@@ -143,11 +160,10 @@ class UnknownName(ProgressionError, LookupError):
         self.known = tuple(sorted(known, key=_in_order))
         shown = ", ".join(self.known[:12]) + (", ..." if len(self.known) > 12 else "")
         message = f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}"
-        if len(self.known) > 12:  # the list is cut: name the ids closest to the one given
-            import difflib  # only here: the error module loads with the command's first line
-
-            close = difflib.get_close_matches(str(name), self.known, n=3, cutoff=0.6)
-            message += f"; the closest: {', '.join(close)}" if close else ""
+        #: The ids closest to the one given (at most three), said even when every id is listed: a newcomer
+        #: reads the answer rather than the list.
+        self.closest = _closest(str(name), self.known)
+        message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
         super().__init__(message)
 
     def __str__(self) -> str:  # LookupError subclasses quote their message otherwise

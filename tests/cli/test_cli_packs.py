@@ -38,6 +38,18 @@ class TestShow:
         assert "the next step of curve feat after Feats" == data["upgrades"]["speed"]["cost"]
         assert {} == data["functions"]
 
+    def test_show_says_which_steps_a_curve_prices(self, run: Run) -> None:
+        """The curves' table says what its numbers are: the cost of the first steps, and the steps the curve
+        prices (``1 to 3`` for a table that ends), not a number alone that reads like a cost."""
+        lines = run("show", SKIRMISH).out.splitlines()
+        head = lines.index("Curves") + 1
+        assert ["curve", "family", "cost", "of", "the", "first", "steps", "steps", "it", "prices"] == lines[
+            head
+        ].split()
+        assert ["gear", "table", "10,", "20,", "40", "1", "to", "3"] == next(
+            line.split() for line in lines[head:] if line.startswith("gear ")
+        )
+
     def test_show_lists_contract_functions_with_their_docstring(self, run: Run, fake: None) -> None:
         """The functions the command line calls are listed with the first line of their docstring."""
         functions = run("show", "fake", "--json").json()["functions"]

@@ -355,6 +355,69 @@ class TestStepsInLines:
             assert team == progression.load_sheet(file.read())
         assert 0 == run(*words, "--dice", "3").status
 
+    def test_a_player_s_die_names_him(self, run: Run, tmp_path: object) -> None:
+        """On one team's file the team is not named, but a die rolled for one of its players names him: the
+        Lasting Injury of Lena (4), the skills of Griselda's advancement; the ledger's labels are the same."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        players = [("human_blitzer", "Griselda"), ("human_lineman", "Otto"), ("human_lineman", "Hans")]
+        players += [("human_lineman", "Lena"), *[("human_lineman", f"L{n}") for n in range(7)]]
+        team = bb.draft(pack, "human", "Anvils", players)
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        words = ["sheet", "do", path, "match", "number=1", "opponent=Orcs", "score=2-0", "attendance=6"]
+        words += ["events=1:touchdown*2", "nominees=1", "injuries=4:lasting_injury"]
+        asked = run(*words, "--dice", "?")
+        assert (0, "the next roll is for Lena (4): 1D6 for 'lasting injury'") == (
+            asked.status,
+            asked.out.split(";")[0],
+        )
+        assert "the next roll after 2 is 1D6 for 'Dedicated Fans'" == run(*words, "--dice", "2,?").out.split(";")[0]
+        assert 0 == run(*words, "--dice", "2,3").status
+        advance = ["sheet", "do", path, "advance", "member=1", "type=random_primary", "choice=G"]
+        assert (
+            "the next roll is for Griselda (1): 2D6 for 'first General skill'"
+            == (run(*advance, "--dice", "?").out.split(";")[0])
+        )
+
+    def test_a_skill_rolled_again_says_why(self, run: Run, tmp_path: object) -> None:
+        """Griselda, a Blitzer, has Block: a random General skill showing 1, 1 (Block) is rolled again, which the
+        die asked for says, and four results for two skills are refused naming the roll that needed more."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(
+            pack, "human", "Anvils", [("human_blitzer", "Griselda"), *[("human_lineman", f"L{n}") for n in range(10)]]
+        )
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        match = ["number=1", "opponent=Orcs", "score=2-0", "attendance=6", "events=1:touchdown*2", "nominees=1"]
+        assert 0 == run("sheet", "do", path, "match", *match, "--dice", "3").status
+        with open(path, encoding="utf-8") as file:
+            before = file.read()
+        advance = ["sheet", "do", path, "advance", "member=1", "type=random_primary", "choice=G"]
+        asked = run(*advance, "--dice", "1,1,?")
+        assert (
+            0,
+            "the next roll after 1, 1 is for Griselda (1): 2D6 for 'first General skill', rolled again: Block is "
+            "already owned; add its result before the '?' (nothing was written)",
+        ) == (asked.status, asked.out.strip())
+        short = run(*advance, "--dice", "1,1,1,1")
+        assert (
+            2,
+            "progression: --dice gave 4 results, all rolled, but the command needs 2 more: the next roll is for "
+            "Griselda (1): 2D6 for 'first General skill', rolled again: Block is already owned (`--dice 1,1,1,1,?` "
+            "says which roll comes next); nothing was written",
+        ) == (short.status, short.err.strip())
+        with open(path, encoding="utf-8") as file:
+            assert before == file.read()
+        assert 0 == run(*advance, "--dice", "1,1,2,2,3,3").status
+
 
 class TestDeclaredOptions:
     def test_advance_help_lists_its_typed_options(self, run: Run, tmp_path: object) -> None:

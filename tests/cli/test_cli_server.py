@@ -174,7 +174,10 @@ def prompted(server: Server, league: Path, fixture: int, **options: object) -> s
         **options,  # type: ignore[call-overload]
     )
     assert waiting.stderr is not None
-    assert "roll a D" == waiting.stderr.read(len("roll a D"))
+    said = ""  # the team whose die it is (both teams roll in one league record), then the die
+    while not said.endswith("roll a D") and len(said) < 100:
+        said += waiting.stderr.read(1)
+    assert said.endswith(": roll a D"), said
     return waiting
 
 

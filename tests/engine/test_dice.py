@@ -49,13 +49,34 @@ class TestScriptedDice:
         assert ((3, 5), (1,), ()) == (dice.roll(6, 2), dice.remaining, (dice.roll(6), dice.remaining)[1])
 
     def test_running_out(self) -> None:
-        """Running out says how many were given, used and needed."""
+        """Running out says how many were given and rolled, the roll that needs more, and how many more."""
         dice = ScriptedDice([4])
         dice.roll(6)
         with pytest.raises(
-            DiceError, match="the scripted dice ran out: 1 result was given and 1 used; 2D6 for block needs 2 more"
+            DiceError,
+            match=r"^the scripted dice ran out: the 1 result given was rolled, and the next roll is 2D6 for 'block'; "
+            r"give 2 more results$",
         ):
             dice.roll(6, 2, "block")
+
+    def test_running_out_on_a_roll_made_again(self) -> None:
+        """A roll made again takes more dice than the request counted: running out names it, whose it is and
+        why it is made again, and a roll of two dice with one left says it."""
+        from progression.dice import rolling_again, rolling_for
+
+        dice = ScriptedDice([1, 1, 3])
+        dice.roll(6, 2, "first General skill")
+        with (
+            pytest.raises(
+                DiceError,
+                match=r"^the scripted dice ran out: 2 of the 3 results given were rolled, and the next roll is for "
+                r"Griselda \(1\): 2D6 for 'first General skill', rolled again: Block is already owned; give 1 more "
+                "result$",
+            ),
+            rolling_for("Griselda (1)"),
+            rolling_again("Block is already owned"),
+        ):
+            dice.roll(6, 2, "first General skill")
 
     def test_result_too_big_for_the_die(self) -> None:
         """A 7 typed in for a D6 is refused, and not used up."""
@@ -107,3 +128,36 @@ class TestRecordedDice:
 
         dice = RecordedDice([Rolled(label="a", sides=6, results=(1,)), Rolled(label="b", sides=6, results=(6,))])
         assert ((1,), (6,), ()) == (dice.roll(6, 1, "a"), dice.roll(6, 1, "b"), dice.left)
+
+
+class TestWhoRolls:
+    """Whose roll it is, said to the dice (a team of a league's match, a player of a team's entry); nothing
+    recorded depends on it."""
+
+    def test_nested_names_add_up_and_go(self) -> None:
+        """Inside ``rolling_for`` the names add up, outermost first; outside, nobody is named."""
+        from progression.dice import rolling_for, who_rolls
+
+        seen = []
+        with rolling_for("anvils"):
+            seen.append(who_rolls())
+            with rolling_for("Lena (4)"):
+                seen.append(who_rolls())
+            seen.append(who_rolls())
+        assert [("anvils",), ("anvils", "Lena (4)"), ("anvils",), ()] == [*seen, who_rolls()]
+
+    def test_why_again(self) -> None:
+        """Inside ``rolling_again`` the dice are told why the roll is made again; outside, nothing."""
+        from progression.dice import rolling_again, why_again
+
+        with rolling_again("5 names no nominee"):
+            inside = why_again()
+        assert ("5 names no nominee", "") == (inside, why_again())
+
+    def test_a_refusal_inside_leaves_nobody_named(self) -> None:
+        """A roll refused inside ``rolling_for`` does not leave its name to the next roll."""
+        from progression.dice import rolling_for, who_rolls
+
+        with pytest.raises(DiceError), rolling_for("anvils"):
+            ScriptedDice([]).roll(6)
+        assert () == who_rolls()

@@ -208,7 +208,8 @@ class TestBadDice:
         """Too few scripted results is a DiceError saying what was needed; nothing is recorded."""
         with pytest.raises(
             DiceError,
-            match="the scripted dice ran out: 1 result was given and 1 used; 1D6 for second skill needs 1 more",
+            match="the scripted dice ran out: the 1 result given was rolled, and the next roll is 1D6 for 'second skill'; "
+            "give 1 more result",
         ):
             trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1]))
 

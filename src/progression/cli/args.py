@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from progression import RulePack, load, load_file
 from progression.cli.numbers import integer
-from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice
+from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, who_rolls, why_again
 from progression.errors import DiceError, InvalidInput, ProgressionError, UnknownPackError
 
 if TYPE_CHECKING:
@@ -129,9 +129,10 @@ def purchase_args(pack: RulePack, upgrade: str, items: Sequence[str]) -> dict[st
 def _prompt(sides: int, label: str) -> int:
     """Ask for one die's result on stderr and read it from stdin. At a terminal, a wrong answer is asked
     again (the results typed so far are kept); piped in, it stops the command."""
-    what = f"D{sides}" + (f" for {label}" if label else "")
+    what = f"D{sides}" + (f" for {label}" if label else "") + (f", rolled again: {why_again()}" if why_again() else "")
+    whose = ", ".join(who_rolls())
     while True:
-        sys.stderr.write(f"roll a {what}: ")
+        sys.stderr.write(f"{whose}: roll a {what}: " if whose else f"roll a {what}: ")
         sys.stderr.flush()
         answer = sys.stdin.readline()
         if not answer:
@@ -145,6 +146,14 @@ def _prompt(sides: int, label: str) -> int:
         if not sys.stdin.isatty():
             raise DiceError(msg)
         sys.stderr.write(f"{msg}; again\n")
+
+
+def _asked(sides: int, count: int, label: str) -> str:
+    """A roll as the person typing the dice is told of it: whose it is, the dice, the label, and why it is made
+    again (``for Griselda (1): 2D6 for 'first General skill', rolled again: Block is already owned``)."""
+    whose, again = ", ".join(who_rolls()), why_again()
+    what = f"{count}D{sides}" + (f" for {label!r}" if label else "") + (f", rolled again: {again}" if again else "")
+    return f"for {whose}: {what}" if whose else what
 
 
 class DiceAsked(ProgressionError):
@@ -163,9 +172,33 @@ class _Asking:
             return self._scripted.roll(sides, count, label)
         given = ", ".join(map(str, self._scripted.results[: self._scripted.used]))
         after = f" after {given}" if given else ""
-        what = f"{count}D{sides}" + (f" for {label!r}" if label else "")
-        msg = f"the next roll{after} is {what}; add its result before the '?' (nothing was written)"
+        # whose roll it is (several teams roll in one command, a roll of a team's entry is a player's), and why
+        # it is made again
+        msg = f"the next roll{after} is {_asked(sides, count, label)}; add its result before the '?' (nothing was written)"
         raise DiceAsked(msg)
+
+
+class _Typed:
+    """Typed-in dice (``--dice R,R,...``) that say, when they run out, which roll needed more: a roll made again
+    (a random skill the player has) takes more dice than the skills bought."""
+
+    def __init__(self, scripted: ScriptedDice) -> None:
+        self._scripted = scripted
+
+    def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+        results, used = self._scripted.results, self._scripted.used
+        if used + count <= len(results):
+            return self._scripted.roll(sides, count, label)
+        given = len(results)
+        short = used + count - given
+        rolled = "all rolled" if used == given else f"{used} rolled"
+        typed = ",".join(map(str, results))
+        msg = (
+            f"--dice gave {given} result{'' if given == 1 else 's'}, {rolled}, but the command needs {short} more: "
+            f"the next roll is {_asked(sides, count, label)} (`--dice {typed},?` says which roll comes next); nothing "
+            "was written"
+        )
+        raise DiceError(msg)
 
 
 class DiceChoice:
@@ -183,7 +216,7 @@ class DiceChoice:
             self.asking = bool(parts) and parts[-1] == "?"
             results = [whole(part, "--dice") for part in (parts[:-1] if self.asking else parts)]
             self.scripted = ScriptedDice(results)
-            self.dice = _Asking(self.scripted) if self.asking else self.scripted
+            self.dice = _Asking(self.scripted) if self.asking else _Typed(self.scripted)
         else:
             self.dice = CallbackDice(_prompt)
 

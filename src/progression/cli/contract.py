@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from progression import RulePack
+from progression import RulePack, Sheet
 from progression.cli.args import UsageError, pack_for, pairs
 from progression.contract import Command
 from progression.errors import InvalidInput
@@ -52,8 +52,9 @@ def read_options(command: Command, words: Sequence[str], what: str, *, help_at: 
         raise UsageError(msg) from None
 
 
-def listing(command: Command) -> list[str]:
-    """The lines that tell a command's options: ``  number   whole number, required — the match's number``."""
+def listing(command: Command, pack: RulePack | None = None, sheet: Sheet | None = None) -> list[str]:
+    """The lines that tell a command's options: ``  number   whole number, required — the match's number``; with
+    the ``pack`` and the ``sheet`` it runs on, what an option names on that sheet (a team's positions)."""
     lines = []
     options = command.signature.options
     width = max((len(o.name) for o in options), default=0)
@@ -65,16 +66,19 @@ def listing(command: Command) -> list[str]:
         else:
             given = f"default {option.shown_default()}"
         text = f"  {option.name:<{width}}  {option.kind.shown}, {given}"
-        lines.append(text + (f" — {option.doc}" if option.doc else ""))
+        here = option.values_on_sheet(pack, sheet) if pack is not None and sheet is not None else {}
+        where = f"; on {sheet.name or sheet.kind}: {', '.join(here)}" if here and sheet is not None else ""
+        lines.append(text + (f" — {option.doc}" if option.doc else "") + where)
     if command.signature.others is not None:
         lines.append(f"  (and any other KEY=VALUE it knows, as {command.signature.others.shown})")
     return lines
 
 
-def help_text(command: Command, usage: str) -> str:
-    """The help of one command of a pack: its usage, its doc, and each option with its type and default."""
+def help_text(command: Command, usage: str, pack: RulePack | None = None, sheet: Sheet | None = None) -> str:
+    """The help of one command of a pack: its usage, its doc, and each option with its type and default (and,
+    given the sheet it runs on, what an option names there)."""
     lines = [f"usage: {usage}", "", command.summary]
-    options = listing(command)
+    options = listing(command, pack, sheet)
     lines += ["", "options (KEY=VALUE):", *options] if options else ["", "it takes no options"]
     return "\n".join(lines) + "\n"
 
@@ -89,6 +93,7 @@ def help_for(parser: argparse.ArgumentParser, namespace: argparse.Namespace, fam
     name = getattr(namespace, name_attr)
     files = getattr(namespace, "files", None) or []
     file = getattr(namespace, "file", None) if family != "factories" else None
+    sheet = None
     if file is not None or files:  # read only for its pack: a file edited by hand too
         sheet = read_sheet(file if file is not None else files[0], tampered="read").sheet
         pack = pack_for(getattr(namespace, "pack", None), sheet)
@@ -100,7 +105,8 @@ def help_for(parser: argparse.ArgumentParser, namespace: argparse.Namespace, fam
         msg = f"{parser.prog} {name} --help: name the pack (or the sheet file) first, to learn its options"
         raise UsageError(msg)
     command = find(pack, family, name)
-    return help_text(command, _USAGE[family].format(prog=parser.prog, name=name))
+    on = sheet if family == "actions" else None  # an action runs on the sheet: its help says what is there
+    return help_text(command, _USAGE[family].format(prog=parser.prog, name=name), pack, on)
 
 
 #: How each family's command is written, for its help.

@@ -87,11 +87,20 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
             raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=told) from None
 
 
-def _season(args: argparse.Namespace) -> int | None:
+def _season(args: argparse.Namespace, book: LeagueBook) -> int | None:
+    """The season ``--season`` names, None when not given; a season the league has not reached is refused, naming
+    those it has (a table of zeros for season 9 of a league in its first would read as a season played)."""
     season: int | None = getattr(args, "season", None)
     if season is not None and season < 1:
         msg = f"--season: a season is 1 or more, got {season}"
         raise UsageError(msg)
+    if season is not None:
+        about = book.about()
+        current = int(str(about["season"]))
+        if season > current:
+            has = "season 1 only" if current == 1 else f"seasons 1 to {current}"
+            msg = f"--season: league {about['name']!r} has {has}, got {season}"
+            raise UsageError(msg)
     return season
 
 
@@ -225,7 +234,7 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
             book.schedule(args.schedule, legs=legs)
         if args.add is not None:
             _add_fixture(args, pack, book)
-        season = _season(args) or int(str(book.about()["season"]))
+        season = _season(args, book) or int(str(book.about()["season"]))
         rows = book.fixtures(season)
     return _rows(out, "fixtures", rows, f"season {season}", file=args.file, season=season)
 
@@ -397,7 +406,8 @@ def action_help(parser: argparse.ArgumentParser, namespace: argparse.Namespace, 
     action = getattr(namespace, name)
     with opened(namespace) as (pack, _, book):
         found = team_action(pack, book, namespace.team, action)
-    return help_text(found, f"{parser.prog} FILE TEAM {action} [KEY=VALUE ...]")
+        team = book.team(namespace.team)  # what the options name on it (its roster's positions)
+    return help_text(found, f"{parser.prog} FILE TEAM {action} [KEY=VALUE ...]", pack, team)
 
 
 def run_do(args: argparse.Namespace, out: Output) -> int:
@@ -434,7 +444,7 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         read_options(league, args.changes, "league amend")
         dice = DiceChoice(args)
         reports = book.amend(
-            fixture, dice.dice, season=_season(args), invalid=args.invalid, check=dice.check_used, **texts
+            fixture, dice.dice, season=_season(args, book), invalid=args.invalid, check=dice.check_used, **texts
         )
     _print(out, reports, file=args.file, fixture=fixture)
     return 0
@@ -490,7 +500,7 @@ def _print(out: Output, reports: Mapping[str, Amendment], *, file: str, **data: 
 
 def run_standings(args: argparse.Namespace, out: Output) -> int:
     with opened(args) as (_, _, book):
-        season = _season(args) or int(str(book.about()["season"]))
+        season = _season(args, book) or int(str(book.about()["season"]))
         rows = book.standings(season, bonus=True if args.bonus else None)
     return _rows(out, "standings", rows, f"season {season}", file=args.file, season=season)
 
@@ -504,7 +514,7 @@ def run_leaders(args: argparse.Namespace, out: Output) -> int:
         if args.top < 1:
             msg = f"--top: 1 or more, got {args.top}"
             raise UsageError(msg)
-        season = _season(args) or int(str(book.about()["season"]))
+        season = _season(args, book) or int(str(book.about()["season"]))
         rows = book.leaders(figure, season=season, top=args.top)
     return _rows(out, "leaders", rows, f"{figure}, season {season}", file=args.file, season=season, what=figure)
 

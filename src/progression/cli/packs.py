@@ -77,6 +77,12 @@ def _values(pack: RulePack) -> list[Table]:
     ]
 
 
+def _steps(last: int | None) -> str:
+    """The steps a curve prices, as ``progression show`` says them: ``1 to 6`` (a table that ends), or ``1 and on``
+    (a number alone read like a cost)."""
+    return "1 and on" if last is None else f"1 to {last}"
+
+
 def _upgrade(
     upgrade: Upgrade, name: Callable[[str], str], explain: Callable[[Requirement | None], str]
 ) -> dict[str, Any]:
@@ -269,9 +275,9 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
             title="Stats",
         ),
         Table(
-            ("curve", "family", "first steps", "last step"),
+            ("curve", "family", "cost of the first steps", "steps it prices"),
             [
-                (k, v["family"], ", ".join(map(str, v["first"])), _none(v["last_step"]))
+                (k, v["family"], ", ".join(map(str, v["first"])), _steps(v["last_step"]))
                 for k, v in data["curves"].items()
             ],
             title="Curves",

@@ -23,6 +23,7 @@ __all__ = [
     "check_sheet",
     "check_text",
     "check_writable",
+    "member_named",
     "subject_of",
 ]
 
@@ -106,6 +107,11 @@ def check_mapping(value: object, what: str, where: str) -> Mapping[object, objec
         msg = f"{where}: {what} must map names to values, got {type(value).__name__}"
         raise InvalidInput(msg)
     return value
+
+
+def member_named(subject: Sheet, member: str) -> str:
+    """A member as the history names him (``Lena (4)``, or his id), for dice asking whose roll it is."""
+    return f"{subject.name} ({member})" if subject.name else member
 
 
 def subject_of(sheet: Sheet, member: str | None) -> tuple[Sheet, Sheet | None]:

@@ -2,14 +2,79 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from typing import Protocol, runtime_checkable
 
 from progression.errors import DiceError, InvalidInput
 from progression.ledger.events import Rolled
 
-__all__ = ["CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice"]
+__all__ = [
+    "CallbackDice",
+    "Dice",
+    "RecordedDice",
+    "ScriptedDice",
+    "SeededDice",
+    "rolling_again",
+    "rolling_for",
+    "who_rolls",
+    "why_again",
+]
+
+#: Whose rolls come now, outermost first: the team of a league's match, the player a step is for. A context
+#: variable rather than an argument of ``Dice.roll``, so that every dice already written keeps working, and what
+#: the ledger records (the roll's label) never depends on who asked.
+_ROLLING_FOR: ContextVar[tuple[str, ...]] = ContextVar("rolling_for", default=())
+#: Why the roll asked for now is made again (``Block is already owned``), or empty: a label stays the same when a
+#: roll is made again (the ledger records it so), and the person rolling is told why.
+_AGAIN: ContextVar[str] = ContextVar("rolling_again", default="")
+
+
+@contextlib.contextmanager
+def rolling_for(who: str) -> Iterator[None]:
+    """Say, for the dice, whose rolls come inside: a team when one command rolls for several (both sides of a
+    league's match), a player when a roll of his team's entry is his. Nested, the names add up, outermost first.
+
+    Dice that ask a person (a prompt, ``--dice ...,?``, a bot) read them with :func:`who_rolls` to name the
+    roller; nothing recorded changes.
+    """
+    token = _ROLLING_FOR.set((*_ROLLING_FOR.get(), who))
+    try:
+        yield
+    finally:
+        _ROLLING_FOR.reset(token)
+
+
+def who_rolls() -> tuple[str, ...]:
+    """Whose roll the dice are asked for now, outermost first (``("anvils", "Lena (4)")``); empty when nobody
+    said (:func:`rolling_for`)."""
+    return _ROLLING_FOR.get()
+
+
+@contextlib.contextmanager
+def rolling_again(why: str) -> Iterator[None]:
+    """Say, for the dice, that the roll asked for inside is made again, and why (``Block is already owned``: a
+    random skill the player has): its label is the first roll's, as the ledger records it."""
+    token = _AGAIN.set(why)
+    try:
+        yield
+    finally:
+        _AGAIN.reset(token)
+
+
+def why_again() -> str:
+    """Why the roll asked for now is made again (:func:`rolling_again`), or an empty text."""
+    return _AGAIN.get()
+
+
+def _asked(sides: int, count: int, label: str) -> str:
+    """A roll as a person is asked for it: whose it is, the dice, the label, and why it is made again
+    (``for Griselda (1): 2D6 for 'first General skill', rolled again: Block is already owned``)."""
+    whose, again = ", ".join(_ROLLING_FOR.get()), _AGAIN.get()
+    what = f"{count}D{sides}" + (f" for {label!r}" if label else "") + (f", rolled again: {again}" if again else "")
+    return f"for {whose}: {what}" if whose else what
 
 
 @runtime_checkable
@@ -75,8 +140,17 @@ class ScriptedDice:
         _check_request(sides, count)
         what = f"{count}D{sides}" + (f" for {label}" if label else "")
         if self.used + count > len(self.results):
-            given = "1 result was given" if len(self.results) == 1 else f"{len(self.results)} results were given"
-            msg = f"the scripted dice ran out: {given} and {self.used} used; {what} needs {count} more"
+            given, short = len(self.results), count - len(self.results) + self.used
+            if self.used < given:  # the roll needs more dice than are left
+                rolled = f"{self.used} of the {given} results given were rolled"
+            else:
+                rolled = {0: "no result was given", 1: "the 1 result given was rolled"}.get(
+                    given, f"the {given} results given were all rolled"
+                )
+            more = "1 more result" if short == 1 else f"{short} more results"
+            msg = (
+                f"the scripted dice ran out: {rolled}, and the next roll is {_asked(sides, count, label)}; give {more}"
+            )
             raise DiceError(msg)
         results = self.results[self.used : self.used + count]
         for offset, result in enumerate(results):

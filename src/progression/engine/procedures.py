@@ -17,12 +17,14 @@ a procedure must be deterministic given its answers.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
 import attrs
 
 from progression._frozen import as_tuple
+from progression.engine.dice import rolling_again
 from progression.engine.shared import rolled, shared
 from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
 from progression.ledger.events import Asked, Decided, Event, Finished
@@ -43,6 +45,9 @@ class Roll:
     sides: int
     count: int = 1
     label: str = ""
+    #: Why this roll is made again (``Block is already owned``), told to the person rolling and not recorded: the
+    #: label of a roll made again is the first roll's, as the ledger records it.
+    again: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -148,7 +153,8 @@ def drive(
                         "were given; pass dice= (SeededDice, ScriptedDice or CallbackDice)"
                     )
                     raise InvalidInput(msg)
-                answer = dice.roll(request.sides, request.count, request.label)
+                with rolling_again(request.again) if request.again else contextlib.nullcontext():
+                    answer = dice.roll(request.sides, request.count, request.label)
                 events.append(rolled(request.label, request.sides, answer))
             elif isinstance(request, Choose):
                 if not request.options or not all(isinstance(o, str) for o in request.options):

@@ -3,10 +3,12 @@ procedure, and resuming a paused procedure with a decision."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from progression.engine.checks import check_text, subject_of
+from progression.engine.checks import check_text, member_named, subject_of
+from progression.engine.dice import rolling_for
 from progression.engine.payment import unit_of
 from progression.engine.procedures import ProcedureContext, drive
 from progression.engine.quotes import Quote, context, effect_problems, options, quote, resolved
@@ -83,9 +85,10 @@ def purchase(
         started = Started(upgrade=upgrade_id, choice=choice, price=q.split, override=recorded_override, args=extra)
     paid = tried(subject, started)
     running = ProcedureContext(sheet=paid, choice=choice, pack=pack, roster=roster, args=extra)
-    outcome = drive(
-        pack.function(upgrade.procedure), running, decisions=decisions, dice=work.dice, name=upgrade.label.en
-    )
+    with contextlib.nullcontext() if member is None else rolling_for(member_named(subject, member)):
+        outcome = drive(
+            pack.function(upgrade.procedure), running, decisions=decisions, dice=work.dice, name=upgrade.label.en
+        )
     if outcome.effect is not None:
         _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
     work._record([started, *outcome.events], member=member, label=f"buy {upgrade_id}")
@@ -200,15 +203,16 @@ def decide(work: Work, choice: str, *, member: str | None) -> None:
         msg = f"{upgrade.label.en} waits for a decision but has no procedure in pack {pack.name!r}: the rules changed"
         raise DecisionError(msg)
     running = ProcedureContext(sheet=subject, choice=pending.choice, pack=pack, roster=roster, args=pending.args)
-    outcome = drive(
-        pack.function(upgrade.procedure),
-        running,
-        recorded_rolls=pending.rolls,
-        recorded_decisions=pending.decisions,
-        decisions=[choice],
-        dice=work.dice,
-        name=upgrade.label.en,
-    )
+    with contextlib.nullcontext() if member is None else rolling_for(member_named(subject, member)):
+        outcome = drive(
+            pack.function(upgrade.procedure),
+            running,
+            recorded_rolls=pending.rolls,
+            recorded_decisions=pending.decisions,
+            decisions=[choice],
+            dice=work.dice,
+            name=upgrade.label.en,
+        )
     if outcome.effect is not None:
         _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice, deciding=True)
     work._record(outcome.events, member=member, label=f"decide {choice}")

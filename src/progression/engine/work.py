@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import progression.engine.changes as changes
-from progression.engine.checks import check_id, check_text
-from progression.engine.dice import Dice
+from progression.engine.checks import check_id, check_text, member_named
+from progression.engine.dice import Dice, rolling_again, rolling_for
 from progression.engine.shared import rolled
 from progression.errors import InvalidInput
 from progression.ledger.events import Entry, Event, Marked, Member, Operation, Rolled, Step
@@ -164,12 +164,24 @@ class Work:
         self._record([Marked(label=label)])
 
     def roll(
-        self, sides: int, count: int = 1, *, label: str, shown: str | None = None, member: str | None = None
+        self,
+        sides: int,
+        count: int = 1,
+        *,
+        label: str,
+        shown: str | None = None,
+        member: str | None = None,
+        again: str = "",
     ) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` through the operation's dice, and show the roll in the history
         under ``shown`` (``label`` when not given; on ``member`` when named). ``work.dice.roll`` rolls
-        without showing it; either way the roll is in the entry, for ``verify`` to feed back."""
-        results = self.dice.roll(sides, count, label)
+        without showing it; either way the roll is in the entry, for ``verify`` to feed back. ``again`` says
+        why a roll is made again, to the person rolling (:func:`progression.dice.rolling_again`)."""
+        with (
+            contextlib.nullcontext() if member is None else rolling_for(member_named(self.subject(member), member)),
+            rolling_again(again) if again else contextlib.nullcontext(),
+        ):
+            results = self.dice.roll(sides, count, label)
         self._record([rolled(label if shown is None else shown, sides, results)], member=member)
         return results
 
@@ -185,11 +197,12 @@ class Work:
         when named: the changes inside then act on it). A step where nothing changed records nothing;
         a nested operation (:meth:`run`) may run inside a step that names no member."""
         check_text(label, "label", "a step")
-        self.subject(member)  # the member exists
+        subject = self.subject(member)  # the member exists
         started = self._sheet
         self._open.append(_Open(label, member))
         try:
-            yield
+            with contextlib.nullcontext() if member is None else rolling_for(member_named(subject, member)):
+                yield
         finally:
             done = self._open.pop()
         if not done.events:

@@ -469,7 +469,10 @@ def structure_pack(
             r.problem("$", str(error))
         raise r.error() from None
     # A misplaced '{choice}' was reported where it stands; that it names nothing is not news.
-    r.problems.extend(p for p in check_references(pack) if "'?'" not in p.reason and "'{choice}'" not in p.reason)
+    # A curve declared that did not read was reported where it stands; that an upgrade's cost names it is not news.
+    unread = {ident for ident, _, _ in r.entries(data, "curves")} - {curve.name for curve in curves}
+    found = check_references(pack, unread=unread)
+    r.problems.extend(p for p in found if "'?'" not in p.reason and "'{choice}'" not in p.reason)
     r.raise_if_problems()
     return pack
 

@@ -177,11 +177,24 @@ class Option:
     #: a function of the pack giving each id and its name (Blood Bowl's rosters), listed by ``progression show``
     #: (text and ``--json``) so that a user finds what to write. Only shown: what is given is read by the command.
     values: Callable[[Any], Mapping[str, str]] | None = attrs.field(default=None)
+    #: What a text option names on one sheet, where it depends on the sheet (a team's roster positions): a function
+    #: of the pack and the sheet giving each id and its name, which a command's ``--help`` lists when it knows the
+    #: sheet (``sheet do FILE hire --help``), rather than an example that may be another sheet's. Only shown.
+    values_on: Callable[[Any, Any], Mapping[str, str]] | None = attrs.field(default=None)
 
     @values.validator
     def _check_values(self, _: object, value: object) -> None:
         if value is not None and not callable(value):
             msg = f"the values of option {self.name!r} are a function of the pack, got {type(value).__name__}"
+            raise InvalidInput(msg)
+
+    @values_on.validator
+    def _check_values_on(self, _: object, value: object) -> None:
+        if value is not None and not callable(value):
+            msg = (
+                f"the values on a sheet of option {self.name!r} are a function of the pack and the sheet, "
+                f"got {type(value).__name__}"
+            )
             raise InvalidInput(msg)
 
     @functools.cached_property
@@ -218,6 +231,20 @@ class Option:
         found = self.values(pack)
         if not isinstance(found, Mapping) or not all(isinstance(t, str) for pair in found.items() for t in pair):
             msg = f"the values of option {self.name!r} map ids to names (texts), got {type(found).__name__}"
+            raise InvalidInput(msg)
+        return dict(found)
+
+    def values_on_sheet(self, pack: Any, sheet: Any) -> dict[str, str]:
+        """What the option names on ``sheet`` under ``pack``, each id with its name; empty when it declares nothing.
+
+        Raises:
+            InvalidInput: the pack's function gives something other than a mapping of texts to texts.
+        """
+        if self.values_on is None:
+            return {}
+        found = self.values_on(pack, sheet)
+        if not isinstance(found, Mapping) or not all(isinstance(t, str) for pair in found.items() for t in pair):
+            msg = f"the values on a sheet of option {self.name!r} map ids to names (texts), got {type(found).__name__}"
             raise InvalidInput(msg)
         return dict(found)
 

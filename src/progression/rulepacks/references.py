@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 __all__ = ["check_references"]
 
 
-def check_references(pack: RulePack) -> list[Problem]:
+def check_references(pack: RulePack, *, unread: Collection[str] = ()) -> list[Problem]:
     """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades; a ladder's first band
-    starts no higher than its axis."""
-    found = _References(pack)
+    starts no higher than its axis. ``unread``: curves the file declares that did not read (their own problems are
+    reported where they are), which a reference to is no second problem."""
+    found = _References(pack, unread)
     found.clashes()
     found.pools()
     found.upgrades()
@@ -36,8 +37,9 @@ def check_references(pack: RulePack) -> list[Problem]:
 class _References:
     """The problems found in one pack's references so far."""
 
-    def __init__(self, pack: RulePack) -> None:
+    def __init__(self, pack: RulePack, unread: Collection[str] = ()) -> None:
         self.pack = pack
+        self.unread = frozenset(unread)
         self.problems: list[Problem] = []
         self.quantities = {*pack.stats, *pack.pools}
 
@@ -102,7 +104,7 @@ class _References:
                     f"the paying pools hold different currencies ({', '.join(sorted(currencies))}); a price is paid in one",
                 )
             if isinstance(upgrade.cost, CurveCost):
-                self.need("curve", upgrade.cost.curve, pack.curves, f"{path}.cost.curve")
+                self.need("curve", upgrade.cost.curve, {*pack.curves, *self.unread}, f"{path}.cost.curve")
             for buyer in upgrade.kinds:
                 self.need("kind", buyer, pack.kinds, f"{path}.kinds")
             self.args(upgrade, path)

@@ -164,6 +164,10 @@ class TestRefusals:
     @pytest.mark.parametrize(
         ("words", "status", "message"),
         [
+            *[
+                ([command, "{file}", "--season", "9"], 2, "--season: league 'Old World Cup' has season 1 only, got 9")
+                for command in ("standings", "leaders", "fixtures")
+            ],
             (["record", "{file}", "9", "home.score=1", "away.score=0"], 2, "fixture 9 is not defined in season 1"),
             (
                 ["record", "{file}", "1", "home.scor=1"],
@@ -339,9 +343,29 @@ class TestRefusals:
     def test_dice_asked_write_nothing(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """`--dice ?` says which roll comes next and records nothing."""
         status, out, _ = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "?")
-        assert (0, "the next roll is 1D6 for 'MVP'") == (status, out.split(";")[0].strip())
+        assert (0, "the next roll is for anvils: 1D6 for 'MVP'") == (status, out.split(";")[0].strip())
         with open_league(league) as kept:
             assert kept.fixture(1).played is None
+
+    def test_dice_asked_name_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Both teams roll Dedicated Fans in one `league record`: the die asked for names whose it is (the home
+        side's after its MVP and its fans, the away side's then), and a player's die names him too; so does
+        `league amend` for a die the correction adds."""
+        words = ["league", "record", league, "1", *ROUND_1["1"]]
+        assert (
+            "the next roll after 2 is for anvils: 1D6 for 'Dedicated Fans'"
+            == (run(capsys, *words, "--dice", "2,?")[1].split(";")[0])
+        )
+        assert (
+            "the next roll after 2, 5 is for dukes: 1D6 for 'Dedicated Fans'"
+            == (run(capsys, *words, "--dice", "2,5,?")[1].split(";")[0])
+        )
+        assert 0 == run(capsys, *words, "--dice", "2,5,3")[0]
+        amend = ["league", "amend", league, "1", "away.injuries=4:lasting_injury"]
+        assert (
+            "the next roll is for dukes, Lena (4): 1D6 for 'lasting injury'"
+            == (run(capsys, *amend, "--dice", "?")[1].split(";")[0])
+        )
 
 
 class TestBrokenStores:
@@ -513,17 +537,42 @@ class TestTeamActions:
     def test_help_lists_the_action_s_options_as_sheet_do(
         self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        """`league do FILE TEAM ACTION --help` is `sheet do FILE ACTION --help` but for its usage line; an action
-        the league runs otherwise has no help here, but the refusal."""
+        """`league do FILE TEAM ACTION --help` is `sheet do FILE ACTION --help` but for its usage line and the team
+        it names where it lists what an option names there (both Human teams); an action the league runs
+        otherwise has no help here, but the refusal."""
         (team_file,) = team_files(pack, tmp_path / "..", {"solo": "Solo"})
         for action in ("advance", "close", "hire"):
             status, out, _ = run(capsys, "league", "do", league, "anvils", action, "--help")
             _, sheet, _ = run(capsys, "sheet", "do", team_file, action, "--help")
+            sheet = sheet.replace("; on Solo: ", "; on Altdorf Anvils: ")
             assert (0, f"usage: progression league do FILE TEAM {action} [KEY=VALUE ...]", sheet.splitlines()[1:]) == (
                 status,
                 out.splitlines()[0],
                 out.splitlines()[1:],
             )
+
+    def test_help_lists_the_team_s_own_positions(
+        self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """`--help` on a team lists that team's positions for `position=` (a Dwarf team's, its Linemen for
+        journeymen), not a Human example; `sheet new --kind team --help`, which knows no team yet, names none."""
+        path = str(tmp_path / "dwarfs.json")
+        assert (
+            0 == run(capsys, "sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=dwarf")[0]
+        )
+        assert 0 == run(capsys, "league", "team", "add", league, path)[0]
+        _, hire, _ = run(capsys, "sheet", "do", path, "hire", "--help")
+        _, journeymen, _ = run(capsys, "league", "do", league, "dwarfs", "journeymen", "--help")
+        _, new, _ = run(capsys, "sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--help")
+        assert (
+            "  position      text, required — a position of the team's roster, by id or name; on Dwarf: dwarf_lineman, "
+            "dwarf_runner, dwarf_blitzer, troll_slayer, deathroller"
+        ) in hire.splitlines()
+        assert (
+            "  position  text, optional — a 0-16 Lineman position of the team's roster (its first by default); on Dwarf: "
+            "dwarf_lineman"
+        ) in journeymen.splitlines()
+        assert [] == [line for line in (hire + journeymen + new).splitlines() if "human" in line]
         status, out, err = run(capsys, "league", "do", league, "anvils", "match", "--help")
         assert (2, "", True) == (status, out, "a match is recorded on both teams" in err)
 

@@ -108,6 +108,12 @@ class TestSeasonToItsEnd:
         status, out, _ = run(capsys, "league", "verify", played)
         assert 0 == status
 
+    def test_dice_asked_name_the_team(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Every team rolls its off-season in one `league new-season`: the die asked for names the team."""
+        ok(capsys, "league", "amend", played, "1", "away.injuries=2:serious_injury")
+        out = ok(capsys, "league", "new-season", played, "--dice", "?")
+        assert "the next roll is for dukes: 1D6 for '#2 Niggling Injury 1'" == out.split(";")[0]
+
     def test_json_of_the_season_s_end(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
         """Each new command's --json is one document with what it prints."""
         prizes = json.loads(ok(capsys, "league", "prizes", played, "first=barons", "--json"))

@@ -274,6 +274,19 @@ class TestCommandLine:
         )
         assert ("3", "400000") == (after.tags["induced.match"], after.tags["induced.total"])
 
+    @pytest.mark.parametrize("given", ["Griff Oberwald", "griff oberwald", "GRIFF_OBERWALD"])
+    def test_a_star_by_his_name(self, pack: RulePack, team: Sheet, given: str) -> None:
+        """``stars="Griff Oberwald"`` is read as skills are, by the displayed name in any case: the entry records
+        the id; a misspelt name is refused with the closest id."""
+        action = pack.contract.action("induce").function
+        ctv = str(_ctv(pack, team) + 400_000)
+        after = action(pack, team, ScriptedDice([]), match="3", opponent_ctv=ctv, stars=given)
+        assert "griff_oberwald" == after.tags["induced.stars"]
+        with pytest.raises(
+            UnknownName, match=r"^Star Player 'Griff Oberwld' is not defined .*; the closest: griff_oberwald$"
+        ):
+            action(pack, team, ScriptedDice([]), match="3", opponent_ctv=ctv, stars="Griff Oberwld")
+
     def test_items_named_twice_add_up(self, pack: RulePack, team: Sheet) -> None:
         """``items=bribe,bribe*2`` is three Bribes."""
         action = pack.contract.action("induce").function

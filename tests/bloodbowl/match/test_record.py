@@ -321,6 +321,15 @@ class TestRecordShape:
         )
         assert expected == str(error.value)
 
+    def test_a_misspelt_event(self, pack: RulePack, team: Sheet) -> None:
+        """A misspelt event names the player whose events hold it, the match, and the closest event."""
+        with pytest.raises(UnknownName) as error:
+            bb.queries.winnings(pack, team, record(events={"1": {"touchdwn": 1}}))
+        assert str(error.value).startswith(
+            "match event 'touchdwn' is not defined in the events of player #1 in match 1;"
+        )
+        assert str(error.value).endswith("; the closest: touchdown")
+
     def test_a_list_is_a_tuple(self, pack: RulePack, team: Sheet) -> None:
         """A score or nominees written as lists (read from JSON) are taken as tuples."""
         written = record(score=[1, 0], mvp_nominees=["1"])

@@ -83,7 +83,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     ),
     "choice": (str, "the skill or characteristic chosen"),
     "decisions": (_LIST, "answers to the questions the advancement asks, in order"),
-    "position": (str, "a position of the team's roster (human_lineman)"),
+    "position": (str, "a position of the team's roster, by id or name"),
     "name": (str, "the name"),
     "must_advance": (bool, "a player who can must advance before step 4 (the league switch)"),
     "item": (Literal["team_reroll", "assistant_coach", "cheerleader", "apothecary"], "the staff"),
@@ -101,7 +101,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "place": (Literal["1", "2", "3"], "the play-off place"),
     "match": (int, "the match's number in the season"),
     "items": (str, "inducements as id or id*count, comma-separated (bribe*2,riotous_rookies)"),
-    "stars": (_LIST, "Star Player ids"),
+    "stars": (_LIST, 'Star Players, by id or name (griff_oberwald, "Griff Oberwald")'),
     "wizard": (_LIST, "a Wizard's id"),
     "mercenaries": (_LIST, "mercenary positions"),
     "opponent_ctv": (int, "the opponent's Current Team Value"),
@@ -109,8 +109,8 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "square": (str, "the target square x,y"),
     "target": (str, "the target: us:<member> or them:<name>"),
     "ball": (str, "who holds the ball (us:1), or where it lies (5,5)"),
-    "roster": (str, "the team's roster (human)"),
-    "team": (str, "the team's roster (human)"),
+    "roster": (str, "the team's roster, by id or name (`progression show bloodbowl` lists them)"),
+    "team": (str, "the team's roster, by id or name (`progression show bloodbowl` lists them)"),
     "treasury": (int, "the treasury in gold pieces (the draft budget by default)"),
     "league": (str, "one of the roster's leagues"),
     "favoured": (str, "the god of a Favoured of... roster"),
@@ -127,7 +127,10 @@ _OVERRIDES: dict[tuple[str, str], tuple[Any, str]] = {
     ("matched_play_team", "wizard"): (str, "a Wizard's id"),
     ("new team", "name"): (str, "the team's name (the roster's by default)"),
     ("hire", "captain"): (bool, "the team's Team Captain (a Team Captain roster, at the draft): he gains Pro"),
+    ("journeymen", "position"): (str, "a 0-16 Lineman position of the team's roster (its first by default)"),
 }
+#: The options that name a position of the team's roster: a command's ``--help`` on a team lists that team's.
+_POSITIONS = frozenset({("hire", "position"), ("journeymen", "position")})
 #: The options each command cannot do without.
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "match": ("number", "opponent"),
@@ -161,7 +164,16 @@ def _options(command: str, function: Callable[..., Any]) -> tuple[Option, ...]:
         kind, doc = found_type or (str, "")
         default = REQUIRED if name in _REQUIRED.get(command, ()) else _DEFAULTS.get(name)
         values = actions.roster_names if (command, name) in _ROSTERS else None
-        found.append(Option(name=name, type=kind, doc=doc, default=default, values=values))
+        on = (
+            (actions.journeyman_positions if command == "journeymen" else actions.team_positions)
+            if (
+                command,
+                name,
+            )
+            in _POSITIONS
+            else None
+        )
+        found.append(Option(name=name, type=kind, doc=doc, default=default, values=values, values_on=on))
     return tuple(found)
 
 

@@ -135,12 +135,15 @@ def random_primary(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Ef
     name = data.categories[category].en
     kept: list[str] = []
     for which in ("first", "second"):
+        again = ""  # a roll made again keeps its label (the ledger's), and the person rolling is told why
         while True:
-            first, second = cast(tuple[int, int], (yield Roll(sides=6, count=2, label=f"{which} {name} skill")))
-            skill = table[skill_index(first, second) - 1].id
-            if skill in open_skills:
-                kept.append(skill)
+            rolled = yield Roll(sides=6, count=2, label=f"{which} {name} skill", again=again)
+            first, second = cast(tuple[int, int], rolled)
+            row = table[skill_index(first, second) - 1]
+            if row.id in open_skills:
+                kept.append(row.id)
                 break
+            again = f"{row.label.en} is already owned"
     if kept[0] == kept[1]:
         choice = kept[0]
     else:

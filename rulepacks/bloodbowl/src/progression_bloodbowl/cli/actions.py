@@ -86,6 +86,21 @@ def roster_names(pack: RulePack) -> dict[str, str]:
     return {t.id: t.label.en for t in sorted(data_of(pack).teams.values(), key=lambda t: t.id)}
 
 
+def team_positions(pack: RulePack, team: Sheet) -> dict[str, str]:
+    """The positions of a team's roster, each id with its name: what ``hire position=`` takes on that team (its
+    ``--help`` lists them); none for a sheet that is no team of a roster the pack has."""
+    roster = data_of(pack).teams.get(team.tags.get("team", "")) if team.kind == "team" else None
+    return {p.id: p.label.en for p in roster.positions} if roster is not None else {}
+
+
+def journeyman_positions(pack: RulePack, team: Sheet) -> dict[str, str]:
+    """The positions of a team's roster a journeyman comes from (0-16 Linemen), each id with its name."""
+    roster = data_of(pack).teams.get(team.tags.get("team", "")) if team.kind == "team" else None
+    if roster is None:
+        return {}
+    return {p.id: p.label.en for p in roster.positions if "lineman" in p.keywords and p.max >= 16}
+
+
 def _roster_named(pack: RulePack, given: str) -> str:
     """The roster ``given`` means: its id, or its name in any case and in either language the pack names it in
     (``Human`` for ``human``, ``Orques Noirs`` for ``black_orc``)."""

@@ -20,6 +20,7 @@ from progression.errors import InvalidInput
 from ..inducements.order import Order, induce, inducement_budget
 from ..inducements.pitch import STATES, Pitch, Profile, Square, Who, square_of
 from ..inducements.spells import cast_spell, fireball, profile_of, zap
+from ..inducements.stars import star_ids
 from .options import listed, need, takes, tallies, whole
 
 __all__ = ["ACTIONS", "parse_pitch"]
@@ -105,7 +106,7 @@ def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> S
     """Induce for a match: match, opponent_ctv, opponent_spent, stars, wizard, items (bribe*2,...), mercenaries."""
     order = Order(
         items=tallies(options.get("items"), "items"),
-        stars=tuple(listed(options.get("stars"))),
+        stars=star_ids(pack, listed(options.get("stars"))),
         wizards=tuple(listed(options.get("wizard"))),
         mercenaries=tuple(listed(options.get("mercenaries"))),
     )

@@ -8,6 +8,7 @@ from progression import RulePack, Sheet
 from progression.errors import InvalidInput
 
 from ..inducements.order import Order
+from ..inducements.stars import star_ids
 from ..matched_play.draft import draft_matched_play
 from .options import count, flag, listed, need, takes, tallies, whole
 
@@ -18,7 +19,7 @@ OPTIONS = (
     "name",
     "budget",  # the Team Draft Budget in gold pieces (1100000 by default)
     "players",  # position:name or position:name:skill, separated by ';'
-    "stars",  # Star Player ids, separated by ','
+    "stars",  # Star Players by id or name, separated by ','
     "rerolls",
     "assistant_coaches",
     "cheerleaders",
@@ -66,7 +67,7 @@ def new_matched_play_team(pack: RulePack, **options: str) -> Sheet:
         options.get("name", "") or roster,
         players,
         budget=count(options, "budget") if options.get("budget") else None,
-        stars=listed(options.get("stars")),
+        stars=star_ids(pack, listed(options.get("stars"))),
         rerolls=count(options, "rerolls"),
         assistant_coaches=count(options, "assistant_coaches"),
         cheerleaders=count(options, "cheerleaders"),

@@ -31,6 +31,7 @@ __all__ = [
     "is_star",
     "places_free",
     "star_eligibility",
+    "star_ids",
     "star_sheet",
 ]
 
@@ -54,6 +55,14 @@ def affiliations(data: Data, team: Sheet) -> frozenset[str]:
 def _name(data: Data, ident: str) -> str:
     label = data.leagues.get(ident) or data.special_rules.get(ident)
     return label.en if label else ident
+
+
+def star_ids(pack: RulePack, given: Iterable[str]) -> tuple[str, ...]:
+    """The Star Players' ids that ``given`` means, each by its id or by its displayed name in any case
+    (``"Griff Oberwald"`` for ``griff_oberwald``), as skills are read (:meth:`~progression.RulePack.resolve`);
+    a name that is none of them is kept as given, for the check to refuse with the closest."""
+    names = {ident: star.label.en for ident, star in data_of(pack).stars.items()}
+    return tuple(pack.resolve(text, names) for text in given)
 
 
 def star_eligibility(pack: RulePack, team: Sheet, star_id: str) -> tuple[str, ...]:

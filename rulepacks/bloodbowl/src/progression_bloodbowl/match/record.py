@@ -225,7 +225,9 @@ def _check_events(match: MatchRecord, limits: MatchLimits) -> None:
     for member, counts in events.items():
         for event, count in counts.items():
             if event not in EVENTS and event not in NO_SPP:
-                raise UnknownName("match event", str(event), [*EVENTS, *NO_SPP], f"the record of #{member}")
+                raise UnknownName(
+                    "match event", str(event), [*EVENTS, *NO_SPP], f"the events of player #{member} in match {number}"
+                )
             if natural(count, f"match {number}: #{member} {event}") > limits.per_player:
                 msg = (
                     f"match {number}: #{member} {event} is 0 to {limits.per_player} in a game (at most "

@@ -101,11 +101,12 @@ def award_mvps(work: Work, match: MatchRecord) -> None:
         return
     mvp = data_of(work.pack).rules.spp["mvp"]
     for n in range(count):
-        roll = 1
+        roll, again = 1, ""
         while len(match.mvp_nominees) > 1:
-            (roll,) = work.roll(6, label="MVP", shown=mvp_label(n))
+            (roll,) = work.roll(6, label="MVP", shown=mvp_label(n), again=again)
             if roll <= len(match.mvp_nominees):
                 break
+            again = f"{roll} names no nominee"  # as the history says it
         work.award("spp", mvp, mvp_reason(match, roll), member=match.mvp_nominees[roll - 1])
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
+from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError, UnknownName
 from progression.history import AmendmentRefused
 from progression.operations import Batch
@@ -504,8 +505,10 @@ class League(Book):
                 fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name
             )
             _check_reported(self.pack, home_record, away_record)
-            home, _ = tx.run(fixture.home, _match(home_record), dice)
-            away, _ = tx.run(fixture.away, _match(away_record), dice)
+            with rolling_for(fixture.home):  # both teams roll in one command: the dice say whose roll it is
+                home, _ = tx.run(fixture.home, _match(home_record), dice)
+            with rolling_for(fixture.away):
+                away, _ = tx.run(fixture.away, _match(away_record), dice)
             entries = {fixture.home: len(home.ledger), fixture.away: len(away.ledger)}
             done = attrs.evolve(fixture, played=played, entries=entries)
             tx.put(_fixture_name(fixture.season, fixture.number), _fixture_data(done), expected=version)
@@ -653,7 +656,8 @@ class League(Book):
                 if not isinstance(entry, Entry) or not records_of(entry.operation):
                     msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
                     raise InvalidInput(msg)
-                _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
+                with rolling_for(team):
+                    _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
                 entries[team] = position
             done = attrs.evolve(fixture, played=played, entries=entries)
             tx.put(_fixture_name(wanted, number), _fixture_data(done), expected=found.version)
@@ -694,7 +698,8 @@ class League(Book):
                 settings, _ = self._settings(tx)
                 for team in settings["teams"]:
                     try:  # a refused team writes nothing: go on, so that every refusal is said at once
-                        reports[team] = tx.rebase(team, dice=dice)[1]
+                        with rolling_for(team):
+                            reports[team] = tx.rebase(team, dice=dice)[1]
                     except AmendmentRefused as refused:
                         reports[team] = refused.report
                 if any(report.refused for report in reports.values()):
@@ -750,7 +755,8 @@ class League(Book):
                 redraft = chosen.get(team)
                 operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
                 try:
-                    tx.run(team, operation, dice)
+                    with rolling_for(team):
+                        tx.run(team, operation, dice)
                 except ProgressionError as refused:
                     what = "its re-draft" if redraft is not None else "its off-season"
                     refused.add_note(f"team {team!r}, {what}: season {season} of the league did not end")
@@ -857,9 +863,11 @@ class League(Book):
             changed: dict[str, Sheet] = {}
             holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
             for team in holders:
-                changed[team], _ = tx.run(team, trophy_lost(), dice)
+                with rolling_for(team):
+                    changed[team], _ = tx.run(team, trophy_lost(), dice)
             for place, team in enumerate(placed, start=1):
-                changed[team], _ = tx.run(team, prize_operation(place), dice)
+                with rolling_for(team):
+                    changed[team], _ = tx.run(team, prize_operation(place), dice)
             tx.put(f"{PRIZES_RECORD}{season}", list(placed), expected=0)
         return changed
 
