@@ -596,7 +596,7 @@ def _league(sub: Any) -> None:
         "export",
         parents=shown,
         help="write a team to a sheet file",
-        description="Write the team TEAM to the sheet file OUT (format 2), for its coach to carry.",
+        description="Write the team TEAM to the sheet file OUT (sealed), for its coach to carry.",
     )
     export.add_argument("file", metavar="FILE", help="the league's store")
     export.add_argument("team", metavar="TEAM", help="the team's id in the league")
@@ -879,7 +879,7 @@ def _campaign(sub: Any) -> None:
         "export",
         "run_export",
         help="write a character to a sheet file",
-        description="Write CHARACTER to the sheet file OUT (format 2), usable on its own with `progression sheet "
+        description="Write CHARACTER to the sheet file OUT (sealed), usable on its own with `progression sheet "
         "...`: in a campaign of its own, the campaign's text is written beside it (OUT's name with "
         ".campaign.toml) and the sheet names that file.",
     )

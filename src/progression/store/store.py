@@ -260,7 +260,7 @@ class Store:
         return files.dump_sheet(self.sheet(sheet_id))
 
     def export_file(self, sheet_id: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
-        """Write the sheet to a new sheet file (format 2); the path written. A file already there is
+        """Write the sheet to a new sheet file (sealed, as :func:`progression.dump_sheet` writes it); the path written. A file already there is
         replaced only with ``force=True`` (as ``progression sheet new`` asks ``--force``).
 
         Raises:

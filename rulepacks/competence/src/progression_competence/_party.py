@@ -304,7 +304,7 @@ class Party(Book):
         return self._join(character, lambda tx: tx.add(character, sheet, verify=verify))
 
     def import_character(self, character: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
-        """:meth:`add_sheet` of a character's sheet file (format 1 or 2); it is verified unless ``verify=False``."""
+        """:meth:`add_sheet` of a character's sheet file (sealed: a file edited by hand, or written before seals, is refused); it is verified unless ``verify=False``."""
         return self.add_sheet(character, self.load_sheet_file(path), verify=verify)
 
     def _check_campaign(self, sheet: Sheet) -> None:
@@ -338,7 +338,7 @@ class Party(Book):
     def export_character(
         self, character: str, path: str | os.PathLike[str], *, force: bool = False
     ) -> tuple[Path, ...]:
-        """Write the character to a sheet file (format 2) that ``progression sheet ...`` plays on its own; the
+        """Write the character to a sheet file (sealed) that ``progression sheet ...`` plays on its own; the
         files written, the sheet first.
 
         In the example campaign the sheet keeps its settings itself. In a campaign of the party's own, the

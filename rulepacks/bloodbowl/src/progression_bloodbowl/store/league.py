@@ -393,7 +393,7 @@ class League(Book):
         return updated
 
     def import_team(self, team: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
-        """A team's sheet file (format 1 or 2, sealed) brought into the league under the id ``team``: a new team is
+        """A team's sheet file (sealed) brought into the league under the id ``team``: a new team is
         added (:meth:`add_team`; it is verified unless ``verify=False``), a team of the league updated with the
         entries the file adds (:meth:`update_team`)."""
         sheet = self.load_sheet_file(path)
@@ -402,7 +402,7 @@ class League(Book):
         return self.add_team(team, sheet, verify=verify)
 
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool = False) -> os.PathLike[str]:
-        """Write the team to a sheet file (format 2), for its coach to carry."""
+        """Write the team to a sheet file (sealed), for its coach to carry."""
         self._check_team(team, self.teams())
         return self.store.export_file(team, path, force=force)
 
