@@ -81,7 +81,7 @@ def run(runs: int = 15) -> list[Row]:
         fixtures = iter(fixture.number for fixture in league.schedule() if fixture.round == 1)
         league.close()
         record = [*_command(), "league", "record", str(path)]
-        results = ["home.score=1", "away.score=0", "home.nominees=2", "away.nominees=2", "attendance=6", "--seed", "1"]
+        results = ["home.score=1", "away.score=0", "home.nominees=2", "away.nominees=2", "attendance=10", "--seed", "1"]
         subprocess.run([*_command(), "server", "start", "--idle", "10"], check=True, capture_output=True, env=served)
         times: dict[str, list[tuple[float, float]]] = {"served": [], "cold": [], "uncached": [], "help": []}
         try:

@@ -70,7 +70,8 @@ def run(teams: int = 4, legs: int = 3, seasons: int = 10, calls: int = 7, runs: 
         score=(1, 0),
         home=Side(events={"1": {"touchdown": 1}}, mvp_nominees=("2",)),
         away=Side(mvp_nominees=("2",)),
-        fan_attendance=6,
+        # Both teams' Fan Factors added: 10 fits any two teams' Dedicated Fans (1 to 7) and D3s.
+        fan_attendance=10,
     )
     with tempfile.TemporaryDirectory() as folder:
         old, new = _league(pack, Path(folder) / "old.sqlite", teams), _league(pack, Path(folder) / "new.sqlite", teams)
@@ -102,7 +103,7 @@ def run(teams: int = 4, legs: int = 3, seasons: int = 10, calls: int = 7, runs: 
         old.close()
         new.close()
         commands: dict[str, list[float]] = {"old": [], "new": []}
-        results = ["home.score=1", "away.score=0", "home.nominees=2", "away.nominees=2", "attendance=6", "--seed", "1"]
+        results = ["home.score=1", "away.score=0", "home.nominees=2", "away.nominees=2", "attendance=10", "--seed", "1"]
         for count, number in enumerate(fixtures[calls : calls + runs + 1]):
             for side in ("old", "new"):
                 path = Path(folder) / f"{side}.sqlite"
