@@ -572,7 +572,7 @@ def _league(sub: Any) -> None:
         parents=shown,
         help="store team files, each under its file's name",
         description="Store each team sheet file (verified first) under the id its file name gives: anvils.json "
-        "is the team anvils. Every file is read before any is stored; each team is stored in its own transaction.",
+        "is the team anvils. Every file is read before any is stored; all are stored in one transaction, or none.",
     )
     add.add_argument("file", metavar="FILE", help="the league's store")
     add.add_argument("teams", nargs="+", metavar="TEAMFILE", help="team sheet files (JSON)")
