@@ -231,6 +231,17 @@ class TestPlayOffFixtures:
         season.record(7, played(2, 0), SeededDice(2))
         assert "2-0" in season.fixture(7).label()
 
+    def test_none_after_the_prizes(self, season: bb.types.League) -> None:
+        """Once the season's prizes are given its matches are over: a fixture added then could be played but never
+        change them, so it is refused, saying where it goes, and nothing is written."""
+        season.award_prizes(["anvils", "barons", "counts"])
+        before = rows(season)
+        with pytest.raises(
+            OutOfOrder, match=r"prizes of season 1 of league 'Old World Cup' were given, so its matches"
+        ):
+            season.add_fixture("anvils", "counts")
+        assert before == rows(season)
+
     def test_the_next_season_s_schedule(self, season: bb.types.League) -> None:
         """After the season's end, the new season is scheduled and played."""
         season.new_season()

@@ -454,6 +454,7 @@ class League(Book):
         Raises:
             UnknownName: a team that is not a team of the league.
             InvalidInput: a team against itself, or one that already plays in that round.
+            progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
             settings, _ = self._settings(tx)
@@ -463,6 +464,12 @@ class League(Book):
                 msg = f"a fixture is between two teams, got {home!r} against itself"
                 raise InvalidInput(msg)
             season = settings["season"]
+            if tx.record(f"{PRIZES_RECORD}{season}") is not None:
+                msg = (
+                    f"the play-off prizes of season {season} of league {settings['name']!r} were given, so its matches "
+                    f"are over: a fixture is added to the next season (`progression league new-season FILE` starts it)"
+                )
+                raise OutOfOrder(msg)
             existing = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
             taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
             if round is None:
