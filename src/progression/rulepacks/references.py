@@ -1,5 +1,5 @@
 """Reference checks of a rule pack: every id it refers to is defined, quantities do not share an id, and a ladder
-covers its axis from where it starts.
+covers its axis from where it starts to where it ends.
 
 They run on a built pack, after its sections were read, so a file with both broken sections and
 broken references reports all of them at once; ``progression.testing`` runs them on any pack.
@@ -183,7 +183,8 @@ class _References:
 
     def covered(self, ladder: Ladder) -> None:
         """A problem when the ladder's first band starts above where its axis starts (a stat's minimum, else its
-        initial value; 0 for a pool): the values between would have no band, and a sheet there no degree."""
+        initial value; 0 for a pool), or its last band ends below where its axis ends (a stat's maximum, a pool's
+        fixed cap): the values between would have no band, and a sheet there no degree."""
         stat = self.pack.stats.get(ladder.axis)
         if stat is None and ladder.axis not in self.pack.pools:
             return  # not a quantity: reported above
@@ -200,6 +201,21 @@ class _References:
                 f"$.ladders.{ladder.id}.bands[0].from",
                 f"the first band ({first.id!r}) must start where its axis does or below: at {start} for {what}; got "
                 f"{first.low!r}, which leaves {gap} in no band",
+            )
+        # The top: only where the axis declares one (a stat's maximum, a pool's fixed cap). An axis without one may
+        # still be bounded by what raises it (an upgrade's limit), so a last band with a top is not read as a gap.
+        if stat is None:
+            cap = self.pack.pools[ladder.axis].cap
+            end, what = (cap, f"pool {ladder.axis!r}, whose cap is {cap}") if isinstance(cap, int) else (None, "")
+        else:
+            end, what = stat.maximum, f"stat {ladder.axis!r}, whose maximum is {stat.maximum}"
+        last = ladder.bands[-1]
+        if end is not None and last.high is not None and last.high < end:
+            gap = str(end) if last.high == end - 1 else f"{last.high + 1} to {end}"
+            self.add(
+                f"$.ladders.{ladder.id}.bands[{len(ladder.bands) - 1}].to",
+                f"the last band ({last.id!r}) must reach where its axis ends, or have no top: at {end} for {what}; "
+                f"got to {last.high!r}, which leaves {gap} in no band",
             )
 
     def ladders_and_kinds(self) -> None:
