@@ -176,6 +176,11 @@ class TestRebase:
         with pytest.raises(RulesChanged, match="rebase its history onto these rules first"):
             self.dearer().award(ana_history(), "purse", 1, reason="x")
 
+    def test_nor_amended(self) -> None:
+        """Nor amended: its later entries would run under the new rules and the earlier ones stay under its own."""
+        with pytest.raises(RulesChanged, match="rebase its history onto these rules first"):
+            amend(ana_history(), 3, progression.operations.Mark(name="x"), pack=self.dearer())
+
     def test_nor_priced(self) -> None:
         """Nor is it priced: under the dearer rules the medal would be quoted at 3, not what its own rules ask."""
         with pytest.raises(RulesChanged, match=r"made under the rules 'market 0 [0-9a-f]{12}', not under"):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from progression.engine.checks import check_sheet
+from progression.engine.checks import check_rules, check_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import execute_in, start_sheet
@@ -122,6 +122,7 @@ def amend(
 
     Raises:
         AmendmentRefused: a later entry becomes invalid and ``invalid`` is ``"refuse"``.
+        RulesChanged: the sheet was made under other rules than ``pack``'s: :func:`rebase` it first.
         ProgressionError: the rules refuse the new operation itself.
     """
     check_sheet(sheet, "amend")
@@ -132,6 +133,9 @@ def amend(
     if not isinstance(operation, Operation):
         msg = f"expected an operation to record at #{position} of sheet {sheet.name or sheet.kind!r}, got {type(operation).__name__}"
         raise InvalidInput(msg)
+    # A history made under other rules is rebased whole first: amended, its later entries would run under these
+    # rules and its earlier ones stay under its own, a history no rules give.
+    check_rules(rules, sheet)
     _check_before(rules, sheet, position)
     return _run_again(rules, sheet, position, operation, dice, invalid)
 

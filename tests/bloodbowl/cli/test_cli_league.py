@@ -658,6 +658,9 @@ class TestRebase:
         assert (1, "") == (status, out)
         assert f"rebase its history onto these rules first (progression league rebase {old})" in err
         before = held(old)
+        status, out, err = run(capsys, "league", "amend", old, "1", "attendance=7", "--seed", "1")
+        assert (1, "", True) == (status, out, f"(progression league rebase {old})" in err), err
+        assert before == held(old)  # an amendment would have run match 1 again under the new rules alone
         status, out, err = run(capsys, "league", "rebase", old, "--dry-run")
         rules = progression.load("bloodbowl").rules
         assert (0, "") == (status, err)
