@@ -242,6 +242,16 @@ class TestPlayOffFixtures:
             season.add_fixture("anvils", "counts")
         assert before == rows(season)
 
+    def test_a_season_without_fixtures_does_not_end(self, season: bb.types.League) -> None:
+        """A second season's end in a row would skip a season nobody played: refused, and so are its prizes."""
+        season.new_season()
+        before = rows(season)
+        with pytest.raises(OutOfOrder, match=r"^season 2 of league 'Old World Cup' has no fixtures yet: make them"):
+            season.new_season()
+        with pytest.raises(OutOfOrder, match="has no fixtures yet"):
+            season.award_prizes(["anvils"])
+        assert before == rows(season)
+
     def test_the_next_season_s_schedule(self, season: bb.types.League) -> None:
         """After the season's end, the new season is scheduled and played."""
         season.new_season()

@@ -143,6 +143,17 @@ class TestRecord:
             league.record(1, bb.types.Played(score=(0, 0), without_penalty=True), SeededDice(1))
         assert league.fixture(1).played is None
 
+    @pytest.mark.parametrize("number", ["1", 0, True, 1.0])
+    def test_a_fixture_named_by_no_number(self, league: bb.types.League, number: object) -> None:
+        """A fixture is named by a whole number: "1" raised a ValueError from inside the name of its record."""
+        league.schedule()
+        with pytest.raises(
+            InvalidInput, match=rf"^a fixture is named by its number, a whole number >= 1, got {number!r}$"
+        ):
+            league.record(number, WIN, SeededDice(1))  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="a fixture is named by its number"):
+            league.fixture(number)  # type: ignore[arg-type]
+
     def test_a_fixture_that_does_not_exist(self, league: bb.types.League) -> None:
         """Recording a fixture the season does not have is refused, naming those it has."""
         league.add_fixture("anvils", "barons")

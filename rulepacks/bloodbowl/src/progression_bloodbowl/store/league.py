@@ -812,9 +812,17 @@ class League(Book):
         return tried
 
     def _check_played(self, tx: Transaction, settings: dict[str, Any], what: str) -> None:
-        """Refuse ``what`` (the season's end, its prizes) while a fixture of the current season is not recorded."""
+        """Refuse ``what`` (the season's end, its prizes) while a fixture of the current season is not recorded, or
+        before it has any: a season ended with none would be skipped (a second ``new-season`` in a row)."""
         season = settings["season"]
-        waiting = [f for f in (self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")) if not f.played]
+        fixtures = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
+        if not fixtures:
+            msg = (
+                f"season {season} of league {settings['name']!r} has no fixtures yet: make them (`progression league "
+                f"fixtures FILE --schedule round-robin`) and play them before {what}"
+            )
+            raise OutOfOrder(msg)
+        waiting = [f for f in fixtures if not f.played]
         if waiting:
             listed = ", ".join(f"{f.number} ({f.home} v {f.away})" for f in waiting[:6])
             more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
@@ -1090,6 +1098,10 @@ def _settings_problem(settings: dict[str, Any]) -> str | None:
 
 
 def _fixture_name(season: int, number: int) -> str:
+    """The record of fixture ``number`` of ``season``; every fixture a caller names is found through it."""
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        msg = f"a fixture is named by its number, a whole number >= 1, got {number!r}"
+        raise InvalidInput(msg)
     return f"{FIXTURE_RECORD}{season}/{number:04d}"
 
 
