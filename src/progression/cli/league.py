@@ -241,10 +241,14 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
 
 def _add_fixture(args: argparse.Namespace, pack: RulePack, book: LeagueBook) -> None:
     """``league fixtures --add HOME AWAY [--round N]``: one fixture added to the current season."""
+    if len(args.add) > 1:  # given twice, argparse would keep the last one without a word
+        pairs = "; ".join(" v ".join(pair) for pair in args.add)
+        msg = f"--add adds one fixture a command (its --round is that fixture's), got {len(args.add)}: {pairs}"
+        raise UsageError(msg)
     if args.round is not None and args.round < 1:
         msg = f"--round: 1 or more, got {args.round}"
         raise UsageError(msg)
-    home, away = args.add
+    ((home, away),) = args.add
     _season_end(pack, book, "add_fixture", "fixtures --add")(home, away, round=args.round)
 
 

@@ -620,6 +620,7 @@ def _league(sub: Any) -> None:
     fixtures.add_argument(
         "--add",
         nargs=2,
+        action="append",
         metavar=("HOME", "AWAY"),
         help="add one fixture to the current season (a play-off, a final), after the schedule or without one",
     )

@@ -162,6 +162,11 @@ class TestRefusals:
             (["fixtures", "{file}", "--round", "5"], 2, "--round 5: the round of the fixture --add adds"),
             (["fixtures", "{file}", "--add", "anvils", "barons", "--season", "1"], 2, "give --season in another"),
             (["fixtures", "{file}", "--add", "anvils", "barons", "--round", "1"], 2, "'anvils' already plays a"),
+            (
+                ["fixtures", "{file}", "--add", "anvils", "barons", "--add", "counts", "dukes"],
+                2,
+                "--add adds one fixture a command (its --round is that fixture's), got 2: anvils v barons; counts v dukes",
+            ),
         ],
     )
     def test_refusals_write_nothing(
@@ -174,6 +179,17 @@ class TestRefusals:
         found, out, err = run(capsys, "league", *(w.format(file=played) for w in words))
         assert (status, "", True) == (found, out, message in err), err
         assert before == digest(played)
+
+    def test_the_same_fixture_twice(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A fixture added twice could never be taken back, and the season would not end until both were recorded:
+        the second is refused while the first is not recorded; the return leg is a fixture of its own."""
+        ok(capsys, "league", "fixtures", played, "--add", "anvils", "counts")
+        before = digest(played)
+        status, out, err = run(capsys, "league", "fixtures", played, "--add", "anvils", "counts")
+        assert (2, "") == (status, out)
+        assert "fixture 7 (round 4): anvils v counts is not recorded yet: record it before another fixture" in err
+        assert before == digest(played)
+        assert 0 == run(capsys, "league", "fixtures", played, "--add", "counts", "anvils")[0]
 
     def test_twice_given_prizes(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A season's prizes are given once: the second is refused (exit 2), and the store is unchanged."""

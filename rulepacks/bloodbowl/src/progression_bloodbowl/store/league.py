@@ -453,7 +453,8 @@ class League(Book):
 
         Raises:
             UnknownName: a team that is not a team of the league.
-            InvalidInput: a team against itself, or one that already plays in that round.
+            InvalidInput: a team against itself, one that already plays in that round, or the same home and away
+                teams as a fixture not recorded yet (the same fixture added twice).
             progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
@@ -471,6 +472,13 @@ class League(Book):
                 )
                 raise OutOfOrder(msg)
             existing = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
+            waiting = [f for f in existing if f.played is None and (f.home, f.away) == (home, away)]
+            if waiting:  # most likely the same fixture added twice, which no command takes back
+                msg = (
+                    f"{waiting[0].label()} is not recorded yet: record it before another fixture of {home!r} at home "
+                    f"against {away!r} is added"
+                )
+                raise InvalidInput(msg)
             taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
             if round is None:
                 round = 1 + max((f.round for f in existing if {f.home, f.away} & {home, away}), default=0)
