@@ -222,6 +222,24 @@ class TestRedraft:
         with pytest.raises(StoreError, match=r"record 'bloodbowl\.redraft/1/barons' is not a team's re-draft"):
             season.new_season()
 
+    def test_verify_lists_the_season_s_end_records_edited(self, season: bb.types.League) -> None:
+        """``verify`` lists a kept re-draft and a season's prizes edited in the database (it said all was well while
+        ``new-season`` and ``prizes`` refused the same records), naming each."""
+        season.plan_redraft("barons", Redraft(keep=ELEVEN))
+        season.plan_redraft("counts", Redraft(keep=ELEVEN))
+        season.award_prizes(["anvils"])
+        assert season.verify().ok
+        where = season.store.where
+        raw(where, "UPDATE records SET value = '[1]' WHERE name = 'bloodbowl.redraft/1/barons'")
+        raw(where, "UPDATE records SET value = 'nope' WHERE name = 'bloodbowl.redraft/1/counts'")
+        raw(where, """UPDATE records SET value = '["ghosts"]' WHERE name = 'bloodbowl.prizes/1'""")
+        check = season.verify()
+        found = [line for line in check.lines() if "record" in line]
+        assert (False, 3) == (check.ok, len(found)), found
+        assert "record 'bloodbowl.redraft/1/barons' is not a team's re-draft" in found[0]
+        assert "bloodbowl.redraft/1/counts" in found[1]
+        assert "record 'bloodbowl.prizes/1' is not a season's prizes" in found[2]
+
 
 class TestPlayOffFixtures:
     def test_a_final_after_the_round_robin(self, season: bb.types.League) -> None:

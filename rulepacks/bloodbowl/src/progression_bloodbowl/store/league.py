@@ -950,7 +950,8 @@ class League(Book):
         """Every team verified (:meth:`progression.store.Store.verify`), and every played fixture checked
         against the entries that recorded it on both teams. A record of the league edited in the database is
         listed, naming it, never raised: settings that are no league's (every sheet of the store is verified
-        then), a team they list that the store does not hold, a fixture record that is no fixture."""
+        then), a team they list that the store does not hold, a fixture record that is no fixture, a kept re-draft
+        or a season's prizes that the league never writes."""
         held = self.store.ids()
         settings: list[str] = []
         try:
@@ -979,14 +980,46 @@ class League(Book):
                 problems += self._unheld(self._fixture_of(found), self.store.sheet, tuple(teams))
             except ProgressionError as wrong:  # a record edited into something no fixture is
                 problems.append(str(wrong))
+        problems += self._season_end_problems(listed)
         return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings))
+
+    def _season_end_problems(self, teams: Sequence[str]) -> list[str]:
+        """What a kept re-draft or a season's prizes record holds that the league never writes (edited in the
+        database): each such record named, as the commands that read it would refuse it."""
+        problems = []
+        for found in self._records(REDRAFT_RECORD):
+            try:
+                if isinstance(found, ProgressionError):
+                    raise found
+                redraft_of(found.value, found.name, self.store.where)
+            except ProgressionError as wrong:
+                problems.append(str(wrong))
+        for found in self._records(PRIZES_RECORD):
+            if isinstance(found, ProgressionError):
+                problems.append(str(found))
+            elif not (
+                isinstance(found.value, list)
+                and 1 <= len(found.value) <= len(PLACES)
+                and len(set(map(str, found.value))) == len(found.value)
+                and all(team in teams for team in found.value)
+            ):
+                problems.append(
+                    f"store {self.store.where}: record {found.name!r} is not a season's prizes (1 to {len(PLACES)} "
+                    f"different teams of the league, in order): it holds {found.value!r:.80}"
+                )
+        return problems
 
     def _fixture_records(self) -> Iterator[Record | StoreError]:
         """Every fixture record of the store, or the refusal of one that is not JSON, in the order of their names."""
+        return self._records(FIXTURE_RECORD)
+
+    def _records(self, prefix: str) -> Iterator[Record | StoreError]:
+        """Every record of the store under ``prefix``, or the refusal of one that is not JSON, in the order of their
+        names."""
         try:
-            yield from self.store.records(FIXTURE_RECORD)
+            yield from self.store.records(prefix)
         except StoreError:  # one is not JSON: read each on its own, to list them all
-            for name in self.store.record_names(FIXTURE_RECORD):
+            for name in self.store.record_names(prefix):
                 try:
                     found = self.store.record(name)
                 except StoreError as wrong:
