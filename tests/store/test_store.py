@@ -442,6 +442,18 @@ class TestVerify:
         assert "recorded 120, the rules give 12" in report.divergences[0].sentence
         assert not progression.verify(store.sheet("ana"), store.pack).ok
 
+    def test_a_tampered_entry_is_not_exported(self, where, store, tmp_path) -> None:
+        """An entry edited in the table is not sealed into a file: export refuses it as a change does, and writes
+        nothing (a file sealed from it would verify as the library's own)."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        (text,) = raw(where, "SELECT entry FROM entries WHERE sheet = ? AND version = 2", ("ana",))[0]
+        edited = text.replace('"awarded", "pool": "xp", "amount": 12', '"awarded", "pool": "xp", "amount": 120')
+        raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", (edited, "ana"))
+        with pytest.raises(StoreTampered, match="changed in the database outside the store"):
+            store.export_file("ana", tmp_path / "ana.json")
+        assert not (tmp_path / "ana.json").exists()
+
     def test_a_tampered_state_is_found(self, where, store) -> None:
         """A snapshot edited in the table (xp 12 to 99) is found: the entries give another state; and it is not
         read as the sheet (its digest is not the one the store wrote)."""

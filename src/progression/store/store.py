@@ -256,8 +256,15 @@ class Store:
         return verify_history(self._rebuild(sheet_id, version, state, committed=self._open is None), self.pack)
 
     def export(self, sheet_id: str) -> str:
-        """The sheet as a sheet file's text (format 2, :func:`progression.dump_sheet`)."""
-        return files.dump_sheet(self.sheet(sheet_id))
+        """The sheet as a sheet file's text (sealed, :func:`progression.dump_sheet`).
+
+        Raises:
+            StoreTampered: the sheet was changed in the database outside the store and its history no longer
+                holds: a file sealed from it would carry the edit on, as no change does.
+        """
+        with self.transaction() as tx:  # a change's read: an entry edited in place is found, as a change finds it
+            sheet = tx.sheet(sheet_id)
+        return files.dump_sheet(sheet)
 
     def export_file(self, sheet_id: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Write the sheet to a new sheet file (sealed, as :func:`progression.dump_sheet` writes it); the path written. A file already there is
@@ -265,6 +272,7 @@ class Store:
 
         Raises:
             StoreError: the file exists (without ``force``), or cannot be written.
+            StoreTampered: the sheet was changed in the database and its history no longer holds (:meth:`export`).
         """
         target = _check_path(path, f"the file to export sheet {sheet_id!r} to")
         if not isinstance(force, bool):
