@@ -245,9 +245,7 @@ class Store:
     def record_names(self, prefix: str = "") -> tuple[str, ...]:
         """The names of the records whose name starts with ``prefix``, sorted, their values not read (a check that
         lists every record edited into what is not JSON reads each with :meth:`record`)."""
-        statement, parameters = _prefixed(prefix)
-        names = statement.replace("SELECT name, version, value FROM", "SELECT name FROM")
-        return tuple(str(row[0]) for row in self._query(names, parameters))
+        return tuple(str(row[0]) for row in self._query(*_prefixed(prefix, "name")))
 
     def verify(self, sheet_id: str) -> Verification:
         """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored
@@ -267,8 +265,9 @@ class Store:
         return files.dump_sheet(sheet)
 
     def export_file(self, sheet_id: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
-        """Write the sheet to a new sheet file (sealed, as :func:`progression.dump_sheet` writes it); the path written. A file already there is
-        replaced only with ``force=True`` (as ``progression sheet new`` asks ``--force``).
+        """Write the sheet to a new sheet file (sealed, as :func:`progression.dump_sheet` writes it); the path
+        written. A file already there is replaced only with ``force=True`` (as ``progression sheet new`` asks
+        ``--force``).
 
         Raises:
             StoreError: the file exists (without ``force``), or cannot be written.
@@ -1063,13 +1062,14 @@ def _check_name(name: object) -> str:
     return name
 
 
-def _prefixed(prefix: object) -> tuple[str, tuple[Any, ...]]:
-    """The query of the records whose name starts with ``prefix`` (compared as text, not as a LIKE pattern)."""
+def _prefixed(prefix: object, columns: str = "name, version, value") -> tuple[str, tuple[Any, ...]]:
+    """The query of ``columns`` of the records whose name starts with ``prefix`` (compared as text, not as a LIKE
+    pattern)."""
     if not isinstance(prefix, str):
         msg = f"the start of the records' names looked for is a text, got {prefix!r}"
         raise InvalidInput(msg)
     return (
-        "SELECT name, version, value FROM records WHERE substr(name, 1, ?) = ? ORDER BY name",
+        f"SELECT {columns} FROM records WHERE substr(name, 1, ?) = ? ORDER BY name",  # columns: this module's own
         (len(prefix), prefix),
     )
 

@@ -973,7 +973,7 @@ class League(Book):
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
         problems = []
-        for found in self._fixture_records():
+        for found in self._records(FIXTURE_RECORD):
             try:
                 if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
                     raise found
@@ -1008,10 +1008,6 @@ class League(Book):
                     f"different teams of the league, in order): it holds {found.value!r:.80}"
                 )
         return problems
-
-    def _fixture_records(self) -> Iterator[Record | StoreError]:
-        """Every fixture record of the store, or the refusal of one that is not JSON, in the order of their names."""
-        return self._records(FIXTURE_RECORD)
 
     def _records(self, prefix: str) -> Iterator[Record | StoreError]:
         """Every record of the store under ``prefix``, or the refusal of one that is not JSON, in the order of their
