@@ -27,7 +27,8 @@ from progression.rules.play import Play
 from ._actions import checked_prepared, starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
 from ._machine import Reached, run_machine, state_of, walk
-from ._static import Finding, check_ids, check_refs, reachability
+from ._reachable import reachability
+from ._static import Finding, check_ids, check_refs
 
 __all__ = [
     "DEFAULT_EXAMPLES",
