@@ -164,6 +164,25 @@ class TestChanges:
         with open_party(party) as again:
             assert again.party() == json.loads(out)["party"]
 
+    @pytest.mark.parametrize(
+        ("lang", "header", "ana"),
+        [
+            ((), "Fencing", "20 Beginner"),
+            (("--lang", "fr"), "Escrime", "20 Débutant"),
+        ],
+    )
+    def test_the_party_table_speaks_the_language_asked(
+        self, party: str, capsys, lang: tuple[str, ...], header: str, ana: str
+    ) -> None:
+        """The table names the competences and degrees in the language asked (the pack's first by default), as
+        ``show`` and ``history`` do; ``--json`` keeps the ids."""
+        status, out, _ = run(capsys, "campaign", "party", party, *lang)
+        lines = out.splitlines()
+        assert (0, header, ana) == (status, lines[1].split()[2], " ".join(lines[3].split()[2:4]))
+        assert "debutant" not in out
+        status, out, _ = run(capsys, "campaign", "party", party, "--json", *lang)
+        assert (0, "20 debutant") == (status, json.loads(out)["party"][0]["escrime"])
+
     def test_unused_dice_write_nothing(self, party: str, capsys) -> None:
         """Typed-in dice left unused refuse the action inside its transaction: nothing stored."""
         status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--dice", "31,40")

@@ -596,7 +596,7 @@ class _Party:
     def amend(self, character: str, position: int, operation: object, *, invalid: str = "refuse") -> object:
         return None
 
-    def party(self) -> list[object]:
+    def party(self, language: str | None = None) -> list[object]:
         return []
 
     def verify(self) -> dict[str, object]:

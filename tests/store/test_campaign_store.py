@@ -78,6 +78,16 @@ class TestCharacters:
             "danse": "0 ignorant",
         }.items() <= riders.party()[0].items()
 
+    def test_the_party_in_a_language(self, riders: Party) -> None:
+        """In a language, the rows name competences and degrees as the pack displays them; a language the pack
+        does not declare is refused, naming those it does."""
+        assert {"Escrime": "20 Débutant", "Danse": "0 Ignorant"}.items() <= riders.party("fr")[0].items()
+        assert {"Fencing": "20 Beginner"}.items() <= riders.party("en")[0].items()
+        with pytest.raises(
+            UnknownName, match="language 'de' is not defined in pack 'competence'; expected one of: en, fr"
+        ):
+            riders.party("de")
+
     def test_a_level_given_as_text(self, riders: Party) -> None:
         """The command line gives the levels as text; a word that is no number is refused, naming it."""
         riders.add_character("cid", "Cid", equitation="12")

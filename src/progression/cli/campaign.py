@@ -315,7 +315,7 @@ def run_party(args: argparse.Namespace, out: Output) -> int:
     """The party's characters, one row each."""
     with opened(args) as (_, book):
         about = dict(book.about())
-        rows = [dict(row) for row in book.party()]
+        rows = [dict(row) for row in book.party(None if out.json_mode else language(book.pack, args))]
     if out.json_mode:
         out.json({"file": args.file, **about, "party": rows})
     elif rows:

@@ -89,8 +89,9 @@ class CampaignBook(Protocol):
         """Replace the operation of a character's entry and run the later ones again, reusing the recorded
         rolls, in one transaction (``invalid`` as :func:`progression.amend` takes it)."""
 
-    def party(self) -> Rows:
-        """One row per character, the first column its id."""
+    def party(self, language: str | None = None) -> Rows:
+        """One row per character, the first column its id: the pack's ids (as ``--json`` prints them), or, with
+        a ``language``, what the pack displays in that language (as the table prints them)."""
 
     def verify(self) -> Mapping[str, Verification]:
         """Every character verified."""

@@ -13,7 +13,7 @@ import attrs
 
 import progression
 from progression import Operation, RulePack, Sheet
-from progression.errors import InvalidInput, StoreError
+from progression.errors import InvalidInput, StoreError, UnknownName
 from progression.operations import Award, Create
 from progression.store import Book
 
@@ -491,14 +491,26 @@ class Party(Book):
 
     # -- what is read back -------------------------------------------------------------------------
 
-    def party(self) -> list[dict[str, object]]:
-        """One row per character: its id, its name, and each competence's level and degree (``31 confirme``)."""
+    def party(self, language: str | None = None) -> list[dict[str, object]]:
+        """One row per character: its id, its name, and each competence's level and degree, by their ids
+        (``escrime: 31 confirme``), or, in ``language``, by their displayed names (``Fencing: 31 Proficient``).
+
+        Raises:
+            UnknownName: a language the pack does not declare.
+        """
+        pack = self.pack
+        if language is not None and language not in pack.languages:
+            raise UnknownName("language", language, pack.languages, f"pack {pack.name!r}")
+
+        def shown(ident: str) -> str:
+            return ident if language is None else pack.name_of(ident, language)
+
         rows: list[dict[str, object]] = []
         for character in self.characters():
             sheet = self.store.sheet(character)
             row: dict[str, object] = {"character": character, "name": sheet.name}
-            for competence in competences(self.pack):
-                row[competence] = f"{level(self.pack, sheet, competence)} {degree(self.pack, sheet, competence)}"
+            for competence in competences(pack):
+                row[shown(competence)] = f"{level(pack, sheet, competence)} {shown(degree(pack, sheet, competence))}"
             rows.append(row)
         return rows
 
