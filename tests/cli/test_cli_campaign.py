@@ -183,6 +183,23 @@ class TestChanges:
         status, out, _ = run(capsys, "campaign", "party", party, "--json", *lang)
         assert (0, "20 debutant") == (status, json.loads(out)["party"][0]["escrime"])
 
+    def test_help_lists_the_action_s_options_as_sheet_do(self, party: str, tmp_path: Path, capsys) -> None:
+        """`campaign do FILE CHARACTER ACTION --help` is `sheet do FILE ACTION --help` on the character's file but
+        for its usage line; a character the party does not have is refused (exit 2), as running the action is."""
+        sheet_file = str(tmp_path / "ana.json")
+        assert 0 == run(capsys, "campaign", "export", party, "ana", sheet_file)[0]
+        for action in ("raise", "test", "settle"):
+            status, out, _ = run(capsys, "campaign", "do", party, "ana", action, "--help")
+            _, alone, _ = run(capsys, "sheet", "do", sheet_file, action, "--help")
+            assert (0, f"usage: progression campaign do FILE CHARACTER {action} [KEY=VALUE ...]") == (
+                status,
+                out.splitlines()[0],
+            )
+            assert alone.splitlines()[1:] == out.splitlines()[1:]
+            assert "options (KEY=VALUE):" in out
+        status, out, err = run(capsys, "campaign", "do", party, "zed", "raise", "--help")
+        assert (2, "", True) == (status, out, "character 'zed' is not defined in party 'The Riders'" in err)
+
     def test_unused_dice_write_nothing(self, party: str, capsys) -> None:
         """Typed-in dice left unused refuse the action inside its transaction: nothing stored."""
         status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--dice", "31,40")

@@ -20,7 +20,7 @@ import attrs
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack, whole
 from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
-from progression.cli.contract import find, read_options
+from progression.cli.contract import find, help_text, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
 from progression.cli.history import amended, labels_in_words
@@ -249,6 +249,16 @@ def _without_lock(
 def _worked_out(after: Sheet) -> Callable[[RulePack, Sheet], Sheet]:
     """The change that gives ``after``, worked out already (the store runs its entries again on the stored sheet)."""
     return lambda _pack, _sheet: after
+
+
+def action_help(parser: argparse.ArgumentParser, namespace: argparse.Namespace, family: str, name: str) -> str:
+    """The help of ``campaign do FILE CHARACTER ACTION --help``: the action's options, as ``sheet do`` lists them
+    (the ``--help`` of :func:`~progression.cli.parser.pack_help`)."""
+    action = getattr(namespace, name)
+    with opened(namespace) as (_, book):
+        found = find(book.pack, family, action)
+        sheet = book.character(namespace.character)  # what the options name on it
+    return help_text(found, f"{parser.prog} FILE CHARACTER {action} [KEY=VALUE ...]", book.pack, sheet)
 
 
 def run_do(args: argparse.Namespace, out: Output) -> int:

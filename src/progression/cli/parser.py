@@ -908,14 +908,17 @@ def _campaign(sub: Any) -> None:
     do = store(
         "do",
         "run_do",
+        add_help=False,
         help="run one of the pack's actions on a character",
         description="Run ACTION of the pack (competence: test, settle, raise) on CHARACTER with its KEY=VALUE "
         "options, as `sheet do` runs it on a file; every entry it makes goes through the rules again before it "
-        "is stored. Dice: --seed, --dice, or asked.",
+        "is stored. `progression campaign do FILE CHARACTER ACTION --help` lists the action's options. Dice: "
+        "--seed, --dice, or asked.",
     )
     character(do)
     do.add_argument("action", metavar="ACTION", help="the action")
-    do.add_argument("options", nargs="*", metavar="KEY=VALUE", help="its options")
+    do.add_argument("options", nargs="*", metavar="KEY=VALUE", help="its options (`... ACTION --help`)")
+    pack_help(do, "actions", "action", helper="campaign:action_help")
     add_dice_options(do)
 
     buy = store(
