@@ -194,6 +194,48 @@ class TestStaticChecks:
         (finding,) = check_pack(pack, examples=0).by_check("references")
         assert "starts at 9, outside -inf..5" == finding.message
 
+    def test_an_item_granted_through_a_choice_is_known(self) -> None:
+        """A requirement on an item granted as ``"{choice}"`` of an upgrade over ``items`` names a granted item: no
+        reference finding; a misspelt item still is one."""
+        text = """
+format = 1
+[pack]
+name = "street"
+title = { en = "Street" }
+languages = ["en"]
+[currencies.ip]
+label = { en = "Improvement Points" }
+[pools.ip]
+label = { en = "Improvement Points" }
+currency = "ip"
+[upgrades.skill]
+label = { en = "Improve a skill" }
+pool = "ip"
+items = ["brawling", "handgun"]
+cost = 10
+limit = { maxima = { "{choice}" = 10 } }
+effect = { grants = { "{choice}" = 1 } }
+[upgrades.quickdraw]
+label = { en = "Quickdraw" }
+pool = "ip"
+cost = 100
+requires = { at_least = 6, quantity = "handgun" }
+limit = { times = 1 }
+[kinds.edgerunner]
+label = { en = "Edgerunner" }
+pools = ["ip"]
+"""
+        assert () == check_pack(progression.load_text(text), examples=0).by_check("references")
+        misspelt = check_pack(
+            progression.load_text(text.replace('quantity = "handgun"', 'quantity = "handgnu"')), examples=0
+        )
+        assert ["upgrade 'quickdraw'"] == [f.where for f in misspelt.by_check("references")]
+        shadowing = text.replace(
+            "[kinds.edgerunner]", '[stats.handgun]\nlabel = { en = "Handgun" }\n[kinds.edgerunner]'
+        )
+        (finding,) = check_pack(progression.load_text(shadowing), examples=0).by_check("ids")
+        assert ("upgrade 'skill'", True) == (finding.where, "grants 'handgun', which is also a stat" in finding.message)
+
 
 CAPPED = (PACKS / "capped.toml").read_text(encoding="utf-8")
 

@@ -15,7 +15,7 @@ from progression.requirements.predicates import HasTag, Predicate, Requirement, 
 from progression.rulepacks.loading import _slug_ok
 from progression.rulepacks.references import check_references
 from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import CurveCost, FunctionCost
+from progression.rules.parts import CHOICE, CurveCost, FunctionCost, Upgrade
 
 __all__ = ["Finding", "check_ids", "check_refs", "sheets"]
 
@@ -39,7 +39,18 @@ class Finding:
 
 
 def _grants(pack: RulePack) -> set[str]:
-    return {item for u in pack.upgrades.values() for item in u.effect.grants if "{" not in item}
+    """Every item an upgrade's effect grants."""
+    return {item for upgrade in pack.upgrades.values() for item in _granted(upgrade)}
+
+
+def _granted(upgrade: Upgrade) -> Iterator[str]:
+    """The items ``upgrade``'s effect grants: ``"{choice}"`` stands for each of its ``items`` (an options function's
+    choices are not known before a sheet asks)."""
+    for item in upgrade.effect.grants:
+        if CHOICE not in item:
+            yield item
+        elif upgrade.items is not None:
+            yield from (item.replace(CHOICE, choice) for choice in upgrade.items)
 
 
 # -- ids ----------------------------------------------------------------------------
@@ -70,7 +81,7 @@ def check_ids(pack: RulePack) -> list[Finding]:
             seen.add(band.id)
     quantities = {*pack.stats, *pack.pools}
     for upgrade in pack.upgrades.values():
-        for item in upgrade.effect.grants:
+        for item in _granted(upgrade):
             if item in quantities:
                 found.append(
                     Finding(
