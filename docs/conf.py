@@ -54,3 +54,31 @@ def _attribute_docstring_as_written(self: object) -> list[str]:
 from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402 - patched after the settings
 
 GoogleDocstring._parse_attribute_docstring = _attribute_docstring_as_written  # type: ignore[method-assign]
+
+
+def _constant_doc(app: object, what: str, name: str, obj: object, options: object, lines: list[str]) -> None:
+    """A constant a family module re-exports is documented by its ``#:`` comment where it is defined, not by the
+    docstring of its type (``str(object='') -> str``), which autodoc finds on the value itself."""
+    from sphinx.pycode import ModuleAnalyzer, PycodeError
+
+    own = type(obj).__doc__ or ""
+    if what != "data" or not lines or not own or lines[0].strip() != own.strip().splitlines()[0].strip():
+        return
+    short = name.rpartition(".")[2]
+    for module_name, module in sorted(sys.modules.items()):
+        if module_name.partition(".")[0] not in ("progression", "progression_bloodbowl", "progression_competence"):
+            continue
+        if getattr(module, short, None) is not obj:
+            continue
+        try:
+            found = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", short))
+        except PycodeError:
+            continue
+        if found:
+            lines[:] = list(found)
+            return
+    lines[:] = []
+
+
+def setup(app: object) -> None:
+    app.connect("autodoc-process-docstring", _constant_doc)  # type: ignore[attr-defined]

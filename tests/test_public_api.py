@@ -40,9 +40,9 @@ FAMILIES = {
         "OwnsAmong", "Predicate", "Requirement", "Violation", "atoms",
     ],
     "authoring": [
-        "CHOICE", "LARGEST_PACK", "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
+        "CHOICE", "LARGEST_PACK", "PACK_PATH", "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
         "Narrator", "Override", "PackEntry", "Play", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
-        "moved", "pack_entries", "public_dir", "structure_pack",
+        "moved", "pack_entries", "pack_files", "public_dir", "structure_pack",
     ],
     "operations": [
         "AMEND_WORDS", "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",

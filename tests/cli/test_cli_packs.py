@@ -27,6 +27,24 @@ class TestPacks:
         assert (0, []) == (run("packs").status, run("packs", "--json").json())
         assert "no rule pack is installed" in run("packs").out
 
+    def test_a_pack_file_of_the_pack_path(
+        self, run: Run, no_packs: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """A pack in TOML alone in a folder of PROGRESSION_PACK_PATH is listed with its file, and found by name:
+        a sheet made with it is changed without --pack; without the folder, the refusal says how to name it."""
+        folder = tmp_path / "packs"
+        folder.mkdir()
+        (folder / "skirmish.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(folder))
+        (row,) = run("packs", "--json").json()
+        assert ("skirmish", str(folder / "skirmish.toml")) == (row["name"], row["distribution"])
+        sheet = str(tmp_path / "ana.json")
+        assert 0 == run("sheet", "new", sheet, "--pack", "skirmish", "--kind", "hero", "--name", "Ana").status
+        assert 0 == run("sheet", "award", sheet, "xp", "25", "--reason", "the crypt").status
+        monkeypatch.delenv("PROGRESSION_PACK_PATH")
+        refused = run("sheet", "award", sheet, "xp", "5", "--reason", "again")
+        assert (2, True) == (refused.status, "name the folder of skirmish.toml in PROGRESSION_PACK_PATH" in refused.err)
+
 
 class TestShow:
     def test_show_a_pack_file(self, run: Run) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Callable
 from importlib import metadata
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -121,3 +124,72 @@ class TestLoad:
         installed(entry("market", target=broken))
         with pytest.raises(RulePackError, match="entry point 'progression_market:pack' failed: KeyError: 'skills'"):
             progression.load("market")
+
+
+TAVERN = Path(__file__).parents[1] / "support" / "packs" / "english_only.toml"
+
+
+@pytest.fixture
+def pack_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., list[Path]]:
+    """``pack_path("a", "b")``: folders a and b under tmp_path, named in PROGRESSION_PACK_PATH in that order."""
+
+    def folders(*names: str) -> list[Path]:
+        made = [tmp_path / name for name in names]
+        for folder in made:
+            folder.mkdir(exist_ok=True)
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", os.pathsep.join(map(str, made)))
+        return made
+
+    return folders
+
+
+class TestPackPath:
+    def test_a_pack_file_is_found_by_its_name(
+        self, installed: Callable[..., list[FakeEntryPoint]], pack_path: Callable[..., list[Path]]
+    ) -> None:
+        """A name no distribution installs is ``NAME.toml`` in the first folder of PROGRESSION_PACK_PATH that holds
+        it; ``pack_files()`` lists it by name, and ``packs()`` still lists only the installed ones."""
+        installed(entry("market"))
+        first, second = pack_path("first", "second")
+        shutil.copy(TAVERN, second / "tavern.toml")
+        assert ("tavern", "The Tavern") == (progression.load("tavern").name, progression.load("tavern").title.en)
+        (first / "tavern.toml").write_text(
+            TAVERN.read_text(encoding="utf-8").replace('en = "The Tavern"', 'en = "Inn"')
+        )
+        assert "Inn" == progression.load("tavern").title.en
+        assert ({"tavern": first / "tavern.toml"}, ["market"]) == (
+            progression.authoring.pack_files(),
+            progression.packs(),
+        )
+
+    def test_a_file_holding_a_pack_of_another_name_is_refused(
+        self, installed: Callable[..., list[FakeEntryPoint]], pack_path: Callable[..., list[Path]]
+    ) -> None:
+        """A sheet names its pack and is found again by it: ``inn.toml`` holding pack 'tavern' is no pack 'inn'."""
+        installed()
+        (folder,) = pack_path("packs")
+        shutil.copy(TAVERN, folder / "inn.toml")
+        with pytest.raises(RulePackError, match=r"the file is named inn\.toml but its pack calls itself 'tavern'"):
+            progression.load("inn")
+
+    def test_a_name_both_installed_and_a_file_is_refused(
+        self, installed: Callable[..., list[FakeEntryPoint]], pack_path: Callable[..., list[Path]]
+    ) -> None:
+        """Which of two packs of one name a sheet meant cannot be told: both are named, and neither loads."""
+        installed(entry("tavern", target=lambda: progression.load_file(TAVERN)))
+        (folder,) = pack_path("packs")
+        shutil.copy(TAVERN, folder / "tavern.toml")
+        with pytest.raises(RulePackError, match=r"installed \(distribution progression-tavern\) and is also the file"):
+            progression.load("tavern")
+
+    def test_not_found_anywhere(
+        self, installed: Callable[..., list[FakeEntryPoint]], pack_path: Callable[..., list[Path]], tmp_path: Path
+    ) -> None:
+        """A name in no folder is unknown, as before; a name that is no pack name is not looked for as a file."""
+        installed(entry("market"))
+        pack_path("packs")
+        shutil.copy(TAVERN, tmp_path / "tavern.toml")  # beside the folder, not in it
+        with pytest.raises(UnknownPackError, match="no rule pack named 'tavern' is installed"):
+            progression.load("tavern")
+        with pytest.raises(UnknownPackError, match=r"no rule pack named '\.\./tavern'"):
+            progression.load("../tavern")

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from progression import RulePack, load
-from progression.authoring import CHOICE, Upgrade, pack_entries
+from progression.authoring import CHOICE, Upgrade, pack_entries, pack_files
 from progression.cli.args import language, resolve_pack
 from progression.cli.output import Output, Table, one_line
 from progression.errors import ProgressionError
@@ -19,20 +19,31 @@ __all__ = ["contract_data", "contract_functions", "run_packs", "run_show"]
 
 
 def run_packs(args: argparse.Namespace, out: Output) -> int:
-    rows = []
-    for entry in pack_entries().values():
-        try:
-            title = load(entry.name).title.en
-        except ProgressionError as error:
-            title = f"(does not load: {one_line(error)})"
-        rows.append({"name": entry.name, "version": entry.version, "distribution": entry.distribution, "title": title})
+    """The installed packs, then the packs in TOML alone in the folders of ``PROGRESSION_PACK_PATH`` (their file
+    in the distribution's column)."""
+    rows = [_row(entry.name, entry.version, entry.distribution) for entry in pack_entries().values()]
+    rows += [_row(name, "", str(file)) for name, file in pack_files().items()]
     if out.json_mode:
         out.json(rows)
     elif not rows:
-        out.line("no rule pack is installed (pip install progression-bloodbowl progression-competence)")
+        out.line(
+            "no rule pack is installed (pip install progression-bloodbowl progression-competence), and no folder "
+            "of PROGRESSION_PACK_PATH holds a pack file (NAME.toml)"
+        )
     else:
         out.table(Table(("name", "version", "distribution", "title"), [list(r.values()) for r in rows]))
     return 0
+
+
+def _row(name: str, version: str, distribution: str) -> dict[str, str]:
+    """A line of ``packs``: the pack's title, or why it does not load; a file's version is its pack's own."""
+    try:
+        pack = load(name)
+    except ProgressionError as error:
+        title, version = f"(does not load: {one_line(error)})", version or "?"
+    else:
+        title, version = pack.title.en, version or pack.version
+    return {"name": name, "version": version, "distribution": distribution, "title": title}
 
 
 def contract_functions(pack: RulePack) -> dict[str, str]:

@@ -1,7 +1,10 @@
-"""Finding installed rule packs through the ``progression.rulepacks`` entry-point group."""
+"""Finding rule packs by name: installed ones through the ``progression.rulepacks`` entry-point group, and packs in
+TOML alone in the folders ``PROGRESSION_PACK_PATH`` names (``NAME.toml``)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
@@ -12,10 +15,14 @@ from progression.rulepacks.rulepack import RulePack
 if TYPE_CHECKING:
     from importlib import metadata
 
-__all__ = ["GROUP", "PackEntry", "load", "pack_entries", "packs"]
+__all__ = ["GROUP", "PACK_PATH", "PackEntry", "load", "pack_entries", "pack_files", "packs"]
 
 #: The entry-point group packs register under.
 GROUP = "progression.rulepacks"
+#: The environment variable naming the folders (separated as ``PATH`` is, ``:`` on POSIX) where
+#: :func:`progression.load` finds a pack that no distribution installs: ``NAME.toml``, a pack in TOML alone, in the
+#: first folder that holds one.
+PACK_PATH = "PROGRESSION_PACK_PATH"
 
 
 @attrs.frozen(kw_only=True)
@@ -67,18 +74,30 @@ def packs() -> list[str]:
 
 
 def load(name: str) -> RulePack:
-    """The installed pack ``name``.
+    """The installed pack ``name``, or else the pack in TOML alone ``NAME.toml`` in a folder of
+    ``PROGRESSION_PACK_PATH`` (:data:`progression.authoring.PACK_PATH`).
 
     Raises:
-        UnknownPackError: no installed pack has that name; the message lists those installed.
-        RulePackError: the pack is installed but does not load.
+        UnknownPackError: no installed pack has that name and no such file is in those folders; the message lists
+            those installed.
+        RulePackError: the pack is installed but does not load; or its file does not load, or holds a pack of
+            another name; or the name is both installed and a file in those folders.
     """
     if not isinstance(name, str):
         msg = f"a pack name must be a text, got {name!r} ({type(name).__name__})"
         raise InvalidInput(msg)
     installed = pack_entries()
+    file = _pack_file(name)
     if name not in installed:
-        raise UnknownPackError(name, list(installed))
+        if file is None:
+            raise UnknownPackError(name, list(installed))
+        return _file_pack(name, file)
+    if file is not None:  # one name, two packs: which one a sheet meant cannot be told
+        reason = (
+            f"pack {name!r} is installed (distribution {installed[name].distribution}) and is also the file {file} "
+            f"in {PACK_PATH}: rename the file (and the pack it holds), or take its folder out of {PACK_PATH}"
+        )
+        raise RulePackError(name, [Problem(str(file), "$.pack.name", reason)])
     from importlib import metadata
 
     for entry in metadata.entry_points(group=GROUP, name=name):
@@ -98,3 +117,50 @@ def load(name: str) -> RulePack:
             raise RulePackError(name, [Problem(name, "$.pack.name", reason)])
         return pack
     raise UnknownPackError(name, list(installed))  # pragma: no cover - pack_entries() just found it
+
+
+def pack_files() -> dict[str, Path]:
+    """The packs in TOML alone that ``PROGRESSION_PACK_PATH``'s folders hold, by name (a file's name without
+    ``.toml``; the first folder's when two hold one name), read from the folders without loading any."""
+    from progression.rulepacks.loading import _slug_ok
+
+    found: dict[str, Path] = {}
+    for folder in _folders():
+        try:
+            files = sorted(folder.glob("*.toml"))
+        except OSError:  # a folder that cannot be listed holds nothing to find
+            continue
+        for file in files:
+            if _slug_ok(file.stem) and file.is_file():
+                found.setdefault(file.stem, file)
+    return found
+
+
+def _folders() -> list[Path]:
+    """The folders ``PROGRESSION_PACK_PATH`` names, in order (an empty entry names none)."""
+    return [Path(entry) for entry in os.environ.get(PACK_PATH, "").split(os.pathsep) if entry]
+
+
+def _pack_file(name: str) -> Path | None:
+    """``NAME.toml`` in the first folder of ``PROGRESSION_PACK_PATH`` that holds it; None when none does (or
+    ``name`` is no pack name, which no file is looked for)."""
+    from progression.rulepacks.loading import _slug_ok
+
+    if not _slug_ok(name):
+        return None
+    for folder in _folders():
+        file = folder / f"{name}.toml"
+        if file.is_file():
+            return file
+    return None
+
+
+def _file_pack(name: str, file: Path) -> RulePack:
+    """The pack of ``file``, which must call itself ``name``: a sheet names its pack, and is found again by it."""
+    from progression.rulepacks.loading import load_file
+
+    pack = load_file(file)
+    if pack.name != name:
+        reason = f"the file is named {file.name} but its pack calls itself {pack.name!r}; they must be the same"
+        raise RulePackError(str(file), [Problem(str(file), "$.pack.name", reason)])
+    return pack
