@@ -104,6 +104,20 @@ class TestValidate:
         assert 2 == run("validate", str(tmp_path / "none.toml")).status
         assert "holds no pack file" in run("validate", str(tmp_path)).err
 
+    def test_a_pack_file_of_the_pack_path_by_its_name(
+        self, run: Run, tmp_path: Path, no_packs: None, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A name no distribution installs is the file of PROGRESSION_PACK_PATH a sheet of that pack finds; a name
+        neither installed nor there is bad usage (2), saying where it was looked for."""
+        folder = tmp_path / "packs"
+        folder.mkdir()
+        (folder / "skirmish.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(folder))
+        checked = run("validate", "skirmish")
+        assert (0, f"ok   {folder / 'skirmish.toml'}") == (checked.status, checked.out.splitlines()[0])
+        missing = run("validate", "tavern")
+        assert (2, True) == (missing.status, "nor a pack file of PROGRESSION_PACK_PATH (skirmish)" in missing.err)
+
 
 MIXED = """format = 1
 [pack]

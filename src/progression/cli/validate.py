@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 from progression import RulePack, load, load_file
-from progression.authoring import LARGEST_PACK, pack_entries
+from progression.authoring import LARGEST_PACK, pack_entries, pack_files
 from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
 from progression.disk import read_regular
@@ -42,6 +42,9 @@ def _targets(spec: str) -> tuple[list[str], list[str], bool]:
     path = Path(spec)
     if not is_path(spec) and spec in pack_entries():  # a bare name is the installed pack, whatever the folder holds
         return [spec], [], True
+    files = pack_files()
+    if not is_path(spec) and spec in files:  # or the file of PROGRESSION_PACK_PATH that a sheet of it finds
+        return [str(files[spec])], [], False
     if path.is_dir():
         files, skipped = folder_files(path)
         if not files:
@@ -50,7 +53,10 @@ def _targets(spec: str) -> tuple[list[str], list[str], bool]:
         return files, skipped, False
     if path.is_file():
         return [spec], [], False
-    msg = f"{spec!r} is neither a pack file, a folder, nor an installed pack (installed: {', '.join(pack_entries()) or 'none'})"
+    msg = (
+        f"{spec!r} is neither a pack file, a folder, an installed pack (installed: {', '.join(pack_entries()) or 'none'}),"
+        f" nor a pack file of PROGRESSION_PACK_PATH ({', '.join(files) or 'none'})"
+    )
     raise UsageError(msg)
 
 
