@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 __all__ = ["EPILOG", "Parser", "UsageExit", "command", "commands", "parser"]
 
 EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression COMMAND --help` for each command."
+#: What a PACK argument may be.
+PACK_HELP = "a pack's name (installed, or NAME.toml in a folder of PROGRESSION_PACK_PATH), or a pack TOML file"
 
 
 class UsageExit(SystemExit):
@@ -243,7 +245,8 @@ def pack_parent() -> argparse.ArgumentParser:
     parent.add_argument(
         "--pack",
         metavar="PACK",
-        help="the pack's name or TOML file, when it is not the installed pack the sheet names",
+        help="the pack's name or TOML file, when it is not the pack the sheet names (installed, or its file in "
+        "PROGRESSION_PACK_PATH)",
     )
     return parent
 
@@ -274,7 +277,8 @@ def _packs_and_show(sub: Any) -> None:
         "packs",
         parents=[json_option()],
         help="list the installed rule packs",
-        description="Name, version, distribution and title of every installed pack.",
+        description="Name, version, distribution and title of every installed pack, then of each pack file "
+        "(NAME.toml) in the folders of PROGRESSION_PACK_PATH, its path in the distribution's column.",
     )
     packs.set_defaults(run=command("packs", "run_packs"))
     show = sub.add_parser(
@@ -285,7 +289,7 @@ def _packs_and_show(sub: Any) -> None:
         "and the commands the pack declares for the command line (actions, explanations, reports, factories, "
         "simulations, exact computations, computed tables, tune, demo), each with its options.",
     )
-    show.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    show.add_argument("pack", metavar="PACK", help=PACK_HELP)
     show.set_defaults(run=command("packs", "run_show"))
 
 
@@ -299,7 +303,7 @@ def _table(sub: Any) -> None:
         "read on the quantity the curve prices. --by N groups levels N at a time (the competence table by tens). "
         "A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
     )
-    table.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    table.add_argument("pack", metavar="PACK", help=PACK_HELP)
     table.add_argument("names", nargs="*", metavar="CURVE", help="curves or tables to print (default: every curve)")
     table.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
     table.add_argument("--to", dest="end", type=integer, metavar="N", help="last level (default: 20, or 10 groups)")
@@ -321,7 +325,7 @@ def _sheet_changes(actions: Any) -> None:
         "--set options go to it. Without one, --set gives starting pools and stats (key=whole number).",
     )
     new.add_argument("file", metavar="FILE", help="the sheet file to create")
-    new.add_argument("--pack", required=True, metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    new.add_argument("--pack", required=True, metavar="PACK", help=PACK_HELP)
     new.add_argument("--kind", required=True, metavar="KIND", help="the kind of sheet (see `progression show PACK`)")
     new.add_argument("--name", default="", metavar="NAME", help="the subject's name")
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting (repeatable)")
@@ -985,7 +989,7 @@ def _plot(sub: Any) -> None:
         "--tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
         "(e.g. the competence quality base 40 vs 50 vs 60). Needs matplotlib (pip install 'progression[plot]').",
     )
-    plot.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    plot.add_argument("pack", metavar="PACK", help=PACK_HELP)
     plot.add_argument("curves", nargs="+", metavar="CURVE", help="the curves to draw")
     plot.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (.png or .svg)")
     plot.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
@@ -1008,7 +1012,7 @@ def _simulate(sub: Any) -> None:
         "probabilities NAME as fractions and decimals instead. `progression simulate PACK NAME --help` "
         "lists a simulation's parameters.",
     )
-    simulate.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    simulate.add_argument("pack", metavar="PACK", help=PACK_HELP)
     simulate.add_argument(
         "name", metavar="NAME", nargs="?", help="the simulation; leave it out to list those the pack offers"
     )
@@ -1075,7 +1079,7 @@ def _check(sub: Any) -> None:
         "list every problem found, with what the runs reached. Exit status 0 when the pack passes, 1 when a "
         "problem is found.",
     )
-    check.add_argument("pack", metavar="PACK", help="an installed pack's name, or a pack TOML file")
+    check.add_argument("pack", metavar="PACK", help=PACK_HELP)
     check.add_argument("--examples", type=_count, default=15, metavar="N", help="random runs (default: 15)")
     check.add_argument("--steps", type=_count, default=20, metavar="N", help="operations per run at most (20)")
     check.add_argument(
