@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_support import SKIRMISH, Result
+from cli_support import ROOT, SKIRMISH, Result
 
 import progression
 from progression.cli.plot import axis_label, legend
@@ -86,4 +86,14 @@ class TestAxisLabel:
             axis_label(pack, [{"curve": "quality"}], "fr"),
             axis_label(pack, [{"curve": "level"}], "en"),
             axis_label(pack, [{"curve": "level"}], "fr"),
+        ]
+
+    def test_a_curve_read_on_the_chosen_item(self) -> None:
+        """A curve an upgrade reads on the chosen item's own count (``axis = "{choice}"``, or a name made of it)
+        counts no one quantity: the axis says so, never the placeholder."""
+        pack = progression.load_file(ROOT / "examples" / "skirmish" / "pack.toml")
+        assert ["the chosen item's own count", "compte de l'élément choisi", "the chosen item's own count"] == [
+            axis_label(pack, [{"curve": "skill_advance"}], "en"),
+            axis_label(pack, [{"curve": "skill_advance"}], "fr"),
+            axis_label(pack, [{"curve": "characteristic_advance"}], "en"),
         ]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from progression import RulePack
-from progression.authoring import CurveCost
+from progression.authoring import CHOICE, CurveCost
 from progression.cli.args import UsageError, language, pairs, resolve_pack
 from progression.cli.output import Output
 from progression.errors import InvalidInput
@@ -100,7 +100,10 @@ def axis_label(pack: RulePack, drawn: list[dict[str, Any]], language: str) -> st
         if isinstance(upgrade.cost, CurveCost) and upgrade.cost.curve == line["curve"]
     }
     if len(axes) == 1:
-        return pack.name_of(axes.pop(), language)
+        axis = axes.pop()
+        if CHOICE in axis:  # read on the item the buyer chooses: no one quantity to name
+            return "compte de l'élément choisi" if language == "fr" else "the chosen item's own count"
+        return pack.name_of(axis, language)
     return "niveau" if language == "fr" else "level"
 
 
