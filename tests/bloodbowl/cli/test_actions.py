@@ -323,6 +323,27 @@ class TestActions:
         )
         assert len(team.ledger) + 1 == len(after.ledger)
 
+    @pytest.mark.parametrize(
+        ("options", "got"),
+        [
+            ({"score": "2-0"}, "score: leave it out"),
+            (
+                {"attendance": "6", "events": "1:touchdown", "stalling": "yes"},
+                "attendance, events, stalling: leave them",
+            ),
+        ],
+    )
+    def test_what_an_unplayed_fixture_would_drop(
+        self, pack: RulePack, team: Sheet, options: dict[str, str], got: str
+    ) -> None:
+        """``kind=unplayed score=2-0`` was recorded as a 0-0 loss: a word the unplayed fixture drops is refused."""
+        with pytest.raises(
+            InvalidInput, match=re.escape(f"takes only number, opponent, kind, conceded, nominees; got {got}")
+        ):
+            pack.contract.action("match").function(
+                pack, team, ScriptedDice([]), number="1", opponent="Orcs", kind="unplayed", **options
+            )
+
     def test_end_draft(self, pack: RulePack) -> None:
         """A team built with hire actions ends its draft with end_draft: the next re-roll costs double."""
         team = pack.contract.factory("team").function(pack, roster="human", name="Reikland")

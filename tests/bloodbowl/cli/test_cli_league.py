@@ -159,6 +159,23 @@ class TestLeague:
             assert played is not None
             assert ((1, 1), {"4": "badly_hurt"}) == (played.score, dict(played.away.injuries))
 
+    def test_amended_as_unplayed(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A match recorded played and amended as unplayed keeps none of what was played (its score, events,
+        injuries and attendance); a word the unplayed fixture would drop is refused, naming the command run."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        status, _, err = run(capsys, "league", "amend", league, "1", "kind=unplayed", "home.score=1")
+        assert (2, "progression: league amend: kind=unplayed records") == (status, err[:48])
+        assert 0 == run(capsys, "league", "amend", league, "1", "kind=unplayed")[0]
+        with open_league(league) as kept:
+            played = kept.fixture(1).played
+            assert played is not None
+            assert ((0, 0), {}, {}, 0) == (
+                played.score,
+                dict(played.home.events),
+                dict(played.away.injuries),
+                played.fan_attendance,
+            )
+
 
 class TestRefusals:
     @pytest.mark.parametrize(
@@ -180,6 +197,17 @@ class TestRefusals:
                 "option 'home.score' expects whole number",
             ),
             (["record", "{file}", "1", "home.score=1"], 2, "home.score=N and away.score=N are required"),
+            (
+                ["record", "{file}", "1", "kind=unplayed", "home.score=2"],
+                2,
+                "league record: kind=unplayed records a fixture not played by the deadline, which takes only kind, "
+                "conceded, home.nominees, away.nominees; got home.score: leave it out",
+            ),
+            (
+                ["record", "{file}", "1", "kind=unplayed", "attendance=6", "away.injuries=4:dead"],
+                2,
+                "; got attendance, away.injuries: leave them out, or record the match played without kind=unplayed",
+            ),
             (
                 ["record", "{file}", "1", "away.injuries=4:badly_hurt,5:dead", "home.score=0", "away.score=0"],
                 2,

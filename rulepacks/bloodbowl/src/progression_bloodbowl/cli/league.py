@@ -26,7 +26,7 @@ from progression.errors import InvalidInput, UnknownName
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
-from .actions import _once, parse_events, redraft_choices, standing_rows
+from .actions import _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
 
 if TYPE_CHECKING:
@@ -93,6 +93,13 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
         msg = f"league record: unknown option {', '.join(unknown)}; it takes: {', '.join(o.name for o in OPTIONS)}"
         raise InvalidInput(msg)
     kind = options.get("kind") or (was.kind if was else "league")
+    if kind == "unplayed":
+        refuse_unplayed(options, "league record" if was is None else "league amend", sides=True)
+        if was is not None:  # amended as unplayed: only who conceded, and the MVP nominees of the side conceded
+            # to, are kept of what was recorded; the rest was played on a pitch the fixture never reached
+            home = Side(mvp_nominees=was.home.mvp_nominees) if was.conceded == "away" else Side()
+            away = Side(mvp_nominees=was.away.mvp_nominees) if was.conceded == "home" else Side()
+            was = Played(score=(0, 0), home=home, away=away, conceded=was.conceded, kind=kind)
     score: list[int | None] = list(was.score) if was else [None, None]
     for index, side in enumerate(("home", "away")):
         if options.get(f"{side}.score"):
