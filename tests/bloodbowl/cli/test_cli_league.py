@@ -192,6 +192,14 @@ class TestRefusals:
                 "league record: unknown option 'home.scor'; it takes: home.score",
             ),
             (
+                ["amend", "{file}", "1", "home.scor=8"],
+                2,
+                "progression: league amend: unknown option 'home.scor'; it takes: home.score, home.events, "
+                "home.nominees, home.injuries, home.stalling, home.prayers, away.score, away.events, away.nominees, "
+                "away.injuries, away.stalling, away.prayers, attendance, conceded, without_penalty, kind; the closest: "
+                "home.score",
+            ),
+            (
                 ["record", "{file}", "1", "home.score=two", "away.score=0"],
                 2,
                 "option 'home.score' expects whole number",

@@ -21,7 +21,7 @@ import attrs
 from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
 from progression.contract import Option
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, UnknownName, UnknownOption
 
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
@@ -90,8 +90,7 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     """The match from its words; for an amendment, the words given change the match as recorded (``was``)."""
     unknown = sorted(set(options) - {o.name for o in OPTIONS})
     if unknown:  # the command line checks them first; a program calling the class is told too
-        msg = f"league record: unknown option {', '.join(unknown)}; it takes: {', '.join(o.name for o in OPTIONS)}"
-        raise InvalidInput(msg)
+        raise UnknownOption("league record" if was is None else "league amend", unknown, [o.name for o in OPTIONS])
     kind = options.get("kind") or (was.kind if was else "league")
     if kind == "unplayed":
         refuse_unplayed(options, "league record" if was is None else "league amend", sides=True)
