@@ -159,6 +159,25 @@ class TestLeague:
             assert played is not None
             assert ((1, 1), {"4": "badly_hurt"}) == (played.score, dict(played.away.injuries))
 
+    def test_a_piped_die_out_of_range_names_the_team(
+        self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Dice piped in are not prompted for where one reads them: a 9 for a D6 says whose roll it was."""
+        import io
+
+        monkeypatch.setattr("sys.stdin", io.StringIO("9\n"))
+        status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"])
+        assert (2, "progression: anvils: a D6 for MVP must be a whole number from 1 to 6, got '9'") == (
+            status,
+            err.splitlines()[-1],
+        )
+
+    def test_a_question_mark_comes_last(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``--dice '?,3'`` said "expected a whole number, got '?'": the ``?`` is said to come last."""
+        status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "?,3")
+        assert (2, "progression: --dice: '?' (which roll comes next) may only come last, after the results rolled so "
+                "far, got '?,3'\n") == (status, err)  # fmt: skip
+
     def test_amended_as_unplayed(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A match recorded played and amended as unplayed keeps none of what was played (its score, events,
         injuries and attendance); a word the unplayed fixture would drop is refused, naming the command run."""
