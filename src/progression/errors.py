@@ -14,6 +14,7 @@ import attrs
 
 __all__ = [
     "CapExceeded",
+    "ChoiceNeeded",
     "DecisionError",
     "DiceError",
     "FileChanged",
@@ -351,6 +352,17 @@ class UnknownChoice(RequirementNotMet, UnknownName):
         self.violations = self.missing = (sentence,)
         self.kind, self.name, self.known = "choice", choice, tuple(options)
         ProgressionError.__init__(self, f"{head}: {sentence}")
+
+
+class ChoiceNeeded(RequirementNotMet, InvalidInput):
+    """A purchase of an upgrade that takes a choice, given none: input the buyer must give, so bad usage (exit
+    status 2), as a misspelt choice is (:class:`UnknownChoice`) and as a required option left out is; a
+    :class:`RequirementNotMet` too, as it was, so that ``except RequirementNotMet`` keeps catching it.
+    ``options`` are those the sheet may choose now."""
+
+    def __init__(self, *, upgrade: str, options: Iterable[str], sentence: str, head: str) -> None:
+        self.options = tuple(options)
+        RequirementNotMet.__init__(self, upgrade=upgrade, missing=(sentence,), head=head)
 
 
 class StoreError(ProgressionError):
