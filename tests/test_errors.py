@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from progression.errors import InsufficientPoints, UnknownName
+from progression.errors import InsufficientPoints, InvalidInput, UnknownName, UnknownOption
 
 ROSTERS = [f"a_roster_{n:02}" for n in range(20)] + ["orc", "norse"]  # orc falls past the twelve shown
 
@@ -46,6 +46,30 @@ class TestUnknownName:
         assert ("a", "p2", "p10", "p" + "9" * 5000) == UnknownName(
             "id", "x", ["p10", "p" + "9" * 5000, "p2", "a"], "y"
         ).known
+
+
+class TestUnknownOption:
+    def test_names_the_command_run_the_options_and_the_closest(self) -> None:
+        """``league amend ... home.scor=8``: the command run, the words it takes and the one meant; an
+        ``InvalidInput`` (exit status 2), kept whole when pickled (a study's worker)."""
+        import pickle
+
+        error = UnknownOption("league amend", ["home.scor"], ["home.score", "home.events", "away.score"])
+        expected = (
+            "league amend: unknown option 'home.scor'; it takes: home.score, home.events, away.score; "
+            "the closest: home.score"
+        )
+        assert (expected, ("home.score",), True) == (str(error), error.closest, isinstance(error, InvalidInput))
+        assert expected == str(pickle.loads(pickle.dumps(error)))
+
+    def test_a_shared_prefix_makes_no_option_close(self) -> None:
+        """``home.scored`` is not close to ``home.prayers`` for their ``home.``; a word with no close one names
+        none."""
+        known = ["home.score", "home.prayers", "away.score"]
+        assert (("home.score",), ()) == (
+            UnknownOption("league record", ["home.scored"], known).closest,
+            UnknownOption("league record", ["colour"], known).closest,
+        )
 
 
 class TestInsufficientPoints:

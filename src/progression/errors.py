@@ -14,6 +14,7 @@ import attrs
 
 __all__ = [
     "CapExceeded",
+    "ChoiceNeeded",
     "DecisionError",
     "DiceError",
     "FileChanged",
@@ -38,6 +39,7 @@ __all__ = [
     "StoreTampered",
     "UnknownChoice",
     "UnknownName",
+    "UnknownOption",
     "UnknownPackError",
     "UnreadableFile",
     "UnwritableFile",
@@ -172,6 +174,40 @@ class UnknownName(ProgressionError, LookupError):
 
 class InvalidInput(ProgressionError, ValueError):
     """An argument of the wrong type or out of range (a negative amount, a die of 7 on a D6, ...)."""
+
+
+def _closest_option(given: str, known: tuple[str, ...]) -> tuple[str, ...]:
+    """The options of ``known`` closest to ``given``; a word with a prefix (``home.scord``) is compared with the
+    options of that prefix by what follows it (``score``), so that the prefix they share makes none close."""
+    head, dot, tail = given.rpartition(".")
+    same = {k.rpartition(".")[2]: k for k in known if dot and k.rpartition(".")[0] == head}
+    return tuple(same[t] for t in _closest(tail, tuple(same))) if same else _closest(given, known)
+
+
+class UnknownOption(InvalidInput):
+    """A ``key=value`` word a command does not take (``home.scor=1``): the message names the command as it was run
+    (``league amend``), the words it does take, and the closest of them to each word given, as
+    :class:`UnknownName` does for an id.
+
+    Args:
+        command: The command as the user ran it, for the message (``league amend``, ``action 'match'``).
+        names: The words given that it does not take.
+        known: The words it takes, in the order it lists them.
+    """
+
+    def __init__(self, command: str, names: Iterable[str], known: Iterable[str]) -> None:
+        self.command = command
+        self.names = tuple(names)
+        self.known = tuple(known)
+        #: The words taken closest to those given (at most three for each).
+        self.closest = tuple(dict.fromkeys(c for name in self.names for c in _closest_option(name, self.known)))
+        message = f"{command}: unknown option {', '.join(map(repr, self.names))}; it takes: "
+        message += ", ".join(self.known) or "no options"
+        message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[UnknownOption], tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        return (type(self), (self.command, self.names, self.known))
 
 
 class PackFunctionError(InvalidInput, RulePackError):
@@ -316,6 +352,17 @@ class UnknownChoice(RequirementNotMet, UnknownName):
         self.violations = self.missing = (sentence,)
         self.kind, self.name, self.known = "choice", choice, tuple(options)
         ProgressionError.__init__(self, f"{head}: {sentence}")
+
+
+class ChoiceNeeded(RequirementNotMet, InvalidInput):
+    """A purchase of an upgrade that takes a choice, given none: input the buyer must give, so bad usage (exit
+    status 2), as a misspelt choice is (:class:`UnknownChoice`) and as a required option left out is; a
+    :class:`RequirementNotMet` too, as it was, so that ``except RequirementNotMet`` keeps catching it.
+    ``options`` are those the sheet may choose now."""
+
+    def __init__(self, *, upgrade: str, options: Iterable[str], sentence: str, head: str) -> None:
+        self.options = tuple(options)
+        RequirementNotMet.__init__(self, upgrade=upgrade, missing=(sentence,), head=head)
 
 
 class StoreError(ProgressionError):

@@ -71,10 +71,14 @@ class TestOptionsReadByType:
         assert before == Path(band).read_bytes()
 
     def test_an_unknown_option_is_refused_naming_those_it_takes(self, run: Run, band: str) -> None:
-        """A misspelt option is not passed on unseen, and the refusal points at the action's help."""
+        """A misspelt option is not passed on unseen: the refusal names the closest, and points at the action's
+        help."""
         result = run("sheet", "do", band, "train", "dayz=2", "--dice", "1,1")
         helped = f" (see `progression sheet do {band} train --help`)"
-        assert (2, f"progression: action 'train': unknown option 'dayz'; it takes: days{helped}\n") == (
+        assert (
+            2,
+            f"progression: action 'train': unknown option 'dayz'; it takes: days; the closest: days{helped}\n",
+        ) == (
             result.status,
             result.err,
         )

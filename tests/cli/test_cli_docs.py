@@ -78,6 +78,37 @@ def test_reference_names_every_command_and_option() -> None:
     assert [] == missing
 
 
+def test_the_commands_marked_dice_are_those_taking_dice() -> None:
+    """The reference marks *(dice)* exactly the commands whose parser takes ``--dice`` (``sheet act`` is ``sheet
+    do``), its Dice section lists them, and names of those the ones rolling for several teams: ``league prizes``
+    was listed there, and takes none."""
+    import argparse
+
+    from progression.cli.main import parser
+
+    text = (ROOT / "docs" / "reference" / "cli.rst").read_text(encoding="utf-8")
+    taking: set[str] = set()
+
+    def walk(node: argparse.ArgumentParser, path: tuple[str, ...]) -> None:
+        for action in node._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    walk(child, (*path, name))
+            elif "--dice" in action.option_strings:
+                taking.add(" ".join(path))
+
+    walk(parser(), ())
+    marked = {
+        m.group(1)
+        for m in re.finditer(r"``((?:sheet|league|campaign)(?: [a-z-]+)+)[^`]*`` \((?:\*member\*, )?dice\)", text)
+    }
+    section = text.split("\nDice\n", 1)[1].split("\n\n", 1)[0]
+    several = set(re.findall(r"``(league [a-z-]+)``", section.split("rolls for several teams", 1)[1].split(")")[0]))
+    listed = set(re.findall(r"``((?:sheet|league|campaign) [a-z-]+)``", section.split("rolls no die", 1)[0]))
+    listed -= {"league prizes"}  # named as the one that rolls none
+    assert (taking - {"sheet act"}, taking - {"sheet act"}, set()) == (marked, listed, several - taking)
+
+
 def test_every_argument_says_what_it_is() -> None:
     """Every argument of every command, positional or option, has a line of help (``--help`` shows no bare
     ``POOL`` or ``KEY=VALUE``)."""

@@ -225,8 +225,32 @@ class TestAmend:
             in result.err
         )
 
+    def test_a_misspelt_field_names_the_closest(self, run: Run, tmp_path: Path) -> None:
+        """``amount`` misspelt ``amout`` is answered with the field meant."""
+        result = run("sheet", "amend", str(hero(tmp_path, run)), "2", "amout=5", "--pack", SKIRMISH)
+        assert (2, "its fields: pool, amount, reason, member; the closest: amount\n") == (
+            result.status,
+            result.err.split("; ", 1)[1],
+        )
+
 
 class TestABloodBowlMatch:
+    def test_a_misspelt_word_of_the_record_names_the_closest(self, run: Run, tmp_path: Path) -> None:
+        """``nomineez`` (for the record's ``nominees``) names the field meant, written with or without
+        ``match.``."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        path = tmp_path / "team.json"
+        path.write_text(progression.dump_sheet(team), encoding="utf-8")
+        words = ["number=1", "opponent=Orcs", "score=2-1", "attendance=6", "nominees=2"]
+        assert 0 == run("sheet", "do", str(path), "match", *words, "--dice", "3").status
+        for key in ("nomineez", "match.nomineez"):
+            result = run("sheet", "amend", str(path), "3", f"{key}=1")
+            assert (2, "; the closest: mvp_nominees\n") == (result.status, result.err[-28:])
+
     def test_two_events_of_one_player(self, run: Run, tmp_path: Path) -> None:
         """Events are amended as ``sheet do match`` writes them: ``match.events=1:touchdown,casualty`` (or player 1
         named twice, his events adding up) gives player 1 both; the old ``name:count`` form and a plain name given
@@ -240,7 +264,7 @@ class TestABloodBowlMatch:
         path.write_text(progression.dump_sheet(team), encoding="utf-8")
         words = ["number=1", "opponent=Orcs", "score=1-0", "events=1:touchdown", "attendance=6", "nominees=2"]
         words += ["--dice", "3"]
-        assert 0 == run("sheet", "do", str(path), "match", *words).status
+        assert 0 == run("sheet", "do", str(path), "match", *words, "--dice", "3").status
         old = run("sheet", "amend", str(path), "3", "match.events=1:touchdown:1")
         assert (2, True) == (old.status, "expected name or name*N separated by ',', got 'touchdown:1'" in old.err)
         both = run("sheet", "amend", str(path), "3", "match.events=1:touchdown,casualty", "--dry-run")

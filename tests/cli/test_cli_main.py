@@ -106,6 +106,7 @@ class TestExitStatus:
                 ),
                 2,
             ),
+            (errors.ChoiceNeeded(upgrade="charm", options=["ring"], sentence="needs one", head="Charm"), 2),
         ],
         ids=lambda v: type(v).__name__ if isinstance(v, Exception) else str(v),
     )

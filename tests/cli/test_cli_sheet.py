@@ -152,6 +152,28 @@ class TestBuyAndQuote:
         run("sheet", "award", str(path), "purse", "20", "-r", "loot", "--pack", SKIRMISH)
         assert "paid with" in run("sheet", "quote", str(path), "sword", "--pack", SKIRMISH).out
 
+    def test_no_choice_at_all_is_bad_usage(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """A purchase without ``--choice`` of an upgrade that takes one exited 1, where a misspelt choice exits 2:
+        the choice is input the buyer must give, so its absence is bad usage too (2), saying the options; a quote
+        without one is still an answer (0). The file stays as it was."""
+        import progression
+        from progression.errors import ChoiceNeeded, RequirementNotMet
+
+        path = tmp_path / "h.json"
+        run("sheet", "new", str(path), "--pack", "fake", "--kind", "hero", "--set", "xp=10")
+        before = path.read_bytes()
+        bought = run("sheet", "buy", str(path), "charm")
+        assert (2, "progression: Charm cannot be bought: Charm needs a choice among: amulet, ring\n", 0) == (
+            bought.status,
+            bought.err,
+            run("sheet", "quote", str(path), "charm").status,
+        )
+        assert before == path.read_bytes()
+        pack = progression.load("fake")
+        with pytest.raises(ChoiceNeeded) as caught:
+            pack.purchase(progression.load_sheet(before), "charm")
+        assert (("amulet", "ring"), True) == (caught.value.options, isinstance(caught.value, RequirementNotMet))
+
     def test_a_choice_that_names_nothing_is_bad_usage(self, run: Run, tmp_path: Path, fake: None) -> None:
         """A misspelt choice names no option: bad usage (2), as an unknown upgrade is, for a purchase and for a
         quote; a known option the rules refuse now (a charm already owned is offered no more) is a refusal (1)

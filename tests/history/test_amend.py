@@ -87,6 +87,15 @@ class TestAmend:
             EntryOutcome(position=3, label="award 4 to bag", status="changed", changes=("bag: +4 (was +2)",))
         ] == list(report.outcomes[1:])
 
+    def test_a_change_is_said_with_thousands_separators(self) -> None:
+        """Amounts are written as the rest of the output writes them (``-305,000``, not ``-305000``)."""
+        from progression.history.amend import _deltas
+
+        pack = market()
+        before = pack.new_sheet("adventurer", "Ana")
+        was, now = (pack.award(before, "purse", n, reason="wages") for n in (295_000, 305_000))
+        assert ["purse: +305,000 (was +295,000)"] == list(_deltas("", before, was, before, now))
+
     def test_the_creation_amended(self) -> None:
         """Entry 1 is the creation: amended by a Create, the whole history runs on the new start."""
         sheet, _ = amend(ana_history(), 1, Create(kind="adventurer", name="Ana", pools={"purse": 5}), pack=market())

@@ -129,7 +129,7 @@ class TestOptions:
             ({"pool": "xp", "rested": "maybe"}, "action 'train': option 'rested' expects yes|no, got 'maybe'"),
             (
                 {"pool": "xp", "dayz": "3"},
-                "action 'train': unknown option 'dayz'; it takes: pool, days, pace, tags, rested, coach",
+                "action 'train': unknown option 'dayz'; it takes: pool, days, pace, tags, rested, coach; the closest: days",
             ),
             ({"days": "3"}, "action 'train': the option 'pool' (text) is required; none was given"),
         ],

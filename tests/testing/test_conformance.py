@@ -131,7 +131,7 @@ class TestStaticChecks:
         train = upgrade("train", effect=Effect(stats={"level": 1}))
         report = check_pack(tiny(train, upgrade("up", requires=AtLeast(quantity="level", value=5))), examples=0)
         expected = [
-            "[reachable] upgrade 'up': can never be bought: as a 'hero': its requirement can never be met: "
+            "[reachable] upgrade 'up': can never be bought: as a sheet of kind 'hero': its requirement can never be met: "
             "'level' at least 5, but it reaches at most 3"
         ]
         assert expected == [str(f) for f in report.findings]

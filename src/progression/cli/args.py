@@ -146,8 +146,9 @@ def _prompt(sides: int, label: str) -> int:
         if text.isdigit() and 1 <= int(text) <= sides:
             return int(text)
         msg = f"a {what} must be a whole number from 1 to {sides}, got {text!r}"
-        if not sys.stdin.isatty():
-            raise DiceError(msg)
+        if not sys.stdin.isatty():  # the refusal says whose roll it was, on its own line after the prompt
+            sys.stderr.write("\n")
+            raise DiceError(f"{whose}: {msg}" if whose else msg)
         sys.stderr.write(f"{msg}; again\n")
 
 
@@ -216,6 +217,12 @@ class DiceChoice:
             self.dice = SeededDice(args.seed)
         elif getattr(args, "dice", None) is not None:
             parts = [part.strip() for part in args.dice.split(",") if part.strip()]
+            if "?" in parts[:-1]:
+                msg = (
+                    f"--dice: '?' (which roll comes next) may only come last, after the results rolled so far, "
+                    f"got {args.dice!r}"
+                )
+                raise UsageError(msg)
             self.asking = bool(parts) and parts[-1] == "?"
             results = [whole(part, "--dice") for part in (parts[:-1] if self.asking else parts)]
             self.scripted = ScriptedDice(results)

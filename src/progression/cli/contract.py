@@ -36,9 +36,12 @@ def find(pack: RulePack, family: str, name: str) -> Command:
     return found
 
 
-def read_options(command: Command, words: Sequence[str], what: str, *, help_at: str | None = None) -> dict[str, object]:
+def read_options(
+    command: Command, words: Sequence[str], what: str, *, help_at: str | None = None, called: str | None = None
+) -> dict[str, object]:
     """The values of ``key=value`` words, each read by the type its option declares; ``help_at``, the command
-    line that prints the command's help, is named by a refusal.
+    line that prints the command's help, is named by a refusal, and so is ``called``, the command as it was run
+    (``league amend``), where it is not the one the options are declared for.
 
     Raises:
         UsageError: a malformed word, an unknown option, a value not of its type, a required option
@@ -46,7 +49,7 @@ def read_options(command: Command, words: Sequence[str], what: str, *, help_at: 
     """
     texts = pairs(words, what)
     try:
-        return command.read(texts)
+        return command.read(texts, called=called)
     except InvalidInput as error:
         msg = str(error) + (f" (see `{help_at}`)" if help_at else "")
         raise UsageError(msg) from None

@@ -18,7 +18,7 @@ from progression.cli.describe import Describer
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, _closest
 from progression.events import Entry, Operation
 from progression.files import operations_of, structure_operation, unstructure_operation
 from progression.history import Amendment, AmendmentRefused, amend, rebase, verify
@@ -193,8 +193,12 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
             raise UsageError(msg)
         named[field] = key
         if last not in holder or last == "op":
-            fields = ", ".join(k for k in holder if k != "op")
-            msg = f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {fields}"
+            fields = [k for k in holder if k != "op"]
+            close = _closest(last, (*fields, *_words_near(operation, data, path)))
+            msg = (
+                f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {', '.join(fields)}"
+            )
+            msg += f"; the closest: {', '.join(close)}" if close else ""
             raise UsageError(msg)
         holder[last] = _value(text, holder[last], key, _hint(operation, path, last))
     import cattrs
@@ -217,6 +221,13 @@ def _record_of(operation: Operation, data: dict[str, Any], name: str) -> list[st
     if len(inner) != 1:
         return []
     return inner if name in _words_of(operation, inner) else []
+
+
+def _words_near(operation: Operation, data: dict[str, Any], path: list[str]) -> list[str]:
+    """The words a change may give at ``path`` besides the fields there: those its fields declare, and at the top,
+    those of the one record the operation holds (``nominees`` for ``match.mvp_nominees``)."""
+    inner = [key for key, value in data.items() if key != "op" and isinstance(value, dict)]
+    return list(_words_of(operation, path or inner)) if path or len(inner) == 1 else []
 
 
 def _words_of(operation: Operation, path: list[str]) -> dict[str, str]:

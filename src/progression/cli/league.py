@@ -445,7 +445,7 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
     fixture = whole(args.fixture, "FIXTURE")
     with opened(args) as (_, league, book):
         texts = pairs(args.changes, "league amend")
-        read_options(league, args.changes, "league amend")
+        read_options(league, args.changes, "league amend", called="league amend")
         dice = DiceChoice(args)
         reports = book.amend(
             fixture, dice.dice, season=_season(args, book), invalid=args.invalid, check=dice.check_used, **texts

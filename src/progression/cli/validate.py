@@ -42,9 +42,9 @@ def _targets(spec: str) -> tuple[list[str], list[str], bool]:
     path = Path(spec)
     if not is_path(spec) and spec in pack_entries():  # a bare name is the installed pack, whatever the folder holds
         return [spec], [], True
-    files = pack_files()
-    if not is_path(spec) and spec in files:  # or the file of PROGRESSION_PACK_PATH that a sheet of it finds
-        return [str(files[spec])], [], False
+    named = pack_files()
+    if not is_path(spec) and spec in named:  # or the file of PROGRESSION_PACK_PATH that a sheet of it finds
+        return [str(named[spec])], [], False
     if path.is_dir():
         files, skipped = folder_files(path)
         if not files:
@@ -55,7 +55,7 @@ def _targets(spec: str) -> tuple[list[str], list[str], bool]:
         return [spec], [], False
     msg = (
         f"{spec!r} is neither a pack file, a folder, an installed pack (installed: {', '.join(pack_entries()) or 'none'}),"
-        f" nor a pack file of PROGRESSION_PACK_PATH ({', '.join(files) or 'none'})"
+        f" nor a pack file of PROGRESSION_PACK_PATH ({', '.join(named) or 'none'})"
     )
     raise UsageError(msg)
 

@@ -13,6 +13,7 @@ from progression.engine.payment import unit_of
 from progression.engine.procedures import ProcedureContext, drive
 from progression.engine.quotes import Quote, context, effect_problems, options, quote, resolved
 from progression.errors import (
+    ChoiceNeeded,
     DecisionError,
     InsufficientPoints,
     InvalidInput,
@@ -57,6 +58,14 @@ def purchase(
         raise UnknownChoice(
             upgrade=upgrade_id,
             choice=str(q.choice),
+            options=options(pack, asked, upgrade_id, member=member),
+            sentence=sentence,
+            head=f"{q.label} cannot be bought",
+        )
+    if q.choice is None and pack.upgrade(upgrade_id).takes_choice:  # what the buyer left out, said alone too
+        (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
+        raise ChoiceNeeded(
+            upgrade=upgrade_id,
             options=options(pack, asked, upgrade_id, member=member),
             sentence=sentence,
             head=f"{q.label} cannot be bought",

@@ -45,7 +45,7 @@ class EntryOutcome:
     #: ``"amended"`` (the entry replaced), ``"holds"`` (the same entry), ``"changed"``, ``"refused"``,
     #: ``"dropped"`` (refused and left out), ``"kept"`` (recorded before operations: kept as it is).
     status: str
-    #: What it now does otherwise, one sentence a change (``"treasury: +70000 (was +50000)"``).
+    #: What it now does otherwise, one sentence a change (``"treasury: +70,000 (was +50,000)"``).
     changes: tuple[str, ...] = ()
     #: Why the rules refuse it, for a refused or dropped entry.
     reason: str = ""
@@ -368,7 +368,7 @@ def _deltas(name: str, old_before: Sheet, old_after: Sheet, new_before: Sheet, n
         new = _delta(getattr(new_before, part), getattr(new_after, part))
         for key in sorted(set(old) | set(new)):
             if old.get(key, 0) != new.get(key, 0):
-                yield f"{name}{key}: {new.get(key, 0):+} (was {old.get(key, 0):+})"
+                yield f"{name}{key}: {new.get(key, 0):+,} (was {old.get(key, 0):+,})"
     old_tags = _tag_delta(old_before.tags, old_after.tags)
     new_tags = _tag_delta(new_before.tags, new_after.tags)
     for key in sorted(set(old_tags) | set(new_tags)):

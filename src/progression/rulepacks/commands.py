@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from progression.errors import InvalidInput, PackFunctionError
+from progression.errors import InvalidInput, PackFunctionError, UnknownOption
 from progression.rulepacks.options import REQUIRED, Option, OptionType, docs_of, hint_of, option_type
 
 __all__ = [
@@ -192,52 +192,60 @@ class Command:
 
     # -- options from the command line and from programs ------------------------------------------
 
-    def option(self, name: str) -> Option:
+    def option(self, name: str, *, called: str | None = None) -> Option:
         """The option ``name``.
 
+        Args:
+            called: The command as it was run, for the message (``league amend``); :attr:`what` by default.
+
         Raises:
-            InvalidInput: the command has no such option; the message lists those it has.
+            UnknownOption: the command has no such option; the message lists those it has, and the closest.
         """
         for option in self.signature.options:
             if option.name == name:
                 return option
-        takes = ", ".join(o.name for o in self.signature.options) or "no options"
-        msg = f"{self.what}: unknown option {name!r}; it takes: {takes}"
-        raise InvalidInput(msg)
+        raise UnknownOption(called or self.what, [name], [o.name for o in self.signature.options])
 
-    def read(self, texts: Mapping[str, str], *, complete: bool = True) -> dict[str, object]:
+    def read(self, texts: Mapping[str, str], *, complete: bool = True, called: str | None = None) -> dict[str, object]:
         """The values ``key=value`` words give, each read by the type its option declares.
 
         To a function that reads its options as text, an empty value (``treasury=``) is no value, as
         such functions have always read it: the option is left out.
 
+        Args:
+            called: The command as it was run, named by a refusal (``league amend``, where the options of a
+                league's match are declared once for ``league record`` and ``league amend``); :attr:`what` by
+                default.
+
         Raises:
-            InvalidInput: an unknown option, a value that is not of the option's type, a required
-                option missing; the message names the option, what was expected and what came.
+            InvalidInput: an unknown option (:class:`~progression.errors.UnknownOption`), a value that is not of
+                the option's type, a required option missing; the message names the option, what was expected
+                and what came.
         """
+        what = called or self.what
         values: dict[str, object] = {}
         others = self.signature.others
         for name, text in texts.items():
             if others is not None and name not in {o.name for o in self.signature.options}:
                 kind = others
             else:
-                kind = self.option(name).kind
+                kind = self.option(name, called=what).kind
             if self.signature.text and not text.strip():
                 continue
             try:
                 values[name] = kind.read(text)
             except ValueError:
-                msg = f"{self.what}: option {name!r} expects {kind.shown}, got {text!r}"
+                msg = f"{what}: option {name!r} expects {kind.shown}, got {text!r}"
                 raise InvalidInput(msg) from None
         if complete:
-            self._missing(values)
+            self._missing(values, what)
         return values
 
-    def _missing(self, values: Mapping[str, object]) -> None:
+    def _missing(self, values: Mapping[str, object], what: str | None = None) -> None:
         missing = [o.name for o in self.signature.options if o.required and o.name not in values]
         if missing:
             option = self.option(missing[0])
-            msg = f"{self.what}: the option {option.name!r} ({option.kind.shown}) is required; none was given"
+            msg = f"{what or self.what}: the option {option.name!r} ({option.kind.shown}) is required; none was given"
             raise InvalidInput(msg)
 
     def coerce(self, values: Mapping[str, object]) -> dict[str, object]:

@@ -106,9 +106,11 @@ class Narrator:
     def starting(self, before: Sheet) -> Self:
         """This narrator, telling the entries added to ``before`` (the first of them made on ``before`` as it
         stands): a pack's hook may say what an event of the first entry added did to a balance (a re-draft's
-        budget and the treasury it topped up), which the event alone does not hold."""
+        budget and the treasury it topped up), which the event alone does not hold. The members of ``before`` are
+        named too: one who leaves in the entries told (a player not re-hired) is ``Lineman 6 (11)``, not ``11``."""
         told = type(self).__new__(type(self))
         told.__dict__.update(self.__dict__)
+        told.names = {**names_in(before), **self.names}
         told.before = before
         return told
 

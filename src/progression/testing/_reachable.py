@@ -264,7 +264,7 @@ class _Space:
     def blockers(self, upgrade: Upgrade) -> list[str]:
         """Why the upgrade cannot be bought by a sheet of this kind; empty when it could."""
         if upgrade.kinds and self.kind.id not in upgrade.kinds:
-            return [f"it is not for a {self.kind.id!r}"]
+            return [f"it is not for kind {self.kind.id!r}"]
         reasons = []
         if upgrade.limit.times == 0:
             reasons.append("its limit allows 0 purchases")
@@ -277,7 +277,7 @@ class _Space:
             paying = [p for p in upgrade.pools if p in self.kind.pools]
             if not paying:
                 reasons.append(
-                    f"a {self.kind.id!r} holds none of the pools that pay for it ({', '.join(upgrade.pools)})"
+                    f"a sheet of kind {self.kind.id!r} holds none of the pools that pay for it ({', '.join(upgrade.pools)})"
                 )
             elif sum(self.high(p) for p in paying) < price and not self.paid_by_surplus(upgrade, paying):
                 most = sum(self.high(p) for p in paying)
@@ -347,8 +347,11 @@ def reachability(pack: RulePack, starts: Mapping[str, Sheet]) -> tuple[list[Find
         if ident in in_cycles:
             continue
         upgrade = pack.upgrades[ident]
-        reasons = [f"as a {kind!r}: {', '.join(s.blockers(upgrade))}" for kind, s in sorted(spaces.items())]
-        relevant = [r for r in reasons if "it is not for a" not in r] or ["no kind of sheet may buy it"]
+        # a/an would depend on the kind's id ("a 'officer'"): the kind is named as such
+        reasons = [
+            f"as a sheet of kind {kind!r}: {', '.join(s.blockers(upgrade))}" for kind, s in sorted(spaces.items())
+        ]
+        relevant = [r for r in reasons if "it is not for kind" not in r] or ["no kind of sheet may buy it"]
         found.append(Finding("reachable", f"upgrade {ident!r}", "can never be bought: " + "; ".join(relevant)))
     return found, frozenset(stuck)
 
@@ -376,7 +379,7 @@ def _unpaid_steps(pack: RulePack, spaces: Mapping[str, _Space], stuck: list[str]
                 message += f", short of its maximum of {short}"
             if needing:
                 message += f"; so {', '.join(needing)} can never be bought"
-            prefix = f"as a {kind!r}: " if len(spaces) > 1 else ""
+            prefix = f"as a sheet of kind {kind!r}: " if len(spaces) > 1 else ""
             said.setdefault(stop.upgrade, []).append(prefix + message)
     return [Finding("reachable", f"upgrade {ident!r}", "; ".join(said[ident])) for ident in sorted(said)]
 

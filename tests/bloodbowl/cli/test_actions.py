@@ -23,7 +23,7 @@ from progression_bloodbowl.data.reading import natural
 from progression_bloodbowl.team.results import closed_matches
 from progression_bloodbowl.team.values import roster_order
 
-from ..conftest import HUMANS
+from ..conftest import HUMANS, ended
 
 
 class TestParseEvents:
@@ -285,7 +285,7 @@ class TestActions:
 
     def test_an_absurd_attendance(self, pack: RulePack, team: Sheet) -> None:
         """``sheet do FILE match ... attendance=20000`` paid 100,030,000 gp: refused, with the range."""
-        with pytest.raises(InvalidInput, match=r"\(Dedicated Fans 1 to 7 \+ D3 each\): 4 to 20, .*got 20000$"):
+        with pytest.raises(InvalidInput, match=r"\(Dedicated Fans 1 to 7 \+ D3 each\): 4 to 20 .*got 20000$"):
             pack.contract.action("match").function(
                 pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="1-0", attendance="20000"
             )
@@ -294,6 +294,10 @@ class TestActions:
         ("options", "expected"),
         [
             ({"nominees": "1"}, "the winnings come from the Fan Attendance, both teams' Fan Factors added (4 to 20)"),
+            (
+                {"nominees": "1", "attendance": "0"},
+                "fan_attendance in Python): 0, not recorded, is refused for a league match played",
+            ),
             ({"attendance": "6"}, "the team earns an MVP, drawn among up to 6 players who took part; name them"),
             ({"attendance": "6", "conceded": "them"}, "the team earns an MVP"),
         ],
@@ -322,6 +326,38 @@ class TestActions:
             pack, team, ScriptedDice([3, 3]), number="1", opponent="Orcs", **score, **options
         )
         assert len(team.ledger) + 1 == len(after.ledger)
+
+    @pytest.mark.parametrize(
+        ("options", "got"),
+        [
+            ({"score": "2-0"}, "score: leave it out"),
+            (
+                {"attendance": "6", "events": "1:touchdown", "stalling": "yes"},
+                "attendance, events, stalling: leave them",
+            ),
+        ],
+    )
+    def test_what_an_unplayed_fixture_would_drop(
+        self, pack: RulePack, team: Sheet, options: dict[str, str], got: str
+    ) -> None:
+        """``kind=unplayed score=2-0`` was recorded as a 0-0 loss: a word the unplayed fixture drops is refused."""
+        with pytest.raises(
+            InvalidInput, match=re.escape(f"takes only number, opponent, kind, conceded, nominees; got {got}")
+        ):
+            pack.contract.action("match").function(
+                pack, team, ScriptedDice([]), number="1", opponent="Orcs", kind="unplayed", **options
+            )
+
+    def test_a_player_named_twice_is_said_in_words(self, pack: RulePack, team: Sheet) -> None:
+        """``nominees=1,1`` and ``keep=1,1,...`` said ``got ['1', '1']``, a Python list: the player named twice is
+        said as the command line writes him."""
+        with pytest.raises(InvalidInput, match=re.escape("different players, got #1 named twice (1, 1)")):
+            pack.contract.action("match").function(
+                pack, team, ScriptedDice([]), number="1", opponent="Orcs", score="1-0", nominees="1,1", attendance="6"
+            )
+        keep = "1,1,2,2,3,4,5,6,7,8,9,10,11"
+        with pytest.raises(InvalidInput, match=re.escape(f"re-hired once, got #1 and #2 twice (keep={keep})")):
+            pack.contract.action("redraft").function(pack, ended(pack, team), ScriptedDice([]), keep=keep)
 
     def test_end_draft(self, pack: RulePack) -> None:
         """A team built with hire actions ends its draft with end_draft: the next re-roll costs double."""
@@ -463,7 +499,8 @@ class TestUnknownOptions:
         """``must_advnce=no`` would otherwise pass unseen and leave the rule on: it is refused, naming the right ones."""
         hire = pack.contract.action("hire").function
         with pytest.raises(
-            InvalidInput, match="hire: unknown option must_advnce; it takes: position, name, must_advance"
+            InvalidInput,
+            match=r"hire: unknown option 'must_advnce'; it takes: position, name, must_advance, captain; the closest: must_advance$",
         ):
             hire(pack, team, ScriptedDice([]), position="human_lineman", must_advnce="no")
 
@@ -481,7 +518,7 @@ class TestUnknownOptions:
         for command in (*pack.contract.factories, *pack.contract.actions):
             before = (pack,) if command in pack.contract.factories else (pack, team, ScriptedDice([]))
             assert command.function is not None
-            with pytest.raises(InvalidInput, match="unknown option bogus"):
+            with pytest.raises(InvalidInput, match="unknown option 'bogus'"):
                 command.function(*before, bogus="1")
             with pytest.raises(InvalidInput, match="unknown option 'bogus'; it takes: "):
                 command(*before, bogus="1")

@@ -159,6 +159,42 @@ class TestLeague:
             assert played is not None
             assert ((1, 1), {"4": "badly_hurt"}) == (played.score, dict(played.away.injuries))
 
+    def test_a_piped_die_out_of_range_names_the_team(
+        self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Dice piped in are not prompted for where one reads them: a 9 for a D6 says whose roll it was."""
+        import io
+
+        monkeypatch.setattr("sys.stdin", io.StringIO("9\n"))
+        status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"])
+        assert (2, "progression: anvils: a D6 for MVP must be a whole number from 1 to 6, got '9'") == (
+            status,
+            err.splitlines()[-1],
+        )
+
+    def test_a_question_mark_comes_last(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``--dice '?,3'`` said "expected a whole number, got '?'": the ``?`` is said to come last."""
+        status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "?,3")
+        assert (2, "progression: --dice: '?' (which roll comes next) may only come last, after the results rolled so "
+                "far, got '?,3'\n") == (status, err)  # fmt: skip
+
+    def test_amended_as_unplayed(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A match recorded played and amended as unplayed keeps none of what was played (its score, events,
+        injuries and attendance); a word the unplayed fixture would drop is refused, naming the command run."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        status, _, err = run(capsys, "league", "amend", league, "1", "kind=unplayed", "home.score=1")
+        assert (2, "progression: league amend: kind=unplayed records") == (status, err[:48])
+        assert 0 == run(capsys, "league", "amend", league, "1", "kind=unplayed")[0]
+        with open_league(league) as kept:
+            played = kept.fixture(1).played
+            assert played is not None
+            assert ((0, 0), {}, {}, 0) == (
+                played.score,
+                dict(played.home.events),
+                dict(played.away.injuries),
+                played.fan_attendance,
+            )
+
 
 class TestRefusals:
     @pytest.mark.parametrize(
@@ -175,11 +211,30 @@ class TestRefusals:
                 "league record: unknown option 'home.scor'; it takes: home.score",
             ),
             (
+                ["amend", "{file}", "1", "home.scor=8"],
+                2,
+                "progression: league amend: unknown option 'home.scor'; it takes: home.score, home.events, "
+                "home.nominees, home.injuries, home.stalling, home.prayers, away.score, away.events, away.nominees, "
+                "away.injuries, away.stalling, away.prayers, attendance, conceded, without_penalty, kind; the closest: "
+                "home.score",
+            ),
+            (
                 ["record", "{file}", "1", "home.score=two", "away.score=0"],
                 2,
                 "option 'home.score' expects whole number",
             ),
             (["record", "{file}", "1", "home.score=1"], 2, "home.score=N and away.score=N are required"),
+            (
+                ["record", "{file}", "1", "kind=unplayed", "home.score=2"],
+                2,
+                "league record: kind=unplayed records a fixture not played by the deadline, which takes only kind, "
+                "conceded, home.nominees, away.nominees; got home.score: leave it out",
+            ),
+            (
+                ["record", "{file}", "1", "kind=unplayed", "attendance=6", "away.injuries=4:dead"],
+                2,
+                "; got attendance, away.injuries: leave them out, or record the match played without kind=unplayed",
+            ),
             (
                 ["record", "{file}", "1", "away.injuries=4:badly_hurt,5:dead", "home.score=0", "away.score=0"],
                 2,

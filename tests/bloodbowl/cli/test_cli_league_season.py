@@ -114,6 +114,15 @@ class TestSeasonToItsEnd:
         out = ok(capsys, "league", "new-season", played, "--dice", "?")
         assert "the next roll is for dukes: 1D6 for '#2 Niggling Injury 1'" == out.split(";")[0]
 
+    def test_a_player_not_re_hired_is_named(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """The re-draft tried at once, and then run, names the player who leaves (``4 left`` read as four
+        players)."""
+        keep = ("keep=1,2,3,4,5,6,7,8,9,10", "players=human_lineman:Rookie")
+        out = ok(capsys, "league", "redraft", played, "barons", *keep)
+        assert ["Lineman 6 (11) left: not re-hired at the re-draft after season 1"] == [
+            line.strip() for line in out.splitlines() if " left: " in line
+        ]
+
     def test_json_of_the_season_s_end(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
         """Each new command's --json is one document with what it prints."""
         prizes = json.loads(ok(capsys, "league", "prizes", played, "first=barons", "--json"))

@@ -457,12 +457,14 @@ def _record(**fields: object) -> bb.MatchRecord:
 
 class TestWhatAGameCanProduce:
     def test_an_absurd_attendance(self, pack: RulePack, team: Sheet) -> None:
-        """``attendance=20000`` paid 100,030,000 gp: no game has more than 20 fans (two Fan Factors of 7 + D3)."""
+        """``attendance=20000`` paid 100,030,000 gp: no game has more than 20 fans (two Fan Factors of 7 + D3). The
+        0 of a record that did not note it is said as what the command line refuses (it said "or 0", and
+        ``attendance=0`` was refused)."""
         with pytest.raises(InvalidInput) as error:
             bb.operations.record_outcome(pack, team, _record(fan_attendance=20_000), ScriptedDice([]))
         assert (
-            "the fan attendance of match 1 is both teams' Fan Factors added (Dedicated Fans 1 to 7 + D3 each): 4 to 20, "
-            "or 0 when it was not recorded; got 20000"
+            "the fan attendance of match 1 is both teams' Fan Factors added (Dedicated Fans 1 to 7 + D3 each): 4 to 20 "
+            "(0: not recorded, refused for a league match played); got 20000"
         ) == str(error.value)
 
     @pytest.mark.parametrize(("attendance", "ok"), [(3, False), (4, True), (20, True), (21, False), (0, True)])
@@ -472,7 +474,10 @@ class TestWhatAGameCanProduce:
         if ok:
             assert (attendance // 2 + 1 + 1) * 10_000 == bb.queries.winnings(pack, team, record).total
         else:
-            with pytest.raises(InvalidInput, match=f"4 to 20, or 0 when it was not recorded; got {attendance}$"):
+            with pytest.raises(
+                InvalidInput,
+                match=rf"4 to 20 \(0: not recorded, refused for a league match played\); got {attendance}$",
+            ):
                 bb.queries.winnings(pack, team, record)
 
     @pytest.mark.parametrize(("attendance", "ok"), [(4, False), (5, True), (15, True), (16, False)])

@@ -30,6 +30,7 @@ __all__ = [
     "new_team",
     "parse_events",
     "redraft_choices",
+    "refuse_unplayed",
     "roster_names",
     "standing_rows",
 ]
@@ -67,6 +68,31 @@ def _nominees(text: str | None) -> tuple[str, ...]:
         msg = f"nominees: separate the players with ',' (nominees=1,3), not ';': got {text!r}"
         raise InvalidInput(msg)
     return tuple(listed(text))
+
+
+#: What a fixture not played by the deadline is recorded with: the match's number and opponent, who conceded it,
+#: and the MVP nominees of a side the rules give MVPs (its opponent conceded). Every other word says what happened
+#: on a pitch it never reached, and would be dropped.
+UNPLAYED_WORDS = ("number", "opponent", "kind", "conceded", "nominees")
+
+
+def refuse_unplayed(options: Mapping[str, str], command: str, *, sides: bool = False) -> None:
+    """Refuse the words ``kind=unplayed`` would drop (a score, events, the attendance, ...), naming those it takes.
+
+    Args:
+        sides: the words are a league's, each side's prefixed ``home.`` or ``away.`` (``home.nominees``).
+    """
+    taken = [w for w in UNPLAYED_WORDS if w not in ("number", "opponent")] if sides else list(UNPLAYED_WORDS)
+    if sides:
+        taken = [w if w != "nominees" else "home.nominees, away.nominees" for w in taken]
+    ignored = [w for w in options if w.split(".")[-1] not in UNPLAYED_WORDS or (sides and w == "nominees")]
+    if ignored:
+        msg = (
+            f"{command}: kind=unplayed records a fixture not played by the deadline, which takes only "
+            f"{', '.join(taken)}; got {', '.join(ignored)}: leave {'it' if len(ignored) == 1 else 'them'} out, "
+            "or record the match played without kind=unplayed"
+        )
+        raise InvalidInput(msg)
 
 
 def _once(parts: list[tuple[str, str]], key: str, what: str) -> dict[str, str]:
@@ -187,6 +213,8 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """
     injuries = pairs(options.get("injuries"), "injuries", "member:result")
     kind, opponent = options.get("kind", "league"), need(options, "opponent", "match")
+    if kind == "unplayed":
+        refuse_unplayed(options, "match")
     if kind != "unplayed" and not options.get("score"):
         msg = f"match: the option score=ours-theirs (such as score=2-1) is required for a {kind} match; only kind=unplayed has none"
         raise InvalidInput(msg)

@@ -21,12 +21,12 @@ import attrs
 from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
 from progression.contract import Option
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, UnknownName, UnknownOption
 
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
-from .actions import _once, parse_events, redraft_choices, standing_rows
+from .actions import _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
 
 if TYPE_CHECKING:
@@ -90,9 +90,15 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     """The match from its words; for an amendment, the words given change the match as recorded (``was``)."""
     unknown = sorted(set(options) - {o.name for o in OPTIONS})
     if unknown:  # the command line checks them first; a program calling the class is told too
-        msg = f"league record: unknown option {', '.join(unknown)}; it takes: {', '.join(o.name for o in OPTIONS)}"
-        raise InvalidInput(msg)
+        raise UnknownOption("league record" if was is None else "league amend", unknown, [o.name for o in OPTIONS])
     kind = options.get("kind") or (was.kind if was else "league")
+    if kind == "unplayed":
+        refuse_unplayed(options, "league record" if was is None else "league amend", sides=True)
+        if was is not None:  # amended as unplayed: only who conceded, and the MVP nominees of the side conceded
+            # to, are kept of what was recorded; the rest was played on a pitch the fixture never reached
+            home = Side(mvp_nominees=was.home.mvp_nominees) if was.conceded == "away" else Side()
+            away = Side(mvp_nominees=was.away.mvp_nominees) if was.conceded == "home" else Side()
+            was = Played(score=(0, 0), home=home, away=away, conceded=was.conceded, kind=kind)
     score: list[int | None] = list(was.score) if was else [None, None]
     for index, side in enumerate(("home", "away")):
         if options.get(f"{side}.score"):

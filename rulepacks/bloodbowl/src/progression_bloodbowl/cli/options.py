@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownOption
 
 __all__ = [
     "count",
@@ -35,16 +35,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def takes(command: str, *known: str) -> Callable[[F], F]:
-    """Refuse an option ``command`` does not read, naming the ones it does."""
+    """Refuse an option ``command`` does not read, naming the ones it does and the closest (``UnknownOption``)."""
 
     def wrap(function: F) -> F:
         @functools.wraps(function)
         def checked(*args: Any, **options: str) -> Any:
             unknown = sorted(set(options) - set(known))
             if unknown:
-                wanted = ", ".join(known) if known else "no option"
-                msg = f"{command}: unknown option {', '.join(unknown)}; it takes: {wanted}"
-                raise InvalidInput(msg)
+                raise UnknownOption(command, unknown, known)
             return function(*args, **options)
 
         checked.options = known  # type: ignore[attr-defined]  # what `progression show` lists

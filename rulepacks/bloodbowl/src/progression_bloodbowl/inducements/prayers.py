@@ -71,7 +71,7 @@ def check_prayers(pack: RulePack, match: MatchRecord) -> None:
     if not named:
         return
     if match.kind == "unplayed":
-        msg = f"match {match.number} is an unplayed fixture, so no Prayers to Nuffle were in effect, got {list(named)}"
+        msg = f"match {match.number} is an unplayed fixture, so no Prayers to Nuffle were in effect, got {', '.join(named)}"
         raise InvalidInput(msg)
     data = data_of(pack)
     known = data.rules.prayers

@@ -285,7 +285,8 @@ def _check_keep(team: Sheet, keep: object) -> list[str]:
             msg = f"#{member} {team.members[member].name} is dead and cannot be re-hired"
             raise InvalidInput(msg)
     if len(set(keep)) != len(keep):
-        msg = f"each player is re-hired once, got {list(keep)}"
+        twice = sorted({m for m in keep if keep.count(m) > 1}, key=str)
+        msg = f"each player is re-hired once, got #{' and #'.join(twice)} twice (keep={','.join(keep)})"
         raise InvalidInput(msg)
     return list(keep)
 

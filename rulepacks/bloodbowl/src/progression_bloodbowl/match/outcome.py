@@ -71,7 +71,8 @@ def check_reported(pack: RulePack, match: MatchRecord, *, side: str = "") -> Non
         low, high = data_of(pack).rules.match_limits.attendance
         msg = (
             f"{where}: the winnings come from the Fan Attendance, both teams' Fan Factors added ({low} to {high}); "
-            "give it (attendance=N on the command line, fan_attendance in Python)"
+            "give it (attendance=N on the command line, fan_attendance in Python): 0, not recorded, is refused for a "
+            "league match played"
         )
         raise InvalidInput(msg)
     if mvps_due(pack, match) and not match.mvp_nominees:
@@ -110,7 +111,9 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     _check_attendance(pack, team, match)
     most = data_of(pack).rules.spp["mvp_nominees"]
     if len(match.mvp_nominees) > most or len(set(match.mvp_nominees)) != len(match.mvp_nominees):
-        msg = f"the MVP nominees are up to {most} different players, got {list(match.mvp_nominees)}"
+        twice = sorted({m for m in match.mvp_nominees if match.mvp_nominees.count(m) > 1}, key=str)
+        got = f"#{' and #'.join(twice)} named twice" if twice else f"{len(match.mvp_nominees)}"
+        msg = f"the MVP nominees are up to {most} different players, got {got} ({', '.join(match.mvp_nominees)})"
         raise InvalidInput(msg)
     for member in match.mvp_nominees:
         if member in played and "star" in team.members[member].tags:

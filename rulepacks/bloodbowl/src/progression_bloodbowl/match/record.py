@@ -205,8 +205,8 @@ def _check_attendance(pack: RulePack, match: MatchRecord) -> None:
         count, sides = rules.match_limits.fan_die
         msg = (
             f"the fan attendance of match {match.number} is both teams' Fan Factors added (Dedicated Fans "
-            f"{rules.fans['min']} to {rules.fans['max']} + {count if count > 1 else ''}D{sides} each): {low} to {high}, "
-            f"or 0 when it was not recorded; got {attendance}"
+            f"{rules.fans['min']} to {rules.fans['max']} + {count if count > 1 else ''}D{sides} each): {low} to {high} "
+            f"(0: not recorded, refused for a league match played); got {attendance}"
         )
         raise InvalidInput(msg)
 
@@ -299,7 +299,7 @@ def _check_friendly(pack: RulePack, match: MatchRecord) -> None:
         msg = f"match {match.number} is a friendly game: nothing is at stake, so no concession is recorded; record the score"
         raise InvalidInput(msg)
     if match.mvp_nominees and not data_of(pack).rules.league.friendly_spp:
-        msg = f"match {match.number} is a friendly game, which awards no SPP: no MVP nominees, got {list(match.mvp_nominees)}"
+        msg = f"match {match.number} is a friendly game, which awards no SPP: no MVP nominees, got {', '.join(match.mvp_nominees)}"
         raise InvalidInput(msg)
 
 

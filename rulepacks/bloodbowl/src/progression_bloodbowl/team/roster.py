@@ -179,7 +179,7 @@ def _check_captain(roster: Team, team: Sheet, position: Position, extra: tuple[s
     if not extra:
         return
     if extra != ("pro",):
-        msg = f"a player is hired with his position's skills only (a Team Captain gains Pro); got extra {list(extra)}"
+        msg = f"a player is hired with his position's skills only (a Team Captain gains Pro); got extra {', '.join(extra)}"
         raise InvalidInput(msg)
     if "team_captain" not in roster.special_rules:
         msg = f"the {roster.label.en} roster has no Team Captain, so no player is hired with Pro"
