@@ -489,6 +489,47 @@ class TestEditedRecords:
         ] == [line.split(":")[0] + ":" + line.split(":")[1] for line in check.fixtures]
 
 
+class TestSeasonAsked:
+    """A season the league has not reached, or no season at all, is refused by every method taking ``season=``
+    (a table of zeros for season 9 of a league in its first reads as a season played), as ``--season`` is."""
+
+    @pytest.mark.parametrize(
+        "ask",
+        [
+            lambda league, season: league.standings(season=season),
+            lambda league, season: league.leaders("spp", season=season),
+            lambda league, season: league.fixtures(season),
+            lambda league, season: league.fixture(1, season),
+            lambda league, season: league.amend(1, season=season, score=(1, 1)),
+        ],
+        ids=["standings", "leaders", "fixtures", "fixture", "amend"],
+    )
+    @pytest.mark.parametrize(
+        ("season", "told"),
+        [(9, "got 9"), ("x", "got 'x'"), (True, "got True"), (-1, "got -1")],
+        ids=["not reached", "text", "bool", "negative"],
+    )
+    def test_a_season_not_reached(self, league: bb.types.League, ask: Any, season: object, told: str) -> None:
+        """The refusal says what a season is, the seasons the league has and what came."""
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        with pytest.raises(InvalidInput) as refused:
+            ask(league, season)
+        assert str(refused.value).startswith("season: league 'Old World Cup' has season 1 only"), refused.value
+        assert str(refused.value).endswith(told), refused.value
+
+    def test_every_season_and_the_current_one(self, league: bb.types.League) -> None:
+        """The leaders of season 0 are those of every season; a season reached is read as before."""
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        assert league.leaders("spp", season=0) == league.leaders("spp", season=1) == league.leaders("spp")
+        assert league.standings(season=1) == league.standings()
+        with pytest.raises(InvalidInput, match=r"has season 1 only, and 0 for every season, got 2$"):
+            league.leaders("spp", season=2)
+        with pytest.raises(InvalidInput, match=r"has season 1 only, got 0$"):
+            league.standings(season=0)
+
+
 class TestSeason:
     def test_a_season_agrees_with_the_files(self, league: bb.types.League, pack: RulePack, tmp_path: Path) -> None:
         """Four teams, a full round robin: the table read from the store is the one the existing standings

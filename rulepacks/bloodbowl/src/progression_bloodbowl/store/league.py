@@ -45,6 +45,7 @@ from .records import (
     fixture_name,
     fixture_of,
     listed_records,
+    season_asked,
     settings_problem,
     unheld,
 )
@@ -360,8 +361,12 @@ class League(Book):
     # -- fixtures -------------------------------------------------------------------
 
     def fixtures(self, season: int | None = None) -> tuple[Fixture, ...]:
-        """The fixtures of ``season`` (the current one by default), by number."""
-        wanted = self.season if season is None else season
+        """The fixtures of ``season`` (the current one by default), by number.
+
+        Raises:
+            InvalidInput: a season the league has not reached, or no season (:func:`~.records.season_asked`).
+        """
+        wanted = season_asked(season, self._settings()[0])
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
         return tuple(sorted((self._fixture_of(r) for r in found), key=lambda f: f.number))
 
@@ -370,8 +375,9 @@ class League(Book):
 
         Raises:
             UnknownName: no fixture of that number in that season.
+            InvalidInput: a season the league has not reached, or no season.
         """
-        wanted = self.season if season is None else season
+        wanted = season_asked(season, self._settings()[0])
         found = self.store.record(fixture_name(wanted, number))
         if found is None:
             known = [str(f.number) for f in self.fixtures(wanted)]
@@ -590,7 +596,8 @@ class League(Book):
 
         Raises:
             UnknownName: no such fixture.
-            InvalidInput: the fixture was not played yet, or a field :class:`Played` does not have.
+            InvalidInput: the fixture was not played yet, a field :class:`Played` does not have, or a season the
+                league has not reached.
             AmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``); nothing changed.
         """
         fields = [field.name for field in attrs.fields(Played)]
@@ -600,7 +607,7 @@ class League(Book):
             raise InvalidInput(msg)
         with self.store.transaction() as tx:
             settings, _ = self._settings(tx)
-            wanted = settings["season"] if season is None else season
+            wanted = season_asked(season, settings)
             found = tx.record(fixture_name(wanted, number))
             if found is None:
                 raise UnknownName("fixture", number, [], f"season {wanted} of league {settings['name']!r}")
@@ -751,9 +758,13 @@ class League(Book):
 
     def standings(self, season: int | None = None, *, bonus: bool | None = None) -> tuple[Standing, ...]:
         """The table of ``season`` (the current one by default), read from the teams' ledgers by the pack's
-        :func:`~progression_bloodbowl.standings`; ``bonus`` as the league was made when None."""
+        :func:`~progression_bloodbowl.standings`; ``bonus`` as the league was made when None.
+
+        Raises:
+            InvalidInput: a season the league has not reached, or no season.
+        """
         settings, _ = self._settings()
-        wanted = settings["season"] if season is None else season
+        wanted = season_asked(season, settings)
         counted = settings["bonus"] if bonus is None else bonus
         return standings(self.pack, [self.store.sheet(t) for t in settings["teams"]], season=wanted, bonus=counted)
 
@@ -764,10 +775,15 @@ class League(Book):
 
     def leaders(self, figure: str, *, season: int | None = None, top: int = 5) -> tuple[tuple[str, str, str, int], ...]:
         """The ``top`` players by ``figure`` (one of ``LEADERS`` (touchdowns, casualties, completions, mvps, spp)) in ``season`` (the current one by default;
-        0 for every season): (team, member, name, figure), highest first, then by name."""
+        0 for every season): (team, member, name, figure), highest first, then by name.
+
+        Raises:
+            UnknownName: a figure not of ``LEADERS``.
+            InvalidInput: a season the league has not reached, or no season.
+        """
         if figure not in LEADERS:
             raise UnknownName("leaders' figure", figure, LEADERS, "the league's leaders")
-        wanted = self.season if season is None else season
+        wanted = season_asked(season, self._settings()[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}
         for team in self.teams():
             for line in self.player_lines(team):

@@ -7,7 +7,7 @@ record is held against the entries that recorded it on both teams (:func:`unheld
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -48,6 +48,26 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     if not (settings["bonus"] is None or type(settings["bonus"]) is bool):
         return f"its bonus is true, false or null, got {settings['bonus']!r}"
     return None
+
+
+def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = False) -> int:
+    """The season a caller names (None: the current one), checked against the league's ``settings``: a whole
+    number from 1 to the season being played (0 too when ``every``: every season). A season not reached is
+    refused rather than read: a table of zeros for season 9 of a league in its first reads as a season played.
+
+    Raises:
+        InvalidInput: anything else, naming the seasons the league has and what came.
+    """
+    current = settings["season"]
+    if season is None:
+        return int(current)
+    lowest = 0 if every else 1
+    if isinstance(season, bool) or not isinstance(season, int) or not lowest <= season <= current:
+        has = "season 1 only" if current == 1 else f"seasons 1 to {current}"
+        also = ", and 0 for every season" if every else ""
+        msg = f"season: league {settings['name']!r} has {has}{also}, got {season!r}"
+        raise InvalidInput(msg)
+    return season
 
 
 def fixture_name(season: int, number: int) -> str:
