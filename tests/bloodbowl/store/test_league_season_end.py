@@ -130,8 +130,33 @@ class TestPrizes:
             league.record(1, played(1, 0), SeededDice(1))
             league.close_match("anvils", 1, SeededDice(1), must_advance=False)
             before = rows(league)
-            with pytest.raises(OutOfOrder, match="post-match sequence of match 1 is still open"):
+            with pytest.raises(OutOfOrder, match=r"^team 'barons': the post-match sequence of match 1 is still open"):
                 league.award_prizes(["anvils", "barons"])
+            assert before == rows(league)
+
+    def test_the_team_whose_sequence_is_open_is_named(self, tmp_path: Path, pack: RulePack) -> None:
+        """The season's end, the prizes and the next match refused while one team's sequence is open name that
+        team (the rules' refusal names only the match, which both teams played), and write nothing."""
+        with league_of(tmp_path / "open.sqlite", pack, count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, played(1, 0), SeededDice(1))
+            league.close_match("anvils", 1, SeededDice(1), must_advance=False)
+            before = rows(league)
+            named = r"^team 'barons': the post-match sequence of match 1 is still open, at step 2"
+            with pytest.raises(OutOfOrder, match=named + r".* before recording match 2$"):
+                league.record(2, played(0, 0), SeededDice(2))
+            assert before == rows(league)
+            league.close_match("barons", 1, SeededDice(1), must_advance=False)
+            league.record(2, played(0, 0), SeededDice(2))
+            league.close_match("anvils", 2, SeededDice(1), must_advance=False)
+            before = rows(league)
+            named = named.replace("match 1", "match 2")
+            with pytest.raises(OutOfOrder, match=named + r".* before a play-off prize$"):
+                league.award_prizes(["anvils", "barons"])
+            with pytest.raises(OutOfOrder, match=named + r".* before a new season\nits off-season") as refused:
+                league.new_season()
+            assert ["its off-season: season 1 of the league did not end"] == refused.value.__notes__
             assert before == rows(league)
 
 

@@ -58,7 +58,7 @@ from .season_end import (
     plan_redraft,
     season_end_problems,
 )
-from .team_actions import check_action, check_operation
+from .team_actions import check_action, check_operation, turn_of
 from .team_files import divergence, extends, operations_of
 
 if TYPE_CHECKING:
@@ -477,9 +477,9 @@ class League(Book):
                 fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name
             )
             _check_reported(self.pack, home_record, away_record)
-            with rolling_for(fixture.home):  # both teams roll in one command: the dice say whose roll it is
+            with turn_of(fixture.home):  # both teams roll in one command: the dice say whose roll it is
                 home, _ = tx.run(fixture.home, _match(home_record), dice)
-            with rolling_for(fixture.away):
+            with turn_of(fixture.away):
                 away, _ = tx.run(fixture.away, _match(away_record), dice)
             entries = {fixture.home: len(home.ledger), fixture.away: len(away.ledger)}
             done = attrs.evolve(fixture, played=played, entries=entries)

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Operation, RulePack, Sheet
-from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
 
 from ..data.access import data_of
@@ -33,6 +32,7 @@ from ..league.season import _redraft, _season_turns
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
 from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records
+from .team_actions import turn_of
 
 if TYPE_CHECKING:
     from progression.store import Transaction
@@ -175,11 +175,12 @@ def end_season(
             redraft = chosen.get(team)
             operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
             try:
-                with rolling_for(team):
+                with turn_of(team):
                     tx.run(team, operation, dice)
             except ProgressionError as refused:
                 what = "its re-draft" if redraft is not None else "its off-season"
-                refused.add_note(f"team {team!r}, {what}: season {season} of the league did not end")
+                whose = "" if str(refused).startswith(f"team {team!r}: ") else f"team {team!r}, "  # named already
+                refused.add_note(f"{whose}{what}: season {season} of the league did not end")
                 raise
         settings["season"] += 1
         tx.put(LEAGUE_RECORD, settings, expected=version)
@@ -261,10 +262,10 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         changed: dict[str, Sheet] = {}
         holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
         for team in holders:
-            with rolling_for(team):
+            with turn_of(team):
                 changed[team], _ = tx.run(team, trophy_lost(), dice)
         for place, team in enumerate(placed, start=1):
-            with rolling_for(team):
+            with turn_of(team):
                 changed[team], _ = tx.run(team, prize_operation(place), dice)
         tx.put(f"{PRIZES_RECORD}{season}", list(placed), expected=0)
     return changed
