@@ -192,6 +192,22 @@ class TestRedraft:
         season.new_season()
         assert "bloodbowl.new_season" == season.team("barons").ledger[-1].operation.tag
 
+    def test_nothing_to_withdraw(self, season: bb.types.League) -> None:
+        """A withdrawal where no re-draft is kept (none given, or withdrawn already) is refused, naming the teams
+        whose are kept, and writes nothing (it wrote a record and said it withdrew one)."""
+        season.plan_redraft("barons", Redraft(keep=ELEVEN))
+        season.plan_redraft("counts", Redraft(keep=ELEVEN))
+        season.plan_redraft("counts", None)
+        before = rows(season)
+        for team in ("anvils", "counts"):
+            with pytest.raises(InvalidInput) as refused:
+                season.plan_redraft(team, None)
+            assert str(refused.value) == (
+                f"team {team!r} has no re-draft kept for the end of season 1 of league 'Old World Cup', so none is "
+                "withdrawn (kept: barons)"
+            )
+        assert (before, ["barons"]) == (rows(season), list(season.redrafts()))
+
     def test_over_budget_is_refused_when_given(self, season: bb.types.League, tmp_path: Path) -> None:
         """A re-draft the budget cannot pay is refused when it is given, naming the team; nothing is kept."""
         before = rows(season)

@@ -727,7 +727,8 @@ class League(Book):
 
         Raises:
             UnknownName: a team not of the league.
-            InvalidInput: ``redraft`` is not a :class:`Redraft` or None.
+            InvalidInput: ``redraft`` is not a :class:`Redraft` or None; None (a withdrawal) while no re-draft is
+                kept for the team: nothing was written.
             ProgressionError: the rules refuse the re-draft; nothing is kept.
         """
         return plan_redraft(self, team, redraft)

@@ -198,6 +198,8 @@ def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | 
     with league.store.transaction() as tx:
         settings, _ = league.settings(tx)
         league.check_member(team, settings["teams"])
+        if redraft is None:
+            _check_kept(league, tx, settings, team)
         tried = None
         if redraft is not None:
             fields = {field.name: getattr(redraft, field.name) for field in attrs.fields(Redraft)}
@@ -209,6 +211,19 @@ def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | 
         name = redraft_name(settings["season"], team)
         tx.put(name, None if redraft is None else redraft.data())
     return tried
+
+
+def _check_kept(league: League, tx: Transaction, settings: dict[str, Any], team: str) -> None:
+    """Refuse to withdraw ``team``'s re-draft when none is kept for the season ending: there is nothing to
+    withdraw (saying it withdrew one, and writing a record, would tell the coach of a choice never made)."""
+    kept = kept_redrafts(league, tx, settings["season"])
+    if team not in kept:
+        listed = f"kept: {', '.join(kept)}" if kept else "none is kept"
+        msg = (
+            f"team {team!r} has no re-draft kept for the end of season {settings['season']} of league "
+            f"{settings['name']!r}, so none is withdrawn ({listed})"
+        )
+        raise InvalidInput(msg)
 
 
 def check_played(league: League, tx: Transaction, settings: dict[str, Any], what: str) -> None:
