@@ -705,6 +705,27 @@ class TestRebase:
             league.close_match("anvils", 1, SeededDice(6), must_advance=False)
             assert league.verify().ok
 
+    @pytest.mark.parametrize(
+        "change",
+        [
+            lambda league: league.close_match("anvils", 1, SeededDice(6), must_advance=False),
+            lambda league: league.record(3, WIN, SeededDice(3)),
+            lambda league: league.amend(1, score=(1, 1)),
+            lambda league: league.act("anvils", "close", SeededDice(6), number=1),
+        ],
+        ids=["close_match", "record", "amend", "act"],
+    )
+    def test_the_refusal_names_the_league_s_rebase(self, old: Path, pack: RulePack, change: Any) -> None:
+        """A league's team made under other rules is rebased with the league (``League.rebase``, ``league rebase
+        FILE``), never as a file: each League method's refusal says so, as the command line's does."""
+        with bb.open_league(old) as league, pytest.raises(RulesChanged) as refused:
+            change(league)
+        told = str(refused.value).split(" was made under ", 1)[1]
+        assert told == (
+            f"the rules {version_3(pack).rules!r}, not under {pack.rules!r}; rebase its history onto these rules "
+            "first (League.rebase, or progression league rebase FILE)"
+        )
+
     def test_a_dry_run_reports_and_keeps_nothing(self, old: Path) -> None:
         """``dry_run=True`` gives the reports a rebase gives and leaves every row of the store as it was."""
         before = rows(old)

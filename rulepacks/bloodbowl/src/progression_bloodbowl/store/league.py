@@ -17,15 +17,16 @@ with the team the league holds (:mod:`.team_files`), and the season's end (:mod:
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError, UnknownName
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, RulesChanged, StoreError, UnknownName
 from progression.history import AmendmentRefused
 from progression.store import Book
 
@@ -65,6 +66,8 @@ if TYPE_CHECKING:
     from progression.contract import Command
     from progression.history import Amendment, Verification
     from progression.store import Record, Store, Transaction
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
 
 __all__ = [
     "LEADERS",
@@ -176,6 +179,25 @@ class LeagueCheck:
         for report in self.teams.values():
             yield from report.lines()
         yield from self.fixtures
+
+
+#: What rebases a league's team made under other rules: the league, every team at once (a fixture names its
+#: teams' entries by number), never the team alone as a file.
+LEAGUE_REBASE = "League.rebase, or progression league rebase FILE"
+
+
+def _rebased_with_the_league(method: _Method) -> _Method:
+    """A League method whose refusal of a team made under other rules names the league's rebase
+    (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``)."""
+
+    @functools.wraps(method)
+    def told(self: League, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except RulesChanged as changed:
+            raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=LEAGUE_REBASE) from None
+
+    return cast("_Method", told)
 
 
 class League(Book):
@@ -296,6 +318,7 @@ class League(Book):
             tx.put(LEAGUE_RECORD, settings, expected=version)
         return added
 
+    @_rebased_with_the_league
     def update_team(self, team: str, sheet: Sheet, *, check: Callable[[], None] | None = None) -> Sheet:
         """Store the entries a team's sheet (its file, exported with :meth:`export_team`) adds past the team as
         the league holds it: a coach who ran his post-match sequence on the file brings it back. One
@@ -452,6 +475,7 @@ class League(Book):
 
     # -- matches --------------------------------------------------------------------
 
+    @_rebased_with_the_league
     def record(
         self, number: int, played: Played, dice: Dice | None = None, *, check: Callable[[], None] | None = None
     ) -> tuple[Sheet, Sheet]:
@@ -515,6 +539,7 @@ class League(Book):
         """End the post-match sequence of match ``number`` for one team (step 5, Expensive Mistakes)."""
         return self.run(team, expensive_mistakes.operation(number=number, must_advance=must_advance), dice)  # type: ignore[attr-defined]
 
+    @_rebased_with_the_league
     def run(self, team: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None) -> Sheet:
         """Run one of a team's own operations (an advancement, a hire, Expensive Mistakes: one of
         :data:`~progression_bloodbowl.store.team_actions.TEAM_OPERATIONS`) on the stored team.
@@ -549,6 +574,7 @@ class League(Book):
             raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
         return found
 
+    @_rebased_with_the_league
     def act(
         self,
         team: str,
@@ -580,6 +606,7 @@ class League(Book):
                 check()
         return stored
 
+    @_rebased_with_the_league
     def amend(
         self,
         number: int,
@@ -685,6 +712,7 @@ class League(Book):
             pass
         return reports
 
+    @_rebased_with_the_league
     def new_season(
         self,
         dice: Dice | None = None,
@@ -715,6 +743,7 @@ class League(Book):
 
     # -- the season's end: re-drafts and play-off prizes ------------------------------
 
+    @_rebased_with_the_league
     def plan_redraft(self, team: str, redraft: Redraft | None) -> Sheet | None:
         """Keep ``team``'s re-draft for the end of the current season (replacing any kept before), run by
         :meth:`new_season` with every other team's season's end; ``None`` withdraws it (the team then has the
@@ -737,6 +766,7 @@ class League(Book):
         """The re-drafts kept for the end of the current season (:meth:`plan_redraft`), by team, in the league's order."""
         return kept_redrafts(self, None, self.season)
 
+    @_rebased_with_the_league
     def award_prizes(self, places: Sequence[str], dice: Dice | None = None) -> dict[str, Sheet]:
         """Give the current season's play-off prizes, once, in one transaction: ``places`` are the teams placed
         first, second and third (fewer when fewer prizes are given), each given its prize
