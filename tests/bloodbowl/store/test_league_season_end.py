@@ -263,6 +263,23 @@ class TestRedraft:
         with pytest.raises(StoreError, match=r"record 'bloodbowl\.redraft/1/barons' is not a team's re-draft"):
             season.new_season()
 
+    def test_prizes_edited_are_refused_not_trusted(self, season: bb.types.League) -> None:
+        """A season's prizes record edited in the database (as ``verify`` lists it) is refused by ``award_prizes``
+        and ``add_fixture``, naming it, never read as the prizes given (it said "given already (first ghosts)");
+        nothing is written."""
+        season.award_prizes(["anvils"])
+        raw(season.store.where, """UPDATE records SET value = '["ghosts"]' WHERE name = 'bloodbowl.prizes/1'""")
+        before = rows(season)
+        said = (
+            f"store {season.store.where}: record 'bloodbowl.prizes/1' is not a season's prizes (1 to 3 different "
+            """teams of the league, in order): it holds ['ghosts']"""
+        )
+        for change in (lambda: season.award_prizes(["barons"]), lambda: season.add_fixture("anvils", "barons")):
+            with pytest.raises(StoreError) as refused:
+                change()
+            assert said == str(refused.value)
+        assert before == rows(season)
+
     def test_verify_lists_the_season_s_end_records_edited(self, season: bb.types.League) -> None:
         """``verify`` lists a kept re-draft and a season's prizes edited in the database (it said all was well while
         ``new-season`` and ``prizes`` refused the same records), naming each."""

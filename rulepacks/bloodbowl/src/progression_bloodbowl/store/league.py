@@ -57,6 +57,7 @@ from .season_end import (
     end_season,
     kept_redrafts,
     plan_redraft,
+    prizes_given,
     season_end_problems,
 )
 from .team_actions import check_action, check_operation, turn_of
@@ -445,7 +446,7 @@ class League(Book):
                 msg = f"a fixture is between two teams, got {home!r} against itself"
                 raise InvalidInput(msg)
             season = settings["season"]
-            if tx.record(f"{PRIZES_RECORD}{season}") is not None:
+            if prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], self.store.where) is not None:
                 msg = (
                     f"the play-off prizes of season {season} of league {settings['name']!r} were given, so its matches "
                     f"are over: a fixture is added to the next season (`progression league new-season FILE` starts it)"
@@ -781,6 +782,8 @@ class League(Book):
             InvalidInput: not 1 to 3 different teams, or the season's prizes already given.
             progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a placed team's last post-match sequence
                 still open.
+            StoreError: the season's prizes record was edited in the database (``verify`` lists it): it is not
+                read as given.
             ProgressionError: a team's rules refuse its prize; nothing changed.
         """
         return award_prizes(self, places, dice)

@@ -35,7 +35,7 @@ from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records
 from .team_actions import turn_of
 
 if TYPE_CHECKING:
-    from progression.store import Transaction
+    from progression.store import Record, Transaction
 
     from .league import League
 
@@ -266,9 +266,9 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         season = settings["season"]
         placed = check_places(places, settings["teams"], league.check_member, prizes_of(league.pack))
         check_played(league, tx, settings, "its play-off prizes are given")
-        given = tx.record(f"{PRIZES_RECORD}{season}")
+        given = prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
         if given is not None:
-            shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given.value, strict=False))
+            shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given, strict=False))
             msg = (
                 f"the play-off prizes of season {season} of league {settings['name']!r} were given already "
                 f"({shown}); a season's prizes are given once"
@@ -298,16 +298,34 @@ def season_end_problems(league: League, teams: Sequence[str]) -> list[str]:
         except ProgressionError as wrong:
             problems.append(str(wrong))
     for found in listed_records(league.store, PRIZES_RECORD):
-        if isinstance(found, ProgressionError):
-            problems.append(str(found))
-        elif not (
-            isinstance(found.value, list)
-            and 1 <= len(found.value) <= len(PLACES)
-            and len(set(map(str, found.value))) == len(found.value)
-            and all(team in teams for team in found.value)
-        ):
-            problems.append(
-                f"store {league.store.where}: record {found.name!r} is not a season's prizes (1 to {len(PLACES)} "
-                f"different teams of the league, in order): it holds {found.value!r:.80}"
-            )
+        try:
+            if isinstance(found, ProgressionError):
+                raise found
+            prizes_given(found, teams, league.store.where)
+        except ProgressionError as wrong:
+            problems.append(str(wrong))
     return problems
+
+
+def prizes_given(found: Record | None, teams: Sequence[str], where: str) -> tuple[str, ...] | None:
+    """The teams a season's prizes record gives its places to, in order (None: no prizes given yet); a record
+    edited in the database into anything the league never writes is refused, naming it, never read as given.
+
+    Raises:
+        StoreError: not 1 to 3 different teams of the league.
+    """
+    if found is None:
+        return None
+    value = found.value
+    if not (
+        isinstance(value, list)
+        and 1 <= len(value) <= len(PLACES)
+        and all(isinstance(team, str) and team in teams for team in value)
+        and len(set(value)) == len(value)
+    ):
+        raise StoreError(
+            where,
+            f"record {found.name!r} is not a season's prizes (1 to {len(PLACES)} different teams of the league, in "
+            f"order): it holds {value!r:.80}",
+        )
+    return tuple(value)
