@@ -489,6 +489,23 @@ class TestEditedRecords:
         ] == [line.split(":")[0] + ":" + line.split(":")[1] for line in check.fixtures]
 
 
+class TestEditedSnapshot:
+    def test_a_team_s_snapshot_edited_is_said_once(self, league: bb.types.League) -> None:
+        """A team's snapshot edited in the database is found by its verification, and said once more as the sheet
+        that does not read: not again at each of its played fixtures (it was said at each of the three)."""
+        league.schedule()
+        play_season(league, SeededDice(3))
+        where = league.store.where
+        state = raw(where, "SELECT state FROM sheets WHERE id = 'anvils'")[0][0]
+        raw(
+            where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
+        )
+        check = league.verify()
+        unread = [line for line in check.lines() if "sheet 'anvils' was changed in the database" in line]
+        assert (False, False, 1) == (check.ok, check.teams["anvils"].ok, len(unread)), list(check.lines())
+        assert all(league.verify().teams[team].ok for team in ("barons", "counts", "dukes"))
+
+
 class TestSeasonAsked:
     """A season the league has not reached, or no season at all, is refused by every method taking ``season=``
     (a table of zeros for season 9 of a league in its first reads as a season played), as ``--season`` is."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
@@ -875,16 +875,30 @@ class League(Book):
                     "list as a team of the league"
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
-        problems = []
+        problems, sheets = self._sheets_read(teams)
         for found in listed_records(self.store, FIXTURE_RECORD):
             try:
                 if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
                     raise found
-                problems += unheld(self._fixture_of(found), self.store.sheet, tuple(teams))
+                fixture = self._fixture_of(found)
+                if {fixture.home, fixture.away} <= set(sheets) or not {fixture.home, fixture.away} <= set(teams):
+                    problems += unheld(fixture, sheets.__getitem__, tuple(teams))
             except ProgressionError as wrong:  # a record edited into something no fixture is
                 problems.append(str(wrong))
         problems += season_end_problems(self, listed)
         return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings))
+
+    def _sheets_read(self, teams: Iterable[str]) -> tuple[list[str], dict[str, Sheet]]:
+        """Each team's sheet, read once for every fixture it plays, and one sentence per team whose sheet does not
+        read (its snapshot edited in the database): said once, not at each of its fixtures, which are not checked
+        against it (its verification finds the entry that differs)."""
+        unread, sheets = [], {}
+        for team in teams:
+            try:
+                sheets[team] = self.store.sheet(team)
+            except StoreError as wrong:
+                unread.append(str(wrong))
+        return unread, sheets
 
     def _fixture_of(self, found: Record) -> Fixture:
         """The fixture a record of this league's store holds (:func:`~progression_bloodbowl.store.records.fixture_of`)."""
