@@ -121,7 +121,7 @@ class TestLeague:
             ("player", "anvils", "1"): {"file", "team", "player", "seasons"},
             ("history", "anvils"): {"file", "team", "results"},
             ("roster", "anvils"): {"title", "heading", "columns", "rows", "footing"},
-            ("verify",): {"file", "ok", "teams", "fixtures"},
+            ("verify",): {"file", "ok", "teams", "fixtures", "settings"},
             ("team", "export"): {"file", "team", "written", "entries"},
         }
         for words, keys in shapes.items():
@@ -417,6 +417,19 @@ class TestBrokenStores:
             *(f"{team}: all 2 entries verified" for team in TEAMS),
             f"store {league}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold",
         ] == out.splitlines()
+        status, out, _ = run(capsys, "league", "verify", league, "--json")
+        told = json.loads(out)
+        assert (
+            1,
+            False,
+            [],
+            [f"store {league}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold"],
+        ) == (
+            status,
+            told["ok"],
+            told["fixtures"],
+            told["settings"],
+        )
 
     def test_files_that_cannot_be_written(
         self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
