@@ -247,6 +247,32 @@ class TestTeamFileBack:
             played.update_team("anvils", elsewhere)
         assert before == played.team("anvils")
 
+    def test_entries_of_one_label_say_what_differs(self, played: bb.types.League, pack: RulePack) -> None:
+        """Two entries described alike (the same step of the same match) are told apart by what differs: the
+        operation's fields, each with both values; a match amended in the file points at ``league amend``, never
+        at ``league record`` (the match is the league's already). Nothing is stored."""
+        exported = played.team("anvils")
+        played.close_match("anvils", 1, SeededDice(6), must_advance=False)
+        before = played.team("anvils")
+        other = bb.operations.expensive_mistakes(pack, exported, SeededDice(6), number=1, must_advance=None)
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", other)
+        assert (
+            "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes): "
+            "its must_advance is None where the league's is False; the file and the league went different ways"
+        ) in str(refused.value)
+        amended, _ = bb.operations.amend_match(pack, before, 1, score=(3, 1))
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", amended)
+        assert str(refused.value).endswith(
+            "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
+            "winnings, Dedicated Fans): its match.score is (3, 1) where the league's is (2, 1); a match the league "
+            "holds is corrected in the league, on both teams and its fixture at once, with `progression league amend "
+            "FILE FIXTURE ...` (League.amend), not in a team's file: export the team again (`progression league team "
+            "export`)"
+        ), str(refused.value)
+        assert before == played.team("anvils")
+
     def test_a_team_of_the_league_under_a_new_id(self, played: bb.types.League, tmp_path: Path) -> None:
         """The file of a team of the league is refused under another id, saying the id it is there under."""
         path = played.export_team("anvils", tmp_path / "anvils.json")
