@@ -388,7 +388,7 @@ class League(Book):
         """The fixtures of ``season`` (the current one by default), by number.
 
         Raises:
-            InvalidInput: a season the league has not reached, or no season (:func:`~.records.season_asked`).
+            InvalidInput: a season the league has not reached, or no season (a whole number >= 1).
         """
         wanted = season_asked(season, self._settings()[0])
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
