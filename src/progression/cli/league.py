@@ -548,16 +548,18 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
 def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Verify every team and every played fixture; exit 1 when something does not hold."""
     with opened(args) as (_, _, book):
-        teams, fixtures = book.verify()
-    ok = not fixtures and all(report.ok for report in teams.values())
+        teams, fixtures, *told = book.verify()  # a class may keep its settings' problems apart (a third item)
+    settings = list(told[0]) if told else []
+    ok = not fixtures and not settings and all(report.ok for report in teams.values())
     if out.json_mode:
-        out.json({"file": args.file, "ok": ok, "teams": verified(teams), "fixtures": list(fixtures)})
+        shown = {"teams": verified(teams), "fixtures": list(fixtures), "settings": settings}
+        out.json({"file": args.file, "ok": ok, **shown})
     else:
         for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
             lines = [f"{team}: all {report.entries} entries verified"] if report.ok else list(report.lines())
             for line in lines:
                 out.line(line)
-        for line in fixtures:
+        for line in (*settings, *fixtures):
             out.line(line)
     return 0 if ok else 1
 

@@ -120,9 +120,16 @@ class LeagueBook(Protocol):
     def history(self, team: str) -> Rows:
         """Every result of the team, season by season."""
 
-    def verify(self) -> tuple[Mapping[str, Verification], Sequence[str]]:
-        """Every team verified, and one sentence for each fixture its teams' entries do not hold and each record of
-        the league edited in the database (listed, never raised)."""
+    def verify(
+        self,
+    ) -> (
+        tuple[Mapping[str, Verification], Sequence[str]]
+        | tuple[Mapping[str, Verification], Sequence[str], Sequence[str]]
+    ):
+        """Every team verified, one sentence for each fixture its teams' entries do not hold and each record of
+        the league edited in the database (listed, never raised), and, when a third item is given, one sentence
+        for each problem of the league's own settings record, kept apart from the fixtures' (``league verify
+        --json`` gives them as ``settings``; a class giving two items has them among the fixtures')."""
 
     # -- the season's end (optional: a class without them ends no season from the command line) ------------
 

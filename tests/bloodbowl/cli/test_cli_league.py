@@ -121,7 +121,7 @@ class TestLeague:
             ("player", "anvils", "1"): {"file", "team", "player", "seasons"},
             ("history", "anvils"): {"file", "team", "results"},
             ("roster", "anvils"): {"title", "heading", "columns", "rows", "footing"},
-            ("verify",): {"file", "ok", "teams", "fixtures"},
+            ("verify",): {"file", "ok", "teams", "fixtures", "settings"},
             ("team", "export"): {"file", "team", "written", "entries"},
         }
         for words, keys in shapes.items():
@@ -472,6 +472,19 @@ class TestBrokenStores:
             *(f"{team}: all 2 entries verified" for team in TEAMS),
             f"store {league}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold",
         ] == out.splitlines()
+        status, out, _ = run(capsys, "league", "verify", league, "--json")
+        told = json.loads(out)
+        assert (
+            1,
+            False,
+            [],
+            [f"store {league}: record 'bloodbowl.league' lists the team 'ghosts', which the store does not hold"],
+        ) == (
+            status,
+            told["ok"],
+            told["fixtures"],
+            told["settings"],
+        )
 
     def test_files_that_cannot_be_written(
         self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -770,7 +783,8 @@ class TestRebase:
 
     def test_a_league_class_without_rebase(self, old: str, capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
         """A pack's league class that has no rebase (it is optional) is told so by ``league rebase`` (exit 2), and
-        a team of other rules is then refused as the engine says it (a file's ``sheet rebase``)."""
+        a team of other rules is then refused as the league's class says it: the command line names no rebase
+        command of its own."""
         from progression_bloodbowl.cli.league import LeagueCommands
 
         monkeypatch.delattr(LeagueCommands, "rebase")
@@ -780,7 +794,7 @@ class TestRebase:
             "the league of pack 'bloodbowl' cannot be rebased: its class declares no rebase" in err,
         )
         status, _, err = run(capsys, "league", "do", old, "anvils", "close", "number=1", "--seed", "1")
-        assert (1, True) == (status, "(progression.rebase, or progression sheet rebase FILE)" in err)
+        assert (1, True, False) == (status, "was made under the rules" in err, f"league rebase {old}" in err)
 
 
 def completed(capsys: pytest.CaptureFixture[str], line: str) -> list[str]:

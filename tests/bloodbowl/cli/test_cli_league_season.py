@@ -164,6 +164,12 @@ class TestRefusals:
             (["redraft", "{file}", "dukes", ELEVEN, "rerolls=9"], 1, "Team Re-roll costs 50,000 gp but only "),
             (["redraft", "{file}", "dukes", ELEVEN, "retirement=roll"], 2, "unknown option 'retirement'"),
             (["redraft", "{file}", "dukes", "--withdraw", ELEVEN], 2, "--withdraw takes no KEY=VALUE words"),
+            (
+                ["redraft", "{file}", "dukes", "--withdraw"],
+                2,
+                "team 'dukes' has no re-draft kept for the end of season 1 of league 'Old World Cup', so none is "
+                "withdrawn (none is kept)",
+            ),
             (["redraft", "{file}", "dukes", "keep=1,2"], 2, "a re-drafted team has 11 to 16 players, got 2"),
             (["new-season", "{file}", "--retirement", "heal"], 2, "retirement rule 'heal' is not defined"),
             (["fixtures", "{file}", "--add", "anvils", "nobody"], 2, "team 'nobody' is not defined in league"),

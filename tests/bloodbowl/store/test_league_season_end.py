@@ -130,8 +130,33 @@ class TestPrizes:
             league.record(1, played(1, 0), SeededDice(1))
             league.close_match("anvils", 1, SeededDice(1), must_advance=False)
             before = rows(league)
-            with pytest.raises(OutOfOrder, match="post-match sequence of match 1 is still open"):
+            with pytest.raises(OutOfOrder, match=r"^team 'barons': the post-match sequence of match 1 is still open"):
                 league.award_prizes(["anvils", "barons"])
+            assert before == rows(league)
+
+    def test_the_team_whose_sequence_is_open_is_named(self, tmp_path: Path, pack: RulePack) -> None:
+        """The season's end, the prizes and the next match refused while one team's sequence is open name that
+        team (the rules' refusal names only the match, which both teams played), and write nothing."""
+        with league_of(tmp_path / "open.sqlite", pack, count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, played(1, 0), SeededDice(1))
+            league.close_match("anvils", 1, SeededDice(1), must_advance=False)
+            before = rows(league)
+            named = r"^team 'barons': the post-match sequence of match 1 is still open, at step 2"
+            with pytest.raises(OutOfOrder, match=named + r".* before recording match 2$"):
+                league.record(2, played(0, 0), SeededDice(2))
+            assert before == rows(league)
+            league.close_match("barons", 1, SeededDice(1), must_advance=False)
+            league.record(2, played(0, 0), SeededDice(2))
+            league.close_match("anvils", 2, SeededDice(1), must_advance=False)
+            before = rows(league)
+            named = named.replace("match 1", "match 2")
+            with pytest.raises(OutOfOrder, match=named + r".* before a play-off prize$"):
+                league.award_prizes(["anvils", "barons"])
+            with pytest.raises(OutOfOrder, match=named + r".* before a new season\nits off-season") as refused:
+                league.new_season()
+            assert ["its off-season: season 1 of the league did not end"] == refused.value.__notes__
             assert before == rows(league)
 
 
@@ -166,6 +191,22 @@ class TestRedraft:
         assert {} == season.redrafts()
         season.new_season()
         assert "bloodbowl.new_season" == season.team("barons").ledger[-1].operation.tag
+
+    def test_nothing_to_withdraw(self, season: bb.types.League) -> None:
+        """A withdrawal where no re-draft is kept (none given, or withdrawn already) is refused, naming the teams
+        whose are kept, and writes nothing (it wrote a record and said it withdrew one)."""
+        season.plan_redraft("barons", Redraft(keep=ELEVEN))
+        season.plan_redraft("counts", Redraft(keep=ELEVEN))
+        season.plan_redraft("counts", None)
+        before = rows(season)
+        for team in ("anvils", "counts"):
+            with pytest.raises(InvalidInput) as refused:
+                season.plan_redraft(team, None)
+            assert str(refused.value) == (
+                f"team {team!r} has no re-draft kept for the end of season 1 of league 'Old World Cup', so none is "
+                "withdrawn (kept: barons)"
+            )
+        assert (before, ["barons"]) == (rows(season), list(season.redrafts()))
 
     def test_over_budget_is_refused_when_given(self, season: bb.types.League, tmp_path: Path) -> None:
         """A re-draft the budget cannot pay is refused when it is given, naming the team; nothing is kept."""
@@ -221,6 +262,23 @@ class TestRedraft:
         raw(season.store.where, "UPDATE records SET value = '[1]' WHERE name = 'bloodbowl.redraft/1/barons'")
         with pytest.raises(StoreError, match=r"record 'bloodbowl\.redraft/1/barons' is not a team's re-draft"):
             season.new_season()
+
+    def test_prizes_edited_are_refused_not_trusted(self, season: bb.types.League) -> None:
+        """A season's prizes record edited in the database (as ``verify`` lists it) is refused by ``award_prizes``
+        and ``add_fixture``, naming it, never read as the prizes given (it said "given already (first ghosts)");
+        nothing is written."""
+        season.award_prizes(["anvils"])
+        raw(season.store.where, """UPDATE records SET value = '["ghosts"]' WHERE name = 'bloodbowl.prizes/1'""")
+        before = rows(season)
+        said = (
+            f"store {season.store.where}: record 'bloodbowl.prizes/1' is not a season's prizes (1 to 3 different "
+            """teams of the league, in order): it holds ['ghosts']"""
+        )
+        for change in (lambda: season.award_prizes(["barons"]), lambda: season.add_fixture("anvils", "barons")):
+            with pytest.raises(StoreError) as refused:
+                change()
+            assert said == str(refused.value)
+        assert before == rows(season)
 
     def test_verify_lists_the_season_s_end_records_edited(self, season: bb.types.League) -> None:
         """``verify`` lists a kept re-draft and a season's prizes edited in the database (it said all was well while

@@ -247,6 +247,32 @@ class TestTeamFileBack:
             played.update_team("anvils", elsewhere)
         assert before == played.team("anvils")
 
+    def test_entries_of_one_label_say_what_differs(self, played: bb.types.League, pack: RulePack) -> None:
+        """Two entries described alike (the same step of the same match) are told apart by what differs: the
+        operation's fields, each with both values; a match amended in the file points at ``league amend``, never
+        at ``league record`` (the match is the league's already). Nothing is stored."""
+        exported = played.team("anvils")
+        played.close_match("anvils", 1, SeededDice(6), must_advance=False)
+        before = played.team("anvils")
+        other = bb.operations.expensive_mistakes(pack, exported, SeededDice(6), number=1, must_advance=None)
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", other)
+        assert (
+            "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes): "
+            "its must_advance is None where the league's is False; the file and the league went different ways"
+        ) in str(refused.value)
+        amended, _ = bb.operations.amend_match(pack, before, 1, score=(3, 1))
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", amended)
+        assert str(refused.value).endswith(
+            "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
+            "winnings, Dedicated Fans): its match.score is (3, 1) where the league's is (2, 1); a match the league "
+            "holds is corrected in the league, on both teams and its fixture at once, with `progression league amend "
+            "FILE FIXTURE ...` (League.amend), not in a team's file: export the team again (`progression league team "
+            "export`)"
+        ), str(refused.value)
+        assert before == played.team("anvils")
+
     def test_a_team_of_the_league_under_a_new_id(self, played: bb.types.League, tmp_path: Path) -> None:
         """The file of a team of the league is refused under another id, saying the id it is there under."""
         path = played.export_team("anvils", tmp_path / "anvils.json")
@@ -489,6 +515,64 @@ class TestEditedRecords:
         ] == [line.split(":")[0] + ":" + line.split(":")[1] for line in check.fixtures]
 
 
+class TestEditedSnapshot:
+    def test_a_team_s_snapshot_edited_is_said_once(self, league: bb.types.League) -> None:
+        """A team's snapshot edited in the database is found by its verification, and said once more as the sheet
+        that does not read: not again at each of its played fixtures (it was said at each of the three)."""
+        league.schedule()
+        play_season(league, SeededDice(3))
+        where = league.store.where
+        state = raw(where, "SELECT state FROM sheets WHERE id = 'anvils'")[0][0]
+        raw(
+            where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
+        )
+        check = league.verify()
+        unread = [line for line in check.lines() if "sheet 'anvils' was changed in the database" in line]
+        assert (False, False, 1) == (check.ok, check.teams["anvils"].ok, len(unread)), list(check.lines())
+        assert all(league.verify().teams[team].ok for team in ("barons", "counts", "dukes"))
+
+
+class TestSeasonAsked:
+    """A season the league has not reached, or no season at all, is refused by every method taking ``season=``
+    (a table of zeros for season 9 of a league in its first reads as a season played), as ``--season`` is."""
+
+    @pytest.mark.parametrize(
+        "ask",
+        [
+            lambda league, season: league.standings(season=season),
+            lambda league, season: league.leaders("spp", season=season),
+            lambda league, season: league.fixtures(season),
+            lambda league, season: league.fixture(1, season),
+            lambda league, season: league.amend(1, season=season, score=(1, 1)),
+        ],
+        ids=["standings", "leaders", "fixtures", "fixture", "amend"],
+    )
+    @pytest.mark.parametrize(
+        ("season", "told"),
+        [(9, "got 9"), ("x", "got 'x'"), (True, "got True"), (-1, "got -1")],
+        ids=["not reached", "text", "bool", "negative"],
+    )
+    def test_a_season_not_reached(self, league: bb.types.League, ask: Any, season: object, told: str) -> None:
+        """The refusal says what a season is, the seasons the league has and what came."""
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        with pytest.raises(InvalidInput) as refused:
+            ask(league, season)
+        assert str(refused.value).startswith("season: league 'Old World Cup' has season 1 only"), refused.value
+        assert str(refused.value).endswith(told), refused.value
+
+    def test_every_season_and_the_current_one(self, league: bb.types.League) -> None:
+        """The leaders of season 0 are those of every season; a season reached is read as before."""
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        assert league.leaders("spp", season=0) == league.leaders("spp", season=1) == league.leaders("spp")
+        assert league.standings(season=1) == league.standings()
+        with pytest.raises(InvalidInput, match=r"has season 1 only, and 0 for every season, got 2$"):
+            league.leaders("spp", season=2)
+        with pytest.raises(InvalidInput, match=r"has season 1 only, got 0$"):
+            league.standings(season=0)
+
+
 class TestSeason:
     def test_a_season_agrees_with_the_files(self, league: bb.types.League, pack: RulePack, tmp_path: Path) -> None:
         """Four teams, a full round robin: the table read from the store is the one the existing standings
@@ -663,6 +747,27 @@ class TestRebase:
             assert entries == {f.number: f.entries for f in league.fixtures()}
             league.close_match("anvils", 1, SeededDice(6), must_advance=False)
             assert league.verify().ok
+
+    @pytest.mark.parametrize(
+        "change",
+        [
+            lambda league: league.close_match("anvils", 1, SeededDice(6), must_advance=False),
+            lambda league: league.record(3, WIN, SeededDice(3)),
+            lambda league: league.amend(1, score=(1, 1)),
+            lambda league: league.act("anvils", "close", SeededDice(6), number=1),
+        ],
+        ids=["close_match", "record", "amend", "act"],
+    )
+    def test_the_refusal_names_the_league_s_rebase(self, old: Path, pack: RulePack, change: Any) -> None:
+        """A league's team made under other rules is rebased with the league (``League.rebase``, ``league rebase
+        FILE``), never as a file: each League method's refusal says so, as the command line's does."""
+        with bb.open_league(old) as league, pytest.raises(RulesChanged) as refused:
+            change(league)
+        told = str(refused.value).split(" was made under ", 1)[1]
+        assert told == (
+            f"the rules {version_3(pack).rules!r}, not under {pack.rules!r}; rebase its history onto these rules "
+            "first (League.rebase, or progression league rebase FILE)"
+        )
 
     def test_a_dry_run_reports_and_keeps_nothing(self, old: Path) -> None:
         """``dry_run=True`` gives the reports a rebase gives and leaves every row of the store as it was."""

@@ -244,9 +244,9 @@ class LeagueCommands:
             for r in self.league.history(team)
         ]
 
-    def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...]]:
+    def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...], tuple[str, ...]]:
         check = self.league.verify()
-        return check.teams, (*check.settings, *check.fixtures)
+        return check.teams, check.fixtures, check.settings
 
     # -- the season's end -------------------------------------------------------------
 

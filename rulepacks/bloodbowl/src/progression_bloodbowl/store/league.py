@@ -6,24 +6,28 @@ Where things live: each team is a sheet of the store, changed only by operations
 engine. What is not a team's history is a record of the store (:meth:`progression.store.Transaction.put`):
 ``bloodbowl.league`` holds the league's name, its current season, its teams and whether it plays bonus
 points; ``bloodbowl.fixture/<season>/<number>`` holds one fixture, and once it is played, the match as
-written (:class:`~progression_bloodbowl.league.fixtures.Played`) and the version of the entry it made on
+written (:class:`~progression_bloodbowl.store.fixtures.Played`) and the version of the entry it made on
 each team. Recording a match runs ``bloodbowl.match`` (post-match steps 1 and 2) on the home team, then on
 the away team, and writes the fixture, all in one transaction: both teams and the fixture, or none.
+
+:class:`League` is the face; what it leans on lives beside it, each a concept of its own: the records' format
+(:mod:`.records`), the players' figures read back from the ledgers (:mod:`.careers`), a team's file compared
+with the team the league holds (:mod:`.team_files`), and the season's end (:mod:`.season_end`).
 """
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError, UnknownName
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, RulesChanged, StoreError, UnknownName
 from progression.history import AmendmentRefused
-from progression.operations import Batch
 from progression.store import Book
 
 from ..league.standings import Standing, standings
@@ -31,31 +35,43 @@ from ..match.corrections import _records as records_of
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord
-from ..match.spp import mvps_rolled
 from ..team.results import Result, check_team, results, season_of
-from .fixtures import SIDES, Fixture, Played, Side, round_robin
-from .season_end import (
-    PLACES,
-    PRIZES_RECORD,
-    REDRAFT_RECORD,
-    Redraft,
-    check_places,
-    check_redrafts,
-    prize_operation,
-    prizes_of,
-    redraft_name,
-    redraft_of,
-    season_operation,
-    trophy_lost,
+from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
+from .fixtures import Fixture, Played, round_robin
+from .records import (
+    FIXTURE_RECORD,
+    FORMAT,
+    LEAGUE_RECORD,
+    fixture_data,
+    fixture_name,
+    fixture_of,
+    listed_records,
+    season_asked,
+    settings_problem,
+    unheld,
 )
-from .team_actions import check_action, check_operation
+from .season_end import (
+    PRIZES_RECORD,
+    Redraft,
+    award_prizes,
+    end_season,
+    kept_redrafts,
+    plan_redraft,
+    prizes_given,
+    season_end_problems,
+)
+from .team_actions import check_action, check_operation, turn_of
+from .team_files import divergence, extends, operations_of
 
 if TYPE_CHECKING:
     from progression.contract import Command
     from progression.history import Amendment, Verification
     from progression.store import Record, Store, Transaction
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
 __all__ = [
+    "LEADERS",
     "LEAGUE_RECORD",
     "Career",
     "League",
@@ -66,17 +82,6 @@ __all__ = [
     "new_league",
     "open_league",
 ]
-
-#: The store record of the league's settings.
-LEAGUE_RECORD = "bloodbowl.league"
-#: The start of each fixture's record name.
-FIXTURE_RECORD = "bloodbowl.fixture/"
-#: The layout of the league's records.
-FORMAT = 1
-#: The figures the leaders are ranked by.
-LEADERS = ("touchdowns", "casualties", "completions", "mvps", "spp")
-#: The match events counted as casualties a player caused, in the leaders and careers.
-CASUALTIES = ("casualty", "casualty_special", "casualty_foul", "casualty_crowd")
 
 
 def new_league(
@@ -177,53 +182,23 @@ class LeagueCheck:
         yield from self.fixtures
 
 
-@attrs.frozen(kw_only=True)
-class PlayerLine:
-    """A player's figures in one match whose record names him (an event, SPP, the MVP, an MVP nomination or an
-    injury), read from his team's ledger."""
-
-    team: str
-    member: str
-    name: str
-    season: int
-    #: The match's number in the season (the fixture's round).
-    number: int
-    opponent: str
-    touchdowns: int = 0
-    casualties: int = 0
-    completions: int = 0
-    mvps: int = 0
-    #: The SPP the match gave him (events and MVP).
-    spp: int = 0
+#: What rebases a league's team made under other rules: the league, every team at once (a fixture names its
+#: teams' entries by number), never the team alone as a file.
+LEAGUE_REBASE = "League.rebase, or progression league rebase FILE"
 
 
-@attrs.frozen(kw_only=True)
-class Career:
-    """A player's matches, season by season, and their totals. His matches are those whose record names him
-    (:class:`PlayerLine`): a league keeps no line-up, so a match he took part in without an event, SPP, an MVP
-    nomination or an injury is not among them, and ``M`` is at most the matches he played."""
+def _rebased_with_the_league(method: _Method) -> _Method:
+    """A League method whose refusal of a team made under other rules names the league's rebase
+    (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``)."""
 
-    team: str
-    member: str
-    name: str
-    matches: tuple[PlayerLine, ...]
+    @functools.wraps(method)
+    def told(self: League, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except RulesChanged as changed:
+            raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=LEAGUE_REBASE) from None
 
-    def total(self, figure: str, season: int | None = None) -> int:
-        """The sum of one of ``LEADERS`` (touchdowns, casualties, completions, mvps, spp) over his matches (of ``season`` only, when given)."""
-        return sum(getattr(line, figure) for line in self.matches if season is None or line.season == season)
-
-    def seasons(self) -> tuple[int, ...]:
-        return tuple(sorted({line.season for line in self.matches}))
-
-    def lines(self) -> Iterator[str]:
-        yield f"{self.name} ({self.team} #{self.member})"
-        yield " season  M  TD CAS CMP MVP SPP"
-        for season in self.seasons():
-            played = sum(1 for line in self.matches if line.season == season)
-            figures = "".join(f"{self.total(f, season):>4}" for f in LEADERS)
-            yield f" {season:>6} {played:>2}{figures}"
-        figures = "".join(f"{self.total(f):>4}" for f in LEADERS)
-        yield f" {'total':>6} {len(self.matches):>2}{figures}"
+    return cast("_Method", told)
 
 
 class League(Book):
@@ -270,7 +245,7 @@ class League(Book):
             StoreError: the settings are not a league's.
         """
         settings, version = super().settings(tx)
-        problem = _settings_problem(settings)
+        problem = settings_problem(settings)
         if problem is not None:
             raise StoreError(self.store.where, f"record {LEAGUE_RECORD!r} is not a league's settings: {problem}")
         return settings, version
@@ -320,7 +295,7 @@ class League(Book):
             for team, sheet in teams.items():
                 if sheet.name in names:
                     other = names[sheet.name]
-                    if _extends(sheet, tx.sheet(other)):  # the same team, exported and brought back under a new id
+                    if extends(sheet, tx.sheet(other)):  # the same team, exported and brought back under a new id
                         msg = (
                             f"team {sheet.name!r} is in league {settings['name']!r} already, under the id {other!r}; "
                             f"a league holds each team once: import its file under {other!r} to store the entries "
@@ -344,6 +319,7 @@ class League(Book):
             tx.put(LEAGUE_RECORD, settings, expected=version)
         return added
 
+    @_rebased_with_the_league
     def update_team(self, team: str, sheet: Sheet, *, check: Callable[[], None] | None = None) -> Sheet:
         """Store the entries a team's sheet (its file, exported with :meth:`export_team`) adds past the team as
         the league holds it: a coach who ran his post-match sequence on the file brings it back. One
@@ -370,7 +346,7 @@ class League(Book):
             settings, _ = self._settings(tx)
             self._check_team(team, settings["teams"])
             stored = tx.sheet(team)
-            problem = _divergence(sheet, stored)
+            problem = divergence(sheet, stored)
             if problem is not None:
                 msg = (
                     f"the sheet of {sheet.name} does not extend team {team!r} of league {settings['name']!r}, "
@@ -381,7 +357,7 @@ class League(Book):
                 entry = sheet.ledger[position - 1]
                 if not isinstance(entry, Entry):
                     continue  # extend refuses it, naming it
-                for operation in _operations(entry.operation):
+                for operation in operations_of(entry.operation):
                     try:
                         check_operation(operation.tag, operation.label, settings["name"], lenient=False)
                     except InvalidInput as refused:
@@ -409,8 +385,12 @@ class League(Book):
     # -- fixtures -------------------------------------------------------------------
 
     def fixtures(self, season: int | None = None) -> tuple[Fixture, ...]:
-        """The fixtures of ``season`` (the current one by default), by number."""
-        wanted = self.season if season is None else season
+        """The fixtures of ``season`` (the current one by default), by number.
+
+        Raises:
+            InvalidInput: a season the league has not reached, or no season (a whole number >= 1).
+        """
+        wanted = season_asked(season, self._settings()[0])
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
         return tuple(sorted((self._fixture_of(r) for r in found), key=lambda f: f.number))
 
@@ -419,9 +399,10 @@ class League(Book):
 
         Raises:
             UnknownName: no fixture of that number in that season.
+            InvalidInput: a season the league has not reached, or no season.
         """
-        wanted = self.season if season is None else season
-        found = self.store.record(_fixture_name(wanted, number))
+        wanted = season_asked(season, self._settings()[0])
+        found = self.store.record(fixture_name(wanted, number))
         if found is None:
             known = [str(f.number) for f in self.fixtures(wanted)]
             raise UnknownName("fixture", number, known, f"season {wanted} of league {self.name!r}")
@@ -443,7 +424,7 @@ class League(Book):
             for round_number, pairs in enumerate(round_robin(settings["teams"], legs=legs), start=1):
                 for home, away in pairs:
                     fixture = Fixture(season=season, number=len(made) + 1, round=round_number, home=home, away=away)
-                    tx.put(_fixture_name(season, fixture.number), _fixture_data(fixture), expected=0)
+                    tx.put(fixture_name(season, fixture.number), fixture_data(fixture), expected=0)
                     made.append(fixture)
         return tuple(made)
 
@@ -465,7 +446,7 @@ class League(Book):
                 msg = f"a fixture is between two teams, got {home!r} against itself"
                 raise InvalidInput(msg)
             season = settings["season"]
-            if tx.record(f"{PRIZES_RECORD}{season}") is not None:
+            if prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], self.store.where) is not None:
                 msg = (
                     f"the play-off prizes of season {season} of league {settings['name']!r} were given, so its matches "
                     f"are over: a fixture is added to the next season (`progression league new-season FILE` starts it)"
@@ -490,11 +471,12 @@ class League(Book):
                     msg = f"{team!r} already plays a fixture in round {round} of season {season}; choose another round"
                     raise InvalidInput(msg)
             fixture = Fixture(season=season, number=len(existing) + 1, round=round, home=home, away=away)
-            tx.put(_fixture_name(season, fixture.number), _fixture_data(fixture), expected=0)
+            tx.put(fixture_name(season, fixture.number), fixture_data(fixture), expected=0)
         return fixture
 
     # -- matches --------------------------------------------------------------------
 
+    @_rebased_with_the_league
     def record(
         self, number: int, played: Played, dice: Dice | None = None, *, check: Callable[[], None] | None = None
     ) -> tuple[Sheet, Sheet]:
@@ -520,20 +502,20 @@ class League(Book):
                 fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name
             )
             _check_reported(self.pack, home_record, away_record)
-            with rolling_for(fixture.home):  # both teams roll in one command: the dice say whose roll it is
+            with turn_of(fixture.home):  # both teams roll in one command: the dice say whose roll it is
                 home, _ = tx.run(fixture.home, _match(home_record), dice)
-            with rolling_for(fixture.away):
+            with turn_of(fixture.away):
                 away, _ = tx.run(fixture.away, _match(away_record), dice)
             entries = {fixture.home: len(home.ledger), fixture.away: len(away.ledger)}
             done = attrs.evolve(fixture, played=played, entries=entries)
-            tx.put(_fixture_name(fixture.season, fixture.number), _fixture_data(done), expected=version)
+            tx.put(fixture_name(fixture.season, fixture.number), fixture_data(done), expected=version)
             if check is not None:
                 check()
         return home, away
 
     def _open_fixture(self, tx: Transaction, number: int) -> tuple[Fixture, int]:
         settings, _ = self._settings(tx)
-        found = tx.record(_fixture_name(settings["season"], number))
+        found = tx.record(fixture_name(settings["season"], number))
         if found is None:
             known = [str(self._fixture_of(r).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")]
             raise UnknownName("fixture", number, known, f"season {settings['season']} of league {settings['name']!r}")
@@ -545,10 +527,10 @@ class League(Book):
                 f"played ({score}); amend it to correct it"
             )
             raise InvalidInput(msg)
-        unheld = self._unheld(fixture, tx.sheet, settings["teams"])
-        if unheld:
+        problems = unheld(fixture, tx.sheet, settings["teams"])
+        if problems:
             raise StoreError(
-                self.store.where, f"{unheld[0]}: the store was changed outside the library; nothing was recorded"
+                self.store.where, f"{problems[0]}: the store was changed outside the library; nothing was recorded"
             )
         return fixture, found.version
 
@@ -558,6 +540,7 @@ class League(Book):
         """End the post-match sequence of match ``number`` for one team (step 5, Expensive Mistakes)."""
         return self.run(team, expensive_mistakes.operation(number=number, must_advance=must_advance), dice)  # type: ignore[attr-defined]
 
+    @_rebased_with_the_league
     def run(self, team: str, operation: Operation, dice: Dice | None = None, *, expected: int | None = None) -> Sheet:
         """Run one of a team's own operations (an advancement, a hire, Expensive Mistakes: one of
         :data:`~progression_bloodbowl.store.team_actions.TEAM_OPERATIONS`) on the stored team.
@@ -592,6 +575,7 @@ class League(Book):
             raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
         return found
 
+    @_rebased_with_the_league
     def act(
         self,
         team: str,
@@ -623,6 +607,7 @@ class League(Book):
                 check()
         return stored
 
+    @_rebased_with_the_league
     def amend(
         self,
         number: int,
@@ -639,7 +624,8 @@ class League(Book):
 
         Raises:
             UnknownName: no such fixture.
-            InvalidInput: the fixture was not played yet, or a field :class:`Played` does not have.
+            InvalidInput: the fixture was not played yet, a field :class:`Played` does not have, or a season the
+                league has not reached.
             AmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``); nothing changed.
         """
         fields = [field.name for field in attrs.fields(Played)]
@@ -649,17 +635,17 @@ class League(Book):
             raise InvalidInput(msg)
         with self.store.transaction() as tx:
             settings, _ = self._settings(tx)
-            wanted = settings["season"] if season is None else season
-            found = tx.record(_fixture_name(wanted, number))
+            wanted = season_asked(season, settings)
+            found = tx.record(fixture_name(wanted, number))
             if found is None:
                 raise UnknownName("fixture", number, [], f"season {wanted} of league {settings['name']!r}")
             fixture = self._fixture_of(found)
             if fixture.played is None:
                 msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
                 raise InvalidInput(msg)
-            unheld = self._unheld(fixture, tx.sheet, settings["teams"])
-            if unheld:  # amending would write the edited record into both teams
-                msg = f"{unheld[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
+            problems = unheld(fixture, tx.sheet, settings["teams"])
+            if problems:  # amending would write the edited record into both teams
+                msg = f"{problems[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
                 raise StoreError(self.store.where, msg)
             played = attrs.evolve(fixture.played, **changes)
             records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
@@ -675,7 +661,7 @@ class League(Book):
                     _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
                 entries[team] = position
             done = attrs.evolve(fixture, played=played, entries=entries)
-            tx.put(_fixture_name(wanted, number), _fixture_data(done), expected=found.version)
+            tx.put(fixture_name(wanted, number), fixture_data(done), expected=found.version)
             if check is not None:  # before the commit: a refusal here writes nothing
                 check()
         return LeagueAmendment(fixture=done, reports=reports)
@@ -727,6 +713,7 @@ class League(Book):
             pass
         return reports
 
+    @_rebased_with_the_league
     def new_season(
         self,
         dice: Dice | None = None,
@@ -753,37 +740,11 @@ class League(Book):
             ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
                 notes the team; nothing changed.
         """
-        with self.store.transaction() as tx:
-            settings, version = self._settings(tx)
-            season = settings["season"]
-            kept = self._redrafts(tx, season)
-            self._check_played(tx, settings, f"season {season + 1} begins")
-            if redrafts is not None and kept:
-                msg = (
-                    f"season {season} of league {settings['name']!r} keeps the re-drafts of {', '.join(kept)}, and "
-                    "redrafts were given too: give redrafts=None to run those kept, or withdraw them "
-                    "(League.plan_redraft(team, None)) first"
-                )
-                raise InvalidInput(msg)
-            chosen = kept if redrafts is None else check_redrafts(redrafts, settings["teams"], self._check_team)
-            for team in settings["teams"]:
-                redraft = chosen.get(team)
-                operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
-                try:
-                    with rolling_for(team):
-                        tx.run(team, operation, dice)
-                except ProgressionError as refused:
-                    what = "its re-draft" if redraft is not None else "its off-season"
-                    refused.add_note(f"team {team!r}, {what}: season {season} of the league did not end")
-                    raise
-            settings["season"] += 1
-            tx.put(LEAGUE_RECORD, settings, expected=version)
-            if check is not None:
-                check()
-        return int(settings["season"])
+        return end_season(self, dice, retirement=retirement, redrafts=redrafts, check=check)
 
     # -- the season's end: re-drafts and play-off prizes ------------------------------
 
+    @_rebased_with_the_league
     def plan_redraft(self, team: str, redraft: Redraft | None) -> Sheet | None:
         """Keep ``team``'s re-draft for the end of the current season (replacing any kept before), run by
         :meth:`new_season` with every other team's season's end; ``None`` withdraws it (the team then has the
@@ -796,64 +757,17 @@ class League(Book):
 
         Raises:
             UnknownName: a team not of the league.
-            InvalidInput: ``redraft`` is not a :class:`Redraft` or None.
+            InvalidInput: ``redraft`` is not a :class:`Redraft` or None; None (a withdrawal) while no re-draft is
+                kept for the team: nothing was written.
             ProgressionError: the rules refuse the re-draft; nothing is kept.
         """
-        from ..league.season import redraft as try_redraft
-
-        if redraft is not None and not isinstance(redraft, Redraft):
-            msg = f"the re-draft of team {team!r} is a Redraft (keep=..., players=...) or None, got {redraft!r:.60}"
-            raise InvalidInput(msg)
-        with self.store.transaction() as tx:
-            settings, _ = self._settings(tx)
-            self._check_team(team, settings["teams"])
-            tried = None
-            if redraft is not None:
-                fields = {field.name: getattr(redraft, field.name) for field in attrs.fields(Redraft)}
-                try:
-                    tried = try_redraft(self.pack, tx.sheet(team), **fields)
-                except ProgressionError as refused:
-                    refused.add_note(f"team {team!r}, its re-draft: nothing was kept")
-                    raise
-            name = redraft_name(settings["season"], team)
-            tx.put(name, None if redraft is None else redraft.data())
-        return tried
-
-    def _check_played(self, tx: Transaction, settings: dict[str, Any], what: str) -> None:
-        """Refuse ``what`` (the season's end, its prizes) while a fixture of the current season is not recorded, or
-        before it has any: a season ended with none would be skipped (a second ``new-season`` in a row)."""
-        season = settings["season"]
-        fixtures = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
-        if not fixtures:
-            msg = (
-                f"season {season} of league {settings['name']!r} has no fixtures yet: make them (`progression league "
-                f"fixtures FILE --schedule round-robin`) and play them before {what}"
-            )
-            raise OutOfOrder(msg)
-        waiting = [f for f in fixtures if not f.played]
-        if waiting:
-            listed = ", ".join(f"{f.number} ({f.home} v {f.away})" for f in waiting[:6])
-            more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
-            msg = (
-                f"season {season} of league {settings['name']!r} has fixtures not recorded yet: {listed}{more}; record "
-                "each (`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) "
-                f"before {what}"
-            )
-            raise OutOfOrder(msg)
+        return plan_redraft(self, team, redraft)
 
     def redrafts(self) -> dict[str, Redraft]:
         """The re-drafts kept for the end of the current season (:meth:`plan_redraft`), by team, in the league's order."""
-        return self._redrafts(None, self.season)
+        return kept_redrafts(self, None, self.season)
 
-    def _redrafts(self, tx: Transaction | None, season: int) -> dict[str, Redraft]:
-        found = (tx or self.store).records(f"{REDRAFT_RECORD}{season}/")
-        kept = {r.name.removeprefix(f"{REDRAFT_RECORD}{season}/"): r for r in found}
-        order = self._settings(tx)[0]["teams"]
-        chosen = {
-            team: redraft_of(kept[team].value, kept[team].name, self.store.where) for team in order if team in kept
-        }
-        return {team: redraft for team, redraft in chosen.items() if redraft is not None}
-
+    @_rebased_with_the_league
     def award_prizes(self, places: Sequence[str], dice: Dice | None = None) -> dict[str, Sheet]:
         """Give the current season's play-off prizes, once, in one transaction: ``places`` are the teams placed
         first, second and third (fewer when fewer prizes are given), each given its prize
@@ -868,53 +782,42 @@ class League(Book):
             InvalidInput: not 1 to 3 different teams, or the season's prizes already given.
             progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a placed team's last post-match sequence
                 still open.
+            StoreError: the season's prizes record was edited in the database (``verify`` lists it): it is not
+                read as given.
             ProgressionError: a team's rules refuse its prize; nothing changed.
         """
-        with self.store.transaction() as tx:
-            settings, _ = self._settings(tx)
-            season = settings["season"]
-            placed = check_places(places, settings["teams"], self._check_team, prizes_of(self.pack))
-            self._check_played(tx, settings, "its play-off prizes are given")
-            given = tx.record(f"{PRIZES_RECORD}{season}")
-            if given is not None:
-                shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given.value, strict=False))
-                msg = (
-                    f"the play-off prizes of season {season} of league {settings['name']!r} were given already "
-                    f"({shown}); a season's prizes are given once"
-                )
-                raise InvalidInput(msg)
-            changed: dict[str, Sheet] = {}
-            holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
-            for team in holders:
-                with rolling_for(team):
-                    changed[team], _ = tx.run(team, trophy_lost(), dice)
-            for place, team in enumerate(placed, start=1):
-                with rolling_for(team):
-                    changed[team], _ = tx.run(team, prize_operation(place), dice)
-            tx.put(f"{PRIZES_RECORD}{season}", list(placed), expected=0)
-        return changed
+        return award_prizes(self, places, dice)
 
     # -- what is read back ----------------------------------------------------------
 
     def standings(self, season: int | None = None, *, bonus: bool | None = None) -> tuple[Standing, ...]:
         """The table of ``season`` (the current one by default), read from the teams' ledgers by the pack's
-        :func:`~progression_bloodbowl.standings`; ``bonus`` as the league was made when None."""
+        :func:`~progression_bloodbowl.standings`; ``bonus`` as the league was made when None.
+
+        Raises:
+            InvalidInput: a season the league has not reached, or no season.
+        """
         settings, _ = self._settings()
-        wanted = settings["season"] if season is None else season
+        wanted = season_asked(season, settings)
         counted = settings["bonus"] if bonus is None else bonus
         return standings(self.pack, [self.store.sheet(t) for t in settings["teams"]], season=wanted, bonus=counted)
 
     def player_lines(self, team: str) -> tuple[PlayerLine, ...]:
         """Every player's figures in every match the team's ledger records, season by season."""
         self._check_team(team, self.teams())
-        return tuple(_lines(team, self.store.sheet(team)))
+        return tuple(player_lines(team, self.store.sheet(team)))
 
     def leaders(self, figure: str, *, season: int | None = None, top: int = 5) -> tuple[tuple[str, str, str, int], ...]:
         """The ``top`` players by ``figure`` (one of ``LEADERS`` (touchdowns, casualties, completions, mvps, spp)) in ``season`` (the current one by default;
-        0 for every season): (team, member, name, figure), highest first, then by name."""
+        0 for every season): (team, member, name, figure), highest first, then by name.
+
+        Raises:
+            UnknownName: a figure not of ``LEADERS``.
+            InvalidInput: a season the league has not reached, or no season.
+        """
         if figure not in LEADERS:
             raise UnknownName("leaders' figure", figure, LEADERS, "the league's leaders")
-        wanted = self.season if season is None else season
+        wanted = season_asked(season, self._settings()[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}
         for team in self.teams():
             for line in self.player_lines(team):
@@ -933,10 +836,10 @@ class League(Book):
             UnknownName: a team not of the league, or an id that no player of the team has had.
         """
         sheet = self.team(team)
-        lines = tuple(line for line in _lines(team, sheet) if line.member == member)
+        lines = tuple(line for line in player_lines(team, sheet) if line.member == member)
         if lines:
             return Career(team=team, member=member, name=lines[-1].name, matches=lines)
-        players = _players(sheet)
+        players = players_of(sheet)
         if member not in players:
             raise UnknownName("player", member, players, f"team {team!r} (its players, past and present)")
         return Career(team=team, member=member, name=players[member], matches=())
@@ -972,132 +875,34 @@ class League(Book):
                     "list as a team of the league"
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
-        problems = []
-        for found in self._records(FIXTURE_RECORD):
+        problems, sheets = self._sheets_read(teams)
+        for found in listed_records(self.store, FIXTURE_RECORD):
             try:
                 if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
                     raise found
-                problems += self._unheld(self._fixture_of(found), self.store.sheet, tuple(teams))
+                fixture = self._fixture_of(found)
+                if {fixture.home, fixture.away} <= set(sheets) or not {fixture.home, fixture.away} <= set(teams):
+                    problems += unheld(fixture, sheets.__getitem__, tuple(teams))
             except ProgressionError as wrong:  # a record edited into something no fixture is
                 problems.append(str(wrong))
-        problems += self._season_end_problems(listed)
+        problems += season_end_problems(self, listed)
         return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings))
 
-    def _season_end_problems(self, teams: Sequence[str]) -> list[str]:
-        """What a kept re-draft or a season's prizes record holds that the league never writes (edited in the
-        database): each such record named, as the commands that read it would refuse it."""
-        problems = []
-        for found in self._records(REDRAFT_RECORD):
+    def _sheets_read(self, teams: Iterable[str]) -> tuple[list[str], dict[str, Sheet]]:
+        """Each team's sheet, read once for every fixture it plays, and one sentence per team whose sheet does not
+        read (its snapshot edited in the database): said once, not at each of its fixtures, which are not checked
+        against it (its verification finds the entry that differs)."""
+        unread, sheets = [], {}
+        for team in teams:
             try:
-                if isinstance(found, ProgressionError):
-                    raise found
-                redraft_of(found.value, found.name, self.store.where)
-            except ProgressionError as wrong:
-                problems.append(str(wrong))
-        for found in self._records(PRIZES_RECORD):
-            if isinstance(found, ProgressionError):
-                problems.append(str(found))
-            elif not (
-                isinstance(found.value, list)
-                and 1 <= len(found.value) <= len(PLACES)
-                and len(set(map(str, found.value))) == len(found.value)
-                and all(team in teams for team in found.value)
-            ):
-                problems.append(
-                    f"store {self.store.where}: record {found.name!r} is not a season's prizes (1 to {len(PLACES)} "
-                    f"different teams of the league, in order): it holds {found.value!r:.80}"
-                )
-        return problems
-
-    def _records(self, prefix: str) -> Iterator[Record | StoreError]:
-        """Every record of the store under ``prefix``, or the refusal of one that is not JSON, in the order of their
-        names."""
-        try:
-            yield from self.store.records(prefix)
-        except StoreError:  # one is not JSON: read each on its own, to list them all
-            for name in self.store.record_names(prefix):
-                try:
-                    found = self.store.record(name)
-                except StoreError as wrong:
-                    yield wrong
-                else:
-                    if found is not None:
-                        yield found
+                sheets[team] = self.store.sheet(team)
+            except StoreError as wrong:
+                unread.append(str(wrong))
+        return unread, sheets
 
     def _fixture_of(self, found: Record) -> Fixture:
-        """The fixture a record of this league's store holds (:func:`_fixture`)."""
-        return _fixture(found, self.store.where)
-
-    @staticmethod
-    def _unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]) -> list[str]:
-        """What of a fixture's record its teams' entries do not hold: a team not of the league, a played match
-        that is not the one the entry it names recorded (empty: the record holds)."""
-        where = f"fixture {fixture.number} of season {fixture.season}"
-        strangers = [team for team in (fixture.home, fixture.away) if team not in teams]
-        if strangers:
-            return [f"{where}: {strangers[0]!r} is not a team of the league"]
-        if fixture.played is None:
-            return []
-        names = (sheet(fixture.home).name, sheet(fixture.away).name)
-        problems = []
-        for team, record in zip(
-            (fixture.home, fixture.away), fixture.played.records(fixture.round, *names), strict=True
-        ):
-            position = fixture.entries[team]
-            ledger = sheet(team).ledger
-            entry = ledger[position - 1] if position <= len(ledger) else None
-            if (records_of(entry.operation) if isinstance(entry, Entry) else []) != [record]:
-                problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
-        return problems
-
-
-def _extends(sheet: Sheet, stored: Sheet) -> bool:
-    """Whether ``sheet``'s history is ``stored``'s, entry for entry, then perhaps more."""
-    return _divergence(sheet, stored) is None
-
-
-def _divergence(sheet: Sheet, stored: Sheet) -> str | None:
-    """Why ``sheet``'s history does not extend ``stored``'s: its first entry that differs, or the entries it
-    misses (None: every stored entry is in ``sheet``, unchanged, in its place)."""
-    ledger, kept = sheet.ledger, stored.ledger
-    for position, held in enumerate(kept, start=1):
-        if position > len(ledger):
-            return (
-                f"it holds {len(ledger)} entries where the league holds {len(kept)}, entry {position} "
-                f"({_label(held)}) the first it misses: it is older than the league's team; export the team again "
-                "(`progression league team export`) and run its sequence on that file"
-            )
-        found = ledger[position - 1]
-        if found == held:
-            continue
-        if isinstance(found, Entry) and records_of(found.operation):
-            why = (
-                "a match of the league is recorded on both teams and its fixture at once, with `progression league "
-                "record FILE FIXTURE ...` (League.record), not in a team's file"
-            )
-        elif isinstance(held, Entry) and records_of(held.operation):
-            why = "the file misses the league's match: export the team again (`progression league team export`)"
-        else:
-            why = (
-                f"the file and the league went different ways after entry {position - 1}: export the team again "
-                "(`progression league team export`) to run on it what the league does not hold yet; an entry the "
-                "league holds is corrected in the league (`progression league amend` for a match), not in a file"
-            )
-        return f"its entry {position} ({_label(found)}) is not the league's entry {position} ({_label(held)}); {why}"
-    return None
-
-
-def _label(entry: object) -> str:
-    return str(getattr(entry, "label", None) or getattr(entry, "tag", type(entry).__name__))
-
-
-def _operations(operation: Operation) -> Iterator[Operation]:
-    """The operations an entry runs: a batch's, each; any other, itself."""
-    if isinstance(operation, Batch):
-        for inner in operation.operations:
-            yield from _operations(inner)
-    else:
-        yield operation
+        """The fixture a record of this league's store holds (:func:`~progression_bloodbowl.store.records.fixture_of`)."""
+        return fixture_of(found, self.store.where)
 
 
 class _DryRun(Exception):
@@ -1113,190 +918,3 @@ def _check_reported(pack: RulePack, home: MatchRecord, away: MatchRecord) -> Non
 
 def _match(record: MatchRecord) -> Operation:
     return record_match.operation(match=record)  # type: ignore[attr-defined, no-any-return]
-
-
-def _settings_problem(settings: dict[str, Any]) -> str | None:
-    """What in a league's settings record no league writes (None: nothing)."""
-    keys = ("format", "name", "season", "teams", "bonus")
-    if set(settings) != set(keys):
-        return f"it holds {sorted(settings)}, where a league's hold {', '.join(keys)}"
-    name, season, teams = settings["name"], settings["season"], settings["teams"]
-    if settings["format"] != FORMAT:
-        return f"its format is {settings['format']!r}, where this library writes {FORMAT}"
-    if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-        return f"its name is a text on one line, got {name!r}"
-    if type(season) is not int or season < 1:
-        return f"its season is a whole number >= 1, got {season!r}"
-    if not isinstance(teams, list) or not all(isinstance(t, str) and t for t in teams) or len(set(teams)) < len(teams):
-        return f"its teams are the ids of different teams, got {teams!r}"
-    if not (settings["bonus"] is None or type(settings["bonus"]) is bool):
-        return f"its bonus is true, false or null, got {settings['bonus']!r}"
-    return None
-
-
-def _fixture_name(season: int, number: int) -> str:
-    """The record of fixture ``number`` of ``season``; every fixture a caller names is found through it."""
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        msg = f"a fixture is named by its number, a whole number >= 1, got {number!r}"
-        raise InvalidInput(msg)
-    return f"{FIXTURE_RECORD}{season}/{number:04d}"
-
-
-def _fixture_data(fixture: Fixture) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "season": fixture.season,
-        "number": fixture.number,
-        "round": fixture.round,
-        "home": fixture.home,
-        "away": fixture.away,
-        "played": None if fixture.played is None else fixture.played.data(),
-        "entries": dict(fixture.entries),
-    }
-
-
-def _fixture(found: Record, where: str) -> Fixture:
-    """The fixture a store record holds, as :func:`_fixture_data` wrote it; a record edited into anything else
-    (a number of another type, a team playing itself, entries of a fixture not played, a key it does not write)
-    is refused with a :class:`~progression.errors.StoreError` naming it, never shown or amended as it reads.
-    """
-    data = found.value
-    try:
-        if not isinstance(data, dict) or set(data) != set(_FIXTURE_KEYS):
-            keys = sorted(data) if isinstance(data, dict) else type(data).__name__
-            raise ValueError(f"it holds {keys}, where a fixture holds {', '.join(_FIXTURE_KEYS)}")
-        if data["format"] != FORMAT:
-            raise ValueError(f"its format is {data['format']!r}, where this library writes {FORMAT}")
-        for key in ("season", "number", "round"):
-            if type(data[key]) is not int or data[key] < 1:
-                raise ValueError(f"its {key} is a whole number >= 1, got {data[key]!r}")
-        if found.name != _fixture_name(data["season"], data["number"]):
-            raise ValueError(f"it says fixture {data['number']} of season {data['season']}, not what its name says")
-        home, away = data["home"], data["away"]
-        if not isinstance(home, str) or not isinstance(away, str) or not home or home == away:
-            raise ValueError(f"home and away are two different teams, got {home!r} and {away!r}")
-        entries = data["entries"]
-        if not isinstance(entries, dict) or any(type(v) is not int or v < 1 for v in entries.values()):
-            raise ValueError(f"its entries map teams to entry numbers, got {entries!r}")
-        played = None if data["played"] is None else _played(data["played"])
-        if set(entries) != (set() if played is None else {home, away}):
-            state = "not played records no entry" if played is None else "played records both teams' entries"
-            raise ValueError(f"a fixture {state}, got {entries!r}")
-    except ValueError as wrong:
-        raise StoreError(where, f"record {found.name!r} is not a fixture: {wrong}") from None
-    return Fixture(
-        season=data["season"],
-        number=data["number"],
-        round=data["round"],
-        home=home,
-        away=away,
-        played=played,
-        entries=entries,
-    )
-
-
-#: The keys of a fixture's record, as :func:`_fixture_data` writes them.
-_FIXTURE_KEYS = ("format", "season", "number", "round", "home", "away", "played", "entries")
-
-
-def _played(data: object) -> Played:
-    """The match a fixture's record holds (:meth:`Played.data`), its fields of their types; ValueError otherwise
-    (each side's players are checked against its team when the match is recorded or amended)."""
-    fields = tuple(field.name for field in attrs.fields(Played))
-    if not isinstance(data, dict) or not set(data) <= set(fields) or "score" not in data:
-        raise ValueError(f"its match holds the fields {', '.join(fields)}, got {data!r:.80}")
-    score = data["score"]
-    if not isinstance(score, list) or len(score) != 2 or any(type(n) is not int or n < 0 for n in score):
-        raise ValueError(f"its score is two whole numbers >= 0, got {score!r}")
-    if type(data.get("fan_attendance", 0)) is not int or data.get("fan_attendance", 0) < 0:
-        raise ValueError(f"its fan attendance is a whole number >= 0, got {data['fan_attendance']!r}")
-    if data.get("conceded", "") not in SIDES or data.get("kind", "league") not in ("league", "unplayed"):
-        raise ValueError(f"it was conceded by {data.get('conceded')!r} and is of kind {data.get('kind')!r}")
-    if type(data.get("without_penalty", False)) is not bool:
-        raise ValueError(f"its without_penalty is true or false, got {data['without_penalty']!r}")
-    sides = {}
-    for side in ("home", "away"):
-        told = data.get(side, {})
-        if not isinstance(told, dict) or not set(told) <= set(_SIDE_TYPES):
-            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)}, got {told!r:.80}")
-        if any(type(value) is not _SIDE_TYPES[key] for key, value in told.items()):
-            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)} of their types, got {told!r:.80}")
-        sides[side] = Side(**told)
-    return Played(**{**data, **sides})
-
-
-#: The fields of a side of a played fixture's record (:meth:`Played.data`), and the JSON type of each.
-_SIDE_TYPES = {"events": dict, "mvp_nominees": list, "injuries": dict, "stalling": bool, "prayers": list, "extra": dict}
-
-
-def _walk(events: Sequence[Any], member: str | None = None) -> Iterator[tuple[str | None, Any]]:
-    """Each event of an entry with the member it happened to (None: the team), steps and members opened.
-    Events are told apart by their tag (``member``, ``step``, ``entry``, ``rolled``, ``awarded``)."""
-    for event in events:
-        tag = getattr(event, "tag", "")
-        if tag == "member":
-            yield from _walk((event.event,), event.member)
-        elif tag in ("step", "entry"):
-            yield from _walk(event.events, member)
-        else:
-            yield member, event
-
-
-def _players(sheet: Sheet) -> dict[str, str]:
-    """Every player the team has or had (his id, never given twice, and his name): its members, and each one
-    who joined it and left."""
-    names = {ident: member.name for ident, member in sheet.members.items()}
-    for _, event in _walk(sheet.ledger):
-        if getattr(event, "tag", "") == "joined":
-            names.setdefault(event.member, _joined_name(event))
-    return names
-
-
-def _joined_name(event: Any) -> str:
-    """The name a member joined the team under: his ledger's creation's (his id when it has none)."""
-    created = (inner for _, inner in _walk(event.ledger) if getattr(inner, "tag", "") == "created")
-    return str(getattr(next(created, None), "name", event.member))
-
-
-def _lines(team: str, sheet: Sheet) -> Iterator[PlayerLine]:
-    """Every player's line of every match the team's ledger records (its ``bloodbowl.match`` entries and any
-    other entry holding a match record), the season read from the ledger's season marks. A match's record
-    names a player who took part when he did something (an event, SPP, the MVP), was nominated for the MVP or
-    was injured: a line for each; it keeps no line-up, so a player who took part and did none of these has no
-    line for that match."""
-    names = {ident: member.name for ident, member in sheet.members.items()}
-    season = 1
-    for entry in sheet.ledger:
-        for member, event in _walk((entry,)):
-            if getattr(event, "tag", "") == "joined":
-                names.setdefault(event.member, _joined_name(event))
-            if getattr(event, "tag", "") == "adjusted" and member is None and "season" in event.effect.tags:
-                season = int(event.effect.tags["season"])
-        if not isinstance(entry, Entry):
-            continue
-        for record in records_of(entry.operation):
-            happened = list(_walk(entry.events))
-            rolls = [event for who, event in happened if who is None and getattr(event, "tag", "") == "rolled"]
-            reasons = [e.reason for who, e in happened if who is not None and getattr(e, "tag", "") == "awarded"]
-            mvps = mvps_rolled(record, rolls, reasons)
-            spp: dict[str, int] = {}
-            for who, event in happened:
-                if who is not None and getattr(event, "tag", "") == "awarded" and event.pool == "spp":
-                    spp[who] = spp.get(who, 0) + event.amount
-            named = set(record.events) | set(record.mvp_nominees) | set(record.injuries) | set(spp) | set(mvps)
-            members = sorted(named, key=lambda m: (len(m), m))
-            for ident in members:
-                counts = record.events.get(ident, {})
-                yield PlayerLine(
-                    team=team,
-                    member=ident,
-                    name=names.get(ident, ident),
-                    season=season,
-                    number=record.number,
-                    opponent=record.opponent,
-                    touchdowns=counts.get("touchdown", 0),
-                    casualties=sum(counts.get(kind, 0) for kind in CASUALTIES),
-                    completions=counts.get("completion", 0),
-                    mvps=mvps.count(ident),
-                    spp=spp.get(ident, 0),
-                )

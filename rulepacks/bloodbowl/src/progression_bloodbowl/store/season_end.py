@@ -11,21 +11,33 @@ stands, and kept as a record of the store, ``bloodbowl.redraft/<season>/<team>``
 The play-off prizes of a season are given once (``bloodbowl.prizes/<season>`` records to whom): the places'
 prizes (``bloodbowl.prize``), and the League Trophy taken from last season's holder (``bloodbowl.lose_trophy``)
 when another team wins it.
+
+The :class:`League <progression_bloodbowl.types.League>`'s methods are the public face of the season's end; the
+functions here do their work, and :func:`season_end_problems` lists what :meth:`League.verify
+<progression_bloodbowl.types.League.verify>` finds wrong in these records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from progression import Operation, RulePack
-from progression.errors import InvalidInput, StoreError
+from progression import Dice, Operation, RulePack, Sheet
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
 
 from ..data.access import data_of
 from ..league.season import _redraft, _season_turns
+from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
+from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records
+from .team_actions import turn_of
+
+if TYPE_CHECKING:
+    from progression.store import Record, Transaction
+
+    from .league import League
 
 __all__ = ["PRIZES_RECORD", "REDRAFT_RECORD", "Redraft"]
 
@@ -134,3 +146,186 @@ def prize_operation(place: int) -> Operation:
 def trophy_lost() -> Operation:
     """The operation that takes the League Trophy from the team that holds it (``bloodbowl.lose_trophy``)."""
     return _lose_trophy.operation()  # type: ignore[attr-defined, no-any-return]
+
+
+def end_season(
+    league: League,
+    dice: Dice | None = None,
+    *,
+    retirement: str = "fit",
+    redrafts: Mapping[str, Redraft] | None = None,
+    check: Callable[[], None] | None = None,
+) -> int:
+    """What :meth:`League.new_season <progression_bloodbowl.types.League.new_season>` does: every team's
+    season ended, in one transaction. The new season's number."""
+    with league.store.transaction() as tx:
+        settings, version = league.settings(tx)
+        season = settings["season"]
+        kept = kept_redrafts(league, tx, season)
+        check_played(league, tx, settings, f"season {season + 1} begins")
+        if redrafts is not None and kept:
+            msg = (
+                f"season {season} of league {settings['name']!r} keeps the re-drafts of {', '.join(kept)}, and "
+                "redrafts were given too: give redrafts=None to run those kept, or withdraw them "
+                "(League.plan_redraft(team, None)) first"
+            )
+            raise InvalidInput(msg)
+        chosen = kept if redrafts is None else check_redrafts(redrafts, settings["teams"], league.check_member)
+        for team in settings["teams"]:
+            redraft = chosen.get(team)
+            operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
+            try:
+                with turn_of(team):
+                    tx.run(team, operation, dice)
+            except ProgressionError as refused:
+                what = "its re-draft" if redraft is not None else "its off-season"
+                whose = "" if str(refused).startswith(f"team {team!r}: ") else f"team {team!r}, "  # named already
+                refused.add_note(f"{whose}{what}: season {season} of the league did not end")
+                raise
+        settings["season"] += 1
+        tx.put(LEAGUE_RECORD, settings, expected=version)
+        if check is not None:
+            check()
+    return int(settings["season"])
+
+
+def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | None:
+    """What :meth:`League.plan_redraft <progression_bloodbowl.types.League.plan_redraft>` does: the re-draft
+    tried on the team as it stands, then kept (None: withdrawn). The team as the trial leaves it."""
+    if redraft is not None and not isinstance(redraft, Redraft):
+        msg = f"the re-draft of team {team!r} is a Redraft (keep=..., players=...) or None, got {redraft!r:.60}"
+        raise InvalidInput(msg)
+    with league.store.transaction() as tx:
+        settings, _ = league.settings(tx)
+        league.check_member(team, settings["teams"])
+        if redraft is None:
+            _check_kept(league, tx, settings, team)
+        tried = None
+        if redraft is not None:
+            fields = {field.name: getattr(redraft, field.name) for field in attrs.fields(Redraft)}
+            try:
+                tried = try_redraft(league.pack, tx.sheet(team), **fields)
+            except ProgressionError as refused:
+                refused.add_note(f"team {team!r}, its re-draft: nothing was kept")
+                raise
+        name = redraft_name(settings["season"], team)
+        tx.put(name, None if redraft is None else redraft.data())
+    return tried
+
+
+def _check_kept(league: League, tx: Transaction, settings: dict[str, Any], team: str) -> None:
+    """Refuse to withdraw ``team``'s re-draft when none is kept for the season ending: there is nothing to
+    withdraw (saying it withdrew one, and writing a record, would tell the coach of a choice never made)."""
+    kept = kept_redrafts(league, tx, settings["season"])
+    if team not in kept:
+        listed = f"kept: {', '.join(kept)}" if kept else "none is kept"
+        msg = (
+            f"team {team!r} has no re-draft kept for the end of season {settings['season']} of league "
+            f"{settings['name']!r}, so none is withdrawn ({listed})"
+        )
+        raise InvalidInput(msg)
+
+
+def check_played(league: League, tx: Transaction, settings: dict[str, Any], what: str) -> None:
+    """Refuse ``what`` (the season's end, its prizes) while a fixture of the current season is not recorded, or
+    before it has any: a season ended with none would be skipped (a second ``new-season`` in a row)."""
+    season = settings["season"]
+    fixtures = [fixture_of(r, league.store.where) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
+    if not fixtures:
+        msg = (
+            f"season {season} of league {settings['name']!r} has no fixtures yet: make them (`progression league "
+            f"fixtures FILE --schedule round-robin`) and play them before {what}"
+        )
+        raise OutOfOrder(msg)
+    waiting = [f for f in fixtures if not f.played]
+    if waiting:
+        listed = ", ".join(f"{f.number} ({f.home} v {f.away})" for f in waiting[:6])
+        more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
+        msg = (
+            f"season {season} of league {settings['name']!r} has fixtures not recorded yet: {listed}{more}; record "
+            "each (`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) "
+            f"before {what}"
+        )
+        raise OutOfOrder(msg)
+
+
+def kept_redrafts(league: League, tx: Transaction | None, season: int) -> dict[str, Redraft]:
+    """The re-drafts kept for the end of ``season``, by team, in the league's order (a withdrawn one left out)."""
+    found = (tx or league.store).records(f"{REDRAFT_RECORD}{season}/")
+    kept = {r.name.removeprefix(f"{REDRAFT_RECORD}{season}/"): r for r in found}
+    order = league.settings(tx)[0]["teams"]
+    chosen = {team: redraft_of(kept[team].value, kept[team].name, league.store.where) for team in order if team in kept}
+    return {team: redraft for team, redraft in chosen.items() if redraft is not None}
+
+
+def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None) -> dict[str, Sheet]:
+    """What :meth:`League.award_prizes <progression_bloodbowl.types.League.award_prizes>` does: the play-off
+    prizes given once, in one transaction. Each team changed, as stored."""
+    with league.store.transaction() as tx:
+        settings, _ = league.settings(tx)
+        season = settings["season"]
+        placed = check_places(places, settings["teams"], league.check_member, prizes_of(league.pack))
+        check_played(league, tx, settings, "its play-off prizes are given")
+        given = prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
+        if given is not None:
+            shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given, strict=False))
+            msg = (
+                f"the play-off prizes of season {season} of league {settings['name']!r} were given already "
+                f"({shown}); a season's prizes are given once"
+            )
+            raise InvalidInput(msg)
+        changed: dict[str, Sheet] = {}
+        holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
+        for team in holders:
+            with turn_of(team):
+                changed[team], _ = tx.run(team, trophy_lost(), dice)
+        for place, team in enumerate(placed, start=1):
+            with turn_of(team):
+                changed[team], _ = tx.run(team, prize_operation(place), dice)
+        tx.put(f"{PRIZES_RECORD}{season}", list(placed), expected=0)
+    return changed
+
+
+def season_end_problems(league: League, teams: Sequence[str]) -> list[str]:
+    """What a kept re-draft or a season's prizes record holds that the league never writes (edited in the
+    database): each such record named, as the commands that read it would refuse it."""
+    problems = []
+    for found in listed_records(league.store, REDRAFT_RECORD):
+        try:
+            if isinstance(found, ProgressionError):
+                raise found
+            redraft_of(found.value, found.name, league.store.where)
+        except ProgressionError as wrong:
+            problems.append(str(wrong))
+    for found in listed_records(league.store, PRIZES_RECORD):
+        try:
+            if isinstance(found, ProgressionError):
+                raise found
+            prizes_given(found, teams, league.store.where)
+        except ProgressionError as wrong:
+            problems.append(str(wrong))
+    return problems
+
+
+def prizes_given(found: Record | None, teams: Sequence[str], where: str) -> tuple[str, ...] | None:
+    """The teams a season's prizes record gives its places to, in order (None: no prizes given yet); a record
+    edited in the database into anything the league never writes is refused, naming it, never read as given.
+
+    Raises:
+        StoreError: not 1 to 3 different teams of the league.
+    """
+    if found is None:
+        return None
+    value = found.value
+    if not (
+        isinstance(value, list)
+        and 1 <= len(value) <= len(PLACES)
+        and all(isinstance(team, str) and team in teams for team in value)
+        and len(set(value)) == len(value)
+    ):
+        raise StoreError(
+            where,
+            f"record {found.name!r} is not a season's prizes (1 to {len(PLACES)} different teams of the league, in "
+            f"order): it holds {value!r:.80}",
+        )
+    return tuple(value)

@@ -15,13 +15,23 @@ others, each refusal saying what to use instead (:data:`ELSEWHERE`).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
 
 import attrs
 
-from progression.errors import InvalidInput, UnknownName
+from progression.dice import rolling_for
+from progression.errors import InvalidInput, OutOfOrder, UnknownName
 
-__all__ = ["ELSEWHERE", "TEAM_ACTIONS", "TEAM_OPERATIONS", "Elsewhere", "check_action", "check_operation"]
+__all__ = [
+    "ELSEWHERE",
+    "TEAM_ACTIONS",
+    "TEAM_OPERATIONS",
+    "Elsewhere",
+    "check_action",
+    "check_operation",
+    "turn_of",
+]
 
 #: The pack's actions a team runs on itself inside a league, each with the operations it runs.
 TEAM_ACTIONS: Mapping[str, tuple[str, ...]] = {
@@ -143,3 +153,24 @@ def check_operation(tag: str, label: str, league: str, *, lenient: bool) -> None
         warnings.warn(f"{said}. League.run runs it for this release only", DeprecationWarning, stacklevel=3)
         return
     raise InvalidInput(said)
+
+
+@contextmanager
+def turn_of(team: str) -> Iterator[None]:
+    """One team's turn in a change the league makes to several teams at once (a match, the play-off prizes, the
+    season's end): the dice say whose roll it is, and a refusal its rules give out of order (its last post-match
+    sequence still open), which names only the match both teams played, names the team.
+
+    Raises:
+        OutOfOrder: the team's rules refused, the team's id first.
+    """
+    with rolling_for(team):
+        try:
+            yield
+        except OutOfOrder as refused:
+            if type(refused) is not OutOfOrder:  # pragma: no cover - a subclass keeps its own words
+                raise
+            named = OutOfOrder(f"team {team!r}: {refused}")
+            for note in getattr(refused, "__notes__", ()):
+                named.add_note(note)
+            raise named from None

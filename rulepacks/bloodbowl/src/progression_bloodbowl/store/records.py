@@ -1,0 +1,201 @@
+"""The league's records in its store, and their format: the settings (``bloodbowl.league``) and each fixture
+(``bloodbowl.fixture/<season>/<number>``), as the league writes them and reads them back. A record edited in
+the database into anything the league never writes is refused with a
+:class:`~progression.errors.StoreError` naming it, never shown or acted on as it reads; a played fixture's
+record is held against the entries that recorded it on both teams (:func:`unheld`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from progression import Entry, Sheet
+from progression.errors import InvalidInput, StoreError
+
+from ..match.corrections import _records as records_of
+from .fixtures import SIDES, Fixture, Played, Side
+
+if TYPE_CHECKING:
+    from progression.store import Record, Store
+
+__all__ = ["FIXTURE_RECORD", "FORMAT", "LEAGUE_RECORD"]
+
+#: The store record of the league's settings.
+LEAGUE_RECORD = "bloodbowl.league"
+#: The start of each fixture's record name.
+FIXTURE_RECORD = "bloodbowl.fixture/"
+#: The layout of the league's records.
+FORMAT = 1
+
+
+def settings_problem(settings: dict[str, Any]) -> str | None:
+    """What in a league's settings record no league writes (None: nothing)."""
+    keys = ("format", "name", "season", "teams", "bonus")
+    if set(settings) != set(keys):
+        return f"it holds {sorted(settings)}, where a league's hold {', '.join(keys)}"
+    name, season, teams = settings["name"], settings["season"], settings["teams"]
+    if settings["format"] != FORMAT:
+        return f"its format is {settings['format']!r}, where this library writes {FORMAT}"
+    if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
+        return f"its name is a text on one line, got {name!r}"
+    if type(season) is not int or season < 1:
+        return f"its season is a whole number >= 1, got {season!r}"
+    if not isinstance(teams, list) or not all(isinstance(t, str) and t for t in teams) or len(set(teams)) < len(teams):
+        return f"its teams are the ids of different teams, got {teams!r}"
+    if not (settings["bonus"] is None or type(settings["bonus"]) is bool):
+        return f"its bonus is true, false or null, got {settings['bonus']!r}"
+    return None
+
+
+def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = False) -> int:
+    """The season a caller names (None: the current one), checked against the league's ``settings``: a whole
+    number from 1 to the season being played (0 too when ``every``: every season). A season not reached is
+    refused rather than read: a table of zeros for season 9 of a league in its first reads as a season played.
+
+    Raises:
+        InvalidInput: anything else, naming the seasons the league has and what came.
+    """
+    current = settings["season"]
+    if season is None:
+        return int(current)
+    lowest = 0 if every else 1
+    if isinstance(season, bool) or not isinstance(season, int) or not lowest <= season <= current:
+        has = "season 1 only" if current == 1 else f"seasons 1 to {current}"
+        also = ", and 0 for every season" if every else ""
+        msg = f"season: league {settings['name']!r} has {has}{also}, got {season!r}"
+        raise InvalidInput(msg)
+    return season
+
+
+def fixture_name(season: int, number: int) -> str:
+    """The record of fixture ``number`` of ``season``; every fixture a caller names is found through it."""
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        msg = f"a fixture is named by its number, a whole number >= 1, got {number!r}"
+        raise InvalidInput(msg)
+    return f"{FIXTURE_RECORD}{season}/{number:04d}"
+
+
+def fixture_data(fixture: Fixture) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "season": fixture.season,
+        "number": fixture.number,
+        "round": fixture.round,
+        "home": fixture.home,
+        "away": fixture.away,
+        "played": None if fixture.played is None else fixture.played.data(),
+        "entries": dict(fixture.entries),
+    }
+
+
+def fixture_of(found: Record, where: str) -> Fixture:
+    """The fixture a store record holds, as :func:`fixture_data` wrote it; a record edited into anything else
+    (a number of another type, a team playing itself, entries of a fixture not played, a key it does not write)
+    is refused with a :class:`~progression.errors.StoreError` naming it, never shown or amended as it reads.
+    """
+    data = found.value
+    try:
+        if not isinstance(data, dict) or set(data) != set(_FIXTURE_KEYS):
+            keys = sorted(data) if isinstance(data, dict) else type(data).__name__
+            raise ValueError(f"it holds {keys}, where a fixture holds {', '.join(_FIXTURE_KEYS)}")
+        if data["format"] != FORMAT:
+            raise ValueError(f"its format is {data['format']!r}, where this library writes {FORMAT}")
+        for key in ("season", "number", "round"):
+            if type(data[key]) is not int or data[key] < 1:
+                raise ValueError(f"its {key} is a whole number >= 1, got {data[key]!r}")
+        if found.name != fixture_name(data["season"], data["number"]):
+            raise ValueError(f"it says fixture {data['number']} of season {data['season']}, not what its name says")
+        home, away = data["home"], data["away"]
+        if not isinstance(home, str) or not isinstance(away, str) or not home or home == away:
+            raise ValueError(f"home and away are two different teams, got {home!r} and {away!r}")
+        entries = data["entries"]
+        if not isinstance(entries, dict) or any(type(v) is not int or v < 1 for v in entries.values()):
+            raise ValueError(f"its entries map teams to entry numbers, got {entries!r}")
+        played = None if data["played"] is None else _played(data["played"])
+        if set(entries) != (set() if played is None else {home, away}):
+            state = "not played records no entry" if played is None else "played records both teams' entries"
+            raise ValueError(f"a fixture {state}, got {entries!r}")
+    except ValueError as wrong:
+        raise StoreError(where, f"record {found.name!r} is not a fixture: {wrong}") from None
+    return Fixture(
+        season=data["season"],
+        number=data["number"],
+        round=data["round"],
+        home=home,
+        away=away,
+        played=played,
+        entries=entries,
+    )
+
+
+#: The keys of a fixture's record, as :func:`fixture_data` writes them.
+_FIXTURE_KEYS = ("format", "season", "number", "round", "home", "away", "played", "entries")
+
+
+def _played(data: object) -> Played:
+    """The match a fixture's record holds (:meth:`Played.data`), its fields of their types; ValueError otherwise
+    (each side's players are checked against its team when the match is recorded or amended)."""
+    fields = tuple(field.name for field in attrs.fields(Played))
+    if not isinstance(data, dict) or not set(data) <= set(fields) or "score" not in data:
+        raise ValueError(f"its match holds the fields {', '.join(fields)}, got {data!r:.80}")
+    score = data["score"]
+    if not isinstance(score, list) or len(score) != 2 or any(type(n) is not int or n < 0 for n in score):
+        raise ValueError(f"its score is two whole numbers >= 0, got {score!r}")
+    if type(data.get("fan_attendance", 0)) is not int or data.get("fan_attendance", 0) < 0:
+        raise ValueError(f"its fan attendance is a whole number >= 0, got {data['fan_attendance']!r}")
+    if data.get("conceded", "") not in SIDES or data.get("kind", "league") not in ("league", "unplayed"):
+        raise ValueError(f"it was conceded by {data.get('conceded')!r} and is of kind {data.get('kind')!r}")
+    if type(data.get("without_penalty", False)) is not bool:
+        raise ValueError(f"its without_penalty is true or false, got {data['without_penalty']!r}")
+    sides = {}
+    for side in ("home", "away"):
+        told = data.get(side, {})
+        if not isinstance(told, dict) or not set(told) <= set(_SIDE_TYPES):
+            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)}, got {told!r:.80}")
+        if any(type(value) is not _SIDE_TYPES[key] for key, value in told.items()):
+            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)} of their types, got {told!r:.80}")
+        sides[side] = Side(**told)
+    return Played(**{**data, **sides})
+
+
+#: The fields of a side of a played fixture's record (:meth:`Played.data`), and the JSON type of each.
+_SIDE_TYPES = {"events": dict, "mvp_nominees": list, "injuries": dict, "stalling": bool, "prayers": list, "extra": dict}
+
+
+def unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]) -> list[str]:
+    """What of a fixture's record its teams' entries do not hold: a team not of the league, a played match
+    that is not the one the entry it names recorded (empty: the record holds)."""
+    where = f"fixture {fixture.number} of season {fixture.season}"
+    strangers = [team for team in (fixture.home, fixture.away) if team not in teams]
+    if strangers:
+        return [f"{where}: {strangers[0]!r} is not a team of the league"]
+    if fixture.played is None:
+        return []
+    names = (sheet(fixture.home).name, sheet(fixture.away).name)
+    problems = []
+    for team, record in zip((fixture.home, fixture.away), fixture.played.records(fixture.round, *names), strict=True):
+        position = fixture.entries[team]
+        ledger = sheet(team).ledger
+        entry = ledger[position - 1] if position <= len(ledger) else None
+        if (records_of(entry.operation) if isinstance(entry, Entry) else []) != [record]:
+            problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
+    return problems
+
+
+def listed_records(store: Store, prefix: str) -> Iterator[Record | StoreError]:
+    """Every record of ``store`` under ``prefix``, or the refusal of one that is not JSON, in the order of their
+    names: what a check lists rather than raises."""
+    try:
+        yield from store.records(prefix)
+    except StoreError:  # one is not JSON: read each on its own, to list them all
+        for name in store.record_names(prefix):
+            try:
+                found = store.record(name)
+            except StoreError as wrong:
+                yield wrong
+            else:
+                if found is not None:
+                    yield found

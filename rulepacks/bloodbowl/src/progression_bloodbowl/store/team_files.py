@@ -1,0 +1,113 @@
+"""A team's file brought back into its league (:meth:`League.update_team
+<progression_bloodbowl.types.League.update_team>`) compared with the team the league holds: whether the file's
+history extends the league's, entry for entry, and when it does not, the first entry that differs and what to
+do about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import cast
+
+import attrs
+
+from progression import Entry, Operation, Sheet
+from progression.operations import Batch
+
+from ..match.corrections import _records as records_of
+
+__all__ = ["difference", "divergence", "extends", "operations_of"]
+
+
+def extends(sheet: Sheet, stored: Sheet) -> bool:
+    """Whether ``sheet``'s history is ``stored``'s, entry for entry, then perhaps more."""
+    return divergence(sheet, stored) is None
+
+
+def divergence(sheet: Sheet, stored: Sheet) -> str | None:
+    """Why ``sheet``'s history does not extend ``stored``'s: its first entry that differs, or the entries it
+    misses (None: every stored entry is in ``sheet``, unchanged, in its place)."""
+    ledger, kept = sheet.ledger, stored.ledger
+    for position, held in enumerate(kept, start=1):
+        if position > len(ledger):
+            return (
+                f"it holds {len(ledger)} entries where the league holds {len(kept)}, entry {position} "
+                f"({label(held)}) the first it misses: it is older than the league's team; export the team again "
+                "(`progression league team export`) and run its sequence on that file"
+            )
+        found = ledger[position - 1]
+        if found == held:
+            continue
+        matches = [isinstance(e, Entry) and bool(records_of(e.operation)) for e in (found, held)]
+        if all(matches):  # the league's match, amended in the file
+            why = (
+                "a match the league holds is corrected in the league, on both teams and its fixture at once, with "
+                "`progression league amend FILE FIXTURE ...` (League.amend), not in a team's file: export the team "
+                "again (`progression league team export`)"
+            )
+        elif matches[0]:
+            why = (
+                "a match of the league is recorded on both teams and its fixture at once, with `progression league "
+                "record FILE FIXTURE ...` (League.record), not in a team's file"
+            )
+        elif matches[1]:
+            why = "the file misses the league's match: export the team again (`progression league team export`)"
+        else:
+            why = (
+                f"the file and the league went different ways after entry {position - 1}: export the team again "
+                "(`progression league team export`) to run on it what the league does not hold yet; an entry the "
+                "league holds is corrected in the league (`progression league amend` for a match), not in a file"
+            )
+        differs = difference(found, held) if label(found) == label(held) else ""
+        return (
+            f"its entry {position} ({label(found)}) is not the league's entry {position} ({label(held)}){differs}; "
+            f"{why}"
+        )
+    return None
+
+
+def difference(found: object, held: object) -> str:
+    """What tells apart two entries described alike (the same step of the same match), in words: the operation's
+    fields that differ, each with both values (a field that is a record, such as a match's, by its own fields),
+    else their rolls, else their events; empty when they are not both entries."""
+    if not isinstance(found, Entry) or not isinstance(held, Entry):
+        return ""
+    fields = _fields_differing(found.operation, held.operation, "")
+    if fields:
+        shown = "; ".join(
+            f"its {name} is {mine!r:.60} where the league's is {theirs!r:.60}" for name, mine, theirs in fields[:3]
+        )
+        more = f" (and {len(fields) - 3} more)" if len(fields) > 3 else ""
+        return f": {shown}{more}"
+    if found.rolls != held.rolls:
+        return f": its rolls ({_rolls(found)}) are not the league's ({_rolls(held)})"
+    return ": its events are not the league's"
+
+
+def _fields_differing(mine: object, theirs: object, path: str) -> list[tuple[str, object, object]]:
+    """The fields of two values of one attrs class that differ, by their path (``match.score``), a field of such a
+    class looked into in turn; two values of other kinds, or of different classes, as themselves."""
+    if type(mine) is not type(theirs) or not attrs.has(type(mine)):
+        return [(path or "operation", mine, theirs)] if mine != theirs else []
+    found = []
+    for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(mine))):
+        inner = f"{path}.{field.name}" if path else field.name
+        found += _fields_differing(getattr(mine, field.name), getattr(theirs, field.name), inner)
+    return found
+
+
+def _rolls(entry: Entry) -> str:
+    return ", ".join(f"{roll.label} {'/'.join(map(str, roll.results))}" for roll in entry.rolls) or "none"
+
+
+def label(entry: object) -> str:
+    return str(getattr(entry, "label", None) or getattr(entry, "tag", type(entry).__name__))
+
+
+def operations_of(operation: Operation) -> Iterator[Operation]:
+    """The operations an entry runs: a batch's, each; any other, itself."""
+    if isinstance(operation, Batch):
+        for inner in operation.operations:
+            yield from operations_of(inner)
+    else:
+        yield operation
