@@ -24,7 +24,7 @@ from progression.cli.contract import find, help_text, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
 from progression.cli.history import amended, labels_in_words
-from progression.cli.output import Output, Table, error
+from progression.cli.output import Output, Table, counted, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
 from progression.contract import Campaign, CampaignBook
@@ -104,7 +104,7 @@ def _added(out: Output, file: str, character: str, sheet: Sheet, *, verb: str = 
     if out.json_mode:
         out.json({"file": file, verb: {"character": character, "name": sheet.name, "entries": len(sheet.ledger)}})
     else:
-        out.line(f"{verb} {character}: {sheet.name or character} ({_entries_count(len(sheet.ledger))})")
+        out.line(f"{verb} {character}: {sheet.name or character} ({counted(len(sheet.ledger), 'entry', 'entries')})")
     return 0
 
 
@@ -137,14 +137,10 @@ def run_export(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json({"file": args.file, "character": args.character, "written": paths, "entries": len(sheet.ledger)})
     else:
-        out.line(f"wrote {paths[0]}: {sheet.name or args.character} ({_entries_count(len(sheet.ledger))})")
+        out.line(f"wrote {paths[0]}: {sheet.name or args.character} ({counted(len(sheet.ledger), 'entry', 'entries')})")
         for path in paths[1:]:
             out.line(f"wrote {path}: the campaign it plays, named by the sheet")
     return 0
-
-
-def _entries_count(count: int) -> str:
-    return "1 entry" if count == 1 else f"{count} entries"
 
 
 # -- changes ------------------------------------------------------------------------------------
@@ -374,7 +370,11 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         out.json({"file": args.file, "ok": ok, "characters": verified(reports)})
     else:
         for who, report in reports.items():
-            lines = [f"{who}: {_entries_count(report.entries)} verified"] if report.ok else list(report.lines())
+            lines = (
+                [f"{who}: {counted(report.entries, 'entry', 'entries')} verified"]
+                if report.ok
+                else list(report.lines())
+            )
             for line in lines:
                 out.line(line)
     return 0 if ok else 1

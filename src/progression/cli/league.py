@@ -21,7 +21,7 @@ from progression.cli.books import MARKS, check_new_file, new_store, opened_store
 from progression.cli.contract import after_flag, help_text, option_candidates, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
-from progression.cli.output import Output
+from progression.cli.output import Output, counted
 from progression.cli.roster import page_of, print_page
 from progression.cli.sheet_change import report as report_change
 from progression.cli.tables import rows_table
@@ -140,7 +140,11 @@ def _added(out: Output, file: str, added: Mapping[str, Sheet]) -> int:
             {"file": file, "added": [{"team": t, "name": s.name, "members": len(s.members)} for t, s in added.items()]}
         )
     for team, sheet in added.items():
-        out.line(f"added {team}: {sheet.name} ({len(sheet.members)} members, {len(sheet.ledger)} entries verified)")
+        members, entries = (
+            counted(len(sheet.members), "member", "members"),
+            counted(len(sheet.ledger), "entry", "entries"),
+        )
+        out.line(f"added {team}: {sheet.name} ({members}, {entries} verified)")
     return 0
 
 
@@ -556,7 +560,8 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         out.json({"file": args.file, "ok": ok, **shown})
     else:
         for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
-            lines = [f"{team}: all {report.entries} entries verified"] if report.ok else list(report.lines())
+            held = "its 1 entry" if report.entries == 1 else f"all {report.entries:,} entries"
+            lines = [f"{team}: {held} verified"] if report.ok else list(report.lines())
             for line in lines:
                 out.line(line)
         for line in (*settings, *fixtures):

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-__all__ = ["Output", "Table", "error", "one_line", "rich_available", "terminal"]
+__all__ = ["Output", "Table", "counted", "error", "one_line", "rich_available", "terminal"]
 
 
 def terminal(stream: TextIO) -> bool:
@@ -99,6 +99,11 @@ class Output:
         for row in table.rows:
             drawn.add_row(*(str(cell) for cell in row))
         Console(file=sys.stdout).print(drawn)
+
+
+def counted(count: int, one: str, many: str) -> str:
+    """``count`` things in words: ``1 entry``, ``2 entries``, ``0 members``."""
+    return f"{count:,} {one if count == 1 else many}"
 
 
 def one_line(problem: Exception) -> str:

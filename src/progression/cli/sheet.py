@@ -14,7 +14,7 @@ from progression.cli.args import UsageError, int_pairs, language, pack_for, purc
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
-from progression.cli.output import Output, Table
+from progression.cli.output import Output, Table, counted
 from progression.cli.tables import rows_table
 from progression.errors import InvalidInput, UnknownChoice
 from progression.files import Tampered
@@ -74,7 +74,7 @@ def render_sheet(
 ) -> None:
     """Print a sheet's data as text and tables."""
     named = f"{data['name']} — " if data["name"] else ""
-    entries = f"{data['entries']} ledger {'entry' if data['entries'] == 1 else 'entries'}"
+    entries = counted(data["entries"], "ledger entry", "ledger entries")
     out.line(f"{named}{words.name(data['kind'])} ({data['pack']}), {entries}")
     if data["pools"]:
         rows: list[tuple[object, ...]] = [

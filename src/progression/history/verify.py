@@ -77,7 +77,8 @@ class Verification:
     def lines(self) -> Iterator[str]:
         """The report as sentences, one per divergence after a heading."""
         if self.ok:
-            yield f"{self.subject}: all {self.entries} entries verified under {self.rules}"
+            verified = "its 1 entry" if self.entries == 1 else f"all {self.entries:,} entries"
+            yield f"{self.subject}: {verified} verified under {self.rules}"
             return
         count = len(self.divergences)
         yield f"{self.subject}: {count} of {self.entries} entries diverge from the rules {self.rules}"

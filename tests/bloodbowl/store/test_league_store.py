@@ -190,11 +190,29 @@ class TestRecord:
         assert (before, None) == (league.team("anvils"), league.fixture(1).played)
 
     def test_a_team_named_twice(self, league: bb.types.League, pack: RulePack) -> None:
-        """Opponents are named by name: two teams of one name are refused."""
+        """Opponents are named by name: two teams of one name are refused, saying to rename the new one."""
         with pytest.raises(
-            InvalidInput, match="team 'anvils' of league 'Old World Cup' is already named 'Altdorf Anvils'"
+            InvalidInput,
+            match=r"league 'Old World Cup' has a team named 'Altdorf Anvils' already \(the id 'anvils'\), whose "
+            r"history is not this one's: .*; give this team another name",
         ):
             league.add_team("again", bb.draft(pack, "human", "Altdorf Anvils", ADVANCED))
+
+    def test_an_older_copy_of_a_team_adds_nothing(self, league: bb.types.League) -> None:
+        """A team's file exported before its last entries, added again, is the league's team: it adds nothing, and
+        the refusal says how to write the team as the league holds it; nothing is stored."""
+        older = league.team("anvils")
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        held = league.team("anvils")
+        with pytest.raises(
+            InvalidInput,
+            match=rf"team 'Altdorf Anvils' is in league 'Old World Cup' already, under the id 'anvils', and this file "
+            rf"is an older copy of it \(it holds {len(older.ledger)} of the league's {len(held.ledger)} entries\): "
+            r"it adds nothing; `progression league team export FILE anvils TEAMFILE`",
+        ):
+            league.add_team("again", older)
+        assert (("anvils", "barons", "counts", "dukes"), held) == (league.teams(), league.team("anvils"))
 
 
 #: The humans, the first a Blitzer who has Block: another draft than the league's teams'.

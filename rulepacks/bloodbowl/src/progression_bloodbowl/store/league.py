@@ -187,6 +187,28 @@ class LeagueCheck:
 LEAGUE_REBASE = "League.rebase, or progression league rebase FILE"
 
 
+def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str, Any]) -> str:
+    """Why ``sheet`` is not added beside ``other``, the league's team of its name: the same team (a newer copy, to
+    import under its id, or an older one, with nothing to add), or another team of that name."""
+    where = f"league {settings['name']!r}"
+    held = f"team {sheet.name!r} is in {where} already, under the id {other!r}"
+    if extends(sheet, stored):  # the same team, exported and brought back under a new id
+        return (
+            f"{held}; a league holds each team once: import its file under {other!r} to store the entries it adds "
+            f"(`progression league team import FILE {other} TEAMFILE`, League.update_team)"
+        )
+    if extends(stored, sheet):
+        return (
+            f"{held}, and this file is an older copy of it (it holds {len(sheet.ledger)} of the league's "
+            f"{len(stored.ledger)} entries): it adds nothing; `progression league team export FILE {other} TEAMFILE` "
+            "writes the team as the league holds it"
+        )
+    return (
+        f"{where} has a team named {sheet.name!r} already (the id {other!r}), whose history is not this one's: a "
+        "league names each team once (opponents are named by name); give this team another name"
+    )
+
+
 def _rebased_with_the_league(method: _Method) -> _Method:
     """A League method whose refusal of a team made under other rules names the league's rebase
     (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``)."""
@@ -294,19 +316,7 @@ class League(Book):
             added = {}
             for team, sheet in teams.items():
                 if sheet.name in names:
-                    other = names[sheet.name]
-                    if extends(sheet, tx.sheet(other)):  # the same team, exported and brought back under a new id
-                        msg = (
-                            f"team {sheet.name!r} is in league {settings['name']!r} already, under the id {other!r}; "
-                            f"a league holds each team once: import its file under {other!r} to store the entries "
-                            f"it adds (`progression league team import FILE {other} TEAMFILE`, League.update_team)"
-                        )
-                    else:
-                        msg = (
-                            f"team {other!r} of league {settings['name']!r} is already named {sheet.name!r}; "
-                            "a league names each team once (opponents are named by name)"
-                        )
-                    raise InvalidInput(msg)
+                    raise InvalidInput(_held_already(sheet, names[sheet.name], tx.sheet(names[sheet.name]), settings))
                 if season_of(sheet) != settings["season"]:
                     msg = (
                         f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
