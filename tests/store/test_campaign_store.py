@@ -88,6 +88,23 @@ class TestCharacters:
         ):
             riders.party("de")
 
+    def test_no_column_hides_another(self, where: str, tmp_path: Path) -> None:
+        """Two competences displayed alike, or one displayed as the name column's header, each keep their column:
+        the name is followed by the competence's id; nothing is lost, and the ids' rows are as they were."""
+        text = harbour(tmp_path).read_text(encoding="utf-8")
+        text = text.replace('label = { en = "Dance", fr = "Danse" }', 'label = { en = "Fencing", fr = "name" }')
+        (tmp_path / "harbour.toml").write_text(text, encoding="utf-8")
+        with new_party(where, "Twins", campaign=tmp_path / "harbour.toml") as twins:
+            twins.add_character("ana", "Ana", levels={"escrime": 20, "danse": 5})
+            english, french, ids = twins.party("en")[0], twins.party("fr")[0], twins.party()[0]
+        assert ("20 Beginner", "5 Beginner", "Ana") == (
+            english["Fencing (escrime)"],
+            english["Fencing (danse)"],
+            english["name"],
+        )
+        assert ("Ana", "5 Débutant", "20 Débutant") == (french["name"], french["name (danse)"], french["Escrime"])
+        assert len(english) == len(french) == len(ids)
+
     def test_a_level_given_as_text(self, riders: Party) -> None:
         """The command line gives the levels as text; a word that is no number is refused, naming it."""
         riders.add_character("cid", "Cid", equitation="12")

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
@@ -493,7 +494,8 @@ class Party(Book):
 
     def party(self, language: str | None = None) -> list[dict[str, object]]:
         """One row per character: its id, its name, and each competence's level and degree, by their ids
-        (``escrime: 31 confirme``), or, in ``language``, by their displayed names (``Fencing: 31 Proficient``).
+        (``escrime: 31 confirme``), or, in ``language``, by their displayed names (``Fencing: 31 Proficient``; a
+        name two columns would share is followed by the competence's id: ``Sailing (peche)``).
 
         Raises:
             UnknownName: a language the pack does not declare.
@@ -501,6 +503,7 @@ class Party(Book):
         pack = self.pack
         if language is not None and language not in pack.languages:
             raise UnknownName("language", language, pack.languages, f"pack {pack.name!r}")
+        columns = _columns(pack, language)
 
         def shown(ident: str) -> str:
             return ident if language is None else pack.name_of(ident, language)
@@ -509,14 +512,25 @@ class Party(Book):
         for character in self.characters():
             sheet = self.store.sheet(character)
             row: dict[str, object] = {"character": character, "name": sheet.name}
-            for competence in competences(pack):
-                row[shown(competence)] = f"{level(pack, sheet, competence)} {shown(degree(pack, sheet, competence))}"
+            for competence, column in columns.items():
+                row[column] = f"{level(pack, sheet, competence)} {shown(degree(pack, sheet, competence))}"
             rows.append(row)
         return rows
 
     def verify(self) -> PartyCheck:
         """Every character run again under the party's campaign (:meth:`progression.store.Store.verify`)."""
         return PartyCheck(characters={c: self.store.verify(c) for c in self.characters()})
+
+
+def _columns(pack: RulePack, language: str | None) -> dict[str, str]:
+    """The column of each competence of the party's table: its id, or its displayed name in ``language``, followed
+    by its id where another column would have that name too (two competences named alike, or one named
+    ``name``), so that no column hides another."""
+    if language is None:
+        return {competence: competence for competence in competences(pack)}
+    named = {competence: pack.name_of(competence, language) for competence in competences(pack)}
+    taken = Counter(["character", "name", *named.values()])
+    return {c: name if taken[name] == 1 else f"{name} ({c})" for c, name in named.items()}
 
 
 def _creation(sheet: Sheet, where: str) -> Create:
