@@ -119,13 +119,22 @@ class SheetTampered(SheetError):
 
 
 class UnknownPackError(ProgressionError, LookupError):
-    """A pack name that no installed distribution provides."""
+    """A pack name that no installed distribution provides, nor a pack file of ``PROGRESSION_PACK_PATH``
+    (``folders``: the folders it names, when the name was looked for there)."""
 
-    def __init__(self, name: str, installed: Sequence[str]) -> None:
+    def __init__(self, name: str, installed: Sequence[str], folders: Sequence[str] | None = None) -> None:
         self.name = name
         self.installed = tuple(installed)
+        self.folders = None if folders is None else tuple(folders)
         choices = ", ".join(self.installed) or "none"
-        super().__init__(f"no rule pack named {name!r} is installed; installed packs: {choices}")
+        message = f"no rule pack named {name!r} is installed; installed packs: {choices}"
+        if self.folders is not None:
+            message += (
+                f"; no folder of PROGRESSION_PACK_PATH ({', '.join(self.folders)}) holds {name}.toml"
+                if self.folders
+                else f"; PROGRESSION_PACK_PATH names no folder where {name}.toml could be"
+            )
+        super().__init__(message)
 
 
 def _in_order(name: str) -> tuple[str, int, str]:

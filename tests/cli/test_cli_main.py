@@ -133,13 +133,17 @@ class TestExitStatus:
         assert result.err.startswith("progression: argument COMMAND: invalid choice: 'fly'")
         assert result.err.endswith("(see `progression --help`)\n")
 
-    def test_unknown_pack(self, run: Run, no_packs: None) -> None:
-        """An unknown pack is bad usage, listing those installed."""
+    def test_unknown_pack(self, run: Run, no_packs: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        """An unknown pack is bad usage, listing those installed and saying where its file was looked for."""
         result = run("show", "nope")
-        assert (2, "progression: no rule pack named 'nope' is installed; installed packs: none\n") == (
-            result.status,
-            result.err,
-        )
+        assert (
+            2,
+            "progression: no rule pack named 'nope' is installed; installed packs: none; PROGRESSION_PACK_PATH names "
+            "no folder where nope.toml could be\n",
+        ) == (result.status, result.err)
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(tmp_path))
+        result = run("show", "nope")
+        assert result.err.endswith(f"; no folder of PROGRESSION_PACK_PATH ({tmp_path}) holds nope.toml\n")
 
     def test_a_bug_is_one_line_without_traceback(self, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
         """An unexpected exception prints one line (exit 3) and no traceback, unless PROGRESSION_DEBUG is set."""

@@ -37,7 +37,7 @@ class TestPacks:
         (folder / "skirmish.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
         monkeypatch.setenv("PROGRESSION_PACK_PATH", str(folder))
         (row,) = run("packs", "--json").json()
-        assert ("skirmish", str(folder / "skirmish.toml")) == (row["name"], row["distribution"])
+        assert ("skirmish", "", str(folder / "skirmish.toml")) == (row["name"], row["distribution"], row["file"])
         sheet = str(tmp_path / "ana.json")
         assert 0 == run("sheet", "new", sheet, "--pack", "skirmish", "--kind", "hero", "--name", "Ana").status
         assert 0 == run("sheet", "award", sheet, "xp", "25", "--reason", "the crypt").status

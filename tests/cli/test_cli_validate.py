@@ -117,6 +117,9 @@ class TestValidate:
         assert (0, f"ok   {folder / 'skirmish.toml'}") == (checked.status, checked.out.splitlines()[0])
         missing = run("validate", "tavern")
         assert (2, True) == (missing.status, "nor a pack file of PROGRESSION_PACK_PATH (skirmish)" in missing.err)
+        (folder / "raid.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        misnamed = run("validate", "raid")  # as `--pack raid` would refuse it: its pack calls itself skirmish
+        assert (1, True) == (misnamed.status, "the file is named raid.toml but its pack calls itself" in misnamed.out)
 
 
 MIXED = """format = 1

@@ -19,10 +19,10 @@ __all__ = ["contract_data", "contract_functions", "run_packs", "run_show"]
 
 
 def run_packs(args: argparse.Namespace, out: Output) -> int:
-    """The installed packs, then the packs in TOML alone in the folders of ``PROGRESSION_PACK_PATH`` (their file
-    in the distribution's column)."""
-    rows = [_row(entry.name, entry.version, entry.distribution) for entry in pack_entries().values()]
-    rows += [_row(name, "", str(file)) for name, file in pack_files().items()]
+    """The installed packs, then the packs in TOML alone in the folders of ``PROGRESSION_PACK_PATH``, each with its
+    file where an installed pack has its distribution."""
+    rows = [_row(entry.name, entry.version, entry.distribution, "") for entry in pack_entries().values()]
+    rows += [_row(name, "", "", str(file)) for name, file in pack_files().items()]
     if out.json_mode:
         out.json(rows)
     elif not rows:
@@ -31,11 +31,12 @@ def run_packs(args: argparse.Namespace, out: Output) -> int:
             "of PROGRESSION_PACK_PATH holds a pack file (NAME.toml)"
         )
     else:
-        out.table(Table(("name", "version", "distribution", "title"), [list(r.values()) for r in rows]))
+        shown = [[r["name"], r["version"], r["distribution"] or r["file"], r["title"]] for r in rows]
+        out.table(Table(("name", "version", "distribution or file", "title"), shown))
     return 0
 
 
-def _row(name: str, version: str, distribution: str) -> dict[str, str]:
+def _row(name: str, version: str, distribution: str, file: str) -> dict[str, str]:
     """A line of ``packs``: the pack's title, or why it does not load; a file's version is its pack's own."""
     try:
         pack = load(name)
@@ -43,7 +44,7 @@ def _row(name: str, version: str, distribution: str) -> dict[str, str]:
         title, version = f"(does not load: {one_line(error)})", version or "?"
     else:
         title, version = pack.title.en, version or pack.version
-    return {"name": name, "version": version, "distribution": distribution, "title": title}
+    return {"name": name, "version": version, "distribution": distribution, "file": file, "title": title}
 
 
 def contract_functions(pack: RulePack) -> dict[str, str]:

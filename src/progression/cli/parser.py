@@ -276,7 +276,7 @@ def _packs_and_show(sub: Any) -> None:
     packs = sub.add_parser(
         "packs",
         parents=[json_option()],
-        help="list the installed rule packs",
+        help="list the rule packs: installed, and pack files of PROGRESSION_PACK_PATH",
         description="Name, version, distribution and title of every installed pack, then of each pack file "
         "(NAME.toml) in the folders of PROGRESSION_PACK_PATH, its path in the distribution's column.",
     )

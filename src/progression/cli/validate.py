@@ -36,23 +36,23 @@ def folder_files(folder: Path) -> tuple[list[str], list[str]]:
     return checked, [str(p) for p in found if str(p) not in checked]
 
 
-def _targets(spec: str) -> tuple[list[str], list[str], bool]:
-    """The packs to check, the files of a folder skipped, and whether ``spec`` is an installed pack's name
-    (else each target is a path: a folder's ``*.toml`` is loaded as a file, whatever it turns out to be)."""
+def _targets(spec: str) -> tuple[dict[str, str | None], list[str]]:
+    """The packs to check, each by the source shown and the name it is loaded by (None: loaded as a file, whatever
+    it turns out to be), and the files of a folder skipped."""
     path = Path(spec)
     if not is_path(spec) and spec in pack_entries():  # a bare name is the installed pack, whatever the folder holds
-        return [spec], [], True
+        return {spec: spec}, []
     named = pack_files()
-    if not is_path(spec) and spec in named:  # or the file of PROGRESSION_PACK_PATH that a sheet of it finds
-        return [str(named[spec])], [], False
+    if not is_path(spec) and spec in named:  # or the file of PROGRESSION_PACK_PATH a sheet of it finds, as it finds it
+        return {str(named[spec]): spec}, []
     if path.is_dir():
         files, skipped = folder_files(path)
         if not files:
             msg = f"folder {spec!r} holds no pack file (*.toml with a [pack] table or a format key) to validate"
             raise UsageError(msg)
-        return files, skipped, False
+        return dict.fromkeys(files), skipped
     if path.is_file():
-        return [spec], [], False
+        return {spec: None}, []
     msg = (
         f"{spec!r} is neither a pack file, a folder, an installed pack (installed: {', '.join(pack_entries()) or 'none'}),"
         f" nor a pack file of PROGRESSION_PACK_PATH ({', '.join(named) or 'none'})"
@@ -71,10 +71,10 @@ def _loaded(spec: str) -> tuple[dict[str, tuple[Problem, ...]], list[str], dict[
     """What :func:`validate` gives, and each pack that loads, by source."""
     found: dict[str, tuple[Problem, ...]] = {}
     packs: dict[str, RulePack] = {}
-    targets, skipped, installed = _targets(spec)
-    for target in targets:
+    targets, skipped = _targets(spec)
+    for target, name in targets.items():
         try:
-            packs[target] = load(target) if installed else load_file(target)
+            packs[target] = load_file(target) if name is None else load(name)
         except RulePackError as error:
             found[target] = error.problems
         else:

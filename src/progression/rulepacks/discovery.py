@@ -90,7 +90,7 @@ def load(name: str) -> RulePack:
     file = _pack_file(name)
     if name not in installed:
         if file is None:
-            raise UnknownPackError(name, list(installed))
+            raise UnknownPackError(name, list(installed), [str(f) for f in _folders()] if _is_pack_name(name) else None)
         return _file_pack(name, file)
     if file is not None:  # one name, two packs: which one a sheet meant cannot be told
         reason = (
@@ -122,8 +122,6 @@ def load(name: str) -> RulePack:
 def pack_files() -> dict[str, Path]:
     """The packs in TOML alone that ``PROGRESSION_PACK_PATH``'s folders hold, by name (a file's name without
     ``.toml``; the first folder's when two hold one name), read from the folders without loading any."""
-    from progression.rulepacks.loading import _slug_ok
-
     found: dict[str, Path] = {}
     for folder in _folders():
         try:
@@ -131,9 +129,16 @@ def pack_files() -> dict[str, Path]:
         except OSError:  # a folder that cannot be listed holds nothing to find
             continue
         for file in files:
-            if _slug_ok(file.stem) and file.is_file():
+            if _is_pack_name(file.stem) and file.is_file():
                 found.setdefault(file.stem, file)
     return found
+
+
+def _is_pack_name(name: str) -> bool:
+    """Whether ``name`` is written as a pack's name is (an id): only such a name is looked for as a file."""
+    from progression.rulepacks.loading import is_id  # on first use, as the rest of loading
+
+    return is_id(name)
 
 
 def _folders() -> list[Path]:
@@ -144,9 +149,7 @@ def _folders() -> list[Path]:
 def _pack_file(name: str) -> Path | None:
     """``NAME.toml`` in the first folder of ``PROGRESSION_PACK_PATH`` that holds it; None when none does (or
     ``name`` is no pack name, which no file is looked for)."""
-    from progression.rulepacks.loading import _slug_ok
-
-    if not _slug_ok(name):
+    if not _is_pack_name(name):
         return None
     for folder in _folders():
         file = folder / f"{name}.toml"

@@ -52,7 +52,8 @@ _SECTIONS = (
 )
 
 
-def _slug_ok(ident: str) -> bool:
+def is_id(ident: str) -> bool:
+    """Whether ``ident`` is written as a pack's ids are: a lowercase ASCII slug (``a-z``, ``0-9``, ``_ . -``)."""
     return Reader.is_slug(ident, _PUNCTUATION)
 
 
@@ -303,7 +304,7 @@ class PackReader(RuleReader):
                 return ()
             found: tuple[str, ...] = tuple(table)
             for item in found:
-                if not _slug_ok(item):
+                if not is_id(item):
                     self.problem(f"$.tables.{name}.{item}", f"an item's id is a lowercase ASCII slug, got {item!r}")
         elif isinstance(raw, list):
             found = self.slugs(body, "items", path, default=(), punctuation=_PUNCTUATION)
@@ -426,7 +427,7 @@ def structure_pack(
     title = r.label(head, "$.pack", "title")
     version_text = r.get(head, "version", str, "$.pack", default="0")
     r.extra(head, ("name", "title", "version", "description", "languages"), "$.pack")
-    if name is not None and not _slug_ok(name):
+    if name is not None and not is_id(name):
         r.problem("$.pack.name", f"a pack name is a lowercase ASCII slug, got {name!r}")
     currencies, pools, stats = r.currencies(data), r.pools(data), r.stats(data)
     curves = r.curves(data)

@@ -12,7 +12,7 @@ import attrs
 
 from progression.ledger.sheet import Sheet
 from progression.requirements.predicates import HasTag, Predicate, Requirement, atoms
-from progression.rulepacks.loading import _slug_ok
+from progression.rulepacks.loading import is_id
 from progression.rulepacks.references import check_references
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.parts import CHOICE, CurveCost, FunctionCost, Upgrade
@@ -71,7 +71,7 @@ def check_ids(pack: RulePack) -> list[Finding]:
     }
     for what, table in tables.items():
         for ident in table:
-            if not _slug_ok(ident):
+            if not is_id(ident):
                 found.append(Finding("ids", f"{what} {ident!r}", "ids are lowercase ASCII slugs (a-z, 0-9, _ . -)"))
     for ladder in pack.ladders.values():
         seen: set[str] = set()
