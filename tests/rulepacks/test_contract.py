@@ -152,10 +152,11 @@ class TestOptions:
 
     @pytest.mark.parametrize(
         ("annotation", "shown"),
-        [(str, "text"), (int, "whole number"), (bool, "yes|no"), (Literal["a", "b"], "a|b"), (tuple[int, ...], "whole number,..."), (list[str], "text,..."), (int | None, "whole number or none")],
+        [(str, "text"), (int, "whole number"), (bool, "yes|no"), (Literal["a", "b"], "a|b"), (Literal["", "us", "them"], '""|us|them'), (tuple[int, ...], "whole number,..."), (list[str], "text,..."), (int | None, "whole number or none")],
     )  # fmt: skip
     def test_the_types_the_command_line_reads(self, annotation: object, shown: str) -> None:
-        """Texts, whole numbers, flags, choices, lists of them, and any of them or none."""
+        """Texts, whole numbers, flags, choices (the empty one as it is typed), lists of them, and any of them or
+        none."""
         assert shown == option_type(annotation).shown
 
     @pytest.mark.parametrize(

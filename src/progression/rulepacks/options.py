@@ -124,6 +124,11 @@ _FLAG = OptionType(shown="yes|no", family="bool")
 _SEQUENCES = (tuple, list, Sequence, frozenset)
 
 
+def _shown(choices: Sequence[str]) -> str:
+    """Choices as a help shows them: ``""|us|them``, the empty one written as it is typed (``conceded=""``)."""
+    return "|".join(choice or '""' for choice in choices)
+
+
 def option_type(annotation: object, choices: Sequence[str] = ()) -> OptionType:
     """The option type an annotation names.
 
@@ -134,7 +139,7 @@ def option_type(annotation: object, choices: Sequence[str] = ()) -> OptionType:
         if annotation is not str:
             msg = f"choices are texts: an option with choices is of type str, got {annotation!r}"
             raise InvalidInput(msg)
-        return OptionType(shown="|".join(choices), family="choice", choices=tuple(choices))
+        return OptionType(shown=_shown(choices), family="choice", choices=tuple(choices))
     if annotation is str:
         return _TEXT
     if annotation is bool:
@@ -143,7 +148,7 @@ def option_type(annotation: object, choices: Sequence[str] = ()) -> OptionType:
         return _WHOLE
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is Literal and args and all(isinstance(a, str) for a in args):
-        return OptionType(shown="|".join(args), family="choice", choices=args)
+        return OptionType(shown=_shown(args), family="choice", choices=args)
     if origin in (typing.Union, types.UnionType) and type(None) in args:
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1:
