@@ -358,11 +358,19 @@ class ChoiceNeeded(RequirementNotMet, InvalidInput):
     """A purchase of an upgrade that takes a choice, given none: input the buyer must give, so bad usage (exit
     status 2), as a misspelt choice is (:class:`UnknownChoice`) and as a required option left out is; a
     :class:`RequirementNotMet` too, as it was, so that ``except RequirementNotMet`` keeps catching it.
-    ``options`` are those the sheet may choose now."""
+    ``options`` are those the sheet may choose now (never none: with no option open, the rules refuse the purchase,
+    a :class:`RequirementNotMet` alone); ``sentence`` is the quote's, as its ``missing``; the message says what was
+    refused (``head``) and the options, and then ``hint``, how a caller gives a choice where it has a say (the
+    command line's ``--choice``)."""
 
-    def __init__(self, *, upgrade: str, options: Iterable[str], sentence: str, head: str) -> None:
+    def __init__(self, *, upgrade: str, options: Iterable[str], sentence: str, head: str, hint: str = "") -> None:
         self.options = tuple(options)
+        self.hint = hint
         RequirementNotMet.__init__(self, upgrade=upgrade, missing=(sentence,), head=head)
+        self.head = head
+        self.sentence = sentence
+        message = f"{head} without a choice; the options open now: {', '.join(self.options)}"
+        self.args = (f"{message}; {hint}" if hint else message,)
 
 
 class StoreError(ProgressionError):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from progression import RulePack, load, load_file
 from progression.cli.numbers import integer
 from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, who_rolls, why_again
-from progression.errors import DiceError, InvalidInput, ProgressionError, UnknownPackError
+from progression.errors import ChoiceNeeded, DiceError, InvalidInput, ProgressionError, UnknownPackError
 
 if TYPE_CHECKING:
     from progression.ledger import Sheet
@@ -127,6 +127,18 @@ def purchase_args(pack: RulePack, upgrade: str, items: Sequence[str]) -> dict[st
         else:
             read[name] = whole(text, f"--arg {name}") if spec.type == "int" else text
     return read
+
+
+def choice_hint(needed: ChoiceNeeded, listed: str = "") -> ChoiceNeeded:
+    """``needed`` saying how the command line gives the choice (``--choice ITEM``) and, when one does, the command
+    that lists the options with their prices (``listed``); the library's message knows no command line."""
+    where = f" ({listed} lists them)" if listed else ""
+    hint = f"give one with --choice ITEM{where}"
+    made = ChoiceNeeded(
+        upgrade=needed.upgrade, options=needed.options, sentence=needed.sentence, head=needed.head, hint=hint
+    )
+    made.__cause__ = needed.__cause__
+    return made
 
 
 def _prompt(sides: int, label: str) -> int:
