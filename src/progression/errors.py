@@ -46,8 +46,24 @@ __all__ = [
 ]
 
 
+def _rebuilt(cls: type[ProgressionError], args: tuple[object, ...]) -> ProgressionError:
+    """An error of ``cls`` with ``args``, made without its ``__init__`` (which takes other arguments than its
+    ``args``): unpickling then sets its attributes as they were."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    return error
+
+
 class ProgressionError(Exception):
-    """The root of every error raised by the library on purpose."""
+    """The root of every error raised by the library on purpose.
+
+    Every one is pickled whole, its message and its attributes (a study's worker process, a cluster's worker,
+    sends its errors back pickled), whatever its ``__init__`` takes: it is rebuilt from its ``args`` and its
+    attributes, not by calling ``__init__`` again, as an exception is by default.
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuilt, (type(self), self.args), self.__dict__ or None)
 
 
 @attrs.frozen
@@ -206,9 +222,6 @@ class UnknownOption(InvalidInput):
         message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
         super().__init__(message)
 
-    def __reduce__(self) -> tuple[type[UnknownOption], tuple[str, tuple[str, ...], tuple[str, ...]]]:
-        return (type(self), (self.command, self.names, self.known))
-
 
 class PackFunctionError(InvalidInput, RulePackError):
     """What a pack's function returned breaks its contract (a price below zero or no whole number, options that
@@ -223,9 +236,6 @@ class PackFunctionError(InvalidInput, RulePackError):
         self.source = "pack function"
         self.problems = (Problem(self.source, "$", message),)
         ProgressionError.__init__(self, message)
-
-    def __reduce__(self) -> tuple[type[PackFunctionError], tuple[str]]:  # pickled (a study's worker) by its message
-        return (type(self), (str(self),))
 
     @classmethod
     def raised(cls, what: str, error: Exception) -> PackFunctionError:
@@ -436,9 +446,6 @@ class UnreadableFile(ProgressionError, OSError):
         self.reason = reason
         super().__init__(f"cannot read {path!r}: {reason}")
 
-    def __reduce__(self) -> tuple[type[UnreadableFile], tuple[str, str]]:  # pickled (a study's worker) whole
-        return (type(self), (self.path, self.reason))
-
 
 class MissingFile(UnreadableFile, FileNotFoundError):
     """A file named to be read where nothing is (a ``FileNotFoundError`` too)."""
@@ -454,9 +461,6 @@ class UnwritableFile(ProgressionError, OSError):
         self.path = path
         super().__init__(message)
 
-    def __reduce__(self) -> tuple[type[UnwritableFile], tuple[str, str]]:
-        return (type(self), (self.path, str(self)))
-
 
 class FileChanged(ProgressionError):
     """A file that is no longer what its writer read (``how``: ``created``, ``changed`` or ``deleted`` by someone
@@ -466,6 +470,3 @@ class FileChanged(ProgressionError):
         self.path = path
         self.how = how
         super().__init__(f"{path!r} was {how} by someone else since it was read; nothing was written")
-
-    def __reduce__(self) -> tuple[type[FileChanged], tuple[str, str]]:
-        return (type(self), (self.path, self.how))
