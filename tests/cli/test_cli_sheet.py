@@ -322,8 +322,8 @@ class TestDice:
         err = capsys.readouterr().err
         assert (0, {"shield": 1}) == (status, dict(sheet_of(hero).owned))
         assert [
-            "roll a D6 for first find: a D6 for first find must be a whole number from 1 to 6, got 'seven'; again",
-            "roll a D6 for first find: a D6 for first find must be a whole number from 1 to 6, got '9'; again",
+            "roll a D6 for first find: the D6 for first find must be a whole number from 1 to 6, got 'seven'; again",
+            "roll a D6 for first find: the D6 for first find must be a whole number from 1 to 6, got '9'; again",
             "roll a D6 for first find: roll a D6 for second find: ",
         ] == err.splitlines()
 
@@ -332,7 +332,7 @@ class TestDice:
         before = hero.read_bytes()
         result = run("sheet", "buy", str(hero), "lucky", stdin="7\n")
         assert (2, before) == (result.status, hero.read_bytes())
-        assert "a D6 for first find must be a whole number from 1 to 6, got '7'" in result.err
+        assert "the D6 for first find must be a whole number from 1 to 6, got '7'" in result.err
 
     def test_prompt_at_end_of_input(self, run: Run, hero: Path) -> None:
         """When stdin ends before a die is given, the command stops (2) and writes nothing."""
