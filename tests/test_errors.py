@@ -67,6 +67,22 @@ class TestUnknownOption:
         assert (expected, ("home.score",), True) == (str(error), error.closest, isinstance(error, InvalidInput))
         assert expected == str(pickle.loads(pickle.dumps(error)))
 
+    def test_every_word_is_named_each_with_its_closest(self) -> None:
+        """Two unknown words are both named (the first only was), each with its closest; a word without a prefix
+        (``scor``) is close to the options that end in it under one (``home.score``, ``away.score``)."""
+        known = ["home.score", "home.events", "away.score", "attendance"]
+        two = UnknownOption("league record", ["away.scored", "home.scord"], known)
+        assert (
+            "league record: unknown options 'away.scored', 'home.scord'; it takes: home.score, home.events, "
+            "away.score, attendance; the closest: away.score, home.score",
+            ("home.score", "away.score"),
+            ("attendance",),
+        ) == (
+            str(two),
+            UnknownOption("league record", ["scor"], known).closest,
+            UnknownOption("league record", ["atendance"], known).closest,
+        )
+
     def test_a_shared_prefix_makes_no_option_close(self) -> None:
         """``home.scored`` is not close to ``home.prayers`` for their ``home.``; a word with no close one names
         none."""

@@ -194,10 +194,21 @@ class InvalidInput(ProgressionError, ValueError):
 
 def _closest_option(given: str, known: tuple[str, ...]) -> tuple[str, ...]:
     """The options of ``known`` closest to ``given``; a word with a prefix (``home.scord``) is compared with the
-    options of that prefix by what follows it (``score``), so that the prefix they share makes none close."""
+    options of that prefix by what follows it (``score``), so that the prefix they share makes none close; a word
+    without one (``scor``) also with what follows the prefix of each option that has one (``home.score`` and
+    ``away.score``)."""
     head, dot, tail = given.rpartition(".")
     same = {k.rpartition(".")[2]: k for k in known if dot and k.rpartition(".")[0] == head}
-    return tuple(same[t] for t in _closest(tail, tuple(same))) if same else _closest(given, known)
+    if same:
+        return tuple(same[t] for t in _closest(tail, tuple(same)))
+    found = _closest(given, known)
+    if dot:
+        return found
+    ends: dict[str, list[str]] = {}
+    for option in known:
+        if "." in option:
+            ends.setdefault(option.rpartition(".")[2], []).append(option)
+    return tuple(dict.fromkeys([*found, *(o for end in _closest(given, tuple(ends)) for o in ends[end])]))
 
 
 class UnknownOption(InvalidInput):
@@ -217,7 +228,8 @@ class UnknownOption(InvalidInput):
         self.known = tuple(known)
         #: The words taken closest to those given (at most three for each).
         self.closest = tuple(dict.fromkeys(c for name in self.names for c in _closest_option(name, self.known)))
-        message = f"{command}: unknown option {', '.join(map(repr, self.names))}; it takes: "
+        noun = "option" if len(self.names) == 1 else "options"
+        message = f"{command}: unknown {noun} {', '.join(map(repr, self.names))}; it takes: "
         message += ", ".join(self.known) or "no options"
         message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
         super().__init__(message)
