@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from progression.errors import InsufficientPoints, InvalidInput, UnknownName, UnknownOption
+import pickle
+
+import pytest
+
+from progression import errors
+from progression.errors import InsufficientPoints, InvalidInput, Problem, UnknownName, UnknownOption
 
 ROSTERS = [f"a_roster_{n:02}" for n in range(20)] + ["orc", "norse"]  # orc falls past the twelve shown
 
@@ -62,6 +67,22 @@ class TestUnknownOption:
         assert (expected, ("home.score",), True) == (str(error), error.closest, isinstance(error, InvalidInput))
         assert expected == str(pickle.loads(pickle.dumps(error)))
 
+    def test_every_word_is_named_each_with_its_closest(self) -> None:
+        """Two unknown words are both named (the first only was), each with its closest; a word without a prefix
+        (``scor``) is close to the options that end in it under one (``home.score``, ``away.score``)."""
+        known = ["home.score", "home.events", "away.score", "attendance"]
+        two = UnknownOption("league record", ["away.scored", "home.scord"], known)
+        assert (
+            "league record: unknown options 'away.scored', 'home.scord'; it takes: home.score, home.events, "
+            "away.score, attendance; the closest: away.score, home.score",
+            ("home.score", "away.score"),
+            ("attendance",),
+        ) == (
+            str(two),
+            UnknownOption("league record", ["scor"], known).closest,
+            UnknownOption("league record", ["atendance"], known).closest,
+        )
+
     def test_a_shared_prefix_makes_no_option_close(self) -> None:
         """``home.scored`` is not close to ``home.prayers`` for their ``home.``; a word with no close one names
         none."""
@@ -84,3 +105,54 @@ class TestInsufficientPoints:
             "'team_reroll' costs 60,000 gp but none is available",
             "Sword costs 15 Experience but only 1 is available",
         ] == [str(gold), str(none), str(xp)]
+
+
+#: One error of each public class (and of ``OutOfOrder``), made as the library makes it.
+EXAMPLES: list[errors.ProgressionError] = [
+    errors.ProgressionError("plain"),
+    errors.CapExceeded("xp would pass its cap", pool="xp", cap=10),
+    errors.ChoiceNeeded(upgrade="charm", options=["ring"], sentence="Charm needs a choice among: ring", head="Charm"),
+    errors.DecisionError("not an option"),
+    errors.DiceError("no die left"),
+    errors.FileChanged("a.json", "changed"),
+    errors.InsufficientPoints(upgrade="sword", needed=5, available=2, currency="gold", unit="gp"),
+    errors.InvalidInput("bad"),
+    errors.LimitReached(upgrade="sword", reason="once only"),
+    errors.MissingFile("a.json"),
+    errors.NotAStore("a.db", "no store"),
+    errors.OutOfOrder("too late"),
+    errors.PackFunctionError("price below zero"),
+    errors.PendingState("a decision waits"),
+    errors.PurchaseError("refused", upgrade="sword", violations=["no"]),
+    errors.RequirementNotMet(upgrade="sword", missing=["needs strength 3"], head="Sword cannot be bought"),
+    errors.RulePackError("p.toml", [Problem("p.toml", "$.pools", "expected a table")]),
+    errors.RulesChanged("sheet 'Ana'", "a1", "b2", own_rules="own"),
+    errors.SheetError("s.json", [Problem("s.json", "$.ledger", "expected a list")]),
+    errors.SheetTampered("s.json"),
+    errors.StoreBusy("l.db", "busy"),
+    errors.StoreConflict("l.db", "reds", 3, 4),
+    errors.StoreError("l.db", "closed"),
+    errors.StoreTampered("l.db", "reds", "its snapshot"),
+    errors.UnknownChoice(upgrade="charm", choice="rnig", options=["ring"], sentence="'rnig' is no option", head="C"),
+    errors.UnknownName("pool", "wallet", ["purse"], "sheet 'Ana'"),
+    errors.UnknownOption("league amend", ["home.scor"], ["home.score"]),
+    errors.UnknownPackError("bloodbowl2", ["bloodbowl"]),
+    errors.UnreadableFile("a.json", "a directory"),
+    errors.UnwritableFile("a.json", "cannot write 'a.json': read-only"),
+]
+
+
+class TestPickled:
+    def test_every_public_error_has_an_example(self) -> None:
+        """Each error class the module offers is pickled below: a new one is added to the examples."""
+        public = {getattr(errors, name) for name in errors.__all__}
+        classes = {c for c in public if isinstance(c, type) and issubclass(c, errors.ProgressionError)}
+        assert set() == classes - {type(error) for error in EXAMPLES}
+
+    @pytest.mark.parametrize("error", EXAMPLES, ids=lambda error: type(error).__name__)
+    def test_round_trip(self, error: errors.ProgressionError) -> None:
+        """An error comes back from pickle (a study's worker process sends it so) of its class, with its message
+        and every attribute, notes included; its ``__init__`` is not called again with the wrong arguments."""
+        error.add_note("a note")
+        back = pickle.loads(pickle.dumps(error))
+        assert (type(error), str(error), error.args, vars(error)) == (type(back), str(back), back.args, vars(back))

@@ -46,8 +46,24 @@ __all__ = [
 ]
 
 
+def _rebuilt(cls: type[ProgressionError], args: tuple[object, ...]) -> ProgressionError:
+    """An error of ``cls`` with ``args``, made without its ``__init__`` (which takes other arguments than its
+    ``args``): unpickling then sets its attributes as they were."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    return error
+
+
 class ProgressionError(Exception):
-    """The root of every error raised by the library on purpose."""
+    """The root of every error raised by the library on purpose.
+
+    Every one is pickled whole, its message and its attributes (a study's worker process, a cluster's worker,
+    sends its errors back pickled), whatever its ``__init__`` takes: it is rebuilt from its ``args`` and its
+    attributes, not by calling ``__init__`` again, as an exception is by default.
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuilt, (type(self), self.args), self.__dict__ or None)
 
 
 @attrs.frozen
@@ -187,10 +203,21 @@ class InvalidInput(ProgressionError, ValueError):
 
 def _closest_option(given: str, known: tuple[str, ...]) -> tuple[str, ...]:
     """The options of ``known`` closest to ``given``; a word with a prefix (``home.scord``) is compared with the
-    options of that prefix by what follows it (``score``), so that the prefix they share makes none close."""
+    options of that prefix by what follows it (``score``), so that the prefix they share makes none close; a word
+    without one (``scor``) also with what follows the prefix of each option that has one (``home.score`` and
+    ``away.score``)."""
     head, dot, tail = given.rpartition(".")
     same = {k.rpartition(".")[2]: k for k in known if dot and k.rpartition(".")[0] == head}
-    return tuple(same[t] for t in _closest(tail, tuple(same))) if same else _closest(given, known)
+    if same:
+        return tuple(same[t] for t in _closest(tail, tuple(same)))
+    found = _closest(given, known)
+    if dot:
+        return found
+    ends: dict[str, list[str]] = {}
+    for option in known:
+        if "." in option:
+            ends.setdefault(option.rpartition(".")[2], []).append(option)
+    return tuple(dict.fromkeys([*found, *(o for end in _closest(given, tuple(ends)) for o in ends[end])]))
 
 
 class UnknownOption(InvalidInput):
@@ -210,13 +237,11 @@ class UnknownOption(InvalidInput):
         self.known = tuple(known)
         #: The words taken closest to those given (at most three for each).
         self.closest = tuple(dict.fromkeys(c for name in self.names for c in _closest_option(name, self.known)))
-        message = f"{command}: unknown option {', '.join(map(repr, self.names))}; it takes: "
+        noun = "option" if len(self.names) == 1 else "options"
+        message = f"{command}: unknown {noun} {', '.join(map(repr, self.names))}; it takes: "
         message += ", ".join(self.known) or "no options"
         message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
         super().__init__(message)
-
-    def __reduce__(self) -> tuple[type[UnknownOption], tuple[str, tuple[str, ...], tuple[str, ...]]]:
-        return (type(self), (self.command, self.names, self.known))
 
 
 class PackFunctionError(InvalidInput, RulePackError):
@@ -232,9 +257,6 @@ class PackFunctionError(InvalidInput, RulePackError):
         self.source = "pack function"
         self.problems = (Problem(self.source, "$", message),)
         ProgressionError.__init__(self, message)
-
-    def __reduce__(self) -> tuple[type[PackFunctionError], tuple[str]]:  # pickled (a study's worker) by its message
-        return (type(self), (str(self),))
 
     @classmethod
     def raised(cls, what: str, error: Exception) -> PackFunctionError:
@@ -367,11 +389,19 @@ class ChoiceNeeded(RequirementNotMet, InvalidInput):
     """A purchase of an upgrade that takes a choice, given none: input the buyer must give, so bad usage (exit
     status 2), as a misspelt choice is (:class:`UnknownChoice`) and as a required option left out is; a
     :class:`RequirementNotMet` too, as it was, so that ``except RequirementNotMet`` keeps catching it.
-    ``options`` are those the sheet may choose now."""
+    ``options`` are those the sheet may choose now (never none: with no option open, the rules refuse the purchase,
+    a :class:`RequirementNotMet` alone); ``sentence`` is the quote's, as its ``missing``; the message says what was
+    refused (``head``) and the options, and then ``hint``, how a caller gives a choice where it has a say (the
+    command line's ``--choice``)."""
 
-    def __init__(self, *, upgrade: str, options: Iterable[str], sentence: str, head: str) -> None:
+    def __init__(self, *, upgrade: str, options: Iterable[str], sentence: str, head: str, hint: str = "") -> None:
         self.options = tuple(options)
+        self.hint = hint
         RequirementNotMet.__init__(self, upgrade=upgrade, missing=(sentence,), head=head)
+        self.head = head
+        self.sentence = sentence
+        message = f"{head} without a choice; the options open now: {', '.join(self.options)}"
+        self.args = (f"{message}; {hint}" if hint else message,)
 
 
 class StoreError(ProgressionError):
@@ -437,9 +467,6 @@ class UnreadableFile(ProgressionError, OSError):
         self.reason = reason
         super().__init__(f"cannot read {path!r}: {reason}")
 
-    def __reduce__(self) -> tuple[type[UnreadableFile], tuple[str, str]]:  # pickled (a study's worker) whole
-        return (type(self), (self.path, self.reason))
-
 
 class MissingFile(UnreadableFile, FileNotFoundError):
     """A file named to be read where nothing is (a ``FileNotFoundError`` too)."""
@@ -455,9 +482,6 @@ class UnwritableFile(ProgressionError, OSError):
         self.path = path
         super().__init__(message)
 
-    def __reduce__(self) -> tuple[type[UnwritableFile], tuple[str, str]]:
-        return (type(self), (self.path, str(self)))
-
 
 class FileChanged(ProgressionError):
     """A file that is no longer what its writer read (``how``: ``created``, ``changed`` or ``deleted`` by someone
@@ -467,6 +491,3 @@ class FileChanged(ProgressionError):
         self.path = path
         self.how = how
         super().__init__(f"{path!r} was {how} by someone else since it was read; nothing was written")
-
-    def __reduce__(self) -> tuple[type[FileChanged], tuple[str, str]]:
-        return (type(self), (self.path, self.how))

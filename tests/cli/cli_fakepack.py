@@ -237,6 +237,18 @@ def huge_pack() -> RulePack:
     return attrs.evolve(pack(), name="huge", contract=attrs.evolve(CONTRACT, simulations=simulations))
 
 
+def refusing_climb(pack: RulePack, dice: progression.Dice, goal: int = 10) -> int:
+    """A trial that meets a refusal of the rules: a charm bought without saying which."""
+    pack.purchase(pack.new_sheet("hero"), "charm")
+    return climb(pack, dice, goal)
+
+
+def refusing_pack() -> RulePack:
+    """The same pack under another name, whose climb meets a refusal of the rules (``ChoiceNeeded``)."""
+    simulations = [Simulation(name="climb", function=refusing_climb)]
+    return attrs.evolve(pack(), name="refusing", contract=attrs.evolve(CONTRACT, simulations=simulations))
+
+
 def quiet_pack() -> RulePack:
     """The same pack under another name, without a demo."""
     return attrs.evolve(pack(), name="quiet", contract=attrs.evolve(CONTRACT, demo=None))

@@ -48,6 +48,14 @@ class TestHelpFromTheDeclaration:
             result.err,
         )
 
+    @pytest.mark.parametrize("help_asked", [(), ("--help",)], ids=["run", "help"])
+    def test_a_misspelt_action_names_the_closest(self, run: Run, band: str, help_asked: tuple[str, ...]) -> None:
+        """A misspelt action, run or asked for its help, names the closest the pack declares, as `league do` and
+        every unknown id do (it listed them only)."""
+        result = run("sheet", "do", band, "trian", *help_asked)
+        said = "progression: pack 'fake' has no action 'trian'; its actions: quest, train; the closest: train\n"
+        assert (2, said) == (result.status, result.err)
+
     def test_a_factory_a_simulation_and_an_explanation(self, run: Run, tmp_path: Path, fake: None) -> None:
         """The factory of ``sheet new``, a simulation and a factory's options, each from its declaration."""
         new = run("sheet", "new", str(tmp_path / "x.json"), "--pack", "fake", "--kind", "band", "--help")
@@ -81,6 +89,14 @@ class TestOptionsReadByType:
         ) == (
             result.status,
             result.err,
+        )
+
+    def test_every_unknown_option_is_named(self, run: Run, band: str) -> None:
+        """Two misspelt options are both named, each with its closest, where the first stopped the reading."""
+        result = run("sheet", "do", band, "train", "dayz=2", "colour=red", "dys=1", "--dice", "1,1")
+        assert (2, "unknown options 'dayz', 'colour', 'dys'; it takes: days; the closest: days (see") == (
+            result.status,
+            result.err.partition("action 'train': ")[2].partition(" `")[0],
         )
 
     def test_a_typed_option_reaches_the_function_typed(self, run: Run, band: str) -> None:

@@ -163,16 +163,26 @@ class TestBuyAndQuote:
         run("sheet", "new", str(path), "--pack", "fake", "--kind", "hero", "--set", "xp=10")
         before = path.read_bytes()
         bought = run("sheet", "buy", str(path), "charm")
-        assert (2, "progression: Charm cannot be bought: Charm needs a choice among: amulet, ring\n", 0) == (
-            bought.status,
-            bought.err,
-            run("sheet", "quote", str(path), "charm").status,
+        said = (
+            "progression: Charm cannot be bought without a choice; the options open now: amulet, ring; give one "
+            f"with --choice ITEM (progression sheet options {path} charm lists them)\n"
         )
+        assert (2, said, 0) == (bought.status, bought.err, run("sheet", "quote", str(path), "charm").status)
         assert before == path.read_bytes()
         pack = progression.load("fake")
         with pytest.raises(ChoiceNeeded) as caught:
             pack.purchase(progression.load_sheet(before), "charm")
-        assert (("amulet", "ring"), True) == (caught.value.options, isinstance(caught.value, RequirementNotMet))
+        assert (
+            ("amulet", "ring"),
+            True,
+            "Charm cannot be bought without a choice; the options open now: amulet, ring",
+            ("Charm needs a choice among: amulet, ring",),
+        ) == (
+            caught.value.options,
+            isinstance(caught.value, RequirementNotMet),
+            str(caught.value),
+            caught.value.missing,
+        )
 
     def test_a_choice_that_names_nothing_is_bad_usage(self, run: Run, tmp_path: Path, fake: None) -> None:
         """A misspelt choice names no option: bad usage (2), as an unknown upgrade is, for a purchase and for a
@@ -312,8 +322,8 @@ class TestDice:
         err = capsys.readouterr().err
         assert (0, {"shield": 1}) == (status, dict(sheet_of(hero).owned))
         assert [
-            "roll a D6 for first find: a D6 for first find must be a whole number from 1 to 6, got 'seven'; again",
-            "roll a D6 for first find: a D6 for first find must be a whole number from 1 to 6, got '9'; again",
+            "roll a D6 for first find: the D6 for first find must be a whole number from 1 to 6, got 'seven'; again",
+            "roll a D6 for first find: the D6 for first find must be a whole number from 1 to 6, got '9'; again",
             "roll a D6 for first find: roll a D6 for second find: ",
         ] == err.splitlines()
 
@@ -322,7 +332,7 @@ class TestDice:
         before = hero.read_bytes()
         result = run("sheet", "buy", str(hero), "lucky", stdin="7\n")
         assert (2, before) == (result.status, hero.read_bytes())
-        assert "a D6 for first find must be a whole number from 1 to 6, got '7'" in result.err
+        assert "the D6 for first find must be a whole number from 1 to 6, got '7'" in result.err
 
     def test_prompt_at_end_of_input(self, run: Run, hero: Path) -> None:
         """When stdin ends before a die is given, the command stops (2) and writes nothing."""

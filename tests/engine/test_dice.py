@@ -81,9 +81,25 @@ class TestScriptedDice:
     def test_result_too_big_for_the_die(self) -> None:
         """A 7 typed in for a D6 is refused, and not used up."""
         dice = ScriptedDice([7])
-        with pytest.raises(DiceError, match="scripted die 1 is 7, but 1D6 needs results from 1 to 6"):
+        with pytest.raises(DiceError, match="scripted die 1 is 7, but the 1D6 needs results from 1 to 6"):
             dice.roll(6)
         assert (7,) == dice.remaining
+
+    def test_result_too_big_names_whose_roll_it_is(self) -> None:
+        """A 7 typed in for a team's D6, rolled again, says whose roll it is and why it is made again, in brackets
+        (it said "but 1D6 for MVP needs ...", whoever rolled)."""
+        from progression.dice import rolling_again, rolling_for
+
+        with (
+            pytest.raises(DiceError) as refused,
+            rolling_for("counts"),
+            rolling_again("3 names no nominee"),
+        ):
+            ScriptedDice([7]).roll(6, 1, "MVP")
+        assert (
+            "scripted die 1 is 7, but the 1D6 for MVP (rolled by counts, again because 3 names no nominee) needs "
+            "results from 1 to 6"
+        ) == str(refused.value)
 
     @pytest.mark.parametrize("bad", [0, -2, 2.5, True, "4"])
     def test_bad_script(self, bad: object) -> None:

@@ -77,6 +77,27 @@ class TestStudent:
         sheet = dojo.purchase(sheet, "grading", dice=ScriptedDice(dice))
         assert (passed, 20 - 3 - 4 - 5) == (sheet.owned.get("grade", 0), sheet.pools["training"])
 
+    def test_no_option_open_is_a_refusal(self) -> None:
+        """With no technique left to learn, a purchase without a choice is the rules refusing (exit 1), saying
+        that no option is open now, not a choice asked among none (bad usage, exit 2, ending in an empty list);
+        the quote says the same."""
+        from progression.cli.main import exit_status
+        from progression.errors import ChoiceNeeded, RequirementNotMet
+
+        text = (SOURCE / "progression_dojo" / "dojo.toml").read_text(encoding="utf-8")
+        functions = {"open_techniques": lambda context: [], "grading": lambda context: None}
+        dojo = progression.load_text(text, source="dojo.toml", functions=functions)
+        sheet = dojo.award(dojo.new_sheet("student"), "training", 10, reason="practice")
+        with pytest.raises(RequirementNotMet) as refused:
+            dojo.purchase(sheet, "learn")
+        said = "no option is open now (the rules offer none to this Student)"
+        assert (False, 1, f"Learn a technique cannot be bought: {said}", (said,)) == (
+            isinstance(refused.value, ChoiceNeeded),
+            exit_status(refused.value),
+            str(refused.value),
+            dojo.quote(sheet, "learn").unmet,
+        )
+
     def test_belt_gate(self, dojo: RulePack) -> None:
         """The third technique (the yellow belt) needs a grading passed, and says so."""
         sheet = dojo.award(dojo.new_sheet("student"), "training", 30, reason="practice")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import statistics
 from array import array
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 
 import cli_fakepack
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from progression import SeededDice, load
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import ChoiceNeeded, InvalidInput, UnknownName
 from progression.studies.trials import Trials, exact, run_chunk, run_trials
 
 
@@ -61,6 +62,22 @@ class TestRunTrials:
         with ThreadPoolExecutor(max_workers=2) as pool:
             shipped = run_trials("huge", "climb", 30, seed=4, executor=pool, chunk=7)
         assert shipped.counts == run_trials("huge", "climb", 30, seed=4).counts
+
+    def test_a_refusal_in_a_worker_process_comes_back_as_it_was(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A simulation that meets a refusal of the rules in a worker process reports that refusal, its message and
+        its attributes, as in this process: the worker sends it back pickled (it came back a TypeError)."""
+        install(monkeypatch, {"refusing": "cli_fakepack:refusing_pack"})
+        with pytest.raises(ChoiceNeeded) as here:
+            run_trials("refusing", "climb", 4, seed=1)
+        # Forked, the workers see the pack installed by the monkeypatched entry points.
+        forked = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=1, mp_context=forked) as pool, pytest.raises(ChoiceNeeded) as there:
+            run_trials("refusing", "climb", 4, seed=1, executor=pool, chunk=2)
+        assert (str(here.value), ("amulet", "ring"), "charm") == (
+            str(there.value),
+            there.value.options,
+            there.value.upgrade,
+        )
 
     def test_progress_reaches_the_total(self) -> None:
         """The progress callback is told how many trials are done, ending with all of them."""

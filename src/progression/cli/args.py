@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from progression import RulePack, load, load_file
 from progression.cli.numbers import integer
 from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, who_rolls, why_again
-from progression.errors import DiceError, InvalidInput, ProgressionError, UnknownPackError
+from progression.errors import ChoiceNeeded, DiceError, InvalidInput, ProgressionError, UnknownPackError
 
 if TYPE_CHECKING:
     from progression.ledger import Sheet
@@ -129,26 +129,50 @@ def purchase_args(pack: RulePack, upgrade: str, items: Sequence[str]) -> dict[st
     return read
 
 
+def choice_hint(needed: ChoiceNeeded, listed: str = "") -> ChoiceNeeded:
+    """``needed`` saying how the command line gives the choice (``--choice ITEM``) and, when one does, the command
+    that lists the options with their prices (``listed``); the library's message knows no command line."""
+    where = f" ({listed} lists them)" if listed else ""
+    hint = f"give one with --choice ITEM{where}"
+    made = ChoiceNeeded(
+        upgrade=needed.upgrade, options=needed.options, sentence=needed.sentence, head=needed.head, hint=hint
+    )
+    made.__cause__ = needed.__cause__
+    return made
+
+
+def _told(dice: str, label: str) -> str:
+    """A roll named in a sentence, as :class:`~progression.dice.ScriptedDice` names one it refuses: its dice, its
+    label, and in brackets whose it is and why it is made again (``D6 for MVP (rolled by counts, again because 3
+    names no nominee)``)."""
+    whose, again = ", ".join(who_rolls()), why_again()
+    how = f"rolled by {whose}" if whose else ""
+    how += (", again" if whose else "rolled again") + f" because {again}" if again else ""
+    return dice + (f" for {label}" if label else "") + (f" ({how})" if how else "")
+
+
 def _prompt(sides: int, label: str) -> int:
     """Ask for one die's result on stderr and read it from stdin. At a terminal, a wrong answer is asked
     again (the results typed so far are kept); piped in, it stops the command."""
     what = f"D{sides}" + (f" for {label}" if label else "") + (f", rolled again: {why_again()}" if why_again() else "")
     whose = ", ".join(who_rolls())
+    # the refusals say the roll in a sentence, whose it is and why it is made again in brackets
+    roll = _told(f"D{sides}", label)
     while True:
         sys.stderr.write(f"{whose}: roll a {what}: " if whose else f"roll a {what}: ")
         sys.stderr.flush()
         answer = sys.stdin.readline()
         if not answer:
             sys.stderr.write("\n")  # the error that follows starts its own line, after the prompt
-            msg = f"a {what} is needed but stdin ended; give the results with --dice or roll with --seed"
+            msg = f"a {roll} is needed but stdin ended; give the results with --dice or roll with --seed"
             raise DiceError(msg)
         text = answer.strip()
         if text.isdigit() and 1 <= int(text) <= sides:
             return int(text)
-        msg = f"a {what} must be a whole number from 1 to {sides}, got {text!r}"
-        if not sys.stdin.isatty():  # the refusal says whose roll it was, on its own line after the prompt
+        msg = f"the {roll} must be a whole number from 1 to {sides}, got {text!r}"
+        if not sys.stdin.isatty():  # the refusal on its own line after the prompt
             sys.stderr.write("\n")
-            raise DiceError(f"{whose}: {msg}" if whose else msg)
+            raise DiceError(msg)
         sys.stderr.write(f"{msg}; again\n")
 
 

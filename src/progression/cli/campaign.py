@@ -18,7 +18,17 @@ from typing import Any
 import attrs
 
 from progression import RulePack
-from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack, whole
+from progression.cli.args import (
+    DiceChoice,
+    UsageError,
+    choice_hint,
+    int_pairs,
+    language,
+    pairs,
+    purchase_args,
+    resolve_pack,
+    whole,
+)
 from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
 from progression.cli.contract import find, help_text, read_options
 from progression.cli.describe import Describer
@@ -28,7 +38,7 @@ from progression.cli.output import Output, Table, counted, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
 from progression.contract import Campaign, CampaignBook
-from progression.errors import StoreConflict
+from progression.errors import ChoiceNeeded, StoreConflict
 from progression.history import AmendmentRefused
 from progression.ledger import Sheet
 
@@ -278,7 +288,12 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
         given = purchase_args(book.pack, args.upgrade, args.arg)
 
         def buy(pack: RulePack, sheet: Sheet, dice: DiceChoice) -> Sheet:
-            return pack.purchase(sheet, args.upgrade, choice=args.choice, pay=pay, dice=dice.dice, args=given or None)
+            try:
+                return pack.purchase(
+                    sheet, args.upgrade, choice=args.choice, pay=pay, dice=dice.dice, args=given or None
+                )
+            except ChoiceNeeded as needed:
+                raise choice_hint(needed) from None
 
         before, sheet = _without_lock(args, book, buy)
         return _changed(args, out, before, sheet, book)

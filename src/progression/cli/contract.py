@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from progression import RulePack, Sheet
 from progression.cli.args import UsageError, pack_for, pairs
 from progression.contract import Command
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, _closest
 
 __all__ = ["after_flag", "find", "help_text", "listing", "option_candidates", "read_options"]
 
@@ -30,8 +30,11 @@ def find(pack: RulePack, family: str, name: str) -> Command:
     found = pack.contract.find(family, name)
     if found is None:
         missing, known, none = _WORDS[family]
-        names = ", ".join(pack.contract.names(family))
+        listed = tuple(pack.contract.names(family))
+        names = ", ".join(listed)
         msg = f"pack {pack.name!r} {missing.format(name=name)}; {known.format(names=names) if names else none}"
+        close = _closest(name, listed)
+        msg += f"; the closest: {', '.join(close)}" if close else ""
         raise UsageError(msg)
     return found
 

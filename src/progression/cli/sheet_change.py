@@ -11,14 +11,23 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from progression import RulePack, mark
-from progression.cli.args import DiceChoice, UsageError, int_pairs, language, pairs, purchase_args, resolve_pack
+from progression.cli.args import (
+    DiceChoice,
+    UsageError,
+    choice_hint,
+    int_pairs,
+    language,
+    pairs,
+    purchase_args,
+    resolve_pack,
+)
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import create_sheet, write_sheet
 from progression.cli.output import Output
 from progression.cli.sheet import open_sheet, subject_of
 from progression.dice import Dice
-from progression.errors import InvalidInput, PendingState
+from progression.errors import ChoiceNeeded, InvalidInput, PendingState
 from progression.events import Event
 from progression.history import undo
 from progression.ledger import PendingDecision, Sheet
@@ -209,18 +218,22 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
 
     def buy(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
         given = purchase_args(pack, args.upgrade, args.arg)
-        return pack.purchase(
-            sheet,
-            args.upgrade,
-            choice=args.choice,
-            pay=pay,
-            member=args.member,
-            dice=dice,
-            decisions=args.decide,
-            override=args.override,
-            bypass=args.bypass,
-            args=given or None,
-        )
+        try:
+            return pack.purchase(
+                sheet,
+                args.upgrade,
+                choice=args.choice,
+                pay=pay,
+                member=args.member,
+                dice=dice,
+                decisions=args.decide,
+                override=args.override,
+                bypass=args.bypass,
+                args=given or None,
+            )
+        except ChoiceNeeded as needed:
+            member = f" --member {args.member}" if args.member else ""
+            raise choice_hint(needed, f"progression sheet options {args.file}{member} {args.upgrade}") from None
 
     return change(args, out, buy)
 

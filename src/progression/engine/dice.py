@@ -79,6 +79,15 @@ def why_again() -> str:
     return _AGAIN.get()
 
 
+def told(dice: str, label: str) -> str:
+    """A roll named in a sentence: its dice, its label, and in brackets whose it is and why it is made again
+    (``D6 for MVP (rolled by counts, again because 3 names no nominee)``), as a refusal of its result says it."""
+    whose, again = ", ".join(_ROLLING_FOR.get()), _AGAIN.get()
+    how = f"rolled by {whose}" if whose else ""
+    how += (", again" if whose else "rolled again") + f" because {again}" if again else ""
+    return dice + (f" for {label}" if label else "") + (f" ({how})" if how else "")
+
+
 def _asked(sides: int, count: int, label: str) -> str:
     """A roll as a person is asked for it: whose it is, the dice, the label, and why it is made again
     (``for Griselda (1): 2D6 for 'first General skill', rolled again: Block is already owned``)."""
@@ -148,7 +157,6 @@ class ScriptedDice:
     def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
         """Take the next ``count`` scripted results, checking each fits a die of ``sides``."""
         _check_request(sides, count)
-        what = f"{count}D{sides}" + (f" for {label}" if label else "")
         if self.used + count > len(self.results):
             given, short = len(self.results), count - len(self.results) + self.used
             if self.used < given:  # the roll needs more dice than are left
@@ -165,7 +173,10 @@ class ScriptedDice:
         results = self.results[self.used : self.used + count]
         for offset, result in enumerate(results):
             if result > sides:
-                msg = f"scripted die {self.used + offset + 1} is {result}, but {what} needs results from 1 to {sides}"
+                msg = (
+                    f"scripted die {self.used + offset + 1} is {result}, but the {told(f'{count}D{sides}', label)} "
+                    f"needs results from 1 to {sides}"
+                )
                 raise DiceError(msg)
         self.used += count
         return results

@@ -62,14 +62,10 @@ def purchase(
             sentence=sentence,
             head=f"{q.label} cannot be bought",
         )
-    if q.choice is None and pack.upgrade(upgrade_id).takes_choice:  # what the buyer left out, said alone too
+    open_now = options(pack, asked, upgrade_id, member=member) if q.choice is None else ()
+    if open_now:  # what the buyer left out, said alone too (with no option open, the rules refuse it below)
         (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
-        raise ChoiceNeeded(
-            upgrade=upgrade_id,
-            options=options(pack, asked, upgrade_id, member=member),
-            sentence=sentence,
-            head=f"{q.label} cannot be bought",
-        )
+        raise ChoiceNeeded(upgrade=upgrade_id, options=open_now, sentence=sentence, head=f"{q.label} cannot be bought")
     _refuse(upgrade_id, q, waived, unit=unit_of(pack, q.currency))
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
         head = f"{q.label} cannot be bought"

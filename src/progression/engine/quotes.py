@@ -151,7 +151,11 @@ def _quote(
     if upgrade.takes_choice:
         if choice is None:
             choices = _choices(pack, subject, roster, upgrade)
-            violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
+            if choices:
+                violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
+            else:  # nothing to choose: the rules refuse it now, whatever the buyer would give
+                whom = pack.name_of(subject.kind)
+                violations.append(Violation("choice", f"no option is open now (the rules offer none to this {whom})"))
         elif not _offers(pack, subject, roster, upgrade, choice):
             choices = _choices(pack, subject, roster, upgrade)  # listed only to read a name, or say what may be chosen
             meant = resolve_choice(pack, choices, choice) if resolve else choice

@@ -225,6 +225,10 @@ class Command:
         what = called or self.what
         values: dict[str, object] = {}
         others = self.signature.others
+        declared = [o.name for o in self.signature.options]
+        unknown = [name for name in texts if others is None and name not in declared]
+        if unknown:  # every word it does not take at once, each with its closest
+            raise UnknownOption(what, unknown, declared)
         for name, text in texts.items():
             if others is not None and name not in {o.name for o in self.signature.options}:
                 kind = others

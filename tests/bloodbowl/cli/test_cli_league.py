@@ -167,7 +167,46 @@ class TestLeague:
 
         monkeypatch.setattr("sys.stdin", io.StringIO("9\n"))
         status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"])
-        assert (2, "progression: anvils: a D6 for MVP must be a whole number from 1 to 6, got '9'") == (
+        assert (2, "progression: the D6 for MVP (rolled by anvils) must be a whole number from 1 to 6, got '9'") == (
+            status,
+            err.splitlines()[-1],
+        )
+
+    @pytest.mark.parametrize(
+        ("piped", "said"),
+        [
+            (
+                "3\nx\n",
+                "the D6 for MVP (rolled by counts, again because 3 names no nominee) must be a whole number "
+                "from 1 to 6, got 'x'",
+            ),
+            (
+                "3\n",
+                "a D6 for MVP (rolled by counts, again because 3 names no nominee) is needed but stdin ended; "
+                "give the results with --dice or roll with --seed",
+            ),
+        ],
+    )
+    def test_a_piped_die_rolled_again_reads_as_a_sentence(
+        self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, piped: str, said: str
+    ) -> None:
+        """A die rolled again (a 3 names no nominee of two), answered wrongly or not at all, is said in a sentence
+        naming whose roll it is and why it is made again: the label was spliced into the sentence ("counts: a D6
+        for MVP, rolled again: 3 names no nominee must be ...") and stdin's end named no team."""
+        import io
+
+        monkeypatch.setattr("sys.stdin", io.StringIO(piped))
+        record = ("home.score=1", "away.score=0", "home.nominees=1,2", "away.nominees=2", "attendance=5")
+        status, _, err = run(capsys, "league", "record", league, "2", *record)
+        assert (2, f"progression: {said}") == (status, err.splitlines()[-1])
+
+    def test_a_typed_die_out_of_range_names_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``--dice 7`` for a team's D6 says whose roll it is (it said "scripted die 1 is 7, but 1D6 for MVP ...")."""
+        status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "7")
+        assert (
+            2,
+            "progression: scripted die 1 is 7, but the 1D6 for MVP (rolled by anvils) needs results from 1 to 6",
+        ) == (
             status,
             err.splitlines()[-1],
         )
