@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import progression
 from progression import RulePack, Sheet
+from progression.authoring import Label
 from progression.errors import (
     LimitReached,
     ProgressionError,
@@ -269,6 +270,19 @@ class TestChoicesAsWritten:
     def test_a_name_two_options_share_is_left_as_written(self, pack: RulePack) -> None:
         """Where a name fits two options it is no option: left as written, so the quote refuses it."""
         assert ("climb", "x y") == (pack.resolve("Climb", ["climb", "swim"]), pack.resolve("x y", ["x_y", "X-Y"]))
+
+    def test_a_name_in_any_language_the_pack_declares(self) -> None:
+        """A displayed name in any of the pack's languages names its id (``Pêche``, ``Fishing``); a name that two
+        ids have, in two languages, is left as written (the quote then refuses it)."""
+        competence = progression.load("competence")
+        competences = ("escrime", "danse", "equitation")
+        found = [competence.resolve(given, competences) for given in ("Équitation", "riding", "ESCRIME", "Fencing")]
+        assert ["equitation", "equitation", "escrime", "escrime"] == found
+        crossed = attrs.evolve(
+            competence,
+            names={**competence.names, "danse": Label(en="Dance", fr="Escrime")},  # fr "Escrime" is both
+        )
+        assert "Escrime" == crossed.resolve("Escrime", ("escrime", "danse"))
 
     def test_a_name_by_its_last_words_where_asked(self, pack: RulePack) -> None:
         """With ``last_words``, ``lineman`` is the one name ending with it; a whole name comes first (``Ogre``

@@ -336,27 +336,34 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
 def resolve_choice(
     pack: RulePack, choices: Sequence[str] | Mapping[str, str], given: str, *, last_words: bool = False
 ) -> str:
-    """The option ``given`` means: itself when it is one, else the one option whose id or displayed name it
-    is when written in another case or with spaces (``Sneaky Git`` for ``sneaky_git``), else, with
-    ``last_words``, the one whose displayed name ends with the words given (``lineman`` for ``Human
-    Lineman``); ``given`` as it is when none, or several, fit (the quote then says it is no option, with the
-    closest). ``choices`` maps each id to its displayed name where the pack's names do not hold it (a
-    roster's positions)."""
+    """The option ``given`` means: itself when it is one, else the one option whose id or displayed name, in any
+    language the pack declares, it is when written in another case or with spaces (``Sneaky Git`` for
+    ``sneaky_git``, ``Pêche`` for ``peche``), else, with ``last_words``, the one whose displayed name ends with
+    the words given (``lineman`` for ``Human Lineman``); ``given`` as it is when none, or several, fit (the quote
+    then says it is no option, with the closest). ``choices`` maps each id to its displayed name where the
+    pack's names do not hold it (a roster's positions)."""
     if given in choices:
         return given
     plain = plain_name(given)
-    named = choices if isinstance(choices, Mapping) else {c: pack.name_of(c) for c in choices}
-    fits = [c for c, name in named.items() if plain in (plain_name(c), plain_name(name))]
+    named = (
+        {c: {plain_name(name)} for c, name in choices.items()}
+        if isinstance(choices, Mapping)
+        else {c: {plain_name(pack.name_of(c, code)) for code in pack.languages} for c in choices}
+    )
+    fits = [c for c, names in named.items() if plain == plain_name(c) or plain in names]
     if not fits and last_words and plain:
-        fits = [c for c, name in named.items() if f" {plain_name(name)}".endswith(f" {plain}")]
+        fits = [c for c, names in named.items() if any(f" {name}".endswith(f" {plain}") for name in names)]
     return fits[0] if len(fits) == 1 else given
 
 
 def closest(pack: RulePack, choices: Sequence[str], given: str) -> list[str]:
-    """The options whose id or displayed name is closest to ``given`` (at most three)."""
+    """The options whose id or displayed name (in any language the pack declares) is closest to ``given`` (at most
+    three)."""
     import difflib
 
-    names = {plain_name(c): c for c in choices} | {plain_name(pack.name_of(c)): c for c in choices}
+    names = {plain_name(c): c for c in choices} | {
+        plain_name(pack.name_of(c, code)): c for code in reversed(pack.languages) for c in choices
+    }
     found = difflib.get_close_matches(plain_name(given), list(names), n=3, cutoff=0.6)
     return list(dict.fromkeys(names[f] for f in found))
 
