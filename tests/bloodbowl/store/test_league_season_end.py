@@ -263,6 +263,37 @@ class TestRedraft:
         with pytest.raises(StoreError, match=r"record 'bloodbowl\.redraft/1/barons' is not a team's re-draft"):
             season.new_season()
 
+    @pytest.mark.parametrize(
+        ("old", "new", "said"),
+        [
+            ('"apothecary":false', '"apothecary":"maybe"', "its apothecary is yes or no, got 'maybe'"),
+            ('"rerolls":0', '"rerolls":-2', "its rerolls is a whole number >= 0, got -2"),
+            ('"rerolls":0', '"rerolls":"2"', "its rerolls is a whole number >= 0, got '2'"),
+            ('"capped":true', '"capped":1', "its capped is yes or no, got 1"),
+            ('"cap":null', '"cap":"none"', "its cap is none or a whole number of gold pieces >= 0, got 'none'"),
+            ('"keep":["1",', '"keep":[1,', 'its keep is the ids of different players, got [1, "2", "3", "4", "5"'),
+            ('"keep":["1","2"', '"keep":["1","1"', "its keep is the ids of different players, got 1, 1, 3, 4, 5"),
+            ('"players":[]', '"players":[["human_lineman"]]', "its players are pairs of a position and a name, got"),
+        ],
+    )
+    def test_a_record_edited_into_wrong_values(self, season: bb.types.League, old: str, new: str, said: str) -> None:
+        """A kept re-draft whose keys are right but a value of the wrong type or out of range (edited in the
+        database) is refused by every reader, naming the store and the record, in words (it was listed as
+        ``apothecary yes``, passed ``verify``, and ``new_season`` refused it in Python's words, naming neither);
+        nothing is written."""
+        season.plan_redraft("barons", Redraft(keep=ELEVEN))
+        where = season.store.where
+        raw(where, f"UPDATE records SET value = replace(value, '{old}', '{new}') WHERE name LIKE 'bloodbowl.redraft%'")
+        before = rows(season)
+        start = f"store {where}: record 'bloodbowl.redraft/1/barons' is not a team's re-draft: {said}"
+        for reader in (season.redrafts, season.new_season):
+            with pytest.raises(StoreError) as refused:
+                reader()
+            assert str(refused.value).startswith(start)
+        check = season.verify()
+        assert (False, True) == (check.ok, any(line.startswith(start) for line in check.lines()))
+        assert before == rows(season)
+
     def test_prizes_edited_are_refused_not_trusted(self, season: bb.types.League) -> None:
         """A season's prizes record edited in the database (as ``verify`` lists it) is refused by ``award_prizes``
         and ``add_fixture``, naming it, never read as the prizes given (it said "given already (first ghosts)");

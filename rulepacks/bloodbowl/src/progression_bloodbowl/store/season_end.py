@@ -19,6 +19,7 @@ functions here do their work, and :func:`season_end_problems` lists what :meth:`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -97,13 +98,54 @@ def redraft_name(season: int, team: str) -> str:
 
 
 def redraft_of(value: object, name: str, where: str) -> Redraft | None:
-    """The re-draft a record holds (None: withdrawn); a record edited into anything else is refused, naming it."""
+    """The re-draft a record holds (None: withdrawn), as :meth:`Redraft.data` wrote it; a record edited into
+    anything else (a key it does not write, a count that is no whole number, an apothecary neither yes nor no) is
+    refused with a :class:`~progression.errors.StoreError` naming it, never shown or run as it reads."""
     if value is None:
         return None
-    fields = {field.name for field in attrs.fields(Redraft)}
-    if not isinstance(value, dict) or set(value) != fields:
-        raise StoreError(where, f"record {name!r} is not a team's re-draft: it holds {value!r:.80}")
-    return Redraft(**value)
+    if not isinstance(value, dict):
+        problem: str | None = f"it holds {shown(value)}, where a re-draft holds {', '.join(_REDRAFT_KEYS)}"
+    elif (problem := _redraft_problem(value)) is None:
+        return Redraft(**value)
+    raise StoreError(where, f"record {name!r} is not a team's re-draft: {problem}")
+
+
+#: The keys of a re-draft's record, as :meth:`Redraft.data` writes them.
+_REDRAFT_KEYS = tuple(field.name for field in attrs.fields(Redraft))
+
+
+def _redraft_problem(value: dict[str, Any]) -> str | None:
+    """What in a re-draft's record :meth:`Redraft.data` never writes, in words (None: nothing)."""
+    if set(value) != set(_REDRAFT_KEYS):
+        return f"it holds {', '.join(sorted(value)) or 'nothing'}, where a re-draft holds {', '.join(_REDRAFT_KEYS)}"
+    keep, players = value["keep"], value["players"]
+    if not isinstance(keep, list) or not all(isinstance(m, str) and m for m in keep) or len(set(keep)) < len(keep):
+        return f"its keep is the ids of different players, got {shown(keep)}"
+    pairs = isinstance(players, list) and all(isinstance(p, list) and len(p) == 2 for p in players)
+    if not pairs or not all(isinstance(text, str) and text for pair in players for text in pair):
+        return f"its players are pairs of a position and a name, got {shown(players)}"
+    for key in ("rerolls", "assistant_coaches", "cheerleaders", "dedicated_fans"):
+        if type(value[key]) is not int or value[key] < 0:
+            return f"its {key} is a whole number >= 0, got {shown(value[key])}"
+    for key in ("apothecary", "capped"):
+        if type(value[key]) is not bool:
+            return f"its {key} is yes or no, got {shown(value[key])}"
+    if value["cap"] is not None and (type(value["cap"]) is not int or value["cap"] < 0):
+        return f"its cap is none or a whole number of gold pieces >= 0, got {shown(value['cap'])}"
+    return None
+
+
+def shown(value: object) -> str:
+    """A value read from a record, as text: a list of texts as its items (``ghosts, counts``), a text quoted
+    (``'maybe'``), anything else as JSON writes it (``true``, ``null``, ``[1]``), cut at 80 characters; never a
+    Python list or word."""
+    if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+        text = ", ".join(value)
+    elif isinstance(value, str):
+        text = repr(value)
+    else:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= 80 else f"{text[:77]}..."
 
 
 def check_redrafts(redrafts: object, teams: Sequence[str], check_team: Any) -> dict[str, Redraft]:
