@@ -295,9 +295,9 @@ class TestRedraft:
         assert before == rows(season)
 
     def test_prizes_edited_are_refused_not_trusted(self, season: bb.types.League) -> None:
-        """A season's prizes record edited in the database (as ``verify`` lists it) is refused by ``award_prizes``
-        and ``add_fixture``, naming it, never read as the prizes given (it said "given already (first ghosts)");
-        nothing is written."""
+        """A season's prizes record edited in the database (as ``verify`` lists it) is refused by ``award_prizes``,
+        ``add_fixture`` and ``new_season``, naming it, never read as the prizes given (it said "given already (first
+        ghosts)", and the season ended on it); nothing is written."""
         season.award_prizes(["anvils"])
         raw(season.store.where, """UPDATE records SET value = '["ghosts"]' WHERE name = 'bloodbowl.prizes/1'""")
         before = rows(season)
@@ -305,11 +305,15 @@ class TestRedraft:
             f"store {season.store.where}: record 'bloodbowl.prizes/1' is not a season's prizes (1 to 3 different "
             """teams of the league, in order): it holds ['ghosts']"""
         )
-        for change in (lambda: season.award_prizes(["barons"]), lambda: season.add_fixture("anvils", "barons")):
+        for change in (
+            lambda: season.award_prizes(["barons"]),
+            lambda: season.add_fixture("anvils", "barons"),
+            season.new_season,
+        ):
             with pytest.raises(StoreError) as refused:
                 change()
             assert said == str(refused.value)
-        assert before == rows(season)
+        assert (before, 1) == (rows(season), season.season)
 
     def test_verify_lists_the_season_s_end_records_edited(self, season: bb.types.League) -> None:
         """``verify`` lists a kept re-draft and a season's prizes edited in the database (it said all was well while

@@ -747,6 +747,8 @@ class League(Book):
             InvalidInput: ``redrafts`` given while re-drafts are kept for the season too, or not a mapping of
                 teams to :class:`Redraft`; a team still holding a match's inducements.
             progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a team's last post-match sequence still open.
+            StoreError: a kept re-draft or the season's prizes record was edited in the database (``verify`` lists
+                it): it is not read as it is.
             ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
                 notes the team; nothing changed.
         """

@@ -204,6 +204,8 @@ def end_season(
         settings, version = league.settings(tx)
         season = settings["season"]
         kept = kept_redrafts(league, tx, season)
+        # Read (never trusted) only to refuse a record edited in the database, as the prizes and a fixture do.
+        prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
         check_played(league, tx, settings, f"season {season + 1} begins")
         if redrafts is not None and kept:
             msg = (
