@@ -154,9 +154,36 @@ class TestPrizes:
             named = named.replace("match 1", "match 2")
             with pytest.raises(OutOfOrder, match=named + r".* before a play-off prize$"):
                 league.award_prizes(["anvils", "barons"])
-            with pytest.raises(OutOfOrder, match=named + r".* before a new season\nits off-season") as refused:
+            with pytest.raises(
+                OutOfOrder, match=named + r".* before a new season \(season 1 of the league did not end\)$"
+            ):
                 league.new_season()
-            assert ["its off-season: season 1 of the league did not end"] == refused.value.__notes__
+            assert before == rows(league)
+
+    def test_every_team_whose_sequence_is_open_is_named(self, tmp_path: Path, pack: RulePack) -> None:
+        """The prizes and the season's end refused while several teams' sequences are open name every such team
+        at once, in the league's order, each with the command that closes it (each named one team, the prizes
+        in the order of the places, the season's end in the league's: two different teams for the same store)."""
+        with league_of(tmp_path / "open.sqlite", pack) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("dukes", "counts")
+            for number in (1, 2):
+                league.record(number, played(1, 0), SeededDice(number))
+            for team in ("anvils", "barons"):
+                league.close_match(team, 1, SeededDice(1), must_advance=False)
+            before = rows(league)
+            said = (
+                "teams 'counts' and 'dukes': the post-match sequences of their last matches are still open (counts: "
+                "match 1, at step 2 (Dedicated Fans updated); dukes: match 1, at step 2 (Dedicated Fans updated)): end "
+                "each with Expensive Mistakes (step 5: `progression league do FILE counts close number=1`, "
+                "`progression league do FILE dukes close number=1`) before "
+            )
+            with pytest.raises(OutOfOrder) as refused:
+                league.award_prizes(["dukes", "anvils", "counts"])
+            assert said + "a play-off prize" == str(refused.value)
+            with pytest.raises(OutOfOrder) as refused:
+                league.new_season()
+            assert said + "a new season (season 1 of the league did not end)" == str(refused.value)
             assert before == rows(league)
 
 

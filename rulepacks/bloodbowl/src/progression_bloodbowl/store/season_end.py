@@ -32,6 +32,7 @@ from ..data.access import data_of
 from ..league.season import _redraft, _season_turns
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
+from ..team.sequence import STANDING_WORDS, still_open
 from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records
 from .team_actions import turn_of
 
@@ -215,6 +216,7 @@ def end_season(
             )
             raise InvalidInput(msg)
         chosen = kept if redrafts is None else check_redrafts(redrafts, settings["teams"], league.check_member)
+        check_sequences_ended(tx, settings["teams"], f"a new season (season {season} of the league did not end)")
         for team in settings["teams"]:
             redraft = chosen.get(team)
             operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
@@ -293,6 +295,34 @@ def check_played(league: League, tx: Transaction, settings: dict[str, Any], what
         raise OutOfOrder(msg)
 
 
+def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> None:
+    """Refuse ``what`` (the season's end, its prizes) while the post-match sequence of the last match of any of
+    ``teams`` is open, naming every such team at once, in the order given (the league's), each with the command
+    that closes it: a refusal by the rules, team by team, named one at a time and in the order each command ran.
+
+    Raises:
+        OutOfOrder: a team's last sequence has not reached Expensive Mistakes (step 5).
+    """
+    found = [(team, now) for team in teams if (now := still_open(tx.sheet(team))) is not None]
+    if not found:
+        return
+    commands = ", ".join(f"`progression league do FILE {team} close number={now.number}`" for team, now in found)
+    if len(found) == 1:
+        ((team, now),) = found
+        msg = (
+            f"team {team!r}: the post-match sequence of match {now.number} is still open, at "
+            f"{STANDING_WORDS[now.stage]}: end it with Expensive Mistakes (step 5: {commands}) before {what}"
+        )
+    else:
+        names = f"{', '.join(repr(team) for team, _ in found[:-1])} and {found[-1][0]!r}"
+        where = "; ".join(f"{team}: match {now.number}, at {STANDING_WORDS[now.stage]}" for team, now in found)
+        msg = (
+            f"teams {names}: the post-match sequences of their last matches are still open ({where}): end each "
+            f"with Expensive Mistakes (step 5: {commands}) before {what}"
+        )
+    raise OutOfOrder(msg)
+
+
 def kept_redrafts(league: League, tx: Transaction | None, season: int) -> dict[str, Redraft]:
     """The re-drafts kept for the end of ``season``, by team, in the league's order (a withdrawn one left out)."""
     found = (tx or league.store).records(f"{REDRAFT_RECORD}{season}/")
@@ -320,6 +350,8 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
             raise InvalidInput(msg)
         changed: dict[str, Sheet] = {}
         holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
+        given_to = {*holders, *placed}
+        check_sequences_ended(tx, [t for t in settings["teams"] if t in given_to], "a play-off prize")
         for team in holders:
             with turn_of(team):
                 changed[team], _ = tx.run(team, trophy_lost(), dice)
