@@ -107,7 +107,11 @@ class TestPrizes:
         ("places", "error", "message"),
         [
             (["anvils", "nobody"], UnknownName, "team 'nobody' is not defined in league 'Old World Cup'"),
-            (["anvils", "anvils"], InvalidInput, "a team takes one play-off place, got 'anvils' in places"),
+            (
+                ["anvils", "barons", "anvils"],
+                InvalidInput,
+                "a team takes one play-off place, got 'anvils' in 2 places: anvils, barons, anvils",
+            ),
             ([], InvalidInput, "the play-off places are the teams placed first to third (1 to 3 teams, in order)"),
             ("anvils", InvalidInput, "the play-off places are the teams placed first to third"),
             (["anvils", "barons", "counts", "dukes"], InvalidInput, "the play-off places are the teams placed"),
@@ -116,7 +120,8 @@ class TestPrizes:
     def test_wrong_places_change_nothing(
         self, season: bb.types.League, places: object, error: type[Exception], message: str
     ) -> None:
-        """An unknown team, a team placed twice, no place or too many: refused, naming what came."""
+        """An unknown team, a team placed twice, no place or too many: refused, naming what came (the places as
+        text, where they read as a Python list)."""
         before = rows(season)
         with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
             season.award_prizes(places)  # type: ignore[arg-type]
@@ -330,7 +335,7 @@ class TestRedraft:
         before = rows(season)
         said = (
             f"store {season.store.where}: record 'bloodbowl.prizes/1' is not a season's prizes (1 to 3 different "
-            """teams of the league, in order): it holds ['ghosts']"""
+            "teams of the league, in order): it holds ghosts"
         )
         for change in (
             lambda: season.award_prizes(["barons"]),

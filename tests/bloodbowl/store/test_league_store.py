@@ -490,8 +490,12 @@ class TestEditedRecords:
         ("change", "said"),
         [
             (lambda v: v.update(season="abc"), "its season is a whole number >= 1, got 'abc'"),
-            (lambda v: v.update(season=True), "its season is a whole number >= 1, got True"),
-            (lambda v: v.update(teams=["anvils", "anvils"]), "its teams are the ids of different teams"),
+            (lambda v: v.update(season=True), "its season is a whole number >= 1, got true"),
+            (
+                lambda v: v.update(teams=["anvils", "anvils"]),
+                "its teams are the ids of different teams, got anvils, anvils",
+            ),
+            (lambda v: v.update(teams=["anvils", 3]), 'its teams are the ids of different teams, got ["anvils", 3]'),
             (lambda v: v.update(name=""), "its name is a text on one line, got ''"),
             (lambda v: v.update(format=99), "its format is 99, where this library writes 1"),
             (lambda v: v.update(bonus=1), "its bonus is true, false or null, got 1"),

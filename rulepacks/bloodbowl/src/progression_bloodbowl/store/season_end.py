@@ -19,7 +19,6 @@ functions here do their work, and :func:`season_end_problems` lists what :meth:`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +32,7 @@ from ..league.season import _redraft, _season_turns
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
 from ..team.sequence import STANDING_WORDS, still_open
-from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records
+from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records, shown
 from .team_actions import turn_of
 
 if TYPE_CHECKING:
@@ -136,19 +135,6 @@ def _redraft_problem(value: dict[str, Any]) -> str | None:
     return None
 
 
-def shown(value: object) -> str:
-    """A value read from a record, as text: a list of texts as its items (``ghosts, counts``), a text quoted
-    (``'maybe'``), anything else as JSON writes it (``true``, ``null``, ``[1]``), cut at 80 characters; never a
-    Python list or word."""
-    if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
-        text = ", ".join(value)
-    elif isinstance(value, str):
-        text = repr(value)
-    else:
-        text = json.dumps(value, ensure_ascii=False, default=repr)
-    return text if len(text) <= 80 else f"{text[:77]}..."
-
-
 def check_redrafts(redrafts: object, teams: Sequence[str], check_team: Any) -> dict[str, Redraft]:
     """``redrafts`` as a mapping of teams of the league to their :class:`Redraft`, or a refusal naming what came."""
     if not isinstance(redrafts, Mapping):
@@ -171,7 +157,9 @@ def check_places(places: object, teams: Sequence[str], check_team: Any, prizes: 
         check_team(team, teams)
     twice = sorted({team for team in places if places.count(team) > 1})
     if twice:
-        msg = f"a team takes one play-off place, got {twice[0]!r} in places {list(places)!r}"
+        msg = (
+            f"a team takes one play-off place, got {twice[0]!r} in {places.count(twice[0])} places: {', '.join(places)}"
+        )
         raise InvalidInput(msg)
     return tuple(places)
 
@@ -402,6 +390,6 @@ def prizes_given(found: Record | None, teams: Sequence[str], where: str) -> tupl
         raise StoreError(
             where,
             f"record {found.name!r} is not a season's prizes (1 to {len(PLACES)} different teams of the league, in "
-            f"order): it holds {value!r:.80}",
+            f"order): it holds {shown(value)}",
         )
     return tuple(value)
