@@ -13,7 +13,7 @@ import argparse
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
@@ -552,17 +552,26 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
 def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Verify every team and every played fixture; exit 1 when something does not hold."""
     with opened(args) as (_, _, book):
-        teams, fixtures, *told = book.verify()  # a class may keep its settings' problems apart (a third item)
+        # A class may keep its settings' problems apart (a third item), and each team's own beside its
+        # verification (a fourth: its sheet edited in the database), shown with the team.
+        teams, fixtures, *told = book.verify()
     settings = list(told[0]) if told else []
-    ok = not fixtures and not settings and all(report.ok for report in teams.values())
+    by_team = cast("Mapping[str, Sequence[str]]", told[1] if len(told) > 1 else {})
+    own = {team: list(by_team.get(team, ())) for team in teams}
+    ok = not fixtures and not settings and all(report.ok and not own[team] for team, report in teams.items())
     if out.json_mode:
-        shown = {"teams": verified(teams), "fixtures": list(fixtures), "settings": settings}
-        out.json({"file": args.file, "ok": ok, **shown})
+        shown = {
+            team: {**cast("dict[str, object]", report), "ok": teams[team].ok and not own[team], "problems": own[team]}
+            for team, report in verified(teams).items()
+        }
+        out.json({"file": args.file, "ok": ok, "teams": shown, "fixtures": list(fixtures), "settings": settings})
     else:
         for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
             held = "its 1 entry" if report.entries == 1 else f"all {report.entries:,} entries"
             lines = [f"{team}: {held} verified"] if report.ok else list(report.lines())
-            for line in lines:
+            if not report.ok:  # headed by the team's id, as the others are, not by its sheet's name
+                lines[0] = f"{team}{lines[0].removeprefix(report.subject)}"
+            for line in (*lines, *(f"  {problem}" for problem in own[team])):
                 out.line(line)
         for line in (*settings, *fixtures):
             out.line(line)

@@ -125,11 +125,14 @@ class LeagueBook(Protocol):
     ) -> (
         tuple[Mapping[str, Verification], Sequence[str]]
         | tuple[Mapping[str, Verification], Sequence[str], Sequence[str]]
+        | tuple[Mapping[str, Verification], Sequence[str], Sequence[str], Mapping[str, Sequence[str]]]
     ):
         """Every team verified, one sentence for each fixture its teams' entries do not hold and each record of
         the league edited in the database (listed, never raised), and, when a third item is given, one sentence
         for each problem of the league's own settings record, kept apart from the fixtures' (``league verify
-        --json`` gives them as ``settings``; a class giving two items has them among the fixtures')."""
+        --json`` gives them as ``settings``; a class giving two items has them among the fixtures'); when a
+        fourth is given, by team, what else is wrong with the team as stored beside its verification (its sheet
+        edited in the database, not read), shown with the team: on its lines, and as its ``problems`` in JSON."""
 
     # -- the season's end (optional: a class without them ends no season from the command line) ------------
 

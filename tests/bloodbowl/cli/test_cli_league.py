@@ -486,6 +486,37 @@ class TestBrokenStores:
             told["settings"],
         )
 
+    def test_a_team_s_edited_sheet_is_said_with_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A team whose snapshot was edited in the database: `league verify` says so on the team's lines (headed by
+        its id, as the others are) and under the team in JSON, worded for verify's own output; it was a sentence
+        among the fixtures telling the reader to verify the store."""
+        for fixture, words in ROUND_1.items():
+            assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        raw(league, """UPDATE sheets SET state = replace(state, '"treasury":', '"treasury":9') WHERE id = 'anvils'""")
+        said = (
+            "its sheet was changed in the database outside the store: its snapshot (the state it holds) is not the one "
+            "the store wrote with entry #3; it is not read as the team, so its fixtures were not checked against it"
+        )
+        status, out, err = run(capsys, "league", "verify", league)
+        lines = out.splitlines()
+        assert (1, "", "anvils: 1 of 3 entries diverge", f"  {said}", "barons: all 3 entries verified") == (
+            status,
+            err,
+            lines[0][:30],
+            lines[2],
+            lines[3],
+        ), lines
+        status, out, _ = run(capsys, "league", "verify", league, "--json")
+        told = json.loads(out)
+        assert (1, False, [], False, [said], []) == (
+            status,
+            told["ok"],
+            told["fixtures"],
+            told["teams"]["anvils"]["ok"],
+            told["teams"]["anvils"]["problems"],
+            told["teams"]["barons"]["problems"],
+        )
+
     def test_files_that_cannot_be_written(
         self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -549,9 +549,32 @@ class TestEditedSnapshot:
             where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
         )
         check = league.verify()
-        unread = [line for line in check.lines() if "sheet 'anvils' was changed in the database" in line]
+        unread = [line for line in check.lines() if "its sheet was changed in the database" in line]
         assert (False, False, 1) == (check.ok, check.teams["anvils"].ok, len(unread)), list(check.lines())
         assert all(league.verify().teams[team].ok for team in ("barons", "counts", "dukes"))
+
+    def test_a_team_s_unread_sheet_is_said_with_the_team(self, league: bb.types.League) -> None:
+        """A team whose sheet does not read (its snapshot edited in the database) is said with that team, under
+        its verification and in its words: not among the fixtures' problems, and not telling the reader to verify
+        the store (it was in ``fixtures``, saying "verify the store to find the entry that differs")."""
+        league.schedule()
+        play_season(league, SeededDice(3))
+        where = league.store.where
+        state = raw(where, "SELECT state FROM sheets WHERE id = 'anvils'")[0][0]
+        raw(
+            where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
+        )
+        check = league.verify()
+        last = raw(where, "SELECT version FROM sheets WHERE id = 'anvils'")[0][0]
+        said = (
+            "its sheet was changed in the database outside the store: its snapshot (the state it holds) is not the "
+            f"one the store wrote with entry #{last}; it is not read as the team, so its fixtures were not checked "
+            "against it"
+        )
+        assert (False, (), {"anvils": (said,)}) == (check.ok, check.fixtures, dict(check.sheets))
+        lines = list(check.lines())
+        barons = next(n for n, line in enumerate(lines) if line.startswith("Bogenhafen Barons: "))
+        assert (lines[0].startswith("Altdorf Anvils: "), f"  {said}") == (True, lines[barons - 1])
 
 
 class TestSeasonAsked:

@@ -244,9 +244,11 @@ class LeagueCommands:
             for r in self.league.history(team)
         ]
 
-    def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...], tuple[str, ...]]:
+    def verify(
+        self,
+    ) -> tuple[Mapping[str, Verification], tuple[str, ...], tuple[str, ...], Mapping[str, tuple[str, ...]]]:
         check = self.league.verify()
-        return check.teams, check.fixtures, check.settings
+        return check.teams, check.fixtures, check.settings, check.sheets
 
     # -- the season's end -------------------------------------------------------------
 
