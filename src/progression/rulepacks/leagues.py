@@ -78,7 +78,9 @@ class LeagueBook(Protocol):
         """Make the current season's fixtures (``kind``: one of :attr:`League.schedules`)."""
 
     def fixtures(self, season: int | None) -> Rows:
-        """The fixtures of ``season`` (the current one when None), the first column their number."""
+        """The fixtures of ``season`` (the current one when None), the first column their number. A season the
+        league has not reached, or below 1, is refused (``InvalidInput`` naming the seasons it has: the command
+        line's ``--season`` leans on it, here and in :meth:`amend`, :meth:`standings` and :meth:`leaders`)."""
 
     def record(self, fixture: int, dice: Dice, *, check: Callable[[], None], **options: str) -> Mapping[str, Sheet]:
         """Record ``fixture`` as played, with both sides' options as text: each team changed (its id, its
@@ -112,7 +114,8 @@ class LeagueBook(Protocol):
         """The table of ``season``; ``bonus`` counts the bonus points (None: as the league was made)."""
 
     def leaders(self, figure: str, *, season: int | None, top: int) -> Rows:
-        """The ``top`` players by ``figure`` (one of :attr:`League.leaders`), highest first."""
+        """The ``top`` players by ``figure`` (one of :attr:`League.leaders`), highest first, in ``season`` (0: every
+        season; a season not reached refused as by :meth:`fixtures`)."""
 
     def career(self, team: str, player: str) -> Rows:
         """A player's figures, season by season, then the total."""

@@ -92,6 +92,25 @@ class TestLeague:
         status, out, _ = run(capsys, "league", "verify", league)
         assert (0, [f"{t}: all 3 entries verified" for t in TEAMS]) == (status, out.splitlines())
 
+    def test_leaders_of_every_season(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """`league leaders --season 0` lists the leaders of every season, as League.leaders(season=0) does (the
+        command line refused 0 while Python read it as every season); the title and JSON say so."""
+        for fixture, words in ROUND_1.items():
+            assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        with open_league(league) as kept:
+            every = [list(row) for row in kept.leaders("spp", season=0, top=3)]
+        status, out, _ = run(capsys, "league", "leaders", league, "--what", "spp", "--season", "0", "--top", "3")
+        assert (0, "spp, every season") == (status, out.splitlines()[0])
+        status, out, _ = run(
+            capsys, "league", "leaders", league, "--what", "spp", "--season", "0", "--top", "3", "--json"
+        )
+        told = json.loads(out)
+        assert (0, 0, every) == (
+            status,
+            told["season"],
+            [[r["team"], r["player"], r["name"], r["spp"]] for r in told["leaders"]],
+        )
+
     def test_what_a_record_prints(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A record tells the entry it made on each team, home first; --json gives each as data."""
         status, out, _ = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "2,5,3")
@@ -201,9 +220,23 @@ class TestRefusals:
         ("words", "status", "message"),
         [
             *[
-                ([command, "{file}", "--season", "9"], 2, "--season: league 'Old World Cup' has season 1 only, got 9")
-                for command in ("standings", "leaders", "fixtures")
+                ([command, "{file}", "--season", "9"], 2, "season: league 'Old World Cup' has season 1 only, got 9")
+                for command in ("standings", "fixtures")
             ],
+            *[
+                ([command, "{file}", "--season", "0"], 2, "season: league 'Old World Cup' has season 1 only, got 0")
+                for command in ("standings", "fixtures")
+            ],
+            (
+                ["leaders", "{file}", "--season", "9"],
+                2,
+                "season: league 'Old World Cup' has season 1 only, and 0 for every season, got 9",
+            ),
+            (
+                ["amend", "{file}", "1", "home.score=1", "--season", "-1"],
+                2,
+                "season: league 'Old World Cup' has season 1 only, got -1",
+            ),
             (["record", "{file}", "9", "home.score=1", "away.score=0"], 2, "fixture 9 is not defined in season 1"),
             (
                 ["record", "{file}", "1", "home.scor=1"],

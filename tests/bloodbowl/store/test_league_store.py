@@ -617,6 +617,16 @@ class TestSeasonAsked:
         with pytest.raises(InvalidInput, match=r"has season 1 only, got 0$"):
             league.standings(season=0)
 
+    @pytest.mark.parametrize("top", [-1, 0, True, 2.5, "3"])
+    def test_leaders_top_is_one_or_more(self, league: bb.types.League, top: object) -> None:
+        """``top`` below 1, or not a whole number, is refused, saying what it is and what came: -1 returned all but
+        the last row (a slice), 0 nothing, as if no player had scored."""
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        with pytest.raises(InvalidInput) as refused:
+            league.leaders("spp", top=top)  # type: ignore[arg-type]
+        assert f"top: how many players the leaders list, a whole number >= 1, got {top!r}" == str(refused.value)
+
 
 class TestSeason:
     def test_a_season_agrees_with_the_files(self, league: bb.types.League, pack: RulePack, tmp_path: Path) -> None:

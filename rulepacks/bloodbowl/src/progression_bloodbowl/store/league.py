@@ -841,10 +841,13 @@ class League(Book):
 
         Raises:
             UnknownName: a figure not of ``LEADERS``.
-            InvalidInput: a season the league has not reached, or no season.
+            InvalidInput: a season the league has not reached, or no season; ``top`` not a whole number >= 1.
         """
         if figure not in LEADERS:
             raise UnknownName("leaders' figure", figure, LEADERS, "the league's leaders")
+        if isinstance(top, bool) or not isinstance(top, int) or top < 1:  # -1 read as a slice: all but the last
+            msg = f"top: how many players the leaders list, a whole number >= 1, got {top!r}"
+            raise InvalidInput(msg)
         wanted = season_asked(season, self._settings()[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}
         for team in self.teams():
