@@ -3,6 +3,7 @@ line, what is read back equal to the Python league's, every wrong input refused,
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -14,11 +15,12 @@ from hypothesis import strategies as st
 
 import progression
 import progression_bloodbowl
-from progression import RulePack
+from progression import RulePack, SeededDice
 from progression.cli.complete import candidates
 from progression.cli.main import main
-from progression.errors import ProgressionError
+from progression.errors import ProgressionError, UnknownName
 from progression_bloodbowl.cli.actions import standing_rows
+from progression_bloodbowl.cli.league import LeagueCommands
 from progression_bloodbowl.store.fixtures import Played, Side
 from progression_bloodbowl.store.league import new_league, open_league
 from progression_bloodbowl.team.roster import draft
@@ -110,6 +112,29 @@ class TestLeague:
             told["season"],
             [[r["team"], r["player"], r["name"], r["spp"]] for r in told["leaders"]],
         )
+
+    def test_a_kind_in_another_case(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """`kind=Unplayed` and `conceded=Home` are read as the choices they name, as the command line reads every
+        choice in any case (`sheet do FILE match kind=Unplayed` too): it was refused as a match played without its
+        score. A kind of no case is refused as one, naming the kinds, and writes nothing."""
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, _, err = run(capsys, "league", "record", league, "1", "kind=unplyed")
+        assert (2, "progression: league record: option 'kind' expects league|unplayed, got 'unplyed'\n") == (
+            status,
+            err,
+        )
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, _, err = run(
+            capsys, "league", "record", league, "1", "kind=Unplayed", "conceded=Home", "away.nominees=1", "--seed", "1"
+        )
+        assert (0, "") == (status, err)
+        with open_league(league) as kept:
+            played = kept.fixture(1).played
+        assert played is not None
+        assert ("unplayed", "home") == (played.kind, played.conceded)
+        with open_league(league) as kept, pytest.raises(UnknownName) as refused:
+            LeagueCommands(kept).record(2, SeededDice(1), check=lambda: None, kind="unplyed")
+        assert str(refused.value).endswith("expected one of: league, unplayed; the closest: unplayed")
 
     def test_what_a_record_prints(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A record tells the entry it made on each team, home first; --json gives each as data."""
