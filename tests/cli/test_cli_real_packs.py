@@ -255,14 +255,19 @@ class TestReport:
         )
 
     def test_refusals(self, run: Run, tmp_path: object) -> None:
-        """An unknown report, an unknown option and sheets of two packs are usage errors that say why."""
+        """An unknown report, an unknown option, sheets of two packs and a season no file has reached (it printed a
+        table of zeros) are usage errors that say why."""
         anvils, _ = self._teams(tmp_path)
         character = str(tmp_path) + "/aline.json"  # type: ignore[operator]
         run("sheet", "new", character, "--pack", "competence", "--kind", "character", "--name", "Aline")
         unknown = run("sheet", "report", "table", anvils)
         option = run("sheet", "report", "standings", anvils, "--set", "colour=red")
         mixed = run("sheet", "report", "standings", anvils, character)
-        assert [2, 2, 2] == [unknown.status, option.status, mixed.status]
+        unreached = run("sheet", "report", "standings", anvils, "--set", "season=9")
+        assert [2, 2, 2, 2, ""] == [unknown.status, option.status, mixed.status, unreached.status, unreached.out]
+        assert (
+            "standings: no team has reached season 9, whose table would be all zeros; the teams have " in unreached.err
+        )
         assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
         assert "report 'standings': unknown option 'colour'; it takes: season, bonus" in option.err
         assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err

@@ -13,7 +13,7 @@ import argparse
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
@@ -87,21 +87,12 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
             raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=told) from None
 
 
-def _season(args: argparse.Namespace, book: LeagueBook) -> int | None:
-    """The season ``--season`` names, None when not given; a season the league has not reached is refused, naming
-    those it has (a table of zeros for season 9 of a league in its first would read as a season played)."""
+def _season(args: argparse.Namespace, book: LeagueBook) -> tuple[int | None, int]:
+    """The season ``--season`` names, as given to the book (None: not given), and the season the output names (the
+    one being played when not given). The book refuses a season the league has not reached (``InvalidInput``,
+    naming those it has, exit 2): its wording lives in one place, the pack's, whichever of its methods is asked."""
     season: int | None = getattr(args, "season", None)
-    if season is not None and season < 1:
-        msg = f"--season: a season is 1 or more, got {season}"
-        raise UsageError(msg)
-    if season is not None:
-        about = book.about()
-        current = int(str(about["season"]))
-        if season > current:
-            has = "season 1 only" if current == 1 else f"seasons 1 to {current}"
-            msg = f"--season: league {about['name']!r} has {has}, got {season}"
-            raise UsageError(msg)
-    return season
+    return season, season if season is not None else int(str(book.about()["season"]))
 
 
 def _rows(out: Output, key: str, rows: Any, title: str, **data: object) -> int:
@@ -238,9 +229,9 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
             book.schedule(args.schedule, legs=legs)
         if args.add is not None:
             _add_fixture(args, pack, book)
-        season = _season(args, book) or int(str(book.about()["season"]))
+        season, shown = _season(args, book)
         rows = book.fixtures(season)
-    return _rows(out, "fixtures", rows, f"season {season}", file=args.file, season=season)
+    return _rows(out, "fixtures", rows, f"season {shown}", file=args.file, season=shown)
 
 
 def _add_fixture(args: argparse.Namespace, pack: RulePack, book: LeagueBook) -> None:
@@ -452,7 +443,7 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         read_options(league, args.changes, "league amend", called="league amend")
         dice = DiceChoice(args)
         reports = book.amend(
-            fixture, dice.dice, season=_season(args, book), invalid=args.invalid, check=dice.check_used, **texts
+            fixture, dice.dice, season=_season(args, book)[0], invalid=args.invalid, check=dice.check_used, **texts
         )
     _print(out, reports, file=args.file, fixture=fixture)
     return 0
@@ -508,9 +499,9 @@ def _print(out: Output, reports: Mapping[str, Amendment], *, file: str, **data: 
 
 def run_standings(args: argparse.Namespace, out: Output) -> int:
     with opened(args) as (_, _, book):
-        season = _season(args, book) or int(str(book.about()["season"]))
+        season, shown = _season(args, book)
         rows = book.standings(season, bonus=True if args.bonus else None)
-    return _rows(out, "standings", rows, f"season {season}", file=args.file, season=season)
+    return _rows(out, "standings", rows, f"season {shown}", file=args.file, season=shown)
 
 
 def run_leaders(args: argparse.Namespace, out: Output) -> int:
@@ -522,9 +513,10 @@ def run_leaders(args: argparse.Namespace, out: Output) -> int:
         if args.top < 1:
             msg = f"--top: 1 or more, got {args.top}"
             raise UsageError(msg)
-        season = _season(args, book) or int(str(book.about()["season"]))
+        season, shown = _season(args, book)
         rows = book.leaders(figure, season=season, top=args.top)
-    return _rows(out, "leaders", rows, f"{figure}, season {season}", file=args.file, season=season, what=figure)
+    title = f"{figure}, {'every season' if shown == 0 else f'season {shown}'}"  # 0: every season, as the book reads it
+    return _rows(out, "leaders", rows, title, file=args.file, season=shown, what=figure)
 
 
 def run_roster(args: argparse.Namespace, out: Output) -> int:
@@ -552,17 +544,26 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
 def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Verify every team and every played fixture; exit 1 when something does not hold."""
     with opened(args) as (_, _, book):
-        teams, fixtures, *told = book.verify()  # a class may keep its settings' problems apart (a third item)
+        # A class may keep its settings' problems apart (a third item), and each team's own beside its
+        # verification (a fourth: its sheet edited in the database), shown with the team.
+        teams, fixtures, *told = book.verify()
     settings = list(told[0]) if told else []
-    ok = not fixtures and not settings and all(report.ok for report in teams.values())
+    by_team = cast("Mapping[str, Sequence[str]]", told[1] if len(told) > 1 else {})
+    own = {team: list(by_team.get(team, ())) for team in teams}
+    ok = not fixtures and not settings and all(report.ok and not own[team] for team, report in teams.items())
     if out.json_mode:
-        shown = {"teams": verified(teams), "fixtures": list(fixtures), "settings": settings}
-        out.json({"file": args.file, "ok": ok, **shown})
+        shown = {
+            team: {**cast("dict[str, object]", report), "ok": teams[team].ok and not own[team], "problems": own[team]}
+            for team, report in verified(teams).items()
+        }
+        out.json({"file": args.file, "ok": ok, "teams": shown, "fixtures": list(fixtures), "settings": settings})
     else:
         for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
             held = "its 1 entry" if report.entries == 1 else f"all {report.entries:,} entries"
             lines = [f"{team}: {held} verified"] if report.ok else list(report.lines())
-            for line in lines:
+            if not report.ok:  # headed by the team's id, as the others are, not by its sheet's name
+                lines[0] = f"{team}{lines[0].removeprefix(report.subject)}"
+            for line in (*lines, *(f"  {problem}" for problem in own[team])):
                 out.line(line)
         for line in (*settings, *fixtures):
             out.line(line)

@@ -78,7 +78,9 @@ class LeagueBook(Protocol):
         """Make the current season's fixtures (``kind``: one of :attr:`League.schedules`)."""
 
     def fixtures(self, season: int | None) -> Rows:
-        """The fixtures of ``season`` (the current one when None), the first column their number."""
+        """The fixtures of ``season`` (the current one when None), the first column their number. A season the
+        league has not reached, or below 1, is refused (``InvalidInput`` naming the seasons it has: the command
+        line's ``--season`` leans on it, here and in :meth:`amend`, :meth:`standings` and :meth:`leaders`)."""
 
     def record(self, fixture: int, dice: Dice, *, check: Callable[[], None], **options: str) -> Mapping[str, Sheet]:
         """Record ``fixture`` as played, with both sides' options as text: each team changed (its id, its
@@ -112,7 +114,8 @@ class LeagueBook(Protocol):
         """The table of ``season``; ``bonus`` counts the bonus points (None: as the league was made)."""
 
     def leaders(self, figure: str, *, season: int | None, top: int) -> Rows:
-        """The ``top`` players by ``figure`` (one of :attr:`League.leaders`), highest first."""
+        """The ``top`` players by ``figure`` (one of :attr:`League.leaders`), highest first, in ``season`` (0: every
+        season; a season not reached refused as by :meth:`fixtures`)."""
 
     def career(self, team: str, player: str) -> Rows:
         """A player's figures, season by season, then the total."""
@@ -125,11 +128,14 @@ class LeagueBook(Protocol):
     ) -> (
         tuple[Mapping[str, Verification], Sequence[str]]
         | tuple[Mapping[str, Verification], Sequence[str], Sequence[str]]
+        | tuple[Mapping[str, Verification], Sequence[str], Sequence[str], Mapping[str, Sequence[str]]]
     ):
         """Every team verified, one sentence for each fixture its teams' entries do not hold and each record of
         the league edited in the database (listed, never raised), and, when a third item is given, one sentence
         for each problem of the league's own settings record, kept apart from the fixtures' (``league verify
-        --json`` gives them as ``settings``; a class giving two items has them among the fixtures')."""
+        --json`` gives them as ``settings``; a class giving two items has them among the fixtures'); when a
+        fourth is given, by team, what else is wrong with the team as stored beside its verification (its sheet
+        edited in the database, not read), shown with the team: on its lines, and as its ``problems`` in JSON."""
 
     # -- the season's end (optional: a class without them ends no season from the command line) ------------
 

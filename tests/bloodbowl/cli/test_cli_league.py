@@ -3,6 +3,7 @@ line, what is read back equal to the Python league's, every wrong input refused,
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -14,11 +15,12 @@ from hypothesis import strategies as st
 
 import progression
 import progression_bloodbowl
-from progression import RulePack
+from progression import RulePack, SeededDice
 from progression.cli.complete import candidates
 from progression.cli.main import main
-from progression.errors import ProgressionError
+from progression.errors import ProgressionError, UnknownName
 from progression_bloodbowl.cli.actions import standing_rows
+from progression_bloodbowl.cli.league import LeagueCommands
 from progression_bloodbowl.store.fixtures import Played, Side
 from progression_bloodbowl.store.league import new_league, open_league
 from progression_bloodbowl.team.roster import draft
@@ -91,6 +93,48 @@ class TestLeague:
         assert (0, expected) == (status, json.loads(out)["standings"])
         status, out, _ = run(capsys, "league", "verify", league)
         assert (0, [f"{t}: all 3 entries verified" for t in TEAMS]) == (status, out.splitlines())
+
+    def test_leaders_of_every_season(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """`league leaders --season 0` lists the leaders of every season, as League.leaders(season=0) does (the
+        command line refused 0 while Python read it as every season); the title and JSON say so."""
+        for fixture, words in ROUND_1.items():
+            assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        with open_league(league) as kept:
+            every = [list(row) for row in kept.leaders("spp", season=0, top=3)]
+        status, out, _ = run(capsys, "league", "leaders", league, "--what", "spp", "--season", "0", "--top", "3")
+        assert (0, "spp, every season") == (status, out.splitlines()[0])
+        status, out, _ = run(
+            capsys, "league", "leaders", league, "--what", "spp", "--season", "0", "--top", "3", "--json"
+        )
+        told = json.loads(out)
+        assert (0, 0, every) == (
+            status,
+            told["season"],
+            [[r["team"], r["player"], r["name"], r["spp"]] for r in told["leaders"]],
+        )
+
+    def test_a_kind_in_another_case(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """`kind=Unplayed` and `conceded=Home` are read as the choices they name, as the command line reads every
+        choice in any case (`sheet do FILE match kind=Unplayed` too): it was refused as a match played without its
+        score. A kind of no case is refused as one, naming the kinds, and writes nothing."""
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, _, err = run(capsys, "league", "record", league, "1", "kind=unplyed")
+        assert (2, "progression: league record: option 'kind' expects league|unplayed, got 'unplyed'\n") == (
+            status,
+            err,
+        )
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, _, err = run(
+            capsys, "league", "record", league, "1", "kind=Unplayed", "conceded=Home", "away.nominees=1", "--seed", "1"
+        )
+        assert (0, "") == (status, err)
+        with open_league(league) as kept:
+            played = kept.fixture(1).played
+        assert played is not None
+        assert ("unplayed", "home") == (played.kind, played.conceded)
+        with open_league(league) as kept, pytest.raises(UnknownName) as refused:
+            LeagueCommands(kept).record(2, SeededDice(1), check=lambda: None, kind="unplyed")
+        assert str(refused.value).endswith("expected one of: league, unplayed; the closest: unplayed")
 
     def test_what_a_record_prints(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A record tells the entry it made on each team, home first; --json gives each as data."""
@@ -240,9 +284,23 @@ class TestRefusals:
         ("words", "status", "message"),
         [
             *[
-                ([command, "{file}", "--season", "9"], 2, "--season: league 'Old World Cup' has season 1 only, got 9")
-                for command in ("standings", "leaders", "fixtures")
+                ([command, "{file}", "--season", "9"], 2, "season: league 'Old World Cup' has season 1 only, got 9")
+                for command in ("standings", "fixtures")
             ],
+            *[
+                ([command, "{file}", "--season", "0"], 2, "season: league 'Old World Cup' has season 1 only, got 0")
+                for command in ("standings", "fixtures")
+            ],
+            (
+                ["leaders", "{file}", "--season", "9"],
+                2,
+                "season: league 'Old World Cup' has season 1 only, and 0 for every season, got 9",
+            ),
+            (
+                ["amend", "{file}", "1", "home.score=1", "--season", "-1"],
+                2,
+                "season: league 'Old World Cup' has season 1 only, got -1",
+            ),
             (["record", "{file}", "9", "home.score=1", "away.score=0"], 2, "fixture 9 is not defined in season 1"),
             (
                 ["record", "{file}", "1", "home.scor=1"],
@@ -523,6 +581,37 @@ class TestBrokenStores:
             told["ok"],
             told["fixtures"],
             told["settings"],
+        )
+
+    def test_a_team_s_edited_sheet_is_said_with_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A team whose snapshot was edited in the database: `league verify` says so on the team's lines (headed by
+        its id, as the others are) and under the team in JSON, worded for verify's own output; it was a sentence
+        among the fixtures telling the reader to verify the store."""
+        for fixture, words in ROUND_1.items():
+            assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        raw(league, """UPDATE sheets SET state = replace(state, '"treasury":', '"treasury":9') WHERE id = 'anvils'""")
+        said = (
+            "its sheet was changed in the database outside the store: its snapshot (the state it holds) is not the one "
+            "the store wrote with entry #3; it is not read as the team, so its fixtures were not checked against it"
+        )
+        status, out, err = run(capsys, "league", "verify", league)
+        lines = out.splitlines()
+        assert (1, "", "anvils: 1 of 3 entries diverge", f"  {said}", "barons: all 3 entries verified") == (
+            status,
+            err,
+            lines[0][:30],
+            lines[2],
+            lines[3],
+        ), lines
+        status, out, _ = run(capsys, "league", "verify", league, "--json")
+        told = json.loads(out)
+        assert (1, False, [], False, [said], []) == (
+            status,
+            told["ok"],
+            told["fixtures"],
+            told["teams"]["anvils"]["ok"],
+            told["teams"]["anvils"]["problems"],
+            told["teams"]["barons"]["problems"],
         )
 
     def test_files_that_cannot_be_written(

@@ -178,6 +178,22 @@ class TestStandingsSeasons:
         assert [("Altdorf Anvils", 0, 2), ("Bögenhafen Barons", 0, 2)] == [(r.team, r.played, r.season) for r in rows]
         assert "season 2" == bb.queries.standings_lines(rows)[0]
 
+    def test_a_season_no_team_has_reached(self, pack: RulePack, season: Sheet) -> None:
+        """A season none of the teams has reached is refused, saying which seasons they have (a table of zeros for
+        season 9 read as a season played, as ``league standings --season 9`` refuses); one reached by a team is
+        counted."""
+        later = bb.new_season(pack, ended(pack, _fresh("Bögenhafen Barons")))
+        with pytest.raises(InvalidInput) as error:
+            bb.standings(pack, [season, later], season=9)
+        expected = (
+            "standings: no team has reached season 9, whose table would be all zeros; the teams have seasons 1 to 2 "
+            "(season 1: Altdorf Anvils; season 2: Bögenhafen Barons)"
+        )
+        assert expected == str(error.value)
+        with pytest.raises(InvalidInput, match=r"; the teams have season 1 only \(season 1: Altdorf Anvils\)$"):
+            bb.standings(pack, [season], season=2)
+        assert [2, 2] == [row.season for row in bb.standings(pack, [season, later], season=2)]
+
     def test_the_lines_name_the_season(self, pack: RulePack, season: Sheet) -> None:
         """The printed table starts with its season; rows of several seasons (made by hand) name them all."""
         (row,) = bb.standings(pack, [season])

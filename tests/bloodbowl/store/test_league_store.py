@@ -490,8 +490,12 @@ class TestEditedRecords:
         ("change", "said"),
         [
             (lambda v: v.update(season="abc"), "its season is a whole number >= 1, got 'abc'"),
-            (lambda v: v.update(season=True), "its season is a whole number >= 1, got True"),
-            (lambda v: v.update(teams=["anvils", "anvils"]), "its teams are the ids of different teams"),
+            (lambda v: v.update(season=True), "its season is a whole number >= 1, got true"),
+            (
+                lambda v: v.update(teams=["anvils", "anvils"]),
+                "its teams are the ids of different teams, got anvils, anvils",
+            ),
+            (lambda v: v.update(teams=["anvils", 3]), 'its teams are the ids of different teams, got ["anvils", 3]'),
             (lambda v: v.update(name=""), "its name is a text on one line, got ''"),
             (lambda v: v.update(format=99), "its format is 99, where this library writes 1"),
             (lambda v: v.update(bonus=1), "its bonus is true, false or null, got 1"),
@@ -545,9 +549,32 @@ class TestEditedSnapshot:
             where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
         )
         check = league.verify()
-        unread = [line for line in check.lines() if "sheet 'anvils' was changed in the database" in line]
+        unread = [line for line in check.lines() if "its sheet was changed in the database" in line]
         assert (False, False, 1) == (check.ok, check.teams["anvils"].ok, len(unread)), list(check.lines())
         assert all(league.verify().teams[team].ok for team in ("barons", "counts", "dukes"))
+
+    def test_a_team_s_unread_sheet_is_said_with_the_team(self, league: bb.types.League) -> None:
+        """A team whose sheet does not read (its snapshot edited in the database) is said with that team, under
+        its verification and in its words: not among the fixtures' problems, and not telling the reader to verify
+        the store (it was in ``fixtures``, saying "verify the store to find the entry that differs")."""
+        league.schedule()
+        play_season(league, SeededDice(3))
+        where = league.store.where
+        state = raw(where, "SELECT state FROM sheets WHERE id = 'anvils'")[0][0]
+        raw(
+            where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
+        )
+        check = league.verify()
+        last = raw(where, "SELECT version FROM sheets WHERE id = 'anvils'")[0][0]
+        said = (
+            "its sheet was changed in the database outside the store: its snapshot (the state it holds) is not the "
+            f"one the store wrote with entry #{last}; it is not read as the team, so its fixtures were not checked "
+            "against it"
+        )
+        assert (False, (), {"anvils": (said,)}) == (check.ok, check.fixtures, dict(check.sheets))
+        lines = list(check.lines())
+        barons = next(n for n, line in enumerate(lines) if line.startswith("Bogenhafen Barons: "))
+        assert (lines[0].startswith("Altdorf Anvils: "), f"  {said}") == (True, lines[barons - 1])
 
 
 class TestSeasonAsked:
@@ -589,6 +616,16 @@ class TestSeasonAsked:
             league.leaders("spp", season=2)
         with pytest.raises(InvalidInput, match=r"has season 1 only, got 0$"):
             league.standings(season=0)
+
+    @pytest.mark.parametrize("top", [-1, 0, True, 2.5, "3"])
+    def test_leaders_top_is_one_or_more(self, league: bb.types.League, top: object) -> None:
+        """``top`` below 1, or not a whole number, is refused, saying what it is and what came: -1 returned all but
+        the last row (a slice), 0 nothing, as if no player had scored."""
+        league.add_fixture("anvils", "barons")
+        league.record(1, WIN, SeededDice(1))
+        with pytest.raises(InvalidInput) as refused:
+            league.leaders("spp", top=top)  # type: ignore[arg-type]
+        assert f"top: how many players the leaders list, a whole number >= 1, got {top!r}" == str(refused.value)
 
 
 class TestSeason:

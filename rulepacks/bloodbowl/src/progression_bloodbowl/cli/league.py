@@ -86,12 +86,30 @@ def _side(options: Mapping[str, str], side: str, was: Side | None = None) -> Sid
     return attrs.evolve(was or Side(), **changes)
 
 
+def _choice(options: Mapping[str, str], name: str) -> str:
+    """The value of the choice ``name`` (``kind``, ``conceded``) as its option declares it: written in any case,
+    as the command line reads every choice (``kind=Unplayed`` is ``unplayed``, not a match played); "" when not
+    given. A value none of its choices is refused first, naming them and the closest.
+
+    Raises:
+        UnknownName: a value that is none of the option's choices.
+    """
+    text = options.get(name, "")
+    if not text:
+        return ""
+    kind = next(o for o in OPTIONS if o.name == name).kind
+    try:
+        return str(kind.read(text))
+    except ValueError:
+        raise UnknownName(name, text, [c for c in kind.choices if c], "a league's fixture") from None
+
+
 def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     """The match from its words; for an amendment, the words given change the match as recorded (``was``)."""
     unknown = sorted(set(options) - {o.name for o in OPTIONS})
     if unknown:  # the command line checks them first; a program calling the class is told too
         raise UnknownOption("league record" if was is None else "league amend", unknown, [o.name for o in OPTIONS])
-    kind = options.get("kind") or (was.kind if was else "league")
+    kind = _choice(options, "kind") or (was.kind if was else "league")
     if kind == "unplayed":
         refuse_unplayed(options, "league record" if was is None else "league amend", sides=True)
         if was is not None:  # amended as unplayed: only who conceded, and the MVP nominees of the side conceded
@@ -116,7 +134,7 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     if options.get("attendance"):
         changes["fan_attendance"] = whole(options["attendance"], "attendance")
     if "conceded" in options:
-        changes["conceded"] = options["conceded"]
+        changes["conceded"] = _choice(options, "conceded")
     if options.get("without_penalty"):
         changes["without_penalty"] = flag(options, "without_penalty")
     return attrs.evolve(was, **changes) if was else Played(**changes)
@@ -244,9 +262,11 @@ class LeagueCommands:
             for r in self.league.history(team)
         ]
 
-    def verify(self) -> tuple[Mapping[str, Verification], tuple[str, ...], tuple[str, ...]]:
+    def verify(
+        self,
+    ) -> tuple[Mapping[str, Verification], tuple[str, ...], tuple[str, ...], Mapping[str, tuple[str, ...]]]:
         check = self.league.verify()
-        return check.teams, check.fixtures, check.settings
+        return check.teams, check.fixtures, check.settings, check.sheets
 
     # -- the season's end -------------------------------------------------------------
 

@@ -137,7 +137,8 @@ def standings(
 
     Raises:
         InvalidInput: a sheet that is not a team, a Matched Play team, two teams of the same name, or, without
-            ``season``, teams that play different seasons (naming who plays which).
+            ``season``, teams that play different seasons (naming who plays which); a ``season`` no team has
+            reached (naming the seasons they have).
     """
     if isinstance(teams, Sheet) or not isinstance(teams, Iterable):
         msg = f"expected the league's team sheets (a list) to rank, got {type(teams).__name__}"
@@ -145,6 +146,8 @@ def standings(
     given = [check_team(team, "standings") for team in teams]
     if season is None:
         _same_season(given)
+    else:
+        _reached(given, season)
     rows = [_standing(pack, team, season, bonus) for team in given]
     names = [row.team for row in rows]
     if len(set(names)) != len(names):
@@ -164,6 +167,24 @@ def _same_season(teams: list[Sheet]) -> None:
         msg = (
             f"standings: the teams play different seasons ({playing}); say which season the table counts "
             "with season=N (--set season=N on the command line)"
+        )
+        raise InvalidInput(msg)
+
+
+def _reached(teams: list[Sheet], season: object) -> None:
+    """Refuse a season no team has reached: its table would be all zeros, and read as a season played."""
+    if not teams or isinstance(season, bool) or not isinstance(season, int):
+        return  # no team: an empty table; not a whole number: refused where the results are read, saying so
+    latest = max(season_of(team) for team in teams)
+    if season > latest:
+        has = "season 1 only" if latest == 1 else f"seasons 1 to {latest}"
+        by_season: dict[int, list[str]] = {}
+        for team in teams:
+            by_season.setdefault(season_of(team), []).append(team.name)
+        playing = "; ".join(f"season {s}: {', '.join(names)}" for s, names in sorted(by_season.items()))
+        msg = (
+            f"standings: no team has reached season {season}, whose table would be all zeros; the teams have {has} "
+            f"({playing})"
         )
         raise InvalidInput(msg)
 

@@ -26,7 +26,15 @@ import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, ProgressionError, RulesChanged, StoreError, UnknownName
+from progression.errors import (
+    InvalidInput,
+    OutOfOrder,
+    ProgressionError,
+    RulesChanged,
+    StoreError,
+    StoreTampered,
+    UnknownName,
+)
 from progression.history import AmendmentRefused
 from progression.store import Book
 
@@ -170,15 +178,23 @@ class LeagueCheck:
     #: One sentence per problem of the league's settings record: edited into what no league writes (not JSON
     #: included), listing a team the store does not hold, or leaving out a sheet the store holds.
     settings: tuple[str, ...] = ()
+    #: team id -> what else is wrong with the team as stored, beside its verification: its sheet changed in the
+    #: database outside the store, so that it is not read (and its fixtures not checked against it).
+    sheets: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     @property
     def ok(self) -> bool:
-        return not self.fixtures and not self.settings and all(report.ok for report in self.teams.values())
+        teams_ok = all(report.ok for report in self.teams.values()) and not any(self.sheets.values())
+        return not self.fixtures and not self.settings and teams_ok
 
     def lines(self) -> Iterator[str]:
+        """The settings' problems, each team's verification with what else is wrong with it beneath, then the
+        fixtures'."""
         yield from self.settings
-        for report in self.teams.values():
+        for team, report in self.teams.items():
             yield from report.lines()
+            for problem in self.sheets.get(team, ()):
+                yield f"  {problem}"
         yield from self.fixtures
 
 
@@ -747,6 +763,8 @@ class League(Book):
             InvalidInput: ``redrafts`` given while re-drafts are kept for the season too, or not a mapping of
                 teams to :class:`Redraft`; a team still holding a match's inducements.
             progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a team's last post-match sequence still open.
+            StoreError: a kept re-draft or the season's prizes record was edited in the database (``verify`` lists
+                it): it is not read as it is.
             ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
                 notes the team; nothing changed.
         """
@@ -823,10 +841,13 @@ class League(Book):
 
         Raises:
             UnknownName: a figure not of ``LEADERS``.
-            InvalidInput: a season the league has not reached, or no season.
+            InvalidInput: a season the league has not reached, or no season; ``top`` not a whole number >= 1.
         """
         if figure not in LEADERS:
             raise UnknownName("leaders' figure", figure, LEADERS, "the league's leaders")
+        if isinstance(top, bool) or not isinstance(top, int) or top < 1:  # -1 read as a slice: all but the last
+            msg = f"top: how many players the leaders list, a whole number >= 1, got {top!r}"
+            raise InvalidInput(msg)
         wanted = season_asked(season, self._settings()[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}
         for team in self.teams():
@@ -885,7 +906,8 @@ class League(Book):
                     "list as a team of the league"
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
-        problems, sheets = self._sheets_read(teams)
+        unread, sheets = self._sheets_read(teams)
+        problems: list[str] = []
         for found in listed_records(self.store, FIXTURE_RECORD):
             try:
                 if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
@@ -896,18 +918,24 @@ class League(Book):
             except ProgressionError as wrong:  # a record edited into something no fixture is
                 problems.append(str(wrong))
         problems += season_end_problems(self, listed)
-        return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings))
+        return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings), sheets=unread)
 
-    def _sheets_read(self, teams: Iterable[str]) -> tuple[list[str], dict[str, Sheet]]:
-        """Each team's sheet, read once for every fixture it plays, and one sentence per team whose sheet does not
-        read (its snapshot edited in the database): said once, not at each of its fixtures, which are not checked
-        against it (its verification finds the entry that differs)."""
-        unread, sheets = [], {}
+    def _sheets_read(self, teams: Iterable[str]) -> tuple[dict[str, tuple[str, ...]], dict[str, Sheet]]:
+        """Each team's sheet, read once for every fixture it plays, and for each team whose sheet does not read
+        (its snapshot edited in the database) why, worded to be shown with the team's verification (which finds
+        the entry that differs): said once, not at each of its fixtures, which are not checked against it."""
+        unread: dict[str, tuple[str, ...]] = {}
+        sheets: dict[str, Sheet] = {}
         for team in teams:
             try:
                 sheets[team] = self.store.sheet(team)
+            except StoreTampered as wrong:
+                unread[team] = (
+                    f"its sheet was changed in the database outside the store: {wrong.what}; it is not read as the "
+                    "team, so its fixtures were not checked against it",
+                )
             except StoreError as wrong:
-                unread.append(str(wrong))
+                unread[team] = (f"{wrong.reason}; its fixtures were not checked against it",)
         return unread, sheets
 
     def _fixture_of(self, found: Record) -> Fixture:

@@ -7,6 +7,7 @@ record is held against the entries that recorded it on both teams (:func:`unheld
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,18 +36,18 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     """What in a league's settings record no league writes (None: nothing)."""
     keys = ("format", "name", "season", "teams", "bonus")
     if set(settings) != set(keys):
-        return f"it holds {sorted(settings)}, where a league's hold {', '.join(keys)}"
+        return f"it holds {', '.join(sorted(settings))}, where a league's hold {', '.join(keys)}"
     name, season, teams = settings["name"], settings["season"], settings["teams"]
     if settings["format"] != FORMAT:
-        return f"its format is {settings['format']!r}, where this library writes {FORMAT}"
+        return f"its format is {shown(settings['format'])}, where this library writes {FORMAT}"
     if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-        return f"its name is a text on one line, got {name!r}"
+        return f"its name is a text on one line, got {shown(name)}"
     if type(season) is not int or season < 1:
-        return f"its season is a whole number >= 1, got {season!r}"
+        return f"its season is a whole number >= 1, got {shown(season)}"
     if not isinstance(teams, list) or not all(isinstance(t, str) and t for t in teams) or len(set(teams)) < len(teams):
-        return f"its teams are the ids of different teams, got {teams!r}"
+        return f"its teams are the ids of different teams, got {shown(teams)}"
     if not (settings["bonus"] is None or type(settings["bonus"]) is bool):
-        return f"its bonus is true, false or null, got {settings['bonus']!r}"
+        return f"its bonus is true, false or null, got {shown(settings['bonus'])}"
     return None
 
 
@@ -68,6 +69,21 @@ def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = F
         msg = f"season: league {settings['name']!r} has {has}{also}, got {season!r}"
         raise InvalidInput(msg)
     return season
+
+
+def shown(value: object) -> str:
+    """A value read from a record, as text: a list of texts as its items (``ghosts, counts``), a text quoted
+    (``'maybe'``), anything else as JSON writes it (``true``, ``null``, ``[1]``), cut at 80 characters; never a
+    Python list or word."""
+    if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+        text = ", ".join(value)
+    elif value == []:
+        text = "an empty list"
+    elif isinstance(value, str):
+        text = repr(value)
+    else:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= 80 else f"{text[:77]}..."
 
 
 def fixture_name(season: int, number: int) -> str:
@@ -99,25 +115,25 @@ def fixture_of(found: Record, where: str) -> Fixture:
     data = found.value
     try:
         if not isinstance(data, dict) or set(data) != set(_FIXTURE_KEYS):
-            keys = sorted(data) if isinstance(data, dict) else type(data).__name__
+            keys = ", ".join(sorted(data)) or "nothing" if isinstance(data, dict) else shown(data)
             raise ValueError(f"it holds {keys}, where a fixture holds {', '.join(_FIXTURE_KEYS)}")
         if data["format"] != FORMAT:
-            raise ValueError(f"its format is {data['format']!r}, where this library writes {FORMAT}")
+            raise ValueError(f"its format is {shown(data['format'])}, where this library writes {FORMAT}")
         for key in ("season", "number", "round"):
             if type(data[key]) is not int or data[key] < 1:
-                raise ValueError(f"its {key} is a whole number >= 1, got {data[key]!r}")
+                raise ValueError(f"its {key} is a whole number >= 1, got {shown(data[key])}")
         if found.name != fixture_name(data["season"], data["number"]):
             raise ValueError(f"it says fixture {data['number']} of season {data['season']}, not what its name says")
         home, away = data["home"], data["away"]
         if not isinstance(home, str) or not isinstance(away, str) or not home or home == away:
-            raise ValueError(f"home and away are two different teams, got {home!r} and {away!r}")
+            raise ValueError(f"home and away are two different teams, got {shown(home)} and {shown(away)}")
         entries = data["entries"]
         if not isinstance(entries, dict) or any(type(v) is not int or v < 1 for v in entries.values()):
-            raise ValueError(f"its entries map teams to entry numbers, got {entries!r}")
+            raise ValueError(f"its entries map teams to entry numbers, got {shown(entries)}")
         played = None if data["played"] is None else _played(data["played"])
         if set(entries) != (set() if played is None else {home, away}):
             state = "not played records no entry" if played is None else "played records both teams' entries"
-            raise ValueError(f"a fixture {state}, got {entries!r}")
+            raise ValueError(f"a fixture {state}, got {shown(entries)}")
     except ValueError as wrong:
         raise StoreError(where, f"record {found.name!r} is not a fixture: {wrong}") from None
     return Fixture(
@@ -140,23 +156,23 @@ def _played(data: object) -> Played:
     (each side's players are checked against its team when the match is recorded or amended)."""
     fields = tuple(field.name for field in attrs.fields(Played))
     if not isinstance(data, dict) or not set(data) <= set(fields) or "score" not in data:
-        raise ValueError(f"its match holds the fields {', '.join(fields)}, got {data!r:.80}")
+        raise ValueError(f"its match holds the fields {', '.join(fields)}, got {shown(data)}")
     score = data["score"]
     if not isinstance(score, list) or len(score) != 2 or any(type(n) is not int or n < 0 for n in score):
-        raise ValueError(f"its score is two whole numbers >= 0, got {score!r}")
+        raise ValueError(f"its score is two whole numbers >= 0, got {shown(score)}")
     if type(data.get("fan_attendance", 0)) is not int or data.get("fan_attendance", 0) < 0:
-        raise ValueError(f"its fan attendance is a whole number >= 0, got {data['fan_attendance']!r}")
+        raise ValueError(f"its fan attendance is a whole number >= 0, got {shown(data['fan_attendance'])}")
     if data.get("conceded", "") not in SIDES or data.get("kind", "league") not in ("league", "unplayed"):
-        raise ValueError(f"it was conceded by {data.get('conceded')!r} and is of kind {data.get('kind')!r}")
+        raise ValueError(f"it was conceded by {shown(data.get('conceded'))} and is of kind {shown(data.get('kind'))}")
     if type(data.get("without_penalty", False)) is not bool:
-        raise ValueError(f"its without_penalty is true or false, got {data['without_penalty']!r}")
+        raise ValueError(f"its without_penalty is true or false, got {shown(data['without_penalty'])}")
     sides = {}
     for side in ("home", "away"):
         told = data.get(side, {})
         if not isinstance(told, dict) or not set(told) <= set(_SIDE_TYPES):
-            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)}, got {told!r:.80}")
+            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)}, got {shown(told)}")
         if any(type(value) is not _SIDE_TYPES[key] for key, value in told.items()):
-            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)} of their types, got {told!r:.80}")
+            raise ValueError(f"its {side} side holds {', '.join(_SIDE_TYPES)} of their types, got {shown(told)}")
         sides[side] = Side(**told)
     return Played(**{**data, **sides})
 

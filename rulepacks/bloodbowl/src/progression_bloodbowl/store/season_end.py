@@ -31,7 +31,8 @@ from ..data.access import data_of
 from ..league.season import _redraft, _season_turns
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
-from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records
+from ..team.sequence import STANDING_WORDS, still_open
+from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records, shown
 from .team_actions import turn_of
 
 if TYPE_CHECKING:
@@ -97,13 +98,41 @@ def redraft_name(season: int, team: str) -> str:
 
 
 def redraft_of(value: object, name: str, where: str) -> Redraft | None:
-    """The re-draft a record holds (None: withdrawn); a record edited into anything else is refused, naming it."""
+    """The re-draft a record holds (None: withdrawn), as :meth:`Redraft.data` wrote it; a record edited into
+    anything else (a key it does not write, a count that is no whole number, an apothecary neither yes nor no) is
+    refused with a :class:`~progression.errors.StoreError` naming it, never shown or run as it reads."""
     if value is None:
         return None
-    fields = {field.name for field in attrs.fields(Redraft)}
-    if not isinstance(value, dict) or set(value) != fields:
-        raise StoreError(where, f"record {name!r} is not a team's re-draft: it holds {value!r:.80}")
-    return Redraft(**value)
+    if not isinstance(value, dict):
+        problem: str | None = f"it holds {shown(value)}, where a re-draft holds {', '.join(_REDRAFT_KEYS)}"
+    elif (problem := _redraft_problem(value)) is None:
+        return Redraft(**value)
+    raise StoreError(where, f"record {name!r} is not a team's re-draft: {problem}")
+
+
+#: The keys of a re-draft's record, as :meth:`Redraft.data` writes them.
+_REDRAFT_KEYS = tuple(field.name for field in attrs.fields(Redraft))
+
+
+def _redraft_problem(value: dict[str, Any]) -> str | None:
+    """What in a re-draft's record :meth:`Redraft.data` never writes, in words (None: nothing)."""
+    if set(value) != set(_REDRAFT_KEYS):
+        return f"it holds {', '.join(sorted(value)) or 'nothing'}, where a re-draft holds {', '.join(_REDRAFT_KEYS)}"
+    keep, players = value["keep"], value["players"]
+    if not isinstance(keep, list) or not all(isinstance(m, str) and m for m in keep) or len(set(keep)) < len(keep):
+        return f"its keep is the ids of different players, got {shown(keep)}"
+    pairs = isinstance(players, list) and all(isinstance(p, list) and len(p) == 2 for p in players)
+    if not pairs or not all(isinstance(text, str) and text for pair in players for text in pair):
+        return f"its players are pairs of a position and a name, got {shown(players)}"
+    for key in ("rerolls", "assistant_coaches", "cheerleaders", "dedicated_fans"):
+        if type(value[key]) is not int or value[key] < 0:
+            return f"its {key} is a whole number >= 0, got {shown(value[key])}"
+    for key in ("apothecary", "capped"):
+        if type(value[key]) is not bool:
+            return f"its {key} is yes or no, got {shown(value[key])}"
+    if value["cap"] is not None and (type(value["cap"]) is not int or value["cap"] < 0):
+        return f"its cap is none or a whole number of gold pieces >= 0, got {shown(value['cap'])}"
+    return None
 
 
 def check_redrafts(redrafts: object, teams: Sequence[str], check_team: Any) -> dict[str, Redraft]:
@@ -128,7 +157,9 @@ def check_places(places: object, teams: Sequence[str], check_team: Any, prizes: 
         check_team(team, teams)
     twice = sorted({team for team in places if places.count(team) > 1})
     if twice:
-        msg = f"a team takes one play-off place, got {twice[0]!r} in places {list(places)!r}"
+        msg = (
+            f"a team takes one play-off place, got {twice[0]!r} in {places.count(twice[0])} places: {', '.join(places)}"
+        )
         raise InvalidInput(msg)
     return tuple(places)
 
@@ -162,6 +193,8 @@ def end_season(
         settings, version = league.settings(tx)
         season = settings["season"]
         kept = kept_redrafts(league, tx, season)
+        # Read (never trusted) only to refuse a record edited in the database, as the prizes and a fixture do.
+        prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
         check_played(league, tx, settings, f"season {season + 1} begins")
         if redrafts is not None and kept:
             msg = (
@@ -171,6 +204,7 @@ def end_season(
             )
             raise InvalidInput(msg)
         chosen = kept if redrafts is None else check_redrafts(redrafts, settings["teams"], league.check_member)
+        check_sequences_ended(tx, settings["teams"], f"a new season (season {season} of the league did not end)")
         for team in settings["teams"]:
             redraft = chosen.get(team)
             operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
@@ -249,6 +283,34 @@ def check_played(league: League, tx: Transaction, settings: dict[str, Any], what
         raise OutOfOrder(msg)
 
 
+def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> None:
+    """Refuse ``what`` (the season's end, its prizes) while the post-match sequence of the last match of any of
+    ``teams`` is open, naming every such team at once, in the order given (the league's), each with the command
+    that closes it: a refusal by the rules, team by team, named one at a time and in the order each command ran.
+
+    Raises:
+        OutOfOrder: a team's last sequence has not reached Expensive Mistakes (step 5).
+    """
+    found = [(team, now) for team in teams if (now := still_open(tx.sheet(team))) is not None]
+    if not found:
+        return
+    commands = ", ".join(f"`progression league do FILE {team} close number={now.number}`" for team, now in found)
+    if len(found) == 1:
+        ((team, now),) = found
+        msg = (
+            f"team {team!r}: the post-match sequence of match {now.number} is still open, at "
+            f"{STANDING_WORDS[now.stage]}: end it with Expensive Mistakes (step 5: {commands}) before {what}"
+        )
+    else:
+        names = f"{', '.join(repr(team) for team, _ in found[:-1])} and {found[-1][0]!r}"
+        where = "; ".join(f"{team}: match {now.number}, at {STANDING_WORDS[now.stage]}" for team, now in found)
+        msg = (
+            f"teams {names}: the post-match sequences of their last matches are still open ({where}): end each "
+            f"with Expensive Mistakes (step 5: {commands}) before {what}"
+        )
+    raise OutOfOrder(msg)
+
+
 def kept_redrafts(league: League, tx: Transaction | None, season: int) -> dict[str, Redraft]:
     """The re-drafts kept for the end of ``season``, by team, in the league's order (a withdrawn one left out)."""
     found = (tx or league.store).records(f"{REDRAFT_RECORD}{season}/")
@@ -276,6 +338,8 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
             raise InvalidInput(msg)
         changed: dict[str, Sheet] = {}
         holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
+        given_to = {*holders, *placed}
+        check_sequences_ended(tx, [t for t in settings["teams"] if t in given_to], "a play-off prize")
         for team in holders:
             with turn_of(team):
                 changed[team], _ = tx.run(team, trophy_lost(), dice)
@@ -326,6 +390,6 @@ def prizes_given(found: Record | None, teams: Sequence[str], where: str) -> tupl
         raise StoreError(
             where,
             f"record {found.name!r} is not a season's prizes (1 to {len(PLACES)} different teams of the league, in "
-            f"order): it holds {value!r:.80}",
+            f"order): it holds {shown(value)}",
         )
     return tuple(value)

@@ -260,14 +260,21 @@ def check_ended(team: Sheet, what: str) -> None:
     Raises:
         OutOfOrder: the last match's sequence has not reached Expensive Mistakes (step 5).
     """
-    now = standing(team) or _unrecorded(team)
-    if now is not None and now.place < PLACE["mistakes"]:
+    now = still_open(team)
+    if now is not None:
         msg = (
             f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it with "
             f"Expensive Mistakes (step 5: `sheet do FILE close number={now.number}` on a team's file, "
             f"`league do FILE TEAM close number={now.number}` in a league's store) before {what}"
         )
         raise OutOfOrder(msg)
+
+
+def still_open(team: Sheet) -> Standing | None:
+    """Where ``team`` stands in the sequence of its last match when that sequence is still open (Expensive
+    Mistakes, step 5, not reached); None when it ended, or no match was recorded this season."""
+    now = standing(team) or _unrecorded(team)
+    return now if now is not None and now.place < PLACE["mistakes"] else None
 
 
 def retire_stage(team: Sheet) -> str:
