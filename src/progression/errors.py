@@ -43,6 +43,7 @@ __all__ = [
     "UnknownPackError",
     "UnreadableFile",
     "UnwritableFile",
+    "closest",
 ]
 
 
@@ -161,10 +162,10 @@ def _in_order(name: str) -> tuple[str, int, str]:
     return (head, len(digits), digits + "\0" + name)
 
 
-def _closest(given: str, known: tuple[str, ...]) -> tuple[str, ...]:
-    """The ids of ``known`` closest to ``given``, in any case and with spaces for underscores, each id also read
-    by its last words (``Blitzr`` is closest to ``orc_blitzer``, whose last word is ``blitzer``); none for a
-    number."""
+def closest(given: str, known: Iterable[str]) -> tuple[str, ...]:
+    """The ids of ``known`` closest to ``given`` (at most three), as every refusal of an unknown id or option names
+    them: in any case and with spaces for underscores, each id also read by its last words (``Blitzr`` is closest
+    to ``orc_blitzer``, whose last word is ``blitzer``); none for a number."""
     import difflib  # only here: the error module loads with the command's first line
 
     if given.strip().isdigit():  # a number (a member, a fixture) is not misspelt: 13 is not "close" to 3
@@ -189,7 +190,7 @@ class UnknownName(ProgressionError, LookupError):
         message = f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}"
         #: The ids closest to the one given (at most three), said even when every id is listed: a newcomer
         #: reads the answer rather than the list.
-        self.closest = _closest(str(name), self.known)
+        self.closest = closest(str(name), self.known)
         message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
         super().__init__(message)
 
@@ -209,15 +210,15 @@ def _closest_option(given: str, known: tuple[str, ...]) -> tuple[str, ...]:
     head, dot, tail = given.rpartition(".")
     same = {k.rpartition(".")[2]: k for k in known if dot and k.rpartition(".")[0] == head}
     if same:
-        return tuple(same[t] for t in _closest(tail, tuple(same)))
-    found = _closest(given, known)
+        return tuple(same[t] for t in closest(tail, tuple(same)))
+    found = closest(given, known)
     if dot:
         return found
     ends: dict[str, list[str]] = {}
     for option in known:
         if "." in option:
             ends.setdefault(option.rpartition(".")[2], []).append(option)
-    return tuple(dict.fromkeys([*found, *(o for end in _closest(given, tuple(ends)) for o in ends[end])]))
+    return tuple(dict.fromkeys([*found, *(o for end in closest(given, tuple(ends)) for o in ends[end])]))
 
 
 class UnknownOption(InvalidInput):

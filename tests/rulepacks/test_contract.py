@@ -126,6 +126,10 @@ class TestOptions:
             ({"pool": "xp", "days": "three"}, "action 'train': option 'days' expects whole number, got 'three'"),
             ({"pool": "xp", "days": "²"}, "action 'train': option 'days' expects whole number, got '²'"),
             ({"pool": "xp", "pace": "medium"}, "action 'train': option 'pace' expects slow|fast, got 'medium'"),
+            (
+                {"pool": "xp", "pace": "fats"},
+                "action 'train': option 'pace' expects slow|fast, got 'fats'; the closest: fast",
+            ),
             ({"pool": "xp", "rested": "maybe"}, "action 'train': option 'rested' expects yes|no, got 'maybe'"),
             (
                 {"pool": "xp", "dayz": "3"},

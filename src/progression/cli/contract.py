@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from progression import RulePack, Sheet
 from progression.cli.args import UsageError, pack_for, pairs
 from progression.contract import Command
-from progression.errors import InvalidInput, _closest
+from progression.errors import InvalidInput, closest
 
 __all__ = ["after_flag", "find", "help_text", "listing", "option_candidates", "read_options"]
 
@@ -33,7 +33,7 @@ def find(pack: RulePack, family: str, name: str) -> Command:
         listed = tuple(pack.contract.names(family))
         names = ", ".join(listed)
         msg = f"pack {pack.name!r} {missing.format(name=name)}; {known.format(names=names) if names else none}"
-        close = _closest(name, listed)
+        close = closest(name, listed)
         msg += f"; the closest: {', '.join(close)}" if close else ""
         raise UsageError(msg)
     return found

@@ -18,7 +18,7 @@ from progression.cli.describe import Describer
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
-from progression.errors import InvalidInput, _closest
+from progression.errors import InvalidInput, closest
 from progression.events import Entry, Operation
 from progression.files import operations_of, structure_operation, unstructure_operation
 from progression.history import Amendment, AmendmentRefused, amend, rebase, verify
@@ -194,7 +194,7 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
         named[field] = key
         if last not in holder or last == "op":
             fields = [k for k in holder if k != "op"]
-            close = _closest(last, (*fields, *_words_near(operation, data, path)))
+            close = closest(last, (*fields, *_words_near(operation, data, path)))
             msg = (
                 f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {', '.join(fields)}"
             )

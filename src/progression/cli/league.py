@@ -26,7 +26,7 @@ from progression.cli.roster import page_of, print_page
 from progression.cli.sheet_change import report as report_change
 from progression.cli.tables import rows_table
 from progression.contract import Command, League, LeagueBook
-from progression.errors import ProgressionError, RulesChanged
+from progression.errors import ProgressionError, RulesChanged, UnknownOption
 from progression.history import Amendment
 from progression.ledger import Sheet
 
@@ -365,9 +365,10 @@ def run_prizes(args: argparse.Namespace, out: Output) -> int:
         award = _season_end(pack, book, "award_prizes", "prizes")
         given = pairs(args.places, "league prizes")
         unknown = [key for key in given if key not in league.places]
-        if unknown or not given:
-            got = f"got {unknown[0]}=" if unknown else "got none"
-            msg = f"league prizes: the places are given as {'=TEAM '.join(league.places)}=TEAM, {got}"
+        if unknown:
+            raise UnknownOption("league prizes", unknown, league.places)
+        if not given:
+            msg = f"league prizes: the places are given as {'=TEAM '.join(league.places)}=TEAM, got none"
             raise UsageError(msg)
         order = [place for place in league.places if place in given]
         if order != list(league.places[: len(order)]):

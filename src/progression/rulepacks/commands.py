@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from progression.errors import InvalidInput, PackFunctionError, UnknownOption
+from progression.errors import InvalidInput, PackFunctionError, UnknownOption, closest
 from progression.rulepacks.options import REQUIRED, Option, OptionType, docs_of, hint_of, option_type
 
 __all__ = [
@@ -239,7 +239,9 @@ class Command:
             try:
                 values[name] = kind.read(text)
             except ValueError:
-                msg = f"{what}: option {name!r} expects {kind.shown}, got {text!r}"
+                close = closest(text, kind.choices) if kind.choices else ()
+                hint = f"; the closest: {', '.join(close)}" if close else ""
+                msg = f"{what}: option {name!r} expects {kind.shown}, got {text!r}{hint}"
                 raise InvalidInput(msg) from None
         if complete:
             self._missing(values, what)

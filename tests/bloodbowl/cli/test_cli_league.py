@@ -119,7 +119,10 @@ class TestLeague:
         score. A kind of no case is refused as one, naming the kinds, and writes nothing."""
         before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
         status, _, err = run(capsys, "league", "record", league, "1", "kind=unplyed")
-        assert (2, "progression: league record: option 'kind' expects league|unplayed, got 'unplyed'\n") == (
+        assert (
+            2,
+            "progression: league record: option 'kind' expects league|unplayed, got 'unplyed'; the closest: unplayed\n",
+        ) == (
             status,
             err,
         )
