@@ -43,7 +43,10 @@ class TestPacks:
         assert 0 == run("sheet", "award", sheet, "xp", "25", "--reason", "the crypt").status
         monkeypatch.delenv("PROGRESSION_PACK_PATH")
         refused = run("sheet", "award", sheet, "xp", "5", "--reason", "again")
-        assert (2, True) == (refused.status, "name the folder of skirmish.toml in PROGRESSION_PACK_PATH" in refused.err)
+        assert (2, True) == (
+            refused.status,
+            "PROGRESSION_PACK_PATH names no folder where skirmish.toml could be; pass --pack" in refused.err,
+        )
 
 
 class TestShow:

@@ -43,10 +43,7 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
         try:
             pack = load(sheet.pack)
         except UnknownPackError as error:
-            msg = (
-                f"{error}; pass --pack NAME or --pack FILE.toml to say where pack {sheet.pack!r} is, or name the "
-                f"folder of {sheet.pack}.toml in PROGRESSION_PACK_PATH"
-            )
+            msg = f"{error}; pass --pack NAME or --pack FILE.toml to say where pack {sheet.pack!r} is"
             raise UsageError(msg) from None
     if pack.name != sheet.pack:
         msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"

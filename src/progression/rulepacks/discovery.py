@@ -87,10 +87,11 @@ def load(name: str) -> RulePack:
         msg = f"a pack name must be a text, got {name!r} ({type(name).__name__})"
         raise InvalidInput(msg)
     installed = pack_entries()
-    file = _pack_file(name)
+    named = _is_pack_name(name)  # only such a name is looked for as a file
+    file = _pack_file(name) if named else None
     if name not in installed:
         if file is None:
-            raise UnknownPackError(name, list(installed), [str(f) for f in _folders()] if _is_pack_name(name) else None)
+            raise UnknownPackError(name, list(installed), [str(f) for f in _folders()] if named else None)
         return _file_pack(name, file)
     if file is not None:  # one name, two packs: which one a sheet meant cannot be told
         reason = (
@@ -147,10 +148,8 @@ def _folders() -> list[Path]:
 
 
 def _pack_file(name: str) -> Path | None:
-    """``NAME.toml`` in the first folder of ``PROGRESSION_PACK_PATH`` that holds it; None when none does (or
-    ``name`` is no pack name, which no file is looked for)."""
-    if not _is_pack_name(name):
-        return None
+    """``NAME.toml`` in the first folder of ``PROGRESSION_PACK_PATH`` that holds it (as :func:`pack_files` lists
+    it, without listing the folders); None when none does."""
     for folder in _folders():
         file = folder / f"{name}.toml"
         if file.is_file():
