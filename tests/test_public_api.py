@@ -28,8 +28,8 @@ FAMILIES = {
         "Marked", "Member", "Operation", "Purchased", "Rolled", "Started", "Step",
     ],
     "dice": [
-        "CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice", "rolling_again", "rolling_for", "who_rolls",
-        "why_again",
+        "CallbackDice", "Dice", "RecordedDice", "ScriptedDice", "SeededDice", "roll_in_words", "rolling_again", "rolling_for",
+        "who_rolls", "why_again",
     ],
     "curves": [
         "BandedCurve", "Curve", "FunctionCurve", "LinearCurve", "PolynomialCurve", "ScaledCurve", "SteppedCurve",

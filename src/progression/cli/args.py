@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from progression import RulePack, load, load_file
 from progression.cli.numbers import integer
-from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, who_rolls, why_again
+from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, roll_in_words, who_rolls, why_again
 from progression.errors import ChoiceNeeded, DiceError, InvalidInput, ProgressionError, UnknownPackError
 
 if TYPE_CHECKING:
@@ -138,23 +138,13 @@ def choice_hint(needed: ChoiceNeeded, listed: str = "") -> ChoiceNeeded:
     return made
 
 
-def _told(dice: str, label: str) -> str:
-    """A roll named in a sentence, as :class:`~progression.dice.ScriptedDice` names one it refuses: its dice, its
-    label, and in brackets whose it is and why it is made again (``D6 for MVP (rolled by counts, again because 3
-    names no nominee)``)."""
-    whose, again = ", ".join(who_rolls()), why_again()
-    how = f"rolled by {whose}" if whose else ""
-    how += (", again" if whose else "rolled again") + f" because {again}" if again else ""
-    return dice + (f" for {label}" if label else "") + (f" ({how})" if how else "")
-
-
 def _prompt(sides: int, label: str) -> int:
     """Ask for one die's result on stderr and read it from stdin. At a terminal, a wrong answer is asked
     again (the results typed so far are kept); piped in, it stops the command."""
     what = f"D{sides}" + (f" for {label}" if label else "") + (f", rolled again: {why_again()}" if why_again() else "")
     whose = ", ".join(who_rolls())
     # the refusals say the roll in a sentence, whose it is and why it is made again in brackets
-    roll = _told(f"D{sides}", label)
+    roll = roll_in_words(f"D{sides}", label)
     while True:
         sys.stderr.write(f"{whose}: roll a {what}: " if whose else f"roll a {what}: ")
         sys.stderr.flush()

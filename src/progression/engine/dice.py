@@ -16,6 +16,7 @@ __all__ = [
     "RecordedDice",
     "ScriptedDice",
     "SeededDice",
+    "roll_in_words",
     "rolling_again",
     "rolling_for",
     "who_rolls",
@@ -79,9 +80,10 @@ def why_again() -> str:
     return _AGAIN.get()
 
 
-def told(dice: str, label: str) -> str:
+def roll_in_words(dice: str, label: str) -> str:
     """A roll named in a sentence: its dice, its label, and in brackets whose it is and why it is made again
-    (``D6 for MVP (rolled by counts, again because 3 names no nominee)``), as a refusal of its result says it."""
+    (``D6 for MVP (rolled by counts, again because 3 names no nominee)``), as every refusal of its result says it
+    (the scripted dice's here, the dice a person types on the command line)."""
     whose, again = ", ".join(_ROLLING_FOR.get()), _AGAIN.get()
     how = f"rolled by {whose}" if whose else ""
     how += (", again" if whose else "rolled again") + f" because {again}" if again else ""
@@ -174,7 +176,7 @@ class ScriptedDice:
         for offset, result in enumerate(results):
             if result > sides:
                 msg = (
-                    f"scripted die {self.used + offset + 1} is {result}, but the {told(f'{count}D{sides}', label)} "
+                    f"scripted die {self.used + offset + 1} is {result}, but the {roll_in_words(f'{count}D{sides}', label)} "
                     f"needs results from 1 to {sides}"
                 )
                 raise DiceError(msg)
