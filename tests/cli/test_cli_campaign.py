@@ -217,7 +217,7 @@ class TestChanges:
         status, out, _ = run(capsys, "campaign", "amend", party, "bea", "2", "amount=1", "--invalid", "drop")
         assert (0, f"wrote bea in {party}") == (status, out.splitlines()[-1])
         status, out, _ = run(capsys, "campaign", "verify", party)
-        assert (0, ["ana: 1 entry verified", "bea: 2 entries verified"]) == (status, out.splitlines())
+        assert (0, ["ana: its 1 entry verified", "bea: all 2 entries verified"]) == (status, out.splitlines())
 
     def test_a_tampered_row_exits_1(self, party: str, capsys) -> None:
         """verify finds an entry edited in the database, exit 1."""

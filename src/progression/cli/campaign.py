@@ -384,12 +384,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json({"file": args.file, "ok": ok, "characters": verified(reports)})
     else:
-        for who, report in reports.items():
-            lines = (
-                [f"{who}: {counted(report.entries, 'entry', 'entries')} verified"]
-                if report.ok
-                else list(report.lines())
-            )
-            for line in lines:
+        for who, report in reports.items():  # as `league verify` tells its teams
+            for line in report.lines(who, rules=False):
                 out.line(line)
     return 0 if ok else 1

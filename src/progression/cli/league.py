@@ -560,11 +560,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
         out.json({"file": args.file, "ok": ok, "teams": shown, "fixtures": list(fixtures), "settings": settings})
     else:
         for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
-            held = "its 1 entry" if report.entries == 1 else f"all {report.entries:,} entries"
-            lines = [f"{team}: {held} verified"] if report.ok else list(report.lines())
-            if not report.ok:  # headed by the team's id, as the others are, not by its sheet's name
-                lines[0] = f"{team}{lines[0].removeprefix(report.subject)}"
-            for line in (*lines, *(f"  {problem}" for problem in own[team])):
+            for line in (*report.lines(team, rules=False), *(f"  {problem}" for problem in own[team])):
                 out.line(line)
         for line in (*settings, *fixtures):
             out.line(line)

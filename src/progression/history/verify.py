@@ -74,14 +74,17 @@ class Verification:
         """Whether the sheet was made under other rules (then a divergence may be the rules' change, not an edit)."""
         return bool(self.recorded_rules) and self.recorded_rules != self.rules
 
-    def lines(self) -> Iterator[str]:
-        """The report as sentences, one per divergence after a heading."""
+    def lines(self, subject: str | None = None, *, rules: bool = True) -> Iterator[str]:
+        """The report as sentences, one per divergence after a heading naming ``subject`` (the sheet's name by
+        default; a store names its sheets by id); ``rules=False`` leaves the rules' fingerprint out when every
+        entry holds (it matters only when one does not)."""
+        named = self.subject if subject is None else subject
         if self.ok:
             verified = "its 1 entry" if self.entries == 1 else f"all {self.entries:,} entries"
-            yield f"{self.subject}: {verified} verified under {self.rules}"
+            yield f"{named}: {verified} verified" + (f" under {self.rules}" if rules else "")
             return
         count = len(self.divergences)
-        yield f"{self.subject}: {count} of {self.entries} entries diverge from the rules {self.rules}"
+        yield f"{named}: {count:,} of {self.entries:,} entries diverge from the rules {self.rules}"
         if self.rules_changed:
             yield "  (the rules changed since the sheet was made: rebase it onto these rules to go on)"
         for divergence in self.divergences:
