@@ -758,6 +758,16 @@ class TestAmend:
         with pytest.raises(InvalidInput, match=r"^fixture 1: expected both sides of the match \(a Played\), got dict$"):
             league.record(1, {"score": (1, 0)})
 
+    def test_a_fixture_that_does_not_exist(self, league: bb.types.League) -> None:
+        """Amending a fixture the season does not have names those it has, as recording and reading one do (it
+        said "expected one of: none")."""
+        league.schedule()
+        expected = "^fixture 9 is not defined in season 1 of league 'Old World Cup'; expected one of: 1, 2, 3, 4, 5, 6$"
+        with pytest.raises(UnknownName, match=expected):
+            league.amend(9, score=(1, 1))
+        with pytest.raises(UnknownName, match=expected):
+            league.fixture(9)
+
 
 #: Every row of a league's store that a change could write: its sheets, their entries and its records.
 ROWS = (

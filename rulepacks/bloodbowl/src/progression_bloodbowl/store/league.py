@@ -427,12 +427,8 @@ class League(Book):
             UnknownName: no fixture of that number in that season.
             InvalidInput: a season the league has not reached, or no season.
         """
-        wanted = season_asked(season, self._settings()[0])
-        found = self.store.record(fixture_name(wanted, number))
-        if found is None:
-            known = [str(f.number) for f in self.fixtures(wanted)]
-            raise UnknownName("fixture", number, known, f"season {wanted} of league {self.name!r}")
-        return self._fixture_of(found)
+        settings, _ = self._settings()
+        return self._found_fixture(self.store, settings, season_asked(season, settings), number)[0]
 
     def schedule(self, *, legs: int = 1) -> tuple[Fixture, ...]:
         """Make the current season's fixtures: a round robin of the league's teams (byes for an odd number).
@@ -541,11 +537,7 @@ class League(Book):
 
     def _open_fixture(self, tx: Transaction, number: int) -> tuple[Fixture, int]:
         settings, _ = self._settings(tx)
-        found = tx.record(fixture_name(settings["season"], number))
-        if found is None:
-            known = [str(self._fixture_of(r).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")]
-            raise UnknownName("fixture", number, known, f"season {settings['season']} of league {settings['name']!r}")
-        fixture = self._fixture_of(found)
+        fixture, found = self._found_fixture(tx, settings, settings["season"], number)
         if fixture.played is not None:
             score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
             msg = (
@@ -662,10 +654,7 @@ class League(Book):
         with self.store.transaction() as tx:
             settings, _ = self._settings(tx)
             wanted = season_asked(season, settings)
-            found = tx.record(fixture_name(wanted, number))
-            if found is None:
-                raise UnknownName("fixture", number, [], f"season {wanted} of league {settings['name']!r}")
-            fixture = self._fixture_of(found)
+            fixture, found = self._found_fixture(tx, settings, wanted, number)
             if fixture.played is None:
                 msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
                 raise InvalidInput(msg)
@@ -937,6 +926,20 @@ class League(Book):
             except StoreError as wrong:
                 unread[team] = (f"{wrong.reason}; its fixtures were not checked against it",)
         return unread, sheets
+
+    def _found_fixture(
+        self, reader: Store | Transaction, settings: Mapping[str, Any], season: int, number: int
+    ) -> tuple[Fixture, Record]:
+        """Fixture ``number`` of ``season`` (checked already) and the record that holds it.
+
+        Raises:
+            UnknownName: no such fixture, naming those the season has.
+        """
+        found = reader.record(fixture_name(season, number))
+        if found is None:
+            known = [str(self._fixture_of(r).number) for r in reader.records(f"{FIXTURE_RECORD}{season}/")]
+            raise UnknownName("fixture", number, known, f"season {season} of league {settings['name']!r}")
+        return self._fixture_of(found), found
 
     def _fixture_of(self, found: Record) -> Fixture:
         """The fixture a record of this league's store holds (:func:`~progression_bloodbowl.store.records.fixture_of`)."""
