@@ -277,14 +277,14 @@ class TestTeamFileBack:
             played.update_team("anvils", other)
         assert (
             "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes): "
-            "its must_advance is None where the league's is False; the file and the league went different ways"
+            "its must_advance is null where the league's is false; the file and the league went different ways"
         ) in str(refused.value)
         amended, _ = bb.operations.amend_match(pack, before, 1, score=(3, 1))
         with pytest.raises(InvalidInput) as refused:
             played.update_team("anvils", amended)
         assert str(refused.value).endswith(
             "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
-            "winnings, Dedicated Fans): its match.score is (3, 1) where the league's is (2, 1); a match the league "
+            "winnings, Dedicated Fans): its match.score is [3, 1] where the league's is [2, 1]; a match the league "
             "holds is corrected in the league, on both teams and its fixture at once, with `progression league amend "
             "FILE FIXTURE ...` (League.amend), not in a team's file: export the team again (`progression league team "
             "export`)"

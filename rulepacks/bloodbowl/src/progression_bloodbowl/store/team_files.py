@@ -6,7 +6,7 @@ do about it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import cast
 
 import attrs
@@ -15,6 +15,7 @@ from progression import Entry, Operation, Sheet
 from progression.operations import Batch
 
 from ..match.corrections import _records as records_of
+from .records import shown
 
 __all__ = ["difference", "divergence", "extends", "operations_of"]
 
@@ -74,11 +75,12 @@ def difference(found: object, held: object) -> str:
         return ""
     fields = _fields_differing(found.operation, held.operation, "")
     if fields:
-        shown = "; ".join(
-            f"its {name} is {mine!r:.60} where the league's is {theirs!r:.60}" for name, mine, theirs in fields[:3]
+        said = "; ".join(
+            f"its {name} is {shown(_plain(mine))} where the league's is {shown(_plain(theirs))}"
+            for name, mine, theirs in fields[:3]
         )
         more = f" (and {len(fields) - 3} more)" if len(fields) > 3 else ""
-        return f": {shown}{more}"
+        return f": {said}{more}"
     if found.rolls != held.rolls:
         return f": its rolls ({_rolls(found)}) are not the league's ({_rolls(held)})"
     return ": its events are not the league's"
@@ -86,7 +88,11 @@ def difference(found: object, held: object) -> str:
 
 def _fields_differing(mine: object, theirs: object, path: str) -> list[tuple[str, object, object]]:
     """The fields of two values of one attrs class that differ, by their path (``match.score``), a field of such a
-    class looked into in turn; two values of other kinds, or of different classes, as themselves."""
+    class looked into in turn; two values of other kinds, or of different classes, as themselves.
+
+    Not the core's walk (``progression.history.verify.difference``): that one says the first difference only,
+    as what was recorded against what the rules give; here every field that differs is counted, file against
+    league."""
     if type(mine) is not type(theirs) or not attrs.has(type(mine)):
         return [(path or "operation", mine, theirs)] if mine != theirs else []
     found = []
@@ -94,6 +100,16 @@ def _fields_differing(mine: object, theirs: object, path: str) -> list[tuple[str
         inner = f"{path}.{field.name}" if path else field.name
         found += _fields_differing(getattr(mine, field.name), getattr(theirs, field.name), inner)
     return found
+
+
+def _plain(value: object) -> object:
+    """An operation's value as JSON data (a tuple as a list, a mapping as a dict), for :func:`.records.shown` to
+    write as text, never as Python (``('3', '5')``, ``None``)."""
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    return value
 
 
 def _rolls(entry: Entry) -> str:
