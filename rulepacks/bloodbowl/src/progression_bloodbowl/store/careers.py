@@ -15,7 +15,7 @@ import attrs
 
 from progression import Entry, Sheet
 
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records
 from ..match.record import MatchRecord
 from ..match.spp import mvps_rolled
 
@@ -127,13 +127,13 @@ def _matches(entry: Entry) -> list[tuple[MatchRecord, Sequence[Any]]]:
     (a post-match sequence committed as one entry holds its record twice, in its outcome and its Dedicated Fans);
     for a batch of several matches, those of the batch's entries that hold the match's record."""
     records: list[MatchRecord] = []
-    for record in records_of(entry.operation):
+    for record in match_records(entry.operation):
         if record not in records:
             records.append(record)
     if len(records) == 1:
         return [(records[0], entry.events)]
     return [
-        (record, [e for e in entry.events if isinstance(e, Entry) and record in records_of(e.operation)])
+        (record, [e for e in entry.events if isinstance(e, Entry) and record in match_records(e.operation)])
         for record in records
     ]
 

@@ -39,7 +39,7 @@ from progression.history import AmendmentRefused
 from progression.store import Book
 
 from ..league.standings import Standing, standings
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records, operations_in
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord
@@ -69,7 +69,7 @@ from .season_end import (
     season_end_problems,
 )
 from .team_actions import check_action, check_operation, turn_of
-from .team_files import divergence, extends, operations_of
+from .team_files import divergence, extends
 
 if TYPE_CHECKING:
     from progression.contract import Command
@@ -383,7 +383,7 @@ class League(Book):
                 entry = sheet.ledger[position - 1]
                 if not isinstance(entry, Entry):
                     continue  # extend refuses it, naming it
-                for operation in operations_of(entry.operation):
+                for operation in operations_in(entry.operation):
                     try:
                         check_operation(operation.tag, operation.label, settings["name"], lenient=False)
                     except InvalidInput as refused:
@@ -669,7 +669,7 @@ class League(Book):
             for team, record in zip((fixture.home, fixture.away), records, strict=True):
                 position = fixture.entries[team]
                 entry = tx.sheet(team).ledger[position - 1]
-                if not isinstance(entry, Entry) or not records_of(entry.operation):
+                if not isinstance(entry, Entry) or not match_records(entry.operation):
                     msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
                     raise InvalidInput(msg)
                 with rolling_for(team):

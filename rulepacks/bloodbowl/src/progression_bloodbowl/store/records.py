@@ -16,7 +16,7 @@ import attrs
 from progression import Entry, Sheet
 from progression.errors import InvalidInput, StoreError
 
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records
 from .fixtures import SIDES, Fixture, Played, Side
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ def unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]
         position = fixture.entries[team]
         ledger = sheet(team).ledger
         entry = ledger[position - 1] if position <= len(ledger) else None
-        if (records_of(entry.operation) if isinstance(entry, Entry) else []) != [record]:
+        if (match_records(entry.operation) if isinstance(entry, Entry) else []) != [record]:
             problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
     return problems
 

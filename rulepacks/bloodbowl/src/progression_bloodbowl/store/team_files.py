@@ -6,18 +6,17 @@ do about it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import cast
 
 import attrs
 
-from progression import Entry, Operation, Sheet
-from progression.operations import Batch
+from progression import Entry, Sheet
 
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records
 from .records import shown
 
-__all__ = ["difference", "divergence", "extends", "operations_of"]
+__all__ = ["difference", "divergence", "extends"]
 
 
 def extends(sheet: Sheet, stored: Sheet) -> bool:
@@ -39,7 +38,7 @@ def divergence(sheet: Sheet, stored: Sheet) -> str | None:
         found = ledger[position - 1]
         if found == held:
             continue
-        matches = [isinstance(e, Entry) and bool(records_of(e.operation)) for e in (found, held)]
+        matches = [isinstance(e, Entry) and bool(match_records(e.operation)) for e in (found, held)]
         if all(matches):  # the league's match, amended in the file
             why = (
                 "a match the league holds is corrected in the league, on both teams and its fixture at once, with "
@@ -118,12 +117,3 @@ def _rolls(entry: Entry) -> str:
 
 def label(entry: object) -> str:
     return str(getattr(entry, "label", None) or getattr(entry, "tag", type(entry).__name__))
-
-
-def operations_of(operation: Operation) -> Iterator[Operation]:
-    """The operations an entry runs: a batch's, each; any other, itself."""
-    if isinstance(operation, Batch):
-        for inner in operation.operations:
-            yield from operations_of(inner)
-    else:
-        yield operation
