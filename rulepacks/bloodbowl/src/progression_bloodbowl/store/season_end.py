@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Operation, RulePack, Sheet
+from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
 
 from ..data.access import data_of
 from ..league.season import _redraft, _season_turns
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
-from ..team.sequence import STANDING_WORDS, still_open
+from ..team.sequence import STANDING_WORDS, still_open, still_open_sentence
 from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records, shown
-from .team_actions import turn_of
 
 if TYPE_CHECKING:
     from progression.store import Record, Transaction
@@ -209,12 +209,11 @@ def end_season(
             redraft = chosen.get(team)
             operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
             try:
-                with turn_of(team):
+                with rolling_for(team):
                     tx.run(team, operation, dice)
             except ProgressionError as refused:
                 what = "its re-draft" if redraft is not None else "its off-season"
-                whose = "" if str(refused).startswith(f"team {team!r}: ") else f"team {team!r}, "  # named already
-                refused.add_note(f"{whose}{what}: season {season} of the league did not end")
+                refused.add_note(f"team {team!r}, {what}: season {season} of the league did not end")
                 raise
         settings["season"] += 1
         tx.put(LEAGUE_RECORD, settings, expected=version)
@@ -297,10 +296,7 @@ def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> N
     commands = ", ".join(f"`progression league do FILE {team} close number={now.number}`" for team, now in found)
     if len(found) == 1:
         ((team, now),) = found
-        msg = (
-            f"team {team!r}: the post-match sequence of match {now.number} is still open, at "
-            f"{STANDING_WORDS[now.stage]}: end it with Expensive Mistakes (step 5: {commands}) before {what}"
-        )
+        msg = f"team {team!r}: {still_open_sentence(now, commands, what)}"
     else:
         names = f"{', '.join(repr(team) for team, _ in found[:-1])} and {found[-1][0]!r}"
         where = "; ".join(f"{team}: match {now.number}, at {STANDING_WORDS[now.stage]}" for team, now in found)
@@ -341,10 +337,10 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         given_to = {*holders, *placed}
         check_sequences_ended(tx, [t for t in settings["teams"] if t in given_to], "a play-off prize")
         for team in holders:
-            with turn_of(team):
+            with rolling_for(team):
                 changed[team], _ = tx.run(team, trophy_lost(), dice)
         for place, team in enumerate(placed, start=1):
-            with turn_of(team):
+            with rolling_for(team):
                 changed[team], _ = tx.run(team, prize_operation(place), dice)
         tx.put(f"{PRIZES_RECORD}{season}", list(placed), expected=0)
     return changed
