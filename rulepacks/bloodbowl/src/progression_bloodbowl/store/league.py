@@ -53,7 +53,7 @@ from .records import (
     fixture_data,
     fixture_name,
     fixture_of,
-    listed_records,
+    record_problems,
     season_asked,
     settings_problem,
     unheld,
@@ -896,16 +896,14 @@ class League(Book):
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
         unread, sheets = self._sheets_read(teams)
-        problems: list[str] = []
-        for found in listed_records(self.store, FIXTURE_RECORD):
-            try:
-                if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
-                    raise found
-                fixture = self._fixture_of(found)
-                if {fixture.home, fixture.away} <= set(sheets) or not {fixture.home, fixture.away} <= set(teams):
-                    problems += unheld(fixture, sheets.__getitem__, tuple(teams))
-            except ProgressionError as wrong:  # a record edited into something no fixture is
-                problems.append(str(wrong))
+
+        def fixture_read(found: Record) -> list[str]:
+            fixture = self._fixture_of(found)
+            if {fixture.home, fixture.away} <= set(sheets) or not {fixture.home, fixture.away} <= set(teams):
+                return unheld(fixture, sheets.__getitem__, tuple(teams))
+            return []  # a team whose sheet does not read: said once, with the team
+
+        problems = record_problems(self.store, FIXTURE_RECORD, fixture_read)
         problems += season_end_problems(self, listed)
         return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings), sheets=unread)
 

@@ -8,13 +8,13 @@ record is held against the entries that recorded it on both teams (:func:`unheld
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from progression import Entry, Sheet
-from progression.errors import InvalidInput, StoreError
+from progression.errors import InvalidInput, ProgressionError, StoreError
 
 from ..match.corrections import match_records
 from .fixtures import SIDES, Fixture, Played, Side
@@ -215,3 +215,19 @@ def listed_records(store: Store, prefix: str) -> Iterator[Record | StoreError]:
             else:
                 if found is not None:
                     yield found
+
+
+def record_problems(store: Store, prefix: str, read: Callable[[Record], Iterable[str]]) -> list[str]:
+    """What is wrong with each record of ``store`` under ``prefix``, in the order of their names: one that is not
+    JSON, one that ``read`` (reading it as the commands do) refuses with a
+    :class:`~progression.errors.ProgressionError`, or what else ``read`` finds wrong with the record it read."""
+    problems = []
+    for found in listed_records(store, prefix):
+        if isinstance(found, StoreError):  # a record edited into text that is not JSON
+            problems.append(str(found))
+            continue
+        try:
+            problems += read(found)
+        except ProgressionError as wrong:  # a record edited into something the league never writes
+            problems.append(str(wrong))
+    return problems

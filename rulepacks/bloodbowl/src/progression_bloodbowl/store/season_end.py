@@ -33,7 +33,7 @@ from ..league.season import _redraft, _season_turns
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
 from ..team.sequence import STANDING_WORDS, still_open, still_open_sentence
-from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records, shown
+from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, record_problems, shown
 
 if TYPE_CHECKING:
     from progression.store import Record, Transaction
@@ -349,22 +349,19 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
 def season_end_problems(league: League, teams: Sequence[str]) -> list[str]:
     """What a kept re-draft or a season's prizes record holds that the league never writes (edited in the
     database): each such record named, as the commands that read it would refuse it."""
-    problems = []
-    for found in listed_records(league.store, REDRAFT_RECORD):
-        try:
-            if isinstance(found, ProgressionError):
-                raise found
-            redraft_of(found.value, found.name, league.store.where)
-        except ProgressionError as wrong:
-            problems.append(str(wrong))
-    for found in listed_records(league.store, PRIZES_RECORD):
-        try:
-            if isinstance(found, ProgressionError):
-                raise found
-            prizes_given(found, teams, league.store.where)
-        except ProgressionError as wrong:
-            problems.append(str(wrong))
-    return problems
+    where = league.store.where
+
+    def redraft_read(found: Record) -> tuple[str, ...]:
+        redraft_of(found.value, found.name, where)
+        return ()
+
+    def prizes_read(found: Record) -> tuple[str, ...]:
+        prizes_given(found, teams, where)
+        return ()
+
+    return record_problems(league.store, REDRAFT_RECORD, redraft_read) + record_problems(
+        league.store, PRIZES_RECORD, prizes_read
+    )
 
 
 def prizes_given(found: Record | None, teams: Sequence[str], where: str) -> tuple[str, ...] | None:
