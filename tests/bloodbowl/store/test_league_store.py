@@ -831,8 +831,24 @@ class TestRebase:
         told = str(refused.value).split(" was made under ", 1)[1]
         assert told == (
             f"the rules {version_3(pack).rules!r}, not under {pack.rules!r}; rebase its history onto these rules "
-            "first (League.rebase, or progression league rebase FILE)"
+            "first (League.rebase)"
         )
+
+    def test_the_refusal_keeps_the_pack_s_own_rules(self, league: bb.types.League) -> None:
+        """A pack that plays each sheet under its own rules (its contract's ``pack_for``) still offers them once the
+        refusal names the league's rebase: the rewording keeps what the engine's refusal said."""
+
+        @bb.store.league._rebased_with_the_league
+        def refused(league: bb.types.League) -> None:
+            raise RulesChanged("team 'Anvils'", "a1", "b2", own_rules="pack.contract.pack_for")
+
+        with pytest.raises(RulesChanged) as told:
+            refused(league)
+        assert (
+            "team 'Anvils' was made under the rules 'a1', not under 'b2'; play it under its own with "
+            "pack.contract.pack_for(pack, sheet), or rebase its history onto these rules first (League.rebase)"
+        ) == str(told.value)
+        assert "pack.contract.pack_for" == told.value.own_rules
 
     def test_a_dry_run_reports_and_keeps_nothing(self, old: Path) -> None:
         """``dry_run=True`` gives the reports a rebase gives and leaves every row of the store as it was."""

@@ -199,8 +199,9 @@ class LeagueCheck:
 
 
 #: What rebases a league's team made under other rules: the league, every team at once (a fixture names its
-#: teams' entries by number), never the team alone as a file.
-LEAGUE_REBASE = "League.rebase, or progression league rebase FILE"
+#: teams' entries by number), never the team alone as a file. The command line names its own command
+#: (``progression league rebase FILE``).
+LEAGUE_REBASE = "League.rebase"
 
 
 def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str, Any]) -> str:
@@ -227,14 +228,17 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
 
 def _rebased_with_the_league(method: _Method) -> _Method:
     """A League method whose refusal of a team made under other rules names the league's rebase
-    (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``)."""
+    (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``); the rest of the refusal (the pack's
+    function for a sheet's own rules, when it has one) is kept."""
 
     @functools.wraps(method)
     def told(self: League, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except RulesChanged as changed:
-            raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=LEAGUE_REBASE) from None
+            raise RulesChanged(
+                changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=LEAGUE_REBASE
+            ) from None
 
     return cast("_Method", told)
 
