@@ -499,6 +499,14 @@ class TestEditedRecords:
             (lambda v: v.update(name=""), "its name is a text on one line, got ''"),
             (lambda v: v.update(format=99), "its format is 99, where this library writes 1"),
             (lambda v: v.update(bonus=1), "its bonus is true, false or null, got 1"),
+            (
+                lambda v: v.clear(),
+                "it holds nothing, where a league's settings hold format, name, season, teams, bonus",
+            ),
+            (
+                lambda v: v.pop("bonus"),
+                "it holds format, name, season, teams, where a league's settings hold format, name, season, teams, bonus",
+            ),
         ],
     )
     def test_settings_edited_into_no_league_are_refused(
@@ -594,7 +602,7 @@ class TestSeasonAsked:
     )
     @pytest.mark.parametrize(
         ("season", "told"),
-        [(9, "got 9"), ("x", "got 'x'"), (True, "got True"), (-1, "got -1")],
+        [(9, "got 9"), ("x", "got 'x'"), (True, "got true"), (-1, "got -1")],
         ids=["not reached", "text", "bool", "negative"],
     )
     def test_a_season_not_reached(self, league: bb.types.League, ask: Any, season: object, told: str) -> None:

@@ -36,7 +36,7 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     """What in a league's settings record no league writes (None: nothing)."""
     keys = ("format", "name", "season", "teams", "bonus")
     if set(settings) != set(keys):
-        return f"it holds {', '.join(sorted(settings))}, where a league's hold {', '.join(keys)}"
+        return f"it holds {', '.join(sorted(settings)) or 'nothing'}, where a league's settings hold {', '.join(keys)}"
     name, season, teams = settings["name"], settings["season"], settings["teams"]
     if settings["format"] != FORMAT:
         return f"its format is {shown(settings['format'])}, where this library writes {FORMAT}"
@@ -66,7 +66,7 @@ def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = F
     if isinstance(season, bool) or not isinstance(season, int) or not lowest <= season <= current:
         has = "season 1 only" if current == 1 else f"seasons 1 to {current}"
         also = ", and 0 for every season" if every else ""
-        msg = f"season: league {settings['name']!r} has {has}{also}, got {season!r}"
+        msg = f"season: league {settings['name']!r} has {has}{also}, got {shown(season)}"
         raise InvalidInput(msg)
     return season
 
