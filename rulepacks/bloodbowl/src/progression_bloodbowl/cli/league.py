@@ -261,7 +261,7 @@ class LeagueCommands:
 
     def redraft_action(self, team: str) -> Command:
         """The words of the pack's ``redraft`` action, but ``retirement``: the league's, given at the season's end."""
-        self.league._check_team(team, self.league.teams())
+        self.league.check_member(team, self.league.teams())
         found = self.league.pack.contract.find("actions", "redraft")
         if found is None:  # pragma: no cover - the pack has it (a test keeps it so)
             raise UnknownName("action", "redraft", self.league.pack.contract.names("actions"), "pack 'bloodbowl'")

@@ -80,10 +80,13 @@ class Redraft:
         data["players"] = [list(pair) for pair in self.players]
         return data
 
+    def choices(self) -> dict[str, Any]:
+        """The choices by name, as the re-draft's operation and its trial take them."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(Redraft)}
+
     def operation(self, *, retirement: str, rolled: bool) -> Operation:
         """The operation that ends a team's season with these choices (``bloodbowl.redraft``)."""
-        fields = {field.name: getattr(self, field.name) for field in attrs.fields(Redraft)}
-        return _redraft.operation(**fields, retirement=retirement, rolled=rolled)  # type: ignore[attr-defined, no-any-return]
+        return _redraft.operation(**self.choices(), retirement=retirement, rolled=rolled)  # type: ignore[attr-defined, no-any-return]
 
 
 def season_operation(redraft: Redraft | None, *, retirement: str, rolled: bool) -> Operation:
@@ -231,13 +234,12 @@ def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | 
     with league.store.transaction() as tx:
         settings, _ = league.settings(tx)
         league.check_member(team, settings["teams"])
+        tried = None
         if redraft is None:
             _check_kept(league, tx, settings, team)
-        tried = None
-        if redraft is not None:
-            fields = {field.name: getattr(redraft, field.name) for field in attrs.fields(Redraft)}
+        else:
             try:
-                tried = try_redraft(league.pack, tx.sheet(team), **fields)
+                tried = try_redraft(league.pack, tx.sheet(team), **redraft.choices())
             except ProgressionError as refused:
                 refused.add_note(f"team {team!r}, its re-draft: nothing was kept")
                 raise
@@ -326,10 +328,10 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         check_played(league, tx, settings, "its play-off prizes are given")
         given = prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
         if given is not None:
-            shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given, strict=False))
+            listed = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given, strict=False))
             msg = (
                 f"the play-off prizes of season {season} of league {settings['name']!r} were given already "
-                f"({shown}); a season's prizes are given once"
+                f"({listed}); a season's prizes are given once"
             )
             raise InvalidInput(msg)
         changed: dict[str, Sheet] = {}
