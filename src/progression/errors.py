@@ -304,7 +304,9 @@ class RulesChanged(ProgressionError, ValueError):
         self.subject = subject
         self.recorded = recorded
         self.given = given
-        # ``own_rules``: the function that gives the pack a sheet of it is played under, when the pack has one.
+        #: The function that gives the pack a sheet of it is played under, when the pack has one: kept so that a
+        #: refusal reworded for where the sheet is kept (a league's store) still offers it.
+        self.own_rules = own_rules
         first = f"play it under its own with {own_rules}(pack, sheet), or " if own_rules else ""
         # ``rebase``: what rebases the sheet where it is kept, when not a file's command (a league's store).
         rebase = rebase or "progression.rebase, or progression sheet rebase FILE"

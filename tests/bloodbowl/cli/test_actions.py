@@ -296,7 +296,7 @@ class TestActions:
             ({"nominees": "1"}, "the winnings come from the Fan Attendance, both teams' Fan Factors added (4 to 20)"),
             (
                 {"nominees": "1", "attendance": "0"},
-                "fan_attendance in Python): 0, not recorded, is refused for a league match played",
+                "fan_attendance in Python): a league match played needs it; 0 means not recorded",
             ),
             ({"attendance": "6"}, "the team earns an MVP, drawn among up to 6 players who took part; name them"),
             ({"attendance": "6", "conceded": "them"}, "the team earns an MVP"),

@@ -18,7 +18,7 @@ import progression_bloodbowl
 from progression import RulePack, SeededDice
 from progression.cli.complete import candidates
 from progression.cli.main import main
-from progression.errors import ProgressionError, UnknownName
+from progression.errors import InvalidInput, ProgressionError
 from progression_bloodbowl.cli.actions import standing_rows
 from progression_bloodbowl.cli.league import LeagueCommands
 from progression_bloodbowl.store.fixtures import Played, Side
@@ -135,9 +135,11 @@ class TestLeague:
             played = kept.fixture(1).played
         assert played is not None
         assert ("unplayed", "home") == (played.kind, played.conceded)
-        with open_league(league) as kept, pytest.raises(UnknownName) as refused:
+        with open_league(league) as kept, pytest.raises(InvalidInput) as refused:
             LeagueCommands(kept).record(2, SeededDice(1), check=lambda: None, kind="unplyed")
-        assert str(refused.value).endswith("expected one of: league, unplayed; the closest: unplayed")
+        assert "league record: option 'kind' expects league|unplayed, got 'unplyed'; the closest: unplayed" == str(
+            refused.value
+        )
 
     def test_what_a_record_prints(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A record tells the entry it made on each team, home first; --json gives each as data."""

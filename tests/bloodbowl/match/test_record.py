@@ -464,7 +464,7 @@ class TestWhatAGameCanProduce:
             bb.operations.record_outcome(pack, team, _record(fan_attendance=20_000), ScriptedDice([]))
         assert (
             "the fan attendance of match 1 is both teams' Fan Factors added (Dedicated Fans 1 to 7 + D3 each): 4 to 20 "
-            "(0: not recorded, refused for a league match played); got 20000"
+            "(a league match played needs it; 0 means not recorded); got 20000"
         ) == str(error.value)
 
     @pytest.mark.parametrize(("attendance", "ok"), [(3, False), (4, True), (20, True), (21, False), (0, True)])
@@ -476,7 +476,7 @@ class TestWhatAGameCanProduce:
         else:
             with pytest.raises(
                 InvalidInput,
-                match=rf"4 to 20 \(0: not recorded, refused for a league match played\); got {attendance}$",
+                match=rf"4 to 20 \(a league match played needs it; 0 means not recorded\); got {attendance}$",
             ):
                 bb.queries.winnings(pack, team, record)
 

@@ -277,14 +277,14 @@ class TestTeamFileBack:
             played.update_team("anvils", other)
         assert (
             "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes): "
-            "its must_advance is None where the league's is False; the file and the league went different ways"
+            "its must_advance is null where the league's is false; the file and the league went different ways"
         ) in str(refused.value)
         amended, _ = bb.operations.amend_match(pack, before, 1, score=(3, 1))
         with pytest.raises(InvalidInput) as refused:
             played.update_team("anvils", amended)
         assert str(refused.value).endswith(
             "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
-            "winnings, Dedicated Fans): its match.score is (3, 1) where the league's is (2, 1); a match the league "
+            "winnings, Dedicated Fans): its match.score is [3, 1] where the league's is [2, 1]; a match the league "
             "holds is corrected in the league, on both teams and its fixture at once, with `progression league amend "
             "FILE FIXTURE ...` (League.amend), not in a team's file: export the team again (`progression league team "
             "export`)"
@@ -499,6 +499,14 @@ class TestEditedRecords:
             (lambda v: v.update(name=""), "its name is a text on one line, got ''"),
             (lambda v: v.update(format=99), "its format is 99, where this library writes 1"),
             (lambda v: v.update(bonus=1), "its bonus is true, false or null, got 1"),
+            (
+                lambda v: v.clear(),
+                "it holds nothing, where a league's settings hold format, name, season, teams, bonus",
+            ),
+            (
+                lambda v: v.pop("bonus"),
+                "it holds format, name, season, teams, where a league's settings hold format, name, season, teams, bonus",
+            ),
         ],
     )
     def test_settings_edited_into_no_league_are_refused(
@@ -594,7 +602,7 @@ class TestSeasonAsked:
     )
     @pytest.mark.parametrize(
         ("season", "told"),
-        [(9, "got 9"), ("x", "got 'x'"), (True, "got True"), (-1, "got -1")],
+        [(9, "got 9"), ("x", "got 'x'"), (True, "got true"), (-1, "got -1")],
         ids=["not reached", "text", "bool", "negative"],
     )
     def test_a_season_not_reached(self, league: bb.types.League, ask: Any, season: object, told: str) -> None:
@@ -758,6 +766,16 @@ class TestAmend:
         with pytest.raises(InvalidInput, match=r"^fixture 1: expected both sides of the match \(a Played\), got dict$"):
             league.record(1, {"score": (1, 0)})
 
+    def test_a_fixture_that_does_not_exist(self, league: bb.types.League) -> None:
+        """Amending a fixture the season does not have names those it has, as recording and reading one do (it
+        said "expected one of: none")."""
+        league.schedule()
+        expected = "^fixture 9 is not defined in season 1 of league 'Old World Cup'; expected one of: 1, 2, 3, 4, 5, 6$"
+        with pytest.raises(UnknownName, match=expected):
+            league.amend(9, score=(1, 1))
+        with pytest.raises(UnknownName, match=expected):
+            league.fixture(9)
+
 
 #: Every row of a league's store that a change could write: its sheets, their entries and its records.
 ROWS = (
@@ -821,8 +839,24 @@ class TestRebase:
         told = str(refused.value).split(" was made under ", 1)[1]
         assert told == (
             f"the rules {version_3(pack).rules!r}, not under {pack.rules!r}; rebase its history onto these rules "
-            "first (League.rebase, or progression league rebase FILE)"
+            "first (League.rebase)"
         )
+
+    def test_the_refusal_keeps_the_pack_s_own_rules(self, league: bb.types.League) -> None:
+        """A pack that plays each sheet under its own rules (its contract's ``pack_for``) still offers them once the
+        refusal names the league's rebase: the rewording keeps what the engine's refusal said."""
+
+        @bb.store.league._rebased_with_the_league
+        def refused(league: bb.types.League) -> None:
+            raise RulesChanged("team 'Anvils'", "a1", "b2", own_rules="pack.contract.pack_for")
+
+        with pytest.raises(RulesChanged) as told:
+            refused(league)
+        assert (
+            "team 'Anvils' was made under the rules 'a1', not under 'b2'; play it under its own with "
+            "pack.contract.pack_for(pack, sheet), or rebase its history onto these rules first (League.rebase)"
+        ) == str(told.value)
+        assert "pack.contract.pack_for" == told.value.own_rules
 
     def test_a_dry_run_reports_and_keeps_nothing(self, old: Path) -> None:
         """``dry_run=True`` gives the reports a rebase gives and leaves every row of the store as it was."""

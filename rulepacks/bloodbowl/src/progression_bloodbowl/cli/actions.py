@@ -76,16 +76,18 @@ def _nominees(text: str | None) -> tuple[str, ...]:
 UNPLAYED_WORDS = ("number", "opponent", "kind", "conceded", "nominees")
 
 
-def refuse_unplayed(options: Mapping[str, str], command: str, *, sides: bool = False) -> None:
+#: What a league's fixture not played by the deadline is recorded with (``league record``): the words of
+#: :data:`UNPLAYED_WORDS` a fixture takes, each side's nominees prefixed ``home.`` or ``away.``.
+UNPLAYED_LEAGUE_WORDS = ("kind", "conceded", "home.nominees", "away.nominees")
+
+
+def refuse_unplayed(options: Mapping[str, str], command: str, *, taken: Sequence[str] = UNPLAYED_WORDS) -> None:
     """Refuse the words ``kind=unplayed`` would drop (a score, events, the attendance, ...), naming those it takes.
 
     Args:
-        sides: the words are a league's, each side's prefixed ``home.`` or ``away.`` (``home.nominees``).
+        taken: the words it takes (a league's: :data:`UNPLAYED_LEAGUE_WORDS`).
     """
-    taken = [w for w in UNPLAYED_WORDS if w not in ("number", "opponent")] if sides else list(UNPLAYED_WORDS)
-    if sides:
-        taken = [w if w != "nominees" else "home.nominees, away.nominees" for w in taken]
-    ignored = [w for w in options if w.split(".")[-1] not in UNPLAYED_WORDS or (sides and w == "nominees")]
+    ignored = [w for w in options if w not in taken]
     if ignored:
         msg = (
             f"{command}: kind=unplayed records a fixture not played by the deadline, which takes only "

@@ -21,12 +21,12 @@ import attrs
 from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
 from progression.contract import Option
-from progression.errors import InvalidInput, UnknownName, UnknownOption
+from progression.errors import InvalidInput, UnknownName
 
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
-from .actions import _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
+from .actions import UNPLAYED_LEAGUE_WORDS, _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
 
 if TYPE_CHECKING:
@@ -86,32 +86,15 @@ def _side(options: Mapping[str, str], side: str, was: Side | None = None) -> Sid
     return attrs.evolve(was or Side(), **changes)
 
 
-def _choice(options: Mapping[str, str], name: str) -> str:
-    """The value of the choice ``name`` (``kind``, ``conceded``) as its option declares it: written in any case,
-    as the command line reads every choice (``kind=Unplayed`` is ``unplayed``, not a match played); "" when not
-    given. A value none of its choices is refused first, naming them and the closest.
-
-    Raises:
-        UnknownName: a value that is none of the option's choices.
-    """
-    text = options.get(name, "")
-    if not text:
-        return ""
-    kind = next(o for o in OPTIONS if o.name == name).kind
-    try:
-        return str(kind.read(text))
-    except ValueError:
-        raise UnknownName(name, text, [c for c in kind.choices if c], "a league's fixture") from None
-
-
 def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     """The match from its words; for an amendment, the words given change the match as recorded (``was``)."""
-    unknown = sorted(set(options) - {o.name for o in OPTIONS})
-    if unknown:  # the command line checks them first; a program calling the class is told too
-        raise UnknownOption("league record" if was is None else "league amend", unknown, [o.name for o in OPTIONS])
-    kind = _choice(options, "kind") or (was.kind if was else "league")
+    command = "league record" if was is None else "league amend"
+    # every word read by its option, as the command line reads them first (a program calling the class is told
+    # too): an unknown word, a choice in any case (kind=Unplayed is unplayed), a choice it does not offer
+    values = DECLARATION.read(options, complete=False, called=command)
+    kind = str(values.get("kind") or (was.kind if was else "league"))
     if kind == "unplayed":
-        refuse_unplayed(options, "league record" if was is None else "league amend", sides=True)
+        refuse_unplayed(options, command, taken=UNPLAYED_LEAGUE_WORDS)
         if was is not None:  # amended as unplayed: only who conceded, and the MVP nominees of the side conceded
             # to, are kept of what was recorded; the rest was played on a pitch the fixture never reached
             home = Side(mvp_nominees=was.home.mvp_nominees) if was.conceded == "away" else Side()
@@ -134,7 +117,7 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     if options.get("attendance"):
         changes["fan_attendance"] = whole(options["attendance"], "attendance")
     if "conceded" in options:
-        changes["conceded"] = _choice(options, "conceded")
+        changes["conceded"] = values.get("conceded", "")
     if options.get("without_penalty"):
         changes["without_penalty"] = flag(options, "without_penalty")
     return attrs.evolve(was, **changes) if was else Played(**changes)
@@ -278,7 +261,7 @@ class LeagueCommands:
 
     def redraft_action(self, team: str) -> Command:
         """The words of the pack's ``redraft`` action, but ``retirement``: the league's, given at the season's end."""
-        self.league._check_team(team, self.league.teams())
+        self.league.check_member(team, self.league.teams())
         found = self.league.pack.contract.find("actions", "redraft")
         if found is None:  # pragma: no cover - the pack has it (a test keeps it so)
             raise UnknownName("action", "redraft", self.league.pack.contract.names("actions"), "pack 'bloodbowl'")

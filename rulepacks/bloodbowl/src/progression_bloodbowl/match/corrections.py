@@ -9,6 +9,7 @@ cannot disagree, then leaves the rest to :func:`progression.amend`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -21,18 +22,26 @@ from progression.operations import Batch
 
 from .record import MatchRecord
 
-__all__ = ["amend_match", "match_entry"]
+__all__ = ["amend_match", "match_entry", "match_records", "operations_in"]
 
 #: The operations that start a new season: a match number before them belongs to an earlier season.
 _SEASON_STARTS = frozenset({"bloodbowl.new_season", "bloodbowl.redraft"})
 
 
-def _records(operation: Operation) -> list[MatchRecord]:
-    """The match records an operation holds (a batch's operations' too)."""
+def operations_in(operation: Operation) -> Iterator[Operation]:
+    """The operations an entry runs: each of a batch's (a batch within it looked into in turn); any other, itself."""
     if isinstance(operation, Batch):
-        return [record for inner in operation.operations for record in _records(inner)]
-    record = getattr(operation, "match", None)
-    return [record] if isinstance(record, MatchRecord) else []
+        for inner in operation.operations:
+            yield from operations_in(inner)
+    else:
+        yield operation
+
+
+def match_records(operation: Operation) -> list[MatchRecord]:
+    """The match records an operation holds, in order (a batch's operations' too: a post-match sequence
+    committed as one entry holds its match's twice, in its outcome and its Dedicated Fans)."""
+    held = (getattr(inner, "match", None) for inner in operations_in(operation))
+    return [record for record in held if isinstance(record, MatchRecord)]
 
 
 def match_entry(team: Sheet, number: int) -> int:
@@ -50,7 +59,7 @@ def match_entry(team: Sheet, number: int) -> int:
             continue
         if entry.operation.tag in _SEASON_STARTS:
             break
-        if any(record.number == number for record in _records(entry.operation)):
+        if any(record.number == number for record in match_records(entry.operation)):
             found.append(position)
     if not found:
         msg = f"{team.name} has no entry recording match {number} this season; its history numbers the entries"

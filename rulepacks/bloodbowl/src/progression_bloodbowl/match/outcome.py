@@ -71,8 +71,8 @@ def check_reported(pack: RulePack, match: MatchRecord, *, side: str = "") -> Non
         low, high = data_of(pack).rules.match_limits.attendance
         msg = (
             f"{where}: the winnings come from the Fan Attendance, both teams' Fan Factors added ({low} to {high}); "
-            "give it (attendance=N on the command line, fan_attendance in Python): 0, not recorded, is refused for a "
-            "league match played"
+            "give it (attendance=N on the command line, fan_attendance in Python): a league match played needs it; 0 "
+            "means not recorded"
         )
         raise InvalidInput(msg)
     if mvps_due(pack, match) and not match.mvp_nominees:

@@ -206,7 +206,7 @@ def _check_attendance(pack: RulePack, match: MatchRecord) -> None:
         msg = (
             f"the fan attendance of match {match.number} is both teams' Fan Factors added (Dedicated Fans "
             f"{rules.fans['min']} to {rules.fans['max']} + {count if count > 1 else ''}D{sides} each): {low} to {high} "
-            f"(0: not recorded, refused for a league match played); got {attendance}"
+            f"(a league match played needs it; 0 means not recorded); got {attendance}"
         )
         raise InvalidInput(msg)
 

@@ -8,14 +8,15 @@ was nominated for the MVP or was injured, and only those matches are his lines.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from progression import Entry, Sheet
 
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records
+from ..match.record import MatchRecord
 from ..match.spp import mvps_rolled
 
 __all__ = ["CASUALTIES", "LEADERS", "Career", "PlayerLine"]
@@ -110,39 +111,58 @@ def player_lines(team: str, sheet: Sheet) -> Iterator[PlayerLine]:
     names a player who took part when he did something (an event, SPP, the MVP), was nominated for the MVP or
     was injured: a line for each; it keeps no line-up, so a player who took part and did none of these has no
     line for that match."""
-    names = {ident: member.name for ident, member in sheet.members.items()}
+    names = players_of(sheet)
     season = 1
     for entry in sheet.ledger:
         for member, event in walk((entry,)):
-            if getattr(event, "tag", "") == "joined":
-                names.setdefault(event.member, joined_name(event))
             if getattr(event, "tag", "") == "adjusted" and member is None and "season" in event.effect.tags:
                 season = int(event.effect.tags["season"])
-        if not isinstance(entry, Entry):
-            continue
-        for record in records_of(entry.operation):
-            happened = list(walk(entry.events))
-            rolls = [event for who, event in happened if who is None and getattr(event, "tag", "") == "rolled"]
-            reasons = [e.reason for who, e in happened if who is not None and getattr(e, "tag", "") == "awarded"]
-            mvps = mvps_rolled(record, rolls, reasons)
-            spp: dict[str, int] = {}
-            for who, event in happened:
-                if who is not None and getattr(event, "tag", "") == "awarded" and event.pool == "spp":
-                    spp[who] = spp.get(who, 0) + event.amount
-            named = set(record.events) | set(record.mvp_nominees) | set(record.injuries) | set(spp) | set(mvps)
-            members = sorted(named, key=lambda m: (len(m), m))
-            for ident in members:
-                counts = record.events.get(ident, {})
-                yield PlayerLine(
-                    team=team,
-                    member=ident,
-                    name=names.get(ident, ident),
-                    season=season,
-                    number=record.number,
-                    opponent=record.opponent,
-                    touchdowns=counts.get("touchdown", 0),
-                    casualties=sum(counts.get(kind, 0) for kind in CASUALTIES),
-                    completions=counts.get("completion", 0),
-                    mvps=mvps.count(ident),
-                    spp=spp.get(ident, 0),
-                )
+        if isinstance(entry, Entry):
+            for record, events in _matches(entry):
+                yield from _lines(team, names, season, record, list(walk(events)))
+
+
+def _matches(entry: Entry) -> list[tuple[MatchRecord, Sequence[Any]]]:
+    """Each match an entry records, once, with the events that are its own: the whole entry's for one match
+    (a post-match sequence committed as one entry holds its record twice, in its outcome and its Dedicated Fans);
+    for a batch of several matches, those of the batch's entries that hold the match's record."""
+    records: list[MatchRecord] = []
+    for record in match_records(entry.operation):
+        if record not in records:
+            records.append(record)
+    if len(records) == 1:
+        return [(records[0], entry.events)]
+    return [
+        (record, [e for e in entry.events if isinstance(e, Entry) and record in match_records(e.operation)])
+        for record in records
+    ]
+
+
+def _lines(
+    team: str, names: Mapping[str, str], season: int, record: MatchRecord, happened: Sequence[tuple[str | None, Any]]
+) -> Iterator[PlayerLine]:
+    """The line of each player a match's record names, its figures read from ``happened`` (its events, each with
+    the member it happened to)."""
+    rolls = [event for who, event in happened if who is None and getattr(event, "tag", "") == "rolled"]
+    reasons = [e.reason for who, e in happened if who is not None and getattr(e, "tag", "") == "awarded"]
+    mvps = mvps_rolled(record, rolls, reasons)
+    spp: dict[str, int] = {}
+    for who, event in happened:
+        if who is not None and getattr(event, "tag", "") == "awarded" and event.pool == "spp":
+            spp[who] = spp.get(who, 0) + event.amount
+    named = set(record.events) | set(record.mvp_nominees) | set(record.injuries) | set(spp) | set(mvps)
+    for ident in sorted(named, key=lambda m: (len(m), m)):
+        counts = record.events.get(ident, {})
+        yield PlayerLine(
+            team=team,
+            member=ident,
+            name=names.get(ident, ident),
+            season=season,
+            number=record.number,
+            opponent=record.opponent,
+            touchdowns=counts.get("touchdown", 0),
+            casualties=sum(counts.get(kind, 0) for kind in CASUALTIES),
+            completions=counts.get("completion", 0),
+            mvps=mvps.count(ident),
+            spp=spp.get(ident, 0),
+        )

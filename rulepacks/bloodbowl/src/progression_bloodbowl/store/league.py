@@ -39,7 +39,7 @@ from progression.history import AmendmentRefused
 from progression.store import Book
 
 from ..league.standings import Standing, standings
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records, operations_in
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord
@@ -53,7 +53,7 @@ from .records import (
     fixture_data,
     fixture_name,
     fixture_of,
-    listed_records,
+    record_problems,
     season_asked,
     settings_problem,
     unheld,
@@ -69,7 +69,7 @@ from .season_end import (
     season_end_problems,
 )
 from .team_actions import check_action, check_operation, turn_of
-from .team_files import divergence, extends, operations_of
+from .team_files import divergence, extends
 
 if TYPE_CHECKING:
     from progression.contract import Command
@@ -168,7 +168,8 @@ class LeagueRebaseRefused(ProgressionError, ValueError):
 
 @attrs.frozen(kw_only=True)
 class LeagueCheck:
-    """What :meth:`League.verify` found: each team's verification, and fixtures that disagree with the teams."""
+    """What :meth:`League.verify` found: each team's verification, the problems of the league's settings record,
+    the teams whose sheets were not read, and the fixtures that disagree with the teams."""
 
     #: team id -> its verification.
     teams: Mapping[str, Verification]
@@ -199,8 +200,9 @@ class LeagueCheck:
 
 
 #: What rebases a league's team made under other rules: the league, every team at once (a fixture names its
-#: teams' entries by number), never the team alone as a file.
-LEAGUE_REBASE = "League.rebase, or progression league rebase FILE"
+#: teams' entries by number), never the team alone as a file. The command line names its own command
+#: (``progression league rebase FILE``).
+LEAGUE_REBASE = "League.rebase"
 
 
 def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str, Any]) -> str:
@@ -227,14 +229,17 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
 
 def _rebased_with_the_league(method: _Method) -> _Method:
     """A League method whose refusal of a team made under other rules names the league's rebase
-    (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``)."""
+    (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``); the rest of the refusal (the pack's
+    function for a sheet's own rules, when it has one) is kept."""
 
     @functools.wraps(method)
     def told(self: League, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except RulesChanged as changed:
-            raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=LEAGUE_REBASE) from None
+            raise RulesChanged(
+                changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=LEAGUE_REBASE
+            ) from None
 
     return cast("_Method", told)
 
@@ -272,9 +277,6 @@ class League(Book):
 
     # -- settings -------------------------------------------------------------------
 
-    def _settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
-        return self.settings(tx)
-
     def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
         """The league's settings, as :meth:`make` wrote them and the league's changes keep them; a record edited
         into anything else (a season that is no whole number, a team listed twice) is refused, naming it.
@@ -291,7 +293,7 @@ class League(Book):
     @property
     def season(self) -> int:
         """The season being played."""
-        return int(self._settings()[0]["season"])
+        return int(self.settings()[0]["season"])
 
     def teams(self) -> tuple[str, ...]:
         """The ids of the league's teams, in the order they joined."""
@@ -299,11 +301,8 @@ class League(Book):
 
     def team(self, team: str) -> Sheet:
         """The team's sheet, as stored."""
-        self._check_team(team, self.teams())
+        self.check_member(team, self.teams())
         return self.store.sheet(team)
-
-    def _check_team(self, team: object, teams: Sequence[str]) -> str:
-        return self.check_member(team, teams)
 
     # -- teams ----------------------------------------------------------------------
 
@@ -327,7 +326,7 @@ class League(Book):
         for team, sheet in teams.items():
             check_team(sheet, f"league.add_teams ({team!r})")
         with self.store.transaction() as tx:
-            settings, version = self._settings(tx)
+            settings, version = self.settings(tx)
             names = {tx.sheet(other).name: other for other in settings["teams"]}
             added = {}
             for team, sheet in teams.items():
@@ -369,8 +368,8 @@ class League(Book):
         """
         check_team(sheet, f"league.update_team ({team!r})")
         with self.store.transaction() as tx:
-            settings, _ = self._settings(tx)
-            self._check_team(team, settings["teams"])
+            settings, _ = self.settings(tx)
+            self.check_member(team, settings["teams"])
             stored = tx.sheet(team)
             problem = divergence(sheet, stored)
             if problem is not None:
@@ -383,7 +382,7 @@ class League(Book):
                 entry = sheet.ledger[position - 1]
                 if not isinstance(entry, Entry):
                     continue  # extend refuses it, naming it
-                for operation in operations_of(entry.operation):
+                for operation in operations_in(entry.operation):
                     try:
                         check_operation(operation.tag, operation.label, settings["name"], lenient=False)
                     except InvalidInput as refused:
@@ -405,7 +404,7 @@ class League(Book):
 
     def export_team(self, team: str, path: str | os.PathLike[str], *, force: bool = False) -> os.PathLike[str]:
         """Write the team to a sheet file (sealed), for its coach to carry."""
-        self._check_team(team, self.teams())
+        self.check_member(team, self.teams())
         return self.store.export_file(team, path, force=force)
 
     # -- fixtures -------------------------------------------------------------------
@@ -416,7 +415,7 @@ class League(Book):
         Raises:
             InvalidInput: a season the league has not reached, or no season (a whole number >= 1).
         """
-        wanted = season_asked(season, self._settings()[0])
+        wanted = season_asked(season, self.settings()[0])
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
         return tuple(sorted((self._fixture_of(r) for r in found), key=lambda f: f.number))
 
@@ -427,12 +426,8 @@ class League(Book):
             UnknownName: no fixture of that number in that season.
             InvalidInput: a season the league has not reached, or no season.
         """
-        wanted = season_asked(season, self._settings()[0])
-        found = self.store.record(fixture_name(wanted, number))
-        if found is None:
-            known = [str(f.number) for f in self.fixtures(wanted)]
-            raise UnknownName("fixture", number, known, f"season {wanted} of league {self.name!r}")
-        return self._fixture_of(found)
+        settings, _ = self.settings()
+        return self._found_fixture(self.store, settings, season_asked(season, settings), number)[0]
 
     def schedule(self, *, legs: int = 1) -> tuple[Fixture, ...]:
         """Make the current season's fixtures: a round robin of the league's teams (byes for an odd number).
@@ -441,7 +436,7 @@ class League(Book):
             InvalidInput: the season already has fixtures, or the league fewer than two teams.
         """
         with self.store.transaction() as tx:
-            settings, _ = self._settings(tx)
+            settings, _ = self.settings(tx)
             season = settings["season"]
             if tx.records(f"{FIXTURE_RECORD}{season}/"):
                 msg = f"season {season} of league {settings['name']!r} already has fixtures; add others one by one"
@@ -465,9 +460,9 @@ class League(Book):
             progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
-            settings, _ = self._settings(tx)
+            settings, _ = self.settings(tx)
             for team in (home, away):
-                self._check_team(team, settings["teams"])
+                self.check_member(team, settings["teams"])
             if home == away:
                 msg = f"a fixture is between two teams, got {home!r} against itself"
                 raise InvalidInput(msg)
@@ -540,12 +535,8 @@ class League(Book):
         return home, away
 
     def _open_fixture(self, tx: Transaction, number: int) -> tuple[Fixture, int]:
-        settings, _ = self._settings(tx)
-        found = tx.record(fixture_name(settings["season"], number))
-        if found is None:
-            known = [str(self._fixture_of(r).number) for r in tx.records(f"{FIXTURE_RECORD}{settings['season']}/")]
-            raise UnknownName("fixture", number, known, f"season {settings['season']} of league {settings['name']!r}")
-        fixture = self._fixture_of(found)
+        settings, _ = self.settings(tx)
+        fixture, found = self._found_fixture(tx, settings, settings["season"], number)
         if fixture.played is not None:
             score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
             msg = (
@@ -579,7 +570,7 @@ class League(Book):
                 spells and the core's operations other than a purchase, a decision and a mark still run for this
                 release, with a ``DeprecationWarning``.
         """
-        self._check_team(team, self.teams())
+        self.check_member(team, self.teams())
         if not isinstance(operation, Operation):
             msg = f"league.run runs an operation on team {team!r}, got {type(operation).__name__}"
             raise InvalidInput(msg)
@@ -594,7 +585,7 @@ class League(Book):
             UnknownName: a team not of the league, or an action the pack does not have.
             InvalidInput: an action the league does not let a team run on itself, saying what to use instead.
         """
-        self._check_team(team, self.teams())
+        self.check_member(team, self.teams())
         check_action(action, self.pack.contract.names("actions"), self.name)
         found = self.pack.contract.find("actions", action)
         if found is None:  # pragma: no cover - every team action is one of the pack's (a test keeps it so)
@@ -660,12 +651,9 @@ class League(Book):
             msg = f"fixture {number!r}: a played fixture has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
             raise InvalidInput(msg)
         with self.store.transaction() as tx:
-            settings, _ = self._settings(tx)
+            settings, _ = self.settings(tx)
             wanted = season_asked(season, settings)
-            found = tx.record(fixture_name(wanted, number))
-            if found is None:
-                raise UnknownName("fixture", number, [], f"season {wanted} of league {settings['name']!r}")
-            fixture = self._fixture_of(found)
+            fixture, found = self._found_fixture(tx, settings, wanted, number)
             if fixture.played is None:
                 msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
                 raise InvalidInput(msg)
@@ -680,7 +668,7 @@ class League(Book):
             for team, record in zip((fixture.home, fixture.away), records, strict=True):
                 position = fixture.entries[team]
                 entry = tx.sheet(team).ledger[position - 1]
-                if not isinstance(entry, Entry) or not records_of(entry.operation):
+                if not isinstance(entry, Entry) or not match_records(entry.operation):
                     msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
                     raise InvalidInput(msg)
                 with rolling_for(team):
@@ -722,7 +710,7 @@ class League(Book):
         reports: dict[str, Amendment] = {}
         try:
             with self.store.transaction() as tx:
-                settings, _ = self._settings(tx)
+                settings, _ = self.settings(tx)
                 for team in settings["teams"]:
                     try:  # a refused team writes nothing: go on, so that every refusal is said at once
                         with rolling_for(team):
@@ -825,14 +813,14 @@ class League(Book):
         Raises:
             InvalidInput: a season the league has not reached, or no season.
         """
-        settings, _ = self._settings()
+        settings, _ = self.settings()
         wanted = season_asked(season, settings)
         counted = settings["bonus"] if bonus is None else bonus
         return standings(self.pack, [self.store.sheet(t) for t in settings["teams"]], season=wanted, bonus=counted)
 
     def player_lines(self, team: str) -> tuple[PlayerLine, ...]:
         """Every player's figures in every match the team's ledger records, season by season."""
-        self._check_team(team, self.teams())
+        self.check_member(team, self.teams())
         return tuple(player_lines(team, self.store.sheet(team)))
 
     def leaders(self, figure: str, *, season: int | None = None, top: int = 5) -> tuple[tuple[str, str, str, int], ...]:
@@ -848,7 +836,7 @@ class League(Book):
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:  # -1 read as a slice: all but the last
             msg = f"top: how many players the leaders list, a whole number >= 1, got {top!r}"
             raise InvalidInput(msg)
-        wanted = season_asked(season, self._settings()[0], every=True)
+        wanted = season_asked(season, self.settings()[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}
         for team in self.teams():
             for line in self.player_lines(team):
@@ -885,11 +873,12 @@ class League(Book):
         against the entries that recorded it on both teams. A record of the league edited in the database is
         listed, naming it, never raised: settings that are no league's (every sheet of the store is verified
         then), a team they list that the store does not hold, a fixture record that is no fixture, a kept re-draft
-        or a season's prizes that the league never writes."""
+        or a season's prizes that the league never writes; a team whose sheet does not read (its snapshot edited
+        in the database) is listed with its verification, and its fixtures are not checked against it."""
         held = self.store.ids()
         settings: list[str] = []
         try:
-            listed: Sequence[str] = self._settings()[0]["teams"]
+            listed: Sequence[str] = self.settings()[0]["teams"]
         except StoreError as wrong:  # not JSON, or no league's settings
             settings.append(str(wrong))
             listed = held
@@ -907,23 +896,22 @@ class League(Book):
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
         unread, sheets = self._sheets_read(teams)
-        problems: list[str] = []
-        for found in listed_records(self.store, FIXTURE_RECORD):
-            try:
-                if isinstance(found, ProgressionError):  # a record edited into text that is not JSON
-                    raise found
-                fixture = self._fixture_of(found)
-                if {fixture.home, fixture.away} <= set(sheets) or not {fixture.home, fixture.away} <= set(teams):
-                    problems += unheld(fixture, sheets.__getitem__, tuple(teams))
-            except ProgressionError as wrong:  # a record edited into something no fixture is
-                problems.append(str(wrong))
+
+        def fixture_read(found: Record) -> list[str]:
+            fixture = self._fixture_of(found)
+            if {fixture.home, fixture.away} <= set(sheets) or not {fixture.home, fixture.away} <= set(teams):
+                return unheld(fixture, sheets.__getitem__, tuple(teams))
+            return []  # a team whose sheet does not read: said once, with the team
+
+        problems = record_problems(self.store, FIXTURE_RECORD, fixture_read)
         problems += season_end_problems(self, listed)
         return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings), sheets=unread)
 
     def _sheets_read(self, teams: Iterable[str]) -> tuple[dict[str, tuple[str, ...]], dict[str, Sheet]]:
-        """Each team's sheet, read once for every fixture it plays, and for each team whose sheet does not read
-        (its snapshot edited in the database) why, worded to be shown with the team's verification (which finds
-        the entry that differs): said once, not at each of its fixtures, which are not checked against it."""
+        """For each team whose sheet does not read (its snapshot edited in the database), why, worded to be shown
+        with the team's verification (which finds the entry that differs): said once, not at each of its
+        fixtures, which are not checked against it; and each other team's sheet, read once for every fixture it
+        plays."""
         unread: dict[str, tuple[str, ...]] = {}
         sheets: dict[str, Sheet] = {}
         for team in teams:
@@ -937,6 +925,20 @@ class League(Book):
             except StoreError as wrong:
                 unread[team] = (f"{wrong.reason}; its fixtures were not checked against it",)
         return unread, sheets
+
+    def _found_fixture(
+        self, reader: Store | Transaction, settings: Mapping[str, Any], season: int, number: int
+    ) -> tuple[Fixture, Record]:
+        """Fixture ``number`` of ``season`` (checked already) and the record that holds it.
+
+        Raises:
+            UnknownName: no such fixture, naming those the season has.
+        """
+        found = reader.record(fixture_name(season, number))
+        if found is None:
+            known = [str(self._fixture_of(r).number) for r in reader.records(f"{FIXTURE_RECORD}{season}/")]
+            raise UnknownName("fixture", number, known, f"season {season} of league {settings['name']!r}")
+        return self._fixture_of(found), found
 
     def _fixture_of(self, found: Record) -> Fixture:
         """The fixture a record of this league's store holds (:func:`~progression_bloodbowl.store.records.fixture_of`)."""

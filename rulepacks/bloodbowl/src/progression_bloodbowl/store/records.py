@@ -8,15 +8,15 @@ record is held against the entries that recorded it on both teams (:func:`unheld
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from progression import Entry, Sheet
-from progression.errors import InvalidInput, StoreError
+from progression.errors import InvalidInput, ProgressionError, StoreError
 
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records
 from .fixtures import SIDES, Fixture, Played, Side
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     """What in a league's settings record no league writes (None: nothing)."""
     keys = ("format", "name", "season", "teams", "bonus")
     if set(settings) != set(keys):
-        return f"it holds {', '.join(sorted(settings))}, where a league's hold {', '.join(keys)}"
+        return f"it holds {', '.join(sorted(settings)) or 'nothing'}, where a league's settings hold {', '.join(keys)}"
     name, season, teams = settings["name"], settings["season"], settings["teams"]
     if settings["format"] != FORMAT:
         return f"its format is {shown(settings['format'])}, where this library writes {FORMAT}"
@@ -66,7 +66,7 @@ def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = F
     if isinstance(season, bool) or not isinstance(season, int) or not lowest <= season <= current:
         has = "season 1 only" if current == 1 else f"seasons 1 to {current}"
         also = ", and 0 for every season" if every else ""
-        msg = f"season: league {settings['name']!r} has {has}{also}, got {season!r}"
+        msg = f"season: league {settings['name']!r} has {has}{also}, got {shown(season)}"
         raise InvalidInput(msg)
     return season
 
@@ -196,7 +196,7 @@ def unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]
         position = fixture.entries[team]
         ledger = sheet(team).ledger
         entry = ledger[position - 1] if position <= len(ledger) else None
-        if (records_of(entry.operation) if isinstance(entry, Entry) else []) != [record]:
+        if (match_records(entry.operation) if isinstance(entry, Entry) else []) != [record]:
             problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
     return problems
 
@@ -215,3 +215,19 @@ def listed_records(store: Store, prefix: str) -> Iterator[Record | StoreError]:
             else:
                 if found is not None:
                     yield found
+
+
+def record_problems(store: Store, prefix: str, read: Callable[[Record], Iterable[str]]) -> list[str]:
+    """What is wrong with each record of ``store`` under ``prefix``, in the order of their names: one that is not
+    JSON, one that ``read`` (reading it as the commands do) refuses with a
+    :class:`~progression.errors.ProgressionError`, or what else ``read`` finds wrong with the record it read."""
+    problems = []
+    for found in listed_records(store, prefix):
+        if isinstance(found, StoreError):  # a record edited into text that is not JSON
+            problems.append(str(found))
+            continue
+        try:
+            problems += read(found)
+        except ProgressionError as wrong:  # a record edited into something the league never writes
+            problems.append(str(wrong))
+    return problems

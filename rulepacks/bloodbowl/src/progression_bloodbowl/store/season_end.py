@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression import Dice, Operation, RulePack, Sheet
+from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
 
 from ..data.access import data_of
 from ..league.season import _redraft, _season_turns
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
-from ..team.sequence import STANDING_WORDS, still_open
-from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, listed_records, shown
-from .team_actions import turn_of
+from ..team.sequence import STANDING_WORDS, still_open, still_open_sentence
+from .records import FIXTURE_RECORD, LEAGUE_RECORD, fixture_of, record_problems, shown
 
 if TYPE_CHECKING:
     from progression.store import Record, Transaction
@@ -80,10 +80,13 @@ class Redraft:
         data["players"] = [list(pair) for pair in self.players]
         return data
 
+    def choices(self) -> dict[str, Any]:
+        """The choices by name, as the re-draft's operation and its trial take them."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(Redraft)}
+
     def operation(self, *, retirement: str, rolled: bool) -> Operation:
         """The operation that ends a team's season with these choices (``bloodbowl.redraft``)."""
-        fields = {field.name: getattr(self, field.name) for field in attrs.fields(Redraft)}
-        return _redraft.operation(**fields, retirement=retirement, rolled=rolled)  # type: ignore[attr-defined, no-any-return]
+        return _redraft.operation(**self.choices(), retirement=retirement, rolled=rolled)  # type: ignore[attr-defined, no-any-return]
 
 
 def season_operation(redraft: Redraft | None, *, retirement: str, rolled: bool) -> Operation:
@@ -209,12 +212,11 @@ def end_season(
             redraft = chosen.get(team)
             operation = season_operation(redraft, retirement=retirement, rolled=dice is not None)
             try:
-                with turn_of(team):
+                with rolling_for(team):
                     tx.run(team, operation, dice)
             except ProgressionError as refused:
                 what = "its re-draft" if redraft is not None else "its off-season"
-                whose = "" if str(refused).startswith(f"team {team!r}: ") else f"team {team!r}, "  # named already
-                refused.add_note(f"{whose}{what}: season {season} of the league did not end")
+                refused.add_note(f"team {team!r}, {what}: season {season} of the league did not end")
                 raise
         settings["season"] += 1
         tx.put(LEAGUE_RECORD, settings, expected=version)
@@ -232,13 +234,12 @@ def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | 
     with league.store.transaction() as tx:
         settings, _ = league.settings(tx)
         league.check_member(team, settings["teams"])
+        tried = None
         if redraft is None:
             _check_kept(league, tx, settings, team)
-        tried = None
-        if redraft is not None:
-            fields = {field.name: getattr(redraft, field.name) for field in attrs.fields(Redraft)}
+        else:
             try:
-                tried = try_redraft(league.pack, tx.sheet(team), **fields)
+                tried = try_redraft(league.pack, tx.sheet(team), **redraft.choices())
             except ProgressionError as refused:
                 refused.add_note(f"team {team!r}, its re-draft: nothing was kept")
                 raise
@@ -297,10 +298,7 @@ def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> N
     commands = ", ".join(f"`progression league do FILE {team} close number={now.number}`" for team, now in found)
     if len(found) == 1:
         ((team, now),) = found
-        msg = (
-            f"team {team!r}: the post-match sequence of match {now.number} is still open, at "
-            f"{STANDING_WORDS[now.stage]}: end it with Expensive Mistakes (step 5: {commands}) before {what}"
-        )
+        msg = f"team {team!r}: {still_open_sentence(now, commands, what)}"
     else:
         names = f"{', '.join(repr(team) for team, _ in found[:-1])} and {found[-1][0]!r}"
         where = "; ".join(f"{team}: match {now.number}, at {STANDING_WORDS[now.stage]}" for team, now in found)
@@ -330,10 +328,10 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         check_played(league, tx, settings, "its play-off prizes are given")
         given = prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
         if given is not None:
-            shown = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given, strict=False))
+            listed = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given, strict=False))
             msg = (
                 f"the play-off prizes of season {season} of league {settings['name']!r} were given already "
-                f"({shown}); a season's prizes are given once"
+                f"({listed}); a season's prizes are given once"
             )
             raise InvalidInput(msg)
         changed: dict[str, Sheet] = {}
@@ -341,10 +339,10 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         given_to = {*holders, *placed}
         check_sequences_ended(tx, [t for t in settings["teams"] if t in given_to], "a play-off prize")
         for team in holders:
-            with turn_of(team):
+            with rolling_for(team):
                 changed[team], _ = tx.run(team, trophy_lost(), dice)
         for place, team in enumerate(placed, start=1):
-            with turn_of(team):
+            with rolling_for(team):
                 changed[team], _ = tx.run(team, prize_operation(place), dice)
         tx.put(f"{PRIZES_RECORD}{season}", list(placed), expected=0)
     return changed
@@ -353,22 +351,19 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
 def season_end_problems(league: League, teams: Sequence[str]) -> list[str]:
     """What a kept re-draft or a season's prizes record holds that the league never writes (edited in the
     database): each such record named, as the commands that read it would refuse it."""
-    problems = []
-    for found in listed_records(league.store, REDRAFT_RECORD):
-        try:
-            if isinstance(found, ProgressionError):
-                raise found
-            redraft_of(found.value, found.name, league.store.where)
-        except ProgressionError as wrong:
-            problems.append(str(wrong))
-    for found in listed_records(league.store, PRIZES_RECORD):
-        try:
-            if isinstance(found, ProgressionError):
-                raise found
-            prizes_given(found, teams, league.store.where)
-        except ProgressionError as wrong:
-            problems.append(str(wrong))
-    return problems
+    where = league.store.where
+
+    def redraft_read(found: Record) -> tuple[str, ...]:
+        redraft_of(found.value, found.name, where)
+        return ()
+
+    def prizes_read(found: Record) -> tuple[str, ...]:
+        prizes_given(found, teams, where)
+        return ()
+
+    return record_problems(league.store, REDRAFT_RECORD, redraft_read) + record_problems(
+        league.store, PRIZES_RECORD, prizes_read
+    )
 
 
 def prizes_given(found: Record | None, teams: Sequence[str], where: str) -> tuple[str, ...] | None:

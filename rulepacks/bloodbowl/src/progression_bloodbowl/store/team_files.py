@@ -6,17 +6,17 @@ do about it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Mapping
 from typing import cast
 
 import attrs
 
-from progression import Entry, Operation, Sheet
-from progression.operations import Batch
+from progression import Entry, Sheet
 
-from ..match.corrections import _records as records_of
+from ..match.corrections import match_records
+from .records import shown
 
-__all__ = ["difference", "divergence", "extends", "operations_of"]
+__all__ = ["difference", "divergence", "extends"]
 
 
 def extends(sheet: Sheet, stored: Sheet) -> bool:
@@ -38,7 +38,7 @@ def divergence(sheet: Sheet, stored: Sheet) -> str | None:
         found = ledger[position - 1]
         if found == held:
             continue
-        matches = [isinstance(e, Entry) and bool(records_of(e.operation)) for e in (found, held)]
+        matches = [isinstance(e, Entry) and bool(match_records(e.operation)) for e in (found, held)]
         if all(matches):  # the league's match, amended in the file
             why = (
                 "a match the league holds is corrected in the league, on both teams and its fixture at once, with "
@@ -74,11 +74,12 @@ def difference(found: object, held: object) -> str:
         return ""
     fields = _fields_differing(found.operation, held.operation, "")
     if fields:
-        shown = "; ".join(
-            f"its {name} is {mine!r:.60} where the league's is {theirs!r:.60}" for name, mine, theirs in fields[:3]
+        said = "; ".join(
+            f"its {name} is {shown(_plain(mine))} where the league's is {shown(_plain(theirs))}"
+            for name, mine, theirs in fields[:3]
         )
         more = f" (and {len(fields) - 3} more)" if len(fields) > 3 else ""
-        return f": {shown}{more}"
+        return f": {said}{more}"
     if found.rolls != held.rolls:
         return f": its rolls ({_rolls(found)}) are not the league's ({_rolls(held)})"
     return ": its events are not the league's"
@@ -86,7 +87,11 @@ def difference(found: object, held: object) -> str:
 
 def _fields_differing(mine: object, theirs: object, path: str) -> list[tuple[str, object, object]]:
     """The fields of two values of one attrs class that differ, by their path (``match.score``), a field of such a
-    class looked into in turn; two values of other kinds, or of different classes, as themselves."""
+    class looked into in turn; two values of other kinds, or of different classes, as themselves.
+
+    Not the core's walk (``progression.history.verify.difference``): that one says the first difference only,
+    as what was recorded against what the rules give; here every field that differs is counted, file against
+    league."""
     if type(mine) is not type(theirs) or not attrs.has(type(mine)):
         return [(path or "operation", mine, theirs)] if mine != theirs else []
     found = []
@@ -96,18 +101,19 @@ def _fields_differing(mine: object, theirs: object, path: str) -> list[tuple[str
     return found
 
 
+def _plain(value: object) -> object:
+    """An operation's value as JSON data (a tuple as a list, a mapping as a dict), for :func:`.records.shown` to
+    write as text, never as Python (``('3', '5')``, ``None``)."""
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    return value
+
+
 def _rolls(entry: Entry) -> str:
     return ", ".join(f"{roll.label} {'/'.join(map(str, roll.results))}" for roll in entry.rolls) or "none"
 
 
 def label(entry: object) -> str:
     return str(getattr(entry, "label", None) or getattr(entry, "tag", type(entry).__name__))
-
-
-def operations_of(operation: Operation) -> Iterator[Operation]:
-    """The operations an entry runs: a batch's, each; any other, itself."""
-    if isinstance(operation, Batch):
-        for inner in operation.operations:
-            yield from operations_of(inner)
-    else:
-        yield operation

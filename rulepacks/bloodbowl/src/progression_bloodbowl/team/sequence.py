@@ -262,12 +262,20 @@ def check_ended(team: Sheet, what: str) -> None:
     """
     now = still_open(team)
     if now is not None:
-        msg = (
-            f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it with "
-            f"Expensive Mistakes (step 5: `sheet do FILE close number={now.number}` on a team's file, "
-            f"`league do FILE TEAM close number={now.number}` in a league's store) before {what}"
+        commands = (
+            f"`sheet do FILE close number={now.number}` on a team's file, "
+            f"`league do FILE TEAM close number={now.number}` in a league's store"
         )
-        raise OutOfOrder(msg)
+        raise OutOfOrder(still_open_sentence(now, commands, what))
+
+
+def still_open_sentence(now: Standing, commands: str, what: str) -> str:
+    """Why ``what`` is refused while a team's last sequence stands ``now``, open: the sentence the rules say on a
+    team's sheet and a league says of one team, with ``commands``, those that close it."""
+    return (
+        f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it with "
+        f"Expensive Mistakes (step 5: {commands}) before {what}"
+    )
 
 
 def still_open(team: Sheet) -> Standing | None:
