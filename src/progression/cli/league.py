@@ -84,7 +84,9 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
             if not callable(getattr(book, "rebase", None)):
                 raise
             told = f"progression league rebase {args.file}"
-            raise RulesChanged(changed.subject, changed.recorded, changed.given, rebase=told) from None
+            raise RulesChanged(
+                changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=told
+            ) from None
 
 
 def _season(args: argparse.Namespace, book: LeagueBook) -> tuple[int | None, int]:
