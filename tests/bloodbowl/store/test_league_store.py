@@ -546,9 +546,9 @@ class TestEditedRecords:
 
 
 class TestEditedSnapshot:
-    def test_a_team_s_snapshot_edited_is_said_once(self, league: bb.types.League) -> None:
-        """A team's snapshot edited in the database is found by its verification, and said once more as the sheet
-        that does not read: not again at each of its played fixtures (it was said at each of the three)."""
+    @pytest.fixture
+    def edited(self, league: bb.types.League) -> bb.types.League:
+        """A season played, then the Anvils' snapshot (the state the store keeps) edited in the database."""
         league.schedule()
         play_season(league, SeededDice(3))
         where = league.store.where
@@ -556,22 +556,21 @@ class TestEditedSnapshot:
         raw(
             where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
         )
-        check = league.verify()
+        return league
+
+    def test_a_team_s_snapshot_edited_is_said_once(self, edited: bb.types.League) -> None:
+        """A team's snapshot edited in the database is found by its verification, and said once more as the sheet
+        that does not read: not again at each of its played fixtures (it was said at each of the three)."""
+        check = edited.verify()
         unread = [line for line in check.lines() if "its sheet was changed in the database" in line]
         assert (False, False, 1) == (check.ok, check.teams["anvils"].ok, len(unread)), list(check.lines())
-        assert all(league.verify().teams[team].ok for team in ("barons", "counts", "dukes"))
+        assert all(check.teams[team].ok for team in ("barons", "counts", "dukes"))
 
-    def test_a_team_s_unread_sheet_is_said_with_the_team(self, league: bb.types.League) -> None:
+    def test_a_team_s_unread_sheet_is_said_with_the_team(self, edited: bb.types.League) -> None:
         """A team whose sheet does not read (its snapshot edited in the database) is said with that team, under
         its verification and in its words: not among the fixtures' problems, and not telling the reader to verify
         the store (it was in ``fixtures``, saying "verify the store to find the entry that differs")."""
-        league.schedule()
-        play_season(league, SeededDice(3))
-        where = league.store.where
-        state = raw(where, "SELECT state FROM sheets WHERE id = 'anvils'")[0][0]
-        raw(
-            where, "UPDATE sheets SET state = ? WHERE id = 'anvils'", (state.replace('"treasury":', '"treasury":9', 1),)
-        )
+        league, where = edited, edited.store.where
         check = league.verify()
         last = raw(where, "SELECT version FROM sheets WHERE id = 'anvils'")[0][0]
         said = (
