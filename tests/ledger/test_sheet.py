@@ -268,3 +268,35 @@ class TestTried:
             recorded.ledger._segment,
             recorded.member("ana").ledger._segment,
         )
+
+
+class TestBuild:
+    def test_a_sheet_the_engine_builds_holds_every_field(self) -> None:
+        """The engine fills a changed sheet's fields one by one (faster than the class's own constructor): every
+        field of Sheet is set, so a field added to Sheet cannot be left out of a changed sheet."""
+        guild = progression.join(market().new_sheet("guild", "Guild"), "ana", ana())
+        changed = market().award(guild, "purse", 3, reason="found", member="ana")
+        for sheet in (changed, changed.member("ana")):
+            fields = {field.name: getattr(sheet, field.name) for field in attrs.fields(Sheet)}
+            assert Sheet(**fields) == sheet
+
+    def test_only_a_class_that_checks_nothing_is_made_field_by_field(self) -> None:
+        """The engine's quick maker sets fields as given: a class that validates its fields, or runs code once made,
+        is refused, since the maker would skip its checks."""
+        from progression._frozen import maker
+
+        @attrs.frozen
+        class Checked:
+            amount: int = attrs.field(validator=attrs.validators.ge(0))
+
+        @attrs.frozen
+        class Finished:
+            amount: int
+
+            def __attrs_post_init__(self) -> None:
+                pass
+
+        for cls in (Checked, Finished):
+            with pytest.raises(TypeError, match=f"{cls.__name__} checks what it is made of"):
+                maker(cls)
+        assert maker(Sheet)(**{f.name: getattr(ana(), f.name) for f in attrs.fields(Sheet)}) == ana()

@@ -209,8 +209,13 @@ class TestReturns:
         sheet = pack.new_sheet("smith", pools={"gold": 5})
         assert pack.quote(sheet, "train", choice="agility").ok
         assert 1 == pack.purchase(sheet, "train", choice="agility").stats["agility"]
-        # the quote asks once whether 'agility' is an option; the purchase once more (to record the option a name
-        # means): its own quote is the one just given, kept
+        # the quote asks once whether 'agility' is an option; the purchase, given the sheet just quoted, reads the
+        # answer from that quote (kept) rather than asking again, to record the option a name means
+        assert ["agility"] == asked
+        # on a sheet not just quoted, the purchase asks twice: for the option a name means, and in its own quote
+        asked.clear()
+        other = pack.new_sheet("smith", pools={"gold": 5})
+        assert 1 == pack.purchase(other, "train", choice="agility").stats["agility"]
         assert ["agility"] * 2 == asked
         asked.clear()
         refused = pack.quote(sheet, "train", choice="wisdom")

@@ -133,8 +133,13 @@ def payment(
 ) -> tuple[dict[str, int], int, list[Violation], str]:
     """How ``price`` would be paid (the buyer's ``pay``, or the default split), what the paying pools
     may give together, every problem with it, and why points they hold may not pay (or ``""``)."""
-    allowed = [p for p in upgrade.pools if p in subject.pools]
-    may = {p: spendable(pack, subject, p, upgrade.id) for p in allowed}
+    may: dict[str, int] = {}  # what each paying pool the sheet holds may give
+    held = 0  # what they hold
+    for pool in upgrade.pools:
+        if pool in subject.pools:
+            held += max(0, subject.pools[pool])
+            may[pool] = spendable(pack, subject, pool, upgrade.id)
+    allowed = list(may)
     available = sum(may.values())
     problems: list[Violation]
     if pay is None:
@@ -144,7 +149,6 @@ def payment(
         if price is not None and sum(pay.values()) != price:
             msg = f"pay adds up to {sum(pay.values())} but {upgrade.id!r} costs {price}"
             raise InvalidInput(msg)
-    held = sum(max(0, subject.pools[p]) for p in allowed)
     over = ""
     if held > available:  # written only then: a quote builds its sentences when something is refused
         kept = [p for p in allowed if max(0, subject.pools[p]) > may[p]]  # pools whose surplus may not pay this

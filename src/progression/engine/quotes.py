@@ -114,6 +114,14 @@ def quote(
     return made
 
 
+def quoted_option(pack: RulePack, sheet: Sheet, upgrade_id: str, choice: str, member: str | None) -> bool:
+    """Whether the last quote given (see :data:`_last`) was of ``choice`` for ``upgrade_id`` on this very sheet and
+    pack, which took it as an option: a purchase then knows its choice is an option without asking the options
+    function again."""
+    last = _last
+    return last is not None and last[0] == (upgrade_id, choice, member) and last[1]() is sheet and last[2]() is pack
+
+
 #: The last quote given without a payment, a paying pool or arguments: its upgrade, choice and member, weak
 #: references to its sheet and pack, and the quote. A sheet and a pack are immutable (and a pack's functions answer
 #: from their context alone), so the same question has the same answer; and a purchase asks the question its caller
@@ -313,24 +321,31 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
     Raises:
         PackFunctionError: anything else, naming the function and the upgrade.
     """
-    where = f"upgrade {upgrade.id!r}: options function {upgrade.options!r}"
-    if isinstance(offered, str | bytes | Mapping) or not isinstance(offered, Iterable):
-        msg = f"{where} must return a list of option ids (texts), got {offered!r:.80}"
+    if type(offered) is tuple or type(offered) is list:  # the common answers, read without the abstract checks
+        choices = tuple(offered)
+    elif isinstance(offered, str | bytes | Mapping) or not isinstance(offered, Iterable):
+        msg = f"{_function_of(upgrade)} must return a list of option ids (texts), got {offered!r:.80}"
         raise PackFunctionError(msg)
-    choices = tuple(offered)
+    else:
+        choices = tuple(offered)
     wrong = [c for c in choices if not isinstance(c, str)]
     if wrong:
-        msg = f"{where} must return a list of option ids (texts), got {wrong[0]!r:.60} among them"
+        msg = f"{_function_of(upgrade)} must return a list of option ids (texts), got {wrong[0]!r:.60} among them"
         raise PackFunctionError(msg)
     if CHOICE in upgrade.effect.stats and upgrade.procedure is None:
         unknown = [c for c in choices if c not in pack.stats]
         if unknown:
             msg = (
-                f"{where} offered {unknown[0]!r}, which is not a stat of the pack, but the effect changes the "
-                f"chosen stat; stats: {', '.join(sorted(pack.stats)) or 'none'}"
+                f"{_function_of(upgrade)} offered {unknown[0]!r}, which is not a stat of the pack, but the effect "
+                f"changes the chosen stat; stats: {', '.join(sorted(pack.stats)) or 'none'}"
             )
             raise PackFunctionError(msg)
     return choices
+
+
+def _function_of(upgrade: Upgrade) -> str:
+    """Where an options function's answer is refused: the upgrade and its function."""
+    return f"upgrade {upgrade.id!r}: options function {upgrade.options!r}"
 
 
 def resolve_choice(

@@ -349,6 +349,13 @@ class Ledger(Sequence["Event"]):
     def __len__(self) -> int:
         return self._length
 
+    def _first(self) -> Event:
+        """The first entry (the creation): ``ledger[0]`` without the index's checks, read at every operation."""
+        if not self._length:
+            msg = "ledger index out of range"
+            raise IndexError(msg)
+        return self._segment.head.items[0]
+
     def __iter__(self) -> Iterator[Event]:
         segments = []
         segment: _Segment | None = self._segment

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from progression._frozen import EMPTY, freeze
+from progression._frozen import EMPTY, freeze, maker
 from progression.errors import InvalidInput, Problem, SheetError, UnknownName
 from progression.ledger.events import (
     EVENT_TYPES,
@@ -109,7 +109,7 @@ class Sheet:
     @property
     def rules(self) -> str:
         """The rules the sheet was made under (:attr:`RulePack.rules <progression.RulePack.rules>`), or ``""``."""
-        created = creation(self.ledger[0])
+        created = creation(self.ledger._first())
         return "" if created is None else created.rules
 
     def quantity(self, name: str) -> int:
@@ -326,7 +326,7 @@ def build(
     bought: Mapping[str, int] | None = None,
 ) -> Sheet:
     """A sheet like ``like`` with the given parts (read-only already)."""
-    sheet = Sheet(
+    sheet = _make_sheet(
         pack=like.pack,
         kind=like.kind,
         name=like.name,
@@ -341,6 +341,10 @@ def build(
     )
     ledger.keep(sheet)
     return sheet
+
+
+#: A sheet from all its fields' values, read-only already (the engine builds one for every change it records).
+_make_sheet = maker(Sheet)
 
 
 def replay(ledger: Iterable[Event]) -> Sheet:
@@ -564,7 +568,7 @@ def _pending(
     question: tuple[str, tuple[str, ...]] | None,
 ) -> PendingDecision:
     """``was`` with its rolls, decisions and question replaced (``attrs.evolve`` without its introspection)."""
-    return PendingDecision(
+    return _make_pending(
         upgrade=was.upgrade,
         choice=was.choice,
         price=was.price,
@@ -574,6 +578,10 @@ def _pending(
         decisions=decisions,
         question=question,
     )
+
+
+#: A pending decision from all its fields' values, frozen already (a procedure's every roll and question makes one).
+_make_pending = maker(PendingDecision)
 
 
 def _problem(reason: str, path: str = "$") -> Problem:

@@ -239,13 +239,17 @@ class RulePack(Rules):
 
     def label_of(self, ident: str) -> Label:
         """The displayed name of any id the pack defines; the id itself when it has none."""
-        for table in (self.upgrades, self.stats, self.pools, self.currencies, self.ladders, self.kinds):
-            if ident in table:
-                label: Label = table[ident].label
-                return label
-        if ident in self.names:
-            return self.names[ident]
-        return Label.same(ident)
+        label = self._labels.get(ident)
+        return Label.same(ident) if label is None else label
+
+    @functools.cached_property
+    def _labels(self) -> Mapping[str, Label]:
+        """Every id's displayed name, looked up once (a quote names its currency, and a refusal what it refuses):
+        an upgrade's, a stat's, a pool's, a currency's, a ladder's or a kind's label, else the pack's name for it."""
+        labels: dict[str, Label] = dict(self.names)
+        for table in (self.kinds, self.ladders, self.currencies, self.pools, self.stats, self.upgrades):
+            labels.update((ident, spec.label) for ident, spec in table.items())  # the first table above wins
+        return labels
 
     def name_of(self, ident: str, language: str = "en") -> str:
         """The displayed name of ``ident`` in ``language``."""
@@ -330,6 +334,8 @@ class RulePack(Rules):
         """The option a choice means (an id written as its displayed name), for a purchase to record the id."""
         spec = self.upgrades.get(upgrade) if isinstance(upgrade, str) else None
         if not isinstance(choice, str) or spec is None or not spec.takes_choice or choice in (spec.items or ()):
+            return choice
+        if _quotes.quoted_option(self, sheet, upgrade, choice, member):  # the caller has just quoted this option
             return choice
         try:
             if _quotes.offers(self, sheet, upgrade, choice, member=member):
