@@ -21,6 +21,7 @@ COMPETENCE = ROOT / "rulepacks" / "competence" / "src" / "progression_competence
 #: folder of its own layer or a higher one. ``progression/__init__`` (the public face) and
 #: ``__main__`` may import anything.
 LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"spelling"}),
     frozenset({"errors", "_labels", "_frozen", "_moved"}),
     frozenset({"disk"}),
     frozenset({"curves", "requirements"}),
@@ -51,6 +52,7 @@ PUBLIC = frozenset(
         "progression.ledger",
         "progression.operations",
         "progression.requirements",
+        "progression.spelling",
         "progression.store",
         "progression.studies",
         "progression.testing",
@@ -293,7 +295,8 @@ class TestLayers:
             "progression.authoring, progression.contract, progression.curves, progression.dice, progression.disk, "
             "progression.errors, "
             "progression.events, progression.files, progression.history, progression.ledger, progression.operations, "
-            "progression.requirements, progression.store, progression.studies, progression.testing"
+            "progression.requirements, progression.spelling, progression.store, progression.studies, "
+            "progression.testing"
         ] == pack_violations("progression_x.rules", "from progression.ledger.sheet import Sheet\n")
 
     def test_a_private_import_of_the_command_line_is_caught(self) -> None:

@@ -6,14 +6,11 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from progression.spelling import plain_name as plain_name  # read from here by the engine's quotes
+
 #: The languages a pack gives every displayed name in unless it declares its own (``[pack] languages``), and
 #: the ones a label always answers by attribute (``label.en``, ``label.fr``).
 LANGUAGES = ("en", "fr")
-
-
-def plain_name(text: str) -> str:
-    """A name as a person may write it: any case, spaces or underscores, hyphens or not (``Sneaky Git``)."""
-    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
 
 
 def _pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

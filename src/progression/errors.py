@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from progression.spelling import closest, the_closest
+
 __all__ = [
     "CapExceeded",
     "ChoiceNeeded",
@@ -162,23 +164,6 @@ def _in_order(name: str) -> tuple[str, int, str]:
     return (head, len(digits), digits + "\0" + name)
 
 
-def closest(given: str, known: Iterable[str]) -> tuple[str, ...]:
-    """The ids of ``known`` closest to ``given`` (at most three), as every refusal of an unknown id or option names
-    them: in any case and with spaces for underscores, each id also read by its last words (``Blitzr`` is closest
-    to ``orc_blitzer``, whose last word is ``blitzer``); none for a number."""
-    import difflib  # only here: the error module loads with the command's first line
-
-    if given.strip().isdigit():  # a number (a member, a fixture) is not misspelt: 13 is not "close" to 3
-        return ()
-    forms: dict[str, str] = {}
-    for ident in known:
-        words = ident.lower().split("_")
-        for start in range(len(words)):
-            forms.setdefault("_".join(words[start:]), ident)
-    found = difflib.get_close_matches(given.strip().lower().replace(" ", "_"), list(forms), n=3, cutoff=0.6)
-    return tuple(dict.fromkeys(forms[form] for form in found))[:3]
-
-
 class UnknownName(ProgressionError, LookupError):
     """An id (pool, stat, upgrade, member, curve, ...) that the pack or sheet does not define."""
 
@@ -191,8 +176,7 @@ class UnknownName(ProgressionError, LookupError):
         #: The ids closest to the one given (at most three), said even when every id is listed: a newcomer
         #: reads the answer rather than the list.
         self.closest = closest(str(name), self.known)
-        message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
-        super().__init__(message)
+        super().__init__(message + the_closest(self.closest))
 
     def __str__(self) -> str:  # LookupError subclasses quote their message otherwise
         return str(self.args[0])
@@ -241,8 +225,7 @@ class UnknownOption(InvalidInput):
         noun = "option" if len(self.names) == 1 else "options"
         message = f"{command}: unknown {noun} {', '.join(map(repr, self.names))}; it takes: "
         message += ", ".join(self.known) or "no options"
-        message += f"; the closest: {', '.join(self.closest)}" if self.closest else ""
-        super().__init__(message)
+        super().__init__(message + the_closest(self.closest))
 
 
 class PackFunctionError(InvalidInput, RulePackError):

@@ -177,6 +177,67 @@ class TestExitStatus:
         )
 
 
+class TestTheClosestWord:
+    """A command line the parser refuses names the closest of its words to the one it does not know, as every
+    refusal of the library does: a command, an option, a choice, at every level of commands."""
+
+    def test_a_misspelt_command(self, run: Run) -> None:
+        """``sheet shwo``: argparse's refusal and its list, then the command meant, then the help to see; exit 2."""
+        result = run("sheet", "shwo", "hero.json")
+        assert (2, True, True) == (
+            result.status,
+            result.err.startswith("progression: sheet: argument ACTION: invalid choice: 'shwo' (choose from 'new', "),
+            result.err.endswith("'quote'); the closest: show (see `progression sheet --help`)\n"),
+        )
+
+    @pytest.mark.parametrize("command", ALL, ids=" ".join)
+    def test_every_command_misspelt_is_named(self, run: Run, command: tuple[str, ...]) -> None:
+        """Each command of each level of commands, given with a letter too many, is named as the closest."""
+        *above, name = command
+        result = run(*above, f"{name}x")
+        said = result.err.rpartition("; the closest: ")[2].partition(" (see `")[0]
+        assert (2, True) == (result.status, name in said.split(", "))
+
+    @pytest.mark.parametrize(
+        ("words", "said"),
+        [
+            (("packs", "--jsno"), "packs: unrecognized arguments: --jsno; the closest: --json"),
+            (
+                ("show", SKIRMISH, "--lnag", "fr"),
+                "show: unrecognized arguments: --lnag fr; the closest: --lang",
+            ),
+            (
+                ("sheet", "show", "hero.json", "--lnag=fr", "--jsno"),
+                "sheet show: unrecognized arguments: --lnag=fr --jsno; the closest: --lang, --json",
+            ),
+            (
+                ("league", "team", "export", "cup.sqlite", "reds", "reds.json", "--jsno"),
+                "league team export: unrecognized arguments: --jsno; the closest: --json",
+            ),
+            (
+                ("sheet", "roster", "team.json", "--format", "htlm"),
+                "sheet roster: argument --format: invalid choice: 'htlm' (choose from 'text', 'html'); the closest: "
+                "html",
+            ),
+        ],
+        ids=["packs", "show", "sheet show", "league team export", "a choice"],
+    )
+    def test_a_misspelt_option_or_choice(self, run: Run, words: tuple[str, ...], said: str) -> None:
+        """An option a command does not take names those of that command closest to each given (written with
+        its value after ``=`` too); a value that is none of an option's choices, the closest choice."""
+        result = run(*words)
+        command = said.partition(":")[0]
+        assert (2, f"progression: {said} (see `progression {command} --help`)\n") == (result.status, result.err)
+
+    def test_a_misspelt_command_as_data(self, run: Run) -> None:
+        """With ``--json`` the refusal's data says the closest too."""
+        result = run("sheet", "shwo", "hero.json", "--json")
+        assert (2, True) == (
+            result.status,
+            result.json()["error"]["message"].endswith("; the closest: show (see `progression sheet --help`)"),
+        )
+
+
 class TestAnyOrder:
     """The command a tool prints works, and options may come before or after a command's KEY=VALUE words."""
 

@@ -42,11 +42,21 @@ def imported_after(*argv: str) -> tuple[int, list[str]]:
 class TestLightParse:
     @pytest.mark.parametrize(
         "argv",
-        [("--help",), ("sheet", "--help"), ("sheet", "buy", "--help"), ("simulate", "--help"), ("nope",), ()],
+        [
+            ("--help",),
+            ("sheet", "--help"),
+            ("sheet", "buy", "--help"),
+            ("simulate", "--help"),
+            ("nope",),
+            (),
+            ("sheet", "shwo"),
+            ("show", "x", "--lnag"),
+        ],
         ids=" ".join,
     )
     def test_help_and_usage_errors_import_nothing_heavy(self, argv: tuple[str, ...]) -> None:
-        """`--help` anywhere and a usage error print without importing the core, cattrs or the extras."""
+        """`--help` anywhere and a usage error print without importing the core, cattrs or the extras; so does
+        one that names the closest command or option (``sheet shwo``, ``show x --lnag``)."""
         status, heavy = imported_after(*argv)
         assert (0 if argv and argv[-1] == "--help" else 2, []) == (status, heavy)
 

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from progression import RulePack, Sheet
 from progression.cli.args import UsageError, pack_for, pairs
 from progression.contract import Command
-from progression.errors import InvalidInput, closest
+from progression.errors import InvalidInput
+from progression.spelling import closest, the_closest
 
 __all__ = ["after_flag", "find", "help_text", "listing", "option_candidates", "read_options"]
 
@@ -33,8 +34,7 @@ def find(pack: RulePack, family: str, name: str) -> Command:
         listed = tuple(pack.contract.names(family))
         names = ", ".join(listed)
         msg = f"pack {pack.name!r} {missing.format(name=name)}; {known.format(names=names) if names else none}"
-        close = closest(name, listed)
-        msg += f"; the closest: {', '.join(close)}" if close else ""
+        msg += the_closest(closest(name, listed))
         raise UsageError(msg)
     return found
 

@@ -18,12 +18,13 @@ from progression.cli.describe import Describer
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
 from progression.cli.sheet import open_sheet
-from progression.errors import InvalidInput, closest
+from progression.errors import InvalidInput
 from progression.events import Entry, Operation
 from progression.files import operations_of, structure_operation, unstructure_operation
 from progression.history import Amendment, AmendmentRefused, amend, rebase, verify
 from progression.ledger import Sheet
 from progression.operations import AMEND_WORDS
+from progression.spelling import closest, the_closest
 
 __all__ = ["amended", "changed_operation", "labels_in_words", "run_amend", "run_rebase", "run_verify"]
 
@@ -194,11 +195,16 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
         named[field] = key
         if last not in holder or last == "op":
             fields = [k for k in holder if k != "op"]
-            close = closest(last, (*fields, *_words_near(operation, data, path)))
+            near = _words_near(operation, data, path)  # each word -> the field it names
+            others: dict[str, list[str]] = {}  # each field -> the other words that name it
+            for word, named_field in near.items():
+                if word != named_field:
+                    others.setdefault(named_field, []).append(word)
+            close = closest(last, (*fields, *near.values()), names=others)
             msg = (
                 f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {', '.join(fields)}"
             )
-            msg += f"; the closest: {', '.join(close)}" if close else ""
+            msg += the_closest(close)
             raise UsageError(msg)
         holder[last] = _value(text, holder[last], key, _hint(operation, path, last))
     import cattrs
@@ -223,11 +229,12 @@ def _record_of(operation: Operation, data: dict[str, Any], name: str) -> list[st
     return inner if name in _words_of(operation, inner) else []
 
 
-def _words_near(operation: Operation, data: dict[str, Any], path: list[str]) -> list[str]:
-    """The words a change may give at ``path`` besides the fields there: those its fields declare, and at the top,
-    those of the one record the operation holds (``nominees`` for ``match.mvp_nominees``)."""
+def _words_near(operation: Operation, data: dict[str, Any], path: list[str]) -> dict[str, str]:
+    """The words a change may give at ``path`` besides the fields there, each with the field it names: those its
+    fields declare, and at the top, those of the one record the operation holds (``nominees`` for
+    ``match.mvp_nominees``)."""
     inner = [key for key, value in data.items() if key != "op" and isinstance(value, dict)]
-    return list(_words_of(operation, path or inner)) if path or len(inner) == 1 else []
+    return _words_of(operation, path or inner) if path or len(inner) == 1 else {}
 
 
 def _words_of(operation: Operation, path: list[str]) -> dict[str, str]:

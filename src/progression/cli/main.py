@@ -127,7 +127,7 @@ def _parsed(argv: Sequence[str] | None) -> argparse.Namespace:
     args, extras = parser().parse_known_args(argv)
     unplaced = [word for word in extras if not _place(args, word)]
     if unplaced:
-        args._parser.error(f"unrecognized arguments: {' '.join(unplaced)}")
+        args._parser.unrecognized(unplaced)
     return args
 
 

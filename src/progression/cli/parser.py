@@ -36,7 +36,9 @@ class UsageExit(SystemExit):
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr, exit status 2, pointing at the help of the
-    command they are about; it remembers which (sub)command it parsed (``_parser`` on the namespace)."""
+    command they are about, and naming the closest of its words to one it does not know (a command, a choice,
+    an option), as every refusal of the library does; it remembers which (sub)command it parsed (``_parser`` on
+    the namespace). Every sub-parser is one: ``add_subparsers`` makes its parsers of the parent's class."""
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
@@ -45,6 +47,29 @@ class Parser(argparse.ArgumentParser):
         if not hasattr(parsed, "_parser"):  # the deepest command parsed sets it first
             parsed._parser = self
         return parsed, extras
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check that ``value`` is one of the ``action``'s choices (a command, an ``ACTION``, an
+        option's value), its refusal ending with the closest (``invalid choice: 'shwo' (choose from ...); the
+        closest: show``)."""
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as refused:
+            if action.choices is not None and isinstance(value, str):
+                from progression.spelling import closest, the_closest
+
+                refused.message += the_closest(closest(value, [str(choice) for choice in action.choices]))
+            raise
+
+    def unrecognized(self, words: Sequence[str]) -> NoReturn:
+        """Refuse ``words``, which this command does not take, as argparse does, naming its options closest to
+        each option given (``--lnag fr``: ``unrecognized arguments: --lnag fr; the closest: --lang``)."""
+        from progression.spelling import closest, the_closest
+
+        options = [option for action in self._actions for option in action.option_strings]
+        given = [word.partition("=")[0] for word in words if word.startswith("-")]  # ``--lnag=fr`` too
+        found = dict.fromkeys(option for word in given for option in closest(word, options))
+        self.error(f"unrecognized arguments: {' '.join(words)}{the_closest(found)}")
 
     def error(self, message: str) -> NoReturn:
         from progression.cli.output import error

@@ -173,7 +173,9 @@ def _quote(
             else:
                 shown = ", ".join(choices) or "none now"
                 close = closest(pack, choices, choice)
-                hint = f" (the closest: {', '.join(close)})" if close else ""
+                from progression.spelling import the_closest
+
+                hint = the_closest(close, aside=True)
                 violations.append(
                     Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
                 )
@@ -373,14 +375,11 @@ def resolve_choice(
 
 def closest(pack: RulePack, choices: Sequence[str], given: str) -> list[str]:
     """The options whose id or displayed name (in any language the pack declares) is closest to ``given`` (at most
-    three)."""
-    import difflib
+    three), matched as every refusal of the library matches a misspelt word (:func:`progression.spelling.closest`)."""
+    from progression import spelling
 
-    names = {plain_name(c): c for c in choices} | {
-        plain_name(pack.name_of(c, code)): c for code in reversed(pack.languages) for c in choices
-    }
-    found = difflib.get_close_matches(plain_name(given), list(names), n=3, cutoff=0.6)
-    return list(dict.fromkeys(names[f] for f in found))
+    names = {c: [pack.name_of(c, code) for code in pack.languages] for c in choices}
+    return list(spelling.closest(given, choices, names=names))
 
 
 def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quote, ...]:

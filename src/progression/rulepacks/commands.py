@@ -14,8 +14,9 @@ from typing import Any, ClassVar
 
 import attrs
 
-from progression.errors import InvalidInput, PackFunctionError, UnknownOption, closest
+from progression.errors import InvalidInput, PackFunctionError, UnknownOption
 from progression.rulepacks.options import REQUIRED, Option, OptionType, docs_of, hint_of, option_type
+from progression.spelling import closest, the_closest
 
 __all__ = [
     "Action",
@@ -240,8 +241,7 @@ class Command:
                 values[name] = kind.read(text)
             except ValueError:
                 close = closest(text, kind.choices) if kind.choices else ()
-                hint = f"; the closest: {', '.join(close)}" if close else ""
-                msg = f"{what}: option {name!r} expects {kind.shown}, got {text!r}{hint}"
+                msg = f"{what}: option {name!r} expects {kind.shown}, got {text!r}{the_closest(close)}"
                 raise InvalidInput(msg) from None
         if complete:
             self._missing(values, what)

@@ -12,8 +12,8 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from progression._labels import plain_name
 from progression.errors import InvalidInput
+from progression.spelling import plain_name
 
 __all__ = ["REQUIRED", "Option", "OptionType", "option_type"]
 

@@ -45,6 +45,7 @@ from progression.rules.parts import (
     FunctionCost,
     Limit,
 )
+from progression.spelling import closest, the_closest
 
 __all__ = ["RuleReader"]
 
@@ -221,14 +222,11 @@ class RuleReader(Reader):
             allowed += ("of", "scale")
             build = self._scaled(body, path, common, base, defined)
         elif kind is not None:
-            import difflib  # only here: a pack that reads never needs it
-
             kinds = ("table", "linear", "stepped", "polynomial", "scaled", "function")
-            close = difflib.get_close_matches(kind.lower(), kinds, n=1, cutoff=0.6)
             self.problem(
                 f"{path}.kind",
                 f"unknown curve kind {kind!r}; expected {', '.join(kinds[:-1])} or {kinds[-1]}"
-                + (f"; the closest: {close[0]}" if close else ""),
+                + the_closest(closest(kind, kinds)),
             )
             return None  # which keys the curve may have depends on its kind: an unknown one says nothing of them
         self.extra(body, allowed, path)

@@ -16,6 +16,7 @@ import attrs
 
 from progression._frozen import freeze
 from progression.errors import InvalidInput
+from progression.spelling import closest, the_closest
 
 __all__ = ["Play", "play_problems", "weight_problem"]
 
@@ -76,16 +77,13 @@ class Play:
 def play_problems(play: Play, upgrades: Collection[str]) -> list[tuple[str, str]]:
     """What is wrong with ``play`` for a pack of these upgrades, each as ``(key path, reason)``: an id the pack
     does not define (with the closest ids), or weights that leave nothing to buy."""
-    import difflib  # only here: loading a pack without [play] does not need it
-
     problems = []
     defined = sorted(upgrades)
     for ident in play.favour:
         if ident in upgrades:
             continue
-        close = difflib.get_close_matches(ident, defined, n=3, cutoff=0.6)
-        hint = f"the closest: {', '.join(close)}" if close else f"defined: {', '.join(defined) or 'none'}"
-        problems.append((f"$.play.favour.{ident}", f"upgrade {ident!r} is not defined; {hint}"))
+        hint = the_closest(closest(ident, defined)) or f"; defined: {', '.join(defined) or 'none'}"
+        problems.append((f"$.play.favour.{ident}", f"upgrade {ident!r} is not defined{hint}"))
     if defined and not any(play.weight(ident) > 0 for ident in defined):
         problems.append(("$.play", "every upgrade weighs 0: the steered runs would buy nothing"))
     return problems

@@ -383,3 +383,19 @@ class TestSkillsAsWritten:
         with pytest.raises(InvalidInput, match=r"'Dauntles' is not a skill of the pack \(the closest: dauntless"):
             bb.advance(pack, rich, "1", "chosen_primary", choice="Dauntles")
         assert ("dauntless", "G") == (chosen.ledger[-1].operation.choice, rolled.ledger[-1].operation.choice)
+
+    def test_a_misspelt_skill_by_its_french_name_or_its_last_word(self, pack: RulePack, team: Sheet) -> None:
+        """A skill misspelt as its French name is written (``Esquve``), or close only to the last word of its name
+        (``Sukll``), is refused naming it, as every misspelt id is named (``Blok`` is Block alone, not also
+        Mighty Blow for its last word)."""
+        rich = pack.award(team, "spp", 20, reason="earlier matches", member="1")
+        said = []
+        for word in ("Esquve", "Sukll", "Blok"):
+            with pytest.raises(InvalidInput) as refused:
+                bb.advance(pack, rich, "1", "chosen_primary", choice=word)
+            said.append(str(refused.value))
+        assert [
+            "chosen primary: 'Esquve' is not a skill of the pack (the closest: dodge)",
+            "chosen primary: 'Sukll' is not a skill of the pack (the closest: thick_skull)",
+            "chosen primary: 'Blok' is not a skill of the pack (the closest: block)",
+        ] == said

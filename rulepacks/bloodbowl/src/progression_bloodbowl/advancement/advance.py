@@ -24,6 +24,7 @@ from progression.errors import (
     UnknownName,
 )
 from progression.requirements import Context
+from progression.spelling import the_closest
 
 from ..data.access import context_data, data_of
 from ..data.model import CHARACTERISTICS, Data, Position, skill_index
@@ -254,8 +255,7 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
         if not isinstance(choice, str) or choice not in data.skills:
             what = "a trait, which cannot be learned" if choice in data.traits else "not a skill of the pack"
             close = pack.closest(choice, tuple(data.skills)) if isinstance(choice, str) and what[0] == "n" else []
-            hint = f" (the closest: {', '.join(close)})" if close else ""
-            msg = f"{upgrade.replace('_', ' ')}: {choice!r} is {what}{hint}"
+            msg = f"{upgrade.replace('_', ' ')}: {choice!r} is {what}{the_closest(close, aside=True)}"
             raise InvalidInput(msg)
         skill = data.skills[choice]
         cats = position.primary if upgrade == "chosen_primary" else position.secondary

@@ -1,0 +1,74 @@
+"""Words as a person may write them: the plain form two spellings of a name share, the known words closest to a
+misspelt one, and how a refusal names them ("; the closest: show").
+
+Every refusal of an unknown id, option, field or command of the library and of its command line finds and says
+the closest words through here, so a misspelling is answered the same way wherever it is made. The module imports
+only ``difflib``, and that only when a word is matched: the command line uses it on a usage error, which must
+not load the library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+__all__ = ["closest", "plain_name", "the_closest"]
+
+#: How many of the closest words a refusal names, at most.
+SHOWN = 3
+#: How alike a word must be to the one given to be named (the ratio of ``difflib.get_close_matches``).
+CUTOFF = 0.6
+
+
+def plain_name(text: str) -> str:
+    """A name as a person may write it: any case, spaces or underscores, hyphens or not (``Sneaky Git``)."""
+    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def closest(given: str, known: Iterable[str], *, names: Mapping[str, Iterable[str]] | None = None) -> tuple[str, ...]:
+    """The words of ``known`` closest to ``given``, the closest first (at most three); none for a number.
+
+    Each word is read in its plain form (:func:`~progression.spelling.plain_name`), and so is each of its
+    displayed names ``names`` gives (an id's names in every language of a pack): ``Sneaky git`` is close to
+    ``sneaky_git``, ``Esquive`` to ``dodge`` named so. Only when nothing is close whole, each is read by its last
+    words too (``Blitzr`` is closest to ``orc_blitzer``, whose last word is ``blitzer``), so that a word close to
+    a whole one is not also said close to every one that ends alike (``Blok`` is ``block``, not ``mighty_blow``).
+
+    Args:
+        given: The word as it came.
+        known: The words it may have meant (ids, options, commands), each said as it is written there.
+        names: For a word of ``known``, the other names it goes by.
+
+    Returns:
+        Words of ``known``, each once, the closest first.
+    """
+    if given.strip().isdigit():  # a number (a member, a fixture) is not misspelt: 13 is not "close" to 3
+        return ()
+    whole: dict[str, str] = {}  # each plain form, and the word it is a form of (the first that has it)
+    ends: dict[str, str] = {}
+    for word in known:
+        for written in (word, *(names or {}).get(word, ())):
+            parts = plain_name(written).split()
+            whole.setdefault(" ".join(parts), word)
+            for start in range(1, len(parts)):
+                ends.setdefault(" ".join(parts[start:]), word)
+    plain = plain_name(given)
+    return _matched(plain, whole) or _matched(plain, ends)
+
+
+def _matched(plain: str, forms: Mapping[str, str]) -> tuple[str, ...]:
+    """The words whose forms are close to ``plain``, each by its closest form, the closest first."""
+    if not forms:
+        return ()
+    import difflib  # only here: the command line's usage error imports this module, and no more than it needs
+
+    found = difflib.get_close_matches(plain, list(forms), n=len(forms), cutoff=CUTOFF)
+    return tuple(dict.fromkeys(forms[form] for form in found))[:SHOWN]
+
+
+def the_closest(found: Iterable[str], *, aside: bool = False) -> str:
+    """How a refusal names the closest words ``found`` (:func:`closest`): ``"; the closest: a, b"``, the end of its
+    sentence; with ``aside``, ``" (the closest: a, b)"``, said before a long list that follows; ``""`` for none."""
+    words = ", ".join(found)
+    if not words:
+        return ""
+    return f" (the closest: {words})" if aside else f"; the closest: {words}"
