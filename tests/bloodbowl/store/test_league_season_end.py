@@ -191,6 +191,36 @@ class TestPrizes:
             assert said + "a new season (season 1 of the league did not end)" == str(refused.value)
             assert before == rows(league)
 
+    def test_a_match_names_both_teams_whose_sequences_are_open(self, tmp_path: Path, pack: RulePack) -> None:
+        """A fixture whose two teams both left their last sequence open is refused in one message naming both, home
+        first, each with the command that closes it (the home team's rules refused it, naming only the home team);
+        with one closed, the other alone; the store's file is unchanged by each refusal."""
+        path = tmp_path / "open.sqlite"
+        with league_of(path, pack, count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, played(1, 0), SeededDice(1))
+            before = digest(path)
+            with pytest.raises(OutOfOrder) as refused:
+                league.record(2, played(0, 0), SeededDice(2))
+            assert (
+                "teams 'barons' and 'anvils': the post-match sequences of their last matches are still open (barons: "
+                "match 1, at step 2 (Dedicated Fans updated); anvils: match 1, at step 2 (Dedicated Fans updated)): end "
+                "each with Expensive Mistakes (step 5: `progression league do FILE barons close number=1`, "
+                "`progression league do FILE anvils close number=1`) before recording match 2"
+            ) == str(refused.value)
+            assert before == digest(path)
+            league.close_match("barons", 1, SeededDice(1), must_advance=False)
+            before = digest(path)
+            with pytest.raises(OutOfOrder) as refused:
+                league.record(2, played(0, 0), SeededDice(2))
+            assert (
+                "team 'anvils': the post-match sequence of match 1 is still open, at step 2 (Dedicated Fans updated): "
+                "end it with Expensive Mistakes (step 5: `progression league do FILE anvils close number=1`) before "
+                "recording match 2"
+            ) == str(refused.value)
+            assert before == digest(path)
+
 
 class TestRedraft:
     def test_kept_and_run_at_the_season_s_end(self, season: bb.types.League) -> None:

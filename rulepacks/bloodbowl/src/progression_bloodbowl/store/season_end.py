@@ -285,9 +285,10 @@ def check_played(league: League, tx: Transaction, settings: dict[str, Any], what
 
 
 def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> None:
-    """Refuse ``what`` (the season's end, its prizes) while the post-match sequence of the last match of any of
-    ``teams`` is open, naming every such team at once, in the order given (the league's), each with the command
-    that closes it: a refusal by the rules, team by team, named one at a time and in the order each command ran.
+    """Refuse ``what`` (the season's end, its prizes, a fixture's match) while the post-match sequence of the last
+    match of any of ``teams`` is open, naming every such team at once, in the order given (the league's; a
+    fixture's home team, then its away team), each with the command that closes it: a refusal by the rules, team
+    by team, named one at a time and in the order each command ran.
 
     Raises:
         OutOfOrder: a team's last sequence has not reached Expensive Mistakes (step 5).
