@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression_bloodbowl as bb
@@ -305,6 +306,53 @@ class TestRedraft:
         with pytest.raises(InvalidInput, match=r"^season 1 of league 'Old World Cup' keeps the re-drafts of barons"):
             season.new_season(redrafts={"anvils": Redraft(keep=ELEVEN)})
         assert before == rows(season)
+
+    @pytest.mark.parametrize(
+        ("choices", "said"),
+        [
+            ({"keep": "1,2"}, "keep is a list of the member ids to re-hire, such as ['1', '2'], got '1,2'"),
+            ({"keep": [1, 2]}, "keep is a list of the member ids to re-hire, such as ['1', '2'], got [1, 2]"),
+            ({"keep": None}, "keep is a list of the member ids to re-hire, such as ['1', '2'], got None"),
+            ({"players": 5}, "players is a list of (position, name) pairs, got 5"),
+            (
+                {"players": "human_lineman:Rookie"},
+                "players is a list of (position, name) pairs, got 'human_lineman:Rookie'",
+            ),
+            ({"players": [["human_lineman"]]}, "players[0] is a (position, name) pair of texts, got ['human_lineman']"),
+            ({"rerolls": "1"}, "rerolls is a whole number >= 0, got '1'"),
+            ({"assistant_coaches": None}, "assistant_coaches is a whole number >= 0, got None"),
+            ({"cheerleaders": 2.0}, "cheerleaders is a whole number >= 0, got 2.0"),
+            ({"dedicated_fans": True}, "dedicated_fans is a whole number >= 0, got True"),
+            ({"dedicated_fans": -1}, "dedicated_fans is a whole number >= 0, got -1"),
+            ({"apothecary": "yes"}, "apothecary is True or False, got 'yes'"),
+            ({"apothecary": 1}, "apothecary is True or False, got 1"),
+            (
+                {"cap": "1300000"},
+                "cap is None (the recommended cap) or a whole number of gold pieces >= 0, got '1300000'",
+            ),
+            ({"cap": False}, "cap is None (the recommended cap) or a whole number of gold pieces >= 0, got False"),
+            ({"capped": "no"}, "capped is True or False (False: the budget has no cap), got 'no'"),
+            ({"capped": None}, "capped is True or False (False: the budget has no cap), got None"),
+        ],
+    )
+    def test_a_choice_of_the_wrong_kind_is_refused_when_made(self, choices: dict[str, object], said: str) -> None:
+        """Every field of a Redraft given a value of the wrong kind is refused as the Redraft is made (it was taken,
+        and refused only when tried, or broke Redraft.data with a TypeError), by a ProgressionError naming the
+        field, what it is and what came, as given; so is the same value given by attrs.evolve."""
+        with pytest.raises(InvalidInput) as refused:
+            Redraft(**{"keep": ELEVEN, **choices})  # type: ignore[arg-type]
+        assert f"re-draft: {said}" == str(refused.value)
+        with pytest.raises(InvalidInput) as evolved:
+            attrs.evolve(Redraft(keep=ELEVEN), **choices)
+        assert str(refused.value) == str(evolved.value)
+
+    def test_choices_of_their_kinds_are_kept(self) -> None:
+        """Lists (as a store's record keeps them) are kept as tuples; every kind each field takes is taken."""
+        made = Redraft(
+            keep=list(ELEVEN), players=[["human_lineman", "Rookie"]], rerolls=1, apothecary=True, cap=0, capped=False
+        )
+        assert (ELEVEN, (("human_lineman", "Rookie"),), None) == (made.keep, made.players, Redraft(keep=()).cap)
+        assert made == Redraft(**made.data())
 
     def test_not_before_the_season_s_matches_end(self, tmp_path: Path, pack: RulePack) -> None:
         """A re-draft of a team whose last sequence is open is refused when given, and so is the season's end."""
