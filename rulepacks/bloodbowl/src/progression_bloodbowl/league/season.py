@@ -371,8 +371,8 @@ def redraft(
     Raises:
         ProgressionError: not a league team, inducements still held, an argument of the wrong kind (``keep``
             not a list of member ids, ``players`` not (position, name) pairs, a count not a whole number
-            >= 0, ``apothecary`` or ``capped`` not a bool, ``cap`` neither None nor a whole number >= 0: see
-            :func:`check_redraft_choice`), an unknown or dead player to keep, over budget (naming the
+            >= 0, ``apothecary`` or ``capped`` not a bool, ``cap`` neither None nor a whole number >= 0: each
+            named with what came), an unknown or dead player to keep, over budget (naming the
             purchase), fewer than 11 or more than 16 players; nothing is changed.
     """
     checked = _check_season_end(team, dice, retirement, "a re-draft")

@@ -512,10 +512,10 @@ class League(Book):
         Raises:
             UnknownName: no such fixture this season.
             InvalidInput: the fixture was already played, or ``played`` is not a :class:`Played`.
-            OutOfOrder: the post-match sequence of either team's last match is still open, naming each such team
-                and the command that closes it.
-            ProgressionError: either team's rules refuse its record, or ``check`` (called once both teams ran,
-                before the transaction commits: typed-in dice all used) refuses; nothing was written.
+            ProgressionError: the post-match sequence of either team's last match is still open (an ``OutOfOrder``
+                naming each such team and the command that closes it), either team's rules refuse its record, or
+                ``check`` (called once both teams ran, before the transaction commits: typed-in dice all used)
+                refuses; nothing was written.
         """
         if not isinstance(played, Played):
             msg = f"fixture {number!r}: expected both sides of the match (a Played), got {type(played).__name__}"
