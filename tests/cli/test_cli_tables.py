@@ -5,12 +5,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from cli_support import SKIRMISH, Result
+import pytest
+from cli_support import ROOT, SKIRMISH, Result
 
 import progression
-from progression.cli.tables import curve_rows, data_rows
+from progression.authoring import Label
+from progression.cli.tables import Reach, Stop, curve_reach, curve_rows, data_rows
 
 SKIRMISH_TEXT = Path(SKIRMISH).read_text(encoding="utf-8")
+#: The example pack whose skills are each priced by their own count (``axis = "{choice}"``), at most 5 of each.
+ITEMS = str(ROOT / "examples" / "skirmish" / "pack.toml")
+ITEMS_TEXT = Path(ITEMS).read_text(encoding="utf-8")
+#: The skill upgrade's lines that a test changes.
+SKILL_LIMIT = 'limit = { maxima = { "{choice}" = 5 } }\n'
+SKILL_EFFECT = 'effect = { grants = { "{choice}" = 1 }, stats = { advances = 1 } }'
+#: Another upgrade priced on the skills' curve, each weapon by its own count, at most 8 of each.
+WEAPON = """
+[upgrades.weapon]
+label = { en = "Train a weapon", fr = "S'entraîner à une arme" }
+pool = "xp"
+items = ["sword", "axe"]
+cost = { curve = "skill_advance", axis = "{choice}" }
+limit = { maxima = { "{choice}" = 8 } }
+effect = { grants = { "{choice}" = 1 } }
+kinds = ["adventurer"]
+"""
 
 Run = Callable[..., Result]
 
@@ -40,6 +59,84 @@ class TestCurveRows:
         """A curve that prices no laddered quantity has no band column."""
         pack = progression.load_file(SKIRMISH)
         assert {} == curve_rows(pack, pack.curve("feat"), 0, 1)[0]["bands"]
+
+
+class TestCurveReach:
+    def test_a_curve_read_on_items_stops_at_their_cap(self) -> None:
+        """A curve priced on each item's own count (axis "{choice}") reaches the upgrade's maximum of each item:
+        the skills of the example pack, at most 5 each, stop at level 5; a curve no upgrade caps goes on."""
+        pack = progression.load_file(ITEMS)
+        rule = Label(en="at most 5 of each item", fr="au plus 5 de chaque élément")
+        assert Reach(highest=5, stops=(Stop(upgrade="skill", level=5, rule=rule),), uncapped=()) == curve_reach(
+            pack, "skill_advance"
+        )
+        assert Reach(highest=None, stops=(), uncapped=("characteristic",)) == curve_reach(
+            pack, "characteristic_advance"
+        )
+
+    @pytest.mark.parametrize(("most", "rise"), [(5, 1), (10, 2), (7, 3)])
+    def test_the_last_level_the_engine_prices(self, most: int, rise: int, tmp_path: Path) -> None:
+        """The last level is the last the engine prices a purchase at: Swim bought until the engine refuses it
+        (its maximum), each purchase priced at the curve's level after the count, the last at ``highest``. (The
+        advances a purchase counts are left out: the career's tiers would stop it first.)"""
+        text = ITEMS_TEXT.replace(SKILL_LIMIT, SKILL_LIMIT.replace("5", str(most)))
+        text = text.replace(SKILL_EFFECT, f'effect = {{ grants = {{ "{{choice}}" = {rise} }} }}')
+        path = tmp_path / "rising.toml"
+        path.write_text(text, encoding="utf-8")
+        pack = progression.load_file(path)
+        sheet = pack.award(pack.new_sheet("adventurer", "Ana"), "xp", 10_000, reason="a campaign")
+        priced = []
+        while (quote := pack.quote(sheet, "skill", choice="swim")).ok:
+            priced.append(quote.price)
+            sheet = pack.purchase(sheet, "skill", choice="swim")
+        curve = pack.curve("skill_advance")
+        reach = curve_reach(pack, "skill_advance")
+        assert ["limit"] == [v.key for v in quote.violations]
+        assert (priced[-1], reach.highest) == (curve.cost(sheet.quantity("swim") - rise + 1), most - rise + 1)
+
+    def test_several_upgrades_priced_on_a_curve(self, tmp_path: Path) -> None:
+        """Two upgrades with different caps priced on one curve: the curve reaches the higher (a level one of them
+        reaches has a price), each named with its own; with one of them uncapped, the curve goes on."""
+        path = tmp_path / "two.toml"
+        path.write_text(ITEMS_TEXT + WEAPON, encoding="utf-8")
+        reach = curve_reach(progression.load_file(path), "skill_advance")
+        assert (8, [("skill", 5), ("weapon", 8)], ()) == (
+            reach.highest,
+            [(s.upgrade, s.level) for s in reach.stops],
+            reach.uncapped,
+        )
+        path.write_text(ITEMS_TEXT + WEAPON.replace('limit = { maxima = { "{choice}" = 8 } }\n', ""), encoding="utf-8")
+        reach = curve_reach(progression.load_file(path), "skill_advance")
+        assert (None, [("skill", 5)], ("weapon",)) == (
+            reach.highest,
+            [(s.upgrade, s.level) for s in reach.stops],
+            reach.uncapped,
+        )
+
+    def test_a_stat_maximum(self, tmp_path: Path) -> None:
+        """A curve priced on a stat stops at the stat's maximum; priced on items that are stats, at the highest of
+        their maxima."""
+        reach = curve_reach(progression.load_file(SKIRMISH), "level")
+        assert (30, "Level at most 30") == (reach.highest, reach.stops[0].rule.en)
+        text = ITEMS_TEXT.replace('axis = "{choice}_advances" }', 'axis = "{choice}" }')
+        path = tmp_path / "stats.toml"
+        path.write_text(text.replace("maximum = 60", "maximum = 50", 1), encoding="utf-8")
+        reach = curve_reach(progression.load_file(path), "characteristic_advance")
+        # Weapon Skill at most 50, the others at most 60: each advance adds 5, so the last priced is level 56.
+        assert (56, "each item's stat at most its maximum, 60") == (reach.highest, reach.stops[0].rule.en)
+
+    def test_rows_past_the_cap_have_no_price(self) -> None:
+        """Rows of levels no purchase is priced at have no cost and no total; a group running past the cap is cut
+        there, the rest a group without a price."""
+        pack = progression.load_file(ITEMS)
+        curve = pack.curve("skill_advance")
+        rows = curve_rows(pack, curve, 3, 7)
+        assert [(4, 25, 70), (5, 30, 100), (6, None, None), (7, None, None)] == [
+            (r["level"], r["cost"], r["total"]) for r in rows
+        ]
+        rows = curve_rows(pack, curve, 0, 9, by=3)
+        assert [(0, 3, 45), (3, 5, 55), (5, 6, None), (6, 9, None)] == [(r["from"], r["to"], r["group"]) for r in rows]
+        assert [curve.total(3), curve.total(5), None, None] == [r["total"] for r in rows]
 
 
 class TestDataRows:
@@ -81,7 +178,7 @@ class TestTableCommand:
             {"level": 1, "cost": 10, "total": 10, "bands": {}},
             {"level": 2, "cost": 20, "total": 30, "bands": {}},
             {"level": 3, "cost": 40, "total": 70, "bands": {}},
-        ]}] == data  # fmt: skip
+        ], "highest": None, "stops": []}] == data  # fmt: skip
 
     def test_every_curve_by_default(self, run: Run) -> None:
         """Without CURVE, every curve of the pack is printed."""
@@ -95,6 +192,56 @@ class TestTableCommand:
         pack.write_text(text, encoding="utf-8")
         result = run("table", str(pack), "level", "--json")
         assert (0, 12) == (result.status, result.json()[0]["rows"][-1]["level"])
+
+    def test_a_curve_read_on_items_stops_at_their_cap(self, run: Run) -> None:
+        """A curve priced on each skill's own count, at most 5 of each: 5 levels, not 20, and the sentence under the
+        table says why."""
+        result = run("table", ITEMS, "skill_advance")
+        expected = [
+            "Skill advance",
+            "level  cost  total from 0",
+            "-----  ----  ------------",
+            *(f"{n:>5}  {10 + 5 * (n - 1):>4}  {sum(10 + 5 * k for k in range(n)):>12}" for n in range(1, 6)),
+            "No purchase is priced past level 5: Advance a skill stops there (at most 5 of each item).",
+        ]
+        assert (0, expected) == (result.status, result.out.splitlines())
+
+    def test_past_the_cap_no_price(self, run: Run) -> None:
+        """--to past the cap lists the levels after it without a price, and says why; --json gives them a null
+        cost and total, the last level priced and each upgrade's stop."""
+        out = run("table", ITEMS, "skill_advance", "--from", "4", "--to", "7").out.splitlines()
+        assert ["    5    30           100", "    6", "    7"] == out[3:6]
+        assert "No purchase is priced past level 5" in out[6]
+        (data,) = run("table", ITEMS, "skill_advance", "--from", "4", "--to", "7", "--json").json()
+        assert [30, None, None] == [row["cost"] for row in data["rows"]]
+        assert (5, [{"upgrade": "skill", "level": 5, "rule": "at most 5 of each item"}]) == (
+            data["highest"],
+            data["stops"],
+        )
+
+    def test_the_cap_in_french(self, run: Run) -> None:
+        """--lang fr says it in French, with the names the pack gives."""
+        out = run("table", ITEMS, "skill_advance", "--lang", "fr").out.splitlines()
+        assert (
+            "Aucun achat n'est payé au-delà du niveau 5 : Progresser dans une compétence s'y arrête (au plus 5 de "
+            "chaque élément)."
+        ) == out[-1]
+
+    def test_several_caps_are_named(self, run: Run, tmp_path: Path) -> None:
+        """A curve two upgrades are priced on with caps of 5 and 8 is listed to 8, each upgrade named with its
+        stop; with the second uncapped, to 20, saying so."""
+        path = tmp_path / "two.toml"
+        path.write_text(ITEMS_TEXT + WEAPON, encoding="utf-8")
+        out = run("table", str(path), "skill_advance").out.splitlines()
+        assert ("    8    45           220", "No purchase is priced past level 8: Advance a skill stops at level 5 "
+                "(at most 5 of each item), Train a weapon stops at level 8 (at most 8 of each item).") == (
+            out[-2], out[-1])  # fmt: skip
+        path.write_text(ITEMS_TEXT + WEAPON.replace('limit = { maxima = { "{choice}" = 8 } }\n', ""), encoding="utf-8")
+        out = run("table", str(path), "skill_advance").out.splitlines()
+        assert (
+            "   20   105          1150",
+            "Advance a skill stops at level 5 (at most 5 of each item); Train a weapon has no cap.",
+        ) == (out[-2], out[-1])
 
     def test_past_the_end_of_a_table_curve(self, run: Run) -> None:
         """Asking past a table curve's last step shows every step it defines, and stops there."""

@@ -1,20 +1,27 @@
-"""``progression table``: cost tables of a pack's curves, with cumulative totals and bands, and its data tables."""
+"""``progression table``: cost tables of a pack's curves, with cumulative totals and bands, and its data tables.
+
+A curve's table stops where the rules stop its purchases (:func:`curve_reach`): a level no purchase is priced at
+has no price, and the sentence under the table (:func:`reach_note`) says which upgrade stops where, and why.
+"""
 
 from __future__ import annotations
 
 import argparse
+import bisect
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from progression import RulePack
-from progression.authoring import CurveCost
+from progression.authoring import CHOICE, CurveCost, Label, Upgrade
 from progression.cli.args import UsageError, language, resolve_pack
 from progression.cli.output import Output, Table
 from progression.curves import Curve
 from progression.errors import UnknownName
 from progression.requirements import Ladder
 
-__all__ = ["curve_rows", "run_table"]
+__all__ = ["Reach", "Stop", "curve_reach", "curve_rows", "reach_note", "run_table"]
 
 HEADERS = {
     "en": {"level": "level", "levels": "levels", "cost": "cost", "total": "total from 0", "each": "cost per level"},
@@ -33,17 +40,151 @@ def _band(ladder: Ladder, level: int) -> str | None:
     return None if band is None else band.id
 
 
-def _highest(pack: RulePack, curve: Curve) -> int | None:
-    """The highest level the pack lets a curve reach: the lowest maximum of the stats it prices, if any."""
-    maxima = [
-        spec.maximum
-        for upgrade in pack.upgrades.values()
-        if isinstance(upgrade.cost, CurveCost)
-        and upgrade.cost.curve == curve.name
-        and (spec := pack.stats.get(upgrade.cost.axis)) is not None
-        and spec.maximum is not None
-    ]
-    return min(maxima) if maxima else None
+@attrs.frozen(kw_only=True)
+class Stop:
+    """Where the purchases of one upgrade priced on a curve stop: the last level of the curve a purchase of it is
+    priced at, and the rule that stops it."""
+
+    #: The upgrade priced on the curve.
+    upgrade: str
+    #: The last level a purchase of it is priced at (the curve's step ``quantity + 1``).
+    level: int
+    #: The rule that stops it, in words (``at most 5 of each item``, ``Level at most 30``).
+    rule: Label
+
+
+@attrs.frozen(kw_only=True)
+class Reach:
+    """How far the purchases a pack prices on a curve go: no purchase is priced past ``highest``."""
+
+    #: The last level any purchase is priced at: the highest of the upgrades' stops; None when an upgrade priced
+    #: on the curve has no cap (or none is priced on it).
+    highest: int | None
+    #: Each capped upgrade priced on the curve, in the pack's order, and where it stops.
+    stops: tuple[Stop, ...]
+    #: The upgrades priced on the curve with no cap, in the pack's order.
+    uncapped: tuple[str, ...]
+
+
+def _rise(upgrade: Upgrade, quantity: str, *, grants: bool) -> int:
+    """What a purchase of ``upgrade`` adds to ``quantity`` (its stats' change, with ``grants`` its grants' too);
+    0 for a procedure, whose effect is known only once rolled, and for an effect that lowers it."""
+    if upgrade.procedure is not None:
+        return 0
+    added = upgrade.effect.stats.get(quantity, 0) + (upgrade.effect.grants.get(quantity, 0) if grants else 0)
+    return max(added, 0)
+
+
+def _limit_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label] | None:
+    """The last level of ``upgrade``'s own maximum of the quantity it is priced on (``limit.maxima``)."""
+    most = upgrade.limit.maxima.get(axis)
+    if most is None:
+        return None
+    if axis == CHOICE:
+        rule = Label(en=f"at most {most} of each item", fr=f"au plus {most} de chaque élément")
+    else:
+        en, fr = (
+            (axis.replace(CHOICE, "<item>"),) * 2 if CHOICE in axis else (pack.name_of(axis), pack.name_of(axis, "fr"))
+        )
+        rule = Label(en=f"{en} at most {most}", fr=f"{fr} au plus {most}")
+    return most - _rise(upgrade, axis, grants=True) + 1, rule
+
+
+def _stat_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label] | None:
+    """The last level the maximum of the stat ``upgrade`` is priced on allows (of every item's stat for an axis read
+    on the chosen item: the highest), or None when one has none."""
+    if CHOICE not in axis:
+        names = [axis]
+    elif upgrade.items is not None and upgrade.options is None:
+        names = [axis.replace(CHOICE, item) for item in upgrade.items]
+    else:  # the items an options function lists: their stats are not known here
+        return None
+    maxima = [spec.maximum if (spec := pack.stats.get(name)) is not None else None for name in names]
+    if not maxima or any(most is None for most in maxima):
+        return None
+    most = max(m for m in maxima if m is not None)
+    if CHOICE in axis:
+        rule = Label(
+            en=f"each item's stat at most its maximum, {most}",
+            fr=f"la caractéristique de chaque élément au plus à son maximum, {most}",
+        )
+    else:
+        rule = Label(en=f"{pack.name_of(axis)} at most {most}", fr=f"{pack.name_of(axis, 'fr')} au plus {most}")
+    return most - _rise(upgrade, axis, grants=False) + 1, rule
+
+
+def _stop(pack: RulePack, upgrade: Upgrade, axis: str) -> Stop | None:
+    # A purchase is priced at level ``quantity + 1`` and refused when its effect would take the quantity past a
+    # maximum: the last level priced is that maximum, less what the effect adds, plus one.
+    found = [s for s in (_limit_stop(pack, upgrade, axis), _stat_stop(pack, upgrade, axis)) if s is not None]
+    if not found:
+        return None
+    level, rule = min(found, key=lambda stop: stop[0])
+    return Stop(upgrade=upgrade.id, level=level, rule=rule)
+
+
+def curve_reach(pack: RulePack, curve: str) -> Reach:
+    """How far the purchases ``pack`` prices on ``curve`` go: each upgrade priced on it stops at the maximum it
+    gives the quantity it is priced on (``limit.maxima``, each item's own count for ``axis = "{choice}"``) or at
+    the maximum of that stat, whichever comes first. A level no purchase reaches is priced by no rule.
+
+    When several upgrades are priced on the curve, the table reaches the highest of their stops (a level one of
+    them reaches has a price), and none at all when one of them has no cap.
+    """
+    stops: list[Stop] = []
+    uncapped: list[str] = []
+    for upgrade in pack.upgrades.values():
+        if not isinstance(upgrade.cost, CurveCost) or upgrade.cost.curve != curve:
+            continue
+        stop = _stop(pack, upgrade, upgrade.cost.axis)
+        if stop is None:
+            uncapped.append(upgrade.id)
+        else:
+            stops.append(stop)
+    highest = max(s.level for s in stops) if stops and not uncapped else None
+    return Reach(highest=highest, stops=tuple(stops), uncapped=tuple(uncapped))
+
+
+#: The sentence under a curve's table that says where its purchases stop, in English and in French.
+REACH_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "past": "No purchase is priced past level {level}: ",
+        "there": "{upgrade} stops there ({rule})",
+        "at": "{upgrade} stops at level {level} ({rule})",
+        "free": "; {others} {has} no cap",
+        "one": "has",
+        "many": "have",
+    },
+    "fr": {
+        "past": "Aucun achat n'est payé au-delà du niveau {level} : ",
+        "there": "{upgrade} s'y arrête ({rule})",
+        "at": "{upgrade} s'arrête au niveau {level} ({rule})",
+        "free": " ; {others} {has} pas de limite",
+        "one": "n'a",
+        "many": "n'ont",
+    },
+}
+
+
+def reach_note(pack: RulePack, reach: Reach, language: str) -> str:
+    """Why a curve's table stops where it does, in ``language`` (French, or English for any other): where each
+    capped upgrade stops and by which rule, and which upgrades have no cap; empty when none is capped."""
+    if not reach.stops:
+        return ""
+    words = REACH_WORDS["fr" if language == "fr" else "en"]
+
+    def said(key: str, stop: Stop) -> str:
+        rule = stop.rule.in_language(language)
+        return words[key].format(upgrade=pack.name_of(stop.upgrade, language), level=stop.level, rule=rule)
+
+    if reach.highest is None:
+        others = ", ".join(pack.name_of(u, language) for u in reach.uncapped)
+        has = words["many" if len(reach.uncapped) > 1 else "one"]
+        return ", ".join(said("at", s) for s in reach.stops) + words["free"].format(others=others, has=has) + "."
+    head = words["past"].format(level=reach.highest)
+    if len(reach.stops) == 1:
+        return head + said("there", reach.stops[0]) + "."
+    return head + ", ".join(said("at", s) for s in reach.stops) + "."
 
 
 def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | None = None) -> tuple[int, int]:
@@ -52,7 +193,7 @@ def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | No
         raise UsageError(msg)
     if end is None:
         end = start + (10 * by if by > 1 else 20)
-        if highest is not None and highest > start:  # a level the rules never allow is not worth a row
+        if highest is not None and highest > start:  # a level no purchase is priced at is not worth a row
             end = min(end, highest)
     if curve.last_step is not None:  # a table curve ends: show what it defines, not an error
         end = min(end, curve.last_step)
@@ -63,34 +204,39 @@ def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | No
 
 
 def curve_rows(pack: RulePack, curve: Curve, start: int, end: int, by: int = 1) -> list[dict[str, Any]]:
-    """The rows of a curve's table: one per level, or per group of ``by`` levels."""
+    """The rows of a curve's table: one per level, or per group of ``by`` levels.
+
+    A level no purchase is priced at (past :attr:`Reach.highest` of :func:`curve_reach`) has no price: its
+    ``cost`` and ``total`` are None; a group that runs past it is cut there, the rest of it a group of its own
+    without a price."""
     ladders = ladders_of(pack, curve.name)
+    highest = curve_reach(pack, curve.name).highest
+    edges = list(range(start, end, by))
+    if highest is not None and start < highest < end and highest not in edges:
+        bisect.insort(edges, highest)
     rows: list[dict[str, Any]] = []
-    for low in range(start, end, by):
-        high = min(low + by, end)
-        costs = [curve.cost(n) for n in range(low + 1, high + 1)]
+    for index, low in enumerate(edges):
+        high = edges[index + 1] if index + 1 < len(edges) else min(low + by, end)
+        priced = highest is None or high <= highest
         bands = {}
         for ladder in ladders:
             seen = [b for b in dict.fromkeys(_band(ladder, n) for n in range(low + 1, high + 1)) if b is not None]
             bands[ladder.id] = seen
+        total = curve.total(high) if priced else None
         if by == 1:
-            rows.append({"level": high, "cost": costs[0], "total": curve.total(high), "bands": bands})
-        else:
-            rows.append(
-                {
-                    "from": low,
-                    "to": high,
-                    "cost": costs[0] if min(costs) == max(costs) else [min(costs), max(costs)],
-                    "group": curve.between(low, high),
-                    "total": curve.total(high),
-                    "bands": bands,
-                }
-            )
+            rows.append({"level": high, "cost": curve.cost(high) if priced else None, "total": total, "bands": bands})
+            continue
+        cost: int | list[int] | None = None
+        if priced:
+            costs = [curve.cost(n) for n in range(low + 1, high + 1)]
+            cost = costs[0] if min(costs) == max(costs) else [min(costs), max(costs)]
+        group = curve.between(low, high) if priced else None
+        rows.append({"from": low, "to": high, "cost": cost, "group": group, "total": total, "bands": bands})
     return rows
 
 
-def _cost_text(cost: int | list[int]) -> int | str:
-    return cost if isinstance(cost, int) else f"{cost[0]}–{cost[1]}"
+def _cost_text(cost: int | list[int] | None) -> int | str | None:
+    return cost if cost is None or isinstance(cost, int) else f"{cost[0]}–{cost[1]}"
 
 
 def shared_name(labels: list[str]) -> str:
@@ -217,22 +363,30 @@ def run_table(args: argparse.Namespace, out: Output) -> int:
         raise UsageError(msg)
     documents: list[dict[str, Any]] = []
     tables: list[Table] = []
+    notes: list[str] = []  # under each table: why a curve's stops where it does
     for name in names:
         if name in pack.curves:
             curve = pack.curve(name)
-            start, end = _range(curve, args.start, args.end, args.by, _highest(pack, curve))
+            reach = curve_reach(pack, name)
+            start, end = _range(curve, args.start, args.end, args.by, reach.highest)
             rows = curve_rows(pack, curve, start, end, args.by)
-            documents.append({"curve": name, "by": args.by, "rows": rows})
+            stops = [{"upgrade": s.upgrade, "level": s.level, "rule": s.rule.en} for s in reach.stops]
+            documents.append({"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops})
             tables.append(_curve_table(pack, curve, rows, args.by, lang))
+            # Said where the table reaches a stop: a table that ends below every cap needs no word of them.
+            notes.append(reach_note(pack, reach, lang) if any(s.level <= end for s in reach.stops) else "")
         else:
             data = named_rows(pack, name, lang)
             documents.append({"table": name, "rows": data})
             tables.append(rows_table(data, pack.name_of(name, lang)))
+            notes.append("")
     if out.json_mode:
         out.json(documents)
         return 0
-    for index, table in enumerate(tables):
+    for index, (table, note) in enumerate(zip(tables, notes, strict=True)):
         if index:
             out.line()
         out.table(table)
+        if note:
+            out.line(note)
     return 0

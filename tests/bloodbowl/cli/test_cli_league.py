@@ -706,8 +706,9 @@ def held(path: str) -> tuple[dict[str, str], dict[str, object]]:
 
 class TestTeamActions:
     def test_round_2_from_the_command_line(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
-        """Round 1 recorded, an advancement whose random skill waits for the coach, the decision, each team's
-        sequence closed, then round 2's first fixture: all from the command line, and the league verifies."""
+        """Round 1 recorded, an advancement whose random skill waits for the coach, the decision, round 2's first
+        fixture refused while both its teams' sequences are open (one message naming both, nothing written), each
+        team's sequence closed, then that fixture: all from the command line, and the league verifies."""
         for fixture, words in ROUND_1.items():
             assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
         advance = ["member=1", "type=random_primary", "choice=general", "--dice", "2,5,5,2"]
@@ -722,8 +723,15 @@ class TestTeamActions:
         assert (0, "anvils #5 Griselda (1): decide Kick:") == (status, out.splitlines()[0])
         round_2 = ["home.score=1", "away.score=0", "home.events=2:touchdown", "home.nominees=2", "away.nominees=2"]
         round_2 += ["attendance=6", "--seed", "3"]
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
         status, _, err = run(capsys, "league", "record", league, "3", *round_2)
-        assert (1, True) == (status, "the post-match sequence of match 1 is still open" in err), err
+        both = (
+            "progression: teams 'counts' and 'anvils': the post-match sequences of their last matches are still open "
+            "(counts: match 1, at step 2 (Dedicated Fans updated); anvils: match 1, at step 2 (Dedicated Fans "
+            "updated)): end each with Expensive Mistakes (step 5: `progression league do FILE counts close number=1`, "
+            "`progression league do FILE anvils close number=1`) before recording match 2\n"
+        )
+        assert (1, both, before) == (status, err, hashlib.sha256(Path(league).read_bytes()).hexdigest())
         for team in TEAMS:
             status, out, _ = run(capsys, "league", "do", league, team, "close", "number=1", "--dice", "6", "--json")
             done = json.loads(out)

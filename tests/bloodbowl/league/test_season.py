@@ -160,6 +160,11 @@ class TestRedraftArguments:
             ({"assistant_coaches": -3}, "assistant_coaches is a whole number >= 0, got -3"),
             ({"dedicated_fans": True}, "dedicated_fans is a whole number >= 0, got True"),
             ({"apothecary": "no"}, "apothecary is True or False, got 'no'"),
+            ({"capped": "no"}, "capped is True or False \\(False: the budget has no cap\\), got 'no'"),
+            (
+                {"cap": "1300000"},
+                "cap is None \\(the recommended cap\\) or a whole number of gold pieces >= 0, got '1300000'",
+            ),
         ],
     )
     def test_refused_up_front(self, pack: RulePack, team: Sheet, options: dict[str, object], message: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression_bloodbowl as bb
@@ -191,6 +192,36 @@ class TestPrizes:
             assert said + "a new season (season 1 of the league did not end)" == str(refused.value)
             assert before == rows(league)
 
+    def test_a_match_names_both_teams_whose_sequences_are_open(self, tmp_path: Path, pack: RulePack) -> None:
+        """A fixture whose two teams both left their last sequence open is refused in one message naming both, home
+        first, each with the command that closes it (the home team's rules refused it, naming only the home team);
+        with one closed, the other alone; the store's file is unchanged by each refusal."""
+        path = tmp_path / "open.sqlite"
+        with league_of(path, pack, count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, played(1, 0), SeededDice(1))
+            before = digest(path)
+            with pytest.raises(OutOfOrder) as refused:
+                league.record(2, played(0, 0), SeededDice(2))
+            assert (
+                "teams 'barons' and 'anvils': the post-match sequences of their last matches are still open (barons: "
+                "match 1, at step 2 (Dedicated Fans updated); anvils: match 1, at step 2 (Dedicated Fans updated)): end "
+                "each with Expensive Mistakes (step 5: `progression league do FILE barons close number=1`, "
+                "`progression league do FILE anvils close number=1`) before recording match 2"
+            ) == str(refused.value)
+            assert before == digest(path)
+            league.close_match("barons", 1, SeededDice(1), must_advance=False)
+            before = digest(path)
+            with pytest.raises(OutOfOrder) as refused:
+                league.record(2, played(0, 0), SeededDice(2))
+            assert (
+                "team 'anvils': the post-match sequence of match 1 is still open, at step 2 (Dedicated Fans updated): "
+                "end it with Expensive Mistakes (step 5: `progression league do FILE anvils close number=1`) before "
+                "recording match 2"
+            ) == str(refused.value)
+            assert before == digest(path)
+
 
 class TestRedraft:
     def test_kept_and_run_at_the_season_s_end(self, season: bb.types.League) -> None:
@@ -275,6 +306,53 @@ class TestRedraft:
         with pytest.raises(InvalidInput, match=r"^season 1 of league 'Old World Cup' keeps the re-drafts of barons"):
             season.new_season(redrafts={"anvils": Redraft(keep=ELEVEN)})
         assert before == rows(season)
+
+    @pytest.mark.parametrize(
+        ("choices", "said"),
+        [
+            ({"keep": "1,2"}, "keep is a list of the member ids to re-hire, such as ['1', '2'], got '1,2'"),
+            ({"keep": [1, 2]}, "keep is a list of the member ids to re-hire, such as ['1', '2'], got [1, 2]"),
+            ({"keep": None}, "keep is a list of the member ids to re-hire, such as ['1', '2'], got None"),
+            ({"players": 5}, "players is a list of (position, name) pairs, got 5"),
+            (
+                {"players": "human_lineman:Rookie"},
+                "players is a list of (position, name) pairs, got 'human_lineman:Rookie'",
+            ),
+            ({"players": [["human_lineman"]]}, "players[0] is a (position, name) pair of texts, got ['human_lineman']"),
+            ({"rerolls": "1"}, "rerolls is a whole number >= 0, got '1'"),
+            ({"assistant_coaches": None}, "assistant_coaches is a whole number >= 0, got None"),
+            ({"cheerleaders": 2.0}, "cheerleaders is a whole number >= 0, got 2.0"),
+            ({"dedicated_fans": True}, "dedicated_fans is a whole number >= 0, got True"),
+            ({"dedicated_fans": -1}, "dedicated_fans is a whole number >= 0, got -1"),
+            ({"apothecary": "yes"}, "apothecary is True or False, got 'yes'"),
+            ({"apothecary": 1}, "apothecary is True or False, got 1"),
+            (
+                {"cap": "1300000"},
+                "cap is None (the recommended cap) or a whole number of gold pieces >= 0, got '1300000'",
+            ),
+            ({"cap": False}, "cap is None (the recommended cap) or a whole number of gold pieces >= 0, got False"),
+            ({"capped": "no"}, "capped is True or False (False: the budget has no cap), got 'no'"),
+            ({"capped": None}, "capped is True or False (False: the budget has no cap), got None"),
+        ],
+    )
+    def test_a_choice_of_the_wrong_kind_is_refused_when_made(self, choices: dict[str, object], said: str) -> None:
+        """Every field of a Redraft given a value of the wrong kind is refused as the Redraft is made (it was taken,
+        and refused only when tried, or broke Redraft.data with a TypeError), by a ProgressionError naming the
+        field, what it is and what came, as given; so is the same value given by attrs.evolve."""
+        with pytest.raises(InvalidInput) as refused:
+            Redraft(**{"keep": ELEVEN, **choices})  # type: ignore[arg-type]
+        assert f"re-draft: {said}" == str(refused.value)
+        with pytest.raises(InvalidInput) as evolved:
+            attrs.evolve(Redraft(keep=ELEVEN), **choices)
+        assert str(refused.value) == str(evolved.value)
+
+    def test_choices_of_their_kinds_are_kept(self) -> None:
+        """Lists (as a store's record keeps them) are kept as tuples; every kind each field takes is taken."""
+        made = Redraft(
+            keep=list(ELEVEN), players=[["human_lineman", "Rookie"]], rerolls=1, apothecary=True, cap=0, capped=False
+        )
+        assert (ELEVEN, (("human_lineman", "Rookie"),), None) == (made.keep, made.players, Redraft(keep=()).cap)
+        assert made == Redraft(**made.data())
 
     def test_not_before_the_season_s_matches_end(self, tmp_path: Path, pack: RulePack) -> None:
         """A re-draft of a team whose last sequence is open is refused when given, and so is the season's end."""

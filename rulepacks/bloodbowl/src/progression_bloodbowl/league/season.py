@@ -13,7 +13,7 @@ they are for that match only, and recording its outcome ends them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -273,10 +273,46 @@ def agent_fee(pack: RulePack, team: Sheet, member: str) -> int:
     return data_of(pack).rules.league.agent_fee * seasons_played(team, member)
 
 
-def _check_keep(team: Sheet, keep: object) -> list[str]:
-    if not isinstance(keep, (list, tuple)) or not all(isinstance(m, str) for m in keep):
-        msg = f"re-draft: keep is a list of the member ids to re-hire, such as ['1', '2'], got {keep!r}"
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _ids(value: object) -> bool:
+    return isinstance(value, list | tuple) and all(isinstance(member, str) for member in value)
+
+
+#: Each of a re-draft's choices but ``players`` (checked pair by pair): what it is, in words, and whether a value
+#: is one. ``keep`` and ``players`` may be lists or tuples (a re-draft kept in a store reads them as lists).
+REDRAFT_CHOICES: dict[str, tuple[str, Callable[[object], bool]]] = {
+    "keep": ("a list of the member ids to re-hire, such as ['1', '2']", _ids),
+    "rerolls": ("a whole number >= 0", _whole),
+    "assistant_coaches": ("a whole number >= 0", _whole),
+    "cheerleaders": ("a whole number >= 0", _whole),
+    "apothecary": ("True or False", lambda value: isinstance(value, bool)),
+    "dedicated_fans": ("a whole number >= 0", _whole),
+    "cap": ("None (the recommended cap) or a whole number of gold pieces >= 0", lambda v: v is None or _whole(v)),
+    "capped": ("True or False (False: the budget has no cap)", lambda value: isinstance(value, bool)),
+}
+
+
+def check_redraft_choice(name: str, value: object) -> None:
+    """Refuse one of a re-draft's choices of the wrong kind (:data:`REDRAFT_CHOICES`, ``players``), naming the
+    choice, what it is and what came. Who may be kept is the team's to say (:func:`_check_keep`).
+
+    Raises:
+        InvalidInput: ``value`` is not what ``name`` is.
+    """
+    if name == "players":
+        _check_players(value)
+        return
+    what, holds = REDRAFT_CHOICES[name]
+    if not holds(value):
+        msg = f"re-draft: {name} is {what}, got {value!r}"
         raise InvalidInput(msg)
+
+
+def _check_keep(team: Sheet, keep: Sequence[str]) -> list[str]:
+    """The players re-hired: each on the team's permanent roster, alive, once."""
     permanent = roster.permanent(team)
     for member in keep:
         if member not in permanent:
@@ -292,25 +328,20 @@ def _check_keep(team: Sheet, keep: object) -> list[str]:
 
 
 def _check_players(players: object) -> list[tuple[str, str]]:
-    if not isinstance(players, (list, tuple)):
+    if not isinstance(players, list | tuple):
         msg = f"re-draft: players is a list of (position, name) pairs, got {players!r}"
         raise InvalidInput(msg)
     for n, entry in enumerate(players):
-        if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not all(isinstance(x, str) for x in entry):
+        if not isinstance(entry, list | tuple) or len(entry) != 2 or not all(isinstance(x, str) for x in entry):
             msg = f"re-draft: players[{n}] is a (position, name) pair of texts, got {entry!r}"
             raise InvalidInput(msg)
     return [(position, name) for position, name in players]
 
 
-def _check_options(counts: dict[str, object], apothecary: object, capped: object) -> None:
-    for key, value in counts.items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            msg = f"re-draft: {key} is a whole number >= 0, got {value!r}"
-            raise InvalidInput(msg)
-    for key, flag in (("apothecary", apothecary), ("capped", capped)):
-        if not isinstance(flag, bool):
-            msg = f"re-draft: {key} is True or False, got {flag!r}"
-            raise InvalidInput(msg)
+def _check_choices(choices: dict[str, object]) -> None:
+    """Refuse the first of a re-draft's choices of the wrong kind, in the order they are given."""
+    for name, value in choices.items():
+        check_redraft_choice(name, value)
 
 
 def redraft(
@@ -340,19 +371,24 @@ def redraft(
     Raises:
         ProgressionError: not a league team, inducements still held, an argument of the wrong kind (``keep``
             not a list of member ids, ``players`` not (position, name) pairs, a count not a whole number
-            >= 0, ``apothecary`` not a bool), an unknown or dead player to keep, over budget (naming the
+            >= 0, ``apothecary`` or ``capped`` not a bool, ``cap`` neither None nor a whole number >= 0: each
+            named with what came), an unknown or dead player to keep, over budget (naming the
             purchase), fewer than 11 or more than 16 players; nothing is changed.
     """
     checked = _check_season_end(team, dice, retirement, "a re-draft")
-    counts: dict[str, object] = {
+    choices: dict[str, object] = {
+        "keep": keep,
+        "players": players,
         "rerolls": rerolls,
         "assistant_coaches": assistant_coaches,
         "cheerleaders": cheerleaders,
+        "apothecary": apothecary,
         "dedicated_fans": dedicated_fans,
+        "cap": cap,
+        "capped": capped,
     }
-    _check_options(counts, apothecary, capped)  # the arguments as given, before the operation keeps them
+    _check_choices(choices)  # the arguments as given, before the operation keeps them
     _check_keep(checked, keep)
-    _check_players(players)
     return _redraft(
         pack,
         team,
@@ -392,13 +428,19 @@ def _redraft(
     given = dice if rolled else None
     pack = work.pack
     team = _check_season_end(work.sheet, given, retirement, "a re-draft")
-    counts: dict[str, object] = {
-        "rerolls": rerolls,
-        "assistant_coaches": assistant_coaches,
-        "cheerleaders": cheerleaders,
-        "dedicated_fans": dedicated_fans,
-    }
-    _check_options(counts, apothecary, capped)
+    _check_choices(
+        {
+            "keep": keep,
+            "players": players,
+            "rerolls": rerolls,
+            "assistant_coaches": assistant_coaches,
+            "cheerleaders": cheerleaders,
+            "apothecary": apothecary,
+            "dedicated_fans": dedicated_fans,
+            "cap": cap,
+            "capped": capped,
+        }
+    )
     keep = _check_keep(team, keep)
     players = _check_players(players)
     data = data_of(pack)

@@ -62,6 +62,7 @@ from .season_end import (
     PRIZES_RECORD,
     Redraft,
     award_prizes,
+    check_sequences_ended,
     end_season,
     kept_redrafts,
     plan_redraft,
@@ -511,8 +512,10 @@ class League(Book):
         Raises:
             UnknownName: no such fixture this season.
             InvalidInput: the fixture was already played, or ``played`` is not a :class:`Played`.
-            ProgressionError: either team's rules refuse its record, or ``check`` (called once both teams ran,
-                before the transaction commits: typed-in dice all used) refuses; nothing was written.
+            ProgressionError: the post-match sequence of either team's last match is still open (an ``OutOfOrder``
+                naming each such team and the command that closes it), either team's rules refuse its record, or
+                ``check`` (called once both teams ran, before the transaction commits: typed-in dice all used)
+                refuses; nothing was written.
         """
         if not isinstance(played, Played):
             msg = f"fixture {number!r}: expected both sides of the match (a Played), got {type(played).__name__}"
@@ -523,6 +526,11 @@ class League(Book):
                 fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name
             )
             _check_reported(self.pack, home_record, away_record)
+            # Both teams' open sequences in one refusal, before either runs (each team's rules name only its own); a
+            # team made under other rules is left to its run, whose refusal says to rebase the league first.
+            teams = (fixture.home, fixture.away)
+            if all(tx.sheet(team).rules in ("", self.pack.rules) for team in teams):
+                check_sequences_ended(tx, teams, f"recording match {home_record.number}")
             with turn_of(fixture.home):  # both teams roll in one command: the dice say whose roll it is
                 home, _ = tx.run(fixture.home, _match(home_record), dice)
             with turn_of(fixture.away):

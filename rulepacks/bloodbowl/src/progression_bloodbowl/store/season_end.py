@@ -29,7 +29,7 @@ from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
 
 from ..data.access import data_of
-from ..league.season import _redraft, _season_turns
+from ..league.season import _redraft, _season_turns, check_redraft_choice
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
 from ..team.sequence import STANDING_WORDS, still_open, still_open_sentence
@@ -51,27 +51,50 @@ PLACES = ("first", "second", "third")
 
 
 def _tupled(value: object) -> object:
-    """A list (as JSON keeps it) as a tuple, each item too; anything else as given, for the checks to see."""
+    """A list (as JSON keeps it) as a tuple, each item too; anything else as given."""
     return tuple(_tupled(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def _kept(value: object) -> object:
+    """``keep`` as given checked (:func:`~progression_bloodbowl.league.season.check_redraft_choice`), as a tuple."""
+    check_redraft_choice("keep", value)
+    return _tupled(value)
+
+
+def _hired(value: object) -> object:
+    """``players`` as given checked, as a tuple of pairs."""
+    check_redraft_choice("players", value)
+    return _tupled(value)
+
+
+def _checked(_: object, field: attrs.Attribute[Any], value: Any) -> None:
+    """A count, a flag or the cap of a re-draft checked as it is given, naming the field."""
+    check_redraft_choice(field.name, value)
 
 
 @attrs.frozen(kw_only=True)
 class Redraft:
     """One team's choices at a re-draft: what :func:`~progression_bloodbowl.operations.redraft` takes besides the
-    team, the dice and the rule for temporarily retired players (the league's, for every team at once)."""
+    team, the dice and the rule for temporarily retired players (the league's, for every team at once).
+
+    A choice of the wrong kind is refused as the re-draft is made (an
+    :class:`~progression.errors.InvalidInput` naming the field, what it is and what came: ``re-draft: rerolls is
+    a whole number >= 0, got '2'``); who may be kept, and what the budget pays for, is
+    the team's to say when the re-draft is tried or run.
+    """
 
     #: The ids of the players re-hired (at Current Value plus the agent fee).
-    keep: tuple[str, ...] = attrs.field(converter=_tupled)
+    keep: tuple[str, ...] = attrs.field(converter=_kept)
     #: The players hired, as ``(position, name)``.
-    players: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tupled)
-    rerolls: int = 0
-    assistant_coaches: int = 0
-    cheerleaders: int = 0
-    apothecary: bool = False
-    dedicated_fans: int = 0
+    players: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_hired)
+    rerolls: int = attrs.field(default=0, validator=_checked)
+    assistant_coaches: int = attrs.field(default=0, validator=_checked)
+    cheerleaders: int = attrs.field(default=0, validator=_checked)
+    apothecary: bool = attrs.field(default=False, validator=_checked)
+    dedicated_fans: int = attrs.field(default=0, validator=_checked)
     #: The budget's cap (None: the recommended one); ``capped=False`` for a league without a cap.
-    cap: int | None = None
-    capped: bool = True
+    cap: int | None = attrs.field(default=None, validator=_checked)
+    capped: bool = attrs.field(default=True, validator=_checked)
 
     def data(self) -> dict[str, Any]:
         """The choices as JSON data (as the league's store keeps them)."""
@@ -285,9 +308,10 @@ def check_played(league: League, tx: Transaction, settings: dict[str, Any], what
 
 
 def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> None:
-    """Refuse ``what`` (the season's end, its prizes) while the post-match sequence of the last match of any of
-    ``teams`` is open, naming every such team at once, in the order given (the league's), each with the command
-    that closes it: a refusal by the rules, team by team, named one at a time and in the order each command ran.
+    """Refuse ``what`` (the season's end, its prizes, a fixture's match) while the post-match sequence of the last
+    match of any of ``teams`` is open, naming every such team at once, in the order given (the league's; a
+    fixture's home team, then its away team), each with the command that closes it: a refusal by the rules, team
+    by team, named one at a time and in the order each command ran.
 
     Raises:
         OutOfOrder: a team's last sequence has not reached Expensive Mistakes (step 5).

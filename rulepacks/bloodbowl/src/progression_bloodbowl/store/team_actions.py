@@ -158,9 +158,9 @@ def check_operation(tag: str, label: str, league: str, *, lenient: bool) -> None
 @contextmanager
 def turn_of(team: str) -> Iterator[None]:
     """One team's turn in a match the league records on both teams at once: the dice say whose roll it is, and a
-    refusal its rules give out of order (its last post-match sequence still open), which names only the match both
-    teams played, names the team. (The season's end and the play-off prizes refuse an open sequence before any
-    team runs, naming every such team: :func:`~.season_end.check_sequences_ended`.)
+    refusal its rules give out of order, which names only the match both teams played, names the team. (A match,
+    the season's end and the play-off prizes refuse an open post-match sequence before any team runs, naming every
+    such team: :func:`~.season_end.check_sequences_ended`.)
 
     Raises:
         OutOfOrder: the team's rules refused, the team's id first.
