@@ -188,6 +188,17 @@ class TestTextThatCannotBeWritten:
         with pytest.raises(SheetError, match=r"a lone surrogate\): 'A\\ud800' @ \$\.ledger\[0\]\.operation\.name"):
             load_sheet(text, "ana.json")
 
+    def test_an_encoded_surrogate_in_bytes_is_refused(self) -> None:
+        """Bytes holding half a UTF-16 pair encoded as UTF-8 (which json reads from bytes) are not UTF-8 text: refused
+        as such, where the digest of the seal would have failed on them."""
+        saved_bytes = dump_sheet(market().new_sheet("adventurer", "Ana")).encode()
+        broken = saved_bytes.replace(b'"name": "Ana"', b'"name": "A\xed\xa0\x80"', 1)
+        with pytest.raises(
+            SheetError, match=r"sheet ana\.json does not load: .*not UTF-8 text: 'utf-8' codec can't decode"
+        ):
+            load_sheet(broken, "ana.json")
+        assert "Ana" == load_sheet(saved_bytes, "ana.json").name
+
     def test_a_whole_pair_is_text(self) -> None:
         """An escaped pair (an emoji) is one character, and loads."""
         text = dump_sheet(market().new_sheet("adventurer", "Ana")).replace('"name": "Ana"', '"name": "\\ud83c\\udfc8"')

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from progression import spelling
 from progression._frozen import EMPTY, freeze
 from progression._labels import plain_name
 from progression.engine.checks import check_rules, subject_of
@@ -173,9 +174,7 @@ def _quote(
             else:
                 shown = ", ".join(choices) or "none now"
                 close = closest(pack, choices, choice)
-                from progression.spelling import the_closest
-
-                hint = the_closest(close, aside=True)
+                hint = spelling.the_closest(close, aside=True)
                 violations.append(
                     Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
                 )
@@ -376,8 +375,6 @@ def resolve_choice(
 def closest(pack: RulePack, choices: Sequence[str], given: str) -> list[str]:
     """The options whose id or displayed name (in any language the pack declares) is closest to ``given`` (at most
     three), matched as every refusal of the library matches a misspelt word (:func:`progression.spelling.closest`)."""
-    from progression import spelling
-
     names = {c: [pack.name_of(c, code) for code in pack.languages] for c in choices}
     return list(spelling.closest(given, choices, names=names))
 

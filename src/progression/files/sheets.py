@@ -355,25 +355,26 @@ def loaded(
     if len(text) > LARGEST_FILE:
         reason = f"a sheet file holds at most {LARGEST_FILE:,} bytes, this one {len(text):,}"
         raise SheetError(source, [Problem(source, "$", reason)])
+    if not isinstance(text, str):  # UTF-8, strictly: json would read an encoded surrogate, which no save writes back
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SheetError(source, [Problem(source, "$", f"not UTF-8 text: {error}")]) from None
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        if isinstance(error, json.JSONDecodeError):  # the location goes in the path, not twice
-            where, reason = f"line {error.lineno} column {error.colno}", error.msg
-        else:
-            where, reason = "$", str(error)
-        raise SheetError(source, [Problem(source, where, f"not valid JSON: {reason}")]) from None
+    except json.JSONDecodeError as error:  # the location goes in the path, not twice
+        where = f"line {error.lineno} column {error.colno}"
+        raise SheetError(source, [Problem(source, where, f"not valid JSON: {error.msg}")]) from None
     except RecursionError:
         raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
     except ValueError as error:  # an integer of more digits than Python converts
         raise SheetError(source, [Problem(source, "$", f"a number too long to read: {error}")]) from None
-    shown = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
-    if _suspect(shown):
+    if _suspect(text):
         try:
             _check_values(data, "$", source)
         except RecursionError:
             raise SheetError(source, [Problem(source, "$", _TOO_DEEP)]) from None
-    return structured(data, source, pack=pack, verify=verify, tampered=tampered, read=_read_digest(shown, data))
+    return structured(data, source, pack=pack, verify=verify, tampered=tampered, read=_read_digest(text, data))
 
 
 #: The largest sheet file read (16 MiB): a Blood Bowl team after ten seasons of 15 matches is 0.4 MB.
