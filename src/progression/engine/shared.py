@@ -36,8 +36,9 @@ def rolled(label: str, sides: int, results: tuple[int, ...]) -> Rolled:
     dice give: only what equals itself alone)."""
     if type(label) is not str or type(sides) is not int or type(results) is not tuple:
         return Rolled(label=label, sides=sides, results=results)
-    if not all(type(r) is int for r in results):
-        return Rolled(label=label, sides=sides, results=results)
+    for result in results:  # a loop rather than all(...): a roll is one or two dice, and rolls are many
+        if type(result) is not int:
+            return Rolled(label=label, sides=sides, results=results)
     key = (Rolled, label, sides, results)
     event = _SHARED.get(key)
     return _kept(key, Rolled(label=label, sides=sides, results=results)) if event is None else event  # type: ignore[return-value]

@@ -261,6 +261,8 @@ class _Kept:
             self.marks[length] = value
 
 
+_new = object.__new__
+
 #: The most indexes a segment keeps values of (an index made at every call, against the rule, would pile up).
 INDEXES_PER_SEGMENT = 8
 
@@ -332,15 +334,21 @@ class Ledger(Sequence["Event"]):
 
     def append(self, entry: Event) -> Ledger:
         """This ledger with ``entry`` at its end; this one is unchanged."""
-        segment, length = self._segment, self._length
+        segment = self._segment
         items = segment.items
-        if len(items) == length - segment.offset:
+        end = self._length - segment.offset
+        if len(items) == end:  # the segment ends where this ledger does: the entry goes on its list
             items.append(entry)
-            # Another thread may have appended between the test and the append: then the entry
-            # is not where this ledger ends, and the new ledger starts a segment of its own.
-            if len(items) > length - segment.offset and items[length - segment.offset] is entry:
-                return Ledger._view(segment, length + 1)
-        return Ledger._view(_Segment(self, [entry]), length + 1)
+            # Another thread may have appended between the test and the append: then the entry is not where
+            # this ledger ends, and the new ledger starts a segment of its own.
+            if not (len(items) > end and items[end] is entry):
+                segment = _Segment(self, [entry])
+        else:
+            segment = _Segment(self, [entry])
+        grown = _new(Ledger)  # as ``_view`` makes it, inlined: a ledger grows at every event recorded
+        grown._segment = segment
+        grown._length = self._length + 1
+        return grown
 
     def scratch(self) -> Ledger:
         """A ledger equal to this one whose appends go to a segment of their own (never to this one's list)."""

@@ -109,7 +109,10 @@ class Sheet:
     @property
     def rules(self) -> str:
         """The rules the sheet was made under (:attr:`RulePack.rules <progression.RulePack.rules>`), or ``""``."""
-        created = creation(self.ledger._first())
+        first = self.ledger._first()  # read at every operation: creation() inlined for its usual case
+        if type(first) is Entry and len(first.events) == 1 and type(first.events[0]) is Created:
+            return first.events[0].rules
+        created = creation(first)
         return "" if created is None else created.rules
 
     def quantity(self, name: str) -> int:
@@ -339,7 +342,8 @@ def build(
         pending=pending,
         ledger=ledger,
     )
-    ledger.keep(sheet)
+    if not len(ledger) % SNAPSHOT_EVERY:  # tested here, not by a call for every sheet built
+        ledger.keep(sheet)
     return sheet
 
 
@@ -366,9 +370,7 @@ def replay(ledger: Iterable[Event]) -> Sheet:
 _NONE: Mapping[str, Any] = EMPTY
 
 
-def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    if type(mapping) is not dict:
-        return mapping
+def _read_only(mapping: dict[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(mapping) if mapping else EMPTY
 
 
@@ -404,8 +406,20 @@ class Fold:
 
     def freeze(self, ledger: Ledger) -> Sheet:
         """The sheet of this state; the fold may go on (what it changes next, it copies first)."""
-        self.pools, self.stats, self.owned = _read_only(self.pools), _read_only(self.stats), _read_only(self.owned)
-        self.tags, self.bought, self.members = _read_only(self.tags), _read_only(self.bought), _read_only(self.members)
+        # Only a mapping the fold copied is a dict: made read-only here, each tested inline rather than by a call
+        # per mapping (a sheet is frozen for most changes the engine records, and one or two mappings changed).
+        if type(self.pools) is dict:
+            self.pools = _read_only(self.pools)
+        if type(self.stats) is dict:
+            self.stats = _read_only(self.stats)
+        if type(self.owned) is dict:
+            self.owned = _read_only(self.owned)
+        if type(self.tags) is dict:
+            self.tags = _read_only(self.tags)
+        if type(self.bought) is dict:
+            self.bought = _read_only(self.bought)
+        if type(self.members) is dict:
+            self.members = _read_only(self.members)
         return build(
             self,
             ledger,

@@ -80,7 +80,7 @@ def primary_categories(ctx: ProcedureContext) -> tuple[str, ...]:
         return ()
     asked = position.primary if ctx.choice is None else [c for c in position.primary if c == ctx.choice]
     owned = skill_bases(player)  # once for every category: a quote lists the options each time
-    return tuple(c for c in asked if any(base not in owned for _, base in data._bases_of(c)))
+    return tuple(c for c in asked if not data._all_owned(c, owned))
 
 
 def primary_skills(ctx: ProcedureContext) -> tuple[str, ...]:
@@ -132,7 +132,7 @@ def random_primary(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Ef
     _, data, player = _context(ctx)
     category = ctx.choice or ""
     table = data.table_of(category)
-    open_skills = set(takeable(data, player, (category,)))
+    owned = skill_bases(player)  # a skill of the table is open when the player has none of its kind
     name = data.categories[category].en
     kept: list[str] = []
     for which in ("first", "second"):
@@ -141,7 +141,7 @@ def random_primary(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Ef
             rolled = yield Roll(sides=6, count=2, label=f"{which} {name} skill", again=again)
             first, second = cast(tuple[int, int], rolled)
             row = table[skill_index(first, second) - 1]
-            if row.id in open_skills:
+            if row.id.partition(":")[0] not in owned:
                 kept.append(row.id)
                 break
             again = f"{row.label.en} is already owned"

@@ -189,6 +189,14 @@ class Data:
     def _bases(self) -> Mapping[str, tuple[tuple[str, str], ...]]:
         return {c: tuple((s.id, s.id.partition(":")[0]) for s in table) for c, table in self._tables.items()}
 
+    def _all_owned(self, category: str, owned: frozenset[str]) -> bool:
+        """Whether every skill of ``category``'s table is in ``owned`` (ids without parameter): nothing left to take."""
+        return self._base_sets.get(category, frozenset()) <= owned
+
+    @functools.cached_property
+    def _base_sets(self) -> Mapping[str, frozenset[str]]:
+        return {c: frozenset(base for _, base in bases) for c, bases in self._bases.items()}
+
     def team(self, team_id: str) -> Team:
         """The roster ``team_id`` (trusted: ids on sheets were checked when the sheet was made)."""
         return self.teams[team_id]

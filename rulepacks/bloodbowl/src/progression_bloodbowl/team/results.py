@@ -5,6 +5,7 @@ of the entries that wrote it (``season``, ``result``, ``closed``), never from a 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
@@ -57,7 +58,15 @@ def season_of(team: Sheet) -> int:
     Raises:
         InvalidInput: a ``season`` tag that is not a whole number >= 1 (a hand-edited file), named.
     """
-    return _season_number(team.tags.get("season", "1"), f"the season tag of {team.name}")
+    tag = team.tags.get("season", "1")
+    season = _read_season_tag(tag)  # every step of every match reads it: its sentence is written only to refuse
+    return _season_number(tag, f"the season tag of {team.name}") if season is None else season
+
+
+@functools.lru_cache(maxsize=256)
+def _read_season_tag(tag: str) -> int | None:
+    """The season a ``season`` tag holds, or None when it holds none (:func:`_season_number` then says why)."""
+    return int(tag) if isinstance(tag, str) and tag.isascii() and tag.isdigit() and int(tag) >= 1 else None
 
 
 def match_number(value: object, what: str) -> int:
