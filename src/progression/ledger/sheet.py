@@ -342,7 +342,7 @@ def build(
         pending=pending,
         ledger=ledger,
     )
-    if not len(ledger) % SNAPSHOT_EVERY:  # tested here, not by a call for every sheet built
+    if not ledger._length % SNAPSHOT_EVERY:  # tested here, not by a call for every sheet built
         ledger.keep(sheet)
     return sheet
 
