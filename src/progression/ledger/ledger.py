@@ -261,8 +261,6 @@ class _Kept:
             self.marks[length] = value
 
 
-_new = object.__new__
-
 #: The most indexes a segment keeps values of (an index made at every call, against the rule, would pile up).
 INDEXES_PER_SEGMENT = 8
 
@@ -284,6 +282,9 @@ class _Segment:
         #: The values of the indexes read on this segment's ledgers, one :class:`_Kept` per index (a tuple, not a
         #: mapping, because a league holds a segment per team and match; replaced whole when one is added).
         self.indexes: tuple[_Kept, ...] = ()
+
+
+_new = object.__new__  # what makes a ledger without running ``__init__`` (``Ledger.append``)
 
 
 class Ledger(Sequence["Event"]):
