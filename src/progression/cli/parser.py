@@ -326,12 +326,20 @@ def _table(sub: Any) -> None:
         help="cost tables with cumulative totals and bands",
         description="For each curve: the cost of every level, the total from 0, and the band of every ladder "
         "read on the quantity the curve prices. --by N groups levels N at a time (the competence table by tens). "
-        "A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
+        "A level past the last one a purchase is priced at has no price, and a sentence under the table says "
+        "which rule stops the purchases there. A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
     )
     table.add_argument("pack", metavar="PACK", help=PACK_HELP)
     table.add_argument("names", nargs="*", metavar="CURVE", help="curves or tables to print (default: every curve)")
     table.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
-    table.add_argument("--to", dest="end", type=integer, metavar="N", help="last level (default: 20, or 10 groups)")
+    table.add_argument(
+        "--to",
+        dest="end",
+        type=integer,
+        metavar="N",
+        help="last level (default: 20 levels past --from, or 10 groups with --by; fewer when the rules stop the "
+        "curve's purchases first, at the last level one is priced at, or the curve ends first)",
+    )
     table.add_argument("--by", type=integer, default=1, metavar="N", help="group levels N at a time")
     table.set_defaults(run=command("tables", "run_table"))
 
