@@ -1018,15 +1018,23 @@ def _plot(sub: Any) -> None:
         "plot",
         parents=[json_option(), lang_option()],
         help="draw cost and cumulative curves to a PNG or SVG file",
-        description="Two panels side by side: the cost of each step, and the total from --from. "
-        "--tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
+        description="Two panels side by side: the cost of each step, and the total from --from. Each curve is "
+        "drawn as far as `table` prices it: to the last level a purchase is priced at, marked by a dotted line and "
+        "said under the command's line. --tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
         "(e.g. the competence quality base 40 vs 50 vs 60). Needs matplotlib (pip install 'progression[plot]').",
     )
     plot.add_argument("pack", metavar="PACK", help=PACK_HELP)
     plot.add_argument("curves", nargs="+", metavar="CURVE", help="the curves to draw")
     plot.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (.png or .svg)")
     plot.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
-    plot.add_argument("--to", dest="end", type=integer, metavar="N", help="last level (default 50, or the curve's end)")
+    plot.add_argument(
+        "--to",
+        dest="end",
+        type=integer,
+        metavar="N",
+        help="last level (default: the last level a purchase is priced at, marked on the plot; 50 when the rules "
+        "do not stop the curve's purchases; never past the curve's end)",
+    )
     plot.add_argument(
         "--tune", action="append", default=[], metavar="KEY=V1,V2", help="settings to compare (repeatable)"
     )
