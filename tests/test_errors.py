@@ -93,6 +93,32 @@ class TestUnknownOption:
         )
 
 
+class TestUnknownChoice:
+    def test_has_every_attribute_of_an_unknown_name(self) -> None:
+        """A misspelt choice is an UnknownName: ``error.closest`` names the options closest to it (by their ids
+        when the caller gives none), as for any unknown id, and ``choice`` the word given; both come back from
+        pickle (a study's worker sends the error so)."""
+        error = errors.UnknownChoice(
+            upgrade="talent", choice="hardi", options=["hardy", "sixth_sense"], sentence="no option", head="Talent"
+        )
+        back = pickle.loads(pickle.dumps(error))
+        assert (("hardy",), "hardi", "choice", ("hardy", "sixth_sense")) == (
+            error.closest,
+            error.choice,
+            error.kind,
+            error.known,
+        )
+        assert (("hardy",), "hardi", "Talent: no option") == (back.closest, back.choice, str(back))
+
+    def test_the_closest_the_caller_found(self) -> None:
+        """The caller that matched displayed names too (a pack's ``closest``: ``Robust`` is Hardy's French name
+        ``Robuste``) gives its closest, the ones its sentence names; no id is close to ``Robust``."""
+        error = errors.UnknownChoice(
+            upgrade="talent", choice="Robust", options=["hardy"], sentence="s", head="h", closest=["hardy"]
+        )
+        assert (("hardy",), ()) == (error.closest, errors.closest("Robust", ["hardy"]))
+
+
 class TestInsufficientPoints:
     def test_in_the_currency_s_unit(self) -> None:
         """With the currency's unit, amounts are written as the rules write them (``60,000 gp``); without, the
@@ -142,12 +168,28 @@ EXAMPLES: list[errors.ProgressionError] = [
 ]
 
 
+def _attributes(error: errors.ProgressionError) -> set[str]:
+    """The attributes an error was given (not its notes, which another test adds)."""
+    return {name for name in vars(error) if not name.startswith("__")}
+
+
 class TestPickled:
     def test_every_public_error_has_an_example(self) -> None:
         """Each error class the module offers is pickled below: a new one is added to the examples."""
         public = {getattr(errors, name) for name in errors.__all__}
         classes = {c for c in public if isinstance(c, type) and issubclass(c, errors.ProgressionError)}
         assert set() == classes - {type(error) for error in EXAMPLES}
+
+    @pytest.mark.parametrize("error", EXAMPLES, ids=lambda error: type(error).__name__)
+    def test_a_subclass_has_every_attribute_of_its_bases(self, error: errors.ProgressionError) -> None:
+        """An error has every attribute an error of each of its bases has (an ``UnknownChoice`` is an
+        ``UnknownName``, so ``error.closest`` is read on it): a handler written for the base reads them all."""
+        missing = {
+            type(base).__name__: sorted(_attributes(base) - _attributes(error))
+            for base in EXAMPLES
+            if type(base) is not type(error) and isinstance(error, type(base))
+        }
+        assert {} == {base: names for base, names in missing.items() if names}
 
     @pytest.mark.parametrize("error", EXAMPLES, ids=lambda error: type(error).__name__)
     def test_round_trip(self, error: errors.ProgressionError) -> None:

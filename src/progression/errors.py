@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from progression import spelling
 from progression.spelling import closest, the_closest
 
 __all__ = [
@@ -362,12 +363,37 @@ class UnknownChoice(RequirementNotMet, UnknownName):
     upgrade whose options a function lists, an id the pack does not know (a typo). Bad usage, where a known
     option the rules refuse now (not offered to this sheet, a requirement unmet) is a refusal
     (:class:`RequirementNotMet`): it is both, so that ``except RequirementNotMet`` and ``except LookupError``
-    catch it; ``choice`` is the name given, ``known`` the options it could have named."""
+    catch it, and it has the attributes of both: ``upgrade``, ``violations`` and ``missing`` (the sentence),
+    ``kind`` (``"choice"``), ``name`` (the choice given, also ``choice``), ``known`` (the options it could have
+    named) and ``closest``.
 
-    def __init__(self, *, upgrade: str, choice: str, options: Iterable[str], sentence: str, head: str) -> None:
+    Args:
+        upgrade: The upgrade whose purchase was asked.
+        choice: The choice given.
+        options: The options the upgrade offers, in its order.
+        sentence: What the quote says of the choice (which names the closest options when some are close).
+        head: What was refused, as the sentence's start ("Charm cannot be bought").
+        closest: The options closest to ``choice``, as the sentence names them (a pack matches their displayed
+            names too: :meth:`progression.RulePack.closest`); when not given, those whose ids are closest to it.
+    """
+
+    def __init__(
+        self,
+        *,
+        upgrade: str,
+        choice: str,
+        options: Iterable[str],
+        sentence: str,
+        head: str,
+        closest: Iterable[str] | None = None,
+    ) -> None:
         self.upgrade = upgrade
         self.violations = self.missing = (sentence,)
         self.kind, self.name, self.known = "choice", choice, tuple(options)
+        #: The choice given (the same as ``name``).
+        self.choice = choice
+        #: The options closest to the choice given (at most three), as :attr:`UnknownName.closest`.
+        self.closest = spelling.closest(choice, self.known) if closest is None else tuple(closest)
         ProgressionError.__init__(self, f"{head}: {sentence}")
 
 

@@ -21,7 +21,7 @@ class TestPlot:
         import matplotlib  # noqa: F401 - the plot extra, installed by make test
 
         path = tmp_path / "costs.png"
-        result = run("plot", SKIRMISH, "level", "feat", "-o", str(path), "--to", "30")
+        result = run("plot", SKIRMISH, "level", "feat", "-o", str(path), "--to", "20")
         assert (0, f"wrote {path}: 2 curves\n") == (result.status, result.out)
         assert path.read_bytes().startswith(b"\x89PNG")
 
@@ -42,6 +42,75 @@ class TestPlot:
         pack = progression.load_file(SKIRMISH)
         lines = [{"curve": "level", "settings": {}}, {"curve": "feat", "settings": {"base": 4, "step": 1}}]
         assert ["Coût de niveau", "feat (base=4, step=1)"] == [legend(pack, line, "fr") for line in lines]
+
+    def test_a_capped_curve_is_drawn_as_far_as_its_purchases(self, run: Run, tmp_path: Path) -> None:
+        """By default a curve is drawn as far as ``table`` prices it: skirmish's level curve to 30, where Level up
+        stops (level at most 30), not 50; the image marks it (SVG keeps its text), and the command's line is
+        followed by the sentence ``table`` writes under the table, in the language asked for."""
+        import matplotlib  # noqa: F401 - the plot extra, installed by make test
+
+        path = tmp_path / "level.svg"
+        data = run("plot", SKIRMISH, "level", "-o", str(path), "--json").json()["series"][0]
+        assert ([1, 30], 30, 60, [{"upgrade": "level_up", "level": 30, "rule": "Level at most 30"}]) == (
+            data["levels"][:: len(data["levels"]) - 1],
+            data["highest"],
+            data["totals"][-1],
+            data["stops"],
+        )
+        assert b"no purchase past 30" in path.read_bytes()
+        said = run("plot", SKIRMISH, "level", "-o", str(path), "--lang", "fr")
+        assert (
+            0,
+            f"wrote {path}: 1 curve\n"
+            "Aucun achat n'est payé au-delà du niveau 30 : Montée de niveau s'y arrête (Niveau au plus 30).\n",
+        ) == (said.status, said.out)
+        assert "aucun achat au-delà de 30".encode() in path.read_bytes()
+
+    def test_help_says_the_default_reach(self, run: Run) -> None:
+        """``--help`` says how far a curve is drawn by default, as the tests above show it."""
+        said = " ".join(run("plot", "--help").out.split())
+        assert (
+            "--to N last level (default: the last level a purchase is priced at, marked on the plot; 50 when the "
+            "rules do not stop the curve's purchases; never past the curve's end)"
+        ) in said
+
+    def test_an_uncapped_curve_is_drawn_to_fifty(self, run: Run, tmp_path: Path) -> None:
+        """A curve whose purchases no rule stops (feat: Toughness and Speed have no cap) is drawn 50 steps, as
+        before, with no mark and no sentence."""
+        import matplotlib  # noqa: F401 - the plot extra, installed by make test
+
+        path = tmp_path / "feat.svg"
+        data = run("plot", SKIRMISH, "feat", "-o", str(path), "--json").json()["series"][0]
+        assert (list(range(1, 51)), None, []) == (data["levels"], data["highest"], data["stops"])
+        assert (f"wrote {path}: 1 curve\n", False) == (
+            run("plot", SKIRMISH, "feat", "-o", str(path)).out,
+            b"no purchase past" in path.read_bytes(),
+        )
+
+    def test_levels_past_the_stop_have_no_price(self, run: Run, tmp_path: Path) -> None:
+        """``--to`` past the last level priced draws the levels asked for, those past it without a price (null in
+        ``--json``, as in ``table``): the line ends where the purchases stop."""
+        import matplotlib  # noqa: F401 - the plot extra, installed by make test
+
+        data = run("plot", SKIRMISH, "level", "-o", str(tmp_path / "x.png"), "--from", "28", "--to", "32", "--json")
+        line = data.json()["series"][0]
+        assert ([29, 30, 31, 32], [3, 3, None, None], [3, 6, None, None]) == (
+            line["levels"],
+            line["costs"],
+            line["totals"],
+        )
+
+    def test_nothing_priced_to_draw_is_refused(self, run: Run, tmp_path: Path) -> None:
+        """``--from`` at or past the last level a purchase is priced at leaves nothing to draw: bad usage, saying
+        where the purchases stop and why, and no file is written."""
+        path = tmp_path / "x.png"
+        result = run("plot", SKIRMISH, "level", "-o", str(path), "--from", "30", "--to", "40")
+        assert (
+            2,
+            "progression: curve 'level' has no price past level 30, where the rules stop its purchases (Level up at "
+            "level 30: Level at most 30); --from 30 leaves nothing to draw: give a --from below 30\n",
+            False,
+        ) == (result.status, result.err, path.exists())
 
     def test_tune_needs_a_tune_function(self, run: Run, tmp_path: Path) -> None:
         """A pack that declares no tuner cannot be tuned."""

@@ -185,6 +185,20 @@ class TestTableCommand:
         data = run("table", SKIRMISH, "--json").json()
         assert ["level", "feat", "gear"] == [d["curve"] for d in data]
 
+    def test_help_says_the_default_reach(self, run: Run) -> None:
+        """``--help`` says what --to is by default: 20 levels past --from (here 25), fewer where the purchases
+        stop (skirmish's level, at most 30: --from 15 stops at 30)."""
+        result = run("table", "--help")
+        said = " ".join(result.out.split())
+        assert (
+            "--to N last level (default: 20 levels past --from, or 10 groups with --by; fewer when the rules stop the "
+            "curve's purchases first, at the last level one is priced at, or the curve ends first)"
+        ) in said
+        assert [25, 30] == [
+            run("table", SKIRMISH, "feat", "--from", "5", "--json").json()[0]["rows"][-1]["level"],
+            run("table", SKIRMISH, "level", "--from", "15", "--json").json()[0]["rows"][-1]["level"],
+        ]
+
     def test_stops_at_the_highest_level_the_rules_allow(self, run: Run, tmp_path: Path) -> None:
         """Without --to, a curve pricing a stat with a maximum of 12 is listed up to 12, not 20."""
         text = SKIRMISH_TEXT.replace("maximum = 30", "maximum = 12")

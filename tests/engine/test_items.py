@@ -73,6 +73,16 @@ class TestItems:
             isinstance(caught.value, RequirementNotMet) and isinstance(caught.value, UnknownName),
         )
 
+    def test_an_unknown_item_names_the_closest_as_its_message_does(self, pack: RulePack) -> None:
+        """``error.closest`` (an UnknownName's) holds the items the message names as closest, matched by their
+        displayed names too (``Robust`` is close to Hardy's French name, ``Robuste``), and none when none is."""
+        found = []
+        for word in ("Robust", "luck"):
+            with pytest.raises(UnknownChoice) as caught:
+                pack.purchase(rich(pack), "talent", choice=word)
+            found.append((caught.value.closest, caught.value.choice, "(the closest: hardy)" in str(caught.value)))
+        assert [(("hardy",), "Robust", True), ((), "luck", False)] == found
+
     def test_no_choice_is_no_price(self, pack: RulePack) -> None:
         """Read on the chosen item, the price is unknown until an item is chosen, and the quote says why."""
         quoted = pack.quote(rich(pack), "skill")

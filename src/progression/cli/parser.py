@@ -326,12 +326,20 @@ def _table(sub: Any) -> None:
         help="cost tables with cumulative totals and bands",
         description="For each curve: the cost of every level, the total from 0, and the band of every ladder "
         "read on the quantity the curve prices. --by N groups levels N at a time (the competence table by tens). "
-        "A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
+        "A level past the last one a purchase is priced at has no price, and a sentence under the table says "
+        "which rule stops the purchases there. A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
     )
     table.add_argument("pack", metavar="PACK", help=PACK_HELP)
     table.add_argument("names", nargs="*", metavar="CURVE", help="curves or tables to print (default: every curve)")
     table.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
-    table.add_argument("--to", dest="end", type=integer, metavar="N", help="last level (default: 20, or 10 groups)")
+    table.add_argument(
+        "--to",
+        dest="end",
+        type=integer,
+        metavar="N",
+        help="last level (default: 20 levels past --from, or 10 groups with --by; fewer when the rules stop the "
+        "curve's purchases first, at the last level one is priced at, or the curve ends first)",
+    )
     table.add_argument("--by", type=integer, default=1, metavar="N", help="group levels N at a time")
     table.set_defaults(run=command("tables", "run_table"))
 
@@ -1010,15 +1018,23 @@ def _plot(sub: Any) -> None:
         "plot",
         parents=[json_option(), lang_option()],
         help="draw cost and cumulative curves to a PNG or SVG file",
-        description="Two panels side by side: the cost of each step, and the total from --from. "
-        "--tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
+        description="Two panels side by side: the cost of each step, and the total from --from. Each curve is "
+        "drawn as far as `table` prices it: to the last level a purchase is priced at, marked by a dotted line and "
+        "said under the command's line. --tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
         "(e.g. the competence quality base 40 vs 50 vs 60). Needs matplotlib (pip install 'progression[plot]').",
     )
     plot.add_argument("pack", metavar="PACK", help=PACK_HELP)
     plot.add_argument("curves", nargs="+", metavar="CURVE", help="the curves to draw")
     plot.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (.png or .svg)")
     plot.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
-    plot.add_argument("--to", dest="end", type=integer, metavar="N", help="last level (default 50, or the curve's end)")
+    plot.add_argument(
+        "--to",
+        dest="end",
+        type=integer,
+        metavar="N",
+        help="last level (default: the last level a purchase is priced at, marked on the plot; 50 when the rules "
+        "do not stop the curve's purchases; never past the curve's end)",
+    )
     plot.add_argument(
         "--tune", action="append", default=[], metavar="KEY=V1,V2", help="settings to compare (repeatable)"
     )

@@ -267,12 +267,14 @@ def run_quote(args: argparse.Namespace, out: Output) -> int:
     quote = opened.pack.quote(opened.sheet, args.upgrade, choice=args.choice, pay=pay, member=args.member, args=given)
     if quote.unknown_choice:  # a typo is bad usage, as an unknown upgrade is; an option refused now is an answer
         (sentence,) = (v.sentence for v in quote.violations if v.key == "choice")
+        offered = opened.pack.options(opened.sheet, quote.upgrade, member=args.member)
         raise UnknownChoice(
             upgrade=quote.upgrade,
             choice=str(quote.choice),
-            options=opened.pack.options(opened.sheet, quote.upgrade, member=args.member),
+            options=offered,
             sentence=sentence,
             head=f"{quote.label} cannot be bought",
+            closest=opened.pack.closest(str(quote.choice), offered),
         )
     data = quote_data(quote)
     if out.json_mode:

@@ -55,12 +55,14 @@ def purchase(
     recorded_override, waived = _override(q, override, bypass)
     if q.unknown_choice:  # a typo, not a refusal: said alone, before what the rules would say of no option
         (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
+        offered = options(pack, asked, upgrade_id, member=member)
         raise UnknownChoice(
             upgrade=upgrade_id,
             choice=str(q.choice),
-            options=options(pack, asked, upgrade_id, member=member),
+            options=offered,
             sentence=sentence,
             head=f"{q.label} cannot be bought",
+            closest=pack.closest(str(q.choice), offered),
         )
     open_now = options(pack, asked, upgrade_id, member=member) if q.choice is None else ()
     if open_now:  # what the buyer left out, said alone too (with no option open, the rules refuse it below)

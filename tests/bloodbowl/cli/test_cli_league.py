@@ -892,6 +892,37 @@ class TestRebase:
         )
         assert run(capsys, "league", "rebase", old)[1].splitlines()[-1] == "nothing written"  # every entry holds
 
+    def test_the_season_s_end_says_to_rebase_first(
+        self, old: str, pack: RulePack, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Its season's matches recorded, both teams' sequences open: ``new-season``, ``prizes`` and ``redraft``
+        say to rebase the league, as ``record`` and ``do`` do (they said to close the sequences first), exit 1,
+        the store's file unchanged; once it is rebased, they say to close the sequences."""
+        commands = [
+            ("league", "new-season", old, "--seed", "1"),
+            ("league", "prizes", old, "first=anvils", "second=barons"),
+            ("league", "redraft", old, "anvils", "keep=" + ",".join(str(n) for n in range(1, 12))),
+        ]
+        rebase = (
+            f"progression: Altdorf Anvils was made under the rules {version_3(pack).rules!r}, not under "
+            f"{pack.rules!r}; rebase its history onto these rules first (progression league rebase {old})\n"
+        )
+        for words in commands:
+            before = hashlib.sha256(Path(old).read_bytes()).hexdigest()
+            assert (1, "", rebase, before) == (
+                *run(capsys, *words),
+                hashlib.sha256(Path(old).read_bytes()).hexdigest(),
+            ), words[1]
+        assert 0 == run(capsys, "league", "rebase", old)[0]
+        for words in commands:
+            before = hashlib.sha256(Path(old).read_bytes()).hexdigest()
+            status, _, err = run(capsys, *words)
+            assert (1, True, before) == (
+                status,
+                "still open" in err,
+                hashlib.sha256(Path(old).read_bytes()).hexdigest(),
+            ), words[1]
+
     def test_an_entry_the_new_rules_refuse(
         self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
-from progression.errors import InsufficientPoints, InvalidInput, OutOfOrder, StoreError, UnknownName
+from progression.errors import InsufficientPoints, InvalidInput, OutOfOrder, RulesChanged, StoreError, UnknownName
 from progression_bloodbowl.types import Redraft
 from support.stores import raw
 
+from ..conftest import HUMANS, version_3
 from .test_league_store import league_of, play_season
 
 ELEVEN = tuple(str(n) for n in range(1, 12))
@@ -501,3 +503,75 @@ class TestUnrecordedFixtures:
                 league.new_season()
             assert expected + "season 2 begins" == str(refused.value)
             assert before == rows(league)
+
+
+class TestOtherRulesFirst:
+    """A team made under other rules (a league made under version 3 of the data, opened under version 4) is refused
+    before anything the rules would say of it: nothing can be done on it until the league is rebased."""
+
+    @pytest.fixture
+    def old(self, tmp_path: Path, pack: RulePack) -> Path:
+        """Two teams made under version 3, their one fixture recorded: the season's matches are over, and both
+        teams' post-match sequences are still open."""
+        path = tmp_path / "old.sqlite"
+        with league_of(path, version_3(pack), count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, played(1, 0), SeededDice(1))
+        return path
+
+    @pytest.mark.parametrize(
+        "change",
+        [
+            lambda league: league.new_season(SeededDice(1)),
+            lambda league: league.award_prizes(["anvils", "barons"]),
+            lambda league: league.plan_redraft("anvils", Redraft(keep=ELEVEN)),
+        ],
+        ids=["new_season", "award_prizes", "plan_redraft"],
+    )
+    def test_rebase_the_league_before_closing_the_sequences(self, old: Path, pack: RulePack, change: Any) -> None:
+        """At the season's end, the season's end, its prizes and a re-draft first say to rebase the league, as a
+        match does (they said to close the teams' open sequences, which the rules would refuse to close for their
+        rules); once it is rebased, they say to close the sequences. The store's file is unchanged by each."""
+        before = digest(old)
+        with bb.open_league(old) as league, pytest.raises(RulesChanged) as refused:
+            change(league)
+        assert (
+            f"Altdorf Anvils was made under the rules {version_3(pack).rules!r}, not under {pack.rules!r}; rebase its "
+            "history onto these rules first (League.rebase)"
+        ) == str(refused.value)
+        assert before == digest(old)
+        with bb.open_league(old) as league:
+            league.rebase()
+        assert before != digest(old)  # a change is seen in the file once the store is closed
+        before = digest(old)
+        with bb.open_league(old) as league, pytest.raises(OutOfOrder, match=r"post-match sequences? .*still open"):
+            change(league)
+        assert before == digest(old)
+
+    def test_a_match_with_a_team_of_other_rules(self, tmp_path: Path, pack: RulePack) -> None:
+        """A fixture whose home team, of these rules, left its last sequence open, against a team of other rules:
+        the record says to rebase the league (the home team ran first, and its rules refused its open sequence),
+        and once it is rebased, both teams' open sequences; the store's file is unchanged by each."""
+        path = tmp_path / "mixed.sqlite"
+        with league_of(path, version_3(pack), count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, played(1, 0), SeededDice(1))
+        with bb.open_league(path) as league:
+            league.add_teams({t: bb.draft(pack, "human", t.title(), HUMANS) for t in ("counts", "dukes")})
+            league.add_fixture("counts", "dukes")
+            league.record(2, played(1, 0), SeededDice(2))
+            league.add_fixture("counts", "anvils")
+        before = digest(path)
+        with bb.open_league(path) as league, pytest.raises(RulesChanged) as refused:
+            league.record(3, played(0, 0), SeededDice(3))
+        assert str(refused.value).startswith(f"Altdorf Anvils was made under the rules {version_3(pack).rules!r}")
+        assert before == digest(path)
+        with bb.open_league(path) as league:
+            league.rebase()
+        before = digest(path)
+        with bb.open_league(path) as league, pytest.raises(OutOfOrder) as refused:
+            league.record(3, played(0, 0), SeededDice(3))
+        assert str(refused.value).startswith(
+            "teams 'counts' and 'anvils': the post-match sequences of their last matches are still open"
+        )
+        assert before == digest(path)

@@ -62,6 +62,7 @@ from .season_end import (
     PRIZES_RECORD,
     Redraft,
     award_prizes,
+    check_rules_of,
     check_sequences_ended,
     end_season,
     kept_redrafts,
@@ -512,6 +513,8 @@ class League(Book):
         Raises:
             UnknownName: no such fixture this season.
             InvalidInput: the fixture was already played, or ``played`` is not a :class:`Played`.
+            RulesChanged: either team was made under other rules (rebase the league first, :meth:`rebase`): said
+                before anything else of the teams.
             ProgressionError: the post-match sequence of either team's last match is still open (an ``OutOfOrder``
                 naming each such team and the command that closes it), either team's rules refuse its record, or
                 ``check`` (called once both teams ran, before the transaction commits: typed-in dice all used)
@@ -526,11 +529,12 @@ class League(Book):
                 fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name
             )
             _check_reported(self.pack, home_record, away_record)
-            # Both teams' open sequences in one refusal, before either runs (each team's rules name only its own); a
-            # team made under other rules is left to its run, whose refusal says to rebase the league first.
+            # Before either team runs: a team made under other rules first (nothing can be done on it until the
+            # league is rebased), then both teams' open sequences in one refusal (each team's rules name only its
+            # own), as the season's end and its prizes say them.
             teams = (fixture.home, fixture.away)
-            if all(tx.sheet(team).rules in ("", self.pack.rules) for team in teams):
-                check_sequences_ended(tx, teams, f"recording match {home_record.number}")
+            check_rules_of(self.pack, tx, teams)
+            check_sequences_ended(tx, teams, f"recording match {home_record.number}")
             with turn_of(fixture.home):  # both teams roll in one command: the dice say whose roll it is
                 home, _ = tx.run(fixture.home, _match(home_record), dice)
             with turn_of(fixture.away):
@@ -759,6 +763,8 @@ class League(Book):
             InvalidInput: ``redrafts`` given while re-drafts are kept for the season too, or not a mapping of
                 teams to :class:`Redraft`; a team still holding a match's inducements.
             progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a team's last post-match sequence still open.
+            RulesChanged: a team made under other rules (rebase the league first, :meth:`rebase`): said before its
+                open sequence.
             StoreError: a kept re-draft or the season's prizes record was edited in the database (``verify`` lists
                 it): it is not read as it is.
             ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
@@ -783,6 +789,8 @@ class League(Book):
             UnknownName: a team not of the league.
             InvalidInput: ``redraft`` is not a :class:`Redraft` or None; None (a withdrawal) while no re-draft is
                 kept for the team: nothing was written.
+            RulesChanged: the team was made under other rules (rebase the league first, :meth:`rebase`): said
+                before what the rules would say of the re-draft.
             ProgressionError: the rules refuse the re-draft; nothing is kept.
         """
         return plan_redraft(self, team, redraft)
@@ -806,6 +814,8 @@ class League(Book):
             InvalidInput: not 1 to 3 different teams, or the season's prizes already given.
             progression.errors.OutOfOrder: a fixture of the season not recorded yet, or a placed team's last post-match sequence
                 still open.
+            RulesChanged: a team given a prize or losing the trophy was made under other rules (rebase the league
+                first, :meth:`rebase`): said before its open sequence.
             StoreError: the season's prizes record was edited in the database (``verify`` lists it): it is not
                 read as given.
             ProgressionError: a team's rules refuse its prize; nothing changed.

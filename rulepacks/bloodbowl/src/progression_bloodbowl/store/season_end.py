@@ -26,7 +26,7 @@ import attrs
 
 from progression import Dice, Operation, RulePack, Sheet
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, RulesChanged, StoreError
 
 from ..data.access import data_of
 from ..league.season import _redraft, _season_turns, check_redraft_choice
@@ -230,6 +230,7 @@ def end_season(
             )
             raise InvalidInput(msg)
         chosen = kept if redrafts is None else check_redrafts(redrafts, settings["teams"], league.check_member)
+        check_rules_of(league.pack, tx, settings["teams"])
         check_sequences_ended(tx, settings["teams"], f"a new season (season {season} of the league did not end)")
         for team in settings["teams"]:
             redraft = chosen.get(team)
@@ -261,6 +262,7 @@ def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | 
         if redraft is None:
             _check_kept(league, tx, settings, team)
         else:
+            check_rules_of(league.pack, tx, [team])  # the trial reads the team under the pack's rules
             try:
                 tried = try_redraft(league.pack, tx.sheet(team), **redraft.choices())
             except ProgressionError as refused:
@@ -305,6 +307,24 @@ def check_played(league: League, tx: Transaction, settings: dict[str, Any], what
             f"before {what}"
         )
         raise OutOfOrder(msg)
+
+
+def check_rules_of(pack: RulePack, tx: Transaction, teams: Sequence[str]) -> None:
+    """Refuse a change to ``teams`` (a fixture's match, the season's end, its prizes) while one of them was made
+    under other rules than ``pack``'s: nothing can be done on such a team (the engine refuses its every run), so
+    this is said first, before what the rules would say of it (its last sequence still open), whichever team
+    would have run first. Said as a run of the team says it; the :class:`League
+    <progression_bloodbowl.types.League>`'s methods reword it to name the league's rebase.
+
+    Raises:
+        RulesChanged: the first of ``teams``, in the order given, made under other rules.
+    """
+    for team in teams:
+        sheet = tx.sheet(team)
+        if sheet.rules and sheet.rules != pack.rules:
+            # a pack that plays each sheet under its own rules says how, as the engine's refusal does
+            own = "pack.contract.pack_for" if pack.contract.pack_for is not None else None
+            raise RulesChanged(sheet.name or sheet.kind, sheet.rules, pack.rules, own_rules=own)
 
 
 def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> None:
@@ -360,8 +380,9 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
             raise InvalidInput(msg)
         changed: dict[str, Sheet] = {}
         holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
-        given_to = {*holders, *placed}
-        check_sequences_ended(tx, [t for t in settings["teams"] if t in given_to], "a play-off prize")
+        given_to = [t for t in settings["teams"] if t in {*holders, *placed}]
+        check_rules_of(league.pack, tx, given_to)
+        check_sequences_ended(tx, given_to, "a play-off prize")
         for team in holders:
             with rolling_for(team):
                 changed[team], _ = tx.run(team, trophy_lost(), dice)
