@@ -26,6 +26,7 @@ __all__ = [
     "LimitReached",
     "MissingFile",
     "NotAStore",
+    "OutOfOrder",
     "PackFunctionError",
     "PendingState",
     "Problem",
