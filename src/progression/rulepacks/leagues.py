@@ -219,19 +219,11 @@ class LeagueBook(Protocol):
     def history(self, team: str) -> Rows:
         """Every result of the team, season by season."""
 
-    def verify(
-        self,
-    ) -> (
-        tuple[Mapping[str, Verification], Sequence[str]]
-        | tuple[Mapping[str, Verification], Sequence[str], Sequence[str]]
-        | tuple[Mapping[str, Verification], Sequence[str], Sequence[str], Mapping[str, Sequence[str]]]
-    ):
-        """Every team verified, one sentence for each fixture its teams' entries do not hold and each record of
-        the league edited in the database (listed, never raised), and, when a third item is given, one sentence
-        for each problem of the league's own settings record, kept apart from the fixtures' (``league verify
-        --json`` gives them as ``settings``; a class giving two items has them among the fixtures'); when a
-        fourth is given, by team, what else is wrong with the team as stored beside its verification (its sheet
-        edited in the database, not read), shown with the team: on its lines, and as its ``problems`` in JSON."""
+    def verify(self) -> LeagueVerification:
+        """Every team verified, and each problem of the league's records as a sentence, listed, never raised: a
+        fixture its teams' entries do not hold, a record edited in the database, the league's own settings, a team
+        whose stored sheet is not read. (A class returning the tuple of before, ``(teams, fixtures)``, then
+        ``settings``, then each team's problems, is read for this release, with a ``DeprecationWarning``.)"""
 
     # -- the season's end (optional: a class without them ends no season from the command line) ------------
 
