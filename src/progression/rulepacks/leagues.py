@@ -57,8 +57,9 @@ def _sentences(what: str, value: Iterable[str]) -> tuple[str, ...]:
 
 
 def _teams(value: Mapping[str, Verification]) -> Mapping[str, Verification]:
-    """``value`` copied, read-only, or a refusal. Each report is not checked to be a Verification here, below the
-    history that makes them (the layers): ``league verify`` checks it, where it reads a pack's."""
+    """``value`` copied, read-only, or a refusal. Its reports are not checked to be Verifications here: this module
+    lies below the history that makes them (the layers of the core), so ``league verify`` checks them where it reads
+    a pack's."""
     if not isinstance(value, Mapping) or not all(isinstance(team, str) for team in value):
         msg = f"league verification: teams maps each team's id (a text) to its Verification, got {value!r}"
         raise InvalidInput(msg)
@@ -86,9 +87,9 @@ class LeagueVerification:
     """What :meth:`LeagueBook.verify` found, as ``progression league verify`` prints it: each team's
     :class:`~progression.history.Verification`, and each problem of the league's records as a sentence
     (listed, never raised), those of its settings apart from those of its fixtures, and those of a team as
-    stored (its sheet edited in the database) beside that team's verification. Each is what it is given,
-    copied, and refused (:class:`~progression.errors.InvalidInput`) when it is not of its kind (``league verify``
-    refuses a team's report that is no Verification).
+    stored (its sheet edited in the database) beside that team's verification. Each part is a copy of what it
+    is given, refused (:class:`~progression.errors.InvalidInput`) when it is not of its kind; a team's report
+    that is no Verification is refused by ``league verify``.
 
     ::
 
