@@ -64,7 +64,8 @@ FAMILIES = {
     "contract": [
         "REQUIRED", "Action", "Campaign", "CampaignBook", "Command", "ComputedTable", "Contract", "Demo", "Exact",
         "Explanation", "Factory",
-        "League", "LeagueBook", "Option", "OptionType", "PackFor", "Page", "Report", "Roster", "Simulation", "Tuner", "option_type",
+        "League", "LeagueBook", "LeagueVerification", "Option", "OptionType", "PackFor", "Page", "Report", "Roster",
+        "Simulation", "Tuner", "option_type",
     ],
 }  # fmt: skip
 

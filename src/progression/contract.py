@@ -22,7 +22,7 @@ from progression.rulepacks.commands import (
     Tuner,
 )
 from progression.rulepacks.contract import Contract
-from progression.rulepacks.leagues import League, LeagueBook
+from progression.rulepacks.leagues import League, LeagueBook, LeagueVerification
 from progression.rulepacks.options import REQUIRED, Option, OptionType, option_type
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "Factory",
     "League",
     "LeagueBook",
+    "LeagueVerification",
     "Option",
     "OptionType",
     "PackFor",

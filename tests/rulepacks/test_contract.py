@@ -19,6 +19,7 @@ from progression.contract import (
     Demo,
     Explanation,
     Factory,
+    LeagueVerification,
     Option,
     Report,
     Simulation,
@@ -462,8 +463,8 @@ class _Book:
     def history(self, team: str) -> list[object]:
         return []
 
-    def verify(self) -> tuple[dict[str, object], tuple[str, ...]]:
-        return {}, ()
+    def verify(self) -> LeagueVerification:
+        return LeagueVerification(teams={})
 
 
 class TestLeague:

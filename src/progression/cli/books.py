@@ -81,7 +81,7 @@ def new_store(where: str, pack: RulePack, what: str, command: str) -> Iterator[S
                 leftover.unlink(missing_ok=True)
 
 
-def verified(reports: Mapping[str, Verification]) -> dict[str, object]:
+def verified(reports: Mapping[str, Verification]) -> dict[str, dict[str, object]]:
     """Each sheet's verification as JSON: ok, entries, and each divergence."""
     return {
         who: {

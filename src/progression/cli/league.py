@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
@@ -25,9 +26,9 @@ from progression.cli.output import Output, counted
 from progression.cli.roster import page_of, print_page
 from progression.cli.sheet_change import report as report_change
 from progression.cli.tables import rows_table
-from progression.contract import Command, League, LeagueBook
-from progression.errors import ProgressionError, RulesChanged, UnknownOption
-from progression.history import Amendment
+from progression.contract import Command, League, LeagueBook, LeagueVerification
+from progression.errors import InvalidInput, PackFunctionError, ProgressionError, RulesChanged, UnknownOption
+from progression.history import Amendment, Verification
 from progression.ledger import Sheet
 
 __all__ = [
@@ -544,29 +545,78 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
     return _rows(out, "results", rows, name, file=args.file, team=args.team)
 
 
+def _verification(book: LeagueBook) -> LeagueVerification:
+    """What the book's ``verify`` found; the tuple a class returned before :class:`LeagueVerification` (its teams'
+    verifications and the fixtures' problems, then the settings', then each team's own) read as one, for this
+    release, with a ``DeprecationWarning`` when the pack's league is verified.
+
+    Raises:
+        PackFunctionError: ``verify`` returned neither.
+    """
+    found: object = book.verify()
+    method = f"{type(book).__qualname__}.verify()"
+    if isinstance(found, LeagueVerification):
+        return _checked(found, method)
+    if not isinstance(found, tuple) or not 2 <= len(found) <= 4:
+        msg = f"league: {method} returned {found!r}, where a progression.contract.LeagueVerification is expected"
+        raise PackFunctionError(msg)
+    warnings.warn(
+        f"league: {method} returned a tuple of {len(found)} items, which is deprecated: return a "
+        "progression.contract.LeagueVerification(teams=, fixtures=, settings=, problems=); the command line reads "
+        "the tuple for this release",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    teams, fixtures, *told = found
+    problems = told[1] if len(told) > 1 else {}
+    if isinstance(teams, Mapping) and isinstance(problems, Mapping):  # a team not verified had its problems unsaid
+        problems = {team: said for team, said in problems.items() if team in teams}
+    try:
+        made = LeagueVerification(teams=teams, fixtures=fixtures, settings=told[0] if told else (), problems=problems)
+    except InvalidInput as wrong:
+        msg = f"league: {method} returned a tuple that is no league verification: {wrong}"
+        raise PackFunctionError(msg) from None
+    return _checked(made, method)
+
+
+def _checked(found: LeagueVerification, method: str) -> LeagueVerification:
+    """``found``, each of whose teams' reports is a Verification (which the class, below the history, cannot check).
+
+    Raises:
+        PackFunctionError: one is not.
+    """
+    for team, report in found.teams.items():
+        if not isinstance(report, Verification):
+            msg = (
+                f"league: {method} gave the team {team!r} the report {report!r} ({type(report).__name__}), where "
+                "a progression.history.Verification is expected"
+            )
+            raise PackFunctionError(msg)
+    return found
+
+
 def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Verify every team and every played fixture; exit 1 when something does not hold."""
     with opened(args) as (_, _, book):
-        # A class may keep its settings' problems apart (a third item), and each team's own beside its
-        # verification (a fourth: its sheet edited in the database), shown with the team.
-        teams, fixtures, *told = book.verify()
-    settings = list(told[0]) if told else []
-    by_team = cast("Mapping[str, Sequence[str]]", told[1] if len(told) > 1 else {})
-    own = {team: list(by_team.get(team, ())) for team in teams}
-    ok = not fixtures and not settings and all(report.ok and not own[team] for team, report in teams.items())
+        found = _verification(book)
     if out.json_mode:
-        shown = {
-            team: {**cast("dict[str, object]", report), "ok": teams[team].ok and not own[team], "problems": own[team]}
-            for team, report in verified(teams).items()
+        teams = {
+            team: {**report, "ok": found.holds(team), "problems": list(found.problems.get(team, ()))}
+            for team, report in verified(found.teams).items()
         }
-        out.json({"file": args.file, "ok": ok, "teams": shown, "fixtures": list(fixtures), "settings": settings})
+        out.json(
+            {
+                "file": args.file,
+                "ok": found.ok,
+                "teams": teams,
+                "fixtures": list(found.fixtures),
+                "settings": list(found.settings),
+            }
+        )
     else:
-        for team, report in teams.items():  # the rules' fingerprint only when it matters, as `sheet verify` tells it
-            for line in (*report.lines(team, rules=False), *(f"  {problem}" for problem in own[team])):
-                out.line(line)
-        for line in (*settings, *fixtures):
+        for line in found.lines():
             out.line(line)
-    return 0 if ok else 1
+    return 0 if found.ok else 1
 
 
 # -- completion ------------------------------------------------------------------------------------

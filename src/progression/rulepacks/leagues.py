@@ -5,7 +5,8 @@ The command line knows no pack, and no league: it knows that a pack may declare 
 that keeps a league in a store, and that this class has the methods of :class:`LeagueBook`. The command
 line opens the store (:func:`progression.open_store`), makes or opens the pack's league in it, calls one
 method, and prints what it returns: plain rows, sheets, and the core's own reports
-(:class:`~progression.history.Amendment`, :class:`~progression.history.Verification`). What a match is
+(:class:`~progression.history.Amendment`, :class:`~progression.history.Verification`), and what ``league verify``
+found, a :class:`LeagueVerification` the pack makes. What a match is
 (its score, each side's players) is the pack's: :attr:`League.options` declares the ``KEY=VALUE`` words of
 ``league record`` and ``league amend``, which the command line checks before the pack reads them as text.
 
@@ -17,11 +18,12 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
+from progression._frozen import freeze
 from progression.errors import InvalidInput
 from progression.rulepacks.books import check_book
 from progression.rulepacks.commands import Command, Signature
@@ -34,10 +36,105 @@ if TYPE_CHECKING:
     from progression.ledger.sheet import Sheet
     from progression.store.store import Store
 
-__all__ = ["METHODS", "OPTIONAL", "SEASON_END", "League", "LeagueBook", "Rows"]
+__all__ = ["METHODS", "OPTIONAL", "SEASON_END", "League", "LeagueBook", "LeagueVerification", "Rows"]
 
 #: A table as the command line prints it: one mapping per row, its keys the columns.
 Rows = Sequence[Mapping[str, object]]
+
+
+def _sentences(what: str, value: Iterable[str]) -> tuple[str, ...]:
+    """``value`` as a tuple of sentences, or a refusal naming ``what`` (a lone text is refused: it would be read
+    letter by letter)."""
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        msg = f"league verification: {what} is a sequence of sentences (texts), got {value!r}"
+        raise InvalidInput(msg)
+    found = tuple(value)
+    for item in found:
+        if not isinstance(item, str):
+            msg = f"league verification: {what} is a sequence of sentences (texts), got {item!r} among them"
+            raise InvalidInput(msg)
+    return found
+
+
+def _teams(value: Mapping[str, Verification]) -> Mapping[str, Verification]:
+    """``value`` copied, read-only, or a refusal. Its reports are not checked to be Verifications here: this module
+    lies below the history that makes them (the layers of the core), so ``league verify`` checks them where it reads
+    a pack's."""
+    if not isinstance(value, Mapping) or not all(isinstance(team, str) for team in value):
+        msg = f"league verification: teams maps each team's id (a text) to its Verification, got {value!r}"
+        raise InvalidInput(msg)
+    return freeze(value)
+
+
+def _fixtures(value: Iterable[str]) -> tuple[str, ...]:
+    return _sentences("fixtures", value)
+
+
+def _settings(value: Iterable[str]) -> tuple[str, ...]:
+    return _sentences("settings", value)
+
+
+def _problems(value: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
+    if not isinstance(value, Mapping):
+        msg = f"league verification: problems maps a team's id to the sentences of its problems, got {value!r}"
+        raise InvalidInput(msg)
+    found = {team: _sentences(f"the problems of the team {team!r}", said) for team, said in value.items()}
+    return freeze({team: said for team, said in found.items() if said})  # a team with none is one without
+
+
+@attrs.frozen(kw_only=True)
+class LeagueVerification:
+    """What :meth:`LeagueBook.verify` found, as ``progression league verify`` prints it: each team's
+    :class:`~progression.history.Verification`, and each problem of the league's records as a sentence
+    (listed, never raised), those of its settings apart from those of its fixtures, and those of a team as
+    stored (its sheet edited in the database) beside that team's verification. Each part is a copy of what it
+    is given, refused (:class:`~progression.errors.InvalidInput`) when it is not of its kind; a team's report
+    that is no Verification is refused by ``league verify``.
+
+    ::
+
+        LeagueVerification(teams={"anvils": store.verify("anvils")}, fixtures=["fixture 2 of season 1: ..."])
+    """
+
+    #: Team id -> its verification (:meth:`progression.store.Store.verify`), in the order to show them.
+    teams: Mapping[str, Verification] = attrs.field(converter=_teams)
+    #: One sentence per played fixture its teams' entries do not hold, and per record of the league (other than
+    #: its settings) edited in the database.
+    fixtures: tuple[str, ...] = attrs.field(default=(), converter=_fixtures)
+    #: One sentence per problem of the league's own settings record (``settings`` in ``league verify --json``).
+    settings: tuple[str, ...] = attrs.field(default=(), converter=_settings)
+    #: Team id (one of :attr:`teams`) -> what else is wrong with the team as stored beside its verification (its
+    #: sheet edited in the database, not read): said under the team's verification, its ``problems`` in JSON.
+    problems: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict, converter=_problems)
+
+    @problems.validator
+    def _of_teams(self, _: attrs.Attribute[Mapping[str, tuple[str, ...]]], value: Mapping[str, object]) -> None:
+        for team in value:
+            if team not in self.teams:
+                msg = (
+                    f"league verification: problems names the team {team!r}, which is not among its teams "
+                    f"({', '.join(map(repr, self.teams)) or 'none'}): a team's problems are said with its verification"
+                )
+                raise InvalidInput(msg)
+
+    @property
+    def ok(self) -> bool:
+        """Whether every team holds (:meth:`holds`) and the league's settings and fixtures have no problem."""
+        return not self.fixtures and not self.settings and all(self.holds(team) for team in self.teams)
+
+    def holds(self, team: str) -> bool:
+        """Whether every entry of ``team`` holds under the rules and nothing else is wrong with it as stored."""
+        return self.teams[team].ok and not self.problems.get(team)
+
+    def lines(self) -> Iterator[str]:
+        """The verification as ``league verify`` prints it: each team's (headed by its id, the rules' fingerprint
+        only when an entry does not hold, :meth:`Verification.lines <progression.history.Verification.lines>`) with
+        its problems beneath, then the settings' problems, then the fixtures'."""
+        for team, report in self.teams.items():
+            yield from report.lines(team, rules=False)
+            yield from (f"  {problem}" for problem in self.problems.get(team, ()))
+        yield from self.settings
+        yield from self.fixtures
 
 
 class LeagueBook(Protocol):
@@ -123,19 +220,11 @@ class LeagueBook(Protocol):
     def history(self, team: str) -> Rows:
         """Every result of the team, season by season."""
 
-    def verify(
-        self,
-    ) -> (
-        tuple[Mapping[str, Verification], Sequence[str]]
-        | tuple[Mapping[str, Verification], Sequence[str], Sequence[str]]
-        | tuple[Mapping[str, Verification], Sequence[str], Sequence[str], Mapping[str, Sequence[str]]]
-    ):
-        """Every team verified, one sentence for each fixture its teams' entries do not hold and each record of
-        the league edited in the database (listed, never raised), and, when a third item is given, one sentence
-        for each problem of the league's own settings record, kept apart from the fixtures' (``league verify
-        --json`` gives them as ``settings``; a class giving two items has them among the fixtures'); when a
-        fourth is given, by team, what else is wrong with the team as stored beside its verification (its sheet
-        edited in the database, not read), shown with the team: on its lines, and as its ``problems`` in JSON."""
+    def verify(self) -> LeagueVerification:
+        """Every team verified, and each problem of the league's records as a sentence, listed, never raised: a
+        fixture its teams' entries do not hold, a record edited in the database, the league's own settings, a team
+        whose stored sheet is not read. (A class returning the tuple of before, ``(teams, fixtures)``, then
+        ``settings``, then each team's problems, is read for this release, with a ``DeprecationWarning``.)"""
 
     # -- the season's end (optional: a class without them ends no season from the command line) ------------
 

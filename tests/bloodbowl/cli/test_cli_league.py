@@ -7,7 +7,9 @@ import hashlib
 import json
 import subprocess
 import sys
+import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +20,7 @@ import progression_bloodbowl
 from progression import RulePack, SeededDice
 from progression.cli.complete import candidates
 from progression.cli.main import main
+from progression.contract import LeagueVerification
 from progression.errors import InvalidInput, ProgressionError
 from progression_bloodbowl.cli.actions import standing_rows
 from progression_bloodbowl.cli.league import LeagueCommands
@@ -636,6 +639,100 @@ class TestBrokenStores:
             status, _, err = run(capsys, *words)
             assert (2, True) == (status, message in err), err
         assert not missing.exists()
+
+
+class TestVerifyContract:
+    """``league verify`` reads what a pack's league class returns: a ``LeagueVerification``, or for this release the
+    tuple of before, of 2, 3 or 4 items, with a DeprecationWarning naming the class that replaces it."""
+
+    @pytest.fixture
+    def wrong(self, league: str) -> str:
+        """The league with something wrong in each part: its settings list a team the store does not hold, and
+        the Anvils' snapshot is edited in the database (a divergence, and a sheet not read)."""
+        ids = '"anvils", "barons", "counts", "dukes", "ghosts"'
+        teams = f'{{"bonus": null, "format": 1, "name": "Old World Cup", "season": 1, "teams": [{ids}]}}'
+        raw(league, "UPDATE records SET value = ? WHERE name = 'bloodbowl.league'", (teams,))
+        raw(league, """UPDATE sheets SET state = replace(state, '"treasury":', '"treasury":9') WHERE id = 'anvils'""")
+        return league
+
+    def verified(self, capsys: pytest.CaptureFixture[str], league: str) -> tuple[int, list[str], dict[str, Any]]:
+        """``league verify``'s status, its lines, and what ``--json`` gives."""
+        status, out, err = run(capsys, "league", "verify", league)
+        assert "" == err
+        told = json.loads(run(capsys, "league", "verify", league, "--json")[1])
+        return status, out.splitlines(), told
+
+    @pytest.mark.parametrize("items", [2, 3, 4])
+    def test_the_tuple_of_before(
+        self, wrong: str, items: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A class returning the tuple of before is read as the contract read it, with a DeprecationWarning naming
+        progression.contract.LeagueVerification: four items print what a LeagueVerification prints, three leave
+        each team's own problems unsaid, and two give the settings' sentences among the fixtures'."""
+        status, lines, told = self.verified(capsys, wrong)
+        unread = told["teams"]["anvils"]["problems"][0]
+        ghosts = told["settings"][0]
+        assert (1, 1, "its sheet was changed in the database outside the store") == (
+            status,
+            len(told["settings"]),
+            unread[:55],
+        )
+
+        def older(book: LeagueCommands) -> tuple[object, ...]:
+            check = book.league.verify()
+            if items == 2:
+                return check.teams, (*check.settings, *check.fixtures)
+            return (check.teams, check.fixtures, check.settings, check.sheets)[:items]
+
+        monkeypatch.setattr(LeagueCommands, "verify", older)
+        with pytest.warns(DeprecationWarning, match=r"return a progression\.contract\.LeagueVerification\(") as warned:
+            old_status, old_lines, old_told = self.verified(capsys, wrong)
+        said = f"league: LeagueCommands.verify() returned a tuple of {items} items, which is deprecated: return a "
+        said += "progression.contract.LeagueVerification("
+        assert [said] * 2 == [str(w.message)[: len(said)] for w in warned]
+        if items < 4:  # each team's own problems unsaid (the Anvils still diverge)
+            lines.remove(f"  {unread}")
+            told["teams"]["anvils"]["problems"] = []
+        if items == 2:
+            told["fixtures"], told["settings"] = [ghosts], []
+        assert (status, lines, told) == (old_status, old_lines, old_told)
+
+    @pytest.mark.parametrize(
+        ("returned", "said"),
+        [
+            ({}, "returned {}, where a progression.contract.LeagueVerification is expected"),
+            (((),), "returned ((),), where a progression.contract.LeagueVerification is expected"),
+            (
+                ({}, "fixture 1 is not JSON"),
+                "returned a tuple that is no league verification: league verification: fixtures is a sequence of "
+                "sentences (texts), got 'fixture 1 is not JSON'",
+            ),
+            (
+                LeagueVerification(teams={"anvils": "fine"}),  # type: ignore[dict-item]
+                "gave the team 'anvils' the report 'fine' (str), where a progression.history.Verification is expected",
+            ),
+            (
+                ({"anvils": "fine"}, ()),
+                "gave the team 'anvils' the report 'fine' (str), where a progression.history.Verification is expected",
+            ),
+        ],
+        ids=["no tuple", "one item", "a lone text", "no Verification", "no Verification in a tuple"],
+    )
+    def test_what_is_neither_is_refused(
+        self,
+        league: str,
+        returned: object,
+        said: str,
+        capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """A class whose verify returns neither is the pack's bug, refused naming the class's method, what it
+        returned and what was expected: exit 2, nothing on stdout."""
+        monkeypatch.setattr(LeagueCommands, "verify", lambda book: returned)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # the tuple's, before it is found wrong
+            status, out, err = run(capsys, "league", "verify", league)
+        assert (2, "", f"progression: league: LeagueCommands.verify() {said}\n") == (status, out, err)
 
 
 def test_twenty_concurrent_records(pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,7 @@ import attrs
 
 from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
-from progression.contract import Option
+from progression.contract import LeagueVerification, Option
 from progression.errors import InvalidInput, UnknownName
 
 from ..store.fixtures import Played, Side
@@ -31,7 +31,7 @@ from .options import flag, listed, pairs, whole
 
 if TYPE_CHECKING:
     from progression.contract import Command
-    from progression.history import Amendment, Verification
+    from progression.history import Amendment
     from progression.store import Store
 
 __all__ = ["DECLARATION", "OPTIONS", "LeagueCommands"]
@@ -245,11 +245,8 @@ class LeagueCommands:
             for r in self.league.history(team)
         ]
 
-    def verify(
-        self,
-    ) -> tuple[Mapping[str, Verification], tuple[str, ...], tuple[str, ...], Mapping[str, tuple[str, ...]]]:
-        check = self.league.verify()
-        return check.teams, check.fixtures, check.settings, check.sheets
+    def verify(self) -> LeagueVerification:
+        return self.league.verify().verification()
 
     # -- the season's end -------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import attrs
 
 from progression import Dice, Entry, Operation, RulePack, Sheet, load, open_store
+from progression.contract import LeagueVerification
 from progression.dice import rolling_for
 from progression.errors import (
     InvalidInput,
@@ -171,7 +172,8 @@ class LeagueRebaseRefused(ProgressionError, ValueError):
 @attrs.frozen(kw_only=True)
 class LeagueCheck:
     """What :meth:`League.verify` found: each team's verification, the problems of the league's settings record,
-    the teams whose sheets were not read, and the fixtures that disagree with the teams."""
+    the teams whose sheets were not read, and the fixtures that disagree with the teams; as the command line's
+    contract has it, :meth:`verification`."""
 
     #: team id -> its verification.
     teams: Mapping[str, Verification]
@@ -187,12 +189,21 @@ class LeagueCheck:
 
     @property
     def ok(self) -> bool:
-        teams_ok = all(report.ok for report in self.teams.values()) and not any(self.sheets.values())
-        return not self.fixtures and not self.settings and teams_ok
+        """Whether every team holds, with nothing else wrong with it, and the settings and fixtures have no problem
+        (as :attr:`LeagueVerification.ok <progression.contract.LeagueVerification.ok>` says)."""
+        return self.verification().ok
+
+    def verification(self) -> LeagueVerification:
+        """The check as the command line's contract has it (:meth:`progression.contract.LeagueBook.verify`), each
+        team's problems (:attr:`sheets`) as its ``problems``: ``progression league verify`` prints its lines."""
+        return LeagueVerification(
+            teams=self.teams, fixtures=self.fixtures, settings=self.settings, problems=self.sheets
+        )
 
     def lines(self) -> Iterator[str]:
-        """The settings' problems, each team's verification with what else is wrong with it beneath, then the
-        fixtures'."""
+        """The settings' problems, each team's verification (headed by the team's name, with the rules'
+        fingerprint) with what else is wrong with it beneath, then the fixtures'. (``league verify`` prints the
+        lines of :meth:`verification`.)"""
         yield from self.settings
         for team, report in self.teams.items():
             yield from report.lines()
