@@ -10,7 +10,7 @@ import pytest
 import progression.files
 from progression import Sheet, verify
 from progression.contract import LeagueVerification
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 from progression.history import Verification
 from support.builders import market
 
@@ -74,6 +74,13 @@ class TestOk:
         """A team whose entries diverge, a problem of a team as stored, of the settings or of a fixture: not ok."""
         assert not LeagueVerification(**wrong()).ok
 
+    def test_a_team_not_verified_is_named(self) -> None:
+        """Asked whether a team it did not verify holds: refused, naming the teams it verified."""
+        with pytest.raises(
+            UnknownName, match="team 'ghosts' is not defined in the league verification; expected one of: anvils"
+        ):
+            LeagueVerification(teams={"anvils": holding()}).holds("ghosts")
+
     def test_a_team_holds_only_with_no_problem_of_its_own(self) -> None:
         """A team whose entries hold but whose stored sheet is not read does not hold; the others do."""
         found = LeagueVerification(teams={"anvils": holding(), "barons": holding()}, problems={"anvils": ["unread"]})
@@ -104,6 +111,11 @@ class TestMade:
                 "league verification: teams maps each team's id (a text) to its Verification, got {1: Verification(",
             ),
             (
+                lambda: {"teams": {"anvils": "verified"}},
+                "league verification: teams maps each team's id to its Verification (progression.history.Verification), "
+                "got 'verified' for the team 'anvils'",
+            ),
+            (
                 lambda: {"teams": {}, "fixtures": "fixture 1 is not JSON"},
                 "league verification: fixtures is a sequence of sentences (texts), got 'fixture 1 is not JSON'",
             ),
@@ -122,7 +134,15 @@ class TestMade:
                 "team's problems are said with its verification",
             ),
         ],
-        ids=["teams no mapping", "a team's id no text", "a lone text", "no text", "a team's lone text", "no such team"],
+        ids=[
+            "teams no mapping",
+            "a team's id no text",
+            "a report no verification",
+            "a lone text",
+            "no text",
+            "a team's lone text",
+            "no such team",
+        ],
     )
     def test_what_is_not_of_its_kind_is_refused(self, given: Callable[[], dict[str, Any]], said: str) -> None:
         """Teams that are no mapping of ids, sentences that are no texts (a lone text, which would be read

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from progression._frozen import freeze
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 from progression.rulepacks.books import check_book
 from progression.rulepacks.commands import Command, Signature
 from progression.rulepacks.options import Option
@@ -57,12 +57,19 @@ def _sentences(what: str, value: Iterable[str]) -> tuple[str, ...]:
 
 
 def _teams(value: Mapping[str, Verification]) -> Mapping[str, Verification]:
-    """``value`` copied, read-only, or a refusal. Its reports are not checked to be Verifications here: this module
-    lies below the history that makes them (the layers of the core), so ``league verify`` checks them where it reads
-    a pack's."""
+    """``value`` copied, read-only, or a refusal. Each report is read by what a Verification has (``ok`` and its
+    ``lines``): this module lies below the history that makes them (the layers of the core), so ``league verify``
+    checks their class where it reads a pack's."""
     if not isinstance(value, Mapping) or not all(isinstance(team, str) for team in value):
         msg = f"league verification: teams maps each team's id (a text) to its Verification, got {value!r}"
         raise InvalidInput(msg)
+    for team, report in value.items():
+        if not isinstance(getattr(report, "ok", None), bool) or not callable(getattr(report, "lines", None)):
+            msg = (
+                f"league verification: teams maps each team's id to its Verification "
+                f"(progression.history.Verification), got {report!r:.60} for the team {team!r}"
+            )
+            raise InvalidInput(msg)
     return freeze(value)
 
 
@@ -123,7 +130,13 @@ class LeagueVerification:
         return not self.fixtures and not self.settings and all(self.holds(team) for team in self.teams)
 
     def holds(self, team: str) -> bool:
-        """Whether every entry of ``team`` holds under the rules and nothing else is wrong with it as stored."""
+        """Whether every entry of ``team`` holds under the rules and nothing else is wrong with it as stored.
+
+        Raises:
+            UnknownName: ``team`` is not among :attr:`teams`.
+        """
+        if team not in self.teams:
+            raise UnknownName("team", team, self.teams, "the league verification")
         return self.teams[team].ok and not self.problems.get(team)
 
     def lines(self) -> Iterator[str]:

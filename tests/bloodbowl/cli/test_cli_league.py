@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -641,6 +642,18 @@ class TestBrokenStores:
         assert not missing.exists()
 
 
+class LooksVerified:
+    """What has a Verification's ``ok`` and ``lines`` without being one."""
+
+    ok = True
+
+    def lines(self, subject: str, *, rules: bool = True) -> Iterator[str]:
+        return iter(())
+
+    def __repr__(self) -> str:
+        return "LooksVerified()"
+
+
 class TestVerifyContract:
     """``league verify`` reads what a pack's league class returns: a ``LeagueVerification``, or for this release the
     tuple of before, of 2, 3 or 4 items, with a DeprecationWarning naming the class that replaces it."""
@@ -708,12 +721,14 @@ class TestVerifyContract:
                 "sentences (texts), got 'fixture 1 is not JSON'",
             ),
             (
-                LeagueVerification(teams={"anvils": "fine"}),  # type: ignore[dict-item]
-                "gave the team 'anvils' the report 'fine' (str), where a progression.history.Verification is expected",
+                LeagueVerification(teams={"anvils": LooksVerified()}),  # type: ignore[dict-item]
+                "gave the team 'anvils' the report LooksVerified() (LooksVerified), where a "
+                "progression.history.Verification is expected",
             ),
             (
                 ({"anvils": "fine"}, ()),
-                "gave the team 'anvils' the report 'fine' (str), where a progression.history.Verification is expected",
+                "returned a tuple that is no league verification: league verification: teams maps each team's id to "
+                "its Verification (progression.history.Verification), got 'fine' for the team 'anvils'",
             ),
         ],
         ids=["no tuple", "one item", "a lone text", "no Verification", "no Verification in a tuple"],
