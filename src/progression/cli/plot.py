@@ -20,7 +20,7 @@ from progression import RulePack
 from progression.authoring import CHOICE, CurveCost
 from progression.cli.args import UsageError, language, pairs, resolve_pack
 from progression.cli.output import Output
-from progression.cli.tables import Reach, curve_reach, reach_note
+from progression.cli.tables import Reach, check_levels, curve_reach, reach_note
 from progression.curves import Curve
 from progression.errors import InvalidInput
 
@@ -69,6 +69,7 @@ def _last(pack: RulePack, curve: Curve, reach: Reach, start: int, end: int | Non
     """The last level to draw of ``curve``: ``end``, or by default the last level a purchase is priced at
     (:attr:`Reach.highest`), :data:`UNCAPPED_STEPS` when the rules do not stop its purchases; never past the
     curve's own end."""
+    check_levels(curve, start, end)
     highest = reach.highest
     if highest is not None and start >= highest:  # not one level drawn would have a price
         stops = "; ".join(f"{pack.name_of(s.upgrade)} at level {s.level}: {s.rule.en}" for s in reach.stops)
@@ -78,11 +79,8 @@ def _last(pack: RulePack, curve: Curve, reach: Reach, start: int, end: int | Non
         )
         raise UsageError(msg)
     last = end if end is not None else highest if highest is not None else UNCAPPED_STEPS
-    if curve.last_step is not None:  # a table curve ends: draw what it defines
+    if curve.last_step is not None:  # a table curve ends: draw what it defines (past --from: checked above)
         last = min(last, curve.last_step)
-    if last <= start:
-        msg = f"--to must be above --from, got from {start} to {last}"
-        raise UsageError(msg)
     return last
 
 
