@@ -14,7 +14,7 @@ import argparse
 import itertools
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from progression import RulePack
 from progression.authoring import CHOICE, CurveCost
@@ -24,7 +24,10 @@ from progression.cli.tables import Reach, check_levels, curve_reach, reach_note
 from progression.curves import Curve
 from progression.errors import InvalidInput
 
-__all__ = ["legend", "run_plot", "series"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["figure", "legend", "run_plot", "series"]
 
 FORMATS = (".png", ".svg")
 INSTALL = "plotting needs matplotlib, an optional extra: pip install 'progression[plot]'"
@@ -167,17 +170,22 @@ def axis_label(pack: RulePack, drawn: list[dict[str, Any]], language: str) -> st
     return "niveau" if language == "fr" else "level"
 
 
-def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str) -> None:
-    """Write the two panels to ``path``."""
+def figure(pack: RulePack, drawn: list[dict[str, Any]], language: str) -> Figure:
+    """The two panels of the lines ``drawn`` (:func:`series`) as a bare matplotlib Figure, ready to save: what
+    ``progression plot`` writes, and the documentation's pack pages show.
+
+    Raises:
+        UsageError: matplotlib is not installed.
+    """
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise UsageError(INSTALL) from None
-    figure = Figure(figsize=(11, 4.5), layout="constrained")
-    FigureCanvasAgg(figure)
-    costs, totals = figure.subplots(1, 2)
+    panels = Figure(figsize=(11, 4.5), layout="constrained")
+    FigureCanvasAgg(panels)
+    costs, totals = panels.subplots(1, 2)
     french = language == "fr"
     words = STOP_WORDS["fr" if language == "fr" else "en"]
     for line in drawn:
@@ -210,8 +218,13 @@ def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str)
         axes.set_xlabel(steps)
         axes.grid(visible=True, alpha=0.3)
         axes.legend(fontsize="small")
-    figure.suptitle(pack.title.in_language(language))
-    figure.savefig(path)
+    panels.suptitle(pack.title.in_language(language))
+    return panels
+
+
+def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str) -> None:
+    """Write the two panels (:func:`figure`) to ``path``."""
+    figure(pack, drawn, language).savefig(path)
 
 
 def run_plot(args: argparse.Namespace, out: Output) -> int:
