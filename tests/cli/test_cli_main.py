@@ -257,16 +257,22 @@ class TestTheClosestWord:
     def test_what_argparse_reads_as_no_option_is_not_refused_as_one(self, run: Run, sheet_file: Path) -> None:
         """Only what argparse reads as an option it does not know is refused so: a negative number is a value (an
         award of -3 is refused by the rules), a word after ``--`` is a positional (an upgrade ``--lnag`` is
-        unknown to the pack), and an option argparse lets be shortened is that option (``--lan`` is ``--lang``)."""
+        unknown to the pack), an option argparse lets be shortened is that option (``--lan`` is ``--lang``), and
+        a word where an option's value is awaited is left to argparse, which says the option expected one."""
         award = run("sheet", "award", str(sheet_file), "xp", "-3", "-r", "oops", "--pack", SKIRMISH)
         after = run("sheet", "quote", str(sheet_file), "--pack", SKIRMISH, "--", "--lnag")
         short = run("sheet", "show", str(sheet_file), "--lan", "fr", "--pack", SKIRMISH)
+        dashed = run("sheet", "award", str(sheet_file), "xp", "3", "-r", "-oops")
         assert (2, "points must be a positive whole number, got -3", 2, "upgrade '--lnag' is not defined", 0) == (
             award.status,
             award.err.partition(": ")[2].partition(": ")[2].rstrip("\n"),
             after.status,
             after.err.partition(": ")[2].partition(" in ")[0],
             short.status,
+        )
+        assert (2, "sheet award: argument -r/--reason: expected one argument") == (
+            dashed.status,
+            dashed.err.removeprefix("progression: ").partition(" (see")[0],
         )
 
     def test_a_misspelt_command_as_data(self, run: Run) -> None:

@@ -69,18 +69,22 @@ class Parser(argparse.ArgumentParser):
 
     def _refuse_unknown_options(self, words: Sequence[str]) -> None:
         """Refuse the words argparse would read as options this command does not take (``unknown option
-        '--lnag'; the closest: --lang``), all at once; none after ``--``, which ends the options."""
+        '--lnag'; the closest: --lang``), all at once; none after ``--``, which ends the options, nor one where
+        an option's value is awaited (``-r -oops``: argparse says the option expected one)."""
         unknown = []
+        awaited = False  # the word before is an option of the command that takes a value, not given with it
         for word in words:
             if word == "--":
                 break
             # argparse's own reading of the word: None for a positional (a negative number, a word with a space,
             # a lone "-"); an option it takes, or one it abbreviates; else an unknown one. Python 3.11 gives one
             # (action, option, value) tuple, later versions a list of (action, option, sep, value).
-            if not word.startswith(tuple(self.prefix_chars)) or (read := self._parse_optional(word)) is None:
-                continue
-            if all(found[0] is None for found in (read if isinstance(read, list) else [read])):
+            read = self._parse_optional(word) if word.startswith(tuple(self.prefix_chars)) else None
+            readings = [] if read is None else read if isinstance(read, list) else [read]
+            known = [(found[0], found[-1]) for found in readings if found[0] is not None]
+            if readings and not known and not awaited:
                 unknown.append(word.partition("=")[0])  # ``--lnag=fr``: the option is --lnag
+            awaited = any(action.nargs != 0 and value is None for action, value in known)
         if not unknown:
             return
         from progression.spelling import closest, the_closest
