@@ -5,7 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from progression import errors, spelling
+import pytest
+
+import progression
+from progression import RulePack, errors, spelling
 from progression.spelling import closest, plain_name, the_closest
 
 SKILLS = ["block", "dodge", "mighty_blow", "sure_hands", "sure_feet", "sneaky_git"]
@@ -49,6 +52,78 @@ class TestClosest:
     def test_the_errors_module_gives_the_same(self) -> None:
         """``progression.errors.closest`` is this function: one way of matching, wherever it is imported from."""
         assert spelling.closest is errors.closest
+
+
+#: The skills a Human Blitzer may take as a chosen primary (those of his categories he has not: Block is his).
+BLITZER_PRIMARY = (
+    "dauntless", "fend", "frenzy", "kick", "pro", "steady_footing", "strip_ball", "sure_hands", "taunt", "wrestle",
+    "arm_bar", "brawler", "break_tackle", "bullseye", "grab", "guard", "juggernaut", "mighty_blow", "multiple_block",
+    "stand_firm", "strong_arm", "thick_skull",
+)  # fmt: skip
+
+
+class TestOnThePacksData:
+    """The closest words among the shipped packs' ids, each read by its id and its English and French names, as
+    :meth:`progression.RulePack.closest` reads them: a word far behind the closest one is not named beside it."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def bloodbowl(cls) -> RulePack:
+        return progression.load("bloodbowl")
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def competence(cls) -> RulePack:
+        return progression.load("competence")
+
+    def test_blok_among_a_blitzer_s_skills(self, bloodbowl: RulePack) -> None:
+        """``Blok`` is Multiple Block (0.89, by its last word) and Mighty Blow (0.75), no longer also Strip Ball,
+        0.60 only by the last word of its French name, *Arracher le Ballon*."""
+        assert ["multiple_block", "mighty_blow"] == bloodbowl.closest("Blok", BLITZER_PRIMARY)
+
+    @pytest.mark.parametrize(
+        ("given", "meant"),
+        [
+            ("Récepion", "catch"),  # Réception: not also foul_appearance nor accurate
+            ("ctach", "catch"),  # not also tackle
+            ("dving_catch", "diving_catch"),  # not also diving_tackle nor catch
+        ],
+    )
+    def test_a_bloodbowl_skill_in_either_language(self, bloodbowl: RulePack, given: str, meant: str) -> None:
+        """A Blood Bowl skill misspelt in English or in French is named alone, where a word far behind it was named
+        too."""
+        assert [meant] == bloodbowl.closest(given, tuple(bloodbowl.tables["skills"]["skills"]))
+
+    def test_a_position_of_a_roster(self, bloodbowl: RulePack) -> None:
+        """A Wood Elf position misspelt by its id, or by its French name, is that position alone (the Thrower and
+        the Catcher were named beside the Lineman); one named by its last word alone is found still."""
+        roster = bloodbowl.tables["teams"]["teams"]["wood_elf"]["positions"]
+        ids = [position["id"] for position in roster]
+        names = {p["id"]: [p["label"]["en"], p["label"]["fr"]] for p in roster}
+        assert [("wood_elf_lineman",), ("wood_elf_lineman",), ("wood_elf_catcher",)] == [
+            closest("wood_elf_lienman", ids, names=names),
+            closest(f"{names['wood_elf_lineman'][1]}x", ids, names=names),
+            closest("Catchr", ids, names=names),
+        ]
+
+    @pytest.mark.parametrize(
+        ("given", "meant"),
+        [("equitatin", ("equitation",)), ("Ridng", ("equitation",)), ("Escrme", ("escrime",)),
+         ("Scholarshp", ("erudition",)), ("Erudiction", ("erudition",))],
+    )  # fmt: skip
+    def test_a_competence_in_either_language(self, competence: RulePack, given: str, meant: tuple[str, ...]) -> None:
+        """A competence misspelt by its id (French), its English or its French name is that competence alone
+        (``equitatin`` named Érudition beside Équitation, ``Erudiction`` Équitation and Discrétion beside
+        Érudition)."""
+        assert list(meant) == competence.closest(given, tuple(competence.tables["competences"]))
+
+    def test_the_qualities(self, competence: RulePack) -> None:
+        """A quality misspelt is that quality alone (``soplesse`` named Vitesse beside Souplesse)."""
+        qualities = tuple(competence.tables["qualities"])
+        assert (["souplesse"], ["vitesse"]) == (
+            competence.closest("soplesse", qualities),
+            competence.closest("Vitess", qualities),
+        )
 
 
 class TestTheClosest:

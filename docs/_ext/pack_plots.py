@@ -1,4 +1,9 @@
-"""Plots of a pack's cost curves, drawn with matplotlib's object API (no pyplot, no GUI)."""
+"""Plots of a pack's cost curves, as ``progression plot PACK CURVE`` draws them (no pyplot, no GUI).
+
+A pack page shows what the command draws: the same levels (as far as the pack's purchases go,
+:func:`progression.cli.tables.curve_reach`, the mark where they stop included), drawn by the same code
+(:func:`progression.cli.plot.figure`), so the page cannot show a range the command does not.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,9 @@ import io
 from pathlib import Path
 
 import progression
-import progression.curves
+from progression.cli.plot import figure, series
 
-__all__ = ["PLOT_STEPS", "available", "curve_svg", "write_if_changed"]
-
-#: How many steps a plot shows when the curve does not end earlier.
-PLOT_STEPS = 20
+__all__ = ["available", "curve_svg", "write_if_changed"]
 
 
 def available() -> bool:
@@ -23,45 +25,19 @@ def available() -> bool:
     return True
 
 
-def _steps(curve: progression.curves.Curve) -> list[int]:
-    """Every step to its end for a short curve; enough steps to show several price changes otherwise."""
-    last = curve.last_step
-    if last is not None:
-        return list(range(1, min(last, PLOT_STEPS * 5) + 1))
-    width = curve.width if isinstance(curve, progression.curves.SteppedCurve) else 1
-    return list(range(1, min(max(PLOT_STEPS, 5 * width), PLOT_STEPS * 5) + 1))
+def curve_svg(pack: progression.RulePack, curve: str) -> bytes:
+    """An SVG of ``progression plot PACK CURVE`` (from level 0, to its default end), in English.
 
-
-def curve_svg(curve: progression.curves.Curve, title: str) -> bytes:
-    """An SVG of the price of each step and the running total, side by side."""
+    Raises:
+        progression.ProgressionError: the command would refuse to draw the curve (no level with a price).
+    """
     from matplotlib import rc_context
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
 
-    steps = []
-    costs, totals = [], []
-    for step in _steps(curve):
-        try:
-            costs.append(curve.cost(step))
-            totals.append(curve.total(step))
-        except progression.ProgressionError:
-            break
-        steps.append(step)
     # A fixed salt and no date make the SVG the same on every build, so unchanged curves are not rewritten.
-    with rc_context({"svg.hashsalt": "progression", "font.size": 9}):
-        figure = Figure(figsize=(8, 3), layout="constrained")
-        per_step, running = figure.subplots(1, 2)
-        per_step.bar(steps, costs, color="#3b7dd8")
-        per_step.set_title("cost of step n")
-        running.plot(steps, totals, marker="o", markersize=3, color="#d8703b")
-        running.set_title("total from 0 to n")
-        for axes in (per_step, running):
-            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-            axes.set_xlabel("n")
-            axes.grid(alpha=0.3)
-        figure.suptitle(title)
+    with rc_context({"svg.hashsalt": "progression"}):
+        panels = figure(pack, series(pack, [curve], 0, None, []), "en")
         out = io.BytesIO()
-        figure.savefig(out, format="svg", metadata={"Date": None})
+        panels.savefig(out, format="svg", metadata={"Date": None})
     return out.getvalue()
 
 

@@ -3,7 +3,7 @@
 On ``builder-inited``, before Sphinx looks for source files, it loads every installed pack
 (``progression.packs()``) and every pack file listed in the ``packpages_files`` setting, and
 writes ``reference/packs/<name>.rst`` with an SVG plot of each curve under
-``reference/packs/_plots/``. Files are rewritten only when their content changes, pages of
+``reference/packs/_plots/``, as ``progression plot`` draws it. Files are rewritten only when their content changes, pages of
 packs that are gone are removed, and the generated files are ignored by git. The pages hold
 no doctest, so pytest's collection of ``docs/*.rst`` finds nothing to run in them.
 """
@@ -19,7 +19,6 @@ from sphinx.util import logging
 
 import progression
 import progression.authoring
-import progression.curves
 
 # conf.py puts this folder on sys.path; pytest, which imports this module to run its doctests, does not.
 if str(Path(__file__).resolve().parent) not in sys.path:
@@ -69,11 +68,6 @@ def _files(confdir: Path, files: list[str]) -> list[tuple[progression.RulePack, 
     return found
 
 
-def plot_title(pack: progression.RulePack, curve: progression.curves.Curve) -> str:
-    """The title of a curve's plot: the pack's title and the curve's label (its id when it has none)."""
-    return f"{pack.title.en}: {curve.label.en if curve.label is not None else curve.name}"
-
-
 def generate(srcdir: Path, confdir: Path, files: list[str]) -> list[str]:
     """Write the pages and plots of every pack; the names of the packs written."""
     folder = srcdir / FOLDER
@@ -84,9 +78,14 @@ def generate(srcdir: Path, confdir: Path, files: list[str]) -> list[str]:
     names = {pack.name for pack, _ in installed}
     for pack, origin in [*installed, *((p, o) for p, o in _files(confdir, files) if p.name not in names)]:
         pictures = {}
-        for ident, curve in pack.curves.items() if draw else ():
+        for ident in pack.curves if draw else ():
             image = f"{pack.name}-{ident}.svg"
-            write_if_changed(plots / image, curve_svg(curve, plot_title(pack, curve)))
+            try:
+                picture = curve_svg(pack, ident)
+            except progression.ProgressionError as error:  # as the command refuses it; -W makes it a failure
+                logger.warning("curve %r of rule pack %r has no plot: %s", ident, pack.name, error)
+                continue
+            write_if_changed(plots / image, picture)
             pictures[ident] = f"_plots/{image}"
             images.add(image)
         text = render_pack(pack, origin=origin, plot_for=pictures.get, data=DATA_PAGES.get(pack.name))

@@ -201,18 +201,15 @@ class TestTheClosestWord:
     @pytest.mark.parametrize(
         ("words", "said"),
         [
-            (("packs", "--jsno"), "packs: unrecognized arguments: --jsno; the closest: --json"),
-            (
-                ("show", SKIRMISH, "--lnag", "fr"),
-                "show: unrecognized arguments: --lnag fr; the closest: --lang",
-            ),
+            (("packs", "--jsno"), "packs: unknown option '--jsno'; the closest: --json"),
+            (("show", SKIRMISH, "--lnag", "fr"), "show: unknown option '--lnag'; the closest: --lang"),
             (
                 ("sheet", "show", "hero.json", "--lnag=fr", "--jsno"),
-                "sheet show: unrecognized arguments: --lnag=fr --jsno; the closest: --lang, --json",
+                "sheet show: unknown options '--lnag', '--jsno'; the closest: --lang, --json",
             ),
             (
                 ("league", "team", "export", "cup.sqlite", "reds", "reds.json", "--jsno"),
-                "league team export: unrecognized arguments: --jsno; the closest: --json",
+                "league team export: unknown option '--jsno'; the closest: --json",
             ),
             (
                 ("sheet", "roster", "team.json", "--format", "htlm"),
@@ -228,6 +225,55 @@ class TestTheClosestWord:
         result = run(*words)
         command = said.partition(":")[0]
         assert (2, f"progression: {said} (see `progression {command} --help`)\n") == (result.status, result.err)
+
+    @pytest.mark.parametrize(
+        ("words", "said"),
+        [
+            (("sheet", "quote", "hero.json", "--lnag", "fr", "level_up"), "sheet quote: unknown option '--lnag'; the closest: --lang"),
+            (("table", SKIRMISH, "--form", "3", "level"), "table: unknown option '--form'; the closest: --from"),
+            (("plot", SKIRMISH, "--too", "5", "level", "-o", "x.png"), "plot: unknown option '--too'; the closest: --to"),
+            (("sheet", "buy", "hero.json", "--choise", "block", "chosen_primary"), "sheet buy: unknown option '--choise'; the closest: --choice"),
+            (("simulate", SKIRMISH, "--trails", "5", "run"), "simulate: unknown option '--trails'; the closest: --trials"),
+            (("campaign", "award", "camp.sqlite", "--too", "ana:escrime=3", "--reason", "x"), "campaign award: unknown option '--too'; the closest: --to"),
+        ],
+        ids=["sheet quote", "table", "plot", "sheet buy", "simulate", "campaign award"],
+    )  # fmt: skip
+    def test_a_misspelt_option_before_the_command_s_words(self, run: Run, words: tuple[str, ...], said: str) -> None:
+        """A misspelt option followed by its value and the command's own words is refused for itself, before
+        argparse gives its value to a positional: no word the command takes (``level_up``, the curve ``level``) is
+        said to be unrecognized with it, nor its value (argparse said "unrecognized arguments: --lnag level_up",
+        "--form 3 level"); with ``--json``, the same message as data."""
+        command = said.partition(":")[0]
+        expected = f"progression: {said} (see `progression {command} --help`)\n"
+        result = run(*words)
+        data = run(*words, "--json")
+        assert (2, expected, 2, expected.removeprefix("progression: ").rstrip("\n")) == (
+            result.status,
+            result.err,
+            data.status,
+            data.json()["error"]["message"],
+        )
+
+    def test_what_argparse_reads_as_no_option_is_not_refused_as_one(self, run: Run, sheet_file: Path) -> None:
+        """Only what argparse reads as an option it does not know is refused so: a negative number is a value (an
+        award of -3 is refused by the rules), a word after ``--`` is a positional (an upgrade ``--lnag`` is
+        unknown to the pack), an option argparse lets be shortened is that option (``--lan`` is ``--lang``), and
+        a word where an option's value is awaited is left to argparse, which says the option expected one."""
+        award = run("sheet", "award", str(sheet_file), "xp", "-3", "-r", "oops", "--pack", SKIRMISH)
+        after = run("sheet", "quote", str(sheet_file), "--pack", SKIRMISH, "--", "--lnag")
+        short = run("sheet", "show", str(sheet_file), "--lan", "fr", "--pack", SKIRMISH)
+        dashed = run("sheet", "award", str(sheet_file), "xp", "3", "-r", "-oops")
+        assert (2, "points must be a positive whole number, got -3", 2, "upgrade '--lnag' is not defined", 0) == (
+            award.status,
+            award.err.partition(": ")[2].partition(": ")[2].rstrip("\n"),
+            after.status,
+            after.err.partition(": ")[2].partition(" in ")[0],
+            short.status,
+        )
+        assert (2, "sheet award: argument -r/--reason: expected one argument") == (
+            dashed.status,
+            dashed.err.removeprefix("progression: ").partition(" (see")[0],
+        )
 
     def test_a_misspelt_command_as_data(self, run: Run) -> None:
         """With ``--json`` the refusal's data says the closest too."""

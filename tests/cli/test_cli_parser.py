@@ -51,12 +51,14 @@ class TestLightParse:
             (),
             ("sheet", "shwo"),
             ("show", "x", "--lnag"),
+            ("sheet", "quote", "x.json", "--lnag", "fr", "level_up"),
         ],
         ids=" ".join,
     )
     def test_help_and_usage_errors_import_nothing_heavy(self, argv: tuple[str, ...]) -> None:
         """`--help` anywhere and a usage error print without importing the core, cattrs or the extras; so does
-        one that names the closest command or option (``sheet shwo``, ``show x --lnag``)."""
+        one that names the closest command or option (``sheet shwo``, ``show x --lnag``), an unknown option
+        refused before the parse included."""
         status, heavy = imported_after(*argv)
         assert (0 if argv and argv[-1] == "--help" else 2, []) == (status, heavy)
 

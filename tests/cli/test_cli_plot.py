@@ -112,6 +112,21 @@ class TestPlot:
             False,
         ) == (result.status, result.err, path.exists())
 
+    @pytest.mark.parametrize(
+        "words",
+        [["gear", "--from", "3"], ["gear", "--from", "7"], ["gear", "--from", "4", "--to", "9"],
+         ["level", "--from", "-1"], ["level", "--from", "5", "--to", "5"]],
+    )  # fmt: skip
+    def test_levels_refused_as_table_refuses_them(self, run: Run, tmp_path: Path, words: list[str]) -> None:
+        """A --from and --to that leave no level are refused in the words ``table`` uses for them: a --from at or
+        past a table curve's end says where the curve ends (not "--to must be above --from" when no --to was
+        typed, or one past the end was); a negative --from, or a --to not above it, names the option wrong."""
+        path = tmp_path / "x.png"
+        drawn = run("plot", SKIRMISH, *words, "-o", str(path))
+        listed = run("table", SKIRMISH, *words)
+        assert (2, listed.err, False) == (drawn.status, drawn.err, path.exists())
+        assert "--to" not in drawn.err or "--to" in words
+
     def test_tune_needs_a_tune_function(self, run: Run, tmp_path: Path) -> None:
         """A pack that declares no tuner cannot be tuned."""
         result = run("plot", SKIRMISH, "level", "-o", str(tmp_path / "x.png"), "--tune", "base=1")

@@ -504,6 +504,19 @@ class TestSkillsByTheirNames:
         assert (0, True, 2) == (bought.status, "sneaky_git" in owned, misspelt.status)
         assert "progression: chosen primary: 'Blok' is not a skill of the pack (the closest: block)\n" == misspelt.err
 
+    def test_a_quote_names_no_skill_far_behind_the_closest(self, run: Run, tmp_path: object) -> None:
+        """A Blitzer's quote of ``Blok`` (Block is his already) names Multiple Block and Mighty Blow, the closest of
+        his options by their last words, not also Strip Ball, far behind them by the last word of its French name
+        (*Arracher le Ballon*)."""
+        path = str(tmp_path) + "/blitzer.json"  # type: ignore[operator]
+        made = ["--pack", "bloodbowl", "--kind", "player", "--set", "team=human", "--set", "position=blitzer"]
+        run("sheet", "new", path, *made)
+        quoted = run("sheet", "quote", path, "chosen_primary", "--choice", "Blok")
+        assert (2, "(the closest: multiple_block, mighty_blow); options: dauntless,") == (
+            quoted.status,
+            quoted.err.partition("for Chosen primary skill ")[2][:63],
+        )
+
 
 class TestTeamCaptainFromTheCommandLine:
     def test_hire_with_captain(self, run: Run, tmp_path: object) -> None:

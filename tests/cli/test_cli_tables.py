@@ -262,6 +262,31 @@ class TestTableCommand:
         result = run("table", SKIRMISH, "gear", "--to", "5", "--json")
         assert (0, [1, 2, 3]) == (result.status, [row["level"] for row in result.json()[0]["rows"]])
 
+    @pytest.mark.parametrize(("start", "where"), [("3", "its last level"), ("7", "past it")])
+    def test_from_at_or_past_the_end_of_a_table_curve(self, run: Run, start: str, where: str) -> None:
+        """A --from at or past a table curve's last step leaves no level: bad usage naming where the curve ends and
+        what is wrong with --from, with or without a --to (one typed past the end is not blamed, nor one not
+        typed)."""
+        said = (
+            f"progression: curve 'gear' ends at level 3, and --from {start} is {where}: no level of it follows; "
+            "give a --from below 3\n"
+        )
+        for to in ([], ["--to", "9"]):
+            result = run("table", SKIRMISH, "gear", "--from", start, *to)
+            assert (2, said) == (result.status, result.err)
+
+    @pytest.mark.parametrize(
+        ("words", "said"),
+        [
+            (["--from", "-1"], "--from must be at least 0, got -1"),
+            (["--from", "2", "--to", "2"], "--to must be above --from, got --from 2 --to 2"),
+        ],
+    )
+    def test_levels_that_leave_nothing(self, run: Run, words: list[str], said: str) -> None:
+        """A negative --from, or a --to not above it, is refused naming the option that is wrong."""
+        result = run("table", SKIRMISH, "level", *words)
+        assert (2, f"progression: {said}\n") == (result.status, result.err)
+
     def test_unknown_name_lists_curves_and_tables(self, run: Run, fake: None) -> None:
         """An unknown name lists the curves, computed tables and data tables."""
         result = run("table", "fake", "nothing")

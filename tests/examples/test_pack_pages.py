@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from progression.authoring import Label
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
+import pack_plots  # noqa: E402
 import pack_rst  # noqa: E402
 import packpages  # noqa: E402
 
@@ -176,10 +178,6 @@ class TestRenderPack:
             sorted({node.astext() for node in tree.findall(nodes.emphasis)}),
         )
 
-    def test_plot_title_names_the_curve_by_its_label(self, dnd5e: RulePack) -> None:
-        """A curve's plot is titled with the pack's title and the curve's English label, not its id."""
-        assert "D&D 5th edition advancement: Point-buy cost" == packpages.plot_title(dnd5e, dnd5e.curve("point_buy"))
-
     def test_table_curve_stops_at_its_end(self) -> None:
         """A table curve that ends is listed to its end, no further."""
         curve = progression.curves.TableCurve(name="short", values=(1, 2, 3))
@@ -196,6 +194,54 @@ class TestRenderPack:
         assert gate is not None
         assert "Experience points ≥ 2700 (message: “needs character level 4 (2,700 experience points)”)" == (
             pack_rst.describe_requirement(dnd5e, gate)
+        )
+
+
+def texts(svg: bytes) -> list[str]:
+    """The texts of an SVG matplotlib wrote, in order (each drawn as paths, named in a comment before them)."""
+    return [text.decode() for text in re.findall(rb"<!-- (.*?) -->", svg)]
+
+
+def ticks(svg: bytes) -> list[int]:
+    """The labels of the first panel's x axis: the numbers before the axis' own label."""
+    found = texts(svg)
+    return [int(text) for text in found[: next(i for i, text in enumerate(found) if not text.isdigit())]]
+
+
+class TestPlots:
+    """A pack page's plot of a curve is what ``progression plot PACK CURVE`` draws: as far as the purchases go."""
+
+    SKIRMISH = progression.load_file(ROOT / "examples" / "skirmish" / "pack.toml")
+
+    def test_a_capped_curve_stops_where_its_purchases_do(self) -> None:
+        """Skirmish's skill curve, each skill at most 5: drawn to 5 and marked there (the page drew 20 steps)."""
+        svg = pack_plots.curve_svg(self.SKIRMISH, "skill_advance")
+        assert ([1, 2, 3, 4, 5], True) == (ticks(svg), "no purchase past 5" in texts(svg))
+
+    def test_an_uncapped_curve_is_drawn_to_fifty(self) -> None:
+        """The competence pack's quality curve, whose purchases no rule stops, is drawn 50 steps as the command
+        draws it (the page drew 20; its axis is ticked every 6 to 48), with no mark."""
+        svg = pack_plots.curve_svg(progression.load("competence"), "quality")
+        assert (48, False) == (ticks(svg)[-1], any(t.startswith("no purchase past") for t in texts(svg)))
+
+    @pytest.mark.parametrize(("pack", "curve"), [(str(ROOT / "examples" / "skirmish" / "pack.toml"), "skill_advance"),
+                                                 ("bloodbowl", "chosen_primary")])  # fmt: skip
+    def test_what_the_command_draws(
+        self, pack: str, curve: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """The page's SVG writes the texts, in order, of the one ``progression plot`` writes: the same ticks,
+        marks, titles and legend."""
+        from progression.cli.main import main
+
+        path = tmp_path / "drawn.svg"
+        assert 0 == main(["plot", pack, curve, "-o", str(path)])
+        loaded = progression.load(pack) if pack == "bloodbowl" else progression.load_file(pack)
+        assert texts(path.read_bytes()) == texts(pack_plots.curve_svg(loaded, curve))
+
+    def test_the_same_bytes_on_every_build(self) -> None:
+        """Two builds write the same SVG (no date, fixed ids), so an unchanged plot is not rewritten."""
+        assert pack_plots.curve_svg(self.SKIRMISH, "skill_advance") == pack_plots.curve_svg(
+            self.SKIRMISH, "skill_advance"
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -43,6 +44,11 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
+        if not any(isinstance(action, argparse._SubParsersAction) for action in self._actions):
+            # A command's own parser, given every word after its name: an option it does not know is refused
+            # before argparse gives the word after it to a positional (`quote FILE --lnag fr level_up` took fr
+            # for the upgrade, then refused level_up with --lnag).
+            self._refuse_unknown_options(sys.argv[1:] if args is None else args)
         parsed, extras = super().parse_known_args(args, namespace)
         if not hasattr(parsed, "_parser"):  # the deepest command parsed sets it first
             parsed._parser = self
@@ -60,6 +66,33 @@ class Parser(argparse.ArgumentParser):
 
                 refused.message += the_closest(closest(value, [str(choice) for choice in action.choices]))
             raise
+
+    def _refuse_unknown_options(self, words: Sequence[str]) -> None:
+        """Refuse the words argparse would read as options this command does not take (``unknown option
+        '--lnag'; the closest: --lang``), all at once; none after ``--``, which ends the options, nor one where
+        an option's value is awaited (``-r -oops``: argparse says the option expected one)."""
+        unknown = []
+        awaited = False  # the word before is an option of the command that takes a value, not given with it
+        for word in words:
+            if word == "--":
+                break
+            # argparse's own reading of the word: None for a positional (a negative number, a word with a space,
+            # a lone "-"); an option it takes, or one it abbreviates; else an unknown one. Python 3.11 gives one
+            # (action, option, value) tuple, later versions a list of (action, option, sep, value).
+            read = self._parse_optional(word) if word.startswith(tuple(self.prefix_chars)) else None
+            readings = [] if read is None else read if isinstance(read, list) else [read]
+            known = [(found[0], found[-1]) for found in readings if found[0] is not None]
+            if readings and not known and not awaited:
+                unknown.append(word.partition("=")[0])  # ``--lnag=fr``: the option is --lnag
+            awaited = any(action.nargs != 0 and value is None for action, value in known)
+        if not unknown:
+            return
+        from progression.spelling import closest, the_closest
+
+        options = [option for action in self._actions for option in action.option_strings]
+        found = dict.fromkeys(option for word in unknown for option in closest(word, options))
+        named = ", ".join(repr(word) for word in dict.fromkeys(unknown))
+        self.error(f"unknown option{'s' if len(set(unknown)) > 1 else ''} {named}{the_closest(found)}")
 
     def unrecognized(self, words: Sequence[str]) -> NoReturn:
         """Refuse ``words``, which this command does not take, as argparse does, naming its options closest to

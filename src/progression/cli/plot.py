@@ -14,17 +14,20 @@ import argparse
 import itertools
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from progression import RulePack
 from progression.authoring import CHOICE, CurveCost
 from progression.cli.args import UsageError, language, pairs, resolve_pack
 from progression.cli.output import Output
-from progression.cli.tables import Reach, curve_reach, reach_note
+from progression.cli.tables import Reach, check_levels, curve_reach, reach_note
 from progression.curves import Curve
 from progression.errors import InvalidInput
 
-__all__ = ["legend", "run_plot", "series"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["figure", "legend", "run_plot", "series"]
 
 FORMATS = (".png", ".svg")
 INSTALL = "plotting needs matplotlib, an optional extra: pip install 'progression[plot]'"
@@ -69,6 +72,7 @@ def _last(pack: RulePack, curve: Curve, reach: Reach, start: int, end: int | Non
     """The last level to draw of ``curve``: ``end``, or by default the last level a purchase is priced at
     (:attr:`Reach.highest`), :data:`UNCAPPED_STEPS` when the rules do not stop its purchases; never past the
     curve's own end."""
+    check_levels(curve, start, end)
     highest = reach.highest
     if highest is not None and start >= highest:  # not one level drawn would have a price
         stops = "; ".join(f"{pack.name_of(s.upgrade)} at level {s.level}: {s.rule.en}" for s in reach.stops)
@@ -78,11 +82,8 @@ def _last(pack: RulePack, curve: Curve, reach: Reach, start: int, end: int | Non
         )
         raise UsageError(msg)
     last = end if end is not None else highest if highest is not None else UNCAPPED_STEPS
-    if curve.last_step is not None:  # a table curve ends: draw what it defines
+    if curve.last_step is not None:  # a table curve ends: draw what it defines (past --from: checked above)
         last = min(last, curve.last_step)
-    if last <= start:
-        msg = f"--to must be above --from, got from {start} to {last}"
-        raise UsageError(msg)
     return last
 
 
@@ -169,17 +170,22 @@ def axis_label(pack: RulePack, drawn: list[dict[str, Any]], language: str) -> st
     return "niveau" if language == "fr" else "level"
 
 
-def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str) -> None:
-    """Write the two panels to ``path``."""
+def figure(pack: RulePack, drawn: list[dict[str, Any]], language: str) -> Figure:
+    """The two panels of the lines ``drawn`` (:func:`series`) as a bare matplotlib Figure, ready to save: what
+    ``progression plot`` writes, and the documentation's pack pages show.
+
+    Raises:
+        UsageError: matplotlib is not installed.
+    """
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise UsageError(INSTALL) from None
-    figure = Figure(figsize=(11, 4.5), layout="constrained")
-    FigureCanvasAgg(figure)
-    costs, totals = figure.subplots(1, 2)
+    panels = Figure(figsize=(11, 4.5), layout="constrained")
+    FigureCanvasAgg(panels)
+    costs, totals = panels.subplots(1, 2)
     french = language == "fr"
     words = STOP_WORDS["fr" if language == "fr" else "en"]
     for line in drawn:
@@ -212,8 +218,13 @@ def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str)
         axes.set_xlabel(steps)
         axes.grid(visible=True, alpha=0.3)
         axes.legend(fontsize="small")
-    figure.suptitle(pack.title.in_language(language))
-    figure.savefig(path)
+    panels.suptitle(pack.title.in_language(language))
+    return panels
+
+
+def draw(pack: RulePack, drawn: list[dict[str, Any]], path: Path, language: str) -> None:
+    """Write the two panels (:func:`figure`) to ``path``."""
+    figure(pack, drawn, language).savefig(path)
 
 
 def run_plot(args: argparse.Namespace, out: Output) -> int:

@@ -21,7 +21,7 @@ from progression.curves import Curve
 from progression.errors import UnknownName
 from progression.requirements import Ladder
 
-__all__ = ["Reach", "Stop", "curve_reach", "curve_rows", "reach_note", "run_table"]
+__all__ = ["Reach", "Stop", "check_levels", "curve_reach", "curve_rows", "reach_note", "run_table"]
 
 HEADERS = {
     "en": {"level": "level", "levels": "levels", "cost": "cost", "total": "total from 0", "each": "cost per level"},
@@ -187,19 +187,41 @@ def reach_note(pack: RulePack, reach: Reach, language: str) -> str:
     return head + ", ".join(said("at", s) for s in reach.stops) + "."
 
 
+def check_levels(curve: Curve, start: int, end: int | None) -> None:
+    """Refuse a ``--from`` and ``--to`` that leave no level of ``curve`` to show, saying which of the words typed
+    is wrong and why: ``table`` and ``plot`` refuse them in these same words. A ``--to`` past the end of a table
+    curve is not wrong (the levels it defines are shown); a ``--from`` at or past its end leaves none.
+
+    Raises:
+        UsageError: ``--from`` below 0, at or past the curve's last step, or ``--to`` not above ``--from``.
+    """
+    last = curve.last_step
+    if start < 0:
+        msg = f"--from must be at least 0, got {start}"
+    elif last is not None and start >= last:
+        where = "its last level" if start == last else "past it"
+        msg = (
+            f"curve {curve.name!r} ends at level {last}, and --from {start} is {where}: no level of it follows; "
+            f"give a --from below {last}"
+        )
+    elif end is not None and end <= start:
+        msg = f"--to must be above --from, got --from {start} --to {end}"
+    else:
+        return
+    raise UsageError(msg)
+
+
 def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | None = None) -> tuple[int, int]:
     if by < 1:
         msg = f"--by must be at least 1, got {by}"
         raise UsageError(msg)
+    check_levels(curve, start, end)
     if end is None:
         end = start + (10 * by if by > 1 else 20)
         if highest is not None and highest > start:  # a level no purchase is priced at is not worth a row
             end = min(end, highest)
     if curve.last_step is not None:  # a table curve ends: show what it defines, not an error
         end = min(end, curve.last_step)
-    if start < 0 or end <= start:
-        msg = f"--from and --to must give 0 <= from < to, got from {start} to {end}"
-        raise UsageError(msg)
     return start, end
 
 

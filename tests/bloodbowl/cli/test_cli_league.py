@@ -349,7 +349,7 @@ class TestRefusals:
             (
                 ["record", "{file}", "1", "home.score=1", "away.score=0", "--bonus"],
                 2,
-                "unrecognized arguments: --bonus",
+                "unknown option '--bonus'",
             ),
             (
                 ["record", "{file}", "１", "home.score=1", "away.score=0"],
@@ -362,7 +362,7 @@ class TestRefusals:
                 "option 'home.nominees' expects text,..., got '1,,2'",
             ),
             (["record", "{file}", "1", "home.score=1", "away.score=0", "--seed", "٣"], 2, "invalid integer value: '٣'"),
-            (["standings", "{file}", "--what", "spp"], 2, "unrecognized arguments: --what spp"),
+            (["standings", "{file}", "--what", "spp"], 2, "unknown option '--what'"),
             (
                 ["leaders", "{file}", "--what", "goals"],
                 2,
