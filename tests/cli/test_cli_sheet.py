@@ -200,7 +200,7 @@ class TestBuyAndQuote:
         ]
         assert [
             (2, f"progression: {typo}"),
-            (1, "progression: Charm cannot be bought: 'ring' is not an option for Charm; options: amulet\n"),
+            (1, "progression: Charm cannot be bought: 'ring' is not an option for Charm now; options: amulet\n"),
             (2, f"progression: {typo}"),
             (0, ""),
         ] == statuses

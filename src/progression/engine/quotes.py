@@ -173,12 +173,13 @@ def _quote(
                 checked = context(pack, subject, choice, checked.args, roster)
             else:
                 shown = ", ".join(choices) or "none now"
-                close = closest(pack, choices, choice)
-                hint = spelling.the_closest(close, aside=True)
+                unknown = upgrade.items is not None or not _known(pack, subject, choice)
+                # A word the pack knows (a skill the buyer has, or of another category) is no misspelling: it is
+                # said to be no option now, without the options whose names look like it.
+                hint = spelling.the_closest(closest(pack, choices, choice), aside=True) if unknown else " now"
                 violations.append(
                     Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
                 )
-                unknown = upgrade.items is not None or not _known(pack, subject, choice)
     elif choice is not None:
         msg = f"{upgrade_id!r} takes no choice, got {choice!r}"
         raise InvalidInput(msg)
