@@ -251,7 +251,7 @@ class TestChanges:
         connection.close()
         said = (
             f"progression: store {party}: sheet 'bea' was changed in the database outside the store: entry #2 was "
-            "changed in place, and its history no longer holds: #2 the state held: pools.pp.danse: held 6, its history "
+            "changed in place, and its history no longer holds: the stored state differs from what the history gives: pools.pp.danse: held 6, its history "
             "gives 60; nothing was written (verify the store to find the entry that differs)\n"
         )
         for command in (

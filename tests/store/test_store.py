@@ -286,7 +286,7 @@ class TestTamperedWrites:
         with pytest.raises(
             StoreTampered,
             match=r"entry #2, its last, is not the entry the store wrote, and its history no longer holds: "
-            r"#2 the state held: pools\.xp: held 12, its history gives 120; nothing was written",
+            r"the stored state differs from what the history gives: pools\.xp: held 12, its history gives 120; nothing was written",
         ):
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
         assert (2, [(1,), (2,)]) == (store.version("ana"), raw(where, "SELECT version FROM entries ORDER BY version"))
@@ -300,7 +300,7 @@ class TestTamperedWrites:
         raw(where, "UPDATE sheets SET state = ? WHERE id = ?", (state.replace('"xp":12', '"xp":99'), "ana"))
         said = (
             r"sheet 'ana' .* its snapshot \(the state it holds\) is not the one the store wrote with entry #2, and "
-            r"its history no longer holds: #2 the state held: pools\.xp: held 99, its history gives 12"
+            r"its history no longer holds: the stored state differs from what the history gives: pools\.xp: held 99, its history gives 12"
         )
         for change in (
             lambda: store.run("ana", Award(pool="xp", amount=1, reason="a rat")),
@@ -469,12 +469,17 @@ class TestVerify:
             store.sheet("ana")
 
     def test_an_entry_that_no_longer_reads(self, where, store) -> None:
-        """An entry edited into something that is not an entry is refused when the ledger is read, with its place."""
+        """An entry edited into something that is not an entry is not verified, and not raised: the report says
+        why and where (its number); reading the ledger refuses it, with its place."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
         raw(where, "UPDATE entries SET entry = ? WHERE sheet = ? AND version = 2", ('{"event": "nonsense"}', "ana"))
+        report = store.verify("ana")
+        assert (False, True) == (report.ok, report.unread.startswith("its history does not read: entry #2 ")), report
+        assert "unknown event 'nonsense'" in report.unread
+        assert [f"ana: not verified: {report.unread}"] == list(report.lines("ana"))
         with pytest.raises(SheetError, match=r"unknown event 'nonsense'.* @ \$\.ledger\[1\]"):
-            store.verify("ana")
+            list(store.sheet("ana").ledger)
 
     def test_an_entry_cut_short(self, where, store) -> None:
         """An entry whose JSON was cut is refused with its place in the ledger."""

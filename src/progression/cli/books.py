@@ -82,7 +82,8 @@ def new_store(where: str, pack: RulePack, what: str, command: str) -> Iterator[S
 
 
 def verified(reports: Mapping[str, Verification]) -> dict[str, dict[str, object]]:
-    """Each sheet's verification as JSON: ok, entries, and each divergence."""
+    """Each sheet's verification as JSON: ok, entries, and each divergence; ``unread`` too, why and where, for a
+    sheet whose history or state does not read (not verified)."""
     return {
         who: {
             "ok": report.ok,
@@ -91,6 +92,7 @@ def verified(reports: Mapping[str, Verification]) -> dict[str, dict[str, object]
                 {"entry": d.position, "label": d.label, "kind": d.kind, "sentence": d.sentence}
                 for d in report.divergences
             ],
+            **({"unread": report.unread} if report.unread else {}),
         }
         for who, report in reports.items()
     }

@@ -595,13 +595,20 @@ def _checked(found: LeagueVerification, method: str) -> LeagueVerification:
     return found
 
 
+def _problems(found: LeagueVerification, team: str) -> list[str]:
+    """The problems of ``team`` as ``--json`` lists them: why its history does not read first, when it does not
+    (the text's heading says it), then those the pack found."""
+    unread = found.teams[team].unread
+    return [f"not verified: {unread}"] * bool(unread) + list(found.problems.get(team, ()))
+
+
 def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Verify every team and every played fixture; exit 1 when something does not hold."""
     with opened(args) as (_, _, book):
         found = _verification(book)
     if out.json_mode:
         teams = {
-            team: {**report, "ok": found.holds(team), "problems": list(found.problems.get(team, ()))}
+            team: {**report, "ok": found.holds(team), "problems": _problems(found, team)}
             for team, report in verified(found.teams).items()
         }
         out.json(

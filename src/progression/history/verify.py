@@ -27,7 +27,7 @@ from progression.ledger.sheet import Sheet, applied, creation, replay
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["Divergence", "Verification", "difference", "rules_of", "state_difference", "verify"]
+__all__ = ["STATE_DIFFERS", "Divergence", "Verification", "difference", "rules_of", "state_difference", "verify"]
 
 
 @attrs.frozen(kw_only=True)
@@ -50,6 +50,17 @@ class Divergence:
     #: The entry the rules give, when they give one.
     produced: Entry | None = attrs.field(default=None, repr=False)
 
+    def line(self) -> str:
+        """The divergence as a report says it: ``#N label: sentence`` for an entry; for the state a sheet holds
+        (``kind == "state"``), a problem of that state, not of its last entry."""
+        if self.kind == "state":
+            return f"{STATE_DIFFERS}: {self.sentence}"
+        return f"#{self.position} {self.label}: {self.sentence}"
+
+
+#: How a report says that the state a sheet holds is not the one its history adds up to.
+STATE_DIFFERS = "the stored state differs from what the history gives"
+
 
 @attrs.frozen(kw_only=True)
 class Verification:
@@ -63,11 +74,20 @@ class Verification:
     recorded_rules: str
     rules: str
     divergences: tuple[Divergence, ...] = ()
+    #: Why the history was not run again at all, with where (a store's sheet edited in the database into what
+    #: does not read: an entry that is not JSON, a missing entry, an unknown operation); empty when it was.
+    unread: str = ""
 
     @property
     def ok(self) -> bool:
-        """Whether the rules give every entry as recorded (an unverifiable entry is not verified)."""
-        return not self.divergences
+        """Whether the history was read and the rules give every entry as recorded (an unverifiable entry is not
+        verified), and the state held is the one the entries add up to."""
+        return not self.divergences and not self.unread
+
+    @property
+    def diverging(self) -> int:
+        """How many entries diverge (a problem of the state held, ``kind == "state"``, is no entry's)."""
+        return len({d.position for d in self.divergences if d.kind != "state"})
 
     @property
     def rules_changed(self) -> bool:
@@ -79,16 +99,20 @@ class Verification:
         default; a store names its sheets by id); ``rules=False`` leaves the rules' fingerprint out when every
         entry holds (it matters only when one does not)."""
         named = self.subject if subject is None else subject
-        if self.ok:
-            verified = "its 1 entry" if self.entries == 1 else f"all {self.entries:,} entries"
-            yield f"{named}: {verified} verified" + (f" under {self.rules}" if rules else "")
+        if self.unread:
+            yield f"{named}: not verified: {self.unread}"
             return
-        count = len(self.divergences)
-        yield f"{named}: {count:,} of {self.entries:,} entries diverge from the rules {self.rules}"
-        if self.rules_changed:
+        count = self.diverging
+        if not count:
+            verified = "its 1 entry" if self.entries == 1 else f"all {self.entries:,} entries"
+            under = f" under {self.rules}" if rules or not self.ok else ""
+            yield f"{named}: {verified} verified{under}" + ("" if self.ok else ", but not the stored state")
+        else:
+            yield f"{named}: {count:,} of {self.entries:,} entries diverge from the rules {self.rules}"
+        if self.rules_changed and count:
             yield "  (the rules changed since the sheet was made: rebase it onto these rules to go on)"
         for divergence in self.divergences:
-            yield f"  #{divergence.position} {divergence.label}: {divergence.sentence}"
+            yield f"  {divergence.line()}"
 
 
 def rules_of(sheet: Sheet, pack: RulePack | None) -> RulePack:

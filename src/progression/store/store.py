@@ -54,7 +54,7 @@ from progression.files.ledger_write import event_lines
 from progression.history.amend import Amendment
 from progression.history.amend import amend as amend_history
 from progression.history.amend import rebase as rebase_history
-from progression.history.verify import Verification
+from progression.history.verify import Divergence, Verification
 from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, replay
@@ -249,9 +249,29 @@ class Store:
 
     def verify(self, sheet_id: str) -> Verification:
         """:func:`progression.verify` of the stored sheet under the store's pack, and a check that the stored
-        state is the fold of the stored entries (a ``state`` divergence when it is not)."""
+        state is the fold of the stored entries (a ``state`` divergence when it is not). An entry changed in place
+        in the database (the ``edited`` table's trigger saw it) is named as such, whether or not the rules still
+        give it; a sheet whose history or state does not read (edited in the database into what no store writes)
+        is not verified: its report says why and where (:attr:`Verification.unread
+        <progression.history.Verification.unread>`), nothing is raised. Nothing is written.
+
+        Raises:
+            UnknownName: the store holds no sheet ``sheet_id``.
+        """
         version, state = self._row(sheet_id)  # an edited snapshot is read as it is: the check reports it
-        return verify_history(self._rebuild(sheet_id, version, state, committed=self._open is None), self.pack)
+        try:
+            sheet = self._rebuild(sheet_id, version, state, committed=self._open is None)
+            report = verify_history(sheet, self.pack)
+        except SheetError as error:
+            return Verification(
+                subject=sheet_id,
+                entries=version,
+                recorded_rules="",
+                rules=self.pack.rules,
+                unread=_unread(error),
+            )
+        edited = sorted({int(row[0]) for row in self._query("SELECT version FROM edited WHERE sheet = ?", (sheet_id,))})
+        return _with_edits(report, sheet, edited) if edited else report
 
     def export(self, sheet_id: str) -> str:
         """The sheet as a sheet file's text (sealed, :func:`progression.dump_sheet`).
@@ -932,7 +952,7 @@ class Transaction:
         if not report.ok:
             found, more = report.divergences[0], len(report.divergences) - 1
             others = f" (and {more} more)" if more else ""
-            what = f"{suspect}, and its history no longer holds: #{found.position} {found.label}: {found.sentence}"
+            what = f"{suspect}, and its history no longer holds: {found.line()}"
             raise StoreTampered(where, sheet_id, what + others)
         try:
             self._backend.change("DELETE FROM edited WHERE sheet = ?", (sheet_id,))
@@ -1041,6 +1061,49 @@ def _suspect(
     if _digest(state) != state_digest:
         return f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
     return None
+
+
+#: How :meth:`Store.verify` says that an entry's row was changed in the database (the ``edited`` table's trigger).
+CHANGED_IN_PLACE = "changed in the database outside the store (its row in the entries table was updated in place)"
+
+
+def _with_edits(report: Verification, sheet: Sheet, edited: Sequence[int]) -> Verification:
+    """``report`` with each entry of ``edited`` (versions the ``edited`` table holds) named as changed in place: a
+    divergence the rules found there says so first, an entry the rules still give is one more divergence (the edit
+    the rules do not see, a name changed in an operation and its events, shows only in the state otherwise)."""
+    found = {d.position: d for d in report.divergences if d.kind != "state"}
+    for version in edited:
+        if not 1 <= version <= len(sheet.ledger):
+            continue  # a mark left for a row deleted since: the entries table's count says that
+        had = found.get(version)
+        if had is None:
+            entry = sheet.ledger[version - 1]
+            label = entry.label if isinstance(entry, Entry) else entry.tag
+            sentence = f"{CHANGED_IN_PLACE}; the rules give it as it now reads"
+            found[version] = Divergence(position=version, label=label, kind="edited", sentence=sentence, recorded=entry)
+        else:
+            found[version] = attrs.evolve(had, sentence=f"{CHANGED_IN_PLACE}; {had.sentence}")
+    state = tuple(d for d in report.divergences if d.kind == "state")
+    return attrs.evolve(report, divergences=(*(found[p] for p in sorted(found)), *state))
+
+
+def _unread(error: SheetError) -> str:
+    """What a :class:`SheetError` of a stored sheet says, worded for a report: where (the entry's number, or the
+    stored state) and what."""
+    problem = error.problems[0] if error.problems else None
+    if problem is None:
+        return f"its history does not read: {error}"
+    more = len(error.problems) - 1
+    others = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    path = problem.path
+    if path.startswith("$.ledger["):
+        index, _, rest = path[len("$.ledger[") :].partition("]")
+        where = f"entry #{int(index) + 1} (the entries table)" + (f" at {rest.lstrip('.')}" if rest else "")
+        return f"its history does not read: {where}: {problem.reason}{others}"
+    if path == "$.ledger":
+        return f"its history does not read: the entries table: {problem.reason}{others}"
+    at = "" if path == "$" else f" @ {path}"
+    return f"{problem.reason} (the sheets table){at}{others}"
 
 
 def _conflict(where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet") -> StoreConflict:

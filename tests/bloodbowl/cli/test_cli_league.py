@@ -592,6 +592,94 @@ class TestBrokenStores:
             told["settings"],
         )
 
+    def test_an_entry_edited_in_place_is_named(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A player renamed in the draft entry's row (its operation and events alike, so the rules still give it):
+        `league verify` names that entry as changed in the database, counts one entry, says the stored state
+        differs as the state's problem (not as the last entry's), and leaves the file as it was."""
+        raw(
+            league,
+            "UPDATE entries SET entry = replace(entry, 'Griselda', 'Grizelda') WHERE sheet = 'anvils' AND version = 2",
+        )
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, out, err = run(capsys, "league", "verify", league)
+        lines = out.splitlines()
+        assert (1, "") == (status, err)
+        assert lines[0].startswith("anvils: 1 of 2 entries diverge from the rules bloodbowl "), lines
+        assert (
+            "  #2 draft of Altdorf Anvils: changed in the database outside the store (its row in the entries table "
+            "was updated in place); the rules give it as it now reads"
+        ) == lines[1]
+        assert (
+            "  the stored state differs from what the history gives: members.1.name: held 'Griselda', its history "
+            "gives 'Grizelda'"
+        ) == lines[2]
+        assert "barons: all 2 entries verified" == lines[3]
+        status, out, _ = run(capsys, "league", "verify", league, "--json")
+        told = json.loads(out)["teams"]["anvils"]
+        assert (1, [(2, "edited"), (2, "state")]) == (status, [(d["entry"], d["kind"]) for d in told["divergences"]])
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
+    def test_an_edited_snapshot_is_no_entry_s_divergence(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Only the stored state edited: no entry diverges, and the heading says so rather than counting one."""
+        raw(league, "UPDATE sheets SET state = replace(state, 'Griselda', 'Grizelda') WHERE id = 'anvils'")
+        status, out, _ = run(capsys, "league", "verify", league)
+        lines = out.splitlines()
+        assert 1 == status
+        assert lines[0].startswith("anvils: all 2 entries verified under bloodbowl "), lines
+        assert lines[0].endswith(", but not the stored state"), lines
+        assert lines[1].startswith("  the stored state differs from what the history gives: members.1.name: held "), (
+            lines
+        )
+
+    @pytest.mark.parametrize(
+        ("damage", "said"),
+        [
+            (
+                "DELETE FROM entries WHERE sheet = 'dukes' AND version = 2",
+                "dukes: not verified: its history does not read: the entries table: expected entries 1 to 2, the "
+                "table holds 1 entries from 1 to 1",
+            ),
+            (
+                "UPDATE entries SET entry = 'garbage' WHERE sheet = 'dukes' AND version = 2",
+                "dukes: not verified: its history does not read: entry #2 (the entries table): not valid JSON: ",
+            ),
+            (
+                "UPDATE sheets SET state = 'garbage' WHERE id = 'dukes'",
+                "dukes: not verified: the stored state is not JSON: ",
+            ),
+            (
+                'UPDATE entries SET entry = replace(entry, \'"op": "bloodbowl.hire"\', \'"op": "bloodbowl.nothing"\') '
+                "WHERE sheet = 'dukes' AND version = 2",
+                "dukes: not verified: its history does not read: entry #2 (the entries table) at operation.operations[0]",
+            ),
+        ],
+        ids=["deleted", "garbage entry", "garbage state", "unknown op"],
+    )
+    def test_a_team_that_does_not_read_is_listed(
+        self, league: str, damage: str, said: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team whose history or state no longer reads is listed as that team's problem, saying what and where;
+        the other teams are verified as usual; exit 1, text and JSON; the file is not changed."""
+        raw(league, damage)
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, out, err = run(capsys, "league", "verify", league)
+        lines = out.splitlines()
+        assert (1, "") == (status, err)
+        assert ["anvils: all 2 entries verified", "barons: all 2 entries verified"] == lines[:2]
+        assert "counts: all 2 entries verified" == lines[2]
+        assert lines[3].startswith(said), lines
+        assert "  its fixtures were not checked against it" == lines[4]
+        status, out, _ = run(capsys, "league", "verify", league, "--json")
+        told = json.loads(out)
+        assert (1, False, True, True) == (
+            status,
+            told["teams"]["dukes"]["ok"],
+            told["teams"]["anvils"]["ok"],
+            told["teams"]["counts"]["ok"],
+        )
+        assert told["teams"]["dukes"]["problems"][0].startswith(said[len("dukes: ") :])
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
     def test_a_team_s_edited_sheet_is_said_with_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A team whose snapshot was edited in the database: `league verify` says so on the team's lines (headed by
         its id, as the others are) and under the team in JSON, worded for verify's own output; it was a sentence
@@ -605,10 +693,14 @@ class TestBrokenStores:
         )
         status, out, err = run(capsys, "league", "verify", league)
         lines = out.splitlines()
-        assert (1, "", "anvils: 1 of 3 entries diverge", f"  {said}", "barons: all 3 entries verified") == (
+        heading = "anvils: all 3 entries verified under bloodbowl"
+        state = "  the stored state differs from what the history gives: pools.treasury: held 9"
+        assert (1, "", heading, ", but not the stored state", state, f"  {said}", "barons: all 3 entries verified") == (
             status,
             err,
-            lines[0][:30],
+            lines[0][: len(heading)],
+            lines[0][-len(", but not the stored state") :],
+            lines[1][: len(state)],
             lines[2],
             lines[3],
         ), lines

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
@@ -936,14 +936,17 @@ class League(Book):
         problems += season_end_problems(self, listed)
         return LeagueCheck(teams=teams, fixtures=tuple(problems), settings=tuple(settings), sheets=unread)
 
-    def _sheets_read(self, teams: Iterable[str]) -> tuple[dict[str, tuple[str, ...]], dict[str, Sheet]]:
+    def _sheets_read(self, teams: Mapping[str, Verification]) -> tuple[dict[str, tuple[str, ...]], dict[str, Sheet]]:
         """For each team whose sheet does not read (its snapshot edited in the database), why, worded to be shown
-        with the team's verification (which finds the entry that differs): said once, not at each of its
-        fixtures, which are not checked against it; and each other team's sheet, read once for every fixture it
-        plays."""
+        with the team's verification (which finds the entry that differs, or says why its history does not read):
+        said once, not at each of its fixtures, which are not checked against it; and each other team's sheet,
+        read once for every fixture it plays."""
         unread: dict[str, tuple[str, ...]] = {}
         sheets: dict[str, Sheet] = {}
-        for team in teams:
+        for team, report in teams.items():
+            if report.unread:  # its verification says why and where
+                unread[team] = ("its fixtures were not checked against it",)
+                continue
             try:
                 sheets[team] = self.store.sheet(team)
             except StoreTampered as wrong:
