@@ -233,6 +233,18 @@ class TestTableCommand:
             data["stops"],
         )
 
+    @pytest.mark.parametrize("to", [[], ["--to", "9"]], ids=["no --to", "a --to"])
+    def test_from_at_the_cap_shows_nothing_priced(self, run: Run, to: list[str]) -> None:
+        """A --from at or past the last level a purchase is priced at leaves not one priced level: bad usage, in the
+        words plot uses, with or without a --to (it listed 20 levels without a price)."""
+        result = run("table", ITEMS, "skill_advance", "--from", "5", *to)
+        assert (
+            2,
+            "progression: curve 'skill_advance' has no price past level 5, where the rules stop its purchases "
+            "(Advance a skill at level 5: at most 5 of each item); --from 5 leaves nothing to show: give a --from "
+            "below 5\n",
+        ) == (result.status, result.err)
+
     def test_the_cap_in_french(self, run: Run) -> None:
         """--lang fr says it in French, with the names the pack gives."""
         out = run("table", ITEMS, "skill_advance", "--lang", "fr").out.splitlines()

@@ -20,7 +20,7 @@ from progression import RulePack
 from progression.authoring import CHOICE, CurveCost
 from progression.cli.args import UsageError, language, pairs, resolve_pack
 from progression.cli.output import Output
-from progression.cli.tables import Reach, check_levels, curve_reach, reach_note
+from progression.cli.tables import Reach, check_levels, check_reach, curve_reach, reach_note
 from progression.curves import Curve
 from progression.errors import InvalidInput
 
@@ -73,14 +73,8 @@ def _last(pack: RulePack, curve: Curve, reach: Reach, start: int, end: int | Non
     (:attr:`Reach.highest`), :data:`UNCAPPED_STEPS` when the rules do not stop its purchases; never past the
     curve's own end."""
     check_levels(curve, start, end)
+    check_reach(pack, curve, reach, start, "draw")
     highest = reach.highest
-    if highest is not None and start >= highest:  # not one level drawn would have a price
-        stops = "; ".join(f"{pack.name_of(s.upgrade)} at level {s.level}: {s.rule.en}" for s in reach.stops)
-        msg = (
-            f"curve {curve.name!r} has no price past level {highest}, where the rules stop its purchases ({stops}); "
-            f"--from {start} leaves nothing to draw: give a --from below {highest}"
-        )
-        raise UsageError(msg)
     last = end if end is not None else highest if highest is not None else UNCAPPED_STEPS
     if curve.last_step is not None:  # a table curve ends: draw what it defines (past --from: checked above)
         last = min(last, curve.last_step)

@@ -211,6 +211,23 @@ def check_levels(curve: Curve, start: int, end: int | None) -> None:
     raise UsageError(msg)
 
 
+def check_reach(pack: RulePack, curve: Curve, reach: Reach, start: int, what: str) -> None:
+    """Refuse a ``--from`` at or past the last level a purchase of ``curve`` is priced at (:attr:`Reach.highest`):
+    not one level to ``what`` (show, draw) would have a price. ``table`` and ``plot`` refuse it in these words.
+
+    Raises:
+        UsageError: it is.
+    """
+    highest = reach.highest
+    if highest is not None and start >= highest:
+        stops = "; ".join(f"{pack.name_of(s.upgrade)} at level {s.level}: {s.rule.en}" for s in reach.stops)
+        msg = (
+            f"curve {curve.name!r} has no price past level {highest}, where the rules stop its purchases ({stops}); "
+            f"--from {start} leaves nothing to {what}: give a --from below {highest}"
+        )
+        raise UsageError(msg)
+
+
 def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | None = None) -> tuple[int, int]:
     if by < 1:
         msg = f"--by must be at least 1, got {by}"
@@ -391,6 +408,7 @@ def run_table(args: argparse.Namespace, out: Output) -> int:
             curve = pack.curve(name)
             reach = curve_reach(pack, name)
             start, end = _range(curve, args.start, args.end, args.by, reach.highest)
+            check_reach(pack, curve, reach, start, "show")
             rows = curve_rows(pack, curve, start, end, args.by)
             stops = [{"upgrade": s.upgrade, "level": s.level, "rule": s.rule.en} for s in reach.stops]
             documents.append({"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops})
