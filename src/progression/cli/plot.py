@@ -188,13 +188,13 @@ def figure(pack: RulePack, drawn: list[dict[str, Any]], language: str) -> Figure
         totals.plot(line["levels"], _unpriced(line["totals"]), label=label, color=stepped.get_color())
         highest, last = line["highest"], line["levels"][-1]
         if highest is not None and highest <= last:  # where the purchases stop, when drawn
-            for axes in (costs, totals):
-                axes.axvline(highest, color=stepped.get_color(), linestyle=":", linewidth=1)
+            for axes, edge in ((costs, 0.5), (totals, 0)):  # a cost's step is drawn half a level either side
+                axes.axvline(highest + edge, color=stepped.get_color(), linestyle=":", linewidth=1)
                 if last > highest:  # the levels --to asks for past it, which have no price
-                    axes.axvspan(highest, last, color=stepped.get_color(), alpha=0.06, linewidth=0)
+                    axes.axvspan(highest + edge, last + edge, color=stepped.get_color(), alpha=0.06, linewidth=0)
             costs.annotate(  # at the bottom, beside the mark: a cost curve's right end is high
                 words.format(level=highest),
-                xy=(highest, 0),
+                xy=(highest + 0.5, 0),
                 xycoords=("data", "axes fraction"),
                 xytext=(-3, 3),
                 textcoords="offset points",
