@@ -141,21 +141,26 @@ class SheetTampered(SheetError):
 
 class UnknownPackError(ProgressionError, LookupError):
     """A pack name that no installed distribution provides, nor a pack file of ``PROGRESSION_PACK_PATH``
-    (``folders``: the folders it names, when the name was looked for there)."""
+    (``folders``: the folders it names, when the name was looked for there; ``files``: the names of the pack files
+    they hold), naming the closest installed pack or pack file."""
 
-    def __init__(self, name: str, installed: Sequence[str], folders: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, name: str, installed: Sequence[str], folders: Sequence[str] | None = None, files: Sequence[str] = ()
+    ) -> None:
         self.name = name
         self.installed = tuple(installed)
         self.folders = None if folders is None else tuple(folders)
+        #: The pack files of ``PROGRESSION_PACK_PATH``'s folders, by name (``NAME`` of ``NAME.toml``).
+        self.files = tuple(files)
+        #: The installed packs and pack files closest to ``name`` (at most three).
+        self.closest = closest(name, dict.fromkeys([*self.installed, *self.files]))
         choices = ", ".join(self.installed) or "none"
         message = f"no rule pack named {name!r} is installed; installed packs: {choices}"
-        if self.folders is not None:
-            message += (
-                f"; no folder of PROGRESSION_PACK_PATH ({', '.join(self.folders)}) holds {name}.toml"
-                if self.folders
-                else f"; PROGRESSION_PACK_PATH names no folder where {name}.toml could be"
-            )
-        super().__init__(message)
+        if self.folders:  # where the file was looked for is news only when the variable names a folder
+            message += f"; no folder of PROGRESSION_PACK_PATH ({', '.join(self.folders)}) holds {name}.toml"
+        elif self.folders is not None and not self.closest:  # nothing meant was found: say where a file could be
+            message += f"; a pack file {name}.toml is found through PROGRESSION_PACK_PATH, which names no folder"
+        super().__init__(message + the_closest(self.closest))
 
 
 def _in_order(name: str) -> tuple[str, int, str]:

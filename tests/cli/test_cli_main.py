@@ -138,12 +138,28 @@ class TestExitStatus:
         result = run("show", "nope")
         assert (
             2,
-            "progression: no rule pack named 'nope' is installed; installed packs: none; PROGRESSION_PACK_PATH names "
-            "no folder where nope.toml could be\n",
+            "progression: no rule pack named 'nope' is installed; installed packs: none; a pack file nope.toml is "
+            "found through PROGRESSION_PACK_PATH, which names no folder\n",
         ) == (result.status, result.err)
         monkeypatch.setenv("PROGRESSION_PACK_PATH", str(tmp_path))
         result = run("show", "nope")
         assert result.err.endswith(f"; no folder of PROGRESSION_PACK_PATH ({tmp_path}) holds nope.toml\n")
+
+    def test_a_misspelt_pack_names_the_closest(self, run: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        """A misspelt pack is answered with the installed pack meant, by every command that takes a pack, and
+        without a word of PROGRESSION_PACK_PATH when it is not set (the closest is what helps)."""
+        monkeypatch.delenv("PROGRESSION_PACK_PATH", raising=False)
+        said = "progression: no rule pack named 'bloodbwl' is installed; installed packs: bloodbowl, competence; "
+        for command in (
+            ("show", "bloodbwl"),
+            ("league", "new", str(tmp_path / "z.sqlite"), "--pack", "bloodbwl", "--name", "Cup"),
+            ("sheet", "new", str(tmp_path / "a.json"), "--pack", "bloodbwl", "--kind", "x", "--name", "A"),
+        ):
+            result = run(*command)
+            assert (2, said + "the closest: bloodbowl\n") == (result.status, result.err), command
+        result = run("validate", "bloodbwl")
+        assert (2, True) == (result.status, result.err.endswith("(none); the closest: bloodbowl\n"))
+        assert [] == list(tmp_path.iterdir())
 
     def test_a_bug_is_one_line_without_traceback(self, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
         """An unexpected exception prints one line (exit 3) and no traceback, unless PROGRESSION_DEBUG is set."""

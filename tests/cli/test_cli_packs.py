@@ -45,7 +45,8 @@ class TestPacks:
         refused = run("sheet", "award", sheet, "xp", "5", "--reason", "again")
         assert (2, True) == (
             refused.status,
-            "PROGRESSION_PACK_PATH names no folder where skirmish.toml could be; pass --pack" in refused.err,
+            "a pack file skirmish.toml is found through PROGRESSION_PACK_PATH, which names no folder; pass --pack"
+            in refused.err,
         )
 
 

@@ -92,6 +92,19 @@ class TestLoad:
         ):
             progression.load("chess")
 
+    def test_unknown_pack_names_the_closest(
+        self, installed: Callable[..., list[FakeEntryPoint]], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """A misspelt name is answered with the closest installed pack or pack file of PROGRESSION_PACK_PATH."""
+        installed(entry("market"), entry("bloodbowl"))
+        (tmp_path / "skirmish.toml").write_text("", encoding="utf-8")
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(tmp_path))
+        for given, meant in (("bloodbwl", ("bloodbowl",)), ("skirmsh", ("skirmish",)), ("chess", ())):
+            with pytest.raises(UnknownPackError) as refused:
+                progression.load(given)
+            assert meant == refused.value.closest
+            assert str(refused.value).endswith(f"; the closest: {meant[0]}" if meant else "holds chess.toml")
+
     def test_name_not_a_text(self) -> None:
         """A pack name that is not a text is bad input, not an unknown name."""
         with pytest.raises(InvalidInput, match=r"a pack name must be a text, got 5 \(int\)"):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
+import shlex
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -27,7 +29,14 @@ from progression.cli.roster import page_of, print_page
 from progression.cli.sheet_change import report as report_change
 from progression.cli.tables import rows_table
 from progression.contract import Command, League, LeagueBook, LeagueVerification
-from progression.errors import InvalidInput, PackFunctionError, ProgressionError, RulesChanged, UnknownOption
+from progression.errors import (
+    InvalidInput,
+    NotAStore,
+    PackFunctionError,
+    ProgressionError,
+    RulesChanged,
+    UnknownOption,
+)
 from progression.history import Amendment, Verification
 from progression.ledger import Sheet
 
@@ -75,10 +84,19 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
     """The store of ``args.file``, its pack, the pack's declaration and its league; the store closed after.
 
     A team made under other rules than the pack's, refused a change, is refused saying the command that rebases
-    the league's teams (the engine's refusal names a file's, ``sheet rebase``), when the league has one."""
+    the league's teams (the engine's refusal names a file's, ``sheet rebase``), when the league has one. A
+    refusal that names a league command on ``FILE`` (the pack's words, for any store) names the file given; a
+    store that holds no league names the command that makes one, not the pack's function."""
     with opened_store(args, "league") as store:
         league = declared(store.pack)
-        book = league.book.open(store)
+        try:
+            book = league.book.open(store)
+        except NotAStore as missing:  # the store's book (progression.store.Book) names the function that makes one
+            reason, python, _ = missing.reason.partition("; make one with ")
+            if not python:
+                raise
+            told = f"`progression league new NEWFILE --pack {store.pack.name} --name NAME` makes one in a new file"
+            raise NotAStore(missing.where, f"{reason}; {told}") from None
         try:
             yield store.pack, league, book
         except RulesChanged as changed:
@@ -88,6 +106,22 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
             raise RulesChanged(
                 changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=told
             ) from None
+        except ProgressionError as refused:
+            _name_the_file(refused, str(args.file))
+            raise
+
+
+#: A league command a pack's refusal names on the league's file, ``FILE`` where it cannot know the file's name
+#: (```progression league do FILE anvils close number=1```): the command line knows it.
+_ON_FILE = re.compile(r"(`progression league [a-z][a-z -]*? )FILE\b")
+
+
+def _name_the_file(refused: ProgressionError, file: str) -> None:
+    """Name ``file`` in the league commands ``refused`` says to run on ``FILE``: its message is its one argument
+    (a refusal of several keeps its words)."""
+    if len(refused.args) == 1 and isinstance(refused.args[0], str):
+        said = _ON_FILE.sub(lambda found: f"{found.group(1)}{shlex.quote(file)}", refused.args[0])
+        refused.args = (said,)
 
 
 def _season(args: argparse.Namespace, book: LeagueBook) -> tuple[int | None, int]:

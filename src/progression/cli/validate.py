@@ -12,6 +12,7 @@ from progression.cli.args import UsageError, is_path
 from progression.cli.output import Output
 from progression.disk import read_regular
 from progression.errors import Problem, RulePackError
+from progression.spelling import closest, the_closest
 
 __all__ = ["run_validate", "untranslated", "validate"]
 
@@ -53,9 +54,11 @@ def _targets(spec: str) -> tuple[dict[str, str | None], list[str]]:
         return dict.fromkeys(files), skipped
     if path.is_file():
         return {spec: None}, []
+    installed = list(pack_entries())
     msg = (
-        f"{spec!r} is neither a pack file, a folder, an installed pack (installed: {', '.join(pack_entries()) or 'none'}),"
+        f"{spec!r} is neither a pack file, a folder, an installed pack (installed: {', '.join(installed) or 'none'}),"
         f" nor a pack file of PROGRESSION_PACK_PATH ({', '.join(named) or 'none'})"
+        f"{'' if is_path(spec) else the_closest(closest(spec, dict.fromkeys([*installed, *named])))}"
     )
     raise UsageError(msg)
 

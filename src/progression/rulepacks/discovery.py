@@ -79,7 +79,7 @@ def load(name: str) -> RulePack:
 
     Raises:
         UnknownPackError: no installed pack has that name and no such file is in those folders; the message lists
-            those installed.
+            those installed and names the closest installed pack or pack file.
         RulePackError: the pack is installed but does not load; or its file does not load, or holds a pack of
             another name; or the name is both installed and a file in those folders.
     """
@@ -91,7 +91,8 @@ def load(name: str) -> RulePack:
     file = _pack_file(name) if named else None
     if name not in installed:
         if file is None:
-            raise UnknownPackError(name, list(installed), [str(f) for f in _folders()] if named else None)
+            folders = [str(f) for f in _folders()] if named else None
+            raise UnknownPackError(name, list(installed), folders, list(pack_files()))
         return _file_pack(name, file)
     if file is not None:  # one name, two packs: which one a sheet meant cannot be told
         reason = (

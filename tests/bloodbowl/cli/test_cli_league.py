@@ -530,6 +530,28 @@ class TestRefusals:
 
 
 class TestBrokenStores:
+    @pytest.mark.parametrize("words", [["standings"], ["fixtures"], ["new-season"], ["verify"]], ids=lambda w: w[0])
+    def test_a_store_without_its_league_names_the_command(
+        self, league: str, capsys: pytest.CaptureFixture[str], words: list[str]
+    ) -> None:
+        """A store whose league record was deleted in the database names the command that makes a league (in a
+        new file: `league new` refuses this one), not the pack's Python function; nothing is written."""
+        raw(league, "DELETE FROM records WHERE name = 'bloodbowl.league'")
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        said = (
+            f"progression: store {league}: it holds no league; `progression league new NEWFILE --pack bloodbowl "
+            "--name NAME` makes one in a new file\n"
+        )
+        assert (2, said, before) == (
+            *run(capsys, "league", words[0], league)[::2],
+            hashlib.sha256(Path(league).read_bytes()).hexdigest(),
+        )
+
+    def test_a_refusal_names_the_file_given(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A refusal that names a league command to run next names it on the file given, not on ``FILE``."""
+        status, _, err = run(capsys, "league", "prizes", league, "first=anvils")
+        assert (1, True) == (status, f"record each (`progression league record {league} N ...`" in err), err
+
     @pytest.mark.parametrize(
         "words",
         [
@@ -932,8 +954,8 @@ class TestTeamActions:
         both = (
             "progression: teams 'counts' and 'anvils': the post-match sequences of their last matches are still open "
             "(counts: match 1, at step 2 (Dedicated Fans updated); anvils: match 1, at step 2 (Dedicated Fans "
-            "updated)): end each with Expensive Mistakes (step 5: `progression league do FILE counts close number=1`, "
-            "`progression league do FILE anvils close number=1`) before recording match 2\n"
+            f"updated)): end each with Expensive Mistakes (step 5: `progression league do {league} counts close "
+            f"number=1`, `progression league do {league} anvils close number=1`) before recording match 2\n"
         )
         assert (1, both, before) == (status, err, hashlib.sha256(Path(league).read_bytes()).hexdigest())
         for team in TEAMS:
@@ -996,13 +1018,13 @@ class TestTeamActions:
                 ["anvils", "match", "number=2", "opponent=Barons", "score=1-0"],
                 2,
                 "league 'Old World Cup' does not let a team run the action 'match' on itself: a match is recorded on "
-                "both teams and its fixture at once, with `progression league record FILE FIXTURE ...` "
+                "both teams and its fixture at once, with `progression league record {file} FIXTURE ...` "
                 "(League.record); a team runs on itself: advance, decide, hire, fire, staff, retire, hire_journeyman, "
                 "close, journeymen, end_draft",
             ),
             (["anvils", "match"], 2, "does not let a team run the action 'match' on itself"),
             (["barons", "new_season"], 2, "a season ends for every team of the league at once"),
-            (["anvils", "prize", "place=1"], 2, "season, with `progression league prizes FILE first=TEAM"),
+            (["anvils", "prize", "place=1"], 2, "season, with `progression league prizes {file} first=TEAM"),
             (
                 ["nobody", "close", "number=1"],
                 2,

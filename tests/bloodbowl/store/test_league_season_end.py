@@ -548,6 +548,28 @@ class TestOtherRulesFirst:
             change(league)
         assert before == digest(old)
 
+    @pytest.mark.parametrize(
+        "change",
+        [lambda league: league.new_season(SeededDice(1)), lambda league: league.award_prizes(["anvils"])],
+        ids=["new_season", "award_prizes"],
+    )
+    def test_rebase_the_league_before_recording_its_fixtures(self, old: Path, pack: RulePack, change: Any) -> None:
+        """With a fixture not recorded, the season's end and its prizes first say to rebase the league (they said
+        to record the fixture, which the record refuses until the league is rebased: a circle); once it is
+        rebased, they say to record it. The store's file is unchanged by each."""
+        with bb.open_league(old) as league:
+            league.add_fixture("anvils", "barons")
+        before = digest(old)
+        with bb.open_league(old) as league, pytest.raises(RulesChanged, match="rebase its history onto these rules"):
+            change(league)
+        assert before == digest(old)
+        with bb.open_league(old) as league:
+            league.rebase()
+        before = digest(old)
+        with bb.open_league(old) as league, pytest.raises(OutOfOrder, match=r"has fixtures not recorded yet: 2 "):
+            change(league)
+        assert before == digest(old)
+
     def test_a_match_with_a_team_of_other_rules(self, tmp_path: Path, pack: RulePack) -> None:
         """A fixture whose home team, of these rules, left its last sequence open, against a team of other rules:
         the record says to rebase the league (the home team ran first, and its rules refused its open sequence),

@@ -221,6 +221,8 @@ def end_season(
         kept = kept_redrafts(league, tx, season)
         # Read (never trusted) only to refuse a record edited in the database, as the prizes and a fixture do.
         prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
+        # Nothing can be done on a team of other rules (not even recording its fixtures), so that is said first.
+        check_rules_of(league.pack, tx, settings["teams"])
         check_played(league, tx, settings, f"season {season + 1} begins")
         if redrafts is not None and kept:
             msg = (
@@ -230,7 +232,6 @@ def end_season(
             )
             raise InvalidInput(msg)
         chosen = kept if redrafts is None else check_redrafts(redrafts, settings["teams"], league.check_member)
-        check_rules_of(league.pack, tx, settings["teams"])
         check_sequences_ended(tx, settings["teams"], f"a new season (season {season} of the league did not end)")
         for team in settings["teams"]:
             redraft = chosen.get(team)
@@ -369,7 +370,6 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         settings, _ = league.settings(tx)
         season = settings["season"]
         placed = check_places(places, settings["teams"], league.check_member, prizes_of(league.pack))
-        check_played(league, tx, settings, "its play-off prizes are given")
         given = prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
         if given is not None:
             listed = ", ".join(f"{place} {team}" for place, team in zip(PLACES, given, strict=False))
@@ -381,7 +381,9 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
         changed: dict[str, Sheet] = {}
         holders = [t for t in settings["teams"] if "league_trophy" in tx.sheet(t).tags and t != placed[0]]
         given_to = [t for t in settings["teams"] if t in {*holders, *placed}]
+        # Nothing can be done on a team of other rules (not even recording its fixtures), so that is said first.
         check_rules_of(league.pack, tx, given_to)
+        check_played(league, tx, settings, "its play-off prizes are given")
         check_sequences_ended(tx, given_to, "a play-off prize")
         for team in holders:
             with rolling_for(team):
