@@ -217,6 +217,25 @@ class TestTheClosestWord:
     @pytest.mark.parametrize(
         ("words", "said"),
         [
+            (("--hlep",), "unknown option '--hlep'; the closest: --help"),
+            (("--verison", "packs"), "unknown option '--verison'; the closest: --version"),
+        ],
+        ids=["alone", "before a command"],
+    )
+    def test_a_misspelt_option_of_progression_itself(self, run: Run, words: tuple[str, ...], said: str) -> None:
+        """An option ``progression`` itself does not take, given before any command or before one, is refused as
+        such, with the closest (it said a COMMAND was required, or blamed the command after it)."""
+        result = run(*words)
+        assert (2, f"progression: {said} (see `progression --help`)\n") == (result.status, result.err)
+
+    def test_a_language_misspelt(self, run: Run) -> None:
+        """``--lang enn``: the pack's languages, and the closest of them."""
+        result = run("show", SKIRMISH, "--lang", "enn")
+        assert (2, True) == (result.status, result.err.rstrip().endswith("its languages: en, fr; the closest: en"))
+
+    @pytest.mark.parametrize(
+        ("words", "said"),
+        [
             (("packs", "--jsno"), "packs: unknown option '--jsno'; the closest: --json"),
             (("show", SKIRMISH, "--lnag", "fr"), "show: unknown option '--lnag'; the closest: --lang"),
             (

@@ -12,6 +12,7 @@ from progression import RulePack, load, load_file
 from progression.cli.numbers import integer
 from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, roll_in_words, who_rolls, why_again
 from progression.errors import ChoiceNeeded, DiceError, InvalidInput, ProgressionError, UnknownPackError
+from progression.spelling import closest, the_closest
 
 if TYPE_CHECKING:
     from progression.ledger import Sheet
@@ -68,6 +69,7 @@ def language(pack: RulePack, args: argparse.Namespace) -> str:
     if asked not in pack.languages:
         declared = ", ".join(pack.languages)
         msg = f"--lang {asked}: pack {pack.name!r} declares no language {asked!r}; its languages: {declared}"
+        msg += the_closest(closest(asked, pack.languages))
         raise UsageError(msg)
     return asked
 

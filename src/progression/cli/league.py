@@ -39,6 +39,7 @@ from progression.errors import (
 )
 from progression.history import Amendment, Verification
 from progression.ledger import Sheet
+from progression.spelling import closest, the_closest
 
 __all__ = [
     "action_help",
@@ -258,6 +259,7 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
         if args.schedule is not None:
             if args.schedule not in league.schedules:
                 msg = f"--schedule: this league makes {', '.join(league.schedules)}, got {args.schedule!r}"
+                msg += the_closest(closest(args.schedule, league.schedules))
                 raise UsageError(msg)
             legs = 1 if args.legs is None else args.legs
             if legs < 1:
@@ -547,6 +549,7 @@ def run_leaders(args: argparse.Namespace, out: Output) -> int:
         figure = args.what or league.leaders[0]
         if figure not in league.leaders:
             msg = f"--what: this league ranks players by {', '.join(league.leaders)}, got {figure!r}"
+            msg += the_closest(closest(figure, league.leaders))
             raise UsageError(msg)
         if args.top < 1:
             msg = f"--top: 1 or more, got {args.top}"

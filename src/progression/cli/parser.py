@@ -44,11 +44,13 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
-        if not any(isinstance(action, argparse._SubParsersAction) for action in self._actions):
-            # A command's own parser, given every word after its name: an option it does not know is refused
-            # before argparse gives the word after it to a positional (`quote FILE --lnag fr level_up` took fr
-            # for the upgrade, then refused level_up with --lnag).
-            self._refuse_unknown_options(sys.argv[1:] if args is None else args)
+        # An option the parser does not know is refused before argparse gives the word after it to a positional
+        # (`quote FILE --lnag fr level_up` took fr for the upgrade, then refused level_up with --lnag): a command's
+        # own parser reads every word after its name; a parser of commands (`progression`, `progression sheet`)
+        # the words before the command's name, which are its own (`progression --hlep` said a COMMAND was
+        # required, `progression --verison packs` blamed packs).
+        commands = any(isinstance(action, argparse._SubParsersAction) for action in self._actions)
+        self._refuse_unknown_options(sys.argv[1:] if args is None else args, before_command=commands)
         parsed, extras = super().parse_known_args(args, namespace)
         if not hasattr(parsed, "_parser"):  # the deepest command parsed sets it first
             parsed._parser = self
@@ -67,10 +69,12 @@ class Parser(argparse.ArgumentParser):
                 refused.message += the_closest(closest(value, [str(choice) for choice in action.choices]))
             raise
 
-    def _refuse_unknown_options(self, words: Sequence[str]) -> None:
+    def _refuse_unknown_options(self, words: Sequence[str], *, before_command: bool = False) -> None:
         """Refuse the words argparse would read as options this command does not take (``unknown option
         '--lnag'; the closest: --lang``), all at once; none after ``--``, which ends the options, nor one where
-        an option's value is awaited (``-r -oops``: argparse says the option expected one)."""
+        an option's value is awaited (``-r -oops``: argparse says the option expected one); with
+        ``before_command``, only the words before the first positional (the name of the command that reads the
+        rest)."""
         unknown = []
         awaited = False  # the word before is an option of the command that takes a value, not given with it
         for word in words:
@@ -80,6 +84,8 @@ class Parser(argparse.ArgumentParser):
             # a lone "-"); an option it takes, or one it abbreviates; else an unknown one. Python 3.11 gives one
             # (action, option, value) tuple, later versions a list of (action, option, sep, value).
             read = self._parse_optional(word) if word.startswith(tuple(self.prefix_chars)) else None
+            if read is None and before_command and not awaited:
+                break
             readings = [] if read is None else read if isinstance(read, list) else [read]
             known = [(found[0], found[-1]) for found in readings if found[0] is not None]
             if readings and not known and not awaited:

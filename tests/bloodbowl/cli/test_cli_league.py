@@ -370,6 +370,17 @@ class TestRefusals:
             ),
             (["fixtures", "{file}", "--schedule", "swiss"], 2, "this league makes round-robin, got 'swiss'"),
             (
+                ["fixtures", "{file}", "--schedule", "round-robn"],
+                2,
+                "this league makes round-robin, got 'round-robn'; the closest: round-robin",
+            ),
+            (
+                ["leaders", "{file}", "--what", "tuchdowns"],
+                2,
+                "ranks players by touchdowns, casualties, completions, mvps, spp, got 'tuchdowns'; the closest: "
+                "touchdowns",
+            ),
+            (
                 ["fixtures", "{file}", "--legs", "2"],
                 2,
                 "--legs 2: the meetings of each pair in the fixtures --schedule",
