@@ -45,8 +45,8 @@ FAMILIES = {
         "moved", "pack_entries", "pack_files", "public_dir", "structure_pack",
     ],
     "operations": [
-        "AMEND_WORDS", "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase", "combine",
-        "start_sheet",
+        "AMEND_WORDS", "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase",
+        "check_rules", "combine", "start_sheet",
     ],
     "history": [
         "Amendment", "AmendmentRefused", "Divergence", "EntryOutcome", "Verification", "amend", "rebase", "undo",

@@ -1,6 +1,7 @@
 """The core's operations, the values every change to a sheet is made of, and the functions of the engine
-beside :func:`progression.run`: :func:`start_sheet` (a new sheet from its :class:`Create`) and
-:func:`combine` (many operations as one entry).
+beside :func:`progression.run`: :func:`start_sheet` (a new sheet from its :class:`Create`),
+:func:`combine` (many operations as one entry) and :func:`check_rules` (the refusal ``run`` makes first of a sheet
+made under other rules, for a pack to make before it runs anything on several sheets).
 
 Build one and run it with :func:`progression.run`, which gives the new sheet and the entry it appended (or let a
 pack's methods build them: ``pack.award`` runs an :class:`Award` and gives the new sheet). A pack declares its
@@ -9,6 +10,7 @@ own operations as subclasses of :class:`~progression.Operation` in :attr:`RulePa
 """
 
 from progression._moved import moved
+from progression.engine.checks import check_rules
 from progression.engine.operations import (
     Adjust,
     Award,
@@ -36,6 +38,7 @@ __all__ = [
     "Leave",
     "Mark",
     "Purchase",
+    "check_rules",
     "combine",
     "start_sheet",
 ]

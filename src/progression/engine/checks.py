@@ -82,7 +82,14 @@ def check_sheet(sheet: object, where: str | None = None) -> Sheet:
 
 def check_rules(pack: RulePack, sheet: Sheet) -> None:
     """Refuse a sheet of another pack, or made under other rules than ``pack``'s (another version of its data, a
-    campaign tuned otherwise): what ``pack`` would do or price for it is not what its own rules give."""
+    campaign tuned otherwise): what ``pack`` would do or price for it is not what its own rules give. ``run`` makes
+    this refusal first, before any operation; a pack makes it itself before running on several sheets, to say it
+    before what its rules would say of any of them.
+
+    Raises:
+        InvalidInput: the sheet is another pack's.
+        RulesChanged: it was made under other rules (:func:`progression.rebase` runs its history again).
+    """
     if sheet.pack != pack.name:
         msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
         raise InvalidInput(msg)

@@ -26,7 +26,8 @@ import attrs
 
 from progression import Dice, Operation, RulePack, Sheet
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, ProgressionError, RulesChanged, StoreError
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
+from progression.operations import check_rules
 
 from ..data.access import data_of
 from ..league.season import _redraft, _season_turns, check_redraft_choice
@@ -321,11 +322,7 @@ def check_rules_of(pack: RulePack, tx: Transaction, teams: Sequence[str]) -> Non
         RulesChanged: the first of ``teams``, in the order given, made under other rules.
     """
     for team in teams:
-        sheet = tx.sheet(team)
-        if sheet.rules and sheet.rules != pack.rules:
-            # a pack that plays each sheet under its own rules says how, as the engine's refusal does
-            own = "pack.contract.pack_for" if pack.contract.pack_for is not None else None
-            raise RulesChanged(sheet.name or sheet.kind, sheet.rules, pack.rules, own_rules=own)
+        check_rules(pack, tx.sheet(team))
 
 
 def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> None:
