@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import contextlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 
 import attrs
 
@@ -11,6 +13,26 @@ from progression.spelling import plain_name as plain_name  # read from here by t
 #: The languages a pack gives every displayed name in unless it declares its own (``[pack] languages``), and
 #: the ones a label always answers by attribute (``label.en``, ``label.fr``).
 LANGUAGES = ("en", "fr")
+
+#: The language the sentences being written name things in (:func:`speaking`); None: English.
+_SPOKEN: ContextVar[str | None] = ContextVar("progression_spoken", default=None)
+
+
+def spoken() -> str:
+    """The language the sentences being written name things in: the one :func:`speaking` set, else English."""
+    return _SPOKEN.get() or "en"
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Name things in ``language`` in the sentences written inside (:meth:`RulePack.name_of
+    <progression.RulePack.name_of>` without a language): set around a quote asked in a language, which records
+    nothing, so that no ledger ever reads otherwise in another language."""
+    token = _SPOKEN.set(language)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
 
 
 def _pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

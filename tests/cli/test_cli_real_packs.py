@@ -62,6 +62,28 @@ class TestCompetence:
             "Degré de Danse: Ignorant\n" in shown,
         )
 
+    def test_a_quote_in_french_names_everything_in_french(self, run: Run, tmp_path: object) -> None:
+        """``--lang fr``: a quote's refusals, ``sheet options`` and the requirements ``show`` lists name the
+        currency, the upgrade, the competence and its degrees in French, where they mixed in the English names
+        (``Progresser en Escrime: 1 Points de progression`` then ``costs 1 Progression points``)."""
+        path = str(tmp_path) + "/aline.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "competence", "--kind", "character", "--set", "escrime=1")
+        assert [
+            "Riposte parfaite: 80 Points de progression",
+            "cannot be bought:",
+            "  - needs Escrime at Expert (level 61 or more); it is at level 1 (Débutant)",
+            "  - costs 80 Points de progression; the paying pools hold 0",
+        ] == run("sheet", "quote", path, "spec.escrime.riposte", "--lang", "fr").out.splitlines()
+        english = run("sheet", "quote", path, "spec.escrime.riposte").out
+        assert "needs Fencing at Expert (level 61 or more); it is at level 1 (Beginner)" in english
+        options = run("sheet", "options", path, "--lang", "fr").out
+        assert "costs 1 Points de progression" in options
+        assert "Progression points" not in options
+        unmet = run("sheet", "quote", path, "spec.escrime.riposte", "--lang", "fr", "--json").json()["unmet"]
+        assert "needs Escrime at Expert (level 61 or more); it is at level 1 (Débutant)" == unmet[0]["text"]
+        shown = run("show", "competence", "--lang", "fr").out
+        assert "have Escrime at Confirmé (level 31 or more)" in shown
+
     def test_a_new_character_s_overflow_and_a_misspelt_setting(self, run: Run, tmp_path: object) -> None:
         """``--set overflow=auto`` tunes the policy (it was "competence 'overflow' is not defined"); a misspelt
         setting is refused with the closest one."""

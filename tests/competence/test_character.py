@@ -169,6 +169,36 @@ class TestQualities:
             refused.value.missing,
         )
 
+    def test_a_quote_in_french(self, pack: RulePack) -> None:
+        """``language="fr"``: the quote's label and every sentence name things in French; the
+        same question asked in English after it is answered in English (a quote in French is never kept for it)."""
+        sheet = pc.award(
+            pack, pc.new_character(pack, "A", levels={"escrime": 30, "equitation": 20}), "escrime", 30, reason="x"
+        )
+        sheet = pc.award(pack, sheet, "equitation", 20, reason="y")
+        pay = {"pp.escrime": 30, "pp.equitation": 20}
+        french = pack.quote(sheet, "quality.souplesse", pay=pay, language="fr")
+        sentence = (
+            "Souplesse cannot be paid from PP d'Équitation; it can be paid from: PP d'Escrime, PP de Danse, "
+            "PP d'Athlétisme, PP de Discrétion"
+        )
+        assert ("Souplesse", "Points de progression", True) == (
+            french.label,
+            french.currency_name,
+            sentence in french.unmet,
+        )
+        poor = pc.new_character(pack, "B")
+        assert (
+            "costs 50 Points de progression; the paying pools hold 0"
+            in pack.quote(poor, "quality.force", language="fr").unmet
+        )
+        assert ("Strength", "costs 50 Progression points; the paying pools hold 0") == (
+            pack.quote(poor, "quality.force").label,
+            pack.quote(poor, "quality.force").unmet[-1],
+        )
+        with pytest.raises(UnknownName, match="language 'de'"):
+            pack.quote(poor, "quality.force", language="de")
+
     def test_split_that_does_not_add_up(self, pack: RulePack) -> None:
         """A split of 40 for a price of 50 is refused, saying both numbers."""
         with pytest.raises(InvalidInput, match=r"pay adds up to 40 but 'quality\.souplesse' costs 50"):

@@ -159,14 +159,23 @@ def _play(pack: RulePack, name: Callable[[str], str]) -> dict[str, Any] | None:
     }
 
 
+class _NamesIn:
+    """The pack's displayed names in one language: what a requirement names things with in its sentences."""
+
+    __slots__ = ("_language", "_pack")
+
+    def __init__(self, pack: RulePack, language: str) -> None:
+        self._pack, self._language = pack, language
+
+    def name_of(self, ident: str) -> str:
+        return self._pack.name_of(ident, self._language)
+
+
 def pack_data(pack: RulePack, language: str) -> dict[str, Any]:
     """Everything ``show`` prints, as JSON data."""
-
-    def name(ident: str) -> str:
-        return pack.name_of(ident, language)
-
+    name = _NamesIn(pack, language).name_of
     blank = replay((Created(pack=pack.name, kind=next(iter(pack.kinds), "?")),))
-    context = Context(sheet=blank, names=pack, functions=pack.functions, pack=pack)
+    context = Context(sheet=blank, names=_NamesIn(pack, language), functions=pack.functions, pack=pack)
 
     def explain(requirement: Requirement | None) -> str:
         """What a requirement asks, and the pack's own sentence for it when it has one (the pages show it too)."""

@@ -217,7 +217,7 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
             if upgrade.kinds and subject.kind not in upgrade.kinds:
                 continue
             if not upgrade.takes_choice:
-                rows.append(quote_data(pack.quote(sheet, upgrade.id, member=args.member)))
+                rows.append(quote_data(pack.quote(sheet, upgrade.id, member=args.member, language=words.language)))
             else:
                 choices = pack.options(sheet, upgrade.id, member=args.member)
                 rows.append({"upgrade": upgrade.id, "label": words.name(upgrade.id), "choices": len(choices)})
@@ -225,7 +225,9 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
     else:
         pack.upgrade(args.upgrade)
         for choice in pack.options(sheet, args.upgrade, member=args.member):
-            data = quote_data(pack.quote(sheet, args.upgrade, choice=choice, member=args.member))
+            data = quote_data(
+                pack.quote(sheet, args.upgrade, choice=choice, member=args.member, language=words.language)
+            )
             rows.append({**data, "choice_label": words.name(choice)})
         title = f"Choices for {words.name(args.upgrade)}"
     if out.json_mode:
@@ -264,7 +266,15 @@ def run_quote(args: argparse.Namespace, out: Output) -> int:
     opened = open_sheet(args)
     pay = int_pairs(args.pay, "--pay") or None
     given = purchase_args(opened.pack, args.upgrade, args.arg)
-    quote = opened.pack.quote(opened.sheet, args.upgrade, choice=args.choice, pay=pay, member=args.member, args=given)
+    quote = opened.pack.quote(
+        opened.sheet,
+        args.upgrade,
+        choice=args.choice,
+        pay=pay,
+        member=args.member,
+        args=given,
+        language=opened.words.language,
+    )
     if quote.unknown_choice:  # a typo is bad usage, as an unknown upgrade is; an option refused now is an answer
         (sentence,) = (v.sentence for v in quote.violations if v.key == "choice")
         offered = opened.pack.options(opened.sheet, quote.upgrade, member=args.member)

@@ -15,7 +15,7 @@ import attrs
 
 from progression import spelling
 from progression._frozen import EMPTY, freeze
-from progression._labels import plain_name
+from progression._labels import plain_name, speaking, spoken
 from progression.engine.checks import check_rules, subject_of
 from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
@@ -90,11 +90,13 @@ def quote(
     paying: Collection[str] | None = None,
     args: Mapping[str, object] | None = None,
     resolve: bool = False,
+    language: str | None = None,
 ) -> Quote:
     """The quote for buying ``upgrade_id``; ``paying`` (spending a surplus automatically) names the only
     pools that pay, whose surplus then does not block the purchase; ``args`` are the purchase's arguments;
     ``resolve`` reads a choice that is no option as the option it names (:func:`resolve_choice`), which the
-    quote then gives as its choice (a purchase records the option it resolved first, never the name given).
+    quote then gives as its choice (a purchase records the option it resolved first, never the name given);
+    ``language`` is the one its label and sentences name things in (None: English).
 
     Raises:
         RulesChanged: ``sheet`` was made under other rules than ``pack``'s: its price would be another pack's.
@@ -102,6 +104,9 @@ def quote(
     check_rules(pack, sheet)
     # A payment, paying pools or arguments: asked rarely, and not always with what a key can hold. (No arguments,
     # as an empty mapping, are none: a purchase passes one.)
+    if language is not None:  # asked to be shown: its sentences name things in that language
+        with speaking(language):
+            return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args, resolve)
     if pay is not None or paying is not None or (args is not None and not (isinstance(args, Mapping) and not args)):
         return _quote(pack, sheet, upgrade_id, choice, pay, member, paying, args, resolve)
     global _last  # one slot, replaced whole: a thread reading it sees one quote or another
@@ -123,7 +128,7 @@ def quoted_option(pack: RulePack, sheet: Sheet, upgrade_id: str, choice: str, me
     return last is not None and last[0] == (upgrade_id, choice, member) and last[1]() is sheet and last[2]() is pack
 
 
-#: The last quote given without a payment, a paying pool or arguments: its upgrade, choice and member, weak
+#: The last quote given in English without a payment, a paying pool or arguments: its upgrade, choice and member, weak
 #: references to its sheet and pack, and the quote. A sheet and a pack are immutable (and a pack's functions answer
 #: from their context alone), so the same question has the same answer; and a purchase asks the question its caller
 #: has just asked: the caller's quote, the pack's own check (Blood Bowl's advancements), the purchase's. It saves
@@ -147,21 +152,20 @@ def _quote(
         raise InvalidInput(msg)
     subject, roster = subject_of(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
+    named = upgrade.label.in_language(spoken())
     checked = context(pack, subject, choice, purchase_args(upgrade, args), roster)
     violations: list[Violation] = []
     unknown = False  # the choice names nothing the upgrade ranges over
     fixed: list[Violation] = []  # the violations no other choice would escape
     if upgrade.kinds and subject.kind not in upgrade.kinds:
         buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
-        fixed.append(
-            Violation("kind", f"{upgrade.label.en} can be bought by: {buyers}; not by {pack.name_of(subject.kind)}")
-        )
+        fixed.append(Violation("kind", f"{named} can be bought by: {buyers}; not by {pack.name_of(subject.kind)}"))
         violations.extend(fixed)
     if upgrade.takes_choice:
         if choice is None:
             choices = _choices(pack, subject, roster, upgrade)
             if choices:
-                violations.append(Violation("choice", f"{upgrade.label.en} needs a choice among: {', '.join(choices)}"))
+                violations.append(Violation("choice", f"{named} needs a choice among: {', '.join(choices)}"))
             else:  # nothing to choose: the rules refuse it now, whatever the buyer would give
                 whom = pack.name_of(subject.kind)
                 violations.append(Violation("choice", f"no option is open now (the rules offer none to this {whom})"))
@@ -178,7 +182,7 @@ def _quote(
                 # said to be no option now, without the options whose names look like it.
                 hint = spelling.the_closest(closest(pack, choices, choice), aside=True) if unknown else " now"
                 violations.append(
-                    Violation("choice", f"{choice!r} is not an option for {upgrade.label.en}{hint}; options: {shown}")
+                    Violation("choice", f"{choice!r} is not an option for {named}{hint}; options: {shown}")
                 )
     elif choice is not None:
         msg = f"{upgrade_id!r} takes no choice, got {choice!r}"
@@ -190,7 +194,7 @@ def _quote(
     times = upgrade.limit.times
     if times is not None and subject.bought.get(upgrade_id, 0) >= times:
         how = "once only" if times == 1 else f"at most {times} times"
-        fixed.append(Violation("limit", f"{upgrade.label.en} can be bought {how}, and it was"))
+        fixed.append(Violation("limit", f"{named} can be bought {how}, and it was"))
         violations.append(fixed[-1])
     if upgrade.requires is not None:
         violations.extend(Violation("requires", s) for s in upgrade.requires.unmet(checked))
@@ -206,7 +210,7 @@ def _quote(
     currency = currency_of(pack, upgrade)
     return Quote(
         upgrade=upgrade_id,
-        label=upgrade.label.en,
+        label=named,
         choice=choice,
         price=price,
         currency=currency,
@@ -484,5 +488,7 @@ def effect_problems(
             if band.requires is None:
                 continue
             for sentence in band.requires.unmet(checked):
-                problems.append(Violation(f"gate:{ladder.id}", f"to reach {band.label.en}: {sentence}"))
+                problems.append(
+                    Violation(f"gate:{ladder.id}", f"to reach {band.label.in_language(spoken())}: {sentence}")
+                )
     return problems

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from progression._frozen import as_tuple, freeze
-from progression._labels import LANGUAGES, Label
+from progression._labels import LANGUAGES, Label, spoken
 from progression.curves.curve import Curve
 from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
@@ -251,9 +251,10 @@ class RulePack(Rules):
             labels.update((ident, spec.label) for ident, spec in table.items())  # the first table above wins
         return labels
 
-    def name_of(self, ident: str, language: str = "en") -> str:
-        """The displayed name of ``ident`` in ``language``."""
-        return self.label_of(ident).in_language(language)
+    def name_of(self, ident: str, language: str | None = None) -> str:
+        """The displayed name of ``ident`` in ``language``; by default English, or the language a sentence being
+        shown is written in (a quote asked with ``language=``)."""
+        return self.label_of(ident).in_language(language or spoken())
 
     def resolve(self, given: str, among: Sequence[str] | Mapping[str, str], *, last_words: bool = False) -> str:
         """The id of ``among`` that ``given`` means: itself, or the one whose id or displayed name it is when
@@ -321,14 +322,24 @@ class RulePack(Rules):
         pay: Mapping[str, int] | None = None,
         member: str | None = None,
         args: Mapping[str, object] | None = None,
+        language: str | None = None,
     ) -> Quote:
         """The price of a purchase, how it would be paid, and every reason it would be refused; ``args``
         are the purchase's arguments, as the upgrade declares them (``{"out_of_career": True}``). A choice
-        may be an option's displayed name, or its id in another case (:meth:`resolve`)."""
+        may be an option's displayed name, or its id in another case (:meth:`resolve`). ``language``, one the
+        pack declares, is the one the quote's label and sentences name things in (English by default).
+
+        Raises:
+            UnknownName: a language the pack does not declare.
+        """
         if args is not None and not isinstance(args, Mapping):
             msg = f"args must map names to values, got {type(args).__name__}"
             raise InvalidInput(msg)
-        return _quotes.quote(self, sheet, upgrade, choice=choice, pay=pay, member=member, args=args, resolve=True)
+        if language is not None and language not in self.languages:
+            raise UnknownName("language", language, self.languages, f"rule pack {self.name!r}")
+        return _quotes.quote(
+            self, sheet, upgrade, choice=choice, pay=pay, member=member, args=args, resolve=True, language=language
+        )
 
     def _choice(self, sheet: Sheet, upgrade: str, choice: str | None, member: str | None) -> str | None:
         """The option a choice means (an id written as its displayed name), for a purchase to record the id."""

@@ -310,7 +310,7 @@ class Reached(AtLeast):
         pack = context.pack
         where = f"level {level}"
         if pack is not None and degree_id(self.competence) in pack.ladders:
-            where += f" ({pack.ladder(degree_id(self.competence)).band_of(level).label.en})"
+            where += f" ({context.names.name_of(pack.ladder(degree_id(self.competence)).band_of(level).id)})"
         return "needs " + self.describe(context).removeprefix("have ") + f"; it is at {where}"
 
 
