@@ -164,6 +164,32 @@ class TestTableCommand:
         ]
         assert (0, expected) == (result.status, result.out.splitlines())
 
+    def test_a_stat_that_starts_at_1(self, run: Run, tmp_path: Path) -> None:
+        """A level of minimum 1 is never bought to 1: the table starts at level 2 and its totals count from 1 (they
+        counted from 0, the first step's 1 that nobody pays in each); ``--from 0`` still shows level 1, counted from
+        0, and ``plot`` draws from 1."""
+        path = tmp_path / "from1.toml"
+        path.write_text(SKIRMISH_TEXT.replace("initial = 0\nmaximum = 30", "initial = 1\nminimum = 1\nmaximum = 30"))
+        shown = run("table", str(path), "level", "--to", "4").out.splitlines()
+        assert [
+            "Rank    level  cost  total from 1",
+            "Novice      2     1             1",
+            "Novice      3     1             2",
+            "Novice      4     1             3",
+        ] == [shown[1], *shown[3:]]
+        (data,) = run("table", str(path), "level", "--to", "4", "--json").json()
+        assert (1, [2, 3, 4], [1, 2, 3]) == (
+            data["from"],
+            [r["level"] for r in data["rows"]],
+            [r["total"] for r in data["rows"]],
+        )
+        asked = run("table", str(path), "level", "--from", "0", "--to", "2").out.splitlines()
+        assert ("total from 0", ["1", "2"]) == (asked[1].split("  ")[-1].strip(), [r.split()[-1] for r in asked[3:]])
+        from progression.cli.plot import series
+
+        (line,) = series(progression.load_file(str(path)), ["level"], None, 4, [])
+        assert ([2, 3, 4], [1, 2, 3]) == (line["levels"], line["totals"])
+
     def test_grouped_in_french(self, run: Run) -> None:
         """--by 10 --lang fr reads like the competence seed's table: levels by tens, cost of the ten, cumulative."""
         out = run("table", SKIRMISH, "level", "--by", "10", "--to", "30", "--lang", "fr").out.splitlines()
@@ -178,7 +204,7 @@ class TestTableCommand:
             {"level": 1, "cost": 10, "total": 10, "bands": {}},
             {"level": 2, "cost": 20, "total": 30, "bands": {}},
             {"level": 3, "cost": 40, "total": 70, "bands": {}},
-        ], "highest": None, "stops": []}] == data  # fmt: skip
+        ], "highest": None, "stops": [], "from": 0}] == data  # fmt: skip
 
     def test_every_curve_by_default(self, run: Run) -> None:
         """Without CURVE, every curve of the pack is printed."""

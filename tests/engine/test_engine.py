@@ -221,11 +221,18 @@ class TestRequirementsAndLimits:
         ).unmet
 
     def test_curve_past_its_end(self) -> None:
-        """A curve that ends limits how often its upgrade is bought, and the quote has no price."""
+        """A curve that ends limits how far its upgrade is bought, and the quote has no price: it says where the curve
+        ends and where the sheet stands (it said "at most 2 times", wrong for a quantity that does not start at 0)."""
         pack = market()
         sheet = pack.purchase(pack.purchase(ana(purse=10), "tutor"), "tutor")
         quote = pack.quote(sheet, "tutor")
-        assert (None, ("Tutor can be bought at most 2 times by Tutor",)) == (quote.price, quote.unmet)
+        assert (
+            None,
+            ("Tutor has no price past Tutor 2: its curve 'lessons' prices steps 1 to 2, and Tutor is 2",),
+        ) == (
+            quote.price,
+            quote.unmet,
+        )
 
     def test_ladder_gate(self) -> None:
         """Entering a band from below checks its gate, with the band's name."""

@@ -368,7 +368,9 @@ class TestRefusedWhateverTheChoice:
     def test_the_end_of_a_curve_on_a_fixed_quantity(self, lores: RulePack) -> None:
         """Three studies done, the curve read on the studies ends: any lore is refused, and the quote says so."""
         quoted = lores.quote(self.scholar(lores, 3), "learn", choice="lore7")
-        expected = ("Learn a lore can be bought at most 3 times by Studies",)
+        expected = (
+            "Learn a lore has no price past Studies 3: its curve 'study' prices steps 1 to 3, and Studies is 3",
+        )
         assert (False, expected) == (quoted.ok, tuple(v.sentence for v in quoted.whatever_choice))
 
     def test_a_limit_of_the_chosen_item_is_not(self, lores: RulePack) -> None:

@@ -25,6 +25,11 @@ __all__ = ["EPILOG", "Parser", "UsageExit", "command", "commands", "parser"]
 EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression COMMAND --help` for each command."
 #: What a PACK argument may be.
 PACK_HELP = "a pack's name (installed, or NAME.toml in a folder of PROGRESSION_PACK_PATH), or a pack TOML file"
+#: ``--from`` of ``table`` and ``plot``.
+FROM_HELP = (
+    "first level (default: where purchases start, the minimum of the stat the curve prices: 0 for most); "
+    "totals count from there"
+)
 
 
 class UsageExit(SystemExit):
@@ -363,14 +368,15 @@ def _table(sub: Any) -> None:
         "table",
         parents=[json_option(), lang_option()],
         help="cost tables with cumulative totals and bands",
-        description="For each curve: the cost of every level, the total from 0, and the band of every ladder "
+        description="For each curve: the cost of every level, the total from where purchases start (0 for most "
+        "curves; a level stat of minimum 1 is never bought to 1), and the band of every ladder "
         "read on the quantity the curve prices. --by N groups levels N at a time (the competence table by tens). "
         "A level past the last one a purchase is priced at has no price, and a sentence under the table says "
         "which rule stops the purchases there. A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
     )
     table.add_argument("pack", metavar="PACK", help=PACK_HELP)
     table.add_argument("names", nargs="*", metavar="CURVE", help="curves or tables to print (default: every curve)")
-    table.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
+    table.add_argument("--from", dest="start", type=integer, metavar="N", help=FROM_HELP)
     table.add_argument(
         "--to",
         dest="end",
@@ -1065,7 +1071,7 @@ def _plot(sub: Any) -> None:
     plot.add_argument("pack", metavar="PACK", help=PACK_HELP)
     plot.add_argument("curves", nargs="+", metavar="CURVE", help="the curves to draw")
     plot.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (.png or .svg)")
-    plot.add_argument("--from", dest="start", type=integer, default=0, metavar="N", help="first level (default 0)")
+    plot.add_argument("--from", dest="start", type=integer, metavar="N", help=FROM_HELP)
     plot.add_argument(
         "--to",
         dest="end",

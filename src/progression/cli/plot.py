@@ -82,7 +82,7 @@ def _last(pack: RulePack, curve: Curve, reach: Reach, start: int, end: int | Non
 
 
 def _lines(
-    pack: RulePack, names: list[str], start: int, end: int | None, tunings: list[dict[str, object]]
+    pack: RulePack, names: list[str], start: int | None, end: int | None, tunings: list[dict[str, object]]
 ) -> list[tuple[dict[str, Any], RulePack, Reach]]:
     """Each line to draw (:func:`series`), with the pack it was read from (tuned) and how far its purchases go."""
     lines = []
@@ -91,7 +91,8 @@ def _lines(
         for name in names:
             curve = tuned.curve(name)
             reach = curve_reach(tuned, name)
-            levels = list(range(start + 1, _last(tuned, curve, reach, start, end) + 1))
+            begin = reach.lowest if start is None else start
+            levels = list(range(begin + 1, _last(tuned, curve, reach, begin, end) + 1))
             priced = [n for n in levels if reach.highest is None or n <= reach.highest]
             unpriced = [None] * (len(levels) - len(priced))
             line = {
@@ -99,7 +100,7 @@ def _lines(
                 "settings": settings,
                 "levels": levels,
                 "costs": [curve.cost(n) for n in priced] + unpriced,
-                "totals": [curve.between(start, n) for n in priced] + unpriced,
+                "totals": [curve.between(begin, n) for n in priced] + unpriced,
                 "highest": reach.highest,
                 "stops": [{"upgrade": s.upgrade, "level": s.level, "rule": s.rule.en} for s in reach.stops],
             }
@@ -108,7 +109,7 @@ def _lines(
 
 
 def series(
-    pack: RulePack, names: list[str], start: int, end: int | None, tunings: list[dict[str, object]]
+    pack: RulePack, names: list[str], start: int | None, end: int | None, tunings: list[dict[str, object]]
 ) -> list[dict[str, Any]]:
     """The points to draw: for each setting and curve, the levels, their costs and running totals.
 

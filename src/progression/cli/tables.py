@@ -21,11 +21,11 @@ from progression.curves import Curve
 from progression.errors import UnknownName
 from progression.requirements import Ladder
 
-__all__ = ["Reach", "Stop", "check_levels", "curve_reach", "curve_rows", "reach_note", "run_table"]
+__all__ = ["Reach", "Stop", "check_levels", "curve_reach", "curve_rows", "reach_note", "run_table", "totals_from"]
 
 HEADERS = {
-    "en": {"level": "level", "levels": "levels", "cost": "cost", "total": "total from 0", "each": "cost per level"},
-    "fr": {"level": "niveau", "levels": "niveaux", "cost": "coût", "total": "coût cumulé depuis 0", "each": "coût"},
+    "en": {"level": "level", "levels": "levels", "cost": "cost", "total": "total from {}", "each": "cost per level"},
+    "fr": {"level": "niveau", "levels": "niveaux", "cost": "coût", "total": "coût cumulé depuis {}", "each": "coût"},
 }
 
 
@@ -55,7 +55,8 @@ class Stop:
 
 @attrs.frozen(kw_only=True)
 class Reach:
-    """How far the purchases a pack prices on a curve go: no purchase is priced past ``highest``."""
+    """How far the purchases a pack prices on a curve go: none is priced at ``lowest`` or below it, nor past
+    ``highest``."""
 
     #: The last level any purchase is priced at: the highest of the upgrades' stops; None when an upgrade priced
     #: on the curve has no cap (or none is priced on it).
@@ -64,6 +65,9 @@ class Reach:
     stops: tuple[Stop, ...]
     #: The upgrades priced on the curve with no cap, in the pack's order.
     uncapped: tuple[str, ...]
+    #: Where purchases start: the lowest minimum of the stats the curve prices (a level stat of minimum 1 is never
+    #: bought to 1), 0 when one of them has none or is no stat (a pool, an item's count).
+    lowest: int = 0
 
 
 def _rise(upgrade: Upgrade, quantity: str, *, grants: bool) -> int:
@@ -133,6 +137,7 @@ def curve_reach(pack: RulePack, curve: str) -> Reach:
     """
     stops: list[Stop] = []
     uncapped: list[str] = []
+    floors: list[int] = []
     for upgrade in pack.upgrades.values():
         if not isinstance(upgrade.cost, CurveCost) or upgrade.cost.curve != curve:
             continue
@@ -141,8 +146,16 @@ def curve_reach(pack: RulePack, curve: str) -> Reach:
             uncapped.append(upgrade.id)
         else:
             stops.append(stop)
+        stat = pack.stats.get(upgrade.cost.axis)
+        floors.append(max(stat.minimum or 0, 0) if stat is not None else 0)
     highest = max(s.level for s in stops) if stops and not uncapped else None
-    return Reach(highest=highest, stops=tuple(stops), uncapped=tuple(uncapped))
+    return Reach(highest=highest, stops=tuple(stops), uncapped=tuple(uncapped), lowest=min(floors, default=0))
+
+
+def totals_from(reach: Reach, start: int) -> int:
+    """The level a table's totals count from: where purchases start (:attr:`Reach.lowest`), or ``start`` when it
+    shows levels below it."""
+    return min(start, reach.lowest)
 
 
 #: The sentence under a curve's table that says where its purchases stop, in English and in French.
@@ -243,13 +256,15 @@ def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | No
 
 
 def curve_rows(pack: RulePack, curve: Curve, start: int, end: int, by: int = 1) -> list[dict[str, Any]]:
-    """The rows of a curve's table: one per level, or per group of ``by`` levels.
+    """The rows of a curve's table: one per level, or per group of ``by`` levels, each with its ``total`` from
+    :func:`totals_from` (where purchases start, or ``start`` below it).
 
     A level no purchase is priced at (past :attr:`Reach.highest` of :func:`curve_reach`) has no price: its
     ``cost`` and ``total`` are None; a group that runs past it is cut there, the rest of it a group of its own
     without a price."""
     ladders = ladders_of(pack, curve.name)
-    highest = curve_reach(pack, curve.name).highest
+    reach = curve_reach(pack, curve.name)
+    highest, base = reach.highest, totals_from(reach, start)
     edges = list(range(start, end, by))
     if highest is not None and start < highest < end and highest not in edges:
         bisect.insort(edges, highest)
@@ -261,7 +276,7 @@ def curve_rows(pack: RulePack, curve: Curve, start: int, end: int, by: int = 1) 
         for ladder in ladders:
             seen = [b for b in dict.fromkeys(_band(ladder, n) for n in range(low + 1, high + 1)) if b is not None]
             bands[ladder.id] = seen
-        total = curve.total(high) if priced else None
+        total = curve.between(base, high) if priced else None
         if by == 1:
             rows.append({"level": high, "cost": curve.cost(high) if priced else None, "total": total, "bands": bands})
             continue
@@ -303,8 +318,9 @@ def band_columns(ladders: list[Ladder], language: str) -> list[tuple[str, Ladder
     return [(shared_name([lad.label.in_language(language) for lad in group]), group[0]) for group in groups.values()]
 
 
-def _curve_table(pack: RulePack, curve: Curve, rows: list[dict[str, Any]], by: int, language: str) -> Table:
+def _curve_table(pack: RulePack, curve: Curve, rows: list[dict[str, Any]], by: int, base: int, language: str) -> Table:
     words = HEADERS[language]
+    total = words["total"].format(base)
     columns = band_columns(ladders_of(pack, curve.name), language)
 
     def band_cells(row: dict[str, Any]) -> list[str]:
@@ -316,7 +332,7 @@ def _curve_table(pack: RulePack, curve: Curve, rows: list[dict[str, Any]], by: i
     band_headers = [header for header, _ in columns]
     title = curve.label.in_language(language) if curve.label is not None else pack.name_of(curve.name, language)
     if by == 1:
-        headers = [*band_headers, words["level"], words["cost"], words["total"]]
+        headers = [*band_headers, words["level"], words["cost"], total]
         cells = [[*band_cells(r), r["level"], r["cost"], r["total"]] for r in rows]
         return Table(headers, cells, title=title)
     if language == "fr":
@@ -325,7 +341,7 @@ def _curve_table(pack: RulePack, curve: Curve, rows: list[dict[str, Any]], by: i
     else:
         group = f"cost of the {by}"
         spans = [f"{r['from']} to {r['to']}" for r in rows]
-    headers = [*band_headers, words["levels"], words["each"], group, words["total"]]
+    headers = [*band_headers, words["levels"], words["each"], group, total]
     cells = [
         [*band_cells(r), span, _cost_text(r["cost"]), r["group"], r["total"]]
         for r, span in zip(rows, spans, strict=True)
@@ -407,12 +423,16 @@ def run_table(args: argparse.Namespace, out: Output) -> int:
         if name in pack.curves:
             curve = pack.curve(name)
             reach = curve_reach(pack, name)
-            start, end = _range(curve, args.start, args.end, args.by, reach.highest)
+            asked = reach.lowest if args.start is None else args.start
+            start, end = _range(curve, asked, args.end, args.by, reach.highest)
             check_reach(pack, curve, reach, start, "show")
             rows = curve_rows(pack, curve, start, end, args.by)
             stops = [{"upgrade": s.upgrade, "level": s.level, "rule": s.rule.en} for s in reach.stops]
-            documents.append({"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops})
-            tables.append(_curve_table(pack, curve, rows, args.by, lang))
+            base = totals_from(reach, start)
+            documents.append(
+                {"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops, "from": base}
+            )
+            tables.append(_curve_table(pack, curve, rows, args.by, base, lang))
             # Said where the table reaches a stop: a table that ends below every cap needs no word of them.
             notes.append(reach_note(pack, reach, lang) if any(s.level <= end for s in reach.stops) else "")
         else:

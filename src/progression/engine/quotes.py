@@ -418,7 +418,8 @@ def _base_price(
         step = subject.quantity(axis) + 1
         if curve.last_step is not None and step > curve.last_step:
             sentence = (
-                f"{pack.name_of(upgrade.id)} can be bought at most {curve.last_step} times by {pack.name_of(axis)}"
+                f"{pack.name_of(upgrade.id)} has no price past {pack.name_of(axis)} {curve.last_step}: its curve "
+                f"{cost.curve!r} prices steps 1 to {curve.last_step}, and {pack.name_of(axis)} is {step - 1}"
             )
             return None, [Violation("limit", sentence)]
         return _checked_price(upgrade.id, curve.cost(step), f"curve {cost.curve!r} at step {step}"), []
