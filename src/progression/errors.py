@@ -159,7 +159,7 @@ class UnknownPackError(ProgressionError, LookupError):
         if self.folders:  # where the file was looked for is news only when the variable names a folder
             message += f"; no folder of PROGRESSION_PACK_PATH ({', '.join(self.folders)}) holds {name}.toml"
         elif self.folders is not None and not self.closest:  # nothing meant was found: say where a file could be
-            message += f"; a pack file {name}.toml is found through PROGRESSION_PACK_PATH, which names no folder"
+            message += f"; PROGRESSION_PACK_PATH names no folder to look for a pack file {name}.toml in"
         super().__init__(message + the_closest(self.closest))
 
 

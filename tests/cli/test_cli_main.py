@@ -138,8 +138,8 @@ class TestExitStatus:
         result = run("show", "nope")
         assert (
             2,
-            "progression: no rule pack named 'nope' is installed; installed packs: none; a pack file nope.toml is "
-            "found through PROGRESSION_PACK_PATH, which names no folder\n",
+            "progression: no rule pack named 'nope' is installed; installed packs: none; PROGRESSION_PACK_PATH names "
+            "no folder to look for a pack file nope.toml in\n",
         ) == (result.status, result.err)
         monkeypatch.setenv("PROGRESSION_PACK_PATH", str(tmp_path))
         result = run("show", "nope")

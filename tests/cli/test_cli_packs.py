@@ -45,7 +45,7 @@ class TestPacks:
         refused = run("sheet", "award", sheet, "xp", "5", "--reason", "again")
         assert (2, True) == (
             refused.status,
-            "a pack file skirmish.toml is found through PROGRESSION_PACK_PATH, which names no folder; pass --pack"
+            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; pass --pack"
             in refused.err,
         )
 

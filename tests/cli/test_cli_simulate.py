@@ -64,6 +64,25 @@ class TestSimulate:
         assert {"simulate": ["climb"], "exact": ["two_dice"]} == {k: list(v) for k, v in data.items()}
         assert "whole number" == data["simulate"]["climb"]["options"][0]["type"]
 
+    @pytest.mark.parametrize(
+        ("words", "said"),
+        [
+            (("--trials", "-5"), "--trials is read by a simulation's run, and no simulation is named: name one"),
+            (("--workers", "2", "--seed", "1"), "--seed, --workers are read by a simulation's run, and no simulation"),
+            (("--param", "goal=3"), "--param is read by a simulation's run, and no simulation is named"),
+            (
+                ("--exact", "two_dice", "--trials", "10"),
+                "--trials is read by a simulation's run, and --exact two_dice computes exactly, with no trials: "
+                "leave it out",
+            ),
+        ],
+    )
+    def test_an_option_nothing_would_read_is_refused(self, run: Run, words: tuple[str, ...], said: str) -> None:
+        """``--trials``, ``--seed``, ``--workers`` (and ``--param`` for the listing) given without a simulation
+        are bad usage: the listing answered with exit 0 and ``--trials -5`` unread."""
+        result = run("simulate", "fake", *words)
+        assert (2, True, "") == (result.status, said in result.err, result.out)
+
     def test_both_name_and_exact(self, run: Run) -> None:
         """A simulation and --exact together are bad usage, naming what the pack offers."""
         result = run("simulate", "fake", "climb", "--exact", "two_dice")

@@ -1103,12 +1103,12 @@ def _simulate(sub: Any) -> None:
         "name", metavar="NAME", nargs="?", help="the simulation; leave it out to list those the pack offers"
     )
     simulate.add_argument("--exact", metavar="NAME", help="exact probabilities from the pack's exact.NAME")
-    simulate.add_argument("--trials", type=integer, default=1000, metavar="N", help="number of trials (default 1000)")
+    simulate.add_argument("--trials", type=integer, metavar="N", help="number of trials (default 1000)")
     simulate.add_argument("--seed", type=integer, metavar="S", help="seed: the same seed gives the same result")
     simulate.add_argument(
         "--param", action="append", default=[], metavar="KEY=VALUE", help="a parameter of the simulation (repeatable)"
     )
-    simulate.add_argument("--workers", type=integer, default=1, metavar="N", help="run on N processes (default 1)")
+    simulate.add_argument("--workers", type=integer, metavar="N", help="run on N processes (default 1)")
     pack_help(simulate, "simulations", "name")
     simulate.set_defaults(run=command("simulate", "run_simulate"))
 

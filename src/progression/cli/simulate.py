@@ -47,26 +47,47 @@ def offered(pack_spec: str, out: Output) -> int:
     return 0
 
 
+#: The options only a simulation's run reads, by their attribute: what ``--exact`` or the listing would ignore.
+_RUN_ONLY = {"trials": "--trials", "seed": "--seed", "workers": "--workers"}
+
+
 def run_simulate(args: argparse.Namespace, out: Output) -> int:
-    if args.name is None and args.exact is None:
-        return offered(args.pack, out)
     if args.name is not None and args.exact is not None:
         msg = f"name one simulation, or --exact NAME, not both; pack {args.pack!r} has {_listing(args.pack)}"
         raise UsageError(msg)
+    if args.name is None:  # an option the listing or an exact computation would not read is refused, never ignored
+        unread = [flag for key, flag in _RUN_ONLY.items() if getattr(args, key) is not None]
+        if args.exact is None and args.param:  # the listing reads no parameter; an exact computation does
+            unread.append("--param")
+        if unread:
+            given = f"{', '.join(unread)} {'is' if len(unread) == 1 else 'are'} read by a simulation's run"
+            if args.exact is not None:
+                it = "it" if len(unread) == 1 else "them"
+                msg = f"{given}, and --exact {args.exact} computes exactly, with no trials: leave {it} out"
+            else:
+                msg = (
+                    f"{given}, and no simulation is named: name one (progression simulate {args.pack} NAME ...); "
+                    f"pack {args.pack!r} has {_listing(args.pack)}"
+                )
+            raise UsageError(msg)
+    if args.name is None and args.exact is None:
+        return offered(args.pack, out)
     if args.exact is not None:
         return _exact(args, out)
-    if args.workers < 1:
-        msg = f"--workers must be at least 1, got {args.workers}"
+    workers = 1 if args.workers is None else args.workers
+    if workers < 1:
+        msg = f"--workers must be at least 1, got {workers}"
         raise UsageError(msg)
+    count = 1000 if args.trials is None else args.trials
     pack = resolve_pack(args.pack)  # a bad pack, or bad parameters, are reported before any worker starts
     simulation = pack.contract.find("simulations", args.name)  # an unknown one is named by run_trials
     params = read_options(simulation, args.param, "--param") if simulation is not None else {}
-    executor: Any = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else nullcontext()
-    with executor as pool, progress_bar(args.trials, quiet=out.json_mode) as advance:
+    executor: Any = ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext()
+    with executor as pool, progress_bar(count, quiet=out.json_mode) as advance:
         trials = run_trials(
             args.pack,
             args.name,
-            args.trials,
+            count,
             seed=args.seed,
             params=params,
             executor=pool if isinstance(pool, Executor) else None,
