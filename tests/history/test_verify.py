@@ -248,6 +248,25 @@ class TestTheRules:
         )
         assert "the rules changed since the sheet was made: rebase it" in "\n".join(report.lines())
 
+    def test_under_changed_rules_only_what_they_change_is_reported(self) -> None:
+        """A sheet made under other rules is said so once, on its creation; each later entry is checked under the
+        rules given, as a rebase would run it: a purchase the change leaves alone holds (every purchase was refused
+        for the sheet's rules, "Ana was made under the rules ..."), the one it prices otherwise says how."""
+        pack = market()
+        ana = pack.purchase(pack.award(pack.new_sheet("adventurer", "Ana"), "purse", 30, reason="wages"), "lesson")
+        ana = pack.purchase(ana, "medal")
+        dearer = attrs.evolve(
+            pack,
+            upgrades={
+                **pack.upgrades,
+                "medal": attrs.evolve(pack.upgrade("medal"), cost=progression.authoring.FixedCost(amount=3)),
+            },
+        )
+        report = verify(ana, dearer)
+        assert [(1, "rules"), (4, "rules")] == [(d.position, d.kind) for d in report.divergences]
+        assert "recorded 2, the rules give 3" in report.divergences[1].sentence
+        assert next(report.lines()) == f"Ana: 2 of 4 entries diverge from the rules {dearer.rules}"
+
 
 class TestEquality:
     def test_state_counts_in_equality(self) -> None:

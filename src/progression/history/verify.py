@@ -6,7 +6,9 @@ rolls, and compares the entry this gives with the recorded one. A file edited by
 of 6 changed to 60, a price lowered, a die result changed, an entry deleted or moved) is found
 at the entry that differs, with what was recorded and what the rules give. After a divergent
 entry the check goes on from what the rules give there (or from the record, when the rules
-refuse it), so one edit is reported where it was made, not again at every later entry.
+refuse it), so one edit is reported where it was made, not again at every later entry. A sheet made under
+other rules is said so once, on its creation, and its later entries are checked under the rules given, as a rebase
+would run them: what is reported after it is what those rules change.
 """
 
 from __future__ import annotations
@@ -174,6 +176,8 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
             found = attrs.evolve(found, recorded=recorded)
             divergences.append(attrs.evolve(found, kind="rules") if changed and found.kind != "unverifiable" else found)
         entry = here if found is None or found.produced is None else found.produced
+        if before is None and changed:  # the later entries run under these rules, as a rebase would run them
+            entry = _made_under(entry, rules.rules)
         folded_as_recorded = folded_as_recorded and entry is here
         before = replay((entry,)) if before is None else applied(before, entry)
     # The state the recorded entries add up to: the fold just made, unless it went on from what the rules give.
@@ -235,6 +239,16 @@ def _moved(entry: Entry, position: int, shift: int) -> str | None:
     else:
         why = "an entry was added before it, or entries were moved"
     return f"recorded as entry {entry.number}, it stands at {position}: {why}"
+
+
+def _made_under(entry: Event, rules: str) -> Event:
+    """The creation ``entry`` stamped with ``rules``: a sheet made under other rules is checked entry by entry
+    under these, so that what is reported after the change of rules (said once, on the creation) is what they
+    change, not every operation refused for the sheet's rules (each is, outside :func:`verify`)."""
+    created = creation(entry) if isinstance(entry, Entry) else None
+    if created is None:
+        return entry
+    return attrs.evolve(entry, events=(attrs.evolve(created, rules=rules),))
 
 
 def _label(entry: Event) -> str:
