@@ -261,7 +261,9 @@ def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mappi
     unknown = sorted(name for name in given if name not in upgrade.args)
     if unknown:
         takes = ", ".join(f"{a.id} ({a.type})" for a in upgrade.args.values())
+        close = (c for name in unknown for c in spelling.closest(name, upgrade.args, names=upgrade.arg_names))
         msg = f"{upgrade.id!r} takes the arguments {takes}; got {', '.join(map(repr, unknown))}"
+        msg += spelling.the_closest(dict.fromkeys(close))
         raise InvalidInput(msg)
     where = f"purchase of {upgrade.id!r}"
     return {
