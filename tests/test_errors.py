@@ -52,6 +52,16 @@ class TestUnknownName:
             "id", "x", ["p10", "p" + "9" * 5000, "p2", "a"], "y"
         ).known
 
+    def test_the_closest_the_caller_found(self) -> None:
+        """A caller that matched displayed names too (a pack's ``closest``: ``Fencng`` is close to escrime's
+        English name, Fencing) gives its closest, which the message names, kept when the error is pickled; no id
+        is close to ``Fencng``."""
+        error = UnknownName("competence", "Fencng", ["escrime", "danse"], "campaign 'example'", closest=["escrime"])
+        back = pickle.loads(pickle.dumps(error))
+        assert (("escrime",), ()) == (error.closest, errors.closest("Fencng", ["escrime", "danse"]))
+        assert (str(error), ("escrime",)) == (str(back), back.closest)
+        assert str(error).endswith("expected one of: danse, escrime; the closest: escrime")
+
 
 class TestUnknownOption:
     def test_names_the_command_run_the_options_and_the_closest(self) -> None:

@@ -172,9 +172,21 @@ def _in_order(name: str) -> tuple[str, int, str]:
 
 
 class UnknownName(ProgressionError, LookupError):
-    """An id (pool, stat, upgrade, member, curve, ...) that the pack or sheet does not define."""
+    """An id (pool, stat, upgrade, member, curve, ...) that the pack or sheet does not define.
 
-    def __init__(self, kind: str, name: object, known: Iterable[str], where: str) -> None:
+    Args:
+        kind: What the id names (``competence``).
+        name: The id given.
+        known: The ids it may be.
+        where: Where they are defined (``campaign 'example'``).
+        closest: The ids closest to ``name``, when the caller matches more than their ids (a pack matches their
+            displayed names too: :meth:`progression.RulePack.closest`); when not given, those whose ids are
+            closest to it.
+    """
+
+    def __init__(
+        self, kind: str, name: object, known: Iterable[str], where: str, *, closest: Iterable[str] | None = None
+    ) -> None:
         self.kind = kind
         self.name = name
         self.known = tuple(sorted(known, key=_in_order))
@@ -182,7 +194,7 @@ class UnknownName(ProgressionError, LookupError):
         message = f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}"
         #: The ids closest to the one given (at most three), said even when every id is listed: a newcomer
         #: reads the answer rather than the list.
-        self.closest = closest(str(name), self.known)
+        self.closest = spelling.closest(str(name), self.known) if closest is None else tuple(closest)
         super().__init__(message + the_closest(self.closest))
 
     def __str__(self) -> str:  # LookupError subclasses quote their message otherwise

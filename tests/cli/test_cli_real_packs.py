@@ -468,6 +468,17 @@ class TestDeclaredOptions:
             result.err,
         )
 
+    def test_a_misspelt_flag_names_the_closest(self, run: Run, tmp_path: object) -> None:
+        """``must_advance=yse`` names the closest of the words a flag takes, as a choice's misspelt value does."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        result = run("sheet", "do", path, "hire", "position=human_lineman", "must_advance=yse")
+        helped = f" (see `progression sheet do {path} hire --help`)"
+        expected = (
+            f"progression: action 'hire': option 'must_advance' expects yes|no, got 'yse'; the closest: yes{helped}\n"
+        )
+        assert (2, expected) == (result.status, result.err)
+
     def test_a_new_sheet_s_missing_setting_points_at_its_help(self, run: Run, tmp_path: object) -> None:
         """``sheet new ... --kind team`` without ``roster``: the option, and the command line that prints what the
         factory takes; run, that line prints it."""

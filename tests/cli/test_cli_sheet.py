@@ -48,6 +48,25 @@ class TestNew:
         assert "expected one of: xp, purse, level, level_cap, feats" in result.err
         assert not (tmp_path / "x.json").exists()
 
+    def test_new_setting_by_its_displayed_name(self, run: Run, tmp_path: Path) -> None:
+        """A --set key is a pool or stat by its id or its displayed name in any case or language (``Bourse``);
+        a misspelt one is refused naming the closest, by its id or its name (``purce``, ``Levle``); two names of
+        one pool are refused."""
+        path = tmp_path / "x.json"
+        made = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "Bourse=3")
+        assert (0, 3) == (made.status, sheet_of(path).pools["purse"])
+        said = [
+            run("sheet", "new", str(tmp_path / "y.json"), "--pack", SKIRMISH, "--kind", "hero", *words).err
+            for words in (["--set", "purce=3"], ["--set", "Levle=3"], ["--set", "purse=3", "--set", "Purse=4"])
+        ]
+        known = "expected one of: xp, purse, level, level_cap, feats"
+        assert [
+            f"progression: --set purce: kind 'hero' has no pool or stat 'purce'; {known}; the closest: purse\n",
+            f"progression: --set Levle: kind 'hero' has no pool or stat 'Levle'; {known}; the closest: level\n",
+            "progression: --set Purse: pool or stat 'purse' is given twice\n",
+        ] == said
+        assert not (tmp_path / "y.json").exists()
+
     def test_new_outside_a_stat_range_is_bad_usage(self, run: Run, tmp_path: Path) -> None:
         """A --set stat past its maximum is refused as a pool over its cap is, exit 2, and nothing is written."""
         path = tmp_path / "x.json"

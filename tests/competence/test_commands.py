@@ -51,6 +51,18 @@ class TestNewCharacter:
         with pytest.raises(InvalidInput, match="the level of 'escrime' must be a whole number, got 'douze'"):
             factory.function(pack, escrime="douze")
 
+    def test_a_competence_by_its_displayed_name(self, pack: RulePack) -> None:
+        """A starting level is given by the competence's id or its displayed name, in any case and language
+        (``--set fencing=30``); a misspelt one is refused naming the closest, by its name too (``fencng``)."""
+        factory = pack.contract.factory("character")
+        sheet = factory(pack, name="Aline", fencing="30", Équitation="5")
+        assert (30, 5) == (pc.level(pack, sheet, "escrime"), pc.level(pack, sheet, "equitation"))
+        with pytest.raises(UnknownName) as refused:
+            factory(pack, fencng="30")
+        assert str(refused.value).endswith("; the closest: escrime")
+        with pytest.raises(InvalidInput, match="'escrime' and 'Fencing' both name competence 'escrime'; give it once"):
+            factory(pack, escrime=3, Fencing="4")
+
     def test_unknown_option(self, pack: RulePack) -> None:
         """An option that is no competence nor setting is refused, naming both."""
         with pytest.raises(UnknownName, match="competence or setting 'age'"):

@@ -57,13 +57,14 @@ class TestArguments:
         )
 
     def test_an_argument_not_declared_or_not_of_its_type(self, pack: RulePack) -> None:
-        """A misspelt argument is refused, naming those the upgrade takes; so is a flag given as text."""
+        """A misspelt argument is refused, naming those the upgrade takes and the closest; so is a flag given as
+        text."""
         with pytest.raises(InvalidInput) as misspelt:
             pack.quote(ana(pack), "skill", choice="swim", args={"out_of_carrer": True})
         with pytest.raises(InvalidInput) as text:
             pack.purchase(ana(pack), "skill", choice="swim", args={"out_of_career": "yes"})
         assert (
-            "'skill' takes the arguments out_of_career (bool); got 'out_of_carrer'",
+            "'skill' takes the arguments out_of_career (bool); got 'out_of_carrer'; the closest: out_of_career",
             "purchase of 'skill': argument 'out_of_career' is a bool, got 'yes' (str)",
         ) == (str(misspelt.value), str(text.value))
 
@@ -174,6 +175,32 @@ class TestCommandLine:
             "skill takes no argument 'rush'; its arguments: out_of_career (bool)" in said,
             number,
         )
+
+    def test_a_misspelt_argument_or_value_names_the_closest(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A misspelt ``--arg`` name is refused naming the closest argument the upgrade takes, a flag's misspelt
+        value the closest of yes and no; an argument's displayed name, in any case or language, is its id."""
+        from progression.cli.main import main
+
+        path, source = str(tmp_path / "ana.json"), str(PACK)
+        main(["sheet", "new", path, "--pack", source, "--kind", "adventurer", "--set", "xp=100"])
+        said = []
+        for arg in ("out_of_carer=yes", "out_of_career=yse", "Out of Career=yes", "hors carrière=yes"):
+            capsys.readouterr()
+            status = main(["sheet", "quote", path, "skill", "--choice", "swim", "--arg", arg, "--pack", source])
+            captured = capsys.readouterr()
+            said.append((status, captured.err or captured.out.splitlines()[0]))
+        assert [
+            (
+                2,
+                "progression: --arg out_of_carer: skill takes no argument 'out_of_carer'; its arguments: "
+                "out_of_career (bool); the closest: out_of_career\n",
+            ),
+            (2, "progression: --arg out_of_career: expected yes|no, got 'yse'; the closest: yes\n"),
+            (0, "Advance a skill (Swim): 20 Experience"),
+            (0, "Advance a skill (Swim): 20 Experience"),
+        ] == said
 
 
 class TestConformance:

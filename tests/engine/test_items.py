@@ -294,6 +294,14 @@ class TestChoicesAsWritten:
         )
         assert "Escrime" == crossed.resolve("Escrime", ("escrime", "danse"))
 
+    def test_names_given_several_to_an_id(self, pack: RulePack) -> None:
+        """An id may be given several names (one a language) where the pack's names do not hold it: ``resolve``
+        reads it by any of them, and ``closest`` matches a misspelt word against them all."""
+        categories = {"G": ("General", "Générale"), "S": ("Strength", "Force")}
+        found = [pack.resolve(given, categories) for given in ("générale", "FORCE", "g", "Genral")]
+        assert ["G", "S", "G", "Genral"] == found
+        assert (["G"], ["S"]) == (pack.closest("Genral", categories), pack.closest("Forse", categories))
+
     def test_a_name_by_its_last_words_where_asked(self, pack: RulePack) -> None:
         """With ``last_words``, ``lineman`` is the one name ending with it; a whole name comes first (``Ogre``
         over ``Rat Ogre``); words two names end with, or only part of a word, are left as written."""

@@ -236,6 +236,17 @@ class TestBadDecisions:
         ):
             trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), decisions=["catch"])
 
+    def test_a_misspelt_decision_names_the_closest(self) -> None:
+        """A misspelt answer, now or given with the purchase, is refused with the options and the closest."""
+        with pytest.raises(DecisionError) as now:
+            trainer().decide(paused(), "dodg", dice=NoDice())
+        with pytest.raises(DecisionError) as up_front:
+            trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), decisions=["blok"])
+        assert [
+            "'dodg' is not an option for 'keep one'; the options are: block, dodge; the closest: dodge",
+            "'blok' is not an option for 'keep one'; the options are: block, dodge; the closest: block",
+        ] == [str(now.value), str(up_front.value)]
+
     def test_no_decision_waiting(self) -> None:
         """Deciding when nothing is asked is refused."""
         with pytest.raises(DecisionError, match="there is no decision to make: no procedure is waiting"):

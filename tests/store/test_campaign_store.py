@@ -117,6 +117,25 @@ class TestCharacters:
             riders.add_character("dan", "Dan", voile="3")
         assert ("ana", "bea", "cid") == riders.characters()
 
+    def test_a_competence_by_its_displayed_name(self, riders: Party) -> None:
+        """A starting level and a session's points are given by the competence's id or its displayed name, in any
+        case and language (``Fencing``, ``Équitation``); a misspelt one is refused naming the closest, by its
+        name too (``Fencng``), and nothing is awarded."""
+        riders.add_character("cid", "Cid", fencing="12")
+        riders.award({"cid": {"Fencing": 3, "Équitation": 2}}, reason="session 1")
+        cid = riders.character("cid")
+        assert (12, 3, 2) == (
+            pc.level(riders.pack, cid, "escrime"),
+            cid.pools["pp.escrime"],
+            cid.pools["pp.equitation"],
+        )
+        with pytest.raises(UnknownName) as refused:
+            riders.award({"cid": {"Fencng": 3}}, reason="session 2")
+        assert (str(refused.value).endswith("; the closest: escrime"), 3) == (
+            True,
+            len(riders.character("cid").ledger),
+        )
+
     def test_an_id_taken_is_refused(self, riders: Party) -> None:
         """Two characters cannot share an id, and the party's list is not changed."""
         with pytest.raises(StoreError, match="a sheet 'ana' is already stored; choose another id"):

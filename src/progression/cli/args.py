@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from progression import RulePack, load, load_file
 from progression.cli.numbers import integer
+from progression.contract import option_type
 from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, roll_in_words, who_rolls, why_again
 from progression.errors import ChoiceNeeded, DiceError, InvalidInput, ProgressionError, UnknownPackError
 from progression.spelling import closest, the_closest
@@ -104,27 +105,37 @@ def int_pairs(items: Sequence[str], what: str) -> dict[str, int]:
     return {key: whole(value, f"{what} {key}") for key, value in pairs(items, what).items()}
 
 
+#: How a purchase argument of each type is written on the command line, as a command's option of that type is.
+_ARG_TYPES = {"bool": option_type(bool), "int": option_type(int), "text": option_type(str)}
+
+
 def purchase_args(pack: RulePack, upgrade: str, items: Sequence[str]) -> dict[str, object]:
-    """``--arg NAME=VALUE`` words read by the type ``upgrade`` declares for each: ``yes``/``no`` for a flag, a
-    whole number, a text; a name it does not declare is a usage error listing those it does."""
+    """``--arg NAME=VALUE`` words read by the type ``upgrade`` declares for each, as a command's ``KEY=VALUE``
+    option of that type is read (``yes``/``no`` for a flag, a whole number, a text); NAME is an argument's id or
+    its displayed name, in any case (``"Out of career"``).
+
+    Raises:
+        UsageError: a name it does not declare (the message lists those it does and the closest), or a value not
+            of its type (with the closest of the words a flag takes).
+    """
     given = pairs(items, "--arg")
     if not given:
         return {}
-    declared = pack.upgrade(upgrade).args
+    spec = pack.upgrade(upgrade)
     read: dict[str, object] = {}
     for name, text in given.items():
-        spec = declared.get(name)
-        if spec is None:
-            takes = ", ".join(f"{a.id} ({a.type})" for a in declared.values()) or "none"
-            msg = f"--arg {name}: {upgrade} takes no argument {name!r}; its arguments: {takes}"
+        arg = spec.args.get(pack.resolve(name, spec.arg_names))
+        if arg is None:
+            takes = ", ".join(f"{a.id} ({a.type})" for a in spec.args.values()) or "none"
+            close = pack.closest(name, spec.arg_names)
+            msg = f"--arg {name}: {upgrade} takes no argument {name!r}; its arguments: {takes}{the_closest(close)}"
             raise UsageError(msg)
-        if spec.type == "bool":
-            if text.strip().lower() not in ("yes", "no"):
-                msg = f"--arg {name}: expected yes or no, got {text!r}"
-                raise UsageError(msg)
-            read[name] = text.strip().lower() == "yes"
-        else:
-            read[name] = whole(text, f"--arg {name}") if spec.type == "int" else text
+        kind = _ARG_TYPES[arg.type]
+        try:
+            read[arg.id] = kind.read(text)
+        except ValueError:
+            msg = f"--arg {name}: expected {kind.shown}, got {text!r}{the_closest(closest(text, kind.words))}"
+            raise UsageError(msg) from None
     return read
 
 

@@ -143,8 +143,6 @@ def option_candidates(command: Command, given: Sequence[str], current: str) -> l
         option = options.get(key)
         if option is None:
             return []
-        kind = option.kind.item if option.kind.family == "optional" and option.kind.item else option.kind
-        values = list(kind.choices) if kind.family == "choice" else ["yes", "no"] if kind.family == "bool" else []
-        return [f"{key}={value}" for value in values if value.startswith(typed)]
+        return [f"{key}={value}" for value in option.kind.words if value.startswith(typed)]
     taken = {word.partition("=")[0] for word in given}
     return [f"{name}=" for name in options if name.startswith(current) and name not in taken]

@@ -31,6 +31,7 @@ from progression.errors import ChoiceNeeded, InvalidInput, PendingState
 from progression.events import Event
 from progression.history import undo
 from progression.ledger import PendingDecision, Sheet
+from progression.spelling import the_closest
 
 __all__ = ["run_award", "run_buy", "run_decide", "run_discard", "run_do", "run_mark", "run_new", "run_undo"]
 
@@ -170,15 +171,17 @@ def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict
     pools: dict[str, int] = {}
     stats: dict[str, int] = {}
     values = int_pairs([f"{k}={v}" for k, v in settings.items()], "--set")
-    for key, value in values.items():
-        if key in spec.pools:
-            pools[key] = value
-        elif key in spec.stats:
-            stats[key] = value
-        else:
-            known = ", ".join((*spec.pools, *spec.stats)) or "none"
-            msg = f"--set {key}: kind {kind!r} has no pool or stat {key!r}; expected one of: {known}"
+    known = (*spec.pools, *spec.stats)
+    for given, value in values.items():
+        key = pack.resolve(given, known)  # a pool or stat by its displayed name, in any case (Experience=100)
+        into = pools if key in spec.pools else stats if key in spec.stats else None
+        if into is None:
+            msg = f"--set {given}: kind {kind!r} has no pool or stat {given!r}; expected one of: {', '.join(known) or 'none'}"
+            raise UsageError(msg + the_closest(pack.closest(given, known)))
+        if key in into:
+            msg = f"--set {given}: pool or stat {key!r} is given twice"
             raise UsageError(msg)
+        into[key] = value
     return pools, stats
 
 

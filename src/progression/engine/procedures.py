@@ -29,6 +29,7 @@ from progression.engine.shared import rolled, shared
 from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
 from progression.ledger.events import Asked, Decided, Event, Finished
 from progression.rules.parts import Effect
+from progression.spelling import the_closest
 
 if TYPE_CHECKING:
     from progression.engine.dice import Dice
@@ -104,6 +105,22 @@ def _finished(effect: Effect) -> Event:
     return Finished(effect=effect)
 
 
+def answered(pack: RulePack, given: object, label: str, options: Sequence[str]) -> str:
+    """The option of the question ``label`` that ``given`` means: itself, or the option it names by its displayed
+    name or in another case (:meth:`RulePack.resolve <progression.RulePack.resolve>`: ``Kick`` for ``kick``).
+
+    Raises:
+        DecisionError: ``given`` is no option; the message lists the options and names the closest to it.
+    """
+    if isinstance(given, str):
+        given = pack.resolve(given, options)
+    if given in options:
+        return str(given)
+    close = pack.closest(given, options) if isinstance(given, str) else ()
+    msg = f"{given!r} is not an option for {label!r}; the options are: {', '.join(options)}{the_closest(close)}"
+    raise DecisionError(msg)
+
+
 def drive(
     procedure: Procedure,
     context: ProcedureContext,
@@ -167,10 +184,7 @@ def drive(
                     events.append(_asked(request.label, request.options))
                     result.close()
                     return Outcome(tuple(events), None)
-                answer = new_decisions.pop(0)
-                if answer not in request.options:
-                    msg = f"{answer!r} is not an option for {request.label!r}; the options are: {', '.join(request.options)}"
-                    raise DecisionError(msg)
+                answer = answered(context.pack, new_decisions.pop(0), request.label, request.options)
                 events.append(_decided(request.label, request.options, str(answer)))
             else:
                 msg = f"the procedure of {name} may yield Roll or Choose, got {request!r}"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from progression.engine.checks import check_text, member_named, subject_of
 from progression.engine.dice import rolling_for
 from progression.engine.payment import unit_of
-from progression.engine.procedures import ProcedureContext, drive
+from progression.engine.procedures import ProcedureContext, answered, drive
 from progression.engine.quotes import Quote, context, effect_problems, options, quote, resolved
 from progression.errors import (
     ChoiceNeeded,
@@ -200,11 +200,7 @@ def decide(work: Work, choice: str, *, member: str | None) -> None:
         msg = "there is no decision to make: no procedure is waiting"
         raise DecisionError(msg)
     label, offered = pending.question
-    if isinstance(choice, str):  # an option named in another case, or by its displayed name ("Frenzy")
-        choice = pack.resolve(choice, offered)
-    if choice not in offered:
-        msg = f"{choice!r} is not an option for {label!r}; the options are: {', '.join(offered)}"
-        raise DecisionError(msg)
+    choice = answered(pack, choice, label, offered)  # an option named in another case, or by its displayed name
     upgrade = pack.upgrade(pending.upgrade)
     if upgrade.procedure is None:
         msg = f"{upgrade.label.en} waits for a decision but has no procedure in pack {pack.name!r}: the rules changed"

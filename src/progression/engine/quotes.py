@@ -265,7 +265,9 @@ def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mappi
     unknown = sorted(name for name in given if name not in upgrade.args)
     if unknown:
         takes = ", ".join(f"{a.id} ({a.type})" for a in upgrade.args.values())
+        close = (c for name in unknown for c in spelling.closest(name, upgrade.args, names=upgrade.arg_names))
         msg = f"{upgrade.id!r} takes the arguments {takes}; got {', '.join(map(repr, unknown))}"
+        msg += spelling.the_closest(dict.fromkeys(close))
         raise InvalidInput(msg)
     where = f"purchase of {upgrade.id!r}"
     return {
@@ -355,33 +357,36 @@ def _function_of(upgrade: Upgrade) -> str:
 
 
 def resolve_choice(
-    pack: RulePack, choices: Sequence[str] | Mapping[str, str], given: str, *, last_words: bool = False
+    pack: RulePack, choices: Sequence[str] | Mapping[str, str | Sequence[str]], given: str, *, last_words: bool = False
 ) -> str:
     """The option ``given`` means: itself when it is one, else the one option whose id or displayed name, in any
     language the pack declares, it is when written in another case or with spaces (``Sneaky Git`` for
     ``sneaky_git``, ``Pêche`` for ``peche``), else, with ``last_words``, the one whose displayed name ends with
     the words given (``lineman`` for ``Human Lineman``); ``given`` as it is when none, or several, fit (the quote
     then says it is no option, with the closest). ``choices`` maps each id to its displayed name where the
-    pack's names do not hold it (a roster's positions)."""
+    pack's names do not hold it (a roster's positions), or to its names in several languages."""
     if given in choices:
         return given
     plain = plain_name(given)
-    named = (
-        {c: {plain_name(name)} for c, name in choices.items()}
-        if isinstance(choices, Mapping)
-        else {c: {plain_name(pack.name_of(c, code)) for code in pack.languages} for c in choices}
-    )
+    named = {c: set(map(plain_name, names)) for c, names in _names(pack, choices).items()}
     fits = [c for c, names in named.items() if plain == plain_name(c) or plain in names]
     if not fits and last_words and plain:
         fits = [c for c, names in named.items() if any(f" {name}".endswith(f" {plain}") for name in names)]
     return fits[0] if len(fits) == 1 else given
 
 
-def closest(pack: RulePack, choices: Sequence[str], given: str) -> list[str]:
-    """The options whose id or displayed name (in any language the pack declares) is closest to ``given`` (at most
-    three), matched as every refusal of the library matches a misspelt word (:func:`progression.spelling.closest`)."""
-    names = {c: [pack.name_of(c, code) for code in pack.languages] for c in choices}
-    return list(spelling.closest(given, choices, names=names))
+def closest(pack: RulePack, choices: Sequence[str] | Mapping[str, str | Sequence[str]], given: str) -> list[str]:
+    """The options whose id or displayed name (in any language the pack declares, or as ``choices`` maps them) is
+    closest to ``given`` (at most three), matched as every refusal of the library matches a misspelt word
+    (:func:`progression.spelling.closest`)."""
+    return list(spelling.closest(given, choices, names=_names(pack, choices)))
+
+
+def _names(pack: RulePack, choices: Sequence[str] | Mapping[str, str | Sequence[str]]) -> dict[str, Sequence[str]]:
+    """Each option's displayed names: as ``choices`` maps them (one name, or several), else the pack's."""
+    if isinstance(choices, Mapping):
+        return {c: (names,) if isinstance(names, str) else names for c, names in choices.items()}
+    return {c: [pack.name_of(c, code) for code in pack.languages] for c in choices}
 
 
 def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quote, ...]:

@@ -240,7 +240,7 @@ class Command:
             try:
                 values[name] = kind.read(text)
             except ValueError:
-                close = closest(text, kind.choices) if kind.choices else ()
+                close = closest(text, kind.words)
                 msg = f"{what}: option {name!r} expects {kind.shown}, got {text!r}{the_closest(close)}"
                 raise InvalidInput(msg) from None
         if complete:

@@ -85,6 +85,18 @@ class OptionType:
             raise ValueError(text)
         return tuple(item.read(part) for part in parts)
 
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words a value is one of, when they are few: a choice's, ``yes`` and ``no`` for a flag, and an
+        optional's item's; none for a text, a number or a list. A refusal names the closest of them."""
+        if self.family == "choice":
+            return self.choices
+        if self.family == "bool":
+            return ("yes", "no")
+        if self.family == "optional" and self.item is not None:
+            return self.item.words
+        return ()
+
     def accepts(self, value: object) -> bool:
         """Whether ``value``, given by a program, is of this type."""
         if self.family == "text":

@@ -256,16 +256,19 @@ class RulePack(Rules):
         shown is written in (a quote asked with ``language=``)."""
         return self.label_of(ident).in_language(language or spoken())
 
-    def resolve(self, given: str, among: Sequence[str] | Mapping[str, str], *, last_words: bool = False) -> str:
+    def resolve(
+        self, given: str, among: Sequence[str] | Mapping[str, str | Sequence[str]], *, last_words: bool = False
+    ) -> str:
         """The id of ``among`` that ``given`` means: itself, or the one whose id or displayed name it is when
         written in another case or with spaces (``"Sneaky Git"`` for ``sneaky_git``), or, with ``last_words``,
         the one whose displayed name ends with the words given (``"lineman"`` for ``Human Lineman``); ``given``
-        as it is when none or several fit. ``among`` may map ids to the names to read them by, where the
-        pack's names do not hold them."""
+        as it is when none or several fit. ``among`` may map ids to the name, or the names (one a language), to
+        read them by, where the pack's names do not hold them."""
         return _quotes.resolve_choice(self, among, given, last_words=last_words)
 
-    def closest(self, given: str, among: Sequence[str]) -> list[str]:
-        """The ids of ``among`` whose id or displayed name is closest to ``given`` (at most three)."""
+    def closest(self, given: str, among: Sequence[str] | Mapping[str, str | Sequence[str]]) -> list[str]:
+        """The ids of ``among`` whose id or displayed name is closest to ``given`` (at most three); ``among`` may
+        map ids to their names as :meth:`resolve`'s does."""
         return _quotes.closest(self, among, given)
 
     # -- operations ----------------------------------------------------------------

@@ -274,6 +274,13 @@ class Upgrade:
     description: Label | None = None
 
     @property
+    def arg_names(self) -> dict[str, tuple[str, ...]]:
+        """Each argument's id and its displayed names, in every language given (``out_of_career``: out of career,
+        hors carrière): what :meth:`RulePack.resolve <progression.RulePack.resolve>` reads a name by and
+        :meth:`RulePack.closest <progression.RulePack.closest>` matches a misspelt one against."""
+        return {a.id: tuple(map(a.label.in_language, a.label.languages)) for a in self.args.values()}
+
+    @property
     def takes_choice(self) -> bool:
         """Whether a purchase names a choice (among ``items``, or what ``options`` lists)."""
         return self.options is not None or self.items is not None

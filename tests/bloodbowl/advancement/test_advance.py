@@ -399,3 +399,32 @@ class TestSkillsAsWritten:
             "chosen primary: 'Sukll' is not a skill of the pack (the closest: thick_skull)",
             "chosen primary: 'Blok' is not a skill of the pack (the closest: block)",
         ] == said
+
+    def test_a_category_by_its_french_name_or_misspelt(self, pack: RulePack, team: Sheet) -> None:
+        """A category is read by its letter or its name in any of the pack's languages (``Générale``), as a skill
+        is; a misspelt one is refused with the player, the categories by letter and name, and the closest."""
+        rich = pack.award(team, "spp", 20, reason="earlier matches", member="1")
+        rolled = bb.advance(pack, rich, "1", "random_primary", choice="Générale", dice=ScriptedDice([1, 2, 3, 4]))
+        assert "G" == rolled.ledger[-1].operation.choice
+        with pytest.raises(InvalidInput) as refused:
+            bb.advance(pack, rich, "1", "random_primary", choice="genral")
+        expected = (
+            "random primary skill for Griselda (Human Blitzer): expected a skill category, one of A (Agility), "
+            "D (Devious), G (General), M (Mutation), P (Passing), S (Strength); got 'genral'; the closest: G"
+        )
+        assert expected == str(refused.value)
+
+    def test_a_decision_by_its_displayed_name_or_misspelt(self, pack: RulePack, team: Sheet) -> None:
+        """The skill kept, given with the purchase, is read by its displayed name (``Kick``) as an answer given
+        later is; a misspelt one is refused with the options and the closest."""
+        rich = pack.award(team, "spp", 20, reason="earlier matches", member="1")
+        dice = [1, 2, 3, 4]
+        paused = bb.advance(pack, rich, "1", "random_primary", choice="G", dice=ScriptedDice(dice))
+        first, second = paused.member("1").pending.question[1]
+        kept = bb.advance(
+            pack, rich, "1", "random_primary", choice="G", dice=ScriptedDice(dice), decisions=[pack.name_of(first)]
+        )
+        assert first in kept.member("1").owned
+        with pytest.raises(DecisionError) as refused:
+            bb.advance(pack, rich, "1", "random_primary", choice="G", dice=ScriptedDice(dice), decisions=[first[:-1]])
+        assert str(refused.value).endswith(f"the options are: {first}, {second}; the closest: {first}")

@@ -330,6 +330,16 @@ class TestRecordShape:
         )
         assert str(error.value).endswith("; the closest: touchdown")
 
+    def test_a_misspelt_injury(self, pack: RulePack, team: Sheet) -> None:
+        """A misspelt injury names the player it was given to, the match, the results there are and the closest."""
+        with pytest.raises(InvalidInput) as error:
+            bb.queries.winnings(pack, team, record(injuries={"4": "bady_hurt"}))
+        expected = (
+            "the injury of player #4 in match 1 is one of badly_hurt, seriously_hurt, serious_injury, "
+            "lasting_injury, dead or lasting_injury:<ma|st|ag|pa|av>, got 'bady_hurt'; the closest: badly_hurt"
+        )
+        assert expected == str(error.value)
+
     def test_a_list_is_a_tuple(self, pack: RulePack, team: Sheet) -> None:
         """A score or nominees written as lists (read from JSON) are taken as tuples."""
         written = record(score=[1, 0], mvp_nominees=["1"])

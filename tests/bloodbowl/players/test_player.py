@@ -74,3 +74,28 @@ class TestInjuries:
             InvalidInput, match=r"an injury is one of badly_hurt, .* or lasting_injury:<ma\|st\|ag\|pa\|av>, got"
         ):
             check_injury(result)
+
+    @pytest.mark.parametrize(
+        ("result", "named"),
+        [
+            ("bady_hurt", "badly_hurt"),
+            ("Badly Hurt", "badly_hurt"),
+            ("serious", "seriously_hurt, serious_injury"),
+            ("lasting_injury:avv", "lasting_injury:av"),
+            ("lasting_injury:AV", "lasting_injury:av"),
+            ("lasting_injury:xx", "lasting_injury"),
+            ("dead:av", "dead"),
+        ],
+    )
+    def test_a_misspelt_result_names_the_closest(self, result: str, named: str) -> None:
+        """A misspelt result is answered with the closest results; a Lasting Injury's characteristic is matched
+        among the characteristics, so that one is named rather than every lasting_injury:<x> alike."""
+        with pytest.raises(InvalidInput) as error:
+            check_injury(result)
+        assert str(error.value).endswith(f", got {result!r}; the closest: {named}")
+
+    def test_nothing_close_names_nothing(self) -> None:
+        """A word close to no result is refused with the list alone."""
+        with pytest.raises(InvalidInput) as error:
+            check_injury("bruised")
+        assert str(error.value).endswith(", got 'bruised'")

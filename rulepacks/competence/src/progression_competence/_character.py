@@ -54,19 +54,48 @@ def competences(pack: RulePack) -> tuple[str, ...]:
 
 
 def check_competence(pack: RulePack, competence: object) -> str:
-    """``competence`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise."""
-    table = tables_of(pack)["competences"]
-    if not isinstance(competence, str) or competence not in table:
-        raise UnknownName("competence", competence, table, f"campaign {tables_of(pack)['campaign']['name']!r}")
-    return competence
+    """``competence`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise, naming the
+    competences closest to it by their ids and displayed names (``Fencng``: escrime)."""
+    return _checked(pack, "competence", tables_of(pack)["competences"], competence)
 
 
 def check_quality(pack: RulePack, quality: object) -> str:
-    """``quality`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise."""
-    table = tables_of(pack)["qualities"]
-    if not isinstance(quality, str) or quality not in table:
-        raise UnknownName("quality", quality, table, f"campaign {tables_of(pack)['campaign']['name']!r}")
-    return quality
+    """``quality`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise, naming the
+    qualities closest to it by their ids and displayed names."""
+    return _checked(pack, "quality", tables_of(pack)["qualities"], quality)
+
+
+def _checked(pack: RulePack, kind: str, table: Mapping[str, Any], given: object) -> str:
+    """``given`` when ``table`` holds it; :class:`~progression.errors.UnknownName` naming the closest otherwise."""
+    if isinstance(given, str) and given in table:
+        return given
+    close = pack.closest(given, tuple(table)) if isinstance(given, str) else ()
+    raise UnknownName(kind, given, table, f"campaign {tables_of(pack)['campaign']['name']!r}", closest=close)
+
+
+def named_competence(pack: RulePack, given: str) -> str:
+    """The competence ``given`` names: its id, or its displayed name in any case and language the pack declares
+    (``Fencing``, ``ESCRIME`` for ``escrime``), read as every displayed name is
+    (:meth:`RulePack.resolve <progression.RulePack.resolve>`); ``given`` as it is when it names none."""
+    return pack.resolve(given, competences(pack))
+
+
+def named_competences(pack: RulePack, given: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """``given`` (competence -> value) with each competence read by :func:`named_competence` (a key that is no
+    text kept as it is, for the caller to refuse).
+
+    Raises:
+        InvalidInput: two keys that name one competence (``escrime`` and ``Fencing``); ``what`` says of what.
+    """
+    found: dict[str, Any] = {}
+    keys: dict[str, str] = {}
+    for key, value in given.items():
+        competence = named_competence(pack, key) if isinstance(key, str) else key
+        if competence in found:
+            msg = f"{what}: {keys[competence]!r} and {key!r} both name competence {competence!r}; give it once"
+            raise InvalidInput(msg)
+        found[competence], keys[competence] = value, key
+    return found
 
 
 def qualities_of(pack: RulePack, competence: str) -> tuple[str, ...]:
@@ -101,12 +130,17 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
     campaign's own, and, for a campaign read from a file, the file's absolute path and SHA-256
     (:func:`~progression_competence.campaigns.pack_for` reads them back).
 
+    Args:
+        levels: competence -> starting level, each competence by its id or its displayed name
+            (:func:`named_competence`).
+
     Raises:
         UnknownName: a level for a competence the campaign does not have.
-        InvalidInput: a level that is not a whole number from 0 to ``LEVEL_MAX`` (1,000).
+        InvalidInput: a level that is not a whole number from 0 to ``LEVEL_MAX`` (1,000); two names of one
+            competence.
     """
     stats = {}
-    for competence, value in (levels or {}).items():
+    for competence, value in named_competences(pack, levels or {}, "new character").items():
         check_competence(pack, competence)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVEL_MAX:
             msg = f"the starting level of {competence!r} must be a whole number from 0 to {LEVEL_MAX:,}, got {value!r}"

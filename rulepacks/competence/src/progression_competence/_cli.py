@@ -21,6 +21,8 @@ from ._character import (
     completions_between,
     degree,
     level,
+    named_competence,
+    named_competences,
     new_character,
     qualities_of,
     raise_level,
@@ -53,10 +55,11 @@ def make_character(pack: RulePack, options: Mapping[str, object], build: Builder
         used = _tuned(pack, campaign_file, settings_file, tuned, build)
     levels = {}
     competences = tables_of(used)["competences"]
-    for key, text in given.items():
+    for key, text in named_competences(used, given, "new character").items():
         if key not in competences:  # a misspelt setting is named as one, with the closest
             where = f"campaign {tables_of(used)['campaign']['name']!r}"
-            raise UnknownName("competence or setting", key, [*competences, *TUNABLE, "campaign", "settings"], where)
+            known = (*competences, *TUNABLE, "campaign", "settings")
+            raise UnknownName("competence or setting", key, known, where, closest=used.closest(key, known))
         try:
             levels[key] = text if isinstance(text, int) else int(str(text))
         except (TypeError, ValueError):
@@ -113,7 +116,7 @@ def _played(pack: RulePack, sheet: Sheet) -> RulePack:
 def _competence(pack: RulePack, given: str) -> str:
     """The competence ``given`` names: its id, or its name in any case (``Fencing`` or ``Escrime`` for
     ``escrime``); refused with the campaign's competences otherwise."""
-    return check_competence(pack, pack.resolve(given, tuple(tables_of(pack)["competences"])))
+    return check_competence(pack, named_competence(pack, given))
 
 
 def action_test(

@@ -21,7 +21,7 @@ from progression.store import Book
 from ._campaign import Campaign, digest, example_campaign, structure_campaign
 from ._character import buy_quality as _buy_quality
 from ._character import buy_specialization as _buy_specialization
-from ._character import check_competence, competences, degree, level, new_character
+from ._character import check_competence, competences, degree, level, named_competences, new_character
 from ._character import raise_level as _raise_level
 from ._character import settle as _settle
 from ._ids import pool_id
@@ -265,7 +265,7 @@ class Party(Book):
             msg = f"the starting levels of character {character!r} map competences to levels, got {levels!r}"
             raise InvalidInput(msg)
         given: dict[str, int] = dict(levels or {})
-        for competence, text in texts.items():
+        for competence, text in named_competences(self.pack, texts, f"character {character!r}").items():
             check_competence(self.pack, competence)
             try:
                 given[competence] = int(str(text))
@@ -401,19 +401,21 @@ class Party(Book):
             msg = f"expected awards as character -> competence -> points, for one character or more, got {awards!r}"
             raise InvalidInput(msg)
         known = self.characters()
+        named: dict[str, dict[str, Any]] = {}  # each competence by its id
         for character, points in awards.items():
             self.check_member(character, known)
             if not isinstance(points, Mapping) or not points:
                 msg = f"the points awarded to character {character!r} map competences to points, got {points!r}"
                 raise InvalidInput(msg)
-            for competence, amount in points.items():
+            named[character] = named_competences(self.pack, points, f"the points awarded to character {character!r}")
+            for competence, amount in named[character].items():
                 check_competence(self.pack, competence)
                 if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
                     msg = f"the points awarded to character {character!r} for {competence!r} are a whole number >= 1, got {amount!r}"
                     raise InvalidInput(msg)
         done: dict[str, Sheet] = {}
         with self.store.transaction() as tx:
-            for character, points in awards.items():
+            for character, points in named.items():
                 for competence, amount in points.items():
                     award = Award(pool=pool_id(competence), amount=amount, reason=reason)
                     done[character] = tx.run(character, award)[0]

@@ -241,8 +241,10 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
         raise InvalidInput(msg)
     if upgrade == "random_primary":
         if not isinstance(choice, str) or choice not in data.categories:
-            msg = f"random primary skill: expected a skill category ({', '.join(data.categories)}), got {choice!r}"
-            raise InvalidInput(msg)
+            shown = ", ".join(f"{c} ({label.en})" for c, label in data.categories.items())
+            close = pack.closest(choice, _category_names(pack)) if isinstance(choice, str) else []
+            msg = f"random primary skill for {who}: expected a skill category, one of {shown}; got {choice!r}"
+            raise InvalidInput(msg + the_closest(close))
         if choice not in position.primary:
             missing = (
                 f"category {data.categories[choice].en} ({choice}) is not primary for {who}; "
@@ -322,12 +324,13 @@ def _meant(pack: RulePack, upgrade: str, choice: str | None) -> str | None:
     its id in any case (``SNEAKY_GIT``, ``g``)."""
     if not isinstance(choice, str):
         return choice
-    data = data_of(pack)
     if upgrade == "random_primary":
-        letters = {c: label.en for c, label in data.categories.items()}
-        folded = choice.strip().casefold()
-        found = [c for c, name in letters.items() if folded in (c.casefold(), name.casefold())]
-        return found[0] if len(found) == 1 else choice
+        return pack.resolve(choice, _category_names(pack))
     if upgrade in ("chosen_primary", "chosen_secondary"):
-        return pack.resolve(choice, tuple(data.skills))
+        return pack.resolve(choice, tuple(data_of(pack).skills))
     return choice
+
+
+def _category_names(pack: RulePack) -> dict[str, tuple[str, ...]]:
+    """Each skill category's letter, and its names in the pack's languages (``G``: General, Générale)."""
+    return {c: tuple(map(label.in_language, pack.languages)) for c, label in data_of(pack).categories.items()}

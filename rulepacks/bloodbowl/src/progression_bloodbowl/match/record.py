@@ -174,8 +174,8 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
             f"the injuries of match {number} map member ids to results such as {{'3': 'badly_hurt'}}, got {injuries!r}"
         )
         raise InvalidInput(msg)
-    for result in injuries.values():
-        check_injury(result)
+    for member, result in injuries.items():
+        check_injury(result, f"the injury of player #{member} in match {number}")
     _check_attendance(pack, match)
     for what, value in (("stalling", match.stalling), ("without_penalty", match.without_penalty)):
         if not isinstance(value, bool):

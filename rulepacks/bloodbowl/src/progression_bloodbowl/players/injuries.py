@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from progression import Effect, Work
 from progression.errors import InvalidInput
+from progression.spelling import closest, the_closest
 
 from ..data.model import CHARACTERISTICS, Data
 from ..data.roll_tables import INJURIES
@@ -17,8 +18,14 @@ from .player import YES
 __all__ = ["INJURIES", "check_injury", "injury_effect", "lasting_row", "roll_casualty"]
 
 
-def check_injury(result: object) -> str:
-    """``result`` if it is a casualty result a match record may give, else :class:`InvalidInput`."""
+def check_injury(result: object, what: str = "an injury") -> str:
+    """``result`` if it is a casualty result a match record may give, else :class:`InvalidInput` naming the results
+    closest to it (``bady_hurt``: badly_hurt; ``lasting_injury:avv``: lasting_injury:av).
+
+    Args:
+        result: The result as it came.
+        what: Which result it is, for the message (``the injury of player #4 in match 1``).
+    """
     base, sep, characteristic = str(result).partition(":")
     if (
         isinstance(result, str)
@@ -26,8 +33,24 @@ def check_injury(result: object) -> str:
         and (not sep or (base == "lasting_injury" and characteristic in CHARACTERISTICS))
     ):
         return result
-    msg = f"an injury is one of {', '.join(INJURIES)} or lasting_injury:<{'|'.join(CHARACTERISTICS)}>, got {result!r}"
-    raise InvalidInput(msg)
+    raise InvalidInput(_refused(result, what))
+
+
+def _refused(result: object, what: str) -> str:
+    """The sentence refusing ``result`` as ``what``: the results there are, what came, the closest of them."""
+    known = f"{', '.join(INJURIES)} or lasting_injury:<{'|'.join(CHARACTERISTICS)}>"
+    return f"{what} is one of {known}, got {result!r}{the_closest(_closest(str(result)))}"
+
+
+def _closest(result: str) -> tuple[str, ...]:
+    """The results closest to ``result``, read in two parts: a Lasting Injury's characteristic is matched among
+    the characteristics (``lasting_injury:avv`` is lasting_injury:av, not every lasting_injury:<x> alike)."""
+    base, sep, characteristic = result.partition(":")
+    bases = closest(base, INJURIES)
+    if sep and bases[:1] == ("lasting_injury",):
+        lasting = tuple(f"lasting_injury:{c}" for c in closest(characteristic, CHARACTERISTICS))
+        return lasting or bases
+    return bases
 
 
 def lasting_row(data: Data, roll: int) -> tuple[str, str]:
@@ -92,5 +115,4 @@ def injury_effect(data: Data, stats: dict[str, int] | None, result: str) -> tupl
             ), f"Lasting Injury to {characteristic.upper()}, already at its worst: only misses the next match"
         effect = Effect(stats={characteristic: after - value, "lasting_injuries": 1}, tags=miss)
         return effect, f"Lasting Injury: {characteristic.upper()} one worse, and misses the next match"
-    msg = f"an injury is one of {', '.join(INJURIES)} or lasting_injury:<{'|'.join(CHARACTERISTICS)}>, got {result!r}"
-    raise InvalidInput(msg)
+    raise InvalidInput(_refused(result, "an injury"))
