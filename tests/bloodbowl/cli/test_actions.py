@@ -183,9 +183,10 @@ class TestMatchOptions:
         with pytest.raises(InvalidInput, match="score"):
             self._match(pack, team, score=score)
 
-    @pytest.mark.parametrize("score", ["-1-0", "1-", "-"])
+    @pytest.mark.parametrize("score", ["-1-0", "1-", "-", "2-1-3", "a-1", "2-b"])
     def test_a_side_left_out_is_named(self, pack: RulePack, team: Sheet, score: str) -> None:
-        """``score=-1-0`` said "must be a whole number, got ''"; it says how a score is written."""
+        """``score=-1-0`` said "must be a whole number, got ''", and ``2-1-3`` "score must be a whole number, got
+        '1-3'"; each says how a score is written."""
         with pytest.raises(InvalidInput) as error:
             self._match(pack, team, score=score)
         assert f"score: expected ours-theirs, two whole numbers such as 2-1, got {score!r}" == str(error.value)

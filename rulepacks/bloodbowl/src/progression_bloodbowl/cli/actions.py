@@ -54,12 +54,13 @@ def parse_events(text: str) -> dict[str, dict[str, int]]:
 
 
 def _score(text: str) -> tuple[int, int]:
-    """``"2-1"`` -> ``(2, 1)``: both sides, ours first."""
-    scored, sep, against = text.partition("-")
-    if not (sep and scored.strip() and against.strip()):
+    """``"2-1"`` -> ``(2, 1)``: both sides, ours first; anything else (``2:1``, ``2-1-3``, ``a-1``) is refused as a
+    whole, with the shape it should have."""
+    parts = [part.strip() for part in text.split("-")]
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
         msg = f"score: expected ours-theirs, two whole numbers such as 2-1, got {text!r}"
         raise InvalidInput(msg)
-    return whole(scored, "score"), whole(against, "score")
+    return whole(parts[0], "score"), whole(parts[1], "score")
 
 
 def _nominees(text: str | None) -> tuple[str, ...]:
