@@ -209,7 +209,7 @@ class TestRecord:
             InvalidInput,
             match=rf"team 'Altdorf Anvils' is in league 'Old World Cup' already, under the id 'anvils', and this file "
             rf"is an older copy of it \(it holds {len(older.ledger)} of the league's {len(held.ledger)} entries\): "
-            r"it adds nothing; `progression league team export FILE anvils TEAMFILE`",
+            r"it adds nothing; League\.export_team\('anvils', path\) writes the team as the league holds it$",
         ):
             league.add_team("again", older)
         assert (("anvils", "barons", "counts", "dukes"), held) == (league.teams(), league.team("anvils"))
@@ -285,9 +285,8 @@ class TestTeamFileBack:
         assert str(refused.value).endswith(
             "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
             "winnings, Dedicated Fans): its match.score is [3, 1] where the league's is [2, 1]; a match the league "
-            "holds is corrected in the league, on both teams and its fixture at once, with `progression league amend "
-            "FILE FIXTURE ...` (League.amend), not in a team's file: export the team again (`progression league team "
-            "export`)"
+            "holds is corrected in the league, on both teams and its fixture at once, with League.amend, not in a "
+            "team's file: export the team again (League.export_team)"
         ), str(refused.value)
         assert before == played.team("anvils")
 
