@@ -56,7 +56,7 @@ def digits(number: int) -> int:
 def check_text(text: object, what: str, where: str) -> str:
     """A text with something in it (a reason, a label), or :class:`InvalidInput` saying what came."""
     if not isinstance(text, str) or not text.strip():
-        msg = f"{where}: a {what} must be a non-empty text, got {text!r}"
+        msg = f"expected a non-empty text as the {what} of {where}, got {text!r}"
         raise InvalidInput(msg)
     return check_writable(text, what, where)
 
@@ -67,16 +67,21 @@ def check_writable(text: str, what: str, where: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
-        msg = f"{where}: a {what} must be text that can be written as UTF-8, got {text!r} ({error.reason} at {error.start})"
+        msg = (
+            f"expected text that can be written as UTF-8 as the {what} of {where}, got {text!r} "
+            f"({error.reason} at {error.start})"
+        )
         raise InvalidInput(msg) from None
     return text
 
 
 def check_sheet(sheet: object, where: str | None = None) -> Sheet:
-    """``sheet`` itself when it is a :class:`Sheet`, else :class:`InvalidInput` saying what came."""
+    """``sheet`` itself when it is a :class:`Sheet`, else :class:`InvalidInput` saying what came and, by ``where``,
+    what it was given as (``"the sheet to verify"``)."""
     if not isinstance(sheet, Sheet):
-        msg = f"expected a Sheet, got {type(sheet).__name__}"
-        raise InvalidInput(msg if where is None else f"{where}: {msg}")
+        given = f" as {where}" if where else ""
+        msg = f"expected a Sheet{given}, got {type(sheet).__name__} {sheet!r:.60}"
+        raise InvalidInput(msg)
     return sheet
 
 

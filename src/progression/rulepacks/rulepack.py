@@ -403,7 +403,7 @@ class RulePack(Rules):
     def adjust(self, sheet: Sheet, effect: Effect, *, reason: str, member: str | None = None) -> Sheet:
         """Apply an effect that is not a purchase (an injury, a status, a correction), with its reason."""
         if not isinstance(effect, Effect):
-            msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
+            msg = f"expected an Effect as the effect to adjust, got {type(effect).__name__} {effect!r:.60}"
             raise InvalidInput(msg)
         return run(self, sheet, Adjust(effect=effect, reason=reason, member=member))[0]
 
