@@ -392,6 +392,22 @@ class TestOnDisk:
                 check.fixtures
             )
 
+    def test_a_fixture_naming_an_entry_past_the_ledger(self, tmp_path: Path, pack: RulePack) -> None:
+        """A fixture record edited to name entry 99 of a team of 3 entries says the team's ledger has no such
+        entry, and how many it has, not that the entry "does not hold" the match."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, WIN, SeededDice(2))
+        ((name, value),) = raw(str(path), "SELECT name, value FROM records WHERE name LIKE 'bloodbowl.fixture/%'")
+        edited = json.loads(str(value))
+        edited["entries"]["anvils"] = 99
+        raw(str(path), "UPDATE records SET value = ? WHERE name = ?", (json.dumps(edited), name))
+        with bb.open_league(path) as league:
+            assert ["fixture 1 of season 1: the ledger of 'anvils' has no entry 99 (it has 3 entries, 1 to 3)"] == list(
+                league.verify().fixtures
+            )
+
     def test_a_match_on_a_tampered_team_is_refused(self, tmp_path: Path, pack: RulePack) -> None:
         """A team whose match was edited in the database (the score, 1-0 made 2-1) takes no further match: the
         next match is refused for both teams, naming the team and the entry, and neither team nor the fixture
