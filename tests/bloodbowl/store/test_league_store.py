@@ -408,6 +408,26 @@ class TestOnDisk:
                 league.verify().fixtures
             )
 
+    def test_an_unknown_operation_is_named_with_the_known_ones(self, tmp_path: Path, pack: RulePack) -> None:
+        """An entry whose stored operation name the reader does not know (``bloodbowl.mach``) is named, with the
+        name, the operations it knows and the closest of them, not cattrs' "invalid value for type"."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, WIN, SeededDice(2))
+        row = raw(str(path), "SELECT entry FROM entries WHERE sheet = 'barons' AND version = 3")[0][0]
+        edited = json.loads(str(row))
+        edited["operation"]["op"] = "bloodbowl.mach"
+        raw(str(path), "UPDATE entries SET entry = ? WHERE sheet = 'barons' AND version = 3", (json.dumps(edited),))
+        with bb.open_league(path) as league:
+            said = "\n".join(league.verify().lines())
+        assert (True, True, True, False) == (
+            "entry #3" in said,
+            "expected an operation the reader knows as op, got 'bloodbowl.mach'; it knows: adjust, award" in said,
+            "; the closest: bloodbowl.match" in said,
+            "invalid value for type" in said,
+        ), said
+
     def test_a_match_on_a_tampered_team_is_refused(self, tmp_path: Path, pack: RulePack) -> None:
         """A team whose match was edited in the database (the score, 1-0 made 2-1) takes no further match: the
         next match is refused for both teams, naming the team and the entry, and neither team nor the fixture

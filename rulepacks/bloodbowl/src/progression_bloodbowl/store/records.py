@@ -197,7 +197,9 @@ def unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]
         ledger = sheet(team).ledger
         if not 1 <= position <= len(ledger):
             held = f"{len(ledger)} entr{'y' if len(ledger) == 1 else 'ies'}"
-            problems.append(f"{where}: the ledger of {team!r} has no entry {position} (it has {held}, 1 to {len(ledger)})")
+            problems.append(
+                f"{where}: the ledger of {team!r} has no entry {position} (it has {held}, 1 to {len(ledger)})"
+            )
             continue
         entry = ledger[position - 1]
         if (match_records(entry.operation) if isinstance(entry, Entry) else []) != [record]:
