@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from progression.engine.checks import check_amount, check_id, check_mapping, check_sheet, check_text, check_writable
+from progression.engine.checks import (
+    came,
+    check_amount,
+    check_id,
+    check_mapping,
+    check_sheet,
+    check_text,
+    check_writable,
+)
 from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
 from progression.engine.quotes import Quote, context, quote
 from progression.engine.shared import awarded
@@ -182,7 +190,7 @@ def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> No
 def _check_effect(subject: Sheet, effect: object, where: str) -> None:
     """An effect whose stats are the subject's."""
     if not isinstance(effect, Effect):
-        msg = f"expected an Effect as {where}, got {type(effect).__name__} {effect!r:.60}"
+        msg = f"expected an Effect as {where}, got {came(effect)}"
         raise InvalidInput(msg)
     for stat in effect.stats:
         if stat not in subject.stats:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
 __all__ = [
+    "came",
     "check_amount",
     "check_id",
     "check_mapping",
@@ -26,6 +27,13 @@ __all__ = [
     "member_named",
     "subject_of",
 ]
+
+
+def came(value: object) -> str:
+    """What came where something else was expected, as a refusal says it: its type, and its value when that is
+    short (``str 'Ana'``; a rule pack's long repr is left out)."""
+    shown = repr(value)
+    return type(value).__name__ if len(shown) > 60 else f"{type(value).__name__} {shown}"
 
 
 def check_amount(amount: object, where: str) -> int:
@@ -80,7 +88,7 @@ def check_sheet(sheet: object, where: str | None = None) -> Sheet:
     what it was given as (``"the sheet to verify"``)."""
     if not isinstance(sheet, Sheet):
         given = f" as {where}" if where else ""
-        msg = f"expected a Sheet{given}, got {type(sheet).__name__} {sheet!r:.60}"
+        msg = f"expected a Sheet{given}, got {came(sheet)}"
         raise InvalidInput(msg)
     return sheet
 
