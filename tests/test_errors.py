@@ -183,6 +183,60 @@ def _attributes(error: errors.ProgressionError) -> set[str]:
     return {name for name in vars(error) if not name.startswith("__")}
 
 
+#: A refusal that tells what to run instead, in each interface's words.
+_RECORD = errors.Way(python="League.record", command="league record", args="FIXTURE ...")
+
+
+class TestSentence:
+    def test_a_program_reads_the_python_call(self) -> None:
+        """Raised with a sentence, an error's message names the call a program makes, and keeps the sentence."""
+        said = errors.Sentence(("a match is recorded on both teams at once, with ", _RECORD))
+        error = InvalidInput(said)
+        assert ("a match is recorded on both teams at once, with League.record", said) == (str(error), error.worded)
+
+    def test_the_command_line_reads_the_command_on_its_file(self) -> None:
+        """The command line says the same sentence with the command that does it, run on the file it was given
+        (quoted for a shell), or on ``FILE`` when it was given none; a command on a new file names it in its
+        arguments alone."""
+        said = errors.Sentence(
+            (
+                "with ",
+                _RECORD,
+                "; or ",
+                errors.Way(python="new_league", command="league new", args="NEWFILE", on_file=False),
+            )
+        )
+        assert (
+            "with `progression league record 'my league.db' FIXTURE ...`; or `progression league new NEWFILE`",
+            "with `progression league record FILE FIXTURE ...`; or `progression league new NEWFILE`",
+        ) == (said.on_command_line("my league.db"), said.on_command_line(None))
+
+    def test_a_sentence_within_a_sentence_is_spliced_in(self) -> None:
+        """A sentence given among the parts of another (a refusal that adds its place to one it passes on) keeps
+        its ways."""
+        inner = errors.Sentence(("with ", _RECORD))
+        assert (("team 'anvils': ", "with ", _RECORD),) == (errors.Sentence(("team 'anvils': ", inner)).parts,)
+
+    def test_a_store_error_keeps_its_ways(self) -> None:
+        """A store's refusal names its store first, in both interfaces' words; its reason is a program's."""
+        error = errors.NotAStore("l.db", errors.Sentence(("it holds no league; make one with ", _RECORD)))
+        assert (
+            "store l.db: it holds no league; make one with League.record",
+            "it holds no league; make one with League.record",
+            "store l.db: it holds no league; make one with `progression league record l.db FIXTURE ...`",
+        ) == (str(error), error.reason, error.worded.on_command_line("l.db") if error.worded else None)
+
+    def test_words_alike_in_every_interface_keep_no_sentence(self) -> None:
+        """A message that names no way to run is the same everywhere: nothing is kept apart."""
+        assert None is InvalidInput(errors.Sentence(("bad",))).worded
+
+    def test_the_sentence_is_pickled_with_its_error(self) -> None:
+        """A worker sends an error back with its sentence, so the command line still says it in its words."""
+        error = errors.OutOfOrder(errors.Sentence(("record it with ", _RECORD)))
+        back = pickle.loads(pickle.dumps(error))
+        assert (str(error), error.worded) == (str(back), back.worded)
+
+
 class TestPickled:
     def test_every_public_error_has_an_example(self) -> None:
         """Each error class the module offers is pickled below: a new one is added to the examples."""

@@ -8,6 +8,7 @@ know nothing of this library.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -35,6 +36,7 @@ __all__ = [
     "RequirementNotMet",
     "RulePackError",
     "RulesChanged",
+    "Sentence",
     "SheetError",
     "SheetTampered",
     "StoreBusy",
@@ -47,6 +49,7 @@ __all__ = [
     "UnknownPackError",
     "UnreadableFile",
     "UnwritableFile",
+    "Way",
     "closest",
 ]
 
@@ -59,13 +62,72 @@ def _rebuilt(cls: type[ProgressionError], args: tuple[object, ...]) -> Progressi
     return error
 
 
+@attrs.frozen(kw_only=True)
+class Way:
+    """What a refusal tells its reader to run, in the words of each interface: the Python call a program makes,
+    and the command a person types, run on the file the command line was given (which only it knows).
+
+    ``Way(python="League.record", command="league record", args="FIXTURE ...")`` is said ``League.record`` to a
+    program and ```progression league record league.db FIXTURE ...``` on the command line.
+    """
+
+    #: The call, as a program writes it: ``"League.record"``, ``"new_league"``.
+    python: str
+    #: The ``progression`` command, up to the file it runs on: ``"league record"``.
+    command: str
+    #: What follows the file: ``"FIXTURE ..."``.
+    args: str = ""
+    #: Whether the command runs on the file given (False: on another, which ``args`` names, as ``NEWFILE``).
+    on_file: bool = True
+
+    def said(self, file: str | None) -> str:
+        """The command, on ``file`` (``FILE`` when the command line was given none, or several)."""
+        on = (shlex.quote(file) if file else "FILE") if self.on_file else ""
+        return f"`{' '.join(word for word in ('progression', self.command, on, self.args) if word)}`"
+
+
+def _parts(parts: Iterable[str | Way | Sentence]) -> tuple[str | Way, ...]:
+    return tuple(part for given in parts for part in (given.parts if isinstance(given, Sentence) else (given,)))
+
+
+@attrs.frozen
+class Sentence:
+    """A refusal's message with the ways it tells to run kept apart (:class:`Way`), so that each interface says
+    them in its own words: ``str()`` in a program's (the message of the error raised with it), :meth:`on_command_line`
+    in the command line's. An error raised with a sentence keeps it as its ``worded``."""
+
+    #: The text, and the ways in their places; a sentence given among them is spliced in.
+    parts: tuple[str | Way, ...] = attrs.field(converter=_parts)
+
+    def __str__(self) -> str:
+        return "".join(part if isinstance(part, str) else part.python for part in self.parts)
+
+    def on_command_line(self, file: str | None) -> str:
+        """The message as the command line says it, its commands run on ``file`` (see :meth:`Way.said`)."""
+        return "".join(part if isinstance(part, str) else part.said(file) for part in self.parts)
+
+
 class ProgressionError(Exception):
     """The root of every error raised by the library on purpose.
+
+    Raised with a :class:`Sentence` (``InvalidInput(Sentence(...))``), its message is the sentence in a program's
+    words, and the sentence is kept (``worded``) for the command line to say in its own.
 
     Every one is pickled whole, its message and its attributes (a study's worker process, a cluster's worker,
     sends its errors back pickled), whatever its ``__init__`` takes: it is rebuilt from its ``args`` and its
     attributes, not by calling ``__init__`` again, as an exception is by default.
     """
+
+    #: The message with the ways it tells to run kept apart, when it names any (None: its words are the same
+    #: in every interface).
+    worded: Sentence | None = None
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], Sentence):
+            if any(isinstance(part, Way) for part in args[0].parts):
+                self.worded = args[0]
+            args = (str(args[0]), *args[1:])
+        super().__init__(*args)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuilt, (type(self), self.args), self.__dict__ or None)
@@ -438,10 +500,11 @@ class StoreError(ProgressionError):
     """A store that cannot do what was asked: not a store, of a newer schema, of another pack, closed, or a
     sheet id already taken. Nothing was written."""
 
-    def __init__(self, where: str, reason: str) -> None:
+    def __init__(self, where: str, reason: str | Sentence) -> None:
         self.where = where
-        self.reason = reason
-        super().__init__(f"store {where}: {reason}")
+        #: Why, in a program's words (``worded`` keeps the ways it tells to run apart, when it names any).
+        self.reason = str(reason)
+        super().__init__(Sentence(("store ", where, ": ", reason)))
 
 
 class NotAStore(StoreError, ValueError):

@@ -317,6 +317,19 @@ def test_concurrent_award_commands(party: str) -> None:
 
 
 class TestRefusedBeforeWriting:
+    def test_a_store_without_a_party_names_the_command(self, tmp_path: Path, capsys) -> None:
+        """A competence store that holds no party names the command that makes one (in a new file), not the pack's
+        Python function (``new_party``); exit 2."""
+        import progression
+
+        path = str(tmp_path / "bare.sqlite")
+        progression.open_store(path, progression.load("competence")).close()
+        said = (
+            f"progression: store {path}: it holds no party; make one in a new store with `progression campaign new "
+            "NEWFILE --pack competence --name NAME`\n"
+        )
+        assert (2, said) == run(capsys, "campaign", "party", path)[::2]
+
     @pytest.mark.parametrize(
         "words",
         [

@@ -57,7 +57,7 @@ class TestRead:
         ("path", "limit"), [(None, 10), ("", 10), ("a\0b", 10), ("a", -1), ("a", True), ("a", 10**30), ("a", 1.5)]
     )
     def test_what_is_no_path_or_no_limit_is_refused(self, path: object, limit: object) -> None:
-        with pytest.raises(InvalidInput, match="read_regular: "):
+        with pytest.raises(InvalidInput, match=r"^expected .* given to read_regular, got "):
             read_regular(path, limit)  # type: ignore[arg-type]
 
 
@@ -106,7 +106,7 @@ class TestWrite:
         [
             (None, b"x", None, "expected a file path"),
             ("s.json", "text", None, "expected the bytes to write"),
-            ("s.json", b"x", 3, "expected is the fingerprint read"),
+            ("s.json", b"x", 3, "expected= is the fingerprint read"),
         ],
     )
     def test_bad_arguments_are_refused_before_anything_is_written(
@@ -119,11 +119,17 @@ class TestWrite:
 
     def test_a_limit_or_a_check_that_cannot_mean_anything_is_refused_naming_the_function(self, tmp_path: Path) -> None:
         target = tmp_path / "s.json"
-        with pytest.raises(InvalidInput, match=r"^current: limit is a number of bytes"):
+        with pytest.raises(
+            InvalidInput, match=r"^expected a number of bytes from 0 to .* as the limit given to current, got"
+        ):
             current(target, -5)
-        with pytest.raises(InvalidInput, match=r"^replace_file: limit is a number of bytes"):
+        with pytest.raises(
+            InvalidInput, match=r"^expected a number of bytes from 0 to .* as the limit given to replace_file, got"
+        ):
             replace_file(target, b"x", expected=None, limit=-1)
-        with pytest.raises(InvalidInput, match=r"^replace_file: check .* is True or False, got 'no'"):
+        with pytest.raises(
+            InvalidInput, match=r"^check= \(whether .* is compared with expected= first\) is True or False, got 'no'"
+        ):
             replace_file(target, b"x", expected=None, check="no")  # type: ignore[arg-type]
         assert [] == list(tmp_path.iterdir())
 
@@ -134,7 +140,7 @@ class TestWrite:
             replace_file(tmp_path / folder / "s.json", b"x", expected=None)
 
     def test_a_fingerprint_is_of_bytes(self) -> None:
-        with pytest.raises(InvalidInput, match="fingerprint: expected bytes, got str"):
+        with pytest.raises(InvalidInput, match=r"^expected bytes to fingerprint, got str 'text'"):
             fingerprint("text")  # type: ignore[arg-type]
 
 

@@ -96,11 +96,13 @@ class TestRefusals:
 
     def test_what_is_no_path_or_no_sheet(self, tmp_path: Path) -> None:
         """A path that is no path, a sheet that is no sheet, a flag that is no flag: said, nothing written."""
-        with pytest.raises(InvalidInput, match="read_sheet_file: expected a file path"):
+        with pytest.raises(InvalidInput, match=r"^expected a file path .* as the path given to read_sheet_file, got"):
             read_sheet_file(3)  # type: ignore[arg-type]
         with pytest.raises(InvalidInput, match="expected the Sheet to write"):
             create_sheet_file(tmp_path / "x.json", {"pools": {}})  # type: ignore[arg-type]
-        with pytest.raises(InvalidInput, match=r"replace .* is True or False"):
+        with pytest.raises(
+            InvalidInput, match=r"^replace= \(whether a file already at .* is replaced\) is True or False"
+        ):
             create_sheet_file(tmp_path / "x.json", ana(), replace="yes")  # type: ignore[arg-type]
         assert [] == os.listdir(tmp_path)
 

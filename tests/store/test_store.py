@@ -673,7 +673,7 @@ class TestErrors:
             store.import_file("bo", tmp_path / "missing.json")
         with pytest.raises(StoreError, match=r"ana\.json. cannot be written: its folder .*nowhere. does not exist"):
             store.export_file("ana", tmp_path / "nowhere" / "ana.json")
-        with pytest.raises(InvalidInput, match=r"^sheet 'bo': expected a Sheet, got str$"):
+        with pytest.raises(InvalidInput, match=r"^expected a Sheet as sheet 'bo', got str 'ana.json'$"):
             store.add("bo", "ana.json")
         with pytest.raises(InvalidInput, match=r"^expected a file path for the file to export sheet 'ana' to, got 7$"):
             store.export_file("ana", 7)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import re
-import shlex
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -31,7 +29,6 @@ from progression.cli.tables import rows_table
 from progression.contract import Command, League, LeagueBook, LeagueVerification
 from progression.errors import (
     InvalidInput,
-    NotAStore,
     PackFunctionError,
     ProgressionError,
     RulesChanged,
@@ -85,19 +82,13 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
     """The store of ``args.file``, its pack, the pack's declaration and its league; the store closed after.
 
     A team made under other rules than the pack's, refused a change, is refused saying the command that rebases
-    the league's teams (the engine's refusal names a file's, ``sheet rebase``), when the league has one. A
-    refusal that names a league command on ``FILE`` (the pack's words, for any store) names the file given; a
-    store that holds no league names the command that makes one, not the pack's function."""
+    the league's teams (the engine's refusal names a file's, ``sheet rebase``), when the league has one. What else
+    a refusal tells to run (a store that holds no league, a league command) it keeps apart
+    (:class:`~progression.errors.Sentence`): :func:`progression.cli.main.main` says it in the command line's words,
+    on the file given."""
     with opened_store(args, "league") as store:
         league = declared(store.pack)
-        try:
-            book = league.book.open(store)
-        except NotAStore as missing:  # the store's book (progression.store.Book) names the function that makes one
-            reason, python, _ = missing.reason.partition("; make one with ")
-            if not python:
-                raise
-            told = f"`progression league new NEWFILE --pack {store.pack.name} --name NAME` makes one in a new file"
-            raise NotAStore(missing.where, f"{reason}; {told}") from None
+        book = league.book.open(store)
         try:
             yield store.pack, league, book
         except RulesChanged as changed:
@@ -107,22 +98,6 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
             raise RulesChanged(
                 changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=told
             ) from None
-        except ProgressionError as refused:
-            _name_the_file(refused, str(args.file))
-            raise
-
-
-#: A league command a pack's refusal names on the league's file, ``FILE`` where it cannot know the file's name
-#: (```progression league do FILE anvils close number=1```): the command line knows it.
-_ON_FILE = re.compile(r"(`progression league [a-z][a-z -]*? )FILE\b")
-
-
-def _name_the_file(refused: ProgressionError, file: str) -> None:
-    """Name ``file`` in the league commands ``refused`` says to run on ``FILE``: its message is its one argument
-    (a refusal of several keeps its words)."""
-    if len(refused.args) == 1 and isinstance(refused.args[0], str):
-        said = _ON_FILE.sub(lambda found: f"{found.group(1)}{shlex.quote(file)}", refused.args[0])
-        refused.args = (said,)
 
 
 def _season(args: argparse.Namespace, book: LeagueBook) -> tuple[int | None, int]:
@@ -495,7 +470,7 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
     refuse: no entry of a league's team may be left out, its fixtures name them by number) is printed the same
     way, then said, and nothing is written (exit 1)."""
     from progression.cli.main import exit_status
-    from progression.cli.output import error, one_line
+    from progression.cli.output import error, in_command_words, one_line
 
     with opened(args) as (pack, _, book):
         rebase = getattr(book, "rebase", None)
@@ -513,7 +488,7 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
             if not isinstance(told, Mapping):
                 raise
             _print(out, told, file=args.file, written=False)
-            error(one_line(refused))
+            error(one_line(in_command_words(refused, args.file)))
             return exit_status(refused)
     changed = any(outcome.status != "holds" for report in reports.values() for outcome in report.outcomes)
     _print(out, reports, file=args.file, written=changed and not args.dry_run)

@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     # Imported once the command is known: `--help` and usage errors stop above, without them.
     from progression.cli.args import DiceAsked
-    from progression.cli.output import Output, error, one_line
+    from progression.cli.output import Output, error, in_command_words, one_line
     from progression.errors import ProgressionError
 
     out = Output(json_mode=getattr(args, "json", False))
@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.json({"next": str(asked)}) if out.json_mode else out.line(str(asked))
         return 0
     except ProgressionError as problem:
-        error(one_line(problem))
+        error(one_line(in_command_words(problem, getattr(args, "file", None))))
         if out.json_mode:  # a program reading --json gets the refusal as data too
             out.json({"error": refusal(problem)})
         return exit_status(problem)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-__all__ = ["Output", "Table", "counted", "error", "one_line", "rich_available", "terminal"]
+__all__ = ["Output", "Table", "counted", "error", "in_command_words", "one_line", "rich_available", "terminal"]
 
 
 def terminal(stream: TextIO) -> bool:
@@ -116,6 +116,16 @@ def one_line(problem: Exception) -> str:
         return f"rule pack {problem.source} has {count} problem{'s' if count != 1 else ''}: {listed}"
     notes = "".join(f" ({note})" for note in getattr(problem, "__notes__", ()))  # what the command line adds
     return " ".join(line.strip() for line in str(problem).splitlines()) + notes
+
+
+def in_command_words(problem: Exception, file: object) -> Exception:
+    """``problem`` as the command line says it: the ways its message tells to run (its
+    :class:`~progression.errors.Sentence`, when it has one) said as the commands that run them, on ``file`` when it
+    is the one file the command was given. The one place a refusal's words become the command line's."""
+    sentence = getattr(problem, "worded", None)
+    if sentence is not None:
+        problem.args = (sentence.on_command_line(file if isinstance(file, str) else None), *problem.args[1:])
+    return problem
 
 
 def error(text: str) -> None:

@@ -62,7 +62,7 @@ def checked_path(path: object, who: str) -> str:
     if isinstance(path, os.PathLike):
         path = os.fspath(path)
     if not isinstance(path, str) or not path.strip() or "\0" in path:
-        msg = f"{who}: expected a file path (a str or a pathlib.Path), got {path!r:.80}"
+        msg = f"expected a file path (a str or a pathlib.Path) as the path given to {who}, got {path!r:.80}"
         raise InvalidInput(msg)
     return path
 
@@ -74,6 +74,6 @@ def checked_limit(limit: object, who: str) -> int:
         InvalidInput: anything else, named by ``who`` (the function given it).
     """
     if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= LARGEST_LIMIT:
-        msg = f"{who}: limit is a number of bytes from 0 to {LARGEST_LIMIT:,}, got {limit!r:.40}"
+        msg = f"expected a number of bytes from 0 to {LARGEST_LIMIT:,} as the limit given to {who}, got {limit!r:.40}"
         raise InvalidInput(msg)
     return limit

@@ -35,7 +35,7 @@ _LARGEST = 1 << 30
 def fingerprint(data: bytes) -> str:
     """The SHA-256 of ``data``, in hex."""
     if not isinstance(data, bytes | bytearray | memoryview):
-        msg = f"fingerprint: expected bytes, got {type(data).__name__}"
+        msg = f"expected bytes to fingerprint, got {type(data).__name__} {data!r:.60}"
         raise InvalidInput(msg)
     return hashlib.sha256(data).hexdigest()
 
@@ -69,13 +69,13 @@ def replace_file(
     """
     where = checked_path(path, "replace_file")
     if not isinstance(data, bytes | bytearray | memoryview):
-        msg = f"replace_file: expected the bytes to write to {where!r}, got {type(data).__name__}"
+        msg = f"expected the bytes to write to {where!r}, got {type(data).__name__} {data!r:.60}"
         raise InvalidInput(msg)
     if expected is not None and not isinstance(expected, str):
-        msg = f"replace_file: expected is the fingerprint read (a str) or None, got {expected!r:.80}"
+        msg = f"expected= is the fingerprint read of {where!r} (a str) or None, got {expected!r:.80}"
         raise InvalidInput(msg)
     if not isinstance(check, bool):
-        msg = f"replace_file: check (whether the file is compared with expected first) is True or False, got {check!r}"
+        msg = f"check= (whether {where!r} is compared with expected= first) is True or False, got {check!r}"
         raise InvalidInput(msg)
     checked_limit(limit, "replace_file")
     target = Path(os.path.realpath(where))

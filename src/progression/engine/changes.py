@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from progression.engine.checks import check_amount, check_id, check_mapping, check_sheet, check_text, check_writable
+from progression.engine.checks import (
+    came,
+    check_amount,
+    check_id,
+    check_mapping,
+    check_sheet,
+    check_text,
+    check_writable,
+)
 from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
 from progression.engine.quotes import Quote, context, quote
 from progression.engine.shared import awarded
@@ -174,7 +182,7 @@ def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> No
     """Apply an effect that is not a purchase, with its reason: the stats it changes are the subject's."""
     subject = work.subject(member)
     check_text(reason, "reason", "adjustment")
-    _check_effect(subject, effect, "adjustment")
+    _check_effect(subject, effect, "the effect to adjust")
     ensure_settled(work.pack, subject)
     work._record([Adjusted(effect=effect, reason=reason)], member=member)
 
@@ -182,7 +190,7 @@ def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> No
 def _check_effect(subject: Sheet, effect: object, where: str) -> None:
     """An effect whose stats are the subject's."""
     if not isinstance(effect, Effect):
-        msg = f"{where}: expected an Effect, got {type(effect).__name__}"
+        msg = f"expected an Effect as {where}, got {came(effect)}"
         raise InvalidInput(msg)
     for stat in effect.stats:
         if stat not in subject.stats:
@@ -247,9 +255,9 @@ def join(work: Work, member: str, sheet: Sheet) -> None:
     roster = work.subject()
     check_text(member, "member id", "join")
     if member in roster.members:
-        msg = f"join: roster {roster.name or roster.kind!r} already has a member {member!r}"
+        msg = f"roster {roster.name or roster.kind!r} already has a member {member!r}; a member joins under an id none holds"
         raise InvalidInput(msg)
-    check_sheet(sheet, f"join {member!r}")
+    check_sheet(sheet, f"the sheet of member {member!r} to join")
     work._record([Joined(member=member, ledger=sheet.ledger)])
 
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
 __all__ = [
+    "came",
     "check_amount",
     "check_id",
     "check_mapping",
@@ -26,6 +27,13 @@ __all__ = [
     "member_named",
     "subject_of",
 ]
+
+
+def came(value: object) -> str:
+    """What came where something else was expected, as a refusal says it: its type, and its value when that is
+    short (``str 'Ana'``; a rule pack's long repr is left out)."""
+    shown = repr(value)
+    return type(value).__name__ if len(shown) > 60 else f"{type(value).__name__} {shown}"
 
 
 def check_amount(amount: object, where: str) -> int:
@@ -56,7 +64,7 @@ def digits(number: int) -> int:
 def check_text(text: object, what: str, where: str) -> str:
     """A text with something in it (a reason, a label), or :class:`InvalidInput` saying what came."""
     if not isinstance(text, str) or not text.strip():
-        msg = f"{where}: a {what} must be a non-empty text, got {text!r}"
+        msg = f"expected a non-empty text as the {what} of {where}, got {text!r}"
         raise InvalidInput(msg)
     return check_writable(text, what, where)
 
@@ -67,16 +75,21 @@ def check_writable(text: str, what: str, where: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
-        msg = f"{where}: a {what} must be text that can be written as UTF-8, got {text!r} ({error.reason} at {error.start})"
+        msg = (
+            f"expected text that can be written as UTF-8 as the {what} of {where}, got {text!r} "
+            f"({error.reason} at {error.start})"
+        )
         raise InvalidInput(msg) from None
     return text
 
 
 def check_sheet(sheet: object, where: str | None = None) -> Sheet:
-    """``sheet`` itself when it is a :class:`Sheet`, else :class:`InvalidInput` saying what came."""
+    """``sheet`` itself when it is a :class:`Sheet`, else :class:`InvalidInput` saying what came and, by ``where``,
+    what it was given as (``"the sheet to verify"``)."""
     if not isinstance(sheet, Sheet):
-        msg = f"expected a Sheet, got {type(sheet).__name__}"
-        raise InvalidInput(msg if where is None else f"{where}: {msg}")
+        given = f" as {where}" if where else ""
+        msg = f"expected a Sheet{given}, got {came(sheet)}"
+        raise InvalidInput(msg)
     return sheet
 
 

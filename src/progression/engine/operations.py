@@ -215,7 +215,7 @@ class Join(Operation):
         roster = work.sheet
         check_text(self.member, "member id", "join")
         if self.member in roster.members:
-            msg = f"join: roster {roster.name!r} already has a member {self.member!r}"
+            msg = f"roster {roster.name!r} already has a member {self.member!r}; a member joins under an id none holds"
             raise InvalidInput(msg)
         work._record([Joined(member=self.member, ledger=self.ledger)])
 
@@ -263,7 +263,4 @@ CORE_OPERATIONS: Mapping[str, type[Operation]] = freeze(
 
 def check_member_sheet(member: object, member_id: str) -> Sheet:
     """A member given to join: a sheet (its ledger joins with it)."""
-    if not isinstance(member, Sheet):
-        msg = f"join: expected a Sheet for member {member_id!r}, got {type(member).__name__}"
-        raise InvalidInput(msg)
-    return check_sheet(member)
+    return check_sheet(member, f"the sheet of member {member_id!r} to join")

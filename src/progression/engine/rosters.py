@@ -12,7 +12,7 @@ __all__ = ["join", "leave"]
 
 def join(roster: Sheet, member_id: str, member: Sheet) -> Sheet:
     """Add ``member`` (a sheet with its own ledger) to ``roster`` under ``member_id``."""
-    check_sheet(roster, "join")
+    check_sheet(roster, "the roster to join")
     check_member_sheet(member, member_id)
     return execute_in(None, roster, Join(member=member_id, ledger=tuple(member.ledger)), None)[0]
 

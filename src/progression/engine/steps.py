@@ -14,7 +14,7 @@ __all__ = ["combine", "mark"]
 
 def mark(sheet: Sheet, label: str) -> Sheet:
     """Add a milestone to the ledger ("match 3"), to look back to with ``sheet.as_of(label)``."""
-    check_sheet(sheet, "mark")
+    check_sheet(sheet, "the sheet to mark")
     check_text(label, "label", "mark")
     return execute_in(None, sheet, Mark(name=label), None)[0]
 
@@ -27,12 +27,16 @@ def combine(before: Sheet, after: Sheet, label: str) -> Sheet:
     of them (verified and amended like any operation); otherwise it is a plain
     :class:`~progression.events.Step` of the added entries.
     """
-    check_sheet(before, "combine")
-    check_sheet(after, "combine")
+    check_sheet(before, "the sheet before, to combine")
+    check_sheet(after, "the sheet after, to combine")
     check_text(label, "label", "combine")
     size = len(before.ledger)
     if len(after.ledger) < size or after.ledger.prefix(size) != before.ledger:
-        msg = "combine: the second sheet does not continue the first one's ledger"
+        msg = (
+            f"expected the sheet after to continue the ledger of the sheet before ({size} entries), got a ledger of "
+            f"{len(after.ledger)} entries that does not; combine takes the sheet before the entries to combine, then "
+            "the sheet after them"
+        )
         raise InvalidInput(msg)
     added = after.ledger[size:]
     if not added:

@@ -19,6 +19,7 @@ import attrs
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS
 from progression.ledger.events import EVENT_TYPES, Entry, Event, Member, Operation, Rolled
+from progression.spelling import closest, the_closest
 
 if TYPE_CHECKING:
     import cattrs
@@ -123,7 +124,8 @@ def _make_converter(operations: Operations) -> cattrs.Converter:
             raise TypeError(msg)
         tag = data.get("op")
         if not isinstance(tag, str) or tag not in by_tag:
-            msg = f"unknown operation {tag!r}; expected one of: {', '.join(by_tag)}"
+            near = the_closest(closest(tag, tuple(by_tag))) if isinstance(tag, str) else ""
+            msg = f"expected an operation the reader knows as op, got {tag!r}; it knows: {', '.join(by_tag)}{near}"
             raise ValueError(msg)
         if tag not in load_operation:
             load_operation[tag] = make_dict_structure_fn(resolved(by_tag[tag]), conv, _cattrs_forbid_extra_keys=True)

@@ -85,7 +85,7 @@ def create_sheet_file(path: str | os.PathLike[str], sheet: Sheet, *, replace: bo
     """
     file = Path(checked_path(path, "create_sheet_file"))
     if not isinstance(replace, bool):
-        msg = f"create_sheet_file: replace (whether a file already there is replaced) is True or False, got {replace!r}"
+        msg = f"replace= (whether a file already at {str(path)!r} is replaced) is True or False, got {replace!r}"
         raise InvalidInput(msg)
     if not replace and os.path.lexists(file):
         raise UnwritableFile(str(file), f"{str(file)!r} already exists; nothing was written (replace=True replaces it)")

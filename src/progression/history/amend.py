@@ -125,7 +125,7 @@ def amend(
         RulesChanged: the sheet was made under other rules than ``pack``'s: :func:`rebase` it first.
         ProgressionError: the rules refuse the new operation itself.
     """
-    check_sheet(sheet, "amend")
+    check_sheet(sheet, "the sheet to amend")
     rules = rules_of(sheet, pack)
     if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= len(sheet.ledger):
         msg = f"the entry to amend of sheet {sheet.name or sheet.kind!r} must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
@@ -169,7 +169,7 @@ def rebase(
     Raises:
         AmendmentRefused: an entry the new rules refuse, with ``invalid="refuse"``.
     """
-    check_sheet(sheet, "rebase")
+    check_sheet(sheet, "the sheet to rebase")
     rules = rules_of(sheet, pack)
     first = sheet.ledger[0]
     if not isinstance(first, Entry):

@@ -11,7 +11,7 @@ __all__ = ["undo"]
 
 def undo(sheet: Sheet, steps: int = 1) -> Sheet:
     """Take back the last ``steps`` operations (ledger entries). The creation cannot be undone."""
-    check_sheet(sheet)
+    check_sheet(sheet, "the sheet to undo")
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
         msg = f"the number of operations to undo must be a positive integer, got {steps!r}"
         raise InvalidInput(msg)

@@ -140,7 +140,7 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
     Raises:
         UnknownPackError: no pack given and none installed under the sheet's pack name.
     """
-    check_sheet(sheet, "verify")
+    check_sheet(sheet, "the sheet to verify")
     rules = rules_of(sheet, pack)
     divergences: list[Divergence] = []
     before: Sheet | None = None

@@ -14,6 +14,7 @@ from progression._labels import LANGUAGES, Label, spoken
 from progression.curves.curve import Curve
 from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
+from progression.engine.checks import came
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, run, start_sheet
@@ -417,7 +418,7 @@ class RulePack(Rules):
     def adjust(self, sheet: Sheet, effect: Effect, *, reason: str, member: str | None = None) -> Sheet:
         """Apply an effect that is not a purchase (an injury, a status, a correction), with its reason."""
         if not isinstance(effect, Effect):
-            msg = f"adjustment: expected an Effect, got {type(effect).__name__}"
+            msg = f"expected an Effect as the effect to adjust, got {came(effect)}"
             raise InvalidInput(msg)
         return run(self, sheet, Adjust(effect=effect, reason=reason, member=member))[0]
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from progression.errors import InvalidInput, NotAStore, StoreError, UnknownName
+from progression.errors import InvalidInput, NotAStore, Sentence, StoreError, UnknownName, Way
 from progression.files import sheets as files
 from progression.ledger.sheet import Sheet
 from progression.store.store import sheet_bytes
@@ -45,6 +45,9 @@ class Book:
     #: The key of the settings that lists the members' ids, and what a member is called: ``"teams"``, ``"team"``.
     members_key: ClassVar[str]
     member: ClassVar[str]
+    #: The ``progression`` command that keeps the book, whose ``new`` makes one: ``"league"``, ``"campaign"``
+    #: (None: a book the command line does not keep; messages name the function alone).
+    command: ClassVar[str | None] = None
 
     def __init__(self, store: Store) -> None:
         #: The store the book is kept in.
@@ -74,14 +77,23 @@ class Book:
             NotAStore: the store holds none.
         """
         if cls.book_record not in store.record_names(cls.book_record):  # found, even edited into what is not JSON
-            raise NotAStore(store.where, f"it holds no {cls.noun}; make one with {cls.makes}")
+            raise NotAStore(store.where, cls._none_held(store))
         return cls(store)
+
+    @classmethod
+    def _none_held(cls, store: Store) -> Sentence:
+        """Why a store holds no book, and what makes one: its function, or its command on the command line."""
+        makes: str | Way = cls.makes
+        if cls.command is not None:
+            told = f"NEWFILE --pack {store.pack.name} --name NAME"
+            makes = Way(python=cls.makes, command=f"{cls.command} new", args=told, on_file=False)
+        return Sentence((f"it holds no {cls.noun}; make one in a new store with ", makes))
 
     def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
         """The book's settings (a copy) and the version of their record, as ``tx`` has them when given."""
         found = (tx or self.store).record(self.book_record)
         if found is None:
-            raise StoreError(self.store.where, f"it holds no {self.noun}; make one with {self.makes}")
+            raise StoreError(self.store.where, self._none_held(self.store))
         return dict(found.value), found.version
 
     @property

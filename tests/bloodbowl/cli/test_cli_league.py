@@ -550,8 +550,8 @@ class TestBrokenStores:
         raw(league, "DELETE FROM records WHERE name = 'bloodbowl.league'")
         before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
         said = (
-            f"progression: store {league}: it holds no league; `progression league new NEWFILE --pack bloodbowl "
-            "--name NAME` makes one in a new file\n"
+            f"progression: store {league}: it holds no league; make one in a new store with `progression league new "
+            "NEWFILE --pack bloodbowl --name NAME`\n"
         )
         assert (2, said, before) == (
             *run(capsys, "league", words[0], league)[::2],
@@ -1029,9 +1029,8 @@ class TestTeamActions:
                 ["anvils", "match", "number=2", "opponent=Barons", "score=1-0"],
                 2,
                 "league 'Old World Cup' does not let a team run the action 'match' on itself: a match is recorded on "
-                "both teams and its fixture at once, with `progression league record {file} FIXTURE ...` "
-                "(League.record); a team runs on itself: advance, decide, hire, fire, staff, retire, hire_journeyman, "
-                "close, journeymen, end_draft",
+                "both teams and its fixture at once, with `progression league record {file} FIXTURE ...`; a team runs "
+                "on itself: advance, decide, hire, fire, staff, retire, hire_journeyman, close, journeymen, end_draft",
             ),
             (["anvils", "match"], 2, "does not let a team run the action 'match' on itself"),
             (["barons", "new_season"], 2, "a season ends for every team of the league at once"),

@@ -216,6 +216,34 @@ class TestSeasonEnd:
                 call(recorded)
         assert all(call(ended(pack, recorded)).ledger for call in calls.values())
 
+    def test_an_open_sequence_names_the_way_to_close_it(
+        self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """The refusal of a prize while a sequence is open names what closes it in the words of the caller: the
+        Python function to a program, the command on the team's file (not ``FILE``) on the command line."""
+        from progression.cli.main import main
+
+        recorded = bb.record_match(
+            pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0)), ScriptedDice([3])
+        )
+        with pytest.raises(OutOfOrder) as refused:
+            bb.operations.award_prize(pack, recorded, 1)
+        assert (True, False) == (
+            "(step 5: progression_bloodbowl.operations.expensive_mistakes(pack, team, dice, number=1), or "
+            "League.act(TEAM, 'close', number=1) in a league's store) before a play-off prize" in str(refused.value),
+            "sheet do" in str(refused.value),
+        )
+        path = tmp_path / "my team.json"
+        path.write_text(progression.dump_sheet(recorded), encoding="utf-8")
+        capsys.readouterr()
+        status = main(["sheet", "do", str(path), "prize", "place=1"])
+        err = capsys.readouterr().err
+        assert (1, True, False) == (
+            status,
+            f"(step 5: `progression sheet do '{path}' close number=1`) before a play-off prize" in err,
+            "FILE" in err,
+        ), err
+
     def test_not_a_team(self, pack: RulePack, team: Sheet) -> None:
         """A player sheet is named as what it is, for each end-of-season function."""
         player = team.member("1")

@@ -183,8 +183,8 @@ class TestPrizes:
             said = (
                 "teams 'counts' and 'dukes': the post-match sequences of their last matches are still open (counts: "
                 "match 1, at step 2 (Dedicated Fans updated); dukes: match 1, at step 2 (Dedicated Fans updated)): end "
-                "each with Expensive Mistakes (step 5: `progression league do FILE counts close number=1`, "
-                "`progression league do FILE dukes close number=1`) before "
+                "each with Expensive Mistakes (step 5: League.act('counts', 'close', number=1), "
+                "League.act('dukes', 'close', number=1)) before "
             )
             with pytest.raises(OutOfOrder) as refused:
                 league.award_prizes(["dukes", "anvils", "counts"])
@@ -209,8 +209,8 @@ class TestPrizes:
             assert (
                 "teams 'barons' and 'anvils': the post-match sequences of their last matches are still open (barons: "
                 "match 1, at step 2 (Dedicated Fans updated); anvils: match 1, at step 2 (Dedicated Fans updated)): end "
-                "each with Expensive Mistakes (step 5: `progression league do FILE barons close number=1`, "
-                "`progression league do FILE anvils close number=1`) before recording match 2"
+                "each with Expensive Mistakes (step 5: League.act('barons', 'close', number=1), "
+                "League.act('anvils', 'close', number=1)) before recording match 2"
             ) == str(refused.value)
             assert before == digest(path)
             league.close_match("barons", 1, SeededDice(1), must_advance=False)
@@ -219,8 +219,8 @@ class TestPrizes:
                 league.record(2, played(0, 0), SeededDice(2))
             assert (
                 "team 'anvils': the post-match sequence of match 1 is still open, at step 2 (Dedicated Fans updated): "
-                "end it with Expensive Mistakes (step 5: `progression league do FILE anvils close number=1`) before "
-                "recording match 2"
+                "end it with Expensive Mistakes (step 5: League.act('anvils', 'close', number=1)) before recording "
+                "match 2"
             ) == str(refused.value)
             assert before == digest(path)
 
@@ -494,7 +494,7 @@ class TestUnrecordedFixtures:
             before = rows(league)
             expected = (
                 "season 1 of league 'Old World Cup' has fixtures not recorded yet: 7 (anvils v counts); record each "
-                "(`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) before "
+                "(League.record, kind=unplayed for one not played by the deadline) before "
             )
             with pytest.raises(OutOfOrder) as refused:
                 league.award_prizes(["anvils"])

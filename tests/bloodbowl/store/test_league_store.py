@@ -209,7 +209,7 @@ class TestRecord:
             InvalidInput,
             match=rf"team 'Altdorf Anvils' is in league 'Old World Cup' already, under the id 'anvils', and this file "
             rf"is an older copy of it \(it holds {len(older.ledger)} of the league's {len(held.ledger)} entries\): "
-            r"it adds nothing; `progression league team export FILE anvils TEAMFILE`",
+            r"it adds nothing; League\.export_team\('anvils', path\) writes the team as the league holds it$",
         ):
             league.add_team("again", older)
         assert (("anvils", "barons", "counts", "dukes"), held) == (league.teams(), league.team("anvils"))
@@ -285,9 +285,8 @@ class TestTeamFileBack:
         assert str(refused.value).endswith(
             "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
             "winnings, Dedicated Fans): its match.score is [3, 1] where the league's is [2, 1]; a match the league "
-            "holds is corrected in the league, on both teams and its fixture at once, with `progression league amend "
-            "FILE FIXTURE ...` (League.amend), not in a team's file: export the team again (`progression league team "
-            "export`)"
+            "holds is corrected in the league, on both teams and its fixture at once, with League.amend, not in a "
+            "team's file: export the team again (League.export_team)"
         ), str(refused.value)
         assert before == played.team("anvils")
 
@@ -392,6 +391,42 @@ class TestOnDisk:
             assert ["fixture 1 of season 1: entry 3 of 'barons' does not hold the match the fixture records"] == list(
                 check.fixtures
             )
+
+    def test_a_fixture_naming_an_entry_past_the_ledger(self, tmp_path: Path, pack: RulePack) -> None:
+        """A fixture record edited to name entry 99 of a team of 3 entries says the team's ledger has no such
+        entry, and how many it has, not that the entry "does not hold" the match."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, WIN, SeededDice(2))
+        ((name, value),) = raw(str(path), "SELECT name, value FROM records WHERE name LIKE 'bloodbowl.fixture/%'")
+        edited = json.loads(str(value))
+        edited["entries"]["anvils"] = 99
+        raw(str(path), "UPDATE records SET value = ? WHERE name = ?", (json.dumps(edited), name))
+        with bb.open_league(path) as league:
+            assert ["fixture 1 of season 1: the ledger of 'anvils' has no entry 99 (it has 3 entries, 1 to 3)"] == list(
+                league.verify().fixtures
+            )
+
+    def test_an_unknown_operation_is_named_with_the_known_ones(self, tmp_path: Path, pack: RulePack) -> None:
+        """An entry whose stored operation name the reader does not know (``bloodbowl.mach``) is named, with the
+        name, the operations it knows and the closest of them, not cattrs' "invalid value for type"."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, WIN, SeededDice(2))
+        row = raw(str(path), "SELECT entry FROM entries WHERE sheet = 'barons' AND version = 3")[0][0]
+        edited = json.loads(str(row))
+        edited["operation"]["op"] = "bloodbowl.mach"
+        raw(str(path), "UPDATE entries SET entry = ? WHERE sheet = 'barons' AND version = 3", (json.dumps(edited),))
+        with bb.open_league(path) as league:
+            said = "\n".join(league.verify().lines())
+        assert (True, True, True, False) == (
+            "entry #3" in said,
+            "expected an operation the reader knows as op, got 'bloodbowl.mach'; it knows: adjust, award" in said,
+            "; the closest: bloodbowl.match" in said,
+            "invalid value for type" in said,
+        ), said
 
     def test_a_match_on_a_tampered_team_is_refused(self, tmp_path: Path, pack: RulePack) -> None:
         """A team whose match was edited in the database (the score, 1-0 made 2-1) takes no further match: the

@@ -73,25 +73,26 @@ class TestRun:
                 bb.operations.record_match.operation(
                     match=bb.MatchRecord(number=2, opponent="Carroburg Counts", score=(1, 0))
                 ),
-                "a match is recorded on both teams and its fixture at once, with `progression league record",
+                "a match is recorded on both teams and its fixture at once, with League.record;",
             ),
             (
                 bb.operations.record_outcome.operation(match=bb.MatchRecord(number=2, opponent="X", score=(0, 0))),
-                "league record",
+                "League.record",
             ),
         ],
     )
     def test_a_match_is_refused_and_nothing_is_written(
         self, league: bb.types.League, operation: object, instead: str
     ) -> None:
-        """A match run on one team is refused, saying what was asked, what a team runs and what to use; the store
-        holds what it held."""
+        """A match run on one team is refused, saying what was asked, what a team runs and what to use, in a
+        program's words (the command line's commands are its own); the store holds what it held."""
         before = held(league)
         with pytest.raises(InvalidInput, match=r"does not let a team run the operation 'bloodbowl\.") as refused:
             league.run("anvils", operation, SeededDice(1))  # type: ignore[arg-type]
-        assert (True, True, before) == (
+        assert (True, True, False, before) == (
             instead in str(refused.value),
             "a team runs on itself: bloodbowl.add_journeymen, " in str(refused.value),
+            "progression league" in str(refused.value),
             held(league),
         )
 
@@ -100,9 +101,8 @@ class TestRun:
         operation = _season_turns.operation(retirement="fit", rolled=False)  # type: ignore[attr-defined]
         with pytest.raises(
             InvalidInput,
-            match=r"a season ends for every team of the league at once, with `progression league new-season FILE` "
-            r"\(League\.new_season\), each team's re-draft given first with `progression league redraft FILE TEAM "
-            r"\.\.\.` \(League\.plan_redraft\)",
+            match=r"a season ends for every team of the league at once, with League\.new_season, each team's re-draft "
+            r"given first with League\.plan_redraft; a team runs on itself",
         ):
             league.run("barons", operation)
         assert 1 == season_of(league.team("barons"))
@@ -133,7 +133,7 @@ class TestAct:
             ("anvils", "fly", {}, UnknownName, "team action 'fly' is not defined in league 'Old World Cup'; expected"),
             ("anvils", "match", {}, InvalidInput, "run the action 'match' on itself: a match is recorded"),
             ("anvils", "new_season", {}, InvalidInput, "a season ends for every team of the league at once"),
-            ("anvils", "prize", {"place": 1}, InvalidInput, "season, with `progression league prizes FILE first=TEAM"),
+            ("anvils", "prize", {"place": 1}, InvalidInput, "season, with League.award_prizes; a team runs"),
             ("anvils", "zap", {}, InvalidInput, "inducements and spells belong to a match against another team"),
             ("anvils", "close", {"number": 2}, InvalidInput, "has no result of match 2 in season 1"),
             ("anvils", "advance", {"member": "1"}, InvalidInput, "type"),

@@ -152,6 +152,7 @@ class Party(Book):
     opens = "open_party"
     members_key = "characters"
     member = "character"
+    command = "campaign"
 
     # -- made and opened ---------------------------------------------------------------------
 

@@ -32,9 +32,11 @@ from progression.errors import (
     OutOfOrder,
     ProgressionError,
     RulesChanged,
+    Sentence,
     StoreError,
     StoreTampered,
     UnknownName,
+    Way,
 )
 from progression.history import AmendmentRefused
 from progression.store import Book
@@ -218,25 +220,42 @@ class LeagueCheck:
 LEAGUE_REBASE = "League.rebase"
 
 
-def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str, Any]) -> str:
+def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str, Any]) -> Sentence:
     """Why ``sheet`` is not added beside ``other``, the league's team of its name: the same team (a newer copy, to
     import under its id, or an older one, with nothing to add), or another team of that name."""
     where = f"league {settings['name']!r}"
     held = f"team {sheet.name!r} is in {where} already, under the id {other!r}"
     if extends(sheet, stored):  # the same team, exported and brought back under a new id
-        return (
-            f"{held}; a league holds each team once: import its file under {other!r} to store the entries it adds "
-            f"(`progression league team import FILE {other} TEAMFILE`, League.update_team)"
+        return Sentence(
+            (
+                f"{held}; a league holds each team once: import its file under {other!r} to store the entries it "
+                "adds (",
+                Way(
+                    python=f"League.update_team({other!r}, sheet)",
+                    command="league team import",
+                    args=f"{other} TEAMFILE",
+                ),
+                ")",
+            )
         )
     if extends(stored, sheet):
-        return (
-            f"{held}, and this file is an older copy of it (it holds {len(sheet.ledger)} of the league's "
-            f"{len(stored.ledger)} entries): it adds nothing; `progression league team export FILE {other} TEAMFILE` "
-            "writes the team as the league holds it"
+        return Sentence(
+            (
+                f"{held}, and this file is an older copy of it (it holds {len(sheet.ledger)} of the league's "
+                f"{len(stored.ledger)} entries): it adds nothing; ",
+                Way(
+                    python=f"League.export_team({other!r}, path)",
+                    command="league team export",
+                    args=f"{other} TEAMFILE",
+                ),
+                " writes the team as the league holds it",
+            )
         )
-    return (
-        f"{where} has a team named {sheet.name!r} already (the id {other!r}), whose history is not this one's: a "
-        "league names each team once (opponents are named by name); give this team another name"
+    return Sentence(
+        (
+            f"{where} has a team named {sheet.name!r} already (the id {other!r}), whose history is not this one's: a "
+            "league names each team once (opponents are named by name); give this team another name",
+        )
     )
 
 
@@ -266,6 +285,7 @@ class League(Book):
     opens = "open_league"
     members_key = "teams"
     member = "team"
+    command = "league"
 
     @classmethod
     def make(cls, store: Store, name: str, *, bonus: bool | None = None) -> League:
@@ -386,9 +406,12 @@ class League(Book):
             stored = tx.sheet(team)
             problem = divergence(sheet, stored)
             if problem is not None:
-                msg = (
-                    f"the sheet of {sheet.name} does not extend team {team!r} of league {settings['name']!r}, "
-                    f"and nothing was stored: {problem}"
+                msg = Sentence(
+                    (
+                        f"the sheet of {sheet.name} does not extend team {team!r} of league {settings['name']!r}, "
+                        "and nothing was stored: ",
+                        problem,
+                    )
                 )
                 raise InvalidInput(msg)
             for position in range(len(stored.ledger) + 1, len(sheet.ledger) + 1):
@@ -399,7 +422,13 @@ class League(Book):
                     try:
                         check_operation(operation.tag, operation.label, settings["name"], lenient=False)
                     except InvalidInput as refused:
-                        msg = f"entry {position} of the sheet of {sheet.name} ({entry.label}): {refused}; nothing was stored"
+                        msg = Sentence(
+                            (
+                                f"entry {position} of the sheet of {sheet.name} ({entry.label}): ",
+                                refused.worded or str(refused),
+                                "; nothing was stored",
+                            )
+                        )
                         raise InvalidInput(msg) from None
             updated = tx.extend(team, sheet)
             if check is not None:
@@ -481,11 +510,15 @@ class League(Book):
                 raise InvalidInput(msg)
             season = settings["season"]
             if prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], self.store.where) is not None:
-                msg = (
-                    f"the play-off prizes of season {season} of league {settings['name']!r} were given, so its matches "
-                    f"are over: a fixture is added to the next season (`progression league new-season FILE` starts it)"
+                over = Sentence(
+                    (
+                        f"the play-off prizes of season {season} of league {settings['name']!r} were given, so its "
+                        "matches are over: a fixture is added to the next season (",
+                        Way(python="League.new_season", command="league new-season"),
+                        " starts it)",
+                    )
                 )
-                raise OutOfOrder(msg)
+                raise OutOfOrder(over)
             existing = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
             waiting = [f for f in existing if f.played is None and (f.home, f.away) == (home, away)]
             if waiting:  # most likely the same fixture added twice, which no command takes back

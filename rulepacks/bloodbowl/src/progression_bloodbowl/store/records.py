@@ -195,7 +195,13 @@ def unheld(fixture: Fixture, sheet: Callable[[str], Sheet], teams: Sequence[str]
     for team, record in zip((fixture.home, fixture.away), fixture.played.records(fixture.round, *names), strict=True):
         position = fixture.entries[team]
         ledger = sheet(team).ledger
-        entry = ledger[position - 1] if position <= len(ledger) else None
+        if not 1 <= position <= len(ledger):
+            held = f"{len(ledger)} entr{'y' if len(ledger) == 1 else 'ies'}"
+            problems.append(
+                f"{where}: the ledger of {team!r} has no entry {position} (it has {held}, 1 to {len(ledger)})"
+            )
+            continue
+        entry = ledger[position - 1]
         if (match_records(entry.operation) if isinstance(entry, Entry) else []) != [record]:
             problems.append(f"{where}: entry {position} of {team!r} does not hold the match the fixture records")
     return problems

@@ -26,7 +26,7 @@ import attrs
 
 from progression import Dice, Operation, RulePack, Sheet
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, Sentence, StoreError, Way
 from progression.operations import check_rules
 
 from ..data.access import data_of
@@ -294,19 +294,27 @@ def check_played(league: League, tx: Transaction, settings: dict[str, Any], what
     season = settings["season"]
     fixtures = [fixture_of(r, league.store.where) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
     if not fixtures:
-        msg = (
-            f"season {season} of league {settings['name']!r} has no fixtures yet: make them (`progression league "
-            f"fixtures FILE --schedule round-robin`) and play them before {what}"
+        schedule = Way(python="League.schedule()", command="league fixtures", args="--schedule round-robin")
+        msg = Sentence(
+            (
+                f"season {season} of league {settings['name']!r} has no fixtures yet: make them (",
+                schedule,
+                f") and play them before {what}",
+            )
         )
         raise OutOfOrder(msg)
     waiting = [f for f in fixtures if not f.played]
     if waiting:
         listed = ", ".join(f"{f.number} ({f.home} v {f.away})" for f in waiting[:6])
         more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
-        msg = (
-            f"season {season} of league {settings['name']!r} has fixtures not recorded yet: {listed}{more}; record "
-            "each (`progression league record FILE N ...`, kind=unplayed for one not played by the deadline) "
-            f"before {what}"
+        record = Way(python="League.record", command="league record", args="N ...")
+        msg = Sentence(
+            (
+                f"season {season} of league {settings['name']!r} has fixtures not recorded yet: {listed}{more}; "
+                "record each (",
+                record,
+                f", kind=unplayed for one not played by the deadline) before {what}",
+            )
         )
         raise OutOfOrder(msg)
 
@@ -337,16 +345,28 @@ def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> N
     found = [(team, now) for team in teams if (now := still_open(tx.sheet(team))) is not None]
     if not found:
         return
-    commands = ", ".join(f"`progression league do FILE {team} close number={now.number}`" for team, now in found)
+    closes = [
+        Way(
+            python=f"League.act({team!r}, 'close', number={now.number})",
+            command="league do",
+            args=f"{team} close number={now.number}",
+        )
+        for team, now in found
+    ]
+    commands = Sentence(tuple(part for index, way in enumerate(closes) for part in ((", ", way) if index else (way,))))
     if len(found) == 1:
         ((team, now),) = found
-        msg = f"team {team!r}: {still_open_sentence(now, commands, what)}"
+        msg = Sentence((f"team {team!r}: ", still_open_sentence(now, commands, what)))
     else:
         names = f"{', '.join(repr(team) for team, _ in found[:-1])} and {found[-1][0]!r}"
         where = "; ".join(f"{team}: match {now.number}, at {STANDING_WORDS[now.stage]}" for team, now in found)
-        msg = (
-            f"teams {names}: the post-match sequences of their last matches are still open ({where}): end each "
-            f"with Expensive Mistakes (step 5: {commands}) before {what}"
+        msg = Sentence(
+            (
+                f"teams {names}: the post-match sequences of their last matches are still open ({where}): end each "
+                "with Expensive Mistakes (step 5: ",
+                commands,
+                f") before {what}",
+            )
         )
     raise OutOfOrder(msg)
 

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 import attrs
 
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, UnknownName
+from progression.errors import InvalidInput, OutOfOrder, Sentence, UnknownName, Way
 
 __all__ = [
     "ELSEWHERE",
@@ -63,8 +63,10 @@ class Elsewhere:
 
     actions: tuple[str, ...]
     operations: tuple[str, ...]
-    #: What the league runs instead, or why nothing: the end of the refusal's sentence.
-    instead: str
+    #: What the league runs instead, or why nothing: the end of the refusal's sentence, its ways said in the
+    #: words of the interface the refusal reaches (``League.record`` to a program, ``progression league record``
+    #: on the command line).
+    instead: Sentence
     #: Whether :meth:`League.run <progression_bloodbowl.types.League.run>` still runs the operations for this
     #: release, with a ``DeprecationWarning``: it ran them before, and they break nothing the league keeps.
     deprecated: bool = False
@@ -75,35 +77,61 @@ ELSEWHERE: tuple[Elsewhere, ...] = (
     Elsewhere(
         actions=("match",),
         operations=("bloodbowl.match", "bloodbowl.record_outcome", "bloodbowl.update_fans"),
-        instead="a match is recorded on both teams and its fixture at once, with "
-        "`progression league record FILE FIXTURE ...` (League.record)",
+        instead=Sentence(
+            (
+                "a match is recorded on both teams and its fixture at once, with ",
+                Way(python="League.record", command="league record", args="FIXTURE ..."),
+            )
+        ),
     ),
     Elsewhere(
         actions=("new_season", "redraft"),
         operations=("bloodbowl.new_season", "bloodbowl.redraft"),
-        instead="a season ends for every team of the league at once, with `progression league new-season FILE` "
-        "(League.new_season), each team's re-draft given first with `progression league redraft FILE TEAM ...` "
-        "(League.plan_redraft)",
+        instead=Sentence(
+            (
+                "a season ends for every team of the league at once, with ",
+                Way(python="League.new_season", command="league new-season"),
+                ", each team's re-draft given first with ",
+                Way(python="League.plan_redraft", command="league redraft", args="TEAM ..."),
+            )
+        ),
     ),
     Elsewhere(
         actions=("prize", "lose_trophy"),
         operations=("bloodbowl.prize", "bloodbowl.lose_trophy"),
-        instead="play-off prizes and the League Trophy are the league's to give at the end of a season, with "
-        "`progression league prizes FILE first=TEAM second=TEAM third=TEAM` (League.award_prizes)",
+        instead=Sentence(
+            (
+                "play-off prizes and the League Trophy are the league's to give at the end of a season, with ",
+                Way(
+                    python="League.award_prizes",
+                    command="league prizes",
+                    args="first=TEAM second=TEAM third=TEAM",
+                ),
+            )
+        ),
         deprecated=True,
     ),
     Elsewhere(
         actions=("induce", "fireball", "zap"),
         operations=("bloodbowl.induce", "bloodbowl.cast"),
-        instead="inducements and spells belong to a match against another team: what they did to players is "
-        "written in the match's words of `progression league record` (events=, injuries=), and the league keeps "
-        "no inducements yet",
+        instead=Sentence(
+            (
+                "inducements and spells belong to a match against another team: what they did to players is "
+                "written in the match's record, with ",
+                Way(
+                    python="League.record (each Side's events and injuries)",
+                    command="league record",
+                    args="FIXTURE ... home.events=... home.injuries=...",
+                ),
+                ", and the league keeps no inducements yet",
+            )
+        ),
         deprecated=True,
     ),
     Elsewhere(
         actions=(),
         operations=("bloodbowl.matched_play_draft",),
-        instead="a Matched Play team is drafted for one match, and is no team of a league",
+        instead=Sentence(("a Matched Play team is drafted for one match, and is no team of a league",)),
     ),
 )
 
@@ -111,7 +139,7 @@ ELSEWHERE: tuple[Elsewhere, ...] = (
 _OTHER = Elsewhere(
     actions=(),
     operations=(),
-    instead="a team runs on itself only its post-match sequence and its draft",
+    instead=Sentence(("a team runs on itself only its post-match sequence and its draft",)),
     deprecated=True,
 )
 
@@ -128,9 +156,12 @@ def check_action(action: str, actions: Collection[str], league: str) -> None:
     if action not in actions:
         raise UnknownName("team action", action, tuple(TEAM_ACTIONS), f"league {league!r}")
     found = next((e for e in ELSEWHERE if action in e.actions), _OTHER)
-    msg = (
-        f"league {league!r} does not let a team run the action {action!r} on itself: {found.instead}; "
-        f"a team runs on itself: {', '.join(TEAM_ACTIONS)}"
+    msg = Sentence(
+        (
+            f"league {league!r} does not let a team run the action {action!r} on itself: ",
+            found.instead,
+            f"; a team runs on itself: {', '.join(TEAM_ACTIONS)}",
+        )
     )
     raise InvalidInput(msg)
 
@@ -145,9 +176,12 @@ def check_operation(tag: str, label: str, league: str, *, lenient: bool) -> None
     if tag in TEAM_OPERATIONS:
         return
     found = next((e for e in ELSEWHERE if tag in e.operations), _OTHER)
-    said = (
-        f"league {league!r} does not let a team run the operation {tag!r} ({label}) on itself: {found.instead}; "
-        f"a team runs on itself: {', '.join(sorted(TEAM_OPERATIONS))}"
+    said = Sentence(
+        (
+            f"league {league!r} does not let a team run the operation {tag!r} ({label}) on itself: ",
+            found.instead,
+            f"; a team runs on itself: {', '.join(sorted(TEAM_OPERATIONS))}",
+        )
     )
     if lenient and found.deprecated:
         warnings.warn(f"{said}. League.run runs it for this release only", DeprecationWarning, stacklevel=3)
@@ -171,7 +205,7 @@ def turn_of(team: str) -> Iterator[None]:
         except OutOfOrder as refused:
             if type(refused) is not OutOfOrder:  # pragma: no cover - a subclass keeps its own words
                 raise
-            named = OutOfOrder(f"team {team!r}: {refused}")
+            named = OutOfOrder(Sentence((f"team {team!r}: ", refused.worded or str(refused))))
             for note in getattr(refused, "__notes__", ()):
                 named.add_note(note)
             raise named from None

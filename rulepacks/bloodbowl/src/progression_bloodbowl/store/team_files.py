@@ -12,11 +12,15 @@ from typing import cast
 import attrs
 
 from progression import Entry, Sheet
+from progression.errors import Sentence, Way
 
 from ..match.corrections import match_records
 from .records import shown
 
 __all__ = ["difference", "divergence", "extends"]
+
+#: What writes a team of the league to a file, as it holds it.
+_EXPORT = Way(python="League.export_team", command="league team export", args="TEAM TEAMFILE")
 
 
 def extends(sheet: Sheet, stored: Sheet) -> bool:
@@ -24,44 +28,57 @@ def extends(sheet: Sheet, stored: Sheet) -> bool:
     return divergence(sheet, stored) is None
 
 
-def divergence(sheet: Sheet, stored: Sheet) -> str | None:
+def divergence(sheet: Sheet, stored: Sheet) -> Sentence | None:
     """Why ``sheet``'s history does not extend ``stored``'s: its first entry that differs, or the entries it
     misses (None: every stored entry is in ``sheet``, unchanged, in its place)."""
     ledger, kept = sheet.ledger, stored.ledger
     for position, held in enumerate(kept, start=1):
         if position > len(ledger):
-            return (
-                f"it holds {len(ledger)} entries where the league holds {len(kept)}, entry {position} "
-                f"({label(held)}) the first it misses: it is older than the league's team; export the team again "
-                "(`progression league team export`) and run its sequence on that file"
+            return Sentence(
+                (
+                    f"it holds {len(ledger)} entries where the league holds {len(kept)}, entry {position} "
+                    f"({label(held)}) the first it misses: it is older than the league's team; export the team "
+                    "again (",
+                    _EXPORT,
+                    ") and run its sequence on that file",
+                )
             )
         found = ledger[position - 1]
         if found == held:
             continue
         matches = [isinstance(e, Entry) and bool(match_records(e.operation)) for e in (found, held)]
+        why: tuple[str | Way, ...]
         if all(matches):  # the league's match, amended in the file
             why = (
-                "a match the league holds is corrected in the league, on both teams and its fixture at once, with "
-                "`progression league amend FILE FIXTURE ...` (League.amend), not in a team's file: export the team "
-                "again (`progression league team export`)"
+                "a match the league holds is corrected in the league, on both teams and its fixture at once, with ",
+                Way(python="League.amend", command="league amend", args="FIXTURE ..."),
+                ", not in a team's file: export the team again (",
+                _EXPORT,
+                ")",
             )
         elif matches[0]:
             why = (
-                "a match of the league is recorded on both teams and its fixture at once, with `progression league "
-                "record FILE FIXTURE ...` (League.record), not in a team's file"
+                "a match of the league is recorded on both teams and its fixture at once, with ",
+                Way(python="League.record", command="league record", args="FIXTURE ..."),
+                ", not in a team's file",
             )
         elif matches[1]:
-            why = "the file misses the league's match: export the team again (`progression league team export`)"
+            why = ("the file misses the league's match: export the team again (", _EXPORT, ")")
         else:
             why = (
-                f"the file and the league went different ways after entry {position - 1}: export the team again "
-                "(`progression league team export`) to run on it what the league does not hold yet; an entry the "
-                "league holds is corrected in the league (`progression league amend` for a match), not in a file"
+                f"the file and the league went different ways after entry {position - 1}: export the team again (",
+                _EXPORT,
+                ") to run on it what the league does not hold yet; an entry the league holds is corrected in the "
+                "league (",
+                Way(python="League.amend", command="league amend", args="FIXTURE ..."),
+                " for a match), not in a file",
             )
         differs = difference(found, held) if label(found) == label(held) else ""
-        return (
-            f"its entry {position} ({label(found)}) is not the league's entry {position} ({label(held)}){differs}; "
-            f"{why}"
+        return Sentence(
+            (
+                f"its entry {position} ({label(found)}) is not the league's entry {position} ({label(held)}){differs}; ",
+                *why,
+            )
         )
     return None
 

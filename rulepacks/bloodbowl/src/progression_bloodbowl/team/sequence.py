@@ -27,7 +27,7 @@ import attrs
 
 import progression
 from progression import Effect, RulePack, Sheet, Work, operation
-from progression.errors import InvalidInput, OutOfOrder, PendingState, RequirementNotMet
+from progression.errors import InvalidInput, OutOfOrder, PendingState, RequirementNotMet, Sentence, Way
 
 from ..data.access import data_of
 from ..data.matched_play import BUDGET_TAG
@@ -262,19 +262,28 @@ def check_ended(team: Sheet, what: str) -> None:
     """
     now = still_open(team)
     if now is not None:
-        commands = (
-            f"`sheet do FILE close number={now.number}` on a team's file, "
-            f"`league do FILE TEAM close number={now.number}` in a league's store"
+        # a league refuses an open sequence before any team runs (store.season_end.check_sequences_ended), naming
+        # its own command: the command line meets this one on a team's file only
+        closes = Way(
+            python=f"progression_bloodbowl.operations.expensive_mistakes(pack, team, dice, number={now.number}), or "
+            f"League.act(TEAM, 'close', "
+            f"number={now.number}) in a league's store",
+            command="sheet do",
+            args=f"close number={now.number}",
         )
-        raise OutOfOrder(still_open_sentence(now, commands, what))
+        raise OutOfOrder(still_open_sentence(now, Sentence((closes,)), what))
 
 
-def still_open_sentence(now: Standing, commands: str, what: str) -> str:
+def still_open_sentence(now: Standing, commands: Sentence, what: str) -> Sentence:
     """Why ``what`` is refused while a team's last sequence stands ``now``, open: the sentence the rules say on a
-    team's sheet and a league says of one team, with ``commands``, those that close it."""
-    return (
-        f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it with "
-        f"Expensive Mistakes (step 5: {commands}) before {what}"
+    team's sheet and a league says of one team, with ``commands``, the ways that close it."""
+    return Sentence(
+        (
+            f"the post-match sequence of match {now.number} is still open, at {STANDING_WORDS[now.stage]}: end it "
+            "with Expensive Mistakes (step 5: ",
+            commands,
+            f") before {what}",
+        )
     )
 
 
