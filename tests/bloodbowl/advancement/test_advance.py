@@ -116,7 +116,10 @@ class TestLimits:
         assert 6 == player.stats["advancements"]
         assert 15 == player.pools["spp"]
         assert "Legend" == bb.queries.level_of(pack, player).en
-        with pytest.raises(LimitReached, match="at most 6 times by Advancements"):
+        with pytest.raises(
+            LimitReached,
+            match="has no price past Advancements 6: its curve .random_primary. prices steps 1 to 6, and Advancements is 6",
+        ):
             bb.advance(pack, team, "6", "random_primary", choice="G", dice=ScriptedDice([1, 1, 1, 1]))
 
     def test_experience_levels_follow_the_advancements(self, pack: RulePack, team: Sheet) -> None:
