@@ -361,6 +361,33 @@ class TestBadInput:
         ):
             pc.level(pack, pc.new_character(pack), "alchimie")
 
+    def test_levels_that_are_not_a_mapping(self, pack: RulePack) -> None:
+        """A new character's levels map competences to levels; a list says so."""
+        with pytest.raises(
+            InvalidInput,
+            match=r"a new character's levels map competences to their starting levels, .* got \[1\] \(list\)",
+        ):
+            pc.new_character(pack, "Ana", levels=[1])  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("read", [pc.level, pc.degree])
+    def test_what_is_no_character(self, pack: RulePack, read: Callable[..., object]) -> None:
+        """A level or a degree is read on a character's sheet; anything else is refused as such."""
+        with pytest.raises(InvalidInput, match=rf"{read.__name__} reads a character's sheet, got None \(NoneType\)"):
+            read(pack, None, "danse")
+
+    @pytest.mark.parametrize("competence", ["dans", None])
+    def test_degree_names_the_competence_as_level_does(self, pack: RulePack, competence: object) -> None:
+        """An unknown competence is named as the campaign's, not as a ladder's internal id (``degree.dans``)."""
+        ana = pc.new_character(pack, "Ana")
+        with pytest.raises(UnknownName) as level_error:
+            pc.level(pack, ana, competence)  # type: ignore[arg-type]
+        with pytest.raises(
+            UnknownName, match=rf"competence {competence!r} is not defined in campaign 'example'"
+        ) as error:
+            pc.degree(pack, ana, competence)  # type: ignore[arg-type]
+        assert str(level_error.value) == str(error.value)
+        assert "degree." not in str(error.value)
+
     def test_not_a_competence_pack(self) -> None:
         """The helpers refuse a pack that is not a competence pack."""
         other = progression.load_file("tests/support/packs/skirmish.toml")

@@ -43,6 +43,12 @@ class TestSeededDice:
 
 
 class TestScriptedDice:
+    @pytest.mark.parametrize("results", [None, 5, "36"])
+    def test_results_that_are_not_a_list(self, results: object) -> None:
+        """Scripted dice take a list of results; anything else says what came (a text is not read as digits)."""
+        with pytest.raises(DiceError, match=r"scripted dice are a list of results \(whole numbers from 1\), such as"):
+            ScriptedDice(results)  # type: ignore[arg-type]
+
     def test_results_in_order(self) -> None:
         """Results are used in the order typed in; what is left is shown."""
         dice = ScriptedDice([3, 5, 1])

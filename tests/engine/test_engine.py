@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
+from typing import ClassVar
 
 import attrs
 import hypothesis
@@ -677,3 +678,105 @@ class TestLargestAward:
             InvalidInput, match="points must be at most 1,000,000,000,000,000, got a number of 5001 digits"
         ):
             market().award(ana(), "purse", 10**5000, reason="x")
+
+
+class TestLargestNumbers:
+    """A number a sheet holds is at most 1,000,000,000,000,000 either way, what a sheet file holds: one past it is
+    refused where it comes in (a start, an adjustment, an award), not found later in a file no command reads."""
+
+    LIMIT: ClassVar[str] = "must be at most 1,000,000,000,000,000 either way"
+
+    @pytest.mark.parametrize(
+        ("kwargs", "message"),
+        [
+            (
+                {"stats": {"shine": 10**30}},
+                "new adventurer sheet: stat 'shine' must be at most .* got a number of 31 digits",
+            ),
+            ({"stats": {"shine": -(10**16)}}, "new adventurer sheet: stat 'shine' must be at most .* got -10,000,"),
+            ({"owned": {"badge": 10**30}}, "new adventurer sheet: owned 'badge' must be at most .* of 31 digits"),
+        ],
+    )
+    def test_a_start_past_the_limit(self, kwargs: dict[str, object], message: str) -> None:
+        """A stat or an owned count given to a new sheet, by ``new_sheet`` or by the creation operation itself."""
+        with pytest.raises(InvalidInput, match=message):
+            market().new_sheet("adventurer", "Ana", **kwargs)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=message):
+            start_sheet(market(), Create(kind="adventurer", name="Ana", **kwargs))  # type: ignore[arg-type]
+
+    def test_a_store_refuses_it_too(self, tmp_path: object) -> None:
+        """``Store.start_sheet`` runs the same creation: nothing is stored."""
+        store = progression.open_store(f"{tmp_path}/s.db", market())
+        with pytest.raises(InvalidInput, match="stat 'shine' " + self.LIMIT):
+            store.start_sheet("ana", Create(kind="adventurer", name="Ana", stats={"shine": 10**30}))
+        assert () == store.ids()
+
+    @pytest.mark.parametrize(
+        ("effect", "message"),
+        [
+            (Effect(stats={"shine": 10**20}), "adjustment: the change to stat 'shine' must be at most .* got 100,000,"),
+            (Effect(grants={"badge": 10**20}), "adjustment: the change to owned 'badge' must be at most"),
+            (Effect(stats={"shine": 10**15}), None),  # the change fits, the sum does not: the sheet holds 10**15
+        ],
+    )
+    def test_an_adjustment_past_the_limit(self, effect: Effect, message: str | None) -> None:
+        """An effect's numbers, and what they leave on the sheet; nothing is changed."""
+        pack = market()
+        sheet = pack.adjust(ana(), Effect(stats={"shine": 10**15}), reason="as bright as it gets")
+        with pytest.raises(InvalidInput, match=message or "stat 'shine' after the change " + self.LIMIT):
+            pack.adjust(sheet, effect, reason="more")
+
+    def test_awards_that_add_up_past_the_limit(self) -> None:
+        """Each award is within the limit; the balance they make is checked too."""
+        pack = market()
+        sheet = pack.award(ana(), "purse", 10**15, reason="a fortune")
+        with pytest.raises(InvalidInput, match="award to 'purse': Purse after the award " + self.LIMIT):
+            pack.award(sheet, "purse", 1, reason="one more")
+
+    def test_a_sheet_at_the_limit_saves_and_loads(self) -> None:
+        """The limit itself is a number a sheet file holds."""
+        sheet = market().new_sheet("adventurer", "Ana", stats={"shine": 10**15}, owned={"badge": 10**15})
+        assert sheet == progression.load_sheet(progression.dump_sheet(sheet), pack=market())
+
+
+class TestArgumentsOfTheWrongType:
+    """What a public method cannot read is refused as such, saying what was expected and what came."""
+
+    @pytest.mark.parametrize(
+        ("call", "message"),
+        [
+            (lambda pack: pack.surplus(None), "surplus: expected a Sheet, got NoneType"),
+            (lambda pack: pack.cap(None, "chest"), "cap: expected a Sheet, got NoneType"),
+            (lambda pack: pack.quote(None, "badge"), "quote: expected a Sheet, got NoneType"),
+            (lambda pack: pack.quote(ana(), None), r"quote: an upgrade id must be a text, got None \(NoneType\)"),
+            (lambda pack: pack.quote(ana(), 5), r"quote: an upgrade id must be a text, got 5 \(int\)"),
+            (lambda pack: pack.purchase(ana(), None), "purchase: an upgrade id must be a text, got None"),
+            (lambda pack: pack.name_of(None), r"name_of: an id must be a text, got None \(NoneType\)"),
+            (lambda pack: pack.name_of("level", 5), r"name_of\('level'\): a language is a language code .* got 5"),
+        ],
+    )
+    def test_refused(self, call: Callable[[RulePack], object], message: str) -> None:
+        with pytest.raises(InvalidInput, match=message):
+            call(market())
+
+    def test_dice_that_are_not_dice(self) -> None:
+        """Dice are refused when they are not dice, whether or not the operation rolls: a purchase without a roll,
+        an award, an amendment."""
+        pack = market()
+        sheet = ana(purse=5)
+        expected = r"expected dice for purchase \(SeededDice, ScriptedDice, CallbackDice, .*\) or None, got int 5"
+        with pytest.raises(InvalidInput, match=expected):
+            pack.purchase(sheet, "badge", dice=5)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=r"expected dice for award .* got str '6'"):
+            progression.run(pack, sheet, Award(pool="purse", amount=1, reason="r"), "6")  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="expected dice for amend"):
+            progression.amend(sheet, 1, sheet.ledger[0].operation, pack=pack, dice=[6])  # type: ignore[arg-type, union-attr]
+
+    def test_dice_that_roll_are_taken(self) -> None:
+        """Anything with ``roll(sides, count, label)`` is dice, the library's or not."""
+
+        class Sixes:
+            def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
+                return (6,) * count
+
+        assert market().purchase(ana(purse=5), "badge", dice=Sixes()).has("badge")

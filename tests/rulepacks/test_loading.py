@@ -12,7 +12,7 @@ import progression.authoring
 from progression import Effect
 from progression.authoring import FixedCost, PoolSpec
 from progression.curves import FunctionCurve, LinearCurve, SteppedCurve, TableCurve
-from progression.errors import RequirementNotMet, RulePackError
+from progression.errors import InvalidInput, RequirementNotMet, RulePackError
 from support.builders import PACKS, skirmish
 
 INVALID = PACKS / "invalid"
@@ -183,6 +183,21 @@ class TestBadArguments:
         """``load_text`` wants the TOML text itself."""
         with pytest.raises(RulePackError, match=r"<text>: expected TOML text, got bytes @ \$"):
             progression.load_text(b"format = 1")  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("functions", "message"),
+        [
+            (
+                [1],
+                r"loading <text>: functions must map the names the pack's TOML gives them to functions .* got \[1\] \(list\)",
+            ),
+            ({1: len}, r"loading <text>: functions are named by texts, got the name 1 \(int\)"),
+        ],
+    )
+    def test_functions_that_are_not_named(self, functions: object, message: str) -> None:
+        """The pack's functions are a mapping of names to functions."""
+        with pytest.raises(InvalidInput, match=message):
+            progression.load_text((PACKS / "skirmish.toml").read_text(), functions=functions)  # type: ignore[arg-type]
 
     def test_read_pack_of_something_else(self) -> None:
         """``structure_pack`` wants parsed TOML: a table."""

@@ -3,10 +3,12 @@ placeholder that names what the buyer chose."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from progression import Effect, RulePack
+from progression.errors import InvalidInput
 from progression.rules.parts import CHOICE, chosen
 
 from ..support.builders import market
@@ -45,3 +47,36 @@ class TestChoice:
     def test_no_choice_given_names_nothing(self) -> None:
         """A name that needs the buyer's choice names nothing while none is given (a quote before the choice)."""
         assert chosen(f"advances.{CHOICE}", None) is None
+
+
+class TestEffectValues:
+    """An effect's values are checked when it is made: a wrong one is refused where it is written, not when a
+    sheet adds it up (``int + str``) or a file is read."""
+
+    @pytest.mark.parametrize(
+        ("kwargs", "message"),
+        [
+            ({"stats": {"level": "x"}}, r"Effect: stats must map ids to whole numbers .*, got 'level' = 'x' \(str\)"),
+            ({"stats": {"level": 1.5}}, r"got 'level' = 1.5 \(float\)"),
+            (
+                {"grants": {"block": True}},
+                r"Effect: grants must map ids to whole numbers .*, got 'block' = True \(bool\)",
+            ),
+            ({"stats": {5: 1}}, r"Effect: stats are keyed by ids \(texts\), got 5 \(int\)"),
+            ({"tags": {"status": 1}}, r"Effect: tags must map ids to texts .*, got 'status' = 1 \(int\)"),
+            (
+                {"stats": [("level", 1)]},
+                r"Effect: stats must map ids to whole numbers .*, got \[\('level', 1\)\] \(list\)",
+            ),
+            ({"untag": "status"}, r"Effect: untag is a list of tag names, such as \('miss_next',\), got 'status'"),
+            ({"untag": [None]}, r"Effect: untag names tags \(texts\), got None \(NoneType\)"),
+        ],
+    )
+    def test_refused(self, kwargs: dict[str, object], message: str) -> None:
+        with pytest.raises(InvalidInput, match=message):
+            Effect(**kwargs)  # type: ignore[arg-type]
+
+    def test_taken(self) -> None:
+        """Whole numbers either way, texts for tags, any iterable of tag names for untag."""
+        effect = Effect(stats={"level": -2}, grants={"block": 1}, tags={"status": "veteran"}, untag=["miss_next"])
+        assert ({"level": -2}, ("miss_next",)) == (dict(effect.stats), effect.untag)

@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from progression.engine.checks import (
+    LARGEST,
     came,
     check_amount,
     check_id,
     check_mapping,
+    check_number,
     check_sheet,
     check_text,
     check_writable,
@@ -65,7 +67,9 @@ def created(
         if isinstance(value, bool) or not isinstance(value, int):
             msg = f"{where}: stat {stat!r} must be an integer, got {value!r}"
             raise InvalidInput(msg)
-        start_stats[stat] = value  # a stat's bounds are those of purchases: a start may be past them (no fans yet)
+        start_stats[stat] = check_number(
+            value, f"stat {stat!r}", where
+        )  # a stat's bounds are those of purchases: a start may be past them (no fans yet)
     for pool, amount in start_pools.items():  # a cap read on the start's own stats and pools
         cap = pack.pools[pool].cap
         most = start_stats.get(cap, start_pools.get(cap)) if isinstance(cap, str) else cap
@@ -78,6 +82,7 @@ def created(
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             msg = f"{where}: owned {item!r} must be a positive count, got {count!r}"
             raise InvalidInput(msg)
+        check_number(count, f"owned {item!r}", where)
     for key, text in (tags or {}).items():
         if not isinstance(key, str) or not isinstance(text, str):
             msg = f"{where}: tags map texts to texts, got {key!r} = {text!r}"
@@ -112,6 +117,8 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
             who = subject.name or subject.kind
             head = f"{who} cannot be awarded {pack.name_of(pool)}"
             raise RequirementNotMet(upgrade=pool, missing=list(unmet), head=head)
+    if subject.pools[pool] + amount > LARGEST:  # each award is at most LARGEST: the sum may not be
+        check_number(subject.pools[pool] + amount, f"{pack.name_of(pool)} after the award", where)
     events: list[Event] = [awarded(pool, amount, reason)]
     if spec.cap is None:  # nothing to settle: skip folding the award twice (here, then into the roster)
         work._record(events, member=member)
@@ -188,13 +195,19 @@ def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> No
 
 
 def _check_effect(subject: Sheet, effect: object, where: str) -> None:
-    """An effect whose stats are the subject's."""
+    """An effect whose stats are the subject's, and whose numbers, and those it leaves, a sheet can hold
+    (:data:`~progression.engine.checks.LARGEST` either way: a larger one would make the sheet's file unreadable)."""
     if not isinstance(effect, Effect):
         msg = f"expected an Effect as {where}, got {came(effect)}"
         raise InvalidInput(msg)
-    for stat in effect.stats:
+    for stat, delta in effect.stats.items():
         if stat not in subject.stats:
             raise UnknownName("stat", stat, subject.stats, f"sheet {subject.name or subject.kind!r}")
+        check_number(delta, f"the change to stat {stat!r}", where)
+        check_number(subject.stats[stat] + delta, f"stat {stat!r} after the change", where)
+    for item, delta in effect.grants.items():
+        check_number(delta, f"the change to owned {item!r}", where)
+        check_number(subject.owned.get(item, 0) + delta, f"owned {item!r} after the change", where)
 
 
 def note(work: Work, reason: str, *, member: str | None) -> None:

@@ -16,10 +16,12 @@ if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
 __all__ = [
+    "LARGEST",
     "came",
     "check_amount",
     "check_id",
     "check_mapping",
+    "check_number",
     "check_rules",
     "check_sheet",
     "check_text",
@@ -50,8 +52,21 @@ def check_amount(amount: object, where: str) -> int:
     return amount
 
 
-#: The most points one operation may give (a quadrillion): what a sheet file may hold (``files.sheets``).
+#: The largest number a sheet may hold, either sign (a quadrillion), and so the most points one operation may
+#: give: far past any game's points or prices, and small enough for every figure to print and add up exactly
+#: everywhere. A sheet file holding a larger number is refused (``files.sheets``, which reads this one), so the
+#: engine refuses one where it would come in (a start, an award, an effect), before it is written.
 LARGEST = 10**15
+
+
+def check_number(value: int, what: str, where: str) -> int:
+    """``value`` (an integer) when a sheet can hold it: at most :data:`LARGEST` either way; else
+    :class:`InvalidInput` saying what came (its number of digits: a huge one is not written out)."""
+    if -LARGEST <= value <= LARGEST:
+        return value
+    shown = f"{value:,}" if abs(value) < 10**30 else f"a number of {digits(value)} digits"
+    msg = f"{where}: {what} must be at most {LARGEST:,} either way (what a sheet file holds), got {shown}"
+    raise InvalidInput(msg)
 
 
 def digits(number: int) -> int:
@@ -116,7 +131,8 @@ def check_rules(pack: RulePack, sheet: Sheet) -> None:
 def check_id(ident: object, what: str, where: str) -> str:
     """An id given by a caller: a text (anything else could not even be looked up)."""
     if not isinstance(ident, str):
-        msg = f"{where}: a {what} id must be a text, got {ident!r} ({type(ident).__name__})"
+        article = "an" if what[:1] in "aeiou" else "a"
+        msg = f"{where}: {article} {what} id must be a text, got {ident!r} ({type(ident).__name__})"
         raise InvalidInput(msg)
     return ident
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from progression.errors import DiceError, InvalidInput
 from progression.ledger.events import Rolled
@@ -16,6 +16,7 @@ __all__ = [
     "RecordedDice",
     "ScriptedDice",
     "SeededDice",
+    "check_dice",
     "roll_in_words",
     "rolling_again",
     "rolling_for",
@@ -105,6 +106,25 @@ class Dice(Protocol):
     def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]: ...
 
 
+def check_dice(dice: object, where: str) -> Dice | None:
+    """``dice`` itself when it is None or dice (anything with ``roll(sides, count, label)``), else
+    :class:`InvalidInput` saying what came: refused when it is given, whether or not a roll then needs it, so that
+    a mistake never waits for the one operation that rolls.
+
+    Args:
+        where: What the dice were given to, for the message (``run``, ``purchase of 'level_up'``).
+    """
+    if dice is None or type(dice) in _DICE or isinstance(dice, Dice):  # the library's own dice without the
+        return cast("Dice | None", dice)  # protocol's slower check
+    from progression.engine.checks import came
+
+    msg = (
+        f"expected dice for {where} (SeededDice, ScriptedDice, CallbackDice, or anything with "
+        f"roll(sides, count, label)) or None, got {came(dice)}"
+    )
+    raise InvalidInput(msg)
+
+
 def _check_request(sides: int, count: int) -> None:
     if not isinstance(sides, int) or isinstance(sides, bool) or sides < 2:
         msg = f"a die needs at least 2 sides, got {sides!r}"
@@ -144,6 +164,9 @@ class ScriptedDice:
     """
 
     def __init__(self, results: Iterable[int]) -> None:
+        if isinstance(results, str | bytes) or not isinstance(results, Iterable):
+            msg = f"scripted dice are a list of results (whole numbers from 1), such as [3, 5], got {results!r:.60}"
+            raise DiceError(msg)
         self.results = tuple(results)
         for position, result in enumerate(self.results, start=1):
             if not isinstance(result, int) or isinstance(result, bool) or result < 1:
@@ -271,3 +294,7 @@ class RecordedDice:
             raise DiceError(msg)
         self._next += 1
         return _fitting(recorded)
+
+
+#: The library's own dice, found dice at once (the protocol's ``isinstance`` reads each attribute: slower).
+_DICE = frozenset({SeededDice, ScriptedDice, CallbackDice, RecordedDice})

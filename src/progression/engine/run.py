@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import progression.engine.changes as changes
 from progression.engine.checks import check_rules, check_sheet
-from progression.engine.dice import Dice
+from progression.engine.dice import Dice, check_dice
 from progression.engine.operations import Create
 from progression.engine.work import RecordingDice, Work
 from progression.errors import InvalidInput
@@ -42,8 +42,10 @@ def run(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = 
     Raises:
         ProgressionError: the rules refuse the operation; nothing changed.
         RulesChanged: ``sheet`` was made under other rules than ``pack``'s (rebase it first).
+        InvalidInput: ``dice`` are not dice, whether or not the operation rolls.
     """
     check_gate(pack, sheet, operation)
+    check_dice(dice, getattr(operation, "tag", type(operation).__name__))
     return execute_in(pack, sheet, operation, dice)
 
 

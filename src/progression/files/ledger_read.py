@@ -78,7 +78,9 @@ def checked_fields(cls: type) -> list[tuple[attrs.Attribute[Any], Any]]:
     fields = []
     for field in attrs.fields(cls):
         hint = hints[field.name]
-        if field.validator is not None or field.converter is not _converter_of(hint) or not field.init:
+        # a converter that only refuses more than the reader does says what it builds otherwise (``reads_as``)
+        converter = getattr(field.converter, "reads_as", field.converter)
+        if field.validator is not None or converter is not _converter_of(hint) or not field.init:
             msg = f"no reader for {cls.__name__}.{field.name}: a validator, or a converter it does not know"
             raise TypeError(msg)
         if not isinstance(cls.__dict__.get(field.name), MemberDescriptorType):

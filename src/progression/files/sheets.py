@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from progression.engine.checks import digits
+from progression.engine.checks import LARGEST, digits
 from progression.engine.operations import CORE_OPERATIONS
 from progression.errors import InvalidInput, Problem, ProgressionError, SheetError, SheetTampered
 from progression.files.checks import DEEPEST, ledger_problems, nesting_problem
@@ -382,9 +382,6 @@ LARGEST_FILE = 16 * 2**20
 _TOO_DEEP = f"nested too deeply to be a sheet (events nest at most {DEEPEST} deep)"
 
 
-#: The largest number a sheet file may hold, either sign (a quadrillion): far past any game's points or
-#: prices, and small enough for every figure to print and add up exactly everywhere.
-LARGEST = 10**15
 #: A JSON escape of a UTF-16 surrogate (a lone one cannot be written again).
 _SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 #: Every digit made a 0, so that a run of 16 digits (a number past LARGEST) is found as a plain substring.

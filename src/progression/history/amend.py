@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from progression.engine.checks import check_rules, check_sheet
-from progression.engine.dice import Dice, RecordedDice
+from progression.engine.dice import Dice, RecordedDice, check_dice
 from progression.engine.operations import Create
 from progression.engine.run import execute_in, start_sheet
 from progression.errors import InvalidInput, ProgressionError
@@ -126,6 +126,7 @@ def amend(
         ProgressionError: the rules refuse the new operation itself.
     """
     check_sheet(sheet, "the sheet to amend")
+    check_dice(dice, "amend")
     rules = rules_of(sheet, pack)
     if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= len(sheet.ledger):
         msg = f"the entry to amend of sheet {sheet.name or sheet.kind!r} must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
@@ -170,6 +171,7 @@ def rebase(
         AmendmentRefused: an entry the new rules refuse, with ``invalid="refuse"``.
     """
     check_sheet(sheet, "the sheet to rebase")
+    check_dice(dice, "rebase")
     rules = rules_of(sheet, pack)
     first = sheet.ledger[0]
     if not isinstance(first, Entry):

@@ -245,8 +245,7 @@ def _made_under(entry: Event, rules: str) -> Event:
     """The creation ``entry`` stamped with ``rules``: a sheet made under other rules is checked entry by entry
     under these, so that what is reported after the change of rules (said once, on the creation) is what they
     change, not every operation refused for the sheet's rules (each is, outside :func:`verify`)."""
-    created = creation(entry) if isinstance(entry, Entry) else None
-    if created is None:
+    if not isinstance(entry, Entry) or (created := creation(entry)) is None:
         return entry
     return attrs.evolve(entry, events=(attrs.evolve(created, rules=rules),))
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from progression._labels import LANGUAGES
 from progression.curves.curve import Curve
-from progression.errors import Problem, ProgressionError, RulePackError
+from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
 from progression.requirements.ladders import Band, Ladder
 from progression.rulepacks.contract import Contract
@@ -389,6 +389,24 @@ def languages(r: Reader, head: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(declared)
 
 
+def _functions(functions: object, source: str) -> dict[str, Callable[..., Any]]:
+    """The pack's named functions as given to the loader, or :class:`InvalidInput`: a mapping of names (texts) to
+    functions, each looked up by the name its TOML gives it."""
+    if functions is None:
+        return {}
+    if not isinstance(functions, Mapping):
+        msg = (
+            f"loading {source}: functions must map the names the pack's TOML gives them to functions "
+            f"({{'name': function}}), got {functions!r:.60} ({type(functions).__name__})"
+        )
+        raise InvalidInput(msg)
+    for name in functions:
+        if not isinstance(name, str):
+            msg = f"loading {source}: functions are named by texts, got the name {name!r:.60} ({type(name).__name__})"
+            raise InvalidInput(msg)
+    return dict(functions)  # a value that is no function is reported where the TOML names it, with its key path
+
+
 def structure_pack(
     data: Mapping[str, Any],
     source: str,
@@ -408,7 +426,7 @@ def structure_pack(
         own: the pack's own typed data (:attr:`RulePack.data`), for its code to read.
         contract: what the pack offers the command line (:attr:`RulePack.contract`).
     """
-    functions = dict(functions or {})
+    functions = _functions(functions, source)
     r = PackReader(source, functions)
     if not isinstance(data, Mapping):
         r.problem("$", f"expected a table of pack sections, got {type(data).__name__}")

@@ -14,7 +14,7 @@ from progression._labels import LANGUAGES, Label, spoken
 from progression.curves.curve import Curve
 from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
-from progression.engine.checks import came
+from progression.engine.checks import came, check_id, check_sheet
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, run, start_sheet
@@ -73,6 +73,17 @@ def _check_operations(pack: RulePack, _: attrs.Attribute[Any], value: Mapping[st
                 problems.append(Problem(pack.source, where, str(error)))
     if problems:
         raise RulePackError(pack.source, problems)
+
+
+def _check_name_of(ident: object, language: object) -> None:
+    """Refuse what ``name_of`` cannot look up: an id or a language code that is not a text (a None would name
+    nothing, and a number would be read as no language at all)."""
+    if not isinstance(ident, str):
+        msg = f"name_of: an id must be a text, got {ident!r} ({type(ident).__name__})"
+        raise InvalidInput(msg)
+    if language is not None and not isinstance(language, str):
+        msg = f"name_of({ident!r}): a language is a language code such as 'fr', got {language!r} ({type(language).__name__})"
+        raise InvalidInput(msg)
 
 
 def _contract(value: Contract | None) -> Contract:
@@ -254,7 +265,13 @@ class RulePack(Rules):
 
     def name_of(self, ident: str, language: str | None = None) -> str:
         """The displayed name of ``ident`` in ``language``; by default English, or the language a sentence being
-        shown is written in (a quote asked with ``language=``)."""
+        shown is written in (a quote asked with ``language=``).
+
+        Raises:
+            InvalidInput: ``ident`` or ``language`` is not a text.
+        """
+        if type(ident) is not str or (language is not None and type(language) is not str):
+            _check_name_of(ident, language)
         return self.label_of(ident).in_language(language or spoken())
 
     def resolve(
@@ -336,6 +353,8 @@ class RulePack(Rules):
         Raises:
             UnknownName: a language the pack does not declare.
         """
+        check_sheet(sheet, "quote")
+        check_id(upgrade, "upgrade", "quote")
         if args is not None and not isinstance(args, Mapping):
             msg = f"args must map names to values, got {type(args).__name__}"
             raise InvalidInput(msg)
@@ -379,7 +398,12 @@ class RulePack(Rules):
         A procedure that asks a question with no decision given pauses; answer it
         with :meth:`decide`. ``override`` (the reason, written down) with ``bypass``
         (violation keys such as ``"requires"``) lets a GM waive named requirements.
+
+        Raises:
+            InvalidInput: an upgrade id that is not a text, dice that are not dice (used or not).
+            PurchaseError: the rules refuse the purchase; nothing changed.
         """
+        check_id(upgrade, "upgrade", "purchase")
         if isinstance(decisions, str):
             msg = f"decisions must be a list of texts, got the text {decisions!r}; pass [{decisions!r}]"
             raise InvalidInput(msg)
@@ -424,11 +448,11 @@ class RulePack(Rules):
 
     def surplus(self, sheet: Sheet) -> Mapping[str, int]:
         """Points held over a cap, by pool (only pools whose policy lets surplus wait)."""
-        return _payment.surplus(self, sheet)
+        return _payment.surplus(self, check_sheet(sheet, "surplus"))
 
     def cap(self, sheet: Sheet, pool: str) -> int | None:
         """The cap of ``pool`` on this sheet now, or None."""
-        return _payment.cap_of(self, sheet, pool)
+        return _payment.cap_of(self, check_sheet(sheet, "cap"), pool)
 
     def options(self, sheet: Sheet, upgrade: str, *, member: str | None = None) -> tuple[str, ...]:
         """The choices a buyer may give for ``upgrade`` (empty when it takes none)."""

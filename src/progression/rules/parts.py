@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Literal
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal
 
 import attrs
 
@@ -106,18 +106,75 @@ class StatSpec:
         return str(value) if self.display is None else self.display.format(value)
 
 
+def _table(value: object, what: str, holds: type, example: str) -> Mapping[str, Any]:
+    """``value`` as a read-only mapping of ids to ``holds``, or :class:`InvalidInput` saying what is wrong."""
+    if type(value) is not dict and not isinstance(value, Mapping):
+        msg = f"Effect: {what} must map ids to {example}, got {value!r:.60} ({type(value).__name__})"
+        raise InvalidInput(msg)
+    for key, item in value.items():
+        if type(key) is not str or type(item) is not holds:  # the usual effect passes these alone
+            if not isinstance(key, str):
+                msg = f"Effect: {what} are keyed by ids (texts), got {key!r:.60} ({type(key).__name__})"
+                raise InvalidInput(msg)
+            if isinstance(item, bool) or not isinstance(item, holds):
+                msg = f"Effect: {what} must map ids to {example}, got {key!r} = {item!r:.60} ({type(item).__name__})"
+                raise InvalidInput(msg)
+    return freeze(value)
+
+
+def _stats(value: object) -> Mapping[str, int]:
+    return _table(value, "stats", int, "whole numbers (such as {'level': 1})")
+
+
+def _grants(value: object) -> Mapping[str, int]:
+    return _table(value, "grants", int, "whole numbers (such as {'block': 1})")
+
+
+def _tags(value: object) -> Mapping[str, str]:
+    return _table(value, "tags", str, "texts (such as {'status': 'veteran'})")
+
+
+def _untag(value: object) -> tuple[str, ...]:
+    """The tags an effect removes, as a tuple; a lone text is refused (it would be read as its letters)."""
+    if type(value) is not tuple:
+        if isinstance(value, str) or not isinstance(value, Iterable):
+            msg = f"Effect: untag is a list of tag names, such as ('miss_next',), got {value!r:.60}"
+            raise InvalidInput(msg)
+        value = tuple(value)
+    for tag in value:
+        if not isinstance(tag, str):
+            msg = f"Effect: untag names tags (texts), got {tag!r:.60} ({type(tag).__name__})"
+            raise InvalidInput(msg)
+    return value
+
+
+# Each builds what ``freeze`` (``as_tuple``) builds from every value a sheet file's reader accepts, and only refuses
+# more: the reader, which builds an effect without calling ``__init__``, reads ``reads_as`` to know it builds the same
+# (:func:`progression.files.ledger_read.checked_fields`).
+_stats.reads_as = _grants.reads_as = _tags.reads_as = freeze  # type: ignore[attr-defined]
+_untag.reads_as = as_tuple  # type: ignore[attr-defined]
+
+
 @attrs.frozen(kw_only=True)
 class Effect:
-    """What an event does to a sheet, as data: replaying it needs no rule."""
+    """What an event does to a sheet, as data: replaying it needs no rule.
+
+    Its values are checked when it is made: whole numbers added to stats and owned counts, texts for tags, so
+    that a wrong one is refused where it is written, not when a sheet adds it up. (How large a number may be
+    is the engine's to say, where an effect is applied: what the sheet holds then matters.)
+
+    Raises:
+        InvalidInput: a table that is not a mapping, an id that is not a text, a value of the wrong type.
+    """
 
     #: Added to stats (negative to lower them).
-    stats: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    stats: Mapping[str, int] = attrs.field(factory=dict, converter=_stats)
     #: Added to owned counts (skills, qualities, specializations); an item at 0 is dropped.
-    grants: Mapping[str, int] = attrs.field(factory=dict, converter=freeze)
+    grants: Mapping[str, int] = attrs.field(factory=dict, converter=_grants)
     #: Tags set (``key -> value``), such as a status.
-    tags: Mapping[str, str] = attrs.field(factory=dict, converter=freeze)
+    tags: Mapping[str, str] = attrs.field(factory=dict, converter=_tags)
     #: Tags removed.
-    untag: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    untag: tuple[str, ...] = attrs.field(default=(), converter=_untag)
 
     def __bool__(self) -> bool:
         return bool(self.stats or self.grants or self.tags or self.untag)

@@ -329,7 +329,13 @@ class Store:
         return Transaction(self)
 
     def start_sheet(self, sheet_id: str, operation: Create) -> Sheet:
-        """A new sheet from its creation (run by :func:`progression.operations.start_sheet`), stored under ``sheet_id``."""
+        """A new sheet from its creation (run by :func:`progression.operations.start_sheet`), stored under ``sheet_id``.
+
+        The creation is checked as the engine checks it for a pack's own code: ids, types, pools within their
+        caps, numbers a sheet can hold; not a stat's ``minimum`` and ``maximum``, which bound purchases (a pack may
+        start a sheet past them on purpose). For a start given by a person, make the sheet with
+        :meth:`RulePack.new_sheet <progression.RulePack.new_sheet>`, which checks them too, and :meth:`add` it.
+        """
         with self.transaction() as tx:
             return tx.start_sheet(sheet_id, operation)
 

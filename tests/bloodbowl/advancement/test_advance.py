@@ -118,7 +118,7 @@ class TestLimits:
         assert "Legend" == bb.queries.level_of(pack, player).en
         with pytest.raises(
             LimitReached,
-            match="has no price past Advancements 6: its curve .random_primary. prices steps 1 to 6, and Advancements is 6",
+            match=r"has no price past Advancements 6: its curve .random_primary. prices steps 1 to 6, and Advancements is 6",
         ):
             bb.advance(pack, team, "6", "random_primary", choice="G", dice=ScriptedDice([1, 1, 1, 1]))
 

@@ -528,3 +528,11 @@ class TestWhatAGameCanProduce:
         assert f"match 1: #3 {event} is 0 to 32 in a game (at most 2 a turn, 16 turns a team), got 33" == str(
             error.value
         )
+
+
+class TestDiceOfTheWrongType:
+    def test_refused_before_the_match_runs(self, pack: RulePack, team: Sheet) -> None:
+        """Dice are dice (``roll(sides, count, label)``), refused as such, not an AttributeError halfway."""
+        match = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 1))
+        with pytest.raises(InvalidInput, match=r"expected dice for bloodbowl\.record_outcome .* got int 5"):
+            bb.operations.record_outcome(pack, team, match, 5)  # type: ignore[arg-type]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 import progression_bloodbowl as bb
@@ -42,6 +44,73 @@ class TestDraft:
     def test_the_draft_is_one_ledger_entry(self, team: Sheet) -> None:
         """Creation, then the whole draft as one step."""
         assert 2 == len(team.ledger)
+
+
+class TestDraftInput:
+    """What ``draft`` would misread is refused where it comes in, saying what was expected and what came."""
+
+    LINEMEN: ClassVar[list[tuple[str, str]]] = [("human_lineman", f"L{n}") for n in range(11)]
+
+    @pytest.mark.parametrize(
+        ("players", "message"),
+        [
+            (None, r"draft: players must be a list of \(position, name\) pairs, .* got None \(NoneType\)"),
+            ("human_lineman", "draft: players must be a list of .* got 'human_lineman' \\(str\\)"),
+            (
+                [("human_lineman", "x", 3)] * 11,
+                r"draft: player 0 must be a \(position, name\) pair of texts, .* got \('human_lineman', 'x', 3\)",
+            ),
+            ([("human_lineman", 7)] * 11, r"draft: player 0 must be a \(position, name\) pair of texts"),
+        ],
+    )
+    def test_players(self, pack: RulePack, players: object, message: str) -> None:
+        with pytest.raises(InvalidInput, match=message):
+            bb.draft(pack, "human", "A", players)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("kwargs", "message"),
+        [
+            ({"rerolls": "2"}, r"draft: rerolls must be a whole number, got '2' \(str\)"),
+            ({"cheerleaders": 1.0}, r"draft: cheerleaders must be a whole number, got 1.0 \(float\)"),
+            ({"dedicated_fans": True}, r"draft: dedicated_fans must be a whole number, got True \(bool\)"),
+            # a negative count bought nothing, silently (range() of a negative), as the command line refuses it
+            ({"rerolls": -4}, "draft: rerolls must be 0 or more, got -4"),
+            ({"cheerleaders": -2}, "draft: cheerleaders must be 0 or more, got -2"),
+            ({"dedicated_fans": -1}, "draft: dedicated_fans must be 0 or more, got -1"),
+            ({"assistant_coaches": -1}, "draft: assistant_coaches must be 0 or more, got -1"),
+            ({"apothecary": "yes"}, r"draft: apothecary is True or False \(whether the team buys one\), got 'yes'"),
+            ({"apothecary": 1}, "draft: apothecary is True or False .* got 1"),
+            ({"captain": 11}, r"draft: captain is the index in players of the Team Captain, 0 to 10, or None; got 11"),
+            ({"captain": "0"}, "draft: captain is the index .* got '0'"),
+        ],
+    )
+    def test_staff_and_captain(self, pack: RulePack, kwargs: dict[str, object], message: str) -> None:
+        with pytest.raises(InvalidInput, match=message):
+            bb.draft(pack, "human", "A", self.LINEMEN, **kwargs)  # type: ignore[arg-type]
+
+    def test_a_tuple_of_lists_is_read(self, pack: RulePack) -> None:
+        """Any sequence of pairs is taken (a list of lists, as JSON gives them)."""
+        team = bb.draft(pack, "human", "A", tuple([p, n] for p, n in self.LINEMEN), rerolls=1)
+        assert (11, 1) == (len(team.members), team.stats["rerolls"])
+
+
+class TestValuesOfWhatIsNoTeam:
+    @pytest.mark.parametrize(
+        ("team", "message"),
+        [(None, r"got None \(NoneType\)"), ("x", r"got 'x' \(str\)")],
+    )
+    def test_refused(self, pack: RulePack, team: object, message: str) -> None:
+        """The team's figures read a team sheet; anything else is refused as such."""
+        for function in (bb.team_value, bb.current_team_value, bb.queries.treasury_account):
+            with pytest.raises(InvalidInput, match=f"{function.__name__} takes a team sheet, {message}"):
+                function(pack, team)  # type: ignore[arg-type]
+
+    def test_a_player_is_no_team(self, pack: RulePack) -> None:
+        player = pack.new_sheet("player", "Bo")
+        with pytest.raises(InvalidInput, match=r"team_value takes a team sheet, got a player sheet \('Bo'\)"):
+            bb.team_value(pack, player)
+        with pytest.raises(InvalidInput, match=r"current_value takes a player sheet, got None"):
+            bb.queries.current_value(pack, None)  # type: ignore[arg-type]
 
 
 class TestDedicatedFans:

@@ -139,6 +139,12 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
         InvalidInput: a level that is not a whole number from 0 to ``LEVEL_MAX`` (1,000); two names of one
             competence.
     """
+    if levels is not None and not isinstance(levels, Mapping):
+        msg = (
+            "a new character's levels map competences to their starting levels, such as {'escrime': 3}, "
+            f"got {levels!r:.60} ({type(levels).__name__})"
+        )
+        raise InvalidInput(msg)
     stats = {}
     for competence, value in named_competences(pack, levels or {}, "new character").items():
         check_competence(pack, competence)
@@ -150,15 +156,39 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
     return pack.new_sheet("character", name, stats=stats, tags=kept_tags(pack))
 
 
+def _character(sheet: object, where: str) -> Sheet:
+    """``sheet`` when it is a character's sheet, else :class:`~progression.errors.InvalidInput` saying what came."""
+    if isinstance(sheet, Sheet) and sheet.kind == "character":
+        return sheet
+    got = (
+        f"a {sheet.kind} sheet ({sheet.name!r})"
+        if isinstance(sheet, Sheet)
+        else f"{sheet!r:.60} ({type(sheet).__name__})"
+    )
+    msg = f"{where} reads a character's sheet, got {got}"
+    raise InvalidInput(msg)
+
+
 def level(pack: RulePack, sheet: Sheet, competence: str) -> int:
-    """The level of ``competence``: what a competence test adds to the die."""
-    return sheet.quantity(level_id(check_competence(pack, competence)))
+    """The level of ``competence``: what a competence test adds to the die.
+
+    Raises:
+        InvalidInput: ``sheet`` is not a character's.
+        UnknownName: a competence the campaign does not have.
+    """
+    return _character(sheet, "level").quantity(level_id(check_competence(pack, competence)))
 
 
 def degree(pack: RulePack, sheet: Sheet, competence: str) -> str:
     """The id of the degree ``competence`` is at (``ignorant`` ... ``maitre``); its name is
-    ``pack.name_of(id)``."""
-    return pack.ladder(degree_id(competence)).band_of(level(pack, sheet, competence)).id
+    ``pack.name_of(id)``.
+
+    Raises:
+        InvalidInput: ``sheet`` is not a character's.
+        UnknownName: a competence the campaign does not have (named as :func:`level` names it).
+    """
+    reached = _character(sheet, "degree").quantity(level_id(check_competence(pack, competence)))
+    return pack.ladder(degree_id(competence)).band_of(reached).id
 
 
 def award(pack: RulePack, sheet: Sheet, competence: str, amount: int, *, reason: str) -> Sheet:

@@ -11,7 +11,7 @@ from progression.requirements import Context
 
 from .model import Data, Team, load_data
 
-__all__ = ["choice_label", "context_data", "data_of", "shipped_data", "team_roster"]
+__all__ = ["choice_label", "context_data", "data_of", "sheet_of", "shipped_data", "team_roster"]
 
 
 def context_data(context: Context) -> Data:
@@ -29,6 +29,20 @@ def data_of(pack: RulePack) -> Data:
         msg = f"pack {pack.name!r} holds no Blood Bowl data: these functions work on the bloodbowl pack's sheets"
         raise InvalidInput(msg)
     return data
+
+
+def sheet_of(sheet: object, kind: str, where: str) -> Sheet:
+    """``sheet`` when it is a sheet of ``kind`` (``team``, ``player``), else a refusal naming ``where`` it was given
+    and what came: what reads a team's figures reads no other thing as one."""
+    if isinstance(sheet, Sheet) and sheet.kind == kind:
+        return sheet
+    got = (
+        f"a {sheet.kind} sheet ({sheet.name!r})"
+        if isinstance(sheet, Sheet)
+        else f"{sheet!r:.60} ({type(sheet).__name__})"
+    )
+    msg = f"{where} takes a {kind} sheet, got {got}"
+    raise InvalidInput(msg)
 
 
 def team_roster(data: Data, team: Sheet) -> Team:

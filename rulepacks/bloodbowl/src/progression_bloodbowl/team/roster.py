@@ -7,7 +7,7 @@ takes it back whole. Money never takes the treasury below zero.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
@@ -349,12 +349,25 @@ def draft(
     The whole draft is one ledger entry; what the budget does not spend stays in the treasury.
 
     Args:
+        players: The players hired, in order, each a pair of texts ``(position, name)``:
+            ``[("human_lineman", "Lena"), ...]``.
+        rerolls, assistant_coaches, cheerleaders, dedicated_fans: How many of each are bought, 0 or more.
+        apothecary: Whether the team buys an Apothecary (True or False).
         captain: For a Team Captain roster, the index in ``players`` of the captain, who gains Pro free.
 
     Raises:
+        InvalidInput: players that are not a list of ``(position, name)`` pairs, a count of staff that is not a
+            whole number >= 0, an apothecary that is not True or False, a captain that is not a player's index.
         ProgressionError: over budget, a position over its limit, fewer than 11 or more than 16 players.
     """
     data = data_of(pack)
+    staff = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "dedicated_fans": dedicated_fans,
+    }
+    _check_draft(players, staff, apothecary, captain)
     team = created = create_team(pack, roster, name, treasury=budget, league=league, favoured=favoured)
     if not data.rules.min_players <= len(players) <= data.rules.max_players:
         msg = f"a drafted team has {data.rules.min_players} to {data.rules.max_players} players, got {len(players)}"
@@ -373,6 +386,38 @@ def draft(
         dedicated_fans=dedicated_fans,
     )
     return combine(created, end_draft(pack, team), f"draft of {name}")
+
+
+def _check_draft(players: object, staff: Mapping[str, object], apothecary: object, captain: object) -> None:
+    """Refuse what :func:`draft` would misread: players that are not ``(position, name)`` pairs of texts, a count
+    of staff that is not a whole number >= 0 (a negative one would buy nothing, silently), an apothecary that is
+    not True or False, a captain that is not the index of a player."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        msg = (
+            "draft: players must be a list of (position, name) pairs, such as [('human_lineman', 'Lena'), ...], "
+            f"got {players!r:.60} ({type(players).__name__})"
+        )
+        raise InvalidInput(msg)
+    for index, player in enumerate(players):
+        pair = isinstance(player, Sequence) and not isinstance(player, str) and len(player) == 2
+        if not pair or not all(isinstance(part, str) for part in player):
+            msg = f"draft: player {index} must be a (position, name) pair of texts, such as ('human_lineman', 'Lena'), got {player!r:.60}"
+            raise InvalidInput(msg)
+    for what, count in staff.items():
+        if isinstance(count, bool) or not isinstance(count, int):
+            msg = f"draft: {what} must be a whole number, got {count!r:.60} ({type(count).__name__})"
+            raise InvalidInput(msg)
+        if count < 0:
+            msg = f"draft: {what} must be 0 or more, got {count!r}"
+            raise InvalidInput(msg)
+    if not isinstance(apothecary, bool):
+        msg = f"draft: apothecary is True or False (whether the team buys one), got {apothecary!r:.60}"
+        raise InvalidInput(msg)
+    if captain is not None and (
+        isinstance(captain, bool) or not isinstance(captain, int) or not 0 <= captain < len(players)
+    ):
+        msg = f"draft: captain is the index in players of the Team Captain, 0 to {len(players) - 1}, or None; got {captain!r:.60}"
+        raise InvalidInput(msg)
 
 
 @operation("bloodbowl.draft_staff", kind="team", label=lambda op: "staff at draft prices")

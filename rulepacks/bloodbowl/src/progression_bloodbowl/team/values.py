@@ -13,7 +13,7 @@ import attrs
 from progression import RulePack, Sheet
 from progression.events import Awarded, Created, Event, Joined, Lost, Member, Purchased, Started, Step
 
-from ..data.access import choice_label, data_of, team_roster
+from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.matched_play import SKILLS_TAG
 from ..data.model import CHARACTERISTICS, Data
 from ..players.player import available, position_of
@@ -85,6 +85,7 @@ def _advancement_item(data: Data, player: Sheet, number: int, record: str) -> It
 
 def current_value(pack: RulePack, player: Sheet) -> Explanation:
     """Current Value = hiring fee + the value increase of every advancement."""
+    sheet_of(player, "player", "current_value")
     data = data_of(pack)
     _, position = position_of(data, player)
     items = [Item(label=f"hiring fee of a {position.label.en}", amount=player.stats["hiring_fee"], rule="roster cost")]
@@ -161,7 +162,11 @@ def team_value(pack: RulePack, team: Sheet) -> Explanation:
     """TV: every rostered player's Current Value, plus re-rolls and staff (fans and treasury excluded).
 
     Journeymen are not on the roster for TV; they count in CTV only.
+
+    Raises:
+        InvalidInput: ``team`` is not a team sheet.
     """
+    sheet_of(team, "team", "team_value")
     items = [
         Item(label=f"#{mid} {p.name}", amount=current_value(pack, p).total, rule="player's Current Value")
         for mid, p in _permanent(team)
@@ -173,6 +178,7 @@ def team_value(pack: RulePack, team: Sheet) -> Explanation:
 def current_team_value(pack: RulePack, team: Sheet) -> Explanation:
     """CTV: TV less the players who cannot play the next match (missing it, temporarily retired,
     dead), plus journeymen; a Low Cost Linemen team counts its linemen's hiring fee as 0."""
+    sheet_of(team, "team", "current_team_value")
     data = data_of(pack)
     roster = team_roster(data, team)
     low_cost = "low_cost_linemen" in roster.special_rules
@@ -323,10 +329,11 @@ def spp_account(pack: RulePack, team: Sheet, member: str) -> Explanation:
 
     Read on the team, because the roster's ledger holds the player's history since joining.
     """
-    player = team.member(member)
+    player = sheet_of(team, "team", "spp_account").member(member)
     return _account(pack, team, "spp", member, f"unspent SPP of {player.name}")
 
 
 def treasury_account(pack: RulePack, team: Sheet) -> Explanation:
     """The treasury from the team's ledger: budget, winnings, hires, staff, losses."""
+    sheet_of(team, "team", "treasury_account")
     return _account(pack, team, "treasury", None, f"treasury of {team.name}")
