@@ -244,13 +244,18 @@ def run_export(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_fixtures(args: argparse.Namespace, out: Output) -> int:
-    """List a season's fixtures; with ``--schedule``, make the current season's first."""
+    """List a season's fixtures; with ``--schedule``, make the current season's first; with ``--add``, add one;
+    with ``--remove``, remove one not recorded yet."""
     if args.round is not None and args.add is None:
         msg = f"--round {args.round}: the round of the fixture --add adds; give --add HOME AWAY with it"
         raise UsageError(msg)
     if args.add is not None and (args.schedule is not None or args.season is not None):
         given = "--schedule" if args.schedule is not None else "--season"
         msg = f"--add: a fixture is added to the current season alone; give {given} in another command"
+        raise UsageError(msg)
+    if args.remove is not None and (args.add is not None or args.schedule is not None or args.season is not None):
+        given = "--add" if args.add is not None else "--schedule" if args.schedule is not None else "--season"
+        msg = f"--remove: a fixture of the current season is removed alone; give {given} in another command"
         raise UsageError(msg)
     if args.legs is not None and args.schedule is None:
         msg = f"--legs {args.legs}: the meetings of each pair in the fixtures --schedule makes; give --schedule with it"
@@ -268,6 +273,8 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
             book.schedule(args.schedule, legs=legs)
         if args.add is not None:
             _add_fixture(args, pack, book)
+        if args.remove is not None:
+            _season_end(pack, book, "remove_fixture", "fixtures --remove")(args.remove)
         season, shown = _season(args, book)
         rows = book.fixtures(season)
     return _rows(out, "fixtures", rows, f"season {shown}", file=args.file, season=shown)

@@ -686,7 +686,7 @@ def _league(sub: Any) -> None:
         help="list the fixtures of a season, or make them",
         description="List the fixtures of a season. --schedule round-robin first makes the current season's "
         "fixtures: every team meets every other once (--legs 2: twice), one team sitting out each round when "
-        "there is an odd number.",
+        "there is an odd number. --add adds one fixture, --remove one not recorded yet.",
     )
     season(fixtures)
     fixtures.add_argument("--schedule", metavar="KIND", help="make the current season's fixtures (round-robin)")
@@ -705,6 +705,12 @@ def _league(sub: Any) -> None:
         type=integer,
         metavar="N",
         help="with --add: the fixture's round (default: the round after both teams' last fixture)",
+    )
+    fixtures.add_argument(
+        "--remove",
+        type=integer,
+        metavar="N",
+        help="remove fixture N of the current season, not recorded yet (the others keep their numbers)",
     )
 
     record = store(

@@ -293,6 +293,10 @@ class LeagueCommands:
     def add_fixture(self, home: str, away: str, *, round: int | None = None) -> None:
         self.league.add_fixture(home, away, round=round)
 
+    def remove_fixture(self, fixture: int) -> None:
+        """Remove a fixture of the current season not recorded yet (``league fixtures --remove``)."""
+        self.league.remove_fixture(fixture)
+
 
 #: The league the pack declares to the command line.
 DECLARATION = LeagueDeclaration(book=LeagueCommands, leaders=LEADERS, options=OPTIONS)

@@ -44,7 +44,7 @@ from ..match.corrections import match_records, operations_in
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord
-from ..team.results import Result, check_team, results, season_of
+from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
 from .fixtures import Fixture, Played, round_robin
 from .records import (
@@ -446,7 +446,8 @@ class League(Book):
         """Make the current season's fixtures: a round robin of the league's teams (byes for an odd number).
 
         Raises:
-            InvalidInput: the season already has fixtures, or the league fewer than two teams.
+            InvalidInput: the season already has fixtures, the league fewer than two teams, or ``legs`` not 1 or
+                more, or so many that a round would be past match number 9,999; nothing is written.
         """
         with self.store.transaction() as tx:
             settings, _ = self.settings(tx)
@@ -469,7 +470,8 @@ class League(Book):
         Raises:
             UnknownName: a team that is not a team of the league.
             InvalidInput: a team against itself, one that already plays in that round, or the same home and away
-                teams as a fixture not recorded yet (the same fixture added twice).
+                teams as a fixture not recorded yet (the same fixture added twice), or a round that is no match
+                number (from 1 to 9,999).
             progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
@@ -488,24 +490,52 @@ class League(Book):
                 raise OutOfOrder(msg)
             existing = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
             waiting = [f for f in existing if f.played is None and (f.home, f.away) == (home, away)]
-            if waiting:  # most likely the same fixture added twice, which no command takes back
+            if waiting:  # most likely the same fixture added twice
                 msg = (
                     f"{waiting[0].label()} is not recorded yet: record it before another fixture of {home!r} at home "
-                    f"against {away!r} is added"
+                    f"against {away!r} is added (or remove it: `progression league fixtures FILE --remove "
+                    f"{waiting[0].number}`)"
                 )
                 raise InvalidInput(msg)
             taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
             if round is None:
                 round = 1 + max((f.round for f in existing if {f.home, f.away} & {home, away}), default=0)
-            if isinstance(round, bool) or not isinstance(round, int) or round < 1:
-                msg = f"a fixture's round is a whole number >= 1, got {round!r}"
+            if isinstance(round, bool) or not isinstance(round, int) or round not in MATCH_NUMBERS:
+                # a round past the last match number could never be recorded, and would hold the season's end
+                msg = (
+                    f"a fixture's round is the match's number for both teams, a whole number from 1 to "
+                    f"{MATCH_NUMBERS.stop - 1:,}, got {round!r}"
+                )
                 raise InvalidInput(msg)
             for team in (home, away):
                 if (round, team) in taken:
                     msg = f"{team!r} already plays a fixture in round {round} of season {season}; choose another round"
                     raise InvalidInput(msg)
-            fixture = Fixture(season=season, number=len(existing) + 1, round=round, home=home, away=away)
+            # after the last number: a fixture removed leaves its number unused, and the others keep theirs
+            number = 1 + max((f.number for f in existing), default=0)
+            fixture = Fixture(season=season, number=number, round=round, home=home, away=away)
             tx.put(fixture_name(season, fixture.number), fixture_data(fixture), expected=0)
+        return fixture
+
+    def remove_fixture(self, number: int) -> Fixture:
+        """Remove fixture ``number`` of the current season, not recorded yet (one added by mistake, a schedule of
+        one leg too many). The other fixtures keep their numbers. The fixture removed.
+
+        Raises:
+            UnknownName: no such fixture this season.
+            InvalidInput: the fixture was recorded: its match is on both teams (amend it to correct it).
+        """
+        with self.store.transaction() as tx:
+            settings, _ = self.settings(tx)
+            fixture, found = self._found_fixture(tx, settings, settings["season"], number)
+            if fixture.played is not None:
+                msg = (
+                    f"{fixture.label()} of season {fixture.season} was recorded, so its match is on both teams: a "
+                    "recorded fixture is not removed; amend it to correct it (`progression league amend FILE "
+                    f"{fixture.number} ...`)"
+                )
+                raise InvalidInput(msg)
+            tx.delete(found.name, expected=found.version)
         return fixture
 
     # -- matches --------------------------------------------------------------------
