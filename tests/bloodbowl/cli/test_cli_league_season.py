@@ -232,6 +232,19 @@ class TestRefusals:
             assert "has fixtures not recorded yet: 1 (anvils v dukes), 2 (counts v barons)" in err
         assert before == digest(league)
 
+    def test_a_retirement_rule_is_the_league_s(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+        """A retirement rule the pack does not know is the league's option, for every team: refused before the
+        season's fixtures or any team are looked at (it was said of the first team's re-draft, once the season
+        ended), naming no team (exit 2); nothing written."""
+        before = digest(league)
+        status, out, err = run(capsys, "league", "new-season", league, "--retirement", "rol", "--seed", "1")
+        assert (2, "") == (status, out)
+        assert (
+            "progression: retirement rule 'rol' is not defined in the end of season 1 of league 'Old World Cup'; "
+            "expected one of: fit, roll; the closest: roll\n"
+        ) == err
+        assert before == digest(league)
+
     def test_a_refused_season_s_end_names_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
         """A re-draft the rules refuse at the season's end (kept over budget: written beside the library, as a
         team's treasury spent after its re-draft was tried would leave it) names its team; no team moves on."""
