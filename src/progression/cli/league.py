@@ -39,7 +39,7 @@ from progression.errors import (
 )
 from progression.history import Amendment, Verification
 from progression.ledger import Sheet
-from progression.spelling import closest, the_closest
+from progression.spelling import closest, command_line, the_closest
 
 __all__ = [
     "action_help",
@@ -384,12 +384,12 @@ def run_redraft(args: argparse.Namespace, out: Output) -> int:
         if args.withdraw and args.options:
             msg = f"league redraft: --withdraw takes no KEY=VALUE words, got {' '.join(args.options)}"
             raise UsageError(msg)
-        helped = f"progression league redraft {args.file} {args.team} --help"
+        helped = command_line("progression", "league", "redraft", args.file, args.team, "--help")
         options = None if args.withdraw else read_options(action, args.options, "league redraft", help_at=helped)
         before = book.team(args.team)
         tried = _season_end(pack, book, "plan_redraft", "redraft")(args.team, options)
         season = int(str(book.about()["season"]))
-    then = f"`progression league new-season {args.file}` runs it with every other team's season's end"
+    then = f"`{command_line('progression', 'league', 'new-season', args.file)}` runs it with every other team's season's end"
     if tried is None:
         said = f"withdrew the re-draft of {args.team}: it has the plain off-season at the end of season {season}"
     else:
@@ -461,7 +461,7 @@ def run_do(args: argparse.Namespace, out: Output) -> int:
     the stored team, in one transaction."""
     with opened(args) as (pack, _, book):
         action = team_action(pack, book, args.team, args.action)
-        helped = f"progression league do {args.file} {args.team} {args.action} --help"
+        helped = command_line("progression", "league", "do", args.file, args.team, args.action, "--help")
         options = read_options(action, args.options, args.action, help_at=helped)
         dice = DiceChoice(args)
         before = book.team(args.team)
@@ -478,8 +478,8 @@ def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None], 
     it takes ``member`` and ``choice`` (Blood Bowl's); none otherwise."""
     found = pack.contract.find("actions", "decide")
     takes = {"member", "choice"} <= {o.name for o in found.signature.options} if found is not None else False
-    head = f"progression league do {args.file} {args.team} decide"
-    return lambda who: f"{head} member={who} choice=OPTION" if who and takes else None
+    head = command_line("progression", "league", "do", args.file, args.team, "decide")
+    return lambda who: f"{head} {command_line(f'member={who}')} choice=OPTION" if who and takes else None
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:

@@ -5,6 +5,8 @@ more legs than there are match numbers), and ``--remove`` taking back a fixture 
 from __future__ import annotations
 
 import json
+import shlex
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +118,28 @@ class TestRemove:
         assert (2, "") == (status, out)
         assert message.format(file=league) in err
         assert before == digest(league)
+
+
+class TestQuotedCommands:
+    def test_an_id_with_a_space_is_quoted(self, tmp_path, pack, capsys: pytest.CaptureFixture[str]) -> None:
+        """A team id from a file name may hold a space (``my anvils.json``): every command a refusal suggests
+        quotes it (and the file), so that it runs as written, where it read ``league do FILE my anvils close``."""
+        from .test_cli_league import team_files
+
+        (anvils, barons) = team_files(pack, tmp_path, {"anvils": "Altdorf Anvils", "barons": "Bogenhafen Barons"})
+        spaced = tmp_path / "my anvils.json"
+        spaced.write_text(Path(anvils).read_text(encoding="utf-8"), encoding="utf-8")
+        path = str(tmp_path / "my league.sqlite")
+        assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Spaced")[0]
+        assert 0 == run(capsys, "league", "team", "add", path, str(spaced), barons)[0]
+        status, _, err = run(capsys, "league", "team", "import", path, "again", str(spaced))
+        assert 2 == status
+        assert f"(`progression league team import {shlex.quote(path)} 'my anvils' TEAMFILE`, League.update_team)" in err
+        assert 0 == run(capsys, "league", "fixtures", path, "--add", "my anvils", "barons")[0]
+        assert 0 == run(capsys, "league", "record", path, "1", "home.score=1", "away.score=0", *FULL, "--seed", "1")[0]
+        assert 0 == run(capsys, "league", "fixtures", path, "--add", "barons", "my anvils")[0]
+        status, _, err = run(capsys, "league", "record", path, "2", "home.score=1", "away.score=0", *FULL)
+        assert 1 == status
+        assert f"`progression league do {shlex.quote(path)} 'my anvils' close number=1`" in err
+        words = shlex.split(err.split("`")[3])
+        assert ["progression", "league", "do", path, "my anvils", "close", "number=1"] == words

@@ -37,6 +37,7 @@ from progression.errors import (
     UnknownName,
 )
 from progression.history import AmendmentRefused
+from progression.spelling import command_line
 from progression.store import Book
 
 from ..league.standings import Standing, standings
@@ -226,12 +227,13 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
     if extends(sheet, stored):  # the same team, exported and brought back under a new id
         return (
             f"{held}; a league holds each team once: import its file under {other!r} to store the entries it adds "
-            f"(`progression league team import FILE {other} TEAMFILE`, League.update_team)"
+            f"(`{command_line('progression', 'league', 'team', 'import', 'FILE', other, 'TEAMFILE')}`, League.update_team)"
         )
     if extends(stored, sheet):
         return (
             f"{held}, and this file is an older copy of it (it holds {len(sheet.ledger)} of the league's "
-            f"{len(stored.ledger)} entries): it adds nothing; `progression league team export FILE {other} TEAMFILE` "
+            f"{len(stored.ledger)} entries): it adds nothing; "
+            f"`{command_line('progression', 'league', 'team', 'export', 'FILE', other, 'TEAMFILE')}` "
             "writes the team as the league holds it"
         )
     return (

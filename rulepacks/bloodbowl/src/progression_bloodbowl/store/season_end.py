@@ -28,6 +28,7 @@ from progression import Dice, Operation, RulePack, Sheet
 from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, ProgressionError, StoreError, UnknownName
 from progression.operations import check_rules
+from progression.spelling import command_line
 
 from ..data.access import data_of
 from ..league.season import RETIREMENT, _redraft, _season_turns, check_redraft_choice
@@ -344,7 +345,10 @@ def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> N
     found = [(team, now) for team in teams if (now := still_open(tx.sheet(team))) is not None]
     if not found:
         return
-    commands = ", ".join(f"`progression league do FILE {team} close number={now.number}`" for team, now in found)
+    commands = ", ".join(
+        f"`{command_line('progression', 'league', 'do', 'FILE', team, 'close', f'number={now.number}')}`"
+        for team, now in found
+    )
     if len(found) == 1:
         ((team, now),) = found
         msg = f"team {team!r}: {still_open_sentence(now, commands, what)}"
