@@ -464,8 +464,12 @@ def run_do(args: argparse.Namespace, out: Output) -> int:
         helped = command_line("progression", "league", "do", args.file, args.team, args.action, "--help")
         options = read_options(action, args.options, args.action, help_at=helped)
         dice = DiceChoice(args)
-        before = book.team(args.team)
-        after = book.do(args.team, args.action, dice.dice, check=dice.check_used, **options)
+        acted = getattr(book, "acted", None)
+        if callable(acted):  # the team as the command's transaction read it: its entries alone are printed
+            before, after = acted(args.team, args.action, dice.dice, check=dice.check_used, **options)
+        else:  # a league class without it: the team read before (another command's entries may show as its own)
+            before = book.team(args.team)
+            after = book.do(args.team, args.action, dice.dice, check=dice.check_used, **options)
     words = Describer(pack, language(pack, args))
     report_change(
         out, words, args.file, before, after, head=f"{args.team} ", answer=_answer(pack, args), team=args.team

@@ -143,3 +143,36 @@ class TestQuotedCommands:
         assert f"`progression league do {shlex.quote(path)} 'my anvils' close number=1`" in err
         words = shlex.split(err.split("`")[3])
         assert ["progression", "league", "do", path, "my anvils", "close", "number=1"] == words
+
+
+class TestConcurrentActions:
+    def test_each_command_prints_its_own_entries(
+        self,
+        league: str,
+        capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """Another command's hire stored after `league do` began and before its transaction: the command prints
+        (and --json adds) only the entry its own transaction appended, where it printed the other's as its own."""
+        from progression import SeededDice
+        from progression_bloodbowl.store.league import League
+
+        asked = League.team_action
+        calls: list[str] = []
+
+        def meanwhile(self: League, team: str, action: str):  # type: ignore[no-untyped-def]
+            calls.append(action)
+            if len(calls) == 2:  # the command is under way: another one hires first
+                with open_league(league) as other:
+                    other.act("counts", "hire", SeededDice(1), position="human_lineman", name="Other")
+            return asked(self, team, action)
+
+        monkeypatch.setattr(League, "team_action", meanwhile)
+        words = ("league", "do", league, "counts", "hire", "position=human_lineman", "name=Mine")
+        status, out, err = run(capsys, *words)
+        assert (0, "") == (status, err)
+        assert ["counts #4 hire Mine (Human Lineman):"] == [line for line in out.splitlines() if "#" in line]
+        calls.clear()
+        status, out, err = run(capsys, *words[:-1], "name=Mine again", "--json")
+        assert (0, "") == (status, err)
+        assert [(6, "Mine again")] == [(a["index"], a["event"]["operation"]["name"]) for a in json.loads(out)["added"]]

@@ -205,6 +205,13 @@ class LeagueCommands:
     def do(self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object) -> Sheet:
         return self.league.act(team, action, dice, check=check, **options)
 
+    def acted(
+        self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object
+    ) -> tuple[Sheet, Sheet]:
+        """:meth:`do`, with the team as its transaction read it first (``league do`` prints the entries between
+        the two: this command's alone, whatever another command stored meanwhile)."""
+        return self.league.acted(team, action, dice, check=check, **options)
+
     def rebase(
         self, dice: Dice, *, check: Callable[[], None] | None = None, dry_run: bool = False
     ) -> Mapping[str, Amendment]:

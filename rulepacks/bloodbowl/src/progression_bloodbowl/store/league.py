@@ -647,7 +647,6 @@ class League(Book):
             raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
         return found
 
-    @_rebased_with_the_league
     def act(
         self,
         team: str,
@@ -659,13 +658,34 @@ class League(Book):
     ) -> Sheet:
         """Run the pack's action ``action`` (:meth:`team_action`) with its ``options`` on the stored team, in one
         transaction: every entry it makes is an operation :meth:`run` runs, and goes through the engine again
-        before it is stored (:meth:`progression.store.Transaction.extend`). The team as stored.
+        before it is stored (:meth:`progression.store.Transaction.extend`). The team as stored (:meth:`acted`
+        gives the team as the transaction found it too).
 
         Raises:
             UnknownName: a team not of the league, or an action the pack does not have.
             InvalidInput: an action the league does not let a team run on itself.
             ProgressionError: the rules refuse it, or ``check`` (called before the transaction commits: typed-in
                 dice all used) does; nothing was written.
+        """
+        return self.acted(team, action, dice, check=check, **options)[1]
+
+    @_rebased_with_the_league
+    def acted(
+        self,
+        team: str,
+        action: str,
+        dice: Dice | None = None,
+        *,
+        check: Callable[[], None] | None = None,
+        **options: Any,
+    ) -> tuple[Sheet, Sheet]:
+        """:meth:`act`, returning the team as its transaction read it and the team as stored: the entries this
+        action appended are the stored ledger's past the first's, whatever another writer stored before the
+        transaction began (a team read before the call, and diffed, would show another command's entries as
+        this one's).
+
+        Raises:
+            as :meth:`act`.
         """
         command = self.team_action(team, action)
         with self.store.transaction() as tx:
@@ -677,7 +697,7 @@ class League(Book):
             stored = tx.extend(team, after)
             if check is not None:
                 check()
-        return stored
+        return before, stored
 
     @_rebased_with_the_league
     def amend(
