@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import re
 import shlex
 import warnings
@@ -489,14 +490,36 @@ def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None], 
 def run_amend(args: argparse.Namespace, out: Output) -> int:
     """Correct a recorded fixture; both teams run their later entries again, in one transaction."""
     fixture = whole(args.fixture, "FIXTURE")
-    with opened(args) as (_, league, book):
+    with opened(args) as (pack, league, book):
         texts = pairs(args.changes, "league amend")
         read_options(league, args.changes, "league amend", called="league amend")
+        flags = {flag: True for flag in ("dry_run", "keep_prizes") if getattr(args, flag)}
+        amend: Any = book.amend  # its dry_run and keep_prizes, when it takes them, are beyond LeagueBook's
+        taken = inspect.signature(amend).parameters
+        for flag in flags:
+            if flag not in taken:
+                msg = (
+                    f"--{flag.replace('_', '-')}: the league of pack {pack.name!r} takes no {flag} in its amend "
+                    "(LeagueBook.amend)"
+                )
+                raise UsageError(msg)
         dice = DiceChoice(args)
-        reports = book.amend(
-            fixture, dice.dice, season=_season(args, book)[0], invalid=args.invalid, check=dice.check_used, **texts
-        )
-    _print(out, reports, file=args.file, fixture=fixture)
+        with warnings.catch_warnings(record=True) as said:  # what the league says of the amendment, said after it
+            warnings.simplefilter("always", UserWarning)
+            reports = amend(
+                fixture,
+                dice.dice,
+                season=_season(args, book)[0],
+                invalid=args.invalid,
+                check=dice.check_used,
+                **flags,
+                **texts,
+            )
+    notes = [str(found.message) for found in said if issubclass(found.category, UserWarning)]
+    told: dict[str, object] = {"notes": notes} if notes else {}
+    if args.dry_run:
+        told["written"] = False
+    _print(out, reports, file=args.file, fixture=fixture, **told)
     return 0
 
 
@@ -541,6 +564,9 @@ def _print(out: Output, reports: Mapping[str, Amendment], *, file: str, **data: 
         out.line(f"{team}:")
         for outcome in report.outcomes:
             out.line(f"{MARKS[outcome.status]} {outcome.line()}")
+    notes = data.get("notes")
+    for note in notes if isinstance(notes, list) else ():
+        out.line(f"note: {note}")
     if "written" in data:
         out.line(f"wrote {file}" if data["written"] else "nothing written")
 

@@ -763,6 +763,13 @@ def _league(sub: Any) -> None:
         default="refuse",
         help="what to do with later entries made invalid: refuse the change (default), drop them, or stop before them",
     )
+    amend.add_argument("--dry-run", action="store_true", help="print what would change on both teams, write nothing")
+    amend.add_argument(
+        "--keep-prizes",
+        action="store_true",
+        help="amend a match of a season whose play-off prizes were given even when its table changes (the prizes "
+        "stand as given; without it, such an amendment is refused)",
+    )
     add_dice_options(amend)
 
     standings = store("standings", "run_standings", help="the league table", description="The table of a season.")

@@ -185,8 +185,13 @@ class LeagueCommands:
         season: int | None,
         invalid: str,
         check: Callable[[], None] | None = None,
+        dry_run: bool = False,
+        keep_prizes: bool = False,
         **options: str,
     ) -> Mapping[str, Amendment]:
+        """Correct a recorded fixture (:meth:`League.amend <progression_bloodbowl.types.League.amend>`): with
+        ``dry_run``, report and keep nothing; with ``keep_prizes``, amend a match of a season whose prizes were
+        given even when its table changes (a ``UserWarning`` says the prizes stand as given)."""
         if not options:
             msg = "league amend: give the words that change, such as home.score=1 or away.events=..."
             raise InvalidInput(msg)
@@ -196,7 +201,16 @@ class LeagueCommands:
             raise InvalidInput(msg)
         played = _played(options, found.played)
         changes = {field.name: getattr(played, field.name) for field in attrs.fields(Played)}
-        report = self.league.amend(fixture, season=season, dice=dice, invalid=invalid, check=check, **changes)
+        report = self.league.amend(
+            fixture,
+            season=season,
+            dice=dice,
+            invalid=invalid,
+            check=check,
+            dry_run=dry_run,
+            keep_prizes=keep_prizes,
+            **changes,
+        )
         return dict(report.reports)
 
     def team_action(self, team: str, action: str) -> Command:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -708,6 +709,8 @@ class League(Book):
         dice: Dice | None = None,
         invalid: str = "refuse",
         check: Callable[[], None] | None = None,
+        dry_run: bool = False,
+        keep_prizes: bool = False,
         **changes: Any,
     ) -> LeagueAmendment:
         """Correct a recorded fixture with ``changes`` to its :class:`Played` fields (``score=(1, 1)``,
@@ -719,41 +722,74 @@ class League(Book):
             InvalidInput: the fixture was not played yet, a field :class:`Played` does not have, or a season the
                 league has not reached.
             AmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``); nothing changed.
+            progression.errors.OutOfOrder: the season's play-off prizes were given, and the amendment changes its
+                table (a place, a team's points or results), which the prizes and the League Trophy would no longer
+                follow: refused unless ``keep_prizes`` (then the prizes stand as given, said by a ``UserWarning``).
+
+        Args:
+            dry_run: amend and report, then keep nothing (what ``league amend --dry-run`` shows).
+            keep_prizes: amend a match of a season whose play-off prizes were given even when its table changes.
         """
+        for flag, value in (("dry_run", dry_run), ("keep_prizes", keep_prizes)):
+            if not isinstance(value, bool):  # "no" would read as True
+                msg = f"{flag} is True or False, got {value!r}"
+                raise InvalidInput(msg)
         fields = [field.name for field in attrs.fields(Played)]
         unknown = sorted(set(changes) - set(fields))
         if unknown:
             msg = f"fixture {number!r}: a played fixture has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
             raise InvalidInput(msg)
-        with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
-            wanted = season_asked(season, settings)
-            fixture, found = self._found_fixture(tx, settings, wanted, number)
-            if fixture.played is None:
-                msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
-                raise InvalidInput(msg)
-            problems = unheld(fixture, tx.sheet, settings["teams"])
-            if problems:  # amending would write the edited record into both teams
-                msg = f"{problems[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
-                raise StoreError(self.store.where, msg)
-            played = attrs.evolve(fixture.played, **changes)
-            records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
-            _check_reported(self.pack, *records)
-            reports, entries = {}, {}
-            for team, record in zip((fixture.home, fixture.away), records, strict=True):
-                position = fixture.entries[team]
-                entry = tx.sheet(team).ledger[position - 1]
-                if not isinstance(entry, Entry) or not match_records(entry.operation):
-                    msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
+        try:
+            with self.store.transaction() as tx:
+                settings, _ = self.settings(tx)
+                wanted = season_asked(season, settings)
+                fixture, found = self._found_fixture(tx, settings, wanted, number)
+                if fixture.played is None:
+                    msg = (
+                        f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
+                    )
                     raise InvalidInput(msg)
-                with rolling_for(team):
-                    _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
-                entries[team] = position
-            done = attrs.evolve(fixture, played=played, entries=entries)
-            tx.put(fixture_name(wanted, number), fixture_data(done), expected=found.version)
-            if check is not None:  # before the commit: a refusal here writes nothing
-                check()
-        return LeagueAmendment(fixture=done, reports=reports)
+                problems = unheld(fixture, tx.sheet, settings["teams"])
+                given = prizes_given(tx.record(f"{PRIZES_RECORD}{wanted}"), settings["teams"], self.store.where)
+                table = None if given is None else self._table(tx, settings, wanted)
+                if problems:  # amending would write the edited record into both teams
+                    msg = f"{problems[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
+                    raise StoreError(self.store.where, msg)
+                played = attrs.evolve(fixture.played, **changes)
+                records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
+                _check_reported(self.pack, *records)
+                reports, entries = {}, {}
+                for team, record in zip((fixture.home, fixture.away), records, strict=True):
+                    position = fixture.entries[team]
+                    entry = tx.sheet(team).ledger[position - 1]
+                    if not isinstance(entry, Entry) or not match_records(entry.operation):
+                        msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
+                        raise InvalidInput(msg)
+                    with rolling_for(team):
+                        _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
+                    entries[team] = position
+                done = attrs.evolve(fixture, played=played, entries=entries)
+                tx.put(fixture_name(wanted, number), fixture_data(done), expected=found.version)
+                note = None
+                if given is not None and table is not None:
+                    note = _prizes_overtaken(settings["name"], wanted, given, table, self._table(tx, settings, wanted))
+                if note is not None and not keep_prizes:
+                    msg = (
+                        f"{note}, which the prizes and the League Trophy would no longer follow; nothing was amended: "
+                        "amend it with `--keep-prizes` (keep_prizes=True) to correct the match all the same, the "
+                        "prizes standing as given"
+                    )
+                    raise OutOfOrder(msg)
+                if check is not None:  # before the commit: a refusal here writes nothing
+                    check()
+                amended = LeagueAmendment(fixture=done, reports=reports)
+                if dry_run:
+                    raise _DryRun(amended)
+        except _DryRun as shown:  # rolled back: what it shows is what the amendment would store
+            amended = cast("LeagueAmendment", shown.amendment)
+        if note is not None:
+            warnings.warn(f"{note}: they stand as given, the League Trophy with them", UserWarning, stacklevel=2)
+        return amended
 
     def rebase(
         self, dice: Dice | None = None, *, dry_run: bool = False, check: Callable[[], None] | None = None
@@ -1010,6 +1046,14 @@ class League(Book):
                 unread[team] = (f"{wrong.reason}; its fixtures were not checked against it",)
         return unread, sheets
 
+    def _table(self, tx: Transaction, settings: Mapping[str, Any], season: int) -> list[tuple[Any, ...]]:
+        """The table of ``season`` as the transaction has the teams: each team's name, points and results."""
+        table = standings(self.pack, [tx.sheet(t) for t in settings["teams"]], season=season, bonus=settings["bonus"])
+        return [
+            (r.team, r.points, r.played, r.won, r.drawn, r.lost, r.scored, r.against, r.casualties, r.bonus)
+            for r in table
+        ]
+
     def _found_fixture(
         self, reader: Store | Transaction, settings: Mapping[str, Any], season: int, number: int
     ) -> tuple[Fixture, Record]:
@@ -1030,7 +1074,34 @@ class League(Book):
 
 
 class _DryRun(Exception):
-    """Raised out of a transaction to roll back what it did (a dry run); caught at once."""
+    """Raised out of a transaction to roll back what it did (a dry run); caught at once, with what it showed."""
+
+    def __init__(self, amendment: LeagueAmendment | None = None) -> None:
+        super().__init__()
+        self.amendment = amendment
+
+
+def _prizes_overtaken(
+    name: str, season: int, given: Sequence[str], before: list[tuple[Any, ...]], after: list[tuple[Any, ...]]
+) -> str | None:
+    """What an amendment changed of the table of a season whose prizes were given, as the start of a sentence
+    (None: the table is the same, places, points and results)."""
+    if before == after:
+        return None
+    places = ("1st", "2nd", "3rd")
+    was = {row[0]: (place, row) for place, row in enumerate(before, 1)}
+    told = []
+    for place, row in enumerate(after, 1):
+        old_place, old_row = was[row[0]]
+        if (old_place, old_row) != (place, row):
+            now = f"{places[place - 1] if place <= 3 else f'{place}th'}, {row[1]} points"
+            then = f"{places[old_place - 1] if old_place <= 3 else f'{old_place}th'}, {old_row[1]} points"
+            told.append(f"{row[0]} {now} (was {then})")
+    listed = ", ".join(f"{place} {team}" for place, team in zip(("first", "second", "third"), given, strict=False))
+    return (
+        f"the play-off prizes of season {season} of league {name!r} were given ({listed}), and this amendment "
+        f"changes its table ({'; '.join(told)})"
+    )
 
 
 def _check_reported(pack: RulePack, home: MatchRecord, away: MatchRecord) -> None:
