@@ -1,9 +1,9 @@
 """Words as a person may write them: the plain form two spellings of a name share, the known words closest to a
-misspelt one, and how a refusal names them ("; the closest: show").
+misspelt one, how a refusal names them ("; the closest: show"), and the command it suggests, quoted for a shell.
 
 Every refusal of an unknown id, option, field or command of the library and of its command line finds and says
 the closest words through here, so a misspelling is answered the same way wherever it is made. The module imports
-only ``difflib``, and that only when a word is matched: the command line uses it on a usage error, which must
+only ``difflib`` and ``shlex``, and each only when it is used: the command line uses it on a usage error, which must
 not load the library.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-__all__ = ["closest", "plain_name", "the_closest"]
+__all__ = ["closest", "command_line", "plain_name", "the_closest"]
 
 #: How many of the closest words a refusal names, at most.
 SHOWN = 3
@@ -109,3 +109,12 @@ def the_closest(found: Iterable[str], *, aside: bool = False) -> str:
     if not words:
         return ""
     return f" (the closest: {words})" if aside else f"; the closest: {words}"
+
+
+def command_line(*words: str) -> str:
+    """A command a refusal suggests, its words joined as a POSIX shell reads them back: each quoted where it needs it
+    (``shlex.quote``: a team id ``my anvils`` from a file name, a path with a space), so that it runs as written.
+    ``FILE``, ``TEAM`` and the other words in capitals stay as they are, for the reader to fill in."""
+    import shlex  # here, as difflib is: the command line reads this module on a usage error
+
+    return " ".join(shlex.quote(word) for word in words)

@@ -787,6 +787,26 @@ class TestRecords:
         assert 1 == store.put("new", 3, expected=0)
         assert 2 == store.record("league").value
 
+    def test_a_record_removed(self, store) -> None:
+        """A record deleted is gone (a fixture taken back), at the version read; one not there, or at another
+        version, is refused and nothing is removed; a deletion in a transaction that fails is not kept."""
+        store.put("fixture/1/1", 1)
+        store.put("fixture/1/2", 2)
+        with pytest.raises(StoreConflict, match="record 'fixture/1/2' was expected at version 2 but is at version 1"):
+            store.delete("fixture/1/2", expected=2)
+        with pytest.raises(UnknownName, match="record 'fixture/1/3' is not defined in store "):
+            store.delete("fixture/1/3")
+
+        def removed_then_failed() -> None:
+            with store.transaction() as tx:
+                tx.delete("fixture/1/1")
+                raise RuntimeError
+
+        with pytest.raises(RuntimeError):
+            removed_then_failed()
+        store.delete("fixture/1/2", expected=1)
+        assert ["fixture/1/1"] == [r.name for r in store.records("fixture/")]
+
     def test_a_record_goes_with_the_sheets(self, store) -> None:
         """A record written in a transaction that fails is not kept, nor are the sheets' changes."""
         hero(store)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -36,7 +37,7 @@ from progression.errors import (
 )
 from progression.history import Amendment, Verification
 from progression.ledger import Sheet
-from progression.spelling import closest, the_closest
+from progression.spelling import closest, command_line, the_closest
 
 __all__ = [
     "action_help",
@@ -219,13 +220,18 @@ def run_export(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_fixtures(args: argparse.Namespace, out: Output) -> int:
-    """List a season's fixtures; with ``--schedule``, make the current season's first."""
+    """List a season's fixtures; with ``--schedule``, make the current season's first; with ``--add``, add one;
+    with ``--remove``, remove one not recorded yet."""
     if args.round is not None and args.add is None:
         msg = f"--round {args.round}: the round of the fixture --add adds; give --add HOME AWAY with it"
         raise UsageError(msg)
     if args.add is not None and (args.schedule is not None or args.season is not None):
         given = "--schedule" if args.schedule is not None else "--season"
         msg = f"--add: a fixture is added to the current season alone; give {given} in another command"
+        raise UsageError(msg)
+    if args.remove is not None and (args.add is not None or args.schedule is not None or args.season is not None):
+        given = "--add" if args.add is not None else "--schedule" if args.schedule is not None else "--season"
+        msg = f"--remove: a fixture of the current season is removed alone; give {given} in another command"
         raise UsageError(msg)
     if args.legs is not None and args.schedule is None:
         msg = f"--legs {args.legs}: the meetings of each pair in the fixtures --schedule makes; give --schedule with it"
@@ -243,6 +249,8 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
             book.schedule(args.schedule, legs=legs)
         if args.add is not None:
             _add_fixture(args, pack, book)
+        if args.remove is not None:
+            _season_end(pack, book, "remove_fixture", "fixtures --remove")(args.remove)
         season, shown = _season(args, book)
         rows = book.fixtures(season)
     return _rows(out, "fixtures", rows, f"season {shown}", file=args.file, season=shown)
@@ -352,12 +360,12 @@ def run_redraft(args: argparse.Namespace, out: Output) -> int:
         if args.withdraw and args.options:
             msg = f"league redraft: --withdraw takes no KEY=VALUE words, got {' '.join(args.options)}"
             raise UsageError(msg)
-        helped = f"progression league redraft {args.file} {args.team} --help"
+        helped = command_line("progression", "league", "redraft", args.file, args.team, "--help")
         options = None if args.withdraw else read_options(action, args.options, "league redraft", help_at=helped)
         before = book.team(args.team)
         tried = _season_end(pack, book, "plan_redraft", "redraft")(args.team, options)
         season = int(str(book.about()["season"]))
-    then = f"`progression league new-season {args.file}` runs it with every other team's season's end"
+    then = f"`{command_line('progression', 'league', 'new-season', args.file)}` runs it with every other team's season's end"
     if tried is None:
         said = f"withdrew the re-draft of {args.team}: it has the plain off-season at the end of season {season}"
     else:
@@ -429,11 +437,15 @@ def run_do(args: argparse.Namespace, out: Output) -> int:
     the stored team, in one transaction."""
     with opened(args) as (pack, _, book):
         action = team_action(pack, book, args.team, args.action)
-        helped = f"progression league do {args.file} {args.team} {args.action} --help"
+        helped = command_line("progression", "league", "do", args.file, args.team, args.action, "--help")
         options = read_options(action, args.options, args.action, help_at=helped)
         dice = DiceChoice(args)
-        before = book.team(args.team)
-        after = book.do(args.team, args.action, dice.dice, check=dice.check_used, **options)
+        acted = getattr(book, "acted", None)
+        if callable(acted):  # the team as the command's transaction read it: its entries alone are printed
+            before, after = acted(args.team, args.action, dice.dice, check=dice.check_used, **options)
+        else:  # a league class without it: the team read before (another command's entries may show as its own)
+            before = book.team(args.team)
+            after = book.do(args.team, args.action, dice.dice, check=dice.check_used, **options)
     words = Describer(pack, language(pack, args))
     report_change(
         out, words, args.file, before, after, head=f"{args.team} ", answer=_answer(pack, args), team=args.team
@@ -446,21 +458,43 @@ def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None], 
     it takes ``member`` and ``choice`` (Blood Bowl's); none otherwise."""
     found = pack.contract.find("actions", "decide")
     takes = {"member", "choice"} <= {o.name for o in found.signature.options} if found is not None else False
-    head = f"progression league do {args.file} {args.team} decide"
-    return lambda who: f"{head} member={who} choice=OPTION" if who and takes else None
+    head = command_line("progression", "league", "do", args.file, args.team, "decide")
+    return lambda who: f"{head} {command_line(f'member={who}')} choice=OPTION" if who and takes else None
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:
     """Correct a recorded fixture; both teams run their later entries again, in one transaction."""
     fixture = whole(args.fixture, "FIXTURE")
-    with opened(args) as (_, league, book):
+    with opened(args) as (pack, league, book):
         texts = pairs(args.changes, "league amend")
         read_options(league, args.changes, "league amend", called="league amend")
+        flags = {flag: True for flag in ("dry_run", "keep_prizes") if getattr(args, flag)}
+        amend: Any = book.amend  # its dry_run and keep_prizes, when it takes them, are beyond LeagueBook's
+        taken = inspect.signature(amend).parameters
+        for flag in flags:
+            if flag not in taken:
+                msg = (
+                    f"--{flag.replace('_', '-')}: the league of pack {pack.name!r} takes no {flag} in its amend "
+                    "(LeagueBook.amend)"
+                )
+                raise UsageError(msg)
         dice = DiceChoice(args)
-        reports = book.amend(
-            fixture, dice.dice, season=_season(args, book)[0], invalid=args.invalid, check=dice.check_used, **texts
-        )
-    _print(out, reports, file=args.file, fixture=fixture)
+        with warnings.catch_warnings(record=True) as said:  # what the league says of the amendment, said after it
+            warnings.simplefilter("always", UserWarning)
+            reports = amend(
+                fixture,
+                dice.dice,
+                season=_season(args, book)[0],
+                invalid=args.invalid,
+                check=dice.check_used,
+                **flags,
+                **texts,
+            )
+    notes = [str(found.message) for found in said if issubclass(found.category, UserWarning)]
+    told: dict[str, object] = {"notes": notes} if notes else {}
+    if args.dry_run:
+        told["written"] = False
+    _print(out, reports, file=args.file, fixture=fixture, **told)
     return 0
 
 
@@ -505,6 +539,9 @@ def _print(out: Output, reports: Mapping[str, Amendment], *, file: str, **data: 
         out.line(f"{team}:")
         for outcome in report.outcomes:
             out.line(f"{MARKS[outcome.status]} {outcome.line()}")
+    notes = data.get("notes")
+    for note in notes if isinstance(notes, list) else ():
+        out.line(f"note: {note}")
     if "written" in data:
         out.line(f"wrote {file}" if data["written"] else "nothing written")
 

@@ -692,7 +692,7 @@ def _league(sub: Any) -> None:
         help="list the fixtures of a season, or make them",
         description="List the fixtures of a season. --schedule round-robin first makes the current season's "
         "fixtures: every team meets every other once (--legs 2: twice), one team sitting out each round when "
-        "there is an odd number.",
+        "there is an odd number. --add adds one fixture, --remove one not recorded yet.",
     )
     season(fixtures)
     fixtures.add_argument("--schedule", metavar="KIND", help="make the current season's fixtures (round-robin)")
@@ -711,6 +711,12 @@ def _league(sub: Any) -> None:
         type=integer,
         metavar="N",
         help="with --add: the fixture's round (default: the round after both teams' last fixture)",
+    )
+    fixtures.add_argument(
+        "--remove",
+        type=integer,
+        metavar="N",
+        help="remove fixture N of the current season, not recorded yet (the others keep their numbers)",
     )
 
     record = store(
@@ -762,6 +768,13 @@ def _league(sub: Any) -> None:
         choices=("refuse", "drop", "stop"),
         default="refuse",
         help="what to do with later entries made invalid: refuse the change (default), drop them, or stop before them",
+    )
+    amend.add_argument("--dry-run", action="store_true", help="print what would change on both teams, write nothing")
+    amend.add_argument(
+        "--keep-prizes",
+        action="store_true",
+        help="amend a match of a season whose play-off prizes were given even when its table changes (the prizes "
+        "stand as given; without it, such an amendment is refused)",
     )
     add_dice_options(amend)
 

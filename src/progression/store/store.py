@@ -416,6 +416,11 @@ class Store:
         with self.transaction() as tx:
             return tx.put(name, value, expected=expected)
 
+    def delete(self, name: str, *, expected: int | None = None) -> None:
+        """Remove a record (see :meth:`Transaction.delete`)."""
+        with self.transaction() as tx:
+            tx.delete(name, expected=expected)
+
     def under(self, pack: RulePack) -> Store:
         """The same database with its sheets played under ``pack``, another build of the store's pack (a
         campaign's competences under its own settings, built from what a record of the store keeps).
@@ -862,6 +867,36 @@ class Transaction:
                 raise _conflict(self._store.where, name, 0, 1, kind="record") from None
             self._raise(error, f"writing record {name!r}")
         return version + 1
+
+    def delete(self, name: str, *, expected: int | None = None) -> None:
+        """Remove the record ``name``, in the transaction (kept with its other changes, or not at all).
+
+        Args:
+            expected: the version read; None removes whatever is there.
+
+        Raises:
+            UnknownName: no record of that name.
+            StoreConflict: ``expected`` is not the record's version (another writer changed it).
+        """
+        self._check()
+        _check_name(name)
+        _check_expected(expected, name, "record")
+        try:
+            found = self._backend.query("SELECT version FROM records WHERE name = ?", (name,))
+        except Exception as error:
+            self._raise(error, f"reading record {name!r}")
+        if not found:
+            raise UnknownName("record", name, (), f"store {self._store.where}")
+        version = int(found[0][0])
+        if expected is not None and expected != version:
+            raise _conflict(self._store.where, name, expected, version, kind="record")
+        try:
+            changed = self._backend.change("DELETE FROM records WHERE name = ? AND version = ?", (name, version))
+        except Exception as error:
+            self._raise(error, f"removing record {name!r}")
+        if changed != 1:
+            self._broken = f"record {name!r} changed under the transaction"
+            raise _conflict(self._store.where, name, version, version + 1, kind="record")
 
     # -- inside -------------------------------------------------------------------
 

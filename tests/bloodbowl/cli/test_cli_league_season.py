@@ -152,6 +152,43 @@ class TestSeasonToItsEnd:
         assert "retirement" not in out
 
 
+class TestAmendAfterThePrizes:
+    def test_a_dry_run_writes_nothing(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league amend --dry-run`` prints what the amendment does on both teams, as it would, says nothing was
+        written, and leaves the store's bytes."""
+        before = digest(played)
+        shown = ok(capsys, "league", "amend", played, "1", "home.score=0", "away.score=1", "--dry-run")
+        assert shown.endswith("nothing written\n")
+        assert before == digest(played)
+        done = ok(capsys, "league", "amend", played, "1", "home.score=0", "away.score=1")
+        assert shown.removesuffix("nothing written\n") == done
+        assert before != digest(played)
+
+    def test_a_table_the_prizes_no_longer_follow(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Once a season's prizes are given, an amendment that changes its table (the winner now second) is
+        refused (exit 1), nothing written, even as a dry run; ``--keep-prizes`` amends it, and says the prizes
+        stand as given. One that leaves the table as it was is not refused."""
+        ok(capsys, "league", "prizes", played, "first=counts", "second=anvils")
+        words = ("league", "amend", played, "1", "--season", "1", "home.score=0", "away.score=3")
+        before = digest(played)
+        for more in ((), ("--dry-run",)):
+            status, out, err = run(capsys, *words, *more)
+            assert (1, "") == (status, out)
+            assert (
+                "progression: the play-off prizes of season 1 of league 'Old World Cup' were given (first counts, "
+                "second anvils), and this amendment changes its table ("
+            ) in err
+            assert "nothing was amended: amend it with `--keep-prizes` (keep_prizes=True)" in err
+        assert before == digest(played)
+        out = ok(capsys, *words, "--keep-prizes")
+        assert out.splitlines()[-1].startswith("note: the play-off prizes of season 1 of league 'Old World Cup' were")
+        assert out.splitlines()[-1].endswith(": they stand as given, the League Trophy with them")
+        out = ok(capsys, "league", "amend", played, "1", "away.events=1:touchdown")
+        assert "note:" not in out
+        data = json.loads(ok(capsys, *words[:-2], "home.score=1", "away.score=3", "--keep-prizes", "--json"))
+        assert ["the play-off prizes of season 1"] == [note[:31] for note in data["notes"]]
+
+
 class TestRefusals:
     @pytest.mark.parametrize(
         ("words", "status", "message"),
@@ -230,6 +267,19 @@ class TestRefusals:
             status, out, err = run(capsys, "league", *words)
             assert (1, "") == (status, out)
             assert "has fixtures not recorded yet: 1 (anvils v dukes), 2 (counts v barons)" in err
+        assert before == digest(league)
+
+    def test_a_retirement_rule_is_the_league_s(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+        """A retirement rule the pack does not know is the league's option, for every team: refused before the
+        season's fixtures or any team are looked at (it was said of the first team's re-draft, once the season
+        ended), naming no team (exit 2); nothing written."""
+        before = digest(league)
+        status, out, err = run(capsys, "league", "new-season", league, "--retirement", "rol", "--seed", "1")
+        assert (2, "") == (status, out)
+        assert (
+            "progression: retirement rule 'rol' is not defined in the end of season 1 of league 'Old World Cup'; "
+            "expected one of: fit, roll; the closest: roll\n"
+        ) == err
         assert before == digest(league)
 
     def test_a_refused_season_s_end_names_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811

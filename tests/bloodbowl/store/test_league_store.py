@@ -103,6 +103,33 @@ class TestSchedule:
         with pytest.raises(InvalidInput, match="a fixture is between two teams, got 'dukes' against itself"):
             league.add_fixture("dukes", "dukes")
 
+    def test_no_round_past_the_last_match_number(self, league: bb.types.League) -> None:
+        """A round is the match's number for both teams: one past 9,999 could never be recorded, and would hold
+        the season's end; a schedule of more legs than match numbers is refused before any fixture is made."""
+        with pytest.raises(InvalidInput, match="a whole number from 1 to 9,999, got 10000"):
+            league.add_fixture("anvils", "barons", round=10_000)
+        with pytest.raises(InvalidInput, match=r"4 teams plays 3 rounds a leg, .* it has 1 to 3,333 legs, got 3,334"):
+            league.schedule(legs=3_334)
+        with pytest.raises(InvalidInput, match=r"2 teams plays 1 round a leg, .* it has 1 to 9,999 legs, got 10,000"):
+            bb.queries.round_robin(["a", "b"], legs=10_000)
+        assert () == league.fixtures()
+        assert 9_999 == league.add_fixture("anvils", "barons", round=9_999).round
+
+    def test_a_fixture_removed(self, league: bb.types.League) -> None:
+        """A fixture not recorded is removed, the others keep their numbers; a recorded one is not (its match is
+        on both teams), nor one that is not there."""
+        league.schedule()
+        removed = league.remove_fixture(3)
+        assert ("counts", "anvils") == (removed.home, removed.away)
+        assert [1, 2, 4, 5, 6] == [f.number for f in league.fixtures()]
+        assert 7 == league.add_fixture("counts", "anvils").number
+        league.record(1, WIN, progression.SeededDice(1))
+        with pytest.raises(InvalidInput, match="a recorded fixture is not removed; amend it to correct it"):
+            league.remove_fixture(1)
+        with pytest.raises(UnknownName, match="fixture 3 is not defined in season 1"):
+            league.remove_fixture(3)
+        assert [1, 2, 4, 5, 6, 7] == [f.number for f in league.fixtures()]
+
 
 class TestRecord:
     def test_one_record_makes_both(self, league: bb.types.League) -> None:

@@ -185,8 +185,13 @@ class LeagueCommands:
         season: int | None,
         invalid: str,
         check: Callable[[], None] | None = None,
+        dry_run: bool = False,
+        keep_prizes: bool = False,
         **options: str,
     ) -> Mapping[str, Amendment]:
+        """Correct a recorded fixture (:meth:`League.amend <progression_bloodbowl.types.League.amend>`): with
+        ``dry_run``, report and keep nothing; with ``keep_prizes``, amend a match of a season whose prizes were
+        given even when its table changes (a ``UserWarning`` says the prizes stand as given)."""
         if not options:
             msg = "league amend: give the words that change, such as home.score=1 or away.events=..."
             raise InvalidInput(msg)
@@ -196,7 +201,16 @@ class LeagueCommands:
             raise InvalidInput(msg)
         played = _played(options, found.played)
         changes = {field.name: getattr(played, field.name) for field in attrs.fields(Played)}
-        report = self.league.amend(fixture, season=season, dice=dice, invalid=invalid, check=check, **changes)
+        report = self.league.amend(
+            fixture,
+            season=season,
+            dice=dice,
+            invalid=invalid,
+            check=check,
+            dry_run=dry_run,
+            keep_prizes=keep_prizes,
+            **changes,
+        )
         return dict(report.reports)
 
     def team_action(self, team: str, action: str) -> Command:
@@ -204,6 +218,13 @@ class LeagueCommands:
 
     def do(self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object) -> Sheet:
         return self.league.act(team, action, dice, check=check, **options)
+
+    def acted(
+        self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object
+    ) -> tuple[Sheet, Sheet]:
+        """:meth:`do`, with the team as its transaction read it first (``league do`` prints the entries between
+        the two: this command's alone, whatever another command stored meanwhile)."""
+        return self.league.acted(team, action, dice, check=check, **options)
 
     def rebase(
         self, dice: Dice, *, check: Callable[[], None] | None = None, dry_run: bool = False
@@ -292,6 +313,10 @@ class LeagueCommands:
 
     def add_fixture(self, home: str, away: str, *, round: int | None = None) -> None:
         self.league.add_fixture(home, away, round=round)
+
+    def remove_fixture(self, fixture: int) -> None:
+        """Remove a fixture of the current season not recorded yet (``league fixtures --remove``)."""
+        self.league.remove_fixture(fixture)
 
 
 #: The league the pack declares to the command line.

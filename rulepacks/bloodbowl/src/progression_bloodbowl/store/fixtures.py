@@ -18,6 +18,7 @@ import attrs
 from progression.errors import InvalidInput
 
 from ..match.record import MatchRecord
+from ..team.results import MATCH_NUMBERS
 
 __all__ = ["SIDES", "Fixture", "Played", "Side", "round_robin"]
 
@@ -158,7 +159,9 @@ def round_robin(teams: Sequence[str], *, legs: int = 1) -> tuple[tuple[tuple[str
     round to round, and a second leg plays each pairing the other way round.
 
     Raises:
-        InvalidInput: fewer than two teams, a team named twice, or legs that is not 1 or more.
+        InvalidInput: fewer than two teams, a team named twice, or legs that is not 1 or more, or so many that a
+            round would be past the last match number a team records (:data:`MATCH_NUMBERS`: each round is the
+            match's number for both teams).
     """
     names = list(teams)
     if len(names) < 2 or len(set(names)) != len(names):
@@ -169,6 +172,14 @@ def round_robin(teams: Sequence[str], *, legs: int = 1) -> tuple[tuple[tuple[str
         raise InvalidInput(msg)
     circle: list[str | None] = [*names, None] if len(names) % 2 else list(names)
     count = len(circle)
+    most = (MATCH_NUMBERS.stop - 1) // (count - 1)
+    if legs > most:  # checked before a round is made: 100,000 legs would be 100,000 fixtures no one can record
+        msg = (
+            f"a round robin of {len(names)} teams plays {count - 1} round{'s' if count > 2 else ''} a leg, and a "
+            f"round is the match's number for both teams, at most {MATCH_NUMBERS.stop - 1:,}: it has 1 to "
+            f"{most:,} legs, got {legs:,}"
+        )
+        raise InvalidInput(msg)
     rounds: list[tuple[tuple[str, str], ...]] = []
     for turn in range(count - 1):
         pairs = []

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -39,6 +40,7 @@ from progression.errors import (
     Way,
 )
 from progression.history import AmendmentRefused
+from progression.spelling import command_line
 from progression.store import Book
 
 from ..league.standings import Standing, standings
@@ -46,7 +48,7 @@ from ..match.corrections import match_records, operations_in
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord
-from ..team.results import Result, check_team, results, season_of
+from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
 from .fixtures import Fixture, Played, round_robin
 from .records import (
@@ -233,7 +235,7 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
                 Way(
                     python=f"League.update_team({other!r}, sheet)",
                     command="league team import",
-                    args=f"{other} TEAMFILE",
+                    args=command_line(other, "TEAMFILE"),
                 ),
                 ")",
             )
@@ -246,7 +248,7 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
                 Way(
                     python=f"League.export_team({other!r}, path)",
                     command="league team export",
-                    args=f"{other} TEAMFILE",
+                    args=command_line(other, "TEAMFILE"),
                 ),
                 " writes the team as the league holds it",
             )
@@ -475,7 +477,8 @@ class League(Book):
         """Make the current season's fixtures: a round robin of the league's teams (byes for an odd number).
 
         Raises:
-            InvalidInput: the season already has fixtures, or the league fewer than two teams.
+            InvalidInput: the season already has fixtures, the league fewer than two teams, or ``legs`` not 1 or
+                more, or so many that a round would be past match number 9,999; nothing is written.
         """
         with self.store.transaction() as tx:
             settings, _ = self.settings(tx)
@@ -498,7 +501,8 @@ class League(Book):
         Raises:
             UnknownName: a team that is not a team of the league.
             InvalidInput: a team against itself, one that already plays in that round, or the same home and away
-                teams as a fixture not recorded yet (the same fixture added twice).
+                teams as a fixture not recorded yet (the same fixture added twice), or a round that is no match
+                number (from 1 to 9,999).
             progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
@@ -521,24 +525,62 @@ class League(Book):
                 raise OutOfOrder(over)
             existing = [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{season}/")]
             waiting = [f for f in existing if f.played is None and (f.home, f.away) == (home, away)]
-            if waiting:  # most likely the same fixture added twice, which no command takes back
-                msg = (
-                    f"{waiting[0].label()} is not recorded yet: record it before another fixture of {home!r} at home "
-                    f"against {away!r} is added"
+            if waiting:  # most likely the same fixture added twice
+                said = Sentence(
+                    (
+                        f"{waiting[0].label()} is not recorded yet: record it before another fixture of {home!r} at "
+                        f"home against {away!r} is added (or remove it: ",
+                        Way(
+                            python=f"League.remove_fixture({waiting[0].number})",
+                            command="league fixtures",
+                            args=f"--remove {waiting[0].number}",
+                        ),
+                        ")",
+                    )
                 )
-                raise InvalidInput(msg)
+                raise InvalidInput(said)
             taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
             if round is None:
                 round = 1 + max((f.round for f in existing if {f.home, f.away} & {home, away}), default=0)
-            if isinstance(round, bool) or not isinstance(round, int) or round < 1:
-                msg = f"a fixture's round is a whole number >= 1, got {round!r}"
+            if isinstance(round, bool) or not isinstance(round, int) or round not in MATCH_NUMBERS:
+                # a round past the last match number could never be recorded, and would hold the season's end
+                msg = (
+                    f"a fixture's round is the match's number for both teams, a whole number from 1 to "
+                    f"{MATCH_NUMBERS.stop - 1:,}, got {round!r}"
+                )
                 raise InvalidInput(msg)
             for team in (home, away):
                 if (round, team) in taken:
                     msg = f"{team!r} already plays a fixture in round {round} of season {season}; choose another round"
                     raise InvalidInput(msg)
-            fixture = Fixture(season=season, number=len(existing) + 1, round=round, home=home, away=away)
+            # after the last number: a fixture removed leaves its number unused, and the others keep theirs
+            number = 1 + max((f.number for f in existing), default=0)
+            fixture = Fixture(season=season, number=number, round=round, home=home, away=away)
             tx.put(fixture_name(season, fixture.number), fixture_data(fixture), expected=0)
+        return fixture
+
+    def remove_fixture(self, number: int) -> Fixture:
+        """Remove fixture ``number`` of the current season, not recorded yet (one added by mistake, a schedule of
+        one leg too many). The other fixtures keep their numbers. The fixture removed.
+
+        Raises:
+            UnknownName: no such fixture this season.
+            InvalidInput: the fixture was recorded: its match is on both teams (amend it to correct it).
+        """
+        with self.store.transaction() as tx:
+            settings, _ = self.settings(tx)
+            fixture, found = self._found_fixture(tx, settings, settings["season"], number)
+            if fixture.played is not None:
+                said = Sentence(
+                    (
+                        f"{fixture.label()} of season {fixture.season} was recorded, so its match is on both teams: a "
+                        "recorded fixture is not removed; amend it to correct it (",
+                        Way(python="League.amend", command="league amend", args=f"{fixture.number} ..."),
+                        ")",
+                    )
+                )
+                raise InvalidInput(said)
+            tx.delete(found.name, expected=found.version)
         return fixture
 
     # -- matches --------------------------------------------------------------------
@@ -648,7 +690,6 @@ class League(Book):
             raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
         return found
 
-    @_rebased_with_the_league
     def act(
         self,
         team: str,
@@ -660,13 +701,34 @@ class League(Book):
     ) -> Sheet:
         """Run the pack's action ``action`` (:meth:`team_action`) with its ``options`` on the stored team, in one
         transaction: every entry it makes is an operation :meth:`run` runs, and goes through the engine again
-        before it is stored (:meth:`progression.store.Transaction.extend`). The team as stored.
+        before it is stored (:meth:`progression.store.Transaction.extend`). The team as stored (:meth:`acted`
+        gives the team as the transaction found it too).
 
         Raises:
             UnknownName: a team not of the league, or an action the pack does not have.
             InvalidInput: an action the league does not let a team run on itself.
             ProgressionError: the rules refuse it, or ``check`` (called before the transaction commits: typed-in
                 dice all used) does; nothing was written.
+        """
+        return self.acted(team, action, dice, check=check, **options)[1]
+
+    @_rebased_with_the_league
+    def acted(
+        self,
+        team: str,
+        action: str,
+        dice: Dice | None = None,
+        *,
+        check: Callable[[], None] | None = None,
+        **options: Any,
+    ) -> tuple[Sheet, Sheet]:
+        """:meth:`act`, returning the team as its transaction read it and the team as stored: the entries this
+        action appended are the stored ledger's past the first's, whatever another writer stored before the
+        transaction began (a team read before the call, and diffed, would show another command's entries as
+        this one's).
+
+        Raises:
+            as :meth:`act`.
         """
         command = self.team_action(team, action)
         with self.store.transaction() as tx:
@@ -678,7 +740,7 @@ class League(Book):
             stored = tx.extend(team, after)
             if check is not None:
                 check()
-        return stored
+        return before, stored
 
     @_rebased_with_the_league
     def amend(
@@ -689,6 +751,8 @@ class League(Book):
         dice: Dice | None = None,
         invalid: str = "refuse",
         check: Callable[[], None] | None = None,
+        dry_run: bool = False,
+        keep_prizes: bool = False,
         **changes: Any,
     ) -> LeagueAmendment:
         """Correct a recorded fixture with ``changes`` to its :class:`Played` fields (``score=(1, 1)``,
@@ -700,41 +764,74 @@ class League(Book):
             InvalidInput: the fixture was not played yet, a field :class:`Played` does not have, or a season the
                 league has not reached.
             AmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``); nothing changed.
+            progression.errors.OutOfOrder: the season's play-off prizes were given, and the amendment changes its
+                table (a place, a team's points or results), which the prizes and the League Trophy would no longer
+                follow: refused unless ``keep_prizes`` (then the prizes stand as given, said by a ``UserWarning``).
+
+        Args:
+            dry_run: amend and report, then keep nothing (what ``league amend --dry-run`` shows).
+            keep_prizes: amend a match of a season whose play-off prizes were given even when its table changes.
         """
+        for flag, value in (("dry_run", dry_run), ("keep_prizes", keep_prizes)):
+            if not isinstance(value, bool):  # "no" would read as True
+                msg = f"{flag} is True or False, got {value!r}"
+                raise InvalidInput(msg)
         fields = [field.name for field in attrs.fields(Played)]
         unknown = sorted(set(changes) - set(fields))
         if unknown:
             msg = f"fixture {number!r}: a played fixture has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
             raise InvalidInput(msg)
-        with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
-            wanted = season_asked(season, settings)
-            fixture, found = self._found_fixture(tx, settings, wanted, number)
-            if fixture.played is None:
-                msg = f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
-                raise InvalidInput(msg)
-            problems = unheld(fixture, tx.sheet, settings["teams"])
-            if problems:  # amending would write the edited record into both teams
-                msg = f"{problems[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
-                raise StoreError(self.store.where, msg)
-            played = attrs.evolve(fixture.played, **changes)
-            records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
-            _check_reported(self.pack, *records)
-            reports, entries = {}, {}
-            for team, record in zip((fixture.home, fixture.away), records, strict=True):
-                position = fixture.entries[team]
-                entry = tx.sheet(team).ledger[position - 1]
-                if not isinstance(entry, Entry) or not match_records(entry.operation):
-                    msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
+        try:
+            with self.store.transaction() as tx:
+                settings, _ = self.settings(tx)
+                wanted = season_asked(season, settings)
+                fixture, found = self._found_fixture(tx, settings, wanted, number)
+                if fixture.played is None:
+                    msg = (
+                        f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
+                    )
                     raise InvalidInput(msg)
-                with rolling_for(team):
-                    _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
-                entries[team] = position
-            done = attrs.evolve(fixture, played=played, entries=entries)
-            tx.put(fixture_name(wanted, number), fixture_data(done), expected=found.version)
-            if check is not None:  # before the commit: a refusal here writes nothing
-                check()
-        return LeagueAmendment(fixture=done, reports=reports)
+                problems = unheld(fixture, tx.sheet, settings["teams"])
+                given = prizes_given(tx.record(f"{PRIZES_RECORD}{wanted}"), settings["teams"], self.store.where)
+                table = None if given is None else self._table(tx, settings, wanted)
+                if problems:  # amending would write the edited record into both teams
+                    msg = f"{problems[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
+                    raise StoreError(self.store.where, msg)
+                played = attrs.evolve(fixture.played, **changes)
+                records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
+                _check_reported(self.pack, *records)
+                reports, entries = {}, {}
+                for team, record in zip((fixture.home, fixture.away), records, strict=True):
+                    position = fixture.entries[team]
+                    entry = tx.sheet(team).ledger[position - 1]
+                    if not isinstance(entry, Entry) or not match_records(entry.operation):
+                        msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
+                        raise InvalidInput(msg)
+                    with rolling_for(team):
+                        _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
+                    entries[team] = position
+                done = attrs.evolve(fixture, played=played, entries=entries)
+                tx.put(fixture_name(wanted, number), fixture_data(done), expected=found.version)
+                note = None
+                if given is not None and table is not None:
+                    note = _prizes_overtaken(settings["name"], wanted, given, table, self._table(tx, settings, wanted))
+                if note is not None and not keep_prizes:
+                    msg = (
+                        f"{note}, which the prizes and the League Trophy would no longer follow; nothing was amended: "
+                        "amend it with `--keep-prizes` (keep_prizes=True) to correct the match all the same, the "
+                        "prizes standing as given"
+                    )
+                    raise OutOfOrder(msg)
+                if check is not None:  # before the commit: a refusal here writes nothing
+                    check()
+                amended = LeagueAmendment(fixture=done, reports=reports)
+                if dry_run:
+                    raise _DryRun(amended)
+        except _DryRun as shown:  # rolled back: what it shows is what the amendment would store
+            amended = cast("LeagueAmendment", shown.amendment)
+        if note is not None:
+            warnings.warn(f"{note}: they stand as given, the League Trophy with them", UserWarning, stacklevel=2)
+        return amended
 
     def rebase(
         self, dice: Dice | None = None, *, dry_run: bool = False, check: Callable[[], None] | None = None
@@ -991,6 +1088,14 @@ class League(Book):
                 unread[team] = (f"{wrong.reason}; its fixtures were not checked against it",)
         return unread, sheets
 
+    def _table(self, tx: Transaction, settings: Mapping[str, Any], season: int) -> list[tuple[Any, ...]]:
+        """The table of ``season`` as the transaction has the teams: each team's name, points and results."""
+        table = standings(self.pack, [tx.sheet(t) for t in settings["teams"]], season=season, bonus=settings["bonus"])
+        return [
+            (r.team, r.points, r.played, r.won, r.drawn, r.lost, r.scored, r.against, r.casualties, r.bonus)
+            for r in table
+        ]
+
     def _found_fixture(
         self, reader: Store | Transaction, settings: Mapping[str, Any], season: int, number: int
     ) -> tuple[Fixture, Record]:
@@ -1011,7 +1116,34 @@ class League(Book):
 
 
 class _DryRun(Exception):
-    """Raised out of a transaction to roll back what it did (a dry run); caught at once."""
+    """Raised out of a transaction to roll back what it did (a dry run); caught at once, with what it showed."""
+
+    def __init__(self, amendment: LeagueAmendment | None = None) -> None:
+        super().__init__()
+        self.amendment = amendment
+
+
+def _prizes_overtaken(
+    name: str, season: int, given: Sequence[str], before: list[tuple[Any, ...]], after: list[tuple[Any, ...]]
+) -> str | None:
+    """What an amendment changed of the table of a season whose prizes were given, as the start of a sentence
+    (None: the table is the same, places, points and results)."""
+    if before == after:
+        return None
+    places = ("1st", "2nd", "3rd")
+    was = {row[0]: (place, row) for place, row in enumerate(before, 1)}
+    told = []
+    for place, row in enumerate(after, 1):
+        old_place, old_row = was[row[0]]
+        if (old_place, old_row) != (place, row):
+            now = f"{places[place - 1] if place <= 3 else f'{place}th'}, {row[1]} points"
+            then = f"{places[old_place - 1] if old_place <= 3 else f'{old_place}th'}, {old_row[1]} points"
+            told.append(f"{row[0]} {now} (was {then})")
+    listed = ", ".join(f"{place} {team}" for place, team in zip(("first", "second", "third"), given, strict=False))
+    return (
+        f"the play-off prizes of season {season} of league {name!r} were given ({listed}), and this amendment "
+        f"changes its table ({'; '.join(told)})"
+    )
 
 
 def _check_reported(pack: RulePack, home: MatchRecord, away: MatchRecord) -> None:

@@ -26,11 +26,12 @@ import attrs
 
 from progression import Dice, Operation, RulePack, Sheet
 from progression.dice import rolling_for
-from progression.errors import InvalidInput, OutOfOrder, ProgressionError, Sentence, StoreError, Way
+from progression.errors import InvalidInput, OutOfOrder, ProgressionError, Sentence, StoreError, UnknownName, Way
 from progression.operations import check_rules
+from progression.spelling import command_line
 
 from ..data.access import data_of
-from ..league.season import _redraft, _season_turns, check_redraft_choice
+from ..league.season import RETIREMENT, _redraft, _season_turns, check_redraft_choice
 from ..league.season import redraft as try_redraft
 from ..league.standings import _lose_trophy, _prize
 from ..team.sequence import STANDING_WORDS, still_open, still_open_sentence
@@ -219,6 +220,13 @@ def end_season(
     with league.store.transaction() as tx:
         settings, version = league.settings(tx)
         season = settings["season"]
+        # The league's option, for every team: said before any team or the season is looked at, naming no team.
+        where = f"the end of season {season} of league {settings['name']!r}"
+        if not isinstance(retirement, str) or retirement not in RETIREMENT:
+            raise UnknownName("retirement rule", str(retirement), RETIREMENT, where)
+        if retirement == "roll" and dice is None:
+            msg = f"{where}: retirement='roll' rolls a D6 per characteristic reduction: pass dice"
+            raise InvalidInput(msg)
         kept = kept_redrafts(league, tx, season)
         # Read (never trusted) only to refuse a record edited in the database, as the prizes and a fixture do.
         prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)
@@ -349,7 +357,7 @@ def check_sequences_ended(tx: Transaction, teams: Sequence[str], what: str) -> N
         Way(
             python=f"League.act({team!r}, 'close', number={now.number})",
             command="league do",
-            args=f"{team} close number={now.number}",
+            args=command_line(team, "close", f"number={now.number}"),
         )
         for team, now in found
     ]
