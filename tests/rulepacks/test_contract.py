@@ -534,6 +534,29 @@ class TestLeague:
         with pytest.raises(RulePackError, match=r"Wrong.rebase must take \(dice\) first"):
             skirmish(Contract(league=League(book=Wrong, leaders=("goals",))))
 
+    def test_acted_and_remove_fixture_are_optional_and_checked_when_there(self) -> None:
+        """``acted`` (``league do`` printing its own entries) and ``remove_fixture`` (``league fixtures --remove``)
+        may be left out; a class whose ``remove_fixture`` takes no fixture number, or whose ``acted`` does not take
+        (team, action, dice) first, is refused when the pack is made."""
+        from progression.contract import League
+
+        class Full(_Book):
+            def acted(self, team: str, action: str, dice: object, **options: object) -> None: ...
+            def remove_fixture(self, number: int) -> None: ...
+
+        class NoNumber(_Book):
+            def remove_fixture(self) -> None: ...
+
+        class NoDice(_Book):
+            def acted(self, team: str, action: str) -> None: ...
+
+        for book in (_Book, Full):
+            assert skirmish(Contract(league=League(book=book, leaders=("goals",)))).contract.league is not None
+        with pytest.raises(RulePackError, match=r"NoNumber.remove_fixture must take \(number\) first"):
+            skirmish(Contract(league=League(book=NoNumber, leaders=("goals",))))
+        with pytest.raises(RulePackError, match=r"NoDice.acted must take \(team, action, dice\) first"):
+            skirmish(Contract(league=League(book=NoDice, leaders=("goals",))))
+
     def test_a_class_of_the_contract_before_add_teams_still_loads_and_warns(self) -> None:
         """A league class with ``add_team(team, sheet)`` and no ``add_teams`` (the contract before it) loads with a
         DeprecationWarning naming the new method; the command line adds its teams one by one."""

@@ -201,7 +201,9 @@ class LeagueBook(Protocol):
         self, fixture: int, dice: Dice, *, season: int | None, invalid: str, check: Callable[[], None], **options: str
     ) -> Mapping[str, Amendment]:
         """Correct a recorded fixture, ``check`` called before the commit as for :meth:`record`: each team's
-        report of :func:`progression.amend`."""
+        report of :func:`progression.amend`. A class may also take ``dry_run`` (keep nothing: ``league amend
+        --dry-run``) and ``keep_prizes`` (amend a season whose prizes were given: ``--keep-prizes``); the command
+        line refuses those flags for one that does not."""
 
     def team_action(self, team: str, action: str) -> Command:
         """The pack's action ``action``, which a team of the league runs on itself (``league do``); a
@@ -212,6 +214,13 @@ class LeagueBook(Protocol):
         """Run ``action`` (:meth:`team_action`) on ``team`` with its options, read by the command line from the
         action's declaration, in one transaction, ``check`` called before the commit as for :meth:`record`:
         the team as stored."""
+
+    def acted(
+        self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object
+    ) -> tuple[Sheet, Sheet]:
+        """:meth:`do`, returning the team as the transaction read it and as it stored it, so that the command
+        line prints only the entries this command appended, whatever another command wrote meanwhile. Optional:
+        without it, the command line reads the team before :meth:`do`."""
 
     def rebase(self, dice: Dice, *, check: Callable[[], None], dry_run: bool) -> Mapping[str, Amendment]:
         """Run every team's history again under the pack's rules as they are now (a league made under an earlier
@@ -267,6 +276,10 @@ class LeagueBook(Protocol):
         """Add one fixture to the current season (``league fixtures --add``): a play-off, a final; ``round``
         None: the pack's default."""
 
+    def remove_fixture(self, number: int) -> object:
+        """Remove fixture ``number`` of the current season, not recorded yet (``league fixtures --remove``): one
+        added by mistake. A recorded fixture is refused."""
+
 
 #: The methods a pack's league class must have, and what each is given first.
 METHODS: dict[str, tuple[str, ...]] = {
@@ -287,17 +300,18 @@ METHODS: dict[str, tuple[str, ...]] = {
     "verify": (),
 }
 
-#: The methods a pack's league class may have (``league team import`` over a team, ``league do``, ``league rebase``), checked as :data:`METHODS` when
-#: it has them.
+#: The methods a pack's league class may have (``league team import`` over a team, ``league do``, ``league rebase``),
+#: checked as :data:`METHODS` when it has them.
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "update_team": ("team", "sheet"),
     "team_action": ("team", "action"),
     "do": ("team", "action", "dice"),
+    "acted": ("team", "action", "dice"),
     "rebase": ("dice",),
 }
 
 #: The methods of a season's end a pack's league class may have (``league new-season``, ``league redraft``,
-#: ``league prizes``, ``league fixtures --add``), checked as :data:`METHODS` when it has them.
+#: ``league prizes``, ``league fixtures --add`` and ``--remove``), checked as :data:`METHODS` when it has them.
 SEASON_END: dict[str, tuple[str, ...]] = {
     "new_season": ("dice",),
     "redraft_action": ("team",),
@@ -305,6 +319,7 @@ SEASON_END: dict[str, tuple[str, ...]] = {
     "redrafts": (),
     "award_prizes": ("places",),
     "add_fixture": ("home", "away"),
+    "remove_fixture": ("number",),
 }
 
 
