@@ -200,14 +200,20 @@ def _check_effect(subject: Sheet, effect: object, where: str) -> None:
     if not isinstance(effect, Effect):
         msg = f"expected an Effect as {where}, got {came(effect)}"
         raise InvalidInput(msg)
-    for stat, delta in effect.stats.items():
+    stats, grants = effect.stats, effect.grants
+    for stat in stats:
         if stat not in subject.stats:
             raise UnknownName("stat", stat, subject.stats, f"sheet {subject.name or subject.kind!r}")
-        check_number(delta, f"the change to stat {stat!r}", where)
-        check_number(subject.stats[stat] + delta, f"stat {stat!r} after the change", where)
-    for item, delta in effect.grants.items():
-        check_number(delta, f"the change to owned {item!r}", where)
-        check_number(subject.owned.get(item, 0) + delta, f"owned {item!r} after the change", where)
+        if not -LARGEST <= subject.stats[stat] + stats[stat] <= LARGEST or not -LARGEST <= stats[stat] <= LARGEST:
+            check_number(stats[stat], f"the change to stat {stat!r}", where)
+            check_number(subject.stats[stat] + stats[stat], f"stat {stat!r} after the change", where)
+    for item in grants:
+        if (
+            not -LARGEST <= subject.owned.get(item, 0) + grants[item] <= LARGEST
+            or not -LARGEST <= grants[item] <= LARGEST
+        ):
+            check_number(grants[item], f"the change to owned {item!r}", where)
+            check_number(subject.owned.get(item, 0) + grants[item], f"owned {item!r} after the change", where)
 
 
 def note(work: Work, reason: str, *, member: str | None) -> None:

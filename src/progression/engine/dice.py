@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from typing import Protocol, cast, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from progression.errors import DiceError, InvalidInput
 from progression.ledger.events import Rolled
@@ -114,8 +114,8 @@ def check_dice(dice: object, where: str) -> Dice | None:
     Args:
         where: What the dice were given to, for the message (``run``, ``purchase of 'level_up'``).
     """
-    if dice is None or type(dice) in _DICE or isinstance(dice, Dice):  # the library's own dice without the
-        return cast("Dice | None", dice)  # protocol's slower check
+    if dice is None or type(dice) in KNOWN_DICE or isinstance(dice, Dice):  # the library's own dice without the
+        return dice  # type: ignore[return-value]  # protocol's slower check
     from progression.engine.checks import came
 
     msg = (
@@ -297,4 +297,4 @@ class RecordedDice:
 
 
 #: The library's own dice, found dice at once (the protocol's ``isinstance`` reads each attribute: slower).
-_DICE = frozenset({SeededDice, ScriptedDice, CallbackDice, RecordedDice})
+KNOWN_DICE = frozenset({SeededDice, ScriptedDice, CallbackDice, RecordedDice})

@@ -20,6 +20,7 @@ from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create
 from progression.engine.run import Rules, run, start_sheet
 from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError, UnknownName
 from progression.ledger.events import Event, Operation
+from progression.ledger.sheet import Sheet
 from progression.requirements.ladders import Ladder
 from progression.rulepacks.contract import Contract, is_contract_name, warn_deprecated
 from progression.rulepacks.narration import Narrator
@@ -29,7 +30,6 @@ from progression.rules.play import Play, play_problems
 if TYPE_CHECKING:
     from progression.engine.dice import Dice
     from progression.engine.quotes import Quote
-    from progression.ledger.sheet import Sheet
 
 __all__ = ["RulePack"]
 
@@ -353,8 +353,9 @@ class RulePack(Rules):
         Raises:
             UnknownName: a language the pack does not declare.
         """
-        check_sheet(sheet, "quote")
-        check_id(upgrade, "upgrade", "quote")
+        if type(sheet) is not Sheet or type(upgrade) is not str:  # what every quote of a league's season gives
+            check_sheet(sheet, "the sheet to quote")
+            check_id(upgrade, "upgrade", "quote")
         if args is not None and not isinstance(args, Mapping):
             msg = f"args must map names to values, got {type(args).__name__}"
             raise InvalidInput(msg)
@@ -403,7 +404,8 @@ class RulePack(Rules):
             InvalidInput: an upgrade id that is not a text, dice that are not dice (used or not).
             PurchaseError: the rules refuse the purchase; nothing changed.
         """
-        check_id(upgrade, "upgrade", "purchase")
+        if type(upgrade) is not str:
+            check_id(upgrade, "upgrade", "purchase")
         if isinstance(decisions, str):
             msg = f"decisions must be a list of texts, got the text {decisions!r}; pass [{decisions!r}]"
             raise InvalidInput(msg)

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import attrs
 
-from progression._frozen import as_tuple, freeze
+from progression._frozen import EMPTY, as_tuple, freeze
 from progression._labels import Label
 from progression.errors import InvalidInput
 from progression.requirements.predicates import Requirement
@@ -111,6 +111,8 @@ def _table(value: object, what: str, holds: type, example: str) -> Mapping[str, 
     if type(value) is not dict and not isinstance(value, Mapping):
         msg = f"Effect: {what} must map ids to {example}, got {value!r:.60} ({type(value).__name__})"
         raise InvalidInput(msg)
+    if not value:  # most of an effect's fields are left empty
+        return EMPTY
     for key, item in value.items():
         if type(key) is not str or type(item) is not holds:  # the usual effect passes these alone
             if not isinstance(key, str):
