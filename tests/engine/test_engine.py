@@ -714,8 +714,11 @@ class TestLargestNumbers:
     @pytest.mark.parametrize(
         ("effect", "message"),
         [
-            (Effect(stats={"shine": 10**20}), "adjustment: the change to stat 'shine' must be at most .* got 100,000,"),
-            (Effect(grants={"badge": 10**20}), "adjustment: the change to owned 'badge' must be at most"),
+            (
+                Effect(stats={"shine": 10**20}),
+                "the effect to adjust: the change to stat 'shine' must be at most .* got 100,000,",
+            ),
+            (Effect(grants={"badge": 10**20}), "the effect to adjust: the change to owned 'badge' must be at most"),
             (Effect(stats={"shine": 10**15}), None),  # the change fits, the sum does not: the sheet holds 10**15
         ],
     )
@@ -745,9 +748,9 @@ class TestArgumentsOfTheWrongType:
     @pytest.mark.parametrize(
         ("call", "message"),
         [
-            (lambda pack: pack.surplus(None), "surplus: expected a Sheet, got NoneType"),
-            (lambda pack: pack.cap(None, "chest"), "cap: expected a Sheet, got NoneType"),
-            (lambda pack: pack.quote(None, "badge"), "quote: expected a Sheet, got NoneType"),
+            (lambda pack: pack.surplus(None), "expected a Sheet as the sheet whose surplus is asked, got NoneType"),
+            (lambda pack: pack.cap(None, "chest"), "expected a Sheet as the sheet whose cap is asked, got NoneType"),
+            (lambda pack: pack.quote(None, "badge"), "expected a Sheet as the sheet to quote, got NoneType"),
             (lambda pack: pack.quote(ana(), None), r"quote: an upgrade id must be a text, got None \(NoneType\)"),
             (lambda pack: pack.quote(ana(), 5), r"quote: an upgrade id must be a text, got 5 \(int\)"),
             (lambda pack: pack.purchase(ana(), None), "purchase: an upgrade id must be a text, got None"),

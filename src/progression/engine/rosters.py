@@ -19,5 +19,5 @@ def join(roster: Sheet, member_id: str, member: Sheet) -> Sheet:
 
 def leave(roster: Sheet, member_id: str, *, reason: str) -> Sheet:
     """Remove a member from ``roster``, with the reason."""
-    check_sheet(roster, "leave")
+    check_sheet(roster, "the roster to leave")
     return execute_in(None, roster, Leave(member=member_id, reason=reason), None)[0]

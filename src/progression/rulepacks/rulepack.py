@@ -450,11 +450,11 @@ class RulePack(Rules):
 
     def surplus(self, sheet: Sheet) -> Mapping[str, int]:
         """Points held over a cap, by pool (only pools whose policy lets surplus wait)."""
-        return _payment.surplus(self, check_sheet(sheet, "surplus"))
+        return _payment.surplus(self, check_sheet(sheet, "the sheet whose surplus is asked"))
 
     def cap(self, sheet: Sheet, pool: str) -> int | None:
         """The cap of ``pool`` on this sheet now, or None."""
-        return _payment.cap_of(self, check_sheet(sheet, "cap"), pool)
+        return _payment.cap_of(self, check_sheet(sheet, "the sheet whose cap is asked"), pool)
 
     def options(self, sheet: Sheet, upgrade: str, *, member: str | None = None) -> tuple[str, ...]:
         """The choices a buyer may give for ``upgrade`` (empty when it takes none)."""
