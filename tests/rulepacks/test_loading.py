@@ -103,6 +103,11 @@ class TestConsistency:
             "tiny.toml: a pool capped by its own balance has no cap; name a stat or a number @ $.pools.xp.cap",
             "tiny.toml: surplus_buys is read under overflow = 'settle' only; this pool's overflow is 'refuse' "
             "@ $.pools.xp.surplus_buys",
+            *(
+                f"tiny.toml: the requirement names {item!r}, which is not a stat, pool, upgrade, named id or granted "
+                "item of the pack @ $.upgrades.level.requires"
+                for item in ("badge", "a", "b")
+            ),
         ] == [str(p) for p in caught.value.problems]
 
     def test_stat_and_upgrade_of_one_id_need_one_name(self) -> None:
@@ -344,8 +349,10 @@ class TestWhatAnAwardRequires:
         worded = attrs.evolve(pack.pools["xp"], requires=HasTag(tag="ghost", message="no {choice} here"))
         assert [] == [p for p in check_references(attrs.evolve(pack, pools=[worded])) if "pools" in p.path]
 
-    def test_check_names_what_it_does_not_know(self) -> None:
-        """A requirement naming a stat the pack does not have is said by ``check``, as an upgrade's is."""
+    def test_what_it_does_not_know_is_refused_and_checked(self) -> None:
+        """A requirement naming a stat the pack does not have is refused when the file loads, at the pool's
+        requirement, with the closest id, as an upgrade's is; ``check`` says it of a pack built in Python."""
+        from progression.requirements import AtLeast
         from progression.testing import check_pack
 
         text = HERO.replace(
@@ -353,5 +360,13 @@ class TestWhatAnAwardRequires:
             'currency = "xp"\nrequires = { at_least = 3, quantity = "levle" }\n[stats',
             1,
         ) % ('{ en = "Level", fr = "Niveau" }', "")
-        report = check_pack(progression.load_text(text, "tiny.toml"), examples=5)
-        assert any("levle" in str(finding) and "pool 'xp'" in str(finding) for finding in report.findings)
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml")
+        assert [
+            "tiny.toml: the requirement names 'levle', which is not a stat, pool, upgrade, named id or granted item "
+            "of the pack; the closest: level @ $.pools.xp.requires"
+        ] == [str(p) for p in caught.value.problems]
+        pack = progression.load_text(HERO % ('{ en = "Level", fr = "Niveau" }', ""), "tiny.toml")
+        built = attrs.evolve(pack, pools=[attrs.evolve(pack.pools["xp"], requires=AtLeast(quantity="levle", value=3))])
+        report = check_pack(built, examples=5)
+        assert ["$.pools.xp.requires"] == [f.where for f in report.by_check("references")]
