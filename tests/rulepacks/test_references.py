@@ -196,3 +196,59 @@ class TestIdsRead:
     def test_the_shipped_packs_load(self, name: str) -> None:
         """The shipped packs read only ids they have."""
         assert name == progression.load(name).name
+
+
+#: A pool that spends what it holds over its cap of 100 on ``gear``.
+AUTO = """\
+format = 1
+[pack]
+name = "scavengers"
+title = { en = "Scavengers", fr = "Récupérateurs" }
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+cap = 100
+overflow = "auto"
+auto_spend = ["gear"]
+[pools.scrap]
+label = { en = "Scrap", fr = "Ferraille" }
+currency = "xp"
+[upgrades.gear]
+label = { en = "Gear", fr = "Équipement" }
+pool = "xp"
+cost = 10
+effect = { grants = { gear = 1 } }
+[kinds.raider]
+label = { en = "Raider", fr = "Pillard" }
+pools = ["xp", "scrap"]
+"""
+
+
+class TestAutoSpend:
+    def test_the_pool_spends_its_surplus(self, tmp_path: Path) -> None:
+        """An upgrade the pool pays for, with no choice to make, is bought with what is over the cap."""
+        pack = progression.load_file(written(tmp_path, AUTO))
+        sheet = pack.award(pack.new_sheet("raider", "Ana"), "xp", 150, reason="loot")
+        assert (100, {"gear": 5}) == (sheet.pools["xp"], dict(sheet.owned))
+
+    def test_an_upgrade_another_pool_pays_for_is_refused(self, tmp_path: Path) -> None:
+        """Auto spending pays from the pool alone: an upgrade paid from another pool is refused when the file
+        loads (it was bought with points the rules do not take for it)."""
+        text = AUTO.replace('pool = "xp"\ncost = 10', 'pool = "scrap"\ncost = 10')
+        assert [
+            "'gear' is paid from scrap, not from 'xp'; auto spending buys only upgrades the pool pays for "
+            "@ $.pools.xp.auto_spend"
+        ] == problems(tmp_path, text)
+
+    def test_an_upgrade_that_takes_a_choice_is_refused(self, tmp_path: Path) -> None:
+        """Nobody is asked to choose when a surplus is spent: an upgrade over items (or with an options function)
+        was never bought, and the points over the cap were lost silently; refused when the file loads."""
+        text = AUTO.replace(
+            "effect = { grants = { gear = 1 } }", 'items = ["rope", "lamp"]\neffect = { grants = { "{choice}" = 1 } }'
+        )
+        assert [
+            "'gear' takes a choice (items); auto spending buys only upgrades that take none, as nobody is asked "
+            "@ $.pools.xp.auto_spend"
+        ] == problems(tmp_path, text)

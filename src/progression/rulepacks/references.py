@@ -122,13 +122,31 @@ class _References:
                     )
             for spend in pool.auto_spend:
                 self.need("upgrade", spend, pack.upgrades, f"$.pools.{pool.id}.auto_spend")
-                if spend in pack.upgrades and pack.upgrades[spend].procedure is not None:
-                    self.add(
-                        f"$.pools.{pool.id}.auto_spend",
-                        f"{spend!r} has a procedure; auto spending buys only upgrades without one",
-                    )
+                if spend in pack.upgrades:
+                    self.auto_spent(pool.id, pack.upgrades[spend])
             for buys in pool.surplus_buys:
                 self.need("upgrade", buys, pack.upgrades, f"$.pools.{pool.id}.surplus_buys")
+
+    def auto_spent(self, pool: str, upgrade: Upgrade) -> None:
+        """A problem for each reason ``pool`` cannot spend its surplus on ``upgrade`` by itself: auto spending
+        quotes the upgrade with no choice and pays it from ``pool`` alone, so one the pool does not pay for, one
+        that takes a choice, or one with a procedure would never be bought, and the surplus would be lost."""
+        path = f"$.pools.{pool}.auto_spend"
+        if pool not in upgrade.pools:
+            self.add(
+                path,
+                f"{upgrade.id!r} is paid from {', '.join(upgrade.pools)}, not from {pool!r}; auto spending buys "
+                "only upgrades the pool pays for",
+            )
+        if upgrade.takes_choice:
+            given = "items" if upgrade.items is not None else "an options function"
+            self.add(
+                path,
+                f"{upgrade.id!r} takes a choice ({given}); auto spending buys only upgrades that take none, "
+                "as nobody is asked",
+            )
+        if upgrade.procedure is not None:
+            self.add(path, f"{upgrade.id!r} has a procedure; auto spending buys only upgrades without one")
 
     def upgrades(self) -> None:
         pack = self.pack
