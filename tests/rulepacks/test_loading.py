@@ -370,3 +370,83 @@ class TestWhatAnAwardRequires:
         built = attrs.evolve(pack, pools=[attrs.evolve(pack.pools["xp"], requires=AtLeast(quantity="levle", value=3))])
         report = check_pack(built, examples=5)
         assert ["$.pools.xp.requires"] == [f.where for f in report.by_check("references")]
+
+
+#: A designer's small pack, with a number in each place a sheet may take one from.
+RAIDERS = """\
+format = 1
+[pack]
+name = "raiders"
+title = { en = "Raiders", fr = "Pillards" }
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+cap = 500
+[stats.marks]
+label = { en = "Marks", fr = "Marques" }
+initial = 1
+maximum = 50
+[curves.mark]
+kind = "table"
+values = [10, 20, 40]
+[upgrades.brand]
+label = { en = "Brand", fr = "Marque" }
+pool = "xp"
+cost = { curve = "mark", axis = "marks" }
+effect = { stats = { marks = 2 } }
+limit = { maxima = { marks = 40 } }
+[upgrades.trophy]
+label = { en = "Trophy", fr = "Trophée" }
+pool = "xp"
+cost = 25
+[kinds.raider]
+label = { en = "Raider", fr = "Pillard" }
+pools = ["xp"]
+stats = ["marks"]
+"""
+
+
+class TestNumbers:
+    """A number a sheet may take from the pack is at most what a sheet file holds."""
+
+    def test_the_limit_is_the_sheet_files(self) -> None:
+        """The loader refuses past the very number a sheet file is refused past."""
+        from progression.engine.checks import LARGEST
+        from progression.files.sheets import LARGEST as SHEET_LARGEST
+
+        assert 10**15 == LARGEST == SHEET_LARGEST
+
+    @pytest.mark.parametrize(
+        ("written", "huge", "path"),
+        [
+            ("marks = 2 }", "marks = 9000000000000000000 }", "$.upgrades.brand.effect.stats.marks"),
+            ("initial = 1", "initial = -9000000000000000000", "$.stats.marks.initial"),
+            ("maximum = 50", "maximum = 9000000000000000000", "$.stats.marks.maximum"),
+            ("cap = 500", "cap = 9000000000000000000", "$.pools.xp.cap"),
+            ("cost = 25", "cost = 9000000000000000000", "$.upgrades.trophy.cost"),
+            ("values = [10, 20, 40]", "values = [10, 20, 9000000000000000000]", "$.curves.mark.values[2]"),
+            ("marks = 40 }", "marks = 9000000000000000000 }", "$.upgrades.brand.limit.maxima.marks"),
+        ],
+    )
+    def test_a_number_past_it_is_refused(self, tmp_path: Path, written: str, huge: str, path: str) -> None:
+        """9,000,000,000,000,000,000 marks loaded, and the sheet that bought them could not be read again: each
+        such number is refused when the pack loads, at its key, either sign."""
+        assert written in RAIDERS
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace(written, huge), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        expected = (
+            "a number must be at most 1,000,000,000,000,000 either way (the most a sheet file holds), "
+            "got one of 19 digits"
+        )
+        assert [(path, expected)] == [(p.path, p.reason) for p in caught.value.problems]
+
+    def test_the_limit_itself_loads(self, tmp_path: Path) -> None:
+        """A price of exactly a quadrillion is one a sheet file holds."""
+        text = RAIDERS.replace("cost = 25", "cost = 1_000_000_000_000_000").replace(
+            "cap = 500", "cap = 1000000000000000"
+        )
+        assert 10**15 == progression.load_text(text).upgrade("trophy").cost.amount  # type: ignore[union-attr]

@@ -438,6 +438,7 @@ def structure_pack(
     tables = r.table(data, "tables", "$")
     check_tables(r, data, _PUNCTUATION)
     r.placeholders(data)
+    r.numbers(data)
     # References are checked on whatever did parse, so a file with both kinds of problem
     # reports them all at once; ids that failed to parse ("?") are not reported twice.
     try:
