@@ -450,3 +450,56 @@ class TestNumbers:
             "cap = 500", "cap = 1000000000000000"
         )
         assert 10**15 == progression.load_text(text).upgrade("trophy").cost.amount  # type: ignore[union-attr]
+
+
+class TestNamesAndSets:
+    """A name is some text, and a set of ids lists each once."""
+
+    @pytest.mark.parametrize(
+        ("label", "expected"),
+        [
+            ('{ en = "", fr = "Marques" }', "expected a name, got an empty text '' @ $.stats.marks.label.en"),
+            ('{ en = "Marks", fr = "  " }', "expected a name, got a blank text '  ' @ $.stats.marks.label.fr"),
+        ],
+    )
+    def test_an_empty_name_is_refused(self, tmp_path: Path, label: str, expected: str) -> None:
+        """An empty or blank name loaded, and ``show`` named the stat ``?``: refused at its language's key, as a
+        label missing the language is."""
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace('{ en = "Marks", fr = "Marques" }', label), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        assert [expected] == [f"{p.reason} @ {p.path}" for p in caught.value.problems]
+
+    @pytest.mark.parametrize(
+        ("written", "twice", "path"),
+        [
+            ('pools = ["xp"]\nstats', 'pools = ["xp", "xp"]\nstats', "$.kinds.raider.pools"),
+            ('stats = ["marks"]', 'stats = ["marks", "marks"]', "$.kinds.raider.stats"),
+            ('pool = "xp"\ncost = 25', 'pools = ["xp", "xp"]\ncost = 25', "$.upgrades.trophy.pools"),
+            ("cost = 25", 'cost = 25\nkinds = ["raider", "raider"]', "$.upgrades.trophy.kinds"),
+            (
+                "cost = 25",
+                'cost = 25\nrequires = { owns_among = ["brand", "brand"], count = 1 }',
+                "$.upgrades.trophy.requires.owns_among",
+            ),
+            (
+                "cost = 25",
+                'cost = 25\nrequires = { tag = "t", among = ["a", "a"] }',
+                "$.upgrades.trophy.requires.among",
+            ),
+            ("cost = 25", 'cost = 25\neffect = { untag = ["t", "t"] }', "$.upgrades.trophy.effect.untag"),
+        ],
+    )
+    def test_an_id_listed_twice_in_a_set_is_refused(self, tmp_path: Path, written: str, twice: str, path: str) -> None:
+        """A list that is a set of ids (a kind's pools, an upgrade's paying pools or buyers, the items a
+        requirement counts among) lists each once: one listed twice is refused, named."""
+        assert written in RAIDERS
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace(written, twice, 1), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        repeated = next(word for word in ("xp", "marks", "raider", "brand", "a", "t") if f'"{word}", "{word}"' in twice)
+        assert [f"ids are listed once each; listed twice: {repeated} @ {path}"] == [
+            f"{p.reason} @ {p.path}" for p in caught.value.problems
+        ]

@@ -357,7 +357,7 @@ class RuleReader(Reader):
                 self.problem(f"{path}.count", f"expected a count >= 1 (not = {{ owns = ... }} for none), got {count}")
             return Owns(item=item, count=count, message=message) if item else None
         if form == "owns_among":
-            among = self.strings(raw, "owns_among", path, default=())
+            among = self.distinct(raw, "owns_among", path, default=())
             count = self.get(raw, "count", int, path, default=1)
             what = self.get(raw, "what", str, path, default="items")
             self.extra(raw, ("owns_among", "count", "what", "message"), path)
@@ -380,7 +380,7 @@ class RuleReader(Reader):
         """``{ tag = "career" }`` (set), ``{ tag = "career", is = "soldier" }``, or ``among = [...]``."""
         tag = self.get(raw, "tag", str, path)
         value = self.get(raw, "is", str, path, default=None)
-        among = self.strings(raw, "among", path, default=())
+        among = self.distinct(raw, "among", path, default=())
         self.extra(raw, ("tag", "is", "among", "message"), path)
         if value is not None and among:
             self.problem(path, "a tag requirement gives 'is' (one value) or 'among' (several), not both")
@@ -495,4 +495,4 @@ class RuleReader(Reader):
                     kept[name] = value
             # what was refused is left out: the checks that read the effect next see only what it can mean
             parts[key] = kept
-        return Effect(untag=self.strings(raw, "untag", path, default=()), **parts)
+        return Effect(untag=self.distinct(raw, "untag", path, default=()), **parts)
