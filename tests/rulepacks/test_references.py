@@ -252,3 +252,31 @@ class TestAutoSpend:
             "'gear' takes a choice (items); auto spending buys only upgrades that take none, as nobody is asked "
             "@ $.pools.xp.auto_spend"
         ] == problems(tmp_path, text)
+
+
+class TestLadderAxis:
+    def test_an_owned_count_is_no_axis(self, tmp_path: Path) -> None:
+        """A purchase crosses a band's gate by the stats its effect changes, and a sheet shows the band of a stat or
+        a pool it holds: a ladder over an item an upgrade grants would never be entered, nor shown. It is refused,
+        saying so; an id that is nothing of the pack is refused as before."""
+        text = RAID.replace('axis = "level"\n', 'axis = "sword"\n', 1)
+        assert [
+            "a ladder's axis is a stat or a pool, got 'sword', an owned count; count it in a stat the upgrades "
+            "raise (defined: level, marks, xp) @ $.ladders.rank.axis"
+        ] == problems(tmp_path, text)
+        typo = RAID.replace('axis = "level"\n', 'axis = "levle"\n', 1)
+        assert ["stat or pool 'levle' is not defined; defined: level, marks, xp @ $.ladders.rank.axis"] == problems(
+            tmp_path, typo
+        )
+
+    def test_a_stat_and_a_pool_are_axes(self, tmp_path: Path) -> None:
+        """A stat's ladder gates the purchases that raise it; a pool's ladder loads too."""
+        pack = progression.load_file(written(tmp_path, RAID))
+        sheet = pack.award(pack.new_sheet("raider", "Ana", stats={"level": 4}), "xp", 100, reason="loot")
+        assert ("gate:rank",) == tuple(v.key for v in pack.quote(sheet, "level_up").violations)
+        pooled = (
+            RAID.replace('axis = "level"\n', 'axis = "xp"\n', 1)
+            .replace("to = 4 }", "to = 499 }")
+            .replace("from = 5,", "from = 500,")
+        )
+        assert "xp" == progression.load_file(written(tmp_path, pooled)).ladder("rank").axis

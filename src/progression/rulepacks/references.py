@@ -317,7 +317,16 @@ class _References:
     def ladders_and_kinds(self) -> None:
         pack = self.pack
         for ladder in pack.ladders.values():
-            self.need("stat or pool", ladder.axis, self.quantities, f"$.ladders.{ladder.id}.axis")
+            if ladder.axis not in self.quantities and ladder.axis in known_ids(pack):
+                # Purchases cross a band's gate by the stats their effects change, and a sheet shows the band of
+                # a stat or pool it holds: the bands of an owned count would never be entered, nor shown.
+                self.add(
+                    f"$.ladders.{ladder.id}.axis",
+                    f"a ladder's axis is a stat or a pool, got {ladder.axis!r}, an owned count; count it in a stat "
+                    f"the upgrades raise (defined: {', '.join(sorted(self.quantities)) or 'none'})",
+                )
+            else:
+                self.need("stat or pool", ladder.axis, self.quantities, f"$.ladders.{ladder.id}.axis")
             self.covered(ladder)
         for kind in pack.kinds.values():
             for held in kind.pools:
