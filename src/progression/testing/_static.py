@@ -1,5 +1,6 @@
 """The checks of a pack that need no dice and no search: ids and references (every id a pack names resolves,
-every tag a requirement tests is one something sets). :mod:`._reachable` follows what can be bought.
+every tag a requirement tests is one something sets), and the ends of the curves prices are read on (a curve
+that stops before what an upgrade may be bought at). :mod:`._reachable` follows what can be bought.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from progression.requirements.predicates import HasTag, Predicate, Requirement, 
 from progression.rulepacks.loading import is_id
 from progression.rulepacks.references import check_references, granted
 from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import FunctionCost
+from progression.rules.parts import CurveCost, FunctionCost
 
-__all__ = ["Finding", "check_ids", "check_refs", "sheets"]
+__all__ = ["Finding", "check_curve_ends", "check_ids", "check_refs", "sheets"]
 
 INF = math.inf
 
@@ -165,6 +166,51 @@ def _check_ladders_and_stats(
         high = INF if spec.maximum is None else spec.maximum
         if not low <= spec.initial <= high:
             found.append(Finding("references", f"stat {spec.id!r}", f"starts at {spec.initial}, outside {low}..{high}"))
+
+
+# -- curve ends -----------------------------------------------------------------------
+
+
+def check_curve_ends(pack: RulePack) -> list[Finding]:
+    """Each upgrade priced on a curve that ends (a table of ``beyond = "error"``, a multiple of one) has a price
+    wherever its limits let it be bought: up to a stat's ``maximum`` and the upgrade's ``limit.maxima`` on the
+    quantity its price is read on. A purchase at ``q`` costs step ``q + 1``; one that raises ``q`` by ``d`` may be
+    made up to ``q = top - d``. A curve of 11 steps for a level whose maximum is 12 leaves level 12 never bought.
+
+    A finding of the check, not a refusal when the pack loads: a stat may go past what purchases reach (rule code
+    adjusts it), and what was meant is the designer's to say. An upgrade with a procedure, whose effect is known
+    after the dice, is left out.
+    """
+    found: list[Finding] = []
+    for upgrade in pack.upgrades.values():
+        cost = upgrade.cost
+        if not isinstance(cost, CurveCost) or upgrade.procedure is not None or cost.curve not in pack.curves:
+            continue
+        last = pack.curves[cost.curve].last_step
+        axis = cost.axis
+        bounds = {}
+        stat = pack.stats.get(axis)
+        if stat is not None and stat.maximum is not None:
+            bounds[f"the maximum of stat {axis!r}"] = stat.maximum
+        if axis in upgrade.limit.maxima:
+            bounds[f"the upgrade's limit.maxima on {axis!r}"] = upgrade.limit.maxima[axis]
+        if last is None or not bounds:
+            continue
+        why, top = min(bounds.items(), key=lambda bound: bound[1])
+        raised = upgrade.effect.stats.get(axis, 0) + upgrade.effect.grants.get(axis, 0)
+        highest = top - raised if raised > 0 else top  # the highest value of the axis a purchase is allowed at
+        if last <= highest:
+            found.append(
+                Finding(
+                    "curves",
+                    f"upgrade {upgrade.id!r}",
+                    f"its price is read on {axis!r} from curve {cost.curve!r}, which prices steps 1 to {last}: at "
+                    f"{axis!r} {last} it has no price (step {last + 1} is past the curve's end), though {why} "
+                    f"({top}) lets it be bought there; give the curve {highest + 1 - last} more "
+                    f"{'step' if highest + 1 - last == 1 else 'steps'}, or lower the maximum",
+                )
+            )
+    return found
 
 
 def sheets(sheet: Sheet) -> Iterator[Sheet]:
