@@ -103,6 +103,11 @@ class TestConsistency:
             "tiny.toml: a pool capped by its own balance has no cap; name a stat or a number @ $.pools.xp.cap",
             "tiny.toml: surplus_buys is read under overflow = 'settle' only; this pool's overflow is 'refuse' "
             "@ $.pools.xp.surplus_buys",
+            *(
+                f"tiny.toml: the requirement names {item!r}, which is not a stat, pool, upgrade, named id or granted "
+                "item of the pack @ $.upgrades.level.requires"
+                for item in ("badge", "a", "b")
+            ),
         ] == [str(p) for p in caught.value.problems]
 
     def test_stat_and_upgrade_of_one_id_need_one_name(self) -> None:
@@ -359,8 +364,10 @@ class TestWhatAnAwardRequires:
         worded = attrs.evolve(pack.pools["xp"], requires=HasTag(tag="ghost", message="no {choice} here"))
         assert [] == [p for p in check_references(attrs.evolve(pack, pools=[worded])) if "pools" in p.path]
 
-    def test_check_names_what_it_does_not_know(self) -> None:
-        """A requirement naming a stat the pack does not have is said by ``check``, as an upgrade's is."""
+    def test_what_it_does_not_know_is_refused_and_checked(self) -> None:
+        """A requirement naming a stat the pack does not have is refused when the file loads, at the pool's
+        requirement, with the closest id, as an upgrade's is; ``check`` says it of a pack built in Python."""
+        from progression.requirements import AtLeast
         from progression.testing import check_pack
 
         text = HERO.replace(
@@ -368,5 +375,146 @@ class TestWhatAnAwardRequires:
             'currency = "xp"\nrequires = { at_least = 3, quantity = "levle" }\n[stats',
             1,
         ) % ('{ en = "Level", fr = "Niveau" }', "")
-        report = check_pack(progression.load_text(text, "tiny.toml"), examples=5)
-        assert any("levle" in str(finding) and "pool 'xp'" in str(finding) for finding in report.findings)
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml")
+        assert [
+            "tiny.toml: the requirement names 'levle', which is not a stat, pool, upgrade, named id or granted item "
+            "of the pack; the closest: level @ $.pools.xp.requires"
+        ] == [str(p) for p in caught.value.problems]
+        pack = progression.load_text(HERO % ('{ en = "Level", fr = "Niveau" }', ""), "tiny.toml")
+        built = attrs.evolve(pack, pools=[attrs.evolve(pack.pools["xp"], requires=AtLeast(quantity="levle", value=3))])
+        report = check_pack(built, examples=5)
+        assert ["$.pools.xp.requires"] == [f.where for f in report.by_check("references")]
+
+
+#: A designer's small pack, with a number in each place a sheet may take one from.
+RAIDERS = """\
+format = 1
+[pack]
+name = "raiders"
+title = { en = "Raiders", fr = "Pillards" }
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+cap = 500
+[stats.marks]
+label = { en = "Marks", fr = "Marques" }
+initial = 1
+maximum = 50
+[curves.mark]
+kind = "table"
+values = [10, 20, 40]
+[upgrades.brand]
+label = { en = "Brand", fr = "Marque" }
+pool = "xp"
+cost = { curve = "mark", axis = "marks" }
+effect = { stats = { marks = 2 } }
+limit = { maxima = { marks = 40 } }
+[upgrades.trophy]
+label = { en = "Trophy", fr = "Trophée" }
+pool = "xp"
+cost = 25
+[kinds.raider]
+label = { en = "Raider", fr = "Pillard" }
+pools = ["xp"]
+stats = ["marks"]
+"""
+
+
+class TestNumbers:
+    """A number a sheet may take from the pack is at most what a sheet file holds."""
+
+    def test_the_limit_is_the_sheet_files(self) -> None:
+        """The loader refuses past the very number a sheet file is refused past."""
+        from progression.engine.checks import LARGEST
+        from progression.files.sheets import LARGEST as SHEET_LARGEST
+
+        assert 10**15 == LARGEST == SHEET_LARGEST
+
+    @pytest.mark.parametrize(
+        ("written", "huge", "path"),
+        [
+            ("marks = 2 }", "marks = 9000000000000000000 }", "$.upgrades.brand.effect.stats.marks"),
+            ("initial = 1", "initial = -9000000000000000000", "$.stats.marks.initial"),
+            ("maximum = 50", "maximum = 9000000000000000000", "$.stats.marks.maximum"),
+            ("cap = 500", "cap = 9000000000000000000", "$.pools.xp.cap"),
+            ("cost = 25", "cost = 9000000000000000000", "$.upgrades.trophy.cost"),
+            ("values = [10, 20, 40]", "values = [10, 20, 9000000000000000000]", "$.curves.mark.values[2]"),
+            ("marks = 40 }", "marks = 9000000000000000000 }", "$.upgrades.brand.limit.maxima.marks"),
+        ],
+    )
+    def test_a_number_past_it_is_refused(self, tmp_path: Path, written: str, huge: str, path: str) -> None:
+        """9,000,000,000,000,000,000 marks loaded, and the sheet that bought them could not be read again: each
+        such number is refused when the pack loads, at its key, either sign."""
+        assert written in RAIDERS
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace(written, huge), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        expected = (
+            "a number must be at most 1,000,000,000,000,000 either way (the most a sheet file holds), "
+            "got one of 19 digits"
+        )
+        assert [(path, expected)] == [(p.path, p.reason) for p in caught.value.problems]
+
+    def test_the_limit_itself_loads(self, tmp_path: Path) -> None:
+        """A price of exactly a quadrillion is one a sheet file holds."""
+        text = RAIDERS.replace("cost = 25", "cost = 1_000_000_000_000_000").replace(
+            "cap = 500", "cap = 1000000000000000"
+        )
+        assert 10**15 == progression.load_text(text).upgrade("trophy").cost.amount  # type: ignore[union-attr]
+
+
+class TestNamesAndSets:
+    """A name is some text, and a set of ids lists each once."""
+
+    @pytest.mark.parametrize(
+        ("label", "expected"),
+        [
+            ('{ en = "", fr = "Marques" }', "expected a name, got an empty text '' @ $.stats.marks.label.en"),
+            ('{ en = "Marks", fr = "  " }', "expected a name, got a blank text '  ' @ $.stats.marks.label.fr"),
+        ],
+    )
+    def test_an_empty_name_is_refused(self, tmp_path: Path, label: str, expected: str) -> None:
+        """An empty or blank name loaded, and ``show`` named the stat ``?``: refused at its language's key, as a
+        label missing the language is."""
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace('{ en = "Marks", fr = "Marques" }', label), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        assert [expected] == [f"{p.reason} @ {p.path}" for p in caught.value.problems]
+
+    @pytest.mark.parametrize(
+        ("written", "twice", "path"),
+        [
+            ('pools = ["xp"]\nstats', 'pools = ["xp", "xp"]\nstats', "$.kinds.raider.pools"),
+            ('stats = ["marks"]', 'stats = ["marks", "marks"]', "$.kinds.raider.stats"),
+            ('pool = "xp"\ncost = 25', 'pools = ["xp", "xp"]\ncost = 25', "$.upgrades.trophy.pools"),
+            ("cost = 25", 'cost = 25\nkinds = ["raider", "raider"]', "$.upgrades.trophy.kinds"),
+            (
+                "cost = 25",
+                'cost = 25\nrequires = { owns_among = ["brand", "brand"], count = 1 }',
+                "$.upgrades.trophy.requires.owns_among",
+            ),
+            (
+                "cost = 25",
+                'cost = 25\nrequires = { tag = "t", among = ["a", "a"] }',
+                "$.upgrades.trophy.requires.among",
+            ),
+            ("cost = 25", 'cost = 25\neffect = { untag = ["t", "t"] }', "$.upgrades.trophy.effect.untag"),
+        ],
+    )
+    def test_an_id_listed_twice_in_a_set_is_refused(self, tmp_path: Path, written: str, twice: str, path: str) -> None:
+        """A list that is a set of ids (a kind's pools, an upgrade's paying pools or buyers, the items a
+        requirement counts among) lists each once: one listed twice is refused, named."""
+        assert written in RAIDERS
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace(written, twice, 1), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        repeated = next(word for word in ("xp", "marks", "raider", "brand", "a", "t") if f'"{word}", "{word}"' in twice)
+        assert [f"ids are listed once each; listed twice: {repeated} @ {path}"] == [
+            f"{p.reason} @ {p.path}" for p in caught.value.problems
+        ]

@@ -24,7 +24,7 @@ from progression.authoring import (
     Upgrade,
 )
 from progression.contract import Contract, Factory
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, RulePackError, UnknownName
 from progression.ledger import Account
 from progression.requirements import AtLeast, Owns, Predicate, Violation
 from progression.testing import ConformanceReport, Finding, _machine, assert_pack_conforms, check_pack
@@ -196,7 +196,7 @@ class TestStaticChecks:
 
     def test_an_item_granted_through_a_choice_is_known(self) -> None:
         """A requirement on an item granted as ``"{choice}"`` of an upgrade over ``items`` names a granted item: no
-        reference finding; a misspelt item still is one."""
+        reference finding; a misspelt item still is one (refused when the pack loads, as the check finds it)."""
         text = """
 format = 1
 [pack]
@@ -226,15 +226,78 @@ label = { en = "Edgerunner" }
 pools = ["ip"]
 """
         assert () == check_pack(progression.load_text(text), examples=0).by_check("references")
-        misspelt = check_pack(
-            progression.load_text(text.replace('quantity = "handgun"', 'quantity = "handgnu"')), examples=0
-        )
-        assert ["upgrade 'quickdraw'"] == [f.where for f in misspelt.by_check("references")]
+        with pytest.raises(RulePackError, match=r"names 'handgnu'.*the closest: handgun @ \$\.upgrades\.quickdraw\."):
+            progression.load_text(text.replace('quantity = "handgun"', 'quantity = "handgnu"'))
         shadowing = text.replace(
             "[kinds.edgerunner]", '[stats.handgun]\nlabel = { en = "Handgun" }\n[kinds.edgerunner]'
         )
         (finding,) = check_pack(progression.load_text(shadowing), examples=0).by_check("ids")
         assert ("upgrade 'skill'", True) == (finding.where, "grants 'handgun', which is also a stat" in finding.message)
+
+
+#: A designer's pack: a level to 12 bought on a table of prices, and a skill priced by the level.
+SHORT = """\
+format = 1
+[pack]
+name = "short"
+title = { en = "Short", fr = "Court" }
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+[stats.level]
+label = { en = "Level", fr = "Niveau" }
+maximum = 12
+[curves.level]
+kind = "table"
+values = [10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65]
+[upgrades.level_up]
+label = { en = "Level up", fr = "Montée de niveau" }
+pool = "xp"
+cost = { curve = "level", axis = "level" }
+effect = { stats = { level = 1 } }
+[kinds.hero]
+label = { en = "Hero", fr = "Héros" }
+pools = ["xp"]
+stats = ["level"]
+"""
+
+
+class TestCurveEnds:
+    def test_a_curve_as_long_as_the_stat_is_no_finding(self) -> None:
+        """12 prices for a level from 0 to 12: every purchase has one."""
+        assert () == check_pack(progression.load_text(SHORT), examples=0).by_check("curves")
+
+    def test_a_curve_shorter_than_the_stat_is_a_finding(self) -> None:
+        """11 prices for a level whose maximum is 12: level 12 is never bought, and ``validate`` cannot know the
+        designer did not mean it (a stat may go past what purchases reach); ``check`` says so."""
+        pack = progression.load_text(SHORT.replace(", 65]", "]"))
+        assert [
+            "[curves] upgrade 'level_up': its price is read on 'level' from curve 'level', which prices steps 1 "
+            "to 11: at 'level' 11 it has no price (step 12 is past the curve's end), though the maximum of stat "
+            "'level' (12) lets it be bought there; give the curve 1 more step, or lower the maximum"
+        ] == [str(f) for f in check_pack(pack, examples=0).findings]
+
+    def test_the_upgrade_s_own_maximum_and_step_count(self) -> None:
+        """The upgrade's ``limit.maxima`` bounds it too, and an effect of +2 needs no price past ``top - 1`` (11 prices for 12); an
+        axis the upgrade does not raise is priced at the top too (a skill bought at level 12 costs step 13)."""
+        capped = SHORT.replace(
+            "effect = { stats = { level = 1 } }",
+            "effect = { stats = { level = 1 } }\nlimit = { maxima = { level = 11 } }",
+        )
+        assert () == check_pack(progression.load_text(capped.replace(", 65]", "]")), examples=0).by_check("curves")
+        twice = SHORT.replace("level = 1 }", "level = 2 }").replace(", 65]", "]")
+        assert () == check_pack(progression.load_text(twice), examples=0).by_check("curves")
+        skill = SHORT.replace(
+            "[kinds.hero]",
+            (
+                '[upgrades.skill]\nlabel = { en = "Skill", fr = "Compétence" }\npool = "xp"\n'
+                'cost = { curve = "level", axis = "level" }\neffect = { grants = { skill = 1 } }\n[kinds.hero]'
+            ),
+        )
+        (finding,) = check_pack(progression.load_text(skill), examples=0).by_check("curves")
+        assert ("upgrade 'skill'", True) == (finding.where, "at 'level' 12 it has no price (step 13" in finding.message)
 
 
 CAPPED = (PACKS / "capped.toml").read_text(encoding="utf-8")

@@ -119,8 +119,8 @@ class PackReader(RuleReader):
                     currency=self.get(body, "currency", str, path) or "?",
                     cap=cap,
                     overflow=overflow,
-                    auto_spend=self.strings(body, "auto_spend", path, default=()),
-                    surplus_buys=self.strings(body, "surplus_buys", path, default=()),
+                    auto_spend=self.distinct(body, "auto_spend", path, default=()),
+                    surplus_buys=self.distinct(body, "surplus_buys", path, default=()),
                     requires=self.requirement(body["requires"], f"{path}.requires") if "requires" in body else None,
                 )
             )
@@ -241,7 +241,7 @@ class PackReader(RuleReader):
             if "pool" in body and "pools" in body:
                 self.problem(path, "give 'pool' (one paying pool) or 'pools' (several), not both")
             paying = (
-                self.strings(body, "pools", path, default=())
+                self.distinct(body, "pools", path, default=())
                 if "pools" in body
                 else ((self.get(body, "pool", str, path) or "?"),)
             )
@@ -269,7 +269,7 @@ class PackReader(RuleReader):
                     items=self.items(data, body, path) if "items" in body else None,
                     args=self.args(body["args"], f"{path}.args") if "args" in body else {},
                     multiply=self.multiplied(body, path),
-                    kinds=self.strings(body, "kinds", path, default=()),
+                    kinds=self.distinct(body, "kinds", path, default=()),
                     description=self.label(body, path, "description") if "description" in body else None,
                 )
             )
@@ -361,9 +361,9 @@ class PackReader(RuleReader):
                 Kind(
                     id=ident,
                     label=self.label(body, path),
-                    pools=self.strings(body, "pools", path, default=()),
-                    stats=self.strings(body, "stats", path, default=()),
-                    members=self.strings(body, "members", path, default=()),
+                    pools=self.distinct(body, "pools", path, default=()),
+                    stats=self.distinct(body, "stats", path, default=()),
+                    members=self.distinct(body, "members", path, default=()),
                 )
             )
         return kinds
@@ -456,6 +456,7 @@ def structure_pack(
     tables = r.table(data, "tables", "$")
     check_tables(r, data, _PUNCTUATION)
     r.placeholders(data)
+    r.numbers(data)
     # References are checked on whatever did parse, so a file with both kinds of problem
     # reports them all at once; ids that failed to parse ("?") are not reported twice.
     try:

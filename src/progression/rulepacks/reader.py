@@ -339,6 +339,11 @@ class Reader:
         if not isinstance(raw, dict):
             return Label.same("?")
         where = f"{path}.{key}"
+        for code, text in raw.items():
+            if isinstance(text, str) and not text.strip():  # shown as '?', or as nothing: no name
+                self.problem(
+                    f"{where}.{code}", f"expected a name, got {'an empty' if not text else 'a blank'} text {text!r}"
+                )
         names = {code: self.get(raw, code, str, where) or "?" for code in self.languages}
         names |= {
             code: text for code in LANGUAGES if code not in names and (text := self.get(raw, code, str, where, None))
@@ -365,6 +370,17 @@ class Reader:
     def strings(self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) -> Any:
         """A list of texts, as a tuple; as :meth:`ints` otherwise."""
         return self._items(table, key, path, default, _is_text, "a text")
+
+    def distinct(self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) -> Any:
+        """A list of texts each given once (a set of ids: the pools a kind holds, the kinds that may buy), as a
+        tuple; an id listed twice is a problem at ``path.key``, as what would be read once, or counted twice, is a
+        slip of the writer's. As :meth:`strings` otherwise."""
+        value = self.strings(table, key, path, default)
+        if isinstance(value, tuple):
+            twice = sorted({item for item in value if value.count(item) > 1})
+            if twice:
+                self.problem(f"{path}.{key}", f"ids are listed once each; listed twice: {', '.join(twice)}")
+        return value
 
     def slugs(
         self, table: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED, *, punctuation: str = "-_"

@@ -1,37 +1,78 @@
 """Reference checks of a rule pack: every id it refers to is defined, quantities do not share an id, and a ladder
 covers its axis from where it starts to where it ends.
 
+An id a requirement, a price's axis or a maximum reads may be a stat, a pool or an owned count: it must be a stat,
+a pool, an upgrade, an id of ``[names]`` or an item an upgrade grants (:func:`known_ids`), or it is a typo that
+would never hold (a maximum never reached, a price that never rises). An item only a pack's code gives is so
+named in ``[names]``, which also gives it its displayed name.
+
 They run on a built pack, after its sections were read, so a file with both broken sections and
 broken references reports all of them at once; ``progression.testing`` runs them on any pack.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
 from progression.errors import Problem, ProgressionError
 from progression.requirements.ladders import Ladder
-from progression.requirements.predicates import GivenArg, HasTag, atoms
+from progression.requirements.predicates import GivenArg, HasTag, Predicate, Requirement, atoms
 from progression.rules.parts import CHOICE, CurveCost, Upgrade
+from progression.spelling import closest, the_closest
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["check_references"]
+__all__ = ["check_references", "granted", "known_ids"]
 
 
-def check_references(pack: RulePack, *, unread: Collection[str] = ()) -> list[Problem]:
+def check_references(
+    pack: RulePack, *, unread: Collection[str] = (), owned: Collection[str] | None = None
+) -> list[Problem]:
     """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades; a ladder's first band
-    starts no higher than its axis. ``unread``: curves the file declares that did not read (their own problems are
-    reported where they are), which a reference to is no second problem."""
+    starts no higher than its axis.
+
+    Args:
+        pack: the pack.
+        unread: curves the file declares that did not read (their own problems are reported where they are),
+            which a reference to is no second problem.
+        owned: the items the sheets of the pack start with (the conformance check's sheets), which a requirement
+            may name; None when they are not known (a pack being loaded): then a pack whose factories make its
+            sheets (``Contract.factories``) may start one with any item, and the ids its requirements, prices
+            and maxima read are left to the conformance check, which makes the sheets.
+    """
     found = _References(pack, unread)
     found.clashes()
     found.pools()
     found.upgrades()
     found.ladders_and_kinds()
     found.choices()
+    if owned is not None or not pack.contract.factories:
+        found.named(owned or ())
     return found.problems
+
+
+def granted(upgrade: Upgrade) -> Iterator[str]:
+    """The items ``upgrade``'s effect grants: ``"{choice}"`` stands for each of its ``items`` (an options function's
+    choices are not known before a sheet asks)."""
+    for item in upgrade.effect.grants:
+        if CHOICE not in item:
+            yield item
+        elif upgrade.items is not None:
+            yield from (item.replace(CHOICE, choice) for choice in upgrade.items)
+
+
+def known_ids(pack: RulePack) -> set[str]:
+    """The ids a requirement, a price's axis or a maximum may read: the stats, pools, upgrades, ids of
+    ``[names]`` and items the upgrades grant."""
+    return {
+        *pack.stats,
+        *pack.pools,
+        *pack.upgrades,
+        *pack.names,
+        *(i for u in pack.upgrades.values() for i in granted(u)),
+    }
 
 
 class _References:
@@ -81,13 +122,31 @@ class _References:
                     )
             for spend in pool.auto_spend:
                 self.need("upgrade", spend, pack.upgrades, f"$.pools.{pool.id}.auto_spend")
-                if spend in pack.upgrades and pack.upgrades[spend].procedure is not None:
-                    self.add(
-                        f"$.pools.{pool.id}.auto_spend",
-                        f"{spend!r} has a procedure; auto spending buys only upgrades without one",
-                    )
+                if spend in pack.upgrades:
+                    self.auto_spent(pool.id, pack.upgrades[spend])
             for buys in pool.surplus_buys:
                 self.need("upgrade", buys, pack.upgrades, f"$.pools.{pool.id}.surplus_buys")
+
+    def auto_spent(self, pool: str, upgrade: Upgrade) -> None:
+        """A problem for each reason ``pool`` cannot spend its surplus on ``upgrade`` by itself: auto spending
+        quotes the upgrade with no choice and pays it from ``pool`` alone, so one the pool does not pay for, one
+        that takes a choice, or one with a procedure would never be bought, and the surplus would be lost."""
+        path = f"$.pools.{pool}.auto_spend"
+        if pool not in upgrade.pools:
+            self.add(
+                path,
+                f"{upgrade.id!r} is paid from {', '.join(upgrade.pools)}, not from {pool!r}; auto spending buys "
+                "only upgrades the pool pays for",
+            )
+        if upgrade.takes_choice:
+            given = "items" if upgrade.items is not None else "an options function"
+            self.add(
+                path,
+                f"{upgrade.id!r} takes a choice ({given}); auto spending buys only upgrades that take none, "
+                "as nobody is asked",
+            )
+        if upgrade.procedure is not None:
+            self.add(path, f"{upgrade.id!r} has a procedure; auto spending buys only upgrades without one")
 
     def upgrades(self) -> None:
         pack = self.pack
@@ -181,6 +240,43 @@ class _References:
             if CHOICE in ladder.axis:
                 self.add(f"$.ladders.{ladder.id}.axis", f"{CHOICE!r} means nothing in a ladder's axis")
 
+    def named(self, owned: Collection[str]) -> None:
+        """Every id a requirement (of an upgrade, a factor of its price, a pool, a band), a price's axis or a
+        maximum reads is one of :func:`known_ids` or ``owned``: any other is a typo, whose requirement would never
+        hold, whose price would never rise, whose maximum would never be reached. A ``{choice}`` is read when
+        the buyer chooses, and a predicate is checked where it is read (the loader, :meth:`RuleReader.function_ref`)."""
+        pack = self.pack
+        known = {*known_ids(pack), *owned}
+
+        def need(path: str, name: str, role: str) -> None:
+            if "{" not in name and name not in known:
+                self.add(
+                    path,
+                    f"{role} {name!r}, which is not a stat, pool, upgrade, named id or granted item of the pack"
+                    + the_closest(closest(name, sorted(known))),
+                )
+
+        def requirement(path: str, required: Requirement | None) -> None:
+            for atom in atoms(required) if required is not None else ():
+                if not isinstance(atom, Predicate):
+                    for name in atom.references():
+                        need(path, name, "the requirement names")
+
+        for upgrade in pack.upgrades.values():
+            path = f"$.upgrades.{upgrade.id}"
+            if isinstance(upgrade.cost, CurveCost):
+                need(f"{path}.cost.axis", upgrade.cost.axis, "the cost is read on")
+            requirement(f"{path}.requires", upgrade.requires)
+            for index, factor in enumerate(upgrade.multiply):
+                requirement(f"{path}.cost.multiply[{index}].when", factor.when)
+            for name in upgrade.limit.maxima:
+                need(f"{path}.limit.maxima.{name}", name, "the limit caps")
+        for pool in pack.pools.values():
+            requirement(f"$.pools.{pool.id}.requires", pool.requires)
+        for ladder in pack.ladders.values():
+            for index, band in enumerate(ladder.bands):
+                requirement(f"$.ladders.{ladder.id}.bands[{index}].requires", band.requires)
+
     def covered(self, ladder: Ladder) -> None:
         """A problem when the ladder's first band starts above where its axis starts (a stat's minimum, else its
         initial value; 0 for a pool), or its last band ends below where its axis ends (a stat's maximum, a pool's
@@ -221,7 +317,16 @@ class _References:
     def ladders_and_kinds(self) -> None:
         pack = self.pack
         for ladder in pack.ladders.values():
-            self.need("stat or pool", ladder.axis, self.quantities, f"$.ladders.{ladder.id}.axis")
+            if ladder.axis not in self.quantities and ladder.axis in known_ids(pack):
+                # Purchases cross a band's gate by the stats their effects change, and a sheet shows the band of
+                # a stat or pool it holds: the bands of an owned count would never be entered, nor shown.
+                self.add(
+                    f"$.ladders.{ladder.id}.axis",
+                    f"a ladder's axis is a stat or a pool, got {ladder.axis!r}, an owned count; count it in a stat "
+                    f"the upgrades raise (defined: {', '.join(sorted(self.quantities)) or 'none'})",
+                )
+            else:
+                self.need("stat or pool", ladder.axis, self.quantities, f"$.ladders.{ladder.id}.axis")
             self.covered(ladder)
         for kind in pack.kinds.values():
             for held in kind.pools:

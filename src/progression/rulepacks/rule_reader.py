@@ -17,6 +17,7 @@ from progression.curves.closed import BandedCurve, LinearCurve, PolynomialCurve,
 from progression.curves.curve import Curve
 from progression.curves.function import FunctionCurve
 from progression.curves.scaled import ScaledCurve
+from progression.engine.checks import LARGEST, digits
 from progression.errors import ProgressionError
 from progression.requirements.predicates import (
     AllOf,
@@ -172,6 +173,28 @@ class RuleReader(Reader):
                 path,
                 f"{CHOICE!r} stands for the buyer's choice, but upgrade {parts[1]!r} takes none; "
                 "give it items or an options function",
+            )
+
+    def numbers(self, data: Mapping[str, Any]) -> None:
+        """Refuse every number past :data:`~progression.engine.checks.LARGEST` either way (a quadrillion, the
+        most a sheet file holds): an effect, a start, a maximum, a price or a curve's value past it would write
+        a sheet no command reads again. The pack's own ``[tables]`` are its own to read."""
+        for section, value in data.items():
+            if section != "tables":
+                self._numbers(value, f"$.{section}")
+
+    def _numbers(self, node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                self._numbers(value, f"{path}.{key}")
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                self._numbers(item, f"{path}[{index}]")
+        elif isinstance(node, int) and not isinstance(node, bool) and abs(node) > LARGEST:
+            self.problem(
+                path,
+                f"a number must be at most {LARGEST:,} either way (the most a sheet file holds), "
+                f"got one of {digits(node)} digits",
             )
 
     def curve(
@@ -334,7 +357,7 @@ class RuleReader(Reader):
                 self.problem(f"{path}.count", f"expected a count >= 1 (not = {{ owns = ... }} for none), got {count}")
             return Owns(item=item, count=count, message=message) if item else None
         if form == "owns_among":
-            among = self.strings(raw, "owns_among", path, default=())
+            among = self.distinct(raw, "owns_among", path, default=())
             count = self.get(raw, "count", int, path, default=1)
             what = self.get(raw, "what", str, path, default="items")
             self.extra(raw, ("owns_among", "count", "what", "message"), path)
@@ -357,7 +380,7 @@ class RuleReader(Reader):
         """``{ tag = "career" }`` (set), ``{ tag = "career", is = "soldier" }``, or ``among = [...]``."""
         tag = self.get(raw, "tag", str, path)
         value = self.get(raw, "is", str, path, default=None)
-        among = self.strings(raw, "among", path, default=())
+        among = self.distinct(raw, "among", path, default=())
         self.extra(raw, ("tag", "is", "among", "message"), path)
         if value is not None and among:
             self.problem(path, "a tag requirement gives 'is' (one value) or 'among' (several), not both")
@@ -472,4 +495,4 @@ class RuleReader(Reader):
                     kept[name] = value
             # what was refused is left out: the checks that read the effect next see only what it can mean
             parts[key] = kept
-        return Effect(untag=self.strings(raw, "untag", path, default=()), **parts)
+        return Effect(untag=self.distinct(raw, "untag", path, default=()), **parts)

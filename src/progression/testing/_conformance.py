@@ -28,7 +28,7 @@ from ._actions import checked_prepared, starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
 from ._machine import Reached, run_machine, state_of, walk
 from ._reachable import reachability
-from ._static import Finding, check_ids, check_refs
+from ._static import Finding, check_curve_ends, check_ids, check_refs
 
 __all__ = [
     "DEFAULT_EXAMPLES",
@@ -292,6 +292,7 @@ def check_pack(
     findings += unreachable
     for curve in pack.curves.values():
         findings += check_curve(curve)
+    findings += check_curve_ends(pack)
     findings += [Finding("published", f"curve {name!r}", said) for name, said in compared if said is not None]
     findings += check_round_trips(every)
     steered = (examples if pack.play is not None else 0) if sensible is None else sensible

@@ -1,5 +1,6 @@
 """The checks of a pack that need no dice and no search: ids and references (every id a pack names resolves,
-every tag a requirement tests is one something sets). :mod:`._reachable` follows what can be bought.
+every tag a requirement tests is one something sets), and the ends of the curves prices are read on (a curve
+that stops before what an upgrade may be bought at). :mod:`._reachable` follows what can be bought.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ import attrs
 from progression.ledger.sheet import Sheet
 from progression.requirements.predicates import HasTag, Predicate, Requirement, atoms
 from progression.rulepacks.loading import is_id
-from progression.rulepacks.references import check_references
+from progression.rulepacks.references import check_references, granted
 from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import CHOICE, CurveCost, FunctionCost, Upgrade
+from progression.rules.parts import CurveCost, FunctionCost
 
-__all__ = ["Finding", "check_ids", "check_refs", "sheets"]
+__all__ = ["Finding", "check_curve_ends", "check_ids", "check_refs", "sheets"]
 
 INF = math.inf
 
@@ -36,21 +37,6 @@ class Finding:
 
     def __str__(self) -> str:
         return f"[{self.check}] {self.where}: {self.message}"
-
-
-def _grants(pack: RulePack) -> set[str]:
-    """Every item an upgrade's effect grants."""
-    return {item for upgrade in pack.upgrades.values() for item in _granted(upgrade)}
-
-
-def _granted(upgrade: Upgrade) -> Iterator[str]:
-    """The items ``upgrade``'s effect grants: ``"{choice}"`` stands for each of its ``items`` (an options function's
-    choices are not known before a sheet asks)."""
-    for item in upgrade.effect.grants:
-        if CHOICE not in item:
-            yield item
-        elif upgrade.items is not None:
-            yield from (item.replace(CHOICE, choice) for choice in upgrade.items)
 
 
 # -- ids ----------------------------------------------------------------------------
@@ -81,7 +67,7 @@ def check_ids(pack: RulePack) -> list[Finding]:
             seen.add(band.id)
     quantities = {*pack.stats, *pack.pools}
     for upgrade in pack.upgrades.values():
-        for item in _granted(upgrade):
+        for item in granted(upgrade):
             if item in quantities:
                 found.append(
                     Finding(
@@ -110,13 +96,11 @@ def check_ids(pack: RulePack) -> list[Finding]:
 
 
 def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
-    """Every id the pack refers to resolves: the loader's checks, and those of requirements and effects; and every
-    tag a requirement tests is one something sets (:func:`_tags_set`)."""
-    found = [Finding("references", problem.path, problem.reason) for problem in check_references(pack)]
-    known = {*pack.stats, *pack.pools, *pack.upgrades, *pack.names, *_grants(pack)}
-    for sheet in starts.values():
-        for subject in sheets(sheet):
-            known.update(subject.owned)
+    """Every id the pack refers to resolves: the loader's checks (an id a requirement reads may be an item the
+    sheets the check starts from own), and those of functions and effects; and every tag a requirement tests is
+    one something sets (:func:`_tags_set`)."""
+    owned = {item for sheet in starts.values() for subject in sheets(sheet) for item in subject.owned}
+    found = [Finding("references", problem.path, problem.reason) for problem in check_references(pack, owned=owned)]
     tags = _tags_set(pack, starts)
     functions = pack.functions
 
@@ -124,23 +108,10 @@ def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
         if name is not None and name not in functions:
             found.append(Finding("references", where, f"{role} {name!r} is not among the pack's functions"))
 
-    def need_known(where: str, name: str, role: str) -> None:
-        if "{" not in name and name not in known:
-            found.append(
-                Finding(
-                    "references",
-                    where,
-                    f"{role} {name!r}, which is not a stat, pool, upgrade, named id or granted item of the pack",
-                )
-            )
-
     def requirement(where: str, required: Requirement | None) -> None:
         for atom in atoms(required) if required is not None else ():
             if isinstance(atom, Predicate):
                 need_function(where, atom.function, "predicate")
-            else:
-                for name in atom.references():
-                    need_known(where, name, "the requirement names")
             if isinstance(atom, HasTag) and tags is not None and atom.tag not in tags:
                 found.append(
                     Finding(
@@ -153,19 +124,14 @@ def check_refs(pack: RulePack, starts: Mapping[str, Sheet]) -> list[Finding]:
 
     for upgrade in pack.upgrades.values():
         where = f"upgrade {upgrade.id!r}"
-        cost = upgrade.cost
-        if isinstance(cost, CurveCost):
-            need_known(where, cost.axis, "the cost is read on")
-        elif isinstance(cost, FunctionCost):
-            need_function(where, cost.function, "cost function")
+        if isinstance(upgrade.cost, FunctionCost):
+            need_function(where, upgrade.cost.function, "cost function")
         need_function(where, upgrade.procedure, "procedure")
         need_function(where, upgrade.options, "options function")
         requirement(where, upgrade.requires)
         for stat in upgrade.effect.stats:
             if "{" not in stat and stat not in pack.stats:
                 found.append(Finding("references", where, f"the effect changes {stat!r}, which is not a stat"))
-        for name in upgrade.limit.maxima:
-            need_known(where, name, "the limit caps")
     for pool in pack.pools.values():
         requirement(f"pool {pool.id!r}", pool.requires)
     _check_ladders_and_stats(pack, found, requirement)
@@ -200,6 +166,51 @@ def _check_ladders_and_stats(
         high = INF if spec.maximum is None else spec.maximum
         if not low <= spec.initial <= high:
             found.append(Finding("references", f"stat {spec.id!r}", f"starts at {spec.initial}, outside {low}..{high}"))
+
+
+# -- curve ends -----------------------------------------------------------------------
+
+
+def check_curve_ends(pack: RulePack) -> list[Finding]:
+    """Each upgrade priced on a curve that ends (a table of ``beyond = "error"``, a multiple of one) has a price
+    wherever its limits let it be bought: up to a stat's ``maximum`` and the upgrade's ``limit.maxima`` on the
+    quantity its price is read on. A purchase at ``q`` costs step ``q + 1``; one that raises ``q`` by ``d`` may be
+    made up to ``q = top - d``. A curve of 11 steps for a level whose maximum is 12 leaves level 12 never bought.
+
+    A finding of the check, not a refusal when the pack loads: a stat may go past what purchases reach (rule code
+    adjusts it), and what was meant is the designer's to say. An upgrade with a procedure, whose effect is known
+    after the dice, is left out.
+    """
+    found: list[Finding] = []
+    for upgrade in pack.upgrades.values():
+        cost = upgrade.cost
+        if not isinstance(cost, CurveCost) or upgrade.procedure is not None or cost.curve not in pack.curves:
+            continue
+        last = pack.curves[cost.curve].last_step
+        axis = cost.axis
+        bounds = {}
+        stat = pack.stats.get(axis)
+        if stat is not None and stat.maximum is not None:
+            bounds[f"the maximum of stat {axis!r}"] = stat.maximum
+        if axis in upgrade.limit.maxima:
+            bounds[f"the upgrade's limit.maxima on {axis!r}"] = upgrade.limit.maxima[axis]
+        if last is None or not bounds:
+            continue
+        why, top = min(bounds.items(), key=lambda bound: bound[1])
+        raised = upgrade.effect.stats.get(axis, 0) + upgrade.effect.grants.get(axis, 0)
+        highest = top - raised if raised > 0 else top  # the highest value of the axis a purchase is allowed at
+        if last <= highest:
+            found.append(
+                Finding(
+                    "curves",
+                    f"upgrade {upgrade.id!r}",
+                    f"its price is read on {axis!r} from curve {cost.curve!r}, which prices steps 1 to {last}: at "
+                    f"{axis!r} {last} it has no price (step {last + 1} is past the curve's end), though {why} "
+                    f"({top}) lets it be bought there; give the curve {highest + 1 - last} more "
+                    f"{'step' if highest + 1 - last == 1 else 'steps'}, or lower the maximum",
+                )
+            )
+    return found
 
 
 def sheets(sheet: Sheet) -> Iterator[Sheet]:
