@@ -170,6 +170,16 @@ class TestCaps:
         lost = [e.amount for e in step.events if isinstance(e, Lost)]
         assert (["cut", "polish", "polish"], [2], 10, 4) == (bought, lost, sheet.pools["gems"], sheet.stats["shine"])
 
+    def test_auto_buys_only_what_the_pool_pays_for(self) -> None:
+        """A pack made in Python (no file's checks at load) whose ``auto_spend`` names an upgrade paid from another
+        pool (the lesson, from the purse): the surplus never buys it with gems; it buys what gems pay for."""
+        pack = market()
+        gems = attrs.evolve(pack.pool("gems"), auto_spend=("lesson", "polish", "cut"))
+        spending = attrs.evolve(pack, pools={**pack.pools, "gems": gems})
+        sheet = spending.award(spending.new_sheet("adventurer", "Ana"), "gems", 20, reason="mine")
+        bought = [e.upgrade for e in sheet.ledger[-1].events if isinstance(e, Purchased)]  # type: ignore[attr-defined]
+        assert (["cut", "polish", "polish"], 0) == (bought, sheet.bought.get("lesson", 0))
+
     @FEW
     @given(histories())
     def test_every_point_is_accounted_for(self, sheet: Sheet) -> None:

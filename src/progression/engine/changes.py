@@ -144,11 +144,12 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
 
 
 def _auto_spend(pack: RulePack, sheet: Sheet, pool: str) -> tuple[Sheet, list[Event]]:
-    """Spend a pool's surplus on its ``auto_spend`` upgrades, cheapest first."""
+    """Spend a pool's surplus on its ``auto_spend`` upgrades that it pays for, cheapest first (a pack file naming
+    one it does not pay for is refused at load; a pack made in Python is not, and the pool never pays for it)."""
     events: list[Event] = []
-    spec = pack.pool(pool)
+    payable = [u for u in pack.pool(pool).auto_spend if pool in pack.upgrade(u).pools]
     while (cap := cap_of(pack, sheet, pool)) is not None and sheet.pools[pool] > cap:
-        quotes = [quote(pack, sheet, u, pay=None, member=None, choice=None, paying=(pool,)) for u in spec.auto_spend]
+        quotes = [quote(pack, sheet, u, pay=None, member=None, choice=None, paying=(pool,)) for u in payable]
         affordable = [q for q in quotes if _affordable_from(q, pool, sheet)]
         if not affordable:
             break
