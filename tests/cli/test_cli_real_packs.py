@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from cli_support import Result
 
 from progression.cli.tables import shared_name
@@ -276,6 +277,23 @@ class TestReport:
             lines[3].split(),
         )
 
+    @pytest.mark.parametrize("season", ["-1", "0", "2", "99"])
+    def test_a_season_in_the_same_words(self, run: Run, tmp_path: object, season: str) -> None:
+        """A season below 1 or not reached is refused by one rule, in the same words, whether the table or a team's
+        points are asked: ``-1`` was "season must be 0 or more", ``0`` "a season is a whole number >= 1", and the
+        points of season 99 were 0."""
+        anvils, barons = self._teams(tmp_path)
+        asked = [
+            run("sheet", "report", "standings", anvils, "--set", f"season={season}"),
+            run("sheet", "report", "standings", anvils, barons, "--set", f"season={season}"),
+            run("sheet", "explain", anvils, "points", f"season={season}"),
+        ]
+        assert [
+            (2, f"progression: season: Anvils has season 1 only, got {season}\n"),
+            (2, f"progression: season: the teams (season 1: Anvils, Barons) have season 1 only, got {season}\n"),
+            (2, f"progression: season: Anvils has season 1 only, got {season}\n"),
+        ] == [(result.status, result.err) for result in asked]
+
     def test_refusals(self, run: Run, tmp_path: object) -> None:
         """An unknown report, an unknown option, sheets of two packs and a season no file has reached (it printed a
         table of zeros) are usage errors that say why."""
@@ -287,9 +305,7 @@ class TestReport:
         mixed = run("sheet", "report", "standings", anvils, character)
         unreached = run("sheet", "report", "standings", anvils, "--set", "season=9")
         assert [2, 2, 2, 2, ""] == [unknown.status, option.status, mixed.status, unreached.status, unreached.out]
-        assert (
-            "standings: no team has reached season 9, whose table would be all zeros; the teams have " in unreached.err
-        )
+        assert "season: Anvils has season 1 only, got 9" in unreached.err
         assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
         assert "report 'standings': unknown option 'colour'; it takes: season, bonus" in option.err
         assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err
