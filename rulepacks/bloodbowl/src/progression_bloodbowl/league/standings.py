@@ -23,6 +23,7 @@ from ..data.league_rules import BONUSES, LeagueRules
 from ..team.results import Result, check_season, check_team, results, season_of, season_reached
 from ..team.sequence import check_ended
 from ..team.values import Explanation, Item
+from .cross_check import cross_check
 
 __all__ = ["Result", "Standing", "award_prize", "league_points", "lose_trophy", "standings", "standings_lines"]
 
@@ -150,11 +151,21 @@ def standings(
     casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
     A team that has not reached ``season`` (a later one of another team) has played none of it.
 
+    The teams' results are checked against each other first
+    (:func:`~progression_bloodbowl.league.cross_check.cross_check`): a match between two teams of the table is
+    recorded by both, the score reversed.
+
     Raises:
         InvalidInput: a sheet that is not a team, a Matched Play team, two teams of the same name, or, without
             ``season``, teams that play different seasons (naming who plays which); a ``season`` no team has
             reached (:func:`~progression_bloodbowl.team.results.season_reached`, up to the latest of the teams',
             naming who plays which).
+        ResultsDisagree: a result against a team of the table that this team does not mirror (both won match 1
+            against each other, or one has no match 1), naming each match, each team and what each recorded.
+
+    Warns:
+        UnmatchedOpponent: a result against a team that is none of the table's but whose name is close to one's
+            (``Altdorf Anvil`` beside ``Altdorf Anvils``): likely that team misspelt, whose match counts for nobody.
     """
     if isinstance(teams, Sheet) or not isinstance(teams, Iterable):
         msg = f"expected the league's team sheets (a list) to rank, got {type(teams).__name__}"
@@ -164,15 +175,14 @@ def standings(
     if not given:
         return ()
     wanted = _same_season(given) if season is None else _reached(given, season)
-    rows = [
-        _standing(pack, team, wanted, results(team, season=wanted) if wanted <= season_of(team) else (), with_bonus)
-        for team in given
-    ]
-    names = [row.team for row in rows]
+    names = [team.name for team in given]
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
         msg = f"two teams of a league share a name: {', '.join(twice)}; the table names each team once"
         raise InvalidInput(msg)
+    found = {team.name: results(team, season=wanted) if wanted <= season_of(team) else () for team in given}
+    cross_check(found, wanted)
+    rows = [_standing(pack, team, wanted, found[team.name], with_bonus) for team in given]
     return tuple(sorted(rows, key=lambda r: (-r.points, -r.difference, -r.scored, -r.casualties, r.team)))
 
 
