@@ -41,9 +41,10 @@ MODULES = {
         "rolls_in", "set_up", "zap",
     ],
     "types": [
-        "Budget", "Career", "Data", "Explanation", "Fixture", "Item", "League", "LeagueAmendment",
+        "Budget", "Career", "Data", "Disagreement", "Explanation", "Fixture", "Item", "League", "LeagueAmendment",
         "LeagueCheck", "LeagueRebaseRefused", "MatchRecord", "MatchedPlayQuote", "Order", "Played", "PlayerLine",
-        "Position", "Prayer", "Redraft", "Result", "Side", "Skill", "Standing", "Star", "Team", "Trait", "Wizard",
+        "Position", "Prayer", "Redraft", "Result", "ResultsDisagree", "Side", "Skill", "Standing", "Star", "Team",
+        "Trait", "UnmatchedOpponent", "Wizard",
     ],
 }  # fmt: skip
 
@@ -66,7 +67,13 @@ RENAMED = {
 for _, new in RENAMED.values():  # a new name was never on the face: not a moved one
     del MOVED[new]
 #: The names new in this release, each in its submodule: never on the face, so not moved ones either.
-NEW = {"LeagueRebaseRefused": "types", "Redraft": "types"}
+NEW = {
+    "Disagreement": "types",
+    "LeagueRebaseRefused": "types",
+    "Redraft": "types",
+    "ResultsDisagree": "types",
+    "UnmatchedOpponent": "types",
+}
 for name in NEW:
     del MOVED[name]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from cli_support import Result
 
 from progression.cli.tables import shared_name
@@ -276,6 +277,81 @@ class TestReport:
             lines[3].split(),
         )
 
+    @staticmethod
+    def _played(tmp_path: object, *teams: tuple[str, str, tuple[int, int]]) -> list[str]:
+        """Team files named after their teams, each with match 1 against ``opponent``, its score as given."""
+        from pathlib import Path
+
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        paths = []
+        for name, opponent, score in teams:
+            team = bb.draft(pack, "human", name, [("human_lineman", f"L{n}") for n in range(11)])
+            record = bb.MatchRecord(number=1, opponent=opponent, score=score, fan_attendance=6)
+            team = bb.operations.record_outcome(pack, team, record, progression.ScriptedDice([]))
+            path = Path(str(tmp_path)) / f"{name.split()[-1].lower()}.json"
+            path.write_text(progression.dump_sheet(team), encoding="utf-8")
+            paths.append(str(path))
+        return paths
+
+    def test_results_that_disagree(self, run: Run, tmp_path: object) -> None:
+        """Both teams won match 1 against each other, and a third names a misspelt one: refused (exit 1, the table
+        was printed with both wins), naming the match, what each recorded and the files that hold the teams."""
+        paths = self._played(
+            tmp_path,
+            ("Altdorf Anvils", "Delberz Dukes", (2, 1)),
+            ("Delberz Dukes", "Altdorf Anvils", (3, 0)),
+            ("Reikland Reavers", "Altdorf Anvil", (1, 1)),
+        )
+        anvils, dukes, reavers = paths
+        refused = run("sheet", "report", "standings", *paths)
+        assert (1, "") == (refused.status, refused.out)
+        assert refused.err.startswith(
+            "progression: standings: the teams' results of season 1 disagree (match 1: Altdorf Anvils recorded a win "
+            "2-1 against Delberz Dukes, Delberz Dukes a win 3-0 against Altdorf Anvils): "
+        ), refused.err
+        assert "; and Reikland Reavers recorded match 1 of season 1 against 'Altdorf Anvil'" in refused.err
+        assert refused.err.endswith(
+            f" (the files: Altdorf Anvils in {anvils}, Delberz Dukes in {dukes}, Reikland Reavers in {reavers})\n"
+        ), refused.err
+
+    def test_a_misspelt_opponent_is_noted_under_the_table(self, run: Run, tmp_path: object) -> None:
+        """A name close to a team of the table is said under it, with the files (and in ``--json``'s notes)."""
+        anvils, reavers = self._played(
+            tmp_path, ("Altdorf Anvils", "Orcs", (2, 1)), ("Reikland Reavers", "Altdorf Anvil", (1, 1))
+        )
+        shown = run("sheet", "report", "standings", anvils, reavers)
+        note = (
+            "note: Reikland Reavers recorded match 1 of season 1 against 'Altdorf Anvil', no team of the table but "
+            "close to Altdorf Anvils; if it means that team, amend the opponent's name, so that the match is checked "
+            f"against its results (the files: Altdorf Anvils in {anvils}, Reikland Reavers in {reavers})"
+        )
+        assert (0, note) == (shown.status, shown.out.splitlines()[-1])
+        data = run("sheet", "report", "standings", anvils, reavers, "--json").json()
+        assert [note.removeprefix("note: ").split(" (the files")[0]] == data["notes"]
+
+    @pytest.mark.parametrize("season", ["-1", "0", "2", "99"])
+    def test_a_season_in_the_same_words(self, run: Run, tmp_path: object, season: str) -> None:
+        """A season below 1 or not reached is refused by one rule, in the same words, whether the table or a team's
+        points are asked: ``-1`` was "season must be 0 or more", ``0`` "a season is a whole number >= 1", and the
+        points of season 99 were 0."""
+        anvils, barons = self._teams(tmp_path)
+        expected = [
+            (2, f"progression: season: Anvils has season 1 only, got {season}\n"),
+            (2, f"progression: season: the teams (season 1: Anvils, Barons) have season 1 only, got {season} (the"),
+            (2, f"progression: season: Anvils has season 1 only, got {season}\n"),
+        ]
+        asked = [
+            run("sheet", "report", "standings", anvils, "--set", f"season={season}"),
+            run("sheet", "report", "standings", anvils, barons, "--set", f"season={season}"),
+            run("sheet", "explain", anvils, "points", f"season={season}"),
+        ]
+        assert expected == [
+            (result.status, result.err[: len(told)]) for result, (_, told) in zip(asked, expected, strict=True)
+        ]
+
     def test_refusals(self, run: Run, tmp_path: object) -> None:
         """An unknown report, an unknown option, sheets of two packs and a season no file has reached (it printed a
         table of zeros) are usage errors that say why."""
@@ -287,9 +363,7 @@ class TestReport:
         mixed = run("sheet", "report", "standings", anvils, character)
         unreached = run("sheet", "report", "standings", anvils, "--set", "season=9")
         assert [2, 2, 2, 2, ""] == [unknown.status, option.status, mixed.status, unreached.status, unreached.out]
-        assert (
-            "standings: no team has reached season 9, whose table would be all zeros; the teams have " in unreached.err
-        )
+        assert "season: Anvils has season 1 only, got 9" in unreached.err
         assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
         assert "report 'standings': unknown option 'colour'; it takes: season, bonus" in option.err
         assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err

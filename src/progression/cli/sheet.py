@@ -6,6 +6,8 @@ The commands that change the file live in :mod:`progression.cli.sheet_change`.
 from __future__ import annotations
 
 import argparse
+import warnings
+from collections.abc import Sequence
 from typing import Any
 
 from progression import RulePack
@@ -16,7 +18,7 @@ from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
 from progression.cli.output import Output, Table, counted
 from progression.cli.tables import rows_table
-from progression.errors import InvalidInput, UnknownChoice
+from progression.errors import InvalidInput, ProgressionError, UnknownChoice
 from progression.files import Tampered
 from progression.ledger import Sheet
 
@@ -181,12 +183,34 @@ def run_report(args: argparse.Namespace, out: Output) -> int:
     pack = pack_for(args.pack, files[0].sheet)
     report = find(pack, "reports", args.name)
     sheets = [f.sheet for f in files]
-    data = report(pack, sheets, **read_options(report, args.options, args.name))
+    options = read_options(report, args.options, args.name)
+    with warnings.catch_warnings(record=True) as said:  # what the pack says of the table, said under it
+        warnings.simplefilter("always", UserWarning)
+        try:
+            data = report(pack, sheets, **options)
+        except ProgressionError as refused:
+            named = _files_named(str(refused), files)
+            if named:
+                refused.add_note(named)
+            raise
+    notes = [str(found.message) for found in said if issubclass(found.category, UserWarning)]
     if out.json_mode:
-        out.json({"report": args.name, "rows": data})
+        out.json({"report": args.name, "rows": data, **({"notes": notes} if notes else {})})
         return 0
     out.table(rows_table(data, pack.name_of(args.name)))
+    for note in notes:
+        named = _files_named(note, files)
+        out.line(f"note: {note}" + (f" ({named})" if named else ""))
     return 0
+
+
+def _files_named(text: str, files: Sequence[SheetFile]) -> str:
+    """The files of a report whose sheets ``text`` names, said for a person who knows the files and not what each
+    holds: ``the files: Altdorf Anvils in anvils.json, Delberz Dukes in dukes.json`` (empty when it names none, or
+    the report was given one file).
+    A report is given sheets, not files, and names them by their names; only the command line knows the files."""
+    held = [f"{f.sheet.name} in {f.path}" for f in files if f.sheet.name and f.sheet.name in text]
+    return f"the files: {', '.join(held)}" if held and len(files) > 1 else ""  # one file: the one given
 
 
 # -- options and quotes ----------------------------------------------------------------------

@@ -266,13 +266,25 @@ class TestSeasonEnd:
         with pytest.raises(InvalidInput, match="a new season: Tourists is a Matched Play team, which plays no league"):
             bb.new_season(pack, matched)
 
-    @pytest.mark.parametrize("season", ["1", 0, -1, True, 1.0])
-    def test_a_season_is_a_whole_number(self, pack: RulePack, team: Sheet, season: object) -> None:
-        """A season that is not a whole number >= 1 is refused, not read as an empty season."""
-        with pytest.raises(InvalidInput, match=f"league points: a season is a whole number >= 1, got {season!r}"):
+    @pytest.mark.parametrize("season", ["1", 0, -1, True, 1.0, 2, 99])
+    def test_a_season_is_one_the_team_reached(self, pack: RulePack, team: Sheet, season: object) -> None:
+        """A season that is not a whole number from 1 to the one the team plays is refused, not read as an empty
+        season (season 99 of a team in its first answered 0 points), in the words of a league's store."""
+        told = f"season: Altdorf Anvils has season 1 only, got {season!r}"
+        with pytest.raises(InvalidInput) as points:
             bb.queries.league_points(pack, team, season=season)  # type: ignore[arg-type]
-        with pytest.raises(InvalidInput, match=f"results: a season is a whole number >= 1, got {season!r}"):
+        with pytest.raises(InvalidInput) as found:
             bb.queries.results(team, season=season)  # type: ignore[arg-type]
+        assert [told, told] == [str(points.value), str(found.value)]
+
+    def test_an_earlier_season_is_read(self, pack: RulePack, team: Sheet) -> None:
+        """A team in its second season is asked seasons 1 and 2; 3 is refused, naming both."""
+        later = bb.new_season(pack, team)
+        assert ["league points of Altdorf Anvils in season 1", "league points of Altdorf Anvils in season 2"] == [
+            bb.queries.league_points(pack, later, season=season).what for season in (1, 2)
+        ]
+        with pytest.raises(InvalidInput, match=r"^season: Altdorf Anvils has seasons 1 to 2, got 3$"):
+            bb.queries.league_points(pack, later, season=3)
 
     def test_bonus_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
         """A text is not a flag: bonus='no' would be true."""
@@ -368,5 +380,5 @@ class TestSeasonTag:
         with pytest.raises(InvalidInput) as error:
             season_of(edited)
         assert "the season tag of Altdorf Anvils is a whole number >= 1 such as '2', got 'two'" == str(error.value)
-        with pytest.raises(InvalidInput, match="the season tag of the ledger entry 'edited by hand'"):
+        with pytest.raises(InvalidInput, match="the season tag of Altdorf Anvils is a whole number >= 1"):
             bb.queries.results(edited, season=1)

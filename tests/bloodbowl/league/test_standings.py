@@ -186,12 +186,14 @@ class TestStandingsSeasons:
         with pytest.raises(InvalidInput) as error:
             bb.standings(pack, [season, later], season=9)
         expected = (
-            "standings: no team has reached season 9, whose table would be all zeros; the teams have seasons 1 to 2 "
-            "(season 1: Altdorf Anvils; season 2: Bögenhafen Barons)"
+            "season: the teams (season 1: Altdorf Anvils; season 2: Bögenhafen Barons) have seasons 1 to 2, got 9"
         )
         assert expected == str(error.value)
-        with pytest.raises(InvalidInput, match=r"; the teams have season 1 only \(season 1: Altdorf Anvils\)$"):
+        with pytest.raises(InvalidInput, match=r"^season: Altdorf Anvils has season 1 only, got 2$"):
             bb.standings(pack, [season], season=2)
+        for below in (0, -1):
+            with pytest.raises(InvalidInput, match=rf"^season: Altdorf Anvils has season 1 only, got {below}$"):
+                bb.standings(pack, [season], season=below)
         assert [2, 2] == [row.season for row in bb.standings(pack, [season, later], season=2)]
 
     def test_the_lines_name_the_season(self, pack: RulePack, season: Sheet) -> None:

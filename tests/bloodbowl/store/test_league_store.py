@@ -663,7 +663,7 @@ class TestSeasonAsked:
     )
     @pytest.mark.parametrize(
         ("season", "told"),
-        [(9, "got 9"), ("x", "got 'x'"), (True, "got true"), (-1, "got -1")],
+        [(9, "got 9"), ("x", "got 'x'"), (True, "got True"), (-1, "got -1")],
         ids=["not reached", "text", "bool", "negative"],
     )
     def test_a_season_not_reached(self, league: bb.types.League, ask: Any, season: object, told: str) -> None:

@@ -2,7 +2,8 @@
 :class:`Team`, its :class:`Position`, :class:`Skill`, :class:`Trait`, :class:`Star`, :class:`Prayer`,
 :class:`Wizard`), what a coach writes down (:class:`~progression_bloodbowl.MatchRecord`, an inducements :class:`Order`), what the pack
 answers (:class:`Explanation` and its :class:`Item`, :class:`Budget`, :class:`Result`, :class:`Standing`,
-:class:`MatchedPlayQuote`), and a league kept in one store (:class:`League`, its :class:`Fixture`,
+:class:`MatchedPlayQuote`; a table's teams whose results disagree, :class:`ResultsDisagree` with each
+:class:`Disagreement`, and the warning :class:`UnmatchedOpponent`), and a league kept in one store (:class:`League`, its :class:`Fixture`,
 :class:`Played` with each :class:`Side`, :class:`Career`, :class:`PlayerLine`, :class:`LeagueAmendment`,
 :class:`LeagueCheck`, the refusal :class:`LeagueRebaseRefused`; a team's :class:`Redraft` at the season's end).
 
@@ -14,6 +15,7 @@ from .data.inducements import Wizard
 from .data.model import Data, Position, Skill, Star, Team, Trait
 from .data.rules import Prayer
 from .inducements.order import Budget, Order
+from .league.cross_check import Disagreement, ResultsDisagree, UnmatchedOpponent
 from .league.standings import Standing
 from .match.record import MatchRecord
 from .matched_play.quote import MatchedPlayQuote
@@ -27,6 +29,7 @@ __all__ = [
     "Budget",
     "Career",
     "Data",
+    "Disagreement",
     "Explanation",
     "Fixture",
     "Item",
@@ -43,11 +46,13 @@ __all__ = [
     "Prayer",
     "Redraft",
     "Result",
+    "ResultsDisagree",
     "Side",
     "Skill",
     "Standing",
     "Star",
     "Team",
     "Trait",
+    "UnmatchedOpponent",
     "Wizard",
 ]

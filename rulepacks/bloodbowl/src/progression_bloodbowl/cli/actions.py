@@ -21,7 +21,7 @@ from ..players.player import new_player as make_player
 from ..team import journeymen as _journeymen
 from ..team import roster as _roster
 from ..team.roster import STAFF
-from .options import count, flag, listed, maybe_flag, maybe_whole, need, pairs, takes, tallies, whole
+from .options import count, flag, listed, maybe_flag, maybe_season, need, pairs, takes, tallies, whole
 
 __all__ = [
     "ACTIONS",
@@ -406,7 +406,7 @@ def standings_report(
 ) -> list[dict[str, object]]:
     """The league table of the teams given (season=N when they play different seasons; bonus=yes|no): played, won,
     drawn, lost, touchdowns, SPP-earning casualties caused, bonus, points."""
-    table = _standings.standings(pack, sheets, season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus"))
+    table = _standings.standings(pack, sheets, season=maybe_season(season), bonus=maybe_flag(bonus, "bonus"))
     return standing_rows(table)
 
 

@@ -9,7 +9,7 @@ from progression.errors import InvalidInput
 
 from ..league.standings import league_points
 from ..team.values import Explanation, current_team_value, current_value, spp_account, team_value, treasury_account
-from .options import maybe_flag, maybe_whole
+from .options import maybe_flag, maybe_season
 
 __all__ = ["EXPLAIN"]
 
@@ -54,7 +54,7 @@ def treasury(pack: RulePack, sheet: Sheet) -> Explanation:
 def points(pack: RulePack, sheet: Sheet, season: str = "", bonus: str = "") -> Explanation:
     """League points of a season: each result, and the bonus points with bonus=yes (season=N, the current by default)."""
     return league_points(
-        pack, _team(sheet, "league points"), season=maybe_whole(season, "season"), bonus=maybe_flag(bonus, "bonus")
+        pack, _team(sheet, "league points"), season=maybe_season(season), bonus=maybe_flag(bonus, "bonus")
     )
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "flag",
     "listed",
     "maybe_flag",
+    "maybe_season",
     "maybe_whole",
     "need",
     "pairs",
@@ -131,6 +132,21 @@ def tallies(text: str | None, what: str) -> dict[str, int]:
 def maybe_whole(text: str, what: str) -> int | None:
     """A whole number written as text, or None for an empty text (the default)."""
     return whole(text, what) if text else None
+
+
+def maybe_season(text: str) -> int | None:
+    """The season an option names, or None for an empty text (the default: the one being played). A number is
+    read with its sign, so that the one rule of a season says what is wrong with ``-1`` or ``0`` as with ``99``
+    (:func:`~progression_bloodbowl.team.results.season_reached`: the seasons reached, from 1)."""
+    if not text:
+        return None
+    digits = text.strip()
+    negative = digits.startswith("-")
+    body = digits[1:] if negative else digits
+    if not body or not set(body) <= _DIGITS:
+        msg = f"season must be a whole number, got {text!r}"
+        raise InvalidInput(msg)
+    return -int(body) if negative else int(body)
 
 
 def maybe_flag(text: str, key: str) -> bool | None:

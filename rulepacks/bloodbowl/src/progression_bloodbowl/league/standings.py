@@ -20,9 +20,10 @@ from progression.errors import InvalidInput, RequirementNotMet
 
 from ..data.access import data_of
 from ..data.league_rules import BONUSES, LeagueRules
-from ..team.results import Result, check_season, check_team, results, season_of
+from ..team.results import Result, check_season, check_team, results, season_of, season_reached
 from ..team.sequence import check_ended
 from ..team.values import Explanation, Item
+from .cross_check import cross_check
 
 __all__ = ["Result", "Standing", "award_prize", "league_points", "lose_trophy", "standings", "standings_lines"]
 
@@ -84,15 +85,29 @@ def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bon
     (``bonus``, off by default), +1 for 3+ touchdowns scored, for 0 conceded and for 3+ SPP-earning casualties.
 
     Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to.
+
+    Raises:
+        InvalidInput: a sheet that is not a league team, a season the team has not reached
+            (:func:`~progression_bloodbowl.team.results.season_reached`: a whole number from 1 to the season it
+            plays), a ``bonus`` that is not a bool or None.
     """
     wanted = check_season(team, season, "league points")
+    return _points(pack, team, wanted, _with_bonus(pack, bonus), results(team, season=wanted))
+
+
+def _with_bonus(pack: RulePack, bonus: object) -> bool:
+    """Whether bonus points count: ``bonus``, or the league's default for None."""
     if bonus is not None and not isinstance(bonus, bool):
         msg = f"league points: bonus is True, False or None (the league's default), got {bonus!r}"
         raise InvalidInput(msg)
+    return data_of(pack).rules.league.bonus_default if bonus is None else bonus
+
+
+def _points(pack: RulePack, team: Sheet, season: int, with_bonus: bool, found: Iterable[Result]) -> Explanation:
+    """The league points of ``found``, the team's results in ``season``, checked."""
     league = data_of(pack).rules.league
-    with_bonus = league.bonus_default if bonus is None else bonus
     items = []
-    for result in results(team, season=wanted):
+    for result in found:
         if not _counts(league, result):
             continue
         kind = {"unplayed": " (unplayed)", "friendly": " (friendly)"}.get(result.kind, "")
@@ -105,16 +120,16 @@ def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bon
         )
         if with_bonus:
             items.extend(_bonus_items(league, result))
-    return Explanation(what=f"league points of {team.name} in season {wanted}", items=tuple(items))
+    return Explanation(what=f"league points of {team.name} in season {season}", items=tuple(items))
 
 
-def _standing(pack: RulePack, team: Sheet, season: int | None, bonus: bool | None) -> Standing:
+def _standing(pack: RulePack, team: Sheet, season: int, found: tuple[Result, ...], with_bonus: bool) -> Standing:
     league = data_of(pack).rules.league
-    counted = [r for r in results(team, season=season) if _counts(league, r)]
-    explanation = league_points(pack, team, season=season, bonus=bonus)
+    counted = [r for r in found if _counts(league, r)]
+    explanation = _points(pack, team, season, with_bonus, found)
     return Standing(
         team=team.name,
-        season=season_of(team) if season is None else season,
+        season=season,
         played=len(counted),
         won=sum(r.outcome == "win" for r in counted),
         drawn=sum(r.outcome == "draw" for r in counted),
@@ -134,59 +149,69 @@ def standings(
 
     Ordered by league points, then touchdown difference, then touchdowns scored, then SPP-earning
     casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
+    A team that has not reached ``season`` (a later one of another team) has played none of it.
+
+    The teams' results are checked against each other first
+    (:func:`~progression_bloodbowl.league.cross_check.cross_check`): a match between two teams of the table is
+    recorded by both, the score reversed.
 
     Raises:
         InvalidInput: a sheet that is not a team, a Matched Play team, two teams of the same name, or, without
             ``season``, teams that play different seasons (naming who plays which); a ``season`` no team has
-            reached (naming the seasons they have).
+            reached (:func:`~progression_bloodbowl.team.results.season_reached`, up to the latest of the teams',
+            naming who plays which).
+        ResultsDisagree: a result against a team of the table that this team does not mirror (both won match 1
+            against each other, or one has no match 1), naming each match, each team and what each recorded.
+
+    Warns:
+        UnmatchedOpponent: a result against a team that is none of the table's but whose name is close to one's
+            (``Altdorf Anvil`` beside ``Altdorf Anvils``): likely that team misspelt, whose match counts for nobody.
     """
     if isinstance(teams, Sheet) or not isinstance(teams, Iterable):
         msg = f"expected the league's team sheets (a list) to rank, got {type(teams).__name__}"
         raise InvalidInput(msg)
     given = [check_team(team, "standings") for team in teams]
-    if season is None:
-        _same_season(given)
-    else:
-        _reached(given, season)
-    rows = [_standing(pack, team, season, bonus) for team in given]
-    names = [row.team for row in rows]
+    with_bonus = _with_bonus(pack, bonus)
+    if not given:
+        return ()
+    wanted = _same_season(given) if season is None else _reached(given, season)
+    names = [team.name for team in given]
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
         msg = f"two teams of a league share a name: {', '.join(twice)}; the table names each team once"
         raise InvalidInput(msg)
+    found = {team.name: results(team, season=wanted) if wanted <= season_of(team) else () for team in given}
+    cross_check(found, wanted)
+    rows = [_standing(pack, team, wanted, found[team.name], with_bonus) for team in given]
     return tuple(sorted(rows, key=lambda r: (-r.points, -r.difference, -r.scored, -r.casualties, r.team)))
 
 
-def _same_season(teams: list[Sheet]) -> None:
-    """Refuse teams that play different seasons: a table of each team's current season would mix them."""
+def _playing(teams: list[Sheet]) -> tuple[dict[int, list[str]], str]:
+    """The teams by the season each plays, and that said: ``season 1: Altdorf Anvils; season 2: Bogenhafen Barons``."""
     by_season: dict[int, list[str]] = {}
     for team in teams:
         by_season.setdefault(season_of(team), []).append(team.name)
+    return by_season, "; ".join(f"season {s}: {', '.join(names)}" for s, names in sorted(by_season.items()))
+
+
+def _same_season(teams: list[Sheet]) -> int:
+    """The season the teams play; teams that play different seasons are refused: a table of each team's current
+    season would mix them."""
+    by_season, playing = _playing(teams)
     if len(by_season) > 1:
-        playing = "; ".join(f"season {s}: {', '.join(names)}" for s, names in sorted(by_season.items()))
         msg = (
             f"standings: the teams play different seasons ({playing}); say which season the table counts "
             "with season=N (--set season=N on the command line)"
         )
         raise InvalidInput(msg)
+    return next(iter(by_season))
 
 
-def _reached(teams: list[Sheet], season: object) -> None:
-    """Refuse a season no team has reached: its table would be all zeros, and read as a season played."""
-    if not teams or isinstance(season, bool) or not isinstance(season, int):
-        return  # no team: an empty table; not a whole number: refused where the results are read, saying so
-    latest = max(season_of(team) for team in teams)
-    if season > latest:
-        has = "season 1 only" if latest == 1 else f"seasons 1 to {latest}"
-        by_season: dict[int, list[str]] = {}
-        for team in teams:
-            by_season.setdefault(season_of(team), []).append(team.name)
-        playing = "; ".join(f"season {s}: {', '.join(names)}" for s, names in sorted(by_season.items()))
-        msg = (
-            f"standings: no team has reached season {season}, whose table would be all zeros; the teams have {has} "
-            f"({playing})"
-        )
-        raise InvalidInput(msg)
+def _reached(teams: list[Sheet], season: object) -> int:
+    """``season`` when one of the teams has reached it (:func:`season_reached`), saying who plays which."""
+    by_season, playing = _playing(teams)
+    holder = f"{teams[0].name} has" if len(teams) == 1 else f"the teams ({playing}) have"
+    return season_reached(season, max(by_season), holder)
 
 
 def standings_lines(rows: Iterable[Standing]) -> list[str]:

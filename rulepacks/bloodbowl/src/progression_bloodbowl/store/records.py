@@ -17,6 +17,7 @@ from progression import Entry, Sheet
 from progression.errors import InvalidInput, ProgressionError, StoreError
 
 from ..match.corrections import match_records
+from ..team.results import season_reached
 from .fixtures import SIDES, Fixture, Played, Side
 
 if TYPE_CHECKING:
@@ -52,9 +53,9 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
 
 
 def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = False) -> int:
-    """The season a caller names (None: the current one), checked against the league's ``settings``: a whole
-    number from 1 to the season being played (0 too when ``every``: every season). A season not reached is
-    refused rather than read: a table of zeros for season 9 of a league in its first reads as a season played.
+    """The season a caller names (None: the current one), checked against the league's ``settings`` by the pack's
+    one rule of a season (:func:`~progression_bloodbowl.team.results.season_reached`): a whole number from 1 to the
+    season being played (0 too when ``every``: every season).
 
     Raises:
         InvalidInput: anything else, naming the seasons the league has and what came.
@@ -62,13 +63,7 @@ def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = F
     current = settings["season"]
     if season is None:
         return int(current)
-    lowest = 0 if every else 1
-    if isinstance(season, bool) or not isinstance(season, int) or not lowest <= season <= current:
-        has = "season 1 only" if current == 1 else f"seasons 1 to {current}"
-        also = ", and 0 for every season" if every else ""
-        msg = f"season: league {settings['name']!r} has {has}{also}, got {shown(season)}"
-        raise InvalidInput(msg)
-    return season
+    return season_reached(season, current, f"league {settings['name']!r} has", every=every)
 
 
 def shown(value: object) -> str:

@@ -36,6 +36,7 @@ __all__ = [
     "results",
     "season_matches",
     "season_of",
+    "season_reached",
 ]
 
 #: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
@@ -96,13 +97,34 @@ def check_team(team: object, where: str) -> Sheet:
 
 
 def check_season(team: object, season: object, where: str) -> int:
-    """The season asked of a league team (its current one for None), or a refusal naming ``where``: a whole
-    number >= 1 (not a text, not a bool)."""
+    """The season asked of a league team: its current one for None, else one it has reached
+    (:func:`season_reached`); a sheet that is not a league team is refused naming ``where`` it was given."""
     checked = check_team(team, where)
     if season is None:
         return season_of(checked)
-    if isinstance(season, bool) or not isinstance(season, int) or season < 1:
-        msg = f"{where}: a season is a whole number >= 1, got {season!r}"
+    return season_reached(season, season_of(checked), f"{checked.name} has")
+
+
+def season_reached(season: object, latest: int, holder: str, *, every: bool = False) -> int:
+    """``season`` when it is a season reached: a whole number from 1 to ``latest`` (0 too when ``every``: every
+    season at once, as a league's leaders read it). The one rule of a season asked, by a team's points and results,
+    a table over team files and a league's store alike: a season not reached is refused rather than read, as its
+    table of zeros would read as a season played.
+
+    Args:
+        season: What the caller asked (not a text, not a bool).
+        latest: The season reached: a team's current one, the latest of several teams', a league's.
+        holder: Who has the seasons, with its verb, for the refusal: ``"Altdorf Anvils has"``,
+            ``"league 'Old World Cup' has"``.
+
+    Raises:
+        InvalidInput: anything else: ``season: Altdorf Anvils has season 1 only, got 9``.
+    """
+    lowest = 0 if every else 1
+    if isinstance(season, bool) or not isinstance(season, int) or not lowest <= season <= latest:
+        has = "season 1 only" if latest == 1 else f"seasons 1 to {latest}"
+        also = ", and 0 for every season" if every else ""
+        msg = f"season: {holder} {has}{also}, got {season!r}"
         raise InvalidInput(msg)
     return season
 
@@ -125,7 +147,7 @@ def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
     """Every result recorded on the team's ledger in ``season`` (the current one by default), in order.
 
     Raises:
-        InvalidInput: a sheet that is not a league team, a season that is not a whole number >= 1, or a
+        InvalidInput: a sheet that is not a league team, a season it has not reached (:func:`season_reached`), or a
             ``result`` tag on the ledger that is not in the format results are written in.
     """
     wanted = check_season(team, season, "results")
