@@ -20,6 +20,7 @@ __all__ = [
     "came",
     "check_amount",
     "check_id",
+    "check_kind",
     "check_mapping",
     "check_number",
     "check_rules",
@@ -106,6 +107,26 @@ def check_sheet(sheet: object, where: str | None = None) -> Sheet:
         msg = f"expected a Sheet{given}, got {came(sheet)}"
         raise InvalidInput(msg)
     return sheet
+
+
+def check_kind(sheet: object, kind: str, where: str, *, pack: str | None = None) -> Sheet:
+    """``sheet`` itself when it is a :class:`Sheet` of ``kind`` (``team``, ``character``), and of the pack named
+    ``pack`` when one is given; else :class:`InvalidInput` saying what was expected as ``where`` (``"the team to
+    value"``) and what came: a sheet's kind and the pack it is of, so a sheet of another pack is named as such.
+
+    A type test and two comparisons when the sheet fits: a pack's queries call it on every call, its hot ones
+    included.
+    """
+    if isinstance(sheet, Sheet) and sheet.kind == kind and (pack is None or sheet.pack == pack):
+        return sheet
+    expected = f"a {kind} sheet" if pack is None else f"a {kind} sheet of pack {pack!r}"
+    if isinstance(sheet, Sheet):
+        named = f" ({sheet.name!r})" if sheet.name else ""
+        got = f"a {sheet.kind} sheet of pack {sheet.pack!r}{named}"
+    else:
+        got = came(sheet)
+    msg = f"expected {expected} as {where}, got {got}"
+    raise InvalidInput(msg)
 
 
 def check_rules(pack: RulePack, sheet: Sheet) -> None:
