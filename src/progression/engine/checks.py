@@ -28,6 +28,7 @@ __all__ = [
     "check_text",
     "check_writable",
     "member_named",
+    "sheet_came",
     "subject_of",
 ]
 
@@ -119,14 +120,23 @@ def check_kind(sheet: object, kind: str, where: str, *, pack: str | None = None)
     """
     if isinstance(sheet, Sheet) and sheet.kind == kind and (pack is None or sheet.pack == pack):
         return sheet
-    expected = f"a {kind} sheet" if pack is None else f"a {kind} sheet of pack {pack!r}"
-    if isinstance(sheet, Sheet):
-        named = f" ({sheet.name!r})" if sheet.name else ""
-        got = f"a {sheet.kind} sheet of pack {sheet.pack!r}{named}"
-    else:
-        got = came(sheet)
-    msg = f"expected {expected} as {where}, got {got}"
+    expected = f"{_a(kind)} {kind} sheet" if pack is None else f"{_a(kind)} {kind} sheet of pack {pack!r}"
+    msg = f"expected {expected} as {where}, got {sheet_came(sheet)}"
     raise InvalidInput(msg)
+
+
+def sheet_came(value: object) -> str:
+    """What came where a sheet was expected, as a refusal says it: a sheet by its kind, its pack and its name
+    (``a character sheet of pack 'competence' ('Ana')``), anything else as :func:`came` says it."""
+    if not isinstance(value, Sheet):
+        return came(value)
+    named = f" ({value.name!r})" if value.name else ""
+    return f"{_a(value.kind)} {value.kind} sheet of pack {value.pack!r}{named}"
+
+
+def _a(word: str) -> str:
+    """The article before ``word``."""
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def check_rules(pack: RulePack, sheet: Sheet) -> None:
