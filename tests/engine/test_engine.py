@@ -714,8 +714,11 @@ class TestLargestNumbers:
     @pytest.mark.parametrize(
         ("effect", "message"),
         [
-            (Effect(stats={"shine": 10**20}), "adjustment: the change to stat 'shine' must be at most .* got 100,000,"),
-            (Effect(grants={"badge": 10**20}), "adjustment: the change to owned 'badge' must be at most"),
+            (
+                Effect(stats={"shine": 10**20}),
+                "the effect to adjust: the change to stat 'shine' must be at most .* got 100,000,",
+            ),
+            (Effect(grants={"badge": 10**20}), "the effect to adjust: the change to owned 'badge' must be at most"),
             (Effect(stats={"shine": 10**15}), None),  # the change fits, the sum does not: the sheet holds 10**15
         ],
     )
