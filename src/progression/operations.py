@@ -1,7 +1,8 @@
 """The core's operations, the values every change to a sheet is made of, and the functions of the engine
 beside :func:`progression.run`: :func:`start_sheet` (a new sheet from its :class:`Create`),
-:func:`combine` (many operations as one entry) and :func:`check_rules` (the refusal ``run`` makes first of a sheet
-made under other rules, for a pack to make before it runs anything on several sheets).
+:func:`combine` (many operations as one entry), :func:`check_rules` (the refusal ``run`` makes first of a sheet
+made under other rules, for a pack to make before it runs anything on several sheets) and :func:`check_kind` (the
+refusal a pack's query makes of what is not a sheet of the kind it reads, naming the pack of one that is another's).
 
 Build one and run it with :func:`progression.run`, which gives the new sheet and the entry it appended (or let a
 pack's methods build them: ``pack.award`` runs an :class:`Award` and gives the new sheet). A pack declares its
@@ -10,7 +11,7 @@ own operations as subclasses of :class:`~progression.Operation` in :attr:`RulePa
 """
 
 from progression._moved import moved
-from progression.engine.checks import check_rules
+from progression.engine.checks import check_kind, check_rules
 from progression.engine.operations import (
     Adjust,
     Award,
@@ -38,6 +39,7 @@ __all__ = [
     "Leave",
     "Mark",
     "Purchase",
+    "check_kind",
     "check_rules",
     "combine",
     "start_sheet",

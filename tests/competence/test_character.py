@@ -372,8 +372,36 @@ class TestBadInput:
     @pytest.mark.parametrize("read", [pc.level, pc.degree])
     def test_what_is_no_character(self, pack: RulePack, read: Callable[..., object]) -> None:
         """A level or a degree is read on a character's sheet; anything else is refused as such."""
-        with pytest.raises(InvalidInput, match=rf"{read.__name__} reads a character's sheet, got None \(NoneType\)"):
+        expected = rf"expected a character sheet of pack 'competence' as the character whose {read.__name__} is read, got NoneType None"
+        with pytest.raises(InvalidInput, match=expected):
             read(pack, None, "danse")
+
+    @pytest.mark.parametrize(
+        "read",
+        [
+            lambda pack, sheet: pc.level(pack, sheet, "danse"),
+            lambda pack, sheet: pc.degree(pack, sheet, "danse"),
+            lambda pack, sheet: pc.queries.completion_history(pack, sheet),
+            lambda pack, sheet: pc.queries.roll_total(pack, sheet, "danse", 50),
+        ],
+    )
+    def test_a_sheet_of_the_other_pack(self, pack: RulePack, read: Callable[..., object]) -> None:
+        """A Blood Bowl team given as a character is refused naming its pack; completion_history raised an
+        AttributeError on None."""
+        team = progression.load("bloodbowl").new_sheet("team", "Anvils")
+        with pytest.raises(InvalidInput, match=r"got a team sheet of pack 'bloodbowl' \('Anvils'\)$"):
+            read(pack, team)
+        with pytest.raises(
+            InvalidInput, match=r"expected a character sheet of pack 'competence' as .*, got NoneType None$"
+        ):
+            read(pack, None)
+
+    @pytest.mark.parametrize("given", [None, 3])
+    def test_specializations_that_are_no_list(self, pack: RulePack, given: object) -> None:
+        """A test's specializations are a list of ids: None or a number is refused as such (a TypeError before)."""
+        sheet = pc.new_character(pack, "Ana")
+        with pytest.raises(InvalidInput, match=rf"are a list of their ids, such as \['feinte'\], got {given!r}"):
+            pc.queries.roll_total(pack, sheet, "escrime", 50, given)  # type: ignore[arg-type]
 
     @pytest.mark.parametrize("competence", ["dans", None])
     def test_degree_names_the_competence_as_level_does(self, pack: RulePack, competence: object) -> None:

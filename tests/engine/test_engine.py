@@ -758,9 +758,22 @@ class TestArgumentsOfTheWrongType:
     @pytest.mark.parametrize(
         ("call", "message"),
         [
-            (lambda pack: pack.surplus(None), "expected a Sheet as the sheet whose surplus is asked, got NoneType"),
-            (lambda pack: pack.cap(None, "chest"), "expected a Sheet as the sheet whose cap is asked, got NoneType"),
-            (lambda pack: pack.quote(None, "badge"), "expected a Sheet as the sheet to quote, got NoneType"),
+            (lambda pack: pack.surplus(None), "expected a Sheet as the sheet whose surplus is read, got NoneType None"),
+            (
+                lambda pack: pack.cap(None, "chest"),
+                "expected a Sheet as the sheet whose cap is read, got NoneType None",
+            ),
+            (lambda pack: pack.cap(ana(), None), r"cap: a pool id must be a text, got None \(NoneType\)"),
+            (lambda pack: pack.quote(None, "badge"), "expected a Sheet as the sheet to quote for, got NoneType None"),
+            (
+                lambda pack: pack.options(None, "badge"),
+                "expected a Sheet as the sheet whose options are listed, got NoneType",
+            ),
+            (lambda pack: pack.options(ana(), None), r"options: an upgrade id must be a text, got None \(NoneType\)"),
+            (
+                lambda pack: pack.available("Ana"),
+                "expected a Sheet as the sheet whose purchases are quoted, got str 'Ana'",
+            ),
             (lambda pack: pack.quote(ana(), None), r"quote: an upgrade id must be a text, got None \(NoneType\)"),
             (lambda pack: pack.quote(ana(), 5), r"quote: an upgrade id must be a text, got 5 \(int\)"),
             (lambda pack: pack.purchase(ana(), None), "purchase: an upgrade id must be a text, got None"),
@@ -771,6 +784,22 @@ class TestArgumentsOfTheWrongType:
     def test_refused(self, call: Callable[[RulePack], object], message: str) -> None:
         with pytest.raises(InvalidInput, match=message):
             call(market())
+
+    @pytest.mark.parametrize(
+        ("call", "where"),
+        [
+            (lambda pack, sheet: pack.options(sheet, "badge"), "the sheet whose options are listed"),
+            (lambda pack, sheet: pack.available(sheet), "the sheet whose purchases are quoted"),
+            (lambda pack, sheet: pack.surplus(sheet), "the sheet whose surplus is read"),
+            (lambda pack, sheet: pack.cap(sheet, "purse"), "the sheet whose cap is read"),
+        ],
+    )
+    def test_a_sheet_of_another_pack(self, call: Callable[[RulePack, Sheet], object], where: str) -> None:
+        """A sheet of another pack is refused naming its pack, where it was listed or read as holding nothing."""
+        other = attrs.evolve(market(), name="other")
+        expected = rf"expected a sheet of pack 'other' as {where}, got an adventurer sheet of pack 'market' \('Ana'\)"
+        with pytest.raises(InvalidInput, match=expected):
+            call(other, ana())
 
     def test_dice_that_are_not_dice(self) -> None:
         """Dice are refused when they are not dice, whether or not the operation rolls: a purchase without a roll,

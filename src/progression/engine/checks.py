@@ -20,6 +20,7 @@ __all__ = [
     "came",
     "check_amount",
     "check_id",
+    "check_kind",
     "check_mapping",
     "check_number",
     "check_rules",
@@ -27,6 +28,7 @@ __all__ = [
     "check_text",
     "check_writable",
     "member_named",
+    "sheet_came",
     "subject_of",
 ]
 
@@ -106,6 +108,35 @@ def check_sheet(sheet: object, where: str | None = None) -> Sheet:
         msg = f"expected a Sheet{given}, got {came(sheet)}"
         raise InvalidInput(msg)
     return sheet
+
+
+def check_kind(sheet: object, kind: str, where: str, *, pack: str | None = None) -> Sheet:
+    """``sheet`` itself when it is a :class:`Sheet` of ``kind`` (``team``, ``character``), and of the pack named
+    ``pack`` when one is given; else :class:`InvalidInput` saying what was expected as ``where`` (``"the team to
+    value"``) and what came: a sheet's kind and the pack it is of, so a sheet of another pack is named as such.
+
+    A type test and two comparisons when the sheet fits: a pack's queries call it on every call, its hot ones
+    included.
+    """
+    if isinstance(sheet, Sheet) and sheet.kind == kind and (pack is None or sheet.pack == pack):
+        return sheet
+    expected = f"{_a(kind)} {kind} sheet" if pack is None else f"{_a(kind)} {kind} sheet of pack {pack!r}"
+    msg = f"expected {expected} as {where}, got {sheet_came(sheet)}"
+    raise InvalidInput(msg)
+
+
+def sheet_came(value: object) -> str:
+    """What came where a sheet was expected, as a refusal says it: a sheet by its kind, its pack and its name
+    (``a character sheet of pack 'competence' ('Ana')``), anything else as :func:`came` says it."""
+    if not isinstance(value, Sheet):
+        return came(value)
+    named = f" ({value.name!r})" if value.name else ""
+    return f"{_a(value.kind)} {value.kind} sheet of pack {value.pack!r}{named}"
+
+
+def _a(word: str) -> str:
+    """The article before ``word``."""
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def check_rules(pack: RulePack, sheet: Sheet) -> None:

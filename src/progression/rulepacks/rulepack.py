@@ -14,7 +14,7 @@ from progression._labels import LANGUAGES, Label, spoken
 from progression.curves.curve import Curve
 from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
-from progression.engine.checks import came, check_id, check_sheet
+from progression.engine.checks import came, check_id, check_sheet, sheet_came
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, run, start_sheet
@@ -354,7 +354,7 @@ class RulePack(Rules):
             UnknownName: a language the pack does not declare.
         """
         if type(sheet) is not Sheet or type(upgrade) is not str:  # what every quote of a league's season gives
-            check_sheet(sheet, "the sheet to quote")
+            check_sheet(sheet, "the sheet to quote for")
             check_id(upgrade, "upgrade", "quote")
         if args is not None and not isinstance(args, Mapping):
             msg = f"args must map names to values, got {type(args).__name__}"
@@ -449,17 +449,46 @@ class RulePack(Rules):
         return run(self, sheet, Adjust(effect=effect, reason=reason, member=member))[0]
 
     def surplus(self, sheet: Sheet) -> Mapping[str, int]:
-        """Points held over a cap, by pool (only pools whose policy lets surplus wait)."""
-        return _payment.surplus(self, check_sheet(sheet, "the sheet whose surplus is asked"))
+        """Points held over a cap, by pool (only pools whose policy lets surplus wait).
+
+        Raises:
+            InvalidInput: ``sheet`` is not a sheet of this pack.
+        """
+        return _payment.surplus(self, self._own(sheet, "the sheet whose surplus is read"))
 
     def cap(self, sheet: Sheet, pool: str) -> int | None:
-        """The cap of ``pool`` on this sheet now, or None."""
-        return _payment.cap_of(self, check_sheet(sheet, "the sheet whose cap is asked"), pool)
+        """The cap of ``pool`` on this sheet now, or None.
+
+        Raises:
+            InvalidInput: ``sheet`` is not a sheet of this pack, ``pool`` not a text.
+            UnknownName: a pool the pack does not define.
+        """
+        checked = self._own(sheet, "the sheet whose cap is read")
+        return _payment.cap_of(self, checked, check_id(pool, "pool", "cap"))
 
     def options(self, sheet: Sheet, upgrade: str, *, member: str | None = None) -> tuple[str, ...]:
-        """The choices a buyer may give for ``upgrade`` (empty when it takes none)."""
-        return _quotes.options(self, sheet, upgrade, member=member)
+        """The choices a buyer may give for ``upgrade`` (empty when it takes none).
+
+        Raises:
+            InvalidInput: ``sheet`` is not a sheet of this pack, ``upgrade`` not a text.
+            UnknownName: an upgrade the pack does not define.
+        """
+        checked = self._own(sheet, "the sheet whose options are listed")
+        return _quotes.options(self, checked, check_id(upgrade, "upgrade", "options"), member=member)
 
     def available(self, sheet: Sheet, *, member: str | None = None) -> tuple[Quote, ...]:
-        """A quote for every upgrade the sheet's kind may buy that takes no choice."""
-        return _quotes.available(self, sheet, member=member)
+        """A quote for every upgrade the sheet's kind may buy that takes no choice.
+
+        Raises:
+            InvalidInput: ``sheet`` is not a sheet of this pack.
+        """
+        return _quotes.available(self, self._own(sheet, "the sheet whose purchases are quoted"), member=member)
+
+    def _own(self, sheet: object, where: str) -> Sheet:
+        """``sheet`` when it is a sheet of this pack; else a refusal saying what it was given as and what came (a
+        sheet of another pack named with its pack: what this pack would list or price for it means nothing)."""
+        checked = check_sheet(sheet, where)
+        if checked.pack == self.name:
+            return checked
+        msg = f"expected a sheet of pack {self.name!r} as {where}, got {sheet_came(sheet)}"
+        raise InvalidInput(msg)

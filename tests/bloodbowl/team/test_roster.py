@@ -97,19 +97,26 @@ class TestDraftInput:
 class TestValuesOfWhatIsNoTeam:
     @pytest.mark.parametrize(
         ("team", "message"),
-        [(None, r"got None \(NoneType\)"), ("x", r"got 'x' \(str\)")],
+        [(None, r"got NoneType None"), ("x", r"got str 'x'")],
     )
     def test_refused(self, pack: RulePack, team: object, message: str) -> None:
         """The team's figures read a team sheet; anything else is refused as such."""
         for function in (bb.team_value, bb.current_team_value, bb.queries.treasury_account):
-            with pytest.raises(InvalidInput, match=f"{function.__name__} takes a team sheet, {message}"):
+            with pytest.raises(
+                InvalidInput, match=f"expected a team sheet of pack 'bloodbowl' as the team .*, {message}"
+            ):
                 function(pack, team)  # type: ignore[arg-type]
 
     def test_a_player_is_no_team(self, pack: RulePack) -> None:
+        """A player's sheet is refused where a team's is read, and a team's where a player's is."""
         player = pack.new_sheet("player", "Bo")
-        with pytest.raises(InvalidInput, match=r"team_value takes a team sheet, got a player sheet \('Bo'\)"):
+        with pytest.raises(
+            InvalidInput, match=r"as the team to value, got a player sheet of pack 'bloodbowl' \('Bo'\)"
+        ):
             bb.team_value(pack, player)
-        with pytest.raises(InvalidInput, match=r"current_value takes a player sheet, got None"):
+        with pytest.raises(
+            InvalidInput, match=r"expected a player sheet of pack 'bloodbowl' as the player to value, got NoneType None"
+        ):
             bb.queries.current_value(pack, None)  # type: ignore[arg-type]
 
 

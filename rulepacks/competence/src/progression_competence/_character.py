@@ -17,6 +17,7 @@ import progression.operations
 from progression import Quote, RulePack, Sheet
 from progression.authoring import CurveCost
 from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, UnknownName
+from progression.operations import check_kind
 from progression.requirements import Violation
 
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
@@ -156,17 +157,10 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
     return pack.new_sheet("character", name, stats=stats, tags=kept_tags(pack))
 
 
-def _character(sheet: object, where: str) -> Sheet:
-    """``sheet`` when it is a character's sheet, else :class:`~progression.errors.InvalidInput` saying what came."""
-    if isinstance(sheet, Sheet) and sheet.kind == "character":
-        return sheet
-    got = (
-        f"a {sheet.kind} sheet ({sheet.name!r})"
-        if isinstance(sheet, Sheet)
-        else f"{sheet!r:.60} ({type(sheet).__name__})"
-    )
-    msg = f"{where} reads a character's sheet, got {got}"
-    raise InvalidInput(msg)
+def _character(pack: RulePack, sheet: object, where: str) -> Sheet:
+    """``sheet`` when it is a character's sheet of ``pack``, else :class:`~progression.errors.InvalidInput` saying
+    what came, and the pack of a sheet of another pack (:func:`progression.operations.check_kind`)."""
+    return check_kind(sheet, "character", where, pack=pack.name)
 
 
 def level(pack: RulePack, sheet: Sheet, competence: str) -> int:
@@ -176,7 +170,8 @@ def level(pack: RulePack, sheet: Sheet, competence: str) -> int:
         InvalidInput: ``sheet`` is not a character's.
         UnknownName: a competence the campaign does not have.
     """
-    return _character(sheet, "level").quantity(level_id(check_competence(pack, competence)))
+    checked = check_competence(pack, competence)
+    return _character(pack, sheet, "the character whose level is read").quantity(level_id(checked))
 
 
 def degree(pack: RulePack, sheet: Sheet, competence: str) -> str:
@@ -187,7 +182,8 @@ def degree(pack: RulePack, sheet: Sheet, competence: str) -> str:
         InvalidInput: ``sheet`` is not a character's.
         UnknownName: a competence the campaign does not have (named as :func:`level` names it).
     """
-    reached = _character(sheet, "degree").quantity(level_id(check_competence(pack, competence)))
+    checked = check_competence(pack, competence)
+    reached = _character(pack, sheet, "the character whose degree is read").quantity(level_id(checked))
     return pack.ladder(degree_id(competence)).band_of(reached).id
 
 
@@ -421,8 +417,13 @@ def completions_between(pack: RulePack, before: Sheet, after: Sheet) -> tuple[Co
 
 def completion_history(pack: RulePack, sheet: Sheet) -> tuple[tuple[int, Completion], ...]:
     """Every completion in the ledger, with the ledger position after which it happened
-    (``sheet.as_of(position)`` is the sheet right after it)."""
-    state = sheet.at(1)
+    (``sheet.as_of(position)`` is the sheet right after it).
+
+    Raises:
+        InvalidInput: ``sheet`` is not a character's sheet of ``pack``.
+    """
+    competences(pack)  # a competence pack, before its name is read
+    state = _character(pack, sheet, "the character whose completions are listed").at(1)
     found: list[tuple[int, Completion]] = []
     for position in range(2, len(sheet.ledger) + 1):
         following = sheet.at(position)  # from the nearest snapshot: a few entries folded, never the history

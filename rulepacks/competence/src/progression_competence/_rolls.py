@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 import attrs
 
@@ -69,6 +69,12 @@ def roll_total(
         raise InvalidInput(msg)
     if isinstance(specializations, str):
         specializations = (specializations,)
+    elif not isinstance(specializations, Sequence | Set):
+        msg = (
+            f"the specializations of a {pack.name_of(competence)} test are a list of their ids, such as ['feinte'], "
+            f"got {specializations!r:.60} ({type(specializations).__name__})"
+        )
+        raise InvalidInput(msg)
     bonuses: list[tuple[str, int]] = []
     for spec in specializations:
         data = specialization_data(pack, competence, spec)

@@ -26,7 +26,7 @@ from progression.errors import (
 from progression.requirements import Context
 from progression.spelling import the_closest
 
-from ..data.access import context_data, data_of
+from ..data.access import context_data, data_of, sheet_of
 from ..data.model import CHARACTERISTICS, Data, Position, skill_index
 from ..players.player import owns_skill, position_of, skill_bases
 from ..team.sequence import check
@@ -309,11 +309,12 @@ def advance(
             ``pack.decide(team, answer, member=member)``.
 
     Raises:
+        InvalidInput: ``team`` is not a team sheet of ``pack``.
         ProgressionError: an unknown skill or category, a category that is not primary,
             not enough SPP, a seventh advancement, dice out of range, or the post-match sequence past
             step 3 (a hire made, or the sequence ended); nothing is changed.
     """
-    check(pack, team, "advancement")
+    check(pack, sheet_of(team, "team", "the team of the player to advance", pack), "advancement")
     choice = _meant(pack, upgrade, choice)
     _check(pack, team, member, upgrade, choice)
     return pack.purchase(team, upgrade, choice=choice, member=member, dice=dice, decisions=decisions)

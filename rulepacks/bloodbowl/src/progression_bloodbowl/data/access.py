@@ -7,6 +7,7 @@ import functools
 
 from progression import RulePack, Sheet
 from progression.errors import InvalidInput
+from progression.operations import check_kind
 from progression.requirements import Context
 
 from .model import Data, Team, load_data
@@ -23,26 +24,27 @@ def context_data(context: Context) -> Data:
 
 
 def data_of(pack: RulePack) -> Data:
-    """The typed data of the Blood Bowl pack."""
-    data = pack.data
+    """The typed data of the Blood Bowl pack, or a refusal of another pack, or of what is no pack (None)."""
+    try:
+        data = pack.data
+    except AttributeError:  # not a pack at all: asked only then, so the common case stays one attribute read
+        msg = f"expected the Blood Bowl rule pack (progression.load('bloodbowl')) as the pack, got {pack!r:.60} ({type(pack).__name__})"
+        raise InvalidInput(msg) from None
     if not isinstance(data, Data):
         msg = f"pack {pack.name!r} holds no Blood Bowl data: these functions work on the bloodbowl pack's sheets"
         raise InvalidInput(msg)
     return data
 
 
-def sheet_of(sheet: object, kind: str, where: str) -> Sheet:
-    """``sheet`` when it is a sheet of ``kind`` (``team``, ``player``), else a refusal naming ``where`` it was given
-    and what came: what reads a team's figures reads no other thing as one."""
-    if isinstance(sheet, Sheet) and sheet.kind == kind:
-        return sheet
-    got = (
-        f"a {sheet.kind} sheet ({sheet.name!r})"
-        if isinstance(sheet, Sheet)
-        else f"{sheet!r:.60} ({type(sheet).__name__})"
-    )
-    msg = f"{where} takes a {kind} sheet, got {got}"
-    raise InvalidInput(msg)
+def sheet_of(sheet: object, kind: str, where: str, pack: RulePack | None = None) -> Sheet:
+    """``sheet`` when it is a sheet of ``kind`` (``team``, ``player``), and of ``pack`` when one is given; else a
+    refusal saying it was expected as ``where`` (``"the team to value"``) and what came, the pack of a sheet
+    included: what reads a team's figures reads no other thing as one (:func:`progression.operations.check_kind`).
+    """
+    if pack is None:
+        return check_kind(sheet, kind, where)
+    data_of(pack)  # a pack at all, and Blood Bowl's, before its name is read
+    return check_kind(sheet, kind, where, pack=pack.name)
 
 
 def team_roster(data: Data, team: Sheet) -> Team:

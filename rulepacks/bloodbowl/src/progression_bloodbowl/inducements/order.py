@@ -25,7 +25,7 @@ import attrs
 from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
-from ..data.access import choice_label, data_of, team_roster
+from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.inducements import PRICED_BY, Inducement
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data
@@ -311,18 +311,35 @@ def _check_to_come(team: Sheet, match: int) -> None:
 
 
 def held_inducements(team: Sheet) -> dict[str, str]:
-    """What the team holds for its next match, from its ``induced.*`` tags (empty when nothing)."""
+    """What the team holds for its next match, from its ``induced.*`` tags (empty when nothing).
+
+    Raises:
+        InvalidInput: ``team`` is not a team sheet.
+    """
+    return _held(sheet_of(team, "team", "the team holding inducements"))
+
+
+def _held(team: Sheet) -> dict[str, str]:
     return {k.removeprefix("induced."): v for k, v in team.tags.items() if k.startswith("induced.")}
 
 
 def spent_from_treasury(team: Sheet) -> int:
-    """Gold the team took from its treasury for the inducements it holds (the opponent's petty cash grows by it)."""
-    return int(team.tags.get("induced.treasury", "0"))
+    """Gold the team took from its treasury for the inducements it holds (the opponent's petty cash grows by it).
+
+    Raises:
+        InvalidInput: ``team`` is not a team sheet.
+    """
+    return int(sheet_of(team, "team", "the team paying for inducements").tags.get("induced.treasury", "0"))
 
 
 def match_notes(team: Sheet) -> dict[str, str]:
-    """What the team fielded and paid, for the ``extra`` notes of its match record."""
-    return {f"inducements.{k}": v for k, v in held_inducements(team).items() if k != "match"}
+    """What the team fielded and paid, for the ``extra`` notes of its match record.
+
+    Raises:
+        InvalidInput: ``team`` is not a team sheet.
+    """
+    held = _held(sheet_of(team, "team", "the team whose inducements are noted"))
+    return {f"inducements.{k}": v for k, v in held.items() if k != "match"}
 
 
 def _fielded_sentence(data: Data, team: Sheet, held: Mapping[str, str]) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from progression import RulePack, Sheet
 from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
 
-from ..data.access import choice_label, data_of, team_roster
+from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.model import CHARACTERISTICS, Data
 from ..players.player import YES, available
 
@@ -66,8 +66,17 @@ def star_ids(pack: RulePack, given: Iterable[str]) -> tuple[str, ...]:
 
 
 def star_eligibility(pack: RulePack, team: Sheet, star_id: str) -> tuple[str, ...]:
-    """Why ``team`` may not hire ``star_id``: one sentence per reason, none when it may."""
+    """Why ``team`` may not hire ``star_id``: one sentence per reason, none when it may.
+
+    Raises:
+        InvalidInput: ``team`` is not a team sheet of ``pack``; a star id that is not a text.
+        UnknownName: a star id the pack does not know, with the closest.
+    """
     data = data_of(pack)
+    sheet_of(team, "team", "the team hiring a Star Player", pack)
+    if not isinstance(star_id, str):
+        msg = f"expected a Star Player's id (a text such as 'griff_oberwald'), got {star_id!r:.60} ({type(star_id).__name__})"
+        raise InvalidInput(msg)
     if star_id not in data.stars:
         raise UnknownName("Star Player", star_id, data.stars, "the bloodbowl pack")
     star = data.stars[star_id]
@@ -174,5 +183,10 @@ def star_sheet(pack: RulePack, star_id: str) -> Sheet:
 
 
 def hireable(pack: RulePack, team: Sheet) -> tuple[str, ...]:
-    """The stars ``team`` may hire (by eligibility alone), pairs named by both members."""
+    """The stars ``team`` may hire (by eligibility alone), pairs named by both members.
+
+    Raises:
+        InvalidInput: ``team`` is not a team sheet of ``pack``.
+    """
+    sheet_of(team, "team", "the team hiring Star Players", pack)
     return tuple(s for s in data_of(pack).stars if not star_eligibility(pack, team, s))

@@ -20,6 +20,8 @@ from progression import Dice, Entry, Operation, RulePack, Sheet
 from progression.errors import InvalidInput
 from progression.operations import Batch
 
+from ..data.access import sheet_of
+from ..team.results import match_number
 from .record import MatchRecord
 
 __all__ = ["amend_match", "match_entry", "match_records", "operations_in"]
@@ -50,8 +52,11 @@ def match_entry(team: Sheet, number: int) -> int:
 
     Raises:
         InvalidInput: no entry of this season recorded that match, or two did (its outcome and its Dedicated
-            Fans recorded apart, which one amendment cannot change together).
+            Fans recorded apart, which one amendment cannot change together); what is not a team sheet, a number
+            that is not a match's.
     """
+    sheet_of(team, "team", "the team whose match entry is asked")
+    match_number(number, "the number of the match")
     found = []
     for position in range(len(team.ledger), 0, -1):
         entry = team.ledger[position - 1]

@@ -28,7 +28,7 @@ from progression.errors import InvalidInput, OutOfOrder
 from progression.operations import combine
 
 from ..advancement.advance import advance
-from ..data.access import data_of
+from ..data.access import data_of, sheet_of
 from ..team import journeymen, roster, sequence
 from ..team.results import CLOSED_TAG, check_team, match_number, numbers, season_matches, season_of
 from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
@@ -109,14 +109,20 @@ def _check_open(team: Sheet, number: object) -> None:
         raise OutOfOrder(msg)
 
 
+def _check_before(team: object) -> None:
+    """Refuse what is not a team sheet as the team a post-match sequence begins with."""
+    sheet_of(team, "team", "the team of a post-match sequence")
+
+
 @attrs.frozen(kw_only=True)
 class PostMatch:
     """The post-match sequence of one match, in progress. Every method returns a new one."""
 
     pack: RulePack = attrs.field(repr=False, eq=False)
     match: MatchRecord
-    #: The team before the sequence began.
-    before: Sheet
+    #: The team before the sequence began: a team sheet, refused otherwise when the sequence is made (a type test:
+    #: each step makes a new sequence).
+    before: Sheet = attrs.field(validator=lambda _, __, team: _check_before(team))
     #: Every operation done: (label, stage index, team after it).
     done: tuple[tuple[str, int, Sheet], ...] = ()
     #: The league's switch for the must-advance rule.

@@ -20,7 +20,7 @@ from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput
 from progression.operations import Purchase
 
-from ..data.access import choice_label, data_of, team_roster
+from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.matched_play import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
 from ..inducements.order import Order, price_inducements
 from ..inducements.stars import star_sheet
@@ -232,9 +232,9 @@ def skill_points(pack: RulePack, team: Sheet) -> Explanation:
     """The Skill Points of a Matched Play team: what its tier gave, then every skill and star they bought.
 
     Raises:
-        InvalidInput: a team that was not drafted for Matched Play.
+        InvalidInput: a team that was not drafted for Matched Play, or what is not a team sheet of ``pack``.
     """
-    if POINTS_TAG not in team.tags:
+    if POINTS_TAG not in sheet_of(team, "team", "the Matched Play team", pack).tags:
         msg = f"{team.name!r} was not drafted for Matched Play (draft_matched_play), so it has no Skill Points"
         raise InvalidInput(msg)
     data = data_of(pack)

@@ -8,7 +8,7 @@ from progression import RulePack, Sheet
 from progression.authoring import Label
 from progression.errors import InvalidInput, UnknownName
 
-from ..data.access import data_of
+from ..data.access import data_of, sheet_of
 from ..data.model import CHARACTERISTICS, Data, Position, Team
 
 if TYPE_CHECKING:
@@ -56,8 +56,13 @@ def notation(characteristic: str, value: int) -> str:
 
 
 def profile(player: Sheet) -> str:
-    """The profile line of a player: ``MA 6 ST 3 AG 3+ PA 4+ AV 9+``."""
-    return " ".join(f"{c.upper()} {notation(c, player.stats[c])}" for c in CHARACTERISTICS)
+    """The profile line of a player: ``MA 6 ST 3 AG 3+ PA 4+ AV 9+``.
+
+    Raises:
+        InvalidInput: ``player`` is not a player's sheet.
+    """
+    stats = sheet_of(player, "player", "the player whose profile is read").stats
+    return " ".join(f"{c.upper()} {notation(c, stats[c])}" for c in CHARACTERISTICS)
 
 
 def position_of(data: Data, player: Sheet) -> tuple[Team, Position]:
@@ -74,8 +79,13 @@ def position_of(data: Data, player: Sheet) -> tuple[Team, Position]:
 
 
 def level_of(pack: RulePack, player: Sheet) -> Label:
-    """The experience level the player's advancements reach (Rookie for none)."""
-    return pack.ladder("experience").band_of(player.stats["advancements"]).label
+    """The experience level the player's advancements reach (Rookie for none).
+
+    Raises:
+        InvalidInput: ``player`` is not a player's sheet of ``pack``.
+    """
+    taken = sheet_of(player, "player", "the player whose level is read", pack).stats["advancements"]
+    return pack.ladder("experience").band_of(taken).label
 
 
 def available(player: Sheet) -> bool:
@@ -127,8 +137,11 @@ def must_advance(pack: RulePack, player: Sheet) -> str | None:
 
     Unspent SPP at least the cost of the player's next characteristic improvement oblige
     an advancement of any type; a player with every advancement taken is never obliged.
+
+    Raises:
+        InvalidInput: ``player`` is not a player's sheet of ``pack``.
     """
-    taken = player.stats["advancements"]
+    taken = sheet_of(player, "player", "the player who may have to advance", pack).stats["advancements"]
     data = data_of(pack)
     if taken >= data.rules.advancement.maximum:
         return None

@@ -85,7 +85,7 @@ def _advancement_item(data: Data, player: Sheet, number: int, record: str) -> It
 
 def current_value(pack: RulePack, player: Sheet) -> Explanation:
     """Current Value = hiring fee + the value increase of every advancement."""
-    sheet_of(player, "player", "current_value")
+    sheet_of(player, "player", "the player to value", pack)
     data = data_of(pack)
     _, position = position_of(data, player)
     items = [Item(label=f"hiring fee of a {position.label.en}", amount=player.stats["hiring_fee"], rule="roster cost")]
@@ -166,7 +166,7 @@ def team_value(pack: RulePack, team: Sheet) -> Explanation:
     Raises:
         InvalidInput: ``team`` is not a team sheet.
     """
-    sheet_of(team, "team", "team_value")
+    sheet_of(team, "team", "the team to value", pack)
     items = [
         Item(label=f"#{mid} {p.name}", amount=current_value(pack, p).total, rule="player's Current Value")
         for mid, p in _permanent(team)
@@ -178,7 +178,7 @@ def team_value(pack: RulePack, team: Sheet) -> Explanation:
 def current_team_value(pack: RulePack, team: Sheet) -> Explanation:
     """CTV: TV less the players who cannot play the next match (missing it, temporarily retired,
     dead), plus journeymen; a Low Cost Linemen team counts its linemen's hiring fee as 0."""
-    sheet_of(team, "team", "current_team_value")
+    sheet_of(team, "team", "the team to value (CTV)", pack)
     data = data_of(pack)
     roster = team_roster(data, team)
     low_cost = "low_cost_linemen" in roster.special_rules
@@ -329,11 +329,11 @@ def spp_account(pack: RulePack, team: Sheet, member: str) -> Explanation:
 
     Read on the team, because the roster's ledger holds the player's history since joining.
     """
-    player = sheet_of(team, "team", "spp_account").member(member)
+    player = sheet_of(team, "team", "the team of the SPP account", pack).member(member)
     return _account(pack, team, "spp", member, f"unspent SPP of {player.name}")
 
 
 def treasury_account(pack: RulePack, team: Sheet) -> Explanation:
     """The treasury from the team's ledger: budget, winnings, hires, staff, losses."""
-    sheet_of(team, "team", "treasury_account")
+    sheet_of(team, "team", "the team of the treasury account", pack)
     return _account(pack, team, "treasury", None, f"treasury of {team.name}")

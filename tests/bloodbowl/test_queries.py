@@ -1,0 +1,120 @@
+"""Bad input to the Blood Bowl queries and entry points: refused where it comes in, saying what was expected and
+what came (the kind and pack of a sheet among them), never an AttributeError or a KeyError from inside."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import progression
+import progression_bloodbowl as bb
+import progression_competence as pc
+from progression import RulePack, Sheet
+from progression.errors import InvalidInput
+
+#: Each query or entry point that reads a team, called on what it is given as the team.
+ON_A_TEAM: dict[str, Callable[[RulePack, object], object]] = {
+    "hireable": lambda pack, team: bb.queries.hireable(pack, team),  # type: ignore[arg-type]
+    "star_eligibility": lambda pack, team: bb.queries.star_eligibility(pack, team, "griff_oberwald"),  # type: ignore[arg-type]
+    "skill_points": lambda pack, team: bb.queries.skill_points(pack, team),  # type: ignore[arg-type]
+    "held_inducements": lambda _, team: bb.queries.held_inducements(team),  # type: ignore[arg-type]
+    "match_notes": lambda _, team: bb.queries.match_notes(team),  # type: ignore[arg-type]
+    "spent_from_treasury": lambda _, team: bb.queries.spent_from_treasury(team),  # type: ignore[arg-type]
+    "match_entry": lambda _, team: bb.queries.match_entry(team, 1),  # type: ignore[arg-type]
+    "team_value": lambda pack, team: bb.team_value(pack, team),  # type: ignore[arg-type]
+    "advance": lambda pack, team: bb.advance(pack, team, "1", "chosen_primary", choice="block"),  # type: ignore[arg-type]
+    "PostMatch": lambda pack, team: bb.PostMatch(
+        pack=pack,
+        match=bb.MatchRecord(number=1, opponent="x", score=(1, 0)),
+        before=team,  # type: ignore[arg-type]
+    ),
+}
+
+#: Each query that reads a player, called on what it is given as the player.
+ON_A_PLAYER: dict[str, Callable[[RulePack, object], object]] = {
+    "level_of": lambda pack, player: bb.queries.level_of(pack, player),  # type: ignore[arg-type]
+    "must_advance": lambda pack, player: bb.queries.must_advance(pack, player),  # type: ignore[arg-type]
+    "profile": lambda _, player: bb.queries.profile(player),  # type: ignore[arg-type]
+    "current_value": lambda pack, player: bb.queries.current_value(pack, player),  # type: ignore[arg-type]
+}
+
+
+@pytest.fixture(scope="module")
+def character() -> Sheet:
+    """A character of the competence pack: a sheet of another pack."""
+    return pc.new_character(progression.load("competence"), "Ana")
+
+
+class TestWhatIsNoTeam:
+    @pytest.mark.parametrize("name", sorted(ON_A_TEAM))
+    @pytest.mark.parametrize(("given", "came"), [(None, "NoneType None"), ("Anvils", "str 'Anvils'")])
+    def test_what_is_no_sheet(self, pack: RulePack, name: str, given: object, came: str) -> None:
+        """None or a text given as the team is refused as such, with what came."""
+        with pytest.raises(InvalidInput, match=rf"expected a team sheet( of pack 'bloodbowl')? as the .*, got {came}$"):
+            ON_A_TEAM[name](pack, given)
+
+    @pytest.mark.parametrize("name", sorted(ON_A_TEAM))
+    def test_a_sheet_of_the_other_pack(self, pack: RulePack, name: str, character: Sheet) -> None:
+        """A competence character given as the team is refused, naming the pack it is of."""
+        with pytest.raises(InvalidInput, match=r"got a character sheet of pack 'competence' \('Ana'\)$"):
+            ON_A_TEAM[name](pack, character)
+
+    @pytest.mark.parametrize("name", sorted(ON_A_TEAM))
+    def test_a_player(self, pack: RulePack, name: str, team: Sheet) -> None:
+        """A player's sheet given as the team is refused as a player's."""
+        with pytest.raises(
+            InvalidInput, match=r"expected a team sheet.*, got a player sheet of pack 'bloodbowl' \('Griselda'\)$"
+        ):
+            ON_A_TEAM[name](pack, team.members["1"])
+
+
+class TestWhatIsNoPlayer:
+    @pytest.mark.parametrize("name", sorted(ON_A_PLAYER))
+    @pytest.mark.parametrize(("given", "came"), [(None, "NoneType None"), ("Lena", "str 'Lena'")])
+    def test_what_is_no_sheet(self, pack: RulePack, name: str, given: object, came: str) -> None:
+        """None or a text given as the player is refused as such (not an AttributeError on ``.stats``)."""
+        with pytest.raises(
+            InvalidInput, match=rf"expected a player sheet( of pack 'bloodbowl')? as the .*, got {came}$"
+        ):
+            ON_A_PLAYER[name](pack, given)
+
+    @pytest.mark.parametrize("name", sorted(ON_A_PLAYER))
+    def test_a_sheet_of_the_other_pack(self, pack: RulePack, name: str, character: Sheet) -> None:
+        """A competence character given as the player is refused naming its pack (not a KeyError)."""
+        with pytest.raises(InvalidInput, match=r"got a character sheet of pack 'competence' \('Ana'\)$"):
+            ON_A_PLAYER[name](pack, character)
+
+    @pytest.mark.parametrize("name", sorted(ON_A_PLAYER))
+    def test_a_team(self, pack: RulePack, name: str, team: Sheet) -> None:
+        """The team given where one of its players is read is refused as a team."""
+        with pytest.raises(
+            InvalidInput, match=r"expected a player sheet.*, got a team sheet of pack 'bloodbowl' \('Altdorf Anvils'\)$"
+        ):
+            ON_A_PLAYER[name](pack, team)
+
+
+class TestIdsAndNumbers:
+    def test_a_star_id_that_is_no_text(self, pack: RulePack, team: Sheet) -> None:
+        """A star id that is not a text is said to be one expected, not an unknown star."""
+        with pytest.raises(
+            InvalidInput, match=r"expected a Star Player's id \(a text such as 'griff_oberwald'\), got None"
+        ):
+            bb.queries.star_eligibility(pack, team, None)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("number", ["1", None, 0])
+    def test_a_match_number_that_is_no_match_number(self, team: Sheet, number: object) -> None:
+        """match_entry reads a match's number, refused as such (a text '1' was read as no match recorded)."""
+        with pytest.raises(
+            InvalidInput, match=rf"the number of the match: expected a whole number from 1 to .*, got {number!r}"
+        ):
+            bb.queries.match_entry(team, number)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("given", [None, "bloodbowl"])
+    def test_what_is_no_pack(self, given: object, team: Sheet) -> None:
+        """None (or a pack's name) given as the pack is refused, naming what the pack is expected to be."""
+        with pytest.raises(
+            InvalidInput,
+            match=r"expected the Blood Bowl rule pack \(progression.load\('bloodbowl'\)\) as the pack, got",
+        ):
+            bb.team_value(given, team)  # type: ignore[arg-type]
