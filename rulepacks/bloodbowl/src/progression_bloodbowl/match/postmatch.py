@@ -122,7 +122,9 @@ class PostMatch:
     match: MatchRecord
     #: The team before the sequence began: a team sheet, refused otherwise when the sequence is made (a type test:
     #: each step makes a new sequence).
-    before: Sheet = attrs.field(validator=lambda _, __, team: _check_before(team))
+    before: Sheet = attrs.field(
+        validator=lambda _, __, team: None if type(team) is Sheet and team.kind == "team" else _check_before(team)
+    )
     #: Every operation done: (label, stage index, team after it).
     done: tuple[tuple[str, int, Sheet], ...] = ()
     #: The league's switch for the must-advance rule.

@@ -141,7 +141,13 @@ def must_advance(pack: RulePack, player: Sheet) -> str | None:
     Raises:
         InvalidInput: ``player`` is not a player's sheet of ``pack``.
     """
-    taken = sheet_of(player, "player", "the player who may have to advance", pack).stats["advancements"]
+    return obliged_to_advance(pack, sheet_of(player, "player", "the player who may have to advance", pack))
+
+
+def obliged_to_advance(pack: RulePack, player: Sheet) -> str | None:
+    """:func:`must_advance` of a player sheet already known to be one (a member of a team the sequence reads: its
+    check would be asked for every player at every step)."""
+    taken = player.stats["advancements"]
     data = data_of(pack)
     if taken >= data.rules.advancement.maximum:
         return None

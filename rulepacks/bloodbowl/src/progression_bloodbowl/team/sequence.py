@@ -175,9 +175,9 @@ def check_advancement_done(pack: RulePack, team: Sheet, *, obliged: bool = True)
     if waiting:
         raise PendingState("; ".join(waiting) + "; the post-match sequence goes on once it is made")
     if obliged:
-        from ..players.player import must_advance
+        from ..players.player import obliged_to_advance
 
-        must = [s for p in team.members.values() if (s := must_advance(pack, p))]
+        must = [s for p in team.members.values() if (s := obliged_to_advance(pack, p))]
         if must:
             raise RequirementNotMet(
                 upgrade="player advancement", missing=must, head="The post-match sequence waits for an advancement"
