@@ -111,8 +111,8 @@ def check_sheet(sheet: object, where: str | None = None) -> Sheet:
 
 
 def check_kind(sheet: object, kind: str, where: str, *, pack: str | None = None) -> Sheet:
-    """``sheet`` itself when it is a :class:`Sheet` of ``kind`` (``team``, ``character``), and of the pack named
-    ``pack`` when one is given; else :class:`InvalidInput` saying what was expected as ``where`` (``"the team to
+    """``sheet`` itself when it is a :class:`~progression.Sheet` of ``kind`` (``team``, ``character``), and of the pack
+    named ``pack`` when one is given; else :class:`~progression.errors.InvalidInput` saying what was expected as ``where`` (``"the team to
     value"``) and what came: a sheet's kind and the pack it is of, so a sheet of another pack is named as such.
 
     A type test and two comparisons when the sheet fits: a pack's queries call it on every call, its hot ones

@@ -82,7 +82,7 @@ def named_competence(pack: RulePack, given: str) -> str:
 
 
 def named_competences(pack: RulePack, given: Mapping[str, Any], what: str) -> dict[str, Any]:
-    """``given`` (competence -> value) with each competence read by :func:`named_competence` (a key that is no
+    """``given`` (competence -> value) with each competence read by ``named_competence`` (a key that is no
     text kept as it is, for the caller to refuse).
 
     Raises:
@@ -133,7 +133,7 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
 
     Args:
         levels: competence -> starting level, each competence by its id or its displayed name
-            (:func:`named_competence`).
+            (``named_competence``).
 
     Raises:
         UnknownName: a level for a competence the campaign does not have.

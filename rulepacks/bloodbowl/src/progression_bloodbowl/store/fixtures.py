@@ -160,7 +160,7 @@ def round_robin(teams: Sequence[str], *, legs: int = 1) -> tuple[tuple[tuple[str
 
     Raises:
         InvalidInput: fewer than two teams, a team named twice, or legs that is not 1 or more, or so many that a
-            round would be past the last match number a team records (:data:`MATCH_NUMBERS`: each round is the
+            round would be past the last match number a team records (``MATCH_NUMBERS``: each round is the
             match's number for both teams).
     """
     names = list(teams)

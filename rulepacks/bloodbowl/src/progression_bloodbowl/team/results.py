@@ -98,7 +98,7 @@ def check_team(team: object, where: str) -> Sheet:
 
 def check_season(team: object, season: object, where: str) -> int:
     """The season asked of a league team: its current one for None, else one it has reached
-    (:func:`season_reached`); a sheet that is not a league team is refused naming ``where`` it was given."""
+    (``season_reached``); a sheet that is not a league team is refused naming ``where`` it was given."""
     checked = check_team(team, where)
     if season is None:
         return season_of(checked)
@@ -147,7 +147,7 @@ def results(team: Sheet, *, season: int | None = None) -> tuple[Result, ...]:
     """Every result recorded on the team's ledger in ``season`` (the current one by default), in order.
 
     Raises:
-        InvalidInput: a sheet that is not a league team, a season it has not reached (:func:`season_reached`), or a
+        InvalidInput: a sheet that is not a league team, a season it has not reached (``season_reached``), or a
             ``result`` tag on the ledger that is not in the format results are written in.
     """
     wanted = check_season(team, season, "results")
