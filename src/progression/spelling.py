@@ -60,7 +60,7 @@ def closest(given: str, known: Iterable[str], *, names: Mapping[str, Iterable[st
     Returns:
         Words of ``known``, each once, the closest first.
     """
-    if given.strip().isdigit():  # a number (a member, a fixture) is not misspelt: 13 is not "close" to 3
+    if not isinstance(given, str) or given.strip().isdigit():  # a number is not misspelt: 13 is not "close" to 3
         return ()
     whole: dict[str, str] = {}  # each plain form, and the word it is a form of (the first that has it)
     ends: dict[str, str] = {}

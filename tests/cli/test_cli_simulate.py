@@ -83,6 +83,17 @@ class TestSimulate:
         result = run("simulate", "fake", *words)
         assert (2, True, "") == (result.status, said in result.err, result.out)
 
+    def test_an_option_for_a_pack_with_no_simulation(self, run: Run) -> None:
+        """A pack with no simulation is said to have none, not asked for one by name."""
+        result = run("simulate", SKIRMISH, "--trials", "5")
+        assert (
+            2,
+            "progression: --trials is read by a simulation's run, and pack 'skirmish' has no simulation to run\n",
+        ) == (
+            result.status,
+            result.err,
+        )
+
     def test_both_name_and_exact(self, run: Run) -> None:
         """A simulation and --exact together are bad usage, naming what the pack offers."""
         result = run("simulate", "fake", "climb", "--exact", "two_dice")

@@ -122,8 +122,13 @@ class TestCurveReach:
         path = tmp_path / "stats.toml"
         path.write_text(text.replace("maximum = 60", "maximum = 50", 1), encoding="utf-8")
         reach = curve_reach(progression.load_file(path), "characteristic_advance")
-        # Weapon Skill at most 50, the others at most 60: each advance adds 5, so the last priced is level 56.
-        assert (56, "each item's stat at most its maximum, 60") == (reach.highest, reach.stops[0].rule.en)
+        # Weapon Skill at most 50, the others at most 60: each advance adds 5, so the rule stops at level 56; the
+        # curve's 5 steps end first, and no level past them is priced (``highest`` said 56).
+        assert (5, 56, "each item's stat at most its maximum, 60") == (
+            reach.highest,
+            reach.stops[0].level,
+            reach.stops[0].rule.en,
+        )
 
     def test_rows_past_the_cap_have_no_price(self) -> None:
         """Rows of levels no purchase is priced at have no cost and no total; a group running past the cap is cut

@@ -68,6 +68,14 @@ class TestArguments:
             "purchase of 'skill': argument 'out_of_career' is a bool, got 'yes' (str)",
         ) == (str(misspelt.value), str(text.value))
 
+    def test_an_argument_not_named_by_a_text(self, pack: RulePack) -> None:
+        """An argument named by a number is refused by the quote and the purchase, saying arguments are named by
+        texts: it raised a bare AttributeError from the closest-word search."""
+        message = "the arguments of 'skill' are named by texts (out_of_career), got 1"
+        for asked in (pack.quote, pack.purchase):
+            with pytest.raises(InvalidInput, match=re.escape(message)):
+                asked(ana(pack), "skill", choice="swim", args={1: True})
+
     def test_an_argument_to_an_upgrade_that_reads_none(self, pack: RulePack) -> None:
         """An upgrade with no arguments and no procedure reads none: one given is refused, not ignored, by the quote
         and by the purchase; none given, or an empty mapping, is no argument."""

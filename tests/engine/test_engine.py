@@ -247,6 +247,21 @@ class TestRequirementsAndLimits:
             quote.unmet,
         )
 
+    def test_a_quantity_below_the_curve(self) -> None:
+        """A stat whose minimum is below 0, priced on a curve from step 1, has no price there: the quote says so,
+        where it raised the curve's own refusal ("step must be >= 0") and lost ``sheet options`` whole."""
+        from support.builders import PACKS
+
+        text = (PACKS / "skirmish.toml").read_text(encoding="utf-8")
+        text = text.replace("initial = 0\nmaximum = 30", "initial = 0\nminimum = -3\nmaximum = 30")
+        pack = progression.load_text(text.replace("from = 0, to = 4", "from = -3, to = 4"), "negative.toml")
+        low = pack.award(pack.new_sheet("hero", "Ana", stats={"level": -3}), "xp", 5, reason="a lesson")
+        quote = pack.quote(low, "level_up")
+        assert (None, ("Level up has no price at Level -3: its curve 'level' prices steps from 1",)) == (
+            quote.price,
+            quote.unmet,
+        )
+
     def test_ladder_gate(self) -> None:
         """Entering a band from below checks its gate, with the band's name."""
         pack = market()

@@ -64,6 +64,8 @@ def run_simulate(args: argparse.Namespace, out: Output) -> int:
             if args.exact is not None:
                 it = "it" if len(unread) == 1 else "them"
                 msg = f"{given}, and --exact {args.exact} computes exactly, with no trials: leave {it} out"
+            elif not resolve_pack(args.pack).contract.names("simulations"):
+                msg = f"{given}, and pack {resolve_pack(args.pack).name!r} has no simulation to run"
             else:
                 msg = (
                     f"{given}, and no simulation is named: name one (progression simulate {args.pack} NAME ...); "

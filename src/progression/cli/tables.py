@@ -58,8 +58,8 @@ class Reach:
     """How far the purchases a pack prices on a curve go: none is priced at ``lowest`` or below it, nor past
     ``highest``."""
 
-    #: The last level any purchase is priced at: the highest of the upgrades' stops; None when an upgrade priced
-    #: on the curve has no cap (or none is priced on it).
+    #: The last level any purchase is priced at: the highest of the upgrades' stops, never past the curve's last
+    #: step; None when an upgrade priced on the curve has no cap (or none is priced on it).
     highest: int | None
     #: Each capped upgrade priced on the curve, in the pack's order, and where it stops.
     stops: tuple[Stop, ...]
@@ -149,6 +149,9 @@ def curve_reach(pack: RulePack, curve: str) -> Reach:
         stat = pack.stats.get(upgrade.cost.axis)
         floors.append(max(stat.minimum or 0, 0) if stat is not None else 0)
     highest = max(s.level for s in stops) if stops and not uncapped else None
+    last = pack.curve(curve).last_step  # a stop past the curve's end is priced by nothing there
+    if highest is not None and last is not None:
+        highest = min(highest, last)
     return Reach(highest=highest, stops=tuple(stops), uncapped=tuple(uncapped), lowest=min(floors, default=0))
 
 

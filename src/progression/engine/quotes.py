@@ -262,6 +262,10 @@ def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mappi
             raise InvalidInput(msg)
         return given or EMPTY
     given = given or EMPTY
+    named = [name for name in given if type(name) is not str]
+    if named:
+        msg = f"the arguments of {upgrade.id!r} are named by texts ({', '.join(upgrade.args)}), got {named[0]!r}"
+        raise InvalidInput(msg)
     unknown = sorted(name for name in given if name not in upgrade.args)
     if unknown:
         takes = ", ".join(f"{a.id} ({a.type})" for a in upgrade.args.values())
@@ -421,6 +425,12 @@ def _base_price(
         if axis is None:  # read on the chosen item, and none is chosen yet: the choice violation says so
             return None, []
         step = subject.quantity(axis) + 1
+        if step < 0:  # a quantity below zero: the curve prices no step there (it raised the curve's own refusal)
+            sentence = (
+                f"{pack.name_of(upgrade.id)} has no price at {pack.name_of(axis)} {step - 1}: its curve "
+                f"{cost.curve!r} prices steps from 1"
+            )
+            return None, [Violation("limit", sentence)]
         if curve.last_step is not None and step > curve.last_step:
             sentence = (
                 f"{pack.name_of(upgrade.id)} has no price past {pack.name_of(axis)} {curve.last_step}: its curve "

@@ -178,7 +178,7 @@ class TestAmendAfterThePrizes:
                 "progression: the play-off prizes of season 1 of league 'Old World Cup' were given (first counts, "
                 "second anvils), and this amendment changes its table ("
             ) in err
-            assert "nothing was amended: amend it with `--keep-prizes` (keep_prizes=True)" in err
+            assert f"nothing was amended: amend it with `progression league amend {played} 1 ... --keep-prizes`" in err
         assert before == digest(played)
         out = ok(capsys, *words, "--keep-prizes")
         assert out.splitlines()[-1].startswith("note: the play-off prizes of season 1 of league 'Old World Cup' were")

@@ -270,7 +270,10 @@ class TestSeasonEnd:
     def test_a_season_is_one_the_team_reached(self, pack: RulePack, team: Sheet, season: object) -> None:
         """A season that is not a whole number from 1 to the one the team plays is refused, not read as an empty
         season (season 99 of a team in its first answered 0 points), in the words of a league's store."""
-        told = f"season: Altdorf Anvils has season 1 only, got {season!r}"
+        whole = isinstance(season, int) and not isinstance(season, bool)
+        told = (
+            f"season: Altdorf Anvils has season 1 only{'' if whole else '; a season is a whole number'}, got {season!r}"
+        )
         with pytest.raises(InvalidInput) as points:
             bb.queries.league_points(pack, team, season=season)  # type: ignore[arg-type]
         with pytest.raises(InvalidInput) as found:

@@ -194,6 +194,11 @@ class TestStandingsSeasons:
         for below in (0, -1):
             with pytest.raises(InvalidInput, match=rf"^season: Altdorf Anvils has season 1 only, got {below}$"):
                 bb.standings(pack, [season], season=below)
+        for typed in ("1", True, 1.0):  # said "has season 1 only, got '1'", as if a season were not reached
+            with pytest.raises(InvalidInput) as wrong:
+                bb.standings(pack, [season], season=typed)
+            expected = f"season: Altdorf Anvils has season 1 only; a season is a whole number, got {typed!r}"
+            assert expected == str(wrong.value)
         assert [2, 2] == [row.season for row in bb.standings(pack, [season, later], season=2)]
 
     def test_the_lines_name_the_season(self, pack: RulePack, season: Sheet) -> None:

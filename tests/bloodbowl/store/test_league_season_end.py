@@ -362,8 +362,13 @@ class TestRedraft:
             league.add_fixture("anvils", "barons")
             league.record(1, played(1, 0), SeededDice(1))
             before = rows(league)
-            with pytest.raises(OutOfOrder, match="before a re-draft"):
+            with pytest.raises(OutOfOrder, match="before a re-draft") as refused:
                 league.plan_redraft("anvils", Redraft(keep=ELEVEN))
+            # the league's own way to close it, the team named (it said League.act(TEAM, ...), and `sheet do`
+            # to the command line, which no league store takes)
+            assert "League.act('anvils', 'close', number=1)" in str(refused.value)
+            assert refused.value.worded is not None
+            assert "`progression league do FILE anvils close number=1`" in refused.value.worded.on_command_line(None)
             with pytest.raises(OutOfOrder, match="before a new season"):
                 league.new_season()
             assert before == rows(league)

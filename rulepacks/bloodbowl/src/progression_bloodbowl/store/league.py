@@ -816,12 +816,19 @@ class League(Book):
                 if given is not None and table is not None:
                     note = _prizes_overtaken(settings["name"], wanted, given, table, self._table(tx, settings, wanted))
                 if note is not None and not keep_prizes:
-                    msg = (
-                        f"{note}, which the prizes and the League Trophy would no longer follow; nothing was amended: "
-                        "amend it with `--keep-prizes` (keep_prizes=True) to correct the match all the same, the "
-                        "prizes standing as given"
+                    said = Sentence(
+                        (
+                            f"{note}, which the prizes and the League Trophy would no longer follow; nothing was "
+                            "amended: amend it with ",
+                            Way(
+                                python=f"League.amend({number}, ..., keep_prizes=True)",
+                                command="league amend",
+                                args=f"{number} ... --keep-prizes",
+                            ),
+                            " to correct the match all the same, the prizes standing as given",
+                        )
                     )
-                    raise OutOfOrder(msg)
+                    raise OutOfOrder(said)
                 if check is not None:  # before the commit: a refusal here writes nothing
                     check()
                 amended = LeagueAmendment(fixture=done, reports=reports)

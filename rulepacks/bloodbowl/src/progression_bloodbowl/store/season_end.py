@@ -273,6 +273,7 @@ def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | 
             _check_kept(league, tx, settings, team)
         else:
             check_rules_of(league.pack, tx, [team])  # the trial reads the team under the pack's rules
+            check_sequences_ended(tx, [team], "a re-draft")  # in the league's words, before the team's own refusal
             try:
                 tried = try_redraft(league.pack, tx.sheet(team), **redraft.choices())
             except ProgressionError as refused:

@@ -121,12 +121,14 @@ def season_reached(season: object, latest: int, holder: str, *, every: bool = Fa
         InvalidInput: anything else: ``season: Altdorf Anvils has season 1 only, got 9``.
     """
     lowest = 0 if every else 1
-    if isinstance(season, bool) or not isinstance(season, int) or not lowest <= season <= latest:
+    whole = not isinstance(season, bool) and isinstance(season, int)
+    if not whole or not lowest <= season <= latest:  # type: ignore[operator]
         has = "season 1 only" if latest == 1 else f"seasons 1 to {latest}"
         also = ", and 0 for every season" if every else ""
-        msg = f"season: {holder} {has}{also}, got {season!r}"
+        kind = "" if whole else "; a season is a whole number"  # '1' is no season 1: said, not left to be guessed
+        msg = f"season: {holder} {has}{also}{kind}, got {season!r}"
         raise InvalidInput(msg)
-    return season
+    return season  # type: ignore[return-value]
 
 
 def _walk(entries: Iterable[Event]) -> Iterator[Event]:
