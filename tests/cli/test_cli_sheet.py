@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -410,13 +411,16 @@ class TestUndoHistoryShowMark:
         assert "#3 lost 5 Experience: surplus discarded\n" == result.out
 
     def test_a_refusal_for_surplus_names_the_discard_command(self, run: Run, sheet_file: Path) -> None:
-        """A change refused because points wait over a cap names the command that loses them, and it runs."""
-        refused = run("sheet", "buy", str(sheet_file), "sword", "--pack", SKIRMISH)
-        command = f"progression sheet discard {sheet_file} xp"
+        """A change refused because points wait over a cap names the command that loses them; it runs as
+        written, even on a file whose name holds a space, and keeps the --pack given."""
+        spaced = sheet_file.with_name("ana the brave.json")
+        sheet_file.rename(spaced)
+        refused = run("sheet", "buy", str(spaced), "sword", "--pack", SKIRMISH)
         assert 1 == refused.status
-        assert refused.err.rstrip().endswith(f"(to lose the points over a cap: {command})")
-        assert 0 == run(*command.split()[1:], "--pack", SKIRMISH).status
-        assert "#4 bought Sword" in run("sheet", "buy", str(sheet_file), "sword", "--pack", SKIRMISH).out
+        command = refused.err.rstrip().partition("(to lose the points over a cap: ")[2].removesuffix(")")
+        assert ["progression", "sheet", "discard", str(spaced), "xp", "--pack", SKIRMISH] == shlex.split(command)
+        assert 0 == run(*shlex.split(command)[1:]).status
+        assert "#4 bought Sword" in run("sheet", "buy", str(spaced), "sword", "--pack", SKIRMISH).out
 
 
 class TestMembersAndActions:

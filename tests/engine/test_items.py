@@ -234,7 +234,7 @@ class TestCommandLine:
         listed = next(row for row in capsys.readouterr().out.splitlines() if row.startswith("talent"))
         main(["sheet", "options", path, "skill", "--pack", pack, "--json"])
         prices = {row["choice"]: row["price"] for row in json.loads(capsys.readouterr().out)}
-        assert listed.endswith(f"takes a choice (3 options): progression sheet options {path} talent")
+        assert listed.endswith(f"takes a choice (3 options): progression sheet options {path} talent --pack {pack}")
         assert {**dict.fromkeys(SKILLS, 10), "swim": 15} == prices
 
 

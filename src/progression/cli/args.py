@@ -13,12 +13,12 @@ from progression.cli.numbers import integer
 from progression.contract import option_type
 from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, roll_in_words, who_rolls, why_again
 from progression.errors import ChoiceNeeded, DiceError, InvalidInput, ProgressionError, UnknownPackError
-from progression.spelling import closest, the_closest
+from progression.spelling import closest, command_line, the_closest
 
 if TYPE_CHECKING:
     from progression.ledger import Sheet
 
-__all__ = ["DiceChoice", "UsageError", "int_pairs", "language", "pairs", "resolve_pack"]
+__all__ = ["DiceChoice", "UsageError", "int_pairs", "language", "pairs", "resolve_pack", "sheet_command"]
 
 
 class UsageError(InvalidInput):
@@ -55,6 +55,23 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
         chosen: RulePack = pack.contract.pack_for(pack, sheet)
         return chosen
     return pack
+
+
+def sheet_command(args: argparse.Namespace, verb: str, *words: str, member: str | None = None) -> str:
+    """The ``progression sheet VERB FILE ...`` command a refusal or a hint suggests, on the file given, with the
+    ``--member`` (``member``, else the one given) and the ``--pack`` given, each word quoted where a shell needs it
+    (a file name with a space), so that it runs as written."""
+    who = member if member is not None else getattr(args, "member", None)
+    pack = getattr(args, "pack", None)
+    return command_line(
+        "progression",
+        "sheet",
+        verb,
+        str(args.file),
+        *(("--member", who) if who else ()),
+        *words,
+        *(("--pack", str(pack)) if pack else ()),
+    )
 
 
 def language(pack: RulePack, args: argparse.Namespace) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from progression.cli.args import DiceChoice, UsageError, pairs, whole
+from progression.cli.args import DiceChoice, UsageError, pairs, sheet_command, whole
 from progression.cli.books import MARKS, outcomes
 from progression.cli.describe import Describer
 from progression.cli.files import write_sheet
@@ -56,7 +56,8 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
             out.line(line)
         if not sealed:
             out.line(
-                f"{opened.file.unsealed}: `progression sheet rebase {args.file}` runs its history again from its operations and writes it anew, sealed"
+                f"{opened.file.unsealed}: `{sheet_command(args, 'rebase')}` runs its history again from its operations "
+                "and writes it anew, sealed"
             )
     return 0 if report.ok and sealed else 1
 

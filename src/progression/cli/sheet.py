@@ -12,7 +12,7 @@ from typing import Any
 
 from progression import RulePack
 from progression.authoring import Narrator
-from progression.cli.args import UsageError, int_pairs, language, pack_for, purchase_args, whole
+from progression.cli.args import UsageError, int_pairs, language, pack_for, purchase_args, sheet_command, whole
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer, quote_data
 from progression.cli.files import SheetFile, read_sheet
@@ -258,11 +258,10 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
         out.json(rows)
         return 0
     table_rows = []
-    member = f" --member {args.member}" if args.member else ""
     for row in rows:
         if "choices" in row:
             count = row["choices"]
-            listed = f"progression sheet options {args.file}{member} {row['upgrade']}"
+            listed = sheet_command(args, "options", row["upgrade"])
             taken = (
                 f"takes a choice ({count} option{'' if count == 1 else 's'}): {listed}" if count else "no choice open"
             )

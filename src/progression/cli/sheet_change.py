@@ -20,6 +20,7 @@ from progression.cli.args import (
     pairs,
     purchase_args,
     resolve_pack,
+    sheet_command,
 )
 from progression.cli.contract import find, read_options
 from progression.cli.describe import Describer
@@ -31,7 +32,7 @@ from progression.errors import ChoiceNeeded, InvalidInput, PendingState
 from progression.events import Event
 from progression.history import undo
 from progression.ledger import PendingDecision, Sheet
-from progression.spelling import the_closest
+from progression.spelling import command_line, the_closest
 
 __all__ = ["run_award", "run_buy", "run_decide", "run_discard", "run_do", "run_mark", "run_new", "run_undo"]
 
@@ -67,7 +68,9 @@ def report(
         sheet = words.sheet(subject_of(after, member))
         out.json({"file": file, **about, "added": added, "removed": removed, "sheet": sheet})
         return
-    answered = answer or (lambda who: f"progression sheet decide {file}{f' --member {who}' if who else ''} OPTION")
+    answered = answer or (
+        lambda who: command_line("progression", "sheet", "decide", file, *(("--member", who) if who else ()), "OPTION")
+    )
 
     told: list[str] = []
 
@@ -156,10 +159,9 @@ def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
 
 def _name_discard(refused: PendingState, pack: RulePack, subject: Sheet, args: argparse.Namespace) -> None:
     """Add to a refusal the command that loses the points a pool holds over its cap, when some wait."""
-    member = f" --member {args.member}" if getattr(args, "member", None) else ""
     over = pack.surplus(subject)
     if over:
-        commands = ", ".join(f"progression sheet discard {args.file}{member} {pool}" for pool in over)
+        commands = ", ".join(sheet_command(args, "discard", pool) for pool in over)
         refused.add_note(f"to lose the points over a cap: {commands}")
 
 
@@ -235,8 +237,7 @@ def run_buy(args: argparse.Namespace, out: Output) -> int:
                 args=given or None,
             )
         except ChoiceNeeded as needed:
-            member = f" --member {args.member}" if args.member else ""
-            raise choice_hint(needed, f"progression sheet options {args.file}{member} {args.upgrade}") from None
+            raise choice_hint(needed, sheet_command(args, "options", args.upgrade)) from None
 
     return change(args, out, buy)
 
@@ -262,7 +263,7 @@ def run_undo(args: argparse.Namespace, out: Output) -> int:
 def run_do(args: argparse.Namespace, out: Output) -> int:
     def act(pack: RulePack, sheet: Sheet, dice: Dice) -> Sheet:
         action = find(pack, "actions", args.action)
-        helped = f"progression sheet do {args.file} {args.action} --help"
+        helped = sheet_command(args, "do", args.action, "--help")
         after: Sheet = action(pack, sheet, dice, **read_options(action, args.options, args.action, help_at=helped))
         if after.ledger[: len(sheet.ledger)] != sheet.ledger:
             msg = (
