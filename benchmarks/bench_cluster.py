@@ -9,6 +9,7 @@ counts are compared.
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 
 from timing import Row, human, seconds
 
@@ -17,6 +18,11 @@ from progression.studies import run_trials
 
 #: The study's parameters: a scorer who also blocks and passes.
 PARAMS = {"touchdowns": 30, "casualties": 10, "completions": 40}
+
+
+def _chunk(told: list[int]) -> int:
+    """The largest chunk a study's progress reports (the last chunk may be smaller; they finish in any order)."""
+    return max((b - a for a, b in pairwise(told)), default=0)
 
 
 def run(trials: int = 40000) -> list[Row]:
@@ -36,7 +42,10 @@ def run(trials: int = 40000) -> list[Row]:
         executor = client.get_executor()
         # warm-up: a chunk of one trial for each worker, several times over, so that every worker has loaded the pack
         run_trials("bloodbowl", "matches_to_legend", workers * 4, seed=1, params=PARAMS, executor=executor, chunk=1)
-        there = run_trials("bloodbowl", "matches_to_legend", trials, seed=2025, params=PARAMS, executor=executor)
+        told: list[int] = []
+        there = run_trials(
+            "bloodbowl", "matches_to_legend", trials, seed=2025, params=PARAMS, executor=executor, progress=told.append
+        )
         spread = seconds(
             lambda: run_trials("bloodbowl", "matches_to_legend", trials, seed=2025, params=PARAMS, executor=executor),
             repeat=3,
@@ -44,8 +53,10 @@ def run(trials: int = 40000) -> list[Row]:
     if here.counts != there.counts:
         msg = "the cluster and the process disagree on the counts of the same seed"
         raise AssertionError(msg)
-    note = (
-        f"{human(spread)} on the cluster vs {human(alone)} in one process; best of 3 each; "
-        f"chunks of {max(1, trials // 100):,} trials (the default); mean {here.mean:.1f} matches"
+    cut = (
+        f"{told[0]:,} trials probed here, then chunks of {_chunk(told):,} (the default)"
+        if len(told) > 1
+        else f"all {trials:,} trials run here by the probe"
     )
+    note = f"{human(spread)} on the cluster vs {human(alone)} in one process; best of 3 each; {cut}; mean {here.mean:.1f} matches"
     return [Row(name, spread, alone, 1.5, faster=True, note=note)]

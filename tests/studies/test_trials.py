@@ -31,10 +31,15 @@ class TestRunTrials:
         assert 60 == len(here.counts)
         assert all(2 <= c <= 12 for c in here.counts)
 
-    def test_an_executor_is_sent_a_hundredth_of_the_seeds_at_a_time_as_arrays(self) -> None:
-        """Each chunk is about a hundredth of the trials, its seeds one array of 64-bit integers (one buffer for a
-        cluster to send, where a list is sent item by item)."""
+    @staticmethod
+    def shipped(monkeypatch: pytest.MonkeyPatch, trials: int, **sizing: float) -> tuple[list[object], list[int]]:
+        """The seeds each chunk sent to a thread pool carried, and the progress told, for a study of ``trials``
+        of the fake pack's ``climb``, the default chunks sized under ``sizing`` (``PROBE_SECONDS=0``: the probe
+        runs one trial), after checking the counts are those of one process."""
+        for constant, value in sizing.items():
+            monkeypatch.setattr(f"progression.studies.trials.{constant}", value)
         sent: list[object] = []
+        told: list[int] = []
 
         class Recording(ThreadPoolExecutor):
             def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -42,13 +47,31 @@ class TestRunTrials:
                 return super().submit(fn, *args, **kwargs)
 
         with Recording(max_workers=2) as pool:
-            shipped = run_trials("fake", "climb", 1200, seed=1, executor=pool)
-        assert ({array}, {"Q"}, [12] * 100) == (
+            shipped = run_trials("fake", "climb", trials, seed=1, executor=pool, progress=told.append)
+        assert shipped.counts == run_trials("fake", "climb", trials, seed=1).counts
+        return sent, told
+
+    def test_an_executor_is_sent_at_most_a_32nd_of_the_seeds_at_a_time_as_arrays(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Past the one trial the probe runs here, a study of cheap trials travels in 32 chunks (a cluster's workers
+        share its end), each chunk's seeds one array of 64-bit integers (one buffer for a cluster to send, where a
+        list is sent item by item); the progress counts the probe, then each chunk."""
+        sent, told = self.shipped(monkeypatch, 1201, PROBE_SECONDS=0)
+        assert ({array}, {"Q"}, [38] * 31 + [22]) == (
             {type(s) for s in sent},
-            {s.typecode for s in sent},
-            [len(s) for s in sent],
-        )  # type: ignore[attr-defined]
-        assert shipped.counts == run_trials("fake", "climb", 1200, seed=1).counts
+            {s.typecode for s in sent},  # type: ignore[attr-defined]
+            [len(s) for s in sent],  # type: ignore[arg-type]
+        )
+        assert (1, 1201, 33) == (told[0], told[-1], len(told))
+
+    def test_a_chunk_holds_what_the_probe_says_takes_chunk_seconds(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The chunks hold about CHUNK_SECONDS of work at what the probe's trials cost: when a trial costs more than
+        that, each chunk holds one; a study the probe finishes is not sent at all."""
+        sent, _ = self.shipped(monkeypatch, 40, PROBE_SECONDS=0, CHUNK_SECONDS=1e-12)
+        assert [1] * 39 == [len(s) for s in sent]  # type: ignore[arg-type]
+        sent, told = self.shipped(monkeypatch, 40, PROBE_SECONDS=60)
+        assert ([], [40]) == (sent, told)
 
     def test_counts_come_back_as_one_array_or_whole(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A chunk's counts come back as one array of 64-bit integers (a cluster sends it as one buffer, not item
@@ -108,7 +131,7 @@ class TestRunTrials:
         ("given", "expected"),
         [
             ({"chunk": -1}, "chunk must be a whole number of trials >= 1 or None"),
-            ({"chunk": 0}, "chunk must be a whole number of trials >= 1 or None (about a hundredth of them), got 0"),
+            ({"chunk": 0}, "chunk must be a whole number of trials >= 1 or None (sized by what a trial costs), got 0"),
             ({"chunk": 2.5}, "chunk must be a whole number of trials >= 1 or None"),
             ({"seed": 1.5}, "seed must be a whole number or None, got 1.5"),
             ({"seed": "a"}, "seed must be a whole number or None, got 'a'"),

@@ -16,6 +16,7 @@ import math
 import random
 import secrets
 import statistics
+import time
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
@@ -36,6 +37,15 @@ __all__ = ["Trials", "exact", "run_chunk", "run_trials"]
 
 #: The percentiles reported by default.
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
+
+#: The work a chunk sent to an executor holds when the caller does not size them, in seconds: a chunk's trip to a
+#: Dask worker and back costs a few milliseconds of the cluster's processes, about 1 % of this (issue 18).
+CHUNK_SECONDS = 0.25
+#: The fewest chunks a study is cut in when the caller does not size them, so that a cluster of up to eight
+#: workers gets four chunks each and none waits long for the last.
+FEWEST_CHUNKS = 32
+#: How long the first trials run in the calling process to learn what one costs, in seconds.
+PROBE_SECONDS = 0.02
 
 
 def pack_named(spec: str) -> RulePack:
@@ -122,6 +132,22 @@ def _chunks(seeds: list[int], size: int) -> list[Sequence[int]]:
     return [array("Q", seeds[i : i + size]) for i in range(0, len(seeds), size)]
 
 
+def _probe(pack: RulePack, name: str, seeds: Sequence[int], params: Mapping[str, object]) -> tuple[list[int], int]:
+    """The counts of the study's first trials, run here for ``PROBE_SECONDS`` (one trial at least; a study
+    that short is run whole), and the trials a chunk of the rest holds: about ``CHUNK_SECONDS`` of work at
+    what those trials cost, and no more than a ``FEWEST_CHUNKS``-th of the study."""
+    simulation = _simulation(pack, name)
+    counts: list[int] = []
+    started = time.perf_counter()
+    for seed in seeds:
+        counts.append(simulation(pack, SeededDice(seed), **params))
+        took = time.perf_counter() - started
+        if took >= PROBE_SECONDS:
+            break
+    worth = CHUNK_SECONDS * len(counts) / max(took, 1e-9)
+    return counts, max(1, min(int(worth), math.ceil(len(seeds) / FEWEST_CHUNKS)))
+
+
 def run_trials(
     pack_name: str,
     name: str,
@@ -143,7 +169,10 @@ def run_trials(
         params: the parameters of every trial, as its declaration types them (a text is read by the type).
         executor: runs chunks of trials (any :class:`concurrent.futures.Executor`); None runs them here.
         progress: called with the number of trials finished so far, after each chunk.
-        chunk: trials per chunk (default: about a hundredth of them).
+        chunk: trials per chunk. By default, in this process, a hundredth of them; on an executor, the first
+            trials run here for 20 ms to learn what one costs, then each chunk holds about a quarter of a second
+            of work (a chunk's trip to a cluster's worker costs a few milliseconds), and at most a 32nd of the
+            trials (so that a cluster's workers share the end).
 
     Returns:
         The counts, in trial order, with their summary.
@@ -160,7 +189,7 @@ def run_trials(
         msg = f"seed must be a whole number or None, got {seed!r}"
         raise InvalidInput(msg)
     if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1):
-        msg = f"chunk must be a whole number of trials >= 1 or None (about a hundredth of them), got {chunk!r}"
+        msg = f"chunk must be a whole number of trials >= 1 or None (sized by what a trial costs), got {chunk!r}"
         raise InvalidInput(msg)
     pack = pack_named(pack_name)
     simulation = _simulation(pack, name)
@@ -169,23 +198,28 @@ def run_trials(
     base = secrets.randbits(32) if seed is None else seed
     source = random.Random(base)
     seeds = [source.getrandbits(64) for _ in range(trials)]
-    parts = _chunks(seeds, chunk or max(1, trials // 100))
-    results: list[Sequence[int]] = [[] for _ in parts]
+    results: list[Sequence[int]] = []
     done = 0
     if executor is None:
-        for index, part in enumerate(parts):
-            results[index] = _run_seeds(pack, name, part, values)
+        for part in _chunks(seeds, chunk or max(1, trials // 100)):
+            results.append(_run_seeds(pack, name, part, values))
             done += len(part)
             if progress is not None:
                 progress(done)
     else:
+        probed, size = ([], chunk) if chunk else _probe(pack, name, seeds, values)
+        if probed and progress is not None:
+            progress(len(probed))
+        parts = _chunks(seeds[len(probed) :], size)
+        results = [probed, *([] for _ in parts)]
         futures: dict[Future[Sequence[int]], int] = {
-            executor.submit(run_chunk, pack_name, name, part, values): index for index, part in enumerate(parts)
+            executor.submit(run_chunk, pack_name, name, part, values): index for index, part in enumerate(parts, 1)
         }
+        done = len(probed)
         for future in as_completed(futures):
             index = futures[future]
             results[index] = future.result()
-            done += len(parts[index])
+            done += len(results[index])
             if progress is not None:
                 progress(done)
     counts = tuple(count for part in results for count in part)
