@@ -252,7 +252,7 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
             data = quote_data(
                 pack.quote(sheet, args.upgrade, choice=choice, member=args.member, language=words.language)
             )
-            rows.append({**data, "choice_label": words.name(choice)})
+            rows.append({**data, "choice_label": pack.option_name(args.upgrade, choice, words.language)})
         title = f"Choices for {words.name(args.upgrade)}"
     if out.json_mode:
         out.json(rows)

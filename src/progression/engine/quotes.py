@@ -171,16 +171,17 @@ def _quote(
                 violations.append(Violation("choice", f"no option is open now (the rules offer none to this {whom})"))
         elif not _offers(pack, subject, roster, upgrade, choice):
             choices = _choices(pack, subject, roster, upgrade)  # listed only to read a name, or say what may be chosen
-            meant = resolve_choice(pack, choices, choice) if resolve else choice
+            meant = resolve_choice(pack, named_options(pack, upgrade, choices), choice) if resolve else choice
             if meant in choices:  # an option's displayed name, or its id in another case
                 choice = meant
                 checked = context(pack, subject, choice, checked.args, roster)
             else:
-                shown = ", ".join(choices) or "none now"
+                shown = ", ".join(_shown(pack, upgrade, c) for c in choices) or "none now"
                 unknown = upgrade.items is not None or not _known(pack, subject, choice)
                 # A word the pack knows (a skill the buyer has, or of another category) is no misspelling: it is
                 # said to be no option now, without the options whose names look like it.
-                hint = spelling.the_closest(closest(pack, choices, choice), aside=True) if unknown else " now"
+                close = closest(pack, named_options(pack, upgrade, choices), choice)
+                hint = spelling.the_closest(close, aside=True) if unknown else " now"
                 violations.append(
                     Violation("choice", f"{choice!r} is not an option for {named}{hint}; options: {shown}")
                 )
@@ -377,6 +378,30 @@ def resolve_choice(
     if not fits and last_words and plain:
         fits = [c for c, names in named.items() if any(f" {name}".endswith(f" {plain}") for name in names)]
     return fits[0] if len(fits) == 1 else given
+
+
+def named_options(
+    pack: RulePack, upgrade: Upgrade, choices: Sequence[str]
+) -> Sequence[str] | Mapping[str, Sequence[str]]:
+    """``choices`` as :func:`resolve_choice` and :func:`closest` read them: the options themselves, or, for an
+    upgrade whose options are named under a word of the pack's names (``options_named``), each with its names."""
+    if upgrade.options_named is None:
+        return choices
+    return {c: [option_name(pack, upgrade, c, code) for code in pack.languages] for c in choices}
+
+
+def option_name(pack: RulePack, upgrade: Upgrade, option: str, language: str | None = None) -> str:
+    """The displayed name of ``option`` of ``upgrade`` in ``language`` (see :meth:`RulePack.name_of
+    <progression.RulePack.name_of>`): the pack's name under the word its options are named by, or the
+    option's own."""
+    named = option if upgrade.options_named is None else f"{upgrade.options_named}.{option.lower()}"
+    return pack.name_of(named, language)
+
+
+def _shown(pack: RulePack, upgrade: Upgrade, option: str) -> str:
+    """An option as a refusal lists it: its id, and its name when the upgrade's options are named (``G
+    (General)``)."""
+    return option if upgrade.options_named is None else f"{option} ({option_name(pack, upgrade, option, spoken())})"
 
 
 def closest(pack: RulePack, choices: Sequence[str] | Mapping[str, str | Sequence[str]], given: str) -> list[str]:

@@ -227,6 +227,7 @@ class PackReader(RuleReader):
                     "limit",
                     "procedure",
                     "options",
+                    "options_named",
                     "items",
                     "args",
                     "kinds",
@@ -266,6 +267,7 @@ class PackReader(RuleReader):
                     limit=self.limit(body, path),
                     procedure=self.function_ref(body, "procedure", path),
                     options=self.function_ref(body, "options", path),
+                    options_named=self.options_named(data, body, path),
                     items=self.items(data, body, path) if "items" in body else None,
                     args=self.args(body["args"], f"{path}.args") if "args" in body else {},
                     multiply=self.multiplied(body, path),
@@ -274,6 +276,21 @@ class PackReader(RuleReader):
                 )
             )
         return upgrades
+
+    def options_named(self, data: Mapping[str, Any], body: Mapping[str, Any], path: str) -> str | None:
+        """The first word of the names that name an upgrade's options (``options_named = "category"``): an
+        upgrade with an options function, and names under it (``[names] "category.g"``)."""
+        prefix: str | None = self.get(body, "options_named", str, path, None)
+        if prefix is None:
+            return None
+        if "options" not in body:
+            self.problem(
+                f"{path}.options_named",
+                "names the options an options function lists, and this upgrade has none (items are named as any id is)",
+            )
+        elif not any(name.startswith(f"{prefix}.") for name in data.get("names") or ()):
+            self.problem(f"{path}.options_named", f"no name starts with {prefix + '.'!r} in [names]")
+        return prefix
 
     def multiplied(self, body: Mapping[str, Any], path: str) -> tuple[Factor, ...]:
         """The factors of an upgrade's price (``cost = { ..., multiply = [...] }``)."""

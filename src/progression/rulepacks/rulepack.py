@@ -289,6 +289,21 @@ class RulePack(Rules):
         map ids to their names as :meth:`resolve`'s does."""
         return _quotes.closest(self, among, given)
 
+    def option_name(self, upgrade: str, option: str, language: str | None = None) -> str:
+        """The displayed name of ``option``, a choice of ``upgrade``, in ``language`` (as :meth:`name_of`): the
+        name the upgrade's ``options_named`` gives it (``General`` for Blood Bowl's category ``G``), else the
+        option's own.
+
+        Raises:
+            UnknownName: ``upgrade`` is not one of the pack's.
+            InvalidInput: ``option`` or ``language`` is not a text.
+        """
+        spec = self.upgrade(upgrade)
+        if type(option) is not str:
+            msg = f"expected a text as an option of {upgrade!r}, got {type(option).__name__} {option!r}"
+            raise InvalidInput(msg)
+        return _quotes.option_name(self, spec, option, language)
+
     # -- operations ----------------------------------------------------------------
 
     def new_sheet(
@@ -378,7 +393,7 @@ class RulePack(Rules):
             offered = _quotes.options(self, sheet, upgrade, member=member)
         except ProgressionError:  # the quote refuses what cannot be listed, with its reason
             return choice
-        return _quotes.resolve_choice(self, offered, choice)
+        return _quotes.resolve_choice(self, _quotes.named_options(self, spec, offered), choice)
 
     def purchase(
         self,

@@ -316,6 +316,10 @@ class Upgrade:
     procedure: str | None = None
     #: A named function listing the options a buyer may choose, or None when it takes no choice.
     options: str | None = None
+    #: The first word of the pack's names that name the options (``options_named`` in the TOML): ``"category"``
+    #: shows option ``G`` as the name ``category.g``, and reads that name as the option. None: an option is named
+    #: as any id is. How an option is named changes no rule: not in the repr, so not in the fingerprint.
+    options_named: str | None = attrs.field(default=None, repr=False)
     #: The items a buyer chooses among (``items`` in the TOML, listed or a table's keys), or None;
     #: each is priced and limited by its own count through ``"{choice}"``.
     #: Not in the repr, so that the fingerprint of a pack without items (:attr:`RulePack.rules

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -416,6 +417,34 @@ class TestSkillsAsWritten:
             "D (Devious), G (General), M (Mutation), P (Passing), S (Strength); got 'genral'; the closest: G"
         )
         assert expected == str(refused.value)
+
+    def test_the_engine_reads_and_names_a_category_as_the_pack_does(self, pack: RulePack, team: Sheet) -> None:
+        """The engine's quote and purchase (what ``sheet quote``/``buy`` ask) read a category by its name in any
+        language, as ``bb.advance`` does, and record its letter; ``option_name`` shows it; a misspelt one is
+        refused listing the categories with their names."""
+        rich = pack.award(team, "spp", 20, reason="earlier matches", member="1")
+        quoted = pack.quote(rich, "random_primary", choice="general", member="1")
+        bought = pack.purchase(rich, "random_primary", choice="Générale", member="1", dice=ScriptedDice([1, 2, 3, 4]))
+        misspelt = pack.quote(rich, "random_primary", choice="Generol", member="1")
+        assert ("G", True, "G") == (quoted.choice, quoted.ok, bought.ledger[-1].operation.choice)
+        assert ["General", "Générale", "Dodge"] == [
+            pack.option_name("random_primary", "G"),
+            pack.option_name("random_primary", "G", "fr"),
+            pack.option_name("chosen_primary", "dodge"),
+        ]
+        assert (
+            "'Generol' is not an option for Random primary skill (the closest: G); options: G (General), S (Strength)"
+        ) == misspelt.violations[0].sentence
+
+    def test_how_options_are_named_is_no_rule(self, pack: RulePack) -> None:
+        """``options_named`` changes how an option is shown, not the rules: the fingerprint a sheet records is the
+        same without it (a team saved before it still goes on)."""
+        upgrade = pack.upgrades["random_primary"]
+        plain = attrs.evolve(
+            pack, upgrades={**pack.upgrades, "random_primary": attrs.evolve(upgrade, options_named=None)}
+        )
+        assert ("category", "G") == (upgrade.options_named, plain.option_name("random_primary", "G"))
+        assert pack.rules == plain.rules
 
     def test_a_decision_by_its_displayed_name_or_misspelt(self, pack: RulePack, team: Sheet) -> None:
         """The skill kept, given with the purchase, is read by its displayed name (``Kick``) as an answer given

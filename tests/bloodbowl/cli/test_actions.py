@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -696,3 +697,38 @@ class TestCommandLineWords:
             "conceded='us'; on the command line without_penalty=yes with conceded=us), got conceded=''"
         )
         assert expected == str(error.value)
+
+
+class TestCategoriesByName:
+    def test_sheet_options_and_buy_name_a_category(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """``sheet options`` names a random primary skill's categories (``General``, ``Générale`` with ``--lang
+        fr``), where it showed the letter twice, and ``sheet buy --choice general`` buys the category ``G``."""
+        path = str(tmp_path / "lena.json")
+        main(
+            [
+                "sheet",
+                "new",
+                path,
+                "--pack",
+                "bloodbowl",
+                "--kind",
+                "player",
+                "--set",
+                "team=human",
+                "--set",
+                "position=catcher",
+            ]
+        )
+        main(["sheet", "award", path, "spp", "6", "-r", "a touchdown"])
+        capsys.readouterr()
+        main(["sheet", "options", path, "random_primary"])
+        shown = capsys.readouterr().out.splitlines()[3:]
+        main(["sheet", "options", path, "random_primary", "--lang", "fr", "--json"])
+        french = [row["choice_label"] for row in json.loads(capsys.readouterr().out)]
+        assert 0 == main(["sheet", "buy", path, "random_primary", "--choice", "general", "--dice", "1,2,3,4"])
+        bought = json.loads(Path(path).read_text(encoding="utf-8"))["ledger"][-1]
+        assert ([["A", "Agility"], ["G", "General"]], ["Agilité", "Générale"]) == (
+            [row.split()[:2] for row in shown],
+            french,
+        )
+        assert "G" == bought["operation"]["choice"]
