@@ -46,7 +46,7 @@ FAMILIES = {
     ],
     "operations": [
         "AMEND_WORDS", "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase",
-        "check_kind", "check_rules", "combine", "start_sheet",
+        "check_id", "check_kind", "check_number", "check_rules", "combine", "start_sheet",
     ],
     "history": [
         "Amendment", "AmendmentRefused", "Divergence", "EntryOutcome", "Verification", "amend", "rebase", "undo",

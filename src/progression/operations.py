@@ -1,8 +1,10 @@
 """The core's operations, the values every change to a sheet is made of, and the functions of the engine
 beside :func:`progression.run`: :func:`start_sheet` (a new sheet from its :class:`Create`),
 :func:`combine` (many operations as one entry), :func:`check_rules` (the refusal ``run`` makes first of a sheet
-made under other rules, for a pack to make before it runs anything on several sheets) and :func:`check_kind` (the
-refusal a pack's query makes of what is not a sheet of the kind it reads, naming the pack of one that is another's).
+made under other rules, for a pack to make before it runs anything on several sheets), :func:`check_kind` (the
+refusal a pack's query makes of what is not a sheet of the kind it reads, naming the pack of one that is another's),
+:func:`check_id` (of an id that is no text: a None or a number is no id at all, not one the pack lacks) and
+:func:`check_number` (of a whole number past what a sheet file holds, a quadrillion either way).
 
 Build one and run it with :func:`progression.run`, which gives the new sheet and the entry it appended (or let a
 pack's methods build them: ``pack.award`` runs an :class:`Award` and gives the new sheet). A pack declares its
@@ -11,7 +13,7 @@ own operations as subclasses of :class:`~progression.Operation` in :attr:`RulePa
 """
 
 from progression._moved import moved
-from progression.engine.checks import check_kind, check_rules
+from progression.engine.checks import check_id, check_kind, check_number, check_rules
 from progression.engine.operations import (
     Adjust,
     Award,
@@ -39,7 +41,9 @@ __all__ = [
     "Leave",
     "Mark",
     "Purchase",
+    "check_id",
     "check_kind",
+    "check_number",
     "check_rules",
     "combine",
     "start_sheet",

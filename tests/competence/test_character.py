@@ -403,7 +403,7 @@ class TestBadInput:
         with pytest.raises(InvalidInput, match=rf"are a list of their ids, such as \['feinte'\], got {given!r}"):
             pc.queries.roll_total(pack, sheet, "escrime", 50, given)  # type: ignore[arg-type]
 
-    @pytest.mark.parametrize("competence", ["dans", None])
+    @pytest.mark.parametrize("competence", ["dans", "Dans"])
     def test_degree_names_the_competence_as_level_does(self, pack: RulePack, competence: object) -> None:
         """An unknown competence is named as the campaign's, not as a ladder's internal id (``degree.dans``)."""
         ana = pc.new_character(pack, "Ana")
@@ -415,6 +415,70 @@ class TestBadInput:
             pc.degree(pack, ana, competence)  # type: ignore[arg-type]
         assert str(level_error.value) == str(error.value)
         assert "degree." not in str(error.value)
+
+    @pytest.mark.parametrize(("given", "came"), [(None, "NoneType None"), (5, "int 5"), (True, "bool True")])
+    @pytest.mark.parametrize(
+        ("call", "what"),
+        [
+            (lambda pack, sheet, given: pc.level(pack, sheet, given), "competence"),
+            (lambda pack, sheet, given: pc.degree(pack, sheet, given), "competence"),
+            (lambda pack, sheet, given: pc.queries.qualities_of(pack, given), "competence"),
+            (lambda pack, sheet, given: pc.queries.completed_degrees(pack, sheet, given), "competence"),
+            (lambda pack, sheet, given: pc.queries.roll_total(pack, sheet, given, 50), "competence"),
+            (lambda pack, sheet, given: pc.award(pack, sheet, given, 3, reason="r"), "competence"),
+            (lambda pack, sheet, given: pc.raise_level(pack, sheet, given), "competence"),
+            (lambda pack, sheet, given: pc.settle(pack, sheet, given), "competence"),
+            (lambda pack, sheet, given: pc.queries.competences_listing(pack, given), "quality"),
+            (lambda pack, sheet, given: pc.quote_quality(pack, sheet, given), "quality"),
+            (lambda pack, sheet, given: pc.buy_quality(pack, sheet, given), "quality"),
+        ],
+    )
+    def test_an_id_that_is_no_text(
+        self, pack: RulePack, call: Callable[..., object], what: str, given: object, came: str
+    ) -> None:
+        """A competence or quality that is no text is refused as such, not as one the campaign does not have
+        (``competence None is not defined``)."""
+        ana = pc.new_character(pack, "Ana")
+        with pytest.raises(InvalidInput, match=rf"^expected a text {what} id in campaign 'example', got {came}$"):
+            call(pack, ana, given)
+
+    @pytest.mark.parametrize(("given", "came"), [(None, "NoneType None"), (5, "int 5")])
+    def test_a_specialization_that_is_no_text(self, pack: RulePack, given: object, came: str) -> None:
+        """A specialization that is no text is refused as such, by a purchase as by a test's total."""
+        ana = pc.new_character(pack, "Ana")
+        expected = rf"^expected a text specialization id in competence 'escrime', got {came}$"
+        with pytest.raises(InvalidInput, match=expected):
+            pc.buy_specialization(pack, ana, "escrime", given)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=expected):
+            pc.queries.roll_total(pack, ana, "escrime", 50, [given])  # type: ignore[list-item]
+
+    @pytest.mark.parametrize(
+        "make", [pc.ids.pool_id, pc.ids.level_id, pc.ids.raise_id, pc.ids.open_id, pc.ids.degree_id]
+    )
+    @pytest.mark.parametrize(("given", "came"), [(None, "NoneType None"), (5, "int 5"), (False, "bool False")])
+    def test_ids_of_no_text(self, make: Callable[[object], str], given: object, came: str) -> None:
+        """The ids the pack makes are not made of a None or a number (``pp.None``, which names nothing)."""
+        with pytest.raises(InvalidInput, match=rf"^expected a text competence id in \w+\.<competence>, got {came}$"):
+            make(given)
+
+    def test_ids_of_a_quality_and_a_specialization_of_no_text(self) -> None:
+        """A quality's and a specialization's ids are refused alike."""
+        with pytest.raises(
+            InvalidInput, match=r"^expected a text quality id in quality\.<quality>, got NoneType None$"
+        ):
+            pc.ids.quality_id(None)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=r"^expected a text specialization id in spec\.<competence>\."):
+            pc.ids.specialization_id("escrime", 5)  # type: ignore[arg-type]
+        assert ("pp.escrime", "spec.escrime.feinte") == (
+            pc.ids.pool_id("escrime"),
+            pc.ids.specialization_id("escrime", "feinte"),
+        )
+
+    def test_raise_by_more_levels_than_a_sheet_holds(self, pack: RulePack) -> None:
+        """A raise by more levels than a sheet can hold is refused as such, before any purchase."""
+        ana = pc.new_character(pack, "Ana")
+        with pytest.raises(InvalidInput, match=r"^raise 'escrime': levels must be at most 1,000,000,000,000,000"):
+            pc.raise_level(pack, ana, "escrime", 10**20)
 
     def test_not_a_competence_pack(self) -> None:
         """The helpers refuse a pack that is not a competence pack."""

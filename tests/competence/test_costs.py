@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import progression_competence as pc
@@ -20,8 +22,103 @@ class TestTables:
 
     def test_bad_table_arguments(self, pack: RulePack) -> None:
         """A run of 0 levels is refused."""
-        with pytest.raises(InvalidInput, match="by must be a whole number >= 1, got 0"):
+        with pytest.raises(InvalidInput, match=r"^the level table: by must be a whole number >= 1, got 0$"):
             pc.queries.level_table(pack, by=0)
+
+    @pytest.mark.parametrize(
+        ("call", "message"),
+        [
+            (
+                lambda pack: pc.queries.level_table(pack, end=None),
+                "the level table: end must be a whole number >= 0, got None \\(NoneType\\)",
+            ),
+            (
+                lambda pack: pc.queries.level_table(pack, start="3"),
+                "the level table: start must be a whole number >= 0, got '3' \\(str\\)",
+            ),
+            (
+                lambda pack: pc.queries.level_table(pack, by=True),
+                "the level table: by must be a whole number >= 1, got True \\(bool\\)",
+            ),
+            (
+                lambda pack: pc.queries.level_table(pack, start=-1),
+                "the level table: start must be a whole number >= 0, got -1",
+            ),
+            (
+                lambda pack: pc.queries.quality_table(pack, None),
+                "the quality table: count must be a whole number >= 0, got None \\(NoneType\\)",
+            ),
+            (
+                lambda pack: pc.queries.quality_table(pack, -1),
+                "the quality table: count must be a whole number >= 0, got -1",
+            ),
+            (
+                lambda pack: pc.queries.cost_to_reach(pack, "expert", owned=None),
+                "the cost to reach 'expert': owned must be a whole number >= 0, got None \\(NoneType\\)",
+            ),
+            (
+                lambda pack: pc.queries.cost_to_reach(pack, "expert", owned=-1),
+                "the cost to reach 'expert': owned must be a whole number >= 0, got -1",
+            ),
+        ],
+    )
+    def test_arguments_of_the_wrong_type(
+        self, pack: RulePack, call: Callable[[RulePack], object], message: str
+    ) -> None:
+        """What is no whole number, or below the least, is refused saying what came and where."""
+        with pytest.raises(InvalidInput, match=f"^{message}$"):
+            call(pack)
+
+    @pytest.mark.parametrize(
+        ("call", "message"),
+        [
+            (
+                lambda pack: pc.queries.level_table(pack, end=10**20),
+                "the level table: end must be at most 1,000,000,000,000,000 either way .* got 100,000,000,000,000,000,000",
+            ),
+            (
+                lambda pack: pc.queries.level_table(pack, start=-(10**5000)),
+                "the level table: start must be at most .* got a number of 5001 digits",
+            ),
+            (
+                lambda pack: pc.queries.level_table(pack, by=10**20),
+                "the level table: by must be at most 1,000,000,000,000,000",
+            ),
+            (
+                lambda pack: pc.queries.level_table(pack, end=10**15),
+                r"the level table lists at most 10,000 rows, got levels 0 to 1,000,000,000,000,000 by 10: 100,000,000,000,000 rows \(take a larger by\)",
+            ),
+            (
+                lambda pack: pc.queries.quality_table(pack, 10**20),
+                "the quality table: count must be at most 1,000,000,000,000,000",
+            ),
+            (
+                lambda pack: pc.queries.quality_table(pack, 10**15),
+                "the quality table lists at most 10,000 rows, got count 1,000,000,000,000,000",
+            ),
+            (
+                lambda pack: pc.queries.quality_table(pack, 10_001),
+                "the quality table lists at most 10,000 rows, got count 10,001",
+            ),
+            (
+                lambda pack: pc.queries.cost_to_reach(pack, "expert", owned=10**20),
+                "the cost to reach 'expert': owned must be at most 1,000,000,000,000,000 either way",
+            ),
+        ],
+    )
+    def test_huge_arguments_are_refused_at_once(
+        self, pack: RulePack, call: Callable[[RulePack], object], message: str
+    ) -> None:
+        """A table past what a sheet holds, or longer than a table lists, is refused at once (it listed rows
+        for ever), as is a cost to reach from more qualities than a sheet holds."""
+        with pytest.raises(InvalidInput, match=f"^{message}"):
+            call(pack)
+
+    def test_the_largest_tables(self, pack: RulePack) -> None:
+        """A table of as many rows as it may list is listed, and ``owned`` may be as large as a sheet holds."""
+        assert 10_000 == len(pc.queries.quality_table(pack, 10_000))
+        assert 10_000 == len(pc.queries.level_table(pack, end=100_000, by=10))
+        assert 2 * 10**16 + 110 == pc.queries.cost_to_reach(pack, "expert", owned=10**15).qualities
 
 
 class TestCostToReach:

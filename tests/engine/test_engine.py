@@ -77,7 +77,7 @@ class TestAward:
 
     def test_pool_that_is_not_a_text(self) -> None:
         """A list where a pool id belongs is named, not an unhashable-type TypeError."""
-        with pytest.raises(InvalidInput, match=r"award: a pool id must be a text, got \['purse'\] \(list\)"):
+        with pytest.raises(InvalidInput, match=r"^expected a text pool id in award, got list \['purse'\]$"):
             market().award(ana(), ["purse"], 1, reason="x")  # type: ignore[arg-type]
 
     def test_reason_is_required(self) -> None:
@@ -778,22 +778,25 @@ class TestArgumentsOfTheWrongType:
                 lambda pack: pack.cap(None, "chest"),
                 "expected a Sheet as the sheet whose cap is read, got NoneType None",
             ),
-            (lambda pack: pack.cap(ana(), None), r"cap: a pool id must be a text, got None \(NoneType\)"),
+            (lambda pack: pack.cap(ana(), None), "^expected a text pool id in cap, got NoneType None$"),
             (lambda pack: pack.quote(None, "badge"), "expected a Sheet as the sheet to quote for, got NoneType None"),
             (
                 lambda pack: pack.options(None, "badge"),
                 "expected a Sheet as the sheet whose options are listed, got NoneType",
             ),
-            (lambda pack: pack.options(ana(), None), r"options: an upgrade id must be a text, got None \(NoneType\)"),
+            (lambda pack: pack.options(ana(), None), "^expected a text upgrade id in options, got NoneType None$"),
             (
                 lambda pack: pack.available("Ana"),
                 "expected a Sheet as the sheet whose purchases are quoted, got str 'Ana'",
             ),
-            (lambda pack: pack.quote(ana(), None), r"quote: an upgrade id must be a text, got None \(NoneType\)"),
-            (lambda pack: pack.quote(ana(), 5), r"quote: an upgrade id must be a text, got 5 \(int\)"),
-            (lambda pack: pack.purchase(ana(), None), "purchase: an upgrade id must be a text, got None"),
-            (lambda pack: pack.name_of(None), r"name_of: an id must be a text, got None \(NoneType\)"),
-            (lambda pack: pack.name_of("level", 5), r"name_of\('level'\): a language is a language code .* got 5"),
+            (lambda pack: pack.quote(ana(), None), "^expected a text upgrade id in quote, got NoneType None$"),
+            (lambda pack: pack.quote(ana(), 5), "^expected a text upgrade id in quote, got int 5$"),
+            (lambda pack: pack.purchase(ana(), None), "^expected a text upgrade id in purchase, got NoneType None$"),
+            (lambda pack: pack.name_of(None), "^expected a text id in rule pack 'market', got NoneType None$"),
+            (
+                lambda pack: pack.name_of("level", 5),
+                "^expected a language code of rule pack 'market', one of en, fr; got int 5$",
+            ),
         ],
     )
     def test_refused(self, call: Callable[[RulePack], object], message: str) -> None:
@@ -815,6 +818,61 @@ class TestArgumentsOfTheWrongType:
         expected = rf"expected a sheet of pack 'other' as {where}, got an adventurer sheet of pack 'market' \('Ana'\)"
         with pytest.raises(InvalidInput, match=expected):
             call(other, ana())
+
+    @pytest.mark.parametrize(
+        ("lookup", "named"),
+        [
+            ("curve", "curve id"),
+            ("ladder", "ladder id"),
+            ("upgrade", "upgrade id"),
+            ("kind", "kind of sheet id"),
+            ("pool", "pool id"),
+            ("function", "function id"),
+            ("label_of", "id"),
+        ],
+    )
+    @pytest.mark.parametrize(
+        ("given", "came"), [(5, "int 5"), (None, "NoneType None"), (["level"], r"list \['level'\]")]
+    )
+    def test_a_lookup_by_an_id_that_is_no_text(self, lookup: str, named: str, given: object, came: str) -> None:
+        """An id that is no text is refused as such, not as an id the pack does not define (``upgrade 5 is not
+        defined``), nor with an AttributeError or a TypeError."""
+        with pytest.raises(InvalidInput, match=rf"^expected a text {named} in rule pack 'market', got {came}$"):
+            getattr(market(), lookup)(given)
+
+    def test_a_lookup_by_an_unknown_text_is_unknown(self) -> None:
+        """A text id the pack does not define is still an unknown name, listing those it does."""
+        with pytest.raises(UnknownName, match=r"^upgrade 'badg' is not defined in rule pack 'market'; expected"):
+            market().upgrade("badg")
+
+    @pytest.mark.parametrize(
+        "call",
+        [
+            lambda pack: pack.name_of("level", 5),
+            lambda pack: pack.quote(ana(), "badge", language=5),
+        ],
+    )
+    def test_a_language_that_is_no_text(self, call: Callable[[RulePack], object]) -> None:
+        """A language that is no text is refused as not a language code, by ``name_of`` as by ``quote``."""
+        with pytest.raises(
+            InvalidInput, match=r"^expected a language code of rule pack 'market', one of en, fr; got int 5$"
+        ):
+            call(market())
+
+    @pytest.mark.parametrize(
+        "call",
+        [
+            lambda pack: pack.name_of("level", "de"),
+            lambda pack: pack.quote(ana(), "badge", language="de"),
+        ],
+    )
+    def test_a_language_the_pack_does_not_declare(self, call: Callable[[RulePack], object]) -> None:
+        """A language the pack does not declare is refused alike by ``name_of`` and ``quote``, listing those it
+        declares, not read as English by one of them."""
+        with pytest.raises(
+            UnknownName, match=r"^language 'de' is not defined in rule pack 'market'; expected one of: en, fr$"
+        ):
+            call(market())
 
     def test_dice_that_are_not_dice(self) -> None:
         """Dice are refused when they are not dice, whether or not the operation rolls: a purchase without a roll,

@@ -3,8 +3,11 @@ a translation not given (issue 17, item 7)."""
 
 from __future__ import annotations
 
+import pytest
+
 import progression
 from progression.authoring import Label
+from progression.errors import UnknownName
 from support.builders import PACKS
 
 TAVERN = PACKS / "english_only.toml"
@@ -17,13 +20,26 @@ class TestOneLanguage:
         assert (("en",), "The Tavern") == (tavern.languages, tavern.title.en)
 
     def test_a_missing_translation_reads_in_the_first_language(self) -> None:
-        """French, not declared, falls back to English where a label lacks it, and is used where given."""
+        """A label read in French, not declared, falls back to English where it lacks it, and is used where
+        given."""
         tavern = progression.load_file(TAVERN)
         assert ("Learn a song", "Renommée", "Fame") == (
-            tavern.name_of("song", "fr"),
-            tavern.name_of("fame", "fr"),
-            tavern.name_of("fame", "de"),
+            tavern.label_of("song").in_language("fr"),
+            tavern.label_of("fame").in_language("fr"),
+            tavern.label_of("fame").in_language("de"),
         )
+
+    def test_name_of_refuses_a_language_not_declared(self) -> None:
+        """``name_of`` in a language the pack does not declare is refused, as ``quote`` refuses it: not read as
+        the first language."""
+        tavern = progression.load_file(TAVERN)
+        bard = tavern.new_sheet("bard", "Lia")
+        expected = "^language 'fr' is not defined in rule pack 'tavern'; expected one of: en$"
+        with pytest.raises(UnknownName, match=expected):
+            tavern.name_of("fame", "fr")
+        with pytest.raises(UnknownName, match=expected):
+            tavern.quote(bard, "song", language="fr")
+        assert "Fame" == tavern.name_of("fame", "en")
 
     def test_the_pack_plays(self) -> None:
         """A one-language pack is a pack like any other: quotes speak its language."""

@@ -88,7 +88,9 @@ def _limit_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label
         rule = Label(en=f"at most {most} of each item", fr=f"au plus {most} de chaque élément")
     else:
         en, fr = (
-            (axis.replace(CHOICE, "<item>"),) * 2 if CHOICE in axis else (pack.name_of(axis), pack.name_of(axis, "fr"))
+            (axis.replace(CHOICE, "<item>"),) * 2
+            if CHOICE in axis
+            else (pack.name_of(axis), pack.label_of(axis).in_language("fr"))
         )
         rule = Label(en=f"{en} at most {most}", fr=f"{fr} au plus {most}")
     return most - _rise(upgrade, axis, grants=True) + 1, rule
@@ -113,7 +115,9 @@ def _stat_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label]
             fr=f"la caractéristique de chaque élément au plus à son maximum, {most}",
         )
     else:
-        rule = Label(en=f"{pack.name_of(axis)} at most {most}", fr=f"{pack.name_of(axis, 'fr')} au plus {most}")
+        rule = Label(
+            en=f"{pack.name_of(axis)} at most {most}", fr=f"{pack.label_of(axis).in_language('fr')} au plus {most}"
+        )
     return most - _rise(upgrade, axis, grants=False) + 1, rule
 
 

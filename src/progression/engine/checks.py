@@ -35,8 +35,11 @@ __all__ = [
 
 def came(value: object) -> str:
     """What came where something else was expected, as a refusal says it: its type, and its value when that is
-    short (``str 'Ana'``; a rule pack's long repr is left out)."""
-    shown = repr(value)
+    short (``str 'Ana'``; a rule pack's long repr is left out, and a number too long to write out)."""
+    try:
+        shown = repr(value)
+    except ValueError:  # an integer past the digits Python writes out (4,300)
+        return type(value).__name__
     return type(value).__name__ if len(shown) > 60 else f"{type(value).__name__} {shown}"
 
 
@@ -62,8 +65,9 @@ LARGEST = 10**15
 
 
 def check_number(value: int, what: str, where: str) -> int:
-    """``value`` (an integer) when a sheet can hold it: at most :data:`LARGEST` either way; else
-    :class:`InvalidInput` saying what came (its number of digits: a huge one is not written out)."""
+    """``value`` (an integer) when a sheet can hold it: at most ``LARGEST`` (a quadrillion) either way; else
+    :class:`~progression.errors.InvalidInput` saying what came (its number of digits: a huge one is not written
+    out)."""
     if -LARGEST <= value <= LARGEST:
         return value
     shown = f"{value:,}" if abs(value) < 10**30 else f"a number of {digits(value)} digits"
@@ -160,10 +164,13 @@ def check_rules(pack: RulePack, sheet: Sheet) -> None:
 
 
 def check_id(ident: object, what: str, where: str) -> str:
-    """An id given by a caller: a text (anything else could not even be looked up)."""
+    """An id given by a caller: a text (anything else could not even be looked up, and a None or a number would
+    be refused as an id that is not defined, when it is no id at all); else
+    :class:`~progression.errors.InvalidInput` saying what it names (``what``: ``"upgrade"``, or ``""`` for any
+    id) and where it was given (``where``: ``"quote"``, ``"rule pack 'bloodbowl'"``)."""
     if not isinstance(ident, str):
-        article = "an" if what[:1] in "aeiou" else "a"
-        msg = f"{where}: {article} {what} id must be a text, got {ident!r} ({type(ident).__name__})"
+        named = f"{what} id" if what else "id"
+        msg = f"expected a text {named} in {where}, got {came(ident)}"
         raise InvalidInput(msg)
     return ident
 

@@ -75,17 +75,6 @@ def _check_operations(pack: RulePack, _: attrs.Attribute[Any], value: Mapping[st
         raise RulePackError(pack.source, problems)
 
 
-def _check_name_of(ident: object, language: object) -> None:
-    """Refuse what ``name_of`` cannot look up: an id or a language code that is not a text (a None would name
-    nothing, and a number would be read as no language at all)."""
-    if not isinstance(ident, str):
-        msg = f"name_of: an id must be a text, got {ident!r} ({type(ident).__name__})"
-        raise InvalidInput(msg)
-    if language is not None and not isinstance(language, str):
-        msg = f"name_of({ident!r}): a language is a language code such as 'fr', got {language!r} ({type(language).__name__})"
-        raise InvalidInput(msg)
-
-
 def _contract(value: Contract | None) -> Contract:
     return Contract() if value is None else value
 
@@ -204,10 +193,26 @@ class RulePack(Rules):
     # -- lookups -------------------------------------------------------------------
 
     def _get(self, kind: str, table: Mapping[str, Any], ident: str) -> Any:
+        """``table[ident]``; a refusal otherwise: :class:`InvalidInput` for an id that is no text (a None, a
+        number: no id at all), :class:`UnknownName` for a text the pack does not define."""
         try:
             return table[ident]
         except (KeyError, TypeError):
+            check_id(ident, kind, f"rule pack {self.name!r}")
             raise UnknownName(kind, ident, table, f"rule pack {self.name!r}") from None
+
+    def _check_language(self, language: object) -> str:
+        """``language`` when the pack declares it (``[pack] languages``); else :class:`InvalidInput` for one that
+        is no text, :class:`UnknownName` for a code the pack does not declare, each listing those it does."""
+        if not isinstance(language, str):
+            msg = (
+                f"expected a language code of rule pack {self.name!r}, one of {', '.join(self.languages)}; "
+                f"got {came(language)}"
+            )
+            raise InvalidInput(msg)
+        if language not in self.languages:
+            raise UnknownName("language", language, self.languages, f"rule pack {self.name!r}")
+        return language
 
     def curve(self, curve_id: str) -> Curve:
         """The curve ``curve_id``."""
@@ -235,6 +240,8 @@ class RulePack(Rules):
         A name of the old string contract (``"action.match"``) still finds its command's function, with a
         :class:`DeprecationWarning`: use :attr:`contract` (``pack.contract.get("actions", "match")``).
         """
+        if type(name) is not str:
+            check_id(name, "function", f"rule pack {self.name!r}")
         if name not in self.functions and _is_contract_key(name):
             found = dict(self.contract.entries()).get(name)
             if found is not None:
@@ -250,7 +257,13 @@ class RulePack(Rules):
         return self._get("function", self.functions, name)  # type: ignore[no-any-return]
 
     def label_of(self, ident: str) -> Label:
-        """The displayed name of any id the pack defines; the id itself when it has none."""
+        """The displayed name of any id the pack defines; the id itself when it has none.
+
+        Raises:
+            InvalidInput: ``ident`` is not a text.
+        """
+        if type(ident) is not str:
+            check_id(ident, "", f"rule pack {self.name!r}")
         label = self._labels.get(ident)
         return Label.same(ident) if label is None else label
 
@@ -269,9 +282,10 @@ class RulePack(Rules):
 
         Raises:
             InvalidInput: ``ident`` or ``language`` is not a text.
+            UnknownName: a language the pack does not declare (as :meth:`quote` refuses it).
         """
-        if type(ident) is not str or (language is not None and type(language) is not str):
-            _check_name_of(ident, language)
+        if language is not None and language not in self.languages:  # a tuple of a few codes: the hot path
+            self._check_language(language)
         return self.label_of(ident).in_language(language or spoken())
 
     def resolve(
@@ -366,6 +380,7 @@ class RulePack(Rules):
         pack declares, is the one the quote's label and sentences name things in (English by default).
 
         Raises:
+            InvalidInput: a language that is not a text.
             UnknownName: a language the pack does not declare.
         """
         if type(sheet) is not Sheet or type(upgrade) is not str:  # what every quote of a league's season gives
@@ -375,7 +390,7 @@ class RulePack(Rules):
             msg = f"args must map names to values, got {type(args).__name__}"
             raise InvalidInput(msg)
         if language is not None and language not in self.languages:
-            raise UnknownName("language", language, self.languages, f"rule pack {self.name!r}")
+            self._check_language(language)
         return _quotes.quote(
             self, sheet, upgrade, choice=choice, pay=pay, member=member, args=args, resolve=True, language=language
         )

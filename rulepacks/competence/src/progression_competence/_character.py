@@ -17,7 +17,7 @@ import progression.operations
 from progression import Quote, RulePack, Sheet
 from progression.authoring import CurveCost
 from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, UnknownName
-from progression.operations import check_kind
+from progression.operations import check_id, check_kind, check_number
 from progression.requirements import Violation
 
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
@@ -67,11 +67,13 @@ def check_quality(pack: RulePack, quality: object) -> str:
 
 
 def _checked(pack: RulePack, kind: str, table: Mapping[str, Any], given: object) -> str:
-    """``given`` when ``table`` holds it; :class:`~progression.errors.UnknownName` naming the closest otherwise."""
+    """``given`` when ``table`` holds it; :class:`~progression.errors.UnknownName` naming the closest otherwise,
+    :class:`~progression.errors.InvalidInput` for one that is no text."""
     if isinstance(given, str) and given in table:
         return given
-    close = pack.closest(given, tuple(table)) if isinstance(given, str) else ()
-    raise UnknownName(kind, given, table, f"campaign {tables_of(pack)['campaign']['name']!r}", closest=close)
+    where = f"campaign {tables_of(pack)['campaign']['name']!r}"
+    named = check_id(given, kind, where)  # a None or a number is no id at all, not one the campaign lacks
+    raise UnknownName(kind, named, table, where, closest=pack.closest(named, tuple(table)))
 
 
 def named_competence(pack: RulePack, given: str) -> str:
@@ -113,7 +115,9 @@ def specialization_data(pack: RulePack, competence: str, specialization: object)
     """The data of a specialization of ``competence``, or an :class:`~progression.errors.UnknownName`."""
     table = tables_of(pack)["competences"][check_competence(pack, competence)]["specializations"]
     if not isinstance(specialization, str) or specialization not in table:
-        raise UnknownName("specialization", specialization, table, f"competence {competence!r}")
+        where = f"competence {competence!r}"
+        named = check_id(specialization, "specialization", where)
+        raise UnknownName("specialization", named, table, where)
     data: Mapping[str, Any] = table[specialization]
     return data
 
@@ -207,6 +211,7 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
         msg = f"raise {competence!r}: levels must be a whole number >= 1, got {levels!r}"
         raise InvalidInput(msg)
+    check_number(levels, "levels", f"raise {competence!r}")  # no sheet holds a level past it
     after = sheet
     start = level(pack, sheet, competence)
     for done in range(levels):

@@ -7,6 +7,7 @@ import attrs
 
 from progression import RulePack
 from progression.errors import InvalidInput
+from progression.operations import check_number
 
 from ._settings import DEGREES
 from ._tables import tables_of
@@ -55,11 +56,32 @@ class Reach:
         return self.levels + self.qualities
 
 
-def _whole(value: object, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        msg = f"{name} must be a whole number >= {minimum}, got {value!r}"
+#: The most rows a cost table lists: far more than any table a person reads, and few enough to list at once (a
+#: level table to a level of a quadrillion, by 10, would list rows for ever).
+TABLE_ROWS = 10_000
+
+
+def _whole(value: object, name: str, minimum: int, where: str) -> int:
+    """``value`` when it is a whole number from ``minimum`` to a quadrillion (what a sheet file holds, as
+    ``progression.operations.check_number`` checks it: no level or count a sheet reaches is larger); else
+    :class:`InvalidInput` saying what came in ``where``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"{where}: {name} must be a whole number >= {minimum}, got {value!r:.60} ({type(value).__name__})"
+        raise InvalidInput(msg)
+    check_number(value, name, where)
+    if value < minimum:
+        msg = f"{where}: {name} must be a whole number >= {minimum:,}, got {value:,}"
         raise InvalidInput(msg)
     return value
+
+
+def _rows(count: int, asked: str, where: str) -> int:
+    """``count`` rows when a table may list that many (:data:`TABLE_ROWS`); else :class:`InvalidInput` saying what
+    was ``asked``."""
+    if count > TABLE_ROWS:
+        msg = f"{where} lists at most {TABLE_ROWS:,} rows, got {asked}"
+        raise InvalidInput(msg)
+    return count
 
 
 def level_table(pack: RulePack, start: int = 0, end: int = 100, by: int = 10) -> tuple[LevelRow, ...]:
@@ -69,10 +91,17 @@ def level_table(pack: RulePack, start: int = 0, end: int = 100, by: int = 10) ->
     >>> from progression_competence.queries import level_table
     >>> [(row.end, row.each, row.run, row.total) for row in level_table(pack())][:4]
     [(10, 1, 10, 10), (20, 2, 20, 30), (30, 3, 30, 60), (40, 4, 40, 100)]
+
+    Raises:
+        InvalidInput: an argument that is no whole number, below its least (``end`` below ``start``), past what a
+            sheet holds (a quadrillion), or a table of more than ``TABLE_ROWS`` (10,000) rows.
     """
-    _whole(start, "start", 0)
-    _whole(end, "end", start)
-    _whole(by, "by", 1)
+    where = "the level table"
+    _whole(start, "start", 0, where)
+    _whole(end, "end", start, where)
+    _whole(by, "by", 1, where)
+    count = -((start - end) // by)
+    _rows(count, f"levels {start:,} to {end:,} by {by:,}: {count:,} rows (take a larger by)", where)
     curve = pack.curve("level")
     rows = []
     for low in range(start, end, by):
@@ -97,9 +126,15 @@ def quality_table(pack: RulePack, count: int = 6) -> tuple[tuple[int, int], ...]
     >>> from progression_competence.queries import quality_table
     >>> quality_table(pack(), 3)
     ((0, 50), (1, 60), (2, 70))
+
+    Raises:
+        InvalidInput: a count that is no whole number, below 0, or past ``TABLE_ROWS`` (10,000).
     """
     curve = pack.curve("quality")
-    return tuple((owned, curve.cost(owned + 1)) for owned in range(_whole(count, "count", 0)))
+    where = "the quality table"
+    count = _whole(count, "count", 0, where)
+    _rows(count, f"count {count:,}", where)
+    return tuple((owned, curve.cost(owned + 1)) for owned in range(count))
 
 
 def specialization_costs(pack: RulePack) -> dict[str, int]:
@@ -152,12 +187,15 @@ def cost_to_reach(pack: RulePack, degree: str, *, owned: int = 0) -> Reach:
     >>> reach = cost_to_reach(pack(), "expert")
     >>> reach.level, reach.levels, reach.qualities, reach.total
     (61, 217, 110, 327)
+
+    Raises:
+        InvalidInput: an unknown degree; ``owned`` no whole number, below 0 or past what a sheet holds.
     """
     degrees = {row["id"]: row for row in tables_of(pack)["settings"]["degrees"]}
     if degree not in degrees:
         msg = f"expected a degree among {', '.join(DEGREES)}, got {degree!r}"
         raise InvalidInput(msg)
-    _whole(owned, "owned", 0)
+    _whole(owned, "owned", 0, f"the cost to reach {degree!r}")
     row = degrees[degree]
     needed = int(row["qualities"])
     quality = pack.curve("quality")
