@@ -11,12 +11,13 @@ import progression
 import progression_bloodbowl as bb
 import progression_competence as pc
 from progression import RulePack, Sheet
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 
 #: Each query or entry point that reads a team, called on what it is given as the team.
 ON_A_TEAM: dict[str, Callable[[RulePack, object], object]] = {
     "hireable": lambda pack, team: bb.queries.hireable(pack, team),  # type: ignore[arg-type]
     "star_eligibility": lambda pack, team: bb.queries.star_eligibility(pack, team, "griff_oberwald"),  # type: ignore[arg-type]
+    "wizard_eligibility": lambda pack, team: bb.queries.wizard_eligibility(pack, team, "sports_wizard"),  # type: ignore[arg-type]
     "skill_points": lambda pack, team: bb.queries.skill_points(pack, team),  # type: ignore[arg-type]
     "held_inducements": lambda _, team: bb.queries.held_inducements(team),  # type: ignore[arg-type]
     "match_notes": lambda _, team: bb.queries.match_notes(team),  # type: ignore[arg-type]
@@ -118,3 +119,71 @@ class TestIdsAndNumbers:
             match=r"expected the Blood Bowl rule pack \(progression.load\('bloodbowl'\)\) as the pack, got",
         ):
             bb.team_value(given, team)  # type: ignore[arg-type]
+
+
+class TestSilentAnswers:
+    """What a query cannot read as asked is refused, not answered with an empty list, a guess or a bare error."""
+
+    @pytest.mark.parametrize(
+        ("query", "given", "message"),
+        [
+            (
+                bb.queries.wizard_eligibility,
+                "sports_wizzard",
+                r"^wizard 'sports_wizzard' is not defined in the bloodbowl pack; .*; the closest: sports_wizard$",
+            ),
+            (
+                bb.queries.star_eligibility,
+                "grif_oberwald",
+                r"^Star Player 'grif_oberwald' is not defined in the bloodbowl pack; .*; the closest: griff_oberwald",
+            ),
+        ],
+    )
+    def test_a_misspelt_id(
+        self, pack: RulePack, team: Sheet, query: Callable[..., object], given: str, message: str
+    ) -> None:
+        """A misspelt wizard or star is unknown, with the closest."""
+        with pytest.raises(UnknownName, match=message):
+            query(pack, team, given)
+
+    def test_a_wizard_id_that_is_no_text(self, pack: RulePack, team: Sheet) -> None:
+        """A wizard id that is not a text is said to be one expected, as a star's is."""
+        with pytest.raises(InvalidInput, match=r"^expected a wizard's id \(a text such as 'sports_wizard'\), got None"):
+            bb.queries.wizard_eligibility(pack, team, None)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(("given", "closest"), [("xx", ""), ("AG", "; the closest: ag")])
+    def test_a_characteristic_not_in_a_profile(self, given: str, closest: str) -> None:
+        """notation of a characteristic no profile has is refused, with the closest (it printed 'xx' as '3+')."""
+        with pytest.raises(UnknownName) as refused:
+            bb.queries.notation(given, 3)
+        assert (
+            f"characteristic {given!r} is not defined in a player's profile; expected one of: ag, av, ma, pa, st{closest}"
+            == str(refused.value)
+        )
+
+    def test_a_characteristic_value_that_is_no_number(self) -> None:
+        """notation of a value that is not a whole number is refused (it printed '3+' of the text '3')."""
+        with pytest.raises(InvalidInput, match=r"^the value of AG is a whole number, got '3' \(str\)$"):
+            bb.queries.notation("ag", "3")  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("rows", [[1], 5, "table"])
+    def test_standings_lines_of_what_is_no_table(self, rows: object) -> None:
+        """standings_lines of what is not the rows of a table is refused (an AttributeError on '.season')."""
+        with pytest.raises(
+            InvalidInput, match=r"^expected the rows of a league table \(what standings\(\) returns\), got"
+        ):
+            bb.queries.standings_lines(rows)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("teams", ["abcd", ["anvils", None], 4])
+    def test_a_round_robin_of_what_is_no_list_of_names(self, teams: object) -> None:
+        """A text given as the teams is refused (it was a round robin of its letters), and so is a name that is
+        not a text."""
+        with pytest.raises(
+            InvalidInput,
+            match=r"^the teams of a round robin are a list of their names, such as \['Anvils', 'Barons'\], got",
+        ):
+            bb.queries.round_robin(teams)  # type: ignore[arg-type]
+
+    def test_a_round_robin_of_a_generator(self) -> None:
+        """Any iterable of names is read once (a generator is not used up by the check)."""
+        assert 3 == len(bb.queries.round_robin(name for name in ("a", "b", "c", "d")))

@@ -268,6 +268,16 @@ class TestReport:
         rows = [(r["#"], r["team"], r["W"], r["L"], r["TD"], r["CAS"], r["points"]) for r in result.json()["rows"]]
         assert (0, [(1, "Anvils", 1, 0, "2-0", 2, 3), (2, "Barons", 0, 1, "0-1", 0, 0)]) == (result.status, rows)
 
+    def test_a_misspelt_bonus(self, run: Run, tmp_path: object) -> None:
+        """`--set bonus=yse` is refused, saying what the option takes and the closest word."""
+        anvils, barons = self._teams(tmp_path)
+        refused = run("sheet", "report", "standings", anvils, barons, "--set", "bonus=yse")
+        assert (2, "", "progression: the option bonus= takes yes or no, got 'yse'; the closest: yes\n") == (
+            refused.status,
+            refused.out,
+            refused.err,
+        )
+
     def test_options_and_title(self, run: Run, tmp_path: object) -> None:
         """`--set bonus=yes` adds the bonus points (0 conceded): the Anvils have 4; the table is titled."""
         anvils, barons = self._teams(tmp_path)
@@ -309,7 +319,7 @@ class TestReport:
         refused = run("sheet", "report", "standings", *paths)
         assert (1, "") == (refused.status, refused.out)
         assert refused.err.startswith(
-            "progression: standings: the teams' results of season 1 disagree (match 1: Altdorf Anvils recorded a win "
+            "progression: the teams' results of season 1 disagree (match 1: Altdorf Anvils recorded a win "
             "2-1 against Delberz Dukes, Delberz Dukes a win 3-0 against Altdorf Anvils): "
         ), refused.err
         assert "; and Reikland Reavers recorded match 1 of season 1 against 'Altdorf Anvil'" in refused.err
@@ -339,9 +349,12 @@ class TestReport:
         points of season 99 were 0."""
         anvils, barons = self._teams(tmp_path)
         expected = [
-            (2, f"progression: season: Anvils has season 1 only, got {season}\n"),
-            (2, f"progression: season: the teams (season 1: Anvils, Barons) have season 1 only, got {season} (the"),
-            (2, f"progression: season: Anvils has season 1 only, got {season}\n"),
+            (2, f"progression: the season asked is one reached: Anvils has season 1 only, got {season}\n"),
+            (
+                2,
+                f"progression: the season asked is one reached: the teams (season 1: Anvils, Barons) have season 1 only, got {season} (the",
+            ),
+            (2, f"progression: the season asked is one reached: Anvils has season 1 only, got {season}\n"),
         ]
         asked = [
             run("sheet", "report", "standings", anvils, "--set", f"season={season}"),
@@ -363,7 +376,7 @@ class TestReport:
         mixed = run("sheet", "report", "standings", anvils, character)
         unreached = run("sheet", "report", "standings", anvils, "--set", "season=9")
         assert [2, 2, 2, 2, ""] == [unknown.status, option.status, mixed.status, unreached.status, unreached.out]
-        assert "season: Anvils has season 1 only, got 9" in unreached.err
+        assert "the season asked is one reached: Anvils has season 1 only, got 9" in unreached.err
         assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
         assert "report 'standings': unknown option 'colour'; it takes: season, bonus" in option.err
         assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err

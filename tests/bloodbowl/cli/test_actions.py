@@ -36,7 +36,7 @@ class TestParseEvents:
 
     def test_missing_member(self) -> None:
         """An entry without ``member:`` is refused."""
-        with pytest.raises(InvalidInput, match="expected member:event"):
+        with pytest.raises(InvalidInput, match="written member:event"):
             parse_events("touchdown")
 
     @pytest.mark.parametrize("chunk", ["1:", ":touchdown", " 1 : , "])
@@ -44,14 +44,17 @@ class TestParseEvents:
         """A member without events, or events without their member, is refused rather than dropped."""
         with pytest.raises(InvalidInput) as error:
             parse_events(f"3:completion;{chunk}")
-        assert f"events: expected member:event,event*N;..., got {chunk.strip()!r}" == str(error.value)
+        assert (
+            f"the events are written member:event,event*N;... (1:touchdown;3:completion*2), got {chunk.strip()!r}"
+            == str(error.value)
+        )
 
     @pytest.mark.parametrize(
         ("text", "expected"),
         [
             ("1:completion*", "the count of completion must be a whole number, got ''"),
             ("1:completion*²", "the count of completion must be a whole number, got '²'"),
-            ("1:*2", "events of 1: expected name or name*N, got '*2'"),
+            ("1:*2", "events of 1 are written name or name*N, got '*2'"),
         ],
     )
     def test_a_count_without_its_name_or_number(self, text: str, expected: str) -> None:
@@ -120,8 +123,9 @@ class TestOptions:
         for times in ("0", "-1"):  # both refused alike, with what a count may be
             with pytest.raises(InvalidInput) as error:
                 tallies(f"bribe*{times}", "items")
-            assert f"items: the count of bribe is at least 1 (leave out what is not taken), got 'bribe*{times}'" == str(
-                error.value
+            assert (
+                f"the count of bribe in items is at least 1 (leave out what is not taken), got 'bribe*{times}'"
+                == str(error.value)
             )
 
     def test_pairs(self) -> None:
@@ -130,7 +134,7 @@ class TestOptions:
         for part in ("2", "2:", ":dead"):
             with pytest.raises(InvalidInput) as error:
                 pairs(f"3:dead;{part}", "injuries", "member:result")
-            assert f"injuries: expected member:result items separated by ';', got {part!r}" == str(error.value)
+            assert f"injuries= takes member:result items separated by ';', got {part!r}" == str(error.value)
 
     def test_roster_order_reads_ascii_numbers_only(self, pack: RulePack, team: Sheet) -> None:
         """Members numbered in ASCII digits come first in number order; a member id ``²`` is a name, not a bare
@@ -151,7 +155,7 @@ class TestMatchOptions:
         """``injuries=2`` was dropped without a word; it is refused, saying how an injury is written."""
         with pytest.raises(InvalidInput) as error:
             self._match(pack, team, injuries="2")
-        assert "injuries: expected member:result items separated by ';', got '2'" == str(error.value)
+        assert "injuries= takes member:result items separated by ';', got '2'" == str(error.value)
 
     def test_one_injury_per_member(self, pack: RulePack, team: Sheet) -> None:
         """Two injuries for one member were one dropped; refused, naming both."""
@@ -165,8 +169,11 @@ class TestMatchOptions:
         after = self._match(pack, team, injuries="2:badly_hurt;3:lasting_injury:av")
         with pytest.raises(InvalidInput) as error:
             self._match(pack, team, injuries="2:badly_hurt,3:dead")
-        assert ("separate the items with ';' (as in events=), not ',': got '2:badly_hurt,3:dead'", 1) == (
-            str(error.value).partition(": ")[2],
+        assert (
+            "the items of injuries= are separated with ';' (as in events=), not ',': got '2:badly_hurt,3:dead'",
+            1,
+        ) == (
+            str(error.value),
             after.member("3").stats["lasting_injuries"],
         )
 
@@ -190,17 +197,17 @@ class TestMatchOptions:
         '1-3'"; each says how a score is written."""
         with pytest.raises(InvalidInput) as error:
             self._match(pack, team, score=score)
-        assert f"score: expected ours-theirs, two whole numbers such as 2-1, got {score!r}" == str(error.value)
+        assert f"the score is ours-theirs, two whole numbers such as 2-1, got {score!r}" == str(error.value)
 
     @pytest.mark.parametrize(
         ("options", "expected"),
         [
             (
                 {"events": "1:touchdown,3:completion"},
-                "events: separate the players with ';' (1:touchdown;3:completion), not ',': "
+                "the events of each player are separated with ';' (1:touchdown;3:completion), not ',': "
                 "got '1:touchdown,3:completion'",
             ),
-            ({"nominees": "1;3"}, "nominees: separate the players with ',' (nominees=1,3), not ';': got '1;3'"),
+            ({"nominees": "1;3"}, "the MVP nominees are separated with ',' (nominees=1,3), not ';': got '1;3'"),
         ],
     )
     def test_the_wrong_separator_is_named(
@@ -419,7 +426,7 @@ class TestActions:
 
     def test_required_option(self, pack: RulePack, team: Sheet) -> None:
         """A missing option is named."""
-        with pytest.raises(InvalidInput, match=r"hire: the option position=\.\.\. is required"):
+        with pytest.raises(InvalidInput, match=r"the hire command needs the option position=\.\.\.; none came"):
             pack.contract.action("hire").function(pack, team, ScriptedDice([]))
 
     def test_every_command_has_a_doc(self, pack: RulePack) -> None:
@@ -574,14 +581,14 @@ class TestMatchRequires:
     @pytest.mark.parametrize(
         ("options", "expected"),
         [
-            ({"score": "1-0"}, "match: the option opponent=... is required"),
+            ({"score": "1-0"}, "the match command needs the option opponent=...; none came"),
             (
                 {"opponent": "Orcs"},
-                "match: the option score=ours-theirs (such as score=2-1) is required for a league match",
+                "a league match needs the option score=ours-theirs (such as score=2-1)",
             ),
             (
                 {"opponent": "Orcs", "kind": "friendly"},
-                "match: the option score=ours-theirs (such as score=2-1) is required for a friendly match",
+                "a friendly match needs the option score=ours-theirs (such as score=2-1)",
             ),
         ],
     )
@@ -627,7 +634,7 @@ class TestClose:
         """``close`` without a number rolled Expensive Mistakes for a match 0: the number is required."""
         with pytest.raises(InvalidInput) as error:
             pack.contract.action("close").function(pack, _match(pack, team), ScriptedDice([6]))
-        assert "close: the option number=... is required" == str(error.value)
+        assert "the close command needs the option number=...; none came" == str(error.value)
 
     def test_a_match_not_recorded(self, pack: RulePack, team: Sheet) -> None:
         """A number with no result this season is refused, naming the matches recorded."""
@@ -678,13 +685,23 @@ class TestStandingsReport:
         with pytest.raises(InvalidInput) as error:
             report(pack, [team, later])
         expected = (
-            "standings: the teams play different seasons (season 1: Altdorf Anvils; season 2: Later); say which "
+            "the teams play different seasons (season 1: Altdorf Anvils; season 2: Later); say which "
             "season the table counts with season=N (--set season=N on the command line)"
         )
         assert expected == str(error.value)
         assert [("Altdorf Anvils", 0), ("Later", 0)] == [
             (r["team"], r["P"]) for r in report(pack, [team, later], season="1")
         ]
+
+    @pytest.mark.parametrize(
+        ("word", "closest"), [("yse", "; the closest: yes"), ("nop", "; the closest: no"), ("true", "")]
+    )
+    def test_a_misspelt_bonus(self, pack: RulePack, team: Sheet, word: str, closest: str) -> None:
+        """``bonus=yse`` is refused with the words expected and the closest (it said only "takes yes or no")."""
+        report = pack.contract.report("standings").function
+        with pytest.raises(InvalidInput) as error:
+            report(pack, [team], bonus=word)
+        assert f"the option bonus= takes yes or no, got {word!r}{closest}" == str(error.value)
 
 
 class TestCommandLineWords:

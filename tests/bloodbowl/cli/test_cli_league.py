@@ -275,7 +275,7 @@ class TestLeague:
         injuries and attendance); a word the unplayed fixture would drop is refused, naming the command run."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
         status, _, err = run(capsys, "league", "amend", league, "1", "kind=unplayed", "home.score=1")
-        assert (2, "progression: league amend: kind=unplayed records") == (status, err[:48])
+        assert (2, "progression: kind=unplayed (league amend) records") == (status, err[:49])
         assert 0 == run(capsys, "league", "amend", league, "1", "kind=unplayed")[0]
         with open_league(league) as kept:
             played = kept.fixture(1).played
@@ -293,22 +293,30 @@ class TestRefusals:
         ("words", "status", "message"),
         [
             *[
-                ([command, "{file}", "--season", "9"], 2, "season: league 'Old World Cup' has season 1 only, got 9")
+                (
+                    [command, "{file}", "--season", "9"],
+                    2,
+                    "the season asked is one reached: league 'Old World Cup' has season 1 only, got 9",
+                )
                 for command in ("standings", "fixtures")
             ],
             *[
-                ([command, "{file}", "--season", "0"], 2, "season: league 'Old World Cup' has season 1 only, got 0")
+                (
+                    [command, "{file}", "--season", "0"],
+                    2,
+                    "the season asked is one reached: league 'Old World Cup' has season 1 only, got 0",
+                )
                 for command in ("standings", "fixtures")
             ],
             (
                 ["leaders", "{file}", "--season", "9"],
                 2,
-                "season: league 'Old World Cup' has season 1 only, and 0 for every season, got 9",
+                "the season asked is one reached: league 'Old World Cup' has season 1 only, and 0 for every season, got 9",
             ),
             (
                 ["amend", "{file}", "1", "home.score=1", "--season", "-1"],
                 2,
-                "season: league 'Old World Cup' has season 1 only, got -1",
+                "the season asked is one reached: league 'Old World Cup' has season 1 only, got -1",
             ),
             (["record", "{file}", "9", "home.score=1", "away.score=0"], 2, "fixture 9 is not defined in season 1"),
             (
@@ -329,11 +337,11 @@ class TestRefusals:
                 2,
                 "option 'home.score' expects whole number",
             ),
-            (["record", "{file}", "1", "home.score=1"], 2, "home.score=N and away.score=N are required"),
+            (["record", "{file}", "1", "home.score=1"], 2, "a match played needs home.score=N and away.score=N"),
             (
                 ["record", "{file}", "1", "kind=unplayed", "home.score=2"],
                 2,
-                "league record: kind=unplayed records a fixture not played by the deadline, which takes only kind, "
+                "kind=unplayed (league record) records a fixture not played by the deadline, which takes only kind, "
                 "conceded, home.nominees, away.nominees; got home.score: leave it out",
             ),
             (
@@ -344,7 +352,7 @@ class TestRefusals:
             (
                 ["record", "{file}", "1", "away.injuries=4:badly_hurt,5:dead", "home.score=0", "away.score=0"],
                 2,
-                "separate the items with ';'",
+                "are separated with ';'",
             ),
             (
                 ["record", "{file}", "1", "home.score=1", "away.score=0", "--bonus"],

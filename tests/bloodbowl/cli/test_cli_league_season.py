@@ -203,7 +203,7 @@ class TestRefusals:
                 "unknown option 'thrid'; it takes: first, second, third; the closest: third",
             ),
             (["redraft", "{file}", "nobody", ELEVEN], 2, "team 'nobody' is not defined in league 'Old World Cup'"),
-            (["redraft", "{file}", "dukes", ELEVEN, "rerolls=9"], 1, "Team Re-roll costs 50,000 gp but only "),
+            (["redraft", "{file}", "dukes", ELEVEN, "rerolls=8"], 1, "Team Re-roll costs 50,000 gp but only "),
             (["redraft", "{file}", "dukes", ELEVEN, "retirement=roll"], 2, "unknown option 'retirement'"),
             (["redraft", "{file}", "dukes", "--withdraw", ELEVEN], 2, "--withdraw takes no KEY=VALUE words"),
             (
@@ -287,7 +287,7 @@ class TestRefusals:
         team's treasury spent after its re-draft was tried would leave it) names its team; no team moves on."""
         play_season(league, capsys)
         with open_league(league) as kept, kept.store.transaction() as tx:
-            tx.put(redraft_name(1, "counts"), Redraft(keep=ELEVEN.removeprefix("keep=").split(","), rerolls=9).data())
+            tx.put(redraft_name(1, "counts"), Redraft(keep=ELEVEN.removeprefix("keep=").split(","), rerolls=8).data())
         before = digest(league)
         status, out, err = run(capsys, "league", "new-season", league, "--seed", "1")
         assert (1, "") == (status, out)

@@ -304,7 +304,7 @@ class TestCommandLine:
 
     def test_a_count_of_none(self, pack: RulePack, team: Sheet) -> None:
         """``items=bribe*0`` is refused rather than bought as an order of nothing."""
-        with pytest.raises(InvalidInput, match=r"items: the count of bribe is at least 1 .*, got 'bribe\*0'"):
+        with pytest.raises(InvalidInput, match=r"the count of bribe in items is at least 1 .*, got 'bribe\*0'"):
             pack.contract.action("induce").function(
                 pack, team, ScriptedDice([]), match="3", opponent_ctv="1", items="bribe*0"
             )
@@ -340,5 +340,5 @@ class TestCommandLine:
 
     def test_a_required_option(self, pack: RulePack, team: Sheet) -> None:
         """Without the opponent's CTV the action says which option is missing."""
-        with pytest.raises(InvalidInput, match=r"induce: the option opponent_ctv=\.\.\. is required"):
+        with pytest.raises(InvalidInput, match=r"the induce command needs the option opponent_ctv=\.\.\.; none came"):
             pack.contract.action("induce").function(pack, team, ScriptedDice([]), match="1")

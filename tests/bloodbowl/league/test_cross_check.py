@@ -67,7 +67,7 @@ class TestContradictions:
         with pytest.raises(bb.types.ResultsDisagree) as refused:
             bb.standings(pack, [anvils, dukes])
         expected = (
-            "standings: the teams' results of season 1 disagree (match 1: Altdorf Anvils recorded a win 2-1 against "
+            "the teams' results of season 1 disagree (match 1: Altdorf Anvils recorded a win 2-1 against "
             "Delberz Dukes, Delberz Dukes a win 3-0 against Altdorf Anvils): a match between two teams is recorded by "
             "both, the score reversed; amend the result that is wrong, or record the missing one"
         )

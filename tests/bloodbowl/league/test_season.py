@@ -170,7 +170,7 @@ class TestRedraftArguments:
     def test_refused_up_front(self, pack: RulePack, team: Sheet, options: dict[str, object], message: str) -> None:
         """Each argument of the wrong kind is named, with what came, before anything is bought."""
         arguments: dict[str, object] = {"keep": KEEP, **options}
-        with pytest.raises(InvalidInput, match=f"^re-draft: {message}"):
+        with pytest.raises(InvalidInput, match=f"^the re-draft's {message}"):
             bb.operations.redraft(pack, team, **arguments)  # type: ignore[arg-type]
 
     def test_a_retired_player_not_kept_leaves(self, pack: RulePack, team: Sheet) -> None:
@@ -263,7 +263,10 @@ class TestSeasonEnd:
         matched = bb.operations.draft_matched_play(
             pack, "human", "Tourists", [("human_lineman", f"L{n}") for n in range(11)]
         )
-        with pytest.raises(InvalidInput, match="a new season: Tourists is a Matched Play team, which plays no league"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"a new season takes a league team, got Tourists, a Matched Play team \(which plays no league",
+        ):
             bb.new_season(pack, matched)
 
     @pytest.mark.parametrize("season", ["1", 0, -1, True, 1.0, 2, 99])
@@ -271,9 +274,7 @@ class TestSeasonEnd:
         """A season that is not a whole number from 1 to the one the team plays is refused, not read as an empty
         season (season 99 of a team in its first answered 0 points), in the words of a league's store."""
         whole = isinstance(season, int) and not isinstance(season, bool)
-        told = (
-            f"season: Altdorf Anvils has season 1 only{'' if whole else '; a season is a whole number'}, got {season!r}"
-        )
+        told = f"the season asked is one reached: Altdorf Anvils has season 1 only{'' if whole else '; a season is a whole number'}, got {season!r}"
         with pytest.raises(InvalidInput) as points:
             bb.queries.league_points(pack, team, season=season)  # type: ignore[arg-type]
         with pytest.raises(InvalidInput) as found:
@@ -286,12 +287,17 @@ class TestSeasonEnd:
         assert ["league points of Altdorf Anvils in season 1", "league points of Altdorf Anvils in season 2"] == [
             bb.queries.league_points(pack, later, season=season).what for season in (1, 2)
         ]
-        with pytest.raises(InvalidInput, match=r"^season: Altdorf Anvils has seasons 1 to 2, got 3$"):
+        with pytest.raises(
+            InvalidInput, match=r"^the season asked is one reached: Altdorf Anvils has seasons 1 to 2, got 3$"
+        ):
             bb.queries.league_points(pack, later, season=3)
 
     def test_bonus_is_a_bool(self, pack: RulePack, team: Sheet) -> None:
         """A text is not a flag: bonus='no' would be true."""
-        with pytest.raises(InvalidInput, match="bonus is True, False or None \\(the league's default\\), got 'no'"):
+        with pytest.raises(
+            InvalidInput,
+            match="bonus is whether bonus points count: True, False or None \\(the league's default\\), got 'no'",
+        ):
             bb.queries.league_points(pack, team, bonus="no")  # type: ignore[arg-type]
 
     def test_inducements_still_held(self, pack: RulePack, team: Sheet) -> None:

@@ -150,9 +150,14 @@ class TestStandingsRefusals:
         """A Matched Play team plays no league fixture: it has no place in the table."""
         humans = [("human_lineman", f"L{n}") for n in range(11)]
         matched = bb.operations.draft_matched_play(pack, "human", "Tourists", humans)
-        with pytest.raises(InvalidInput, match="standings: Tourists is a Matched Play team, which plays no league"):
+        with pytest.raises(
+            InvalidInput,
+            match="standings takes a league team, got Tourists, a Matched Play team \\(which plays no league",
+        ):
             bb.standings(pack, [season, matched])
-        with pytest.raises(InvalidInput, match="a play-off prize: Tourists is a Matched Play team"):
+        with pytest.raises(
+            InvalidInput, match="a play-off prize takes a league team, got Tourists, a Matched Play team"
+        ):
             bb.operations.award_prize(pack, matched, 1)
         with pytest.raises(InvalidInput, match="the League Trophy takes a team sheet, got NoneType"):
             bb.operations.lose_trophy(pack, None)  # type: ignore[arg-type]
@@ -166,7 +171,7 @@ class TestStandingsSeasons:
         with pytest.raises(InvalidInput) as error:
             bb.standings(pack, [season, later])
         expected = (
-            "standings: the teams play different seasons (season 1: Altdorf Anvils; season 2: Bögenhafen Barons); "
+            "the teams play different seasons (season 1: Altdorf Anvils; season 2: Bögenhafen Barons); "
             "say which season the table counts with season=N (--set season=N on the command line)"
         )
         assert expected == str(error.value)
@@ -185,19 +190,21 @@ class TestStandingsSeasons:
         later = bb.new_season(pack, ended(pack, _fresh("Bögenhafen Barons")))
         with pytest.raises(InvalidInput) as error:
             bb.standings(pack, [season, later], season=9)
-        expected = (
-            "season: the teams (season 1: Altdorf Anvils; season 2: Bögenhafen Barons) have seasons 1 to 2, got 9"
-        )
+        expected = "the season asked is one reached: the teams (season 1: Altdorf Anvils; season 2: Bögenhafen Barons) have seasons 1 to 2, got 9"
         assert expected == str(error.value)
-        with pytest.raises(InvalidInput, match=r"^season: Altdorf Anvils has season 1 only, got 2$"):
+        with pytest.raises(
+            InvalidInput, match=r"^the season asked is one reached: Altdorf Anvils has season 1 only, got 2$"
+        ):
             bb.standings(pack, [season], season=2)
         for below in (0, -1):
-            with pytest.raises(InvalidInput, match=rf"^season: Altdorf Anvils has season 1 only, got {below}$"):
+            with pytest.raises(
+                InvalidInput, match=rf"^the season asked is one reached: Altdorf Anvils has season 1 only, got {below}$"
+            ):
                 bb.standings(pack, [season], season=below)
         for typed in ("1", True, 1.0):  # said "has season 1 only, got '1'", as if a season were not reached
             with pytest.raises(InvalidInput) as wrong:
                 bb.standings(pack, [season], season=typed)
-            expected = f"season: Altdorf Anvils has season 1 only; a season is a whole number, got {typed!r}"
+            expected = f"the season asked is one reached: Altdorf Anvils has season 1 only; a season is a whole number, got {typed!r}"
             assert expected == str(wrong.value)
         assert [2, 2] == [row.season for row in bb.standings(pack, [season, later], season=2)]
 

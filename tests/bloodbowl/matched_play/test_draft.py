@@ -416,7 +416,7 @@ class TestRequirements:
         with pytest.raises(InvalidInput) as error:
             quote_matched_play(pack, "human", players, captain=0)
         assert (
-            "captain: player 1 of the list: a Team Captain is not a Big Guy (Ogre is one): name another "
+            "player 1 of the list cannot be the captain: a Team Captain is not a Big Guy (Ogre is one): name another "
             "player as captain" == str(error.value)
         )
 
@@ -451,22 +451,22 @@ class TestBadInput:
         ("kwargs", "error", "text"),
         [
             ({"roster": "elves"}, UnknownName, "team roster 'elves'"),
-            ({"players": [("human_lineman",)]}, InvalidInput, "player 1 of the list: expected"),
-            ({"players": "human_lineman"}, InvalidInput, "players: expected a list"),
+            ({"players": [("human_lineman",)]}, InvalidInput, "player 1 of the list is"),
+            ({"players": "human_lineman"}, InvalidInput, "the players of the list are a list"),
             ({"players": [("ogre_lineman", "X")]}, UnknownName, "position 'ogre_lineman'"),
             ({"players": [("human_lineman", "X", "blok")]}, UnknownName, "skill 'blok'"),
             ({"players": [("human_lineman", "X", "loner")]}, UnknownName, "traits are never bought"),
             ({"stars": ["griff"]}, UnknownName, "Star Player 'griff'"),
-            ({"stars": "griff_oberwald"}, InvalidInput, "stars: expected a list of Star Player ids"),
+            ({"stars": "griff_oberwald"}, InvalidInput, "stars is a list of Star Player ids"),
             ({"stars": ["griff_oberwald", "griff_oberwald"]}, InvalidInput, "Griff Oberwald is named twice"),
             ({"stars": ["grak", "grak"]}, InvalidInput, "^Grak is named twice; a team fields each Star Player once$"),
             ({"stars": ["crumbleberry", "grak", "crumbleberry"]}, InvalidInput, "^Crumbleberry is named twice"),
             ({"budget": 0}, InvalidInput, "budget is a whole number of gold pieces > 0"),
             ({"budget": True}, InvalidInput, "got True"),
             ({"rerolls": -1}, InvalidInput, "team reroll: expected a whole number >= 0, got -1"),
-            ({"captain": 11}, InvalidInput, "captain: expected the index of a player"),
-            ({"inducements": Order(stars=("griff_oberwald",))}, InvalidInput, "name Star Players with stars="),
-            ({"inducements": {"bribe": 1}}, InvalidInput, "expected an inducements Order, got dict"),
+            ({"captain": 11}, InvalidInput, "captain is the index of a player"),
+            ({"inducements": Order(stars=("griff_oberwald",))}, InvalidInput, "Star Players are named with stars="),
+            ({"inducements": {"bribe": 1}}, InvalidInput, "are an inducements Order, got dict"),
         ],
     )
     def test_refused_with_what_came(self, pack: RulePack, kwargs: dict[str, object], error: type, text: str) -> None:
@@ -542,14 +542,16 @@ class TestCommandLine:
         players = ";".join(f"human_lineman:L{n}" for n in range(11))
         with pytest.raises(InvalidInput) as error:
             new_matched_play_team(pack, roster="human", players=players, captain=captain)
-        assert f"captain: expected the number of a player in the list (1 to 11), got {shown}" == str(error.value)
+        assert f"captain is the number of a player in the list (1 to 11), got {shown}" == str(error.value)
 
     @pytest.mark.parametrize("entry", ["human_lineman", "human_lineman:", "human_lineman::block", ":Anna"])
     def test_a_player_with_a_part_left_out(self, pack: RulePack, entry: str) -> None:
         """An empty part was dropped (``position::skill`` took the skill for the name): refused, naming the entry."""
         with pytest.raises(InvalidInput) as error:
             new_matched_play_team(pack, roster="human", players=f"human_lineman:L1;{entry}")
-        assert f"players: expected position:name or position:name:skill, got {entry!r}" == str(error.value)
+        assert f"a player of the list is written position:name or position:name:skill, got {entry!r}" == str(
+            error.value
+        )
 
     def test_an_inducement_named_twice_adds_up(self, pack: RulePack) -> None:
         """``inducements=bribe,bribe`` is two Bribes, not one (the second used to replace the first)."""
@@ -613,3 +615,25 @@ class TestProperties:
         )
         assert replay(team.ledger) == team
         assert 50_000 * len(players) == bb.team_value(pack, team).total
+
+
+class TestBlankNames:
+    """A Matched Play list names its team and players: blank names are refused, as a league draft's are."""
+
+    LINEMEN: tuple[tuple[str, str], ...] = tuple(("human_lineman", f"L{n}") for n in range(11))
+
+    @pytest.mark.parametrize("name", ["", "  "])
+    def test_a_blank_team_name_when_drafted(self, pack: RulePack, name: str) -> None:
+        """A team drafted under no name is refused (it was named "this Human team"); a quote may leave it out."""
+        with pytest.raises(InvalidInput, match=rf"^a team's name is a text that is not blank, got {name!r}$"):
+            draft_matched_play(pack, "human", name, self.LINEMEN)
+        assert quote_matched_play(pack, "human", self.LINEMEN).gold.total > 0
+
+    def test_a_blank_player_name(self, pack: RulePack) -> None:
+        """A player of the list named nothing is refused, naming which one."""
+        players = [*self.LINEMEN[:10], ("human_blitzer", " ")]
+        with pytest.raises(InvalidInput) as refused:
+            quote_matched_play(pack, "human", players)
+        assert "the name of player 11 of the list (human_blitzer) is a text that is not blank, got ' '" == str(
+            refused.value
+        )

@@ -277,7 +277,7 @@ class TestRedraft:
         """A re-draft the budget cannot pay is refused when it is given, naming the team; nothing is kept."""
         before = rows(season)
         with pytest.raises(InsufficientPoints) as refused:
-            season.plan_redraft("counts", Redraft(keep=ELEVEN, rerolls=9))
+            season.plan_redraft("counts", Redraft(keep=ELEVEN, rerolls=8))
         assert "team 'counts', its re-draft: nothing was kept" in refused.value.__notes__
         assert before == rows(season)
 
@@ -287,7 +287,7 @@ class TestRedraft:
         path = Path(season.store.where)
         before = digest(path)
         with pytest.raises(InsufficientPoints) as refused:
-            season.new_season(redrafts={"dukes": Redraft(keep=ELEVEN, rerolls=9)})
+            season.new_season(redrafts={"dukes": Redraft(keep=ELEVEN, rerolls=8)})
         assert "team 'dukes', its re-draft: season 1 of the league did not end" in refused.value.__notes__
         assert (1, before) == (season.season, digest(path))
 
@@ -343,7 +343,7 @@ class TestRedraft:
         field, what it is and what came, as given; so is the same value given by attrs.evolve."""
         with pytest.raises(InvalidInput) as refused:
             Redraft(**{"keep": ELEVEN, **choices})  # type: ignore[arg-type]
-        assert f"re-draft: {said}" == str(refused.value)
+        assert f"the re-draft's {said}" == str(refused.value)
         with pytest.raises(InvalidInput) as evolved:
             attrs.evolve(Redraft(keep=ELEVEN), **choices)
         assert str(refused.value) == str(evolved.value)

@@ -672,7 +672,9 @@ class TestSeasonAsked:
         league.record(1, WIN, SeededDice(1))
         with pytest.raises(InvalidInput) as refused:
             ask(league, season)
-        assert str(refused.value).startswith("season: league 'Old World Cup' has season 1 only"), refused.value
+        assert str(refused.value).startswith(
+            "the season asked is one reached: league 'Old World Cup' has season 1 only"
+        ), refused.value
         assert str(refused.value).endswith(told), refused.value
 
     def test_every_season_and_the_current_one(self, league: bb.types.League) -> None:
@@ -694,7 +696,7 @@ class TestSeasonAsked:
         league.record(1, WIN, SeededDice(1))
         with pytest.raises(InvalidInput) as refused:
             league.leaders("spp", top=top)  # type: ignore[arg-type]
-        assert f"top: how many players the leaders list, a whole number >= 1, got {top!r}" == str(refused.value)
+        assert f"top is how many players the leaders list, a whole number >= 1, got {top!r}" == str(refused.value)
 
 
 class TestSeason:

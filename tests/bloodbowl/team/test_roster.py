@@ -54,39 +54,128 @@ class TestDraftInput:
     @pytest.mark.parametrize(
         ("players", "message"),
         [
-            (None, r"draft: players must be a list of \(position, name\) pairs, .* got None \(NoneType\)"),
-            ("human_lineman", "draft: players must be a list of .* got 'human_lineman' \\(str\\)"),
+            (None, r"the players drafted are a list of \(position, name\) pairs, .* got None \(NoneType\)"),
+            ("human_lineman", "the players drafted are a list of .* got 'human_lineman' \\(str\\)"),
             (
                 [("human_lineman", "x", 3)] * 11,
-                r"draft: player 0 must be a \(position, name\) pair of texts, .* got \('human_lineman', 'x', 3\)",
+                r"player 0 of the draft is a \(position, name\) pair of texts, .* got \('human_lineman', 'x', 3\)",
             ),
-            ([("human_lineman", 7)] * 11, r"draft: player 0 must be a \(position, name\) pair of texts"),
+            ([("human_lineman", 7)] * 11, r"player 0 of the draft is a \(position, name\) pair of texts"),
         ],
     )
     def test_players(self, pack: RulePack, players: object, message: str) -> None:
-        with pytest.raises(InvalidInput, match=message):
+        """Each sentence starts with what was expected, not with the function's name ("draft: ...")."""
+        with pytest.raises(InvalidInput, match=f"^{message}"):
             bb.draft(pack, "human", "A", players)  # type: ignore[arg-type]
 
     @pytest.mark.parametrize(
         ("kwargs", "message"),
         [
-            ({"rerolls": "2"}, r"draft: rerolls must be a whole number, got '2' \(str\)"),
-            ({"cheerleaders": 1.0}, r"draft: cheerleaders must be a whole number, got 1.0 \(float\)"),
-            ({"dedicated_fans": True}, r"draft: dedicated_fans must be a whole number, got True \(bool\)"),
+            ({"rerolls": "2"}, r"rerolls is how many the draft buys, a whole number >= 0, got '2' \(str\)"),
+            ({"cheerleaders": 1.0}, r"cheerleaders is how many the draft buys, a whole number >= 0, got 1.0 \(float\)"),
+            (
+                {"dedicated_fans": True},
+                r"dedicated_fans is how many the draft buys, a whole number >= 0, got True \(bool\)",
+            ),
             # a negative count bought nothing, silently (range() of a negative), as the command line refuses it
-            ({"rerolls": -4}, "draft: rerolls must be 0 or more, got -4"),
-            ({"cheerleaders": -2}, "draft: cheerleaders must be 0 or more, got -2"),
-            ({"dedicated_fans": -1}, "draft: dedicated_fans must be 0 or more, got -1"),
-            ({"assistant_coaches": -1}, "draft: assistant_coaches must be 0 or more, got -1"),
-            ({"apothecary": "yes"}, r"draft: apothecary is True or False \(whether the team buys one\), got 'yes'"),
-            ({"apothecary": 1}, "draft: apothecary is True or False .* got 1"),
-            ({"captain": 11}, r"draft: captain is the index in players of the Team Captain, 0 to 10, or None; got 11"),
-            ({"captain": "0"}, "draft: captain is the index .* got '0'"),
+            ({"rerolls": -4}, "rerolls is how many the draft buys, a whole number >= 0, got -4"),
+            ({"cheerleaders": -2}, "cheerleaders is how many the draft buys, a whole number >= 0, got -2"),
+            ({"dedicated_fans": -1}, "dedicated_fans is how many the draft buys, a whole number >= 0, got -1"),
+            ({"assistant_coaches": -1}, "assistant_coaches is how many the draft buys, a whole number >= 0, got -1"),
+            ({"apothecary": "yes"}, r"apothecary is True or False \(whether the draft buys one\), got 'yes'"),
+            ({"apothecary": 1}, "apothecary is True or False .* got 1"),
+            ({"captain": 11}, r"captain is the index in players of the Team Captain, 0 to 10, or None; got 11"),
+            ({"captain": "0"}, "captain is the index .* got '0'"),
         ],
     )
     def test_staff_and_captain(self, pack: RulePack, kwargs: dict[str, object], message: str) -> None:
-        with pytest.raises(InvalidInput, match=message):
+        """Each sentence starts with what was expected, not with the function's name ("draft: ...")."""
+        with pytest.raises(InvalidInput, match=f"^{message}"):
             bb.draft(pack, "human", "A", self.LINEMEN, **kwargs)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("roster", "message"),
+        [
+            (None, r"^expected a team roster's id \(a text such as 'human'\), got None \(NoneType\)$"),
+            (3, r"^expected a team roster's id \(a text such as 'human'\), got 3 \(int\)$"),
+        ],
+    )
+    def test_a_roster_that_is_no_id(self, pack: RulePack, roster: object, message: str) -> None:
+        """A roster that is no text is refused as such: it was looked up as a name, and None was said to be close
+        to 'norse'."""
+        with pytest.raises(InvalidInput, match=message):
+            bb.draft(pack, roster, "A", self.LINEMEN)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("name", ["", "   ", None])
+    def test_a_blank_team_name(self, pack: RulePack, name: object) -> None:
+        """A team named nothing (an empty or blank text) is refused, not drafted under no name."""
+        with pytest.raises(InvalidInput, match=r"^a team's name is a text that is not blank, got "):
+            bb.draft(pack, "human", name, self.LINEMEN)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("name", ["", "  "])
+    def test_a_blank_player_name(self, pack: RulePack, name: str) -> None:
+        """A player named nothing is refused, naming which player of the draft (it was hired nameless)."""
+        players = [*self.LINEMEN[:3], ("human_catcher", name), *self.LINEMEN[3:]]
+        with pytest.raises(InvalidInput) as refused:
+            bb.draft(pack, "human", "A", players)
+        assert f"the name of player 3 of the draft (human_catcher) is a text that is not blank, got {name!r}" == str(
+            refused.value
+        )
+
+    def test_a_blank_name_hired_after_the_draft(self, pack: RulePack, team: Sheet) -> None:
+        """Every way a player joins shares the check: a hire after the draft too."""
+        with pytest.raises(InvalidInput, match=r"^a player's name is a text that is not blank, got ' '$"):
+            bb.hire(pack, team, "human_lineman", " ")
+
+    def test_favoured_given_to_a_roster_favoured_of_none(self, pack: RulePack) -> None:
+        """A god given for a roster that is Favoured of none is refused (it was dropped, silently)."""
+        with pytest.raises(InvalidInput) as refused:
+            bb.draft(pack, "human", "A", self.LINEMEN, favoured="xx")
+        assert (
+            "the Human roster is Favoured of no god (only a \"Favoured of...\" roster is): leave favoured out, got 'xx'"
+            == str(refused.value)
+        )
+
+    def test_no_god_for_a_favoured_roster(self, pack: RulePack) -> None:
+        """A "Favoured of..." roster without its god is told the gods, not that None is unknown and close to Khorne."""
+        with pytest.raises(InvalidInput) as refused:
+            bb.create_team(pack, "chaos_chosen", "A")
+        assert (
+            "a Chaos Chosen team is Favoured of the god chosen at its draft: favoured is one of hashut, khorne, "
+            "nurgle, slaanesh, tzeentch, undivided, got None"
+        ) == str(refused.value)
+
+    def test_an_unknown_god(self, pack: RulePack) -> None:
+        """A misspelt god is unknown, with the closest."""
+        with pytest.raises(UnknownName, match=r"god of Favoured of\.\.\. 'nurgel' .*; the closest: nurgle$"):
+            bb.create_team(pack, "chaos_chosen", "A", favoured="nurgel")
+
+    @pytest.mark.parametrize(
+        ("kwargs", "message"),
+        [
+            (
+                {"rerolls": 10**12},
+                "Buying 1,000,000,000,000 Team Re-rolls at the draft is refused: a team holds at most 8 Team Re-rolls "
+                "(0 now), so rerolls is 0 to 8",
+            ),
+            (
+                {"rerolls": 10**5000},
+                "Buying a number of more than 30 digits Team Re-rolls at the draft is refused: a team holds at most 8 "
+                "Team Re-rolls (0 now), so rerolls is 0 to 8",
+            ),
+            (
+                {"cheerleaders": 7},
+                "Buying 7 Cheerleaders at the draft is refused: a team holds at most 6 Cheerleaders (0 now), so "
+                "cheerleaders is 0 to 6",
+            ),
+        ],
+    )
+    def test_a_count_past_the_maximum(self, pack: RulePack, kwargs: dict[str, int], message: str) -> None:
+        """A count no team may hold is refused before any is bought, naming the count asked (it bought up to the
+        maximum, then said "Team Re-rolls would be 9" of a million asked)."""
+        with pytest.raises(LimitReached) as refused:
+            bb.draft(pack, "human", "A", self.LINEMEN, budget=10**15, **kwargs)  # type: ignore[arg-type]
+        assert message == str(refused.value)
 
     def test_a_tuple_of_lists_is_read(self, pack: RulePack) -> None:
         """Any sequence of pairs is taken (a list of lists, as JSON gives them)."""
@@ -130,8 +219,9 @@ class TestDedicatedFans:
         """At most 3 Dedicated Fans at a league draft: a third one bought (a fourth fan) is refused."""
         with pytest.raises(LimitReached) as error:
             bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], dedicated_fans=3)
-        assert "Dedicated Fan (at the draft) cannot be bought: Dedicated Fans would be 4, past its maximum of 3" == str(
-            error.value
+        assert (
+            "Buying 3 Dedicated Fans at the draft is refused: a team holds at most 3 Dedicated Fans (1 now), so dedicated_fans is 0 to 2"
+            == str(error.value)
         )
 
     def test_a_team_built_by_hand(self, pack: RulePack) -> None:

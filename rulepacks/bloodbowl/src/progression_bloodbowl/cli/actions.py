@@ -42,11 +42,11 @@ def parse_events(text: str) -> dict[str, dict[str, int]]:
     for chunk in filter(None, (c.strip() for c in text.split(";"))):
         member, sep, names = (part.strip() for part in chunk.partition(":"))
         if not sep or not member or not listed(names):
-            msg = f"events: expected member:event,event*N;..., got {chunk!r}"
+            msg = f"the events are written member:event,event*N;... (1:touchdown;3:completion*2), got {chunk!r}"
             raise InvalidInput(msg)
         counts = events.setdefault(member, {})
         if ":" in names:  # "1:touchdown,3:completion": a second player written after a comma
-            msg = f"events: separate the players with ';' (1:touchdown;3:completion), not ',': got {chunk!r}"
+            msg = f"the events of each player are separated with ';' (1:touchdown;3:completion), not ',': got {chunk!r}"
             raise InvalidInput(msg)
         for name, times in tallies(names, f"events of {member}").items():
             counts[name] = counts.get(name, 0) + times
@@ -58,7 +58,7 @@ def _score(text: str) -> tuple[int, int]:
     whole, with the shape it should have."""
     parts = [part.strip() for part in text.split("-")]
     if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
-        msg = f"score: expected ours-theirs, two whole numbers such as 2-1, got {text!r}"
+        msg = f"the score is ours-theirs, two whole numbers such as 2-1, got {text!r}"
         raise InvalidInput(msg)
     return whole(parts[0], "score"), whole(parts[1], "score")
 
@@ -66,7 +66,7 @@ def _score(text: str) -> tuple[int, int]:
 def _nominees(text: str | None) -> tuple[str, ...]:
     """``"1,3"`` -> ``("1", "3")``; nominees separated by ``;`` (as players are in ``events=``) are refused, saying so."""
     if text and ";" in text:
-        msg = f"nominees: separate the players with ',' (nominees=1,3), not ';': got {text!r}"
+        msg = f"the MVP nominees are separated with ',' (nominees=1,3), not ';': got {text!r}"
         raise InvalidInput(msg)
     return tuple(listed(text))
 
@@ -91,7 +91,7 @@ def refuse_unplayed(options: Mapping[str, str], command: str, *, taken: Sequence
     ignored = [w for w in options if w not in taken]
     if ignored:
         msg = (
-            f"{command}: kind=unplayed records a fixture not played by the deadline, which takes only "
+            f"kind=unplayed ({command}) records a fixture not played by the deadline, which takes only "
             f"{', '.join(taken)}; got {', '.join(ignored)}: leave {'it' if len(ignored) == 1 else 'them'} out, "
             "or record the match played without kind=unplayed"
         )
@@ -219,7 +219,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     if kind == "unplayed":
         refuse_unplayed(options, "match")
     if kind != "unplayed" and not options.get("score"):
-        msg = f"match: the option score=ours-theirs (such as score=2-1) is required for a {kind} match; only kind=unplayed has none"
+        msg = f"a {kind} match needs the option score=ours-theirs (such as score=2-1); only kind=unplayed has none"
         raise InvalidInput(msg)
     record = MatchRecord(
         number=whole(need(options, "number", "match"), "number"),
@@ -344,7 +344,7 @@ def _players(text: str) -> list[tuple[str, str]]:
     for chunk in filter(None, (c.strip() for c in text.split(";"))):
         position, sep, name = chunk.partition(":")
         if not sep or not position.strip():
-            msg = f"players: expected position:name;..., got {chunk!r}"
+            msg = f"the players are written position:name;... (human_lineman:Anna;human_catcher:Bruno), got {chunk!r}"
             raise InvalidInput(msg)
         hires.append((position.strip(), name.strip() or "New player"))
     return hires

@@ -106,9 +106,7 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
             score[index] = whole(options[f"{side}.score"], f"{side}.score")
     if None in score:
         if kind != "unplayed":
-            msg = (
-                "league record: home.score=N and away.score=N are required for a match played (kind=unplayed has none)"
-            )
+            msg = "a match played needs home.score=N and away.score=N (kind=unplayed has none)"
             raise InvalidInput(msg)
         score = [0, 0]
     changes: dict[str, Any] = {"score": tuple(score), "kind": kind}
@@ -193,7 +191,7 @@ class LeagueCommands:
         ``dry_run``, report and keep nothing; with ``keep_prizes``, amend a match of a season whose prizes were
         given even when its table changes (a ``UserWarning`` says the prizes stand as given)."""
         if not options:
-            msg = "league amend: give the words that change, such as home.score=1 or away.events=..."
+            msg = "an amendment needs the words that change, such as home.score=1 or away.events=...; none came"
             raise InvalidInput(msg)
         found = self.league.fixture(fixture, season)
         if found.played is None:

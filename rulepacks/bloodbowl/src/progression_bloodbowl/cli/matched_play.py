@@ -39,7 +39,7 @@ def _players(text: str | None) -> list[tuple[str, ...]]:
     for entry in listed(text, ";"):
         parts = tuple(part.strip() for part in entry.split(":"))
         if len(parts) < 2 or not all(parts):
-            msg = f"players: expected position:name or position:name:skill, got {entry!r}"
+            msg = f"a player of the list is written position:name or position:name:skill, got {entry!r}"
             raise InvalidInput(msg)
         players.append(parts)
     return players
@@ -51,7 +51,7 @@ def _captain(text: str, players: Sequence[object]) -> int | None:
         return None
     number = whole(text, "captain")
     if not 1 <= number <= len(players):
-        msg = f"captain: expected the number of a player in the list (1 to {len(players)}), got {text!r}"
+        msg = f"captain is the number of a player in the list (1 to {len(players)}), got {text!r}"
         raise InvalidInput(msg)
     return number - 1
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from progression.errors import InvalidInput, UnknownOption
+from progression.spelling import closest, the_closest
 
 __all__ = [
     "count",
@@ -55,10 +56,13 @@ def takes(command: str, *known: str) -> Callable[[F], F]:
 def need(options: Mapping[str, str], key: str, command: str) -> str:
     """The option ``key``, which ``command`` cannot do without."""
     if not options.get(key):
-        msg = f"{command}: the option {key}=... is required"
+        msg = f"the {command} command needs the option {key}=...; none came"
         raise InvalidInput(msg)
     return options[key]
 
+
+#: The words of a yes-or-no option.
+_YES_NO = ("yes", "no")
 
 #: The digits a whole number is written with on the command line.
 _DIGITS = frozenset("0123456789")
@@ -92,10 +96,10 @@ def pairs(text: str | None, key: str, shape: str) -> list[tuple[str, str]]:
     for part in listed(text, ";"):
         left, sep, right = part.partition(":")
         if not sep or not left.strip() or not right.strip():
-            msg = f"{key}: expected {shape} items separated by ';', got {part!r}"
+            msg = f"{key}= takes {shape} items separated by ';', got {part!r}"
             raise InvalidInput(msg)
         if re.search(r",\s*[^,:]+:", right):
-            msg = f"{key}: separate the items with ';' (as in events=), not ',': got {part!r}"
+            msg = f"the items of {key}= are separated with ';' (as in events=), not ',': got {part!r}"
             raise InvalidInput(msg)
         out.append((left.strip(), right.strip()))
     return out
@@ -118,12 +122,12 @@ def tallies(text: str | None, what: str) -> dict[str, int]:
     for item in listed(text):
         name, star, times = (part.strip() for part in item.partition("*"))
         if not name:
-            msg = f"{what}: expected name or name*N, got {item!r}"
+            msg = f"{what} are written name or name*N, got {item!r}"
             raise InvalidInput(msg)
         negative = times.startswith("-") and times[1:].isascii() and times[1:].isdigit()
         count = 1 if not star else 0 if negative else whole(times, f"the count of {name}")
         if count < 1:  # 0 or below: what is not taken is left out
-            msg = f"{what}: the count of {name} is at least 1 (leave out what is not taken), got {item!r}"
+            msg = f"the count of {name} in {what} is at least 1 (leave out what is not taken), got {item!r}"
             raise InvalidInput(msg)
         counts[name] = counts.get(name, 0) + count
     return counts
@@ -155,11 +159,12 @@ def maybe_flag(text: str, key: str) -> bool | None:
 
 
 def flag(options: Mapping[str, str], key: str, *, default: bool = False) -> bool:
-    """The option ``key=yes`` or ``key=no`` (``default`` when absent); any other word is refused."""
+    """The option ``key=yes`` or ``key=no`` (``default`` when absent); any other word is refused, with the
+    closest (``yse`` is ``yes``)."""
     text = options.get(key)
     if not text:
         return default
-    if text not in ("yes", "no"):
-        msg = f"the option {key}= takes yes or no, got {text!r}"
+    if text not in _YES_NO:
+        msg = f"the option {key}= takes yes or no, got {text!r}{the_closest(closest(text, _YES_NO))}"
         raise InvalidInput(msg)
     return text == "yes"

@@ -4,15 +4,25 @@ requirement's context, the data as shipped, a team's roster, a star's label."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 from progression import RulePack, Sheet
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, UnknownName
 from progression.operations import check_kind
 from progression.requirements import Context
 
 from .model import Data, Team, load_data
 
-__all__ = ["choice_label", "context_data", "data_of", "sheet_of", "shipped_data", "team_roster"]
+__all__ = [
+    "choice_label",
+    "context_data",
+    "data_of",
+    "known_id",
+    "roster_called",
+    "sheet_of",
+    "shipped_data",
+    "team_roster",
+]
 
 
 def context_data(context: Context) -> Data:
@@ -45,6 +55,23 @@ def sheet_of(sheet: object, kind: str, where: str, pack: RulePack | None = None)
         return check_kind(sheet, kind, where)
     data_of(pack)  # a pack at all, and Blood Bowl's, before its name is read
     return check_kind(sheet, kind, where, pack=pack.name)
+
+
+def known_id(given: object, known: Mapping[str, object], kind: str, example: str) -> str:
+    """``given`` when it is the id of one of ``known`` (``kind``: ``"Star Player"``), or a refusal: an id that is no
+    text (None) is refused as such, not looked up as a name; an unknown one with the closest ids
+    (:class:`~progression.errors.UnknownName`)."""
+    if not isinstance(given, str):
+        msg = f"expected a {kind}'s id (a text such as {example!r}), got {given!r:.60} ({type(given).__name__})"
+        raise InvalidInput(msg)
+    if given not in known:
+        raise UnknownName(kind, given, known, "the bloodbowl pack")
+    return given
+
+
+def roster_called(data: Data, roster: object) -> Team:
+    """The roster whose id is ``roster`` (``"human"``), or a refusal (:func:`known_id`)."""
+    return data.teams[known_id(roster, data.teams, "team roster", "human")]
 
 
 def team_roster(data: Data, team: Sheet) -> Team:

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from progression import RulePack, Sheet
-from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.errors import InvalidInput, LimitReached, RequirementNotMet
 
-from ..data.access import choice_label, data_of, sheet_of, team_roster
+from ..data.access import choice_label, data_of, known_id, sheet_of, team_roster
 from ..data.model import CHARACTERISTICS, Data
 from ..players.player import YES, available
 
@@ -74,12 +74,7 @@ def star_eligibility(pack: RulePack, team: Sheet, star_id: str) -> tuple[str, ..
     """
     data = data_of(pack)
     sheet_of(team, "team", "the team hiring a Star Player", pack)
-    if not isinstance(star_id, str):
-        msg = f"expected a Star Player's id (a text such as 'griff_oberwald'), got {star_id!r:.60} ({type(star_id).__name__})"
-        raise InvalidInput(msg)
-    if star_id not in data.stars:
-        raise UnknownName("Star Player", star_id, data.stars, "the bloodbowl pack")
-    star = data.stars[star_id]
+    star = data.stars[known_id(star_id, data.stars, "Star Player", "griff_oberwald")]
     own = affiliations(data, team)
     reasons = []
     if "any" not in star.plays_for and not own & set(star.plays_for):
@@ -102,9 +97,7 @@ def choices(data: Data, star_ids: Iterable[str]) -> list[tuple[str, ...]]:
     groups: list[tuple[str, ...]] = []
     named: set[str] = set()
     for ident in star_ids:
-        if ident not in data.stars:
-            raise UnknownName("Star Player", ident, data.stars, "the bloodbowl pack")
-        star = data.stars[ident]
+        star = data.stars[known_id(ident, data.stars, "Star Player", "griff_oberwald")]
         if ident in named:
             msg = f"{star.label.en} is named twice; a team fields each Star Player once"
             raise InvalidInput(msg)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from progression import RulePack, Sheet
-from progression.errors import LimitReached, RequirementNotMet, UnknownName
+from progression.errors import LimitReached, RequirementNotMet
 
-from ..data.access import data_of
+from ..data.access import data_of, known_id, sheet_of
 from ..data.inducements import CURRENT_EDITION, Wizard
 from .stars import affiliations
 
@@ -26,11 +26,15 @@ def wizards(pack: RulePack) -> Mapping[str, Wizard]:
 
 
 def wizard_eligibility(pack: RulePack, team: Sheet, wizard_id: str) -> tuple[str, ...]:
-    """Why ``team`` may not hire ``wizard_id`` (empty when it may)."""
+    """Why ``team`` may not hire ``wizard_id`` (empty when it may).
+
+    Raises:
+        InvalidInput: ``team`` is not a team sheet of ``pack``; a wizard id that is not a text.
+        UnknownName: a wizard id the pack does not know, with the closest.
+    """
+    sheet_of(team, "team", "the team hiring a wizard", pack)
     known = wizards(pack)
-    if wizard_id not in known:
-        raise UnknownName("wizard", wizard_id, known, "the bloodbowl pack")
-    wizard = known[wizard_id]
+    wizard = known[known_id(wizard_id, known, "wizard", "sports_wizard")]
     own = affiliations(data_of(pack), team)
     if "any" in wizard.available_to or own & set(wizard.available_to):
         return ()
@@ -51,8 +55,7 @@ def check_wizards(pack: RulePack, team: Sheet, wizard_ids: Sequence[str]) -> Wiz
     """
     known = wizards(pack)
     for ident in wizard_ids:
-        if ident not in known:
-            raise UnknownName("wizard", ident, known, "the bloodbowl pack")
+        known_id(ident, known, "wizard", "sports_wizard")
     already = [team.tags["induced.wizard"]] if "induced.wizard" in team.tags else []
     limit = data_of(pack).inducements.wizards_per_team
     if len(already) + len(wizard_ids) > limit:

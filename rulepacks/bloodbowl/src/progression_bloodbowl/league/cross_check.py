@@ -69,7 +69,7 @@ class ResultsDisagree(ProgressionError, ValueError):
         told = "; ".join(str(d) for d in self.disagreements)
         also = "".join(f"; and {said}" for said in self.unmatched)
         super().__init__(
-            f"standings: the teams' results of season {season} disagree ({told}): a match between two teams is "
+            f"the teams' results of season {season} disagree ({told}): a match between two teams is "
             f"recorded by both, the score reversed; amend the result that is wrong, or record the missing one{also}"
         )
 

@@ -161,14 +161,14 @@ def _check_season_end(team: object, dice: Dice | None, retirement: object, where
         held = f"Star Players {', '.join(stars)}" if stars else f"inducements ({'; '.join(fielded or induced)})"
         number = checked.tags.get("induced.match", "?")
         msg = (
-            f"{where}: {checked.name} still holds {held} for match {number}; inducements are for one match: record "
+            f"{where} is refused: {checked.name} still holds {held} for match {number}; inducements are for one match: record "
             "its outcome first (an unplayed fixture too), which ends them, or undo the inducements"
         )
         raise InvalidInput(msg)
     if not isinstance(retirement, str) or retirement not in RETIREMENT:
         raise UnknownName("retirement rule", str(retirement), RETIREMENT, where)
     if retirement == "roll" and dice is None:
-        msg = f"{where}: retirement='roll' rolls a D6 per characteristic reduction: pass dice"
+        msg = f"{where} with retirement='roll' rolls a D6 per characteristic reduction: pass dice"
         raise InvalidInput(msg)
     return checked
 
@@ -307,7 +307,7 @@ def check_redraft_choice(name: str, value: object) -> None:
         return
     what, holds = REDRAFT_CHOICES[name]
     if not holds(value):
-        msg = f"re-draft: {name} is {what}, got {value!r}"
+        msg = f"the re-draft's {name} is {what}, got {value!r:.60}"
         raise InvalidInput(msg)
 
 
@@ -329,11 +329,11 @@ def _check_keep(team: Sheet, keep: Sequence[str]) -> list[str]:
 
 def _check_players(players: object) -> list[tuple[str, str]]:
     if not isinstance(players, list | tuple):
-        msg = f"re-draft: players is a list of (position, name) pairs, got {players!r}"
+        msg = f"the re-draft's players is a list of (position, name) pairs, got {players!r:.60}"
         raise InvalidInput(msg)
     for n, entry in enumerate(players):
         if not isinstance(entry, list | tuple) or len(entry) != 2 or not all(isinstance(x, str) for x in entry):
-            msg = f"re-draft: players[{n}] is a (position, name) pair of texts, got {entry!r}"
+            msg = f"the re-draft's players[{n}] is a (position, name) pair of texts, got {entry!r:.60}"
             raise InvalidInput(msg)
     return [(position, name) for position, name in players]
 

@@ -98,7 +98,7 @@ def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bon
 def _with_bonus(pack: RulePack, bonus: object) -> bool:
     """Whether bonus points count: ``bonus``, or the league's default for None."""
     if bonus is not None and not isinstance(bonus, bool):
-        msg = f"league points: bonus is True, False or None (the league's default), got {bonus!r}"
+        msg = f"bonus is whether bonus points count: True, False or None (the league's default), got {bonus!r:.60}"
         raise InvalidInput(msg)
     return data_of(pack).rules.league.bonus_default if bonus is None else bonus
 
@@ -200,7 +200,7 @@ def _same_season(teams: list[Sheet]) -> int:
     by_season, playing = _playing(teams)
     if len(by_season) > 1:
         msg = (
-            f"standings: the teams play different seasons ({playing}); say which season the table counts "
+            f"the teams play different seasons ({playing}); say which season the table counts "
             "with season=N (--set season=N on the command line)"
         )
         raise InvalidInput(msg)
@@ -219,8 +219,20 @@ def standings_lines(rows: Iterable[Standing]) -> list[str]:
 
     P counts every fixture in the table, unplayed ones too (a team's ``played`` stat counts the matches played
     on the pitch); CAS counts the SPP-earning casualties the team caused.
+
+    Raises:
+        InvalidInput: ``rows`` that are not the rows of a table (:func:`~progression_bloodbowl.standings`).
     """
+    if isinstance(rows, Standing | str) or not isinstance(rows, Iterable):
+        msg = (
+            f"expected the rows of a league table (what standings() returns), got {rows!r:.60} ({type(rows).__name__})"
+        )
+        raise InvalidInput(msg)
     rows = list(rows)
+    for row in rows:
+        if not isinstance(row, Standing):
+            msg = f"expected the rows of a league table (what standings() returns), got a row {row!r:.60} ({type(row).__name__})"
+            raise InvalidInput(msg)
     seasons = sorted({row.season for row in rows})
     lines = [f"season{'s' if len(seasons) > 1 else ''} {', '.join(map(str, seasons))}"] if seasons else []
     lines.append(f"{'#':>2} {'team':<24} {'P':>2} {'W':>2} {'D':>2} {'L':>2} {'TD':>7} {'CAS':>3} {'B':>2} {'Pts':>3}")

@@ -115,9 +115,7 @@ def amend_match(
     fields = [field.name for field in attrs.fields(MatchRecord)]
     unknown = sorted(set(changes) - set(fields))
     if unknown:
-        msg = (
-            f"amend_match: a match record has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
-        )
+        msg = f"a match record has no field {', '.join(map(repr, unknown))}; its fields: {', '.join(fields)}"
         raise InvalidInput(msg)
     position = match_entry(team, number)
     entry = team.ledger[position - 1]

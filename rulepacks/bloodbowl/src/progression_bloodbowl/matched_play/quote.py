@@ -22,10 +22,10 @@ from progression.errors import (
 )
 from progression.operations import Create, start_sheet
 
-from ..data.access import choice_label, data_of, team_roster
+from ..data.access import choice_label, data_of, roster_called, team_roster
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data, Team
-from ..data.reading import natural
+from ..data.reading import named, natural
 from ..inducements.order import Order, price_inducements
 from ..inducements.stars import choices, star_eligibility
 from ..team.roster import captain_refused, create_team
@@ -114,7 +114,7 @@ class Pick:
 def _picks(data: Data, roster: Team, players: Sequence[Sequence[str]], captain: int | None) -> list[Pick]:
     """The players as read from ``(position, name, skill, ...)``; a bad shape or an unknown name raises."""
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        msg = f"players: expected a list of (position, name) or (position, name, skill), got {players!r}"
+        msg = f"the players of the list are a list of (position, name) or (position, name, skill), got {players!r:.60}"
         raise InvalidInput(msg)
     picks = []
     for n, entry in enumerate(players):
@@ -124,9 +124,10 @@ def _picks(data: Data, roster: Team, players: Sequence[Sequence[str]], captain: 
             or len(entry) < 2
             or not all(isinstance(x, str) for x in entry)
         ):
-            msg = f"player {n + 1} of the list: expected (position, name) or (position, name, skill), got {entry!r}"
+            msg = f"player {n + 1} of the list is (position, name) or (position, name, skill), got {entry!r:.60}"
             raise InvalidInput(msg)
         position_id, name, *skills = entry
+        named(name, f"the name of player {n + 1} of the list ({position_id})")
         position = roster.position(position_id)
         if position is None:
             raise UnknownName(
@@ -264,10 +265,10 @@ def _inducement_lines(
 ) -> list[Item]:
     """Inducements bought for the list (the reference's Matched Play: bought, not paid by petty cash)."""
     if not isinstance(order, Order):
-        msg = f"inducements: expected an inducements Order, got {type(order).__name__}"
+        msg = f"the inducements of the list are an inducements Order, got {type(order).__name__}"
         raise InvalidInput(msg)
     if order.stars:
-        msg = "inducements: name Star Players with stars=..., not in the Order: they cost Skill Points as well"
+        msg = "Star Players are named with stars=..., not in the inducements Order: they cost Skill Points as well"
         raise InvalidInput(msg)
     data = data_of(pack)
     table = data.inducements.items
@@ -333,14 +334,16 @@ def plan(
         msg = f"a Matched Play budget is a whole number of gold pieces > 0 (most events use {common}), got {budget!r}"
         raise InvalidInput(msg)
     checked = {k: natural(int(v) if isinstance(v, bool) else v, k.replace("_", " ")) for k, v in counts.items()}
+    roster = roster_called(data, roster_id)
+    # A quote may leave the team unnamed (``name=""``): it is "this Human team" (a draft names it: draft_matched_play).
+    name = name or f"this {roster.label.en} team"
     base = create_team(pack, roster_id, name, treasury=budget, league=league, favoured=favoured)
-    roster = data.teams[roster_id]
     tags = {**base.tags, BUDGET_TAG: str(budget)}
     # The creation itself, not pack.new_sheet: a Matched Play team has no Dedicated Fans, under the minimum of 1
     # a league team keeps, and new_sheet refuses a caller's start outside a stat's range.
     creation = Create(
         kind="team",
-        name=name or f"this {roster.label.en} team",
+        name=name,
         pools={"treasury": budget},
         stats={"dedicated_fans": mp.dedicated_fans_start},
         tags=tags,
@@ -350,16 +353,16 @@ def plan(
     if captain is not None and (
         isinstance(captain, bool) or not isinstance(captain, int) or not 0 <= captain < len(players)
     ):
-        msg = f"captain: expected the index of a player of the list (0 to {len(players) - 1}), got {captain!r}"
+        msg = f"captain is the index of a player of the list (0 to {len(players) - 1}), got {captain!r:.60}"
         raise InvalidInput(msg)
     picks = _picks(data, roster, players, captain if captain_rule else None)
     if captain_rule and captain is not None:
         chosen = roster.position(picks[captain].position)
         if chosen is not None and (refused := captain_refused(chosen)) is not None:
-            msg = f"captain: player {captain + 1} of the list: {refused}"
+            msg = f"player {captain + 1} of the list cannot be the captain: {refused}"
             raise InvalidInput(msg)
     if isinstance(stars, str | bytes) or not isinstance(stars, Sequence):
-        msg = f"stars: expected a list of Star Player ids, got {stars!r}"
+        msg = f"stars is a list of Star Player ids, got {stars!r:.60}"
         raise InvalidInput(msg)
     groups = choices(data, stars)
     order = Order() if inducements is None else inducements

@@ -8,8 +8,9 @@ from progression import RulePack, Sheet
 from progression.authoring import Label
 from progression.errors import InvalidInput, UnknownName
 
-from ..data.access import data_of, sheet_of
+from ..data.access import data_of, roster_called, sheet_of
 from ..data.model import CHARACTERISTICS, Data, Position, Team
+from ..data.reading import named
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -47,7 +48,17 @@ def skill_bases(player: Sheet) -> frozenset[str]:
 
 
 def notation(characteristic: str, value: int) -> str:
-    """A characteristic as printed: ``MA 6``, ``AG 3+``, ``PA -`` (PA 0 stands for "-")."""
+    """A characteristic as printed: ``MA 6``, ``AG 3+``, ``PA -`` (PA 0 stands for "-").
+
+    Raises:
+        UnknownName: ``characteristic`` is none of ``ma``, ``st``, ``ag``, ``pa``, ``av`` (with the closest).
+        InvalidInput: ``value`` is not a whole number.
+    """
+    if characteristic not in CHARACTERISTICS:
+        raise UnknownName("characteristic", characteristic, CHARACTERISTICS, "a player's profile")
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"the value of {characteristic.upper()} is a whole number, got {value!r:.60} ({type(value).__name__})"
+        raise InvalidInput(msg)
     if characteristic in ("ma", "st"):
         return str(value)
     if characteristic == "pa" and value == 0:
@@ -114,11 +125,11 @@ def new_player(
 
     Raises:
         UnknownName: no such roster or position.
+        InvalidInput: a roster id that is no text, a blank name.
     """
     data = data_of(pack)
-    if team_id not in data.teams:
-        raise UnknownName("team roster", team_id, data.teams, "the bloodbowl pack")
-    team = data.teams[team_id]
+    team = roster_called(data, team_id)
+    named(name, "a player's name")
     position = team.position(position_id)
     if position is None:
         raise UnknownName("position", position_id, [p.id for p in team.positions], f"the {team.label.en} roster")

@@ -10,7 +10,7 @@ the two teams' records of one match cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -159,11 +159,15 @@ def round_robin(teams: Sequence[str], *, legs: int = 1) -> tuple[tuple[tuple[str
     round to round, and a second leg plays each pairing the other way round.
 
     Raises:
-        InvalidInput: fewer than two teams, a team named twice, or legs that is not 1 or more, or so many that a
+        InvalidInput: teams that are not a list of names (a text alone would be read letter by letter), fewer
+            than two teams, a team named twice, or legs that is not 1 or more, or so many that a
             round would be past the last match number a team records (``MATCH_NUMBERS``: each round is the
             match's number for both teams).
     """
-    names = list(teams)
+    names = list(teams) if isinstance(teams, Iterable) and not isinstance(teams, str) else None
+    if names is None or not all(isinstance(name, str) for name in names):
+        msg = f"the teams of a round robin are a list of their names, such as ['Anvils', 'Barons'], got {teams!r:.60}"
+        raise InvalidInput(msg)
     if len(names) < 2 or len(set(names)) != len(names):
         msg = f"a round robin needs two or more different teams, got {names!r}"
         raise InvalidInput(msg)

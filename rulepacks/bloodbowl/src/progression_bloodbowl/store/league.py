@@ -1000,7 +1000,7 @@ class League(Book):
         if figure not in LEADERS:
             raise UnknownName("leaders' figure", figure, LEADERS, "the league's leaders")
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:  # -1 read as a slice: all but the last
-            msg = f"top: how many players the leaders list, a whole number >= 1, got {top!r}"
+            msg = f"top is how many players the leaders list, a whole number >= 1, got {top!r:.60}"
             raise InvalidInput(msg)
         wanted = season_asked(season, self.settings()[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}

@@ -225,7 +225,7 @@ def end_season(
         if not isinstance(retirement, str) or retirement not in RETIREMENT:
             raise UnknownName("retirement rule", str(retirement), RETIREMENT, where)
         if retirement == "roll" and dice is None:
-            msg = f"{where}: retirement='roll' rolls a D6 per characteristic reduction: pass dice"
+            msg = f"{where} with retirement='roll' rolls a D6 per characteristic reduction: pass dice"
             raise InvalidInput(msg)
         kept = kept_redrafts(league, tx, season)
         # Read (never trusted) only to refuse a record edited in the database, as the prizes and a fixture do.

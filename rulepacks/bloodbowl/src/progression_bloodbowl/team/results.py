@@ -91,7 +91,7 @@ def check_team(team: object, where: str) -> Sheet:
         msg = f"{where} takes a team sheet, got {got}"
         raise InvalidInput(msg)
     if BUDGET_TAG in team.tags:
-        msg = f"{where}: {team.name} is a Matched Play team, which plays no league fixtures and has no seasons"
+        msg = f"{where} takes a league team, got {team.name}, a Matched Play team (which plays no league fixtures and has no seasons)"
         raise InvalidInput(msg)
     return team
 
@@ -118,7 +118,7 @@ def season_reached(season: object, latest: int, holder: str, *, every: bool = Fa
             ``"league 'Old World Cup' has"``.
 
     Raises:
-        InvalidInput: anything else: ``season: Altdorf Anvils has season 1 only, got 9``.
+        InvalidInput: anything else: ``the season asked is one reached: Altdorf Anvils has season 1 only, got 9``.
     """
     lowest = 0 if every else 1
     whole = not isinstance(season, bool) and isinstance(season, int)
@@ -126,7 +126,7 @@ def season_reached(season: object, latest: int, holder: str, *, every: bool = Fa
         has = "season 1 only" if latest == 1 else f"seasons 1 to {latest}"
         also = ", and 0 for every season" if every else ""
         kind = "" if whole else "; a season is a whole number"  # '1' is no season 1: said, not left to be guessed
-        msg = f"season: {holder} {has}{also}{kind}, got {season!r}"
+        msg = f"the season asked is one reached: {holder} {has}{also}{kind}, got {season!r:.60}"
         raise InvalidInput(msg)
     return season  # type: ignore[return-value]
 

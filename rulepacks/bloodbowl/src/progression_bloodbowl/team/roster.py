@@ -14,8 +14,9 @@ from progression.errors import InsufficientPoints, InvalidInput, LimitReached, R
 from progression.events import Joined, Step
 from progression.operations import Adjust, Purchase, combine
 
-from ..data.access import data_of, shipped_data, team_roster
+from ..data.access import data_of, roster_called, shipped_data, team_roster
 from ..data.model import Data, Position, Team
+from ..data.reading import named
 from ..players.player import YES, available, new_player
 from .sequence import enter
 
@@ -150,22 +151,37 @@ def create_team(
         favoured: The god of a "Favoured of..." roster.
     """
     data = data_of(pack)
-    if roster not in data.teams:
-        raise UnknownName("team roster", roster, data.teams, "the bloodbowl pack")
-    team = data.teams[roster]
+    team = roster_called(data, roster)
+    named(name, "a team's name")
     league = league or team.leagues[0]
     if league not in team.leagues:
         raise UnknownName("league", league, team.leagues, f"the {team.label.en} roster")
-    tags = {"team": roster, "league": league}
-    if team.favoured_of:
-        if favoured not in team.favoured_of:
-            raise UnknownName("god of Favoured of...", favoured, team.favoured_of, f"the {team.label.en} roster")
+    tags = {"team": team.id, "league": league}
+    _check_favoured(team, favoured)
+    if favoured is not None:
         tags["favoured_of"] = favoured
     budget = data.rules.budget if treasury is None else treasury
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         msg = f"a treasury is a whole number of gold pieces >= 0, got {budget!r}"
         raise InvalidInput(msg)
     return pack.new_sheet("team", name, pools={"treasury": budget}, tags=tags)
+
+
+def _check_favoured(roster: Team, favoured: object) -> None:
+    """Refuse a god that cannot mean what it says: none for a "Favoured of..." roster, which is favoured of the
+    one chosen at the draft, an unknown one (with the closest), or one for a roster that is favoured of none."""
+    gods = ", ".join(roster.favoured_of)
+    if not roster.favoured_of and favoured is not None:
+        msg = (
+            f'the {roster.label.en} roster is Favoured of no god (only a "Favoured of..." roster is): '
+            f"leave favoured out, got {favoured!r:.60}"
+        )
+        raise InvalidInput(msg)
+    if roster.favoured_of and not isinstance(favoured, str):
+        msg = f"a {roster.label.en} team is Favoured of the god chosen at its draft: favoured is one of {gods}, got {favoured!r:.60}"
+        raise InvalidInput(msg)
+    if roster.favoured_of and favoured not in roster.favoured_of:
+        raise UnknownName("god of Favoured of...", favoured, roster.favoured_of, f"the {roster.label.en} roster")
 
 
 def _check_captain(roster: Team, team: Sheet, position: Position, extra: tuple[str, ...]) -> None:
@@ -389,35 +405,55 @@ def draft(
 
 
 def _check_draft(players: object, staff: Mapping[str, object], apothecary: object, captain: object) -> None:
-    """Refuse what :func:`draft` would misread: players that are not ``(position, name)`` pairs of texts, a count
-    of staff that is not a whole number >= 0 (a negative one would buy nothing, silently), an apothecary that is
-    not True or False, a captain that is not the index of a player."""
+    """Refuse what :func:`draft` would misread: players that are not ``(position, name)`` pairs of texts or whose
+    name is blank, a count of staff that is not a whole number >= 0 (a negative one would buy nothing, silently),
+    an apothecary that is not True or False, a captain that is not the index of a player."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         msg = (
-            "draft: players must be a list of (position, name) pairs, such as [('human_lineman', 'Lena'), ...], "
+            "the players drafted are a list of (position, name) pairs, such as [('human_lineman', 'Lena'), ...], "
             f"got {players!r:.60} ({type(players).__name__})"
         )
         raise InvalidInput(msg)
     for index, player in enumerate(players):
         pair = isinstance(player, Sequence) and not isinstance(player, str) and len(player) == 2
         if not pair or not all(isinstance(part, str) for part in player):
-            msg = f"draft: player {index} must be a (position, name) pair of texts, such as ('human_lineman', 'Lena'), got {player!r:.60}"
+            msg = f"player {index} of the draft is a (position, name) pair of texts, such as ('human_lineman', 'Lena'), got {player!r:.60}"
             raise InvalidInput(msg)
+        named(player[1], f"the name of player {index} of the draft ({player[0]})")
     for what, count in staff.items():
         if isinstance(count, bool) or not isinstance(count, int):
-            msg = f"draft: {what} must be a whole number, got {count!r:.60} ({type(count).__name__})"
+            msg = f"{what} is how many the draft buys, a whole number >= 0, got {count!r:.60} ({type(count).__name__})"
             raise InvalidInput(msg)
         if count < 0:
-            msg = f"draft: {what} must be 0 or more, got {count!r}"
+            msg = f"{what} is how many the draft buys, a whole number >= 0, got {_shown(count)}"
             raise InvalidInput(msg)
     if not isinstance(apothecary, bool):
-        msg = f"draft: apothecary is True or False (whether the team buys one), got {apothecary!r:.60}"
+        msg = f"apothecary is True or False (whether the draft buys one), got {apothecary!r:.60}"
         raise InvalidInput(msg)
     if captain is not None and (
         isinstance(captain, bool) or not isinstance(captain, int) or not 0 <= captain < len(players)
     ):
-        msg = f"draft: captain is the index in players of the Team Captain, 0 to {len(players) - 1}, or None; got {captain!r:.60}"
+        msg = f"captain is the index in players of the Team Captain, 0 to {len(players) - 1}, or None; got {captain!r:.60}"
         raise InvalidInput(msg)
+
+
+def _shown(count: int) -> str:
+    """A count as a refusal says it: a huge one by its size, not written out (Python refuses past 4,300 digits)."""
+    return f"{count:,}" if abs(count) < 10**30 else "a number of more than 30 digits"
+
+
+def _check_staff_room(pack: RulePack, team: Sheet, counts: Mapping[str, int]) -> None:
+    """Refuse, before any is bought, a count of staff past what the team may hold (a team's maximum less what it
+    holds): the draft would buy up to the maximum and then be refused, naming a count that was never asked."""
+    for item, count in counts.items():
+        for stat, maximum in pack.upgrades[item].limit.maxima.items():
+            held = team.stats[stat]
+            if count > (room := max(0, maximum - held)):
+                raise LimitReached(
+                    upgrade=item,
+                    reason=f"a team holds at most {maximum} {pack.name_of(stat)} ({held} now), so {stat} is 0 to {room}",
+                    head=f"Buying {_shown(count)} {pack.name_of(stat)} at the draft is refused",
+                )
 
 
 @operation("bloodbowl.draft_staff", kind="team", label=lambda op: "staff at draft prices")
@@ -430,14 +466,20 @@ def draft_staff(
     apothecary: bool,
     dedicated_fans: int,
 ) -> None:
-    """The staff, re-rolls and Dedicated Fans a draft buys, at draft prices, each one a purchase."""
-    for item, count in (
-        ("team_reroll", rerolls),
-        ("assistant_coach", assistant_coaches),
-        ("cheerleader", cheerleaders),
-        ("apothecary", int(apothecary)),
-        ("dedicated_fan", dedicated_fans),
-    ):
+    """The staff, re-rolls and Dedicated Fans a draft buys, at draft prices, each one a purchase.
+
+    Raises:
+        LimitReached: a count past what the team may hold (8 re-rolls, ...), before any is bought.
+    """
+    counts = {
+        "team_reroll": rerolls,
+        "assistant_coach": assistant_coaches,
+        "cheerleader": cheerleaders,
+        "apothecary": int(apothecary),
+        "dedicated_fan": dedicated_fans,
+    }
+    _check_staff_room(work.pack, work.sheet, counts)
+    for item, count in counts.items():
         for _ in range(count):
             work.run(Purchase(upgrade=item))
 
