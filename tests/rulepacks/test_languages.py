@@ -3,10 +3,12 @@ a translation not given (issue 17, item 7)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import progression
-from progression.authoring import Label
+from progression.authoring import Label, Narrator
 from progression.errors import UnknownName
 from support.builders import PACKS
 
@@ -46,6 +48,47 @@ class TestOneLanguage:
         tavern = progression.load_file(TAVERN)
         bard = tavern.new_sheet("bard", "Lia")
         assert ("costs 5 Coins; the paying pools hold 0",) == tavern.quote(bard, "song").unmet
+
+
+class TestNoEnglish:
+    GERMAN = """
+format = 1
+[pack]
+name = "nur"
+title = { de = "Nur Deutsch" }
+languages = ["de"]
+[currencies.xp]
+label = { de = "Erfahrung" }
+[pools.xp]
+label = { de = "Erfahrung" }
+currency = "xp"
+[stats.kraft]
+label = { de = "Kraft" }
+[kinds.held]
+label = { de = "Held" }
+pools = ["xp"]
+stats = ["kraft"]
+[upgrades.training]
+label = { de = "Training" }
+pool = "xp"
+cost = 5
+effect = { stats = { kraft = 1 } }
+"""
+
+    def test_a_pack_without_english_is_told_in_its_own_language(self, tmp_path: Path) -> None:
+        """A narrator made without a language speaks the pack's first, and a quote's sentences name things in it:
+        neither asks the pack for English, which it does not declare (and refuses when asked)."""
+        (tmp_path / "nur.toml").write_text(self.GERMAN, encoding="utf-8")
+        pack = progression.load_file(tmp_path / "nur.toml")
+        hero = pack.purchase(pack.award(pack.new_sheet("held"), "xp", 5, reason="ein Kampf"), "training")
+        narrator = Narrator(pack)
+        assert ("de", "Training", "costs 5 Erfahrung; the paying pools hold 0") == (
+            narrator.language,
+            narrator.name("training"),
+            pack.quote(hero, "training").violations[0].sentence,
+        )
+        with pytest.raises(UnknownName, match="language 'en' is not defined in rule pack 'nur'"):
+            Narrator(pack, "en").name("training")
 
 
 class TestLabels:

@@ -401,7 +401,7 @@ def option_name(pack: RulePack, upgrade: Upgrade, option: str, language: str | N
 def _shown(pack: RulePack, upgrade: Upgrade, option: str) -> str:
     """An option as a refusal lists it: its id, and its name when the upgrade's options are named (``G
     (General)``)."""
-    return option if upgrade.options_named is None else f"{option} ({option_name(pack, upgrade, option, spoken())})"
+    return option if upgrade.options_named is None else f"{option} ({option_name(pack, upgrade, option)})"
 
 
 def closest(pack: RulePack, choices: Sequence[str] | Mapping[str, str | Sequence[str]], given: str) -> list[str]:

@@ -77,15 +77,18 @@ class Narrator:
 
     Args:
         pack: the rules whose names (and whose :attr:`~progression.RulePack.narration`) are used.
-        language: the language of the names (``"en"``, ``"fr"``).
+        language: the language of the names (``"en"``, ``"fr"``), one the pack declares; by default its first
+            (``[pack] languages``: English for the shipped packs).
         names: the members' names, by member id (see :meth:`within`).
 
     Amounts are written with thousands separators, in the currency's unit when it has one (``+50,000 gp``).
     """
 
-    def __init__(self, pack: RulePack, language: str = "en", *, names: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, pack: RulePack, language: str | None = None, *, names: Mapping[str, str] | None = None
+    ) -> None:
         self.pack = pack
-        self.language = language
+        self.language = pack.languages[0] if language is None else language
         #: Members' names by id, to say ``Otto (2)``.
         self.names: Mapping[str, str] = dict(names or {})
         #: While a step is told, its events that come before the one being told (a pack's hook may read them:
