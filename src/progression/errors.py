@@ -121,6 +121,12 @@ class ProgressionError(Exception):
     #: The message with the ways it tells to run kept apart, when it names any (None: its words are the same
     #: in every interface).
     worded: Sentence | None = None
+    #: The names of the sheets it concerns, among several given (a report's teams whose results disagree), as
+    #: data: the command line says the files that hold them, in its words and in ``--json``. Empty: none said.
+    sheets: tuple[str, ...] = ()
+    #: The files that hold those sheets, each ``(sheet name, file)``, when the command line read them from files
+    #: (set by it, not by the library).
+    sheet_files: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, *args: object) -> None:
         if args and isinstance(args[0], Sentence):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import sqlite3
 import subprocess
 import sys
@@ -49,6 +50,16 @@ class TestMade:
         ) == (status, out)
         with open_party(path) as made:
             assert 40 == made.pack.quote(made.pack.new_sheet("character", "x"), "quality.souplesse").price
+
+    def test_an_empty_party_tells_a_whole_command(self, tmp_path: Path, capsys) -> None:
+        """A party with no characters says the whole command that adds one, with the store and the --lang given (it
+        said `progression campaign character add`), which runs once CHARACTER is filled in."""
+        path = str(tmp_path / "p.sqlite")
+        assert 0 == run(capsys, "campaign", "new", path, "--pack", "competence", "--name", "P")[0]
+        status, out, _ = run(capsys, "campaign", "party", path, "--lang", "fr")
+        add = f"progression campaign character add {path} CHARACTER --lang fr"
+        assert (0, f"no characters yet in 'P'; add one with `{add}`\n") == (status, out)
+        assert 0 == run(capsys, *shlex.split(add.replace("CHARACTER", "ana"))[1:])[0]
 
     def test_a_refused_tuning_leaves_no_file(self, tmp_path: Path, capsys) -> None:
         """A tuning the pack refuses (exit 2) makes no store; an unknown word is refused before the pack reads it."""

@@ -117,7 +117,8 @@ class TestReadAndWrite:
         """A missing sheet file is bad usage, with how to create one."""
         result = run("sheet", "show", str(tmp_path / "nope.json"), "--pack", SKIRMISH)
         assert 2 == result.status
-        assert "does not exist; create it with `progression sheet new`" in result.err
+        made = f"progression sheet new {tmp_path / 'nope.json'} --pack PACK --kind KIND"
+        assert f"does not exist; create it with `{made}`" in result.err  # a whole command, not `sheet new`
 
     def test_broken_file(self, run: Run, tmp_path: Path) -> None:
         """A file that is not a sheet is bad usage, saying where it breaks."""

@@ -93,3 +93,22 @@ class TestCommand:
         finally:
             del sys.modules["progression.cli.recorded"]
         assert (7, ["x"]) == (status, calls)
+
+
+class TestSheetCommandLanguage:
+    def test_the_sheet_commands_without_lang(self) -> None:
+        """``sheet_command`` keeps --lang on every sheet command but those that take none: the set it reads is
+        the parser's, so a command given --lang later is suggested with it."""
+        import argparse
+
+        from progression.cli.args import UNWORDED_SHEET_COMMANDS
+        from progression.cli.parser import parser
+
+        (commands,) = (a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+        (verbs,) = (a for a in commands.choices["sheet"]._actions if isinstance(a, argparse._SubParsersAction))
+        without = {
+            verb
+            for verb, sub in verbs.choices.items()
+            if not any("--lang" in action.option_strings for action in sub._actions)
+        }
+        assert without == UNWORDED_SHEET_COMMANDS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 
 import pytest
@@ -327,6 +328,26 @@ class TestReport:
             f" (the files: Altdorf Anvils in {anvils}, Delberz Dukes in {dukes}, Reikland Reavers in {reavers})\n"
         ), refused.err
 
+    def test_results_that_disagree_name_their_files_as_data(self, run: Run, tmp_path: object) -> None:
+        """With --json the refusal names the teams and the files that hold them as data (it had only the message,
+        the files being found by matching team names in the text); the text says the same files, from the same
+        data: a team whose name is inside another's ("Delberz" in "Delberz Dukes"), which the disagreement does not
+        name, is not said (it was)."""
+        paths = self._played(
+            tmp_path,
+            ("Altdorf Anvils", "Delberz Dukes", (2, 1)),
+            ("Delberz Dukes", "Altdorf Anvils", (3, 0)),
+            ("Delberz", "Orcs", (1, 1)),
+        )
+        anvils, dukes, _ = paths
+        data = run("sheet", "report", "standings", *paths, "--json").json()["error"]
+        assert ("ResultsDisagree", ["Altdorf Anvils", "Delberz Dukes"]) == (data["kind"], data["sheets"])
+        assert [{"sheet": "Altdorf Anvils", "file": anvils}, {"sheet": "Delberz Dukes", "file": dukes}] == data["files"]
+        refused = run("sheet", "report", "standings", *paths)
+        assert refused.err.endswith(f" (the files: Altdorf Anvils in {anvils}, Delberz Dukes in {dukes})\n"), (
+            refused.err
+        )
+
     def test_a_misspelt_opponent_is_noted_under_the_table(self, run: Run, tmp_path: object) -> None:
         """A name close to a team of the table is said under it, with the files (and in ``--json``'s notes)."""
         anvils, reavers = self._played(
@@ -341,6 +362,8 @@ class TestReport:
         assert (0, note) == (shown.status, shown.out.splitlines()[-1])
         data = run("sheet", "report", "standings", anvils, reavers, "--json").json()
         assert [note.removeprefix("note: ").split(" (the files")[0]] == data["notes"]
+        held = [{"sheet": "Altdorf Anvils", "file": anvils}, {"sheet": "Reikland Reavers", "file": reavers}]
+        assert [held] == data["note_files"]
 
     @pytest.mark.parametrize("season", ["-1", "0", "2", "99"])
     def test_a_season_in_the_same_words(self, run: Run, tmp_path: object, season: str) -> None:
@@ -555,6 +578,23 @@ class TestDeclaredOptions:
             result.err,
         )
 
+    def test_suggestions_keep_the_language(self, run: Run, tmp_path: object) -> None:
+        """A user who gave --lang fr is suggested commands with --lang fr (as --member and --pack are kept; it was
+        dropped), each running as written: the help of an action, of a factory, the choices of an upgrade."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        made = run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--lang", "fr")
+        assert f"(see `progression sheet new {path} --pack bloodbowl --kind team --lang fr --help`)\n" in made.err
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        run("sheet", "do", path, "hire", "position=human_blitzer", "name=Griselda")
+        hired = run("sheet", "do", path, "hire", "position=human_lineman", "must_advance=maybe", "--lang", "fr")
+        assert hired.err.endswith(f" (see `progression sheet do {path} hire --help --lang fr`)\n"), hired.err
+        assert 0 == run("sheet", "do", path, "hire", "--help", "--lang", "fr").status
+        listed = run("sheet", "options", path, "--member", "1", "--lang", "fr").out
+        line = next(line for line in listed.splitlines() if "random_primary" in line)
+        suggested = f"progression sheet options {path} --member 1 random_primary --lang fr"
+        assert line.endswith(suggested), line
+        assert 0 == run(*shlex.split(suggested)[1:]).status
+
     def test_a_misspelt_flag_names_the_closest(self, run: Run, tmp_path: object) -> None:
         """``must_advance=yse`` names the closest of the words a flag takes, as a choice's misspelt value does."""
         path = str(tmp_path) + "/team.json"  # type: ignore[operator]
@@ -571,7 +611,7 @@ class TestDeclaredOptions:
         factory takes; run, that line prints it."""
         path = str(tmp_path) + "/team.json"  # type: ignore[operator]
         result = run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team")
-        helped = "progression sheet new FILE --pack bloodbowl --kind team --help"
+        helped = f"progression sheet new {path} --pack bloodbowl --kind team --help"
         assert (
             2,
             f"progression: factory of 'team': the option 'roster' (text) is required; none was given (see `{helped}`)\n",

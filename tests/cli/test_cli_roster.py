@@ -4,6 +4,7 @@ members with their pools and stats; plain text when piped, JSON, and a standalon
 from __future__ import annotations
 
 import json
+import shlex
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -127,7 +128,9 @@ class TestAnyRoster:
         refused, _, said = printed(capsys, "sheet", "roster", str(alone), "--pack", SKIRMISH)
         row = json.loads(out)["rows"][0]
         assert (0, "ana", "Ana", "12") == (status, row["#"], row["name"], row[pack.name_of("xp")])
-        assert (2, True) == (refused, "'Ana' has no members: a roster page lists a roster's" in said)
+        shown = f"progression sheet show {alone} --pack {SKIRMISH}"
+        assert (2, True) == (refused, f"'Ana' has no members: a roster page lists a roster's; `{shown}` shows" in said)
+        assert 0 == printed(capsys, *shlex.split(shown)[1:])[0]  # a whole command, not `sheet show`
 
 
 class TestADeclaredPage:

@@ -453,6 +453,13 @@ class TestMembersAndActions:
         ) == result.out.splitlines()[-1]
         assert 0 == run("sheet", "decide", str(band), "--member", "h2", "amulet").status
 
+    def test_the_answer_keeps_pack_and_lang(self, run: Run, band: Path) -> None:
+        """The command that answers keeps the --pack and --lang given (it dropped both), and runs as written."""
+        result = run("sheet", "do", str(band), "quest", "member=h2", "--dice", "1,3", "--pack", "fake", "--lang", "en")
+        answer = f"progression sheet decide {band} --member h2 OPTION --pack fake --lang en"
+        assert result.out.splitlines()[-1].endswith(f"; answer with: {answer}"), result.out
+        assert 0 == run(*shlex.split(answer.replace("OPTION", "amulet"))[1:]).status
+
     def test_do_unknown_action_lists_actions(self, run: Run, band: Path) -> None:
         """An unknown action is bad usage naming the pack's actions."""
         result = run("sheet", "do", str(band), "fly")

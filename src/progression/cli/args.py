@@ -57,12 +57,17 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
     return pack
 
 
+#: The ``sheet`` commands that take no ``--lang`` (they print pages and sentences in the pack's first language).
+UNWORDED_SHEET_COMMANDS = frozenset({"explain", "report", "roster"})
+
+
 def sheet_command(args: argparse.Namespace, verb: str, *words: str, member: str | None = None) -> str:
     """The ``progression sheet VERB FILE ...`` command a refusal or a hint suggests, on the file given, with the
-    ``--member`` (``member``, else the one given) and the ``--pack`` given, each word quoted where a shell needs it
-    (a file name with a space), so that it runs as written."""
+    ``--member`` (``member``, else the one given), the ``--pack`` and the ``--lang`` given (when ``VERB`` takes
+    it), each word quoted where a shell needs it (a file name with a space), so that it runs as written."""
     who = member if member is not None else getattr(args, "member", None)
     pack = getattr(args, "pack", None)
+    lang = getattr(args, "lang", None) if verb not in UNWORDED_SHEET_COMMANDS else None
     return command_line(
         "progression",
         "sheet",
@@ -71,6 +76,7 @@ def sheet_command(args: argparse.Namespace, verb: str, *words: str, member: str 
         *(("--member", who) if who else ()),
         *words,
         *(("--pack", str(pack)) if pack else ()),
+        *(("--lang", str(lang)) if lang else ()),
     )
 
 

@@ -41,6 +41,7 @@ from progression.contract import Campaign, CampaignBook
 from progression.errors import ChoiceNeeded, StoreConflict
 from progression.history import AmendmentRefused
 from progression.ledger import Sheet
+from progression.spelling import command_line
 
 __all__ = [
     "awards_of",
@@ -342,7 +343,9 @@ def run_party(args: argparse.Namespace, out: Output) -> int:
     elif rows:
         out.table(rows_table(rows, f"{about['name']} (campaign {about['campaign']})"))
     else:
-        out.line(f"no characters yet in {about['name']!r}; add one with `progression campaign character add`")
+        lang = ("--lang", args.lang) if getattr(args, "lang", None) else ()
+        add = command_line("progression", "campaign", "character", "add", args.file, "CHARACTER", *lang)
+        out.line(f"no characters yet in {about['name']!r}; add one with `{add}`")
     return 0
 
 

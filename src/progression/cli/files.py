@@ -24,6 +24,7 @@ from progression.disk import replace_file
 from progression.errors import FileChanged, MissingFile, ProgressionError, UnreadableFile, UnwritableFile
 from progression.files import LARGEST_FILE, SheetFile, Tampered, create_sheet_file, read_sheet_file
 from progression.ledger import Sheet
+from progression.spelling import command_line
 
 __all__ = ["Conflict", "SheetFile", "atomic_write", "create_sheet", "read_sheet", "write_sheet"]
 
@@ -43,7 +44,8 @@ def read_sheet(path: str | Path, *, tampered: Tampered = "refuse") -> SheetFile:
     try:
         return read_sheet_file(path, tampered=tampered)
     except MissingFile:
-        msg = f"sheet file {str(path)!r} does not exist; create it with `progression sheet new`"
+        made = command_line("progression", "sheet", "new", str(path), "--pack", "PACK", "--kind", "KIND")
+        msg = f"sheet file {str(path)!r} does not exist; create it with `{made}`"
         raise UsageError(msg) from None
     except UnreadableFile as error:
         msg = f"cannot read sheet file {str(path)!r}: {error.reason}"

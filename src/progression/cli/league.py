@@ -95,7 +95,7 @@ def opened(args: argparse.Namespace) -> Iterator[tuple[RulePack, League, LeagueB
         except RulesChanged as changed:
             if not callable(getattr(book, "rebase", None)):
                 raise
-            told = f"progression league rebase {args.file}"
+            told = command_line("progression", "league", "rebase", args.file)
             raise RulesChanged(
                 changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=told
             ) from None
@@ -168,7 +168,12 @@ def run_team_add(args: argparse.Namespace, out: Output) -> int:
     ids = [team for team, _ in teams]
     twice = sorted({team for team in ids if ids.count(team) > 1})
     if twice:
-        msg = f"two team files give the id {twice[0]!r}; add one of them with `league team import FILE ID TEAMFILE`"
+        named = [path for path in args.teams if Path(path).stem == twice[0]]
+        importing = command_line("progression", "league", "team", "import", args.file, "TEAM", named[-1])
+        msg = (
+            f"two team files give the id {twice[0]!r} ({', '.join(named)}); add the files without {named[-1]}, then "
+            f"store it under another id with `{importing}`"
+        )
         raise UsageError(msg)
     with opened(args) as (_, _, book):
         added = _add(book, dict(teams))

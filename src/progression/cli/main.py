@@ -146,11 +146,16 @@ def _place(args: argparse.Namespace, word: str) -> bool:
 
 
 def refusal(problem: ProgressionError) -> dict[str, object]:
-    """A refusal as data: its kind, its message, and each problem's key path when it has them."""
+    """A refusal as data: its kind, its message, each problem's key path when it has them, and the sheets it
+    concerns with the files that hold them when it names any (a report's teams whose results disagree)."""
     data: dict[str, object] = {"kind": type(problem).__name__, "message": str(problem)}
     problems = getattr(problem, "problems", None)
     if problems:
         data["problems"] = [{"file": p.source, "path": p.path, "reason": p.reason} for p in problems]
+    if problem.sheets:
+        data["sheets"] = list(problem.sheets)
+    if problem.sheet_files:
+        data["files"] = [{"sheet": name, "file": path} for name, path in problem.sheet_files]
     return data
 
 

@@ -11,7 +11,7 @@ import html
 import sys
 
 from progression import RulePack
-from progression.cli.args import UsageError
+from progression.cli.args import UsageError, sheet_command
 from progression.cli.output import Output, Table
 from progression.cli.sheet import open_sheet
 from progression.contract import Page
@@ -23,14 +23,15 @@ __all__ = ["html_page", "members_page", "page_of", "print_page", "run_roster"]
 def run_roster(args: argparse.Namespace, out: Output) -> int:
     """Print the roster page of the sheet file ``args.file`` in the format asked."""
     opened = open_sheet(args)
-    print_page(out, page_of(opened.pack, opened.sheet), args.format)
+    print_page(out, page_of(opened.pack, opened.sheet, shown=sheet_command(args, "show")), args.format)
     return 0
 
 
-def page_of(pack: RulePack, sheet: Sheet) -> Page:
-    """The roster page of ``sheet``: the pack's, or each member's pools and stats when it declares none."""
+def page_of(pack: RulePack, sheet: Sheet, *, shown: str = "") -> Page:
+    """The roster page of ``sheet``: the pack's, or each member's pools and stats when it declares none
+    (``shown``: the command that shows the sheet, said when it has no members)."""
     declared = pack.contract.roster
-    return declared(pack, sheet) if declared is not None else members_page(pack, sheet)
+    return declared(pack, sheet) if declared is not None else members_page(pack, sheet, shown=shown)
 
 
 def print_page(out: Output, page: Page, format: str = "text") -> None:
@@ -56,10 +57,12 @@ def print_page(out: Output, page: Page, format: str = "text") -> None:
             out.line(f"{label}: {value}")
 
 
-def members_page(pack: RulePack, sheet: Sheet) -> Page:
-    """The page of a roster sheet whose pack declares none: each member with its pools and stats."""
+def members_page(pack: RulePack, sheet: Sheet, *, shown: str = "") -> Page:
+    """The page of a roster sheet whose pack declares none: each member with its pools and stats (``shown``: the
+    whole command that shows the sheet instead, said when it has no members)."""
     if not sheet.members:
-        msg = f"{sheet.name or sheet.kind!r} has no members: a roster page lists a roster's; `sheet show` shows a sheet"
+        msg = f"{sheet.name or sheet.kind!r} has no members: a roster page lists a roster's"
+        msg += f"; `{shown}` shows the sheet" if shown else ""
         raise UsageError(msg)
     pools = sorted({p for member in sheet.members.values() for p in member.pools})
     stats = sorted({s for member in sheet.members.values() for s in member.stats})

@@ -189,28 +189,44 @@ def run_report(args: argparse.Namespace, out: Output) -> int:
         try:
             data = report(pack, sheets, **options)
         except ProgressionError as refused:
-            named = _files_named(str(refused), files)
-            if named:
-                refused.add_note(named)
+            held = _files_holding(refused.sheets, files)
+            if held:
+                refused.add_note(_said_held(held))
+                refused.sheet_files = tuple(held)
             raise
-    notes = [str(found.message) for found in said if issubclass(found.category, UserWarning)]
+    found = [found.message for found in said if issubclass(found.category, UserWarning)]
+    notes = [str(message) for message in found]
+    noted = [_files_holding(getattr(message, "sheets", ()), files) for message in found]
     if out.json_mode:
-        out.json({"report": args.name, "rows": data, **({"notes": notes} if notes else {})})
+        told: dict[str, object] = {"notes": notes} if notes else {}
+        if any(noted):  # each note's files, in the order of the notes
+            told["note_files"] = [_held_data(held) for held in noted]
+        out.json({"report": args.name, "rows": data, **told})
         return 0
     out.table(rows_table(data, pack.name_of(args.name)))
-    for note in notes:
-        named = _files_named(note, files)
-        out.line(f"note: {note}" + (f" ({named})" if named else ""))
+    for note, held in zip(notes, noted, strict=True):
+        out.line(f"note: {note}" + (f" ({_said_held(held)})" if held else ""))
     return 0
 
 
-def _files_named(text: str, files: Sequence[SheetFile]) -> str:
-    """The files of a report whose sheets ``text`` names, said for a person who knows the files and not what each
-    holds: ``the files: Altdorf Anvils in anvils.json, Delberz Dukes in dukes.json`` (empty when it names none, or
-    the report was given one file).
-    A report is given sheets, not files, and names them by their names; only the command line knows the files."""
-    held = [f"{f.sheet.name} in {f.path}" for f in files if f.sheet.name and f.sheet.name in text]
-    return f"the files: {', '.join(held)}" if held and len(files) > 1 else ""  # one file: the one given
+def _files_holding(names: Sequence[str], files: Sequence[SheetFile]) -> list[tuple[str, str]]:
+    """The files of a report that hold the sheets a refusal or a note names as data (its ``sheets``), each
+    ``(sheet name, file)`` in the order the files were given; none when it names none, or the report was given
+    one file (the one given). A report is given sheets, not files, and names them by their names; only the command
+    line knows the files."""
+    if len(files) < 2:
+        return []
+    return [(f.sheet.name, str(f.path)) for f in files if f.sheet.name in names]
+
+
+def _said_held(held: Sequence[tuple[str, str]]) -> str:
+    """``the files: Altdorf Anvils in anvils.json, Delberz Dukes in dukes.json``, for a person who knows the
+    files and not what each holds."""
+    return "the files: " + ", ".join(f"{name} in {path}" for name, path in held)
+
+
+def _held_data(held: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"sheet": name, "file": path} for name, path in held]
 
 
 # -- options and quotes ----------------------------------------------------------------------

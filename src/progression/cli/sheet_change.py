@@ -153,7 +153,8 @@ def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
     dice.check_used()
     if after.ledger != opened.sheet.ledger:
         write_sheet(opened.file, after)
-    report(out, opened.words, args.file, opened.sheet, after, getattr(args, "member", None))
+    answer = lambda who: sheet_command(args, "decide", "OPTION", member=who)  # noqa: E731  (--pack, --lang kept)
+    report(out, opened.words, args.file, opened.sheet, after, getattr(args, "member", None), answer=answer)
     return 0
 
 
@@ -193,7 +194,9 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
     factory = pack.contract.find("factories", args.kind)
     if factory is not None:
         given = [*args.set, *([f"name={args.name}"] if args.name else [])]
-        helped = f"progression sheet new FILE --pack {args.pack} --kind {args.kind} --help"
+        lang = ("--lang", args.lang) if args.lang else ()
+        helped = command_line("progression", "sheet", "new", args.file, "--pack", args.pack, "--kind", args.kind, *lang)
+        helped += " --help"
         sheet = factory(pack, **read_options(factory, given, "--set", help_at=helped))
     else:
         pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))

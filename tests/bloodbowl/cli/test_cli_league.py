@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 import subprocess
 import sys
 import warnings
@@ -470,6 +471,27 @@ class TestRefusals:
         assert ["added anvils: Altdorf Anvils", "added barons: Bogenhafen Barons"] == [
             line.split(" (")[0] for line in out.splitlines()
         ]
+
+    def test_two_files_of_one_id_are_told_a_whole_command(
+        self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Two files named alike give one id: the refusal names both and gives the whole command that stores the
+        second under another id (it said `league team import FILE ID TEAMFILE`, without the store or the file),
+        which runs once TEAM is filled in."""
+        path = str(tmp_path / "cup.sqlite")
+        assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Cup")[0]
+        (first,) = team_files(pack, tmp_path, {"anvils": "Altdorf Anvils"})
+        (tmp_path / "again").mkdir()
+        (second,) = team_files(pack, tmp_path / "again", {"anvils": "Altdorf Anvils II"})
+        status, _, err = run(capsys, "league", "team", "add", path, first, second)
+        importing = f"progression league team import {path} TEAM {second}"
+        assert (
+            2,
+            f"progression: two team files give the id 'anvils' ({first}, {second}); add the files without {second}, "
+            f"then store it under another id with `{importing}`\n",
+        ) == (status, err)
+        assert 0 == run(capsys, "league", "team", "add", path, first)[0]
+        assert 0 == run(capsys, *shlex.split(importing.replace("TEAM", "anvils2"))[1:])[0]
 
     def test_a_team_file_brought_back(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """`league team import` over a team of the league stores what its exported file adds (the coach's

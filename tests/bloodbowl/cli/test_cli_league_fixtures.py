@@ -45,6 +45,42 @@ class TestWhatCouldNeverBeRecorded:
         assert before == digest(league)
         assert 0 == run(capsys, "league", "fixtures", league, "--add", "barons", "anvils", "--round", "9999")[0]
 
+    def test_no_round_given_past_the_last_match_number(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """With no --round, the default (the round after both teams' last fixture) is said to be the default, not
+        blamed as a round the user gave, and the refusal gives a whole command with the first round free for both,
+        which runs as written (it said "got 10000", a round nobody typed)."""
+        for home, away in (("barons", "anvils"), ("counts", "dukes")):
+            assert 0 == run(capsys, "league", "fixtures", league, "--add", home, away, "--round", "9999")[0]
+        before = digest(league)
+        status, out, err = run(capsys, "league", "fixtures", league, "--add", "dukes", "anvils")
+        assert (2, "") == (status, out)
+        assert (
+            "progression: no round was given, and the default, the round after both teams' last fixture, would be "
+            "round 10,000 ('dukes' and 'anvils' already play in round 9,999), past the last match number: give a "
+            "round in which neither plays, such as the first free for both "
+            f"(`progression league fixtures {shlex.quote(league)} --add dukes anvils --round 4`)\n"
+        ) == err
+        assert "got 10000" not in err
+        assert before == digest(league)
+        suggested = err.rpartition("(`")[2].rpartition("`)")[0]
+        assert 0 == run(capsys, *shlex.split(suggested)[1:])[0]
+        with open_league(league) as kept:
+            assert (4, "dukes", "anvils") == next((f.round, f.home, f.away) for f in kept.fixtures()[::-1])
+
+    def test_no_round_given_in_python_names_the_call(self, league: str) -> None:
+        """From Python the same refusal names the call to make, and only the team that plays in round 9,999."""
+        from progression.errors import InvalidInput
+
+        with open_league(league) as kept:
+            kept.add_fixture("barons", "anvils", round=9999)
+            with pytest.raises(InvalidInput) as refused:
+                kept.add_fixture("barons", "counts")
+        assert (
+            "no round was given, and the default, the round after both teams' last fixture, would be round 10,000 "
+            "('barons' already plays in round 9,999), past the last match number: give a round in which neither "
+            "plays, such as the first free for both (League.add_fixture('barons', 'counts', round=4))"
+        ) == str(refused.value)
+
     def test_a_schedule_of_more_legs_than_match_numbers(
         self, tmp_path, pack, capsys: pytest.CaptureFixture[str]
     ) -> None:

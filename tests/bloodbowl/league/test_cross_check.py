@@ -110,6 +110,19 @@ class TestContradictions:
             bb.standings(pack, [anvils, _team(pack, DUKES)])
         again = pickle.loads(pickle.dumps(refused.value))
         assert (str(refused.value), refused.value.disagreements) == (str(again), again.disagreements)
+        assert (ANVILS, DUKES) == again.sheets
+
+    def test_the_teams_it_names_as_data(self, pack: RulePack) -> None:
+        """The refusal names the teams it concerns as data (``sheets``, in the order given), so that the command
+        line says their files without reading its text: both sides of each disagreement, the team of a misspelt
+        opponent and the team it is close to; a team it does not name is left out."""
+        reavers = _team(pack, REAVERS, _match(1, "Altdorf Anvil", (1, 1)))
+        anvils = _team(pack, ANVILS, _match(1, DUKES, (2, 1)))
+        orcs = _team(pack, "Orcs", _match(1, "Skaven", (0, 0)))
+        dukes = _team(pack, DUKES, _match(1, ANVILS, (3, 0)))
+        with pytest.raises(bb.types.ResultsDisagree) as refused:
+            bb.standings(pack, [reavers, anvils, orcs, dukes])
+        assert (REAVERS, ANVILS, DUKES) == refused.value.sheets
 
 
 class TestMisspelt:
@@ -126,6 +139,7 @@ class TestMisspelt:
             "Altdorf Anvils; if it means that team, amend the opponent's name, so that the match is checked against "
             "its results"
         ] == [str(warning.message) for warning in said]
+        assert [(REAVERS, ANVILS)] == [warning.message.sheets for warning in said]  # type: ignore[union-attr]
 
     def test_said_with_a_refusal(self, pack: RulePack) -> None:
         """With a contradiction, the refusal says it too (all amended at once), and nothing is warned."""

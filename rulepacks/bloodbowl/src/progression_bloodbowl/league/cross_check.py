@@ -60,12 +60,23 @@ class ResultsDisagree(ProgressionError, ValueError):
         disagreements: Each match they disagree on, once, in the order of the teams given and their matches.
         unmatched: What :class:`UnmatchedOpponent` would have said of the results against a team that is none of
             the table's, whose name is close to one's: said with the refusal, so that all is amended at once.
+        sheets: The teams it names, by name, in the order given (each disagreement's two teams, and each
+            unmatched result's team and the teams its opponent is close to): the command line says their files.
     """
 
-    def __init__(self, season: int, disagreements: Sequence[Disagreement], unmatched: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        season: int,
+        disagreements: Sequence[Disagreement],
+        unmatched: Sequence[str] = (),
+        *,
+        sheets: Sequence[str] = (),
+    ) -> None:
         self.season = season
         self.disagreements = tuple(disagreements)
         self.unmatched = tuple(unmatched)
+        named = (name for d in self.disagreements for name in (d.team, d.opponent))
+        self.sheets = tuple(sheets) if sheets else tuple(dict.fromkeys(named))
         told = "; ".join(str(d) for d in self.disagreements)
         also = "".join(f"; and {said}" for said in self.unmatched)
         super().__init__(
@@ -76,7 +87,16 @@ class ResultsDisagree(ProgressionError, ValueError):
 
 class UnmatchedOpponent(UserWarning):
     """A result names an opponent that is none of the table's teams but is close to one's name: likely that team
-    misspelt, whose match then counts for nobody. Said, not refused: another team may have a close name."""
+    misspelt, whose match then counts for nobody. Said, not refused: another team may have a close name.
+
+    Attributes:
+        sheets: The team that recorded the result, then the teams of the table its opponent is close to, by name
+            (the command line says their files).
+    """
+
+    def __init__(self, message: str, *, sheets: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.sheets = tuple(sheets)
 
 
 def cross_check(results: Mapping[str, Sequence[Result]], season: int) -> None:
@@ -95,7 +115,7 @@ def cross_check(results: Mapping[str, Sequence[Result]], season: int) -> None:
     """
     by_number = {team: {result.number: result for result in found} for team, found in results.items()}
     found: dict[tuple[int, frozenset[str]], Disagreement] = {}
-    unmatched: list[str] = []
+    unmatched: list[UnmatchedOpponent] = []
     for team, recorded in results.items():
         for result in recorded:
             if result.opponent not in by_number:
@@ -109,9 +129,12 @@ def cross_check(results: Mapping[str, Sequence[Result]], season: int) -> None:
                     key, Disagreement(team=team, recorded=result, opponent=result.opponent, mirrored=mirrored)
                 )
     if found:
-        raise ResultsDisagree(season, list(found.values()), unmatched)
+        named = {name for d in found.values() for name in (d.team, d.opponent)}
+        named.update(name for said in unmatched for name in said.sheets)
+        sheets = [team for team in results if team in named]  # in the order given
+        raise ResultsDisagree(season, list(found.values()), [str(said) for said in unmatched], sheets=sheets)
     for said in unmatched:
-        warnings.warn(said, UnmatchedOpponent, stacklevel=3)  # the caller of standings
+        warnings.warn(said, stacklevel=3)  # the caller of standings
 
 
 def _mirrors(team: str, result: Result, other: Result | None) -> bool:
@@ -125,14 +148,15 @@ def _mirrors(team: str, result: Result, other: Result | None) -> bool:
     )
 
 
-def _unmatched(team: str, result: Result, season: int, near: Sequence[str]) -> str:
+def _unmatched(team: str, result: Result, season: int, near: Sequence[str]) -> UnmatchedOpponent:
     """What is said of an opponent that is none of the table's teams, close to ``near``
     (:func:`progression.spelling.closest`)."""
-    return (
+    said = (
         f"{team} recorded match {result.number} of season {season} against {result.opponent!r}, no team of the "
         f"table but close to {', '.join(near)}; if it means that team, amend the opponent's name, so that the match "
         "is checked against its results"
     )
+    return UnmatchedOpponent(said, sheets=(team, *near))
 
 
 def _said(result: Result) -> str:

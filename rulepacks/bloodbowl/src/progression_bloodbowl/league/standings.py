@@ -174,12 +174,18 @@ def standings(
     with_bonus = _with_bonus(pack, bonus)
     if not given:
         return ()
-    wanted = _same_season(given) if season is None else _reached(given, season)
     names = [team.name for team in given]
+    try:
+        wanted = _same_season(given) if season is None else _reached(given, season)
+    except InvalidInput as refused:  # it names who plays which season: every team
+        refused.sheets = tuple(dict.fromkeys(names))
+        raise
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
         msg = f"two teams of a league share a name: {', '.join(twice)}; the table names each team once"
-        raise InvalidInput(msg)
+        shared = InvalidInput(msg)
+        shared.sheets = tuple(twice)
+        raise shared
     found = {team.name: results(team, season=wanted) if wanted <= season_of(team) else () for team in given}
     cross_check(found, wanted)
     rows = [_standing(pack, team, wanted, found[team.name], with_bonus) for team in given]

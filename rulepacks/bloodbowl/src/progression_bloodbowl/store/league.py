@@ -502,7 +502,8 @@ class League(Book):
             UnknownName: a team that is not a team of the league.
             InvalidInput: a team against itself, one that already plays in that round, or the same home and away
                 teams as a fixture not recorded yet (the same fixture added twice), or a round that is no match
-                number (from 1 to 9,999).
+                number (from 1 to 9,999); with no round given, a team that already plays in round 9,999 (the
+                default would be past it: the refusal names the first round free for both).
             progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
@@ -542,6 +543,8 @@ class League(Book):
             taken = {(f.round, team) for f in existing for team in (f.home, f.away)}
             if round is None:
                 round = 1 + max((f.round for f in existing if {f.home, f.away} & {home, away}), default=0)
+                if round not in MATCH_NUMBERS:  # the user gave no round: say what the default was, and why
+                    raise InvalidInput(_no_round_after(home, away, round, taken))
             if isinstance(round, bool) or not isinstance(round, int) or round not in MATCH_NUMBERS:
                 # a round past the last match number could never be recorded, and would hold the season's end
                 msg = (
@@ -1162,3 +1165,29 @@ def _check_reported(pack: RulePack, home: MatchRecord, away: MatchRecord) -> Non
 
 def _match(record: MatchRecord) -> Operation:
     return record_match.operation(match=record)  # type: ignore[attr-defined, no-any-return]
+
+
+def _no_round_after(home: str, away: str, default: int, taken: set[tuple[int, str]]) -> Sentence:
+    """The refusal of a fixture added with no round when the round after both teams' last fixture (``default``)
+    is past the last match number: it says the round was the default, not given, and which round to give."""
+    last = default - 1
+    playing = [repr(team) for team in (home, away) if (last, team) in taken]
+    plays = "play" if len(playing) > 1 else "plays"
+    said = (
+        f"no round was given, and the default, the round after both teams' last fixture, would be round "
+        f"{default:,} ({' and '.join(playing)} already {plays} in round {last:,}), past the last match number: "
+    )
+    free = next((n for n in MATCH_NUMBERS if not {(n, home), (n, away)} & taken), None)
+    if free is None:
+        return Sentence((said + f"{home!r} and {away!r} have no round free for both, so no fixture can be added",))
+    return Sentence(
+        (
+            said + "give a round in which neither plays, such as the first free for both (",
+            Way(
+                python=f"League.add_fixture({home!r}, {away!r}, round={free})",
+                command="league fixtures",
+                args=command_line("--add", home, away, "--round", str(free)),
+            ),
+            ")",
+        )
+    )
