@@ -84,9 +84,7 @@ class Narrator:
     Amounts are written with thousands separators, in the currency's unit when it has one (``+50,000 gp``).
     """
 
-    def __init__(
-        self, pack: RulePack, language: str | None = None, *, names: Mapping[str, str] | None = None
-    ) -> None:
+    def __init__(self, pack: RulePack, language: str | None = None, *, names: Mapping[str, str] | None = None) -> None:
         self.pack = pack
         self.language = pack.languages[0] if language is None else language
         #: Members' names by id, to say ``Otto (2)``.
