@@ -389,7 +389,7 @@ class TestBadInput:
         """A Blood Bowl team given as a character is refused naming its pack; completion_history raised an
         AttributeError on None."""
         team = progression.load("bloodbowl").new_sheet("team", "Anvils")
-        with pytest.raises(InvalidInput, match=r"got a team sheet of pack 'bloodbowl' \('Anvils'\)$"):
+        with pytest.raises(InvalidInput, match=r"got a team sheet 'Anvils' of pack 'bloodbowl'$"):
             read(pack, team)
         with pytest.raises(
             InvalidInput, match=r"expected a character sheet of pack 'competence' as .*, got NoneType None$"

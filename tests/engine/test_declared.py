@@ -68,7 +68,8 @@ class TestDeclared:
         """A bounty is paid to a guild: on an adventurer's sheet it is refused, naming the kind it needs."""
         ana = guild_pack().new_sheet("adventurer", "Ana")
         with pytest.raises(
-            InvalidInput, match=r"market\.bounty works on guild sheets, not on adventurer sheets \(.Ana.\)"
+            InvalidInput,
+            match=r"expected a guild sheet as the sheet market\.bounty runs on, got an adventurer sheet 'Ana'$",
         ):
             bounty(guild_pack(), ana, "ana", 1, dice=ScriptedDice([1]))
 

@@ -815,7 +815,7 @@ class TestArgumentsOfTheWrongType:
     def test_a_sheet_of_another_pack(self, call: Callable[[RulePack, Sheet], object], where: str) -> None:
         """A sheet of another pack is refused naming its pack, where it was listed or read as holding nothing."""
         other = attrs.evolve(market(), name="other")
-        expected = rf"expected a sheet of pack 'other' as {where}, got an adventurer sheet of pack 'market' \('Ana'\)"
+        expected = rf"expected a sheet of pack 'other' as {where}, got an adventurer sheet 'Ana' of pack 'market'$"
         with pytest.raises(InvalidInput, match=expected):
             call(other, ana())
 

@@ -356,7 +356,7 @@ WRONG = [
     (lambda p: p.add_character("x:y", "XY"), "a character's id is a text without spaces, ':', ',' or '=', got 'x:y'"),
     (lambda p: p.add_character("p,q=r", "PQ"), "a character's id is a text without spaces, ':', ',' or '='"),
     (lambda p: p.add_character("cid", ""), "the name of character 'cid' is a text on one line, got ''"),
-    (lambda p: p.add_sheet("cid", "ana.json"), "expected a character Sheet to store as 'cid', got str"),
+    (lambda p: p.add_sheet("cid", "ana.json"), "expected a character sheet as the sheet to store as 'cid', got str"),
     (lambda p: p.import_character("cid", 3), "expected the path of a sheet file to read into the party, got 3"),
     (lambda p: p.import_character("cid", "/nowhere/ana.json"), "cannot read the sheet file '/nowhere/ana.json': it does not exist"),
     (lambda p: p.export_character("ana", None), "expected a file path to export character 'ana' to, got None"),

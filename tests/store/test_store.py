@@ -636,7 +636,10 @@ class TestErrors:
     def test_a_sheet_of_another_pack(self, store) -> None:
         """A store keeps the sheets of its pack only."""
         other = trainer().new_sheet("player", "Grim")
-        with pytest.raises(StoreError, match="belongs to pack 'trainer'; this store keeps pack 'skirmish'"):
+        with pytest.raises(
+            StoreError,
+            match="expected a sheet of pack 'skirmish' as sheet 'grim' of this store, got a player sheet 'Grim' of pack 'trainer'",
+        ):
             store.add("grim", other)
 
     def test_a_store_of_another_pack(self, where, pack) -> None:

@@ -491,7 +491,7 @@ class TestCoverage:
 
     @pytest.mark.parametrize(("arguments", "message"), [
         ({"min_coverage": 1.5}, "check_pack: min_coverage is a share from 0 to 1"),
-        ({"prepared": ["sheet"]}, "a prepared sheet is one of the pack's sheets, got str"),
+        ({"prepared": ["sheet"]}, "as a prepared sheet, got str"),
     ])  # fmt: skip
     def test_bad_coverage_arguments(self, skirmish: RulePack, arguments: dict[str, object], message: str) -> None:
         with pytest.raises(InvalidInput, match=message):

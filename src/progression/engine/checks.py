@@ -30,6 +30,7 @@ __all__ = [
     "member_named",
     "sheet_came",
     "subject_of",
+    "wrong_sheet",
 ]
 
 
@@ -116,26 +117,44 @@ def check_sheet(sheet: object, where: str | None = None) -> Sheet:
 
 def check_kind(sheet: object, kind: str, where: str, *, pack: str | None = None) -> Sheet:
     """``sheet`` itself when it is a :class:`~progression.Sheet` of ``kind`` (``team``, ``character``), and of the pack
-    named ``pack`` when one is given; else :class:`~progression.errors.InvalidInput` saying what was expected as ``where`` (``"the team to
-    value"``) and what came: a sheet's kind and the pack it is of, so a sheet of another pack is named as such.
+    named ``pack`` when one is given; else :class:`~progression.errors.InvalidInput` saying what was expected as
+    ``where`` (``"the team to value"``) and what came, as every refusal of a sheet of the wrong kind or pack says
+    it: a sheet by its kind and name, and by its pack when it is not the one expected.
 
     A type test and two comparisons when the sheet fits: a pack's queries call it on every call, its hot ones
     included.
     """
     if isinstance(sheet, Sheet) and sheet.kind == kind and (pack is None or sheet.pack == pack):
         return sheet
-    expected = f"{_a(kind)} {kind} sheet" if pack is None else f"{_a(kind)} {kind} sheet of pack {pack!r}"
-    msg = f"expected {expected} as {where}, got {sheet_came(sheet)}"
-    raise InvalidInput(msg)
+    raise InvalidInput(wrong_sheet(sheet, where, kind=kind, pack=pack))
 
 
-def sheet_came(value: object) -> str:
-    """What came where a sheet was expected, as a refusal says it: a sheet by its kind, its pack and its name
-    (``a character sheet of pack 'competence' ('Ana')``), anything else as :func:`came` says it."""
+def wrong_sheet(sheet: object, where: str, *, kind: str | None = None, pack: str | None = None) -> str:
+    """The one sentence refusing what is not the sheet expected as ``where``, wherever a sheet of the wrong kind or
+    pack comes: ``expected a team sheet of pack 'bloodbowl' as the team to value, got a player sheet 'Lena'``, or
+    ``..., got a character sheet 'Ana' of pack 'competence'``: a sheet by its kind and name, and by its pack when
+    it is not the one expected; anything else as :func:`came` says it.
+
+    Args:
+        where: What the sheet was given as (``"the team to value"``, ``"the sheet for standings"``).
+        kind: The kind expected, if one is.
+        pack: The name of the pack expected, if one is.
+    """
+    expected = f"{_a(kind)} {kind} sheet" if kind else "a sheet"
+    if pack is not None:
+        expected += f" of pack {pack!r}"
+    return f"expected {expected} as {where}, got {sheet_came(sheet, pack)}"
+
+
+def sheet_came(value: object, pack: str | None = None) -> str:
+    """What came where a sheet was expected, as a refusal says it: a sheet by its kind and its name, and by its pack
+    when it is not the ``pack`` expected (``a character sheet 'Ana' of pack 'competence'``); anything else as :func:`came`
+    says it."""
     if not isinstance(value, Sheet):
         return came(value)
-    named = f" ({value.name!r})" if value.name else ""
-    return f"{_a(value.kind)} {value.kind} sheet of pack {value.pack!r}{named}"
+    named = f" {value.name!r}" if value.name else ""
+    other = f" of pack {value.pack!r}" if pack is not None and value.pack != pack else ""
+    return f"{_a(value.kind)} {value.kind} sheet{named}{other}"
 
 
 def _a(word: str) -> str:
@@ -143,19 +162,21 @@ def _a(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
 
-def check_rules(pack: RulePack, sheet: Sheet) -> None:
+def check_rules(pack: RulePack, sheet: Sheet, where: str = "the sheet to run on") -> None:
     """Refuse a sheet of another pack, or made under other rules than ``pack``'s (another version of its data, a
     campaign tuned otherwise): what ``pack`` would do or price for it is not what its own rules give. ``run`` makes
     this refusal first, before any operation; a pack makes it itself before running on several sheets, to say it
     before what its rules would say of any of them.
+
+    Args:
+        where: What the sheet was given as, for the refusal (``"the sheet to quote"``).
 
     Raises:
         InvalidInput: the sheet is another pack's.
         RulesChanged: it was made under other rules (:func:`progression.rebase` runs its history again).
     """
     if sheet.pack != pack.name:
-        msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
-        raise InvalidInput(msg)
+        raise InvalidInput(wrong_sheet(sheet, where, pack=pack.name))
     rules = sheet.rules
     if rules and rules != pack.rules:
         # a pack that keeps each sheet's own rules (a tuned campaign) gives them by its contract's pack_for

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 import attrs
 
 from progression._frozen import freeze
+from progression.engine.checks import wrong_sheet
 from progression.engine.run import run as run_operation
 from progression.engine.work import Work
 from progression.errors import InvalidInput
@@ -132,9 +133,7 @@ def operation(
 
         def run(self: Operation, work: Work) -> None:
             if kind is not None and work.sheet.kind != kind:
-                sheet = work.sheet
-                msg = f"{tag} works on {kind} sheets, not on {sheet.kind} sheets ({sheet.name or sheet.kind!r})"
-                raise InvalidInput(msg)
+                raise InvalidInput(wrong_sheet(work.sheet, f"the sheet {tag} runs on", kind=kind))
             given = {name: getattr(self, name) for name in fields}
             if rolls:
                 given["dice"] = work.dice

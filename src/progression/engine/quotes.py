@@ -101,7 +101,7 @@ def quote(
     Raises:
         RulesChanged: ``sheet`` was made under other rules than ``pack``'s: its price would be another pack's.
     """
-    check_rules(pack, sheet)
+    check_rules(pack, sheet, "the sheet to quote")
     # A payment, paying pools or arguments: asked rarely, and not always with what a key can hold. (No arguments,
     # as an empty mapping, are none: a purchase passes one.)
     if language is not None:  # asked to be shown: its sentences name things in that language

@@ -127,7 +127,7 @@ def amend(
     """
     check_sheet(sheet, "the sheet to amend")
     check_dice(dice, "amend")
-    rules = rules_of(sheet, pack)
+    rules = rules_of(sheet, pack, "the sheet to amend")
     if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= len(sheet.ledger):
         msg = f"the entry to amend of sheet {sheet.name or sheet.kind!r} must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
         raise InvalidInput(msg)
@@ -172,7 +172,7 @@ def rebase(
     """
     check_sheet(sheet, "the sheet to rebase")
     check_dice(dice, "rebase")
-    rules = rules_of(sheet, pack)
+    rules = rules_of(sheet, pack, "the sheet to rebase")
     first = sheet.ledger[0]
     if not isinstance(first, Entry):
         msg = f"the history of sheet {sheet.name or sheet.kind!r} was recorded before operations were, so it cannot run again under other rules"

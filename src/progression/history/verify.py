@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from progression.engine.checks import check_sheet
+from progression.engine.checks import check_sheet, wrong_sheet
 from progression.engine.dice import RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import execute_in, start_sheet
@@ -117,8 +117,9 @@ class Verification:
             yield f"  {divergence.line()}"
 
 
-def rules_of(sheet: Sheet, pack: RulePack | None) -> RulePack:
-    """``pack``, or the installed pack the sheet names."""
+def rules_of(sheet: Sheet, pack: RulePack | None, where: str = "the sheet to verify") -> RulePack:
+    """``pack``, or the installed pack the sheet names; a sheet of another pack than ``pack`` is refused as
+    ``where``."""
     from progression.rulepacks.discovery import load
     from progression.rulepacks.rulepack import RulePack
 
@@ -128,8 +129,7 @@ def rules_of(sheet: Sheet, pack: RulePack | None) -> RulePack:
         msg = f"expected a RulePack to check the history against, got {type(pack).__name__}"
         raise InvalidInput(msg)
     if pack.name != sheet.pack:
-        msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}, not {pack.name!r}"
-        raise InvalidInput(msg)
+        raise InvalidInput(wrong_sheet(sheet, where, pack=pack.name))
     return pack
 
 

@@ -14,7 +14,7 @@ from progression._labels import LANGUAGES, Label, spoken
 from progression.curves.curve import Curve
 from progression.engine import payment as _payment
 from progression.engine import quotes as _quotes
-from progression.engine.checks import came, check_id, check_sheet, sheet_came
+from progression.engine.checks import came, check_id, check_sheet, wrong_sheet
 from progression.engine.declared import resolved
 from progression.engine.operations import CORE_OPERATIONS, Adjust, Award, Create, Decide, Discard, Purchase
 from progression.engine.run import Rules, run, start_sheet
@@ -520,5 +520,4 @@ class RulePack(Rules):
         checked = check_sheet(sheet, where)
         if checked.pack == self.name:
             return checked
-        msg = f"expected a sheet of pack {self.name!r} as {where}, got {sheet_came(sheet)}"
-        raise InvalidInput(msg)
+        raise InvalidInput(wrong_sheet(checked, where, pack=self.name))

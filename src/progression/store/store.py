@@ -30,7 +30,7 @@ import attrs
 
 import progression.store.schema as schema
 from progression.disk import read_regular, replace_file
-from progression.engine.checks import check_sheet
+from progression.engine.checks import check_sheet, wrong_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import run as run_operation
@@ -643,8 +643,7 @@ class Transaction:
             raise InvalidInput(msg)
         pack = self._store.pack
         if sheet.pack != pack.name:
-            msg = f"sheet {sheet.name or sheet.kind!r} belongs to pack {sheet.pack!r}; this store keeps pack {pack.name!r}"
-            raise StoreError(self._store.where, msg)
+            raise StoreError(self._store.where, wrong_sheet(sheet, f"sheet {sheet_id!r} of this store", pack=pack.name))
         if verify:
             report = verify_history(sheet, pack)
             if not report.ok:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 from hypothesis import strategies as st
 
+from progression.engine.checks import wrong_sheet
 from progression.engine.dice import Dice, SeededDice
 from progression.errors import InvalidInput, ProgressionError
 from progression.history.undo import undo
@@ -276,8 +277,7 @@ def checked_prepared(pack: RulePack, prepared: object) -> tuple[Sheet, ...]:
     ready = tuple(prepared)
     for sheet in ready:
         if not isinstance(sheet, Sheet) or sheet.pack != pack.name:
-            shown = f"a sheet of pack {sheet.pack!r}" if isinstance(sheet, Sheet) else type(sheet).__name__
-            msg = f"pack {pack.name!r}: a prepared sheet is one of the pack's sheets, got {shown}"
+            msg = f"pack {pack.name!r}: {wrong_sheet(sheet, 'a prepared sheet', pack=pack.name)}"
             raise InvalidInput(msg)
     return ready
 

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import progression
 import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet
 from progression.cli.main import main
-from progression.errors import InvalidInput, PendingState, ProgressionError, RequirementNotMet
+from progression.errors import InvalidInput, PendingState, ProgressionError, RequirementNotMet, UnknownName
 from progression.events import Joined
 from progression.ledger.sheet import applied
 from progression_bloodbowl.cli.actions import parse_events
@@ -749,3 +750,75 @@ class TestCategoriesByName:
             french,
         )
         assert "G" == bought["operation"]["choice"]
+
+
+class TestThingsByTheirNames:
+    """A position, a member of staff, an injury and a roster are read by id or by displayed name, in any of the
+    pack's languages and in any case, in every command that takes one; a misspelt one is refused with the closest
+    (``progression_bloodbowl.cli.words``)."""
+
+    def test_a_position_by_its_french_name(self, pack: RulePack, tmp_path: Path) -> None:
+        """``Trois-quarts humain`` is the Human Lineman when a player is made, hired, a journeyman or drafted for
+        Matched Play, as ``Human Lineman`` and ``lineman`` already were; it was refused as no position."""
+        path = str(tmp_path / "lena.json")
+        made = ["sheet", "new", path, "--pack", "bloodbowl", "--kind", "player", "--set", "team=Humains"]
+        assert 0 == main([*made, "--set", "position=Trois-quarts humain"])
+        player = progression.load_sheet(Path(path).read_text(encoding="utf-8"), pack=pack)
+        empty = pack.contract.factory("team").function(pack, roster="human", name="Reikland")
+        hired = pack.contract.action("hire").function(pack, empty, ScriptedDice([]), position="TROIS-QUARTS HUMAIN")
+        journeymen = pack.contract.action("journeymen").function(
+            pack, empty, ScriptedDice([]), names="Jo", position="trois-quarts humain"
+        )
+        lines = ";".join(f"Trois-quarts humain:P{n}" for n in range(11))
+        drafted = pack.contract.factory("matched_play_team").function(pack, roster="Humains", players=lines)
+        assert ["human_lineman"] * 4 == [
+            player.tags["position"],
+            hired.member("1").tags["position"],
+            journeymen.member("1").tags["position"],
+            drafted.member("11").tags["position"],
+        ]
+
+    def test_a_misspelt_position_is_refused_with_the_closest(self, pack: RulePack) -> None:
+        """A position misspelt in French is named by its id, the closest by its name."""
+        empty = pack.contract.factory("team").function(pack, roster="human", name="Reikland")
+        with pytest.raises(UnknownName) as refused:
+            pack.contract.action("hire").function(pack, empty, ScriptedDice([]), position="Trois-quart humian")
+        assert str(refused.value).startswith("position 'Trois-quart humian' is not defined in the Human roster")
+        assert ("human_lineman",) == refused.value.closest
+
+    @pytest.mark.parametrize(
+        ("given", "stat"),
+        [("Team Re-roll", "rerolls"), ("relance d'équipe", "rerolls"), ("Apothicaire", "apothecary"),
+         ("ASSISTANT COACH", "assistant_coaches")],
+    )  # fmt: skip
+    def test_staff_by_its_name(self, pack: RulePack, tmp_path: Path, given: str, stat: str) -> None:
+        """``staff item=Team Re-roll`` buys a team re-roll (the command line refused every name but the id)."""
+        path = str(tmp_path / "team.json")
+        assert 0 == main(["sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human"])
+        assert 0 == main(["sheet", "do", path, "staff", f"item={given}"])
+        team = progression.load_sheet(Path(path).read_text(encoding="utf-8"), pack=pack)
+        assert 1 == team.stats[stat]
+
+    def test_misspelt_staff_is_refused_with_the_closest(self, pack: RulePack) -> None:
+        """A member of staff misspelt in French is refused with the one it is closest to by name."""
+        empty = pack.contract.factory("team").function(pack, roster="human", name="Reikland")
+        with pytest.raises(UnknownName) as refused:
+            pack.contract.action("staff").function(pack, empty, ScriptedDice([]), item="Apotiquaire")
+        assert ("apothecary",) == refused.value.closest
+
+    @pytest.mark.parametrize(
+        ("given", "tag", "lasting"),
+        [("Badly Hurt", "", 0), ("Commotion", "", 0), ("seriously hurt", "miss_next", 0),
+         ("Séquelle:AV", "miss_next", 1), ("Lasting Injury:ma", "miss_next", 1)],
+    )  # fmt: skip
+    def test_an_injury_by_its_name(self, pack: RulePack, team: Sheet, given: str, tag: str, lasting: int) -> None:
+        """``injuries=2:Badly Hurt`` (or its French name) records a Badly Hurt; it was refused as no result."""
+        after = TestMatchOptions()._match(pack, team, injuries=f"2:{given}")
+        player = after.member("2")
+        assert (bool(tag), lasting) == (tag in player.tags, player.stats["lasting_injuries"])
+
+    def test_a_misspelt_injury_is_refused_with_the_closest(self, pack: RulePack, team: Sheet) -> None:
+        """A French name misspelt is refused as it was typed, with the closest result by name."""
+        with pytest.raises(InvalidInput) as refused:
+            TestMatchOptions()._match(pack, team, injuries="2:Comotion")
+        assert str(refused.value).endswith("got 'Comotion'; the closest: badly_hurt")

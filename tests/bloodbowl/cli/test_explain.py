@@ -38,5 +38,8 @@ class TestExplain:
 
     def test_team_figures_refuse_a_player_sheet(self, pack: RulePack, team: Sheet) -> None:
         """Team Value of a single player's sheet is refused, naming what the sheet is."""
-        with pytest.raises(InvalidInput, match="Team Value is a figure of a team; this sheet is a player"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"expected a team sheet of pack 'bloodbowl' as the sheet for Team Value, got a player sheet",
+        ):
             pack.contract.explanation("tv").function(pack, team.member("1"))

@@ -247,15 +247,20 @@ class TestSeasonEnd:
     def test_not_a_team(self, pack: RulePack, team: Sheet) -> None:
         """A player sheet is named as what it is, for each end-of-season function."""
         player = team.member("1")
-        with pytest.raises(InvalidInput, match="a new season takes a team sheet, got a player sheet \\('Griselda'\\)"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"expected a team sheet of pack 'bloodbowl' as the sheet for a new season, got a player sheet 'Griselda'$",
+        ):
             bb.new_season(pack, player)
-        with pytest.raises(InvalidInput, match="the re-draft budget takes a team sheet, got a player sheet"):
+        with pytest.raises(InvalidInput, match="as the sheet for the re-draft budget, got a player sheet"):
             bb.queries.redraft_budget(pack, player)
-        with pytest.raises(InvalidInput, match="a re-draft takes a team sheet, got a player sheet"):
+        with pytest.raises(InvalidInput, match="as the sheet for a re-draft, got a player sheet"):
             bb.operations.redraft(pack, player, keep=KEEP)
-        with pytest.raises(InvalidInput, match="league points takes a team sheet, got a player sheet"):
+        with pytest.raises(InvalidInput, match="as the sheet for league points, got a player sheet"):
             bb.queries.league_points(pack, player)
-        with pytest.raises(InvalidInput, match="results takes a team sheet, got str"):
+        with pytest.raises(
+            InvalidInput, match=r"expected a team sheet of pack 'bloodbowl' as the sheet for results, got str"
+        ):
             bb.queries.results("team")  # type: ignore[arg-type]
 
     def test_a_matched_play_team(self, pack: RulePack) -> None:
@@ -265,7 +270,7 @@ class TestSeasonEnd:
         )
         with pytest.raises(
             InvalidInput,
-            match=r"a new season takes a league team, got Tourists, a Matched Play team \(which plays no league",
+            match=r"expected a league team as the sheet for a new season, got 'Tourists', a Matched Play team \(which",
         ):
             bb.new_season(pack, matched)
 

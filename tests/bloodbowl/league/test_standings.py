@@ -132,7 +132,10 @@ class TestStandings:
 
     def test_refuses_non_teams_and_twins(self, pack: RulePack, team: Sheet) -> None:
         """A player sheet or two teams of the same name cannot make a table."""
-        with pytest.raises(InvalidInput, match="standings takes a team sheet, got a player sheet \\('Griselda'\\)"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"expected a team sheet of pack 'bloodbowl' as the sheet for standings, got a player sheet 'Griselda'$",
+        ):
             bb.standings(pack, [team, team.member("1")])
         with pytest.raises(InvalidInput, match=r"^expected the league's team sheets \(a list\) to rank, got int$"):
             bb.standings(pack, 5)  # type: ignore[arg-type]
@@ -152,14 +155,18 @@ class TestStandingsRefusals:
         matched = bb.operations.draft_matched_play(pack, "human", "Tourists", humans)
         with pytest.raises(
             InvalidInput,
-            match="standings takes a league team, got Tourists, a Matched Play team \\(which plays no league",
+            match="expected a league team as the sheet for standings, got 'Tourists', a Matched Play team \\(which plays no",
         ):
             bb.standings(pack, [season, matched])
         with pytest.raises(
-            InvalidInput, match="a play-off prize takes a league team, got Tourists, a Matched Play team"
+            InvalidInput,
+            match="expected a league team as the sheet for a play-off prize, got 'Tourists', a Matched Play team",
         ):
             bb.operations.award_prize(pack, matched, 1)
-        with pytest.raises(InvalidInput, match="the League Trophy takes a team sheet, got NoneType"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"expected a team sheet of pack 'bloodbowl' as the sheet for the League Trophy, got NoneType",
+        ):
             bb.operations.lose_trophy(pack, None)  # type: ignore[arg-type]
 
 

@@ -28,5 +28,8 @@ def test_a_deathroller_has_no_passing_and_the_dead_and_journeymen_say_so(pack: R
 def test_a_sheet_that_is_not_a_team(pack: RulePack) -> None:
     """A player sheet on its own is no team of a roster: refused, naming what it is."""
     player = bb.operations.new_player(pack, "human", "human_lineman", "Lone")
-    with pytest.raises(InvalidInput, match="a roster sheet is a team's; got a player sheet 'Lone'"):
+    with pytest.raises(
+        InvalidInput,
+        match=r"expected a team sheet of pack 'bloodbowl' as the team of a roster sheet, got a player sheet 'Lone'$",
+    ):
         roster_sheet(pack, player)

@@ -86,7 +86,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "position": (str, "a position of the team's roster, by id or name"),
     "name": (str, "the name"),
     "must_advance": (bool, "a player who can must advance before step 4 (the league switch)"),
-    "item": (Literal["team_reroll", "assistant_coach", "cheerleader", "apothecary"], "the staff"),
+    "item": (str, "the staff, by id or name (team_reroll, assistant_coach, cheerleader, apothecary)"),
     "fire": (bool, "let the staff go instead of buying it"),
     "names": (_LIST, "the journeymen's names"),
     "retirement": (Literal["fit", "roll"], "temporarily retired players come back fit, or roll"),

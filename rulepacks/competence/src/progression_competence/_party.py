@@ -15,7 +15,7 @@ import attrs
 import progression
 from progression import Operation, RulePack, Sheet
 from progression.errors import InvalidInput, StoreError, UnknownName
-from progression.operations import Award, Create
+from progression.operations import Award, Create, check_kind
 from progression.store import Book
 
 from ._campaign import Campaign, digest, example_campaign, structure_campaign
@@ -292,12 +292,7 @@ class Party(Book):
             StoreError: the id is taken, or the sheet does not verify.
         """
         _check_character(character)
-        if not isinstance(sheet, Sheet):
-            msg = f"expected a character Sheet to store as {character!r}, got {type(sheet).__name__}"
-            raise InvalidInput(msg)
-        if sheet.kind != "character":
-            msg = f"a party holds characters; the sheet to store as {character!r} is of kind {sheet.kind!r}"
-            raise InvalidInput(msg)
+        sheet = check_kind(sheet, "character", f"the sheet to store as {character!r}")
         self._check_campaign(sheet)
         if sheet.rules != self.pack.rules and sheet.tags.get(CAMPAIGN_SHA256) is not None:
             # the party's own campaign, the same text (checked above) read from a file beside the sheet: the

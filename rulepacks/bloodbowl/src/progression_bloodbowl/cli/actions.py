@@ -20,8 +20,8 @@ from ..match.postmatch import expensive_mistakes
 from ..players.player import new_player as make_player
 from ..team import journeymen as _journeymen
 from ..team import roster as _roster
-from ..team.roster import STAFF
 from .options import count, flag, listed, maybe_flag, maybe_season, need, pairs, takes, tallies, whole
+from .words import injury_named, position_named, roster_named, staff_named
 
 __all__ = [
     "ACTIONS",
@@ -130,40 +130,11 @@ def journeyman_positions(pack: RulePack, team: Sheet) -> dict[str, str]:
     return {p.id: p.label.en for p in roster.positions if "lineman" in p.keywords and p.max >= 16}
 
 
-def _roster_named(pack: RulePack, given: str) -> str:
-    """The roster ``given`` means: its id, or its name in any case and in either language the pack names it in
-    (``Human`` for ``human``, ``Orques Noirs`` for ``black_orc``)."""
-    found = pack.resolve(given, roster_names(pack))
-    if found == given and found not in data_of(pack).teams:
-        found = pack.resolve(given, {t.id: t.label.fr for t in data_of(pack).teams.values()})
-    return found
-
-
-def _position_named(pack: RulePack, roster: str, given: str) -> str:
-    """The position of ``roster`` that ``given`` means: its id, its name in any case (``Human Lineman`` for
-    ``human_lineman``), or the last words of the one name ending with them (``Lineman``); ``given`` itself
-    for a roster the pack does not know, or when no position fits.
-
-    Raises:
-        InvalidInput: the words end the names of several positions (``Lineman`` on an Orc team).
-    """
-    team = data_of(pack).teams.get(roster)
-    if team is None:
-        return given
-    found = pack.resolve(given, {p.id: p.label.en for p in team.positions}, last_words=True)
-    fits = [p for p in team.positions if pack.resolve(given, {p.id: p.label.en}, last_words=True) == p.id]
-    if found not in {p.id for p in team.positions} and len(fits) > 1:
-        named = " or ".join(f"{p.label.en} ({p.id})" for p in fits)
-        msg = f"position {given!r} fits several positions of the {team.label.en} roster: {named}; name one"
-        raise InvalidInput(msg)
-    return found
-
-
 @takes("new team", "roster", "name", "treasury", "league", "favoured")
 def new_team(pack: RulePack, **options: str) -> Sheet:
     """A new, empty team: roster, name, treasury (the draft budget by default), league, favoured."""
     treasury = options.get("treasury")
-    roster = _roster_named(pack, need(options, "roster", "new team"))
+    roster = roster_named(pack, need(options, "roster", "new team"))
     return _roster.create_team(
         pack,
         roster,
@@ -177,11 +148,11 @@ def new_team(pack: RulePack, **options: str) -> Sheet:
 @takes("new player", "team", "position", "name", "journeyman")
 def new_player(pack: RulePack, **options: str) -> Sheet:
     """A new player: team (roster), position, name; journeyman=yes for a journeyman."""
-    roster = _roster_named(pack, need(options, "team", "new player"))
+    roster = roster_named(pack, need(options, "team", "new player"))
     return make_player(
         pack,
         roster,
-        _position_named(pack, roster, need(options, "position", "new player")),
+        position_named(pack, roster, need(options, "position", "new player")),
         options.get("name", "") or "Player",
         journeyman=flag(options, "journeyman"),
     )
@@ -221,13 +192,18 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     if kind != "unplayed" and not options.get("score"):
         msg = f"a {kind} match needs the option score=ours-theirs (such as score=2-1); only kind=unplayed has none"
         raise InvalidInput(msg)
+    number = whole(need(options, "number", "match"), "number")
+    injured = {
+        member: injury_named(pack, result, f"the injury of player #{member} in match {number}")
+        for member, result in _once(injuries, "injuries", "injury").items()
+    }
     record = MatchRecord(
-        number=whole(need(options, "number", "match"), "number"),
+        number=number,
         opponent=opponent,
         score=_score(options.get("score") or "0-0"),
         events=parse_events(options.get("events", "")),
         mvp_nominees=_nominees(options.get("nominees")),
-        injuries=_once(injuries, "injuries", "injury"),
+        injuries=injured,
         fan_attendance=whole(options.get("attendance", "0"), "attendance"),
         stalling=flag(options, "stalling"),
         conceded=options.get("conceded", ""),
@@ -274,7 +250,7 @@ def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """
     name = options.get("name", "") or "New player"
     extra = ("pro",) if flag(options, "captain") else ()
-    position = _position_named(pack, sheet.tags.get("team", ""), need(options, "position", "hire"))
+    position = position_named(pack, sheet.tags.get("team", ""), need(options, "position", "hire"))
     return _roster.hire(pack, sheet, position, name, extra_skills=extra, must_advance=_switch(options))
 
 
@@ -287,7 +263,7 @@ def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("staff", "item", "fire", "must_advance")
 def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Buy staff (item=team_reroll|assistant_coach|cheerleader|apothecary), or let it go with fire=yes."""
-    item = pack.resolve(need(options, "item", "staff"), (*STAFF, "dedicated_fan"))
+    item = staff_named(pack, need(options, "item", "staff"))
     if flag(options, "fire"):
         return _roster.fire_staff(pack, sheet, item, must_advance=_switch(options))
     return _roster.buy_staff(pack, sheet, item, must_advance=_switch(options))
@@ -296,8 +272,10 @@ def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("journeymen", "names", "position")
 def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Before a match: journeymen up to 11 able to play (names comma-separated, position optional)."""
+    position = options.get("position")
+    roster = sheet.tags.get("team", "")
     return _journeymen.add_journeymen(
-        pack, sheet, listed(options.get("names")), position=options.get("position") or None
+        pack, sheet, listed(options.get("names")), position=position_named(pack, roster, position) if position else None
     )
 
 
@@ -368,7 +346,10 @@ def redraft(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     Staff: rerolls, assistant_coaches, cheerleaders, dedicated_fans (counts), apothecary=yes;
     retirement=fit|roll for temporarily retired players.
     """
-    return _season.redraft(pack, sheet, dice, **redraft_choices(options), retirement=options.get("retirement", "fit"))
+    choices = redraft_choices(options)
+    roster = sheet.tags.get("team", "")
+    choices["players"] = [(position_named(pack, roster, position), name) for position, name in choices["players"]]
+    return _season.redraft(pack, sheet, dice, **choices, retirement=options.get("retirement", "fit"))
 
 
 def redraft_choices(options: Mapping[str, str]) -> dict[str, Any]:

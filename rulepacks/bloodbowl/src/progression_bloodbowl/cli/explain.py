@@ -7,6 +7,7 @@ from collections.abc import Callable
 from progression import RulePack, Sheet
 from progression.errors import InvalidInput
 
+from ..data.access import sheet_of
 from ..league.standings import league_points
 from ..team.values import Explanation, current_team_value, current_value, spp_account, team_value, treasury_account
 from .options import maybe_flag, maybe_season
@@ -15,10 +16,8 @@ __all__ = ["EXPLAIN"]
 
 
 def _team(sheet: Sheet, what: str) -> Sheet:
-    if sheet.kind != "team":
-        msg = f"{what} is a figure of a team; this sheet is a {sheet.kind}"
-        raise InvalidInput(msg)
-    return sheet
+    """``sheet`` when it is a team, else the one refusal of a sheet of the wrong kind, naming ``what`` was asked."""
+    return sheet_of(sheet, "team", f"the sheet for {what}")
 
 
 def value(pack: RulePack, sheet: Sheet, member: str | None = None) -> Explanation:

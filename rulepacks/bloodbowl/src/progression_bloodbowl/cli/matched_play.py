@@ -11,6 +11,7 @@ from ..inducements.order import Order
 from ..inducements.stars import star_ids
 from ..matched_play.draft import draft_matched_play
 from .options import count, flag, listed, need, takes, tallies, whole
+from .words import position_named, roster_named
 
 __all__ = ["OPTIONS", "new_matched_play_team"]
 #: The options :func:`new_matched_play_team` takes.
@@ -59,8 +60,8 @@ def _captain(text: str, players: Sequence[object]) -> int | None:
 @takes("new matched_play_team", *OPTIONS)
 def new_matched_play_team(pack: RulePack, **options: str) -> Sheet:
     """A Matched Play team drafted from a list: roster, players=position:name[:skill];..., stars, budget, staff."""
-    roster = need(options, "roster", "new matched_play_team").strip()
-    players = _players(options.get("players"))
+    roster = roster_named(pack, need(options, "roster", "new matched_play_team").strip())
+    players = [(position_named(pack, roster, position), *rest) for position, *rest in _players(options.get("players"))]
     return draft_matched_play(
         pack,
         roster,

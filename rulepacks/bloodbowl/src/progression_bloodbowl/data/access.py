@@ -14,6 +14,7 @@ from progression.requirements import Context
 from .model import Data, Team, load_data
 
 __all__ = [
+    "NAME",
     "choice_label",
     "context_data",
     "data_of",
@@ -46,15 +47,19 @@ def data_of(pack: RulePack) -> Data:
     return data
 
 
+#: The name of the pack (its ``pack.toml``): the pack a sheet read without the pack at hand is expected of.
+NAME = "bloodbowl"
+
+
 def sheet_of(sheet: object, kind: str, where: str, pack: RulePack | None = None) -> Sheet:
-    """``sheet`` when it is a sheet of ``kind`` (``team``, ``player``), and of ``pack`` when one is given; else a
-    refusal saying it was expected as ``where`` (``"the team to value"``) and what came, the pack of a sheet
-    included: what reads a team's figures reads no other thing as one (:func:`progression.operations.check_kind`).
+    """``sheet`` when it is a sheet of ``kind`` (``team``, ``player``) of ``pack`` (of the pack named
+    :data:`NAME` when none is given); else the one refusal of a sheet of the wrong kind or pack, saying it was
+    expected as ``where`` (``"the team to value"``) and what came, its pack when it is another's: what reads a
+    team's figures reads no other thing as one (:func:`progression.operations.check_kind`).
     """
-    if pack is None:
-        return check_kind(sheet, kind, where)
-    data_of(pack)  # a pack at all, and Blood Bowl's, before its name is read
-    return check_kind(sheet, kind, where, pack=pack.name)
+    if pack is not None:
+        data_of(pack)  # a pack at all, and Blood Bowl's, before its name is read
+    return check_kind(sheet, kind, where, pack=NAME if pack is None else pack.name)
 
 
 def known_id(given: object, known: Mapping[str, object], kind: str, example: str) -> str:

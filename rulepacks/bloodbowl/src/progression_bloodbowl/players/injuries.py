@@ -7,6 +7,8 @@ recorded on the player: tags ``miss_next`` and ``dead``, stats ``niggling`` and
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from progression import Effect, Work
 from progression.errors import InvalidInput
 from progression.spelling import closest, the_closest
@@ -18,13 +20,14 @@ from .player import YES
 __all__ = ["INJURIES", "check_injury", "injury_effect", "lasting_row", "roll_casualty"]
 
 
-def check_injury(result: object, what: str = "an injury") -> str:
+def check_injury(result: object, what: str = "an injury", *, names: Mapping[str, Iterable[str]] | None = None) -> str:
     """``result`` if it is a casualty result a match record may give, else :class:`InvalidInput` naming the results
     closest to it (``bady_hurt``: badly_hurt; ``lasting_injury:avv``: lasting_injury:av).
 
     Args:
         result: The result as it came.
         what: Which result it is, for the message (``the injury of player #4 in match 1``).
+        names: Each result's displayed names, read for the closest too (``Comotion`` is badly_hurt, *Commotion*).
     """
     base, sep, characteristic = str(result).partition(":")
     if (
@@ -33,20 +36,20 @@ def check_injury(result: object, what: str = "an injury") -> str:
         and (not sep or (base == "lasting_injury" and characteristic in CHARACTERISTICS))
     ):
         return result
-    raise InvalidInput(_refused(result, what))
+    raise InvalidInput(_refused(result, what, names))
 
 
-def _refused(result: object, what: str) -> str:
+def _refused(result: object, what: str, names: Mapping[str, Iterable[str]] | None = None) -> str:
     """The sentence refusing ``result`` as ``what``: the results there are, what came, the closest of them."""
     known = f"{', '.join(INJURIES)} or lasting_injury:<{'|'.join(CHARACTERISTICS)}>"
-    return f"{what} is one of {known}, got {result!r}{the_closest(_closest(str(result)))}"
+    return f"{what} is one of {known}, got {result!r}{the_closest(_closest(str(result), names))}"
 
 
-def _closest(result: str) -> tuple[str, ...]:
+def _closest(result: str, names: Mapping[str, Iterable[str]] | None = None) -> tuple[str, ...]:
     """The results closest to ``result``, read in two parts: a Lasting Injury's characteristic is matched among
     the characteristics (``lasting_injury:avv`` is lasting_injury:av, not every lasting_injury:<x> alike)."""
     base, sep, characteristic = result.partition(":")
-    bases = closest(base, INJURIES)
+    bases = closest(base, INJURIES, names=names)
     if sep and bases[:1] == ("lasting_injury",):
         lasting = tuple(f"lasting_injury:{c}" for c in closest(characteristic, CHARACTERISTICS))
         return lasting or bases

@@ -15,6 +15,7 @@ from progression.errors import InvalidInput, UnknownName
 from progression.events import Adjusted, Event, Joined, Member, Step
 from progression.ledger import LedgerIndex
 
+from ..data.access import sheet_of
 from ..data.matched_play import BUDGET_TAG
 from ..data.reading import natural
 
@@ -84,16 +85,17 @@ def _season_number(tag: str, where: str, least: int = 1) -> int:
 
 
 def check_team(team: object, where: str) -> Sheet:
-    """The league team ``team`` is, or a refusal naming ``where`` it was given: a sheet of kind ``team``
-    that is not a Matched Play team (which plays no league and has no seasons)."""
-    if not isinstance(team, Sheet) or team.kind != "team":
-        got = f"a {team.kind} sheet ({team.name!r})" if isinstance(team, Sheet) else type(team).__name__
-        msg = f"{where} takes a team sheet, got {got}"
+    """The league team ``team`` is, or a refusal saying it was expected as the sheet for ``where``
+    (``standings``): a team sheet of the pack (:func:`~progression_bloodbowl.data.access.sheet_of`) that is not
+    a Matched Play team (which plays no league and has no seasons)."""
+    checked = sheet_of(team, "team", f"the sheet for {where}")
+    if BUDGET_TAG in checked.tags:
+        msg = (
+            f"expected a league team as the sheet for {where}, got {checked.name!r}, a Matched Play team "
+            "(which plays no league fixtures and has no seasons)"
+        )
         raise InvalidInput(msg)
-    if BUDGET_TAG in team.tags:
-        msg = f"{where} takes a league team, got {team.name}, a Matched Play team (which plays no league fixtures and has no seasons)"
-        raise InvalidInput(msg)
-    return team
+    return checked
 
 
 def check_season(team: object, season: object, where: str) -> int:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from progression import RulePack, Sheet
 from progression.contract import Page
-from progression.errors import InvalidInput
 
-from ..data.access import data_of, team_roster
+from ..data.access import data_of, sheet_of, team_roster
 from ..data.model import CHARACTERISTICS
 from ..players.player import level_of, notation
 from .values import current_team_value, current_value, spp_account, team_value
@@ -38,10 +37,7 @@ def roster_sheet(pack: RulePack, team: Sheet) -> Page:
     Raises:
         InvalidInput: the sheet is not a team, or names no roster of the pack.
     """
-    if not isinstance(team, Sheet) or team.kind != "team":
-        shown = f"{team.kind} sheet {team.name!r}" if isinstance(team, Sheet) else type(team).__name__
-        msg = f"a roster sheet is a team's; got a {shown} (print a team's file)"
-        raise InvalidInput(msg)
+    sheet_of(team, "team", "the team of a roster sheet", pack)
     data = data_of(pack)
     roster = team_roster(data, team)
     heading = [("Roster", roster.label.en)]
