@@ -213,6 +213,19 @@ class TestLeague:
             assert played is not None
             assert ((1, 1), {"4": "badly_hurt"}) == (played.score, dict(played.away.injuries))
 
+    def test_injuries_by_their_displayed_names(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league record`` reads an injury by its displayed name (``Badly Hurt``, ``Lasting Injury:AV``) as
+        ``match injuries=`` does, and records its id; a misspelt one is refused with the closest."""
+        words = [w for w in ROUND_1["2"] if not w.startswith("home.injuries")]
+        misspelt = run(capsys, "league", "record", league, "2", *words, "home.injuries=4:Lasting Injuri:AV")
+        named = run(capsys, "league", "record", league, "2", *words, "home.injuries=4:Lasting Injury:AV", "--seed", "1")
+        assert (2, 0) == (misspelt[0], named[0])
+        assert "the closest: lasting_injury" in misspelt[2]
+        with open_league(league) as kept:
+            played = kept.fixture(2).played
+            assert played is not None
+            assert {"4": "lasting_injury:av"} == dict(played.home.injuries)
+
     def test_a_piped_die_out_of_range_names_the_team(
         self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:
