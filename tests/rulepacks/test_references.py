@@ -280,3 +280,48 @@ class TestLadderAxis:
             .replace("from = 5,", "from = 500,")
         )
         assert "xp" == progression.load_file(written(tmp_path, pooled)).ladder("rank").axis
+
+
+class TestOptionsNamed:
+    PACK = """
+format = 1
+[pack]
+name = "words"
+title = { en = "Words", fr = "Mots" }
+[currencies.xp]
+label = { en = "Experience", fr = "Expérience" }
+[pools.xp]
+label = { en = "Experience", fr = "Expérience" }
+currency = "xp"
+[names]
+"school.f" = { en = "Fire", fr = "Feu" }
+[upgrades.spell]
+label = { en = "Spell", fr = "Sort" }
+pool = "xp"
+cost = 1
+options = "schools"
+options_named = WORD
+"""
+
+    @pytest.mark.parametrize(
+        ("word", "expected"),
+        [
+            (
+                '""',
+                "expected the first word of names such as 'category.g' (a lowercase id, no dot at either end), got ''",
+            ),
+            (
+                '"School"',
+                "expected the first word of names such as 'category.g' (a lowercase id, no dot at either end), got 'School'",
+            ),
+            (
+                '"school."',
+                "expected the first word of names such as 'category.g' (a lowercase id, no dot at either end), got 'school.'",
+            ),
+            ('"schol"', "no name starts with 'schol.' in [names]"),
+        ],
+    )
+    def test_the_word_must_start_names_of_the_pack(self, tmp_path: Path, word: str, expected: str) -> None:
+        """``options_named`` is the first word of the pack's names (a lowercase id): one no name starts with, or
+        that no name could start with, is refused at its key."""
+        assert f"{expected} @ $.upgrades.spell.options_named" in problems(tmp_path, self.PACK.replace("WORD", word))

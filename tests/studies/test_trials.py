@@ -57,7 +57,7 @@ class TestRunTrials:
         """Past the one trial the probe runs here, a study of cheap trials travels in 32 chunks (a cluster's workers
         share its end), each chunk's seeds one array of 64-bit integers (one buffer for a cluster to send, where a
         list is sent item by item); the progress counts the probe, then each chunk."""
-        sent, told = self.shipped(monkeypatch, 1201, PROBE_SECONDS=0)
+        sent, told = self.shipped(monkeypatch, 1201, PROBE_SECONDS=0, LEAST_CHUNK_SECONDS=0)
         assert ({array}, {"Q"}, [38] * 31 + [22]) == (
             {type(s) for s in sent},
             {s.typecode for s in sent},  # type: ignore[attr-defined]
@@ -66,10 +66,13 @@ class TestRunTrials:
         assert (1, 1201, 33) == (told[0], told[-1], len(told))
 
     def test_a_chunk_holds_what_the_probe_says_takes_chunk_seconds(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """The chunks hold about CHUNK_SECONDS of work at what the probe's trials cost: when a trial costs more than
-        that, each chunk holds one; a study the probe finishes is not sent at all."""
-        sent, _ = self.shipped(monkeypatch, 40, PROBE_SECONDS=0, CHUNK_SECONDS=1e-12)
+        """The chunks hold at most CHUNK_SECONDS and at least LEAST_CHUNK_SECONDS of work at what the probe's trials
+        cost: when a trial costs more than the most, each chunk holds one; when a 32nd of the study is less than the
+        least, the chunks hold more; a study the probe finishes is not sent at all."""
+        sent, _ = self.shipped(monkeypatch, 40, PROBE_SECONDS=0, CHUNK_SECONDS=1e-12, LEAST_CHUNK_SECONDS=0)
         assert [1] * 39 == [len(s) for s in sent]  # type: ignore[arg-type]
+        sent, _ = self.shipped(monkeypatch, 1201, PROBE_SECONDS=0, LEAST_CHUNK_SECONDS=60)
+        assert [1200] == [len(s) for s in sent]  # type: ignore[arg-type]
         sent, told = self.shipped(monkeypatch, 40, PROBE_SECONDS=60)
         assert ([], [40]) == (sent, told)
 

@@ -326,15 +326,17 @@ def run_quote(args: argparse.Namespace, out: Output) -> int:
             closest=opened.pack.closest(str(quote.choice), offered),
         )
     data = quote_data(quote)
+    words, pack = opened.words, opened.pack
     if out.json_mode:
+        if quote.choice is not None:
+            data["choice_label"] = pack.option_name(quote.upgrade, quote.choice, words.language)
         out.json(data)
         return 0
-    words, pack = opened.words, opened.pack
     price = "cannot be priced"
     if quote.price is not None:
         price = _in_unit(pack, quote.currency, quote.price)
         price = f"{price} {words.name(quote.currency)}" if price == str(quote.price) else price
-    out.line(f"{words.name(quote.upgrade)}{words.choice(quote.choice)}: {price}")
+    out.line(f"{words.name(quote.upgrade)}{words.choice(quote.choice, quote.upgrade)}: {price}")
     if quote.split and (quote.price is None or sum(quote.split.values()) >= quote.price):  # never a part as paid
         held = _in_unit(pack, quote.currency, quote.available)
         out.line(f"paid with {words.price(quote.split)} (the paying pools hold {held})")

@@ -165,7 +165,12 @@ def _quote(
         if choice is None:
             choices = _choices(pack, subject, roster, upgrade)
             if choices:
-                violations.append(Violation("choice", f"{named} needs a choice among: {', '.join(choices)}"))
+                violations.append(
+                    Violation(
+                        "choice",
+                        f"{named} needs a choice among: {', '.join(_shown(pack, upgrade, c) for c in choices)}",
+                    )
+                )
             else:  # nothing to choose: the rules refuse it now, whatever the buyer would give
                 whom = pack.name_of(subject.kind)
                 violations.append(Violation("choice", f"no option is open now (the rules offer none to this {whom})"))
@@ -177,7 +182,7 @@ def _quote(
                 checked = context(pack, subject, choice, checked.args, roster)
             else:
                 shown = ", ".join(_shown(pack, upgrade, c) for c in choices) or "none now"
-                unknown = upgrade.items is not None or not _known(pack, subject, choice)
+                unknown = upgrade.items is not None or not _known(pack, subject, upgrade, choice)
                 # A word the pack knows (a skill the buyer has, or of another category) is no misspelling: it is
                 # said to be no option now, without the options whose names look like it.
                 close = closest(pack, named_options(pack, upgrade, choices), choice)
@@ -227,9 +232,12 @@ def _quote(
     )
 
 
-def _known(pack: RulePack, subject: Sheet, choice: str) -> bool:
+def _known(pack: RulePack, subject: Sheet, upgrade: Upgrade, choice: str) -> bool:
     """Whether ``choice`` names an id the pack knows (by its id or its displayed name): what an options function
-    may offer another sheet, or this one later. Read only when the function does not offer it now."""
+    may offer another sheet, or this one later (an option the upgrade names, ``S`` for ``category.s``). Read
+    only when the function does not offer it now."""
+    if upgrade.options_named is not None and f"{upgrade.options_named}.{choice.lower()}" in pack.names:
+        return True
     ids = {*pack.names, *pack.stats, *pack.pools, *pack.upgrades, *subject.owned}
     for upgrade in pack.upgrades.values():
         ids.update(upgrade.items or ())
@@ -393,9 +401,10 @@ def named_options(
 def option_name(pack: RulePack, upgrade: Upgrade, option: str, language: str | None = None) -> str:
     """The displayed name of ``option`` of ``upgrade`` in ``language`` (see :meth:`RulePack.name_of
     <progression.RulePack.name_of>`): the pack's name under the word its options are named by, or the
-    option's own."""
-    named = option if upgrade.options_named is None else f"{upgrade.options_named}.{option.lower()}"
-    return pack.name_of(named, language)
+    option's own (as any id is named) when the pack has no name for it."""
+    if upgrade.options_named is not None and f"{upgrade.options_named}.{option.lower()}" in pack.names:
+        return pack.name_of(f"{upgrade.options_named}.{option.lower()}", language)
+    return pack.name_of(option, language)
 
 
 def _shown(pack: RulePack, upgrade: Upgrade, option: str) -> str:

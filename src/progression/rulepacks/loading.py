@@ -283,7 +283,13 @@ class PackReader(RuleReader):
         prefix: str | None = self.get(body, "options_named", str, path, None)
         if prefix is None:
             return None
-        if "options" not in body:
+        if not is_id(prefix) or prefix.startswith(".") or prefix.endswith("."):
+            self.problem(
+                f"{path}.options_named",
+                f"expected the first word of names such as 'category.g' (a lowercase id, no dot at either end), "
+                f"got {prefix!r}",
+            )
+        elif "options" not in body:
             self.problem(
                 f"{path}.options_named",
                 "names the options an options function lists, and this upgrade has none (items are named as any id is)",

@@ -177,9 +177,14 @@ class Narrator:
             return ""
         return f" [GM override: {override.reason}; waived: {'; '.join(override.bypassed)}]"
 
-    def choice(self, choice: str | None) -> str:
-        """`` (Block)`` after a purchase's name, or nothing."""
-        return "" if choice is None else f" ({self.name(choice)})"
+    def choice(self, choice: str | None, upgrade: str | None = None) -> str:
+        """`` (Block)`` after a purchase's name, or nothing; an option of ``upgrade`` is named as the upgrade names
+        its options (:meth:`RulePack.option_name <progression.RulePack.option_name>`: ``(General)``)."""
+        if choice is None:
+            return ""
+        if upgrade is not None and upgrade in self.pack.upgrades:
+            return f" ({self.pack.option_name(upgrade, choice, self.language)})"
+        return f" ({self.name(choice)})"
 
     # -- sentences -------------------------------------------------------------------
 
@@ -221,12 +226,12 @@ class Narrator:
                 changes = self.changes(event.effect)
                 changed = f": {', '.join(changes)}" if changes else ""
                 return (
-                    f"bought {self.name(event.upgrade)}{self.choice(event.choice)} for {self.price(event.price)}"
+                    f"bought {self.name(event.upgrade)}{self.choice(event.choice, event.upgrade)} for {self.price(event.price)}"
                     f"{changed}{self.override(event.override)}"
                 )
             case Started():
                 return (
-                    f"started {self.name(event.upgrade)}{self.choice(event.choice)}, paid {self.price(event.price)}"
+                    f"started {self.name(event.upgrade)}{self.choice(event.choice, event.upgrade)}, paid {self.price(event.price)}"
                     f"{self.override(event.override)}"
                 )
             case Rolled():

@@ -38,11 +38,16 @@ __all__ = ["Trials", "exact", "run_chunk", "run_trials"]
 #: The percentiles reported by default.
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 
-#: The work a chunk sent to an executor holds when the caller does not size them, in seconds: a chunk's trip to a
-#: Dask worker and back costs a few milliseconds of the cluster's processes, about 1 % of this (issue 18).
+#: The most work a chunk sent to an executor holds when the caller does not size them, in seconds: a chunk's trip to
+#: a Dask worker and back costs about 6 ms of the cluster's processes (3 ms of the client's, 3 of the worker's),
+#: about 2 % of this (issue 18).
 CHUNK_SECONDS = 0.25
-#: The fewest chunks a study is cut in when the caller does not size them, so that a cluster of up to eight
-#: workers gets four chunks each and none waits long for the last.
+#: The least work a chunk holds when the caller does not size them, in seconds: a chunk of less would be a trip
+#: more than a tenth of its own cost.
+LEAST_CHUNK_SECONDS = 0.05
+#: The fewest chunks a study is cut in when the caller does not size them (unless that would make chunks of less
+#: than ``LEAST_CHUNK_SECONDS``), so that a cluster of up to eight workers gets four chunks each and none waits long
+#: for the last.
 FEWEST_CHUNKS = 32
 #: How long the first trials run in the calling process to learn what one costs, in seconds.
 PROBE_SECONDS = 0.02
@@ -134,8 +139,9 @@ def _chunks(seeds: list[int], size: int) -> list[Sequence[int]]:
 
 def _probe(pack: RulePack, name: str, seeds: Sequence[int], params: Mapping[str, object]) -> tuple[list[int], int]:
     """The counts of the study's first trials, run here for ``PROBE_SECONDS`` (one trial at least; a study
-    that short is run whole), and the trials a chunk of the rest holds: about ``CHUNK_SECONDS`` of work at
-    what those trials cost, and no more than a ``FEWEST_CHUNKS``-th of the study."""
+    that short is run whole), and the trials a chunk of the rest holds, at what those trials cost: a
+    ``FEWEST_CHUNKS``-th of the study, but no more than ``CHUNK_SECONDS`` of work and no less than
+    ``LEAST_CHUNK_SECONDS``."""
     simulation = _simulation(pack, name)
     counts: list[int] = []
     started = time.perf_counter()
@@ -144,8 +150,9 @@ def _probe(pack: RulePack, name: str, seeds: Sequence[int], params: Mapping[str,
         took = time.perf_counter() - started
         if took >= PROBE_SECONDS:
             break
-    worth = CHUNK_SECONDS * len(counts) / max(took, 1e-9)
-    return counts, max(1, min(int(worth), math.ceil(len(seeds) / FEWEST_CHUNKS)))
+    per_second = len(counts) / max(took, 1e-9)
+    share = min(int(CHUNK_SECONDS * per_second), math.ceil(len(seeds) / FEWEST_CHUNKS))
+    return counts, max(1, int(LEAST_CHUNK_SECONDS * per_second), share)
 
 
 def run_trials(
@@ -170,9 +177,10 @@ def run_trials(
         executor: runs chunks of trials (any :class:`concurrent.futures.Executor`); None runs them here.
         progress: called with the number of trials finished so far, after each chunk.
         chunk: trials per chunk. By default, in this process, a hundredth of them; on an executor, the first
-            trials run here for 20 ms to learn what one costs, then each chunk holds about a quarter of a second
-            of work (a chunk's trip to a cluster's worker costs a few milliseconds), and at most a 32nd of the
-            trials (so that a cluster's workers share the end).
+            trials run here for 20 ms to learn what one costs (a study that short never leaves this process),
+            then each chunk holds a 32nd of the trials (so that a cluster's workers share the end), but no more
+            than a quarter of a second of work and no less than a twentieth (a chunk's trip to a cluster's
+            worker costs a few milliseconds).
 
     Returns:
         The counts, in trial order, with their summary.

@@ -436,6 +436,22 @@ class TestSkillsAsWritten:
             "'Generol' is not an option for Random primary skill (the closest: G); options: G (General), S (Strength)"
         ) == misspelt.violations[0].sentence
 
+    def test_a_category_not_primary_is_no_misspelling(self, pack: RulePack, team: Sheet) -> None:
+        """A category that is no option of this player (Strength for a Catcher), by its letter or its name, is said
+        to be no option now, not a misspelling; a quote with no choice lists the options with their names; an
+        option the pack has no name for is named by itself."""
+        rich = pack.award(team, "spp", 20, reason="earlier matches", member="4")
+        said = [
+            pack.quote(rich, "random_primary", choice=word, member="4").violations[0].sentence
+            for word in ("S", "Strength", None)
+        ]
+        assert [
+            "'S' is not an option for Random primary skill now; options: A (Agility), G (General)",
+            "'Strength' is not an option for Random primary skill now; options: A (Agility), G (General)",
+            "Random primary skill needs a choice among: A (Agility), G (General)",
+        ] == said
+        assert "Z" == pack.option_name("random_primary", "Z")
+
     def test_how_options_are_named_is_no_rule(self, pack: RulePack) -> None:
         """``options_named`` changes how an option is shown, not the rules: the fingerprint a sheet records is the
         same without it (a team saved before it still goes on)."""

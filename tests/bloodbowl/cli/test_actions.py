@@ -743,6 +743,15 @@ class TestCategoriesByName:
         shown = capsys.readouterr().out.splitlines()[3:]
         main(["sheet", "options", path, "random_primary", "--lang", "fr", "--json"])
         french = [row["choice_label"] for row in json.loads(capsys.readouterr().out)]
+        main(["sheet", "quote", path, "random_primary", "--choice", "g"])
+        header = capsys.readouterr().out.splitlines()[0]
+        main(["sheet", "quote", path, "random_primary", "--choice", "a", "--json", "--lang", "fr"])
+        labelled = json.loads(capsys.readouterr().out)
+        assert ("Random primary skill (General): 3 Star Player Points", "A", "Agilité") == (
+            header,
+            labelled["choice"],
+            labelled["choice_label"],
+        )
         assert 0 == main(["sheet", "buy", path, "random_primary", "--choice", "general", "--dice", "1,2,3,4"])
         bought = json.loads(Path(path).read_text(encoding="utf-8"))["ledger"][-1]
         assert ([["A", "Agility"], ["G", "General"]], ["Agilité", "Générale"]) == (
