@@ -51,13 +51,13 @@ def report(
     member: str | None = None,
     *,
     head: str = "",
-    answer: Callable[[str | None], str | None] | None = None,
+    answer: Callable[[str | None], str | None],
     **about: object,
 ) -> None:
     """Say what changed: the ledger entries added (or removed by an undo), each band of a ladder the change
     moved (unless an entry says it, as a pack's milestone may), and any question waiting, with the command
     that answers it. ``head`` starts each entry's line, ``answer`` gives the command that answers a member's
-    question (None: no command; by default ``sheet decide``), ``about`` adds to the JSON (a league's team)."""
+    question (None: no command), ``about`` adds to the JSON (a league's team)."""
     size = min(len(before.ledger), len(after.ledger))
     words = words.within(before, after, events=(*after.ledger[size:], *before.ledger[size:]))
     if size == len(before.ledger):  # entries added to ``before``: the first was made on it as it stands
@@ -68,9 +68,6 @@ def report(
         sheet = words.sheet(subject_of(after, member))
         out.json({"file": file, **about, "added": added, "removed": removed, "sheet": sheet})
         return
-    answered = answer or (
-        lambda who: command_line("progression", "sheet", "decide", file, *(("--member", who) if who else ()), "OPTION")
-    )
 
     told: list[str] = []
 
@@ -91,7 +88,7 @@ def report(
         if not any(words_ in entry for words_ in said for entry in told):  # a pack's milestone may have said it
             out.line(line)
     for who, (question, options) in waiting(before, after, member):
-        command = answered(who)
+        command = answer(who)
         hint = f"; answer with: {command}" if command else ""
         out.line(f"waits for a decision ({question}: {', '.join(options)}){hint}")
 

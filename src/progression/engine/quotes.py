@@ -166,10 +166,7 @@ def _quote(
             choices = _choices(pack, subject, roster, upgrade)
             if choices:
                 violations.append(
-                    Violation(
-                        "choice",
-                        f"{named} needs a choice among: {', '.join(_shown(pack, upgrade, c) for c in choices)}",
-                    )
+                    Violation("choice", f"{named} needs a choice among: {_listed(pack, upgrade, choices)}")
                 )
             else:  # nothing to choose: the rules refuse it now, whatever the buyer would give
                 whom = pack.name_of(subject.kind)
@@ -181,7 +178,7 @@ def _quote(
                 choice = meant
                 checked = context(pack, subject, choice, checked.args, roster)
             else:
-                shown = ", ".join(_shown(pack, upgrade, c) for c in choices) or "none now"
+                shown = _listed(pack, upgrade, choices) or "none now"
                 unknown = upgrade.items is not None or not _known(pack, subject, upgrade, choice)
                 # A word the pack knows (a skill the buyer has, or of another category) is no misspelling: it is
                 # said to be no option now, without the options whose names look like it.
@@ -236,7 +233,7 @@ def _known(pack: RulePack, subject: Sheet, upgrade: Upgrade, choice: str) -> boo
     """Whether ``choice`` names an id the pack knows (by its id or its displayed name): what an options function
     may offer another sheet, or this one later (an option the upgrade names, ``S`` for ``category.s``). Read
     only when the function does not offer it now."""
-    if upgrade.options_named is not None and f"{upgrade.options_named}.{choice.lower()}" in pack.names:
+    if _option_key(pack, upgrade, choice) is not None:
         return True
     ids = {*pack.names, *pack.stats, *pack.pools, *pack.upgrades, *subject.owned}
     for upgrade in pack.upgrades.values():
@@ -402,15 +399,24 @@ def option_name(pack: RulePack, upgrade: Upgrade, option: str, language: str | N
     """The displayed name of ``option`` of ``upgrade`` in ``language`` (see :meth:`RulePack.name_of
     <progression.RulePack.name_of>`): the pack's name under the word its options are named by, or the
     option's own (as any id is named) when the pack has no name for it."""
-    if upgrade.options_named is not None and f"{upgrade.options_named}.{option.lower()}" in pack.names:
-        return pack.name_of(f"{upgrade.options_named}.{option.lower()}", language)
-    return pack.name_of(option, language)
+    return pack.name_of(_option_key(pack, upgrade, option) or option, language)
 
 
-def _shown(pack: RulePack, upgrade: Upgrade, option: str) -> str:
-    """An option as a refusal lists it: its id, and its name when the upgrade's options are named (``G
-    (General)``)."""
-    return option if upgrade.options_named is None else f"{option} ({option_name(pack, upgrade, option)})"
+def _option_key(pack: RulePack, upgrade: Upgrade, option: str) -> str | None:
+    """The pack's name that names ``option`` of ``upgrade`` (``category.g``), or None: its options are not named,
+    or the pack has no name for this one."""
+    if upgrade.options_named is None:
+        return None
+    key = f"{upgrade.options_named}.{option.lower()}"
+    return key if key in pack.names else None
+
+
+def _listed(pack: RulePack, upgrade: Upgrade, choices: Sequence[str]) -> str:
+    """Options as a refusal lists them: their ids, each with its name when the upgrade's options are named (``A
+    (Agility), G (General)``)."""
+    if upgrade.options_named is None:
+        return ", ".join(choices)
+    return ", ".join(f"{c} ({option_name(pack, upgrade, c)})" for c in choices)
 
 
 def closest(pack: RulePack, choices: Sequence[str] | Mapping[str, str | Sequence[str]], given: str) -> list[str]:

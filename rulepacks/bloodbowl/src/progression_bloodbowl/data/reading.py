@@ -18,7 +18,7 @@ import progression.authoring
 from progression.authoring import Label
 from progression.errors import InvalidInput
 
-__all__ = ["Reader", "ascii_number", "named", "natural", "parse_dice"]
+__all__ = ["Reader", "ascii_number", "natural", "not_blank", "parse_dice"]
 
 #: The empty value each type reads as after a problem, so that reading goes on without None checks.
 _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
@@ -134,7 +134,7 @@ def natural(value: object, what: str, *, least: int = 0, most: int | None = None
     return value
 
 
-def named(value: object, what: str) -> str:
+def not_blank(value: object, what: str) -> str:
     """``value`` when it is a name to read: a text that is not blank (a team or a player named ``""`` or ``"  "``
     is named nothing); else a refusal saying what it names (``what``: ``"a team's name"``) and what came."""
     if isinstance(value, str) and value.strip():

@@ -22,7 +22,7 @@ from progression.operations import Purchase
 
 from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.matched_play import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
-from ..data.reading import named
+from ..data.reading import not_blank
 from ..inducements.order import Order, price_inducements
 from ..inducements.stars import star_sheet
 from ..players.player import YES
@@ -121,7 +121,7 @@ def draft_matched_play(
         InvalidInput, UnknownName: as :func:`~progression_bloodbowl.queries.quote_matched_play`, or a blank name.
             Nothing is built.
     """
-    named(name, "a team's name")
+    not_blank(name, "a team's name")
     counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
     checked = plan(
         pack,

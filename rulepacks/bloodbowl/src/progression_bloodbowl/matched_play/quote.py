@@ -25,7 +25,7 @@ from progression.operations import Create, start_sheet
 from ..data.access import choice_label, data_of, roster_called, team_roster
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data, Team
-from ..data.reading import named, natural
+from ..data.reading import natural, not_blank
 from ..inducements.order import Order, price_inducements
 from ..inducements.stars import choices, star_eligibility
 from ..team.roster import captain_refused, create_team
@@ -127,7 +127,7 @@ def _picks(data: Data, roster: Team, players: Sequence[Sequence[str]], captain: 
             msg = f"player {n + 1} of the list is (position, name) or (position, name, skill), got {entry!r:.60}"
             raise InvalidInput(msg)
         position_id, name, *skills = entry
-        named(name, f"the name of player {n + 1} of the list ({position_id})")
+        not_blank(name, f"the name of player {n + 1} of the list ({position_id})")
         position = roster.position(position_id)
         if position is None:
             raise UnknownName(

@@ -10,7 +10,7 @@ from progression.errors import InvalidInput, UnknownName
 
 from ..data.access import data_of, roster_called, sheet_of
 from ..data.model import CHARACTERISTICS, Data, Position, Team
-from ..data.reading import named
+from ..data.reading import not_blank
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -129,7 +129,7 @@ def new_player(
     """
     data = data_of(pack)
     team = roster_called(data, team_id)
-    named(name, "a player's name")
+    not_blank(name, "a player's name")
     position = team.position(position_id)
     if position is None:
         raise UnknownName("position", position_id, [p.id for p in team.positions], f"the {team.label.en} roster")

@@ -16,7 +16,7 @@ from progression.operations import Adjust, Purchase, combine
 
 from ..data.access import data_of, roster_called, shipped_data, team_roster
 from ..data.model import Data, Position, Team
-from ..data.reading import named
+from ..data.reading import not_blank
 from ..players.player import YES, available, new_player
 from .sequence import enter
 
@@ -152,7 +152,7 @@ def create_team(
     """
     data = data_of(pack)
     team = roster_called(data, roster)
-    named(name, "a team's name")
+    not_blank(name, "a team's name")
     league = league or team.leagues[0]
     if league not in team.leagues:
         raise UnknownName("league", league, team.leagues, f"the {team.label.en} roster")
@@ -419,7 +419,7 @@ def _check_draft(players: object, staff: Mapping[str, object], apothecary: objec
         if not pair or not all(isinstance(part, str) for part in player):
             msg = f"player {index} of the draft is a (position, name) pair of texts, such as ('human_lineman', 'Lena'), got {player!r:.60}"
             raise InvalidInput(msg)
-        named(player[1], f"the name of player {index} of the draft ({player[0]})")
+        not_blank(player[1], f"the name of player {index} of the draft ({player[0]})")
     for what, count in staff.items():
         if isinstance(count, bool) or not isinstance(count, int):
             msg = f"{what} is how many the draft buys, a whole number >= 0, got {count!r:.60} ({type(count).__name__})"

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from progression import RulePack, Sheet
 from progression.authoring import Narrator
 from progression.events import Adjusted, Created, Entry, Event, Finished, Joined, Marked, Purchased, Rolled, Started
@@ -57,9 +55,6 @@ def narration(narrator: Narrator, event: Event) -> str | None:
         return event.label
     if isinstance(event, Rolled):
         return _skill_rolled(narrator, event) or _mvp_rolled_again(narrator, event)
-    if isinstance(event, Started) and event.upgrade == "random_primary" and event.choice:
-        # The core's sentence, with the category named as the rules name it ("General", not "G").
-        return narrator.core(attrs.evolve(event, choice=f"category.{event.choice.lower()}"))
     if isinstance(event, Finished):
         effect = event.effect
         got = [narrator.name(item) for item, count in effect.grants.items() if count > 0]
