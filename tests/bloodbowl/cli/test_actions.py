@@ -186,6 +186,27 @@ class TestMatchOptions:
             after.member("2").stats["lasting_injuries"],
         )
 
+    def test_a_playoff_won_on_penalties(self, pack: RulePack, team: Sheet) -> None:
+        """``kind=playoff shootout=us`` records a play-off level after Extra Time won on penalties: a win, on the
+        team's record, in no league table."""
+        after = pack.contract.action("match").function(
+            pack,
+            team,
+            ScriptedDice([6]),
+            number="1",
+            opponent="Orcs",
+            score="1-1",
+            attendance="6",
+            nominees="11",
+            kind="playoff",
+            shootout="us",
+        )
+        assert (("win", "playoff"), 1, 0) == (
+            (bb.queries.results(after)[-1].outcome, bb.queries.results(after)[-1].kind),
+            after.stats["wins"],
+            bb.queries.league_points(pack, after).total,
+        )
+
     @pytest.mark.parametrize("score", ["2", "2:1", "²-1"])
     def test_a_score_is_both_sides(self, pack: RulePack, team: Sheet, score: str) -> None:
         """``score=2`` was read as 2-0; a score without both sides, or with a digit that is not ASCII, is refused."""

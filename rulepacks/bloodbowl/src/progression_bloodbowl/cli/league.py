@@ -63,7 +63,16 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="conceded", type=Literal["", "home", "away"], default="", doc="the side that conceded, if any"),
     Option(name="without_penalty", type=bool, default=None, doc="the side that conceded could not set up 3 players"),
     Option(
-        name="kind", type=Literal["league", "unplayed"], default="league", doc="played, or not played by the deadline"
+        name="kind",
+        type=Literal["league", "unplayed", "playoff"],
+        default="league",
+        doc="played, not played by the deadline, or a play-off game (in no league table)",
+    ),
+    Option(
+        name="shootout",
+        type=Literal["", "home", "away"],
+        default="",
+        doc="the side that won the Penalty Shoot-out of a play-off level after Extra Time",
     ),
 )
 
@@ -120,6 +129,8 @@ def _played(pack: RulePack, options: Mapping[str, str], was: Played | None = Non
         changes["fan_attendance"] = whole(options["attendance"], "attendance")
     if "conceded" in options:
         changes["conceded"] = values.get("conceded", "")
+    if "shootout" in options:
+        changes["shootout"] = values.get("shootout", "")
     if options.get("without_penalty"):
         changes["without_penalty"] = flag(options, "without_penalty")
     return attrs.evolve(was, **changes) if was else Played(**changes)

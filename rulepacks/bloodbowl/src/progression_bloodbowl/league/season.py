@@ -223,7 +223,8 @@ def redraft_budget(pack: RulePack, team: Sheet, *, cap: int | None = None, cappe
     10,000 per draw of the season ending, at most ``cap`` (the recommended 1,300,000 by default;
     ``capped=False`` for a league without a cap).
 
-    Fixtures played are the league matches recorded this season: friendlies and unplayed fixtures do not count.
+    Fixtures played are the league matches recorded this season: friendlies, unplayed fixtures and play-off games
+    do not count (the rules count the League Fixtures, the regular season's).
     """
     check_team(team, "the re-draft budget")
     league = data_of(pack).rules.league

@@ -59,6 +59,10 @@ class Standing:
 
 
 def _counts(league: LeagueRules, result: Result) -> bool:
+    """Whether ``result`` is in the league table: the regular season's fixtures (friendlies when the league
+    counts them), never a play-off game, which decides the prizes, not the table."""
+    if result.kind == "playoff":
+        return False
     return result.kind != "friendly" or league.friendly_points
 
 
@@ -84,7 +88,8 @@ def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bon
     """A team's league points in ``season``: each result (win 3, draw 1, loss 0) and, when the league counts them
     (``bonus``, off by default), +1 for 3+ touchdowns scored, for 0 conceded and for 3+ SPP-earning casualties.
 
-    Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to.
+    Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to. A
+    play-off game earns none: league points are the regular season's, and the play-offs decide the prizes.
 
     Raises:
         InvalidInput: a sheet that is not a league team, a season the team has not reached
@@ -145,7 +150,8 @@ def _standing(pack: RulePack, team: Sheet, season: int, found: tuple[Result, ...
 def standings(
     pack: RulePack, teams: Iterable[Sheet], *, season: int | None = None, bonus: bool | None = None
 ) -> tuple[Standing, ...]:
-    """The league table of ``teams`` in ``season`` (by default the season the teams play, which must be the same).
+    """The league table of ``teams`` in ``season`` (by default the season the teams play, which must be the same):
+    the regular season's fixtures; play-off games (``kind="playoff"``) are left out, as they decide the prizes.
 
     Ordered by league points, then touchdown difference, then touchdowns scored, then SPP-earning
     casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).

@@ -496,7 +496,8 @@ class League(Book):
 
     def add_fixture(self, home: str, away: str, *, round: int | None = None) -> Fixture:
         """Add one fixture to the current season: ``home`` against ``away`` in ``round`` (by default the first
-        round after every fixture either team has).
+        round after every fixture either team has). A play-off game is such a fixture, recorded with
+        ``Played(kind="playoff")`` so that it stays out of the league table (:meth:`standings`).
 
         Raises:
             UnknownName: a team that is not a team of the league.
