@@ -178,6 +178,17 @@ class TestMatchOptions:
             after.member("3").stats["lasting_injuries"],
         )
 
+    def test_a_misspelt_injury_is_named_as_typed(self, pack: RulePack, team: Sheet) -> None:
+        """A misspelt injury is named by the player and the word it was typed in (``injuries``), as ``league record``
+        names ``home.injuries``, with what was typed and the closest by name: it said "in match 1", which the
+        user typed nowhere in that word."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, injuries="4:Badly Hrut")
+        assert (
+            "the injury of player #4 in injuries is one of badly_hurt, seriously_hurt, serious_injury, lasting_injury, "
+            "dead or lasting_injury:<ma|st|ag|pa|av>, got 'Badly Hrut'; the closest: badly_hurt"
+        ) == str(error.value)
+
     def test_an_injury_is_recorded(self, pack: RulePack, team: Sheet) -> None:
         """A Lasting Injury written with its characteristic keeps its second colon."""
         after = self._match(pack, team, injuries="2:lasting_injury:av")

@@ -196,8 +196,9 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         msg = f"a {kind} match needs the option score=ours-theirs (such as score=2-1); only kind=unplayed has none"
         raise InvalidInput(msg)
     number = whole(need(options, "number", "match"), "number")
+    # an injury misspelt is named by the word it was typed in (injuries=), as league record names home.injuries
     injured = {
-        member: injury_named(pack, result, f"the injury of player #{member} in match {number}")
+        member: injury_named(pack, result, f"the injury of player #{member} in injuries")
         for member, result in _once(injuries, "injuries", "injury").items()
     }
     record = MatchRecord(
