@@ -8,7 +8,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Effect, RulePack, ScriptedDice, SeededDice, Sheet
+from progression import Effect, Entry, RulePack, ScriptedDice, SeededDice, Sheet, verify
 from progression.errors import (
     DecisionError,
     DiceError,
@@ -52,6 +52,18 @@ class TestRandomPrimary:
         assert player.has("fend")
         assert not player.has("strip_ball")
         assert "random_primary:fend" == player.tags["advancement.1"]
+
+    def test_a_decision_typed_in_another_case_is_kept_as_its_id(self, pack: RulePack, team: Sheet) -> None:
+        """``decisions=("FEND",)`` or by its name (``"Fend"``) keeps ``("fend",)`` in the operation, as its Decided
+        event does: the entry's operation held the words as typed, so a history showed them."""
+        team = with_spp(pack, team, "1", 3)
+        for typed in ("FEND", "Fend"):
+            dice = ScriptedDice([1, 1, 4, 2, 2, 3])
+            after = bb.advance(pack, team, "1", "random_primary", choice="G", dice=dice, decisions=[typed])
+            entry = after.ledger[-1]
+            assert isinstance(entry, Entry)
+            assert ("fend",) == entry.operation.decisions  # type: ignore[attr-defined]
+            assert verify(after, pack).ok
 
     def test_the_purchase_continues_the_players_history_where_it_ends(self, pack: RulePack, team: Sheet) -> None:
         """The advancement's entry is appended where the player's ledger ends: the procedure ran on a trial of the
