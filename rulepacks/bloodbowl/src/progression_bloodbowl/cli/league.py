@@ -23,6 +23,7 @@ from progression.contract import League as LeagueDeclaration
 from progression.contract import LeagueVerification, Option
 from progression.errors import InvalidInput, UnknownName
 
+from ..league.season import season_end_rolls
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
@@ -304,6 +305,12 @@ class LeagueCommands:
             return self.league.plan_redraft(team, None)
         texts = {key: str(value) for key, value in self.redraft_action(team).bind(options).items()}
         return self.league.plan_redraft(team, Redraft(**redraft_choices(texts)))
+
+    def redraft_rolls(self, team: str) -> tuple[str, ...]:
+        """What the season's end rolls for ``team`` that the trial of its re-draft (without dice) did not: each
+        Niggling Injury, and each reduction of a temporarily retired player under ``--retirement roll``."""
+        self.league.check_member(team, self.league.teams())
+        return season_end_rolls(self.league.pack, self.league.team(team))
 
     def redrafts(self) -> list[dict[str, object]]:
         return [
