@@ -142,6 +142,21 @@ class TestStandings:
         with pytest.raises(InvalidInput, match="share a name: Altdorf Anvils"):
             bb.standings(pack, [team, team])
 
+    def test_no_teams_make_a_table_without_rows(self, pack: RulePack) -> None:
+        """A league without teams yet has a table without rows, of any season, as ``League.standings`` and
+        ``league standings`` answer it; its lines say so in the command line's words (they were a header with no
+        season, read as a season's table); a season that is no season is still refused."""
+        assert ((), (), ["no standings yet"]) == (
+            bb.standings(pack, []),
+            bb.standings(pack, [], season=3, bonus=True),
+            bb.queries.standings_lines(bb.standings(pack, [])),
+        )
+        with pytest.raises(InvalidInput) as refused:
+            bb.standings(pack, [], season="1")  # type: ignore[arg-type]
+        assert "the season asked is a whole number from 1 (there are no teams to rank), got '1'" == str(refused.value)
+        with pytest.raises(InvalidInput, match="^bonus is whether bonus points count"):
+            bb.standings(pack, [], bonus="yes")  # type: ignore[arg-type]
+
 
 @functools.cache
 def _fresh(name: str) -> Sheet:

@@ -155,7 +155,9 @@ def standings(
 
     Ordered by league points, then touchdown difference, then touchdowns scored, then SPP-earning
     casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
-    A team that has not reached ``season`` (a later one of another team) has played none of it.
+    A team that has not reached ``season`` (a later one of another team) has played none of it. No teams (a
+    league without teams yet) make a table without rows, ``()``, of any season: it is not refused, as
+    ``League.standings`` and ``league standings`` ("no standings yet") answer a league without teams.
 
     The teams' results are checked against each other first
     (:func:`~progression_bloodbowl.league.cross_check.cross_check`): a match between two teams of the table is
@@ -178,7 +180,10 @@ def standings(
         raise InvalidInput(msg)
     given = [check_team(team, "standings") for team in teams]
     with_bonus = _with_bonus(pack, bonus)
-    if not given:
+    if not given:  # a league without teams yet has a table without rows, not a refusal; a season is still one
+        if season is not None and (isinstance(season, bool) or not isinstance(season, int) or season < 1):
+            msg = f"the season asked is a whole number from 1 (there are no teams to rank), got {season!r:.60}"
+            raise InvalidInput(msg)
         return ()
     names = [team.name for team in given]
     try:
@@ -230,7 +235,9 @@ def standings_lines(rows: Iterable[Standing]) -> list[str]:
     """The table as printable lines: the season, then place, team, P W D L, TD for-against, CAS, bonus, points.
 
     P counts every fixture in the table, unplayed ones too (a team's ``played`` stat counts the matches played
-    on the pitch); CAS counts the SPP-earning casualties the team caused.
+    on the pitch); CAS counts the SPP-earning casualties the team caused. A table without rows (no teams yet)
+    is the one line ``no standings yet``, as ``league standings`` prints it: a header with no season would read
+    as a season's table.
 
     Raises:
         InvalidInput: ``rows`` that are not the rows of a table (:func:`~progression_bloodbowl.standings`).
@@ -241,12 +248,14 @@ def standings_lines(rows: Iterable[Standing]) -> list[str]:
         )
         raise InvalidInput(msg)
     rows = list(rows)
+    if not rows:
+        return ["no standings yet"]
     for row in rows:
         if not isinstance(row, Standing):
             msg = f"expected the rows of a league table (what standings() returns), got a row {row!r:.60} ({type(row).__name__})"
             raise InvalidInput(msg)
     seasons = sorted({row.season for row in rows})
-    lines = [f"season{'s' if len(seasons) > 1 else ''} {', '.join(map(str, seasons))}"] if seasons else []
+    lines = [f"season{'s' if len(seasons) > 1 else ''} {', '.join(map(str, seasons))}"]
     lines.append(f"{'#':>2} {'team':<24} {'P':>2} {'W':>2} {'D':>2} {'L':>2} {'TD':>7} {'CAS':>3} {'B':>2} {'Pts':>3}")
     for place, row in enumerate(rows, 1):
         td = f"{row.scored}-{row.against}"
