@@ -154,7 +154,7 @@ class TestStandings:
         with pytest.raises(InvalidInput) as refused:
             bb.standings(pack, [], season="1")  # type: ignore[arg-type]
         assert "the season asked is a whole number from 1 (there are no teams to rank), got '1'" == str(refused.value)
-        with pytest.raises(InvalidInput, match="^bonus is whether bonus points count"):
+        with pytest.raises(InvalidInput, match=r"^bonus is whether bonus points count"):
             bb.standings(pack, [], bonus="yes")  # type: ignore[arg-type]
 
 
