@@ -162,7 +162,7 @@ def season_end_rolls(pack: RulePack, team: Sheet, *, retirement: str | None = No
     end will. The rolls change no price: a Current Value does not count injuries.
 
     Raises:
-        InvalidInput: not a league team. UnknownName: a ``retirement`` that is none of :data:`RETIREMENT`.
+        InvalidInput: not a league team. UnknownName: a ``retirement`` that is neither ``fit`` nor ``roll``.
     """
     team = check_team(team, "the rolls of the season's end")
     if retirement is not None and retirement not in RETIREMENT:
