@@ -59,7 +59,7 @@ FAMILIES = {
     ],
     "store": ["Book", "Record", "Store", "Transaction", "open_store"],
     "disk": ["current", "fingerprint", "read_regular", "replace_file"],
-    "spelling": ["as_written", "closest", "command_line", "plain_name", "the_closest"],
+    "spelling": ["closest", "command_line", "plain_name", "the_closest"],
     "studies": ["PERCENTILES", "Trials", "exact", "run_trials"],
     "contract": [
         "REQUIRED", "Action", "Campaign", "CampaignBook", "Command", "ComputedTable", "Contract", "Demo", "Exact",

@@ -148,20 +148,6 @@ class TestTheClosest:
         ]
 
 
-class TestAsWritten:
-    def test_a_word_said_as_it_was_being_written(self) -> None:
-        """Each word found is said by its form nearest what was typed: the name for a name, the letter for a letter,
-        the name in the language typed, the word itself when both are as near; a word without names as it is."""
-        names = {"G": ("General", "Générale"), "S": ("Strength", "Force")}
-        assert [("General",), ("G",), ("Générale",), ("S",), ("block",)] == [
-            spelling.as_written("Genral", ["G"], names=names),
-            spelling.as_written("Gx", ["G"], names=names),
-            spelling.as_written("Généra", ["G"], names=names),
-            spelling.as_written("s ", ["S"], names=names),
-            spelling.as_written("blok", ["block"], names=names),
-        ]
-
-
 class TestLight:
     def test_imports_nothing_of_the_library(self) -> None:
         """The command line's usage errors match through this module: it loads neither the errors (and attrs)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-__all__ = ["as_written", "closest", "command_line", "plain_name", "the_closest"]
+__all__ = ["closest", "command_line", "plain_name", "the_closest"]
 
 #: How many of the closest words a refusal names, at most.
 SHOWN = 3
@@ -100,26 +100,6 @@ def _matched(plain: str, forms: Mapping[str, str]) -> tuple[str, ...]:
         return ()
     top = max(best.values())
     return tuple(word for word, ratio in best.items() if ratio >= top - BEHIND)[:SHOWN]
-
-
-def as_written(given: str, found: Iterable[str], *, names: Mapping[str, Iterable[str]]) -> tuple[str, ...]:
-    """Each word of ``found`` (what :func:`closest` found for ``given``) by the form of it ``given`` is nearest: the
-    word itself, or one of the names ``names`` gives it (``General`` for ``Genral``, ``G`` for ``Gx``, the word when
-    both are as near), so that a refusal suggests the word the person was writing: a name for a name, a letter for
-    a letter. The words a program reads stay the ids: this is for the sentence."""
-    import difflib  # as in closest: only when it is used
-
-    matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(plain_name(given))
-    written = []
-    for word in found:
-        best, nearest = word, -1.0
-        for form in (word, *names.get(word, ())):
-            matcher.set_seq1(plain_name(form))
-            if matcher.ratio() > nearest:
-                best, nearest = form, matcher.ratio()
-        written.append(best)
-    return tuple(written)
 
 
 def the_closest(found: Iterable[str], *, aside: bool = False) -> str:

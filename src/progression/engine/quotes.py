@@ -183,10 +183,9 @@ def _quote(
                 # A word the pack knows (a skill the buyer has, or of another category) is no misspelling: it is
                 # said to be no option now, without the options whose names look like it.
                 close = closest(pack, named_options(pack, upgrade, choices), choice)
-                if upgrade.options_named is not None:  # said as the buyer wrote it: General for Genral, G for Gx
-                    close = list(
-                        spelling.as_written(choice, close, names=_names(pack, named_options(pack, upgrade, close)))
-                    )
+                if upgrade.options_named is not None:  # each by its form nearest what was typed: General for
+                    forms = _names(pack, named_options(pack, upgrade, close))  # Genral, G for Gx, as being written
+                    close = [next(iter(spelling.closest(choice, (c, *forms[c]))), c) for c in close]
                 hint = spelling.the_closest(close, aside=True) if unknown else " now"
                 violations.append(
                     Violation("choice", f"{choice!r} is not an option for {named}{hint}; options: {shown}")
