@@ -32,7 +32,7 @@ MODULES = {
         "agent_fee", "check_match", "closed_matches", "current_team_value", "current_value", "held_inducements",
         "hireable", "inducement_budget", "league_points", "level_of", "match_entry", "match_notes",
         "must_advance", "notation", "price_inducements", "profile", "quote_matched_play", "redraft_budget",
-        "results", "round_robin", "seasons_played", "skill_points", "spent_from_treasury", "spp_account",
+        "results", "round_robin", "season_end_rolls", "seasons_played", "skill_points", "spent_from_treasury", "spp_account",
         "spp_prayers", "standings", "standings_lines", "star_eligibility", "team_value", "treasury_account",
         "winnings", "wizard_eligibility", "wizards",
     ],
@@ -73,6 +73,7 @@ NEW = {
     "Redraft": "types",
     "ResultsDisagree": "types",
     "UnmatchedOpponent": "types",
+    "season_end_rolls": "queries",
 }
 for name in NEW:
     del MOVED[name]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from pathlib import Path
 
 import attrs
 import pytest
@@ -13,7 +14,7 @@ from progression.authoring import Choose, ProcedureContext
 from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PendingState
 from progression.events import Asked, Decided, Finished, Rolled, Started, Step
 from progression.ledger.sheet import applied
-from progression.operations import Purchase
+from progression.operations import Decide, Purchase
 from support.builders import NoDice, trainer
 
 
@@ -265,3 +266,74 @@ class TestBadDecisions:
             InvalidInput, match=r"decisions must be a list of texts, got the text 'block'; pass \['block'\]"
         ):
             trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), decisions="block")
+
+
+def _as_typed(sheet: Sheet, **fields: object) -> Sheet:
+    """``sheet`` as an earlier version saved it: its last entry's operation holding ``fields`` as they were typed
+    (the engine kept a decision as it came, where its Decided event holds the option's id)."""
+    data = progression.files.unstructure_sheet(sheet)
+    data["ledger"][-1]["operation"].update(fields)
+    return progression.files.structure_sheet(data, "bo.json", tampered="read")  # the sheet that version made
+
+
+class TestDecisionsKeptAsIds:
+    """A decision given by another case or by an option's displayed name is kept in the entry's operation as the id
+    the procedure took, as its Decided event holds it: it was kept as typed, so a history, verify and replay showed
+    ``GUARD`` beside ``guard``."""
+
+    def test_a_decision_given_up_front(self) -> None:
+        """``decisions=["GUARD"]`` is kept as ``("guard",)``; the file keeps the id, and the history verifies."""
+        sheet = trainer().purchase(bo(), "random_skill", dice=ScriptedDice([3, 4]), decisions=["GUARD"])
+        entry = sheet.ledger[-1]
+        assert isinstance(entry, Entry)
+        decided = next(e for e in entry.events if isinstance(e, Decided))
+        assert (Purchase(upgrade="random_skill", decisions=("guard",)), "guard") == (entry.operation, decided.choice)
+        loaded = progression.load_sheet(progression.dump_sheet(sheet))
+        assert (("guard",), True) == (loaded.ledger[-1].operation.decisions, progression.verify(loaded, trainer()).ok)  # type: ignore[attr-defined]
+
+    def test_a_decision_made_later(self) -> None:
+        """``Decide(choice="DODGE")`` run as it is (``RulePack.decide`` resolves it first) is kept as
+        ``Decide(choice="dodge")``, labelled with the id."""
+        sheet, _ = progression.run(trainer(), paused(), Decide(choice="DODGE"), NoDice())
+        entry = sheet.ledger[-1]
+        assert isinstance(entry, Entry)
+        assert (Decide(choice="dodge"), "decide dodge") == (entry.operation, entry.label)
+
+    def test_a_ledger_written_before_verifies(self) -> None:
+        """A file of an earlier version, its operation holding the decision as typed, verifies, loads with verify
+        and is stored as it is; the same entry with an event edited is still found, and the sentence names the
+        event, not the decision's spelling."""
+        pack = trainer()
+        typed = _as_typed(
+            pack.purchase(bo(), "random_skill", dice=ScriptedDice([3, 4]), decisions=["GUARD"]), decisions=["GUARD"]
+        )
+        assert ("GUARD",) == typed.ledger[-1].operation.decisions  # type: ignore[attr-defined]
+        assert progression.verify(typed, pack).ok
+        assert typed == progression.load_sheet(progression.dump_sheet(typed), pack=pack, verify=True)
+        data = progression.files.unstructure_sheet(typed)
+        data["ledger"][-1]["events"][0]["price"] = {"spp": 1}
+        edited = progression.files.structure_sheet(data, "bo.json", tampered="read")
+        (divergence,) = progression.verify(edited, pack).divergences
+        assert divergence.sentence.startswith("events[0].price.spp: recorded 1, the rules give 6"), divergence.sentence
+
+    def test_a_decide_written_before_verifies(self) -> None:
+        """The same for a decision made later: ``Decide(choice="DODGE")`` of an earlier version verifies."""
+        pack = trainer()
+        typed = _as_typed(pack.decide(paused(), "DODGE", dice=NoDice()), choice="DODGE")
+        assert ("DODGE", True) == (typed.ledger[-1].operation.choice, progression.verify(typed, pack).ok)  # type: ignore[attr-defined]
+
+    def test_a_store_takes_a_ledger_written_before(self, tmp_path: Path) -> None:
+        """A sheet of an earlier version whose last entry holds a decision as typed continues a stored sheet: the
+        entry is what the engine gives, so the store takes it, and stores the entry the engine gives (the id)."""
+        pack = trainer()
+        typed = _as_typed(
+            pack.purchase(bo(), "random_skill", dice=ScriptedDice([3, 4]), decisions=["GUARD"]), decisions=["GUARD"]
+        )
+        with progression.open_store(tmp_path / "bo.sqlite", pack) as store:
+            store.add("bo", bo())
+            stored = store.extend("bo", typed)
+        assert (typed.owned, typed.pools, ("guard",)) == (
+            stored.owned,
+            stored.pools,
+            stored.ledger[-1].operation.decisions,
+        )  # type: ignore[attr-defined]

@@ -370,6 +370,8 @@ def run_redraft(args: argparse.Namespace, out: Output) -> int:
         before = book.team(args.team)
         tried = _season_end(pack, book, "plan_redraft", "redraft")(args.team, options)
         season = int(str(book.about()["season"]))
+        rolls = getattr(book, "redraft_rolls", None)  # optional: what the trial, without dice, did not roll
+        unrolled = [str(said) for said in rolls(args.team)] if tried is not None and callable(rolls) else []
     then = f"`{command_line('progression', 'league', 'new-season', args.file)}` runs it with every other team's season's end"
     if tried is None:
         said = f"withdrew the re-draft of {args.team}: it has the plain off-season at the end of season {season}"
@@ -377,12 +379,18 @@ def run_redraft(args: argparse.Namespace, out: Output) -> int:
         said = f"kept the re-draft of {args.team} for the end of season {season}; {then}"
     if out.json_mode:
         told = None if tried is None else _told(Describer(pack, language(pack, args)), tried)
-        out.json({"file": args.file, "team": args.team, "season": season, "kept": tried is not None, "trial": told})
+        trial = {"file": args.file, "team": args.team, "season": season, "kept": tried is not None, "trial": told}
+        out.json({**trial, "unrolled": unrolled})
         return 0
     out.line(said)
     if tried is not None:
         out.line("tried on the team as it stands (without dice), it would be:")
         _tell(out, Describer(pack, language(pack, args)), args.team, tried, before)
+        if unrolled:
+            ends = command_line("progression", "league", "new-season", args.file)
+            out.line(f"the trial rolled no dice; the season's end (`{ends}`) rolls:")
+            for said in unrolled:
+                out.line(f"    {said}")
     return 0
 
 

@@ -112,8 +112,8 @@ class Purchase(Operation):
         chosen = name(self.choice) if self.choice else None  # a choice with a displayed name; never a bare id
         return f"buy {name(self.upgrade)}" + (f" ({chosen})" if chosen and chosen != self.choice else "")
 
-    def run(self, work: Work) -> None:
-        purchases.purchase(
+    def run(self, work: Work) -> Purchase | None:
+        decided = purchases.purchase(
             work,
             self.upgrade,
             choice=self.choice,
@@ -124,6 +124,8 @@ class Purchase(Operation):
             bypass=self.bypass,
             args=self.args or None,
         )
+        # the ledger keeps the decisions as the ids the procedure took, as its Decided events hold them
+        return attrs.evolve(self, decisions=decided) if decided != self.decisions else None
 
 
 @attrs.frozen(kw_only=True)
@@ -141,8 +143,9 @@ class Decide(Operation):
     def told(self, name: Callable[[str], str]) -> str:
         return f"decide {name(self.choice)}"
 
-    def run(self, work: Work) -> None:
-        purchases.decide(work, self.choice, member=self.member)
+    def run(self, work: Work) -> Decide | None:
+        decided = purchases.decide(work, self.choice, member=self.member)
+        return attrs.evolve(self, choice=decided) if decided != self.choice else None  # kept as the option's id
 
 
 @attrs.frozen(kw_only=True)

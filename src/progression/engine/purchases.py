@@ -22,7 +22,7 @@ from progression.errors import (
     RequirementNotMet,
     UnknownChoice,
 )
-from progression.ledger.events import Purchased, Started
+from progression.ledger.events import Decided, Purchased, Started
 from progression.ledger.sheet import tried
 from progression.requirements.violations import UNWAIVABLE, WAIVABLE
 from progression.rules.parts import Effect, Override
@@ -46,8 +46,13 @@ def purchase(
     override: str | None,
     bypass: Collection[str],
     args: Mapping[str, object] | None,
-) -> None:
-    """Buy ``upgrade_id``, or raise with nothing changed; a procedure asking a question with no decision pauses."""
+) -> tuple[str, ...]:
+    """Buy ``upgrade_id``, or raise with nothing changed; a procedure asking a question with no decision pauses.
+
+    Returns:
+        The decisions as the procedure took them: each the id of the option it names (``dauntless`` for
+        ``DAUNTLESS`` or ``Dauntless``), which the ledger keeps in the operation as the Decided events do.
+    """
     pack, sheet = work.pack, work.sheet
     # Nothing done yet (the purchase is the operation): the quote of the sheet given, as its caller just asked it.
     asked = work.before if len(sheet.ledger) == len(work.before.ledger) else sheet
@@ -84,7 +89,7 @@ def purchase(
         effect = resolved(upgrade.effect, choice)
         event = Purchased(upgrade=upgrade_id, choice=choice, price=q.split, effect=effect, override=recorded_override)
         work._record([event], member=member)
-        return
+        return ()
     extra = _check_args(args)
     if recorded_override is None and not extra:
         started = Started(upgrade=upgrade_id, choice=choice, price=q.split)
@@ -99,6 +104,7 @@ def purchase(
     if outcome.effect is not None:
         _check_outcome(pack, paid, upgrade_id, outcome.effect, choice, deciding=bool(decisions))
     work._record([started, *outcome.events], member=member, label=f"buy {upgrade_id}")
+    return tuple(event.choice for event in outcome.events if isinstance(event, Decided))  # one per decision given
 
 
 def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[Override | None, set[str]]:
@@ -190,9 +196,9 @@ def _check_outcome(
     raise LimitReached(upgrade=upgrade_id, reason="; ".join(broken), head=head)
 
 
-def decide(work: Work, choice: str, *, member: str | None) -> None:
+def decide(work: Work, choice: str, *, member: str | None) -> str:
     """Answer the question a paused procedure asked (with one of its options, by id or by displayed name), and run
-    it on from its recorded rolls and decisions."""
+    it on from its recorded rolls and decisions. The option's id, as the ledger keeps it."""
     pack = work.pack
     subject, roster = subject_of(work.sheet, member)
     pending = subject.pending
@@ -219,3 +225,4 @@ def decide(work: Work, choice: str, *, member: str | None) -> None:
     if outcome.effect is not None:
         _check_outcome(pack, subject, pending.upgrade, outcome.effect, pending.choice, deciding=True)
     work._record(outcome.events, member=member, label=f"decide {choice}")
+    return choice

@@ -183,6 +183,9 @@ def _quote(
                 # A word the pack knows (a skill the buyer has, or of another category) is no misspelling: it is
                 # said to be no option now, without the options whose names look like it.
                 close = closest(pack, named_options(pack, upgrade, choices), choice)
+                if upgrade.options_named is not None:  # each said by its form nearest what was typed (General
+                    forms = _names(pack, named_options(pack, upgrade, close))  # for Genral, G for Gx)
+                    close = [next(iter(spelling.closest(choice, (c, *forms[c]))), c) for c in close]
                 hint = spelling.the_closest(close, aside=True) if unknown else " now"
                 violations.append(
                     Violation("choice", f"{choice!r} is not an option for {named}{hint}; options: {shown}")

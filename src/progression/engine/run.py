@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 import progression.engine.changes as changes
 from progression.engine.checks import check_rules, check_sheet
 from progression.engine.dice import KNOWN_DICE, Dice, check_dice
@@ -23,7 +25,7 @@ from progression.ledger.sheet import Sheet, replay, running
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
 
-__all__ = ["Rules", "execute", "execute_in", "run", "start_sheet"]
+__all__ = ["Rules", "as_recorded", "execute", "execute_in", "holds", "run", "start_sheet"]
 
 
 class Rules:
@@ -50,6 +52,21 @@ def run(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = 
     return execute_in(pack, sheet, operation, dice)
 
 
+def holds(recorded: Entry, produced: Entry) -> bool:
+    """Whether ``produced``, the entry ``recorded``'s operation gives when it runs again, is ``recorded``: the same
+    entry, or the same but for its operation's words kept as the ids they name (an entry written before the
+    engine kept them so: a decision ``DAUNTLESS`` where it now keeps ``dauntless``). The operation ran is the one
+    recorded, so an operation that differs differs only by those words; its events, rolls and place must match."""
+    if produced == recorded:
+        return True
+    return produced.operation != recorded.operation and as_recorded(produced, recorded) == recorded
+
+
+def as_recorded(produced: Entry, recorded: Entry) -> Entry:
+    """``produced`` with ``recorded``'s operation, and the label it gives (an entry's label is its operation's)."""
+    return attrs.evolve(produced, operation=recorded.operation, label=recorded.operation.label)
+
+
 def execute(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = None) -> Sheet:
     """:func:`~progression.run`, returning only the new sheet: deprecated (``progression.operations.execute``
     warns), for ``run(...)[0]``; ``run`` is the one verb that runs an operation."""
@@ -60,8 +77,8 @@ def execute_in(pack: RulePack | None, sheet: Sheet, operation: Operation, dice: 
     """Run ``operation`` with its own work (its own record of rolls, feeding those of ``dice`` when it records too)."""
     work = Work(pack, sheet, RecordingDice(dice), nested=execute_in)
     with running():
-        operation.run(work)
-    return work.finish(operation)
+        kept = operation.run(work)  # the operation with the ids its words named, when it says them otherwise
+    return work.finish(operation if kept is None else kept)
 
 
 def start_sheet(pack: RulePack, operation: Create) -> Sheet:

@@ -21,7 +21,7 @@ import attrs
 from progression.engine.checks import check_sheet, wrong_sheet
 from progression.engine.dice import RecordedDice
 from progression.engine.operations import Create
-from progression.engine.run import execute_in, start_sheet
+from progression.engine.run import as_recorded, execute_in, holds, start_sheet
 from progression.errors import InvalidInput, ProgressionError
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, applied, creation, replay
@@ -273,9 +273,11 @@ def _check(pack: RulePack, before: Sheet | None, recorded: Event, position: int,
         return Divergence(
             position=position, label=label, kind="edited", sentence=sentence, recorded=recorded, produced=produced
         )
-    if produced == recorded:
+    if holds(recorded, produced):
         return None
-    sentence = difference(recorded, produced) or "the rules give another entry"
+    # what differs beyond the operation's words (kept as ids now, perhaps as typed then): the operation ran is the
+    # one recorded, so its words say nothing of what was edited
+    sentence = difference(recorded, as_recorded(produced, recorded)) or "the rules give another entry"
     return Divergence(
         position=position, label=label, kind="edited", sentence=sentence, recorded=recorded, produced=produced
     )

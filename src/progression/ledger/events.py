@@ -213,8 +213,13 @@ class Operation:
         block"``). Only words: the ledger keeps :attr:`label`."""
         return self.label
 
-    def run(self, work: Any) -> None:
-        """Do what was asked through ``work``; raise a :class:`~progression.errors.ProgressionError` to refuse."""
+    def run(self, work: Any) -> Operation | None:
+        """Do what was asked through ``work``; raise a :class:`~progression.errors.ProgressionError` to refuse.
+
+        Returns:
+            None, or the operation as the ledger keeps it when a word given named an id (a decision typed
+            ``DAUNTLESS`` kept as ``dauntless``): the entry holds what was done, as its events do.
+        """
         msg = f"operation {type(self).__name__} does not say how it runs: it must define run(work)"
         raise NotImplementedError(msg)
 

@@ -265,6 +265,11 @@ class LeagueBook(Protocol):
         season, replacing any kept before, tried first; None withdraws it. The team as the trial leaves it, to
         show (nothing of it is stored); None when withdrawn."""
 
+    def redraft_rolls(self, team: str) -> Sequence[str]:
+        """What the season's end will roll for ``team`` that the trial of :meth:`plan_redraft`, made without dice,
+        did not, one sentence each (``league redraft`` prints them after the trial, so that it shows nothing the
+        season's end would not do without saying so). Optional: a class without it says nothing of rolls."""
+
     def redrafts(self) -> Rows:
         """The re-drafts kept for the end of the current season, one row per team, the first column its id."""
 
@@ -316,6 +321,7 @@ SEASON_END: dict[str, tuple[str, ...]] = {
     "new_season": ("dice",),
     "redraft_action": ("team",),
     "plan_redraft": ("team", "options"),
+    "redraft_rolls": ("team",),
     "redrafts": (),
     "award_prizes": ("places",),
     "add_fixture": ("home", "away"),

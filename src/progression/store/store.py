@@ -33,8 +33,8 @@ from progression.disk import read_regular, replace_file
 from progression.engine.checks import check_sheet, wrong_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
+from progression.engine.run import holds, start_sheet
 from progression.engine.run import run as run_operation
-from progression.engine.run import start_sheet
 from progression.errors import (
     FileChanged,
     InvalidInput,
@@ -727,13 +727,13 @@ class Transaction:
                 raise StoreError(self._store.where, msg)
             rolled = RecordedDice(recorded.rolls)
             after, produced = run_operation(self._store.pack, after, recorded.operation, rolled)
-            if produced != recorded or rolled.left:
+            if not holds(recorded, produced) or rolled.left:
                 msg = (
                     f"sheet {sheet_id!r}: entry {position} ({recorded.label}) is not what the engine gives under "
                     f"{self._store.pack.rules}; nothing was stored"
                 )
                 raise StoreError(self._store.where, msg)
-            lines.append(event_lines((produced,))[0])
+            lines.append(event_lines((produced,))[0])  # its operation's words as ids, were they typed otherwise
         statements: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=version + 1)

@@ -8,7 +8,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import progression_bloodbowl as bb
-from progression import Effect, RulePack, ScriptedDice, SeededDice, Sheet
+from progression import Effect, Entry, RulePack, ScriptedDice, SeededDice, Sheet, verify
 from progression.errors import (
     DecisionError,
     DiceError,
@@ -52,6 +52,18 @@ class TestRandomPrimary:
         assert player.has("fend")
         assert not player.has("strip_ball")
         assert "random_primary:fend" == player.tags["advancement.1"]
+
+    def test_a_decision_typed_in_another_case_is_kept_as_its_id(self, pack: RulePack, team: Sheet) -> None:
+        """``decisions=("FEND",)`` or by its name (``"Fend"``) keeps ``("fend",)`` in the operation, as its Decided
+        event does: the entry's operation held the words as typed, so a history showed them."""
+        team = with_spp(pack, team, "1", 3)
+        for typed in ("FEND", "Fend"):
+            dice = ScriptedDice([1, 1, 4, 2, 2, 3])
+            after = bb.advance(pack, team, "1", "random_primary", choice="G", dice=dice, decisions=[typed])
+            entry = after.ledger[-1]
+            assert isinstance(entry, Entry)
+            assert ("fend",) == entry.operation.decisions  # type: ignore[attr-defined]
+            assert verify(after, pack).ok
 
     def test_the_purchase_continues_the_players_history_where_it_ends(self, pack: RulePack, team: Sheet) -> None:
         """The advancement's entry is appended where the player's ledger ends: the procedure ran on a trial of the
@@ -406,7 +418,8 @@ class TestSkillsAsWritten:
 
     def test_a_category_by_its_french_name_or_misspelt(self, pack: RulePack, team: Sheet) -> None:
         """A category is read by its letter or its name in any of the pack's languages (``Générale``), as a skill
-        is; a misspelt one is refused with the player, the categories by letter and name, and the closest."""
+        is; a misspelt one is refused with the player, the categories by letter and name, and the closest as the
+        coach was writing it: the name for a name (it said the letter G for ``genral``), the letter for a letter."""
         rich = pack.award(team, "spp", 20, reason="earlier matches", member="1")
         rolled = bb.advance(pack, rich, "1", "random_primary", choice="Générale", dice=ScriptedDice([1, 2, 3, 4]))
         assert "G" == rolled.ledger[-1].operation.choice
@@ -414,14 +427,19 @@ class TestSkillsAsWritten:
             bb.advance(pack, rich, "1", "random_primary", choice="genral")
         expected = (
             "random primary skill for Griselda (Human Blitzer): expected a skill category, one of A (Agility), "
-            "D (Devious), G (General), M (Mutation), P (Passing), S (Strength); got 'genral'; the closest: G"
+            "D (Devious), G (General), M (Mutation), P (Passing), S (Strength); got 'genral'; the closest: General"
         )
         assert expected == str(refused.value)
+        for typed, said in (("Généra", "Générale"), ("Gx", "G")):
+            with pytest.raises(InvalidInput) as refused:
+                bb.advance(pack, rich, "1", "random_primary", choice=typed)
+            assert str(refused.value).endswith(f"; got {typed!r}; the closest: {said}"), typed
 
     def test_the_engine_reads_and_names_a_category_as_the_pack_does(self, pack: RulePack, team: Sheet) -> None:
         """The engine's quote and purchase (what ``sheet quote``/``buy`` ask) read a category by its name in any
         language, as ``bb.advance`` does, and record its letter; ``option_name`` shows it; a misspelt one is
-        refused listing the categories with their names."""
+        refused listing the categories with their names, suggesting the name when a name was typed (it said G for
+        ``Generol``) and the letter when a letter was."""
         rich = pack.award(team, "spp", 20, reason="earlier matches", member="1")
         quoted = pack.quote(rich, "random_primary", choice="general", member="1")
         bought = pack.purchase(rich, "random_primary", choice="Générale", member="1", dice=ScriptedDice([1, 2, 3, 4]))
@@ -433,8 +451,12 @@ class TestSkillsAsWritten:
             pack.option_name("chosen_primary", "dodge"),
         ]
         assert (
-            "'Generol' is not an option for Random primary skill (the closest: G); options: G (General), S (Strength)"
+            "'Generol' is not an option for Random primary skill (the closest: General); options: G (General), "
+            "S (Strength)"
         ) == misspelt.violations[0].sentence
+        assert "'Gx' is not an option for Random primary skill (the closest: G); " in (
+            pack.quote(rich, "random_primary", choice="Gx", member="1").violations[0].sentence
+        )
 
     def test_a_category_not_primary_is_no_misspelling(self, pack: RulePack, team: Sheet) -> None:
         """A category that is no option of this player (Strength for a Catcher), by its letter or its name, is said

@@ -178,12 +178,44 @@ class TestMatchOptions:
             after.member("3").stats["lasting_injuries"],
         )
 
+    def test_a_misspelt_injury_is_named_as_typed(self, pack: RulePack, team: Sheet) -> None:
+        """A misspelt injury is named by the player and the word it was typed in (``injuries``), as ``league record``
+        names ``home.injuries``, with what was typed and the closest by name: it said "in match 1", which the
+        user typed nowhere in that word."""
+        with pytest.raises(InvalidInput) as error:
+            self._match(pack, team, injuries="4:Badly Hrut")
+        assert (
+            "the injury of player #4 in injuries is one of badly_hurt, seriously_hurt, serious_injury, lasting_injury, "
+            "dead or lasting_injury:<ma|st|ag|pa|av>, got 'Badly Hrut'; the closest: badly_hurt"
+        ) == str(error.value)
+
     def test_an_injury_is_recorded(self, pack: RulePack, team: Sheet) -> None:
         """A Lasting Injury written with its characteristic keeps its second colon."""
         after = self._match(pack, team, injuries="2:lasting_injury:av")
         assert (team.member("2").stats["av"] - 1, 1) == (
             after.member("2").stats["av"],
             after.member("2").stats["lasting_injuries"],
+        )
+
+    def test_a_playoff_won_on_penalties(self, pack: RulePack, team: Sheet) -> None:
+        """``kind=playoff shootout=us`` records a play-off level after Extra Time won on penalties: a win, on the
+        team's record, in no league table."""
+        after = pack.contract.action("match").function(
+            pack,
+            team,
+            ScriptedDice([6]),
+            number="1",
+            opponent="Orcs",
+            score="1-1",
+            attendance="6",
+            nominees="11",
+            kind="playoff",
+            shootout="us",
+        )
+        assert (("win", "playoff"), 1, 0) == (
+            (bb.queries.results(after)[-1].outcome, bb.queries.results(after)[-1].kind),
+            after.stats["wins"],
+            bb.queries.league_points(pack, after).total,
         )
 
     @pytest.mark.parametrize("score", ["2", "2:1", "²-1"])

@@ -126,7 +126,7 @@ class TestLeague:
         status, _, err = run(capsys, "league", "record", league, "1", "kind=unplyed")
         assert (
             2,
-            "progression: league record: option 'kind' expects league|unplayed, got 'unplyed'; the closest: unplayed\n",
+            "progression: league record: option 'kind' expects league|unplayed|playoff, got 'unplyed'; the closest: unplayed\n",
         ) == (
             status,
             err,
@@ -142,8 +142,9 @@ class TestLeague:
         assert ("unplayed", "home") == (played.kind, played.conceded)
         with open_league(league) as kept, pytest.raises(InvalidInput) as refused:
             LeagueCommands(kept).record(2, SeededDice(1), check=lambda: None, kind="unplyed")
-        assert "league record: option 'kind' expects league|unplayed, got 'unplyed'; the closest: unplayed" == str(
-            refused.value
+        assert (
+            "league record: option 'kind' expects league|unplayed|playoff, got 'unplyed'; the closest: unplayed"
+            == str(refused.value)
         )
 
     def test_what_a_record_prints(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -343,7 +344,7 @@ class TestRefusals:
                 2,
                 "progression: league amend: unknown option 'home.scor'; it takes: home.score, home.events, "
                 "home.nominees, home.injuries, home.stalling, home.prayers, away.score, away.events, away.nominees, "
-                "away.injuries, away.stalling, away.prayers, attendance, conceded, without_penalty, kind; the closest: "
+                "away.injuries, away.stalling, away.prayers, attendance, conceded, without_penalty, kind, shootout; the closest: "
                 "home.score",
             ),
             (
@@ -1293,7 +1294,7 @@ class TestCompletion:
         assert ["home.events=", "home.nominees=", "home.injuries=", "home.stalling=", "home.prayers="] == (
             completed(capsys, f"progression league record {league} 1 home.score=1 home.")
         )
-        assert ["league", "unplayed"] == completed(capsys, f"progression league amend {league} 1 kind=")
+        assert ["league", "unplayed", "playoff"] == completed(capsys, f"progression league amend {league} 1 kind=")
         assert ["casualties", "completions"] == completed(capsys, f"progression league leaders {league} --what c")
         assert ["round-robin"] == completed(capsys, f"progression league fixtures {league} --schedule ")
 

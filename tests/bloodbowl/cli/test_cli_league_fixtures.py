@@ -212,3 +212,25 @@ class TestConcurrentActions:
         status, out, err = run(capsys, *words[:-1], "name=Mine again", "--json")
         assert (0, "") == (status, err)
         assert [(6, "Mine again")] == [(a["index"], a["event"]["operation"]["name"]) for a in json.loads(out)["added"]]
+
+
+class TestPlayOff:
+    def test_a_playoff_decided_on_penalties(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``kind=playoff`` records a play-off game, in no league table; level after Extra Time, ``shootout=away``
+        names the side that won the Penalty Shoot-out (without it the record is refused, exit 2, nothing
+        written), and the away side wins the game on a level score."""
+        assert 0 == run(capsys, "league", "fixtures", league, "--add", "barons", "anvils")[0]  # fixture 7, round 4
+        table = run(capsys, "league", "standings", league)
+        words = ["home.score=1", "away.score=1", "home.nominees=1", "away.nominees=1", "attendance=6"]
+        before = digest(league)
+        status, out, err = run(capsys, "league", "record", league, "7", "kind=playoff", *words, "--seed", "1")
+        assert (2, "") == (status, out)
+        assert "say which side won it (shootout='home' or 'away'; shootout=home on the command line)" in err
+        assert before == digest(league)
+        status, out, _ = run(
+            capsys, "league", "record", league, "7", "kind=playoff", "shootout=away", *words, "--seed", "1"
+        )
+        assert 0 == status
+        assert "match 4 against Altdorf Anvils: loss 1-1, 0 casualties (play-off, lost the Penalty Shoot-out)" in out
+        assert "match 4 against Bogenhafen Barons: win 1-1, 0 casualties (play-off, won the Penalty Shoot-out)" in out
+        assert table == run(capsys, "league", "standings", league)

@@ -123,12 +123,43 @@ class TestSeasonToItsEnd:
             line.strip() for line in out.splitlines() if " left: " in line
         ]
 
+    def test_the_trial_says_what_it_did_not_roll(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+        """A re-draft is tried without dice: the Niggling Injury a player took is neither rolled nor healed in the
+        trial, and the command says the season's end rolls it (it showed the trial alone, as if nothing were
+        rolled); ``--json`` lists it as ``unrolled``."""
+        with open_league(league) as kept:
+            fixtures = [(f.number, f.round, f.home, f.away) for f in kept.fixtures()]
+        for number, round_number, home, away in fixtures:
+            hurt = ("home.injuries=7:serious_injury",) if number == 1 else ()
+            words = ("home.score=1", "away.score=0", *FULL, *hurt, "--seed", str(number))
+            ok(capsys, "league", "record", league, str(number), *words)
+            for team in (home, away):
+                ok(
+                    capsys,
+                    "league",
+                    "do",
+                    league,
+                    team,
+                    "close",
+                    f"number={round_number}",
+                    "must_advance=no",
+                    "--dice",
+                    "6",
+                )
+        injured = fixtures[0][2]
+        out = ok(capsys, "league", "redraft", league, injured, ELEVEN)
+        said = f"the trial rolled no dice; the season's end (`progression league new-season {league}`) rolls:"
+        assert [said, "    #7 Lineman 2: 1 Niggling Injury to heal: a D6 each, 4+"] == out.splitlines()[-2:]
+        told = json.loads(ok(capsys, "league", "redraft", league, injured, ELEVEN, "--json"))
+        assert ["#7 Lineman 2: 1 Niggling Injury to heal: a D6 each, 4+"] == told["unrolled"]
+        assert not ok(capsys, "league", "redraft", league, fixtures[0][3], ELEVEN).splitlines()[-1].startswith("    #")
+
     def test_json_of_the_season_s_end(self, played: str, capsys: pytest.CaptureFixture[str]) -> None:
         """Each new command's --json is one document with what it prints."""
         prizes = json.loads(ok(capsys, "league", "prizes", played, "first=barons", "--json"))
         assert ({"file", "teams"}, ["barons"]) == (set(prizes), list(prizes["teams"]))
         kept = json.loads(ok(capsys, "league", "redraft", played, "anvils", ELEVEN, "--json"))
-        assert ({"file", "team", "season", "kept", "trial"}, True) == (set(kept), kept["kept"])
+        assert ({"file", "team", "season", "kept", "trial", "unrolled"}, True) == (set(kept), kept["kept"])
         gone = json.loads(ok(capsys, "league", "redraft", played, "anvils", "--withdraw", "--json"))
         assert (False, None) == (gone["kept"], gone["trial"])
         season = json.loads(ok(capsys, "league", "new-season", played, "--json", "--seed", "1"))

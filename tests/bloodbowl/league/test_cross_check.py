@@ -103,6 +103,20 @@ class TestContradictions:
         with pytest.raises(bb.types.ResultsDisagree, match=r"Delberz Dukes has no match 1\)"):
             bb.standings(pack, [anvils, dukes])
 
+    def test_both_won_the_same_shootout(self, pack: RulePack) -> None:
+        """A play-off level 1-1 that each team recorded as won on penalties: the score mirrors, the winner cannot;
+        refused, naming what each recorded (it was taken as agreeing, the score being all that was compared)."""
+        anvils = _team(pack, ANVILS, _match(1, DUKES, (1, 1), kind="playoff", shootout="us"))
+        dukes = _team(pack, DUKES, _match(1, ANVILS, (1, 1), kind="playoff", shootout="us"))
+        with pytest.raises(bb.types.ResultsDisagree) as refused:
+            bb.standings(pack, [anvils, dukes])
+        assert [
+            "match 1: Altdorf Anvils recorded a win 1-1 against Delberz Dukes (play-off), Delberz Dukes a win 1-1 "
+            "against Altdorf Anvils (play-off)"
+        ] == [str(d) for d in refused.value.disagreements]
+        dukes = _team(pack, DUKES, _match(1, ANVILS, (1, 1), kind="playoff", shootout="them"))
+        assert [(ANVILS, 0), (DUKES, 0)] == _table(pack, anvils, dukes)  # agreed: and in no table
+
     def test_the_refusal_pickles(self, pack: RulePack) -> None:
         """A study's worker sends its errors back pickled: the disagreements come back with it."""
         anvils = _team(pack, ANVILS, _match(1, DUKES, (2, 1)))

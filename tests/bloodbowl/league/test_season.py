@@ -180,6 +180,27 @@ class TestRedraftArguments:
         back = bb.operations.redraft(pack, hurt, keep=KEEP, capped=False)
         assert ("2" not in gone.members, 9) == (True, back.member("2").stats["av"])
 
+    def test_what_a_trial_without_dice_does_not_roll(self, pack: RulePack, team: Sheet) -> None:
+        """A re-draft tried without dice rolls nothing: Otto's AV reduction comes back fit, Lineman 2's Niggling
+        Injury stays, and nothing says the season's end rolls both; ``season_end_rolls`` says it, by each rule."""
+        record = bb.MatchRecord(number=2, opponent="Orcs", score=(0, 0), injuries={"7": "serious_injury"})
+        hurt = bb.record_match(pack, ended(pack, retired_otto(pack, team)), record, ScriptedDice([3, 3]))
+        hurt = ended(pack, hurt)
+        tried = bb.operations.redraft(pack, hurt, keep=KEEP, capped=False)  # what `league redraft` shows
+        assert (9, 1) == (tried.member("2").stats["av"], tried.member("7").stats["niggling"])
+        niggling = "#7 Lineman 2: 1 Niggling Injury to heal: a D6 each, 4+ (+1 with the Apothecary)"
+        assert (
+            "#2 Otto: back fit (retirement fit), or with retirement roll the reduction of AV to remove: a D6 each, 4+ "
+            "(+1 with the Apothecary)",
+            niggling,
+        ) == bb.queries.season_end_rolls(pack, hurt)
+        assert (niggling,) == bb.queries.season_end_rolls(pack, hurt, retirement="fit")
+        assert (
+            "#2 Otto: the reduction of AV to remove: a D6 each, 4+ (+1 with the Apothecary)",
+            niggling,
+        ) == bb.queries.season_end_rolls(pack, hurt, retirement="roll")
+        assert () == bb.queries.season_end_rolls(pack, team)
+
     def test_journeymen_leave_inside_the_new_season(self, pack: RulePack, season: dict[str, Sheet]) -> None:
         """Journeymen still on the roster leave as the first operation of the re-draft's new season, which is one
         step of the entry; what is hired after it is numbered as the sheet stood, and the team replays and verifies."""

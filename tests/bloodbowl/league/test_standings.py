@@ -142,6 +142,21 @@ class TestStandings:
         with pytest.raises(InvalidInput, match="share a name: Altdorf Anvils"):
             bb.standings(pack, [team, team])
 
+    def test_no_teams_make_a_table_without_rows(self, pack: RulePack) -> None:
+        """A league without teams yet has a table without rows, of any season, as ``League.standings`` and
+        ``league standings`` answer it; its lines say so in the command line's words (they were a header with no
+        season, read as a season's table); a season that is no season is still refused."""
+        assert ((), (), ["no standings yet"]) == (
+            bb.standings(pack, []),
+            bb.standings(pack, [], season=3, bonus=True),
+            bb.queries.standings_lines(bb.standings(pack, [])),
+        )
+        with pytest.raises(InvalidInput) as refused:
+            bb.standings(pack, [], season="1")  # type: ignore[arg-type]
+        assert "the season asked is a whole number from 1 (there are no teams to rank), got '1'" == str(refused.value)
+        with pytest.raises(InvalidInput, match=r"^bonus is whether bonus points count"):
+            bb.standings(pack, [], bonus="yes")  # type: ignore[arg-type]
+
 
 @functools.cache
 def _fresh(name: str) -> Sheet:
@@ -329,6 +344,85 @@ class TestUnplayed:
             bb.queries.winnings(pack, team, record)
         with pytest.raises(InvalidInput, match="pass the roll \\(1 to 6\\), got '3'"):
             bb.queries.winnings(pack, team, record, rolled="3")  # type: ignore[arg-type]
+
+
+class TestPlayOff:
+    """A play-off game is played as a league fixture (SPP, winnings, Dedicated Fans, the post-match sequence) but
+    is in no league table: the table is the regular season's, and the play-offs decide the prizes."""
+
+    def test_played_but_not_in_the_table(self, pack: RulePack, season: Sheet) -> None:
+        """After the regular season (4 points), a play-off won 2-1: its SPP and winnings are earned, it is on the
+        team's record and in its results, and the table and the league points are the regular season's."""
+        before = bb.standings(pack, [season])
+        final = match(4, (2, 1), kind="playoff", events={"1": {"touchdown": 2}}, fan_attendance=6)
+        after = play(pack, season, final, 6)
+        assert (6, 4, "playoff") == (
+            after.member("1").pools["spp"] - season.member("1").pools["spp"],
+            after.stats["played"],
+            bb.queries.results(after)[-1].kind,
+        )
+        assert 60_000 == after.pools["treasury"] - season.pools["treasury"]  # (6/2 + 2 + 1) x 10,000
+        assert 4 == bb.queries.league_points(pack, after).total
+        assert [(r.played, r.won, r.points, r.scored) for r in before] == [
+            (r.played, r.won, r.points, r.scored) for r in bb.standings(pack, [after])
+        ]
+        step = after.ledger[-2]
+        assert isinstance(step, Step)
+        assert ["match 4 against Orcs: win 2-1, 0 casualties (play-off)"] == [
+            e.reason for e in step.events if getattr(e, "reason", "").startswith("match 4 against")
+        ]
+
+    @pytest.mark.parametrize(("shootout", "roll", "fans"), [("us", 6, 3), ("them", 1, 1)])
+    def test_the_penalty_shootout_decides(
+        self, pack: RulePack, team: Sheet, shootout: str, roll: int, fans: int
+    ) -> None:
+        """Level after Extra Time, the Penalty Shoot-out's winner wins the game, the score staying level: its
+        Dedicated Fans roll as a win's (6 >= 2: +1), the loser's as a loss's (1 < 2: -1)."""
+        after = play(pack, team, match(1, (1, 1), kind="playoff", fan_attendance=6, shootout=shootout), roll)
+        result = bb.queries.results(after)[-1]
+        assert ("win" if shootout == "us" else "loss", 1, 1, fans) == (
+            result.outcome,
+            result.scored,
+            result.against,
+            after.stats["dedicated_fans"],
+        )
+        assert replay(after.ledger) == after
+
+    @pytest.mark.parametrize(
+        ("fields", "message"),
+        [
+            (
+                {"kind": "playoff", "score": (2, 2)},
+                "match 1 is a play-off level at 2-2: a play-off has a winner, so a level score after Extra Time goes "
+                "to a Penalty Shoot-out; say who won it (shootout=us or shootout=them)",
+            ),
+            (
+                {"score": (1, 1), "shootout": "us"},
+                "match 1 is no play-off (its kind is 'league'): only a play-off level after Extra Time (kind=playoff, "
+                "the score level, nobody conceded) is decided by a Penalty Shoot-out; leave shootout out, got "
+                "shootout='us'",
+            ),
+            ({"kind": "playoff", "score": (2, 1), "shootout": "them"}, "match 1 ended 2-1: only a play-off level"),
+            ({"kind": "playoff", "score": (0, 0), "conceded": "us", "shootout": "them"}, "match 1 was conceded: "),
+            ({"kind": "playoff", "score": (1, 1), "shootout": "home"}, "match 1: shootout is 'us' (this team won"),
+        ],
+        ids=["level-without-winner", "not-a-playoff", "not-level", "conceded", "home"],
+    )
+    def test_refusals(self, pack: RulePack, team: Sheet, fields: dict[str, object], message: str) -> None:
+        """A play-off level without the shoot-out's winner, and a shoot-out where none is played, are refused
+        before anything is recorded."""
+        score = fields.pop("score")
+        record = match(1, score, fan_attendance=6, **fields)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput) as refused:
+            bb.operations.record_outcome(pack, team, record, ScriptedDice([]))
+        assert str(refused.value).startswith(message)
+
+    def test_not_a_fixture_of_the_redraft_budget(self, pack: RulePack, team: Sheet) -> None:
+        """The re-draft budget counts the League Fixtures played, won and drawn: a play-off won adds nothing."""
+        team = play(pack, team, match(1, (0, 0), fan_attendance=6))
+        without = bb.queries.redraft_budget(pack, team, capped=False).total
+        team = play(pack, team, match(2, (1, 0), kind="playoff", fan_attendance=6, mvp_nominees=("1",)), 1, 3)
+        assert without + 50_000 == bb.queries.redraft_budget(pack, team, capped=False).total  # its winnings only
 
 
 class TestPrizes:

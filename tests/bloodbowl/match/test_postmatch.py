@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression
 import progression_bloodbowl as bb
 from progression import RulePack, ScriptedDice, Sheet, replay, undo
-from progression.errors import InvalidInput, RequirementNotMet, UnknownName
+from progression.errors import InvalidInput, OutOfOrder, RequirementNotMet, UnknownName
 from progression.events import Lost, Step
 from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.team.results import closed_matches
+from progression_bloodbowl.team.sequence import standing
 
 WIN = bb.MatchRecord(
     number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("1", "2"), fan_attendance=7
@@ -292,3 +294,52 @@ class TestClosing:
             f"the match number of Expensive Mistakes: expected a whole number from 1 to 9,999, got {number!r}"
             == str(error.value)
         )
+
+
+class TestStepSix:
+    """Preparing for the next fixture (step 6) is recorded where the team stands, as the other steps that close the
+    way back are: it left the team at step 5, so a team saved then and taken up again was prepared a second time."""
+
+    def test_the_team_stands_at_step_six(self, pack: RulePack, team: Sheet, tmp_path: Path) -> None:
+        """After ``prepare_next`` the team stands at step 6; saved and taken up again, its sequence is not prepared
+        twice nor stepped back into (each refusal saying where it stands), and the next match is recorded."""
+        post = started(pack, team).expensive_mistakes(ScriptedDice([6])).prepare_next()
+        assert ("1:1:prepare", 10) == (post.sheet.tags["postmatch"], standing(post.sheet).place)
+        path = tmp_path / "anvils.json"
+        path.write_text(progression.dump_sheet(post.sheet), encoding="utf-8")
+        saved = progression.load_sheet(path.read_text(encoding="utf-8"), pack=pack, verify=True)
+        again = bb.PostMatch.start(pack, saved, WIN)
+        with pytest.raises(OutOfOrder) as refused:
+            again.prepare_next()
+        assert (
+            "the post-match sequence of match 1: the next fixture is already prepared (step 6); the next match "
+            "opens the next sequence"
+        ) == str(refused.value)
+        with pytest.raises(OutOfOrder, match=r"has ended, at step 6 \(ready for the next fixture\): hiring \(step 4\)"):
+            again.hire("human_lineman", "X")
+        second = attrs.evolve(WIN, number=2)
+        after = bb.record_match(pack, saved, second, ScriptedDice([1, 6]))
+        assert "1:2:fans" == after.tags["postmatch"]
+
+    def test_undo_steps_back_to_step_five(self, pack: RulePack, team: Sheet) -> None:
+        """``PostMatch.undo`` and ``progression.undo`` take step 6 back: the team stands at step 5 again, and may be
+        prepared."""
+        closed = started(pack, team).expensive_mistakes(ScriptedDice([6]))
+        post = closed.prepare_next()
+        assert closed.sheet == post.undo().sheet
+        taken_back = undo(undo(post.sheet))  # the mark, then the standing
+        assert ("1:1:mistakes", taken_back) == (taken_back.tags["postmatch"], closed.sheet)
+        assert "1:1:prepare" == bb.PostMatch.start(pack, taken_back, WIN).prepare_next().sheet.tags["postmatch"]
+
+    def test_a_team_saved_before(self, pack: RulePack, team: Sheet) -> None:
+        """A team saved by an earlier version, prepared with only the mark (its standing left at step 5), loads,
+        verifies and goes on: the next match is recorded and its sequence runs to step 6."""
+        closed = started(pack, team).expensive_mistakes(ScriptedDice([6])).sheet
+        old = progression.mark(closed, "after match 1")  # what prepare_next did
+        saved = progression.load_sheet(progression.dump_sheet(old), pack=pack, verify=True)
+        assert "1:1:mistakes" == saved.tags["postmatch"]
+        second = attrs.evolve(WIN, number=2)
+        post = bb.PostMatch.start(pack, saved, second, must_advance=False)
+        post = post.record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
+        committed = post.expensive_mistakes(ScriptedDice([6])).prepare_next().commit()
+        assert ("1:2:prepare", True) == (committed.tags["postmatch"], progression.verify(committed, pack).ok)

@@ -316,9 +316,7 @@ class TestRecordShape:
         """``update_fans`` took ``kind="bogus"`` as a league fixture; it is refused, naming the kinds."""
         with pytest.raises(UnknownName) as error:
             bb.operations.update_fans(pack, team, record(kind="bogus"), ScriptedDice([6]))
-        expected = (
-            "match kind 'bogus' is not defined in the record of match 1; expected one of: friendly, league, unplayed"
-        )
+        expected = "match kind 'bogus' is not defined in the record of match 1; expected one of: friendly, league, playoff, unplayed"
         assert expected == str(error.value)
 
     def test_a_misspelt_event(self, pack: RulePack, team: Sheet) -> None:

@@ -459,6 +459,38 @@ class TestPlayOffFixtures:
         season.record(7, played(2, 0), SeededDice(2))
         assert "2-0" in season.fixture(7).label()
 
+    def test_a_playoff_is_in_no_table(self, season: bb.types.League) -> None:
+        """The final recorded as a play-off (``kind="playoff"``) is played for both teams (its result is on each)
+        but the league table stays the regular season's: a league match added after the schedule counted in it."""
+        table = bb.queries.standings_lines(season.standings())
+        final = season.add_fixture("anvils", "counts")
+        home, away = season.record(final.number, attrs.evolve(played(0, 3), kind="playoff"), SeededDice(2))
+        assert [("loss", "playoff"), ("win", "playoff")] == [
+            (bb.queries.results(team)[-1].outcome, bb.queries.results(team)[-1].kind) for team in (home, away)
+        ]
+        assert table == bb.queries.standings_lines(season.standings())
+        assert season.verify().ok
+
+    def test_a_final_decided_on_penalties(self, season: bb.types.League) -> None:
+        """A final level after Extra Time names the side that won the Penalty Shoot-out (home or away); without
+        it, it is refused before either team records it, saying what to give."""
+        final = season.add_fixture("anvils", "counts")
+        before = rows(season)
+        with pytest.raises(InvalidInput) as refused:
+            season.record(final.number, attrs.evolve(played(1, 1), kind="playoff"), SeededDice(2))
+        assert (
+            "match 4 is a play-off level at 1-1: a play-off has a winner, so a level score after Extra Time goes to a "
+            "Penalty Shoot-out; say which side won it (shootout='home' or 'away'; shootout=home on the command line)"
+        ) == str(refused.value)
+        with pytest.raises(InvalidInput, match=r"^match 4 is no play-off \(its kind is 'league'\): only a play-off"):
+            season.record(final.number, attrs.evolve(played(1, 1), shootout="away"), SeededDice(2))
+        assert before == rows(season)
+        home, away = season.record(
+            final.number, attrs.evolve(played(1, 1), kind="playoff", shootout="away"), SeededDice(2)
+        )
+        assert ["loss", "win"] == [bb.queries.results(team)[-1].outcome for team in (home, away)]
+        assert attrs.evolve(played(1, 1), kind="playoff", shootout="away") == season.fixture(final.number).played
+
     def test_none_after_the_prizes(self, season: bb.types.League) -> None:
         """Once the season's prizes are given its matches are over: a fixture added then could be played but never
         change them, so it is refused, saying where it goes, and nothing is written."""

@@ -508,6 +508,8 @@ class TestEditedRecords:
             (1, lambda v: v["played"].update(score=["a", 0]), "its score is two whole numbers >= 0"),
             (1, lambda v: v.pop("played") and v.update(played=None), "a fixture not played records no entry"),
             (1, lambda v: v["played"]["home"].update(stalling="yes"), "its home side holds events, mvp_nominees"),
+            (1, lambda v: v["played"].update(kind="final"), "it was conceded by '' and is of kind 'final'"),
+            (1, lambda v: v["played"].update(shootout="us"), "its Penalty Shoot-out was won by 'home', 'away' or"),
         ],
     )
     def test_a_fixture_edited_into_no_fixture_is_refused(

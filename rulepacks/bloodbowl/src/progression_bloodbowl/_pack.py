@@ -73,7 +73,11 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "attendance": (int, "the fan attendance roll"),
     "stalling": (bool, "a player stalled"),
     "conceded": (Literal["", "us", "them"], "who conceded, if anyone"),
-    "kind": (Literal["league", "friendly", "unplayed"], "a league match, a friendly game, an unplayed fixture"),
+    "kind": (
+        Literal["league", "friendly", "unplayed", "playoff"],
+        "a league match, a friendly game, an unplayed fixture, a play-off game (no league points)",
+    ),
+    "shootout": (Literal["", "us", "them"], "who won the Penalty Shoot-out of a play-off level after Extra Time"),
     "prayers": (_LIST, "the Prayers to Nuffle in effect that change SPP"),
     "without_penalty": (bool, "a concession without penalty (3 players could not be set up)"),
     "member": (str, "the player's id on the team"),

@@ -15,7 +15,7 @@ from .inducements.order import held_inducements, inducement_budget, match_notes,
 from .inducements.prayers import spp_prayers
 from .inducements.stars import hireable, star_eligibility
 from .inducements.wizards import wizard_eligibility, wizards
-from .league.season import agent_fee, redraft_budget, seasons_played
+from .league.season import agent_fee, redraft_budget, season_end_rolls, seasons_played
 from .league.standings import league_points, standings, standings_lines
 from .match.corrections import match_entry
 from .match.outcome import check_match
@@ -47,6 +47,7 @@ __all__ = [
     "redraft_budget",
     "results",
     "round_robin",
+    "season_end_rolls",
     "seasons_played",
     "skill_points",
     "spent_from_treasury",

@@ -24,7 +24,7 @@ from progression.errors import (
     UnknownName,
 )
 from progression.requirements import Context
-from progression.spelling import the_closest
+from progression.spelling import closest, the_closest
 
 from ..data.access import context_data, data_of, sheet_of
 from ..data.model import CHARACTERISTICS, Data, Position, skill_index
@@ -242,9 +242,12 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
     if upgrade == "random_primary":
         if not isinstance(choice, str) or choice not in data.categories:
             shown = ", ".join(f"{c} ({label.en})" for c, label in data.categories.items())
-            close = pack.closest(choice, _category_names(pack)) if isinstance(choice, str) else []
+            named = _category_names(pack)
+            close = pack.closest(choice, named) if isinstance(choice, str) else []
             msg = f"random primary skill for {who}: expected a skill category, one of {shown}; got {choice!r}"
-            raise InvalidInput(msg + the_closest(close))
+            # each by its form nearest what was typed, as the coach was writing it: General for Genral, G for Gx
+            said = [next(iter(closest(choice, (c, *named[c]))), c) for c in close] if isinstance(choice, str) else []
+            raise InvalidInput(msg + the_closest(said))
         if choice not in position.primary:
             missing = (
                 f"category {data.categories[choice].en} ({choice}) is not primary for {who}; "

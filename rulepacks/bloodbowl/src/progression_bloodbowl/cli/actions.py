@@ -172,6 +172,7 @@ def new_player(pack: RulePack, **options: str) -> Sheet:
     "kind",
     "prayers",
     "without_penalty",
+    "shootout",
 )
 def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Record a match: post-match steps 1 (outcome, SPP, MVP, injuries, winnings) and 2 (Dedicated Fans); the
@@ -181,7 +182,9 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     ``attendance`` (both teams' Fan Factors added, which the winnings count) too, and ``nominees`` when the team
     earns an MVP (not when it conceded). A number already recorded this season is refused.
 
-    ``kind=friendly`` or ``kind=unplayed`` records a friendly game or a fixture left unplayed;
+    ``kind=friendly``, ``kind=unplayed`` or ``kind=playoff`` records a friendly game, a fixture left unplayed or a
+    play-off game (in no league table), ``shootout=us`` or ``shootout=them`` who won the Penalty Shoot-out of a
+    play-off level after Extra Time;
     ``prayers=perfect_passing,fan_interaction`` names the Prayers to Nuffle in effect that change SPP;
     ``conceded=us without_penalty=yes`` a concession without penalty (3 players could not be set up).
     """
@@ -193,8 +196,9 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         msg = f"a {kind} match needs the option score=ours-theirs (such as score=2-1); only kind=unplayed has none"
         raise InvalidInput(msg)
     number = whole(need(options, "number", "match"), "number")
+    # an injury misspelt is named by the word it was typed in (injuries=), as league record names home.injuries
     injured = {
-        member: injury_named(pack, result, f"the injury of player #{member} in match {number}")
+        member: injury_named(pack, result, f"the injury of player #{member} in injuries")
         for member, result in _once(injuries, "injuries", "injury").items()
     }
     record = MatchRecord(
@@ -210,6 +214,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         kind=kind,
         prayers=tuple(listed(options.get("prayers"))),
         without_penalty=flag(options, "without_penalty"),
+        shootout=options.get("shootout", ""),
     )
     check_reported(pack, record)
     return record_match(pack, sheet, record, dice)

@@ -23,6 +23,7 @@ from progression.contract import League as LeagueDeclaration
 from progression.contract import LeagueVerification, Option
 from progression.errors import InvalidInput, UnknownName
 
+from ..league.season import season_end_rolls
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
@@ -63,7 +64,16 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="conceded", type=Literal["", "home", "away"], default="", doc="the side that conceded, if any"),
     Option(name="without_penalty", type=bool, default=None, doc="the side that conceded could not set up 3 players"),
     Option(
-        name="kind", type=Literal["league", "unplayed"], default="league", doc="played, or not played by the deadline"
+        name="kind",
+        type=Literal["league", "unplayed", "playoff"],
+        default="league",
+        doc="played, not played by the deadline, or a play-off game (in no league table)",
+    ),
+    Option(
+        name="shootout",
+        type=Literal["", "home", "away"],
+        default="",
+        doc="the side that won the Penalty Shoot-out of a play-off level after Extra Time",
     ),
 )
 
@@ -120,6 +130,8 @@ def _played(pack: RulePack, options: Mapping[str, str], was: Played | None = Non
         changes["fan_attendance"] = whole(options["attendance"], "attendance")
     if "conceded" in options:
         changes["conceded"] = values.get("conceded", "")
+    if "shootout" in options:
+        changes["shootout"] = values.get("shootout", "")
     if options.get("without_penalty"):
         changes["without_penalty"] = flag(options, "without_penalty")
     return attrs.evolve(was, **changes) if was else Played(**changes)
@@ -293,6 +305,12 @@ class LeagueCommands:
             return self.league.plan_redraft(team, None)
         texts = {key: str(value) for key, value in self.redraft_action(team).bind(options).items()}
         return self.league.plan_redraft(team, Redraft(**redraft_choices(texts)))
+
+    def redraft_rolls(self, team: str) -> tuple[str, ...]:
+        """What the season's end rolls for ``team`` that the trial of its re-draft (without dice) did not: each
+        Niggling Injury, and each reduction of a temporarily retired player under ``--retirement roll``."""
+        self.league.check_member(team, self.league.teams())
+        return season_end_rolls(self.league.pack, self.league.team(team))
 
     def redrafts(self) -> list[dict[str, object]]:
         return [

@@ -27,6 +27,7 @@ __all__ = ["Disagreement", "ResultsDisagree", "UnmatchedOpponent", "cross_check"
 
 #: Who conceded, as the other team records it.
 _MIRRORED_CONCESSION = {"": "", "us": "them", "them": "us"}
+_MIRRORED_OUTCOME = {"win": "loss", "draw": "draw", "loss": "win"}
 
 
 @attrs.frozen(kw_only=True)
@@ -145,6 +146,9 @@ def _mirrors(team: str, result: Result, other: Result | None) -> bool:
         and (other.scored, other.against) == (result.against, result.scored)
         and other.kind == result.kind
         and other.conceded == _MIRRORED_CONCESSION.get(result.conceded, result.conceded)
+        # the score and the concession decide every other outcome; a play-off's Penalty Shoot-out does not show in
+        # the score, so its winner is compared: both teams cannot have won it
+        and (result.kind != "playoff" or other.outcome == _MIRRORED_OUTCOME[result.outcome])
     )
 
 
@@ -161,7 +165,7 @@ def _unmatched(team: str, result: Result, season: int, near: Sequence[str]) -> U
 
 def _said(result: Result) -> str:
     """A result as the disagreement tells it: ``a win 2-1 against Delberz Dukes (friendly)``."""
-    notes = [result.kind] if result.kind != "league" else []
+    notes = [{"playoff": "play-off"}.get(result.kind, result.kind)] if result.kind != "league" else []
     if result.conceded:
         notes.append("conceded" if result.conceded == "us" else "opponent conceded")
     told = f"a {result.outcome} {result.scored}-{result.against} against {result.opponent}"

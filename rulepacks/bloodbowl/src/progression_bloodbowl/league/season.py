@@ -29,7 +29,16 @@ from ..team.results import check_team, joined_in, results, season_of
 from ..team.sequence import check_ended
 from ..team.values import Explanation, Item, current_value, roster_order
 
-__all__ = ["RETIREMENT", "agent_fee", "new_season", "redraft", "redraft_budget", "reductions", "seasons_played"]
+__all__ = [
+    "RETIREMENT",
+    "agent_fee",
+    "new_season",
+    "redraft",
+    "redraft_budget",
+    "reductions",
+    "season_end_rolls",
+    "seasons_played",
+]
 
 #: What becomes of temporarily retired players at a new season: ``fit`` (the seed and BB2020: back fit and
 #: healthy, every characteristic reduction removed) or ``roll`` (BB2025: each reduction removed on a D6 4+,
@@ -142,6 +151,44 @@ def _change(work: Work, change: _Change, member: str | None) -> None:
         work.adjust(*change, member=member)
 
 
+def season_end_rolls(pack: RulePack, team: Sheet, *, retirement: str | None = None) -> tuple[str, ...]:
+    """The dice the season's end rolls for ``team``'s players, one sentence per player in roster order: a D6 for
+    each Niggling Injury (healed on 4+, +1 with an Apothecary), and under ``retirement="roll"`` a D6 for each
+    characteristic reduction of a temporarily retired player (removed on 4+, +1 with an Apothecary); ``None``
+    (the rule is given when the season ends) says what each rule does.
+
+    A re-draft kept for the season's end is tried at once without dice (:meth:`League.plan_redraft
+    <progression_bloodbowl.types.League.plan_redraft>`): this says what that trial did not roll, and the season's
+    end will. The rolls change no price: a Current Value does not count injuries.
+
+    Raises:
+        InvalidInput: not a league team. UnknownName: a ``retirement`` that is neither ``fit`` nor ``roll``.
+    """
+    team = check_team(team, "the rolls of the season's end")
+    if retirement is not None and retirement not in RETIREMENT:
+        raise UnknownName("retirement rule", str(retirement), RETIREMENT, "the rolls of the season's end")
+    league = data_of(pack).rules.league
+    apothecary = team.stats["apothecary"] > 0
+
+    def die(rule: Recovery) -> str:
+        bonus = f" (+{rule.apothecary_bonus} with the Apothecary)" if apothecary and rule.apothecary_bonus else ""
+        return f"a D{rule.sides} each, {rule.target}+{bonus}"
+
+    said = []
+    for member, player in roster_order(team):
+        rolls = []
+        niggling = player.stats.get("niggling", 0)
+        if niggling:
+            rolls.append(f"{niggling} Niggling Injur{'y' if niggling == 1 else 'ies'} to heal: {die(league.niggling)}")
+        reduced = ", ".join(c.upper() for c, _ in reductions(player)) if "retired" in player.tags else ""
+        if reduced and retirement != "fit":
+            roll = f"the reduction{'s' if ',' in reduced else ''} of {reduced} to remove: {die(league.retirement)}"
+            rolls.append(roll if retirement == "roll" else f"back fit (retirement fit), or with retirement roll {roll}")
+        if rolls:
+            said.append(f"#{member} {player.name}: {'; '.join(rolls)}")
+    return tuple(said)
+
+
 def _check_season_end(team: object, dice: Dice | None, retirement: object, where: str) -> Sheet:
     """The league team whose season may end, or a refusal naming ``where``: not a team, a Matched Play
     team, inducements still held, an unknown retirement rule, or ``roll`` without dice."""
@@ -223,7 +270,8 @@ def redraft_budget(pack: RulePack, team: Sheet, *, cap: int | None = None, cappe
     10,000 per draw of the season ending, at most ``cap`` (the recommended 1,300,000 by default;
     ``capped=False`` for a league without a cap).
 
-    Fixtures played are the league matches recorded this season: friendlies and unplayed fixtures do not count.
+    Fixtures played are the league matches recorded this season: friendlies, unplayed fixtures and play-off games
+    do not count (the rules count the League Fixtures, the regular season's).
     """
     check_team(team, "the re-draft budget")
     league = data_of(pack).rules.league

@@ -59,6 +59,10 @@ class Standing:
 
 
 def _counts(league: LeagueRules, result: Result) -> bool:
+    """Whether ``result`` is in the league table: the regular season's fixtures (friendlies when the league
+    counts them), never a play-off game, which decides the prizes, not the table."""
+    if result.kind == "playoff":
+        return False
     return result.kind != "friendly" or league.friendly_points
 
 
@@ -84,7 +88,8 @@ def league_points(pack: RulePack, team: Sheet, *, season: int | None = None, bon
     """A team's league points in ``season``: each result (win 3, draw 1, loss 0) and, when the league counts them
     (``bonus``, off by default), +1 for 3+ touchdowns scored, for 0 conceded and for 3+ SPP-earning casualties.
 
-    Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to.
+    Friendlies earn no points; an unplayed fixture is a loss, or a win for the side the other conceded it to. A
+    play-off game earns none: league points are the regular season's, and the play-offs decide the prizes.
 
     Raises:
         InvalidInput: a sheet that is not a league team, a season the team has not reached
@@ -145,11 +150,14 @@ def _standing(pack: RulePack, team: Sheet, season: int, found: tuple[Result, ...
 def standings(
     pack: RulePack, teams: Iterable[Sheet], *, season: int | None = None, bonus: bool | None = None
 ) -> tuple[Standing, ...]:
-    """The league table of ``teams`` in ``season`` (by default the season the teams play, which must be the same).
+    """The league table of ``teams`` in ``season`` (by default the season the teams play, which must be the same):
+    the regular season's fixtures; play-off games (``kind="playoff"``) are left out, as they decide the prizes.
 
     Ordered by league points, then touchdown difference, then touchdowns scored, then SPP-earning
     casualties caused, then name: the reference gives no tie-break, these are the pack's (see the rulings).
-    A team that has not reached ``season`` (a later one of another team) has played none of it.
+    A team that has not reached ``season`` (a later one of another team) has played none of it. No teams (a
+    league without teams yet) make a table without rows, ``()``, of any season: it is not refused, as
+    ``League.standings`` and ``league standings`` ("no standings yet") answer a league without teams.
 
     The teams' results are checked against each other first
     (:func:`~progression_bloodbowl.league.cross_check.cross_check`): a match between two teams of the table is
@@ -172,7 +180,10 @@ def standings(
         raise InvalidInput(msg)
     given = [check_team(team, "standings") for team in teams]
     with_bonus = _with_bonus(pack, bonus)
-    if not given:
+    if not given:  # a league without teams yet has a table without rows, not a refusal; a season is still one
+        if season is not None and (isinstance(season, bool) or not isinstance(season, int) or season < 1):
+            msg = f"the season asked is a whole number from 1 (there are no teams to rank), got {season!r:.60}"
+            raise InvalidInput(msg)
         return ()
     names = [team.name for team in given]
     try:
@@ -224,7 +235,9 @@ def standings_lines(rows: Iterable[Standing]) -> list[str]:
     """The table as printable lines: the season, then place, team, P W D L, TD for-against, CAS, bonus, points.
 
     P counts every fixture in the table, unplayed ones too (a team's ``played`` stat counts the matches played
-    on the pitch); CAS counts the SPP-earning casualties the team caused.
+    on the pitch); CAS counts the SPP-earning casualties the team caused. A table without rows (no teams yet)
+    is the one line ``no standings yet``, as ``league standings`` prints it: a header with no season would read
+    as a season's table.
 
     Raises:
         InvalidInput: ``rows`` that are not the rows of a table (:func:`~progression_bloodbowl.standings`).
@@ -235,12 +248,14 @@ def standings_lines(rows: Iterable[Standing]) -> list[str]:
         )
         raise InvalidInput(msg)
     rows = list(rows)
+    if not rows:
+        return ["no standings yet"]
     for row in rows:
         if not isinstance(row, Standing):
             msg = f"expected the rows of a league table (what standings() returns), got a row {row!r:.60} ({type(row).__name__})"
             raise InvalidInput(msg)
     seasons = sorted({row.season for row in rows})
-    lines = [f"season{'s' if len(seasons) > 1 else ''} {', '.join(map(str, seasons))}"] if seasons else []
+    lines = [f"season{'s' if len(seasons) > 1 else ''} {', '.join(map(str, seasons))}"]
     lines.append(f"{'#':>2} {'team':<24} {'P':>2} {'W':>2} {'D':>2} {'L':>2} {'TD':>7} {'CAS':>3} {'B':>2} {'Pts':>3}")
     for place, row in enumerate(rows, 1):
         td = f"{row.scored}-{row.against}"

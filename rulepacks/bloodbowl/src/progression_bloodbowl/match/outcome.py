@@ -18,7 +18,17 @@ from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, result_of, results, season_matches, season_of
 from ..team.sequence import check_closed, enter, reached
-from .record import EVENTS, NO_SPP, MatchRecord, check_record, final_score, penalised, result_reason, result_tag
+from .record import (
+    EVENTS,
+    NO_SPP,
+    PLAYED_KINDS,
+    MatchRecord,
+    check_record,
+    final_score,
+    penalised,
+    result_reason,
+    result_tag,
+)
 from .spp import award_mvps, award_spp, mvps_due, spp_casualties, spp_earned, spp_values
 from .winnings import winnings
 
@@ -39,12 +49,15 @@ __all__ = [
 
 
 def outcome(match: MatchRecord) -> str:
-    """``win``, ``draw`` or ``loss``; a concession decides it whatever the score, and an unplayed fixture
-    nobody conceded is a loss for both teams."""
+    """``win``, ``draw`` or ``loss``; a concession decides it whatever the score, an unplayed fixture
+    nobody conceded is a loss for both teams, and a play-off level after Extra Time is won by the side that won the
+    Penalty Shoot-out."""
     if match.kind == "unplayed" and not match.conceded:
         return "loss"
     if match.conceded:
         return "loss" if match.conceded == "us" else "win"
+    if match.shootout:
+        return "win" if match.shootout == "us" else "loss"
     scored, against = match.score
     return "win" if scored > against else "loss" if scored < against else "draw"
 
@@ -67,12 +80,12 @@ def check_reported(pack: RulePack, match: MatchRecord, *, side: str = "") -> Non
     """
     check_record(pack, match)  # what the record says is wrong first, then what it leaves out
     where = f"match {match.number} against {match.opponent}"
-    if match.kind == "league" and not match.fan_attendance:
+    if match.kind in PLAYED_KINDS and not match.fan_attendance:
         low, high = data_of(pack).rules.match_limits.attendance
         msg = (
             f"{where}: the winnings come from the Fan Attendance, both teams' Fan Factors added ({low} to {high}); "
-            "give it (attendance=N on the command line, fan_attendance in Python): a league match played needs it; 0 "
-            "means not recorded"
+            "give it (attendance=N on the command line, fan_attendance in Python): a "
+            f"{'play-off' if match.kind == 'playoff' else 'league match'} played needs it; 0 means not recorded"
         )
         raise InvalidInput(msg)
     if mvps_due(pack, match) and not match.mvp_nominees:
@@ -181,9 +194,9 @@ def _check_attendance(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
 def _result(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> tuple[Effect, str]:
     """What counts a result: the team's record (matches played on the pitch), the result as the tag the
     league table reads back, and the sentence for people."""
-    # Friendlies and unplayed fixtures are not on the team's record: only in the tag and the sentence.
+    # Friendlies and unplayed fixtures are not on the team's record (play-offs are): only in the tag and the sentence.
     result_stat = {"win": "wins", "draw": "draws", "loss": "losses"}[outcome]
-    counted = {"played": 1, result_stat: 1} if match.kind == "league" else {}
+    counted = {"played": 1, result_stat: 1} if match.kind in PLAYED_KINDS else {}
     tag, reason = result_tag(match, outcome, score, casualties), result_reason(match, outcome, score, casualties)
     return Effect(stats=counted, tags={RESULT_TAG: tag}), reason
 

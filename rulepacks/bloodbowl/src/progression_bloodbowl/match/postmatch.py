@@ -270,9 +270,16 @@ class PostMatch:
         return self._did("mistakes", "expensive mistakes", team)
 
     def prepare_next(self) -> PostMatch:
-        """Step 6: the team is ready for the next fixture (a mark on its ledger)."""
+        """Step 6: the team is ready for the next fixture. Its standing moves to step 6 (the ``postmatch`` tag, as
+        :meth:`remove_dead` records step 4), so that a team saved now and taken up again is not prepared twice,
+        and the milestone ``after match N`` is marked on its ledger (``sheet.as_of("after match N")``)."""
         self._check("prepare")
-        team, _ = run(self.pack, self.sheet, progression.operations.Mark(name=f"after match {self.match.number}"))
+        now = check(self.pack, self.sheet, "prepare", number=self.match.number, must_advance=self.must_advance)
+        team = self.sheet
+        if now is not None:  # always, once Expensive Mistakes ended the sequence: the check says so otherwise
+            effect, reason = sequence.reached(now.season, now.number, "prepare")
+            team = self.pack.adjust(team, effect, reason=reason)
+        team, _ = run(self.pack, team, progression.operations.Mark(name=f"after match {self.match.number}"))
         return self._did("prepare", "prepare for the next fixture", team)
 
     def commit(self) -> Sheet:

@@ -31,6 +31,7 @@ __all__ = [
     "CONCEDED",
     "EVENTS",
     "NO_SPP",
+    "PLAYED_KINDS",
     "MatchRecord",
     "check_kind",
     "check_opponent",
@@ -41,8 +42,11 @@ __all__ = [
     "result_tag",
 ]
 
-#: Who conceded: nobody, this team, the opponent.
+#: Who conceded: nobody, this team, the opponent (and who won a play-off's Penalty Shoot-out).
 CONCEDED = ("", "us", "them")
+#: The kinds of match played for something at stake on a pitch: a league fixture, a play-off game. Each has the
+#: whole post-match sequence (SPP, winnings, Dedicated Fans) and a concession's penalties.
+PLAYED_KINDS = ("league", "playoff")
 
 #: Match events that earn SPP -> the key of their value in tables.toml [spp].
 EVENTS = {
@@ -115,9 +119,14 @@ class MatchRecord:
     #: The Prayers to Nuffle in effect for this team that change SPP, by id (``perfect_passing``,
     #: ``dazzling_catching``, ``fan_interaction``, ``fouling_frenzy``), each once.
     prayers: tuple[str, ...] = attrs.field(default=(), converter=as_prayers)
-    #: ``"league"`` (a fixture), ``"friendly"`` (no SPP, no league points, no winnings, every casualty Badly Hurt)
-    #: or ``"unplayed"`` (a fixture not played by the deadline: a loss for both, unless one side conceded it).
+    #: ``"league"`` (a fixture of the regular season), ``"friendly"`` (no SPP, no league points, no winnings, every
+    #: casualty Badly Hurt), ``"unplayed"`` (a fixture not played by the deadline: a loss for both, unless one side
+    #: conceded it) or ``"playoff"`` (a knockout game after the regular season: SPP, winnings, Dedicated Fans and
+    #: the post-match sequence as a league fixture, but no league points: the league table is the regular season's).
     kind: str = "league"
+    #: Who won the Penalty Shoot-out of a play-off level after Extra Time: ``"us"`` or ``"them"`` (``""``: none was
+    #: needed). The score stays level; the shoot-out's winner wins the game.
+    shootout: str = ""
 
 
 def check_opponent(match: MatchRecord) -> None:
@@ -257,13 +266,46 @@ def check_kind(pack: RulePack, match: MatchRecord) -> None:
         _check_unplayed(match)
     elif match.kind == "friendly":
         _check_friendly(pack, match)
+    _check_shootout(match)
+
+
+def _check_shootout(match: MatchRecord) -> None:
+    """A play-off has a winner: level after Extra Time (and not conceded), it is decided by the Penalty Shoot-out,
+    whose winner is recorded; no other match has one."""
+    number, shootout = match.number, match.shootout
+    if shootout not in CONCEDED:
+        msg = (
+            f"match {number}: shootout is 'us' (this team won the Penalty Shoot-out), 'them' (the opponent did) or "
+            f"'' (none was played; on the command line, leave shootout= out), got {shootout!r}"
+        )
+        raise InvalidInput(msg)
+    level = match.score[0] == match.score[1] and not match.conceded
+    if shootout and (match.kind != "playoff" or not level):
+        if match.kind != "playoff":
+            why = f"match {number} is no play-off (its kind is {match.kind!r})"
+        elif match.conceded:
+            why = f"match {number} was conceded"
+        else:
+            why = f"match {number} ended {match.score[0]}-{match.score[1]}"
+        msg = (
+            f"{why}: only a play-off level after Extra Time (kind=playoff, the score level, nobody conceded) is "
+            f"decided by a Penalty Shoot-out; leave shootout out, got shootout={shootout!r}"
+        )
+        raise InvalidInput(msg)
+    if match.kind == "playoff" and level and not shootout:
+        msg = (
+            f"match {number} is a play-off level at {match.score[0]}-{match.score[1]}: a play-off has a winner, so "
+            "a level score after Extra Time goes to a Penalty Shoot-out; say who won it (shootout=us or "
+            "shootout=them)"
+        )
+        raise InvalidInput(msg)
 
 
 def penalised(match: MatchRecord) -> bool:
     """Whether this team pays the concession's penalties: it conceded a fixture that was played, and not
     because it could not set up three players on the Line of Scrimmage (``without_penalty``). Conceding an
     unplayed fixture is always Conceding Without Penalty."""
-    return match.conceded == "us" and match.kind == "league" and not match.without_penalty
+    return match.conceded == "us" and match.kind in PLAYED_KINDS and not match.without_penalty
 
 
 def _check_unplayed(match: MatchRecord) -> None:
@@ -316,6 +358,10 @@ def final_score(pack: RulePack, match: MatchRecord) -> tuple[int, int]:
     return max(rules.winner, scored), rules.loser
 
 
+#: How a result's sentence names a kind of match that is not a league fixture, when not by its id.
+_KIND_NOTES = {"playoff": "play-off"}
+
+
 def result_reason(match: MatchRecord, outcome: str, score: tuple[int, int], casualties: int) -> str:
     """The sentence that records a result (``outcome``: win, draw, loss) on the ledger, for people to read.
 
@@ -325,7 +371,9 @@ def result_reason(match: MatchRecord, outcome: str, score: tuple[int, int], casu
     """
     scored, against = score
     cas = casualties
-    notes = [match.kind] if match.kind != "league" else []
+    notes = [_KIND_NOTES.get(match.kind, match.kind)] if match.kind != "league" else []
+    if match.shootout:
+        notes.append("won the Penalty Shoot-out" if match.shootout == "us" else "lost the Penalty Shoot-out")
     if match.conceded == "us":
         notes.append("conceded" if penalised(match) else "conceded without penalty")
     elif match.conceded == "them":

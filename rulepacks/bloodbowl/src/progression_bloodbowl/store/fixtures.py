@@ -64,19 +64,23 @@ class Played:
     conceded: str = ""
     #: The side that conceded could not set up three players on the Line of Scrimmage.
     without_penalty: bool = False
-    #: ``"league"`` (played) or ``"unplayed"`` (not played by the deadline).
+    #: ``"league"`` (a fixture of the regular season, played), ``"unplayed"`` (not played by the deadline) or
+    #: ``"playoff"`` (a play-off game: played as a league fixture, but not in the league table).
     kind: str = "league"
+    #: ``""``, ``"home"`` or ``"away"``: the side that won the Penalty Shoot-out of a play-off level after Extra Time.
+    shootout: str = ""
 
     def records(self, number: int, home: str, away: str) -> tuple[MatchRecord, MatchRecord]:
         """The home team's record and the away team's, of match ``number``, each naming the other by name.
 
         Raises:
-            InvalidInput: a concession that is not one of ``SIDES``, or a score that is not two numbers
-                (every other field is checked by each team's ``record_match``).
+            InvalidInput: a concession or a shoot-out's winner that is not one of ``SIDES``, or a score that is
+                not two numbers (every other field is checked by each team's ``record_match``).
         """
-        if self.conceded not in SIDES:
-            msg = f"conceded is 'home', 'away' or '' (nobody), got {self.conceded!r}"
-            raise InvalidInput(msg)
+        for field, value in (("conceded", self.conceded), ("shootout", self.shootout)):
+            if value not in SIDES:
+                msg = f"{field} is 'home', 'away' or '' (nobody), got {value!r}"
+                raise InvalidInput(msg)
         if self.without_penalty and not self.conceded:  # it says why a side conceded: with none, it means nothing
             msg = "without_penalty says why a side conceded: give conceded='home' or 'away' with it"
             raise InvalidInput(msg)
@@ -84,12 +88,17 @@ class Played:
             msg = f"the score of a fixture is two whole numbers (home, away) such as (2, 1), got {self.score!r}"
             raise InvalidInput(msg)
         if self.kind == "friendly":
-            msg = "a fixture is a league match (kind='league') or one not played (kind='unplayed'), not a friendly"
+            msg = (
+                "a fixture is a league match (kind='league'), one not played (kind='unplayed') or a play-off game "
+                "(kind='playoff'), not a friendly"
+            )
             raise InvalidInput(msg)
+        self._check_shootout(number)
         records = []
         for side, us, them, opponent in (("home", 0, 1, away), ("away", 1, 0, home)):
             mine: Side = getattr(self, side)
             conceded = "" if not self.conceded else "us" if self.conceded == side else "them"
+            shootout = "" if not self.shootout else "us" if self.shootout == side else "them"
             records.append(
                 MatchRecord(
                     number=number,
@@ -105,9 +114,33 @@ class Played:
                     extra=mine.extra,
                     prayers=mine.prayers,
                     kind=self.kind,
+                    shootout=shootout,
                 )
             )
         return records[0], records[1]
+
+    def _check_shootout(self, number: int) -> None:
+        """A play-off has a winner: level after Extra Time (and not conceded), the side that won the Penalty
+        Shoot-out is named, as ``home`` or ``away`` (each team's record checks it again, as ``us`` or ``them``)."""
+        home, away = self.score
+        level = home == away and not self.conceded
+        if self.kind == "playoff" and level and not self.shootout:
+            msg = (
+                f"match {number} is a play-off level at {home}-{away}: a play-off has a winner, so a level score "
+                "after Extra Time goes to a Penalty Shoot-out; say which side won it (shootout='home' or 'away'; "
+                "shootout=home on the command line)"
+            )
+            raise InvalidInput(msg)
+        if self.shootout and (self.kind != "playoff" or not level):
+            if self.kind != "playoff":
+                why = f"is no play-off (its kind is {self.kind!r})"
+            else:
+                why = "was conceded" if self.conceded else f"ended {home}-{away}"
+            msg = (
+                f"match {number} {why}: only a play-off level after Extra Time (kind='playoff', the score level, "
+                f"nobody conceded) is decided by a Penalty Shoot-out; leave shootout out, got {self.shootout!r}"
+            )
+            raise InvalidInput(msg)
 
     def data(self) -> dict[str, Any]:
         """The record as plain JSON data (as the league's store keeps it)."""

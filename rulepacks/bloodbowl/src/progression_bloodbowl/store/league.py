@@ -496,7 +496,8 @@ class League(Book):
 
     def add_fixture(self, home: str, away: str, *, round: int | None = None) -> Fixture:
         """Add one fixture to the current season: ``home`` against ``away`` in ``round`` (by default the first
-        round after every fixture either team has).
+        round after every fixture either team has). A play-off game is such a fixture, recorded with
+        ``Played(kind="playoff")`` so that it stays out of the league table (:meth:`standings`).
 
         Raises:
             UnknownName: a team that is not a team of the league.
@@ -931,7 +932,9 @@ class League(Book):
         :meth:`new_season` with every other team's season's end; ``None`` withdraws it (the team then has the
         plain off-season). The re-draft is tried first on the team as it stands (without dice, temporarily
         retired players back fit), so what the rules refuse (over budget, a player not on the team, fewer than
-        11 players, the last match's sequence still open) is refused now.
+        11 players, the last match's sequence still open) is refused now. What the season's end rolls and the
+        trial does not (each Niggling Injury, a retired player's reductions under ``retirement="roll"``) is
+        :func:`~progression_bloodbowl.queries.season_end_rolls`.
 
         Returns:
             The team as the trial leaves it, to show (nothing of it is stored); None when withdrawn.

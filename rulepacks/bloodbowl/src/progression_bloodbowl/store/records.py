@@ -157,8 +157,10 @@ def _played(data: object) -> Played:
         raise ValueError(f"its score is two whole numbers >= 0, got {shown(score)}")
     if type(data.get("fan_attendance", 0)) is not int or data.get("fan_attendance", 0) < 0:
         raise ValueError(f"its fan attendance is a whole number >= 0, got {shown(data['fan_attendance'])}")
-    if data.get("conceded", "") not in SIDES or data.get("kind", "league") not in ("league", "unplayed"):
+    if data.get("conceded", "") not in SIDES or data.get("kind", "league") not in ("league", "unplayed", "playoff"):
         raise ValueError(f"it was conceded by {shown(data.get('conceded'))} and is of kind {shown(data.get('kind'))}")
+    if data.get("shootout", "") not in SIDES:
+        raise ValueError(f"its Penalty Shoot-out was won by 'home', 'away' or nobody, got {shown(data['shootout'])}")
     if type(data.get("without_penalty", False)) is not bool:
         raise ValueError(f"its without_penalty is true or false, got {shown(data['without_penalty'])}")
     sides = {}

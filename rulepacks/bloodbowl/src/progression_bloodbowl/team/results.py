@@ -40,8 +40,9 @@ __all__ = [
     "season_reached",
 ]
 
-#: The kinds of match a record may be: a league fixture, a friendly game, a fixture left unplayed by the deadline.
-KINDS = ("league", "friendly", "unplayed")
+#: The kinds of match a record may be: a league fixture (of the regular season), a friendly game, a fixture left
+#: unplayed by the deadline, a play-off game (a knockout game after the regular season: no league points).
+KINDS = ("league", "friendly", "unplayed", "playoff")
 #: The tag of the ledger entry that records a result; its value is written by
 #: :func:`~progression_bloodbowl.match.record.result_tag`.
 RESULT_TAG = "result"
@@ -379,7 +380,7 @@ class Result:
     against: int
     #: SPP-earning casualties the team caused.
     casualties: int
-    #: ``league``, ``friendly`` or ``unplayed``.
+    #: ``league``, ``friendly``, ``unplayed`` or ``playoff``.
     kind: str = "league"
     #: ``""``, ``"us"`` (this team conceded) or ``"them"``.
     conceded: str = ""

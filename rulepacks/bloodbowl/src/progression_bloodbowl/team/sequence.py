@@ -223,6 +223,8 @@ def check(
     if target < now.place or (target == now.place and stage in ("fans", "mistakes", "prepare")):
         if stage == "fans":
             msg = f"{where}: Dedicated Fans are updated once, right after the outcome is recorded"
+        elif stage == now.stage == "prepare":
+            msg = f"{where}: the next fixture is already prepared (step 6); the next match opens the next sequence"
         elif now.stage in ("mistakes", "prepare"):
             msg = (
                 f"{where} has ended, at {STANDING_WORDS[now.stage]}: {STEP_WORDS[stage]} comes before it; "
