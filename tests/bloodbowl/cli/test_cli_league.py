@@ -226,6 +226,26 @@ class TestLeague:
             assert played is not None
             assert {"4": "lasting_injury:av"} == dict(played.home.injuries)
 
+    def test_events_by_their_displayed_names(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league record`` reads an event by its name (``Touchdown``, ``Élimination``) and records its id; a
+        misspelt one is refused where it was typed (``home.events``), with the closest."""
+        named = ["home.events=1:Touchdown*2;3:Completion*2", "away.events=3:touchdown;2:Élimination"]
+        words = [w for w in ROUND_1["1"] if ".events=" not in w]
+        misspelt = run(capsys, "league", "record", league, "1", *words, "home.events=1:touchdwn*2", named[1])
+        status, _, _ = run(capsys, "league", "record", league, "1", *words, *named, "--seed", "1")
+        assert (2, 0) == (misspelt[0], status)
+        assert (
+            misspelt[2]
+            .splitlines()[-1]
+            .startswith("progression: match event 'touchdwn' is not defined in the events of player #1 in home.events")
+        )
+        with open_league(league) as kept:
+            played = kept.fixture(1).played
+            assert played is not None
+            assert {"2": {"casualty": 1}, "3": {"touchdown": 1}} == {
+                member: dict(counts) for member, counts in played.away.events.items()
+            }
+
     def test_a_piped_die_out_of_range_names_the_team(
         self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:

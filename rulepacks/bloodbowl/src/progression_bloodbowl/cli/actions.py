@@ -21,7 +21,7 @@ from ..players.player import new_player as make_player
 from ..team import journeymen as _journeymen
 from ..team import roster as _roster
 from .options import count, flag, listed, maybe_flag, maybe_season, need, pairs, takes, tallies, whole
-from .words import injury_named, position_named, roster_named, staff_named
+from .words import position_named, record_named, roster_named, staff_named
 
 __all__ = [
     "ACTIONS",
@@ -193,10 +193,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         msg = f"a {kind} match needs the option score=ours-theirs (such as score=2-1); only kind=unplayed has none"
         raise InvalidInput(msg)
     number = whole(need(options, "number", "match"), "number")
-    injured = {
-        member: injury_named(pack, result, f"the injury of player #{member} in match {number}")
-        for member, result in _once(injuries, "injuries", "injury").items()
-    }
+    injured = _once(injuries, "injuries", "injury")
     record = MatchRecord(
         number=number,
         opponent=opponent,
@@ -211,6 +208,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         prayers=tuple(listed(options.get("prayers"))),
         without_penalty=flag(options, "without_penalty"),
     )
+    record = record_named(pack, record)  # events and injuries by id or displayed name, as record_match reads them
     check_reported(pack, record)
     return record_match(pack, sheet, record, dice)
 

@@ -47,10 +47,10 @@ from ..league.standings import Standing, standings
 from ..match.corrections import match_records, operations_in
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
-from ..match.record import MatchRecord
+from ..match.record import MatchRecord, events_named, injuries_named
 from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
-from .fixtures import Fixture, Played, round_robin
+from .fixtures import Fixture, Played, Side, round_robin
 from .records import (
     FIXTURE_RECORD,
     FORMAT,
@@ -594,7 +594,9 @@ class League(Book):
     ) -> tuple[Sheet, Sheet]:
         """Record fixture ``number`` of the current season as ``played``, for both teams in one transaction:
         post-match steps 1 and 2 (``bloodbowl.match``) on the home team, then on the away team, rolling
-        ``dice`` in that order, and the fixture marked played. Both teams are changed, or neither.
+        ``dice`` in that order, and the fixture marked played. Both teams are changed, or neither. An event or an
+        injury of either side may be written by its displayed name (``Touchdown``, ``Badly Hurt``): it is read
+        once, and the fixture and both teams keep its id.
 
         Returns:
             The home team and the away team as recorded.
@@ -612,6 +614,7 @@ class League(Book):
         if not isinstance(played, Played):
             msg = f"fixture {number!r}: expected both sides of the match (a Played), got {type(played).__name__}"
             raise InvalidInput(msg)
+        played = _played_named(self.pack, played)
         with self.store.transaction() as tx:
             fixture, version = self._open_fixture(tx, number)
             home_record, away_record = played.records(
@@ -800,7 +803,7 @@ class League(Book):
                 if problems:  # amending would write the edited record into both teams
                     msg = f"{problems[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
                     raise StoreError(self.store.where, msg)
-                played = attrs.evolve(fixture.played, **changes)
+                played = _played_named(self.pack, attrs.evolve(fixture.played, **changes))
                 records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
                 _check_reported(self.pack, *records)
                 reports, entries = {}, {}
@@ -1161,6 +1164,27 @@ def _check_reported(pack: RulePack, home: MatchRecord, away: MatchRecord) -> Non
     (:func:`~progression_bloodbowl.match.outcome.check_reported`), each side named as its options are."""
     for side, record in (("home", home), ("away", away)):
         check_reported(pack, record, side=f"{side}.")
+
+
+def _side_named(pack: RulePack, side: Side, name: str) -> Side:
+    """One side of a match with its events and injuries read by id or displayed name (``Touchdown``, ``Badly
+    Hurt``), named ``name`` (``home``) as the command line names its options; ``side`` itself when it holds ids
+    only, or when it is not a :class:`Side` (the record's check refuses it)."""
+    if not isinstance(side, Side):
+        return side
+    events = events_named(pack, side.events, lambda member: f"the events of player #{member} in {name}.events")
+    injuries = injuries_named(pack, side.injuries, lambda member: f"the injury of player #{member} in {name}.injuries")
+    if events is side.events and injuries is side.injuries:
+        return side
+    return attrs.evolve(side, events=events, injuries=injuries)
+
+
+def _played_named(pack: RulePack, played: Played) -> Played:
+    """Both sides of ``played`` read by :func:`_side_named`, so that the fixture and both teams keep ids."""
+    home, away = _side_named(pack, played.home, "home"), _side_named(pack, played.away, "away")
+    if home is played.home and away is played.away:
+        return played
+    return attrs.evolve(played, home=home, away=away)
 
 
 def _match(record: MatchRecord) -> Operation:
