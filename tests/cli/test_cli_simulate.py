@@ -83,6 +83,11 @@ class TestSimulate:
         result = run("simulate", "fake", *words)
         assert (2, True, "") == (result.status, said in result.err, result.out)
 
+    def test_the_one_simulation_is_named(self, run: Run) -> None:
+        """A pack's one simulation is named in the command to run (it said NAME)."""
+        result = run("simulate", "fake", "--trials", "5")
+        assert result.err.endswith("no simulation is named: name one (`progression simulate fake climb ...`)\n")
+
     def test_an_option_for_a_pack_with_no_simulation(self, run: Run) -> None:
         """A pack with no simulation is said to have none, not asked for one by name."""
         result = run("simulate", SKIRMISH, "--trials", "5")

@@ -345,7 +345,7 @@ def run_party(args: argparse.Namespace, out: Output) -> int:
     else:
         lang = ("--lang", args.lang) if getattr(args, "lang", None) else ()
         add = command_line("progression", "campaign", "character", "add", args.file, "CHARACTER", *lang)
-        out.line(f"no characters yet in {about['name']!r}; add one with `{add}`")
+        out.line(f"no characters yet in {about['name']!r}; add one with `{add}`, CHARACTER the new character's id")
     return 0
 
 

@@ -29,7 +29,7 @@ class Opened:
     """A sheet file read for a command, with the pack it was made with and words to describe it."""
 
     def __init__(self, args: argparse.Namespace, tampered: Tampered = "refuse") -> None:
-        self.file: SheetFile = read_sheet(args.file, tampered=tampered)
+        self.file: SheetFile = read_sheet(args.file, tampered=tampered, pack=getattr(args, "pack", None))
         self.pack: RulePack = pack_for(getattr(args, "pack", None), self.file.sheet)
         self.words = Describer(self.pack, language(self.pack, args))
 
@@ -174,7 +174,7 @@ def run_explain(args: argparse.Namespace, out: Output) -> int:
 
 def run_report(args: argparse.Namespace, out: Output) -> int:
     """Print a pack's report NAME over several sheet files: the rows it returns, as a table."""
-    files = [read_sheet(path) for path in args.files]
+    files = [read_sheet(path, pack=getattr(args, "pack", None)) for path in args.files]
     made_with = sorted({f.sheet.pack for f in files})
     if len(made_with) > 1:
         named = ", ".join(f"{f.path} ({f.sheet.pack})" for f in files)

@@ -521,7 +521,7 @@ class TestRefusals:
         assert (
             2,
             f"progression: two team files give the id 'anvils' ({first}, {second}); add the files without {second}, "
-            f"then store it under another id with `{importing}`\n",
+            f"then store it under another id with `{importing}`, TEAM an id no other team of the league holds\n",
         ) == (status, err)
         assert 0 == run(capsys, "league", "team", "add", path, first)[0]
         assert 0 == run(capsys, *shlex.split(importing.replace("TEAM", "anvils2"))[1:])[0]
@@ -1017,7 +1017,7 @@ class TestTeamActions:
         assert [
             "anvils #4 Griselda (1): buy Random primary skill:",
             "waits for a decision (keep one of the two skills: kick, strip_ball); answer with: "
-            f"progression league do {league} anvils decide member=1 choice=OPTION",
+            f"progression league do {league} anvils decide member=1 choice=OPTION, OPTION one of them",
         ] == [line for line in out.splitlines() if not line.startswith(" ")]
         status, out, _ = run(capsys, "league", "do", league, "anvils", "decide", "member=1", "choice=kick")
         assert (0, "anvils #5 Griselda (1): decide Kick:") == (status, out.splitlines()[0])
@@ -1097,6 +1097,11 @@ class TestTeamActions:
             ),
             (["anvils", "match"], 2, "does not let a team run the action 'match' on itself"),
             (["barons", "new_season"], 2, "a season ends for every team of the league at once"),
+            (  # the team that asked is named in the command it is told to run (it said TEAM)
+                ["barons", "redraft", "keep=1"],
+                2,
+                "each team's re-draft given first with `progression league redraft {file} barons ...`",
+            ),
             (["anvils", "prize", "place=1"], 2, "season, with `progression league prizes {file} first=TEAM"),
             (
                 ["nobody", "close", "number=1"],

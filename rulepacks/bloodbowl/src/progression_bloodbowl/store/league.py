@@ -690,7 +690,7 @@ class League(Book):
             InvalidInput: an action the league does not let a team run on itself, saying what to use instead.
         """
         self.check_member(team, self.teams())
-        check_action(action, self.pack.contract.names("actions"), self.name)
+        check_action(action, self.pack.contract.names("actions"), self.name, team)
         found = self.pack.contract.find("actions", action)
         if found is None:  # pragma: no cover - every team action is one of the pack's (a test keeps it so)
             raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
