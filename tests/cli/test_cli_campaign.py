@@ -218,6 +218,14 @@ class TestChanges:
         status, out, err = run(capsys, "campaign", "do", party, "zed", "raise", "--help")
         assert (2, "", True) == (status, out, "character 'zed' is not defined in party 'The Riders'" in err)
 
+    def test_a_refused_option_points_at_the_action_s_help(self, party: str, capsys) -> None:
+        """An option the action does not take is refused with the command that prints the action's help, as
+        ``sheet do`` and ``league do`` refuse it (it said none); run, that command prints it."""
+        status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competense=escrime")
+        helped = f"progression campaign do {party} ana test --help"
+        assert (2, True) == (status, err.endswith(f"; the closest: competence (see `{helped}`)\n"))
+        assert 0 == run(capsys, *shlex.split(helped)[1:])[0]
+
     def test_unused_dice_write_nothing(self, party: str, capsys) -> None:
         """Typed-in dice left unused refuse the action inside its transaction: nothing stored."""
         status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--dice", "31,40")

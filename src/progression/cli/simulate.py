@@ -89,7 +89,8 @@ def run_simulate(args: argparse.Namespace, out: Output) -> int:
     count = 1000 if args.trials is None else args.trials
     pack = resolve_pack(args.pack)  # a bad pack, or bad parameters, are reported before any worker starts
     simulation = pack.contract.find("simulations", args.name)  # an unknown one is named by run_trials
-    params = read_options(simulation, args.param, "--param") if simulation is not None else {}
+    helped = command_line("progression", "simulate", args.pack, args.name, "--help")
+    params = read_options(simulation, args.param, "--param", help_at=helped) if simulation is not None else {}
     executor: Any = ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext()
     with executor as pool, progress_bar(count, quiet=out.json_mode) as advance:
         trials = run_trials(
