@@ -43,6 +43,7 @@ from progression.history import AmendmentRefused
 from progression.spelling import command_line
 from progression.store import Book
 
+from ..data.words import position_named
 from ..league.standings import Standing, standings
 from ..match.corrections import match_records, operations_in
 from ..match.outcome import check_reported, record_match
@@ -84,6 +85,8 @@ if TYPE_CHECKING:
     from progression.store import Record, Store, Transaction
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
+#: A re-draft as a caller gives it: read when it is one (:meth:`League._redraft_named`), refused later otherwise.
+_Given = TypeVar("_Given")
 
 __all__ = [
     "LEADERS",
@@ -924,6 +927,8 @@ class League(Book):
             ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
                 notes the team; nothing changed.
         """
+        if isinstance(redrafts, Mapping):
+            redrafts = {team: self._redraft_named(team, redraft) for team, redraft in redrafts.items()}
         return end_season(self, dice, retirement=retirement, redrafts=redrafts, check=check)
 
     # -- the season's end: re-drafts and play-off prizes ------------------------------
@@ -947,7 +952,18 @@ class League(Book):
                 before what the rules would say of the re-draft.
             ProgressionError: the rules refuse the re-draft; nothing is kept.
         """
-        return plan_redraft(self, team, redraft)
+        return plan_redraft(self, team, self._redraft_named(team, redraft))
+
+    def _redraft_named(self, team: str, redraft: _Given) -> _Given:
+        """``redraft`` with each position of the players it hires read by id or displayed name (``("Lineman",
+        "Jo")``), as :func:`~progression_bloodbowl.operations.redraft` reads them, so that the league keeps the
+        ids; as it came when it hires none, or it is not a :class:`Redraft` or not for a team of the league (each
+        refused where it is read)."""
+        if not isinstance(redraft, Redraft) or not redraft.players or team not in self.teams():
+            return redraft
+        roster = self.team(team).tags.get("team")
+        players = tuple((position_named(self.pack, roster, position), name) for position, name in redraft.players)
+        return attrs.evolve(redraft, players=players)
 
     def redrafts(self) -> dict[str, Redraft]:
         """The re-drafts kept for the end of the current season (:meth:`plan_redraft`), by team, in the league's order."""
