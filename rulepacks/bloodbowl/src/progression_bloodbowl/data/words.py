@@ -125,7 +125,7 @@ def skill_named(pack: RulePack, given: str, where: str = "the skills of the pack
 def skills_named(pack: RulePack, given: object, where: str = "the skills of the pack") -> object:
     """Each skill of ``given`` read by :func:`skill_named`, as a tuple; anything but a sequence of texts as it
     came."""
-    if isinstance(given, str | bytes) or not isinstance(given, Sequence | tuple):
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
         return given
     if not all(type(skill) is str for skill in given):
         return given
