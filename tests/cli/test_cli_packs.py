@@ -46,8 +46,7 @@ class TestPacks:
         assert (2, True) == (
             refused.status,
             "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; say where pack "
-            "'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept)"
-            in refused.err,
+            "'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept)" in refused.err,
         )
 
 

@@ -44,9 +44,10 @@ class TestSimulate:
         assert one == two
 
     def test_bad_param_value(self, run: Run) -> None:
-        """A parameter that is not a whole number is bad usage."""
+        """A parameter that is not a whole number is bad usage, pointing at the simulation's help."""
         result = run("simulate", "fake", "climb", "--param", "goal=ten")
-        assert (2, "progression: simulation 'climb': option 'goal' expects whole number, got 'ten'\n") == (
+        helped = "(see `progression simulate fake climb --help`)"
+        assert (2, f"progression: simulation 'climb': option 'goal' expects whole number, got 'ten' {helped}\n") == (
             result.status,
             result.err,
         )
