@@ -58,7 +58,10 @@ class TestMade:
         assert 0 == run(capsys, "campaign", "new", path, "--pack", "competence", "--name", "P")[0]
         status, out, _ = run(capsys, "campaign", "party", path, "--lang", "fr")
         add = f"progression campaign character add {path} CHARACTER --lang fr"
-        assert (0, f"no characters yet in 'P'; add one with `{add}`\n") == (status, out)
+        assert (0, f"no characters yet in 'P'; add one with `{add}`, CHARACTER the new character's id\n") == (
+            status,
+            out,
+        )
         assert 0 == run(capsys, *shlex.split(add.replace("CHARACTER", "ana"))[1:])[0]
 
     def test_a_refused_tuning_leaves_no_file(self, tmp_path: Path, capsys) -> None:
@@ -86,8 +89,12 @@ class TestMade:
     def test_a_missing_store(self, tmp_path: Path, capsys) -> None:
         """A store that does not exist is named, with the command that makes one."""
         status, _, err = run(capsys, "campaign", "party", str(tmp_path / "none.sqlite"))
+        made = f"progression campaign new {tmp_path / 'none.sqlite'} --pack PACK --name NAME"
         assert 2 == status
-        assert "does not exist; make one with `progression campaign new" in err
+        assert err.endswith(  # its --name too, without which it is refused; each placeholder said in words
+            f"does not exist; make one with `{made}`, PACK a pack that keeps a party of characters (such as "
+            "competence) and NAME the party's name\n"
+        )
 
     def test_an_existing_file_is_not_replaced(self, party: str, capsys) -> None:
         """`campaign new` never writes over a file."""
@@ -210,6 +217,14 @@ class TestChanges:
             assert "options (KEY=VALUE):" in out
         status, out, err = run(capsys, "campaign", "do", party, "zed", "raise", "--help")
         assert (2, "", True) == (status, out, "character 'zed' is not defined in party 'The Riders'" in err)
+
+    def test_a_refused_option_points_at_the_action_s_help(self, party: str, capsys) -> None:
+        """An option the action does not take is refused with the command that prints the action's help, as
+        ``sheet do`` and ``league do`` refuse it (it said none); run, that command prints it."""
+        status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competense=escrime")
+        helped = f"progression campaign do {party} ana test --help"
+        assert (2, True) == (status, err.endswith(f"; the closest: competence (see `{helped}`)\n"))
+        assert 0 == run(capsys, *shlex.split(helped)[1:])[0]
 
     def test_unused_dice_write_nothing(self, party: str, capsys) -> None:
         """Typed-in dice left unused refuse the action inside its transaction: nothing stored."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -114,11 +115,30 @@ class TestReadAndWrite:
         assert 0o640 == stat.S_IMODE(sheet_file.stat().st_mode)
 
     def test_missing_file(self, run: Run, tmp_path: Path) -> None:
-        """A missing sheet file is bad usage, with how to create one."""
+        """A missing sheet file is bad usage, with how to create one: with the pack given (it said PACK), the kind
+        left to choose said in words with the pack's kinds."""
         result = run("sheet", "show", str(tmp_path / "nope.json"), "--pack", SKIRMISH)
         assert 2 == result.status
+        made = f"progression sheet new {tmp_path / 'nope.json'} --pack {SKIRMISH} --kind KIND"
+        assert result.err.endswith(  # a whole command, not `sheet new`
+            f"does not exist; create it with `{made}`, KIND the kind of sheet the pack makes: hero, party\n"
+        )
+
+    def test_missing_file_of_a_pack_of_one_kind(self, run: Run, tmp_path: Path) -> None:
+        """A pack that makes sheets of one kind gives the kind too: the command runs as written."""
+        result = run("sheet", "show", str(tmp_path / "nope.json"), "--pack", "competence")
+        made = f"progression sheet new {tmp_path / 'nope.json'} --pack competence --kind character"
+        assert result.err.endswith(f"create it with `{made}`\n")
+        assert 0 == run(*shlex.split(made)[1:]).status
+
+    def test_missing_file_without_a_pack(self, run: Run, tmp_path: Path) -> None:
+        """Without --pack, the pack and the kind are placeholders, each said in words with where to find it."""
+        result = run("sheet", "show", str(tmp_path / "nope.json"))
         made = f"progression sheet new {tmp_path / 'nope.json'} --pack PACK --kind KIND"
-        assert f"does not exist; create it with `{made}`" in result.err  # a whole command, not `sheet new`
+        assert result.err.endswith(
+            f"create it with `{made}`, PACK a rule pack (`progression packs` lists them) and KIND the kind of "
+            "sheet it makes (`progression show PACK` lists them)\n"
+        )
 
     def test_broken_file(self, run: Run, tmp_path: Path) -> None:
         """A file that is not a sheet is bad usage, saying where it breaks."""

@@ -45,8 +45,8 @@ class TestPacks:
         refused = run("sheet", "award", sheet, "xp", "5", "--reason", "again")
         assert (2, True) == (
             refused.status,
-            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; pass --pack"
-            in refused.err,
+            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; say where pack "
+            "'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept)" in refused.err,
         )
 
 

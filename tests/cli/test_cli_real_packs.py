@@ -633,6 +633,30 @@ class TestDeclaredOptions:
         )
 
 
+class TestOptionsRefusedPointAtTheHelp:
+    """Every command that reads a pack command's ``KEY=VALUE`` options names, when it refuses one, the command line
+    that prints that command's help, as ``sheet do`` always did (``sheet explain`` and ``sheet report`` said none)."""
+
+    def test_explain_and_report(self, run: Run, tmp_path: object) -> None:
+        """``sheet explain FILE tv foo=1`` and ``sheet report standings FILE --set bonsu=yes``: each refusal ends
+        with the help of its command, which runs as written."""
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
+        explained = run("sheet", "explain", path, "tv", "foo=1")
+        reported = run("sheet", "report", "standings", path, "--set", "bonsu=yes")
+        explain_help = f"progression sheet explain {path} tv --help"
+        report_help = f"progression sheet report standings {path} --help"
+        assert (2, 2) == (explained.status, reported.status)
+        assert explained.err.endswith(f"it takes: no options (see `{explain_help}`)\n"), explained.err
+        assert reported.err.endswith(f"the closest: bonus (see `{report_help}`)\n"), reported.err
+        assert [0, 0] == [run(*shlex.split(helped)[1:]).status for helped in (explain_help, report_help)]
+
+    def test_a_simulation(self, run: Run) -> None:
+        """``simulate PACK NAME --param foo=1`` names ``simulate PACK NAME --help``."""
+        result = run("simulate", "bloodbowl", "matches_to_legend", "--param", "foo=1")
+        assert result.err.endswith(" (see `progression simulate bloodbowl matches_to_legend --help`)\n")
+
+
 class TestSkillsByTheirNames:
     def test_a_skill_by_its_book_name_and_a_misspelt_one(self, run: Run, tmp_path: object) -> None:
         """``advance ... choice="Sneaky Git"`` buys Sneaky Git (the book's name, in any case), and ``choice=Blok`` is

@@ -449,7 +449,7 @@ class TestMembersAndActions:
         result = run("sheet", "do", str(band), "quest", "member=h2", "--dice", "1,3")
         assert (
             f"waits for a decision (keep one: sword, amulet); answer with: progression sheet decide {band} "
-            "--member h2 OPTION"
+            "--member h2 OPTION, OPTION one of them"
         ) == result.out.splitlines()[-1]
         assert 0 == run("sheet", "decide", str(band), "--member", "h2", "amulet").status
 
@@ -457,7 +457,7 @@ class TestMembersAndActions:
         """The command that answers keeps the --pack and --lang given (it dropped both), and runs as written."""
         result = run("sheet", "do", str(band), "quest", "member=h2", "--dice", "1,3", "--pack", "fake", "--lang", "en")
         answer = f"progression sheet decide {band} --member h2 OPTION --pack fake --lang en"
-        assert result.out.splitlines()[-1].endswith(f"; answer with: {answer}"), result.out
+        assert result.out.splitlines()[-1].endswith(f"; answer with: {answer}, OPTION one of them"), result.out
         assert 0 == run(*shlex.split(answer.replace("OPTION", "amulet"))[1:]).status
 
     def test_do_unknown_action_lists_actions(self, run: Run, band: Path) -> None:
@@ -470,7 +470,9 @@ class TestMembersAndActions:
         """A sheet whose pack is not installed asks for --pack."""
         result = run("sheet", "show", str(sheet_file))
         assert 2 == result.status
-        assert "pass --pack NAME or --pack FILE.toml" in result.err
+        assert result.err.endswith(
+            "; say where pack 'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept), or install it\n"
+        )
 
     def test_pack_that_is_not_the_sheets(self, run: Run, sheet_file: Path, fake: None) -> None:
         """--pack naming another pack than the sheet's is bad usage."""

@@ -44,9 +44,10 @@ class TestSimulate:
         assert one == two
 
     def test_bad_param_value(self, run: Run) -> None:
-        """A parameter that is not a whole number is bad usage."""
+        """A parameter that is not a whole number is bad usage, pointing at the simulation's help."""
         result = run("simulate", "fake", "climb", "--param", "goal=ten")
-        assert (2, "progression: simulation 'climb': option 'goal' expects whole number, got 'ten'\n") == (
+        helped = "(see `progression simulate fake climb --help`)"
+        assert (2, f"progression: simulation 'climb': option 'goal' expects whole number, got 'ten' {helped}\n") == (
             result.status,
             result.err,
         )
@@ -82,6 +83,11 @@ class TestSimulate:
         are bad usage: the listing answered with exit 0 and ``--trials -5`` unread."""
         result = run("simulate", "fake", *words)
         assert (2, True, "") == (result.status, said in result.err, result.out)
+
+    def test_the_one_simulation_is_named(self, run: Run) -> None:
+        """A pack's one simulation is named in the command to run (it said NAME)."""
+        result = run("simulate", "fake", "--trials", "5")
+        assert result.err.endswith("no simulation is named: name one (`progression simulate fake climb ...`)\n")
 
     def test_an_option_for_a_pack_with_no_simulation(self, run: Run) -> None:
         """A pack with no simulation is said to have none, not asked for one by name."""

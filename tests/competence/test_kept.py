@@ -243,8 +243,12 @@ class TestCampaignFile:
         monkeypatch.chdir(tmp_path)
         found = pc.campaigns.pack_for(pc.pack(), sheet)
         monkeypatch.chdir(tmp_path.parent)
-        with pytest.raises(SheetError, match="run the command from the folder 'Old' was made in"):
+        with pytest.raises(SheetError) as refused:
             pc.campaigns.pack_for(pc.pack(), sheet)
+        assert (  # the file named, where it said FILE
+            "run the command from the folder 'Old' was made in, or make the character again with "
+            "--set campaign=PATH, PATH the full path of 'harbour.toml'"
+        ) in str(refused.value)
         assert "harbour" == found.tables["campaign"]["name"]
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from progression import Effect, RulePack
 from progression.errors import InvalidInput
-from progression.rules.parts import CHOICE, chosen
+from progression.rules.parts import CHOICE, chosen, texts
 
 from ..support.builders import market
 
@@ -80,3 +80,24 @@ class TestEffectValues:
         """Whole numbers either way, texts for tags, any iterable of tag names for untag."""
         effect = Effect(stats={"level": -2}, grants={"block": 1}, tags={"status": "veteran"}, untag=["miss_next"])
         assert ({"level": -2}, ("miss_next",)) == (dict(effect.stats), effect.untag)
+
+
+class TestTexts:
+    """``texts``, the one reading of "texts in any iterable" that an effect's ``untag`` and a league
+    verification's sentences share: a tuple back, a lone text or a stray item refused in its caller's words."""
+
+    @staticmethod
+    def _read(value: object) -> tuple[str, ...]:
+        return texts(value, lambda whole: f"whole {whole!r}", lambda item: f"item {item!r}")
+
+    def test_any_iterable_of_texts_is_a_tuple(self) -> None:
+        """A tuple comes back as itself, a list or a generator as a tuple of its texts."""
+        given = ("a", "b")
+        assert (True, ("a", "b"), ("x",)) == (self._read(given) is given, self._read(["a", "b"]), self._read(iter("x")))
+
+    @pytest.mark.parametrize(("value", "message"), [("ab", "whole 'ab'"), (3, "whole 3"), (["a", 1], "item 1")])
+    def test_refused_in_the_caller_s_words(self, value: object, message: str) -> None:
+        """A lone text (read as its letters), no iterable, an item that is no text: each in the words given."""
+        with pytest.raises(InvalidInput) as refused:
+            self._read(value)
+        assert message == str(refused.value)

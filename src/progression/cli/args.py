@@ -45,7 +45,10 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
         try:
             pack = load(sheet.pack)
         except UnknownPackError as error:
-            msg = f"{error}; pass --pack NAME or --pack FILE.toml to say where pack {sheet.pack!r} is"
+            msg = (
+                f"{error}; say where pack {sheet.pack!r} is with --pack PATH, PATH its TOML file "
+                f"({sheet.pack}.toml where it is kept), or install it"
+            )
             raise UsageError(msg) from None
     if pack.name != sheet.pack:
         msg = f"the sheet was made with pack {sheet.pack!r}, but --pack {spec} is pack {pack.name!r}"

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from progression.cli.args import UsageError, language
+from progression.spelling import command_line
 
 if TYPE_CHECKING:
     from progression.history import Amendment, Verification
@@ -21,6 +22,16 @@ __all__ = ["MARKS", "new_store", "opened_store", "outcomes", "verified"]
 
 #: How each outcome of an amendment is marked.
 MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
+
+
+#: What the placeholders of ``progression COMMAND new`` stand for, which the command that opens a missing store says.
+_KEEPS = {
+    "league": "PACK a pack that keeps leagues (such as bloodbowl) and NAME the league's name",
+    "campaign": "PACK a pack that keeps a party of characters (such as competence) and NAME the party's name",
+}
+
+#: What they stand for in a command of another name.
+_PLACEHOLDERS = "PACK the pack that keeps it and NAME its name"
 
 
 @contextlib.contextmanager
@@ -38,7 +49,10 @@ def opened_store(args: argparse.Namespace, command: str) -> Iterator[Store]:
             what = "a directory" if Path(where).is_dir() else "not a regular file (a device, a pipe or a socket)"
             msg = f"{command} file {where!r} is {what}; give the store's file"
         else:
-            msg = f"{command} file {where!r} does not exist; make one with `progression {command} new {where} --pack PACK`"
+            made = command_line("progression", command, "new", where, "--pack", "PACK", "--name", "NAME")
+            msg = (
+                f"{command} file {where!r} does not exist; make one with `{made}`, {_KEEPS.get(command, _PLACEHOLDERS)}"
+            )
         raise UsageError(msg)
     store = open_store(where)
     try:

@@ -272,7 +272,8 @@ def run_do(args: argparse.Namespace, out: Output) -> int:
     """Run one of the pack's actions on a character; its entries stored through the engine."""
     with opened(args) as (_, book):
         action = find(book.pack, "actions", args.action)
-        options = read_options(action, args.options, args.action)
+        helped = command_line("progression", "campaign", "do", args.file, args.character, args.action, "--help")
+        options = read_options(action, args.options, args.action, help_at=helped)
 
         def act(pack: RulePack, sheet: Sheet, dice: DiceChoice) -> Sheet:
             after: Sheet = action(pack, sheet, dice.dice, **options)
@@ -345,7 +346,7 @@ def run_party(args: argparse.Namespace, out: Output) -> int:
     else:
         lang = ("--lang", args.lang) if getattr(args, "lang", None) else ()
         add = command_line("progression", "campaign", "character", "add", args.file, "CHARACTER", *lang)
-        out.line(f"no characters yet in {about['name']!r}; add one with `{add}`")
+        out.line(f"no characters yet in {about['name']!r}; add one with `{add}`, CHARACTER the new character's id")
     return 0
 
 

@@ -19,7 +19,7 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from progression.cli.args import UsageError
+from progression.cli.args import UsageError, resolve_pack
 from progression.disk import replace_file
 from progression.errors import FileChanged, MissingFile, ProgressionError, UnreadableFile, UnwritableFile
 from progression.files import LARGEST_FILE, SheetFile, Tampered, create_sheet_file, read_sheet_file
@@ -33,9 +33,12 @@ class Conflict(ProgressionError):
     """The sheet file changed on disk after the command read it: nothing was written (exit status 1)."""
 
 
-def read_sheet(path: str | Path, *, tampered: Tampered = "refuse") -> SheetFile:
+def read_sheet(path: str | Path, *, tampered: Tampered = "refuse", pack: str | None = None) -> SheetFile:
     """Read and check a sheet file (:func:`progression.files.read_sheet_file`; a file edited by hand is read
     only with ``tampered="read"``, by the commands that verify it or run it again).
+
+    Args:
+        pack: the pack the command was given (``--pack``), which the command that makes a missing file names.
 
     Raises:
         UsageError: the file is missing or unreadable.
@@ -44,12 +47,31 @@ def read_sheet(path: str | Path, *, tampered: Tampered = "refuse") -> SheetFile:
     try:
         return read_sheet_file(path, tampered=tampered)
     except MissingFile:
-        made = command_line("progression", "sheet", "new", str(path), "--pack", "PACK", "--kind", "KIND")
-        msg = f"sheet file {str(path)!r} does not exist; create it with `{made}`"
+        msg = f"sheet file {str(path)!r} does not exist; create it with {_making(str(path), pack)}"
         raise UsageError(msg) from None
     except UnreadableFile as error:
         msg = f"cannot read sheet file {str(path)!r}: {error.reason}"
         raise UsageError(msg) from None
+
+
+def _making(path: str, pack: str | None) -> str:
+    """The command that makes the sheet file ``path``, with the pack when the command was given one (and its kind
+    when the pack makes sheets of one kind); what it cannot know is a placeholder, said in words after it."""
+    kinds: list[str] = []
+    if pack is not None:
+        with contextlib.suppress(ProgressionError):
+            kinds = sorted(resolve_pack(pack).kinds)
+    kind = kinds[0] if len(kinds) == 1 else "KIND"
+    made = f"`{command_line('progression', 'sheet', 'new', path, '--pack', pack or 'PACK', '--kind', kind)}`"
+    if pack is None:
+        return (
+            f"{made}, PACK a rule pack (`progression packs` lists them) and KIND the kind of sheet it makes "
+            "(`progression show PACK` lists them)"
+        )
+    if kind == "KIND":
+        among = f": {', '.join(kinds)}" if kinds else f" (`{command_line('progression', 'show', pack)}` lists them)"
+        return f"{made}, KIND the kind of sheet the pack makes{among}"
+    return made
 
 
 @contextlib.contextmanager

@@ -172,7 +172,7 @@ def run_team_add(args: argparse.Namespace, out: Output) -> int:
         importing = command_line("progression", "league", "team", "import", args.file, "TEAM", named[-1])
         msg = (
             f"two team files give the id {twice[0]!r} ({', '.join(named)}); add the files without {named[-1]}, then "
-            f"store it under another id with `{importing}`"
+            f"store it under another id with `{importing}`, TEAM an id no other team of the league holds"
         )
         raise UsageError(msg)
     with opened(args) as (_, _, book):
@@ -466,13 +466,13 @@ def run_do(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
-def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None], str | None]:
-    """The command that answers a member's question on a team of the league: the pack's action ``decide``, when
-    it takes ``member`` and ``choice`` (Blood Bowl's); none otherwise."""
+def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None, str], str | None]:
+    """The command that answers a member's question with an option on a team of the league: the pack's action
+    ``decide``, when it takes ``member`` and ``choice`` (Blood Bowl's); none otherwise."""
     found = pack.contract.find("actions", "decide")
     takes = {"member", "choice"} <= {o.name for o in found.signature.options} if found is not None else False
     head = command_line("progression", "league", "do", args.file, args.team, "decide")
-    return lambda who: f"{head} {command_line(f'member={who}')} choice=OPTION" if who and takes else None
+    return lambda who, option: f"{head} {command_line(f'member={who}', f'choice={option}')}" if who and takes else None
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:

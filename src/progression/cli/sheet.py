@@ -21,6 +21,7 @@ from progression.cli.tables import rows_table
 from progression.errors import InvalidInput, ProgressionError, UnknownChoice
 from progression.files import Tampered
 from progression.ledger import Sheet
+from progression.spelling import command_line
 
 __all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
 
@@ -29,7 +30,7 @@ class Opened:
     """A sheet file read for a command, with the pack it was made with and words to describe it."""
 
     def __init__(self, args: argparse.Namespace, tampered: Tampered = "refuse") -> None:
-        self.file: SheetFile = read_sheet(args.file, tampered=tampered)
+        self.file: SheetFile = read_sheet(args.file, tampered=tampered, pack=getattr(args, "pack", None))
         self.pack: RulePack = pack_for(getattr(args, "pack", None), self.file.sheet)
         self.words = Describer(self.pack, language(self.pack, args))
 
@@ -161,7 +162,8 @@ def run_explain(args: argparse.Namespace, out: Output) -> int:
     opened = open_sheet(args)
     pack, sheet = opened.pack, opened.sheet
     explanation = find(pack, "explanations", args.name)
-    explained: Any = explanation(pack, sheet, **read_options(explanation, args.options, args.name))
+    helped = sheet_command(args, "explain", args.name, "--help")
+    explained: Any = explanation(pack, sheet, **read_options(explanation, args.options, args.name, help_at=helped))
     items = [{"label": i.label, "amount": i.amount, "rule": i.rule} for i in explained.items]
     if out.json_mode:
         out.json({"what": explained.what, "total": explained.total, "items": items})
@@ -174,7 +176,7 @@ def run_explain(args: argparse.Namespace, out: Output) -> int:
 
 def run_report(args: argparse.Namespace, out: Output) -> int:
     """Print a pack's report NAME over several sheet files: the rows it returns, as a table."""
-    files = [read_sheet(path) for path in args.files]
+    files = [read_sheet(path, pack=getattr(args, "pack", None)) for path in args.files]
     made_with = sorted({f.sheet.pack for f in files})
     if len(made_with) > 1:
         named = ", ".join(f"{f.path} ({f.sheet.pack})" for f in files)
@@ -183,7 +185,9 @@ def run_report(args: argparse.Namespace, out: Output) -> int:
     pack = pack_for(args.pack, files[0].sheet)
     report = find(pack, "reports", args.name)
     sheets = [f.sheet for f in files]
-    options = read_options(report, args.options, args.name)
+    given = ("--pack", args.pack) if args.pack else ()
+    helped = command_line("progression", "sheet", "report", args.name, args.files[0], *given, "--help")
+    options = read_options(report, args.options, args.name, help_at=helped)
     with warnings.catch_warnings(record=True) as said:  # what the pack says of the table, said under it
         warnings.simplefilter("always", UserWarning)
         try:

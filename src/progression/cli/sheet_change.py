@@ -51,13 +51,14 @@ def report(
     member: str | None = None,
     *,
     head: str = "",
-    answer: Callable[[str | None], str | None],
+    answer: Callable[[str | None, str], str | None],
     **about: object,
 ) -> None:
     """Say what changed: the ledger entries added (or removed by an undo), each band of a ladder the change
     moved (unless an entry says it, as a pack's milestone may), and any question waiting, with the command
     that answers it. ``head`` starts each entry's line, ``answer`` gives the command that answers a member's
-    question (None: no command), ``about`` adds to the JSON (a league's team)."""
+    question with an option (None: no command): the one option there is, else the placeholder ``OPTION``, said
+    in words after the command. ``about`` adds to the JSON (a league's team)."""
     size = min(len(before.ledger), len(after.ledger))
     words = words.within(before, after, events=(*after.ledger[size:], *before.ledger[size:]))
     if size == len(before.ledger):  # entries added to ``before``: the first was made on it as it stands
@@ -88,8 +89,9 @@ def report(
         if not any(words_ in entry for words_ in said for entry in told):  # a pack's milestone may have said it
             out.line(line)
     for who, (question, options) in waiting(before, after, member):
-        command = answer(who)
-        hint = f"; answer with: {command}" if command else ""
+        one = len(options) == 1  # the one option is the answer; of several, the placeholder says which to put
+        command = answer(who, options[0] if one else "OPTION")
+        hint = f"; answer with: {command}{'' if one else ', OPTION one of them'}" if command else ""
         out.line(f"waits for a decision ({question}: {', '.join(options)}){hint}")
 
 
@@ -150,7 +152,7 @@ def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
     dice.check_used()
     if after.ledger != opened.sheet.ledger:
         write_sheet(opened.file, after)
-    answer = lambda who: sheet_command(args, "decide", "OPTION", member=who)  # noqa: E731  (--pack, --lang kept)
+    answer = lambda who, option: sheet_command(args, "decide", option, member=who)  # noqa: E731  (--pack, --lang kept)
     report(out, opened.words, args.file, opened.sheet, after, getattr(args, "member", None), answer=answer)
     return 0
 

@@ -12,6 +12,7 @@ from typing import Any
 from progression.cli.args import UsageError, resolve_pack
 from progression.cli.contract import find, listing, read_options
 from progression.cli.output import Output, Table, rich_available, terminal
+from progression.spelling import command_line
 from progression.studies import PERCENTILES, Trials, exact, run_trials
 
 __all__ = ["run_simulate"]
@@ -47,6 +48,14 @@ def offered(pack_spec: str, out: Output) -> int:
     return 0
 
 
+def _naming(pack_spec: str) -> str:
+    """The command that runs a simulation of the pack: its one simulation, or NAME, said in words after it."""
+    names = resolve_pack(pack_spec).contract.names("simulations")
+    if len(names) == 1:
+        return f"`{command_line('progression', 'simulate', pack_spec, names[0])} ...`"
+    return f"`{command_line('progression', 'simulate', pack_spec, 'NAME')} ...`, NAME one of {', '.join(names)}"
+
+
 #: The options only a simulation's run reads, by their attribute: what ``--exact`` or the listing would ignore.
 _RUN_ONLY = {"trials": "--trials", "seed": "--seed", "workers": "--workers"}
 
@@ -67,10 +76,7 @@ def run_simulate(args: argparse.Namespace, out: Output) -> int:
             elif not resolve_pack(args.pack).contract.names("simulations"):
                 msg = f"{given}, and pack {resolve_pack(args.pack).name!r} has no simulation to run"
             else:
-                msg = (
-                    f"{given}, and no simulation is named: name one (progression simulate {args.pack} NAME ...); "
-                    f"pack {args.pack!r} has {_listing(args.pack)}"
-                )
+                msg = f"{given}, and no simulation is named: name one ({_naming(args.pack)})"
             raise UsageError(msg)
     if args.name is None and args.exact is None:
         return offered(args.pack, out)
@@ -83,7 +89,8 @@ def run_simulate(args: argparse.Namespace, out: Output) -> int:
     count = 1000 if args.trials is None else args.trials
     pack = resolve_pack(args.pack)  # a bad pack, or bad parameters, are reported before any worker starts
     simulation = pack.contract.find("simulations", args.name)  # an unknown one is named by run_trials
-    params = read_options(simulation, args.param, "--param") if simulation is not None else {}
+    helped = command_line("progression", "simulate", args.pack, args.name, "--help")
+    params = read_options(simulation, args.param, "--param", help_at=helped) if simulation is not None else {}
     executor: Any = ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext()
     with executor as pool, progress_bar(count, quiet=out.json_mode) as advance:
         trials = run_trials(

@@ -28,6 +28,7 @@ from progression.errors import InvalidInput, UnknownName
 from progression.rulepacks.books import check_book
 from progression.rulepacks.commands import Command, Signature
 from progression.rulepacks.options import Option
+from progression.rules.parts import texts
 
 if TYPE_CHECKING:
     from progression.engine.dice import Dice
@@ -43,17 +44,10 @@ Rows = Sequence[Mapping[str, object]]
 
 
 def _sentences(what: str, value: Iterable[str]) -> tuple[str, ...]:
-    """``value`` as a tuple of sentences, or a refusal naming ``what`` (a lone text is refused: it would be read
-    letter by letter)."""
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        msg = f"league verification: {what} is a sequence of sentences (texts), got {value!r}"
-        raise InvalidInput(msg)
-    found = tuple(value)
-    for item in found:
-        if not isinstance(item, str):
-            msg = f"league verification: {what} is a sequence of sentences (texts), got {item!r} among them"
-            raise InvalidInput(msg)
-    return found
+    """``value`` as a tuple of sentences (:func:`~progression.rules.parts.texts`), or a refusal naming ``what`` (a
+    lone text is refused: it would be read letter by letter)."""
+    expected = f"league verification: {what} is a sequence of sentences (texts), got"
+    return texts(value, lambda whole: f"{expected} {whole!r}", lambda item: f"{expected} {item!r} among them")
 
 
 def _teams(value: Mapping[str, Verification]) -> Mapping[str, Verification]:

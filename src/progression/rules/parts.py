@@ -30,6 +30,7 @@ __all__ = [
     "PoolSpec",
     "StatSpec",
     "Upgrade",
+    "texts",
 ]
 
 #: What happens to points awarded past a pool's cap.
@@ -136,18 +137,36 @@ def _tags(value: object) -> Mapping[str, str]:
     return _table(value, "tags", str, "texts (such as {'status': 'veteran'})")
 
 
-def _untag(value: object) -> tuple[str, ...]:
-    """The tags an effect removes, as a tuple; a lone text is refused (it would be read as its letters)."""
+def texts(value: object, whole: Callable[[object], str], item: Callable[[object], str]) -> tuple[str, ...]:
+    """``value``, texts in any iterable, as a tuple (``value`` itself when it is one), or a refusal: of ``value``
+    when it is a lone text (it would be read as its letters) or nothing to iterate, in the words ``whole`` gives it;
+    of the first item that is not a text, in the words ``item`` gives that item. The words are the caller's: what
+    the texts are (an effect's tags, a league's sentences) is said where they are read.
+
+    Raises:
+        InvalidInput: ``value`` is a text or no iterable, or one of its items is no text.
+    """
     if type(value) is not tuple:
         if isinstance(value, str) or not isinstance(value, Iterable):
-            msg = f"Effect: untag is a list of tag names, such as ('miss_next',), got {value!r:.60}"
-            raise InvalidInput(msg)
+            raise InvalidInput(whole(value))
         value = tuple(value)
-    for tag in value:
-        if not isinstance(tag, str):
-            msg = f"Effect: untag names tags (texts), got {tag!r:.60} ({type(tag).__name__})"
-            raise InvalidInput(msg)
+    for text in value:
+        if not isinstance(text, str):
+            raise InvalidInput(item(text))
     return value
+
+
+def _not_tags(value: object) -> str:
+    return f"Effect: untag is a list of tag names, such as ('miss_next',), got {value!r:.60}"
+
+
+def _not_a_tag(tag: object) -> str:
+    return f"Effect: untag names tags (texts), got {tag!r:.60} ({type(tag).__name__})"
+
+
+def _untag(value: object) -> tuple[str, ...]:
+    """The tags an effect removes, as a tuple (:func:`texts`); a lone text is refused."""
+    return texts(value, _not_tags, _not_a_tag)
 
 
 # Each builds what ``freeze`` (``as_tuple``) builds from every value a sheet file's reader accepts, and only refuses

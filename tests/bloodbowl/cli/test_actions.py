@@ -794,9 +794,9 @@ class TestCategoriesByName:
 
 
 class TestThingsByTheirNames:
-    """A position, a member of staff, an injury and a roster are read by id or by displayed name, in any of the
-    pack's languages and in any case, in every command that takes one; a misspelt one is refused with the closest
-    (``progression_bloodbowl.cli.words``)."""
+    """A position, a member of staff, an injury, a match event, a skill and a roster are read by id or by displayed
+    name, in any of the pack's languages and in any case, in every command that takes one; a misspelt one is
+    refused with the closest (``progression_bloodbowl.data.words``, which the Python API reads them with too)."""
 
     def test_a_position_by_its_french_name(self, pack: RulePack, tmp_path: Path) -> None:
         """``Trois-quarts humain`` is the Human Lineman when a player is made, hired, a journeyman or drafted for
@@ -857,6 +857,20 @@ class TestThingsByTheirNames:
         after = TestMatchOptions()._match(pack, team, injuries=f"2:{given}")
         player = after.member("2")
         assert (bool(tag), lasting) == (tag in player.tags, player.stats["lasting_injuries"])
+
+    def test_events_by_their_names(self, pack: RulePack, team: Sheet) -> None:
+        """``events=1:Touchdown,Élimination`` records a touchdown and a casualty, as their ids do: the names were
+        refused as no event."""
+        named = _match(pack, team, score="1-0", events="1:Touchdown,Élimination;3:Superb Throw")
+        ids = _match(pack, team, score="1-0", events="1:touchdown,casualty;3:superb_throw")
+        assert ids == named
+
+    def test_a_matched_play_skill_by_its_name(self, pack: RulePack) -> None:
+        """``players=wardancer:Eli:Parade`` gives Eli Fend, as ``wardancer:Eli:fend`` does."""
+        linemen = ";".join(f"wood_elf_lineman:L{n}" for n in range(10))
+        draft = pack.contract.factory("matched_play_team").function
+        named = draft(pack, roster="Wood Elf", players=f"Wardancer:Eli:Parade;{linemen}")
+        assert draft(pack, roster="wood_elf", players=f"wardancer:Eli:fend;{linemen}") == named
 
     def test_a_misspelt_injury_is_refused_with_the_closest(self, pack: RulePack, team: Sheet) -> None:
         """A French name misspelt is refused as it was typed, with the closest result by name."""

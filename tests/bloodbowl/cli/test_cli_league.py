@@ -227,6 +227,26 @@ class TestLeague:
             assert played is not None
             assert {"4": "lasting_injury:av"} == dict(played.home.injuries)
 
+    def test_events_by_their_displayed_names(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league record`` reads an event by its name (``Touchdown``, ``Élimination``) and records its id; a
+        misspelt one is refused where it was typed (``home.events``), with the closest."""
+        named = ["home.events=1:Touchdown*2;3:Completion*2", "away.events=3:touchdown;2:Élimination"]
+        words = [w for w in ROUND_1["1"] if ".events=" not in w]
+        misspelt = run(capsys, "league", "record", league, "1", *words, "home.events=1:touchdwn*2", named[1])
+        status, _, _ = run(capsys, "league", "record", league, "1", *words, *named, "--seed", "1")
+        assert (2, 0) == (misspelt[0], status)
+        assert (
+            misspelt[2]
+            .splitlines()[-1]
+            .startswith("progression: match event 'touchdwn' is not defined in the events of player #1 in home.events")
+        )
+        with open_league(league) as kept:
+            played = kept.fixture(1).played
+            assert played is not None
+            assert {"2": {"casualty": 1}, "3": {"touchdown": 1}} == {
+                member: dict(counts) for member, counts in played.away.events.items()
+            }
+
     def test_a_piped_die_out_of_range_names_the_team(
         self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:
@@ -502,7 +522,7 @@ class TestRefusals:
         assert (
             2,
             f"progression: two team files give the id 'anvils' ({first}, {second}); add the files without {second}, "
-            f"then store it under another id with `{importing}`\n",
+            f"then store it under another id with `{importing}`, TEAM an id no other team of the league holds\n",
         ) == (status, err)
         assert 0 == run(capsys, "league", "team", "add", path, first)[0]
         assert 0 == run(capsys, *shlex.split(importing.replace("TEAM", "anvils2"))[1:])[0]
@@ -998,7 +1018,7 @@ class TestTeamActions:
         assert [
             "anvils #4 Griselda (1): buy Random primary skill:",
             "waits for a decision (keep one of the two skills: kick, strip_ball); answer with: "
-            f"progression league do {league} anvils decide member=1 choice=OPTION",
+            f"progression league do {league} anvils decide member=1 choice=OPTION, OPTION one of them",
         ] == [line for line in out.splitlines() if not line.startswith(" ")]
         status, out, _ = run(capsys, "league", "do", league, "anvils", "decide", "member=1", "choice=kick")
         assert (0, "anvils #5 Griselda (1): decide Kick:") == (status, out.splitlines()[0])
@@ -1078,6 +1098,11 @@ class TestTeamActions:
             ),
             (["anvils", "match"], 2, "does not let a team run the action 'match' on itself"),
             (["barons", "new_season"], 2, "a season ends for every team of the league at once"),
+            (  # the team that asked is named in the command it is told to run (it said TEAM)
+                ["barons", "redraft", "keep=1"],
+                2,
+                "each team's re-draft given first with `progression league redraft {file} barons ...`",
+            ),
             (["anvils", "prize", "place=1"], 2, "season, with `progression league prizes {file} first=TEAM"),
             (
                 ["nobody", "close", "number=1"],

@@ -226,6 +226,17 @@ class TestPrizes:
 
 
 class TestRedraft:
+    def test_positions_by_their_names(self, season: bb.types.League) -> None:
+        """A re-draft's positions by their names (``Lineman``, ``Trois-quarts humain``) are kept and run as ids,
+        whether kept before the season's end or given to it: they were refused as no position at the end."""
+        season.plan_redraft("barons", Redraft(keep=ELEVEN[:10], players=[("Lineman", "Rookie")]))
+        kept = season.redrafts()["barons"].players
+        given = {"counts": Redraft(keep=ELEVEN[:10], players=[("Trois-quarts humain", "Recrue")])}
+        season.plan_redraft("barons", None)  # the re-drafts kept, or those given: one or the other
+        season.new_season(SeededDice(3), redrafts=given)
+        hired = season.team("counts").ledger[-1].operation.players
+        assert ((("human_lineman", "Rookie"),), (("human_lineman", "Recrue"),)) == (kept, hired)
+
     def test_kept_and_run_at_the_season_s_end(self, season: bb.types.League) -> None:
         """A re-draft kept for one team runs at the season's end; the others have the plain off-season."""
         tried = season.plan_redraft("barons", Redraft(keep=ELEVEN[:10], players=[("human_lineman", "Rookie")]))

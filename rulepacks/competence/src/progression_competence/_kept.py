@@ -126,7 +126,7 @@ def campaign_of(tags: Mapping[str, str], who: str) -> Campaign:
                 f"the campaign file {file!r} is not found from {str(Path.cwd())!r}: {who} was saved before a "
                 f"character kept its campaign file's full path, so the file is read from the folder the command runs "
                 f"in; run the command from the folder {who} was made in, or make the character again with "
-                f"--set campaign=FILE"
+                f"--set campaign=PATH, PATH the full path of {file!r}"
             )
         else:
             msg = f"the campaign file {file!r} that {who} was made in is missing: put it back there"

@@ -21,7 +21,7 @@ from ..players.player import new_player as make_player
 from ..team import journeymen as _journeymen
 from ..team import roster as _roster
 from .options import count, flag, listed, maybe_flag, maybe_season, need, pairs, takes, tallies, whole
-from .words import injury_named, position_named, roster_named, staff_named
+from .words import injury_named, position_named, record_named, roster_named, staff_named
 
 __all__ = [
     "ACTIONS",
@@ -216,6 +216,7 @@ def match(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
         without_penalty=flag(options, "without_penalty"),
         shootout=options.get("shootout", ""),
     )
+    record = record_named(pack, record)  # events and injuries by id or displayed name, as record_match reads them
     check_reported(pack, record)
     return record_match(pack, sheet, record, dice)
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from progression import Dice, RulePack, Sheet
+from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
 from progression.contract import LeagueVerification, Option
 from progression.errors import InvalidInput, UnknownName
@@ -29,7 +29,6 @@ from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
 from .actions import UNPLAYED_LEAGUE_WORDS, _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
-from .words import injury_named
 
 if TYPE_CHECKING:
     from progression.contract import Command
@@ -78,9 +77,10 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-def _side(pack: RulePack, options: Mapping[str, str], side: str, was: Side | None = None) -> Side:
-    """One side's record from its ``home.``/``away.`` words; what is not given is kept from ``was``. An injury is
-    read by its id or its displayed name (``2:Badly Hurt``), as ``match injuries=`` reads it."""
+def _side(options: Mapping[str, str], side: str, was: Side | None = None) -> Side:
+    """One side's record from its ``home.``/``away.`` words; what is not given is kept from ``was``. An event or an
+    injury may be written by its id or its displayed name (``2:Badly Hurt``): the league reads them
+    (:meth:`~progression_bloodbowl.types.League.record`), as ``match`` reads them."""
     given = {key.removeprefix(f"{side}."): text for key, text in options.items() if key.startswith(f"{side}.")}
     changes: dict[str, Any] = {}
     if "events" in given:
@@ -88,11 +88,9 @@ def _side(pack: RulePack, options: Mapping[str, str], side: str, was: Side | Non
     if "nominees" in given:
         changes["mvp_nominees"] = tuple(listed(given["nominees"]))
     if "injuries" in given:
-        typed = _once(pairs(given["injuries"], f"{side}.injuries", "player:result"), f"{side}.injuries", "injury")
-        changes["injuries"] = {
-            player: injury_named(pack, result, f"the injury of player #{player} in {side}.injuries")
-            for player, result in typed.items()
-        }
+        changes["injuries"] = _once(
+            pairs(given["injuries"], f"{side}.injuries", "player:result"), f"{side}.injuries", "injury"
+        )
     if "stalling" in given:
         changes["stalling"] = flag(given, "stalling")
     if "prayers" in given:
@@ -100,7 +98,7 @@ def _side(pack: RulePack, options: Mapping[str, str], side: str, was: Side | Non
     return attrs.evolve(was or Side(), **changes)
 
 
-def _played(pack: RulePack, options: Mapping[str, str], was: Played | None = None) -> Played:
+def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     """The match from its words; for an amendment, the words given change the match as recorded (``was``)."""
     command = "league record" if was is None else "league amend"
     # every word read by its option, as the command line reads them first (a program calling the class is told
@@ -124,8 +122,8 @@ def _played(pack: RulePack, options: Mapping[str, str], was: Played | None = Non
             raise InvalidInput(msg)
         score = [0, 0]
     changes: dict[str, Any] = {"score": tuple(score), "kind": kind}
-    changes["home"] = _side(pack, options, "home", was.home if was else None)
-    changes["away"] = _side(pack, options, "away", was.away if was else None)
+    changes["home"] = _side(options, "home", was.home if was else None)
+    changes["away"] = _side(options, "away", was.away if was else None)
     if options.get("attendance"):
         changes["fan_attendance"] = whole(options["attendance"], "attendance")
     if "conceded" in options:
@@ -188,7 +186,7 @@ class LeagueCommands:
         self, fixture: int, dice: Dice, *, check: Callable[[], None] | None = None, **options: str
     ) -> Mapping[str, Sheet]:
         found = self.league.fixture(fixture)
-        home, away = self.league.record(fixture, _played(self.league.pack, options), dice, check=check)
+        home, away = self.league.record(fixture, _played(options), dice, check=check)
         return {found.home: home, found.away: away}
 
     def amend(
@@ -213,7 +211,7 @@ class LeagueCommands:
         if found.played is None:
             msg = f"fixture {fixture} of season {found.season} was not played yet: record it, there is nothing to amend"
             raise InvalidInput(msg)
-        played = _played(self.league.pack, options, found.played)
+        played = _played(options, found.played)
         changes = {field.name: getattr(played, field.name) for field in attrs.fields(Played)}
         report = self.league.amend(
             fixture,

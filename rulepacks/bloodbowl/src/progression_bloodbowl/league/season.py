@@ -24,6 +24,7 @@ from progression.events import Adjusted, Step
 from ..data.access import data_of
 from ..data.league_rules import Recovery
 from ..data.model import CHARACTERISTICS
+from ..data.words import position_named
 from ..team import roster
 from ..team.results import check_team, joined_in, results, season_of
 from ..team.sequence import check_ended
@@ -414,7 +415,8 @@ def redraft(
     follows (:func:`~progression_bloodbowl.new_season`); the players in ``keep`` are re-hired at their Current Value plus the
     agent fee (:func:`~progression_bloodbowl.queries.agent_fee`, per season on the roster), the others leave; re-rolls, staff and Dedicated Fans start again
     and are bought at draft prices (the League Trophy's re-roll stays while held); ``players`` are
-    hired as ``(position, name)``; what the budget does not spend stays in the treasury.
+    hired as ``(position, name)``, a position by its id or its displayed name (``("Lineman", "Jo")``); what the
+    budget does not spend stays in the treasury.
 
     Raises:
         ProgressionError: not a league team, inducements still held, an argument of the wrong kind (``keep``
@@ -437,6 +439,8 @@ def redraft(
     }
     _check_choices(choices)  # the arguments as given, before the operation keeps them
     _check_keep(checked, keep)
+    roster = checked.tags.get("team")
+    players = [(position_named(pack, roster, position), name) for position, name in players]
     return _redraft(
         pack,
         team,

@@ -22,7 +22,7 @@ from progression.operations import Batch
 
 from ..data.access import sheet_of
 from ..team.results import match_number
-from .record import MatchRecord
+from .record import MatchRecord, record_named
 
 __all__ = ["amend_match", "match_entry", "match_records", "operations_in"]
 
@@ -80,12 +80,16 @@ def match_entry(team: Sheet, number: int) -> int:
     return found[0]
 
 
-def _replaced(operation: Operation, number: int, changes: dict[str, Any]) -> Operation:
+def _replaced(pack: RulePack, operation: Operation, number: int, changes: dict[str, Any]) -> Operation:
+    """``operation`` with the record of match ``number`` changed, wherever it holds it (a batch's operations too),
+    its events and injuries read as :func:`~.record.record_named` reads them."""
     if isinstance(operation, Batch):
-        return attrs.evolve(operation, operations=tuple(_replaced(op, number, changes) for op in operation.operations))
+        operations = tuple(_replaced(pack, op, number, changes) for op in operation.operations)
+        return attrs.evolve(operation, operations=operations)
     record = getattr(operation, "match", None)
     if isinstance(record, MatchRecord) and record.number == number:
-        return attrs.evolve(operation, match=attrs.evolve(record, **changes))  # type: ignore[call-arg]
+        corrected = record_named(pack, attrs.evolve(record, **changes))
+        return attrs.evolve(operation, match=corrected)  # type: ignore[call-arg]
     return operation
 
 
@@ -99,7 +103,8 @@ def amend_match(
     **changes: Any,
 ) -> tuple[Sheet, progression.history.Amendment]:
     """Correct the record of match ``number`` (this season) with ``changes`` to its fields (``score=(1, 1)``,
-    ``injuries={"5": "seriously_hurt"}``), and run every later entry again.
+    ``injuries={"5": "seriously_hurt"}``), and run every later entry again. Events and injuries are read by id or
+    by displayed name (``injuries={"5": "Seriously Hurt"}``), as :func:`~progression_bloodbowl.record_match` reads them.
 
     Args:
         dice: rolls the corrected history needs and the old one never made (see :func:`progression.amend`).
@@ -122,5 +127,5 @@ def amend_match(
     if not isinstance(entry, Entry):  # match_entry finds entries only; never an assert, which python -O removes
         msg = f"match {number}'s record is in ledger entry {position}, which holds no operation to correct"
         raise InvalidInput(msg)
-    corrected = _replaced(entry.operation, number, changes)
+    corrected = _replaced(pack, entry.operation, number, changes)
     return progression.amend(team, position, corrected, pack=pack, dice=dice, invalid=invalid)

@@ -13,6 +13,7 @@ from progression.errors import InvalidInput, UnknownName
 
 from ..data.access import data_of
 from ..data.matched_play import BUDGET_TAG
+from ..data.words import reads
 from ..inducements.order import release
 from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
@@ -26,6 +27,8 @@ from .record import (
     check_record,
     final_score,
     penalised,
+    reads_record,
+    record_named,
     result_reason,
     result_tag,
 )
@@ -102,8 +105,10 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
 
     Beyond the record's shape (:func:`~progression_bloodbowl.match.record.check_record`): a league team, a match
     number not yet recorded this season, players who took part, no more touchdowns recorded as events than the
-    team has in the score that counts, and MVP nominees who may earn SPP.
+    team has in the score that counts, and MVP nominees who may earn SPP. Its events and injuries are read as
+    :func:`~progression_bloodbowl.match.record.record_named` reads them (``Touchdown``, ``Badly Hurt``).
     """
+    match = record_named(pack, match)
     check_record(pack, match)
     if isinstance(team, Sheet) and BUDGET_TAG in team.tags:
         msg = (
@@ -201,6 +206,7 @@ def _result(match: MatchRecord, outcome: str, score: tuple[int, int], casualties
     return Effect(stats=counted, tags={RESULT_TAG: tag}), reason
 
 
+@reads(match=reads_record)
 @operation("bloodbowl.record_outcome", kind="team", label=lambda op: f"match {op.match.number}: outcome and winnings")
 def record_outcome(work: Work, match: MatchRecord, dice: Dice) -> None:
     """Post-match step 1, as one ledger entry: players who missed this match are back, SPP and MVP awarded,
@@ -296,6 +302,7 @@ def _check_recorded_as(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
             raise InvalidInput(msg)
 
 
+@reads(match=reads_record)
 @operation("bloodbowl.update_fans", kind="team", label=lambda op: f"match {op.match.number}: Dedicated Fans")
 def update_fans(work: Work, match: MatchRecord, dice: Dice) -> None:
     """Post-match step 2: a win adds one on a D6 >= Dedicated Fans, a loss takes one on a D6 below them,
@@ -330,10 +337,15 @@ def update_fans(work: Work, match: MatchRecord, dice: Dice) -> None:
     work.adjust(Effect(stats={"dedicated_fans": new - fans}), reason)
 
 
+@reads(match=reads_record)
 @operation(
     "bloodbowl.match", kind="team", label=lambda op: f"match {op.match.number}: outcome, winnings, Dedicated Fans"
 )
 def record_match(work: Work, match: MatchRecord, dice: Dice) -> None:
-    """Post-match steps 1 and 2 as one entry (the command line's ``match``): the outcome, then Dedicated Fans."""
+    """Post-match steps 1 and 2 as one entry (the command line's ``match``): the outcome, then Dedicated Fans.
+
+    The record's events and injuries may be written by their displayed names (``{"1": {"Touchdown": 1}}``,
+    ``{"3": "Badly Hurt"}``): they are read once (:func:`~progression_bloodbowl.match.record.record_named`), and
+    the ledger keeps the ids."""
     work.run(record_outcome.operation(match=match))  # type: ignore[attr-defined]
     work.run(update_fans.operation(match=match))  # type: ignore[attr-defined]

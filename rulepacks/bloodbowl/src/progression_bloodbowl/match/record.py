@@ -11,7 +11,7 @@ of a match's post-match sequence is written the same way, as the tag ``closed`` 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 import attrs
@@ -23,8 +23,9 @@ from progression.operations import AMEND_WORDS
 from ..data.access import data_of
 from ..data.reading import natural
 from ..data.rules import MatchLimits
+from ..data.words import named, pack_names
 from ..inducements.prayers import as_prayers, check_prayers
-from ..players.injuries import check_injury
+from ..players.injuries import check_injury, injury_named
 from ..team.results import KINDS, match_number
 
 __all__ = [
@@ -36,8 +37,13 @@ __all__ = [
     "check_kind",
     "check_opponent",
     "check_record",
+    "event_named",
+    "events_named",
     "final_score",
+    "injuries_named",
     "penalised",
+    "reads_record",
+    "record_named",
     "result_reason",
     "result_tag",
 ]
@@ -99,11 +105,13 @@ class MatchRecord:
     #: Touchdowns scored and conceded.
     score: tuple[int, int] = attrs.field(converter=_as_tuple)
     #: member id -> {event: count}; events are the keys of ``EVENTS`` and ``NO_SPP`` (their SPP in
-    #: ``progression_bloodbowl.match.outcome``).
+    #: ``progression_bloodbowl.match.outcome``). The operations that take a record read an event by its name too
+    #: (``Touchdown``, :func:`~progression_bloodbowl.match.record.record_named`) and record its id.
     events: Mapping[str, Mapping[str, int]] = attrs.field(factory=dict, converter=_frozen_events)
     #: Up to six members who took part, numbered 1..6 in this order for the MVP roll.
     mvp_nominees: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple, metadata={AMEND_WORDS: ("nominees",)})
-    #: member id -> casualty result (see ``players.injuries.INJURIES``).
+    #: member id -> casualty result (see ``players.injuries.INJURIES``), or its displayed name (``Badly Hurt``), read
+    #: as the events are.
     injuries: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
     #: Both teams' Fan Factors added (4 to 20 by the league's fans; 0, the default: not recorded).
     fan_attendance: int = attrs.field(default=0, metadata={AMEND_WORDS: ("attendance",)})
@@ -127,6 +135,86 @@ class MatchRecord:
     #: Who won the Penalty Shoot-out of a play-off level after Extra Time: ``"us"`` or ``"them"`` (``""``: none was
     #: needed). The score stays level; the shoot-out's winner wins the game.
     shootout: str = ""
+
+
+def event_named(pack: RulePack, given: str, where: str) -> str:
+    """The match event ``given`` names (``Touchdown``, ``Superb Throw``, ``Élimination`` for ``casualty``);
+    anything but a text as it came, for the record's check to refuse.
+
+    Raises:
+        UnknownName: a text that names no match event (given ``where``), with the closest.
+    """
+    if type(given) is not str or given in EVENTS or given in NO_SPP:
+        return given
+    return named(pack, given, pack_names(pack, (*EVENTS, *NO_SPP)), "match event", where)
+
+
+def events_named(pack: RulePack, events: object, where: Callable[[str], str]) -> object:
+    """A record's events (member id -> {event: count}) with each event read by :func:`event_named` (``where``
+    says where a member's events were given); ``events`` itself when each is an id already, or when they are
+    not of that shape (the record's check refuses them).
+
+    Raises:
+        UnknownName: an event that names none.
+        InvalidInput: two words of one member that name the same event (``touchdown`` and ``Touchdown``).
+    """
+    if not isinstance(events, Mapping) or not all(isinstance(counts, Mapping) for counts in events.values()):
+        return events
+    if all(event in EVENTS or event in NO_SPP for counts in events.values() for event in counts):
+        return events
+    read: dict[object, dict[object, object]] = {}
+    for member, counts in events.items():
+        read[member] = {}
+        typed: dict[object, object] = {}
+        for event, count in counts.items():
+            found = event_named(pack, event, where(str(member)))
+            if found in read[member]:
+                msg = (
+                    f"{where(str(member))} name the match event {found} twice ({typed[found]!r} and {event!r}); "
+                    "give its count once"
+                )
+                raise InvalidInput(msg)
+            read[member][found], typed[found] = count, event
+    return read
+
+
+def injuries_named(pack: RulePack, injuries: object, where: Callable[[str], str]) -> object:
+    """A record's injuries (member id -> casualty result) with each result read by
+    :func:`~progression_bloodbowl.players.injuries.injury_named` (``where`` says which member's injury it is);
+    ``injuries`` itself when each is an id already, or when they are not of that shape (the record's check
+    refuses them).
+
+    Raises:
+        InvalidInput: a result that names none.
+    """
+    if not isinstance(injuries, Mapping):
+        return injuries
+    read = {member: injury_named(pack, result, where(str(member))) for member, result in injuries.items()}
+    return injuries if read == dict(injuries) else read
+
+
+def record_named(pack: RulePack, match: MatchRecord) -> MatchRecord:
+    """``match`` with its events and its injuries read from the words a person types (``{"1": {"Touchdown": 1}}``,
+    ``{"3": "Badly Hurt"}``) as the ids the ledger keeps; ``match`` itself when it holds ids only, or when it is
+    not a :class:`MatchRecord` (:func:`check_record` refuses it).
+
+    Raises:
+        UnknownName: a match event that names none.
+        InvalidInput: an injury that names no casualty result, or one event named twice for one member.
+    """
+    if not isinstance(match, MatchRecord):
+        return match
+    number = match.number
+    events = events_named(pack, match.events, lambda member: f"the events of player #{member} in match {number}")
+    injuries = injuries_named(pack, match.injuries, lambda member: f"the injury of player #{member} in match {number}")
+    if events is match.events and injuries is match.injuries:
+        return match
+    return attrs.evolve(match, events=events, injuries=injuries)
+
+
+def reads_record(pack: RulePack, arguments: Mapping[str, object], given: MatchRecord) -> MatchRecord:
+    """A :data:`~progression_bloodbowl.data.words.Reader` of an operation's match record (:func:`record_named`)."""
+    return record_named(pack, given)
 
 
 def check_opponent(match: MatchRecord) -> None:

@@ -23,6 +23,7 @@ from progression.operations import Purchase
 from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.matched_play import INDUCEMENTS_TAG, POINTS_TAG, SKILLS_TAG
 from ..data.reading import not_blank
+from ..data.words import position_named, roster_named, skill_named
 from ..inducements.order import Order, price_inducements
 from ..inducements.stars import star_sheet
 from ..players.player import YES
@@ -46,6 +47,22 @@ def _staff(
     }
 
 
+def _players_named(pack: RulePack, roster: str, players: object) -> object:
+    """The players of a list with each position and skill read from the words a person types (``("Wardancer",
+    "Eli", "Esquive")`` for ``("wardancer", "Eli", "dodge")``); what is not of that shape as it came, for the
+    plan to refuse."""
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        return players
+    read: list[object] = []
+    for entry in players:
+        if isinstance(entry, str) or not isinstance(entry, Sequence) or len(entry) < 2:
+            read.append(entry)
+            continue
+        position, name, *skills = entry
+        read.append((position_named(pack, roster, position), name, *(skill_named(pack, s) for s in skills)))
+    return read
+
+
 def quote_matched_play(
     pack: RulePack,
     roster: str,
@@ -67,7 +84,9 @@ def quote_matched_play(
     """Check a Matched Play draft list before it is built: its gold, its Skill Points, every rule it breaks.
 
     Args:
-        players: ``(position, name)``, or ``(position, name, skill)`` for a player given a skill.
+        players: ``(position, name)``, or ``(position, name, skill)`` for a player given a skill; a position and a
+            skill, like the roster, by its id or its displayed name in any of the pack's languages
+            (``("Wardancer", "Eli", "Esquive")``), read once: the team drafted keeps the ids.
         budget: The Team Draft Budget (the first of the common budgets, 1,100,000, by default).
         stars: Star Player ids; a pair is named by one member or both.
         dedicated_fans: Extra Dedicated Fans bought (the team starts at 0).
@@ -77,6 +96,8 @@ def quote_matched_play(
     Raises:
         InvalidInput, UnknownName: input of the wrong shape, or a roster, position, skill or star that does not exist.
     """
+    roster = roster_named(pack, roster)
+    players = _players_named(pack, roster, players)  # type: ignore[assignment]  # texts read, anything else kept
     counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
     return plan(
         pack,
@@ -122,6 +143,8 @@ def draft_matched_play(
             Nothing is built.
     """
     not_blank(name, "a team's name")
+    roster = roster_named(pack, roster)
+    players = _players_named(pack, roster, players)  # type: ignore[assignment]  # texts read, anything else kept
     counts = _staff(rerolls, assistant_coaches, cheerleaders, apothecary, dedicated_fans)
     checked = plan(
         pack,

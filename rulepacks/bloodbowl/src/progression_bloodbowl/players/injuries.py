@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from progression import Effect, Work
+from progression import Effect, RulePack, Work
 from progression.errors import InvalidInput
 from progression.spelling import closest, the_closest
 
 from ..data.model import CHARACTERISTICS, Data
 from ..data.roll_tables import INJURIES
+from ..data.words import pack_names
 from .player import YES
 
-__all__ = ["INJURIES", "check_injury", "injury_effect", "lasting_row", "roll_casualty"]
+__all__ = ["INJURIES", "check_injury", "injury_effect", "injury_named", "lasting_row", "roll_casualty"]
 
 
 def check_injury(result: object, what: str = "an injury", *, names: Mapping[str, Iterable[str]] | None = None) -> str:
@@ -37,6 +38,29 @@ def check_injury(result: object, what: str = "an injury", *, names: Mapping[str,
     ):
         return result
     raise InvalidInput(_refused(result, what, names))
+
+
+def injury_named(pack: RulePack, given: str, what: str) -> str:
+    """The casualty result ``given`` names (``Badly Hurt``, ``Commotion``; ``Lasting Injury:AV`` for
+    ``lasting_injury:av``), or a refusal saying it is ``what`` (``the injury of player #4``), with the closest;
+    anything but a text as it came, for :func:`check_injury` to refuse.
+
+    Raises:
+        InvalidInput: a text that names no casualty result.
+    """
+    if type(given) is not str:
+        return given
+    base, sep, characteristic = given.partition(":")
+    if base in INJURIES and (not sep or (base == "lasting_injury" and characteristic in CHARACTERISTICS)):
+        return given
+    injuries = pack_names(pack, INJURIES)
+    found = pack.resolve(base.strip(), injuries)
+    if sep:
+        found += ":" + pack.resolve(characteristic.strip(), {c: (c,) for c in CHARACTERISTICS})
+    try:
+        return check_injury(found, what)
+    except InvalidInput:  # refused as it was typed, with the closest by name too
+        return check_injury(given, what, names=injuries)
 
 
 def _refused(result: object, what: str, names: Mapping[str, Iterable[str]] | None = None) -> str:

@@ -11,6 +11,7 @@ from progression.errors import InvalidInput, UnknownName
 from ..data.access import data_of, roster_called, sheet_of
 from ..data.model import CHARACTERISTICS, Data, Position, Team
 from ..data.reading import not_blank
+from ..data.words import position_named, roster_named, skills_named
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -117,18 +118,21 @@ def new_player(
     """A new player sheet with the profile, skills and hiring fee of a roster position.
 
     Args:
-        team_id: The roster (``"human"``).
-        position_id: The position of that roster (``"human_lineman"``).
+        team_id: The roster (``"human"``, or its displayed name: ``"Humains"``).
+        position_id: The position of that roster (``"human_lineman"``, or its displayed name: ``"Lineman"``).
         name: The player's name.
         journeyman: A journeyman: tagged so, and given the journeyman trait (Loner (4+)).
-        extra_skills: Skills the player starts with beyond the position's (a Team Captain's Pro).
+        extra_skills: Skills the player starts with beyond the position's (a Team Captain's Pro), by id or name.
 
     Raises:
         UnknownName: no such roster or position.
         InvalidInput: a roster id that is no text, a blank name.
     """
     data = data_of(pack)
+    team_id = roster_named(pack, team_id)
     team = roster_called(data, team_id)
+    position_id = position_named(pack, team_id, position_id)
+    extra_skills = skills_named(pack, extra_skills)  # type: ignore[assignment]  # texts read, anything else kept
     not_blank(name, "a player's name")
     position = team.position(position_id)
     if position is None:

@@ -43,14 +43,15 @@ from progression.history import AmendmentRefused
 from progression.spelling import command_line
 from progression.store import Book
 
+from ..data.words import position_named
 from ..league.standings import Standing, standings
 from ..match.corrections import match_records, operations_in
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
-from ..match.record import MatchRecord
+from ..match.record import MatchRecord, events_named, injuries_named
 from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
-from .fixtures import Fixture, Played, round_robin
+from .fixtures import Fixture, Played, Side, round_robin
 from .records import (
     FIXTURE_RECORD,
     FORMAT,
@@ -84,6 +85,8 @@ if TYPE_CHECKING:
     from progression.store import Record, Store, Transaction
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
+#: A re-draft as a caller gives it: read when it is one (:meth:`League._redraft_named`), refused later otherwise.
+_Given = TypeVar("_Given")
 
 __all__ = [
     "LEADERS",
@@ -595,7 +598,9 @@ class League(Book):
     ) -> tuple[Sheet, Sheet]:
         """Record fixture ``number`` of the current season as ``played``, for both teams in one transaction:
         post-match steps 1 and 2 (``bloodbowl.match``) on the home team, then on the away team, rolling
-        ``dice`` in that order, and the fixture marked played. Both teams are changed, or neither.
+        ``dice`` in that order, and the fixture marked played. Both teams are changed, or neither. An event or an
+        injury of either side may be written by its displayed name (``Touchdown``, ``Badly Hurt``): it is read
+        once, and the fixture and both teams keep its id.
 
         Returns:
             The home team and the away team as recorded.
@@ -613,6 +618,7 @@ class League(Book):
         if not isinstance(played, Played):
             msg = f"fixture {number!r}: expected both sides of the match (a Played), got {type(played).__name__}"
             raise InvalidInput(msg)
+        played = _played_named(self.pack, played)
         with self.store.transaction() as tx:
             fixture, version = self._open_fixture(tx, number)
             home_record, away_record = played.records(
@@ -688,7 +694,7 @@ class League(Book):
             InvalidInput: an action the league does not let a team run on itself, saying what to use instead.
         """
         self.check_member(team, self.teams())
-        check_action(action, self.pack.contract.names("actions"), self.name)
+        check_action(action, self.pack.contract.names("actions"), self.name, team)
         found = self.pack.contract.find("actions", action)
         if found is None:  # pragma: no cover - every team action is one of the pack's (a test keeps it so)
             raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
@@ -801,7 +807,7 @@ class League(Book):
                 if problems:  # amending would write the edited record into both teams
                     msg = f"{problems[0]}: the store was changed outside the library (`league verify` lists it); nothing was amended"
                     raise StoreError(self.store.where, msg)
-                played = attrs.evolve(fixture.played, **changes)
+                played = _played_named(self.pack, attrs.evolve(fixture.played, **changes))
                 records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
                 _check_reported(self.pack, *records)
                 reports, entries = {}, {}
@@ -922,6 +928,8 @@ class League(Book):
             ProgressionError: a team's rules refuse its season's end (its re-draft over budget...): the refusal
                 notes the team; nothing changed.
         """
+        if isinstance(redrafts, Mapping):
+            redrafts = {team: self._redraft_named(team, redraft) for team, redraft in redrafts.items()}
         return end_season(self, dice, retirement=retirement, redrafts=redrafts, check=check)
 
     # -- the season's end: re-drafts and play-off prizes ------------------------------
@@ -947,7 +955,18 @@ class League(Book):
                 before what the rules would say of the re-draft.
             ProgressionError: the rules refuse the re-draft; nothing is kept.
         """
-        return plan_redraft(self, team, redraft)
+        return plan_redraft(self, team, self._redraft_named(team, redraft))
+
+    def _redraft_named(self, team: str, redraft: _Given) -> _Given:
+        """``redraft`` with each position of the players it hires read by id or displayed name (``("Lineman",
+        "Jo")``), as :func:`~progression_bloodbowl.operations.redraft` reads them, so that the league keeps the
+        ids; as it came when it hires none, or it is not a :class:`Redraft` or not for a team of the league (each
+        refused where it is read)."""
+        if not isinstance(redraft, Redraft) or not redraft.players or team not in self.teams():
+            return redraft
+        roster = self.team(team).tags.get("team")
+        players = tuple((position_named(self.pack, roster, position), name) for position, name in redraft.players)
+        return attrs.evolve(redraft, players=players)
 
     def redrafts(self) -> dict[str, Redraft]:
         """The re-drafts kept for the end of the current season (:meth:`plan_redraft`), by team, in the league's order."""
@@ -1164,6 +1183,27 @@ def _check_reported(pack: RulePack, home: MatchRecord, away: MatchRecord) -> Non
     (:func:`~progression_bloodbowl.match.outcome.check_reported`), each side named as its options are."""
     for side, record in (("home", home), ("away", away)):
         check_reported(pack, record, side=f"{side}.")
+
+
+def _side_named(pack: RulePack, side: Side, name: str) -> Side:
+    """One side of a match with its events and injuries read by id or displayed name (``Touchdown``, ``Badly
+    Hurt``), named ``name`` (``home``) as the command line names its options; ``side`` itself when it holds ids
+    only, or when it is not a :class:`Side` (the record's check refuses it)."""
+    if not isinstance(side, Side):
+        return side
+    events = events_named(pack, side.events, lambda member: f"the events of player #{member} in {name}.events")
+    injuries = injuries_named(pack, side.injuries, lambda member: f"the injury of player #{member} in {name}.injuries")
+    if events is side.events and injuries is side.injuries:
+        return side
+    return attrs.evolve(side, events=events, injuries=injuries)
+
+
+def _played_named(pack: RulePack, played: Played) -> Played:
+    """Both sides of ``played`` read by :func:`_side_named`, so that the fixture and both teams keep ids."""
+    home, away = _side_named(pack, played.home, "home"), _side_named(pack, played.away, "away")
+    if home is played.home and away is played.away:
+        return played
+    return attrs.evolve(played, home=home, away=away)
 
 
 def _match(record: MatchRecord) -> Operation:

@@ -22,6 +22,7 @@ import attrs
 
 from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, Sentence, UnknownName, Way
+from progression.spelling import command_line
 
 __all__ = [
     "ELSEWHERE",
@@ -144,8 +145,24 @@ _OTHER = Elsewhere(
 )
 
 
-def check_action(action: str, actions: Collection[str], league: str) -> None:
-    """Refuse ``action`` unless a team of ``league`` runs it on itself; ``actions`` are the pack's.
+def _for_team(sentence: Sentence, team: str | None) -> Sentence:
+    """``sentence`` with each way that is run for one team (its arguments start with ``TEAM``: ``league redraft
+    FILE TEAM ...``) run for ``team``, when the refusal knows it."""
+    if team is None:
+        return sentence
+    return Sentence(
+        tuple(
+            attrs.evolve(part, args=f"{command_line(team)} {part.args.removeprefix('TEAM ')}")
+            if isinstance(part, Way) and part.args.startswith("TEAM ")
+            else part
+            for part in sentence.parts
+        )
+    )
+
+
+def check_action(action: str, actions: Collection[str], league: str, team: str | None = None) -> None:
+    """Refuse ``action`` unless a team of ``league`` runs it on itself; ``actions`` are the pack's, ``team`` the
+    team that asked (named in the command the refusal tells to run for it).
 
     Raises:
         UnknownName: ``action`` is not one of the pack's actions.
@@ -159,7 +176,7 @@ def check_action(action: str, actions: Collection[str], league: str) -> None:
     msg = Sentence(
         (
             f"league {league!r} does not let a team run the action {action!r} on itself: ",
-            found.instead,
+            _for_team(found.instead, team),
             f"; a team runs on itself: {', '.join(TEAM_ACTIONS)}",
         )
     )

@@ -12,6 +12,7 @@ from progression.errors import InvalidInput, LimitReached, RequirementNotMet, Un
 from progression.operations import Adjust
 
 from ..data.access import data_of
+from ..data.words import reads, team_position
 from ..players.player import new_player
 from .results import lasting_injury_in
 from .roster import available_count, check_funds, next_id, number_given, permanent, roster_of
@@ -21,9 +22,11 @@ from .values import current_value
 __all__ = ["add_journeymen", "hire_journeyman", "refuse_retiring_too_late", "retire"]
 
 
+@reads(position=team_position)
 @operation("bloodbowl.add_journeymen", kind="team", label=lambda op: "journeymen join")
 def add_journeymen(work: Work, names: Sequence[str] = (), *, position: str | None = None) -> None:
-    """Before a match: add journeymen until 11 players can play (Loner (4+), from a 0-16 Lineman position)."""
+    """Before a match: add journeymen until 11 players can play (Loner (4+), from a 0-16 Lineman position: the
+    first, or ``position``, by its id or its displayed name)."""
     pack, team = work.pack, work.sheet
     data, roster = roster_of(pack, team)
     choices = [p for p in roster.positions if "lineman" in p.keywords and p.max >= 16]

@@ -17,6 +17,7 @@ from progression.operations import Adjust, Purchase, combine
 from ..data.access import data_of, roster_called, shipped_data, team_roster
 from ..data.model import Data, Position, Team
 from ..data.reading import not_blank
+from ..data.words import named, pack_names, position_named, reads, roster_named, skills_named, team_position
 from ..players.player import YES, available, new_player
 from .sequence import enter
 
@@ -38,6 +39,7 @@ __all__ = [
     "number_given",
     "permanent",
     "roster_of",
+    "staff_named",
 ]
 
 #: The staff a team buys (``buy_staff``'s items, besides ``dedicated_fan``) -> the team's stat that counts them.
@@ -47,6 +49,33 @@ STAFF = {
     "cheerleader": "cheerleaders",
     "apothecary": "apothecary",
 }
+
+
+def staff_named(pack: RulePack, given: str, among: Sequence[str] = tuple(STAFF)) -> str:
+    """The member of staff of ``among`` that ``given`` names (``Team Re-roll``, ``Apothicaire`` for
+    ``apothecary``), as :mod:`progression_bloodbowl.data.words` reads a word; anything but a text as it came.
+
+    Raises:
+        UnknownName: a text that names none of them, with the closest.
+    """
+    if type(given) is not str or given in among:
+        return given
+    return named(pack, given, pack_names(pack, among), "staff", "the bloodbowl pack")
+
+
+def _staff_item(pack: RulePack, arguments: Mapping[str, object], given: str) -> str:
+    """How ``buy_staff`` reads its item: a member of staff, or Dedicated Fans (bought at the draft)."""
+    return staff_named(pack, given, (*STAFF, "dedicated_fan"))
+
+
+def _fired_item(pack: RulePack, arguments: Mapping[str, object], given: str) -> str:
+    """How ``fire_staff`` reads its item: a member of staff."""
+    return staff_named(pack, given)
+
+
+def _extra_skills(pack: RulePack, arguments: Mapping[str, object], given: object) -> object:
+    """How ``hire`` reads the skills a player is given beyond his position's."""
+    return skills_named(pack, given)
 
 
 def roster_of(pack: RulePack, team: Sheet) -> tuple[Data, Team]:
@@ -147,11 +176,13 @@ def create_team(
     """An empty team of ``roster`` with ``treasury`` gold (the draft budget by default).
 
     Args:
+        roster: The roster's id (``"human"``) or its displayed name in any of the pack's languages, in any case
+            (``"Human"``, ``"Orques Noirs"``), as :mod:`progression_bloodbowl.data.words` reads it.
         league: One of the roster's leagues (the first by default).
         favoured: The god of a "Favoured of..." roster.
     """
     data = data_of(pack)
-    team = roster_called(data, roster)
+    team = roster_called(data, roster_named(pack, roster))
     not_blank(name, "a team's name")
     league = league or team.leagues[0]
     if league not in team.leagues:
@@ -261,6 +292,7 @@ def _position_name(position: str) -> str:
     return position
 
 
+@reads(position=team_position, extra_skills=_extra_skills)
 @operation("bloodbowl.hire", kind="team", label=_hire_label)
 def hire(
     work: Work,
@@ -272,7 +304,11 @@ def hire(
     must_advance: bool | None = None,
 ) -> None:
     """Hire a player of ``position`` from the treasury (position limits, 16 at most): step 4 of the post-match
-    sequence, or a draft (``must_advance``: the league's switch for the must-advance rule, the pack's by default)."""
+    sequence, or a draft (``must_advance``: the league's switch for the must-advance rule, the pack's by default).
+
+    The position is its id, its displayed name in any of the pack's languages (``"Human Lineman"``,
+    ``"Trois-quarts humain"``) or the last words of the one name ending with them (``"Lineman"``), and each of
+    ``extra_skills`` a skill's id or name (``"Pro"``): read once here, the ledger keeps the ids."""
     enter(work, "hire", must_advance=must_advance)
     pack, team = work.pack, work.sheet
     data, roster = roster_of(pack, team)
@@ -311,19 +347,23 @@ def fire(work: Work, member: str, *, reason: str = "fired", must_advance: bool |
     work.leave(member, reason)
 
 
+@reads(item=_staff_item)
 @operation("bloodbowl.buy_staff", kind="team", label=lambda op: f"buy {op.item}")
 def buy_staff(work: Work, item: str, *, must_advance: bool | None = None) -> None:
     """Buy a team re-roll (double price after the draft), an Assistant Coach, a Cheerleader or an Apothecary
-    (step 4 of the post-match sequence, or a draft)."""
+    (step 4 of the post-match sequence, or a draft), by its id or its displayed name (``"Team Re-roll"``,
+    ``"Apothicaire"``)."""
     if item not in STAFF and item != "dedicated_fan":
         raise UnknownName("staff", item, [*STAFF, "dedicated_fan"], "the bloodbowl pack")
     enter(work, "staff", must_advance=must_advance)
     work.run(Purchase(upgrade=item))
 
 
+@reads(item=_fired_item)
 @operation("bloodbowl.fire_staff", kind="team", label=lambda op: f"let {op.item} go")
 def fire_staff(work: Work, item: str, *, must_advance: bool | None = None) -> None:
-    """Let a member of staff go (no refund; step 4 of the post-match sequence). Team re-rolls are never removed."""
+    """Let a member of staff go (no refund; step 4 of the post-match sequence), by its id or its displayed name.
+    Team re-rolls are never removed."""
     if item not in STAFF:
         raise UnknownName("staff", item, STAFF, "the bloodbowl pack")
     enter(work, "staff", must_advance=must_advance)
@@ -366,7 +406,8 @@ def draft(
 
     Args:
         players: The players hired, in order, each a pair of texts ``(position, name)``:
-            ``[("human_lineman", "Lena"), ...]``.
+            ``[("human_lineman", "Lena"), ...]``; a position, like the roster, by its id or its displayed name
+            (``("Lineman", "Lena")``), as :func:`hire` reads it.
         rerolls, assistant_coaches, cheerleaders, dedicated_fans: How many of each are bought, 0 or more.
         apothecary: Whether the team buys an Apothecary (True or False).
         captain: For a Team Captain roster, the index in ``players`` of the captain, who gains Pro free.
@@ -384,6 +425,8 @@ def draft(
         "dedicated_fans": dedicated_fans,
     }
     _check_draft(players, staff, apothecary, captain)
+    roster = roster_named(pack, roster)
+    players = [(position_named(pack, roster, position), player_name) for position, player_name in players]
     team = created = create_team(pack, roster, name, treasury=budget, league=league, favoured=favoured)
     if not data.rules.min_players <= len(players) <= data.rules.max_players:
         msg = f"a drafted team has {data.rules.min_players} to {data.rules.max_players} players, got {len(players)}"
