@@ -36,11 +36,12 @@ Run = Callable[..., Result]
 
 class TestCurveRows:
     def test_rows_match_the_curve(self) -> None:
-        """Each row holds the step's cost and the total from 0, as the curve computes them."""
+        """Each row holds the step's cost and the total from the level the table starts at, as the curve computes
+        them."""
         pack = progression.load_file(SKIRMISH)
         curve = pack.curve("level")
         rows = curve_rows(pack, curve, 8, 12)
-        assert [(n, curve.cost(n), curve.total(n)) for n in range(9, 13)] == [
+        assert [(n, curve.cost(n), curve.between(8, n)) for n in range(9, 13)] == [
             (r["level"], r["cost"], r["total"]) for r in rows
         ]
         assert [["veteran"], ["hero"], ["hero"], ["hero"]] == [r["bands"]["rank"] for r in rows]
@@ -136,7 +137,7 @@ class TestCurveReach:
         pack = progression.load_file(ITEMS)
         curve = pack.curve("skill_advance")
         rows = curve_rows(pack, curve, 3, 7)
-        assert [(4, 25, 70), (5, 30, 100), (6, None, None), (7, None, None)] == [
+        assert [(4, 25, 25), (5, 30, 55), (6, None, None), (7, None, None)] == [
             (r["level"], r["cost"], r["total"]) for r in rows
         ]
         rows = curve_rows(pack, curve, 0, 9, by=3)
@@ -157,17 +158,51 @@ class TestDataRows:
 
 class TestTableCommand:
     def test_plain_table(self, run: Run) -> None:
-        """The default view: the curve's label, then band, level, cost, total; numbers right-aligned."""
+        """The default view: the curve's label, then band, level, cost, total from --from (as the header says);
+        numbers right-aligned."""
         result = run("table", SKIRMISH, "level", "--from", "8", "--to", "11")
         expected = [
             "Level cost",
-            "Rank     level  cost  total from 0",
+            "Rank     level  cost  total from 8",
             "-------  -----  ----  ------------",
-            "Veteran      9     1             9",
-            "Hero        10     1            10",
-            "Hero        11     2            12",
+            "Veteran      9     1             1",
+            "Hero        10     1             2",
+            "Hero        11     2             4",
         ]
         assert (0, expected) == (result.status, result.out.splitlines())
+
+    def test_it_starts_where_a_new_sheet_starts(self, run: Run, tmp_path: Path) -> None:
+        """A stat a new sheet holds at 8 (its minimum 3): the table starts at 8 by default and its totals count
+        from there, the price of a build from a new sheet; ``--from 3`` shows the levels below, counted from 3,
+        and ``--from 10`` counts from 10; ``plot`` draws from 8 too."""
+        path = tmp_path / "from8.toml"
+        path.write_text(SKIRMISH_TEXT.replace("initial = 0\nmaximum = 30", "initial = 8\nminimum = 3\nmaximum = 30"))
+        curve = progression.load_file(str(path)).curve("level")
+        shown = run("table", str(path), "level", "--to", "11").out.splitlines()
+        assert ["Rank     level  cost  total from 8", ["9", "10", "11"], [1, 2, 4]] == [
+            shown[1],
+            [row.split()[1] for row in shown[3:]],
+            [int(row.split()[-1]) for row in shown[3:]],
+        ]
+        (low,) = run("table", str(path), "level", "--from", "3", "--to", "5", "--json").json()
+        (high,) = run("table", str(path), "level", "--from", "10", "--to", "12", "--json").json()
+        assert [(3, [curve.between(3, n) for n in (4, 5)]), (10, [curve.between(10, n) for n in (11, 12)])] == [
+            (low["from"], [r["total"] for r in low["rows"]]),
+            (high["from"], [r["total"] for r in high["rows"]]),
+        ]
+        from progression.cli.plot import series
+
+        (line,) = series(progression.load_file(str(path)), ["level"], None, 11, [])
+        assert ([9, 10, 11], [1, 2, 4]) == (line["levels"], line["totals"])
+        reach = curve_reach(progression.load_file(str(path)), "level")
+        assert (3, 8) == (reach.lowest, reach.initial)
+
+    def test_totals_from_is_deprecated(self) -> None:
+        """``totals_from`` still gives the level totals counted from before, with a DeprecationWarning."""
+        from progression.cli.tables import totals_from
+
+        with pytest.warns(DeprecationWarning, match="count from its first level"):
+            assert 1 == totals_from(Reach(highest=None, stops=(), uncapped=(), lowest=1, initial=8), 4)
 
     def test_a_stat_that_starts_at_1(self, run: Run, tmp_path: Path) -> None:
         """A level of minimum 1 is never bought to 1: the table starts at level 2 and its totals count from 1 (they
@@ -255,7 +290,7 @@ class TestTableCommand:
         """--to past the cap lists the levels after it without a price, and says why; --json gives them a null
         cost and total, the last level priced and each upgrade's stop."""
         out = run("table", ITEMS, "skill_advance", "--from", "4", "--to", "7").out.splitlines()
-        assert ["    5    30           100", "    6", "    7"] == out[3:6]
+        assert ["    5    30            30", "    6", "    7"] == out[3:6]
         assert "No purchase is priced past level 5" in out[6]
         (data,) = run("table", ITEMS, "skill_advance", "--from", "4", "--to", "7", "--json").json()
         assert [30, None, None] == [row["cost"] for row in data["rows"]]

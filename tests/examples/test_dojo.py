@@ -114,7 +114,9 @@ def test_the_how_to_shows_what_validate_prints(
     from support.transcripts import check, in_process, transcript
 
     page = DOJO.parents[1] / "docs" / "how-to" / "write-a-rule-pack.rst"
-    steps = [step for step in transcript(page.read_text(encoding="utf-8")) if step[0].startswith("progression validate")]
+    steps = [
+        step for step in transcript(page.read_text(encoding="utf-8")) if step[0].startswith("progression validate")
+    ]
     monkeypatch.chdir(DOJO.parents[1])
     assert 1 == len(steps)
     check(in_process(capsys), steps, str(page))

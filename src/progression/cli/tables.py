@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,6 +69,9 @@ class Reach:
     #: Where purchases start: the lowest minimum of the stats the curve prices (a level stat of minimum 1 is never
     #: bought to 1), 0 when one of them has none or is no stat (a pool, an item's count).
     lowest: int = 0
+    #: Where a new sheet starts: the lowest initial value of the stats the curve prices (never below
+    #: :attr:`lowest`), 0 when one of them is no stat. ``table`` and ``plot`` start there by default.
+    initial: int = 0
 
 
 def _rise(upgrade: Upgrade, quantity: str, *, grants: bool) -> int:
@@ -142,6 +146,7 @@ def curve_reach(pack: RulePack, curve: str) -> Reach:
     stops: list[Stop] = []
     uncapped: list[str] = []
     floors: list[int] = []
+    starts: list[int] = []
     for upgrade in pack.upgrades.values():
         if not isinstance(upgrade.cost, CurveCost) or upgrade.cost.curve != curve:
             continue
@@ -151,17 +156,28 @@ def curve_reach(pack: RulePack, curve: str) -> Reach:
         else:
             stops.append(stop)
         stat = pack.stats.get(upgrade.cost.axis)
-        floors.append(max(stat.minimum or 0, 0) if stat is not None else 0)
+        floor = max(stat.minimum or 0, 0) if stat is not None else 0
+        floors.append(floor)
+        starts.append(max(stat.initial, floor) if stat is not None else 0)
     highest = max(s.level for s in stops) if stops and not uncapped else None
     last = pack.curve(curve).last_step  # a stop past the curve's end is priced by nothing there
     if highest is not None and last is not None:
         highest = min(highest, last)
-    return Reach(highest=highest, stops=tuple(stops), uncapped=tuple(uncapped), lowest=min(floors, default=0))
+    lowest = min(floors, default=0)
+    return Reach(
+        highest=highest, stops=tuple(stops), uncapped=tuple(uncapped), lowest=lowest, initial=min(starts, default=0)
+    )
 
 
 def totals_from(reach: Reach, start: int) -> int:
-    """The level a table's totals count from: where purchases start (:attr:`Reach.lowest`), or ``start`` when it
-    shows levels below it."""
+    """Deprecated: a table's totals count from its first level, ``start`` (``--from``, by default
+    :attr:`Reach.initial`). It gave the level they counted from before: :attr:`Reach.lowest`, or ``start`` below it.
+    """
+    warnings.warn(
+        "progression.cli.tables.totals_from is deprecated: a table's totals count from its first level (--from)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return min(start, reach.lowest)
 
 
@@ -263,15 +279,15 @@ def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | No
 
 
 def curve_rows(pack: RulePack, curve: Curve, start: int, end: int, by: int = 1) -> list[dict[str, Any]]:
-    """The rows of a curve's table: one per level, or per group of ``by`` levels, each with its ``total`` from
-    :func:`totals_from` (where purchases start, or ``start`` below it).
+    """The rows of a curve's table from level ``start``: one per level, or per group of ``by`` levels, each with
+    its ``total`` from ``start``.
 
     A level no purchase is priced at (past :attr:`Reach.highest` of :func:`curve_reach`) has no price: its
     ``cost`` and ``total`` are None; a group that runs past it is cut there, the rest of it a group of its own
     without a price."""
     ladders = ladders_of(pack, curve.name)
     reach = curve_reach(pack, curve.name)
-    highest, base = reach.highest, totals_from(reach, start)
+    highest = reach.highest
     edges = list(range(start, end, by))
     if highest is not None and start < highest < end and highest not in edges:
         bisect.insort(edges, highest)
@@ -283,7 +299,7 @@ def curve_rows(pack: RulePack, curve: Curve, start: int, end: int, by: int = 1) 
         for ladder in ladders:
             seen = [b for b in dict.fromkeys(_band(ladder, n) for n in range(low + 1, high + 1)) if b is not None]
             bands[ladder.id] = seen
-        total = curve.between(base, high) if priced else None
+        total = curve.between(start, high) if priced else None
         if by == 1:
             rows.append({"level": high, "cost": curve.cost(high) if priced else None, "total": total, "bands": bands})
             continue
@@ -430,16 +446,15 @@ def run_table(args: argparse.Namespace, out: Output) -> int:
         if name in pack.curves:
             curve = pack.curve(name)
             reach = curve_reach(pack, name)
-            asked = reach.lowest if args.start is None else args.start
+            asked = reach.initial if args.start is None else args.start
             start, end = _range(curve, asked, args.end, args.by, reach.highest)
             check_reach(pack, curve, reach, start, "show")
             rows = curve_rows(pack, curve, start, end, args.by)
             stops = [{"upgrade": s.upgrade, "level": s.level, "rule": s.rule.en} for s in reach.stops]
-            base = totals_from(reach, start)
             documents.append(
-                {"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops, "from": base}
+                {"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops, "from": start}
             )
-            tables.append(_curve_table(pack, curve, rows, args.by, base, lang))
+            tables.append(_curve_table(pack, curve, rows, args.by, start, lang))
             # Said where the table reaches a stop: a table that ends below every cap needs no word of them.
             notes.append(reach_note(pack, reach, lang) if any(s.level <= end for s in reach.stops) else "")
         else:
