@@ -16,6 +16,9 @@ SKIRMISH_TEXT = Path(SKIRMISH).read_text(encoding="utf-8")
 #: The example pack whose skills are each priced by their own count (``axis = "{choice}"``), at most 5 of each.
 ITEMS = str(ROOT / "examples" / "skirmish" / "pack.toml")
 ITEMS_TEXT = Path(ITEMS).read_text(encoding="utf-8")
+#: The D&D 5e example, whose six abilities are each bought at most 7 times on one point-buy curve.
+DND = str(ROOT / "examples" / "dnd5e" / "pack.toml")
+DND_TEXT = Path(DND).read_text(encoding="utf-8")
 #: The skill upgrade's lines that a test changes.
 SKILL_LIMIT = 'limit = { maxima = { "{choice}" = 5 } }\n'
 SKILL_EFFECT = 'effect = { grants = { "{choice}" = 1 }, stats = { advances = 1 } }'
@@ -94,6 +97,43 @@ class TestCurveReach:
         reach = curve_reach(pack, "skill_advance")
         assert ["limit"] == [v.key for v in quote.violations]
         assert (priced[-1], reach.highest) == (curve.cost(sheet.quantity("swim") - rise + 1), most - rise + 1)
+
+    def test_a_limit_of_purchases(self) -> None:
+        """The point buy's abilities, each bought at most 7 times: the curve stops at level 7, the level the engine
+        prices the seventh purchase at (it refuses the eighth), each ability said to stop there."""
+        pack = progression.load_file(DND)
+        sheet = pack.new_sheet("character", "Ana", pools={"ability_points": 27})
+        levels = []
+        while pack.quote(sheet, "buy_strength").ok:
+            levels.append(sheet.quantity("strength_bought") + 1)
+            sheet = pack.purchase(sheet, "buy_strength")
+        reach = curve_reach(pack, "point_buy")
+        assert (7, 7, {"bought at most 7 times"}, 6) == (
+            reach.highest,
+            levels[-1],
+            {s.rule.en for s in reach.stops},
+            len(reach.stops),
+        )
+
+    def test_a_limit_of_purchases_is_no_bound_when_another_raises_the_quantity(self, tmp_path: Path) -> None:
+        """Another upgrade that grants the count a purchase is priced on can take it past 7: the count of purchases
+        no longer bounds the level, and the curve goes on for that ability; bought once only, from 0, the price is
+        that of level 1 alone."""
+        gift = '\n[upgrades.gift]\nlabel = { en = "Gift", fr = "Don" }\npool = "ability_points"\ncost = 1\n'
+        path = tmp_path / "gift.toml"
+        path.write_text(
+            DND_TEXT + gift + 'effect = { grants = { strength_bought = 2 } }\n[names.gift]\nen = "Gift"\nfr = "Don"\n',
+            encoding="utf-8",
+        )
+        reach = curve_reach(progression.load_file(path), "point_buy")
+        assert (None, ("buy_strength",)) == (reach.highest, reach.uncapped)
+        path.write_text(DND_TEXT.replace("limit = { times = 7 }", "limit = { times = 1 }"), encoding="utf-8")
+        reach = curve_reach(progression.load_file(path), "point_buy")
+        assert (1, "bought once only", "acheté une seule fois") == (
+            reach.highest,
+            reach.stops[0].rule.en,
+            reach.stops[0].rule.fr,
+        )
 
     def test_several_upgrades_priced_on_a_curve(self, tmp_path: Path) -> None:
         """Two upgrades with different caps priced on one curve: the curve reaches the higher (a level one of them
@@ -285,6 +325,16 @@ class TestTableCommand:
             "No purchase is priced past level 5: Advance a skill stops there (at most 5 of each item).",
         ]
         assert (0, expected) == (result.status, result.out.splitlines())
+
+    def test_a_limit_of_purchases_ends_the_table(self, run: Run) -> None:
+        """The point buy's table lists the 7 levels its purchases reach, not 20, and says once why its six
+        upgrades stop there, in English and in French."""
+        out = run("table", DND, "point_buy").out.splitlines()
+        fr = run("table", DND, "point_buy", "--lang", "fr").out.splitlines()
+        assert (["1", "7"], 11) == ([out[3].split()[0], out[9].split()[0]], len(out))
+        assert out[-1].startswith("No purchase is priced past level 7: Buy a point of Strength, Buy a point of ")
+        assert out[-1].endswith("Wisdom and Buy a point of Charisma stop there (bought at most 7 times).")
+        assert fr[-1].endswith("Sagesse et Acheter un point de Charisme s'y arrêtent (acheté au plus 7 fois).")
 
     def test_past_the_cap_no_price(self, run: Run) -> None:
         """--to past the cap lists the levels after it without a price, and says why; --json gives them a null

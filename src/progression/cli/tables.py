@@ -125,10 +125,55 @@ def _stat_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label]
     return most - _rise(upgrade, axis, grants=False) + 1, rule
 
 
+def _raises(pack: RulePack, upgrade: Upgrade, names: set[str]) -> bool:
+    """Whether the effect of ``upgrade`` may raise one of the quantities ``names`` (a stat by its ``stats``, an
+    item's count by its ``grants``); a key read on the chosen item (``"{choice}_advances"``) may raise each quantity
+    its items make, or, when an options function lists them, any name it could make."""
+    for key, amount in (*upgrade.effect.stats.items(), *upgrade.effect.grants.items()):
+        if amount <= 0:
+            continue
+        if CHOICE not in key:
+            made = {key}
+        elif upgrade.items is not None and upgrade.options is None:
+            made = {key.replace(CHOICE, item) for item in upgrade.items}
+        else:
+            before, _, after = key.partition(CHOICE)
+            made = {n for n in names if n.startswith(before) and n.endswith(after)}
+        if made & names:
+            return True
+    return False
+
+
+def _times_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label] | None:
+    """The last level ``upgrade``'s ``limit.times`` lets it be priced at, from where a new sheet starts: each
+    purchase raises the quantity it is priced on, and no other upgrade does (another that raises it too could
+    take the quantity higher, so the count of purchases is no bound on it); None otherwise."""
+    times = upgrade.limit.times
+    rise = _rise(upgrade, axis, grants=True)
+    if times is None or rise == 0:
+        return None
+    if CHOICE not in axis:
+        names = {axis}
+    elif upgrade.items is not None and upgrade.options is None:
+        names = {axis.replace(CHOICE, item) for item in upgrade.items}
+    else:  # the items an options function lists: their quantities are not known here
+        return None
+    if any(_raises(pack, other, names) for other in pack.upgrades.values() if other.id != upgrade.id):
+        return None
+    start = max((spec.initial if (spec := pack.stats.get(name)) is not None else 0) for name in names)
+    if times == 1:
+        rule = Label(en="bought once only", fr="acheté une seule fois")
+    else:
+        rule = Label(en=f"bought at most {times} times", fr=f"acheté au plus {times} fois")
+    return max(start, 0) + (times - 1) * rise + 1, rule
+
+
 def _stop(pack: RulePack, upgrade: Upgrade, axis: str) -> Stop | None:
     # A purchase is priced at level ``quantity + 1`` and refused when its effect would take the quantity past a
-    # maximum: the last level priced is that maximum, less what the effect adds, plus one.
-    found = [s for s in (_limit_stop(pack, upgrade, axis), _stat_stop(pack, upgrade, axis)) if s is not None]
+    # maximum: the last level priced is that maximum, less what the effect adds, plus one. Bought ``times`` times
+    # at most, from where a new sheet starts, it is priced at that start plus what ``times - 1`` purchases add.
+    stops = (_limit_stop(pack, upgrade, axis), _stat_stop(pack, upgrade, axis), _times_stop(pack, upgrade, axis))
+    found = [s for s in stops if s is not None]
     if not found:
         return None
     level, rule = min(found, key=lambda stop: stop[0])
@@ -137,8 +182,10 @@ def _stop(pack: RulePack, upgrade: Upgrade, axis: str) -> Stop | None:
 
 def curve_reach(pack: RulePack, curve: str) -> Reach:
     """How far the purchases ``pack`` prices on ``curve`` go: each upgrade priced on it stops at the maximum it
-    gives the quantity it is priced on (``limit.maxima``, each item's own count for ``axis = "{choice}"``) or at
-    the maximum of that stat, whichever comes first. A level no purchase reaches is priced by no rule.
+    gives the quantity it is priced on (``limit.maxima``, each item's own count for ``axis = "{choice}"``), at
+    the maximum of that stat, or, when it may be bought so many times (``limit.times``) and no other upgrade raises
+    that quantity, at the level its last purchase is priced at from where a new sheet starts, whichever comes
+    first. A level no purchase reaches is priced by no rule.
 
     When several upgrades are priced on the curve, the table reaches the highest of their stops (a level one of
     them reaches has a price), and none at all when one of them has no cap.
@@ -187,6 +234,9 @@ REACH_WORDS: dict[str, dict[str, str]] = {
         "past": "No purchase is priced past level {level}: ",
         "there": "{upgrade} stops there ({rule})",
         "at": "{upgrade} stops at level {level} ({rule})",
+        "there_all": "{upgrade} stop there ({rule})",
+        "at_all": "{upgrade} stop at level {level} ({rule})",
+        "and": " and ",
         "free": "; {others} {has} no cap",
         "one": "has",
         "many": "have",
@@ -195,6 +245,9 @@ REACH_WORDS: dict[str, dict[str, str]] = {
         "past": "Aucun achat n'est payé au-delà du niveau {level} : ",
         "there": "{upgrade} s'y arrête ({rule})",
         "at": "{upgrade} s'arrête au niveau {level} ({rule})",
+        "there_all": "{upgrade} s'y arrêtent ({rule})",
+        "at_all": "{upgrade} s'arrêtent au niveau {level} ({rule})",
+        "and": " et ",
         "free": " ; {others} {has} pas de limite",
         "one": "n'a",
         "many": "n'ont",
@@ -204,23 +257,31 @@ REACH_WORDS: dict[str, dict[str, str]] = {
 
 def reach_note(pack: RulePack, reach: Reach, language: str) -> str:
     """Why a curve's table stops where it does, in ``language`` (French, or English for any other): where each
-    capped upgrade stops and by which rule, and which upgrades have no cap; empty when none is capped."""
+    capped upgrade stops and by which rule (upgrades stopped at one level by one rule said together, as the six
+    abilities of a point buy bought at most 7 times each), and which upgrades have no cap; empty when none is
+    capped."""
     if not reach.stops:
         return ""
     words = REACH_WORDS["fr" if language == "fr" else "en"]
+    groups: dict[tuple[int, Label], list[str]] = {}
+    for stop in reach.stops:
+        groups.setdefault((stop.level, stop.rule), []).append(pack.name_of(stop.upgrade, language))
 
-    def said(key: str, stop: Stop) -> str:
-        rule = stop.rule.in_language(language)
-        return words[key].format(upgrade=pack.name_of(stop.upgrade, language), level=stop.level, rule=rule)
+    def said(key: str, level: int, rule: Label, names: list[str]) -> str:
+        upgrades = names[0] if len(names) == 1 else ", ".join(names[:-1]) + words["and"] + names[-1]
+        key = key if len(names) == 1 else f"{key}_all"
+        return words[key].format(upgrade=upgrades, level=level, rule=rule.in_language(language))
 
     if reach.highest is None:
         others = ", ".join(pack.name_of(u, language) for u in reach.uncapped)
         has = words["many" if len(reach.uncapped) > 1 else "one"]
-        return ", ".join(said("at", s) for s in reach.stops) + words["free"].format(others=others, has=has) + "."
+        stopped = ", ".join(said("at", level, rule, names) for (level, rule), names in groups.items())
+        return stopped + words["free"].format(others=others, has=has) + "."
     head = words["past"].format(level=reach.highest)
-    if len(reach.stops) == 1:
-        return head + said("there", reach.stops[0]) + "."
-    return head + ", ".join(said("at", s) for s in reach.stops) + "."
+    if len(groups) == 1:
+        ((level, rule), names), *_ = groups.items()
+        return head + said("there", level, rule, names) + "."
+    return head + ", ".join(said("at", level, rule, names) for (level, rule), names in groups.items()) + "."
 
 
 def check_levels(curve: Curve, start: int, end: int | None) -> None:
