@@ -22,7 +22,17 @@ from progression.errors import InvalidInput, ProgressionError, UnknownChoice
 from progression.files import Tampered
 from progression.ledger import Sheet
 
-__all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
+__all__ = [
+    "Opened",
+    "open_sheet",
+    "rules_changed",
+    "run_history",
+    "run_options",
+    "run_quote",
+    "run_report",
+    "run_show",
+    "subject_of",
+]
 
 
 class Opened:
@@ -59,11 +69,36 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
     sheet = _as_of(opened.sheet, args.as_of)
     subject = subject_of(sheet, args.member)
     data = opened.words.sheet(subject)
+    changed = rules_changed(args, opened)
     if out.json_mode:
-        out.json(data)
+        out.json({**data, "rules_changed": changed})
         return 0
     render_sheet(out, opened.words, data, pack_facts(opened.pack, subject, opened.words))
+    if changed is not None:
+        out.line()
+        out.line(f"note: {changed['note']}")
     return 0
+
+
+def rules_changed(args: argparse.Namespace, opened: Opened) -> dict[str, str] | None:
+    """What ``sheet show`` says of a file made under other rules than its pack's present ones (another version
+    of its data): every change to it is refused until ``sheet rebase`` runs its history again under them, and
+    nothing else says so before a change is tried. None when the rules are the pack's (or the file records none).
+
+    Returns:
+        ``{"recorded": ..., "present": ..., "rebase": COMMAND, "note": SENTENCE}``: the rules' fingerprints the
+        file records and the pack has, and the command that rebases it.
+    """
+    recorded, present = opened.sheet.rules, opened.pack.rules
+    if not recorded or recorded == present:
+        return None
+    rebase = sheet_command(args, "rebase", member="")  # the whole file is rebased, a roster's members with it
+    note = (
+        f"the rules of pack {opened.pack.name!r} changed since this sheet was made ({recorded!r}, now "
+        f"{present!r}): changes are refused until `{rebase}` runs its history again under them (--dry-run: "
+        "what would change)"
+    )
+    return {"recorded": recorded, "present": present, "rebase": rebase, "note": note}
 
 
 def _amount(amount: int, pool: dict[str, Any]) -> object:
