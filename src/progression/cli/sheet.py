@@ -278,8 +278,13 @@ def _in_unit(pack: RulePack, currency: str, amount: int) -> str:
     return str(amount) if unit is None else f"{amount:,} {unit}"
 
 
-def _blocker(data: dict[str, Any]) -> str:
-    return "yes" if data["ok"] else "; ".join(u["text"] for u in data["unmet"])
+def _blocker(data: dict[str, Any], shared: Sequence[str] = ()) -> str:
+    """What the ``can buy`` column says of a quote: yes, or what refuses it, but the refusals ``shared`` by every
+    row, said once above the table ("not now" when they are all)."""
+    if data["ok"]:
+        return "yes"
+    own = [u["text"] for u in data["unmet"] if u["text"] not in shared]
+    return "; ".join(own) if own else "not now (see above)"
 
 
 def run_options(args: argparse.Namespace, out: Output) -> int:
@@ -308,6 +313,7 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json(rows)
         return 0
+    shared = _shared_refusals(rows)
     table_rows = []
     for row in rows:
         if "choices" in row:
@@ -328,12 +334,26 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
                 if _unit(pack, row["currency"])
                 else price
             )
-            table_rows.append((first, label, price, _blocker(row)))
+            table_rows.append((first, label, price, _blocker(row, shared)))
     if not table_rows:
         out.line(f"{title}: nothing")
         return 0
+    if shared:  # said once, above the rows it refuses, rather than on each of them
+        answer = f" (`{sheet_command(args, 'decide', 'OPTION')}`)" if subject.pending is not None else ""
+        out.line(f"Nothing can be bought now: {'; '.join(shared)}{answer}")
+        out.line()
     out.table(Table(("id", "name", "price", "can buy"), table_rows, title=title))
     return 0
+
+
+def _shared_refusals(rows: list[dict[str, Any]]) -> list[str]:
+    """The sentences of the sheet's state that refuse every quoted row alike (a decision waiting: nothing is
+    bought before it), in their order; none when fewer than two rows are quoted."""
+    quoted = [row for row in rows if "choices" not in row]
+    if len(quoted) < 2:
+        return []
+    first = [u["text"] for u in quoted[0]["unmet"] if u["key"] == "state"]
+    return [text for text in first if all(any(u["text"] == text for u in row["unmet"]) for row in quoted[1:])]
 
 
 def run_quote(args: argparse.Namespace, out: Output) -> int:
