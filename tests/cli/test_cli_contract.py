@@ -179,6 +179,22 @@ class TestCompletion:
         assert "goal=\n" == run("complete", "progression simulate fake climb --param ").out
         assert "heroes=\n" == run("complete", "progression sheet new b.json --pack fake --kind band --set he").out
 
+    def test_upgrades_and_their_choices(self, run: Run, band: str) -> None:
+        """After ``sheet buy FILE``, ``quote`` and ``options``: the upgrades of the file's pack; after ``--choice``,
+        the options the upgrade offers the sheet now (a charm owned is offered no more); nothing for an upgrade
+        that takes no choice."""
+        assert ["level_up\nlucky\ncharm\n", "level_up\nlucky\n", "charm\n"] == [
+            run("complete", f"progression sheet {verb} {band} {typed}").out
+            for verb, typed in (("buy", ""), ("quote", "l"), ("options", "c"))
+        ]
+        assert "amulet\nring\n" == run("complete", f"progression sheet buy {band} charm --choice ").out
+        run("sheet", "award", band, "xp", "10", "-r", "a quest")
+        run("sheet", "buy", band, "charm", "--choice", "ring")
+        assert ("amulet\n", "") == (
+            run("complete", f"progression sheet quote {band} charm --choice ").out,
+            run("complete", f"progression sheet buy {band} level_up --choice ").out,
+        )
+
     def test_quiet_when_it_cannot(self, run: Run, tmp_path: Path) -> None:
         """A file that is not there, a line it does not know: nothing printed, exit 0."""
         assert (0, "", "") == tuple(attrs.astuple(run("complete", f"progression sheet do {tmp_path / 'none.json'} hi")))

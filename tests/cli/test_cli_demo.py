@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from cli_support import Result, install
+from cli_support import SKIRMISH, Result, install
 
 Run = Callable[..., Result]
 
@@ -38,11 +39,30 @@ class TestDemo:
         assert "no rule pack is installed, so there is nothing to demonstrate; install the rule packs" in result.err
 
     def test_no_pack_has_a_demo(self, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Packs installed but none with a demo: exit 2 with the same advice."""
+        """Packs installed but none with a demo: exit 2, saying what a demo is and what to install (the shipped
+        packs, which have one, are not)."""
         install(monkeypatch, {"quiet": "cli_fakepack:quiet_pack"})
         result = run("demo")
         assert 2 == result.status
-        assert "none of the packs quiet offers a demo" in result.err
+        assert (
+            "progression: pack 'quiet' declares no demo (a demo is a Python function a pack declares in its "
+            "contract, Contract(demo=...)); no installed pack declares one: install the rule packs"
+        ) in result.err
+
+    def test_a_pack_named_without_a_demo(self, run: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        """A pack named that has no demo, installed or found in PROGRESSION_PACK_PATH: the refusal names the
+        installed packs that have one, with the command to run, not the packs to install (they are)."""
+        install(monkeypatch, {"fake": "cli_fakepack:pack", "quiet": "cli_fakepack:quiet_pack"})
+        (tmp_path / "skirmish.toml").write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(tmp_path))
+        told = [run("demo", name) for name in ("quiet", "skirmish")]
+        assert [(2, "", f"progression: pack {name!r} declares no demo") for name in ("quiet", "skirmish")] == [
+            (result.status, result.out, result.err.split(" (")[0]) for result in told
+        ]
+        assert all(
+            result.err.endswith("; the installed packs that do: fake (`progression demo fake`)\n") for result in told
+        )
+        assert not any("install the rule packs" in result.err for result in told)
 
     def test_named_pack_only(self, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
         """`demo PACK` runs only that pack."""

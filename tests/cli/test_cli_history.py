@@ -147,6 +147,35 @@ class TestEditedByHand:
         )
 
 
+class TestRulesChanged:
+    """A file made under rules the pack no longer has (a maximum changed in its data)."""
+
+    def test_show_says_so_and_what_to_run(self, run: Run, tmp_path: Path) -> None:
+        """``show`` shows the sheet, exit 0, and says under it, in one line, that the pack's rules changed and which
+        command rebases the file (``rules_changed`` in ``--json``, null when they did not); after the rebase the
+        note is gone."""
+        path = hero(tmp_path, run)
+        assert None is run("sheet", "show", str(path), "--pack", SKIRMISH, "--json").json()["rules_changed"]
+        changed = tmp_path / "skirmish.toml"
+        changed.write_text(Path(SKIRMISH).read_text(encoding="utf-8").replace("maximum = 30", "maximum = 31", 1))
+        shown = run("sheet", "show", str(path), "--pack", str(changed))
+        said = run("sheet", "show", str(path), "--pack", str(changed), "--json").json()["rules_changed"]
+        rebase = f"progression sheet rebase {path} --pack {changed}"
+        assert (0, "Ana — Hero (skirmish), 4 ledger entries", "") == (
+            shown.status,
+            shown.out.splitlines()[0],
+            shown.out.splitlines()[-2],
+        )
+        assert shown.out.splitlines()[-1] == (
+            f"note: the rules of pack 'skirmish' changed since this sheet was made ({said['recorded']!r}, now "
+            f"{said['present']!r}): changes are refused until `{rebase}` runs its history again under them "
+            "(--dry-run: what would change)"
+        )
+        assert (rebase, True) == (said["rebase"], said["recorded"] != said["present"])
+        assert 0 == run("sheet", "rebase", str(path), "--pack", str(changed)).status
+        assert "note:" not in run("sheet", "show", str(path), "--pack", str(changed)).out
+
+
 class TestAmend:
     def test_dry_run_prints_the_diff_and_writes_nothing(self, run: Run, tmp_path: Path) -> None:
         """The first award was 5: the diff shows the old and new entry, the later ones holding, each told in words

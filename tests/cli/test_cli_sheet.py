@@ -275,6 +275,23 @@ class TestDice:
         assert "chose Amulet for keep one" in decided.out
         assert {"amulet": 1} == dict(sheet_of(hero).owned)
 
+    def test_options_while_a_decision_waits_say_it_once(self, run: Run, hero: Path) -> None:
+        """While a decision waits, ``sheet options`` says so once, above the table, with the command that answers
+        it; a row it alone refuses says "not now (see above)"; --json
+        keeps each row's refusals whole."""
+        run("sheet", "buy", str(hero), "lucky", "--dice", "1,3")
+        out = run("sheet", "options", str(hero)).out.splitlines()
+        waits = "Lucky find waits for a decision (keep one: sword, amulet); decide or undo first"
+        assert (f"Nothing can be bought now: {waits} (`progression sheet decide {hero} OPTION`)", "") == (
+            out[0],
+            out[1],
+        )
+        rows = {line.split()[0]: line for line in out[5:]}
+        assert rows["level_up"].endswith("not now (see above)")
+        assert all(waits not in line for line in out[2:])
+        data = run("sheet", "options", str(hero), "--json").json()
+        assert all(waits in [u["text"] for u in row["unmet"]] for row in data if "unmet" in row)
+
     def test_wrong_decision_is_refused(self, run: Run, hero: Path) -> None:
         """A decision that is not an option is a refusal (1); the file stays as it was."""
         run("sheet", "buy", str(hero), "lucky", "--dice", "1,3")

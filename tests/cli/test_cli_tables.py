@@ -16,6 +16,9 @@ SKIRMISH_TEXT = Path(SKIRMISH).read_text(encoding="utf-8")
 #: The example pack whose skills are each priced by their own count (``axis = "{choice}"``), at most 5 of each.
 ITEMS = str(ROOT / "examples" / "skirmish" / "pack.toml")
 ITEMS_TEXT = Path(ITEMS).read_text(encoding="utf-8")
+#: The D&D 5e example, whose six abilities are each bought at most 7 times on one point-buy curve.
+DND = str(ROOT / "examples" / "dnd5e" / "pack.toml")
+DND_TEXT = Path(DND).read_text(encoding="utf-8")
 #: The skill upgrade's lines that a test changes.
 SKILL_LIMIT = 'limit = { maxima = { "{choice}" = 5 } }\n'
 SKILL_EFFECT = 'effect = { grants = { "{choice}" = 1 }, stats = { advances = 1 } }'
@@ -36,11 +39,12 @@ Run = Callable[..., Result]
 
 class TestCurveRows:
     def test_rows_match_the_curve(self) -> None:
-        """Each row holds the step's cost and the total from 0, as the curve computes them."""
+        """Each row holds the step's cost and the total from the level the table starts at, as the curve computes
+        them."""
         pack = progression.load_file(SKIRMISH)
         curve = pack.curve("level")
         rows = curve_rows(pack, curve, 8, 12)
-        assert [(n, curve.cost(n), curve.total(n)) for n in range(9, 13)] == [
+        assert [(n, curve.cost(n), curve.between(8, n)) for n in range(9, 13)] == [
             (r["level"], r["cost"], r["total"]) for r in rows
         ]
         assert [["veteran"], ["hero"], ["hero"], ["hero"]] == [r["bands"]["rank"] for r in rows]
@@ -94,6 +98,43 @@ class TestCurveReach:
         assert ["limit"] == [v.key for v in quote.violations]
         assert (priced[-1], reach.highest) == (curve.cost(sheet.quantity("swim") - rise + 1), most - rise + 1)
 
+    def test_a_limit_of_purchases(self) -> None:
+        """The point buy's abilities, each bought at most 7 times: the curve stops at level 7, the level the engine
+        prices the seventh purchase at (it refuses the eighth), each ability said to stop there."""
+        pack = progression.load_file(DND)
+        sheet = pack.new_sheet("character", "Ana", pools={"ability_points": 27})
+        levels = []
+        while pack.quote(sheet, "buy_strength").ok:
+            levels.append(sheet.quantity("strength_bought") + 1)
+            sheet = pack.purchase(sheet, "buy_strength")
+        reach = curve_reach(pack, "point_buy")
+        assert (7, 7, {"bought at most 7 times"}, 6) == (
+            reach.highest,
+            levels[-1],
+            {s.rule.en for s in reach.stops},
+            len(reach.stops),
+        )
+
+    def test_a_limit_of_purchases_is_no_bound_when_another_raises_the_quantity(self, tmp_path: Path) -> None:
+        """Another upgrade that grants the count a purchase is priced on can take it past 7: the count of purchases
+        no longer bounds the level, and the curve goes on for that ability; bought once only, from 0, the price is
+        that of level 1 alone."""
+        gift = '\n[upgrades.gift]\nlabel = { en = "Gift", fr = "Don" }\npool = "ability_points"\ncost = 1\n'
+        path = tmp_path / "gift.toml"
+        path.write_text(
+            DND_TEXT + gift + 'effect = { grants = { strength_bought = 2 } }\n[names.gift]\nen = "Gift"\nfr = "Don"\n',
+            encoding="utf-8",
+        )
+        reach = curve_reach(progression.load_file(path), "point_buy")
+        assert (None, ("buy_strength",)) == (reach.highest, reach.uncapped)
+        path.write_text(DND_TEXT.replace("limit = { times = 7 }", "limit = { times = 1 }"), encoding="utf-8")
+        reach = curve_reach(progression.load_file(path), "point_buy")
+        assert (1, "bought once only", "acheté une seule fois") == (
+            reach.highest,
+            reach.stops[0].rule.en,
+            reach.stops[0].rule.fr,
+        )
+
     def test_several_upgrades_priced_on_a_curve(self, tmp_path: Path) -> None:
         """Two upgrades with different caps priced on one curve: the curve reaches the higher (a level one of them
         reaches has a price), each named with its own; with one of them uncapped, the curve goes on."""
@@ -136,7 +177,7 @@ class TestCurveReach:
         pack = progression.load_file(ITEMS)
         curve = pack.curve("skill_advance")
         rows = curve_rows(pack, curve, 3, 7)
-        assert [(4, 25, 70), (5, 30, 100), (6, None, None), (7, None, None)] == [
+        assert [(4, 25, 25), (5, 30, 55), (6, None, None), (7, None, None)] == [
             (r["level"], r["cost"], r["total"]) for r in rows
         ]
         rows = curve_rows(pack, curve, 0, 9, by=3)
@@ -157,17 +198,51 @@ class TestDataRows:
 
 class TestTableCommand:
     def test_plain_table(self, run: Run) -> None:
-        """The default view: the curve's label, then band, level, cost, total; numbers right-aligned."""
+        """The default view: the curve's label, then band, level, cost, total from --from (as the header says);
+        numbers right-aligned."""
         result = run("table", SKIRMISH, "level", "--from", "8", "--to", "11")
         expected = [
             "Level cost",
-            "Rank     level  cost  total from 0",
+            "Rank     level  cost  total from 8",
             "-------  -----  ----  ------------",
-            "Veteran      9     1             9",
-            "Hero        10     1            10",
-            "Hero        11     2            12",
+            "Veteran      9     1             1",
+            "Hero        10     1             2",
+            "Hero        11     2             4",
         ]
         assert (0, expected) == (result.status, result.out.splitlines())
+
+    def test_it_starts_where_a_new_sheet_starts(self, run: Run, tmp_path: Path) -> None:
+        """A stat a new sheet holds at 8 (its minimum 3): the table starts at 8 by default and its totals count
+        from there, the price of a build from a new sheet; ``--from 3`` shows the levels below, counted from 3,
+        and ``--from 10`` counts from 10; ``plot`` draws from 8 too."""
+        path = tmp_path / "from8.toml"
+        path.write_text(SKIRMISH_TEXT.replace("initial = 0\nmaximum = 30", "initial = 8\nminimum = 3\nmaximum = 30"))
+        curve = progression.load_file(str(path)).curve("level")
+        shown = run("table", str(path), "level", "--to", "11").out.splitlines()
+        assert ["Rank     level  cost  total from 8", ["9", "10", "11"], [1, 2, 4]] == [
+            shown[1],
+            [row.split()[1] for row in shown[3:]],
+            [int(row.split()[-1]) for row in shown[3:]],
+        ]
+        (low,) = run("table", str(path), "level", "--from", "3", "--to", "5", "--json").json()
+        (high,) = run("table", str(path), "level", "--from", "10", "--to", "12", "--json").json()
+        assert [(3, [curve.between(3, n) for n in (4, 5)]), (10, [curve.between(10, n) for n in (11, 12)])] == [
+            (low["from"], [r["total"] for r in low["rows"]]),
+            (high["from"], [r["total"] for r in high["rows"]]),
+        ]
+        from progression.cli.plot import series
+
+        (line,) = series(progression.load_file(str(path)), ["level"], None, 11, [])
+        assert ([9, 10, 11], [1, 2, 4]) == (line["levels"], line["totals"])
+        reach = curve_reach(progression.load_file(str(path)), "level")
+        assert (3, 8) == (reach.lowest, reach.initial)
+
+    def test_totals_from_is_deprecated(self) -> None:
+        """``totals_from`` still gives the level totals counted from before, with a DeprecationWarning."""
+        from progression.cli.tables import totals_from
+
+        with pytest.warns(DeprecationWarning, match="count from its first level"):
+            assert 1 == totals_from(Reach(highest=None, stops=(), uncapped=(), lowest=1, initial=8), 4)
 
     def test_a_stat_that_starts_at_1(self, run: Run, tmp_path: Path) -> None:
         """A level of minimum 1 is never bought to 1: the table starts at level 2 and its totals count from 1 (they
@@ -251,11 +326,21 @@ class TestTableCommand:
         ]
         assert (0, expected) == (result.status, result.out.splitlines())
 
+    def test_a_limit_of_purchases_ends_the_table(self, run: Run) -> None:
+        """The point buy's table lists the 7 levels its purchases reach, not 20, and says once why its six
+        upgrades stop there, in English and in French."""
+        out = run("table", DND, "point_buy").out.splitlines()
+        fr = run("table", DND, "point_buy", "--lang", "fr").out.splitlines()
+        assert (["1", "7"], 11) == ([out[3].split()[0], out[9].split()[0]], len(out))
+        assert out[-1].startswith("No purchase is priced past level 7: Buy a point of Strength, Buy a point of ")
+        assert out[-1].endswith("Wisdom and Buy a point of Charisma stop there (bought at most 7 times).")
+        assert fr[-1].endswith("Sagesse et Acheter un point de Charisme s'y arrêtent (acheté au plus 7 fois).")
+
     def test_past_the_cap_no_price(self, run: Run) -> None:
         """--to past the cap lists the levels after it without a price, and says why; --json gives them a null
         cost and total, the last level priced and each upgrade's stop."""
         out = run("table", ITEMS, "skill_advance", "--from", "4", "--to", "7").out.splitlines()
-        assert ["    5    30           100", "    6", "    7"] == out[3:6]
+        assert ["    5    30            30", "    6", "    7"] == out[3:6]
         assert "No purchase is priced past level 5" in out[6]
         (data,) = run("table", ITEMS, "skill_advance", "--from", "4", "--to", "7", "--json").json()
         assert [30, None, None] == [row["cost"] for row in data["rows"]]

@@ -104,3 +104,19 @@ class TestStudent:
         for technique in ("front_kick", "breakfall"):
             sheet = dojo.purchase(sheet, "learn", choice=technique)
         assert ("to reach Yellow belt: needs Grading passed",) == dojo.quote(sheet, "learn", choice="sweep").unmet
+
+
+def test_the_how_to_shows_what_validate_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The how-to's ``progression validate`` of the dojo's file prints the refusal the page quotes, word for word,
+    and exits 1 (the page's other shell lines install the pack, which a test does not do)."""
+    from support.transcripts import check, in_process, transcript
+
+    page = DOJO.parents[1] / "docs" / "how-to" / "write-a-rule-pack.rst"
+    steps = [
+        step for step in transcript(page.read_text(encoding="utf-8")) if step[0].startswith("progression validate")
+    ]
+    monkeypatch.chdir(DOJO.parents[1])
+    assert 1 == len(steps)
+    check(in_process(capsys), steps, str(page))

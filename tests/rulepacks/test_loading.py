@@ -79,10 +79,43 @@ class TestConsistency:
         with pytest.raises(RulePackError) as caught:
             progression.load_text(HERO % ('{ en = "Level", fr = "Niveau" }', effect), "tiny.toml")
         assert [
-            "tiny.toml: expected an integer, got True @ $.upgrades.level.effect.stats.level",
+            "tiny.toml: expected an integer, got true @ $.upgrades.level.effect.stats.level",
             "tiny.toml: expected a text, got 3 @ $.upgrades.level.effect.tags.rank",
-            "tiny.toml: expected a text, got True @ $.upgrades.level.effect.tags.sworn",
+            "tiny.toml: expected a text, got true @ $.upgrades.level.effect.tags.sworn",
         ] == [str(p) for p in caught.value.problems]
+
+    def test_problems_are_at_the_key_the_file_wrote(self) -> None:
+        """A pool misspelt in ``pool = "..."`` is at ``pool`` (at ``pools`` when the file lists them), each band's
+        problem at the band and key it is about, not at the ladder, and a boolean is echoed as TOML writes it."""
+        ladder = (
+            '[ladders.tier]\nlabel = { en = "Tier", fr = "Palier" }\naxis = "level"\nbands = [\n'
+            '    { id = "low", label = { en = "Low", fr = "Bas" }, from = 0, to = 3 },\n'
+            '    { id = "mid", label = { en = "Mid", fr = "Moyen" }, from = 5, to = 6 },\n'
+            '    { id = "top", label = { en = "Top", fr = "Haut" }, from = 9, to = 8 },\n'
+            '    { id = "top", label = { en = "Top", fr = "Haut" }, from = 10 },\n]\n'
+        )
+        text = (HERO % ('{ en = "Level", fr = "Niveau" }', "")).replace('pool = "xp"', 'pool = "xpp"')
+        text = text.replace('currency = "xp"\n', 'currency = "xp"\ncap = true\n', 1) + ladder
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(text, "tiny.toml")
+        assert [
+            ("$.pools.xp.cap", "expected an integer or a text, got true"),
+            ("$.ladders.tier.bands[2].to", "ladder 'tier': band 'top' ends at 8, before it starts at 9"),
+            ("$.ladders.tier.bands[3].id", "ladder 'tier': band id 'top' is used twice"),
+            ("$.upgrades.level.pool", "pool 'xpp' is not defined; defined: xp"),
+        ] == [(p.path, p.reason) for p in caught.value.problems]
+        listed = text.replace('pool = "xpp"', 'pools = ["xpp"]').replace("from = 9, to = 8", "from = 7, to = 8")
+        listed = listed.replace(
+            '"top", label = { en = "Top", fr = "Haut" }, from = 10',
+            '"end", label = { en = "End", fr = "Fin" }, from = 9',
+        )
+        with pytest.raises(RulePackError) as caught:
+            progression.load_text(listed, "tiny.toml")
+        assert [
+            ("$.pools.xp.cap", "expected an integer or a text, got true"),
+            ("$.ladders.tier.bands[1].from", "ladder 'tier': band 'mid' must start at 4, got 5"),
+            ("$.upgrades.level.pools", "pool 'xpp' is not defined; defined: xp"),
+        ] == [(p.path, p.reason) for p in caught.value.problems]
 
     def test_data_that_could_never_mean_what_it_says_is_refused(self) -> None:
         """A pool capped by itself, spending lists its overflow never reads, a count of 0 or more than listed, an empty

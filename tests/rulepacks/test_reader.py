@@ -91,7 +91,7 @@ class TestCheckFormat:
         [
             ({}, "expected format = 1, got None @ $.format"),
             ({"format": 2}, "expected format = 1, got 2 @ $.format"),
-            ({"format": True}, "expected format = 1, got True @ $.format"),
+            ({"format": True}, "expected format = 1, got true @ $.format"),
             ({"format": "1"}, "expected format = 1, got '1' @ $.format"),
         ],
     )
@@ -143,7 +143,7 @@ class TestGet:
         """``true`` is refused where an integer is expected, although Python counts it as one."""
         r = Reader("x.toml")
         assert r.get({"from": True}, "from", int, "$") is None
-        assert ["expected an integer, got True @ $.from"] == reasons(r)
+        assert ["expected an integer, got true @ $.from"] == reasons(r)
 
     def test_integer_is_not_a_bool(self) -> None:
         """``1`` is refused where true or false is expected; a bool is accepted."""
@@ -229,7 +229,7 @@ class TestCount:
         r = Reader("x.toml")
         r.count({"a": "two", "b": True}, "a", "$")
         r.count({"a": "two", "b": True}, "b", "$")
-        assert ["expected an integer, got 'two' @ $.a", "expected an integer, got True @ $.b"] == reasons(r)
+        assert ["expected an integer, got 'two' @ $.a", "expected an integer, got true @ $.b"] == reasons(r)
 
 
 class TestTable:
@@ -309,7 +309,7 @@ class TestInts:
         assert r.ints({"values": [10, "twenty", True]}, "values", "$.curves.gear") is None
         assert [
             "expected an integer, got 'twenty' @ $.curves.gear.values[1]",
-            "expected an integer, got True @ $.curves.gear.values[2]",
+            "expected an integer, got true @ $.curves.gear.values[2]",
         ] == reasons(r)
 
     def test_misfit_with_default(self) -> None:

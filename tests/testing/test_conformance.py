@@ -188,6 +188,54 @@ class TestStaticChecks:
         (finding,) = check_pack(pack, examples=0).by_check("ids")
         assert "upgrade 'up'" == finding.where
 
+    def test_an_item_without_a_displayed_name(self) -> None:
+        """An item an upgrade offers or grants with no ``[names]`` entry (nor a label of that id) is an ``ids``
+        finding naming the entry to write, each item once; an item granted under its upgrade's id is named by it."""
+        text = """
+format = 1
+[pack]
+name = "spells"
+title = { en = "Spells" }
+languages = ["en"]
+[currencies.xp]
+label = { en = "Experience" }
+[pools.xp]
+label = { en = "Experience" }
+currency = "xp"
+[upgrades.spell]
+label = { en = "Learn a spell" }
+pool = "xp"
+items = ["fireball", "frost", "light"]
+cost = 10
+effect = { grants = { "{choice}" = 1, wand = 1 } }
+[upgrades.again]
+label = { en = "Learn it again" }
+pool = "xp"
+items = ["fireball"]
+cost = 10
+effect = { grants = { "{choice}" = 1, again = 1 } }
+[kinds.mage]
+label = { en = "Mage" }
+pools = ["xp"]
+[names.light]
+en = "Light"
+"""
+        found = check_pack(progression.load_text(text), examples=0).by_check("ids")
+        assert [
+            Finding(
+                "ids",
+                "upgrade 'spell'",
+                "items 'fireball', 'frost', 'wand' have no displayed name: they show as their ids on every sheet, "
+                "quote and option list; give each a name in [names.fireball], [names.frost], [names.wand] (en)",
+            )
+        ] == list(found)
+        named = text + '[names.fireball]\nen = "Fireball"\n[names.frost]\nen = "Frost"\n'
+        (finding,) = check_pack(progression.load_text(named), examples=0).by_check("ids")
+        assert (
+            "item 'wand' has no displayed name: it shows as its id on every sheet, quote and option list; give it a "
+            "name in [names.wand] (en)"
+        ) == finding.message
+
     def test_stat_starting_outside_its_range(self) -> None:
         """A stat whose initial value is outside its range is reported."""
         pack = tiny(stats=(StatSpec(id="luck", label=Label(en="Luck", fr="Chance"), initial=9, maximum=5),))
@@ -224,6 +272,10 @@ limit = { times = 1 }
 [kinds.edgerunner]
 label = { en = "Edgerunner" }
 pools = ["ip"]
+[names.brawling]
+en = "Brawling"
+[names.handgun]
+en = "Handgun"
 """
         assert () == check_pack(progression.load_text(text), examples=0).by_check("references")
         with pytest.raises(RulePackError, match=r"names 'handgnu'.*the closest: handgun @ \$\.upgrades\.quickdraw\."):
@@ -298,6 +350,26 @@ class TestCurveEnds:
         )
         (finding,) = check_pack(progression.load_text(skill), examples=0).by_check("curves")
         assert ("upgrade 'skill'", True) == (finding.where, "at 'level' 12 it has no price (step 13" in finding.message)
+
+    def test_a_price_read_on_the_chosen_item_is_said_in_words(self) -> None:
+        """A price read on each item's own count (``axis = "{choice}"``), capped by ``limit.maxima`` at 3, on a
+        curve of 2 steps: the finding says "a chosen item's count", not the placeholder the file writes."""
+        skills = SHORT.replace(
+            "[kinds.hero]",
+            (
+                '[upgrades.skill]\nlabel = { en = "Skill", fr = "Compétence" }\npool = "xp"\n'
+                'items = ["swim", "climb"]\ncost = { curve = "rank", axis = "{choice}" }\n'
+                'limit = { maxima = { "{choice}" = 3 } }\neffect = { grants = { "{choice}" = 1 } }\n'
+                '[curves.rank]\nkind = "table"\nvalues = [20, 30]\n'
+                '[names.swim]\nen = "Swim"\nfr = "Nage"\n[names.climb]\nen = "Climb"\nfr = "Escalade"\n[kinds.hero]'
+            ),
+        )
+        (finding,) = check_pack(progression.load_text(skills), examples=0).by_check("curves")
+        assert (
+            "its price is read on a chosen item's count from curve 'rank', which prices steps 1 to 2: at a count of "
+            "2 it has no price (step 3 is past the curve's end), though the upgrade's limit.maxima on each item (3) "
+            "lets it be bought there; give the curve 1 more step, or lower the maximum"
+        ) == finding.message
 
 
 CAPPED = (PACKS / "capped.toml").read_text(encoding="utf-8")

@@ -187,7 +187,8 @@ class TestPlayInPython:
 
 
 #: Forty lores, each learnt once: the steered runs' draw among many options.
-LORES = """
+LORES = (
+    """
 format = 1
 [pack]
 name = "lores"
@@ -211,6 +212,8 @@ pools = ["xp"]
 [play]
 favour = { learn = 1 }
 """.replace("ITEMS", ", ".join(f'"lore{n}"' for n in range(40)))
+    + "".join(f'[names.lore{n}]\nen = "Lore {n}"\nfr = "Savoir {n}"\n' for n in range(40))
+)
 
 
 _RUNS = itertools.count()

@@ -1,7 +1,7 @@
 """``progression complete LINE``: what the last word of a command line may become, for a shell's completion. The
 commands and their actions come from the command's parser, a pack's commands and their options from its
-declarations (:func:`~progression.cli.contract.option_candidates`), and on a ``league`` line what its store holds
-(:func:`progression.cli.league.candidates`)."""
+declarations (:func:`~progression.cli.contract.option_candidates`), the upgrades of a sheet file and their options
+from its pack, and on a ``league`` line what its store holds (:func:`progression.cli.league.candidates`)."""
 
 from __future__ import annotations
 
@@ -66,6 +66,8 @@ def candidates(words: Sequence[str], current: str) -> list[str]:
         if len(plain) == 3:
             return [name for name in pack.contract.names(family) if name.startswith(current)]
         return option_candidates(find(pack, family, plain[3]), plain[4:], current)
+    if head in (["sheet", "buy"], ["sheet", "quote"], ["sheet", "options"]) and len(plain) >= 3:
+        return _purchase_candidates(plain, words, current, valued=valued)
     if head == ["sheet", "new"] and words and words[-1] == "--set":
         spec, kind = after_flag(words, "--pack"), after_flag(words, "--kind")
         factory = resolve_pack(spec).contract.find("factories", kind) if spec and kind else None
@@ -79,6 +81,31 @@ def candidates(words: Sequence[str], current: str) -> list[str]:
         if len(plain) == 2 and not (words and words[-1].startswith("-")):
             return [name for name in pack.contract.names("simulations") if name.startswith(current)]
     return []
+
+
+def _purchase_candidates(plain: Sequence[str], words: Sequence[str], current: str, *, valued: bool) -> list[str]:
+    """On ``sheet buy FILE``, ``sheet quote FILE`` and ``sheet options FILE``: the upgrades the sheet (or the
+    ``--member`` given) may buy, read from the file and its pack; after ``--choice``, the options the upgrade
+    offers it now (``sheet buy FILE basic_skill --choice`` → ``swordplay``, ``archery``, ...)."""
+    from progression.cli.files import read_sheet
+
+    sheet = read_sheet(plain[2], tampered="read").sheet  # for names only: a file edited by hand completes too
+    pack = pack_for(after_flag(words, "--pack"), sheet)
+    member = after_flag(words, "--member")
+    if valued:
+        if words[-1] != "--choice" or len(plain) < 4 or plain[3] not in pack.upgrades:
+            return []
+        if not pack.upgrade(plain[3]).takes_choice:
+            return []
+        return [option for option in pack.options(sheet, plain[3], member=member) if option.startswith(current)]
+    if len(plain) != 3 or current.startswith("-"):
+        return []
+    kind = (sheet if member is None else sheet.member(member)).kind
+    return [
+        upgrade.id
+        for upgrade in pack.upgrades.values()
+        if upgrade.id.startswith(current) and (not upgrade.kinds or kind in upgrade.kinds)
+    ]
 
 
 def run_complete(args: argparse.Namespace, out: Output) -> int:

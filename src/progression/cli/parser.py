@@ -27,8 +27,8 @@ EPILOG = "exit status: 0 done, 1 refused by the rules, 2 bad usage. `progression
 PACK_HELP = "a pack's name (installed, or NAME.toml in a folder of PROGRESSION_PACK_PATH), or a pack TOML file"
 #: ``--from`` of ``table`` and ``plot``.
 FROM_HELP = (
-    "first level (default: where purchases start, the minimum of the stat the curve prices: 0 for most); "
-    "totals count from there"
+    "the level to start from (default: where a new sheet starts, the initial value of the stat the curve prices: "
+    "0 for most); the first level shown is the one after it, and totals count from it"
 )
 
 
@@ -368,8 +368,8 @@ def _table(sub: Any) -> None:
         "table",
         parents=[json_option(), lang_option()],
         help="cost tables with cumulative totals and bands",
-        description="For each curve: the cost of every level, the total from where purchases start (0 for most "
-        "curves; a level stat of minimum 1 is never bought to 1), and the band of every ladder "
+        description="For each curve: the cost of every level, the total from --from (by default where a new "
+        "sheet starts: the initial value of the stat the curve prices, 0 for most), and the band of every ladder "
         "read on the quantity the curve prices. --by N groups levels N at a time (the competence table by tens). "
         "A level past the last one a purchase is priced at has no price, and a sentence under the table says "
         "which rule stops the purchases there. A NAME that is not a curve is one of the pack's data tables (dotted path) or a table it computes.",
@@ -1076,7 +1076,8 @@ def _plot(sub: Any) -> None:
         "plot",
         parents=[json_option(), lang_option()],
         help="draw cost and cumulative curves to a PNG or SVG file",
-        description="Two panels side by side: the cost of each step, and the total from --from. Each curve is "
+        description="Two panels side by side: the cost of each step, and the total from --from (by default where a new "
+        "sheet starts, as for `table`). Each curve is "
         "drawn as far as `table` prices it: to the last level a purchase is priced at, marked by a dotted line and "
         "said under the command's line. --tune KEY=V1,V2,... draws the curves again for each setting, when the pack offers a 'tune' function "
         "(e.g. the competence quality base 40 vs 50 vs 60). Needs matplotlib (pip install 'progression[plot]').",

@@ -91,7 +91,7 @@ def _lines(
         for name in names:
             curve = tuned.curve(name)
             reach = curve_reach(tuned, name)
-            begin = reach.lowest if start is None else start
+            begin = reach.initial if start is None else start
             levels = list(range(begin + 1, _last(tuned, curve, reach, begin, end) + 1))
             priced = [n for n in levels if reach.highest is None or n <= reach.highest]
             unpriced = [None] * (len(levels) - len(priced))

@@ -23,7 +23,17 @@ from progression.files import Tampered
 from progression.ledger import Sheet
 from progression.spelling import command_line
 
-__all__ = ["Opened", "open_sheet", "run_history", "run_options", "run_quote", "run_report", "run_show", "subject_of"]
+__all__ = [
+    "Opened",
+    "open_sheet",
+    "rules_changed",
+    "run_history",
+    "run_options",
+    "run_quote",
+    "run_report",
+    "run_show",
+    "subject_of",
+]
 
 
 class Opened:
@@ -60,11 +70,36 @@ def run_show(args: argparse.Namespace, out: Output) -> int:
     sheet = _as_of(opened.sheet, args.as_of)
     subject = subject_of(sheet, args.member)
     data = opened.words.sheet(subject)
+    changed = rules_changed(args, opened)
     if out.json_mode:
-        out.json(data)
+        out.json({**data, "rules_changed": changed})
         return 0
     render_sheet(out, opened.words, data, pack_facts(opened.pack, subject, opened.words))
+    if changed is not None:
+        out.line()
+        out.line(f"note: {changed['note']}")
     return 0
+
+
+def rules_changed(args: argparse.Namespace, opened: Opened) -> dict[str, str] | None:
+    """What ``sheet show`` says of a file made under other rules than its pack's present ones (another version
+    of its data): every change to it is refused until ``sheet rebase`` runs its history again under them, and
+    nothing else says so before a change is tried. None when the rules are the pack's (or the file records none).
+
+    Returns:
+        ``{"recorded": ..., "present": ..., "rebase": COMMAND, "note": SENTENCE}``: the rules' fingerprints the
+        file records and the pack has, and the command that rebases it.
+    """
+    recorded, present = opened.sheet.rules, opened.pack.rules
+    if not recorded or recorded == present:
+        return None
+    rebase = sheet_command(args, "rebase", member="")  # the whole file is rebased, a roster's members with it
+    note = (
+        f"the rules of pack {opened.pack.name!r} changed since this sheet was made ({recorded!r}, now "
+        f"{present!r}): changes are refused until `{rebase}` runs its history again under them (--dry-run: "
+        "what would change)"
+    )
+    return {"recorded": recorded, "present": present, "rebase": rebase, "note": note}
 
 
 def _amount(amount: int, pool: dict[str, Any]) -> object:
@@ -247,8 +282,13 @@ def _in_unit(pack: RulePack, currency: str, amount: int) -> str:
     return str(amount) if unit is None else f"{amount:,} {unit}"
 
 
-def _blocker(data: dict[str, Any]) -> str:
-    return "yes" if data["ok"] else "; ".join(u["text"] for u in data["unmet"])
+def _blocker(data: dict[str, Any], shared: Sequence[str] = ()) -> str:
+    """What the ``can buy`` column says of a quote: yes, or what refuses it, but the refusals ``shared`` by every
+    row, said once above the table ("not now" when they are all)."""
+    if data["ok"]:
+        return "yes"
+    own = [u["text"] for u in data["unmet"] if u["text"] not in shared]
+    return "; ".join(own) if own else "not now (see above)"
 
 
 def run_options(args: argparse.Namespace, out: Output) -> int:
@@ -277,6 +317,7 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
     if out.json_mode:
         out.json(rows)
         return 0
+    shared = _shared_refusals(rows)
     table_rows = []
     for row in rows:
         if "choices" in row:
@@ -297,12 +338,26 @@ def run_options(args: argparse.Namespace, out: Output) -> int:
                 if _unit(pack, row["currency"])
                 else price
             )
-            table_rows.append((first, label, price, _blocker(row)))
+            table_rows.append((first, label, price, _blocker(row, shared)))
     if not table_rows:
         out.line(f"{title}: nothing")
         return 0
+    if shared:  # said once, above the rows it refuses, rather than on each of them
+        answer = f" (`{sheet_command(args, 'decide', 'OPTION')}`)" if subject.pending is not None else ""
+        out.line(f"Nothing can be bought now: {'; '.join(shared)}{answer}")
+        out.line()
     out.table(Table(("id", "name", "price", "can buy"), table_rows, title=title))
     return 0
+
+
+def _shared_refusals(rows: list[dict[str, Any]]) -> list[str]:
+    """The sentences of the sheet's state that refuse every quoted row alike (a decision waiting: nothing is
+    bought before it), in their order; none when fewer than two rows are quoted."""
+    quoted = [row for row in rows if "choices" not in row]
+    if len(quoted) < 2:
+        return []
+    first = [u["text"] for u in quoted[0]["unmet"] if u["key"] == "state"]
+    return [text for text in first if all(any(u["text"] == text for u in row["unmet"]) for row in quoted[1:])]
 
 
 def run_quote(args: argparse.Namespace, out: Output) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,6 +69,9 @@ class Reach:
     #: Where purchases start: the lowest minimum of the stats the curve prices (a level stat of minimum 1 is never
     #: bought to 1), 0 when one of them has none or is no stat (a pool, an item's count).
     lowest: int = 0
+    #: Where a new sheet starts: the lowest initial value of the stats the curve prices (never below
+    #: :attr:`lowest`), 0 when one of them is no stat. ``table`` and ``plot`` start there by default.
+    initial: int = 0
 
 
 def _rise(upgrade: Upgrade, quantity: str, *, grants: bool) -> int:
@@ -121,10 +125,55 @@ def _stat_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label]
     return most - _rise(upgrade, axis, grants=False) + 1, rule
 
 
+def _raises(pack: RulePack, upgrade: Upgrade, names: set[str]) -> bool:
+    """Whether the effect of ``upgrade`` may raise one of the quantities ``names`` (a stat by its ``stats``, an
+    item's count by its ``grants``); a key read on the chosen item (``"{choice}_advances"``) may raise each quantity
+    its items make, or, when an options function lists them, any name it could make."""
+    for key, amount in (*upgrade.effect.stats.items(), *upgrade.effect.grants.items()):
+        if amount <= 0:
+            continue
+        if CHOICE not in key:
+            made = {key}
+        elif upgrade.items is not None and upgrade.options is None:
+            made = {key.replace(CHOICE, item) for item in upgrade.items}
+        else:
+            before, _, after = key.partition(CHOICE)
+            made = {n for n in names if n.startswith(before) and n.endswith(after)}
+        if made & names:
+            return True
+    return False
+
+
+def _times_stop(pack: RulePack, upgrade: Upgrade, axis: str) -> tuple[int, Label] | None:
+    """The last level ``upgrade``'s ``limit.times`` lets it be priced at, from where a new sheet starts: each
+    purchase raises the quantity it is priced on, and no other upgrade does (another that raises it too could
+    take the quantity higher, so the count of purchases is no bound on it); None otherwise."""
+    times = upgrade.limit.times
+    rise = _rise(upgrade, axis, grants=True)
+    if times is None or rise == 0:
+        return None
+    if CHOICE not in axis:
+        names = {axis}
+    elif upgrade.items is not None and upgrade.options is None:
+        names = {axis.replace(CHOICE, item) for item in upgrade.items}
+    else:  # the items an options function lists: their quantities are not known here
+        return None
+    if any(_raises(pack, other, names) for other in pack.upgrades.values() if other.id != upgrade.id):
+        return None
+    start = max((spec.initial if (spec := pack.stats.get(name)) is not None else 0) for name in names)
+    if times == 1:
+        rule = Label(en="bought once only", fr="acheté une seule fois")
+    else:
+        rule = Label(en=f"bought at most {times} times", fr=f"acheté au plus {times} fois")
+    return max(start, 0) + (times - 1) * rise + 1, rule
+
+
 def _stop(pack: RulePack, upgrade: Upgrade, axis: str) -> Stop | None:
     # A purchase is priced at level ``quantity + 1`` and refused when its effect would take the quantity past a
-    # maximum: the last level priced is that maximum, less what the effect adds, plus one.
-    found = [s for s in (_limit_stop(pack, upgrade, axis), _stat_stop(pack, upgrade, axis)) if s is not None]
+    # maximum: the last level priced is that maximum, less what the effect adds, plus one. Bought ``times`` times
+    # at most, from where a new sheet starts, it is priced at that start plus what ``times - 1`` purchases add.
+    stops = (_limit_stop(pack, upgrade, axis), _stat_stop(pack, upgrade, axis), _times_stop(pack, upgrade, axis))
+    found = [s for s in stops if s is not None]
     if not found:
         return None
     level, rule = min(found, key=lambda stop: stop[0])
@@ -133,8 +182,10 @@ def _stop(pack: RulePack, upgrade: Upgrade, axis: str) -> Stop | None:
 
 def curve_reach(pack: RulePack, curve: str) -> Reach:
     """How far the purchases ``pack`` prices on ``curve`` go: each upgrade priced on it stops at the maximum it
-    gives the quantity it is priced on (``limit.maxima``, each item's own count for ``axis = "{choice}"``) or at
-    the maximum of that stat, whichever comes first. A level no purchase reaches is priced by no rule.
+    gives the quantity it is priced on (``limit.maxima``, each item's own count for ``axis = "{choice}"``), at
+    the maximum of that stat, or, when it may be bought so many times (``limit.times``) and no other upgrade raises
+    that quantity, at the level its last purchase is priced at from where a new sheet starts, whichever comes
+    first. A level no purchase reaches is priced by no rule.
 
     When several upgrades are priced on the curve, the table reaches the highest of their stops (a level one of
     them reaches has a price), and none at all when one of them has no cap.
@@ -142,6 +193,7 @@ def curve_reach(pack: RulePack, curve: str) -> Reach:
     stops: list[Stop] = []
     uncapped: list[str] = []
     floors: list[int] = []
+    starts: list[int] = []
     for upgrade in pack.upgrades.values():
         if not isinstance(upgrade.cost, CurveCost) or upgrade.cost.curve != curve:
             continue
@@ -151,17 +203,28 @@ def curve_reach(pack: RulePack, curve: str) -> Reach:
         else:
             stops.append(stop)
         stat = pack.stats.get(upgrade.cost.axis)
-        floors.append(max(stat.minimum or 0, 0) if stat is not None else 0)
+        floor = max(stat.minimum or 0, 0) if stat is not None else 0
+        floors.append(floor)
+        starts.append(max(stat.initial, floor) if stat is not None else 0)
     highest = max(s.level for s in stops) if stops and not uncapped else None
     last = pack.curve(curve).last_step  # a stop past the curve's end is priced by nothing there
     if highest is not None and last is not None:
         highest = min(highest, last)
-    return Reach(highest=highest, stops=tuple(stops), uncapped=tuple(uncapped), lowest=min(floors, default=0))
+    lowest = min(floors, default=0)
+    return Reach(
+        highest=highest, stops=tuple(stops), uncapped=tuple(uncapped), lowest=lowest, initial=min(starts, default=0)
+    )
 
 
 def totals_from(reach: Reach, start: int) -> int:
-    """The level a table's totals count from: where purchases start (:attr:`Reach.lowest`), or ``start`` when it
-    shows levels below it."""
+    """Deprecated: a table's totals count from its first level, ``start`` (``--from``, by default
+    :attr:`Reach.initial`). It gave the level they counted from before: :attr:`Reach.lowest`, or ``start`` below it.
+    """
+    warnings.warn(
+        "progression.cli.tables.totals_from is deprecated: a table's totals count from its first level (--from)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return min(start, reach.lowest)
 
 
@@ -171,6 +234,9 @@ REACH_WORDS: dict[str, dict[str, str]] = {
         "past": "No purchase is priced past level {level}: ",
         "there": "{upgrade} stops there ({rule})",
         "at": "{upgrade} stops at level {level} ({rule})",
+        "there_all": "{upgrade} stop there ({rule})",
+        "at_all": "{upgrade} stop at level {level} ({rule})",
+        "and": " and ",
         "free": "; {others} {has} no cap",
         "one": "has",
         "many": "have",
@@ -179,6 +245,9 @@ REACH_WORDS: dict[str, dict[str, str]] = {
         "past": "Aucun achat n'est payé au-delà du niveau {level} : ",
         "there": "{upgrade} s'y arrête ({rule})",
         "at": "{upgrade} s'arrête au niveau {level} ({rule})",
+        "there_all": "{upgrade} s'y arrêtent ({rule})",
+        "at_all": "{upgrade} s'arrêtent au niveau {level} ({rule})",
+        "and": " et ",
         "free": " ; {others} {has} pas de limite",
         "one": "n'a",
         "many": "n'ont",
@@ -188,23 +257,31 @@ REACH_WORDS: dict[str, dict[str, str]] = {
 
 def reach_note(pack: RulePack, reach: Reach, language: str) -> str:
     """Why a curve's table stops where it does, in ``language`` (French, or English for any other): where each
-    capped upgrade stops and by which rule, and which upgrades have no cap; empty when none is capped."""
+    capped upgrade stops and by which rule (upgrades stopped at one level by one rule said together, as the six
+    abilities of a point buy bought at most 7 times each), and which upgrades have no cap; empty when none is
+    capped."""
     if not reach.stops:
         return ""
     words = REACH_WORDS["fr" if language == "fr" else "en"]
+    groups: dict[tuple[int, Label], list[str]] = {}
+    for stop in reach.stops:
+        groups.setdefault((stop.level, stop.rule), []).append(pack.name_of(stop.upgrade, language))
 
-    def said(key: str, stop: Stop) -> str:
-        rule = stop.rule.in_language(language)
-        return words[key].format(upgrade=pack.name_of(stop.upgrade, language), level=stop.level, rule=rule)
+    def said(key: str, level: int, rule: Label, names: list[str]) -> str:
+        upgrades = names[0] if len(names) == 1 else ", ".join(names[:-1]) + words["and"] + names[-1]
+        key = key if len(names) == 1 else f"{key}_all"
+        return words[key].format(upgrade=upgrades, level=level, rule=rule.in_language(language))
 
     if reach.highest is None:
         others = ", ".join(pack.name_of(u, language) for u in reach.uncapped)
         has = words["many" if len(reach.uncapped) > 1 else "one"]
-        return ", ".join(said("at", s) for s in reach.stops) + words["free"].format(others=others, has=has) + "."
+        stopped = ", ".join(said("at", level, rule, names) for (level, rule), names in groups.items())
+        return stopped + words["free"].format(others=others, has=has) + "."
     head = words["past"].format(level=reach.highest)
-    if len(reach.stops) == 1:
-        return head + said("there", reach.stops[0]) + "."
-    return head + ", ".join(said("at", s) for s in reach.stops) + "."
+    if len(groups) == 1:
+        ((level, rule), names), *_ = groups.items()
+        return head + said("there", level, rule, names) + "."
+    return head + ", ".join(said("at", level, rule, names) for (level, rule), names in groups.items()) + "."
 
 
 def check_levels(curve: Curve, start: int, end: int | None) -> None:
@@ -263,15 +340,15 @@ def _range(curve: Curve, start: int, end: int | None, by: int, highest: int | No
 
 
 def curve_rows(pack: RulePack, curve: Curve, start: int, end: int, by: int = 1) -> list[dict[str, Any]]:
-    """The rows of a curve's table: one per level, or per group of ``by`` levels, each with its ``total`` from
-    :func:`totals_from` (where purchases start, or ``start`` below it).
+    """The rows of a curve's table from level ``start``: one per level, or per group of ``by`` levels, each with
+    its ``total`` from ``start``.
 
     A level no purchase is priced at (past :attr:`Reach.highest` of :func:`curve_reach`) has no price: its
     ``cost`` and ``total`` are None; a group that runs past it is cut there, the rest of it a group of its own
     without a price."""
     ladders = ladders_of(pack, curve.name)
     reach = curve_reach(pack, curve.name)
-    highest, base = reach.highest, totals_from(reach, start)
+    highest = reach.highest
     edges = list(range(start, end, by))
     if highest is not None and start < highest < end and highest not in edges:
         bisect.insort(edges, highest)
@@ -283,7 +360,7 @@ def curve_rows(pack: RulePack, curve: Curve, start: int, end: int, by: int = 1) 
         for ladder in ladders:
             seen = [b for b in dict.fromkeys(_band(ladder, n) for n in range(low + 1, high + 1)) if b is not None]
             bands[ladder.id] = seen
-        total = curve.between(base, high) if priced else None
+        total = curve.between(start, high) if priced else None
         if by == 1:
             rows.append({"level": high, "cost": curve.cost(high) if priced else None, "total": total, "bands": bands})
             continue
@@ -430,16 +507,15 @@ def run_table(args: argparse.Namespace, out: Output) -> int:
         if name in pack.curves:
             curve = pack.curve(name)
             reach = curve_reach(pack, name)
-            asked = reach.lowest if args.start is None else args.start
+            asked = reach.initial if args.start is None else args.start
             start, end = _range(curve, asked, args.end, args.by, reach.highest)
             check_reach(pack, curve, reach, start, "show")
             rows = curve_rows(pack, curve, start, end, args.by)
             stops = [{"upgrade": s.upgrade, "level": s.level, "rule": s.rule.en} for s in reach.stops]
-            base = totals_from(reach, start)
             documents.append(
-                {"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops, "from": base}
+                {"curve": name, "by": args.by, "rows": rows, "highest": reach.highest, "stops": stops, "from": start}
             )
-            tables.append(_curve_table(pack, curve, rows, args.by, base, lang))
+            tables.append(_curve_table(pack, curve, rows, args.by, start, lang))
             # Said where the table reaches a stop: a table that ends below every cap needs no word of them.
             notes.append(reach_note(pack, reach, lang) if any(s.level <= end for s in reach.stops) else "")
         else:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 import attrs
 
 from progression._frozen import as_tuple
@@ -9,7 +12,7 @@ from progression._labels import Label
 from progression.errors import InvalidInput, UnknownName
 from progression.requirements.predicates import Requirement
 
-__all__ = ["Band", "Ladder"]
+__all__ = ["Band", "Ladder", "band_problems"]
 
 
 @attrs.frozen(kw_only=True)
@@ -39,30 +42,9 @@ class Ladder:
     bands: tuple[Band, ...] = attrs.field(converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
-        if not self.bands:
-            msg = f"ladder {self.id!r} needs at least one band"
-            raise InvalidInput(msg)
-        seen: set[str] = set()
-        for band in self.bands:
-            for name, value in (("low", band.low), ("high", band.high)):
-                if not (value is None and name == "high") and (isinstance(value, bool) or not isinstance(value, int)):
-                    msg = f"ladder {self.id!r}: band {band.id!r} {name} must be an integer, got {value!r}"
-                    raise InvalidInput(msg)
-            if band.high is not None and band.high < band.low:
-                msg = f"ladder {self.id!r}: band {band.id!r} ends at {band.high}, before it starts at {band.low}"
-                raise InvalidInput(msg)
-            if band.id in seen:
-                msg = f"ladder {self.id!r}: band id {band.id!r} is used twice"
-                raise InvalidInput(msg)
-            seen.add(band.id)
-        for before, after in zip(self.bands, self.bands[1:], strict=False):
-            if before.high is None or after.low != before.high + 1:
-                msg = (
-                    f"ladder {self.id!r}: band {after.id!r} must start at "
-                    f"{'the end of ' + before.id if before.high is None else before.high + 1}, "
-                    f"got {after.low}"
-                )
-                raise InvalidInput(msg)
+        problems = band_problems(self.id, self.bands)
+        if problems:
+            raise InvalidInput(problems[0][2])
 
     def band_of(self, value: int) -> Band:
         """The band ``value`` lies in.
@@ -109,3 +91,42 @@ class Ladder:
         if after <= before:
             return ()
         return tuple(b for b in self.bands if before < b.low <= after)
+
+
+#: The key of a band in a pack file that each of its fields is written as.
+_KEYS = {"low": "from", "high": "to"}
+
+
+def band_problems(ladder: str, bands: Sequence[Band]) -> list[tuple[int | None, str, str]]:
+    """What keeps ``bands`` from being the bands of ladder ``ladder``, each as ``(index, key, message)``: the index
+    of the band it is about and the key of the band the problem is at as a pack file writes it (``from``, ``to``,
+    ``id``), so that a loader points at the band (index None, key ``bands``: there is no band at all). Bands touch,
+    in order, and do not overlap; a band's ``to`` is not below its ``from``; band ids are unique."""
+    if not bands:
+        return [(None, "bands", f"ladder {ladder!r} needs at least one band")]
+    found: list[tuple[int | None, str, str]] = []
+    seen: set[str] = set()
+    for index, band in enumerate(bands):
+        whole = True
+        for name, value in (("low", band.low), ("high", band.high)):
+            if not (value is None and name == "high") and (isinstance(value, bool) or not isinstance(value, int)):
+                message = f"ladder {ladder!r}: band {band.id!r} {name} must be an integer, got {value!r}"
+                found.append((index, _KEYS[name], message))
+                whole = False
+        if whole and band.high is not None and band.high < band.low:
+            message = f"ladder {ladder!r}: band {band.id!r} ends at {band.high}, before it starts at {band.low}"
+            found.append((index, "to", message))
+        if band.id in seen:
+            found.append((index, "id", f"ladder {ladder!r}: band id {band.id!r} is used twice"))
+        seen.add(band.id)
+    if found:  # the order of bands whose bounds are wrong says nothing more
+        return found
+    for index, (before, after) in enumerate(itertools.pairwise(bands), start=1):
+        if before.high is None or after.low != before.high + 1:
+            message = (
+                f"ladder {ladder!r}: band {after.id!r} must start at "
+                f"{'the end of ' + before.id if before.high is None else before.high + 1}, "
+                f"got {after.low}"
+            )
+            found.append((index, "from", message))
+    return found

@@ -12,13 +12,15 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from progression._labels import LANGUAGES
 from progression.curves.curve import Curve
 from progression.errors import InvalidInput, Problem, ProgressionError, RulePackError
 from progression.ledger.events import Operation
-from progression.requirements.ladders import Band, Ladder
+from progression.requirements.ladders import Band, Ladder, band_problems
 from progression.rulepacks.contract import Contract
-from progression.rulepacks.reader import Reader
+from progression.rulepacks.reader import Reader, shown
 from progression.rulepacks.references import check_references
 from progression.rulepacks.rule_reader import RuleReader
 from progression.rulepacks.rulepack import RulePack
@@ -72,7 +74,7 @@ class PackReader(RuleReader):
                 allowed = ", ".join(("a-z", "0-9", " ".join(punctuation)))
                 self.problem(where, f"ids are lowercase ASCII slugs ({allowed}), got {ident!r}")
             if not isinstance(body, dict):
-                self.problem(where, f"expected a table, got {body!r:.60}")
+                self.problem(where, f"expected a table, got {shown(body)}")
                 continue
             out.append((ident, body, where))
         return out
@@ -181,17 +183,26 @@ class PackReader(RuleReader):
         ladders = []
         for ident, body, path in self.entries(data, "ladders"):
             self.extra(body, ("label", "axis", "bands"), path)
-            bands = [
-                self.band(band, f"{path}.bands[{i}]")
+            read = [
+                (i, self.band(band, f"{path}.bands[{i}]"))
                 for i, band in enumerate(self.get(body, "bands", list, path) or [])
             ]
+            bands = [(i, band) for i, band in read if band is not None]
+            if len(bands) == len(read):  # each problem of the bands at the band and key it is about (bands[1].from)
+                wrong = band_problems(ident, [band for _, band in bands])
+                for index, key, message in wrong:
+                    self.problem(
+                        f"{path}.{key}" if index is None else f"{path}.bands[{bands[index][0]}].{key}", message
+                    )
+                if wrong:
+                    continue
             try:
                 ladders.append(
                     Ladder(
                         id=ident,
                         label=self.label(body, path),
                         axis=self.get(body, "axis", str, path) or "?",
-                        bands=[b for b in bands if b is not None],
+                        bands=[band for _, band in bands],
                     )
                 )
             except ProgressionError as error:
@@ -200,7 +211,7 @@ class PackReader(RuleReader):
 
     def band(self, band: Any, path: str) -> Band | None:
         if not isinstance(band, dict):
-            self.problem(path, f"expected a band table, got {band!r:.60}")
+            self.problem(path, f"expected a band table, got {shown(band)}")
             return None
         self.extra(band, ("id", "label", "from", "to", "requires"), path)
         requires = self.requirement(band["requires"], f"{path}.requires") if "requires" in band else None
@@ -334,7 +345,7 @@ class PackReader(RuleReader):
             if raw and not found:  # a misfit, reported
                 return ()
         else:
-            self.problem(where, f'expected a list of ids or {{ table = "<table>" }}, got {raw!r:.60}')
+            self.problem(where, f'expected a list of ids or {{ table = "<table>" }}, got {shown(raw)}')
             return ()
         if not found:
             self.problem(where, "an upgrade over items needs at least one item")
@@ -515,9 +526,22 @@ def structure_pack(
     # A curve declared that did not read was reported where it stands; that an upgrade's cost names it is not news.
     unread = {ident for ident, _, _ in r.entries(data, "curves")} - {curve.name for curve in curves}
     found = check_references(pack, unread=unread)
-    r.problems.extend(p for p in found if "'?'" not in p.reason and "'{choice}'" not in p.reason)
+    r.problems.extend(_as_written(p, data) for p in found if "'?'" not in p.reason and "'{choice}'" not in p.reason)
     r.raise_if_problems()
     return pack
+
+
+def _as_written(problem: Problem, data: Mapping[str, Any]) -> Problem:
+    """``problem`` at the key the file wrote: an upgrade's paying pools are checked as ``pools``, but a file that
+    gives one writes ``pool = "..."``, and the problem is then at ``$.upgrades.<id>.pool``."""
+    head, _, tail = problem.path.rpartition(".")
+    upgrades = data.get("upgrades")
+    if tail != "pools" or not head.startswith("$.upgrades.") or not isinstance(upgrades, Mapping):
+        return problem
+    body = upgrades.get(head.removeprefix("$.upgrades."))
+    if isinstance(body, Mapping) and "pool" in body and "pools" not in body:
+        return attrs.evolve(problem, path=f"{head}.pool")
+    return problem
 
 
 def load_text(

@@ -12,7 +12,7 @@ from progression._labels import LANGUAGES, Label
 from progression.disk import read_regular
 from progression.errors import Problem, RulePackError, UnreadableFile
 
-__all__ = ["LARGEST_PACK", "Reader"]
+__all__ = ["LARGEST_PACK", "Reader", "shown"]
 
 #: The largest TOML file read (16 MiB; all the Blood Bowl pack's data files hold about 0.2 MB).
 LARGEST_PACK = 16 * 2**20
@@ -40,6 +40,14 @@ def _toml(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # what no TOML file holds (a date): as Python shows it
         return repr(value)
+
+
+def shown(value: object) -> str:
+    """A value of a file as a message about it echoes it: a boolean as TOML writes it (``true``, where Python would
+    say ``True``), anything else as Python shows it, cut at 60 characters."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value!r:.60}"
 
 
 def _same(value: object, expected: object) -> bool:
@@ -192,7 +200,7 @@ class Reader:
         """Whether the document declares ``format = version``; a problem at ``$.format`` otherwise."""
         found = data.get("format") if isinstance(data, Mapping) else None
         if found != version or isinstance(found, bool):
-            self.problem("$.format", f"expected format = {version}, got {found!r}")
+            self.problem("$.format", f"expected format = {version}, got {shown(found)}")
             return False
         return True
 
@@ -221,7 +229,7 @@ class Reader:
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             names = " or ".join(type_name(k) for k in kinds)
-            self.problem(where, f"expected {names}, got {value!r:.60}")
+            self.problem(where, f"expected {names}, got {shown(value)}")
             return self.fallback(kind) if default is _REQUIRED else default
         return value
 
@@ -403,7 +411,7 @@ class Reader:
             return value if value is default else self.fallback(tuple)
         misfits = [(index, item) for index, item in enumerate(value) if not fits(item)]
         for index, item in misfits:
-            self.problem(f"{path}.{key}[{index}]", f"expected {expected}, got {item!r}")
+            self.problem(f"{path}.{key}[{index}]", f"expected {expected}, got {shown(item)}")
         if misfits:
             return self.fallback(tuple) if default is _REQUIRED else default
         return tuple(value)
@@ -423,7 +431,7 @@ class Reader:
                 self.problem(where, f"ids are lowercase ASCII ({_allowed(punctuation)}), got {ident!r}")
                 continue
             if not isinstance(body, dict):
-                self.problem(where, f"expected a table, got {body!r:.60}")
+                self.problem(where, f"expected a table, got {shown(body)}")
                 continue
             out.append((ident, body, where))
         return out

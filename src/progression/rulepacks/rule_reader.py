@@ -33,7 +33,7 @@ from progression.requirements.predicates import (
     Requirement,
 )
 from progression.rulepacks.contract import is_contract_name
-from progression.rulepacks.reader import Reader, type_name
+from progression.rulepacks.reader import Reader, shown, type_name
 from progression.rules.parts import (
     ARG_TYPES,
     CHOICE,
@@ -305,7 +305,7 @@ class RuleReader(Reader):
             where = f"{path}.runs[{i}]"
             pair = isinstance(run, list) and len(run) == 2
             if not pair or any(isinstance(x, bool) or not isinstance(x, int) for x in run):
-                self.problem(where, f"a run is [steps, price], two whole numbers, got {run!r:.60}")
+                self.problem(where, f"a run is [steps, price], two whole numbers, got {shown(run)}")
                 fits = False
                 continue
             steps, price = run
@@ -324,7 +324,7 @@ class RuleReader(Reader):
             items = [self.requirement(item, f"{path}[{i}]") for i, item in enumerate(raw)]
             return AllOf(items=[i for i in items if i is not None])
         if not isinstance(raw, dict):
-            self.problem(path, f"expected a requirement table or a list of them, got {raw!r:.60}")
+            self.problem(path, f"expected a requirement table or a list of them, got {shown(raw)}")
             return None
         message = self.get(raw, "message", str, path, default=None)
         forms = [k for k in _REQUIREMENT_FORMS if k in raw]
@@ -391,14 +391,14 @@ class RuleReader(Reader):
     def args(self, raw: Any, path: str) -> dict[str, Arg]:
         """An upgrade's ``args``: ``{ out_of_career = "bool" }``, or ``{ type = ..., label = ..., default = ... }``."""
         if not isinstance(raw, dict):
-            self.problem(path, f"expected a table of arguments (name = type), got {raw!r:.60}")
+            self.problem(path, f"expected a table of arguments (name = type), got {shown(raw)}")
             return {}
         declared = {}
         for name, body in raw.items():
             where = f"{path}.{name}"
             spec = {"type": body} if isinstance(body, str) else body
             if not isinstance(spec, dict):
-                self.problem(where, f"expected a type ({', '.join(ARG_TYPES)}) or a table with type, got {body!r:.60}")
+                self.problem(where, f"expected a type ({', '.join(ARG_TYPES)}) or a table with type, got {shown(body)}")
                 continue
             self.extra(spec, ("type", "label", "default"), where)
             kind = self.get(spec, "type", str, where)
@@ -419,13 +419,13 @@ class RuleReader(Reader):
     def factors(self, raw: Any, path: str) -> tuple[Factor, ...]:
         """A cost's ``multiply``: ``[{ by = 2, when = <requirement> }, ...]``, each applied when its requirement holds."""
         if not isinstance(raw, list):
-            self.problem(path, f"expected a list of factors ({{ by = 2, when = ... }}), got {raw!r:.60}")
+            self.problem(path, f"expected a list of factors ({{ by = 2, when = ... }}), got {shown(raw)}")
             return ()
         found = []
         for index, item in enumerate(raw):
             where = f"{path}[{index}]"
             if not isinstance(item, dict):
-                self.problem(where, f"expected a factor table ({{ by = 2, when = ... }}), got {item!r:.60}")
+                self.problem(where, f"expected a factor table ({{ by = 2, when = ... }}), got {shown(item)}")
                 continue
             self.extra(item, ("by", "when"), where)
             by = self.get(item, "by", int, where)
@@ -444,7 +444,7 @@ class RuleReader(Reader):
                 self.problem(path, f"a price is a whole number >= 0, got {raw}")
             return FixedCost(amount=raw)
         if not isinstance(raw, dict):
-            self.problem(path, f"expected an amount or a table with amount, curve+axis or function; got {raw!r:.60}")
+            self.problem(path, f"expected an amount or a table with amount, curve+axis or function; got {shown(raw)}")
             return None
         if "amount" in raw:
             self.extra(raw, ("amount", "multiply"), path)
@@ -472,12 +472,12 @@ class RuleReader(Reader):
         maxima = self.get(raw, "maxima", dict, f"{path}.limit", default={})
         for quantity, value in maxima.items():
             if isinstance(value, bool) or not isinstance(value, int):
-                self.problem(f"{path}.limit.maxima.{quantity}", f"expected an integer, got {value!r:.60}")
+                self.problem(f"{path}.limit.maxima.{quantity}", f"expected an integer, got {shown(value)}")
         return Limit(times=times, maxima=maxima)
 
     def effect(self, raw: Any, path: str) -> Effect:
         if not isinstance(raw, dict):
-            self.problem(path, f"expected an effect table, got {raw!r:.60}")
+            self.problem(path, f"expected an effect table, got {shown(raw)}")
             return Effect()
         self.extra(raw, ("stats", "grants", "tags", "untag"), path)
         parts = {}
@@ -486,7 +486,7 @@ class RuleReader(Reader):
             kept = {}
             for name, value in table.items():
                 if isinstance(value, bool) or not isinstance(value, kind):
-                    self.problem(f"{path}.{key}.{name}", f"expected {type_name(kind)}, got {value!r}")
+                    self.problem(f"{path}.{key}.{name}", f"expected {type_name(kind)}, got {shown(value)}")
                 elif key == "grants" and isinstance(value, int) and value < 1:  # taking items away is rule code's
                     self.problem(
                         f"{path}.grants.{name}", f"expected a count of items >= 1 (a grant adds them), got {value!r}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from progression.rulepacks.reader import Reader
+from progression.rulepacks.reader import Reader, shown
 
 __all__ = ["TYPES", "check_tables"]
 
@@ -37,7 +37,7 @@ def check_tables(r: Reader, data: Mapping[str, Any], punctuation: str) -> None:
     for name, spec in r.table(schema, "tables", "$.schema").items():
         where = f"$.schema.tables.{name}"
         if not isinstance(spec, dict):
-            r.problem(where, f"expected a table (keys, values, optional), got {spec!r:.60}")
+            r.problem(where, f"expected a table (keys, values, optional), got {shown(spec)}")
             continue
         r.extra(spec, ("keys", "values", "optional"), where)
         keys = _type(r, spec, "keys", where, _KEY_TYPES, default="text")
@@ -47,8 +47,8 @@ def check_tables(r: Reader, data: Mapping[str, Any], punctuation: str) -> None:
         fields = tuple(written) if isinstance(written, dict) else ()
         for field in optional if "values" in spec else ():
             if field not in fields:
-                shown = ", ".join(fields) or "none (values is one type)"
-                r.problem(f"{where}.optional", f"{field!r} is not a field of values; fields: {shown}")
+                fields_shown = ", ".join(fields) or "none (values is one type)"
+                r.problem(f"{where}.optional", f"{field!r} is not a field of values; fields: {fields_shown}")
         table = tables.get(name)
         if not isinstance(table, dict):
             known = ", ".join(sorted(k for k, v in tables.items() if isinstance(v, dict))) or "none"
@@ -61,7 +61,7 @@ def check_tables(r: Reader, data: Mapping[str, Any], punctuation: str) -> None:
             _check(r, key, keys, path, defined, punctuation)
             if isinstance(values, dict):
                 if not isinstance(entry, dict):
-                    r.problem(path, f"expected a table of {', '.join(values)}, got {entry!r:.60}")
+                    r.problem(path, f"expected a table of {', '.join(values)}, got {shown(entry)}")
                     continue
                 r.extra(entry, tuple(values), path)
                 for field, kind in values.items():
@@ -106,9 +106,9 @@ def _type(
             return None
         return texts
     if raw not in allowed:
-        shown = ", ".join(allowed)
+        types = ", ".join(allowed)
         r.problem(
-            f"{where}.{key}", f"unknown type {raw!r:.60}; expected one of {shown}, or a list of the allowed texts"
+            f"{where}.{key}", f"unknown type {raw!r:.60}; expected one of {types}, or a list of the allowed texts"
         )
         return None
     return raw  # type: ignore[no-any-return]
@@ -125,7 +125,7 @@ def _check(
     """A problem at ``path`` when ``value`` is not of ``kind``."""
     if isinstance(kind, tuple):
         if value not in kind:
-            r.problem(path, f"expected one of {', '.join(kind)}, got {value!r:.60}")
+            r.problem(path, f"expected one of {', '.join(kind)}, got {shown(value)}")
         return
     if kind in ("bool", "text"):
         fits = isinstance(value, bool if kind == "bool" else str)
@@ -137,8 +137,8 @@ def _check(
         ids = defined[_DEFINED[kind]]
         if value not in ids:
             r.problem(
-                path, f"expected the id of a {kind} (one of: {', '.join(sorted(ids)) or 'none'}), got {value!r:.60}"
+                path, f"expected the id of a {kind} (one of: {', '.join(sorted(ids)) or 'none'}), got {shown(value)}"
             )
         return
     if not fits:
-        r.problem(path, f"expected {_PLAIN[kind]}, got {value!r:.60}")
+        r.problem(path, f"expected {_PLAIN[kind]}, got {shown(value)}")

@@ -16,7 +16,7 @@ from progression.requirements.predicates import HasTag, Predicate, Requirement, 
 from progression.rulepacks.loading import is_id
 from progression.rulepacks.references import check_references, granted
 from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import CurveCost, FunctionCost
+from progression.rules.parts import CHOICE, CurveCost, FunctionCost
 
 __all__ = ["Finding", "check_curve_ends", "check_ids", "check_refs", "sheets"]
 
@@ -89,7 +89,39 @@ def check_ids(pack: RulePack) -> list[Finding]:
             if label is None or not all(label.in_language(code).strip() for code in pack.languages):
                 wanted = ", ".join(pack.languages)
                 found.append(Finding("ids", f"{what} {ident!r}", f"needs a label in each of {wanted}, got {label!r}"))
+    found.extend(_unnamed_items(pack))
     return found
+
+
+def _unnamed_items(pack: RulePack) -> Iterator[Finding]:
+    """The items an upgrade offers (``items``) or grants that have no displayed name: no ``[names]`` entry, nor a
+    label of another part of the pack under the same id (an item granted under its upgrade's id is named by it).
+    Such an item shows as its id in every option list, quote and sheet. Items an options function lists, or a
+    procedure grants, are not known here."""
+    named = {
+        *pack.names,
+        *pack.kinds,
+        *pack.ladders,
+        *pack.currencies,
+        *pack.pools,
+        *pack.stats,
+        *pack.upgrades,
+    }
+    said: set[str] = set()
+    for upgrade in pack.upgrades.values():
+        unnamed = [i for i in dict.fromkeys((*(upgrade.items or ()), *granted(upgrade))) if i not in named]
+        fresh = [item for item in unnamed if item not in said]  # an item of several upgrades, said at the first
+        said.update(fresh)
+        if fresh:
+            listed = ", ".join(repr(item) for item in fresh)
+            entries = ", ".join(f"[names.{item}]" for item in fresh)
+            one = len(fresh) == 1
+            message = (
+                f"{'item' if one else 'items'} {listed} {'has' if one else 'have'} no displayed name: "
+                f"{'it shows as its id' if one else 'they show as their ids'} on every sheet, quote and option list; "
+                f"give {'it' if one else 'each'} a name in {entries} ({', '.join(pack.languages)})"
+            )
+            yield Finding("ids", f"upgrade {upgrade.id!r}", message)
 
 
 # -- references -----------------------------------------------------------------------
@@ -192,8 +224,9 @@ def check_curve_ends(pack: RulePack) -> list[Finding]:
         stat = pack.stats.get(axis)
         if stat is not None and stat.maximum is not None:
             bounds[f"the maximum of stat {axis!r}"] = stat.maximum
+        read, at, on = _axis_words(axis)
         if axis in upgrade.limit.maxima:
-            bounds[f"the upgrade's limit.maxima on {axis!r}"] = upgrade.limit.maxima[axis]
+            bounds[f"the upgrade's limit.maxima on {on}"] = upgrade.limit.maxima[axis]
         if last is None or not bounds:
             continue
         why, top = min(bounds.items(), key=lambda bound: bound[1])
@@ -204,13 +237,25 @@ def check_curve_ends(pack: RulePack) -> list[Finding]:
                 Finding(
                     "curves",
                     f"upgrade {upgrade.id!r}",
-                    f"its price is read on {axis!r} from curve {cost.curve!r}, which prices steps 1 to {last}: at "
-                    f"{axis!r} {last} it has no price (step {last + 1} is past the curve's end), though {why} "
+                    f"its price is read on {read} from curve {cost.curve!r}, which prices steps 1 to {last}: at "
+                    f"{at} {last} it has no price (step {last + 1} is past the curve's end), though {why} "
                     f"({top}) lets it be bought there; give the curve {highest + 1 - last} more "
                     f"{'step' if highest + 1 - last == 1 else 'steps'}, or lower the maximum",
                 )
             )
     return found
+
+
+def _axis_words(axis: str) -> tuple[str, str, str]:
+    """How a finding names the quantity a price is read on: what it is read on, at (before a value), and what a
+    maximum is on. A quantity read on the chosen item (``"{choice}"``, ``"{choice}_advances"``) is named in words,
+    not by the placeholder the file writes: ``a chosen item's count``, at ``a count of``, on ``each item``."""
+    if CHOICE not in axis:
+        return repr(axis), repr(axis), repr(axis)
+    if axis == CHOICE:
+        return "a chosen item's count", "a count of", "each item"
+    named = repr(axis.replace(CHOICE, "<item>"))
+    return f"the chosen item's {named}", named, f"each item's {named}"
 
 
 def sheets(sheet: Sheet) -> Iterator[Sheet]:
