@@ -46,7 +46,7 @@ class TestSimulate:
     def test_bad_param_value(self, run: Run) -> None:
         """A parameter that is not a whole number is bad usage."""
         result = run("simulate", "fake", "climb", "--param", "goal=ten")
-        assert (2, "progression: simulation 'climb': option 'goal' expects whole number, got 'ten'\n") == (
+        assert (2, "progression: option 'goal' of simulation 'climb' expects whole number, got 'ten'\n") == (
             result.status,
             result.err,
         )

@@ -148,7 +148,7 @@ def _quote(
     resolve: bool = False,
 ) -> Quote:
     if choice is not None and not isinstance(choice, str):
-        msg = f"quote of {upgrade_id!r}: a choice is the text of an option, got {choice!r}"
+        msg = f"expected the text of an option as the choice of the quote of {upgrade_id!r}, got {choice!r}"
         raise InvalidInput(msg)
     subject, roster = subject_of(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
@@ -279,7 +279,7 @@ def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mappi
         msg = f"{upgrade.id!r} takes the arguments {takes}; got {', '.join(map(repr, unknown))}"
         msg += spelling.the_closest(dict.fromkeys(close))
         raise InvalidInput(msg)
-    where = f"purchase of {upgrade.id!r}"
+    where = f"the purchase of {upgrade.id!r}"
     return {
         name: spec.read(given[name], where) if name in given else spec.default for name, spec in upgrade.args.items()
     }
@@ -327,9 +327,7 @@ def _options(pack: RulePack, upgrade: Upgrade, context: ProcedureContext) -> obj
     except ProgressionError:
         raise
     except Exception as error:
-        raise PackFunctionError.raised(
-            f"upgrade {upgrade.id!r}: options function {upgrade.options!r}", error
-        ) from error
+        raise PackFunctionError.raised(_function_of(upgrade), error) from error
 
 
 def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[str, ...]:
@@ -363,7 +361,7 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
 
 def _function_of(upgrade: Upgrade) -> str:
     """Where an options function's answer is refused: the upgrade and its function."""
-    return f"upgrade {upgrade.id!r}: options function {upgrade.options!r}"
+    return f"options function {upgrade.options!r} of upgrade {upgrade.id!r}"
 
 
 def resolve_choice(
@@ -484,7 +482,9 @@ def _base_price(
         except ProgressionError:
             raise
         except Exception as error:
-            raise PackFunctionError.raised(f"upgrade {upgrade.id!r}: cost function {cost.function!r}", error) from error
+            raise PackFunctionError.raised(
+                f"cost function {cost.function!r} of upgrade {upgrade.id!r}", error
+            ) from error
         return _checked_price(upgrade.id, value, f"cost function {cost.function!r}"), []
     msg = f"upgrade {upgrade.id!r} has a cost rule of unknown type {type(cost).__name__}"
     raise InvalidInput(msg)
@@ -493,7 +493,7 @@ def _base_price(
 def _checked_price(upgrade_id: str, value: object, source: str) -> int:
     """A price is a whole number of points, never negative: a purchase never pays the buyer."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        msg = f"upgrade {upgrade_id!r}: {source} gave the price {value!r}; a price is a whole number >= 0"
+        msg = f"{source} gave upgrade {upgrade_id!r} the price {value!r}; a price is a whole number >= 0"
         raise PackFunctionError(msg)
     return value
 
