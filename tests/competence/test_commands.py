@@ -46,7 +46,7 @@ class TestNewCharacter:
         level is a whole number), and by the function for a competence only a campaign file names."""
         factory = pack.contract.factory("character")
         with pytest.raises(
-            InvalidInput, match="^option 'escrime' of factory of 'character' expects whole number, got 'douze'$"
+            InvalidInput, match=r"^option 'escrime' of factory of 'character' expects whole number, got 'douze'$"
         ):
             factory.read({"escrime": "douze"})
         assert factory.function is not None
@@ -83,7 +83,7 @@ class TestActionTest:
 
     def test_needs_a_competence(self, pack: RulePack) -> None:
         """Without competence=..., the declaration refuses it."""
-        with pytest.raises(InvalidInput, match="^the option 'competence' \\(text\\) of action 'test' is required"):
+        with pytest.raises(InvalidInput, match=r"^the option 'competence' \(text\) of action 'test' is required"):
             pack.contract.action("test")(pack, pc.new_character(pack), ScriptedDice([40]))
 
 

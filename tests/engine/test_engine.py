@@ -98,7 +98,7 @@ class TestCaps:
         """``refuse``: an award past the cap is refused whole, saying by how much."""
         sheet = market().award(ana(), "chest", 8, reason="x")
         with pytest.raises(
-            CapExceeded, match="^Chest holds 8 of a cap of 10; the award of 3 more would put it 1 over$"
+            CapExceeded, match=r"^Chest holds 8 of a cap of 10; the award of 3 more would put it 1 over$"
         ):
             market().award(sheet, "chest", 3, reason="x")
 
@@ -325,7 +325,7 @@ class TestPayment:
     def test_negative_split(self) -> None:
         """A split gives whole numbers of points >= 0."""
         with pytest.raises(
-            InvalidInput, match="^expected a whole number of points >= 0 as the part of 'purse' in pay, got -1$"
+            InvalidInput, match=r"^expected a whole number of points >= 0 as the part of 'purse' in pay, got -1$"
         ):
             market().quote(ana(purse=20), "lesson", pay={"purse": -1, "savings": 11})
 
@@ -541,7 +541,7 @@ class TestBadInput:
 
     def test_name_must_be_a_text(self) -> None:
         """A name that is not a text would not survive a save."""
-        with pytest.raises(InvalidInput, match="^expected a text as the name of a new adventurer sheet, got 5$"):
+        with pytest.raises(InvalidInput, match=r"^expected a text as the name of a new adventurer sheet, got 5$"):
             market().new_sheet("adventurer", 5)  # type: ignore[arg-type]
 
     def test_choice_for_an_upgrade_without_options(self) -> None:
@@ -578,7 +578,7 @@ class TestBadInput:
         )
         with pytest.raises(
             InvalidInput,
-            match="^cost function 'gift' gave upgrade 'gift' the price -3; a price is a whole number >= 0$",
+            match=r"^cost function 'gift' gave upgrade 'gift' the price -3; a price is a whole number >= 0$",
         ):
             broken.quote(broken.new_sheet("adventurer", "Ana"), "gift")
 
@@ -719,7 +719,7 @@ class TestLargestAward:
         """The bound of a file is the bound of an award; the message counts the digits (even past 4,300)."""
         with pytest.raises(
             InvalidInput,
-            match="^expected at most 1,000,000,000,000,000 points as the amount of the award to 'purse', got a number of 5001 digits$",
+            match=r"^expected at most 1,000,000,000,000,000 points as the amount of the award to 'purse', got a number of 5001 digits$",
         ):
             market().award(ana(), "purse", 10**5000, reason="x")
 

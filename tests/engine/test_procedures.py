@@ -218,7 +218,7 @@ class TestBadDice:
         """A procedure that must roll, given no dice, says which roll."""
         with pytest.raises(
             InvalidInput,
-            match="^first skill in the procedure of Random skill needs 1D6, but no dice were given; pass dice=",
+            match=r"^first skill in the procedure of Random skill needs 1D6, but no dice were given; pass dice=",
         ):
             trainer().purchase(bo(), "random_skill")
 

@@ -151,7 +151,7 @@ class TestOptions:
         sheet = pack.new_sheet("hero")
         after = action(pack, sheet, ScriptedDice([3, 4]), pool="xp", days=2)
         assert 7 == after.pools["xp"]
-        with pytest.raises(InvalidInput, match="^option 'days' of action 'train' expects whole number, got '2'$"):
+        with pytest.raises(InvalidInput, match=r"^option 'days' of action 'train' expects whole number, got '2'$"):
             action(pack, sheet, ScriptedDice([3, 4]), pool="xp", days="2")
         assert 7 == action(pack, sheet, ScriptedDice([3, 4]), **action.coerce({"pool": "xp", "days": "2"})).pools["xp"]
 
@@ -198,7 +198,7 @@ class TestOptions:
         pack = skirmish()
         action(pack, pack.new_sheet("hero"), ScriptedDice([]), **action.read({"number": "3", "stalling": "yes"}))
         assert {"number": "3", "stalling": "yes"} == seen
-        with pytest.raises(InvalidInput, match="^option 'number' of action 'legacy' expects whole number, got 'x'$"):
+        with pytest.raises(InvalidInput, match=r"^option 'number' of action 'legacy' expects whole number, got 'x'$"):
             action.read({"number": "x"})
 
     def test_an_action_bound_to_an_operation(self) -> None:
@@ -582,7 +582,7 @@ class TestLeague:
         from progression.contract import League
 
         league = League(book=_Book, leaders=("goals",), options=[Option(name="score", type=int, default=None)])
-        with pytest.raises(InvalidInput, match="^unknown option 'scor' for league record; it takes: score"):
+        with pytest.raises(InvalidInput, match=r"^unknown option 'scor' for league record; it takes: score"):
             league.read({"scor": "1"})
 
     def test_a_league_is_no_rule(self) -> None:

@@ -235,7 +235,7 @@ class TestReturns:
         """A quote with a choice lists the options first, checked the same way."""
         pack = smithy(trainable=lambda context: "strength")
         with pytest.raises(
-            InvalidInput, match="^options function 'trainable' of upgrade 'train' must return a list of option ids"
+            InvalidInput, match=r"^options function 'trainable' of upgrade 'train' must return a list of option ids"
         ):
             pack.quote(pack.new_sheet("smith"), "train", choice="strength")
 

@@ -167,7 +167,7 @@ class TestPlayInPython:
 
     def test_bad_sensible_counts(self) -> None:
         """``sensible`` is a whole number >= 0, as ``examples`` is."""
-        with pytest.raises(InvalidInput, match="^expected a whole number >= 0 as sensible of the check, got -2$"):
+        with pytest.raises(InvalidInput, match=r"^expected a whole number >= 0 as sensible of the check, got -2$"):
             check_pack(tiny(None), sensible=-2)
 
     def test_the_steered_runs_weigh_their_purchases(self, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -217,6 +217,9 @@ def resolved(cls: type[Operation]) -> type[Operation]:
     try:
         attrs.resolve_types(cls, globalns=names)
     except NameError as error:
-        msg = f"operation {getattr(cls, 'tag', cls.__name__)!r}: a field's type cannot be read in {cls.__module__}: {error}"
+        msg = (
+            f"a field's type of operation {getattr(cls, 'tag', cls.__name__)!r} cannot be read in {cls.__module__}: "
+            f"{error}"
+        )
         raise InvalidInput(msg) from None
     return cls
