@@ -16,7 +16,7 @@ import attrs
 from progression import spelling
 from progression._frozen import EMPTY, freeze
 from progression._labels import plain_name, speaking, spoken
-from progression.engine.checks import check_rules, subject_of
+from progression.engine.checks import LARGEST, check_rules, digits, subject_of
 from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
 from progression.errors import InvalidInput, PackFunctionError, ProgressionError
@@ -442,13 +442,46 @@ def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quot
 
 
 def _price(pack: RulePack, subject: Sheet, upgrade: Upgrade, checked: Context) -> tuple[int | None, list[Violation]]:
-    """The price of ``upgrade`` by its cost rule, times each of its factors whose requirement holds."""
+    """The price of ``upgrade`` by its cost rule, times each of its factors whose requirement holds.
+
+    Raises:
+        PackFunctionError: the price is past :data:`~progression.engine.checks.LARGEST` (a quadrillion), what a
+            pool holds: a curve that climbs past it before its stat's maximum (or a table extrapolated), a cost
+            function, or the factors that multiply the price. No pool could pay it, and a figure that large
+            could not even be written (an integer of more than 4,300 digits is refused by ``str``).
+    """
     price, violations = _base_price(pack, subject, upgrade, checked)
     if price is not None:
         for factor in upgrade.multiply:
             if factor.when.holds(checked):
                 price *= factor.by
+        if price > LARGEST:
+            source = f"{_source_of(subject, upgrade, checked)}, times its factors (multiply),"
+            raise PackFunctionError(_past_the_largest(upgrade.id, price, source))
     return price, violations
+
+
+def _source_of(subject: Sheet, upgrade: Upgrade, checked: Context) -> str:
+    """What gave ``upgrade`` its price, as the refusal of a price past the largest names it: its fixed cost, its
+    curve at the step priced, or its cost function."""
+    cost = upgrade.cost
+    if isinstance(cost, CurveCost):
+        axis = chosen(cost.axis, checked.choice)
+        step = "" if axis is None else f" at step {subject.quantity(axis) + 1}"
+        return f"curve {cost.curve!r}{step}"
+    if isinstance(cost, FunctionCost):
+        return f"cost function {cost.function!r}"
+    return "its fixed cost"
+
+
+def _past_the_largest(upgrade_id: str, price: int, source: str) -> str:
+    """The refusal of a price past :data:`~progression.engine.checks.LARGEST`, the price written out when it is
+    short enough to read, else by its number of digits."""
+    shown = f"{price:,}" if price < 10**30 else f"a number of {digits(price):,} digits"
+    return (
+        f"{source} gave upgrade {upgrade_id!r} the price {shown}, past the most a pool holds ({LARGEST:,}): no sheet "
+        "could pay it; the pack's curve or cost must stop below it, or the upgrade's stat end before it"
+    )
 
 
 def _base_price(
@@ -491,10 +524,14 @@ def _base_price(
 
 
 def _checked_price(upgrade_id: str, value: object, source: str) -> int:
-    """A price is a whole number of points, never negative: a purchase never pays the buyer."""
+    """A price is a whole number of points, never negative (a purchase never pays the buyer), and at most
+    :data:`~progression.engine.checks.LARGEST`, what a pool holds."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        msg = f"{source} gave upgrade {upgrade_id!r} the price {value!r}; a price is a whole number >= 0"
+        shown = f"a number of {digits(value):,} digits" if isinstance(value, int) and value < -(10**30) else repr(value)
+        msg = f"{source} gave upgrade {upgrade_id!r} the price {shown}; a price is a whole number >= 0"
         raise PackFunctionError(msg)
+    if value > LARGEST:
+        raise PackFunctionError(_past_the_largest(upgrade_id, value, source))
     return value
 
 
