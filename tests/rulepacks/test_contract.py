@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
@@ -490,6 +491,26 @@ class TestLeague:
             RulePackError, match=r"the league class .*Half has no method 'verify'.* @ \$\.contract\.league"
         ):
             skirmish(Contract(league=League(book=Half, leaders=("goals",))))
+
+    @pytest.mark.parametrize(
+        ("words", "said"),
+        [
+            (
+                {"leaders": ()},
+                "expected the figures leaders are ranked by (one or more texts) as the leaders of a league",
+            ),
+            ({"schedules": ("",)}, "expected the schedules it makes (one or more texts) as the schedules of a league"),
+            ({"places": ("first place",)}, "expected the play-off places in order (one or more words) as the places"),
+        ],
+    )
+    def test_its_words_are_checked_at_load(self, words: dict[str, object], said: str) -> None:
+        """The figures, schedules and places a league declares are refused at load, saying what was expected as
+        which of them, and what came."""
+        from progression.contract import League
+
+        given: dict[str, object] = {"leaders": ("goals",), **words}
+        with pytest.raises(RulePackError, match=re.escape(said) + r".*, got .* @ \$\.contract\.league"):
+            skirmish(Contract(league=League(book=_Book, **given)))  # type: ignore[arg-type]
 
     def test_a_method_of_the_wrong_shape_is_refused(self) -> None:
         """A method that does not take what the command line gives it first is named with its shape."""
