@@ -173,7 +173,7 @@ class OwnsAmong(Requirement):
     #: always was: a pack whose name for them is only words gives it as :attr:`items_said`.
     what: str = "items"
     #: What the items are called in the sentence, in place of :attr:`what`: words only, out of the repr and so of
-    #: the rules' fingerprint, as :attr:`said` is.
+    #: the rules' fingerprint, as :attr:`Requirement.said` is.
     items_said: str | None = attrs.field(default=None, repr=False, eq=False)
 
     def owned_items(self, context: Context) -> tuple[str, ...]:
