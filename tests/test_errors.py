@@ -71,7 +71,7 @@ class TestUnknownOption:
 
         error = UnknownOption("league amend", ["home.scor"], ["home.score", "home.events", "away.score"])
         expected = (
-            "league amend: unknown option 'home.scor'; it takes: home.score, home.events, away.score; "
+            "unknown option 'home.scor' for league amend; it takes: home.score, home.events, away.score; "
             "the closest: home.score"
         )
         assert (expected, ("home.score",), True) == (str(error), error.closest, isinstance(error, InvalidInput))
@@ -83,7 +83,7 @@ class TestUnknownOption:
         known = ["home.score", "home.events", "away.score", "attendance"]
         two = UnknownOption("league record", ["away.scored", "home.scord"], known)
         assert (
-            "league record: unknown options 'away.scored', 'home.scord'; it takes: home.score, home.events, "
+            "unknown options 'away.scored', 'home.scord' for league record; it takes: home.score, home.events, "
             "away.score, attendance; the closest: away.score, home.score",
             ("home.score", "away.score"),
             ("attendance",),

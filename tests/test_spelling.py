@@ -141,7 +141,7 @@ class TestTheClosest:
         """The refusals of the library's own errors end as this function writes the closest."""
         assert [
             "pool 'purs' is not defined in sheet 'Ana'; expected one of: bag, purse; the closest: purse",
-            "league record: unknown option 'scor'; it takes: score; the closest: score",
+            "unknown option 'scor' for league record; it takes: score; the closest: score",
         ] == [
             str(errors.UnknownName("pool", "purs", ["purse", "bag"], "sheet 'Ana'")),
             str(errors.UnknownOption("league record", ["scor"], ["score"])),

@@ -310,7 +310,7 @@ class UnknownOption(InvalidInput):
         #: The words taken closest to those given (at most three for each).
         self.closest = tuple(dict.fromkeys(c for name in self.names for c in _closest_option(name, self.known)))
         noun = "option" if len(self.names) == 1 else "options"
-        message = f"{command}: unknown {noun} {', '.join(map(repr, self.names))}; it takes: "
+        message = f"unknown {noun} {', '.join(map(repr, self.names))} for {command}; it takes: "
         message += ", ".join(self.known) or "no options"
         super().__init__(message + the_closest(self.closest))
 

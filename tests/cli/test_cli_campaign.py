@@ -143,7 +143,7 @@ class TestAward:
         [
             (["ana:escrime=5", "zed:danse=1"], "character 'zed' is not defined in party 'The Riders'"),
             (["ana:escrime=5", "bea:voile=1"], "competence 'voile' is not defined"),
-            (["ana:escrime=5", "bea:danse=many"], "--to bea danse: expected a whole number, got 'many'"),
+            (["ana:escrime=5", "bea:danse=many"], "expected a whole number for --to bea danse, got 'many'"),
             (["ana:escrime=5", "bea"], "--to: expected CHARACTER:COMPETENCE=POINTS[,COMPETENCE=POINTS...], got 'bea'"),
             (["ana:escrime=5", "ana:danse=1"], "character 'ana' is given twice"),
         ],

@@ -72,7 +72,7 @@ class TestOptionsReadByType:
         before = Path(band).read_bytes()
         result = run("sheet", "do", band, "train", "days=two", "--dice", "1")
         helped = f" (see `progression sheet do {band} train --help`)"
-        assert (2, f"progression: action 'train': option 'days' expects whole number, got 'two'{helped}\n") == (
+        assert (2, f"progression: option 'days' of action 'train' expects whole number, got 'two'{helped}\n") == (
             result.status,
             result.err,
         )
@@ -85,7 +85,7 @@ class TestOptionsReadByType:
         helped = f" (see `progression sheet do {band} train --help`)"
         assert (
             2,
-            f"progression: action 'train': unknown option 'dayz'; it takes: days; the closest: days{helped}\n",
+            f"progression: unknown option 'dayz' for action 'train'; it takes: days; the closest: days{helped}\n",
         ) == (
             result.status,
             result.err,
@@ -94,9 +94,12 @@ class TestOptionsReadByType:
     def test_every_unknown_option_is_named(self, run: Run, band: str) -> None:
         """Two misspelt options are both named, each with its closest, where the first stopped the reading."""
         result = run("sheet", "do", band, "train", "dayz=2", "colour=red", "dys=1", "--dice", "1,1")
-        assert (2, "unknown options 'dayz', 'colour', 'dys'; it takes: days; the closest: days (see") == (
+        assert (
+            2,
+            "unknown options 'dayz', 'colour', 'dys' for action 'train'; it takes: days; the closest: days (see",
+        ) == (
             result.status,
-            result.err.partition("action 'train': ")[2].partition(" `")[0],
+            result.err.partition("progression: ")[2].partition(" `")[0],
         )
 
     def test_a_typed_option_reaches_the_function_typed(self, run: Run, band: str) -> None:
@@ -112,7 +115,7 @@ class TestPackLoading:
         result = run("show", "fake")
         assert 2 == result.status
         assert (
-            "pack 'fake': action 'rest': option 'days' of rest has no type annotation; annotate it "
+            "pack 'fake': option 'days' of rest (action 'rest') has no type annotation; annotate it "
             "(days: str, int, bool, ...) @ $.contract.actions.rest"
         ) in result.err
         assert "(does not load: " in run("packs").out

@@ -250,7 +250,7 @@ class TestAmend:
         result = run("sheet", "amend", str(hero(tmp_path, run)), "2", "points=5", "--pack", SKIRMISH)
         assert 2 == result.status
         assert (
-            "the operation 'award 12 to xp' has no field 'points'; its fields: pool, amount, reason, member"
+            "the operation 'award 12 to xp' has no field 'points' (in points=); its fields: pool, amount, reason, member"
             in result.err
         )
 
@@ -295,7 +295,10 @@ class TestABloodBowlMatch:
         words += ["--dice", "3"]
         assert 0 == run("sheet", "do", str(path), "match", *words, "--dice", "3").status
         old = run("sheet", "amend", str(path), "3", "match.events=1:touchdown:1")
-        assert (2, True) == (old.status, "expected name or name*N separated by ',', got 'touchdown:1'" in old.err)
+        assert (2, True) == (
+            old.status,
+            "expected name or name*N separated by ',' for match.events=, got 'touchdown:1'" in old.err,
+        )
         both = run("sheet", "amend", str(path), "3", "match.events=1:touchdown,casualty", "--dry-run")
         assert 0 == both.status, both.err
         again = run("sheet", "amend", str(path), "3", "match.events=1:touchdown;1:casualty")
@@ -305,11 +308,11 @@ class TestABloodBowlMatch:
         twice = run("sheet", "amend", str(path), "3", "match.score=1,0", "match.opponent=Orcs", "match.extra=a:x;a:y")
         assert (2, True) == (twice.status, "'a' is given twice" in twice.err)
         commas = run("sheet", "amend", str(path), "3", "match.injuries=1:badly_hurt,2:dead")
-        assert (2, True) == (commas.status, "separate the items of a mapping with ';', not ','" in commas.err)
+        assert (2, True) == (commas.status, "the items of a mapping are separated with ';', not ','" in commas.err)
         for score in ("1", "1-0-0", "1,0,0"):  # a score is two values: said so, rather than cattrs' exception groups
             short = run("sheet", "amend", str(path), "3", f"match.score={score}")
             expected = (
-                "progression: amend match.score: expected 2 values separated by ',' or '-' (such as 1,0 or 1-0), "
+                "progression: expected 2 values separated by ',' or '-' (such as 1,0 or 1-0) for match.score=, "
                 f"got {score!r}\n"
             )
             assert (2, expected) == (short.status, short.err)
@@ -342,8 +345,8 @@ class TestABloodBowlMatch:
         assert (0, "") == (amended.status, amended.err)
         assert (1, 1) == progression.load_sheet(path.read_bytes()).ledger[2].operation.match.score
         twice = run("sheet", "amend", str(path), "3", "match.nominees=1", "match.mvp_nominees=2")
-        assert (2, "progression: amend match.mvp_nominees: the field match.mvp_nominees is changed by "
-                "match.nominees= already; give one word for it\n") == (twice.status, twice.err)  # fmt: skip
+        assert (2, "progression: the field match.mvp_nominees is changed by match.nominees= already, and again by "
+                "match.mvp_nominees=; give one word for it\n") == (twice.status, twice.err)  # fmt: skip
 
     def test_the_score_and_an_injury_of_a_match_amended(self, run: Run, tmp_path: Path) -> None:
         """Match 1 recorded 2-1 with #3 hurt; it was 1-2 with #4 hurt: amended by its record's fields, the team

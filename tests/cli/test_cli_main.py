@@ -298,9 +298,15 @@ class TestTheClosestWord:
         after = run("sheet", "quote", str(sheet_file), "--pack", SKIRMISH, "--", "--lnag")
         short = run("sheet", "show", str(sheet_file), "--lan", "fr", "--pack", SKIRMISH)
         dashed = run("sheet", "award", str(sheet_file), "xp", "3", "-r", "-oops")
-        assert (2, "points must be a positive whole number, got -3", 2, "upgrade '--lnag' is not defined", 0) == (
+        assert (
+            2,
+            "expected a positive whole number of points as the amount of the award to 'xp', got -3",
+            2,
+            "upgrade '--lnag' is not defined",
+            0,
+        ) == (
             award.status,
-            award.err.partition(": ")[2].partition(": ")[2].rstrip("\n"),
+            award.err.partition(": ")[2].rstrip("\n"),
             after.status,
             after.err.partition(": ")[2].partition(" in ")[0],
             short.status,

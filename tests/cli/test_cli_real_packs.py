@@ -401,7 +401,7 @@ class TestReport:
         assert [2, 2, 2, 2, ""] == [unknown.status, option.status, mixed.status, unreached.status, unreached.out]
         assert "the season asked is one reached: Anvils has season 1 only, got 9" in unreached.err
         assert "pack 'bloodbowl' has no report called 'table'; its reports: standings" in unknown.err
-        assert "report 'standings': unknown option 'colour'; it takes: season, bonus" in option.err
+        assert "unknown option 'colour' for report 'standings'; it takes: season, bonus" in option.err
         assert "a report reads sheets of one pack; these were made with bloodbowl, competence" in mixed.err
 
 
@@ -573,7 +573,7 @@ class TestDeclaredOptions:
         run("sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=human")
         result = run("sheet", "do", path, "hire", "position=human_lineman", "must_advance=maybe")
         helped = f" (see `progression sheet do {path} hire --help`)"
-        assert (2, f"progression: action 'hire': option 'must_advance' expects yes|no, got 'maybe'{helped}\n") == (
+        assert (2, f"progression: option 'must_advance' of action 'hire' expects yes|no, got 'maybe'{helped}\n") == (
             result.status,
             result.err,
         )
@@ -602,7 +602,7 @@ class TestDeclaredOptions:
         result = run("sheet", "do", path, "hire", "position=human_lineman", "must_advance=yse")
         helped = f" (see `progression sheet do {path} hire --help`)"
         expected = (
-            f"progression: action 'hire': option 'must_advance' expects yes|no, got 'yse'; the closest: yes{helped}\n"
+            f"progression: option 'must_advance' of action 'hire' expects yes|no, got 'yse'; the closest: yes{helped}\n"
         )
         assert (2, expected) == (result.status, result.err)
 
@@ -614,7 +614,7 @@ class TestDeclaredOptions:
         helped = f"progression sheet new {path} --pack bloodbowl --kind team --help"
         assert (
             2,
-            f"progression: factory of 'team': the option 'roster' (text) is required; none was given (see `{helped}`)\n",
+            f"progression: the option 'roster' (text) of factory of 'team' is required; none was given (see `{helped}`)\n",
         ) == (
             result.status,
             result.err,
@@ -627,7 +627,7 @@ class TestDeclaredOptions:
         run("sheet", "new", path, "--pack", "competence", "--kind", "character", "--set", "escrime=20")
         result = run("sheet", "do", path, "raise", "competence=escrime", "levels=five")
         helped = f" (see `progression sheet do {path} raise --help`)"
-        assert (2, f"progression: action 'raise': option 'levels' expects whole number, got 'five'{helped}\n") == (
+        assert (2, f"progression: option 'levels' of action 'raise' expects whole number, got 'five'{helped}\n") == (
             result.status,
             result.err,
         )

@@ -72,7 +72,7 @@ class TestNew:
         """A --set stat past its maximum is refused as a pool over its cap is, exit 2, and nothing is written."""
         path = tmp_path / "x.json"
         result = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "level=31")
-        assert (2, "progression: new hero sheet: stat 'level' is at most its maximum of 30, got 31\n") == (
+        assert (2, "progression: stat 'level' of a new hero sheet is at most its maximum of 30, got 31\n") == (
             result.status,
             result.err,
         )

@@ -47,7 +47,7 @@ class TestSimulate:
         """A parameter that is not a whole number is bad usage, pointing at the simulation's help."""
         result = run("simulate", "fake", "climb", "--param", "goal=ten")
         helped = "(see `progression simulate fake climb --help`)"
-        assert (2, f"progression: simulation 'climb': option 'goal' expects whole number, got 'ten' {helped}\n") == (
+        assert (2, f"progression: option 'goal' of simulation 'climb' expects whole number, got 'ten' {helped}\n") == (
             result.status,
             result.err,
         )

@@ -45,7 +45,9 @@ class TestNewCharacter:
         """A level that is not a number is refused, saying what came: by the declaration (a competence's
         level is a whole number), and by the function for a competence only a campaign file names."""
         factory = pack.contract.factory("character")
-        with pytest.raises(InvalidInput, match="option 'escrime' expects whole number, got 'douze'"):
+        with pytest.raises(
+            InvalidInput, match=r"^option 'escrime' of factory of 'character' expects whole number, got 'douze'$"
+        ):
             factory.read({"escrime": "douze"})
         assert factory.function is not None
         with pytest.raises(InvalidInput, match="the level of 'escrime' must be a whole number, got 'douze'"):
@@ -81,7 +83,7 @@ class TestActionTest:
 
     def test_needs_a_competence(self, pack: RulePack) -> None:
         """Without competence=..., the declaration refuses it."""
-        with pytest.raises(InvalidInput, match="action 'test': the option 'competence' \\(text\\) is required"):
+        with pytest.raises(InvalidInput, match=r"^the option 'competence' \(text\) of action 'test' is required"):
             pack.contract.action("test")(pack, pc.new_character(pack), ScriptedDice([40]))
 
 
@@ -110,7 +112,7 @@ class TestSimulation:
 
     def test_misspelt_parameter_is_refused(self, pack: RulePack) -> None:
         """A parameter the trial does not take is an error, not a silent default."""
-        with pytest.raises(InvalidInput, match="simulation 'sessions_to_expert': unknown option 'awrd'; it takes: "):
+        with pytest.raises(InvalidInput, match="unknown option 'awrd' for simulation 'sessions_to_expert'; it takes: "):
             pack.contract.simulation("sessions_to_expert")(pack, SeededDice(1), awrd=5)
 
     def test_picklable(self, pack: RulePack) -> None:
@@ -143,7 +145,7 @@ class TestTune:
     def test_unknown_setting_is_refused(self, pack: RulePack) -> None:
         """A setting the tuner does not take is named, with the ones it takes; one that does not fit is
         refused by the campaign's settings."""
-        with pytest.raises(InvalidInput, match="tuner 'tune': unknown option 'bogus'; it takes: quality_base, "):
+        with pytest.raises(InvalidInput, match="unknown option 'bogus' for tuner 'tune'; it takes: quality_base, "):
             pack.contract.tune(pack, bogus=1)
         with pytest.raises(progression.errors.RulePackError, match="level_divisor"):
             pack.contract.tune(pack, level_divisor=0)
@@ -188,9 +190,15 @@ class TestSheetActions:
     @pytest.mark.parametrize(
         ("options", "message"),
         [
-            ({"competence": "escrime", "levels": "cinq"}, "option 'levels' expects whole number, got 'cinq'"),
-            ({"competence": "escrime", "discard": "maybe"}, "option 'discard' expects yes\\|no, got 'maybe'"),
-            ({}, "the option 'competence' \\(text\\) is required"),
+            (
+                {"competence": "escrime", "levels": "cinq"},
+                "^option 'levels' of action 'raise' expects whole number, got 'cinq'$",
+            ),
+            (
+                {"competence": "escrime", "discard": "maybe"},
+                "^option 'discard' of action 'settle' expects yes\\|no, got 'maybe'$",
+            ),
+            ({}, "^the option 'competence' \\(text\\) of action 'raise' is required"),
             ({"competence": "nage"}, "competence 'nage' is not defined"),
         ],
     )

@@ -22,7 +22,7 @@ class TestTables:
 
     def test_bad_table_arguments(self, pack: RulePack) -> None:
         """A run of 0 levels is refused."""
-        with pytest.raises(InvalidInput, match=r"^the level table: by must be a whole number >= 1, got 0$"):
+        with pytest.raises(InvalidInput, match=r"^by must be a whole number >= 1 in the level table, got 0$"):
             pc.queries.level_table(pack, by=0)
 
     @pytest.mark.parametrize(
@@ -30,35 +30,35 @@ class TestTables:
         [
             (
                 lambda pack: pc.queries.level_table(pack, end=None),
-                "the level table: end must be a whole number >= 0, got None \\(NoneType\\)",
+                "end must be a whole number >= 0 in the level table, got None \\(NoneType\\)",
             ),
             (
                 lambda pack: pc.queries.level_table(pack, start="3"),
-                "the level table: start must be a whole number >= 0, got '3' \\(str\\)",
+                "start must be a whole number >= 0 in the level table, got '3' \\(str\\)",
             ),
             (
                 lambda pack: pc.queries.level_table(pack, by=True),
-                "the level table: by must be a whole number >= 1, got True \\(bool\\)",
+                "by must be a whole number >= 1 in the level table, got True \\(bool\\)",
             ),
             (
                 lambda pack: pc.queries.level_table(pack, start=-1),
-                "the level table: start must be a whole number >= 0, got -1",
+                "start must be a whole number >= 0 in the level table, got -1",
             ),
             (
                 lambda pack: pc.queries.quality_table(pack, None),
-                "the quality table: count must be a whole number >= 0, got None \\(NoneType\\)",
+                "count must be a whole number >= 0 in the quality table, got None \\(NoneType\\)",
             ),
             (
                 lambda pack: pc.queries.quality_table(pack, -1),
-                "the quality table: count must be a whole number >= 0, got -1",
+                "count must be a whole number >= 0 in the quality table, got -1",
             ),
             (
                 lambda pack: pc.queries.cost_to_reach(pack, "expert", owned=None),
-                "the cost to reach 'expert': owned must be a whole number >= 0, got None \\(NoneType\\)",
+                "owned must be a whole number >= 0 in the cost to reach 'expert', got None \\(NoneType\\)",
             ),
             (
                 lambda pack: pc.queries.cost_to_reach(pack, "expert", owned=-1),
-                "the cost to reach 'expert': owned must be a whole number >= 0, got -1",
+                "owned must be a whole number >= 0 in the cost to reach 'expert', got -1",
             ),
         ],
     )
@@ -74,15 +74,15 @@ class TestTables:
         [
             (
                 lambda pack: pc.queries.level_table(pack, end=10**20),
-                "the level table: end must be at most 1,000,000,000,000,000 either way .* got 100,000,000,000,000,000,000",
+                "end must be at most 1,000,000,000,000,000 either way .* in the level table, got 100,000,000,000,000,000,000",
             ),
             (
                 lambda pack: pc.queries.level_table(pack, start=-(10**5000)),
-                "the level table: start must be at most .* got a number of 5001 digits",
+                "start must be at most .* in the level table, got a number of 5001 digits",
             ),
             (
                 lambda pack: pc.queries.level_table(pack, by=10**20),
-                "the level table: by must be at most 1,000,000,000,000,000",
+                "by must be at most 1,000,000,000,000,000 .* in the level table, got",
             ),
             (
                 lambda pack: pc.queries.level_table(pack, end=10**15),
@@ -90,7 +90,7 @@ class TestTables:
             ),
             (
                 lambda pack: pc.queries.quality_table(pack, 10**20),
-                "the quality table: count must be at most 1,000,000,000,000,000",
+                "count must be at most 1,000,000,000,000,000 .* in the quality table, got",
             ),
             (
                 lambda pack: pc.queries.quality_table(pack, 10**15),
@@ -102,7 +102,7 @@ class TestTables:
             ),
             (
                 lambda pack: pc.queries.cost_to_reach(pack, "expert", owned=10**20),
-                "the cost to reach 'expert': owned must be at most 1,000,000,000,000,000 either way",
+                "owned must be at most 1,000,000,000,000,000 either way .* in the cost to reach 'expert', got",
             ),
         ],
     )

@@ -65,7 +65,7 @@ class TestArguments:
             pack.purchase(ana(pack), "skill", choice="swim", args={"out_of_career": "yes"})
         assert (
             "'skill' takes the arguments out_of_career (bool); got 'out_of_carrer'; the closest: out_of_career",
-            "purchase of 'skill': argument 'out_of_career' is a bool, got 'yes' (str)",
+            "argument 'out_of_career' of the purchase of 'skill' is a bool, got 'yes' (str)",
         ) == (str(misspelt.value), str(text.value))
 
     def test_an_argument_not_named_by_a_text(self, pack: RulePack) -> None:

@@ -81,18 +81,18 @@ class TestDeclared:
             progression.operation("market.x")(lambda pack: pack)
         with pytest.raises(InvalidInput, match="bounty acts on a sheet, got dict"):
             bounty(guild_pack(), {}, "ana", 1, dice=ScriptedDice([1]))  # type: ignore[arg-type]
-        with pytest.raises(InvalidInput, match="bounty: missing a required argument: 'targets'"):
+        with pytest.raises(InvalidInput, match=r"missing a required argument: 'targets' \(the operation bounty\)"):
             bounty(guild_pack(), guild(), "ana")  # type: ignore[call-arg]
         # Given by keyword (read without binding the signature): the same refusals.
-        with pytest.raises(InvalidInput, match="bounty: missing a required argument: 'targets'"):
+        with pytest.raises(InvalidInput, match=r"missing a required argument: 'targets' \(the operation bounty\)"):
             bounty(guild_pack(), guild(), hunter="ana", dice=ScriptedDice([1]))  # type: ignore[call-arg]
-        with pytest.raises(InvalidInput, match="bounty: missing a required argument: 'dice'"):
+        with pytest.raises(InvalidInput, match=r"missing a required argument: 'dice' \(the operation bounty\)"):
             bounty(guild_pack(), guild(), hunter="ana", targets=1)  # type: ignore[call-arg]
-        with pytest.raises(InvalidInput, match="bounty: got an unexpected keyword argument 'heads'"):
+        with pytest.raises(InvalidInput, match=r"got an unexpected keyword argument 'heads' \(the operation bounty\)"):
             bounty(guild_pack(), guild(), hunter="ana", targets=1, heads=2, dice=ScriptedDice([1]))  # type: ignore[call-arg]
-        with pytest.raises(InvalidInput, match="bounty: multiple values for argument 'hunter'"):
+        with pytest.raises(InvalidInput, match=r"multiple values for argument 'hunter' \(the operation bounty\)"):
             bounty(guild_pack(), guild(), "ana", hunter="bo", targets=1, dice=ScriptedDice([1]))  # type: ignore[misc]
-        with pytest.raises(InvalidInput, match="bounty: too many positional arguments"):
+        with pytest.raises(InvalidInput, match=r"too many positional arguments \(the operation bounty\)"):
             bounty(guild_pack(), guild(), "ana", 1, ScriptedDice([1]))  # type: ignore[misc]
 
     def test_inputs_by_keyword_or_by_position_make_the_same_operation(self) -> None:

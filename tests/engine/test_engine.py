@@ -54,12 +54,12 @@ class TestAward:
     @pytest.mark.parametrize(
         ("amount", "message"),
         [
-            (1.5, r"award to 'purse': points must be a whole number, got 1\.5 \(float\)"),
-            ("3", r"award to 'purse': points must be a whole number, got '3' \(str\)"),
-            (True, r"award to 'purse': points must be a whole number, got True \(bool\)"),
-            (None, r"award to 'purse': points must be a whole number, got None \(NoneType\)"),
-            (0, "award to 'purse': points must be a positive whole number, got 0"),
-            (-4, "award to 'purse': points must be a positive whole number, got -4"),
+            (1.5, r"^expected a whole number of points as the amount of the award to 'purse', got 1\.5 \(float\)$"),
+            ("3", r"^expected a whole number of points as the amount of the award to 'purse', got '3' \(str\)$"),
+            (True, r"^expected a whole number of points as the amount of the award to 'purse', got True \(bool\)$"),
+            (None, r"^expected a whole number of points as the amount of the award to 'purse', got None \(NoneType\)$"),
+            (0, "^expected a positive whole number of points as the amount of the award to 'purse', got 0$"),
+            (-4, "^expected a positive whole number of points as the amount of the award to 'purse', got -4$"),
         ],
     )
     def test_bad_points(self, amount: object, message: str) -> None:
@@ -83,7 +83,7 @@ class TestAward:
     def test_reason_is_required(self) -> None:
         """Every award says why."""
         with pytest.raises(
-            InvalidInput, match=r"^expected a non-empty text as the reason of award to 'purse', got ' '$"
+            InvalidInput, match=r"^expected a non-empty text as the reason of the award to 'purse', got ' '$"
         ):
             market().award(ana(), "purse", 1, reason=" ")
 
@@ -97,7 +97,9 @@ class TestCaps:
     def test_cap_as_a_number_refuses(self) -> None:
         """``refuse``: an award past the cap is refused whole, saying by how much."""
         sheet = market().award(ana(), "chest", 8, reason="x")
-        with pytest.raises(CapExceeded, match="Chest holds 8 of a cap of 10; 3 more would put it 1 over"):
+        with pytest.raises(
+            CapExceeded, match=r"^Chest holds 8 of a cap of 10; the award of 3 more would put it 1 over$"
+        ):
             market().award(sheet, "chest", 3, reason="x")
 
     def test_cap_as_a_number_loses(self) -> None:
@@ -299,7 +301,10 @@ class TestPayment:
 
     def test_split_asking_a_pool_for_more_than_it_holds(self) -> None:
         """Enough points in all, but not where the split looks for them."""
-        with pytest.raises(InvalidInput, match="pay: Purse holds 7, not the 9 asked of it"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"^the split asked of the pools \(pay\) cannot pay for .*: Purse holds 7, not the 9 asked of it$",
+        ):
             market().purchase(ana(purse=7, savings=5), "lesson", pay={"purse": 9, "savings": 1})
 
     def test_pool_not_allowed(self) -> None:
@@ -319,7 +324,9 @@ class TestPayment:
 
     def test_negative_split(self) -> None:
         """A split gives whole numbers of points >= 0."""
-        with pytest.raises(InvalidInput, match="pay: 'purse' must give a whole number of points >= 0, got -1"):
+        with pytest.raises(
+            InvalidInput, match=r"^expected a whole number of points >= 0 as the part of 'purse' in pay, got -1$"
+        ):
             market().quote(ana(purse=20), "lesson", pay={"purse": -1, "savings": 11})
 
 
@@ -473,18 +480,28 @@ class TestBadInput:
         [
             (
                 {"pools": {"purse": -1}},
-                "new adventurer sheet, pool 'purse': points must be a positive whole number, got -1",
+                "^expected a positive whole number of points as the starting points of pool 'purse' of a new adventurer sheet, "
+                "got -1$",
             ),
-            ({"pools": {"purse": False}}, r"pool 'purse': points must be a whole number, got False \(bool\)"),
+            (
+                {"pools": {"purse": False}},
+                r"^expected a whole number of points as the starting points of pool 'purse' .* got False \(bool\)$",
+            ),
             ({"pools": {"wallet": 1}}, "pool 'wallet' is not defined in kind 'adventurer'"),
-            ({"pools": [1]}, "new adventurer sheet: pools must map names to values, got list"),
-            ({"stats": {"level": "3"}}, "stat 'level' must be an integer, got '3'"),
-            ({"owned": {"badge": 0}}, "owned 'badge' must be a positive count, got 0"),
-            ({"tags": {"status": 1}}, "tags map texts to texts, got 'status' = 1"),
-            ({"pools": {"chest": 11}}, "new adventurer sheet: pool 'chest' holds at most its cap of 10, got 11"),
+            (
+                {"pools": [1]},
+                "^expected a mapping of names to values as the pools of a new adventurer sheet, got list$",
+            ),
+            ({"stats": {"level": "3"}}, "^expected an integer as stat 'level' of a new adventurer sheet, got '3'$"),
+            ({"owned": {"badge": 0}}, "^expected a positive count as owned 'badge' of a new adventurer sheet, got 0$"),
+            (
+                {"tags": {"status": 1}},
+                "^expected texts mapped to texts as the tags of a new adventurer sheet, got 'status' = 1$",
+            ),
+            ({"pools": {"chest": 11}}, "^pool 'chest' of a new adventurer sheet holds at most its cap of 10, got 11$"),
             (  # a cap read on the sheet's own stat, as given
                 {"pools": {"xp": 4}, "stats": {"xp_cap": 3}},
-                r"pool 'xp' holds at most its cap of 3 \(its Experience cap\), got 4",
+                r"^pool 'xp' of a new adventurer sheet holds at most its cap of 3 \(its Experience cap\), got 4",
             ),
         ],
     )
@@ -501,8 +518,8 @@ class TestBadInput:
     @pytest.mark.parametrize(
         ("stats", "message"),
         [
-            ({"level": 6}, "new adventurer sheet: stat 'level' is at most its maximum of 5, got 6"),
-            ({"level": -1}, "new adventurer sheet: stat 'level' is at least its minimum of 0, got -1"),
+            ({"level": 6}, "stat 'level' of a new adventurer sheet is at most its maximum of 5, got 6"),
+            ({"level": -1}, "stat 'level' of a new adventurer sheet is at least its minimum of 0, got -1"),
         ],
     )
     def test_a_new_sheet_outside_a_stat_range(self, stats: dict[str, int], message: str) -> None:
@@ -524,7 +541,7 @@ class TestBadInput:
 
     def test_name_must_be_a_text(self) -> None:
         """A name that is not a text would not survive a save."""
-        with pytest.raises(InvalidInput, match="new adventurer sheet: a name must be a text, got 5"):
+        with pytest.raises(InvalidInput, match=r"^expected a text as the name of a new adventurer sheet, got 5$"):
             market().new_sheet("adventurer", 5)  # type: ignore[arg-type]
 
     def test_choice_for_an_upgrade_without_options(self) -> None:
@@ -560,7 +577,8 @@ class TestBadInput:
             functions={"gift": lambda context: -3},
         )
         with pytest.raises(
-            InvalidInput, match="upgrade 'gift': cost function 'gift' gave the price -3; a price is a whole number >= 0"
+            InvalidInput,
+            match=r"^cost function 'gift' gave upgrade 'gift' the price -3; a price is a whole number >= 0$",
         ):
             broken.quote(broken.new_sheet("adventurer", "Ana"), "gift")
 
@@ -700,7 +718,8 @@ class TestLargestAward:
     def test_an_award_past_a_quadrillion_is_refused(self) -> None:
         """The bound of a file is the bound of an award; the message counts the digits (even past 4,300)."""
         with pytest.raises(
-            InvalidInput, match="points must be at most 1,000,000,000,000,000, got a number of 5001 digits"
+            InvalidInput,
+            match=r"^expected at most 1,000,000,000,000,000 points as the amount of the award to 'purse', got a number of 5001 digits$",
         ):
             market().award(ana(), "purse", 10**5000, reason="x")
 
@@ -716,10 +735,16 @@ class TestLargestNumbers:
         [
             (
                 {"stats": {"shine": 10**30}},
-                "new adventurer sheet: stat 'shine' must be at most .* got a number of 31 digits",
+                "^stat 'shine' must be at most .* in a new adventurer sheet, got a number of 31 digits$",
             ),
-            ({"stats": {"shine": -(10**16)}}, "new adventurer sheet: stat 'shine' must be at most .* got -10,000,"),
-            ({"owned": {"badge": 10**30}}, "new adventurer sheet: owned 'badge' must be at most .* of 31 digits"),
+            (
+                {"stats": {"shine": -(10**16)}},
+                "^stat 'shine' must be at most .* in a new adventurer sheet, got -10,000,",
+            ),
+            (
+                {"owned": {"badge": 10**30}},
+                "^owned 'badge' must be at most .* in a new adventurer sheet, got a number of 31 digits$",
+            ),
         ],
     )
     def test_a_start_past_the_limit(self, kwargs: dict[str, object], message: str) -> None:
@@ -741,9 +766,12 @@ class TestLargestNumbers:
         [
             (
                 Effect(stats={"shine": 10**20}),
-                "the effect to adjust: the change to stat 'shine' must be at most .* got 100,000,",
+                "^the change to stat 'shine' must be at most .* in the effect to adjust, got 100,000,",
             ),
-            (Effect(grants={"badge": 10**20}), "the effect to adjust: the change to owned 'badge' must be at most"),
+            (
+                Effect(grants={"badge": 10**20}),
+                "^the change to owned 'badge' must be at most .* in the effect to adjust, got",
+            ),
             (Effect(stats={"shine": 10**15}), None),  # the change fits, the sum does not: the sheet holds 10**15
         ],
     )
@@ -758,7 +786,9 @@ class TestLargestNumbers:
         """Each award is within the limit; the balance they make is checked too."""
         pack = market()
         sheet = pack.award(ana(), "purse", 10**15, reason="a fortune")
-        with pytest.raises(InvalidInput, match="award to 'purse': Purse after the award " + self.LIMIT):
+        with pytest.raises(
+            InvalidInput, match="^Purse after the award " + self.LIMIT + r" .* in the award to 'purse', got"
+        ):
             pack.award(sheet, "purse", 1, reason="one more")
 
     def test_a_sheet_at_the_limit_saves_and_loads(self) -> None:

@@ -72,7 +72,8 @@ class TestPause:
     def test_arguments_must_be_plain_values(self) -> None:
         """Arguments go into the ledger, so only texts, integers and booleans are taken."""
         with pytest.raises(
-            InvalidInput, match=r"args: .shift. must be a text name with a text, integer or boolean value, got 1\.5"
+            InvalidInput,
+            match=r"^expected a text name with a text, integer or boolean value in args, got .shift. = 1\.5$",
         ):
             trainer().purchase(bo(), "random_skill", dice=ScriptedDice([1, 2]), args={"shift": 1.5})
 
@@ -217,7 +218,8 @@ class TestBadDice:
     def test_no_dice(self) -> None:
         """A procedure that must roll, given no dice, says which roll."""
         with pytest.raises(
-            InvalidInput, match="Random skill: first skill needs 1D6, but no dice were given; pass dice="
+            InvalidInput,
+            match=r"^first skill in the procedure of Random skill needs 1D6, but no dice were given; pass dice=",
         ):
             trainer().purchase(bo(), "random_skill")
 

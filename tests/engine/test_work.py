@@ -215,7 +215,7 @@ class TestDeclaredCall:
 class TestPricesTheRuleCodeSets:
     @pytest.mark.parametrize(("price", "message"), [
         ({"gold": 1}, "gold"),
-        ({"purse": -1}, r"the price of 'levy', pool 'purse': points must be a positive whole number, got -1"),
+        ({"purse": -1}, r"^expected a positive whole number of points as the part of pool 'purse' in the payment for 'levy', got -1$"),
     ])  # fmt: skip
     def test_a_price_of_a_pool_not_held_or_below_zero(self, price: dict[str, int], message: str) -> None:
         """A price from a pool the guild has not, or of points below zero, is refused naming the pool."""

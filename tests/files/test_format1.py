@@ -65,13 +65,13 @@ class TestFormatOne:
         assert not any(isinstance(e, progression.Entry) for e in sheet.ledger)
 
     def test_it_goes_on_in_the_present_format(self, name: str) -> None:
-        """A sheet read from format 1 takes new operations, which verify; saved again it is format 3, sealed."""
+        """A sheet read from format 1 takes new operations, which verify; saved again it is format 4, sealed."""
         pack = pack_of(name)
         sheet = progression.load_sheet((HERE / name).read_text(encoding="utf-8"), name, pack=pack, tampered="read")
         after = progression.mark(sheet, "read again")
         report = progression.verify(after, pack)
         saved = progression.files.unstructure_sheet(after)
-        assert (3, len(sheet.ledger) - len(RECOVERED[name]), "mark read again") == (
+        assert (4, len(sheet.ledger) - len(RECOVERED[name]), "mark read again") == (
             saved["format"],
             len(report.divergences),
             after.ledger[-1].label,

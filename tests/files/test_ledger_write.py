@@ -66,7 +66,7 @@ class TestText:
         """A sheet file is its format, pack, one ledger entry per line, and its seal."""
         sheet = progression.replay([Created(pack="pack", kind="k"), Awarded(pool="spp", amount=2)])
         expected = (
-            '{\n "format": 3,\n "pack": "pack",\n "ledger": [\n'
+            '{\n "format": 4,\n "pack": "pack",\n "ledger": [\n'
             '  {"event": "created", "pack": "pack", "kind": "k", "name": "", "rules": "", "pools": {}, "stats": {}, '
             '"owned": {}, "tags": {}},\n'
             '  {"event": "awarded", "pool": "spp", "amount": 2, "reason": ""}\n ],\n'

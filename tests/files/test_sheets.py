@@ -65,7 +65,7 @@ class TestRoundTrip:
         batch = data["ledger"][3]  # the combined step: a batch of two entries
         member = next(e for entry in batch["events"] for e in entry["events"] if e["event"] == "member")
         first = data["ledger"][0]
-        assert (["format", "pack", "ledger", "seal"], 3, "market", ["event", "number", "operation", "events"]) == (
+        assert (["format", "pack", "ledger", "seal"], 4, "market", ["event", "number", "operation", "events"]) == (
             list(data),
             data["format"],
             data["pack"],
@@ -95,14 +95,14 @@ class TestBadFiles:
     @pytest.mark.parametrize(
         ("changes", "message"),
         [
-            ({"format": 4}, r"unknown format version 4; this library reads formats 1, 2, 3 @ \$\.format"),
-            ({"format": True}, r"unknown format version True; this library reads formats 1, 2, 3 @ \$\.format"),
-            ({"format": "1"}, r"unknown format version '1'; this library reads formats 1, 2, 3 @ \$\.format"),
+            ({"format": 5}, r"unknown format version 5; this library reads formats 1, 2, 3, 4 @ \$\.format"),
+            ({"format": True}, r"unknown format version True; this library reads formats 1, 2, 3, 4 @ \$\.format"),
+            ({"format": "1"}, r"unknown format version '1'; this library reads formats 1, 2, 3, 4 @ \$\.format"),
             ({"ledger": []}, r"expected a non-empty list of events, got \[\] @ \$\.ledger"),
             ({"pack": "other"}, r"the file says pack 'other' but its ledger was made with 'market' @ \$\.pack"),
             (
                 {"notes": "hi"},
-                r"unknown key 'notes'; a sheet file of format 3 holds: format, pack, ledger, seal @ \$\.notes",
+                r"unknown key 'notes'; a sheet file of format 4 holds: format, pack, ledger, seal @ \$\.notes",
             ),
             ({"format": 2}, r"unknown key 'seal'; a sheet file of format 2 holds: format, pack, ledger @ \$\.seal"),
             ({"seal": None}, r"its seal is not one the library writes \(64 lowercase hexadecimal digits\), got None;"),
@@ -125,7 +125,7 @@ class TestBadFiles:
         """A file without a format is refused, saying which it expects."""
         data = saved()
         del data["format"]
-        with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 3 @ \$\.format"):
+        with pytest.raises(SheetError, match=r"required key 'format' is missing; expected 4 @ \$\.format"):
             structure_sheet(data, "ana.json")
 
     def test_every_bad_event_at_once(self) -> None:

@@ -67,6 +67,28 @@ class TestLeaves:
         req = AtLeast(quantity="level", value=3, message="only seasoned adventurers")
         assert ("only seasoned adventurers",) == req.unmet(context(sheet()))
 
+    def test_words_only_stay_out_of_the_fingerprint(self) -> None:
+        """``said`` and ``items_said`` are the sentence shown, in place of ``message`` and ``what``; they are
+        words only: out of the repr the rules' fingerprint digests, and of equality, where ``message`` and
+        ``what`` are in both."""
+        gate = OwnsAmong(among=["badge", "medal"], count=1, what="kept", items_said="trinkets of the guild")
+        reworded = OwnsAmong(among=["badge", "medal"], count=1, what="kept", items_said="guild trinkets")
+        worded = AtLeast(quantity="level", value=3, message="kept", said="only seasoned adventurers")
+        assert (
+            ("needs at least 1 trinkets of the guild (has none); 1 missing, any of these would count: Badge, Medal",),
+            ("only seasoned adventurers",),
+            repr(gate),
+            gate,
+            repr(AtLeast(quantity="level", value=3, message="kept")),
+        ) == (
+            gate.unmet(context(sheet())),
+            worded.unmet(context(sheet())),
+            repr(reworded),
+            reworded,
+            repr(worded),
+        )
+        assert repr(gate) != repr(OwnsAmong(among=["badge", "medal"], count=1, what="other"))
+
     def test_describe_uses_displayed_names(self) -> None:
         """Sentences use the pack's displayed names, not ids, when a label exists."""
         assert "have Level at least 3" == AtLeast(quantity="level", value=3).describe(context(sheet()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
@@ -124,19 +125,19 @@ class TestOptions:
     @pytest.mark.parametrize(
         ("given", "message"),
         [
-            ({"pool": "xp", "days": "three"}, "action 'train': option 'days' expects whole number, got 'three'"),
-            ({"pool": "xp", "days": "²"}, "action 'train': option 'days' expects whole number, got '²'"),
-            ({"pool": "xp", "pace": "medium"}, "action 'train': option 'pace' expects slow|fast, got 'medium'"),
+            ({"pool": "xp", "days": "three"}, "option 'days' of action 'train' expects whole number, got 'three'"),
+            ({"pool": "xp", "days": "²"}, "option 'days' of action 'train' expects whole number, got '²'"),
+            ({"pool": "xp", "pace": "medium"}, "option 'pace' of action 'train' expects slow|fast, got 'medium'"),
             (
                 {"pool": "xp", "pace": "fats"},
-                "action 'train': option 'pace' expects slow|fast, got 'fats'; the closest: fast",
+                "option 'pace' of action 'train' expects slow|fast, got 'fats'; the closest: fast",
             ),
-            ({"pool": "xp", "rested": "maybe"}, "action 'train': option 'rested' expects yes|no, got 'maybe'"),
+            ({"pool": "xp", "rested": "maybe"}, "option 'rested' of action 'train' expects yes|no, got 'maybe'"),
             (
                 {"pool": "xp", "dayz": "3"},
-                "action 'train': unknown option 'dayz'; it takes: pool, days, pace, tags, rested, coach; the closest: days",
+                "unknown option 'dayz' for action 'train'; it takes: pool, days, pace, tags, rested, coach; the closest: days",
             ),
-            ({"days": "3"}, "action 'train': the option 'pool' (text) is required; none was given"),
+            ({"days": "3"}, "the option 'pool' (text) of action 'train' is required; none was given"),
         ],
     )
     def test_a_bad_text_is_refused_naming_the_option(self, given: dict[str, str], message: str) -> None:
@@ -151,7 +152,7 @@ class TestOptions:
         sheet = pack.new_sheet("hero")
         after = action(pack, sheet, ScriptedDice([3, 4]), pool="xp", days=2)
         assert 7 == after.pools["xp"]
-        with pytest.raises(InvalidInput, match="option 'days' expects whole number, got '2'"):
+        with pytest.raises(InvalidInput, match=r"^option 'days' of action 'train' expects whole number, got '2'$"):
             action(pack, sheet, ScriptedDice([3, 4]), pool="xp", days="2")
         assert 7 == action(pack, sheet, ScriptedDice([3, 4]), **action.coerce({"pool": "xp", "days": "2"})).pools["xp"]
 
@@ -198,7 +199,7 @@ class TestOptions:
         pack = skirmish()
         action(pack, pack.new_sheet("hero"), ScriptedDice([]), **action.read({"number": "3", "stalling": "yes"}))
         assert {"number": "3", "stalling": "yes"} == seen
-        with pytest.raises(InvalidInput, match="option 'number' expects whole number, got 'x'"):
+        with pytest.raises(InvalidInput, match=r"^option 'number' of action 'legacy' expects whole number, got 'x'$"):
             action.read({"number": "x"})
 
     def test_an_action_bound_to_an_operation(self) -> None:
@@ -252,24 +253,24 @@ class TestCheckedWhenThePackLoads:
             (
                 Contract(actions=[Action(name="rest", function=_untyped)]),
                 "$.contract.actions.rest",
-                "action 'rest': option 'days' of _untyped has no type annotation; annotate it (days: str, int, bool, ...)",
+                "option 'days' of _untyped (action 'rest') has no type annotation; annotate it (days: str, int, bool, ...)",
             ),
             (
                 Contract(actions=[Action(name="rest", function=_loose)]),
                 "$.contract.actions.rest",
-                "action 'rest': _loose takes **options, so its options cannot be read from it: name them as "
+                "_loose (action 'rest') takes **options, so its options cannot be read from it: name them as "
                 "parameters with types, or list them (options=[Option(...)])",
             ),
             (
                 Contract(actions=[Action(name="rest", function=_odd)]),
                 "$.contract.actions.rest",
-                "action 'rest': option 'ratio': an option's type is str, int, bool, a Literal of texts, a tuple of "
+                "option 'ratio' of action 'rest' cannot be read (an option's type is str, int, bool, a Literal of texts, a tuple of "
                 "texts or numbers, or one of these | None; got 'float'",
             ),
             (
                 Contract(actions=[Action(name="rest", function=_short)]),
                 "$.contract.actions.rest",
-                "action 'rest': _short must take (pack, sheet, dice, ...) first, got (pack: 'RulePack')",
+                "_short (action 'rest') must take (pack, sheet, dice, ...) first, got (pack: 'RulePack')",
             ),
             (
                 Contract(actions=[Action(name="train", function=train), Action(name="train", function=train)]),
@@ -284,7 +285,7 @@ class TestCheckedWhenThePackLoads:
             (
                 Contract(tables=[ComputedTable(name="t", function=_rows)]),
                 "$.contract.tables.t",
-                "table 't': option 'extra' of _rows has no type annotation; annotate it (extra: str, int, bool, ...)",
+                "option 'extra' of _rows (table 't') has no type annotation; annotate it (extra: str, int, bool, ...)",
             ),
         ],
     )
@@ -418,7 +419,7 @@ class TestTextFunctions:
                 return None
 
         pack = attrs.evolve(skirmish(), operations=[Picky])
-        with pytest.raises(InvalidInput, match="action 'picky': 'amount' must be >= 0: -1"):
+        with pytest.raises(InvalidInput, match=r"^'amount' must be >= 0: -1 \(in action 'picky'\)$"):
             Action(name="picky", operation=Picky)(pack, pack.new_sheet("hero"), None, amount=-1)
 
 
@@ -486,8 +487,30 @@ class TestLeague:
         class Half(_Book):
             verify = None  # type: ignore[assignment]
 
-        with pytest.raises(RulePackError, match=r"league: .*Half has no method 'verify'.* @ \$\.contract\.league"):
+        with pytest.raises(
+            RulePackError, match=r"the league class .*Half has no method 'verify'.* @ \$\.contract\.league"
+        ):
             skirmish(Contract(league=League(book=Half, leaders=("goals",))))
+
+    @pytest.mark.parametrize(
+        ("words", "said"),
+        [
+            (
+                {"leaders": ()},
+                "expected the figures leaders are ranked by (one or more texts) as the leaders of a league",
+            ),
+            ({"schedules": ("",)}, "expected the schedules it makes (one or more texts) as the schedules of a league"),
+            ({"places": ("first place",)}, "expected the play-off places in order (one or more words) as the places"),
+        ],
+    )
+    def test_its_words_are_checked_at_load(self, words: dict[str, object], said: str) -> None:
+        """The figures, schedules and places a league declares are refused at load, saying what was expected as
+        which of them, and what came."""
+        from progression.contract import League
+
+        given: dict[str, object] = {"leaders": ("goals",), **words}
+        with pytest.raises(RulePackError, match=re.escape(said) + r".*, got .* @ \$\.contract\.league"):
+            skirmish(Contract(league=League(book=_Book, **given)))  # type: ignore[arg-type]
 
     def test_a_method_of_the_wrong_shape_is_refused(self) -> None:
         """A method that does not take what the command line gives it first is named with its shape."""
@@ -568,7 +591,9 @@ class TestLeague:
 
         methods = {k: v for k, v in vars(_Book).items() if k not in ("add_teams", "__dict__", "__weakref__")}
         older = type("Older", (), {**methods, "add_team": add_team})
-        with pytest.warns(DeprecationWarning, match=r"Older.add_team\(team, sheet\) is deprecated: .* has add_teams"):
+        with pytest.warns(
+            DeprecationWarning, match=r"Older.add_team\(team, sheet\) of a league class is deprecated: .* has add_teams"
+        ):
             pack = skirmish(Contract(league=League(book=older, leaders=("goals",))))
         assert pack.contract.league is not None
         assert {"a": "a stored", "b": "b stored"} == _add(older(), {"a": object(), "b": object()})
@@ -578,7 +603,7 @@ class TestLeague:
         from progression.contract import League
 
         league = League(book=_Book, leaders=("goals",), options=[Option(name="score", type=int, default=None)])
-        with pytest.raises(InvalidInput, match="league record: unknown option 'scor'; it takes: score"):
+        with pytest.raises(InvalidInput, match=r"^unknown option 'scor' for league record; it takes: score"):
             league.read({"scor": "1"})
 
     def test_a_league_is_no_rule(self) -> None:
@@ -652,7 +677,9 @@ class TestCampaign:
         class Half(_Party):
             award = None  # type: ignore[assignment]
 
-        with pytest.raises(RulePackError, match=r"campaign: .*Half has no method 'award'.* @ \$\.contract\.campaign"):
+        with pytest.raises(
+            RulePackError, match=r"the campaign class .*Half has no method 'award'.* @ \$\.contract\.campaign"
+        ):
             skirmish(Contract(campaign=Campaign(book=Half)))
 
     def test_a_method_of_the_wrong_shape_is_refused(self) -> None:
@@ -672,7 +699,9 @@ class TestCampaign:
 
         with pytest.raises(RulePackError, match=r"expected a Campaign, got 'party' @ \$\.contract\.campaign"):
             skirmish(Contract(campaign="party"))  # type: ignore[arg-type]
-        with pytest.raises(RulePackError, match=r"campaign: book is the pack's campaign class, got 3"):
+        with pytest.raises(
+            RulePackError, match=r"expected the pack's campaign class as the book of its campaign, got 3"
+        ):
             skirmish(Contract(campaign=Campaign(book=3)))  # type: ignore[arg-type]
 
     def test_a_campaign_is_no_rule(self) -> None:

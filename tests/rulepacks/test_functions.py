@@ -150,7 +150,7 @@ class TestReturns:
         """A price is a whole number >= 0: anything else names the function and the upgrade."""
         pack = smithy(sword_price=lambda context: price)
         expected = (
-            f"upgrade 'sword': cost function 'sword_price' gave the price {price!r}; a price is a whole number >= 0"
+            f"cost function 'sword_price' gave upgrade 'sword' the price {price!r}; a price is a whole number >= 0"
         )
         with pytest.raises(InvalidInput) as caught:
             pack.quote(pack.new_sheet("smith"), "sword")
@@ -192,7 +192,7 @@ class TestReturns:
         pack = smithy(trainable=lambda context: offered)
         with pytest.raises(InvalidInput) as caught:
             pack.options(pack.new_sheet("smith"), "train")
-        assert f"upgrade 'train': options function 'trainable' {expected}" == str(caught.value)
+        assert f"options function 'trainable' of upgrade 'train' {expected}" == str(caught.value)
 
     def test_a_choice_is_tested_without_listing_every_option(self) -> None:
         """A quote (and a purchase) with a choice asks the options function about that choice alone
@@ -234,7 +234,9 @@ class TestReturns:
     def test_a_quote_checks_the_options_too(self) -> None:
         """A quote with a choice lists the options first, checked the same way."""
         pack = smithy(trainable=lambda context: "strength")
-        with pytest.raises(InvalidInput, match="options function 'trainable' must return a list of option ids"):
+        with pytest.raises(
+            InvalidInput, match=r"^options function 'trainable' of upgrade 'train' must return a list of option ids"
+        ):
             pack.quote(pack.new_sheet("smith"), "train", choice="strength")
 
     @pytest.mark.parametrize(
@@ -283,9 +285,9 @@ class TestRaises:
     @pytest.mark.parametrize(
         ("replaced", "ask", "expected"),
         [
-            ({"sword_price": broken}, "quote sword", "upgrade 'sword': cost function 'sword_price'"),
+            ({"sword_price": broken}, "quote sword", "cost function 'sword_price' of upgrade 'sword'"),
             ({"sober": broken}, "quote sword", "predicate 'sober'"),
-            ({"trainable": broken}, "options train", "upgrade 'train': options function 'trainable'"),
+            ({"trainable": broken}, "options train", "options function 'trainable' of upgrade 'train'"),
             ({"tempering": broken}, "buy temper", "the procedure of Temper"),
             ({"tempering": tempering_then_broken}, "buy temper", "the procedure of Temper"),
         ],

@@ -104,33 +104,35 @@ class TestMade:
         [
             (
                 lambda: {"teams": [holding()]},
-                "league verification: teams maps each team's id (a text) to its Verification, got [Verification(",
+                "expected a mapping of each team's id (a text) to its Verification as the teams of a league verification, "
+                "got [Verification(",
             ),
             (
                 lambda: {"teams": {1: holding()}},
-                "league verification: teams maps each team's id (a text) to its Verification, got {1: Verification(",
+                "expected a mapping of each team's id (a text) to its Verification as the teams of a league verification, "
+                "got {1: Verification(",
             ),
             (
                 lambda: {"teams": {"anvils": "verified"}},
-                "league verification: teams maps each team's id to its Verification (progression.history.Verification), "
-                "got 'verified' for the team 'anvils'",
+                "expected a Verification (progression.history.Verification) as the report of team 'anvils' among the teams "
+                "of a league verification, got 'verified'",
             ),
             (
                 lambda: {"teams": {}, "fixtures": "fixture 1 is not JSON"},
-                "league verification: fixtures is a sequence of sentences (texts), got 'fixture 1 is not JSON'",
+                "expected a sequence of sentences (texts) as the fixtures of a league verification, got 'fixture 1 is not JSON'",
             ),
             (
                 lambda: {"teams": {}, "settings": ["fine", 3]},
-                "league verification: settings is a sequence of sentences (texts), got 3 among them",
+                "expected a sequence of sentences (texts) as the settings of a league verification, got 3 among them",
             ),
             (
                 lambda: {"teams": {"anvils": holding()}, "problems": {"anvils": "unread"}},
-                "league verification: the problems of the team 'anvils' is a sequence of sentences (texts), got "
-                "'unread'",
+                "expected a sequence of sentences (texts) as the problems of the team 'anvils' of a league verification, "
+                "got 'unread'",
             ),
             (
                 lambda: {"teams": {"anvils": holding()}, "problems": {"ghosts": ["unread"]}},
-                "league verification: problems names the team 'ghosts', which is not among its teams ('anvils'): a "
+                "the problems of a league verification name the team 'ghosts', which is not among its teams ('anvils'): a "
                 "team's problems are said with its verification",
             ),
         ],

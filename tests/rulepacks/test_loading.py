@@ -227,9 +227,10 @@ class TestBadArguments:
         [
             (
                 [1],
-                r"loading <text>: functions must map the names the pack's TOML gives them to functions .* got \[1\] \(list\)",
+                r"^expected a mapping of the names the pack's TOML gives them to functions .* as the functions of <text>, "
+                r"got \[1\] \(list\)$",
             ),
-            ({1: len}, r"loading <text>: functions are named by texts, got the name 1 \(int\)"),
+            ({1: len}, r"^expected texts as the names of the functions of <text>, got the name 1 \(int\)$"),
         ],
     )
     def test_functions_that_are_not_named(self, functions: object, message: str) -> None:

@@ -190,5 +190,8 @@ class TestToldLabels:
             told.label,
             rest.operation().told(str),  # type: ignore[attr-defined]
         )
-        with pytest.raises(InvalidInput, match=r"dojo.nap: told is a function \(operation, name\) -> text, got 'x'"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"^expected a function \(operation, name\) -> text as told of operation 'dojo.nap', got 'x'$",
+        ):
             progression.operation("dojo.nap", told="x")  # type: ignore[arg-type]

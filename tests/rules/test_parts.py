@@ -56,20 +56,29 @@ class TestEffectValues:
     @pytest.mark.parametrize(
         ("kwargs", "message"),
         [
-            ({"stats": {"level": "x"}}, r"Effect: stats must map ids to whole numbers .*, got 'level' = 'x' \(str\)"),
+            (
+                {"stats": {"level": "x"}},
+                r"^expected a mapping of ids to whole numbers .* as the stats of an Effect, got 'level' = 'x' \(str\)$",
+            ),
             ({"stats": {"level": 1.5}}, r"got 'level' = 1.5 \(float\)"),
             (
                 {"grants": {"block": True}},
-                r"Effect: grants must map ids to whole numbers .*, got 'block' = True \(bool\)",
+                r"^expected a mapping of ids to whole numbers .* as the grants of an Effect, got 'block' = True \(bool\)$",
             ),
-            ({"stats": {5: 1}}, r"Effect: stats are keyed by ids \(texts\), got 5 \(int\)"),
-            ({"tags": {"status": 1}}, r"Effect: tags must map ids to texts .*, got 'status' = 1 \(int\)"),
+            ({"stats": {5: 1}}, r"^expected ids \(texts\) as the keys of the stats of an Effect, got 5 \(int\)$"),
+            (
+                {"tags": {"status": 1}},
+                r"^expected a mapping of ids to texts .* as the tags of an Effect, got 'status' = 1 \(int\)$",
+            ),
             (
                 {"stats": [("level", 1)]},
-                r"Effect: stats must map ids to whole numbers .*, got \[\('level', 1\)\] \(list\)",
+                r"^expected a mapping of ids to whole numbers .* as the stats of an Effect, got \[\('level', 1\)\] \(list\)$",
             ),
-            ({"untag": "status"}, r"Effect: untag is a list of tag names, such as \('miss_next',\), got 'status'"),
-            ({"untag": [None]}, r"Effect: untag names tags \(texts\), got None \(NoneType\)"),
+            (
+                {"untag": "status"},
+                r"^expected a list of tag names, such as \('miss_next',\), as the untag of an Effect, got 'status'$",
+            ),
+            ({"untag": [None]}, r"^expected tag names \(texts\) in the untag of an Effect, got None \(NoneType\)$"),
         ],
     )
     def test_refused(self, kwargs: dict[str, object], message: str) -> None:

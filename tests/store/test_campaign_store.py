@@ -367,7 +367,7 @@ WRONG = [
     (lambda p: p.award({"ana": {"escrime": True}}, reason="s"), "the points awarded to character 'ana' for 'escrime' are a whole number >= 1, got True"),
     (lambda p: p.change("ana", "raise"), "the change of character 'ana' is a function of (pack, sheet), got 'raise'"),
     (lambda p: p.change("ana", lambda pack, sheet: None), "the change of character 'ana' returned NoneType, not a Sheet"),
-    (lambda p: p.raise_level("ana", "escrime", "2"), "levels must be a whole number >= 1, got '2'"),
+    (lambda p: p.raise_level("ana", "escrime", "2"), "levels must be a whole number >= 1 in the raise of 'escrime', got '2'"),
     (lambda p: p.settle("ana", "escrime", discard="no"), "discard (whether the points of 'escrime' over the cap of character 'ana' are lost) is True or False, got 'no'"),
     (lambda p: p.buy_quality("ana", "voltige"), "quality 'voltige' is not defined"),
     (lambda p: p.buy_specialization("ana", "escrime", "vol"), "specialization 'vol' is not defined"),

@@ -125,7 +125,7 @@ class TestRunTrials:
 
     def test_bad_parameters(self) -> None:
         """Parameters the simulation does not take, and bad trial counts, are InvalidInput."""
-        with pytest.raises(InvalidInput, match="simulation 'climb': unknown option 'speed'; it takes: goal"):
+        with pytest.raises(InvalidInput, match=r"^unknown option 'speed' for simulation 'climb'; it takes: goal"):
             run_trials("fake", "climb", 10, params={"speed": 2})
         with pytest.raises(InvalidInput, match="trials must be a whole number >= 1, got 0"):
             run_trials("fake", "climb", 0)

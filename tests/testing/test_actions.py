@@ -139,8 +139,8 @@ class TestFromPack:
     def test_kinds_that_cannot_be_made(self, duel: RulePack) -> None:
         """Asking for a kind whose factory refuses is an error naming the kind and why."""
         expected = (
-            "from_pack: cannot make a sheet of pack 'duel': band: factory of 'band': option 'size' expects whole number, "
-            "got 'many'"
+            "no sheet of pack 'duel' can be made to draw actions on: band: option 'size' of factory of 'band' expects "
+            "whole number, got 'many'"
         )
         with pytest.raises(InvalidInput, match=re.escape(expected)):
             from_pack(duel, kinds=["band"], setup={"band": {"size": "many"}})

@@ -120,11 +120,11 @@ class TestPlayInPython:
         assert (3, 0.5, 1) == (play.weight("promote"), play.weight("drill"), Play().weight("drill"))
 
     @pytest.mark.parametrize(("arguments", "message"), [
-        ({"favour": {"promote": -1}}, "Play: the weight of 'promote' in favour: a weight is a finite number >= 0, got -1"),
-        ({"favour": {"promote": "10"}}, "Play: the weight of 'promote' in favour: expected a weight (a number >= 0), got '10'"),
-        ({"otherwise": True}, "Play: otherwise: expected a weight (a number >= 0), got True"),
-        ({"otherwise": float("nan")}, "Play: otherwise: a weight is a finite number >= 0, got nan"),
-        ({"favour": ["promote"]}, "Play: favour is a mapping of upgrade ids to weights, got list"),
+        ({"favour": {"promote": -1}}, "the weight of 'promote' in the favour of a Play is refused: a weight is a finite number >= 0, got -1"),
+        ({"favour": {"promote": "10"}}, "the weight of 'promote' in the favour of a Play is refused: expected a weight (a number >= 0), got '10'"),
+        ({"otherwise": True}, "the otherwise of a Play is refused: expected a weight (a number >= 0), got True"),
+        ({"otherwise": float("nan")}, "the otherwise of a Play is refused: a weight is a finite number >= 0, got nan"),
+        ({"favour": ["promote"]}, "expected a mapping of upgrade ids to weights as the favour of a Play, got list"),
     ])  # fmt: skip
     def test_bad_weights_are_refused(self, arguments: dict[str, object], message: str) -> None:
         """A weight that is no number >= 0 is refused, saying what came."""
@@ -167,7 +167,7 @@ class TestPlayInPython:
 
     def test_bad_sensible_counts(self) -> None:
         """``sensible`` is a whole number >= 0, as ``examples`` is."""
-        with pytest.raises(InvalidInput, match="check_pack: sensible must be a whole number >= 0, got -2"):
+        with pytest.raises(InvalidInput, match=r"^expected a whole number >= 0 as sensible of the check, got -2$"):
             check_pack(tiny(None), sensible=-2)
 
     def test_the_steered_runs_weigh_their_purchases(self, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -404,8 +404,8 @@ class TestShrinking:
         report = check_pack(career, examples=0, sensible=15, steps=20, derandomize=True)  # the same runs every time
         (finding,) = report.findings
         assert (
-            "quote of 'promotion' met a pack function breaking its contract: upgrade 'promotion': cost function "
-            "'promotion_price' raised KeyError: '5'"
+            "quote of 'promotion' met a pack function breaking its contract: cost function 'promotion_price' of "
+            "upgrade 'promotion' raised KeyError: '5'"
         ) in finding.message
         assert len(runs) <= 16
         steps = finding.message.splitlines()
@@ -457,5 +457,7 @@ class TestShrinking:
         """``shrink`` is True, False or None; anything else is refused, saying what it may be."""
         with pytest.raises(InvalidInput) as caught:
             check_pack(career, shrink="yes")  # type: ignore[arg-type]
-        expected = "check_pack: shrink is True, False or None (random runs shrunk, steered runs not), got 'yes'"
+        expected = (
+            "expected True, False or None (random runs shrunk, steered runs not) as shrink of the check, got 'yes'"
+        )
         assert expected == str(caught.value)

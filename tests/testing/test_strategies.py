@@ -126,7 +126,9 @@ class TestLadders:
 
     def test_bad_counts(self) -> None:
         """Band counts out of order are refused with both numbers."""
-        with pytest.raises(InvalidInput, match="expected 1 <= min_bands <= max_bands, got 3 and 2"):
+        with pytest.raises(
+            InvalidInput, match=r"^expected 1 <= min_bands <= max_bands of the ladders drawn, got 3 and 2$"
+        ):
             ladders(min_bands=3, max_bands=2)
 
 
@@ -203,5 +205,7 @@ class TestDiceScripts:
 
     def test_bad_sides(self) -> None:
         """A die needs at least two sides."""
-        with pytest.raises(InvalidInput, match="at least 2 sides, got 1"):
+        with pytest.raises(
+            InvalidInput, match=r"^expected at least 2 sides of the die of the dice scripts drawn, got 1$"
+        ):
             dice_scripts(sides=1)

@@ -108,10 +108,10 @@ def pairs(items: Sequence[str], what: str) -> dict[str, str]:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            msg = f"{what}: expected key=value, got {item!r}"
+            msg = f"expected key=value for {what}, got {item!r}"
             raise UsageError(msg)
         if key in found:
-            msg = f"{what}: {key!r} is given twice ({found[key]!r} and {value!r})"
+            msg = f"{key!r} is given twice for {what} ({found[key]!r} and {value!r})"
             raise UsageError(msg)
         found[key] = value
     return found
@@ -122,7 +122,7 @@ def whole(text: str, what: str) -> int:
     try:
         return integer(text)
     except ValueError:
-        msg = f"{what}: expected a whole number, got {text!r}"
+        msg = f"expected a whole number for {what}, got {text!r}"
         raise UsageError(msg) from None
 
 

@@ -156,7 +156,7 @@ def amended(
     """
     position = whole(args.entry, "entry")
     if not 1 <= position <= len(sheet.ledger):
-        msg = f"entry: {holder} holds entries 1 to {len(sheet.ledger)}, got {position}"
+        msg = f"{holder} holds entries 1 to {len(sheet.ledger)}, got entry {position}"
         raise UsageError(msg)
     recorded = sheet.ledger[position - 1]
     if not isinstance(recorded, Entry):
@@ -191,7 +191,7 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
         last = _field_of(operation, path, last, holder)
         field = ".".join([*path, last])
         if field in named:
-            msg = f"amend {key}: the field {field} is changed by {named[field]}= already; give one word for it"
+            msg = f"the field {field} is changed by {named[field]}= already, and again by {key}=; give one word for it"
             raise UsageError(msg)
         named[field] = key
         if last not in holder or last == "op":
@@ -203,7 +203,7 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
                     others.setdefault(named_field, []).append(word)
             close = closest(last, (*fields, *near.values()), names=others)
             msg = (
-                f"amend {key}: the operation {operation.label!r} has no field {last!r}; its fields: {', '.join(fields)}"
+                f"the operation {operation.label!r} has no field {last!r} (in {key}=); its fields: {', '.join(fields)}"
             )
             msg += the_closest(close)
             raise UsageError(msg)
@@ -214,10 +214,10 @@ def changed_operation(operation: Operation, changes: Mapping[str, str], pack: An
         return structure_operation(data, operations_of(pack))
     except cattrs.BaseValidationError as error:  # the converter says which value does not fit, and where
         told = "; ".join(cattrs.transform_error(error, path="$"))
-        msg = f"amend: the changed operation does not read: {told}"
+        msg = f"the amended operation does not read: {told}"
         raise InvalidInput(msg) from None
     except Exception as error:  # a hook's own refusal: it says what was expected and what came
-        msg = f"amend: the changed operation does not read: {error}"
+        msg = f"the amended operation does not read: {error}"
         raise InvalidInput(msg) from None
 
 
@@ -279,15 +279,15 @@ def _inside(holder: Any, part: str, key: str, operation: Operation) -> dict[str,
     if found is not None and found.group(2) is not None and isinstance(inner, list):
         index = int(found.group(2))
         if index >= len(inner):
-            msg = f"amend {key}: {found.group(1)!r} holds {len(inner)} item(s) (0 to {len(inner) - 1}), not [{index}]"
+            msg = f"{found.group(1)!r} holds {len(inner)} item(s) (0 to {len(inner) - 1}), not [{index}] of {key}="
             raise UsageError(msg)
         inner = inner[index]
     elif isinstance(inner, list):
         listed = ", ".join(f"[{i}] {_told(item)}" for i, item in enumerate(inner))
-        msg = f"amend {key}: {part!r} holds a list; name one of its items by its place: {listed}"
+        msg = f"{part!r} in {key}= holds a list; name one of its items by its place: {listed}"
         raise UsageError(msg)
     if not isinstance(inner, dict):
-        msg = f"amend {key}: {part!r} is not a field holding fields in {operation.label!r}"
+        msg = f"{part!r} in {key}= is not a field holding fields in {operation.label!r}"
         raise UsageError(msg)
     return inner
 
@@ -325,19 +325,19 @@ def _mapping(text: str, current: dict[str, Any], key: str, hint: Any = None) -> 
     for part in (p for p in text.split(";") if p.strip()):
         name, sep, value = (side.strip() for side in part.partition(":"))
         if not sep or not name:
-            msg = f"amend {key}: expected name:value items separated by ';', got {part.strip()!r}"
+            msg = f"expected name:value items separated by ';' for {key}=, got {part.strip()!r}"
             raise UsageError(msg)
         was = current.get(name, like)
         if _counts(was, hint):
             read: Any = _tally(value, key)
         else:
             if re.search(r",\s*[^,:]+:", value):
-                msg = f"amend {key}: separate the items of a mapping with ';', not ',': got {text!r}"
+                msg = f"the items of a mapping are separated with ';', not ',', got {text!r} for {key}="
                 raise UsageError(msg)
             read = _value(value, was, key)
         if name in found:
             if not isinstance(read, dict) or not isinstance(found[name], dict):
-                msg = f"amend {key}: {name!r} is given twice in {text!r}; give each name once"
+                msg = f"{name!r} is given twice in {text!r} for {key}=; give each name once"
                 raise UsageError(msg)
             read = {n: found[name].get(n, 0) + read.get(n, 0) for n in {**found[name], **read}}
         found[name] = read
@@ -359,9 +359,9 @@ def _tally(text: str, key: str) -> dict[str, int]:
     for item in (i.strip() for i in text.split(",") if i.strip()):
         name, star, times = (side.strip() for side in item.partition("*"))
         if not name or ":" in name:
-            msg = f"amend {key}: expected name or name*N separated by ',', got {item!r}"
+            msg = f"expected name or name*N separated by ',' for {key}=, got {item!r}"
             raise UsageError(msg)
-        counts[name] = counts.get(name, 0) + (whole(times, f"amend {key}, the count of {name}") if star else 1)
+        counts[name] = counts.get(name, 0) + (whole(times, f"the count of {name} in {key}=") if star else 1)
     return counts
 
 
@@ -374,14 +374,14 @@ def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
         if str in kinds:
             return text
         if int in kinds:
-            return whole(text, f"amend {key}")
+            return whole(text, f"{key}=")
     if isinstance(current, bool):
         if text.strip().lower() not in ("yes", "no", "true", "false"):
-            msg = f"amend {key}: expected yes or no, got {text!r}"
+            msg = f"expected yes or no for {key}=, got {text!r}"
             raise UsageError(msg)
         return text.strip().lower() in ("yes", "true")
     if isinstance(current, int):
-        return whole(text, f"amend {key}")
+        return whole(text, f"{key}=")
     if isinstance(current, list | tuple):  # a tuple (a score) is written as a list too
         item = current[0] if current else ""
         size = _size(hint)
@@ -392,7 +392,7 @@ def _value(text: str, current: Any, key: str, hint: Any = None) -> Any:
             sep = "',' or '-'" if whole_numbers else "','"
             values = [str(v) for v in current] if len(current) == size else ["x"] * size
             example = f"{','.join(values)} or {'-'.join(values)}" if whole_numbers else ",".join(values)
-            msg = f"amend {key}: expected {size} values separated by {sep} (such as {example}), got {text!r}"
+            msg = f"expected {size} values separated by {sep} (such as {example}) for {key}=, got {text!r}"
             raise UsageError(msg)
         return [_value(part, item, key) for part in parts]
     if isinstance(current, dict):

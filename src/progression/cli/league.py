@@ -356,14 +356,14 @@ def run_redraft(args: argparse.Namespace, out: Output) -> int:
     with opened(args) as (pack, _, book):
         if args.team is None:
             if args.options or args.withdraw:
-                msg = "league redraft: name the team (TEAM) whose re-draft is given or withdrawn"
+                msg = "league redraft needs the team (TEAM) whose re-draft is given or withdrawn"
                 raise UsageError(msg)
             rows = _season_end(pack, book, "redrafts", "redraft")()
             season = int(str(book.about()["season"]))
             return _rows(out, "redrafts", rows, f"re-drafts at the end of season {season}", file=args.file)
         action = _season_end(pack, book, "redraft_action", "redraft")(args.team)
         if args.withdraw and args.options:
-            msg = f"league redraft: --withdraw takes no KEY=VALUE words, got {' '.join(args.options)}"
+            msg = f"league redraft --withdraw takes no KEY=VALUE words, got {' '.join(args.options)}"
             raise UsageError(msg)
         helped = command_line("progression", "league", "redraft", args.file, args.team, "--help")
         options = None if args.withdraw else read_options(action, args.options, "league redraft", help_at=helped)
@@ -403,12 +403,12 @@ def run_prizes(args: argparse.Namespace, out: Output) -> int:
         if unknown:
             raise UnknownOption("league prizes", unknown, league.places)
         if not given:
-            msg = f"league prizes: the places are given as {'=TEAM '.join(league.places)}=TEAM, got none"
+            msg = f"league prizes takes the places as {'=TEAM '.join(league.places)}=TEAM, got none"
             raise UsageError(msg)
         order = [place for place in league.places if place in given]
         if order != list(league.places[: len(order)]):
             missing = next(place for place in league.places if place not in given)
-            msg = f"league prizes: the places are given in order from {league.places[0]}; {missing}= is missing"
+            msg = f"league prizes takes the places in order from {league.places[0]}; {missing}= is missing"
             raise UsageError(msg)
         teams = award([given[place] for place in order])
     words = Describer(pack, language(pack, args))
@@ -620,10 +620,10 @@ def _verification(book: LeagueBook) -> LeagueVerification:
     if isinstance(found, LeagueVerification):
         return _checked(found, method)
     if not isinstance(found, tuple) or not 2 <= len(found) <= 4:
-        msg = f"league: {method} returned {found!r}, where a progression.contract.LeagueVerification is expected"
+        msg = f"expected a progression.contract.LeagueVerification from the league's {method}, got {found!r}"
         raise PackFunctionError(msg)
     warnings.warn(
-        f"league: {method} returned a tuple of {len(found)} items, which is deprecated: return a "
+        f"the league's {method} returned a tuple of {len(found)} items, which is deprecated: return a "
         "progression.contract.LeagueVerification(teams=, fixtures=, settings=, problems=); the command line reads "
         "the tuple for this release",
         DeprecationWarning,
@@ -636,7 +636,7 @@ def _verification(book: LeagueBook) -> LeagueVerification:
     try:
         made = LeagueVerification(teams=teams, fixtures=fixtures, settings=told[0] if told else (), problems=problems)
     except InvalidInput as wrong:
-        msg = f"league: {method} returned a tuple that is no league verification: {wrong}"
+        msg = f"the league's {method} returned a tuple that is no league verification: {wrong}"
         raise PackFunctionError(msg) from None
     return _checked(made, method)
 
@@ -650,8 +650,8 @@ def _checked(found: LeagueVerification, method: str) -> LeagueVerification:
     for team, report in found.teams.items():
         if not isinstance(report, Verification):
             msg = (
-                f"league: {method} gave the team {team!r} the report {report!r} ({type(report).__name__}), where "
-                "a progression.history.Verification is expected"
+                f"expected a progression.history.Verification as the report of team {team!r} from the league's "
+                f"{method}, got {report!r} ({type(report).__name__})"
             )
             raise PackFunctionError(msg)
     return found

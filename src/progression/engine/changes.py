@@ -45,9 +45,9 @@ def created(
 ) -> Created:
     """The creation of a sheet of ``kind``: every pool of the kind at 0 and stats at their initial values, overridden."""
     spec = pack.kind(check_id(kind, "kind", "new sheet"))
-    where = f"new {kind} sheet"
+    where = f"a new {kind} sheet"
     if not isinstance(name, str):
-        msg = f"{where}: a name must be a text, got {name!r}"
+        msg = f"expected a text as the name of {where}, got {name!r}"
         raise InvalidInput(msg)
     check_writable(name, "name", where)
     for given, what in ((pools, "pools"), (stats, "stats"), (owned, "owned"), (tags, "tags")):
@@ -58,14 +58,14 @@ def created(
         if pool not in start_pools:
             raise UnknownName("pool", pool, start_pools, f"kind {kind!r}")
         if not (isinstance(amount, int) and not isinstance(amount, bool) and amount == 0):
-            check_amount(amount, f"{where}, pool {pool!r}")
+            check_amount(amount, f"the starting points of pool {pool!r} of {where}")
         start_pools[pool] = amount
     start_stats = {s: pack.stats[s].initial for s in spec.stats}
     for stat, value in (stats or {}).items():
         if stat not in start_stats:
             raise UnknownName("stat", stat, start_stats, f"kind {kind!r}")
         if isinstance(value, bool) or not isinstance(value, int):
-            msg = f"{where}: stat {stat!r} must be an integer, got {value!r}"
+            msg = f"expected an integer as stat {stat!r} of {where}, got {value!r}"
             raise InvalidInput(msg)
         start_stats[stat] = check_number(
             value, f"stat {stat!r}", where
@@ -75,17 +75,17 @@ def created(
         most = start_stats.get(cap, start_pools.get(cap)) if isinstance(cap, str) else cap
         if most is not None and amount > most:
             of = f" (its {pack.name_of(cap)})" if isinstance(cap, str) else ""
-            msg = f"{where}: pool {pool!r} holds at most its cap of {most}{of}, got {amount}"
+            msg = f"pool {pool!r} of {where} holds at most its cap of {most}{of}, got {amount}"
             raise InvalidInput(msg)
     for item, count in (owned or {}).items():
         check_id(item, "owned item", where)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            msg = f"{where}: owned {item!r} must be a positive count, got {count!r}"
+            msg = f"expected a positive count as owned {item!r} of {where}, got {count!r}"
             raise InvalidInput(msg)
         check_number(count, f"owned {item!r}", where)
     for key, text in (tags or {}).items():
         if not isinstance(key, str) or not isinstance(text, str):
-            msg = f"{where}: tags map texts to texts, got {key!r} = {text!r}"
+            msg = f"expected texts mapped to texts as the tags of {where}, got {key!r} = {text!r}"
             raise InvalidInput(msg)
         check_writable(key + text, "tag", where)
     return Created(
@@ -104,9 +104,9 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     """``amount`` points into ``pool``; past its cap they are refused, lost, left to settle or spent."""
     pack = work.pack
     subject = work.subject(member)
-    where = f"award to {pool!r}"
+    where = f"the award to {pool!r}"
     check_id(pool, "pool", "award")
-    check_amount(amount, where)
+    check_amount(amount, f"the amount of {where}")
     check_text(reason, "reason", where)
     _check_held(subject, pool)
     ensure_decided(pack, subject)  # points over a cap may wait while more come: a session's awards, then settle
@@ -129,8 +129,8 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
         extra = after.pools[pool] - cap
         if spec.overflow == "refuse":
             msg = (
-                f"{where}: {pack.name_of(pool)} holds {subject.pools[pool]} of a cap of {cap}; "
-                f"{amount} more would put it {extra} over"
+                f"{pack.name_of(pool)} holds {subject.pools[pool]} of a cap of {cap}; "
+                f"the award of {amount} more would put it {extra} over"
             )
             raise CapExceeded(msg, pool=pool, cap=cap)
         if spec.overflow == "auto":
@@ -230,14 +230,14 @@ _NOTHING = Effect()
 def lose(work: Work, pool: str, amount: int, *, reason: str, member: str | None) -> None:
     """``amount`` points out of ``pool``, which holds at least that many."""
     subject = work.subject(member)
-    where = f"loss from {pool!r}"
+    where = f"the loss from {pool!r}"
     check_id(pool, "pool", "loss")
-    check_amount(amount, where)
+    check_amount(amount, f"the amount of {where}")
     check_text(reason, "reason", where)
     _check_held(subject, pool)
     held = subject.pools[pool]
     if amount > held:
-        msg = f"{where}: {work.pack.name_of(pool)} of {subject.name or subject.kind!r} holds {held}, so {amount} cannot be lost"
+        msg = f"{work.pack.name_of(pool)} of {subject.name or subject.kind!r} holds {held}, so {amount} cannot be lost"
         raise InvalidInput(msg)
     work._record([Lost(pool=pool, amount=amount, reason=reason)], member=member)
 
@@ -251,16 +251,16 @@ def spend(
     if effect is not None:
         _check_effect(subject, effect, f"the effect of {upgrade!r}")
     check_text(upgrade, "upgrade", "a payment")
-    where = f"the price of {upgrade!r}"
+    where = f"the payment for {upgrade!r}"
     if not isinstance(choice, str):
-        msg = f"{where}: a choice is a text, got {choice!r}"
+        msg = f"expected a text as the choice of {where}, got {choice!r}"
         raise InvalidInput(msg)
     check_writable(choice, "choice", where)
-    check_mapping(price, "a price", where)
+    check_mapping(price, "price", where)
     for pool, amount in price.items():
         _check_held(subject, check_id(pool, "pool", where))
         if not (isinstance(amount, int) and not isinstance(amount, bool) and amount == 0):
-            check_amount(amount, f"{where}, pool {pool!r}")
+            check_amount(amount, f"the part of pool {pool!r} in {where}")
         if amount > subject.pools[pool]:
             names = (upgrade if choice == "" else f"{upgrade} ({choice})", pack.name_of(pool))
             raise InsufficientPoints(

@@ -45,15 +45,16 @@ def came(value: object) -> str:
 
 
 def check_amount(amount: object, where: str) -> int:
-    """A positive integer amount of points, or :class:`InvalidInput` saying what came."""
+    """A positive integer amount of points, or :class:`InvalidInput` saying what was expected as ``where`` (a
+    phrase: ``"the amount of the award to 'purse'"``) and what came."""
     if isinstance(amount, bool) or not isinstance(amount, int):
-        msg = f"{where}: points must be a whole number, got {amount!r} ({type(amount).__name__})"
+        msg = f"expected a whole number of points as {where}, got {amount!r} ({type(amount).__name__})"
         raise InvalidInput(msg)
     if amount <= 0:
-        msg = f"{where}: points must be a positive whole number, got {amount!r}"
+        msg = f"expected a positive whole number of points as {where}, got {amount!r}"
         raise InvalidInput(msg)
     if amount > LARGEST:
-        msg = f"{where}: points must be at most {LARGEST:,}, got a number of {digits(amount)} digits"
+        msg = f"expected at most {LARGEST:,} points as {where}, got a number of {digits(amount)} digits"
         raise InvalidInput(msg)
     return amount
 
@@ -68,11 +69,18 @@ LARGEST = 10**15
 def check_number(value: int, what: str, where: str) -> int:
     """``value`` (an integer) when a sheet can hold it: at most ``LARGEST`` (a quadrillion) either way; else
     :class:`~progression.errors.InvalidInput` saying what came (its number of digits: a huge one is not written
-    out)."""
+    out).
+
+    Args:
+        what: What the number is (``"stat 'level'"``, ``"levels"``).
+        where: Where it came, as a phrase the sentence ends with (``"the raise of 'escrime'"``,
+            ``"a new hero sheet"``): ``stat 'level' must be at most 1,000,000,000,000,000 either way (what a
+            sheet file holds) in a new hero sheet, got ...``.
+    """
     if -LARGEST <= value <= LARGEST:
         return value
     shown = f"{value:,}" if abs(value) < 10**30 else f"a number of {digits(value)} digits"
-    msg = f"{where}: {what} must be at most {LARGEST:,} either way (what a sheet file holds), got {shown}"
+    msg = f"{what} must be at most {LARGEST:,} either way (what a sheet file holds) in {where}, got {shown}"
     raise InvalidInput(msg)
 
 
@@ -197,9 +205,10 @@ def check_id(ident: object, what: str, where: str) -> str:
 
 
 def check_mapping(value: object, what: str, where: str) -> Mapping[object, object]:
-    """``value`` itself when it is a mapping, else :class:`InvalidInput` saying what came."""
+    """``value`` itself when it is a mapping, else :class:`InvalidInput` saying what was expected as the ``what``
+    (``"pools"``) of ``where`` (``"a new hero sheet"``) and what came."""
     if not isinstance(value, Mapping):
-        msg = f"{where}: {what} must map names to values, got {type(value).__name__}"
+        msg = f"expected a mapping of names to values as the {what} of {where}, got {type(value).__name__}"
         raise InvalidInput(msg)
     return value
 

@@ -94,10 +94,10 @@ def operation(
         msg = f"an operation's tag is the pack's name, a dot and a name (such as 'dojo.train'), got {tag!r}"
         raise InvalidInput(msg)
     if told is not None and not callable(told):
-        msg = f"{tag}: told is a function (operation, name) -> text, got {told!r}"
+        msg = f"expected a function (operation, name) -> text as told of operation {tag!r}, got {told!r}"
         raise InvalidInput(msg)
     if kind is not None and not isinstance(kind, str):
-        msg = f"{tag}: the kind of sheet an operation works on is a kind's id, got {kind!r}"
+        msg = f"expected a kind's id as the kind of sheet operation {tag!r} works on, got {kind!r}"
         raise InvalidInput(msg)
 
     def declare(function: Callable[..., Any]) -> Callable[..., Sheet]:
@@ -105,12 +105,14 @@ def operation(
         parameters = list(signature.parameters.values())
         worked = bool(parameters) and parameters[0].name == "work"
         if not worked and len(parameters) < 2:
-            msg = f"{function.__qualname__}: an operation's function takes the work first (def f(work, ...))"
+            msg = (
+                f"an operation's function takes the work first (def f(work, ...)), but {function.__qualname__} does not"
+            )
             raise InvalidInput(msg)
         if not worked:
             warnings.warn(
-                f"{function.__qualname__}: a rule function of the pack and the sheet that applies events itself is "
-                "deprecated; take the work first (def f(work, ...)) and change the sheet through it",
+                f"a rule function of the pack and the sheet that applies events itself ({function.__qualname__}) "
+                "is deprecated; take the work first (def f(work, ...)) and change the sheet through it",
                 DeprecationWarning,
                 stacklevel=2,
             )
@@ -118,7 +120,7 @@ def operation(
         rolls = "dice" in signature.parameters
         for parameter in inputs:
             if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
-                msg = f"{function.__qualname__}: an operation's inputs are named, not *{parameter.name}"
+                msg = f"an operation's inputs are named, not *{parameter.name} as in {function.__qualname__}"
                 raise InvalidInput(msg)
         fields = {
             p.name: attrs.field(
@@ -178,7 +180,7 @@ def operation(
                 try:
                     kwargs = dict(called.bind(pack, sheet, *args, **kwargs).arguments)
                 except TypeError as error:
-                    msg = f"{function.__qualname__}: {error}"
+                    msg = f"{error} (the operation {function.__qualname__})"
                     raise InvalidInput(msg) from None
             dice = kwargs.get("dice")
             given = {k: v for k, v in kwargs.items() if k in fields}
@@ -215,6 +217,9 @@ def resolved(cls: type[Operation]) -> type[Operation]:
     try:
         attrs.resolve_types(cls, globalns=names)
     except NameError as error:
-        msg = f"operation {getattr(cls, 'tag', cls.__name__)!r}: a field's type cannot be read in {cls.__module__}: {error}"
+        msg = (
+            f"a field's type of operation {getattr(cls, 'tag', cls.__name__)!r} cannot be read in {cls.__module__}: "
+            f"{error}"
+        )
         raise InvalidInput(msg) from None
     return cls

@@ -208,7 +208,7 @@ def _buyers_split(
     problems: list[Violation] = []
     for pool, amount in pay.items():
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            msg = f"pay: {pool!r} must give a whole number of points >= 0, got {amount!r}"
+            msg = f"expected a whole number of points >= 0 as the part of {pool!r} in pay, got {amount!r}"
             raise InvalidInput(msg)
         if pool not in allowed:
             names = ", ".join(pack.name_of(p) for p in allowed) or "nothing on this sheet"

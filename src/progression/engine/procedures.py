@@ -166,8 +166,8 @@ def drive(
                     continue
                 if dice is None or not getattr(dice, "given", True):
                     msg = (
-                        f"{name}: {request.label or 'a roll'} needs {request.count}D{request.sides}, but no dice "
-                        "were given; pass dice= (SeededDice, ScriptedDice or CallbackDice)"
+                        f"{request.label or 'a roll'} in the procedure of {name} needs {request.count}D{request.sides}, "
+                        "but no dice were given; pass dice= (SeededDice, ScriptedDice or CallbackDice)"
                     )
                     raise InvalidInput(msg)
                 with rolling_again(request.again) if request.again else contextlib.nullcontext():

@@ -152,7 +152,7 @@ def _refuse(upgrade: str, q: Quote, waived: Collection[str], *, unit: str | None
             unit=unit,
         )
     if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
-        raise InvalidInput("pay: " + "; ".join(sentences))
+        raise InvalidInput(f"the split asked of the pools (pay) cannot pay for {q.label}: " + "; ".join(sentences))
     head = f"{q.label} cannot be bought"
     if keys <= {"limit", "points"}:
         raise LimitReached(upgrade=upgrade, reason="; ".join(sentences), head=head)
@@ -169,7 +169,7 @@ def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool
     checked: dict[str, str | int | bool] = {}
     for key, value in args.items():
         if not isinstance(key, str) or not isinstance(value, str | int | bool):
-            msg = f"args: {key!r} must be a text name with a text, integer or boolean value, got {value!r}"
+            msg = f"expected a text name with a text, integer or boolean value in args, got {key!r} = {value!r}"
             raise InvalidInput(msg)
         checked[key] = value
     return checked

@@ -16,7 +16,7 @@ import attrs
 from progression import spelling
 from progression._frozen import EMPTY, freeze
 from progression._labels import plain_name, speaking, spoken
-from progression.engine.checks import check_rules, subject_of
+from progression.engine.checks import LARGEST, check_rules, digits, subject_of
 from progression.engine.payment import currency_of, payment, state_problems, surplus
 from progression.engine.procedures import ProcedureContext
 from progression.errors import InvalidInput, PackFunctionError, ProgressionError
@@ -148,7 +148,7 @@ def _quote(
     resolve: bool = False,
 ) -> Quote:
     if choice is not None and not isinstance(choice, str):
-        msg = f"quote of {upgrade_id!r}: a choice is the text of an option, got {choice!r}"
+        msg = f"expected the text of an option as the choice of the quote of {upgrade_id!r}, got {choice!r}"
         raise InvalidInput(msg)
     subject, roster = subject_of(sheet, member)
     upgrade = pack.upgrade(upgrade_id)
@@ -282,7 +282,7 @@ def purchase_args(upgrade: Upgrade, given: Mapping[str, object] | None) -> Mappi
         msg = f"{upgrade.id!r} takes the arguments {takes}; got {', '.join(map(repr, unknown))}"
         msg += spelling.the_closest(dict.fromkeys(close))
         raise InvalidInput(msg)
-    where = f"purchase of {upgrade.id!r}"
+    where = f"the purchase of {upgrade.id!r}"
     return {
         name: spec.read(given[name], where) if name in given else spec.default for name, spec in upgrade.args.items()
     }
@@ -330,9 +330,7 @@ def _options(pack: RulePack, upgrade: Upgrade, context: ProcedureContext) -> obj
     except ProgressionError:
         raise
     except Exception as error:
-        raise PackFunctionError.raised(
-            f"upgrade {upgrade.id!r}: options function {upgrade.options!r}", error
-        ) from error
+        raise PackFunctionError.raised(_function_of(upgrade), error) from error
 
 
 def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[str, ...]:
@@ -366,7 +364,7 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
 
 def _function_of(upgrade: Upgrade) -> str:
     """Where an options function's answer is refused: the upgrade and its function."""
-    return f"upgrade {upgrade.id!r}: options function {upgrade.options!r}"
+    return f"options function {upgrade.options!r} of upgrade {upgrade.id!r}"
 
 
 def resolve_choice(
@@ -447,13 +445,46 @@ def available(pack: RulePack, sheet: Sheet, *, member: str | None) -> tuple[Quot
 
 
 def _price(pack: RulePack, subject: Sheet, upgrade: Upgrade, checked: Context) -> tuple[int | None, list[Violation]]:
-    """The price of ``upgrade`` by its cost rule, times each of its factors whose requirement holds."""
+    """The price of ``upgrade`` by its cost rule, times each of its factors whose requirement holds.
+
+    Raises:
+        PackFunctionError: the price is past :data:`~progression.engine.checks.LARGEST` (a quadrillion), what a
+            pool holds: a curve that climbs past it before its stat's maximum (or a table extrapolated), a cost
+            function, or the factors that multiply the price. No pool could pay it, and a figure that large
+            could not even be written (an integer of more than 4,300 digits is refused by ``str``).
+    """
     price, violations = _base_price(pack, subject, upgrade, checked)
     if price is not None:
         for factor in upgrade.multiply:
             if factor.when.holds(checked):
                 price *= factor.by
+        if price > LARGEST:
+            source = f"{_source_of(subject, upgrade, checked)}, times its factors (multiply),"
+            raise PackFunctionError(_past_the_largest(upgrade.id, price, source))
     return price, violations
+
+
+def _source_of(subject: Sheet, upgrade: Upgrade, checked: Context) -> str:
+    """What gave ``upgrade`` its price, as the refusal of a price past the largest names it: its fixed cost, its
+    curve at the step priced, or its cost function."""
+    cost = upgrade.cost
+    if isinstance(cost, CurveCost):
+        axis = chosen(cost.axis, checked.choice)
+        step = "" if axis is None else f" at step {subject.quantity(axis) + 1}"
+        return f"curve {cost.curve!r}{step}"
+    if isinstance(cost, FunctionCost):
+        return f"cost function {cost.function!r}"
+    return "its fixed cost"
+
+
+def _past_the_largest(upgrade_id: str, price: int, source: str) -> str:
+    """The refusal of a price past :data:`~progression.engine.checks.LARGEST`, the price written out when it is
+    short enough to read, else by its number of digits."""
+    shown = f"{price:,}" if price < 10**30 else f"a number of {digits(price):,} digits"
+    return (
+        f"{source} gave upgrade {upgrade_id!r} the price {shown}, past the most a pool holds ({LARGEST:,}): no sheet "
+        "could pay it; the pack's curve or cost must stop below it, or the upgrade's stat end before it"
+    )
 
 
 def _base_price(
@@ -487,17 +518,23 @@ def _base_price(
         except ProgressionError:
             raise
         except Exception as error:
-            raise PackFunctionError.raised(f"upgrade {upgrade.id!r}: cost function {cost.function!r}", error) from error
+            raise PackFunctionError.raised(
+                f"cost function {cost.function!r} of upgrade {upgrade.id!r}", error
+            ) from error
         return _checked_price(upgrade.id, value, f"cost function {cost.function!r}"), []
     msg = f"upgrade {upgrade.id!r} has a cost rule of unknown type {type(cost).__name__}"
     raise InvalidInput(msg)
 
 
 def _checked_price(upgrade_id: str, value: object, source: str) -> int:
-    """A price is a whole number of points, never negative: a purchase never pays the buyer."""
+    """A price is a whole number of points, never negative (a purchase never pays the buyer), and at most
+    :data:`~progression.engine.checks.LARGEST`, what a pool holds."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        msg = f"upgrade {upgrade_id!r}: {source} gave the price {value!r}; a price is a whole number >= 0"
+        shown = f"a number of {digits(value):,} digits" if isinstance(value, int) and value < -(10**30) else repr(value)
+        msg = f"{source} gave upgrade {upgrade_id!r} the price {shown}; a price is a whole number >= 0"
         raise PackFunctionError(msg)
+    if value > LARGEST:
+        raise PackFunctionError(_past_the_largest(upgrade_id, value, source))
     return value
 
 

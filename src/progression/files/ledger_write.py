@@ -6,6 +6,14 @@ dicts of :func:`~progression.files.unstructure_sheet`, and :func:`event_lines` g
 JSON text ``json.dumps(data, ensure_ascii=False)`` makes of those dicts, written straight
 from the event. A value of a type the writers do not expect (a mapping value that is not
 an integer or a text, say) goes through the converter and ``json``, as before.
+
+:func:`event_texts` gives each event's text and, beside it, its canonical text, which a sheet file's seal is
+the digest of: the same text with the keys of every mapping (pools, stats, owned items, tags, a price, an
+effect's parts, an operation's fields and their mappings) in sorted order. Two equal sheets, whose mappings were
+filled in another order, have one canonical text, and a file whose keys were put in another order by hand (a
+JSON object means the same whatever the order of its keys) still holds its seal; the file keeps the order the
+sheet has, which the sheet's words follow (a pool listed before another). Both texts are made in one pass, the
+canonical one only where it differs.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from progression.files.ledger_read import MAPS, TUPLES, checked_fields, field_ke
 from progression.ledger.events import EVENT_TYPES, Entry, Event, Rolled
 from progression.rules.parts import Effect, Override
 
-__all__ = ["encode", "event_lines", "write_event", "write_ledger"]
+__all__ = ["encode", "encode_sorted", "event_lines", "event_texts", "write_event", "write_ledger"]
 
 #: Values written as they are; anything else goes through the converter.
 _PLAIN = frozenset({int, str, bool, float, type(None)})
@@ -28,6 +36,8 @@ _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 #: ``json.dumps(value, ensure_ascii=False)``, with the encoder made once.
 encode: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False).encode
+#: ``json.dumps(value, ensure_ascii=False, sort_keys=True)``: the canonical text of plain data.
+encode_sorted: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
 #: A text as a JSON string (json's own function).
 _quote: Callable[[str], str] = json.encoder.encode_basestring
 
@@ -47,6 +57,17 @@ def event_lines(events: Sequence[Event]) -> list[str]:
     """Each event as JSON text: ``encode(write_event(event))``, without the dict in between."""
     texts = _texts()
     return [texts[type(event)](event) for event in events]
+
+
+def event_texts(events: Sequence[Event]) -> tuple[list[str], list[str]]:
+    """Each event's JSON text (:func:`event_lines`) and its canonical text (the module's docstring), in one pass."""
+    duals = _duals()
+    texts, canonical = [], []
+    for event in events:
+        text, canon = duals[type(event)](event)
+        texts.append(text)
+        canonical.append(text if canon is None else canon)
+    return texts, canonical
 
 
 def _write_map(mapping: Mapping[str, Any]) -> dict[str, Any]:
@@ -76,6 +97,20 @@ def _map_text(mapping: Mapping[str, Any]) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
+def _sorted_map_text(mapping: Mapping[str, Any]) -> str | None:
+    """The canonical text of a mapping (its keys in sorted order), or None when its text already is."""
+    if len(mapping) < 2:
+        return None
+    keys = list(mapping)
+    try:
+        if keys == sorted(keys):
+            return None
+        ordered = {key: mapping[key] for key in sorted(keys)}
+    except TypeError:  # keys of mixed types: the converter writes them, and json sorts nothing it cannot
+        return None
+    return _map_text(ordered)
+
+
 def _list_text(items: tuple[Any, ...]) -> str:
     return encode(list(items)) if items else "[]"
 
@@ -86,6 +121,17 @@ def _ledger_text(events: Sequence[Event]) -> str:
 
 def _event_text(event: Event) -> str:
     return _texts()[type(event)](event)
+
+
+def _ledger_duals(events: Sequence[Event]) -> tuple[str, str | None]:
+    """A nested ledger's text, and its canonical text when that differs (else None)."""
+    texts, canonical = event_texts(events)
+    text = f"[{', '.join(texts)}]"
+    return text, None if texts == canonical else f"[{', '.join(canonical)}]"
+
+
+def _event_duals(event: Event) -> tuple[str, str | None]:
+    return _duals()[type(event)](event)
 
 
 #: How each plain field type is written as text, as code (``{v}`` is the value).
@@ -141,6 +187,80 @@ def _generate(cls: type, text: bool, nested: Mapping[type, Callable[[Any], Any]]
     exec("\n".join(lines), scope)
     writer: Callable[[Any], Any] = scope["write"]
     return writer
+
+
+def _dual_writer(hint: Any, nested: Mapping[type, Callable[[Any], Any]]) -> tuple[str | Callable[[Any], Any], Any]:
+    """How a field of type ``hint`` is written as text, and how its canonical text is (None: the same text)."""
+    if hint in MAPS:
+        return _map_text, _sorted_map_text
+    if hint is Effect or hint == Override | None or hint == tuple[Event, ...] or hint is Event:
+        dual = {Effect: nested.get(Effect), tuple[Event, ...]: _ledger_duals, Event: _event_duals}.get(hint)
+        if dual is None:  # an override or none
+            override = nested[Override]
+            return (lambda value: ("null", None) if value is None else override(value)), "pair"
+        return dual, "pair"
+    return _field_writer(hint, True, {}), None
+
+
+def _generate_dual(cls: type, nested: Mapping[type, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """The text writer of one attrs class that gives its text and its canonical text (None when the same)."""
+    scope: dict[str, Any] = {"quote": _quote, "encode": encode}
+    lines, parts, canon, changed = ["def write(e):"], [], [], []
+    for field, hint in checked_fields(cls):
+        name = field.name
+        write, sorted_write = _dual_writer(hint, nested)
+        if isinstance(write, str):
+            lines.append(f"    v_{name} = {write.format(v=f'e.{name}')}")
+        elif sorted_write == "pair":
+            scope[f"write_{name}"] = write
+            lines.append(f"    v_{name}, c_{name} = write_{name}(e.{name})")
+            changed.append(f"c_{name}")
+        else:
+            scope[f"write_{name}"] = write
+            lines.append(f"    v_{name} = write_{name}(e.{name})")
+            if sorted_write is not None:
+                scope[f"sort_{name}"] = sorted_write
+                lines.append(f"    c_{name} = sort_{name}(e.{name})")
+                changed.append(f"c_{name}")
+        key = encode(field_key(cls, name))
+        parts.append(f"{key}: {{v_{name}}}")
+        canon.append(f"{key}: {{v_{name} if c_{name} is None else c_{name}}}" if f"c_{name}" in changed else parts[-1])
+    tag = cls.tag if issubclass(cls, Event) else None
+    head = [] if tag is None else [f'"event": {encode(tag)}']
+    lines.append(f"    text = f'{{{{{', '.join([*head, *parts])}}}}}'")
+    if not changed:
+        lines.append("    return text, None")
+    else:
+        lines.append(f"    if {' and '.join(f'{c} is None' for c in changed)}:")
+        lines.append("        return text, None")
+        lines.append(f"    return text, f'{{{{{', '.join([*head, *canon])}}}}}'")
+    exec("\n".join(lines), scope)
+    writer: Callable[[Any], Any] = scope["write"]
+    return writer
+
+
+def _entry_duals(entry: Entry) -> tuple[str, str | None]:
+    """An entry's text, and its canonical text: its operation's fields, and their mappings, in sorted order."""
+    rolls = f', "rolls": {encode(_rolls_data(entry.rolls))}' if entry.rolls else ""
+    data = unstructure_operation(entry.operation)
+    operation, ordered = encode(data), encode_sorted(data)
+    events, canonical = _ledger_duals(entry.events)
+    head = f'{{"event": "entry", "number": {entry.number}, "operation": '
+    text = f'{head}{operation}{rolls}, "events": {events}}}'
+    if ordered == operation and canonical is None:
+        return text, None
+    return text, f'{head}{ordered}{rolls}, "events": {events if canonical is None else canonical}}}'
+
+
+@cache
+def _duals() -> dict[type, Callable[[Any], tuple[str, str | None]]]:
+    """The writer of every event class giving its text and its canonical text."""
+    nested: dict[type, Callable[[Any], Any]] = {}
+    for cls in (Override, Effect):
+        nested[cls] = _generate_dual(cls, nested)
+    writers = {cls: _generate_dual(cls, nested) for cls in EVENT_TYPES.values() if cls is not Entry}
+    writers[Entry] = _entry_duals
+    return writers
 
 
 def _generate_all(text: bool) -> dict[type, Callable[[Any], Any]]:

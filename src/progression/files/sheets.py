@@ -1,12 +1,17 @@
 """Sheets and ledgers to and from JSON, through one cattrs converter per set of operations.
 
-A sheet file (format 3) holds the pack's name, the ledger (one entry per operation, each with the
-operation, tagged ``op``, its rolls and its events) and its seal: the SHA-256 of the entries' text as
-the library wrote it. A file whose entries are not those it was sealed with was changed outside the
+A sheet file (format 4) holds the pack's name, the ledger (one entry per operation, each with the
+operation, tagged ``op``, its rolls and its events) and its seal: the SHA-256 of the entries' canonical
+text, the text the library writes with the keys of every mapping in sorted order
+(:func:`~progression.files.ledger_write.event_texts`). The seal is of what the ledger means, not of the order
+its mappings were filled in: two equal sheets have one seal, and a file whose keys were put in another order
+still holds it. A file whose entries are not those it was sealed with was changed outside the
 library (by hand), and is refused (:class:`~progression.errors.SheetTampered`) but to be verified or
 run again; so is a file written before seals (format 2; format 1, written before operations were
 recorded, holds events only, which ``verify`` reports as recorded before operations): nothing shows it
-was not edited. Run again (``rebase``), either is written sealed.
+was not edited. Run again (``rebase``), either is written sealed. A file of format 3 is sealed by the digest
+of its entries' text as written: it is read as before, and holds its seal as long as its text (its keys' order
+included) is the one written; saved again, it is written in format 4.
 
 The converter is built on first use: importing cattrs and generating its functions is
 most of what ``import progression`` would otherwise cost.
@@ -29,7 +34,7 @@ from progression.files.codec import operations_of as operations_of
 from progression.files.codec import structure_operation as structure_operation
 from progression.files.codec import unstructure_operation as unstructure_operation
 from progression.files.ledger_read import Unsure, read_ledger
-from progression.files.ledger_write import encode, event_lines, write_ledger
+from progression.files.ledger_write import encode, event_lines, event_texts, write_ledger
 from progression.ledger.events import Event
 from progression.ledger.sheet import Sheet, replay
 
@@ -55,21 +60,31 @@ __all__ = [
 ]
 
 #: The version of the sheet file format this library writes.
-FORMAT = 3
+FORMAT = 4
 #: The versions it reads: format 1 holds events only, written before operations were recorded; format 2 has no
-#: seal, written before seals were (either is read only as a file edited by hand is: ``tampered="read"``).
-READS = (1, 2, 3)
+#: seal, written before seals were (either is read only as a file edited by hand is: ``tampered="read"``);
+#: format 3 is sealed by the digest of its entries' text as written, format 4 by that of their canonical text.
+READS = (1, 2, 3, 4)
+#: The first format whose seal is the digest of the entries' canonical text (keys of mappings in sorted order).
+_CANONICAL = 4
 #: The keys of a saved sheet, by format (a seal since format 3).
 _UNSEALED_KEYS = ("format", "pack", "ledger")
-_KEYS = {1: _UNSEALED_KEYS, 2: _UNSEALED_KEYS, 3: (*_UNSEALED_KEYS, "seal")}
+_SEALED_KEYS = (*_UNSEALED_KEYS, "seal")
+_KEYS = {1: _UNSEALED_KEYS, 2: _UNSEALED_KEYS, 3: _SEALED_KEYS, 4: _SEALED_KEYS}
 #: What a file whose seal does not hold (edited by hand, or written before seals) is read for (``tampered=``):
 #: refused, or read as it is, to verify it or to run its history again (``rebase``).
 Tampered = Literal["refuse", "read"]
 
 
 def seal(sheet: Sheet) -> str:
-    """The seal a file of ``sheet`` carries: the SHA-256 of its ledger as a file writes it (each entry's JSON text,
-    one per line: :func:`dump_sheet`)."""
+    """The seal a file of ``sheet`` carries: the SHA-256 of its ledger's canonical text (each entry's JSON text,
+    one per line as :func:`dump_sheet` writes it, with the keys of every mapping in sorted order). Equal sheets
+    have one seal, whatever order their mappings were filled in."""
+    return _digest(",\n  ".join(event_texts(sheet.ledger)[1]))
+
+
+def _text_seal(sheet: Sheet) -> str:
+    """The seal of a file of format 3: the SHA-256 of its ledger's text as written, its mappings in their order."""
     return _digest(_entries_text(sheet.ledger))
 
 
@@ -167,8 +182,9 @@ def structured(
         if not report.ok:
             problems = [Problem(source, f"$.ledger[{d.position - 1}]", d.sentence) for d in report.divergences]
             raise SheetError(source, problems)
-    # The file's own text, as written; else (laid out otherwise, or edited) the entries as they would be written.
-    if unsealed is None and read != written and seal(sheet) != written:
+    # The file's own text, as written; else (laid out otherwise, keys in another order, or edited) the entries'
+    # text the seal is of, written again from the sheet: canonical since format 4, as written in format 3.
+    if unsealed is None and read != written and (seal if version >= _CANONICAL else _text_seal)(sheet) != written:
         if tampered == "refuse":
             raise SheetTampered(source)
         unsealed = SheetTampered.EDITED
@@ -305,13 +321,15 @@ def dump_sheet(sheet: Sheet) -> str:
     # Each entry is written as the JSON text ``json.dumps(entry, ensure_ascii=False)`` would
     # give for its ``dumps`` data, on its own line: ``indent`` would switch json to its
     # pure-Python encoder, several times slower, for a file no easier to read.
-    entries = _entries_text(sheet.ledger)
-    return f"{_head(sheet.pack)}{entries}{_tail(_digest(entries))}"
+    texts, canonical = event_texts(sheet.ledger)
+    entries = ",\n  ".join(texts)
+    sealed = entries if texts == canonical else ",\n  ".join(canonical)
+    return f"{_head(sheet.pack)}{entries}{_tail(_digest(sealed))}"
 
 
-def _head(pack: str) -> str:
-    """What a file :func:`dump_sheet` writes holds before its entries."""
-    return f'{{\n "format": {FORMAT},\n "pack": {encode(pack)},\n "ledger": [\n  '
+def _head(pack: str, version: int = FORMAT) -> str:
+    """What a file :func:`dump_sheet` writes (or wrote, in format ``version``) holds before its entries."""
+    return f'{{\n "format": {version},\n "pack": {encode(pack)},\n "ledger": [\n  '
 
 
 def _tail(seal: str) -> str:
@@ -321,10 +339,14 @@ def _tail(seal: str) -> str:
 
 def _read_digest(text: str, data: Any) -> str | None:
     """The digest of the entries' text of a file laid out as :func:`dump_sheet` writes (ending with one newline
-    or none), or None for any other."""
+    or none), or None for any other. It is the file's seal when the text is the one sealed: as written in format
+    3, canonical in format 4 (else the entries are written again from the sheet to be digested)."""
     if not (isinstance(data, dict) and isinstance(data.get("pack"), str) and isinstance(data.get("seal"), str)):
         return None
-    head, tail = _head(data["pack"]), _tail(data["seal"])
+    version = data.get("format")
+    if isinstance(version, bool) or version not in READS:
+        return None
+    head, tail = _head(data["pack"], version), _tail(data["seal"])
     end = len(text) - len(tail) - text.endswith("\n")
     if not (text.startswith(head) and text.startswith(tail, end)) or end < len(head):
         return None

@@ -69,14 +69,19 @@ class Context:
 class Requirement:
     """Base of every requirement."""
 
-    #: A sentence that replaces the generated one when the requirement is unmet.
+    #: A sentence that replaces the generated one when the requirement is unmet. It is part of the rules'
+    #: fingerprint, as it always was: a pack whose sentence is only words gives it as :attr:`said`.
     message: str | None = None
+    #: A sentence shown in place of :attr:`message` and of the generated one when the requirement is unmet: words
+    #: only, out of the repr and so of the rules' fingerprint (:attr:`RulePack.rules
+    #: <progression.RulePack.rules>`): a pack rewords it without making every saved sheet one "of other rules".
+    said: str | None = attrs.field(default=None, repr=False, eq=False, kw_only=True)
 
     def unmet(self, context: Context) -> tuple[str, ...]:
         """One sentence for each unmet condition; empty when the requirement holds."""
         if self.holds(context):
             return ()
-        return (self.message or self.explain(context),)
+        return (self.said or self.message or self.explain(context),)
 
     def holds(self, context: Context) -> bool:
         """Whether the requirement is met."""
@@ -164,8 +169,12 @@ class OwnsAmong(Requirement):
 
     among: tuple[str, ...] = attrs.field(converter=as_tuple)
     count: int
-    #: What the items are called, for the sentence ("qualities of Fencing").
+    #: What the items are called, for the sentence ("qualities of Fencing"). Part of the rules' fingerprint, as it
+    #: always was: a pack whose name for them is only words gives it as :attr:`items_said`.
     what: str = "items"
+    #: What the items are called in the sentence, in place of :attr:`what`: words only, out of the repr and so of
+    #: the rules' fingerprint, as :attr:`Requirement.said` is.
+    items_said: str | None = attrs.field(default=None, repr=False, eq=False)
 
     def owned_items(self, context: Context) -> tuple[str, ...]:
         return tuple(i for i in self.among if context.sheet.owned.get(i, 0) > 0)
@@ -174,7 +183,7 @@ class OwnsAmong(Requirement):
         return len(self.owned_items(context)) >= self.count
 
     def describe(self, context: Context) -> str:
-        return f"have at least {self.count} {self.what}"
+        return f"have at least {self.count} {self.items_said or self.what}"
 
     def explain(self, context: Context) -> str:
         have = self.owned_items(context)
@@ -183,7 +192,7 @@ class OwnsAmong(Requirement):
         candidates = [names(i) for i in self.among if i not in have]
         had = f" (has {len(have)}: {', '.join(names(i) for i in have)})" if have else " (has none)"
         return (
-            f"needs at least {self.count} {self.what}{had}; {missing} missing, "
+            f"needs at least {self.count} {self.items_said or self.what}{had}; {missing} missing, "
             f"any of these would count: {', '.join(candidates)}"
         )
 

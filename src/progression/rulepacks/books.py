@@ -25,12 +25,12 @@ def check_book(role: str, book: object, methods: Mapping[str, tuple[str, ...]]) 
             the message names the declaration (``role``), the class and the method.
     """
     if not isinstance(book, type):
-        msg = f"{role}: book is the pack's {role} class, got {book!r:.60}"
+        msg = f"expected the pack's {role} class as the book of its {role}, got {book!r:.60}"
         raise InvalidInput(msg)
     for method, lead in methods.items():
         found = getattr(book, method, None)
         if not callable(found):
-            msg = f"{role}: {book.__qualname__} has no method {method!r}; a {role} class has: {', '.join(methods)}"
+            msg = f"the {role} class {book.__qualname__} has no method {method!r}; a {role} class has: {', '.join(methods)}"
             raise InvalidInput(msg)
         parameters = list(inspect.signature(found).parameters.values())
         if method not in MADE:
@@ -38,8 +38,8 @@ def check_book(role: str, book: object, methods: Mapping[str, tuple[str, ...]]) 
         positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         if len(positional) < len(lead):
             msg = (
-                f"{role}: {book.__qualname__}.{method} must take ({', '.join(lead)}) first, "
-                f"got ({', '.join(map(str, parameters))})"
+                f"{book.__qualname__}.{method} must take ({', '.join(lead)}) first, as a method of the pack's "
+                f"{role} class; got ({', '.join(map(str, parameters))})"
             )
             raise InvalidInput(msg)
     return book

@@ -143,7 +143,7 @@ class Campaign(Command):
     def _read(self) -> Signature:
         check_book("campaign", self.book, METHODS)
         if not isinstance(self.awarded, str) or not self.awarded.strip():
-            msg = f"campaign: awarded names what points are awarded to, in words, got {self.awarded!r}"
+            msg = f"expected what points are awarded to, in words, as the awarded of a campaign, got {self.awarded!r}"
             raise InvalidInput(msg)
         options: tuple[Option, ...] = self.options or ()
         return Signature(options=options, text=True)

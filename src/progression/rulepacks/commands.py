@@ -113,44 +113,44 @@ class Command:
         names = [o.name for o in found.options]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            msg = f"{self.what}: the option {twice[0]!r} is declared twice"
+            msg = f"the option {twice[0]!r} of {self.what} is declared twice"
             raise InvalidInput(msg)
         if found.options and not self.takes_options:
-            msg = f"{self.what}: a {self.role} takes no options, got {', '.join(names)}"
+            msg = f"a {self.role} takes no options, got {', '.join(names)} for {self.what}"
             raise InvalidInput(msg)
         for option in found.options:
             try:
                 option.kind  # noqa: B018 - read now, so a type that cannot be read is found at load
             except InvalidInput as error:
-                msg = f"{self.what}: option {option.name!r}: {error}"
+                msg = f"option {option.name!r} of {self.what} cannot be read ({error})"
                 raise InvalidInput(msg) from None
         return found
 
     def _read(self) -> Signature:
         function = self.function
         if not callable(function):
-            msg = f"{self.what}: expected a function, got {function!r}"
+            msg = f"expected a function as {self.what}, got {function!r}"
             raise InvalidInput(msg)
         try:
             parameters = list(inspect.signature(function).parameters.values())
         except (TypeError, ValueError):
-            msg = f"{self.what}: the signature of {function!r} cannot be read"
+            msg = f"the signature of {function!r}, {self.what}, cannot be read"
             raise InvalidInput(msg) from None
         shape = f"({', '.join(self.fixed)}, ...)"
         named = getattr(function, "__qualname__", repr(function))
         lead = parameters[: len(self.fixed)]
         positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
         if len(lead) < len(self.fixed) or any(p.kind not in positional for p in lead):
-            msg = f"{self.what}: {named} must take {shape} first, got ({', '.join(str(p) for p in parameters)})"
+            msg = f"{named} ({self.what}) must take {shape} first, got ({', '.join(str(p) for p in parameters)})"
             raise InvalidInput(msg)
         docs = docs_of(inspect.getdoc(function))
         options, text, others = [], False, None
         for parameter in parameters[len(self.fixed) :]:
             if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
-                msg = f"{self.what}: {named} takes *{parameter.name}; options are named, as keywords"
+                msg = f"{named} ({self.what}) takes *{parameter.name}; options are named, as keywords"
                 raise InvalidInput(msg)
             if parameter.kind is inspect.Parameter.POSITIONAL_ONLY:
-                msg = f"{self.what}: {named}: option {parameter.name!r} is positional-only; options are keywords"
+                msg = f"option {parameter.name!r} of {named} ({self.what}) is positional-only; options are keywords"
                 raise InvalidInput(msg)
             if parameter.kind is inspect.Parameter.VAR_KEYWORD:
                 hint = hint_of(function, parameter) if parameter.annotation is not inspect.Parameter.empty else str
@@ -159,14 +159,14 @@ class Command:
                     others = option_type(hint)
                 elif self.options is None:
                     msg = (
-                        f"{self.what}: {named} takes **{parameter.name}, so its options cannot be read "
+                        f"{named} ({self.what}) takes **{parameter.name}, so its options cannot be read "
                         f"from it: name them as parameters with types, or list them (options=[Option(...)])"
                     )
                     raise InvalidInput(msg)
                 continue
             if parameter.annotation is inspect.Parameter.empty:
                 msg = (
-                    f"{self.what}: option {parameter.name!r} of {named} has no type annotation; "
+                    f"option {parameter.name!r} of {named} ({self.what}) has no type annotation; "
                     f"annotate it ({parameter.name}: str, int, bool, ...)"
                 )
                 raise InvalidInput(msg)
@@ -182,11 +182,12 @@ class Command:
         if self.options is not None:
             if options:
                 msg = (
-                    f"{self.what}: options are listed, but {named} names its own ({', '.join(o.name for o in options)})"
+                    f"options of {self.what} are listed, but {named} names its own "
+                    f"({', '.join(o.name for o in options)})"
                 )
                 raise InvalidInput(msg)
             if not text and others is None and not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
-                msg = f"{self.what}: options are listed, but {named} takes no **options to receive them"
+                msg = f"options of {self.what} are listed, but {named} takes no **options to receive them"
                 raise InvalidInput(msg)
             options = [o if o.doc else attrs.evolve(o, doc=docs.get(o.name, "")) for o in self.options]
         return Signature(options=tuple(options), text=text, others=others)
@@ -241,7 +242,7 @@ class Command:
                 values[name] = kind.read(text)
             except ValueError:
                 close = closest(text, kind.words)
-                msg = f"{what}: option {name!r} expects {kind.shown}, got {text!r}{the_closest(close)}"
+                msg = f"option {name!r} of {what} expects {kind.shown}, got {text!r}{the_closest(close)}"
                 raise InvalidInput(msg) from None
         if complete:
             self._missing(values, what)
@@ -251,7 +252,7 @@ class Command:
         missing = [o.name for o in self.signature.options if o.required and o.name not in values]
         if missing:
             option = self.option(missing[0])
-            msg = f"{what or self.what}: the option {option.name!r} ({option.kind.shown}) is required; none was given"
+            msg = f"the option {option.name!r} ({option.kind.shown}) of {what or self.what} is required; none was given"
             raise InvalidInput(msg)
 
     def coerce(self, values: Mapping[str, object]) -> dict[str, object]:
@@ -279,7 +280,7 @@ class Command:
             else:
                 kind = self.option(name).kind
             if not kind.accepts(value):
-                msg = f"{self.what}: option {name!r} expects {kind.shown}, got {value!r}"
+                msg = f"option {name!r} of {self.what} expects {kind.shown}, got {value!r}"
                 raise InvalidInput(msg)
             given[name] = kind.write(value) if signature.text else value
         self._missing(values)
@@ -375,12 +376,12 @@ class Action(Command):
         if not (
             isinstance(self.operation, type) and issubclass(self.operation, Operation) and attrs.has(self.operation)
         ):
-            msg = f"{self.what}: expected an attrs Operation class, got {self.operation!r}"
+            msg = f"expected an attrs Operation class as {self.what}, got {self.operation!r}"
             raise InvalidInput(msg)
         try:
             return Signature(options=_operation_options(self.operation))
         except InvalidInput as error:
-            msg = f"{self.what}: {error}"
+            msg = f"{error} (in {self.what})"
             raise InvalidInput(msg) from None
 
     def _call(self, fixed: Sequence[Any], options: Mapping[str, object]) -> Any:
@@ -394,7 +395,7 @@ class Action(Command):
         except (TypeError, ValueError) as error:  # the operation's own validators refuse a value
             if isinstance(error, InvalidInput):
                 raise
-            msg = f"{self.what}: {error}"
+            msg = f"{error} (in {self.what})"
             raise InvalidInput(msg) from None
         return run(pack, sheet, operation, dice)[0]
 
@@ -489,7 +490,7 @@ class Exact(Command):
         checked = {}
         for outcome, probability in value.items():
             if isinstance(probability, bool) or not isinstance(probability, Fraction | int):
-                msg = f"{self.what}: the probability of {outcome!r} must be a Fraction, got {probability!r}"
+                msg = f"the probability of {outcome!r} from {self.what} must be a Fraction, got {probability!r}"
                 raise InvalidInput(msg)
             checked[str(outcome)] = Fraction(probability)
         return checked

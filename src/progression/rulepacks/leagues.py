@@ -46,7 +46,7 @@ Rows = Sequence[Mapping[str, object]]
 def _sentences(what: str, value: Iterable[str]) -> tuple[str, ...]:
     """``value`` as a tuple of sentences (:func:`~progression.rules.parts.texts`), or a refusal naming ``what`` (a
     lone text is refused: it would be read letter by letter)."""
-    expected = f"league verification: {what} is a sequence of sentences (texts), got"
+    expected = f"expected a sequence of sentences (texts) as the {what} of a league verification, got"
     return texts(value, lambda whole: f"{expected} {whole!r}", lambda item: f"{expected} {item!r} among them")
 
 
@@ -55,13 +55,16 @@ def _teams(value: Mapping[str, Verification]) -> Mapping[str, Verification]:
     ``lines``): this module lies below the history that makes them (the layers of the core), so ``league verify``
     checks their class where it reads a pack's."""
     if not isinstance(value, Mapping) or not all(isinstance(team, str) for team in value):
-        msg = f"league verification: teams maps each team's id (a text) to its Verification, got {value!r}"
+        msg = (
+            f"expected a mapping of each team's id (a text) to its Verification as the teams of a league "
+            f"verification, got {value!r}"
+        )
         raise InvalidInput(msg)
     for team, report in value.items():
         if not isinstance(getattr(report, "ok", None), bool) or not callable(getattr(report, "lines", None)):
             msg = (
-                f"league verification: teams maps each team's id to its Verification "
-                f"(progression.history.Verification), got {report!r:.60} for the team {team!r}"
+                f"expected a Verification (progression.history.Verification) as the report of team {team!r} "
+                f"among the teams of a league verification, got {report!r:.60}"
             )
             raise InvalidInput(msg)
     return freeze(value)
@@ -77,9 +80,12 @@ def _settings(value: Iterable[str]) -> tuple[str, ...]:
 
 def _problems(value: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
     if not isinstance(value, Mapping):
-        msg = f"league verification: problems maps a team's id to the sentences of its problems, got {value!r}"
+        msg = (
+            f"expected a mapping of a team's id to the sentences of its problems as the problems of a league "
+            f"verification, got {value!r}"
+        )
         raise InvalidInput(msg)
-    found = {team: _sentences(f"the problems of the team {team!r}", said) for team, said in value.items()}
+    found = {team: _sentences(f"problems of the team {team!r}", said) for team, said in value.items()}
     return freeze({team: said for team, said in found.items() if said})  # a team with none is one without
 
 
@@ -113,7 +119,7 @@ class LeagueVerification:
         for team in value:
             if team not in self.teams:
                 msg = (
-                    f"league verification: problems names the team {team!r}, which is not among its teams "
+                    f"the problems of a league verification name the team {team!r}, which is not among its teams "
                     f"({', '.join(map(repr, self.teams)) or 'none'}): a team's problems are said with its verification"
                 )
                 raise InvalidInput(msg)
@@ -362,7 +368,7 @@ class League(Command):
         methods = METHODS
         if isinstance(self.book, type) and not hasattr(self.book, "add_teams") and hasattr(self.book, "add_team"):
             warnings.warn(
-                f"league: {self.book.__qualname__}.add_team(team, sheet) is deprecated: a league class has "
+                f"{self.book.__qualname__}.add_team(team, sheet) of a league class is deprecated: a league class has "
                 "add_teams(teams), which stores every team of a `league team add` or none; the command line "
                 "calls add_team for this release",
                 DeprecationWarning,
@@ -376,13 +382,19 @@ class League(Command):
             }
         check_book("league", self.book, methods)
         if not self.leaders or not all(isinstance(f, str) and f for f in self.leaders):
-            msg = f"league: leaders names the figures leaders are ranked by (one or more texts), got {self.leaders!r}"
+            msg = (
+                f"expected the figures leaders are ranked by (one or more texts) as the leaders of a league, "
+                f"got {self.leaders!r}"
+            )
             raise InvalidInput(msg)
         if not self.schedules or not all(isinstance(s, str) and s for s in self.schedules):
-            msg = f"league: schedules names the schedules it makes (one or more texts), got {self.schedules!r}"
+            msg = f"expected the schedules it makes (one or more texts) as the schedules of a league, got {self.schedules!r}"
             raise InvalidInput(msg)
         if not self.places or not all(isinstance(p, str) and p.isidentifier() for p in self.places):
-            msg = f"league: places names the play-off places in order (one or more words), got {self.places!r}"
+            msg = (
+                f"expected the play-off places in order (one or more words) as the places of a league, "
+                f"got {self.places!r}"
+            )
             raise InvalidInput(msg)
         options: tuple[Option, ...] = self.options or ()
         return Signature(options=options, text=True)

@@ -430,13 +430,16 @@ def _functions(functions: object, source: str) -> dict[str, Callable[..., Any]]:
         return {}
     if not isinstance(functions, Mapping):
         msg = (
-            f"loading {source}: functions must map the names the pack's TOML gives them to functions "
-            f"({{'name': function}}), got {functions!r:.60} ({type(functions).__name__})"
+            f"expected a mapping of the names the pack's TOML gives them to functions ({{'name': function}}) as "
+            f"the functions of {source}, got {functions!r:.60} ({type(functions).__name__})"
         )
         raise InvalidInput(msg)
     for name in functions:
         if not isinstance(name, str):
-            msg = f"loading {source}: functions are named by texts, got the name {name!r:.60} ({type(name).__name__})"
+            msg = (
+                f"expected texts as the names of the functions of {source}, got the name {name!r:.60} "
+                f"({type(name).__name__})"
+            )
             raise InvalidInput(msg)
     return dict(functions)  # a value that is no function is reported where the TOML names it, with its key path
 

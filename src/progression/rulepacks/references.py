@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
-from progression.errors import Problem, ProgressionError
+from progression.errors import Problem
 from progression.requirements.ladders import Ladder
 from progression.requirements.predicates import GivenArg, HasTag, Predicate, Requirement, atoms
 from progression.rules.parts import CHOICE, CurveCost, Upgrade
@@ -196,10 +196,9 @@ class _References:
                         where, f"argument {atom.arg!r} is not declared by upgrade {upgrade.id!r} (its args: {takes})"
                     )
                     continue
-                try:
-                    declared.read(atom.value, where)
-                except ProgressionError as error:
-                    self.add(where, str(error).partition(": ")[2])
+                wrong = declared.mismatch(atom.value)
+                if wrong is not None:
+                    self.add(where, f"argument {atom.arg!r} is {wrong}")
 
     def choices(self) -> None:
         """``{choice}`` where a built pack (a file's loader reports these at the key, so it leaves them

@@ -409,10 +409,11 @@ class RuleReader(Reader):
             label = self.label(spec, where) if "label" in spec else Label.same(name)
             arg = Arg(id=name, label=label, type=kind, default=ARG_TYPES[kind])
             if "default" in spec:
-                try:
-                    arg = Arg(id=name, label=label, type=kind, default=arg.read(spec["default"], f"{where}.default"))
-                except ProgressionError as error:
-                    self.problem(f"{where}.default", str(error).partition(": ")[2])
+                wrong = arg.mismatch(spec["default"])
+                if wrong is None:
+                    arg = Arg(id=name, label=label, type=kind, default=spec["default"])
+                else:
+                    self.problem(f"{where}.default", f"argument {name!r} is {wrong}")
             declared[name] = arg
         return declared
 

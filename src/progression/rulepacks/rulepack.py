@@ -346,16 +346,16 @@ class RulePack(Rules):
         given = {"pools": pools, "stats": stats, "owned": owned, "tags": tags}
         for what, value in given.items():
             if value is not None and not isinstance(value, Mapping):
-                msg = f"new {kind} sheet: {what} must map names to values, got {type(value).__name__}"
+                msg = f"expected a mapping of names to values as the {what} of a new {kind} sheet, got {type(value).__name__}"
                 raise InvalidInput(msg)
         sheet = start_sheet(self, Create(kind=kind, name=name, **{k: v for k, v in given.items() if v is not None}))
         for stat in stats or ():  # each a stat of the kind, an integer: the creation checked them
             spec, start = self.stats[stat], sheet.stats[stat]
             if spec.maximum is not None and start > spec.maximum:
-                msg = f"new {kind} sheet: stat {stat!r} is at most its maximum of {spec.maximum}, got {start}"
+                msg = f"stat {stat!r} of a new {kind} sheet is at most its maximum of {spec.maximum}, got {start}"
                 raise InvalidInput(msg)
             if spec.minimum is not None and start < spec.minimum:
-                msg = f"new {kind} sheet: stat {stat!r} is at least its minimum of {spec.minimum}, got {start}"
+                msg = f"stat {stat!r} of a new {kind} sheet is at least its minimum of {spec.minimum}, got {start}"
                 raise InvalidInput(msg)
         return sheet
 

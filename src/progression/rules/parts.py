@@ -110,17 +110,20 @@ class StatSpec:
 def _table(value: object, what: str, holds: type, example: str) -> Mapping[str, Any]:
     """``value`` as a read-only mapping of ids to ``holds``, or :class:`InvalidInput` saying what is wrong."""
     if type(value) is not dict and not isinstance(value, Mapping):
-        msg = f"Effect: {what} must map ids to {example}, got {value!r:.60} ({type(value).__name__})"
+        msg = f"expected a mapping of ids to {example} as the {what} of an Effect, got {value!r:.60} ({type(value).__name__})"
         raise InvalidInput(msg)
     if not value:  # most of an effect's fields are left empty
         return EMPTY
     for key, item in value.items():
         if type(key) is not str or type(item) is not holds:  # the usual effect passes these alone
             if not isinstance(key, str):
-                msg = f"Effect: {what} are keyed by ids (texts), got {key!r:.60} ({type(key).__name__})"
+                msg = f"expected ids (texts) as the keys of the {what} of an Effect, got {key!r:.60} ({type(key).__name__})"
                 raise InvalidInput(msg)
             if isinstance(item, bool) or not isinstance(item, holds):
-                msg = f"Effect: {what} must map ids to {example}, got {key!r} = {item!r:.60} ({type(item).__name__})"
+                msg = (
+                    f"expected a mapping of ids to {example} as the {what} of an Effect, "
+                    f"got {key!r} = {item!r:.60} ({type(item).__name__})"
+                )
                 raise InvalidInput(msg)
     return freeze(value)
 
@@ -157,11 +160,11 @@ def texts(value: object, whole: Callable[[object], str], item: Callable[[object]
 
 
 def _not_tags(value: object) -> str:
-    return f"Effect: untag is a list of tag names, such as ('miss_next',), got {value!r:.60}"
+    return f"expected a list of tag names, such as ('miss_next',), as the untag of an Effect, got {value!r:.60}"
 
 
 def _not_a_tag(tag: object) -> str:
-    return f"Effect: untag names tags (texts), got {tag!r:.60} ({type(tag).__name__})"
+    return f"expected tag names (texts) in the untag of an Effect, got {tag!r:.60} ({type(tag).__name__})"
 
 
 def _untag(value: object) -> tuple[str, ...]:
@@ -291,13 +294,21 @@ class Arg:
     default: bool | int | str
 
     def read(self, value: object, where: str) -> bool | int | str:
-        """``value`` when it is of the argument's type; anything else is refused, saying what came."""
-        kind = {"bool": bool, "int": int, "text": str}[self.type]
-        if type(value) is not kind:
-            article = "an" if self.type == "int" else "a"
-            msg = f"{where}: argument {self.id!r} is {article} {self.type}, got {value!r} ({type(value).__name__})"
+        """``value`` when it is of the argument's type; anything else is refused, saying what came and where
+        (``where``: ``"the purchase of 'skill'"``)."""
+        wrong = self.mismatch(value)
+        if wrong is not None:
+            msg = f"argument {self.id!r} of {where} is {wrong}"
             raise InvalidInput(msg)
         return value  # type: ignore[return-value]
+
+    def mismatch(self, value: object) -> str | None:
+        """None when ``value`` is of the argument's type, else what it should be and what came (``a bool, got
+        'yes' (str)``): the loader reports it at a key path, a purchase with the purchase."""
+        if type(value) is {"bool": bool, "int": int, "text": str}[self.type]:
+            return None
+        article = "an" if self.type == "int" else "a"
+        return f"{article} {self.type}, got {value!r} ({type(value).__name__})"
 
 
 @attrs.frozen(kw_only=True)

@@ -33,7 +33,7 @@ def weight_problem(value: object) -> str | None:
 def _favour(value: object) -> Mapping[str, int | float]:
     """An attrs converter: the weights as a read-only mapping; anything but a mapping is refused."""
     if not isinstance(value, Mapping):
-        msg = f"Play: favour is a mapping of upgrade ids to weights, got {type(value).__name__}"
+        msg = f"expected a mapping of upgrade ids to weights as the favour of a Play, got {type(value).__name__}"
         raise InvalidInput(msg)
     return freeze(value)
 
@@ -41,18 +41,18 @@ def _favour(value: object) -> Mapping[str, int | float]:
 def _check_favour(_: Play, __: attrs.Attribute[Any], value: Mapping[str, Any]) -> None:
     for ident, weight in value.items():
         if not isinstance(ident, str):
-            msg = f"Play: favour is keyed by upgrade ids (texts), got {ident!r:.60}"
+            msg = f"expected upgrade ids (texts) as the keys of the favour of a Play, got {ident!r:.60}"
             raise InvalidInput(msg)
         reason = weight_problem(weight)
         if reason is not None:
-            msg = f"Play: the weight of {ident!r} in favour: {reason}"
+            msg = f"the weight of {ident!r} in the favour of a Play is refused: {reason}"
             raise InvalidInput(msg)
 
 
 def _check_otherwise(_: Play, __: attrs.Attribute[Any], value: Any) -> None:
     reason = weight_problem(value)
     if reason is not None:
-        msg = f"Play: otherwise: {reason}"
+        msg = f"the otherwise of a Play is refused: {reason}"
         raise InvalidInput(msg)
 
 

@@ -326,7 +326,7 @@ def from_pack(
     made, failed = starting_sheets(pack, kinds, setup)
     if (kinds is not None and failed) or not made:
         reasons = "; ".join(f"{kind}: {why}" for kind, why in failed.items()) or "the pack defines no kinds"
-        msg = f"from_pack: cannot make a sheet of pack {pack.name!r}: {reasons}"
+        msg = f"no sheet of pack {pack.name!r} can be made to draw actions on: {reasons}"
         raise InvalidInput(msg)
     ordered = sorted(made)
 

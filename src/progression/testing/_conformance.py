@@ -261,21 +261,27 @@ def check_pack(
         UnknownName: ``published`` names a curve the pack does not have.
     """
     if not isinstance(pack, RulePack):
-        msg = f"check_pack: expected a RulePack, got {type(pack).__name__}"
+        msg = f"expected a RulePack as the pack to check, got {type(pack).__name__}"
         raise InvalidInput(msg)
     for name, value in (("examples", examples), ("steps", steps), ("sensible", sensible)):
         if name == "sensible" and value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            msg = f"check_pack: {name} must be a whole number >= 0, got {value!r}"
+            msg = f"expected a whole number >= 0 as {name} of the check, got {value!r}"
             raise InvalidInput(msg)
     if shrink is not None and not isinstance(shrink, bool):
-        msg = f"check_pack: shrink is True, False or None (random runs shrunk, steered runs not), got {shrink!r}"
+        msg = (
+            f"expected True, False or None (random runs shrunk, steered runs not) as shrink of the check, "
+            f"got {shrink!r}"
+        )
         raise InvalidInput(msg)
     if min_coverage is not None and (
         isinstance(min_coverage, bool) or not isinstance(min_coverage, int | float) or not 0 <= min_coverage <= 1
     ):
-        msg = f"check_pack: min_coverage is a share from 0 to 1 (0.8 for four upgrades in five), got {min_coverage!r}"
+        msg = (
+            f"expected a share from 0 to 1 (0.8 for four upgrades in five) as min_coverage of the check, "
+            f"got {min_coverage!r}"
+        )
         raise InvalidInput(msg)
     compared = _published(pack, published)
     ready = checked_prepared(pack, prepared)
@@ -386,7 +392,7 @@ def _published(
     if published is None:
         return []
     if not isinstance(published, Mapping):
-        msg = f"check_pack: published maps curve ids to their published tables, got {published!r:.60}"
+        msg = f"expected a mapping of curve ids to their published tables as published of the check, got {published!r:.60}"
         raise InvalidInput(msg)
     compared = []
     for name, table in published.items():
@@ -395,8 +401,8 @@ def _published(
         given = dict(table) if isinstance(table, Mapping) else {"table": table}
         if "table" not in given or not set(given) <= {"table", "cumulative", "start", "every"}:
             msg = (
-                f"check_pack: published[{name!r}] is a list of step prices or a mapping of table, cumulative, "
-                f"start and every, got {table!r:.60}"
+                f"expected a list of step prices or a mapping of table, cumulative, start and every as "
+                f"published[{name!r}] of the check, got {table!r:.60}"
             )
             raise InvalidInput(msg)
         values = given.pop("table")

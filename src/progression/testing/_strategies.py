@@ -185,10 +185,10 @@ def ladders(
         open_top: whether the last band has no top; None draws it.
     """
     if min_bands < 1 or max_bands < min_bands:
-        msg = f"ladders: expected 1 <= min_bands <= max_bands, got {min_bands} and {max_bands}"
+        msg = f"expected 1 <= min_bands <= max_bands of the ladders drawn, got {min_bands} and {max_bands}"
         raise InvalidInput(msg)
     if max_width < 1:
-        msg = f"ladders: max_width must be >= 1, got {max_width}"
+        msg = f"expected a max_width >= 1 of the ladders drawn, got {max_width}"
         raise InvalidInput(msg)
     return _ladders(axis=axis, min_bands=min_bands, max_bands=max_bands, max_width=max_width, open_top=open_top)
 
@@ -238,7 +238,7 @@ def upgrades(
         max_price: the largest fixed price.
     """
     if not pools:
-        msg = "upgrades: expected at least one pool to pay from, got none"
+        msg = "expected at least one pool for the upgrades drawn to pay from, got none"
         raise InvalidInput(msg)
     return _upgrades(
         pools=tuple(pools), quantities=tuple(quantities), curves=tuple(curves), kinds=tuple(kinds), max_price=max_price
@@ -281,6 +281,6 @@ def _upgrades(
 def dice_scripts(sides: int = 6, *, min_size: int = 0, max_size: int = 30) -> st.SearchStrategy[ScriptedDice]:
     """Fresh :class:`~progression.ScriptedDice` whose results all fit a die of ``sides`` sides."""
     if isinstance(sides, bool) or not isinstance(sides, int) or sides < 2:
-        msg = f"dice_scripts: a die needs at least 2 sides, got {sides!r}"
+        msg = f"expected at least 2 sides of the die of the dice scripts drawn, got {sides!r}"
         raise InvalidInput(msg)
     return st.lists(st.integers(1, sides), min_size=min_size, max_size=max_size).map(ScriptedDice)

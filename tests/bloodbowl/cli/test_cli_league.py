@@ -126,7 +126,7 @@ class TestLeague:
         status, _, err = run(capsys, "league", "record", league, "1", "kind=unplyed")
         assert (
             2,
-            "progression: league record: option 'kind' expects league|unplayed|playoff, got 'unplyed'; the closest: unplayed\n",
+            "progression: option 'kind' of league record expects league|unplayed|playoff, got 'unplyed'; the closest: unplayed\n",
         ) == (
             status,
             err,
@@ -143,7 +143,7 @@ class TestLeague:
         with open_league(league) as kept, pytest.raises(InvalidInput) as refused:
             LeagueCommands(kept).record(2, SeededDice(1), check=lambda: None, kind="unplyed")
         assert (
-            "league record: option 'kind' expects league|unplayed|playoff, got 'unplyed'; the closest: unplayed"
+            "option 'kind' of league record expects league|unplayed|playoff, got 'unplyed'; the closest: unplayed"
             == str(refused.value)
         )
 
@@ -357,12 +357,12 @@ class TestRefusals:
             (
                 ["record", "{file}", "1", "home.scor=1"],
                 2,
-                "league record: unknown option 'home.scor'; it takes: home.score",
+                "unknown option 'home.scor' for league record; it takes: home.score",
             ),
             (
                 ["amend", "{file}", "1", "home.scor=8"],
                 2,
-                "progression: league amend: unknown option 'home.scor'; it takes: home.score, home.events, "
+                "progression: unknown option 'home.scor' for league amend; it takes: home.score, home.events, "
                 "home.nominees, home.injuries, home.stalling, home.prayers, away.score, away.events, away.nominees, "
                 "away.injuries, away.stalling, away.prayers, attendance, conceded, without_penalty, kind, shootout; the closest: "
                 "home.score",
@@ -370,7 +370,7 @@ class TestRefusals:
             (
                 ["record", "{file}", "1", "home.score=two", "away.score=0"],
                 2,
-                "option 'home.score' expects whole number",
+                "option 'home.score' of league record expects whole number",
             ),
             (["record", "{file}", "1", "home.score=1"], 2, "a match played needs home.score=N and away.score=N"),
             (
@@ -397,12 +397,12 @@ class TestRefusals:
             (
                 ["record", "{file}", "１", "home.score=1", "away.score=0"],
                 2,
-                "FIXTURE: expected a whole number, got '１'",
+                "expected a whole number for FIXTURE, got '１'",
             ),
             (
                 ["record", "{file}", "1", "home.score=1", "away.score=0", "home.nominees=1,,2"],
                 2,
-                "option 'home.nominees' expects text,..., got '1,,2'",
+                "option 'home.nominees' of league record expects text,..., got '1,,2'",
             ),
             (["record", "{file}", "1", "home.score=1", "away.score=0", "--seed", "٣"], 2, "invalid integer value: '٣'"),
             (["standings", "{file}", "--what", "spp"], 2, "unknown option '--what'"),
@@ -889,7 +889,7 @@ class TestVerifyContract:
         monkeypatch.setattr(LeagueCommands, "verify", older)
         with pytest.warns(DeprecationWarning, match=r"return a progression\.contract\.LeagueVerification\(") as warned:
             old_status, old_lines, old_told = self.verified(capsys, wrong)
-        said = f"league: LeagueCommands.verify() returned a tuple of {items} items, which is deprecated: return a "
+        said = f"the league's LeagueCommands.verify() returned a tuple of {items} items, which is deprecated: return a "
         said += "progression.contract.LeagueVerification("
         assert [said] * 2 == [str(w.message)[: len(said)] for w in warned]
         if items < 4:  # each team's own problems unsaid (the Anvils still diverge)
@@ -902,22 +902,23 @@ class TestVerifyContract:
     @pytest.mark.parametrize(
         ("returned", "said"),
         [
-            ({}, "returned {}, where a progression.contract.LeagueVerification is expected"),
-            (((),), "returned ((),), where a progression.contract.LeagueVerification is expected"),
+            ({}, "expected a progression.contract.LeagueVerification from the league's {verify}, got {{}}"),
+            (((),), "expected a progression.contract.LeagueVerification from the league's {verify}, got ((),)"),
             (
                 ({}, "fixture 1 is not JSON"),
-                "returned a tuple that is no league verification: league verification: fixtures is a sequence of "
-                "sentences (texts), got 'fixture 1 is not JSON'",
+                "the league's {verify} returned a tuple that is no league verification: expected a sequence of "
+                "sentences (texts) as the fixtures of a league verification, got 'fixture 1 is not JSON'",
             ),
             (
                 LeagueVerification(teams={"anvils": LooksVerified()}),  # type: ignore[dict-item]
-                "gave the team 'anvils' the report LooksVerified() (LooksVerified), where a "
-                "progression.history.Verification is expected",
+                "expected a progression.history.Verification as the report of team 'anvils' from the league's "
+                "{verify}, got LooksVerified() (LooksVerified)",
             ),
             (
                 ({"anvils": "fine"}, ()),
-                "returned a tuple that is no league verification: league verification: teams maps each team's id to "
-                "its Verification (progression.history.Verification), got 'fine' for the team 'anvils'",
+                "the league's {verify} returned a tuple that is no league verification: expected a Verification "
+                "(progression.history.Verification) as the report of team 'anvils' among the teams of a league "
+                "verification, got 'fine'",
             ),
         ],
         ids=["no tuple", "one item", "a lone text", "no Verification", "no Verification in a tuple"],
@@ -936,7 +937,8 @@ class TestVerifyContract:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # the tuple's, before it is found wrong
             status, out, err = run(capsys, "league", "verify", league)
-        assert (2, "", f"progression: league: LeagueCommands.verify() {said}\n") == (status, out, err)
+        said = said.format(verify="LeagueCommands.verify()")
+        assert (2, "", f"progression: {said}\n") == (status, out, err)
 
 
 def test_twenty_concurrent_records(pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -1117,7 +1119,7 @@ class TestTeamActions:
             (
                 ["anvils", "close", "number=one"],
                 2,
-                "action 'close': option 'number' expects whole number, got 'one' (see `progression league do {file} "
+                "option 'number' of action 'close' expects whole number, got 'one' (see `progression league do {file} "
                 "anvils close --help`)",
             ),
             (["anvils", "close", "numbr=1"], 2, "unknown option 'numbr'"),

@@ -226,12 +226,16 @@ class TestRefusals:
         [
             (["prizes", "first=nobody"], 2, "team 'nobody' is not defined in league 'Old World Cup'"),
             (["prizes", "first=anvils", "second=anvils"], 2, "a team takes one play-off place, got 'anvils'"),
-            (["prizes", "second=anvils"], 2, "league prizes: the places are given in order from first; first="),
-            (["prizes", "fourth=anvils"], 2, "league prizes: unknown option 'fourth'; it takes: first, second, third"),
+            (["prizes", "second=anvils"], 2, "league prizes takes the places in order from first; first="),
+            (
+                ["prizes", "fourth=anvils"],
+                2,
+                "unknown option 'fourth' for league prizes; it takes: first, second, third",
+            ),
             (
                 ["prizes", "first=anvils", "thrid=barons"],
                 2,
-                "unknown option 'thrid'; it takes: first, second, third; the closest: third",
+                "unknown option 'thrid' for league prizes; it takes: first, second, third; the closest: third",
             ),
             (["redraft", "{file}", "nobody", ELEVEN], 2, "team 'nobody' is not defined in league 'Old World Cup'"),
             (["redraft", "{file}", "dukes", ELEVEN, "rerolls=8"], 1, "Team Re-roll costs 50,000 gp but only "),

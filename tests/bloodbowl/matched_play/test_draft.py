@@ -533,7 +533,10 @@ class TestCommandLine:
 
     def test_unknown_option(self, pack: RulePack) -> None:
         """An option the function does not take is refused with the ones it does."""
-        with pytest.raises(InvalidInput, match=r"unknown option 'reroll'; it takes: roster.*; the closest: rerolls$"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"^unknown option 'reroll' for new matched_play_team; it takes: roster.*; the closest: rerolls$",
+        ):
             new_matched_play_team(pack, roster="human", reroll="2")
 
     @pytest.mark.parametrize(("captain", "shown"), [("0", "'0'"), ("12", "'12'")])

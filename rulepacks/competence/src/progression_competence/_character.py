@@ -209,9 +209,9 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
     """
     check_competence(pack, competence)
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
-        msg = f"raise {competence!r}: levels must be a whole number >= 1, got {levels!r}"
+        msg = f"levels must be a whole number >= 1 in the raise of {competence!r}, got {levels!r}"
         raise InvalidInput(msg)
-    check_number(levels, "levels", f"raise {competence!r}")  # no sheet holds a level past it
+    check_number(levels, "levels", f"the raise of {competence!r}")  # no sheet holds a level past it
     after = sheet
     start = level(pack, sheet, competence)
     for done in range(levels):

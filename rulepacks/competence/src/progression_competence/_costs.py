@@ -66,11 +66,11 @@ def _whole(value: object, name: str, minimum: int, where: str) -> int:
     ``progression.operations.check_number`` checks it: no level or count a sheet reaches is larger); else
     :class:`InvalidInput` saying what came in ``where``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"{where}: {name} must be a whole number >= {minimum}, got {value!r:.60} ({type(value).__name__})"
+        msg = f"{name} must be a whole number >= {minimum} in {where}, got {value!r:.60} ({type(value).__name__})"
         raise InvalidInput(msg)
     check_number(value, name, where)
     if value < minimum:
-        msg = f"{where}: {name} must be a whole number >= {minimum:,}, got {value:,}"
+        msg = f"{name} must be a whole number >= {minimum:,} in {where}, got {value:,}"
         raise InvalidInput(msg)
     return value
 

@@ -44,6 +44,13 @@ from ._settings import Settings, settings_text
 
 __all__ = ["Reached", "reached", "rules"]
 
+# The rules' fingerprint (``RulePack.rules``), which every saved character records, digests a requirement's
+# ``message`` and the name of a gate's items (``what``). These two were first written as sentences: they stay as
+# they were, so that no character made before is one "of other rules", and say nothing: the words shown are the
+# requirements' ``said`` and ``items_said``, out of the fingerprint, which may be reworded freely.
+_FINGERPRINTED_OPEN = "{competence} is already discovered"
+_FINGERPRINTED_GATE = "{noun} from the list of {competence}"
+
 
 @functools.cache
 def _base() -> RulePack:
@@ -222,7 +229,10 @@ def _open(competence: Competence) -> Upgrade:
         pools=(pool_id(competence.id),),
         cost=CurveCost(curve="level", axis=level),
         requires=progression.requirements.AtMost(
-            quantity=level, value=0, message=f"{competence.label.en} is already discovered"
+            quantity=level,
+            value=0,
+            message=_FINGERPRINTED_OPEN.format(competence=competence.label.en),
+            said=f"{competence.label.en} is already discovered",
         ),
         effect=Effect(stats={level: 1}),
         kinds=("character",),
@@ -238,7 +248,8 @@ def _ladder(competence: Competence, settings: Settings) -> Ladder:
             gate = OwnsAmong(
                 among=competence.qualities,
                 count=degree.qualities,
-                what=f"{noun} from the list of {competence.label.en}",
+                what=_FINGERPRINTED_GATE.format(noun=noun, competence=competence.label.en),
+                items_said=f"{noun} from the list of {competence.label.en}",
             )
         bands.append(Band(id=degree.id, label=degree.label, low=degree.low, high=degree.high, requires=gate))
     return Ladder(
