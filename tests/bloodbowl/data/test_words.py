@@ -215,3 +215,73 @@ class TestLeague:
             dict(amended.home.injuries),
         )
         assert {"2": "badly_hurt"} == reds.ledger[-1].operation.match.injuries
+
+
+class TestReadsACall:
+    """``reads`` finds each argument it reads however the call gives it, and leaves a call that does not fit the
+    function to the function, as ``inspect.Signature.bind`` would."""
+
+    @staticmethod
+    def _upper(pack: RulePack, arguments: object, given: object) -> object:
+        return given.upper() if isinstance(given, str) else given
+
+    def _echo(self) -> object:
+        from progression_bloodbowl.data.words import reads
+
+        @reads(word=self._upper)
+        def echo(pack: RulePack, first: str, word: str = "none", *, last: str = "") -> tuple[str, str, str]:
+            return first, word, last
+
+        return echo
+
+    def test_by_position_and_by_keyword(self, pack: RulePack) -> None:
+        echo = self._echo()
+        assert echo(pack, "a", "b", last="c") == ("a", "B", "c")
+        assert echo(pack, first="a", word="b") == ("a", "B", "")
+        assert echo(pack, "a", last="c") == ("a", "none", "c")  # a default is not read: it is the function's own
+
+    def test_a_call_that_does_not_fit_is_the_functions_to_refuse(self, pack: RulePack) -> None:
+        echo = self._echo()
+        for args, kwargs in [
+            ((pack, "a", "b", "c"), {}),  # too many by position
+            ((pack, "a"), {"first": "b"}),  # given twice
+            ((pack, "a"), {"lats": "c"}),  # no such parameter
+            ((pack,), {}),  # one missing
+        ]:
+            with pytest.raises(TypeError):
+                echo(*args, **kwargs)
+
+    def test_no_pack_reads_nothing(self) -> None:
+        assert self._echo()("not a pack", "a", "b") == ("a", "b", "")
+
+    def test_a_signature_with_star_arguments_is_bound(self, pack: RulePack) -> None:
+        from progression_bloodbowl.data.words import reads
+
+        @reads(word=self._upper)
+        def starred(pack: RulePack, word: str, *rest: str, **more: str) -> tuple[object, ...]:
+            return word, rest, more
+
+        assert starred(pack, "b", "c", d="e") == ("B", ("c",), {"d": "e"})
+
+
+def test_a_record_of_ids_is_read_once(pack: RulePack, team: Sheet, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each step of a post-match sequence reads its record: one that holds ids only is not read again, and one that
+    holds words is read each time into a record of ids (which is then not read again)."""
+    import progression_bloodbowl.match.record as record
+
+    read: list[object] = []
+    events_named = record.events_named
+
+    def counted(*args: object, **kwargs: object) -> object:
+        read.append(args[1])
+        return events_named(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(record, "events_named", counted)
+    of_ids = _record(events={"1": {"touchdown": 1}})
+    assert record.record_named(pack, of_ids) is of_ids
+    assert record.record_named(pack, of_ids) is of_ids
+    assert len(read) == 1
+    of_words = _record(events={"1": {"Touchdown": 1}})
+    first, second = record.record_named(pack, of_words), record.record_named(pack, of_words)
+    assert first == second == of_ids
+    assert len(read) == 3

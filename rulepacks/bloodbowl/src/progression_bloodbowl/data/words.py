@@ -154,22 +154,58 @@ def reads(**readers: Reader) -> Callable[[F], F]:
         if unknown:
             msg = f"{function.__qualname__} has no parameter {', '.join(map(repr, unknown))} to read"
             raise InvalidInput(msg)
+        parameters = signature.parameters.values()
+        positional = tuple(p.name for p in parameters if p.kind in _BY_POSITION)
+        keywords = frozenset(p.name for p in parameters if p.kind in _BY_KEYWORD)
+        required = frozenset(p.name for p in parameters if p.default is p.empty)
+        plain = all(p.kind in _BY_POSITION or p.kind in _BY_KEYWORD for p in parameters)
+
+        def arguments_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any] | None:
+            """The call's arguments by name, or None when they do not fit the function: what
+            ``signature.bind`` gives, read directly (every operation's call goes through here)."""
+            if len(args) > len(positional):
+                return None
+            arguments = dict(zip(positional, args, strict=False))
+            for name, value in kwargs.items():
+                if name in arguments or name not in keywords:
+                    return None
+                arguments[name] = value
+            return arguments if required.issubset(arguments) else None
 
         @functools.wraps(function)
         def read(*args: Any, **kwargs: Any) -> Any:
-            try:
-                bound = signature.bind(*args, **kwargs)
-            except TypeError:
+            if not plain:  # ``*args`` or ``**kwargs``: bound by the signature, given back as it binds them
+                try:
+                    bound = signature.bind(*args, **kwargs)
+                except TypeError:
+                    return function(*args, **kwargs)
+                if read_words(bound.arguments):
+                    return function(*bound.args, **bound.kwargs)
                 return function(*args, **kwargs)
-            arguments = bound.arguments
+            arguments = arguments_of(args, kwargs)
+            if arguments is None or not read_words(arguments):
+                return function(*args, **kwargs)
+            passed = positional[: len(args)]  # given by position: given so again, the rest by keyword
+            return function(
+                *(arguments[name] for name in passed),
+                **{name: value for name, value in arguments.items() if name not in passed},
+            )
+
+        def read_words(arguments: dict[str, Any]) -> bool:
+            """Read the arguments ``readers`` names, in place; False when the first is no rule pack (nothing read)."""
             pack = next(iter(arguments.values()), None)
             if not isinstance(pack, RulePack):
-                return function(*args, **kwargs)
+                return False
             for name, reader in readers.items():
                 if name in arguments:
                     arguments[name] = reader(pack, arguments, arguments[name])
-            return function(*bound.args, **bound.kwargs)
+            return True
 
         return cast("F", read)
 
     return decorate
+
+
+#: The kinds of parameter a call may give by position, and by keyword.
+_BY_POSITION = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+_BY_KEYWORD = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)

@@ -31,7 +31,7 @@ from ..advancement.advance import advance
 from ..data.access import data_of, sheet_of
 from ..team import journeymen, roster, sequence
 from ..team.results import CLOSED_TAG, check_team, match_number, numbers, season_matches, season_of
-from ..team.sequence import STAGES, check, check_advancement_done, enter, retire_stage
+from ..team.sequence import STAGES, Standing, check, check_advancement_done, enter, retire_stage
 from ..team.story import told_since
 from .outcome import MatchRecord, record_outcome, update_fans
 
@@ -169,12 +169,13 @@ class PostMatch:
 
     # -- order -----------------------------------------------------------------------
 
-    def _check(self, stage: str) -> None:
-        """The sequence's own check (:func:`~progression_bloodbowl.team.sequence.check`), for this match."""
+    def _check(self, stage: str) -> Standing | None:
+        """The sequence's own check (:func:`~progression_bloodbowl.team.sequence.check`), for this match: where the
+        team stands, as the check reads it."""
         if stage == "prepare" and self.stage == len(STAGES):
             msg = f"the post-match sequence of match {self.match.number}: the next fixture is already prepared"
             raise InvalidInput(msg)
-        check(self.pack, self.sheet, stage, number=self.match.number, must_advance=self.must_advance)
+        return check(self.pack, self.sheet, stage, number=self.match.number, must_advance=self.must_advance)
 
     def _did(self, stage: str, label: str, team: Sheet) -> PostMatch:
         done = (*self.done, (label, _INDEX[stage], team))
@@ -273,8 +274,7 @@ class PostMatch:
         """Step 6: the team is ready for the next fixture. Its standing moves to step 6 (the ``postmatch`` tag, as
         :meth:`remove_dead` records step 4), so that a team saved now and taken up again is not prepared twice,
         and the milestone ``after match N`` is marked on its ledger (``sheet.as_of("after match N")``)."""
-        self._check("prepare")
-        now = check(self.pack, self.sheet, "prepare", number=self.match.number, must_advance=self.must_advance)
+        now = self._check("prepare")
         team = self.sheet
         if now is not None:  # always, once Expensive Mistakes ended the sequence: the check says so otherwise
             effect, reason = sequence.reached(now.season, now.number, "prepare")

@@ -204,12 +204,21 @@ def record_named(pack: RulePack, match: MatchRecord) -> MatchRecord:
     """
     if not isinstance(match, MatchRecord):
         return match
+    global _of_ids  # one slot, replaced whole
+    if _of_ids is not None and _of_ids() is match:  # each step of a post-match sequence reads the same record
+        return match
     number = match.number
     events = events_named(pack, match.events, lambda member: f"the events of player #{member} in match {number}")
     injuries = injuries_named(pack, match.injuries, lambda member: f"the injury of player #{member} in match {number}")
     if events is match.events and injuries is match.injuries:
+        _of_ids = weakref.ref(match)
         return match
     return attrs.evolve(match, events=events, injuries=injuries)
+
+
+#: The last record :func:`record_named` found holding ids only (a weak reference): a record cannot change, and
+#: whether its words are ids depends on no pack.
+_of_ids: weakref.ref[MatchRecord] | None = None
 
 
 def reads_record(pack: RulePack, arguments: Mapping[str, object], given: MatchRecord) -> MatchRecord:
