@@ -18,6 +18,7 @@ from progression.errors import (
     InsufficientPoints,
     InvalidInput,
     LimitReached,
+    PackFunctionError,
     PendingState,
     RequirementNotMet,
     UnknownChoice,
@@ -25,7 +26,8 @@ from progression.errors import (
 from progression.ledger.events import Decided, Purchased, Started
 from progression.ledger.sheet import tried
 from progression.requirements.violations import UNWAIVABLE, WAIVABLE
-from progression.rules.parts import Effect, Override
+from progression.rules.parts import Effect, Override, granted
+from progression.spelling import closest, the_closest
 
 if TYPE_CHECKING:
     from progression.engine.work import Work
@@ -178,13 +180,19 @@ def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool
 def _check_outcome(
     pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None, *, deciding: bool
 ) -> None:
-    """A procedure's effect may not change a stat the pack lacks, nor break a limit or a gate: its
-    price was paid before its effect was known, so only the outcome can be checked."""
+    """A procedure's effect may not change a stat the pack lacks, nor grant an id it does not know, nor break a
+    limit or a gate: its price was paid before its effect was known, so only the outcome can be checked.
+
+    Raises:
+        PackFunctionError: a stat or a granted id the pack does not know: the procedure's bug (a misspelt id),
+            not the buyer's, so said as the pack's, naming the upgrade, its procedure and the closest ids.
+        LimitReached: the outcome breaks a limit or a gate.
+    """
     upgrade = pack.upgrade(upgrade_id)
-    unknown = sorted(stat for stat in effect.stats if stat not in pack.stats)
+    unknown = _unknown_ids(pack, subject, effect)
     if unknown:
-        msg = f"the procedure of {upgrade.label.en} changed stats the pack does not define: {', '.join(unknown)}"
-        raise InvalidInput(msg)
+        where = f"the procedure {upgrade.procedure!r} of {upgrade.label.en} (upgrade {upgrade_id!r})"
+        raise PackFunctionError(f"{where} {unknown}")
     problems = effect_problems(pack, subject, upgrade, effect, context(pack, subject, choice))
     broken = [v.sentence for v in problems if v.key == "limit" or v.key.startswith("gate:")]
     if not broken:
@@ -194,6 +202,34 @@ def _check_outcome(
     else:
         head = f"{upgrade.label.en} cannot be bought"
     raise LimitReached(upgrade=upgrade_id, reason="; ".join(broken), head=head)
+
+
+def _unknown_ids(pack: RulePack, subject: Sheet, effect: Effect) -> str:
+    """What is wrong with the ids a procedure's ``effect`` names, each said with the closest ids (empty: nothing):
+    a stat the pack does not define; an item granted that the pack does not know (a stat, pool, upgrade, named id
+    or item an upgrade grants, as the loader reads a requirement's ids) and ``subject`` does not already own."""
+    said = []
+    stats = sorted(stat for stat in effect.stats if stat not in pack.stats)
+    if stats:
+        near = dict.fromkeys(c for stat in stats for c in closest(stat, sorted(pack.stats)))
+        noun = "a stat" if len(stats) == 1 else "stats"
+        said.append(
+            f"changed {noun} the pack does not define: {', '.join(map(repr, stats))}{the_closest(near, aside=True)}"
+        )
+    items = [i for i in effect.grants if not (i in subject.owned or i in pack.names or i in pack.upgrades)]
+    if items:  # only then every id the pack knows, which reads every upgrade's grants
+        known = {*pack.stats, *pack.pools, *pack.upgrades, *(i for u in pack.upgrades.values() for i in granted(u))}
+        items = sorted(i for i in items if i not in known)
+        if items:
+            near = dict.fromkeys(c for item in items for c in closest(item, sorted({*known, *pack.names})))
+            noun = "an id" if len(items) == 1 else "ids"
+            said.append(
+                f"granted {noun} the pack does not know: {', '.join(map(repr, items))}{the_closest(near, aside=True)}"
+            )
+    if not said:
+        return ""
+    hint = "; an item only the pack's code gives is named in its [names]" if "granted" in said[-1] else ""
+    return ", and ".join(said) + hint
 
 
 def decide(work: Work, choice: str, *, member: str | None) -> str:
