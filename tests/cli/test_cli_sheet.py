@@ -256,6 +256,26 @@ class TestBuyAndQuote:
         assert 2 == result.status
         assert "pay adds up to 3 but 'level_up' costs 1" in result.err
 
+    def test_pay_reads_a_pool_by_its_displayed_name(self, run: Run, tmp_path: Path) -> None:
+        """A --pay pool is read by its id or its displayed name, in any case or language (as --set reads one): the
+        ledger keeps the id. A pool the pack does not know is bad input (2) naming the closest; one it knows that
+        does not pay for the upgrade is the rules' refusal (1), said with the names."""
+        path = tmp_path / "bo.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "xp=5", "--set", "purse=30")
+        typo = run("sheet", "quote", str(path), "level_up", "--pay", "expereince=1", "--pack", SKIRMISH)
+        other = run("sheet", "buy", str(path), "level_up", "--pay", "Bourse=1", "--pack", SKIRMISH)
+        bought = run("sheet", "buy", str(path), "level_up", "--pay", "Experience=1", "--pack", SKIRMISH)
+        assert (2, True, True) == (
+            typo.status,
+            "pool 'expereince' is not defined in rule pack 'skirmish'" in typo.err,
+            typo.err.rstrip().endswith("the closest: xp"),
+        )
+        assert (1, True) == (
+            other.status,
+            "Level up cannot be paid from Purse; it can be paid from: Experience" in other.err,
+        )
+        assert (0, {"xp": 1}) == (bought.status, dict(sheet_of(path).ledger[-1].operation.pay or {}))  # type: ignore[attr-defined]
+
 
 class TestDice:
     @pytest.fixture

@@ -316,6 +316,36 @@ class TestPayment:
         with pytest.raises(RequirementNotMet, match=expected):
             pack.purchase(sheet, "lesson", pay={"chest": 10})
 
+    def test_pool_by_its_displayed_name(self) -> None:
+        """A split may name a pool by its displayed name, in any case, as a choice may be named: the quote's split
+        and the ledger's operation and price keep the pool's id."""
+        pack = market()
+        sheet = pack.purchase(ana(purse=7, savings=6), "lesson", pay={"PURSE": 4, "Savings": 6})
+        (event,) = sheet.ledger[-1].events
+        assert isinstance(event, Purchased)
+        assert ({"purse": 4, "savings": 6}, {"purse": 4, "savings": 6}, {"purse": 4, "savings": 6}) == (
+            dict(pack.quote(ana(purse=7, savings=6), "lesson", pay={"PURSE": 4, "Savings": 6}).split),
+            dict(sheet.ledger[-1].operation.pay or {}),  # type: ignore[attr-defined]
+            dict(event.price),
+        )
+
+    def test_pool_the_pack_does_not_know(self) -> None:
+        """A split naming no pool of the pack is a typo, refused as one with the closest pool, not a rule: the
+        quote refuses it too."""
+        pack = market()
+        expected = "pool 'savngs' is not defined in rule pack 'market'; expected one of: "
+        for ask in (pack.quote, pack.purchase):
+            with pytest.raises(UnknownName) as caught:
+                ask(ana(purse=7, savings=6), "lesson", pay={"purse": 4, "savngs": 6})
+            assert (expected, ("savings",)) == (str(caught.value)[: len(expected)], caught.value.closest)
+
+    def test_pool_named_twice(self) -> None:
+        """A pool named by its id and by its displayed name in one split is refused, not added up."""
+        with pytest.raises(
+            InvalidInput, match=r"^the split names the pool 'purse' twice, as 'purse' and 'Purse'; give its part once$"
+        ):
+            market().quote(ana(purse=20), "lesson", pay={"purse": 4, "Purse": 6})
+
     def test_insufficient_points(self) -> None:
         """Too few points in all the paying pools: needed and available are carried on the error."""
         with pytest.raises(InsufficientPoints, match="Lesson costs 10 Coin but only 6 are available") as caught:
