@@ -115,6 +115,30 @@ class TestAward:
         assert (0, "#2 +7 Experience: a duel\n") == (result.status, result.out)
         assert 7 == sheet_of(path).pools["xp"]
 
+    def test_award_reads_a_pool_by_its_displayed_name(self, run: Run, tmp_path: Path) -> None:
+        """`sheet award` and `sheet discard` read a pool by its id or its displayed name in any case or language
+        (``Experience``, ``bourse``), as --set does; the ledger keeps the id. A misspelt one names the sheet's pools
+        and the closest, and a sheet with no name is called by its kind, not as though the kind were its name."""
+        path = tmp_path / "a.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero")
+        named = run("sheet", "award", str(path), "Experience", "7", "-r", "a duel", "--pack", SKIRMISH)
+        french = run("sheet", "award", str(path), "bourse", "2", "-r", "a purse", "--pack", SKIRMISH)
+        typo = run("sheet", "award", str(path), "Experiance", "1", "-r", "x", "--pack", SKIRMISH)
+        assert (0, "#2 +7 Experience: a duel\n", 0, {"xp": 7, "purse": 2}) == (
+            named.status,
+            named.out,
+            french.status,
+            dict(sheet_of(path).pools),
+        )
+        assert (
+            2,
+            "progression: pool 'Experiance' is not defined in the hero sheet; expected one of: purse, xp; the closest: xp",
+        ) == (
+            typo.status,
+            typo.err.strip(),
+        )
+        assert "xp" == sheet_of(path).ledger[1].operation.pool  # type: ignore[attr-defined]
+
     def test_refused_award_leaves_the_bytes(self, run: Run, sheet_file: Path) -> None:
         """A change refused by the rules (a purchase while a surplus waits) exits 1 and leaves the file byte
         for byte."""

@@ -75,6 +75,17 @@ class TestAward:
         ):
             market().award(ana(), "wallet", 1, reason="x")
 
+    def test_unknown_pool_of_a_sheet_without_a_name(self) -> None:
+        """A sheet with no name is called by its kind ("the adventurer sheet"), never as though its kind were its
+        name; the closest pool is found by its displayed name too (``Experiance`` for ``xp``, named Experience)."""
+        sheet = market().new_sheet("adventurer")
+        with pytest.raises(UnknownName) as caught:
+            market().award(sheet, "Experiance", 1, reason="x")
+        assert (
+            "pool 'Experiance' is not defined in the adventurer sheet; expected one of: bag, chest, gems, purse, "
+            "savings, xp; the closest: xp"
+        ) == str(caught.value)
+
     def test_pool_that_is_not_a_text(self) -> None:
         """A list where a pool id belongs is named, not an unhashable-type TypeError."""
         with pytest.raises(InvalidInput, match=r"^expected a text pool id in award, got list \['purse'\]$"):

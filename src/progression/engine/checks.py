@@ -28,6 +28,7 @@ __all__ = [
     "check_text",
     "check_writable",
     "member_named",
+    "sheet_called",
     "sheet_came",
     "subject_of",
     "wrong_sheet",
@@ -152,6 +153,12 @@ def wrong_sheet(sheet: object, where: str, *, kind: str | None = None, pack: str
     if pack is not None:
         expected += f" of pack {pack!r}"
     return f"expected {expected} as {where}, got {sheet_came(sheet, pack)}"
+
+
+def sheet_called(sheet: Sheet) -> str:
+    """How a refusal names ``sheet``: by its name (``sheet 'Sam'``), or, when it has none, by its kind (``the hero
+    sheet``), never the kind as though it were the sheet's name."""
+    return f"sheet {sheet.name!r}" if sheet.name else f"the {sheet.kind} sheet"
 
 
 def sheet_came(value: object, pack: str | None = None) -> str:
