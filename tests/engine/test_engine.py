@@ -413,6 +413,22 @@ class TestOverride:
         ):
             market().purchase(ana(purse=5), "crown", override="", bypass=["requires"])
 
+    def test_a_bypass_of_what_is_not_broken_is_refused(self) -> None:
+        """An override naming what the purchase does not break is refused, not recorded as a waiver of nothing (a
+        review found ``waived: `` kept in the history for good); it says what the purchase does break, if anything."""
+        pack = market()
+        sheet = pack.new_sheet("adventurer", "A", pools={"xp": 5}, stats={"level": 0})
+        with pytest.raises(InvalidInput) as nothing:
+            pack.purchase(sheet, "level_up", override="trained abroad", bypass=["gate"])
+        with pytest.raises(InvalidInput) as other:
+            pack.purchase(ana(purse=5), "crown", override="favour", bypass=["requires", "limit"])
+        assert (
+            "Level up does not break what the override bypasses (gate), so it would waive nothing; buy it without "
+            "an override",
+            "Crown does not break what the override bypasses (limit), so it would waive nothing; what it breaks that "
+            "an override may waive: requires (needs Level at least 3 (it is 0)); bypass only that",
+        ) == (str(nothing.value), str(other.value))
+
     def test_must_name_what_it_bypasses(self) -> None:
         """A reason alone waives nothing: it must name what."""
         with pytest.raises(InvalidInput, match="an override must name what it bypasses"):

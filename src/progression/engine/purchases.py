@@ -21,13 +21,15 @@ from progression.errors import (
     PackFunctionError,
     PendingState,
     RequirementNotMet,
+    Sentence,
     UnknownChoice,
+    Way,
 )
 from progression.ledger.events import Decided, Purchased, Started
 from progression.ledger.sheet import tried
 from progression.requirements.violations import UNWAIVABLE, WAIVABLE
 from progression.rules.parts import Effect, Override, granted
-from progression.spelling import closest, the_closest
+from progression.spelling import closest, command_line, the_closest
 
 if TYPE_CHECKING:
     from progression.engine.work import Work
@@ -59,7 +61,7 @@ def purchase(
     # Nothing done yet (the purchase is the operation): the quote of the sheet given, as its caller just asked it.
     asked = work.before if len(sheet.ledger) == len(work.before.ledger) else sheet
     q = quote(pack, asked, upgrade_id, choice=choice, pay=pay, member=member, args=args)
-    recorded_override, waived = _override(q, override, bypass)
+    recorded_override, waived = _override(q, override, bypass, member=member)
     if q.unknown_choice:  # a typo, not a refusal: said alone, before what the rules would say of no option
         (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
         offered = options(pack, asked, upgrade_id, member=member)
@@ -75,6 +77,8 @@ def purchase(
     if open_now:  # what the buyer left out, said alone too (with no option open, the rules refuse it below)
         (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
         raise ChoiceNeeded(upgrade=upgrade_id, options=open_now, sentence=sentence, head=f"{q.label} cannot be bought")
+    if recorded_override is not None:
+        _waives_something(q, bypass)
     _refuse(upgrade_id, q, waived, unit=unit_of(pack, q.currency))
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
         head = f"{q.label} cannot be bought"
@@ -109,12 +113,13 @@ def purchase(
     return tuple(event.choice for event in outcome.events if isinstance(event, Decided))  # one per decision given
 
 
-def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[Override | None, set[str]]:
+def _override(
+    q: Quote, override: str | None, bypass: Collection[str], *, member: str | None
+) -> tuple[Override | None, set[str]]:
     """The override to record and the violation keys it waives; a GM waives only what may be waived, in writing."""
     if override is None:
         if bypass:
-            msg = "a bypass needs a written reason: pass override='why the GM allows it'"
-            raise InvalidInput(msg)
+            raise InvalidInput(Sentence(("a bypass needs a written reason: ", _with_a_reason(q, bypass, member))))
         return None, set()
     check_text(override, "override reason", "purchase")
     names = {bypass} if isinstance(bypass, str) else set(bypass)
@@ -123,8 +128,18 @@ def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[
         msg = f"an override bypasses {', '.join(sorted(WAIVABLE))} or 'gate:<ladder>', got {', '.join(unknown)}"
         raise InvalidInput(msg)
     if not names:
-        msg = "an override must name what it bypasses, e.g. bypass=['requires'] or ['gate:<ladder>', 'limit']"
-        raise InvalidInput(msg)
+        raise InvalidInput(
+            Sentence(
+                (
+                    "an override must name what it bypasses (requires, limit, gate or gate:<ladder>): ",
+                    Way(
+                        python="pass bypass=['requires'] or ['gate:<ladder>', 'limit']",
+                        command="sheet buy",
+                        args=_buying(q, member, ("--override", override), "--bypass KEY ..."),
+                    ),
+                )
+            )
+        )
     forbidden = names & UNWAIVABLE
     if forbidden:
         msg = f"an override cannot bypass {', '.join(sorted(forbidden))}: only requirements, gates and limits"
@@ -132,6 +147,42 @@ def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[
     waived = {v.key for v in q.violations if v.key in names or any(v.key.startswith(n + ":") for n in names)}
     bypassed = tuple(v.sentence for v in q.violations if v.key in waived)
     return Override(bypassed=bypassed, reason=override), waived
+
+
+def _buying(q: Quote, member: str | None, given: Sequence[str], tail: str = "") -> str:
+    """The words of ``sheet buy FILE`` that buy ``q``'s upgrade (its choice, its member) with the options
+    ``given``, then ``tail`` as it is (words for the reader to fill in)."""
+    words = [q.upgrade, *(("--choice", q.choice) if q.choice else ()), *(("--member", member) if member else ())]
+    return " ".join(w for w in (command_line(*words, *given), tail) if w)
+
+
+def _with_a_reason(q: Quote, bypass: Collection[str], member: str | None) -> Way:
+    """What gives a bypass its written reason: ``override=`` in a program, ``--override`` on the command line."""
+    names = [bypass] if isinstance(bypass, str) else [str(n) for n in bypass]
+    flags = [word for name in names for word in ("--bypass", name)]
+    return Way(
+        python="pass override='why the GM allows it'",
+        command="sheet buy",
+        args=_buying(q, member, flags, '--override "why the GM allows it"'),
+    )
+
+
+def _waives_something(q: Quote, bypass: Collection[str]) -> None:
+    """Refuse an override naming something the purchase does not break: recorded, it would claim a waiver that
+    waived nothing, in the history for good. Says what the purchase does break that an override may waive, if
+    anything."""
+    names = [bypass] if isinstance(bypass, str) else list(dict.fromkeys(bypass))
+    idle = [n for n in names if not any(v.key == n or v.key.startswith(n + ":") for v in q.violations)]
+    if not idle:
+        return
+    breaks = [v for v in q.violations if v.key in WAIVABLE or v.key.startswith("gate:")]
+    msg = f"{q.label} does not break what the override bypasses ({', '.join(idle)}), so it would waive nothing"
+    if breaks:
+        msg += f"; what it breaks that an override may waive: {'; '.join(f'{v.key} ({v.sentence})' for v in breaks)}"
+        msg += "; bypass only that"
+    else:
+        msg += "; buy it without an override"
+    raise InvalidInput(msg)
 
 
 def _refuse(upgrade: str, q: Quote, waived: Collection[str], *, unit: str | None) -> None:

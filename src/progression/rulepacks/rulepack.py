@@ -430,7 +430,9 @@ class RulePack(Rules):
 
         A procedure that asks a question with no decision given pauses; answer it
         with :meth:`decide`. ``override`` (the reason, written down) with ``bypass``
-        (violation keys such as ``"requires"``) lets a GM waive named requirements. ``pay`` splits the price
+        (violation keys such as ``"requires"``) lets a GM waive named requirements; each key must name something
+        the purchase breaks (:class:`~progression.errors.InvalidInput` otherwise: a waiver of nothing is not
+        recorded). ``pay`` splits the price
         between pools, each by its id or displayed name as :meth:`quote` reads them; the ledger keeps their ids.
 
         Raises:
