@@ -174,6 +174,12 @@ class TestCaps:
         with pytest.raises(InvalidInput, match="Experience holds nothing over its cap; there is nothing to discard"):
             market().discard(ana(), "xp")
 
+    def test_discard_from_a_pool_with_no_cap(self) -> None:
+        """A pool with no cap is said to have none (so nothing is ever over it), not to hold nothing over its cap."""
+        with pytest.raises(InvalidInput) as caught:
+            market().discard(ana(purse=5), "purse")
+        assert "Purse has no cap, so it never holds points over one; there is nothing to discard" == str(caught.value)
+
     def test_auto_buys_the_cheapest_then_loses_the_rest(self) -> None:
         """``auto``: surplus buys the cheapest allowed ``auto_spend`` upgrade, again and again; the rest is lost."""
         sheet = market().award(ana(), "gems", 20, reason="mine")

@@ -177,7 +177,11 @@ def discard(work: Work, pool: str, *, reason: str, member: str | None) -> None:
     _check_held(work.pack, subject, pool)
     extra = surplus(pack, subject).get(pool, 0)
     if extra == 0:
-        msg = f"{pack.name_of(pool)} holds nothing over its cap; there is nothing to discard"
+        spec = pack.pools.get(pool)
+        if spec is None or spec.cap is None:  # no cap to be over: say so, not "nothing over its cap"
+            msg = f"{pack.name_of(pool)} has no cap, so it never holds points over one; there is nothing to discard"
+        else:
+            msg = f"{pack.name_of(pool)} holds nothing over its cap; there is nothing to discard"
         raise InvalidInput(msg)
     work._record([Lost(pool=pool, amount=extra, reason=reason)], member=member)
 
