@@ -28,7 +28,7 @@ from progression.cli.files import create_sheet, write_sheet
 from progression.cli.output import Output
 from progression.cli.sheet import open_sheet, subject_of
 from progression.dice import Dice
-from progression.errors import ChoiceNeeded, InvalidInput, PendingState, ProgressionError
+from progression.errors import ChoiceNeeded, InvalidInput, PendingState, ProgressionError, RulesChanged
 from progression.events import Event
 from progression.history import undo
 from progression.ledger import PendingDecision, Sheet
@@ -149,6 +149,11 @@ def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
     except PendingState as refused:
         _name_discard(refused, opened.pack, subject_of(opened.sheet, getattr(args, "member", None)), args)
         raise
+    except RulesChanged as changed:  # the rebase said as `sheet show` says it: on this file, with the --pack given
+        told = f"`{sheet_command(args, 'rebase', member='')}`"  # the whole file is rebased, a roster's members too
+        raise RulesChanged(
+            changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=told
+        ) from None
     dice.check_used()
     if after.ledger != opened.sheet.ledger:
         write_sheet(opened.file, after)

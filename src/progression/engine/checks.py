@@ -196,7 +196,7 @@ def check_rules(pack: RulePack, sheet: Sheet, where: str = "the sheet to run on"
     if rules and rules != pack.rules:
         # a pack that keeps each sheet's own rules (a tuned campaign) gives them by its contract's pack_for
         named = "pack.contract.pack_for" if pack.contract.pack_for is not None else None
-        raise RulesChanged(sheet.name or sheet.kind, rules, pack.rules, own_rules=named)
+        raise RulesChanged(sheet.name or f"the {sheet.kind} sheet", rules, pack.rules, own_rules=named)
 
 
 def check_id(ident: object, what: str, where: str) -> str:
