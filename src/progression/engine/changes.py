@@ -244,8 +244,9 @@ def lose(work: Work, pool: str, amount: int, *, reason: str, member: str | None)
     _check_held(work.pack, subject, pool)
     held = subject.pools[pool]
     if amount > held:
-        who = repr(subject.name) if subject.name else sheet_called(subject)  # 'Ana', or the hero sheet
-        msg = f"{work.pack.name_of(pool)} of {who} holds {held}, so {amount} cannot be lost"
+        msg = (
+            f"{work.pack.name_of(pool)} of {sheet_called(subject, bare=True)} holds {held}, so {amount} cannot be lost"
+        )
         raise InvalidInput(msg)
     work._record([Lost(pool=pool, amount=amount, reason=reason)], member=member)
 
