@@ -187,6 +187,27 @@ def _attributes(error: errors.ProgressionError) -> set[str]:
 _RECORD = errors.Way(python="League.record", command="league record", args="FIXTURE ...")
 
 
+class TestRulesChanged:
+    def test_the_rebase_is_said_in_each_interface_s_words(self) -> None:
+        """A program is told ``progression.rebase``; the command line the command that rebases the file it was
+        given, not a literal ``FILE`` (a review found ``progression sheet rebase FILE`` printed after ``sheet buy
+        hero.json``); a rebase given (a league's) is said as it is, in every interface."""
+        changed = errors.RulesChanged("Ana", "a1", "b2")
+        league = errors.RulesChanged("Ana", "a1", "b2", rebase="League.rebase")
+        head = "Ana was made under the rules 'a1', not under 'b2'; rebase its history onto these rules first "
+        assert (
+            head + "(progression.rebase)",
+            head + "(`progression sheet rebase 'my hero.json'`)",
+            head + "(League.rebase)",
+            None,
+        ) == (
+            str(changed),
+            changed.worded.on_command_line("my hero.json") if changed.worded else None,
+            str(league),
+            league.worded,
+        )
+
+
 class TestSentence:
     def test_a_program_reads_the_python_call(self) -> None:
         """Raised with a sentence, an error's message names the call a program makes, and keeps the sentence."""

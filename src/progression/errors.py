@@ -366,7 +366,12 @@ class CapExceeded(ProgressionError, ValueError):
 
 
 class RulesChanged(ProgressionError, ValueError):
-    """A sheet made under other rules than the pack given (another version of its data): rebase it first."""
+    """A sheet made under other rules than the pack given (another version of its data): rebase it first.
+
+    Its message tells how, in each interface's words (:class:`Sentence`): ``progression.rebase`` to a program,
+    ``progression sheet rebase FILE`` on the command line, on the file it was given; ``rebase`` replaces both where
+    the sheet is kept elsewhere (a league's store: ``League.rebase``).
+    """
 
     def __init__(
         self, subject: str, recorded: str, given: str, *, own_rules: str | None = None, rebase: str | None = None
@@ -378,11 +383,18 @@ class RulesChanged(ProgressionError, ValueError):
         #: refusal reworded for where the sheet is kept (a league's store) still offers it.
         self.own_rules = own_rules
         first = f"play it under its own with {own_rules}(pack, sheet), or " if own_rules else ""
-        # ``rebase``: what rebases the sheet where it is kept, when not a file's command (a league's store).
-        rebase = rebase or "progression.rebase, or progression sheet rebase FILE"
+        # ``rebase``: what rebases the sheet where it is kept, when not a sheet file (a league's store); else the
+        # way a program rebases it, and the command that rebases the file the command line was given (:class:`Way`).
+        told: str | Way = rebase or Way(python="progression.rebase", command="sheet rebase")
         super().__init__(
-            f"{subject} was made under the rules {recorded!r}, not under {given!r}; "
-            f"{first}rebase its history onto these rules first ({rebase})"
+            Sentence(
+                (
+                    f"{subject} was made under the rules {recorded!r}, not under {given!r}; ",
+                    f"{first}rebase its history onto these rules first (",
+                    told,
+                    ")",
+                )
+            )
         )
 
 

@@ -175,6 +175,29 @@ class TestRulesChanged:
         assert 0 == run("sheet", "rebase", str(path), "--pack", str(changed)).status
         assert "note:" not in run("sheet", "show", str(path), "--pack", str(changed)).out
 
+    def test_a_change_refused_says_the_rebase_of_this_file(self, run: Run, tmp_path: Path) -> None:
+        """``sheet buy`` and ``sheet award`` on a file of changed rules are refused naming the command that rebases
+        this very file with the pack given, as ``show`` names it; ``quote`` (no change) names the command on this
+        file too: none prints a literal ``FILE``."""
+        path = hero(tmp_path, run)
+        changed = tmp_path / "skirmish.toml"
+        changed.write_text(Path(SKIRMISH).read_text(encoding="utf-8").replace("maximum = 30", "maximum = 31", 1))
+        said = [
+            run("sheet", *words, "--pack", str(changed)).err
+            for words in (
+                ("buy", str(path), "level_up"),
+                ("award", str(path), "xp", "1", "-r", "x"),
+                ("quote", str(path), "level_up"),
+            )
+        ]
+        rebase = f"(`progression sheet rebase {path} --pack {changed}`)"
+        assert [True, True, True, False] == [
+            said[0].rstrip().endswith(rebase),
+            said[1].rstrip().endswith(rebase),
+            said[2].rstrip().endswith(f"(`progression sheet rebase {path}`)"),
+            any("FILE" in err for err in said),
+        ]
+
 
 class TestAmend:
     def test_dry_run_prints_the_diff_and_writes_nothing(self, run: Run, tmp_path: Path) -> None:

@@ -115,6 +115,30 @@ class TestAward:
         assert (0, "#2 +7 Experience: a duel\n") == (result.status, result.out)
         assert 7 == sheet_of(path).pools["xp"]
 
+    def test_award_reads_a_pool_by_its_displayed_name(self, run: Run, tmp_path: Path) -> None:
+        """`sheet award` and `sheet discard` read a pool by its id or its displayed name in any case or language
+        (``Experience``, ``bourse``), as --set does; the ledger keeps the id. A misspelt one names the sheet's pools
+        and the closest, and a sheet with no name is called by its kind, not as though the kind were its name."""
+        path = tmp_path / "a.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero")
+        named = run("sheet", "award", str(path), "Experience", "7", "-r", "a duel", "--pack", SKIRMISH)
+        french = run("sheet", "award", str(path), "bourse", "2", "-r", "a purse", "--pack", SKIRMISH)
+        typo = run("sheet", "award", str(path), "Experiance", "1", "-r", "x", "--pack", SKIRMISH)
+        assert (0, "#2 +7 Experience: a duel\n", 0, {"xp": 7, "purse": 2}) == (
+            named.status,
+            named.out,
+            french.status,
+            dict(sheet_of(path).pools),
+        )
+        assert (
+            2,
+            "progression: pool 'Experiance' is not defined in the hero sheet; expected one of: purse, xp; the closest: xp",
+        ) == (
+            typo.status,
+            typo.err.strip(),
+        )
+        assert "xp" == sheet_of(path).ledger[1].operation.pool  # type: ignore[attr-defined]
+
     def test_refused_award_leaves_the_bytes(self, run: Run, sheet_file: Path) -> None:
         """A change refused by the rules (a purchase while a surplus waits) exits 1 and leaves the file byte
         for byte."""
@@ -255,6 +279,56 @@ class TestBuyAndQuote:
         result = run("sheet", "buy", str(sheet_file), "level_up", "--pay", "xp=3", "--pack", SKIRMISH)
         assert 2 == result.status
         assert "pay adds up to 3 but 'level_up' costs 1" in result.err
+
+    def test_pay_reads_a_pool_by_its_displayed_name(self, run: Run, tmp_path: Path) -> None:
+        """A --pay pool is read by its id or its displayed name, in any case or language (as --set reads one): the
+        ledger keeps the id. A pool the pack does not know is bad input (2) naming the closest; one it knows that
+        does not pay for the upgrade is the rules' refusal (1), said with the names."""
+        path = tmp_path / "bo.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "xp=5", "--set", "purse=30")
+        typo = run("sheet", "quote", str(path), "level_up", "--pay", "expereince=1", "--pack", SKIRMISH)
+        other = run("sheet", "buy", str(path), "level_up", "--pay", "Bourse=1", "--pack", SKIRMISH)
+        bought = run("sheet", "buy", str(path), "level_up", "--pay", "Experience=1", "--pack", SKIRMISH)
+        assert (2, True, True) == (
+            typo.status,
+            "pool 'expereince' is not defined in rule pack 'skirmish'" in typo.err,
+            typo.err.rstrip().endswith("the closest: xp"),
+        )
+        assert (1, True) == (
+            other.status,
+            "Level up cannot be paid from Purse; it can be paid from: Experience" in other.err,
+        )
+        assert (0, {"xp": 1}) == (bought.status, dict(sheet_of(path).ledger[-1].operation.pay or {}))  # type: ignore[attr-defined]
+
+
+class TestOverride:
+    def test_a_bypass_says_how_to_give_its_reason_in_command_words(self, run: Run, tmp_path: Path) -> None:
+        """A bypass without a reason tells the command that gives one, on the file given (``--override "..."``),
+        not the Python keyword; an override naming nothing to bypass tells the option that names it."""
+        path = tmp_path / "bo.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "xp=5")
+        bare = run("sheet", "buy", str(path), "level_up", "--bypass", "limit", "--pack", SKIRMISH)
+        alone = run("sheet", "buy", str(path), "level_up", "--override", "GM", "--pack", SKIRMISH)
+        assert (
+            2,
+            f"progression: a bypass needs a written reason: `progression sheet buy {path} level_up --bypass limit "
+            f'--override "why the GM allows it"`',
+        ) == (bare.status, bare.err.strip())
+        assert (
+            2,
+            "progression: an override must name what it bypasses (requires, limit, gate or gate:<ladder>): "
+            f"`progression sheet buy {path} level_up --override GM --bypass KEY ...`",
+        ) == (alone.status, alone.err.strip())
+
+    def test_an_override_that_waives_nothing_is_refused(self, run: Run, tmp_path: Path) -> None:
+        """``--bypass gate`` on a purchase that crosses no gate is bad input (2), and the history is left as it was:
+        no ``[GM override: ...; waived: ]`` kept for good."""
+        path = tmp_path / "bo.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "xp=5")
+        before = path.read_bytes()
+        result = run("sheet", "buy", str(path), "level_up", "--override", "GM", "--bypass", "gate", "--pack", SKIRMISH)
+        assert (2, before) == (result.status, path.read_bytes())
+        assert "Level up does not break what the override bypasses (gate), so it would waive nothing" in result.err
 
 
 class TestDice:

@@ -75,6 +75,17 @@ class TestAward:
         ):
             market().award(ana(), "wallet", 1, reason="x")
 
+    def test_unknown_pool_of_a_sheet_without_a_name(self) -> None:
+        """A sheet with no name is called by its kind ("the adventurer sheet"), never as though its kind were its
+        name; the closest pool is found by its displayed name too (``Experiance`` for ``xp``, named Experience)."""
+        sheet = market().new_sheet("adventurer")
+        with pytest.raises(UnknownName) as caught:
+            market().award(sheet, "Experiance", 1, reason="x")
+        assert (
+            "pool 'Experiance' is not defined in the adventurer sheet; expected one of: bag, chest, gems, purse, "
+            "savings, xp; the closest: xp"
+        ) == str(caught.value)
+
     def test_pool_that_is_not_a_text(self) -> None:
         """A list where a pool id belongs is named, not an unhashable-type TypeError."""
         with pytest.raises(InvalidInput, match=r"^expected a text pool id in award, got list \['purse'\]$"):
@@ -162,6 +173,12 @@ class TestCaps:
         """There is nothing to discard under the cap."""
         with pytest.raises(InvalidInput, match="Experience holds nothing over its cap; there is nothing to discard"):
             market().discard(ana(), "xp")
+
+    def test_discard_from_a_pool_with_no_cap(self) -> None:
+        """A pool with no cap is said to have none (so nothing is ever over it), not to hold nothing over its cap."""
+        with pytest.raises(InvalidInput) as caught:
+            market().discard(ana(purse=5), "purse")
+        assert "Purse has no cap, so it never holds points over one; there is nothing to discard" == str(caught.value)
 
     def test_auto_buys_the_cheapest_then_loses_the_rest(self) -> None:
         """``auto``: surplus buys the cheapest allowed ``auto_spend`` upgrade, again and again; the rest is lost."""
@@ -316,6 +333,36 @@ class TestPayment:
         with pytest.raises(RequirementNotMet, match=expected):
             pack.purchase(sheet, "lesson", pay={"chest": 10})
 
+    def test_pool_by_its_displayed_name(self) -> None:
+        """A split may name a pool by its displayed name, in any case, as a choice may be named: the quote's split
+        and the ledger's operation and price keep the pool's id."""
+        pack = market()
+        sheet = pack.purchase(ana(purse=7, savings=6), "lesson", pay={"PURSE": 4, "Savings": 6})
+        (event,) = sheet.ledger[-1].events
+        assert isinstance(event, Purchased)
+        assert ({"purse": 4, "savings": 6}, {"purse": 4, "savings": 6}, {"purse": 4, "savings": 6}) == (
+            dict(pack.quote(ana(purse=7, savings=6), "lesson", pay={"PURSE": 4, "Savings": 6}).split),
+            dict(sheet.ledger[-1].operation.pay or {}),  # type: ignore[attr-defined]
+            dict(event.price),
+        )
+
+    def test_pool_the_pack_does_not_know(self) -> None:
+        """A split naming no pool of the pack is a typo, refused as one with the closest pool, not a rule: the
+        quote refuses it too."""
+        pack = market()
+        expected = "pool 'savngs' is not defined in rule pack 'market'; expected one of: "
+        for ask in (pack.quote, pack.purchase):
+            with pytest.raises(UnknownName) as caught:
+                ask(ana(purse=7, savings=6), "lesson", pay={"purse": 4, "savngs": 6})
+            assert (expected, ("savings",)) == (str(caught.value)[: len(expected)], caught.value.closest)
+
+    def test_pool_named_twice(self) -> None:
+        """A pool named by its id and by its displayed name in one split is refused, not added up."""
+        with pytest.raises(
+            InvalidInput, match=r"^the split names the pool 'purse' twice, as 'purse' and 'Purse'; give its part once$"
+        ):
+            market().quote(ana(purse=20), "lesson", pay={"purse": 4, "Purse": 6})
+
     def test_insufficient_points(self) -> None:
         """Too few points in all the paying pools: needed and available are carried on the error."""
         with pytest.raises(InsufficientPoints, match="Lesson costs 10 Coin but only 6 are available") as caught:
@@ -371,6 +418,22 @@ class TestOverride:
             InvalidInput, match=r"^expected a non-empty text as the override reason of purchase, got ''$"
         ):
             market().purchase(ana(purse=5), "crown", override="", bypass=["requires"])
+
+    def test_a_bypass_of_what_is_not_broken_is_refused(self) -> None:
+        """An override naming what the purchase does not break is refused, not recorded as a waiver of nothing (a
+        review found ``waived: `` kept in the history for good); it says what the purchase does break, if anything."""
+        pack = market()
+        sheet = pack.new_sheet("adventurer", "A", pools={"xp": 5}, stats={"level": 0})
+        with pytest.raises(InvalidInput) as nothing:
+            pack.purchase(sheet, "level_up", override="trained abroad", bypass=["gate"])
+        with pytest.raises(InvalidInput) as other:
+            pack.purchase(ana(purse=5), "crown", override="favour", bypass=["requires", "limit"])
+        assert (
+            "Level up does not break what the override bypasses (gate), so it would waive nothing; buy it without "
+            "an override",
+            "Crown does not break what the override bypasses (limit), so it would waive nothing; what it breaks that "
+            "an override may waive: requires (needs Level at least 3 (it is 0)); bypass only that",
+        ) == (str(nothing.value), str(other.value))
 
     def test_must_name_what_it_bypasses(self) -> None:
         """A reason alone waives nothing: it must name what."""

@@ -10,8 +10,8 @@ import pytest
 
 import progression
 from progression import Effect, Entry, ScriptedDice, Sheet
-from progression.authoring import Choose, ProcedureContext
-from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PendingState
+from progression.authoring import Choose, ProcedureContext, Roll
+from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PackFunctionError, PendingState
 from progression.events import Asked, Decided, Finished, Rolled, Started, Step
 from progression.ledger.sheet import applied
 from progression.operations import Decide, Purchase
@@ -128,14 +128,57 @@ class TestPause:
         assert (expected, ("keep one", ("block", "dodge"))) == (str(caught.value), paused.pending.question)  # type: ignore[union-attr]
 
     def test_outcome_changing_an_undefined_stat(self) -> None:
-        """A procedure that returns a stat the pack lacks (a misspelling) is refused, naming the stat."""
+        """A procedure that returns a stat the pack lacks (a misspelling) is the pack's bug, not the buyer's: refused
+        as such, naming the procedure, its upgrade, the stat and the closest one."""
         pack = attrs.evolve(
             trainer(), functions={**trainer().functions, "fixed_skill": lambda context: Effect(stats={"skils": 1})}
         )
-        with pytest.raises(
-            InvalidInput, match="the procedure of Chosen skill changed stats the pack does not define: skils"
-        ):
+        expected = (
+            "the procedure 'fixed_skill' of Chosen skill (upgrade 'chosen_skill') changed a stat the pack does not "
+            "define: 'skils' (the closest: skills)"
+        )
+        with pytest.raises(PackFunctionError) as caught:
             pack.purchase(bo(12), "chosen_skill")
+        assert expected == str(caught.value)
+
+    def test_outcome_granting_an_unknown_id(self) -> None:
+        """A procedure granting an id the pack does not know (a misspelt skill) is refused as the pack's bug, with
+        the closest id, rather than leaving the sheet owning an item no rule reads."""
+        pack = attrs.evolve(
+            trainer(), functions={**trainer().functions, "fixed_skill": lambda context: Effect(grants={"blcok": 1})}
+        )
+        expected = (
+            "the procedure 'fixed_skill' of Chosen skill (upgrade 'chosen_skill') granted an id the pack does not "
+            "know: 'blcok' (the closest: block); an item only the pack's code gives is named in its [names]"
+        )
+        with pytest.raises(PackFunctionError) as caught:
+            pack.purchase(bo(12), "chosen_skill")
+        assert expected == str(caught.value)
+
+    def test_a_decided_outcome_granting_an_unknown_id(self) -> None:
+        """The grant of an outcome decided after a pause is checked too: the decision is refused, and the sheet
+        still waits for one."""
+
+        def misspelt(context: ProcedureContext) -> Generator[Roll | Choose, object, Effect]:
+            kept = yield Choose(label="keep one", options=("block", "dodge"))
+            return Effect(grants={f"{kept}z": 1})
+
+        pack = attrs.evolve(trainer(), functions={**trainer().functions, "random_skill": misspelt})
+        paused = pack.purchase(bo(), "random_skill", dice=NoDice())
+        with pytest.raises(
+            PackFunctionError, match=r"granted an id the pack does not know: 'dodgez' \(the closest: dodge\)"
+        ):
+            pack.decide(paused, "dodge", dice=NoDice())
+        assert ("keep one", ("block", "dodge")) == paused.pending.question  # type: ignore[union-attr]
+
+    def test_outcome_granting_an_item_the_sheet_owns(self) -> None:
+        """An item the pack does not name but the sheet already owns (a sheet made with it) is known: granting
+        more of it is no typo."""
+        pack = attrs.evolve(
+            trainer(), functions={**trainer().functions, "fixed_skill": lambda context: Effect(grants={"mascot": 1})}
+        )
+        sheet = attrs.evolve(bo(12), owned={"mascot": 1})
+        assert {"mascot": 2} == dict(pack.purchase(sheet, "chosen_skill").owned)
 
     def test_options_must_be_texts(self) -> None:
         """A procedure offering numbers to choose from is refused at once: decisions are saved as texts."""

@@ -72,6 +72,14 @@ class TestLedger:
         with pytest.raises(InvalidInput, match=message):
             progression.undo(sheet, steps)  # type: ignore[arg-type]
 
+    def test_a_sheet_without_a_name_is_called_by_its_kind(self) -> None:
+        """A refusal calls a sheet with no name "the adventurer sheet", never 'adventurer' as though its kind were
+        its name."""
+        sheet = market().award(market().new_sheet("adventurer"), "purse", 1, reason="a")
+        with pytest.raises(InvalidInput) as caught:
+            progression.undo(sheet, 2)
+        assert "the adventurer sheet holds 1 operations after its creation; cannot undo 2" == str(caught.value)
+
     def test_replay_needs_a_creation(self) -> None:
         """A ledger starts with its Created event."""
         with pytest.raises(SheetError, match=r"a ledger must start with a 'created' event, got Awarded @ \$\[0\]"):

@@ -222,6 +222,7 @@ def trainer() -> RulePack:
             Kind(id="team", label=label("Team"), members=["player"]),
         ],
         functions={"random_skill": random_skill, "fixed_skill": fixed_skill},
+        names={skill: label(skill.capitalize()) for skill in SKILLS.values()},  # what the procedures grant
     )
 
 

@@ -684,6 +684,19 @@ class TestMachineCatchesEachFault:
             in (self.machine_message(pack))
         )
 
+    def test_a_procedure_granting_an_id_the_pack_does_not_know(self) -> None:
+        """A procedure granting a misspelt id is the pack's bug, reported as such with the closest id, not taken for
+        a refusal of the rules (a review found the grant kept on the sheet, and a misspelt stat said as bad input)."""
+
+        def lucky(context: object) -> Effect:
+            return Effect(grants={"gmable": 1})
+
+        pack = tiny(upgrade("gamble", procedure="lucky"), functions={"lucky": lucky})
+        assert (
+            "purchase of 'gamble' met a pack function breaking its contract: the procedure 'lucky' of gamble (upgrade "
+            "'gamble') granted an id the pack does not know: 'gmable' (the closest: gamble)"
+        ) in self.machine_message(pack)
+
     @pytest.mark.parametrize(("returned", "said"), [
         (-5, "cost function 'price' gave upgrade 'up' the price -5; a price is a whole number >= 0"),
         (None, "cost function 'price' gave upgrade 'up' the price None; a price is a whole number >= 0"),

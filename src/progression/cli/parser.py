@@ -428,7 +428,13 @@ def _sheet_changes(actions: Any) -> None:
         "upgrade", metavar="UPGRADE", help="the upgrade bought (`sheet options FILE` lists what may be bought)"
     )
     buy.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
-    buy.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    buy.add_argument(
+        "--pay",
+        action="append",
+        default=[],
+        metavar="POOL=N",
+        help="pay N from POOL, by its id or displayed name (repeatable)",
+    )
     buy.add_argument(
         "--arg", action="append", default=[], metavar="NAME=VALUE", help="an argument the upgrade takes (repeatable)"
     )
@@ -608,7 +614,13 @@ def _sheet_looks(actions: Any) -> None:
     )
     quote.add_argument("upgrade", metavar="UPGRADE", help="the upgrade asked about (`sheet options FILE` lists them)")
     quote.add_argument("--choice", metavar="ID", help="the option chosen (a skill, a quality)")
-    quote.add_argument("--pay", action="append", default=[], metavar="POOL=N", help="pay N from POOL (repeatable)")
+    quote.add_argument(
+        "--pay",
+        action="append",
+        default=[],
+        metavar="POOL=N",
+        help="pay N from POOL, by its id or displayed name (repeatable)",
+    )
     quote.add_argument(
         "--arg", action="append", default=[], metavar="NAME=VALUE", help="an argument the upgrade takes (repeatable)"
     )

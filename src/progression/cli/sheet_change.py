@@ -28,7 +28,7 @@ from progression.cli.files import create_sheet, write_sheet
 from progression.cli.output import Output
 from progression.cli.sheet import open_sheet, subject_of
 from progression.dice import Dice
-from progression.errors import ChoiceNeeded, InvalidInput, PendingState
+from progression.errors import ChoiceNeeded, InvalidInput, PendingState, ProgressionError, RulesChanged
 from progression.events import Event
 from progression.history import undo
 from progression.ledger import PendingDecision, Sheet
@@ -149,6 +149,11 @@ def change(args: argparse.Namespace, out: Output, operate: Operation) -> int:
     except PendingState as refused:
         _name_discard(refused, opened.pack, subject_of(opened.sheet, getattr(args, "member", None)), args)
         raise
+    except RulesChanged as changed:  # the rebase said as `sheet show` says it: on this file, with the --pack given
+        told = f"`{sheet_command(args, 'rebase', member='')}`"  # the whole file is rebased, a roster's members too
+        raise RulesChanged(
+            changed.subject, changed.recorded, changed.given, own_rules=changed.own_rules, rebase=told
+        ) from None
     dice.check_used()
     if after.ledger != opened.sheet.ledger:
         write_sheet(opened.file, after)
@@ -212,12 +217,23 @@ def run_new(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
+def _pool(pack: RulePack, sheet: Sheet, given: str, member: str | None) -> str:
+    """The pool ``given`` names on the command line: its id, or its displayed name in any case or language
+    (``Experience`` for ``xp``), as ``--set`` and ``--pay`` read one; ``given`` as it is when none fits, for the
+    library to refuse naming the sheet's pools and the closest (or the member that is not there)."""
+    try:
+        pools = subject_of(sheet, member).pools
+    except ProgressionError:
+        return given
+    return pack.resolve(given, tuple(pools))
+
+
 def run_award(args: argparse.Namespace, out: Output) -> int:
-    return change(
-        args,
-        out,
-        lambda pack, sheet, _: pack.award(sheet, args.pool, args.amount, reason=args.reason, member=args.member),
-    )
+    def award(pack: RulePack, sheet: Sheet, _: Dice) -> Sheet:
+        pool = _pool(pack, sheet, args.pool, args.member)
+        return pack.award(sheet, pool, args.amount, reason=args.reason, member=args.member)
+
+    return change(args, out, award)
 
 
 def run_buy(args: argparse.Namespace, out: Output) -> int:
@@ -249,9 +265,11 @@ def run_decide(args: argparse.Namespace, out: Output) -> int:
 
 
 def run_discard(args: argparse.Namespace, out: Output) -> int:
-    return change(
-        args, out, lambda pack, sheet, _: pack.discard(sheet, args.pool, reason=args.reason, member=args.member)
-    )
+    def discard(pack: RulePack, sheet: Sheet, _: Dice) -> Sheet:
+        pool = _pool(pack, sheet, args.pool, args.member)
+        return pack.discard(sheet, pool, reason=args.reason, member=args.member)
+
+    return change(args, out, discard)
 
 
 def run_mark(args: argparse.Namespace, out: Output) -> int:

@@ -17,6 +17,7 @@ from progression.engine.checks import (
     check_sheet,
     check_text,
     check_writable,
+    sheet_called,
 )
 from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
 from progression.engine.quotes import Quote, context, quote
@@ -108,7 +109,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     check_id(pool, "pool", "award")
     check_amount(amount, f"the amount of {where}")
     check_text(reason, "reason", where)
-    _check_held(subject, pool)
+    _check_held(work.pack, subject, pool)
     ensure_decided(pack, subject)  # points over a cap may wait while more come: a session's awards, then settle
     spec = pack.pool(pool)
     if spec.requires is not None:
@@ -173,17 +174,23 @@ def discard(work: Work, pool: str, *, reason: str, member: str | None) -> None:
     subject = work.subject(member)
     check_id(pool, "pool", "discard")
     check_text(reason, "reason", f"discard from {pool!r}")
-    _check_held(subject, pool)
+    _check_held(work.pack, subject, pool)
     extra = surplus(pack, subject).get(pool, 0)
     if extra == 0:
-        msg = f"{pack.name_of(pool)} holds nothing over its cap; there is nothing to discard"
+        spec = pack.pools.get(pool)
+        if spec is None or spec.cap is None:  # no cap to be over: say so, not "nothing over its cap"
+            msg = f"{pack.name_of(pool)} has no cap, so it never holds points over one; there is nothing to discard"
+        else:
+            msg = f"{pack.name_of(pool)} holds nothing over its cap; there is nothing to discard"
         raise InvalidInput(msg)
     work._record([Lost(pool=pool, amount=extra, reason=reason)], member=member)
 
 
-def _check_held(subject: Sheet, pool: str) -> None:
+def _check_held(pack: RulePack, subject: Sheet, pool: str) -> None:
+    """``pool`` is one of ``subject``'s, or the refusal names the sheet and the pools closest by id or name."""
     if pool not in subject.pools:
-        raise UnknownName("pool", pool, subject.pools, f"sheet {subject.name or subject.kind!r}")
+        near = pack.closest(pool, tuple(subject.pools))
+        raise UnknownName("pool", pool, subject.pools, sheet_called(subject), closest=near)
 
 
 def adjust(work: Work, effect: Effect, *, reason: str, member: str | None) -> None:
@@ -204,7 +211,7 @@ def _check_effect(subject: Sheet, effect: object, where: str) -> None:
     stats, grants = effect.stats, effect.grants
     for stat in stats:
         if stat not in subject.stats:
-            raise UnknownName("stat", stat, subject.stats, f"sheet {subject.name or subject.kind!r}")
+            raise UnknownName("stat", stat, subject.stats, sheet_called(subject))
         if not -LARGEST <= subject.stats[stat] + stats[stat] <= LARGEST or not -LARGEST <= stats[stat] <= LARGEST:
             check_number(stats[stat], f"the change to stat {stat!r}", where)
             check_number(subject.stats[stat] + stats[stat], f"stat {stat!r} after the change", where)
@@ -234,10 +241,12 @@ def lose(work: Work, pool: str, amount: int, *, reason: str, member: str | None)
     check_id(pool, "pool", "loss")
     check_amount(amount, f"the amount of {where}")
     check_text(reason, "reason", where)
-    _check_held(subject, pool)
+    _check_held(work.pack, subject, pool)
     held = subject.pools[pool]
     if amount > held:
-        msg = f"{work.pack.name_of(pool)} of {subject.name or subject.kind!r} holds {held}, so {amount} cannot be lost"
+        msg = (
+            f"{work.pack.name_of(pool)} of {sheet_called(subject, bare=True)} holds {held}, so {amount} cannot be lost"
+        )
         raise InvalidInput(msg)
     work._record([Lost(pool=pool, amount=amount, reason=reason)], member=member)
 
@@ -258,7 +267,7 @@ def spend(
     check_writable(choice, "choice", where)
     check_mapping(price, "price", where)
     for pool, amount in price.items():
-        _check_held(subject, check_id(pool, "pool", where))
+        _check_held(pack, subject, check_id(pool, "pool", where))
         if not (isinstance(amount, int) and not isinstance(amount, bool) and amount == 0):
             check_amount(amount, f"the part of pool {pool!r} in {where}")
         if amount > subject.pools[pool]:

@@ -28,6 +28,7 @@ __all__ = [
     "check_text",
     "check_writable",
     "member_named",
+    "sheet_called",
     "sheet_came",
     "subject_of",
     "wrong_sheet",
@@ -154,6 +155,14 @@ def wrong_sheet(sheet: object, where: str, *, kind: str | None = None, pack: str
     return f"expected {expected} as {where}, got {sheet_came(sheet, pack)}"
 
 
+def sheet_called(sheet: Sheet, *, bare: bool = False) -> str:
+    """How a refusal names ``sheet``: by its name (``sheet 'Sam'``, or with ``bare`` only ``'Sam'``), or, when it
+    has none, by its kind (``the hero sheet``), never the kind as though it were the sheet's name."""
+    if sheet.name:
+        return repr(sheet.name) if bare else f"sheet {sheet.name!r}"
+    return f"the {sheet.kind} sheet"
+
+
 def sheet_came(value: object, pack: str | None = None) -> str:
     """What came where a sheet was expected, as a refusal says it: a sheet by its kind and its name, and by its pack
     when it is not the ``pack`` expected (``a character sheet 'Ana' of pack 'competence'``); anything else as :func:`came`
@@ -189,7 +198,7 @@ def check_rules(pack: RulePack, sheet: Sheet, where: str = "the sheet to run on"
     if rules and rules != pack.rules:
         # a pack that keeps each sheet's own rules (a tuned campaign) gives them by its contract's pack_for
         named = "pack.contract.pack_for" if pack.contract.pack_for is not None else None
-        raise RulesChanged(sheet.name or sheet.kind, rules, pack.rules, own_rules=named)
+        raise RulesChanged(sheet.name or sheet_called(sheet), rules, pack.rules, own_rules=named)
 
 
 def check_id(ident: object, what: str, where: str) -> str:

@@ -10,7 +10,8 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from progression._frozen import freeze
-from progression.errors import InvalidInput, PendingState
+from progression.engine.checks import came
+from progression.errors import InvalidInput, PendingState, UnknownName
 from progression.requirements.violations import Violation
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ __all__ = [
     "currency_of",
     "ensure_settled",
     "payment",
+    "pools_paying",
     "spendable",
     "state_problems",
     "surplus",
@@ -192,6 +194,35 @@ def _split(
     return split
 
 
+def pools_paying(pack: RulePack, pay: Mapping[str, int]) -> dict[str, int]:
+    """The buyer's split ``pay`` keyed by pool ids: each key a pool's id, or its displayed name in any language
+    of the pack and in any case (``"Bonus XP"`` for ``bonus``), as a purchase's choice is read. A pool the pack
+    knows that does not pay for the upgrade is left for the quote to refuse by the rules.
+
+    Raises:
+        InvalidInput: ``pay`` is no mapping, a key is no text, or two keys name one pool.
+        UnknownName: a key names no pool of the pack (a typo), with the closest pools.
+    """
+    if not isinstance(pay, Mapping):
+        msg = f"pay must map pools to points, got {type(pay).__name__}"
+        raise InvalidInput(msg)
+    ids: dict[str, int] = {}
+    given_as: dict[str, str] = {}
+    for given, amount in pay.items():
+        if not isinstance(given, str):
+            msg = f"expected a pool's id or displayed name as a key of pay, got {came(given)}"
+            raise InvalidInput(msg)
+        pool = given if given in pack.pools else pack.resolve(given, tuple(pack.pools))
+        if pool not in pack.pools:
+            near = pack.closest(given, tuple(pack.pools))
+            raise UnknownName("pool", given, pack.pools, f"rule pack {pack.name!r}", closest=near)
+        if pool in ids:
+            msg = f"the split names the pool {pool!r} twice, as {given_as[pool]!r} and {given!r}; give its part once"
+            raise InvalidInput(msg)
+        ids[pool], given_as[pool] = amount, given
+    return ids
+
+
 def _buyers_split(
     pack: RulePack,
     subject: Sheet,
@@ -200,10 +231,9 @@ def _buyers_split(
     pay: Mapping[str, int],
     may: Mapping[str, int],
 ) -> tuple[dict[str, int], list[Violation]]:
-    """The split a buyer asked for, checked: a pool that may not pay, or is asked more than it holds, is a problem."""
-    if not isinstance(pay, Mapping):
-        msg = f"pay must map pools to points, got {type(pay).__name__}"
-        raise InvalidInput(msg)
+    """The split a buyer asked for, checked: a pool that may not pay, or is asked more than it holds, is a problem
+    (a name that is no pool of the pack is refused: :func:`pools_paying`)."""
+    pay = pools_paying(pack, pay)
     split: dict[str, int] = {}
     problems: list[Violation] = []
     for pool, amount in pay.items():

@@ -18,14 +18,18 @@ from progression.errors import (
     InsufficientPoints,
     InvalidInput,
     LimitReached,
+    PackFunctionError,
     PendingState,
     RequirementNotMet,
+    Sentence,
     UnknownChoice,
+    Way,
 )
 from progression.ledger.events import Decided, Purchased, Started
 from progression.ledger.sheet import tried
 from progression.requirements.violations import UNWAIVABLE, WAIVABLE
-from progression.rules.parts import Effect, Override
+from progression.rules.parts import Effect, Override, granted
+from progression.spelling import closest, command_line, the_closest
 
 if TYPE_CHECKING:
     from progression.engine.work import Work
@@ -57,7 +61,7 @@ def purchase(
     # Nothing done yet (the purchase is the operation): the quote of the sheet given, as its caller just asked it.
     asked = work.before if len(sheet.ledger) == len(work.before.ledger) else sheet
     q = quote(pack, asked, upgrade_id, choice=choice, pay=pay, member=member, args=args)
-    recorded_override, waived = _override(q, override, bypass)
+    recorded_override, waived = _override(q, override, bypass, member=member)
     if q.unknown_choice:  # a typo, not a refusal: said alone, before what the rules would say of no option
         (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
         offered = options(pack, asked, upgrade_id, member=member)
@@ -73,6 +77,8 @@ def purchase(
     if open_now:  # what the buyer left out, said alone too (with no option open, the rules refuse it below)
         (sentence,) = (v.sentence for v in q.violations if v.key == "choice")
         raise ChoiceNeeded(upgrade=upgrade_id, options=open_now, sentence=sentence, head=f"{q.label} cannot be bought")
+    if recorded_override is not None:
+        _waives_something(q, bypass)
     _refuse(upgrade_id, q, waived, unit=unit_of(pack, q.currency))
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
         head = f"{q.label} cannot be bought"
@@ -107,12 +113,13 @@ def purchase(
     return tuple(event.choice for event in outcome.events if isinstance(event, Decided))  # one per decision given
 
 
-def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[Override | None, set[str]]:
+def _override(
+    q: Quote, override: str | None, bypass: Collection[str], *, member: str | None
+) -> tuple[Override | None, set[str]]:
     """The override to record and the violation keys it waives; a GM waives only what may be waived, in writing."""
     if override is None:
         if bypass:
-            msg = "a bypass needs a written reason: pass override='why the GM allows it'"
-            raise InvalidInput(msg)
+            raise InvalidInput(Sentence(("a bypass needs a written reason: ", _with_a_reason(q, bypass, member))))
         return None, set()
     check_text(override, "override reason", "purchase")
     names = {bypass} if isinstance(bypass, str) else set(bypass)
@@ -121,8 +128,18 @@ def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[
         msg = f"an override bypasses {', '.join(sorted(WAIVABLE))} or 'gate:<ladder>', got {', '.join(unknown)}"
         raise InvalidInput(msg)
     if not names:
-        msg = "an override must name what it bypasses, e.g. bypass=['requires'] or ['gate:<ladder>', 'limit']"
-        raise InvalidInput(msg)
+        raise InvalidInput(
+            Sentence(
+                (
+                    "an override must name what it bypasses (requires, limit, gate or gate:<ladder>): ",
+                    Way(
+                        python="pass bypass=['requires'] or ['gate:<ladder>', 'limit']",
+                        command="sheet buy",
+                        args=_buying(q, member, ("--override", override), "--bypass KEY ..."),
+                    ),
+                )
+            )
+        )
     forbidden = names & UNWAIVABLE
     if forbidden:
         msg = f"an override cannot bypass {', '.join(sorted(forbidden))}: only requirements, gates and limits"
@@ -130,6 +147,42 @@ def _override(q: Quote, override: str | None, bypass: Collection[str]) -> tuple[
     waived = {v.key for v in q.violations if v.key in names or any(v.key.startswith(n + ":") for n in names)}
     bypassed = tuple(v.sentence for v in q.violations if v.key in waived)
     return Override(bypassed=bypassed, reason=override), waived
+
+
+def _buying(q: Quote, member: str | None, given: Sequence[str], tail: str = "") -> str:
+    """The words of ``sheet buy FILE`` that buy ``q``'s upgrade (its choice, its member) with the options
+    ``given``, then ``tail`` as it is (words for the reader to fill in)."""
+    words = [q.upgrade, *(("--choice", q.choice) if q.choice else ()), *(("--member", member) if member else ())]
+    return " ".join(w for w in (command_line(*words, *given), tail) if w)
+
+
+def _with_a_reason(q: Quote, bypass: Collection[str], member: str | None) -> Way:
+    """What gives a bypass its written reason: ``override=`` in a program, ``--override`` on the command line."""
+    names = [bypass] if isinstance(bypass, str) else [str(n) for n in bypass]
+    flags = [word for name in names for word in ("--bypass", name)]
+    return Way(
+        python="pass override='why the GM allows it'",
+        command="sheet buy",
+        args=_buying(q, member, flags, '--override "why the GM allows it"'),
+    )
+
+
+def _waives_something(q: Quote, bypass: Collection[str]) -> None:
+    """Refuse an override naming something the purchase does not break: recorded, it would claim a waiver that
+    waived nothing, in the history for good. Says what the purchase does break that an override may waive, if
+    anything."""
+    names = [bypass] if isinstance(bypass, str) else list(dict.fromkeys(bypass))
+    idle = [n for n in names if not any(v.key == n or v.key.startswith(n + ":") for v in q.violations)]
+    if not idle:
+        return
+    breaks = [v for v in q.violations if v.key in WAIVABLE or v.key.startswith("gate:")]
+    msg = f"{q.label} does not break what the override bypasses ({', '.join(idle)}), so it would waive nothing"
+    if breaks:
+        msg += f"; what it breaks that an override may waive: {'; '.join(f'{v.key} ({v.sentence})' for v in breaks)}"
+        msg += "; bypass only that"
+    else:
+        msg += "; buy it without an override"
+    raise InvalidInput(msg)
 
 
 def _refuse(upgrade: str, q: Quote, waived: Collection[str], *, unit: str | None) -> None:
@@ -178,13 +231,19 @@ def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool
 def _check_outcome(
     pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None, *, deciding: bool
 ) -> None:
-    """A procedure's effect may not change a stat the pack lacks, nor break a limit or a gate: its
-    price was paid before its effect was known, so only the outcome can be checked."""
+    """A procedure's effect may not change a stat the pack lacks, nor grant an id it does not know, nor break a
+    limit or a gate: its price was paid before its effect was known, so only the outcome can be checked.
+
+    Raises:
+        PackFunctionError: a stat or a granted id the pack does not know: the procedure's bug (a misspelt id),
+            not the buyer's, so said as the pack's, naming the upgrade, its procedure and the closest ids.
+        LimitReached: the outcome breaks a limit or a gate.
+    """
     upgrade = pack.upgrade(upgrade_id)
-    unknown = sorted(stat for stat in effect.stats if stat not in pack.stats)
+    unknown = _unknown_ids(pack, subject, effect)
     if unknown:
-        msg = f"the procedure of {upgrade.label.en} changed stats the pack does not define: {', '.join(unknown)}"
-        raise InvalidInput(msg)
+        where = f"the procedure {upgrade.procedure!r} of {upgrade.label.en} (upgrade {upgrade_id!r})"
+        raise PackFunctionError(f"{where} {unknown}")
     problems = effect_problems(pack, subject, upgrade, effect, context(pack, subject, choice))
     broken = [v.sentence for v in problems if v.key == "limit" or v.key.startswith("gate:")]
     if not broken:
@@ -194,6 +253,34 @@ def _check_outcome(
     else:
         head = f"{upgrade.label.en} cannot be bought"
     raise LimitReached(upgrade=upgrade_id, reason="; ".join(broken), head=head)
+
+
+def _unknown_ids(pack: RulePack, subject: Sheet, effect: Effect) -> str:
+    """What is wrong with the ids a procedure's ``effect`` names, each said with the closest ids (empty: nothing):
+    a stat the pack does not define; an item granted that the pack does not know (a stat, pool, upgrade, named id
+    or item an upgrade grants, as the loader reads a requirement's ids) and ``subject`` does not already own."""
+    said = []
+    stats = sorted(stat for stat in effect.stats if stat not in pack.stats)
+    if stats:
+        near = dict.fromkeys(c for stat in stats for c in closest(stat, sorted(pack.stats)))
+        noun = "a stat" if len(stats) == 1 else "stats"
+        said.append(
+            f"changed {noun} the pack does not define: {', '.join(map(repr, stats))}{the_closest(near, aside=True)}"
+        )
+    items = [i for i in effect.grants if not (i in subject.owned or i in pack.names or i in pack.upgrades)]
+    if items:  # only then every id the pack knows, which reads every upgrade's grants
+        known = {*pack.stats, *pack.pools, *pack.upgrades, *(i for u in pack.upgrades.values() for i in granted(u))}
+        items = sorted(i for i in items if i not in known)
+        if items:
+            near = dict.fromkeys(c for item in items for c in closest(item, sorted({*known, *pack.names})))
+            noun = "an id" if len(items) == 1 else "ids"
+            said.append(
+                f"granted {noun} the pack does not know: {', '.join(map(repr, items))}{the_closest(near, aside=True)}"
+            )
+    if not said:
+        return ""
+    hint = "; an item only the pack's code gives is named in its [names]" if "granted" in said[-1] else ""
+    return ", and ".join(said) + hint
 
 
 def decide(work: Work, choice: str, *, member: str | None) -> str:

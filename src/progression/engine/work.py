@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import progression.engine.changes as changes
-from progression.engine.checks import check_id, check_text, member_named
+from progression.engine.checks import check_id, check_text, member_named, sheet_called
 from progression.engine.dice import Dice, rolling_again, rolling_for
 from progression.engine.shared import rolled
 from progression.errors import InvalidInput
@@ -112,7 +112,7 @@ class Work:
         """
         subject = self._sheet
         for ident in self._path(member):
-            subject = subject.member(check_id(ident, "member", f"the roster of {subject.name or subject.kind!r}"))
+            subject = subject.member(check_id(ident, "member", f"the roster of {sheet_called(subject, bare=True)}"))
         return subject
 
     # -- the changes rule code makes --------------------------------------------------
@@ -256,7 +256,7 @@ class Work:
 
     def _follow(self, after: Sheet) -> Sheet:
         if not isinstance(after, Sheet):
-            msg = f"the rule code of {self.before.name or self.before.kind!r} returned {type(after).__name__}, not the sheet it made"
+            msg = f"the rule code of {sheet_called(self.before, bare=True)} returned {type(after).__name__}, not the sheet it made"
             raise InvalidInput(msg)
         size = len(self._sheet.ledger)
         if len(after.ledger) < size or after.ledger.prefix(size) != self._sheet.ledger:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from progression.engine.checks import sheet_called
 from progression.engine.operations import Batch, Join
 from progression.ledger.events import (
     Awarded,
@@ -131,7 +132,7 @@ def _negative_balances(sheet: Sheet, path: str) -> Iterable[tuple[str, str]]:
         if balance < 0:
             yield (
                 path,
-                f"pool {pool!r} of {sheet.name or sheet.kind!r} ends at {balance}; no operation spends more than a pool holds",
+                f"pool {pool!r} of {sheet_called(sheet, bare=True)} ends at {balance}; no operation spends more than a pool holds",
             )
     for member_id, member in sheet.members.items():
         yield from _negative_balances(member, f"{path} (member {member_id!r})")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from progression.engine.checks import check_rules, check_sheet
+from progression.engine.checks import check_rules, check_sheet, sheet_called
 from progression.engine.dice import Dice, RecordedDice, check_dice
 from progression.engine.operations import Create
 from progression.engine.run import execute_in, start_sheet
@@ -129,10 +129,10 @@ def amend(
     check_dice(dice, "amend")
     rules = rules_of(sheet, pack, "the sheet to amend")
     if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= len(sheet.ledger):
-        msg = f"the entry to amend of sheet {sheet.name or sheet.kind!r} must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
+        msg = f"the entry to amend of {sheet_called(sheet)} must be a number from 1 to {len(sheet.ledger)}, got {position!r}"
         raise InvalidInput(msg)
     if not isinstance(operation, Operation):
-        msg = f"expected an operation to record at #{position} of sheet {sheet.name or sheet.kind!r}, got {type(operation).__name__}"
+        msg = f"expected an operation to record at #{position} of {sheet_called(sheet)}, got {type(operation).__name__}"
         raise InvalidInput(msg)
     # A history made under other rules is rebased whole first: amended, its later entries would run under these
     # rules and its earlier ones stay under its own, a history no rules give.
@@ -175,7 +175,7 @@ def rebase(
     rules = rules_of(sheet, pack, "the sheet to rebase")
     first = sheet.ledger[0]
     if not isinstance(first, Entry):
-        msg = f"the history of sheet {sheet.name or sheet.kind!r} was recorded before operations were, so it cannot run again under other rules"
+        msg = f"the history of {sheet_called(sheet)} was recorded before operations were, so it cannot run again under other rules"
         raise InvalidInput(msg)
     return _run_again(rules, sheet, 1, first.operation, dice, invalid, rebased=True)
 

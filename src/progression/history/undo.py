@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from progression.engine.checks import check_sheet
+from progression.engine.checks import check_sheet, sheet_called
 from progression.errors import InvalidInput
 from progression.ledger.sheet import Sheet
 
@@ -16,6 +16,6 @@ def undo(sheet: Sheet, steps: int = 1) -> Sheet:
         msg = f"the number of operations to undo must be a positive integer, got {steps!r}"
         raise InvalidInput(msg)
     if steps >= len(sheet.ledger):
-        msg = f"sheet {sheet.name or sheet.kind!r} holds {len(sheet.ledger) - 1} operations after its creation; cannot undo {steps}"
+        msg = f"{sheet_called(sheet)} holds {len(sheet.ledger) - 1} operations after its creation; cannot undo {steps}"
         raise InvalidInput(msg)
     return sheet.at(len(sheet.ledger) - steps)

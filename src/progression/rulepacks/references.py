@@ -12,13 +12,13 @@ broken references reports all of them at once; ``progression.testing`` runs them
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from progression.errors import Problem
 from progression.requirements.ladders import Ladder
 from progression.requirements.predicates import GivenArg, HasTag, Predicate, Requirement, atoms
-from progression.rules.parts import CHOICE, CurveCost, Upgrade
+from progression.rules.parts import CHOICE, CurveCost, Upgrade, granted
 from progression.spelling import closest, the_closest
 
 if TYPE_CHECKING:
@@ -51,16 +51,6 @@ def check_references(
     if owned is not None or not pack.contract.factories:
         found.named(owned or ())
     return found.problems
-
-
-def granted(upgrade: Upgrade) -> Iterator[str]:
-    """The items ``upgrade``'s effect grants: ``"{choice}"`` stands for each of its ``items`` (an options function's
-    choices are not known before a sheet asks)."""
-    for item in upgrade.effect.grants:
-        if CHOICE not in item:
-            yield item
-        elif upgrade.items is not None:
-            yield from (item.replace(CHOICE, choice) for choice in upgrade.items)
 
 
 def known_ids(pack: RulePack) -> set[str]:

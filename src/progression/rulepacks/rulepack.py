@@ -376,12 +376,14 @@ class RulePack(Rules):
     ) -> Quote:
         """The price of a purchase, how it would be paid, and every reason it would be refused; ``args``
         are the purchase's arguments, as the upgrade declares them (``{"out_of_career": True}``). A choice
-        may be an option's displayed name, or its id in another case (:meth:`resolve`). ``language``, one the
+        may be an option's displayed name, or its id in another case (:meth:`resolve`); so may each pool of
+        ``pay`` (``{"Bonus XP": 50, "xp": 30}``), the split the buyer asks for. ``language``, one the
         pack declares, is the one the quote's label and sentences name things in (English by default).
 
         Raises:
-            InvalidInput: a language that is not a text.
-            UnknownName: a language the pack does not declare.
+            InvalidInput: a language that is not a text; a ``pay`` naming one pool twice.
+            UnknownName: a language the pack does not declare; a pool of ``pay`` the pack does not define (a pool
+                it defines that does not pay for the upgrade is a violation of the quote, not a refusal).
         """
         if type(sheet) is not Sheet or type(upgrade) is not str:  # what every quote of a league's season gives
             check_sheet(sheet, "the sheet to quote for")
@@ -428,10 +430,14 @@ class RulePack(Rules):
 
         A procedure that asks a question with no decision given pauses; answer it
         with :meth:`decide`. ``override`` (the reason, written down) with ``bypass``
-        (violation keys such as ``"requires"``) lets a GM waive named requirements.
+        (violation keys such as ``"requires"``) lets a GM waive named requirements; each key must name something
+        the purchase breaks (:class:`~progression.errors.InvalidInput` otherwise: a waiver of nothing is not
+        recorded). ``pay`` splits the price
+        between pools, each by its id or displayed name as :meth:`quote` reads them; the ledger keeps their ids.
 
         Raises:
             InvalidInput: an upgrade id that is not a text, dice that are not dice (used or not).
+            UnknownName: a pool of ``pay`` the pack does not define.
             PurchaseError: the rules refuse the purchase; nothing changed.
         """
         if type(upgrade) is not str:
@@ -439,16 +445,13 @@ class RulePack(Rules):
         if isinstance(decisions, str):
             msg = f"decisions must be a list of texts, got the text {decisions!r}; pass [{decisions!r}]"
             raise InvalidInput(msg)
-        if pay is not None and not isinstance(pay, Mapping):
-            msg = f"pay must map pools to points, got {type(pay).__name__}"
-            raise InvalidInput(msg)
         if args is not None and not isinstance(args, Mapping):
             msg = f"args must map names to values, got {type(args).__name__}"
             raise InvalidInput(msg)
         operation = Purchase(
             upgrade=upgrade,
             choice=self._choice(sheet, upgrade, choice, member),
-            pay=pay,
+            pay=None if pay is None else _payment.pools_paying(self, pay),  # recorded by the pools' ids
             member=member,
             decisions=decisions,
             override=override,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Literal
 
 import attrs
@@ -30,6 +30,7 @@ __all__ = [
     "PoolSpec",
     "StatSpec",
     "Upgrade",
+    "granted",
     "texts",
 ]
 
@@ -377,6 +378,17 @@ class Upgrade:
     def takes_choice(self) -> bool:
         """Whether a purchase names a choice (among ``items``, or what ``options`` lists)."""
         return self.options is not None or self.items is not None
+
+
+def granted(upgrade: Upgrade) -> Iterator[str]:
+    """The items ``upgrade``'s effect grants: ``"{choice}"`` stands for each of its ``items`` (an options function's
+    choices are not known before a sheet asks). With the pack's stats, pools, upgrades and named ids, they are the
+    ids the pack knows: what a requirement may read, and what a procedure may grant."""
+    for item in upgrade.effect.grants:
+        if CHOICE not in item:
+            yield item
+        elif upgrade.items is not None:
+            yield from (item.replace(CHOICE, choice) for choice in upgrade.items)
 
 
 @attrs.frozen(kw_only=True)
