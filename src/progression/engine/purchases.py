@@ -122,7 +122,7 @@ def _override(
             raise InvalidInput(Sentence(("a bypass needs a written reason: ", _with_a_reason(q, bypass, member))))
         return None, set()
     check_text(override, "override reason", "purchase")
-    names = {bypass} if isinstance(bypass, str) else set(bypass)
+    names = set(_bypassed(bypass))
     unknown = sorted(str(n) for n in names if not (n in WAIVABLE or (isinstance(n, str) and n.startswith("gate:"))))
     if unknown and not set(unknown) & UNWAIVABLE:
         msg = f"an override bypasses {', '.join(sorted(WAIVABLE))} or 'gate:<ladder>', got {', '.join(unknown)}"
@@ -149,6 +149,11 @@ def _override(
     return Override(bypassed=bypassed, reason=override), waived
 
 
+def _bypassed(bypass: Collection[str]) -> list[str]:
+    """What an override names as bypassed, in the order given, each once (one key may be given as a text)."""
+    return [bypass] if isinstance(bypass, str) else list(dict.fromkeys(bypass))
+
+
 def _buying(q: Quote, member: str | None, given: Sequence[str], tail: str = "") -> str:
     """The words of ``sheet buy FILE`` that buy ``q``'s upgrade (its choice, its member) with the options
     ``given``, then ``tail`` as it is (words for the reader to fill in)."""
@@ -158,8 +163,7 @@ def _buying(q: Quote, member: str | None, given: Sequence[str], tail: str = "") 
 
 def _with_a_reason(q: Quote, bypass: Collection[str], member: str | None) -> Way:
     """What gives a bypass its written reason: ``override=`` in a program, ``--override`` on the command line."""
-    names = [bypass] if isinstance(bypass, str) else [str(n) for n in bypass]
-    flags = [word for name in names for word in ("--bypass", name)]
+    flags = [word for name in _bypassed(bypass) for word in ("--bypass", str(name))]
     return Way(
         python="pass override='why the GM allows it'",
         command="sheet buy",
@@ -171,8 +175,7 @@ def _waives_something(q: Quote, bypass: Collection[str]) -> None:
     """Refuse an override naming something the purchase does not break: recorded, it would claim a waiver that
     waived nothing, in the history for good. Says what the purchase does break that an override may waive, if
     anything."""
-    names = [bypass] if isinstance(bypass, str) else list(dict.fromkeys(bypass))
-    idle = [n for n in names if not any(v.key == n or v.key.startswith(n + ":") for v in q.violations)]
+    idle = [n for n in _bypassed(bypass) if not any(v.key == n or v.key.startswith(n + ":") for v in q.violations)]
     if not idle:
         return
     breaks = [v for v in q.violations if v.key in WAIVABLE or v.key.startswith("gate:")]
