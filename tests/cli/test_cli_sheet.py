@@ -12,6 +12,7 @@ import pytest
 from cli_support import SKIRMISH, Result
 
 import progression
+import progression.files
 from progression.cli.main import main
 
 Run = Callable[..., Result]
@@ -329,6 +330,25 @@ class TestOverride:
         result = run("sheet", "buy", str(path), "level_up", "--override", "GM", "--bypass", "gate", "--pack", SKIRMISH)
         assert (2, before) == (result.status, path.read_bytes())
         assert "Level up does not break what the override bypasses (gate), so it would waive nothing" in result.err
+
+    def test_a_file_0_1_0_wrote_with_one_still_verifies(self, run: Run, tmp_path: Path) -> None:
+        """0.1.0 took ``--bypass gate`` on a purchase crossing no gate and wrote ``waived: ``: that file still
+        verifies, amends and rebases (0), as it did before the upgrade; only a new override must waive something."""
+        path = tmp_path / "bo.json"
+        run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "xp=5")
+        run("sheet", "buy", str(path), "level_up", "--pack", SKIRMISH)
+        data = progression.files.unstructure_sheet(sheet_of(path))
+        data["ledger"][1]["operation"].update(override="GM", bypass=["gate"])
+        data["ledger"][1]["events"][0]["override"] = {"bypassed": [], "reason": "GM"}
+        path.write_text(progression.dump_sheet(progression.files.structure_sheet(data, str(path), tampered="read")))
+        run("sheet", "award", str(path), "xp", "3", "--reason", "the dragon", "--pack", SKIRMISH)
+        history = run("sheet", "history", str(path), "--pack", SKIRMISH)
+        verified = run("sheet", "verify", str(path), "--pack", SKIRMISH)
+        amended = run("sheet", "amend", str(path), "3", "amount=4", "--pack", SKIRMISH)
+        rebased = run("sheet", "rebase", str(path), "--pack", SKIRMISH)
+        assert "[GM override: GM; waived: ]" in history.out
+        assert (0, 0, 0) == (verified.status, amended.status, rebased.status), verified.out + amended.err
+        assert "hero: all 3 entries verified" in verified.out
 
 
 class TestDice:

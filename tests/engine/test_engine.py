@@ -14,6 +14,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import progression
+import progression.files
 from progression import Effect, Entry, RulePack, Sheet
 from progression.authoring import FunctionCost, Limit, Override
 from progression.errors import (
@@ -29,7 +30,7 @@ from progression.errors import (
     UnknownName,
 )
 from progression.events import Awarded, Lost, Purchased, Step
-from progression.operations import Award, Create, start_sheet
+from progression.operations import Award, Create, Purchase, start_sheet
 from progression.requirements import Context
 from support.builders import FEW, UPGRADES, ana, histories, market
 
@@ -456,6 +457,83 @@ class TestOverride:
             InvalidInput, match="an override bypasses gate, limit, requires or 'gate:<ladder>', got requirements"
         ):
             market().purchase(ana(purse=5), "crown", override="favour", bypass=["requirements"])
+
+
+def with_an_idle_override(sheet: Sheet, bypass: list[str], override: str = "trained abroad") -> Sheet:
+    """``sheet`` as 0.1.0 saved it when its purchase #3 was asked with an override naming ``bypass``, keys the
+    purchase did not all break: 0.1.0 took it, and recorded a waiver of those it broke only
+    (``[GM override: trained abroad; waived: ]`` when none)."""
+    data = progression.files.unstructure_sheet(sheet)
+    entry = data["ledger"][2]
+    (event,) = entry["events"]
+    entry["operation"].update(override=override, bypass=bypass)
+    event["override"] = {"bypassed": (event["override"] or {}).get("bypassed", []), "reason": override}
+    return progression.files.structure_sheet(data, "ana.json", tampered="read")
+
+
+def level_up_of_010() -> Sheet:
+    """Ana given 5 Experience, Level up bought with ``--bypass gate`` though it crosses no gate, 6 coins after:
+    the history 0.1.0 wrote."""
+    pack = market()
+    sheet = pack.purchase(pack.award(ana(), "xp", 5, reason="training"), "level_up")
+    return pack.award(with_an_idle_override(sheet, ["gate"]), "purse", 6, reason="bounty")
+
+
+class TestAnOverrideThatWaivedNothing:
+    """An override naming what the purchase does not break is refused when asked, but 0.1.0 recorded it (a waiver
+    of nothing): such an entry, run again from the ledger, is given as recorded, so a history the library wrote still
+    verifies, amends and rebases; only an override asked anew must waive something."""
+
+    def test_the_history_verifies(self) -> None:
+        """The entry is what the rules give it; so is one whose override broke one of its two keys."""
+        pack = market()
+        crown = pack.purchase(
+            pack.award(ana(), "purse", 5, reason="wages"), "crown", override="favour", bypass="requires"
+        )
+        partly = with_an_idle_override(crown, ["requires", "limit"], "favour")
+        old = level_up_of_010()
+        assert (Override(bypassed=(), reason="trained abroad"), ("requires", "limit")) == (
+            old.ledger[2].events[0].override,  # type: ignore[attr-defined]
+            partly.ledger[2].operation.bypass,  # type: ignore[attr-defined]
+        )
+        assert (True, True) == (progression.verify(old, pack).ok, progression.verify(partly, pack).ok)
+
+    def test_an_entry_before_it_amended(self) -> None:
+        """Amending the award before it runs the purchase again from the ledger: it holds, override and all."""
+        old = level_up_of_010()
+        sheet, report = progression.amend(old, 2, Award(pool="xp", amount=4, reason="training"), pack=market())
+        assert ["amended", "holds", "holds"] == [o.status for o in report.outcomes]
+        assert (old.ledger[2].events, True) == (sheet.ledger[2].events, progression.verify(sheet, market()).ok)  # type: ignore[attr-defined]
+
+    def test_an_entry_after_it_amended(self) -> None:
+        """Amending the award after it checks the history before it first: it holds."""
+        sheet, _ = progression.amend(
+            level_up_of_010(), 4, Award(pool="purse", amount=7, reason="bounty"), pack=market()
+        )
+        assert 7 == sheet.pools["purse"]
+
+    def test_the_history_rebases(self) -> None:
+        """A rebase runs every entry again, the purchase with its override as recorded."""
+        old = level_up_of_010()
+        sheet, report = progression.rebase(old, market())
+        assert (["holds"] * 4, old.ledger) == ([o.status for o in report.outcomes], sheet.ledger)
+
+    def test_a_store_takes_it(self, tmp_path: object) -> None:
+        """A store continuing a sheet with the entries 0.1.0 wrote runs them again as recorded, and takes them."""
+        old = level_up_of_010()
+        with progression.open_store(f"{tmp_path}/s.db", market()) as store:
+            store.add("ana", old.at(2))
+            assert old.ledger == store.extend("ana", old).ledger
+
+    def test_an_amendment_asks_anew(self) -> None:
+        """The operation an amendment puts in its place is asked anew: an idle override is refused there, as in a
+        new purchase, and the purchase without it (the way to clear the waiver of nothing) is taken."""
+        old = level_up_of_010()
+        idle = Purchase(upgrade="level_up", override="trained abroad", bypass=("gate",))
+        with pytest.raises(InvalidInput, match=r"^Level up does not break what the override bypasses \(gate\)"):
+            progression.amend(old, 3, idle, pack=market())
+        sheet, _ = progression.amend(old, 3, Purchase(upgrade="level_up"), pack=market())
+        assert None is sheet.ledger[2].events[0].override  # type: ignore[attr-defined]
 
 
 class TestAdjust:

@@ -20,6 +20,7 @@ from progression.engine.checks import check_rules, check_sheet, sheet_called
 from progression.engine.dice import Dice, RecordedDice, check_dice
 from progression.engine.operations import Create
 from progression.engine.run import execute_in, start_sheet
+from progression.engine.work import rerunning
 from progression.errors import InvalidInput, ProgressionError
 from progression.history.verify import rules_of, verify
 from progression.ledger.events import Created, Entry, Event, Joined, Marked, Member, Operation, Rolled, Step
@@ -291,9 +292,10 @@ def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dic
         except ProgressionError as error:
             return EntryOutcome(position=number, label=label, status="refused", reason=str(error)), state
     try:
-        after, entry = execute_in(
-            pack, state, recorded.operation, RecordedDice(recorded.rolls, by_place=True, fallback=dice)
-        )
+        with rerunning():  # the operation recorded, not asked anew (as the amended entry's is)
+            after, entry = execute_in(
+                pack, state, recorded.operation, RecordedDice(recorded.rolls, by_place=True, fallback=dice)
+            )
     except ProgressionError as error:
         return EntryOutcome(position=number, label=label, status="refused", reason=str(error)), state
     if entry.events == recorded.events or _unstamped(entry.events) == _unstamped(recorded.events):

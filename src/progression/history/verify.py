@@ -22,6 +22,7 @@ from progression.engine.checks import check_sheet, wrong_sheet
 from progression.engine.dice import RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import as_recorded, execute_in, holds, start_sheet
+from progression.engine.work import rerunning
 from progression.errors import InvalidInput, ProgressionError
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, applied, creation, replay
@@ -297,7 +298,8 @@ def _produce(pack: RulePack, before: Sheet | None, operation: Operation, dice: R
     if isinstance(operation, Create):
         msg = "a creation can only start a history"
         raise InvalidInput(msg)
-    return execute_in(pack, before, operation, dice)[1]
+    with rerunning():  # the operation recorded, not asked anew
+        return execute_in(pack, before, operation, dice)[1]
 
 
 def difference(recorded: Any, produced: Any, path: str = "") -> str | None:

@@ -432,7 +432,7 @@ class RulePack(Rules):
         with :meth:`decide`. ``override`` (the reason, written down) with ``bypass``
         (violation keys such as ``"requires"``) lets a GM waive named requirements; each key must name something
         the purchase breaks (:class:`~progression.errors.InvalidInput` otherwise: a waiver of nothing is not
-        recorded). ``pay`` splits the price
+        recorded; one that 0.1.0 recorded still verifies, amends and rebases). ``pay`` splits the price
         between pools, each by its id or displayed name as :meth:`quote` reads them; the ledger keeps their ids.
 
         Raises:

@@ -35,6 +35,7 @@ from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import holds, start_sheet
 from progression.engine.run import run as run_operation
+from progression.engine.work import rerunning
 from progression.errors import (
     FileChanged,
     InvalidInput,
@@ -726,7 +727,8 @@ class Transaction:
                 msg = f"sheet {sheet_id!r}: entry {position} ({recorded.tag}) was not made by the engine; not stored"
                 raise StoreError(self._store.where, msg)
             rolled = RecordedDice(recorded.rolls)
-            after, produced = run_operation(self._store.pack, after, recorded.operation, rolled)
+            with rerunning():  # recorded (by a pack's function, or an earlier version), not asked anew
+                after, produced = run_operation(self._store.pack, after, recorded.operation, rolled)
             if not holds(recorded, produced) or rolled.left:
                 msg = (
                     f"sheet {sheet_id!r}: entry {position} ({recorded.label}) is not what the engine gives under "
