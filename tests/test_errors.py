@@ -187,6 +187,21 @@ def _attributes(error: errors.ProgressionError) -> set[str]:
 _RECORD = errors.Way(python="League.record", command="league record", args="FIXTURE ...")
 
 
+class TestSheetError:
+    def test_each_reason_is_said_once_at_its_places(self) -> None:
+        """A reason found at several places is said once, at the first three and how many more, in the order the
+        reasons were first found; the problems are all kept, each at its place."""
+        hire = "expected an operation the reader knows as op, got 'bloodbowl.hire'"
+        problems = [Problem("t.json", f"$.ledger[{n}]", hire) for n in range(1, 6)]
+        problems.insert(2, Problem("t.json", "$.pack", "expected a text, got 7"))
+        error = errors.SheetError("t.json", problems)
+        assert (
+            f"sheet t.json does not load: {hire} @ $.ledger[1], $.ledger[2], $.ledger[3] and 2 more places; "
+            "expected a text, got 7 @ $.pack",
+            tuple(problems),
+        ) == (str(error), error.problems)
+
+
 class TestRulesChanged:
     def test_the_rebase_is_said_in_each_interface_s_words(self) -> None:
         """A program is told ``progression.rebase``; the command line the command that rebases the file it was

@@ -180,13 +180,33 @@ class RulePackError(ProgressionError, ValueError):
 
 
 class SheetError(ProgressionError, ValueError):
-    """A saved sheet or ledger that does not load."""
+    """A saved sheet or ledger that does not load.
+
+    Its message says each reason once, at the places it was found (the first three of them): a ledger
+    read with a pack that lacks one of its operations finds that operation at every entry that holds it, and
+    would otherwise say the same sentence over and over. ``problems`` keeps every one, each at its place.
+    """
 
     def __init__(self, source: str, problems: Iterable[Problem]) -> None:
         self.source = source
         self.problems: tuple[Problem, ...] = tuple(problems)
-        lines = "; ".join(_shown(f"{p.reason} @ {p.path}") for p in self.problems[:SHOWN])
-        super().__init__(f"sheet {source} does not load: {lines}{_more(len(self.problems), '; ')}")
+        places: dict[str, list[str]] = {}  # each reason -> the places it was found, in the order found
+        for problem in self.problems:
+            places.setdefault(problem.reason, []).append(problem.path)
+        shown = list(places.items())[:SHOWN]
+        lines = "; ".join(_shown(f"{reason} @ {_places(paths)}") for reason, paths in shown)
+        left = len(self.problems) - sum(len(paths) for _, paths in shown)
+        super().__init__(f"sheet {source} does not load: {lines}{f'; and {left} more' if left else ''}")
+
+
+#: How many places of one reason a :class:`SheetError`'s message names.
+_PLACES = 3
+
+
+def _places(paths: Sequence[str]) -> str:
+    """The places one reason was found, the first ``_PLACES`` of them named: ``$.a, $.b, $.c and 4 more places``."""
+    named = ", ".join(paths[:_PLACES])
+    return f"{named} and {len(paths) - _PLACES} more places" if len(paths) > _PLACES else named
 
 
 class SheetTampered(SheetError):

@@ -84,22 +84,40 @@ class TestNesting:
 
 
 class TestRefusals:
-    def bad_ledger(self, count: int) -> str:
+    def bad_ledger(self, count: int, *, alike: bool = True) -> str:
+        """A ledger of ``count`` bad entries after the creation and an award, each refused for the same reason
+        (``alike``) or each for its own."""
         data = ana()
         bad = copy.deepcopy(data["ledger"][1])
-        bad["events"][0]["amount"] = "many"
-        data["ledger"] += [bad] * count
+        for number in range(count):
+            bad["events"][0]["amount"] = "many" if alike else f"many {number}"
+            data["ledger"].append(copy.deepcopy(bad))
         return json.dumps(data)
 
     def test_the_message_shows_the_first_problems_and_counts_the_rest(self) -> None:
-        """1,000 bad entries: every problem is kept, the message shows the first ones and 'and N more'."""
+        """1,000 entries each bad its own way: every problem is kept, the message shows the first ones and
+        'and N more'."""
         with pytest.raises(SheetError) as refused:
-            progression.load_sheet(self.bad_ledger(1000))
+            progression.load_sheet(self.bad_ledger(1000, alike=False))
         message = str(refused.value)
         assert (1000, True, True) == (
             len(refused.value.problems),
             message.endswith(f"; and {1000 - SHOWN} more"),
             len(message) < 2000,
+        )
+
+    def test_a_reason_found_at_many_places_is_said_once(self) -> None:
+        """1,000 entries bad the same way: the reason is said once, at its first three places and how many more
+        (a review found the same sentence said again and again); every problem is kept."""
+        with pytest.raises(SheetError) as refused:
+            progression.load_sheet(self.bad_ledger(1000))
+        places = ", ".join(f"$.ledger[{n}].events[0].amount" for n in (2, 3, 4))
+        assert (
+            1000,
+            f"sheet <text> does not load: expected an integer, got 'many' @ {places} and 997 more places",
+        ) == (
+            len(refused.value.problems),
+            str(refused.value),
         )
 
     def test_memory_stays_proportional_to_the_file(self) -> None:

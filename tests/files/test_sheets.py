@@ -13,7 +13,7 @@ import progression.operations
 from progression import ScriptedDice, Sheet, dump_sheet, load_sheet
 from progression.errors import InvalidInput, SheetError, SheetTampered
 from progression.files import structure_sheet, unstructure_sheet
-from support.builders import FEW, histories, market, trainer
+from support.builders import FEW, histories, market, skirmish, trainer
 
 
 def roster() -> Sheet:
@@ -179,6 +179,56 @@ class TestBadFiles:
         """Only sheets are saved."""
         with pytest.raises(InvalidInput, match="expected a Sheet to save, got dict"):
             dump_sheet(saved())  # type: ignore[arg-type]
+
+
+class TestThePackReadUnder:
+    def test_a_sheet_of_another_pack_is_refused_naming_both(self) -> None:
+        """A market sheet read under the skirmish pack is refused by both loaders, naming the pack of each, before
+        its ledger is read (a review found ``pack=`` of another name ignored: the sheet loaded as its own pack's)."""
+        text = dump_sheet(market().new_sheet("adventurer", "Ana"))
+        said = (
+            "sheet ana.json does not load: expected a sheet of pack 'skirmish', the pack it is read under, got one of "
+            "pack 'market'; read it under pack 'market' (or with no pack: the installed pack of that name) @ $.pack"
+        )
+        with pytest.raises(SheetError) as loaded:
+            load_sheet(text, "ana.json", pack=skirmish())
+        with pytest.raises(SheetError) as structured:
+            structure_sheet(json.loads(text), "ana.json", pack=skirmish())
+        assert (said, said) == (str(loaded.value), str(structured.value))
+        assert market().new_sheet("adventurer", "Ana") == load_sheet(text, pack=market())
+
+    def test_a_team_read_under_competence_is_refused_by_its_pack_once(self) -> None:
+        """A Blood Bowl team read under the competence pack: refused by the packs' names, in one sentence said once,
+        where the reader refused each of the team's own operations, with the same sentence said again and again (it
+        does not know 'bloodbowl.hire')."""
+        import progression_bloodbowl
+
+        bloodbowl, competence = progression.load("bloodbowl"), progression.load("competence")
+        team = progression_bloodbowl.draft(
+            bloodbowl, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)]
+        )
+        with pytest.raises(SheetError) as refused:
+            load_sheet(dump_sheet(team), "anvils.json", pack=competence)
+        assert (
+            "sheet anvils.json does not load: expected a sheet of pack 'competence', the pack it is read under, got "
+            "one of pack 'bloodbowl'; read it under pack 'bloodbowl' (or with no pack: the installed pack of that "
+            "name) @ $.pack"
+        ) == str(refused.value)
+
+    def test_what_is_no_pack_nor_flag_is_refused(self) -> None:
+        """A pack's name where the pack is meant, and a ``verify`` that is no flag (``"no"`` would verify), are
+        refused as input, not met with an AttributeError."""
+        text = dump_sheet(market().new_sheet("adventurer", "Ana"))
+        with pytest.raises(
+            InvalidInput,
+            match=r"^expected a RulePack \(or None\) as the pack <text> is read under, got str 'market'; load it first",
+        ):
+            load_sheet(text, pack="market")  # type: ignore[arg-type]
+        with pytest.raises(
+            InvalidInput,
+            match=r"^verify= \(whether the history of <text> is run again under the rules\) is True or False, got 'no'",
+        ):
+            load_sheet(text, verify="no")  # type: ignore[arg-type]
 
 
 class TestTextThatCannotBeWritten:

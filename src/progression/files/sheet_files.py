@@ -67,7 +67,7 @@ def read_sheet_file(
         UnreadableFile: no regular file, larger than a sheet file may be, or refused by the system.
         SheetTampered: the file was edited by hand (its ledger is not the one it was sealed with), or written
             before seals (format 1 or 2).
-        SheetError: the file holds no valid sheet.
+        SheetError: the file holds no valid sheet, or one of another pack than ``pack``.
     """
     file = Path(checked_path(path, "read_sheet_file"))
     data = read_regular(file, LARGEST_FILE)

@@ -120,7 +120,8 @@ def structure_sheet(
         data: the parsed file.
         source: where it came from, for messages.
         pack: the rules the sheet is read under; when None and the ledger holds a pack's own
-            operations, the installed pack of the sheet's name.
+            operations, the installed pack of the sheet's name. A sheet of another pack than ``pack`` (its
+            file's ``pack`` another name) is refused, naming both.
         verify: also re-execute the history under the rules (:func:`progression.verify`) and
             refuse a sheet whose history the rules do not give.
         tampered: ``"refuse"`` a file whose ledger is not the one it was sealed with (edited by hand), or that
@@ -141,6 +142,10 @@ def structured(
     if tampered not in ("refuse", "read"):
         msg = f"tampered is 'refuse' or 'read', got {tampered!r}"
         raise InvalidInput(msg)
+    _check_pack(pack, source)
+    if not isinstance(verify, bool):  # "no" would verify
+        msg = f"verify= (whether the history of {source} is run again under the rules) is True or False, got {verify!r}"
+        raise InvalidInput(msg)
     if not isinstance(data, Mapping):
         raise SheetError(source, [Problem(source, "$", f"expected an object, got {type(data).__name__}")])
     if "format" not in data:
@@ -154,6 +159,14 @@ def structured(
     if extra:
         reason = f"unknown key {extra[0]!r}; a sheet file of format {version} holds: {', '.join(keys)}"
         raise SheetError(source, [Problem(source, f"$.{extra[0]}", reason)])
+    named = data.get("pack")
+    if pack is not None and isinstance(named, str) and named != pack.name:
+        # Said before the ledger is read: read with another pack's operations, it would fail at each of its own.
+        reason = (
+            f"expected a sheet of pack {pack.name!r}, the pack it is read under, got one of pack {named!r}; read it "
+            f"under pack {named!r} (or with no pack: the installed pack of that name)"
+        )
+        raise SheetError(source, [Problem(source, "$.pack", reason)])
     written = data.get("seal")
     unsealed = _unsealed(version, written)
     if unsealed is not None and tampered == "refuse":
@@ -189,6 +202,18 @@ def structured(
             raise SheetTampered(source)
         unsealed = SheetTampered.EDITED
     return sheet, unsealed
+
+
+def _check_pack(pack: object, source: str) -> None:
+    """Refuse a ``pack=`` that is no rule pack (a pack's name is loaded with :func:`progression.load` first)."""
+    from progression.rulepacks.rulepack import RulePack
+
+    if pack is not None and not isinstance(pack, RulePack):
+        msg = (
+            f"expected a RulePack (or None) as the pack {source} is read under, got {type(pack).__name__} {pack!r:.60}"
+            + ("; load it first: progression.load(name)" if isinstance(pack, str) else "")
+        )
+        raise InvalidInput(msg)
 
 
 def _unsealed(version: int, written: object) -> str | None:
