@@ -146,6 +146,7 @@ class TestInsufficientPoints:
 #: One error of each public class (and of ``OutOfOrder``), made as the library makes it.
 EXAMPLES: list[errors.ProgressionError] = [
     errors.ProgressionError("plain"),
+    errors.AnotherSheet("a.json", "a hero sheet 'Ana' of pack 'p'", "a hero sheet 'Bob' of pack 'p'"),
     errors.CapExceeded("xp would pass its cap", pool="xp", cap=10),
     errors.ChoiceNeeded(upgrade="charm", options=["ring"], sentence="Charm needs a choice among: ring", head="Charm"),
     errors.DecisionError("not an option"),

@@ -17,6 +17,7 @@ from progression import spelling
 from progression.spelling import closest, the_closest
 
 __all__ = [
+    "AnotherSheet",
     "CapExceeded",
     "ChoiceNeeded",
     "DecisionError",
@@ -622,3 +623,22 @@ class FileChanged(ProgressionError):
         self.path = path
         self.how = how
         super().__init__(f"{path!r} was {how} by someone else since it was read; nothing was written")
+
+
+class AnotherSheet(InvalidInput):
+    """A sheet given to save over a sheet file that does not continue the history the file holds: another pack's
+    sheet, or one of another creation (another character). Nothing was written. Saved on purpose, it goes to a new
+    file (:func:`~progression.files.create_sheet_file`) or over this one with
+    :meth:`SheetFile.save(sheet, replace=True) <progression.files.SheetFile.save>`."""
+
+    def __init__(self, path: str, held: str, given: str) -> None:
+        self.path = path
+        #: The sheet the file holds, in words (``a character sheet 'Ana' of pack 'competence'``).
+        self.held = held
+        #: The sheet given to save, in words, and how its creation differs when its words are the same.
+        self.given = given
+        super().__init__(
+            f"{path!r} holds the history of {held}; the sheet given to save over it is {given}, which does not "
+            "continue that history; nothing was written: write it to a new file with create_sheet_file(path, sheet), "
+            "or over this one with SheetFile.save(sheet, replace=True)"
+        )

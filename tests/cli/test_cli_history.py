@@ -239,6 +239,14 @@ class TestAmend:
         dropped = run("sheet", "amend", str(path), "2", "pool=purse", "--pack", SKIRMISH, "--invalid", "drop")
         assert (0, True) == (dropped.status, dropped.out.splitlines()[2].startswith("- #3 buy Level up: dropped: "))
 
+    def test_the_creation_amended_is_written(self, run: Run, tmp_path: Path) -> None:
+        """Ana renamed Bo by amending her creation: the file's own history corrected, written over it (a save of
+        another creation is refused only from a program that did not ask for it)."""
+        path = hero(tmp_path, run)
+        amended = run("sheet", "amend", str(path), "1", "name=Bo", "--pack", SKIRMISH)
+        shown = run("sheet", "show", str(path), "--pack", SKIRMISH, "--json").json()
+        assert (0, "Bo", 14) == (amended.status, shown["name"], shown["pools"]["xp"]["balance"])
+
     def test_the_hint_names_the_option(self, run: Run, tmp_path: Path) -> None:
         """On the command line, the refusal says how to go on in the command's own words (``--invalid drop``)."""
         refused = run("sheet", "amend", str(hero(tmp_path, run)), "2", "pool=purse", "--pack", SKIRMISH)

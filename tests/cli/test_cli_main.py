@@ -94,6 +94,7 @@ class TestExitStatus:
             (errors.MissingFile("nope.json"), 2),
             (errors.UnwritableFile("ro.json", "'ro.json' is read-only"), 2),
             (errors.FileChanged("ana.json", "changed"), 1),
+            (errors.AnotherSheet("ana.json", "a character sheet 'Ana'", "a character sheet 'Bob'"), 2),
             (errors.OutOfOrder("a hire before the advancement"), 1),
             (errors.RequirementNotMet(upgrade="charm", missing=["'ring' is not an option for Charm"]), 1),
             (

@@ -6,12 +6,15 @@ import json
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 
 import progression
 from progression import Sheet
+from progression.authoring import FixedCost
 from progression.disk import fingerprint
 from progression.errors import (
+    AnotherSheet,
     FileChanged,
     InvalidInput,
     MissingFile,
@@ -21,7 +24,8 @@ from progression.errors import (
     UnwritableFile,
 )
 from progression.files import LARGEST_FILE, create_sheet_file, read_sheet_file
-from support.builders import market
+from progression.operations import Award
+from support.builders import market, skirmish
 
 
 def ana() -> Sheet:
@@ -74,6 +78,65 @@ class TestReadAndWrite:
             read_sheet_file(path, pack=market(), verify=True, tampered="read")
         saved = create_sheet_file(path.with_name("saved.json"), ana())
         assert (True, ana()) == (read_sheet_file(saved.path).sealed, read_sheet_file(saved.path).sheet)
+
+
+class TestAnotherSheet:
+    """A file read holds one sheet's history: a save that does not continue it is refused, unless asked."""
+
+    def test_another_pack_s_sheet_is_refused(self, tmp_path: Path) -> None:
+        """A skirmish hero saved over Ana's file: refused, saying what the file holds, what came and how to write
+        it all the same; the file is untouched (a review found Ana's file silently made a Blood Bowl team's)."""
+        path = tmp_path / "ana.json"
+        read = create_sheet_file(path, ana())
+        before = path.read_bytes()
+        with pytest.raises(AnotherSheet) as refused:
+            read.save(skirmish().new_sheet("hero", "Ana"))
+        assert (
+            f"{str(path)!r} holds the history of an adventurer sheet 'Ana' of pack 'market'; the sheet given to save "
+            "over it is a hero sheet 'Ana' of pack 'skirmish', which does not continue that history; nothing was "
+            "written: write it to a new file with create_sheet_file(path, sheet), or over this one with "
+            "SheetFile.save(sheet, replace=True)",
+            before,
+        ) == (str(refused.value), path.read_bytes())
+
+    def test_another_character_is_refused(self, tmp_path: Path) -> None:
+        """Bob saved over Ana's file is refused; so is another Ana (another creation), saying how her creation
+        differs, since her words are the same."""
+        path = tmp_path / "ana.json"
+        read = create_sheet_file(path, ana())
+        with pytest.raises(AnotherSheet, match=r"is an adventurer sheet 'Bob' of pack 'market', which does not"):
+            read.save(market().new_sheet("adventurer", "Bob"))
+        with pytest.raises(AnotherSheet) as refused:
+            read.save(market().new_sheet("adventurer", "Ana", pools={"purse": 3}))
+        assert (
+            "an adventurer sheet 'Ana' of pack 'market' created otherwise (pools {'purse': 3} where the file's is {})",
+            ana(),
+        ) == (refused.value.given, read_sheet_file(path).sheet)
+
+    def test_replace_writes_it_all_the_same_but_never_over_a_change(self, tmp_path: Path) -> None:
+        """``replace=True`` writes Bob over Ana's file; a ``replace`` that is no flag is refused, and a replace
+        over a file changed since it was read is refused as any save is."""
+        path = tmp_path / "ana.json"
+        read, stale = create_sheet_file(path, ana()), read_sheet_file(path)
+        bob = market().new_sheet("adventurer", "Bob")
+        with pytest.raises(InvalidInput, match=r"^replace= \(whether a sheet that does not continue .* got 'yes'$"):
+            read.save(bob, replace="yes")  # type: ignore[arg-type]
+        assert bob == read.save(bob, replace=True).sheet == read_sheet_file(path).sheet
+        with pytest.raises(FileChanged):
+            stale.save(ana(), replace=True)
+
+    def test_what_continues_the_history_is_saved(self, tmp_path: Path) -> None:
+        """An entry added, an entry undone, a later entry amended, the history rebased onto new rules: each
+        continues the file's history, and is saved."""
+        pack, path = market(), tmp_path / "ana.json"
+        read = create_sheet_file(path, ana())
+        read = read.save(pack.award(read.sheet, "purse", 5, reason="bounty"))
+        read = read.save(progression.undo(read.sheet))
+        read = read.save(progression.amend(read.sheet, 2, Award(pool="purse", amount=12, reason="wages"), pack=pack)[0])
+        medal = attrs.evolve(pack.upgrade("medal"), cost=FixedCost(amount=3))
+        dearer = attrs.evolve(pack, upgrades={**pack.upgrades, "medal": medal})
+        read = read.save(progression.rebase(read.sheet, dearer)[0])
+        assert (9, dearer.rules) == (read_sheet_file(path).sheet.pools["purse"], read_sheet_file(path).sheet.rules)
 
 
 class TestRefusals:

@@ -109,10 +109,11 @@ def atomic_write(path: Path, data: bytes, *, expected: str | None, check: bool =
         replace_file(path, data, expected=expected, check=check, limit=LARGEST_FILE)
 
 
-def write_sheet(file: SheetFile, sheet: Sheet) -> None:
-    """Save ``sheet`` over the file it was read from, refusing if the file changed since."""
+def write_sheet(file: SheetFile, sheet: Sheet, *, replace: bool = False) -> None:
+    """Save ``sheet`` over the file it was read from, refusing if the file changed since, and (without ``replace``)
+    if ``sheet`` does not continue the history the file holds (:meth:`SheetFile.save`)."""
     with _refusals(file.path, file.digest):
-        file.save(sheet)
+        file.save(sheet, replace=replace)
 
 
 def create_sheet(path: str | Path, sheet: Sheet, *, force: bool = False) -> Path:

@@ -77,8 +77,8 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
-    if not args.dry_run:
-        write_sheet(opened.file, after)
+    if not args.dry_run:  # the file's own history corrected, its creation too when asked (a character renamed)
+        write_sheet(opened.file, after, replace=True)
     _print(out, args, was, report, written=not args.dry_run, told=told)
     return 0
 
