@@ -103,6 +103,33 @@ class TestEditedByHand:
             run("sheet", "award", str(path), "xp", "1", "-r", "more", "--pack", SKIRMISH).status,
         )
 
+    def test_a_rebase_refused_speaks_of_the_rebase(self, run: Run, tmp_path: Path) -> None:
+        """The first award's operation edited onto the purse: run again, the level cannot be paid, so the rebase is
+        refused (exit 1, nothing written), in words of the rebase and of the file's edit, not of an amendment's
+        later entries (a review found "the amendment makes 1 later entry invalid" after ``sheet rebase``)."""
+        path = hero(tmp_path, run)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["ledger"][1]["operation"]["pool"] = "purse"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        before = path.read_bytes()
+        refused = run("sheet", "rebase", str(path), "--pack", SKIRMISH)
+        rules = run("sheet", "verify", str(path), "--pack", SKIRMISH, "--json").json()["rules"]
+        assert (1, before, True) == (
+            refused.status,
+            path.read_bytes(),
+            refused.out.splitlines()[2].startswith("! #3 buy Level up: refused: "),
+        )
+        assert refused.out.splitlines()[-2:] == [
+            "the file was changed outside the library: its ledger is not the one it was written with: its operations "
+            "were run again as they are written",
+            "nothing written",
+        ]
+        assert refused.err.startswith(
+            f"progression: the rebase makes 1 entry invalid under the rules {rules!r}, so nothing was changed: "
+            "#3 buy Level up: "
+        )
+        assert refused.err.rstrip().endswith("(pass --invalid drop or --invalid stop to go on without them)")
+
     def test_an_action_s_help_reads_it_for_its_pack(self, run: Run, tmp_path: Path) -> None:
         """``sheet do FILE ACTION --help`` names the action's options (the file read for its pack only); the
         action itself is refused."""

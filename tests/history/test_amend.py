@@ -212,6 +212,24 @@ class TestRebase:
             sheet.rules,
         )
 
+    def test_a_rebase_the_rules_refuse_speaks_of_the_rebase(self) -> None:
+        """A medal of 11 Coin cannot be paid from 10: the rebase is refused, and its message speaks of the rebase
+        and the rules it ran under, not of an amendment's later entries (a review found "the amendment makes 1
+        later entry invalid" said to a user who asked for a rebase); an amendment still speaks of itself."""
+        pack = market()
+        medal = attrs.evolve(pack.upgrade("medal"), cost=progression.authoring.FixedCost(amount=11))
+        pack = attrs.evolve(pack, upgrades={**pack.upgrades, "medal": medal})
+        with pytest.raises(AmendmentRefused) as refused:
+            rebase(ana_history(), pack)
+        assert (
+            f"the rebase makes 1 entry invalid under the rules {pack.rules!r}, so nothing was changed: #3 buy medal: "
+            "Medal costs 11 Coin but only 10 are available (pass invalid='drop' or 'stop' to go on without them)",
+            pack.rules,
+        ) == (str(refused.value), refused.value.rebase)
+        with pytest.raises(AmendmentRefused, match=r"^the amendment makes 1 later entry invalid") as amended:
+            amend(ana_history(), 2, Award(pool="purse", amount=1, reason="wages"), pack=market())
+        assert None is amended.value.rebase
+
     def test_a_creation_under_the_same_rules_holds(self) -> None:
         """Run again under the rules it was made under, the creation holds: nothing says it was amended."""
         _, report = rebase(ana_history(), market())

@@ -91,8 +91,8 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
     dice = DiceChoice(args)
     try:
         after, report = rebase(opened.sheet, opened.pack, dice=dice.dice, invalid=args.invalid)
-    except AmendmentRefused as refused:
-        _print(out, args, None, refused.report, written=False, told=told)
+    except AmendmentRefused as refused:  # the file's edits said too: they may be why an entry is refused
+        _print(out, args, None, refused.report, written=False, told=told, unsealed=opened.file.unsealed)
         error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
@@ -116,7 +116,7 @@ def labels_in_words(words: Describer, sheet: Sheet, replaced: Mapping[int, Opera
 def _in_words(refused: AmendmentRefused, told: Mapping[int, str]) -> str:
     """What an amendment refused, each entry told in words as the lines above it tell it."""
     outcomes = tuple(attrs.evolve(o, label=told.get(o.position, o.label)) for o in refused.report.outcomes)
-    return AmendmentRefused(attrs.evolve(refused.report, outcomes=outcomes)).summary
+    return AmendmentRefused(attrs.evolve(refused.report, outcomes=outcomes), rebase=refused.rebase).summary
 
 
 def _print(
@@ -130,7 +130,8 @@ def _print(
     unsealed: str | None = None,
 ) -> None:
     """The report of an amendment or a rebase; ``unsealed``: why the file run again was not sealed (its operations
-    then stand as they are written, edits included: said, so that no edit is taken unnoticed)."""
+    then stand as they are written, edits included: said, so that no edit is taken unnoticed, nor a refusal the
+    edits caused)."""
     if out.json_mode:
         data = {"file": args.file, "written": written, "outcomes": outcomes(report)}
         out.json(data if unsealed is None else {**data, "unsealed": unsealed})
@@ -141,7 +142,8 @@ def _print(
         shown = attrs.evolve(outcome, label=told.get(outcome.position, outcome.label))
         out.line(f"{MARKS[outcome.status]} {shown.line()}")
     if unsealed is not None:
-        out.line(f"{unsealed}: its operations were run again as they are written, and stand")
+        stand = "" if any(o.status == "refused" for o in report.outcomes) else ", and stand"  # else refused whole
+        out.line(f"{unsealed}: its operations were run again as they are written{stand}")
     out.line(f"wrote {args.file}" if written else "nothing written")
 
 

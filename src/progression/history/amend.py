@@ -84,16 +84,28 @@ class Amendment:
 
 
 class AmendmentRefused(ProgressionError, ValueError):
-    """An amendment that would make later entries invalid (with ``invalid="refuse"``): nothing changed."""
+    """An amendment that would make later entries invalid, or a rebase that would make entries invalid under the
+    rules it runs the history under (with ``invalid="refuse"``): nothing changed.
 
-    def __init__(self, report: Amendment) -> None:
+    Args:
+        report: what became of each entry.
+        rebase: for a rebase, the rules it ran the history under (:attr:`RulePack.rules
+            <progression.RulePack.rules>`): the message then speaks of the rebase; None for an amendment.
+    """
+
+    def __init__(self, report: Amendment, *, rebase: str | None = None) -> None:
         self.report = report
+        self.rebase = rebase
+        count = len(report.refused)
         refused = "; ".join(f"#{o.position} {o.label}: {o.reason}" for o in report.refused)
-        #: What was refused, without the hint of how to go on (each caller words it: an argument, an option).
-        self.summary = (
-            f"the amendment makes {len(report.refused)} later entr{'y' if len(report.refused) == 1 else 'ies'} "
-            f"invalid, so nothing was changed: {refused}"
+        entries = f"entr{'y' if count == 1 else 'ies'}"
+        made = (
+            f"the amendment makes {count} later {entries} invalid"
+            if rebase is None
+            else f"the rebase makes {count} {entries} invalid under the rules {rebase!r}"
         )
+        #: What was refused, without the hint of how to go on (each caller words it: an argument, an option).
+        self.summary = f"{made}, so nothing was changed: {refused}"
         super().__init__(f"{self.summary} (pass invalid='drop' or 'stop' to go on without them)")
 
 
@@ -169,7 +181,8 @@ def rebase(
     creation, and report what changed for each entry.
 
     Raises:
-        AmendmentRefused: an entry the new rules refuse, with ``invalid="refuse"``.
+        AmendmentRefused: an entry the new rules refuse, with ``invalid="refuse"`` (its message speaks of the
+            rebase, and its ``rebase`` names the rules).
     """
     check_sheet(sheet, "the sheet to rebase")
     check_dice(dice, "rebase")
@@ -223,7 +236,7 @@ def _run_again(
         state, old_before = after, old_after
     report = Amendment(outcomes=tuple(outcomes))
     if invalid == "refuse" and report.refused:
-        raise AmendmentRefused(report)
+        raise AmendmentRefused(report, rebase=pack.rules if rebased else None)
     return state, report
 
 
