@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -203,27 +204,29 @@ class TestRulesChanged:
         assert "note:" not in run("sheet", "show", str(path), "--pack", str(changed)).out
 
     def test_a_change_refused_says_the_rebase_of_this_file(self, run: Run, tmp_path: Path) -> None:
-        """``sheet buy`` and ``sheet award`` on a file of changed rules are refused naming the command that rebases
-        this very file with the pack given, as ``show`` names it; ``quote`` (no change) names the command on this
-        file too: none prints a literal ``FILE``."""
+        """Every sheet command refused on a file of changed rules (``buy``, ``award``, ``discard``, ``amend``, and
+        ``quote`` and ``options``, which change nothing) names the command that rebases this very file with the pack
+        given, as ``show`` names it: none prints a literal ``FILE``, none leaves out the ``--pack`` of a pack given
+        by its path (without which the command it names fails), and the command it names runs."""
         path = hero(tmp_path, run)
         changed = tmp_path / "skirmish.toml"
         changed.write_text(Path(SKIRMISH).read_text(encoding="utf-8").replace("maximum = 30", "maximum = 31", 1))
-        said = [
-            run("sheet", *words, "--pack", str(changed)).err
-            for words in (
-                ("buy", str(path), "level_up"),
-                ("award", str(path), "xp", "1", "-r", "x"),
-                ("quote", str(path), "level_up"),
-            )
+        commands = (
+            ("buy", str(path), "level_up"),
+            ("award", str(path), "xp", "1", "-r", "x"),
+            ("discard", str(path), "xp"),
+            ("amend", str(path), "2", "amount=5"),
+            ("quote", str(path), "level_up"),
+            ("options", str(path)),
+        )
+        said = [run("sheet", *words, "--pack", str(changed)) for words in commands]
+        rebase = f"progression sheet rebase {path} --pack {changed}"
+        assert [(words[0], 1, True) for words in commands] == [
+            (words[0], result.status, result.err.rstrip().endswith(f"(`{rebase}`)"))
+            for words, result in zip(commands, said, strict=True)
         ]
-        rebase = f"(`progression sheet rebase {path} --pack {changed}`)"
-        assert [True, True, True, False] == [
-            said[0].rstrip().endswith(rebase),
-            said[1].rstrip().endswith(rebase),
-            said[2].rstrip().endswith(f"(`progression sheet rebase {path}`)"),
-            any("FILE" in err for err in said),
-        ]
+        assert 0 == run(*shlex.split(rebase)[1:]).status
+        assert 0 == run("sheet", "quote", str(path), "level_up", "--pack", str(changed)).status
 
 
 class TestAmend:

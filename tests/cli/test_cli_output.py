@@ -48,3 +48,39 @@ class TestRich:
         code = "import sys, progression; print(any(m.split('.')[0] in ('rich', 'matplotlib') for m in sys.modules))"
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         assert "False" == done.stdout.strip()
+
+
+class TestInCommandWords:
+    def test_the_pack_given_is_kept_in_the_sheet_commands_on_the_file_alone(self) -> None:
+        """The ``--pack`` a command was given is said after the file in each ``sheet`` command a refusal tells to run
+        on that file, a path quoted for the shell; a command of another family (a league's), one on another file,
+        and one that names its own ``--pack`` are said as they are."""
+        from progression.errors import InvalidInput, Sentence, Way
+
+        said = Sentence(
+            (
+                "run ",
+                Way(python="progression.rebase", command="sheet rebase"),
+                ", ",
+                Way(python="League.record", command="league record", args="3 ..."),
+                ", ",
+                Way(python="new_league", command="league new", args="NEWFILE", on_file=False),
+                " or ",
+                Way(python="buy", command="sheet buy", args="level_up --pack other.toml"),
+            )
+        )
+        problem = _cli_output.in_command_words(InvalidInput(said), "ana.json", pack="my packs/skirmish.toml")
+        assert (
+            "run `progression sheet rebase ana.json --pack 'my packs/skirmish.toml'`, "
+            "`progression league record ana.json 3 ...`, `progression league new NEWFILE` or "
+            "`progression sheet buy ana.json level_up --pack other.toml`"
+        ) == str(problem)
+
+    def test_without_a_pack_the_commands_are_said_as_they_are(self) -> None:
+        """No ``--pack`` given (the pack the sheet names, installed): nothing is added."""
+        from progression.errors import InvalidInput, Sentence, Way
+
+        said = Sentence(("run ", Way(python="progression.rebase", command="sheet rebase")))
+        assert "run `progression sheet rebase ana.json`" == str(
+            _cli_output.in_command_words(InvalidInput(said), "ana.json")
+        )

@@ -305,20 +305,21 @@ class TestBuyAndQuote:
 class TestOverride:
     def test_a_bypass_says_how_to_give_its_reason_in_command_words(self, run: Run, tmp_path: Path) -> None:
         """A bypass without a reason tells the command that gives one, on the file given (``--override "..."``),
-        not the Python keyword; an override naming nothing to bypass tells the option that names it."""
+        not the Python keyword; an override naming nothing to bypass tells the option that names it. Each keeps the
+        ``--pack`` given, a pack file found by no other way."""
         path = tmp_path / "bo.json"
         run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--set", "xp=5")
         bare = run("sheet", "buy", str(path), "level_up", "--bypass", "limit", "--pack", SKIRMISH)
         alone = run("sheet", "buy", str(path), "level_up", "--override", "GM", "--pack", SKIRMISH)
         assert (
             2,
-            f"progression: a bypass needs a written reason: `progression sheet buy {path} level_up --bypass limit "
-            f'--override "why the GM allows it"`',
+            f"progression: a bypass needs a written reason: `progression sheet buy {path} --pack {SKIRMISH} level_up "
+            f'--bypass limit --override "why the GM allows it"`',
         ) == (bare.status, bare.err.strip())
         assert (
             2,
             "progression: an override must name what it bypasses (requires, limit, gate or gate:<ladder>): "
-            f"`progression sheet buy {path} level_up --override GM --bypass KEY ...`",
+            f"`progression sheet buy {path} --pack {SKIRMISH} level_up --override GM --bypass KEY ...`",
         ) == (alone.status, alone.err.strip())
 
     def test_an_override_that_waives_nothing_is_refused(self, run: Run, tmp_path: Path) -> None:

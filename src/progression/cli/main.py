@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.json({"next": str(asked)}) if out.json_mode else out.line(str(asked))
         return 0
     except ProgressionError as problem:
-        error(one_line(in_command_words(problem, getattr(args, "file", None))))
+        error(one_line(in_command_words(problem, getattr(args, "file", None), pack=getattr(args, "pack", None))))
         if out.json_mode:  # a program reading --json gets the refusal as data too
             out.json({"error": refusal(problem)})
         return exit_status(problem)

@@ -9,7 +9,10 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from progression.errors import Sentence
 
 __all__ = ["Output", "Table", "counted", "error", "in_command_words", "one_line", "rich_available", "terminal"]
 
@@ -118,14 +121,38 @@ def one_line(problem: Exception) -> str:
     return " ".join(line.strip() for line in str(problem).splitlines()) + notes
 
 
-def in_command_words(problem: Exception, file: object) -> Exception:
+def in_command_words(problem: Exception, file: object, *, pack: object = None) -> Exception:
     """``problem`` as the command line says it: the ways its message tells to run (its
     :class:`~progression.errors.Sentence`, when it has one) said as the commands that run them, on ``file`` when it
-    is the one file the command was given. The one place a refusal's words become the command line's."""
+    is the one file the command was given. The one place a refusal's words become the command line's.
+
+    ``pack`` is the ``--pack`` the command was given: each ``sheet`` command said on the file keeps it, right after
+    the file (``progression sheet rebase hero.json --pack my-pack.toml``), as the file is read with that pack, and a
+    pack given by its path is found by no other way."""
     sentence = getattr(problem, "worded", None)
     if sentence is not None:
+        if isinstance(pack, str) and pack:
+            sentence = _keeping_pack(sentence, pack)
         problem.args = (sentence.on_command_line(file if isinstance(file, str) else None), *problem.args[1:])
     return problem
+
+
+def _keeping_pack(sentence: Sentence, pack: str) -> Sentence:
+    """``sentence`` with ``--pack PACK`` after the file of each ``sheet`` command it tells to run on the file (one
+    that names a ``--pack`` of its own keeps it)."""
+    import attrs
+
+    from progression.errors import Sentence, Way
+    from progression.spelling import command_line
+
+    def kept(part: str | Way) -> str | Way:
+        if not isinstance(part, Way) or not part.on_file or part.command.split()[0] != "sheet":
+            return part
+        if "--pack" in part.args.split():
+            return part
+        return attrs.evolve(part, args=" ".join(w for w in (command_line("--pack", pack), part.args) if w))
+
+    return Sentence(tuple(kept(part) for part in sentence.parts))
 
 
 def error(text: str) -> None:

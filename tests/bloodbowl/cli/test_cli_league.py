@@ -467,13 +467,26 @@ class TestRefusals:
         assert len(before) <= len(Path(league).read_bytes())
 
     def test_a_fixture_already_played(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
-        """A fixture is recorded once: the second record is refused, saying how to correct it."""
+        """A fixture is recorded once: the second record is refused, saying how to correct it: the command that
+        amends the fixture typed."""
         assert 0 == run(capsys, "league", "record", league, "2", *ROUND_1["2"], "--seed", "1")[0]
         status, _, err = run(capsys, "league", "record", league, "2", *ROUND_1["2"], "--seed", "1")
-        assert (2, "was already played (0-0); amend it to correct it") == (
+        assert (2, f"was already played (0-0); amend it to correct it (`progression league amend {league} 2 ...`)") == (
             status,
             err.split("(counts v barons) ")[1].strip(),
         )
+
+    def test_a_fixture_not_played_is_recorded_not_amended(
+        self, league: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A fixture not played yet has nothing to amend: the refusal names the command that records the fixture
+        typed, by its number, on the file given."""
+        status, _, err = run(capsys, "league", "amend", league, "2", "home.score=1")
+        assert (
+            2,
+            f"progression: fixture 2 of season 1 was not played yet: record it (`progression league record {league} 2 "
+            "...`); there is nothing to amend\n",
+        ) == (status, err)
 
     def test_a_pack_without_leagues(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """A pack that declares no league is refused before any file is made."""
@@ -623,9 +636,13 @@ class TestBrokenStores:
         )
 
     def test_a_refusal_names_the_file_given(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
-        """A refusal that names a league command to run next names it on the file given, not on ``FILE``."""
+        """A refusal that names a league command to run next names it on the file given, not on ``FILE``, and on the
+        first fixture not recorded, not on ``N``."""
         status, _, err = run(capsys, "league", "prizes", league, "first=anvils")
-        assert (1, True) == (status, f"record each (`progression league record {league} N ...`" in err), err
+        assert (1, True) == (
+            status,
+            f"record each, from fixture 1 (`progression league record {league} 1 ...`" in err,
+        ), err
 
     @pytest.mark.parametrize(
         "words",
@@ -1095,8 +1112,9 @@ class TestTeamActions:
                 ["anvils", "match", "number=2", "opponent=Barons", "score=1-0"],
                 2,
                 "league 'Old World Cup' does not let a team run the action 'match' on itself: a match is recorded on "
-                "both teams and its fixture at once, with `progression league record {file} FIXTURE ...`; a team runs "
-                "on itself: advance, decide, hire, fire, staff, retire, hire_journeyman, close, journeymen, end_draft",
+                "both teams and its fixture at once, with `progression league record {file} 3 ...` (fixture 3: counts "
+                "v anvils, round 2, the next 'anvils' plays); a team runs on itself: advance, decide, hire, fire, staff, retire, "
+                "hire_journeyman, close, journeymen, end_draft",
             ),
             (["anvils", "match"], 2, "does not let a team run the action 'match' on itself"),
             (["barons", "new_season"], 2, "a season ends for every team of the league at once"),
@@ -1105,7 +1123,18 @@ class TestTeamActions:
                 2,
                 "each team's re-draft given first with `progression league redraft {file} barons ...`",
             ),
-            (["anvils", "prize", "place=1"], 2, "season, with `progression league prizes {file} first=TEAM"),
+            (
+                ["anvils", "prize", "place=1"],
+                2,
+                "season, with `progression league prizes {file} first=TEAM second=TEAM third=TEAM` (the teams the "
+                "play-offs placed first, second and third, by their ids)",
+            ),
+            (  # the team's side of the fixture it plays next: barons play away at counts
+                ["barons", "zap"],
+                2,
+                "with `progression league record {file} 2 ... away.events=... away.injuries=...` (fixture 2: counts v "
+                "barons, round 1, the next 'barons' plays)",
+            ),
             (
                 ["nobody", "close", "number=1"],
                 2,

@@ -279,7 +279,10 @@ class TestRefusals:
         before = digest(played)
         status, out, err = run(capsys, "league", "fixtures", played, "--add", "anvils", "counts")
         assert (2, "") == (status, out)
-        assert "fixture 7 (round 4): anvils v counts is not recorded yet: record it before another fixture" in err
+        assert (
+            f"fixture 7 (round 4): anvils v counts is not recorded yet: record it (`progression league record {played} "
+            "7 ...`) before another fixture"
+        ) in err
         assert before == digest(played)
         assert 0 == run(capsys, "league", "fixtures", played, "--add", "counts", "anvils")[0]
 

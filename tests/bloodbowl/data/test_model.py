@@ -116,13 +116,15 @@ class TestBroken:
                 "teams.toml",
                 '["always_hungry", "loner:4"',
                 '["always_hungry", "loner:²"',
-                "teams.toml: the X of loner (X+) must be 2..6, got '²' @ $.teams.chaos_chosen.positions[2].skills[1]",
+                'teams.toml: the X of loner (X+) must be 2..6, got the text "loner:²" '
+                "@ $.teams.chaos_chosen.positions[2].skills[1]",
             ),
             (
                 "tables.toml",
                 'rows = { 1 = ["av"],',
                 'rows = { "²" = ["av"],',
-                "tables.toml: expected a D8 result with characteristics, got ['av'] @ $.characteristic_improvement.rows.²",
+                'tables.toml: expected a D8 result from 1 to 8 as a row\'s key, got the text "²" '
+                "@ $.characteristic_improvement.rows.²",
             ),
             (
                 "tables.toml",
@@ -223,25 +225,125 @@ class TestBrokenShapes:
     @pytest.mark.parametrize(
         ("name", "appended", "expected"),
         [
-            ("skills.toml", "[skills]\nbogus = 3", "skills.toml: expected a table, got 3 @ $.skills.bogus"),
-            ("skills.toml", "[traits]\nbogus = true", "skills.toml: expected a table, got True @ $.traits.bogus"),
-            ("teams.toml", "[teams]\nbogus = 1.5", "teams.toml: expected a table, got 1.5 @ $.teams.bogus"),
-            ("stars.toml", '[stars]\nbogus = "x"', "stars.toml: expected a table, got 'x' @ $.stars.bogus"),
+            (
+                "skills.toml",
+                "[skills]\nbogus = 3",
+                "skills.toml: expected a skill's table, got the number 3 @ $.skills.bogus",
+            ),
+            (
+                "skills.toml",
+                "[traits]\nbogus = true",
+                "skills.toml: expected a trait's table, got the boolean true @ $.traits.bogus",
+            ),
+            (
+                "teams.toml",
+                "[teams]\nbogus = 1.5",
+                "teams.toml: expected a team's table, got the number 1.5 @ $.teams.bogus",
+            ),
+            (
+                "stars.toml",
+                '[stars]\nbogus = "x"',
+                'stars.toml: expected a Star Player\'s table, got the text "x" @ $.stars.bogus',
+            ),
             (
                 "inducements.toml",
                 "[inducements]\nbogus = 2",
-                "inducements.toml: expected a table, got 2 @ $.inducements.bogus",
+                "inducements.toml: expected an inducement's table, got the number 2 @ $.inducements.bogus",
             ),
             (
                 "inducements.toml",
                 "[wizards.list]\nbogus = []",
-                "inducements.toml: expected a table, got [] @ $.wizards.list.bogus",
+                "inducements.toml: expected a wizard's table, got an empty list @ $.wizards.list.bogus",
             ),
         ],
     )
     def test_an_entry_that_is_not_a_table(self, name: str, appended: str, expected: str) -> None:
         """An entry of a section that is a number, a text or a list where a table is expected is a problem at its key."""
         assert expected in problems_of(with_file(name, texts()[name] + "\n" + appended + "\n"))
+
+    @pytest.mark.parametrize(
+        ("name", "path", "value", "expected"),
+        [
+            (
+                "teams.toml",
+                ("teams", "human"),
+                True,
+                "teams.toml: expected a team's table, got the boolean true @ $.teams.human",
+            ),
+            (
+                "teams.toml",
+                ("teams", "amazon", "positions", 0),
+                3,
+                "teams.toml: expected a position's table, got the number 3 @ $.teams.amazon.positions[0]",
+            ),
+            (
+                "teams.toml",
+                ("staff", "apothecary"),
+                [1],
+                "teams.toml: expected a staff entry's table, got the list [1] @ $.staff.apothecary",
+            ),
+            (
+                "teams.toml",
+                ("leagues", "chaos_clash"),
+                1.5,
+                "teams.toml: expected a league's table, got the number 1.5 @ $.leagues.chaos_clash",
+            ),
+            (
+                "teams.toml",
+                ("special_rules", "brawlin_brutes"),
+                "x",
+                'teams.toml: expected a special rule\'s table, got the text "x" @ $.special_rules.brawlin_brutes',
+            ),
+            (
+                "skills.toml",
+                ("categories", "A"),
+                False,
+                "skills.toml: expected a skill category's table, got the boolean false @ $.categories.A",
+            ),
+            (
+                "tables.toml",
+                ("results", "ko"),
+                "KO",
+                'tables.toml: expected a result\'s table, got the text "KO" @ $.results.ko',
+            ),
+            (
+                "tables.toml",
+                ("advancement", "levels", 0),
+                "star",
+                'tables.toml: expected a level\'s table, got the text "star" @ $.advancement.levels[0]',
+            ),
+        ],
+    )
+    def test_a_value_where_a_table_is_expected(
+        self, name: str, path: tuple[str | int, ...], value: Any, expected: str
+    ) -> None:
+        """A value put where the file has an entry's table is refused at its key, naming the entry's table and the
+        value in TOML's words (``the boolean true``, not Python's ``True``), and nothing else is said of it (not
+        every key such a table should hold, reported missing)."""
+        data = copy.deepcopy(PARSED[name])
+        node: Any = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        problems = problems_of(with_file(name, toml_text(data)))
+        assert expected in problems
+        assert [] == [p for p in problems if "required key" in p]
+
+    @pytest.mark.parametrize(
+        ("old", "new", "expected"),
+        [
+            ("tier = 2\n", 'tier = "two"\n', ["expected an integer, got 'two' @ $.teams.bretonnian.tier"]),
+            ('[[teams.amazon.positions]]\nid = "eagle_warrior"\n', "[[teams.amazon.positions]]\n", [
+                "required key 'id' is missing @ $.teams.amazon.positions[0].id"
+            ]),
+        ],
+    )  # fmt: skip
+    def test_a_value_refused_is_not_refused_again_as_what_it_reads_as(
+        self, old: str, new: str, expected: list[str]
+    ) -> None:
+        """A tier or a position id of the wrong type, or missing, is one problem: the stand-in it reads as (0, an
+        empty text) is not refused a second time as a tier or an id the file never held."""
+        assert [f"teams.toml: {e}" for e in expected] == problems_of(changed("teams.toml", old, new))
 
     def test_league_special_rules_that_are_not_lists(self) -> None:
         """A league's special rules given as a number (not a list of texts) are refused at their key."""
@@ -258,7 +360,8 @@ class TestBrokenShapes:
                 'rows = { 1 = ["av"],',
                 "rows = { 1 = 5,",
                 [
-                    "expected a D8 result with characteristics, got 5 @ $.characteristic_improvement.rows.1",
+                    "expected a list of the characteristics the result improves (ma, st, ag, pa, av), got the number 5 "
+                    "@ $.characteristic_improvement.rows.1",
                     "expected one row for each D8 result 1..8 @ $.characteristic_improvement.rows",
                 ],
             ),
@@ -266,7 +369,7 @@ class TestBrokenShapes:
                 'rows = [\n  ["minor_incident",',
                 'rows = [\n  7, ["minor_incident",',
                 [
-                    "expected a list of result ids (averted, minor_incident, major_incident or catastrophe), got 7 "
+                    "expected a list of result ids (averted, minor_incident, major_incident or catastrophe), got the number 7 "
                     "@ $.expensive_mistakes.rows[0]"
                 ],
             ),
@@ -308,7 +411,7 @@ class TestJourneymanTrait:
         [
             ("lonr:4", "skill or trait 'lonr' is not defined in skills.toml"),
             ("loner", "trait 'loner' needs a parameter (target), written loner:<value>"),
-            ("loner:9", "the X of loner (X+) must be 2..6, got '9'"),
+            ("loner:9", 'the X of loner (X+) must be 2..6, got the text "loner:9"'),
         ],
     )
     def test_checked_like_a_profile(self, trait: str, reason: str) -> None:
@@ -404,7 +507,7 @@ class TestRanges:
             (
                 'characteristic = "st" }',
                 'characteristic = "str" }',
-                ["expected one of ma, st, ag, pa, av, got 'str' @ $.lasting_injury.rows[4].characteristic"],
+                ['expected one of ma, st, ag, pa, av, got the text "str" @ $.lasting_injury.rows[4].characteristic'],
             ),
             (
                 'niggling_injury_removal = { die = "D6", target = 4',
@@ -447,7 +550,9 @@ class TestRanges:
             (
                 "conceded_0_touchdowns = 1,",
                 "conceded_0_touchdowns = -1,",
-                ["expected a number of points >= 0, got -1 @ $.league_points.optional_bonus.conceded_0_touchdowns"],
+                [
+                    "expected a number of points >= 0, got the number -1 @ $.league_points.optional_bonus.conceded_0_touchdowns"
+                ],
             ),
             (
                 "ag = { best = 1, worst = 6 }",
@@ -604,7 +709,7 @@ class TestRawRanges:
                 "tables.toml",
                 "3 = [1, -1]",
                 "3 = [2, -1]",
-                "tables.toml: expected a step [dx, dy] of -1, 0 or 1 each, got [2, -1] @ $.directions.d8.3",
+                "tables.toml: expected a step [dx, dy] of -1, 0 or 1 each, got the list [2, -1] @ $.directions.d8.3",
             ),
             (
                 "tables.toml",
@@ -656,7 +761,11 @@ class TestRollTablesNamed:
         ("old", "new", "expected"),
         [
             ("ranges = [", "rangez = [", "required key 'ranges' is missing"),
-            ('{ from = 1, to = 2, result = "head_injury"', '{ from = 1, to = 2, result = "headache"', "got 'headache'"),
+            (
+                '{ from = 1, to = 2, result = "head_injury"',
+                '{ from = 1, to = 2, result = "headache"',
+                'got the text "headache"',
+            ),
             ('result = "stunned" }', 'result = "stunnd" }', "expected one of stunned, ko, badly_hurt, casualty"),
         ],
     )

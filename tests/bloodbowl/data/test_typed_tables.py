@@ -530,14 +530,14 @@ class TestMoreOfEachRefusal:
                 "inducements.toml",
                 'spells = ["fireball", "zap"]',
                 'spells = ["fireball", "lightning"]',
-                "inducements.toml: expected a spell the pack models (fireball, zap), got 'lightning' "
+                'inducements.toml: expected a spell the pack models (fireball, zap), got the text "lightning" '
                 "@ $.wizards.list.sports_wizard.spells[1]",
             ),
             (
                 "inducements.toml",
                 "team_overrides = { halfling = { cost = 100000 } }",
                 "team_overrides = { halfling = 100000 }",
-                "inducements.toml: expected a table of max and cost, got 100000 "
+                "inducements.toml: expected a table of max and cost, got the number 100000 "
                 "@ $.inducements.halfling_master_chef.team_overrides.halfling",
             ),
             (
@@ -546,9 +546,17 @@ class TestMoreOfEachRefusal:
                 'excludes = ["sylvania"]',
                 "stars.toml: 'sylvania' is neither a league nor a special rule @ $.stars.morg_n_thorg.excludes[0]",
             ),
+            (
+                "stars.toml",
+                "max_stars = { tier1 = 1,",
+                "max_stars = { tier5 = 1, tier1 = 1,",
+                "stars.toml: unknown key 'tier5'; expected one of: tier1, tier2, tier3, tier4 "
+                "@ $.rules.matched_play.max_stars.tier5",
+            ),
         ],
     )
     def test_refused_at_its_key(self, name: str, old: str, new: str, expected: str) -> None:
         """A priced inducement given another basis, a spell the pack does not model, an override that is no table,
-        a star barred from what does not exist: each refused at its key, saying what was expected."""
+        a star barred from what does not exist, a tier that is not one: each refused at its key, saying what was
+        expected."""
         assert [expected] == problems_of(changed(name, old, new))

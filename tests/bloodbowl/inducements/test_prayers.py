@@ -269,7 +269,7 @@ class TestReadWhenThePackLoads:
             ("", "required key 'violent_innovator_special_action_casualty' is missing"),
             (
                 'violent_innovator_special_action_casualty = "casualties"',
-                "expected the key of a number of [spp] such as 'casualty', got 'casualties'",
+                "expected the key of a number of [spp] such as 'casualty', got the text \"casualties\"",
             ),
             ("violent_innovator_special_action_casualty = 2", "expected a text, got 2"),
         ],

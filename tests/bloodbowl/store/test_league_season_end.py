@@ -541,8 +541,8 @@ class TestUnrecordedFixtures:
             league.add_fixture("anvils", "counts")
             before = rows(league)
             expected = (
-                "season 1 of league 'Old World Cup' has fixtures not recorded yet: 7 (anvils v counts); record each "
-                "(League.record, kind=unplayed for one not played by the deadline) before "
+                "season 1 of league 'Old World Cup' has fixtures not recorded yet: 7 (anvils v counts); record it "
+                "(League.record(7, ...), kind=unplayed if it was not played by the deadline) before "
             )
             with pytest.raises(OutOfOrder) as refused:
                 league.award_prizes(["anvils"])

@@ -19,6 +19,8 @@ import progression
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
 from progression.errors import InvalidInput, RulesChanged, StoreError, StoreTampered, UnknownName
+from progression.operations import Mark
+from progression_bloodbowl.store.team_files import divergence
 from support.stores import raw
 
 from ..conftest import HUMANS, version_3
@@ -312,10 +314,70 @@ class TestTeamFileBack:
         assert str(refused.value).endswith(
             "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
             "winnings, Dedicated Fans): its match.score is [3, 1] where the league's is [2, 1]; a match the league "
-            "holds is corrected in the league, on both teams and its fixture at once, with League.amend, not in a "
-            "team's file: export the team again (League.export_team)"
+            "holds is corrected in the league, on both teams and its fixture at once, with League.amend(1, ...) "
+            "(fixture 1 of season 1: anvils v barons), not in a team's file: export the team again "
+            "(League.export_team)"
         ), str(refused.value)
         assert before == played.team("anvils")
+
+    def test_a_match_run_on_the_file_names_the_fixture_of_its_round(
+        self, played: bb.types.League, pack: RulePack
+    ) -> None:
+        """A match recorded on the file where the league holds another entry names the ``league record`` of the
+        fixture of its round, by number, and the export of the team itself; with no fixture of that round, where
+        the fixtures are listed (``FIXTURE`` is the reader's to find, and the sentence says where)."""
+        from progression.cli.output import in_command_words
+
+        exported = played.close_match("anvils", 1, SeededDice(6), must_advance=False)
+        played.run("anvils", Mark(name="after match 1"))  # the league's entry 5
+        record = bb.types.MatchRecord(
+            number=2, opponent="Bogenhafen Barons", score=(1, 0), fan_attendance=6, mvp_nominees=("1",)
+        )
+        elsewhere = bb.operations.record_match(pack, exported, record, SeededDice(1))  # the file's entry 5
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", elsewhere)
+        assert str(refused.value).endswith(
+            "a match of the league is recorded on both teams and its fixture at once, with League.record (the "
+            "fixture by its number: League.fixtures() lists them), not in a team's file"
+        ), str(refused.value)
+        played.add_fixture("barons", "anvils")
+        before = played.team("anvils")
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", elsewhere)
+        assert str(in_command_words(refused.value, "cup.sqlite")).endswith(
+            "with `progression league record cup.sqlite 2 ...` (fixture 2: barons v anvils, round 2), not in a "
+            "team's file"
+        ), str(refused.value)
+        marked = progression.mark(exported, "before match 2")
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", marked)
+        assert (
+            "export the team again (`progression league team export cup.sqlite anvils TEAMFILE`) to run on it what "
+            "the league does not hold yet; an entry the league holds is corrected in the league, not in a file: a "
+            "match with `progression league amend cup.sqlite FIXTURE ...` (the fixture by its number: `progression "
+            "league fixtures cup.sqlite` lists them)"
+        ) in str(in_command_words(refused.value, "cup.sqlite"))
+        assert before == played.team("anvils")
+
+    def test_a_match_of_an_earlier_season_is_amended_in_its_season(
+        self, played: bb.types.League, pack: RulePack
+    ) -> None:
+        """The league's match amended in the file names the ``league amend`` of the fixture that recorded it, with
+        ``--season`` when that fixture is of a season before the current one."""
+        before = played.team("anvils")
+        amended, _ = bb.operations.amend_match(pack, before, 1, score=(3, 1))
+        (fixture,) = played.fixtures()
+        said = divergence(amended, before, team="anvils", fixtures=lambda: [fixture], season=2)
+        assert said is not None
+        assert (True, True) == (
+            "with League.amend(1, ..., season=1) (fixture 1 of season 1: anvils v barons), not in" in str(said),
+            "with `progression league amend cup.sqlite 1 ... --season 1` (fixture 1 of season 1: anvils v barons)"
+            in said.on_command_line("cup.sqlite"),
+        ), str(said)
+        current = divergence(amended, before, team="anvils", fixtures=lambda: [fixture], season=1)
+        assert "with `progression league amend cup.sqlite 1 ...` (fixture 1 of" in str(
+            current and current.on_command_line("cup.sqlite")
+        )
 
     def test_a_team_of_the_league_under_a_new_id(self, played: bb.types.League, tmp_path: Path) -> None:
         """The file of a team of the league is refused under another id, saying the id it is there under."""
@@ -822,7 +884,11 @@ class TestAmend:
     def test_an_unplayed_fixture_is_not_amended(self, league: bb.types.League) -> None:
         """There is nothing to amend before the record, and a field a played fixture lacks is refused."""
         league.add_fixture("anvils", "barons")
-        with pytest.raises(InvalidInput, match="fixture 1 of season 1 was not played yet"):
+        with pytest.raises(
+            InvalidInput,
+            match=r"^fixture 1 of season 1 was not played yet: record it \(League\.record\(1, \.\.\.\)\); there is "
+            r"nothing to amend$",
+        ):
             league.amend(1, score=(1, 1))
         with pytest.raises(
             InvalidInput, match=r"^fixture 1: a played fixture has no field 'goals'; its fields: score, "

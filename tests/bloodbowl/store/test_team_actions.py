@@ -73,11 +73,16 @@ class TestRun:
                 bb.operations.record_match.operation(
                     match=bb.MatchRecord(number=2, opponent="Carroburg Counts", score=(1, 0))
                 ),
-                "a match is recorded on both teams and its fixture at once, with League.record;",
+                "a match is recorded on both teams and its fixture at once, with League.record(3, ...) (fixture 3: "
+                "counts v anvils, round 2: match 2 of 'anvils');",
             ),
             (
                 bb.operations.record_outcome.operation(match=bb.MatchRecord(number=2, opponent="X", score=(0, 0))),
-                "League.record",
+                "League.record(3, ...) (fixture 3: counts v anvils, round 2: match 2 of 'anvils')",
+            ),
+            (
+                bb.operations.record_outcome.operation(match=bb.MatchRecord(number=9, opponent="X", score=(0, 0))),
+                "League.record (the fixture by its number: League.fixtures() lists them)",
             ),
         ],
     )
@@ -85,7 +90,8 @@ class TestRun:
         self, league: bb.types.League, operation: object, instead: str
     ) -> None:
         """A match run on one team is refused, saying what was asked, what a team runs and what to use, in a
-        program's words (the command line's commands are its own); the store holds what it held."""
+        program's words (the command line's commands are its own): the fixture of the match's round, whose number
+        the league knows, or where the fixtures are listed when it has none; the store holds what it held."""
         before = held(league)
         with pytest.raises(InvalidInput, match=r"does not let a team run the operation 'bloodbowl\.") as refused:
             league.run("anvils", operation, SeededDice(1))  # type: ignore[arg-type]
@@ -133,7 +139,14 @@ class TestAct:
             ("anvils", "fly", {}, UnknownName, "team action 'fly' is not defined in league 'Old World Cup'; expected"),
             ("anvils", "match", {}, InvalidInput, "run the action 'match' on itself: a match is recorded"),
             ("anvils", "new_season", {}, InvalidInput, "a season ends for every team of the league at once"),
-            ("anvils", "prize", {"place": 1}, InvalidInput, "season, with League.award_prizes; a team runs"),
+            (
+                "anvils",
+                "prize",
+                {"place": 1},
+                InvalidInput,
+                r"season, with League.award_prizes \(the teams the play-offs placed first, second and third, by their "
+                r"ids\); a team runs",
+            ),
             ("anvils", "zap", {}, InvalidInput, "inducements and spells belong to a match against another team"),
             ("anvils", "close", {"number": 2}, InvalidInput, "has no result of match 2 in season 1"),
             ("anvils", "advance", {"member": "1"}, InvalidInput, "type"),

@@ -25,7 +25,7 @@ from progression.errors import InvalidInput, UnknownName
 
 from ..league.season import season_end_rolls
 from ..store.fixtures import Played, Side
-from ..store.league import LEADERS, League
+from ..store.league import LEADERS, League, not_played
 from ..store.season_end import Redraft
 from .actions import UNPLAYED_LEAGUE_WORDS, _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
@@ -209,8 +209,7 @@ class LeagueCommands:
             raise InvalidInput(msg)
         found = self.league.fixture(fixture, season)
         if found.played is None:
-            msg = f"fixture {fixture} of season {found.season} was not played yet: record it, there is nothing to amend"
-            raise InvalidInput(msg)
+            raise InvalidInput(not_played(found))
         played = _played(options, found.played)
         changes = {field.name: getattr(played, field.name) for field in attrs.fields(Played)}
         report = self.league.amend(

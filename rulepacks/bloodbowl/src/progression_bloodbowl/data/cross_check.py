@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from progression.errors import Problem
 
+from .reading import in_toml_words
 from .rules import VIOLENT_INNOVATOR
 from .stars import MERCENARIES_SAME
 
@@ -32,11 +33,11 @@ def _check_ref(problem: Any, data: Data, ref: str, where: str) -> None:
     if base not in data.skills and trait is None:
         problem(where, f"skill or trait {base!r} is not defined in skills.toml")
     elif sep and (trait is None or trait.parameter is None):
-        problem(where, f"{base!r} takes no parameter, got {ref!r}")
+        problem(where, f"{base!r} takes no parameter, got {in_toml_words(ref)}")
     elif trait is not None and trait.parameter is not None and not sep:
         problem(where, f"trait {base!r} needs a parameter ({trait.parameter}), written {base}:<value>")
     elif sep and trait is not None and trait.parameter == "target" and param not in _TARGETS:
-        problem(where, f"the X of {base} (X+) must be 2..6, got {param!r}")
+        problem(where, f"the X of {base} (X+) must be 2..6, got {in_toml_words(ref)}")
 
 
 def _check_profile(problem: Any, data: Data, skills: tuple[str, ...], path: str) -> None:

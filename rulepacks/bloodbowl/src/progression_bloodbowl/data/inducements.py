@@ -16,7 +16,7 @@ import attrs
 
 from progression.authoring import Label
 
-from .reading import Reader
+from .reading import Reader, in_toml_words
 
 __all__ = ["CURRENT_EDITION", "Frog", "Inducement", "Inducements", "Terms", "Wizard", "read_inducements"]
 
@@ -162,7 +162,7 @@ def _terms(r: Reader, body: Mapping[str, Any], key: str, path: str) -> dict[str,
     for ident, terms in r.get(body, key, dict, path, default={}).items():
         where = f"{path}.{key}.{ident}"
         if not isinstance(terms, dict):
-            r.problem(where, f"expected a table of max and cost, got {terms!r:.40}")
+            r.problem(where, f"expected a table of max and cost, got {in_toml_words(terms)}")
             continue
         r.extra(terms, ("max", "cost"), where)
         out[ident] = Terms(
@@ -206,7 +206,10 @@ def _wizard(r: Reader, ident: str, body: Mapping[str, Any], path: str) -> Wizard
     spells = r.strings(body, "spells", path, default=())
     for n, spell in enumerate(spells):
         if spell not in SPELLS:
-            r.problem(f"{path}.spells[{n}]", f"expected a spell the pack models ({', '.join(SPELLS)}), got {spell!r}")
+            r.problem(
+                f"{path}.spells[{n}]",
+                f"expected a spell the pack models ({', '.join(SPELLS)}), got {in_toml_words(spell)}",
+            )
     return Wizard(
         id=ident,
         label=r.label(body, path),
@@ -233,14 +236,20 @@ def _frog(r: Reader, frog: Mapping[str, Any]) -> Frog:
 def read_inducements(r: Reader, data: Mapping[str, Any]) -> Inducements:
     """Read ``inducements.toml``, recording a problem in ``r`` for every value that does not fit."""
     r.extra(data, ("format", "wizards", "frog", "inducements", "petty_cash"), "$")
-    items = {ident: _inducement(r, ident, body, path) for ident, body, path in r.tables(data, "inducements", "$")}
+    items = {
+        ident: _inducement(r, ident, body, path)
+        for ident, body, path in r.tables(data, "inducements", "$", "an inducement's table")
+    }
     for ident, why in _REQUIRED.items():
         if data and ident not in items:
             r.problem(f"$.inducements.{ident}", f"required: {why}")
     wizards_table = r.table(data, "wizards", "$")
     r.extra(wizards_table, ("max_per_team", "same_named_wizard_both_teams", "list"), "$.wizards")
     r.fixed(wizards_table, "$.wizards", {"same_named_wizard_both_teams": True})
-    wizards = {i: _wizard(r, i, body, path) for i, body, path in r.tables(wizards_table, "list", "$.wizards")}
+    wizards = {
+        i: _wizard(r, i, body, path)
+        for i, body, path in r.tables(wizards_table, "list", "$.wizards", "a wizard's table")
+    }
     petty_cash = r.table(data, "petty_cash", "$")
     r.extra(petty_cash, ("treasury_top_up_max", *_PETTY_CASH_PLAYED), "$.petty_cash")
     r.fixed(petty_cash, "$.petty_cash", _PETTY_CASH_PLAYED)

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from .reading import Reader
+from .reading import Reader, in_toml_words
 
 __all__ = ["BONUSES", "Concession", "LeagueRules", "Recovery", "read_league"]
 
@@ -165,7 +165,9 @@ def read_league(r: Reader, tables: Mapping[str, Any], *, most_mvps: int | None =
         if key not in BONUSES:
             r.problem(f"$.league_points.optional_bonus.{key}", f"unknown bonus; the pack knows {', '.join(BONUSES)}")
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            r.problem(f"$.league_points.optional_bonus.{key}", f"expected a number of points >= 0, got {value!r}")
+            r.problem(
+                f"$.league_points.optional_bonus.{key}", f"expected a number of points >= 0, got {in_toml_words(value)}"
+            )
     friendly = r.table(tables, "friendly_game", "$")
     unplayed = r.table(tables, "unplayed_fixture", "$")
     if r.get(unplayed, "result", str, "$.unplayed_fixture") != "loss_both":

@@ -58,9 +58,7 @@ def _by_tier(r: Reader, table: Mapping[str, Any], key: str, path: str) -> dict[i
     """``{tier1 = 6, ...}`` as ``{1: 6, ...}``: one whole number >= 0 for each tier, nothing else."""
     raw = r.get(table, key, dict, path)
     where = f"{path}.{key}"
-    expected = [f"tier{t}" for t in TIERS]
-    for stray in [k for k in raw if k not in expected]:
-        r.problem(f"{where}.{stray}", f"expected one of {', '.join(expected)}, got {stray!r}")
+    r.extra(raw, tuple(f"tier{t}" for t in TIERS), where)
     return {t: r.count(raw, f"tier{t}", where) for t in TIERS} if raw else dict.fromkeys(TIERS, 0)
 
 

@@ -22,7 +22,7 @@ from .cross_check import cross_check
 from .inducements import Inducements, read_inducements
 from .matched_play import TIERS, MatchedPlay, read_matched_play
 from .pitch import PitchRules, read_pitch
-from .reading import Reader
+from .reading import Reader, in_toml_words
 from .rules import Rules, read_rules
 from .stars import Star, StarRules, read_stars
 from .unplayed import BOOK, check_unplayed
@@ -219,16 +219,16 @@ def _flags(r: Reader, body: Mapping[str, Any], path: str) -> dict[str, bool]:
 
 
 def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], dict[str, Skill], dict[str, Trait]]:
-    categories = {c: r.label(b, f"$.categories.{c}") for c, b in r.table(data, "categories", "$").items()}
+    categories = r.labels(data, "categories", "$", "a skill category's table")
     skills: dict[str, Skill] = {}
-    for ident, body, path in r.tables(data, "skills", "$"):
+    for ident, body, path in r.tables(data, "skills", "$", "a skill's table"):
         r.extra(body, ("label", "category", "index", "elite", "compulsory", "passive"), path)
         category = r.get(body, "category", str, path)
         index = r.get(body, "index", int, path)
-        if category not in categories:
-            r.problem(f"{path}.category", f"expected one of {', '.join(categories)}, got {category!r}")
-        if not 1 <= index <= 12:
-            r.problem(f"{path}.index", f"expected a place from 1 to 12 in the 2D6 table, got {index!r}")
+        if r.fine(f"{path}.category") and category not in categories:
+            r.problem(f"{path}.category", f"expected one of {', '.join(categories)}, got {in_toml_words(category)}")
+        if r.fine(f"{path}.index") and not 1 <= index <= 12:
+            r.problem(f"{path}.index", f"expected a place from 1 to 12 in the 2D6 table, got {index}")
         skills[ident] = Skill(
             id=ident, label=r.label(body, path), category=category, index=index, **_flags(r, body, path)
         )
@@ -237,11 +237,11 @@ def _read_skills(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Label], 
         if places != list(range(1, 13)):
             r.problem(f"$.skills ({category})", f"category {category} needs places 1..12 once each, got {places}")
     traits: dict[str, Trait] = {}
-    for ident, body, path in r.tables(data, "traits", "$"):
+    for ident, body, path in r.tables(data, "traits", "$", "a trait's table"):
         r.extra(body, ("label", "parameter", "compulsory", "passive"), path)
         parameter = r.get(body, "parameter", str, path, default=None)
         if parameter not in (None, "target", "text"):
-            r.problem(f"{path}.parameter", f"expected 'target' or 'text', got {parameter!r}")
+            r.problem(f"{path}.parameter", f"expected 'target' or 'text', got {in_toml_words(parameter)}")
         traits[ident] = Trait(id=ident, label=r.label(body, path), parameter=parameter, **_flags(r, body, path))
     for clash in sorted(set(skills) & set(traits)):
         r.problem(f"$.traits.{clash}", f"{clash!r} is both a skill and a trait")
@@ -272,8 +272,8 @@ _POSITION_KEYS = (
 def _read_position(r: Reader, body: Mapping[str, Any], path: str) -> Position:
     r.extra(body, (*_POSITION_KEYS, "big_guy"), path)
     ident = r.get(body, "id", str, path)
-    if not Reader.is_slug(ident, "_"):
-        r.problem(f"{path}.id", f"a position id is a lowercase slug, got {ident!r}")
+    if r.fine(f"{path}.id") and not Reader.is_slug(ident, "_"):
+        r.problem(f"{path}.id", f"a position id is a lowercase slug, got {in_toml_words(ident)}")
     numbers = {k: r.count(body, k, path) for k in ("max", "cost")} | {
         k: r.get(body, k, int, path) for k in ("ma", "st", "ag", "av")
     }
@@ -311,21 +311,21 @@ def _special_rule(r: Reader, ident: str, body: Any, path: str) -> Label:
 
 
 def _read_teams(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Team], dict[str, Label], dict[str, Label]]:
-    leagues = {i: r.label(b, f"$.leagues.{i}") for i, b in r.table(data, "leagues", "$").items()}
-    rules = {i: _special_rule(r, i, b, f"$.special_rules.{i}") for i, b in r.table(data, "special_rules", "$").items()}
+    leagues = r.labels(data, "leagues", "$", "a league's table")
+    rules = {i: _special_rule(r, i, b, p) for i, b, p in r.tables(data, "special_rules", "$", "a special rule's table")}
     teams: dict[str, Team] = {}
-    for ident, body, path in r.tables(data, "teams", "$"):
+    for ident, body, path in r.tables(data, "teams", "$", "a team's table"):
         r.extra(body, _TEAM_KEYS, path)
         positions = tuple(
-            _read_position(r, p, f"{path}.positions[{n}]") for n, p in enumerate(r.get(body, "positions", list, path))
+            _read_position(r, p, where) for p, where in r.rows(body, "positions", path, "a position's table")
         )
         by_league = {
             k: r.strings(body["league_special_rules"], k, f"{path}.league_special_rules")
             for k in r.get(body, "league_special_rules", dict, path, default={})
         }
         tier = r.get(body, "tier", int, path)
-        if "tier" in body and tier not in TIERS:
-            r.problem(f"{path}.tier", f"expected a Matched Play tier from {TIERS[0]} to {TIERS[-1]}, got {tier!r}")
+        if r.fine(f"{path}.tier") and tier not in TIERS:
+            r.problem(f"{path}.tier", f"expected a Matched Play tier from {TIERS[0]} to {TIERS[-1]}, got {tier}")
         teams[ident] = Team(
             id=ident,
             label=r.label(body, path),
@@ -385,10 +385,7 @@ def read_data(texts: Mapping[str, str], *, cache: bool = False) -> Data:
     matched_play = read_matched_play(
         readers["tables.toml"], parsed["tables.toml"], readers["stars.toml"], parsed["stars.toml"]
     )
-    results = {
-        i: readers["tables.toml"].label(b, f"$.results.{i}")
-        for i, b in readers["tables.toml"].table(parsed["tables.toml"], "results", "$", required=False).items()
-    }
+    results = readers["tables.toml"].labels(parsed["tables.toml"], "results", "$", "a result's table", required=False)
     for name in BOOK:
         check_unplayed(readers[name], name, parsed[name])
     for name, reader in readers.items():

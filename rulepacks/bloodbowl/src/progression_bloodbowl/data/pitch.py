@@ -15,7 +15,7 @@ import attrs
 
 from progression.authoring import Label
 
-from .reading import Reader
+from .reading import Reader, in_toml_words
 from .roll_tables import INJURY_TABLE_RESULTS, read_ranges
 
 __all__ = ["INJURY_TABLES", "Fireball", "PitchRules", "read_pitch"]
@@ -121,7 +121,9 @@ def _directions(r: Reader, tables: Mapping[str, Any]) -> dict[int, tuple[int, in
         if isinstance(step, list) and len(step) == 2 and all(type(c) is int and -1 <= c <= 1 for c in step):
             steps[int(face)] = (step[0], step[1])
         else:
-            r.problem(f"$.directions.d8.{face}", f"expected a step [dx, dy] of -1, 0 or 1 each, got {step!r}")
+            r.problem(
+                f"$.directions.d8.{face}", f"expected a step [dx, dy] of -1, 0 or 1 each, got {in_toml_words(step)}"
+            )
     return steps
 
 

@@ -10,6 +10,9 @@ property test puts values of every other shape in every place of every file).
 
 from __future__ import annotations
 
+import datetime
+import json
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -18,7 +21,7 @@ import progression.authoring
 from progression.authoring import Label
 from progression.errors import InvalidInput
 
-__all__ = ["Reader", "ascii_number", "natural", "not_blank", "parse_dice"]
+__all__ = ["Reader", "ascii_number", "in_toml_words", "natural", "not_blank", "parse_dice"]
 
 #: The empty value each type reads as after a problem, so that reading goes on without None checks.
 _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
@@ -29,6 +32,61 @@ _EMPTY: dict[type | tuple[type, ...], Callable[[], Any]] = {
     bool: bool,
     tuple: tuple,
 }
+
+
+def _toml_key(key: object) -> str:
+    """A key as TOML writes it: bare when it may be (``max``), quoted otherwise (``"a key"``)."""
+    text = str(key)
+    bare = bool(text) and all(c.isascii() and (c.isalnum() or c in "-_") for c in text)
+    return text if bare else json.dumps(text, ensure_ascii=False)
+
+
+def _toml(value: object) -> str:
+    """A value as a TOML file writes it: ``true``, ``3``, ``"x"``, ``[1, "x"]``, ``{ max = 6 }``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else "inf" if value > 0 else "-inf"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml_key(key)} = {_toml(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    return str(value)
+
+
+#: What :func:`in_toml_words` calls a value of each TOML type, the most precise type first (a datetime is a date).
+_TOML_KINDS: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (bool, "the boolean"),
+    ((int, float), "the number"),
+    (str, "the text"),
+    (list, "the list"),
+    (dict, "the table"),
+    (datetime.datetime, "the date and time"),
+    (datetime.date, "the date"),
+    (datetime.time, "the time"),
+)
+
+
+def in_toml_words(value: object) -> str:
+    """A value of a data file as a message says what came, in the words of TOML rather than Python's: its kind and
+    how the file writes it, cut at 60 characters.
+
+    >>> in_toml_words(True), in_toml_words(3), in_toml_words("x"), in_toml_words([1, "a"])
+    ('the boolean true', 'the number 3', 'the text "x"', 'the list [1, "a"]')
+    >>> in_toml_words({"max": 6}), in_toml_words({}), in_toml_words([])
+    ('the table { max = 6 }', 'an empty table', 'an empty list')
+    """
+    if isinstance(value, dict | list) and not value:
+        return f"an empty {'table' if isinstance(value, dict) else 'list'}"
+    written = _toml(value)
+    if len(written) > 60:
+        written = written[:57] + "..."
+    kind = next((word for types, word in _TOML_KINDS if isinstance(value, types)), "the value")
+    return f"{kind} {written}"
 
 
 def ascii_number(text: str) -> bool:
@@ -98,19 +156,55 @@ class Reader(progression.authoring.Reader):
         """A sub-table, required unless told otherwise: the pack's files name every table they have."""
         return super().table(parent, key, path, required=required)
 
-    def tables(self, parent: Mapping[str, Any], key: str, path: str) -> list[tuple[str, dict[str, Any], str]]:
-        """The entries of the required table ``key``, each a table: ``(id, table, key path)``.
+    def tables(
+        self, parent: Mapping[str, Any], key: str, path: str, what: str, *, required: bool = True
+    ) -> list[tuple[str, dict[str, Any], str]]:
+        """The entries of the table ``key``, each a table: ``(id, table, key path)``.
 
-        An entry that is not a table (``block = 3`` where ``[skills.block]`` is expected) is a
-        problem and is left out, so what reads the entries may look inside each one.
+        An entry that is not a table (``block = 3`` where ``[skills.block]`` is expected) is a problem saying
+        ``what`` was expected (``"a skill's table"``) and what came, and is left out, so what reads the entries may
+        look inside each one.
         """
         out = []
-        for ident, body in self.table(parent, key, path).items():
+        for ident, body in self.table(parent, key, path, required=required).items():
             where = f"{path}.{key}.{ident}"
             if isinstance(body, dict):
                 out.append((ident, body, where))
             else:
-                self.problem(where, f"expected a table, got {body!r:.60}")
+                self.problem(where, f"expected {what}, got {in_toml_words(body)}")
+        return out
+
+    def labels(
+        self, parent: Mapping[str, Any], key: str, path: str, what: str, *, required: bool = True
+    ) -> dict[str, Label]:
+        """The label of each entry of the table ``key`` (``[leagues.<id>] label = ...``), by id.
+
+        An entry that is not a table is a problem as in :meth:`tables`; it keeps its id, named ``?``, so that
+        what names it (a skill's category) is not refused a second time.
+        """
+        labels = {}
+        for ident, body in self.table(parent, key, path, required=required).items():
+            where = f"{path}.{key}.{ident}"
+            if isinstance(body, dict):
+                labels[ident] = self.label(body, where)
+            else:
+                self.problem(where, f"expected {what}, got {in_toml_words(body)}")
+                labels[ident] = Label.same("?")
+        return labels
+
+    def rows(self, parent: Mapping[str, Any], key: str, path: str, what: str) -> list[tuple[dict[str, Any], str]]:
+        """The items of the required list ``key``, each a table: ``(table, key path)``.
+
+        An item that is not a table (``positions = [3]``) is a problem saying ``what`` was expected
+        (``"a position's table"``) and what came, and is left out.
+        """
+        out = []
+        for index, body in enumerate(self.get(parent, key, list, path)):
+            where = f"{path}.{key}[{index}]"
+            if isinstance(body, dict):
+                out.append((body, where))
+            else:
+                self.problem(where, f"expected {what}, got {in_toml_words(body)}")
         return out
 
     def label(self, table: Mapping[str, Any], path: str, key: str = "label") -> Label:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from .reading import Reader
+from .reading import Reader, in_toml_words
 
 __all__ = [
     "INJURIES",
@@ -47,7 +47,7 @@ def read_ranges(
     for index, row in enumerate(rows if isinstance(rows, list) else []):
         where = f"{path}[{index}]"
         if not isinstance(row, dict):
-            r.problem(where, f"expected a row table, got {row!r:.40}")
+            r.problem(where, f"expected a row's table, got {in_toml_words(row)}")
             continue
         r.extra(row, ("from", "to", *keys), where)
         low = r.count(row, "from", where, minimum=lowest, maximum=highest)
@@ -61,11 +61,17 @@ def read_ranges(
         values: dict[str, Any] = {"from": low, "to": high}
         for key in keys:
             values[key] = r.get(row, key, str if key in ("result", "characteristic") else bool, where)
-        if results and values.get("result") not in results:
-            r.problem(f"{where}.result", f"expected one of {', '.join(results)}, got {values.get('result')!r}")
-        if "characteristic" in keys and values["characteristic"] not in _CHARACTERISTICS:
+        if results and r.fine(f"{where}.result") and values.get("result") not in results:
+            r.problem(
+                f"{where}.result", f"expected one of {', '.join(results)}, got {in_toml_words(values.get('result'))}"
+            )
+        if (
+            "characteristic" in keys
+            and r.fine(f"{where}.characteristic")
+            and values["characteristic"] not in _CHARACTERISTICS
+        ):
             expected = f"one of {', '.join(_CHARACTERISTICS)}"
-            r.problem(f"{where}.characteristic", f"expected {expected}, got {values['characteristic']!r}")
+            r.problem(f"{where}.characteristic", f"expected {expected}, got {in_toml_words(values['characteristic'])}")
         out.append(values)
     if isinstance(rows, list) and after != highest:
         r.problem(path, f"expected rows covering {lowest} to {highest} ({die}), got rows up to {after}")
@@ -161,7 +167,7 @@ def read_mistakes(r: Reader, mistakes: Mapping[str, Any]) -> tuple[int, tuple[in
             rows.append(tuple(row))
         else:
             ids = f"{', '.join(_MISTAKES[:-1])} or {_MISTAKES[-1]}"
-            r.problem(f"{path}.rows[{index}]", f"expected a list of result ids ({ids}), got {row!r}")
+            r.problem(f"{path}.rows[{index}]", f"expected a list of result ids ({ids}), got {in_toml_words(row)}")
     if not bands:
         r.problem(f"{path}.bands", "expected at least one band of treasury")
     if len(rows) != 6 or any(len(row) != len(bands) for row in rows):

@@ -10,7 +10,7 @@ import attrs
 from progression.authoring import Label
 
 from .league_rules import LeagueRules, read_league
-from .reading import Reader, ascii_number
+from .reading import Reader, ascii_number, in_toml_words
 from .roll_tables import read_casualty, read_incident, read_lasting, read_mistakes
 
 __all__ = ["Advancement", "Level", "MatchLimits", "Prayer", "Rules", "StaffItem", "Values", "read_rules"]
@@ -271,7 +271,8 @@ def _violent_innovator(r: Reader, spp: Mapping[str, Any], values: Mapping[str, i
     key = r.get(spp, VIOLENT_INNOVATOR_KEY, str, "$.spp")
     if key and key not in values:
         r.problem(
-            f"$.spp.{VIOLENT_INNOVATOR_KEY}", f"expected the key of a number of [spp] such as 'casualty', got {key!r}"
+            f"$.spp.{VIOLENT_INNOVATOR_KEY}",
+            f"expected the key of a number of [spp] such as 'casualty', got {in_toml_words(key)}",
         )
     return str(key)
 
@@ -305,8 +306,7 @@ def _advancement(r: Reader, adv: Mapping[str, Any]) -> Advancement:
             r.within(f"$.advancement.cost.{kind}[{n}]", spp, floor, expected=expected)
             floor = max(floor, spp)
     levels = []
-    for n, level in enumerate(r.get(adv, "levels", list, "$.advancement")):
-        path = f"$.advancement.levels[{n}]"
+    for level, path in r.rows(adv, "levels", "$.advancement", "a level's table"):
         levels.append(
             Level(
                 id=r.get(level, "id", str, path),
@@ -328,11 +328,13 @@ def _d8(r: Reader, improvement: Mapping[str, Any]) -> dict[int, tuple[str, ...]]
     raw_rows = r.get(improvement, "rows", dict, "$.characteristic_improvement")
     d8 = {}
     for key, row in raw_rows.items():
-        listed = isinstance(row, list) and all(isinstance(c, str) and c in _CHARACTERISTICS for c in row)
-        if not ascii_number(key) or not 1 <= int(key) <= 8 or not listed:
-            r.problem(
-                f"$.characteristic_improvement.rows.{key}", f"expected a D8 result with characteristics, got {row!r}"
-            )
+        where = f"$.characteristic_improvement.rows.{key}"
+        if not ascii_number(key) or not 1 <= int(key) <= 8:
+            r.problem(where, f"expected a D8 result from 1 to 8 as a row's key, got {in_toml_words(key)}")
+            continue
+        if not isinstance(row, list) or not all(isinstance(c, str) and c in _CHARACTERISTICS for c in row):
+            expected = f"a list of the characteristics the result improves ({', '.join(_CHARACTERISTICS)})"
+            r.problem(where, f"expected {expected}, got {in_toml_words(row)}")
             continue
         d8[int(key)] = tuple(row)
     if sorted(d8) != list(range(1, 9)):
@@ -360,7 +362,7 @@ def _limits(r: Reader, limits_raw: Mapping[str, Any]) -> dict[str, tuple[int, in
 
 def _staff(tr: Reader, teams: Mapping[str, Any]) -> dict[str, StaffItem]:
     staff = {}
-    for ident, body, path in tr.tables(teams, "staff", "$"):
+    for ident, body, path in tr.tables(teams, "staff", "$", "a staff entry's table"):
         tr.fixed(body, path, _STAFF_PLAYED.get(ident, {}))
         staff[ident] = StaffItem(
             id=ident,

@@ -145,5 +145,8 @@ def _rules(r: Reader, rules: Mapping[str, Any]) -> StarRules:
 def read_stars(r: Reader, data: Mapping[str, Any]) -> tuple[dict[str, Star], StarRules]:
     """Read ``stars.toml``, recording a problem in ``r`` for every value that does not fit."""
     r.extra(data, ("format", "rules", "stars"), "$")
-    stars = {ident: _star(r, ident, body, path) for ident, body, path in r.tables(data, "stars", "$")}
+    stars = {
+        ident: _star(r, ident, body, path)
+        for ident, body, path in r.tables(data, "stars", "$", "a Star Player's table")
+    }
     return stars, _rules(r, r.table(data, "rules", "$"))

@@ -98,6 +98,7 @@ __all__ = [
     "LeagueRebaseRefused",
     "PlayerLine",
     "new_league",
+    "not_played",
     "open_league",
 ]
 
@@ -409,7 +410,8 @@ class League(Book):
             settings, _ = self.settings(tx)
             self.check_member(team, settings["teams"])
             stored = tx.sheet(team)
-            problem = divergence(sheet, stored)
+            fixtures = lambda: [self._fixture_of(r) for r in tx.records(FIXTURE_RECORD)]  # noqa: E731  (said only)
+            problem = divergence(sheet, stored, team=team, fixtures=fixtures, season=settings["season"])
             if problem is not None:
                 msg = Sentence(
                     (
@@ -424,8 +426,11 @@ class League(Book):
                 if not isinstance(entry, Entry):
                     continue  # extend refuses it, naming it
                 for operation in operations_in(entry.operation):
+                    fixture = self._fixture_for(team, operation, tx)
                     try:
-                        check_operation(operation.tag, operation.label, settings["name"], lenient=False)
+                        check_operation(
+                            operation.tag, operation.label, settings["name"], lenient=False, team=team, fixture=fixture
+                        )
                     except InvalidInput as refused:
                         msg = Sentence(
                             (
@@ -533,8 +538,9 @@ class League(Book):
             if waiting:  # most likely the same fixture added twice
                 said = Sentence(
                     (
-                        f"{waiting[0].label()} is not recorded yet: record it before another fixture of {home!r} at "
-                        f"home against {away!r} is added (or remove it: ",
+                        f"{waiting[0].label()} is not recorded yet: record it (",
+                        _recording(waiting[0].number),
+                        f") before another fixture of {home!r} at home against {away!r} is added (or remove it: ",
                         Way(
                             python=f"League.remove_fixture({waiting[0].number})",
                             command="league fixtures",
@@ -647,11 +653,19 @@ class League(Book):
         fixture, found = self._found_fixture(tx, settings, settings["season"], number)
         if fixture.played is not None:
             score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
-            msg = (
-                f"fixture {fixture.number} of season {fixture.season} ({fixture.home} v {fixture.away}) was already "
-                f"played ({score}); amend it to correct it"
+            said = Sentence(
+                (
+                    f"fixture {fixture.number} of season {fixture.season} ({fixture.home} v {fixture.away}) was "
+                    f"already played ({score}); amend it to correct it (",
+                    Way(
+                        python=f"League.amend({fixture.number}, ...)",
+                        command="league amend",
+                        args=f"{fixture.number} ...",
+                    ),
+                    ")",
+                )
             )
-            raise InvalidInput(msg)
+            raise InvalidInput(said)
         problems = unheld(fixture, tx.sheet, settings["teams"])
         if problems:
             raise StoreError(
@@ -682,7 +696,8 @@ class League(Book):
         if not isinstance(operation, Operation):
             msg = f"league.run runs an operation on team {team!r}, got {type(operation).__name__}"
             raise InvalidInput(msg)
-        check_operation(operation.tag, operation.label, self.name, lenient=True)
+        fixture = self._fixture_for(team, operation)
+        check_operation(operation.tag, operation.label, self.name, lenient=True, team=team, fixture=fixture)
         return self.store.run(team, operation, dice, expected=expected)[0]
 
     def team_action(self, team: str, action: str) -> Command:
@@ -694,7 +709,7 @@ class League(Book):
             InvalidInput: an action the league does not let a team run on itself, saying what to use instead.
         """
         self.check_member(team, self.teams())
-        check_action(action, self.pack.contract.names("actions"), self.name, team)
+        check_action(action, self.pack.contract.names("actions"), self.name, team, self._fixture_for(team))
         found = self.pack.contract.find("actions", action)
         if found is None:  # pragma: no cover - every team action is one of the pack's (a test keeps it so)
             raise UnknownName("action", action, self.pack.contract.names("actions"), f"pack {self.pack.name!r}")
@@ -746,7 +761,10 @@ class League(Book):
             after: Sheet = command(self.pack, before, dice, **options)
             for entry in after.ledger[len(before.ledger) :]:
                 if isinstance(entry, Entry):  # anything else is refused by extend
-                    check_operation(entry.operation.tag, entry.operation.label, self.name, lenient=False)
+                    fixture = self._fixture_for(team, entry.operation, tx)
+                    check_operation(
+                        entry.operation.tag, entry.operation.label, self.name, lenient=False, team=team, fixture=fixture
+                    )
             stored = tx.extend(team, after)
             if check is not None:
                 check()
@@ -797,10 +815,7 @@ class League(Book):
                 wanted = season_asked(season, settings)
                 fixture, found = self._found_fixture(tx, settings, wanted, number)
                 if fixture.played is None:
-                    msg = (
-                        f"fixture {number} of season {wanted} was not played yet: record it, there is nothing to amend"
-                    )
-                    raise InvalidInput(msg)
+                    raise InvalidInput(not_played(fixture))
                 problems = unheld(fixture, tx.sheet, settings["teams"])
                 given = prizes_given(tx.record(f"{PRIZES_RECORD}{wanted}"), settings["teams"], self.store.where)
                 table = None if given is None else self._table(tx, settings, wanted)
@@ -1142,9 +1157,49 @@ class League(Book):
             raise UnknownName("fixture", number, known, f"season {season} of league {settings['name']!r}")
         return self._fixture_of(found), found
 
+    def _fixture_for(
+        self, team: str, operation: Operation | None = None, tx: Transaction | None = None
+    ) -> Callable[[], tuple[Fixture, str] | None]:
+        """What finds, when a refusal says it, the fixture of the current season a match of ``team`` is recorded
+        on, and what makes it that one: the one of its match's round when ``operation`` holds a match (its number
+        is the fixture's round), else the next it plays, not recorded yet; None when there is none (the refusal
+        then says where the fixtures are listed). Read in ``tx`` when the refusal is said inside one."""
+
+        def found() -> tuple[Fixture, str] | None:
+            season = self.settings(tx)[0]["season"]
+            reader: Store | Transaction = self.store if tx is None else tx
+            held = [self._fixture_of(r) for r in reader.records(f"{FIXTURE_RECORD}{season}/")]
+            mine = sorted((f for f in held if team in (f.home, f.away)), key=lambda f: f.round)
+            rounds = [record.number for record in match_records(operation)] if operation is not None else []
+            if rounds:
+                same = next((f for f in mine if f.round == rounds[0]), None)
+                return None if same is None else (same, f"round {same.round}: match {same.round} of {team!r}")
+            following = next((f for f in mine if f.played is None), None)
+            return None if following is None else (following, f"round {following.round}, the next {team!r} plays")
+
+        return found
+
     def _fixture_of(self, found: Record) -> Fixture:
         """The fixture a record of this league's store holds (:func:`~progression_bloodbowl.store.records.fixture_of`)."""
         return fixture_of(found, self.store.where)
+
+
+def _recording(number: int) -> Way:
+    """What records fixture ``number`` of the current season: ``League.record(3, ...)`` in a program, ``progression
+    league record FILE 3 ...`` on the command line (the match's words for the reader to give)."""
+    return Way(python=f"League.record({number}, ...)", command="league record", args=f"{number} ...")
+
+
+def not_played(fixture: Fixture) -> Sentence:
+    """Why ``fixture``, not played yet, is not amended: there is nothing to amend; what records it. (A season ends
+    with every fixture recorded: one not played is of the current season, where a match is recorded.)"""
+    return Sentence(
+        (
+            f"fixture {fixture.number} of season {fixture.season} was not played yet: record it (",
+            _recording(fixture.number),
+            "); there is nothing to amend",
+        )
+    )
 
 
 class _DryRun(Exception):

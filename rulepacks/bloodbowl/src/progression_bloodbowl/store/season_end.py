@@ -316,13 +316,15 @@ def check_played(league: League, tx: Transaction, settings: dict[str, Any], what
     if waiting:
         listed = ", ".join(f"{f.number} ({f.home} v {f.away})" for f in waiting[:6])
         more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
-        record = Way(python="League.record", command="league record", args="N ...")
+        first = waiting[0].number
+        record = Way(python=f"League.record({first}, ...)", command="league record", args=f"{first} ...")
+        each, unplayed = ("it", "if it was") if len(waiting) == 1 else (f"each, from fixture {first}", "for one")
         msg = Sentence(
             (
                 f"season {season} of league {settings['name']!r} has fixtures not recorded yet: {listed}{more}; "
-                "record each (",
+                f"record {each} (",
                 record,
-                f", kind=unplayed for one not played by the deadline) before {what}",
+                f", kind=unplayed {unplayed} not played by the deadline) before {what}",
             )
         )
         raise OutOfOrder(msg)

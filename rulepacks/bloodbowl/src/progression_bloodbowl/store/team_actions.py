@@ -15,14 +15,18 @@ others, each refusal saying what to use instead (:data:`ELSEWHERE`).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import attrs
 
 from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, Sentence, UnknownName, Way
 from progression.spelling import command_line
+
+if TYPE_CHECKING:
+    from .fixtures import Fixture
 
 __all__ = [
     "ELSEWHERE",
@@ -108,6 +112,7 @@ ELSEWHERE: tuple[Elsewhere, ...] = (
                     command="league prizes",
                     args="first=TEAM second=TEAM third=TEAM",
                 ),
+                " (the teams the play-offs placed first, second and third, by their ids)",
             )
         ),
         deprecated=True,
@@ -145,24 +150,50 @@ _OTHER = Elsewhere(
 )
 
 
-def _for_team(sentence: Sentence, team: str | None) -> Sentence:
+#: Where the fixtures of the season are listed, by their numbers.
+_FIXTURES = Way(python="League.fixtures()", command="league fixtures")
+
+
+def _for_team(
+    sentence: Sentence, team: str | None, fixture: Callable[[], tuple[Fixture, str] | None] | None = None
+) -> Sentence:
     """``sentence`` with each way that is run for one team (its arguments start with ``TEAM``: ``league redraft
-    FILE TEAM ...``) run for ``team``, when the refusal knows it."""
-    if team is None:
-        return sentence
-    return Sentence(
-        tuple(
-            attrs.evolve(part, args=f"{command_line(team)} {part.args.removeprefix('TEAM ')}")
-            if isinstance(part, Way) and part.args.startswith("TEAM ")
-            else part
-            for part in sentence.parts
-        )
-    )
+    FILE TEAM ...``) run for ``team``, when the refusal knows it; and each way run on a fixture (its arguments
+    start with ``FIXTURE``: ``league record FILE FIXTURE ...``) run on the one ``fixture`` gives (the team's, found
+    only when a refusal is said), named after it with what makes it that one, the words of a side said for the
+    team's side (``away.events=...`` for the away team); else followed by where the fixtures are listed by
+    number."""
+    parts: list[str | Way] = []
+    for part in sentence.parts:
+        if isinstance(part, Way) and team is not None and part.args.startswith("TEAM "):
+            part = attrs.evolve(part, args=f"{command_line(team)} {part.args.removeprefix('TEAM ')}")
+        if not isinstance(part, Way) or not part.args.startswith("FIXTURE "):
+            parts.append(part)
+            continue
+        told = fixture() if fixture is not None else None
+        if told is None:
+            parts += [part, " (the fixture by its number: ", _FIXTURES, " lists them)"]
+            continue
+        found, why = told
+        side = "away" if team == found.away else "home"  # the team's own side, where a side's words are said
+        rest = part.args.removeprefix("FIXTURE ").replace("home.", f"{side}.")
+        said = f" (fixture {found.number}: {found.home} v {found.away}, {why})"
+        call, _, aside = part.python.partition(" (")  # League.record (each Side's events ...): the call, its aside
+        python = f"{call}({found.number}, ...)" + (f" ({aside}" if aside else "")
+        parts += [attrs.evolve(part, python=python, args=f"{found.number} {rest}"), said]
+    return Sentence(tuple(parts))
 
 
-def check_action(action: str, actions: Collection[str], league: str, team: str | None = None) -> None:
+def check_action(
+    action: str,
+    actions: Collection[str],
+    league: str,
+    team: str | None = None,
+    fixture: Callable[[], tuple[Fixture, str] | None] | None = None,
+) -> None:
     """Refuse ``action`` unless a team of ``league`` runs it on itself; ``actions`` are the pack's, ``team`` the
-    team that asked (named in the command the refusal tells to run for it).
+    team that asked (named in the command the refusal tells to run for it), ``fixture`` what finds the fixture a
+    match of it is recorded on (the next it plays, when it has one), named in the command too.
 
     Raises:
         UnknownName: ``action`` is not one of the pack's actions.
@@ -176,16 +207,26 @@ def check_action(action: str, actions: Collection[str], league: str, team: str |
     msg = Sentence(
         (
             f"league {league!r} does not let a team run the action {action!r} on itself: ",
-            _for_team(found.instead, team),
+            _for_team(found.instead, team, fixture),
             f"; a team runs on itself: {', '.join(TEAM_ACTIONS)}",
         )
     )
     raise InvalidInput(msg)
 
 
-def check_operation(tag: str, label: str, league: str, *, lenient: bool) -> None:
+def check_operation(
+    tag: str,
+    label: str,
+    league: str,
+    *,
+    lenient: bool,
+    team: str | None = None,
+    fixture: Callable[[], tuple[Fixture, str] | None] | None = None,
+) -> None:
     """Refuse the operation tagged ``tag`` (described by ``label``) unless a team of ``league`` runs it on
-    itself; with ``lenient``, one that :data:`ELSEWHERE` deprecates runs, with a ``DeprecationWarning``.
+    itself; with ``lenient``, one that :data:`ELSEWHERE` deprecates runs, with a ``DeprecationWarning``. ``team``
+    is the team that ran it and ``fixture`` what finds the fixture its match is recorded on (as
+    :func:`check_action`), named in the commands the refusal tells to run.
 
     Raises:
         InvalidInput: an operation the league does not let a team run on itself, saying what to use instead.
@@ -196,7 +237,7 @@ def check_operation(tag: str, label: str, league: str, *, lenient: bool) -> None
     said = Sentence(
         (
             f"league {league!r} does not let a team run the operation {tag!r} ({label}) on itself: ",
-            found.instead,
+            _for_team(found.instead, team, fixture),
             f"; a team runs on itself: {', '.join(sorted(TEAM_OPERATIONS))}",
         )
     )

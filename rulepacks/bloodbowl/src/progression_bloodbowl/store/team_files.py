@@ -6,21 +6,25 @@ do about it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import cast
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from progression import Entry, Sheet
 from progression.errors import Sentence, Way
+from progression.spelling import command_line
 
 from ..match.corrections import match_records
 from .records import shown
 
+if TYPE_CHECKING:
+    from .fixtures import Fixture
+
 __all__ = ["difference", "divergence", "extends"]
 
-#: What writes a team of the league to a file, as it holds it.
-_EXPORT = Way(python="League.export_team", command="league team export", args="TEAM TEAMFILE")
+#: Where the fixtures of the season are listed, by their numbers.
+_FIXTURES = Way(python="League.fixtures()", command="league fixtures")
 
 
 def extends(sheet: Sheet, stored: Sheet) -> bool:
@@ -28,10 +32,54 @@ def extends(sheet: Sheet, stored: Sheet) -> bool:
     return divergence(sheet, stored) is None
 
 
-def divergence(sheet: Sheet, stored: Sheet) -> Sentence | None:
+def _export(team: str | None) -> Way:
+    """What writes ``team`` of the league to a file, as the league holds it (``TEAM`` when it is not known); the
+    file, ``TEAMFILE``, is the reader's to name."""
+    said = "TEAM" if team is None else command_line(team)
+    return Way(python="League.export_team", command="league team export", args=f"{said} TEAMFILE")
+
+
+def _amending(fixture: Fixture | None, season: int | None) -> tuple[str | Way, ...]:
+    """What amends the match ``fixture`` recorded: ``league amend FILE 3 ...`` (with ``--season`` for a fixture of
+    an earlier season); ``FIXTURE``, and where the fixtures are listed, when the fixture is not known."""
+    if fixture is None:
+        way = Way(python="League.amend", command="league amend", args="FIXTURE ...")
+        return (way, " (the fixture by its number: ", _FIXTURES, " lists them)")
+    earlier = season is not None and fixture.season != season
+    python = f"League.amend({fixture.number}, ...{f', season={fixture.season}' if earlier else ''})"
+    args = f"{fixture.number} ...{f' --season {fixture.season}' if earlier else ''}"
+    said = f" (fixture {fixture.number} of season {fixture.season}: {fixture.home} v {fixture.away})"
+    return (Way(python=python, command="league amend", args=args), said)
+
+
+def _recording(fixture: Fixture | None) -> tuple[str | Way, ...]:
+    """What records ``fixture``'s match: ``league record FILE 3 ...``; ``FIXTURE``, and where the fixtures are
+    listed, when the fixture is not known."""
+    if fixture is None:
+        way = Way(python="League.record", command="league record", args="FIXTURE ...")
+        return (way, " (the fixture by its number: ", _FIXTURES, " lists them)")
+    way = Way(python=f"League.record({fixture.number}, ...)", command="league record", args=f"{fixture.number} ...")
+    return (way, f" (fixture {fixture.number}: {fixture.home} v {fixture.away}, round {fixture.round})")
+
+
+def divergence(
+    sheet: Sheet,
+    stored: Sheet,
+    *,
+    team: str | None = None,
+    fixtures: Callable[[], Iterable[Fixture]] = tuple,
+    season: int | None = None,
+) -> Sentence | None:
     """Why ``sheet``'s history does not extend ``stored``'s: its first entry that differs, or the entries it
-    misses (None: every stored entry is in ``sheet``, unchanged, in its place)."""
+    misses (None: every stored entry is in ``sheet``, unchanged, in its place).
+
+    The commands it names run on ``team`` (the league's id of the team) and on the fixture a match is recorded on,
+    which ``fixtures`` finds (the league's fixtures of every season, read only when there is something to say;
+    ``season`` the current one): the fixture that recorded the league's entry, or the one of the current season
+    whose round is the number of the file's match. What is not known is left to the reader, and said where to
+    find."""
     ledger, kept = sheet.ledger, stored.ledger
+    export = _export(team)
     for position, held in enumerate(kept, start=1):
         if position > len(ledger):
             return Sentence(
@@ -39,7 +87,7 @@ def divergence(sheet: Sheet, stored: Sheet) -> Sentence | None:
                     f"it holds {len(ledger)} entries where the league holds {len(kept)}, entry {position} "
                     f"({label(held)}) the first it misses: it is older than the league's team; export the team "
                     "again (",
-                    _EXPORT,
+                    export,
                     ") and run its sequence on that file",
                 )
             )
@@ -49,29 +97,31 @@ def divergence(sheet: Sheet, stored: Sheet) -> Sentence | None:
         matches = [isinstance(e, Entry) and bool(match_records(e.operation)) for e in (found, held)]
         why: tuple[str | Way, ...]
         if all(matches):  # the league's match, amended in the file
+            recorded = next((f for f in fixtures() if team is not None and f.entries.get(team) == position), None)
             why = (
                 "a match the league holds is corrected in the league, on both teams and its fixture at once, with ",
-                Way(python="League.amend", command="league amend", args="FIXTURE ..."),
+                *_amending(recorded, season),
                 ", not in a team's file: export the team again (",
-                _EXPORT,
+                export,
                 ")",
             )
         elif matches[0]:
+            rounds = [record.number for record in match_records(cast("Entry", found).operation)]
+            playing = [f for f in fixtures() if f.season == season and team in (f.home, f.away)]
             why = (
                 "a match of the league is recorded on both teams and its fixture at once, with ",
-                Way(python="League.record", command="league record", args="FIXTURE ..."),
+                *_recording(next((f for f in playing if f.round == rounds[0]), None)),
                 ", not in a team's file",
             )
         elif matches[1]:
-            why = ("the file misses the league's match: export the team again (", _EXPORT, ")")
+            why = ("the file misses the league's match: export the team again (", export, ")")
         else:
             why = (
                 f"the file and the league went different ways after entry {position - 1}: export the team again (",
-                _EXPORT,
+                export,
                 ") to run on it what the league does not hold yet; an entry the league holds is corrected in the "
-                "league (",
-                Way(python="League.amend", command="league amend", args="FIXTURE ..."),
-                " for a match), not in a file",
+                "league, not in a file: a match with ",
+                *_amending(None, season),
             )
         differs = difference(found, held) if label(found) == label(held) else ""
         return Sentence(
