@@ -303,19 +303,37 @@ class TestTeamFileBack:
         with pytest.raises(InvalidInput) as refused:
             played.update_team("anvils", other)
         assert (
-            "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes): "
-            "its must_advance is null where the league's is false; the file and the league went different ways"
+            "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes) "
+            "(must_advance: null in the file, false in the league); the file and the league went different ways"
         ) in str(refused.value)
         amended, _ = bb.operations.amend_match(pack, before, 1, score=(3, 1))
         with pytest.raises(InvalidInput) as refused:
             played.update_team("anvils", amended)
         assert str(refused.value).endswith(
             "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
-            "winnings, Dedicated Fans): its match.score is [3, 1] where the league's is [2, 1]; a match the league "
+            "winnings, Dedicated Fans) (match.score: [3, 1] in the file, [2, 1] in the league); a match the league "
             "holds is corrected in the league, on both teams and its fixture at once, with League.amend, not in a "
             "team's file: export the team again (League.export_team)"
         ), str(refused.value)
         assert before == played.team("anvils")
+
+    def test_a_batch_says_the_operation_within_it_that_differs(self, played: bb.types.League, pack: RulePack) -> None:
+        """A draft (one entry, a batch of a dozen operations) whose second hire was renamed in the file is told
+        apart by that hire's name alone, both values in full, never both batches cut at the same prefix."""
+        renamed = [(position, "Ottokar" if name == "Otto" else name) for position, name in HUMANS]
+        other = bb.draft(pack, "human", "Altdorf Anvils", renamed)
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", other)
+        assert (
+            "its entry 2 (draft of Altdorf Anvils) is not the league's entry 2 (draft of Altdorf Anvils) "
+            "(operations[1].name: 'Ottokar' in the file, 'Otto' in the league); the file and the league went "
+            "different ways after entry 1"
+        ) in str(refused.value)
+
+    def test_an_older_file_of_one_entry_is_counted_in_words(self, played: bb.types.League) -> None:
+        """A file holding the creation alone says it holds 1 entry, not "1 entries"."""
+        with pytest.raises(InvalidInput, match=r"it holds 1 entry where the league holds 3, entry 2 "):
+            played.update_team("anvils", played.team("anvils").at(1))
 
     def test_a_team_of_the_league_under_a_new_id(self, played: bb.types.League, tmp_path: Path) -> None:
         """The file of a team of the league is refused under another id, saying the id it is there under."""
