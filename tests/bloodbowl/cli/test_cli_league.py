@@ -506,6 +506,29 @@ class TestRefusals:
             line.split(" (")[0] for line in out.splitlines()
         ]
 
+    def test_team_add_refuses_a_team_given_gifts_by_hand(
+        self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team file whose GM gave it gold and SPP by hand is refused by `league team add` as `league team import`
+        refuses it (exit 2), naming the entry and its operation; the league holds no team, and `league verify`
+        finds nothing stored."""
+        path = str(tmp_path / "cup.sqlite")
+        assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Cup")[0]
+        gifted = pack.award(draft(pack, "human", "Gifted Griffons", HUMANS), "treasury", 3_000_000, reason="sponsor")
+        gifted = pack.award(gifted, "spp", 60, member="1", reason="a gift")
+        file = tmp_path / "gifted.json"
+        file.write_text(progression.dump_sheet(gifted), encoding="utf-8")
+        for words in (("add", path, str(file)), ("import", path, "gifted", str(file))):
+            status, out, err = run(capsys, "league", "team", *words)
+            assert (2, "") == (status, out)
+            assert err.startswith(
+                "progression: entry 3 of the sheet of Gifted Griffons (award 3000000 to treasury): league 'Cup' does "
+                "not let a team run the operation 'award' (award 3000000 to treasury) on itself"
+            ), err
+            assert err.rstrip().endswith("; nothing was stored"), err
+        with open_league(path) as kept:
+            assert () == kept.teams()
+
     def test_two_files_of_one_id_are_told_a_whole_command(
         self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
@@ -1238,14 +1261,15 @@ class TestRebase:
         written)."""
         older = version_3(pack)
         anvils = draft(older, "human", "Altdorf Anvils", HUMANS)
-        budget = progression_bloodbowl.queries.inducement_budget(older, anvils, 1_000_000)
-        anvils = progression_bloodbowl.operations.induce(
-            older, anvils, progression_bloodbowl.types.Order(stars=("griff_oberwald",)), budget, match=1
-        )
-        anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
         path = str(tmp_path / "cup.sqlite")
         with new_league(path, "Old World Cup", pack=older) as made:
             made.add_teams({"anvils": anvils, "barons": draft(older, "human", "Bogenhafen Barons", HUMANS)})
+            budget = progression_bloodbowl.queries.inducement_budget(older, anvils, 1_000_000)
+            anvils = progression_bloodbowl.operations.induce(
+                older, anvils, progression_bloodbowl.types.Order(stars=("griff_oberwald",)), budget, match=1
+            )
+            anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
+            made.store.extend("anvils", anvils)  # as an old store may hold it: a league takes no gift
         before = held(path)
         status, out, err = run(capsys, "league", "rebase", path)
         assert (1, "nothing written") == (status, out.splitlines()[-1])

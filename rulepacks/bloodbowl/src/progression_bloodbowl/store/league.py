@@ -45,7 +45,7 @@ from progression.store import Book
 
 from ..data.words import position_named
 from ..league.standings import Standing, standings
-from ..match.corrections import match_records, operations_in
+from ..match.corrections import match_records
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord, events_named, injuries_named
@@ -76,7 +76,7 @@ from .season_end import (
     prizes_given,
     season_end_problems,
 )
-from .team_actions import check_action, check_operation, turn_of
+from .team_actions import check_action, check_operation, check_own_entries, turn_of
 from .team_files import divergence, extends
 
 if TYPE_CHECKING:
@@ -264,6 +264,29 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
     )
 
 
+def _joins_in_its_season(sheet: Sheet, settings: Mapping[str, Any]) -> Sentence:
+    """Why ``sheet`` does not join a league playing another season; a team behind it that never played (the only
+    kind a league takes, :func:`~.team_actions.check_own_entries`) reaches it with its plain off-season."""
+    said = (
+        f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
+        f"{settings['season']}; a team joins the league in the season it plays"
+    )
+    if season_of(sheet) > settings["season"]:
+        return Sentence((said,))
+    return Sentence(
+        (
+            f"{said}: a team that never played reaches it with the plain off-season, once a season (",
+            Way(
+                python="progression_bloodbowl.operations.new_season(pack, team)",
+                command="sheet do",
+                args="TEAMFILE new_season",
+                on_file=False,
+            ),
+            ")",
+        )
+    )
+
+
 def _rebased_with_the_league(method: _Method) -> _Method:
     """A League method whose refusal of a team made under other rules names the league's rebase
     (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``); the rest of the refusal (the pack's
@@ -353,9 +376,16 @@ class League(Book):
         """Store team sheets in the league, each under its id (``{"anvils": sheet, ...}``), in one transaction:
         every team is stored, or none. Each as stored.
 
+        A team joins as it was drafted, with what it ran on itself since
+        (:func:`~progression_bloodbowl.store.team_actions.check_own_entries`): the operations a team of the league
+        runs on itself (``league do``), as :meth:`update_team` holds the entries a file adds to them, and the plain
+        off-season that brings a team that never played to the league's season. A gift by hand (gold, SPP, a
+        skill, a characteristic), a match played outside the league, a re-draft are refused, naming the entry.
+
         Raises:
             InvalidInput: not a mapping of ids to league teams, a name another team of the league (or another
-                of ``teams``) has, or a team playing another season than the league.
+                of ``teams``) has, an entry holding an operation a team does not run on itself in the league, or a
+                team playing another season than the league. Nothing was stored.
             StoreError: an id is taken; a sheet does not verify (unless ``verify=False``).
         """
         if not isinstance(teams, Mapping) or not teams:
@@ -370,12 +400,9 @@ class League(Book):
             for team, sheet in teams.items():
                 if sheet.name in names:
                     raise InvalidInput(_held_already(sheet, names[sheet.name], tx.sheet(names[sheet.name]), settings))
+                check_own_entries(sheet, 1, settings["name"], joining=True)
                 if season_of(sheet) != settings["season"]:
-                    msg = (
-                        f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
-                        f"{settings['season']}; a team joins the league in the season it plays"
-                    )
-                    raise InvalidInput(msg)
+                    raise InvalidInput(_joins_in_its_season(sheet, settings))
                 added[team] = tx.add(team, sheet, verify=verify)
                 names[sheet.name] = team
             settings["teams"] = [*settings["teams"], *added]
@@ -419,22 +446,7 @@ class League(Book):
                     )
                 )
                 raise InvalidInput(msg)
-            for position in range(len(stored.ledger) + 1, len(sheet.ledger) + 1):
-                entry = sheet.ledger[position - 1]
-                if not isinstance(entry, Entry):
-                    continue  # extend refuses it, naming it
-                for operation in operations_in(entry.operation):
-                    try:
-                        check_operation(operation.tag, operation.label, settings["name"], lenient=False)
-                    except InvalidInput as refused:
-                        msg = Sentence(
-                            (
-                                f"entry {position} of the sheet of {sheet.name} ({entry.label}): ",
-                                refused.worded or str(refused),
-                                "; nothing was stored",
-                            )
-                        )
-                        raise InvalidInput(msg) from None
+            check_own_entries(sheet, len(stored.ledger) + 1, settings["name"])
             updated = tx.extend(team, sheet)
             if check is not None:
                 check()
