@@ -645,6 +645,37 @@ class TestBrokenStores:
             hashlib.sha256(Path(league).read_bytes()).hexdigest(),
         )
 
+    @pytest.mark.parametrize(
+        "words",
+        [["standings"], ["fixtures"], ["leaders"], ["fixtures", "--schedule", "round-robin"], ["new-season"]],
+        ids=lambda words: " ".join(words),
+    )
+    def test_a_season_edited_is_named_where_it_is_read(
+        self, league: str, capsys: pytest.CaptureFixture[str], words: list[str]
+    ) -> None:
+        """The league's season edited in the database (1 made 2, its teams playing season 1) is refused wherever
+        a season is read (exit 2), naming the record and both seasons, and the command that lists it in the
+        command line's words; nothing is written. `league verify` lists it (exit 1)."""
+        raw(
+            league,
+            "UPDATE records SET value = replace(value, '\"season\":1', '\"season\":2') WHERE name = 'bloodbowl.league'",
+        )
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, out, err = run(capsys, "league", words[0], league, *words[1:])
+        assert (2, "") == (status, out)
+        assert err == (
+            f"progression: store {league}: record 'bloodbowl.league' does not hold: it gives season 2 as the season "
+            "the league plays, where its teams play season 1 (anvils, barons, counts, dukes): a league and its teams "
+            "play one season and move on together, so the record or a team was changed in the database outside the "
+            f"library (`progression league verify {league}` lists it); nothing was read or written\n"
+        )
+        status, out, _ = run(capsys, "league", "verify", league)
+        assert (1, True) == (
+            status,
+            f"store {league}: record 'bloodbowl.league' does not hold: it gives season 2" in out,
+        )
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
     def test_a_refusal_names_the_file_given(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A refusal that names a league command to run next names it on the file given, not on ``FILE``."""
         status, _, err = run(capsys, "league", "prizes", league, "first=anvils")

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -625,6 +625,110 @@ class TestEditedRecords:
             f"store {where}: record 'bloodbowl.fixture/1/0001' is not JSON",
             f"store {where}: record 'bloodbowl.fixture/1/0002' is not JSON",
         ] == [line.split(":")[0] + ":" + line.split(":")[1] for line in check.fixtures]
+
+
+class TestEditedSeason:
+    """The league's season edited in the database, into one its teams do not play (the record still reads as a
+    league's): ``verify`` lists it, and whatever reads or writes a season refuses it, naming the record, rather
+    than hide the season's fixtures, read a table no team has, or make fixtures for a season nobody plays."""
+
+    @pytest.fixture
+    def played(self, tmp_path: Path, pack: RulePack) -> Path:
+        """A league of two teams in season 1, fixture 1 played 2-1, fixture 2 not yet."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, WIN, SeededDice(2))
+        return path
+
+    #: Each way a season is read or written.
+    READS: ClassVar[list[tuple[str, Callable[[bb.types.League], object]]]] = [
+        ("season", lambda league: league.season),
+        ("fixtures", lambda league: league.fixtures()),
+        ("fixture", lambda league: league.fixture(2)),
+        ("standings", lambda league: league.standings()),
+        ("leaders", lambda league: league.leaders("touchdowns")),
+        ("schedule", lambda league: league.schedule()),
+        ("add_fixture", lambda league: league.add_fixture("anvils", "barons", round=7)),
+        ("remove_fixture", lambda league: league.remove_fixture(2)),
+        ("record", lambda league: league.record(2, DRAW, SeededDice(1))),
+        ("amend", lambda league: league.amend(1, dice=SeededDice(1), score=(1, 1))),
+        ("new_season", lambda league: league.new_season(SeededDice(1))),
+        ("award_prizes", lambda league: league.award_prizes(["anvils"])),
+        ("plan_redraft", lambda league: league.plan_redraft("anvils", None)),
+        ("redrafts", lambda league: league.redrafts()),
+        ("add_team", lambda league: league.add_team("counts", bb.draft(league.pack, "human", "Counts", HUMANS))),
+    ]
+
+    @pytest.mark.parametrize(("read", "how"), READS, ids=[read for read, _ in READS])
+    def test_a_season_ahead_of_the_teams_is_refused(
+        self, played: Path, read: str, how: Callable[[bb.types.League], object]
+    ) -> None:
+        """Season 1 edited into season 2: refused wherever the season is read, naming the record, both seasons
+        and the teams, and what lists it; nothing is written."""
+        edit_record(played, "bloodbowl.league", lambda v: v.update(season=2))
+        before = rows(played)
+        with bb.open_league(played) as league, pytest.raises(StoreError) as refused:
+            how(league)
+        assert str(refused.value) == (
+            f"store {played}: record 'bloodbowl.league' does not hold: it gives season 2 as the season the league "
+            "plays, where its teams play season 1 (anvils, barons): a league and its teams play one season and move "
+            "on together, so the record or a team was changed in the database outside the library (League.verify() "
+            "lists it); nothing was read or written"
+        ), read
+        assert before == rows(played)
+
+    def test_verify_lists_a_season_ahead(self, played: Path) -> None:
+        """``verify`` lists the season ahead of the teams with the settings' problems, every team verified."""
+        edit_record(played, "bloodbowl.league", lambda v: v.update(season=2))
+        with bb.open_league(played) as league:
+            check = league.verify()
+        assert (False, ["anvils", "barons"]) == (check.ok, list(check.teams))
+        assert [
+            f"store {played}: record 'bloodbowl.league' does not hold: it gives season 2 as the season the league "
+            "plays, where its teams play season 1 (anvils, barons): a league and its teams play one season and move "
+            "on together, so the record or a team was changed in the database outside the library"
+        ] == list(check.settings)
+
+    def test_a_season_behind_the_teams_and_their_fixtures(self, played: Path) -> None:
+        """A league moved on to season 2 (its first fixture made), its season edited back into 1: ``verify`` says
+        the teams' season and the fixtures of season 2 it holds; reading the season is refused."""
+        with bb.open_league(played) as league:
+            for team in league.teams():
+                league.close_match(team, 1, SeededDice(6), must_advance=False)
+            league.record(2, DRAW, SeededDice(1))
+            for team in league.teams():
+                league.close_match(team, 2, SeededDice(6), must_advance=False)
+            league.new_season(SeededDice(1))
+            league.add_fixture("anvils", "barons")
+        edit_record(played, "bloodbowl.league", lambda v: v.update(season=1))
+        told = (
+            "it gives season 1 as the season the league plays, where its teams play season 2 (anvils, barons); it "
+            "holds 1 fixture of season 2"
+        )
+        with bb.open_league(played) as league:
+            assert [f"store {played}: record 'bloodbowl.league' does not hold: {told}"] == [
+                line.split(": a league")[0] for line in league.verify().settings
+            ]
+            with pytest.raises(StoreError, match=re.escape(told)):
+                league.fixtures()
+
+    def test_a_fixture_of_a_later_season(self, played: Path) -> None:
+        """A fixture record of season 2 written beside a league in season 1 (whose teams play season 1) is listed
+        by ``verify``, and refused where the season is read: it would be made the next season's fixture."""
+        (row,) = raw(str(played), "SELECT value FROM records WHERE name = ?", ("bloodbowl.fixture/1/0002",))
+        value = json.loads(str(row[0]))
+        value.update(season=2, number=1)
+        raw(str(played), "INSERT INTO records VALUES (?, 1, ?)", ("bloodbowl.fixture/2/0001", json.dumps(value)))
+        with bb.open_league(played) as league:
+            assert [
+                f"store {played}: record 'bloodbowl.league' does not hold: it gives season 1 as the season the league "
+                "plays, where it holds 1 fixture of season 2: a league and its teams play one season and move on "
+                "together, so the record or a team was changed in the database outside the library"
+            ] == list(league.verify().settings)
+            with pytest.raises(StoreError, match="where it holds 1 fixture of season 2"):
+                league.standings()
 
 
 class TestEditedSnapshot:

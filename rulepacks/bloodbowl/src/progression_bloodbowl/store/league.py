@@ -59,8 +59,10 @@ from .records import (
     fixture_data,
     fixture_name,
     fixture_of,
+    fixture_seasons,
     record_problems,
     season_asked,
+    season_problem,
     settings_problem,
     unheld,
 )
@@ -188,7 +190,8 @@ class LeagueCheck:
     #: played fixture whose record the teams' entries do not hold.
     fixtures: tuple[str, ...] = ()
     #: One sentence per problem of the league's settings record: edited into what no league writes (not JSON
-    #: included), listing a team the store does not hold, or leaving out a sheet the store holds.
+    #: included), listing a team the store does not hold, leaving out a sheet the store holds, or giving a season
+    #: its teams do not play or behind one the store holds fixtures of.
     settings: tuple[str, ...] = ()
     #: team id -> what else is wrong with the team as stored, beside its verification: its sheet changed in the
     #: database outside the store, so that it is not read (and its fixtures not checked against it).
@@ -338,23 +341,64 @@ class League(Book):
 
     # -- settings -------------------------------------------------------------------
 
-    def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
+    def settings(self, tx: Transaction | None = None, *, check_season: bool = False) -> tuple[dict[str, Any], int]:
         """The league's settings, as :meth:`make` wrote them and the league's changes keep them; a record edited
         into anything else (a season that is no whole number, a team listed twice) is refused, naming it.
 
+        Args:
+            check_season: check the season they give against the league's teams and fixtures too (every team
+                plays it, no fixture is of a later one), as what reads or writes a season does: a season edited in
+                the database is refused there, rather than read (its fixtures hidden, a table of another season,
+                fixtures made for a season no team plays).
+
         Raises:
-            StoreError: the settings are not a league's.
+            StoreError: the settings are not a league's; with ``check_season``, their season is not the one the
+                teams play, or a later season has fixtures.
         """
         settings, version = super().settings(tx)
         problem = settings_problem(settings)
         if problem is not None:
             raise StoreError(self.store.where, f"record {LEAGUE_RECORD!r} is not a league's settings: {problem}")
+        if check_season:
+            problem = self._season_problem(tx or self.store, settings)
+            if problem is not None:
+                said = Sentence(
+                    (
+                        f"record {LEAGUE_RECORD!r} does not hold: {problem} (",
+                        Way(python="League.verify()", command="league verify"),
+                        " lists it); nothing was read or written",
+                    )
+                )
+                raise StoreError(self.store.where, said)
         return settings, version
+
+    def _season_problem(self, reader: Store | Transaction, settings: Mapping[str, Any]) -> str | None:
+        """What of the season ``settings`` give disagrees with the league's teams and fixtures (None: nothing), as
+        cheaply as a command can afford: every team plays the league's season, so the first team that reads is
+        asked (then, when it disagrees, every team, to say them all); and no fixture of the season after it may
+        be held. A team whose own season differs from the others' is found by :meth:`verify`, which asks every
+        team and every season's fixtures."""
+        seasons = {}
+        for team in settings["teams"]:
+            try:
+                seasons[team] = season_of(reader.sheet(team))
+            except StoreError:  # refused where the team is read, and listed by verify
+                continue
+            if seasons[team] == settings["season"]:
+                seasons = {team: seasons[team]}
+                break
+        later = fixture_seasons(r.name for r in reader.records(f"{FIXTURE_RECORD}{settings['season'] + 1}/"))
+        return season_problem(settings, seasons, later)
 
     @property
     def season(self) -> int:
-        """The season being played."""
-        return int(self.settings()[0]["season"])
+        """The season being played.
+
+        Raises:
+            StoreError: the settings were edited in the database, their season into one the teams do not play
+                (:meth:`settings`).
+        """
+        return int(self.settings(check_season=True)[0]["season"])
 
     def teams(self) -> tuple[str, ...]:
         """The ids of the league's teams, in the order they joined."""
@@ -394,7 +438,7 @@ class League(Book):
         for team, sheet in teams.items():
             check_team(sheet, f"league.add_teams ({team!r})")
         with self.store.transaction() as tx:
-            settings, version = self.settings(tx)
+            settings, version = self.settings(tx, check_season=True)
             names = {tx.sheet(other).name: other for other in settings["teams"]}
             added = {}
             for team, sheet in teams.items():
@@ -474,7 +518,7 @@ class League(Book):
         Raises:
             InvalidInput: a season the league has not reached, or no season (a whole number >= 1).
         """
-        wanted = season_asked(season, self.settings()[0])
+        wanted = season_asked(season, self.settings(check_season=True)[0])
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
         return tuple(sorted((self._fixture_of(r) for r in found), key=lambda f: f.number))
 
@@ -485,7 +529,7 @@ class League(Book):
             UnknownName: no fixture of that number in that season.
             InvalidInput: a season the league has not reached, or no season.
         """
-        settings, _ = self.settings()
+        settings, _ = self.settings(check_season=True)
         return self._found_fixture(self.store, settings, season_asked(season, settings), number)[0]
 
     def schedule(self, *, legs: int = 1) -> tuple[Fixture, ...]:
@@ -496,7 +540,7 @@ class League(Book):
                 more, or so many that a round would be past match number 9,999; nothing is written.
         """
         with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
+            settings, _ = self.settings(tx, check_season=True)
             season = settings["season"]
             if tx.records(f"{FIXTURE_RECORD}{season}/"):
                 msg = f"season {season} of league {settings['name']!r} already has fixtures; add others one by one"
@@ -523,7 +567,7 @@ class League(Book):
             progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
+            settings, _ = self.settings(tx, check_season=True)
             for team in (home, away):
                 self.check_member(team, settings["teams"])
             if home == away:
@@ -587,7 +631,7 @@ class League(Book):
             InvalidInput: the fixture was recorded: its match is on both teams (amend it to correct it).
         """
         with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
+            settings, _ = self.settings(tx, check_season=True)
             fixture, found = self._found_fixture(tx, settings, settings["season"], number)
             if fixture.played is not None:
                 said = Sentence(
@@ -655,7 +699,7 @@ class League(Book):
         return home, away
 
     def _open_fixture(self, tx: Transaction, number: int) -> tuple[Fixture, int]:
-        settings, _ = self.settings(tx)
+        settings, _ = self.settings(tx, check_season=True)
         fixture, found = self._found_fixture(tx, settings, settings["season"], number)
         if fixture.played is not None:
             score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
@@ -805,7 +849,7 @@ class League(Book):
             raise InvalidInput(msg)
         try:
             with self.store.transaction() as tx:
-                settings, _ = self.settings(tx)
+                settings, _ = self.settings(tx, check_season=True)
                 wanted = season_asked(season, settings)
                 fixture, found = self._found_fixture(tx, settings, wanted, number)
                 if fixture.played is None:
@@ -1016,7 +1060,7 @@ class League(Book):
         Raises:
             InvalidInput: a season the league has not reached, or no season.
         """
-        settings, _ = self.settings()
+        settings, _ = self.settings(check_season=True)
         wanted = season_asked(season, settings)
         counted = settings["bonus"] if bonus is None else bonus
         return standings(self.pack, [self.store.sheet(t) for t in settings["teams"]], season=wanted, bonus=counted)
@@ -1039,7 +1083,7 @@ class League(Book):
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:  # -1 read as a slice: all but the last
             msg = f"top is how many players the leaders list, a whole number >= 1, got {top!r:.60}"
             raise InvalidInput(msg)
-        wanted = season_asked(season, self.settings()[0], every=True)
+        wanted = season_asked(season, self.settings(check_season=True)[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}
         for team in self.teams():
             for line in self.player_lines(team):
@@ -1075,13 +1119,16 @@ class League(Book):
         """Every team verified (:meth:`progression.store.Store.verify`), and every played fixture checked
         against the entries that recorded it on both teams. A record of the league edited in the database is
         listed, naming it, never raised: settings that are no league's (every sheet of the store is verified
-        then), a team they list that the store does not hold, a fixture record that is no fixture, a kept re-draft
+        then), a team they list that the store does not hold, a season they give that is not the one every team
+        plays or before one the store holds fixtures of, a fixture record that is no fixture, a kept re-draft
         or a season's prizes that the league never writes; a team whose sheet does not read (its snapshot edited
         in the database) is listed with its verification, and its fixtures are not checked against it."""
         held = self.store.ids()
         settings: list[str] = []
+        read: dict[str, Any] | None = None
         try:
-            listed: Sequence[str] = self.settings()[0]["teams"]
+            read = self.settings()[0]
+            listed: Sequence[str] = read["teams"]
         except StoreError as wrong:  # not JSON, or no league's settings
             settings.append(str(wrong))
             listed = held
@@ -1099,6 +1146,13 @@ class League(Book):
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
         unread, sheets = self._sheets_read(teams)
+        if read is not None:  # its season against every team's, and every season's fixtures
+            seasons = {team: season_of(sheet) for team, sheet in sheets.items()}
+            counted = fixture_seasons(self.store.record_names(FIXTURE_RECORD))
+            later = {season: count for season, count in counted.items() if season > read["season"]}
+            problem = season_problem(read, seasons, later)
+            if problem is not None:
+                settings.append(f"store {self.store.where}: record {LEAGUE_RECORD!r} does not hold: {problem}")
 
         def fixture_read(found: Record) -> list[str]:
             fixture = self._fixture_of(found)
