@@ -476,7 +476,13 @@ def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None, s
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:
-    """Correct a recorded fixture; both teams run their later entries again, in one transaction."""
+    """Correct a recorded fixture; both teams run their later entries again, in one transaction. A refusal that
+    carries each team's report (``reports``: a later entry made invalid) prints it, marked as ``sheet amend``
+    marks an entry's outcome, then says the refusal in the command line's words, and nothing is written (exit 1),
+    as ``league rebase`` does."""
+    from progression.cli.main import exit_status
+    from progression.cli.output import error, in_command_words, one_line
+
     fixture = whole(args.fixture, "FIXTURE")
     with opened(args) as (pack, league, book):
         texts = pairs(args.changes, "league amend")
@@ -494,15 +500,23 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         dice = DiceChoice(args)
         with warnings.catch_warnings(record=True) as said:  # what the league says of the amendment, said after it
             warnings.simplefilter("always", UserWarning)
-            reports = amend(
-                fixture,
-                dice.dice,
-                season=_season(args, book)[0],
-                invalid=args.invalid,
-                check=dice.check_used,
-                **flags,
-                **texts,
-            )
+            try:
+                reports = amend(
+                    fixture,
+                    dice.dice,
+                    season=_season(args, book)[0],
+                    invalid=args.invalid,
+                    check=dice.check_used,
+                    **flags,
+                    **texts,
+                )
+            except ProgressionError as refused:
+                teams = getattr(refused, "reports", None)
+                if not isinstance(teams, Mapping):
+                    raise
+                _print(out, teams, file=args.file, fixture=fixture, written=False)
+                error(one_line(in_command_words(refused, args.file)))
+                return exit_status(refused)
     notes = [str(found.message) for found in said if issubclass(found.category, UserWarning)]
     told: dict[str, object] = {"notes": notes} if notes else {}
     if args.dry_run:

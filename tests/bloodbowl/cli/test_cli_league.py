@@ -202,6 +202,43 @@ class TestLeague:
             [out.splitlines()[0], out.splitlines()[-1]],
         )
 
+    def test_a_refused_amendment_prints_each_entry_and_names_the_flag(
+        self, league: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Fixture 1 corrected so that Griselda's touchdowns are gone, her advancement bought with them becomes
+        invalid: the amendment (and its dry run) prints what became of each entry of both teams, marked as `sheet
+        amend` marks them, says nothing was written, then the refusal with the flags that go on without it, in the
+        command line's words (exit 1); `--json` says the same as data. `--invalid drop` then leaves it out."""
+        assert 0 == run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")[0]
+        advance = ("league", "do", league, "anvils", "advance", "member=1", "type=chosen_primary", "choice=sure_hands")
+        assert 0 == run(capsys, *advance)[0]
+        words = ("league", "amend", league, "1", "home.score=0", "home.events=3:completion*2")
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        for more in ((), ("--dry-run",)):
+            status, out, err = run(capsys, *words, *more)
+            assert (1, "anvils:", "nothing written") == (status, out.splitlines()[0], out.splitlines()[-1])
+            assert (
+                "! #4 buy chosen_primary: refused: Chosen primary skill costs 6 Star Player Points but none are "
+                "available"
+            ) in out.splitlines()
+            assert "dukes:" in out.splitlines()
+            assert err == (
+                "progression: fixture 1 of season 1 was not amended, and nothing was changed: the amendment makes 1 "
+                "later entry of its teams invalid (anvils #4 buy chosen_primary: Chosen primary skill costs 6 Star "
+                "Player Points but none are available): amend the fixture otherwise, so that it still runs, or go on "
+                f"without it: `progression league amend {league} 1 ... --invalid drop` leaves it out (the fixtures "
+                f"naming later entries renumbered); `progression league amend {league} 1 ... --invalid stop` ends each "
+                "team's history before its first\n"
+            )
+        status, out, _ = run(capsys, *words, "--json")
+        told = json.loads(out)
+        assert (1, False, "refused") == (status, told["written"], told["teams"]["anvils"][1]["status"])
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, out, _ = run(capsys, *words, "--invalid", "drop")
+        assert (0, True) == (status, "- #4 buy chosen_primary: dropped: Chosen primary skill costs 6 Star Player "
+                             "Points but none are available" in out.splitlines())  # fmt: skip
+        assert 0 == run(capsys, "league", "verify", league)[0]
+
     def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An amendment changes only the words given, on both teams, and the table follows."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")

@@ -19,6 +19,7 @@ import progression
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
 from progression.errors import InvalidInput, RulesChanged, StoreError, StoreTampered, UnknownName
+from progression.history import AmendmentRefused
 from support.stores import raw
 
 from ..conftest import HUMANS, version_3
@@ -962,6 +963,114 @@ class TestAmend:
             league.amend(9, score=(1, 1))
         with pytest.raises(UnknownName, match=expected):
             league.fixture(9)
+
+
+#: Fixture 1 corrected: the Anvils' Blitzer (#1) scored nothing and died, the away side unchanged: his advancement,
+#: bought with the SPP of his touchdowns, and match 2, which names him among the nominees, become invalid.
+DIED = {
+    "score": (0, 1),
+    "home": bb.types.Side(events={"3": {"completion": 1}}, mvp_nominees=("3",), injuries={"1": "dead"}),
+}
+#: Fixture 1 corrected: the Anvils' Blitzer scored nothing: his advancement becomes invalid, match 2 still runs.
+SCORELESS = {"score": (0, 1), "home": bb.types.Side(events={"3": {"completion": 1}}, mvp_nominees=("3",))}
+
+
+class TestAmendLeavesOut:
+    """What an amendment may leave out of a team (``invalid="drop"``, ``"stop"``): the team's own entries, the
+    fixtures renumbered with the entries that move; never what the league wrote on several teams (a match, a
+    season's end, a prize), which would leave a fixture naming an entry that is gone or moved."""
+
+    @pytest.fixture
+    def advanced(self, tmp_path: Path, pack: RulePack) -> bb.types.League:
+        """Two teams, fixture 1 (anvils 2-1 barons: Griselda's two touchdowns) played, Griselda's advancement
+        bought with their SPP (anvils #4), both sequences closed; fixture 2 (barons v anvils) not yet played."""
+        with league_of(tmp_path / "league.sqlite", pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, WIN, SeededDice(1))
+            league.act("anvils", "advance", member="1", type="chosen_primary", choice="sure_hands")
+            for team in league.teams():
+                league.close_match(team, 1, SeededDice(6), must_advance=False)
+            yield league
+
+    @pytest.fixture
+    def played(self, advanced: bb.types.League) -> bb.types.League:
+        """``advanced`` with fixture 2 played: it names the Anvils' entry 6 and the Barons' entry 5."""
+        advanced.record(2, DRAW, SeededDice(2))
+        assert {"anvils": 6, "barons": 5} == advanced.fixture(2).entries
+        return advanced
+
+    def test_a_team_s_own_entry_dropped_renumbers_the_fixtures(self, played: bb.types.League) -> None:
+        """The advancement dropped, match 2 moves from the Anvils' entry 6 to 5: its fixture names 5, and the
+        league verifies."""
+        report = played.amend(1, invalid="drop", **SCORELESS)
+        assert ["amended", "dropped", "holds", "changed"] == [o.status for o in report.reports["anvils"].outcomes]
+        assert ({"anvils": 5, "barons": 5}, 5) == (played.fixture(2).entries, len(played.team("anvils").ledger))
+        assert (True, ()) == (played.verify().ok, played.verify().fixtures)
+        assert 2 == next(r for r in bb.queries.results(played.team("anvils")) if r.number == 2).number
+
+    def test_refused_by_default_saying_the_keyword_that_goes_on(self, played: bb.types.League) -> None:
+        """Refused, with both teams' reports and the way to go on in a program's words (the keyword, not the
+        command line's flag); nothing changed, and it is still an AmendmentRefused."""
+        before = rows(Path(played.store.where))
+        with pytest.raises(bb.types.LeagueAmendmentRefused) as refused:
+            played.amend(1, **SCORELESS)
+        assert str(refused.value) == (
+            "fixture 1 of season 1 was not amended, and nothing was changed: the amendment makes 1 later entry of its "
+            "teams invalid (anvils #4 buy chosen_primary: Chosen primary skill costs 6 Star Player Points but none "
+            "are available): amend the fixture otherwise, so that it still runs, or go on without it: "
+            "League.amend(1, ..., invalid='drop') leaves it out (the fixtures naming later entries renumbered)"
+        )
+        assert isinstance(refused.value, AmendmentRefused)
+        assert (["anvils", "barons"], [4]) == (
+            list(refused.value.reports),
+            [o.position for o in refused.value.report.refused],
+        )
+        assert before == rows(Path(played.store.where))
+
+    def test_stop_is_offered_when_it_leaves_out_only_the_team_s_own(self, advanced: bb.types.League) -> None:
+        """Before match 2, every entry from the advancement on is the Anvils' own: ``stop`` is offered too, and
+        ends their history before it."""
+        with pytest.raises(bb.types.LeagueAmendmentRefused, match=r"; League\.amend\(1, \.\.\., invalid='stop'\) ends "
+                           "each team's history before its first$"):  # fmt: skip
+            advanced.amend(1, **SCORELESS)
+        report = advanced.amend(1, invalid="stop", **SCORELESS)
+        assert ["amended", "dropped", "dropped"] == [o.status for o in report.reports["anvils"].outcomes]
+        assert (3, True) == (len(advanced.team("anvils").ledger), advanced.verify().ok)
+
+    @pytest.mark.parametrize("invalid", ["refuse", "drop", "stop"])
+    def test_a_match_is_never_left_out_of_one_team(self, played: bb.types.League, invalid: str) -> None:
+        """Match 2 becomes invalid for the Anvils (it names their dead Blitzer): whatever ``invalid`` says, the
+        amendment is refused, naming the entry and its fixture, and what to do instead; nothing changed, and the
+        league verifies."""
+        before = rows(Path(played.store.where))
+        with pytest.raises(bb.types.LeagueAmendmentRefused) as refused:
+            played.amend(1, invalid=invalid, **DIED)
+        said = str(refused.value)
+        assert (
+            "; the league wrote anvils #6 (match 2: outcome, winnings, Dedicated Fans; fixture 2 of season 1) on "
+            "more than one team at once (a match on both teams and its fixture, a season's end on every team, a prize "
+            "with the season's prizes), and never leaves such an entry out of one team, as it may leave out a team's "
+            "own: amend the fixture otherwise, so that it still runs, or keep it as it was recorded"
+        ) in said, said
+        assert ("invalid='drop'" in said, refused.value.reports["anvils"].refused[-1].position) == (False, 6)
+        assert (before, True) == (rows(Path(played.store.where)), played.verify().ok)
+
+    def test_a_later_season_s_fixtures_are_renumbered(self, played: bb.types.League) -> None:
+        """A match of season 2 named by its fixture moves with the entry dropped in season 1 (the refusal's way to
+        go on names season 1, not the current one)."""
+        for team in played.teams():
+            played.close_match(team, 2, SeededDice(6), must_advance=False)
+        played.new_season(SeededDice(1))
+        played.add_fixture("anvils", "barons")
+        played.record(1, DRAW, SeededDice(3))
+        moved = played.fixture(1).entries["anvils"]
+        with pytest.raises(
+            bb.types.LeagueAmendmentRefused, match=re.escape("League.amend(1, season=1, ..., invalid='drop')")
+        ):
+            played.amend(1, season=1, **SCORELESS)  # the way to go on names the season: it is not the current one
+        played.amend(1, season=1, invalid="drop", **SCORELESS)
+        assert (moved - 1, True) == (played.fixture(1).entries["anvils"], played.verify().ok)
 
 
 #: Every row of a league's store that a change could write: its sheets, their entries and its records.

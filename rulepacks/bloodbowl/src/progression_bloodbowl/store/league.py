@@ -50,6 +50,7 @@ from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord, events_named, injuries_named
 from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
+from .amendments import LeagueAmendmentRefused, left_out, refusal, renumbered
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
 from .fixtures import Fixture, Played, Side, round_robin
 from .records import (
@@ -96,6 +97,7 @@ __all__ = [
     "Career",
     "League",
     "LeagueAmendment",
+    "LeagueAmendmentRefused",
     "LeagueCheck",
     "LeagueRebaseRefused",
     "PlayerLine",
@@ -825,11 +827,20 @@ class League(Book):
         ``home=Side(...)``): both teams' entries of the match are amended (:func:`progression.amend`) and every
         later entry of each is run again, in one transaction.
 
+        A later entry the corrected history makes invalid refuses the amendment (``invalid="refuse"``), or is left
+        out (``"drop"``; ``"stop"`` leaves out each team's entries from its first invalid one on). A league leaves
+        out of a team only what the team ran on itself (an advancement, a hire, Expensive Mistakes:
+        :mod:`~progression_bloodbowl.store.amendments`), never a match, a season's end or a prize, which it wrote
+        on more than one team; the fixtures naming entries that moved are renumbered with them, so that every
+        fixture still names the entry that recorded it.
+
         Raises:
             UnknownName: no such fixture.
             InvalidInput: the fixture was not played yet, a field :class:`Played` does not have, or a season the
                 league has not reached.
-            AmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``); nothing changed.
+            LeagueAmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``), or is one
+                the league wrote on more than one team (whatever ``invalid`` says); nothing changed. Its
+                ``reports`` say what became of every entry of both teams, and its message what to do instead.
             progression.errors.OutOfOrder: the season's play-off prizes were given, and the amendment changes its
                 table (a place, a team's points or results), which the prizes and the League Trophy would no longer
                 follow: refused unless ``keep_prizes`` (then the prizes stand as given, said by a ``UserWarning``).
@@ -866,17 +877,32 @@ class League(Book):
                 played = _played_named(self.pack, attrs.evolve(fixture.played, **changes))
                 records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
                 _check_reported(self.pack, *records)
-                reports, entries = {}, {}
+                reports, before = {}, {}
                 for team, record in zip((fixture.home, fixture.away), records, strict=True):
                     position = fixture.entries[team]
-                    entry = tx.sheet(team).ledger[position - 1]
+                    before[team] = tx.sheet(team)
+                    entry = before[team].ledger[position - 1]
                     if not isinstance(entry, Entry) or not match_records(entry.operation):
                         msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
                         raise InvalidInput(msg)
-                    with rolling_for(team):
-                        _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
-                    entries[team] = position
-                done = attrs.evolve(fixture, played=played, entries=entries)
+                    try:  # a refused team writes nothing: go on, so that both teams' reports are said
+                        with rolling_for(team):
+                            _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
+                    except AmendmentRefused as refused:
+                        reports[team] = refused.report
+                later = self._fixtures_from(tx, settings, wanted)
+                named = {(team, at): f for f in later for team, at in f.entries.items()}
+                leaving = left_out(before, reports, named)
+                if leaving or (invalid == "refuse" and any(r.refused for r in reports.values())):
+                    where = f"fixture {number} of season {wanted}"
+                    raise refusal(where, number, wanted, settings["season"], reports, before, leaving, invalid)
+                for moved, entries in renumbered(
+                    [f for f in later if f.number != number or f.season != wanted], reports
+                ):
+                    name = fixture_name(moved.season, moved.number)
+                    version = cast("Record", tx.record(name)).version
+                    tx.put(name, fixture_data(attrs.evolve(moved, entries=entries)), expected=version)
+                done = attrs.evolve(fixture, played=played)
                 tx.put(fixture_name(wanted, number), fixture_data(done), expected=found.version)
                 note = None
                 if given is not None and table is not None:
@@ -905,6 +931,14 @@ class League(Book):
         if note is not None:
             warnings.warn(f"{note}: they stand as given, the League Trophy with them", UserWarning, stacklevel=2)
         return amended
+
+    def _fixtures_from(self, tx: Transaction, settings: Mapping[str, Any], season: int) -> list[Fixture]:
+        """The played fixtures of ``season`` and every later one up to the current, by season and number: those
+        that may name an entry an amendment of a match of ``season`` runs again."""
+        found = []
+        for each in range(season, settings["season"] + 1):
+            found += [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{each}/")]
+        return [fixture for fixture in found if fixture.played is not None]
 
     def rebase(
         self, dice: Dice | None = None, *, dry_run: bool = False, check: Callable[[], None] | None = None
