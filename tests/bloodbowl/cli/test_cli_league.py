@@ -239,6 +239,34 @@ class TestLeague:
                              "Points but none are available" in out.splitlines())  # fmt: skip
         assert 0 == run(capsys, "league", "verify", league)[0]
 
+    def test_a_league_refusing_as_the_core_does_is_told_the_flag(
+        self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A pack's league class that refuses an amendment as ``progression.amend`` does (one report, its hint in a
+        program's words) is printed as ``sheet amend`` prints one, and told ``--invalid drop`` (exit 1)."""
+        from progression.history import Amendment, AmendmentRefused, EntryOutcome
+
+        report = Amendment(
+            outcomes=(
+                EntryOutcome(position=3, label="match 1", status="amended"),
+                EntryOutcome(position=4, label="buy skill", status="refused", reason="too dear"),
+            )
+        )
+
+        def refuse(*_: object, **__: object) -> None:
+            raise AmendmentRefused(report)
+
+        monkeypatch.setattr(LeagueCommands, "amend", refuse)
+        status, out, err = run(capsys, "league", "amend", league, "1", "home.score=1")
+        assert (1, ["+ #3 match 1: amended", "! #4 buy skill: refused: too dear", "nothing written"]) == (
+            status,
+            out.splitlines(),
+        )
+        assert err == (
+            "progression: the amendment makes 1 later entry invalid, so nothing was changed: #4 buy skill: too dear "
+            "(pass --invalid drop or --invalid stop to go on without them)\n"
+        )
+
     def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An amendment changes only the words given, on both teams, and the table follows."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
