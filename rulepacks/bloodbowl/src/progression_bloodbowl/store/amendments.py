@@ -138,6 +138,7 @@ def _refused(
     leaving: Sequence[LeftOut],
     invalid: str,
 ) -> tuple[str, Sentence]:
+    """What :func:`refusal` says: what was refused alone (the refusal's ``summary``), and the whole sentence."""
     refused = [(team, outcome) for team, report in reports.items() for outcome in report.refused]
     listed = "; ".join(f"{team} #{o.position} {o.label}: {o.reason}" for team, o in refused)
     count = f"{len(refused)} later entr{'y' if len(refused) == 1 else 'ies'} of its teams"

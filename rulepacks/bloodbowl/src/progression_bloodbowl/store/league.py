@@ -12,7 +12,8 @@ the away team, and writes the fixture, all in one transaction: both teams and th
 
 :class:`League` is the face; what it leans on lives beside it, each a concept of its own: the records' format
 (:mod:`.records`), the players' figures read back from the ledgers (:mod:`.careers`), a team's file compared
-with the team the league holds (:mod:`.team_files`), and the season's end (:mod:`.season_end`).
+with the team the league holds (:mod:`.team_files`), a recorded match corrected (:mod:`.amendments`), and the
+season's end (:mod:`.season_end`).
 """
 
 from __future__ import annotations
