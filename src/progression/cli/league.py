@@ -35,7 +35,7 @@ from progression.errors import (
     RulesChanged,
     UnknownOption,
 )
-from progression.history import Amendment, Verification
+from progression.history import Amendment, AmendmentRefused, Verification
 from progression.ledger import Sheet
 from progression.spelling import closest, command_line, the_closest
 
@@ -476,7 +476,13 @@ def _answer(pack: RulePack, args: argparse.Namespace) -> Callable[[str | None, s
 
 
 def run_amend(args: argparse.Namespace, out: Output) -> int:
-    """Correct a recorded fixture; both teams run their later entries again, in one transaction."""
+    """Correct a recorded fixture; both teams run their later entries again, in one transaction. A refusal that
+    carries each team's report (``reports``: a later entry made invalid) prints it, marked as ``sheet amend``
+    marks an entry's outcome, then says the refusal in the command line's words, and nothing is written (exit 1),
+    as ``league rebase`` does."""
+    from progression.cli.main import exit_status
+    from progression.cli.output import error, in_command_words, one_line
+
     fixture = whole(args.fixture, "FIXTURE")
     with opened(args) as (pack, league, book):
         texts = pairs(args.changes, "league amend")
@@ -494,15 +500,29 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         dice = DiceChoice(args)
         with warnings.catch_warnings(record=True) as said:  # what the league says of the amendment, said after it
             warnings.simplefilter("always", UserWarning)
-            reports = amend(
-                fixture,
-                dice.dice,
-                season=_season(args, book)[0],
-                invalid=args.invalid,
-                check=dice.check_used,
-                **flags,
-                **texts,
-            )
+            try:
+                reports = amend(
+                    fixture,
+                    dice.dice,
+                    season=_season(args, book)[0],
+                    invalid=args.invalid,
+                    check=dice.check_used,
+                    **flags,
+                    **texts,
+                )
+            except ProgressionError as refused:
+                teams = getattr(refused, "reports", None)
+                if isinstance(teams, Mapping):  # each team's report, and the refusal in the command line's words
+                    _print(out, teams, file=args.file, fixture=fixture, written=False)
+                    error(one_line(in_command_words(refused, args.file)))
+                    return exit_status(refused)
+                if not isinstance(refused, AmendmentRefused):
+                    raise
+                # A pack's league that refuses as progression.amend does (one report, its hint a program's): the
+                # report as `sheet amend` prints one, and the flags that go on without the entries.
+                _print_refused(out, refused.report, file=args.file, fixture=fixture)
+                error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
+                return exit_status(refused)
     notes = [str(found.message) for found in said if issubclass(found.category, UserWarning)]
     told: dict[str, object] = {"notes": notes} if notes else {}
     if args.dry_run:
@@ -540,6 +560,17 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
     changed = any(outcome.status != "holds" for report in reports.values() for outcome in report.outcomes)
     _print(out, reports, file=args.file, written=changed and not args.dry_run)
     return 0
+
+
+def _print_refused(out: Output, report: Amendment, *, file: str, fixture: int) -> None:
+    """The report of an amendment a pack's league refused as :func:`progression.amend` does (one report, of no team
+    named): each entry marked as ``sheet amend`` marks it, then ``nothing written`` (``--json``: its outcomes)."""
+    if out.json_mode:
+        out.json({"file": file, "fixture": fixture, "written": False, "outcomes": outcomes(report)})
+        return
+    for outcome in report.outcomes:
+        out.line(f"{MARKS[outcome.status]} {outcome.line()}")
+    out.line("nothing written")
 
 
 def _print(out: Output, reports: Mapping[str, Amendment], *, file: str, **data: object) -> None:

@@ -202,6 +202,71 @@ class TestLeague:
             [out.splitlines()[0], out.splitlines()[-1]],
         )
 
+    def test_a_refused_amendment_prints_each_entry_and_names_the_flag(
+        self, league: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Fixture 1 corrected so that Griselda's touchdowns are gone, her advancement bought with them becomes
+        invalid: the amendment (and its dry run) prints what became of each entry of both teams, marked as `sheet
+        amend` marks them, says nothing was written, then the refusal with the flags that go on without it, in the
+        command line's words (exit 1); `--json` says the same as data. `--invalid drop` then leaves it out."""
+        assert 0 == run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")[0]
+        advance = ("league", "do", league, "anvils", "advance", "member=1", "type=chosen_primary", "choice=sure_hands")
+        assert 0 == run(capsys, *advance)[0]
+        words = ("league", "amend", league, "1", "home.score=0", "home.events=3:completion*2")
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        for more in ((), ("--dry-run",)):
+            status, out, err = run(capsys, *words, *more)
+            assert (1, "anvils:", "nothing written") == (status, out.splitlines()[0], out.splitlines()[-1])
+            assert (
+                "! #4 buy chosen_primary: refused: Chosen primary skill costs 6 Star Player Points but none are "
+                "available"
+            ) in out.splitlines()
+            assert "dukes:" in out.splitlines()
+            assert err == (
+                "progression: fixture 1 of season 1 was not amended, and nothing was changed: the amendment makes 1 "
+                "later entry of its teams invalid (anvils #4 buy chosen_primary: Chosen primary skill costs 6 Star "
+                "Player Points but none are available): amend the fixture otherwise, so that it still runs, or go on "
+                f"without it: `progression league amend {league} 1 ... --invalid drop` leaves it out (the fixtures "
+                f"naming later entries renumbered); `progression league amend {league} 1 ... --invalid stop` ends each "
+                "team's history before its first\n"
+            )
+        status, out, _ = run(capsys, *words, "--json")
+        told = json.loads(out)
+        assert (1, False, "refused") == (status, told["written"], told["teams"]["anvils"][1]["status"])
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, out, _ = run(capsys, *words, "--invalid", "drop")
+        assert (0, True) == (status, "- #4 buy chosen_primary: dropped: Chosen primary skill costs 6 Star Player "
+                             "Points but none are available" in out.splitlines())  # fmt: skip
+        assert 0 == run(capsys, "league", "verify", league)[0]
+
+    def test_a_league_refusing_as_the_core_does_is_told_the_flag(
+        self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A pack's league class that refuses an amendment as ``progression.amend`` does (one report, its hint in a
+        program's words) is printed as ``sheet amend`` prints one, and told ``--invalid drop`` (exit 1)."""
+        from progression.history import Amendment, AmendmentRefused, EntryOutcome
+
+        report = Amendment(
+            outcomes=(
+                EntryOutcome(position=3, label="match 1", status="amended"),
+                EntryOutcome(position=4, label="buy skill", status="refused", reason="too dear"),
+            )
+        )
+
+        def refuse(*_: object, **__: object) -> None:
+            raise AmendmentRefused(report)
+
+        monkeypatch.setattr(LeagueCommands, "amend", refuse)
+        status, out, err = run(capsys, "league", "amend", league, "1", "home.score=1")
+        assert (1, ["+ #3 match 1: amended", "! #4 buy skill: refused: too dear", "nothing written"]) == (
+            status,
+            out.splitlines(),
+        )
+        assert err == (
+            "progression: the amendment makes 1 later entry invalid, so nothing was changed: #4 buy skill: too dear "
+            "(pass --invalid drop or --invalid stop to go on without them)\n"
+        )
+
     def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An amendment changes only the words given, on both teams, and the table follows."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
@@ -519,6 +584,29 @@ class TestRefusals:
             line.split(" (")[0] for line in out.splitlines()
         ]
 
+    def test_team_add_refuses_a_team_given_gifts_by_hand(
+        self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team file whose GM gave it gold and SPP by hand is refused by `league team add` as `league team import`
+        refuses it (exit 2), naming the entry and its operation; the league holds no team, and `league verify`
+        finds nothing stored."""
+        path = str(tmp_path / "cup.sqlite")
+        assert 0 == run(capsys, "league", "new", path, "--pack", "bloodbowl", "--name", "Cup")[0]
+        gifted = pack.award(draft(pack, "human", "Gifted Griffons", HUMANS), "treasury", 3_000_000, reason="sponsor")
+        gifted = pack.award(gifted, "spp", 60, member="1", reason="a gift")
+        file = tmp_path / "gifted.json"
+        file.write_text(progression.dump_sheet(gifted), encoding="utf-8")
+        for words in (("add", path, str(file)), ("import", path, "gifted", str(file))):
+            status, out, err = run(capsys, "league", "team", *words)
+            assert (2, "") == (status, out)
+            assert err.startswith(
+                "progression: entry 3 of the sheet of Gifted Griffons (award 3000000 to treasury): league 'Cup' does "
+                "not let a team run the operation 'award' (award 3000000 to treasury) on itself"
+            ), err
+            assert err.rstrip().endswith("; nothing was stored"), err
+        with open_league(path) as kept:
+            assert () == kept.teams()
+
     def test_two_files_of_one_id_are_told_a_whole_command(
         self, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
@@ -634,6 +722,37 @@ class TestBrokenStores:
             *run(capsys, "league", words[0], league)[::2],
             hashlib.sha256(Path(league).read_bytes()).hexdigest(),
         )
+
+    @pytest.mark.parametrize(
+        "words",
+        [["standings"], ["fixtures"], ["leaders"], ["fixtures", "--schedule", "round-robin"], ["new-season"]],
+        ids=lambda words: " ".join(words),
+    )
+    def test_a_season_edited_is_named_where_it_is_read(
+        self, league: str, capsys: pytest.CaptureFixture[str], words: list[str]
+    ) -> None:
+        """The league's season edited in the database (1 made 2, its teams playing season 1) is refused wherever
+        a season is read (exit 2), naming the record and both seasons, and the command that lists it in the
+        command line's words; nothing is written. `league verify` lists it (exit 1)."""
+        raw(
+            league,
+            "UPDATE records SET value = replace(value, '\"season\":1', '\"season\":2') WHERE name = 'bloodbowl.league'",
+        )
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        status, out, err = run(capsys, "league", words[0], league, *words[1:])
+        assert (2, "") == (status, out)
+        assert err == (
+            f"progression: store {league}: record 'bloodbowl.league' does not hold: it gives season 2 as the season "
+            "the league plays, where its teams play season 1 (anvils, barons, counts, dukes): a league and its teams "
+            "play one season and move on together, so the record or a team was changed in the database outside the "
+            f"library (`progression league verify {league}` lists it); nothing was read or written\n"
+        )
+        status, out, _ = run(capsys, "league", "verify", league)
+        assert (1, True) == (
+            status,
+            f"store {league}: record 'bloodbowl.league' does not hold: it gives season 2" in out,
+        )
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
 
     def test_a_refusal_names_the_file_given(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A refusal that names a league command to run next names it on the file given, not on ``FILE``, and on the
@@ -1267,14 +1386,15 @@ class TestRebase:
         written)."""
         older = version_3(pack)
         anvils = draft(older, "human", "Altdorf Anvils", HUMANS)
-        budget = progression_bloodbowl.queries.inducement_budget(older, anvils, 1_000_000)
-        anvils = progression_bloodbowl.operations.induce(
-            older, anvils, progression_bloodbowl.types.Order(stars=("griff_oberwald",)), budget, match=1
-        )
-        anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
         path = str(tmp_path / "cup.sqlite")
         with new_league(path, "Old World Cup", pack=older) as made:
             made.add_teams({"anvils": anvils, "barons": draft(older, "human", "Bogenhafen Barons", HUMANS)})
+            budget = progression_bloodbowl.queries.inducement_budget(older, anvils, 1_000_000)
+            anvils = progression_bloodbowl.operations.induce(
+                older, anvils, progression_bloodbowl.types.Order(stars=("griff_oberwald",)), budget, match=1
+            )
+            anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
+            made.store.extend("anvils", anvils)  # as an old store may hold it: a league takes no gift
         before = held(path)
         status, out, err = run(capsys, "league", "rebase", path)
         assert (1, "nothing written") == (status, out.splitlines()[-1])

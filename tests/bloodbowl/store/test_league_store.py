@@ -10,7 +10,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -19,6 +19,7 @@ import progression
 import progression_bloodbowl as bb
 from progression import RulePack, SeededDice
 from progression.errors import InvalidInput, RulesChanged, StoreError, StoreTampered, UnknownName
+from progression.history import AmendmentRefused
 from progression.operations import Mark
 from progression_bloodbowl.store.team_files import divergence
 from support.stores import raw
@@ -305,15 +306,15 @@ class TestTeamFileBack:
         with pytest.raises(InvalidInput) as refused:
             played.update_team("anvils", other)
         assert (
-            "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes): "
-            "its must_advance is null where the league's is false; the file and the league went different ways"
+            "its entry 4 (match 1: expensive mistakes) is not the league's entry 4 (match 1: expensive mistakes) "
+            "(must_advance: null in the file, false in the league); the file and the league went different ways"
         ) in str(refused.value)
         amended, _ = bb.operations.amend_match(pack, before, 1, score=(3, 1))
         with pytest.raises(InvalidInput) as refused:
             played.update_team("anvils", amended)
         assert str(refused.value).endswith(
             "its entry 3 (match 1: outcome, winnings, Dedicated Fans) is not the league's entry 3 (match 1: outcome, "
-            "winnings, Dedicated Fans): its match.score is [3, 1] where the league's is [2, 1]; a match the league "
+            "winnings, Dedicated Fans) (match.score: [3, 1] in the file, [2, 1] in the league); a match the league "
             "holds is corrected in the league, on both teams and its fixture at once, with League.amend(1, ...) "
             "(fixture 1 of season 1: anvils v barons), not in a team's file: export the team again "
             "(League.export_team)"
@@ -378,6 +379,24 @@ class TestTeamFileBack:
         assert "with `progression league amend cup.sqlite 1 ...` (fixture 1 of" in str(
             current and current.on_command_line("cup.sqlite")
         )
+
+    def test_a_batch_says_the_operation_within_it_that_differs(self, played: bb.types.League, pack: RulePack) -> None:
+        """A draft (one entry, a batch of a dozen operations) whose second hire was renamed in the file is told
+        apart by that hire's name alone, both values in full, never both batches cut at the same prefix."""
+        renamed = [(position, "Ottokar" if name == "Otto" else name) for position, name in HUMANS]
+        other = bb.draft(pack, "human", "Altdorf Anvils", renamed)
+        with pytest.raises(InvalidInput) as refused:
+            played.update_team("anvils", other)
+        assert (
+            "its entry 2 (draft of Altdorf Anvils) is not the league's entry 2 (draft of Altdorf Anvils) "
+            "(operations[1].name: 'Ottokar' in the file, 'Otto' in the league); the file and the league went "
+            "different ways after entry 1"
+        ) in str(refused.value)
+
+    def test_an_older_file_of_one_entry_is_counted_in_words(self, played: bb.types.League) -> None:
+        """A file holding the creation alone says it holds 1 entry, not "1 entries"."""
+        with pytest.raises(InvalidInput, match=r"it holds 1 entry where the league holds 3, entry 2 "):
+            played.update_team("anvils", played.team("anvils").at(1))
 
     def test_a_team_of_the_league_under_a_new_id(self, played: bb.types.League, tmp_path: Path) -> None:
         """The file of a team of the league is refused under another id, saying the id it is there under."""
@@ -671,6 +690,110 @@ class TestEditedRecords:
         ] == [line.split(":")[0] + ":" + line.split(":")[1] for line in check.fixtures]
 
 
+class TestEditedSeason:
+    """The league's season edited in the database, into one its teams do not play (the record still reads as a
+    league's): ``verify`` lists it, and whatever reads or writes a season refuses it, naming the record, rather
+    than hide the season's fixtures, read a table no team has, or make fixtures for a season nobody plays."""
+
+    @pytest.fixture
+    def played(self, tmp_path: Path, pack: RulePack) -> Path:
+        """A league of two teams in season 1, fixture 1 played 2-1, fixture 2 not yet."""
+        path = tmp_path / "league.sqlite"
+        with league_of(path, pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, WIN, SeededDice(2))
+        return path
+
+    #: Each way a season is read or written.
+    READS: ClassVar[list[tuple[str, Callable[[bb.types.League], object]]]] = [
+        ("season", lambda league: league.season),
+        ("fixtures", lambda league: league.fixtures()),
+        ("fixture", lambda league: league.fixture(2)),
+        ("standings", lambda league: league.standings()),
+        ("leaders", lambda league: league.leaders("touchdowns")),
+        ("schedule", lambda league: league.schedule()),
+        ("add_fixture", lambda league: league.add_fixture("anvils", "barons", round=7)),
+        ("remove_fixture", lambda league: league.remove_fixture(2)),
+        ("record", lambda league: league.record(2, DRAW, SeededDice(1))),
+        ("amend", lambda league: league.amend(1, dice=SeededDice(1), score=(1, 1))),
+        ("new_season", lambda league: league.new_season(SeededDice(1))),
+        ("award_prizes", lambda league: league.award_prizes(["anvils"])),
+        ("plan_redraft", lambda league: league.plan_redraft("anvils", None)),
+        ("redrafts", lambda league: league.redrafts()),
+        ("add_team", lambda league: league.add_team("counts", bb.draft(league.pack, "human", "Counts", HUMANS))),
+    ]
+
+    @pytest.mark.parametrize(("read", "how"), READS, ids=[read for read, _ in READS])
+    def test_a_season_ahead_of_the_teams_is_refused(
+        self, played: Path, read: str, how: Callable[[bb.types.League], object]
+    ) -> None:
+        """Season 1 edited into season 2: refused wherever the season is read, naming the record, both seasons
+        and the teams, and what lists it; nothing is written."""
+        edit_record(played, "bloodbowl.league", lambda v: v.update(season=2))
+        before = rows(played)
+        with bb.open_league(played) as league, pytest.raises(StoreError) as refused:
+            how(league)
+        assert str(refused.value) == (
+            f"store {played}: record 'bloodbowl.league' does not hold: it gives season 2 as the season the league "
+            "plays, where its teams play season 1 (anvils, barons): a league and its teams play one season and move "
+            "on together, so the record or a team was changed in the database outside the library (League.verify() "
+            "lists it); nothing was read or written"
+        ), read
+        assert before == rows(played)
+
+    def test_verify_lists_a_season_ahead(self, played: Path) -> None:
+        """``verify`` lists the season ahead of the teams with the settings' problems, every team verified."""
+        edit_record(played, "bloodbowl.league", lambda v: v.update(season=2))
+        with bb.open_league(played) as league:
+            check = league.verify()
+        assert (False, ["anvils", "barons"]) == (check.ok, list(check.teams))
+        assert [
+            f"store {played}: record 'bloodbowl.league' does not hold: it gives season 2 as the season the league "
+            "plays, where its teams play season 1 (anvils, barons): a league and its teams play one season and move "
+            "on together, so the record or a team was changed in the database outside the library"
+        ] == list(check.settings)
+
+    def test_a_season_behind_the_teams_and_their_fixtures(self, played: Path) -> None:
+        """A league moved on to season 2 (its first fixture made), its season edited back into 1: ``verify`` says
+        the teams' season and the fixtures of season 2 it holds; reading the season is refused."""
+        with bb.open_league(played) as league:
+            for team in league.teams():
+                league.close_match(team, 1, SeededDice(6), must_advance=False)
+            league.record(2, DRAW, SeededDice(1))
+            for team in league.teams():
+                league.close_match(team, 2, SeededDice(6), must_advance=False)
+            league.new_season(SeededDice(1))
+            league.add_fixture("anvils", "barons")
+        edit_record(played, "bloodbowl.league", lambda v: v.update(season=1))
+        told = (
+            "it gives season 1 as the season the league plays, where its teams play season 2 (anvils, barons); it "
+            "holds 1 fixture of season 2"
+        )
+        with bb.open_league(played) as league:
+            assert [f"store {played}: record 'bloodbowl.league' does not hold: {told}"] == [
+                line.split(": a league")[0] for line in league.verify().settings
+            ]
+            with pytest.raises(StoreError, match=re.escape(told)):
+                league.fixtures()
+
+    def test_a_fixture_of_a_later_season(self, played: Path) -> None:
+        """A fixture record of season 2 written beside a league in season 1 (whose teams play season 1) is listed
+        by ``verify``, and refused where the season is read: it would be made the next season's fixture."""
+        (row,) = raw(str(played), "SELECT value FROM records WHERE name = ?", ("bloodbowl.fixture/1/0002",))
+        value = json.loads(str(row[0]))
+        value.update(season=2, number=1)
+        raw(str(played), "INSERT INTO records VALUES (?, 1, ?)", ("bloodbowl.fixture/2/0001", json.dumps(value)))
+        with bb.open_league(played) as league:
+            assert [
+                f"store {played}: record 'bloodbowl.league' does not hold: it gives season 1 as the season the league "
+                "plays, where it holds 1 fixture of season 2: a league and its teams play one season and move on "
+                "together, so the record or a team was changed in the database outside the library"
+            ] == list(league.verify().settings)
+            with pytest.raises(StoreError, match="where it holds 1 fixture of season 2"):
+                league.standings()
+
+
 class TestEditedSnapshot:
     @pytest.fixture
     def edited(self, league: bb.types.League) -> bb.types.League:
@@ -908,6 +1031,114 @@ class TestAmend:
             league.fixture(9)
 
 
+#: Fixture 1 corrected: the Anvils' Blitzer (#1) scored nothing and died, the away side unchanged: his advancement,
+#: bought with the SPP of his touchdowns, and match 2, which names him among the nominees, become invalid.
+DIED = {
+    "score": (0, 1),
+    "home": bb.types.Side(events={"3": {"completion": 1}}, mvp_nominees=("3",), injuries={"1": "dead"}),
+}
+#: Fixture 1 corrected: the Anvils' Blitzer scored nothing: his advancement becomes invalid, match 2 still runs.
+SCORELESS = {"score": (0, 1), "home": bb.types.Side(events={"3": {"completion": 1}}, mvp_nominees=("3",))}
+
+
+class TestAmendLeavesOut:
+    """What an amendment may leave out of a team (``invalid="drop"``, ``"stop"``): the team's own entries, the
+    fixtures renumbered with the entries that move; never what the league wrote on several teams (a match, a
+    season's end, a prize), which would leave a fixture naming an entry that is gone or moved."""
+
+    @pytest.fixture
+    def advanced(self, tmp_path: Path, pack: RulePack) -> bb.types.League:
+        """Two teams, fixture 1 (anvils 2-1 barons: Griselda's two touchdowns) played, Griselda's advancement
+        bought with their SPP (anvils #4), both sequences closed; fixture 2 (barons v anvils) not yet played."""
+        with league_of(tmp_path / "league.sqlite", pack, 2) as league:
+            league.add_fixture("anvils", "barons")
+            league.add_fixture("barons", "anvils")
+            league.record(1, WIN, SeededDice(1))
+            league.act("anvils", "advance", member="1", type="chosen_primary", choice="sure_hands")
+            for team in league.teams():
+                league.close_match(team, 1, SeededDice(6), must_advance=False)
+            yield league
+
+    @pytest.fixture
+    def played(self, advanced: bb.types.League) -> bb.types.League:
+        """``advanced`` with fixture 2 played: it names the Anvils' entry 6 and the Barons' entry 5."""
+        advanced.record(2, DRAW, SeededDice(2))
+        assert {"anvils": 6, "barons": 5} == advanced.fixture(2).entries
+        return advanced
+
+    def test_a_team_s_own_entry_dropped_renumbers_the_fixtures(self, played: bb.types.League) -> None:
+        """The advancement dropped, match 2 moves from the Anvils' entry 6 to 5: its fixture names 5, and the
+        league verifies."""
+        report = played.amend(1, invalid="drop", **SCORELESS)
+        assert ["amended", "dropped", "holds", "changed"] == [o.status for o in report.reports["anvils"].outcomes]
+        assert ({"anvils": 5, "barons": 5}, 5) == (played.fixture(2).entries, len(played.team("anvils").ledger))
+        assert (True, ()) == (played.verify().ok, played.verify().fixtures)
+        assert 2 == next(r for r in bb.queries.results(played.team("anvils")) if r.number == 2).number
+
+    def test_refused_by_default_saying_the_keyword_that_goes_on(self, played: bb.types.League) -> None:
+        """Refused, with both teams' reports and the way to go on in a program's words (the keyword, not the
+        command line's flag); nothing changed, and it is still an AmendmentRefused."""
+        before = rows(Path(played.store.where))
+        with pytest.raises(bb.types.LeagueAmendmentRefused) as refused:
+            played.amend(1, **SCORELESS)
+        assert str(refused.value) == (
+            "fixture 1 of season 1 was not amended, and nothing was changed: the amendment makes 1 later entry of its "
+            "teams invalid (anvils #4 buy chosen_primary: Chosen primary skill costs 6 Star Player Points but none "
+            "are available): amend the fixture otherwise, so that it still runs, or go on without it: "
+            "League.amend(1, ..., invalid='drop') leaves it out (the fixtures naming later entries renumbered)"
+        )
+        assert isinstance(refused.value, AmendmentRefused)
+        assert (["anvils", "barons"], [4]) == (
+            list(refused.value.reports),
+            [o.position for o in refused.value.report.refused],
+        )
+        assert before == rows(Path(played.store.where))
+
+    def test_stop_is_offered_when_it_leaves_out_only_the_team_s_own(self, advanced: bb.types.League) -> None:
+        """Before match 2, every entry from the advancement on is the Anvils' own: ``stop`` is offered too, and
+        ends their history before it."""
+        with pytest.raises(bb.types.LeagueAmendmentRefused, match=r"; League\.amend\(1, \.\.\., invalid='stop'\) ends "
+                           "each team's history before its first$"):  # fmt: skip
+            advanced.amend(1, **SCORELESS)
+        report = advanced.amend(1, invalid="stop", **SCORELESS)
+        assert ["amended", "dropped", "dropped"] == [o.status for o in report.reports["anvils"].outcomes]
+        assert (3, True) == (len(advanced.team("anvils").ledger), advanced.verify().ok)
+
+    @pytest.mark.parametrize("invalid", ["refuse", "drop", "stop"])
+    def test_a_match_is_never_left_out_of_one_team(self, played: bb.types.League, invalid: str) -> None:
+        """Match 2 becomes invalid for the Anvils (it names their dead Blitzer): whatever ``invalid`` says, the
+        amendment is refused, naming the entry and its fixture, and what to do instead; nothing changed, and the
+        league verifies."""
+        before = rows(Path(played.store.where))
+        with pytest.raises(bb.types.LeagueAmendmentRefused) as refused:
+            played.amend(1, invalid=invalid, **DIED)
+        said = str(refused.value)
+        assert (
+            "; the league wrote anvils #6 (match 2: outcome, winnings, Dedicated Fans; fixture 2 of season 1) on "
+            "more than one team at once (a match on both teams and its fixture, a season's end on every team, a prize "
+            "with the season's prizes), and never leaves such an entry out of one team, as it may leave out a team's "
+            "own: amend the fixture otherwise, so that it still runs, or keep it as it was recorded"
+        ) in said, said
+        assert ("invalid='drop'" in said, refused.value.reports["anvils"].refused[-1].position) == (False, 6)
+        assert (before, True) == (rows(Path(played.store.where)), played.verify().ok)
+
+    def test_a_later_season_s_fixtures_are_renumbered(self, played: bb.types.League) -> None:
+        """A match of season 2 named by its fixture moves with the entry dropped in season 1 (the refusal's way to
+        go on names season 1, not the current one)."""
+        for team in played.teams():
+            played.close_match(team, 2, SeededDice(6), must_advance=False)
+        played.new_season(SeededDice(1))
+        played.add_fixture("anvils", "barons")
+        played.record(1, DRAW, SeededDice(3))
+        moved = played.fixture(1).entries["anvils"]
+        with pytest.raises(
+            bb.types.LeagueAmendmentRefused, match=re.escape("League.amend(1, season=1, ..., invalid='drop')")
+        ):
+            played.amend(1, season=1, **SCORELESS)  # the way to go on names the season: it is not the current one
+        played.amend(1, season=1, invalid="drop", **SCORELESS)
+        assert (moved - 1, True) == (played.fixture(1).entries["anvils"], played.verify().ok)
+
+
 #: Every row of a league's store that a change could write: its sheets, their entries and its records.
 ROWS = (
     "SELECT id, version, state, entry_digest, state_digest FROM sheets ORDER BY id",
@@ -1004,12 +1235,13 @@ class TestRebase:
         (the Barons, rebased before the refusal, included)."""
         older = version_3(pack)
         anvils = bb.draft(older, "human", "Altdorf Anvils", HUMANS)
-        budget = bb.queries.inducement_budget(older, anvils, 1_000_000)
-        anvils = bb.operations.induce(older, anvils, bb.types.Order(stars=("griff_oberwald",)), budget, match=1)
-        anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
         path = tmp_path / "league.sqlite"
         with bb.new_league(path, "Old World Cup", pack=older) as league:
             league.add_teams({"barons": bb.draft(older, "human", "Bogenhafen Barons", HUMANS), "anvils": anvils})
+            budget = bb.queries.inducement_budget(older, anvils, 1_000_000)
+            anvils = bb.operations.induce(older, anvils, bb.types.Order(stars=("griff_oberwald",)), budget, match=1)
+            anvils = older.award(anvils, "spp", 6, reason="a gift", member="griff_oberwald")
+            league.store.extend("anvils", anvils)  # as an old store may hold it: a league takes no gift
             league.add_fixture("anvils", "barons")
             league.record(1, WIN, SeededDice(1))
         before = rows(path)

@@ -5,17 +5,20 @@ nothing; the prizes and inducements ``League.run`` ran before still run for one 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 import progression_bloodbowl as bb
-from progression import RulePack, ScriptedDice, SeededDice
+from progression import Effect, RulePack, ScriptedDice, SeededDice
 from progression.errors import DecisionError, InvalidInput, PendingState, UnknownName
 from progression.operations import Award, Decide
 from progression_bloodbowl.league.season import _season_turns
 from progression_bloodbowl.store.team_actions import ELSEWHERE, TEAM_ACTIONS, TEAM_OPERATIONS
 from progression_bloodbowl.team.results import season_of
 
+from ..conftest import HUMANS
 from .test_league_store import WIN, league_of
 
 #: The core's operations a team's own actions run.
@@ -207,3 +210,88 @@ class TestAct:
         with pytest.raises(PendingState):
             league.act("anvils", "close", SeededDice(6), number=1)
         assert before == held(league)
+
+
+#: Gifts a GM may give a team file by hand, none of which a team of a league gives itself: gold, SPP, a skill, a
+#: characteristic; each with the label its refusal names.
+GIFTS = [
+    (lambda pack, team: pack.award(team, "treasury", 3_000_000, reason="sponsor"), "award 3000000 to treasury"),
+    (lambda pack, team: pack.award(team, "spp", 60, member="1", reason="gift"), "award 60 to spp"),
+    (
+        lambda pack, team: pack.adjust(team, Effect(grants={"mighty_blow": 1}), member="1", reason="gift"),
+        "adjust",
+    ),
+    (lambda pack, team: pack.adjust(team, Effect(stats={"st": 3}), member="1", reason="gift"), "adjust"),
+]
+
+
+class TestJoining:
+    """A team joins a league (``League.add_teams``, ``league team add``) held to the rule that a file brought back
+    is held to (``league team import``): only what a team runs on itself, the one check of both."""
+
+    @pytest.mark.parametrize(("gift", "label"), GIFTS)
+    def test_a_gift_by_hand_is_refused(self, league: bb.types.League, pack: RulePack, gift: Any, label: str) -> None:
+        """Gold, SPP, a skill or a characteristic given by hand is refused, naming the entry and its operation;
+        no team is stored, not even the one given with it."""
+        gifted = gift(pack, bb.draft(pack, "human", "Gifted Griffons", HUMANS))
+        before = held(league)
+        with pytest.raises(InvalidInput) as refused:
+            league.add_teams({"plain": bb.draft(pack, "human", "Plain Pikes", HUMANS), "gifted": gifted})
+        assert str(refused.value).startswith(f"entry 3 of the sheet of Gifted Griffons ({label}"), str(refused.value)
+        assert "on itself: a team runs on itself only its post-match sequence and its draft" in str(refused.value)
+        assert (before, ("anvils", "barons", "counts", "dukes")) == (held(league), league.teams())
+
+    def test_the_same_check_as_a_file_brought_back(self, league: bb.types.League, pack: RulePack) -> None:
+        """Added or brought back, the same gift is refused in the same words (one check, not two)."""
+        stored = league.team("barons")
+        gift = pack.award(stored, "treasury", 3_000_000, reason="sponsor")
+        with pytest.raises(InvalidInput) as imported:
+            league.update_team("barons", gift)
+        joining = pack.award(
+            bb.draft(pack, "human", "Bogenhafen Barons", HUMANS), "treasury", 3_000_000, reason="sponsor"
+        )
+        other = attrs.evolve(joining, name="Gifted Griffons")
+        with pytest.raises(InvalidInput) as added:
+            league.add_team("gifted", other)
+        assert str(imported.value).split(": ", 1)[1] == str(added.value).split(": ", 1)[1]
+
+    def test_a_match_played_outside_the_league_is_refused(self, tmp_path: Path, pack: RulePack) -> None:
+        """A team that played a match elsewhere brings a result no fixture of the league holds: refused."""
+        team = bb.draft(pack, "human", "Wandering Wolves", HUMANS)
+        record = bb.MatchRecord(number=1, opponent="Somebody", score=(1, 0), fan_attendance=6, mvp_nominees=("1",))
+        played = bb.operations.record_match(pack, team, record, SeededDice(1))
+        with bb.new_league(tmp_path / "l.sqlite", "Cup", pack=pack) as league:
+            with pytest.raises(InvalidInput, match=r"entry 3 .* a match is recorded on both teams and its fixture"):
+                league.add_team("wolves", played)
+            assert () == league.teams()
+
+    def test_a_drafted_team_joins_as_drafted(self, tmp_path: Path, pack: RulePack) -> None:
+        """A team drafted on its own, hiring and buying re-rolls step by step, joins (its creation, its draft's
+        operations)."""
+        team = bb.draft(pack, "human", "Plain Pikes", HUMANS)
+        team = bb.operations.hire(pack, team, "human_lineman", "Extra")
+        with bb.new_league(tmp_path / "l.sqlite", "Cup", pack=pack) as league:
+            assert team == league.add_team("pikes", team)
+
+    def test_a_later_season_is_reached_with_the_plain_off_season(self, tmp_path: Path, pack: RulePack) -> None:
+        """A team drafted for a league in its second season is told how to reach it, and joins once it ran its
+        plain off-season; a re-draft (which pays a season's budget) is the league's, and refused."""
+        with league_of(tmp_path / "l.sqlite", pack, count=2) as league:
+            league.add_fixture("anvils", "barons")
+            league.record(1, WIN, SeededDice(1))
+            for team in league.teams():
+                league.close_match(team, 1, SeededDice(6), must_advance=False)
+            assert 2 == league.new_season(SeededDice(1))
+            late = bb.draft(pack, "human", "Late Larks", HUMANS)
+            with pytest.raises(InvalidInput) as refused:
+                league.add_team("larks", late)
+            assert str(refused.value) == (
+                "Late Larks plays season 1 and league 'Old World Cup' season 2; a team joins the league in the season "
+                "it plays: a team that never played reaches it with the plain off-season, once a season "
+                "(progression_bloodbowl.operations.new_season(pack, team))"
+            )
+            redrafted = bb.operations.redraft(pack, late, keep=[str(n) for n in range(1, 12)])
+            with pytest.raises(InvalidInput, match=r"entry 3 of the sheet of Late Larks \(re-draft\)"):
+                league.add_team("larks", redrafted)
+            rested = bb.operations.new_season(pack, late)
+            assert (rested, ("anvils", "barons", "larks")) == (league.add_team("larks", rested), league.teams())

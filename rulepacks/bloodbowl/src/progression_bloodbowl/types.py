@@ -5,7 +5,8 @@ answers (:class:`Explanation` and its :class:`Item`, :class:`Budget`, :class:`Re
 :class:`MatchedPlayQuote`; a table's teams whose results disagree, :class:`ResultsDisagree` with each
 :class:`Disagreement`, and the warning :class:`UnmatchedOpponent`), and a league kept in one store (:class:`League`, its :class:`Fixture`,
 :class:`Played` with each :class:`Side`, :class:`Career`, :class:`PlayerLine`, :class:`LeagueAmendment`,
-:class:`LeagueCheck`, the refusal :class:`LeagueRebaseRefused`; a team's :class:`Redraft` at the season's end).
+:class:`LeagueCheck`, the refusals :class:`LeagueAmendmentRefused` and :class:`LeagueRebaseRefused`; a team's
+:class:`Redraft` at the season's end).
 
 A team and a player are :class:`progression.Sheet`; :class:`Team` is a roster of the data, the kind of team a
 sheet is made from.
@@ -20,7 +21,15 @@ from .league.standings import Standing
 from .match.record import MatchRecord
 from .matched_play.quote import MatchedPlayQuote
 from .store.fixtures import Fixture, Played, Side
-from .store.league import Career, League, LeagueAmendment, LeagueCheck, LeagueRebaseRefused, PlayerLine
+from .store.league import (
+    Career,
+    League,
+    LeagueAmendment,
+    LeagueAmendmentRefused,
+    LeagueCheck,
+    LeagueRebaseRefused,
+    PlayerLine,
+)
 from .store.season_end import Redraft
 from .team.results import Result
 from .team.values import Explanation, Item
@@ -35,6 +44,7 @@ __all__ = [
     "Item",
     "League",
     "LeagueAmendment",
+    "LeagueAmendmentRefused",
     "LeagueCheck",
     "LeagueRebaseRefused",
     "MatchRecord",

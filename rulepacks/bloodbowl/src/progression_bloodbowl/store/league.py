@@ -12,7 +12,8 @@ the away team, and writes the fixture, all in one transaction: both teams and th
 
 :class:`League` is the face; what it leans on lives beside it, each a concept of its own: the records' format
 (:mod:`.records`), the players' figures read back from the ledgers (:mod:`.careers`), a team's file compared
-with the team the league holds (:mod:`.team_files`), and the season's end (:mod:`.season_end`).
+with the team the league holds (:mod:`.team_files`), a recorded match corrected (:mod:`.amendments`), and the
+season's end (:mod:`.season_end`).
 """
 
 from __future__ import annotations
@@ -45,11 +46,12 @@ from progression.store import Book
 
 from ..data.words import position_named
 from ..league.standings import Standing, standings
-from ..match.corrections import match_records, operations_in
+from ..match.corrections import match_records
 from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord, events_named, injuries_named
 from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
+from .amendments import LeagueAmendmentRefused, left_out, refusal, renumbered
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
 from .fixtures import Fixture, Played, Side, round_robin
 from .records import (
@@ -59,8 +61,10 @@ from .records import (
     fixture_data,
     fixture_name,
     fixture_of,
+    fixture_seasons,
     record_problems,
     season_asked,
+    season_problem,
     settings_problem,
     unheld,
 )
@@ -76,7 +80,7 @@ from .season_end import (
     prizes_given,
     season_end_problems,
 )
-from .team_actions import check_action, check_operation, turn_of
+from .team_actions import check_action, check_operation, check_own_entries, turn_of
 from .team_files import divergence, extends
 
 if TYPE_CHECKING:
@@ -94,6 +98,7 @@ __all__ = [
     "Career",
     "League",
     "LeagueAmendment",
+    "LeagueAmendmentRefused",
     "LeagueCheck",
     "LeagueRebaseRefused",
     "PlayerLine",
@@ -189,7 +194,8 @@ class LeagueCheck:
     #: played fixture whose record the teams' entries do not hold.
     fixtures: tuple[str, ...] = ()
     #: One sentence per problem of the league's settings record: edited into what no league writes (not JSON
-    #: included), listing a team the store does not hold, or leaving out a sheet the store holds.
+    #: included), listing a team the store does not hold, leaving out a sheet the store holds, or giving a season
+    #: its teams do not play or behind one the store holds fixtures of.
     settings: tuple[str, ...] = ()
     #: team id -> what else is wrong with the team as stored, beside its verification: its sheet changed in the
     #: database outside the store, so that it is not read (and its fixtures not checked against it).
@@ -265,6 +271,29 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
     )
 
 
+def _joins_in_its_season(sheet: Sheet, settings: Mapping[str, Any]) -> Sentence:
+    """Why ``sheet`` does not join a league playing another season; a team behind it that never played (the only
+    kind a league takes, :func:`~.team_actions.check_own_entries`) reaches it with its plain off-season."""
+    said = (
+        f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
+        f"{settings['season']}; a team joins the league in the season it plays"
+    )
+    if season_of(sheet) > settings["season"]:
+        return Sentence((said,))
+    return Sentence(
+        (
+            f"{said}: a team that never played reaches it with the plain off-season, once a season (",
+            Way(
+                python="progression_bloodbowl.operations.new_season(pack, team)",
+                command="sheet do",
+                args="TEAMFILE new_season",
+                on_file=False,
+            ),
+            ")",
+        )
+    )
+
+
 def _rebased_with_the_league(method: _Method) -> _Method:
     """A League method whose refusal of a team made under other rules names the league's rebase
     (:data:`LEAGUE_REBASE`), where the engine names a file's (``sheet rebase``); the rest of the refusal (the pack's
@@ -316,23 +345,64 @@ class League(Book):
 
     # -- settings -------------------------------------------------------------------
 
-    def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
+    def settings(self, tx: Transaction | None = None, *, check_season: bool = False) -> tuple[dict[str, Any], int]:
         """The league's settings, as :meth:`make` wrote them and the league's changes keep them; a record edited
         into anything else (a season that is no whole number, a team listed twice) is refused, naming it.
 
+        Args:
+            check_season: check the season they give against the league's teams and fixtures too (every team
+                plays it, no fixture is of a later one), as what reads or writes a season does: a season edited in
+                the database is refused there, rather than read (its fixtures hidden, a table of another season,
+                fixtures made for a season no team plays).
+
         Raises:
-            StoreError: the settings are not a league's.
+            StoreError: the settings are not a league's; with ``check_season``, their season is not the one the
+                teams play, or a later season has fixtures.
         """
         settings, version = super().settings(tx)
         problem = settings_problem(settings)
         if problem is not None:
             raise StoreError(self.store.where, f"record {LEAGUE_RECORD!r} is not a league's settings: {problem}")
+        if check_season:
+            problem = self._season_problem(tx or self.store, settings)
+            if problem is not None:
+                said = Sentence(
+                    (
+                        f"record {LEAGUE_RECORD!r} does not hold: {problem} (",
+                        Way(python="League.verify()", command="league verify"),
+                        " lists it); nothing was read or written",
+                    )
+                )
+                raise StoreError(self.store.where, said)
         return settings, version
+
+    def _season_problem(self, reader: Store | Transaction, settings: Mapping[str, Any]) -> str | None:
+        """What of the season ``settings`` give disagrees with the league's teams and fixtures (None: nothing), as
+        cheaply as a command can afford: every team plays the league's season, so the first team that reads is
+        asked (then, when it disagrees, every team, to say them all); and no fixture of the season after it may
+        be held. A team whose own season differs from the others' is found by :meth:`verify`, which asks every
+        team and every season's fixtures."""
+        seasons = {}
+        for team in settings["teams"]:
+            try:
+                seasons[team] = season_of(reader.sheet(team))
+            except StoreError:  # refused where the team is read, and listed by verify
+                continue
+            if seasons[team] == settings["season"]:
+                seasons = {team: seasons[team]}
+                break
+        later = fixture_seasons(r.name for r in reader.records(f"{FIXTURE_RECORD}{settings['season'] + 1}/"))
+        return season_problem(settings, seasons, later)
 
     @property
     def season(self) -> int:
-        """The season being played."""
-        return int(self.settings()[0]["season"])
+        """The season being played.
+
+        Raises:
+            StoreError: the settings were edited in the database, their season into one the teams do not play
+                (:meth:`settings`).
+        """
+        return int(self.settings(check_season=True)[0]["season"])
 
     def teams(self) -> tuple[str, ...]:
         """The ids of the league's teams, in the order they joined."""
@@ -354,9 +424,16 @@ class League(Book):
         """Store team sheets in the league, each under its id (``{"anvils": sheet, ...}``), in one transaction:
         every team is stored, or none. Each as stored.
 
+        A team joins as it was drafted, with what it ran on itself since
+        (:func:`~progression_bloodbowl.store.team_actions.check_own_entries`): the operations a team of the league
+        runs on itself (``league do``), as :meth:`update_team` holds the entries a file adds to them, and the plain
+        off-season that brings a team that never played to the league's season. A gift by hand (gold, SPP, a
+        skill, a characteristic), a match played outside the league, a re-draft are refused, naming the entry.
+
         Raises:
             InvalidInput: not a mapping of ids to league teams, a name another team of the league (or another
-                of ``teams``) has, or a team playing another season than the league.
+                of ``teams``) has, an entry holding an operation a team does not run on itself in the league, or a
+                team playing another season than the league. Nothing was stored.
             StoreError: an id is taken; a sheet does not verify (unless ``verify=False``).
         """
         if not isinstance(teams, Mapping) or not teams:
@@ -365,18 +442,15 @@ class League(Book):
         for team, sheet in teams.items():
             check_team(sheet, f"league.add_teams ({team!r})")
         with self.store.transaction() as tx:
-            settings, version = self.settings(tx)
+            settings, version = self.settings(tx, check_season=True)
             names = {tx.sheet(other).name: other for other in settings["teams"]}
             added = {}
             for team, sheet in teams.items():
                 if sheet.name in names:
                     raise InvalidInput(_held_already(sheet, names[sheet.name], tx.sheet(names[sheet.name]), settings))
+                check_own_entries(sheet, 1, settings["name"], joining=True)
                 if season_of(sheet) != settings["season"]:
-                    msg = (
-                        f"{sheet.name} plays season {season_of(sheet)} and league {settings['name']!r} season "
-                        f"{settings['season']}; a team joins the league in the season it plays"
-                    )
-                    raise InvalidInput(msg)
+                    raise InvalidInput(_joins_in_its_season(sheet, settings))
                 added[team] = tx.add(team, sheet, verify=verify)
                 names[sheet.name] = team
             settings["teams"] = [*settings["teams"], *added]
@@ -421,25 +495,13 @@ class League(Book):
                     )
                 )
                 raise InvalidInput(msg)
-            for position in range(len(stored.ledger) + 1, len(sheet.ledger) + 1):
-                entry = sheet.ledger[position - 1]
-                if not isinstance(entry, Entry):
-                    continue  # extend refuses it, naming it
-                for operation in operations_in(entry.operation):
-                    fixture = self._fixture_for(team, operation, tx)
-                    try:
-                        check_operation(
-                            operation.tag, operation.label, settings["name"], lenient=False, team=team, fixture=fixture
-                        )
-                    except InvalidInput as refused:
-                        msg = Sentence(
-                            (
-                                f"entry {position} of the sheet of {sheet.name} ({entry.label}): ",
-                                refused.worded or str(refused),
-                                "; nothing was stored",
-                            )
-                        )
-                        raise InvalidInput(msg) from None
+            check_own_entries(
+                sheet,
+                len(stored.ledger) + 1,
+                settings["name"],
+                team=team,
+                fixture=lambda operation: self._fixture_for(team, operation, tx),
+            )
             updated = tx.extend(team, sheet)
             if check is not None:
                 check()
@@ -467,7 +529,7 @@ class League(Book):
         Raises:
             InvalidInput: a season the league has not reached, or no season (a whole number >= 1).
         """
-        wanted = season_asked(season, self.settings()[0])
+        wanted = season_asked(season, self.settings(check_season=True)[0])
         found = self.store.records(f"{FIXTURE_RECORD}{wanted}/")
         return tuple(sorted((self._fixture_of(r) for r in found), key=lambda f: f.number))
 
@@ -478,7 +540,7 @@ class League(Book):
             UnknownName: no fixture of that number in that season.
             InvalidInput: a season the league has not reached, or no season.
         """
-        settings, _ = self.settings()
+        settings, _ = self.settings(check_season=True)
         return self._found_fixture(self.store, settings, season_asked(season, settings), number)[0]
 
     def schedule(self, *, legs: int = 1) -> tuple[Fixture, ...]:
@@ -489,7 +551,7 @@ class League(Book):
                 more, or so many that a round would be past match number 9,999; nothing is written.
         """
         with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
+            settings, _ = self.settings(tx, check_season=True)
             season = settings["season"]
             if tx.records(f"{FIXTURE_RECORD}{season}/"):
                 msg = f"season {season} of league {settings['name']!r} already has fixtures; add others one by one"
@@ -516,7 +578,7 @@ class League(Book):
             progression.errors.OutOfOrder: the season's play-off prizes were given: its matches are over.
         """
         with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
+            settings, _ = self.settings(tx, check_season=True)
             for team in (home, away):
                 self.check_member(team, settings["teams"])
             if home == away:
@@ -581,7 +643,7 @@ class League(Book):
             InvalidInput: the fixture was recorded: its match is on both teams (amend it to correct it).
         """
         with self.store.transaction() as tx:
-            settings, _ = self.settings(tx)
+            settings, _ = self.settings(tx, check_season=True)
             fixture, found = self._found_fixture(tx, settings, settings["season"], number)
             if fixture.played is not None:
                 said = Sentence(
@@ -649,7 +711,7 @@ class League(Book):
         return home, away
 
     def _open_fixture(self, tx: Transaction, number: int) -> tuple[Fixture, int]:
-        settings, _ = self.settings(tx)
+        settings, _ = self.settings(tx, check_season=True)
         fixture, found = self._found_fixture(tx, settings, settings["season"], number)
         if fixture.played is not None:
             score = f"{fixture.played.score[0]}-{fixture.played.score[1]}"
@@ -787,11 +849,20 @@ class League(Book):
         ``home=Side(...)``): both teams' entries of the match are amended (:func:`progression.amend`) and every
         later entry of each is run again, in one transaction.
 
+        A later entry the corrected history makes invalid refuses the amendment (``invalid="refuse"``), or is left
+        out (``"drop"``; ``"stop"`` leaves out each team's entries from its first invalid one on). A league leaves
+        out of a team only what the team ran on itself (an advancement, a hire, Expensive Mistakes:
+        :mod:`~progression_bloodbowl.store.amendments`), never a match, a season's end or a prize, which it wrote
+        on more than one team; the fixtures naming entries that moved are renumbered with them, so that every
+        fixture still names the entry that recorded it.
+
         Raises:
             UnknownName: no such fixture.
             InvalidInput: the fixture was not played yet, a field :class:`Played` does not have, or a season the
                 league has not reached.
-            AmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``); nothing changed.
+            LeagueAmendmentRefused: a later entry of either team becomes invalid (``invalid="refuse"``), or is one
+                the league wrote on more than one team (whatever ``invalid`` says); nothing changed. Its
+                ``reports`` say what became of every entry of both teams, and its message what to do instead.
             progression.errors.OutOfOrder: the season's play-off prizes were given, and the amendment changes its
                 table (a place, a team's points or results), which the prizes and the League Trophy would no longer
                 follow: refused unless ``keep_prizes`` (then the prizes stand as given, said by a ``UserWarning``).
@@ -811,7 +882,7 @@ class League(Book):
             raise InvalidInput(msg)
         try:
             with self.store.transaction() as tx:
-                settings, _ = self.settings(tx)
+                settings, _ = self.settings(tx, check_season=True)
                 wanted = season_asked(season, settings)
                 fixture, found = self._found_fixture(tx, settings, wanted, number)
                 if fixture.played is None:
@@ -825,17 +896,32 @@ class League(Book):
                 played = _played_named(self.pack, attrs.evolve(fixture.played, **changes))
                 records = played.records(fixture.round, tx.sheet(fixture.home).name, tx.sheet(fixture.away).name)
                 _check_reported(self.pack, *records)
-                reports, entries = {}, {}
+                reports, before = {}, {}
                 for team, record in zip((fixture.home, fixture.away), records, strict=True):
                     position = fixture.entries[team]
-                    entry = tx.sheet(team).ledger[position - 1]
+                    before[team] = tx.sheet(team)
+                    entry = before[team].ledger[position - 1]
                     if not isinstance(entry, Entry) or not match_records(entry.operation):
                         msg = f"entry {position} of {team!r} does not record fixture {number}: verify the league"
                         raise InvalidInput(msg)
-                    with rolling_for(team):
-                        _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
-                    entries[team] = position
-                done = attrs.evolve(fixture, played=played, entries=entries)
+                    try:  # a refused team writes nothing: go on, so that both teams' reports are said
+                        with rolling_for(team):
+                            _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
+                    except AmendmentRefused as refused:
+                        reports[team] = refused.report
+                later = self._fixtures_from(tx, settings, wanted)
+                named = {(team, at): f for f in later for team, at in f.entries.items()}
+                leaving = left_out(before, reports, named)
+                if leaving or (invalid == "refuse" and any(r.refused for r in reports.values())):
+                    where = f"fixture {number} of season {wanted}"
+                    raise refusal(where, number, wanted, settings["season"], reports, before, leaving, invalid)
+                for moved, entries in renumbered(
+                    [f for f in later if f.number != number or f.season != wanted], reports
+                ):
+                    name = fixture_name(moved.season, moved.number)
+                    version = cast("Record", tx.record(name)).version
+                    tx.put(name, fixture_data(attrs.evolve(moved, entries=entries)), expected=version)
+                done = attrs.evolve(fixture, played=played)
                 tx.put(fixture_name(wanted, number), fixture_data(done), expected=found.version)
                 note = None
                 if given is not None and table is not None:
@@ -864,6 +950,14 @@ class League(Book):
         if note is not None:
             warnings.warn(f"{note}: they stand as given, the League Trophy with them", UserWarning, stacklevel=2)
         return amended
+
+    def _fixtures_from(self, tx: Transaction, settings: Mapping[str, Any], season: int) -> list[Fixture]:
+        """The played fixtures of ``season`` and every later one up to the current, by season and number: those
+        that may name an entry an amendment of a match of ``season`` runs again."""
+        found = []
+        for each in range(season, settings["season"] + 1):
+            found += [self._fixture_of(r) for r in tx.records(f"{FIXTURE_RECORD}{each}/")]
+        return [fixture for fixture in found if fixture.played is not None]
 
     def rebase(
         self, dice: Dice | None = None, *, dry_run: bool = False, check: Callable[[], None] | None = None
@@ -1019,7 +1113,7 @@ class League(Book):
         Raises:
             InvalidInput: a season the league has not reached, or no season.
         """
-        settings, _ = self.settings()
+        settings, _ = self.settings(check_season=True)
         wanted = season_asked(season, settings)
         counted = settings["bonus"] if bonus is None else bonus
         return standings(self.pack, [self.store.sheet(t) for t in settings["teams"]], season=wanted, bonus=counted)
@@ -1042,7 +1136,7 @@ class League(Book):
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:  # -1 read as a slice: all but the last
             msg = f"top is how many players the leaders list, a whole number >= 1, got {top!r:.60}"
             raise InvalidInput(msg)
-        wanted = season_asked(season, self.settings()[0], every=True)
+        wanted = season_asked(season, self.settings(check_season=True)[0], every=True)
         totals: dict[tuple[str, str], list[Any]] = {}
         for team in self.teams():
             for line in self.player_lines(team):
@@ -1078,13 +1172,16 @@ class League(Book):
         """Every team verified (:meth:`progression.store.Store.verify`), and every played fixture checked
         against the entries that recorded it on both teams. A record of the league edited in the database is
         listed, naming it, never raised: settings that are no league's (every sheet of the store is verified
-        then), a team they list that the store does not hold, a fixture record that is no fixture, a kept re-draft
+        then), a team they list that the store does not hold, a season they give that is not the one every team
+        plays or before one the store holds fixtures of, a fixture record that is no fixture, a kept re-draft
         or a season's prizes that the league never writes; a team whose sheet does not read (its snapshot edited
         in the database) is listed with its verification, and its fixtures are not checked against it."""
         held = self.store.ids()
         settings: list[str] = []
+        read: dict[str, Any] | None = None
         try:
-            listed: Sequence[str] = self.settings()[0]["teams"]
+            read = self.settings()[0]
+            listed: Sequence[str] = read["teams"]
         except StoreError as wrong:  # not JSON, or no league's settings
             settings.append(str(wrong))
             listed = held
@@ -1102,6 +1199,13 @@ class League(Book):
                 )
         teams = {team: self.store.verify(team) for team in listed if team in held}
         unread, sheets = self._sheets_read(teams)
+        if read is not None:  # its season against every team's, and every season's fixtures
+            seasons = {team: season_of(sheet) for team, sheet in sheets.items()}
+            counted = fixture_seasons(self.store.record_names(FIXTURE_RECORD))
+            later = {season: count for season, count in counted.items() if season > read["season"]}
+            problem = season_problem(read, seasons, later)
+            if problem is not None:
+                settings.append(f"store {self.store.where}: record {LEAGUE_RECORD!r} does not hold: {problem}")
 
         def fixture_read(found: Record) -> list[str]:
             fixture = self._fixture_of(found)

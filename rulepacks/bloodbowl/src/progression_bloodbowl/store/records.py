@@ -52,6 +52,51 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     return None
 
 
+def season_problem(settings: Mapping[str, Any], seasons: Mapping[str, int], fixtures: Mapping[int, int]) -> str | None:
+    """What of the season a league's settings give disagrees with its teams and its fixtures (None: nothing): a
+    league and its teams play one season and move on together (:meth:`League.new_season
+    <progression_bloodbowl.types.League.new_season>` runs every team's season's end and the settings' in one
+    transaction), and a season's fixtures are made once it is played, so a team in another season or a fixture of
+    a later season is a record (or a team) changed in the database outside the library.
+
+    Args:
+        seasons: the season each team plays, by id (a team whose sheet does not read left out).
+        fixtures: the number of fixtures of each season past the settings' that the store holds.
+    """
+    season = settings["season"]
+    others: dict[int, list[str]] = {}
+    for team, played in seasons.items():
+        if played != season:
+            others.setdefault(played, []).append(team)
+    said = []
+    if others:
+        playing = [team for team, played in seasons.items() if played == season]
+        told = [f"season {n} ({', '.join(teams)})" for n, teams in sorted(others.items())]
+        if playing:
+            told.append(f"season {season} ({', '.join(playing)})")
+        said.append(f"its teams play {' and '.join(told)}")
+    for later, count in sorted(fixtures.items()):
+        said.append(f"it holds {count} fixture{'' if count == 1 else 's'} of season {later}")
+    if not said:
+        return None
+    return (
+        f"it gives season {season} as the season the league plays, where {'; '.join(said)}: a league and its teams "
+        "play one season and move on together, so the record or a team was changed in the database outside the "
+        "library"
+    )
+
+
+def fixture_seasons(names: Iterable[str]) -> dict[int, int]:
+    """The number of fixture records of each season, by the records' names (``bloodbowl.fixture/<season>/<number>``;
+    a name of another shape left out: the record is listed where it is read)."""
+    counted: dict[int, int] = {}
+    for name in names:
+        season = name.removeprefix(FIXTURE_RECORD).partition("/")[0]
+        if season.isascii() and season.isdigit():
+            counted[int(season)] = counted.get(int(season), 0) + 1
+    return counted
+
+
 def season_asked(season: object, settings: Mapping[str, Any], *, every: bool = False) -> int:
     """The season a caller names (None: the current one), checked against the league's ``settings`` by the pack's
     one rule of a season (:func:`~progression_bloodbowl.team.results.season_reached`): a whole number from 1 to the

@@ -218,7 +218,7 @@ def end_season(
     """What :meth:`League.new_season <progression_bloodbowl.types.League.new_season>` does: every team's
     season ended, in one transaction. The new season's number."""
     with league.store.transaction() as tx:
-        settings, version = league.settings(tx)
+        settings, version = league.settings(tx, check_season=True)
         season = settings["season"]
         # The league's option, for every team: said before any team or the season is looked at, naming no team.
         where = f"the end of season {season} of league {settings['name']!r}"
@@ -266,7 +266,7 @@ def plan_redraft(league: League, team: str, redraft: Redraft | None) -> Sheet | 
         msg = f"the re-draft of team {team!r} is a Redraft (keep=..., players=...) or None, got {redraft!r:.60}"
         raise InvalidInput(msg)
     with league.store.transaction() as tx:
-        settings, _ = league.settings(tx)
+        settings, _ = league.settings(tx, check_season=True)
         league.check_member(team, settings["teams"])
         tried = None
         if redraft is None:
@@ -395,7 +395,7 @@ def award_prizes(league: League, places: Sequence[str], dice: Dice | None = None
     """What :meth:`League.award_prizes <progression_bloodbowl.types.League.award_prizes>` does: the play-off
     prizes given once, in one transaction. Each team changed, as stored."""
     with league.store.transaction() as tx:
-        settings, _ = league.settings(tx)
+        settings, _ = league.settings(tx, check_season=True)
         season = settings["season"]
         placed = check_places(places, settings["teams"], league.check_member, prizes_of(league.pack))
         given = prizes_given(tx.record(f"{PRIZES_RECORD}{season}"), settings["teams"], league.store.where)

@@ -21,20 +21,25 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from progression import Entry, Operation, Sheet
 from progression.dice import rolling_for
 from progression.errors import InvalidInput, OutOfOrder, Sentence, UnknownName, Way
 from progression.spelling import command_line
+
+from ..match.corrections import operations_in
 
 if TYPE_CHECKING:
     from .fixtures import Fixture
 
 __all__ = [
     "ELSEWHERE",
+    "JOINING",
     "TEAM_ACTIONS",
     "TEAM_OPERATIONS",
     "Elsewhere",
     "check_action",
     "check_operation",
+    "check_own_entries",
     "turn_of",
 ]
 
@@ -245,6 +250,63 @@ def check_operation(
         warnings.warn(f"{said}. League.run runs it for this release only", DeprecationWarning, stacklevel=3)
         return
     raise InvalidInput(said)
+
+
+#: What a team's file may hold beside its own operations when it joins a league (:func:`check_own_entries` with
+#: ``joining``): its creation, first, and the plain off-season that brings a team that never played to the season
+#: the league plays (it gives nothing: no budget, nothing to heal, no match to forget). A re-draft, which pays a
+#: season's budget, is the league's at its season's end.
+JOINING: frozenset[str] = frozenset({"create", "bloodbowl.new_season"})
+
+
+def check_own_entries(
+    sheet: Sheet,
+    start: int,
+    league: str,
+    *,
+    joining: bool = False,
+    team: str | None = None,
+    fixture: Callable[[Operation], Callable[[], tuple[Fixture, str] | None]] | None = None,
+) -> None:
+    """Refuse ``sheet`` unless each of its entries from ``start`` on (numbered as ``progression sheet history``
+    numbers them) holds only operations a team of ``league`` runs on itself (:data:`TEAM_OPERATIONS`, a batch's
+    looked into): the one check of a team's history brought into a league, whether it joins it (``league team
+    add``, ``joining``: from its creation, which :data:`JOINING` allows) or brings back the entries its file adds
+    (``league team import``). A gift by hand (gold, SPP, a skill, a characteristic: ``award``, ``adjust``) or a
+    match played outside the league would be taken into the league as the team's own. ``team`` and ``fixture``
+    (what finds the fixture of an operation's match) name, as :func:`check_operation`'s do, what the refusal
+    tells to run.
+
+    Raises:
+        InvalidInput: the first entry that holds another operation, naming it, the operation and what to use
+            instead.
+    """
+    allowed = JOINING if joining else frozenset()
+    for position in range(start, len(sheet.ledger) + 1):
+        entry = sheet.ledger[position - 1]
+        if not isinstance(entry, Entry):
+            continue  # a history recorded before operations: the store refuses it, naming it
+        for operation in operations_in(entry.operation):
+            if operation.tag in allowed and (operation.tag != "create" or position == 1):
+                continue
+            try:
+                check_operation(
+                    operation.tag,
+                    operation.label,
+                    league,
+                    lenient=False,
+                    team=team,
+                    fixture=None if fixture is None else fixture(operation),
+                )
+            except InvalidInput as refused:
+                msg = Sentence(
+                    (
+                        f"entry {position} of the sheet of {sheet.name} ({entry.label}): ",
+                        refused.worded or str(refused),
+                        "; nothing was stored",
+                    )
+                )
+                raise InvalidInput(msg) from None
 
 
 @contextmanager

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from progression import Entry, Sheet
+from progression import Entry, Operation, Sheet
 from progression.errors import Sentence, Way
 from progression.spelling import command_line
 
@@ -84,7 +84,7 @@ def divergence(
         if position > len(ledger):
             return Sentence(
                 (
-                    f"it holds {len(ledger)} entries where the league holds {len(kept)}, entry {position} "
+                    f"it holds {_entries(len(ledger))} where the league holds {len(kept)}, entry {position} "
                     f"({label(held)}) the first it misses: it is older than the league's team; export the team "
                     "again (",
                     export,
@@ -135,37 +135,80 @@ def divergence(
 
 def difference(found: object, held: object) -> str:
     """What tells apart two entries described alike (the same step of the same match), in words: the operation's
-    fields that differ, each with both values (a field that is a record, such as a match's, by its own fields),
-    else their rolls, else their events; empty when they are not both entries."""
+    values that differ, each by its path in the operation (``match.score``, ``operations[1].name``: the second
+    operation of a batch, such as a draft's second hire) with its value in the file and in the league, else their
+    rolls, else their events; empty when they are not both entries."""
     if not isinstance(found, Entry) or not isinstance(held, Entry):
         return ""
     fields = _fields_differing(found.operation, held.operation, "")
     if fields:
-        said = "; ".join(
-            f"its {name} is {shown(_plain(mine))} where the league's is {shown(_plain(theirs))}"
-            for name, mine, theirs in fields[:3]
-        )
-        more = f" (and {len(fields) - 3} more)" if len(fields) > 3 else ""
-        return f": {said}{more}"
+        said = "; ".join(f"{name}: {mine} in the file, {theirs} in the league" for name, mine, theirs in fields[:3])
+        more = f"; and {len(fields) - 3} more" if len(fields) > 3 else ""
+        return f" ({said}{more})"
     if found.rolls != held.rolls:
-        return f": its rolls ({_rolls(found)}) are not the league's ({_rolls(held)})"
-    return ": its events are not the league's"
+        return f" (its rolls: {_rolls(found)} in the file, {_rolls(held)} in the league)"
+    return " (its events are not the league's)"
 
 
-def _fields_differing(mine: object, theirs: object, path: str) -> list[tuple[str, object, object]]:
-    """The fields of two values of one attrs class that differ, by their path (``match.score``), a field of such a
-    class looked into in turn; two values of other kinds, or of different classes, as themselves.
+#: A key one of two mappings holds and the other does not.
+_ABSENT = object()
+
+
+def _fields_differing(mine: object, theirs: object, path: str) -> list[tuple[str, str, str]]:
+    """Where two values differ, each place by its path (``match.score``, ``operations[1].name``) with both values
+    in words: a field of an attrs class, an item of two sequences, a key of two mappings looked into in turn, down
+    to the values that differ, so that a batch of a dozen operations (a draft) names the one hire changed rather
+    than showing both batches cut at the same prefix (a sequence of plain values, such as a score, is said whole).
 
     Not the core's walk (``progression.history.verify.difference``): that one says the first difference only,
-    as what was recorded against what the rules give; here every field that differs is counted, file against
+    as what was recorded against what the rules give; here every place that differs is counted, file against
     league."""
-    if type(mine) is not type(theirs) or not attrs.has(type(mine)):
-        return [(path or "operation", mine, theirs)] if mine != theirs else []
-    found = []
-    for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(mine))):
-        inner = f"{path}.{field.name}" if path else field.name
-        found += _fields_differing(getattr(mine, field.name), getattr(theirs, field.name), inner)
-    return found
+    if mine == theirs:
+        return []
+    where = path or "operation"
+    if type(mine) is type(theirs) and attrs.has(type(mine)):
+        found = []
+        for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(mine))):
+            inner = f"{path}.{field.name}" if path else field.name
+            found += _fields_differing(getattr(mine, field.name), getattr(theirs, field.name), inner)
+        return found
+    if isinstance(mine, tuple | list) and isinstance(theirs, tuple | list) and _compound(mine, theirs):
+        found = []
+        for index, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+            found += _fields_differing(a, b, f"{where}[{index}]")
+        if len(mine) != len(theirs):
+            found.append((where, _items(len(mine)), _items(len(theirs))))
+        return found
+    if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+        found = []
+        for key in sorted(set(mine) | set(theirs), key=str):
+            found += _fields_differing(mine.get(key, _ABSENT), theirs.get(key, _ABSENT), f"{where}[{str(key)!r}]")
+        return found
+    return [(where, _said(mine), _said(theirs))]
+
+
+def _compound(*sequences: tuple[object, ...] | list[object]) -> bool:
+    """Whether a sequence is looked into item by item: one of operations, records or mappings is; one of plain
+    values (a score, nominees) is said whole, ``[3, 1]`` against ``[2, 1]``."""
+    return any(attrs.has(type(item)) or isinstance(item, Mapping) for items in sequences for item in items)
+
+
+def _entries(count: int) -> str:
+    return f"{count} entr{'y' if count == 1 else 'ies'}"
+
+
+def _items(count: int) -> str:
+    return f"{count} item{'' if count == 1 else 's'}"
+
+
+def _said(value: object) -> str:
+    """A value of an operation in words: an operation by its label, a key one side lacks as ``nothing``, anything
+    else as JSON data (:func:`.records.shown`), never as Python (``('3', '5')``, ``None``)."""
+    if value is _ABSENT:
+        return "nothing"
+    if isinstance(value, Operation):
+        return shown(value.label)
+    return shown(_plain(value))
 
 
 def _plain(value: object) -> object:
