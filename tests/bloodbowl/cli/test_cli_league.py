@@ -1046,6 +1046,61 @@ class TestTeamActions:
         counts = {"anvils": 7, "barons": 4, "counts": 5, "dukes": 4}
         assert (0, [f"{t}: all {n} entries verified" for t, n in counts.items()]) == (status, out.splitlines())
 
+    def test_a_team_of_three_plays_no_fixture(
+        self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team added mid-draft, three players, cannot play its first fixture: recording it would end its draft,
+        which ``end_draft`` refuses, and the record is refused the same (it was recorded, a win, and the league
+        verified); nothing is written. Hired up to eleven in the league, it plays."""
+        from progression_bloodbowl.team.roster import create_team, hire
+
+        team = create_team(pack, "human", "Tiny Titans")
+        for n in range(3):
+            team = hire(pack, team, "human_lineman", f"T{n}")
+        path = tmp_path / "tiny.json"
+        path.write_text(progression.dump_sheet(team), encoding="utf-8")
+        assert 0 == run(capsys, "league", "team", "add", league, str(path))[0]
+        assert 0 == run(capsys, "league", "fixtures", league, "--add", "tiny", "anvils")[0]
+        words = ["home.score=1", "away.score=0", "home.nominees=1", "away.nominees=1", "attendance=6", "--seed", "1"]
+        before = held(league)
+        status, _, err = run(capsys, "league", "record", league, "7", *words)
+        assert (2, before) == (status, held(league))
+        assert (
+            "progression: match 4 would end the draft of Tiny Titans (a team's first match ends its draft), but a "
+            "drafted team has 11 to 16 players and Tiny Titans has 3: hire 8 more before its first match\n"
+        ) == err
+        for n in range(8):
+            assert 0 == run(capsys, "league", "do", league, "tiny", "hire", "position=Lineman", f"name=U{n}")[0]
+        assert 0 == run(capsys, "league", "record", league, "7", *words)[0]
+
+    def test_the_way_back_is_the_league_s(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """An advancement after a hire is refused naming the way back a league's team has: none on the command
+        line, which keeps the league's teams' entries, and League.store.amend in Python (it said "undo to go back",
+        and `league do ... undo` is no action); a program told the same refusal by League.act is told
+        League.store.amend too. The way named works: the hire replaced by the advancement, the league verifies."""
+        from progression.errors import OutOfOrder
+        from progression.operations import Purchase
+
+        assert 0 == run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")[0]
+        assert 0 == run(capsys, "league", "do", league, "anvils", "hire", "position=Lineman", "name=Willi")[0]
+        advance = ["advance", "member=1", "type=chosen_primary", "choice=dauntless"]
+        status, _, err = run(capsys, "league", "do", league, "anvils", *advance)
+        assert (
+            1,
+            "progression: the post-match sequence of match 1: player advancement (step 3) comes before "
+            "hiring (step 4), already done: the way back is League.store.amend(TEAM, N, operation), in Python, which "
+            "replaces entry N of the team: the league's command line takes no entry back\n",
+        ) == (status, err)
+        with open_league(league) as kept:
+            with pytest.raises(
+                OutOfOrder, match=r"the way back is progression\.undo, or League\.store\.amend in a league"
+            ):
+                kept.act("anvils", "advance", member="1", type="chosen_primary", choice="dauntless")
+            hire = len(kept.team("anvils").ledger)
+            kept.store.amend("anvils", hire, Purchase(upgrade="chosen_primary", choice="dauntless", member="1"))
+        assert 0 == run(capsys, "league", "do", league, "anvils", "hire", "position=Lineman", "name=Willi")[0]
+        assert 0 == run(capsys, "league", "verify", league)[0]
+
     def test_help_lists_the_action_s_options_as_sheet_do(
         self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -132,14 +132,22 @@ def journeyman_positions(pack: RulePack, team: Sheet) -> dict[str, str]:
 
 @takes("new team", "roster", "name", "treasury", "league", "favoured")
 def new_team(pack: RulePack, **options: str) -> Sheet:
-    """A new, empty team: roster, name, treasury (the draft budget by default), league, favoured."""
-    treasury = options.get("treasury")
+    """A new, empty team: roster, name, treasury (the draft budget by default, and at most: a treasury past it
+    could not end its draft), league, favoured."""
+    treasury = whole(options["treasury"], "treasury") if options.get("treasury") else None
+    if treasury is not None:
+        _roster.check_budget(
+            pack,
+            treasury,
+            f", so a team is created with that at most; got treasury={treasury:,}",
+            "leave treasury out (the budget is the default), or give less",
+        )
     roster = roster_named(pack, need(options, "roster", "new team"))
     return _roster.create_team(
         pack,
         roster,
         options.get("name", "") or (team.label.en if (team := data_of(pack).teams.get(roster)) else roster),
-        treasury=whole(treasury, "treasury") if treasury else None,
+        treasury=treasury,
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,
     )

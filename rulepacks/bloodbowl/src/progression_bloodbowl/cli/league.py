@@ -21,12 +21,13 @@ import attrs
 from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
 from progression.contract import LeagueVerification, Option
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, ProgressionError, Sentence, UnknownName
 
 from ..league.season import season_end_rolls
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
+from ..team.sequence import LEAGUE_WAY_BACK, WAY_BACK
 from .actions import UNPLAYED_LEAGUE_WORDS, _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
 
@@ -135,6 +136,20 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     return attrs.evolve(was, **changes) if was else Played(**changes)
 
 
+def _in_league_words(refused: ProgressionError) -> ProgressionError:
+    """``refused`` as the league's command line says it: the way back from a step already done that the rules name
+    (:data:`~progression_bloodbowl.team.sequence.WAY_BACK`, a team file's ``sheet undo``) said as a league's store
+    has it, which keeps every entry of its teams (:data:`~progression_bloodbowl.team.sequence.LEAGUE_WAY_BACK`).
+    Any other refusal as it came."""
+    worded = refused.worded
+    if worded is None or WAY_BACK not in worded.parts:
+        return refused
+    said = Sentence(tuple(LEAGUE_WAY_BACK if part == WAY_BACK else part for part in worded.parts))
+    refused.worded = said
+    refused.args = (str(said), *refused.args[1:])
+    return refused
+
+
 class LeagueCommands:
     """A Blood Bowl league kept in one store: teams, round-robin fixtures, each match recorded once for both
     teams, each team's own post-match sequence, standings, leaders, careers, history, amendments and
@@ -229,14 +244,20 @@ class LeagueCommands:
         return self.league.team_action(team, action)
 
     def do(self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object) -> Sheet:
-        return self.league.act(team, action, dice, check=check, **options)
+        try:
+            return self.league.act(team, action, dice, check=check, **options)
+        except ProgressionError as refused:
+            raise _in_league_words(refused) from None
 
     def acted(
         self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object
     ) -> tuple[Sheet, Sheet]:
         """:meth:`do`, with the team as its transaction read it first (``league do`` prints the entries between
         the two: this command's alone, whatever another command stored meanwhile)."""
-        return self.league.acted(team, action, dice, check=check, **options)
+        try:
+            return self.league.acted(team, action, dice, check=check, **options)
+        except ProgressionError as refused:
+            raise _in_league_words(refused) from None
 
     def rebase(
         self, dice: Dice, *, check: Callable[[], None] | None = None, dry_run: bool = False

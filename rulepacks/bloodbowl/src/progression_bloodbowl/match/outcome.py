@@ -18,6 +18,7 @@ from ..inducements.order import release
 from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, result_of, results, season_matches, season_of
+from ..team.roster import check_draft_end
 from ..team.sequence import check_closed, enter, reached
 from .record import (
     EVENTS,
@@ -215,7 +216,8 @@ def record_outcome(work: Work, match: MatchRecord, dice: Dice) -> None:
     check_match(pack, team, match)
     check_closed(team, match.number)
     data = data_of(pack)
-    if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft
+    if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft, as end_draft would
+        check_draft_end(pack, team, ending=f"match {match.number}")
         work.adjust(Effect(tags={"drafted": YES}), "the first match ends the draft")
     # A friendly is not a fixture: who must miss the next match still does.
     missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags and match.kind != "friendly"]

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
-from progression.events import Joined, Step
+from progression.events import Created, Entry, Joined, Step
 from progression.operations import Adjust, Purchase, combine
 
 from ..data.access import data_of, roster_called, shipped_data, team_roster
@@ -27,8 +27,11 @@ __all__ = [
     "available_count",
     "buy_staff",
     "captain_refused",
+    "check_budget",
+    "check_draft_end",
     "check_funds",
     "create_team",
+    "created_with",
     "draft",
     "draft_staff",
     "end_draft",
@@ -174,6 +177,9 @@ def create_team(
     favoured: str | None = None,
 ) -> Sheet:
     """An empty team of ``roster`` with ``treasury`` gold (the draft budget by default).
+
+    Any treasury is taken (a team for a query, a Matched Play list's budget); a league team created with more than
+    the Team Draft Budget cannot end its draft (:func:`check_draft_end`), by ``end_draft`` or by its first match.
 
     Args:
         roster: The roster's id (``"human"``) or its displayed name in any of the pack's languages, in any case
@@ -411,10 +417,13 @@ def draft(
         rerolls, assistant_coaches, cheerleaders, dedicated_fans: How many of each are bought, 0 or more.
         apothecary: Whether the team buys an Apothecary (True or False).
         captain: For a Team Captain roster, the index in ``players`` of the captain, who gains Pro free.
+        budget: The gold the draft is spent from, the Team Draft Budget (1,000,000 gp) by default and at most
+            (:func:`check_budget`); what it does not spend stays in the treasury.
 
     Raises:
         InvalidInput: players that are not a list of ``(position, name)`` pairs, a count of staff that is not a
-            whole number >= 0, an apothecary that is not True or False, a captain that is not a player's index.
+            whole number >= 0, an apothecary that is not True or False, a captain that is not a player's index,
+            a budget over the Team Draft Budget.
         ProgressionError: over budget, a position over its limit, fewer than 11 or more than 16 players.
     """
     data = data_of(pack)
@@ -425,6 +434,10 @@ def draft(
         "dedicated_fans": dedicated_fans,
     }
     _check_draft(players, staff, apothecary, captain)
+    if isinstance(budget, int) and not isinstance(budget, bool):
+        check_budget(
+            pack, budget, f", got budget={_shown(budget)}", "leave it out (the budget is the default), or give less"
+        )
     roster = roster_named(pack, roster)
     players = [(position_named(pack, roster, position), player_name) for position, player_name in players]
     team = created = create_team(pack, roster, name, treasury=budget, league=league, favoured=favoured)
@@ -532,14 +545,81 @@ def end_draft(work: Work) -> None:
     """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
 
     Raises:
-        InvalidInput: fewer than 11 or more than 16 players, or a draft already over; nothing is changed.
+        InvalidInput: a draft the rules do not allow (:func:`check_draft_end`: fewer than 11 or more than 16
+            players, a team created with more than the Team Draft Budget), or a draft already over; nothing is
+            changed.
     """
-    team, rules = work.sheet, data_of(work.pack).rules
+    team = work.sheet
     if "drafted" in team.tags:
         msg = f"the draft of {team.name} is over already"
         raise InvalidInput(msg)
-    count = len(permanent(team))
-    if not rules.min_players <= count <= rules.max_players:
-        msg = f"a drafted team has {rules.min_players} to {rules.max_players} players, got {count}; hire or fire first"
-        raise InvalidInput(msg)
+    check_draft_end(work.pack, team)
     work.run(Adjust(effect=Effect(tags={"drafted": YES}), reason="draft complete"))
+
+
+def check_draft_end(pack: RulePack, team: Sheet, *, ending: str = "") -> None:
+    """Refuse to end ``team``'s draft where what it drafted is not a draft the rules allow: 11 to 16 players, and,
+    at its first draft, a treasury it was created with that is the Team Draft Budget at most (1,000,000 gp: what
+    the budget does not spend stays in the treasury, so a larger one is a larger budget).
+
+    The one check of the end of a draft, whichever ends it: :func:`end_draft`, :func:`draft`, a re-draft, and a
+    team's first match, which ends a draft built hire by hire (``record_outcome``).
+
+    Args:
+        ending: What ends the draft, when it is not the draft's own end (``match 1``), for the message.
+
+    Raises:
+        InvalidInput: the count of players, or the budget, saying what to do.
+    """
+    rules = data_of(pack).rules
+    ends = f"{ending} would end the draft of {team.name} (a team's first match ends its draft), but " if ending else ""
+    count = len(permanent(team))
+    if count < rules.min_players:
+        short = rules.min_players - count
+        before = "before its first match" if ending else "first"
+        msg = (
+            f"{ends}a drafted team has {rules.min_players} to {rules.max_players} players and {team.name} has "
+            f"{count}: hire {short} more {before}"
+        )
+        raise InvalidInput(msg)
+    if count > rules.max_players:
+        msg = (
+            f"{ends}a drafted team has {rules.min_players} to {rules.max_players} players and {team.name} has "
+            f"{count}: fire {count - rules.max_players} first"
+        )
+        raise InvalidInput(msg)
+    created = None if team.stats.get("played") else created_with(team)  # a re-draft's budget is its own
+    if created is not None:
+        check_budget(
+            pack,
+            created,
+            f", and {team.name} was created with {created:,} gp",
+            f"create it again without a treasury (the budget is the default), or amend its creation, entry 1, to "
+            f"pools treasury:{rules.budget}",
+            ending=ends,
+        )
+
+
+def check_budget(pack: RulePack, amount: int, given: str, fix: str, *, ending: str = "") -> None:
+    """Refuse a league team's draft budget over the rules' Team Draft Budget (``[draft] budget``, 1,000,000 gp):
+    ``given`` says what came (``, got budget=2,000,000``) and ``fix`` what to do. A league that drafts on another
+    budget says so in its pack's data; a Matched Play team has its own budget
+    (:func:`~progression_bloodbowl.queries.quote_matched_play`).
+
+    Raises:
+        InvalidInput: ``amount`` is more than the budget.
+    """
+    budget = data_of(pack).rules.budget
+    if amount > budget:
+        msg = f"{ending}a team is drafted on the Team Draft Budget, {budget:,} gp at most{given}: {fix}"
+        raise InvalidInput(msg)
+
+
+def created_with(team: Sheet) -> int | None:
+    """The treasury ``team`` was created with (the budget of its first draft), from its ledger's first entry; None
+    for a team whose ledger does not start with its creation."""
+    first = team.ledger[0] if team.ledger else None
+    for event in first.events if isinstance(first, Entry) else (first,):
+        if isinstance(event, Created):
+            return event.pools.get("treasury", 0)
+    return None
