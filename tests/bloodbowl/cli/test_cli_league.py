@@ -289,11 +289,11 @@ class TestLeague:
         assert (2, f"progression: {said}") == (status, err.splitlines()[-1])
 
     def test_a_typed_die_out_of_range_names_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
-        """``--dice 7`` for a team's D6 says whose roll it is (it said "scripted die 1 is 7, but 1D6 for MVP ...")."""
+        """``--dice 7`` for a team's D6 says whose roll it is (it said "scripted die 1 is 7, but 1D6 for MVP ...": whose, and not "die 1")."""
         status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "7")
         assert (
             2,
-            "progression: scripted die 1 is 7, but the 1D6 for MVP (rolled by anvils) needs results from 1 to 6",
+            "progression: the first die given is 7, but the 1D6 for MVP (rolled by anvils) needs results from 1 to 6",
         ) == (
             status,
             err.splitlines()[-1],

@@ -241,6 +241,15 @@ class TestRecordShape:
                 "the events of match 1 map member ids to {event: count} such as {'1': {'touchdown': 1}}, got {'1': 1}",
             ),
             ({"events": {"1": {"touchdown": -1}}}, "match 1: #1 touchdown: expected a whole number >= 0, got -1"),
+            (  # as it was written, not as the record keeps it (mappingproxy({1: mappingproxy({...})}))
+                {"events": {1: {"touchdown": 1}}},
+                "the events of match 1 map member ids to {event: count} such as {'1': {'touchdown': 1}}, "
+                "got {1: {'touchdown': 1}}",
+            ),
+            (
+                {"injuries": {2: "dead"}},
+                "the injuries of match 1 map member ids to results such as {'3': 'badly_hurt'}, got {2: 'dead'}",
+            ),
             (
                 {"injuries": [("2", "dead")]},
                 "the injuries of match 1 map member ids to results such as {'3': 'badly_hurt'}, got [('2', 'dead')]",

@@ -82,7 +82,7 @@ def check_reported(pack: RulePack, match: MatchRecord, *, side: str = "") -> Non
         InvalidInput: the record is refused by :func:`~progression_bloodbowl.match.record.check_record`, or the
             attendance or the nominees are missing.
     """
-    check_record(pack, match)  # what the record says is wrong first, then what it leaves out
+    check_record(pack, match, side=side)  # what the record says is wrong first, then what it leaves out
     where = f"match {match.number} against {match.opponent}"
     if match.kind in PLAYED_KINDS and not match.fan_attendance:
         low, high = data_of(pack).rules.match_limits.attendance
@@ -122,9 +122,14 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     played = {m for m, p in team.members.items() if available(p)}
     for member in match.events:
         if member not in team.members:
-            raise UnknownName("member", member, team.members, f"team {team.name!r}")
+            raise UnknownName(
+                "member", member, team.members, f"team {team.name!r} (the events of match {match.number})"
+            )
         if member not in played:
-            msg = f"#{member} {team.members[member].name} did not take part (missing the match, retired or dead)"
+            msg = (
+                f"the events of match {match.number} name #{member} {team.members[member].name} of {team.name}, who "
+                "did not take part (missing the match, retired or dead)"
+            )
             raise InvalidInput(msg)
     _check_touchdowns(pack, team, match)
     _check_attendance(pack, team, match)
@@ -139,11 +144,14 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
             msg = f"MVP nominee {member!r} is {team.members[member].name}, a Star Player: Star Players cannot be MVP"
             raise InvalidInput(msg)
         if member not in played or "no_spp" in team.members[member].tags:
-            msg = f"MVP nominee {member!r} is not a player of {team.name!r} who took part and may earn SPP"
+            msg = (
+                f"MVP nominee {member!r} of match {match.number} is not a player of {team.name!r} who took part and "
+                "may earn SPP"
+            )
             raise InvalidInput(msg)
     for member in match.injuries:
         if member not in played:
-            msg = f"injury of {member!r}: not a player of {team.name!r} who took part"
+            msg = f"the injuries of match {match.number} name {member!r}, not a player of {team.name!r} who took part"
             raise InvalidInput(msg)
 
 
