@@ -202,6 +202,27 @@ class TestLeague:
             [out.splitlines()[0], out.splitlines()[-1]],
         )
 
+    def test_a_player_by_his_name(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league player`` and ``league do``'s ``member=`` take a player by his name, in any case, as by his id
+        (``member=Skritt`` and ``league player rats Queek`` were refused, listing ids alone); the title and JSON
+        give his id. A word naming none is refused listing each id with his name, and the closest."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        status, out, _ = run(capsys, "league", "player", league, "dukes", "LENA", "--json")
+        assert (0, "4") == (status, json.loads(out)["player"])
+        status, out, _ = run(capsys, "league", "player", league, "dukes", "lena")
+        assert (0, "Lena (dukes #4)") == (status, out.splitlines()[0])
+        status, _, err = run(capsys, "league", "player", league, "dukes", "Lenna")
+        assert (2, True) == (status, err.rstrip().endswith("11 (Lineman 6); the closest: 4 (Lena)"))
+        assert "expected one of: 1 (Griselda), 2 (Otto), 3 (Hans), 4 (Lena)" in err
+        status, out, err = run(
+            capsys, "league", "do", league, "anvils", "advance", "member=griselda", "type=random_primary", "choice=G",
+            "--dice", "2,5,5,2",
+        )  # fmt: skip
+        assert (0, "", "anvils #4 Griselda (1): buy Random primary skill:") == (status, err, out.splitlines()[0])
+        status, _, err = run(capsys, "league", "do", league, "anvils", "decide", "member=Griselde", "choice=kick")
+        assert (2, True) == (status, "expected one of: 1 (Griselda), 2 (Otto)" in err)
+        assert 0 == run(capsys, "league", "do", league, "anvils", "decide", "member=Griselda", "choice=kick")[0]
+
     def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An amendment changes only the words given, on both teams, and the table follows."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
@@ -437,7 +458,8 @@ class TestRefusals:
             (
                 ["player", "{file}", "anvils", "12"],
                 2,
-                "player '12' is not defined in team 'anvils' (its players, past and present); expected one of: 1, 2,",
+                "player '12' is not defined in team 'anvils' (its players, past and present); expected one of: "
+                "1 (Griselda), 2 (Otto),",
             ),
             (["amend", "{file}", "3", "home.score=1"], 2, "fixture 3 of season 1 was not played yet"),
             (["standings", "{missing}"], 2, "does not exist; make one with `progression league new"),

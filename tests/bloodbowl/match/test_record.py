@@ -380,7 +380,8 @@ class TestNumberOnce:
             bb.operations.record_outcome(pack, once, record(opponent="Elves", score=(0, 0)), ScriptedDice([]))
         expected = (
             "match 1 is already recorded for Altdorf Anvils in season 1 (against Orcs: win 1-0); "
-            "give the fixture's own number, or undo the record to make it again"
+            "give the fixture's own number, or take the record back to make it again (the way back is "
+            "progression.undo, or League.store.amend in a league's store)"
         )
         assert expected == str(error.value)
 

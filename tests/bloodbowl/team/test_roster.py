@@ -369,6 +369,59 @@ class TestTheFirstMatchEndsTheDraft:
         assert "match 1 would end the draft of Tiny (a team" in report.divergences[0].sentence
 
 
+class TestNames:
+    def test_a_name_the_team_has_is_refused(self, pack: RulePack, team: Sheet) -> None:
+        """A player named as one of the team is refused, in any case, naming the one who has it; nothing is hired
+        (two "Clanrat 7" were hired, and a hire made twice passed unseen). A draft's list is read the same."""
+        with pytest.raises(InvalidInput) as refused:
+            bb.hire(pack, team, "human_lineman", "lineman 1")
+        assert (
+            "Altdorf Anvils has a player named 'Lineman 1' already (#6): give the new player another name, so that "
+            "each name tells one player (a command takes a player by his name where it asks for his number)"
+        ) == str(refused.value)
+        with pytest.raises(InvalidInput, match=r"^T has a player named 'Ann' already \(#1\)"):
+            bb.draft(pack, "human", "T", [("human_lineman", "Ann"), *[("human_lineman", "ann")] * 10])
+        assert "Lineman 7" == bb.hire(pack, team, "human_lineman", "Lineman 7").member("12").name
+
+    def test_a_history_with_two_of_one_name_still_verifies(self, pack: RulePack, team: Sheet) -> None:
+        """The name is read where ``hire`` is called, not by the rules a history runs again: a team of two players
+        of one name, written before, verifies."""
+        from progression import run, verify
+
+        twice, _ = run(pack, team, bb.operations.hire.operation(position="human_lineman", name="Lineman 1"))
+        assert (True, ["Lineman 1", "Lineman 1"]) == (
+            verify(twice, pack).ok,
+            [p.name for p in twice.members.values() if p.name == "Lineman 1"],
+        )
+
+    def test_a_player_read_by_his_name(self, team: Sheet) -> None:
+        """Where a command asks for a player, his id, ``#`` and his id, or his name in any case; a word that is
+        none is left for the command to refuse; a name two players have is refused, naming both."""
+        from progression_bloodbowl.team.roster import member_named, team_member
+
+        assert ["1", "2", "2", "2", "Gretel"] == [
+            team_member(team, word) for word in ("1", "#2", "Otto", " otto ", "Gretel")
+        ]
+        with pytest.raises(InvalidInput) as refused:
+            member_named({"6": "Clanrat 7", "12": "Clanrat 7"}, "clanrat 7", "Skavenblight Scramblers")
+        assert (
+            "'clanrat 7' names 2 players of Skavenblight Scramblers: #6 and #12; give the number of the one meant"
+        ) == str(refused.value)
+
+    def test_a_and_an_and_the_possessive(self, pack: RulePack, team: Sheet) -> None:
+        """An Ogre, an Orc team; Altdorf Anvils' Team Captain (it said "a Ogre", "Anvils's")."""
+        ogre = bb.hire(pack, team, "ogre", "Og")
+        with pytest.raises(LimitReached) as refused:
+            bb.hire(pack, ogre, "ogre", "Og 2")
+        assert "Hiring an Ogre is refused: a Human team may have at most 1 Ogre" == str(refused.value)
+        orcs = bb.hire(pack, bb.create_team(pack, "orc", "Gouged Eye"), "troll", "Bonecrusher")
+        with pytest.raises(LimitReached, match=r"^Hiring a Troll is refused: an Orc team may have at most 1 Troll$"):
+            bb.hire(pack, orcs, "troll", "Other")
+        with pytest.raises(InvalidInput) as refused:
+            bb.hire(pack, team, "human_lineman", "Late", extra_skills=["pro"])
+        assert "Altdorf Anvils' Team Captain is named when the team is drafted; the draft is over" == str(refused.value)
+
+
 class TestFiring:
     def test_firing_down_to_eleven_then_refused(self, pack: RulePack, team: Sheet) -> None:
         """With 12 players, one may be fired (11 remain); the next firing would leave 10 and is refused."""
@@ -656,7 +709,7 @@ class TestTeamCaptain:
         """The conftest's team was drafted with its first Blitzer as captain: a second is refused, and so is one
         named after the draft."""
         with pytest.raises(InvalidInput, match=r"the draft is over|has its Team Captain already"):
-            bb.hire(pack, team, "human_lineman", "Otto", extra_skills=("pro",))
+            bb.hire(pack, team, "human_lineman", "Otto II", extra_skills=("pro",))
         fresh = bb.hire(pack, bb.create_team(pack, "human", "Caps"), "human_blitzer", "Gris", extra_skills=("pro",))
         with pytest.raises(InvalidInput, match=r"has its Team Captain already: #1 Gris"):
             bb.hire(pack, fresh, "human_blitzer", "Otto", extra_skills=("pro",))

@@ -158,7 +158,12 @@ class TestSameRefusals:
         team_file.write_text(progression.dump_sheet(rich), encoding="utf-8")
         post = bb.PostMatch.start(pack, rich, MATCH).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
         expected = _refusal(lambda: post.hire("human_lineman", "X"))
-        assert "Griselda holds 14 SPP" in expected
+        assert (  # the way out named, in the command line's words and Python's (it named neither)
+            "progression: The post-match sequence waits for an advancement: Griselda holds 14 SPP, at least the 14 a "
+            "characteristic improvement costs as advancement 1; an advancement must be taken; advance first (the "
+            "action advance, member=1), or, where the league has turned the rule off, give must_advance=no to this "
+            "action (must_advance=False in Python)"
+        ) == expected
         _do(cli, team_file, "match", *MATCH_OPTIONS, dice=MATCH_DICE)
         assert (1, expected) == _do(cli, team_file, "hire", "position=human_lineman", "name=X")
         assert (1, expected) == _do(cli, team_file, "close", "number=1", dice="6")

@@ -80,7 +80,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "shootout": (Literal["", "us", "them"], "who won the Penalty Shoot-out of a play-off level after Extra Time"),
     "prayers": (_LIST, "the Prayers to Nuffle in effect that change SPP"),
     "without_penalty": (bool, "a concession without penalty (3 players could not be set up)"),
-    "member": (str, "the player's id on the team"),
+    "member": (str, "the player's id on the team (his number), or his name"),
     "type": (
         Literal["random_primary", "chosen_primary", "chosen_secondary", "characteristic"],
         "the kind of advancement",

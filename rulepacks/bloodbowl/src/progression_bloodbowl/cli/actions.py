@@ -235,7 +235,7 @@ def advance_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> 
     return advance(
         pack,
         sheet,
-        need(options, "member", "advance"),
+        _roster.team_member(sheet, need(options, "member", "advance")),
         pack.resolve(need(options, "type", "advance"), ADVANCEMENTS),
         choice=options.get("choice") or None,
         dice=dice,
@@ -246,7 +246,8 @@ def advance_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> 
 @takes("decide", "member", "choice")
 def decide(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Answer a paused advancement: member, choice."""
-    return pack.decide(sheet, need(options, "choice", "decide"), member=need(options, "member", "decide"), dice=dice)
+    member = _roster.team_member(sheet, need(options, "member", "decide"))
+    return pack.decide(sheet, need(options, "choice", "decide"), member=member, dice=dice)
 
 
 def _switch(options: Mapping[str, str]) -> bool | None:
@@ -262,7 +263,7 @@ def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     Step 4 of the post-match sequence (refused once the sequence is past it, as in ``PostMatch``), or a draft
     before the season's first match.
     """
-    name = options.get("name", "") or "New player"
+    name = options.get("name", "") or f"Player {_roster.next_id(sheet)}"  # a name of his own, his number
     extra = ("pro",) if flag(options, "captain") else ()
     position = position_named(pack, sheet.tags.get("team", ""), need(options, "position", "hire"))
     return _roster.hire(pack, sheet, position, name, extra_skills=extra, must_advance=_switch(options))
@@ -271,7 +272,8 @@ def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("fire", "member", "must_advance")
 def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Fire a player: member (refused below 11 able to play)."""
-    return _roster.fire(pack, sheet, need(options, "member", "fire"), must_advance=_switch(options))
+    member = _roster.team_member(sheet, need(options, "member", "fire"))
+    return _roster.fire(pack, sheet, member, must_advance=_switch(options))
 
 
 @takes("staff", "item", "fire", "must_advance")
@@ -296,14 +298,15 @@ def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Shee
 @takes("hire_journeyman", "member", "must_advance")
 def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a journeyman who played for good: member."""
-    member = need(options, "member", "hire_journeyman")
+    member = _roster.team_member(sheet, need(options, "member", "hire_journeyman"))
     return _journeymen.hire_journeyman(pack, sheet, member, must_advance=_switch(options))
 
 
 @takes("retire", "member", "must_advance")
 def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Temporarily retire a player who suffered a Lasting Injury in the match whose sequence is open: member."""
-    return _journeymen.retire(pack, sheet, need(options, "member", "retire"), must_advance=_switch(options))
+    member = _roster.team_member(sheet, need(options, "member", "retire"))
+    return _journeymen.retire(pack, sheet, member, must_advance=_switch(options))
 
 
 @takes("close", "number", "must_advance")

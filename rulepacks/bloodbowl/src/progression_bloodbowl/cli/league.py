@@ -24,9 +24,11 @@ from progression.contract import LeagueVerification, Option
 from progression.errors import InvalidInput, ProgressionError, Sentence, UnknownName
 
 from ..league.season import season_end_rolls
+from ..store.careers import players_of
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League
 from ..store.season_end import Redraft
+from ..team.roster import member_named
 from ..team.sequence import LEAGUE_WAY_BACK, WAY_BACK
 from .actions import UNPLAYED_LEAGUE_WORDS, _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
@@ -274,8 +276,26 @@ class LeagueCommands:
             for place, (team, member, name, value) in enumerate(ranked, 1)
         ]
 
+    def player(self, team: str, word: str) -> tuple[str, str]:
+        """The id and the name of the player of ``team`` that ``word`` names: his id (``3`` or ``#3``) or his name
+        in any case, a player the team had too.
+
+        Raises:
+            UnknownName: a team not of the league, or a word naming none of its players, past and present (each
+                listed, his id with his name).
+            InvalidInput: a name several of its players have had.
+        """
+        self.league.check_member(team, self.league.teams())
+        players = players_of(self.league.team(team))
+        member = member_named(players, word, f"team {team!r}")
+        if member not in players:
+            where = f"team {team!r} (its players, past and present)"
+            raise UnknownName("player", word, players, where, labels=players)
+        return member, players[member]
+
     def career(self, team: str, player: str) -> list[dict[str, object]]:
-        career = self.league.career(team, player)
+        """A player's career, season by season: the player by his id or his name (:meth:`player`)."""
+        career = self.league.career(team, self.player(team, player)[0])
         rows: list[dict[str, object]] = []
         for season in (*career.seasons(), None):
             played = sum(1 for line in career.matches if season is None or line.season == season)

@@ -9,7 +9,7 @@ on the ledger as a :class:`~progression.events.Rolled` event.
 from __future__ import annotations
 
 from progression import Dice, Effect, RulePack, Sheet, Work, operation
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, Sentence, UnknownName
 
 from ..data.access import data_of
 from ..data.matched_play import BUDGET_TAG
@@ -19,7 +19,7 @@ from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, result_of, results, season_matches, season_of
 from ..team.roster import check_draft_end
-from ..team.sequence import check_closed, enter, reached
+from ..team.sequence import WAY_BACK, check_closed, enter, reached
 from .record import (
     EVENTS,
     NO_SPP,
@@ -161,12 +161,16 @@ def _check_new_number(team: Sheet, match: MatchRecord) -> None:
         return
     for result in results(team):
         if result.number == match.number:
-            msg = (
-                f"match {match.number} is already recorded for {team.name} in season {season_of(team)} "
-                f"(against {result.opponent}: {result.outcome} {result.scored}-{result.against}); "
-                "give the fixture's own number, or undo the record to make it again"
+            said = Sentence(
+                (
+                    f"match {match.number} is already recorded for {team.name} in season {season_of(team)} "
+                    f"(against {result.opponent}: {result.outcome} {result.scored}-{result.against}); "
+                    "give the fixture's own number, or take the record back to make it again (the way back is ",
+                    WAY_BACK,
+                    ")",
+                )
             )
-            raise InvalidInput(msg)
+            raise InvalidInput(said)
 
 
 def _check_touchdowns(pack: RulePack, team: Sheet, match: MatchRecord) -> None:

@@ -17,7 +17,17 @@ from progression.operations import Adjust, Purchase, combine
 from ..data.access import data_of, roster_called, shipped_data, team_roster
 from ..data.model import Data, Position, Team
 from ..data.reading import not_blank
-from ..data.words import named, pack_names, position_named, reads, roster_named, skills_named, team_position
+from ..data.words import (
+    a_or_an,
+    named,
+    pack_names,
+    position_named,
+    possessive,
+    reads,
+    roster_named,
+    skills_named,
+    team_position,
+)
 from ..players.player import YES, available, new_player
 from .sequence import enter
 
@@ -38,11 +48,13 @@ __all__ = [
     "fire",
     "fire_staff",
     "hire",
+    "member_named",
     "next_id",
     "number_given",
     "permanent",
     "roster_of",
     "staff_named",
+    "team_member",
 ]
 
 #: The staff a team buys (``buy_staff``'s items, besides ``dedicated_fan``) -> the team's stat that counts them.
@@ -76,6 +88,28 @@ def _fired_item(pack: RulePack, arguments: Mapping[str, object], given: str) -> 
     return staff_named(pack, given)
 
 
+def _new_name(pack: RulePack, arguments: Mapping[str, object], given: object) -> object:
+    """How ``hire`` reads the new player's name: refused when a player of the team has it already (in any case).
+
+    A name tells one player: it is how a coach knows him on the roster, and a command takes a player by his name
+    where it asks for his number (``member=Skritt``); two of one name would be told apart by their numbers alone,
+    and a hire made twice by mistake would pass unseen. Checked where ``hire`` is called, not by the rules the
+    ledger runs again: a history written before with two players of one name still verifies.
+    """
+    team = arguments.get("sheet")
+    if isinstance(team, Sheet) and isinstance(given, str):
+        wanted = given.strip().casefold()
+        for member, player in team.members.items():
+            if player.name.strip().casefold() == wanted:
+                msg = (
+                    f"{team.name} has a player named {player.name!r} already (#{member}): give the new player another "
+                    "name, so that each name tells one player (a command takes a player by his name where it asks "
+                    "for his number)"
+                )
+                raise InvalidInput(msg)
+    return given
+
+
 def _extra_skills(pack: RulePack, arguments: Mapping[str, object], given: object) -> object:
     """How ``hire`` reads the skills a player is given beyond his position's."""
     return skills_named(pack, given)
@@ -89,6 +123,32 @@ def roster_of(pack: RulePack, team: Sheet) -> tuple[Data, Team]:
 def permanent(team: Sheet) -> list[str]:
     """Member ids of the players on the roster for good (journeymen and inducements left out)."""
     return [m for m, p in team.members.items() if "journeyman" not in p.tags and "star" not in p.tags]
+
+
+def member_named(members: Mapping[str, str], given: str, where: str) -> str:
+    """The id of the player ``given`` names among ``members`` (id -> name): his id (``3``, or ``#3`` as refusals
+    write it), or his name in any case (``Skritt``), read where a command asks for a player. A word that is
+    neither is given back, for what asks to refuse with the players listed, each id with his name.
+
+    Raises:
+        InvalidInput: a name that several of ``members`` have (``where`` says whose players they are).
+    """
+    if given in members:
+        return given
+    if given.startswith("#") and given[1:] in members:
+        return given[1:]
+    wanted = given.strip().casefold()
+    found = [member for member, name in members.items() if name.strip().casefold() == wanted]
+    if len(found) > 1:
+        listed = " and ".join(f"#{member}" for member in found)
+        msg = f"{given!r} names {len(found)} players of {where}: {listed}; give the number of the one meant"
+        raise InvalidInput(msg)
+    return found[0] if found else given
+
+
+def team_member(team: Sheet, given: str) -> str:
+    """:func:`member_named` among the players ``team`` has now."""
+    return member_named({m: p.name for m, p in team.members.items()}, given, team.name)
 
 
 def available_count(team: Sheet) -> int:
@@ -179,7 +239,7 @@ def create_team(
     """An empty team of ``roster`` with ``treasury`` gold (the draft budget by default).
 
     Any treasury is taken (a team for a query, a Matched Play list's budget); a league team created with more than
-    the Team Draft Budget cannot end its draft (:func:`check_draft_end`), by ``end_draft`` or by its first match.
+    the Team Draft Budget cannot end its draft (``check_draft_end``), by ``end_draft`` or by its first match.
 
     Args:
         roster: The roster's id (``"human"``) or its displayed name in any of the pack's languages, in any case
@@ -215,7 +275,7 @@ def _check_favoured(roster: Team, favoured: object) -> None:
         )
         raise InvalidInput(msg)
     if roster.favoured_of and not isinstance(favoured, str):
-        msg = f"a {roster.label.en} team is Favoured of the god chosen at its draft: favoured is one of {gods}, got {favoured!r:.60}"
+        msg = f"{a_or_an(roster.label.en)} team is Favoured of the god chosen at its draft: favoured is one of {gods}, got {favoured!r:.60}"
         raise InvalidInput(msg)
     if roster.favoured_of and favoured not in roster.favoured_of:
         raise UnknownName("god of Favoured of...", favoured, roster.favoured_of, f"the {roster.label.en} roster")
@@ -238,7 +298,7 @@ def _check_captain(roster: Team, team: Sheet, position: Position, extra: tuple[s
         msg = f"the {roster.label.en} roster has no Team Captain, so no player is hired with Pro"
         raise InvalidInput(msg)
     if "drafted" in team.tags:
-        msg = f"{team.name}'s Team Captain is named when the team is drafted; the draft is over"
+        msg = f"{possessive(team.name)} Team Captain is named when the team is drafted; the draft is over"
         raise InvalidInput(msg)
     if (refused := captain_refused(position)) is not None:
         raise InvalidInput(refused)
@@ -266,22 +326,22 @@ def _check_hire(data: Data, roster: Team, team: Sheet, position: Position) -> No
     if len(same) >= position.max:
         raise LimitReached(
             upgrade="hire",
-            reason=f"a {roster.label.en} team may have at most {position.max} {position.label.en}",
-            head=f"Hiring a {position.label.en} is refused",
+            reason=f"{a_or_an(roster.label.en)} team may have at most {position.max} {position.label.en}",
+            head=f"Hiring {a_or_an(position.label.en)} is refused",
         )
     if len(permanent(team)) >= data.rules.max_players:
         raise LimitReached(
             upgrade="hire",
             reason=f"a roster holds at most {data.rules.max_players} players (temporarily retired included)",
-            head=f"Hiring a {position.label.en} is refused",
+            head=f"Hiring {a_or_an(position.label.en)} is refused",
         )
     if position.big_guy and roster.big_guy_limit is not None:
         big = [m for m in permanent(team) if (p := roster.position(team.members[m].tags["position"])) and p.big_guy]
         if len(big) >= roster.big_guy_limit:
             raise LimitReached(
                 upgrade="hire",
-                reason=f"a {roster.label.en} team may have at most {roster.big_guy_limit} Big Guy(s)",
-                head=f"Hiring a {position.label.en} is refused",
+                reason=f"{a_or_an(roster.label.en)} team may have at most {roster.big_guy_limit} Big Guy(s)",
+                head=f"Hiring {a_or_an(position.label.en)} is refused",
             )
 
 
@@ -298,7 +358,7 @@ def _position_name(position: str) -> str:
     return position
 
 
-@reads(position=team_position, extra_skills=_extra_skills)
+@reads(position=team_position, name=_new_name, extra_skills=_extra_skills)
 @operation("bloodbowl.hire", kind="team", label=_hire_label)
 def hire(
     work: Work,
@@ -314,7 +374,8 @@ def hire(
 
     The position is its id, its displayed name in any of the pack's languages (``"Human Lineman"``,
     ``"Trois-quarts humain"``) or the last words of the one name ending with them (``"Lineman"``), and each of
-    ``extra_skills`` a skill's id or name (``"Pro"``): read once here, the ledger keeps the ids."""
+    ``extra_skills`` a skill's id or name (``"Pro"``): read once here, the ledger keeps the ids. A name a player of
+    the team has already is refused here (:func:`_new_name`)."""
     enter(work, "hire", must_advance=must_advance)
     pack, team = work.pack, work.sheet
     data, roster = roster_of(pack, team)
@@ -323,7 +384,7 @@ def hire(
         raise UnknownName("position", position, [p.id for p in roster.positions], f"the {roster.label.en} roster")
     _check_hire(data, roster, team, spec)
     _check_captain(roster, team, spec, tuple(extra_skills))
-    check_funds(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
+    check_funds(pack, team, "hire", spec.cost, name=f"Hiring {a_or_an(spec.label.en)}")
     member = member or next_id(team)
     _check_number(team, member)
     player = new_player(pack, roster.id, position, name, extra_skills=extra_skills)
@@ -418,7 +479,7 @@ def draft(
         apothecary: Whether the team buys an Apothecary (True or False).
         captain: For a Team Captain roster, the index in ``players`` of the captain, who gains Pro free.
         budget: The gold the draft is spent from, the Team Draft Budget (1,000,000 gp) by default and at most
-            (:func:`check_budget`); what it does not spend stays in the treasury.
+            (``check_budget``); what it does not spend stays in the treasury.
 
     Raises:
         InvalidInput: players that are not a list of ``(position, name)`` pairs, a count of staff that is not a
@@ -545,7 +606,7 @@ def end_draft(work: Work) -> None:
     """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
 
     Raises:
-        InvalidInput: a draft the rules do not allow (:func:`check_draft_end`: fewer than 11 or more than 16
+        InvalidInput: a draft the rules do not allow (``check_draft_end``: fewer than 11 or more than 16
             players, a team created with more than the Team Draft Budget), or a draft already over; nothing is
             changed.
     """

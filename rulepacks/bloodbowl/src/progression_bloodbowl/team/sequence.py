@@ -189,10 +189,17 @@ def check_advancement_done(pack: RulePack, team: Sheet, *, obliged: bool = True)
     if obliged:
         from ..players.player import obliged_to_advance
 
-        must = [s for p in team.members.values() if (s := obliged_to_advance(pack, p))]
+        must = {m: said for m, p in sorted(team.members.items()) if (said := obliged_to_advance(pack, p))}
         if must:
+            who = ", ".join(f"member={m}" for m in must)
+            way_out = (
+                f"advance first (the action advance, {who}), or, where the league has turned the rule off, give "
+                "must_advance=no to this action (must_advance=False in Python)"
+            )
             raise RequirementNotMet(
-                upgrade="player advancement", missing=must, head="The post-match sequence waits for an advancement"
+                upgrade="player advancement",
+                missing=[*must.values(), way_out],
+                head="The post-match sequence waits for an advancement",
             )
 
 
