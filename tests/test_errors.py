@@ -171,6 +171,7 @@ EXAMPLES: list[errors.ProgressionError] = [
     errors.StoreError("l.db", "closed"),
     errors.StoreTampered("l.db", "reds", "its snapshot"),
     errors.UnknownChoice(upgrade="charm", choice="rnig", options=["ring"], sentence="'rnig' is no option", head="C"),
+    errors.UnknownAnswer("Sprnt", "keep one", ["kick", "strip_ball"], ["strip_ball"]),
     errors.UnknownName("pool", "wallet", ["purse"], "sheet 'Ana'"),
     errors.UnknownOption("league amend", ["home.scor"], ["home.score"]),
     errors.UnknownPackError("bloodbowl2", ["bloodbowl"]),

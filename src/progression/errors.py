@@ -9,7 +9,7 @@ know nothing of this library.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
@@ -44,6 +44,7 @@ __all__ = [
     "StoreConflict",
     "StoreError",
     "StoreTampered",
+    "UnknownAnswer",
     "UnknownChoice",
     "UnknownName",
     "UnknownOption",
@@ -270,21 +271,37 @@ class UnknownName(ProgressionError, LookupError):
         where: Where they are defined (``campaign 'example'``).
         closest: The ids closest to ``name``, when the caller matches more than their ids (a pack matches their
             displayed names too: :meth:`progression.RulePack.closest`); when not given, those whose ids are
-            closest to it.
+            closest to it (or whose labels are).
+        labels: What each id is called, for ids that say nothing by themselves (a roster's members, ``1``, ``2``):
+            the message lists each with its label (``1 (Queek)``; an id its label only repeats, alone), and the
+            closest are found by it too.
     """
 
     def __init__(
-        self, kind: str, name: object, known: Iterable[str], where: str, *, closest: Iterable[str] | None = None
+        self,
+        kind: str,
+        name: object,
+        known: Iterable[str],
+        where: str,
+        *,
+        closest: Iterable[str] | None = None,
+        labels: Mapping[str, str] | None = None,
     ) -> None:
         self.kind = kind
         self.name = name
         self.known = tuple(sorted(known, key=_in_order))
-        shown = ", ".join(self.known[:12]) + (", ..." if len(self.known) > 12 else "")
+        # an id said with its label where the label says more (``1 (Queek)``; ``bo``, not ``bo (Bo)``)
+        said = {k: v for k, v in (labels or {}).items() if v.strip().casefold() != k.casefold()}
+        shown = ", ".join(f"{k} ({said[k]})" if k in said else k for k in self.known[:12])
+        shown += ", ..." if len(self.known) > 12 else ""
         message = f"{kind} {name!r} is not defined in {where}; expected one of: {shown or 'none'}"
+        by_label = {k: (said[k],) for k in self.known if k in said}
+        found = spelling.closest(str(name), self.known, names=by_label or None) if closest is None else closest
         #: The ids closest to the one given (at most three), said even when every id is listed: a newcomer
         #: reads the answer rather than the list.
-        self.closest = spelling.closest(str(name), self.known) if closest is None else tuple(closest)
-        super().__init__(message + the_closest(self.closest))
+        self.closest = tuple(found)
+        close = tuple(f"{k} ({said[k]})" if k in said else k for k in self.closest)
+        super().__init__(message + the_closest(close))
 
     def __str__(self) -> str:  # LookupError subclasses quote their message otherwise
         return str(self.args[0])
@@ -374,7 +391,29 @@ class PendingState(ProgressionError):
 
 
 class DecisionError(ProgressionError, ValueError):
-    """A decision that is not among the offered options, or given when none is asked."""
+    """A decision that is not among the offered options (:class:`UnknownAnswer`), or given when none is asked."""
+
+
+class UnknownAnswer(DecisionError, UnknownName):
+    """An answer to a waiting decision that names none of its options: bad usage (exit status 2), as a misspelt
+    choice of a purchase is (:class:`UnknownChoice`), whatever the word (``Sprnt``, ``Agilty``, a skill not
+    rolled); a :class:`DecisionError` too, as it was, so that ``except DecisionError`` keeps catching it. It has
+    :class:`UnknownName`'s attributes: ``kind`` (``"answer"``), ``name`` (the answer given), ``known`` (the options)
+    and ``closest``.
+
+    Args:
+        given: The answer given.
+        question: The question asked, as it reads.
+        options: The options offered, in their order.
+        closest: The options closest to ``given`` (a pack matches their displayed names too:
+            :meth:`progression.RulePack.closest`).
+    """
+
+    def __init__(self, given: object, question: str, options: Iterable[str], closest: Iterable[str] = ()) -> None:
+        self.kind, self.name, self.known = "answer", given, tuple(options)
+        self.closest = tuple(closest)
+        message = f"{given!r} is not an option for {question!r}; the options are: {', '.join(self.known)}"
+        ProgressionError.__init__(self, message + the_closest(self.closest))
 
 
 class CapExceeded(ProgressionError, ValueError):

@@ -252,8 +252,18 @@ class TestTheClosestWord:
                 "sheet roster: argument --format: invalid choice: 'htlm' (choose from 'text', 'html'); the closest: "
                 "html",
             ),
+            (  # a KEY=VALUE word written as an option: the word meant (it said the option was unknown, no more)
+                ("league", "do", "cup.sqlite", "reds", "hire", "position=Lineman", "--must_advance=no"),
+                "league do: unknown option '--must_advance'; a KEY=VALUE word is written without dashes: "
+                "must_advance=no",
+            ),
+            (
+                ("sheet", "do", "team.json", "close", "number=1", "--must-advance=no"),
+                "sheet do: unknown option '--must-advance'; a KEY=VALUE word is written without dashes: "
+                "must_advance=no",
+            ),
         ],
-        ids=["packs", "show", "sheet show", "league team export", "a choice"],
+        ids=["packs", "show", "sheet show", "league team export", "a choice", "league do", "sheet do"],
     )
     def test_a_misspelt_option_or_choice(self, run: Run, words: tuple[str, ...], said: str) -> None:
         """An option a command does not take names those of that command closest to each given (written with

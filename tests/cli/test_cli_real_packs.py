@@ -555,6 +555,57 @@ class TestStepsInLines:
             assert before == file.read()
         assert 0 == run(*advance, "--dice", "1,1,2,2,3,3").status
 
+    def test_part_of_a_roll_before_the_question_mark(self, run: Run, tmp_path: object) -> None:
+        """A die typed before the '?' that is only part of the next roll (one of a 2D6) is said as its first die,
+        never dropped (``--dice 3,?`` said the 2D6 as though nothing was typed; ``--dice 3,4,5,?`` the roll after
+        3, 4, the 5 gone); a die no roll shows is refused naming its place, as the option's (``--dice 0`` said
+        "scripted die 1 must be a positive integer"), and so is a die past the next roll's sides. Nothing is
+        written, and the dice said then run the advancement."""
+        import progression
+        import progression_bloodbowl as bb
+
+        pack = progression.load("bloodbowl")
+        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(progression.dump_sheet(team))
+        match = ["number=1", "opponent=Orcs", "score=2-0", "attendance=6", "events=1:touchdown*2", "nominees=1"]
+        assert 0 == run("sheet", "do", path, "match", *match, "--dice", "3").status
+        with open(path, encoding="utf-8") as file:
+            before = file.read()
+        advance = ["sheet", "do", path, "advance", "member=1", "type=random_primary", "choice=G"]
+        said = {dice: run(*advance, "--dice", dice) for dice in ("3,?", "3,4,5,?", "0", "3,0", "7,?")}
+        assert {
+            "3,?": (
+                0,
+                "the next roll is for L0 (1): 2D6 for 'first General skill', whose first die is 3: add its last die's "
+                "result before the '?' (nothing was written)",
+            ),
+            "3,4,5,?": (
+                0,
+                "the next roll after 3, 4 is for L0 (1): 2D6 for 'second General skill', whose first die is 5: add "
+                "its last die's result before the '?' (nothing was written)",
+            ),
+            "0": (
+                2,
+                "progression: --dice: the first die given is 0, but a die shows a whole number from 1 to its sides "
+                "(1 to 6 on a D6)",
+            ),
+            "3,0": (
+                2,
+                "progression: --dice: the second die given is 0, but a die shows a whole number from 1 to its sides "
+                "(1 to 6 on a D6)",
+            ),
+            "7,?": (
+                2,
+                "progression: --dice: 7, typed as a die of the next roll, is no result of the 2D6 for first General "
+                "skill (rolled by L0 (1)), which needs results from 1 to 6",
+            ),
+        } == {dice: (done.status, (done.out or done.err).strip()) for dice, done in said.items()}
+        with open(path, encoding="utf-8") as file:
+            assert before == file.read()
+        assert 0 == run(*advance, "--dice", "3,4,5,6").status
+
 
 class TestDeclaredOptions:
     def test_advance_help_lists_its_typed_options(self, run: Run, tmp_path: object) -> None:

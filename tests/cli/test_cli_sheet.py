@@ -388,12 +388,18 @@ class TestDice:
         assert all(waits in [u["text"] for u in row["unmet"]] for row in data if "unmet" in row)
 
     def test_wrong_decision_is_refused(self, run: Run, hero: Path) -> None:
-        """A decision that is not an option is a refusal (1); the file stays as it was."""
+        """An answer that names none of the options is bad usage (2), whatever the word, as a misspelt choice of a
+        purchase is (it was a refusal, 1, where a misspelt skill of ``advance`` was 2); the file stays as it was.
+        Deciding when no decision waits stays a refusal (1)."""
         run("sheet", "buy", str(hero), "lucky", "--dice", "1,3")
         before = hero.read_bytes()
         result = run("sheet", "decide", str(hero), "ring")
-        assert (1, before) == (result.status, hero.read_bytes())
+        assert (2, before) == (result.status, hero.read_bytes())
         assert "'ring' is not an option for 'keep one'" in result.err
+        misspelt = run("sheet", "decide", str(hero), "swrod")
+        assert (2, before) == (misspelt.status, hero.read_bytes())
+        assert run("sheet", "decide", str(hero), "sword").status == 0
+        assert run("sheet", "decide", str(hero), "sword").status == 1
 
     def test_unused_dice_are_refused(self, run: Run, hero: Path) -> None:
         """Typed-in dice that were not all rolled are bad usage: nothing is written."""

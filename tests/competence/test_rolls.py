@@ -99,6 +99,6 @@ class TestRoll:
     def test_dice_out_of_range(self, pack: RulePack) -> None:
         """Scripted dice that cannot show the result asked for raise a DiceError."""
         with pytest.raises(
-            DiceError, match="scripted die 1 is 101, but the 1D100 for Fencing test needs results from 1 to 100"
+            DiceError, match="the first die given is 101, but the 1D100 for Fencing test needs results from 1 to 100"
         ):
             pc.roll_competence(pack, fencer(pack), "escrime", ScriptedDice([101]))

@@ -87,7 +87,7 @@ class TestScriptedDice:
     def test_result_too_big_for_the_die(self) -> None:
         """A 7 typed in for a D6 is refused, and not used up."""
         dice = ScriptedDice([7])
-        with pytest.raises(DiceError, match="scripted die 1 is 7, but the 1D6 needs results from 1 to 6"):
+        with pytest.raises(DiceError, match="the first die given is 7, but the 1D6 needs results from 1 to 6"):
             dice.roll(6)
         assert (7,) == dice.remaining
 
@@ -103,15 +103,29 @@ class TestScriptedDice:
         ):
             ScriptedDice([7]).roll(6, 1, "MVP")
         assert (
-            "scripted die 1 is 7, but the 1D6 for MVP (rolled by counts, again because 3 names no nominee) needs "
+            "the first die given is 7, but the 1D6 for MVP (rolled by counts, again because 3 names no nominee) needs "
             "results from 1 to 6"
         ) == str(refused.value)
 
     @pytest.mark.parametrize("bad", [0, -2, 2.5, True, "4"])
     def test_bad_script(self, bad: object) -> None:
-        """Only positive whole numbers can be typed in."""
-        with pytest.raises(DiceError, match=f"scripted die 2 must be a positive integer, got {bad!r}"):
+        """Only whole numbers from 1 can be typed in: the refusal says which die (the second, where "die 2" read as a
+        die showing 2) and what a die shows."""
+        with pytest.raises(DiceError) as refused:
             ScriptedDice([1, bad])  # type: ignore[list-item]
+        expected = (
+            f"the second die given is {bad!r}, but a die shows a whole number from 1 to its sides (1 to 6 on a D6)"
+        )
+        assert expected == str(refused.value)
+
+    def test_the_place_of_a_die_in_words(self) -> None:
+        """The tenth die given is said in words, the eleventh and after in figures."""
+        with pytest.raises(DiceError, match=r"^the tenth die given is 0"):
+            ScriptedDice([1] * 9 + [0])
+        with pytest.raises(DiceError, match=r"^the 22nd die given is 0"):
+            ScriptedDice([1] * 21 + [0])
+        with pytest.raises(DiceError, match=r"^the 113th die given is 0"):
+            ScriptedDice([1] * 112 + [0])
 
 
 class TestCallbackDice:

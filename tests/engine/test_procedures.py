@@ -11,7 +11,15 @@ import pytest
 import progression
 from progression import Effect, Entry, ScriptedDice, Sheet
 from progression.authoring import Choose, ProcedureContext, Roll
-from progression.errors import DecisionError, DiceError, InvalidInput, LimitReached, PackFunctionError, PendingState
+from progression.errors import (
+    DecisionError,
+    DiceError,
+    InvalidInput,
+    LimitReached,
+    PackFunctionError,
+    PendingState,
+    UnknownName,
+)
 from progression.events import Asked, Decided, Finished, Rolled, Started, Step
 from progression.ledger.sheet import applied
 from progression.operations import Decide, Purchase
@@ -292,6 +300,14 @@ class TestBadDecisions:
             "'dodg' is not an option for 'keep one'; the options are: block, dodge; the closest: dodge",
             "'blok' is not an option for 'keep one'; the options are: block, dodge; the closest: block",
         ] == [str(now.value), str(up_front.value)]
+        # bad usage whatever the word, as a misspelt choice is: an UnknownName too, with its attributes
+        assert (True, "answer", "dodg", ("block", "dodge"), ("dodge",)) == (
+            isinstance(now.value, UnknownName),
+            now.value.kind,  # type: ignore[attr-defined]
+            now.value.name,  # type: ignore[attr-defined]
+            now.value.known,  # type: ignore[attr-defined]
+            now.value.closest,  # type: ignore[attr-defined]
+        )
 
     def test_no_decision_waiting(self) -> None:
         """Deciding when nothing is asked is refused."""

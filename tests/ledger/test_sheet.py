@@ -253,6 +253,22 @@ class TestRoster:
         with pytest.raises(UnknownName, match="member 'cy' is not defined in roster 'Lions'"):
             progression.leave(self.guild(), "cy", reason="x")
 
+    def test_unknown_member_lists_each_with_his_name(self) -> None:
+        """Members whose ids say nothing by themselves (numbers) are listed each with his name, and the closest is
+        found by his name too (a roster of players listed ``1, 2, ...`` alone); an id its name only repeats is said
+        alone (``bo``, not ``bo (Bo)``)."""
+        team = market().new_sheet("guild", "Lions", pools={"purse": 10})
+        team = progression.join(progression.join(team, "1", ana()), "2", market().new_sheet("adventurer", "Bo"))
+        team = progression.join(team, "bo", market().new_sheet("adventurer", "Bo"))
+        with pytest.raises(UnknownName) as refused:
+            team.member("Ann")
+        name = team.member("1").name
+        assert (
+            f"member 'Ann' is not defined in roster 'Lions'; expected one of: 1 ({name}), 2 (Bo), bo; the closest: "
+            f"1 ({name})",
+            ("1",),
+        ) == (str(refused.value), refused.value.closest)
+
     def test_replay_of_a_roster(self) -> None:
         """A roster's ledger rebuilds its members too."""
         guild = market().purchase(self.guild(), "medal", member="ana")

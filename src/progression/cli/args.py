@@ -222,13 +222,30 @@ class _Asking:
         self._scripted = scripted
 
     def roll(self, sides: int, count: int = 1, label: str = "") -> tuple[int, ...]:
-        if self._scripted.used + count <= len(self._scripted.results):
+        results, used = self._scripted.results, self._scripted.used
+        if used + count <= len(results):
             return self._scripted.roll(sides, count, label)
-        given = ", ".join(map(str, self._scripted.results[: self._scripted.used]))
+        given = ", ".join(map(str, results[:used]))
         after = f" after {given}" if given else ""
         # whose roll it is (several teams roll in one command, a roll of a team's entry is a player's), and why
         # it is made again
-        msg = f"the next roll{after} is {_asked(sides, count, label)}; add its result before the '?' (nothing was written)"
+        asked = f"the next roll{after} is {_asked(sides, count, label)}"
+        lone = results[used:]  # part of this roll's dice, typed before the '?': its first, said, never dropped
+        if not lone:
+            msg = f"{asked}; add its result before the '?' (nothing was written)"
+        else:
+            for result in lone:
+                if result > sides:
+                    msg = (
+                        f"--dice: {result}, typed as a die of the next roll, is no result of the "
+                        f"{roll_in_words(f'{count}D{sides}', label)}, which needs results from 1 to {sides}"
+                    )
+                    raise DiceError(msg)
+            typed = ", ".join(map(str, lone))
+            first = f"whose first die is {typed}" if len(lone) == 1 else f"whose first {len(lone)} dice are {typed}"
+            missing = count - len(lone)
+            add = "its last die's result" if missing == 1 else f"the results of its {missing} other dice"
+            msg = f"{asked}, {first}: add {add} before the '?' (nothing was written)"
         raise DiceAsked(msg)
 
 
@@ -275,7 +292,10 @@ class DiceChoice:
                 raise UsageError(msg)
             self.asking = bool(parts) and parts[-1] == "?"
             results = [whole(part, "--dice") for part in (parts[:-1] if self.asking else parts)]
-            self.scripted = ScriptedDice(results)
+            try:
+                self.scripted = ScriptedDice(results)
+            except DiceError as refused:  # a result no die shows (0), said as the option's
+                raise UsageError(f"--dice: {refused}") from None
             self.dice = _Asking(self.scripted) if self.asking else _Typed(self.scripted)
         else:
             self.dice = CallbackDice(_prompt)

@@ -230,18 +230,19 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
     if args.round is not None and args.add is None:
         msg = f"--round {args.round}: the round of the fixture --add adds; give --add HOME AWAY with it"
         raise UsageError(msg)
-    if args.add is not None and (args.schedule is not None or args.season is not None):
-        given = "--schedule" if args.schedule is not None else "--season"
-        msg = f"--add: a fixture is added to the current season alone; give {given} in another command"
+    if args.add is not None and args.schedule is not None:
+        msg = "--add: a fixture is added to the current season alone; give --schedule in another command"
         raise UsageError(msg)
-    if args.remove is not None and (args.add is not None or args.schedule is not None or args.season is not None):
-        given = "--add" if args.add is not None else "--schedule" if args.schedule is not None else "--season"
+    if args.remove is not None and (args.add is not None or args.schedule is not None):
+        given = "--add" if args.add is not None else "--schedule"
         msg = f"--remove: a fixture of the current season is removed alone; give {given} in another command"
         raise UsageError(msg)
     if args.legs is not None and args.schedule is None:
         msg = f"--legs {args.legs}: the meetings of each pair in the fixtures --schedule makes; give --schedule with it"
         raise UsageError(msg)
     with opened(args) as (pack, league, book):
+        if args.season is not None and (args.add is not None or args.remove is not None):
+            _check_current(args, book)
         if args.schedule is not None:
             if args.schedule not in league.schedules:
                 msg = f"--schedule: this league makes {', '.join(league.schedules)}, got {args.schedule!r}"
@@ -259,6 +260,19 @@ def run_fixtures(args: argparse.Namespace, out: Output) -> int:
         season, shown = _season(args, book)
         rows = book.fixtures(season)
     return _rows(out, "fixtures", rows, f"season {shown}", file=args.file, season=shown)
+
+
+def _check_current(args: argparse.Namespace, book: LeagueBook) -> None:
+    """``--season N`` with ``--add`` or ``--remove``, which change the current season alone: taken when it is the
+    current season (it says so again), refused naming the current season when it is another."""
+    current = book.about()["season"]
+    if args.season != current:
+        what = "--add adds a fixture to" if args.add is not None else "--remove removes a fixture of"
+        msg = (
+            f"--season {args.season}: {what} the current season, {current}, alone; leave --season out, or list "
+            f"season {args.season} in another command"
+        )
+        raise UsageError(msg)
 
 
 def _add_fixture(args: argparse.Namespace, pack: RulePack, book: LeagueBook) -> None:
@@ -625,10 +639,15 @@ def run_roster(args: argparse.Namespace, out: Output) -> int:
 
 def run_player(args: argparse.Namespace, out: Output) -> int:
     with opened(args) as (_, _, book):
-        rows = book.career(args.team, args.player)
-        name = book.team(args.team).members.get(args.player)
-    title = f"{name.name if name is not None else args.player} ({args.team} #{args.player})"
-    return _rows(out, "seasons", rows, title, file=args.file, team=args.team, player=args.player)
+        called = getattr(book, "player", None)  # optional: a player named by his name too
+        if called is not None:
+            player, name = called(args.team, args.player)
+        else:
+            player, member = args.player, book.team(args.team).members.get(args.player)
+            name = member.name if member is not None else args.player
+        rows = book.career(args.team, player)
+    title = f"{name} ({args.team} #{player})"
+    return _rows(out, "seasons", rows, title, file=args.file, team=args.team, player=player)
 
 
 def run_history(args: argparse.Namespace, out: Output) -> int:

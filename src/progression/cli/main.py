@@ -4,14 +4,15 @@ Exit statuses:
 
 * 0 — done.
 * 1 — refused by the rules: a purchase refused (:class:`~progression.errors.PurchaseError` and its kinds),
-  something pending to settle first (:class:`~progression.errors.PendingState`), a decision that is not an
-  option (:class:`~progression.errors.DecisionError`), a step out of the rules' order
+  something pending to settle first (:class:`~progression.errors.PendingState`), a decision given when none
+  waits (:class:`~progression.errors.DecisionError`), a step out of the rules' order
   (:class:`~progression.errors.OutOfOrder`), a sheet file or a store's sheet changed by another writer meanwhile
   (:class:`~progression.errors.StoreConflict`), a store another writer held past its timeout
   (:class:`~progression.errors.StoreBusy`), a pack file that ``validate`` finds faulty, and any other rule error
   a pack raises.
 * 2 — bad usage: a malformed command line, an unknown pack or id, a missing or broken file, bad input
-  (:class:`~progression.errors.InvalidInput`, :class:`~progression.errors.UnknownName`,
+  (:class:`~progression.errors.InvalidInput`, :class:`~progression.errors.UnknownName`; an answer to a decision
+  that names none of its options, :class:`~progression.errors.UnknownAnswer`,
   :class:`~progression.errors.UnknownPackError`, :class:`~progression.errors.RulePackError`,
   :class:`~progression.errors.SheetError`, :class:`~progression.errors.DiceError`), a file that cannot be read or
   written (:class:`~progression.errors.UnreadableFile`, :class:`~progression.errors.UnwritableFile`), a store that

@@ -80,7 +80,7 @@ class Parser(argparse.ArgumentParser):
         an option's value is awaited (``-r -oops``: argparse says the option expected one); with
         ``before_command``, only the words before the first positional (the name of the command that reads the
         rest)."""
-        unknown = []
+        unknown, valued = [], []  # ``valued``: those written with a value (``--must_advance=no``)
         awaited = False  # the word before is an option of the command that takes a value, not given with it
         for word in words:
             if word == "--":
@@ -95,6 +95,8 @@ class Parser(argparse.ArgumentParser):
             known = [(found[0], found[-1]) for found in readings if found[0] is not None]
             if readings and not known and not awaited:
                 unknown.append(word.partition("=")[0])  # ``--lnag=fr``: the option is --lnag
+                if "=" in word:
+                    valued.append(word)
             awaited = any(action.nargs != 0 and value is None for action, value in known)
         if not unknown:
             return
@@ -103,7 +105,13 @@ class Parser(argparse.ArgumentParser):
         options = [option for action in self._actions for option in action.option_strings]
         found = dict.fromkeys(option for word in unknown for option in closest(word, options))
         named = ", ".join(repr(word) for word in dict.fromkeys(unknown))
-        self.error(f"unknown option{'s' if len(set(unknown)) > 1 else ''} {named}{the_closest(found)}")
+        said = f"unknown option{'s' if len(set(unknown)) > 1 else ''} {named}{the_closest(found)}"
+        # ``--must_advance=no`` on a command of KEY=VALUE words: the word meant, without the dashes
+        takes_words = any(action.metavar == "KEY=VALUE" and not action.option_strings for action in self._actions)
+        if valued and takes_words:
+            key, _, value = valued[0].lstrip("-").partition("=")
+            said += f"; a KEY=VALUE word is written without dashes: {key.replace('-', '_')}={value}"
+        self.error(said)
 
     def unrecognized(self, words: Sequence[str]) -> NoReturn:
         """Refuse ``words``, which this command does not take, as argparse does, naming its options closest to
@@ -819,7 +827,9 @@ def _league(sub: Any) -> None:
         "player", "run_player", help="a player's career", description="A player's figures, season by season."
     )
     player.add_argument("team", metavar="TEAM", help="the team's id in the league")
-    player.add_argument("player", metavar="PLAYER", help="the player's id on the team")
+    player.add_argument(
+        "player", metavar="PLAYER", help="the player's id on the team, or his name (a player the team had too)"
+    )
 
     history = store("history", "run_history", help="a team's results", description="Every result of a team.")
     history.add_argument("team", metavar="TEAM", help="the team's id in the league")

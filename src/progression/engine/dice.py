@@ -125,6 +125,18 @@ def check_dice(dice: object, where: str) -> Dice | None:
     raise InvalidInput(msg)
 
 
+#: The first ten places in words; a refusal says "the first die given", where "die 1" reads as a die showing 1.
+_PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _ordinal(place: int) -> str:
+    """The ``place``-th in words (``first`` to ``tenth``), then in figures (``11th``, ``22nd``, ``103rd``)."""
+    if 1 <= place <= len(_PLACES):
+        return _PLACES[place - 1]
+    suffix = "th" if place % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place:,}{suffix}"
+
+
 def _check_request(sides: int, count: int) -> None:
     if not isinstance(sides, int) or isinstance(sides, bool) or sides < 2:
         msg = f"a die needs at least 2 sides, got {sides!r}"
@@ -170,7 +182,10 @@ class ScriptedDice:
         self.results = tuple(results)
         for position, result in enumerate(self.results, start=1):
             if not isinstance(result, int) or isinstance(result, bool) or result < 1:
-                msg = f"scripted die {position} must be a positive integer, got {result!r}"
+                msg = (
+                    f"the {_ordinal(position)} die given is {result!r:.60}, but a die shows a whole number from 1 to "
+                    "its sides (1 to 6 on a D6)"
+                )
                 raise DiceError(msg)
         self.used = 0
 
@@ -199,8 +214,8 @@ class ScriptedDice:
         for offset, result in enumerate(results):
             if result > sides:
                 msg = (
-                    f"scripted die {self.used + offset + 1} is {result}, but the {roll_in_words(f'{count}D{sides}', label)} "
-                    f"needs results from 1 to {sides}"
+                    f"the {_ordinal(self.used + offset + 1)} die given is {result}, but the "
+                    f"{roll_in_words(f'{count}D{sides}', label)} needs results from 1 to {sides}"
                 )
                 raise DiceError(msg)
         self.used += count

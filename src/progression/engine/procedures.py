@@ -26,10 +26,9 @@ import attrs
 from progression._frozen import as_tuple
 from progression.engine.dice import rolling_again
 from progression.engine.shared import rolled, shared
-from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError
+from progression.errors import DecisionError, InvalidInput, PackFunctionError, ProgressionError, UnknownAnswer
 from progression.ledger.events import Asked, Decided, Event, Finished
 from progression.rules.parts import Effect
-from progression.spelling import the_closest
 
 if TYPE_CHECKING:
     from progression.engine.dice import Dice
@@ -110,15 +109,15 @@ def answered(pack: RulePack, given: object, label: str, options: Sequence[str]) 
     name or in another case (:meth:`RulePack.resolve <progression.RulePack.resolve>`: ``Kick`` for ``kick``).
 
     Raises:
-        DecisionError: ``given`` is no option; the message lists the options and names the closest to it.
+        UnknownAnswer: ``given`` is no option (a :class:`~progression.errors.DecisionError`, and bad usage); the
+            message lists the options and names the closest to it.
     """
     if isinstance(given, str):
         given = pack.resolve(given, options)
     if given in options:
         return str(given)
     close = pack.closest(given, options) if isinstance(given, str) else ()
-    msg = f"{given!r} is not an option for {label!r}; the options are: {', '.join(options)}{the_closest(close)}"
-    raise DecisionError(msg)
+    raise UnknownAnswer(given, label, options, close)
 
 
 def drive(

@@ -135,7 +135,8 @@ class Sheet:
         try:
             return self.members[member_id]
         except KeyError:
-            raise UnknownName("member", member_id, self.members, f"roster {self.name!r}") from None
+            labels = {member: sheet.name for member, sheet in self.members.items()}
+            raise UnknownName("member", member_id, self.members, f"roster {self.name!r}", labels=labels) from None
 
     def has(self, item: str) -> bool:
         """Whether the sheet owns ``item``."""

@@ -239,6 +239,12 @@ class LeagueBook(Protocol):
     def career(self, team: str, player: str) -> Rows:
         """A player's figures, season by season, then the total."""
 
+    def player(self, team: str, word: str) -> tuple[str, str]:
+        """The id and the name of the player of ``team`` that ``word`` names (his id, or his name; a player the team
+        had too), for ``league player``'s title; a word that names none refused listing the team's players, each id
+        with his name. Optional: without it, the word is the player's id, titled with the name of a player the team
+        has."""
+
     def history(self, team: str) -> Rows:
         """Every result of the team, season by season."""
 

@@ -645,9 +645,13 @@ class TestMatchRequires:
             _match(pack, once, score="2-0", opponent="Elves")
         expected = (
             "match 1 is already recorded for Altdorf Anvils in season 1 (against Orcs: win 1-0); "
-            "give the fixture's own number, or undo the record to make it again"
+            "give the fixture's own number, or take the record back to make it again (the way back is "
+            "progression.undo, or League.store.amend in a league's store)"
         )
         assert expected == str(error.value)
+        worded = error.value.worded  # on a team file's command line, the command that takes it back
+        assert worded is not None
+        assert worded.on_command_line("anvils.json").endswith("(the way back is `progression sheet undo anvils.json`)")
         closed = bb.operations.expensive_mistakes(pack, once, ScriptedDice([6]), number=1)
         assert [1, 2] == [r.number for r in bb.queries.results(_match(pack, closed, "2", opponent="Elves"))]
 

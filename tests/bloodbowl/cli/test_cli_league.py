@@ -267,6 +267,27 @@ class TestLeague:
             "(pass --invalid drop or --invalid stop to go on without them)\n"
         )
 
+    def test_a_player_by_his_name(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``league player`` and ``league do``'s ``member=`` take a player by his name, in any case, as by his id
+        (``member=Skritt`` and ``league player rats Queek`` were refused, listing ids alone); the title and JSON
+        give his id. A word naming none is refused listing each id with his name, and the closest."""
+        run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
+        status, out, _ = run(capsys, "league", "player", league, "dukes", "LENA", "--json")
+        assert (0, "4") == (status, json.loads(out)["player"])
+        status, out, _ = run(capsys, "league", "player", league, "dukes", "lena")
+        assert (0, "Lena (dukes #4)") == (status, out.splitlines()[0])
+        status, _, err = run(capsys, "league", "player", league, "dukes", "Lenna")
+        assert (2, True) == (status, err.rstrip().endswith("11 (Lineman 6); the closest: 4 (Lena)"))
+        assert "expected one of: 1 (Griselda), 2 (Otto), 3 (Hans), 4 (Lena)" in err
+        status, out, err = run(
+            capsys, "league", "do", league, "anvils", "advance", "member=griselda", "type=random_primary", "choice=G",
+            "--dice", "2,5,5,2",
+        )  # fmt: skip
+        assert (0, "", "anvils #4 Griselda (1): buy Random primary skill:") == (status, err, out.splitlines()[0])
+        status, _, err = run(capsys, "league", "do", league, "anvils", "decide", "member=Griselde", "choice=kick")
+        assert (2, True) == (status, "expected one of: 1 (Griselda), 2 (Otto)" in err)
+        assert 0 == run(capsys, "league", "do", league, "anvils", "decide", "member=Griselda", "choice=kick")[0]
+
     def test_amend_both_teams(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An amendment changes only the words given, on both teams, and the table follows."""
         run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")
@@ -354,11 +375,11 @@ class TestLeague:
         assert (2, f"progression: {said}") == (status, err.splitlines()[-1])
 
     def test_a_typed_die_out_of_range_names_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
-        """``--dice 7`` for a team's D6 says whose roll it is (it said "scripted die 1 is 7, but 1D6 for MVP ...")."""
+        """``--dice 7`` for a team's D6 says whose roll it is (it said "scripted die 1 is 7, but 1D6 for MVP ...": whose, and not "die 1")."""
         status, _, err = run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--dice", "7")
         assert (
             2,
-            "progression: scripted die 1 is 7, but the 1D6 for MVP (rolled by anvils) needs results from 1 to 6",
+            "progression: the first die given is 7, but the 1D6 for MVP (rolled by anvils) needs results from 1 to 6",
         ) == (
             status,
             err.splitlines()[-1],
@@ -502,7 +523,8 @@ class TestRefusals:
             (
                 ["player", "{file}", "anvils", "12"],
                 2,
-                "player '12' is not defined in team 'anvils' (its players, past and present); expected one of: 1, 2,",
+                "player '12' is not defined in team 'anvils' (its players, past and present); expected one of: "
+                "1 (Griselda), 2 (Otto),",
             ),
             (["amend", "{file}", "3", "home.score=1"], 2, "fixture 3 of season 1 was not played yet"),
             (["standings", "{missing}"], 2, "does not exist; make one with `progression league new"),
@@ -1181,6 +1203,61 @@ class TestTeamActions:
         status, out, _ = run(capsys, "league", "verify", league)
         counts = {"anvils": 7, "barons": 4, "counts": 5, "dukes": 4}
         assert (0, [f"{t}: all {n} entries verified" for t, n in counts.items()]) == (status, out.splitlines())
+
+    def test_a_team_of_three_plays_no_fixture(
+        self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team added mid-draft, three players, cannot play its first fixture: recording it would end its draft,
+        which ``end_draft`` refuses, and the record is refused the same (it was recorded, a win, and the league
+        verified); nothing is written. Hired up to eleven in the league, it plays."""
+        from progression_bloodbowl.team.roster import create_team, hire
+
+        team = create_team(pack, "human", "Tiny Titans")
+        for n in range(3):
+            team = hire(pack, team, "human_lineman", f"T{n}")
+        path = tmp_path / "tiny.json"
+        path.write_text(progression.dump_sheet(team), encoding="utf-8")
+        assert 0 == run(capsys, "league", "team", "add", league, str(path))[0]
+        assert 0 == run(capsys, "league", "fixtures", league, "--add", "tiny", "anvils")[0]
+        words = ["home.score=1", "away.score=0", "home.nominees=1", "away.nominees=1", "attendance=6", "--seed", "1"]
+        before = held(league)
+        status, _, err = run(capsys, "league", "record", league, "7", *words)
+        assert (2, before) == (status, held(league))
+        assert (
+            "progression: match 4 would end the draft of Tiny Titans (a team's first match ends its draft), but a "
+            "drafted team has 11 to 16 players and Tiny Titans has 3: hire 8 more before its first match\n"
+        ) == err
+        for n in range(8):
+            assert 0 == run(capsys, "league", "do", league, "tiny", "hire", "position=Lineman", f"name=U{n}")[0]
+        assert 0 == run(capsys, "league", "record", league, "7", *words)[0]
+
+    def test_the_way_back_is_the_league_s(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """An advancement after a hire is refused naming the way back a league's team has: none on the command
+        line, which keeps the league's teams' entries, and League.store.amend in Python (it said "undo to go back",
+        and `league do ... undo` is no action); a program told the same refusal by League.act is told
+        League.store.amend too. The way named works: the hire replaced by the advancement, the league verifies."""
+        from progression.errors import OutOfOrder
+        from progression.operations import Purchase
+
+        assert 0 == run(capsys, "league", "record", league, "1", *ROUND_1["1"], "--seed", "1")[0]
+        assert 0 == run(capsys, "league", "do", league, "anvils", "hire", "position=Lineman", "name=Willi")[0]
+        advance = ["advance", "member=1", "type=chosen_primary", "choice=dauntless"]
+        status, _, err = run(capsys, "league", "do", league, "anvils", *advance)
+        assert (
+            1,
+            "progression: the post-match sequence of match 1: player advancement (step 3) comes before "
+            "hiring (step 4), already done: the way back is League.store.amend(TEAM, N, operation), in Python, which "
+            "replaces entry N of the team: the league's command line takes no entry back\n",
+        ) == (status, err)
+        with open_league(league) as kept:
+            with pytest.raises(
+                OutOfOrder, match=r"the way back is progression\.undo, or League\.store\.amend in a league"
+            ):
+                kept.act("anvils", "advance", member="1", type="chosen_primary", choice="dauntless")
+            hire = len(kept.team("anvils").ledger)
+            kept.store.amend("anvils", hire, Purchase(upgrade="chosen_primary", choice="dauntless", member="1"))
+        assert 0 == run(capsys, "league", "do", league, "anvils", "hire", "position=Lineman", "name=Willi")[0]
+        assert 0 == run(capsys, "league", "verify", league)[0]
 
     def test_help_lists_the_action_s_options_as_sheet_do(
         self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -126,6 +126,14 @@ class TestRemove:
         status, _, err = run(capsys, "league", "prizes", league, "first=anvils")
         assert (0, "") == (status, err)
 
+    def test_the_current_season_said_again(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """``--season`` naming the current season, with ``--add`` or ``--remove``, says what they do anyway: taken
+        (it was refused, "give --season in another command", though it named the season they change)."""
+        status, out, err = run(capsys, "league", "fixtures", league, "--add", "anvils", "counts", "--season", "1")
+        assert (0, "", "7      4  anvils  counts") == (status, err, out.splitlines()[-1])
+        status, out, err = run(capsys, "league", "fixtures", league, "--remove", "7", "--season", "1")
+        assert (0, "", "6      3  dukes   counts") == (status, err, out.splitlines()[-1])
+
     @pytest.mark.parametrize(
         ("words", "message"),
         [
@@ -136,7 +144,15 @@ class TestRemove:
             ),
             (["--remove", "9"], "fixture 9 is not defined in season 1 of league 'Old World Cup'; expected one of: "),
             (["--remove", "2", "--add", "anvils", "barons"], "--remove: a fixture of the current season is removed"),
-            (["--remove", "2", "--season", "1"], "give --season in another command"),
+            (
+                ["--remove", "2", "--season", "2"],
+                "--season 2: --remove removes a fixture of the current season, 1, alone; leave --season out, or list "
+                "season 2 in another command",
+            ),
+            (
+                ["--add", "anvils", "barons", "--season", "3"],
+                "--season 3: --add adds a fixture to the current season, 1, alone",
+            ),
         ],
     )
     def test_refusals_write_nothing(
@@ -146,7 +162,8 @@ class TestRemove:
         words: list[str],
         message: str,
     ) -> None:
-        """A recorded fixture is not removed (its match is on both teams), nor one that is not there (exit 2)."""
+        """A recorded fixture is not removed (its match is on both teams), nor one that is not there, nor one of
+        another season than the current one (exit 2)."""
         words_ = ("home.score=1", "away.score=0", *FULL, "--seed", "1")
         assert 0 == run(capsys, "league", "record", league, "1", *words_)[0]
         before = digest(league)
@@ -200,7 +217,13 @@ class TestConcurrentActions:
             calls.append(action)
             if len(calls) == 2:  # the command is under way: another one hires first
                 with open_league(league) as other:
-                    other.act("counts", "hire", SeededDice(1), position="human_lineman", name="Other")
+                    other.act(
+                        "counts",
+                        "hire",
+                        SeededDice(1),
+                        position="human_lineman",
+                        name=f"Other {len(other.team('counts').ledger)}",
+                    )
             return asked(self, team, action)
 
         monkeypatch.setattr(League, "team_action", meanwhile)

@@ -252,7 +252,11 @@ class TestRefusals:
             (["fixtures", "{file}", "--add", "anvils", "nobody"], 2, "team 'nobody' is not defined in league"),
             (["fixtures", "{file}", "--add", "anvils", "anvils"], 2, "a fixture is between two teams"),
             (["fixtures", "{file}", "--round", "5"], 2, "--round 5: the round of the fixture --add adds"),
-            (["fixtures", "{file}", "--add", "anvils", "barons", "--season", "1"], 2, "give --season in another"),
+            (
+                ["fixtures", "{file}", "--add", "anvils", "barons", "--season", "2"],
+                2,
+                "--season 2: --add adds a fixture to the current season, 1, alone",
+            ),
             (["fixtures", "{file}", "--add", "anvils", "barons", "--round", "1"], 2, "'anvils' already plays a"),
             (
                 ["fixtures", "{file}", "--add", "anvils", "barons", "--add", "counts", "dukes"],

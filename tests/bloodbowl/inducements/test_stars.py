@@ -25,9 +25,14 @@ def _induce(pack: RulePack, team: Sheet, *stars: str, match: int = 1) -> Sheet:
 
 
 def _with_players(pack: RulePack, count: int, missing: int = 0) -> Sheet:
-    """A Human team of ``count`` players, the last ``missing`` of them missing the next match."""
-    players = HUMANS + [("human_lineman", f"Extra {n}") for n in range(count - len(HUMANS))]
-    team = bb.draft(pack, "human", "Anvils", players[:count], budget=2_000_000)
+    """A Human team of ``count`` players, the last ``missing`` of them missing the next match: drafted with the
+    first eleven, the others hired after the draft, their fees given first (a draft spends 1,000,000 gp at most)."""
+    extra = [("human_lineman", f"Extra {n}") for n in range(count - len(HUMANS))]
+    team = bb.draft(pack, "human", "Anvils", HUMANS[:count])
+    if extra:
+        team = pack.award(team, "treasury", 50_000 * len(extra), reason="the extra players' fees")
+    for position, name in extra:
+        team = bb.hire(pack, team, position, name)
     for member in list(team.members)[count - missing :]:
         team = pack.adjust(team, Effect(tags={"miss_next": "yes"}), reason="test", member=member)
     return team

@@ -241,6 +241,15 @@ class TestRecordShape:
                 "the events of match 1 map member ids to {event: count} such as {'1': {'touchdown': 1}}, got {'1': 1}",
             ),
             ({"events": {"1": {"touchdown": -1}}}, "match 1: #1 touchdown: expected a whole number >= 0, got -1"),
+            (  # as it was written, not as the record keeps it (mappingproxy({1: mappingproxy({...})}))
+                {"events": {1: {"touchdown": 1}}},
+                "the events of match 1 map member ids to {event: count} such as {'1': {'touchdown': 1}}, "
+                "got {1: {'touchdown': 1}}",
+            ),
+            (
+                {"injuries": {2: "dead"}},
+                "the injuries of match 1 map member ids to results such as {'3': 'badly_hurt'}, got {2: 'dead'}",
+            ),
             (
                 {"injuries": [("2", "dead")]},
                 "the injuries of match 1 map member ids to results such as {'3': 'badly_hurt'}, got [('2', 'dead')]",
@@ -371,7 +380,8 @@ class TestNumberOnce:
             bb.operations.record_outcome(pack, once, record(opponent="Elves", score=(0, 0)), ScriptedDice([]))
         expected = (
             "match 1 is already recorded for Altdorf Anvils in season 1 (against Orcs: win 1-0); "
-            "give the fixture's own number, or undo the record to make it again"
+            "give the fixture's own number, or take the record back to make it again (the way back is "
+            "progression.undo, or League.store.amend in a league's store)"
         )
         assert expected == str(error.value)
 

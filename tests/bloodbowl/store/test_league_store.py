@@ -219,6 +219,65 @@ class TestRecord:
             league.record(1, wrong, SeededDice(1))
         assert (before, None) == (league.team("anvils"), league.fixture(1).played)
 
+    @pytest.mark.parametrize(
+        ("played", "said"),
+        [
+            (
+                attrs.evolve(WIN, score=(2.0, 1)),
+                "the score of match 1 (home.score): expected a whole number >= 0, got 2.0",
+            ),
+            (  # the away record's score is mirrored: its second number is the home side's
+                attrs.evolve(WIN, score=(2, True)),
+                "the score of match 1 (away.score): expected a whole number >= 0, got True",
+            ),
+            (
+                attrs.evolve(WIN, away=bb.types.Side(events={3: {"touchdown": 1}}, mvp_nominees=("3",))),
+                "the events of match 1 (away.events) map member ids to {event: count} such as "
+                "{'1': {'touchdown': 1}}, got {3: {'touchdown': 1}}",
+            ),
+            (
+                attrs.evolve(WIN, home=bb.types.Side(events={"1": {"touchdown": "2"}}, mvp_nominees=("1",))),
+                "match 1: #1 touchdown in home.events: expected a whole number >= 0, got '2'",
+            ),
+            (
+                attrs.evolve(WIN, home=bb.types.Side(mvp_nominees="13")),
+                "the MVP nominees of match 1 (home.nominees) are member ids such as ('1', '3'), got '13'",
+            ),
+            (
+                attrs.evolve(WIN, away=bb.types.Side(mvp_nominees=("3",), stalling="no")),
+                "match 1: away.stalling is True or False (away.stalling=yes or away.stalling=no on the command line), "
+                "got 'no'",
+            ),
+        ],
+    )
+    def test_a_side_s_field_is_named_as_the_side_s(
+        self, league: bb.types.League, played: bb.types.Played, said: str
+    ) -> None:
+        """A field of one side not of its shape is named as the league names it, home or away (it said "the score
+        of match 1 (ours)" of a fixture whose score is home-away), and what came as it was written (events said
+        ``mappingproxy({3: mappingproxy(...)})``); nothing is recorded."""
+        league.add_fixture("anvils", "barons")
+        with pytest.raises(InvalidInput) as refused:
+            league.record(1, played, SeededDice(1))
+        assert (said, None) == (str(refused.value), league.fixture(1).played)
+
+    def test_a_player_who_missed_the_match_is_named_with_his_team(self, league: bb.types.League) -> None:
+        """Events of a player who could not take part name the match, the player and his team (it said "#3 Hans
+        did not take part", of either team)."""
+        league.add_fixture("anvils", "barons")
+        hurt = attrs.evolve(WIN, away=bb.types.Side(mvp_nominees=("3",), injuries={"4": "seriously_hurt"}))
+        league.record(1, hurt, SeededDice(1))
+        for team in ("anvils", "barons"):
+            league.close_match(team, 1, SeededDice(6), must_advance=False)
+        league.add_fixture("barons", "anvils")
+        again = attrs.evolve(WIN, home=bb.types.Side(events={"4": {"touchdown": 2}}, mvp_nominees=("1",)))
+        with pytest.raises(InvalidInput) as refused:
+            league.record(2, again, SeededDice(1))
+        assert (
+            "the events of match 2 name #4 Lena of Bogenhafen Barons, who did not take part (missing the match, "
+            "retired or dead)"
+        ) == str(refused.value)
+
     def test_a_team_named_twice(self, league: bb.types.League, pack: RulePack) -> None:
         """Opponents are named by name: two teams of one name are refused, saying to rename the new one."""
         with pytest.raises(

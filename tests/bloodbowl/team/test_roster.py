@@ -174,7 +174,7 @@ class TestDraftInput:
         """A count no team may hold is refused before any is bought, naming the count asked (it bought up to the
         maximum, then said "Team Re-rolls would be 9" of a million asked)."""
         with pytest.raises(LimitReached) as refused:
-            bb.draft(pack, "human", "A", self.LINEMEN, budget=10**15, **kwargs)  # type: ignore[arg-type]
+            bb.draft(pack, "human", "A", self.LINEMEN, **kwargs)  # type: ignore[arg-type]
         assert message == str(refused.value)
 
     def test_a_tuple_of_lists_is_read(self, pack: RulePack) -> None:
@@ -252,8 +252,9 @@ class TestEndOfDraft:
     def test_ten_players_cannot_end_the_draft(self, pack: RulePack) -> None:
         """The draft needs 11 to 16 players; nothing changes when it is refused."""
         team = self._built(pack, 10)
-        with pytest.raises(InvalidInput, match="a drafted team has 11 to 16 players, got 10"):
+        with pytest.raises(InvalidInput) as refused:
             bb.operations.end_draft(pack, team)
+        assert "a drafted team has 11 to 16 players and Built by hand has 10: hire 1 more first" == str(refused.value)
 
     def test_twice(self, team: Sheet, pack: RulePack) -> None:
         """A drafted team's draft is over already."""
@@ -269,6 +270,156 @@ class TestEndOfDraft:
         after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
         assert ("yes", 100_000) == (after.tags["drafted"], pack.quote(after, "team_reroll").price)
         assert len(team.ledger) + 1 == len(after.ledger)
+
+
+class TestTheFirstMatchEndsTheDraft:
+    """The first match ends a draft built hire by hire only where ``end_draft`` would: one check,
+    :func:`~progression_bloodbowl.team.roster.check_draft_end`, said from the match (it ended the draft of a team of
+    one player, and recorded its win)."""
+
+    MATCH = bb.MatchRecord(
+        number=1, opponent="Orcs", score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("1",), fan_attendance=6
+    )
+
+    def _built(self, pack: RulePack, count: int, treasury: int | None = None) -> Sheet:
+        team = bb.create_team(pack, "human", "Tiny", treasury=treasury)
+        for n in range(count):
+            team = bb.hire(pack, team, "human_blitzer" if n < 2 else "human_lineman", f"P{n}")
+        return team
+
+    def test_one_player_plays_no_match(self, pack: RulePack) -> None:
+        """A team of one player is refused its first match, as its end of the draft is, saying what to do; the
+        match records nothing, through the operation, the whole match and ``PostMatch`` alike."""
+        team = self._built(pack, 1)
+        said = "a drafted team has 11 to 16 players and Tiny has 1: hire 10 more"
+        with pytest.raises(InvalidInput) as refused:
+            bb.operations.end_draft(pack, team)
+        assert f"{said} first" == str(refused.value)
+        expected = (
+            f"match 1 would end the draft of Tiny (a team's first match ends its draft), but {said} before its first "
+            "match"
+        )
+        with pytest.raises(InvalidInput) as refused:
+            bb.operations.record_outcome(pack, team, self.MATCH, ScriptedDice([1]))
+        assert expected == str(refused.value)
+        with pytest.raises(InvalidInput, match=r"^match 1 would end the draft of Tiny"):
+            bb.record_match(pack, team, self.MATCH, ScriptedDice([1, 1]))
+        with pytest.raises(InvalidInput, match=r"^match 1 would end the draft of Tiny"):
+            bb.PostMatch.start(pack, team, self.MATCH).record_outcome(ScriptedDice([1]))
+
+    def test_eleven_play(self, pack: RulePack) -> None:
+        """Eleven players: the first match ends the draft, as before."""
+        after = bb.operations.record_outcome(pack, self._built(pack, 11), self.MATCH, ScriptedDice([1]))
+        assert "yes" == after.tags["drafted"]
+
+    def test_a_team_created_over_the_budget(self, pack: RulePack) -> None:
+        """Created with 5,000,000 gp, eleven players hired from it: neither end_draft nor the first match ends its
+        draft (the budget is 1,000,000); created with less, both do. ``draft`` refuses such a budget before it
+        hires anyone."""
+        rich = self._built(pack, 11, treasury=5_000_000)
+        said = (
+            "a team is drafted on the Team Draft Budget, 1,000,000 gp at most, and Tiny was created with 5,000,000 gp: "
+            "create it again without a treasury (the budget is the default), or amend its creation, entry 1, to pools "
+            "treasury:1000000"
+        )
+        with pytest.raises(InvalidInput) as refused:
+            bb.operations.end_draft(pack, rich)
+        assert said == str(refused.value)
+        with pytest.raises(InvalidInput) as refused:
+            bb.operations.record_outcome(pack, rich, self.MATCH, ScriptedDice([1]))
+        assert f"match 1 would end the draft of Tiny (a team's first match ends its draft), but {said}" == str(
+            refused.value
+        )
+        poor = self._built(pack, 11, treasury=900_000)
+        assert "yes" == bb.operations.end_draft(pack, poor).tags["drafted"]
+        with pytest.raises(InvalidInput) as refused:
+            bb.draft(pack, "human", "T", [("human_lineman", f"L{n}") for n in range(11)], budget=1_000_001)
+        assert (
+            "a team is drafted on the Team Draft Budget, 1,000,000 gp at most, got budget=1,000,001: leave it out (the "
+            "budget is the default), or give less"
+        ) == str(refused.value)
+
+    def test_amended_to_the_budget(self, pack: RulePack) -> None:
+        """The way out the refusal names: the creation amended to the budget, the draft ends."""
+        import attrs
+
+        from progression import amend
+
+        rich = self._built(pack, 11, treasury=5_000_000)
+        fixed, _ = amend(rich, 1, attrs.evolve(rich.ledger[0].operation, pools={"treasury": 1_000_000}), pack=pack)
+        assert (1_000_000 - 2 * 85_000 - 9 * 50_000, "yes") == (
+            fixed.pools["treasury"],
+            bb.operations.end_draft(pack, fixed).tags["drafted"],
+        )
+
+    def test_a_history_written_before_fails_verify(self, pack: RulePack, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A team of one player whose first match an earlier version recorded (it made no check) verified; it is
+        now found at that match, which the rules refuse (the CHANGELOG says how to get out: undo it, hire, record
+        it again)."""
+        from progression import verify
+        from progression_bloodbowl.match import outcome
+
+        team = self._built(pack, 1)
+        with monkeypatch.context() as earlier:
+            earlier.setattr(outcome, "check_draft_end", lambda *args, **kwargs: None)
+            played = bb.operations.record_outcome(pack, team, self.MATCH, ScriptedDice([1]))
+            assert verify(played, pack).ok
+        report = verify(played, pack)
+        assert (False, 3) == (report.ok, report.divergences[0].position)
+        assert "match 1 would end the draft of Tiny (a team" in report.divergences[0].sentence
+
+
+class TestNames:
+    def test_a_name_the_team_has_is_refused(self, pack: RulePack, team: Sheet) -> None:
+        """A player named as one of the team is refused, in any case, naming the one who has it; nothing is hired
+        (two "Clanrat 7" were hired, and a hire made twice passed unseen). A draft's list is read the same."""
+        with pytest.raises(InvalidInput) as refused:
+            bb.hire(pack, team, "human_lineman", "lineman 1")
+        assert (
+            "Altdorf Anvils has a player named 'Lineman 1' already (#6): give the new player another name, so that "
+            "each name tells one player (a command takes a player by his name where it asks for his number)"
+        ) == str(refused.value)
+        with pytest.raises(InvalidInput, match=r"^T has a player named 'Ann' already \(#1\)"):
+            bb.draft(pack, "human", "T", [("human_lineman", "Ann"), *[("human_lineman", "ann")] * 10])
+        assert "Lineman 7" == bb.hire(pack, team, "human_lineman", "Lineman 7").member("12").name
+
+    def test_a_history_with_two_of_one_name_still_verifies(self, pack: RulePack, team: Sheet) -> None:
+        """The name is read where ``hire`` is called, not by the rules a history runs again: a team of two players
+        of one name, written before, verifies."""
+        from progression import run, verify
+
+        twice, _ = run(pack, team, bb.operations.hire.operation(position="human_lineman", name="Lineman 1"))
+        assert (True, ["Lineman 1", "Lineman 1"]) == (
+            verify(twice, pack).ok,
+            [p.name for p in twice.members.values() if p.name == "Lineman 1"],
+        )
+
+    def test_a_player_read_by_his_name(self, team: Sheet) -> None:
+        """Where a command asks for a player, his id, ``#`` and his id, or his name in any case; a word that is
+        none is left for the command to refuse; a name two players have is refused, naming both."""
+        from progression_bloodbowl.team.roster import member_named, team_member
+
+        assert ["1", "2", "2", "2", "Gretel"] == [
+            team_member(team, word) for word in ("1", "#2", "Otto", " otto ", "Gretel")
+        ]
+        with pytest.raises(InvalidInput) as refused:
+            member_named({"6": "Clanrat 7", "12": "Clanrat 7"}, "clanrat 7", "Skavenblight Scramblers")
+        assert (
+            "'clanrat 7' names 2 players of Skavenblight Scramblers: #6 and #12; give the number of the one meant"
+        ) == str(refused.value)
+
+    def test_a_and_an_and_the_possessive(self, pack: RulePack, team: Sheet) -> None:
+        """An Ogre, an Orc team; Altdorf Anvils' Team Captain (it said "a Ogre", "Anvils's")."""
+        ogre = bb.hire(pack, team, "ogre", "Og")
+        with pytest.raises(LimitReached) as refused:
+            bb.hire(pack, ogre, "ogre", "Og 2")
+        assert "Hiring an Ogre is refused: a Human team may have at most 1 Ogre" == str(refused.value)
+        orcs = bb.hire(pack, bb.create_team(pack, "orc", "Gouged Eye"), "troll", "Bonecrusher")
+        with pytest.raises(LimitReached, match=r"^Hiring a Troll is refused: an Orc team may have at most 1 Troll$"):
+            bb.hire(pack, orcs, "troll", "Other")
+        with pytest.raises(InvalidInput) as refused:
+            bb.hire(pack, team, "human_lineman", "Late", extra_skills=["pro"])
+        assert "Altdorf Anvils' Team Captain is named when the team is drafted; the draft is over" == str(refused.value)
 
 
 class TestFiring:
@@ -413,11 +564,17 @@ class TestRetirement:
         too_late = (
             "Lineman 1 cannot be temporarily retired: the post-match sequence of match 1, in which he suffered his "
             "Lasting Injury, has ended, at step 5 (Expensive Mistakes): retiring him for that injury is no longer "
-            "possible (a player is retired in step 4 of that sequence; undo to go back to it)"
+            "possible (a player is retired in step 4 of that sequence; the way back to it is progression.undo, or "
+            "League.store.amend in a league's store)"
         )
         with pytest.raises(RequirementNotMet) as refused:
             bb.operations.retire(pack, closed, "6")
         assert too_late == str(refused.value)
+        worded = refused.value.worded  # the way back in a team file's command line's words
+        assert worded is not None
+        assert worded.on_command_line("anvils.json").endswith(
+            "(a player is retired in step 4 of that sequence; the way back to it is `progression sheet undo anvils.json`)"
+        )
         dice = ScriptedDice([1, 3, 3, 3])
         record = bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0), injuries={"6": "lasting_injury"})
         post = bb.PostMatch.start(pack, team, record).record_outcome(dice).update_fans(dice)
@@ -426,7 +583,7 @@ class TestRetirement:
         assert too_late == str(refused.value)
         with pytest.raises(RequirementNotMet, match=r"^Lineman 2 cannot be temporarily retired: Lineman 2 has "):
             bb.operations.retire(pack, closed, "7")
-        with pytest.raises(OutOfOrder, match=r"it waits for the next match's sequence \(or undo to go back\)$"):
+        with pytest.raises(OutOfOrder, match=r"it waits for the next match's sequence \(the way back is progression"):
             bb.hire(pack, closed, "human_lineman", "Late")
 
     def test_once(self, pack: RulePack, team: Sheet) -> None:
@@ -552,7 +709,7 @@ class TestTeamCaptain:
         """The conftest's team was drafted with its first Blitzer as captain: a second is refused, and so is one
         named after the draft."""
         with pytest.raises(InvalidInput, match=r"the draft is over|has its Team Captain already"):
-            bb.hire(pack, team, "human_lineman", "Otto", extra_skills=("pro",))
+            bb.hire(pack, team, "human_lineman", "Otto II", extra_skills=("pro",))
         fresh = bb.hire(pack, bb.create_team(pack, "human", "Caps"), "human_blitzer", "Gris", extra_skills=("pro",))
         with pytest.raises(InvalidInput, match=r"has its Team Captain already: #1 Gris"):
             bb.hire(pack, fresh, "human_blitzer", "Otto", extra_skills=("pro",))

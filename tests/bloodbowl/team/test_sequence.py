@@ -64,10 +64,14 @@ def _state(sheet: Sheet) -> tuple[object, ...]:
     return dict(sheet.pools), dict(sheet.stats), dict(sheet.tags), dict(sheet.owned), members
 
 
-def _refusal(make: Callable[[], object]) -> str:
+def _refusal(make: Callable[[], object], file: Path | None = None) -> str:
+    """What ``make`` is refused with, as the command line prints it; with ``file``, the ways it names said as the
+    commands that run them on that file (a program is told ``progression.undo`` where a team file's command line
+    is told ``progression sheet undo FILE``)."""
     with pytest.raises(ProgressionError) as error:
         make()
-    return f"progression: {error.value}"
+    worded = error.value.worded
+    return f"progression: {worded.on_command_line(str(file)) if file is not None and worded else error.value}"
 
 
 #: Illegal orders: the command line's actions before the refused one, the refused one, and the same in PostMatch.
@@ -117,7 +121,7 @@ class TestSameRefusals:
         post = bb.PostMatch.start(pack, team, MATCH).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
         for step in before_post:
             post = step(post)
-        expected = _refusal(lambda: refused_post(post))
+        expected = _refusal(lambda: refused_post(post), team_file)
         assert (0, "") == _do(cli, team_file, "match", *MATCH_OPTIONS, dice=MATCH_DICE)
         for action in before_cli:
             assert 0 == _do(cli, team_file, *action, dice="6" if action[0] == "close" else "")[0]
@@ -127,18 +131,25 @@ class TestSameRefusals:
 
     def test_the_sentences(self, pack: RulePack, team: Sheet) -> None:
         """What each refusal says: the match, the step asked and the step already done in the rules' words (never
-        the stored ids 'advancement', 'hire', 'mistakes'), and the way back."""
+        the stored ids 'advancement', 'hire', 'mistakes'), and the way back, in a program's words (a league's
+        store has one too) and a team file's command line's."""
         post = bb.PostMatch.start(pack, team, MATCH).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
         hired = post.hire("human_lineman", "X")
+        refused = lambda: hired.advance("2", "chosen_primary", choice="dauntless")  # noqa: E731
         assert (
             "progression: the post-match sequence of match 1: player advancement (step 3) comes before hiring "
-            "(step 4), already done; undo to go back"
-        ) == _refusal(lambda: hired.advance("2", "chosen_primary", choice="dauntless"))
+            "(step 4), already done: the way back is progression.undo, or League.store.amend in a league's store"
+        ) == _refusal(refused)
+        assert (
+            "progression: the post-match sequence of match 1: player advancement (step 3) comes before hiring "
+            "(step 4), already done: the way back is `progression sheet undo anvils.json`"
+        ) == _refusal(refused, Path("anvils.json"))
         ended = post.expensive_mistakes(ScriptedDice([6]))
         assert (
             "progression: the post-match sequence of match 1 has ended, at step 5 (Expensive Mistakes): player "
-            "advancement (step 3) comes before it; it waits for the next match's sequence (or undo to go back)"
-        ) == _refusal(lambda: ended.advance("2", "chosen_primary", choice="dauntless"))
+            "advancement (step 3) comes before it; it waits for the next match's sequence (the way back is "
+            "`progression sheet undo anvils.json`)"
+        ) == _refusal(lambda: ended.advance("2", "chosen_primary", choice="dauntless"), Path("anvils.json"))
 
     def test_must_advance_in_the_same_words(self, pack: RulePack, team: Sheet, team_file: Path, cli: Cli) -> None:
         """A player holding 14 SPP holds up step 4 on both sides with the same sentence; the league switch
@@ -147,7 +158,12 @@ class TestSameRefusals:
         team_file.write_text(progression.dump_sheet(rich), encoding="utf-8")
         post = bb.PostMatch.start(pack, rich, MATCH).record_outcome(ScriptedDice([1])).update_fans(ScriptedDice([6]))
         expected = _refusal(lambda: post.hire("human_lineman", "X"))
-        assert "Griselda holds 14 SPP" in expected
+        assert (  # the way out named, in the command line's words and Python's (it named neither)
+            "progression: The post-match sequence waits for an advancement: Griselda holds 14 SPP, at least the 14 a "
+            "characteristic improvement costs as advancement 1; an advancement must be taken; advance first (the "
+            "action advance, member=1), or, where the league has turned the rule off, give must_advance=no to this "
+            "action (must_advance=False in Python)"
+        ) == expected
         _do(cli, team_file, "match", *MATCH_OPTIONS, dice=MATCH_DICE)
         assert (1, expected) == _do(cli, team_file, "hire", "position=human_lineman", "name=X")
         assert (1, expected) == _do(cli, team_file, "close", "number=1", dice="6")

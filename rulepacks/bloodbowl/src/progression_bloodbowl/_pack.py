@@ -80,7 +80,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "shootout": (Literal["", "us", "them"], "who won the Penalty Shoot-out of a play-off level after Extra Time"),
     "prayers": (_LIST, "the Prayers to Nuffle in effect that change SPP"),
     "without_penalty": (bool, "a concession without penalty (3 players could not be set up)"),
-    "member": (str, "the player's id on the team"),
+    "member": (str, "the player's id on the team (his number), or his name"),
     "type": (
         Literal["random_primary", "chosen_primary", "chosen_secondary", "characteristic"],
         "the kind of advancement",
@@ -115,7 +115,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "ball": (str, "who holds the ball (us:1), or where it lies (5,5)"),
     "roster": (str, "the team's roster, by id or name (`progression show bloodbowl` lists them)"),
     "team": (str, "the team's roster, by id or name (`progression show bloodbowl` lists them)"),
-    "treasury": (int, "the treasury in gold pieces (the draft budget by default)"),
+    "treasury": (int, "the treasury in gold pieces, the draft budget: 1,000,000 by default and at most"),
     "league": (str, "one of the roster's leagues"),
     "favoured": (str, "the god of a Favoured of... roster"),
     "journeyman": (bool, "a journeyman"),

@@ -132,14 +132,22 @@ def journeyman_positions(pack: RulePack, team: Sheet) -> dict[str, str]:
 
 @takes("new team", "roster", "name", "treasury", "league", "favoured")
 def new_team(pack: RulePack, **options: str) -> Sheet:
-    """A new, empty team: roster, name, treasury (the draft budget by default), league, favoured."""
-    treasury = options.get("treasury")
+    """A new, empty team: roster, name, treasury (the draft budget by default, and at most: a treasury past it
+    could not end its draft), league, favoured."""
+    treasury = whole(options["treasury"], "treasury") if options.get("treasury") else None
+    if treasury is not None:
+        _roster.check_budget(
+            pack,
+            treasury,
+            f", so a team is created with that at most; got treasury={treasury:,}",
+            "leave treasury out (the budget is the default), or give less",
+        )
     roster = roster_named(pack, need(options, "roster", "new team"))
     return _roster.create_team(
         pack,
         roster,
         options.get("name", "") or (team.label.en if (team := data_of(pack).teams.get(roster)) else roster),
-        treasury=whole(treasury, "treasury") if treasury else None,
+        treasury=treasury,
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,
     )
@@ -227,7 +235,7 @@ def advance_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> 
     return advance(
         pack,
         sheet,
-        need(options, "member", "advance"),
+        _roster.team_member(sheet, need(options, "member", "advance")),
         pack.resolve(need(options, "type", "advance"), ADVANCEMENTS),
         choice=options.get("choice") or None,
         dice=dice,
@@ -238,7 +246,8 @@ def advance_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> 
 @takes("decide", "member", "choice")
 def decide(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Answer a paused advancement: member, choice."""
-    return pack.decide(sheet, need(options, "choice", "decide"), member=need(options, "member", "decide"), dice=dice)
+    member = _roster.team_member(sheet, need(options, "member", "decide"))
+    return pack.decide(sheet, need(options, "choice", "decide"), member=member, dice=dice)
 
 
 def _switch(options: Mapping[str, str]) -> bool | None:
@@ -254,7 +263,7 @@ def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     Step 4 of the post-match sequence (refused once the sequence is past it, as in ``PostMatch``), or a draft
     before the season's first match.
     """
-    name = options.get("name", "") or "New player"
+    name = options.get("name", "") or f"Player {_roster.next_id(sheet)}"  # a name of his own, his number
     extra = ("pro",) if flag(options, "captain") else ()
     position = position_named(pack, sheet.tags.get("team", ""), need(options, "position", "hire"))
     return _roster.hire(pack, sheet, position, name, extra_skills=extra, must_advance=_switch(options))
@@ -263,7 +272,8 @@ def hire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 @takes("fire", "member", "must_advance")
 def fire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Fire a player: member (refused below 11 able to play)."""
-    return _roster.fire(pack, sheet, need(options, "member", "fire"), must_advance=_switch(options))
+    member = _roster.team_member(sheet, need(options, "member", "fire"))
+    return _roster.fire(pack, sheet, member, must_advance=_switch(options))
 
 
 @takes("staff", "item", "fire", "must_advance")
@@ -288,14 +298,15 @@ def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Shee
 @takes("hire_journeyman", "member", "must_advance")
 def hire_journeyman(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Hire a journeyman who played for good: member."""
-    member = need(options, "member", "hire_journeyman")
+    member = _roster.team_member(sheet, need(options, "member", "hire_journeyman"))
     return _journeymen.hire_journeyman(pack, sheet, member, must_advance=_switch(options))
 
 
 @takes("retire", "member", "must_advance")
 def retire(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
     """Temporarily retire a player who suffered a Lasting Injury in the match whose sequence is open: member."""
-    return _journeymen.retire(pack, sheet, need(options, "member", "retire"), must_advance=_switch(options))
+    member = _roster.team_member(sheet, need(options, "member", "retire"))
+    return _journeymen.retire(pack, sheet, member, must_advance=_switch(options))
 
 
 @takes("close", "number", "must_advance")

@@ -21,12 +21,15 @@ import attrs
 from progression import Dice, Sheet
 from progression.contract import League as LeagueDeclaration
 from progression.contract import LeagueVerification, Option
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, ProgressionError, Sentence, UnknownName
 
 from ..league.season import season_end_rolls
+from ..store.careers import players_of
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League, not_played
 from ..store.season_end import Redraft
+from ..team.roster import member_named
+from ..team.sequence import LEAGUE_WAY_BACK, WAY_BACK
 from .actions import UNPLAYED_LEAGUE_WORDS, _once, parse_events, redraft_choices, refuse_unplayed, standing_rows
 from .options import flag, listed, pairs, whole
 
@@ -135,6 +138,20 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
     return attrs.evolve(was, **changes) if was else Played(**changes)
 
 
+def _in_league_words(refused: ProgressionError) -> ProgressionError:
+    """``refused`` as the league's command line says it: the way back from a step already done that the rules name
+    (:data:`~progression_bloodbowl.team.sequence.WAY_BACK`, a team file's ``sheet undo``) said as a league's store
+    has it, which keeps every entry of its teams (:data:`~progression_bloodbowl.team.sequence.LEAGUE_WAY_BACK`).
+    Any other refusal as it came."""
+    worded = refused.worded
+    if worded is None or WAY_BACK not in worded.parts:
+        return refused
+    said = Sentence(tuple(LEAGUE_WAY_BACK if part == WAY_BACK else part for part in worded.parts))
+    refused.worded = said
+    refused.args = (str(said), *refused.args[1:])
+    return refused
+
+
 class LeagueCommands:
     """A Blood Bowl league kept in one store: teams, round-robin fixtures, each match recorded once for both
     teams, each team's own post-match sequence, standings, leaders, careers, history, amendments and
@@ -228,14 +245,20 @@ class LeagueCommands:
         return self.league.team_action(team, action)
 
     def do(self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object) -> Sheet:
-        return self.league.act(team, action, dice, check=check, **options)
+        try:
+            return self.league.act(team, action, dice, check=check, **options)
+        except ProgressionError as refused:
+            raise _in_league_words(refused) from None
 
     def acted(
         self, team: str, action: str, dice: Dice, *, check: Callable[[], None], **options: object
     ) -> tuple[Sheet, Sheet]:
         """:meth:`do`, with the team as its transaction read it first (``league do`` prints the entries between
         the two: this command's alone, whatever another command stored meanwhile)."""
-        return self.league.acted(team, action, dice, check=check, **options)
+        try:
+            return self.league.acted(team, action, dice, check=check, **options)
+        except ProgressionError as refused:
+            raise _in_league_words(refused) from None
 
     def rebase(
         self, dice: Dice, *, check: Callable[[], None] | None = None, dry_run: bool = False
@@ -252,8 +275,26 @@ class LeagueCommands:
             for place, (team, member, name, value) in enumerate(ranked, 1)
         ]
 
+    def player(self, team: str, word: str) -> tuple[str, str]:
+        """The id and the name of the player of ``team`` that ``word`` names: his id (``3`` or ``#3``) or his name
+        in any case, a player the team had too.
+
+        Raises:
+            UnknownName: a team not of the league, or a word naming none of its players, past and present (each
+                listed, his id with his name).
+            InvalidInput: a name several of its players have had.
+        """
+        self.league.check_member(team, self.league.teams())
+        players = players_of(self.league.team(team))
+        member = member_named(players, word, f"team {team!r}")
+        if member not in players:
+            where = f"team {team!r} (its players, past and present)"
+            raise UnknownName("player", word, players, where, labels=players)
+        return member, players[member]
+
     def career(self, team: str, player: str) -> list[dict[str, object]]:
-        career = self.league.career(team, player)
+        """A player's career, season by season: the player by his id or his name (:meth:`player`)."""
+        career = self.league.career(team, self.player(team, player)[0])
         rows: list[dict[str, object]] = []
         for season in (*career.seasons(), None):
             played = sum(1 for line in career.matches if season is None or line.season == season)

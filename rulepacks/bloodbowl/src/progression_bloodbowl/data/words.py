@@ -28,10 +28,12 @@ from progression.errors import InvalidInput, UnknownName
 from .access import data_of
 
 __all__ = [
+    "a_or_an",
     "label_names",
     "named",
     "pack_names",
     "position_named",
+    "possessive",
     "reads",
     "roster_named",
     "skill_named",
@@ -44,6 +46,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: How an argument is read: given the pack, the call's arguments (those read before it, read) and the argument as
 #: it came, the id it names.
 Reader = Callable[[RulePack, Mapping[str, Any], Any], Any]
+
+
+def a_or_an(word: str) -> str:
+    """``word`` after its indefinite article, as a sentence says a position or a roster: ``an Ogre``, ``an Orc
+    team``, ``a Human Lineman``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def possessive(name: str) -> str:
+    """``name`` owning what follows: ``Gotrek's``, and ``Altdorf Anvils'`` for a name that ends in s."""
+    return f"{name}'" if name[-1:].lower() == "s" else f"{name}'s"
 
 
 def named(

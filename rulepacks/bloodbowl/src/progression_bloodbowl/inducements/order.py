@@ -30,6 +30,7 @@ from ..data.inducements import PRICED_BY, Inducement
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data
 from ..data.reading import natural
+from ..data.words import a_or_an
 from ..team.results import match_number, season_matches, season_of
 from ..team.values import Explanation, Item, current_team_value
 from .stars import affiliations, check_stars, choices, is_star, star_sheet
@@ -168,7 +169,7 @@ def _check_item(data: Data, team: Sheet, ident: str, count: object, order: Order
     if inducement.requires_team_apothecary and not roster.apothecary:
         raise RequirementNotMet(
             upgrade=ident,
-            missing=[f"{label}: a {roster.label.en} team may not hire an Apothecary"],
+            missing=[f"{label}: {a_or_an(roster.label.en)} team may not hire an Apothecary"],
             head=f"Inducing {label} is refused",
         )
     barred = inducement.excludes_star

@@ -30,6 +30,7 @@ from progression.events import Event, Marked, Rolled, Step
 
 from ..data.access import data_of
 from ..data.model import Data
+from ..data.words import possessive
 from ..players.injuries import lasting_row
 from ..players.player import base_of
 from .pitch import Log, Outcome, Pitch, Profile, Square, Who
@@ -322,9 +323,7 @@ def _cast(work: Work, *, what: str, spell: str, events: tuple[Event, ...]) -> No
         missing = [f"the {wizard.label.en} casts {known}, not {spell or what!r}"]
         raise RequirementNotMet(upgrade=spell or "spell", missing=missing, head="The spell cannot be cast")
     if "induced.spell" in team.tags:
-        reason = (
-            f"the {wizard.label.en} casts one spell a match; {team.name}'s cast {team.tags['induced.spell']} already"
-        )
+        reason = f"the {wizard.label.en} casts one spell a match; {possessive(team.name)} cast {team.tags['induced.spell']} already"
         raise LimitReached(upgrade=spell, reason=reason, head="The spell cannot be cast")
     number = team.tags.get("induced.match", "?")
     for event in events:

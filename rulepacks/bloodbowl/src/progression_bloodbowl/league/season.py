@@ -18,16 +18,16 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from progression import Dice, Effect, RulePack, Sheet, Work, operation
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, Sentence, UnknownName
 from progression.events import Adjusted, Step
 
 from ..data.access import data_of
 from ..data.league_rules import Recovery
 from ..data.model import CHARACTERISTICS
-from ..data.words import position_named
+from ..data.words import position_named, possessive
 from ..team import roster
 from ..team.results import check_team, joined_in, results, season_of
-from ..team.sequence import check_ended
+from ..team.sequence import WAY_BACK, check_ended
 from ..team.values import Explanation, Item, current_value, roster_order
 
 __all__ = [
@@ -118,7 +118,7 @@ def _recovery(work: Work, member: str, dice: Dice | None, retirement: str) -> li
                 changes.append((effect, f"off-season: back fit, the {name} reduction is removed"))
                 continue
             if dice is None:  # new_season refuses it first; never an assert, which python -O removes
-                msg = f"retirement=roll rolls a D6 for #{member} {name}'s reduction: give dice"
+                msg = f"retirement=roll rolls a D6 for #{member} {possessive(name)} reduction: give dice"
                 raise InvalidInput(msg)
             roll, healed = _roll(dice, league.retirement, apothecary, f"#{member} {name} reduction", changes)
             if healed:
@@ -208,11 +208,16 @@ def _check_season_end(team: object, dice: Dice | None, retirement: object, where
     if stars or induced:
         held = f"Star Players {', '.join(stars)}" if stars else f"inducements ({'; '.join(fielded or induced)})"
         number = checked.tags.get("induced.match", "?")
-        msg = (
-            f"{where} is refused: {checked.name} still holds {held} for match {number}; inducements are for one match: record "
-            "its outcome first (an unplayed fixture too), which ends them, or undo the inducements"
+        said = Sentence(
+            (
+                f"{where} is refused: {checked.name} still holds {held} for match {number}; inducements are for one "
+                "match: record its outcome first (an unplayed fixture too), which ends them, or take the inducements "
+                "back (the way back is ",
+                WAY_BACK,
+                ")",
+            )
         )
-        raise InvalidInput(msg)
+        raise InvalidInput(said)
     if not isinstance(retirement, str) or retirement not in RETIREMENT:
         raise UnknownName("retirement rule", str(retirement), RETIREMENT, where)
     if retirement == "roll" and dice is None:

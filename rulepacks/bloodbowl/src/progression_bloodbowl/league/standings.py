@@ -16,12 +16,12 @@ from collections.abc import Iterable
 import attrs
 
 from progression import Effect, RulePack, Sheet, Work, operation
-from progression.errors import InvalidInput, RequirementNotMet
+from progression.errors import InvalidInput, RequirementNotMet, Sentence
 
 from ..data.access import data_of
 from ..data.league_rules import BONUSES, LeagueRules
 from ..team.results import Result, check_season, check_team, results, season_of, season_reached
-from ..team.sequence import check_ended
+from ..team.sequence import WAY_BACK, check_ended
 from ..team.values import Explanation, Item
 from .cross_check import cross_check
 
@@ -296,8 +296,15 @@ def _prize(work: Work, place: int) -> None:
         raise InvalidInput(msg)
     season = season_of(team)
     if team.tags.get("prize") == str(season):
-        msg = f"{team.name} already received a play-off prize in season {season}; undo it to give another"
-        raise InvalidInput(msg)
+        said = Sentence(
+            (
+                f"{team.name} already received a play-off prize in season {season}; take it back to give another "
+                "(the way back is ",
+                WAY_BACK,
+                ")",
+            )
+        )
+        raise InvalidInput(said)
     label = f"play-off prize: {_PLACES[place - 1]} place in season {season}"
     tags = {"prize": str(season)}
     if place == 1:

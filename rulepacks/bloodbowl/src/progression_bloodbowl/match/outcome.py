@@ -9,7 +9,7 @@ on the ledger as a :class:`~progression.events.Rolled` event.
 from __future__ import annotations
 
 from progression import Dice, Effect, RulePack, Sheet, Work, operation
-from progression.errors import InvalidInput, UnknownName
+from progression.errors import InvalidInput, Sentence, UnknownName
 
 from ..data.access import data_of
 from ..data.matched_play import BUDGET_TAG
@@ -18,7 +18,8 @@ from ..inducements.order import release
 from ..players.injuries import injury_effect, lasting_row
 from ..players.player import YES, available
 from ..team.results import KINDS, RESULT_TAG, check_team, result_of, results, season_matches, season_of
-from ..team.sequence import check_closed, enter, reached
+from ..team.roster import check_draft_end
+from ..team.sequence import WAY_BACK, check_closed, enter, reached
 from .record import (
     EVENTS,
     NO_SPP,
@@ -81,7 +82,7 @@ def check_reported(pack: RulePack, match: MatchRecord, *, side: str = "") -> Non
         InvalidInput: the record is refused by :func:`~progression_bloodbowl.match.record.check_record`, or the
             attendance or the nominees are missing.
     """
-    check_record(pack, match)  # what the record says is wrong first, then what it leaves out
+    check_record(pack, match, side=side)  # what the record says is wrong first, then what it leaves out
     where = f"match {match.number} against {match.opponent}"
     if match.kind in PLAYED_KINDS and not match.fan_attendance:
         low, high = data_of(pack).rules.match_limits.attendance
@@ -121,9 +122,14 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
     played = {m for m, p in team.members.items() if available(p)}
     for member in match.events:
         if member not in team.members:
-            raise UnknownName("member", member, team.members, f"team {team.name!r}")
+            raise UnknownName(
+                "member", member, team.members, f"team {team.name!r} (the events of match {match.number})"
+            )
         if member not in played:
-            msg = f"#{member} {team.members[member].name} did not take part (missing the match, retired or dead)"
+            msg = (
+                f"the events of match {match.number} name #{member} {team.members[member].name} of {team.name}, who "
+                "did not take part (missing the match, retired or dead)"
+            )
             raise InvalidInput(msg)
     _check_touchdowns(pack, team, match)
     _check_attendance(pack, team, match)
@@ -138,11 +144,14 @@ def check_match(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
             msg = f"MVP nominee {member!r} is {team.members[member].name}, a Star Player: Star Players cannot be MVP"
             raise InvalidInput(msg)
         if member not in played or "no_spp" in team.members[member].tags:
-            msg = f"MVP nominee {member!r} is not a player of {team.name!r} who took part and may earn SPP"
+            msg = (
+                f"MVP nominee {member!r} of match {match.number} is not a player of {team.name!r} who took part and "
+                "may earn SPP"
+            )
             raise InvalidInput(msg)
     for member in match.injuries:
         if member not in played:
-            msg = f"injury of {member!r}: not a player of {team.name!r} who took part"
+            msg = f"the injuries of match {match.number} name {member!r}, not a player of {team.name!r} who took part"
             raise InvalidInput(msg)
 
 
@@ -152,12 +161,16 @@ def _check_new_number(team: Sheet, match: MatchRecord) -> None:
         return
     for result in results(team):
         if result.number == match.number:
-            msg = (
-                f"match {match.number} is already recorded for {team.name} in season {season_of(team)} "
-                f"(against {result.opponent}: {result.outcome} {result.scored}-{result.against}); "
-                "give the fixture's own number, or undo the record to make it again"
+            said = Sentence(
+                (
+                    f"match {match.number} is already recorded for {team.name} in season {season_of(team)} "
+                    f"(against {result.opponent}: {result.outcome} {result.scored}-{result.against}); "
+                    "give the fixture's own number, or take the record back to make it again (the way back is ",
+                    WAY_BACK,
+                    ")",
+                )
             )
-            raise InvalidInput(msg)
+            raise InvalidInput(said)
 
 
 def _check_touchdowns(pack: RulePack, team: Sheet, match: MatchRecord) -> None:
@@ -215,7 +228,8 @@ def record_outcome(work: Work, match: MatchRecord, dice: Dice) -> None:
     check_match(pack, team, match)
     check_closed(team, match.number)
     data = data_of(pack)
-    if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft
+    if "drafted" not in team.tags:  # a team built hire by hire: its first match ends the draft, as end_draft would
+        check_draft_end(pack, team, ending=f"match {match.number}")
         work.adjust(Effect(tags={"drafted": YES}), "the first match ends the draft")
     # A friendly is not a fixture: who must miss the next match still does.
     missed = [m for m, p in sorted(team.members.items()) if "miss_next" in p.tags and match.kind != "friendly"]

@@ -236,12 +236,35 @@ def check_opponent(match: MatchRecord) -> None:
 
 def _words(what: str, value: object) -> str:
     """How a yes-or-no field is written, in Python and on the command line, and what came."""
-    return f"{what} is True or False ({what}=yes or {what}=no on the command line), got {value!r}"
+    return f"{what} is True or False ({what}=yes or {what}=no on the command line), got {_shown(value)}"
 
 
-def check_record(pack: RulePack, match: object) -> MatchRecord:
+def _shown(value: object) -> str:
+    """What came, as a refusal shows it: as it was written, a mapping as a ``dict`` (the record keeps read-only
+    copies, whose Python repr, ``mappingproxy({...})``, nobody wrote), cut at 200 characters."""
+
+    def plain(inner: object) -> object:
+        if isinstance(inner, MappingProxyType):
+            return {key: plain(item) for key, item in inner.items()}
+        return inner
+
+    text = repr(plain(value))
+    return text if len(text) <= 200 else f"{text[:197]}..."
+
+
+def _named(what: str, number: int, option: str, side: str) -> str:
+    """A field of the record of match ``number`` in a sentence (``the events of match 2``), with the option that
+    gives it where a league names each side's (``the events of match 2 (home.events)``)."""
+    return f"the {what} of match {number}" + (f" ({side}{option})" if side else "")
+
+
+def check_record(pack: RulePack, match: object, *, side: str = "") -> MatchRecord:
     """``match`` when it is a :class:`MatchRecord` whose every field has its shape and whose words are known
     (a record checked without its team: :func:`~progression_bloodbowl.match.outcome.check_match` checks it against one).
+
+    Args:
+        side: How a league's command line names the options of this record's side (``home.``), for the messages;
+            empty for a team's own record, whose score is ours-theirs.
 
     Raises:
         InvalidInput: the first field that is not of its shape, named with what it takes and what came.
@@ -258,10 +281,13 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
     check_opponent(match)
     score = match.score
     if not isinstance(score, tuple) or len(score) != 2:
-        msg = f"the score of match {number} is two whole numbers (ours, theirs) such as (2, 1), got {score!r}"
+        msg = f"the score of match {number} is two whole numbers (ours, theirs) such as (2, 1), got {_shown(score)}"
         raise InvalidInput(msg)
-    for side, touchdowns in zip(("ours", "theirs"), score, strict=True):
-        natural(touchdowns, f"the score of match {number} ({side})")
+    # a league's record mirrors the away side's score: each number named as the option that gave it
+    other = {"home.": "away.", "away.": "home."}.get(side, "")
+    words = (f"{side}score", f"{other}score") if side else ("ours", "theirs")
+    for word, touchdowns in zip(words, score, strict=True):
+        natural(touchdowns, f"the score of match {number} ({word})")
     limits = data_of(pack).rules.match_limits
     if sum(score) > limits.touchdowns:
         msg = (
@@ -269,26 +295,27 @@ def check_record(pack: RulePack, match: object) -> MatchRecord:
             f"(one a turn at most, {limits.turns_per_team} turns a team), got {score[0]}-{score[1]}"
         )
         raise InvalidInput(msg)
-    _check_events(match, limits)
+    _check_events(match, limits, side)
     nominees = match.mvp_nominees
     if not isinstance(nominees, tuple) or not all(isinstance(member, str) for member in nominees):
-        msg = f"the MVP nominees of match {number} are member ids such as ('1', '3'), got {nominees!r}"
+        msg = f"{_named('MVP nominees', number, 'nominees', side)} are member ids such as ('1', '3'), got {_shown(nominees)}"
         raise InvalidInput(msg)
     injuries = match.injuries
     if not isinstance(injuries, Mapping) or not all(isinstance(m, str) for m in injuries):
         msg = (
-            f"the injuries of match {number} map member ids to results such as {{'3': 'badly_hurt'}}, got {injuries!r}"
+            f"{_named('injuries', number, 'injuries', side)} map member ids to results such as "
+            f"{{'3': 'badly_hurt'}}, got {_shown(injuries)}"
         )
         raise InvalidInput(msg)
     for member, result in injuries.items():
-        check_injury(result, f"the injury of player #{member} in match {number}")
+        check_injury(result, f"the injury of player #{member} in " + (f"{side}injuries" if side else f"match {number}"))
     _check_attendance(pack, match)
-    for what, value in (("stalling", match.stalling), ("without_penalty", match.without_penalty)):
+    for what, value in ((f"{side}stalling", match.stalling), ("without_penalty", match.without_penalty)):
         if not isinstance(value, bool):
             msg = f"match {number}: {_words(what, value)}"
             raise InvalidInput(msg)
     if not isinstance(match.extra, Mapping):
-        msg = f"the extra notes of match {number} map names to texts, got {match.extra!r}"
+        msg = f"{_named('extra notes', number, 'extra', side)} map names to texts, got {_shown(match.extra)}"
         raise InvalidInput(msg)
     check_kind(pack, match)
     check_prayers(pack, match)
@@ -317,26 +344,27 @@ def _check_attendance(pack: RulePack, match: MatchRecord) -> None:
         raise InvalidInput(msg)
 
 
-def _check_events(match: MatchRecord, limits: MatchLimits) -> None:
-    """The events: member id -> {event: count}, each event known, each count a whole number no game exceeds."""
+def _check_events(match: MatchRecord, limits: MatchLimits, side: str = "") -> None:
+    """The events: member id -> {event: count}, each event known, each count a whole number no game exceeds
+    (``side``: how a league names this side's options, ``home.``)."""
     events, number = match.events, match.number
     if not isinstance(events, Mapping) or not all(
         isinstance(member, str) and isinstance(counts, Mapping) for member, counts in events.items()
     ):
         msg = (
-            f"the events of match {number} map member ids to {{event: count}} such as "
-            f"{{'1': {{'touchdown': 1}}}}, got {events!r}"
+            f"{_named('events', number, 'events', side)} map member ids to {{event: count}} such as "
+            f"{{'1': {{'touchdown': 1}}}}, got {_shown(events)}"
         )
         raise InvalidInput(msg)
+    given = f" in {side}events" if side else ""
     for member, counts in events.items():
         for event, count in counts.items():
             if event not in EVENTS and event not in NO_SPP:
-                raise UnknownName(
-                    "match event", str(event), [*EVENTS, *NO_SPP], f"the events of player #{member} in match {number}"
-                )
-            if natural(count, f"match {number}: #{member} {event}") > limits.per_player:
+                where = f"the events of player #{member} in " + (f"{side}events" if side else f"match {number}")
+                raise UnknownName("match event", str(event), [*EVENTS, *NO_SPP], where)
+            if natural(count, f"match {number}: #{member} {event}{given}") > limits.per_player:
                 msg = (
-                    f"match {number}: #{member} {event} is 0 to {limits.per_player} in a game (at most "
+                    f"match {number}: #{member} {event}{given} is 0 to {limits.per_player} in a game (at most "
                     f"{limits.most_per_turn} a turn, {limits.turns_per_team} turns a team), got {count}"
                 )
                 raise InvalidInput(msg)

@@ -26,6 +26,7 @@ from ..data.access import choice_label, data_of, roster_called, team_roster
 from ..data.matched_play import BUDGET_TAG
 from ..data.model import Data, Team
 from ..data.reading import natural, not_blank
+from ..data.words import a_or_an
 from ..inducements.order import Order, price_inducements
 from ..inducements.stars import choices, star_eligibility
 from ..team.roster import captain_refused, create_team
@@ -172,11 +173,11 @@ def _check_players(data: Data, roster: Team, picks: list[Pick], places: int, unm
     for position in roster.positions:
         count = sum(1 for p in picks if p.position == position.id)
         if count > position.max:
-            over.append(f"a {roster.label.en} team has at most {position.max} {position.label.en}, got {count}")
+            over.append(f"{a_or_an(roster.label.en)} team has at most {position.max} {position.label.en}, got {count}")
     if roster.big_guy_limit is not None:
         big = sum(1 for p in picks if (pos := roster.position(p.position)) and pos.big_guy)
         if big > roster.big_guy_limit:
-            over.append(f"a {roster.label.en} team has at most {roster.big_guy_limit} Big Guy(s), got {big}")
+            over.append(f"{a_or_an(roster.label.en)} team has at most {roster.big_guy_limit} Big Guy(s), got {big}")
     secondary, elite = 0, dict.fromkeys(rules.value.elite, 0)
     for n, pick in enumerate(picks):
         who = f"#{n + 1} {pick.name}"
@@ -190,7 +191,7 @@ def _check_players(data: Data, roster: Team, picks: list[Pick], places: int, unm
             elif kind == "closed" and spec is not None:
                 access = f"primary {''.join(spec.primary)}, secondary {''.join(spec.secondary) or '-'}"
                 category = data.categories[data.skills[skill].category].en
-                unmet.append(f"{who} ({spec.label.en}) may not take {label}, a {category} skill ({access})")
+                unmet.append(f"{who} ({spec.label.en}) may not take {label}, {a_or_an(category)} skill ({access})")
             secondary += kind == "secondary"
             if skill in elite:
                 elite[skill] += 1
@@ -216,7 +217,7 @@ def _staff_lines(data: Data, roster: Team, counts: dict[str, int], unmet: list[s
                 Item(label=f"{count} {staff.label.en}", amount=count * cost, rule=f"{cost:,} each at the draft")
             )
     if counts["apothecary"] and not roster.apothecary:
-        unmet.append(f"a {roster.label.en} team may not hire an Apothecary")
+        unmet.append(f"{a_or_an(roster.label.en)} team may not hire an Apothecary")
     fans, extra = data.rules.fans, counts["dedicated_fan"]
     most = fans["max_at_draft"] - data.matched_play.dedicated_fans_start
     if extra > most:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from progression import Effect, Sheet, Work, operation
-from progression.errors import InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.errors import InvalidInput, LimitReached, RequirementNotMet, Sentence, UnknownName
 from progression.operations import Adjust
 
 from ..data.access import data_of
@@ -16,7 +16,7 @@ from ..data.words import reads, team_position
 from ..players.player import new_player
 from .results import lasting_injury_in
 from .roster import available_count, check_funds, next_id, number_given, permanent, roster_of
-from .sequence import STANDING_WORDS, STEP_FOUR, Standing, enter, retire_stage, standing
+from .sequence import STANDING_WORDS, STEP_FOUR, WAY_BACK, Standing, enter, retire_stage, standing
 from .values import current_value
 
 __all__ = ["add_journeymen", "hire_journeyman", "refuse_retiring_too_late", "retire"]
@@ -70,7 +70,7 @@ def hire_journeyman(work: Work, member: str, *, must_advance: bool | None = None
         work.adjust(effect, f"hired for good; loses {data.name(trait).en}")
 
 
-def _unretired(team: Sheet, member: str, now: Standing | None) -> str | None:
+def _unretired(team: Sheet, member: str, now: Standing | None) -> str | Sentence | None:
     """Why ``member`` cannot be temporarily retired where the team stands (``now``), or None when he can."""
     player = team.member(member)
     if player.stats["lasting_injuries"] < 1:
@@ -81,10 +81,14 @@ def _unretired(team: Sheet, member: str, now: Standing | None) -> str | None:
         when = "no post-match sequence is open" if now is None else f"he suffered none in match {now.number}"
         return f"{when}: a player is retired in the post-match sequence of the match he suffered one in"
     if now.place > STEP_FOUR[-1]:
-        return (
-            f"the post-match sequence of match {now.number}, in which he suffered his Lasting Injury, has ended, at "
-            f"{STANDING_WORDS[now.stage]}: retiring him for that injury is no longer possible (a player is retired "
-            f"in step 4 of that sequence; undo to go back to it)"
+        return Sentence(
+            (
+                f"the post-match sequence of match {now.number}, in which he suffered his Lasting Injury, has ended, "
+                f"at {STANDING_WORDS[now.stage]}: retiring him for that injury is no longer possible (a player is "
+                "retired in step 4 of that sequence; the way back to it is ",
+                WAY_BACK,
+                ")",
+            )
         )
     return None
 
@@ -92,9 +96,11 @@ def _unretired(team: Sheet, member: str, now: Standing | None) -> str | None:
 def _check_retired(team: Sheet, member: str, now: Standing | None) -> None:
     why = _unretired(team, member, now)
     if why is not None:
-        raise RequirementNotMet(
-            upgrade="retire", missing=[why], head=f"{team.member(member).name} cannot be temporarily retired"
-        )
+        head = f"{team.member(member).name} cannot be temporarily retired"
+        refused = RequirementNotMet(upgrade="retire", missing=[str(why)], head=head)
+        if isinstance(why, Sentence):  # the way back it names, said in each interface's words
+            refused.worded = Sentence((f"{head}: ", why))
+        raise refused
 
 
 def refuse_retiring_too_late(team: Sheet, member: str) -> None:

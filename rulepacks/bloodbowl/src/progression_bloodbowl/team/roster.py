@@ -11,13 +11,23 @@ from collections.abc import Mapping, Sequence
 
 from progression import Effect, RulePack, Sheet, Work, operation
 from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
-from progression.events import Joined, Step
+from progression.events import Created, Entry, Joined, Step
 from progression.operations import Adjust, Purchase, combine
 
 from ..data.access import data_of, roster_called, shipped_data, team_roster
 from ..data.model import Data, Position, Team
 from ..data.reading import not_blank
-from ..data.words import named, pack_names, position_named, reads, roster_named, skills_named, team_position
+from ..data.words import (
+    a_or_an,
+    named,
+    pack_names,
+    position_named,
+    possessive,
+    reads,
+    roster_named,
+    skills_named,
+    team_position,
+)
 from ..players.player import YES, available, new_player
 from .sequence import enter
 
@@ -27,19 +37,24 @@ __all__ = [
     "available_count",
     "buy_staff",
     "captain_refused",
+    "check_budget",
+    "check_draft_end",
     "check_funds",
     "create_team",
+    "created_with",
     "draft",
     "draft_staff",
     "end_draft",
     "fire",
     "fire_staff",
     "hire",
+    "member_named",
     "next_id",
     "number_given",
     "permanent",
     "roster_of",
     "staff_named",
+    "team_member",
 ]
 
 #: The staff a team buys (``buy_staff``'s items, besides ``dedicated_fan``) -> the team's stat that counts them.
@@ -73,6 +88,28 @@ def _fired_item(pack: RulePack, arguments: Mapping[str, object], given: str) -> 
     return staff_named(pack, given)
 
 
+def _new_name(pack: RulePack, arguments: Mapping[str, object], given: object) -> object:
+    """How ``hire`` reads the new player's name: refused when a player of the team has it already (in any case).
+
+    A name tells one player: it is how a coach knows him on the roster, and a command takes a player by his name
+    where it asks for his number (``member=Skritt``); two of one name would be told apart by their numbers alone,
+    and a hire made twice by mistake would pass unseen. Checked where ``hire`` is called, not by the rules the
+    ledger runs again: a history written before with two players of one name still verifies.
+    """
+    team = arguments.get("sheet")
+    if isinstance(team, Sheet) and isinstance(given, str):
+        wanted = given.strip().casefold()
+        for member, player in team.members.items():
+            if player.name.strip().casefold() == wanted:
+                msg = (
+                    f"{team.name} has a player named {player.name!r} already (#{member}): give the new player another "
+                    "name, so that each name tells one player (a command takes a player by his name where it asks "
+                    "for his number)"
+                )
+                raise InvalidInput(msg)
+    return given
+
+
 def _extra_skills(pack: RulePack, arguments: Mapping[str, object], given: object) -> object:
     """How ``hire`` reads the skills a player is given beyond his position's."""
     return skills_named(pack, given)
@@ -86,6 +123,32 @@ def roster_of(pack: RulePack, team: Sheet) -> tuple[Data, Team]:
 def permanent(team: Sheet) -> list[str]:
     """Member ids of the players on the roster for good (journeymen and inducements left out)."""
     return [m for m, p in team.members.items() if "journeyman" not in p.tags and "star" not in p.tags]
+
+
+def member_named(members: Mapping[str, str], given: str, where: str) -> str:
+    """The id of the player ``given`` names among ``members`` (id -> name): his id (``3``, or ``#3`` as refusals
+    write it), or his name in any case (``Skritt``), read where a command asks for a player. A word that is
+    neither is given back, for what asks to refuse with the players listed, each id with his name.
+
+    Raises:
+        InvalidInput: a name that several of ``members`` have (``where`` says whose players they are).
+    """
+    if given in members:
+        return given
+    if given.startswith("#") and given[1:] in members:
+        return given[1:]
+    wanted = given.strip().casefold()
+    found = [member for member, name in members.items() if name.strip().casefold() == wanted]
+    if len(found) > 1:
+        listed = " and ".join(f"#{member}" for member in found)
+        msg = f"{given!r} names {len(found)} players of {where}: {listed}; give the number of the one meant"
+        raise InvalidInput(msg)
+    return found[0] if found else given
+
+
+def team_member(team: Sheet, given: str) -> str:
+    """:func:`member_named` among the players ``team`` has now."""
+    return member_named({m: p.name for m, p in team.members.items()}, given, team.name)
 
 
 def available_count(team: Sheet) -> int:
@@ -175,6 +238,9 @@ def create_team(
 ) -> Sheet:
     """An empty team of ``roster`` with ``treasury`` gold (the draft budget by default).
 
+    Any treasury is taken (a team for a query, a Matched Play list's budget); a league team created with more than
+    the Team Draft Budget cannot end its draft (``check_draft_end``), by ``end_draft`` or by its first match.
+
     Args:
         roster: The roster's id (``"human"``) or its displayed name in any of the pack's languages, in any case
             (``"Human"``, ``"Orques Noirs"``), as :mod:`progression_bloodbowl.data.words` reads it.
@@ -209,7 +275,7 @@ def _check_favoured(roster: Team, favoured: object) -> None:
         )
         raise InvalidInput(msg)
     if roster.favoured_of and not isinstance(favoured, str):
-        msg = f"a {roster.label.en} team is Favoured of the god chosen at its draft: favoured is one of {gods}, got {favoured!r:.60}"
+        msg = f"{a_or_an(roster.label.en)} team is Favoured of the god chosen at its draft: favoured is one of {gods}, got {favoured!r:.60}"
         raise InvalidInput(msg)
     if roster.favoured_of and favoured not in roster.favoured_of:
         raise UnknownName("god of Favoured of...", favoured, roster.favoured_of, f"the {roster.label.en} roster")
@@ -232,7 +298,7 @@ def _check_captain(roster: Team, team: Sheet, position: Position, extra: tuple[s
         msg = f"the {roster.label.en} roster has no Team Captain, so no player is hired with Pro"
         raise InvalidInput(msg)
     if "drafted" in team.tags:
-        msg = f"{team.name}'s Team Captain is named when the team is drafted; the draft is over"
+        msg = f"{possessive(team.name)} Team Captain is named when the team is drafted; the draft is over"
         raise InvalidInput(msg)
     if (refused := captain_refused(position)) is not None:
         raise InvalidInput(refused)
@@ -260,22 +326,22 @@ def _check_hire(data: Data, roster: Team, team: Sheet, position: Position) -> No
     if len(same) >= position.max:
         raise LimitReached(
             upgrade="hire",
-            reason=f"a {roster.label.en} team may have at most {position.max} {position.label.en}",
-            head=f"Hiring a {position.label.en} is refused",
+            reason=f"{a_or_an(roster.label.en)} team may have at most {position.max} {position.label.en}",
+            head=f"Hiring {a_or_an(position.label.en)} is refused",
         )
     if len(permanent(team)) >= data.rules.max_players:
         raise LimitReached(
             upgrade="hire",
             reason=f"a roster holds at most {data.rules.max_players} players (temporarily retired included)",
-            head=f"Hiring a {position.label.en} is refused",
+            head=f"Hiring {a_or_an(position.label.en)} is refused",
         )
     if position.big_guy and roster.big_guy_limit is not None:
         big = [m for m in permanent(team) if (p := roster.position(team.members[m].tags["position"])) and p.big_guy]
         if len(big) >= roster.big_guy_limit:
             raise LimitReached(
                 upgrade="hire",
-                reason=f"a {roster.label.en} team may have at most {roster.big_guy_limit} Big Guy(s)",
-                head=f"Hiring a {position.label.en} is refused",
+                reason=f"{a_or_an(roster.label.en)} team may have at most {roster.big_guy_limit} Big Guy(s)",
+                head=f"Hiring {a_or_an(position.label.en)} is refused",
             )
 
 
@@ -292,7 +358,7 @@ def _position_name(position: str) -> str:
     return position
 
 
-@reads(position=team_position, extra_skills=_extra_skills)
+@reads(position=team_position, name=_new_name, extra_skills=_extra_skills)
 @operation("bloodbowl.hire", kind="team", label=_hire_label)
 def hire(
     work: Work,
@@ -308,7 +374,8 @@ def hire(
 
     The position is its id, its displayed name in any of the pack's languages (``"Human Lineman"``,
     ``"Trois-quarts humain"``) or the last words of the one name ending with them (``"Lineman"``), and each of
-    ``extra_skills`` a skill's id or name (``"Pro"``): read once here, the ledger keeps the ids."""
+    ``extra_skills`` a skill's id or name (``"Pro"``): read once here, the ledger keeps the ids. A name a player of
+    the team has already is refused here (:func:`_new_name`)."""
     enter(work, "hire", must_advance=must_advance)
     pack, team = work.pack, work.sheet
     data, roster = roster_of(pack, team)
@@ -317,7 +384,7 @@ def hire(
         raise UnknownName("position", position, [p.id for p in roster.positions], f"the {roster.label.en} roster")
     _check_hire(data, roster, team, spec)
     _check_captain(roster, team, spec, tuple(extra_skills))
-    check_funds(pack, team, "hire", spec.cost, name=f"Hiring a {spec.label.en}")
+    check_funds(pack, team, "hire", spec.cost, name=f"Hiring {a_or_an(spec.label.en)}")
     member = member or next_id(team)
     _check_number(team, member)
     player = new_player(pack, roster.id, position, name, extra_skills=extra_skills)
@@ -411,10 +478,13 @@ def draft(
         rerolls, assistant_coaches, cheerleaders, dedicated_fans: How many of each are bought, 0 or more.
         apothecary: Whether the team buys an Apothecary (True or False).
         captain: For a Team Captain roster, the index in ``players`` of the captain, who gains Pro free.
+        budget: The gold the draft is spent from, the Team Draft Budget (1,000,000 gp) by default and at most
+            (``check_budget``); what it does not spend stays in the treasury.
 
     Raises:
         InvalidInput: players that are not a list of ``(position, name)`` pairs, a count of staff that is not a
-            whole number >= 0, an apothecary that is not True or False, a captain that is not a player's index.
+            whole number >= 0, an apothecary that is not True or False, a captain that is not a player's index,
+            a budget over the Team Draft Budget.
         ProgressionError: over budget, a position over its limit, fewer than 11 or more than 16 players.
     """
     data = data_of(pack)
@@ -425,6 +495,10 @@ def draft(
         "dedicated_fans": dedicated_fans,
     }
     _check_draft(players, staff, apothecary, captain)
+    if isinstance(budget, int) and not isinstance(budget, bool):
+        check_budget(
+            pack, budget, f", got budget={_shown(budget)}", "leave it out (the budget is the default), or give less"
+        )
     roster = roster_named(pack, roster)
     players = [(position_named(pack, roster, position), player_name) for position, player_name in players]
     team = created = create_team(pack, roster, name, treasury=budget, league=league, favoured=favoured)
@@ -532,14 +606,81 @@ def end_draft(work: Work) -> None:
     """End the draft of a team built hire by hire: from now on a re-roll costs double and no Dedicated Fan is bought.
 
     Raises:
-        InvalidInput: fewer than 11 or more than 16 players, or a draft already over; nothing is changed.
+        InvalidInput: a draft the rules do not allow (``check_draft_end``: fewer than 11 or more than 16
+            players, a team created with more than the Team Draft Budget), or a draft already over; nothing is
+            changed.
     """
-    team, rules = work.sheet, data_of(work.pack).rules
+    team = work.sheet
     if "drafted" in team.tags:
         msg = f"the draft of {team.name} is over already"
         raise InvalidInput(msg)
-    count = len(permanent(team))
-    if not rules.min_players <= count <= rules.max_players:
-        msg = f"a drafted team has {rules.min_players} to {rules.max_players} players, got {count}; hire or fire first"
-        raise InvalidInput(msg)
+    check_draft_end(work.pack, team)
     work.run(Adjust(effect=Effect(tags={"drafted": YES}), reason="draft complete"))
+
+
+def check_draft_end(pack: RulePack, team: Sheet, *, ending: str = "") -> None:
+    """Refuse to end ``team``'s draft where what it drafted is not a draft the rules allow: 11 to 16 players, and,
+    at its first draft, a treasury it was created with that is the Team Draft Budget at most (1,000,000 gp: what
+    the budget does not spend stays in the treasury, so a larger one is a larger budget).
+
+    The one check of the end of a draft, whichever ends it: :func:`end_draft`, :func:`draft`, a re-draft, and a
+    team's first match, which ends a draft built hire by hire (``record_outcome``).
+
+    Args:
+        ending: What ends the draft, when it is not the draft's own end (``match 1``), for the message.
+
+    Raises:
+        InvalidInput: the count of players, or the budget, saying what to do.
+    """
+    rules = data_of(pack).rules
+    ends = f"{ending} would end the draft of {team.name} (a team's first match ends its draft), but " if ending else ""
+    count = len(permanent(team))
+    if count < rules.min_players:
+        short = rules.min_players - count
+        before = "before its first match" if ending else "first"
+        msg = (
+            f"{ends}a drafted team has {rules.min_players} to {rules.max_players} players and {team.name} has "
+            f"{count}: hire {short} more {before}"
+        )
+        raise InvalidInput(msg)
+    if count > rules.max_players:
+        msg = (
+            f"{ends}a drafted team has {rules.min_players} to {rules.max_players} players and {team.name} has "
+            f"{count}: fire {count - rules.max_players} first"
+        )
+        raise InvalidInput(msg)
+    created = None if team.stats.get("played") else created_with(team)  # a re-draft's budget is its own
+    if created is not None:
+        check_budget(
+            pack,
+            created,
+            f", and {team.name} was created with {created:,} gp",
+            f"create it again without a treasury (the budget is the default), or amend its creation, entry 1, to "
+            f"pools treasury:{rules.budget}",
+            ending=ends,
+        )
+
+
+def check_budget(pack: RulePack, amount: int, given: str, fix: str, *, ending: str = "") -> None:
+    """Refuse a league team's draft budget over the rules' Team Draft Budget (``[draft] budget``, 1,000,000 gp):
+    ``given`` says what came (``, got budget=2,000,000``) and ``fix`` what to do. A league that drafts on another
+    budget says so in its pack's data; a Matched Play team has its own budget
+    (:func:`~progression_bloodbowl.queries.quote_matched_play`).
+
+    Raises:
+        InvalidInput: ``amount`` is more than the budget.
+    """
+    budget = data_of(pack).rules.budget
+    if amount > budget:
+        msg = f"{ending}a team is drafted on the Team Draft Budget, {budget:,} gp at most{given}: {fix}"
+        raise InvalidInput(msg)
+
+
+def created_with(team: Sheet) -> int | None:
+    """The treasury ``team`` was created with (the budget of its first draft), from its ledger's first entry; None
+    for a team whose ledger does not start with its creation."""
+    first = team.ledger[0] if team.ledger else None
+    for event in first.events if isinstance(first, Entry) else (first,):
+        if isinstance(event, Created):
+            return event.pools.get("treasury", 0)
+    return None

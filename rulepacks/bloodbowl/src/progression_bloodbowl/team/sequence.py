@@ -34,10 +34,12 @@ from ..data.matched_play import BUDGET_TAG
 from .results import numbers, season_of
 
 __all__ = [
+    "LEAGUE_WAY_BACK",
     "SEQUENCE_TAG",
     "STAGES",
     "STANDING_WORDS",
     "STEP_WORDS",
+    "WAY_BACK",
     "Standing",
     "check",
     "check_advancement_done",
@@ -73,6 +75,16 @@ STANDING_WORDS = {
     "mistakes": "step 5 (Expensive Mistakes)",
     "prepare": "step 6 (ready for the next fixture)",
 }
+#: The way back from a step already done, as a refusal names it: the team's last entries taken back, by
+#: ``progression.undo`` in Python and ``progression sheet undo FILE`` on a team's file. A league's store keeps every
+#: entry of its teams: no command takes one back (its command line says so instead, in its own words:
+#: :data:`LEAGUE_WAY_BACK`), and in Python ``League.store.amend`` replaces one.
+WAY_BACK = Way(python="progression.undo, or League.store.amend in a league's store", command="sheet undo")
+#: What a league's command line says in place of :data:`WAY_BACK`.
+LEAGUE_WAY_BACK = (
+    "League.store.amend(TEAM, N, operation), in Python, which replaces entry N of the team: the league's command "
+    "line takes no entry back"
+)
 #: What a stage does, in the rules' words, as a refusal names the step asked for (``hiring (step 4)``).
 STEP_WORDS = {
     "outcome": "recording the outcome (step 1)",
@@ -177,10 +189,17 @@ def check_advancement_done(pack: RulePack, team: Sheet, *, obliged: bool = True)
     if obliged:
         from ..players.player import obliged_to_advance
 
-        must = [s for p in team.members.values() if (s := obliged_to_advance(pack, p))]
+        must = {m: said for m, p in sorted(team.members.items()) if (said := obliged_to_advance(pack, p))}
         if must:
+            who = ", ".join(f"member={m}" for m in must)
+            way_out = (
+                f"advance first (the action advance, {who}), or, where the league has turned the rule off, give "
+                "must_advance=no to this action (must_advance=False in Python)"
+            )
             raise RequirementNotMet(
-                upgrade="player advancement", missing=must, head="The post-match sequence waits for an advancement"
+                upgrade="player advancement",
+                missing=[*must.values(), way_out],
+                head="The post-match sequence waits for an advancement",
             )
 
 
@@ -205,6 +224,7 @@ def check(
         RequirementNotMet: moving past step 3 while a player must still advance.
     """
     target = PLACE[stage]
+    msg: str | Sentence
     if stage == "outcome":
         return standing(team)
     now = standing(team) or _unrecorded(team)
@@ -226,12 +246,21 @@ def check(
         elif stage == now.stage == "prepare":
             msg = f"{where}: the next fixture is already prepared (step 6); the next match opens the next sequence"
         elif now.stage in ("mistakes", "prepare"):
-            msg = (
-                f"{where} has ended, at {STANDING_WORDS[now.stage]}: {STEP_WORDS[stage]} comes before it; "
-                f"it waits for the next match's sequence (or undo to go back)"
+            msg = Sentence(
+                (
+                    f"{where} has ended, at {STANDING_WORDS[now.stage]}: {STEP_WORDS[stage]} comes before it; it "
+                    "waits for the next match's sequence (the way back is ",
+                    WAY_BACK,
+                    ")",
+                )
             )
         else:
-            msg = f"{where}: {STEP_WORDS[stage]} comes before {STEP_WORDS[now.stage]}, already done; undo to go back"
+            msg = Sentence(
+                (
+                    f"{where}: {STEP_WORDS[stage]} comes before {STEP_WORDS[now.stage]}, already done: the way back is ",
+                    WAY_BACK,
+                )
+            )
         raise OutOfOrder(msg)
     if target > PLACE["fans"] and now.place < PLACE["fans"]:
         msg = f"{where}: update the Dedicated Fans (step 2) before going on"

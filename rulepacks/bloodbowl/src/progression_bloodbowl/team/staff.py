@@ -8,6 +8,7 @@ from progression.requirements import Context
 
 from ..data.access import context_data
 from ..data.model import Data, Team
+from ..data.words import a_or_an
 
 __all__ = ["apothecary_allowed", "drafting", "reroll_price"]
 
@@ -33,7 +34,7 @@ def apothecary_allowed(context: Context) -> tuple[str, ...]:
     _, roster = _roster_in(context)
     if roster is None:
         return (f"{context.sheet.name!r} has no team roster",)
-    return () if roster.apothecary else (f"a {roster.label.en} team may not hire an Apothecary",)
+    return () if roster.apothecary else (f"{a_or_an(roster.label.en)} team may not hire an Apothecary",)
 
 
 def drafting(context: Context) -> tuple[str, ...]:

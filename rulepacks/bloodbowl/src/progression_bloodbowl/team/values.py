@@ -16,6 +16,7 @@ from progression.events import Awarded, Created, Event, Joined, Lost, Member, Pu
 from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.matched_play import SKILLS_TAG
 from ..data.model import CHARACTERISTICS, Data
+from ..data.words import a_or_an
 from ..players.player import available, position_of
 
 __all__ = [
@@ -88,7 +89,9 @@ def current_value(pack: RulePack, player: Sheet) -> Explanation:
     sheet_of(player, "player", "the player to value", pack)
     data = data_of(pack)
     _, position = position_of(data, player)
-    items = [Item(label=f"hiring fee of a {position.label.en}", amount=player.stats["hiring_fee"], rule="roster cost")]
+    items = [
+        Item(label=f"hiring fee of {a_or_an(position.label.en)}", amount=player.stats["hiring_fee"], rule="roster cost")
+    ]
     numbered = sorted((int(k.split(".")[1]), v) for k, v in player.tags.items() if k.startswith("advancement."))
     items.extend(_advancement_item(data, player, n, record) for n, record in numbered)
     items.extend(_matched_play_items(data, player))
@@ -279,7 +282,7 @@ def _spent(pack: RulePack, sheet: Sheet, event: Purchased | Started, pool: str, 
     if upgrade == "hire":
         roster = data.teams.get(sheet.tags.get("team", ""))
         position = roster.position(choice) if roster else None
-        label = f"hire a {position.label.en}" if position else f"hire {choice}"
+        label = f"hire {a_or_an(position.label.en)}" if position else f"hire {choice}"
         return Item(label=label, amount=-price, rule="hiring fee (roster cost)")
     if upgrade == "hire_journeyman":
         player = sheet.members.get(choice)
