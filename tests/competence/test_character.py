@@ -485,7 +485,7 @@ class TestBadInput:
     def test_not_a_competence_pack(self) -> None:
         """The helpers refuse a pack that is not a competence pack."""
         other = progression.load_file("tests/support/packs/skirmish.toml")
-        with pytest.raises(InvalidInput, match="expected a competence rule pack"):
+        with pytest.raises(InvalidInput, match=r"^expected the competence RulePack, progression\.load"):
             pc.queries.competences(other)
 
 

@@ -221,9 +221,7 @@ class TestAward:
 
     def test_a_reason_on_one_line(self, riders: Party) -> None:
         """The reason is the session, on one line."""
-        with pytest.raises(
-            InvalidInput, match=r"the reason of an award is a text on one line \(the session\), got 'one\\ntwo'"
-        ):
+        with pytest.raises(InvalidInput, match=r"the reason of an award is a text on one line, got 'one\\ntwo'"):
             riders.award({"ana": {"escrime": 1}}, reason="one\ntwo")
 
 
@@ -361,7 +359,7 @@ WRONG = [
     (lambda p: p.import_character("cid", "/nowhere/ana.json"), "cannot read the sheet file '/nowhere/ana.json': it does not exist"),
     (lambda p: p.export_character("ana", None), "expected a file path to export character 'ana' to, got None"),
     (lambda p: p.export_character("ana", "a.json", force="yes"), "force (whether the files character 'ana' is exported to are replaced) is True or False, got 'yes'"),
-    (lambda p: p.award({"ana": {"escrime": 1}}, reason=None), "the reason of an award is a text on one line (the session), got None"),
+    (lambda p: p.award({"ana": {"escrime": 1}}, reason=None), "the reason of an award is a text on one line, got None"),
     (lambda p: p.award([("ana", 1)], reason="s"), "expected awards as character -> competence -> points, for one character or more, got [('ana', 1)]"),
     (lambda p: p.award({"ana": 3}, reason="s"), "the points awarded to character 'ana' map competences to points, got 3"),
     (lambda p: p.award({"ana": {"escrime": True}}, reason="s"), "the points awarded to character 'ana' for 'escrime' are a whole number >= 1, got True"),

@@ -1,8 +1,9 @@
-"""A character's competences, by competence id: awards, raises, qualities, specializations, degrees.
+"""A character's competences: awards, raises, qualities, specializations, degrees.
 
 Everything here goes through the pack's generic operations (``award``, ``quote``,
-``purchase``); these helpers speak in competence and quality ids and word their refusals
-in the game's terms.
+``purchase``); these helpers take a competence, a quality or a specialization by its id or its displayed name
+in any case and language (read by :mod:`._given`, as a party reads them), record ids in the ledger, and word
+their refusals in the game's terms.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import progression
 import progression.operations
 from progression import Quote, RulePack, Sheet
 from progression.authoring import CurveCost
-from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, UnknownName
-from progression.operations import check_id, check_kind, check_number
+from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet
+from progression.operations import check_kind, check_number
 from progression.requirements import Violation
 
+from ._given import check_competence, check_line, check_quality, check_specialization, named_competences
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
 from ._kept import kept_tags
 from ._settings import LEVEL_MAX
@@ -54,53 +56,6 @@ def competences(pack: RulePack) -> tuple[str, ...]:
     return tuple(tables_of(pack)["competences"])
 
 
-def check_competence(pack: RulePack, competence: object) -> str:
-    """``competence`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise, naming the
-    competences closest to it by their ids and displayed names (``Fencng``: escrime)."""
-    return _checked(pack, "competence", tables_of(pack)["competences"], competence)
-
-
-def check_quality(pack: RulePack, quality: object) -> str:
-    """``quality`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise, naming the
-    qualities closest to it by their ids and displayed names."""
-    return _checked(pack, "quality", tables_of(pack)["qualities"], quality)
-
-
-def _checked(pack: RulePack, kind: str, table: Mapping[str, Any], given: object) -> str:
-    """``given`` when ``table`` holds it; :class:`~progression.errors.UnknownName` naming the closest otherwise,
-    :class:`~progression.errors.InvalidInput` for one that is no text."""
-    if isinstance(given, str) and given in table:
-        return given
-    where = f"campaign {tables_of(pack)['campaign']['name']!r}"
-    named = check_id(given, kind, where)  # a None or a number is no id at all, not one the campaign lacks
-    raise UnknownName(kind, named, table, where, closest=pack.closest(named, tuple(table)))
-
-
-def named_competence(pack: RulePack, given: str) -> str:
-    """The competence ``given`` names: its id, or its displayed name in any case and language the pack declares
-    (``Fencing``, ``ESCRIME`` for ``escrime``), read as every displayed name is
-    (:meth:`RulePack.resolve <progression.RulePack.resolve>`); ``given`` as it is when it names none."""
-    return pack.resolve(given, competences(pack))
-
-
-def named_competences(pack: RulePack, given: Mapping[str, Any], what: str) -> dict[str, Any]:
-    """``given`` (competence -> value) with each competence read by ``named_competence`` (a key that is no
-    text kept as it is, for the caller to refuse).
-
-    Raises:
-        InvalidInput: two keys that name one competence (``escrime`` and ``Fencing``); ``what`` says of what.
-    """
-    found: dict[str, Any] = {}
-    keys: dict[str, str] = {}
-    for key, value in given.items():
-        competence = named_competence(pack, key) if isinstance(key, str) else key
-        if competence in found:
-            msg = f"{what}: {keys[competence]!r} and {key!r} both name competence {competence!r}; give it once"
-            raise InvalidInput(msg)
-        found[competence], keys[competence] = value, key
-    return found
-
-
 def qualities_of(pack: RulePack, competence: str) -> tuple[str, ...]:
     """The quality list of ``competence``: what counts for its degree gates."""
     return tuple(tables_of(pack)["competences"][check_competence(pack, competence)]["qualities"])
@@ -111,14 +66,9 @@ def competences_listing(pack: RulePack, quality: str) -> tuple[str, ...]:
     return tuple(tables_of(pack)["qualities"][check_quality(pack, quality)]["competences"])
 
 
-def specialization_data(pack: RulePack, competence: str, specialization: object) -> Mapping[str, Any]:
-    """The data of a specialization of ``competence``, or an :class:`~progression.errors.UnknownName`."""
-    table = tables_of(pack)["competences"][check_competence(pack, competence)]["specializations"]
-    if not isinstance(specialization, str) or specialization not in table:
-        where = f"competence {competence!r}"
-        named = check_id(specialization, "specialization", where)
-        raise UnknownName("specialization", named, table, where)
-    data: Mapping[str, Any] = table[specialization]
+def specialization_data(pack: RulePack, competence: str, specialization: str) -> Mapping[str, Any]:
+    """The data of the specialization ``specialization`` of ``competence`` (both ids, checked)."""
+    data: Mapping[str, Any] = tables_of(pack)["competences"][competence]["specializations"][specialization]
     return data
 
 
@@ -136,14 +86,16 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
     (:func:`~progression_competence.campaigns.pack_for` reads them back).
 
     Args:
-        levels: competence -> starting level, each competence by its id or its displayed name
-            (``named_competence``).
+        name: the character's name, a text on one line of at most 200 characters (``LONGEST_LINE``), or none.
+        levels: competence -> starting level, each competence by its id or its displayed name.
 
     Raises:
         UnknownName: a level for a competence the campaign does not have.
         InvalidInput: a level that is not a whole number from 0 to ``LEVEL_MAX`` (1,000); two names of one
-            competence.
+            competence; a name that is not a text on one line; ``pack`` is not the competence pack.
     """
+    tables_of(pack)
+    check_line(name, "the name of a new character", empty=True)
     if levels is not None and not isinstance(levels, Mapping):
         msg = (
             "a new character's levels map competences to their starting levels, such as {'escrime': 3}, "
@@ -151,8 +103,8 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
         )
         raise InvalidInput(msg)
     stats = {}
-    for competence, value in named_competences(pack, levels or {}, "new character").items():
-        check_competence(pack, competence)
+    for named, value in named_competences(pack, levels or {}, "new character").items():
+        competence = check_competence(pack, named)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVEL_MAX:
             msg = f"the starting level of {competence!r} must be a whole number from 0 to {LEVEL_MAX:,}, got {value!r}"
             raise InvalidInput(msg)
@@ -168,7 +120,7 @@ def _character(pack: RulePack, sheet: object, where: str) -> Sheet:
 
 
 def level(pack: RulePack, sheet: Sheet, competence: str) -> int:
-    """The level of ``competence``: what a competence test adds to the die.
+    """The level of ``competence`` (its id or its displayed name): what a competence test adds to the die.
 
     Raises:
         InvalidInput: ``sheet`` is not a character's.
@@ -188,16 +140,17 @@ def degree(pack: RulePack, sheet: Sheet, competence: str) -> str:
     """
     checked = check_competence(pack, competence)
     reached = _character(pack, sheet, "the character whose degree is read").quantity(level_id(checked))
-    return pack.ladder(degree_id(competence)).band_of(reached).id
+    return pack.ladder(degree_id(checked)).band_of(reached).id
 
 
 def award(pack: RulePack, sheet: Sheet, competence: str, amount: int, *, reason: str) -> Sheet:
-    """Award ``amount`` progression points to ``competence``, for ``reason``.
+    """Award ``amount`` progression points to ``competence``, for ``reason`` (a text on one line: the session).
 
     Points over the cap (the level) follow the campaign's policy: pending until spent on the
     competence or discarded (``settle``), spent on raises then lost (``auto``), lost (``lose``).
     """
-    return pack.award(sheet, pool_id(check_competence(pack, competence)), amount, reason=reason)
+    pool = pool_id(check_competence(pack, competence))
+    return pack.award(sheet, pool, amount, reason=check_line(reason, "the reason of an award"))
 
 
 def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) -> Sheet:
@@ -207,7 +160,7 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
         InvalidInput: ``levels`` is not a whole number >= 1.
         PurchaseError: a raise is refused (too few points, a degree gate); nothing is changed.
     """
-    check_competence(pack, competence)
+    competence = check_competence(pack, competence)
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
         msg = f"levels must be a whole number >= 1 in the raise of {competence!r}, got {levels!r}"
         raise InvalidInput(msg)
@@ -259,7 +212,8 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
         PendingState: points are over the cap and not one raise can take them (a degree gate that wants a
             quality): the message says what the raise needs, and that ``discard`` loses them.
     """
-    pool = pool_id(check_competence(pack, competence))
+    competence = check_competence(pack, competence)
+    pool = pool_id(competence)
     after = sheet
     while pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
         after = pack.purchase(after, raise_id(competence))
@@ -292,26 +246,31 @@ def _reached(pack: RulePack, before: Sheet, after: Sheet, competence: str) -> Sh
 
 
 def _strangers(pack: RulePack, quality: str, pay: Mapping[str, int]) -> list[str]:
-    """A sentence for each contributor of ``pay`` whose list does not hold ``quality``."""
+    """A sentence for each contributor of ``pay`` (by competence id) whose list does not hold ``quality``."""
     allowed = competences_listing(pack, quality)
     return [
         f"{pack.name_of(quality)} is not in the quality list of {pack.name_of(competence)}; "
         f"it can be paid from: {', '.join(pack.name_of(c) for c in allowed)}"
         for competence in pay
-        if check_competence(pack, competence) not in allowed
+        if competence not in allowed
     ]
 
 
-def _pools(pack: RulePack, quality: str, pay: Mapping[str, int] | None) -> dict[str, int] | None:
-    """A split by competence as a split by pool (unknown competences refused)."""
+def _split(pack: RulePack, pay: Mapping[str, int] | None) -> dict[str, int] | None:
+    """A split by competence, each read by its id or its displayed name, by competence id (unknown competences
+    refused, and one named twice)."""
     if pay is None:
         return None
     if not isinstance(pay, Mapping):
         msg = f"pay must map competences to points, got {type(pay).__name__}"
         raise InvalidInput(msg)
-    for competence in pay:
-        check_competence(pack, competence)
-    return {pool_id(competence): amount for competence, amount in pay.items()}
+    named = named_competences(pack, pay, "pay")
+    return {check_competence(pack, competence): amount for competence, amount in named.items()}
+
+
+def _pools(split: Mapping[str, int] | None) -> dict[str, int] | None:
+    """A split by competence id as a split by pool."""
+    return None if split is None else {pool_id(competence): amount for competence, amount in split.items()}
 
 
 def quote_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, int] | None = None) -> Quote:
@@ -325,9 +284,10 @@ def quote_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, 
         UnknownName: an unknown quality or competence.
         InvalidInput: a split that does not add up to the price.
     """
-    pools = _pools(pack, check_quality(pack, quality), pay)
-    quote = pack.quote(sheet, quality_id(quality), pay=pools)
-    wrong = _strangers(pack, quality, pay) if pay is not None else []
+    quality = check_quality(pack, quality)
+    split = _split(pack, pay)
+    quote = pack.quote(sheet, quality_id(quality), pay=_pools(split))
+    wrong = _strangers(pack, quality, split) if split is not None else []
     if not wrong:
         return quote
     kept = [v for v in quote.violations if v.key != "pools"]
@@ -343,7 +303,7 @@ def default_split(pack: RulePack, sheet: Sheet, quality: str) -> dict[str, int]:
     cap. When the listing competences hold less than the price together, the split takes all they
     hold and the quote says what is short.
     """
-    split = quote_quality(pack, sheet, quality).split
+    split = quote_quality(pack, sheet, check_quality(pack, quality)).split
     return {pool.removeprefix("pp."): amount for pool, amount in split.items()}
 
 
@@ -360,16 +320,18 @@ def buy_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, in
         InsufficientPoints: the listing competences hold less than the price.
         LimitReached: the character already owns the quality.
     """
-    pools = _pools(pack, check_quality(pack, quality), pay)
-    wrong = _strangers(pack, quality, pay) if pay is not None else []
+    quality = check_quality(pack, quality)
+    split = _split(pack, pay)
+    wrong = _strangers(pack, quality, split) if split is not None else []
     if wrong:
         head = f"{pack.name_of(quality_id(quality))} cannot be bought"
         raise RequirementNotMet(upgrade=quality_id(quality), missing=wrong, head=head)
-    return pack.purchase(sheet, quality_id(quality), pay=pools)
+    return pack.purchase(sheet, quality_id(quality), pay=_pools(split))
 
 
 def buy_specialization(pack: RulePack, sheet: Sheet, competence: str, specialization: str) -> Sheet:
-    """Buy a specialization of ``competence``, paid from its points, once its degree is reached.
+    """Buy a specialization of ``competence``, paid from its points, once its degree is reached (each by its id
+    or its displayed name: ``"Fencing", "Feint"``).
 
     Raises:
         UnknownName: an unknown competence or specialization.
@@ -377,7 +339,8 @@ def buy_specialization(pack: RulePack, sheet: Sheet, competence: str, specializa
         LimitReached: it was bought already.
         InsufficientPoints: the competence holds too few points.
     """
-    specialization_data(pack, competence, specialization)
+    competence = check_competence(pack, competence)
+    specialization = check_specialization(pack, competence, specialization)
     return pack.purchase(sheet, specialization_id(competence, specialization))
 
 
@@ -400,6 +363,7 @@ def completed_degrees(pack: RulePack, sheet: Sheet, competence: str) -> tuple[st
     A degree is complete at its top level (Beginner at 30); one that was left upward was
     completed on the way. Master has no top, so it is never complete.
     """
+    competence = check_competence(pack, competence)
     value = level(pack, sheet, competence)
     ladder = pack.ladder(degree_id(competence))
     return tuple(b.id for b in ladder.bands if b.high is not None and b.low > 0 and b.high <= value)

@@ -21,9 +21,10 @@ from progression.store import Book
 from ._campaign import Campaign, digest, example_campaign, structure_campaign
 from ._character import buy_quality as _buy_quality
 from ._character import buy_specialization as _buy_specialization
-from ._character import check_competence, competences, degree, level, named_competences, new_character
+from ._character import competences, degree, level, new_character
 from ._character import raise_level as _raise_level
 from ._character import settle as _settle
+from ._given import check_competence, check_line, named_competences
 from ._ids import pool_id
 from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, Builder, kept_tags, pack_for
 from ._reader import parse_text, read_file
@@ -44,16 +45,9 @@ FORMAT = 1
 TUNING = ("quality_base", "quality_step", "level_divisor", "die_size")
 
 
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-        msg = f"a party's name is a text on one line, got {name!r}"
-        raise InvalidInput(msg)
-    return name
-
-
 def tuned_record(name: object, campaign: object, settings: object, tuning: Mapping[str, object]) -> dict[str, Any]:
     """The party's record: its name, no characters, and its campaign's text and settings, read and checked."""
-    _check_name(name)
+    check_line(name, "a party's name")
     text: str | None = None
     chosen: Campaign = example_campaign()
     if campaign is not None:
@@ -259,15 +253,13 @@ class Party(Book):
             StoreError: the id is taken.
         """
         _check_character(character)
-        if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-            msg = f"the name of character {character!r} is a text on one line, got {name!r}"
-            raise InvalidInput(msg)
+        check_line(name, f"the name of character {character!r}")
         if levels is not None and not isinstance(levels, Mapping):
             msg = f"the starting levels of character {character!r} map competences to levels, got {levels!r}"
             raise InvalidInput(msg)
         given: dict[str, int] = dict(levels or {})
-        for competence, text in named_competences(self.pack, texts, f"character {character!r}").items():
-            check_competence(self.pack, competence)
+        for named, text in named_competences(self.pack, texts, f"character {character!r}").items():
+            competence = check_competence(self.pack, named)
             try:
                 given[competence] = int(str(text))
             except ValueError:
@@ -390,9 +382,7 @@ class Party(Book):
             UnknownName: a character not of the party, a competence the campaign does not have.
             InvalidInput: no awards, points that are not a whole number >= 1, a reason that is not one line.
         """
-        if not isinstance(reason, str) or not reason.strip() or reason.splitlines() != [reason]:
-            msg = f"the reason of an award is a text on one line (the session), got {reason!r}"
-            raise InvalidInput(msg)
+        check_line(reason, "the reason of an award")
         if not isinstance(awards, Mapping) or not awards:
             msg = f"expected awards as character -> competence -> points, for one character or more, got {awards!r}"
             raise InvalidInput(msg)
@@ -403,9 +393,9 @@ class Party(Book):
             if not isinstance(points, Mapping) or not points:
                 msg = f"the points awarded to character {character!r} map competences to points, got {points!r}"
                 raise InvalidInput(msg)
-            named[character] = named_competences(self.pack, points, f"the points awarded to character {character!r}")
+            given = named_competences(self.pack, points, f"the points awarded to character {character!r}")
+            named[character] = {check_competence(self.pack, competence): amount for competence, amount in given.items()}
             for competence, amount in named[character].items():
-                check_competence(self.pack, competence)
                 if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
                     msg = f"the points awarded to character {character!r} for {competence!r} are a whole number >= 1, got {amount!r}"
                     raise InvalidInput(msg)
