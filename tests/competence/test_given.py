@@ -223,3 +223,40 @@ class TestNotAPack:
         found)."""
         names = {where.rpartition(".")[2] for where, _ in _pack_functions()}
         assert {"new_character", "award", "raise_level", "settle", "level", "degree", "level_table"} <= names
+
+
+class TestYesOrNo:
+    @pytest.mark.parametrize("given", ["no", "yes", None, 0, 1])
+    def test_every_yes_or_no_is_true_or_false(self, pack: RulePack, tmp_path: Path, given: object) -> None:
+        """Every yes or no of the pack's functions and of a party is True or False: anything else is refused, saying
+        which yes or no it was, and nothing is done (``pc.settle(..., discard="no")`` threw the points away)."""
+        ana = pc.award(pack, pc.new_character(pack, "Ana", levels={"escrime": 30}), "escrime", 40, reason="a duel")
+        with new_party(tmp_path / "p.sqlite", "P") as party:
+            party.add_character("ana", "Ana", levels={"escrime": 30})
+            party.award({"ana": {"escrime": 40}}, reason="a duel")
+            calls = {
+                "discard (whether the points of Fencing over its cap are lost)": lambda: pc.settle(
+                    pack, ana, "escrime", discard=given
+                ),
+                "discard (whether the points of 'escrime' over the cap of character 'ana' are lost)": lambda: (
+                    party.settle("ana", "escrime", discard=given)
+                ),
+                "force (whether the files character 'ana' is exported to are replaced)": lambda: party.export_character(
+                    "ana", tmp_path / "ana.json", force=given
+                ),
+                "verify (whether the sheet to store as 'bea' is run again first)": lambda: party.add_sheet(
+                    "bea", ana, verify=given
+                ),
+                "verify (whether the sheet to store as 'cid' is run again first)": lambda: party.import_character(
+                    "cid", tmp_path / "ana.json", verify=given
+                ),
+            }
+            for what, call in calls.items():
+                with pytest.raises(InvalidInput) as refused:
+                    call()
+                assert f"{what} is True or False, got {given!r}" == str(refused.value)
+            assert (("ana",), 2, False) == (
+                party.characters(),
+                party.store.version("ana"),
+                (tmp_path / "ana.json").exists(),
+            )

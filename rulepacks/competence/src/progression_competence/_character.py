@@ -17,11 +17,18 @@ import progression
 import progression.operations
 from progression import Quote, RulePack, Sheet
 from progression.authoring import CurveCost
-from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet
+from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, Sentence, Way
 from progression.operations import check_kind, check_number
 from progression.requirements import Violation
 
-from ._given import check_competence, check_line, check_quality, check_specialization, named_competences
+from ._given import (
+    check_competence,
+    check_line,
+    check_quality,
+    check_specialization,
+    check_yes_no,
+    named_competences,
+)
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
 from ._kept import kept_tags
 from ._settings import LEVEL_MAX
@@ -208,11 +215,17 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     then discarded (and recorded as lost). Under ``auto`` and ``lose`` nothing waits, so
     nothing changes.
 
+    Args:
+        discard: True or False (anything else is refused: a ``"no"`` would read as yes).
+
     Raises:
         PendingState: points are over the cap and not one raise can take them (a degree gate that wants a
-            quality): the message says what the raise needs, and that ``discard`` loses them.
+            quality): the message says what the raise needs, and that ``discard`` loses them (in a program's
+            words, ``discard=True``; on the command line, the command that settles with ``discard=yes``).
+        InvalidInput: ``discard`` is not True or False.
     """
     competence = check_competence(pack, competence)
+    check_yes_no(discard, f"discard (whether the points of {pack.name_of(competence)} over its cap are lost)")
     pool = pool_id(competence)
     after = sheet
     while pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
@@ -223,11 +236,18 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     elif left and after is sheet:  # nothing could be spent: say why, and what would
         blocked = pack.quote(after, raise_id(competence))
         why = "; ".join(v.sentence for v in blocked.violations) or "no raise can be bought"
-        msg = (
-            f"{pack.name_of(competence)} holds {left} PP over its cap and no raise can take them: {why}. "
-            f"Buy what the rules ask for first (a quality of its list), or settle with discard=yes to lose them"
+        # the keyword a program passes, the command a person types (``discard=yes`` is the command line's)
+        losing = Way(python="discard=True", command="sheet do", args=f"settle competence={competence} discard=yes")
+        raise PendingState(
+            Sentence(
+                (
+                    f"{pack.name_of(competence)} holds {left} PP over its cap and no raise can take them: {why}. ",
+                    "Buy what the rules ask for first (a quality of its list), or settle with ",
+                    losing,
+                    " to lose them",
+                )
+            )
         )
-        raise PendingState(msg)
     after = _reached(pack, sheet, after, competence)
     if len(after.ledger) - len(sheet.ledger) <= 1:
         return after

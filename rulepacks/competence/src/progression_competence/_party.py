@@ -24,7 +24,7 @@ from ._character import buy_specialization as _buy_specialization
 from ._character import competences, degree, level, new_character
 from ._character import raise_level as _raise_level
 from ._character import settle as _settle
-from ._given import check_competence, check_line, named_competences
+from ._given import check_competence, check_line, check_yes_no, named_competences
 from ._ids import pool_id
 from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, Builder, kept_tags, pack_for
 from ._reader import parse_text, read_file
@@ -284,6 +284,7 @@ class Party(Book):
             StoreError: the id is taken, or the sheet does not verify.
         """
         _check_character(character)
+        check_yes_no(verify, f"verify (whether the sheet to store as {character!r} is run again first)")
         sheet = check_kind(sheet, "character", f"the sheet to store as {character!r}")
         self._check_campaign(sheet)
         if sheet.rules != self.pack.rules and sheet.tags.get(CAMPAIGN_SHA256) is not None:
@@ -294,6 +295,7 @@ class Party(Book):
 
     def import_character(self, character: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """:meth:`add_sheet` of a character's sheet file (sealed: a file edited by hand, or written before seals, is refused); it is verified unless ``verify=False``."""
+        check_yes_no(verify, f"verify (whether the sheet to store as {character!r} is run again first)")
         return self.add_sheet(character, self.load_sheet_file(path), verify=verify)
 
     def _check_campaign(self, sheet: Sheet) -> None:
@@ -339,9 +341,7 @@ class Party(Book):
             StoreError: a file is already there (without ``force``), or cannot be written.
         """
         sheet = self.character(character)
-        if not isinstance(force, bool):
-            msg = f"force (whether the files character {character!r} is exported to are replaced) is True or False, got {force!r}"
-            raise InvalidInput(msg)
+        check_yes_no(force, f"force (whether the files character {character!r} is exported to are replaced)")
         if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
             msg = f"expected a file path to export character {character!r} to, got {path!r}"
             raise InvalidInput(msg)
@@ -441,9 +441,9 @@ class Party(Book):
 
     def settle(self, character: str, competence: str, *, discard: bool = False) -> Sheet:
         """:func:`~progression_competence.settle` on the stored character."""
-        if not isinstance(discard, bool):  # "no" would read as True
-            msg = f"discard (whether the points of {competence!r} over the cap of character {character!r} are lost) is True or False, got {discard!r}"
-            raise InvalidInput(msg)
+        check_yes_no(
+            discard, f"discard (whether the points of {competence!r} over the cap of character {character!r} are lost)"
+        )
         return self.change(character, lambda pack, sheet: _settle(pack, sheet, competence, discard=discard))
 
     def buy_quality(self, character: str, quality: str, pay: Mapping[str, int] | None = None) -> Sheet:
