@@ -490,10 +490,13 @@ class TestBadInput:
         )
 
     def test_raise_by_more_levels_than_a_sheet_holds(self, pack: RulePack) -> None:
-        """A raise by more levels than a sheet can hold is refused as such, before any purchase."""
+        """A raise by more levels than a sheet can hold is refused as one past the highest level, before any
+        purchase."""
         ana = pc.new_character(pack, "Ana")
         with pytest.raises(
-            InvalidInput, match=r"^levels must be at most 1,000,000,000,000,000 .* in the raise of 'escrime', got"
+            LimitReached,
+            match=r"^Raise Fencing cannot be bought: Fencing level would be 100,000,000,000,000,000,000, past its "
+            r"maximum of 1,000 \(1000 levels can be raised now: levels=1000\)$",
         ):
             pc.raise_level(pack, ana, "escrime", 10**20)
 

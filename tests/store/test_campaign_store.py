@@ -171,6 +171,20 @@ class TestCharacters:
         finally:
             tuned.close()
 
+    @pytest.mark.parametrize("own", [False, True], ids=["example campaign", "campaign of its own"])
+    def test_an_export_past_what_a_file_holds_writes_nothing(self, tmp_path: Path, own: bool) -> None:
+        """A character whose sheet file would be past what a sheet file holds (16 MiB) is not exported: neither the
+        sheet (``import_character`` would refuse it) nor, for a campaign of its own, the campaign file beside it."""
+        campaign = harbour(tmp_path) if own else None
+        with new_party(tmp_path / "p.sqlite", "P", campaign=campaign) as made:
+            made.add_character("ana", "Ana")
+            for number in range(9):  # nine milestones of a megabyte, each written twice in the file
+                made.change("ana", lambda _pack, sheet, n=number: progression.mark(sheet, f"{n} " + "x" * 2**20))
+            before = sorted(p.name for p in tmp_path.iterdir())
+            with pytest.raises(InvalidInput, match=r"past the 16,777,216 bytes a sheet file may hold"):
+                made.export_character("ana", tmp_path / "ana.json")
+            assert before == sorted(p.name for p in tmp_path.iterdir())
+
 
 class TestAward:
     def test_a_session_to_several_characters(self, riders: Party) -> None:

@@ -17,8 +17,16 @@ import progression
 import progression.operations
 from progression import Quote, RulePack, Sheet
 from progression.authoring import CurveCost
-from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, Sentence, Way
-from progression.operations import check_kind, check_number
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    PendingState,
+    RequirementNotMet,
+    Sentence,
+    Way,
+)
+from progression.operations import check_kind
 from progression.requirements import Violation
 
 from ._given import (
@@ -155,25 +163,80 @@ def award(pack: RulePack, sheet: Sheet, competence: str, amount: int, *, reason:
 
     Points over the cap (the level) follow the campaign's policy: pending until spent on the
     competence or discarded (``settle``), spent on raises then lost (``auto``), lost (``lose``).
+
+    Raises:
+        LimitReached: under ``auto``, an award the policy would spend on raises past ``LEVEL_MAX`` (1,000); the
+            message says how many points can be awarded.
     """
-    pool = pool_id(check_competence(pack, competence))
-    return pack.award(sheet, pool, amount, reason=check_line(reason, "the reason of an award"))
+    competence = check_competence(pack, competence)
+    reason = check_line(reason, "the reason of an award")
+    if spends_on_raises(pack, competence):
+        check_auto_spending(pack, _character(pack, sheet, "the character awarded"), competence, amount)
+    return pack.award(sheet, pool_id(competence), amount, reason=reason)
+
+
+def spends_on_raises(pack: RulePack, competence: str) -> bool:
+    """Whether the campaign's policy spends the points awarded to ``competence`` over its cap on its raises
+    (``auto``), so that an award may raise it (:func:`check_auto_spending`)."""
+    return raise_id(competence) in pack.pool(pool_id(competence)).auto_spend
+
+
+def check_auto_spending(pack: RulePack, sheet: Sheet, competence: str, amount: object) -> None:
+    """Refuse an award that the ``auto`` policy would spend on raises of ``competence`` past ``LEVEL_MAX``.
+
+    The engine spends a surplus on raises one level at a time, for as long as the points stay over the cap: with
+    nothing to stop it, an award of a quadrillion points would raise a competence a hundred million levels, one
+    event each. The check is worked out in a few steps, not one per level: the points climb until a gate wants a
+    quality the character does not own, or else while what is left of them stays over the level reached; past
+    ``LEVEL_MAX`` it would climb only if all the gates on the way are open and the points left at ``LEVEL_MAX``
+    are still over it. (An amount that is no whole number is left for the engine to refuse.)
+
+    Raises:
+        LimitReached: the award would be spent past ``LEVEL_MAX``; the message says how many points may be.
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        return
+    start, held = sheet.quantity(level_id(competence)), sheet.pools[pool_id(competence)]
+    owned = sum(1 for quality in qualities_of(pack, competence) if sheet.has(quality))
+    gates = tables_of(pack)["settings"]["degrees"]
+    if any(start < gate["from"] <= LEVEL_MAX and owned < gate["qualities"] for gate in gates):
+        return  # the climb stops at a gate shut before the highest level: the rest is lost there
+    top = max(start, LEVEL_MAX)  # a level reached before levels had a maximum is not climbed further
+    room = pack.curve("level").between(start, top) + top - held  # what leaves at most a full pool at the top
+    if amount > room:
+        name = pack.name_of(competence)
+        most = f"at most {room:,} can be" if room > 0 else "none can be"
+        reason = (
+            f"the campaign's policy (auto) would spend it on raises past the maximum level of {name}, "
+            f"{LEVEL_MAX:,}; {most} awarded now"
+        )
+        head = f"The award of {amount:,} PP to {name} is refused"
+        raise LimitReached(upgrade=raise_id(competence), reason=reason, head=head)
 
 
 def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) -> Sheet:
     """Raise ``competence`` by ``levels``, each level paid from its points: one ledger entry.
 
+    A level stops at ``LEVEL_MAX`` (1,000): a raise past it is refused, saying how many levels can still be
+    raised.
+
     Raises:
         InvalidInput: ``levels`` is not a whole number >= 1.
+        LimitReached: the raise would take the level past ``LEVEL_MAX``; nothing is changed.
         PurchaseError: a raise is refused (too few points, a degree gate); nothing is changed.
     """
     competence = check_competence(pack, competence)
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
         msg = f"levels must be a whole number >= 1 in the raise of {competence!r}, got {levels!r}"
         raise InvalidInput(msg)
-    check_number(levels, "levels", f"the raise of {competence!r}")  # no sheet holds a level past it
-    after = sheet
     start = level(pack, sheet, competence)
+    past = past_maximum(pack, competence, start, levels)
+    if past is not None:
+        room = LEVEL_MAX - start
+        can = f" ({room} level{'s' if room > 1 else ''} can be raised now: levels={room})" if room > 0 else ""
+        head = f"{pack.name_of(raise_id(competence))} cannot be bought"
+        raise LimitReached(upgrade=raise_id(competence), reason=past + can, head=head)
+    after = sheet
     for done in range(levels):
         try:
             after = pack.purchase(after, raise_id(competence))
@@ -186,6 +249,15 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
         return after
     # the entry's title names the competence as people read it (the ledger keeps it as written)
     return progression.operations.combine(sheet, after, f"raise {pack.name_of(competence)} {start} -> {start + levels}")
+
+
+def past_maximum(pack: RulePack, competence: str, start: int, levels: int = 1) -> str | None:
+    """Why ``levels`` more levels of ``competence`` from ``start`` would pass ``LEVEL_MAX``, in the words the
+    engine says a stat's maximum in (``Fencing level would be 1,001, past its maximum of 1,000``); None when
+    they would not."""
+    if start + levels <= LEVEL_MAX:
+        return None
+    return f"{pack.name_of(level_id(competence))} would be {start + levels:,}, past its maximum of {LEVEL_MAX:,}"
 
 
 def _short_of(
@@ -211,43 +283,41 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     """Spend the points ``competence`` holds over its cap on raises, as far as they go: one ledger entry.
 
     This is what the ``auto`` policy does by itself, asked for under ``settle``. Raises stop at
-    a degree gate or when the points run short; with ``discard``, what is still over the cap is
-    then discarded (and recorded as lost). Under ``auto`` and ``lose`` nothing waits, so
-    nothing changes.
+    a degree gate, at the highest level (``LEVEL_MAX``, 1,000) or when the points run short; with ``discard``,
+    what is still over the cap is then discarded (and recorded as lost). Under ``auto`` and ``lose`` nothing
+    waits, so nothing changes. However large the surplus, a settle makes at most ``LEVEL_MAX`` raises, one event
+    each (each level is priced by its own number, and the history shows each).
 
     Args:
         discard: True or False (anything else is refused: a ``"no"`` would read as yes).
 
     Raises:
         PendingState: points are over the cap and not one raise can take them (a degree gate that wants a
-            quality): the message says what the raise needs, and that ``discard`` loses them (in a program's
-            words, ``discard=True``; on the command line, the command that settles with ``discard=yes``).
+            quality, the highest level reached): the message says why, and that ``discard`` loses them (in a
+            program's words, ``discard=True``; on the command line, the command that settles with ``discard=yes``).
         InvalidInput: ``discard`` is not True or False.
     """
     competence = check_competence(pack, competence)
     check_yes_no(discard, f"discard (whether the points of {pack.name_of(competence)} over its cap are lost)")
     pool = pool_id(competence)
     after = sheet
-    while pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
-        after = pack.purchase(after, raise_id(competence))
+    reached = level(pack, sheet, competence)
+    while reached < LEVEL_MAX and pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
+        after, reached = pack.purchase(after, raise_id(competence)), reached + 1
     left = pack.surplus(after).get(pool, 0)
     if discard and left:
         after = pack.discard(after, pool, reason="over the cap, and no raise left to spend it on")
     elif left and after is sheet:  # nothing could be spent: say why, and what would
-        blocked = pack.quote(after, raise_id(competence))
-        why = "; ".join(v.sentence for v in blocked.violations) or "no raise can be bought"
+        why = past_maximum(pack, competence, reached)
+        then = "Settle with "  # at the highest level, nothing bought makes room: the points can only be lost
+        if why is None:
+            blocked = pack.quote(after, raise_id(competence))
+            why = "; ".join(v.sentence for v in blocked.violations) or "no raise can be bought"
+            then = "Buy what the rules ask for first (a quality of its list), or settle with "
         # the keyword a program passes, the command a person types (``discard=yes`` is the command line's)
         losing = Way(python="discard=True", command="sheet do", args=f"settle competence={competence} discard=yes")
-        raise PendingState(
-            Sentence(
-                (
-                    f"{pack.name_of(competence)} holds {left} PP over its cap and no raise can take them: {why}. ",
-                    "Buy what the rules ask for first (a quality of its list), or settle with ",
-                    losing,
-                    " to lose them",
-                )
-            )
-        )
+        held = f"{pack.name_of(competence)} holds {left:,} PP over its cap and no raise can take them: {why}. "
+        raise PendingState(Sentence((held, then, losing, " to lose them")))
     after = _reached(pack, sheet, after, competence)
     if len(after.ledger) - len(sheet.ledger) <= 1:
         return after

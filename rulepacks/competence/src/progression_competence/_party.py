@@ -21,7 +21,7 @@ from progression.store import Book
 from ._campaign import Campaign, digest, example_campaign, structure_campaign
 from ._character import buy_quality as _buy_quality
 from ._character import buy_specialization as _buy_specialization
-from ._character import competences, degree, level, new_character
+from ._character import check_auto_spending, competences, degree, level, new_character, spends_on_raises
 from ._character import raise_level as _raise_level
 from ._character import settle as _settle
 from ._given import check_competence, check_line, check_yes_no, named_competences
@@ -357,11 +357,17 @@ class Party(Book):
         creation = _creation(sheet, self.store.where)
         tags = {**creation.tags, CAMPAIGN_FILE: str(beside.resolve()), CAMPAIGN_SHA256: digest(text)}
         named, _ = progression.amend(sheet, 1, attrs.evolve(creation, tags=tags), pack=self.pack)
+        made = not beside.exists()
         _write(beside, text, self.store.where)
-        # The pack the sheet is played under on its own names the file it was read from: its rules are those
-        # of the party's campaign read from there, so the history is run again under them.
-        carried, _ = progression.rebase(named, pack_for(self.pack, named, self.campaign_pack))
-        _write(target, progression.dump_sheet(carried), self.store.where)
+        try:
+            # The pack the sheet is played under on its own names the file it was read from: its rules are those
+            # of the party's campaign read from there, so the history is run again under them.
+            carried, _ = progression.rebase(named, pack_for(self.pack, named, self.campaign_pack))
+            _write(target, progression.dump_sheet(carried), self.store.where)
+        except BaseException:
+            if made:  # no campaign file left beside a sheet that was not written
+                beside.unlink(missing_ok=True)
+            raise
         return (target, beside)
 
     # -- changes ---------------------------------------------------------------------------------
@@ -381,6 +387,8 @@ class Party(Book):
         Raises:
             UnknownName: a character not of the party, a competence the campaign does not have.
             InvalidInput: no awards, points that are not a whole number >= 1, a reason that is not one line.
+            LimitReached: under ``auto``, an award the policy would spend on raises past the highest level
+                (:func:`~progression_competence.award` says it); nothing is recorded.
         """
         check_line(reason, "the reason of an award")
         if not isinstance(awards, Mapping) or not awards:
@@ -403,6 +411,9 @@ class Party(Book):
         with self.store.transaction() as tx:
             for character, points in named.items():
                 for competence, amount in points.items():
+                    if spends_on_raises(self.pack, competence):  # under auto, never raised past the maximum level
+                        before = done[character] if character in done else tx.sheet(character)
+                        check_auto_spending(self.pack, before, competence, amount)
                     award = Award(pool=pool_id(competence), amount=amount, reason=reason)
                     done[character] = tx.run(character, award)[0]
         return done
