@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -33,7 +35,7 @@ from ._tables import tables_of
 
 if TYPE_CHECKING:
     from progression.history import Amendment, Verification
-    from progression.store import Store
+    from progression.store import Store, Transaction
 
 __all__ = ["FORMAT", "PARTY_RECORD", "TUNING", "Party", "PartyCheck", "pack_of", "tuned_record"]
 
@@ -43,6 +45,58 @@ PARTY_RECORD = "competence.party"
 FORMAT = 1
 #: The settings a new party's campaign may be tuned with one by one (whole numbers), over the files'.
 TUNING = ("quality_base", "quality_step", "level_divisor", "die_size")
+#: The key of the party's record that seals the rest of it: the SHA-256 of the rest as canonical JSON.
+SEAL = "seal"
+
+
+def sealed(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` with its seal, the digest of everything else it holds: what the party writes."""
+    rest = {key: value for key, value in record.items() if key != SEAL}
+    return {**rest, SEAL: _digest(rest)}
+
+
+def _digest(rest: Mapping[str, Any]) -> str:
+    """The SHA-256 of ``rest`` as canonical JSON (keys sorted, no spaces): the same whatever order a database
+    gives the keys back in."""
+    text = json.dumps(rest, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def check_record(record: Mapping[str, Any], where: str) -> None:
+    """Refuse a party's record that is not what a party wrote: its seal does not hold (the record was changed in
+    the database: a quality's price lowered, a character's id added), or what it holds no party writes.
+
+    A record of before the seal (written by 0.1.0) holds none: it is read as it is, and sealed the next time the
+    party writes it (a character joins); :meth:`Party.of` checks it against its characters first.
+
+    Raises:
+        StoreError: naming the record, and that nothing is read from it.
+    """
+    seal = record.get(SEAL)
+    why: str | None = _shape_problem(record)
+    if seal is not None and seal != _digest({key: value for key, value in record.items() if key != SEAL}):
+        why = "it is not what the party wrote there (its seal does not hold)"
+    if why is None:
+        return
+    msg = (
+        f"the party's record {PARTY_RECORD!r} (its name, characters, campaign and settings) was changed in the "
+        f"database outside the party: {why}; nothing is read from it: put it back as it was (from a copy of the "
+        "store)"
+    )
+    raise StoreError(where, msg)
+
+
+def _shape_problem(record: Mapping[str, Any]) -> str | None:
+    """What in a party's record no party writes (None: nothing); its campaign and settings are read by
+    :func:`pack_of`, which says what is wrong with them."""
+    name, characters = record.get("name"), record.get("characters")
+    if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
+        return f"its name is a text on one line, got {name!r:.60}"
+    if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
+        return f"its characters are a list of ids, got {characters!r:.60}"
+    if len(set(characters)) < len(characters):
+        return f"its characters name one id twice: {characters!r:.60}"
+    return None
 
 
 def tuned_record(name: object, campaign: object, settings: object, tuning: Mapping[str, object]) -> dict[str, Any]:
@@ -172,7 +226,7 @@ class Party(Book):
         """
         built = pack_of(settings, store.where, cls.campaign_pack) if pack is None else pack
         view = store if built is store.pack else store.under(built)
-        return super().start(view, settings)
+        return super().start(view, sealed(settings))
 
     @classmethod
     def of(cls, store: Store) -> Self:
@@ -180,11 +234,26 @@ class Party(Book):
         store too).
 
         Raises:
-            StoreError: the store holds no party.
+            StoreError: the store holds no party, or its record was changed in the database (naming it).
         """
         found = cls.found(store)
         record, _ = found.settings()
-        return cls(store.under(pack_of(record, store.where, cls.campaign_pack)))
+        pack = pack_of(record, store.where, cls.campaign_pack)
+        if SEAL not in record:
+            _check_unsealed(record, store, pack)
+        return cls(store.under(pack))
+
+    def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
+        """The party's record (a copy) and its version, as ``tx`` has it when given, checked: one changed in the
+        database outside the party is refused, naming it (its seal does not hold), whenever the party reads it: when
+        it is opened, and at every use after.
+
+        Raises:
+            StoreError: the record was changed in the database.
+        """
+        record, version = super().settings(tx)
+        check_record(record, self.store.where)
+        return record, version
 
     @classmethod
     def new(cls, store: Store, name: str, **tuning: str) -> Self:
@@ -323,7 +392,7 @@ class Party(Book):
             settings, version = self.settings(tx)
             added = store_it(tx)
             settings["characters"] = [*settings["characters"], character]
-            tx.put(self.book_record, settings, expected=version)
+            tx.put(self.book_record, sealed(settings), expected=version)
         return added
 
     def export_character(
@@ -530,6 +599,24 @@ def _columns(pack: RulePack, language: str | None) -> dict[str, str]:
     named = {competence: pack.name_of(competence, language) for competence in competences(pack)}
     taken = Counter(["character", "name", *named.values()])
     return {c: name if taken[name] == 1 else f"{name} ({c})" for c, name in named.items()}
+
+
+def _check_unsealed(record: Mapping[str, Any], store: Store, pack: RulePack) -> None:
+    """Refuse a record of before the seal whose campaign or settings are not those its characters were made under
+    (every character of a party is made, or rebased, under the party's rules): changed in the database since.
+    The first character says it, one sheet read; a party of no character has nothing to tell it by."""
+    characters = record["characters"]
+    if not characters:
+        return
+    made = store.sheet(characters[0]).rules
+    if made and made != pack.rules:
+        msg = (
+            f"the party's record {PARTY_RECORD!r} (written before records were sealed) gives the rules "
+            f"{pack.rules!r}, but its character {characters[0]!r} was made under {made!r}: the record's campaign or "
+            "settings were changed since, in the database; nothing is read from it: put it back as it was (from a "
+            "copy of the store)"
+        )
+        raise StoreError(store.where, msg)
 
 
 def _creation(sheet: Sheet, where: str) -> Create:
