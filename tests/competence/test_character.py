@@ -496,7 +496,7 @@ class TestBadInput:
         with pytest.raises(
             LimitReached,
             match=r"^Raise Fencing cannot be bought: Fencing level would be 100,000,000,000,000,000,000, past its "
-            r"maximum of 1,000 \(1000 levels can be raised now: levels=1000\)$",
+            r"maximum of 1,000 \(at most 1,000 more: levels=1000\)$",
         ):
             pc.raise_level(pack, ana, "escrime", 10**20)
 

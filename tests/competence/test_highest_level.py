@@ -54,7 +54,7 @@ class TestRaise:
             pc.raise_level(pack, pc.award(pack, near, "escrime", 10**6, reason="a hoard"), "escrime", 10)
         assert str(refused.value) == (
             "Raise Fencing cannot be bought: Fencing level would be 1,005, past its maximum of 1,000 "
-            "(5 levels can be raised now: levels=5)"
+            "(at most 5 more: levels=5)"
         )
         top = pc.raise_level(pack, pc.award(pack, near, "escrime", 10**6, reason="a hoard"), "escrime", 5)
         assert LEVEL_MAX == pc.level(pack, top, "escrime")

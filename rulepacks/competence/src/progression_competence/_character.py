@@ -233,7 +233,7 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
     past = past_maximum(pack, competence, start, levels)
     if past is not None:
         room = LEVEL_MAX - start
-        can = f" ({room} level{'s' if room > 1 else ''} can be raised now: levels={room})" if room > 0 else ""
+        can = f" (at most {room:,} more: levels={room})" if room > 0 else ""
         head = f"{pack.name_of(raise_id(competence))} cannot be bought"
         raise LimitReached(upgrade=raise_id(competence), reason=past + can, head=head)
     after = sheet
