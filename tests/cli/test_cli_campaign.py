@@ -226,6 +226,17 @@ class TestChanges:
         assert (2, True) == (status, err.endswith(f"; the closest: competence (see `{helped}`)\n"))
         assert 0 == run(capsys, *shlex.split(helped)[1:])[0]
 
+    def test_a_refusal_tells_the_command_on_the_character(self, party: str, capsys) -> None:
+        """A refusal of an action that tells to run it again (``settle`` at a gate: with ``discard=yes``) says the
+        ``campaign do`` command on the store and the character, not ``sheet do`` on the store as if it were a sheet
+        file; run, that command settles."""
+        run(capsys, "campaign", "award", party, "--to", "ana:escrime=80", "--reason", "a tournament")
+        run(capsys, "campaign", "do", party, "ana", "settle", "competence=escrime")
+        status, _, err = run(capsys, "campaign", "do", party, "ana", "settle", "competence=Fencing")
+        settles = f"progression campaign do {party} ana settle competence=escrime discard=yes"
+        assert (1, True) == (status, err.endswith(f"or settle with `{settles}` to lose them\n"))
+        assert 0 == run(capsys, *shlex.split(settles)[1:])[0]
+
     def test_unused_dice_write_nothing(self, party: str, capsys) -> None:
         """Typed-in dice left unused refuse the action inside its transaction: nothing stored."""
         status, _, err = run(capsys, "campaign", "do", party, "ana", "test", "competence=escrime", "--dice", "31,40")

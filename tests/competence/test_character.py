@@ -55,11 +55,26 @@ class TestAward:
         sheet = pc.award(pack, at(pack, "escrime", 30), "escrime", 20, reason="a tournament")
         with pytest.raises(PendingState) as refused:
             pc.settle(pack, sheet, "escrime")
-        assert (True, True, True) == (
+        assert refused.value.worded is not None
+        assert (True, True, True, True) == (
             str(refused.value).startswith("Fencing holds 20 PP over its cap and no raise can take them: "),
             "needs at least 1 quality from the list of Fencing" in str(refused.value),
-            str(refused.value).endswith("or settle with discard=yes to lose them"),
+            str(refused.value).endswith("or settle with discard=True to lose them"),
+            refused.value.worded.on_command_line("aline.json").endswith(
+                "or settle with `progression sheet do aline.json settle competence=escrime discard=yes` to lose them"
+            ),
         )
+
+    @pytest.mark.parametrize("discard", ["no", "yes", "", None, 0, 1])
+    def test_discard_is_true_or_false(self, pack: RulePack, discard: object) -> None:
+        """``discard`` is True or False: ``"no"`` (a form's field passed on) threw the points away, 0 or None kept
+        them, without a word. Anything else is refused, and nothing is lost."""
+        sheet = pc.award(pack, at(pack, "escrime", 30), "escrime", 20, reason="a tournament")
+        with pytest.raises(
+            InvalidInput,
+            match=rf"^discard \(whether the points of Fencing over its cap are lost\) is True or False, got {discard!r}$",
+        ):
+            pc.settle(pack, sheet, "escrime", discard=discard)  # type: ignore[arg-type]
 
     def test_auto_raises_cheapest_first_then_loses(self) -> None:
         """Under ``auto`` the surplus buys raises until the points fit under the new level; a gate makes the rest lost."""
@@ -475,17 +490,20 @@ class TestBadInput:
         )
 
     def test_raise_by_more_levels_than_a_sheet_holds(self, pack: RulePack) -> None:
-        """A raise by more levels than a sheet can hold is refused as such, before any purchase."""
+        """A raise by more levels than a sheet can hold is refused as one past the highest level, before any
+        purchase."""
         ana = pc.new_character(pack, "Ana")
         with pytest.raises(
-            InvalidInput, match=r"^levels must be at most 1,000,000,000,000,000 .* in the raise of 'escrime', got"
+            LimitReached,
+            match=r"^Raise Fencing cannot be bought: Fencing level would be 100,000,000,000,000,000,000, past its "
+            r"maximum of 1,000 \(at most 1,000 more: levels=1000\)$",
         ):
             pc.raise_level(pack, ana, "escrime", 10**20)
 
     def test_not_a_competence_pack(self) -> None:
         """The helpers refuse a pack that is not a competence pack."""
         other = progression.load_file("tests/support/packs/skirmish.toml")
-        with pytest.raises(InvalidInput, match="expected a competence rule pack"):
+        with pytest.raises(InvalidInput, match=r"^expected the competence RulePack, progression\.load"):
             pc.queries.competences(other)
 
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import copy
 import json
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import progression
 import progression.files
-from progression.errors import SHOWN, SheetError
+from progression.errors import SHOWN, InvalidInput, SheetError
+from progression.files import create_sheet_file, read_sheet_file
 from progression.files.checks import DEEPEST
 from progression.files.sheets import LARGEST_FILE
 from support.builders import market
@@ -56,6 +58,52 @@ class TestSize:
         text = json.dumps(ana()) + " " * LARGEST_FILE
         with pytest.raises(SheetError, match=f"a sheet file holds at most {LARGEST_FILE:,} bytes"):
             progression.load_sheet(text)
+
+
+def long_history(pack: progression.RulePack, entries: int, size: int) -> progression.Sheet:
+    """Ana, with ``entries`` milestones of ``size`` characters each (each written twice in her file, as the
+    operation's label and the event's): a history as long as wanted, made quickly."""
+    sheet = pack.new_sheet("adventurer", "Ana")
+    for number in range(entries):
+        sheet = progression.mark(sheet, f"{number} " + "x" * size)
+    return sheet
+
+
+class TestNoFileNoLoaderReads:
+    def test_a_sheet_past_the_limit_is_not_written(self, tmp_path: Path) -> None:
+        """A sheet whose file would hold more than ``LARGEST_FILE`` bytes is refused by ``dump_sheet``, so no
+        writer writes it (a competence character settled to level 44,718 was written as a file of 25 MB that
+        ``read_sheet_file`` then refused): ``create_sheet_file`` writes nothing, ``SheetFile.save`` leaves the file
+        as it was, a store's ``export_file`` writes nothing."""
+        pack = market()
+        long = long_history(pack, 9, 2**20)
+        expected = (
+            r"^Sheet 'Ana' would be a file of [\d,]+ bytes \(10 entries\), past the 16,777,216 bytes a sheet file may "
+            r"hold: no loader would read it back, so it is not written; keep a history that long in a store "
+            r"\(progression\.open_store\)$"
+        )
+        with pytest.raises(InvalidInput, match=expected):
+            progression.dump_sheet(long)
+        with pytest.raises(InvalidInput, match=expected):
+            create_sheet_file(tmp_path / "ana.json", long)
+        saved = create_sheet_file(tmp_path / "kept.json", pack.new_sheet("adventurer", "Ana"))
+        with pytest.raises(InvalidInput, match=expected):
+            saved.save(long)
+        with progression.open_store(tmp_path / "s.sqlite", pack) as store:
+            store.add("ana", long)
+            with pytest.raises(InvalidInput, match=expected):
+                store.export_file("ana", tmp_path / "exported.json")
+        assert (["kept.json", "s.sqlite"], saved.sheet) == (
+            sorted(p.name for p in tmp_path.iterdir()),
+            read_sheet_file(tmp_path / "kept.json").sheet,
+        )
+
+    def test_the_largest_that_reads_is_written(self, tmp_path: Path) -> None:
+        """A sheet whose file holds up to the limit is written, and reads back whole."""
+        pack = market()
+        sheet = long_history(pack, 7, 2**20)
+        assert sheet == read_sheet_file(create_sheet_file(tmp_path / "ana.json", sheet).path).sheet
+        assert LARGEST_FILE - 2**22 < (tmp_path / "ana.json").stat().st_size <= LARGEST_FILE
 
 
 class TestNesting:

@@ -171,6 +171,20 @@ class TestCharacters:
         finally:
             tuned.close()
 
+    @pytest.mark.parametrize("own", [False, True], ids=["example campaign", "campaign of its own"])
+    def test_an_export_past_what_a_file_holds_writes_nothing(self, tmp_path: Path, own: bool) -> None:
+        """A character whose sheet file would be past what a sheet file holds (16 MiB) is not exported: neither the
+        sheet (``import_character`` would refuse it) nor, for a campaign of its own, the campaign file beside it."""
+        campaign = harbour(tmp_path) if own else None
+        with new_party(tmp_path / "p.sqlite", "P", campaign=campaign) as made:
+            made.add_character("ana", "Ana")
+            for number in range(9):  # nine milestones of a megabyte, each written twice in the file
+                made.change("ana", lambda _pack, sheet, n=number: progression.mark(sheet, f"{n} " + "x" * 2**20))
+            before = sorted(p.name for p in tmp_path.iterdir())
+            with pytest.raises(InvalidInput, match=r"past the 16,777,216 bytes a sheet file may hold"):
+                made.export_character("ana", tmp_path / "ana.json")
+            assert before == sorted(p.name for p in tmp_path.iterdir())
+
 
 class TestAward:
     def test_a_session_to_several_characters(self, riders: Party) -> None:
@@ -221,9 +235,7 @@ class TestAward:
 
     def test_a_reason_on_one_line(self, riders: Party) -> None:
         """The reason is the session, on one line."""
-        with pytest.raises(
-            InvalidInput, match=r"the reason of an award is a text on one line \(the session\), got 'one\\ntwo'"
-        ):
+        with pytest.raises(InvalidInput, match=r"the reason of an award is a text on one line, got 'one\\ntwo'"):
             riders.award({"ana": {"escrime": 1}}, reason="one\ntwo")
 
 
@@ -346,6 +358,89 @@ class TestTuning:
             open_party(where)
 
 
+def edit_record(where: Path, change) -> None:
+    """The party's record changed in the database by hand, as a game master with a SQLite shell would: read,
+    changed by ``change`` (a function of the record), written back."""
+    (value,) = raw(str(where), "SELECT value FROM records WHERE name = 'competence.party'")[0]
+    record = json.loads(str(value))
+    change(record)
+    raw(str(where), "UPDATE records SET value = ? WHERE name = 'competence.party'", (json.dumps(record),))
+
+
+#: What a party's record is changed into by hand, each refused.
+EDITS = {
+    "a quality's price lowered": lambda r: r["settings"].update(quality_base=1),
+    "the name": lambda r: r.update(name="Q"),
+    "a character's id added": lambda r: r["characters"].append("eve"),
+    "the campaign": lambda r: r.update(campaign='format = 1\n[campaign]\nname = "x"\n'),
+}
+
+#: How a refused record is named.
+CHANGED = (
+    r"the party's record 'competence\.party' \(its name, characters, campaign and settings\) was changed in the "
+    r"database outside the party: it is not what the party wrote there \(its seal does not hold\); nothing is read "
+    r"from it: put it back as it was \(from a copy of the store\)$"
+)
+
+
+class TestTheRecord:
+    @pytest.mark.parametrize("edit", sorted(EDITS))
+    def test_an_edited_record_is_refused_when_opened(self, tmp_path: Path, edit: str) -> None:
+        """A party's record changed in the database is refused when the party is opened, naming the record, as
+        ``Book.found`` says: a quality priced 1 in place of 50 was played, new characters bought qualities at that
+        price, and the old ones were told to rebase onto it."""
+        where = tmp_path / "p.sqlite"
+        with new_party(where, "P") as made:
+            made.add_character("ana", "Ana", levels={"escrime": 20})
+        edit_record(where, EDITS[edit])
+        with pytest.raises(StoreError, match=CHANGED) as refused:
+            open_party(where)
+        assert "rebase" not in str(refused.value)
+
+    def test_an_edit_while_open_is_refused_at_the_next_use(self, tmp_path: Path) -> None:
+        """A record changed while the party is open is refused the next time the party reads it; nothing is
+        written."""
+        where = tmp_path / "p.sqlite"
+        with new_party(where, "P") as party:
+            party.add_character("ana", "Ana", levels={"escrime": 30})
+            edit_record(where, EDITS["a quality's price lowered"])
+            for use in (
+                lambda: party.add_character("eve", "Eve"),
+                lambda: party.award({"ana": {"escrime": 1}}, reason="a duel"),
+                lambda: party.buy_quality("ana", "vitesse"),
+                party.characters,
+                party.verify,
+            ):
+                with pytest.raises(StoreError, match=CHANGED):
+                    use()
+            assert 1 == party.store.version("ana")
+        assert ["ana"] == [r[0] for r in raw(str(where), "SELECT id FROM sheets")]
+
+    def test_a_record_of_before_the_seal(self, tmp_path: Path) -> None:
+        """A record written before records were sealed (0.1.0) is read and played as it is, and sealed the next time
+        the party writes it; one whose campaign or settings are not those its characters were made under is
+        refused when opened, naming the record, without a word of rebasing onto what it gives."""
+        where = tmp_path / "p.sqlite"
+        with new_party(where, "P") as made:
+            made.add_character("ana", "Ana", levels={"escrime": 20})
+        edit_record(where, lambda r: r.pop("seal"))
+        with open_party(where) as party:
+            party.award({"ana": {"escrime": 5}}, reason="a duel")
+            party.add_character("bea", "Bea")
+        edit_record(where, EDITS["a quality's price lowered"])
+        with pytest.raises(StoreError, match=CHANGED):
+            open_party(where)  # sealed when bea joined
+        edit_record(where, lambda r: r.pop("seal"))
+        with pytest.raises(StoreError) as refused:
+            open_party(where)
+        assert str(refused.value).startswith(
+            f"store {where}: the party's record 'competence.party' (written before records were sealed) gives the "
+            "rules 'competence 1 "
+        )
+        assert "but its character 'ana' was made under 'competence 1 " in str(refused.value)
+        assert "rebase" not in str(refused.value)
+
+
 #: Each public entry point given a wrong input: what it is called with, and the message it refuses with.
 WRONG = [
     (lambda p: p.character(7), "character 7 is not defined in party 'The Riders'"),
@@ -361,7 +456,7 @@ WRONG = [
     (lambda p: p.import_character("cid", "/nowhere/ana.json"), "cannot read the sheet file '/nowhere/ana.json': it does not exist"),
     (lambda p: p.export_character("ana", None), "expected a file path to export character 'ana' to, got None"),
     (lambda p: p.export_character("ana", "a.json", force="yes"), "force (whether the files character 'ana' is exported to are replaced) is True or False, got 'yes'"),
-    (lambda p: p.award({"ana": {"escrime": 1}}, reason=None), "the reason of an award is a text on one line (the session), got None"),
+    (lambda p: p.award({"ana": {"escrime": 1}}, reason=None), "the reason of an award is a text on one line, got None"),
     (lambda p: p.award([("ana", 1)], reason="s"), "expected awards as character -> competence -> points, for one character or more, got [('ana', 1)]"),
     (lambda p: p.award({"ana": 3}, reason="s"), "the points awarded to character 'ana' map competences to points, got 3"),
     (lambda p: p.award({"ana": {"escrime": True}}, reason="s"), "the points awarded to character 'ana' for 'escrime' are a whole number >= 1, got True"),

@@ -38,7 +38,7 @@ from progression.cli.output import Output, Table, counted, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
 from progression.contract import Campaign, CampaignBook
-from progression.errors import ChoiceNeeded, StoreConflict
+from progression.errors import ChoiceNeeded, ProgressionError, Sentence, StoreConflict, Way
 from progression.history import AmendmentRefused
 from progression.ledger import Sheet
 from progression.spelling import command_line
@@ -279,8 +279,26 @@ def run_do(args: argparse.Namespace, out: Output) -> int:
             after: Sheet = action(pack, sheet, dice.dice, **options)
             return after
 
-        before, sheet = _without_lock(args, book, act)
+        try:
+            before, sheet = _without_lock(args, book, act)
+        except ProgressionError as refused:
+            raise _on_the_character(refused, args.character) from None
         return _changed(args, out, before, sheet, book)
+
+
+def _on_the_character(refused: ProgressionError, character: str) -> ProgressionError:
+    """``refused`` as ``campaign do`` says it: an action is the pack's, and tells to run it again on a sheet file
+    (``sheet do FILE settle ... discard=yes``); here it runs on the character of the store given (``campaign do
+    FILE CHARACTER settle ... discard=yes``)."""
+    if refused.worded is not None:
+        parts = tuple(
+            attrs.evolve(part, command="campaign do", args=f"{character} {part.args}".strip())
+            if isinstance(part, Way) and part.command == "sheet do" and part.on_file
+            else part
+            for part in refused.worded.parts
+        )
+        refused.worded = Sentence(parts)
+    return refused
 
 
 def run_buy(args: argparse.Namespace, out: Output) -> int:

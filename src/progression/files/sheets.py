@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from progression.engine.checks import LARGEST, digits
+from progression.engine.checks import LARGEST, digits, sheet_called
 from progression.engine.operations import CORE_OPERATIONS
 from progression.errors import InvalidInput, Problem, ProgressionError, SheetError, SheetTampered
 from progression.files.checks import DEEPEST, ledger_problems, nesting_problem
@@ -339,7 +339,13 @@ def _split_message(message: str) -> tuple[str, str]:
 
 
 def dump_sheet(sheet: Sheet) -> str:
-    """A sheet as JSON text, one ledger entry per line."""
+    """A sheet as JSON text, one ledger entry per line.
+
+    Raises:
+        InvalidInput: the text would be larger than a sheet file may be (``LARGEST_FILE``, with the line
+            break a file ends with): no loader would read it back, so it is never written. A history that long is
+            kept in a store (:func:`progression.open_store`), which holds any.
+    """
     if not isinstance(sheet, Sheet):
         msg = f"expected a Sheet to save, got {type(sheet).__name__}"
         raise InvalidInput(msg)
@@ -349,7 +355,17 @@ def dump_sheet(sheet: Sheet) -> str:
     texts, canonical = event_texts(sheet.ledger)
     entries = ",\n  ".join(texts)
     sealed = entries if texts == canonical else ",\n  ".join(canonical)
-    return f"{_head(sheet.pack)}{entries}{_tail(_digest(sealed))}"
+    text = f"{_head(sheet.pack)}{entries}{_tail(_digest(sealed))}"
+    # a character is at most 4 bytes of UTF-8: only a text that long is encoded to be measured
+    if len(text) >= LARGEST_FILE // 4 and len(text.encode("utf-8")) + 1 > LARGEST_FILE:
+        called = sheet_called(sheet)
+        msg = (
+            f"{called[:1].upper()}{called[1:]} would be a file of {len(text.encode('utf-8')) + 1:,} bytes "
+            f"({len(sheet.ledger):,} entries), past the {LARGEST_FILE:,} bytes a sheet file may hold: no loader "
+            "would read it back, so it is not written; keep a history that long in a store (progression.open_store)"
+        )
+        raise InvalidInput(msg)
+    return text
 
 
 def _head(pack: str, version: int = FORMAT) -> str:

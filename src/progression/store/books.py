@@ -71,7 +71,8 @@ class Book:
     @classmethod
     def found(cls, store: Store) -> Self:
         """The book an open store holds (its settings are read when asked for: a record edited in the database
-        is refused then, naming it, and a check can list it).
+        into what is not JSON is refused then, naming it, and a check can list it; a book that seals its record,
+        as the competence party does, refuses there any edit of it, overriding :meth:`settings`).
 
         Raises:
             NotAStore: the store holds none.

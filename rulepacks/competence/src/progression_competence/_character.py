@@ -1,8 +1,9 @@
-"""A character's competences, by competence id: awards, raises, qualities, specializations, degrees.
+"""A character's competences: awards, raises, qualities, specializations, degrees.
 
 Everything here goes through the pack's generic operations (``award``, ``quote``,
-``purchase``); these helpers speak in competence and quality ids and word their refusals
-in the game's terms.
+``purchase``); these helpers take a competence, a quality or a specialization by its id or its displayed name
+in any case and language (read by :mod:`._given`, as a party reads them), record ids in the ledger, and word
+their refusals in the game's terms.
 """
 
 from __future__ import annotations
@@ -16,10 +17,26 @@ import progression
 import progression.operations
 from progression import Quote, RulePack, Sheet
 from progression.authoring import CurveCost
-from progression.errors import InsufficientPoints, InvalidInput, PendingState, RequirementNotMet, UnknownName
-from progression.operations import check_id, check_kind, check_number
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    PendingState,
+    RequirementNotMet,
+    Sentence,
+    Way,
+)
+from progression.operations import check_kind
 from progression.requirements import Violation
 
+from ._given import (
+    check_competence,
+    check_line,
+    check_quality,
+    check_specialization,
+    check_yes_no,
+    named_competences,
+)
 from ._ids import degree_id, level_id, pool_id, quality_id, raise_id, specialization_id
 from ._kept import kept_tags
 from ._settings import LEVEL_MAX
@@ -54,53 +71,6 @@ def competences(pack: RulePack) -> tuple[str, ...]:
     return tuple(tables_of(pack)["competences"])
 
 
-def check_competence(pack: RulePack, competence: object) -> str:
-    """``competence`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise, naming the
-    competences closest to it by their ids and displayed names (``Fencng``: escrime)."""
-    return _checked(pack, "competence", tables_of(pack)["competences"], competence)
-
-
-def check_quality(pack: RulePack, quality: object) -> str:
-    """``quality`` when the campaign has it; :class:`~progression.errors.UnknownName` otherwise, naming the
-    qualities closest to it by their ids and displayed names."""
-    return _checked(pack, "quality", tables_of(pack)["qualities"], quality)
-
-
-def _checked(pack: RulePack, kind: str, table: Mapping[str, Any], given: object) -> str:
-    """``given`` when ``table`` holds it; :class:`~progression.errors.UnknownName` naming the closest otherwise,
-    :class:`~progression.errors.InvalidInput` for one that is no text."""
-    if isinstance(given, str) and given in table:
-        return given
-    where = f"campaign {tables_of(pack)['campaign']['name']!r}"
-    named = check_id(given, kind, where)  # a None or a number is no id at all, not one the campaign lacks
-    raise UnknownName(kind, named, table, where, closest=pack.closest(named, tuple(table)))
-
-
-def named_competence(pack: RulePack, given: str) -> str:
-    """The competence ``given`` names: its id, or its displayed name in any case and language the pack declares
-    (``Fencing``, ``ESCRIME`` for ``escrime``), read as every displayed name is
-    (:meth:`RulePack.resolve <progression.RulePack.resolve>`); ``given`` as it is when it names none."""
-    return pack.resolve(given, competences(pack))
-
-
-def named_competences(pack: RulePack, given: Mapping[str, Any], what: str) -> dict[str, Any]:
-    """``given`` (competence -> value) with each competence read by ``named_competence`` (a key that is no
-    text kept as it is, for the caller to refuse).
-
-    Raises:
-        InvalidInput: two keys that name one competence (``escrime`` and ``Fencing``); ``what`` says of what.
-    """
-    found: dict[str, Any] = {}
-    keys: dict[str, str] = {}
-    for key, value in given.items():
-        competence = named_competence(pack, key) if isinstance(key, str) else key
-        if competence in found:
-            msg = f"{what}: {keys[competence]!r} and {key!r} both name competence {competence!r}; give it once"
-            raise InvalidInput(msg)
-        found[competence], keys[competence] = value, key
-    return found
-
-
 def qualities_of(pack: RulePack, competence: str) -> tuple[str, ...]:
     """The quality list of ``competence``: what counts for its degree gates."""
     return tuple(tables_of(pack)["competences"][check_competence(pack, competence)]["qualities"])
@@ -111,14 +81,9 @@ def competences_listing(pack: RulePack, quality: str) -> tuple[str, ...]:
     return tuple(tables_of(pack)["qualities"][check_quality(pack, quality)]["competences"])
 
 
-def specialization_data(pack: RulePack, competence: str, specialization: object) -> Mapping[str, Any]:
-    """The data of a specialization of ``competence``, or an :class:`~progression.errors.UnknownName`."""
-    table = tables_of(pack)["competences"][check_competence(pack, competence)]["specializations"]
-    if not isinstance(specialization, str) or specialization not in table:
-        where = f"competence {competence!r}"
-        named = check_id(specialization, "specialization", where)
-        raise UnknownName("specialization", named, table, where)
-    data: Mapping[str, Any] = table[specialization]
+def specialization_data(pack: RulePack, competence: str, specialization: str) -> Mapping[str, Any]:
+    """The data of the specialization ``specialization`` of ``competence`` (both ids, checked)."""
+    data: Mapping[str, Any] = tables_of(pack)["competences"][competence]["specializations"][specialization]
     return data
 
 
@@ -136,14 +101,16 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
     (:func:`~progression_competence.campaigns.pack_for` reads them back).
 
     Args:
-        levels: competence -> starting level, each competence by its id or its displayed name
-            (``named_competence``).
+        name: the character's name, a text on one line of at most 200 characters (``LONGEST_LINE``), or none.
+        levels: competence -> starting level, each competence by its id or its displayed name.
 
     Raises:
         UnknownName: a level for a competence the campaign does not have.
         InvalidInput: a level that is not a whole number from 0 to ``LEVEL_MAX`` (1,000); two names of one
-            competence.
+            competence; a name that is not a text on one line; ``pack`` is not the competence pack.
     """
+    tables_of(pack)
+    check_line(name, "the name of a new character", empty=True)
     if levels is not None and not isinstance(levels, Mapping):
         msg = (
             "a new character's levels map competences to their starting levels, such as {'escrime': 3}, "
@@ -151,8 +118,8 @@ def new_character(pack: RulePack, name: str = "", *, levels: Mapping[str, int] |
         )
         raise InvalidInput(msg)
     stats = {}
-    for competence, value in named_competences(pack, levels or {}, "new character").items():
-        check_competence(pack, competence)
+    for named, value in named_competences(pack, levels or {}, "new character").items():
+        competence = check_competence(pack, named)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= LEVEL_MAX:
             msg = f"the starting level of {competence!r} must be a whole number from 0 to {LEVEL_MAX:,}, got {value!r}"
             raise InvalidInput(msg)
@@ -168,7 +135,7 @@ def _character(pack: RulePack, sheet: object, where: str) -> Sheet:
 
 
 def level(pack: RulePack, sheet: Sheet, competence: str) -> int:
-    """The level of ``competence``: what a competence test adds to the die.
+    """The level of ``competence`` (its id or its displayed name): what a competence test adds to the die.
 
     Raises:
         InvalidInput: ``sheet`` is not a character's.
@@ -188,32 +155,88 @@ def degree(pack: RulePack, sheet: Sheet, competence: str) -> str:
     """
     checked = check_competence(pack, competence)
     reached = _character(pack, sheet, "the character whose degree is read").quantity(level_id(checked))
-    return pack.ladder(degree_id(competence)).band_of(reached).id
+    return pack.ladder(degree_id(checked)).band_of(reached).id
 
 
 def award(pack: RulePack, sheet: Sheet, competence: str, amount: int, *, reason: str) -> Sheet:
-    """Award ``amount`` progression points to ``competence``, for ``reason``.
+    """Award ``amount`` progression points to ``competence``, for ``reason`` (a text on one line: the session).
 
     Points over the cap (the level) follow the campaign's policy: pending until spent on the
     competence or discarded (``settle``), spent on raises then lost (``auto``), lost (``lose``).
+
+    Raises:
+        LimitReached: under ``auto``, an award the policy would spend on raises past ``LEVEL_MAX`` (1,000); the
+            message says how many points can be awarded.
     """
-    return pack.award(sheet, pool_id(check_competence(pack, competence)), amount, reason=reason)
+    competence = check_competence(pack, competence)
+    reason = check_line(reason, "the reason of an award")
+    if spends_on_raises(pack, competence):
+        check_auto_spending(pack, _character(pack, sheet, "the character awarded"), competence, amount)
+    return pack.award(sheet, pool_id(competence), amount, reason=reason)
+
+
+def spends_on_raises(pack: RulePack, competence: str) -> bool:
+    """Whether the campaign's policy spends the points awarded to ``competence`` over its cap on its raises
+    (``auto``), so that an award may raise it (:func:`check_auto_spending`)."""
+    return raise_id(competence) in pack.pool(pool_id(competence)).auto_spend
+
+
+def check_auto_spending(pack: RulePack, sheet: Sheet, competence: str, amount: object) -> None:
+    """Refuse an award that the ``auto`` policy would spend on raises of ``competence`` past ``LEVEL_MAX``.
+
+    The engine spends a surplus on raises one level at a time, for as long as the points stay over the cap: with
+    nothing to stop it, an award of a quadrillion points would raise a competence a hundred million levels, one
+    event each. The check is worked out in a few steps, not one per level: the points climb until a gate wants a
+    quality the character does not own, or else while what is left of them stays over the level reached; past
+    ``LEVEL_MAX`` it would climb only if all the gates on the way are open and the points left at ``LEVEL_MAX``
+    are still over it. (An amount that is no whole number is left for the engine to refuse.)
+
+    Raises:
+        LimitReached: the award would be spent past ``LEVEL_MAX``; the message says how many points may be.
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        return
+    start, held = sheet.quantity(level_id(competence)), sheet.pools[pool_id(competence)]
+    owned = sum(1 for quality in qualities_of(pack, competence) if sheet.has(quality))
+    gates = tables_of(pack)["settings"]["degrees"]
+    if any(start < gate["from"] <= LEVEL_MAX and owned < gate["qualities"] for gate in gates):
+        return  # the climb stops at a gate shut before the highest level: the rest is lost there
+    top = max(start, LEVEL_MAX)  # a level reached before levels had a maximum is not climbed further
+    room = pack.curve("level").between(start, top) + top - held  # what leaves at most a full pool at the top
+    if amount > room:
+        name = pack.name_of(competence)
+        most = f"at most {room:,} can be" if room > 0 else "none can be"
+        reason = (
+            f"the campaign's policy (auto) would spend it on raises past the maximum level of {name}, "
+            f"{LEVEL_MAX:,}; {most} awarded now"
+        )
+        head = f"The award of {amount:,} PP to {name} is refused"
+        raise LimitReached(upgrade=raise_id(competence), reason=reason, head=head)
 
 
 def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) -> Sheet:
     """Raise ``competence`` by ``levels``, each level paid from its points: one ledger entry.
 
+    A level stops at ``LEVEL_MAX`` (1,000): a raise past it is refused, saying how many levels can still be
+    raised.
+
     Raises:
         InvalidInput: ``levels`` is not a whole number >= 1.
+        LimitReached: the raise would take the level past ``LEVEL_MAX``; nothing is changed.
         PurchaseError: a raise is refused (too few points, a degree gate); nothing is changed.
     """
-    check_competence(pack, competence)
+    competence = check_competence(pack, competence)
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
         msg = f"levels must be a whole number >= 1 in the raise of {competence!r}, got {levels!r}"
         raise InvalidInput(msg)
-    check_number(levels, "levels", f"the raise of {competence!r}")  # no sheet holds a level past it
-    after = sheet
     start = level(pack, sheet, competence)
+    past = past_maximum(pack, competence, start, levels)
+    if past is not None:
+        room = LEVEL_MAX - start
+        can = f" (at most {room:,} more: levels={room})" if room > 0 else ""
+        head = f"{pack.name_of(raise_id(competence))} cannot be bought"
+        raise LimitReached(upgrade=raise_id(competence), reason=past + can, head=head)
+    after = sheet
     for done in range(levels):
         try:
             after = pack.purchase(after, raise_id(competence))
@@ -226,6 +249,15 @@ def raise_level(pack: RulePack, sheet: Sheet, competence: str, levels: int = 1) 
         return after
     # the entry's title names the competence as people read it (the ledger keeps it as written)
     return progression.operations.combine(sheet, after, f"raise {pack.name_of(competence)} {start} -> {start + levels}")
+
+
+def past_maximum(pack: RulePack, competence: str, start: int, levels: int = 1) -> str | None:
+    """Why ``levels`` more levels of ``competence`` from ``start`` would pass ``LEVEL_MAX``, in the words the
+    engine says a stat's maximum in (``Fencing level would be 1,001, past its maximum of 1,000``); None when
+    they would not."""
+    if start + levels <= LEVEL_MAX:
+        return None
+    return f"{pack.name_of(level_id(competence))} would be {start + levels:,}, past its maximum of {LEVEL_MAX:,}"
 
 
 def _short_of(
@@ -251,29 +283,41 @@ def settle(pack: RulePack, sheet: Sheet, competence: str, *, discard: bool = Fal
     """Spend the points ``competence`` holds over its cap on raises, as far as they go: one ledger entry.
 
     This is what the ``auto`` policy does by itself, asked for under ``settle``. Raises stop at
-    a degree gate or when the points run short; with ``discard``, what is still over the cap is
-    then discarded (and recorded as lost). Under ``auto`` and ``lose`` nothing waits, so
-    nothing changes.
+    a degree gate, at the highest level (``LEVEL_MAX``, 1,000) or when the points run short; with ``discard``,
+    what is still over the cap is then discarded (and recorded as lost). Under ``auto`` and ``lose`` nothing
+    waits, so nothing changes. However large the surplus, a settle makes at most ``LEVEL_MAX`` raises, one event
+    each (each level is priced by its own number, and the history shows each).
+
+    Args:
+        discard: True or False (anything else is refused: a ``"no"`` would read as yes).
 
     Raises:
         PendingState: points are over the cap and not one raise can take them (a degree gate that wants a
-            quality): the message says what the raise needs, and that ``discard`` loses them.
+            quality, the highest level reached): the message says why, and that ``discard`` loses them (in a
+            program's words, ``discard=True``; on the command line, the command that settles with ``discard=yes``).
+        InvalidInput: ``discard`` is not True or False.
     """
-    pool = pool_id(check_competence(pack, competence))
+    competence = check_competence(pack, competence)
+    check_yes_no(discard, f"discard (whether the points of {pack.name_of(competence)} over its cap are lost)")
+    pool = pool_id(competence)
     after = sheet
-    while pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
-        after = pack.purchase(after, raise_id(competence))
+    reached = level(pack, sheet, competence)
+    while reached < LEVEL_MAX and pack.surplus(after).get(pool, 0) and pack.quote(after, raise_id(competence)).ok:
+        after, reached = pack.purchase(after, raise_id(competence)), reached + 1
     left = pack.surplus(after).get(pool, 0)
     if discard and left:
         after = pack.discard(after, pool, reason="over the cap, and no raise left to spend it on")
     elif left and after is sheet:  # nothing could be spent: say why, and what would
-        blocked = pack.quote(after, raise_id(competence))
-        why = "; ".join(v.sentence for v in blocked.violations) or "no raise can be bought"
-        msg = (
-            f"{pack.name_of(competence)} holds {left} PP over its cap and no raise can take them: {why}. "
-            f"Buy what the rules ask for first (a quality of its list), or settle with discard=yes to lose them"
-        )
-        raise PendingState(msg)
+        why = past_maximum(pack, competence, reached)
+        then = "Settle with "  # at the highest level, nothing bought makes room: the points can only be lost
+        if why is None:
+            blocked = pack.quote(after, raise_id(competence))
+            why = "; ".join(v.sentence for v in blocked.violations) or "no raise can be bought"
+            then = "Buy what the rules ask for first (a quality of its list), or settle with "
+        # the keyword a program passes, the command a person types (``discard=yes`` is the command line's)
+        losing = Way(python="discard=True", command="sheet do", args=f"settle competence={competence} discard=yes")
+        held = f"{pack.name_of(competence)} holds {left:,} PP over its cap and no raise can take them: {why}. "
+        raise PendingState(Sentence((held, then, losing, " to lose them")))
     after = _reached(pack, sheet, after, competence)
     if len(after.ledger) - len(sheet.ledger) <= 1:
         return after
@@ -292,26 +336,31 @@ def _reached(pack: RulePack, before: Sheet, after: Sheet, competence: str) -> Sh
 
 
 def _strangers(pack: RulePack, quality: str, pay: Mapping[str, int]) -> list[str]:
-    """A sentence for each contributor of ``pay`` whose list does not hold ``quality``."""
+    """A sentence for each contributor of ``pay`` (by competence id) whose list does not hold ``quality``."""
     allowed = competences_listing(pack, quality)
     return [
         f"{pack.name_of(quality)} is not in the quality list of {pack.name_of(competence)}; "
         f"it can be paid from: {', '.join(pack.name_of(c) for c in allowed)}"
         for competence in pay
-        if check_competence(pack, competence) not in allowed
+        if competence not in allowed
     ]
 
 
-def _pools(pack: RulePack, quality: str, pay: Mapping[str, int] | None) -> dict[str, int] | None:
-    """A split by competence as a split by pool (unknown competences refused)."""
+def _split(pack: RulePack, pay: Mapping[str, int] | None) -> dict[str, int] | None:
+    """A split by competence, each read by its id or its displayed name, by competence id (unknown competences
+    refused, and one named twice)."""
     if pay is None:
         return None
     if not isinstance(pay, Mapping):
         msg = f"pay must map competences to points, got {type(pay).__name__}"
         raise InvalidInput(msg)
-    for competence in pay:
-        check_competence(pack, competence)
-    return {pool_id(competence): amount for competence, amount in pay.items()}
+    named = named_competences(pack, pay, "pay")
+    return {check_competence(pack, competence): amount for competence, amount in named.items()}
+
+
+def _pools(split: Mapping[str, int] | None) -> dict[str, int] | None:
+    """A split by competence id as a split by pool."""
+    return None if split is None else {pool_id(competence): amount for competence, amount in split.items()}
 
 
 def quote_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, int] | None = None) -> Quote:
@@ -325,9 +374,10 @@ def quote_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, 
         UnknownName: an unknown quality or competence.
         InvalidInput: a split that does not add up to the price.
     """
-    pools = _pools(pack, check_quality(pack, quality), pay)
-    quote = pack.quote(sheet, quality_id(quality), pay=pools)
-    wrong = _strangers(pack, quality, pay) if pay is not None else []
+    quality = check_quality(pack, quality)
+    split = _split(pack, pay)
+    quote = pack.quote(sheet, quality_id(quality), pay=_pools(split))
+    wrong = _strangers(pack, quality, split) if split is not None else []
     if not wrong:
         return quote
     kept = [v for v in quote.violations if v.key != "pools"]
@@ -343,7 +393,7 @@ def default_split(pack: RulePack, sheet: Sheet, quality: str) -> dict[str, int]:
     cap. When the listing competences hold less than the price together, the split takes all they
     hold and the quote says what is short.
     """
-    split = quote_quality(pack, sheet, quality).split
+    split = quote_quality(pack, sheet, check_quality(pack, quality)).split
     return {pool.removeprefix("pp."): amount for pool, amount in split.items()}
 
 
@@ -360,16 +410,18 @@ def buy_quality(pack: RulePack, sheet: Sheet, quality: str, pay: Mapping[str, in
         InsufficientPoints: the listing competences hold less than the price.
         LimitReached: the character already owns the quality.
     """
-    pools = _pools(pack, check_quality(pack, quality), pay)
-    wrong = _strangers(pack, quality, pay) if pay is not None else []
+    quality = check_quality(pack, quality)
+    split = _split(pack, pay)
+    wrong = _strangers(pack, quality, split) if split is not None else []
     if wrong:
         head = f"{pack.name_of(quality_id(quality))} cannot be bought"
         raise RequirementNotMet(upgrade=quality_id(quality), missing=wrong, head=head)
-    return pack.purchase(sheet, quality_id(quality), pay=pools)
+    return pack.purchase(sheet, quality_id(quality), pay=_pools(split))
 
 
 def buy_specialization(pack: RulePack, sheet: Sheet, competence: str, specialization: str) -> Sheet:
-    """Buy a specialization of ``competence``, paid from its points, once its degree is reached.
+    """Buy a specialization of ``competence``, paid from its points, once its degree is reached (each by its id
+    or its displayed name: ``"Fencing", "Feint"``).
 
     Raises:
         UnknownName: an unknown competence or specialization.
@@ -377,7 +429,8 @@ def buy_specialization(pack: RulePack, sheet: Sheet, competence: str, specializa
         LimitReached: it was bought already.
         InsufficientPoints: the competence holds too few points.
     """
-    specialization_data(pack, competence, specialization)
+    competence = check_competence(pack, competence)
+    specialization = check_specialization(pack, competence, specialization)
     return pack.purchase(sheet, specialization_id(competence, specialization))
 
 
@@ -400,6 +453,7 @@ def completed_degrees(pack: RulePack, sheet: Sheet, competence: str) -> tuple[st
     A degree is complete at its top level (Beginner at 30); one that was left upward was
     completed on the way. Master has no top, so it is never complete.
     """
+    competence = check_competence(pack, competence)
     value = level(pack, sheet, competence)
     ladder = pack.ladder(degree_id(competence))
     return tuple(b.id for b in ladder.bands if b.high is not None and b.low > 0 and b.high <= value)

@@ -15,19 +15,17 @@ from ._character import (
 )
 from ._character import (
     buy_quality,
-    check_competence,
     competences,
     competences_listing,
     completions_between,
     degree,
     level,
-    named_competence,
-    named_competences,
     new_character,
     qualities_of,
     raise_level,
     settle,
 )
+from ._given import named_competences
 from ._ids import degree_id, pool_id, quality_id, raise_id
 from ._kept import Builder, campaign_of, kept_tags, settings_of
 from ._reader import parse_file
@@ -113,12 +111,6 @@ def _played(pack: RulePack, sheet: Sheet) -> RulePack:
     return pack if found is None else found(pack, sheet)
 
 
-def _competence(pack: RulePack, given: str) -> str:
-    """The competence ``given`` names: its id, or its name in any case (``Fencing`` or ``Escrime`` for
-    ``escrime``); refused with the campaign's competences otherwise."""
-    return check_competence(pack, named_competence(pack, given))
-
-
 def action_test(
     pack: RulePack,
     sheet: Sheet,
@@ -138,7 +130,7 @@ def action_test(
         specialization: the same as specializations.
     """
     used = _played(pack, sheet)
-    after, _ = roll_competence(used, sheet, _competence(used, competence), dice, specializations or specialization)
+    after, _ = roll_competence(used, sheet, competence, dice, specializations or specialization)
     return after
 
 
@@ -152,7 +144,7 @@ def action_settle(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, 
         discard: lose what is still over the cap.
     """
     used = _played(pack, sheet)
-    return settle(used, sheet, _competence(used, competence), discard=discard)
+    return settle(used, sheet, competence, discard=discard)
 
 
 def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, levels: int = 1) -> Sheet:
@@ -163,7 +155,7 @@ def action_raise(pack: RulePack, sheet: Sheet, dice: Dice, *, competence: str, l
         levels: how many levels.
     """
     used = _played(pack, sheet)
-    return raise_level(used, sheet, _competence(used, competence), levels)
+    return raise_level(used, sheet, competence, levels)
 
 
 def sessions_to_expert(

@@ -96,6 +96,7 @@ def level_table(pack: RulePack, start: int = 0, end: int = 100, by: int = 10) ->
         InvalidInput: an argument that is no whole number, below its least (``end`` below ``start``), past what a
             sheet holds (a quadrillion), or a table of more than ``TABLE_ROWS`` (10,000) rows.
     """
+    tables_of(pack)  # the competence pack, before its curve is read
     where = "the level table"
     _whole(start, "start", 0, where)
     _whole(end, "end", start, where)
@@ -130,6 +131,7 @@ def quality_table(pack: RulePack, count: int = 6) -> tuple[tuple[int, int], ...]
     Raises:
         InvalidInput: a count that is no whole number, below 0, or past ``TABLE_ROWS`` (10,000).
     """
+    tables_of(pack)  # the competence pack, before its curve is read
     curve = pack.curve("quality")
     where = "the quality table"
     count = _whole(count, "count", 0, where)

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -21,9 +23,10 @@ from progression.store import Book
 from ._campaign import Campaign, digest, example_campaign, structure_campaign
 from ._character import buy_quality as _buy_quality
 from ._character import buy_specialization as _buy_specialization
-from ._character import check_competence, competences, degree, level, named_competences, new_character
+from ._character import check_auto_spending, competences, degree, level, new_character, spends_on_raises
 from ._character import raise_level as _raise_level
 from ._character import settle as _settle
+from ._given import check_competence, check_line, check_yes_no, named_competences
 from ._ids import pool_id
 from ._kept import CAMPAIGN, CAMPAIGN_FILE, CAMPAIGN_SHA256, SETTINGS, Builder, kept_tags, pack_for
 from ._reader import parse_text, read_file
@@ -32,7 +35,7 @@ from ._tables import tables_of
 
 if TYPE_CHECKING:
     from progression.history import Amendment, Verification
-    from progression.store import Store
+    from progression.store import Store, Transaction
 
 __all__ = ["FORMAT", "PARTY_RECORD", "TUNING", "Party", "PartyCheck", "pack_of", "tuned_record"]
 
@@ -42,18 +45,63 @@ PARTY_RECORD = "competence.party"
 FORMAT = 1
 #: The settings a new party's campaign may be tuned with one by one (whole numbers), over the files'.
 TUNING = ("quality_base", "quality_step", "level_divisor", "die_size")
+#: The key of the party's record that seals the rest of it: the SHA-256 of the rest as canonical JSON.
+SEAL = "seal"
 
 
-def _check_name(name: object) -> str:
+def sealed(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` with its seal, the digest of everything else it holds: what the party writes."""
+    rest = {key: value for key, value in record.items() if key != SEAL}
+    return {**rest, SEAL: _digest(rest)}
+
+
+def _digest(rest: Mapping[str, Any]) -> str:
+    """The SHA-256 of ``rest`` as canonical JSON (keys sorted, no spaces): the same whatever order a database
+    gives the keys back in."""
+    text = json.dumps(rest, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def check_record(record: Mapping[str, Any], where: str) -> None:
+    """Refuse a party's record that is not what a party wrote: its seal does not hold (the record was changed in
+    the database: a quality's price lowered, a character's id added), or what it holds no party writes.
+
+    A record of before the seal (written by 0.1.0) holds none: it is read as it is, and sealed the next time the
+    party writes it (a character joins); :meth:`Party.of` checks it against its characters first.
+
+    Raises:
+        StoreError: naming the record, and that nothing is read from it.
+    """
+    seal = record.get(SEAL)
+    why: str | None = _shape_problem(record)
+    if seal is not None and seal != _digest({key: value for key, value in record.items() if key != SEAL}):
+        why = "it is not what the party wrote there (its seal does not hold)"
+    if why is None:
+        return
+    msg = (
+        f"the party's record {PARTY_RECORD!r} (its name, characters, campaign and settings) was changed in the "
+        f"database outside the party: {why}; nothing is read from it: put it back as it was (from a copy of the "
+        "store)"
+    )
+    raise StoreError(where, msg)
+
+
+def _shape_problem(record: Mapping[str, Any]) -> str | None:
+    """What in a party's record no party writes (None: nothing); its campaign and settings are read by
+    :func:`pack_of`, which says what is wrong with them."""
+    name, characters = record.get("name"), record.get("characters")
     if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-        msg = f"a party's name is a text on one line, got {name!r}"
-        raise InvalidInput(msg)
-    return name
+        return f"its name is a text on one line, got {name!r:.60}"
+    if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
+        return f"its characters are a list of ids, got {characters!r:.60}"
+    if len(set(characters)) < len(characters):
+        return f"its characters name one id twice: {characters!r:.60}"
+    return None
 
 
 def tuned_record(name: object, campaign: object, settings: object, tuning: Mapping[str, object]) -> dict[str, Any]:
     """The party's record: its name, no characters, and its campaign's text and settings, read and checked."""
-    _check_name(name)
+    check_line(name, "a party's name")
     text: str | None = None
     chosen: Campaign = example_campaign()
     if campaign is not None:
@@ -178,7 +226,7 @@ class Party(Book):
         """
         built = pack_of(settings, store.where, cls.campaign_pack) if pack is None else pack
         view = store if built is store.pack else store.under(built)
-        return super().start(view, settings)
+        return super().start(view, sealed(settings))
 
     @classmethod
     def of(cls, store: Store) -> Self:
@@ -186,11 +234,26 @@ class Party(Book):
         store too).
 
         Raises:
-            StoreError: the store holds no party.
+            StoreError: the store holds no party, or its record was changed in the database (naming it).
         """
         found = cls.found(store)
         record, _ = found.settings()
-        return cls(store.under(pack_of(record, store.where, cls.campaign_pack)))
+        pack = pack_of(record, store.where, cls.campaign_pack)
+        if SEAL not in record:
+            _check_unsealed(record, store, pack)
+        return cls(store.under(pack))
+
+    def settings(self, tx: Transaction | None = None) -> tuple[dict[str, Any], int]:
+        """The party's record (a copy) and its version, as ``tx`` has it when given, checked: one changed in the
+        database outside the party is refused, naming it (its seal does not hold), whenever the party reads it: when
+        it is opened, and at every use after.
+
+        Raises:
+            StoreError: the record was changed in the database.
+        """
+        record, version = super().settings(tx)
+        check_record(record, self.store.where)
+        return record, version
 
     @classmethod
     def new(cls, store: Store, name: str, **tuning: str) -> Self:
@@ -259,15 +322,13 @@ class Party(Book):
             StoreError: the id is taken.
         """
         _check_character(character)
-        if not isinstance(name, str) or not name.strip() or name.splitlines() != [name]:
-            msg = f"the name of character {character!r} is a text on one line, got {name!r}"
-            raise InvalidInput(msg)
+        check_line(name, f"the name of character {character!r}")
         if levels is not None and not isinstance(levels, Mapping):
             msg = f"the starting levels of character {character!r} map competences to levels, got {levels!r}"
             raise InvalidInput(msg)
         given: dict[str, int] = dict(levels or {})
-        for competence, text in named_competences(self.pack, texts, f"character {character!r}").items():
-            check_competence(self.pack, competence)
+        for named, text in named_competences(self.pack, texts, f"character {character!r}").items():
+            competence = check_competence(self.pack, named)
             try:
                 given[competence] = int(str(text))
             except ValueError:
@@ -292,6 +353,7 @@ class Party(Book):
             StoreError: the id is taken, or the sheet does not verify.
         """
         _check_character(character)
+        check_yes_no(verify, f"verify (whether the sheet to store as {character!r} is run again first)")
         sheet = check_kind(sheet, "character", f"the sheet to store as {character!r}")
         self._check_campaign(sheet)
         if sheet.rules != self.pack.rules and sheet.tags.get(CAMPAIGN_SHA256) is not None:
@@ -302,6 +364,7 @@ class Party(Book):
 
     def import_character(self, character: str, path: str | os.PathLike[str], *, verify: bool = True) -> Sheet:
         """:meth:`add_sheet` of a character's sheet file (sealed: a file edited by hand, or written before seals, is refused); it is verified unless ``verify=False``."""
+        check_yes_no(verify, f"verify (whether the sheet to store as {character!r} is run again first)")
         return self.add_sheet(character, self.load_sheet_file(path), verify=verify)
 
     def _check_campaign(self, sheet: Sheet) -> None:
@@ -329,7 +392,7 @@ class Party(Book):
             settings, version = self.settings(tx)
             added = store_it(tx)
             settings["characters"] = [*settings["characters"], character]
-            tx.put(self.book_record, settings, expected=version)
+            tx.put(self.book_record, sealed(settings), expected=version)
         return added
 
     def export_character(
@@ -347,9 +410,7 @@ class Party(Book):
             StoreError: a file is already there (without ``force``), or cannot be written.
         """
         sheet = self.character(character)
-        if not isinstance(force, bool):
-            msg = f"force (whether the files character {character!r} is exported to are replaced) is True or False, got {force!r}"
-            raise InvalidInput(msg)
+        check_yes_no(force, f"force (whether the files character {character!r} is exported to are replaced)")
         if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
             msg = f"expected a file path to export character {character!r} to, got {path!r}"
             raise InvalidInput(msg)
@@ -365,11 +426,17 @@ class Party(Book):
         creation = _creation(sheet, self.store.where)
         tags = {**creation.tags, CAMPAIGN_FILE: str(beside.resolve()), CAMPAIGN_SHA256: digest(text)}
         named, _ = progression.amend(sheet, 1, attrs.evolve(creation, tags=tags), pack=self.pack)
+        made = not beside.exists()
         _write(beside, text, self.store.where)
-        # The pack the sheet is played under on its own names the file it was read from: its rules are those
-        # of the party's campaign read from there, so the history is run again under them.
-        carried, _ = progression.rebase(named, pack_for(self.pack, named, self.campaign_pack))
-        _write(target, progression.dump_sheet(carried), self.store.where)
+        try:
+            # The pack the sheet is played under on its own names the file it was read from: its rules are those
+            # of the party's campaign read from there, so the history is run again under them.
+            carried, _ = progression.rebase(named, pack_for(self.pack, named, self.campaign_pack))
+            _write(target, progression.dump_sheet(carried), self.store.where)
+        except BaseException:
+            if made:  # no campaign file left beside a sheet that was not written
+                beside.unlink(missing_ok=True)
+            raise
         return (target, beside)
 
     # -- changes ---------------------------------------------------------------------------------
@@ -389,10 +456,10 @@ class Party(Book):
         Raises:
             UnknownName: a character not of the party, a competence the campaign does not have.
             InvalidInput: no awards, points that are not a whole number >= 1, a reason that is not one line.
+            LimitReached: under ``auto``, an award the policy would spend on raises past the highest level
+                (:func:`~progression_competence.award` says it); nothing is recorded.
         """
-        if not isinstance(reason, str) or not reason.strip() or reason.splitlines() != [reason]:
-            msg = f"the reason of an award is a text on one line (the session), got {reason!r}"
-            raise InvalidInput(msg)
+        check_line(reason, "the reason of an award")
         if not isinstance(awards, Mapping) or not awards:
             msg = f"expected awards as character -> competence -> points, for one character or more, got {awards!r}"
             raise InvalidInput(msg)
@@ -403,9 +470,9 @@ class Party(Book):
             if not isinstance(points, Mapping) or not points:
                 msg = f"the points awarded to character {character!r} map competences to points, got {points!r}"
                 raise InvalidInput(msg)
-            named[character] = named_competences(self.pack, points, f"the points awarded to character {character!r}")
+            given = named_competences(self.pack, points, f"the points awarded to character {character!r}")
+            named[character] = {check_competence(self.pack, competence): amount for competence, amount in given.items()}
             for competence, amount in named[character].items():
-                check_competence(self.pack, competence)
                 if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
                     msg = f"the points awarded to character {character!r} for {competence!r} are a whole number >= 1, got {amount!r}"
                     raise InvalidInput(msg)
@@ -413,6 +480,9 @@ class Party(Book):
         with self.store.transaction() as tx:
             for character, points in named.items():
                 for competence, amount in points.items():
+                    if spends_on_raises(self.pack, competence):  # under auto, never raised past the maximum level
+                        before = done[character] if character in done else tx.sheet(character)
+                        check_auto_spending(self.pack, before, competence, amount)
                     award = Award(pool=pool_id(competence), amount=amount, reason=reason)
                     done[character] = tx.run(character, award)[0]
         return done
@@ -451,9 +521,9 @@ class Party(Book):
 
     def settle(self, character: str, competence: str, *, discard: bool = False) -> Sheet:
         """:func:`~progression_competence.settle` on the stored character."""
-        if not isinstance(discard, bool):  # "no" would read as True
-            msg = f"discard (whether the points of {competence!r} over the cap of character {character!r} are lost) is True or False, got {discard!r}"
-            raise InvalidInput(msg)
+        check_yes_no(
+            discard, f"discard (whether the points of {competence!r} over the cap of character {character!r} are lost)"
+        )
         return self.change(character, lambda pack, sheet: _settle(pack, sheet, competence, discard=discard))
 
     def buy_quality(self, character: str, quality: str, pay: Mapping[str, int] | None = None) -> Sheet:
@@ -529,6 +599,24 @@ def _columns(pack: RulePack, language: str | None) -> dict[str, str]:
     named = {competence: pack.name_of(competence, language) for competence in competences(pack)}
     taken = Counter(["character", "name", *named.values()])
     return {c: name if taken[name] == 1 else f"{name} ({c})" for c, name in named.items()}
+
+
+def _check_unsealed(record: Mapping[str, Any], store: Store, pack: RulePack) -> None:
+    """Refuse a record of before the seal whose campaign or settings are not those its characters were made under
+    (every character of a party is made, or rebased, under the party's rules): changed in the database since.
+    The first character says it, one sheet read; a party of no character has nothing to tell it by."""
+    characters = record["characters"]
+    if not characters:
+        return
+    made = store.sheet(characters[0]).rules
+    if made and made != pack.rules:
+        msg = (
+            f"the party's record {PARTY_RECORD!r} (written before records were sealed) gives the rules "
+            f"{pack.rules!r}, but its character {characters[0]!r} was made under {made!r}: the record's campaign or "
+            "settings were changed since, in the database; nothing is read from it: put it back as it was (from a "
+            "copy of the store)"
+        )
+        raise StoreError(store.where, msg)
 
 
 def _creation(sheet: Sheet, where: str) -> Create:

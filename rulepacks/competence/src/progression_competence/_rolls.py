@@ -9,7 +9,8 @@ import attrs
 from progression import Dice, RulePack, Sheet, Work, operation
 from progression.errors import InvalidInput, PendingState
 
-from ._character import check_competence, level, specialization_data
+from ._character import level, specialization_data
+from ._given import check_competence, check_specialization
 from ._ids import specialization_id
 from ._tables import tables_of
 
@@ -54,15 +55,17 @@ def roll_total(
     """The total of a competence test whose die showed ``roll``.
 
     Args:
+        competence: its id or its displayed name.
         specializations: the character's specializations of ``competence`` that apply to the
-            circumstances; their bonuses add up (the rules let circumstances stack them).
+            circumstances (each by its id or its displayed name); their bonuses add up (the rules let
+            circumstances stack them).
 
     Raises:
         InvalidInput: a roll off the die, a specialization not owned, one with no bonus
             (its effect is described, not a number), or one named twice.
         UnknownName: an unknown competence or specialization.
     """
-    check_competence(pack, competence)
+    competence = check_competence(pack, competence)
     size = die_size(pack)
     if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= size:
         msg = f"a {pack.name_of(competence)} test rolls a D{size}: expected 1 to {size}, got {roll!r}"
@@ -76,7 +79,8 @@ def roll_total(
         )
         raise InvalidInput(msg)
     bonuses: list[tuple[str, int]] = []
-    for spec in specializations:
+    for given in specializations:
+        spec = check_specialization(pack, competence, given)
         data = specialization_data(pack, competence, spec)
         name = pack.name_of(specialization_id(competence, spec))
         if spec in (s for s, _ in bonuses):
@@ -102,14 +106,19 @@ def roll_competence(
     """Roll a competence test: the die is recorded in the ledger (one entry, the operation
     ``competence.test``) with the total in words.
 
+    The competence and the specializations are taken by their ids or their displayed names; the ledger keeps
+    their ids.
+
     Raises:
         PendingState: points over a cap wait to be spent or discarded first.
         InvalidInput, UnknownName: as :func:`~progression_competence.queries.roll_total`, checked before the die is rolled.
     """
+    competence = check_competence(pack, competence)
     if isinstance(specializations, str) or not isinstance(specializations, Sequence):
         msg = f"specializations must be a list of ids, got {specializations!r}"
         raise InvalidInput(msg)
-    after = competence_test(pack, sheet, competence, tuple(specializations), dice=dice)
+    specializations = tuple(check_specialization(pack, competence, given) for given in specializations)
+    after = competence_test(pack, sheet, competence, specializations, dice=dice)
     (shown,) = after.ledger[-1].rolls[0].results  # type: ignore[attr-defined]  # the entry the test appended
     return after, roll_total(pack, sheet, competence, shown, specializations)
 

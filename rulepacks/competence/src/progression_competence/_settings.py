@@ -42,8 +42,10 @@ DEGREES = ("ignorant", "debutant", "confirme", "expert", "maitre")
 #: The degrees whose first level a campaign may move (Ignorant is level 0, Beginner starts at 1).
 _MOVABLE = DEGREES[2:]
 
-#: The highest level a competence may start at, and the highest first level of a degree: ten times the rules'
-#: tables (which stop at 100), for a level is added to a die of at most 1,000 sides.
+#: The highest level of a competence, at the start and after (a raise or a settle stops there), and the highest
+#: first level of a degree: ten times the rules' tables (which stop at 100), for a level is added to a die of at
+#: most 1,000 sides. The rules name none (Master is "above 90"): it is the pack's, held by its functions, not a
+#: rule of its data (see the rulings page, "The highest level").
 LEVEL_MAX = 1_000
 #: The highest price a setting may give (a quality, a step, a specialization): more points than ten competences
 #: at the highest level hold (a competence holds at most as many points as its level), so no character could pay it.

@@ -5,7 +5,9 @@ Where things live: each character is a sheet of the store, changed only through 
 character's history is one record of the store, ``competence.party``: the party's name, its characters' ids,
 and the campaign they play (the text of its campaign file, or none for the example campaign shipped with the
 pack) with its settings. Opening the party builds the pack from that record, so no file outside the store is
-read: the store can be moved, copied or opened from any folder.
+read: the store can be moved, copied or opened from any folder. The record is sealed (a digest of what it holds,
+written with it): one changed in the database outside the party is refused, naming it, when the party is opened
+and whenever it reads the record after, so that no character is played under rules the party was not made with.
 
 A character exported to a sheet file (:meth:`Party.export_character`) is usable on its own with
 ``progression sheet ...``: in the example campaign its sheet keeps the settings it is played under; in a
