@@ -200,6 +200,27 @@ class TestCaps:
         bought = [e.upgrade for e in sheet.ledger[-1].events if isinstance(e, Purchased)]  # type: ignore[attr-defined]
         assert (["cut", "polish", "polish"], 0) == (bought, sheet.bought.get("lesson", 0))
 
+    def test_auto_buys_at_most_so_many_upgrades_an_award(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """An award the ``auto`` policy would spend on more than ``AUTO_MOST`` upgrades is refused whole (one of
+        10**14 points on upgrades of a few points each never ended, and would have been an entry as large); one
+        that buys exactly that many is taken. Polish made unlimited: the cut (2), then polishes (3 each)."""
+        import progression.engine.changes as changes
+
+        monkeypatch.setattr(changes, "AUTO_MOST", 50)
+        pack = market()
+        polish = attrs.evolve(pack.upgrade("polish"), limit=attrs.evolve(pack.upgrade("polish").limit, times=None))
+        unlimited = attrs.evolve(pack, upgrades={**pack.upgrades, "polish": polish})
+        most = 10 + 2 + 3 * 49  # the cap, the cut, 49 polishes: 50 upgrades leave the pool at its cap
+        sheet = unlimited.award(unlimited.new_sheet("adventurer", "Ana"), "gems", most, reason="mine")
+        bought = [e for e in sheet.ledger[-1].events if isinstance(e, Purchased)]  # type: ignore[attr-defined]
+        assert (50, 10) == (len(bought), sheet.pools["gems"])
+        with pytest.raises(CapExceeded) as refused:
+            unlimited.award(unlimited.new_sheet("adventurer", "Ana"), "gems", most + 1, reason="mine")
+        assert str(refused.value) == (
+            "the award of 160 Gems would buy more than 50 upgrades at once under the pool's auto policy (after 50, it "
+            "held 11 of a cap of 10); award it in smaller parts"
+        )
+
     @FEW
     @given(histories())
     def test_every_point_is_accounted_for(self, sheet: Sheet) -> None:

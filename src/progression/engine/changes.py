@@ -135,7 +135,7 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
             )
             raise CapExceeded(msg, pool=pool, cap=cap)
         if spec.overflow == "auto":
-            after, bought = _auto_spend(pack, after, pool)
+            after, bought = _auto_spend(pack, after, pool, amount)
             events.extend(bought)
             cap = cap_of(pack, after, pool)
             extra = max(0, after.pools[pool] - (cap or 0))
@@ -144,12 +144,30 @@ def award(work: Work, pool: str, amount: int, *, reason: str, member: str | None
     work._record(events, member=member, label=f"award {amount} to {pool}")
 
 
-def _auto_spend(pack: RulePack, sheet: Sheet, pool: str) -> tuple[Sheet, list[Event]]:
+#: The most upgrades one award may buy under an ``auto`` policy. Each is an event of the award's entry, so an
+#: award past it would make an entry (and a sheet file) as large as the amount, and take as long: an award of
+#: 10**14 points to a pool whose upgrades cost a few each never ended. Ten thousand fits any table climb (a
+#: competence raised from 0 to its highest level, 1,000, is a thousand).
+AUTO_MOST = 10_000
+
+
+def _auto_spend(pack: RulePack, sheet: Sheet, pool: str, amount: int) -> tuple[Sheet, list[Event]]:
     """Spend a pool's surplus on its ``auto_spend`` upgrades that it pays for, cheapest first (a pack file naming
-    one it does not pay for is refused at load; a pack made in Python is not, and the pool never pays for it)."""
+    one it does not pay for is refused at load; a pack made in Python is not, and the pool never pays for it).
+
+    Raises:
+        CapExceeded: the award of ``amount`` would buy more than :data:`AUTO_MOST` upgrades.
+    """
     events: list[Event] = []
     payable = [u for u in pack.pool(pool).auto_spend if pool in pack.upgrade(u).pools]
     while (cap := cap_of(pack, sheet, pool)) is not None and sheet.pools[pool] > cap:
+        if len(events) == AUTO_MOST:
+            msg = (
+                f"the award of {amount:,} {pack.name_of(pool)} would buy more than {AUTO_MOST:,} upgrades at once "
+                f"under the pool's auto policy (after {AUTO_MOST:,}, it held {sheet.pools[pool]:,} of a cap of {cap:,}); "
+                "award it in smaller parts"
+            )
+            raise CapExceeded(msg, pool=pool, cap=cap)
         quotes = [quote(pack, sheet, u, pay=None, member=None, choice=None, paying=(pool,)) for u in payable]
         affordable = [q for q in quotes if _affordable_from(q, pool, sheet)]
         if not affordable:
