@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -367,6 +368,122 @@ class TestTamperedWrites:
         assert (isinstance(error, StoreError), isinstance(error, StoreConflict), "ana") == (True, False, error.sheet)
 
 
+class TestTamperedReads:
+    """A read never takes entries other than those the sheet's row was written with: a sheet whose row, snapshot
+    and entries disagree is refused with the store's own error (naming the store, the sheet, what was expected and
+    found), whether they disagree when it is read or when its ledger is first looked at, later."""
+
+    def test_an_entry_deleted_with_the_version_lowered(self, where, store) -> None:
+        """The last entry deleted and the sheet's version lowered to match (the snapshot left as it was): every
+        read refuses it, as the store's error, not a crash; verify says what disagrees; a change writes nothing."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 3")
+        raw(where, "UPDATE sheets SET version = 2 WHERE id = 'ana'")
+        said = "its snapshot was written with 3 entries, its row in the sheets table says 2"
+        with pytest.raises(StoreTampered) as caught:
+            store.sheet("ana")
+        assert (
+            f"store {store.where}: sheet 'ana' was changed in the database outside the store: {said}; it is not read "
+            "as the sheet (verify the store to find the entry that differs)"
+        ) == str(caught.value)
+        assert (False, said) == (store.verify("ana").ok, store.verify("ana").unread)
+        for change in (
+            lambda: store.run("ana", Award(pool="xp", amount=1, reason="a bat")),
+            lambda: store.export("ana"),
+            lambda: store.amend("ana", 2, Award(pool="xp", amount=5, reason="the crypt")),
+        ):
+            with pytest.raises(StoreTampered, match=re.escape(said)):
+                change()
+        assert [(1,), (2,)] == raw(where, "SELECT version FROM entries ORDER BY version")
+
+    def test_entries_added_past_the_row(self, where, store) -> None:
+        """An entry added to the table past the sheet's version: the sheet is not read."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        (text,) = raw(where, "SELECT entry FROM entries WHERE version = 2")[0]
+        raw(where, "INSERT INTO entries (sheet, version, entry) VALUES ('ana', 3, ?)", (text,))
+        with pytest.raises(StoreTampered, match="written with 2 entries, the entries table holds them up to #3"):
+            store.sheet("ana")
+
+    def test_an_entry_deleted_after_the_sheet_was_read(self, where, store) -> None:
+        """An entry deleted from the table between reading the sheet and looking at its history: the history is
+        not read around the gap, and the error says which entry is missing."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        read = store.sheet("ana")
+        raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 2")
+        with pytest.raises(
+            StoreTampered, match=r"the entries table lacks entry #2 \(its row in the sheets table counts 3"
+        ):
+            list(read.ledger)
+
+    def test_the_last_entry_replaced_after_the_sheet_was_read(self, where, store) -> None:
+        """The last entry deleted and written anew otherwise (the trigger on updates bypassed) after the sheet was
+        read, its row left as it was: a read takes it as it is, as any entry edited in the database (only the
+        row's counts are a read's to check); the next change finds it by its digest and refuses it."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        whole, backwards = store.sheet("ana"), store.sheet("ana")
+        (text,) = raw(where, "SELECT entry FROM entries WHERE version = 2")[0]
+        raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 2")
+        raw(where, "INSERT INTO entries (sheet, version, entry) VALUES ('ana', 2, ?)", (text.replace("12", "120"),))
+        assert (120, 120) == (list(whole.ledger)[1].events[0].amount, backwards.ledger[-1].events[0].amount)
+        with pytest.raises(StoreTampered, match="entry #2, its last, is not the entry the store wrote"):
+            store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+
+    def test_a_history_amended_by_another_writer_after_the_read(self, where, pack) -> None:
+        """Another writer amends the sheet (a legitimate rewrite of its entries) after this one read it: the
+        entries stored now are not those of the state read, so its history is refused as a conflict (read it
+        again), never mixed with the state read; what another writer only appended is read as it was."""
+        with progression.open_store(where, pack) as one, progression.open_store(where, pack) as two:
+            hero(one)
+            one.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+            stale, appended, backwards = two.sheet("ana"), two.sheet("ana"), two.sheet("ana")
+            one.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+            assert [1, 2] == [entry.number for entry in appended.ledger]  # appended to: what was read holds
+            one.amend("ana", 2, Award(pool="xp", amount=5, reason="the crypt"))
+            said = (
+                "sheet 'ana' was read at version 2 and its history was rewritten since, now 3 entries, by another "
+                "writer (an amendment): the entries stored now are not those of the state read; read it again"
+            )
+            with pytest.raises(StoreConflict, match=re.escape(said)):
+                list(stale.ledger)
+            with pytest.raises(StoreConflict, match=re.escape(said)):
+                backwards.ledger[-1]
+            assert 5 + 1 == two.sheet("ana").pools["xp"]
+
+    def test_a_member_s_history_shorter_than_its_snapshot(self, where, store, pack) -> None:
+        """A roster's snapshot edited to count more entries for a member than the roster's history gives it, its
+        digest made again: the member's ledger, when looked at, is refused naming the sheet and the member; verify
+        says it as a difference of the stored state."""
+        store.start_sheet("party", Create(kind="party", name="The Company"))
+        store.run("party", Join(member="ana", ledger=tuple(pack.new_sheet("hero", "Ana").ledger)))
+        store.run("party", Award(pool="xp", amount=9, reason="the crypt", member="ana"))
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = 'party'")[0]
+        data = json.loads(state)
+        data["members"]["ana"]["length"] += 1
+        forge(where, "party", json.dumps(data, separators=(",", ":")))
+        party = store.sheet("party")
+        with pytest.raises(
+            StoreTampered,
+            match=r"sheet 'party' .*: its snapshot gives member 'ana' 3 entries, its history gives 2; its history is not read",
+        ):
+            list(party.member("ana").ledger)
+        report = store.verify("party")
+        assert ["members.ana: held with 3 entries, its history gives it 2"] == [d.sentence for d in report.divergences]
+
+
+def forge(where: str, sheet: str, state: str) -> None:
+    """Write ``state`` as the sheet's snapshot with the digest the store would keep for it: an edit by someone
+    who knows how the store keeps its digests."""
+    from progression.store.store import _digest
+
+    raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = ?", (state, _digest(state), sheet))
+
+
 def edit(where: str, version: int, old: str, new: str) -> None:
     """Ana's entry ``version`` edited in the table, ``old`` replaced by ``new`` (it must be there)."""
     (text,) = raw(where, "SELECT entry FROM entries WHERE sheet = ? AND version = ?", ("ana", version))[0]
@@ -490,11 +607,16 @@ class TestVerify:
             list(store.sheet("ana").ledger)
 
     def test_a_missing_entry(self, where, store) -> None:
-        """An entry deleted from the table is reported as a gap, not read around."""
+        """An entry deleted from the table is reported as a gap, not read around: the sheet is not read (the
+        entries table ends before its row says), and its verification says which entry is missing."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
         raw(where, "DELETE FROM entries WHERE sheet = ? AND version = 2", ("ana",))
-        with pytest.raises(SheetError, match="expected entries 1 to 2, the table holds 1 entries from 1 to 1"):
+        report = store.verify("ana")
+        said = "the entries table lacks entry #2 (its row in the sheets table counts 3 entries)"
+        assert (False, said) == (report.ok, report.unread)
+        with pytest.raises(StoreTampered, match=f"sheet 'ana' .*: {re.escape(said)}; its history is not read"):
             list(store.sheet("ana").ledger)
 
 

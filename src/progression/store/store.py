@@ -60,12 +60,22 @@ from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.store.backends import BUSY_TIMEOUT, Backend, connect
-from progression.store.snapshots import decode_state, encode_state
+from progression.store.snapshots import decode_state, encode_state, read_state
 
 if TYPE_CHECKING:
     from progression.errors import StoreConflict
 
 __all__ = ["Record", "Store", "Transaction", "open_store"]
+
+
+@attrs.frozen
+class _Seen:
+    """A sheet's row as it was read, which the entries read later for it must hold to."""
+
+    #: Its version: how many entries.
+    version: int
+    #: The digest of its last entry as the store wrote it (None in a row written before digests were kept).
+    digest: str | None
 
 
 @attrs.frozen(kw_only=True)
@@ -221,12 +231,17 @@ class Store:
         """The sheet as stored: its state from the snapshot, its ledger read from the store when first needed.
 
         Raises:
-            StoreTampered: the snapshot is not the one the store wrote (edited in the database): it is not shown
-                as the sheet; :meth:`verify` says what differs.
+            StoreTampered: the snapshot is not the one the store wrote (edited in the database), or the sheet's
+                row, its snapshot and its entries do not count the same entries (entries deleted or added there):
+                it is not shown as the sheet; :meth:`verify` says what differs. Raised later, when the ledger is
+                first read, if its entries are then not those the row was written with (deleted or changed in the
+                database since).
+            StoreConflict: raised when the ledger is first read, if another writer rewrote the sheet's entries
+                since it was read (an amendment): read it again.
         """
-        version, state = self._row(sheet_id, checked=True)
+        version, state, entry_digest = self._row(sheet_id, checked=True)
         # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
-        return self._rebuild(sheet_id, version, state, committed=self._open is None)
+        return self._rebuild(sheet_id, version, state, entry_digest, committed=self._open is None)
 
     def record(self, name: str) -> Record | None:
         """The record of that name, or None when none was put."""
@@ -258,17 +273,20 @@ class Store:
         Raises:
             UnknownName: the store holds no sheet ``sheet_id``.
         """
-        version, state = self._row(sheet_id)  # an edited snapshot is read as it is: the check reports it
+        from progression.errors import StoreTampered
+
+        # An edited snapshot, or last entry, is read as it is: the check reports it.
+        version, state, entry_digest = self._row(sheet_id)
         try:
-            sheet = self._rebuild(sheet_id, version, state, committed=self._open is None)
+            sheet = self._rebuild(sheet_id, version, state, entry_digest, committed=self._open is None)
             report = verify_history(sheet, self.pack)
-        except SheetError as error:
+        except (SheetError, StoreTampered) as error:
             return Verification(
                 subject=sheet_id,
                 entries=version,
                 recorded_rules="",
                 rules=self.pack.rules,
-                unread=_unread(error),
+                unread=_unread(error) if isinstance(error, SheetError) else error.what,
             )
         edited = sorted({int(row[0]) for row in self._query("SELECT version FROM edited WHERE sheet = ?", (sheet_id,))})
         return _with_edits(report, sheet, edited) if edited else report
@@ -464,59 +482,128 @@ class Store:
                 raise StoreError(self.where, f"the {self._backend.name} database refused: {error}") from None
             raise
 
-    def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str]:
-        """The sheet's version and snapshot; ``checked``, refused when the snapshot is not the one the store
-        wrote (its digest, kept beside it since the digests were kept)."""
+    def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str, str | None]:
+        """The sheet's version, snapshot and last entry's digest; ``checked``, refused when the entries table
+        does not end at that version, or the snapshot is not the one the store wrote (its digest, kept beside it
+        since the digests were kept): two indexed lookups, whatever the length of the history."""
         _check_id(sheet_id)
-        rows = self._query("SELECT version, state, state_digest FROM sheets WHERE id = ?", (sheet_id,))
+        rows = self._query("SELECT version, state, entry_digest, state_digest FROM sheets WHERE id = ?", (sheet_id,))
         if not rows:
             raise UnknownName("sheet", sheet_id, self.ids(), f"store {self.where}")
-        version, state, digest = int(rows[0][0]), str(rows[0][1]), rows[0][2]
-        if checked and digest is not None and _digest(state) != digest:
+        version, state, entry_digest, digest = int(rows[0][0]), str(rows[0][1]), rows[0][2], rows[0][3]
+        if checked:
             from progression.errors import StoreTampered
 
-            what = f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
-            raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
-        return version, state
+            last = self._query("SELECT version FROM entries WHERE sheet = ? ORDER BY version DESC LIMIT 1", (sheet_id,))
+            what = _miscounted(version, last)
+            if what is None and digest is not None and _digest(state) != digest:
+                what = f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
+            if what is not None:
+                raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
+        return version, state, None if entry_digest is None else str(entry_digest)
 
-    def _rebuild(self, sheet_id: str, version: int, state: str, *, committed: bool = False) -> Sheet:
-        """The sheet of a stored row; ``committed`` when the row was read outside a transaction (its creation
-        may then be kept for later reads)."""
+    def _rebuild(
+        self,
+        sheet_id: str,
+        version: int,
+        state: str,
+        entry_digest: str | None,
+        *,
+        committed: bool = False,
+    ) -> Sheet:
+        """The sheet of a stored row (its version, snapshot and last entry's digest, as read together);
+        ``committed`` when the row was read outside a transaction (its creation may then be kept for later
+        reads). Its ledger, read later, is checked against the row as read here (:meth:`_entries`).
+
+        Raises:
+            StoreTampered: the snapshot does not count the entries the row does.
+        """
         source = f"{self.where}:{sheet_id}"
+        seen = _Seen(version, entry_digest)
+        data = read_state(state, source)
+        if data is None:  # a snapshot of another layout: fold the entries
+            return replay(self._entries(sheet_id, 1, version, seen))
+        length = data.get("length")
+        if type(length) is int and length != version:  # said before any entry is read, as what it is
+            from progression.errors import StoreTampered
+
+            what = f"its snapshot was written with {length} entries, its row in the sheets table says {version}"
+            raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
         first = self._creations.get(sheet_id)
         if first is None:
-            (first,) = self._entries(sheet_id, 1, 1)
+            (first,) = self._entries(sheet_id, 1, 1, seen)
             if committed:
                 self._creations[sheet_id] = first
-        sheet = decode_state(
-            state,
-            lambda: self._entries(sheet_id, 1, version),
+        return decode_state(
+            data,
+            lambda: self._entries(sheet_id, 1, version, seen),
             first,
             source,
-            lambda start, stop: self._entries(sheet_id, start + 1, stop),
+            lambda start, stop: self._entries(sheet_id, start + 1, stop, seen),
+            lambda member, expected, found: self._miscounted_member(sheet_id, member, expected, found),
         )
-        if sheet is None:  # a snapshot of another layout: fold the entries
-            sheet = replay(self._entries(sheet_id, 1, version))
-        return sheet
 
-    def _entries(self, sheet_id: str, start: int, stop: int) -> tuple[Event, ...]:
-        """The sheet's entries of versions ``start`` to ``stop``, read from their JSON text."""
+    def _miscounted_member(self, sheet_id: str, member: tuple[str, ...], expected: int, found: int) -> Exception:
+        """What a member's ledger (or the sheet's) raises when its history does not give the entries its
+        snapshot counts: a snapshot edited in the database, its digest made again."""
+        from progression.errors import StoreTampered
+
+        whose = f"member {'.'.join(member)!r}" if member else "the sheet"
+        what = f"its snapshot gives {whose} {expected} entries, its history gives {found}"
+        return StoreTampered(self.where, sheet_id, what, refused="its history is not read")
+
+    def _read(self, statement: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """A query, also for a sheet read before the store was closed: its entries are still there."""
+        if not self._backend.closed:
+            return self._query(statement, parameters)
+        backend = connect(self._target if isinstance(self._target, str) else Path(self._target))
+        try:
+            return backend.query(statement, parameters)
+        finally:
+            backend.close()
+
+    def _entries(self, sheet_id: str, start: int, stop: int, seen: _Seen) -> tuple[Event, ...]:
+        """The sheet's entries of versions ``start`` to ``stop``, read from their JSON text, for a sheet whose row
+        was ``seen``: the entries table must hold each, and the last (when read) must be the one the row was
+        written with, unless the row is as it was (then the entry was edited in the database, and
+        is read as it is, as any entry edited there is).
+
+        Raises:
+            StoreConflict: the entries are not those of the row as read, and the row changed since: another
+                writer rewrote the sheet's history (an amendment) after it was read.
+            StoreTampered: the entries table lacks some, and the row is as it was: entries deleted in the
+                database.
+            SheetError: an entry does not read.
+        """
         source = f"{self.where}:{sheet_id}"
         statement = (
             "SELECT version, entry FROM entries WHERE sheet = ? AND version >= ? AND version <= ? ORDER BY version"
         )
-        if self._backend.closed:  # a sheet read before the store was closed: its entries are still there
-            backend = connect(self._target if isinstance(self._target, str) else Path(self._target))
-            try:
-                rows = backend.query(statement, (sheet_id, start, stop))
-            finally:
-                backend.close()
-        else:
-            rows = self._query(statement, (sheet_id, start, stop))
-        if [row[0] for row in rows] != list(range(start, stop + 1)):
-            got = [row[0] for row in rows]
-            reason = f"expected entries {start} to {stop}, the table holds {_ranges(got)}"
-            raise SheetError(source, [Problem(source, "$.ledger", reason)])
+        rows = self._read(statement, (sheet_id, start, stop))
+        got = [int(row[0]) for row in rows]
+        if got != list(range(start, stop + 1)):
+            missing = sorted(set(range(start, stop + 1)) - set(got))
+            what = (
+                f"the entries table lacks {_numbered(missing)} (its row in the sheets table counts {seen.version} "
+                "entries)"
+            )
+            raise self._moved(sheet_id, seen, what)
+        entries = self._structured(source, start, rows)
+        # The entry the row counted last is no longer the one it was written with: when the row changed too,
+        # another writer rewrote the history since it was read. When the row is as it was, the entry was edited
+        # in the database: read as it is, as any entry edited there is (a change, an export and verify find it).
+        if stop == seen.version and seen.digest is not None and _digest(str(rows[-1][1])) != seen.digest:
+            rewritten = self._rewritten(sheet_id, seen)
+            if rewritten is not None:
+                raise rewritten
+        return entries
+
+    def _structured(self, source: str, start: int, rows: list[tuple[Any, ...]]) -> tuple[Event, ...]:
+        """The entries of ``rows`` (their versions and texts, from ``start``) as events.
+
+        Raises:
+            SheetError: an entry does not read, said at its place in the ledger.
+        """
         try:  # one document of every entry: json reads it several times faster than entry by entry
             data = json.loads("[" + ",".join(str(row[1]) for row in rows) + "]")
         except ValueError:
@@ -538,6 +625,23 @@ class Store:
         except SheetError as error:  # the paths count from the first entry read
             problems = [Problem(source, _shift(p.path, start - 1), p.reason) for p in error.problems]
             raise SheetError(source, problems) from None
+
+    def _moved(self, sheet_id: str, seen: _Seen, what: str) -> ProgressionError:
+        """Why the entries table does not hold the entries of a sheet's row as read (``seen``): another writer
+        rewrote its history since (the row changed too: a conflict, read it again), or the database was edited
+        (the row is as it was)."""
+        from progression.errors import StoreTampered
+
+        rewritten = self._rewritten(sheet_id, seen)
+        return rewritten or StoreTampered(self.where, sheet_id, what, refused="its history is not read")
+
+    def _rewritten(self, sheet_id: str, seen: _Seen) -> StoreConflict | None:
+        """The conflict of a sheet whose row is no longer as it was read (``seen``): another writer changed it
+        since; None when it is as it was."""
+        rows = self._read("SELECT version, entry_digest FROM sheets WHERE id = ?", (sheet_id,))
+        if rows and (int(rows[0][0]), rows[0][1]) != (seen.version, seen.digest):
+            return _conflict(self.where, sheet_id, seen.version, int(rows[0][0]), reading=True)
+        return None
 
 
 class Transaction:
@@ -931,7 +1035,7 @@ class Transaction:
         suspect = _suspect(
             self._store.where, sheet_id, int(version), str(state), (entry_digest, state_digest), last, edited
         )
-        sheet = self._store._rebuild(sheet_id, int(version), str(state))
+        sheet = self._store._rebuild(sheet_id, int(version), str(state), entry_digest)
         if suspect is not None:
             self._check_history(sheet_id, sheet, suspect)
         self._sheets[sheet_id] = sheet
@@ -1015,7 +1119,7 @@ class Transaction:
             for number, line in enumerate(lines, start=1)
         ]
         self._write(sheet_id, statements, None)
-        stored = self._store._rebuild(sheet_id, len(lines), stamped[0]) if not sheet.ledger.loaded else sheet
+        stored = sheet if sheet.ledger.loaded else self._store._rebuild(sheet_id, len(lines), stamped[0], stamped[1])
         self._sheets[sheet_id] = stored
         return stored
 
@@ -1087,10 +1191,9 @@ def _suspect(
     """
     from progression.errors import StoreTampered
 
-    top = int(last[0][0]) if last else 0
-    if top != version:
-        what = f"its snapshot was written with {version} entries, the entries table holds them up to #{top}"
-        raise StoreTampered(where, sheet_id, what)
+    miscounted = _miscounted(version, last)
+    if miscounted is not None:
+        raise StoreTampered(where, sheet_id, miscounted)
     if edited:
         return f"entry #{int(edited[0][0])} was changed in place"
     entry_digest, state_digest = digests
@@ -1101,6 +1204,15 @@ def _suspect(
     if _digest(state) != state_digest:
         return f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
     return None
+
+
+def _miscounted(version: int, last: list[tuple[Any, ...]]) -> str | None:
+    """What is wrong when the entries table does not end at the sheet's version (``last``: the row of its last
+    entry, if any): entries added or removed in the database; None when it ends there."""
+    top = int(last[0][0]) if last else 0
+    if top == version:
+        return None
+    return f"its snapshot was written with {version} entries, the entries table holds them up to #{top}"
 
 
 #: How :meth:`Store.verify` says that an entry's row was changed in the database (the ``edited`` table's trigger).
@@ -1146,10 +1258,12 @@ def _unread(error: SheetError) -> str:
     return f"{problem.reason} (the sheets table){at}{others}"
 
 
-def _conflict(where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet") -> StoreConflict:
+def _conflict(
+    where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet", reading: bool = False
+) -> StoreConflict:
     from progression.errors import StoreConflict
 
-    return StoreConflict(where, sheet_id, expected, found, kind=kind)
+    return StoreConflict(where, sheet_id, expected, found, kind=kind, reading=reading)
 
 
 def _check_expected(expected: object, name: str, kind: str = "sheet") -> None:
@@ -1226,10 +1340,14 @@ def _check_path(path: object, what: str) -> Path:
     return Path(path)
 
 
-def _ranges(numbers: Sequence[int]) -> str:
-    if not numbers:
-        return "none"
-    return f"{len(numbers)} entries from {numbers[0]} to {numbers[-1]}"
+def _numbered(numbers: Sequence[int]) -> str:
+    """Entries by number, as a sentence says them: ``entry #2``, ``entries #2 to #4``, ``entries #2, #5``."""
+    if len(numbers) == 1:
+        return f"entry #{numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"entries #{numbers[0]} to #{numbers[-1]}"
+    shown = ", ".join(f"#{n}" for n in numbers[:5])
+    return f"entries {shown}" + (f" and {len(numbers) - 5} more" if len(numbers) > 5 else "")
 
 
 def _shift(path: str, by: int) -> str:

@@ -733,8 +733,11 @@ class TestBrokenStores:
         [
             (
                 "DELETE FROM entries WHERE sheet = 'dukes' AND version = 2",
-                "dukes: not verified: its history does not read: the entries table: expected entries 1 to 2, the "
-                "table holds 1 entries from 1 to 1",
+                "dukes: not verified: the entries table lacks entry #2 (its row in the sheets table counts 2 entries)",
+            ),
+            (
+                "DELETE FROM entries WHERE sheet = 'dukes' AND version = 2; UPDATE sheets SET version = 1 WHERE id = 'dukes'",
+                "dukes: not verified: its snapshot was written with 2 entries, its row in the sheets table says 1",
             ),
             (
                 "UPDATE entries SET entry = 'garbage' WHERE sheet = 'dukes' AND version = 2",
@@ -750,14 +753,15 @@ class TestBrokenStores:
                 "dukes: not verified: its history does not read: entry #2 (the entries table) at operation.operations[0]",
             ),
         ],
-        ids=["deleted", "garbage entry", "garbage state", "unknown op"],
+        ids=["deleted", "deleted and uncounted", "garbage entry", "garbage state", "unknown op"],
     )
     def test_a_team_that_does_not_read_is_listed(
         self, league: str, damage: str, said: str, capsys: pytest.CaptureFixture[str]
     ) -> None:
         """A team whose history or state no longer reads is listed as that team's problem, saying what and where;
         the other teams are verified as usual; exit 1, text and JSON; the file is not changed."""
-        raw(league, damage)
+        for statement in damage.split("; "):
+            raw(league, statement)
         before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
         status, out, err = run(capsys, "league", "verify", league)
         lines = out.splitlines()
@@ -775,6 +779,28 @@ class TestBrokenStores:
             told["teams"]["counts"]["ok"],
         )
         assert told["teams"]["dukes"]["problems"][0].startswith(said[len("dukes: ") :])
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
+    def test_a_team_whose_entries_and_row_were_cut_is_refused_not_crashed(
+        self, league: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team's last entry deleted and its version lowered by hand (its snapshot left counting the entry): each
+        command that reads the team refuses it with the store's error, naming the file, the team and the counts
+        that disagree (exit 2); none crashes (exit 3, "internal error"), and the file is not changed."""
+        raw(league, "DELETE FROM entries WHERE sheet = 'dukes' AND version = 2")
+        raw(league, "UPDATE sheets SET version = 1 WHERE id = 'dukes'")
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        said = (
+            f"progression: store {league}: sheet 'dukes' was changed in the database outside the store: its snapshot "
+            "was written with 2 entries, its row in the sheets table says 1; "
+        )
+        for command in (
+            ("roster", league, "dukes"),
+            ("team", "export", league, "dukes", str(Path(league).with_name("dukes-now.json"))),
+            ("do", league, "dukes", "hire", "position=human_lineman", "name=Otto"),
+        ):
+            status, _, err = run(capsys, "league", *command)
+            assert (2, said) == (status, err[: len(said)]), command
         assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
 
     def test_a_team_s_edited_sheet_is_said_with_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
