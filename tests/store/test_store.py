@@ -34,7 +34,7 @@ from progression.files.sheets import LARGEST_FILE
 from progression.operations import Award, Create, Decide, Join, Purchase
 from progression.store import schema
 from support.builders import FEW, histories, market, trainer
-from support.stores import raw
+from support.stores import forge, raw
 
 
 def hero(store: progression.store.Store, name: str = "ana") -> progression.Sheet:
@@ -476,12 +476,61 @@ class TestTamperedReads:
         assert ["members.ana: held with 3 entries, its history gives it 2"] == [d.sentence for d in report.divergences]
 
 
-def forge(where: str, sheet: str, state: str) -> None:
-    """Write ``state`` as the sheet's snapshot with the digest the store would keep for it: an edit by someone
-    who knows how the store keeps its digests."""
-    from progression.store.store import _digest
+class TestForgedSnapshots:
+    """A snapshot edited with its digest made again as the store makes it: reads trust it (they cost the same at
+    any length of history, so they check what a few rows say, which whoever writes the rows can make agree), but
+    nothing that reads the whole history anyway writes or hands out something else than reads showed."""
 
-    raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = ?", (state, _digest(state), sheet))
+    @pytest.fixture
+    def forged(self, where, store) -> progression.store.Store:
+        """Ana with 13 xp from her entries, her snapshot made to hold 99 with the digest the store would write."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = 'ana'")[0]
+        forge(where, "ana", state.replace('"xp":13', '"xp":99'))
+        return store
+
+    def test_reads_trust_it_and_verify_finds_it(self, forged) -> None:
+        """The forged state is read as the sheet (the documented limit of a read); verify finds it as the stored
+        state."""
+        report = forged.verify("ana")
+        assert (99, [(3, "state", "pools.xp: held 99, its history gives 13")]) == (
+            forged.sheet("ana").pools["xp"],
+            [(d.position, d.kind, d.sentence) for d in report.divergences],
+        )
+
+    @pytest.mark.parametrize(
+        ("change", "refused"),
+        [
+            (lambda store: store.export("ana"), "nothing was exported"),
+            (
+                lambda store: store.amend("ana", 2, Award(pool="xp", amount=5, reason="the crypt")),
+                "nothing was amended",
+            ),
+            (lambda store: store.rebase("ana"), "nothing was rebased"),
+        ],
+        ids=["export", "amend", "rebase"],
+    )
+    def test_what_reads_the_whole_history_refuses_it(self, where, forged, change, refused) -> None:
+        """Export (which would seal the entries' 13 xp into a file while reads showed 99), amend and rebase (which
+        would run the entries again and silently put their state in place of the one reads showed) compare the
+        snapshot with the fold of the entries, and refuse, naming the sheet and what differs; nothing is written."""
+        rows = raw(where, "SELECT * FROM entries ORDER BY version")
+        with pytest.raises(StoreTampered) as caught:
+            change(forged)
+        assert (
+            f"store {forged.where}: sheet 'ana' was changed in the database outside the store: its snapshot (what "
+            f"reads show) is not what its entries add up to: pools.xp: held 99, its history gives 13; {refused} "
+            "(verify the store to find the entry that differs)"
+        ) == str(caught.value)
+        assert (rows, 99) == (raw(where, "SELECT * FROM entries ORDER BY version"), forged.sheet("ana").pools["xp"])
+
+    def test_a_file_is_not_exported(self, forged, tmp_path: Path) -> None:
+        """No file is written for it."""
+        with pytest.raises(StoreTampered, match="nothing was exported"):
+            forged.export_file("ana", tmp_path / "ana.json")
+        assert not (tmp_path / "ana.json").exists()
 
 
 def edit(where: str, version: int, old: str, new: str) -> None:

@@ -54,7 +54,7 @@ from progression.files.ledger_write import event_lines
 from progression.history.amend import Amendment
 from progression.history.amend import amend as amend_history
 from progression.history.amend import rebase as rebase_history
-from progression.history.verify import Divergence, Verification
+from progression.history.verify import Divergence, Verification, state_difference
 from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, replay
@@ -296,10 +296,12 @@ class Store:
 
         Raises:
             StoreTampered: the sheet was changed in the database outside the store and its history no longer
-                holds: a file sealed from it would carry the edit on, as no change does.
+                holds: a file sealed from it would carry the edit on, as no change does; or its snapshot (what
+                reads show) is not what its entries add up to (what the file would hold).
         """
         with self.transaction() as tx:  # a change's read: an entry edited in place is found, as a change finds it
             sheet = tx.sheet(sheet_id)
+        _check_fold(self.where, sheet_id, sheet, "nothing was exported")
         return files.dump_sheet(sheet)
 
     def export_file(self, sheet_id: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
@@ -866,10 +868,13 @@ class Transaction:
 
         Raises:
             StoreConflict: ``expected`` is not the sheet's version.
+            StoreTampered: the sheet's snapshot (what reads showed) is not what its entries add up to (edited in
+                the database): the amendment, run from the entries, would silently replace it; nothing was written.
             AmendmentRefused: a later entry becomes invalid (``invalid="refuse"``); nothing was written.
             ProgressionError: the rules refuse the new operation itself; nothing was written.
         """
         before, version = self._for_change(sheet_id, expected)
+        _check_fold(self._store.where, sheet_id, before, "nothing was amended")
         after, report = amend_history(before, position, operation, pack=self._store.pack, dice=dice, invalid=invalid)
         self._rewrite(sheet_id, version, position, after)
         return after, report
@@ -895,10 +900,13 @@ class Transaction:
 
         Raises:
             StoreConflict: ``expected`` is not the sheet's version.
+            StoreTampered: the sheet's snapshot (what reads showed) is not what its entries add up to (edited in
+                the database): the rebase, run from the entries, would silently replace it; nothing was written.
             AmendmentRefused: the new rules refuse an entry (``invalid="refuse"``); nothing was written.
             InvalidInput: a history recorded before operations were, which cannot run again.
         """
         before, version = self._for_change(sheet_id, expected)
+        _check_fold(self._store.where, sheet_id, before, "nothing was rebased")
         after, report = rebase_history(before, self._store.pack, dice=dice, invalid=invalid)
         if after == before:  # the same history under the same rules: a write would change nothing
             return before, report
@@ -1204,6 +1212,23 @@ def _suspect(
     if _digest(state) != state_digest:
         return f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
     return None
+
+
+def _check_fold(where: str, sheet_id: str, sheet: Sheet, refused: str) -> None:
+    """Refuse, before anything reads a stored sheet's whole history to write it or hand it out, a snapshot that
+    is not what the entries add up to: what reads showed (the snapshot) would silently become something else
+    (the history run again, or sealed into a file). A read trusts the snapshot (its digest) to cost the same at
+    any length of history; whatever reads the whole history anyway checks the fold too.
+
+    Raises:
+        StoreTampered: the snapshot is not the fold of the entries; ``refused`` says what was not done.
+    """
+    from progression.errors import StoreTampered
+
+    found = state_difference(sheet, replay(sheet.ledger))
+    if found is not None:
+        what = f"its snapshot (what reads show) is not what its entries add up to: {found}"
+        raise StoreTampered(where, sheet_id, what, refused=refused)
 
 
 def _miscounted(version: int, last: list[tuple[Any, ...]]) -> str | None:

@@ -29,7 +29,7 @@ from progression_bloodbowl.cli.league import LeagueCommands
 from progression_bloodbowl.store.fixtures import Played, Side
 from progression_bloodbowl.store.league import new_league, open_league
 from progression_bloodbowl.team.roster import draft
-from support.stores import raw
+from support.stores import forge, raw
 
 from ..conftest import version_3
 
@@ -802,6 +802,35 @@ class TestBrokenStores:
             status, _, err = run(capsys, "league", *command)
             assert (2, said) == (status, err[: len(said)]), command
         assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
+    def test_a_snapshot_forged_with_its_digest_is_not_exported_or_amended(
+        self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team's treasury forged in its snapshot, the digest made again as the store makes it: the roster shows
+        it (a read trusts the digest), verify finds it, and neither `league team export` (which would write the
+        treasury of the entries) nor `league amend` (which would run the entries again) writes anything else than
+        the roster showed: both refuse it, exit 2, naming the team and the two treasuries."""
+        for fixture, words in ROUND_1.items():
+            assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        (state,) = raw(league, "SELECT state FROM sheets WHERE id = 'anvils'")[0]
+        held = int(json.loads(state)["pools"]["treasury"])
+        forge(league, "anvils", state.replace(f'"treasury":{held}', '"treasury":925000', 1))
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        assert "Treasury: 925,000 gp" in run(capsys, "league", "roster", league, "anvils")[1]
+        assert 1 == run(capsys, "league", "verify", league)[0]
+        said = (
+            f"progression: store {league}: sheet 'anvils' was changed in the database outside the store: its "
+            f"snapshot (what reads show) is not what its entries add up to: pools.treasury: held 925000, its history "
+            f"gives {held}; nothing was "
+        )
+        target = tmp_path / "anvils-now.json"
+        for command, refused in (
+            (("team", "export", league, "anvils", str(target)), "exported"),
+            (("amend", league, "1", "attendance=5"), "amended"),
+        ):
+            status, _, err = run(capsys, "league", *command)
+            assert (2, said + refused) == (status, err[: len(said + refused)]), command
+        assert (False, before) == (target.exists(), hashlib.sha256(Path(league).read_bytes()).hexdigest())
 
     def test_a_team_s_edited_sheet_is_said_with_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A team whose snapshot was edited in the database: `league verify` says so on the team's lines (headed by
