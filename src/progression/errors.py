@@ -532,9 +532,11 @@ class NotAStore(StoreError, ValueError):
 
 
 class StoreTampered(StoreError):
-    """A change refused because the stored sheet is no longer what the store last wrote: its snapshot or its
-    last entry was changed in the database by something else than the store (an edit by hand), or entries were
-    added or removed there. Nothing was written; ``verify`` finds the entry that differs."""
+    """A stored sheet refused because it is no longer what the store last wrote: its snapshot or its last entry
+    was changed in the database by something else than the store (an edit by hand), entries were added or removed
+    there, or its snapshot is not what its entries add up to. Raised by a read (``refused`` says it is not read as
+    the sheet), by its ledger when first looked at (its history is not read), by a change, an export, an amendment
+    or a rebase; nothing was written. ``verify`` finds the entry that differs."""
 
     def __init__(self, where: str, sheet: str, what: str, *, refused: str = "nothing was written") -> None:
         self.sheet = sheet

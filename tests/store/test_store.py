@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -148,11 +149,11 @@ class TestSnapshots:
         assert (True, 4) == (sheet.ledger.loaded, sheet.account("xp").awarded)
 
     def test_a_snapshot_of_another_layout_is_folded_from_the_entries(self, where, store) -> None:
-        """A snapshot this library cannot read as it is (an older layout, written by a version that kept no
-        digest) is not trusted: the entries are folded."""
+        """A snapshot this library cannot read as it is (an older layout) is not trusted: the entries are
+        folded."""
         hero(store)
         made = store.run("ana", Award(pool="xp", amount=4, reason="a rat"))[0]
-        raw(where, "UPDATE sheets SET state = ?, state_digest = NULL WHERE id = ?", ('{"snapshot": 0}', "ana"))
+        forge(where, "ana", '{"snapshot": 0}')
         assert made == store.sheet("ana")
 
 
@@ -349,14 +350,19 @@ class TestTamperedWrites:
             duel()
         assert (1, 1) == (store.version("ana"), store.version("bo"))
 
-    def test_a_sheet_written_before_digests_is_written_and_then_kept(self, where, store) -> None:
-        """A sheet whose row has no digests (written by an earlier version) is changed, and is checked after."""
+    def test_a_row_whose_digests_were_removed(self, where, store) -> None:
+        """A sheet whose row lost its digests in the database (a way around them, since every row has them from
+        the schema's version 5 on) is not read; a change runs its history again and, as it holds, writes it with
+        its digests, after which it reads again."""
         hero(store)
         raw(where, "UPDATE sheets SET entry_digest = NULL, state_digest = NULL WHERE id = ?", ("ana",))
+        with pytest.raises(StoreTampered, match="its row keeps no digest of its snapshot and last entry"):
+            store.sheet("ana")
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
         assert [(True, True)] == [
             (a is not None, b is not None) for a, b in raw(where, "SELECT entry_digest, state_digest FROM sheets")
         ]
+        assert 12 == store.sheet("ana").pools["xp"]
 
     def test_the_edited_entry_is_refused_as_the_command_line_says(self, where, store) -> None:
         """A refusal of a tampered sheet is a StoreError (exit status 1 on the command line), not a conflict."""
@@ -474,6 +480,70 @@ class TestTamperedReads:
             list(party.member("ana").ledger)
         report = store.verify("party")
         assert ["members.ana: held with 3 entries, its history gives it 2"] == [d.sentence for d in report.divergences]
+
+
+class TestSnapshotDigests:
+    """The digest kept beside a snapshot binds it to the sheet, its version and its last entry: a snapshot is read
+    only where and when the store wrote it, and a digest made again over its text alone does not hold."""
+
+    @pytest.fixture
+    def two(self, store) -> progression.store.Store:
+        """Ana (13 xp) and Bo (2 xp), three entries each."""
+        for name, amounts in (("ana", (12, 1)), ("bo", (1, 1))):
+            hero(store, name)
+            for amount in amounts:
+                store.run(name, Award(pool="xp", amount=amount, reason="a fight"))
+        return store
+
+    def test_a_digest_made_again_over_the_text_alone(self, where, two) -> None:
+        """The snapshot's xp edited and its digest made the plain SHA-256 of the new text: it is not read as the
+        sheet, and no change is built on it."""
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = 'ana'")[0]
+        edited = state.replace('"xp":13', '"xp":99')
+        plain = hashlib.sha256(edited.encode("utf-8")).hexdigest()
+        raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'ana'", (edited, plain))
+        said = r"its snapshot \(the state it holds\) is not the one the store wrote with entry #3"
+        with pytest.raises(StoreTampered, match=said + "; it is not read as the sheet"):
+            two.sheet("ana")
+        with pytest.raises(StoreTampered, match=said + ", and its history no longer holds"):
+            two.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+
+    def test_a_snapshot_moved_from_another_sheet(self, where, two) -> None:
+        """Bo's snapshot and digest copied onto Ana's row (the same version): not read as Ana."""
+        ((state, digest),) = raw(where, "SELECT state, state_digest FROM sheets WHERE id = 'bo'")
+        raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'ana'", (state, digest))
+        with pytest.raises(StoreTampered, match=r"sheet 'ana' .* is not the one the store wrote with entry #3"):
+            two.sheet("ana")
+
+    def test_a_snapshot_kept_from_before_an_amendment(self, where, two) -> None:
+        """Ana's snapshot and digest from before her last entry was amended, put back after it: the last entry is
+        not the one it was written after, so it is not read."""
+        ((state, digest),) = raw(where, "SELECT state, state_digest FROM sheets WHERE id = 'ana'")
+        two.amend("ana", 3, Award(pool="xp", amount=2, reason="a fight"))
+        raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'ana'", (state, digest))
+        with pytest.raises(StoreTampered, match="is not the one the store wrote with entry #3"):
+            two.sheet("ana")
+
+    def test_a_store_of_schema_4_is_bound_when_opened(self, where, two) -> None:
+        """A store written before the digests were bound (schema 4: each snapshot's digest the SHA-256 of its
+        text; a row written before digests were kept has none) is brought to schema 5 when opened: a snapshot
+        that held its digest is bound and read; one edited in the database (its old digest not holding) is still
+        refused; a row without digests is given them."""
+        two.close()
+        for (sheet,) in raw(where, "SELECT id FROM sheets"):
+            (state,) = raw(where, "SELECT state FROM sheets WHERE id = ?", (sheet,))[0]
+            plain = hashlib.sha256(state.encode("utf-8")).hexdigest()
+            raw(where, "UPDATE sheets SET state_digest = ? WHERE id = ?", (plain, sheet))
+        raw(where, "UPDATE sheets SET state = replace(state, '\"xp\":13', '\"xp\":99') WHERE id = 'ana'")
+        with progression.open_store(where, two.pack) as written:
+            hero(written, "cy")
+        raw(where, "UPDATE sheets SET entry_digest = NULL, state_digest = NULL WHERE id = 'cy'")
+        raw(where, "DELETE FROM schema_version WHERE version = 5")
+        with progression.open_store(where, two.pack) as again:
+            assert [(5,)] == raw(where, "SELECT MAX(version) FROM schema_version")
+            assert (2, "Cy") == (again.sheet("bo").pools["xp"], again.sheet("cy").name)
+            with pytest.raises(StoreTampered, match=r"sheet 'ana' .* is not the one the store wrote with entry #3"):
+                again.sheet("ana")
 
 
 class TestForgedSnapshots:
@@ -908,8 +978,8 @@ class TestErrors:
 class TestSchema:
     def test_a_new_store_is_at_the_latest_version(self, where, store) -> None:
         """The schema version table records each migration applied, from version 1."""
-        assert [(1,), (2,), (3,), (4,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
-        assert schema.VERSION == 4
+        assert [(1,), (2,), (3,), (4,), (5,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert schema.VERSION == 5
 
     def test_a_migration_is_applied_once(self, where, store, monkeypatch: pytest.MonkeyPatch) -> None:
         """A later version's migration runs when an older store is opened, and the store keeps its sheets."""
@@ -920,7 +990,7 @@ class TestSchema:
         monkeypatch.setattr(schema.migrate, "__defaults__", (later,))
         for _ in range(2):
             progression.open_store(where, store.pack).close()
-        assert [(1,), (2,), (3,), (4,), (5,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert [(1,), (2,), (3,), (4,), (5,), (6,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
         assert [] == raw(where, "SELECT note FROM notes")
         with progression.open_store(where, store.pack) as again:
             assert ("ana",) == again.ids()
@@ -929,7 +999,7 @@ class TestSchema:
         """A database of a schema this library does not know is not opened (nor changed)."""
         store.close()
         raw(where, "INSERT INTO schema_version (version) VALUES (?)", (7,))
-        with pytest.raises(StoreError, match="schema version 7, newer than this library's 4; upgrade progression"):
+        with pytest.raises(StoreError, match="schema version 7, newer than this library's 5; upgrade progression"):
             progression.open_store(where)
 
 

@@ -11,6 +11,7 @@ the roster's ledger when first needed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -22,7 +23,7 @@ from progression.ledger.events import Event, Joined, Member, Step
 from progression.ledger.ledger import Ledger
 from progression.ledger.sheet import PendingDecision, Sheet
 
-__all__ = ["FORMAT", "decode_state", "encode_state", "member_ledger", "read_state"]
+__all__ = ["FORMAT", "decode_state", "digest", "encode_state", "member_ledger", "read_state", "snapshot_digest"]
 
 #: The version of the snapshot's layout: a snapshot of another version is rebuilt from the ledger.
 FORMAT = 1
@@ -31,6 +32,26 @@ FORMAT = 1
 Changed = Callable[[tuple[str, ...], int, int], Exception]
 #: The keys of a sheet's state, in the order they are written.
 _COUNTS = ("pools", "stats", "owned", "bought")
+
+
+def digest(text: str) -> str:
+    """The SHA-256 (hex) of ``text`` as UTF-8: what the store keeps of a sheet's last entry as it wrote it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def snapshot_digest(sheet_id: str, version: int, entry_digest: str, state: str) -> str:
+    """The digest the store keeps beside a sheet's snapshot ``state``: of the snapshot bound to the sheet's id, its
+    version and the digest of its last entry, so that it holds only for the snapshot of this sheet after that
+    entry. A snapshot moved from another sheet, or kept from before an amendment, does not hold, and neither does
+    a digest made again over the snapshot's text alone. It costs what hashing the snapshot costs (its size is the
+    state's, whatever the history); it is no secret: whoever reads this can make one, and only what reads the
+    whole history (``verify``, and an export, an amendment or a rebase) finds that."""
+    # The id's length before it: no id and version can read as another's.
+    return digest(f"{_BOUND}\n{len(sheet_id)}:{sheet_id}\n{version}\n{entry_digest}\n{state}")
+
+
+#: What a snapshot's digest is of, first: the recipe's name and version (another recipe gives other digests).
+_BOUND = "progression.store snapshot digest 1"
 
 
 def state_data(sheet: Sheet) -> dict[str, Any]:

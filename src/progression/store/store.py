@@ -17,7 +17,6 @@ change is refused with :class:`~progression.errors.StoreConflict`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import warnings
@@ -60,7 +59,8 @@ from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.store.backends import BUSY_TIMEOUT, Backend, connect
-from progression.store.snapshots import decode_state, encode_state, read_state
+from progression.store.snapshots import decode_state, encode_state, read_state, snapshot_digest
+from progression.store.snapshots import digest as _digest
 
 if TYPE_CHECKING:
     from progression.errors import StoreConflict
@@ -486,21 +486,21 @@ class Store:
 
     def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str, str | None]:
         """The sheet's version, snapshot and last entry's digest; ``checked``, refused when the entries table
-        does not end at that version, or the snapshot is not the one the store wrote (its digest, kept beside it
-        since the digests were kept): two indexed lookups, whatever the length of the history."""
+        does not end at that version, or the snapshot is not the one the store wrote after its last entry (its
+        digest): one statement of two indexed lookups, whatever the length of the history."""
         _check_id(sheet_id)
-        rows = self._query("SELECT version, state, entry_digest, state_digest FROM sheets WHERE id = ?", (sheet_id,))
+        rows = self._query(_ROW, (sheet_id, sheet_id))
         if not rows:
             raise UnknownName("sheet", sheet_id, self.ids(), f"store {self.where}")
         version, state, entry_digest, digest = int(rows[0][0]), str(rows[0][1]), rows[0][2], rows[0][3]
         if checked:
-            from progression.errors import StoreTampered
-
-            last = self._query("SELECT version FROM entries WHERE sheet = ? ORDER BY version DESC LIMIT 1", (sheet_id,))
-            what = _miscounted(version, last)
-            if what is None and digest is not None and _digest(state) != digest:
-                what = f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
+            what = _miscounted(version, rows[0][4])
+            unstamped = None if what is not None else _unstamped(sheet_id, version, state, (entry_digest, digest))
+            if unstamped is not None:  # the digest binds the version: one lowered by hand is said as the counts
+                what = _miscounted_snapshot(version, state) or unstamped
             if what is not None:
+                from progression.errors import StoreTampered
+
                 raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
         return version, state, None if entry_digest is None else str(entry_digest)
 
@@ -529,7 +529,7 @@ class Store:
         if type(length) is int and length != version:  # said before any entry is read, as what it is
             from progression.errors import StoreTampered
 
-            what = f"its snapshot was written with {length} entries, its row in the sheets table says {version}"
+            what = _snapshot_counts(length, version)
             raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
         first = self._creations.get(sheet_id)
         if first is None:
@@ -777,7 +777,7 @@ class Transaction:
             sheet_id,
             [
                 ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, version + 1, line)),
-                (_UPDATE, (version + 1, *_stamped(after, line), sheet_id, version)),
+                (_UPDATE, (version + 1, *_stamped(sheet_id, after, line), sheet_id, version)),
             ],
             version,
         )
@@ -844,7 +844,7 @@ class Transaction:
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=version + 1)
         ]
-        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, lines[-1]), sheet_id, version)))
+        statements.append((_UPDATE, (len(after.ledger), *_stamped(sheet_id, after, lines[-1]), sheet_id, version)))
         self._write(sheet_id, statements, version)
         self._sheets[sheet_id] = after
         return after
@@ -1078,7 +1078,7 @@ class Transaction:
             for number, line in enumerate(lines, start=position)
         ]
         last = lines[-1] if lines else event_lines((after.ledger[-1],))[0]
-        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, last), sheet_id, version)))
+        statements.append((_UPDATE, (len(after.ledger), *_stamped(sheet_id, after, last), sheet_id, version)))
         self._write(sheet_id, statements, version)
         if position == 1:  # the creation kept for reads is no longer the stored one
             self._store._creations.pop(sheet_id, None)
@@ -1115,7 +1115,7 @@ class Transaction:
         if sheet_id in self._sheets or sheet_id in self._store:
             raise StoreError(self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id")
         lines = event_lines(sheet.ledger)
-        stamped = _stamped(sheet, lines[-1])
+        stamped = _stamped(sheet_id, sheet, lines[-1])
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO sheets (id, version, state, entry_digest, state_digest) VALUES (?, ?, ?, ?, ?)",
@@ -1166,19 +1166,23 @@ class Transaction:
         raise error
 
 
+#: How a read reads a sheet's row: its version, snapshot and digests, and the version of its last entry (the
+#: entries' key leads to it in one lookup, as to the row's).
+_ROW = (
+    "SELECT version, state, entry_digest, state_digest, "
+    "(SELECT MAX(version) FROM entries WHERE sheet = ?) FROM sheets WHERE id = ?"
+)
 #: How a change writes a sheet's row: its new version and state with the digests of its last entry and state,
 #: only if it is still at the version the change read.
 _UPDATE = "UPDATE sheets SET version = ?, state = ?, entry_digest = ?, state_digest = ? WHERE id = ? AND version = ?"
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _stamped(sheet: Sheet, last: str) -> tuple[str, str, str]:
-    """The state of ``sheet`` as stored, the digest of its last entry's text ``last`` and that of the state."""
+def _stamped(sheet_id: str, sheet: Sheet, last: str) -> tuple[str, str, str]:
+    """The state of ``sheet`` as stored under ``sheet_id``, the digest of its last entry's text ``last`` and that
+    of the state (:func:`~progression.store.snapshots.snapshot_digest`)."""
     state = encode_state(sheet)
-    return state, _digest(last), _digest(state)
+    entry = _digest(last)
+    return state, entry, snapshot_digest(sheet_id, len(sheet.ledger), entry, state)
 
 
 def _suspect(
@@ -1199,17 +1203,24 @@ def _suspect(
     """
     from progression.errors import StoreTampered
 
-    miscounted = _miscounted(version, last)
+    miscounted = _miscounted(version, last[0][0] if last else None)
     if miscounted is not None:
         raise StoreTampered(where, sheet_id, miscounted)
     if edited:
         return f"entry #{int(edited[0][0])} was changed in place"
+    if digests[0] is not None and _digest(str(last[0][1])) != digests[0]:
+        return f"entry #{version}, its last, is not the entry the store wrote"
+    return _unstamped(sheet_id, version, state, digests)
+
+
+def _unstamped(sheet_id: str, version: int, state: str, digests: tuple[Any, Any]) -> str | None:
+    """What is wrong with a sheet's row whose snapshot is not the one the store wrote after its last entry (its
+    digest, of the snapshot bound to the sheet, its version and its last entry's digest), or that keeps no digests
+    (removed in the database: every row has them since the schema's version 5); None when it holds."""
     entry_digest, state_digest = digests
     if entry_digest is None or state_digest is None:
-        return None  # last written by a version that kept no digests: the next write keeps them
-    if _digest(str(last[0][1])) != entry_digest:
-        return f"entry #{version}, its last, is not the entry the store wrote"
-    if _digest(state) != state_digest:
+        return "its row keeps no digest of its snapshot and last entry (the store writes them with every change)"
+    if snapshot_digest(sheet_id, version, str(entry_digest), state) != state_digest:
         return f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
     return None
 
@@ -1231,10 +1242,25 @@ def _check_fold(where: str, sheet_id: str, sheet: Sheet, refused: str) -> None:
         raise StoreTampered(where, sheet_id, what, refused=refused)
 
 
-def _miscounted(version: int, last: list[tuple[Any, ...]]) -> str | None:
-    """What is wrong when the entries table does not end at the sheet's version (``last``: the row of its last
-    entry, if any): entries added or removed in the database; None when it ends there."""
-    top = int(last[0][0]) if last else 0
+def _miscounted_snapshot(version: int, state: str) -> str | None:
+    """What is wrong when the snapshot counts other entries than the sheet's version (the version changed in the
+    database); None when it counts as many, or cannot be read (reading it says why)."""
+    try:
+        length = json.loads(state).get("length")
+    except (ValueError, AttributeError):
+        return None
+    return _snapshot_counts(length, version) if type(length) is int and length != version else None
+
+
+def _snapshot_counts(length: int, version: int) -> str:
+    """How a refusal says that a sheet's snapshot counts ``length`` entries where its row says ``version``."""
+    return f"its snapshot was written with {length} entries, its row in the sheets table says {version}"
+
+
+def _miscounted(version: int, top: Any) -> str | None:
+    """What is wrong when the entries table does not end at the sheet's version (``top``: the version of its last
+    entry, None when it holds none): entries added or removed in the database; None when it ends there."""
+    top = 0 if top is None else int(top)
     if top == version:
         return None
     return f"its snapshot was written with {version} entries, the entries table holds them up to #{top}"
