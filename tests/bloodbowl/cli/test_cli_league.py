@@ -803,6 +803,32 @@ class TestBrokenStores:
             assert (2, said) == (status, err[: len(said)]), command
         assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
 
+    def test_a_treasury_forged_with_a_plain_digest_is_refused_by_every_command(
+        self, league: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team's treasury edited in its snapshot and its digest made again as the SHA-256 of the new text (the
+        review's forgery): `league roster` does not print it and `league do` does not spend it (exit 2, naming the
+        team), `league verify` finds it (exit 1); the file is not changed."""
+        (state,) = raw(league, "SELECT state FROM sheets WHERE id = 'anvils'")[0]
+        held = int(json.loads(state)["pools"]["treasury"])
+        edited = state.replace(f'"treasury":{held}', '"treasury":925000', 1)
+        plain = hashlib.sha256(edited.encode("utf-8")).hexdigest()
+        raw(league, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'anvils'", (edited, plain))
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        said = (
+            f"progression: store {league}: sheet 'anvils' was changed in the database outside the store: its "
+            "snapshot (the state it holds) is not the one the store wrote with entry #2"
+        )
+        for command in (("roster", league, "anvils"), ("do", league, "anvils", "staff", "item=team_reroll")):
+            status, out, err = run(capsys, "league", *command)
+            assert (2, "", said) == (status, out, err[: len(said)]), command
+        status, out, _ = run(capsys, "league", "verify", league)
+        assert (1, True) == (
+            status,
+            out.splitlines()[1].endswith(f"pools.treasury: held 925000, its history gives {held}"),
+        )
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
     def test_a_snapshot_forged_with_its_digest_is_not_exported_or_amended(
         self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
