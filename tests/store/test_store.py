@@ -461,6 +461,17 @@ class TestTamperedReads:
                 backwards.ledger[-1]
             assert 5 + 1 == two.sheet("ana").pools["xp"]
 
+    def test_a_creation_amended_by_another_writer(self, where, pack) -> None:
+        """A store that read a sheet (and kept its creation, read once for every later read) reads the creation
+        another writer amended since: not the one it kept, which no longer is the sheet's."""
+        with progression.open_store(where, pack) as one, progression.open_store(where, pack) as two:
+            hero(one)
+            one.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+            assert "Ana" == two.sheet("ana").ledger[0].operation.name
+            one.amend("ana", 1, Create(kind="hero", name="Anna"))
+            again = two.sheet("ana")
+            assert ("Anna", "Anna", 12) == (again.name, again.ledger[0].operation.name, again.pools["xp"])
+
     def test_a_member_s_history_shorter_than_its_snapshot(self, where, store, pack) -> None:
         """A roster's snapshot edited to count more entries for a member than the roster's history gives it, its
         digest made again: the member's ledger, when looked at, is refused naming the sheet and the member; verify

@@ -201,8 +201,9 @@ class Store:
         #: The rules every sheet of the store is played under.
         self.pack = pack
         self._operations: Operations = files.operations_of(pack)
-        #: Each sheet's creation, as committed: an entry never changes once written, so it is read once.
-        self._creations: dict[str, Event] = {}
+        #: Each sheet's creation as committed, with its text: read with every row (a few hundred bytes), and
+        #: structured again only when the text is not the one kept (the creation amended or rebased since).
+        self._creations: dict[str, tuple[str, Event]] = {}
         #: The transaction open on the connection, if any (one at a time: other threads wait for it).
         self._open: Transaction | None = None
 
@@ -239,9 +240,9 @@ class Store:
             StoreConflict: raised when the ledger is first read, if another writer rewrote the sheet's entries
                 since it was read (an amendment): read it again.
         """
-        version, state, entry_digest = self._row(sheet_id, checked=True)
+        version, state, entry_digest, creation = self._row(sheet_id, checked=True)
         # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
-        return self._rebuild(sheet_id, version, state, entry_digest, committed=self._open is None)
+        return self._rebuild(sheet_id, version, state, entry_digest, creation, committed=self._open is None)
 
     def record(self, name: str) -> Record | None:
         """The record of that name, or None when none was put."""
@@ -276,9 +277,9 @@ class Store:
         from progression.errors import StoreTampered
 
         # An edited snapshot, or last entry, is read as it is: the check reports it.
-        version, state, entry_digest = self._row(sheet_id)
+        version, state, entry_digest, creation = self._row(sheet_id)
         try:
-            sheet = self._rebuild(sheet_id, version, state, entry_digest, committed=self._open is None)
+            sheet = self._rebuild(sheet_id, version, state, entry_digest, creation, committed=self._open is None)
             report = verify_history(sheet, self.pack)
         except (SheetError, StoreTampered) as error:
             return Verification(
@@ -484,12 +485,13 @@ class Store:
                 raise StoreError(self.where, f"the {self._backend.name} database refused: {error}") from None
             raise
 
-    def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str, str | None]:
-        """The sheet's version, snapshot and last entry's digest; ``checked``, refused when the entries table
-        does not end at that version, or the snapshot is not the one the store wrote after its last entry (its
-        digest): one statement of two indexed lookups, whatever the length of the history."""
+    def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str, str | None, str | None]:
+        """The sheet's version, snapshot, last entry's digest and its creation's text (None when the entries
+        table lacks it); ``checked``, refused when the entries table does not end at that version, or the snapshot
+        is not the one the store wrote after its last entry (its digest): one statement of indexed lookups,
+        whatever the length of the history."""
         _check_id(sheet_id)
-        rows = self._query(_ROW, (sheet_id, sheet_id))
+        rows = self._query(_ROW, (sheet_id, sheet_id, sheet_id))
         if not rows:
             raise UnknownName("sheet", sheet_id, self.ids(), f"store {self.where}")
         version, state, entry_digest, digest = int(rows[0][0]), str(rows[0][1]), rows[0][2], rows[0][3]
@@ -502,7 +504,8 @@ class Store:
                 from progression.errors import StoreTampered
 
                 raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
-        return version, state, None if entry_digest is None else str(entry_digest)
+        creation = rows[0][5]
+        return version, state, None if entry_digest is None else str(entry_digest), _text(creation)
 
     def _rebuild(
         self,
@@ -510,12 +513,13 @@ class Store:
         version: int,
         state: str,
         entry_digest: str | None,
+        creation: str | None,
         *,
         committed: bool = False,
     ) -> Sheet:
-        """The sheet of a stored row (its version, snapshot and last entry's digest, as read together);
-        ``committed`` when the row was read outside a transaction (its creation may then be kept for later
-        reads). Its ledger, read later, is checked against the row as read here (:meth:`_entries`).
+        """The sheet of a stored row (its version, snapshot, last entry's digest and its creation's text, as read
+        together); ``committed`` when the row was read outside a transaction (its creation may then be kept for
+        later reads). Its ledger, read later, is checked against the row as read here (:meth:`_entries`).
 
         Raises:
             StoreTampered: the snapshot does not count the entries the row does.
@@ -531,11 +535,15 @@ class Store:
 
             what = _snapshot_counts(length, version)
             raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
-        first = self._creations.get(sheet_id)
-        if first is None:
+        kept = self._creations.get(sheet_id)
+        if kept is not None and kept[0] == creation:
+            first = kept[1]
+        elif creation is None:  # the entries table lacks it: said as the entries read say it
             (first,) = self._entries(sheet_id, 1, 1, seen)
+        else:
+            (first,) = self._structured(source, 1, [(1, creation)])
             if committed:
-                self._creations[sheet_id] = first
+                self._creations[sheet_id] = (creation, first)
         return decode_state(
             data,
             lambda: self._entries(sheet_id, 1, version, seen),
@@ -1026,9 +1034,7 @@ class Transaction:
             # The first statement on the sheet changes its row without changing it: PostgreSQL locks the row
             # until the end of the transaction (SQLite holds the whole database since BEGIN IMMEDIATE).
             found = self._backend.change("UPDATE sheets SET version = version WHERE id = ?", (sheet_id,))
-            rows = self._backend.query(
-                "SELECT version, state, entry_digest, state_digest FROM sheets WHERE id = ?", (sheet_id,)
-            )
+            rows = self._backend.query(_ROW, (sheet_id, sheet_id, sheet_id))
             last = self._backend.query(
                 "SELECT version, entry FROM entries WHERE sheet = ? ORDER BY version DESC LIMIT 1", (sheet_id,)
             )
@@ -1039,11 +1045,11 @@ class Transaction:
             self._raise(error, f"reading sheet {sheet_id!r}")
         if not found or not rows:
             raise UnknownName("sheet", sheet_id, self._store.ids(), f"store {self._store.where}")
-        version, state, entry_digest, state_digest = rows[0]
+        version, state, entry_digest, state_digest, _, creation = rows[0]
         suspect = _suspect(
             self._store.where, sheet_id, int(version), str(state), (entry_digest, state_digest), last, edited
         )
-        sheet = self._store._rebuild(sheet_id, int(version), str(state), entry_digest)
+        sheet = self._store._rebuild(sheet_id, int(version), str(state), entry_digest, _text(creation))
         if suspect is not None:
             self._check_history(sheet_id, sheet, suspect)
         self._sheets[sheet_id] = sheet
@@ -1127,7 +1133,7 @@ class Transaction:
             for number, line in enumerate(lines, start=1)
         ]
         self._write(sheet_id, statements, None)
-        stored = sheet if sheet.ledger.loaded else self._store._rebuild(sheet_id, len(lines), stamped[0], stamped[1])
+        stored = sheet if sheet.ledger.loaded else self._store._rebuild(sheet_id, len(lines), *stamped[:2], lines[0])
         self._sheets[sheet_id] = stored
         return stored
 
@@ -1166,12 +1172,18 @@ class Transaction:
         raise error
 
 
-#: How a read reads a sheet's row: its version, snapshot and digests, and the version of its last entry (the
-#: entries' key leads to it in one lookup, as to the row's).
+#: How a sheet's row is read: its version, snapshot and digests, the version of its last entry and the text of
+#: its first (the entries' key leads to each in one lookup, as to the row's).
 _ROW = (
-    "SELECT version, state, entry_digest, state_digest, "
-    "(SELECT MAX(version) FROM entries WHERE sheet = ?) FROM sheets WHERE id = ?"
+    "SELECT version, state, entry_digest, state_digest, (SELECT MAX(version) FROM entries WHERE sheet = ?), "
+    "(SELECT entry FROM entries WHERE sheet = ? AND version = 1) FROM sheets WHERE id = ?"
 )
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
 #: How a change writes a sheet's row: its new version and state with the digests of its last entry and state,
 #: only if it is still at the version the change read.
 _UPDATE = "UPDATE sheets SET version = ?, state = ?, entry_digest = ?, state_digest = ? WHERE id = ? AND version = ?"
