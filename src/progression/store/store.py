@@ -74,7 +74,8 @@ class _Seen:
 
     #: Its version: how many entries.
     version: int
-    #: The digest of its last entry as the store wrote it (None in a row written before digests were kept).
+    #: The digest of its last entry as the store wrote it (None in a row whose digests were removed, read to be
+    #: verified or run again).
     digest: str | None
 
 
@@ -575,8 +576,8 @@ class Store:
     def _entries(self, sheet_id: str, start: int, stop: int, seen: _Seen) -> tuple[Event, ...]:
         """The sheet's entries of versions ``start`` to ``stop``, read from their JSON text, for a sheet whose row
         was ``seen``: the entries table must hold each, and the last (when read) must be the one the row was
-        written with, unless the row is as it was (then the entry was edited in the database, and
-        is read as it is, as any entry edited there is).
+        written with, unless the row is as it was (then the entry was edited in the database, and is read as it
+        is, as any entry edited there is).
 
         Raises:
             StoreConflict: the entries are not those of the row as read, and the row changed since: another
