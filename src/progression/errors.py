@@ -592,9 +592,11 @@ class NotAStore(StoreError, ValueError):
 
 
 class StoreTampered(StoreError):
-    """A change refused because the stored sheet is no longer what the store last wrote: its snapshot or its
-    last entry was changed in the database by something else than the store (an edit by hand), or entries were
-    added or removed there. Nothing was written; ``verify`` finds the entry that differs."""
+    """A stored sheet refused because it is no longer what the store last wrote: its snapshot or its last entry
+    was changed in the database by something else than the store (an edit by hand), entries were added or removed
+    there, or its snapshot is not what its entries add up to. Raised by a read (``refused`` says it is not read as
+    the sheet), by its ledger when first looked at (its history is not read), by a change, an export, an amendment
+    or a rebase; nothing was written. ``verify`` finds the entry that differs."""
 
     def __init__(self, where: str, sheet: str, what: str, *, refused: str = "nothing was written") -> None:
         self.sheet = sheet
@@ -609,19 +611,32 @@ class StoreTampered(StoreError):
 
 class StoreConflict(StoreError):
     """A change made against a version of a sheet that is no longer the stored one: someone else changed it
-    since it was read. Nothing was written; read the sheet again and retry."""
+    since it was read. Nothing was written; read the sheet again and retry.
 
-    def __init__(self, where: str, sheet: str, expected: int, found: int, *, kind: str = "sheet") -> None:
+    Also what the ledger of a sheet read earlier raises when it is first looked at (``reading``) and another
+    writer rewrote the sheet's history since (an amendment): the entries stored now are not those of the state
+    read, and are not taken."""
+
+    def __init__(
+        self, where: str, sheet: str, expected: int, found: int, *, kind: str = "sheet", reading: bool = False
+    ) -> None:
         self.sheet = sheet
         self.expected = expected
         self.found = found
         #: What changed: a ``"sheet"``, or a ``"record"`` (:meth:`progression.store.Transaction.put`).
         self.kind = kind
-        super().__init__(
-            where,
-            f"{kind} {sheet!r} was expected at version {expected} but is at version {found}: "
-            "it changed since it was read; read it again and retry",
-        )
+        if reading:
+            now = "" if found == expected else f", now {found} entries,"
+            reason = (
+                f"{kind} {sheet!r} was read at version {expected} and its history was rewritten since{now} by "
+                "another writer (an amendment): the entries stored now are not those of the state read; read it again"
+            )
+        else:
+            reason = (
+                f"{kind} {sheet!r} was expected at version {expected} but is at version {found}: "
+                "it changed since it was read; read it again and retry"
+            )
+        super().__init__(where, reason)
 
 
 class StoreBusy(StoreError):

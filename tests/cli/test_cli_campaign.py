@@ -300,6 +300,25 @@ class TestChanges:
         _, out, _ = run(capsys, "campaign", "history", party, "ana", "--json")
         assert 1 == len(json.loads(out))
 
+    def test_a_character_cut_in_the_database_is_refused_not_crashed(self, party: str, capsys) -> None:
+        """A character's last entry deleted and its version lowered by hand (its snapshot still counting the entry):
+        reading it (show, history) exits 2 with the store's error naming the file, the character and the counts
+        that disagree, verify exits 1 saying the same; nothing crashes (exit 3) and nothing is shown."""
+        run(capsys, "campaign", "award", party, "--to", "bea:danse=6", "--reason", "session 1")
+        connection = sqlite3.connect(party, isolation_level=None)
+        connection.execute("DELETE FROM entries WHERE sheet = 'bea' AND version = 2")
+        connection.execute("UPDATE sheets SET version = 1 WHERE id = 'bea'")
+        connection.close()
+        what = "its snapshot was written with 2 entries, its row in the sheets table says 1"
+        said = f"progression: store {party}: sheet 'bea' was changed in the database outside the store: {what}; "
+        for command in (("show", party, "bea"), ("history", party, "bea")):
+            status, out, err = run(capsys, "campaign", *command)
+            assert (2, "", said) == (status, out, err[: len(said)]), command
+        assert (1, f"bea: not verified: {what}") == (
+            run(capsys, "campaign", "verify", party)[0],
+            run(capsys, "campaign", "verify", party)[1].splitlines()[-1],
+        )
+
     def test_a_party_record_that_is_not_json(self, party: str, capsys) -> None:
         """The party's record edited in the database into text that is not JSON is a broken file: every command
         exits 2, naming the store and the record."""

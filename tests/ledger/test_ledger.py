@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import progression
 from progression import Ledger, Sheet
-from progression.errors import InvalidInput
+from progression.errors import InvalidInput, ProgressionError, SheetError
 from progression.events import Marked
 from progression.ledger import LedgerIndex
 from support.builders import FEW, histories, market
@@ -208,10 +208,32 @@ class TestDeferred:
         assert (sheet.ledger, sheet) == (deferred, progression.replay(deferred))
 
     def test_a_read_of_another_length_is_refused(self) -> None:
-        """Entries read that are not as many as the ledger said are not taken."""
+        """Entries read that are not as many as the ledger said (deleted where they are kept) are not taken: a
+        library error says so (a SheetError, never a bare RuntimeError), and the ledger is still unread."""
         ledger = Ledger.deferred(3, lambda: marks("a", "b"), {})
-        with pytest.raises(RuntimeError, match="a deferred ledger of 3 entries read 2"):
+        with pytest.raises(SheetError, match="3 entries were asked of the place its ledger is kept and 2 were read"):
             list(ledger)
+        assert (3, False) == (len(ledger), ledger.loaded)
+
+    def test_the_place_that_keeps_it_says_what_changed(self) -> None:
+        """The error of the place that keeps the entries (a store naming its file and the sheet) is raised, told
+        how many were asked and how many came: for the whole ledger, and for a stretch read back from the end."""
+
+        class Moved(ProgressionError):
+            pass
+
+        def changed(expected: int, found: int) -> Exception:
+            return Moved(f"asked {expected}, found {found}")
+
+        entries = marks(*(f"m{n}" for n in range(40)))
+        whole = Ledger.deferred(41, lambda: entries, {0: entries[0]}, changed=changed)
+        with pytest.raises(Moved, match="asked 41, found 40"):
+            list(whole)
+        backwards = Ledger.deferred(
+            40, lambda: entries, {0: entries[0]}, lambda a, b: entries[a : b - 1], changed=changed
+        )
+        with pytest.raises(Moved, match="asked 16, found 15"):
+            backwards[-1]
 
     def test_entries_are_never_replaced(self) -> None:
         """The deferred entries can only be read and appended to (as a ledger's list)."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import re
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -33,7 +35,7 @@ from progression.files.sheets import LARGEST_FILE
 from progression.operations import Award, Create, Decide, Join, Purchase
 from progression.store import schema
 from support.builders import FEW, histories, market, trainer
-from support.stores import raw
+from support.stores import forge, raw
 
 
 def hero(store: progression.store.Store, name: str = "ana") -> progression.Sheet:
@@ -147,11 +149,11 @@ class TestSnapshots:
         assert (True, 4) == (sheet.ledger.loaded, sheet.account("xp").awarded)
 
     def test_a_snapshot_of_another_layout_is_folded_from_the_entries(self, where, store) -> None:
-        """A snapshot this library cannot read as it is (an older layout, written by a version that kept no
-        digest) is not trusted: the entries are folded."""
+        """A snapshot this library cannot read as it is (an older layout) is not trusted: the entries are
+        folded."""
         hero(store)
         made = store.run("ana", Award(pool="xp", amount=4, reason="a rat"))[0]
-        raw(where, "UPDATE sheets SET state = ?, state_digest = NULL WHERE id = ?", ('{"snapshot": 0}', "ana"))
+        forge(where, "ana", '{"snapshot": 0}')
         assert made == store.sheet("ana")
 
 
@@ -348,14 +350,19 @@ class TestTamperedWrites:
             duel()
         assert (1, 1) == (store.version("ana"), store.version("bo"))
 
-    def test_a_sheet_written_before_digests_is_written_and_then_kept(self, where, store) -> None:
-        """A sheet whose row has no digests (written by an earlier version) is changed, and is checked after."""
+    def test_a_row_whose_digests_were_removed(self, where, store) -> None:
+        """A sheet whose row lost its digests in the database (a way around them, since every row has them from
+        the schema's version 5 on) is not read; a change runs its history again and, as it holds, writes it with
+        its digests, after which it reads again."""
         hero(store)
         raw(where, "UPDATE sheets SET entry_digest = NULL, state_digest = NULL WHERE id = ?", ("ana",))
+        with pytest.raises(StoreTampered, match="its row keeps no digest of its snapshot and last entry"):
+            store.sheet("ana")
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
         assert [(True, True)] == [
             (a is not None, b is not None) for a, b in raw(where, "SELECT entry_digest, state_digest FROM sheets")
         ]
+        assert 12 == store.sheet("ana").pools["xp"]
 
     def test_the_edited_entry_is_refused_as_the_command_line_says(self, where, store) -> None:
         """A refusal of a tampered sheet is a StoreError (exit status 1 on the command line), not a conflict."""
@@ -365,6 +372,246 @@ class TestTamperedWrites:
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
         error = caught.value
         assert (isinstance(error, StoreError), isinstance(error, StoreConflict), "ana") == (True, False, error.sheet)
+
+
+class TestTamperedReads:
+    """A read never takes entries other than those the sheet's row was written with: a sheet whose row, snapshot
+    and entries disagree is refused with the store's own error (naming the store, the sheet, what was expected and
+    found), whether they disagree when it is read or when its ledger is first looked at, later."""
+
+    def test_an_entry_deleted_with_the_version_lowered(self, where, store) -> None:
+        """The last entry deleted and the sheet's version lowered to match (the snapshot left as it was): every
+        read refuses it, as the store's error, not a crash; verify says what disagrees; a change writes nothing."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 3")
+        raw(where, "UPDATE sheets SET version = 2 WHERE id = 'ana'")
+        said = "its snapshot was written with 3 entries, its row in the sheets table says 2"
+        with pytest.raises(StoreTampered) as caught:
+            store.sheet("ana")
+        assert (
+            f"store {store.where}: sheet 'ana' was changed in the database outside the store: {said}; it is not read "
+            "as the sheet (verify the store to find the entry that differs)"
+        ) == str(caught.value)
+        assert (False, said) == (store.verify("ana").ok, store.verify("ana").unread)
+        for change in (
+            lambda: store.run("ana", Award(pool="xp", amount=1, reason="a bat")),
+            lambda: store.export("ana"),
+            lambda: store.amend("ana", 2, Award(pool="xp", amount=5, reason="the crypt")),
+        ):
+            with pytest.raises(StoreTampered, match=re.escape(said)):
+                change()
+        assert [(1,), (2,)] == raw(where, "SELECT version FROM entries ORDER BY version")
+
+    def test_entries_added_past_the_row(self, where, store) -> None:
+        """An entry added to the table past the sheet's version: the sheet is not read."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        (text,) = raw(where, "SELECT entry FROM entries WHERE version = 2")[0]
+        raw(where, "INSERT INTO entries (sheet, version, entry) VALUES ('ana', 3, ?)", (text,))
+        with pytest.raises(StoreTampered, match="written with 2 entries, the entries table holds them up to #3"):
+            store.sheet("ana")
+
+    def test_an_entry_deleted_after_the_sheet_was_read(self, where, store) -> None:
+        """An entry deleted from the table between reading the sheet and looking at its history: the history is
+        not read around the gap, and the error says which entry is missing."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        read = store.sheet("ana")
+        raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 2")
+        with pytest.raises(
+            StoreTampered, match=r"the entries table lacks entry #2 \(its row in the sheets table counts 3"
+        ):
+            list(read.ledger)
+
+    def test_the_last_entry_replaced_after_the_sheet_was_read(self, where, store) -> None:
+        """The last entry deleted and written anew otherwise (the trigger on updates bypassed) after the sheet was
+        read, its row left as it was: a read takes it as it is, as any entry edited in the database (only the
+        row's counts are a read's to check); the next change finds it by its digest and refuses it."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        whole, backwards = store.sheet("ana"), store.sheet("ana")
+        (text,) = raw(where, "SELECT entry FROM entries WHERE version = 2")[0]
+        raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 2")
+        raw(where, "INSERT INTO entries (sheet, version, entry) VALUES ('ana', 2, ?)", (text.replace("12", "120"),))
+        assert (120, 120) == (list(whole.ledger)[1].events[0].amount, backwards.ledger[-1].events[0].amount)
+        with pytest.raises(StoreTampered, match="entry #2, its last, is not the entry the store wrote"):
+            store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+
+    def test_a_history_amended_by_another_writer_after_the_read(self, where, pack) -> None:
+        """Another writer amends the sheet (a legitimate rewrite of its entries) after this one read it: the
+        entries stored now are not those of the state read, so its history is refused as a conflict (read it
+        again), never mixed with the state read; what another writer only appended is read as it was."""
+        with progression.open_store(where, pack) as one, progression.open_store(where, pack) as two:
+            hero(one)
+            one.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+            stale, appended, backwards = two.sheet("ana"), two.sheet("ana"), two.sheet("ana")
+            one.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+            assert [1, 2] == [entry.number for entry in appended.ledger]  # appended to: what was read holds
+            one.amend("ana", 2, Award(pool="xp", amount=5, reason="the crypt"))
+            said = (
+                "sheet 'ana' was read at version 2 and its history was rewritten since, now 3 entries, by another "
+                "writer (an amendment): the entries stored now are not those of the state read; read it again"
+            )
+            with pytest.raises(StoreConflict, match=re.escape(said)):
+                list(stale.ledger)
+            with pytest.raises(StoreConflict, match=re.escape(said)):
+                backwards.ledger[-1]
+            assert 5 + 1 == two.sheet("ana").pools["xp"]
+
+    def test_a_creation_amended_by_another_writer(self, where, pack) -> None:
+        """A store that read a sheet (and kept its creation, read once for every later read) reads the creation
+        another writer amended since: not the one it kept, which no longer is the sheet's."""
+        with progression.open_store(where, pack) as one, progression.open_store(where, pack) as two:
+            hero(one)
+            one.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+            assert "Ana" == two.sheet("ana").ledger[0].operation.name
+            one.amend("ana", 1, Create(kind="hero", name="Anna"))
+            again = two.sheet("ana")
+            assert ("Anna", "Anna", 12) == (again.name, again.ledger[0].operation.name, again.pools["xp"])
+
+    def test_a_member_s_history_shorter_than_its_snapshot(self, where, store, pack) -> None:
+        """A roster's snapshot edited to count more entries for a member than the roster's history gives it, its
+        digest made again: the member's ledger, when looked at, is refused naming the sheet and the member; verify
+        says it as a difference of the stored state."""
+        store.start_sheet("party", Create(kind="party", name="The Company"))
+        store.run("party", Join(member="ana", ledger=tuple(pack.new_sheet("hero", "Ana").ledger)))
+        store.run("party", Award(pool="xp", amount=9, reason="the crypt", member="ana"))
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = 'party'")[0]
+        data = json.loads(state)
+        data["members"]["ana"]["length"] += 1
+        forge(where, "party", json.dumps(data, separators=(",", ":")))
+        party = store.sheet("party")
+        with pytest.raises(
+            StoreTampered,
+            match=r"sheet 'party' .*: its snapshot gives member 'ana' 3 entries, its history gives 2; its history is not read",
+        ):
+            list(party.member("ana").ledger)
+        report = store.verify("party")
+        assert ["members.ana: held with 3 entries, its history gives it 2"] == [d.sentence for d in report.divergences]
+
+
+class TestSnapshotDigests:
+    """The digest kept beside a snapshot binds it to the sheet, its version and its last entry: a snapshot is read
+    only where and when the store wrote it, and a digest made again over its text alone does not hold."""
+
+    @pytest.fixture
+    def two(self, store) -> progression.store.Store:
+        """Ana (13 xp) and Bo (2 xp), three entries each."""
+        for name, amounts in (("ana", (12, 1)), ("bo", (1, 1))):
+            hero(store, name)
+            for amount in amounts:
+                store.run(name, Award(pool="xp", amount=amount, reason="a fight"))
+        return store
+
+    def test_a_digest_made_again_over_the_text_alone(self, where, two) -> None:
+        """The snapshot's xp edited and its digest made the plain SHA-256 of the new text: it is not read as the
+        sheet, and no change is built on it."""
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = 'ana'")[0]
+        edited = state.replace('"xp":13', '"xp":99')
+        plain = hashlib.sha256(edited.encode("utf-8")).hexdigest()
+        raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'ana'", (edited, plain))
+        said = r"its snapshot \(the state it holds\) is not the one the store wrote with entry #3"
+        with pytest.raises(StoreTampered, match=said + "; it is not read as the sheet"):
+            two.sheet("ana")
+        with pytest.raises(StoreTampered, match=said + ", and its history no longer holds"):
+            two.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+
+    def test_a_snapshot_moved_from_another_sheet(self, where, two) -> None:
+        """Bo's snapshot and digest copied onto Ana's row (the same version): not read as Ana."""
+        ((state, digest),) = raw(where, "SELECT state, state_digest FROM sheets WHERE id = 'bo'")
+        raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'ana'", (state, digest))
+        with pytest.raises(StoreTampered, match=r"sheet 'ana' .* is not the one the store wrote with entry #3"):
+            two.sheet("ana")
+
+    def test_a_snapshot_kept_from_before_an_amendment(self, where, two) -> None:
+        """Ana's snapshot and digest from before her last entry was amended, put back after it: the last entry is
+        not the one it was written after, so it is not read."""
+        ((state, digest),) = raw(where, "SELECT state, state_digest FROM sheets WHERE id = 'ana'")
+        two.amend("ana", 3, Award(pool="xp", amount=2, reason="a fight"))
+        raw(where, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'ana'", (state, digest))
+        with pytest.raises(StoreTampered, match="is not the one the store wrote with entry #3"):
+            two.sheet("ana")
+
+    def test_a_store_of_schema_4_is_bound_when_opened(self, where, two) -> None:
+        """A store written before the digests were bound (schema 4: each snapshot's digest the SHA-256 of its
+        text; a row written before digests were kept has none) is brought to schema 5 when opened: a snapshot
+        that held its digest is bound and read; one edited in the database (its old digest not holding) is still
+        refused; a row without digests is given them."""
+        two.close()
+        for (sheet,) in raw(where, "SELECT id FROM sheets"):
+            (state,) = raw(where, "SELECT state FROM sheets WHERE id = ?", (sheet,))[0]
+            plain = hashlib.sha256(state.encode("utf-8")).hexdigest()
+            raw(where, "UPDATE sheets SET state_digest = ? WHERE id = ?", (plain, sheet))
+        raw(where, "UPDATE sheets SET state = replace(state, '\"xp\":13', '\"xp\":99') WHERE id = 'ana'")
+        with progression.open_store(where, two.pack) as written:
+            hero(written, "cy")
+        raw(where, "UPDATE sheets SET entry_digest = NULL, state_digest = NULL WHERE id = 'cy'")
+        raw(where, "DELETE FROM schema_version WHERE version = 5")
+        with progression.open_store(where, two.pack) as again:
+            assert [(5,)] == raw(where, "SELECT MAX(version) FROM schema_version")
+            assert (2, "Cy") == (again.sheet("bo").pools["xp"], again.sheet("cy").name)
+            with pytest.raises(StoreTampered, match=r"sheet 'ana' .* is not the one the store wrote with entry #3"):
+                again.sheet("ana")
+
+
+class TestForgedSnapshots:
+    """A snapshot edited with its digest made again as the store makes it: reads trust it (they cost the same at
+    any length of history, so they check what a few rows say, which whoever writes the rows can make agree), but
+    nothing that reads the whole history anyway writes or hands out something else than reads showed."""
+
+    @pytest.fixture
+    def forged(self, where, store) -> progression.store.Store:
+        """Ana with 13 xp from her entries, her snapshot made to hold 99 with the digest the store would write."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        (state,) = raw(where, "SELECT state FROM sheets WHERE id = 'ana'")[0]
+        forge(where, "ana", state.replace('"xp":13', '"xp":99'))
+        return store
+
+    def test_reads_trust_it_and_verify_finds_it(self, forged) -> None:
+        """The forged state is read as the sheet (the documented limit of a read); verify finds it as the stored
+        state."""
+        report = forged.verify("ana")
+        assert (99, [(3, "state", "pools.xp: held 99, its history gives 13")]) == (
+            forged.sheet("ana").pools["xp"],
+            [(d.position, d.kind, d.sentence) for d in report.divergences],
+        )
+
+    @pytest.mark.parametrize(
+        ("change", "refused"),
+        [
+            (lambda store: store.export("ana"), "nothing was exported"),
+            (
+                lambda store: store.amend("ana", 2, Award(pool="xp", amount=5, reason="the crypt")),
+                "nothing was amended",
+            ),
+            (lambda store: store.rebase("ana"), "nothing was rebased"),
+        ],
+        ids=["export", "amend", "rebase"],
+    )
+    def test_what_reads_the_whole_history_refuses_it(self, where, forged, change, refused) -> None:
+        """Export (which would seal the entries' 13 xp into a file while reads showed 99), amend and rebase (which
+        would run the entries again and silently put their state in place of the one reads showed) compare the
+        snapshot with the fold of the entries, and refuse, naming the sheet and what differs; nothing is written."""
+        rows = raw(where, "SELECT * FROM entries ORDER BY version")
+        with pytest.raises(StoreTampered) as caught:
+            change(forged)
+        assert (
+            f"store {forged.where}: sheet 'ana' was changed in the database outside the store: its snapshot (what "
+            f"reads show) is not what its entries add up to: pools.xp: held 99, its history gives 13; {refused} "
+            "(verify the store to find the entry that differs)"
+        ) == str(caught.value)
+        assert (rows, 99) == (raw(where, "SELECT * FROM entries ORDER BY version"), forged.sheet("ana").pools["xp"])
+
+    def test_a_file_is_not_exported(self, forged, tmp_path: Path) -> None:
+        """No file is written for it."""
+        with pytest.raises(StoreTampered, match="nothing was exported"):
+            forged.export_file("ana", tmp_path / "ana.json")
+        assert not (tmp_path / "ana.json").exists()
 
 
 def edit(where: str, version: int, old: str, new: str) -> None:
@@ -490,11 +737,16 @@ class TestVerify:
             list(store.sheet("ana").ledger)
 
     def test_a_missing_entry(self, where, store) -> None:
-        """An entry deleted from the table is reported as a gap, not read around."""
+        """An entry deleted from the table is reported as a gap, not read around: the sheet is not read (the
+        entries table ends before its row says), and its verification says which entry is missing."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
         raw(where, "DELETE FROM entries WHERE sheet = ? AND version = 2", ("ana",))
-        with pytest.raises(SheetError, match="expected entries 1 to 2, the table holds 1 entries from 1 to 1"):
+        report = store.verify("ana")
+        said = "the entries table lacks entry #2 (its row in the sheets table counts 3 entries)"
+        assert (False, said) == (report.ok, report.unread)
+        with pytest.raises(StoreTampered, match=f"sheet 'ana' .*: {re.escape(said)}; its history is not read"):
             list(store.sheet("ana").ledger)
 
 
@@ -737,8 +989,8 @@ class TestErrors:
 class TestSchema:
     def test_a_new_store_is_at_the_latest_version(self, where, store) -> None:
         """The schema version table records each migration applied, from version 1."""
-        assert [(1,), (2,), (3,), (4,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
-        assert schema.VERSION == 4
+        assert [(1,), (2,), (3,), (4,), (5,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert schema.VERSION == 5
 
     def test_a_migration_is_applied_once(self, where, store, monkeypatch: pytest.MonkeyPatch) -> None:
         """A later version's migration runs when an older store is opened, and the store keeps its sheets."""
@@ -749,7 +1001,7 @@ class TestSchema:
         monkeypatch.setattr(schema.migrate, "__defaults__", (later,))
         for _ in range(2):
             progression.open_store(where, store.pack).close()
-        assert [(1,), (2,), (3,), (4,), (5,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert [(1,), (2,), (3,), (4,), (5,), (6,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
         assert [] == raw(where, "SELECT note FROM notes")
         with progression.open_store(where, store.pack) as again:
             assert ("ana",) == again.ids()
@@ -758,7 +1010,7 @@ class TestSchema:
         """A database of a schema this library does not know is not opened (nor changed)."""
         store.close()
         raw(where, "INSERT INTO schema_version (version) VALUES (?)", (7,))
-        with pytest.raises(StoreError, match="schema version 7, newer than this library's 4; upgrade progression"):
+        with pytest.raises(StoreError, match="schema version 7, newer than this library's 5; upgrade progression"):
             progression.open_store(where)
 
 

@@ -209,7 +209,8 @@ _STATE = ("pack", "kind", "name", "pools", "stats", "owned", "tags", "bought", "
 
 def state_difference(held: Sheet, folded: Sheet, where: str = "") -> str | None:
     """The first place ``held``'s state differs from ``folded``'s (the fold of its ledger), as
-    ``where: held ..., its history gives ...``; None when they hold the same state."""
+    ``where: held ..., its history gives ...``; None when they hold the same state (each member's counted
+    entries included)."""
     for name in _STATE:
         mine, theirs = getattr(held, name), getattr(folded, name)
         if mine == theirs:
@@ -222,6 +223,9 @@ def state_difference(held: Sheet, folded: Sheet, where: str = "") -> str | None:
                 found = state_difference(mine[member], theirs[member], f"{path}.{member}.")
                 if found is not None:
                     return found
+                counted, given = len(mine[member].ledger), len(theirs[member].ledger)
+                if counted != given:  # a snapshot that counts a member's entries otherwise than the history does
+                    return f"{path}.{member}: held with {counted} entries, its history gives it {given}"
             continue
         if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
             key = next(k for k in sorted(set(mine) | set(theirs)) if mine.get(k) != theirs.get(k))

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import attrs
 
-from progression.errors import ProgressionError
+from progression.errors import Problem, ProgressionError, SheetError
 
 if TYPE_CHECKING:
     from progression.ledger.events import Event
@@ -58,6 +58,17 @@ STRETCH = 16
 def _read() -> Sequence[Event]:
     """The reader a deferred ledger keeps once its entries are read: it is never called again."""
     return ()
+
+
+def _changed_elsewhere(expected: int, found: int) -> Exception:
+    """What a deferred ledger raises, unless told otherwise, when a read gives another number of entries than
+    asked: the place they are kept changed since the ledger was made (its entries are never taken)."""
+    source = "kept elsewhere"
+    reason = (
+        f"{expected} entries were asked of the place its ledger is kept and {found} were read: "
+        "they changed there since the ledger was made"
+    )
+    return SheetError(source, [Problem(source, "$.ledger", reason)])
 
 
 class _Entries(MutableSequence["Event"]):
@@ -86,10 +97,11 @@ class _Deferred(_Entries):
     are answered without it. With ``stretch``, an entry looked at by its position is read with the
     stretch of entries before it, each stretch as long as all those read so far (at least
     ``STRETCH``): reading back from the end (the last season of a team) reads what it looks at,
-    in a few reads, not the whole history.
+    in a few reads, not the whole history. A read of another number of entries than asked (the place
+    they are kept changed since the count was taken) raises ``changed(expected, found)``, never takes them.
     """
 
-    __slots__ = ("_count", "_items", "_known", "_load", "_lock", "_stretch")
+    __slots__ = ("_changed", "_count", "_items", "_known", "_load", "_lock", "_stretch")
 
     def __init__(
         self,
@@ -97,8 +109,11 @@ class _Deferred(_Entries):
         load: Callable[[], Sequence[Event]],
         known: Mapping[int, Event],
         stretch: Callable[[int, int], Sequence[Event]] | None = None,
+        changed: Callable[[int, int], Exception] | None = None,
     ) -> None:
         self._count = count
+        #: The error a read of ``found`` entries where ``expected`` were asked raises.
+        self._changed = changed or _changed_elsewhere
         #: Reads every entry; once they are read, a reader of none, so that what it holds can be freed.
         self._load: Callable[[], Sequence[Event]] = load
         self._known = dict(known)
@@ -114,8 +129,7 @@ class _Deferred(_Entries):
                 if self._items is None:
                     loaded = list(self._load())
                     if len(loaded) != self._count:
-                        msg = f"a deferred ledger of {self._count} entries read {len(loaded)}"
-                        raise RuntimeError(msg)
+                        raise self._changed(self._count, len(loaded))
                     self._items, self._load, self._known = loaded, _read, {}
                 items = self._items
         return items
@@ -154,8 +168,7 @@ class _Deferred(_Entries):
                 start = max(0, index + 1 - max(STRETCH, len(self._known)))
                 entries = stretch(start, index + 1)
                 if len(entries) != index + 1 - start:
-                    msg = f"a deferred ledger read {len(entries)} entries for positions {start} to {index}"
-                    raise RuntimeError(msg)
+                    raise self._changed(index + 1 - start, len(entries))
                 for position, entry in enumerate(entries, start=start):
                     self._known.setdefault(position, entry)
                 found = self._known[index]
@@ -304,6 +317,8 @@ class Ledger(Sequence["Event"]):
         load: Callable[[], Sequence[Event]],
         known: Mapping[int, Event] | None = None,
         stretch: Callable[[int, int], Sequence[Event]] | None = None,
+        *,
+        changed: Callable[[int, int], Exception] | None = None,
     ) -> Ledger:
         """A ledger of ``length`` entries kept elsewhere: ``load()`` reads them all, the first time
         something needs an entry not in ``known`` (entries by position, such as the creation).
@@ -311,9 +326,14 @@ class Ledger(Sequence["Event"]):
         an entry looked at by its position (``ledger[-1]``, ``reversed(ledger)``) is then read with the
         entries just before it, not with the whole ledger.
 
+        A read that gives another number of entries than it asked for (the place they are kept changed since
+        the ledger was made: entries deleted there) is never taken: it raises ``changed(expected, found)``, the
+        error of the place that keeps them (a store names its file and the sheet), or by default a
+        :class:`~progression.errors.SheetError`.
+
         Appending to it does not read it: the new entries go to a segment of their own.
         """
-        ledger = cls._view(_Segment(None, _Deferred(length, load, known or {}, stretch)), length)
+        ledger = cls._view(_Segment(None, _Deferred(length, load, known or {}, stretch, changed)), length)
         return ledger.scratch()
 
     @property

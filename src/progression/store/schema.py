@@ -37,8 +37,19 @@ Version 4 adds:
     a trigger on ``entries``. Before a change, the store looks for the sheet's rows there (one indexed lookup)
     and, when it finds some, runs the sheet's history again before it builds on it.
 
+Version 5 binds each snapshot to the sheet's history:
+
+``state_digest``
+    is the digest of the snapshot together with the sheet's id, its version and its last entry's digest
+    (:func:`~progression.store.snapshots.snapshot_digest`), where it was the SHA-256 of the snapshot's text alone:
+    a snapshot moved from another sheet, kept from before an amendment, or edited with its digest made again as a
+    plain SHA-256, no longer holds. The migration binds each row whose snapshot still holds its old digest (and
+    gives the digests to a row written before they were kept); a row whose snapshot did not hold still does not.
+    From this version on, a row without digests is one edited in the database.
+
 Every statement is SQL that SQLite and PostgreSQL both accept, but for a trigger, whose
-statements each backend gives (:meth:`~progression.store.backends.Backend.edit_trigger`). A migration is a tuple
+statements each backend gives (:meth:`~progression.store.backends.Backend.edit_trigger`), and for the
+digests of version 5, computed from each sheet's row. A migration is a tuple
 of statements, run in one transaction with the row that records it, so a database is at one
 version or the next, never between.
 """
@@ -46,18 +57,43 @@ version or the next, never between.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from progression.errors import StoreError
 from progression.store.backends import Backend
+from progression.store.snapshots import digest, snapshot_digest
 
 __all__ = ["MIGRATIONS", "VERSION", "migrate", "version_of"]
 
-#: A statement of a migration: SQL both engines accept, or what a backend gives (its own SQL for a trigger).
-Statement = str | Callable[[Backend], Sequence[str]]
+#: A statement of a migration: SQL both engines accept, or what is made from the database (a backend's own SQL for
+#: a trigger; statements with their parameters, computed from its rows).
+Statement = str | Callable[[Backend], Sequence[str | tuple[str, tuple[Any, ...]]]]
 
 
 def _edit_trigger(backend: Backend) -> Sequence[str]:
     return backend.edit_trigger()
+
+
+def _bind_snapshots(backend: Backend) -> list[tuple[str, tuple[Any, ...]]]:
+    """The statements that give each sheet's row the digests of version 5: its snapshot's bound to the sheet, its
+    version and its last entry's digest, for a row whose snapshot holds the digest it had (the SHA-256 of its text),
+    or had none (written before digests were kept). A snapshot that did not hold its digest keeps it, and so is
+    still found; a row whose last entry is not in the table is left as it is (reads refuse it for that)."""
+    statements = []
+    rows = backend.query("SELECT id, version, state, entry_digest, state_digest FROM sheets")
+    for sheet_id, version, state, entry_digest, state_digest in rows:
+        if state_digest is not None and state_digest != digest(str(state)):
+            continue
+        if entry_digest is None:
+            last = backend.query("SELECT entry FROM entries WHERE sheet = ? AND version = ?", (sheet_id, version))
+            if not last:
+                continue
+            entry_digest = digest(str(last[0][0]))
+        bound = snapshot_digest(str(sheet_id), int(version), str(entry_digest), str(state))
+        statements.append(
+            ("UPDATE sheets SET entry_digest = ?, state_digest = ? WHERE id = ?", (entry_digest, bound, sheet_id))
+        )
+    return statements
 
 
 #: Each version's statements, from version 1 on.
@@ -76,6 +112,7 @@ MIGRATIONS: tuple[tuple[Statement, ...], ...] = (
         "CREATE INDEX edited_sheet ON edited (sheet)",
         _edit_trigger,
     ),
+    (_bind_snapshots,),
 )
 #: The version this library writes.
 VERSION = len(MIGRATIONS)
@@ -105,8 +142,11 @@ def migrate(backend: Backend, migrations: tuple[tuple[Statement, ...], ...] = MI
             raise StoreError(backend.where, reason)
         for version in range(found + 1, len(migrations) + 1):
             for statement in migrations[version - 1]:
-                for text in (statement,) if isinstance(statement, str) else statement(backend):
-                    backend.change(text)
+                for made in (statement,) if isinstance(statement, str) else statement(backend):
+                    if isinstance(made, str):
+                        backend.change(made)
+                    else:
+                        backend.change(*made)
             backend.change("INSERT INTO schema_version (version) VALUES (?)", (version,))
         backend.commit()
     except BaseException:

@@ -17,7 +17,6 @@ change is refused with :class:`~progression.errors.StoreConflict`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import warnings
@@ -55,18 +54,30 @@ from progression.files.ledger_write import event_lines
 from progression.history.amend import Amendment
 from progression.history.amend import amend as amend_history
 from progression.history.amend import rebase as rebase_history
-from progression.history.verify import Divergence, Verification
+from progression.history.verify import Divergence, Verification, state_difference
 from progression.history.verify import verify as verify_history
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.store.backends import BUSY_TIMEOUT, Backend, connect
-from progression.store.snapshots import decode_state, encode_state
+from progression.store.snapshots import decode_state, encode_state, read_state, snapshot_digest
+from progression.store.snapshots import digest as _digest
 
 if TYPE_CHECKING:
     from progression.errors import StoreConflict
 
 __all__ = ["Record", "Store", "Transaction", "open_store"]
+
+
+@attrs.frozen
+class _Seen:
+    """A sheet's row as it was read, which the entries read later for it must hold to."""
+
+    #: Its version: how many entries.
+    version: int
+    #: The digest of its last entry as the store wrote it (None in a row whose digests were removed, read to be
+    #: verified or run again).
+    digest: str | None
 
 
 @attrs.frozen(kw_only=True)
@@ -192,8 +203,9 @@ class Store:
         #: The rules every sheet of the store is played under.
         self.pack = pack
         self._operations: Operations = files.operations_of(pack)
-        #: Each sheet's creation, as committed: an entry never changes once written, so it is read once.
-        self._creations: dict[str, Event] = {}
+        #: Each sheet's creation as committed, with its text: read with every row (a few hundred bytes), and
+        #: structured again only when the text is not the one kept (the creation amended or rebased since).
+        self._creations: dict[str, tuple[str, Event]] = {}
         #: The transaction open on the connection, if any (one at a time: other threads wait for it).
         self._open: Transaction | None = None
 
@@ -222,12 +234,17 @@ class Store:
         """The sheet as stored: its state from the snapshot, its ledger read from the store when first needed.
 
         Raises:
-            StoreTampered: the snapshot is not the one the store wrote (edited in the database): it is not shown
-                as the sheet; :meth:`verify` says what differs.
+            StoreTampered: the snapshot is not the one the store wrote (edited in the database), or the sheet's
+                row, its snapshot and its entries do not count the same entries (entries deleted or added there):
+                it is not shown as the sheet; :meth:`verify` says what differs. Raised later, when the ledger is
+                first read, if its entries are then not those the row was written with (deleted or changed in the
+                database since).
+            StoreConflict: raised when the ledger is first read, if another writer rewrote the sheet's entries
+                since it was read (an amendment): read it again.
         """
-        version, state = self._row(sheet_id, checked=True)
+        version, state, entry_digest, creation = self._row(sheet_id, checked=True)
         # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
-        return self._rebuild(sheet_id, version, state, committed=self._open is None)
+        return self._rebuild(sheet_id, version, state, entry_digest, creation, committed=self._open is None)
 
     def record(self, name: str) -> Record | None:
         """The record of that name, or None when none was put."""
@@ -259,17 +276,20 @@ class Store:
         Raises:
             UnknownName: the store holds no sheet ``sheet_id``.
         """
-        version, state = self._row(sheet_id)  # an edited snapshot is read as it is: the check reports it
+        from progression.errors import StoreTampered
+
+        # An edited snapshot, or last entry, is read as it is: the check reports it.
+        version, state, entry_digest, creation = self._row(sheet_id)
         try:
-            sheet = self._rebuild(sheet_id, version, state, committed=self._open is None)
+            sheet = self._rebuild(sheet_id, version, state, entry_digest, creation, committed=self._open is None)
             report = verify_history(sheet, self.pack)
-        except SheetError as error:
+        except (SheetError, StoreTampered) as error:
             return Verification(
                 subject=sheet_id,
                 entries=version,
                 recorded_rules="",
                 rules=self.pack.rules,
-                unread=_unread(error),
+                unread=_unread(error) if isinstance(error, SheetError) else error.what,
             )
         edited = sorted({int(row[0]) for row in self._query("SELECT version FROM edited WHERE sheet = ?", (sheet_id,))})
         return _with_edits(report, sheet, edited) if edited else report
@@ -279,10 +299,12 @@ class Store:
 
         Raises:
             StoreTampered: the sheet was changed in the database outside the store and its history no longer
-                holds: a file sealed from it would carry the edit on, as no change does.
+                holds: a file sealed from it would carry the edit on, as no change does; or its snapshot (what
+                reads show) is not what its entries add up to (what the file would hold).
         """
         with self.transaction() as tx:  # a change's read: an entry edited in place is found, as a change finds it
             sheet = tx.sheet(sheet_id)
+        _check_fold(self.where, sheet_id, sheet, "nothing was exported")
         return files.dump_sheet(sheet)
 
     def export_file(self, sheet_id: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
@@ -465,59 +487,135 @@ class Store:
                 raise StoreError(self.where, f"the {self._backend.name} database refused: {error}") from None
             raise
 
-    def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str]:
-        """The sheet's version and snapshot; ``checked``, refused when the snapshot is not the one the store
-        wrote (its digest, kept beside it since the digests were kept)."""
+    def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str, str | None, str | None]:
+        """The sheet's version, snapshot, last entry's digest and its creation's text (None when the entries
+        table lacks it); ``checked``, refused when the entries table does not end at that version, or the snapshot
+        is not the one the store wrote after its last entry (its digest): one statement of indexed lookups,
+        whatever the length of the history."""
         _check_id(sheet_id)
-        rows = self._query("SELECT version, state, state_digest FROM sheets WHERE id = ?", (sheet_id,))
+        rows = self._query(_ROW, (sheet_id, sheet_id, sheet_id))
         if not rows:
             raise UnknownName("sheet", sheet_id, self.ids(), f"store {self.where}")
-        version, state, digest = int(rows[0][0]), str(rows[0][1]), rows[0][2]
-        if checked and digest is not None and _digest(state) != digest:
+        version, state, entry_digest, digest = int(rows[0][0]), str(rows[0][1]), rows[0][2], rows[0][3]
+        if checked:
+            what = _miscounted(version, rows[0][4])
+            unstamped = None if what is not None else _unstamped(sheet_id, version, state, (entry_digest, digest))
+            if unstamped is not None:  # the digest binds the version: one lowered by hand is said as the counts
+                what = _miscounted_snapshot(version, state) or unstamped
+            if what is not None:
+                from progression.errors import StoreTampered
+
+                raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
+        creation = rows[0][5]
+        return version, state, None if entry_digest is None else str(entry_digest), _text(creation)
+
+    def _rebuild(
+        self,
+        sheet_id: str,
+        version: int,
+        state: str,
+        entry_digest: str | None,
+        creation: str | None,
+        *,
+        committed: bool = False,
+    ) -> Sheet:
+        """The sheet of a stored row (its version, snapshot, last entry's digest and its creation's text, as read
+        together); ``committed`` when the row was read outside a transaction (its creation may then be kept for
+        later reads). Its ledger, read later, is checked against the row as read here (:meth:`_entries`).
+
+        Raises:
+            StoreTampered: the snapshot does not count the entries the row does.
+        """
+        source = f"{self.where}:{sheet_id}"
+        seen = _Seen(version, entry_digest)
+        data = read_state(state, source)
+        if data is None:  # a snapshot of another layout: fold the entries
+            return replay(self._entries(sheet_id, 1, version, seen))
+        length = data.get("length")
+        if type(length) is int and length != version:  # said before any entry is read, as what it is
             from progression.errors import StoreTampered
 
-            what = f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
+            what = _snapshot_counts(length, version)
             raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
-        return version, state
-
-    def _rebuild(self, sheet_id: str, version: int, state: str, *, committed: bool = False) -> Sheet:
-        """The sheet of a stored row; ``committed`` when the row was read outside a transaction (its creation
-        may then be kept for later reads)."""
-        source = f"{self.where}:{sheet_id}"
-        first = self._creations.get(sheet_id)
-        if first is None:
-            (first,) = self._entries(sheet_id, 1, 1)
+        kept = self._creations.get(sheet_id)
+        if kept is not None and kept[0] == creation:
+            first = kept[1]
+        elif creation is None:  # the entries table lacks it: said as the entries read say it
+            (first,) = self._entries(sheet_id, 1, 1, seen)
+        else:
+            (first,) = self._structured(source, 1, [(1, creation)])
             if committed:
-                self._creations[sheet_id] = first
-        sheet = decode_state(
-            state,
-            lambda: self._entries(sheet_id, 1, version),
+                self._creations[sheet_id] = (creation, first)
+        return decode_state(
+            data,
+            lambda: self._entries(sheet_id, 1, version, seen),
             first,
             source,
-            lambda start, stop: self._entries(sheet_id, start + 1, stop),
+            lambda start, stop: self._entries(sheet_id, start + 1, stop, seen),
+            lambda member, expected, found: self._miscounted_member(sheet_id, member, expected, found),
         )
-        if sheet is None:  # a snapshot of another layout: fold the entries
-            sheet = replay(self._entries(sheet_id, 1, version))
-        return sheet
 
-    def _entries(self, sheet_id: str, start: int, stop: int) -> tuple[Event, ...]:
-        """The sheet's entries of versions ``start`` to ``stop``, read from their JSON text."""
+    def _miscounted_member(self, sheet_id: str, member: tuple[str, ...], expected: int, found: int) -> Exception:
+        """What a member's ledger (or the sheet's) raises when its history does not give the entries its
+        snapshot counts: a snapshot edited in the database, its digest made again."""
+        from progression.errors import StoreTampered
+
+        whose = f"member {'.'.join(member)!r}" if member else "the sheet"
+        what = f"its snapshot gives {whose} {expected} entries, its history gives {found}"
+        return StoreTampered(self.where, sheet_id, what, refused="its history is not read")
+
+    def _read(self, statement: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """A query, also for a sheet read before the store was closed: its entries are still there."""
+        if not self._backend.closed:
+            return self._query(statement, parameters)
+        backend = connect(self._target if isinstance(self._target, str) else Path(self._target))
+        try:
+            return backend.query(statement, parameters)
+        finally:
+            backend.close()
+
+    def _entries(self, sheet_id: str, start: int, stop: int, seen: _Seen) -> tuple[Event, ...]:
+        """The sheet's entries of versions ``start`` to ``stop``, read from their JSON text, for a sheet whose row
+        was ``seen``: the entries table must hold each, and the last (when read) must be the one the row was
+        written with, unless the row is as it was (then the entry was edited in the database, and is read as it
+        is, as any entry edited there is).
+
+        Raises:
+            StoreConflict: the entries are not those of the row as read, and the row changed since: another
+                writer rewrote the sheet's history (an amendment) after it was read.
+            StoreTampered: the entries table lacks some, and the row is as it was: entries deleted in the
+                database.
+            SheetError: an entry does not read.
+        """
         source = f"{self.where}:{sheet_id}"
         statement = (
             "SELECT version, entry FROM entries WHERE sheet = ? AND version >= ? AND version <= ? ORDER BY version"
         )
-        if self._backend.closed:  # a sheet read before the store was closed: its entries are still there
-            backend = connect(self._target if isinstance(self._target, str) else Path(self._target))
-            try:
-                rows = backend.query(statement, (sheet_id, start, stop))
-            finally:
-                backend.close()
-        else:
-            rows = self._query(statement, (sheet_id, start, stop))
-        if [row[0] for row in rows] != list(range(start, stop + 1)):
-            got = [row[0] for row in rows]
-            reason = f"expected entries {start} to {stop}, the table holds {_ranges(got)}"
-            raise SheetError(source, [Problem(source, "$.ledger", reason)])
+        rows = self._read(statement, (sheet_id, start, stop))
+        got = [int(row[0]) for row in rows]
+        if got != list(range(start, stop + 1)):
+            missing = sorted(set(range(start, stop + 1)) - set(got))
+            what = (
+                f"the entries table lacks {_numbered(missing)} (its row in the sheets table counts {seen.version} "
+                "entries)"
+            )
+            raise self._moved(sheet_id, seen, what)
+        entries = self._structured(source, start, rows)
+        # The entry the row counted last is no longer the one it was written with: when the row changed too,
+        # another writer rewrote the history since it was read. When the row is as it was, the entry was edited
+        # in the database: read as it is, as any entry edited there is (a change, an export and verify find it).
+        if stop == seen.version and seen.digest is not None and _digest(str(rows[-1][1])) != seen.digest:
+            rewritten = self._rewritten(sheet_id, seen)
+            if rewritten is not None:
+                raise rewritten
+        return entries
+
+    def _structured(self, source: str, start: int, rows: list[tuple[Any, ...]]) -> tuple[Event, ...]:
+        """The entries of ``rows`` (their versions and texts, from ``start``) as events.
+
+        Raises:
+            SheetError: an entry does not read, said at its place in the ledger.
+        """
         try:  # one document of every entry: json reads it several times faster than entry by entry
             data = json.loads("[" + ",".join(str(row[1]) for row in rows) + "]")
         except ValueError:
@@ -539,6 +637,23 @@ class Store:
         except SheetError as error:  # the paths count from the first entry read
             problems = [Problem(source, _shift(p.path, start - 1), p.reason) for p in error.problems]
             raise SheetError(source, problems) from None
+
+    def _moved(self, sheet_id: str, seen: _Seen, what: str) -> ProgressionError:
+        """Why the entries table does not hold the entries of a sheet's row as read (``seen``): another writer
+        rewrote its history since (the row changed too: a conflict, read it again), or the database was edited
+        (the row is as it was)."""
+        from progression.errors import StoreTampered
+
+        rewritten = self._rewritten(sheet_id, seen)
+        return rewritten or StoreTampered(self.where, sheet_id, what, refused="its history is not read")
+
+    def _rewritten(self, sheet_id: str, seen: _Seen) -> StoreConflict | None:
+        """The conflict of a sheet whose row is no longer as it was read (``seen``): another writer changed it
+        since; None when it is as it was."""
+        rows = self._read("SELECT version, entry_digest FROM sheets WHERE id = ?", (sheet_id,))
+        if rows and (int(rows[0][0]), rows[0][1]) != (seen.version, seen.digest):
+            return _conflict(self.where, sheet_id, seen.version, int(rows[0][0]), reading=True)
+        return None
 
 
 class Transaction:
@@ -672,7 +787,7 @@ class Transaction:
             sheet_id,
             [
                 ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, version + 1, line)),
-                (_UPDATE, (version + 1, *_stamped(after, line), sheet_id, version)),
+                (_UPDATE, (version + 1, *_stamped(sheet_id, after, line), sheet_id, version)),
             ],
             version,
         )
@@ -740,7 +855,7 @@ class Transaction:
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=version + 1)
         ]
-        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, lines[-1]), sheet_id, version)))
+        statements.append((_UPDATE, (len(after.ledger), *_stamped(sheet_id, after, lines[-1]), sheet_id, version)))
         self._write(sheet_id, statements, version)
         self._sheets[sheet_id] = after
         return after
@@ -764,10 +879,13 @@ class Transaction:
 
         Raises:
             StoreConflict: ``expected`` is not the sheet's version.
+            StoreTampered: the sheet's snapshot (what reads showed) is not what its entries add up to (edited in
+                the database): the amendment, run from the entries, would silently replace it; nothing was written.
             AmendmentRefused: a later entry becomes invalid (``invalid="refuse"``); nothing was written.
             ProgressionError: the rules refuse the new operation itself; nothing was written.
         """
         before, version = self._for_change(sheet_id, expected)
+        _check_fold(self._store.where, sheet_id, before, "nothing was amended")
         after, report = amend_history(before, position, operation, pack=self._store.pack, dice=dice, invalid=invalid)
         self._rewrite(sheet_id, version, position, after)
         return after, report
@@ -793,10 +911,13 @@ class Transaction:
 
         Raises:
             StoreConflict: ``expected`` is not the sheet's version.
+            StoreTampered: the sheet's snapshot (what reads showed) is not what its entries add up to (edited in
+                the database): the rebase, run from the entries, would silently replace it; nothing was written.
             AmendmentRefused: the new rules refuse an entry (``invalid="refuse"``); nothing was written.
             InvalidInput: a history recorded before operations were, which cannot run again.
         """
         before, version = self._for_change(sheet_id, expected)
+        _check_fold(self._store.where, sheet_id, before, "nothing was rebased")
         after, report = rebase_history(before, self._store.pack, dice=dice, invalid=invalid)
         if after == before:  # the same history under the same rules: a write would change nothing
             return before, report
@@ -916,9 +1037,7 @@ class Transaction:
             # The first statement on the sheet changes its row without changing it: PostgreSQL locks the row
             # until the end of the transaction (SQLite holds the whole database since BEGIN IMMEDIATE).
             found = self._backend.change("UPDATE sheets SET version = version WHERE id = ?", (sheet_id,))
-            rows = self._backend.query(
-                "SELECT version, state, entry_digest, state_digest FROM sheets WHERE id = ?", (sheet_id,)
-            )
+            rows = self._backend.query(_ROW, (sheet_id, sheet_id, sheet_id))
             last = self._backend.query(
                 "SELECT version, entry FROM entries WHERE sheet = ? ORDER BY version DESC LIMIT 1", (sheet_id,)
             )
@@ -929,11 +1048,11 @@ class Transaction:
             self._raise(error, f"reading sheet {sheet_id!r}")
         if not found or not rows:
             raise UnknownName("sheet", sheet_id, self._store.ids(), f"store {self._store.where}")
-        version, state, entry_digest, state_digest = rows[0]
+        version, state, entry_digest, state_digest, _, creation = rows[0]
         suspect = _suspect(
             self._store.where, sheet_id, int(version), str(state), (entry_digest, state_digest), last, edited
         )
-        sheet = self._store._rebuild(sheet_id, int(version), str(state))
+        sheet = self._store._rebuild(sheet_id, int(version), str(state), entry_digest, _text(creation))
         if suspect is not None:
             self._check_history(sheet_id, sheet, suspect)
         self._sheets[sheet_id] = sheet
@@ -968,7 +1087,7 @@ class Transaction:
             for number, line in enumerate(lines, start=position)
         ]
         last = lines[-1] if lines else event_lines((after.ledger[-1],))[0]
-        statements.append((_UPDATE, (len(after.ledger), *_stamped(after, last), sheet_id, version)))
+        statements.append((_UPDATE, (len(after.ledger), *_stamped(sheet_id, after, last), sheet_id, version)))
         self._write(sheet_id, statements, version)
         if position == 1:  # the creation kept for reads is no longer the stored one
             self._store._creations.pop(sheet_id, None)
@@ -1005,7 +1124,7 @@ class Transaction:
         if sheet_id in self._sheets or sheet_id in self._store:
             raise StoreError(self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id")
         lines = event_lines(sheet.ledger)
-        stamped = _stamped(sheet, lines[-1])
+        stamped = _stamped(sheet_id, sheet, lines[-1])
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO sheets (id, version, state, entry_digest, state_digest) VALUES (?, ?, ?, ?, ?)",
@@ -1017,7 +1136,7 @@ class Transaction:
             for number, line in enumerate(lines, start=1)
         ]
         self._write(sheet_id, statements, None)
-        stored = self._store._rebuild(sheet_id, len(lines), stamped[0]) if not sheet.ledger.loaded else sheet
+        stored = sheet if sheet.ledger.loaded else self._store._rebuild(sheet_id, len(lines), *stamped[:2], lines[0])
         self._sheets[sheet_id] = stored
         return stored
 
@@ -1056,19 +1175,29 @@ class Transaction:
         raise error
 
 
+#: How a sheet's row is read: its version, snapshot and digests, the version of its last entry and the text of
+#: its first (the entries' key leads to each in one lookup, as to the row's).
+_ROW = (
+    "SELECT version, state, entry_digest, state_digest, (SELECT MAX(version) FROM entries WHERE sheet = ?), "
+    "(SELECT entry FROM entries WHERE sheet = ? AND version = 1) FROM sheets WHERE id = ?"
+)
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
 #: How a change writes a sheet's row: its new version and state with the digests of its last entry and state,
 #: only if it is still at the version the change read.
 _UPDATE = "UPDATE sheets SET version = ?, state = ?, entry_digest = ?, state_digest = ? WHERE id = ? AND version = ?"
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _stamped(sheet: Sheet, last: str) -> tuple[str, str, str]:
-    """The state of ``sheet`` as stored, the digest of its last entry's text ``last`` and that of the state."""
+def _stamped(sheet_id: str, sheet: Sheet, last: str) -> tuple[str, str, str]:
+    """The state of ``sheet`` as stored under ``sheet_id``, the digest of its last entry's text ``last`` and that
+    of the state (:func:`~progression.store.snapshots.snapshot_digest`)."""
     state = encode_state(sheet)
-    return state, _digest(last), _digest(state)
+    entry = _digest(last)
+    return state, entry, snapshot_digest(sheet_id, len(sheet.ledger), entry, state)
 
 
 def _suspect(
@@ -1089,20 +1218,67 @@ def _suspect(
     """
     from progression.errors import StoreTampered
 
-    top = int(last[0][0]) if last else 0
-    if top != version:
-        what = f"its snapshot was written with {version} entries, the entries table holds them up to #{top}"
-        raise StoreTampered(where, sheet_id, what)
+    miscounted = _miscounted(version, last[0][0] if last else None)
+    if miscounted is not None:
+        raise StoreTampered(where, sheet_id, miscounted)
     if edited:
         return f"entry #{int(edited[0][0])} was changed in place"
+    if digests[0] is not None and _digest(str(last[0][1])) != digests[0]:
+        return f"entry #{version}, its last, is not the entry the store wrote"
+    return _unstamped(sheet_id, version, state, digests)
+
+
+def _unstamped(sheet_id: str, version: int, state: str, digests: tuple[Any, Any]) -> str | None:
+    """What is wrong with a sheet's row whose snapshot is not the one the store wrote after its last entry (its
+    digest, of the snapshot bound to the sheet, its version and its last entry's digest), or that keeps no digests
+    (removed in the database: every row has them since the schema's version 5); None when it holds."""
     entry_digest, state_digest = digests
     if entry_digest is None or state_digest is None:
-        return None  # last written by a version that kept no digests: the next write keeps them
-    if _digest(str(last[0][1])) != entry_digest:
-        return f"entry #{version}, its last, is not the entry the store wrote"
-    if _digest(state) != state_digest:
+        return "its row keeps no digest of its snapshot and last entry (the store writes them with every change)"
+    if snapshot_digest(sheet_id, version, str(entry_digest), state) != state_digest:
         return f"its snapshot (the state it holds) is not the one the store wrote with entry #{version}"
     return None
+
+
+def _check_fold(where: str, sheet_id: str, sheet: Sheet, refused: str) -> None:
+    """Refuse, before anything reads a stored sheet's whole history to write it or hand it out, a snapshot that
+    is not what the entries add up to: what reads showed (the snapshot) would silently become something else
+    (the history run again, or sealed into a file). A read trusts the snapshot (its digest) to cost the same at
+    any length of history; whatever reads the whole history anyway checks the fold too.
+
+    Raises:
+        StoreTampered: the snapshot is not the fold of the entries; ``refused`` says what was not done.
+    """
+    from progression.errors import StoreTampered
+
+    found = state_difference(sheet, replay(sheet.ledger))
+    if found is not None:
+        what = f"its snapshot (what reads show) is not what its entries add up to: {found}"
+        raise StoreTampered(where, sheet_id, what, refused=refused)
+
+
+def _miscounted_snapshot(version: int, state: str) -> str | None:
+    """What is wrong when the snapshot counts other entries than the sheet's version (the version changed in the
+    database); None when it counts as many, or cannot be read (reading it says why)."""
+    try:
+        length = json.loads(state).get("length")
+    except (ValueError, AttributeError):
+        return None
+    return _snapshot_counts(length, version) if type(length) is int and length != version else None
+
+
+def _snapshot_counts(length: int, version: int) -> str:
+    """How a refusal says that a sheet's snapshot counts ``length`` entries where its row says ``version``."""
+    return f"its snapshot was written with {length} entries, its row in the sheets table says {version}"
+
+
+def _miscounted(version: int, top: Any) -> str | None:
+    """What is wrong when the entries table does not end at the sheet's version (``top``: the version of its last
+    entry, None when it holds none): entries added or removed in the database; None when it ends there."""
+    top = 0 if top is None else int(top)
+    if top == version:
+        return None
+    return f"its snapshot was written with {version} entries, the entries table holds them up to #{top}"
 
 
 #: How :meth:`Store.verify` says that an entry's row was changed in the database (the ``edited`` table's trigger).
@@ -1148,10 +1324,12 @@ def _unread(error: SheetError) -> str:
     return f"{problem.reason} (the sheets table){at}{others}"
 
 
-def _conflict(where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet") -> StoreConflict:
+def _conflict(
+    where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet", reading: bool = False
+) -> StoreConflict:
     from progression.errors import StoreConflict
 
-    return StoreConflict(where, sheet_id, expected, found, kind=kind)
+    return StoreConflict(where, sheet_id, expected, found, kind=kind, reading=reading)
 
 
 def _check_expected(expected: object, name: str, kind: str = "sheet") -> None:
@@ -1228,10 +1406,14 @@ def _check_path(path: object, what: str) -> Path:
     return Path(path)
 
 
-def _ranges(numbers: Sequence[int]) -> str:
-    if not numbers:
-        return "none"
-    return f"{len(numbers)} entries from {numbers[0]} to {numbers[-1]}"
+def _numbered(numbers: Sequence[int]) -> str:
+    """Entries by number, as a sentence says them: ``entry #2``, ``entries #2 to #4``, ``entries #2, #5``."""
+    if len(numbers) == 1:
+        return f"entry #{numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"entries #{numbers[0]} to #{numbers[-1]}"
+    shown = ", ".join(f"#{n}" for n in numbers[:5])
+    return f"entries {shown}" + (f" and {len(numbers) - 5} more" if len(numbers) > 5 else "")
 
 
 def _shift(path: str, by: int) -> str:

@@ -29,7 +29,7 @@ from progression_bloodbowl.cli.league import LeagueCommands
 from progression_bloodbowl.store.fixtures import Played, Side
 from progression_bloodbowl.store.league import new_league, open_league
 from progression_bloodbowl.team.roster import draft
-from support.stores import raw
+from support.stores import forge, raw
 
 from ..conftest import version_3
 
@@ -891,8 +891,11 @@ class TestBrokenStores:
         [
             (
                 "DELETE FROM entries WHERE sheet = 'dukes' AND version = 2",
-                "dukes: not verified: its history does not read: the entries table: expected entries 1 to 2, the "
-                "table holds 1 entries from 1 to 1",
+                "dukes: not verified: the entries table lacks entry #2 (its row in the sheets table counts 2 entries)",
+            ),
+            (
+                "DELETE FROM entries WHERE sheet = 'dukes' AND version = 2; UPDATE sheets SET version = 1 WHERE id = 'dukes'",
+                "dukes: not verified: its snapshot was written with 2 entries, its row in the sheets table says 1",
             ),
             (
                 "UPDATE entries SET entry = 'garbage' WHERE sheet = 'dukes' AND version = 2",
@@ -908,14 +911,15 @@ class TestBrokenStores:
                 "dukes: not verified: its history does not read: entry #2 (the entries table) at operation.operations[0]",
             ),
         ],
-        ids=["deleted", "garbage entry", "garbage state", "unknown op"],
+        ids=["deleted", "deleted and uncounted", "garbage entry", "garbage state", "unknown op"],
     )
     def test_a_team_that_does_not_read_is_listed(
         self, league: str, damage: str, said: str, capsys: pytest.CaptureFixture[str]
     ) -> None:
         """A team whose history or state no longer reads is listed as that team's problem, saying what and where;
         the other teams are verified as usual; exit 1, text and JSON; the file is not changed."""
-        raw(league, damage)
+        for statement in damage.split("; "):
+            raw(league, statement)
         before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
         status, out, err = run(capsys, "league", "verify", league)
         lines = out.splitlines()
@@ -934,6 +938,83 @@ class TestBrokenStores:
         )
         assert told["teams"]["dukes"]["problems"][0].startswith(said[len("dukes: ") :])
         assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
+    def test_a_team_whose_entries_and_row_were_cut_is_refused_not_crashed(
+        self, league: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team's last entry deleted and its version lowered by hand (its snapshot left counting the entry): each
+        command that reads the team refuses it with the store's error, naming the file, the team and the counts
+        that disagree (exit 2); none crashes (exit 3, "internal error"), and the file is not changed."""
+        raw(league, "DELETE FROM entries WHERE sheet = 'dukes' AND version = 2")
+        raw(league, "UPDATE sheets SET version = 1 WHERE id = 'dukes'")
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        said = (
+            f"progression: store {league}: sheet 'dukes' was changed in the database outside the store: its snapshot "
+            "was written with 2 entries, its row in the sheets table says 1; "
+        )
+        for command in (
+            ("roster", league, "dukes"),
+            ("team", "export", league, "dukes", str(Path(league).with_name("dukes-now.json"))),
+            ("do", league, "dukes", "hire", "position=human_lineman", "name=Otto"),
+        ):
+            status, _, err = run(capsys, "league", *command)
+            assert (2, said) == (status, err[: len(said)]), command
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
+    def test_a_treasury_forged_with_a_plain_digest_is_refused_by_every_command(
+        self, league: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team's treasury edited in its snapshot and its digest made again as the SHA-256 of the new text (the
+        review's forgery): `league roster` does not print it and `league do` does not spend it (exit 2, naming the
+        team), `league verify` finds it (exit 1); the file is not changed."""
+        (state,) = raw(league, "SELECT state FROM sheets WHERE id = 'anvils'")[0]
+        held = int(json.loads(state)["pools"]["treasury"])
+        edited = state.replace(f'"treasury":{held}', '"treasury":925000', 1)
+        plain = hashlib.sha256(edited.encode("utf-8")).hexdigest()
+        raw(league, "UPDATE sheets SET state = ?, state_digest = ? WHERE id = 'anvils'", (edited, plain))
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        said = (
+            f"progression: store {league}: sheet 'anvils' was changed in the database outside the store: its "
+            "snapshot (the state it holds) is not the one the store wrote with entry #2"
+        )
+        for command in (("roster", league, "anvils"), ("do", league, "anvils", "staff", "item=team_reroll")):
+            status, out, err = run(capsys, "league", *command)
+            assert (2, "", said) == (status, out, err[: len(said)]), command
+        status, out, _ = run(capsys, "league", "verify", league)
+        assert (1, True) == (
+            status,
+            out.splitlines()[1].endswith(f"pools.treasury: held 925000, its history gives {held}"),
+        )
+        assert before == hashlib.sha256(Path(league).read_bytes()).hexdigest()
+
+    def test_a_snapshot_forged_with_its_digest_is_not_exported_or_amended(
+        self, league: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A team's treasury forged in its snapshot, the digest made again as the store makes it: the roster shows
+        it (a read trusts the digest), verify finds it, and neither `league team export` (which would write the
+        treasury of the entries) nor `league amend` (which would run the entries again) writes anything else than
+        the roster showed: both refuse it, exit 2, naming the team and the two treasuries."""
+        for fixture, words in ROUND_1.items():
+            assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        (state,) = raw(league, "SELECT state FROM sheets WHERE id = 'anvils'")[0]
+        held = int(json.loads(state)["pools"]["treasury"])
+        forge(league, "anvils", state.replace(f'"treasury":{held}', '"treasury":925000', 1))
+        before = hashlib.sha256(Path(league).read_bytes()).hexdigest()
+        assert "Treasury: 925,000 gp" in run(capsys, "league", "roster", league, "anvils")[1]
+        assert 1 == run(capsys, "league", "verify", league)[0]
+        said = (
+            f"progression: store {league}: sheet 'anvils' was changed in the database outside the store: its "
+            f"snapshot (what reads show) is not what its entries add up to: pools.treasury: held 925000, its history "
+            f"gives {held}; nothing was "
+        )
+        target = tmp_path / "anvils-now.json"
+        for command, refused in (
+            (("team", "export", league, "anvils", str(target)), "exported"),
+            (("amend", league, "1", "attendance=5"), "amended"),
+        ):
+            status, _, err = run(capsys, "league", *command)
+            assert (2, said + refused) == (status, err[: len(said + refused)]), command
+        assert (False, before) == (target.exists(), hashlib.sha256(Path(league).read_bytes()).hexdigest())
 
     def test_a_team_s_edited_sheet_is_said_with_the_team(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """A team whose snapshot was edited in the database: `league verify` says so on the team's lines (headed by
