@@ -650,10 +650,34 @@ class TestConcurrency:
             hero(store)
             with contextlib.closing(sqlite3.connect(where, isolation_level=None)) as other:
                 other.execute("BEGIN IMMEDIATE")  # holds the database's write lock
-                with pytest.raises(StoreBusy, match="another writer held the database too long"):
+                with pytest.raises(StoreBusy) as busy:
                     store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+                said = (
+                    "another writer held the database and this store gave up waiting after 0.05 s (starting the "
+                    "transaction: database is locked); nothing was written: run the change again (or open the "
+                    "store with a longer timeout)"
+                )
+                assert said in str(busy.value)
                 other.execute("ROLLBACK")
             assert 1 == store.version("ana")
+
+    @pytest.mark.parametrize("expected", [-1, 0, True, 2.0, "2"])
+    def test_an_expected_version_that_is_no_version_is_refused(self, where, pack, expected) -> None:
+        """A sheet's version is a whole number from 1 on (its creation): anything else given as the version read is
+        refused as input, saying what was expected, not answered as a conflict with the stored sheet."""
+        with progression.open_store(where, pack) as store:
+            hero(store)
+            said = f"expected (the version of sheet 'ana' read) must be a whole number >= 1 or None, got {expected!r}"
+            for change in (
+                lambda: store.run("ana", Award(pool="xp", amount=1, reason="a rat"), expected=expected),
+                lambda: store.extend("ana", pack.award(store.sheet("ana"), "xp", 1, reason="a rat"), expected=expected),
+            ):
+                with pytest.raises(InvalidInput) as refused:
+                    change()
+                assert str(refused.value) == said
+            with pytest.raises(InvalidInput, match=r"record 'r' read\) must be a whole number >= 0 or None, got -1"):
+                store.put("r", 1, expected=-1)
+            assert store.version("ana") == 1
 
     def test_without_a_version_the_latest_is_changed(self, where, pack) -> None:
         """A change that names no version runs on the sheet as stored when it runs: nothing is lost."""
@@ -880,7 +904,8 @@ class TestErrors:
         with pytest.raises(InvalidInput, match="sheet 'bo' must start with a Create operation, got Award"):
             store.start_sheet("bo", Award(pool="xp", amount=1, reason="a rat"))
         with pytest.raises(
-            InvalidInput, match=r"expected \(the version of sheet 'ana' read\) must be a whole number, got '1'"
+            InvalidInput,
+            match=r"expected \(the version of sheet 'ana' read\) must be a whole number >= 1 or None, got '1'",
         ):
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"), expected="1")
         assert (("ana",), 1) == (store.ids(), store.version("ana"))

@@ -41,9 +41,11 @@ class Backend:
     #: The statement that starts a writing transaction.
     begin_statement = "BEGIN"
 
-    def __init__(self, where: str, connection: Any) -> None:
+    def __init__(self, where: str, connection: Any, timeout: float | None = None) -> None:
         #: What was opened (a path, or a connection string without its password).
         self.where = where
+        #: How long, in seconds, a writer waits for another before giving up (None: the driver's own wait).
+        self.timeout = timeout
         self._connection = connection
         #: One statement at a time on the connection, and a transaction's statements together.
         self.lock = threading.RLock()
@@ -133,7 +135,7 @@ class SQLiteBackend(Backend):
             raise StoreError(
                 where, f"SQLite refused WAL mode (journal mode {mode!r}); a store needs a file on a local disk"
             )
-        return cls(where, connection)
+        return cls(where, connection, timeout)
 
     def owns(self, path: Path) -> bool:
         own = (Path(self.where + suffix) for suffix in ("", "-wal", "-shm", "-journal"))
@@ -172,7 +174,7 @@ class PostgresBackend(Backend):
             connection.execute(f"SET lock_timeout = {int(timeout * 1000)}")
         except psycopg.Error as error:
             raise StoreError(_shown(dsn), f"cannot connect to PostgreSQL: {str(error).strip()}") from None
-        return cls(_shown(dsn), connection)
+        return cls(_shown(dsn), connection, timeout)
 
     def sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
