@@ -3,7 +3,7 @@
 Each backend is a connection that runs the store's statements, which are written once, in SQL that
 both engines accept, with ``?`` for a parameter (PostgreSQL's driver spells it ``%s``). What differs
 is said here and nowhere else: how a connection is opened, how a writing transaction starts, the
-trigger that records an entry changed in place, and which of the driver's errors mean "another writer
+triggers that record an entry changed in place, deleted or written again, and which of the driver's errors mean "another writer
 got there first".
 
 * **SQLite**: WAL mode (readers never wait for a writer, a writer never for readers), foreign keys
@@ -79,6 +79,13 @@ class Backend:
         """The statements that make the trigger recording, in ``edited``, each entry changed in place."""
         raise NotImplementedError
 
+    def guard_triggers(self) -> tuple[str, ...]:
+        """The statements that make the triggers recording, in ``edited``, each entry deleted, and each entry
+        inserted at a version its sheet's row already counts (written again after a delete, or over the row by a
+        replace). The store appends an entry before it raises the row's version, so its own appends are not
+        recorded; an amendment's rewrite is, and the store clears those marks in the same transaction."""
+        raise NotImplementedError
+
     def begin(self) -> None:
         """Start a writing transaction (waiting for another writer to finish)."""
         self.change(self.begin_statement)
@@ -147,6 +154,17 @@ class SQLiteBackend(Backend):
             "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); END",
         )
 
+    def guard_triggers(self) -> tuple[str, ...]:
+        # SQLite fires no DELETE trigger for the row an INSERT OR REPLACE removes (unless recursive_triggers is on):
+        # the INSERT trigger records that replace.
+        return (
+            "CREATE TRIGGER entries_deleted AFTER DELETE ON entries FOR EACH ROW BEGIN "
+            "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); END",
+            "CREATE TRIGGER entries_rewritten AFTER INSERT ON entries FOR EACH ROW "
+            "WHEN NEW.version <= (SELECT version FROM sheets WHERE id = NEW.sheet) BEGIN "
+            "INSERT INTO edited (sheet, version) VALUES (NEW.sheet, NEW.version); END",
+        )
+
     def taken(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
 
@@ -185,6 +203,17 @@ class PostgresBackend(Backend):
             "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); RETURN NULL; END $$",
             "CREATE TRIGGER entries_edited AFTER UPDATE ON entries FOR EACH ROW "
             "EXECUTE FUNCTION progression_entries_edited()",
+        )
+
+    def guard_triggers(self) -> tuple[str, ...]:
+        return (
+            "CREATE TRIGGER entries_deleted AFTER DELETE ON entries FOR EACH ROW "
+            "EXECUTE FUNCTION progression_entries_edited()",
+            "CREATE FUNCTION progression_entries_rewritten() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "IF NEW.version <= (SELECT version FROM sheets WHERE id = NEW.sheet) THEN "
+            "INSERT INTO edited (sheet, version) VALUES (NEW.sheet, NEW.version); END IF; RETURN NULL; END $$",
+            "CREATE TRIGGER entries_rewritten AFTER INSERT ON entries FOR EACH ROW "
+            "EXECUTE FUNCTION progression_entries_rewritten()",
         )
 
     def taken(self, error: BaseException) -> bool:

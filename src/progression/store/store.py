@@ -1099,7 +1099,8 @@ class Transaction:
         """Store a history run again from entry ``position`` (an amendment, a rebase): the stored entries from
         there on are deleted and those of ``after`` written in their place, with its snapshot and digests, only
         if the sheet is still at ``version``. Deleted and written anew, never changed in place: the ``edited``
-        table's trigger marks an ``UPDATE`` of an entry as an edit by hand."""
+        table's trigger marks an ``UPDATE`` of an entry as an edit by hand; the marks the other triggers leave
+        for the entries deleted and written again here are cleared with them."""
         lines = event_lines([after.ledger[index] for index in range(position - 1, len(after.ledger))])
         statements: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM entries WHERE sheet = ? AND version >= ?", (sheet_id, position)),
@@ -1110,6 +1111,9 @@ class Transaction:
         ]
         last = lines[-1] if lines else event_lines((after.ledger[-1],))[0]
         statements.append((_UPDATE, (len(after.ledger), *_stamped(sheet_id, after, last), sheet_id, version)))
+        # The triggers marked the entries deleted and written again here; the marks found before (entries edited
+        # by hand) were acted upon when the sheet was read for this change (its history run again, or refused).
+        statements.append(("DELETE FROM edited WHERE sheet = ? AND version >= ?", (sheet_id, position)))
         self._write(sheet_id, statements, version)
         if position == 1:  # the creation kept for reads is no longer the stored one
             self._store._creations.pop(sheet_id, None)
@@ -1147,16 +1151,19 @@ class Transaction:
             raise StoreError(self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id")
         lines = event_lines(sheet.ledger)
         stamped = _stamped(sheet_id, sheet, lines[-1])
+        # The row first (the entries refer to it) at version 0, its version raised once its entries are in: an
+        # entry inserted at a version the row counts already is one written again (the trigger marks it).
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO sheets (id, version, state, entry_digest, state_digest) VALUES (?, ?, ?, ?, ?)",
-                (sheet_id, len(lines), *stamped),
+                (sheet_id, 0, *stamped),
             )
         ]
         statements += [
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=1)
         ]
+        statements.append(("UPDATE sheets SET version = ? WHERE id = ?", (len(lines), sheet_id)))
         self._write(sheet_id, statements, None)
         stored = sheet if sheet.ledger.loaded else self._store._rebuild(sheet_id, len(lines), *stamped[:2], lines[0])
         self._sheets[sheet_id] = stored
