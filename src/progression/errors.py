@@ -618,14 +618,30 @@ class StoreConflict(StoreError):
     read, and are not taken."""
 
     def __init__(
-        self, where: str, sheet: str, expected: int, found: int, *, kind: str = "sheet", reading: bool = False
+        self,
+        where: str,
+        sheet: str,
+        expected: int,
+        found: int,
+        *,
+        kind: str = "sheet",
+        reading: bool = False,
+        meanwhile: str | None = None,
     ) -> None:
         self.sheet = sheet
         self.expected = expected
         self.found = found
         #: What changed: a ``"sheet"``, or a ``"record"`` (:meth:`progression.store.Transaction.put`).
         self.kind = kind
-        if reading:
+        #: What another writer stored since the version the change was built on, when known (the entries a sheet
+        #: given to :meth:`progression.store.Transaction.extend` does not hold), else None.
+        self.meanwhile = meanwhile
+        if meanwhile is not None:
+            reason = (
+                f"{kind} {sheet!r} was changed from version {expected} but is at version {found}: another writer "
+                f"stored {meanwhile} meanwhile; nothing was written: read the sheet again and redo the change on it"
+            )
+        elif reading:
             now = "" if found == expected else f", now {found} entries,"
             reason = (
                 f"{kind} {sheet!r} was read at version {expected} and its history was rewritten since{now} by "

@@ -39,19 +39,50 @@ class TestExtend:
         assert (before, 2) == (store.sheet("ana"), store.version("ana"))
 
     def test_a_sheet_that_does_not_continue_the_stored_one(self, store, pack) -> None:
-        """A sheet of another history, or one shorter than the stored one, is refused with what was expected."""
+        """A sheet of another history is refused with what was expected; one whose every entry is stored already
+        (an older read, or a new sheet made just as the stored one was) adds nothing and writes nothing."""
         before = hero(store)
-        other = pack.award(pack.new_sheet("hero", "Ana"), "xp", 1, reason="elsewhere")
+        other = pack.award(pack.new_sheet("hero", "Bo"), "xp", 1, reason="elsewhere")
         with pytest.raises(InvalidInput, match="expected sheet 'ana' continued from its 2 stored entries"):
             store.extend("ana", pack.award(other, "xp", 1, reason="again"))
-        with pytest.raises(InvalidInput, match="got a sheet of 1 entries"):
-            store.extend("ana", pack.new_sheet("hero", "Ana"))
+        with pytest.raises(InvalidInput, match="got a sheet of 2 entries that does not continue them"):
+            store.extend("ana", pack.award(pack.new_sheet("hero", "Bo"), "xp", 30, reason="the crypt"))
+        assert store.extend("ana", pack.new_sheet("hero", "Ana")) == before
         assert (before, 2) == (store.sheet("ana"), store.version("ana"))
 
     def test_a_function_that_changed_nothing_stores_nothing(self, store) -> None:
         """The stored sheet itself (a settle with nothing over the cap) is no change: nothing is written."""
         before = hero(store)
         assert (before, 2) == (store.extend("ana", before), store.version("ana"))
+
+    def test_a_sheet_built_on_a_stale_read_is_a_conflict(self, store, pack) -> None:
+        """Two writers read the sheet, each made a different change: the second, built on the version the first
+        changed, is a conflict naming what was stored meanwhile (read again and retry), and nothing of it is
+        written."""
+        seen = hero(store)
+        first = store.extend("ana", pack.award(seen, "xp", 5, reason="the first game master"))
+        late = pack.award(seen, "xp", 7, reason="the second game master")
+        with pytest.raises(StoreConflict) as refused:
+            store.extend("ana", late)
+        said = (
+            "sheet 'ana' was changed from version 2 but is at version 3: another writer stored entry #3 "
+            "(award 5 to xp) meanwhile; nothing was written: read the sheet again and redo the change on it"
+        )
+        assert said in str(refused.value)
+        assert (refused.value.expected, refused.value.found) == (2, 3)
+        assert (first, 3) == (store.sheet("ana"), store.version("ana"))
+        again = store.extend("ana", pack.award(store.sheet("ana"), "xp", 7, reason="the second game master"))
+        assert (again.pools["xp"], store.version("ana")) == (42, 4)
+
+    def test_a_retry_of_a_stored_change_writes_it_once(self, store, pack) -> None:
+        """The same sheet given again (a retry after a lost answer) is stored already: nothing is written twice,
+        even after another entry was stored since."""
+        made = pack.award(hero(store), "xp", 5, reason="a rat")
+        store.extend("ana", made)
+        assert store.extend("ana", made) == made
+        store.run("ana", Award(pool="xp", amount=1, reason="meanwhile"))
+        assert store.extend("ana", made).pools["xp"] == 36
+        assert store.version("ana") == 4
 
     def test_expected_version(self, store, pack) -> None:
         """With the version read, a sheet changed since is a conflict."""

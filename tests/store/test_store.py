@@ -255,6 +255,16 @@ class TestTransactions:
             tx.run("ana", Award(pool="xp", amount=1, reason="a rat"))
 
 
+def back_to_schema_5(where: str) -> None:
+    """The store's database as a library of schema 5 left it: without the triggers on deleted and rewritten
+    entries."""
+    raw(where, "DROP TRIGGER entries_deleted" + (" ON entries" if where.startswith("postgresql://") else ""))
+    raw(where, "DROP TRIGGER entries_rewritten" + (" ON entries" if where.startswith("postgresql://") else ""))
+    if where.startswith("postgresql://"):
+        raw(where, "DROP FUNCTION progression_entries_rewritten()")
+    raw(where, "DELETE FROM schema_version WHERE version = 6")
+
+
 def raw_versions(store: progression.store.Store) -> list[tuple[int]]:
     return [(store.version(ident),) for ident in store.ids()]
 
@@ -374,6 +384,113 @@ class TestTamperedWrites:
         assert (isinstance(error, StoreError), isinstance(error, StoreConflict), "ana") == (True, False, error.sheet)
 
 
+def rewrite(where: str, version: int, old: str, new: str, how: str = "delete") -> None:
+    """Ana's entry ``version`` written anew in the table with ``old`` replaced by ``new``: deleted and inserted
+    again (``how="delete"``), or, on SQLite, over its row by ``INSERT OR REPLACE`` (``how="replace"``)."""
+    (text,) = raw(where, "SELECT entry FROM entries WHERE sheet = ? AND version = ?", ("ana", version))[0]
+    assert old in str(text)
+    if how == "replace":
+        raw(where, "INSERT OR REPLACE INTO entries VALUES (?, ?, ?)", ("ana", version, str(text).replace(old, new)))
+        return
+    raw(where, "DELETE FROM entries WHERE sheet = ? AND version = ?", ("ana", version))
+    raw(
+        where,
+        "INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)",
+        ("ana", version, str(text).replace(old, new)),
+    )
+
+
+class TestRewrittenEntries:
+    """An entry deleted, or written again at a version the sheet's row counts (deleted then inserted, or replaced
+    by SQLite's INSERT OR REPLACE), is marked in ``edited`` by the triggers of schema 6, as an update is: the next
+    change runs the history again and refuses it. The store's own writes leave no mark."""
+
+    CRYPT = ('"awarded", "pool": "xp", "amount": 12', '"awarded", "pool": "xp", "amount": 120')
+
+    def three(self, store: progression.store.Store) -> None:
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+
+    def test_an_entry_replaced_in_a_sqlite_file_refuses_the_next_change(self, tmp_path: Path, pack) -> None:
+        """INSERT OR REPLACE of entry #2 (its removal fires no delete trigger in SQLite): found at its entry by the
+        next change, which writes nothing, and by verify."""
+        where = str(tmp_path / "party.sqlite")
+        with progression.open_store(where, pack) as store:
+            self.three(store)
+            rewrite(where, 2, *self.CRYPT, how="replace")
+            assert [(2,)] == raw(where, "SELECT version FROM edited")
+            with pytest.raises(StoreTampered, match=r"entry #2 was changed in place, and its history no longer holds"):
+                store.run("ana", Award(pool="xp", amount=1, reason="a bat"))
+            assert 3 == store.version("ana")
+            lines = store.verify("ana").lines()
+            assert "#2 award 12 to xp: changed in the database outside the store" in "\n".join(lines)
+
+    def test_an_entry_deleted_and_inserted_again_refuses_the_next_change(self, where, store) -> None:
+        """Entry #2 deleted, then inserted again edited (or as what is not JSON): marked, and the change refused."""
+        self.three(store)
+        rewrite(where, 2, *self.CRYPT)
+        assert {(2,)} == set(raw(where, "SELECT version FROM edited"))
+        with pytest.raises(StoreTampered, match=r"entry #2 was changed in place, and its history no longer holds"):
+            store.run("ana", Award(pool="xp", amount=1, reason="a bat"))
+        rewrite(where, 2, '"amount": 120', "not json")
+        with pytest.raises(StoreTampered, match=r"its history no longer reads: not valid JSON"):
+            store.run("ana", Award(pool="xp", amount=1, reason="a bat"))
+        assert (3, 3) == (store.version("ana"), len(raw(where, "SELECT * FROM entries WHERE sheet = 'ana'")))
+
+    def test_an_entry_deleted_refuses_the_next_change(self, where, store) -> None:
+        """Entry #2 deleted (the last left where it was, so the counts agree): the next change is refused."""
+        self.three(store)
+        raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 2")
+        with pytest.raises(StoreTampered, match=r"the entries table lacks entry #2"):
+            store.run("ana", Award(pool="xp", amount=1, reason="a bat"))
+        assert 3 == store.version("ana")
+
+    def test_the_stores_own_writes_leave_no_mark(self, where, store, pack) -> None:
+        """Starting, adding, running, extending, amending and rebasing a sheet mark nothing: the next change is
+        not slowed by a history run again, and verify names no entry."""
+        self.three(store)
+        store.add("bo", pack.award(pack.award(pack.new_sheet("hero", "Bo"), "xp", 3, reason="a"), "xp", 1, reason="b"))
+        store.extend("ana", pack.award(store.sheet("ana"), "xp", 2, reason="a ghost"))
+        store.amend("ana", 2, Award(pool="xp", amount=10, reason="the crypt"))
+        assert [] == raw(where, "SELECT * FROM edited")
+        store.rebase("ana")
+        assert [] == raw(where, "SELECT * FROM edited")
+        assert (True, True) == (store.verify("ana").ok, store.verify("bo").ok)
+
+    def test_a_mark_from_before_an_amendment_is_acted_upon(self, where, store) -> None:
+        """Entry #3 rewritten by hand, then an amendment of entry #2 (which deletes and writes #2 on anew): the
+        hand edit is found first and the amendment refused, its marks kept; an edit the rules do not see is
+        built on, and the amendment leaves no mark."""
+        self.three(store)
+        rewrite(where, 3, '"amount": 1', '"amount": 100')
+        with pytest.raises(StoreTampered, match=r"entry #3 was changed in place, and its history no longer holds"):
+            store.amend("ana", 2, Award(pool="xp", amount=10, reason="the crypt"))
+        assert ({(3,)}, 3) == (set(raw(where, "SELECT version FROM edited")), store.version("ana"))
+        rewrite(where, 3, '"amount": 100', '"amount": 1')
+        rewrite(where, 3, "a rat", "a big rat")
+        after = store.amend("ana", 2, Award(pool="xp", amount=10, reason="the crypt"))[0]
+        assert (11, [], "a big rat") == (
+            after.pools["xp"],
+            raw(where, "SELECT * FROM edited"),
+            after.ledger[2].operation.reason,
+        )
+
+    def test_a_store_of_schema_5_gets_the_triggers_when_opened(self, where, store) -> None:
+        """A store written before schema 6 is brought to it when opened: an entry rewritten after is found."""
+        self.three(store)
+        store.close()
+        back_to_schema_5(where)
+        rewrite(where, 2, "the crypt", "the old crypt")
+        assert [] == raw(where, "SELECT * FROM edited")  # before schema 6, not seen
+        with progression.open_store(where, store.pack) as again:
+            assert [(6,)] == raw(where, "SELECT MAX(version) FROM schema_version")
+            rewrite(where, 3, '"amount": 1', '"amount": 100')
+            assert {(3,)} == set(raw(where, "SELECT version FROM edited"))
+            with pytest.raises(StoreTampered, match=r"entry #3 was changed in place, and its history no longer holds"):
+                again.run("ana", Award(pool="xp", amount=1, reason="a bat"))
+
+
 class TestTamperedReads:
     """A read never takes entries other than those the sheet's row was written with: a sheet whose row, snapshot
     and entries disagree is refused with the store's own error (naming the store, the sheet, what was expected and
@@ -427,9 +544,9 @@ class TestTamperedReads:
             list(read.ledger)
 
     def test_the_last_entry_replaced_after_the_sheet_was_read(self, where, store) -> None:
-        """The last entry deleted and written anew otherwise (the trigger on updates bypassed) after the sheet was
-        read, its row left as it was: a read takes it as it is, as any entry edited in the database (only the
-        row's counts are a read's to check); the next change finds it by its digest and refuses it."""
+        """The last entry deleted and written anew after the sheet was read, its row left as it was, and the
+        triggers' marks removed: a read takes it as it is, as any entry edited in the database (only the row's
+        counts are a read's to check); the next change finds it by its digest and refuses it."""
         hero(store)
         store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
         whole, backwards = store.sheet("ana"), store.sheet("ana")
@@ -437,6 +554,7 @@ class TestTamperedReads:
         raw(where, "DELETE FROM entries WHERE sheet = 'ana' AND version = 2")
         raw(where, "INSERT INTO entries (sheet, version, entry) VALUES ('ana', 2, ?)", (text.replace("12", "120"),))
         assert (120, 120) == (list(whole.ledger)[1].events[0].amount, backwards.ledger[-1].events[0].amount)
+        raw(where, "DELETE FROM edited")
         with pytest.raises(StoreTampered, match="entry #2, its last, is not the entry the store wrote"):
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
 
@@ -549,9 +667,10 @@ class TestSnapshotDigests:
         with progression.open_store(where, two.pack) as written:
             hero(written, "cy")
         raw(where, "UPDATE sheets SET entry_digest = NULL, state_digest = NULL WHERE id = 'cy'")
+        back_to_schema_5(where)
         raw(where, "DELETE FROM schema_version WHERE version = 5")
         with progression.open_store(where, two.pack) as again:
-            assert [(5,)] == raw(where, "SELECT MAX(version) FROM schema_version")
+            assert [(6,)] == raw(where, "SELECT MAX(version) FROM schema_version")
             assert (2, "Cy") == (again.sheet("bo").pools["xp"], again.sheet("cy").name)
             with pytest.raises(StoreTampered, match=r"sheet 'ana' .* is not the one the store wrote with entry #3"):
                 again.sheet("ana")
@@ -650,10 +769,34 @@ class TestConcurrency:
             hero(store)
             with contextlib.closing(sqlite3.connect(where, isolation_level=None)) as other:
                 other.execute("BEGIN IMMEDIATE")  # holds the database's write lock
-                with pytest.raises(StoreBusy, match="another writer held the database too long"):
+                with pytest.raises(StoreBusy) as busy:
                     store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+                said = (
+                    "another writer held the database and this store gave up waiting after 0.05 s (starting the "
+                    "transaction: database is locked); nothing was written: run the change again (or open the "
+                    "store with a longer timeout)"
+                )
+                assert said in str(busy.value)
                 other.execute("ROLLBACK")
             assert 1 == store.version("ana")
+
+    @pytest.mark.parametrize("expected", [-1, 0, True, 2.0, "2"])
+    def test_an_expected_version_that_is_no_version_is_refused(self, where, pack, expected) -> None:
+        """A sheet's version is a whole number from 1 on (its creation): anything else given as the version read is
+        refused as input, saying what was expected, not answered as a conflict with the stored sheet."""
+        with progression.open_store(where, pack) as store:
+            hero(store)
+            said = f"expected (the version of sheet 'ana' read) must be a whole number >= 1 or None, got {expected!r}"
+            for change in (
+                lambda: store.run("ana", Award(pool="xp", amount=1, reason="a rat"), expected=expected),
+                lambda: store.extend("ana", pack.award(store.sheet("ana"), "xp", 1, reason="a rat"), expected=expected),
+            ):
+                with pytest.raises(InvalidInput) as refused:
+                    change()
+                assert str(refused.value) == said
+            with pytest.raises(InvalidInput, match=r"record 'r' read\) must be a whole number >= 0 or None, got -1"):
+                store.put("r", 1, expected=-1)
+            assert store.version("ana") == 1
 
     def test_without_a_version_the_latest_is_changed(self, where, pack) -> None:
         """A change that names no version runs on the sheet as stored when it runs: nothing is lost."""
@@ -880,7 +1023,8 @@ class TestErrors:
         with pytest.raises(InvalidInput, match="sheet 'bo' must start with a Create operation, got Award"):
             store.start_sheet("bo", Award(pool="xp", amount=1, reason="a rat"))
         with pytest.raises(
-            InvalidInput, match=r"expected \(the version of sheet 'ana' read\) must be a whole number, got '1'"
+            InvalidInput,
+            match=r"expected \(the version of sheet 'ana' read\) must be a whole number >= 1 or None, got '1'",
         ):
             store.run("ana", Award(pool="xp", amount=1, reason="a rat"), expected="1")
         assert (("ana",), 1) == (store.ids(), store.version("ana"))
@@ -989,8 +1133,8 @@ class TestErrors:
 class TestSchema:
     def test_a_new_store_is_at_the_latest_version(self, where, store) -> None:
         """The schema version table records each migration applied, from version 1."""
-        assert [(1,), (2,), (3,), (4,), (5,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
-        assert schema.VERSION == 5
+        assert [(1,), (2,), (3,), (4,), (5,), (6,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert schema.VERSION == 6
 
     def test_a_migration_is_applied_once(self, where, store, monkeypatch: pytest.MonkeyPatch) -> None:
         """A later version's migration runs when an older store is opened, and the store keeps its sheets."""
@@ -1001,7 +1145,9 @@ class TestSchema:
         monkeypatch.setattr(schema.migrate, "__defaults__", (later,))
         for _ in range(2):
             progression.open_store(where, store.pack).close()
-        assert [(1,), (2,), (3,), (4,), (5,), (6,)] == raw(where, "SELECT version FROM schema_version ORDER BY version")
+        assert [(1,), (2,), (3,), (4,), (5,), (6,), (7,)] == raw(
+            where, "SELECT version FROM schema_version ORDER BY version"
+        )
         assert [] == raw(where, "SELECT note FROM notes")
         with progression.open_store(where, store.pack) as again:
             assert ("ana",) == again.ids()
@@ -1010,7 +1156,7 @@ class TestSchema:
         """A database of a schema this library does not know is not opened (nor changed)."""
         store.close()
         raw(where, "INSERT INTO schema_version (version) VALUES (?)", (7,))
-        with pytest.raises(StoreError, match="schema version 7, newer than this library's 5; upgrade progression"):
+        with pytest.raises(StoreError, match="schema version 7, newer than this library's 6; upgrade progression"):
             progression.open_store(where)
 
 

@@ -3,7 +3,7 @@
 Each backend is a connection that runs the store's statements, which are written once, in SQL that
 both engines accept, with ``?`` for a parameter (PostgreSQL's driver spells it ``%s``). What differs
 is said here and nowhere else: how a connection is opened, how a writing transaction starts, the
-trigger that records an entry changed in place, and which of the driver's errors mean "another writer
+triggers that record an entry changed in place, deleted or written again, and which of the driver's errors mean "another writer
 got there first".
 
 * **SQLite**: WAL mode (readers never wait for a writer, a writer never for readers), foreign keys
@@ -41,9 +41,11 @@ class Backend:
     #: The statement that starts a writing transaction.
     begin_statement = "BEGIN"
 
-    def __init__(self, where: str, connection: Any) -> None:
+    def __init__(self, where: str, connection: Any, timeout: float | None = None) -> None:
         #: What was opened (a path, or a connection string without its password).
         self.where = where
+        #: How long, in seconds, a writer waits for another before giving up (None: the driver's own wait).
+        self.timeout = timeout
         self._connection = connection
         #: One statement at a time on the connection, and a transaction's statements together.
         self.lock = threading.RLock()
@@ -75,6 +77,13 @@ class Backend:
 
     def edit_trigger(self) -> tuple[str, ...]:
         """The statements that make the trigger recording, in ``edited``, each entry changed in place."""
+        raise NotImplementedError
+
+    def guard_triggers(self) -> tuple[str, ...]:
+        """The statements that make the triggers recording, in ``edited``, each entry deleted, and each entry
+        inserted at a version its sheet's row already counts (written again after a delete, or over the row by a
+        replace). The store appends an entry before it raises the row's version, so its own appends are not
+        recorded; an amendment's rewrite is, and the store clears those marks in the same transaction."""
         raise NotImplementedError
 
     def begin(self) -> None:
@@ -133,7 +142,7 @@ class SQLiteBackend(Backend):
             raise StoreError(
                 where, f"SQLite refused WAL mode (journal mode {mode!r}); a store needs a file on a local disk"
             )
-        return cls(where, connection)
+        return cls(where, connection, timeout)
 
     def owns(self, path: Path) -> bool:
         own = (Path(self.where + suffix) for suffix in ("", "-wal", "-shm", "-journal"))
@@ -143,6 +152,17 @@ class SQLiteBackend(Backend):
         return (
             "CREATE TRIGGER entries_edited AFTER UPDATE ON entries FOR EACH ROW BEGIN "
             "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); END",
+        )
+
+    def guard_triggers(self) -> tuple[str, ...]:
+        # SQLite fires no DELETE trigger for the row an INSERT OR REPLACE removes (unless recursive_triggers is on):
+        # the INSERT trigger records that replace.
+        return (
+            "CREATE TRIGGER entries_deleted AFTER DELETE ON entries FOR EACH ROW BEGIN "
+            "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); END",
+            "CREATE TRIGGER entries_rewritten AFTER INSERT ON entries FOR EACH ROW "
+            "WHEN NEW.version <= (SELECT version FROM sheets WHERE id = NEW.sheet) BEGIN "
+            "INSERT INTO edited (sheet, version) VALUES (NEW.sheet, NEW.version); END",
         )
 
     def taken(self, error: BaseException) -> bool:
@@ -172,7 +192,7 @@ class PostgresBackend(Backend):
             connection.execute(f"SET lock_timeout = {int(timeout * 1000)}")
         except psycopg.Error as error:
             raise StoreError(_shown(dsn), f"cannot connect to PostgreSQL: {str(error).strip()}") from None
-        return cls(_shown(dsn), connection)
+        return cls(_shown(dsn), connection, timeout)
 
     def sql(self, statement: str) -> str:
         return statement.replace("?", "%s")
@@ -183,6 +203,17 @@ class PostgresBackend(Backend):
             "INSERT INTO edited (sheet, version) VALUES (OLD.sheet, OLD.version); RETURN NULL; END $$",
             "CREATE TRIGGER entries_edited AFTER UPDATE ON entries FOR EACH ROW "
             "EXECUTE FUNCTION progression_entries_edited()",
+        )
+
+    def guard_triggers(self) -> tuple[str, ...]:
+        return (
+            "CREATE TRIGGER entries_deleted AFTER DELETE ON entries FOR EACH ROW "
+            "EXECUTE FUNCTION progression_entries_edited()",
+            "CREATE FUNCTION progression_entries_rewritten() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "IF NEW.version <= (SELECT version FROM sheets WHERE id = NEW.sheet) THEN "
+            "INSERT INTO edited (sheet, version) VALUES (NEW.sheet, NEW.version); END IF; RETURN NULL; END $$",
+            "CREATE TRIGGER entries_rewritten AFTER INSERT ON entries FOR EACH ROW "
+            "EXECUTE FUNCTION progression_entries_rewritten()",
         )
 
     def taken(self, error: BaseException) -> bool:

@@ -47,8 +47,19 @@ Version 5 binds each snapshot to the sheet's history:
     gives the digests to a row written before they were kept); a row whose snapshot did not hold still does not.
     From this version on, a row without digests is one edited in the database.
 
-Every statement is SQL that SQLite and PostgreSQL both accept, but for a trigger, whose
-statements each backend gives (:meth:`~progression.store.backends.Backend.edit_trigger`), and for the
+Version 6 widens what ``edited`` records (the store never deletes an entry but to rewrite a history):
+
+``edited``
+    also gets a row for each entry deleted (a ``DELETE`` of ``entries``), and for each entry inserted at a version
+    its sheet's row already counts: one written again after a delete, or over an existing row by SQLite's
+    ``INSERT OR REPLACE`` (whose removal fires no delete trigger). The store appends an entry before it raises the
+    sheet's version, so an append is past what the row counts and is not recorded; an amendment or a rebase,
+    which deletes and writes entries anew, clears the marks of the entries it wrote in its transaction, once the
+    marks found before it started were acted upon (the history run again, or the change refused).
+
+Every statement is SQL that SQLite and PostgreSQL both accept, but for the triggers, whose
+statements each backend gives (:meth:`~progression.store.backends.Backend.edit_trigger`,
+:meth:`~progression.store.backends.Backend.guard_triggers`), and for the
 digests of version 5, computed from each sheet's row. A migration is a tuple
 of statements, run in one transaction with the row that records it, so a database is at one
 version or the next, never between.
@@ -72,6 +83,10 @@ Statement = str | Callable[[Backend], Sequence[str | tuple[str, tuple[Any, ...]]
 
 def _edit_trigger(backend: Backend) -> Sequence[str]:
     return backend.edit_trigger()
+
+
+def _guard_triggers(backend: Backend) -> Sequence[str]:
+    return backend.guard_triggers()
 
 
 def _bind_snapshots(backend: Backend) -> list[tuple[str, tuple[Any, ...]]]:
@@ -113,6 +128,7 @@ MIGRATIONS: tuple[tuple[Statement, ...], ...] = (
         _edit_trigger,
     ),
     (_bind_snapshots,),
+    (_guard_triggers,),
 )
 #: The version this library writes.
 VERSION = len(MIGRATIONS)

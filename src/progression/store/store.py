@@ -687,7 +687,7 @@ class Transaction:
         except BaseException as error:
             self._backend.lock.release()
             if self._backend.busy(error):
-                raise StoreBusy(self._store.where, f"another writer held the database too long: {error}") from None
+                raise _busy(self._store.where, self._backend, error, "starting the transaction") from None
             if self._backend.failure(error):
                 raise StoreError(self._store.where, f"the {self._backend.name} database refused: {error}") from None
             raise
@@ -814,20 +814,42 @@ class Transaction:
         the entry's recorded rolls), and the entry the engine gives is stored: one that differs from it is
         refused, so nothing enters the store that the rules would not make.
 
+        A sheet made on an older read (another writer stored entries since) is a
+        :class:`~progression.errors.StoreConflict` that names what was stored meanwhile: read the sheet again and
+        redo the change on it. A sheet whose entries are all stored already adds nothing and writes nothing, so a
+        retry of a change that was stored (its answer lost) never stores it twice. Two writers who made the very
+        same change on the same read (the same entries, rolls included) therefore cannot be told from one writer
+        and its retry: the second is not stored. A writer that means its change to be counted on its own passes
+        the version it built on (``expected=``, the sheet's version when it was read): the second is then refused
+        with a :class:`~progression.errors.StoreConflict`, and is made again on the sheet as it is.
+
         Returns:
-            The stored sheet (the same state as ``sheet``); the stored sheet as it was when ``sheet`` adds no entry
-            (nothing is written).
+            The stored sheet (the same state as ``sheet``); the stored sheet as it is when ``sheet`` adds no entry
+            to it (nothing is written).
 
         Raises:
-            InvalidInput: ``sheet`` does not continue the stored sheet.
+            InvalidInput: ``sheet`` is not of the stored sheet's history (another creation).
             StoreError: an entry is not what the engine gives; nothing was written.
-            StoreConflict: ``expected`` is not the sheet's version.
+            StoreConflict: ``expected`` is not the sheet's version, or ``sheet`` was made on an older version and
+                adds entries the stored sheet does not hold; nothing was written.
         """
         check_sheet(sheet, f"sheet {sheet_id!r}")
         before, version = self._for_change(sheet_id, expected)
-        if len(sheet.ledger) == version and sheet.ledger[version - 1] == before.ledger[version - 1]:
+        continues = (
+            len(sheet.ledger) >= version
+            and sheet.ledger[version - 1] == before.ledger[version - 1]
+            and sheet.ledger[0] == before.ledger[0]
+        )
+        if continues and len(sheet.ledger) == version:
             return before  # the function changed nothing (a settle with nothing over the cap): nothing to store
-        if len(sheet.ledger) < version or sheet.ledger[version - 1] != before.ledger[version - 1]:
+        if not continues:
+            built = _built_on(sheet, before)
+            if built == len(sheet.ledger):  # all it holds is stored already: a retry of a change that was stored
+                return before
+            if built:  # read before another writer stored entries: what it adds was built on an older version
+                stored = [before.ledger[index] for index in range(built, version)]
+                meanwhile = _numbered(list(range(built + 1, version + 1))) + " (" + _labels(stored) + ")"
+                raise _conflict(self._store.where, sheet_id, built, version, meanwhile=meanwhile)
             msg = (
                 f"expected sheet {sheet_id!r} continued from its {version} stored entries, got a sheet "
                 f"of {len(sheet.ledger)} entries that does not continue them; read the sheet from the store and "
@@ -1077,7 +1099,8 @@ class Transaction:
         """Store a history run again from entry ``position`` (an amendment, a rebase): the stored entries from
         there on are deleted and those of ``after`` written in their place, with its snapshot and digests, only
         if the sheet is still at ``version``. Deleted and written anew, never changed in place: the ``edited``
-        table's trigger marks an ``UPDATE`` of an entry as an edit by hand."""
+        table's trigger marks an ``UPDATE`` of an entry as an edit by hand; the marks the other triggers leave
+        for the entries deleted and written again here are cleared with them."""
         lines = event_lines([after.ledger[index] for index in range(position - 1, len(after.ledger))])
         statements: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM entries WHERE sheet = ? AND version >= ?", (sheet_id, position)),
@@ -1088,6 +1111,9 @@ class Transaction:
         ]
         last = lines[-1] if lines else event_lines((after.ledger[-1],))[0]
         statements.append((_UPDATE, (len(after.ledger), *_stamped(sheet_id, after, last), sheet_id, version)))
+        # The triggers marked the entries deleted and written again here; the marks found before (entries edited
+        # by hand) were acted upon when the sheet was read for this change (its history run again, or refused).
+        statements.append(("DELETE FROM edited WHERE sheet = ? AND version >= ?", (sheet_id, position)))
         self._write(sheet_id, statements, version)
         if position == 1:  # the creation kept for reads is no longer the stored one
             self._store._creations.pop(sheet_id, None)
@@ -1125,16 +1151,19 @@ class Transaction:
             raise StoreError(self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id")
         lines = event_lines(sheet.ledger)
         stamped = _stamped(sheet_id, sheet, lines[-1])
+        # The row first (the entries refer to it) at version 0, its version raised once its entries are in: an
+        # entry inserted at a version the row counts already is one written again (the trigger marks it).
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO sheets (id, version, state, entry_digest, state_digest) VALUES (?, ?, ?, ?, ?)",
-                (sheet_id, len(lines), *stamped),
+                (sheet_id, 0, *stamped),
             )
         ]
         statements += [
             ("INSERT INTO entries (sheet, version, entry) VALUES (?, ?, ?)", (sheet_id, number, line))
             for number, line in enumerate(lines, start=1)
         ]
+        statements.append(("UPDATE sheets SET version = ? WHERE id = ?", (len(lines), sheet_id)))
         self._write(sheet_id, statements, None)
         stored = sheet if sheet.ledger.loaded else self._store._rebuild(sheet_id, len(lines), *stamped[:2], lines[0])
         self._sheets[sheet_id] = stored
@@ -1165,9 +1194,7 @@ class Transaction:
         """End the transaction on a database failure, as a :class:`StoreError`; other errors go on as they are."""
         self._broken = f"{doing}: {error}"
         if self._backend.busy(error):
-            raise StoreBusy(
-                self._store.where, f"another writer held the database too long ({doing}): {error}"
-            ) from None
+            raise _busy(self._store.where, self._backend, error, doing) from None
         if self._backend.failure(error):
             raise StoreError(
                 self._store.where, f"the {self._backend.name} database refused ({doing}): {error}"
@@ -1325,16 +1352,59 @@ def _unread(error: SheetError) -> str:
 
 
 def _conflict(
-    where: str, sheet_id: str, expected: int, found: int, *, kind: str = "sheet", reading: bool = False
+    where: str,
+    sheet_id: str,
+    expected: int,
+    found: int,
+    *,
+    kind: str = "sheet",
+    reading: bool = False,
+    meanwhile: str | None = None,
 ) -> StoreConflict:
     from progression.errors import StoreConflict
 
-    return StoreConflict(where, sheet_id, expected, found, kind=kind, reading=reading)
+    return StoreConflict(where, sheet_id, expected, found, kind=kind, reading=reading, meanwhile=meanwhile)
+
+
+def _built_on(sheet: Sheet, stored: Sheet) -> int:
+    """The version of ``stored`` that ``sheet`` was built on: the last of its entries that is the stored entry at
+    its place, looked for from the end (a stale read is a few versions behind, and the entries before it are not
+    read: a change never reads a whole history to be stored); 0 when its creation is not the stored one (another
+    sheet's history, whose later entries may be alike)."""
+    if not sheet.ledger or sheet.ledger[0] != stored.ledger[0]:
+        return 0
+    for version in range(min(len(sheet.ledger), len(stored.ledger)), 0, -1):
+        if sheet.ledger[version - 1] == stored.ledger[version - 1]:
+            return version
+    return 0
+
+
+def _labels(entries: Sequence[Event]) -> str:
+    """Entries as a sentence names them: their labels, the first few."""
+    shown = [entry.label if isinstance(entry, Entry) else entry.tag for entry in entries[:3]]
+    return "; ".join(shown) + (f"; and {len(entries) - 3} more" if len(entries) > 3 else "")
+
+
+def _busy(where: str, backend: Backend, error: BaseException, doing: str) -> StoreBusy:
+    """What a change that waited too long for another writer raises: that nothing was written, that it may be run
+    again, and how long it waited (when the store knows)."""
+    gave_up = "too long" if backend.timeout is None else f"and this store gave up waiting after {backend.timeout:g} s"
+    reason = (
+        f"another writer held the database {gave_up} ({doing}: {error}); nothing was written: run the change "
+        "again (or open the store with a longer timeout)"
+    )
+    return StoreBusy(where, reason)
 
 
 def _check_expected(expected: object, name: str, kind: str = "sheet") -> None:
-    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-        msg = f"expected (the version of {kind} {name!r} read) must be a whole number, got {expected!r}"
+    """Refuse an ``expected`` that is not a version: a whole number from 1 on for a sheet (its creation is version
+    1), from 0 on for a record (0: it must not exist yet); None checks nothing."""
+    lowest = 1 if kind == "sheet" else 0
+    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int) or expected < lowest):
+        msg = (
+            f"expected (the version of {kind} {name!r} read) must be a whole number >= {lowest} or None, "
+            f"got {expected!r}"
+        )
         raise InvalidInput(msg)
 
 
