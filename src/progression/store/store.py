@@ -23,7 +23,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -43,7 +43,9 @@ from progression.errors import (
     ProgressionError,
     SheetError,
     StoreBusy,
+    StoreConflict,
     StoreError,
+    StoreTampered,
     UnknownName,
     UnreadableFile,
     UnwritableFile,
@@ -62,9 +64,6 @@ from progression.rulepacks.rulepack import RulePack
 from progression.store.backends import BUSY_TIMEOUT, Backend, connect
 from progression.store.snapshots import decode_state, encode_state, read_state, snapshot_digest
 from progression.store.snapshots import digest as _digest
-
-if TYPE_CHECKING:
-    from progression.errors import StoreConflict
 
 __all__ = ["Record", "Store", "Transaction", "open_store"]
 
@@ -276,8 +275,6 @@ class Store:
         Raises:
             UnknownName: the store holds no sheet ``sheet_id``.
         """
-        from progression.errors import StoreTampered
-
         # An edited snapshot, or last entry, is read as it is: the check reports it.
         version, state, entry_digest, creation = self._row(sheet_id)
         try:
@@ -503,8 +500,6 @@ class Store:
             if unstamped is not None:  # the digest binds the version: one lowered by hand is said as the counts
                 what = _miscounted_snapshot(version, state) or unstamped
             if what is not None:
-                from progression.errors import StoreTampered
-
                 raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
         creation = rows[0][5]
         return version, state, None if entry_digest is None else str(entry_digest), _text(creation)
@@ -533,8 +528,6 @@ class Store:
             return replay(self._entries(sheet_id, 1, version, seen))
         length = data.get("length")
         if type(length) is int and length != version:  # said before any entry is read, as what it is
-            from progression.errors import StoreTampered
-
             what = _snapshot_counts(length, version)
             raise StoreTampered(self.where, sheet_id, what, refused="it is not read as the sheet")
         kept = self._creations.get(sheet_id)
@@ -558,8 +551,6 @@ class Store:
     def _miscounted_member(self, sheet_id: str, member: tuple[str, ...], expected: int, found: int) -> Exception:
         """What a member's ledger (or the sheet's) raises when its history does not give the entries its
         snapshot counts: a snapshot edited in the database, its digest made again."""
-        from progression.errors import StoreTampered
-
         whose = f"member {'.'.join(member)!r}" if member else "the sheet"
         what = f"its snapshot gives {whose} {expected} entries, its history gives {found}"
         return StoreTampered(self.where, sheet_id, what, refused="its history is not read")
@@ -642,8 +633,6 @@ class Store:
         """Why the entries table does not hold the entries of a sheet's row as read (``seen``): another writer
         rewrote its history since (the row changed too: a conflict, read it again), or the database was edited
         (the row is as it was)."""
-        from progression.errors import StoreTampered
-
         rewritten = self._rewritten(sheet_id, seen)
         return rewritten or StoreTampered(self.where, sheet_id, what, refused="its history is not read")
 
@@ -1127,8 +1116,6 @@ class Transaction:
         Raises:
             StoreTampered: the history does not verify, or no longer reads.
         """
-        from progression.errors import StoreTampered
-
         where = self._store.where
         try:
             report = verify_history(sheet, self._store.pack)
@@ -1243,8 +1230,6 @@ def _suspect(
     Raises:
         StoreTampered: the entries table does not end where the snapshot says (entries added or removed).
     """
-    from progression.errors import StoreTampered
-
     miscounted = _miscounted(version, last[0][0] if last else None)
     if miscounted is not None:
         raise StoreTampered(where, sheet_id, miscounted)
@@ -1276,8 +1261,6 @@ def _check_fold(where: str, sheet_id: str, sheet: Sheet, refused: str) -> None:
     Raises:
         StoreTampered: the snapshot is not the fold of the entries; ``refused`` says what was not done.
     """
-    from progression.errors import StoreTampered
-
     found = state_difference(sheet, replay(sheet.ledger))
     if found is not None:
         what = f"its snapshot (what reads show) is not what its entries add up to: {found}"
@@ -1361,8 +1344,6 @@ def _conflict(
     reading: bool = False,
     meanwhile: str | None = None,
 ) -> StoreConflict:
-    from progression.errors import StoreConflict
-
     return StoreConflict(where, sheet_id, expected, found, kind=kind, reading=reading, meanwhile=meanwhile)
 
 
