@@ -523,20 +523,10 @@ class TestStepsInLines:
     def test_a_skill_rolled_again_says_why(self, run: Run, tmp_path: object) -> None:
         """Griselda, a Blitzer, has Block: a random General skill showing 1, 1 (Block) is rolled again, which the
         die asked for says, and four results for two skills are refused naming the roll that needed more."""
-        import progression
-        import progression_bloodbowl as bb
 
-        pack = progression.load("bloodbowl")
-        team = bb.draft(
-            pack, "human", "Anvils", [("human_blitzer", "Griselda"), *[("human_lineman", f"L{n}") for n in range(10)]]
+        path, before = _after_first_match(
+            run, tmp_path, [("human_blitzer", "Griselda"), *[("human_lineman", f"L{n}") for n in range(10)]]
         )
-        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(progression.dump_sheet(team))
-        match = ["number=1", "opponent=Orcs", "score=2-0", "attendance=6", "events=1:touchdown*2", "nominees=1"]
-        assert 0 == run("sheet", "do", path, "match", *match, "--dice", "3").status
-        with open(path, encoding="utf-8") as file:
-            before = file.read()
         advance = ["sheet", "do", path, "advance", "member=1", "type=random_primary", "choice=G"]
         asked = run(*advance, "--dice", "1,1,?")
         assert (
@@ -561,18 +551,8 @@ class TestStepsInLines:
         3, 4, the 5 gone); a die no roll shows is refused naming its place, as the option's (``--dice 0`` said
         "scripted die 1 must be a positive integer"), and so is a die past the next roll's sides. Nothing is
         written, and the dice said then run the advancement."""
-        import progression
-        import progression_bloodbowl as bb
 
-        pack = progression.load("bloodbowl")
-        team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
-        path = str(tmp_path) + "/team.json"  # type: ignore[operator]
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(progression.dump_sheet(team))
-        match = ["number=1", "opponent=Orcs", "score=2-0", "attendance=6", "events=1:touchdown*2", "nominees=1"]
-        assert 0 == run("sheet", "do", path, "match", *match, "--dice", "3").status
-        with open(path, encoding="utf-8") as file:
-            before = file.read()
+        path, before = _after_first_match(run, tmp_path, [("human_lineman", f"L{n}") for n in range(11)])
         advance = ["sheet", "do", path, "advance", "member=1", "type=random_primary", "choice=G"]
         said = {dice: run(*advance, "--dice", dice) for dice in ("3,?", "3,4,5,?", "0", "3,0", "7,?")}
         assert {
@@ -863,3 +843,19 @@ class TestAmountsInTheirUnit:
             file.write(progression.dump_sheet(team))
         out = run("sheet", "award", path, "spp", "2", "--member", "1", "--reason", "test").out
         assert out.endswith("+2 Star Player Points: test\n")
+
+
+def _after_first_match(run: Run, tmp_path: object, players: list[tuple[str, str]]) -> tuple[str, str]:
+    """A Human team of ``players`` drafted into a sheet file, its first match won 2-0 (two touchdowns of its
+    player 1, who is then owed an advancement): the file's path, and its text then."""
+    import progression
+    import progression_bloodbowl as bb
+
+    team = bb.draft(progression.load("bloodbowl"), "human", "Anvils", players)
+    path = str(tmp_path) + "/team.json"  # type: ignore[operator]
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(progression.dump_sheet(team))
+    match = ["number=1", "opponent=Orcs", "score=2-0", "attendance=6", "events=1:touchdown*2", "nominees=1"]
+    assert 0 == run("sheet", "do", path, "match", *match, "--dice", "3").status
+    with open(path, encoding="utf-8") as file:
+        return path, file.read()

@@ -641,7 +641,7 @@ class Store:
         since; None when it is as it was."""
         rows = self._read("SELECT version, entry_digest FROM sheets WHERE id = ?", (sheet_id,))
         if rows and (int(rows[0][0]), rows[0][1]) != (seen.version, seen.digest):
-            return _conflict(self.where, sheet_id, seen.version, int(rows[0][0]), reading=True)
+            return StoreConflict(self.where, sheet_id, seen.version, int(rows[0][0]), reading=True)
         return None
 
 
@@ -838,7 +838,7 @@ class Transaction:
             if built:  # read before another writer stored entries: what it adds was built on an older version
                 stored = [before.ledger[index] for index in range(built, version)]
                 meanwhile = _numbered(list(range(built + 1, version + 1))) + " (" + _labels(stored) + ")"
-                raise _conflict(self._store.where, sheet_id, built, version, meanwhile=meanwhile)
+                raise StoreConflict(self._store.where, sheet_id, built, version, meanwhile=meanwhile)
             msg = (
                 f"expected sheet {sheet_id!r} continued from its {version} stored entries, got a sheet "
                 f"of {len(sheet.ledger)} entries that does not continue them; read the sheet from the store and "
@@ -980,7 +980,7 @@ class Transaction:
             self._raise(error, f"reading record {name!r}")
         version = int(found[0][0]) if found else 0
         if expected is not None and expected != version:
-            raise _conflict(self._store.where, name, expected, version, kind="record")
+            raise StoreConflict(self._store.where, name, expected, version, kind="record")
         try:
             if found:
                 changed = self._backend.change(
@@ -989,7 +989,7 @@ class Transaction:
                 )
                 if changed != 1:
                     self._broken = f"record {name!r} changed under the transaction"
-                    raise _conflict(self._store.where, name, version, version + 1, kind="record")
+                    raise StoreConflict(self._store.where, name, version, version + 1, kind="record")
             else:
                 self._backend.change("INSERT INTO records (name, version, value) VALUES (?, ?, ?)", (name, 1, text))
         except ProgressionError:
@@ -997,7 +997,7 @@ class Transaction:
         except Exception as error:
             if self._backend.taken(error):
                 self._broken = f"record {name!r} was written by another writer"
-                raise _conflict(self._store.where, name, 0, 1, kind="record") from None
+                raise StoreConflict(self._store.where, name, 0, 1, kind="record") from None
             self._raise(error, f"writing record {name!r}")
         return version + 1
 
@@ -1022,14 +1022,14 @@ class Transaction:
             raise UnknownName("record", name, (), f"store {self._store.where}")
         version = int(found[0][0])
         if expected is not None and expected != version:
-            raise _conflict(self._store.where, name, expected, version, kind="record")
+            raise StoreConflict(self._store.where, name, expected, version, kind="record")
         try:
             changed = self._backend.change("DELETE FROM records WHERE name = ? AND version = ?", (name, version))
         except Exception as error:
             self._raise(error, f"removing record {name!r}")
         if changed != 1:
             self._broken = f"record {name!r} changed under the transaction"
-            raise _conflict(self._store.where, name, version, version + 1, kind="record")
+            raise StoreConflict(self._store.where, name, version, version + 1, kind="record")
 
     # -- inside -------------------------------------------------------------------
 
@@ -1081,7 +1081,7 @@ class Transaction:
         before = self._current(sheet_id)
         version = len(before.ledger)
         if expected is not None and expected != version:
-            raise _conflict(self._store.where, sheet_id, expected, version)
+            raise StoreConflict(self._store.where, sheet_id, expected, version)
         return before, version
 
     def _rewrite(self, sheet_id: str, version: int, position: int, after: Sheet) -> None:
@@ -1164,7 +1164,7 @@ class Transaction:
                 if statement.startswith("UPDATE") and changed != 1 and version is not None:
                     found = self._store._row(sheet_id)[0]
                     self._broken = f"sheet {sheet_id!r} changed under the transaction"
-                    raise _conflict(self._store.where, sheet_id, version, found)
+                    raise StoreConflict(self._store.where, sheet_id, version, found)
         except ProgressionError:
             raise
         except Exception as error:
@@ -1174,7 +1174,7 @@ class Transaction:
                     raise StoreError(
                         self._store.where, f"a sheet {sheet_id!r} is already stored; choose another id"
                     ) from None
-                raise _conflict(self._store.where, sheet_id, version, self._store._row(sheet_id)[0]) from None
+                raise StoreConflict(self._store.where, sheet_id, version, self._store._row(sheet_id)[0]) from None
             self._raise(error, f"writing sheet {sheet_id!r}")
 
     def _raise(self, error: Exception, doing: str) -> Any:
@@ -1332,19 +1332,6 @@ def _unread(error: SheetError) -> str:
         return f"its history does not read: the entries table: {problem.reason}{others}"
     at = "" if path == "$" else f" @ {path}"
     return f"{problem.reason} (the sheets table){at}{others}"
-
-
-def _conflict(
-    where: str,
-    sheet_id: str,
-    expected: int,
-    found: int,
-    *,
-    kind: str = "sheet",
-    reading: bool = False,
-    meanwhile: str | None = None,
-) -> StoreConflict:
-    return StoreConflict(where, sheet_id, expected, found, kind=kind, reading=reading, meanwhile=meanwhile)
 
 
 def _built_on(sheet: Sheet, stored: Sheet) -> int:

@@ -625,16 +625,20 @@ def edit_record(path: Path, name: str, change: Callable[[dict[str, Any]], object
     raw(str(path), "UPDATE records SET value = ? WHERE name = ?", (json.dumps(value), name))
 
 
+def two_played(path: Path, pack: RulePack) -> Path:
+    """A league of two teams at ``path``, in season 1: fixture 1 played 2-1, fixture 2 not yet."""
+    with league_of(path, pack, 2) as league:
+        league.add_fixture("anvils", "barons")
+        league.add_fixture("barons", "anvils")
+        league.record(1, WIN, SeededDice(2))
+    return path
+
+
 class TestEditedRecords:
     @pytest.fixture
     def played(self, tmp_path: Path, pack: RulePack) -> Path:
         """A league of two teams, fixture 1 played 2-1, fixture 2 not yet."""
-        path = tmp_path / "league.sqlite"
-        with league_of(path, pack, 2) as league:
-            league.add_fixture("anvils", "barons")
-            league.add_fixture("barons", "anvils")
-            league.record(1, WIN, SeededDice(2))
-        return path
+        return two_played(tmp_path / "league.sqlite", pack)
 
     @pytest.mark.parametrize(
         ("number", "change", "said"),
@@ -757,12 +761,7 @@ class TestEditedSeason:
     @pytest.fixture
     def played(self, tmp_path: Path, pack: RulePack) -> Path:
         """A league of two teams in season 1, fixture 1 played 2-1, fixture 2 not yet."""
-        path = tmp_path / "league.sqlite"
-        with league_of(path, pack, 2) as league:
-            league.add_fixture("anvils", "barons")
-            league.add_fixture("barons", "anvils")
-            league.record(1, WIN, SeededDice(2))
-        return path
+        return two_played(tmp_path / "league.sqlite", pack)
 
     #: Each way a season is read or written.
     READS: ClassVar[list[tuple[str, Callable[[bb.types.League], object]]]] = [

@@ -124,21 +124,6 @@ def refusal(
     line; ``stop`` when it too leaves out only their own); else the entries the league wrote on several teams
     that it may not leave out of one. ``where``: the fixture, as the sentence names it; ``invalid``: what the
     amendment was asked to do with an invalid entry (``"refuse"``, ``"drop"``, ``"stop"``)."""
-    said, told = _refused(where, number, season, current, reports, before, leaving, invalid)
-    return LeagueAmendmentRefused(said, told, reports)
-
-
-def _refused(
-    where: str,
-    number: int,
-    season: int,
-    current: int,
-    reports: Mapping[str, Amendment],
-    before: Mapping[str, Sheet],
-    leaving: Sequence[LeftOut],
-    invalid: str,
-) -> tuple[str, Sentence]:
-    """What :func:`refusal` says: what was refused alone (the refusal's ``summary``), and the whole sentence."""
     refused = [(team, outcome) for team, report in reports.items() for outcome in report.refused]
     listed = "; ".join(f"{team} #{o.position} {o.label}: {o.reason}" for team, o in refused)
     count = f"{len(refused)} later entr{'y' if len(refused) == 1 else 'ies'} of its teams"
@@ -147,13 +132,17 @@ def _refused(
     if leaving:
         kept = ", ".join(entry.said() for entry in leaving)
         run = "it still runs" if len(leaving) == 1 else "they still run"
-        return said, Sentence(
-            (
-                f"{said}; the league wrote {kept} on more than one team at once (a match on both teams and its "
-                "fixture, a season's end on every team, a prize with the season's prizes), and never leaves such an "
-                f"entry out of one team, as it may leave out a team's own: amend the fixture otherwise, so that {run}, "
-                "or keep it as it was recorded",
-            )
+        return LeagueAmendmentRefused(
+            said,
+            Sentence(
+                (
+                    f"{said}; the league wrote {kept} on more than one team at once (a match on both teams and its "
+                    "fixture, a season's end on every team, a prize with the season's prizes), and never leaves such an "
+                    f"entry out of one team, as it may leave out a team's own: amend the fixture otherwise, so that {run}, "
+                    "or keep it as it was recorded",
+                )
+            ),
+            reports,
         )
     on = "" if season == current else f"--season {season} "
     python = "" if season == current else f"season={season}, "
@@ -173,4 +162,4 @@ def _refused(
             args=f"{number} {on}... --invalid stop",
         )
         parts += ["; ", stop, " ends each team's history before its first"]
-    return said, Sentence(tuple(parts))
+    return LeagueAmendmentRefused(said, Sentence(tuple(parts)), reports)
