@@ -312,6 +312,16 @@ class TestTheFirstMatchEndsTheDraft:
         after = bb.operations.record_outcome(pack, self._built(pack, 11), self.MATCH, ScriptedDice([1]))
         assert "yes" == after.tags["drafted"]
 
+    def test_at_the_edges(self, pack: RulePack) -> None:
+        """Ten players are refused the first match, eleven play; a team created with the budget itself plays, one
+        created with a gold piece more is refused."""
+        with pytest.raises(InvalidInput, match=r"Tiny has 10: hire 1 more before its first match$"):
+            bb.operations.record_outcome(pack, self._built(pack, 10), self.MATCH, ScriptedDice([1]))
+        at_budget = self._built(pack, 11, treasury=1_000_000)
+        assert "yes" == bb.operations.record_outcome(pack, at_budget, self.MATCH, ScriptedDice([1])).tags["drafted"]
+        with pytest.raises(InvalidInput, match=r"Tiny was created with 1,000,001 gp"):
+            bb.operations.record_outcome(pack, self._built(pack, 11, treasury=1_000_001), self.MATCH, ScriptedDice([1]))
+
     def test_a_team_created_over_the_budget(self, pack: RulePack) -> None:
         """Created with 5,000,000 gp, eleven players hired from it: neither end_draft nor the first match ends its
         draft (the budget is 1,000,000); created with less, both do. ``draft`` refuses such a budget before it
