@@ -505,9 +505,20 @@ class League(Book):
                 that differs and why; an added entry the league does not let a team run on itself (a match is
                 recorded with :meth:`record`), naming it. Nothing was stored.
             StoreError: an added entry is not what the engine gives under the league's rules.
+            StoreTampered: the team's snapshot (what reads show) is not what its stored entries add up to (edited
+                in the database, its digest made again), as an export, an amendment or a rebase refuses it.
             ProgressionError: ``check`` (called before the transaction commits) refuses.
         """
         check_team(sheet, f"league.update_team ({team!r})")
+        self.check_member(team, self.teams())
+        # The file is compared with the whole stored history and its entries are run on the stored state, which
+        # reads trust (its digest): as whatever reads the whole history, the state is first checked against the
+        # entries, by the core's check of an export, lest a snapshot forged with its digest be built on and stored
+        # again under the store's own.
+        try:
+            self.store.export(team)
+        except StoreTampered as wrong:
+            raise StoreTampered(self.store.where, team, wrong.what, refused="nothing was stored") from None
         with self.store.transaction() as tx:
             settings, _ = self.settings(tx)
             self.check_member(team, settings["teams"])
