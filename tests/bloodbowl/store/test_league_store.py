@@ -1167,6 +1167,24 @@ class TestAmendLeavesOut:
         assert (True, ()) == (played.verify().ok, played.verify().fixtures)
         assert 2 == next(r for r in bb.queries.results(played.team("anvils")) if r.number == 2).number
 
+    def test_the_store_s_own_amendment_knows_no_fixture(self, played: bb.types.League) -> None:
+        """The limit the how-to and ``League.amend`` document: the league's store itself (the core's, which knows no
+        league) amends the Anvils' match 1 with ``invalid="drop"`` on that team alone, dropping its advancement as
+        ``League.amend`` would, but renumbering no fixture and leaving the Barons as they were; ``League.verify``
+        finds both fixtures that no longer hold."""
+        fixture = played.fixture(1)
+        home, _ = attrs.evolve(fixture.played, **SCORELESS).records(1, "Altdorf Anvils", "Bogenhafen Barons")
+        _, report = played.store.amend("anvils", 3, bb.operations.record_match.operation(match=home), invalid="drop")
+        assert ["amended", "dropped", "holds", "changed"] == [o.status for o in report.outcomes]
+        assert (False, ({"anvils": 3, "barons": 3}, {"anvils": 6, "barons": 5})) == (
+            played.verify().ok,
+            (played.fixture(1).entries, played.fixture(2).entries),
+        )
+        assert (
+            "fixture 1 of season 1: entry 3 of 'anvils' does not hold the match the fixture records",
+            "fixture 2 of season 1: the ledger of 'anvils' has no entry 6 (it has 5 entries, 1 to 5)",
+        ) == played.verify().fixtures
+
     def test_refused_by_default_saying_the_keyword_that_goes_on(self, played: bb.types.League) -> None:
         """Refused, with both teams' reports and the way to go on in a program's words (the keyword, not the
         command line's flag); nothing changed, and it is still an AmendmentRefused."""

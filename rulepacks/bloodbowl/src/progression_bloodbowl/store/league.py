@@ -895,6 +895,12 @@ class League(Book):
         on more than one team; the fixtures naming entries that moved are renumbered with them, so that every
         fixture still names the entry that recorded it.
 
+        The league's store (``League.store``) amends and rebases a team's sheet too, but it knows no fixture and
+        refuses nothing that would break one: through it, amend only a team's own entries, with ``invalid`` left
+        ``"refuse"``. ``invalid="drop"`` or ``"stop"`` there moves the team's later entries while the fixtures
+        keep their old numbers, and a match's entry amended there changes one team alone; :meth:`verify` finds
+        both.
+
         Raises:
             UnknownName: no such fixture.
             InvalidInput: the fixture was not played yet, a field :class:`Played` does not have, or a season the
