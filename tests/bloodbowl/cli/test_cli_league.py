@@ -1290,13 +1290,12 @@ class TestTeamActions:
         counts = {"anvils": 7, "barons": 4, "counts": 5, "dukes": 4}
         assert (0, [f"{t}: all {n} entries verified" for t, n in counts.items()]) == (status, out.splitlines())
 
-    def test_a_team_of_three_is_refused_as_it_joins(
+    def test_a_team_of_three_plays_no_fixture(
         self, league: str, pack: RulePack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        """A team file mid-draft, three players, could not play its first fixture (which would end its draft, as
-        ``end_draft`` would): ``league team add`` refuses it at once, exit 2, saying how many to hire, and stores
-        nothing (it was added, and refused only when its first fixture was recorded). Hired up to eleven on its
-        file, still drafting, it joins and plays: its first match ends its draft."""
+        """A team added mid-draft, three players, cannot play its first fixture: recording it would end its draft,
+        which ``end_draft`` refuses, and the record is refused the same (it was recorded, a win, and the league
+        verified); nothing is written. Hired up to eleven in the league, it plays."""
         from progression_bloodbowl.team.roster import create_team, hire
 
         team = create_team(pack, "human", "Tiny Titans")
@@ -1304,23 +1303,19 @@ class TestTeamActions:
             team = hire(pack, team, "human_lineman", f"T{n}")
         path = tmp_path / "tiny.json"
         path.write_text(progression.dump_sheet(team), encoding="utf-8")
-        before = held(league)
-        status, out, err = run(capsys, "league", "team", "add", league, str(path))
-        assert (2, "", before) == (status, out, held(league))
-        assert (
-            "progression: Tiny Titans does not join league 'Old World Cup' as it stands: its draft is not over, and "
-            "its first match, which ends it, would be refused: a drafted team has 11 to 16 players and Tiny Titans "
-            "has 3: hire 8 more first; nothing was stored\n"
-        ) == err
-        for n in range(8):
-            team = hire(pack, team, "human_lineman", f"U{n}")
-        path.write_text(progression.dump_sheet(team), encoding="utf-8")
         assert 0 == run(capsys, "league", "team", "add", league, str(path))[0]
         assert 0 == run(capsys, "league", "fixtures", league, "--add", "tiny", "anvils")[0]
         words = ["home.score=1", "away.score=0", "home.nominees=1", "away.nominees=1", "attendance=6", "--seed", "1"]
+        before = held(league)
+        status, _, err = run(capsys, "league", "record", league, "7", *words)
+        assert (2, before) == (status, held(league))
+        assert (
+            "progression: match 4 would end the draft of Tiny Titans (a team's first match ends its draft), but a "
+            "drafted team has 11 to 16 players and Tiny Titans has 3: hire 8 more before its first match\n"
+        ) == err
+        for n in range(8):
+            assert 0 == run(capsys, "league", "do", league, "tiny", "hire", "position=Lineman", f"name=U{n}")[0]
         assert 0 == run(capsys, "league", "record", league, "7", *words)[0]
-        with open_league(league) as kept:
-            assert "yes" == kept.team("tiny").tags["drafted"]
 
     def test_the_way_back_is_the_league_s(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
         """An advancement after a hire is refused naming the way back a league's team has: none on the command
@@ -1373,8 +1368,9 @@ class TestTeamActions:
         """`--help` on a team lists that team's positions for `position=` (a Dwarf team's, its Linemen for
         journeymen), not a Human example; `sheet new --kind team --help`, which knows no team yet, names none."""
         path = str(tmp_path / "dwarfs.json")
-        dwarfs = draft(pack, "dwarf", "Dwarf", [("dwarf_lineman", f"Dwarf {n}") for n in range(1, 12)])
-        Path(path).write_text(progression.dump_sheet(dwarfs), encoding="utf-8")
+        assert (
+            0 == run(capsys, "sheet", "new", path, "--pack", "bloodbowl", "--kind", "team", "--set", "roster=dwarf")[0]
+        )
         assert 0 == run(capsys, "league", "team", "add", league, path)[0]
         _, hire, _ = run(capsys, "sheet", "do", path, "hire", "--help")
         _, journeymen, _ = run(capsys, "league", "do", league, "dwarfs", "journeymen", "--help")

@@ -51,7 +51,7 @@ from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord, events_named, injuries_named
 from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
-from ..team.roster import check_draft_end
+from ..team.roster import check_created_budget
 from .amendments import LeagueAmendmentRefused, left_out, refusal, renumbered
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
 from .fixtures import Fixture, Played, Side, round_robin
@@ -272,24 +272,21 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
     )
 
 
-def _check_draft_could_end(pack: RulePack, sheet: Sheet, settings: Mapping[str, Any]) -> None:
-    """Refuse a team still being drafted whose first match, which ends its draft, would be refused as it stands
-    (:func:`~progression_bloodbowl.team.roster.check_draft_end`, the check of the first match: 11 to 16 players,
-    created within the Team Draft Budget): a league learns it as the team joins, not at its first fixture. A team
-    whose draft is over passed the same check as it ended (``end_draft``, ``draft``), as its first match knows.
+def _check_draft_budget(pack: RulePack, sheet: Sheet, settings: Mapping[str, Any]) -> None:
+    """Refuse a team still being drafted that was created over the Team Draft Budget: no hire or fire in the
+    league mends that, and its draft could never end (:func:`~progression_bloodbowl.team.roster.check_draft_end`).
+    Its players it drafts in the league (``league do FILE TEAM hire``), so their count is checked as its draft
+    ends; a team whose draft is over passed the whole check then.
 
     Raises:
-        InvalidInput: what the draft lacks and what to do, and that nothing was stored.
+        InvalidInput: the treasury it was created with, what to do, and that nothing was stored.
     """
     if "drafted" in sheet.tags:
         return
     try:
-        check_draft_end(pack, sheet)
+        check_created_budget(pack, sheet)
     except InvalidInput as refused:
-        msg = (
-            f"{sheet.name} does not join league {settings['name']!r} as it stands: its draft is not over, and its "
-            f"first match, which ends it, would be refused: {refused}; nothing was stored"
-        )
+        msg = f"{sheet.name} does not join league {settings['name']!r}: its draft could never end: {refused}; nothing was stored"
         raise InvalidInput(msg) from None
 
 
@@ -451,16 +448,16 @@ class League(Book):
         runs on itself (``league do``), as :meth:`update_team` holds the entries a file adds to them, and the plain
         off-season that brings a team that never played to the league's season. A gift by hand (gold, SPP, a
         skill, a characteristic), a match played outside the league, a re-draft are refused, naming the entry. A
-        team still being drafted joins when its first match, which ends its draft, could be played as it stands
-        (:func:`~progression_bloodbowl.team.roster.check_draft_end`: 11 to 16 players, created within the Team
-        Draft Budget); its draft may end in the league (the ``end_draft`` action) or with its first match.
+        team still being drafted joins with any number of players and drafts in the league (``hire``, ``fire``),
+        its draft ending with ``end_draft`` or its first match, which check its 11 to 16 players
+        (:func:`~progression_bloodbowl.team.roster.check_draft_end`); one created over the Team Draft Budget,
+        whose draft no hire mends, is refused as it joins.
 
         Raises:
             InvalidInput: not a mapping of ids to league teams, a name another team of the league (or another
                 of ``teams``) has, an entry holding an operation a team does not run on itself in the league, a
-                team still being drafted that could not play its first match (too few or too many players,
-                created over the Team Draft Budget), or a team playing another season than the league. Nothing
-                was stored.
+                team still being drafted that was created over the Team Draft Budget, or a team playing another
+                season than the league. Nothing was stored.
             StoreError: an id is taken; a sheet does not verify (unless ``verify=False``).
         """
         if not isinstance(teams, Mapping) or not teams:
@@ -476,7 +473,7 @@ class League(Book):
                 if sheet.name in names:
                     raise InvalidInput(_held_already(sheet, names[sheet.name], tx.sheet(names[sheet.name]), settings))
                 check_own_entries(sheet, 1, settings["name"], joining=True)
-                _check_draft_could_end(self.pack, sheet, settings)
+                _check_draft_budget(self.pack, sheet, settings)
                 if season_of(sheet) != settings["season"]:
                     raise InvalidInput(_joins_in_its_season(sheet, settings))
                 added[team] = tx.add(team, sheet, verify=verify)
