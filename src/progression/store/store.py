@@ -888,6 +888,12 @@ class Transaction:
         This is the one change that rewrites stored entries, as :func:`progression.amend` rewrites a
         ledger: the engine re-executed each one, and the store keeps what it gave.
 
+        The store knows sheets and records, not what a pack's records say of a sheet: a record that names a
+        sheet's entries by their number (a league's fixture names the entry of its match on each team) is not kept
+        in step, and nothing here refuses what would break it. ``invalid="drop"`` or ``"stop"`` moves every entry
+        after the first one left out, and an entry another sheet or a record shares is changed here alone: change
+        such a sheet through what keeps those records (the pack's league or party), whose methods keep them in step.
+
         Raises:
             StoreConflict: ``expected`` is not the sheet's version.
             StoreTampered: the sheet's snapshot (what reads showed) is not what its entries add up to (edited in
@@ -914,7 +920,8 @@ class Transaction:
         Args:
             dice: rolls the new rules ask for that the history never made; without them such an entry is refused.
             invalid: ``"refuse"`` (change nothing when the new rules refuse an entry), ``"drop"`` or ``"stop"``,
-                as :func:`progression.rebase` takes it.
+                as :func:`progression.rebase` takes it (these move the later entries, which a record naming them
+                by number does not follow: :meth:`amend` says it).
             expected: the version read; the rebase is refused unless the sheet is still at it.
 
         Returns:

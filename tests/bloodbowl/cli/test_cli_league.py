@@ -992,10 +992,14 @@ class TestBrokenStores:
     ) -> None:
         """A team's treasury forged in its snapshot, the digest made again as the store makes it: the roster shows
         it (a read trusts the digest), verify finds it, and neither `league team export` (which would write the
-        treasury of the entries) nor `league amend` (which would run the entries again) writes anything else than
-        the roster showed: both refuse it, exit 2, naming the team and the two treasuries."""
+        treasury of the entries), `league amend` (which would run the entries again) nor `league team import` of
+        the team's own file (whose entries would run on the forged treasury) writes anything else than the roster
+        showed: each refuses it, exit 2, naming the team and the two treasuries."""
         for fixture, words in ROUND_1.items():
             assert 0 == run(capsys, "league", "record", league, fixture, *words, "--seed", fixture)[0]
+        carried = tmp_path / "anvils-carried.json"
+        assert 0 == run(capsys, "league", "team", "export", league, "anvils", str(carried))[0]
+        assert 0 == run(capsys, "sheet", "do", str(carried), "close", "number=1", "--dice", "6")[0]
         (state,) = raw(league, "SELECT state FROM sheets WHERE id = 'anvils'")[0]
         held = int(json.loads(state)["pools"]["treasury"])
         forge(league, "anvils", state.replace(f'"treasury":{held}', '"treasury":925000', 1))
@@ -1011,6 +1015,7 @@ class TestBrokenStores:
         for command, refused in (
             (("team", "export", league, "anvils", str(target)), "exported"),
             (("amend", league, "1", "attendance=5"), "amended"),
+            (("team", "import", league, "anvils", str(carried)), "stored"),
         ):
             status, _, err = run(capsys, "league", *command)
             assert (2, said + refused) == (status, err[: len(said + refused)]), command

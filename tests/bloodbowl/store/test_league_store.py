@@ -22,7 +22,7 @@ from progression.errors import InvalidInput, RulesChanged, StoreError, StoreTamp
 from progression.history import AmendmentRefused
 from progression.operations import Mark
 from progression_bloodbowl.store.team_files import divergence
-from support.stores import raw
+from support.stores import forge, raw
 
 from ..conftest import HUMANS, version_3
 
@@ -456,6 +456,40 @@ class TestTeamFileBack:
         """A file holding the creation alone says it holds 1 entry, not "1 entries"."""
         with pytest.raises(InvalidInput, match=r"it holds 1 entry where the league holds 3, entry 2 "):
             played.update_team("anvils", played.team("anvils").at(1))
+
+    def test_a_snapshot_forged_with_its_digest_is_not_built_on(
+        self, played: bb.types.League, pack: RulePack, tmp_path: Path
+    ) -> None:
+        """The team's treasury forged in its snapshot in the SQLite file, its digest made again as the store makes
+        it (nothing in the database is secret): the file its coach brings back, which extends the team entry for
+        entry, is refused as an export is, naming both treasuries, and nothing is stored. (The file's entry was run
+        on the forged treasury and stored with it, under the store's own digest.)"""
+        path = played.export_team("anvils", tmp_path / "anvils.json")
+        sheet = progression.load_sheet(Path(path).read_text(encoding="utf-8"), pack=pack)
+        closed = bb.operations.expensive_mistakes(pack, sheet, SeededDice(6), number=1, must_advance=False)
+        Path(path).write_text(progression.dump_sheet(closed), encoding="utf-8")
+        where = played.store.where
+        ((state,),) = raw(where, "SELECT state FROM sheets WHERE id = 'anvils'")
+        held = json.loads(str(state))["pools"]["treasury"]
+        forge(where, "anvils", str(state).replace(f'"treasury":{held}', f'"treasury":{held + 1000}', 1))
+        before = (
+            raw(where, "SELECT * FROM sheets ORDER BY id"),
+            raw(where, "SELECT * FROM entries ORDER BY sheet, version"),
+        )
+        with pytest.raises(StoreTampered) as refused:
+            played.import_team("anvils", path)
+        assert (
+            f"store {where}: sheet 'anvils' was changed in the database outside the store: its snapshot (what reads "
+            f"show) is not what its entries add up to: pools.treasury: held {held + 1000}, its history gives {held}; "
+            "nothing was stored (verify the store to find the entry that differs)"
+        ) == str(refused.value)
+        with pytest.raises(StoreTampered, match="nothing was stored"):
+            played.update_team("anvils", closed)
+        after = (
+            raw(where, "SELECT * FROM sheets ORDER BY id"),
+            raw(where, "SELECT * FROM entries ORDER BY sheet, version"),
+        )
+        assert before == after
 
     def test_a_team_of_the_league_under_a_new_id(self, played: bb.types.League, tmp_path: Path) -> None:
         """The file of a team of the league is refused under another id, saying the id it is there under."""
@@ -1132,6 +1166,24 @@ class TestAmendLeavesOut:
         assert ({"anvils": 5, "barons": 5}, 5) == (played.fixture(2).entries, len(played.team("anvils").ledger))
         assert (True, ()) == (played.verify().ok, played.verify().fixtures)
         assert 2 == next(r for r in bb.queries.results(played.team("anvils")) if r.number == 2).number
+
+    def test_the_store_s_own_amendment_knows_no_fixture(self, played: bb.types.League) -> None:
+        """The limit the how-to and ``League.amend`` document: the league's store itself (the core's, which knows no
+        league) amends the Anvils' match 1 with ``invalid="drop"`` on that team alone, dropping its advancement as
+        ``League.amend`` would, but renumbering no fixture and leaving the Barons as they were; ``League.verify``
+        finds both fixtures that no longer hold."""
+        fixture = played.fixture(1)
+        home, _ = attrs.evolve(fixture.played, **SCORELESS).records(1, "Altdorf Anvils", "Bogenhafen Barons")
+        _, report = played.store.amend("anvils", 3, bb.operations.record_match.operation(match=home), invalid="drop")
+        assert ["amended", "dropped", "holds", "changed"] == [o.status for o in report.outcomes]
+        assert (False, ({"anvils": 3, "barons": 3}, {"anvils": 6, "barons": 5})) == (
+            played.verify().ok,
+            (played.fixture(1).entries, played.fixture(2).entries),
+        )
+        assert (
+            "fixture 1 of season 1: entry 3 of 'anvils' does not hold the match the fixture records",
+            "fixture 2 of season 1: the ledger of 'anvils' has no entry 6 (it has 5 entries, 1 to 5)",
+        ) == played.verify().fixtures
 
     def test_refused_by_default_saying_the_keyword_that_goes_on(self, played: bb.types.League) -> None:
         """Refused, with both teams' reports and the way to go on in a program's words (the keyword, not the

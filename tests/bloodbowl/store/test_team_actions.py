@@ -273,6 +273,43 @@ class TestJoining:
         with bb.new_league(tmp_path / "l.sqlite", "Cup", pack=pack) as league:
             assert team == league.add_team("pikes", team)
 
+    def test_a_team_still_drafting_joins_and_drafts_in_the_league(
+        self, league: bb.types.League, pack: RulePack
+    ) -> None:
+        """A team still being drafted joins with three players and drafts in the league: its draft cannot end with
+        three (``end_draft`` says how many to hire), and ends once it hired eight more there."""
+        from progression_bloodbowl.team.roster import create_team
+
+        three = create_team(pack, "human", "Tiny Titans")
+        for n in range(3):
+            three = bb.operations.hire(pack, three, "human_lineman", f"T{n}")
+        assert three == league.add_team("tiny", three)
+        with pytest.raises(InvalidInput, match="Tiny Titans has 3: hire 8 more first"):
+            league.act("tiny", "end_draft")
+        for n in range(8):
+            league.act("tiny", "hire", position="human_lineman", name=f"U{n}")
+        assert "yes" == league.act("tiny", "end_draft").tags["drafted"]
+
+    def test_a_team_created_over_the_budget_is_refused_as_it_joins(
+        self, league: bb.types.League, pack: RulePack
+    ) -> None:
+        """A team created with 5,000,000 gp could never end its draft (the Team Draft Budget is 1,000,000), whatever
+        it hires: refused as it joins, saying what to do with its creation. Nothing is stored with the refusal, not
+        even the team given beside it."""
+        from progression_bloodbowl.team.roster import create_team
+
+        rich = create_team(pack, "human", "Rich Rats", treasury=5_000_000)
+        before = held(league)
+        with pytest.raises(InvalidInput) as refused:
+            league.add_teams({"plain": bb.draft(pack, "human", "Plain Pikes", HUMANS), "rats": rich})
+        assert (
+            "Rich Rats does not join league 'Old World Cup': its draft could never end: a team is drafted on the Team "
+            "Draft Budget, 1,000,000 gp at most, and Rich Rats was created with 5,000,000 gp: create it again without "
+            "a treasury (the budget is the default), or amend its creation, entry 1, to pools treasury:1000000; "
+            "nothing was stored"
+        ) == str(refused.value)
+        assert (before, ("anvils", "barons", "counts", "dukes")) == (held(league), league.teams())
+
     def test_a_later_season_is_reached_with_the_plain_off_season(self, tmp_path: Path, pack: RulePack) -> None:
         """A team drafted for a league in its second season is told how to reach it, and joins once it ran its
         plain off-season; a re-draft (which pays a season's budget) is the league's, and refused."""

@@ -51,6 +51,7 @@ from ..match.outcome import check_reported, record_match
 from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord, events_named, injuries_named
 from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
+from ..team.roster import check_created_budget
 from .amendments import LeagueAmendmentRefused, left_out, refusal, renumbered
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
 from .fixtures import Fixture, Played, Side, round_robin
@@ -271,6 +272,24 @@ def _held_already(sheet: Sheet, other: str, stored: Sheet, settings: Mapping[str
     )
 
 
+def _check_draft_budget(pack: RulePack, sheet: Sheet, settings: Mapping[str, Any]) -> None:
+    """Refuse a team still being drafted that was created over the Team Draft Budget: no hire or fire in the
+    league mends that, and its draft could never end (:func:`~progression_bloodbowl.team.roster.check_draft_end`).
+    Its players it drafts in the league (``league do FILE TEAM hire``), so their count is checked as its draft
+    ends; a team whose draft is over passed the whole check then.
+
+    Raises:
+        InvalidInput: the treasury it was created with, what to do, and that nothing was stored.
+    """
+    if "drafted" in sheet.tags:
+        return
+    try:
+        check_created_budget(pack, sheet)
+    except InvalidInput as refused:
+        msg = f"{sheet.name} does not join league {settings['name']!r}: its draft could never end: {refused}; nothing was stored"
+        raise InvalidInput(msg) from None
+
+
 def _joins_in_its_season(sheet: Sheet, settings: Mapping[str, Any]) -> Sentence:
     """Why ``sheet`` does not join a league playing another season; a team behind it that never played (the only
     kind a league takes, :func:`~.team_actions.check_own_entries`) reaches it with its plain off-season."""
@@ -428,12 +447,17 @@ class League(Book):
         (:func:`~progression_bloodbowl.store.team_actions.check_own_entries`): the operations a team of the league
         runs on itself (``league do``), as :meth:`update_team` holds the entries a file adds to them, and the plain
         off-season that brings a team that never played to the league's season. A gift by hand (gold, SPP, a
-        skill, a characteristic), a match played outside the league, a re-draft are refused, naming the entry.
+        skill, a characteristic), a match played outside the league, a re-draft are refused, naming the entry. A
+        team still being drafted joins with any number of players and drafts in the league (``hire``, ``fire``),
+        its draft ending with ``end_draft`` or its first match, which check its 11 to 16 players
+        (:func:`~progression_bloodbowl.team.roster.check_draft_end`); one created over the Team Draft Budget,
+        whose draft no hire mends, is refused as it joins.
 
         Raises:
             InvalidInput: not a mapping of ids to league teams, a name another team of the league (or another
-                of ``teams``) has, an entry holding an operation a team does not run on itself in the league, or a
-                team playing another season than the league. Nothing was stored.
+                of ``teams``) has, an entry holding an operation a team does not run on itself in the league, a
+                team still being drafted that was created over the Team Draft Budget, or a team playing another
+                season than the league. Nothing was stored.
             StoreError: an id is taken; a sheet does not verify (unless ``verify=False``).
         """
         if not isinstance(teams, Mapping) or not teams:
@@ -449,6 +473,7 @@ class League(Book):
                 if sheet.name in names:
                     raise InvalidInput(_held_already(sheet, names[sheet.name], tx.sheet(names[sheet.name]), settings))
                 check_own_entries(sheet, 1, settings["name"], joining=True)
+                _check_draft_budget(self.pack, sheet, settings)
                 if season_of(sheet) != settings["season"]:
                     raise InvalidInput(_joins_in_its_season(sheet, settings))
                 added[team] = tx.add(team, sheet, verify=verify)
@@ -477,9 +502,20 @@ class League(Book):
                 that differs and why; an added entry the league does not let a team run on itself (a match is
                 recorded with :meth:`record`), naming it. Nothing was stored.
             StoreError: an added entry is not what the engine gives under the league's rules.
+            StoreTampered: the team's snapshot (what reads show) is not what its stored entries add up to (edited
+                in the database, its digest made again), as an export, an amendment or a rebase refuses it.
             ProgressionError: ``check`` (called before the transaction commits) refuses.
         """
         check_team(sheet, f"league.update_team ({team!r})")
+        self.check_member(team, self.teams())
+        # The file is compared with the whole stored history and its entries are run on the stored state, which
+        # reads trust (its digest): as whatever reads the whole history, the state is first checked against the
+        # entries, by the core's check of an export, lest a snapshot forged with its digest be built on and stored
+        # again under the store's own.
+        try:
+            self.store.export(team)
+        except StoreTampered as wrong:
+            raise StoreTampered(self.store.where, team, wrong.what, refused="nothing was stored") from None
         with self.store.transaction() as tx:
             settings, _ = self.settings(tx)
             self.check_member(team, settings["teams"])
@@ -855,6 +891,12 @@ class League(Book):
         :mod:`~progression_bloodbowl.store.amendments`), never a match, a season's end or a prize, which it wrote
         on more than one team; the fixtures naming entries that moved are renumbered with them, so that every
         fixture still names the entry that recorded it.
+
+        The league's store (``League.store``) amends and rebases a team's sheet too, but it knows no fixture and
+        refuses nothing that would break one: through it, amend only a team's own entries, with ``invalid`` left
+        ``"refuse"``. ``invalid="drop"`` or ``"stop"`` there moves the team's later entries while the fixtures
+        keep their old numbers, and a match's entry amended there changes one team alone; :meth:`verify` finds
+        both.
 
         Raises:
             UnknownName: no such fixture.

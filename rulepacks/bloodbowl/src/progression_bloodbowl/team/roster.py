@@ -38,6 +38,7 @@ __all__ = [
     "buy_staff",
     "captain_refused",
     "check_budget",
+    "check_created_budget",
     "check_draft_end",
     "check_funds",
     "create_team",
@@ -649,15 +650,27 @@ def check_draft_end(pack: RulePack, team: Sheet, *, ending: str = "") -> None:
             f"{count}: fire {count - rules.max_players} first"
         )
         raise InvalidInput(msg)
-    created = None if team.stats.get("played") else created_with(team)  # a re-draft's budget is its own
+    check_created_budget(pack, team, ending=ends)
+
+
+def check_created_budget(pack: RulePack, team: Sheet, *, ending: str = "") -> None:
+    """Refuse a team that never played whose creation gave it a treasury over the Team Draft Budget (its first
+    draft's budget: what the budget does not spend stays in the treasury, so a larger one is a larger budget). No
+    hire or fire in its draft mends that; a re-draft's budget is its own, checked where it is given.
+
+    Raises:
+        InvalidInput: the treasury it was created with, and what to do.
+    """
+    created = None if team.stats.get("played") else created_with(team)
     if created is not None:
+        budget = data_of(pack).rules.budget
         check_budget(
             pack,
             created,
             f", and {team.name} was created with {created:,} gp",
             f"create it again without a treasury (the budget is the default), or amend its creation, entry 1, to "
-            f"pools treasury:{rules.budget}",
-            ending=ends,
+            f"pools treasury:{budget}",
+            ending=ending,
         )
 
 
