@@ -277,3 +277,33 @@ class TestAmend:
             progression.amend(team, at, amended, pack=pack)
         after, report = progression.amend(team, at, amended, pack=pack, invalid="drop")
         assert (["amended", "dropped"], 3) == ([o.status for o in report.outcomes], after.members["1"].pools["spp"])
+
+    def test_a_refusal_keeps_its_sentence_for_the_command_line(self, pack: RulePack) -> None:
+        """Match 1 amended so that #1 must spend his 16 SPP: its Expensive Mistakes are refused, and match 2 with
+        them, its sequence still open. The report keeps each reason in a program's words (the Python call that
+        closes the sequence) and, where it names a way to run, the sentence (``worded``) the command line says in
+        its own; ``verify`` of the history without Expensive Mistakes keeps it the same way."""
+        team = bb.draft(pack, "human", "Reikland", LINEMEN)
+        first = _match(1, score=(1, 0), events={"1": {"touchdown": 1}}, mvp_nominees=("2",))
+        team = bb.operations.expensive_mistakes(
+            pack, bb.record_match(pack, team, first, ScriptedDice([3])), ScriptedDice([6]), number=1
+        )
+        team = bb.record_match(pack, team, _match(2, score=(0, 0), mvp_nominees=("2",)), ScriptedDice([]))
+        more = attrs.evolve(first, score=(4, 0), events={"1": {"touchdown": 4}}, mvp_nominees=("1",))
+        with pytest.raises(AmendmentRefused) as refused:
+            progression.amend(team, 3, attrs.evolve(team.ledger[2].operation, match=more), pack=pack)
+        still_open = refused.value.report.outcomes[-1]
+        python = "progression_bloodbowl.operations.expensive_mistakes(pack, team, dice, number=1), or League.act("
+        closes = "(step 5: `progression sheet do team.json close number=1`) before recording match 2"
+        assert (True, True, True) == (
+            python in still_open.reason,
+            still_open.worded is not None and str(still_open.worded) == still_open.reason,
+            still_open.worded is not None and closes in still_open.worded.on_command_line("team.json"),
+        )
+        data = json.loads(progression.dump_sheet(team))
+        del data["ledger"][3]
+        (divergence,) = progression.verify(progression.load_sheet(json.dumps(data), tampered="read"), pack).divergences
+        assert (True, True) == (
+            python in divergence.sentence,
+            divergence.worded is not None and closes in divergence.worded.on_command_line("team.json"),
+        )

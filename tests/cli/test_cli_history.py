@@ -431,3 +431,66 @@ class TestABloodBowlMatch:
             (after.stats["wins"], after.stats["losses"]),
             progression.verify(after, pack).ok,
         )
+
+
+def two_matches(tmp_path: Path, run: Run) -> Path:
+    """A team file that played match 1 (1-0, #1's touchdown, #2 the MVP), closed its sequence, then played match 2."""
+    import progression
+    import progression_bloodbowl as bb
+
+    pack = progression.load("bloodbowl")
+    path = tmp_path / "team.json"
+    team = bb.draft(pack, "human", "Anvils", [("human_lineman", f"L{n}") for n in range(11)])
+    path.write_text(progression.dump_sheet(team), encoding="utf-8")
+    first = ("number=1", "opponent=Orcs", "score=1-0", "events=1:touchdown", "attendance=6", "nominees=2")
+    assert 0 == run("sheet", "do", str(path), "match", *first, "--dice", "3").status
+    assert 0 == run("sheet", "do", str(path), "close", "number=1", "--dice", "6").status
+    second = ("number=2", "opponent=Elves", "score=0-0", "attendance=6", "nominees=2")
+    assert 0 == run("sheet", "do", str(path), "match", *second).status
+    return path
+
+
+#: Why match 2 is refused once match 1's sequence stays open, up to the command that closes it.
+STILL_OPEN = (
+    "the post-match sequence of match 1 is still open, at step 2 (Dedicated Fans updated): end it with Expensive "
+    "Mistakes (step 5: "
+)
+
+
+class TestTheCommandLineWords:
+    """A reason the rules give for refusing an entry names what to run as the command line runs it, on the file
+    given: ``progression sheet do FILE close number=1``, where a program is told the Python call
+    (``progression_bloodbowl.operations.expensive_mistakes(pack, team, dice, number=1), or League.act(...)``)."""
+
+    def test_an_amendment_s_report(self, run: Run, tmp_path: Path) -> None:
+        """Match 1 amended so that #1 holds 16 SPP, which he must spend: match 1's Expensive Mistakes are refused,
+        and match 2 with them, its sequence still open; the report, the refusal and ``--json`` say the command that
+        closes it on this file (``--pack`` kept after the file, as the file was read with it)."""
+        path = two_matches(tmp_path, run)
+        changes = ("score=4-0", "events=1:touchdown*4", "nominees=1")
+        refused = run("sheet", "amend", str(path), "3", *changes)
+        closes = f"`progression sheet do {path} close number=1`"
+        assert (1, f"! #5 match 2: outcome, winnings, Dedicated Fans: refused: {STILL_OPEN}{closes}) before "
+                "recording match 2") == (refused.status, refused.out.splitlines()[-2])  # fmt: skip
+        assert (True, False) == (f"{STILL_OPEN}{closes}) before recording match 2 (pass" in refused.err,
+                                 "League.act" in refused.out + refused.err)  # fmt: skip
+        told = run("sheet", "amend", str(path), "3", *changes, "--pack", "bloodbowl", "--json")
+        reasons = [o["reason"] for o in json.loads(told.out)["outcomes"]]
+        with_pack = f"`progression sheet do {path} --pack bloodbowl close number=1`"
+        assert f"{STILL_OPEN}{with_pack}) before recording match 2" == reasons[-1]
+
+    def test_a_verification(self, run: Run, tmp_path: Path) -> None:
+        """The file with match 1's Expensive Mistakes taken out by hand: match 2 is refused, and ``sheet verify``
+        (and its ``--json``) says the command that closes match 1's sequence on this file."""
+        path = two_matches(tmp_path, run)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        del data["ledger"][3]
+        path.write_text(json.dumps(data), encoding="utf-8")
+        closes = f"`progression sheet do {path} close number=1`"
+        checked = run("sheet", "verify", str(path))
+        assert (1, True) == (checked.status, f"and the rules refuse it: {STILL_OPEN}{closes})" in checked.out)
+        (divergence,) = run("sheet", "verify", str(path), "--json").json()["divergences"]
+        assert (
+            f"{STILL_OPEN}{closes}) before recording match 2"
+            == divergence["sentence"].split("the rules refuse it: ")[1]
+        )

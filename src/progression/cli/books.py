@@ -1,24 +1,29 @@
 """What ``progression league ...`` and ``progression campaign ...`` share: a book's store opened for one command
-and closed after it, each verification and each amendment's outcomes as JSON, and the marks an amendment's
-outcomes are printed with (as ``sheet amend`` prints them)."""
+and closed after it, each verification and each amendment's outcomes as JSON, the marks an amendment's
+outcomes are printed with (as ``sheet amend`` prints them), and the reports of both in the command line's words
+(``sheet verify``, ``amend`` and ``rebase`` say theirs so too)."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from progression.cli.args import UsageError, language
+from progression.cli.output import said
 from progression.spelling import command_line
 
 if TYPE_CHECKING:
+    from progression.errors import Sentence
     from progression.history import Amendment, Verification
     from progression.rulepacks.rulepack import RulePack
     from progression.store import Store
 
-__all__ = ["MARKS", "new_store", "opened_store", "outcomes", "verified"]
+__all__ = ["MARKS", "amendment_in_words", "new_store", "opened_store", "outcomes", "verification_in_words", "verified"]
 
 #: How each outcome of an amendment is marked.
 MARKS = {"amended": "+", "holds": " ", "changed": "~", "refused": "!", "dropped": "-", "kept": " "}
@@ -112,8 +117,43 @@ def verified(reports: Mapping[str, Verification]) -> dict[str, dict[str, object]
     }
 
 
+def amendment_in_words(
+    report: Amendment, file: str, *, pack: object = None, reword: Callable[[Sentence], Sentence] | None = None
+) -> Amendment:
+    """``report`` as the command line says it: the reason of each entry the rules refuse in the command line's
+    words (the commands it tells to run, on ``file``: :func:`~progression.cli.output.said`, ``pack`` the
+    ``--pack`` given), where the report keeps a program's. ``reword``: what the command makes of such a reason
+    first (a store's character is run on by ``campaign do FILE CHARACTER``, a sheet file by ``sheet do FILE``)."""
+    return attrs.evolve(
+        report,
+        outcomes=tuple(
+            o if o.worded is None else attrs.evolve(o, reason=said(_reworded(o.worded, reword), file, pack=pack))
+            for o in report.outcomes
+        ),
+    )
+
+
+def verification_in_words(
+    report: Verification, file: str, *, pack: object = None, reword: Callable[[Sentence], Sentence] | None = None
+) -> Verification:
+    """``report`` as the command line says it: each divergence's sentence in the command line's words, as
+    :func:`amendment_in_words` says an amendment's reasons."""
+    return attrs.evolve(
+        report,
+        divergences=tuple(
+            d if d.worded is None else attrs.evolve(d, sentence=said(_reworded(d.worded, reword), file, pack=pack))
+            for d in report.divergences
+        ),
+    )
+
+
+def _reworded(sentence: Sentence, reword: Callable[[Sentence], Sentence] | None) -> Sentence:
+    return sentence if reword is None else reword(sentence)
+
+
 def outcomes(report: Amendment) -> list[dict[str, Any]]:
-    """An amendment's outcomes as JSON."""
+    """An amendment's outcomes as JSON (each reason as the report gives it: in the command line's words once
+    :func:`amendment_in_words` said them)."""
     return [
         {"entry": o.position, "label": o.label, "status": o.status, "changes": list(o.changes), "reason": o.reason}
         for o in report.outcomes

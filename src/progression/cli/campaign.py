@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -29,7 +30,16 @@ from progression.cli.args import (
     resolve_pack,
     whole,
 )
-from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
+from progression.cli.books import (
+    MARKS,
+    amendment_in_words,
+    check_new_file,
+    new_store,
+    opened_store,
+    outcomes,
+    verification_in_words,
+    verified,
+)
 from progression.cli.contract import find, help_text, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -287,18 +297,24 @@ def run_do(args: argparse.Namespace, out: Output) -> int:
 
 
 def _on_the_character(refused: ProgressionError, character: str) -> ProgressionError:
-    """``refused`` as ``campaign do`` says it: an action is the pack's, and tells to run it again on a sheet file
-    (``sheet do FILE settle ... discard=yes``); here it runs on the character of the store given (``campaign do
-    FILE CHARACTER settle ... discard=yes``)."""
+    """``refused`` as ``campaign do`` says it (:func:`_of_the_character`)."""
     if refused.worded is not None:
-        parts = tuple(
-            attrs.evolve(part, command="campaign do", args=f"{character} {part.args}".strip())
+        refused.worded = _of_the_character(refused.worded, character)
+    return refused
+
+
+def _of_the_character(sentence: Sentence, character: str) -> Sentence:
+    """``sentence``, said of ``character``, as the campaign's commands say it: an action is the pack's, and tells to
+    run it again on a sheet file (``sheet do FILE settle ... discard=yes``); here it runs on the character of the
+    store given (``campaign do FILE CHARACTER settle ... discard=yes``)."""
+    return Sentence(
+        tuple(
+            attrs.evolve(part, command="campaign do", args=f"{command_line(character)} {part.args}".strip())
             if isinstance(part, Way) and part.command == "sheet do" and part.on_file
             else part
-            for part in refused.worded.parts
+            for part in sentence.parts
         )
-        refused.worded = Sentence(parts)
-    return refused
+    )
 
 
 def run_buy(args: argparse.Namespace, out: Output) -> int:
@@ -334,6 +350,9 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
             report, written = refused.report, False
         else:
             written = True
+    report = amendment_in_words(
+        report, args.file, reword=functools.partial(_of_the_character, character=args.character)
+    )
     if out.json_mode:
         out.json({"file": args.file, "character": args.character, "written": written, "outcomes": outcomes(report)})
     else:
@@ -401,7 +420,10 @@ def run_history(args: argparse.Namespace, out: Output) -> int:
 def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Verify every character; exit 1 when an entry does not hold."""
     with opened(args) as (_, book):
-        reports = dict(book.verify())
+        reports = {
+            who: verification_in_words(report, args.file, reword=functools.partial(_of_the_character, character=who))
+            for who, report in book.verify().items()
+        }
     ok = all(report.ok for report in reports.values())
     if out.json_mode:
         out.json({"file": args.file, "ok": ok, "characters": verified(reports)})

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from progression.cli.args import DiceChoice, UsageError, pairs, sheet_command, whole
-from progression.cli.books import MARKS, outcomes
+from progression.cli.books import MARKS, amendment_in_words, outcomes, verification_in_words
 from progression.cli.describe import Describer
 from progression.cli.files import write_sheet
 from progression.cli.output import Output, error
@@ -33,7 +33,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Run the history again under the rules; exit 1 when an entry diverges, or the file was edited by hand (its
     ledger is not the one it was sealed with, even where every entry holds)."""
     opened = open_sheet(args, tampered="read")
-    report = verify(opened.sheet, opened.pack)
+    report = verification_in_words(verify(opened.sheet, opened.pack), args.file, pack=args.pack)
     sealed = opened.file.sealed
     if out.json_mode:
         divergences = [
@@ -74,7 +74,7 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
         after, report = amend(sheet, position, operation, pack=opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:
         _print(out, args, was, refused.report, written=False, told=told)
-        error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
+        error(f"{_in_words(refused, args, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:  # the file's own history corrected, its creation too when asked (a character renamed)
@@ -93,7 +93,7 @@ def run_rebase(args: argparse.Namespace, out: Output) -> int:
         after, report = rebase(opened.sheet, opened.pack, dice=dice.dice, invalid=args.invalid)
     except AmendmentRefused as refused:  # the file's edits said too: they may be why an entry is refused
         _print(out, args, None, refused.report, written=False, told=told, unsealed=opened.file.unsealed)
-        error(f"{_in_words(refused, told)} (pass --invalid drop or --invalid stop to go on without them)")
+        error(f"{_in_words(refused, args, told)} (pass --invalid drop or --invalid stop to go on without them)")
         return 1
     dice.check_used()
     if not args.dry_run:
@@ -113,10 +113,12 @@ def labels_in_words(words: Describer, sheet: Sheet, replaced: Mapping[int, Opera
     return told
 
 
-def _in_words(refused: AmendmentRefused, told: Mapping[int, str]) -> str:
-    """What an amendment refused, each entry told in words as the lines above it tell it."""
-    outcomes = tuple(attrs.evolve(o, label=told.get(o.position, o.label)) for o in refused.report.outcomes)
-    return AmendmentRefused(attrs.evolve(refused.report, outcomes=outcomes), rebase=refused.rebase).summary
+def _in_words(refused: AmendmentRefused, args: argparse.Namespace, told: Mapping[int, str]) -> str:
+    """What an amendment refused, each entry told in words as the lines above it tell it, and why in the command
+    line's."""
+    report = amendment_in_words(refused.report, args.file, pack=args.pack)
+    outcomes = tuple(attrs.evolve(o, label=told.get(o.position, o.label)) for o in report.outcomes)
+    return AmendmentRefused(attrs.evolve(report, outcomes=outcomes), rebase=refused.rebase).summary
 
 
 def _print(
@@ -132,6 +134,7 @@ def _print(
     """The report of an amendment or a rebase; ``unsealed``: why the file run again was not sealed (its operations
     then stand as they are written, edits included: said, so that no edit is taken unnoticed, nor a refusal the
     edits caused)."""
+    report = amendment_in_words(report, args.file, pack=args.pack)
     if out.json_mode:
         data = {"file": args.file, "written": written, "outcomes": outcomes(report)}
         out.json(data if unsealed is None else {**data, "unsealed": unsealed})

@@ -17,9 +17,20 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from progression import RulePack
 from progression.cli.args import DiceChoice, UsageError, language, pairs, resolve_pack, whole
-from progression.cli.books import MARKS, check_new_file, new_store, opened_store, outcomes, verified
+from progression.cli.books import (
+    MARKS,
+    amendment_in_words,
+    check_new_file,
+    new_store,
+    opened_store,
+    outcomes,
+    verification_in_words,
+    verified,
+)
 from progression.cli.contract import after_flag, help_text, option_candidates, read_options
 from progression.cli.describe import Describer
 from progression.cli.files import read_sheet
@@ -534,8 +545,10 @@ def run_amend(args: argparse.Namespace, out: Output) -> int:
                     raise
                 # A pack's league that refuses as progression.amend does (one report, its hint a program's): the
                 # report as `sheet amend` prints one, and the flags that go on without the entries.
-                _print_refused(out, refused.report, file=args.file, fixture=fixture)
-                error(f"{refused.summary} (pass --invalid drop or --invalid stop to go on without them)")
+                report = amendment_in_words(refused.report, args.file)
+                _print_refused(out, report, file=args.file, fixture=fixture)
+                summary = AmendmentRefused(report, rebase=refused.rebase).summary
+                error(f"{summary} (pass --invalid drop or --invalid stop to go on without them)")
                 return exit_status(refused)
     notes = [str(found.message) for found in said if issubclass(found.category, UserWarning)]
     told: dict[str, object] = {"notes": notes} if notes else {}
@@ -589,7 +602,9 @@ def _print_refused(out: Output, report: Amendment, *, file: str, fixture: int) -
 
 def _print(out: Output, reports: Mapping[str, Amendment], *, file: str, **data: object) -> None:
     """Each team's report (of ``league amend``, ``league rebase``), marked as ``sheet amend`` marks an entry's
-    outcome; ``written`` (a rebase's): whether anything was written, said last as ``sheet rebase`` says it."""
+    outcome, in the command line's words; ``written`` (a rebase's): whether anything was written, said last as
+    ``sheet rebase`` says it."""
+    reports = {team: amendment_in_words(report, file) for team, report in reports.items()}
     if out.json_mode:
         out.json({"file": file, **data, "teams": {team: outcomes(report) for team, report in reports.items()}})
         return
@@ -718,6 +733,7 @@ def run_verify(args: argparse.Namespace, out: Output) -> int:
     """Verify every team and every played fixture; exit 1 when something does not hold."""
     with opened(args) as (_, _, book):
         found = _verification(book)
+    found = attrs.evolve(found, teams={t: verification_in_words(r, args.file) for t, r in found.teams.items()})
     if out.json_mode:
         teams = {
             team: {**report, "ok": found.holds(team), "problems": _problems(found, team)}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from progression.errors import Sentence
 
-__all__ = ["Output", "Table", "counted", "error", "in_command_words", "one_line", "rich_available", "terminal"]
+__all__ = ["Output", "Table", "counted", "error", "in_command_words", "one_line", "rich_available", "said", "terminal"]
 
 
 def terminal(stream: TextIO) -> bool:
@@ -131,10 +131,17 @@ def in_command_words(problem: Exception, file: object, *, pack: object = None) -
     pack given by its path is found by no other way."""
     sentence = getattr(problem, "worded", None)
     if sentence is not None:
-        if isinstance(pack, str) and pack:
-            sentence = _keeping_pack(sentence, pack)
-        problem.args = (sentence.on_command_line(file if isinstance(file, str) else None), *problem.args[1:])
+        problem.args = (said(sentence, file, pack=pack), *problem.args[1:])
     return problem
+
+
+def said(sentence: Sentence, file: object, *, pack: object = None) -> str:
+    """``sentence`` as the command line says it, its ways said as the commands that run them on ``file`` (when it
+    is the one file the command was given), each ``sheet`` command keeping the ``--pack`` the command was given (see
+    :func:`in_command_words`): a refusal's words, and those of a report's entry that the rules refuse."""
+    if isinstance(pack, str) and pack:
+        sentence = _keeping_pack(sentence, pack)
+    return sentence.on_command_line(file if isinstance(file, str) else None)
 
 
 def _keeping_pack(sentence: Sentence, pack: str) -> Sentence:

@@ -21,7 +21,7 @@ from progression.engine.dice import Dice, RecordedDice, check_dice
 from progression.engine.operations import Create
 from progression.engine.run import execute_in, start_sheet
 from progression.engine.work import rerunning
-from progression.errors import InvalidInput, ProgressionError
+from progression.errors import InvalidInput, ProgressionError, Sentence
 from progression.history.verify import rules_of, verify
 from progression.ledger.events import Created, Entry, Event, Joined, Marked, Member, Operation, Rolled, Step
 from progression.ledger.sheet import Sheet, applied, creation
@@ -48,11 +48,15 @@ class EntryOutcome:
     status: str
     #: What it now does otherwise, one sentence a change (``"treasury: +70,000 (was +50,000)"``).
     changes: tuple[str, ...] = ()
-    #: Why the rules refuse it, for a refused or dropped entry.
+    #: Why the rules refuse it, for a refused or dropped entry, in a program's words.
     reason: str = ""
+    #: The refusal with the ways it tells to run kept apart (its error's ``worded``), when it names any: the
+    #: command line says it in its own words (:meth:`Sentence.on_command_line <progression.errors.Sentence.on_command_line>`),
+    #: where ``reason`` names the Python call. None: ``reason`` reads the same in every interface.
+    worded: Sentence | None = None
 
     def line(self) -> str:
-        """The outcome in one line, as the command line prints it."""
+        """The outcome in one line, ``reason`` in a program's words (the command line puts its own in its place)."""
         text = f"#{self.position} {self.label}: {self.status}"
         if self.changes:
             text += " (" + "; ".join(self.changes) + ")"
@@ -167,9 +171,13 @@ def _check_before(rules: RulePack, sheet: Sheet, position: int) -> None:
     wrong = [d for d in verify(sheet.at(position - 1), rules).divergences if d.kind in ("edited", "refused", "state")]
     if wrong:
         first = wrong[0]
-        msg = (
-            f"amend #{position}: the history before it is not what the rules give (#{first.position} "
-            f"{first.label}: {first.sentence}); amend #{first.position} first, or rebase the sheet"
+        msg = Sentence(
+            (
+                f"amend #{position}: the history before it is not what the rules give (#{first.position} "
+                f"{first.label}: ",
+                first.worded or first.sentence,
+                f"); amend #{first.position} first, or rebase the sheet",
+            )
         )
         raise InvalidInput(msg)
 
@@ -303,17 +311,23 @@ def _again(pack: RulePack, state: Sheet, recorded: Event, number: int, dice: Dic
         try:
             return EntryOutcome(position=number, label=label, status="kept"), applied(state, recorded)
         except ProgressionError as error:
-            return EntryOutcome(position=number, label=label, status="refused", reason=str(error)), state
+            return _refused(number, label, error), state
     try:
         with rerunning():  # the operation recorded, not asked anew (as the amended entry's is)
             after, entry = execute_in(
                 pack, state, recorded.operation, RecordedDice(recorded.rolls, by_place=True, fallback=dice)
             )
     except ProgressionError as error:
-        return EntryOutcome(position=number, label=label, status="refused", reason=str(error)), state
+        return _refused(number, label, error), state
     if entry.events == recorded.events or _unstamped(entry.events) == _unstamped(recorded.events):
         return EntryOutcome(position=number, label=label, status="holds"), after
     return EntryOutcome(position=number, label=label, status="changed", changes=_told(recorded, entry)), after
+
+
+def _refused(number: int, label: str, error: ProgressionError) -> EntryOutcome:
+    """Entry ``number`` refused by the rules with ``error``: its words in a program's, and its sentence kept for
+    the command line's."""
+    return EntryOutcome(position=number, label=label, status="refused", reason=str(error), worded=error.worded)
 
 
 def _told(recorded: Entry, now: Entry) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from progression.engine.dice import RecordedDice
 from progression.engine.operations import Create
 from progression.engine.run import as_recorded, execute_in, holds, start_sheet
 from progression.engine.work import rerunning
-from progression.errors import InvalidInput, ProgressionError
+from progression.errors import InvalidInput, ProgressionError, Sentence
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, applied, creation, replay
 
@@ -46,8 +46,12 @@ class Divergence:
     #: edited anything), ``"unverifiable"`` (recorded before operations were: nothing to run again),
     #: or ``"state"`` (the sheet holds a state its history does not add up to: a stored snapshot edited, say).
     kind: str
-    #: What was recorded and what the rules give, in a sentence.
+    #: What was recorded and what the rules give, in a sentence (in a program's words).
     sentence: str
+    #: The sentence with the ways it tells to run kept apart (those of the rules' refusal), when it names any: the
+    #: command line says it in its own words (:meth:`Sentence.on_command_line <progression.errors.Sentence.on_command_line>`).
+    #: None: ``sentence`` reads the same in every interface.
+    worded: Sentence | None = None
     #: The entry as the ledger holds it.
     recorded: Event = attrs.field(repr=False)
     #: The entry the rules give, when they give one.
@@ -165,11 +169,13 @@ def verify(sheet: Sheet, pack: RulePack | None = None) -> Verification:
         found = _check(rules, before, here, position, sheet.rules)
         if moved is not None:
             sentence = moved if found is None else f"{moved}; and {found.sentence}"
+            worded = None if found is None or found.worded is None else Sentence((f"{moved}; and ", found.worded))
             found = Divergence(
                 position=position,
                 label=_label(recorded),
                 kind="edited" if found is None else found.kind,
                 sentence=sentence,
+                worded=worded,
                 recorded=recorded,
                 produced=None if found is None else found.produced,
             )
@@ -269,8 +275,14 @@ def _check(pack: RulePack, before: Sheet | None, recorded: Event, position: int,
     try:
         produced = _produce(pack, before, recorded.operation, dice, made_under)
     except ProgressionError as error:
+        worded = None if error.worded is None else Sentence(("the rules refuse it: ", error.worded))
         return Divergence(
-            position=position, label=label, kind="refused", sentence=f"the rules refuse it: {error}", recorded=recorded
+            position=position,
+            label=label,
+            kind="refused",
+            sentence=f"the rules refuse it: {error}",
+            worded=worded,
+            recorded=recorded,
         )
     if dice.left:
         left = ", ".join(f"{len(r.results)}D{r.sides} for {r.label!r}" for r in dice.left)

@@ -239,6 +239,34 @@ class TestLeague:
                              "Points but none are available" in out.splitlines())  # fmt: skip
         assert 0 == run(capsys, "league", "verify", league)[0]
 
+    def test_a_refusal_names_the_league_s_command(self, league: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """Fixture 1 corrected so that Griselda holds 16 SPP, which she must spend: anvils' Expensive Mistakes of
+        match 1 are refused, and match 2 with them, its sequence still open. The report, the refusal and
+        ``--json`` say the league's command that closes it, on the league's file (they said the Python call,
+        ``League.act(TEAM, 'close', number=1) in a league's store``; said as on a team file, it would be
+        ``sheet do``, which runs on no league)."""
+        played = ("home.score=1", "away.score=0", "home.nominees=2", "away.nominees=2", "attendance=5")
+        for fixture in ("1", "2"):
+            assert 0 == run(capsys, "league", "record", league, fixture, *played, "--seed", "1")[0]
+        for team in TEAMS:
+            assert 0 == run(capsys, "league", "do", league, team, "close", "number=1", "--dice", "6")[0]
+        assert 0 == run(capsys, "league", "record", league, "3", *played, "--seed", "1")[0]
+        words = ("league", "amend", league, "1", "home.score=4", "home.events=1:touchdown*4", "home.nominees=1")
+        status, out, err = run(capsys, *words)
+        still_open = (
+            "the post-match sequence of match 1 is still open, at step 2 (Dedicated Fans updated): end it with "
+            f"Expensive Mistakes (step 5: `progression league do {league} anvils close number=1`) before recording "
+            "match 2"
+        )
+        assert (1, f"! #5 match 2: outcome, winnings, Dedicated Fans: refused: {still_open}") == (
+            status,
+            out.splitlines()[3],
+        )
+        assert (True, False) == (f"anvils #5 match 2: outcome, winnings, Dedicated Fans: {still_open})" in err,
+                                 "League.act" in out + err)  # fmt: skip
+        status, out, _ = run(capsys, *words, "--json")
+        assert (1, still_open) == (status, json.loads(out)["teams"]["anvils"][2]["reason"])
+
     def test_a_league_refusing_as_the_core_does_is_told_the_flag(
         self, league: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:

@@ -1362,7 +1362,8 @@ class TestRebase:
             "changed: they refuse 1 entry of its teams (anvils #4 award 6 to spp: Griff Oberwald cannot be awarded "
             "Star Player Points: a Star Player earns no Star Player Points); its fixtures name their teams' entries "
             "by number, so a league is rebased only when every entry runs again: amend those entries first (a match "
-            "with League.amend, any entry with Store.amend), or play the league on under the rules it was made under"
+            "with League.amend, any entry with Store.amend, in Python), or play the league on under the rules it was "
+            "made under"
         )
         reports = refused.value.reports
         assert (["barons", "anvils"], [], [4]) == (

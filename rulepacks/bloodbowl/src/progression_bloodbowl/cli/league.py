@@ -24,6 +24,7 @@ from progression.contract import LeagueVerification, Option
 from progression.errors import InvalidInput, ProgressionError, Sentence, UnknownName
 
 from ..league.season import season_end_rolls
+from ..store.amendments import checks_reworded, reworded
 from ..store.careers import players_of
 from ..store.fixtures import Played, Side
 from ..store.league import LEADERS, League, not_played
@@ -139,17 +140,30 @@ def _played(options: Mapping[str, str], was: Played | None = None) -> Played:
 
 
 def _in_league_words(refused: ProgressionError) -> ProgressionError:
-    """``refused`` as the league's command line says it: the way back from a step already done that the rules name
-    (:data:`~progression_bloodbowl.team.sequence.WAY_BACK`, a team file's ``sheet undo``) said as a league's store
-    has it, which keeps every entry of its teams (:data:`~progression_bloodbowl.team.sequence.LEAGUE_WAY_BACK`).
-    Any other refusal as it came."""
+    """``refused`` as the league's command line says it (:func:`_league_sentence`), and the reports it carries
+    (``reports``: each team's, of an amendment or a rebase refused). Any other refusal as it came."""
+    reports = getattr(refused, "reports", None)
+    if isinstance(reports, dict):
+        refused.reports = _reports_in_league_words(reports)  # type: ignore[attr-defined]
     worded = refused.worded
     if worded is None or WAY_BACK not in worded.parts:
         return refused
-    said = Sentence(tuple(LEAGUE_WAY_BACK if part == WAY_BACK else part for part in worded.parts))
+    said = _league_sentence(worded)
     refused.worded = said
     refused.args = (str(said), *refused.args[1:])
     return refused
+
+
+def _league_sentence(sentence: Sentence) -> Sentence:
+    """``sentence`` as the league's command line says it: the way back from a step already done that the rules name
+    (:data:`~progression_bloodbowl.team.sequence.WAY_BACK`, a team file's ``sheet undo``) said as a league's store
+    has it, which keeps every entry of its teams (:data:`~progression_bloodbowl.team.sequence.LEAGUE_WAY_BACK`)."""
+    return Sentence(tuple(LEAGUE_WAY_BACK if part == WAY_BACK else part for part in sentence.parts))
+
+
+def _reports_in_league_words(reports: Mapping[str, Amendment]) -> dict[str, Amendment]:
+    """Each team's report, each refusal it holds as the league's command line says it (:func:`_league_sentence`)."""
+    return {team: reworded(report, _league_sentence) for team, report in reports.items()}
 
 
 class LeagueCommands:
@@ -229,17 +243,20 @@ class LeagueCommands:
             raise InvalidInput(not_played(found))
         played = _played(options, found.played)
         changes = {field.name: getattr(played, field.name) for field in attrs.fields(Played)}
-        report = self.league.amend(
-            fixture,
-            season=season,
-            dice=dice,
-            invalid=invalid,
-            check=check,
-            dry_run=dry_run,
-            keep_prizes=keep_prizes,
-            **changes,
-        )
-        return dict(report.reports)
+        try:
+            report = self.league.amend(
+                fixture,
+                season=season,
+                dice=dice,
+                invalid=invalid,
+                check=check,
+                dry_run=dry_run,
+                keep_prizes=keep_prizes,
+                **changes,
+            )
+        except ProgressionError as refused:
+            raise _in_league_words(refused) from None
+        return _reports_in_league_words(report.reports)
 
     def team_action(self, team: str, action: str) -> Command:
         return self.league.team_action(team, action)
@@ -263,7 +280,10 @@ class LeagueCommands:
     def rebase(
         self, dice: Dice, *, check: Callable[[], None] | None = None, dry_run: bool = False
     ) -> Mapping[str, Amendment]:
-        return self.league.rebase(dice, dry_run=dry_run, check=check)
+        try:
+            return _reports_in_league_words(self.league.rebase(dice, dry_run=dry_run, check=check))
+        except ProgressionError as refused:
+            raise _in_league_words(refused) from None
 
     def standings(self, season: int | None, *, bonus: bool | None) -> list[dict[str, object]]:
         return standing_rows(self.league.standings(season, bonus=bonus))
@@ -319,7 +339,9 @@ class LeagueCommands:
         ]
 
     def verify(self) -> LeagueVerification:
-        return self.league.verify().verification()
+        found = self.league.verify().verification()
+        teams = {team: checks_reworded(report, _league_sentence) for team, report in found.teams.items()}
+        return attrs.evolve(found, teams=teams)
 
     # -- the season's end -------------------------------------------------------------
 

@@ -14,19 +14,30 @@ name them are renumbered (:func:`renumbered`), in the same transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import attrs
 
 from progression import Entry, Sheet
 from progression.errors import ProgressionError, Sentence, Way
-from progression.history import Amendment, AmendmentRefused, EntryOutcome
+from progression.history import Amendment, AmendmentRefused, EntryOutcome, Verification
 
 from ..match.corrections import operations_in
 from .fixtures import Fixture
-from .team_actions import TEAM_OPERATIONS
+from .team_actions import TEAM_OPERATIONS, in_league
 
-__all__ = ["LeagueAmendmentRefused", "LeftOut", "left_out", "refusal", "renumbered"]
+__all__ = [
+    "LeagueAmendmentRefused",
+    "LeftOut",
+    "checks_reworded",
+    "entries_refused",
+    "in_league_words",
+    "left_out",
+    "refusal",
+    "renumbered",
+    "reworded",
+]
 
 
 class LeagueAmendmentRefused(AmendmentRefused):
@@ -60,6 +71,31 @@ class LeftOut:
         fixture = self.fixture
         named = "" if fixture is None else f"; fixture {fixture.number} of season {fixture.season}"
         return f"{self.team} #{self.outcome.position} ({self.outcome.label}{named})"
+
+
+def reworded(report: Amendment, reword: Callable[[Sentence], Sentence]) -> Amendment:
+    """``report`` with the sentence of each refusal it holds (:attr:`EntryOutcome.worded
+    <progression.history.EntryOutcome.worded>`) reworded by ``reword``; its words in a program kept."""
+    return attrs.evolve(
+        report,
+        outcomes=tuple(o if o.worded is None else attrs.evolve(o, worded=reword(o.worded)) for o in report.outcomes),
+    )
+
+
+def checks_reworded(report: Verification, reword: Callable[[Sentence], Sentence]) -> Verification:
+    """``report`` with the sentence of each divergence that holds one reworded by ``reword``, as :func:`reworded`."""
+    return attrs.evolve(
+        report,
+        divergences=tuple(
+            d if d.worded is None else attrs.evolve(d, worded=reword(d.worded)) for d in report.divergences
+        ),
+    )
+
+
+def in_league_words(team: str, report: Amendment) -> Amendment:
+    """``report``, of ``team``'s history run again in the league, each refusal it holds said as the league says it
+    (:func:`~.team_actions.in_league`: ``league do FILE TEAM ...`` where the rules name ``sheet do FILE ...``)."""
+    return reworded(report, functools.partial(in_league, team))
 
 
 def own(entry: object) -> bool:
@@ -125,18 +161,21 @@ def refusal(
     that it may not leave out of one. ``where``: the fixture, as the sentence names it; ``invalid``: what the
     amendment was asked to do with an invalid entry (``"refuse"``, ``"drop"``, ``"stop"``)."""
     refused = [(team, outcome) for team, report in reports.items() for outcome in report.refused]
-    listed = "; ".join(f"{team} #{o.position} {o.label}: {o.reason}" for team, o in refused)
     count = f"{len(refused)} later entr{'y' if len(refused) == 1 else 'ies'} of its teams"
     makes = f"makes {count} invalid" if invalid == "refuse" else f"would leave out {count}"
-    said = f"{where} was not amended, and nothing was changed: the amendment {makes} ({listed})"
+    # each entry's reason in the words of each interface (a program's in ``said``, the summary)
+    said = Sentence(
+        (f"{where} was not amended, and nothing was changed: the amendment {makes} (", *entries_refused(refused), ")")
+    )
     if leaving:
         kept = ", ".join(entry.said() for entry in leaving)
         run = "it still runs" if len(leaving) == 1 else "they still run"
         return LeagueAmendmentRefused(
-            said,
+            str(said),
             Sentence(
                 (
-                    f"{said}; the league wrote {kept} on more than one team at once (a match on both teams and its "
+                    said,
+                    f"; the league wrote {kept} on more than one team at once (a match on both teams and its "
                     "fixture, a season's end on every team, a prize with the season's prizes), and never leaves such an "
                     f"entry out of one team, as it may leave out a team's own: amend the fixture otherwise, so that {run}, "
                     "or keep it as it was recorded",
@@ -153,7 +192,11 @@ def refusal(
     )
     one = len(refused) == 1
     run, them = ("it still runs", "it") if one else ("they still run", "them")
-    parts: list[str | Way] = [f"{said}: amend the fixture otherwise, so that {run}, or go on without {them}: ", drop]
+    parts: list[str | Way | Sentence] = [
+        said,
+        f": amend the fixture otherwise, so that {run}, or go on without {them}: ",
+        drop,
+    ]
     parts.append(f" leaves {them} out (the fixtures naming later entries renumbered)")
     if _stopped(before, reports):
         stop = Way(
@@ -162,4 +205,12 @@ def refusal(
             args=f"{number} {on}... --invalid stop",
         )
         parts += ["; ", stop, " ends each team's history before its first"]
-    return LeagueAmendmentRefused(said, Sentence(tuple(parts)), reports)
+    return LeagueAmendmentRefused(str(said), Sentence(tuple(parts)), reports)
+
+
+def entries_refused(refused: Sequence[tuple[str, EntryOutcome]]) -> Iterator[str | Sentence]:
+    """The entries of ``refused`` (each with its team) as a refusal lists them, ``team #N label: reason``, separated
+    by semicolons, each reason with the ways it tells to run kept apart (said in each interface's words)."""
+    for index, (team, outcome) in enumerate(refused):
+        yield f"{'; ' if index else ''}{team} #{outcome.position} {outcome.label}: "
+        yield outcome.worded or outcome.reason

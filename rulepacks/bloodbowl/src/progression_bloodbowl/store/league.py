@@ -52,7 +52,15 @@ from ..match.postmatch import expensive_mistakes
 from ..match.record import MatchRecord, events_named, injuries_named
 from ..team.results import MATCH_NUMBERS, Result, check_team, results, season_of
 from ..team.roster import check_created_budget
-from .amendments import LeagueAmendmentRefused, left_out, refusal, renumbered
+from .amendments import (
+    LeagueAmendmentRefused,
+    checks_reworded,
+    entries_refused,
+    in_league_words,
+    left_out,
+    refusal,
+    renumbered,
+)
 from .careers import LEADERS, Career, PlayerLine, player_lines, players_of
 from .fixtures import Fixture, Played, Side, round_robin
 from .records import (
@@ -81,7 +89,7 @@ from .season_end import (
     prizes_given,
     season_end_problems,
 )
-from .team_actions import check_action, check_operation, check_own_entries, turn_of
+from .team_actions import check_action, check_operation, check_own_entries, in_league, turn_of
 from .team_files import divergence, extends
 
 if TYPE_CHECKING:
@@ -173,13 +181,19 @@ class LeagueRebaseRefused(ProgressionError, ValueError):
         #: team id -> the report of its history run again under the new rules (refused entries included).
         self.reports = dict(reports)
         refused = [(team, outcome) for team, report in self.reports.items() for outcome in report.refused]
-        listed = "; ".join(f"{team} #{o.position} {o.label}: {o.reason}" for team, o in refused)
         count = f"{len(refused)} entr{'y' if len(refused) == 1 else 'ies'}"
         super().__init__(
-            f"league {league!r} of {where} was not rebased onto the rules {rules!r}, and nothing was changed: they "
-            f"refuse {count} of its teams ({listed}); its fixtures name their teams' entries by number, so a league "
-            "is rebased only when every entry runs again: amend those entries first (a match with League.amend, "
-            "any entry with Store.amend), or play the league on under the rules it was made under"
+            Sentence(
+                (
+                    f"league {league!r} of {where} was not rebased onto the rules {rules!r}, and nothing was "
+                    f"changed: they refuse {count} of its teams (",
+                    *entries_refused(refused),
+                    "); its fixtures name their teams' entries by number, so a league is rebased only when every "
+                    "entry runs again: amend those entries first (a match with ",
+                    Way(python="League.amend", command="league amend", args="FIXTURE ..."),
+                    ", any entry with Store.amend, in Python), or play the league on under the rules it was made under",
+                )
+            )
         )
 
 
@@ -948,9 +962,10 @@ class League(Book):
                         raise InvalidInput(msg)
                     try:  # a refused team writes nothing: go on, so that both teams' reports are said
                         with rolling_for(team):
-                            _, reports[team] = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
+                            _, report = tx.amend(team, position, _match(record), dice=dice, invalid=invalid)
                     except AmendmentRefused as refused:
-                        reports[team] = refused.report
+                        report = refused.report
+                    reports[team] = in_league_words(team, report)
                 later = self._fixtures_from(tx, settings, wanted)
                 named = {(team, at): f for f in later for team, at in f.entries.items()}
                 leaving = left_out(before, reports, named)
@@ -1035,9 +1050,10 @@ class League(Book):
                 for team in settings["teams"]:
                     try:  # a refused team writes nothing: go on, so that every refusal is said at once
                         with rolling_for(team):
-                            reports[team] = tx.rebase(team, dice=dice)[1]
+                            report = tx.rebase(team, dice=dice)[1]
                     except AmendmentRefused as refused:
-                        reports[team] = refused.report
+                        report = refused.report
+                    reports[team] = in_league_words(team, report)
                 if any(report.refused for report in reports.values()):
                     raise LeagueRebaseRefused(settings["name"], self.store.where, self.pack.rules, reports)
                 if check is not None:
@@ -1239,7 +1255,11 @@ class League(Book):
                     f"store {self.store.where}: it holds the sheet {team!r}, which record {LEAGUE_RECORD!r} does not "
                     "list as a team of the league"
                 )
-        teams = {team: self.store.verify(team) for team in listed if team in held}
+        teams = {
+            team: checks_reworded(self.store.verify(team), functools.partial(in_league, team))
+            for team in listed
+            if team in held
+        }
         unread, sheets = self._sheets_read(teams)
         if read is not None:  # its season against every team's, and every season's fixtures
             seasons = {team: season_of(sheet) for team, sheet in sheets.items()}

@@ -40,6 +40,7 @@ __all__ = [
     "check_action",
     "check_operation",
     "check_own_entries",
+    "in_league",
     "turn_of",
 ]
 
@@ -307,6 +308,21 @@ def check_own_entries(
                     )
                 )
                 raise InvalidInput(msg) from None
+
+
+def in_league(team: str, sentence: Sentence) -> Sentence:
+    """``sentence``, a refusal the rules gave on ``team``'s sheet (a history run again: amended, rebased,
+    verified), as the league says it: an action it tells to run on the team's file (``progression sheet do FILE
+    close number=1``) runs on the team in the league's store (``progression league do FILE TEAM close number=1``).
+    Its words in a program are kept: the rules name ``League.act(TEAM, ...)`` there already."""
+    return Sentence(
+        tuple(
+            attrs.evolve(part, command="league do", args=f"{command_line(team)} {part.args}".strip())
+            if isinstance(part, Way) and part.command == "sheet do" and part.on_file
+            else part
+            for part in sentence.parts
+        )
+    )
 
 
 @contextmanager
