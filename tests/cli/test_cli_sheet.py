@@ -34,6 +34,19 @@ class TestNew:
         assert ("hero", "Ana", 30) == (sheet.kind, sheet.name, sheet.pools["purse"])
         assert f"wrote {path}: created Hero 'Ana'" in result.out
 
+    def test_new_refuses_a_blank_name(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """`--name "  "` is refused as a blank reason is (exit 2, nothing written), also for a kind a pack's factory
+        makes; `--name` left out makes a sheet without a name."""
+        path = tmp_path / "x.json"
+        plain = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "  ")
+        made = run("sheet", "new", str(path), "--pack", "fake", "--kind", "band", "--name", " ")
+        expected = "progression: --name: expected a name that is not blank, got {!r}; leave --name out for a sheet without a name\n"
+        assert [(2, expected.format("  ")), (2, expected.format(" "))] == [
+            (plain.status, plain.err),
+            (made.status, made.err),
+        ]
+        assert not path.exists()
+
     def test_new_refuses_to_replace_without_force(self, run: Run, sheet_file: Path) -> None:
         """An existing file is kept (exit 2) unless --force is given."""
         before = sheet_file.read_bytes()

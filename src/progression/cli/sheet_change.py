@@ -193,6 +193,9 @@ def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict
 
 
 def run_new(args: argparse.Namespace, out: Output) -> int:
+    if args.name and not args.name.strip():  # as the library refuses it, and for a pack's factory too
+        msg = f"--name: expected a name that is not blank, got {args.name!r}; leave --name out for a sheet without a name"
+        raise UsageError(msg)
     pack = resolve_pack(args.pack)
     words = Describer(pack, language(pack, args))  # a language the pack lacks is refused before anything is written
     factory = pack.contract.find("factories", args.kind)
