@@ -9,13 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_support import SKIRMISH, Result
+from cli_support import ROOT, SKIRMISH, Result
 
 import progression
 import progression.files
 from progression.cli.main import main
 
 Run = Callable[..., Result]
+PACKS = ROOT / "tests" / "support" / "packs"
 
 
 def sheet_of(path: Path) -> progression.Sheet:
@@ -45,6 +46,30 @@ class TestNew:
             (plain.status, plain.err),
             (made.status, made.err),
         ]
+        assert not path.exists()
+
+    def test_new_without_kind_makes_the_pack_s_one_kind(self, run: Run, tmp_path: Path) -> None:
+        """--kind left out: a pack with one kind of sheet makes that one, and the line written says which."""
+        path = tmp_path / "tom.json"
+        result = run("sheet", "new", str(path), "--pack", str(PACKS / "english_only.toml"), "--name", "Tom")
+        assert (0, "bard") == (result.status, sheet_of(path).kind)
+        assert (
+            f"wrote {path}: created Bard 'Tom' (--kind bard: the pack's one kind of sheet)"
+            == result.out.splitlines()[0]
+        )
+
+    def test_new_without_kind_among_several_is_refused(self, run: Run, tmp_path: Path) -> None:
+        """--kind left out of a pack with several kinds: exit 2 listing them, nothing written; so for none."""
+        path = tmp_path / "x.json"
+        several = run("sheet", "new", str(path), "--pack", SKIRMISH)
+        none = tmp_path / "none.toml"
+        text = (PACKS / "english_only.toml").read_text(encoding="utf-8")
+        none.write_text(text[: text.index("[kinds.bard]")], encoding="utf-8")
+        kindless = run("sheet", "new", str(path), "--pack", str(none))
+        assert [
+            (2, "progression: --kind is needed: pack 'skirmish' makes sheets of several kinds: hero, party\n"),
+            (2, "progression: pack 'tavern' defines no kind of sheet ([kinds.ID]), so no sheet can be made of it\n"),
+        ] == [(several.status, several.err), (kindless.status, kindless.err)]
         assert not path.exists()
 
     def test_new_refuses_to_replace_without_force(self, run: Run, sheet_file: Path) -> None:

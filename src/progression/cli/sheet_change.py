@@ -192,29 +192,49 @@ def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict
     return pools, stats
 
 
+def _the_one_kind(pack: RulePack) -> str:
+    """The kind ``sheet new`` makes when ``--kind`` is left out: the pack's one kind of sheet.
+
+    Raises:
+        UsageError: the pack has several kinds (the message lists them), or none.
+    """
+    kinds = list(pack.kinds)
+    if not kinds:
+        msg = f"pack {pack.name!r} defines no kind of sheet ([kinds.ID]), so no sheet can be made of it"
+        raise UsageError(msg)
+    if len(kinds) > 1:
+        msg = f"--kind is needed: pack {pack.name!r} makes sheets of several kinds: {', '.join(kinds)}"
+        raise UsageError(msg)
+    return kinds[0]
+
+
 def run_new(args: argparse.Namespace, out: Output) -> int:
     if args.name and not args.name.strip():  # as the library refuses it, and for a pack's factory too
-        msg = f"--name: expected a name that is not blank, got {args.name!r}; leave --name out for a sheet without a name"
+        msg = (
+            f"--name: expected a name that is not blank, got {args.name!r}; leave --name out for a sheet without a name"
+        )
         raise UsageError(msg)
     pack = resolve_pack(args.pack)
     words = Describer(pack, language(pack, args))  # a language the pack lacks is refused before anything is written
-    factory = pack.contract.find("factories", args.kind)
+    kind = args.kind or _the_one_kind(pack)
+    factory = pack.contract.find("factories", kind)
     if factory is not None:
         given = [*args.set, *([f"name={args.name}"] if args.name else [])]
         lang = ("--lang", args.lang) if args.lang else ()
-        helped = command_line("progression", "sheet", "new", args.file, "--pack", args.pack, "--kind", args.kind, *lang)
+        helped = command_line("progression", "sheet", "new", args.file, "--pack", args.pack, "--kind", kind, *lang)
         helped += " --help"
         sheet = factory(pack, **read_options(factory, given, "--set", help_at=helped))
     else:
-        pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
-        sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
+        pools, stats = _settings(pack, kind, pairs(args.set, "--set"))
+        sheet = pack.new_sheet(kind, args.name, pools=pools, stats=stats)
     if pack.contract.pack_for is not None:  # told in the sheet's own variant's words (its campaign's names)
         words = Describer(pack.contract.pack_for(pack, sheet), words.language)
     path = create_sheet(args.file, sheet, force=args.force)
     if out.json_mode:
         out.json({"file": str(path), "sheet": words.sheet(sheet)})
     else:
-        out.line(f"wrote {path}: {words.event(sheet.ledger[0])}")
+        chosen = "" if args.kind else f" (--kind {kind}: the pack's one kind of sheet)"
+        out.line(f"wrote {path}: {words.event(sheet.ledger[0])}{chosen}")
         for index, event in enumerate(sheet.ledger[1:], start=2):
             out.line(f"#{index} {words.event(event)}")
     return 0
