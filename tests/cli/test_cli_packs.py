@@ -45,8 +45,9 @@ class TestPacks:
         refused = run("sheet", "award", sheet, "xp", "5", "--reason", "again")
         assert (2, True) == (
             refused.status,
-            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; say where pack "
-            "'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept)" in refused.err,
+            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; a sheet file names its "
+            "pack, not the pack's file: give the file with --pack (--pack path/to/skirmish.toml), or keep it as "
+            "skirmish.toml in a folder named in PROGRESSION_PACK_PATH and leave --pack out" in refused.err,
         )
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_support import ROOT, SKIRMISH, Result
+from cli_support import ROOT, SKIRMISH, Result, install
 
 import progression
 import progression.files
@@ -71,6 +71,71 @@ class TestNew:
             (2, "progression: pack 'tavern' defines no kind of sheet ([kinds.ID]), so no sheet can be made of it\n"),
         ] == [(several.status, several.err), (kindless.status, kindless.err)]
         assert not path.exists()
+
+    def test_new_from_a_pack_file_says_later_commands_need_it(
+        self, run: Run, tmp_path: Path, no_packs: None, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A sheet made with --pack FILE records the pack's name, not the file: `sheet new` says once that later
+        commands need the same --pack (or the file in a folder of PROGRESSION_PACK_PATH), and one made without
+        it is refused saying both ways to give it; the command it shows runs as written."""
+        monkeypatch.delenv("PROGRESSION_PACK_PATH", raising=False)
+        path = tmp_path / "ana.json"
+        made = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana")
+        show = f"progression sheet show {path} --pack {SKIRMISH}"
+        assert [
+            f"wrote {path}: created Hero 'Ana'",
+            f"note: {path} records pack 'skirmish' by its name, not by this file: give later commands on it the same "
+            f"--pack ({show}), or keep the file as skirmish.toml in a folder named in PROGRESSION_PACK_PATH and "
+            "leave --pack out",
+        ] == made.out.splitlines()
+        refused = run("sheet", "award", str(path), "xp", "5", "--reason", "a duel")
+        assert (
+            2,
+            "progression: no rule pack named 'skirmish' is installed; installed packs: none; "
+            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; a sheet file names its "
+            "pack, not the pack's file: give the file with --pack (--pack path/to/skirmish.toml), or keep it as "
+            "skirmish.toml in a folder named in PROGRESSION_PACK_PATH and leave --pack out, or install the pack\n",
+        ) == (refused.status, refused.err)
+        assert 0 == run(*shlex.split(show)[1:]).status
+
+    def test_new_from_the_pack_file_its_name_finds_says_nothing_more(
+        self, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The file given is the one its pack's name finds (NAME.toml in a folder of PROGRESSION_PACK_PATH): later
+        commands find it without --pack, and `sheet new` has nothing to add; of a pack given by its name neither.
+        Another file of that pack, or of an installed pack's name, is not the one found: the note says which is
+        (--json: ``"note"``)."""
+        install(monkeypatch, {"fake": "cli_fakepack:pack"})
+        folder = tmp_path / "packs"
+        folder.mkdir()
+        text = Path(SKIRMISH).read_text(encoding="utf-8")
+        (folder / "skirmish.toml").write_text(text, encoding="utf-8")
+        (tmp_path / "fake.toml").write_text(text.replace('name = "skirmish"', 'name = "fake"'), encoding="utf-8")
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(folder))
+        path = tmp_path / "ana.json"
+
+        def note(*words: str) -> object:
+            made = run("sheet", "new", str(path), *words, "--kind", "hero", "--force", "--json")
+            assert 0 == made.status, made.err
+            return made.json()["note"]
+
+        show = f"progression sheet show {path} --pack"
+        assert [
+            None,
+            None,
+            f"{path} records pack 'skirmish' by its name, which later commands on it find as "
+            f"{folder / 'skirmish.toml'} (in PROGRESSION_PACK_PATH), not this file: give them the same --pack "
+            f"({show} {SKIRMISH})",
+            f"{path} records pack 'fake' by its name, which later commands on it find installed, not this file: "
+            f"give them the same --pack ({show} {tmp_path / 'fake.toml'})",
+        ] == [
+            note("--pack", str(folder / "skirmish.toml")),
+            note("--pack", "skirmish"),
+            note("--pack", SKIRMISH),
+            note("--pack", str(tmp_path / "fake.toml")),
+        ]
+        plain = run("sheet", "new", str(path), "--pack", str(folder / "skirmish.toml"), "--kind", "hero", "--force")
+        assert ([f"wrote {path}: created Hero"], 0) == (plain.out.splitlines(), run("sheet", "show", str(path)).status)
 
     def test_new_refuses_to_replace_without_force(self, run: Run, sheet_file: Path) -> None:
         """An existing file is kept (exit 2) unless --force is given."""
@@ -627,7 +692,9 @@ class TestMembersAndActions:
         result = run("sheet", "show", str(sheet_file))
         assert 2 == result.status
         assert result.err.endswith(
-            "; say where pack 'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept), or install it\n"
+            "; a sheet file names its pack, not the pack's file: give the file with --pack (--pack path/to/skirmish.toml), "
+            "or keep it as skirmish.toml in a folder named in PROGRESSION_PACK_PATH and leave --pack out, or install "
+            "the pack\n"
         )
 
     def test_pack_that_is_not_the_sheets(self, run: Run, sheet_file: Path, fake: None) -> None:
