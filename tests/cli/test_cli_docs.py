@@ -28,7 +28,6 @@ def readme_transcript(page: Path) -> Iterator[tuple[str, list[str]]]:
 def test_transcript(page: str, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every command of the page prints what the page shows and exits with the status its comment gives."""
     shutil.copy(SKIRMISH, tmp_path / "skirmish.toml")
-    monkeypatch.delenv("PROGRESSION_PACK_PATH", raising=False)  # a pack is found by its name as the page says
     text = (ROOT / page).read_text(encoding="utf-8")
     for name, body in files(text).items():
         (tmp_path / name).write_text(body, encoding="utf-8")

@@ -72,13 +72,10 @@ class TestNew:
         ] == [(several.status, several.err), (kindless.status, kindless.err)]
         assert not path.exists()
 
-    def test_new_from_a_pack_file_says_later_commands_need_it(
-        self, run: Run, tmp_path: Path, no_packs: None, monkeypatch: pytest.MonkeyPatch
-    ) -> None:
+    def test_new_from_a_pack_file_says_later_commands_need_it(self, run: Run, tmp_path: Path, no_packs: None) -> None:
         """A sheet made with --pack FILE records the pack's name, not the file: `sheet new` says once that later
         commands need the same --pack (or the file in a folder of PROGRESSION_PACK_PATH), and one made without
         it is refused saying both ways to give it; the command it shows runs as written."""
-        monkeypatch.delenv("PROGRESSION_PACK_PATH", raising=False)
         path = tmp_path / "ana.json"
         made = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana")
         show = f"progression sheet show {path} --pack {SKIRMISH}"
