@@ -42,7 +42,7 @@ FAMILIES = {
     "authoring": [
         "CHOICE", "LARGEST_PACK", "PACK_PATH", "Choose", "CostRule", "Currency", "CurveCost", "FixedCost", "FunctionCost", "Kind", "Label", "Limit",
         "Narrator", "Override", "PackEntry", "Play", "PoolSpec", "ProcedureContext", "Reader", "Roll", "StatSpec", "Upgrade",
-        "moved", "pack_entries", "pack_files", "public_dir", "structure_pack",
+        "misnamed_pack_files", "moved", "pack_entries", "pack_files", "public_dir", "structure_pack",
     ],
     "operations": [
         "AMEND_WORDS", "Adjust", "Award", "Batch", "Create", "Decide", "Discard", "Join", "Leave", "Mark", "Purchase",

@@ -4,7 +4,7 @@ conformance check is steered by, :class:`Play`), the requests a random procedure
 yields (:class:`Roll`, :class:`Choose`) and the context it reads, reading a pack's own TOML
 (:class:`Reader`, :func:`structure_pack`), telling its entries (:class:`Narrator`) and the installed
 packs' entry points (:func:`pack_entries`, :class:`PackEntry`) and the pack files of ``PROGRESSION_PACK_PATH``
-(:func:`pack_files`, :data:`PACK_PATH`), and a package's face: :func:`moved`, its old
+(:func:`pack_files`, :data:`PACK_PATH`; those no name finds, :func:`misnamed_pack_files`), and a package's face: :func:`moved`, its old
 names kept for a release with a warning, and :func:`public_dir`, what ``dir()`` shows of it.
 
 A user of packs needs none of this: :func:`progression.load` gives a pack, and its methods and the
@@ -14,7 +14,7 @@ operations of :mod:`progression.operations` change sheets.
 from progression._labels import Label
 from progression._moved import moved, public_dir
 from progression.engine.procedures import Choose, ProcedureContext, Roll
-from progression.rulepacks.discovery import PACK_PATH, PackEntry, pack_entries, pack_files
+from progression.rulepacks.discovery import PACK_PATH, PackEntry, misnamed_pack_files, pack_entries, pack_files
 from progression.rulepacks.loading import structure_pack
 from progression.rulepacks.narration import Narrator
 from progression.rulepacks.reader import LARGEST_PACK, Reader
@@ -57,6 +57,7 @@ __all__ = [
     "Roll",
     "StatSpec",
     "Upgrade",
+    "misnamed_pack_files",
     "moved",
     "pack_entries",
     "pack_files",

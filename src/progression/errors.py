@@ -235,7 +235,12 @@ class UnknownPackError(ProgressionError, LookupError):
     they hold), naming the closest installed pack or pack file."""
 
     def __init__(
-        self, name: str, installed: Sequence[str], folders: Sequence[str] | None = None, files: Sequence[str] = ()
+        self,
+        name: str,
+        installed: Sequence[str],
+        folders: Sequence[str] | None = None,
+        files: Sequence[str] = (),
+        misnamed: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.installed = tuple(installed)
@@ -250,6 +255,10 @@ class UnknownPackError(ProgressionError, LookupError):
             message += f"; no folder of PROGRESSION_PACK_PATH ({', '.join(self.folders)}) holds {name}.toml"
         elif self.folders is not None and not self.closest:  # nothing meant was found: say where a file could be
             message += f"; PROGRESSION_PACK_PATH names no folder to look for a pack file {name}.toml in"
+        #: The files of those folders meant for the name but named otherwise (``Mech.toml``), each with why it is
+        #: not read.
+        self.misnamed = dict(misnamed or {})
+        message += "".join(f"; {file} is not read: {why}" for file, why in self.misnamed.items())
         super().__init__(message + the_closest(self.closest))
 
 

@@ -45,8 +45,39 @@ class TestPacks:
         refused = run("sheet", "award", sheet, "xp", "5", "--reason", "again")
         assert (2, True) == (
             refused.status,
-            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; say where pack "
-            "'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept)" in refused.err,
+            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; a sheet file names its "
+            "pack, not the pack's file: give the file with --pack (--pack path/to/skirmish.toml), or keep it as "
+            "skirmish.toml in a folder named in PROGRESSION_PACK_PATH and leave --pack out" in refused.err,
+        )
+
+    def test_a_misnamed_pack_file_is_said(
+        self, run: Run, no_packs: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """``Skirmish.toml`` in a folder of PROGRESSION_PACK_PATH is found by no name (a pack's name is lowercase):
+        `packs` lists it with why in place of its title, and a sheet of pack 'skirmish' is refused naming it, where
+        both said nothing of it."""
+        folder = tmp_path / "packs"
+        folder.mkdir()
+        misnamed = folder / "Skirmish.toml"
+        misnamed.write_text(Path(SKIRMISH).read_text(encoding="utf-8"), encoding="utf-8")
+        sheet = str(tmp_path / "ana.json")
+        assert 0 == run("sheet", "new", sheet, "--pack", SKIRMISH, "--kind", "hero").status
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(folder))
+        why = "a pack file is named as its pack is, in lowercase (rename it skirmish.toml)"
+        assert [
+            {
+                "name": "Skirmish",
+                "version": "",
+                "distribution": "",
+                "file": str(misnamed),
+                "title": f"(not read: {why})",
+            }
+        ] == run("packs", "--json").json()
+        refused = run("sheet", "show", sheet)
+        assert (2, True) == (
+            refused.status,
+            f"no folder of PROGRESSION_PACK_PATH ({folder}) holds skirmish.toml; {misnamed} is not read: {why}; a sheet"
+            in refused.err,
         )
 
 

@@ -9,13 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_support import SKIRMISH, Result
+from cli_support import ROOT, SKIRMISH, Result, install
 
 import progression
 import progression.files
 from progression.cli.main import main
 
 Run = Callable[..., Result]
+PACKS = ROOT / "tests" / "support" / "packs"
 
 
 def sheet_of(path: Path) -> progression.Sheet:
@@ -33,6 +34,105 @@ class TestNew:
         sheet = sheet_of(path)
         assert ("hero", "Ana", 30) == (sheet.kind, sheet.name, sheet.pools["purse"])
         assert f"wrote {path}: created Hero 'Ana'" in result.out
+
+    def test_new_refuses_a_blank_name(self, run: Run, tmp_path: Path, fake: None) -> None:
+        """`--name "  "` is refused as a blank reason is (exit 2, nothing written), also for a kind a pack's factory
+        makes; `--name` left out makes a sheet without a name."""
+        path = tmp_path / "x.json"
+        plain = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "  ")
+        made = run("sheet", "new", str(path), "--pack", "fake", "--kind", "band", "--name", " ")
+        expected = "progression: --name: expected a name that is not blank, got {!r}; leave --name out for a sheet without a name\n"
+        assert [(2, expected.format("  ")), (2, expected.format(" "))] == [
+            (plain.status, plain.err),
+            (made.status, made.err),
+        ]
+        assert not path.exists()
+
+    def test_new_without_kind_makes_the_pack_s_one_kind(self, run: Run, tmp_path: Path) -> None:
+        """--kind left out: a pack with one kind of sheet makes that one, and the line written says which."""
+        path = tmp_path / "tom.json"
+        result = run("sheet", "new", str(path), "--pack", str(PACKS / "english_only.toml"), "--name", "Tom")
+        assert (0, "bard") == (result.status, sheet_of(path).kind)
+        assert (
+            f"wrote {path}: created Bard 'Tom' (--kind bard: the pack's one kind of sheet)"
+            == result.out.splitlines()[0]
+        )
+
+    def test_new_without_kind_among_several_is_refused(self, run: Run, tmp_path: Path) -> None:
+        """--kind left out of a pack with several kinds: exit 2 listing them, nothing written; so for none."""
+        path = tmp_path / "x.json"
+        several = run("sheet", "new", str(path), "--pack", SKIRMISH)
+        none = tmp_path / "none.toml"
+        text = (PACKS / "english_only.toml").read_text(encoding="utf-8")
+        none.write_text(text[: text.index("[kinds.bard]")], encoding="utf-8")
+        kindless = run("sheet", "new", str(path), "--pack", str(none))
+        assert [
+            (2, "progression: --kind is needed: pack 'skirmish' makes sheets of several kinds: hero, party\n"),
+            (2, "progression: pack 'tavern' defines no kind of sheet ([kinds.ID]), so no sheet can be made of it\n"),
+        ] == [(several.status, several.err), (kindless.status, kindless.err)]
+        assert not path.exists()
+
+    def test_new_from_a_pack_file_says_later_commands_need_it(self, run: Run, tmp_path: Path, no_packs: None) -> None:
+        """A sheet made with --pack FILE records the pack's name, not the file: `sheet new` says once that later
+        commands need the same --pack (or the file in a folder of PROGRESSION_PACK_PATH), and one made without
+        it is refused saying both ways to give it; the command it shows runs as written."""
+        path = tmp_path / "ana.json"
+        made = run("sheet", "new", str(path), "--pack", SKIRMISH, "--kind", "hero", "--name", "Ana")
+        show = f"progression sheet show {path} --pack {SKIRMISH}"
+        assert [
+            f"wrote {path}: created Hero 'Ana'",
+            f"note: {path} records pack 'skirmish' by its name, not by this file: give later commands on it the same "
+            f"--pack ({show}), or keep the file as skirmish.toml in a folder named in PROGRESSION_PACK_PATH and "
+            "leave --pack out",
+        ] == made.out.splitlines()
+        refused = run("sheet", "award", str(path), "xp", "5", "--reason", "a duel")
+        assert (
+            2,
+            "progression: no rule pack named 'skirmish' is installed; installed packs: none; "
+            "PROGRESSION_PACK_PATH names no folder to look for a pack file skirmish.toml in; a sheet file names its "
+            "pack, not the pack's file: give the file with --pack (--pack path/to/skirmish.toml), or keep it as "
+            "skirmish.toml in a folder named in PROGRESSION_PACK_PATH and leave --pack out, or install the pack\n",
+        ) == (refused.status, refused.err)
+        assert 0 == run(*shlex.split(show)[1:]).status
+
+    def test_new_from_the_pack_file_its_name_finds_says_nothing_more(
+        self, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The file given is the one its pack's name finds (NAME.toml in a folder of PROGRESSION_PACK_PATH): later
+        commands find it without --pack, and `sheet new` has nothing to add; of a pack given by its name neither.
+        Another file of that pack, or of an installed pack's name, is not the one found: the note says which is
+        (--json: ``"note"``)."""
+        install(monkeypatch, {"fake": "cli_fakepack:pack"})
+        folder = tmp_path / "packs"
+        folder.mkdir()
+        text = Path(SKIRMISH).read_text(encoding="utf-8")
+        (folder / "skirmish.toml").write_text(text, encoding="utf-8")
+        (tmp_path / "fake.toml").write_text(text.replace('name = "skirmish"', 'name = "fake"'), encoding="utf-8")
+        monkeypatch.setenv("PROGRESSION_PACK_PATH", str(folder))
+        path = tmp_path / "ana.json"
+
+        def note(*words: str) -> object:
+            made = run("sheet", "new", str(path), *words, "--kind", "hero", "--force", "--json")
+            assert 0 == made.status, made.err
+            return made.json()["note"]
+
+        show = f"progression sheet show {path} --pack"
+        assert [
+            None,
+            None,
+            f"{path} records pack 'skirmish' by its name, which later commands on it find as "
+            f"{folder / 'skirmish.toml'} (in PROGRESSION_PACK_PATH), not this file: give them the same --pack "
+            f"({show} {SKIRMISH})",
+            f"{path} records pack 'fake' by its name, which later commands on it find installed, not this file: "
+            f"give them the same --pack ({show} {tmp_path / 'fake.toml'})",
+        ] == [
+            note("--pack", str(folder / "skirmish.toml")),
+            note("--pack", "skirmish"),
+            note("--pack", SKIRMISH),
+            note("--pack", str(tmp_path / "fake.toml")),
+        ]
+        plain = run("sheet", "new", str(path), "--pack", str(folder / "skirmish.toml"), "--kind", "hero", "--force")
+        assert ([f"wrote {path}: created Hero"], 0) == (plain.out.splitlines(), run("sheet", "show", str(path)).status)
 
     def test_new_refuses_to_replace_without_force(self, run: Run, sheet_file: Path) -> None:
         """An existing file is kept (exit 2) unless --force is given."""
@@ -589,7 +689,9 @@ class TestMembersAndActions:
         result = run("sheet", "show", str(sheet_file))
         assert 2 == result.status
         assert result.err.endswith(
-            "; say where pack 'skirmish' is with --pack PATH, PATH its TOML file (skirmish.toml where it is kept), or install it\n"
+            "; a sheet file names its pack, not the pack's file: give the file with --pack (--pack path/to/skirmish.toml), "
+            "or keep it as skirmish.toml in a folder named in PROGRESSION_PACK_PATH and leave --pack out, or install "
+            "the pack\n"
         )
 
     def test_pack_that_is_not_the_sheets(self, run: Run, sheet_file: Path, fake: None) -> None:

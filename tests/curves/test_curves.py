@@ -296,7 +296,7 @@ class TestLevels:
         ("call", "message"),
         [
             (lambda c: c.cost(0), "steps are numbered from 1, got 0"),
-            (lambda c: c.cost(-1), "step must be >= 0, got -1"),
+            (lambda c: c.cost(-1), "steps are numbered from 1, got -1"),
             (lambda c: c.cost("2"), "step must be an integer, got '2'"),
             (lambda c: c.total(True), "level must be an integer, got True"),
             (lambda c: c.between(3, 1), "end must be >= start, got start=3 end=1"),

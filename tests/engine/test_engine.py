@@ -672,6 +672,18 @@ class TestBadInput:
         with pytest.raises(ProgressionError, match=message):
             market().new_sheet("adventurer", "Ana", **kwargs)  # type: ignore[arg-type]
 
+    @pytest.mark.parametrize("name", ["  ", "\t", " \n "])
+    def test_a_blank_name_is_refused(self, name: str) -> None:
+        """A name of spaces alone names nothing, and is refused as a blank reason is; no name at all (``""``, the
+        default) makes a sheet without one."""
+        with pytest.raises(InvalidInput) as refused:
+            market().new_sheet("adventurer", name)
+        assert (
+            f"expected a name that is not blank as the name of a new adventurer sheet, got {name!r}; "
+            "give none (name='') for a sheet without a name"
+        ) == str(refused.value)
+        assert "" == market().new_sheet("adventurer").name
+
     def test_a_new_sheet_at_its_caps(self) -> None:
         """A pool at its cap (a number, or a stat given with it) makes a sheet; so does a stat at its maximum."""
         sheet = market().new_sheet("adventurer", "Ana", stats={"level": 5, "xp_cap": 3}, pools={"chest": 10, "xp": 3})

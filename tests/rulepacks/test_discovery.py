@@ -206,3 +206,30 @@ class TestPackPath:
             progression.load("tavern")
         with pytest.raises(UnknownPackError, match=r"no rule pack named '\.\./tavern'"):
             progression.load("../tavern")
+
+    def test_a_file_named_otherwise_than_a_pack_is_said(
+        self, installed: Callable[..., list[FakeEntryPoint]], pack_path: Callable[..., list[Path]]
+    ) -> None:
+        """``Tavern.toml`` is no pack's name (a pack's name is lowercase): no name finds it, ``pack_files()`` does not
+        list it, and it is not skipped in silence: ``misnamed_pack_files()`` says why, and so does the refusal of
+        the name it was meant for (``tavern``, or ``Tavern`` as typed)."""
+        installed()
+        (folder,) = pack_path("packs")
+        shutil.copy(TAVERN, folder / "Tavern.toml")
+        shutil.copy(TAVERN, folder / "My Inn.toml")
+        why = "a pack file is named as its pack is, in lowercase"
+        assert (
+            {},
+            {
+                folder / "My Inn.toml": f"{why} letters, digits, _ . and -",
+                folder / "Tavern.toml": f"{why} (rename it tavern.toml)",
+            },
+        ) == (
+            progression.authoring.pack_files(),
+            progression.authoring.misnamed_pack_files(),
+        )
+        said = f"; {folder / 'Tavern.toml'} is not read: {why} (rename it tavern.toml)"
+        for name in ("tavern", "Tavern"):
+            with pytest.raises(UnknownPackError) as refused:
+                progression.load(name)
+            assert said in str(refused.value), name

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from progression import RulePack, load, load_file
+from progression.authoring import PACK_PATH
 from progression.cli.numbers import integer
 from progression.contract import option_type
 from progression.dice import CallbackDice, Dice, ScriptedDice, SeededDice, roll_in_words, who_rolls, why_again
@@ -45,9 +46,11 @@ def pack_for(spec: str | None, sheet: Sheet) -> RulePack:
         try:
             pack = load(sheet.pack)
         except UnknownPackError as error:
+            file = f"{sheet.pack}.toml"
             msg = (
-                f"{error}; say where pack {sheet.pack!r} is with --pack PATH, PATH its TOML file "
-                f"({sheet.pack}.toml where it is kept), or install it"
+                f"{error}; a sheet file names its pack, not the pack's file: give the file with --pack (--pack "
+                f"path/to/{file}), or keep it as {file} in a folder named in {PACK_PATH} and leave --pack out, or "
+                "install the pack"
             )
             raise UsageError(msg) from None
     if pack.name != sheet.pack:

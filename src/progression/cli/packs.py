@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from progression import RulePack, load
-from progression.authoring import CHOICE, Upgrade, pack_entries, pack_files
+from progression.authoring import CHOICE, Upgrade, misnamed_pack_files, pack_entries, pack_files
 from progression.cli.args import language, resolve_pack
 from progression.cli.output import Output, Table, one_line
 from progression.errors import ProgressionError
@@ -23,6 +23,10 @@ def run_packs(args: argparse.Namespace, out: Output) -> int:
     file where an installed pack has its distribution."""
     rows = [_row(entry.name, entry.version, entry.distribution, "") for entry in pack_entries().values()]
     rows += [_row(name, "", "", str(file)) for name, file in pack_files().items()]
+    rows += [  # found by no name: said, with why, rather than left out
+        {"name": file.stem, "version": "", "distribution": "", "file": str(file), "title": f"(not read: {why})"}
+        for file, why in misnamed_pack_files().items()
+    ]
     if out.json_mode:
         out.json(rows)
     elif not rows:

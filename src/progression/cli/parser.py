@@ -407,12 +407,16 @@ def _sheet_changes(actions: Any) -> None:
         parents=shown,
         add_help=False,
         help="create a sheet file",
-        description="Create a sheet of KIND. A pack may offer a factory for the kind (a team drafted from a roster); "
+        description="Create a sheet of KIND (the pack's one kind when --kind is left out and it has one). A pack may offer a factory for the kind (a team drafted from a roster); "
         "--set options go to it. Without one, --set gives starting pools and stats (key=whole number).",
     )
     new.add_argument("file", metavar="FILE", help="the sheet file to create")
     new.add_argument("--pack", required=True, metavar="PACK", help=PACK_HELP)
-    new.add_argument("--kind", required=True, metavar="KIND", help="the kind of sheet (see `progression show PACK`)")
+    new.add_argument(
+        "--kind",
+        metavar="KIND",
+        help="the kind of sheet (see `progression show PACK`); by default the pack's one kind, when it has one",
+    )
     new.add_argument("--name", default="", metavar="NAME", help="the subject's name")
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting (repeatable)")
     new.add_argument("--force", action="store_true", help="replace FILE if it exists")

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from progression import RulePack, mark
+from progression.authoring import PACK_PATH, pack_entries, pack_files
 from progression.cli.args import (
     DiceChoice,
     UsageError,
     choice_hint,
     int_pairs,
+    is_path,
     language,
     pairs,
     purchase_args,
@@ -192,29 +195,77 @@ def _settings(pack: RulePack, kind: str, settings: dict[str, str]) -> tuple[dict
     return pools, stats
 
 
+def _the_one_kind(pack: RulePack) -> str:
+    """The kind ``sheet new`` makes when ``--kind`` is left out: the pack's one kind of sheet.
+
+    Raises:
+        UsageError: the pack has several kinds (the message lists them), or none.
+    """
+    kinds = list(pack.kinds)
+    if not kinds:
+        msg = f"pack {pack.name!r} defines no kind of sheet ([kinds.ID]), so no sheet can be made of it"
+        raise UsageError(msg)
+    if len(kinds) > 1:
+        msg = f"--kind is needed: pack {pack.name!r} makes sheets of several kinds: {', '.join(kinds)}"
+        raise UsageError(msg)
+    return kinds[0]
+
+
 def run_new(args: argparse.Namespace, out: Output) -> int:
+    if args.name and not args.name.strip():  # as the library refuses it, and for a pack's factory too
+        msg = (
+            f"--name: expected a name that is not blank, got {args.name!r}; leave --name out for a sheet without a name"
+        )
+        raise UsageError(msg)
     pack = resolve_pack(args.pack)
     words = Describer(pack, language(pack, args))  # a language the pack lacks is refused before anything is written
-    factory = pack.contract.find("factories", args.kind)
+    kind = args.kind or _the_one_kind(pack)
+    factory = pack.contract.find("factories", kind)
     if factory is not None:
         given = [*args.set, *([f"name={args.name}"] if args.name else [])]
         lang = ("--lang", args.lang) if args.lang else ()
-        helped = command_line("progression", "sheet", "new", args.file, "--pack", args.pack, "--kind", args.kind, *lang)
+        helped = command_line("progression", "sheet", "new", args.file, "--pack", args.pack, "--kind", kind, *lang)
         helped += " --help"
         sheet = factory(pack, **read_options(factory, given, "--set", help_at=helped))
     else:
-        pools, stats = _settings(pack, args.kind, pairs(args.set, "--set"))
-        sheet = pack.new_sheet(args.kind, args.name, pools=pools, stats=stats)
+        pools, stats = _settings(pack, kind, pairs(args.set, "--set"))
+        sheet = pack.new_sheet(kind, args.name, pools=pools, stats=stats)
     if pack.contract.pack_for is not None:  # told in the sheet's own variant's words (its campaign's names)
         words = Describer(pack.contract.pack_for(pack, sheet), words.language)
+    note = _found_by_name(args, pack)  # before the file is written: nothing after it may fail
     path = create_sheet(args.file, sheet, force=args.force)
     if out.json_mode:
-        out.json({"file": str(path), "sheet": words.sheet(sheet)})
-    else:
-        out.line(f"wrote {path}: {words.event(sheet.ledger[0])}")
-        for index, event in enumerate(sheet.ledger[1:], start=2):
-            out.line(f"#{index} {words.event(event)}")
+        out.json({"file": str(path), "sheet": words.sheet(sheet), "note": note})
+        return 0
+    chosen = "" if args.kind else f" (--kind {kind}: the pack's one kind of sheet)"
+    out.line(f"wrote {path}: {words.event(sheet.ledger[0])}{chosen}")
+    for index, event in enumerate(sheet.ledger[1:], start=2):
+        out.line(f"#{index} {words.event(event)}")
+    if note is not None:
+        out.line(f"note: {note}")
     return 0
+
+
+def _found_by_name(args: argparse.Namespace, pack: RulePack) -> str | None:
+    """What ``sheet new --pack FILE`` says of the later commands on the file: a sheet file records its pack's
+    name, not the file, so they find the pack by that name (installed, or ``NAME.toml`` in a folder of
+    ``PROGRESSION_PACK_PATH``); None when it finds this very file, or the pack was given by its name."""
+    if not is_path(args.pack):
+        return None
+    given = Path(args.pack).resolve()
+    installed = pack_entries().get(pack.name)
+    found = pack_files().get(pack.name)
+    if found is not None and found.resolve() == given:  # (installed too, later commands say which to keep)
+        return None
+    show = sheet_command(args, "show")
+    head = f"{args.file} records pack {pack.name!r} by its name"
+    if installed is None and found is None:
+        return (
+            f"{head}, not by this file: give later commands on it the same --pack ({show}), or keep the file as "
+            f"{pack.name}.toml in a folder named in {PACK_PATH} and leave --pack out"
+        )
+    where = "installed" if installed else f"as {found} (in {PACK_PATH})"
+    return f"{head}, which later commands on it find {where}, not this file: give them the same --pack ({show})"
 
 
 def _pool(pack: RulePack, sheet: Sheet, given: str, member: str | None) -> str:

@@ -113,9 +113,9 @@ class Curve:
 
     def cost(self, n: int) -> int:
         """The price of step ``n`` (going from level ``n - 1`` to ``n``), ``n >= 1``."""
-        _check_level(self.name, "step", n)
-        if n == 0:
-            msg = f"curve {self.name!r}: steps are numbered from 1, got 0"
+        _check_integer(self.name, "step", n)
+        if n < 1:  # the bound said is the real one: 0 is no step either
+            msg = f"curve {self.name!r}: steps are numbered from 1, got {n!r}"
             raise InvalidInput(msg)
         self._check_defined(n)
         return self._cost(n)

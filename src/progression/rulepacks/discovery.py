@@ -15,7 +15,7 @@ from progression.rulepacks.rulepack import RulePack
 if TYPE_CHECKING:
     from importlib import metadata
 
-__all__ = ["GROUP", "PACK_PATH", "PackEntry", "load", "pack_entries", "pack_files", "packs"]
+__all__ = ["GROUP", "PACK_PATH", "PackEntry", "load", "misnamed_pack_files", "pack_entries", "pack_files", "packs"]
 
 #: The entry-point group packs register under.
 GROUP = "progression.rulepacks"
@@ -92,7 +92,9 @@ def load(name: str) -> RulePack:
     if name not in installed:
         if file is None:
             folders = [str(f) for f in _folders()] if named else None
-            raise UnknownPackError(name, list(installed), folders, list(pack_files()))
+            # a file meant for it, named otherwise than a pack is (Mech.toml), is said rather than passed over
+            misnamed = {str(f): why for f, why in misnamed_pack_files().items() if f.stem.lower() == name.lower()}
+            raise UnknownPackError(name, list(installed), folders, list(pack_files()), misnamed)
         return _file_pack(name, file)
     if file is not None:  # one name, two packs: which one a sheet meant cannot be told
         reason = (
@@ -123,16 +125,38 @@ def load(name: str) -> RulePack:
 
 def pack_files() -> dict[str, Path]:
     """The packs in TOML alone that ``PROGRESSION_PACK_PATH``'s folders hold, by name (a file's name without
-    ``.toml``; the first folder's when two hold one name), read from the folders without loading any."""
+    ``.toml``; the first folder's when two hold one name), read from the folders without loading any. A file whose
+    name is no pack's name is not among them: :func:`misnamed_pack_files` lists those."""
     found: dict[str, Path] = {}
+    for file in _toml_files():
+        if _is_pack_name(file.stem):
+            found.setdefault(file.stem, file)
+    return found
+
+
+def misnamed_pack_files() -> dict[Path, str]:
+    """The ``*.toml`` files of ``PROGRESSION_PACK_PATH``'s folders that no name finds, as their name is no pack's
+    name (``Mech.toml``: a pack's name is lowercase), each with why: :func:`pack_files` does not list them, nor does
+    :func:`progression.load` read them, and ``progression packs`` and a refusal of the name say so."""
+    why = "a pack file is named as its pack is, in lowercase"
+    return {
+        file: f"{why} (rename it {file.stem.lower()}.toml)"
+        if _is_pack_name(file.stem.lower())
+        else f"{why} letters, digits, _ . and -"
+        for file in _toml_files()
+        if not _is_pack_name(file.stem)
+    }
+
+
+def _toml_files() -> list[Path]:
+    """The ``*.toml`` files of ``PROGRESSION_PACK_PATH``'s folders, folder by folder, each folder's sorted."""
+    found: list[Path] = []
     for folder in _folders():
         try:
             files = sorted(folder.glob("*.toml"))
         except OSError:  # a folder that cannot be listed holds nothing to find
             continue
-        for file in files:
-            if _is_pack_name(file.stem) and file.is_file():
-                found.setdefault(file.stem, file)
+        found += [file for file in files if file.is_file()]
     return found
 
 

@@ -341,8 +341,15 @@ class RulePack(Rules):
 
         Raises:
             InvalidInput: a pool or stat the kind does not have, a value of the wrong type, a pool over its cap
-                (read on the new sheet's own stats and pools), a stat outside its minimum and maximum.
+                (read on the new sheet's own stats and pools), a stat outside its minimum and maximum, a blank
+                ``name`` (spaces alone; ``""`` is no name).
         """
+        if isinstance(name, str) and name and not name.strip():  # a caller's name, as a reason is: blank names nothing
+            msg = (
+                f"expected a name that is not blank as the name of a new {kind} sheet, got {name!r}; "
+                "give none (name='') for a sheet without a name"
+            )
+            raise InvalidInput(msg)
         given = {"pools": pools, "stats": stats, "owned": owned, "tags": tags}
         for what, value in given.items():
             if value is not None and not isinstance(value, Mapping):
