@@ -103,6 +103,8 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
 
     Raises:
         StoreError: the database cannot be opened, is of a newer schema, or belongs to another pack.
+        StoreTampered: a trigger the store relies on to notice edits by hand was dropped, altered or disabled in
+            the database, or another was added on its tables.
         InvalidInput: ``where`` or ``pack`` is not what is expected.
     """
     if not isinstance(where, str | os.PathLike) or (isinstance(where, str) and not where.strip()):
@@ -123,6 +125,7 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
             reason = "a new store needs its pack: open_store(where, pack); it holds no store of this library yet"
             raise NotAStore(backend.where, reason)
         schema.migrate(backend)
+        schema.check_triggers(backend)  # after the migration: a store of an older schema has just been given them
         named = _pack_of(backend, pack)
         rules = pack
         if rules is None:
