@@ -813,8 +813,9 @@ class TestForgedSnapshots:
                 "nothing was amended",
             ),
             (lambda store: store.rebase("ana"), "nothing was rebased"),
+            (lambda store: store.sheet("ana", whole=True), "it is not read as the sheet"),
         ],
-        ids=["export", "amend", "rebase"],
+        ids=["export", "amend", "rebase", "whole read"],
     )
     def test_what_reads_the_whole_history_refuses_it(self, where, forged, change, refused) -> None:
         """Export (which would seal the entries' 13 xp into a file while reads showed 99), amend and rebase (which
@@ -829,6 +830,19 @@ class TestForgedSnapshots:
             "(verify the store to find the entry that differs)"
         ) == str(caught.value)
         assert (rows, 99) == (raw(where, "SELECT * FROM entries ORDER BY version"), forged.sheet("ana").pools["xp"])
+
+    def test_a_whole_read_holds_what_a_read_shows(self, where, store) -> None:
+        """Read whole, a sheet that holds is the sheet a read gives, its ledger read; one whose entry #2 was edited
+        in place is run again first, as an export is, and refused where a read shows it."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        whole = store.sheet("ana", whole=True)
+        assert (store.sheet("ana"), True) == (whole, whole.ledger.loaded)
+        edit(where, 2, '"awarded", "pool": "xp", "amount": 12', '"awarded", "pool": "xp", "amount": 120')
+        with pytest.raises(StoreTampered, match=r"entry #2 was changed in place, and its history no longer holds"):
+            store.sheet("ana", whole=True)
+        assert 13 == store.sheet("ana").pools["xp"]
 
     def test_a_file_is_not_exported(self, forged, tmp_path: Path) -> None:
         """No file is written for it."""
@@ -1162,6 +1176,15 @@ class TestErrors:
             match=r"verify \(whether sheet 'x' is run again before it is stored\) is True or False, got 'no'",
         ):
             store.add("x", hero(store), verify="no")
+
+    def test_whole_is_true_or_false(self, store) -> None:
+        """``whole="no"`` would have read as True: refused."""
+        hero(store)
+        with pytest.raises(
+            InvalidInput,
+            match=r"whole \(whether sheet 'ana' is read with its whole history\) is True or False, got 'no'",
+        ):
+            store.sheet("ana", whole="no")
 
     @pytest.mark.parametrize("given", [3, "", None])
     def test_bad_places(self, given) -> None:
