@@ -566,7 +566,8 @@ class TestTriggers:
         )
 
     def test_a_trigger_added_on_its_tables_refuses_the_store(self, where, store, pack) -> None:
-        """A trigger added on the ``edited`` table (one that clears every mark as it is made) is named."""
+        """A trigger added on the ``edited`` table (one that clears every mark as it is made; on SQLite, the table
+        named in capitals) is named."""
         store.close()
         if where.startswith("postgresql://"):
             raw(
@@ -576,7 +577,7 @@ class TestTriggers:
             )
             raw(where, "CREATE TRIGGER forget AFTER INSERT ON edited FOR EACH ROW EXECUTE FUNCTION forget()")
         else:
-            raw(where, "CREATE TRIGGER forget AFTER INSERT ON edited FOR EACH ROW BEGIN DELETE FROM edited; END")
+            raw(where, "CREATE TRIGGER forget AFTER INSERT ON EDITED FOR EACH ROW BEGIN DELETE FROM edited; END")
         said = self.refused(where, pack)
         assert "the store: a trigger forget on the edited table is not one the store makes; without" in said
 

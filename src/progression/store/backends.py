@@ -176,9 +176,13 @@ class SQLiteBackend(Backend):
         )
 
     def triggers(self, tables: Sequence[str]) -> dict[str, tuple[str, str, bool]]:
-        # SQLite keeps a trigger's statement as it was made; a trigger cannot be disabled in the file.
+        # SQLite keeps a trigger's statement as it was made (its table named in any case); a trigger cannot be
+        # disabled in the file.
         marks = ", ".join("?" for _ in tables)
-        statement = f"SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ({marks})"
+        statement = (
+            "SELECT name, lower(tbl_name), sql FROM sqlite_master WHERE type = 'trigger' "
+            f"AND lower(tbl_name) IN ({marks})"
+        )
         return {str(name): (str(table), str(sql), True) for name, table, sql in self.query(statement, tables)}
 
     def taken(self, error: BaseException) -> bool:

@@ -141,9 +141,8 @@ TABLES = ("schema_version", "settings", "sheets", "entries", "records", "edited"
 #: What a store whose triggers are not those it made can do: their marks of edits made meanwhile are lost.
 _RESTORE = (
     "without the store's triggers, entries changed, deleted or written again in the database go unnoticed, so the "
-    "store is not opened: "
-    "put back a copy of the database from before the change (a backup), or import the sheets' exported files into "
-    "a new store"
+    "store is not opened: put back a copy of the database from before the change (a backup), or import the sheets' "
+    "exported files into a new store"
 )
 
 
