@@ -605,17 +605,25 @@ class StoreTampered(StoreError):
     was changed in the database by something else than the store (an edit by hand), entries were added or removed
     there, or its snapshot is not what its entries add up to. Raised by a read (``refused`` says it is not read as
     the sheet), by its ledger when first looked at (its history is not read), by a change, an export, an amendment
-    or a rebase; nothing was written. ``verify`` finds the entry that differs."""
+    or a rebase; nothing was written. ``verify`` finds the entry that differs.
 
-    def __init__(self, where: str, sheet: str, what: str, *, refused: str = "nothing was written") -> None:
+    Also what opening a store raises when the database itself was changed outside the store: a trigger the store
+    relies on to notice edits is missing, altered or disabled, or one it does not make was added (``sheet`` is
+    then None, and ``refused`` says what to do)."""
+
+    def __init__(self, where: str, sheet: str | None, what: str, *, refused: str = "nothing was written") -> None:
+        #: The sheet refused; None when the database as a whole is (its triggers).
         self.sheet = sheet
-        #: What disagrees, in words (the snapshot, the last entry, the number of entries).
+        #: What disagrees, in words (the snapshot, the last entry, the number of entries, a trigger).
         self.what = what
-        super().__init__(
-            where,
-            f"sheet {sheet!r} was changed in the database outside the store: {what}; {refused} "
-            "(verify the store to find the entry that differs)",
-        )
+        if sheet is None:
+            reason = f"the database was changed outside the store: {what}; {refused}"
+        else:
+            reason = (
+                f"sheet {sheet!r} was changed in the database outside the store: {what}; {refused} "
+                "(verify the store to find the entry that differs)"
+            )
+        super().__init__(where, reason)
 
 
 class StoreConflict(StoreError):

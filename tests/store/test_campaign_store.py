@@ -20,13 +20,14 @@ from progression.errors import (
     InvalidInput,
     RulePackError,
     StoreError,
+    StoreTampered,
     UnknownName,
 )
 from progression.history import AmendmentRefused
 from progression.operations import Award
 from progression_competence import party
 from progression_competence.party import Party, new_party, open_party
-from support.stores import raw
+from support.stores import forge, raw
 
 
 def harbour(folder: Path) -> Path:
@@ -330,6 +331,31 @@ class TestTuning:
             pytest.raises(InvalidInput, match="'Ana' plays campaign 'harbour' and party 'Plain' campaign 'example'"),
         ):
             plain.import_character("ana", sheet)
+
+    def test_a_forged_character_is_not_exported(self, tmp_path: Path) -> None:
+        """A character of the party's own campaign whose snapshot was forged in the SQLite file (escrime at level 30
+        where its entries give 10, with the digest the store would keep): reads show 30, but the export, which
+        writes the file from the entries, refuses it as the store's own export does, from Python and from the
+        command line, and writes no file."""
+        where = tmp_path / "harbour.sqlite"
+        with new_party(where, "Harbour", campaign=harbour(tmp_path), quality_base=30) as made:
+            made.add_character("ana", "Ana", levels={"escrime": 10})
+            made.award({"ana": {"escrime": 40}}, reason="session 1")
+            (state,) = raw(str(where), "SELECT state FROM sheets WHERE id = 'ana'")[0]
+            forge(str(where), "ana", str(state).replace('"level.escrime":10', '"level.escrime":30'))
+            assert 30 == pc.level(made.pack, made.character("ana"), "escrime")
+            with pytest.raises(StoreTampered) as caught:
+                made.export_character("ana", tmp_path / "ana.json")
+        said = (
+            f"store {where}: sheet 'ana' was changed in the database outside the store: its snapshot (what reads "
+            "show) is not what its entries add up to: stats.level.escrime: held 30, its history gives 10; it is not "
+            "read as the sheet (verify the store to find the entry that differs)"
+        )
+        assert said == str(caught.value)
+        command = [sys.executable, "-m", "progression", "campaign", "export", str(where), "ana", "ana.json"]
+        refused = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
+        assert (2, True) == (refused.returncode, said in refused.stderr)
+        assert [] == sorted(path.name for path in tmp_path.glob("ana*"))
 
     def test_a_campaign_that_does_not_load_makes_no_store(self, tmp_path: Path) -> None:
         """A wrong tuning is refused before any file is made."""

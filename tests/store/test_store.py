@@ -491,6 +491,111 @@ class TestRewrittenEntries:
                 again.run("ana", Award(pool="xp", amount=1, reason="a bat"))
 
 
+def drop_trigger(where: str, name: str) -> None:
+    """The store's trigger ``name`` dropped in the database (an edit by hand, before entries are changed unseen)."""
+    raw(where, f"DROP TRIGGER {name}" + (" ON entries" if where.startswith("postgresql://") else ""))
+
+
+#: What opening a store whose triggers are not those it made says after what it found.
+UNTRIGGERED = (
+    "without the store's triggers, entries changed, deleted or written again in the database go unnoticed, so the "
+    "store is not opened: put back a copy of the database from before the change (a backup), or import the sheets' "
+    "exported files into a new store"
+)
+
+
+class TestTriggers:
+    """A store is opened only with the triggers its schema makes, as it made them: one dropped (so that entries are
+    then deleted or written again unmarked), made otherwise, disabled, or another added on its tables is found at
+    once, whatever edits followed, and the store is refused naming the trigger, the database and what to do."""
+
+    def refused(self, where: str, pack: progression.RulePack) -> str:
+        with pytest.raises(StoreTampered) as caught:
+            progression.open_store(where, pack)
+        assert caught.value.sheet is None
+        return str(caught.value)
+
+    def test_triggers_dropped_before_an_entry_is_rewritten_refuse_the_store(self, where, store, pack) -> None:
+        """The two guards of schema 6 dropped, then Ana's entry #2 deleted and written again with 120 xp for 12:
+        no mark was left, and her row still counts 3 entries, so a read would not notice; the store is not opened,
+        naming each trigger missing."""
+        TestRewrittenEntries().three(store)
+        store.close()
+        drop_trigger(where, "entries_deleted")
+        drop_trigger(where, "entries_rewritten")
+        rewrite(where, 2, *TestRewrittenEntries.CRYPT)
+        assert [] == raw(where, "SELECT * FROM edited")
+        assert (
+            f"store {store.where}: the database was changed outside the store: its trigger entries_deleted on the "
+            "entries table is missing; its trigger entries_rewritten on the entries table is missing; "
+            f"{UNTRIGGERED}"
+        ) == self.refused(where, pack)
+
+    @pytest.mark.parametrize("trigger", ["entries_edited", "entries_deleted", "entries_rewritten"])
+    def test_each_trigger_is_required(self, where, store, pack, trigger: str) -> None:
+        """Each trigger of the schema, dropped alone, is named."""
+        store.close()
+        drop_trigger(where, trigger)
+        assert f"its trigger {trigger} on the entries table is missing; " in self.refused(where, pack)
+
+    def test_a_trigger_made_otherwise_or_disabled_refuses_the_store(self, where, store, pack) -> None:
+        """A trigger made again to mark nothing (on SQLite, under the same name; on PostgreSQL, the function it
+        runs replaced, which the trigger's own text does not show), or disabled (PostgreSQL), is named."""
+        store.close()
+        if where.startswith("postgresql://"):
+            raw(
+                where,
+                "CREATE OR REPLACE FUNCTION progression_entries_rewritten() RETURNS trigger LANGUAGE plpgsql "
+                "AS $$ BEGIN RETURN NULL; END $$",
+            )
+            raw(where, "ALTER TABLE entries DISABLE TRIGGER entries_deleted")
+            found = (
+                "its trigger entries_deleted on the entries table is disabled; its trigger entries_rewritten on the "
+                "entries table is not the one the store made"
+            )
+        else:
+            drop_trigger(where, "entries_rewritten")
+            raw(
+                where,
+                "CREATE TRIGGER entries_rewritten AFTER INSERT ON entries FOR EACH ROW WHEN 0 BEGIN "
+                "INSERT INTO edited (sheet, version) VALUES (NEW.sheet, NEW.version); END",
+            )
+            found = "its trigger entries_rewritten on the entries table is not the one the store made"
+        assert f"store {store.where}: the database was changed outside the store: {found}; " in self.refused(
+            where, pack
+        )
+
+    def test_a_trigger_added_on_its_tables_refuses_the_store(self, where, store, pack) -> None:
+        """A trigger added on the ``edited`` table (one that clears every mark as it is made; on SQLite, the table
+        named in capitals) is named."""
+        store.close()
+        if where.startswith("postgresql://"):
+            raw(
+                where,
+                "CREATE FUNCTION forget() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM edited; "
+                "RETURN NULL; END $$",
+            )
+            raw(where, "CREATE TRIGGER forget AFTER INSERT ON edited FOR EACH ROW EXECUTE FUNCTION forget()")
+        else:
+            raw(where, "CREATE TRIGGER forget AFTER INSERT ON EDITED FOR EACH ROW BEGIN DELETE FROM edited; END")
+        said = self.refused(where, pack)
+        assert "the store: a trigger forget on the edited table is not one the store makes; without" in said
+
+    def test_a_store_of_schema_5_is_checked_once_migrated(self, where, store, pack) -> None:
+        """A store of schema 5 lacks the guards it is about to get: it opens (they are made first). One whose
+        trigger of schema 4 was dropped as well is refused for that one alone, once migrated."""
+        store.close()
+        back_to_schema_5(where)
+        progression.open_store(where, pack).close()
+        back_to_schema_5(where)
+        drop_trigger(where, "entries_edited")
+        said = self.refused(where, pack)
+        assert ("the store: its trigger entries_edited on the entries table is missing; without", 1) == (
+            said[said.index("the store: ") : said.index("without") + len("without")],
+            said.count("is missing"),
+        )
+
+
 class TestTamperedReads:
     """A read never takes entries other than those the sheet's row was written with: a sheet whose row, snapshot
     and entries disagree is refused with the store's own error (naming the store, the sheet, what was expected and
@@ -709,8 +814,9 @@ class TestForgedSnapshots:
                 "nothing was amended",
             ),
             (lambda store: store.rebase("ana"), "nothing was rebased"),
+            (lambda store: store.sheet("ana", whole=True), "it is not read as the sheet"),
         ],
-        ids=["export", "amend", "rebase"],
+        ids=["export", "amend", "rebase", "whole read"],
     )
     def test_what_reads_the_whole_history_refuses_it(self, where, forged, change, refused) -> None:
         """Export (which would seal the entries' 13 xp into a file while reads showed 99), amend and rebase (which
@@ -725,6 +831,19 @@ class TestForgedSnapshots:
             "(verify the store to find the entry that differs)"
         ) == str(caught.value)
         assert (rows, 99) == (raw(where, "SELECT * FROM entries ORDER BY version"), forged.sheet("ana").pools["xp"])
+
+    def test_a_whole_read_holds_what_a_read_shows(self, where, store) -> None:
+        """Read whole, a sheet that holds is the sheet a read gives, its ledger read; one whose entry #2 was edited
+        in place is run again first, as an export is, and refused where a read shows it."""
+        hero(store)
+        store.run("ana", Award(pool="xp", amount=12, reason="the crypt"))
+        store.run("ana", Award(pool="xp", amount=1, reason="a rat"))
+        whole = store.sheet("ana", whole=True)
+        assert (store.sheet("ana"), True) == (whole, whole.ledger.loaded)
+        edit(where, 2, '"awarded", "pool": "xp", "amount": 12', '"awarded", "pool": "xp", "amount": 120')
+        with pytest.raises(StoreTampered, match=r"entry #2 was changed in place, and its history no longer holds"):
+            store.sheet("ana", whole=True)
+        assert 13 == store.sheet("ana").pools["xp"]
 
     def test_a_file_is_not_exported(self, forged, tmp_path: Path) -> None:
         """No file is written for it."""
@@ -1058,6 +1177,15 @@ class TestErrors:
             match=r"verify \(whether sheet 'x' is run again before it is stored\) is True or False, got 'no'",
         ):
             store.add("x", hero(store), verify="no")
+
+    def test_whole_is_true_or_false(self, store) -> None:
+        """``whole="no"`` would have read as True: refused."""
+        hero(store)
+        with pytest.raises(
+            InvalidInput,
+            match=r"whole \(whether sheet 'ana' is read with its whole history\) is True or False, got 'no'",
+        ):
+            store.sheet("ana", whole="no")
 
     @pytest.mark.parametrize("given", [3, "", None])
     def test_bad_places(self, given) -> None:

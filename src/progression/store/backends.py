@@ -86,6 +86,16 @@ class Backend:
         recorded; an amendment's rewrite is, and the store clears those marks in the same transaction."""
         raise NotImplementedError
 
+    def triggers(self, tables: Sequence[str]) -> dict[str, tuple[str, str, bool]]:
+        """Each trigger on one of ``tables`` as the database keeps it, by name: its table, its definition (in the
+        form :meth:`defined` gives) and whether it is enabled. One query of the database's catalog."""
+        raise NotImplementedError
+
+    def defined(self, statements: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """Each trigger that ``statements`` make (:meth:`edit_trigger`, :meth:`guard_triggers`), by name: its table
+        and the definition :meth:`triggers` reads back for it."""
+        return {_named(made): (_table(made), made) for made in statements if made.startswith("CREATE TRIGGER ")}
+
     def begin(self) -> None:
         """Start a writing transaction (waiting for another writer to finish)."""
         self.change(self.begin_statement)
@@ -165,6 +175,16 @@ class SQLiteBackend(Backend):
             "INSERT INTO edited (sheet, version) VALUES (NEW.sheet, NEW.version); END",
         )
 
+    def triggers(self, tables: Sequence[str]) -> dict[str, tuple[str, str, bool]]:
+        # SQLite keeps a trigger's statement as it was made (its table named in any case); a trigger cannot be
+        # disabled in the file.
+        marks = ", ".join("?" for _ in tables)
+        statement = (
+            "SELECT name, lower(tbl_name), sql FROM sqlite_master WHERE type = 'trigger' "
+            f"AND lower(tbl_name) IN ({marks})"
+        )
+        return {str(name): (str(table), str(sql), True) for name, table, sql in self.query(statement, tables)}
+
     def taken(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
 
@@ -216,6 +236,27 @@ class PostgresBackend(Backend):
             "EXECUTE FUNCTION progression_entries_rewritten()",
         )
 
+    def triggers(self, tables: Sequence[str]) -> dict[str, tuple[str, str, bool]]:
+        # A trigger as PostgreSQL spells it back (as the store makes it: the table's schema is on the search path),
+        # with the body of the function it runs, which can be replaced without touching the trigger.
+        rows = self.query(
+            "SELECT t.tgname, c.relname, pg_get_triggerdef(t.oid, true), p.prosrc, t.tgenabled FROM pg_trigger t "
+            "JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid "
+            "WHERE NOT t.tgisinternal AND pg_table_is_visible(c.oid) AND c.relname = ANY(?)",
+            (list(tables),),
+        )
+        return {
+            str(name): (str(table), f"{made} AS $${body}$$", enabled == "O")
+            for name, table, made, body, enabled in rows
+        }
+
+    def defined(self, statements: Sequence[str]) -> dict[str, tuple[str, str]]:
+        bodies = {_named(made): made.split("$$")[1] for made in statements if made.startswith("CREATE FUNCTION ")}
+        return {
+            name: (table, f"{made} AS $${bodies[made.rpartition('EXECUTE FUNCTION ')[2]]}$$")
+            for name, (table, made) in super().defined(statements).items()
+        }
+
     def taken(self, error: BaseException) -> bool:
         import psycopg
 
@@ -230,6 +271,17 @@ class PostgresBackend(Backend):
         import psycopg
 
         return isinstance(error, psycopg.Error)
+
+
+def _named(statement: str) -> str:
+    """The name a ``CREATE TRIGGER`` or ``CREATE FUNCTION`` statement gives (a function's with its ``()``)."""
+    return statement.split()[2]
+
+
+def _table(statement: str) -> str:
+    """The table a ``CREATE TRIGGER`` statement puts its trigger on."""
+    words = statement.split()
+    return words[words.index("ON") + 1]
 
 
 def _shown(dsn: str) -> str:

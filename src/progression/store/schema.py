@@ -63,6 +63,10 @@ statements each backend gives (:meth:`~progression.store.backends.Backend.edit_t
 digests of version 5, computed from each sheet's row. A migration is a tuple
 of statements, run in one transaction with the row that records it, so a database is at one
 version or the next, never between.
+
+Once brought to this version, a database is checked for its triggers (:func:`check_triggers`): each one the
+schema makes must be there as it was made (and enabled), and no other may be on the store's tables; a database
+whose triggers were dropped, replaced or added by hand is refused, since edits made then would go unmarked.
 """
 
 from __future__ import annotations
@@ -70,11 +74,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from progression.errors import StoreError
+from progression.errors import StoreError, StoreTampered
 from progression.store.backends import Backend
 from progression.store.snapshots import digest, snapshot_digest
 
-__all__ = ["MIGRATIONS", "VERSION", "migrate", "version_of"]
+__all__ = ["MIGRATIONS", "TABLES", "VERSION", "check_triggers", "migrate", "version_of"]
 
 #: A statement of a migration: SQL both engines accept, or what is made from the database (a backend's own SQL for
 #: a trigger; statements with their parameters, computed from its rows).
@@ -132,6 +136,14 @@ MIGRATIONS: tuple[tuple[Statement, ...], ...] = (
 )
 #: The version this library writes.
 VERSION = len(MIGRATIONS)
+#: The store's tables: no trigger but those the schema makes may be on them.
+TABLES = ("schema_version", "settings", "sheets", "entries", "records", "edited")
+#: What a store whose triggers are not those it made can do: their marks of edits made meanwhile are lost.
+_RESTORE = (
+    "without the store's triggers, entries changed, deleted or written again in the database go unnoticed, so the "
+    "store is not opened: put back a copy of the database from before the change (a backup), or import the sheets' "
+    "exported files into a new store"
+)
 
 
 def version_of(backend: Backend) -> int:
@@ -169,3 +181,28 @@ def migrate(backend: Backend, migrations: tuple[tuple[Statement, ...], ...] = MI
         backend.rollback()
         raise
     return found
+
+
+def check_triggers(backend: Backend) -> None:
+    """Refuse a database (brought to this version) whose triggers are not those the schema makes: one of them
+    missing (``DROP TRIGGER``), made otherwise or disabled, or another one on the store's tables (which could undo
+    their marks). One query of the database's catalog.
+
+    Raises:
+        StoreTampered: naming each trigger that is not as the store made it, and what to do.
+    """
+    made = backend.defined((*backend.edit_trigger(), *backend.guard_triggers()))
+    found = backend.triggers(TABLES)
+    problems = []
+    for name, (table, definition) in made.items():
+        there = found.get(name)
+        if there is None:
+            problems.append(f"its trigger {name} on the {table} table is missing")
+        elif there[:2] != (table, definition):
+            problems.append(f"its trigger {name} on the {table} table is not the one the store made")
+        elif not there[2]:
+            problems.append(f"its trigger {name} on the {table} table is disabled")
+    for name in sorted(found.keys() - made.keys()):
+        problems.append(f"a trigger {name} on the {found[name][0]} table is not one the store makes")
+    if problems:
+        raise StoreTampered(backend.where, None, "; ".join(problems), refused=_RESTORE)

@@ -103,6 +103,8 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
 
     Raises:
         StoreError: the database cannot be opened, is of a newer schema, or belongs to another pack.
+        StoreTampered: a trigger the store relies on to notice edits by hand was dropped, altered or disabled in
+            the database, or another was added on its tables.
         InvalidInput: ``where`` or ``pack`` is not what is expected.
     """
     if not isinstance(where, str | os.PathLike) or (isinstance(where, str) and not where.strip()):
@@ -123,6 +125,7 @@ def open_store(where: str | os.PathLike[str], pack: RulePack | None = None, *, t
             reason = "a new store needs its pack: open_store(where, pack); it holds no store of this library yet"
             raise NotAStore(backend.where, reason)
         schema.migrate(backend)
+        schema.check_triggers(backend)  # after the migration: a store of an older schema has just been given them
         named = _pack_of(backend, pack)
         rules = pack
         if rules is None:
@@ -229,18 +232,31 @@ class Store:
         """How many entries the sheet's ledger holds (its creation is version 1)."""
         return self._row(sheet_id)[0]
 
-    def sheet(self, sheet_id: str) -> Sheet:
+    def sheet(self, sheet_id: str, *, whole: bool = False) -> Sheet:
         """The sheet as stored: its state from the snapshot, its ledger read from the store when first needed.
+
+        Args:
+            whole: read the whole history now, as :meth:`export` reads it, for a caller that hands the history out
+                or builds on all of it (a pack's own export): an entry the database marked as edited is run again
+                under the rules first, and the snapshot must be what the entries add up to. Costs the length of
+                the history, where a read costs the same at any length.
 
         Raises:
             StoreTampered: the snapshot is not the one the store wrote (edited in the database), or the sheet's
                 row, its snapshot and its entries do not count the same entries (entries deleted or added there):
                 it is not shown as the sheet; :meth:`verify` says what differs. Raised later, when the ledger is
                 first read, if its entries are then not those the row was written with (deleted or changed in the
-                database since).
+                database since). With ``whole``, also: an entry edited in the database after which the history no
+                longer holds, or a snapshot that is not what the entries add up to (:meth:`export` refuses them).
             StoreConflict: raised when the ledger is first read, if another writer rewrote the sheet's entries
                 since it was read (an amendment): read it again.
+            InvalidInput: ``whole`` is not True or False.
         """
+        if not isinstance(whole, bool):  # "no" would read as True
+            msg = f"whole (whether sheet {sheet_id!r} is read with its whole history) is True or False, got {whole!r}"
+            raise InvalidInput(msg)
+        if whole:
+            return self._whole(sheet_id, "it is not read as the sheet")
         version, state, entry_digest, creation = self._row(sheet_id, checked=True)
         # Read inside this thread's open transaction, the row may not be committed: its creation is not kept.
         return self._rebuild(sheet_id, version, state, entry_digest, creation, committed=self._open is None)
@@ -299,10 +315,7 @@ class Store:
                 holds: a file sealed from it would carry the edit on, as no change does; or its snapshot (what
                 reads show) is not what its entries add up to (what the file would hold).
         """
-        with self.transaction() as tx:  # a change's read: an entry edited in place is found, as a change finds it
-            sheet = tx.sheet(sheet_id)
-        _check_fold(self.where, sheet_id, sheet, "nothing was exported")
-        return files.dump_sheet(sheet)
+        return files.dump_sheet(self._whole(sheet_id, "nothing was exported"))
 
     def export_file(self, sheet_id: str, path: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Write the sheet to a new sheet file (sealed, as :func:`progression.dump_sheet` writes it); the path
@@ -483,6 +496,14 @@ class Store:
             if self._backend.failure(error):
                 raise StoreError(self.where, f"the {self._backend.name} database refused: {error}") from None
             raise
+
+    def _whole(self, sheet_id: str, refused: str) -> Sheet:
+        """The sheet with its whole history read and checked (:meth:`sheet` with ``whole``, :meth:`export`);
+        ``refused`` says what was not done when it does not hold."""
+        with self.transaction() as tx:  # a change's read: an entry edited in place is found, as a change finds it
+            sheet = tx.sheet(sheet_id)
+        _check_fold(self.where, sheet_id, sheet, refused)
+        return sheet
 
     def _row(self, sheet_id: str, *, checked: bool = False) -> tuple[int, str, str | None, str | None]:
         """The sheet's version, snapshot, last entry's digest and its creation's text (None when the entries

@@ -408,8 +408,11 @@ class Party(Book):
         Raises:
             UnknownName: no such character.
             StoreError: a file is already there (without ``force``), or cannot be written.
+            StoreTampered: the character was changed in the database outside the store, and its history no longer
+                holds, or its snapshot (what reads show) is not what its entries add up to (as
+                :meth:`progression.store.Store.export` refuses it); nothing was written.
         """
-        sheet = self.character(character)
+        self.check_member(character, self.characters())
         check_yes_no(force, f"force (whether the files character {character!r} is exported to are replaced)")
         if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and not path.strip()):
             msg = f"expected a file path to export character {character!r} to, got {path!r}"
@@ -423,6 +426,9 @@ class Party(Book):
         for file in (target, beside):
             if file.exists() and not force:
                 raise StoreError(self.store.where, f"{file} already exists; pass force=True to replace it")
+        # Read whole and checked as the store's own export reads it: the file is made from the entries, which must
+        # add up to what reads showed.
+        sheet = self.store.sheet(character, whole=True)
         creation = _creation(sheet, self.store.where)
         tags = {**creation.tags, CAMPAIGN_FILE: str(beside.resolve()), CAMPAIGN_SHA256: digest(text)}
         named, _ = progression.amend(sheet, 1, attrs.evolve(creation, tags=tags), pack=self.pack)
