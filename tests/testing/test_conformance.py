@@ -132,7 +132,7 @@ class TestStaticChecks:
         report = check_pack(tiny(train, upgrade("up", requires=AtLeast(quantity="level", value=5))), examples=0)
         expected = [
             "[reachable] upgrade 'up': can never be bought: as a sheet of kind 'hero': its requirement can never be met: "
-            "'level' at least 5, but it reaches at most 3"
+            "'level' at least 5, but its maximum is 3"
         ]
         assert expected == [str(f) for f in report.findings]
 
