@@ -451,7 +451,8 @@ class TestReport:
         assert check_pack(pack, examples=3, setup={"hero": {"name": "Ana"}}).ok
 
     @pytest.mark.parametrize(("arguments", "message"), [
-        ({"pack": "skirmish"}, "expected a RulePack as the pack to check, got str"),
+        ({"pack": "skirmish"}, "expected a RulePack as the pack to check, got str 'skirmish'; a pack's name names "
+                               "it: pass progression.load('skirmish'), or progression.load_file(path) for a pack file"),
         ({"examples": -1}, "expected a whole number >= 0 as examples of the check, got -1"),
         ({"steps": True}, "expected a whole number >= 0 as steps of the check, got True"),
         ({"setup": ["team"]}, "pack 'skirmish': setup maps kinds of sheet to their factory's options "
@@ -812,3 +813,18 @@ class TestPublished:
             check_pack(pack, examples=0, published={"level": {"values": [1]}})
         with pytest.raises(InvalidInput, match="entry 1 of the published table is 'x', not an integer"):
             check_pack(pack, examples=0, published={"level": [1, "x"]})
+
+    def test_an_empty_table_is_refused(self, tmp_path: Path) -> None:
+        """``published={"skill": []}`` compares nothing: refused, where the report listed ``published`` among the
+        checks passed."""
+        path = tmp_path / "short.toml"
+        path.write_text(SHORT, encoding="utf-8")
+        pack = progression.load_file(path)
+        with pytest.raises(InvalidInput) as caught:
+            check_pack(pack, examples=0, published={"level": []})
+        assert (
+            "curve 'level': the published table is empty, so it compares nothing; give the price of each step from "
+            "step 1"
+        ) == str(caught.value)
+        with pytest.raises(InvalidInput, match="give the total to each level from level 10$"):
+            check_pack(pack, examples=0, published={"level": {"table": [], "cumulative": True, "start": 10}})
