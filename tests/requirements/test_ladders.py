@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import progression
 from progression.errors import InvalidInput, UnknownName
 from progression.requirements import Band, Ladder, Owns
 from support.builders import FEW, label, market
@@ -120,3 +123,58 @@ class TestBuilding:
         twice = [Band(id="b", label=label("b"), low=0, high=1), Band(id="b", label=label("b"), low=2)]
         with pytest.raises(InvalidInput, match="band id 'b' is used twice"):
             Ladder(id="l", label=label("L"), axis="level", bands=twice)
+
+
+#: A designer's ladder over the advances a pilot takes.
+LICENSE = """\
+format = 1
+[pack]
+name = "mech"
+title = { en = "Mech Pilot" }
+languages = ["en"]
+[stats.advances]
+label = { en = "Advances" }
+[ladders.license]
+label = { en = "License" }
+axis = "advances"
+bands = [
+  { id = "cadet", label = { en = "Cadet" }, from = 0, to = 3 },
+  { id = "ace", label = { en = "Ace" }, from = 4 },
+]
+"""
+
+
+class TestWhatComes:
+    @pytest.fixture
+    def license(self, tmp_path: Path) -> Ladder:
+        """The ladder ``license`` of a pack file."""
+        path = tmp_path / "mech.toml"
+        path.write_text(LICENSE, encoding="utf-8")
+        return progression.load_file(path).ladder("license")
+
+    @pytest.mark.parametrize(
+        ("value", "came"),
+        [("3", "str '3'"), (None, "NoneType None"), (True, "bool True"), (3.0, "float 3.0")],
+    )
+    def test_a_value_that_is_no_integer(self, license: Ladder, value: object, came: str) -> None:
+        """``band_of("3")`` raised a TypeError from a comparison, ``band_of(True)`` answered the band of 1 and
+        ``band_of(3.0)`` said 3.0 was outside the ladder: each is refused, saying an integer was expected on the
+        ladder's axis."""
+        expected = f"ladder 'license': expected an integer of 'advances' to find the band of, got {came}"
+        for call in (license.band_of, license.completes):
+            with pytest.raises(InvalidInput) as caught:
+                call(value)  # type: ignore[arg-type]
+            assert expected == str(caught.value)
+        with pytest.raises(InvalidInput) as caught:
+            license.gates_crossed(1, value)  # type: ignore[arg-type]
+        assert f"ladder 'license': expected an integer of 'advances' to find the gates crossed, got {came}" == str(
+            caught.value
+        )
+        with pytest.raises(InvalidInput) as caught:
+            license.bands[0].contains(value)  # type: ignore[arg-type]
+        assert f"band 'cadet': expected an integer to find in it, got {came}" == str(caught.value)
+        assert ("cadet", True, ("ace",)) == (
+            license.band_of(3).id,
+            license.completes(3),
+            tuple(band.id for band in license.gates_crossed(1, 5)),
+        )

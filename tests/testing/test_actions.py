@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from progression import RulePack, ScriptedDice, SeededDice, Sheet, replay
-from progression.errors import InvalidInput, ProgressionError
+from progression.errors import InvalidInput, ProgressionError, UnknownName
 from progression.testing import (
     AwardAction,
     DecideAction,
@@ -21,6 +22,7 @@ from progression.testing import (
     actions,
     fresh_sheet,
     from_pack,
+    machine_for,
     run_actions,
     state_of,
 )
@@ -144,3 +146,64 @@ class TestFromPack:
         )
         with pytest.raises(InvalidInput, match=re.escape(expected)):
             from_pack(duel, kinds=["band"], setup={"band": {"size": "many"}})
+
+
+class TestWhatComes:
+    """A pack's name where the pack goes, a sheet's name where the sheet goes, a kind's id where a list of them goes:
+    each is answered with what was expected, what came and where, never a bare Python error or a silent pass."""
+
+    @pytest.mark.parametrize(
+        ("call", "where"),
+        [
+            (lambda: fresh_sheet("skirmish", "hero"), "the pack to make a fresh sheet of"),  # type: ignore[arg-type]
+            (lambda: actions("skirmish"), "the pack whose actions are drawn"),  # type: ignore[arg-type]
+            (lambda: from_pack("skirmish"), "the pack whose sheets are drawn"),  # type: ignore[arg-type]
+            (lambda: machine_for("skirmish"), "the pack to drive"),  # type: ignore[arg-type]
+            (
+                lambda: run_actions("skirmish", SKIRMISH.new_sheet("hero", "Ana"), []),
+                "the pack to run the actions under",
+            ),  # type: ignore[arg-type]
+        ],
+    )
+    def test_a_pack_s_name_for_the_pack(self, call: Callable[[], object], where: str) -> None:
+        """The name ``"skirmish"`` (an AttributeError before, or a silent pass) says how to load the pack."""
+        with pytest.raises(InvalidInput) as caught:
+            call()
+        expected = (
+            f"expected a RulePack as {where}, got str 'skirmish'; a pack's name names it: pass "
+            "progression.load('skirmish'), or progression.load_file(path) for a pack file"
+        )
+        assert expected == str(caught.value)
+
+    def test_a_sheet_s_name_for_the_sheet(self) -> None:
+        """``run_actions`` given a name for the sheet returned it unchanged, every action refused and skipped;
+        ``state_of`` raised an AttributeError. Both refuse it."""
+        steps = [AwardAction(pool="xp", amount=5)]
+        with pytest.raises(InvalidInput, match=r"^expected a Sheet as the sheet to run the actions on, got str 'Ana'$"):
+            run_actions(SKIRMISH, "Ana", steps)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match=r"^expected a Sheet as the sheet to read the state of, got str 'Ana'$"):
+            state_of("Ana")  # type: ignore[arg-type]
+
+    def test_steps_that_are_no_actions(self) -> None:
+        """Steps that are no drawn actions (a text, its letters) are refused, not an AttributeError."""
+        sheet = SKIRMISH.new_sheet("hero", "Ana")
+        with pytest.raises(InvalidInput) as caught:
+            run_actions(SKIRMISH, sheet, "award")  # type: ignore[arg-type]
+        assert (
+            "expected a list of actions (AwardAction, PurchaseAction, ... of progression.testing) as the steps to "
+            "run, got str 'award'"
+        ) == str(caught.value)
+        with pytest.raises(InvalidInput, match=r"as step 2 to run, got int 3$"):
+            run_actions(SKIRMISH, sheet, [AwardAction(pool="xp", amount=5), 3])  # type: ignore[list-item]
+
+    @pytest.mark.parametrize("draw", [actions, from_pack])
+    def test_a_kind_s_id_for_the_list_of_kinds(self, draw: Callable[..., object]) -> None:
+        """``kinds="hero"`` was read letter by letter (no kind at all, so no pool and no upgrade, unsaid); a kind the
+        pack does not define is named with its kinds."""
+        with pytest.raises(InvalidInput) as caught:
+            draw(SKIRMISH, kinds="hero")
+        assert "expected a list of kinds of pack 'skirmish' as kinds, got str 'hero'; pass ['hero']" == str(
+            caught.value
+        )
+        with pytest.raises(UnknownName, match=r"^kind of sheet 'heros' is not defined in rule pack 'skirmish'"):
+            draw(SKIRMISH, kinds=["heros"])

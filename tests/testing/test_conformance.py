@@ -132,7 +132,7 @@ class TestStaticChecks:
         report = check_pack(tiny(train, upgrade("up", requires=AtLeast(quantity="level", value=5))), examples=0)
         expected = [
             "[reachable] upgrade 'up': can never be bought: as a sheet of kind 'hero': its requirement can never be met: "
-            "'level' at least 5, but it reaches at most 3"
+            "'level' at least 5, but its maximum is 3"
         ]
         assert expected == [str(f) for f in report.findings]
 
@@ -328,8 +328,25 @@ class TestCurveEnds:
         assert [
             "[curves] upgrade 'level_up': its price is read on 'level' from curve 'level', which prices steps 1 "
             "to 11: at 'level' 11 it has no price (step 12 is past the curve's end), though the maximum of stat "
-            "'level' (12) lets it be bought there; give the curve 1 more step, or lower the maximum"
+            "'level' (12) lets it be bought there; a purchase at 'level' n is charged step n + 1: from 'level' 0, "
+            "where it starts, to 11, steps 1 to 12; give the curve 1 more step, or lower the maximum"
         ] == [str(f) for f in check_pack(pack, examples=0).findings]
+
+    def test_a_stat_that_starts_at_1_is_never_charged_step_1(self, tmp_path: Path) -> None:
+        """9 prices for a stat from 1 to 10 look like one per purchase, but a purchase at 1 is charged step 2: the
+        finding says which steps are charged, so the author sees that the first value is never charged."""
+        path = tmp_path / "short.toml"
+        path.write_text(
+            SHORT.replace("maximum = 12", "initial = 1\nminimum = 1\nmaximum = 10").replace(", 55, 60, 65]", "]"),
+            encoding="utf-8",
+        )
+        (finding,) = check_pack(progression.load_file(path), examples=0).findings
+        assert (
+            "its price is read on 'level' from curve 'level', which prices steps 1 to 9: at 'level' 9 it has no price "
+            "(step 10 is past the curve's end), though the maximum of stat 'level' (10) lets it be bought there; a "
+            "purchase at 'level' n is charged step n + 1: from 'level' 1, where it starts, to 9, steps 2 to 10, never "
+            "step 1; give the curve 1 more step, or lower the maximum"
+        ) == finding.message
 
     def test_the_upgrade_s_own_maximum_and_step_count(self) -> None:
         """The upgrade's ``limit.maxima`` bounds it too, and an effect of +2 needs no price past ``top - 1`` (11 prices for 12); an
@@ -368,7 +385,8 @@ class TestCurveEnds:
         assert (
             "its price is read on a chosen item's count from curve 'rank', which prices steps 1 to 2: at a count of "
             "2 it has no price (step 3 is past the curve's end), though the upgrade's limit.maxima on each item (3) "
-            "lets it be bought there; give the curve 1 more step, or lower the maximum"
+            "lets it be bought there; a purchase at a count of n is charged step n + 1: from a count of 0, where it "
+            "starts, to 2, steps 1 to 3; give the curve 1 more step, or lower the maximum"
         ) == finding.message
 
 
@@ -451,7 +469,8 @@ class TestReport:
         assert check_pack(pack, examples=3, setup={"hero": {"name": "Ana"}}).ok
 
     @pytest.mark.parametrize(("arguments", "message"), [
-        ({"pack": "skirmish"}, "expected a RulePack as the pack to check, got str"),
+        ({"pack": "skirmish"}, "expected a RulePack as the pack to check, got str 'skirmish'; a pack's name names "
+                               "it: pass progression.load('skirmish'), or progression.load_file(path) for a pack file"),
         ({"examples": -1}, "expected a whole number >= 0 as examples of the check, got -1"),
         ({"steps": True}, "expected a whole number >= 0 as steps of the check, got True"),
         ({"setup": ["team"]}, "pack 'skirmish': setup maps kinds of sheet to their factory's options "
@@ -812,3 +831,18 @@ class TestPublished:
             check_pack(pack, examples=0, published={"level": {"values": [1]}})
         with pytest.raises(InvalidInput, match="entry 1 of the published table is 'x', not an integer"):
             check_pack(pack, examples=0, published={"level": [1, "x"]})
+
+    def test_an_empty_table_is_refused(self, tmp_path: Path) -> None:
+        """``published={"skill": []}`` compares nothing: refused, where the report listed ``published`` among the
+        checks passed."""
+        path = tmp_path / "short.toml"
+        path.write_text(SHORT, encoding="utf-8")
+        pack = progression.load_file(path)
+        with pytest.raises(InvalidInput) as caught:
+            check_pack(pack, examples=0, published={"level": []})
+        assert (
+            "curve 'level': the published table is empty, so it compares nothing; give the price of each step from "
+            "step 1"
+        ) == str(caught.value)
+        with pytest.raises(InvalidInput, match=r"give the total to each level from level 10$"):
+            check_pack(pack, examples=0, published={"level": {"table": [], "cumulative": True, "start": 10}})

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from progression.curves import FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
+import progression
+from progression.curves import Curve, FunctionCurve, LinearCurve, PolynomialCurve, SteppedCurve, TableCurve
 from progression.errors import InvalidInput
 from progression.testing import (
     check_additive,
@@ -163,3 +167,77 @@ class TestCompareToTable:
         totals = [curve.total(n) for n in range(1, len(curve.values) + 1)]
         assert compare_to_table(curve, list(curve.values)) is None
         assert compare_to_table(curve, totals, cumulative=True) is None
+
+
+#: A pack file of one curve, as a designer writes it.
+SKILL = """\
+format = 1
+[pack]
+name = "mech"
+title = { en = "Mech Pilot" }
+languages = ["en"]
+[curves.skill]
+kind = "linear"
+base = 10
+step = 5
+"""
+
+
+class TestWhatComes:
+    """A slip in what a helper is given (a curve's id for the curve, an empty table) is answered with what was
+    expected, what came and where, never a bare Python error nor a silent pass."""
+
+    @pytest.fixture
+    def skill(self, tmp_path: Path) -> Curve:
+        """The curve ``skill`` of a pack file."""
+        path = tmp_path / "mech.toml"
+        path.write_text(SKILL, encoding="utf-8")
+        return progression.load_file(path).curve("skill")
+
+    @pytest.mark.parametrize(
+        ("helper", "call"),
+        [
+            ("check_monotonic", lambda curve: check_monotonic(curve, 10)),
+            ("check_non_negative", lambda curve: check_non_negative(curve, 10)),
+            ("check_additive", lambda curve: check_additive(curve, 10)),
+            ("compare_to_table", lambda curve: compare_to_table(curve, [10])),
+        ],
+    )
+    def test_a_curve_s_id_for_the_curve(self, skill: Curve, helper: str, call: Callable[[object], object]) -> None:
+        """The id ``"skill"`` where the curve goes (an AttributeError deep inside before) is refused, naming the
+        helper and how to get the curve; the curve itself passes."""
+        assert call(skill) is None
+        with pytest.raises(InvalidInput) as caught:
+            call("skill")
+        assert (
+            f"{helper}: expected a curve as its first argument, got str 'skill'; a curve's id names it in its pack: "
+            "pass pack.curve('skill')"
+        ) == str(caught.value)
+        with pytest.raises(
+            InvalidInput, match=rf"^{helper}: expected a curve as its first argument, got NoneType None$"
+        ):
+            call(None)
+
+    def test_an_empty_table_compares_nothing(self, skill: Curve) -> None:
+        """An empty printed table is refused, where it passed having compared nothing."""
+        with pytest.raises(InvalidInput) as caught:
+            compare_to_table(skill, [])
+        expected = (
+            "curve 'skill': the published table is empty, so it compares nothing; give the price of each step "
+            "from step 1"
+        )
+        assert expected == str(caught.value)
+
+    @pytest.mark.parametrize(
+        ("keywords", "message"),
+        [
+            ({"start": "1"}, "curve 'skill': start must be an integer, got '1'"),
+            ({"cumulative": "yes"}, "curve 'skill': cumulative must be True or False, got 'yes'"),
+        ],
+    )
+    def test_keywords_of_the_wrong_type(self, skill: Curve, keywords: dict[str, object], message: str) -> None:
+        """A start given as text (a TypeError before) and a cumulative that is no bool (read as true before) are
+        refused."""
+        with pytest.raises(InvalidInput) as caught:
+            compare_to_table(skill, [10], **keywords)  # type: ignore[arg-type]
+        assert message == str(caught.value)

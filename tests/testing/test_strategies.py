@@ -170,6 +170,17 @@ class TestUpgrades:
         with pytest.raises(InvalidInput, match="expected at least one pool"):
             upgrades(pools=[])
 
+    @pytest.mark.parametrize("keyword", ["pools", "quantities", "curves", "kinds"])
+    def test_one_id_for_a_list(self, keyword: str) -> None:
+        """One id where a list of them goes (``pools="xp"``) was read letter by letter, drawing upgrades paid from
+        pools ``x`` and ``p``: refused, saying to pass a list."""
+        given = {"pools": ["xp"], keyword: "xp"}
+        with pytest.raises(InvalidInput) as caught:
+            upgrades(**given)  # type: ignore[arg-type]
+        assert f"expected a list of ids as {keyword} of the upgrades drawn, got str 'xp'; pass ['xp']" == str(
+            caught.value
+        )
+
 
 class TestSmallParts:
     @FEW

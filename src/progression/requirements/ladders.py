@@ -27,8 +27,20 @@ class Band:
     requires: Requirement | None = None
 
     def contains(self, value: int) -> bool:
-        """Whether ``value`` lies in this band."""
+        """Whether ``value`` lies in this band.
+
+        Raises:
+            InvalidInput: ``value`` is no integer.
+        """
+        if isinstance(value, bool) or not isinstance(value, int):
+            msg = f"band {self.id!r}: expected an integer to find in it, got {_came(value)}"
+            raise InvalidInput(msg)
         return self.low <= value and (self.high is None or value <= self.high)
+
+
+def _came(value: object) -> str:
+    """What came where an integer was expected: its type and value (``str '3'``)."""
+    return f"{type(value).__name__} {value!r:.60}"
 
 
 @attrs.frozen(kw_only=True)
@@ -50,8 +62,9 @@ class Ladder:
         """The band ``value`` lies in.
 
         Raises:
-            InvalidInput: when the value is below the first band or above the last.
+            InvalidInput: when the value is no integer, or is below the first band or above the last.
         """
+        self._check_value(value, "to find the band of")
         for band in self.bands:
             if band.contains(value):
                 return band
@@ -60,6 +73,11 @@ class Ladder:
             f"{self.bands[-1].high if self.bands[-1].high is not None else ''}; got {value!r}"
         )
         raise InvalidInput(msg)
+
+    def _check_value(self, value: object, what: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            msg = f"ladder {self.id!r}: expected an integer of {self.axis!r} {what}, got {_came(value)}"
+            raise InvalidInput(msg)
 
     def band(self, band_id: str) -> Band:
         """The band with id ``band_id``."""
@@ -87,7 +105,13 @@ class Ladder:
         return band.high == value and band.high > band.low
 
     def gates_crossed(self, before: int, after: int) -> tuple[Band, ...]:
-        """The bands entered from below when the axis goes from ``before`` up to ``after``."""
+        """The bands entered from below when the axis goes from ``before`` up to ``after``.
+
+        Raises:
+            InvalidInput: ``before`` or ``after`` is no integer.
+        """
+        self._check_value(before, "to find the gates crossed")
+        self._check_value(after, "to find the gates crossed")
         if after <= before:
             return ()
         return tuple(b for b in self.bands if before < b.low <= after)

@@ -334,6 +334,11 @@ class RuleReader(Reader):
         form = forms[0]
         if form in ("all", "any"):
             items = self.get(raw, form, list, path)
+            if form == "any" and items == []:  # an empty `all` always holds; an empty `any` never does
+                self.problem(
+                    f"{path}.any",
+                    "expected one or more requirements, of which one must hold; an empty 'any' never holds",
+                )
             parts = [self.requirement(item, f"{path}.{form}[{i}]") for i, item in enumerate(items or [])]
             self.extra(raw, (form, "message"), path)
             cls = AllOf if form == "all" else AnyOf

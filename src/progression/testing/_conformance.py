@@ -24,7 +24,7 @@ from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.play import Play
 
-from ._actions import checked_prepared, starting_sheets
+from ._actions import checked_pack, checked_prepared, starting_sheets
 from ._curves import check_additive, check_monotonic, check_non_negative, compare_to_table
 from ._machine import Reached, run_machine, state_of, walk
 from ._reachable import reachability
@@ -257,12 +257,10 @@ def check_pack(
         InvalidInput: ``pack`` is not a rule pack, a count is not a whole number >= 0, ``setup`` is no mapping
             of the pack's kinds to mappings of options, ``prepared`` is no list of the pack's sheets,
             ``min_coverage`` is not between 0 and 1, ``shrink`` is no bool, or ``published`` gives no table of
-            integers.
+            integers, or an empty one (it would compare nothing).
         UnknownName: ``published`` names a curve the pack does not have.
     """
-    if not isinstance(pack, RulePack):
-        msg = f"expected a RulePack as the pack to check, got {type(pack).__name__}"
-        raise InvalidInput(msg)
+    checked_pack(pack, "the pack to check")
     for name, value in (("examples", examples), ("steps", steps), ("sensible", sensible)):
         if name == "sensible" and value is None:
             continue

@@ -10,9 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from progression.curves.curve import Curve
+from progression.engine.checks import came
 from progression.errors import InvalidInput
 
 __all__ = ["check_additive", "check_monotonic", "check_non_negative", "compare_to_table"]
+
+
+def _check_curve(curve: object, helper: str) -> None:
+    """Refuse what is not a curve, as :class:`InvalidInput` naming the helper; a curve's id, the likely slip, with
+    how to get the curve."""
+    if not isinstance(curve, Curve):
+        msg = f"{helper}: expected a curve as its first argument, got {came(curve)}"
+        if isinstance(curve, str):
+            msg += f"; a curve's id names it in its pack: pass pack.curve({curve!r})"
+        raise InvalidInput(msg)
 
 
 def _check_range(curve: Curve, start: int, end: int, lowest: int) -> int:
@@ -37,7 +48,12 @@ def check_non_negative(curve: Curve, end: int, start: int = 1) -> str | None:
         start: the first step examined, at least 1.
 
     Steps past the end of a curve that stops are not examined.
+
+    Raises:
+        InvalidInput: ``curve`` is no curve (its id, say: pass ``pack.curve(id)``), or the range is not one of
+            integers with ``start <= end``.
     """
+    _check_curve(curve, "check_non_negative")
     upto = _check_range(curve, start, end, 1)
     for step in range(start, upto + 1):
         price = curve.cost(step)
@@ -54,7 +70,12 @@ def check_monotonic(curve: Curve, end: int, start: int = 1, *, strict: bool = Fa
         end: the last step examined (or the curve's last step, if it stops sooner).
         start: the first step examined, at least 1; it is compared with the step after it.
         strict: also refuse a step that costs the same as the one before.
+
+    Raises:
+        InvalidInput: ``curve`` is no curve (its id, say: pass ``pack.curve(id)``), or the range is not one of
+            integers with ``start <= end``.
     """
+    _check_curve(curve, "check_monotonic")
     upto = _check_range(curve, start, end, 1)
     if upto < start:
         return None
@@ -79,7 +100,12 @@ def check_additive(curve: Curve, end: int, start: int = 0) -> str | None:
         curve: the curve to examine.
         end: the last level examined (or the curve's last step, if it stops sooner).
         start: the first level, at least 0.
+
+    Raises:
+        InvalidInput: ``curve`` is no curve (its id, say: pass ``pack.curve(id)``), or the range is not one of
+            integers with ``start <= end``.
     """
+    _check_curve(curve, "check_additive")
     upto = _check_range(curve, start, end, 0)
     if upto < start:
         return None
@@ -134,11 +160,16 @@ def compare_to_table(
         ``None`` when every number agrees, else a sentence such as
         ``"step 4 costs 12 by curve 'xp' but 10 by the table"``.
 
+    Raises:
+        InvalidInput: ``curve`` is no curve (its id, say: pass ``pack.curve(id)``), the table is empty (it would
+            compare nothing) or not a list of integers, or a keyword is of the wrong type or out of range.
+
     >>> from progression.curves import SteppedCurve
     >>> level = SteppedCurve(name="level", width=10, unit=1)
     >>> print(compare_to_table(level, [10, 30, 60, 100], cumulative=True, start=10, every=10))
     None
     """
+    _check_curve(curve, "compare_to_table")
     if isinstance(published, str | bytes) or not isinstance(published, Sequence):
         msg = f"curve {curve.name!r}: expected the published table as a list of integers, got {published!r:.60}"
         raise InvalidInput(msg)
@@ -148,6 +179,19 @@ def compare_to_table(
             raise InvalidInput(msg)
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         msg = f"curve {curve.name!r}: every must be a whole number >= 1, got {every!r}"
+        raise InvalidInput(msg)
+    if isinstance(start, bool) or not isinstance(start, int):
+        msg = f"curve {curve.name!r}: start must be an integer, got {start!r}"
+        raise InvalidInput(msg)
+    if not isinstance(cumulative, bool):
+        msg = f"curve {curve.name!r}: cumulative must be True or False, got {cumulative!r}"
+        raise InvalidInput(msg)
+    if not published:
+        msg = (
+            f"curve {curve.name!r}: the published table is empty, so it compares nothing; give the "
+            f"{'total to each level' if cumulative else 'price of each step'} from {'level' if cumulative else 'step'} "
+            f"{start}"
+        )
         raise InvalidInput(msg)
     end = start + every * (len(published) - 1)
     _check_range(curve, start, max(start, end), 1)

@@ -31,6 +31,7 @@ from hypothesis.stateful import (
 )
 from hypothesis.strategies import DataObject
 
+from progression.engine.checks import check_sheet
 from progression.engine.dice import _check_request
 from progression.engine.quotes import Quote, offers
 from progression.engine.rosters import join
@@ -42,7 +43,7 @@ from progression.ledger.sheet import Sheet, replay
 from progression.rulepacks.rulepack import RulePack
 from progression.rules.play import Play, play_problems
 
-from ._actions import REASON, checked_prepared, price_scale, starting_sheets
+from ._actions import REASON, checked_pack, checked_prepared, price_scale, starting_sheets
 
 __all__ = ["DrawnDice", "PackMachine", "Reached", "machine_for", "run_machine", "state_of"]
 
@@ -51,7 +52,12 @@ _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.l
 
 
 def state_of(sheet: Sheet) -> dict[str, Any]:
-    """Everything a sheet holds besides its ledger, members included, as plain comparable data."""
+    """Everything a sheet holds besides its ledger, members included, as plain comparable data.
+
+    Raises:
+        InvalidInput: ``sheet`` is no sheet.
+    """
+    check_sheet(sheet, "the sheet to read the state of")
     return {
         "pack": sheet.pack,
         "kind": sheet.kind,
@@ -585,8 +591,9 @@ def machine_for(
 
     Raises:
         InvalidInput: no kind of the pack can be made, a prepared sheet is not one of the pack's, or ``play``
-            is no :class:`~progression.authoring.Play` of the pack's upgrades.
+            is no :class:`~progression.authoring.Play` of the pack's upgrades; ``pack`` is no rule pack.
     """
+    checked_pack(pack, "the pack to drive")
     if play is not None:
         wrong = play_problems(play, pack.upgrades) if isinstance(play, Play) else [("", type(play).__name__)]
         if wrong:

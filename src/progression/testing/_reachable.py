@@ -25,7 +25,7 @@ from progression.errors import ProgressionError
 from progression.ledger.sheet import Sheet
 from progression.requirements.predicates import AllOf, AnyOf, AtLeast, AtMost, Not, Owns, OwnsAmong, Requirement
 from progression.rulepacks.rulepack import RulePack
-from progression.rules.parts import CurveCost, FixedCost, Upgrade
+from progression.rules.parts import CHOICE, CurveCost, FixedCost, Upgrade
 
 from ._static import Finding, sheets
 
@@ -211,11 +211,15 @@ class _Space:
         # bought at a value below step - 1 (step - 1 itself would ask for that step), plus what it adds
         return _Stop(upgrade.id, name, step, price, int(most), tuple(paying), step - 2 + delta)
 
-    def possible(self, requirement: Requirement, positive: bool = True) -> bool:
-        """Whether the requirement (or its negation) could hold, each condition taken on its own."""
+    def possible(self, requirement: Requirement, positive: bool = True, upgrade: Upgrade | None = None) -> bool:
+        """Whether the requirement (or its negation) could hold, each condition taken on its own; as the requirement
+        of ``upgrade``, also where its own limits let it be bought (:func:`_ceiling`)."""
         r = requirement
         if isinstance(r, AtLeast):
-            return self.high(r.quantity) >= r.value if positive else self.low(r.quantity) < r.value
+            if not positive:
+                return self.low(r.quantity) < r.value
+            ceiling = None if upgrade is None else _ceiling(self.pack, upgrade, r.quantity)
+            return self.high(r.quantity) >= r.value and (ceiling is None or ceiling[0] >= r.value)
         if isinstance(r, AtMost):
             return self.low(r.quantity) <= r.value if positive else self.high(r.quantity) > r.value
         if isinstance(r, Owns):
@@ -225,10 +229,10 @@ class _Space:
                 return sum(self.high(i) >= 1 for i in r.among) >= r.count
             return sum(self.low(i) >= 1 for i in r.among) < r.count
         if isinstance(r, Not):
-            return self.possible(r.item, not positive)
+            return self.possible(r.item, not positive, upgrade)
         if isinstance(r, AllOf | AnyOf):
             every = isinstance(r, AllOf) == positive
-            results = (self.possible(item, positive) for item in r.items)
+            results = (self.possible(item, positive, upgrade) for item in r.items)
             return all(results) if every else any(results)
         return True  # a predicate: its function cannot be read
 
@@ -268,8 +272,9 @@ class _Space:
         reasons = []
         if upgrade.limit.times == 0:
             reasons.append("its limit allows 0 purchases")
-        if upgrade.requires is not None and not self.possible(upgrade.requires):
-            reasons.append("its requirement can never be met: " + "; ".join(self.unmet(upgrade.requires)))
+        reasons += self.past_limit(upgrade)
+        if upgrade.requires is not None and not self.possible(upgrade.requires, upgrade=upgrade):
+            reasons.append("its requirement can never be met: " + "; ".join(self.unmet(upgrade.requires, upgrade)))
         price = self.price(upgrade)
         if price is None:
             reasons.append("its price curve has no step left to buy")
@@ -288,26 +293,111 @@ class _Space:
                 reasons.append(f"it raises {name!r} past its maximum of {spec.maximum}")
         return reasons
 
-    def unmet(self, requirement: Requirement) -> list[str]:
-        """The conditions of a requirement that can never hold, in words."""
+    def past_limit(self, upgrade: Upgrade) -> list[str]:
+        """The quantities of the upgrade's ``limit.maxima`` that every purchase would take past it, however low they
+        go (for each item, when it has some): empty when a purchase could keep within them."""
+        said: list[str] = []
+        for choice, changes in _effects(upgrade):
+            raised: dict[str, int] = {}
+            for name, delta in changes:
+                raised[name] = raised.get(name, 0) + delta
+            reasons = []
+            for key, most in upgrade.limit.maxima.items():
+                name = key if choice is None else key.replace(CHOICE, choice)
+                if CHOICE in name:  # an item an options function lists: not known here
+                    continue
+                low, delta = self.low(name), raised.get(name, 0)
+                if low + delta > most:
+                    starts = "starts at" if low == self.start_lo.get(name, 0) else "never drops below"
+                    after = f", so buying it would take it to {low + delta:g}" if delta else ""
+                    reasons.append(f"its limit.maxima caps {name!r} at {most}, but {name!r} {starts} {low:g}{after}")
+            if not reasons:
+                return []
+            said += [reason for reason in reasons if reason not in said]
+        return said
+
+    def unmet(self, requirement: Requirement, upgrade: Upgrade | None = None, positive: bool = True) -> list[str]:
+        """The conditions of a requirement (of ``upgrade``; or of its negation) that can never hold, in words."""
         r = requirement
-        if isinstance(r, AllOf):
-            return [s for item in r.items if not self.possible(item) for s in self.unmet(item)]
+        if isinstance(r, AllOf | AnyOf):
+            if isinstance(r, AllOf) == positive:
+                impossible = [item for item in r.items if not self.possible(item, positive, upgrade)]
+                return [s for item in impossible for s in self.unmet(item, upgrade, positive)]
+            if not r.items:
+                return ["one of no requirement at all, which never holds"]
+            return ["one of: " + "; or ".join("; ".join(self.unmet(item, upgrade, positive)) for item in r.items)]
+        if isinstance(r, Not):
+            return self.unmet(r.item, upgrade, not positive)
+        if isinstance(r, AtLeast) and not positive:
+            return [f"{r.quantity!r} below {r.value}, but it never drops below {self.low(r.quantity):g}"]
+        if isinstance(r, AtMost) and not positive:
+            return [f"{r.quantity!r} above {r.value}, but it reaches at most {self.high(r.quantity):g}"]
         if isinstance(r, AtLeast):
-            why = f": {self.stops[r.quantity].reason()}" if r.quantity in self.stops else ""
-            return [f"{r.quantity!r} at least {r.value}, but it reaches at most {self.high(r.quantity):g}{why}"]
+            return [self._short_of(r, upgrade)]
         if isinstance(r, AtMost):
             return [f"{r.quantity!r} at most {r.value}, but it never drops below {self.low(r.quantity):g}"]
-        if isinstance(r, Owns):
+        if isinstance(r, Owns) and positive:
             most = self.high(r.item)
             why = f": {self.stops[r.item].reason()}" if r.item in self.stops else ""
             return [
                 f"owning {r.item!r}, but {'nothing grants it' if most == 0 else f'at most {most:g} can be had'}{why}"
             ]
-        if isinstance(r, OwnsAmong):
+        if isinstance(r, Owns):
+            return [f"owning {r.item!r} fewer than {r.count} times, but every sheet owns it {self.low(r.item):g} times"]
+        if isinstance(r, OwnsAmong) and positive:
             have = [i for i in r.among if self.high(i) >= 1]
             return [f"owning {r.count} of {', '.join(r.among)}, but only {len(have)} of them can be had"]
-        return [f"{type(r).__name__} {r!r:.80}"]
+        if isinstance(r, OwnsAmong):
+            kept = [i for i in r.among if self.low(i) >= 1]
+            return [f"owning fewer than {r.count} of {', '.join(r.among)}, but every sheet owns {len(kept)} of them"]
+        # possible() holds of every other form (a tag, an argument, a predicate): said in case, never as a repr
+        return [r.said or r.message or "a condition that can never hold"]
+
+    def _short_of(self, r: AtLeast, upgrade: Upgrade | None) -> str:
+        """Why ``r`` never holds: the stat's maximum, where the upgrade's own limits let it be bought, or how high
+        the quantity can go."""
+        spec = self.pack.stats.get(r.quantity)
+        if spec is not None and spec.maximum is not None and spec.maximum < r.value:
+            return f"{r.quantity!r} at least {r.value}, but its maximum is {spec.maximum}"
+        ceiling = None if upgrade is None else _ceiling(self.pack, upgrade, r.quantity)
+        if ceiling is not None and ceiling[0] < r.value:
+            most, why = ceiling
+            bought = f"it can be bought only while {r.quantity!r} is at most {most}"
+            return f"{r.quantity!r} at least {r.value}, but {bought}: {why}"
+        why = f": {self.stops[r.quantity].reason()}" if r.quantity in self.stops else ""
+        return f"{r.quantity!r} at least {r.value}, but it reaches at most {self.high(r.quantity):g}{why}"
+
+
+def _ceiling(pack: RulePack, upgrade: Upgrade, quantity: str) -> tuple[int, str] | None:
+    """The highest value of ``quantity`` at which ``upgrade`` may be bought, by what the pack declares (the stat's
+    maximum, the upgrade's ``limit.maxima``, less what buying it adds), and why in words; None when nothing caps it.
+    """
+    spec = pack.stats.get(quantity)
+    raised = upgrade.effect.stats.get(quantity, 0)
+    added = raised + upgrade.effect.grants.get(quantity, 0)
+    bounds = []
+    if spec is not None and spec.maximum is not None:
+        adds = f", and buying it adds {raised}" if raised > 0 else ""
+        bounds.append((spec.maximum - max(raised, 0), f"its maximum is {spec.maximum}{adds}"))
+    most = upgrade.limit.maxima.get(quantity)
+    if most is not None:
+        adds = f", and buying it adds {added}" if added > 0 else ""
+        bounds.append((most - added, f"its limit.maxima caps {quantity!r} at {most}{adds}"))
+    return min(bounds) if bounds else None
+
+
+def _beyond(pack: RulePack, upgrade: Upgrade, requirement: Requirement | None) -> bool:
+    """Whether the upgrade's requirement asks more of a quantity than its ceiling (:func:`_ceiling`) lets it be
+    bought at: it never holds, whatever is bought first."""
+    r = requirement
+    if isinstance(r, AtLeast):
+        ceiling = _ceiling(pack, upgrade, r.quantity)
+        return ceiling is not None and ceiling[0] < r.value
+    if isinstance(r, AllOf):
+        return any(_beyond(pack, upgrade, item) for item in r.items)
+    if isinstance(r, AnyOf):
+        return all(_beyond(pack, upgrade, item) for item in r.items)
+    return False
 
 
 def reachability(pack: RulePack, starts: Mapping[str, Sheet]) -> tuple[list[Finding], frozenset[str]]:
@@ -333,7 +423,9 @@ def reachability(pack: RulePack, starts: Mapping[str, Sheet]) -> tuple[list[Find
     stuck = sorted(set(pack.upgrades) - reached)
     found = _unpaid_steps(pack, spaces, stuck)
     in_cycles: set[str] = set()
-    for cycle in _cycles(pack, stuck):
+    # an upgrade whose requirement is past a maximum waits for no other: it is said with that maximum, below
+    waiting = [ident for ident in stuck if not _beyond(pack, pack.upgrades[ident], pack.upgrades[ident].requires)]
+    for cycle in _cycles(pack, waiting):
         in_cycles.update(cycle)
         path = " → ".join([*cycle, cycle[0]])
         found.append(

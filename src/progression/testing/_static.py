@@ -239,11 +239,24 @@ def check_curve_ends(pack: RulePack) -> list[Finding]:
                     f"upgrade {upgrade.id!r}",
                     f"its price is read on {read} from curve {cost.curve!r}, which prices steps 1 to {last}: at "
                     f"{at} {last} it has no price (step {last + 1} is past the curve's end), though {why} "
-                    f"({top}) lets it be bought there; give the curve {highest + 1 - last} more "
-                    f"{'step' if highest + 1 - last == 1 else 'steps'}, or lower the maximum",
+                    f"({top}) lets it be bought there{_charged(at, stat.initial if stat else 0, highest)}; give the "
+                    f"curve {highest + 1 - last} more {'step' if highest + 1 - last == 1 else 'steps'}, or lower the "
+                    "maximum",
                 )
             )
     return found
+
+
+def _charged(at: str, start: int, highest: int) -> str:
+    """Which steps the purchases are charged, from where the axis starts to the highest value they are allowed at:
+    a stat that starts at 1 is never charged step 1, which a table's first value prices."""
+    if start > highest:
+        return ""
+    never = "" if start <= 0 else ", never step 1" if start == 1 else f", never steps 1 to {start}"
+    return (
+        f"; a purchase at {at} n is charged step n + 1: from {at} {start}, where it starts, to {highest}, "
+        f"steps {start + 1} to {highest + 1}{never}"
+    )
 
 
 def _axis_words(axis: str) -> tuple[str, str, str]:

@@ -236,7 +236,14 @@ def upgrades(
         curves: curve names a price may follow (read on one of ``quantities``).
         kinds: the kinds of sheet it may be restricted to.
         max_price: the largest fixed price.
+
+    Raises:
+        InvalidInput: no pool, or one id where a list of them goes (``pools="xp"``).
     """
+    for keyword, ids in (("pools", pools), ("quantities", quantities), ("curves", curves), ("kinds", kinds)):
+        if isinstance(ids, str):  # read letter by letter, it would name ids no pack has
+            msg = f"expected a list of ids as {keyword} of the upgrades drawn, got str {ids!r}; pass [{ids!r}]"
+            raise InvalidInput(msg)
     if not pools:
         msg = "expected at least one pool for the upgrades drawn to pay from, got none"
         raise InvalidInput(msg)
