@@ -21,8 +21,8 @@ from progression.engine.checks import (
 )
 from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
 from progression.engine.quotes import Quote, context, quote
+from progression.engine.rerun import is_rerun
 from progression.engine.shared import awarded
-from progression.engine.work import is_rerun
 from progression.errors import (
     CapExceeded,
     InsufficientPoints,

@@ -12,7 +12,7 @@ from progression.engine.dice import rolling_for
 from progression.engine.payment import unit_of
 from progression.engine.procedures import ProcedureContext, answered, drive
 from progression.engine.quotes import Quote, context, effect_problems, options, quote, resolved
-from progression.engine.work import is_rerun
+from progression.engine.rerun import is_rerun
 from progression.errors import (
     ChoiceNeeded,
     DecisionError,
