@@ -204,9 +204,11 @@ def _check_bounds(pack: RulePack, quotes: list[Quote], pool: str, amount: int, o
     """Refuse the award of ``amount`` when the ``over`` points it leaves over the cap stay there only because a
     stat's bound stops one of the upgrades ``quotes`` price (no other rule): it would be spent past the bound, or
     lost to it. Not when it is run again from a ledger (an award recorded before the bound was set)."""
+    if is_rerun():
+        return
     for q in quotes:
         bounds = [v.sentence for v in q.violations if v.key == "bound"]
-        if bounds and all(v.key in ("points", "pools", "bound") for v in q.violations) and not is_rerun():
+        if bounds and all(v.key in ("points", "pools", "bound") for v in q.violations):
             room = amount - over  # what leaves the pool at most full where the bound stops the climb
             most = f"at most {room:,} can be" if room > 0 else "none can be"
             reason = f"its policy (auto) would spend it on {q.label}, and {'; '.join(bounds)}; {most} awarded now"

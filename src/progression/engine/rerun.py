@@ -18,9 +18,9 @@ class rerunning:  # used as a function: ``with rerunning():``
     entries honest lets a recorded one pass, so that a history the library wrote stays valid: an override must waive
     something (:func:`~progression.engine.purchases.purchase`), but 0.1.0 recorded one that waived nothing; a stat's
     bound (:attr:`~progression.authoring.StatSpec.bound`) holds for purchases and awards asked now, but one recorded
-    before it was set went past it. The entry the operation gives must still be the one recorded. Set by :mod:`progression.history` and the store, never by
-    rule code; an operation nested in a recorded one runs inside it too. A class, as
-    :class:`~progression.ledger.sheet.running` is."""
+    before it was set went past it. The entry the operation gives must still be the one recorded. Set by
+    :mod:`progression.history` and the store, never by rule code; an operation nested in a recorded one runs inside
+    it too. A class, as :class:`~progression.ledger.sheet.running` is."""
 
     __slots__ = ("_token",)
 
