@@ -21,8 +21,16 @@ from progression.engine.checks import (
 )
 from progression.engine.payment import cap_of, ensure_decided, ensure_settled, surplus
 from progression.engine.quotes import Quote, context, quote
+from progression.engine.rerun import is_rerun
 from progression.engine.shared import awarded
-from progression.errors import CapExceeded, InsufficientPoints, InvalidInput, RequirementNotMet, UnknownName
+from progression.errors import (
+    CapExceeded,
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    RequirementNotMet,
+    UnknownName,
+)
 from progression.ledger.events import Adjusted, Created, Event, Joined, Left, Lost, Purchased
 from progression.ledger.sheet import Sheet, tried
 from progression.rules.parts import Effect
@@ -157,9 +165,14 @@ def _auto_spend(pack: RulePack, sheet: Sheet, pool: str, amount: int) -> tuple[S
 
     Raises:
         CapExceeded: the award of ``amount`` would buy more than :data:`AUTO_MOST` upgrades.
+        LimitReached: points are left over the cap where only a stat's bound stops an upgrade
+            (:attr:`~progression.authoring.StatSpec.bound`): the award would be spent past it, or lost because of
+            it. The message says how many points may be awarded. An award a ledger recorded is run again as it
+            was made, past the bound.
     """
     events: list[Event] = []
     payable = [u for u in pack.pool(pool).auto_spend if pool in pack.upgrade(u).pools]
+    passing = ("points", "pools", "bound") if is_rerun() else ("points", "pools")
     while (cap := cap_of(pack, sheet, pool)) is not None and sheet.pools[pool] > cap:
         if len(events) == AUTO_MOST:
             msg = (
@@ -169,8 +182,9 @@ def _auto_spend(pack: RulePack, sheet: Sheet, pool: str, amount: int) -> tuple[S
             )
             raise CapExceeded(msg, pool=pool, cap=cap)
         quotes = [quote(pack, sheet, u, pay=None, member=None, choice=None, paying=(pool,)) for u in payable]
-        affordable = [q for q in quotes if _affordable_from(q, pool, sheet)]
+        affordable = [q for q in quotes if _affordable_from(q, pool, sheet, passing)]
         if not affordable:
+            _check_bounds(pack, quotes, pool, amount, sheet.pools[pool] - cap)
             break
         best = min(affordable, key=lambda q: q.price or 0)
         upgrade = pack.upgrade(best.upgrade)
@@ -180,10 +194,26 @@ def _auto_spend(pack: RulePack, sheet: Sheet, pool: str, amount: int) -> tuple[S
     return sheet, events
 
 
-def _affordable_from(q: Quote, pool: str, sheet: Sheet) -> bool:
-    """Whether ``pool`` alone pays for ``q`` and nothing but points or pools stands in the way."""
-    blocking = [v for v in q.violations if v.key not in ("points", "pools")]
+def _affordable_from(q: Quote, pool: str, sheet: Sheet, passing: tuple[str, ...]) -> bool:
+    """Whether ``pool`` alone pays for ``q`` and nothing but the violations ``passing`` stands in the way."""
+    blocking = [v for v in q.violations if v.key not in passing]
     return not blocking and q.price is not None and sheet.pools[pool] >= q.price
+
+
+def _check_bounds(pack: RulePack, quotes: list[Quote], pool: str, amount: int, over: int) -> None:
+    """Refuse the award of ``amount`` when the ``over`` points it leaves over the cap stay there only because a
+    stat's bound stops one of the upgrades ``quotes`` price (no other rule): it would be spent past the bound, or
+    lost to it. Not when it is run again from a ledger (an award recorded before the bound was set)."""
+    if is_rerun():
+        return
+    for q in quotes:
+        bounds = [v.sentence for v in q.violations if v.key == "bound"]
+        if bounds and all(v.key in ("points", "pools", "bound") for v in q.violations):
+            room = amount - over  # what leaves the pool at most full where the bound stops the climb
+            most = f"at most {room:,} can be" if room > 0 else "none can be"
+            reason = f"its policy (auto) would spend it on {q.label}, and {'; '.join(bounds)}; {most} awarded now"
+            head = f"The award of {amount:,} {pack.name_of(pool)} is refused"
+            raise LimitReached(upgrade=q.upgrade, reason=reason, head=head)
 
 
 def discard(work: Work, pool: str, *, reason: str, member: str | None) -> None:

@@ -12,7 +12,7 @@ from progression.engine.dice import rolling_for
 from progression.engine.payment import unit_of
 from progression.engine.procedures import ProcedureContext, answered, drive
 from progression.engine.quotes import Quote, context, effect_problems, options, quote, resolved
-from progression.engine.work import is_rerun
+from progression.engine.rerun import is_rerun
 from progression.errors import (
     ChoiceNeeded,
     DecisionError,
@@ -80,6 +80,8 @@ def purchase(
         raise ChoiceNeeded(upgrade=upgrade_id, options=open_now, sentence=sentence, head=f"{q.label} cannot be bought")
     if recorded_override is not None and not is_rerun():  # a recorded one stands as 0.1.0 wrote it
         _waives_something(q, bypass)
+    if is_rerun():  # a stat's bound is no rule: a purchase recorded past it, before it was set, stands
+        waived.add("bound")
     _refuse(upgrade_id, q, waived, unit=unit_of(pack, q.currency))
     if q.price is None:  # a price no curve gives cannot be waived, whatever the override says
         head = f"{q.label} cannot be bought"
@@ -184,6 +186,8 @@ def _waives_something(q: Quote, bypass: Collection[str]) -> None:
     if breaks:
         msg += f"; what it breaks that an override may waive: {'; '.join(f'{v.key} ({v.sentence})' for v in breaks)}"
         msg += "; bypass only that"
+    elif q.violations:  # refused all the same, for what no override waives (the points, a stat's bound)
+        msg += f"; no override waives what stops it: {'; '.join(v.sentence for v in q.violations)}"
     else:
         msg += "; buy it without an override"
     raise InvalidInput(msg)
@@ -211,7 +215,7 @@ def _refuse(upgrade: str, q: Quote, waived: Collection[str], *, unit: str | None
     if keys <= {"points"}:  # enough points in all, but the split asks a pool for more than it holds
         raise InvalidInput(f"the split asked of the pools (pay) cannot pay for {q.label}: " + "; ".join(sentences))
     head = f"{q.label} cannot be bought"
-    if keys <= {"limit", "points"}:
+    if keys <= {"limit", "bound", "points"}:
         raise LimitReached(upgrade=upgrade, reason="; ".join(sentences), head=head)
     raise RequirementNotMet(upgrade=upgrade, missing=sentences, head=head)
 
@@ -249,7 +253,8 @@ def _check_outcome(
         where = f"the procedure {upgrade.procedure!r} of {upgrade.label.en} (upgrade {upgrade_id!r})"
         raise PackFunctionError(f"{where} {unknown}")
     problems = effect_problems(pack, subject, upgrade, effect, context(pack, subject, choice))
-    broken = [v.sentence for v in problems if v.key == "limit" or v.key.startswith("gate:")]
+    kept = ("limit",) if is_rerun() else ("limit", "bound")  # a bound judges no outcome recorded before it was set
+    broken = [v.sentence for v in problems if v.key in kept or v.key.startswith("gate:")]
     if not broken:
         return
     if deciding:  # the price is paid and the dice are rolled: only this decision is refused

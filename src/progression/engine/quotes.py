@@ -553,7 +553,7 @@ def resolved(effect: Effect, choice: str | None) -> Effect:
 def effect_problems(
     pack: RulePack, subject: Sheet, upgrade: Upgrade, effect: Effect, checked: Context
 ) -> list[Violation]:
-    """Limits and ladder gates an effect would break."""
+    """Limits, stats' bounds and ladder gates an effect would break."""
     problems = []
     for written, maximum in upgrade.limit.maxima.items():
         quantity = chosen(written, checked.choice)
@@ -574,6 +574,11 @@ def effect_problems(
         if spec is not None and spec.minimum is not None and after < spec.minimum:
             problems.append(
                 Violation("limit", f"{pack.name_of(stat)} would be {after}, below its minimum of {spec.minimum}")
+            )
+        if spec is not None and spec.bound is not None and delta > 0 and after > spec.bound:
+            # said as the maximum it is to a player; its own key, as no override waives it and a rerun sets it aside
+            problems.append(
+                Violation("bound", f"{pack.name_of(stat)} would be {after:,}, past its maximum of {spec.bound:,}")
             )
     for ladder in pack.ladders.values():
         delta = effect.stats.get(ladder.axis, 0)

@@ -19,8 +19,8 @@ import attrs
 from progression.engine.checks import check_rules, check_sheet, sheet_called
 from progression.engine.dice import Dice, RecordedDice, check_dice
 from progression.engine.operations import Create
+from progression.engine.rerun import rerunning
 from progression.engine.run import execute_in, start_sheet
-from progression.engine.work import rerunning
 from progression.errors import InvalidInput, ProgressionError, Sentence
 from progression.history.verify import rules_of, verify
 from progression.ledger.events import Created, Entry, Event, Joined, Marked, Member, Operation, Rolled, Step

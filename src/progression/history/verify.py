@@ -21,8 +21,8 @@ import attrs
 from progression.engine.checks import check_sheet, wrong_sheet
 from progression.engine.dice import RecordedDice
 from progression.engine.operations import Create
+from progression.engine.rerun import rerunning
 from progression.engine.run import as_recorded, execute_in, holds, start_sheet
-from progression.engine.work import rerunning
 from progression.errors import InvalidInput, ProgressionError, Sentence
 from progression.ledger.events import Entry, Event, Operation
 from progression.ledger.sheet import Sheet, applied, creation, replay

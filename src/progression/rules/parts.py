@@ -85,6 +85,13 @@ class PoolSpec:
     requires: Requirement | None = attrs.field(default=None, repr=False)
 
 
+def _check_bound(_: object, __: attrs.Attribute[Any], value: object) -> None:
+    """A stat's bound is a whole number, or None."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        msg = f"expected a whole number or None as the bound of a StatSpec, got {value!r:.60} ({type(value).__name__})"
+        raise InvalidInput(msg)
+
+
 @attrs.frozen(kw_only=True)
 class StatSpec:
     """A numeric quantity of a sheet (a level, a characteristic, a count)."""
@@ -100,6 +107,14 @@ class StatSpec:
     display: str | None = attrs.field(default=None, repr=False)
     #: How 0 is written, when it stands for something else (a Passing Ability of ``-``); None: as any value.
     display_zero: str | None = attrs.field(default=None, repr=False)
+    #: The highest value a purchase asked now may take the stat to, where the rules name no maximum: a bound a pack
+    #: written in Python sets so that no input makes a sheet unbounded (a competence's level, 1,000). Not a rule:
+    #: out of the repr, which fingerprints the pack, so that a pack that adds one keeps its saved sheets' rules; and
+    #: an operation a ledger recorded past it (before it was set) is run again as it was made (verify, amend, a
+    #: store), not refused. No override waives it. A quote says it (a violation ``bound``), a purchase is refused
+    #: by it (:class:`~progression.errors.LimitReached`), and so is an award its pool's ``auto`` policy would spend
+    #: past it. None: no bound.
+    bound: int | None = attrs.field(default=None, repr=False, validator=_check_bound)
 
     def written(self, value: int) -> str:
         """``value`` as :attr:`display` (or :attr:`display_zero`) writes it."""

@@ -32,9 +32,9 @@ from progression.disk import read_regular, replace_file
 from progression.engine.checks import check_sheet, wrong_sheet
 from progression.engine.dice import Dice, RecordedDice
 from progression.engine.operations import Create
+from progression.engine.rerun import rerunning
 from progression.engine.run import holds, start_sheet
 from progression.engine.run import run as run_operation
-from progression.engine.work import rerunning
 from progression.errors import (
     FileChanged,
     InvalidInput,

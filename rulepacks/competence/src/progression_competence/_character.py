@@ -184,9 +184,10 @@ def spends_on_raises(pack: RulePack, competence: str) -> bool:
 def check_auto_spending(pack: RulePack, sheet: Sheet, competence: str, amount: object) -> None:
     """Refuse an award that the ``auto`` policy would spend on raises of ``competence`` past ``LEVEL_MAX``.
 
-    The engine spends a surplus on raises one level at a time, for as long as the points stay over the cap: with
-    nothing to stop it, an award of a quadrillion points would raise a competence a hundred million levels, one
-    event each. The check is worked out in a few steps, not one per level: the points climb until a gate wants a
+    The engine spends a surplus on raises one level at a time, for as long as the points stay over the cap, and
+    refuses such an award itself where the level's bound stops it (``pack.award``, ``sheet award``), in its words
+    and after climbing there. This refuses the same awards, saying the same most, before the engine runs and in the
+    campaign's words. It is worked out in a few steps, not one per level: the points climb until a gate wants a
     quality the character does not own, or else while what is left of them stays over the level reached; past
     ``LEVEL_MAX`` it would climb only if all the gates on the way are open and the points left at ``LEVEL_MAX``
     are still over it. (An amount that is no whole number is left for the engine to refuse.)

@@ -40,7 +40,7 @@ from ._campaign import Campaign, Competence, check_campaign
 from ._ids import degree_id, level_id, open_id, pool_id, quality_id, raise_id, specialization_id
 from ._reader import parse_resource
 from ._rolls import competence_test
-from ._settings import Settings, settings_text
+from ._settings import LEVEL_MAX, Settings, settings_text
 
 __all__ = ["Reached", "reached", "rules"]
 
@@ -73,8 +73,11 @@ def rules(campaign: Campaign, settings: Settings, contract: Contract) -> RulePac
     base = _base()
     ids = [c.id for c in campaign.competences]
     pools = [_pool(c, settings) for c in campaign.competences]
+    # A level's highest, LEVEL_MAX, is the stat's bound: held on every route, and out of the rules' fingerprint, so
+    # that no character made before it is one "of other rules" (see the rulings page).
     stats = [*base.stats.values()] + [
-        StatSpec(id=level_id(c.id), label=_of("{} level", "Niveau", c.label), minimum=0) for c in campaign.competences
+        StatSpec(id=level_id(c.id), label=_of("{} level", "Niveau", c.label), minimum=0, bound=LEVEL_MAX)
+        for c in campaign.competences
     ]
     families = {
         "raise": [_raise(c) for c in campaign.competences],
