@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 import attrs
@@ -33,6 +34,34 @@ from progression.events import Awarded, Lost, Purchased, Step
 from progression.operations import Award, Create, Purchase, start_sheet
 from progression.requirements import Context
 from support.builders import FEW, UPGRADES, ana, histories, market
+
+#: A free upgrade, for every kind, that raises the raiders' level; a band holds none of the raiders' stats or pools.
+RALLY = """\
+format = 1
+[pack]
+name = "raid"
+title = { en = "Raid" }
+languages = ["en"]
+[currencies.xp]
+label = { en = "Experience" }
+[pools.xp]
+label = { en = "Experience" }
+currency = "xp"
+[stats.level]
+label = { en = "Level" }
+[upgrades.rally]
+label = { en = "Rally" }
+pool = "xp"
+cost = 0
+effect = { stats = { level = 1 } }
+[kinds.raider]
+label = { en = "Raider" }
+pools = ["xp"]
+stats = ["level"]
+[kinds.band]
+label = { en = "Band" }
+members = ["raider"]
+"""
 
 
 def at_level(level: int, **pools: int) -> Sheet:
@@ -313,6 +342,23 @@ class TestRequirementsAndLimits:
     def test_kind(self) -> None:
         """An upgrade for another kind of sheet says who may buy it."""
         assert ("Banner can be bought by: Guild; not by Adventurer",) == market().quote(ana(purse=5), "banner").unmet
+
+    def test_a_stat_the_buyer_does_not_hold(self, tmp_path: Path) -> None:
+        """A rally, free, names no kinds: a band of raiders may buy it, though it holds no level (nor the
+        experience that pays, so the pack loads). Bought, the band's level would appear from nothing at 0: the
+        quote refuses it, saying why, and the purchase is refused, the band unchanged."""
+        file = tmp_path / "raid.toml"
+        file.write_text(RALLY, encoding="utf-8")
+        pack = progression.load_file(file)
+        band = pack.new_sheet("band", "The Crows")
+        quote = pack.quote(band, "rally")
+        assert (["kind"], ("it changes Level, which a Band does not hold",)) == (
+            [v.key for v in quote.violations],
+            quote.unmet,
+        )
+        with pytest.raises(RequirementNotMet, match=r"^Rally cannot be bought: it changes Level, which a Band does"):
+            pack.purchase(band, "rally")
+        assert 1 == pack.purchase(pack.new_sheet("raider", "Ana"), "rally").stats["level"]
 
 
 class TestPayment:

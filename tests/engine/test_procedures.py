@@ -10,7 +10,7 @@ import pytest
 
 import progression
 from progression import Effect, Entry, ScriptedDice, Sheet
-from progression.authoring import Choose, ProcedureContext, Roll
+from progression.authoring import Choose, Label, ProcedureContext, Roll, StatSpec
 from progression.errors import (
     DecisionError,
     DiceError,
@@ -147,6 +147,23 @@ class TestPause:
         )
         with pytest.raises(PackFunctionError) as caught:
             pack.purchase(bo(12), "chosen_skill")
+        assert expected == str(caught.value)
+
+    def test_outcome_changing_a_stat_the_sheet_does_not_hold(self) -> None:
+        """A procedure that changes a stat of the pack a player does not hold (his kind does not list it) would
+        make it from nothing at 0: refused as the pack's bug, naming the stat and what the player holds."""
+        fame = StatSpec(id="fame", label=Label(en="Fame", fr="Renommée"))
+        pack = attrs.evolve(
+            trainer(),
+            stats=[*trainer().stats.values(), fame],
+            functions={**trainer().functions, "fixed_skill": lambda context: Effect(stats={"fame": 1})},
+        )
+        expected = (
+            "the procedure 'fixed_skill' of Chosen skill (upgrade 'chosen_skill') changed a stat a sheet of kind "
+            "'player' does not hold: 'fame' (it holds: skills)"
+        )
+        with pytest.raises(PackFunctionError) as caught:
+            pack.purchase(pack.new_sheet("player", "Bo", pools={"spp": 12}), "chosen_skill")
         assert expected == str(caught.value)
 
     def test_outcome_granting_an_unknown_id(self) -> None:

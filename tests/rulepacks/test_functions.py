@@ -194,6 +194,20 @@ class TestReturns:
             pack.options(pack.new_sheet("smith"), "train")
         assert f"options function 'trainable' of upgrade 'train' {expected}" == str(caught.value)
 
+    def test_an_options_function_offers_stats_the_buyer_holds(self) -> None:
+        """A smith who holds no agility (his kind lists strength alone) is offered it by the options function, and
+        the effect changes the chosen stat: it would appear from nothing at 0. The function's answer is refused as
+        the pack's bug, naming the stat and what the smith holds."""
+        pack = progression.load_text(
+            PACK.replace('stats = ["strength", "agility"]', 'stats = ["strength"]'), "smithy.toml", FUNCTIONS
+        )
+        with pytest.raises(PackFunctionError) as caught:
+            pack.options(pack.new_sheet("smith"), "train")
+        assert (
+            "options function 'trainable' of upgrade 'train' offered 'agility', a stat a sheet of kind 'smith' does "
+            "not hold, but the effect changes the chosen stat; it holds: strength"
+        ) == str(caught.value)
+
     def test_a_choice_is_tested_without_listing_every_option(self) -> None:
         """A quote (and a purchase) with a choice asks the options function about that choice alone
         (``context.choice``); the options are listed, with ``choice`` None, only when it is none of them: to read

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -102,7 +103,7 @@ class TestConsistency:
             ("$.pools.xp.cap", "expected an integer or a text, got true"),
             ("$.ladders.tier.bands[2].to", "ladder 'tier': band 'top' ends at 8, before it starts at 9"),
             ("$.ladders.tier.bands[3].id", "ladder 'tier': band id 'top' is used twice"),
-            ("$.upgrades.level.pool", "pool 'xpp' is not defined; defined: xp"),
+            ("$.upgrades.level.pool", "pool 'xpp' is not defined; defined: xp; the closest: xp"),
         ] == [(p.path, p.reason) for p in caught.value.problems]
         listed = text.replace('pool = "xpp"', 'pools = ["xpp"]').replace("from = 9, to = 8", "from = 7, to = 8")
         listed = listed.replace(
@@ -114,7 +115,7 @@ class TestConsistency:
         assert [
             ("$.pools.xp.cap", "expected an integer or a text, got true"),
             ("$.ladders.tier.bands[1].from", "ladder 'tier': band 'mid' must start at 4, got 5"),
-            ("$.upgrades.level.pools", "pool 'xpp' is not defined; defined: xp"),
+            ("$.upgrades.level.pools", "pool 'xpp' is not defined; defined: xp; the closest: xp"),
         ] == [(p.path, p.reason) for p in caught.value.problems]
 
     def test_data_that_could_never_mean_what_it_says_is_refused(self) -> None:
@@ -552,3 +553,104 @@ class TestNamesAndSets:
         assert [f"ids are listed once each; listed twice: {repeated} @ {path}"] == [
             f"{p.reason} @ {p.path}" for p in caught.value.problems
         ]
+
+
+class TestAsWritten:
+    """A file is read as it is written: what an editor adds around the TOML is no problem, and what could be
+    read two ways is refused."""
+
+    def test_an_empty_list_of_kinds_is_refused(self, tmp_path: Path) -> None:
+        """``kinds = []`` read as every kind, where it seems to say no kind: refused, with the two ways to say it."""
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace("cost = 25", "cost = 25\nkinds = []"), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        assert [
+            "expected the kinds that may buy it, got an empty list; leave 'kinds' out for every kind to buy it, or "
+            "name at least one @ $.upgrades.trophy.kinds"
+        ] == [f"{p.reason} @ {p.path}" for p in caught.value.problems]
+
+    @pytest.mark.parametrize(
+        "encoded",
+        [b"\xef\xbb\xbf" + RAIDERS.encode(), RAIDERS.replace("\n", "\r\n").encode()],
+        ids=["byte order mark", "windows line endings"],
+    )
+    def test_what_an_editor_adds_is_read_through(self, tmp_path: Path, encoded: bytes) -> None:
+        """A file an editor began with a byte order mark (refused as "not valid TOML" at line 1, column 1), or
+        whose lines end as Windows ends them, is the same pack: the same rules, so the same fingerprint."""
+        file = tmp_path / "raiders.toml"
+        file.write_bytes(encoded)
+        assert progression.load_text(RAIDERS).rules == progression.load_file(file).rules
+
+
+class TestRootProblems:
+    """One slip is said once, where it is: not again as the consequences a stand-in for it would have."""
+
+    @pytest.mark.parametrize(
+        ("right", "slip", "expected"),
+        [
+            (
+                "initial = 1\nmaximum = 50",
+                "intial = 1\nminimum = 1\nmaximum = 50",
+                "unknown key 'intial'; expected one of: label, initial, minimum, maximum, display, display_zero "
+                "@ $.stats.marks.intial",
+            ),
+            (
+                "cap = 500",
+                'cap = 500\noverflw = "auto"\nauto_spend = ["trophy"]',
+                "unknown key 'overflw'; expected one of: label, currency, cap, overflow, auto_spend, surplus_buys, "
+                "requires @ $.pools.xp.overflw",
+            ),
+            (
+                "cost = 25",
+                'cost = 25\nitmes = ["cup", "horn"]\neffect = { grants = { "{choice}" = 1 } }',
+                "unknown key 'itmes'; expected one of: label, pool, pools, cost, requires, effect, limit, procedure, "
+                "options, options_named, items, args, kinds, description @ $.upgrades.trophy.itmes",
+            ),
+            (
+                "initial = 1\nmaximum = 50",
+                "initial = 1\nminimun = 2\nmaximum = 50\n"
+                '[ladders.rank]\nlabel = { en = "Rank", fr = "Rang" }\naxis = "marks"\n'
+                'bands = [{ id = "marked", label = { en = "Marked", fr = "Marqué" }, from = 2 }]',
+                "unknown key 'minimun'; expected one of: label, initial, minimum, maximum, display, display_zero "
+                "@ $.stats.marks.minimun",
+            ),
+        ],
+        ids=["initial", "overflow", "items", "minimum under a ladder"],
+    )
+    def test_a_misspelt_key_is_said_alone(self, tmp_path: Path, right: str, slip: str, expected: str) -> None:
+        """A misspelt key leaves the one meant at its default, which the file never wrote: the initial value 0
+        below the minimum, an overflow that spends nothing, an upgrade taking no choice, a ladder starting above
+        its axis. None of these is said: the unknown key is, alone."""
+        assert right in RAIDERS
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace(right, slip, 1), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        assert [expected] == [f"{p.reason} @ {p.path}" for p in caught.value.problems]
+
+    def test_a_language_refused_is_said_once(self, tmp_path: Path) -> None:
+        """``languages = ["EN"]``: which languages the labels owe is not known, so none of them is said to lack
+        one (there were more than 20 such lines, burying this one); the closest code is given."""
+        english = re.sub(r', fr = "[^"]*"', "", RAIDERS)  # every label in English alone
+        file = tmp_path / "raiders.toml"
+        file.write_text(english.replace('name = "raiders"', 'name = "raiders"\nlanguages = ["EN"]'), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        assert [
+            "a language is a lowercase code of 2 or 3 letters (en, fr), got 'EN'; the closest: en @ $.pack.languages[0]"
+        ] == [f"{p.reason} @ {p.path}" for p in caught.value.problems]
+
+    @pytest.mark.parametrize("section", ["stats.marks", "curves.mark"])
+    def test_an_id_in_capitals_is_said_once(self, tmp_path: Path, section: str) -> None:
+        """``[stats.Marks]``: refused for its case, with the id meant, and what names ``marks`` finds it (it was
+        said not defined, "defined: Marks", with no hint); a curve's, read twice, is said once."""
+        kind, ident = section.split(".")
+        file = tmp_path / "raiders.toml"
+        file.write_text(RAIDERS.replace(f"[{section}]", f"[{kind}.{ident.title()}]"), encoding="utf-8")
+        with pytest.raises(RulePackError) as caught:
+            progression.load_file(file)
+        assert [
+            f"ids are lowercase ASCII slugs (a-z, 0-9, _ . -), got {ident.title()!r}; the closest: {ident} "
+            f"@ $.{kind}.{ident.title()}"
+        ] == [f"{p.reason} @ {p.path}" for p in caught.value.problems]

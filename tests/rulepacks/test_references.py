@@ -265,9 +265,9 @@ class TestLadderAxis:
             "raise (defined: level, marks, xp) @ $.ladders.rank.axis"
         ] == problems(tmp_path, text)
         typo = RAID.replace('axis = "level"\n', 'axis = "levle"\n', 1)
-        assert ["stat or pool 'levle' is not defined; defined: level, marks, xp @ $.ladders.rank.axis"] == problems(
-            tmp_path, typo
-        )
+        assert [
+            "stat or pool 'levle' is not defined; defined: level, marks, xp; the closest: level @ $.ladders.rank.axis"
+        ] == problems(tmp_path, typo)
 
     def test_a_stat_and_a_pool_are_axes(self, tmp_path: Path) -> None:
         """A stat's ladder gates the purchases that raise it; a pool's ladder loads too."""
@@ -325,3 +325,135 @@ options_named = WORD
         """``options_named`` is the first word of the pack's names (a lowercase id): one no name starts with, or
         that no name could start with, is refused at its key."""
         assert f"{expected} @ $.upgrades.spell.options_named" in problems(tmp_path, self.PACK.replace("WORD", word))
+
+
+#: What the loader says of a raider that may buy ``level_up`` (it names no kinds) but holds no level.
+NO_LEVEL = (
+    "the effect changes stat 'level', but kind 'raider', which may buy this upgrade (it names no kinds: every kind "
+    "that holds a paying pool may), does not hold it; add 'level' to kinds.raider.stats"
+)
+#: A stat of the pack no raider holds, and a roster of raiders, which holds none of their stats nor pools.
+FAME = '[stats.fame]\nlabel = { en = "Fame", fr = "Renommée" }\n'
+BAND = '[kinds.band]\nlabel = { en = "Band", fr = "Bande" }\nmembers = ["raider"]\n'
+
+
+class TestWhatAKindHolds:
+    """A sheet holds the stats and pools its kind lists: what an upgrade it may buy changes or reads, what its pools
+    and ladders read, is among them, or the pack is refused (a stat it lacks would appear from nothing at 0)."""
+
+    def test_a_stat_the_buyer_does_not_hold_is_refused_where_the_upgrade_names_it(self, tmp_path: Path) -> None:
+        """The level left out of the raider's stats: ``level_up`` would make it from nothing (priced at 0, counted
+        past its initial value). Said once, where the upgrade first names it (its effect, not again for its cost's
+        axis, its requirement and its maximum), with the fix."""
+        text = RAID.replace('stats = ["level", "marks"]', 'stats = ["marks"]')
+        assert [f"{NO_LEVEL} @ $.upgrades.level_up.effect.stats.level"] == problems(tmp_path, text)
+
+    @pytest.mark.parametrize(
+        ("right", "wrong", "expected"),
+        [
+            (
+                "effect = { grants = { sword = 1 } }",
+                "effect = { grants = { sword = 1 }, stats = { fame = 1 } }",
+                "the effect changes stat 'fame', but kind 'raider', which may buy this upgrade (it names no kinds: "
+                "every kind that holds a paying pool may), does not hold it; add 'fame' to kinds.raider.stats "
+                "@ $.upgrades.sword.effect.stats.fame",
+            ),
+            (
+                'axis = "level" }',
+                'axis = "fame" }',
+                "the cost is read on stat 'fame', but kind 'raider', which may buy this upgrade (it names no kinds: "
+                "every kind that holds a paying pool may), does not hold it; add 'fame' to kinds.raider.stats "
+                "@ $.upgrades.level_up.cost.axis",
+            ),
+            (
+                'at_least = 0, quantity = "level"',
+                'at_least = 0, quantity = "fame"',
+                "the requirement reads stat 'fame', but kind 'raider', which may buy this upgrade (it names no kinds: "
+                "every kind that holds a paying pool may), does not hold it; add 'fame' to kinds.raider.stats "
+                "@ $.upgrades.level_up.requires",
+            ),
+            (
+                "maxima = { level = 12 }",
+                "maxima = { level = 12, fame = 3 }",
+                "the limit caps stat 'fame', but kind 'raider', which may buy this upgrade (it names no kinds: "
+                "every kind that holds a paying pool may), does not hold it; add 'fame' to kinds.raider.stats "
+                "@ $.upgrades.level_up.limit.maxima.fame",
+            ),
+            (
+                'currency = "xp"\n',
+                'currency = "xp"\ncap = "fame"\n',
+                "the cap is read on stat 'fame', but kind 'raider', which holds pool 'xp', does not hold it; "
+                "add 'fame' to kinds.raider.stats @ $.pools.xp.cap",
+            ),
+            (
+                'requires = { at_least = 1, quantity = "marks" }',
+                'requires = { at_least = 1, quantity = "fame" }',
+                "the requirement reads stat 'fame', but kind 'raider', which holds the ladder's axis 'level', does "
+                "not hold it; add 'fame' to kinds.raider.stats @ $.ladders.rank.bands[1].requires",
+            ),
+        ],
+        ids=["effect", "cost axis", "requirement", "maximum", "pool cap", "ladder gate"],
+    )
+    def test_each_place_that_reads_a_stat(self, tmp_path: Path, right: str, wrong: str, expected: str) -> None:
+        """A stat of the pack the raider does not hold, changed by an effect or read by a price's axis, a
+        requirement, a maximum, a pool's cap or a ladder's gate: each would read 0 on every raider, and is refused
+        at its key."""
+        assert right in RAID
+        assert [expected] == problems(tmp_path, RAID.replace(right, wrong, 1) + FAME)
+
+    def test_an_upgrade_naming_its_buyers(self, tmp_path: Path) -> None:
+        """An upgrade that names the kinds that may buy it is read for those: the fix offered is the stat added to
+        the kind, or the kind taken out of the upgrade's."""
+        text = RAID.replace('stats = ["level", "marks"]', 'stats = ["marks"]').replace(
+            "limit = { maxima = { level = 12 } }", 'limit = { maxima = { level = 12 } }\nkinds = ["raider"]'
+        )
+        assert [
+            "the effect changes stat 'level', but kind 'raider', which may buy this upgrade, does not hold it; "
+            "add 'level' to kinds.raider.stats, or take 'raider' out of the upgrade's kinds "
+            "@ $.upgrades.level_up.effect.stats.level"
+        ] == problems(tmp_path, text)
+
+    def test_another_kind_that_can_pay_is_named_as_a_fix(self, tmp_path: Path) -> None:
+        """A scout holds the raiders' experience but not their level: ``level_up``, which names no kinds, is his to
+        buy too, and refused; the fix names the kinds that hold the level."""
+        scout = '[kinds.scout]\nlabel = { en = "Scout", fr = "Éclaireur" }\npools = ["xp"]\nstats = ["marks"]\n'
+        assert [
+            "the effect changes stat 'level', but kind 'scout', which may buy this upgrade (it names no kinds: "
+            "every kind that holds a paying pool may), does not hold it; add 'level' to kinds.scout.stats, or name "
+            'the kinds that may buy it: kinds = ["raider"] @ $.upgrades.level_up.effect.stats.level'
+        ] == problems(tmp_path, RAID + scout)
+
+    def test_a_roster_that_holds_no_paying_pool_is_no_buyer(self, tmp_path: Path) -> None:
+        """A band of raiders holds none of their stats nor their experience: the upgrades that name no kinds are
+        not its to buy (it has no points to pay with), and the pack loads."""
+        pack = progression.load_file(written(tmp_path, RAID + BAND))
+        assert ((), ()) == (pack.kind("band").stats, pack.kind("band").pools)
+
+    def test_each_item_over_stats_is_held(self, tmp_path: Path) -> None:
+        """An upgrade over items that changes the chosen stat (``"{choice}"``) changes each item's: one the buyer
+        does not hold is refused, named."""
+        train = (
+            '[upgrades.train]\nlabel = { en = "Train", fr = "Entraîner" }\npool = "xp"\ncost = 1\n'
+            'items = ["marks", "fame"]\neffect = { stats = { "{choice}" = 1 } }\n'
+        )
+        assert [
+            "the effect changes stat 'fame', but kind 'raider', which may buy this upgrade (it names no kinds: "
+            "every kind that holds a paying pool may), does not hold it; add 'fame' to kinds.raider.stats "
+            "@ $.upgrades.train.effect.stats.{choice}"
+        ] == problems(tmp_path, RAID + FAME + train)
+        assert "raid" == progression.load_file(written(tmp_path, RAID + train.replace(', "fame"', ""))).name
+
+    def test_an_id_a_sheet_may_own_is_read_as_its_count(self, tmp_path: Path) -> None:
+        """``sword`` is a stat no raider holds and an item a raider is granted: a requirement on it reads the
+        count he owns, and the pack loads."""
+        text = RAID.replace('requires = { owns = "sword" }', 'requires = { at_least = 1, quantity = "sword" }')
+        sword = '[stats.sword]\nlabel = { en = "Sword", fr = "Épée" }\n'
+        assert "raid" == progression.load_file(written(tmp_path, text + sword)).name
+
+    def test_a_kind_with_a_misspelt_key_is_not_read_for_what_it_holds(self, tmp_path: Path) -> None:
+        """``stat = [...]`` for ``stats``: the kind holds no stat as read, but the file says otherwise: the one
+        unknown key is said, not a problem for every stat its upgrades change."""
+        text = RAID.replace('stats = ["level", "marks"]', 'stat = ["level", "marks"]')
+        assert ["unknown key 'stat'; expected one of: label, pools, stats, members @ $.kinds.raider.stat"] == problems(
+            tmp_path, text
+        )

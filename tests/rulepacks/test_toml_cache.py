@@ -178,3 +178,12 @@ class TestReader:
     def test_cached_parse_same_values(self, cache: Path) -> None:
         """The values are the same with the cache as without."""
         assert Reader("a").parse(TEXT) == Reader("a").parse(TEXT, cache=True) == Reader("a").parse(TEXT, cache=True)
+
+    def test_a_byte_order_mark_is_passed_over(self, cache: Path) -> None:
+        """A text an editor began with a byte order mark is the same TOML: the same values, from the document the
+        text without it was cached under (a text without one is digested as it always was)."""
+        import hashlib
+
+        assert Reader("a").parse(TEXT, cache=True) == Reader("a").parse("\ufeff" + TEXT, cache=True)
+        (document,) = documents(cache)
+        assert document.name.startswith(hashlib.sha256(TEXT.encode()).hexdigest() + ".")

@@ -239,11 +239,12 @@ def _check_args(args: Mapping[str, object] | None) -> dict[str, str | int | bool
 def _check_outcome(
     pack: RulePack, subject: Sheet, upgrade_id: str, effect: Effect, choice: str | None, *, deciding: bool
 ) -> None:
-    """A procedure's effect may not change a stat the pack lacks, nor grant an id it does not know, nor break a
+    """A procedure's effect may not change a stat the pack or the sheet lacks, nor grant an id it does not know, nor break a
     limit or a gate: its price was paid before its effect was known, so only the outcome can be checked.
 
     Raises:
-        PackFunctionError: a stat or a granted id the pack does not know: the procedure's bug (a misspelt id),
+        PackFunctionError: a stat or a granted id the pack does not know, or a stat the sheet does not hold: the
+            procedure's bug (a misspelt id),
             not the buyer's, so said as the pack's, naming the upgrade, its procedure and the closest ids.
         LimitReached: the outcome breaks a limit or a gate.
     """
@@ -266,7 +267,7 @@ def _check_outcome(
 
 def _unknown_ids(pack: RulePack, subject: Sheet, effect: Effect) -> str:
     """What is wrong with the ids a procedure's ``effect`` names, each said with the closest ids (empty: nothing):
-    a stat the pack does not define; an item granted that the pack does not know (a stat, pool, upgrade, named id
+    a stat the pack does not define, or ``subject``'s kind does not hold; an item granted that the pack does not know (a stat, pool, upgrade, named id
     or item an upgrade grants, as the loader reads a requirement's ids) and ``subject`` does not already own."""
     said = []
     stats = sorted(stat for stat in effect.stats if stat not in pack.stats)
@@ -275,6 +276,13 @@ def _unknown_ids(pack: RulePack, subject: Sheet, effect: Effect) -> str:
         noun = "a stat" if len(stats) == 1 else "stats"
         said.append(
             f"changed {noun} the pack does not define: {', '.join(map(repr, stats))}{the_closest(near, aside=True)}"
+        )
+    unheld = sorted(stat for stat in effect.stats if stat in pack.stats and stat not in subject.stats)
+    if unheld:  # it would be made from nothing, at 0
+        noun = "a stat" if len(unheld) == 1 else "stats"
+        said.append(
+            f"changed {noun} a sheet of kind {subject.kind!r} does not hold: {', '.join(map(repr, unheld))} "
+            f"(it holds: {', '.join(subject.stats) or 'none'})"
         )
     items = [i for i in effect.grants if not (i in subject.owned or i in pack.names or i in pack.upgrades)]
     if items:  # only then every id the pack knows, which reads every upgrade's grants

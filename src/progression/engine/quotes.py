@@ -156,6 +156,7 @@ def _quote(
     checked = context(pack, subject, choice, purchase_args(upgrade, args), roster)
     violations: list[Violation] = []
     unknown = False  # the choice names nothing the upgrade ranges over
+    offered = True  # the choice is one of the upgrade's options (or it takes none)
     fixed: list[Violation] = []  # the violations no other choice would escape
     if upgrade.kinds and subject.kind not in upgrade.kinds:
         buyers = ", ".join(pack.name_of(k) for k in upgrade.kinds)
@@ -178,6 +179,7 @@ def _quote(
                 choice = meant
                 checked = context(pack, subject, choice, checked.args, roster)
             else:
+                offered = False
                 shown = _listed(pack, upgrade, choices) or "none now"
                 unknown = upgrade.items is not None or not _known(pack, subject, upgrade, choice)
                 # A word the pack knows (a skill the buyer has, or of another category) is no misspelling: it is
@@ -205,7 +207,9 @@ def _quote(
     if upgrade.requires is not None:
         violations.extend(Violation("requires", s) for s in upgrade.requires.unmet(checked))
     if upgrade.procedure is None:
-        violations.extend(effect_problems(pack, subject, upgrade, resolved(upgrade.effect, choice), checked))
+        found = effect_problems(pack, subject, upgrade, resolved(upgrade.effect, choice), checked)
+        # a stat no option names is not held, of course: the choice was refused above
+        violations.extend(found if offered else (v for v in found if v.key != "kind"))
     split, held, unpaid, over_cap = payment(pack, subject, upgrade, price, pay if paying is None else None)
     violations.extend(unpaid)
     waived = tuple(split) if paying is None else tuple(paying)
@@ -302,7 +306,7 @@ def _choices(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgr
     if upgrade.options is None:
         return ()
     listed = ProcedureContext(sheet=subject, choice=None, pack=pack, roster=roster, args=EMPTY)
-    return checked_options(pack, upgrade, _options(pack, upgrade, listed))
+    return checked_options(pack, upgrade, _options(pack, upgrade, listed), subject)
 
 
 def offers(pack: RulePack, sheet: Sheet, upgrade_id: str, choice: str, *, member: str | None) -> bool:
@@ -320,7 +324,7 @@ def _offers(pack: RulePack, subject: Sheet, roster: Sheet | None, upgrade: Upgra
     if upgrade.options is None:
         return False
     asked = ProcedureContext(sheet=subject, choice=choice, pack=pack, roster=roster, args=EMPTY)
-    return choice in checked_options(pack, upgrade, _options(pack, upgrade, asked))
+    return choice in checked_options(pack, upgrade, _options(pack, upgrade, asked), subject)
 
 
 def _options(pack: RulePack, upgrade: Upgrade, context: ProcedureContext) -> object:
@@ -333,9 +337,9 @@ def _options(pack: RulePack, upgrade: Upgrade, context: ProcedureContext) -> obj
         raise PackFunctionError.raised(_function_of(upgrade), error) from error
 
 
-def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[str, ...]:
-    """What an options function returned, as the choices: a list of texts, each a stat of the pack when the
-    upgrade's effect changes the chosen stat (``effect.stats = { "{choice}" = 1 }``).
+def checked_options(pack: RulePack, upgrade: Upgrade, offered: object, sheet: Sheet) -> tuple[str, ...]:
+    """What an options function returned for ``sheet``, as the choices: a list of texts, each a stat of the pack,
+    and of the sheet, when the upgrade's effect changes the chosen stat (``effect.stats = { "{choice}" = 1 }``).
 
     Raises:
         PackFunctionError: anything else, naming the function and the upgrade.
@@ -357,6 +361,13 @@ def checked_options(pack: RulePack, upgrade: Upgrade, offered: object) -> tuple[
             msg = (
                 f"{_function_of(upgrade)} offered {unknown[0]!r}, which is not a stat of the pack, but the effect "
                 f"changes the chosen stat; stats: {', '.join(sorted(pack.stats)) or 'none'}"
+            )
+            raise PackFunctionError(msg)
+        unheld = [c for c in choices if c not in sheet.stats]
+        if unheld:
+            msg = (
+                f"{_function_of(upgrade)} offered {unheld[0]!r}, a stat a sheet of kind {sheet.kind!r} does not "
+                f"hold, but the effect changes the chosen stat; it holds: {', '.join(sheet.stats) or 'none'}"
             )
             raise PackFunctionError(msg)
     return choices
@@ -553,7 +564,8 @@ def resolved(effect: Effect, choice: str | None) -> Effect:
 def effect_problems(
     pack: RulePack, subject: Sheet, upgrade: Upgrade, effect: Effect, checked: Context
 ) -> list[Violation]:
-    """Limits, stats' bounds and ladder gates an effect would break."""
+    """Limits, stats' bounds and ladder gates an effect would break, and the stats it changes that ``subject`` does
+    not hold."""
     problems = []
     for written, maximum in upgrade.limit.maxima.items():
         quantity = chosen(written, checked.choice)
@@ -564,9 +576,14 @@ def effect_problems(
             problems.append(
                 Violation("limit", f"{pack.name_of(quantity)} would be {after}, past its maximum of {maximum}")
             )
+    held = subject.stats
     for stat, delta in effect.stats.items():
+        if stat not in held:  # it would be made from nothing, at 0: the pack's kinds or the upgrade's are wrong
+            kind = pack.name_of(subject.kind)
+            problems.append(Violation("kind", f"it changes {pack.name_of(stat)}, which a {kind} does not hold"))
+            continue
         spec = pack.stats.get(stat)
-        after = subject.quantity(stat) + delta
+        after = held[stat] + delta
         if spec is not None and spec.maximum is not None and after > spec.maximum:
             problems.append(
                 Violation("limit", f"{pack.name_of(stat)} would be {after}, past its maximum of {spec.maximum}")

@@ -27,6 +27,7 @@ from progression.rulepacks.rulepack import RulePack
 from progression.rulepacks.table_schema import check_tables
 from progression.rules.parts import OVERFLOWS, Currency, Effect, Factor, FixedCost, Kind, PoolSpec, StatSpec, Upgrade
 from progression.rules.play import Play, play_problems, weight_problem
+from progression.spelling import the_closest
 
 __all__ = ["FORMAT", "load_file", "load_text", "structure_pack"]
 
@@ -66,13 +67,21 @@ class PackReader(RuleReader):
         self, data: Mapping[str, Any], section: str, path: str = "$", *, punctuation: str = _PUNCTUATION
     ) -> list[tuple[str, dict[str, Any], str]]:
         """As :meth:`Reader.entries`, worded for pack files; an entry under a misnamed id is still
-        read, so that what refers to it resolves and its own problems are reported too."""
+        read, so that what refers to it resolves and its own problems are reported too: under its id in
+        lowercase when that is all that is wrong with it (``Advances``), as what refers to it means that one.
+        Each entry's key path is the one the file wrote."""
         out = []
-        for ident, body in self.table(data, section, path).items():
+        table = self.table(data, section, path)
+        for ident, body in table.items():
             where = f"{path}.{section}.{ident}"
             if not self.is_slug(ident, punctuation):
-                allowed = ", ".join(("a-z", "0-9", " ".join(punctuation)))
-                self.problem(where, f"ids are lowercase ASCII slugs ({allowed}), got {ident!r}")
+                lower = ident.lower()
+                slip = self.is_slug(lower, punctuation) and lower not in table
+                if self.fine(where):  # a section read twice (the curves) says it once
+                    allowed = ", ".join(("a-z", "0-9", " ".join(punctuation)))
+                    hint = the_closest((lower,)) if slip else ""
+                    self.problem(where, f"ids are lowercase ASCII slugs ({allowed}), got {ident!r}{hint}")
+                ident = lower if slip else ident
             if not isinstance(body, dict):
                 self.problem(where, f"expected a table, got {shown(body)}")
                 continue
@@ -149,6 +158,8 @@ class PackReader(RuleReader):
             maximum = self.get(body, "maximum", int, path, default=None)
             if minimum is not None and maximum is not None and minimum > maximum:
                 self.problem(path, f"minimum {minimum} is above maximum {maximum}")
+            elif "initial" not in body and path in self.misread:  # an initial misspelt, not 0: said as the key
+                pass
             elif minimum is not None and initial < minimum:
                 self.problem(f"{path}.initial", f"initial {initial} is below the minimum {minimum}")
             elif maximum is not None and initial > maximum:
@@ -282,11 +293,23 @@ class PackReader(RuleReader):
                     items=self.items(data, body, path) if "items" in body else None,
                     args=self.args(body["args"], f"{path}.args") if "args" in body else {},
                     multiply=self.multiplied(body, path),
-                    kinds=self.distinct(body, "kinds", path, default=()),
+                    kinds=self.buyers(body, path),
                     description=self.label(body, path, "description") if "description" in body else None,
                 )
             )
         return upgrades
+
+    def buyers(self, body: Mapping[str, Any], path: str) -> tuple[str, ...]:
+        """The kinds that may buy an upgrade (``kinds``): none given is every kind, and an empty list is refused,
+        as it would read as every kind too, where it seems to say no kind."""
+        kinds: tuple[str, ...] = self.distinct(body, "kinds", path, default=())
+        if body.get("kinds") == []:
+            self.problem(
+                f"{path}.kinds",
+                "expected the kinds that may buy it, got an empty list; leave 'kinds' out for every kind to buy it, "
+                "or name at least one",
+            )
+        return kinds
 
     def options_named(self, data: Mapping[str, Any], body: Mapping[str, Any], path: str) -> str | None:
         """The first word of the names that name an upgrade's options (``options_named = "category"``): an
@@ -409,16 +432,20 @@ def languages(r: Reader, head: Mapping[str, Any]) -> tuple[str, ...]:
     declared = r.strings(head, "languages", "$.pack", default=LANGUAGES)
     if not declared:
         r.problem("$.pack.languages", "a pack declares at least one language (its labels' first language)")
-        return LANGUAGES
     for index, code in enumerate(declared):
         if not (code.isascii() and code.isalpha() and code.islower() and 2 <= len(code) <= 3):
+            hint = the_closest((code.lower(),)) if code.isascii() and code.isalpha() and 2 <= len(code) <= 3 else ""
             r.problem(
-                f"$.pack.languages[{index}]", f"a language is a lowercase code of 2 or 3 letters (en, fr), got {code!r}"
+                f"$.pack.languages[{index}]",
+                f"a language is a lowercase code of 2 or 3 letters (en, fr), got {code!r}{hint}",
             )
-            return LANGUAGES
+            break
     twice = sorted({code for code in declared if declared.count(code) > 1})
     if twice:
         r.problem("$.pack.languages", f"languages are listed once each; listed twice: {', '.join(twice)}")
+    if any(problem.path.startswith("$.pack.languages") for problem in r.problems):
+        # which languages the labels owe is not known: each label would repeat this one refusal
+        r.languages_refused = True
         return LANGUAGES
     return tuple(declared)
 
@@ -488,7 +515,9 @@ def structure_pack(
     curves = r.curves(data)
     ladders, upgrades, kinds = r.ladders(data), r.upgrades(data), r.kinds(data)
     listed = r.table(data, "names", "$")  # each id's names at $.names.<id>.<lang>, as they are written
-    names = {ident: r.label(listed, "$.names", ident) for ident, _, _ in r.entries(data, "names")}
+    names = {
+        ident: r.label(listed, "$.names", at.removeprefix("$.names.")) for ident, _, at in r.entries(data, "names")
+    }
     play = r.play(data, (upgrade.id for upgrade in upgrades))
     tables = r.table(data, "tables", "$")
     check_tables(r, data, _PUNCTUATION)
@@ -528,7 +557,7 @@ def structure_pack(
     # A misplaced '{choice}' was reported where it stands; that it names nothing is not news.
     # A curve declared that did not read was reported where it stands; that an upgrade's cost names it is not news.
     unread = {ident for ident, _, _ in r.entries(data, "curves")} - {curve.name for curve in curves}
-    found = check_references(pack, unread=unread)
+    found = check_references(pack, unread=unread, misread=r.misread)
     r.problems.extend(_as_written(p, data) for p in found if "'?'" not in p.reason and "'{choice}'" not in p.reason)
     r.raise_if_problems()
     return pack

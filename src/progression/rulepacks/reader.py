@@ -134,6 +134,9 @@ class Reader:
         #: The languages every label must be given in (a pack's ``[pack] languages``); English and French
         #: may be given besides them.
         self.languages: tuple[str, ...] = LANGUAGES
+        #: Whether the pack's list of languages was refused: a label is then held to none of them (which it owes
+        #: is not known, and every label would repeat that one refusal), and read in those it gives.
+        self.languages_refused = False
 
     def problem(self, path: str, reason: str) -> None:
         """Record that the value at ``path`` is wrong, and why (what was expected, what came)."""
@@ -173,7 +176,8 @@ class Reader:
         return ""
 
     def parse(self, text: str, *, cache: bool = False) -> dict[str, Any]:
-        """TOML text, parsed; an empty table and a problem at ``$`` when it is not TOML.
+        """TOML text, parsed; an empty table and a problem at ``$`` when it is not TOML. A byte order mark at its
+        start (``\\ufeff``, written by some editors) is passed over.
 
         Args:
             text: The TOML text.
@@ -184,6 +188,9 @@ class Reader:
         if not isinstance(text, str):
             self.problem("$", f"expected TOML text, got {type(text).__name__}")
             return {}
+        # A byte order mark, which some editors write first, is no TOML (tomllib refuses it): the text after it is
+        # read. A text without one is parsed (and found in the cache) exactly as it is.
+        text = text.removeprefix("\ufeff")
         try:
             if cache:
                 import progression.rulepacks.toml_cache as toml_cache
@@ -352,13 +359,17 @@ class Reader:
                 self.problem(
                     f"{where}.{code}", f"expected a name, got {'an empty' if not text else 'a blank'} text {text!r}"
                 )
-        names = {code: self.get(raw, code, str, where) or "?" for code in self.languages}
+        owed = () if self.languages_refused else self.languages
+        names = {code: self.get(raw, code, str, where) or "?" for code in owed}
         names |= {
-            code: text for code in LANGUAGES if code not in names and (text := self.get(raw, code, str, where, None))
+            code: text
+            for code in (*self.languages, *LANGUAGES)
+            if code not in names and (text := self.get(raw, code, str, where, None))
         }
-        self.extra(raw, tuple(dict.fromkeys((*self.languages, *LANGUAGES))), where)
+        if not self.languages_refused:
+            self.extra(raw, tuple(dict.fromkeys((*self.languages, *LANGUAGES))), where)
         if self.languages == LANGUAGES:  # the common case, and the one fingerprints were made with
-            return Label(en=names["en"], fr=names["fr"])
+            return Label(en=names.get("en", "?"), fr=names.get("fr", "?"))
         return Label.of(names, self.languages)
 
     def ints(

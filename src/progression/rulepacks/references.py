@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from progression.errors import Problem
 from progression.requirements.ladders import Ladder
-from progression.requirements.predicates import GivenArg, HasTag, Predicate, Requirement, atoms
+from progression.requirements.predicates import AtLeast, AtMost, GivenArg, HasTag, Predicate, Requirement, atoms
 from progression.rules.parts import CHOICE, CurveCost, Upgrade, granted
 from progression.spelling import closest, the_closest
 
@@ -28,7 +28,11 @@ __all__ = ["check_references", "granted", "known_ids"]
 
 
 def check_references(
-    pack: RulePack, *, unread: Collection[str] = (), owned: Collection[str] | None = None
+    pack: RulePack,
+    *,
+    unread: Collection[str] = (),
+    owned: Collection[str] | None = None,
+    misread: Collection[str] = (),
 ) -> list[Problem]:
     """Every id a pack refers to resolves; ids do not clash between stats, pools and upgrades; a ladder's first band
     starts no higher than its axis.
@@ -41,12 +45,15 @@ def check_references(
             may name; None when they are not known (a pack being loaded): then a pack whose factories make its
             sheets (``Contract.factories``) may start one with any item, and the ids its requirements, prices
             and maxima read are left to the conformance check, which makes the sheets.
+        misread: the key paths of the entries the file gives an unknown key (``$.kinds.pilot``), whose values a
+            check across entries does not read: the key meant reads as its default, which the file never wrote.
     """
-    found = _References(pack, unread)
+    found = _References(pack, unread, misread)
     found.clashes()
     found.pools()
     found.upgrades()
     found.ladders_and_kinds()
+    found.held()
     found.choices()
     if owned is not None or not pack.contract.factories:
         found.named(owned or ())
@@ -65,22 +72,48 @@ def known_ids(pack: RulePack) -> set[str]:
     }
 
 
+#: What an effect does to the stats it names (:meth:`_References.held`): a change, where others read.
+_CHANGES = "the effect changes"
+
+
+def _quantities(path: str, required: Requirement | None) -> list[tuple[str, str, str]]:
+    """The quantities ``required`` reads on the sheet (``at_least``, ``at_most``), each with ``path`` and a role."""
+    found = atoms(required) if required is not None else ()
+    return [(path, "the requirement reads", atom.quantity) for atom in found if isinstance(atom, AtLeast | AtMost)]
+
+
+def _each_item(upgrade: Upgrade, ident: str) -> tuple[str, ...]:
+    """``ident``, or the ids it composes with ``{choice}`` for each of the upgrade's items (none for an options
+    function's, not known before a sheet asks)."""
+    if CHOICE not in ident:
+        return (ident,)
+    return tuple(ident.replace(CHOICE, item) for item in upgrade.items or ())
+
+
 class _References:
     """The problems found in one pack's references so far."""
 
-    def __init__(self, pack: RulePack, unread: Collection[str] = ()) -> None:
+    def __init__(self, pack: RulePack, unread: Collection[str] = (), misread: Collection[str] = ()) -> None:
         self.pack = pack
         self.unread = frozenset(unread)
+        self.misread = frozenset(misread)
         self.problems: list[Problem] = []
         self.quantities = {*pack.stats, *pack.pools}
+        #: The ids a sheet may own a count of: the upgrades, the named ids and the items granted.
+        self.owned = {*pack.upgrades, *pack.names, *(i for u in pack.upgrades.values() for i in granted(u))}
 
     def add(self, path: str, reason: str) -> None:
         self.problems.append(Problem(self.pack.source, path, reason))
 
     def need(self, kind: str, ident: str, defined: Collection[str], path: str) -> None:
-        """A problem when ``ident`` is not among the ``defined`` ids of its ``kind``."""
+        """A problem when ``ident`` is not among the ``defined`` ids of its ``kind``, with the closest of them."""
         if ident not in defined:
-            self.add(path, f"{kind} {ident!r} is not defined; defined: {', '.join(sorted(defined)) or 'none'}")
+            listed = sorted(defined)
+            self.add(
+                path,
+                f"{kind} {ident!r} is not defined; defined: {', '.join(listed) or 'none'}"
+                + the_closest(closest(ident, listed)),
+            )
 
     def clashes(self) -> None:
         for clash in sorted(set(self.pack.stats) & set(self.pack.pools)):
@@ -105,7 +138,7 @@ class _References:
                     f"$.pools.{pool.id}.cap", "a pool capped by its own balance has no cap; name a stat or a number"
                 )
             for key, policy in (("auto_spend", "auto"), ("surplus_buys", "settle")):
-                if getattr(pool, key) and pool.overflow != policy:
+                if getattr(pool, key) and pool.overflow != policy and f"$.pools.{pool.id}" not in self.misread:
                     self.add(
                         f"$.pools.{pool.id}.{key}",
                         f"{key} is read under overflow = {policy!r} only; this pool's overflow is {pool.overflow!r}",
@@ -169,6 +202,82 @@ class _References:
                                 f"for item {item!r} it changes stat {chosen!r}, which is not defined; "
                                 f"defined: {', '.join(sorted(pack.stats)) or 'none'}",
                             )
+
+    def held(self) -> None:
+        """Every stat and pool a sheet reads or changes is one its kind holds. A sheet holds only its kind's
+        (:class:`~progression.authoring.Kind`): any other reads as 0, and an effect would make it from nothing,
+        past its initial value and its minimum.
+
+        So each kind that may buy an upgrade holds what its effect changes and what its price's axis, its
+        requirements, its price's factors and its maxima read; each kind that holds a pool, what its cap and its
+        award's requirement read; each kind that holds a ladder's axis, what its gates read. The kinds that may buy
+        an upgrade are its ``kinds``, or, when it names none, every kind holding one of its paying pools: a kind
+        holding none (a roster, often) has no points to pay with, and what it still buys at a price of 0 is
+        refused when quoted (:func:`~progression.engine.quotes.effect_problems`). An owned count (a skill) is no
+        stat: a sheet owns none until one is granted. Said once for each kind and id, where the entry first names
+        it; an id ``{choice}`` composes is read for each item (an options function's choices are checked when it
+        lists them).
+        """
+        pack = self.pack
+        for upgrade in pack.upgrades.values():
+            path = f"$.upgrades.{upgrade.id}"
+            if path in self.misread:  # its kinds may be the key misspelt
+                continue
+            read = [(f"{path}.effect.stats.{stat}", _CHANGES, stat) for stat in upgrade.effect.stats]
+            if isinstance(upgrade.cost, CurveCost):
+                read.append((f"{path}.cost.axis", "the cost is read on", upgrade.cost.axis))
+            read += _quantities(f"{path}.requires", upgrade.requires)
+            for index, factor in enumerate(upgrade.multiply):
+                read += _quantities(f"{path}.cost.multiply[{index}].when", factor.when)
+            read += [(f"{path}.limit.maxima.{name}", "the limit caps", name) for name in upgrade.limit.maxima]
+            read = [(where, role, i) for where, role, ident in read for i in _each_item(upgrade, ident)]
+            if upgrade.kinds:
+                buyers, who = [k for k in upgrade.kinds if k in pack.kinds], "may buy this upgrade"
+            else:  # a kind that holds none of the paying pools has no points to pay with (a roster, often)
+                buyers = [k.id for k in pack.kinds.values() if any(p in k.pools for p in upgrade.pools)]
+                who = "may buy this upgrade (it names no kinds: every kind that holds a paying pool may)"
+            self.holding(read, buyers, who, upgrade)
+        for pool in pack.pools.values():
+            read = [(f"$.pools.{pool.id}.cap", "the cap is read on", pool.cap)] if isinstance(pool.cap, str) else []
+            read += _quantities(f"$.pools.{pool.id}.requires", pool.requires)
+            holders = [k.id for k in pack.kinds.values() if pool.id in k.pools]
+            self.holding(read, holders, f"holds pool {pool.id!r}")
+        for ladder in pack.ladders.values():
+            read = []
+            for index, band in enumerate(ladder.bands):
+                read += _quantities(f"$.ladders.{ladder.id}.bands[{index}].requires", band.requires)
+            holders = [k.id for k in pack.kinds.values() if ladder.axis in (*k.stats, *k.pools)]
+            self.holding(read, holders, f"holds the ladder's axis {ladder.axis!r}")
+
+    def holding(
+        self, read: list[tuple[str, str, str]], kinds: list[str], who: str, upgrade: Upgrade | None = None
+    ) -> None:
+        """A problem for each stat or pool of ``read`` (where, what reads it, its id) one of ``kinds`` does not
+        hold, once for each kind and id; ``who`` says why the kind reads it. The fix offered for an ``upgrade``'s
+        buyer names the kinds that may buy it too."""
+        pack = self.pack
+        said: set[tuple[str, str]] = set()
+        for where, role, ident in read:
+            if ident in pack.stats:
+                what, key = "stat", "stats"
+            elif ident in pack.pools:
+                what, key = "pool", "pools"
+            else:
+                continue  # an owned count: a sheet owns none until one is granted
+            if role != _CHANGES and ident in self.owned:
+                continue  # a sheet without the stat reads the count it owns (the conformance check's "ids")
+            holders = [k.id for k in pack.kinds.values() if ident in (k.stats if key == "stats" else k.pools)]
+            for kind in kinds:
+                if kind in holders or (kind, ident) in said or f"$.kinds.{kind}" in self.misread:
+                    continue
+                said.add((kind, ident))
+                fix = f"add {ident!r} to kinds.{kind}.{key}"
+                if upgrade is not None and upgrade.kinds:
+                    fix += f", or take {kind!r} out of the upgrade's kinds"
+                elif upgrade is not None and holders:
+                    listed = ", ".join(f'"{k}"' for k in holders)
+                    fix += f", or name the kinds that may buy it: kinds = [{listed}]"
+                self.add(where, f"{role} {what} {ident!r}, but kind {kind!r}, which {who}, does not hold it; {fix}")
 
     def args(self, upgrade: Upgrade, path: str) -> None:
         """Each argument a requirement of ``upgrade`` (or of a factor of its price) reads is one it declares,
@@ -273,6 +382,8 @@ class _References:
         stat = self.pack.stats.get(ladder.axis)
         if stat is None and ladder.axis not in self.pack.pools:
             return  # not a quantity: reported above
+        if f"$.stats.{ladder.axis}" in self.misread or f"$.pools.{ladder.axis}" in self.misread:
+            return  # its range may be the key misspelt
         if stat is None:
             start, what = 0, f"pool {ladder.axis!r}, which starts empty"
         elif stat.minimum is not None:
