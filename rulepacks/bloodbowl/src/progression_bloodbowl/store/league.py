@@ -524,10 +524,10 @@ class League(Book):
         self.check_member(team, self.teams())
         # The file is compared with the whole stored history and its entries are run on the stored state, which
         # reads trust (its digest): as whatever reads the whole history, the state is first checked against the
-        # entries, by the core's check of an export, lest a snapshot forged with its digest be built on and stored
-        # again under the store's own.
+        # entries (a whole read, the core's check of an export), lest a snapshot forged with its digest be built on
+        # and stored again under the store's own.
         try:
-            self.store.export(team)
+            self.store.sheet(team, whole=True)
         except StoreTampered as wrong:
             raise StoreTampered(self.store.where, team, wrong.what, refused="nothing was stored") from None
         with self.store.transaction() as tx:
