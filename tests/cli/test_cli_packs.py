@@ -87,7 +87,7 @@ class TestShow:
         data = run("show", SKIRMISH, "--json").json()
         assert ("skirmish", ["xp", "gold"]) == (data["name"], list(data["currencies"]))
         assert {"family": "table", "first": [10, 20, 40], "last_step": 3} == data["curves"]["gear"]
-        assert "have at least 1 feats" == data["ladders"]["rank"]["bands"][1]["gate"]
+        assert "have one or more feats" == data["ladders"]["rank"]["bands"][1]["gate"]
         assert "the next step of curve feat after Feats" == data["upgrades"]["speed"]["cost"]
         assert {} == data["functions"]
 

@@ -58,7 +58,7 @@ class TestAward:
         assert refused.value.worded is not None
         assert (True, True, True, True) == (
             str(refused.value).startswith("Fencing holds 20 PP over its cap and no raise can take them: "),
-            "needs at least 1 quality from the list of Fencing" in str(refused.value),
+            "needs one or more qualities from the list of Fencing" in str(refused.value),
             str(refused.value).endswith("or settle with discard=True to lose them"),
             refused.value.worded.on_command_line("aline.json").endswith(
                 "or settle with `progression sheet do aline.json settle competence=escrime discard=yes` to lose them"
@@ -347,7 +347,7 @@ BAD: dict[str, tuple[Callable[[RulePack, Sheet], object], type[ProgressionError]
     "gate": (
         lambda p, s: pc.raise_level(p, s, "escrime", 2),
         RequirementNotMet,
-        r"to reach Proficient: needs at least 1 quality from the list of Fencing \(has none\)",
+        r"to reach Proficient: needs one or more qualities from the list of Fencing \(has none\)",
     ),
     "bad starting level": (
         lambda p, s: pc.new_character(p, levels={"escrime": -1}),

@@ -38,7 +38,7 @@ class TestTheGateIsWordsOnly:
         bare = pc.raise_level(pack, bare, "escrime", 25)
         bare = pc.raise_level(pack, pc.award(pack, bare, "escrime", 30, reason="a tournament"), "escrime", 5)
         (said,) = pack.quote(bare, "raise.escrime").unmet
-        assert said.startswith("to reach Proficient: needs at least 1 quality from the list of Fencing (has none)")
+        assert said.startswith("to reach Proficient: needs one or more qualities from the list of Fencing (has none)")
         assert () == pack.quote(pc.award(pack, aline, "escrime", 30, reason="x"), "raise.escrime").unmet
 
     def test_rewording_the_gate_keeps_the_rules(self, pack: RulePack) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import progression
@@ -128,14 +129,22 @@ class TestOneLevelAtATime:
 
 
 class TestGates:
-    @pytest.mark.parametrize(("top", "needed"), [(30, 1), (60, 2), (90, 3)])
-    def test_blocked_without_qualities(self, pack: RulePack, top: int, needed: int) -> None:
-        """30 -> 31, 60 -> 61 and 90 -> 91 need 1, 2 and 3 qualities of the list; the refusal says how many and which."""
+    @pytest.mark.parametrize(
+        ("top", "needed"),
+        [
+            (30, "one or more qualities from the list of Fencing (has none); any"),
+            (60, "at least 2 qualities from the list of Fencing (has none); 2 missing, any"),
+            (90, "at least 3 qualities from the list of Fencing (has none); 3 missing, any"),
+        ],
+    )
+    def test_blocked_without_qualities(self, pack: RulePack, top: int, needed: str) -> None:
+        """30 -> 31, 60 -> 61 and 90 -> 91 need 1, 2 and 3 qualities of the list; the refusal says how many and which
+        (one "or more", in the plural, and no "1 missing" to say it again)."""
         sheet = at(pack, "escrime", top)
         with pytest.raises(RequirementNotMet) as caught:
             pc.raise_level(pack, sheet, "escrime")
         (sentence,) = caught.value.missing
-        assert f"{needed} missing, any of these would count: Suppleness, Speed, Coordination, Composure" in sentence
+        assert sentence.endswith(f"needs {needed} of these would count: Suppleness, Speed, Coordination, Composure")
 
     @pytest.mark.parametrize(
         ("top", "owned", "others"),
@@ -161,3 +170,25 @@ class TestGates:
         sheet = pc.raise_level(pack, at(pack, "escrime", 29), "escrime")
         later = pc.raise_level(pack, at(pack, "escrime", 31, qualities=("vitesse",)), "escrime")
         assert (30, 32) == (pc.level(pack, sheet, "escrime"), pc.level(pack, later, "escrime"))
+
+    def test_an_override_past_a_gate_reworded_since_still_verifies(self, pack: RulePack) -> None:
+        """A GM let Ana past the Proficient gate when the pack said it "needs at least 1 quality" (0.1.0's words):
+        the pack says it otherwise now, out of its fingerprint, and her history still verifies, the override keeping
+        the words she was shown. An override written with another reason, or bypassing more than the rules would
+        have it bypass, is still an entry the rules do not give."""
+        bought = pack.purchase(at(pack, "escrime", 30), "raise.escrime", override="the GM allows it", bypass=["gate"])
+        entry = bought.ledger[-1]
+        (started,) = [e for e in entry.events if getattr(e, "override", None) is not None]
+        (said_now,) = started.override.bypassed
+        said_then = said_now.replace("needs one or more qualities", "needs at least 1 quality")
+        assert said_then != said_now
+
+        def recorded_with(**override: object) -> Sheet:
+            changed = attrs.evolve(started.override, **override)
+            events = tuple(attrs.evolve(e, override=changed) if e is started else e for e in entry.events)
+            return progression.replay((*bought.ledger[:-1], attrs.evolve(entry, events=events)))
+
+        assert progression.verify(recorded_with(bypassed=(said_then,)), pack).ok
+        for edited in ({"reason": "the GM was bribed"}, {"bypassed": (said_then, said_then)}):
+            (found,) = progression.verify(recorded_with(**edited), pack).divergences
+            assert (len(bought.ledger), "edited") == (found.position, found.kind), edited

@@ -62,6 +62,29 @@ class TestLeaves:
             "needs at least 2 trinkets (has 1: Medal); 1 missing, any of these would count: Badge, Ring",
         ) == req.unmet(context(sheet(owned={"medal": 1})))
 
+    def test_owns_one_among(self) -> None:
+        """One of them needed: the words for the items (a plural, as ``"items"`` is) read right after "one or
+        more", where "at least 1 trinkets" did not; what is said, and what is asked, the same whether the words
+        are ``what`` or ``items_said``."""
+        said = OwnsAmong(among=["badge", "medal"], count=1, what="trinkets")
+        worded = OwnsAmong(among=["badge", "medal"], count=1, what="kept", items_said="trinkets")
+        plain = OwnsAmong(among=["badge", "medal"], count=1)
+        bare = context(sheet())
+        expected = "needs one or more trinkets (has none); any of these would count: Badge, Medal"
+        assert (
+            (expected,),
+            (expected,),
+            "have one or more trinkets",
+            "have one or more items",
+            "must not have one or more trinkets",
+        ) == (
+            said.unmet(bare),
+            worded.unmet(bare),
+            said.describe(bare),
+            plain.describe(bare),
+            Not(item=said).unmet(context(sheet(owned={"medal": 1})))[0],
+        )
+
     def test_message_replaces_the_sentence(self) -> None:
         """A pack may word the sentence itself."""
         req = AtLeast(quantity="level", value=3, message="only seasoned adventurers")
@@ -75,7 +98,7 @@ class TestLeaves:
         reworded = OwnsAmong(among=["badge", "medal"], count=1, what="kept", items_said="guild trinkets")
         worded = AtLeast(quantity="level", value=3, message="kept", said="only seasoned adventurers")
         assert (
-            ("needs at least 1 trinkets of the guild (has none); 1 missing, any of these would count: Badge, Medal",),
+            ("needs one or more trinkets of the guild (has none); any of these would count: Badge, Medal",),
             ("only seasoned adventurers",),
             repr(gate),
             gate,

@@ -8,7 +8,7 @@ nothing. ``start_sheet`` runs the one operation that starts a sheet rather than 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -18,12 +18,14 @@ from progression.engine.dice import KNOWN_DICE, Dice, check_dice
 from progression.engine.operations import Create
 from progression.engine.work import RecordingDice, Work
 from progression.errors import InvalidInput
-from progression.ledger.events import Entry, Operation
+from progression.ledger.events import Entry, Event, Member, Operation, Purchased, Started, Step
 from progression.ledger.ledger import Ledger
 from progression.ledger.sheet import Sheet, replay, running
 
 if TYPE_CHECKING:
     from progression.rulepacks.rulepack import RulePack
+
+E = TypeVar("E", bound=Event)
 
 __all__ = ["Rules", "as_recorded", "execute", "execute_in", "holds", "run", "start_sheet"]
 
@@ -54,12 +56,42 @@ def run(pack: RulePack, sheet: Sheet, operation: Operation, dice: Dice | None = 
 
 def holds(recorded: Entry, produced: Entry) -> bool:
     """Whether ``produced``, the entry ``recorded``'s operation gives when it runs again, is ``recorded``: the same
-    entry, or the same but for its operation's words kept as the ids they name (an entry written before the
-    engine kept them so: a decision ``DAUNTLESS`` where it now keeps ``dauntless``). The operation ran is the one
-    recorded, so an operation that differs differs only by those words; its events, rolls and place must match."""
+    entry, or the same but for words that are not rules. Those are its operation's words kept as the ids they name
+    (an entry written before the engine kept them so: a decision ``DAUNTLESS`` where it now keeps ``dauntless``),
+    and the sentences of the requirements a GM's override bypassed, as they were said then: a pack may reword a
+    requirement (its ``said``, out of the fingerprint) without its saved sheets' overrides ceasing to hold. The
+    operation ran is the one recorded, so an operation that differs differs only by those words; its events,
+    rolls and place must match, and an override bypasses as many requirements, for the same reason."""
     if produced == recorded:
         return True
-    return produced.operation != recorded.operation and as_recorded(produced, recorded) == recorded
+    if produced.operation != recorded.operation:
+        produced = as_recorded(produced, recorded)
+        if produced == recorded:
+            return True
+    return _bypassed_as_recorded(produced, recorded) == recorded
+
+
+def _bypassed_as_recorded(produced: E, recorded: Event) -> E:
+    """``produced`` with each override of it saying the requirements it bypassed in ``recorded``'s words, where
+    the two overrides differ only by those words (as many sentences, the same reason)."""
+    if type(produced) is not type(recorded):
+        return produced
+    if isinstance(produced, (Purchased, Started)):
+        now, then = produced.override, recorded.override  # type: ignore[attr-defined]
+        if (
+            now is not None
+            and then is not None
+            and now.reason == then.reason
+            and len(now.bypassed) == len(then.bypassed)
+        ):
+            return attrs.evolve(produced, override=then)
+        return produced
+    if isinstance(produced, Member):
+        return attrs.evolve(produced, event=_bypassed_as_recorded(produced.event, recorded.event))  # type: ignore[attr-defined]
+    if isinstance(produced, (Entry, Step)) and len(produced.events) == len(recorded.events):  # type: ignore[attr-defined]
+        events = tuple(map(_bypassed_as_recorded, produced.events, recorded.events))  # type: ignore[attr-defined]
+        return attrs.evolve(produced, events=events)
+    return produced
 
 
 def as_recorded(produced: Entry, recorded: Entry) -> Entry:

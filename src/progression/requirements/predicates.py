@@ -169,11 +169,11 @@ class OwnsAmong(Requirement):
 
     among: tuple[str, ...] = attrs.field(converter=as_tuple)
     count: int
-    #: What the items are called, for the sentence ("qualities of Fencing"). Part of the rules' fingerprint, as it
-    #: always was: a pack whose name for them is only words gives it as :attr:`items_said`.
+    #: What the items are called, for the sentence, in the plural ("qualities of Fencing"). Part of the rules'
+    #: fingerprint, as it always was: a pack whose name for them is only words gives it as :attr:`items_said`.
     what: str = "items"
-    #: What the items are called in the sentence, in place of :attr:`what`: words only, out of the repr and so of
-    #: the rules' fingerprint, as :attr:`Requirement.said` is.
+    #: What the items are called in the sentence, in place of :attr:`what` (a plural too): words only, out of the
+    #: repr and so of the rules' fingerprint, as :attr:`Requirement.said` is.
     items_said: str | None = attrs.field(default=None, repr=False, eq=False)
 
     def owned_items(self, context: Context) -> tuple[str, ...]:
@@ -182,19 +182,22 @@ class OwnsAmong(Requirement):
     def holds(self, context: Context) -> bool:
         return len(self.owned_items(context)) >= self.count
 
+    def _wanted(self) -> str:
+        """``at least 2 trinkets``; for one, ``one or more trinkets``: the words are a plural (as ``items`` is),
+        which "1" would not agree with, and a pack gives no singular (its labels have one form)."""
+        words = self.items_said or self.what
+        return f"one or more {words}" if self.count == 1 else f"at least {self.count} {words}"
+
     def describe(self, context: Context) -> str:
-        return f"have at least {self.count} {self.items_said or self.what}"
+        return f"have {self._wanted()}"
 
     def explain(self, context: Context) -> str:
         have = self.owned_items(context)
         names = context.names.name_of
-        missing = self.count - len(have)
-        candidates = [names(i) for i in self.among if i not in have]
-        had = f" (has {len(have)}: {', '.join(names(i) for i in have)})" if have else " (has none)"
-        return (
-            f"needs at least {self.count} {self.items_said or self.what}{had}; {missing} missing, "
-            f"any of these would count: {', '.join(candidates)}"
-        )
+        candidates = ", ".join(names(i) for i in self.among if i not in have)
+        had = f"has {len(have)}: {', '.join(names(i) for i in have)}" if have else "has none"
+        missing = "" if self.count == 1 else f"{self.count - len(have)} missing, "  # of one: "1 missing" says it again
+        return f"needs {self._wanted()} ({had}); {missing}any of these would count: {candidates}"
 
     def references(self) -> tuple[str, ...]:
         return self.among

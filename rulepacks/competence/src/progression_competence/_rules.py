@@ -252,7 +252,7 @@ def _ladder(competence: Competence, settings: Settings) -> Ladder:
                 among=competence.qualities,
                 count=degree.qualities,
                 what=_FINGERPRINTED_GATE.format(noun=noun, competence=competence.label.en),
-                items_said=f"{noun} from the list of {competence.label.en}",
+                items_said=f"qualities from the list of {competence.label.en}",  # a plural: "one or more qualities"
             )
         bands.append(Band(id=degree.id, label=degree.label, low=degree.low, high=degree.high, requires=gate))
     return Ladder(
