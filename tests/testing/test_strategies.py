@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
@@ -130,6 +132,25 @@ class TestLadders:
             InvalidInput, match=r"^expected 1 <= min_bands <= max_bands of the ladders drawn, got 3 and 2$"
         ):
             ladders(min_bands=3, max_bands=2)
+
+
+@pytest.mark.parametrize(
+    ("draw", "said"),
+    [
+        (lambda: slugs(max_size="6"), "the max_size of the ids drawn, got '6'"),
+        (lambda: slugs(max_size=0), "the max_size of the ids drawn, got 0"),
+        (lambda: ladders(min_bands="2"), "the min_bands of the ladders drawn, got '2'"),
+        (lambda: ladders(max_width=0), "the max_width of the ladders drawn, got 0"),
+        (lambda: upgrades(pools=["xp"], max_price=2.5), "the max_price of the upgrades drawn, got 2.5"),
+        (lambda: dice_scripts(min_size=3, max_size=2), "(at least their min_size, 3), got 2"),
+    ],
+)
+def test_a_size_that_is_no_whole_number_is_refused(draw: Callable[[], object], said: str) -> None:
+    """A size or bound given as text, a float or out of range is refused when the strategy is made, naming the
+    argument, not as a TypeError (or a negative size) when Hypothesis first draws from it."""
+    with pytest.raises(InvalidInput, match=r"^expected a whole number >= ") as refused:
+        draw()
+    assert str(refused.value).endswith(said)
 
 
 class TestUpgrades:

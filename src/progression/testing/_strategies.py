@@ -39,8 +39,20 @@ _REST = _FIRST + "0123456789_"
 _BEYONDS: tuple[Beyond, ...] = ("error", "clamp", "extrapolate")
 
 
+def _whole(value: object, what: str, least: int) -> None:
+    """Refuse a size or bound of a strategy that is no whole number, or less than ``least``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        msg = f"expected a whole number >= {least} as {what}, got {value!r:.60}"
+        raise InvalidInput(msg)
+
+
 def slugs(max_size: int = 12) -> st.SearchStrategy[str]:
-    """Ids as packs write them: a lowercase letter, then letters, digits and underscores."""
+    """Ids as packs write them: a lowercase letter, then letters, digits and underscores.
+
+    Raises:
+        InvalidInput: ``max_size`` is no whole number >= 1.
+    """
+    _whole(max_size, "the max_size of the ids drawn", 1)
     return st.builds(lambda head, tail: head + tail, st.sampled_from(_FIRST), st.text(_REST, max_size=max_size - 1))
 
 
@@ -183,12 +195,15 @@ def ladders(
         min_bands, max_bands: how many bands.
         max_width: the widest a closed band may be.
         open_top: whether the last band has no top; None draws it.
+
+    Raises:
+        InvalidInput: a count or width that is no whole number >= 1, or ``max_bands`` below ``min_bands``.
     """
-    if min_bands < 1 or max_bands < min_bands:
+    _whole(min_bands, "the min_bands of the ladders drawn", 1)
+    _whole(max_bands, "the max_bands of the ladders drawn", 1)
+    _whole(max_width, "the max_width of the ladders drawn", 1)
+    if max_bands < min_bands:
         msg = f"expected 1 <= min_bands <= max_bands of the ladders drawn, got {min_bands} and {max_bands}"
-        raise InvalidInput(msg)
-    if max_width < 1:
-        msg = f"expected a max_width >= 1 of the ladders drawn, got {max_width}"
         raise InvalidInput(msg)
     return _ladders(axis=axis, min_bands=min_bands, max_bands=max_bands, max_width=max_width, open_top=open_top)
 
@@ -238,7 +253,8 @@ def upgrades(
         max_price: the largest fixed price.
 
     Raises:
-        InvalidInput: no pool, or one id where a list of them goes (``pools="xp"``).
+        InvalidInput: no pool, one id where a list of them goes (``pools="xp"``), or a ``max_price`` that is no
+            whole number >= 0.
     """
     for keyword, ids in (("pools", pools), ("quantities", quantities), ("curves", curves), ("kinds", kinds)):
         if isinstance(ids, str):  # read letter by letter, it would name ids no pack has
@@ -247,6 +263,7 @@ def upgrades(
     if not pools:
         msg = "expected at least one pool for the upgrades drawn to pay from, got none"
         raise InvalidInput(msg)
+    _whole(max_price, "the max_price of the upgrades drawn", 0)
     return _upgrades(
         pools=tuple(pools), quantities=tuple(quantities), curves=tuple(curves), kinds=tuple(kinds), max_price=max_price
     )
@@ -286,8 +303,14 @@ def _upgrades(
 
 
 def dice_scripts(sides: int = 6, *, min_size: int = 0, max_size: int = 30) -> st.SearchStrategy[ScriptedDice]:
-    """Fresh :class:`~progression.ScriptedDice` whose results all fit a die of ``sides`` sides."""
+    """Fresh :class:`~progression.ScriptedDice` whose results all fit a die of ``sides`` sides.
+
+    Raises:
+        InvalidInput: fewer than 2 sides, or a size that is no whole number (``max_size`` at least ``min_size``).
+    """
     if isinstance(sides, bool) or not isinstance(sides, int) or sides < 2:
         msg = f"expected at least 2 sides of the die of the dice scripts drawn, got {sides!r}"
         raise InvalidInput(msg)
+    _whole(min_size, "the min_size of the dice scripts drawn", 0)
+    _whole(max_size, f"the max_size of the dice scripts drawn (at least their min_size, {min_size})", min_size)
     return st.lists(st.integers(1, sides), min_size=min_size, max_size=max_size).map(ScriptedDice)
