@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import progression
 import progression_bloodbowl as bb
 from progression import Effect, RulePack, ScriptedDice, Sheet, replay, undo
-from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.cli.main import main
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    OutOfOrder,
+    RequirementNotMet,
+    UnknownName,
+)
 from progression.events import Lost
 from progression.ledger.sheet import applied
 from progression_bloodbowl.data.access import data_of
 from progression_bloodbowl.inducements.order import GOLD_LIMIT
+from progression_bloodbowl.team.story import told_since
 
 
 def _ctv(pack: RulePack, team: Sheet) -> int:
@@ -171,8 +183,33 @@ class TestPayment:
         with pytest.raises(InvalidInput, match="already holds inducements for match 1"):
             _induce(pack, after, bb.types.Order(items={"bribe": 1}))
 
+    @pytest.mark.parametrize("order", [bb.types.Order(), bb.types.Order(items={"bribe": 0})])
+    def test_an_order_of_nothing(self, pack: RulePack, team: Sheet, order: bb.types.Order) -> None:
+        """Nothing ordered is refused, saying what can be: an entry would say nothing the rules need (petty cash not
+        spent is lost without one) and would hold the match's one order, refusing the order meant."""
+        with pytest.raises(InvalidInput) as error:
+            _induce(pack, team, order, opponent=1_000_000)
+        said = str(error.value)
+        assert said.startswith(
+            "an order of inducements for match 1 of Altdorf Anvils names nothing; name one or more of them: "
+            "Order(items={ID: COUNT}, stars=(...), wizards=(...), mercenaries=(...)) (items: prayers_to_nuffle, "
+        )
+        assert "a Mercenary by a position of the Human roster); nothing is recorded" in said
+        assert "wandering_apothecary" in said
+        assert "1" == _induce(pack, team, bb.types.Order(items={"bribe": 1}), opponent=1_000_000).tags["induced.match"]
+
+    def test_petty_cash_that_pays_all_is_named(self, pack: RulePack, team: Sheet) -> None:
+        """The history says petty cash paid a bill it covers, not that it was bought "for nothing"; the treasury's
+        part is said when it pays."""
+        covered = _induce(pack, team, bb.types.Order(items={"bribe": 1}), opponent=_ctv(pack, team) + 150_000)
+        assert "  inducements (match 1) paid from petty cash, nothing from the treasury" in told_since(
+            pack, team, covered
+        )
+        topped = _induce(pack, team, bb.types.Order(items={"bribe": 2}), opponent=_ctv(pack, team) + 150_000)
+        assert "  paid 50,000 gp from the treasury for inducements (match 1)" in told_since(pack, team, topped)
+
     @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(bribes=st.integers(min_value=0, max_value=3), extra=st.integers(min_value=0, max_value=400_000))
+    @given(bribes=st.integers(min_value=1, max_value=3), extra=st.integers(min_value=0, max_value=400_000))
     def test_the_treasury_pays_only_what_petty_cash_does_not(
         self, pack: RulePack, team: Sheet, bribes: int, extra: int
     ) -> None:
@@ -258,6 +295,34 @@ class TestAPlayedMatch:
                 match=1,
             )
 
+    def test_an_open_sequence_takes_none_for_the_next_match(self, pack: RulePack, team: Sheet) -> None:
+        """Match 1's post-match sequence still open: inducements for match 2 wait for its Expensive Mistakes,
+        which read the treasury they would spend; once it has ended they are bought."""
+        played = self._played(pack, team, close=False)
+        with pytest.raises(OutOfOrder) as error:
+            bb.operations.induce(
+                pack,
+                played,
+                bb.types.Order(items={"bribe": 1}),
+                bb.queries.inducement_budget(pack, played, 2_000_000),
+                match=2,
+            )
+        assert (
+            "the post-match sequence of match 1 is still open, at step 2 (Dedicated Fans updated): end it with "
+            "Expensive Mistakes (step 5: progression_bloodbowl.operations.expensive_mistakes(pack, team, dice, "
+            "number=1), or League.act(TEAM, 'close', number=1) in a league's store) before buying inducements for "
+            "match 2"
+        ) == str(error.value)
+        closed = bb.operations.expensive_mistakes(pack, played, ScriptedDice([6]), number=1)
+        after = bb.operations.induce(
+            pack,
+            closed,
+            bb.types.Order(items={"bribe": 1}),
+            bb.queries.inducement_budget(pack, closed, 2_000_000),
+            match=2,
+        )
+        assert "2" == after.tags["induced.match"]
+
 
 class TestCommandLine:
     def test_induce_action(self, pack: RulePack, team: Sheet) -> None:
@@ -342,3 +407,53 @@ class TestCommandLine:
         """Without the opponent's CTV the action says which option is missing."""
         with pytest.raises(InvalidInput, match=r"the induce command needs the option opponent_ctv=\.\.\.; none came"):
             pack.contract.action("induce").function(pack, team, ScriptedDice([]), match="1")
+
+
+class TestOnATeamFile:
+    """``progression sheet do FILE induce``, as a coach keeping one team file runs it."""
+
+    def _run(self, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+        capsys.readouterr()
+        status = main(list(argv))
+        return status, capsys.readouterr().err.strip()
+
+    def test_an_open_sequence_refuses_and_names_the_close(
+        self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """With match 1's sequence open, ``induce match=2`` is refused (exit 1), the file unchanged, naming the
+        command that closes it; after ``close``, Expensive Mistakes roll on the whole treasury and the order goes in."""
+        played = bb.record_match(pack, team, bb.MatchRecord(number=1, opponent="Orcs", score=(0, 0)), ScriptedDice([]))
+        path = tmp_path / "em.json"
+        path.write_text(progression.dump_sheet(played), encoding="utf-8")
+        before = path.read_text(encoding="utf-8")
+        induce = ["sheet", "do", str(path), "induce", "match=2", "opponent_ctv=2000000", "items=bribe"]
+        assert (
+            1,
+            f"progression: the post-match sequence of match 1 is still open, at step 2 (Dedicated Fans "
+            f"updated): end it with Expensive Mistakes (step 5: `progression sheet do {path} close number=1`) "
+            "before buying inducements for match 2",
+        ) == self._run(capsys, *induce)
+        assert before == path.read_text(encoding="utf-8")
+        assert 0 == self._run(capsys, "sheet", "do", str(path), "close", "number=1", "--dice", "6")[0]
+        assert 0 == self._run(capsys, *induce)[0]
+
+    def test_an_order_of_nothing_refuses_and_records_nothing(
+        self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``induce`` naming nothing exits 2 with the command to write and what it takes; the file is unchanged,
+        so the order meant for the match is taken next."""
+        path = tmp_path / "team.json"
+        path.write_text(progression.dump_sheet(team), encoding="utf-8")
+        before = path.read_text(encoding="utf-8")
+        status, said = self._run(
+            capsys, "sheet", "do", str(path), "induce", "match=6", "opponent_ctv=1000000", "opponent_spent=20000"
+        )
+        assert 2 == status
+        assert said.startswith(
+            "progression: an order of inducements for match 6 of Altdorf Anvils names nothing; name one or more of "
+            f"them: `progression sheet do {path} induce match=6 opponent_ctv=1000000 opponent_spent=20000 "
+            "items=ID*COUNT stars=... wizard=... mercenaries=...` (items: prayers_to_nuffle, "
+        )
+        assert before == path.read_text(encoding="utf-8")
+        order = ["sheet", "do", str(path), "induce", "match=6", "opponent_ctv=1000000", "items=bribe"]
+        assert 0 == self._run(capsys, *order)[0]

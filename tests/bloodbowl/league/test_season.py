@@ -352,11 +352,10 @@ class TestSeasonEnd:
             bb.new_season(pack, induced)
 
     def test_an_order_of_nothing_is_named_by_its_price(self, pack: RulePack, team: Sheet) -> None:
-        """An order that fielded nothing is named by what it holds ("inducements (items )" before)."""
-        nothing = bb.types.Order(items={"bribe": 0})  # no Bribe: the order fields nothing
-        induced = bb.operations.induce(
-            pack, team, nothing, bb.queries.inducement_budget(pack, team, 2_000_000), match=1
-        )
+        """An order that fielded nothing, as a file holds it from before such an order was refused, is named by what
+        it holds ("inducements (items )" before)."""
+        held = {"induced.match": "1", "induced.total": "0", "induced.petty_cash": "0", "induced.treasury": "0"}
+        induced = pack.adjust(team, Effect(tags=held), reason="match 1: inducements nothing; total 0")
         with pytest.raises(InvalidInput) as error:
             bb.new_season(pack, induced)
         assert ("items )" not in str(error.value), "inducements (match 1; " in str(error.value)) == (True, True)

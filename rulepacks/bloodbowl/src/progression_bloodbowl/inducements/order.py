@@ -23,7 +23,15 @@ from collections.abc import Mapping
 import attrs
 
 from progression import Effect, RulePack, Sheet, Work, operation
-from progression.errors import InsufficientPoints, InvalidInput, LimitReached, RequirementNotMet, UnknownName
+from progression.errors import (
+    InsufficientPoints,
+    InvalidInput,
+    LimitReached,
+    RequirementNotMet,
+    Sentence,
+    UnknownName,
+    Way,
+)
 
 from ..data.access import choice_label, data_of, sheet_of, team_roster
 from ..data.inducements import PRICED_BY, Inducement
@@ -32,6 +40,7 @@ from ..data.model import Data
 from ..data.reading import natural
 from ..data.words import a_or_an
 from ..team.results import match_number, season_matches, season_of
+from ..team.sequence import check_ended
 from ..team.values import Explanation, Item, current_team_value
 from .stars import affiliations, check_stars, choices, is_star, star_sheet
 from .wizards import check_wizards
@@ -251,8 +260,11 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
 
     Raises:
         InsufficientPoints: the treasury part is more than the budget allows.
-        InvalidInput: the team already holds inducements (record that match's outcome first), or match ``match``
-            is already recorded this season (inducements are bought before their match).
+        InvalidInput: an order of nothing (petty cash not spent is lost without an entry), the team already holds
+            inducements (record that match's outcome first), or match ``match`` is already recorded this season
+            (inducements are bought before their match).
+        OutOfOrder: the post-match sequence of the team's last match is still open (Expensive Mistakes, step 5,
+            not reached): inducements are bought after it, with the treasury it leaves.
         ProgressionError: anything :func:`~progression_bloodbowl.queries.price_inducements` refuses. Nothing is changed.
     """
     pack, team = work.pack, work.sheet
@@ -263,6 +275,8 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
         raise InvalidInput(msg)
     data = data_of(pack)
     bill = price_inducements(pack, team, order)
+    if not bill.items:
+        raise InvalidInput(_nothing_ordered(data, team, money, match))
     total = bill.total
     petty = min(total, money.petty_cash)
     from_treasury = total - petty
@@ -285,7 +299,7 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
         "induced.treasury": str(from_treasury),
         **_fielded_tags(data, order),
     }
-    lines = "; ".join(f"{i.label} {i.amount:,}" for i in bill.items) or "nothing"
+    lines = "; ".join(f"{i.label} {i.amount:,}" for i in bill.items)
     reason = (
         f"match {match}: inducements {lines}; total {total:,} = {petty:,} petty cash + {from_treasury:,} treasury"
         + (f"; {lost:,} petty cash unspent, lost" if lost else "")
@@ -297,8 +311,31 @@ def induce(work: Work, order: Order, money: Budget, *, match: int) -> None:
     work.adjust(Effect(tags=tags), reason)
 
 
+def _nothing_ordered(data: Data, team: Sheet, money: Budget, match: int) -> Sentence:
+    """Why an order of nothing is refused, with what can be ordered: the rules record no "no inducements" (petty
+    cash not spent is lost, and it was never in the treasury), and an entry would hold the match's one order."""
+    spent = money.petty_cash - (money.opponent_ctv - money.ctv) if money.ctv < money.opponent_ctv else 0
+    options = f"match={match} opponent_ctv={money.opponent_ctv}" + (f" opponent_spent={spent}" if spent else "")
+    order = Way(
+        python="Order(items={ID: COUNT}, stars=(...), wizards=(...), mercenaries=(...))",
+        command="sheet do",
+        args=f"induce {options} items=ID*COUNT stars=... wizard=... mercenaries=...",
+    )
+    plain = ", ".join(k for k in data.inducements.items if k not in PRICED_BY)
+    return Sentence(
+        (
+            f"an order of inducements for match {match} of {team.name} names nothing; name one or more of them: ",
+            order,
+            f" (items: {plain}; a Star Player by his id or his name; a Wizard by his id, such as sports_wizard; a "
+            f"Mercenary by a position of the {team_roster(data, team).label.en} roster); nothing is recorded: petty "
+            "cash not spent is lost without an entry",
+        )
+    )
+
+
 def _check_to_come(team: Sheet, match: int) -> None:
-    """Refuse inducements for a match a league team has already recorded this season, closed or not."""
+    """Refuse inducements for a match a league team has already recorded this season, closed or not, and while
+    the post-match sequence of its last match is open (its Expensive Mistakes read the treasury they would spend)."""
     if not isinstance(team, Sheet) or team.kind != "team" or BUDGET_TAG in team.tags:
         return  # a Matched Play team plays no numbered fixtures
     now = season_matches(team)
@@ -309,6 +346,7 @@ def _check_to_come(team: Sheet, match: int) -> None:
             f"{season_of(team)}{ended_too}; give the number of the match to come"
         )
         raise InvalidInput(msg)
+    check_ended(team, f"buying inducements for match {match}")
 
 
 def held_inducements(team: Sheet) -> dict[str, str]:

@@ -47,6 +47,11 @@ def narration(narrator: Narrator, event: Event) -> str | None:
     if isinstance(event, Purchased) and event.upgrade == "hire" and event.choice:
         position = _position(narrator, event.choice)
         return f"hired {_article(position)} {position} for {narrator.price(event.price)}"
+    if isinstance(event, Purchased) and event.upgrade == "inducements":  # what petty cash leaves to the treasury
+        paid = sum(event.price.values())
+        if not paid:
+            return f"inducements ({event.choice}) paid from petty cash, nothing from the treasury"
+        return f"paid {narrator.price(event.price)} from the treasury for inducements ({event.choice})"
     if isinstance(event, Purchased) and event.upgrade == "hire_journeyman" and event.choice:
         return f"{narrator.who(event.choice)} hired for good for {narrator.price(event.price)}"
     if isinstance(event, Joined):
