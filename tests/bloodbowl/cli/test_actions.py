@@ -603,6 +603,28 @@ class TestWithoutPenalty:
         assert [(0, 2)] == [(r.scored, r.against) for r in bb.queries.results(after)]
 
 
+class TestConcededWithPenalty:
+    def test_what_does_not_count_is_refused_or_said(
+        self, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``conceded=us nominees=1,3 events=1:touchdown``: the nominees and the touchdown's SPP vanished without a
+        line. The nominees are refused (exit 2, the file unchanged, saying why); the touchdown's lost SPP are said."""
+        path = tmp_path / "anvils.json"
+        saved = progression.dump_sheet(team)
+        path.write_text(saved, encoding="utf-8")
+        match = ["sheet", "do", str(path), "match", "number=1", "opponent=Orcs", "score=1-0", "conceded=us"]
+        capsys.readouterr()
+        status = main([*match, "nominees=1,3", "events=1:touchdown", "attendance=6", "--dice", "3"])
+        refused = capsys.readouterr().err
+        assert (2, saved) == (status, path.read_text(encoding="utf-8"))
+        assert "which makes no MVP award (its opponent makes two): no MVP nominees, got 1, 3" in refused
+        assert 0 == main([*match, "events=1:touchdown", "attendance=6", "--dice", "3"])
+        assert (
+            "Griselda (1): match 1: 3 SPP not awarded (1 touchdown x 3): a team that concedes loses all the SPP its "
+            "players earned in the match"
+        ) in capsys.readouterr().out
+
+
 def _match(pack: RulePack, team: Sheet, number: str = "1", **options: str) -> Sheet:
     """The match action with its required options (a 0-0 draw against the Orcs unless told otherwise)."""
     options = {"opponent": "Orcs", "score": "0-0", "attendance": "6", "nominees": "11", **options}
