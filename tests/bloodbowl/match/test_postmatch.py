@@ -111,8 +111,7 @@ class TestMatchRecord:
         assert (8, 1) == (after.member("1").pools["spp"], after.member("2").pools["spp"])
 
     def test_conceding_team_loses_the_game_spp(self, pack: RulePack, team: Sheet) -> None:
-        """SPP of a game the team conceded are not awarded, and each player's line says what he lost and why (they
-        vanished without a word); no winnings. The events stay on the record."""
+        """SPP of a game the team conceded are not awarded (the events stay on the record); no winnings."""
         match = bb.MatchRecord(
             number=1,
             opponent="X",
@@ -122,11 +121,6 @@ class TestMatchRecord:
             fan_attendance=9,
         )
         after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
-        lost = "a team that concedes loses all the SPP its players earned in the match"
-        assert (
-            f"match 1: 3 SPP not awarded (1 touchdown x 3): {lost}",
-            f"match 1: 4 SPP not awarded (2 completion x 1, 1 casualty x 2): {lost}",
-        ) == (after.member("1").ledger[-1].reason, after.member("3").ledger[-1].reason)  # type: ignore[union-attr]
         assert (0, 0, team.pools["treasury"]) == (
             after.member("1").pools["spp"],
             after.member("3").pools["spp"],

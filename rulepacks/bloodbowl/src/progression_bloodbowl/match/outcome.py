@@ -240,8 +240,6 @@ def record_outcome(work: Work, match: MatchRecord, dice: Dice) -> None:
     loses_spp = penalised(match) and league.concession.loses_spp
     if not loses_spp and (match.kind != "friendly" or league.friendly_spp):
         award_spp(work, match, earned)
-    elif loses_spp:  # the events stay on the record (a player's career counts them); each loss is said
-        award_spp(work, match, earned, lost="a team that concedes loses all the SPP its players earned in the match")
     award_mvps(work, match)
     for member, result in sorted(match.injuries.items()):
         _injury(work, match, member, result)

@@ -64,11 +64,8 @@ def spp_casualties(match: MatchRecord, earned: dict[str, dict[str, tuple[int, st
     )
 
 
-def award_spp(
-    work: Work, match: MatchRecord, earned_by: dict[str, dict[str, tuple[int, str]]], *, lost: str = ""
-) -> None:
-    """Each member's SPP for his events of ``match``, with what each event earned (none to a player who may earn none);
-    with ``lost`` (why the match's SPP are lost), a line for each saying what he is not awarded and why instead."""
+def award_spp(work: Work, match: MatchRecord, earned_by: dict[str, dict[str, tuple[int, str]]]) -> None:
+    """Each member's SPP for his events of ``match``, with what each event earned (none to a player who may earn none)."""
     members = work.sheet.members
     for member, counts in sorted(match.events.items()):
         parts, total = [], 0
@@ -78,9 +75,7 @@ def award_spp(
             if count and value:
                 parts.append(f"{count} {event.replace('_', ' ')} x {value}" + (f" ({why})" if why else ""))
                 total += count * value
-        if total and "no_spp" not in members[member].tags and lost:
-            work.note(f"match {match.number}: {total} SPP not awarded ({', '.join(parts)}): {lost}", member=member)
-        elif total and "no_spp" not in members[member].tags:
+        if total and "no_spp" not in members[member].tags:
             work.award("spp", total, f"match {match.number}: {', '.join(parts)}", member=member)
 
 
