@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+import progression
 import progression_bloodbowl as bb
 from progression import Effect, Entry, RulePack, ScriptedDice, SeededDice, Sheet, verify
+from progression.cli.main import main
 from progression.errors import (
     DecisionError,
     DiceError,
@@ -387,6 +391,54 @@ class TestBadInput:
         team = with_spp(pack, team, "1", 10)
         with pytest.raises(RequirementNotMet, match="Griselda \\(Human Blitzer\\) already has Block"):
             bb.advance(pack, team, "1", "chosen_primary", choice="block")
+
+
+class TestTheDead:
+    DEAD = (
+        "Lineman 4 is dead: a dead player takes no advancement, and leaves the roster when the post-match sequence "
+        "removes the dead (step 4)"
+    )
+
+    @staticmethod
+    def killed(pack: RulePack, team: Sheet) -> Sheet:
+        """Match 1 recorded: Lineman 4 (#9) scores, is the only nominee (MVP) and dies: 7 SPP, dead."""
+        record = bb.MatchRecord(
+            number=1,
+            opponent="Orcs",
+            score=(1, 0),
+            events={"9": {"touchdown": 1}},
+            mvp_nominees=("9",),
+            injuries={"9": "dead"},
+        )
+        return bb.record_match(pack, team, record, ScriptedDice([6]))
+
+    def test_a_dead_player_takes_no_advancement(self, pack: RulePack, team: Sheet) -> None:
+        """``injuries=9:dead`` then an advancement for #9 was bought (an Experienced dead Lineman valued 70,000 until
+        the dead left): refused, saying he is dead and when he leaves; the quote says the same."""
+        team = self.killed(pack, team)
+        assert (7, "yes") == (team.member("9").pools["spp"], team.member("9").tags["dead"])
+        with pytest.raises(RequirementNotMet) as refused:
+            bb.advance(pack, team, "9", "chosen_primary", choice="dauntless")
+        quote = pack.quote(team, "chosen_primary", choice="dauntless", member="9")
+        assert ([self.DEAD], [self.DEAD]) == (list(refused.value.missing), [v.sentence for v in quote.violations])
+        with pytest.raises(RequirementNotMet, match="Lineman 4 is dead"):
+            pack.purchase(team, "characteristic", member="9", dice=ScriptedDice([3]))
+
+    def test_a_dead_player_does_not_hold_the_sequence(self, pack: RulePack, team: Sheet) -> None:
+        """A dead player with SPP enough to oblige an advancement (the must-advance rule) no longer holds the
+        sequence at step 3: the dead leave at step 4, and they may not advance."""
+        team = with_spp(pack, team, "9", 10)
+        team = bb.operations.expensive_mistakes(pack, self.killed(pack, team), ScriptedDice([6]), number=1)
+        assert "9" not in team.members
+
+    def test_the_command_line_refuses_as_a_rule(self, pack: RulePack, team: Sheet, tmp_path: Path) -> None:
+        """``sheet do FILE advance member=9 ...`` and ``sheet quote --member 9``: exit 1, the file unchanged."""
+        path = tmp_path / "anvils.json"
+        saved = progression.dump_sheet(self.killed(pack, team))
+        path.write_text(saved, encoding="utf-8")
+        status = main(["sheet", "do", str(path), "advance", "member=9", "type=chosen_primary", "choice=dauntless"])
+        assert (1, saved) == (status, path.read_text(encoding="utf-8"))
+        assert 1 == main(["sheet", "buy", str(path), "chosen_primary", "--member", "9", "--choice", "dauntless"])
 
 
 class TestSkillsAsWritten:

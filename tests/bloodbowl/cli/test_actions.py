@@ -603,6 +603,40 @@ class TestWithoutPenalty:
         assert [(0, 2)] == [(r.scored, r.against) for r in bb.queries.results(after)]
 
 
+class TestConcededWithPenalty:
+    def test_what_does_not_count_is_refused_or_said(
+        self, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``conceded=us nominees=1,3 events=1:touchdown``: the nominees vanished without a line. They are refused
+        (exit 2, the file unchanged, saying why); without them the match is recorded, the touchdown on the record."""
+        path = tmp_path / "anvils.json"
+        saved = progression.dump_sheet(team)
+        path.write_text(saved, encoding="utf-8")
+        match = ["sheet", "do", str(path), "match", "number=1", "opponent=Orcs", "score=1-0", "conceded=us"]
+        capsys.readouterr()
+        status = main([*match, "nominees=1,3", "events=1:touchdown", "attendance=6", "--dice", "3"])
+        refused = capsys.readouterr().err
+        assert (2, saved) == (status, path.read_text(encoding="utf-8"))
+        assert "which makes no MVP award (its opponent makes two): no MVP nominees, got 1, 3" in refused
+        assert 0 == main([*match, "events=1:touchdown", "attendance=6", "--dice", "3"])
+
+
+class TestJourneymenNames:
+    def test_names_left_over_are_refused(
+        self, pack: RulePack, team: Sheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``journeymen names=Jonas,Jakob,Jens`` when one journeyman joins hired Jonas and said nothing of the other
+        two: refused, exit 2, the file unchanged, saying how many join and why."""
+        path = tmp_path / "anvils.json"
+        injured = pack.adjust(team, progression.Effect(tags={"miss_next": "yes"}), reason="test", member="1")
+        saved = progression.dump_sheet(injured)
+        path.write_text(saved, encoding="utf-8")
+        capsys.readouterr()
+        status = main(["sheet", "do", str(path), "journeymen", "names=Jonas,Jakob,Jens"])
+        assert (2, saved) == (status, path.read_text(encoding="utf-8"))
+        assert "1 journeyman joins to reach 11, but 3 names were given (Jonas, Jakob, Jens)" in capsys.readouterr().err
+
+
 def _match(pack: RulePack, team: Sheet, number: str = "1", **options: str) -> Sheet:
     """The match action with its required options (a 0-0 draw against the Orcs unless told otherwise)."""
     options = {"opponent": "Orcs", "score": "0-0", "attendance": "6", "nominees": "11", **options}

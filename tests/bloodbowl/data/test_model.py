@@ -639,7 +639,7 @@ MATCHES = (
         fan_attendance=9,
     ),
     bb.MatchRecord(number=1, opponent="Orcs", score=(1, 0), mvp_nominees=("3", "4"), conceded="them", fan_attendance=7),
-    bb.MatchRecord(number=1, opponent="Orcs", score=(0, 1), mvp_nominees=("1",), conceded="us", fan_attendance=7),
+    bb.MatchRecord(number=1, opponent="Orcs", score=(0, 1), conceded="us", fan_attendance=7),
 )
 
 

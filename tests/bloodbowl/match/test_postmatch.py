@@ -111,18 +111,35 @@ class TestMatchRecord:
         assert (8, 1) == (after.member("1").pools["spp"], after.member("2").pools["spp"])
 
     def test_conceding_team_loses_the_game_spp(self, pack: RulePack, team: Sheet) -> None:
-        """SPP of a game the team conceded are not awarded; no MVP; no winnings."""
+        """SPP of a game the team conceded are not awarded (the events stay on the record); no winnings."""
         match = bb.MatchRecord(
             number=1,
             opponent="X",
             score=(1, 2),
-            events={"1": {"touchdown": 1}},
-            mvp_nominees=("1",),
+            events={"1": {"touchdown": 1}, "3": {"completion": 2, "casualty": 1}},
             conceded="us",
             fan_attendance=9,
         )
         after = bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
-        assert (0, team.pools["treasury"]) == (after.member("1").pools["spp"], after.pools["treasury"])
+        assert (0, 0, team.pools["treasury"]) == (
+            after.member("1").pools["spp"],
+            after.member("3").pools["spp"],
+            after.pools["treasury"],
+        )
+
+    def test_a_conceding_team_names_no_mvp_nominees(self, pack: RulePack, team: Sheet) -> None:
+        """A team that concedes makes no MVP award: its nominees are refused, saying why (they were dropped without
+        a word); conceded without penalty, the award is made."""
+        match = bb.MatchRecord(number=1, opponent="X", score=(0, 2), mvp_nominees=("1", "3"), conceded="us")
+        with pytest.raises(InvalidInput) as refused:
+            bb.operations.record_outcome(pack, team, match, ScriptedDice([]))
+        assert (
+            "match 1 was conceded by this team, which makes no MVP award (its opponent makes two): no MVP nominees, "
+            "got 1, 3; a team that could not set up three players on the Line of Scrimmage concedes without penalty "
+            "and makes its award (without_penalty=yes on the command line, without_penalty=True in Python)"
+        ) == str(refused.value)
+        kept = attrs.evolve(match, without_penalty=True)
+        assert 4 == bb.operations.record_outcome(pack, team, kept, ScriptedDice([1])).member("1").pools["spp"]
 
     def test_mvp_number_without_a_player_is_rolled_again(self, pack: RulePack, team: Sheet) -> None:
         """Two nominees: a 5 names nobody, the die is rolled again until it names one; every roll recorded."""

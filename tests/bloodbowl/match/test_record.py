@@ -116,9 +116,7 @@ class TestConcession:
     def test_with_penalty(self, pack: RulePack, team: Sheet) -> None:
         """A played match conceded: no SPP, no MVP, no winnings, D3 Dedicated Fans lost, and the veteran
         leaves on the quit check's 1."""
-        record = bb.MatchRecord(
-            number=1, opponent="Orcs", score=(1, 2), events={"1": {"touchdown": 1}}, mvp_nominees=("1",), conceded="us"
-        )
+        record = bb.MatchRecord(number=1, opponent="Orcs", score=(1, 2), events={"1": {"touchdown": 1}}, conceded="us")
         after = play(pack, veteran(pack, team), record, 1, 1)
         assert (0, 150_000, 1, False) == (
             after.member("1").pools["spp"],

@@ -658,6 +658,18 @@ class TestJourneymen:
         with pytest.raises(InvalidInput, match="journeymen join only to reach 11"):
             bb.operations.add_journeymen(pack, team)
 
+    def test_no_more_names_than_journeymen(self, pack: RulePack, team: Sheet) -> None:
+        """One player misses the match: one journeyman joins, so three names are refused saying how many join and
+        why (Jonas joined and Jakob and Jens were dropped without a word); as many names as journeymen are taken."""
+        injured = pack.adjust(team, Effect(tags={"miss_next": "yes"}), reason="test", member="1")
+        with pytest.raises(InvalidInput) as refused:
+            bb.operations.add_journeymen(pack, injured, ["Jonas", "Jakob", "Jens"])
+        assert (
+            "Altdorf Anvils has 10 players able to play: 1 journeyman joins to reach 11, but 3 names were given "
+            "(Jonas, Jakob, Jens); give at most 1"
+        ) == str(refused.value)
+        assert "Jonas" == bb.operations.add_journeymen(pack, injured, ["Jonas"]).member("12").name
+
     def test_low_cost_linemen_count_zero_in_ctv(self, pack: RulePack) -> None:
         """Snotlings: a Snotling Lineman's 15,000 fee counts 0 in CTV, not in TV."""
         team = bb.draft(pack, "snotling", "T", [("snotling_lineman", f"S{n}") for n in range(11)])

@@ -194,10 +194,13 @@ def characteristic(ctx: ProcedureContext) -> Generator[Roll | Choose, object, Ef
 
 
 def known_position(context: Context) -> tuple[str, ...]:
-    """Unmet when the sheet is not a player hired from a roster position (no skill access to read), or when
-    his team's post-match sequence is past its advancements (step 3): every purchase of an advancement on a
-    team's player, :func:`advance` or the command line's ``sheet buy --member``, keeps the sequence's order."""
+    """Unmet when the player died (he leaves the roster at step 4), when the sheet is not a player hired from a
+    roster position (no skill access to read), or when his team's post-match sequence is past its advancements
+    (step 3): every purchase of an advancement on a team's player, :func:`advance` or the command line's
+    ``sheet buy --member``, keeps the sequence's order."""
     player = context.sheet
+    if dead := _dead(player):
+        return (dead,)
     team = player.tags.get("team", "")
     data = context_data(context)
     if team in data.teams and data.teams[team].position(player.tags.get("position", "")) is not None:
@@ -206,6 +209,17 @@ def known_position(context: Context) -> tuple[str, ...]:
         return (f"{player.name} is a Star Player: Star Players receive no advancement",)
     return (
         f"{player.name or player.kind!r} is not a player of a roster position; make players with new.player or by hiring",
+    )
+
+
+def _dead(player: Sheet) -> str | None:
+    """Why a dead player takes no advancement, or None for a living one. A Temporarily Retired player stays on the
+    roster and keeps his SPP: the rules do not stop him spending them (see the rulings page)."""
+    if "dead" not in player.tags:
+        return None
+    return (
+        f"{player.name} is dead: a dead player takes no advancement, and leaves the roster when the post-match "
+        "sequence removes the dead (step 4)"
     )
 
 
@@ -233,6 +247,8 @@ def _check(pack: RulePack, team: Sheet, member: str, upgrade: str, choice: str |
             missing=[f"{player.name} is a Star Player: Star Players receive no advancement"],
             head=f"{pack.name_of(upgrade)} cannot be bought",
         )
+    if dead := _dead(player):
+        raise RequirementNotMet(upgrade=upgrade, missing=[dead], head=f"{pack.name_of(upgrade)} cannot be bought")
     _, position = position_of(data, player)
     who = f"{player.name} ({position.label.en})"
     if choice is None and upgrade != "characteristic":

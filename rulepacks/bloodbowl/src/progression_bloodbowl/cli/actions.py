@@ -287,7 +287,7 @@ def staff(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
 
 @takes("journeymen", "names", "position")
 def journeymen(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> Sheet:
-    """Before a match: journeymen up to 11 able to play (names comma-separated, position optional)."""
+    """Before a match: journeymen up to 11 able to play (names comma-separated, no more than join; position optional)."""
     position = options.get("position")
     roster = sheet.tags.get("team", "")
     return _journeymen.add_journeymen(

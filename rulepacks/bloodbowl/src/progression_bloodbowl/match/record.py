@@ -387,6 +387,14 @@ def check_kind(pack: RulePack, match: MatchRecord) -> None:
             f"got conceded={match.conceded!r}"
         )
         raise InvalidInput(msg)
+    if match.mvp_nominees and penalised(match) and not data_of(pack).rules.league.concession.conceding_mvps:
+        msg = (
+            f"match {match.number} was conceded by this team, which makes no MVP award (its opponent makes two): "
+            f"no MVP nominees, got {', '.join(match.mvp_nominees)}; a team that could not set up three players on "
+            "the Line of Scrimmage concedes without penalty and makes its award (without_penalty=yes on the command "
+            "line, without_penalty=True in Python)"
+        )
+        raise InvalidInput(msg)
     if match.kind == "unplayed":
         _check_unplayed(match)
     elif match.kind == "friendly":

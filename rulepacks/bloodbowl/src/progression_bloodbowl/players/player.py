@@ -164,7 +164,7 @@ def obliged_to_advance(pack: RulePack, player: Sheet) -> str | None:
     check would be asked for every player at every step)."""
     taken = player.stats["advancements"]
     data = data_of(pack)
-    if taken >= data.rules.advancement.maximum:
+    if taken >= data.rules.advancement.maximum or "dead" in player.tags:  # the dead take none: they leave at step 4
         return None
     threshold = data.rules.advancement.costs["characteristic"][taken]
     held = player.pools["spp"]

@@ -26,7 +26,8 @@ __all__ = ["add_journeymen", "hire_journeyman", "refuse_retiring_too_late", "ret
 @operation("bloodbowl.add_journeymen", kind="team", label=lambda op: "journeymen join")
 def add_journeymen(work: Work, names: Sequence[str] = (), *, position: str | None = None) -> None:
     """Before a match: add journeymen until 11 players can play (Loner (4+), from a 0-16 Lineman position: the
-    first, or ``position``, by its id or its displayed name)."""
+    first, or ``position``, by its id or its displayed name), named by ``names`` in order (no more names than
+    journeymen join: a name left over is refused, not dropped)."""
     pack, team = work.pack, work.sheet
     data, roster = roster_of(pack, team)
     choices = [p for p in roster.positions if "lineman" in p.keywords and p.max >= 16]
@@ -36,6 +37,14 @@ def add_journeymen(work: Work, names: Sequence[str] = (), *, position: str | Non
     needed = data.rules.journeyman_fill_to - available_count(team)
     if needed <= 0:
         msg = f"{team.name} has {available_count(team)} players able to play; journeymen join only to reach {data.rules.journeyman_fill_to}"
+        raise InvalidInput(msg)
+    if len(names) > needed:
+        taken = f"{needed} journeyman joins" if needed == 1 else f"{needed} journeymen join"
+        msg = (
+            f"{team.name} has {available_count(team)} players able to play: {taken} to reach "
+            f"{data.rules.journeyman_fill_to}, but {len(names)} names were given ({', '.join(names)}); give at most "
+            f"{needed}"
+        )
         raise InvalidInput(msg)
     for n in range(needed):
         member = next_id(work.sheet)
