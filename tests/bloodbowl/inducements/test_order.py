@@ -352,6 +352,17 @@ class TestCommandLine:
         ):
             action(pack, team, ScriptedDice([]), match="3", opponent_ctv=ctv, stars="Griff Oberwld")
 
+    @pytest.mark.parametrize("given", ["Sports-Wizard", "sports-wizard", "sports_wizard"])
+    def test_a_wizard_by_his_name(self, pack: RulePack, team: Sheet, given: str) -> None:
+        """``wizard=Sports-Wizard``, the name the pack prints, is read as a Star Player's is, by the displayed name in
+        any case: the entry records the id; a misspelt name is refused with the closest id."""
+        action = pack.contract.action("induce").function
+        ctv = str(_ctv(pack, team) + 400_000)
+        after = action(pack, team, ScriptedDice([]), match="3", opponent_ctv=ctv, wizard=given)
+        assert "sports_wizard" == after.tags["induced.wizard"]
+        with pytest.raises(UnknownName, match=r"^wizard 'Sport-Wizard' is not defined .*; the closest: sports_wizard$"):
+            action(pack, team, ScriptedDice([]), match="3", opponent_ctv=ctv, wizard="Sport-Wizard")
+
     def test_items_named_twice_add_up(self, pack: RulePack, team: Sheet) -> None:
         """``items=bribe,bribe*2`` is three Bribes."""
         action = pack.contract.action("induce").function

@@ -21,6 +21,7 @@ from ..inducements.order import Order, induce, inducement_budget
 from ..inducements.pitch import STATES, Pitch, Profile, Square, Who, square_of
 from ..inducements.spells import cast_spell, fireball, profile_of, zap
 from ..inducements.stars import star_ids
+from ..inducements.wizards import wizard_ids
 from .options import listed, need, takes, tallies, whole
 
 __all__ = ["ACTIONS", "parse_pitch"]
@@ -107,7 +108,7 @@ def induce_action(pack: RulePack, sheet: Sheet, dice: Dice, **options: str) -> S
     order = Order(
         items=tallies(options.get("items"), "items"),
         stars=star_ids(pack, listed(options.get("stars"))),
-        wizards=tuple(listed(options.get("wizard"))),
+        wizards=wizard_ids(pack, listed(options.get("wizard"))),
         mercenaries=tuple(listed(options.get("mercenaries"))),
     )
     money = inducement_budget(

@@ -9,6 +9,7 @@ from progression.errors import InvalidInput
 
 from ..inducements.order import Order
 from ..inducements.stars import star_ids
+from ..inducements.wizards import wizard_ids
 from ..matched_play.draft import draft_matched_play
 from .options import count, flag, listed, need, takes, tallies, whole
 from .words import position_named, roster_named
@@ -27,7 +28,7 @@ OPTIONS = (
     "apothecary",  # yes for an Apothecary
     "dedicated_fans",  # extra Dedicated Fans (from 0)
     "inducements",  # other inducements as id*count, separated by ','
-    "wizard",  # a Wizard's id
+    "wizard",  # a Wizard, by his id or his name
     "league",  # one of the roster's leagues
     "favoured",  # the god of a Favoured of... roster
     "captain",  # the number in the list (1, 2, ...) of a Team Captain roster's captain
@@ -75,7 +76,8 @@ def new_matched_play_team(pack: RulePack, **options: str) -> Sheet:
         apothecary=flag(options, "apothecary"),
         dedicated_fans=count(options, "dedicated_fans"),
         inducements=Order(
-            items=tallies(options.get("inducements"), "inducements"), wizards=tuple(listed(options.get("wizard")))
+            items=tallies(options.get("inducements"), "inducements"),
+            wizards=wizard_ids(pack, listed(options.get("wizard"))),
         ),
         league=options.get("league") or None,
         favoured=options.get("favoured") or None,

@@ -8,7 +8,7 @@ hireable, but their spells are not modelled and none of them is confirmed for BB
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from progression import RulePack, Sheet
 from progression.errors import LimitReached, RequirementNotMet
@@ -17,7 +17,7 @@ from ..data.access import data_of, known_id, sheet_of
 from ..data.inducements import CURRENT_EDITION, Wizard
 from .stars import affiliations
 
-__all__ = ["CURRENT_EDITION", "Wizard", "check_wizards", "wizard_eligibility", "wizards"]
+__all__ = ["CURRENT_EDITION", "Wizard", "check_wizards", "wizard_eligibility", "wizard_ids", "wizards"]
 
 
 def wizards(pack: RulePack) -> Mapping[str, Wizard]:
@@ -43,6 +43,14 @@ def wizard_eligibility(pack: RulePack, team: Sheet, wizard_id: str) -> tuple[str
     return (
         f"the {wizard.label.en} works for {', '.join(wizard.available_to)}; {team.name} is {', '.join(sorted(own))}",
     )
+
+
+def wizard_ids(pack: RulePack, given: Iterable[str]) -> tuple[str, ...]:
+    """The Wizards' ids that ``given`` means, each by its id or by its displayed name in any case (``"Sports-Wizard"``
+    for ``sports_wizard``), as Star Players are read (:func:`~progression_bloodbowl.inducements.stars.star_ids`); a
+    name that is none of them is kept as given, for the check to refuse with the closest."""
+    names = {ident: wizard.label.en for ident, wizard in wizards(pack).items()}
+    return tuple(pack.resolve(text, names) for text in given)
 
 
 def check_wizards(pack: RulePack, team: Sheet, wizard_ids: Sequence[str]) -> Wizard | None:
