@@ -264,6 +264,27 @@ class TestSentence:
             "store l.db: it holds no league; make one with `progression league record l.db FIXTURE ...`",
         ) == (str(error), error.reason, error.worded.on_command_line("l.db") if error.worded else None)
 
+    def test_said_of_a_sheet_in_a_store(self) -> None:
+        """An action the rules tell to run on a sheet's file runs, said of one sheet of a store, on that sheet there
+        (its name quoted for a shell); a way run otherwise, or on no file, and the program's words stay as they were."""
+        close = errors.Way(python="close(pack, team)", command="sheet do", args="close number=1")
+        said = errors.Sentence(
+            (
+                "end it: ",
+                close,
+                "; or ",
+                errors.Way(python="new", command="sheet do", args="NEWFILE", on_file=False),
+                "; or ",
+                _RECORD,
+            )
+        )
+        stored = said.of_sheet_in_store("league do", "old anvils")
+        assert (
+            "end it: `progression league do l.db 'old anvils' close number=1`; or `progression sheet do NEWFILE`; or "
+            "`progression league record l.db FIXTURE ...`",
+            str(said),
+        ) == (stored.on_command_line("l.db"), str(stored))
+
     def test_words_alike_in_every_interface_keep_no_sentence(self) -> None:
         """A message that names no way to run is the same everywhere: nothing is kept apart."""
         assert None is InvalidInput(errors.Sentence(("bad",))).worded

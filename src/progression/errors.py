@@ -108,6 +108,19 @@ class Sentence:
         """The message as the command line says it, its commands run on ``file`` (see :meth:`Way.said`)."""
         return "".join(part if isinstance(part, str) else part.said(file) for part in self.parts)
 
+    def of_sheet_in_store(self, command: str, sheet: str) -> Sentence:
+        """The sentence said of ``sheet``, one of the sheets of a store: each action it tells to run on a sheet's
+        file (``sheet do FILE close number=1``) runs on that sheet in the store, with ``command``
+        (``league do FILE TEAM close number=1``). Its words in a program are kept."""
+        return Sentence(
+            tuple(
+                attrs.evolve(part, command=command, args=f"{spelling.command_line(sheet)} {part.args}".strip())
+                if isinstance(part, Way) and part.command == "sheet do" and part.on_file
+                else part
+                for part in self.parts
+            )
+        )
+
 
 class ProgressionError(Exception):
     """The root of every error raised by the library on purpose.

@@ -48,7 +48,7 @@ from progression.cli.output import Output, Table, counted, error
 from progression.cli.sheet import pack_facts, render_sheet
 from progression.cli.tables import rows_table
 from progression.contract import Campaign, CampaignBook
-from progression.errors import ChoiceNeeded, ProgressionError, Sentence, StoreConflict, Way
+from progression.errors import ChoiceNeeded, ProgressionError, Sentence, StoreConflict
 from progression.history import AmendmentRefused
 from progression.ledger import Sheet
 from progression.spelling import command_line
@@ -307,14 +307,7 @@ def _of_the_character(sentence: Sentence, character: str) -> Sentence:
     """``sentence``, said of ``character``, as the campaign's commands say it: an action is the pack's, and tells to
     run it again on a sheet file (``sheet do FILE settle ... discard=yes``); here it runs on the character of the
     store given (``campaign do FILE CHARACTER settle ... discard=yes``)."""
-    return Sentence(
-        tuple(
-            attrs.evolve(part, command="campaign do", args=f"{command_line(character)} {part.args}".strip())
-            if isinstance(part, Way) and part.command == "sheet do" and part.on_file
-            else part
-            for part in sentence.parts
-        )
-    )
+    return sentence.of_sheet_in_store("campaign do", character)
 
 
 def run_buy(args: argparse.Namespace, out: Output) -> int:

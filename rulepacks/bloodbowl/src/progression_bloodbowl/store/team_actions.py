@@ -315,14 +315,7 @@ def in_league(team: str, sentence: Sentence) -> Sentence:
     verified), as the league says it: an action it tells to run on the team's file (``progression sheet do FILE
     close number=1``) runs on the team in the league's store (``progression league do FILE TEAM close number=1``).
     Its words in a program are kept: the rules name ``League.act(TEAM, ...)`` there already."""
-    return Sentence(
-        tuple(
-            attrs.evolve(part, command="league do", args=f"{command_line(team)} {part.args}".strip())
-            if isinstance(part, Way) and part.command == "sheet do" and part.on_file
-            else part
-            for part in sentence.parts
-        )
-    )
+    return sentence.of_sheet_in_store("league do", team)
 
 
 @contextmanager
